@@ -1,0 +1,82 @@
+import { constants } from 'node:fs'
+import { access, stat } from 'node:fs/promises'
+import { basename, isAbsolute, join, relative } from 'node:path'
+import * as glob from '@actions/glob'
+import { InputError, quote } from './errors.js'
+import { ACCEPTED_EXTENSIONS, acceptedExtension } from './naming.js'
+
+/** The build to upload: one regular, readable, non-empty file of an accepted type. */
+export interface Artifact {
+  path: string
+  /** The file's own name. */
+  name: string
+  size: number
+  /** The accepted extension, lower case with the dot. */
+  extension: string
+}
+
+const MAX_LISTED = 10
+
+/**
+ * Resolves the `file` input (a path or a glob, relative to the workspace or
+ * absolute) to exactly one artifact; any other count, or a file that cannot
+ * be uploaded, fails with what matched and how to fix the pattern.
+ */
+export async function findArtifact(pattern: string, workspace: string): Promise<Artifact> {
+  const rooted = isAbsolute(pattern) ? pattern : join(workspace, pattern)
+  const globber = await glob.create(rooted, { implicitDescendants: false, matchDirectories: true })
+  const matches = [...new Set(await globber.glob())].sort()
+  const shown = (paths: string[]): string =>
+    paths
+      .slice(0, MAX_LISTED)
+      .map(p => quote(relative(workspace, p) || p))
+      .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '')
+
+  const entries = await Promise.all(matches.map(async path => ({ path, info: await stat(path) })))
+  const files = entries.filter(e => e.info.isFile())
+  if (files.length === 0) {
+    if (entries.length > 0) {
+      const kinds = entries.map(e => `${quote(relative(workspace, e.path) || e.path)} (${kindOf(e.info)})`)
+      throw new InputError('file', `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself')
+    }
+    throw new InputError(
+      'file',
+      `${quote(pattern)} matched no file in ${quote(workspace)}`,
+      'Check that the build step ran before this step and that the path is relative to the workspace'
+    )
+  }
+  if (files.length > 1) {
+    throw new InputError(
+      'file',
+      `${quote(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`,
+      'Make the path or glob match exactly one build'
+    )
+  }
+  const { path, info } = files[0]!
+  const name = basename(path)
+  const extension = acceptedExtension(name)
+  if (!extension) {
+    throw new InputError(
+      'file',
+      `${quote(name)} is not an accepted build type`,
+      `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`
+    )
+  }
+  if (info.size === 0) {
+    throw new InputError('file', `${quote(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact')
+  }
+  try {
+    await access(path, constants.R_OK)
+  } catch {
+    throw new InputError('file', `${quote(name)} cannot be read`, 'Check the file permissions of the build output')
+  }
+  return { path, name, size: info.size, extension }
+}
+
+function kindOf(info: Awaited<ReturnType<typeof stat>>): string {
+  if (info.isDirectory()) return 'a directory'
+  if (info.isFIFO()) return 'a FIFO'
+  if (info.isSocket()) return 'a socket'
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device'
+  return 'not a regular file'
+}

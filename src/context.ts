@@ -1,0 +1,130 @@
+/** The Git facts of the deployment, derived from the workflow's event. */
+export interface GitContext {
+  branch?: string
+  sha?: string
+  pullRequestNumber?: number
+  commitUrl?: string
+  deploymentUrl?: string
+  repository?: Repository
+}
+
+export interface Repository {
+  owner: string
+  name: string
+}
+
+/** The runner's variables the derivation reads. */
+export interface RunnerEnv {
+  GITHUB_REF?: string
+  GITHUB_REF_NAME?: string
+  GITHUB_SHA?: string
+  GITHUB_REPOSITORY?: string
+  GITHUB_SERVER_URL?: string
+}
+
+type Json = Record<string, unknown>
+
+/**
+ * Pure: the branch, commit, pull request and URLs of the event, as the
+ * contract's context table says. Missing or oddly typed payload fields are
+ * skipped, never fatal.
+ */
+export function deriveContext(eventName: string, payload: Json, env: RunnerEnv): GitContext {
+  const repository = parseRepository(env.GITHUB_REPOSITORY)
+  const build = (sha?: string): string | undefined => commitUrlOf(env, sha)
+  const fallback = (): Pick<GitContext, 'branch' | 'sha'> => ({
+    branch: env.GITHUB_REF?.startsWith('refs/heads/') ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF) : undefined,
+    sha: env.GITHUB_SHA || undefined
+  })
+
+  switch (eventName) {
+    case 'pull_request':
+    case 'pull_request_target': {
+      const pr = object(payload.pull_request)
+      const head = object(pr.head)
+      const sha = string(head.sha) ?? env.GITHUB_SHA
+      return {
+        branch: string(head.ref),
+        sha,
+        pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
+        commitUrl: build(sha),
+        repository
+      }
+    }
+    case 'push': {
+      const ref = string(payload.ref) ?? env.GITHUB_REF
+      const after = string(payload.after)
+      const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA
+      return {
+        branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+        sha,
+        commitUrl: string(object(payload.head_commit).url) ?? build(sha),
+        repository
+      }
+    }
+    case 'merge_group': {
+      const group = object(payload.merge_group)
+      const headRef = string(group.head_ref)
+      const sha = string(group.head_sha) ?? env.GITHUB_SHA
+      return {
+        branch: headRef ? stripHeads(headRef) : fallback().branch,
+        sha,
+        pullRequestNumber: mergeQueuePullRequest(headRef),
+        commitUrl: build(sha),
+        repository
+      }
+    }
+    case 'deployment_status': {
+      const deployment = object(payload.deployment)
+      const sha = string(deployment.sha) ?? env.GITHUB_SHA
+      const ref = string(deployment.ref)
+      return {
+        branch: ref ? stripHeads(ref) : undefined,
+        sha,
+        commitUrl: build(sha),
+        deploymentUrl: string(object(payload.deployment_status).environment_url),
+        repository
+      }
+    }
+    default: {
+      const { branch, sha } = fallback()
+      return { branch, sha, commitUrl: build(sha), repository }
+    }
+  }
+}
+
+/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
+export function commitUrlOf(env: RunnerEnv, sha: string | undefined): string | undefined {
+  const repository = parseRepository(env.GITHUB_REPOSITORY)
+  if (!sha || !repository) return undefined
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  return `${server}/${repository.owner}/${repository.name}/commit/${sha}`
+}
+
+/** `owner/name` from GITHUB_REPOSITORY. */
+export function parseRepository(value: string | undefined): Repository | undefined {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '')
+  return match ? { owner: match[1]!, name: match[2]! } : undefined
+}
+
+/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
+export function mergeQueuePullRequest(headRef: string | undefined): number | undefined {
+  const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '')
+  return match ? positiveInteger(Number(match[1])) : undefined
+}
+
+function stripHeads(ref: string): string {
+  return ref.replace(/^refs\/heads\//, '')
+}
+
+function object(value: unknown): Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {}
+}
+
+function string(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+function positiveInteger(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
+}

@@ -1,0 +1,37 @@
+/**
+ * An error whose message is written for the workflow author: what happened and
+ * what to do about it. `main.ts` prints it as the step's one `::error::` line.
+ */
+export class ActionError extends Error {
+  override name = 'ActionError'
+}
+
+/** An input that cannot be used; the message names the input, the problem and the fix. */
+export class InputError extends ActionError {
+  override name = 'InputError'
+
+  constructor(
+    readonly input: string,
+    problem: string,
+    fix: string
+  ) {
+    super(`Input '${input}' ${problem}. ${fix}`)
+  }
+}
+
+/** A value quoted for a message: escaped, so no control character reaches the log, and short. */
+export function quote(value: string, max = 80): string {
+  const shown = value.length > max ? `${value.slice(0, max)}…` : value
+  return JSON.stringify(shown)
+}
+
+/** The message of anything thrown, Error or not. */
+export function messageOf(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message
+  if (typeof thrown === 'string') return thrown
+  try {
+    return JSON.stringify(thrown) ?? String(thrown)
+  } catch {
+    return String(thrown)
+  }
+}

@@ -1,0 +1,91 @@
+import { send, labelOf, type HttpRequest, type HttpResponse, type Timeouts } from './http.js'
+import type { DeployRequestBody } from './deployment.js'
+import { parseDeployResponse, parseSignedUpload, type DeployResult, type SignedUpload } from './responses.js'
+import { withRetry, type RetryPolicy } from './retry.js'
+import { serviceStatusError } from './statuses.js'
+import { messageOf } from './errors.js'
+
+/** What every request needs: where, who, how patient, and where to tell about it. */
+export interface ServiceConfig {
+  baseUrl: string
+  apiKey: string
+  policy: RetryPolicy
+  timeouts: Timeouts
+  /** Aborts whatever is under way when the step runs out of time. */
+  signal?: AbortSignal
+  log: Log
+}
+
+/** The step's log, as the service layer uses it; `mask` hides a secret from every later line. */
+export interface Log {
+  info(message: string): void
+  debug(message: string): void
+  warning(message: string): void
+  mask(secret: string): void
+}
+
+export const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls'
+export const DEPLOY_PATH = '/api/webhooks/deploy_success'
+
+/** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
+export async function requestSignedUpload(config: ServiceConfig, destination: string): Promise<SignedUpload> {
+  const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
+  const response = await callService(config, {
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
+    label: labelOf('GET', url)
+  })
+  const signed = parseSignedUpload(response.body)
+  maskSignedUrl(config.log, signed.signedUrl)
+  return signed
+}
+
+/** POST the deploy notification (service spec 4.3) and read whether a run was created. */
+export async function notifyDeployment(config: ServiceConfig, body: DeployRequestBody): Promise<DeployResult> {
+  const url = `${config.baseUrl}${DEPLOY_PATH}`
+  const response = await callService(config, {
+    method: 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${config.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/json'
+    },
+    body: JSON.stringify(body),
+    label: labelOf('POST', url)
+  })
+  return parseDeployResponse(response.body)
+}
+
+/** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
+async function callService(config: ServiceConfig, request: HttpRequest): Promise<HttpResponse> {
+  return withRetry(
+    config.policy,
+    async ({ number }) => {
+      config.log.debug(`${request.label} (attempt ${number} of ${config.policy.maxAttempts})`)
+      const response = await send(request, config.timeouts, config.signal)
+      config.log.debug(`${request.label} answered ${response.status}`)
+      if (response.status < 200 || response.status >= 300) throw serviceStatusError(request.label, response)
+      return response
+    },
+    (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+  )
+}
+
+export function logRetry(log: Log, error: unknown, attempt: number, maxAttempts: number, delayMs: number): void {
+  log.warning(`Attempt ${attempt} of ${maxAttempts} failed: ${messageOf(error)} Retrying in ${(delayMs / 1000).toFixed(1)} s.`)
+}
+
+/** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
+export function maskSignedUrl(log: Log, signedUrl: string): void {
+  log.mask(signedUrl)
+  const url = new URL(signedUrl)
+  if (url.search.length > 1) log.mask(url.search.slice(1))
+  for (const [name, value] of url.searchParams) {
+    if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
+      log.mask(value)
+      log.mask(encodeURIComponent(value))
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import * as core from '@actions/core'
+import type { GitContext } from './context.js'
+import { formatBytes } from './progress.js'
+
+/** `success`: a run was created; `failed`: no run; `aborted`: a request failed; `skipped`: no notification sent. */
+export type Outcome = 'success' | 'failed' | 'aborted' | 'skipped'
+
+/** What the step did, as far as it got; the summary and the final log lines read it. */
+export interface StepReport {
+  artifact?: { name: string; size: number; sha256?: string }
+  destination?: string
+  fileLocation?: string
+  playgroundFileLocation?: string
+  deploymentType?: string
+  git?: GitContext
+  outcome?: Outcome
+  runId?: string
+  environment?: string
+  /** The service's own warning. */
+  warning?: string
+  /** Why no run was created, or why the step failed. */
+  problem?: string
+}
+
+const OUTCOME_TEXT: Record<Outcome, string> = {
+  success: '✅ run created',
+  failed: '⚠️ no run created',
+  aborted: '❌ aborted',
+  skipped: '⏭️ not notified (upload only)'
+}
+
+/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
+export function summaryRows(report: StepReport): [string, string][] {
+  const rows: [string, string | undefined][] = [
+    ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
+    ['Size', report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`],
+    ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
+    ['Destination', report.destination && `<code>${escape(report.destination)}</code>`],
+    ['playgroundFileLocation', report.playgroundFileLocation && `<code>${escape(report.playgroundFileLocation)}</code>`],
+    ['Deployment type', report.deploymentType && escape(report.deploymentType)],
+    ['Branch', report.git?.branch && `<code>${escape(report.git.branch)}</code>`],
+    ['Commit', commitCell(report.git)],
+    ['Pull request', report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined],
+    ['Environment', report.environment && escape(report.environment)],
+    ['Outcome', report.outcome && OUTCOME_TEXT[report.outcome]],
+    ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
+    ['Warning', report.warning && escape(report.warning)],
+    ['Problem', report.problem && escape(report.problem)]
+  ]
+  return rows.filter((row): row is [string, string] => Boolean(row[1]))
+}
+
+function commitCell(git: GitContext | undefined): string | undefined {
+  if (!git?.sha) return undefined
+  const text = `<code>${escape(git.sha.slice(0, 12))}</code>`
+  return git.commitUrl ? `<a href="${escape(git.commitUrl)}">${text}</a>` : text
+}
+
+export function escape(value: string): string {
+  return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ')
+}
+
+/** Writes the job summary; outside a runner (no GITHUB_STEP_SUMMARY) there is nothing to write to. */
+export async function writeSummary(report: StepReport): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  const rows = summaryRows(report)
+  await core.summary
+    .addHeading('Mobile build deploy', 3)
+    .addTable([
+      [
+        { data: 'Item', header: true },
+        { data: 'Value', header: true }
+      ],
+      ...rows.map(([label, value]) => [label, value])
+    ])
+    .write()
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import type { Artifact } from './artifact.js'
+import { ActionError, messageOf } from './errors.js'
+import { send, labelOf, describeNetworkError } from './http.js'
+import { ProgressReporter, formatBytes, formatDuration, formatRate } from './progress.js'
+import type { SignedUpload } from './responses.js'
+import { ExpiredUrlError, withRetry } from './retry.js'
+import { logRetry, requestSignedUpload, type ServiceConfig } from './service.js'
+import { storeStatusError } from './statuses.js'
+
+/** What a finished upload proves: where the bytes are and which bytes they were. */
+export interface UploadReceipt {
+  signed: SignedUpload
+  sha256: string
+  size: number
+  seconds: number
+}
+
+/** The file changed (or vanished) while it was read: never sent short or long. Permanent. */
+export class FileChangedError extends ActionError {
+  override name = 'FileChangedError'
+}
+
+/** Bytes read from disk per chunk: large enough that the hash and the socket see few calls. */
+const CHUNK_BYTES = 1024 * 1024
+
+/**
+ * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
+ * attempt streams the whole file again from its first byte; an attempt refused
+ * because the URL expired first asks the service for a fresh one.
+ */
+export async function uploadArtifact(
+  config: ServiceConfig,
+  artifact: Artifact,
+  destination: string,
+  onSigned: (signed: SignedUpload) => void
+): Promise<UploadReceipt> {
+  let signed = await requestSignedUpload(config, destination)
+  onSigned(signed)
+  return withRetry(
+    config.policy,
+    async ({ number, previous }) => {
+      if (previous instanceof ExpiredUrlError) {
+        config.log.info('The signed URL expired; asking the service for a fresh one.')
+        signed = await requestSignedUpload(config, destination)
+        onSigned(signed)
+      }
+      const sent = await putFile(config, signed.signedUrl, artifact, number)
+      return { signed, size: artifact.size, ...sent }
+    },
+    (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+  )
+}
+
+/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
+async function putFile(
+  config: ServiceConfig,
+  signedUrl: string,
+  artifact: Artifact,
+  attempt: number
+): Promise<{ sha256: string; seconds: number }> {
+  const label = labelOf('PUT', signedUrl)
+  config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`)
+  const started = Date.now()
+  const local = new AbortController()
+  const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal
+  const stream = createReadStream(artifact.path, { highWaterMark: CHUNK_BYTES })
+  const hash = createHash('sha256')
+  const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
+  let sent = 0
+  stream.on('data', chunk => {
+    sent += chunk.length
+    if (sent > artifact.size) {
+      local.abort(new FileChangedError(`${artifact.name} grew while it was uploaded; rebuild it and run the step again.`))
+      stream.destroy()
+      return
+    }
+    hash.update(chunk)
+    progress.update(sent)
+  })
+  stream.on('end', () => {
+    if (sent !== artifact.size) {
+      local.abort(
+        new FileChangedError(
+          `${artifact.name} shrank from ${artifact.size} to ${sent} bytes while it was uploaded; rebuild it and run the step again.`
+        )
+      )
+    }
+  })
+  stream.on('error', error => {
+    local.abort(new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}.`))
+  })
+  try {
+    const response = await send(
+      {
+        method: 'PUT',
+        url: signedUrl,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(artifact.size) },
+        body: stream,
+        label
+      },
+      config.timeouts,
+      signal
+    )
+    if (response.status < 200 || response.status >= 300) throw storeStatusError(label, response, signedUrl)
+    if (sent !== artifact.size) {
+      throw new ActionError(`${label} answered ${response.status} before the whole file was sent; run the step again.`)
+    }
+    const seconds = Math.max(0.001, (Date.now() - started) / 1000)
+    config.log.info(
+      `Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`
+    )
+    return { sha256: hash.digest('hex'), seconds }
+  } catch (error) {
+    config.log.debug(`${label} failed: ${messageOf(error)}`)
+    throw error
+  } finally {
+    stream.destroy()
+  }
+}
