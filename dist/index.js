@@ -35794,7 +35794,8 @@ class RetriesExhaustedError extends ActionError {
     attempts;
     name = 'RetriesExhaustedError';
     constructor(last, attempts) {
-        super(`${last instanceof Error ? last.message : String(last)} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
+        const said = (last instanceof Error ? last.message : String(last)).replace(/([^.])$/, '$1.');
+        super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
         this.last = last;
         this.attempts = attempts;
     }
@@ -36176,7 +36177,8 @@ async function callService(config, request) {
     }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
 }
 function logRetry(log, error, attempt, maxAttempts, delayMs) {
-    log.warning(`Attempt ${attempt} of ${maxAttempts} failed: ${messageOf(error)} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
+    const said = messageOf(error).replace(/([^.])$/, '$1.');
+    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
 }
 /** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
 function maskSignedUrl(log, signedUrl) {

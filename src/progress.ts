@@ -64,7 +64,8 @@ export function formatRate(bytesPerSecond: number): string {
 
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return 'unknown time'
-  if (seconds < 10) return `${Math.max(0, seconds).toFixed(1)} s`
+  if (seconds < 1) return `${Math.max(0, seconds).toFixed(2)} s`
+  if (seconds < 10) return `${seconds.toFixed(1)} s`
   const s = Math.round(seconds)
   if (s < 60) return `${s} s`
   const m = Math.floor(s / 60)

@@ -31,7 +31,8 @@ export class RetriesExhaustedError extends ActionError {
     readonly last: unknown,
     readonly attempts: number
   ) {
-    super(`${last instanceof Error ? last.message : String(last)} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`)
+    const said = (last instanceof Error ? last.message : String(last)).replace(/([^.])$/, '$1.')
+    super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`)
   }
 }
 

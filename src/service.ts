@@ -74,7 +74,8 @@ async function callService(config: ServiceConfig, request: HttpRequest): Promise
 }
 
 export function logRetry(log: Log, error: unknown, attempt: number, maxAttempts: number, delayMs: number): void {
-  log.warning(`Attempt ${attempt} of ${maxAttempts} failed: ${messageOf(error)} Retrying in ${(delayMs / 1000).toFixed(1)} s.`)
+  const said = messageOf(error).replace(/([^.])$/, '$1.')
+  log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`)
 }
 
 /** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
@@ -84,8 +85,7 @@ export function maskSignedUrl(log: Log, signedUrl: string): void {
   if (url.search.length > 1) log.mask(url.search.slice(1))
   for (const [name, value] of url.searchParams) {
     if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
-      log.mask(value)
-      log.mask(encodeURIComponent(value))
+      for (const form of new Set([value, encodeURIComponent(value)])) log.mask(form)
     }
   }
 }

@@ -1,0 +1,94 @@
+/**
+ * `npm run demo`: the main job on an embedded default. Starts the service
+ * emulator, writes a sample .apk, runs dist/index.js as a GitHub runner would
+ * on a push, and shows the upload, the notification, the outputs, the job
+ * summary and the run it created.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runStep } from './github-runner.js'
+import { startEmulator } from './server.js'
+import { DEMO_API_KEY } from './workspaces.js'
+
+const SAMPLE_BYTES = 2 * 1024 * 1024
+
+const emulator = await startEmulator()
+try {
+  const workspace = await mkdtemp(join(tmpdir(), 'demo-workspace-'))
+  const outputDir = join(workspace, 'app/build/outputs/apk/release')
+  await mkdir(outputDir, { recursive: true })
+  const sample = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(SAMPLE_BYTES - 4)])
+  await writeFile(join(outputDir, 'app-release.apk'), sample)
+  const sampleSha = createHash('sha256').update(sample).digest('hex')
+
+  heading('The service emulator')
+  console.log(`service: ${emulator.baseUrl}   object store: ${emulator.storeUrl}`)
+  console.log(`sample build: app/build/outputs/apk/release/app-release.apk, ${sample.length} bytes, SHA-256 ${sampleSha}`)
+
+  heading('The step, as the runner runs it: node dist/index.js')
+  const step = await runStep({
+    workspace,
+    inputs: {
+      'api-key': DEMO_API_KEY,
+      'base-url': emulator.baseUrl,
+      file: 'app/build/outputs/apk/release/*.apk',
+      'name-prefix': 'myapp',
+      environment: 'staging',
+      variables: '{"LOCALE": "en-GB"}'
+    }
+  })
+  process.stdout.write(asRunnerShows(step.stdout))
+  if (step.stderr) process.stdout.write(step.stderr.replace(/^/gm, '  ! '))
+  console.log(`exit code: ${step.exitCode}`)
+
+  heading('What the service received')
+  for (const r of emulator.requests) {
+    const detail =
+      r.route === 'signed-url'
+        ? `file=${r.query.file}`
+        : r.route === 'upload'
+          ? `${r.bytes ?? 0} bytes, content-type ${r.headers['content-type']}`
+          : JSON.stringify(r.body)
+    console.log(`${r.method} ${r.path} -> ${r.status}   ${detail}`)
+  }
+  for (const object of emulator.objects.values()) {
+    const same = object.sha256 === sampleSha ? 'equal to the sample' : 'DIFFERENT from the sample'
+    console.log(`stored: ${object.key}, ${object.size} bytes, SHA-256 ${object.sha256} (${same})`)
+  }
+
+  heading('Outputs (GITHUB_OUTPUT)')
+  for (const [name, value] of Object.entries(step.outputs)) console.log(`${name}=${value}`)
+
+  heading('Job summary (GITHUB_STEP_SUMMARY)')
+  console.log(step.summary.trim())
+
+  heading('Runs list: GET /api/v0/runs')
+  const response = await fetch(`${emulator.baseUrl}/api/v0/runs`, { headers: { authorization: `Bearer ${DEMO_API_KEY}` } })
+  const { runs } = (await response.json()) as { runs: { id: string; environment: string; status: string; runInputPath?: string }[] }
+  for (const run of runs) console.log(`${run.id}  environment=${run.environment}  status=${run.status}  RUN_INPUT_PATH=${run.runInputPath}`)
+  const created = runs.find(r => r.id === step.outputs.runId)
+  if (step.exitCode !== 0 || !created) {
+    console.error(`\nThe demo did not create a run (exit code ${step.exitCode}).`)
+    process.exitCode = 1
+  } else {
+    console.log(`\nThe step created run ${created.id}; its outputs are ready for later steps and jobs.`)
+  }
+} finally {
+  await emulator.close()
+}
+
+/** The log as the runner shows it with debug off: no debug or mask commands, groups as headings. */
+function asRunnerShows(stdout: string): string {
+  return stdout
+    .split('\n')
+    .filter(line => line && !line.startsWith('::debug::') && !line.startsWith('::add-mask::') && line !== '::endgroup::')
+    .map(line => `  | ${line.replace(/^::group::/, '▶ ')}`)
+    .join('\n')
+    .concat('\n')
+}
+
+function heading(text: string): void {
+  console.log(`\n== ${text} ==`)
+}

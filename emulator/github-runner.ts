@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+/** The repository root, where action.yml and dist/ live. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** One step run of the action, the way a GitHub runner starts a `node24` action. */
+export interface StepOptions {
+  /** The `with:` map; action.yml defaults are applied for the rest. */
+  inputs: Record<string, string>
+  /** The working directory and GITHUB_WORKSPACE; a fresh temporary one by default. */
+  workspace?: string
+  eventName?: string
+  event?: Record<string, unknown>
+  ref?: string
+  sha?: string
+  repository?: string
+  serverUrl?: string
+  /** Extra environment, e.g. ACTIONS_STEP_DEBUG. */
+  env?: Record<string, string>
+  /** The node binary; the machine's by default (Node 24 through NODE24_BINARY). */
+  node?: string
+  /** The script to run; dist/index.js by default. */
+  main?: string
+  /** Kills the step after this long (the runner's timeout-minutes). */
+  timeoutMs?: number
+}
+
+export interface StepResult {
+  exitCode: number | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  workspace: string
+  durationMs: number
+}
+
+interface ActionInput {
+  default?: string
+}
+
+/** The inputs of action.yml with their defaults, as the runner reads them. */
+export async function actionInputs(): Promise<Record<string, ActionInput>> {
+  const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as { inputs?: Record<string, ActionInput> }
+  return action.inputs ?? {}
+}
+
+/** The environment a runner gives the step: INPUT_* with defaults applied, GITHUB_*, RUNNER_* and the file commands. */
+export async function stepEnvironment(options: StepOptions, dir: string, workspace: string): Promise<Record<string, string>> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: options.eventName ?? 'push',
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_REF: options.ref ?? 'refs/heads/main',
+    GITHUB_REF_NAME: (options.ref ?? 'refs/heads/main').replace(/^refs\/(heads|tags)\//, ''),
+    GITHUB_SHA: options.sha ?? 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+    GITHUB_REPOSITORY: options.repository ?? 'octo-org/octo-app',
+    GITHUB_REPOSITORY_OWNER: (options.repository ?? 'octo-org/octo-app').split('/')[0]!,
+    GITHUB_SERVER_URL: options.serverUrl ?? 'https://github.com',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_RUN_ID: '1',
+    GITHUB_ACTION: 'mobile',
+    RUNNER_TEMP: join(dir, 'runner-temp'),
+    RUNNER_OS: 'Linux',
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    GITHUB_ENV: join(dir, 'env'),
+    GITHUB_STATE: join(dir, 'state'),
+    GITHUB_PATH: join(dir, 'path'),
+    ...options.env
+  }
+  const declared = await actionInputs()
+  for (const [name, spec] of Object.entries(declared)) {
+    env[`INPUT_${name.toUpperCase()}`] = options.inputs[name] ?? spec.default ?? ''
+  }
+  for (const [name, value] of Object.entries(options.inputs)) {
+    // Undeclared inputs reach the step too (the runner only warns), so a misspelt one is visible in tests.
+    env[`INPUT_${name.toUpperCase()}`] = value
+  }
+  return env
+}
+
+/** Runs the bundled action as a step and reads back what it wrote. */
+export async function runStep(options: StepOptions): Promise<StepResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'runner-'))
+  const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'workspace-')))
+  const env = await stepEnvironment(options, dir, workspace)
+  await mkdir(env.RUNNER_TEMP!, { recursive: true })
+  await writeFile(env.GITHUB_EVENT_PATH!, JSON.stringify(options.event ?? {}))
+  for (const file of ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_STATE', 'GITHUB_PATH']) {
+    await writeFile(env[file]!, '')
+  }
+  const started = Date.now()
+  const node = options.node ?? process.env.NODE24_BINARY ?? process.execPath
+  const child = spawn(node, [options.main ?? join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s))
+  const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined
+  const exitCode = await new Promise<number | null>(done => child.on('close', code => done(code)))
+  clearTimeout(timer)
+  return {
+    exitCode,
+    stdout,
+    stderr,
+    outputs: parseFileCommand(await readFile(env.GITHUB_OUTPUT!, 'utf8')),
+    summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8'),
+    workspace,
+    durationMs: Date.now() - started
+  }
+}
+
+/**
+ * Parses a GITHUB_OUTPUT-style file: `name=value` lines and
+ * `name<<DELIMITER` ... `DELIMITER` blocks, as the runner does.
+ */
+export function parseFileCommand(text: string): Record<string, string> {
+  const result: Record<string, string> = {}
+  const lines = text.split(/\r?\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    if (line === '') continue
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line)
+    if (heredoc) {
+      const [, name, delimiter] = heredoc
+      const value: string[] = []
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i]!)
+      if (i >= lines.length) throw new Error(`Unterminated ${name}<<${delimiter} in the file command`)
+      result[name!] = value.join('\n')
+      continue
+    }
+    const eq = line.indexOf('=')
+    if (eq <= 0) throw new Error(`Invalid file-command line: ${line}`)
+    result[line.slice(0, eq)] = line.slice(eq + 1)
+  }
+  return result
+}
+
+/** The `::error::` lines of a step's stdout, with their properties stripped. */
+export function errorLines(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter(line => line.startsWith('::error'))
+    .map(line => line.replace(/^::error[^:]*::/, ''))
+}

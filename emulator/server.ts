@@ -1,0 +1,204 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FaultPlan, type Fault, type Route } from './faults.js'
+import { json, ServiceApi, type Run } from './service.js'
+import { UrlSigner } from './signing.js'
+import { ObjectStore, type StoredObject } from './store.js'
+import { defaultWorkspace, type Workspace } from './workspaces.js'
+
+/** A request as the emulator saw it, for tests to assert on. */
+export interface RecordedRequest {
+  route: Route | 'runs' | 'unknown'
+  method: string
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string>
+  /** The parsed JSON body of a deploy notification. */
+  body?: unknown
+  /** The bytes of an upload body the store received completely. */
+  bytes?: number
+  status: number
+}
+
+export interface EmulatorOptions {
+  workspaces?: Workspace[]
+  /** 0 (the default) picks free ports. */
+  port?: number
+  storePort?: number
+  host?: string
+}
+
+export interface Emulator {
+  baseUrl: string
+  storeUrl: string
+  workspaces: Workspace[]
+  faults: FaultPlan
+  requests: RecordedRequest[]
+  runs: Run[]
+  objects: Map<string, StoredObject>
+  /** Forgets requests, runs, objects and faults, keeping the servers. */
+  reset(): void
+  close(): Promise<void>
+}
+
+const MAX_BODY = 1024 * 1024
+
+/** Starts the service and its object store on loopback; each on its own port, as in production. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1'
+  const workspaces = options.workspaces ?? [defaultWorkspace()]
+  const directory = await mkdtemp(join(tmpdir(), 'mobile-deploy-store-'))
+  const faults = new FaultPlan()
+  const requests: RecordedRequest[] = []
+
+  const storeServer = createServer()
+  const apiServer = createServer()
+  const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
+  const baseUrl = await listen(apiServer, options.port ?? 0, host)
+  const signer = new UrlSigner(storeUrl, 'uploads', {
+    accessKeyId: 'EMULATOR0ACCESS0KEY',
+    secretAccessKey: 'emulator-secret-access-key'
+  })
+  const store = new ObjectStore(signer, directory)
+  const api = new ServiceApi(workspaces, signer, store)
+
+  storeServer.on('request', (req, res) => {
+    void handle(req, res, 'upload', async fault => {
+      const resetAfter = fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined
+      await store.handle(req, res, resetAfter)
+      const key = decodeURIComponent(new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, ''))
+      return { bytes: res.statusCode === 200 ? store.objects.get(key)?.size : undefined }
+    })
+  })
+
+  apiServer.on('request', (req, res) => {
+    const url = new URL(req.url ?? '/', baseUrl)
+    if (req.method === 'GET' && url.pathname === '/api/v0/run-inputs-executables-signed-urls') {
+      void handle(req, res, 'signed-url', async fault => {
+        const workspace = api.authenticate(req, res)
+        if (workspace) await api.signedUrl(workspace, url, res, fault?.expireUrl === true)
+        return {}
+      })
+    } else if (req.method === 'POST' && url.pathname === '/api/webhooks/deploy_success') {
+      void handle(req, res, 'deploy', async () => {
+        const text = await readBody(req)
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          body = text
+        }
+        const workspace = api.authenticate(req, res)
+        if (workspace) {
+          if (typeof body === 'string') json(res, 400, { error: 'Body is not valid JSON' })
+          else api.deploy(workspace, body, res)
+        }
+        return { body }
+      })
+    } else if (req.method === 'GET' && url.pathname === '/api/v0/runs') {
+      void handle(req, res, 'runs', async () => {
+        const workspace = api.authenticate(req, res)
+        if (workspace) json(res, 200, { runs: api.runsOf(workspace) })
+        return {}
+      })
+    } else {
+      void handle(req, res, 'unknown', async () => {
+        json(res, 404, { error: 'Not found' })
+        return {}
+      })
+    }
+  })
+
+  /** Applies an armed fault, else the route's handler; records the request either way. */
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: RecordedRequest['route'],
+    serve: (fault: Fault | undefined) => Promise<Partial<RecordedRequest>>
+  ): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://emulator')
+    const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
+    let extra: Partial<RecordedRequest> = {}
+    try {
+      if (fault?.delayMs) await new Promise(resolve => setTimeout(resolve, fault.delayMs))
+      if (fault?.reset === true) {
+        req.socket.destroy()
+      } else if (fault?.status !== undefined) {
+        if (route === 'deploy') extra.body = safeJson(await readBody(req))
+        res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers }).end(fault.body ?? '')
+      } else {
+        extra = await serve(fault)
+      }
+    } catch (error) {
+      json(res, 500, { error: `Emulator error: ${(error as Error).message}` })
+    }
+    requests.push({
+      route,
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+      status: res.headersSent ? res.statusCode : 0,
+      ...extra
+    })
+  }
+
+  return {
+    baseUrl,
+    storeUrl,
+    workspaces,
+    faults,
+    requests,
+    runs: api.runs,
+    objects: store.objects,
+    reset() {
+      requests.length = 0
+      api.runs.length = 0
+      store.objects.clear()
+      faults.clear()
+    },
+    async close() {
+      await Promise.all([close(apiServer), close(storeServer)])
+      await rm(directory, { recursive: true, force: true })
+    }
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo
+      resolve(`http://${host}:${address.port}`)
+    })
+  })
+}
+
+function close(server: Server): Promise<void> {
+  server.closeAllConnections()
+  return new Promise(resolve => server.close(() => resolve()))
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ObjectStore } from './store.js'
+import type { UrlSigner } from './signing.js'
+import type { Workspace } from './workspaces.js'
+
+const ACCEPTED = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf']
+const SIGNED_URL_SECONDS = 900
+
+/** A test run the emulated service started. */
+export interface Run {
+  id: string
+  teamId: string
+  deploymentId: string
+  environment: string
+  /** `running` until superseded; `artifact-not-found` when RUN_INPUT_PATH names nothing in the store. */
+  status: 'running' | 'superseded' | 'artifact-not-found'
+  error?: string
+  runInputPath?: string
+  artifact?: { key: string; size: number; sha256: string }
+  variables: Record<string, string>
+  branch?: string
+  sha?: string
+  deploymentType?: string
+  deduplicationKey: string
+  pullRequestNumber?: number
+  ephemeral: boolean
+  createdAt: string
+}
+
+interface Deployment {
+  id: string
+  identity: string
+  runId?: string
+}
+
+/** The service's own endpoints: signed URLs, the deploy webhook, and the runs list. */
+export class ServiceApi {
+  readonly runs: Run[] = []
+  private readonly deployments: Deployment[] = []
+
+  constructor(
+    private readonly workspaces: Workspace[],
+    private readonly signer: UrlSigner,
+    private readonly store: ObjectStore
+  ) {}
+
+  /** The workspace of the request's key, or the answer that refuses it. */
+  authenticate(req: IncomingMessage, res: ServerResponse): Workspace | undefined {
+    const header = req.headers.authorization ?? ''
+    const key = /^Bearer (.+)$/.exec(header)?.[1]
+    const workspace = this.workspaces.find(w => w.apiKey === key)
+    if (!workspace) {
+      json(res, 401, { error: 'Unauthorized: API key missing or invalid' })
+      return undefined
+    }
+    if (!workspace.enabled) {
+      json(res, 403, { error: 'Forbidden: this workspace is disabled' })
+      return undefined
+    }
+    return workspace
+  }
+
+  async signedUrl(workspace: Workspace, url: URL, res: ServerResponse, expireAtOnce: boolean): Promise<void> {
+    const file = url.searchParams.get('file')
+    if (!file) return json(res, 400, { error: "Missing required query parameter 'file'" })
+    if (!ACCEPTED.some(ext => file.toLowerCase().endsWith(ext))) {
+      return json(res, 400, { error: `Unsupported file type; accepted: ${ACCEPTED.join(', ')}` })
+    }
+    if (file.startsWith('/') || file.split('/').includes('..')) return json(res, 400, { error: 'Invalid file path' })
+    const key = `${workspace.teamId}/${file}`
+    const signedUrl = expireAtOnce
+      ? await this.signer.sign(key, 1, new Date(Date.now() - 5000))
+      : await this.signer.sign(key, SIGNED_URL_SECONDS)
+    const location: Record<string, string> =
+      workspace.locationFields === 'interactive'
+        ? { interactiveRunFileLocation: file }
+        : workspace.locationFields === 'both'
+          ? { playgroundFileLocation: file, interactiveRunFileLocation: file }
+          : { playgroundFileLocation: file }
+    json(res, 200, { fileLocation: key, ...location, signedUrl })
+  }
+
+  deploy(workspace: Workspace, body: unknown, res: ServerResponse): void {
+    const problem = bodyProblem(body)
+    if (problem) return json(res, 400, { error: problem })
+    const b = body as Record<string, unknown>
+    const variables = (b.variables ?? {}) as Record<string, string>
+    const deploymentId = `dep_${randomBytes(6).toString('hex')}`
+    const base = { deployment_id: deploymentId, ...(workspace.warning ? { warning: workspace.warning } : {}) }
+
+    if (workspace.skipDeployments) return json(res, 200, { ...base, results: [], skipped_deployment: workspace.skipDeployments })
+    const typeMatches = !workspace.deploymentType || workspace.deploymentType === b.deployment_type
+    if (!workspace.mobileTriggersEnabled || !typeMatches) return json(res, 200, { ...base, results: [] })
+
+    const runInputPath = variables.RUN_INPUT_PATH
+    const environment = this.environmentOf(workspace, runInputPath)
+    const trigger = { environment_id: `env_${environment}`, trigger_id: `trg_${environment}` }
+    if (workspace.triggerFailure) {
+      return json(res, 200, {
+        ...base,
+        environment,
+        results: [{ ...trigger, outcome: 'failed', failure_code: workspace.triggerFailure.code, failure_message: workspace.triggerFailure.message }]
+      })
+    }
+
+    const branch = typeof b.branch === 'string' ? b.branch : undefined
+    const deduplicationKey = typeof b.deduplication_key === 'string' ? b.deduplication_key : `${branch ?? ''}:${environment}`
+    const identity = JSON.stringify([workspace.teamId, deduplicationKey, b.sha ?? null, runInputPath ?? null])
+    const earlier = this.deployments.find(d => d.identity === identity && d.runId)
+    if (earlier) {
+      return json(res, 200, { ...base, environment, results: [{ ...trigger, outcome: 'created', duplicate_suite_id: earlier.runId }] })
+    }
+
+    for (const run of this.runs) {
+      if (run.teamId === workspace.teamId && run.deduplicationKey === deduplicationKey && run.status === 'running') {
+        run.status = 'superseded'
+      }
+    }
+    const key = runInputPath ? `${workspace.teamId}/${runInputPath.replace(/^\/+/, '')}` : undefined
+    const object = key ? this.store.objects.get(key) : undefined
+    const run: Run = {
+      id: `run_${randomBytes(8).toString('hex')}`,
+      teamId: workspace.teamId,
+      deploymentId,
+      environment,
+      status: key && !object ? 'artifact-not-found' : 'running',
+      error: key && !object ? `Artifact not found: ${runInputPath}` : undefined,
+      runInputPath,
+      artifact: object ? { key: object.key, size: object.size, sha256: object.sha256 } : undefined,
+      variables,
+      branch,
+      sha: typeof b.sha === 'string' ? b.sha : undefined,
+      deploymentType: typeof b.deployment_type === 'string' ? b.deployment_type : undefined,
+      deduplicationKey,
+      pullRequestNumber: typeof b.pull_request_number === 'number' ? b.pull_request_number : undefined,
+      ephemeral: b.ephemeral_environment === true,
+      createdAt: new Date().toISOString()
+    }
+    this.runs.push(run)
+    this.deployments.push({ id: deploymentId, identity, runId: run.id })
+    json(res, 200, { ...base, environment, results: [{ ...trigger, outcome: 'created', created_suite_id: run.id }] })
+  }
+
+  runsOf(workspace: Workspace): Run[] {
+    return this.runs.filter(r => r.teamId === workspace.teamId)
+  }
+
+  /** The environment a file name selects by the naming convention; the first environment otherwise. */
+  environmentOf(workspace: Workspace, runInputPath: string | undefined): string {
+    const fallback = workspace.environments[0] ?? 'default'
+    if (!runInputPath) return fallback
+    const name = (runInputPath.split('/').pop() ?? '').replace(/\.[^.]+$/, '')
+    const pr = /^.+-.+-.+-pr(\d+)$/.exec(name)
+    if (pr && workspace.prTestingEnabled) return `pr-${pr[1]}`
+    return workspace.environments.find(env => name.endsWith(`-${env}`)) ?? fallback
+  }
+}
+
+/** Why a deploy body is malformed (the service answers 400), or undefined. */
+function bodyProblem(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'Body must be a JSON object'
+  const b = body as Record<string, unknown>
+  for (const field of ['deployment_type', 'branch', 'sha', 'hosting_service', 'commit_url', 'deployment_url', 'deduplication_key']) {
+    if (b[field] !== undefined && typeof b[field] !== 'string') return `${field} must be a string`
+  }
+  if (b.variables !== undefined) {
+    if (b.variables === null || typeof b.variables !== 'object' || Array.isArray(b.variables)) return 'variables must be an object'
+    for (const [k, v] of Object.entries(b.variables)) if (typeof v !== 'string') return `variables.${k} must be a string`
+  }
+  if (b.ephemeral_environment !== undefined && typeof b.ephemeral_environment !== 'boolean') return 'ephemeral_environment must be a boolean'
+  if (b.pull_request_number !== undefined && !Number.isInteger(b.pull_request_number)) return 'pull_request_number must be an integer'
+  if (b.repository !== undefined) {
+    const r = b.repository as Record<string, unknown> | null
+    if (!r || typeof r.name !== 'string' || typeof r.owner !== 'string') return 'repository must be {name, owner}'
+  }
+  return undefined
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+}

@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { dirname, join } from 'node:path'
+import type { UrlSigner } from './signing.js'
+
+/** An object the store holds: its bytes live in a file under the store's directory. */
+export interface StoredObject {
+  key: string
+  size: number
+  sha256: string
+  contentType: string
+  path: string
+  storedAt: string
+}
+
+/**
+ * An S3-compatible object store for one bucket: PUT through a SigV4 signed URL
+ * only, streamed to disk and hashed, with the errors a real store gives.
+ */
+export class ObjectStore {
+  readonly objects = new Map<string, StoredObject>()
+
+  constructor(
+    private readonly signer: UrlSigner,
+    private readonly directory: string
+  ) {}
+
+  has(key: string): boolean {
+    return this.objects.has(key)
+  }
+
+  /** Handles one request to the store; `resetAfter` cuts the connection after that many body bytes. */
+  async handle(req: IncomingMessage, res: ServerResponse, resetAfter?: number): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+    const prefix = `/${this.signer.bucket}/`
+    if (!url.pathname.startsWith(prefix)) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist')
+    if (req.method !== 'PUT') return xmlError(res, 405, 'MethodNotAllowed', 'Only PUT through a signed URL is supported')
+    const key = decodeURIComponent(url.pathname.slice(prefix.length))
+
+    const verdict = await this.signer.verify('PUT', url, req.headers)
+    if (!verdict.ok) return xmlError(res, 403, verdict.code, verdict.message)
+    if (req.headers['content-length'] === undefined) {
+      return xmlError(res, 411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.')
+    }
+    const expected = Number(req.headers['content-length'])
+    if (!Number.isSafeInteger(expected) || expected < 0) {
+      return xmlError(res, 400, 'InvalidArgument', 'Content-Length is not a valid number')
+    }
+
+    const path = join(this.directory, `${randomBytes(8).toString('hex')}.part`)
+    await mkdir(dirname(path), { recursive: true })
+    const hash = createHash('sha256')
+    const file = createWriteStream(path)
+    let received = 0
+    const complete = await new Promise<boolean>(resolve => {
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length
+        if (resetAfter !== undefined && received >= resetAfter) {
+          req.socket.destroy()
+          resolve(false)
+          return
+        }
+        hash.update(chunk)
+        if (!file.write(chunk)) {
+          req.pause()
+          file.once('drain', () => req.resume())
+        }
+      })
+      req.on('end', () => resolve(received === expected))
+      req.on('aborted', () => resolve(false))
+      req.on('error', () => resolve(false))
+      req.on('close', () => resolve(received === expected && req.complete))
+    })
+    await new Promise<void>(resolve => file.end(resolve))
+    if (!complete) {
+      await rm(path, { force: true })
+      if (!res.destroyed && !req.socket.destroyed) xmlError(res, 400, 'IncompleteBody', 'The request body was shorter than Content-Length')
+      return
+    }
+    const finalPath = join(this.directory, `${createHash('sha256').update(key).digest('hex')}.object`)
+    await rename(path, finalPath)
+    const sha256 = hash.digest('hex')
+    this.objects.set(key, {
+      key,
+      size: received,
+      sha256,
+      contentType: String(req.headers['content-type']),
+      path: finalPath,
+      storedAt: new Date().toISOString()
+    })
+    res.writeHead(200, { etag: `"${sha256.slice(0, 32)}"` }).end()
+  }
+}
+
+export function xmlError(res: ServerResponse, status: number, code: string, message: string): void {
+  if (res.headersSent) return
+  res
+    .writeHead(status, { 'content-type': 'application/xml' })
+    .end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`)
+}

@@ -1,0 +1,39 @@
+/** A workspace of the emulated service, as its operator would configure it. */
+export interface Workspace {
+  apiKey: string
+  teamId: string
+  /** A disabled workspace answers 403 on every endpoint. */
+  enabled: boolean
+  /** Without mobile triggers, notifications succeed and create no run. */
+  mobileTriggersEnabled: boolean
+  /** The deployment-type label the triggers listen for; unset means any. */
+  deploymentType?: string
+  /** Whether `<prefix>-<org>-<repo>-pr<N>` names select a pull-request environment. */
+  prTestingEnabled: boolean
+  /** Static environments; the first is the default for a name that matches none. */
+  environments: string[]
+  /** Which field names the signed-URL answer uses for the playground path. */
+  locationFields: 'playground' | 'interactive' | 'both'
+  /** When set, triggers fail with this code and message (e.g. billing). */
+  triggerFailure?: { code: string; message: string }
+  /** When set, every deployment is skipped with this reason and message. */
+  skipDeployments?: { reason: string; message: string }
+  /** A warning added to every deploy answer. */
+  warning?: string
+}
+
+export const DEMO_API_KEY = 'emulator-demo-key-0123456789'
+
+/** The workspace `npm run demo` and `npm run emulator` start with. */
+export function defaultWorkspace(overrides: Partial<Workspace> = {}): Workspace {
+  return {
+    apiKey: DEMO_API_KEY,
+    teamId: 'team_demo',
+    enabled: true,
+    mobileTriggersEnabled: true,
+    prTestingEnabled: true,
+    environments: ['staging', 'production'],
+    locationFields: 'playground',
+    ...overrides
+  }
+}
