@@ -76,6 +76,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   const text = Array.isArray(value) ? value[0] : value
   if (!text) return undefined
   if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000
+  // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
+  if (!/[a-z]{3}/i.test(text)) return undefined
   const date = Date.parse(text)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals'
+import { acceptedExtension, conventionalDestination, destinationProblem } from '../src/naming.js'
+
+describe('acceptedExtension', () => {
+  it.each([
+    ['app.apk', '.apk'],
+    ['APP.AAB', '.aab'],
+    ['dir/App.Ipa', '.ipa'],
+    ['x.deb', '.deb'],
+    ['x.zip', '.zip'],
+    ['x.csv', '.csv'],
+    ['x.pdf', '.pdf'],
+    ['.apk', undefined],
+    ['app.apk.exe', undefined],
+    ['app', undefined]
+  ])('%s -> %s', (name, expected) => {
+    expect(acceptedExtension(name)).toBe(expected)
+  })
+})
+
+describe('destinationProblem', () => {
+  it.each(['app.apk', 'builds/2024/app.aab', 'My App.ipa', 'a-b_c.d.zip'])('%s is valid', path => {
+    expect(destinationProblem(path)).toBeUndefined()
+  })
+
+  it.each([
+    ['', 'empty'],
+    ['/a.apk', 'starts with /'],
+    ['a/../b.apk', '..'],
+    ['..', '..'],
+    ['a\\b.apk', 'backslash'],
+    ['a//b.apk', 'empty or . segment'],
+    ['./a.apk', 'empty or . segment'],
+    ['a/ b.apk', 'white space'],
+    ['a\tb.apk', 'control'],
+    ['a\u0085b.apk', 'control'],
+    ['a.txt', 'does not end'],
+    ['dir/', 'empty or . segment'],
+    [`${'a'.repeat(1100)}.apk`, 'longer than 1024']
+  ])('%j: %s', (path, words) => {
+    expect(destinationProblem(path)).toContain(words)
+  })
+})
+
+describe('conventionalDestination', () => {
+  const repository = { owner: 'octo', name: 'app' }
+
+  it('builds a static environment name', () => {
+    expect(conventionalDestination({ prefix: 'myapp', environment: 'staging', extension: '.APK', repository })).toEqual({
+      destination: 'myapp-staging.apk'
+    })
+  })
+
+  it('prefers the environment over a pull request', () => {
+    expect(
+      conventionalDestination({ prefix: 'myapp', environment: 'qa', extension: '.ipa', pullRequestNumber: 4, repository })
+    ).toEqual({ destination: 'myapp-qa.ipa' })
+  })
+
+  it('builds a pull-request name', () => {
+    expect(conventionalDestination({ prefix: 'myapp', environment: '', extension: '.aab', pullRequestNumber: 42, repository })).toEqual({
+      destination: 'myapp-octo-app-pr42.aab'
+    })
+  })
+
+  it('says why when neither is known', () => {
+    const result = conventionalDestination({ prefix: 'myapp', environment: '', extension: '.apk', repository })
+    expect(result).toEqual({ problem: expect.stringContaining('pull-request-number') })
+  })
+
+  it('needs the repository for a pull-request name', () => {
+    const result = conventionalDestination({ prefix: 'p', environment: '', extension: '.apk', pullRequestNumber: 1 })
+    expect(result).toEqual({ problem: expect.stringContaining('GITHUB_REPOSITORY') })
+  })
+})
