@@ -35755,8 +35755,10 @@ function formatRate(bytesPerSecond) {
 function formatDuration(seconds) {
     if (!Number.isFinite(seconds))
         return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
     if (seconds < 10)
-        return `${Math.max(0, seconds).toFixed(1)} s`;
+        return `${seconds.toFixed(1)} s`;
     const s = Math.round(seconds);
     if (s < 60)
         return `${s} s`;
@@ -35826,6 +35828,9 @@ function parseRetryAfter(value, now = Date.now()) {
         return undefined;
     if (/^\s*\d+\s*$/.test(text))
         return Number(text) * 1000;
+    // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
+    if (!/[a-z]{3}/i.test(text))
+        return undefined;
     const date = Date.parse(text);
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
@@ -36188,8 +36193,8 @@ function maskSignedUrl(log, signedUrl) {
         log.mask(url.search.slice(1));
     for (const [name, value] of url.searchParams) {
         if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
-            log.mask(value);
-            log.mask(encodeURIComponent(value));
+            for (const form of new Set([value, encodeURIComponent(value)]))
+                log.mask(form);
         }
     }
 }

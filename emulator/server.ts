@@ -156,7 +156,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     objects: store.objects,
     reset() {
       requests.length = 0
-      api.runs.length = 0
+      api.reset()
       store.objects.clear()
       faults.clear()
     },

@@ -142,6 +142,12 @@ export class ServiceApi {
     json(res, 200, { ...base, environment, results: [{ ...trigger, outcome: 'created', created_suite_id: run.id }] })
   }
 
+  /** Forgets every run and deployment. */
+  reset(): void {
+    this.runs.length = 0
+    this.deployments.length = 0
+  }
+
   runsOf(workspace: Workspace): Run[] {
     return this.runs.filter(r => r.teamId === workspace.teamId)
   }

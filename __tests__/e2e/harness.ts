@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { expect } from '@jest/globals'
+import { errorLines, runStep, type StepOptions, type StepResult } from '../../emulator/github-runner.js'
+import type { Emulator } from '../../emulator/server.js'
+import { DEMO_API_KEY } from '../../emulator/workspaces.js'
+
+export { DEMO_API_KEY }
+
+export interface Built {
+  workspace: string
+  path: string
+  sha256: string
+  size: number
+}
+
+/** Writes an artifact of `size` random bytes at `relative` in a fresh workspace (or the given one). */
+export async function writeArtifact(relative = 'app-release.apk', size = 64 * 1024, workspace?: string): Promise<Built> {
+  const dir = workspace ?? (await mkdtemp(join(tmpdir(), 'ws-')))
+  const path = join(dir, relative)
+  await mkdir(dirname(path), { recursive: true })
+  const bytes = randomBytes(size)
+  await writeFile(path, bytes)
+  return { workspace: dir, path, sha256: createHash('sha256').update(bytes).digest('hex'), size }
+}
+
+/** Runs the bundled action against the emulator with the key and base URL filled in. */
+export async function step(
+  emulator: Emulator,
+  inputs: Record<string, string>,
+  options: Omit<StepOptions, 'inputs'> = {}
+): Promise<StepResult> {
+  const result = await runStep({
+    timeoutMs: 120_000,
+    ...options,
+    inputs: { 'api-key': DEMO_API_KEY, 'base-url': emulator.baseUrl, ...inputs }
+  })
+  expectNoLeaks(result, emulator)
+  return result
+}
+
+/**
+ * The API key and every signed URL's signature appear nowhere in what the step
+ * printed or wrote, except in the `::add-mask::` lines that register them.
+ */
+export function expectNoLeaks(result: StepResult, emulator: Emulator): void {
+  const secrets = emulator.workspaces.map(w => w.apiKey)
+  for (const r of emulator.requests) {
+    if (r.route === 'upload' && r.query['X-Amz-Signature']) secrets.push(r.query['X-Amz-Signature'])
+  }
+  const printed = [result.stdout, result.stderr]
+    .join('\n')
+    .split('\n')
+    .filter(line => !line.startsWith('::add-mask::'))
+    .join('\n')
+  const everything = [printed, JSON.stringify(result.outputs), result.summary].join('\n')
+  for (const secret of secrets) expect(everything).not.toContain(secret)
+  expect(everything).not.toMatch(/X-Amz-Signature=/)
+}
+
+/** The step failed with exactly one `::error::` line containing every given phrase, and no stack trace. */
+export function expectFailure(result: StepResult, ...phrases: string[]): string {
+  expect(result.exitCode).toBe(1)
+  const errors = errorLines(result.stdout)
+  expect(errors).toHaveLength(1)
+  for (const phrase of phrases) expect(errors[0]).toContain(phrase)
+  expect(result.stdout + result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
+  return errors[0]!
+}
+
+/** The emulator's requests of one route. */
+export function requestsOf(emulator: Emulator, route: string) {
+  return emulator.requests.filter(r => r.route === route)
+}
