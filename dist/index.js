@@ -35429,14 +35429,19 @@ function readCapped(message, limit, idleMs) {
     return new Promise((resolve, reject) => {
         const chunks = [];
         let size = 0;
+        let settled = false;
         let timer = setTimeout(onStall, idleMs);
         function onStall() {
             fail(new NetworkError(`the response body stalled for ${Math.round(idleMs / 1000)} s`));
         }
+        // The first failure is the one reported: destroying the message emits further events.
         function fail(error) {
+            if (settled)
+                return;
+            settled = true;
             clearTimeout(timer);
-            message.destroy();
             reject(error);
+            message.destroy();
         }
         message.on('data', (chunk) => {
             size += chunk.length;
@@ -35449,6 +35454,9 @@ function readCapped(message, limit, idleMs) {
             timer = setTimeout(onStall, idleMs);
         });
         message.on('end', () => {
+            if (settled)
+                return;
+            settled = true;
             clearTimeout(timer);
             resolve(Buffer.concat(chunks).toString('utf8'));
         });

@@ -93,14 +93,18 @@ export function readCapped(message: IncomingMessage, limit: number, idleMs: numb
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    let settled = false
     let timer = setTimeout(onStall, idleMs)
     function onStall(): void {
       fail(new NetworkError(`the response body stalled for ${Math.round(idleMs / 1000)} s`))
     }
+    // The first failure is the one reported: destroying the message emits further events.
     function fail(error: Error): void {
+      if (settled) return
+      settled = true
       clearTimeout(timer)
-      message.destroy()
       reject(error)
+      message.destroy()
     }
     message.on('data', (chunk: Buffer) => {
       size += chunk.length
@@ -113,6 +117,8 @@ export function readCapped(message: IncomingMessage, limit: number, idleMs: numb
       timer = setTimeout(onStall, idleMs)
     })
     message.on('end', () => {
+      if (settled) return
+      settled = true
       clearTimeout(timer)
       resolve(Buffer.concat(chunks).toString('utf8'))
     })

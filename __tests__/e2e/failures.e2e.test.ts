@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { expectFailure, requestsOf, step, writeArtifact } from './harness.js'
+import { KEYS, testWorkspaces } from './workspaces.js'
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({ workspaces: testWorkspaces() })
+})
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+const now = { 'retry-after': '0' }
+
+describe('the service refuses', () => {
+  it('401: says to check the api-key secret, and sends nothing else', async () => {
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { 'api-key': 'wrong-key-123', file: 'app.apk' }, { workspace: built.workspace })
+    expectFailure(result, '401 Unauthorized', 'Check the api-key input and the secret')
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
+    expect(result.outputs).toEqual({ outcome: 'aborted' })
+  })
+
+  it('403: the workspace is disabled, ask the service operator', async () => {
+    const result = await step(emulator, { 'api-key': KEYS.disabled })
+    expectFailure(result, '403 Forbidden', 'workspace is disabled', 'Ask the service operator')
+  })
+
+  it('402 on the notification: billing', async () => {
+    emulator.faults.add({ route: 'deploy', status: 402, body: '{"failureCode":"BILLING_PREVENTED","failureMessage":"Out of credits"}' })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expectFailure(result, '402 Payment Required (BILLING_PREVENTED: Out of credits)', 'billing')
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
+    expect(result.outputs).toMatchObject({ outcome: 'aborted', playgroundFileLocation: 'app.apk' })
+  })
+
+  it('400 on the notification: malformed', async () => {
+    emulator.faults.add({ route: 'deploy', status: 400, body: '{"error":"variables must be an object"}' })
+    const result = await step(emulator, {})
+    expectFailure(result, '400 Bad Request (variables must be an object)')
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
+  })
+
+  it('404: base-url does not point at the service', async () => {
+    const result = await step(emulator, { 'base-url': `${emulator.baseUrl}/wrong` })
+    expectFailure(result, '404 Not Found', 'check base-url')
+  })
+
+  it('5xx on every attempt: gives up after max-attempts', async () => {
+    emulator.faults.add({ route: 'signed-url', status: 503, times: 3, headers: now, body: '{"failureCode":"TRANSACTION_TIMEOUT"}' })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk', 'max-attempts': '3' }, { workspace: built.workspace })
+    expectFailure(result, '503 Service Unavailable (TRANSACTION_TIMEOUT)', 'Gave up after 3 attempts')
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'signed-url', 'signed-url'])
+  })
+
+  it('max-attempts 1: no retry', async () => {
+    emulator.faults.add({ route: 'deploy', status: 500 })
+    const result = await step(emulator, { 'max-attempts': '1' })
+    expectFailure(result, '500 Internal Server Error', 'Gave up after 1 attempt.')
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
+  })
+
+  it('a PUT refused on every attempt never leads to a notification', async () => {
+    emulator.faults.add({ route: 'upload', status: 500, times: 2, headers: now })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk', 'max-attempts': '2' }, { workspace: built.workspace })
+    expectFailure(result, 'PUT http://127.0.0.1', '/uploads/team_demo/app.apk answered 500', 'Gave up after 2 attempts')
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
+    expect(emulator.objects.size).toBe(0)
+    expect(result.outputs).toEqual({ outcome: 'aborted' })
+  })
+
+  it('a signature mismatch is permanent and names the cause', async () => {
+    emulator.faults.add({
+      route: 'upload',
+      status: 403,
+      body: '<?xml version="1.0"?><Error><Code>SignatureDoesNotMatch</Code><Message>No match</Message></Error>'
+    })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expectFailure(result, '403 Forbidden (SignatureDoesNotMatch: No match)', 'signature mismatch')
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'upload'])
+  })
+})
+
+describe('transient faults are retried', () => {
+  it.each(['signed-url', 'upload', 'deploy'] as const)('503 once on %s, then success with one notification', async route => {
+    emulator.faults.add({ route, status: 503, headers: now })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expect(result.exitCode).toBe(0)
+    expect(requestsOf(emulator, route)).toHaveLength(2)
+    expect(requestsOf(emulator, 'deploy').filter(r => r.status === 200)).toHaveLength(1)
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+    expect(result.stdout).toContain('Attempt 1 of 5 failed')
+  })
+
+  it('429 with Retry-After waits as asked', async () => {
+    emulator.faults.add({ route: 'deploy', status: 429, headers: { 'retry-after': '1' }, body: '{"failureCode":"RATE_LIMITED"}' })
+    const result = await step(emulator, {})
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toContain('429 Too Many Requests (RATE_LIMITED)')
+    expect(result.stdout).toContain('Retrying in 1.0 s')
+  })
+
+  it('a connection reset in the middle of the PUT body sends the whole file again', async () => {
+    emulator.faults.add({ route: 'upload', reset: { afterBytes: 100 * 1024 } })
+    const built = await writeArtifact('app.apk', 1024 * 1024)
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expect(result.exitCode).toBe(0)
+    const puts = requestsOf(emulator, 'upload')
+    expect(puts).toHaveLength(2)
+    expect(puts[1]!.bytes).toBe(built.size)
+    expect(emulator.objects.get('team_demo/app.apk')).toMatchObject({ size: built.size, sha256: built.sha256 })
+    expect(result.outputs.artifactSha256).toBe(built.sha256)
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
+  })
+
+  it('an expired signed URL is replaced by a fresh one', async () => {
+    emulator.faults.add({ route: 'signed-url', expireUrl: true })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.requests.map(r => `${r.route} ${r.status}`)).toEqual([
+      'signed-url 200',
+      'upload 403',
+      'signed-url 200',
+      'upload 200',
+      'deploy 200'
+    ])
+    expect(result.stdout).toContain('The signed URL expired; asking the service for a fresh one.')
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+  })
+})
+
+describe('hostile answers', () => {
+  it.each([
+    ['malformed JSON', '{"signedUrl": ', 'not JSON'],
+    ['an HTML page', '<html><title>Login</title></html>', 'an HTML page titled "Login"'],
+    ['no signedUrl', '{"playgroundFileLocation": "a.apk"}', 'without signedUrl'],
+    ['a signedUrl that is not http(s)', '{"playgroundFileLocation": "a.apk", "signedUrl": "file:///etc/passwd"}', 'not an https URL'],
+    ['a huge body', `{"x": "${'y'.repeat(2 * 1024 * 1024)}"}`, 'larger than 1048576 bytes']
+  ])('signed-url answers %s: a clear error, no upload', async (_title, body, words) => {
+    emulator.faults.add({ route: 'signed-url', status: 200, body })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expectFailure(result, words)
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
+  })
+
+  it.each([
+    ['malformed JSON', 'ok', 'not JSON'],
+    ['an array', '[]', 'not an object']
+  ])('deploy answers %s: aborted', async (_title, body, words) => {
+    emulator.faults.add({ route: 'deploy', status: 200, body })
+    const result = await step(emulator, {})
+    expectFailure(result, words)
+    expect(result.outputs).toEqual({ outcome: 'aborted' })
+  })
+})
+
+describe('bad input fails before any request', () => {
+  it.each<[Record<string, string>, ...string[]]>([
+    [{ file: 'missing/*.apk' }, "Input 'file'", 'matched no file'],
+    [{ file: '*.apk' }, "Input 'file'", 'matched 3 files', '"a.apk", "b.apk", "empty.apk"'],
+    [{ file: 'dir' }, "Input 'file'", 'a directory'],
+    [{ file: 'empty.apk' }, "Input 'file'", 'is empty (0 bytes)'],
+    [{ file: 'notes.txt' }, "Input 'file'", 'not an accepted build type'],
+    [{ file: 'a.apk', 'name-prefix': 'myapp' }, "Input 'name-prefix'", 'needs either an environment or a pull request'],
+    [{ 'max-attempts': 'lots' }, "Input 'max-attempts'", 'whole number'],
+    [{ 'base-url': 'http://service.example.com' }, "Input 'base-url'", 'Use https']
+  ])('%j', async (inputs, ...phrases) => {
+    const built = await writeArtifact('a.apk')
+    await writeArtifact('b.apk', 10, built.workspace)
+    await writeArtifact('dir/inner.apk', 10, built.workspace)
+    await writeArtifact('empty.apk', 0, built.workspace)
+    await writeArtifact('notes.txt', 10, built.workspace)
+    const result = await step(emulator, inputs, { workspace: built.workspace })
+    expectFailure(result, ...phrases)
+    expect(emulator.requests).toHaveLength(0)
+    expect(result.outputs).toEqual({})
+  })
+})
