@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { deriveContext, mergeQueuePullRequest, type GitContext, type RunnerEnv } from '../src/context.js'
+import {
+  deriveContext,
+  mergeQueuePullRequest,
+  type GitContext,
+  type RunnerEnv
+} from '../src/context.js'
 import { resolveContext } from '../src/deployment.js'
 
 const env: RunnerEnv = {
@@ -19,40 +24,76 @@ describe('deriveContext', () => {
       'pull_request',
       { number: 7, pull_request: { number: 7, head: { ref: 'feature/login', sha: HEAD } } },
       { ...env, GITHUB_REF: 'refs/pull/7/merge', GITHUB_REF_NAME: '7/merge' },
-      { branch: 'feature/login', sha: HEAD, pullRequestNumber: 7, commitUrl: `https://github.com/octo/app/commit/${HEAD}`, repository }
+      {
+        branch: 'feature/login',
+        sha: HEAD,
+        pullRequestNumber: 7,
+        commitUrl: `https://github.com/octo/app/commit/${HEAD}`,
+        repository
+      }
     ],
     [
       'pull_request_target: the same as pull_request',
       'pull_request_target',
       { pull_request: { number: 9, head: { ref: 'fork-branch', sha: HEAD } } },
       env,
-      { branch: 'fork-branch', sha: HEAD, pullRequestNumber: 9, commitUrl: `https://github.com/octo/app/commit/${HEAD}`, repository }
+      {
+        branch: 'fork-branch',
+        sha: HEAD,
+        pullRequestNumber: 9,
+        commitUrl: `https://github.com/octo/app/commit/${HEAD}`,
+        repository
+      }
     ],
     [
       'push: ref without refs/heads/, after, head_commit.url',
       'push',
-      { ref: 'refs/heads/release/1.2', after: HEAD, head_commit: { url: 'https://github.com/octo/app/commit/x' } },
+      {
+        ref: 'refs/heads/release/1.2',
+        after: HEAD,
+        head_commit: { url: 'https://github.com/octo/app/commit/x' }
+      },
       env,
-      { branch: 'release/1.2', sha: HEAD, commitUrl: 'https://github.com/octo/app/commit/x', repository }
+      {
+        branch: 'release/1.2',
+        sha: HEAD,
+        commitUrl: 'https://github.com/octo/app/commit/x',
+        repository
+      }
     ],
     [
       'push of a tag: no branch, URL built',
       'push',
       { ref: 'refs/tags/v1.0.0', after: HEAD },
       env,
-      { branch: undefined, sha: HEAD, commitUrl: `https://github.com/octo/app/commit/${HEAD}`, repository }
+      {
+        branch: undefined,
+        sha: HEAD,
+        commitUrl: `https://github.com/octo/app/commit/${HEAD}`,
+        repository
+      }
     ],
     [
       'push that deletes a branch: the zero sha is not a commit',
       'push',
       { ref: 'refs/heads/gone', after: '0000000000000000000000000000000000000000' },
       env,
-      { branch: 'gone', sha: env.GITHUB_SHA, commitUrl: `https://github.com/octo/app/commit/${env.GITHUB_SHA}`, repository }
+      {
+        branch: 'gone',
+        sha: env.GITHUB_SHA,
+        commitUrl: `https://github.com/octo/app/commit/${env.GITHUB_SHA}`,
+        repository
+      }
     ],
     [
       'merge_group: head_ref, head_sha, pull request from the queue branch',
       'merge_group',
-      { merge_group: { head_ref: `refs/heads/gh-readonly-queue/main/pr-123-${HEAD}`, head_sha: HEAD } },
+      {
+        merge_group: {
+          head_ref: `refs/heads/gh-readonly-queue/main/pr-123-${HEAD}`,
+          head_sha: HEAD
+        }
+      },
       env,
       {
         branch: `gh-readonly-queue/main/pr-123-${HEAD}`,
@@ -65,7 +106,10 @@ describe('deriveContext', () => {
     [
       'deployment_status: deployment ref and sha, environment_url',
       'deployment_status',
-      { deployment: { ref: 'main', sha: HEAD }, deployment_status: { environment_url: 'https://preview.example.com' } },
+      {
+        deployment: { ref: 'main', sha: HEAD },
+        deployment_status: { environment_url: 'https://preview.example.com' }
+      },
       env,
       {
         branch: 'main',
@@ -80,21 +124,37 @@ describe('deriveContext', () => {
       'workflow_dispatch',
       {},
       { ...env, GITHUB_SERVER_URL: 'https://ghe.example.com/' },
-      { branch: 'main', sha: env.GITHUB_SHA, commitUrl: `https://ghe.example.com/octo/app/commit/${env.GITHUB_SHA}`, repository }
+      {
+        branch: 'main',
+        sha: env.GITHUB_SHA,
+        commitUrl: `https://ghe.example.com/octo/app/commit/${env.GITHUB_SHA}`,
+        repository
+      }
     ],
     [
       'schedule on a tag: no branch',
       'schedule',
       {},
       { ...env, GITHUB_REF: 'refs/tags/v2', GITHUB_REF_NAME: 'v2' },
-      { branch: undefined, sha: env.GITHUB_SHA, commitUrl: `https://github.com/octo/app/commit/${env.GITHUB_SHA}`, repository }
+      {
+        branch: undefined,
+        sha: env.GITHUB_SHA,
+        commitUrl: `https://github.com/octo/app/commit/${env.GITHUB_SHA}`,
+        repository
+      }
     ],
     [
       'a payload with wrongly typed fields falls back, never throws',
       'pull_request',
       { pull_request: { number: 'seven', head: [] } },
       env,
-      { branch: undefined, sha: env.GITHUB_SHA, pullRequestNumber: undefined, commitUrl: `https://github.com/octo/app/commit/${env.GITHUB_SHA}`, repository }
+      {
+        branch: undefined,
+        sha: env.GITHUB_SHA,
+        pullRequestNumber: undefined,
+        commitUrl: `https://github.com/octo/app/commit/${env.GITHUB_SHA}`,
+        repository
+      }
     ],
     [
       'no GITHUB_REPOSITORY: no repository and no built URL',
@@ -147,7 +207,11 @@ describe('resolveContext', () => {
   })
 
   it('takes an explicit commit URL over the built one', () => {
-    const resolved = resolveContext('push', {}, env, { ...none, sha: 'fedcba9876543', commitUrl: 'https://c.example.com/1' })
+    const resolved = resolveContext('push', {}, env, {
+      ...none,
+      sha: 'fedcba9876543',
+      commitUrl: 'https://c.example.com/1'
+    })
     expect(resolved.commitUrl).toBe('https://c.example.com/1')
   })
 })

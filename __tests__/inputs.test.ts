@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/errors.js'
 import { parseBaseUrl, parseInputs, parseVariables, type Inputs } from '../src/inputs.js'
+import { hasControlCharacter } from '../src/naming.js'
 
 const base: Record<string, string> = {
   'api-key': 'key-123',
@@ -42,7 +43,13 @@ describe('parseInputs', () => {
       runInputPath: '',
       notify: true,
       failOnNoRun: true,
-      overrides: { branch: '', sha: '', commitUrl: '', deploymentUrl: '', pullRequestNumber: undefined },
+      overrides: {
+        branch: '',
+        sha: '',
+        commitUrl: '',
+        deploymentUrl: '',
+        pullRequestNumber: undefined
+      },
       hostingService: 'GitHub',
       deduplicationKey: '',
       ephemeralEnvironment: false,
@@ -58,7 +65,11 @@ describe('parseInputs', () => {
     [{ 'max-attempts': '10' }, 'maxAttempts', 10],
     [{ 'max-attempts': '' }, 'maxAttempts', 5],
     [{ 'base-url': 'https://service.example.com/' }, 'baseUrl', 'https://service.example.com'],
-    [{ 'base-url': 'https://service.example.com/prefix//' }, 'baseUrl', 'https://service.example.com/prefix'],
+    [
+      { 'base-url': 'https://service.example.com/prefix//' },
+      'baseUrl',
+      'https://service.example.com/prefix'
+    ],
     [{ 'base-url': 'http://localhost:8080' }, 'baseUrl', 'http://localhost:8080'],
     [{ 'base-url': 'http://127.0.0.5:1' }, 'baseUrl', 'http://127.0.0.5:1'],
     [{ 'base-url': 'http://[::1]:9000' }, 'baseUrl', 'http://[::1]:9000'],
@@ -66,11 +77,18 @@ describe('parseInputs', () => {
     [{ 'hosting-service': 'GitLab' }, 'hostingService', 'GitLab'],
     [{ variables: '{"A": "x", "N": 3, "B": true}' }, 'variables', { A: 'x', N: '3', B: 'true' }],
     [{ file: '', 'run-input-path': 'builds/app.apk' }, 'runInputPath', 'builds/app.apk'],
-    [{ file: '', variables: '{"RUN_INPUT_PATH": "x.apk"}' }, 'variables', { RUN_INPUT_PATH: 'x.apk' }],
+    [
+      { file: '', variables: '{"RUN_INPUT_PATH": "x.apk"}' },
+      'variables',
+      { RUN_INPUT_PATH: 'x.apk' }
+    ],
     [{ destination: 'dir/sub/My App.IPA' }, 'destination', 'dir/sub/My App.IPA']
-  ] as [Record<string, string>, keyof Inputs, unknown][])('%j sets %s', (overrides, field, expected) => {
-    expect(parse(overrides)[field]).toEqual(expected)
-  })
+  ] as [Record<string, string>, keyof Inputs, unknown][])(
+    '%j sets %s',
+    (overrides, field, expected) => {
+      expect(parse(overrides)[field]).toEqual(expected)
+    }
+  )
 
   it('reads the context overrides', () => {
     const inputs = parse({
@@ -119,7 +137,11 @@ describe('parseInputs', () => {
     [{ variables: '{"": "x"}' }, 'variables', 'invalid name'],
     [{ variables: `{"A": "${'x'.repeat(70 * 1024)}"}` }, 'variables', 'larger than 64 KiB'],
     [{ variables: '{"RUN_INPUT_PATH": "x.apk"}' }, 'variables', 'ambiguous'],
-    [{ file: '', 'run-input-path': 'a.apk', variables: '{"RUN_INPUT_PATH": "x.apk"}' }, 'variables', 'ambiguous'],
+    [
+      { file: '', 'run-input-path': 'a.apk', variables: '{"RUN_INPUT_PATH": "x.apk"}' },
+      'variables',
+      'ambiguous'
+    ],
     [{ 'run-input-path': 'a.apk' }, 'run-input-path', 'cannot be combined with file'],
     [{ file: '', 'run-input-path': '../a.apk' }, 'run-input-path', '..'],
     [{ destination: 'a.apk', 'name-prefix': 'app' }, 'destination', 'name-prefix'],
@@ -144,15 +166,18 @@ describe('parseInputs', () => {
     [{ 'deployment-url': 'nope' }, 'deployment-url', 'not an http(s) URL'],
     [{ 'pull-request-number': '0' }, 'pull-request-number', 'from 1'],
     [{ 'pull-request-number': '#12' }, 'pull-request-number', 'whole number']
-  ] as [Record<string, string>, string, string][])('%j fails naming %s', (overrides, input, words) => {
-    const error = failure(overrides)
-    expect(error.input).toBe(input)
-    expect(error.message).toContain(`'${input}'`)
-    expect(error.message).toContain(words)
-    // Every message also says what to do: a sentence after the problem.
-    expect(error.message.split('. ').length).toBeGreaterThan(1)
-    expect(error.message).not.toMatch(/[\u0000-\u001f]/)
-  })
+  ] as [Record<string, string>, string, string][])(
+    '%j fails naming %s',
+    (overrides, input, words) => {
+      const error = failure(overrides)
+      expect(error.input).toBe(input)
+      expect(error.message).toContain(`'${input}'`)
+      expect(error.message).toContain(words)
+      // Every message also says what to do: a sentence after the problem.
+      expect(error.message.split('. ').length).toBeGreaterThan(1)
+      expect(hasControlCharacter(error.message)).toBe(false)
+    }
+  )
 
   it('never quotes the API key in a message', () => {
     const error = failure({ 'api-key': 'secret value\n' })

@@ -46,30 +46,61 @@ describe('conventionalDestination', () => {
   const repository = { owner: 'octo', name: 'app' }
 
   it('builds a static environment name', () => {
-    expect(conventionalDestination({ prefix: 'myapp', environment: 'staging', extension: '.APK', repository })).toEqual({
+    expect(
+      conventionalDestination({
+        prefix: 'myapp',
+        environment: 'staging',
+        extension: '.APK',
+        repository
+      })
+    ).toEqual({
       destination: 'myapp-staging.apk'
     })
   })
 
   it('prefers the environment over a pull request', () => {
     expect(
-      conventionalDestination({ prefix: 'myapp', environment: 'qa', extension: '.ipa', pullRequestNumber: 4, repository })
+      conventionalDestination({
+        prefix: 'myapp',
+        environment: 'qa',
+        extension: '.ipa',
+        pullRequestNumber: 4,
+        repository
+      })
     ).toEqual({ destination: 'myapp-qa.ipa' })
   })
 
   it('builds a pull-request name', () => {
-    expect(conventionalDestination({ prefix: 'myapp', environment: '', extension: '.aab', pullRequestNumber: 42, repository })).toEqual({
+    expect(
+      conventionalDestination({
+        prefix: 'myapp',
+        environment: '',
+        extension: '.aab',
+        pullRequestNumber: 42,
+        repository
+      })
+    ).toEqual({
       destination: 'myapp-octo-app-pr42.aab'
     })
   })
 
   it('says why when neither is known', () => {
-    const result = conventionalDestination({ prefix: 'myapp', environment: '', extension: '.apk', repository })
+    const result = conventionalDestination({
+      prefix: 'myapp',
+      environment: '',
+      extension: '.apk',
+      repository
+    })
     expect(result).toEqual({ problem: expect.stringContaining('pull-request-number') })
   })
 
   it('needs the repository for a pull-request name', () => {
-    const result = conventionalDestination({ prefix: 'p', environment: '', extension: '.apk', pullRequestNumber: 1 })
+    const result = conventionalDestination({
+      prefix: 'p',
+      environment: '',
+      extension: '.apk',
+      pullRequestNumber: 1
+    })
     expect(result).toEqual({ problem: expect.stringContaining('GITHUB_REPOSITORY') })
   })
 })

@@ -1,18 +1,40 @@
 import { describe, expect, it } from '@jest/globals'
-import { describeErrorBody, parseDeployResponse, parseSignedUpload, ResponseError } from '../src/responses.js'
+import {
+  describeErrorBody,
+  parseDeployResponse,
+  parseSignedUpload,
+  ResponseError
+} from '../src/responses.js'
 
 const signedUrl = 'https://storage.example.com/bucket/team/app.apk?X-Goog-Signature=abc'
 
 describe('parseSignedUpload', () => {
   it.each([
-    ['playgroundFileLocation', { fileLocation: 't/app.apk', playgroundFileLocation: 'app.apk', signedUrl }, 'app.apk'],
-    ['interactiveRunFileLocation', { fileLocation: 't/app.apk', interactiveRunFileLocation: 'new.apk', signedUrl }, 'new.apk'],
+    [
+      'playgroundFileLocation',
+      { fileLocation: 't/app.apk', playgroundFileLocation: 'app.apk', signedUrl },
+      'app.apk'
+    ],
+    [
+      'interactiveRunFileLocation',
+      { fileLocation: 't/app.apk', interactiveRunFileLocation: 'new.apk', signedUrl },
+      'new.apk'
+    ],
     [
       'both, playground preferred',
-      { fileLocation: 't/app.apk', playgroundFileLocation: 'old.apk', interactiveRunFileLocation: 'new.apk', signedUrl },
+      {
+        fileLocation: 't/app.apk',
+        playgroundFileLocation: 'old.apk',
+        interactiveRunFileLocation: 'new.apk',
+        signedUrl
+      },
       'old.apk'
     ],
-    ['extra fields ignored', { playgroundFileLocation: 'app.apk', signedUrl, expiresAt: 3, fileLocation: 't/app.apk' }, 'app.apk']
+    [
+      'extra fields ignored',
+      { playgroundFileLocation: 'app.apk', signedUrl, expiresAt: 3, fileLocation: 't/app.apk' },
+      'app.apk'
+    ]
   ])('%s', (_title, body, playground) => {
     expect(parseSignedUpload(JSON.stringify(body))).toEqual({
       fileLocation: 't/app.apk',
@@ -22,26 +44,55 @@ describe('parseSignedUpload', () => {
   })
 
   it('accepts a missing fileLocation as empty', () => {
-    expect(parseSignedUpload(JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl })).fileLocation).toBe('')
+    expect(
+      parseSignedUpload(JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl })).fileLocation
+    ).toBe('')
   })
 
   it('accepts plain http to a loopback store', () => {
     const local = 'http://127.0.0.1:9000/b/a.apk?sig=1'
-    expect(parseSignedUpload(JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: local })).signedUrl).toBe(local)
+    expect(
+      parseSignedUpload(JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: local }))
+        .signedUrl
+    ).toBe(local)
   })
 
   it.each([
-    ['not JSON', '<html><title>502 Bad Gateway</title></html>', 'not JSON (an HTML page titled "502 Bad Gateway")'],
+    [
+      'not JSON',
+      '<html><title>502 Bad Gateway</title></html>',
+      'not JSON (an HTML page titled "502 Bad Gateway")'
+    ],
     ['empty', '', 'not JSON'],
     ['an array', '[]', 'not an object'],
     ['null', 'null', 'not an object'],
     ['no location', JSON.stringify({ signedUrl }), 'without playgroundFileLocation'],
-    ['location of another type', JSON.stringify({ playgroundFileLocation: 5, signedUrl }), 'without playgroundFileLocation'],
+    [
+      'location of another type',
+      JSON.stringify({ playgroundFileLocation: 5, signedUrl }),
+      'without playgroundFileLocation'
+    ],
     ['no signedUrl', JSON.stringify({ playgroundFileLocation: 'a.apk' }), 'without signedUrl'],
-    ['signedUrl not a URL', JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: 'nope' }), 'not an https URL (unparsable)'],
-    ['signedUrl file:', JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: 'file:///etc/passwd' }), 'not an https URL (file:)'],
-    ['signedUrl plain http remote', JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: 'http://s.example.com/a' }), 'not an https URL (http:)'],
-    ['location with a newline', JSON.stringify({ playgroundFileLocation: 'a\n.apk', signedUrl }), 'control characters']
+    [
+      'signedUrl not a URL',
+      JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: 'nope' }),
+      'not an https URL (unparsable)'
+    ],
+    [
+      'signedUrl file:',
+      JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: 'file:///etc/passwd' }),
+      'not an https URL (file:)'
+    ],
+    [
+      'signedUrl plain http remote',
+      JSON.stringify({ playgroundFileLocation: 'a.apk', signedUrl: 'http://s.example.com/a' }),
+      'not an https URL (http:)'
+    ],
+    [
+      'location with a newline',
+      JSON.stringify({ playgroundFileLocation: 'a\n.apk', signedUrl }),
+      'control characters'
+    ]
   ])('%s is a clear error', (_title, body, words) => {
     expect(() => parseSignedUpload(body)).toThrow(ResponseError)
     expect(() => parseSignedUpload(body)).toThrow(words)
@@ -52,7 +103,14 @@ describe('parseDeployResponse', () => {
   const created = {
     deployment_id: 'dep_123',
     environment: 'staging',
-    results: [{ environment_id: 'env_1', trigger_id: 'trg_1', outcome: 'created', created_suite_id: 'run_abc' }]
+    results: [
+      {
+        environment_id: 'env_1',
+        trigger_id: 'trg_1',
+        outcome: 'created',
+        created_suite_id: 'run_abc'
+      }
+    ]
   }
 
   it('reads a created run', () => {
@@ -69,12 +127,19 @@ describe('parseDeployResponse', () => {
 
   it('reads a duplicate run as a run', () => {
     const body = { results: [{ outcome: 'created', duplicate_suite_id: 'run_old' }] }
-    expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({ outcome: 'success', runId: 'run_old', duplicate: true })
+    expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({
+      outcome: 'success',
+      runId: 'run_old',
+      duplicate: true
+    })
   })
 
   it('reads numeric ids as strings', () => {
     const body = { deployment_id: 12, results: [{ outcome: 'created', created_suite_id: 345 }] }
-    expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({ runId: '345', deploymentId: '12' })
+    expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({
+      runId: '345',
+      deploymentId: '12'
+    })
   })
 
   it('names every run when several triggers matched', () => {
@@ -85,11 +150,16 @@ describe('parseDeployResponse', () => {
         { outcome: 'created', created_suite_id: 'run_2' }
       ]
     }
-    expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({ runId: 'run_1', runIds: ['run_1', 'run_2'] })
+    expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({
+      runId: 'run_1',
+      runIds: ['run_1', 'run_2']
+    })
   })
 
   it('carries the warning', () => {
-    expect(parseDeployResponse(JSON.stringify({ ...created, warning: 'Deprecated field' })).warning).toBe('Deprecated field')
+    expect(
+      parseDeployResponse(JSON.stringify({ ...created, warning: 'Deprecated field' })).warning
+    ).toBe('Deprecated field')
   })
 
   it.each([
@@ -98,18 +168,35 @@ describe('parseDeployResponse', () => {
     ['results not an array', { results: 'x' }, 'no trigger matched'],
     [
       'a failed trigger',
-      { results: [{ outcome: 'failed', failure_code: 'billing-prevented', failure_message: 'Upgrade', failure_reason: 'old' }] },
+      {
+        results: [
+          {
+            outcome: 'failed',
+            failure_code: 'billing-prevented',
+            failure_message: 'Upgrade',
+            failure_reason: 'old'
+          }
+        ]
+      },
       'a trigger failed (billing-prevented: Upgrade)'
     ],
     ['a failed trigger without details', { results: [{ outcome: 'failed' }] }, 'a trigger failed'],
-    ['a skipped trigger', { results: [{ outcome: 'skipped', skip_reason: 'branch filtered' }] }, 'a trigger was skipped (branch filtered)'],
+    [
+      'a skipped trigger',
+      { results: [{ outcome: 'skipped', skip_reason: 'branch filtered' }] },
+      'a trigger was skipped (branch filtered)'
+    ],
     [
       'a skipped deployment',
       { results: [], skipped_deployment: { reason: 'paused', message: 'Deployments are paused' } },
       'the service skipped the deployment: Deployments are paused — paused'
     ],
     ['an unknown outcome', { results: [{ outcome: 'queued' }] }, 'a trigger answered "queued"'],
-    ['created without a usable id', { results: [{ outcome: 'created', created_suite_id: 'bad id\n' }] }, '']
+    [
+      'created without a usable id',
+      { results: [{ outcome: 'created', created_suite_id: 'bad id\n' }] },
+      ''
+    ]
   ])('%s: no run, %s', (_title, body, words) => {
     const result = parseDeployResponse(JSON.stringify(body))
     if (words === '') {
@@ -133,8 +220,14 @@ describe('describeErrorBody', () => {
     ['{"failureCode": "TRANSACTION_TIMEOUT"}', 'TRANSACTION_TIMEOUT'],
     ['{"message": "Nope"}', 'Nope'],
     ['{"error": {"code": "E1", "message": "Bad"}}', 'E1: Bad'],
-    ['<?xml version="1.0"?><Error><Code>SignatureDoesNotMatch</Code><Message>No match</Message></Error>', 'SignatureDoesNotMatch: No match'],
-    ['<html><head><title>503 Service Unavailable</title></head></html>', 'an HTML page titled "503 Service Unavailable"'],
+    [
+      '<?xml version="1.0"?><Error><Code>SignatureDoesNotMatch</Code><Message>No match</Message></Error>',
+      'SignatureDoesNotMatch: No match'
+    ],
+    [
+      '<html><head><title>503 Service Unavailable</title></head></html>',
+      'an HTML page titled "503 Service Unavailable"'
+    ],
     ['<html><body>oops</body></html>', 'an HTML or XML page'],
     ['plain\ntext\u0007 here', 'plain text here'],
     ['', ''],

@@ -12,7 +12,12 @@ import {
   type RetryPolicy
 } from '../src/retry.js'
 
-const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 60_000, deadline: Date.now() + 3_600_000 }
+const policy: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  deadline: Date.now() + 3_600_000
+}
 
 describe('isTransient', () => {
   it.each([
@@ -115,10 +120,15 @@ describe('withRetry', () => {
     let calls = 0
     const error = new HttpStatusError('no', 401)
     await expect(
-      withRetry(policy, async () => {
-        calls++
-        throw error
-      }, () => undefined, noSleep([]))
+      withRetry(
+        policy,
+        async () => {
+          calls++
+          throw error
+        },
+        () => undefined,
+        noSleep([])
+      )
     ).rejects.toBe(error)
     expect(calls).toBe(1)
   })

@@ -35149,7 +35149,9 @@ function conventionalDestination(parts) {
         };
     }
     if (!parts.repository) {
-        return { problem: 'needs the repository for a pull-request name, and GITHUB_REPOSITORY is not set' };
+        return {
+            problem: 'needs the repository for a pull-request name, and GITHUB_REPOSITORY is not set'
+        };
     }
     const { owner, name } = parts.repository;
     return { destination: `${parts.prefix}-${owner}-${name}-pr${parts.pullRequestNumber}${ext}` };
@@ -35232,7 +35234,9 @@ function deriveContext(eventName, payload, env) {
     const repository = parseRepository(env.GITHUB_REPOSITORY);
     const build = (sha) => commitUrlOf(env, sha);
     const fallback = () => ({
-        branch: env.GITHUB_REF?.startsWith('refs/heads/') ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF) : undefined,
+        branch: env.GITHUB_REF?.startsWith('refs/heads/')
+            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+            : undefined,
         sha: env.GITHUB_SHA || undefined
     });
     switch (eventName) {
@@ -35343,7 +35347,9 @@ function resolveContext(eventName, payload, env, overrides) {
  * RUN_INPUT_PATH; without it the variables are sent as given.
  */
 function buildDeployBody(inputs, git, runInputPath) {
-    const variables = runInputPath ? { ...inputs.variables, RUN_INPUT_PATH: runInputPath } : inputs.variables;
+    const variables = runInputPath
+        ? { ...inputs.variables, RUN_INPUT_PATH: runInputPath }
+        : inputs.variables;
     const body = {
         deployment_type: inputs.deploymentType || undefined,
         variables: Object.keys(variables).length > 0 ? variables : undefined,
@@ -35535,7 +35541,9 @@ function parseInputs(get) {
         throw new InputError('variables', `sets RUN_INPUT_PATH while ${file ? 'file' : 'run-input-path'} is set, which is ambiguous`, 'Remove RUN_INPUT_PATH from variables: the action sets it to the uploaded file');
     }
     if (!notify && !file) {
-        throw new InputError('notify', runInputPath ? 'is false with run-input-path set' : 'is false and file is empty, so there is nothing to do', 'Set file to upload a build, or set notify to true to send the deploy notification');
+        throw new InputError('notify', runInputPath
+            ? 'is false with run-input-path set'
+            : 'is false and file is empty, so there is nothing to do', 'Set file to upload a build, or set notify to true to send the deploy notification');
     }
     return {
         apiKey,
@@ -35904,17 +35912,24 @@ function parseSignedUpload(body) {
     catch {
         url = undefined;
     }
-    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
+    if (!url ||
+        !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
         throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
     }
-    return { fileLocation: responses_text(json.fileLocation) ?? '', playgroundFileLocation: playground, signedUrl };
+    return {
+        fileLocation: responses_text(json.fileLocation) ?? '',
+        playgroundFileLocation: playground,
+        signedUrl
+    };
 }
 /** Parses the body of a 200 from the deploy webhook (service spec Part 2). */
 function parseDeployResponse(body) {
     const json = parseObject(body, 'the deploy webhook');
     const results = Array.isArray(json.results) ? json.results.map(responses_object) : [];
     const created = results.filter(r => r.outcome === 'created');
-    const runIds = created.map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id)).filter(isString);
+    const runIds = created
+        .map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id))
+        .filter(isString);
     const common = {
         warning: responses_text(json.warning),
         deploymentId: id(json.deployment_id),
@@ -35930,7 +35945,13 @@ function parseDeployResponse(body) {
             duplicate: id(first.created_suite_id) === undefined && id(first.duplicate_suite_id) !== undefined
         };
     }
-    return { ...common, outcome: 'failed', runId: '', duplicate: false, reason: noRunReason(json, results) };
+    return {
+        ...common,
+        outcome: 'failed',
+        runId: '',
+        duplicate: false,
+        reason: noRunReason(json, results)
+    };
 }
 /** Why a deployment created no run, from the most specific part of the answer. */
 function noRunReason(json, results) {
@@ -35973,7 +35994,10 @@ function describeErrorBody(body) {
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         const json = parsed;
         const code = responses_text(json.failureCode) ?? responses_text(json.code) ?? responses_text(responses_object(json.error).code);
-        const message = responses_text(json.failureMessage) ?? responses_text(json.error) ?? responses_text(json.message) ?? responses_text(responses_object(json.error).message);
+        const message = responses_text(json.failureMessage) ??
+            responses_text(json.error) ??
+            responses_text(json.message) ??
+            responses_text(responses_object(json.error).message);
         const joined = [code, message].filter(isString).join(': ');
         if (joined)
             return clean(joined);
@@ -36220,14 +36244,23 @@ const OUTCOME_TEXT = {
 function summaryRows(report) {
     const rows = [
         ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
-        ['Size', report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`],
+        [
+            'Size',
+            report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
+        ],
         ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
         ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
-        ['playgroundFileLocation', report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`],
+        [
+            'playgroundFileLocation',
+            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
+        ],
         ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
         ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
         ['Commit', commitCell(report.git)],
-        ['Pull request', report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined],
+        [
+            'Pull request',
+            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
+        ],
         ['Environment', report.environment && summary_escape(report.environment)],
         ['Outcome', report.outcome && OUTCOME_TEXT[report.outcome]],
         ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
@@ -36330,7 +36363,10 @@ async function putFile(config, signedUrl, artifact, attempt) {
         const response = await send({
             method: 'PUT',
             url: signedUrl,
-            headers: { 'content-type': 'application/octet-stream', 'content-length': String(artifact.size) },
+            headers: {
+                'content-type': 'application/octet-stream',
+                'content-length': String(artifact.size)
+            },
             body: stream,
             label
         }, config.timeouts, signal);
@@ -36565,7 +36601,9 @@ function readEvent() {
         return {};
     try {
         const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-        return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+        return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? parsed
+            : {};
     }
     catch (error) {
         warning(`The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);

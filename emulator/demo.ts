@@ -25,7 +25,9 @@ try {
 
   heading('The service emulator')
   console.log(`service: ${emulator.baseUrl}   object store: ${emulator.storeUrl}`)
-  console.log(`sample build: app/build/outputs/apk/release/app-release.apk, ${sample.length} bytes, SHA-256 ${sampleSha}`)
+  console.log(
+    `sample build: app/build/outputs/apk/release/app-release.apk, ${sample.length} bytes, SHA-256 ${sampleSha}`
+  )
 
   heading('The step, as the runner runs it: node dist/index.js')
   const step = await runStep({
@@ -65,15 +67,24 @@ try {
   console.log(step.summary.trim())
 
   heading('Runs list: GET /api/v0/runs')
-  const response = await fetch(`${emulator.baseUrl}/api/v0/runs`, { headers: { authorization: `Bearer ${DEMO_API_KEY}` } })
-  const { runs } = (await response.json()) as { runs: { id: string; environment: string; status: string; runInputPath?: string }[] }
-  for (const run of runs) console.log(`${run.id}  environment=${run.environment}  status=${run.status}  RUN_INPUT_PATH=${run.runInputPath}`)
+  const response = await fetch(`${emulator.baseUrl}/api/v0/runs`, {
+    headers: { authorization: `Bearer ${DEMO_API_KEY}` }
+  })
+  const { runs } = (await response.json()) as {
+    runs: { id: string; environment: string; status: string; runInputPath?: string }[]
+  }
+  for (const run of runs)
+    console.log(
+      `${run.id}  environment=${run.environment}  status=${run.status}  RUN_INPUT_PATH=${run.runInputPath}`
+    )
   const created = runs.find(r => r.id === step.outputs.runId)
   if (step.exitCode !== 0 || !created) {
     console.error(`\nThe demo did not create a run (exit code ${step.exitCode}).`)
     process.exitCode = 1
   } else {
-    console.log(`\nThe step created run ${created.id}; its outputs are ready for later steps and jobs.`)
+    console.log(
+      `\nThe step created run ${created.id}; its outputs are ready for later steps and jobs.`
+    )
   }
 } finally {
   await emulator.close()
@@ -83,7 +94,13 @@ try {
 function asRunnerShows(stdout: string): string {
   return stdout
     .split('\n')
-    .filter(line => line && !line.startsWith('::debug::') && !line.startsWith('::add-mask::') && line !== '::endgroup::')
+    .filter(
+      line =>
+        line &&
+        !line.startsWith('::debug::') &&
+        !line.startsWith('::add-mask::') &&
+        line !== '::endgroup::'
+    )
     .map(line => `  | ${line.replace(/^::group::/, '▶ ')}`)
     .join('\n')
     .concat('\n')

@@ -46,12 +46,18 @@ interface ActionInput {
 
 /** The inputs of action.yml with their defaults, as the runner reads them. */
 export async function actionInputs(): Promise<Record<string, ActionInput>> {
-  const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as { inputs?: Record<string, ActionInput> }
+  const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as {
+    inputs?: Record<string, ActionInput>
+  }
   return action.inputs ?? {}
 }
 
 /** The environment a runner gives the step: INPUT_* with defaults applied, GITHUB_*, RUNNER_* and the file commands. */
-export async function stepEnvironment(options: StepOptions, dir: string, workspace: string): Promise<Record<string, string>> {
+export async function stepEnvironment(
+  options: StepOptions,
+  dir: string,
+  workspace: string
+): Promise<Record<string, string>> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? dir,
@@ -95,17 +101,29 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
   const env = await stepEnvironment(options, dir, workspace)
   await mkdir(env.RUNNER_TEMP!, { recursive: true })
   await writeFile(env.GITHUB_EVENT_PATH!, JSON.stringify(options.event ?? {}))
-  for (const file of ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_STATE', 'GITHUB_PATH']) {
+  for (const file of [
+    'GITHUB_OUTPUT',
+    'GITHUB_STEP_SUMMARY',
+    'GITHUB_ENV',
+    'GITHUB_STATE',
+    'GITHUB_PATH'
+  ]) {
     await writeFile(env[file]!, '')
   }
   const started = Date.now()
   const node = options.node ?? process.env.NODE24_BINARY ?? process.execPath
-  const child = spawn(node, [options.main ?? join(ROOT, 'dist', 'index.js')], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(node, [options.main ?? join(ROOT, 'dist', 'index.js')], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))
   child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s))
-  const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined
+  const timer = options.timeoutMs
+    ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
+    : undefined
   const exitCode = await new Promise<number | null>(done => child.on('close', code => done(code)))
   clearTimeout(timer)
   return {
@@ -134,7 +152,8 @@ export function parseFileCommand(text: string): Record<string, string> {
       const [, name, delimiter] = heredoc
       const value: string[] = []
       for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i]!)
-      if (i >= lines.length) throw new Error(`Unterminated ${name}<<${delimiter} in the file command`)
+      if (i >= lines.length)
+        throw new Error(`Unterminated ${name}<<${delimiter} in the file command`)
       result[name!] = value.join('\n')
       continue
     }

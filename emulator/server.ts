@@ -69,7 +69,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     void handle(req, res, 'upload', async fault => {
       const resetAfter = fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined
       await store.handle(req, res, resetAfter)
-      const key = decodeURIComponent(new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, ''))
+      const key = decodeURIComponent(
+        new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, '')
+      )
       return { bytes: res.statusCode === 200 ? store.objects.get(key)?.size : undefined }
     })
   })
@@ -128,7 +130,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         req.socket.destroy()
       } else if (fault?.status !== undefined) {
         if (route === 'deploy') extra.body = safeJson(await readBody(req))
-        res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers }).end(fault.body ?? '')
+        res
+          .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
+          .end(fault.body ?? '')
       } else {
         extra = await serve(fault)
       }

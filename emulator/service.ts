@@ -61,13 +61,19 @@ export class ServiceApi {
     return workspace
   }
 
-  async signedUrl(workspace: Workspace, url: URL, res: ServerResponse, expireAtOnce: boolean): Promise<void> {
+  async signedUrl(
+    workspace: Workspace,
+    url: URL,
+    res: ServerResponse,
+    expireAtOnce: boolean
+  ): Promise<void> {
     const file = url.searchParams.get('file')
     if (!file) return json(res, 400, { error: "Missing required query parameter 'file'" })
     if (!ACCEPTED.some(ext => file.toLowerCase().endsWith(ext))) {
       return json(res, 400, { error: `Unsupported file type; accepted: ${ACCEPTED.join(', ')}` })
     }
-    if (file.startsWith('/') || file.split('/').includes('..')) return json(res, 400, { error: 'Invalid file path' })
+    if (file.startsWith('/') || file.split('/').includes('..'))
+      return json(res, 400, { error: 'Invalid file path' })
     const key = `${workspace.teamId}/${file}`
     const signedUrl = expireAtOnce
       ? await this.signer.sign(key, 1, new Date(Date.now() - 5000))
@@ -87,11 +93,16 @@ export class ServiceApi {
     const b = body as Record<string, unknown>
     const variables = (b.variables ?? {}) as Record<string, string>
     const deploymentId = `dep_${randomBytes(6).toString('hex')}`
-    const base = { deployment_id: deploymentId, ...(workspace.warning ? { warning: workspace.warning } : {}) }
+    const base = {
+      deployment_id: deploymentId,
+      ...(workspace.warning ? { warning: workspace.warning } : {})
+    }
 
-    if (workspace.skipDeployments) return json(res, 200, { ...base, results: [], skipped_deployment: workspace.skipDeployments })
+    if (workspace.skipDeployments)
+      return json(res, 200, { ...base, results: [], skipped_deployment: workspace.skipDeployments })
     const typeMatches = !workspace.deploymentType || workspace.deploymentType === b.deployment_type
-    if (!workspace.mobileTriggersEnabled || !typeMatches) return json(res, 200, { ...base, results: [] })
+    if (!workspace.mobileTriggersEnabled || !typeMatches)
+      return json(res, 200, { ...base, results: [] })
 
     const runInputPath = variables.RUN_INPUT_PATH
     const environment = this.environmentOf(workspace, runInputPath)
@@ -100,20 +111,43 @@ export class ServiceApi {
       return json(res, 200, {
         ...base,
         environment,
-        results: [{ ...trigger, outcome: 'failed', failure_code: workspace.triggerFailure.code, failure_message: workspace.triggerFailure.message }]
+        results: [
+          {
+            ...trigger,
+            outcome: 'failed',
+            failure_code: workspace.triggerFailure.code,
+            failure_message: workspace.triggerFailure.message
+          }
+        ]
       })
     }
 
     const branch = typeof b.branch === 'string' ? b.branch : undefined
-    const deduplicationKey = typeof b.deduplication_key === 'string' ? b.deduplication_key : `${branch ?? ''}:${environment}`
-    const identity = JSON.stringify([workspace.teamId, deduplicationKey, b.sha ?? null, runInputPath ?? null])
+    const deduplicationKey =
+      typeof b.deduplication_key === 'string'
+        ? b.deduplication_key
+        : `${branch ?? ''}:${environment}`
+    const identity = JSON.stringify([
+      workspace.teamId,
+      deduplicationKey,
+      b.sha ?? null,
+      runInputPath ?? null
+    ])
     const earlier = this.deployments.find(d => d.identity === identity && d.runId)
     if (earlier) {
-      return json(res, 200, { ...base, environment, results: [{ ...trigger, outcome: 'created', duplicate_suite_id: earlier.runId }] })
+      return json(res, 200, {
+        ...base,
+        environment,
+        results: [{ ...trigger, outcome: 'created', duplicate_suite_id: earlier.runId }]
+      })
     }
 
     for (const run of this.runs) {
-      if (run.teamId === workspace.teamId && run.deduplicationKey === deduplicationKey && run.status === 'running') {
+      if (
+        run.teamId === workspace.teamId &&
+        run.deduplicationKey === deduplicationKey &&
+        run.status === 'running'
+      ) {
         run.status = 'superseded'
       }
     }
@@ -133,13 +167,18 @@ export class ServiceApi {
       sha: typeof b.sha === 'string' ? b.sha : undefined,
       deploymentType: typeof b.deployment_type === 'string' ? b.deployment_type : undefined,
       deduplicationKey,
-      pullRequestNumber: typeof b.pull_request_number === 'number' ? b.pull_request_number : undefined,
+      pullRequestNumber:
+        typeof b.pull_request_number === 'number' ? b.pull_request_number : undefined,
       ephemeral: b.ephemeral_environment === true,
       createdAt: new Date().toISOString()
     }
     this.runs.push(run)
     this.deployments.push({ id: deploymentId, identity, runId: run.id })
-    json(res, 200, { ...base, environment, results: [{ ...trigger, outcome: 'created', created_suite_id: run.id }] })
+    json(res, 200, {
+      ...base,
+      environment,
+      results: [{ ...trigger, outcome: 'created', created_suite_id: run.id }]
+    })
   }
 
   /** Forgets every run and deployment. */
@@ -165,25 +204,46 @@ export class ServiceApi {
 
 /** Why a deploy body is malformed (the service answers 400), or undefined. */
 function bodyProblem(body: unknown): string | undefined {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'Body must be a JSON object'
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return 'Body must be a JSON object'
   const b = body as Record<string, unknown>
-  for (const field of ['deployment_type', 'branch', 'sha', 'hosting_service', 'commit_url', 'deployment_url', 'deduplication_key']) {
+  for (const field of [
+    'deployment_type',
+    'branch',
+    'sha',
+    'hosting_service',
+    'commit_url',
+    'deployment_url',
+    'deduplication_key'
+  ]) {
     if (b[field] !== undefined && typeof b[field] !== 'string') return `${field} must be a string`
   }
   if (b.variables !== undefined) {
-    if (b.variables === null || typeof b.variables !== 'object' || Array.isArray(b.variables)) return 'variables must be an object'
-    for (const [k, v] of Object.entries(b.variables)) if (typeof v !== 'string') return `variables.${k} must be a string`
+    if (b.variables === null || typeof b.variables !== 'object' || Array.isArray(b.variables))
+      return 'variables must be an object'
+    for (const [k, v] of Object.entries(b.variables))
+      if (typeof v !== 'string') return `variables.${k} must be a string`
   }
-  if (b.ephemeral_environment !== undefined && typeof b.ephemeral_environment !== 'boolean') return 'ephemeral_environment must be a boolean'
-  if (b.pull_request_number !== undefined && !Number.isInteger(b.pull_request_number)) return 'pull_request_number must be an integer'
+  if (b.ephemeral_environment !== undefined && typeof b.ephemeral_environment !== 'boolean')
+    return 'ephemeral_environment must be a boolean'
+  if (b.pull_request_number !== undefined && !Number.isInteger(b.pull_request_number))
+    return 'pull_request_number must be an integer'
   if (b.repository !== undefined) {
     const r = b.repository as Record<string, unknown> | null
-    if (!r || typeof r.name !== 'string' || typeof r.owner !== 'string') return 'repository must be {name, owner}'
+    if (!r || typeof r.name !== 'string' || typeof r.owner !== 'string')
+      return 'repository must be {name, owner}'
   }
   return undefined
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+): void {
   if (res.headersSent) return
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify(body))
 }

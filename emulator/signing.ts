@@ -34,6 +34,8 @@ export class UrlSigner {
     readonly bucket: string,
     credentials: Credentials
   ) {
+    // The emulator runs on the machine's Node; the SDK's notice about future Node versions is noise here.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
     this.client = new S3Client({
       region: REGION,
       endpoint,
@@ -41,14 +43,24 @@ export class UrlSigner {
       credentials,
       requestChecksumCalculation: 'WHEN_REQUIRED'
     })
-    this.verifier = new SignatureV4({ service: 's3', region: REGION, credentials, sha256: Sha256, uriEscapePath: false })
+    this.verifier = new SignatureV4({
+      service: 's3',
+      region: REGION,
+      credentials,
+      sha256: Sha256,
+      uriEscapePath: false
+    })
   }
 
   /** A PUT URL for `key` whose signature covers Content-Type: application/octet-stream. */
   sign(key: string, expiresInSeconds: number, signingDate = new Date()): Promise<string> {
     return getSignedUrl(
       this.client,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: 'application/octet-stream' }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ContentType: 'application/octet-stream'
+      }),
       { expiresIn: expiresInSeconds, signableHeaders: SIGNED_HEADERS, signingDate }
     )
   }
@@ -65,7 +77,11 @@ export class UrlSigner {
     const date = parseAmzDate(q.get('X-Amz-Date'))
     const expires = Number(q.get('X-Amz-Expires'))
     if (!signature || date === undefined || !Number.isFinite(expires)) {
-      return { ok: false, code: 'AccessDenied', message: 'Query-string authentication requires the X-Amz parameters' }
+      return {
+        ok: false,
+        code: 'AccessDenied',
+        message: 'Query-string authentication requires the X-Amz parameters'
+      }
     }
     if (now > date.getTime() + expires * 1000) {
       return { ok: false, code: 'AccessDenied', message: 'Request has expired' }
@@ -99,7 +115,8 @@ export class UrlSigner {
       return {
         ok: false,
         code: 'SignatureDoesNotMatch',
-        message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.'
+        message:
+          'The request signature we calculated does not match the signature you provided. Check your key and signing method.'
       }
     }
     return { ok: true }

@@ -35,14 +35,21 @@ export class ObjectStore {
   async handle(req: IncomingMessage, res: ServerResponse, resetAfter?: number): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
     const prefix = `/${this.signer.bucket}/`
-    if (!url.pathname.startsWith(prefix)) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist')
-    if (req.method !== 'PUT') return xmlError(res, 405, 'MethodNotAllowed', 'Only PUT through a signed URL is supported')
+    if (!url.pathname.startsWith(prefix))
+      return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist')
+    if (req.method !== 'PUT')
+      return xmlError(res, 405, 'MethodNotAllowed', 'Only PUT through a signed URL is supported')
     const key = decodeURIComponent(url.pathname.slice(prefix.length))
 
     const verdict = await this.signer.verify('PUT', url, req.headers)
     if (!verdict.ok) return xmlError(res, 403, verdict.code, verdict.message)
     if (req.headers['content-length'] === undefined) {
-      return xmlError(res, 411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.')
+      return xmlError(
+        res,
+        411,
+        'MissingContentLength',
+        'You must provide the Content-Length HTTP header.'
+      )
     }
     const expected = Number(req.headers['content-length'])
     if (!Number.isSafeInteger(expected) || expected < 0) {
@@ -76,10 +83,14 @@ export class ObjectStore {
     await new Promise<void>(resolve => file.end(resolve))
     if (!complete) {
       await rm(path, { force: true })
-      if (!res.destroyed && !req.socket.destroyed) xmlError(res, 400, 'IncompleteBody', 'The request body was shorter than Content-Length')
+      if (!res.destroyed && !req.socket.destroyed)
+        xmlError(res, 400, 'IncompleteBody', 'The request body was shorter than Content-Length')
       return
     }
-    const finalPath = join(this.directory, `${createHash('sha256').update(key).digest('hex')}.object`)
+    const finalPath = join(
+      this.directory,
+      `${createHash('sha256').update(key).digest('hex')}.object`
+    )
     await rename(path, finalPath)
     const sha256 = hash.digest('hex')
     this.objects.set(key, {
@@ -98,5 +109,7 @@ export function xmlError(res: ServerResponse, status: number, code: string, mess
   if (res.headersSent) return
   res
     .writeHead(status, { 'content-type': 'application/xml' })
-    .end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`)
+    .end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`
+    )
 }

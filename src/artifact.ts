@@ -36,8 +36,14 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
   const files = entries.filter(e => e.info.isFile())
   if (files.length === 0) {
     if (entries.length > 0) {
-      const kinds = entries.map(e => `${quote(relative(workspace, e.path) || e.path)} (${kindOf(e.info)})`)
-      throw new InputError('file', `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself')
+      const kinds = entries.map(
+        e => `${quote(relative(workspace, e.path) || e.path)} (${kindOf(e.info)})`
+      )
+      throw new InputError(
+        'file',
+        `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`,
+        'Point it at the built .apk, .aab or .ipa file itself'
+      )
     }
     throw new InputError(
       'file',
@@ -63,12 +69,20 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
     )
   }
   if (info.size === 0) {
-    throw new InputError('file', `${quote(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact')
+    throw new InputError(
+      'file',
+      `${quote(name)} is empty (0 bytes)`,
+      'Check that the build step finished and wrote the artifact'
+    )
   }
   try {
     await access(path, constants.R_OK)
   } catch {
-    throw new InputError('file', `${quote(name)} cannot be read`, 'Check the file permissions of the build output')
+    throw new InputError(
+      'file',
+      `${quote(name)} cannot be read`,
+      'Check the file permissions of the build output'
+    )
   }
   return { path, name, size: info.size, extension }
 }

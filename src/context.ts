@@ -33,7 +33,9 @@ export function deriveContext(eventName: string, payload: Json, env: RunnerEnv):
   const repository = parseRepository(env.GITHUB_REPOSITORY)
   const build = (sha?: string): string | undefined => commitUrlOf(env, sha)
   const fallback = (): Pick<GitContext, 'branch' | 'sha'> => ({
-    branch: env.GITHUB_REF?.startsWith('refs/heads/') ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF) : undefined,
+    branch: env.GITHUB_REF?.startsWith('refs/heads/')
+      ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+      : undefined,
     sha: env.GITHUB_SHA || undefined
   })
 

@@ -1,4 +1,10 @@
-import { commitUrlOf, deriveContext, type GitContext, type Repository, type RunnerEnv } from './context.js'
+import {
+  commitUrlOf,
+  deriveContext,
+  type GitContext,
+  type Repository,
+  type RunnerEnv
+} from './context.js'
 import type { ContextOverrides, Inputs } from './inputs.js'
 
 /** The deploy webhook's request body (service spec 2.3 and Part 2), snake_case; empty fields are left out. */
@@ -25,7 +31,8 @@ export function resolveContext(
 ): GitContext {
   const derived = deriveContext(eventName, payload, env)
   const sha = overrides.sha || derived.sha
-  const commitUrl = overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl)
+  const commitUrl =
+    overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl)
   return {
     ...derived,
     branch: overrides.branch || derived.branch,
@@ -41,8 +48,14 @@ export function resolveContext(
  * file's playgroundFileLocation (or the one given for notify-only), sent as
  * RUN_INPUT_PATH; without it the variables are sent as given.
  */
-export function buildDeployBody(inputs: Inputs, git: GitContext, runInputPath?: string): DeployRequestBody {
-  const variables = runInputPath ? { ...inputs.variables, RUN_INPUT_PATH: runInputPath } : inputs.variables
+export function buildDeployBody(
+  inputs: Inputs,
+  git: GitContext,
+  runInputPath?: string
+): DeployRequestBody {
+  const variables = runInputPath
+    ? { ...inputs.variables, RUN_INPUT_PATH: runInputPath }
+    : inputs.variables
   const body: DeployRequestBody = {
     deployment_type: inputs.deploymentType || undefined,
     variables: Object.keys(variables).length > 0 ? variables : undefined,
@@ -57,5 +70,7 @@ export function buildDeployBody(inputs: Inputs, git: GitContext, runInputPath?: 
     repository: git.repository
   }
   // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '')) as DeployRequestBody
+  return Object.fromEntries(
+    Object.entries(body).filter(([, v]) => v !== undefined && v !== '')
+  ) as DeployRequestBody
 }

@@ -1,4 +1,9 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestOptions } from 'node:http'
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestOptions
+} from 'node:http'
 import type { Readable } from 'node:stream'
 import { HttpClient } from '@actions/http-client'
 import type { RequestHandler } from '@actions/http-client/lib/interfaces'
@@ -54,14 +59,23 @@ export async function send(
   const controller = new AbortController()
   const stop = (reason: unknown): void => controller.abort(reason)
   abort?.addEventListener('abort', () => stop(abort.reason), { once: true })
-  const client = new HttpClient(USER_AGENT, [attemptControl(controller.signal, timeouts.connectMs)], {
-    socketTimeout: timeouts.idleMs,
-    allowRedirects: false,
-    allowRetries: false,
-    keepAlive: false
-  })
+  const client = new HttpClient(
+    USER_AGENT,
+    [attemptControl(controller.signal, timeouts.connectMs)],
+    {
+      socketTimeout: timeouts.idleMs,
+      allowRedirects: false,
+      allowRetries: false,
+      keepAlive: false
+    }
+  )
   try {
-    const response = await client.request(request.method, request.url, request.body ?? null, request.headers)
+    const response = await client.request(
+      request.method,
+      request.url,
+      request.body ?? null,
+      request.headers
+    )
     const body = await readCapped(response.message, MAX_RESPONSE_BYTES, timeouts.idleMs)
     return { status: response.message.statusCode ?? 0, headers: response.message.headers, body }
   } catch (error) {
@@ -89,7 +103,11 @@ function attemptControl(signal: AbortSignal, connectMs: number): RequestHandler 
 }
 
 /** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error. */
-export function readCapped(message: IncomingMessage, limit: number, idleMs: number): Promise<string> {
+export function readCapped(
+  message: IncomingMessage,
+  limit: number,
+  idleMs: number
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -109,7 +127,11 @@ export function readCapped(message: IncomingMessage, limit: number, idleMs: numb
     message.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > limit) {
-        fail(new ActionError(`the response body is larger than ${limit} bytes, which the service never sends`))
+        fail(
+          new ActionError(
+            `the response body is larger than ${limit} bytes, which the service never sends`
+          )
+        )
         return
       }
       chunks.push(chunk)
@@ -122,8 +144,12 @@ export function readCapped(message: IncomingMessage, limit: number, idleMs: numb
       clearTimeout(timer)
       resolve(Buffer.concat(chunks).toString('utf8'))
     })
-    message.on('aborted', () => fail(new NetworkError('the connection closed before the response body ended')))
-    message.on('error', error => fail(new NetworkError(`the response body could not be read: ${describeNetworkError(error)}`)))
+    message.on('aborted', () =>
+      fail(new NetworkError('the connection closed before the response body ended'))
+    )
+    message.on('error', error =>
+      fail(new NetworkError(`the response body could not be read: ${describeNetworkError(error)}`))
+    )
   })
 }
 

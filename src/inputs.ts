@@ -137,7 +137,9 @@ export function parseInputs(get: InputSource): Inputs {
   if (!notify && !file) {
     throw new InputError(
       'notify',
-      runInputPath ? 'is false with run-input-path set' : 'is false and file is empty, so there is nothing to do',
+      runInputPath
+        ? 'is false with run-input-path set'
+        : 'is false and file is empty, so there is nothing to do',
       'Set file to upload a build, or set notify to true to send the deploy notification'
     )
   }
@@ -159,11 +161,20 @@ export function parseInputs(get: InputSource): Inputs {
       sha: shaInput(text('sha')),
       commitUrl: urlInput('commit-url', text('commit-url')),
       deploymentUrl: urlInput('deployment-url', text('deployment-url')),
-      pullRequestNumber: integerInput('pull-request-number', text('pull-request-number'), 1, 2 ** 31 - 1)
+      pullRequestNumber: integerInput(
+        'pull-request-number',
+        text('pull-request-number'),
+        1,
+        2 ** 31 - 1
+      )
     },
     hostingService: text('hosting-service') || 'GitHub',
     deduplicationKey: text('deduplication-key'),
-    ephemeralEnvironment: booleanInput('ephemeral-environment', get('ephemeral-environment'), false),
+    ephemeralEnvironment: booleanInput(
+      'ephemeral-environment',
+      get('ephemeral-environment'),
+      false
+    ),
     maxAttempts: integerInput('max-attempts', text('max-attempts'), 1, MAX_ATTEMPTS_LIMIT) ?? 5
   }
 }
@@ -214,7 +225,11 @@ function integerInput(name: string, value: string, min: number, max: number): nu
 
 function shaInput(value: string): string {
   if (value && !SHA.test(value)) {
-    throw new InputError('sha', `${quote(value)} is not a commit hash`, 'Use a hexadecimal commit id, e.g. ${{ github.sha }}')
+    throw new InputError(
+      'sha',
+      `${quote(value)} is not a commit hash`,
+      'Use a hexadecimal commit id, e.g. ${{ github.sha }}'
+    )
   }
   return value
 }
@@ -228,7 +243,11 @@ function urlInput(name: string, value: string): string {
     url = undefined
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new InputError(name, `${quote(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...')
+    throw new InputError(
+      name,
+      `${quote(value)} is not an http(s) URL`,
+      'Give a full URL such as https://example.com/...'
+    )
   }
   return value
 }
@@ -245,7 +264,8 @@ export function parseBaseUrl(raw: string): string {
   const value = raw.trim()
   const fix = 'Use the service URL, e.g. https://service.example.com'
   if (!value) throw new InputError('base-url', 'is empty', fix)
-  if (hasControlCharacter(value)) throw new InputError('base-url', 'contains a control character', fix)
+  if (hasControlCharacter(value))
+    throw new InputError('base-url', 'contains a control character', fix)
   let url: URL
   try {
     url = new URL(value)
@@ -289,7 +309,11 @@ export function parseVariables(raw: string): Record<string, string> {
   const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}'
   if (raw.trim() === '') return {}
   if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES) {
-    throw new InputError('variables', `is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables')
+    throw new InputError(
+      'variables',
+      `is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`,
+      'Send fewer or shorter variables'
+    )
   }
   let parsed: unknown
   try {
@@ -304,10 +328,15 @@ export function parseVariables(raw: string): Record<string, string> {
   const entries: [string, string][] = []
   for (const [name, value] of Object.entries(parsed)) {
     if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name)) {
-      throw new InputError('variables', `has an invalid name ${quote(name)}`, 'Use non-empty names without control characters')
+      throw new InputError(
+        'variables',
+        `has an invalid name ${quote(name)}`,
+        'Use non-empty names without control characters'
+      )
     }
     if (typeof value === 'string') entries.push([name, value])
-    else if (typeof value === 'number' || typeof value === 'boolean') entries.push([name, String(value)])
+    else if (typeof value === 'number' || typeof value === 'boolean')
+      entries.push([name, String(value)])
     else {
       throw new InputError(
         'variables',

@@ -36,7 +36,11 @@ export async function run(): Promise<void> {
     if (rawKey) core.setSecret(rawKey)
     await deploy(report)
   } catch (error) {
-    fail(report, failureMessage(error), error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed')
+    fail(
+      report,
+      failureMessage(error),
+      error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed'
+    )
   } finally {
     try {
       await writeSummary(report)
@@ -50,7 +54,12 @@ async function deploy(report: StepReport): Promise<void> {
   const started = Date.now()
   const plan = await core.group('Inputs', async () => {
     const inputs = parseInputs(name => core.getInput(name))
-    const git = resolveContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env, inputs.overrides)
+    const git = resolveContext(
+      process.env.GITHUB_EVENT_NAME ?? '',
+      readEvent(),
+      process.env,
+      inputs.overrides
+    )
     const artifact = inputs.file ? await findArtifact(inputs.file, workspace()) : undefined
     const destination = artifact ? chooseDestination(inputs, artifact, git) : undefined
     logPlan(inputs, git, artifact, destination)
@@ -78,16 +87,19 @@ async function deploy(report: StepReport): Promise<void> {
   if (artifact && destination) {
     report.artifact = { name: artifact.name, size: artifact.size }
     report.destination = destination
-    const receipt = await core.group(`Upload ${artifact.name} (${formatBytes(artifact.size)})`, async () => {
-      try {
-        return await uploadArtifact(config, artifact, destination, signed =>
-          core.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`)
-        )
-      } catch (error) {
-        setOutcome(report, 'aborted')
-        throw error
+    const receipt = await core.group(
+      `Upload ${artifact.name} (${formatBytes(artifact.size)})`,
+      async () => {
+        try {
+          return await uploadArtifact(config, artifact, destination, signed =>
+            core.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`)
+          )
+        } catch (error) {
+          setOutcome(report, 'aborted')
+          throw error
+        }
       }
-    })
+    )
     report.artifact.sha256 = receipt.sha256
     report.fileLocation = receipt.signed.fileLocation
     report.playgroundFileLocation = receipt.signed.playgroundFileLocation
@@ -104,7 +116,9 @@ async function deploy(report: StepReport): Promise<void> {
 
   if (!inputs.notify) {
     setOutcome(report, 'skipped')
-    core.info('notify is false: the build is uploaded and no deploy notification was sent, so no run starts.')
+    core.info(
+      'notify is false: the build is uploaded and no deploy notification was sent, so no run starts.'
+    )
     return
   }
 
@@ -128,13 +142,15 @@ async function deploy(report: StepReport): Promise<void> {
   report.runId = result.runId || undefined
   report.environment = result.environment
   report.warning = result.warning
-  if (result.warning) core.warning(`The service warns: ${result.warning}`, { title: 'Service warning' })
+  if (result.warning)
+    core.warning(`The service warns: ${result.warning}`, { title: 'Service warning' })
 
   if (result.outcome === 'success') {
     const where = result.environment ? ` on environment ${quote(result.environment)}` : ''
     const again = result.duplicate ? ' (the run already existed for this deployment)' : ''
     core.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`)
-    if (result.runIds.length > 1) core.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`)
+    if (result.runIds.length > 1)
+      core.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`)
     if (!result.runId) core.warning('The service reported a run without an id; runId is empty.')
     return
   }
@@ -162,12 +178,17 @@ function chooseDestination(inputs: Inputs, artifact: Artifact, git: GitContext):
       pullRequestNumber: git.pullRequestNumber,
       repository: git.repository
     })
-    if ('problem' in named) throw new InputError('name-prefix', named.problem, 'Set environment, or destination instead')
+    if ('problem' in named)
+      throw new InputError('name-prefix', named.problem, 'Set environment, or destination instead')
     return named.destination
   }
   const problem = destinationProblem(artifact.name)
   if (problem) {
-    throw new InputError('file', `has a name that cannot be a destination: ${problem}`, 'Set destination to a plain name')
+    throw new InputError(
+      'file',
+      `has a name that cannot be a destination: ${problem}`,
+      'Set destination to a plain name'
+    )
   }
   return artifact.name
 }
@@ -216,9 +237,13 @@ function readEvent(): Record<string, unknown> {
   if (!path) return {}
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
   } catch (error) {
-    core.warning(`The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`)
+    core.warning(
+      `The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`
+    )
     return {}
   }
 }

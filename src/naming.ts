@@ -65,7 +65,9 @@ export function conventionalDestination(
     }
   }
   if (!parts.repository) {
-    return { problem: 'needs the repository for a pull-request name, and GITHUB_REPOSITORY is not set' }
+    return {
+      problem: 'needs the repository for a pull-request name, and GITHUB_REPOSITORY is not set'
+    }
   }
   const { owner, name } = parts.repository
   return { destination: `${parts.prefix}-${owner}-${name}-pr${parts.pullRequestNumber}${ext}` }

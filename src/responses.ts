@@ -66,12 +66,19 @@ export function parseSignedUpload(body: string): SignedUpload {
   } catch {
     url = undefined
   }
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
+  if (
+    !url ||
+    !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))
+  ) {
     throw new ResponseError(
       `The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`
     )
   }
-  return { fileLocation: text(json.fileLocation) ?? '', playgroundFileLocation: playground, signedUrl }
+  return {
+    fileLocation: text(json.fileLocation) ?? '',
+    playgroundFileLocation: playground,
+    signedUrl
+  }
 }
 
 /** Parses the body of a 200 from the deploy webhook (service spec Part 2). */
@@ -79,7 +86,9 @@ export function parseDeployResponse(body: string): DeployResult {
   const json = parseObject(body, 'the deploy webhook')
   const results = Array.isArray(json.results) ? json.results.map(object) : []
   const created = results.filter(r => r.outcome === 'created')
-  const runIds = created.map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id)).filter(isString)
+  const runIds = created
+    .map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id))
+    .filter(isString)
   const common = {
     warning: text(json.warning),
     deploymentId: id(json.deployment_id),
@@ -92,10 +101,17 @@ export function parseDeployResponse(body: string): DeployResult {
       ...common,
       outcome: 'success',
       runId: runIds[0] ?? '',
-      duplicate: id(first.created_suite_id) === undefined && id(first.duplicate_suite_id) !== undefined
+      duplicate:
+        id(first.created_suite_id) === undefined && id(first.duplicate_suite_id) !== undefined
     }
   }
-  return { ...common, outcome: 'failed', runId: '', duplicate: false, reason: noRunReason(json, results) }
+  return {
+    ...common,
+    outcome: 'failed',
+    runId: '',
+    duplicate: false,
+    reason: noRunReason(json, results)
+  }
 }
 
 /** Why a deployment created no run, from the most specific part of the answer. */
@@ -138,7 +154,10 @@ export function describeErrorBody(body: string): string {
     const json = parsed as Json
     const code = text(json.failureCode) ?? text(json.code) ?? text(object(json.error).code)
     const message =
-      text(json.failureMessage) ?? text(json.error) ?? text(json.message) ?? text(object(json.error).message)
+      text(json.failureMessage) ??
+      text(json.error) ??
+      text(json.message) ??
+      text(object(json.error).message)
     const joined = [code, message].filter(isString).join(': ')
     if (joined) return clean(joined)
   }
@@ -175,7 +194,9 @@ function parseObject(body: string, source: string): Json {
     )
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ResponseError(`${capitalize(source)} answered 200 with JSON that is not an object. Contact support if it persists.`)
+    throw new ResponseError(
+      `${capitalize(source)} answered 200 with JSON that is not an object. Contact support if it persists.`
+    )
   }
   return parsed as Json
 }

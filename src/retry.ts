@@ -72,7 +72,10 @@ export function backoffDelay(
 }
 
 /** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now = Date.now()
+): number | undefined {
   const text = Array.isArray(value) ? value[0] : value
   if (!text) return undefined
   if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000

@@ -1,6 +1,11 @@
 import { send, labelOf, type HttpRequest, type HttpResponse, type Timeouts } from './http.js'
 import type { DeployRequestBody } from './deployment.js'
-import { parseDeployResponse, parseSignedUpload, type DeployResult, type SignedUpload } from './responses.js'
+import {
+  parseDeployResponse,
+  parseSignedUpload,
+  type DeployResult,
+  type SignedUpload
+} from './responses.js'
 import { withRetry, type RetryPolicy } from './retry.js'
 import { serviceStatusError } from './statuses.js'
 import { messageOf } from './errors.js'
@@ -28,7 +33,10 @@ export const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls'
 export const DEPLOY_PATH = '/api/webhooks/deploy_success'
 
 /** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
-export async function requestSignedUpload(config: ServiceConfig, destination: string): Promise<SignedUpload> {
+export async function requestSignedUpload(
+  config: ServiceConfig,
+  destination: string
+): Promise<SignedUpload> {
   const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
   const response = await callService(config, {
     method: 'GET',
@@ -42,7 +50,10 @@ export async function requestSignedUpload(config: ServiceConfig, destination: st
 }
 
 /** POST the deploy notification (service spec 4.3) and read whether a run was created. */
-export async function notifyDeployment(config: ServiceConfig, body: DeployRequestBody): Promise<DeployResult> {
+export async function notifyDeployment(
+  config: ServiceConfig,
+  body: DeployRequestBody
+): Promise<DeployResult> {
   const url = `${config.baseUrl}${DEPLOY_PATH}`
   const response = await callService(config, {
     method: 'POST',
@@ -66,16 +77,26 @@ async function callService(config: ServiceConfig, request: HttpRequest): Promise
       config.log.debug(`${request.label} (attempt ${number} of ${config.policy.maxAttempts})`)
       const response = await send(request, config.timeouts, config.signal)
       config.log.debug(`${request.label} answered ${response.status}`)
-      if (response.status < 200 || response.status >= 300) throw serviceStatusError(request.label, response)
+      if (response.status < 200 || response.status >= 300)
+        throw serviceStatusError(request.label, response)
       return response
     },
-    (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+    (error, attempt, delayMs) =>
+      logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
   )
 }
 
-export function logRetry(log: Log, error: unknown, attempt: number, maxAttempts: number, delayMs: number): void {
+export function logRetry(
+  log: Log,
+  error: unknown,
+  attempt: number,
+  maxAttempts: number,
+  delayMs: number
+): void {
   const said = messageOf(error).replace(/([^.])$/, '$1.')
-  log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`)
+  log.info(
+    `Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`
+  )
 }
 
 /** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */

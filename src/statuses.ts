@@ -37,11 +37,16 @@ function serviceAdvice(status: number, response: HttpResponse): string {
   if (status === 401) {
     return 'the API key is missing or invalid. Check the api-key input and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.'
   }
-  if (status === 402) return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.'
-  if (status === 403) return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.'
-  if (status === 404) return 'check base-url: it must be the service base URL, e.g. https://service.example.com, without /api.'
-  if (status === 429) return 'the service is rate limiting this workspace. Send fewer requests at once, or raise max-attempts.'
-  if (status === 400) return 'the service found the request malformed. Check the inputs the message names; report it if they look right.'
+  if (status === 402)
+    return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.'
+  if (status === 403)
+    return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.'
+  if (status === 404)
+    return 'check base-url: it must be the service base URL, e.g. https://service.example.com, without /api.'
+  if (status === 429)
+    return 'the service is rate limiting this workspace. Send fewer requests at once, or raise max-attempts.'
+  if (status === 400)
+    return 'the service found the request malformed. Check the inputs the message names; report it if they look right.'
   if (status >= 300 && status < 400) {
     const location = response.headers.location
     const target = typeof location === 'string' ? safeLocation(location) : 'another address'
@@ -82,7 +87,11 @@ export function storeStatusError(
           : status >= 500
             ? 'the store failed. Try again later.'
             : 'the store refused the upload.'
-  return new HttpStatusError(`${what}: ${advice}`, status, parseRetryAfter(response.headers['retry-after']))
+  return new HttpStatusError(
+    `${what}: ${advice}`,
+    status,
+    parseRetryAfter(response.headers['retry-after'])
+  )
 }
 
 /**
@@ -100,7 +109,8 @@ export function signedUrlExpired(signedUrl: string, now = Date.now()): boolean {
   for (const prefix of ['X-Amz', 'X-Goog']) {
     const date = parseCompactDate(query.get(`${prefix}-Date`))
     const expires = Number(query.get(`${prefix}-Expires`))
-    if (date !== undefined && Number.isFinite(expires) && expires > 0) return now >= date + expires * 1000
+    if (date !== undefined && Number.isFinite(expires) && expires > 0)
+      return now >= date + expires * 1000
   }
   const epoch = Number(query.get('Expires'))
   return Number.isFinite(epoch) && epoch > 0 ? now >= epoch * 1000 : false

@@ -33,14 +33,23 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
 export function summaryRows(report: StepReport): [string, string][] {
   const rows: [string, string | undefined][] = [
     ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
-    ['Size', report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`],
+    [
+      'Size',
+      report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
+    ],
     ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
     ['Destination', report.destination && `<code>${escape(report.destination)}</code>`],
-    ['playgroundFileLocation', report.playgroundFileLocation && `<code>${escape(report.playgroundFileLocation)}</code>`],
+    [
+      'playgroundFileLocation',
+      report.playgroundFileLocation && `<code>${escape(report.playgroundFileLocation)}</code>`
+    ],
     ['Deployment type', report.deploymentType && escape(report.deploymentType)],
     ['Branch', report.git?.branch && `<code>${escape(report.git.branch)}</code>`],
     ['Commit', commitCell(report.git)],
-    ['Pull request', report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined],
+    [
+      'Pull request',
+      report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
+    ],
     ['Environment', report.environment && escape(report.environment)],
     ['Outcome', report.outcome && OUTCOME_TEXT[report.outcome]],
     ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],

@@ -49,7 +49,8 @@ export async function uploadArtifact(
       const sent = await putFile(config, signed.signedUrl, artifact, number)
       return { signed, size: artifact.size, ...sent }
     },
-    (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+    (error, attempt, delayMs) =>
+      logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
   )
 }
 
@@ -61,7 +62,9 @@ async function putFile(
   attempt: number
 ): Promise<{ sha256: string; seconds: number }> {
   const label = labelOf('PUT', signedUrl)
-  config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`)
+  config.log.info(
+    `${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`
+  )
   const started = Date.now()
   const local = new AbortController()
   const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal
@@ -72,7 +75,11 @@ async function putFile(
   stream.on('data', chunk => {
     sent += chunk.length
     if (sent > artifact.size) {
-      local.abort(new FileChangedError(`${artifact.name} grew while it was uploaded; rebuild it and run the step again.`))
+      local.abort(
+        new FileChangedError(
+          `${artifact.name} grew while it was uploaded; rebuild it and run the step again.`
+        )
+      )
       stream.destroy()
       return
     }
@@ -89,23 +96,31 @@ async function putFile(
     }
   })
   stream.on('error', error => {
-    local.abort(new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}.`))
+    local.abort(
+      new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}.`)
+    )
   })
   try {
     const response = await send(
       {
         method: 'PUT',
         url: signedUrl,
-        headers: { 'content-type': 'application/octet-stream', 'content-length': String(artifact.size) },
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(artifact.size)
+        },
         body: stream,
         label
       },
       config.timeouts,
       signal
     )
-    if (response.status < 200 || response.status >= 300) throw storeStatusError(label, response, signedUrl)
+    if (response.status < 200 || response.status >= 300)
+      throw storeStatusError(label, response, signedUrl)
     if (sent !== artifact.size) {
-      throw new ActionError(`${label} answered ${response.status} before the whole file was sent; run the step again.`)
+      throw new ActionError(
+        `${label} answered ${response.status} before the whole file was sent; run the step again.`
+      )
     }
     const seconds = Math.max(0.001, (Date.now() - started) / 1000)
     config.log.info(

@@ -17,7 +17,11 @@ const HEAD = 'feedfacefeedfacefeedfacefeedfacefeedface'
 describe('upload and notify', () => {
   it('uploads the bytes, notifies with RUN_INPUT_PATH, and sets every output', async () => {
     const built = await writeArtifact('app/build/outputs/apk/release/app-release.apk', 300 * 1024)
-    const result = await step(emulator, { file: 'app/build/outputs/apk/release/*.apk' }, { workspace: built.workspace })
+    const result = await step(
+      emulator,
+      { file: 'app/build/outputs/apk/release/*.apk' },
+      { workspace: built.workspace }
+    )
 
     expect(result.exitCode).toBe(0)
     const run = emulator.runs[0]!
@@ -30,7 +34,10 @@ describe('upload and notify', () => {
       runId: run.id
     })
     expect(run.id).toMatch(/^run_[0-9a-f]{16}$/)
-    expect(emulator.objects.get('team_demo/app-release.apk')).toMatchObject({ size: built.size, sha256: built.sha256 })
+    expect(emulator.objects.get('team_demo/app-release.apk')).toMatchObject({
+      size: built.size,
+      sha256: built.sha256
+    })
 
     const [get, put, post] = emulator.requests
     expect(emulator.requests.map(r => `${r.method} ${r.route} ${r.status}`)).toEqual([
@@ -56,11 +63,17 @@ describe('upload and notify', () => {
       commit_url: `https://github.com/octo-org/octo-app/commit/${SHA}`,
       repository: { owner: 'octo-org', name: 'octo-app' }
     })
-    expect(run).toMatchObject({ status: 'running', runInputPath: 'app-release.apk', artifact: { sha256: built.sha256 } })
+    expect(run).toMatchObject({
+      status: 'running',
+      runInputPath: 'app-release.apk',
+      artifact: { sha256: built.sha256 }
+    })
 
     expect(result.summary).toContain(run.id)
     expect(result.summary).toContain(built.sha256)
-    expect(result.summary).toContain(`<a href="https://github.com/octo-org/octo-app/commit/${SHA}">`)
+    expect(result.summary).toContain(
+      `<a href="https://github.com/octo-org/octo-app/commit/${SHA}">`
+    )
     expect(result.summary).toContain('run created')
     expect(result.stdout).toContain(`Run ${run.id} created on environment "staging"`)
   })
@@ -74,7 +87,10 @@ describe('upload and notify', () => {
     )
     expect(result.exitCode).toBe(0)
     expect(requestsOf(emulator, 'signed-url')[0]!.query.file).toBe('myapp-production.aab')
-    expect(emulator.runs[0]).toMatchObject({ environment: 'production', runInputPath: 'myapp-production.aab' })
+    expect(emulator.runs[0]).toMatchObject({
+      environment: 'production',
+      runInputPath: 'myapp-production.aab'
+    })
   })
 
   it('builds a pull-request name and sends the head of the pull request', async () => {
@@ -86,7 +102,10 @@ describe('upload and notify', () => {
         workspace: built.workspace,
         eventName: 'pull_request',
         ref: 'refs/pull/42/merge',
-        event: { number: 42, pull_request: { number: 42, head: { ref: 'feature/login', sha: HEAD } } }
+        event: {
+          number: 42,
+          pull_request: { number: 42, head: { ref: 'feature/login', sha: HEAD } }
+        }
       }
     )
     expect(result.exitCode).toBe(0)
@@ -112,7 +131,11 @@ describe('upload and notify', () => {
       }
     )
     expect(result.exitCode).toBe(0)
-    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({ branch: 'fork/feature', sha: HEAD, pull_request_number: 5 })
+    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
+      branch: 'fork/feature',
+      sha: HEAD,
+      pull_request_number: 5
+    })
   })
 
   it('reads a merge_group event and its pull request', async () => {
@@ -121,7 +144,11 @@ describe('upload and notify', () => {
     const result = await step(
       emulator,
       { file: 'app.apk' },
-      { workspace: built.workspace, eventName: 'merge_group', event: { merge_group: { head_ref: headRef, head_sha: HEAD } } }
+      {
+        workspace: built.workspace,
+        eventName: 'merge_group',
+        event: { merge_group: { head_ref: headRef, head_sha: HEAD } }
+      }
     )
     expect(result.exitCode).toBe(0)
     expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
@@ -158,7 +185,12 @@ describe('upload and notify', () => {
     const result = await step(
       emulator,
       {},
-      { eventName: 'workflow_dispatch', ref: 'refs/heads/nightly', sha: HEAD, serverUrl: 'https://ghe.example.com' }
+      {
+        eventName: 'workflow_dispatch',
+        ref: 'refs/heads/nightly',
+        sha: HEAD,
+        serverUrl: 'https://ghe.example.com'
+      }
     )
     expect(result.exitCode).toBe(0)
     expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
@@ -193,7 +225,12 @@ describe('upload and notify', () => {
     expect(result.outputs.fileLocation).toBe('team_labelled/builds/nightly/app.apk')
     expect(requestsOf(emulator, 'deploy')[0]!.body).toEqual({
       deployment_type: 'android',
-      variables: { LOCALE: 'en-GB', RETRIES: '2', VERBOSE: 'true', RUN_INPUT_PATH: 'builds/nightly/app.apk' },
+      variables: {
+        LOCALE: 'en-GB',
+        RETRIES: '2',
+        VERBOSE: 'true',
+        RUN_INPUT_PATH: 'builds/nightly/app.apk'
+      },
       branch: 'override-branch',
       sha: 'abcdef0123456',
       hosting_service: 'GitLab',
@@ -204,15 +241,25 @@ describe('upload and notify', () => {
       pull_request_number: 9,
       repository: { owner: 'octo-org', name: 'octo-app' }
     })
-    expect(emulator.runs[0]).toMatchObject({ deduplicationKey: 'nightly-android', ephemeral: true, deploymentType: 'android' })
+    expect(emulator.runs[0]).toMatchObject({
+      deduplicationKey: 'nightly-android',
+      ephemeral: true,
+      deploymentType: 'android'
+    })
   })
 
   it('accepts the newer interactiveRunFileLocation field', async () => {
     const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { 'api-key': KEYS.interactive, file: 'app.apk' }, { workspace: built.workspace })
+    const result = await step(
+      emulator,
+      { 'api-key': KEYS.interactive, file: 'app.apk' },
+      { workspace: built.workspace }
+    )
     expect(result.exitCode).toBe(0)
     expect(result.outputs.playgroundFileLocation).toBe('app.apk')
-    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({ variables: { RUN_INPUT_PATH: 'app.apk' } })
+    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
+      variables: { RUN_INPUT_PATH: 'app.apk' }
+    })
   })
 
   it('reports the same run for a repeated notification of the same deployment', async () => {
@@ -227,8 +274,16 @@ describe('upload and notify', () => {
 
   it('supersedes the earlier run of the same branch and environment', async () => {
     const built = await writeArtifact('app.apk')
-    const first = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace, sha: SHA })
-    const second = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace, sha: HEAD })
+    const first = await step(
+      emulator,
+      { file: 'app.apk' },
+      { workspace: built.workspace, sha: SHA }
+    )
+    const second = await step(
+      emulator,
+      { file: 'app.apk' },
+      { workspace: built.workspace, sha: HEAD }
+    )
     expect(second.outputs.runId).not.toBe(first.outputs.runId)
     expect(emulator.runs.map(r => [r.id, r.status])).toEqual([
       [first.outputs.runId, 'superseded'],
@@ -240,9 +295,17 @@ describe('upload and notify', () => {
 describe('modes', () => {
   it('upload only: no notification, outcome skipped', async () => {
     const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk', notify: 'false' }, { workspace: built.workspace })
+    const result = await step(
+      emulator,
+      { file: 'app.apk', notify: 'false' },
+      { workspace: built.workspace }
+    )
     expect(result.exitCode).toBe(0)
-    expect(result.outputs).toMatchObject({ outcome: 'skipped', playgroundFileLocation: 'app.apk', artifactSha256: built.sha256 })
+    expect(result.outputs).toMatchObject({
+      outcome: 'skipped',
+      playgroundFileLocation: 'app.apk',
+      artifactSha256: built.sha256
+    })
     expect(result.outputs.runId).toBeUndefined()
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
     expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
@@ -250,26 +313,44 @@ describe('modes', () => {
 
   it('notify only: an earlier upload is named by run-input-path', async () => {
     const built = await writeArtifact('app.apk')
-    await step(emulator, { file: 'app.apk', notify: 'false', destination: 'ci/app.apk' }, { workspace: built.workspace })
+    await step(
+      emulator,
+      { file: 'app.apk', notify: 'false', destination: 'ci/app.apk' },
+      { workspace: built.workspace }
+    )
     const result = await step(emulator, { 'run-input-path': 'ci/app.apk' })
     expect(result.exitCode).toBe(0)
-    expect(result.outputs).toEqual({ playgroundFileLocation: 'ci/app.apk', outcome: 'success', runId: emulator.runs[0]!.id })
+    expect(result.outputs).toEqual({
+      playgroundFileLocation: 'ci/app.apk',
+      outcome: 'success',
+      runId: emulator.runs[0]!.id
+    })
     expect(requestsOf(emulator, 'signed-url')).toHaveLength(1)
-    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({ variables: { RUN_INPUT_PATH: 'ci/app.apk' } })
-    expect(emulator.runs[0]).toMatchObject({ status: 'running', artifact: { sha256: built.sha256 } })
+    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
+      variables: { RUN_INPUT_PATH: 'ci/app.apk' }
+    })
+    expect(emulator.runs[0]).toMatchObject({
+      status: 'running',
+      artifact: { sha256: built.sha256 }
+    })
   })
 
   it('notify only with a path the store does not hold: the service records artifact not found', async () => {
     const result = await step(emulator, { 'run-input-path': 'never-uploaded.apk' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.runs[0]).toMatchObject({ status: 'artifact-not-found', error: 'Artifact not found: never-uploaded.apk' })
+    expect(emulator.runs[0]).toMatchObject({
+      status: 'artifact-not-found',
+      error: 'Artifact not found: never-uploaded.apk'
+    })
   })
 
   it('plain notification: no file, variables as given', async () => {
     const result = await step(emulator, { variables: '{"RUN_INPUT_PATH": "/abs/app.apk"}' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.playgroundFileLocation).toBeUndefined()
-    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({ variables: { RUN_INPUT_PATH: '/abs/app.apk' } })
+    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
+      variables: { RUN_INPUT_PATH: '/abs/app.apk' }
+    })
     expect(emulator.requests.map(r => r.route)).toEqual(['deploy'])
   })
 })
@@ -277,10 +358,24 @@ describe('modes', () => {
 describe('no run created', () => {
   it('fails when mobile triggers are not enabled', async () => {
     const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { 'api-key': KEYS.noTriggers, file: 'app.apk' }, { workspace: built.workspace })
-    expectFailure(result, 'The service created no run', 'mobile triggers may not be enabled', 'fail-on-no-run: false')
+    const result = await step(
+      emulator,
+      { 'api-key': KEYS.noTriggers, file: 'app.apk' },
+      { workspace: built.workspace }
+    )
+    expectFailure(
+      result,
+      'The service created no run',
+      'mobile triggers may not be enabled',
+      'fail-on-no-run: false'
+    )
     // The upload succeeded, so its outputs are set although the step failed.
-    expect(result.outputs).toMatchObject({ outcome: 'failed', runId: '', playgroundFileLocation: 'app.apk', artifactSha256: built.sha256 })
+    expect(result.outputs).toMatchObject({
+      outcome: 'failed',
+      runId: '',
+      playgroundFileLocation: 'app.apk',
+      artifactSha256: built.sha256
+    })
   })
 
   it('warns instead with fail-on-no-run: false', async () => {
@@ -309,7 +404,9 @@ describe('no run created', () => {
   it('shows the warning of the service', async () => {
     const result = await step(emulator, { 'api-key': KEYS.warning })
     expect(result.exitCode).toBe(0)
-    expect(result.stdout).toContain('::warning title=Service warning::The service warns: deployment_type is deprecated')
+    expect(result.stdout).toContain(
+      '::warning title=Service warning::The service warns: deployment_type is deprecated'
+    )
     expect(result.summary).toContain('deployment_type is deprecated')
   })
 })

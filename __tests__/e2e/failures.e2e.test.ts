@@ -15,7 +15,11 @@ const now = { 'retry-after': '0' }
 describe('the service refuses', () => {
   it('401: says to check the api-key secret, and sends nothing else', async () => {
     const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { 'api-key': 'wrong-key-123', file: 'app.apk' }, { workspace: built.workspace })
+    const result = await step(
+      emulator,
+      { 'api-key': 'wrong-key-123', file: 'app.apk' },
+      { workspace: built.workspace }
+    )
     expectFailure(result, '401 Unauthorized', 'Check the api-key input and the secret')
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
     expect(result.outputs).toEqual({ outcome: 'aborted' })
@@ -27,7 +31,11 @@ describe('the service refuses', () => {
   })
 
   it('402 on the notification: billing', async () => {
-    emulator.faults.add({ route: 'deploy', status: 402, body: '{"failureCode":"BILLING_PREVENTED","failureMessage":"Out of credits"}' })
+    emulator.faults.add({
+      route: 'deploy',
+      status: 402,
+      body: '{"failureCode":"BILLING_PREVENTED","failureMessage":"Out of credits"}'
+    })
     const built = await writeArtifact('app.apk')
     const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
     expectFailure(result, '402 Payment Required (BILLING_PREVENTED: Out of credits)', 'billing')
@@ -36,7 +44,11 @@ describe('the service refuses', () => {
   })
 
   it('400 on the notification: malformed', async () => {
-    emulator.faults.add({ route: 'deploy', status: 400, body: '{"error":"variables must be an object"}' })
+    emulator.faults.add({
+      route: 'deploy',
+      status: 400,
+      body: '{"error":"variables must be an object"}'
+    })
     const result = await step(emulator, {})
     expectFailure(result, '400 Bad Request (variables must be an object)')
     expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
@@ -48,10 +60,24 @@ describe('the service refuses', () => {
   })
 
   it('5xx on every attempt: gives up after max-attempts', async () => {
-    emulator.faults.add({ route: 'signed-url', status: 503, times: 3, headers: now, body: '{"failureCode":"TRANSACTION_TIMEOUT"}' })
+    emulator.faults.add({
+      route: 'signed-url',
+      status: 503,
+      times: 3,
+      headers: now,
+      body: '{"failureCode":"TRANSACTION_TIMEOUT"}'
+    })
     const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk', 'max-attempts': '3' }, { workspace: built.workspace })
-    expectFailure(result, '503 Service Unavailable (TRANSACTION_TIMEOUT)', 'Gave up after 3 attempts')
+    const result = await step(
+      emulator,
+      { file: 'app.apk', 'max-attempts': '3' },
+      { workspace: built.workspace }
+    )
+    expectFailure(
+      result,
+      '503 Service Unavailable (TRANSACTION_TIMEOUT)',
+      'Gave up after 3 attempts'
+    )
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'signed-url', 'signed-url'])
   })
 
@@ -65,8 +91,17 @@ describe('the service refuses', () => {
   it('a PUT refused on every attempt never leads to a notification', async () => {
     emulator.faults.add({ route: 'upload', status: 500, times: 2, headers: now })
     const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk', 'max-attempts': '2' }, { workspace: built.workspace })
-    expectFailure(result, 'PUT http://127.0.0.1', '/uploads/team_demo/app.apk answered 500', 'Gave up after 2 attempts')
+    const result = await step(
+      emulator,
+      { file: 'app.apk', 'max-attempts': '2' },
+      { workspace: built.workspace }
+    )
+    expectFailure(
+      result,
+      'PUT http://127.0.0.1',
+      '/uploads/team_demo/app.apk answered 500',
+      'Gave up after 2 attempts'
+    )
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
     expect(emulator.objects.size).toBe(0)
     expect(result.outputs).toEqual({ outcome: 'aborted' })
@@ -86,19 +121,27 @@ describe('the service refuses', () => {
 })
 
 describe('transient faults are retried', () => {
-  it.each(['signed-url', 'upload', 'deploy'] as const)('503 once on %s, then success with one notification', async route => {
-    emulator.faults.add({ route, status: 503, headers: now })
-    const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
-    expect(result.exitCode).toBe(0)
-    expect(requestsOf(emulator, route)).toHaveLength(2)
-    expect(requestsOf(emulator, 'deploy').filter(r => r.status === 200)).toHaveLength(1)
-    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
-    expect(result.stdout).toContain('Attempt 1 of 5 failed')
-  })
+  it.each(['signed-url', 'upload', 'deploy'] as const)(
+    '503 once on %s, then success with one notification',
+    async route => {
+      emulator.faults.add({ route, status: 503, headers: now })
+      const built = await writeArtifact('app.apk')
+      const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+      expect(result.exitCode).toBe(0)
+      expect(requestsOf(emulator, route)).toHaveLength(2)
+      expect(requestsOf(emulator, 'deploy').filter(r => r.status === 200)).toHaveLength(1)
+      expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+      expect(result.stdout).toContain('Attempt 1 of 5 failed')
+    }
+  )
 
   it('429 with Retry-After waits as asked', async () => {
-    emulator.faults.add({ route: 'deploy', status: 429, headers: { 'retry-after': '1' }, body: '{"failureCode":"RATE_LIMITED"}' })
+    emulator.faults.add({
+      route: 'deploy',
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: '{"failureCode":"RATE_LIMITED"}'
+    })
     const result = await step(emulator, {})
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toContain('429 Too Many Requests (RATE_LIMITED)')
@@ -113,7 +156,10 @@ describe('transient faults are retried', () => {
     const puts = requestsOf(emulator, 'upload')
     expect(puts).toHaveLength(2)
     expect(puts[1]!.bytes).toBe(built.size)
-    expect(emulator.objects.get('team_demo/app.apk')).toMatchObject({ size: built.size, sha256: built.sha256 })
+    expect(emulator.objects.get('team_demo/app.apk')).toMatchObject({
+      size: built.size,
+      sha256: built.sha256
+    })
     expect(result.outputs.artifactSha256).toBe(built.sha256)
     expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
   })
@@ -140,7 +186,11 @@ describe('hostile answers', () => {
     ['malformed JSON', '{"signedUrl": ', 'not JSON'],
     ['an HTML page', '<html><title>Login</title></html>', 'an HTML page titled "Login"'],
     ['no signedUrl', '{"playgroundFileLocation": "a.apk"}', 'without signedUrl'],
-    ['a signedUrl that is not http(s)', '{"playgroundFileLocation": "a.apk", "signedUrl": "file:///etc/passwd"}', 'not an https URL'],
+    [
+      'a signedUrl that is not http(s)',
+      '{"playgroundFileLocation": "a.apk", "signedUrl": "file:///etc/passwd"}',
+      'not an https URL'
+    ],
     ['a huge body', `{"x": "${'y'.repeat(2 * 1024 * 1024)}"}`, 'larger than 1048576 bytes']
   ])('signed-url answers %s: a clear error, no upload', async (_title, body, words) => {
     emulator.faults.add({ route: 'signed-url', status: 200, body })
@@ -168,7 +218,11 @@ describe('bad input fails before any request', () => {
     [{ file: 'dir' }, "Input 'file'", 'a directory'],
     [{ file: 'empty.apk' }, "Input 'file'", 'is empty (0 bytes)'],
     [{ file: 'notes.txt' }, "Input 'file'", 'not an accepted build type'],
-    [{ file: 'a.apk', 'name-prefix': 'myapp' }, "Input 'name-prefix'", 'needs either an environment or a pull request'],
+    [
+      { file: 'a.apk', 'name-prefix': 'myapp' },
+      "Input 'name-prefix'",
+      'needs either an environment or a pull request'
+    ],
     [{ 'max-attempts': 'lots' }, "Input 'max-attempts'", 'whole number'],
     [{ 'base-url': 'http://service.example.com' }, "Input 'base-url'", 'Use https']
   ])('%j', async (inputs, ...phrases) => {

@@ -3,7 +3,12 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { expect } from '@jest/globals'
-import { errorLines, runStep, type StepOptions, type StepResult } from '../../emulator/github-runner.js'
+import {
+  errorLines,
+  runStep,
+  type StepOptions,
+  type StepResult
+} from '../../emulator/github-runner.js'
 import type { Emulator } from '../../emulator/server.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
 
@@ -17,7 +22,11 @@ export interface Built {
 }
 
 /** Writes an artifact of `size` random bytes at `relative` in a fresh workspace (or the given one). */
-export async function writeArtifact(relative = 'app-release.apk', size = 64 * 1024, workspace?: string): Promise<Built> {
+export async function writeArtifact(
+  relative = 'app-release.apk',
+  size = 64 * 1024,
+  workspace?: string
+): Promise<Built> {
   const dir = workspace ?? (await mkdtemp(join(tmpdir(), 'ws-')))
   const path = join(dir, relative)
   await mkdir(dirname(path), { recursive: true })

@@ -17,16 +17,32 @@ export function testWorkspaces(): Workspace[] {
   return [
     defaultWorkspace(),
     defaultWorkspace({ apiKey: KEYS.disabled, teamId: 'team_disabled', enabled: false }),
-    defaultWorkspace({ apiKey: KEYS.noTriggers, teamId: 'team_quiet', mobileTriggersEnabled: false }),
+    defaultWorkspace({
+      apiKey: KEYS.noTriggers,
+      teamId: 'team_quiet',
+      mobileTriggersEnabled: false
+    }),
     defaultWorkspace({ apiKey: KEYS.labelled, teamId: 'team_labelled', deploymentType: 'android' }),
-    defaultWorkspace({ apiKey: KEYS.interactive, teamId: 'team_new', locationFields: 'interactive' }),
+    defaultWorkspace({
+      apiKey: KEYS.interactive,
+      teamId: 'team_new',
+      locationFields: 'interactive'
+    }),
     defaultWorkspace({
       apiKey: KEYS.failing,
       teamId: 'team_billing',
       triggerFailure: { code: 'billing-prevented', message: 'The plan has no runs left' }
     }),
-    defaultWorkspace({ apiKey: KEYS.skipping, teamId: 'team_paused', skipDeployments: { reason: 'paused', message: 'Deployments are paused' } }),
-    defaultWorkspace({ apiKey: KEYS.warning, teamId: 'team_warned', warning: 'deployment_type is deprecated' }),
+    defaultWorkspace({
+      apiKey: KEYS.skipping,
+      teamId: 'team_paused',
+      skipDeployments: { reason: 'paused', message: 'Deployments are paused' }
+    }),
+    defaultWorkspace({
+      apiKey: KEYS.warning,
+      teamId: 'team_warned',
+      warning: 'deployment_type is deprecated'
+    }),
     defaultWorkspace({ apiKey: KEYS.noPr, teamId: 'team_nopr', prTestingEnabled: false })
   ]
 }
