@@ -40,13 +40,12 @@ export function outputsTable(action: Action): string {
   return ['| output | description |', '|---|---|', ...rows].join('\n')
 }
 
-/** The README with both tables replaced; throws when a marker is missing. */
-export function renderReadme(readme: string, action: Action): string {
-  return replaceBetween(
-    replaceBetween(readme, 'inputs', inputsTable(action)),
-    'outputs',
-    outputsTable(action)
-  )
+/** The README with both tables replaced and formatted as `npm run format` would; throws when a marker is missing. */
+export async function renderReadme(readme: string, action: Action): Promise<string> {
+  const path = join(ROOT, 'README.md')
+  const withInputs = replaceBetween(readme, 'inputs', inputsTable(action))
+  const replaced = replaceBetween(withInputs, 'outputs', outputsTable(action))
+  return format(replaced, { ...(await resolveConfig(path)), filepath: path })
 }
 
 function replaceBetween(text: string, name: string, body: string): string {
