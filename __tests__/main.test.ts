@@ -1,0 +1,122 @@
+/**
+ * run() in-process, against the emulator on loopback: the real @actions/http-client
+ * on the wire, nothing mocked. The full matrix runs on the bundle in e2e/.
+ */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  jest
+} from '@jest/globals'
+import { errorLines, parseFileCommand } from '../emulator/github-runner.js'
+import { startEmulator, type Emulator } from '../emulator/server.js'
+import { DEMO_API_KEY } from '../emulator/workspaces.js'
+import { run } from '../src/main.js'
+
+let emulator: Emulator
+let dir: string
+let printed: string
+const saved = { ...process.env }
+
+beforeAll(async () => {
+  emulator = await startEmulator()
+})
+afterAll(() => emulator.close())
+
+beforeEach(async () => {
+  emulator.reset()
+  printed = ''
+  // The step's log is captured, as the runner captures it.
+  jest.spyOn(process.stdout, 'write').mockImplementation(chunk => {
+    printed += String(chunk)
+    return true
+  })
+  dir = await mkdtemp(join(tmpdir(), 'run-'))
+  await writeFile(join(dir, 'app.apk'), 'PK build')
+  await writeFile(join(dir, 'output'), '')
+  await writeFile(join(dir, 'summary'), '')
+  Object.assign(process.env, {
+    GITHUB_WORKSPACE: dir,
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_REF_NAME: 'main',
+    GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+    GITHUB_REPOSITORY: 'octo/app',
+    'INPUT_API-KEY': DEMO_API_KEY,
+    'INPUT_BASE-URL': emulator.baseUrl,
+    INPUT_FILE: 'app.apk'
+  })
+})
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  process.env = { ...saved }
+  process.exitCode = undefined
+})
+
+async function outputs(): Promise<Record<string, string>> {
+  return parseFileCommand(await readFile(join(dir, 'output'), 'utf8'))
+}
+
+describe('run', () => {
+  it('uploads, notifies and sets the outputs', async () => {
+    await run()
+    expect(process.exitCode).toBeUndefined()
+    expect(await outputs()).toMatchObject({
+      outcome: 'success',
+      runId: emulator.runs[0]!.id,
+      playgroundFileLocation: 'app.apk'
+    })
+    expect(emulator.objects.get('team_demo/app.apk')?.size).toBe(8)
+    expect(await readFile(join(dir, 'summary'), 'utf8')).toContain(emulator.runs[0]!.id)
+  })
+
+  it('fails on 401 and sends nothing after the first request', async () => {
+    process.env['INPUT_API-KEY'] = 'wrong-key'
+    await run()
+    expect(process.exitCode).toBe(1)
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
+    expect(await outputs()).toEqual({ outcome: 'aborted' })
+    expect(errorLines(printed)).toEqual([expect.stringContaining('401 Unauthorized')])
+  })
+
+  it('fails on invalid input before any request', async () => {
+    process.env['INPUT_MAX-ATTEMPTS'] = 'many'
+    await run()
+    expect(process.exitCode).toBe(1)
+    expect(emulator.requests).toHaveLength(0)
+    expect(errorLines(printed)).toEqual([expect.stringContaining("Input 'max-attempts'")])
+  })
+
+  it('never notifies after a failed upload', async () => {
+    process.env['INPUT_MAX-ATTEMPTS'] = '1'
+    emulator.faults.add({ route: 'upload', status: 500 })
+    await run()
+    expect(process.exitCode).toBe(1)
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'upload'])
+  })
+
+  it('fails when no run is created, with the outputs of the upload set', async () => {
+    emulator.workspaces[0]!.mobileTriggersEnabled = false
+    try {
+      await run()
+    } finally {
+      emulator.workspaces[0]!.mobileTriggersEnabled = true
+    }
+    expect(process.exitCode).toBe(1)
+    expect(await outputs()).toMatchObject({
+      outcome: 'failed',
+      runId: '',
+      playgroundFileLocation: 'app.apk'
+    })
+  })
+})
