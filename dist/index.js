@@ -28374,7 +28374,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9074);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1130);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
@@ -28383,7 +28383,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9074:
+/***/ 1130:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36297,6 +36297,100 @@ async function writeSummary(report) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/file-body.ts
+
+
+
+/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
+class FileChangedError extends ActionError {
+    name = 'FileChangedError';
+}
+/** Bytes read from disk per chunk: large enough that the hash and the socket see few calls. */
+const CHUNK_BYTES = 1024 * 1024;
+/** Chunks in flight at once: one being read while the others are written. */
+const SLOTS = 3;
+/**
+ * A request body that streams a file from disk through a few reused buffers,
+ * so memory stays flat whatever the file's size: a buffer is filled again only
+ * after the socket has taken the bytes it held (the write callback). Every
+ * chunk passes `onChunk` (hash, progress) before it is written.
+ *
+ * It is handed to @actions/http-client, which pipes it into the request and
+ * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
+ * 'close' only after every byte was written. A file that cannot be read or
+ * changes size goes to `onFailure`, which must abort the request so that it is
+ * never ended short; a write the request refuses is the request's own failure.
+ */
+class FileBody extends external_node_stream_.Readable {
+    path;
+    size;
+    onChunk;
+    onFailure;
+    started = false;
+    constructor(path, size, onChunk, onFailure) {
+        super();
+        this.path = path;
+        this.size = size;
+        this.onChunk = onChunk;
+        this.onFailure = onFailure;
+    }
+    _read() {
+        // Never read as a plain stream: `pipe` drives the transfer.
+    }
+    pipe(destination) {
+        if (!this.started) {
+            this.started = true;
+            this.transfer(destination).then(() => this.emit('close'), (error) => this.onFailure(error instanceof Error ? error : new Error(String(error))));
+        }
+        return destination;
+    }
+    async transfer(destination) {
+        const name = this.path.split('/').pop();
+        const file = await (0,promises_namespaceObject.open)(this.path, 'r').catch((error) => {
+            throw new FileChangedError(`${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`);
+        });
+        try {
+            const buffers = Array.from({ length: SLOTS }, () => Buffer.allocUnsafeSlow(CHUNK_BYTES));
+            const inFlight = [];
+            let sent = 0;
+            for (let slot = 0;; slot = (slot + 1) % SLOTS) {
+                // A refused write means the request itself failed; it reports that, so the transfer just stops.
+                if (inFlight.length === SLOTS - 1 && !(await inFlight.shift()))
+                    return;
+                // One byte past the expected size is asked for too, so that a file that grew is noticed.
+                const wanted = Math.min(CHUNK_BYTES, this.size - sent + 1);
+                const { bytesRead } = await file.read(buffers[slot], 0, wanted, sent);
+                if (bytesRead === 0)
+                    break;
+                if (sent + bytesRead > this.size) {
+                    throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
+                }
+                const chunk = buffers[slot].subarray(0, bytesRead);
+                sent += bytesRead;
+                this.onChunk(chunk, sent);
+                inFlight.push(write(destination, chunk));
+            }
+            if (sent !== this.size) {
+                throw new FileChangedError(`${name} shrank from ${this.size} to ${sent} bytes while it was uploaded; rebuild it and run the step again.`);
+            }
+            if (!(await Promise.all(inFlight)).every(Boolean))
+                return;
+            this.emit('close');
+        }
+        finally {
+            await file.close();
+        }
+    }
+}
+/** Resolves true once the destination has taken the chunk, false when it refused it. */
+function write(destination, chunk) {
+    return new Promise(resolve => {
+        destination.write(chunk, error => resolve(!error));
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/upload.ts
 
 
@@ -36306,12 +36400,6 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 
 
-/** The file changed (or vanished) while it was read: never sent short or long. Permanent. */
-class FileChangedError extends ActionError {
-    name = 'FileChangedError';
-}
-/** Bytes read from disk per chunk: large enough that the hash and the socket see few calls. */
-const CHUNK_BYTES = 1024 * 1024;
 /**
  * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
  * attempt streams the whole file again from its first byte; an attempt refused
@@ -36337,28 +36425,16 @@ async function putFile(config, signedUrl, artifact, attempt) {
     const started = Date.now();
     const local = new AbortController();
     const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
-    const stream = (0,external_node_fs_namespaceObject.createReadStream)(artifact.path, { highWaterMark: CHUNK_BYTES });
     const hash = (0,external_node_crypto_.createHash)('sha256');
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
-    stream.on('data', chunk => {
-        sent += chunk.length;
-        if (sent > artifact.size) {
-            local.abort(new FileChangedError(`${artifact.name} grew while it was uploaded; rebuild it and run the step again.`));
-            stream.destroy();
-            return;
-        }
+    const body = new FileBody(artifact.path, artifact.size, (chunk, total) => {
         hash.update(chunk);
-        progress.update(sent);
-    });
-    stream.on('end', () => {
-        if (sent !== artifact.size) {
-            local.abort(new FileChangedError(`${artifact.name} shrank from ${artifact.size} to ${sent} bytes while it was uploaded; rebuild it and run the step again.`));
-        }
-    });
-    stream.on('error', error => {
-        local.abort(new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}.`));
-    });
+        sent = total;
+        progress.update(total);
+    }, error => local.abort(error instanceof ActionError
+        ? error
+        : new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}`)));
     try {
         const response = await send({
             method: 'PUT',
@@ -36367,7 +36443,7 @@ async function putFile(config, signedUrl, artifact, attempt) {
                 'content-type': 'application/octet-stream',
                 'content-length': String(artifact.size)
             },
-            body: stream,
+            body,
             label
         }, config.timeouts, signal);
         if (response.status < 200 || response.status >= 300)
@@ -36384,7 +36460,7 @@ async function putFile(config, signedUrl, artifact, attempt) {
         throw error;
     }
     finally {
-        stream.destroy();
+        body.destroy();
     }
 }
 

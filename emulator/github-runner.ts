@@ -24,6 +24,8 @@ export interface StepOptions {
   env?: Record<string, string>
   /** The node binary; the machine's by default (Node 24 through NODE24_BINARY). */
   node?: string
+  /** Arguments before the script, e.g. when `node` is a wrapper such as /usr/bin/time. */
+  nodeArgs?: string[]
   /** The script to run; dist/index.js by default. */
   main?: string
   /** Kills the step after this long (the runner's timeout-minutes). */
@@ -112,7 +114,7 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
   }
   const started = Date.now()
   const node = options.node ?? process.env.NODE24_BINARY ?? process.execPath
-  const child = spawn(node, [options.main ?? join(ROOT, 'dist', 'index.js')], {
+  const child = spawn(node, [...(options.nodeArgs ?? []), options.main ?? join(ROOT, 'dist', 'index.js')], {
     cwd: workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe']

@@ -21,6 +21,9 @@ export interface RecordedRequest {
   /** The bytes of an upload body the store received completely. */
   bytes?: number
   status: number
+  /** When the request arrived and how long its answer took, in epoch and elapsed milliseconds. */
+  startedAt: number
+  durationMs: number
 }
 
 export interface EmulatorOptions {
@@ -121,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     route: RecordedRequest['route'],
     serve: (fault: Fault | undefined) => Promise<Partial<RecordedRequest>>
   ): Promise<void> {
+    const startedAt = Date.now()
     const url = new URL(req.url ?? '/', 'http://emulator')
     const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
     let extra: Partial<RecordedRequest> = {}
@@ -146,6 +150,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       query: Object.fromEntries(url.searchParams),
       headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
       status: res.headersSent ? res.statusCode : 0,
+      startedAt,
+      durationMs: Date.now() - startedAt,
       ...extra
     })
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import type { Artifact } from './artifact.js'
 import { ActionError, messageOf } from './errors.js'
+import { FileBody, FileChangedError } from './file-body.js'
 import { send, labelOf, describeNetworkError } from './http.js'
 import { ProgressReporter, formatBytes, formatDuration, formatRate } from './progress.js'
 import type { SignedUpload } from './responses.js'
@@ -16,14 +16,6 @@ export interface UploadReceipt {
   size: number
   seconds: number
 }
-
-/** The file changed (or vanished) while it was read: never sent short or long. Permanent. */
-export class FileChangedError extends ActionError {
-  override name = 'FileChangedError'
-}
-
-/** Bytes read from disk per chunk: large enough that the hash and the socket see few calls. */
-const CHUNK_BYTES = 1024 * 1024
 
 /**
  * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
@@ -68,38 +60,26 @@ async function putFile(
   const started = Date.now()
   const local = new AbortController()
   const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal
-  const stream = createReadStream(artifact.path, { highWaterMark: CHUNK_BYTES })
   const hash = createHash('sha256')
   const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
   let sent = 0
-  stream.on('data', chunk => {
-    sent += chunk.length
-    if (sent > artifact.size) {
+  const body = new FileBody(
+    artifact.path,
+    artifact.size,
+    (chunk, total) => {
+      hash.update(chunk)
+      sent = total
+      progress.update(total)
+    },
+    error =>
       local.abort(
-        new FileChangedError(
-          `${artifact.name} grew while it was uploaded; rebuild it and run the step again.`
-        )
+        error instanceof ActionError
+          ? error
+          : new FileChangedError(
+              `${artifact.name} could not be read: ${describeNetworkError(error)}`
+            )
       )
-      stream.destroy()
-      return
-    }
-    hash.update(chunk)
-    progress.update(sent)
-  })
-  stream.on('end', () => {
-    if (sent !== artifact.size) {
-      local.abort(
-        new FileChangedError(
-          `${artifact.name} shrank from ${artifact.size} to ${sent} bytes while it was uploaded; rebuild it and run the step again.`
-        )
-      )
-    }
-  })
-  stream.on('error', error => {
-    local.abort(
-      new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}.`)
-    )
-  })
+  )
   try {
     const response = await send(
       {
@@ -109,7 +89,7 @@ async function putFile(
           'content-type': 'application/octet-stream',
           'content-length': String(artifact.size)
         },
-        body: stream,
+        body,
         label
       },
       config.timeouts,
@@ -131,6 +111,6 @@ async function putFile(
     config.log.debug(`${label} failed: ${messageOf(error)}`)
     throw error
   } finally {
-    stream.destroy()
+    body.destroy()
   }
 }
