@@ -167,7 +167,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     reset() {
       requests.length = 0
       api.reset()
-      store.objects.clear()
+      store.clear()
       faults.clear()
     },
     async close() {

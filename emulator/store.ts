@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, rmSync } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
@@ -29,6 +29,12 @@ export class ObjectStore {
 
   has(key: string): boolean {
     return this.objects.has(key)
+  }
+
+  /** Forgets every object and deletes its bytes. */
+  clear(): void {
+    for (const object of this.objects.values()) rmSync(object.path, { force: true })
+    this.objects.clear()
   }
 
   /** Handles one request to the store; `resetAfter` cuts the connection after that many body bytes. */
