@@ -286,7 +286,7 @@ __webpack_unused_export__ = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(150);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(222);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
@@ -295,7 +295,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 150:
+/***/ 222:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8211,11 +8211,73 @@ async function writeSummary(report) {
         .write();
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/hasher.ts
+
+/**
+ * The worker's whole program, as CommonJS source: it hashes the regions of the
+ * shared memory it is told about, in the order it is told, and answers each.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { createHash } = require('node:crypto')
+const memory = Buffer.from(workerData)
+const hash = createHash('sha256')
+parentPort.on('message', ([offset, length]) => {
+  if (length < 0) parentPort.postMessage(hash.digest('hex'))
+  else {
+    hash.update(memory.subarray(offset, offset + length))
+    parentPort.postMessage(offset)
+  }
+})
+`;
+/**
+ * SHA-256 computed on another thread over shared memory, so that hashing a
+ * multi-gigabyte upload runs beside the socket writes instead of between them.
+ * Regions are hashed in the order `update` is called.
+ */
+class ParallelHasher {
+    worker;
+    waiting = [];
+    failure;
+    constructor(memory) {
+        this.worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true, workerData: memory });
+        // Answers come back in the order of the requests.
+        this.worker.on('message', answer => this.waiting.shift()?.(answer));
+        this.worker.on('error', error => this.fail(error));
+        this.worker.on('exit', () => this.fail(new Error('the hashing thread stopped')));
+    }
+    /** Hashes `length` bytes at `offset`; resolves when the region may be reused. */
+    update(offset, length) {
+        return this.ask(offset, length).then(() => undefined);
+    }
+    /** The hex digest of everything hashed; no update may follow. */
+    async digest() {
+        return String(await this.ask(0, -1));
+    }
+    close() {
+        return this.worker.terminate();
+    }
+    ask(offset, length) {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        return new Promise((resolve, reject) => {
+            this.waiting.push(answer => (answer instanceof Error ? reject(answer) : resolve(answer)));
+            this.worker.postMessage([offset, length]);
+        });
+    }
+    fail(error) {
+        this.failure ??= error;
+        for (const settle of this.waiting.splice(0))
+            settle(error);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/file-body.ts
+
 
 
 
@@ -8223,15 +8285,16 @@ const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 class FileChangedError extends ActionError {
     name = 'FileChangedError';
 }
-/** Bytes read from disk per chunk: large enough that the hash and the socket see few calls. */
+/** Bytes read from disk per chunk. */
 const CHUNK_BYTES = 1024 * 1024;
-/** Chunks in flight at once: one being read while the others are written. */
-const SLOTS = 3;
+/** Chunks in memory at once, each being read, hashed or written: 8 MiB in all, whatever the file's size. */
+const SLOTS = 8;
 /**
- * A request body that streams a file from disk through a few reused buffers,
- * so memory stays flat whatever the file's size: a buffer is filled again only
- * after the socket has taken the bytes it held (the write callback). Every
- * chunk passes `onChunk` (hash, progress) before it is written.
+ * A request body that streams a file from disk through a fixed set of buffers
+ * in shared memory, so that memory stays flat whatever the file's size. Reads
+ * run ahead of the socket; each chunk is written to the request and hashed on
+ * another thread at the same time, and its buffer is filled again only when
+ * both are done with it (the write callback and the hasher's answer).
  *
  * It is handed to @actions/http-client, which pipes it into the request and
  * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
@@ -8242,14 +8305,15 @@ const SLOTS = 3;
 class FileBody extends external_node_stream_namespaceObject.Readable {
     path;
     size;
-    onChunk;
+    onProgress;
     onFailure;
     started = false;
-    constructor(path, size, onChunk, onFailure) {
+    digestPromise;
+    constructor(path, size, onProgress, onFailure) {
         super();
         this.path = path;
         this.size = size;
-        this.onChunk = onChunk;
+        this.onProgress = onProgress;
         this.onFailure = onFailure;
     }
     _read() {
@@ -8258,47 +8322,94 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     pipe(destination) {
         if (!this.started) {
             this.started = true;
-            this.transfer(destination).then(() => this.emit('close'), (error) => this.onFailure(error instanceof Error ? error : new Error(String(error))));
+            this.digestPromise = this.transfer(destination);
+            this.digestPromise.catch((error) => this.onFailure(error instanceof Error ? error : new Error(String(error))));
         }
         return destination;
     }
+    /** The SHA-256 of the bytes sent, once the whole file was written. */
+    async sha256() {
+        const digest = await this.digestPromise;
+        if (digest === undefined)
+            throw new ActionError('The upload stopped before the whole file was sent.');
+        return digest;
+    }
+    /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
     async transfer(destination) {
-        const name = this.path.split('/').pop();
+        const name = this.path.split('/').pop() ?? this.path;
         const file = await (0,promises_namespaceObject.open)(this.path, 'r').catch((error) => {
             throw new FileChangedError(`${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`);
         });
+        const memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES);
+        const buffer = Buffer.from(memory);
+        const hasher = new ParallelHasher(memory);
         try {
-            const buffers = Array.from({ length: SLOTS }, () => Buffer.allocUnsafeSlow(CHUNK_BYTES));
-            const inFlight = [];
+            const free = Array.from({ length: SLOTS }, (_, slot) => slot);
+            const reads = [];
+            const busy = new Set();
+            let writeRefused = false;
+            let next = 0;
             let sent = 0;
-            for (let slot = 0;; slot = (slot + 1) % SLOTS) {
-                // A refused write means the request itself failed; it reports that, so the transfer just stops.
-                if (inFlight.length === SLOTS - 1 && !(await inFlight.shift()))
-                    return;
-                // One byte past the expected size is asked for too, so that a file that grew is noticed.
-                const wanted = Math.min(CHUNK_BYTES, this.size - sent + 1);
-                const { bytesRead } = await file.read(buffers[slot], 0, wanted, sent);
-                if (bytesRead === 0)
+            while (true) {
+                // Read ahead into every free buffer. The last read asks for one byte past
+                // the expected end, so that a file that grew is noticed.
+                while (free.length > 0 && next <= this.size) {
+                    const wanted = Math.min(CHUNK_BYTES, this.size - next + 1);
+                    reads.push(settledLater(readChunk(file, buffer, free.shift(), next, wanted)));
+                    next += wanted;
+                }
+                const chunk = await reads.shift();
+                if (!chunk)
                     break;
-                if (sent + bytesRead > this.size) {
+                const expected = Math.min(CHUNK_BYTES, this.size - chunk.position);
+                if (chunk.length > expected) {
                     throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
                 }
-                const chunk = buffers[slot].subarray(0, bytesRead);
-                sent += bytesRead;
-                this.onChunk(chunk, sent);
-                inFlight.push(write(destination, chunk));
+                if (chunk.length < expected) {
+                    throw new FileChangedError(`${name} shrank to ${chunk.position + chunk.length} of ${this.size} bytes while it was uploaded; rebuild it and run the step again.`);
+                }
+                if (chunk.length === 0) {
+                    free.push(chunk.slot);
+                    continue;
+                }
+                const offset = chunk.slot * CHUNK_BYTES;
+                const written = write(destination, buffer.subarray(offset, offset + chunk.length));
+                const hashed = hasher.update(offset, chunk.length);
+                const done = settledLater(Promise.all([written, hashed]).then(([ok]) => {
+                    writeRefused ||= !ok;
+                    busy.delete(done);
+                    free.push(chunk.slot);
+                }));
+                busy.add(done);
+                sent += chunk.length;
+                this.onProgress(sent);
+                if (free.length === 0 && reads.length === 0)
+                    await Promise.race(busy);
+                // A refused write means the request itself failed; it reports that, so the transfer just stops.
+                if (writeRefused)
+                    return undefined;
             }
-            if (sent !== this.size) {
-                throw new FileChangedError(`${name} shrank from ${this.size} to ${sent} bytes while it was uploaded; rebuild it and run the step again.`);
-            }
-            if (!(await Promise.all(inFlight)).every(Boolean))
-                return;
+            await Promise.all(busy);
+            if (writeRefused)
+                return undefined;
+            const digest = await hasher.digest();
             this.emit('close');
+            return digest;
         }
         finally {
+            await hasher.close();
             await file.close();
         }
     }
+}
+/** The same promise, marked as handled: it is awaited later, and a rejection before then is not unhandled. */
+function settledLater(promise) {
+    promise.catch(() => undefined);
+    return promise;
+}
+async function readChunk(file, buffer, slot, position, length) {
+    const { bytesRead } = await file.read(buffer, slot * CHUNK_BYTES, length, position);
+    return { slot, position, length: bytesRead };
 }
 /** Resolves true once the destination has taken the chunk, false when it refused it. */
 function write(destination, chunk) {
@@ -8308,7 +8419,6 @@ function write(destination, chunk) {
 }
 
 ;// CONCATENATED MODULE: ./src/upload.ts
-
 
 
 
@@ -8341,11 +8451,9 @@ async function putFile(config, signedUrl, artifact, attempt) {
     const started = Date.now();
     const local = new AbortController();
     const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
-    const body = new FileBody(artifact.path, artifact.size, (chunk, total) => {
-        hash.update(chunk);
+    const body = new FileBody(artifact.path, artifact.size, total => {
         sent = total;
         progress.update(total);
     }, error => local.abort(error instanceof ActionError
@@ -8369,7 +8477,7 @@ async function putFile(config, signedUrl, artifact, attempt) {
         }
         const seconds = Math.max(0.001, (Date.now() - started) / 1000);
         config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
-        return { sha256: hash.digest('hex'), seconds };
+        return { sha256: await body.sha256(), seconds };
     }
     catch (error) {
         config.log.debug(`${label} failed: ${messageOf(error)}`);

@@ -7,7 +7,7 @@ import { DEMO_API_KEY } from './workspaces.js'
 
 const port = Number(process.env.PORT ?? 4010)
 const storePort = Number(process.env.STORE_PORT ?? port + 1)
-const emulator = await startEmulator({ port, storePort })
+const emulator = await startEmulator({ port, storePort, storeDirectory: process.env.STORE_DIR })
 
 console.log(`Service emulator ready.
   base-url:     ${emulator.baseUrl}

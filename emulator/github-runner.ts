@@ -114,11 +114,15 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
   }
   const started = Date.now()
   const node = options.node ?? process.env.NODE24_BINARY ?? process.execPath
-  const child = spawn(node, [...(options.nodeArgs ?? []), options.main ?? join(ROOT, 'dist', 'index.js')], {
-    cwd: workspace,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const child = spawn(
+    node,
+    [...(options.nodeArgs ?? []), options.main ?? join(ROOT, 'dist', 'index.js')],
+    {
+      cwd: workspace,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))

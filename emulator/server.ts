@@ -32,6 +32,8 @@ export interface EmulatorOptions {
   port?: number
   storePort?: number
   host?: string
+  /** Where the store keeps the bytes; a fresh temporary directory by default. */
+  storeDirectory?: string
 }
 
 export interface Emulator {
@@ -53,7 +55,7 @@ const MAX_BODY = 1024 * 1024
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1'
   const workspaces = options.workspaces ?? [defaultWorkspace()]
-  const directory = await mkdtemp(join(tmpdir(), 'mobile-deploy-store-'))
+  const directory = await mkdtemp(join(options.storeDirectory ?? tmpdir(), 'mobile-deploy-store-'))
   const faults = new FaultPlan()
   const requests: RecordedRequest[] = []
 

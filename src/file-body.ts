@@ -1,22 +1,30 @@
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { ActionError } from './errors.js'
+import { ParallelHasher } from './hasher.js'
 
 /** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
 export class FileChangedError extends ActionError {
   override name = 'FileChangedError'
 }
 
-/** Bytes read from disk per chunk: large enough that the hash and the socket see few calls. */
+/** Bytes read from disk per chunk. */
 export const CHUNK_BYTES = 1024 * 1024
-/** Chunks in flight at once: one being read while the others are written. */
-const SLOTS = 3
+/** Chunks in memory at once, each being read, hashed or written: 8 MiB in all, whatever the file's size. */
+const SLOTS = 8
+
+interface Chunk {
+  slot: number
+  position: number
+  length: number
+}
 
 /**
- * A request body that streams a file from disk through a few reused buffers,
- * so memory stays flat whatever the file's size: a buffer is filled again only
- * after the socket has taken the bytes it held (the write callback). Every
- * chunk passes `onChunk` (hash, progress) before it is written.
+ * A request body that streams a file from disk through a fixed set of buffers
+ * in shared memory, so that memory stays flat whatever the file's size. Reads
+ * run ahead of the socket; each chunk is written to the request and hashed on
+ * another thread at the same time, and its buffer is filled again only when
+ * both are done with it (the write callback and the hasher's answer).
  *
  * It is handed to @actions/http-client, which pipes it into the request and
  * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
@@ -26,11 +34,12 @@ const SLOTS = 3
  */
 export class FileBody extends Readable {
   private started = false
+  private digestPromise?: Promise<string | undefined>
 
   constructor(
     private readonly path: string,
     private readonly size: number,
-    private readonly onChunk: (chunk: Buffer, sent: number) => void,
+    private readonly onProgress: (sent: number) => void,
     private readonly onFailure: (error: Error) => void
   ) {
     super()
@@ -43,54 +52,110 @@ export class FileBody extends Readable {
   override pipe<T extends NodeJS.WritableStream>(destination: T): T {
     if (!this.started) {
       this.started = true
-      this.transfer(destination).then(
-        () => this.emit('close'),
-        (error: unknown) =>
-          this.onFailure(error instanceof Error ? error : new Error(String(error)))
+      this.digestPromise = this.transfer(destination)
+      this.digestPromise.catch((error: unknown) =>
+        this.onFailure(error instanceof Error ? error : new Error(String(error)))
       )
     }
     return destination
   }
 
-  private async transfer(destination: NodeJS.WritableStream): Promise<void> {
-    const name = this.path.split('/').pop()
+  /** The SHA-256 of the bytes sent, once the whole file was written. */
+  async sha256(): Promise<string> {
+    const digest = await this.digestPromise
+    if (digest === undefined)
+      throw new ActionError('The upload stopped before the whole file was sent.')
+    return digest
+  }
+
+  /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
+  private async transfer(destination: NodeJS.WritableStream): Promise<string | undefined> {
+    const name = this.path.split('/').pop() ?? this.path
     const file = await open(this.path, 'r').catch((error: { code?: string }) => {
       throw new FileChangedError(
         `${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`
       )
     })
+    const memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES)
+    const buffer = Buffer.from(memory)
+    const hasher = new ParallelHasher(memory)
     try {
-      const buffers = Array.from({ length: SLOTS }, () => Buffer.allocUnsafeSlow(CHUNK_BYTES))
-      const inFlight: Promise<boolean>[] = []
+      const free = Array.from({ length: SLOTS }, (_, slot) => slot)
+      const reads: Promise<Chunk>[] = []
+      const busy = new Set<Promise<void>>()
+      let writeRefused = false
+      let next = 0
       let sent = 0
-      for (let slot = 0; ; slot = (slot + 1) % SLOTS) {
-        // A refused write means the request itself failed; it reports that, so the transfer just stops.
-        if (inFlight.length === SLOTS - 1 && !(await inFlight.shift())) return
-        // One byte past the expected size is asked for too, so that a file that grew is noticed.
-        const wanted = Math.min(CHUNK_BYTES, this.size - sent + 1)
-        const { bytesRead } = await file.read(buffers[slot]!, 0, wanted, sent)
-        if (bytesRead === 0) break
-        if (sent + bytesRead > this.size) {
+
+      while (true) {
+        // Read ahead into every free buffer. The last read asks for one byte past
+        // the expected end, so that a file that grew is noticed.
+        while (free.length > 0 && next <= this.size) {
+          const wanted = Math.min(CHUNK_BYTES, this.size - next + 1)
+          reads.push(settledLater(readChunk(file, buffer, free.shift()!, next, wanted)))
+          next += wanted
+        }
+        const chunk = await reads.shift()
+        if (!chunk) break
+        const expected = Math.min(CHUNK_BYTES, this.size - chunk.position)
+        if (chunk.length > expected) {
           throw new FileChangedError(
             `${name} grew while it was uploaded; rebuild it and run the step again.`
           )
         }
-        const chunk = buffers[slot]!.subarray(0, bytesRead)
-        sent += bytesRead
-        this.onChunk(chunk, sent)
-        inFlight.push(write(destination, chunk))
-      }
-      if (sent !== this.size) {
-        throw new FileChangedError(
-          `${name} shrank from ${this.size} to ${sent} bytes while it was uploaded; rebuild it and run the step again.`
+        if (chunk.length < expected) {
+          throw new FileChangedError(
+            `${name} shrank to ${chunk.position + chunk.length} of ${this.size} bytes while it was uploaded; rebuild it and run the step again.`
+          )
+        }
+        if (chunk.length === 0) {
+          free.push(chunk.slot)
+          continue
+        }
+        const offset = chunk.slot * CHUNK_BYTES
+        const written = write(destination, buffer.subarray(offset, offset + chunk.length))
+        const hashed = hasher.update(offset, chunk.length)
+        const done: Promise<void> = settledLater(
+          Promise.all([written, hashed]).then(([ok]) => {
+            writeRefused ||= !ok
+            busy.delete(done)
+            free.push(chunk.slot)
+          })
         )
+        busy.add(done)
+        sent += chunk.length
+        this.onProgress(sent)
+        if (free.length === 0 && reads.length === 0) await Promise.race(busy)
+        // A refused write means the request itself failed; it reports that, so the transfer just stops.
+        if (writeRefused) return undefined
       }
-      if (!(await Promise.all(inFlight)).every(Boolean)) return
+      await Promise.all(busy)
+      if (writeRefused) return undefined
+      const digest = await hasher.digest()
       this.emit('close')
+      return digest
     } finally {
+      await hasher.close()
       await file.close()
     }
   }
+}
+
+/** The same promise, marked as handled: it is awaited later, and a rejection before then is not unhandled. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
+}
+
+async function readChunk(
+  file: FileHandle,
+  buffer: Buffer,
+  slot: number,
+  position: number,
+  length: number
+): Promise<Chunk> {
+  const { bytesRead } = await file.read(buffer, slot * CHUNK_BYTES, length, position)
+  return { slot, position, length: bytesRead }
 }
 
 /** Resolves true once the destination has taken the chunk, false when it refused it. */

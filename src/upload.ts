@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Artifact } from './artifact.js'
 import { ActionError, messageOf } from './errors.js'
 import { FileBody, FileChangedError } from './file-body.js'
@@ -60,14 +59,12 @@ async function putFile(
   const started = Date.now()
   const local = new AbortController()
   const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal
-  const hash = createHash('sha256')
   const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
   let sent = 0
   const body = new FileBody(
     artifact.path,
     artifact.size,
-    (chunk, total) => {
-      hash.update(chunk)
+    total => {
       sent = total
       progress.update(total)
     },
@@ -106,7 +103,7 @@ async function putFile(
     config.log.info(
       `Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`
     )
-    return { sha256: hash.digest('hex'), seconds }
+    return { sha256: await body.sha256(), seconds }
   } catch (error) {
     config.log.debug(`${label} failed: ${messageOf(error)}`)
     throw error
