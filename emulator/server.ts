@@ -44,6 +44,8 @@ export interface Emulator {
   requests: RecordedRequest[]
   runs: Run[]
   objects: Map<string, StoredObject>
+  /** Resolves once no request is being handled (e.g. one a fault delays). */
+  idle(): Promise<void>
   /** Forgets requests, runs, objects and faults, keeping the servers. */
   reset(): void
   close(): Promise<void>
@@ -58,6 +60,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const directory = await mkdtemp(join(options.storeDirectory ?? tmpdir(), 'mobile-deploy-store-'))
   const faults = new FaultPlan()
   const requests: RecordedRequest[] = []
+  let inFlight = 0
+  const onIdle: (() => void)[] = []
 
   const storeServer = createServer()
   const apiServer = createServer()
@@ -126,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     route: RecordedRequest['route'],
     serve: (fault: Fault | undefined) => Promise<Partial<RecordedRequest>>
   ): Promise<void> {
+    inFlight++
     const startedAt = Date.now()
     const url = new URL(req.url ?? '/', 'http://emulator')
     const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
@@ -156,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       durationMs: Date.now() - startedAt,
       ...extra
     })
+    if (--inFlight === 0) for (const resolve of onIdle.splice(0)) resolve()
   }
 
   return {
@@ -166,6 +172,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     runs: api.runs,
     objects: store.objects,
+    idle() {
+      return inFlight === 0 ? Promise.resolve() : new Promise(resolve => onIdle.push(resolve))
+    },
     reset() {
       requests.length = 0
       api.reset()
@@ -204,6 +213,8 @@ function readBody(req: IncomingMessage): Promise<string> {
     })
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
+    req.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    if (req.destroyed) resolve('')
   })
 }
 

@@ -101,6 +101,8 @@ export class ObjectStore {
       req.on('aborted', () => resolve(false))
       req.on('error', () => resolve(false))
       req.on('close', () => resolve(received === expected && req.complete))
+      // A client that gave up while a fault delayed this answer is already gone.
+      if (req.destroyed) resolve(false)
     })
     await new Promise<void>(resolve => file.end(resolve))
     if (!complete) {

@@ -81,6 +81,12 @@ export async function send(
   } catch (error) {
     const cause = controller.signal.aborted ? controller.signal.reason : error
     if (cause instanceof ActionError) throw cause
+    if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
+      // @actions/http-client's words for a socket timeout; its message carries the path and query.
+      throw new NetworkError(
+        `${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`
+      )
+    }
     throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`)
   } finally {
     // Frees the socket at once whatever happened, so nothing keeps the process alive.
@@ -159,6 +165,10 @@ export function describeNetworkError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   const text = redactQueryStrings(message)
   return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`
 }
 
 /** Removes every query string from a text, so a signed URL or path never reaches a log. */

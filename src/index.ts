@@ -1,3 +1,12 @@
-import { run } from './main.js'
+import * as core from '@actions/core'
+import { failureMessage, run } from './main.js'
+
+// A failure nothing else caught still ends as one error line, never a stack trace.
+const fatal = (error: unknown): void => {
+  core.setFailed(failureMessage(error))
+  process.exit(1)
+}
+process.on('unhandledRejection', fatal)
+process.on('uncaughtException', fatal)
 
 await run()

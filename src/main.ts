@@ -4,7 +4,8 @@ import { findArtifact, type Artifact } from './artifact.js'
 import { resolveContext, buildDeployBody } from './deployment.js'
 import type { GitContext } from './context.js'
 import { ActionError, InputError, messageOf, quote } from './errors.js'
-import { DEFAULT_TIMEOUTS, redactQueryStrings } from './http.js'
+import { redactQueryStrings } from './http.js'
+import { limitsFromEnv, stepDeadline } from './limits.js'
 import { parseInputs, type Inputs } from './inputs.js'
 import { conventionalDestination, destinationProblem } from './naming.js'
 import { formatBytes } from './progress.js'
@@ -12,9 +13,6 @@ import { DEFAULT_BASE_DELAY_MS, DEFAULT_MAX_DELAY_MS } from './retry.js'
 import { notifyDeployment, type Log, type ServiceConfig } from './service.js'
 import { writeSummary, type StepReport } from './summary.js'
 import { uploadArtifact } from './upload.js'
-
-/** The longest the whole step may take; far above any upload that moves, and well under a job's limit. */
-export const STEP_DEADLINE_MS = 3 * 60 * 60 * 1000
 
 const log: Log = {
   info: core.info,
@@ -54,6 +52,7 @@ async function deploy(report: StepReport): Promise<void> {
   const started = Date.now()
   const plan = await core.group('Inputs', async () => {
     const inputs = parseInputs(name => core.getInput(name))
+    const limits = limitsFromEnv(process.env)
     const git = resolveContext(
       process.env.GITHUB_EVENT_NAME ?? '',
       readEvent(),
@@ -63,9 +62,12 @@ async function deploy(report: StepReport): Promise<void> {
     const artifact = inputs.file ? await findArtifact(inputs.file, workspace()) : undefined
     const destination = artifact ? chooseDestination(inputs, artifact, git) : undefined
     logPlan(inputs, git, artifact, destination)
-    return { inputs, git, artifact, destination }
+    core.debug(
+      `Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`
+    )
+    return { inputs, git, artifact, destination, limits }
   })
-  const { inputs, git, artifact, destination } = plan
+  const { inputs, git, artifact, destination, limits } = plan
   report.git = git
   report.deploymentType = inputs.deploymentType || undefined
 
@@ -76,10 +78,10 @@ async function deploy(report: StepReport): Promise<void> {
       maxAttempts: inputs.maxAttempts,
       baseDelayMs: DEFAULT_BASE_DELAY_MS,
       maxDelayMs: DEFAULT_MAX_DELAY_MS,
-      deadline: started + STEP_DEADLINE_MS
+      deadline: started + limits.stepMs
     },
-    timeouts: DEFAULT_TIMEOUTS,
-    signal: AbortSignal.timeout(STEP_DEADLINE_MS),
+    timeouts: limits.timeouts,
+    signal: stepDeadline(limits.stepMs),
     log
   }
 

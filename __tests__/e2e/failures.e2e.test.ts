@@ -120,67 +120,6 @@ describe('the service refuses', () => {
   })
 })
 
-describe('transient faults are retried', () => {
-  it.each(['signed-url', 'upload', 'deploy'] as const)(
-    '503 once on %s, then success with one notification',
-    async route => {
-      emulator.faults.add({ route, status: 503, headers: now })
-      const built = await writeArtifact('app.apk')
-      const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
-      expect(result.exitCode).toBe(0)
-      expect(requestsOf(emulator, route)).toHaveLength(2)
-      expect(requestsOf(emulator, 'deploy').filter(r => r.status === 200)).toHaveLength(1)
-      expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
-      expect(result.stdout).toContain('Attempt 1 of 5 failed')
-    }
-  )
-
-  it('429 with Retry-After waits as asked', async () => {
-    emulator.faults.add({
-      route: 'deploy',
-      status: 429,
-      headers: { 'retry-after': '1' },
-      body: '{"failureCode":"RATE_LIMITED"}'
-    })
-    const result = await step(emulator, {})
-    expect(result.exitCode).toBe(0)
-    expect(result.stdout).toContain('429 Too Many Requests (RATE_LIMITED)')
-    expect(result.stdout).toContain('Retrying in 1.0 s')
-  })
-
-  it('a connection reset in the middle of the PUT body sends the whole file again', async () => {
-    emulator.faults.add({ route: 'upload', reset: { afterBytes: 100 * 1024 } })
-    const built = await writeArtifact('app.apk', 1024 * 1024)
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
-    expect(result.exitCode).toBe(0)
-    const puts = requestsOf(emulator, 'upload')
-    expect(puts).toHaveLength(2)
-    expect(puts[1]!.bytes).toBe(built.size)
-    expect(emulator.objects.get('team_demo/app.apk')).toMatchObject({
-      size: built.size,
-      sha256: built.sha256
-    })
-    expect(result.outputs.artifactSha256).toBe(built.sha256)
-    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
-  })
-
-  it('an expired signed URL is replaced by a fresh one', async () => {
-    emulator.faults.add({ route: 'signed-url', expireUrl: true })
-    const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
-    expect(result.exitCode).toBe(0)
-    expect(emulator.requests.map(r => `${r.route} ${r.status}`)).toEqual([
-      'signed-url 200',
-      'upload 403',
-      'signed-url 200',
-      'upload 200',
-      'deploy 200'
-    ])
-    expect(result.stdout).toContain('The signed URL expired; asking the service for a fresh one.')
-    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
-  })
-})
-
 describe('hostile answers', () => {
   it.each([
     ['malformed JSON', '{"signedUrl": ', 'not JSON'],
