@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,6 +30,8 @@ export interface StepOptions {
   main?: string
   /** Kills the step after this long (the runner's timeout-minutes). */
   timeoutMs?: number
+  /** Runs the step as another user (the runner's files are opened to it). */
+  user?: { uid: number; gid: number }
 }
 
 export interface StepResult {
@@ -112,6 +114,23 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
   ]) {
     await writeFile(env[file]!, '')
   }
+  if (options.user) {
+    for (const path of [
+      dir,
+      workspace,
+      ...[
+        'GITHUB_OUTPUT',
+        'GITHUB_STEP_SUMMARY',
+        'GITHUB_ENV',
+        'GITHUB_STATE',
+        'GITHUB_PATH',
+        'RUNNER_TEMP',
+        'GITHUB_EVENT_PATH'
+      ].map(f => env[f]!)
+    ]) {
+      await chmod(path, 0o777)
+    }
+  }
   const started = Date.now()
   const node = options.node ?? process.env.NODE24_BINARY ?? process.execPath
   const child = spawn(
@@ -120,7 +139,8 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     {
       cwd: workspace,
       env,
-      stdio: ['ignore', 'pipe', 'pipe']
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options.user
     }
   )
   let stdout = ''

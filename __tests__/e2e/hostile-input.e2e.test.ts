@@ -1,0 +1,273 @@
+/**
+ * Hostile input through the bundle: every case ends in one `::error::` that
+ * names the input (or variable) and the fix, exit code 1, no stack trace, no
+ * request to the service, and nothing injected into the outputs or the summary.
+ */
+import { execFileSync } from 'node:child_process'
+import { chmod, mkdir, symlink } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { expectFailure, step, writeArtifact, type Built } from './harness.js'
+
+let emulator: Emulator
+let built: Built
+// Kept listening while the tests run: closing it removes its socket file.
+const socketServer = createServer()
+beforeAll(async () => {
+  emulator = await startEmulator()
+  built = await writeArtifact('app.apk')
+  const ws = built.workspace
+  await writeArtifact('second.apk', 10, ws)
+  await writeArtifact('empty.apk', 0, ws)
+  await writeArtifact('notes.txt', 10, ws)
+  await writeArtifact('secret/locked.apk', 10, ws)
+  await chmod(join(ws, 'secret/locked.apk'), 0o000)
+  await mkdir(join(ws, 'folder.apk'))
+  execFileSync('mkfifo', [join(ws, 'pipe.apk')])
+  await symlink(join(ws, 'missing-target.apk'), join(ws, 'dangling.apk'))
+  await new Promise<void>(resolve => socketServer.listen(join(ws, 'socket.apk'), resolve))
+})
+afterAll(async () => {
+  socketServer.close()
+  await emulator.close()
+})
+beforeEach(() => emulator.reset())
+
+const INJECTED = 'injected=1'
+
+type Case = [
+  title: string,
+  inputs: Record<string, string>,
+  named: string,
+  fix: string,
+  env?: Record<string, string>
+]
+
+const cases: Case[] = [
+  ['variables: malformed JSON', { variables: '{"A": ' }, "'variables'", 'Give a JSON object'],
+  [
+    'variables: a nested object',
+    { variables: '{"A": {"B": "c"}}' },
+    "'variables'",
+    'string, number or boolean'
+  ],
+  [
+    'variables: an array value',
+    { variables: '{"A": [1, 2]}' },
+    "'variables'",
+    'string, number or boolean'
+  ],
+  [
+    'variables: a null value',
+    { variables: '{"A": null}' },
+    "'variables'",
+    'string, number or boolean'
+  ],
+  ['variables: an array', { variables: '["A"]' }, "'variables'", 'Give a JSON object'],
+  [
+    'variables: very large',
+    { variables: `{"A": "${'x'.repeat(100 * 1024)}"}` },
+    "'variables'",
+    'fewer or shorter'
+  ],
+  [
+    'variables: a control character in a name',
+    { variables: '{"A\\u0000": "x"}' },
+    "'variables'",
+    'without control characters'
+  ],
+  [
+    'variables: RUN_INPUT_PATH with a file',
+    { variables: '{"RUN_INPUT_PATH": "x.apk"}' },
+    "'variables'",
+    'Remove RUN_INPUT_PATH'
+  ],
+  ['branch: a line break', { branch: `main\n${INJECTED}` }, "'branch'", 'single-line'],
+  ['sha: a line break', { sha: `abcdef1\n${INJECTED}` }, "'sha'", 'single-line'],
+  [
+    'deployment-type: a line break',
+    { 'deployment-type': `android\n${INJECTED}` },
+    "'deployment-type'",
+    'single-line'
+  ],
+  [
+    'destination: a line break',
+    { destination: `a.apk\n${INJECTED}` },
+    "'destination'",
+    'single-line'
+  ],
+  [
+    'environment: a carriage return',
+    { 'name-prefix': 'app', environment: `staging\r${INJECTED}` },
+    "'environment'",
+    'single-line'
+  ],
+  [
+    'name-prefix: an escape character',
+    { 'name-prefix': 'app\u001b[31m' },
+    "'name-prefix'",
+    'single-line'
+  ],
+  ['file: a line break', { file: `app.apk\n${INJECTED}` }, "'file'", 'single-line'],
+  [
+    'hosting-service: a line break',
+    { 'hosting-service': `GitHub\n${INJECTED}` },
+    "'hosting-service'",
+    'single-line'
+  ],
+  [
+    'deduplication-key: a line break',
+    { 'deduplication-key': `k\n${INJECTED}` },
+    "'deduplication-key'",
+    'single-line'
+  ],
+  [
+    'commit-url: a line break',
+    { 'commit-url': `https://x.example.com\n${INJECTED}` },
+    "'commit-url'",
+    'single-line'
+  ],
+  [
+    'run-input-path: a line break',
+    { file: '', 'run-input-path': `a.apk\n${INJECTED}` },
+    "'run-input-path'",
+    'single-line'
+  ],
+  ['api-key: a line break inside', { 'api-key': 'abc\ndef' }, "'api-key'", 'without line breaks'],
+  ['api-key: empty', { 'api-key': '' }, "'api-key'", 'secrets.SERVICE_API_KEY'],
+  [
+    'destination: ..',
+    { destination: 'builds/../../etc/app.apk' },
+    "'destination'",
+    'relative path'
+  ],
+  ['destination: absolute', { destination: '/etc/app.apk' }, "'destination'", 'relative path'],
+  [
+    'destination: backslashes',
+    { destination: 'builds\\app.apk' },
+    "'destination'",
+    'relative path'
+  ],
+  [
+    'destination: no accepted extension',
+    { destination: 'builds/app.exe' },
+    "'destination'",
+    'relative path'
+  ],
+  [
+    'destination with name-prefix',
+    { destination: 'a.apk', 'name-prefix': 'app' },
+    "'destination'",
+    'not both'
+  ],
+  ['file: a directory', { file: 'folder.apk' }, "'file'", 'built .apk'],
+  ['file: a FIFO', { file: 'pipe.apk' }, "'file'", 'built .apk'],
+  ['file: a socket', { file: 'socket.apk' }, "'file'", 'built .apk'],
+  ['file: a dangling symlink', { file: 'dangling.apk' }, "'file'", 'build step ran'],
+  ['file: empty', { file: 'empty.apk' }, "'file'", 'wrote the artifact'],
+  ['file: a glob matching nothing', { file: 'build/**/*.ipa' }, "'file'", 'build step ran'],
+  ['file: a glob matching several', { file: '*.apk' }, "'file'", 'exactly one build'],
+  ['file: not a build type', { file: 'notes.txt' }, "'file'", 'ending in one of'],
+  [
+    'file with run-input-path',
+    { 'run-input-path': 'a.apk' },
+    "'run-input-path'",
+    'or run-input-path alone'
+  ],
+  [
+    'base-url: credentials',
+    { 'base-url': 'https://user:pass@service.example.com' },
+    "'base-url'",
+    'authenticates with api-key'
+  ],
+  [
+    'base-url: a query',
+    { 'base-url': 'https://service.example.com/?x=1' },
+    "'base-url'",
+    'with neither'
+  ],
+  [
+    'base-url: plain http to a remote host',
+    { 'base-url': 'http://service.example.com' },
+    "'base-url'",
+    'Use https'
+  ],
+  ['base-url: not a URL', { 'base-url': 'service.example.com' }, "'base-url'", 'e.g. https://'],
+  [
+    'max-attempts: not a number',
+    { 'max-attempts': 'lots' },
+    "'max-attempts'",
+    'leave it empty for the default'
+  ],
+  ['max-attempts: 0', { 'max-attempts': '0' }, "'max-attempts'", 'from 1 to 10'],
+  ['max-attempts: too many', { 'max-attempts': '1000' }, "'max-attempts'", 'from 1 to 10'],
+  ['notify: a typo', { notify: 'ture' }, "'notify'", 'Use true or false'],
+  ['fail-on-no-run: yes', { 'fail-on-no-run': 'yes' }, "'fail-on-no-run'", 'Use true or false'],
+  [
+    'ephemeral-environment: on',
+    { 'ephemeral-environment': 'on' },
+    "'ephemeral-environment'",
+    'Use true or false'
+  ],
+  [
+    'pull-request-number: not a number',
+    { 'pull-request-number': '#12' },
+    "'pull-request-number'",
+    'whole number'
+  ],
+  ['sha: not hexadecimal', { sha: 'HEAD~1' }, "'sha'", 'hexadecimal commit id'],
+  [
+    'deployment-url: not http(s)',
+    { 'deployment-url': 'javascript:alert(1)' },
+    "'deployment-url'",
+    'full URL'
+  ],
+  [
+    'environment without name-prefix',
+    { environment: 'staging' },
+    "'environment'",
+    'Set name-prefix too'
+  ],
+  ['name-prefix: a slash', { 'name-prefix': 'my/app' }, "'name-prefix'", 'letters, digits'],
+  ['notify: false without a file', { file: '', notify: 'false' }, "'notify'", 'Set file to upload'],
+  [
+    'a timeout variable that is not a number',
+    {},
+    'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
+    'Remove it for the default',
+    { MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS: 'soon' }
+  ]
+]
+
+describe('hostile input', () => {
+  it('has at least 40 cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40)
+  })
+
+  // A rest parameter, so that jest does not take a missing env for a done callback.
+  it.each(cases)('%s', async (...[, inputs, named, fix, env]: Case) => {
+    const result = await step(
+      emulator,
+      { file: 'app.apk', ...inputs },
+      { workspace: built.workspace, env }
+    )
+    const message = expectFailure(result, named, fix)
+    expect(message).not.toContain(INJECTED.replace('=', '\n'))
+    expect(emulator.requests).toHaveLength(0)
+    expect(result.outputs).toEqual({})
+    expect(result.summary).not.toMatch(/^injected=1$/m)
+    expect(result.stdout).not.toMatch(/^injected=1$/m)
+  })
+
+  it('a file the step cannot read', async () => {
+    const result = await step(
+      emulator,
+      { file: 'secret/locked.apk' },
+      { workspace: built.workspace, user: { uid: 65534, gid: 65534 } }
+    )
+    expectFailure(result, "'file'", 'cannot be read', 'permissions')
+    expect(emulator.requests).toHaveLength(0)
+  })
+})
