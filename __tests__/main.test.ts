@@ -67,7 +67,33 @@ async function outputs(): Promise<Record<string, string>> {
   return parseFileCommand(await readFile(join(dir, 'output'), 'utf8'))
 }
 
+/** The sockets, timers and threads alive now, by kind. */
+function liveResources(): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const kind of process.getActiveResourcesInfo()) {
+    if (/TCPSocketWrap|Timeout|Worker|MessagePort|FileHandle/.test(kind))
+      counts[kind] = (counts[kind] ?? 0) + 1
+  }
+  return counts
+}
+
 describe('run', () => {
+  it('leaves no socket, timer, thread or open file behind', async () => {
+    await writeFile(join(dir, 'app.apk'), Buffer.alloc(3 * 1024 * 1024, 7))
+    const before = liveResources()
+    await run()
+    expect(process.exitCode).toBeUndefined()
+    // The emulator's side of each connection closes a few event-loop turns after the action's.
+    for (
+      let turn = 0;
+      turn < 1000 && JSON.stringify(liveResources()) !== JSON.stringify(before);
+      turn++
+    ) {
+      await new Promise(resolve => setImmediate(resolve))
+    }
+    expect(liveResources()).toEqual(before)
+  })
+
   it('uploads, notifies and sets the outputs', async () => {
     await run()
     expect(process.exitCode).toBeUndefined()

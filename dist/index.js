@@ -287,7 +287,7 @@ __webpack_unused_export__ = debug; // for test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(476);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(753);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(927);
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
@@ -304,7 +304,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 753:
+/***/ 927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4523,7 +4523,7 @@ function stepDeadline(stepMs) {
     const timer = setTimeout(() => controller.abort(new ActionError(`The step reached its time limit of ${minutes} minutes and stopped. Set ${LIMIT_VARIABLES.step} to allow more.`)), stepMs);
     // The limit never keeps the process alive by itself.
     timer.unref();
-    return controller.signal;
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
@@ -5270,7 +5270,11 @@ function maskSignedUrl(log, signedUrl) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/summary.ts
+
+
 
 
 const OUTCOME_TEXT = {
@@ -5317,21 +5321,28 @@ function commitCell(git) {
 function summary_escape(value) {
     return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
 }
-/** Writes the job summary; outside a runner (no GITHUB_STEP_SUMMARY) there is nothing to write to. */
+/**
+ * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
+ * runner there is nothing to write to. core.summary builds the HTML, but the
+ * file is opened here, as core.summary remembers the first path it was given.
+ */
 async function writeSummary(report) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path)
         return;
-    const rows = summaryRows(report);
-    await lib_core/* summary */.z
+    const html = lib_core/* summary */.z
+        .emptyBuffer()
         .addHeading('Mobile build deploy', 3)
         .addTable([
         [
             { data: 'Item', header: true },
             { data: 'Value', header: true }
         ],
-        ...rows.map(([label, value]) => [label, value])
+        ...summaryRows(report).map(([label, value]) => [label, value])
     ])
-        .write();
+        .stringify();
+    lib_core/* summary */.z.emptyBuffer();
+    await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
 }
 
 ;// CONCATENATED MODULE: external "node:stream"
@@ -5474,10 +5485,9 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
             let next = 0;
             let sent = 0;
             while (true) {
-                // Read ahead into every free buffer. The last read asks for one byte past
-                // the expected end, so that a file that grew is noticed.
-                while (free.length > 0 && next <= this.size) {
-                    const wanted = Math.min(CHUNK_BYTES, this.size - next + 1);
+                // Read ahead into every free buffer.
+                while (free.length > 0 && next < this.size) {
+                    const wanted = Math.min(CHUNK_BYTES, this.size - next);
                     reads.push(settledLater(readChunk(file, buffer, free.shift(), next, wanted)));
                     next += wanted;
                 }
@@ -5485,15 +5495,13 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
                 if (!chunk)
                     break;
                 const expected = Math.min(CHUNK_BYTES, this.size - chunk.position);
-                if (chunk.length > expected) {
-                    throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
-                }
                 if (chunk.length < expected) {
                     throw new FileChangedError(`${name} shrank to ${chunk.position + chunk.length} of ${this.size} bytes while it was uploaded; rebuild it and run the step again.`);
                 }
-                if (chunk.length === 0) {
-                    free.push(chunk.slot);
-                    continue;
+                // Before the last byte goes out, make sure nothing follows it: a file that
+                // grew must fail the request, not complete it.
+                if (chunk.position + chunk.length === this.size && (await hasMoreThan(file, this.size))) {
+                    throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
                 }
                 const offset = chunk.slot * CHUNK_BYTES;
                 const written = write(destination, buffer.subarray(offset, offset + chunk.length));
@@ -5533,6 +5541,10 @@ function settledLater(promise) {
 async function readChunk(file, buffer, slot, position, length) {
     const { bytesRead } = await file.read(buffer, slot * CHUNK_BYTES, length, position);
     return { slot, position, length: bytesRead };
+}
+async function hasMoreThan(file, size) {
+    const { bytesRead } = await file.read(Buffer.alloc(1), 0, 1, size);
+    return bytesRead > 0;
 }
 /** Resolves true once the destination has taken the chunk, false when it refused it. */
 function write(destination, chunk) {
@@ -5670,9 +5682,10 @@ async function deploy(report) {
         lib_core/* debug */.Yz(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`);
         return { inputs, git, artifact, destination, limits };
     });
-    const { inputs, git, artifact, destination, limits } = plan;
+    const { inputs, git, limits } = plan;
     report.git = git;
     report.deploymentType = inputs.deploymentType || undefined;
+    const deadline = stepDeadline(limits.stepMs);
     const config = {
         baseUrl: inputs.baseUrl,
         apiKey: inputs.apiKey,
@@ -5683,9 +5696,19 @@ async function deploy(report) {
             deadline: started + limits.stepMs
         },
         timeouts: limits.timeouts,
-        signal: stepDeadline(limits.stepMs),
+        signal: deadline.signal,
         log
     };
+    try {
+        await deliver(report, plan, config);
+    }
+    finally {
+        deadline.clear();
+    }
+}
+/** The requests: upload (when there is a build), then the notification (unless notify is false). */
+async function deliver(report, plan, config) {
+    const { inputs, git, artifact, destination } = plan;
     let runInputPath = inputs.runInputPath || undefined;
     if (artifact && destination) {
         report.artifact = { name: artifact.name, size: artifact.size };

@@ -88,29 +88,26 @@ export class FileBody extends Readable {
       let sent = 0
 
       while (true) {
-        // Read ahead into every free buffer. The last read asks for one byte past
-        // the expected end, so that a file that grew is noticed.
-        while (free.length > 0 && next <= this.size) {
-          const wanted = Math.min(CHUNK_BYTES, this.size - next + 1)
+        // Read ahead into every free buffer.
+        while (free.length > 0 && next < this.size) {
+          const wanted = Math.min(CHUNK_BYTES, this.size - next)
           reads.push(settledLater(readChunk(file, buffer, free.shift()!, next, wanted)))
           next += wanted
         }
         const chunk = await reads.shift()
         if (!chunk) break
         const expected = Math.min(CHUNK_BYTES, this.size - chunk.position)
-        if (chunk.length > expected) {
-          throw new FileChangedError(
-            `${name} grew while it was uploaded; rebuild it and run the step again.`
-          )
-        }
         if (chunk.length < expected) {
           throw new FileChangedError(
             `${name} shrank to ${chunk.position + chunk.length} of ${this.size} bytes while it was uploaded; rebuild it and run the step again.`
           )
         }
-        if (chunk.length === 0) {
-          free.push(chunk.slot)
-          continue
+        // Before the last byte goes out, make sure nothing follows it: a file that
+        // grew must fail the request, not complete it.
+        if (chunk.position + chunk.length === this.size && (await hasMoreThan(file, this.size))) {
+          throw new FileChangedError(
+            `${name} grew while it was uploaded; rebuild it and run the step again.`
+          )
         }
         const offset = chunk.slot * CHUNK_BYTES
         const written = write(destination, buffer.subarray(offset, offset + chunk.length))
@@ -156,6 +153,11 @@ async function readChunk(
 ): Promise<Chunk> {
   const { bytesRead } = await file.read(buffer, slot * CHUNK_BYTES, length, position)
   return { slot, position, length: bytesRead }
+}
+
+async function hasMoreThan(file: FileHandle, size: number): Promise<boolean> {
+  const { bytesRead } = await file.read(Buffer.alloc(1), 0, 1, size)
+  return bytesRead > 0
 }
 
 /** Resolves true once the destination has taken the chunk, false when it refused it. */

@@ -45,7 +45,7 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Limits {
 }
 
 /** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
-export function stepDeadline(stepMs: number): AbortSignal {
+export function stepDeadline(stepMs: number): { signal: AbortSignal; clear: () => void } {
   const controller = new AbortController()
   const minutes = Math.round(stepMs / 60_000)
   const timer = setTimeout(
@@ -59,5 +59,5 @@ export function stepDeadline(stepMs: number): AbortSignal {
   )
   // The limit never keeps the process alive by itself.
   timer.unref()
-  return controller.signal
+  return { signal: controller.signal, clear: () => clearTimeout(timer) }
 }

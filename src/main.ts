@@ -5,7 +5,7 @@ import { resolveContext, buildDeployBody } from './deployment.js'
 import type { GitContext } from './context.js'
 import { ActionError, InputError, messageOf, quote } from './errors.js'
 import { redactQueryStrings } from './http.js'
-import { limitsFromEnv, stepDeadline } from './limits.js'
+import { limitsFromEnv, stepDeadline, type Limits } from './limits.js'
 import { parseInputs, type Inputs } from './inputs.js'
 import { conventionalDestination, destinationProblem } from './naming.js'
 import { formatBytes } from './progress.js'
@@ -50,7 +50,7 @@ export async function run(): Promise<void> {
 
 async function deploy(report: StepReport): Promise<void> {
   const started = Date.now()
-  const plan = await core.group('Inputs', async () => {
+  const plan = await core.group('Inputs', async (): Promise<Plan> => {
     const inputs = parseInputs(name => core.getInput(name))
     const limits = limitsFromEnv(process.env)
     const git = resolveContext(
@@ -67,10 +67,11 @@ async function deploy(report: StepReport): Promise<void> {
     )
     return { inputs, git, artifact, destination, limits }
   })
-  const { inputs, git, artifact, destination, limits } = plan
+  const { inputs, git, limits } = plan
   report.git = git
   report.deploymentType = inputs.deploymentType || undefined
 
+  const deadline = stepDeadline(limits.stepMs)
   const config: ServiceConfig = {
     baseUrl: inputs.baseUrl,
     apiKey: inputs.apiKey,
@@ -81,10 +82,28 @@ async function deploy(report: StepReport): Promise<void> {
       deadline: started + limits.stepMs
     },
     timeouts: limits.timeouts,
-    signal: stepDeadline(limits.stepMs),
+    signal: deadline.signal,
     log
   }
+  try {
+    await deliver(report, plan, config)
+  } finally {
+    deadline.clear()
+  }
+}
 
+/** Everything the step plans to do, validated before any request. */
+interface Plan {
+  inputs: Inputs
+  git: GitContext
+  artifact?: Artifact
+  destination?: string
+  limits: Limits
+}
+
+/** The requests: upload (when there is a build), then the notification (unless notify is false). */
+async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): Promise<void> {
+  const { inputs, git, artifact, destination } = plan
   let runInputPath = inputs.runInputPath || undefined
   if (artifact && destination) {
     report.artifact = { name: artifact.name, size: artifact.size }

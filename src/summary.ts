@@ -1,3 +1,5 @@
+import { appendFile } from 'node:fs/promises'
+import { EOL } from 'node:os'
 import * as core from '@actions/core'
 import type { GitContext } from './context.js'
 import { formatBytes } from './progress.js'
@@ -69,18 +71,25 @@ export function escape(value: string): string {
   return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ')
 }
 
-/** Writes the job summary; outside a runner (no GITHUB_STEP_SUMMARY) there is nothing to write to. */
+/**
+ * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
+ * runner there is nothing to write to. core.summary builds the HTML, but the
+ * file is opened here, as core.summary remembers the first path it was given.
+ */
 export async function writeSummary(report: StepReport): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
-  const rows = summaryRows(report)
-  await core.summary
+  const path = process.env.GITHUB_STEP_SUMMARY
+  if (!path) return
+  const html = core.summary
+    .emptyBuffer()
     .addHeading('Mobile build deploy', 3)
     .addTable([
       [
         { data: 'Item', header: true },
         { data: 'Value', header: true }
       ],
-      ...rows.map(([label, value]) => [label, value])
+      ...summaryRows(report).map(([label, value]) => [label, value])
     ])
-    .write()
+    .stringify()
+  core.summary.emptyBuffer()
+  await appendFile(path, `${html}${EOL}`)
 }

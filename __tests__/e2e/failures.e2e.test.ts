@@ -1,3 +1,4 @@
+import { appendFile, truncate } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { expectFailure, requestsOf, step, writeArtifact } from './harness.js'
@@ -174,5 +175,69 @@ describe('bad input fails before any request', () => {
     expectFailure(result, ...phrases)
     expect(emulator.requests).toHaveLength(0)
     expect(result.outputs).toEqual({})
+  })
+})
+
+describe('a file that changes while it is uploaded', () => {
+  /** Starts the step with the store holding back its answer, and changes the file once the PUT is under way. */
+  async function changeDuringUpload(change: (path: string) => Promise<void>) {
+    emulator.faults.add({ route: 'upload', delayMs: 2000 })
+    const built = await writeArtifact('app.apk', 64 * 1024 * 1024)
+    const running = step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    while (!emulator.requests.some(r => r.route === 'signed-url'))
+      await new Promise(r => setTimeout(r, 10))
+    await change(built.path)
+    const result = await running
+    await emulator.idle()
+    return result
+  }
+
+  it('is never sent short when it shrinks', async () => {
+    const result = await changeDuringUpload(path => truncate(path, 1024 * 1024))
+    expectFailure(result, 'app.apk shrank', 'rebuild it')
+    expect(requestsOf(emulator, 'upload')).toHaveLength(1)
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
+    expect(emulator.objects.size).toBe(0)
+    expect(result.outputs).toEqual({ outcome: 'aborted' })
+  })
+
+  it('is never sent long when it grows', async () => {
+    const result = await changeDuringUpload(path => appendFile(path, Buffer.alloc(4096, 1)))
+    expectFailure(result, 'app.apk grew', 'rebuild it')
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
+    expect(emulator.objects.size).toBe(0)
+  })
+})
+
+describe('answers with missing or wrongly typed fields', () => {
+  it('results of another type: no run, the step says so', async () => {
+    emulator.faults.add({ route: 'deploy', status: 200, body: '{"results": "created"}' })
+    const result = await step(emulator, {})
+    expectFailure(result, 'created no run', 'no trigger matched')
+    expect(result.outputs).toEqual({ outcome: 'failed', runId: '' })
+  })
+
+  it('a created run with an unusable id: success, empty runId, a warning', async () => {
+    emulator.faults.add({
+      route: 'deploy',
+      status: 200,
+      body: '{"results": [{"outcome": "created", "created_suite_id": {"id": 1}}]}'
+    })
+    const result = await step(emulator, {})
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toEqual({ outcome: 'success', runId: '' })
+    expect(result.stdout).toContain('::warning::The service reported a run without an id')
+  })
+
+  it('a signed-URL answer with fields of the wrong type', async () => {
+    emulator.faults.add({
+      route: 'signed-url',
+      status: 200,
+      body: '{"playgroundFileLocation": ["a.apk"], "signedUrl": 42}'
+    })
+    const built = await writeArtifact('app.apk')
+    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    expectFailure(result, 'without playgroundFileLocation')
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
   })
 })
