@@ -5672,7 +5672,7 @@ async function run() {
 }
 async function deploy(report) {
     const started = Date.now();
-    const plan = await lib_core/* group */.Os('Inputs', async () => {
+    const plan = await phase('Inputs', async () => {
         const inputs = parseInputs(name => lib_core/* getInput */.V4(name));
         const limits = limitsFromEnv(process.env);
         const git = resolveContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env, inputs.overrides);
@@ -5713,7 +5713,7 @@ async function deliver(report, plan, config) {
     if (artifact && destination) {
         report.artifact = { name: artifact.name, size: artifact.size };
         report.destination = destination;
-        const receipt = await lib_core/* group */.Os(`Upload ${artifact.name} (${formatBytes(artifact.size)})`, async () => {
+        const receipt = await phase(`Upload ${artifact.name} (${formatBytes(artifact.size)})`, async () => {
             try {
                 return await uploadArtifact(config, artifact, destination, signed => lib_core/* info */.pq(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`));
             }
@@ -5741,7 +5741,7 @@ async function deliver(report, plan, config) {
         lib_core/* info */.pq('notify is false: the build is uploaded and no deploy notification was sent, so no run starts.');
         return;
     }
-    const result = await lib_core/* group */.Os('Deploy notification', async () => {
+    const result = await phase('Deploy notification', async () => {
         const body = buildDeployBody(inputs, git, runInputPath);
         lib_core/* info */.pq(runInputPath
             ? `Notifying the service with RUN_INPUT_PATH=${quote(runInputPath)}.`
@@ -5777,6 +5777,18 @@ async function deliver(report, plan, config) {
     if (inputs.failOnNoRun)
         throw new ActionError(message);
     lib_core/* warning */.$e(message, { title: 'No run created' });
+}
+/** A log group for one phase of the step, closed with how long the phase took. */
+async function phase(name, work) {
+    const started = Date.now();
+    return lib_core/* group */.Os(name, async () => {
+        try {
+            return await work();
+        }
+        finally {
+            lib_core/* info */.pq(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
+        }
+    });
 }
 function noRunAdvice(inputs) {
     const tail = inputs.failOnNoRun ? ' Set fail-on-no-run: false to make this a warning.' : '';

@@ -8,7 +8,7 @@ import { redactQueryStrings } from './http.js'
 import { limitsFromEnv, stepDeadline, type Limits } from './limits.js'
 import { parseInputs, type Inputs } from './inputs.js'
 import { conventionalDestination, destinationProblem } from './naming.js'
-import { formatBytes } from './progress.js'
+import { formatBytes, formatDuration } from './progress.js'
 import { DEFAULT_BASE_DELAY_MS, DEFAULT_MAX_DELAY_MS } from './retry.js'
 import { notifyDeployment, type Log, type ServiceConfig } from './service.js'
 import { writeSummary, type StepReport } from './summary.js'
@@ -50,7 +50,7 @@ export async function run(): Promise<void> {
 
 async function deploy(report: StepReport): Promise<void> {
   const started = Date.now()
-  const plan = await core.group('Inputs', async (): Promise<Plan> => {
+  const plan = await phase('Inputs', async (): Promise<Plan> => {
     const inputs = parseInputs(name => core.getInput(name))
     const limits = limitsFromEnv(process.env)
     const git = resolveContext(
@@ -108,7 +108,7 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
   if (artifact && destination) {
     report.artifact = { name: artifact.name, size: artifact.size }
     report.destination = destination
-    const receipt = await core.group(
+    const receipt = await phase(
       `Upload ${artifact.name} (${formatBytes(artifact.size)})`,
       async () => {
         try {
@@ -143,7 +143,7 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
     return
   }
 
-  const result = await core.group('Deploy notification', async () => {
+  const result = await phase('Deploy notification', async () => {
     const body = buildDeployBody(inputs, git, runInputPath)
     core.info(
       runInputPath
@@ -179,6 +179,18 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
   report.problem = message
   if (inputs.failOnNoRun) throw new ActionError(message)
   core.warning(message, { title: 'No run created' })
+}
+
+/** A log group for one phase of the step, closed with how long the phase took. */
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  return core.group(name, async () => {
+    try {
+      return await work()
+    } finally {
+      core.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`)
+    }
+  })
 }
 
 function noRunAdvice(inputs: Inputs): string {
