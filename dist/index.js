@@ -287,7 +287,7 @@ __webpack_unused_export__ = debug; // for test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(476);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(927);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(220);
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
@@ -304,7 +304,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 927:
+/***/ 220:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4209,7 +4209,21 @@ function kindOf(info) {
     return 'not a regular file';
 }
 
+;// CONCATENATED MODULE: ./src/json.ts
+/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
+/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
+function asObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value
+        : {};
+}
+/** The value when it is a string with something other than white space in it. */
+function asText(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/context.ts
+
 /**
  * Pure: the branch, commit, pull request and URLs of the event, as the
  * contract's context table says. Missing or oddly typed payload fields are
@@ -4227,11 +4241,11 @@ function deriveContext(eventName, payload, env) {
     switch (eventName) {
         case 'pull_request':
         case 'pull_request_target': {
-            const pr = object(payload.pull_request);
-            const head = object(pr.head);
-            const sha = string(head.sha) ?? env.GITHUB_SHA;
+            const pr = asObject(payload.pull_request);
+            const head = asObject(pr.head);
+            const sha = asText(head.sha) ?? env.GITHUB_SHA;
             return {
-                branch: string(head.ref),
+                branch: asText(head.ref),
                 sha,
                 pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
                 commitUrl: build(sha),
@@ -4239,20 +4253,20 @@ function deriveContext(eventName, payload, env) {
             };
         }
         case 'push': {
-            const ref = string(payload.ref) ?? env.GITHUB_REF;
-            const after = string(payload.after);
+            const ref = asText(payload.ref) ?? env.GITHUB_REF;
+            const after = asText(payload.after);
             const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
             return {
                 branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
                 sha,
-                commitUrl: string(object(payload.head_commit).url) ?? build(sha),
+                commitUrl: asText(asObject(payload.head_commit).url) ?? build(sha),
                 repository
             };
         }
         case 'merge_group': {
-            const group = object(payload.merge_group);
-            const headRef = string(group.head_ref);
-            const sha = string(group.head_sha) ?? env.GITHUB_SHA;
+            const group = asObject(payload.merge_group);
+            const headRef = asText(group.head_ref);
+            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
             return {
                 branch: headRef ? stripHeads(headRef) : fallback().branch,
                 sha,
@@ -4262,14 +4276,14 @@ function deriveContext(eventName, payload, env) {
             };
         }
         case 'deployment_status': {
-            const deployment = object(payload.deployment);
-            const sha = string(deployment.sha) ?? env.GITHUB_SHA;
-            const ref = string(deployment.ref);
+            const deployment = asObject(payload.deployment);
+            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
+            const ref = asText(deployment.ref);
             return {
                 branch: ref ? stripHeads(ref) : undefined,
                 sha,
                 commitUrl: build(sha),
-                deploymentUrl: string(object(payload.deployment_status).environment_url),
+                deploymentUrl: asText(asObject(payload.deployment_status).environment_url),
                 repository
             };
         }
@@ -4299,12 +4313,6 @@ function mergeQueuePullRequest(headRef) {
 }
 function stripHeads(ref) {
     return ref.replace(/^refs\/heads\//, '');
-}
-function object(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-function string(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 function positiveInteger(value) {
     return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
@@ -4924,6 +4932,7 @@ function delay(ms) {
 
 
 
+
 /** The service answered, but with a body the action cannot use. */
 class ResponseError extends ActionError {
     name = 'ResponseError';
@@ -4933,8 +4942,8 @@ const SAFE_ID = /^[\w.:-]{1,200}$/;
 /** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
 function parseSignedUpload(body) {
     const json = parseObject(body, 'the signed-URL endpoint');
-    const playground = responses_text(json.playgroundFileLocation) ?? responses_text(json.interactiveRunFileLocation);
-    const signedUrl = responses_text(json.signedUrl) ?? responses_text(json.uploadUrl);
+    const playground = asText(json.playgroundFileLocation) ?? asText(json.interactiveRunFileLocation);
+    const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
     if (!playground) {
         throw new ResponseError('The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.');
     }
@@ -4956,7 +4965,7 @@ function parseSignedUpload(body) {
         throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
     }
     return {
-        fileLocation: responses_text(json.fileLocation) ?? '',
+        fileLocation: asText(json.fileLocation) ?? '',
         playgroundFileLocation: playground,
         signedUrl
     };
@@ -4964,15 +4973,15 @@ function parseSignedUpload(body) {
 /** Parses the body of a 200 from the deploy webhook (service spec Part 2). */
 function parseDeployResponse(body) {
     const json = parseObject(body, 'the deploy webhook');
-    const results = Array.isArray(json.results) ? json.results.map(responses_object) : [];
+    const results = Array.isArray(json.results) ? json.results.map(asObject) : [];
     const created = results.filter(r => r.outcome === 'created');
     const runIds = created
         .map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id))
         .filter(isString);
     const common = {
-        warning: responses_text(json.warning),
+        warning: asText(json.warning),
         deploymentId: id(json.deployment_id),
-        environment: responses_text(json.environment),
+        environment: asText(json.environment),
         runIds
     };
     if (created.length > 0) {
@@ -4994,18 +5003,18 @@ function parseDeployResponse(body) {
 }
 /** Why a deployment created no run, from the most specific part of the answer. */
 function noRunReason(json, results) {
-    const skipped = responses_object(json.skipped_deployment);
-    const whole = [responses_text(skipped.message), responses_text(skipped.reason)].filter(isString);
+    const skipped = asObject(json.skipped_deployment);
+    const whole = [asText(skipped.message), asText(skipped.reason)].filter(isString);
     if (json.skipped_deployment !== undefined) {
         return `the service skipped the deployment${whole.length ? `: ${whole.join(' — ')}` : ''}`;
     }
     const reasons = results.map(r => {
         if (r.outcome === 'failed') {
-            const detail = [responses_text(r.failure_code), responses_text(r.failure_message)].filter(isString).join(': ');
+            const detail = [asText(r.failure_code), asText(r.failure_message)].filter(isString).join(': ');
             return `a trigger failed${detail ? ` (${detail})` : ''}`;
         }
         if (r.outcome === 'skipped') {
-            const reason = responses_text(r.skip_reason);
+            const reason = asText(r.skip_reason);
             return `a trigger was skipped${reason ? ` (${reason})` : ''}`;
         }
         return `a trigger answered ${JSON.stringify(String(r.outcome ?? 'nothing'))}`;
@@ -5032,11 +5041,11 @@ function describeErrorBody(body) {
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         const json = parsed;
-        const code = responses_text(json.failureCode) ?? responses_text(json.code) ?? responses_text(responses_object(json.error).code);
-        const message = responses_text(json.failureMessage) ??
-            responses_text(json.error) ??
-            responses_text(json.message) ??
-            responses_text(responses_object(json.error).message);
+        const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code);
+        const message = asText(json.failureMessage) ??
+            asText(json.error) ??
+            asText(json.message) ??
+            asText(asObject(json.error).message);
         const joined = [code, message].filter(isString).join(': ');
         if (joined)
             return clean(joined);
@@ -5079,12 +5088,6 @@ function parseObject(body, source) {
 }
 function capitalize(value) {
     return value.charAt(0).toUpperCase() + value.slice(1);
-}
-function responses_object(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-function responses_text(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 /** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
 function id(value) {

@@ -1,3 +1,4 @@
+import { asObject, asText, type JsonObject } from './json.js'
 /** The Git facts of the deployment, derived from the workflow's event. */
 export interface GitContext {
   branch?: string
@@ -22,14 +23,12 @@ export interface RunnerEnv {
   GITHUB_SERVER_URL?: string
 }
 
-type Json = Record<string, unknown>
-
 /**
  * Pure: the branch, commit, pull request and URLs of the event, as the
  * contract's context table says. Missing or oddly typed payload fields are
  * skipped, never fatal.
  */
-export function deriveContext(eventName: string, payload: Json, env: RunnerEnv): GitContext {
+export function deriveContext(eventName: string, payload: JsonObject, env: RunnerEnv): GitContext {
   const repository = parseRepository(env.GITHUB_REPOSITORY)
   const build = (sha?: string): string | undefined => commitUrlOf(env, sha)
   const fallback = (): Pick<GitContext, 'branch' | 'sha'> => ({
@@ -42,11 +41,11 @@ export function deriveContext(eventName: string, payload: Json, env: RunnerEnv):
   switch (eventName) {
     case 'pull_request':
     case 'pull_request_target': {
-      const pr = object(payload.pull_request)
-      const head = object(pr.head)
-      const sha = string(head.sha) ?? env.GITHUB_SHA
+      const pr = asObject(payload.pull_request)
+      const head = asObject(pr.head)
+      const sha = asText(head.sha) ?? env.GITHUB_SHA
       return {
-        branch: string(head.ref),
+        branch: asText(head.ref),
         sha,
         pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
         commitUrl: build(sha),
@@ -54,20 +53,20 @@ export function deriveContext(eventName: string, payload: Json, env: RunnerEnv):
       }
     }
     case 'push': {
-      const ref = string(payload.ref) ?? env.GITHUB_REF
-      const after = string(payload.after)
+      const ref = asText(payload.ref) ?? env.GITHUB_REF
+      const after = asText(payload.after)
       const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA
       return {
         branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
         sha,
-        commitUrl: string(object(payload.head_commit).url) ?? build(sha),
+        commitUrl: asText(asObject(payload.head_commit).url) ?? build(sha),
         repository
       }
     }
     case 'merge_group': {
-      const group = object(payload.merge_group)
-      const headRef = string(group.head_ref)
-      const sha = string(group.head_sha) ?? env.GITHUB_SHA
+      const group = asObject(payload.merge_group)
+      const headRef = asText(group.head_ref)
+      const sha = asText(group.head_sha) ?? env.GITHUB_SHA
       return {
         branch: headRef ? stripHeads(headRef) : fallback().branch,
         sha,
@@ -77,14 +76,14 @@ export function deriveContext(eventName: string, payload: Json, env: RunnerEnv):
       }
     }
     case 'deployment_status': {
-      const deployment = object(payload.deployment)
-      const sha = string(deployment.sha) ?? env.GITHUB_SHA
-      const ref = string(deployment.ref)
+      const deployment = asObject(payload.deployment)
+      const sha = asText(deployment.sha) ?? env.GITHUB_SHA
+      const ref = asText(deployment.ref)
       return {
         branch: ref ? stripHeads(ref) : undefined,
         sha,
         commitUrl: build(sha),
-        deploymentUrl: string(object(payload.deployment_status).environment_url),
+        deploymentUrl: asText(asObject(payload.deployment_status).environment_url),
         repository
       }
     }
@@ -117,14 +116,6 @@ export function mergeQueuePullRequest(headRef: string | undefined): number | und
 
 function stripHeads(ref: string): string {
   return ref.replace(/^refs\/heads\//, '')
-}
-
-function object(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {}
-}
-
-function string(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
 }
 
 function positiveInteger(value: unknown): number | undefined {

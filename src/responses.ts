@@ -1,3 +1,4 @@
+import { asObject, asText, type JsonObject } from './json.js'
 import { ActionError } from './errors.js'
 import { isLoopback } from './inputs.js'
 import { hasControlCharacter } from './naming.js'
@@ -35,16 +36,14 @@ export class ResponseError extends ActionError {
   override name = 'ResponseError'
 }
 
-type Json = Record<string, unknown>
-
 // Ids reach outputs, logs and the summary: letters, digits and a few separators only.
 const SAFE_ID = /^[\w.:-]{1,200}$/
 
 /** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
 export function parseSignedUpload(body: string): SignedUpload {
   const json = parseObject(body, 'the signed-URL endpoint')
-  const playground = text(json.playgroundFileLocation) ?? text(json.interactiveRunFileLocation)
-  const signedUrl = text(json.signedUrl) ?? text(json.uploadUrl)
+  const playground = asText(json.playgroundFileLocation) ?? asText(json.interactiveRunFileLocation)
+  const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl)
   if (!playground) {
     throw new ResponseError(
       'The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.'
@@ -75,7 +74,7 @@ export function parseSignedUpload(body: string): SignedUpload {
     )
   }
   return {
-    fileLocation: text(json.fileLocation) ?? '',
+    fileLocation: asText(json.fileLocation) ?? '',
     playgroundFileLocation: playground,
     signedUrl
   }
@@ -84,15 +83,15 @@ export function parseSignedUpload(body: string): SignedUpload {
 /** Parses the body of a 200 from the deploy webhook (service spec Part 2). */
 export function parseDeployResponse(body: string): DeployResult {
   const json = parseObject(body, 'the deploy webhook')
-  const results = Array.isArray(json.results) ? json.results.map(object) : []
+  const results = Array.isArray(json.results) ? json.results.map(asObject) : []
   const created = results.filter(r => r.outcome === 'created')
   const runIds = created
     .map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id))
     .filter(isString)
   const common = {
-    warning: text(json.warning),
+    warning: asText(json.warning),
     deploymentId: id(json.deployment_id),
-    environment: text(json.environment),
+    environment: asText(json.environment),
     runIds
   }
   if (created.length > 0) {
@@ -115,19 +114,19 @@ export function parseDeployResponse(body: string): DeployResult {
 }
 
 /** Why a deployment created no run, from the most specific part of the answer. */
-function noRunReason(json: Json, results: Json[]): string {
-  const skipped = object(json.skipped_deployment)
-  const whole = [text(skipped.message), text(skipped.reason)].filter(isString)
+function noRunReason(json: JsonObject, results: JsonObject[]): string {
+  const skipped = asObject(json.skipped_deployment)
+  const whole = [asText(skipped.message), asText(skipped.reason)].filter(isString)
   if (json.skipped_deployment !== undefined) {
     return `the service skipped the deployment${whole.length ? `: ${whole.join(' — ')}` : ''}`
   }
   const reasons = results.map(r => {
     if (r.outcome === 'failed') {
-      const detail = [text(r.failure_code), text(r.failure_message)].filter(isString).join(': ')
+      const detail = [asText(r.failure_code), asText(r.failure_message)].filter(isString).join(': ')
       return `a trigger failed${detail ? ` (${detail})` : ''}`
     }
     if (r.outcome === 'skipped') {
-      const reason = text(r.skip_reason)
+      const reason = asText(r.skip_reason)
       return `a trigger was skipped${reason ? ` (${reason})` : ''}`
     }
     return `a trigger answered ${JSON.stringify(String(r.outcome ?? 'nothing'))}`
@@ -151,13 +150,13 @@ export function describeErrorBody(body: string): string {
     parsed = undefined
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const json = parsed as Json
-    const code = text(json.failureCode) ?? text(json.code) ?? text(object(json.error).code)
+    const json = parsed as JsonObject
+    const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code)
     const message =
-      text(json.failureMessage) ??
-      text(json.error) ??
-      text(json.message) ??
-      text(object(json.error).message)
+      asText(json.failureMessage) ??
+      asText(json.error) ??
+      asText(json.message) ??
+      asText(asObject(json.error).message)
     const joined = [code, message].filter(isString).join(': ')
     if (joined) return clean(joined)
   }
@@ -183,7 +182,7 @@ function clean(value: string): string {
   return line.length > 300 ? `${line.slice(0, 300)}…` : line
 }
 
-function parseObject(body: string, source: string): Json {
+function parseObject(body: string, source: string): JsonObject {
   let parsed: unknown
   try {
     parsed = JSON.parse(body)
@@ -198,19 +197,11 @@ function parseObject(body: string, source: string): Json {
       `${capitalize(source)} answered 200 with JSON that is not an object. Contact support if it persists.`
     )
   }
-  return parsed as Json
+  return parsed as JsonObject
 }
 
 function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1)
-}
-
-function object(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {}
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined
 }
 
 /** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
