@@ -150,8 +150,10 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
   const timer = options.timeoutMs
     ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
     : undefined
-  const exitCode = await new Promise<number | null>(done => child.on('close', code => done(code)))
-  clearTimeout(timer)
+  const exitCode = await new Promise<number | null>((done, fail) => {
+    child.on('close', code => done(code))
+    child.on('error', fail)
+  }).finally(() => clearTimeout(timer))
   return {
     exitCode,
     stdout,
