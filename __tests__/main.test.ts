@@ -83,15 +83,16 @@ describe('run', () => {
     const before = liveResources()
     await run()
     expect(process.exitCode).toBeUndefined()
+    // Kinds that outnumber what was alive before the step; timers of the test harness may end meanwhile.
+    const added = (): string[] =>
+      Object.entries(liveResources())
+        .filter(([kind, count]) => count > (before[kind] ?? 0))
+        .map(([kind]) => kind)
     // The emulator's side of each connection closes a few event-loop turns after the action's.
-    for (
-      let turn = 0;
-      turn < 1000 && JSON.stringify(liveResources()) !== JSON.stringify(before);
-      turn++
-    ) {
+    for (let turn = 0; turn < 1000 && added().length > 0; turn++) {
       await new Promise(resolve => setImmediate(resolve))
     }
-    expect(liveResources()).toEqual(before)
+    expect(added()).toEqual([])
   })
 
   it('uploads, notifies and sets the outputs', async () => {
