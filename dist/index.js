@@ -4387,8 +4387,11 @@ class NetworkError extends ActionError {
  */
 async function send(request, timeouts = DEFAULT_TIMEOUTS, abort) {
     const controller = new AbortController();
-    const stop = (reason) => controller.abort(reason);
-    abort?.addEventListener('abort', () => stop(abort.reason), { once: true });
+    const stop = () => controller.abort(abort?.reason);
+    // Removed when the request ends, so a long-lived signal (the step's deadline) gathers no listeners.
+    abort?.addEventListener('abort', stop, { once: true });
+    if (abort?.aborted)
+        stop();
     const client = new lib/* HttpClient */.Qq(USER_AGENT, [attemptControl(controller.signal, timeouts.connectMs)], {
         socketTimeout: timeouts.idleMs,
         allowRedirects: false,
@@ -4411,6 +4414,7 @@ async function send(request, timeouts = DEFAULT_TIMEOUTS, abort) {
         throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`);
     }
     finally {
+        abort?.removeEventListener('abort', stop);
         // Frees the socket at once whatever happened, so nothing keeps the process alive.
         if (!controller.signal.aborted)
             controller.abort(new NetworkError(`${request.label} finished`));

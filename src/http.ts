@@ -57,8 +57,10 @@ export async function send(
   abort?: AbortSignal
 ): Promise<HttpResponse> {
   const controller = new AbortController()
-  const stop = (reason: unknown): void => controller.abort(reason)
-  abort?.addEventListener('abort', () => stop(abort.reason), { once: true })
+  const stop = (): void => controller.abort(abort?.reason)
+  // Removed when the request ends, so a long-lived signal (the step's deadline) gathers no listeners.
+  abort?.addEventListener('abort', stop, { once: true })
+  if (abort?.aborted) stop()
   const client = new HttpClient(
     USER_AGENT,
     [attemptControl(controller.signal, timeouts.connectMs)],
@@ -89,6 +91,7 @@ export async function send(
     }
     throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`)
   } finally {
+    abort?.removeEventListener('abort', stop)
     // Frees the socket at once whatever happened, so nothing keeps the process alive.
     if (!controller.signal.aborted) controller.abort(new NetworkError(`${request.label} finished`))
     client.dispose()
