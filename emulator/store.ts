@@ -44,10 +44,6 @@ export class ObjectStore {
     private readonly directory: string
   ) {}
 
-  has(key: string): boolean {
-    return this.objects.has(key)
-  }
-
   /** Forgets every object and deletes its bytes. */
   clear(): void {
     for (const object of this.objects.values()) rmSync(object.path, { force: true })

@@ -1,7 +1,7 @@
 import { appendFile, truncate } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { expectFailure, requestsOf, step, writeArtifact } from './harness.js'
+import { expectFailure, requestsOf, step, stepWithBuild, writeArtifact } from './harness.js'
 import { KEYS, testWorkspaces } from './workspaces.js'
 
 let emulator: Emulator
@@ -15,12 +15,7 @@ const now = { 'retry-after': '0' }
 
 describe('the service refuses', () => {
   it('401: says to check the api-key secret, and sends nothing else', async () => {
-    const built = await writeArtifact('app.apk')
-    const result = await step(
-      emulator,
-      { 'api-key': 'wrong-key-123', file: 'app.apk' },
-      { workspace: built.workspace }
-    )
+    const { result } = await stepWithBuild(emulator, { 'api-key': 'wrong-key-123' })
     expectFailure(result, '401 Unauthorized', 'Check the api-key input and the secret')
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
     expect(result.outputs).toEqual({ outcome: 'aborted' })
@@ -37,8 +32,7 @@ describe('the service refuses', () => {
       status: 402,
       body: '{"failureCode":"BILLING_PREVENTED","failureMessage":"Out of credits"}'
     })
-    const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    const { result } = await stepWithBuild(emulator)
     expectFailure(result, '402 Payment Required (BILLING_PREVENTED: Out of credits)', 'billing')
     expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
     expect(result.outputs).toMatchObject({ outcome: 'aborted', playgroundFileLocation: 'app.apk' })
@@ -68,12 +62,7 @@ describe('the service refuses', () => {
       headers: now,
       body: '{"failureCode":"TRANSACTION_TIMEOUT"}'
     })
-    const built = await writeArtifact('app.apk')
-    const result = await step(
-      emulator,
-      { file: 'app.apk', 'max-attempts': '3' },
-      { workspace: built.workspace }
-    )
+    const { result } = await stepWithBuild(emulator, { 'max-attempts': '3' })
     expectFailure(
       result,
       '503 Service Unavailable (TRANSACTION_TIMEOUT)',
@@ -91,12 +80,7 @@ describe('the service refuses', () => {
 
   it('a PUT refused on every attempt never leads to a notification', async () => {
     emulator.faults.add({ route: 'upload', status: 500, times: 2, headers: now })
-    const built = await writeArtifact('app.apk')
-    const result = await step(
-      emulator,
-      { file: 'app.apk', 'max-attempts': '2' },
-      { workspace: built.workspace }
-    )
+    const { result } = await stepWithBuild(emulator, { 'max-attempts': '2' })
     expectFailure(
       result,
       'PUT http://127.0.0.1',
@@ -114,8 +98,7 @@ describe('the service refuses', () => {
       status: 403,
       body: '<?xml version="1.0"?><Error><Code>SignatureDoesNotMatch</Code><Message>No match</Message></Error>'
     })
-    const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    const { result } = await stepWithBuild(emulator)
     expectFailure(result, '403 Forbidden (SignatureDoesNotMatch: No match)', 'signature mismatch')
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'upload'])
   })
@@ -134,8 +117,7 @@ describe('hostile answers', () => {
     ['a huge body', `{"x": "${'y'.repeat(2 * 1024 * 1024)}"}`, 'larger than 1048576 bytes']
   ])('signed-url answers %s: a clear error, no upload', async (_title, body, words) => {
     emulator.faults.add({ route: 'signed-url', status: 200, body })
-    const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    const { result } = await stepWithBuild(emulator)
     expectFailure(result, words)
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
   })
@@ -235,8 +217,7 @@ describe('answers with missing or wrongly typed fields', () => {
       status: 200,
       body: '{"playgroundFileLocation": ["a.apk"], "signedUrl": 42}'
     })
-    const built = await writeArtifact('app.apk')
-    const result = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
+    const { result } = await stepWithBuild(emulator)
     expectFailure(result, 'without playgroundFileLocation')
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
   })

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Fault, Route } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { expectFailure, requestsOf, step, writeArtifact } from './harness.js'
+import { expectFailure, requestsOf, stepWithBuild } from './harness.js'
 import { testWorkspaces } from './workspaces.js'
 
 let emulator: Emulator
@@ -28,12 +28,7 @@ const debug = {
 
 async function deployWith(fault: Fault, inputs: Record<string, string> = {}) {
   emulator.faults.add(fault)
-  const built = await writeArtifact('app.apk', 512 * 1024)
-  const result = await step(
-    emulator,
-    { file: 'app.apk', ...inputs },
-    { workspace: built.workspace, env: debug }
-  )
+  const { built, result } = await stepWithBuild(emulator, inputs, { size: 512 * 1024, env: debug })
   // A request a fault delayed may still be answered after the step gave up on it.
   await emulator.idle()
   return { built, result }

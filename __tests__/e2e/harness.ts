@@ -50,6 +50,22 @@ export async function step(
   return result
 }
 
+/** Writes `app.apk` (`size` random bytes) in a fresh workspace and runs the step uploading it. */
+export async function stepWithBuild(
+  emulator: Emulator,
+  inputs: Record<string, string> = {},
+  options: Omit<StepOptions, 'inputs' | 'workspace'> & { size?: number } = {}
+): Promise<{ built: Built; result: StepResult }> {
+  const { size, ...rest } = options
+  const built = await writeArtifact('app.apk', size)
+  const result = await step(
+    emulator,
+    { file: 'app.apk', ...inputs },
+    { ...rest, workspace: built.workspace }
+  )
+  return { built, result }
+}
+
 /**
  * The API key and every signed URL's signature appear nowhere in what the step
  * printed or wrote, except in the `::add-mask::` lines that register them.
