@@ -5,11 +5,16 @@
  *   npm run bench                       # 64 MiB and 1 GiB, 3 runs each
  *   npm run bench -- --sizes 64,1024,4096 --runs 5
  *
- * Throughput is measured where both clients meet the same server: the time the
+ * Throughput is measured where the clients meet the same server: the time the
  * store spends on the PUT, from its first byte to the stored object. The step's
  * whole wall time (Node start, signed URL, notification) is shown beside it.
+ *
+ * A third client does the action's work with native tools: `curl -T` while
+ * `openssl dgst -sha256` hashes the same file beside it, as the action must for
+ * its `artifactSha256` output. Its ratio to plain curl is what hashing costs on
+ * this machine, whoever does it.
  */
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -34,10 +39,14 @@ interface Sample {
   rssKiB?: number
 }
 
-// The store keeps the bytes in memory (tmpfs) when it can, so that disk writeback does not set the pace of either client.
-const storeDirectory = existsSync('/dev/shm') ? '/dev/shm' : undefined
-const emulator = await startEmulator({ storeDirectory })
-const dir = await mkdtemp(join(tmpdir(), 'bench-'))
+// Artifacts and stored objects live in memory (tmpfs) when they can: neither disk writeback nor a
+// page cache evicted between runs then sets the pace of one client and not the other.
+const scratch = existsSync('/dev/shm') ? '/dev/shm' : undefined
+const hasOpenssl = commandExists('openssl')
+const emulator = await startEmulator({ storeDirectory: scratch })
+const dir = await mkdtemp(join(scratch ?? tmpdir(), 'bench-'))
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)))
 try {
   const rows: string[] = []
   for (const sizeMiB of sizes) {
@@ -45,35 +54,62 @@ try {
     await writeArtifact(path, sizeMiB * MiB)
     const action: Sample[] = []
     const curl: Sample[] = []
+    const curlHashing: Sample[] = []
     for (let i = 0; i < runs; i++) {
-      curl.push(await viaCurl(emulator, path))
+      curl.push(await viaCurl(emulator, path, false))
+      if (hasOpenssl) curlHashing.push(await viaCurl(emulator, path, true))
       action.push(await viaAction(emulator, dir, path))
       emulator.reset()
     }
     const putAction = median(action.map(s => s.putMs))
     const putCurl = median(curl.map(s => s.putMs))
-    const rate = (ms: number): number => (sizeMiB * 1000) / ms
+    const putCurlHashing = hasOpenssl ? median(curlHashing.map(s => s.putMs)) : NaN
+    const rate = (ms: number): string => `${((sizeMiB * 1000) / ms).toFixed(0)} MiB/s`
+    const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
     rows.push(
-      `| ${sizeMiB} MiB | ${(putAction / 1000).toFixed(2)} s | ${rate(putAction).toFixed(0)} MiB/s | ${(putCurl / 1000).toFixed(2)} s | ${rate(putCurl).toFixed(0)} MiB/s | ${(putCurl / putAction).toFixed(2)} | ${(median(action.map(s => s.stepMs)) / 1000).toFixed(2)} s | ${Math.round(Math.max(...action.map(s => s.rssKiB ?? 0)) / 1024)} MiB |`
+      [
+        `${sizeMiB} MiB`,
+        rate(putAction),
+        rate(putCurl),
+        (putCurl / putAction).toFixed(2),
+        hasOpenssl ? rate(putCurlHashing) : 'n/a',
+        hasOpenssl ? (putCurl / putCurlHashing).toFixed(2) : 'n/a',
+        hasOpenssl ? (putCurlHashing / putAction).toFixed(2) : 'n/a',
+        seconds(median(action.map(s => s.stepMs))),
+        `${Math.round(Math.max(...action.map(s => s.rssKiB ?? 0)) / 1024)} MiB`
+      ].join(' | ')
     )
     await rm(path)
   }
   const bundle = (await stat(join(ROOT, 'dist', 'index.js'))).size
   const firstRequest = await timeToFirstRequest(emulator, dir)
   console.log(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; store in ${storeDirectory ?? tmpdir()}; median of ${runs} alternating runs each.\n`
+    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; artifacts and store in ${scratch ?? tmpdir()}; median of ${runs} alternating runs each.\n`
   )
   console.log(
-    '| size | action PUT | action MiB/s | curl PUT | curl MiB/s | throughput ratio (action / curl) | action step wall time | action peak RSS |'
+    '| size | action | curl | action / curl | curl + openssl sha256 | (curl + sha256) / curl | action / (curl + sha256) | action step wall time | action peak RSS |'
   )
-  console.log('|---|---|---|---|---|---|---|---|')
-  for (const row of rows) console.log(row)
+  console.log('|---|---|---|---|---|---|---|---|---|')
+  for (const row of rows) console.log(`| ${row} |`)
   console.log(
     `\nBundle: dist/index.js is ${(bundle / 1024).toFixed(0)} KiB. Process start to first request (small file): ${firstRequest} ms (median of 5).`
   )
 } finally {
+  await cleanUp()
+}
+
+async function cleanUp(): Promise<void> {
   await emulator.close()
   await rm(dir, { recursive: true, force: true })
+}
+
+function commandExists(command: string): boolean {
+  try {
+    execFileSync(command, ['version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** A file of `size` bytes written in 1 MiB blocks of varied content (not sparse, not all zeros). */
@@ -106,7 +142,8 @@ async function viaAction(emulator: Emulator, dir: string, path: string): Promise
   return { putMs: put!.durationMs, stepMs, rssKiB }
 }
 
-async function viaCurl(emulator: Emulator, path: string): Promise<Sample> {
+/** `curl -T` to a freshly signed URL; with `hashing`, `openssl dgst -sha256` reads and hashes the same file meanwhile. */
+async function viaCurl(emulator: Emulator, path: string, hashing: boolean): Promise<Sample> {
   const signed = await fetch(
     `${emulator.baseUrl}/api/v0/run-inputs-executables-signed-urls?file=curl.apk`,
     {
@@ -116,6 +153,7 @@ async function viaCurl(emulator: Emulator, path: string): Promise<Sample> {
   const { signedUrl } = (await signed.json()) as { signedUrl: string }
   const before = emulator.requests.length
   const started = Date.now()
+  const hashed = hashing ? promisify(execFile)('openssl', ['dgst', '-sha256', path]) : undefined
   await promisify(execFile)('curl', [
     '-sS',
     '-f',
@@ -127,6 +165,7 @@ async function viaCurl(emulator: Emulator, path: string): Promise<Sample> {
     'Content-Type: application/octet-stream',
     signedUrl
   ])
+  await hashed
   const stepMs = Date.now() - started
   const put = emulator.requests.slice(before).find(r => r.route === 'upload' && r.status === 200)
   if (!put) throw new Error('curl upload was not stored')
