@@ -5431,6 +5431,18 @@ const CHUNK_BYTES = 1024 * 1024;
 /** Chunks in memory at once, each being read, hashed or written: 8 MiB in all, whatever the file's size. */
 const SLOTS = 8;
 /**
+ * The shared buffers one attempt streams through and the thread that hashes
+ * them. Made before the attempt needs them, so that the thread starts while the
+ * signed URL is still being asked for instead of holding up the first bytes.
+ */
+class TransferBuffers {
+    memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES);
+    hasher = new ParallelHasher(this.memory);
+    close() {
+        return this.hasher.close();
+    }
+}
+/**
  * A request body that streams a file from disk through a fixed set of buffers
  * in shared memory, so that memory stays flat whatever the file's size. Reads
  * run ahead of the socket; each chunk is written to the request and hashed on
@@ -5441,19 +5453,23 @@ const SLOTS = 8;
  * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
  * 'close' only after every byte was written. A file that cannot be read or
  * changes size goes to `onFailure`, which must abort the request so that it is
- * never ended short; a write the request refuses is the request's own failure.
+ * never ended short; a write the request refuses, or a request closed before
+ * taking a write, is the request's own failure and just stops the transfer.
+ * `release` waits for that, so an attempt ends with its thread and file closed.
  */
 class FileBody extends external_node_stream_namespaceObject.Readable {
     path;
     size;
+    buffers;
     onProgress;
     onFailure;
     started = false;
     digestPromise;
-    constructor(path, size, onProgress, onFailure) {
+    constructor(path, size, buffers, onProgress, onFailure) {
         super();
         this.path = path;
         this.size = size;
+        this.buffers = buffers;
         this.onProgress = onProgress;
         this.onFailure = onFailure;
     }
@@ -5468,6 +5484,20 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
         }
         return destination;
     }
+    /**
+     * Ends this body's use of its buffers: waits for a started transfer to stop
+     * (it closes them), or closes them when no transfer started and none may now.
+     */
+    async release() {
+        this.destroy();
+        if (this.digestPromise) {
+            await this.digestPromise.catch(() => undefined);
+        }
+        else {
+            this.started = true;
+            await this.buffers.close();
+        }
+    }
     /** The SHA-256 of the bytes sent, once the whole file was written. */
     async sha256() {
         const digest = await this.digestPromise;
@@ -5478,12 +5508,20 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
     async transfer(destination) {
         const name = this.path.split('/').pop() ?? this.path;
-        const file = await (0,promises_namespaceObject.open)(this.path, 'r').catch((error) => {
+        const { memory, hasher } = this.buffers;
+        const file = await (0,promises_namespaceObject.open)(this.path, 'r').catch(async (error) => {
+            await hasher.close();
             throw new FileChangedError(`${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`);
         });
-        const memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES);
         const buffer = Buffer.from(memory);
-        const hasher = new ParallelHasher(memory);
+        // A request destroyed with writes pending may never call them back: its 'close' answers them all.
+        let closed = () => undefined;
+        const destinationClosed = new Promise(resolve => {
+            closed = () => resolve(false);
+            if (destination.destroyed)
+                closed();
+        });
+        destination.once('close', closed);
         try {
             const free = Array.from({ length: SLOTS }, (_, slot) => slot);
             const reads = [];
@@ -5511,7 +5549,10 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
                     throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
                 }
                 const offset = chunk.slot * CHUNK_BYTES;
-                const written = write(destination, buffer.subarray(offset, offset + chunk.length));
+                const written = Promise.race([
+                    write(destination, buffer.subarray(offset, offset + chunk.length)),
+                    destinationClosed
+                ]);
                 const hashed = hasher.update(offset, chunk.length);
                 const done = settledLater(Promise.all([written, hashed]).then(([ok]) => {
                     writeRefused ||= !ok;
@@ -5535,6 +5576,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
             return digest;
         }
         finally {
+            destination.removeListener('close', closed);
             await hasher.close();
             await file.close();
         }
@@ -5574,20 +5616,30 @@ function write(destination, chunk) {
  * because the URL expired first asks the service for a fresh one.
  */
 async function uploadArtifact(config, artifact, destination, onSigned) {
-    let signed = await requestSignedUpload(config, destination);
-    onSigned(signed);
-    return withRetry(config.policy, async ({ number, previous }) => {
-        if (previous instanceof ExpiredUrlError) {
-            config.log.info('The signed URL expired; asking the service for a fresh one.');
-            signed = await requestSignedUpload(config, destination);
-            onSigned(signed);
-        }
-        const sent = await putFile(config, signed.signedUrl, artifact, number);
-        return { signed, size: artifact.size, ...sent };
-    }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+    // The first attempt's hashing thread starts now and boots while the URL is signed.
+    let prepared = new TransferBuffers();
+    try {
+        let signed = await requestSignedUpload(config, destination);
+        onSigned(signed);
+        return await withRetry(config.policy, async ({ number, previous }) => {
+            if (previous instanceof ExpiredUrlError) {
+                config.log.info('The signed URL expired; asking the service for a fresh one.');
+                signed = await requestSignedUpload(config, destination);
+                onSigned(signed);
+            }
+            // Every attempt gets buffers of its own: a failed one may still be winding down.
+            const buffers = prepared ?? new TransferBuffers();
+            prepared = undefined;
+            const sent = await putFile(config, signed.signedUrl, artifact, number, buffers);
+            return { signed, size: artifact.size, ...sent };
+        }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+    }
+    finally {
+        await prepared?.close();
+    }
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt) {
+async function putFile(config, signedUrl, artifact, attempt, buffers) {
     const label = labelOf('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = Date.now();
@@ -5595,7 +5647,7 @@ async function putFile(config, signedUrl, artifact, attempt) {
     const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
-    const body = new FileBody(artifact.path, artifact.size, total => {
+    const body = new FileBody(artifact.path, artifact.size, buffers, total => {
         sent = total;
         progress.update(total);
     }, error => local.abort(error instanceof ActionError
@@ -5626,7 +5678,7 @@ async function putFile(config, signedUrl, artifact, attempt) {
         throw error;
     }
     finally {
-        body.destroy();
+        await body.release();
     }
 }
 

@@ -13,6 +13,20 @@ export const CHUNK_BYTES = 1024 * 1024
 /** Chunks in memory at once, each being read, hashed or written: 8 MiB in all, whatever the file's size. */
 const SLOTS = 8
 
+/**
+ * The shared buffers one attempt streams through and the thread that hashes
+ * them. Made before the attempt needs them, so that the thread starts while the
+ * signed URL is still being asked for instead of holding up the first bytes.
+ */
+export class TransferBuffers {
+  readonly memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES)
+  readonly hasher = new ParallelHasher(this.memory)
+
+  close(): Promise<number> {
+    return this.hasher.close()
+  }
+}
+
 interface Chunk {
   slot: number
   position: number
@@ -30,7 +44,9 @@ interface Chunk {
  * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
  * 'close' only after every byte was written. A file that cannot be read or
  * changes size goes to `onFailure`, which must abort the request so that it is
- * never ended short; a write the request refuses is the request's own failure.
+ * never ended short; a write the request refuses, or a request closed before
+ * taking a write, is the request's own failure and just stops the transfer.
+ * `release` waits for that, so an attempt ends with its thread and file closed.
  */
 export class FileBody extends Readable {
   private started = false
@@ -39,6 +55,7 @@ export class FileBody extends Readable {
   constructor(
     private readonly path: string,
     private readonly size: number,
+    private readonly buffers: TransferBuffers,
     private readonly onProgress: (sent: number) => void,
     private readonly onFailure: (error: Error) => void
   ) {
@@ -60,6 +77,20 @@ export class FileBody extends Readable {
     return destination
   }
 
+  /**
+   * Ends this body's use of its buffers: waits for a started transfer to stop
+   * (it closes them), or closes them when no transfer started and none may now.
+   */
+  async release(): Promise<void> {
+    this.destroy()
+    if (this.digestPromise) {
+      await this.digestPromise.catch(() => undefined)
+    } else {
+      this.started = true
+      await this.buffers.close()
+    }
+  }
+
   /** The SHA-256 of the bytes sent, once the whole file was written. */
   async sha256(): Promise<string> {
     const digest = await this.digestPromise
@@ -71,14 +102,21 @@ export class FileBody extends Readable {
   /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
   private async transfer(destination: NodeJS.WritableStream): Promise<string | undefined> {
     const name = this.path.split('/').pop() ?? this.path
-    const file = await open(this.path, 'r').catch((error: { code?: string }) => {
+    const { memory, hasher } = this.buffers
+    const file = await open(this.path, 'r').catch(async (error: { code?: string }) => {
+      await hasher.close()
       throw new FileChangedError(
         `${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`
       )
     })
-    const memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES)
     const buffer = Buffer.from(memory)
-    const hasher = new ParallelHasher(memory)
+    // A request destroyed with writes pending may never call them back: its 'close' answers them all.
+    let closed = (): void => undefined
+    const destinationClosed = new Promise<boolean>(resolve => {
+      closed = () => resolve(false)
+      if ((destination as { destroyed?: boolean }).destroyed) closed()
+    })
+    destination.once('close', closed)
     try {
       const free = Array.from({ length: SLOTS }, (_, slot) => slot)
       const reads: Promise<Chunk>[] = []
@@ -110,7 +148,10 @@ export class FileBody extends Readable {
           )
         }
         const offset = chunk.slot * CHUNK_BYTES
-        const written = write(destination, buffer.subarray(offset, offset + chunk.length))
+        const written = Promise.race([
+          write(destination, buffer.subarray(offset, offset + chunk.length)),
+          destinationClosed
+        ])
         const hashed = hasher.update(offset, chunk.length)
         const done: Promise<void> = settledLater(
           Promise.all([written, hashed]).then(([ok]) => {
@@ -132,6 +173,7 @@ export class FileBody extends Readable {
       this.emit('close')
       return digest
     } finally {
+      destination.removeListener('close', closed)
       await hasher.close()
       await file.close()
     }

@@ -1,6 +1,6 @@
 import type { Artifact } from './artifact.js'
 import { ActionError, messageOf } from './errors.js'
-import { FileBody, FileChangedError } from './file-body.js'
+import { FileBody, FileChangedError, TransferBuffers } from './file-body.js'
 import { send, labelOf, describeNetworkError } from './http.js'
 import { ProgressReporter, formatBytes, formatDuration, formatRate } from './progress.js'
 import type { SignedUpload } from './responses.js'
@@ -27,22 +27,31 @@ export async function uploadArtifact(
   destination: string,
   onSigned: (signed: SignedUpload) => void
 ): Promise<UploadReceipt> {
-  let signed = await requestSignedUpload(config, destination)
-  onSigned(signed)
-  return withRetry(
-    config.policy,
-    async ({ number, previous }) => {
-      if (previous instanceof ExpiredUrlError) {
-        config.log.info('The signed URL expired; asking the service for a fresh one.')
-        signed = await requestSignedUpload(config, destination)
-        onSigned(signed)
-      }
-      const sent = await putFile(config, signed.signedUrl, artifact, number)
-      return { signed, size: artifact.size, ...sent }
-    },
-    (error, attempt, delayMs) =>
-      logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
-  )
+  // The first attempt's hashing thread starts now and boots while the URL is signed.
+  let prepared: TransferBuffers | undefined = new TransferBuffers()
+  try {
+    let signed = await requestSignedUpload(config, destination)
+    onSigned(signed)
+    return await withRetry(
+      config.policy,
+      async ({ number, previous }) => {
+        if (previous instanceof ExpiredUrlError) {
+          config.log.info('The signed URL expired; asking the service for a fresh one.')
+          signed = await requestSignedUpload(config, destination)
+          onSigned(signed)
+        }
+        // Every attempt gets buffers of its own: a failed one may still be winding down.
+        const buffers = prepared ?? new TransferBuffers()
+        prepared = undefined
+        const sent = await putFile(config, signed.signedUrl, artifact, number, buffers)
+        return { signed, size: artifact.size, ...sent }
+      },
+      (error, attempt, delayMs) =>
+        logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+    )
+  } finally {
+    await prepared?.close()
+  }
 }
 
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
@@ -50,7 +59,8 @@ async function putFile(
   config: ServiceConfig,
   signedUrl: string,
   artifact: Artifact,
-  attempt: number
+  attempt: number,
+  buffers: TransferBuffers
 ): Promise<{ sha256: string; seconds: number }> {
   const label = labelOf('PUT', signedUrl)
   config.log.info(
@@ -64,6 +74,7 @@ async function putFile(
   const body = new FileBody(
     artifact.path,
     artifact.size,
+    buffers,
     total => {
       sent = total
       progress.update(total)
@@ -108,6 +119,6 @@ async function putFile(
     config.log.debug(`${label} failed: ${messageOf(error)}`)
     throw error
   } finally {
-    body.destroy()
+    await body.release()
   }
 }
