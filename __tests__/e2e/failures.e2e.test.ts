@@ -1,5 +1,6 @@
 import { appendFile, truncate } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startBlackhole } from '../../emulator/blackhole.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { expectFailure, requestsOf, step, stepWithBuild, writeArtifact } from './harness.js'
 import { KEYS, testWorkspaces } from './workspaces.js'
@@ -69,6 +70,23 @@ describe('the service refuses', () => {
       'Gave up after 3 attempts'
     )
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'signed-url', 'signed-url'])
+  })
+
+  it('a service that never completes the connection: each attempt ends at the connect timeout', async () => {
+    const blackhole = await startBlackhole()
+    try {
+      const { result } = await stepWithBuild(
+        emulator,
+        { 'base-url': blackhole.url, 'max-attempts': '2' },
+        // Without the connect timeout, the kernel's SYN retries alone would take about two minutes.
+        { env: { MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS: '1' }, timeoutMs: 30_000 }
+      )
+      expectFailure(result, 'timed out: no connection within 1 s', 'Gave up after 2 attempts')
+      expect(result.stdout).toContain('Attempt 1 of 2 failed')
+      expect(result.outputs).toEqual({ outcome: 'aborted' })
+    } finally {
+      await blackhole.close()
+    }
   })
 
   it('max-attempts 1: no retry', async () => {
