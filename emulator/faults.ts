@@ -10,6 +10,8 @@ export interface Fault {
   status?: number
   body?: string | Buffer
   headers?: Record<string, string>
+  /** With `status`: answer at once, then neither read the rest of the request nor close the connection. */
+  hold?: boolean
   /** Wait this long before answering (or before the fault's own answer). */
   delayMs?: number
   /** Destroy the connection: at once, or for an upload after this many body bytes. */

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse
+} from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -139,6 +145,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (fault?.delayMs) await new Promise(resolve => setTimeout(resolve, fault.delayMs))
       if (fault?.reset === true) {
         req.socket.destroy()
+      } else if (fault?.status !== undefined && fault.hold) {
+        // Answered on the raw connection, which then stays open and unread: an HTTP answer
+        // would make the server close it.
+        const body = String(fault.body ?? '')
+        req.socket.pause()
+        req.socket.write(
+          `HTTP/1.1 ${fault.status} ${STATUS_CODES[fault.status]}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+        )
+        extra.status = fault.status
       } else if (fault?.status !== undefined) {
         if (route === 'deploy') extra.body = safeJson(await readBody(req))
         res

@@ -89,6 +89,18 @@ describe('the service refuses', () => {
     }
   })
 
+  it('a store that answers before the body and stops reading: the step ends at once', async () => {
+    emulator.faults.add({ route: 'upload', status: 403, hold: true, body: '<Error/>' })
+    // Far more than the connection's buffers take: the writes stall until the request is let go.
+    const { result } = await stepWithBuild(
+      emulator,
+      {},
+      { size: 128 * 1024 * 1024, timeoutMs: 30_000 }
+    )
+    expectFailure(result, '403 Forbidden')
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
+  })
+
   it('max-attempts 1: no retry', async () => {
     emulator.faults.add({ route: 'deploy', status: 500 })
     const result = await step(emulator, { 'max-attempts': '1' })
