@@ -40,7 +40,7 @@ export async function uploadArtifact(
           signed = await requestSignedUpload(config, destination)
           onSigned(signed)
         }
-        // Every attempt gets buffers of its own: a failed one may still be winding down.
+        // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
         const buffers = prepared ?? new TransferBuffers()
         prepared = undefined
         const sent = await putFile(config, signed.signedUrl, artifact, number, buffers)
