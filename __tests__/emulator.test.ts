@@ -139,6 +139,36 @@ describe('object store', () => {
     expect(response.text).toContain('Request has expired')
   })
 
+  it.each([
+    ['accepts with 100 Continue, then stores', okHeaders, true, 200],
+    [
+      'refuses at once, without 100 Continue',
+      { ...okHeaders, 'content-type': 'text/plain' },
+      false,
+      403
+    ]
+  ])('with Expect: 100-continue, %s', async (_title, headers, continued, status) => {
+    const url = (await signed()).body.signedUrl!
+    const answer = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let said100 = false
+      const req = request(url, { method: 'PUT', headers: { ...headers, expect: '100-continue' } })
+      // The body goes only after the go-ahead; a final answer before it ends the request unsent.
+      req.on('continue', () => {
+        said100 = true
+        req.end(bytes)
+      })
+      req.on('response', res => {
+        res.resume()
+        resolve({ status: res.statusCode ?? 0, continued: said100 })
+        req.destroy()
+      })
+      req.on('error', reject)
+      req.flushHeaders()
+    })
+    expect(answer).toEqual({ status, continued })
+    expect(emulator.objects.size).toBe(status === 200 ? 1 : 0)
+  })
+
   it('refuses a chunked PUT without Content-Length with 411', async () => {
     const url = (await signed()).body.signedUrl!
     const response = await put(url, bytes, { 'content-type': 'application/octet-stream' }, true)

@@ -5451,27 +5451,20 @@ class TransferBuffers {
  *
  * It is handed to @actions/http-client, which pipes it into the request and
  * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
- * 'close' only after every byte was written. A file that cannot be read or
- * changes size goes to `onFailure`, which must abort the request so that it is
- * never ended short; a write the request refuses, or a request closed before
- * taking a write, is the request's own failure and just stops the transfer.
- * `release` waits for that, so an attempt ends with its thread and file closed.
+ * 'close' only after every byte was written. An answer before the go-ahead
+ * means not a byte of the body is sent. A file that cannot be read or changes
+ * size goes to `onFailure`; a write the request refuses, or a request closed
+ * before taking a write, is the request's own failure and just stops the
+ * transfer. `release` waits for that, so an attempt ends with its thread and
+ * file closed.
  */
 class FileBody extends external_node_stream_namespaceObject.Readable {
-    path;
-    size;
-    buffers;
-    onProgress;
-    onFailure;
+    options;
     started = false;
     digestPromise;
-    constructor(path, size, buffers, onProgress, onFailure) {
+    constructor(options) {
         super();
-        this.path = path;
-        this.size = size;
-        this.buffers = buffers;
-        this.onProgress = onProgress;
-        this.onFailure = onFailure;
+        this.options = options;
     }
     _read() {
         // Never read as a plain stream: `pipe` drives the transfer.
@@ -5479,24 +5472,17 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     pipe(destination) {
         if (!this.started) {
             this.started = true;
-            this.digestPromise = this.transfer(destination);
-            this.digestPromise.catch((error) => this.onFailure(error instanceof Error ? error : new Error(String(error))));
+            this.digestPromise = goAhead(destination, this.options.continueTimeoutMs).then(go => go ? this.transfer(destination) : undefined);
+            this.digestPromise.catch((error) => this.options.onFailure(error instanceof Error ? error : new Error(String(error))));
         }
         return destination;
     }
-    /**
-     * Ends this body's use of its buffers: waits for a started transfer to stop
-     * (it closes them), or closes them when no transfer started and none may now.
-     */
+    /** Ends this body's use of its buffers: waits for a started transfer to stop, then closes them; none may start after. */
     async release() {
+        this.started = true;
         this.destroy();
-        if (this.digestPromise) {
-            await this.digestPromise.catch(() => undefined);
-        }
-        else {
-            this.started = true;
-            await this.buffers.close();
-        }
+        await this.digestPromise?.catch(() => undefined);
+        await this.options.buffers.close();
     }
     /** The SHA-256 of the bytes sent, once the whole file was written. */
     async sha256() {
@@ -5507,10 +5493,10 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     }
     /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
     async transfer(destination) {
-        const name = this.path.split('/').pop() ?? this.path;
-        const { memory, hasher } = this.buffers;
-        const file = await (0,promises_namespaceObject.open)(this.path, 'r').catch(async (error) => {
-            await hasher.close();
+        const { path, size, buffers } = this.options;
+        const name = path.split('/').pop() ?? path;
+        const { memory, hasher } = buffers;
+        const file = await (0,promises_namespaceObject.open)(path, 'r').catch((error) => {
             throw new FileChangedError(`${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`);
         });
         const buffer = Buffer.from(memory);
@@ -5531,21 +5517,21 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
             let sent = 0;
             while (true) {
                 // Read ahead into every free buffer.
-                while (free.length > 0 && next < this.size) {
-                    const wanted = Math.min(CHUNK_BYTES, this.size - next);
+                while (free.length > 0 && next < size) {
+                    const wanted = Math.min(CHUNK_BYTES, size - next);
                     reads.push(settledLater(readChunk(file, buffer, free.shift(), next, wanted)));
                     next += wanted;
                 }
                 const chunk = await reads.shift();
                 if (!chunk)
                     break;
-                const expected = Math.min(CHUNK_BYTES, this.size - chunk.position);
+                const expected = Math.min(CHUNK_BYTES, size - chunk.position);
                 if (chunk.length < expected) {
-                    throw new FileChangedError(`${name} shrank to ${chunk.position + chunk.length} of ${this.size} bytes while it was uploaded; rebuild it and run the step again.`);
+                    throw new FileChangedError(`${name} shrank to ${chunk.position + chunk.length} of ${size} bytes while it was uploaded; rebuild it and run the step again.`);
                 }
                 // Before the last byte goes out, make sure nothing follows it: a file that
                 // grew must fail the request, not complete it.
-                if (chunk.position + chunk.length === this.size && (await hasMoreThan(file, this.size))) {
+                if (chunk.position + chunk.length === size && (await hasMoreThan(file, size))) {
                     throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
                 }
                 const offset = chunk.slot * CHUNK_BYTES;
@@ -5561,7 +5547,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
                 }));
                 busy.add(done);
                 sent += chunk.length;
-                this.onProgress(sent);
+                this.options.onProgress(sent);
                 if (free.length === 0 && reads.length === 0)
                     await Promise.race(busy);
                 // A refused write means the request itself failed; it reports that, so the transfer just stops.
@@ -5577,10 +5563,33 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
         }
         finally {
             destination.removeListener('close', closed);
-            await hasher.close();
             await file.close();
         }
     }
+}
+/**
+ * Resolves true when the body may go: at once without a wait, else on the
+ * store's 100 Continue or when the wait is over; false when the request got its
+ * answer or closed first, so the body is never sent.
+ */
+function goAhead(destination, waitMs) {
+    if (waitMs === undefined)
+        return Promise.resolve(true);
+    return new Promise(resolve => {
+        const go = () => finish(true);
+        const stop = () => finish(false);
+        const timer = setTimeout(go, waitMs);
+        function finish(value) {
+            clearTimeout(timer);
+            destination.removeListener('continue', go);
+            destination.removeListener('response', stop);
+            destination.removeListener('close', stop);
+            resolve(value);
+        }
+        destination.once('continue', go);
+        destination.once('response', stop);
+        destination.once('close', stop);
+    });
 }
 /** The same promise, marked as handled: it is awaited later, and a rejection before then is not unhandled. */
 function settledLater(promise) {
@@ -5610,6 +5619,12 @@ function write(destination, chunk) {
 
 
 
+/**
+ * How long a PUT waits for the store's 100 Continue before sending the body
+ * anyway (curl waits as long). A store that refuses the request (an expired or
+ * mismatched signature) answers first, and not a byte of the file is sent.
+ */
+const CONTINUE_TIMEOUT_MS = 1000;
 /**
  * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
  * attempt streams the whole file again from its first byte; an attempt refused
@@ -5647,19 +5662,27 @@ async function putFile(config, signedUrl, artifact, attempt, buffers) {
     const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
-    const body = new FileBody(artifact.path, artifact.size, buffers, total => {
-        sent = total;
-        progress.update(total);
-    }, error => local.abort(error instanceof ActionError
-        ? error
-        : new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}`)));
+    const body = new FileBody({
+        path: artifact.path,
+        size: artifact.size,
+        buffers,
+        continueTimeoutMs: CONTINUE_TIMEOUT_MS,
+        onProgress: total => {
+            sent = total;
+            progress.update(total);
+        },
+        onFailure: error => local.abort(error instanceof ActionError
+            ? error
+            : new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}`))
+    });
     try {
         const response = await send({
             method: 'PUT',
             url: signedUrl,
             headers: {
                 'content-type': 'application/octet-stream',
-                'content-length': String(artifact.size)
+                'content-length': String(artifact.size),
+                expect: '100-continue'
             },
             body,
             label

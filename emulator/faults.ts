@@ -16,6 +16,8 @@ export interface Fault {
   delayMs?: number
   /** Destroy the connection: at once, or for an upload after this many body bytes. */
   reset?: true | { afterBytes: number }
+  /** upload only: never answer `Expect: 100-continue`, as a store that predates it. */
+  ignoreExpect?: boolean
   /** signed-url only: the URL it hands out is already expired. */
   expireUrl?: boolean
 }

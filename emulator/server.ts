@@ -6,7 +6,7 @@ import {
   type ServerResponse
 } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FaultPlan, type Fault, type Route } from './faults.js'
@@ -50,6 +50,8 @@ export interface Emulator {
   requests: RecordedRequest[]
   runs: Run[]
   objects: Map<string, StoredObject>
+  /** The bytes received on each closed connection to the store, request heads included. */
+  storeTraffic: number[]
   /** Resolves once no request is being handled (e.g. one a fault delays). */
   idle(): Promise<void>
   /** Forgets requests, runs, objects and faults, keeping the servers. */
@@ -80,16 +82,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const store = new ObjectStore(signer, directory)
   const api = new ServiceApi(workspaces, signer, store)
 
-  storeServer.on('request', (req, res) => {
+  const storeTraffic: number[] = []
+  storeServer.on('connection', (socket: Socket) =>
+    socket.once('close', () => storeTraffic.push(socket.bytesRead))
+  )
+  const onUpload = (req: IncomingMessage, res: ServerResponse): void => {
     void handle(req, res, 'upload', async fault => {
-      const resetAfter = fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined
-      await store.handle(req, res, resetAfter)
+      await store.handle(req, res, {
+        resetAfter: fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined,
+        ignoreExpect: fault?.ignoreExpect
+      })
       const key = decodeURIComponent(
         new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, '')
       )
       return { bytes: res.statusCode === 200 ? store.objects.get(key)?.size : undefined }
     })
-  })
+  }
+  storeServer.on('request', onUpload)
+  // A PUT with `Expect: 100-continue` comes here instead; the store says 100 only to a request it accepts.
+  storeServer.on('checkContinue', onUpload)
 
   apiServer.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl)
@@ -187,11 +198,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     runs: api.runs,
     objects: store.objects,
+    storeTraffic,
     idle() {
       return inFlight === 0 ? Promise.resolve() : new Promise(resolve => onIdle.push(resolve))
     },
     reset() {
       requests.length = 0
+      storeTraffic.length = 0
       api.reset()
       store.clear()
       faults.clear()

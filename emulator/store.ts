@@ -30,6 +30,14 @@ function hashFile(path: string): string {
   return hash.digest('hex')
 }
 
+/** Ways a store may misbehave, for fault injection. */
+export interface StoreQuirks {
+  /** Cut the connection after this many body bytes. */
+  resetAfter?: number
+  /** Never answer `Expect: 100-continue`, as servers that predate it: the client must send the body anyway. */
+  ignoreExpect?: boolean
+}
+
 /**
  * An S3-compatible object store for one bucket: PUT through a SigV4 signed URL
  * only, streamed to disk, with the errors a real store gives. It does no
@@ -50,8 +58,9 @@ export class ObjectStore {
     this.objects.clear()
   }
 
-  /** Handles one request to the store; `resetAfter` cuts the connection after that many body bytes. */
-  async handle(req: IncomingMessage, res: ServerResponse, resetAfter?: number): Promise<void> {
+  /** Handles one request to the store, misbehaving as `quirks` ask. */
+  async handle(req: IncomingMessage, res: ServerResponse, quirks: StoreQuirks = {}): Promise<void> {
+    const { resetAfter } = quirks
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
     const prefix = `/${this.signer.bucket}/`
     if (!url.pathname.startsWith(prefix))
@@ -74,6 +83,10 @@ export class ObjectStore {
     if (!Number.isSafeInteger(expected) || expected < 0) {
       return xmlError(res, 400, 'InvalidArgument', 'Content-Length is not a valid number')
     }
+
+    // Only now, with the request accepted, does a client that asked for it get the go-ahead for the body.
+    if (/100-continue/i.test(String(req.headers.expect ?? '')) && !quirks.ignoreExpect)
+      res.writeContinue()
 
     const path = join(this.directory, `${randomBytes(8).toString('hex')}.part`)
     await mkdir(dirname(path), { recursive: true })

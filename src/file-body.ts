@@ -27,6 +27,22 @@ export class TransferBuffers {
   }
 }
 
+/** What a FileBody sends and whom it tells. */
+export interface FileBodyOptions {
+  path: string
+  /** The size announced in Content-Length: exactly this many bytes are sent, or the transfer fails. */
+  size: number
+  buffers: TransferBuffers
+  /**
+   * Set when the request carries `Expect: 100-continue`: the body waits for the
+   * store's go-ahead, and goes anyway after this long for a store that ignores it.
+   */
+  continueTimeoutMs?: number
+  onProgress(sent: number): void
+  /** A file that cannot be read or changes size; must abort the request so that it is never ended short. */
+  onFailure(error: Error): void
+}
+
 interface Chunk {
   slot: number
   position: number
@@ -42,23 +58,17 @@ interface Chunk {
  *
  * It is handed to @actions/http-client, which pipes it into the request and
  * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
- * 'close' only after every byte was written. A file that cannot be read or
- * changes size goes to `onFailure`, which must abort the request so that it is
- * never ended short; a write the request refuses, or a request closed before
- * taking a write, is the request's own failure and just stops the transfer.
- * `release` waits for that, so an attempt ends with its thread and file closed.
+ * 'close' only after every byte was written. An answer before the go-ahead
+ * means not a byte of the body is sent. A file that cannot be read or changes
+ * size goes to `onFailure`; a write the request refuses, or a request closed
+ * before taking a write, is the request's own failure and just stops the
+ * transfer. `release` waits for that, so an attempt ends with its thread and
+ * file closed.
  */
 export class FileBody extends Readable {
   private started = false
   private digestPromise?: Promise<string | undefined>
-
-  constructor(
-    private readonly path: string,
-    private readonly size: number,
-    private readonly buffers: TransferBuffers,
-    private readonly onProgress: (sent: number) => void,
-    private readonly onFailure: (error: Error) => void
-  ) {
+  constructor(private readonly options: FileBodyOptions) {
     super()
   }
 
@@ -69,26 +79,22 @@ export class FileBody extends Readable {
   override pipe<T extends NodeJS.WritableStream>(destination: T): T {
     if (!this.started) {
       this.started = true
-      this.digestPromise = this.transfer(destination)
+      this.digestPromise = goAhead(destination, this.options.continueTimeoutMs).then(go =>
+        go ? this.transfer(destination) : undefined
+      )
       this.digestPromise.catch((error: unknown) =>
-        this.onFailure(error instanceof Error ? error : new Error(String(error)))
+        this.options.onFailure(error instanceof Error ? error : new Error(String(error)))
       )
     }
     return destination
   }
 
-  /**
-   * Ends this body's use of its buffers: waits for a started transfer to stop
-   * (it closes them), or closes them when no transfer started and none may now.
-   */
+  /** Ends this body's use of its buffers: waits for a started transfer to stop, then closes them; none may start after. */
   async release(): Promise<void> {
+    this.started = true
     this.destroy()
-    if (this.digestPromise) {
-      await this.digestPromise.catch(() => undefined)
-    } else {
-      this.started = true
-      await this.buffers.close()
-    }
+    await this.digestPromise?.catch(() => undefined)
+    await this.options.buffers.close()
   }
 
   /** The SHA-256 of the bytes sent, once the whole file was written. */
@@ -101,10 +107,10 @@ export class FileBody extends Readable {
 
   /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
   private async transfer(destination: NodeJS.WritableStream): Promise<string | undefined> {
-    const name = this.path.split('/').pop() ?? this.path
-    const { memory, hasher } = this.buffers
-    const file = await open(this.path, 'r').catch(async (error: { code?: string }) => {
-      await hasher.close()
+    const { path, size, buffers } = this.options
+    const name = path.split('/').pop() ?? path
+    const { memory, hasher } = buffers
+    const file = await open(path, 'r').catch((error: { code?: string }) => {
       throw new FileChangedError(
         `${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`
       )
@@ -127,22 +133,22 @@ export class FileBody extends Readable {
 
       while (true) {
         // Read ahead into every free buffer.
-        while (free.length > 0 && next < this.size) {
-          const wanted = Math.min(CHUNK_BYTES, this.size - next)
+        while (free.length > 0 && next < size) {
+          const wanted = Math.min(CHUNK_BYTES, size - next)
           reads.push(settledLater(readChunk(file, buffer, free.shift()!, next, wanted)))
           next += wanted
         }
         const chunk = await reads.shift()
         if (!chunk) break
-        const expected = Math.min(CHUNK_BYTES, this.size - chunk.position)
+        const expected = Math.min(CHUNK_BYTES, size - chunk.position)
         if (chunk.length < expected) {
           throw new FileChangedError(
-            `${name} shrank to ${chunk.position + chunk.length} of ${this.size} bytes while it was uploaded; rebuild it and run the step again.`
+            `${name} shrank to ${chunk.position + chunk.length} of ${size} bytes while it was uploaded; rebuild it and run the step again.`
           )
         }
         // Before the last byte goes out, make sure nothing follows it: a file that
         // grew must fail the request, not complete it.
-        if (chunk.position + chunk.length === this.size && (await hasMoreThan(file, this.size))) {
+        if (chunk.position + chunk.length === size && (await hasMoreThan(file, size))) {
           throw new FileChangedError(
             `${name} grew while it was uploaded; rebuild it and run the step again.`
           )
@@ -162,7 +168,7 @@ export class FileBody extends Readable {
         )
         busy.add(done)
         sent += chunk.length
-        this.onProgress(sent)
+        this.options.onProgress(sent)
         if (free.length === 0 && reads.length === 0) await Promise.race(busy)
         // A refused write means the request itself failed; it reports that, so the transfer just stops.
         if (writeRefused) return undefined
@@ -174,10 +180,33 @@ export class FileBody extends Readable {
       return digest
     } finally {
       destination.removeListener('close', closed)
-      await hasher.close()
       await file.close()
     }
   }
+}
+
+/**
+ * Resolves true when the body may go: at once without a wait, else on the
+ * store's 100 Continue or when the wait is over; false when the request got its
+ * answer or closed first, so the body is never sent.
+ */
+function goAhead(destination: NodeJS.WritableStream, waitMs: number | undefined): Promise<boolean> {
+  if (waitMs === undefined) return Promise.resolve(true)
+  return new Promise(resolve => {
+    const go = (): void => finish(true)
+    const stop = (): void => finish(false)
+    const timer = setTimeout(go, waitMs)
+    function finish(value: boolean): void {
+      clearTimeout(timer)
+      destination.removeListener('continue', go)
+      destination.removeListener('response', stop)
+      destination.removeListener('close', stop)
+      resolve(value)
+    }
+    destination.once('continue', go)
+    destination.once('response', stop)
+    destination.once('close', stop)
+  })
 }
 
 /** The same promise, marked as handled: it is awaited later, and a rejection before then is not unhandled. */

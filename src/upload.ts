@@ -8,6 +8,13 @@ import { ExpiredUrlError, withRetry } from './retry.js'
 import { logRetry, requestSignedUpload, type ServiceConfig } from './service.js'
 import { storeStatusError } from './statuses.js'
 
+/**
+ * How long a PUT waits for the store's 100 Continue before sending the body
+ * anyway (curl waits as long). A store that refuses the request (an expired or
+ * mismatched signature) answers first, and not a byte of the file is sent.
+ */
+const CONTINUE_TIMEOUT_MS = 1000
+
 /** What a finished upload proves: where the bytes are and which bytes they were. */
 export interface UploadReceipt {
   signed: SignedUpload
@@ -71,15 +78,16 @@ async function putFile(
   const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal
   const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
   let sent = 0
-  const body = new FileBody(
-    artifact.path,
-    artifact.size,
+  const body = new FileBody({
+    path: artifact.path,
+    size: artifact.size,
     buffers,
-    total => {
+    continueTimeoutMs: CONTINUE_TIMEOUT_MS,
+    onProgress: total => {
       sent = total
       progress.update(total)
     },
-    error =>
+    onFailure: error =>
       local.abort(
         error instanceof ActionError
           ? error
@@ -87,7 +95,7 @@ async function putFile(
               `${artifact.name} could not be read: ${describeNetworkError(error)}`
             )
       )
-  )
+  })
   try {
     const response = await send(
       {
@@ -95,7 +103,8 @@ async function putFile(
         url: signedUrl,
         headers: {
           'content-type': 'application/octet-stream',
-          'content-length': String(artifact.size)
+          'content-length': String(artifact.size),
+          expect: '100-continue'
         },
         body,
         label

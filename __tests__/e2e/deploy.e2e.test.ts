@@ -52,6 +52,7 @@ describe('upload and notify', () => {
     expect(put!.headers['content-length']).toBe(String(built.size))
     expect(put!.headers.authorization).toBeUndefined()
     expect(put!.headers['transfer-encoding']).toBeUndefined()
+    expect(put!.headers.expect).toBe('100-continue')
     expect(put!.headers['user-agent']).toContain('mobile-build-deploy-action/')
     expect(post!.headers['content-type']).toBe('application/json')
     expect(post!.headers.authorization).toBe(`Bearer ${KEYS.main}`)

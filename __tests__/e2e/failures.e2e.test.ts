@@ -134,6 +134,36 @@ describe('the service refuses', () => {
   })
 })
 
+describe('Expect: 100-continue', () => {
+  /** The bytes the store received over every connection, once all of them closed. */
+  async function storeTraffic(connections: number): Promise<number> {
+    for (let wait = 0; wait < 200 && emulator.storeTraffic.length < connections; wait++)
+      await new Promise(resolve => setTimeout(resolve, 10))
+    expect(emulator.storeTraffic).toHaveLength(connections)
+    return emulator.storeTraffic.reduce((a, b) => a + b, 0)
+  }
+
+  it('a PUT the store refuses sends none of the file: an expired URL costs one upload, not two', async () => {
+    emulator.faults.add({ route: 'signed-url', expireUrl: true })
+    const { built, result } = await stepWithBuild(emulator, {}, { size: 16 * 1024 * 1024 })
+    expect(result.exitCode).toBe(0)
+    expect(requestsOf(emulator, 'upload').map(r => r.status)).toEqual([403, 200])
+    const received = await storeTraffic(2)
+    // The file once, and two request heads with their signed URLs; a body sent before the
+    // refusal would add at least the store's first 64 KiB read.
+    expect(received).toBeGreaterThan(built.size)
+    expect(received).toBeLessThan(built.size + 8 * 1024)
+  })
+
+  it('a store that never says 100 Continue gets the body after a short wait', async () => {
+    emulator.faults.add({ route: 'upload', ignoreExpect: true })
+    const { built, result } = await stepWithBuild(emulator, {}, { timeoutMs: 30_000 })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.faults.pending).toBe(0)
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+  })
+})
+
 describe('hostile answers', () => {
   it.each([
     ['malformed JSON', '{"signedUrl": ', 'not JSON'],
