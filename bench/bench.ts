@@ -64,15 +64,16 @@ try {
     const putAction = median(action.map(s => s.putMs))
     const putCurl = median(curl.map(s => s.putMs))
     const putCurlHashing = hasOpenssl ? median(curlHashing.map(s => s.putMs)) : NaN
-    const rate = (ms: number): string => `${((sizeMiB * 1000) / ms).toFixed(0)} MiB/s`
     const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
+    const timed = (ms: number): string =>
+      `${seconds(ms)}, ${((sizeMiB * 1000) / ms).toFixed(0)} MiB/s`
     rows.push(
       [
         `${sizeMiB} MiB`,
-        rate(putAction),
-        rate(putCurl),
+        timed(putAction),
+        timed(putCurl),
         (putCurl / putAction).toFixed(2),
-        hasOpenssl ? rate(putCurlHashing) : 'n/a',
+        hasOpenssl ? timed(putCurlHashing) : 'n/a',
         hasOpenssl ? (putCurl / putCurlHashing).toFixed(2) : 'n/a',
         hasOpenssl ? (putCurlHashing / putAction).toFixed(2) : 'n/a',
         seconds(median(action.map(s => s.stepMs))),
@@ -87,7 +88,7 @@ try {
     `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; artifacts and store in ${scratch ?? tmpdir()}; median of ${runs} alternating runs each.\n`
   )
   console.log(
-    '| size | action | curl | action / curl | curl + openssl sha256 | (curl + sha256) / curl | action / (curl + sha256) | action step wall time | action peak RSS |'
+    '| size | action PUT (median) | curl PUT | throughput action / curl | curl + openssl sha256 PUT | (curl + sha256) / curl | action / (curl + sha256) | action step wall time | action peak RSS |'
   )
   console.log('|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(`| ${row} |`)
