@@ -68,6 +68,7 @@ interface Chunk {
 export class FileBody extends Readable {
   private started = false
   private digestPromise?: Promise<string | undefined>
+
   constructor(private readonly options: FileBodyOptions) {
     super()
   }
