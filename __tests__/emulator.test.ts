@@ -9,7 +9,14 @@ beforeAll(async () => {
   emulator = await startEmulator({
     workspaces: [
       defaultWorkspace(),
-      defaultWorkspace({ apiKey: 'off-key-000', teamId: 'off', enabled: false })
+      defaultWorkspace({ apiKey: 'off-key-000', teamId: 'off', enabled: false }),
+      defaultWorkspace({ apiKey: 'client-key-000', teamId: 'client', answerShape: 'client' }),
+      defaultWorkspace({
+        apiKey: 'quiet-client-key-000',
+        teamId: 'quiet',
+        answerShape: 'client',
+        mobileTriggersEnabled: false
+      })
     ]
   })
 })
@@ -104,6 +111,15 @@ describe('object store', () => {
     expect(object.size).toBe(bytes.length)
     expect(object.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
   })
+
+  it.each(['dir/a:b.apk', 'a #[b].apk', 'app%0A.apk', 'caf\u00e9 \u00fc.apk'])(
+    'takes a correctly signed PUT to a key with escaped characters: %j',
+    async file => {
+      const url = (await signed(file)).body.signedUrl!
+      expect((await put(url, bytes, okHeaders)).status).toBe(200)
+      expect(emulator.objects.get(`team_demo/${file}`)?.size).toBe(bytes.length)
+    }
+  )
 
   it.each([
     [
@@ -228,6 +244,44 @@ describe('deploy webhook and runs list', () => {
     ).json()) as { runs: { id: string }[] }
     expect(list.runs.map(r => r.id)).toEqual(emulator.runs.map(r => r.id))
     expect(emulator.runs.every(r => r.status === 'artifact-not-found')).toBe(true)
+  })
+
+  it('answers a path with a doubled slash, as the published clients send it', async () => {
+    const response = await fetch(`${emulator.baseUrl}//api/webhooks/deploy_success`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' },
+      body: '{}'
+    })
+    expect(response.status).toBe(200)
+    const get = await fetch(
+      `${emulator.baseUrl}//api/v0/run-inputs-executables-signed-urls?file=a.apk`,
+      { headers: auth }
+    )
+    expect(get.status).toBe(200)
+  })
+
+  it('error bodies carry failureCode, failureMessage and eventId', async () => {
+    const { status, body } = await deploy({}, 'unknown-key')
+    expect(status).toBe(401)
+    expect(body).toMatchObject({
+      failureCode: 'UNAUTHORIZED',
+      failureMessage: expect.any(String),
+      eventId: expect.stringMatching(/^evt_/)
+    })
+  })
+
+  it("answers in the published client's shape when the workspace asks for it", async () => {
+    const created = await deploy({ variables: { RUN_INPUT_PATH: 'myapp-staging.apk' } }, 'client-key-000')
+    expect(created.body).toMatchObject({
+      environment: { id: 'env_staging', alias: 'staging', isStatic: true },
+      results: [{ created_suite_id: emulator.runs[0]!.id }]
+    })
+    expect((created.body.results as object[])[0]).not.toHaveProperty('outcome')
+    const preview = await deploy({ ephemeral_environment: true }, 'quiet-client-key-000')
+    expect(preview.body).toMatchObject({
+      environment: { isStatic: false },
+      results: []
+    })
   })
 
   it('supersedes by deduplication_key', async () => {

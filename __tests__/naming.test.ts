@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { acceptedExtension, conventionalDestination, destinationProblem } from '../src/naming.js'
+import path from 'node:path'
+import {
+  acceptedExtension,
+  conventionalDestination,
+  destinationProblem,
+  fileName
+} from '../src/naming.js'
 
 describe('acceptedExtension', () => {
   it.each([
@@ -102,5 +108,18 @@ describe('conventionalDestination', () => {
       pullRequestNumber: 1
     })
     expect(result).toEqual({ problem: expect.stringContaining('GITHUB_REPOSITORY') })
+  })
+})
+
+describe('fileName', () => {
+  it.each([
+    ['C:\\a\\build\\app-release.apk', path.win32, 'app-release.apk'],
+    ['D:/a/build/app.ipa', path.win32, 'app.ipa'],
+    ['build\\mixed/app.aab', path.win32, 'app.aab'],
+    ['/home/runner/work/app/build/app.apk', path.posix, 'app.apk'],
+    ['/tmp/weird\\name.apk', path.posix, 'weird\\name.apk'],
+    ['/tmp/line\nbreak.apk', path.posix, 'line\nbreak.apk']
+  ])('%j on %s', (given, paths, expected) => {
+    expect(fileName(given, paths)).toBe(expected)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import {
   describeErrorBody,
+  eventIdOf,
   parseDeployResponse,
   parseSignedUpload,
   ResponseError
@@ -118,8 +119,10 @@ describe('parseDeployResponse', () => {
       outcome: 'success',
       runId: 'run_abc',
       duplicate: false,
+      preview: false,
       deploymentId: 'dep_123',
       environment: 'staging',
+      environmentId: 'env_1',
       runIds: ['run_abc'],
       warning: undefined
     })
@@ -164,7 +167,7 @@ describe('parseDeployResponse', () => {
 
   it.each([
     ['no results', {}, 'no trigger matched'],
-    ['empty results', { results: [] }, 'mobile triggers may not be enabled'],
+    ['empty results', { results: [] }, 'no trigger matched'],
     ['results not an array', { results: 'x' }, 'no trigger matched'],
     [
       'a failed trigger',
@@ -178,7 +181,7 @@ describe('parseDeployResponse', () => {
           }
         ]
       },
-      'a trigger failed (billing-prevented: Upgrade)'
+      'a trigger failed (billing-prevented: Upgrade: old)'
     ],
     ['a failed trigger without details', { results: [{ outcome: 'failed' }] }, 'a trigger failed'],
     [
@@ -208,6 +211,107 @@ describe('parseDeployResponse', () => {
     expect(result.reason).toContain(words)
   })
 
+  // What the service's published client reads (spec Part 3), beside the documented shape.
+  describe('as the published client reads it', () => {
+    const env = { id: 'env_9', alias: 'myapp-staging', isStatic: true }
+
+    it.each([
+      ['created_suite_id alone', { created_suite_id: 'run_x' }, 'run_x', false],
+      ['duplicate_suite_id alone', { duplicate_suite_id: 'run_d' }, 'run_d', true],
+      [
+        'duplicate before created',
+        { created_suite_id: 'run_c', duplicate_suite_id: 'run_d' },
+        'run_d',
+        true
+      ]
+    ])('%s is a run', (_title, entry, runId, duplicate) => {
+      const result = parseDeployResponse(JSON.stringify({ environment: env, results: [entry] }))
+      expect(result).toMatchObject({
+        outcome: 'success',
+        runId,
+        duplicate,
+        preview: false,
+        environment: 'myapp-staging',
+        environmentId: 'env_9'
+      })
+    })
+
+    it('a failure_reason wins over a run id', () => {
+      const body = {
+        environment: env,
+        results: [{ failure_reason: 'environment-not-ready', created_suite_id: 'run_x' }]
+      }
+      expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({
+        outcome: 'failed',
+        cause: 'trigger-failed',
+        reason: 'a trigger failed (environment-not-ready)'
+      })
+    })
+
+    it.each([
+      ['failure_reason', { failure_reason: 'billing-prevented' }],
+      ['failure_code', { outcome: 'failed', failure_code: 'BILLING_PREVENTED' }]
+    ])('billing by %s', (_title, entry) => {
+      const result = parseDeployResponse(JSON.stringify({ environment: env, results: [entry] }))
+      expect(result).toMatchObject({ outcome: 'failed', cause: 'billing' })
+    })
+
+    it('a preview environment with no results is a success without a run', () => {
+      const body = { environment: { ...env, isStatic: false }, results: [] }
+      expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({
+        outcome: 'success',
+        runId: '',
+        preview: true,
+        environmentId: 'env_9'
+      })
+    })
+
+    it.each([
+      ['a static environment', { environment: env, results: [] }, 'no-trigger'],
+      ['no environment', { results: [] }, 'no-trigger'],
+      ['a string environment', { environment: 'staging', results: [] }, 'no-trigger'],
+      [
+        'results but no environment',
+        { results: [{ trigger_id: 't' }] },
+        'no-environment'
+      ],
+      [
+        'a skipped preview deployment',
+        {
+          environment: { ...env, isStatic: false },
+          results: [],
+          skipped_deployment: { reason: 'paused' }
+        },
+        'skipped-deployment'
+      ],
+      [
+        'a skipped trigger',
+        { environment: env, results: [{ outcome: 'skipped', skip_reason: 'branch filter' }] },
+        'trigger-skipped'
+      ]
+    ])('%s: no run', (_title, body, cause) => {
+      expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({
+        outcome: 'failed',
+        runId: '',
+        preview: false,
+        cause
+      })
+    })
+
+    it.each([
+      ['an environment of another type', { environment: 5, results: [] }],
+      ['an environment object without fields', { environment: {}, results: [] }],
+      ['isStatic not a boolean', { environment: { id: 'e', isStatic: 'no' }, results: [] }]
+    ])('%s is read without a crash', (_title, body) => {
+      expect(parseDeployResponse(JSON.stringify(body))).toMatchObject({ outcome: 'failed' })
+    })
+
+    it('an environment alias with a line break is shown on one line', () => {
+      const body = { environment: { alias: 'a\n::warning::x', id: 'env_1' }, results: [] }
+      expect(parseDeployResponse(JSON.stringify(body)).environment).toBe('a ::warning::x')
+    })
+  })
+
   it.each(['not json', '[]', '"x"', '<html>Error</html>'])('%j is a ResponseError', body => {
     expect(() => parseDeployResponse(body)).toThrow(ResponseError)
   })
@@ -234,6 +338,15 @@ describe('describeErrorBody', () => {
     ['see https://x.example.com/a?X-Amz-Signature=secret', 'see https://x.example.com/a?…']
   ])('%j -> %j', (body, expected) => {
     expect(describeErrorBody(body)).toBe(expected)
+  })
+
+  it.each([
+    ['{"failureCode": "X", "eventId": "evt_12ab"}', 'evt_12ab'],
+    ['{"eventId": "evt 12\\n"}', undefined],
+    ['{"eventId": 42}', '42'],
+    ['not json', undefined]
+  ])('event id of %j', (body, expected) => {
+    expect(eventIdOf(body)).toBe(expected)
   })
 
   it('caps a long body', () => {

@@ -89,4 +89,22 @@ describe('serviceStatusError', () => {
         .retryAfterMs
     ).toBe(7000)
   })
+
+  it('quotes the event id of an error body for support', () => {
+    const body = JSON.stringify({
+      failureCode: 'TRANSACTION_TIMEOUT',
+      failureMessage: 'Try again',
+      eventId: 'evt_7f3a'
+    })
+    const error = serviceStatusError('POST x', { status: 503, headers: {}, body })
+    expect(error.message).toContain('(TRANSACTION_TIMEOUT: Try again)')
+    expect(error.message).toMatch(/Event id evt_7f3a: give this id to support\.$/)
+  })
+
+  it('talks about billing for a 402', () => {
+    const body = JSON.stringify({ failureCode: 'BILLING_PREVENTED', failureMessage: 'No plan' })
+    expect(serviceStatusError('POST x', { status: 402, headers: {}, body }).message).toMatch(
+      /BILLING_PREVENTED: No plan\).*billing/
+    )
+  })
 })

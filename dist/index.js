@@ -287,24 +287,65 @@ __webpack_unused_export__ = debug; // for test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(476);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(220);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(679);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(240);
+
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .failureMessage */ .o)(error));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)((0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .failureMessage */ .o)(error)));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 220:
+/***/ 679:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fq: () => (/* binding */ inertLine),
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */ });
+/**
+ * The one formatter for text from outside (file and folder names, branch
+ * names, the service's words, libraries' messages) on its way to a log. A
+ * runner reads every line a step prints and obeys the ones that begin with
+ * `::` (after white space) or hold `##[` anywhere; a name with a line break
+ * could otherwise start such a line (`::stop-commands::…` would then unmask
+ * every secret after it).
+ */
+// Line breaks of any kind, every C0/C1 control and DEL: shown as escapes, never printed raw.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
+function inert(text) {
+    return text
+        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/##\[/g, '#\\u0023[');
+}
+/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
+function inertLine(line) {
+    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+}
+/** A value quoted for a message: JSON-escaped, inert, and short. */
+function quote(value, max = 80) {
+    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
+    return inert(JSON.stringify(shown));
+}
+
+
+/***/ }),
+
+/***/ 240:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -318,10 +359,33 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 15 modules
 var lib_core = __nccwpck_require__(476);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __nccwpck_require__(679);
+;// CONCATENATED MODULE: ./src/advice.ts
+
+/** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and deployment-type. */
+function noRunAdvice(cause, deploymentType) {
+    switch (cause) {
+        case 'billing':
+            return 'Billing prevents runs for this workspace: ask the workspace owner to check its plan and billing.';
+        case 'skipped-deployment':
+            return 'The service gave the reason above; check the workspace settings it names, or ask the service operator.';
+        case 'trigger-skipped':
+            return "The service gave the trigger's reason above; check that trigger's settings in the workspace.";
+        case 'trigger-failed':
+            return 'The service gave the reason above; run the step again, and contact support if it persists.';
+        case 'no-environment':
+            return 'Check that the destination follows the naming convention (name-prefix and environment, or a pull request) and that the workspace has that environment.';
+        case 'no-trigger':
+            return `Check with the service operator that mobile triggers are enabled for the workspace and that deployment-type${deploymentType ? ` (${(0,inert/* quote */.hD)(deploymentType)})` : ''} matches its label.`;
+    }
+}
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
@@ -4057,11 +4121,6 @@ class InputError extends ActionError {
         this.input = input;
     }
 }
-/** A value quoted for a message: escaped, so no control character reaches the log, and short. */
-function quote(value, max = 80) {
-    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-    return JSON.stringify(shown);
-}
 /** The message of anything thrown, Error or not. */
 function messageOf(thrown) {
     if (thrown instanceof Error)
@@ -4077,6 +4136,7 @@ function messageOf(thrown) {
 }
 
 ;// CONCATENATED MODULE: ./src/naming.ts
+
 /** The service's file types, lower case with the dot (service spec 2.1). */
 const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
 const MAX_PATH_LENGTH = 1024;
@@ -4141,13 +4201,16 @@ function conventionalDestination(parts) {
     const { owner, name } = parts.repository;
     return { destination: `${parts.prefix}-${owner}-${name}-pr${parts.pullRequestNumber}${ext}` };
 }
-/** The last segment of a slash-separated path. */
-function basename(path) {
-    const i = path.lastIndexOf('/');
-    return i === -1 ? path : path.slice(i + 1);
+/**
+ * A local file's own name, by the rules of the machine it is on (a Windows
+ * runner separates folders with \\ as well as /). `paths` is there for tests.
+ */
+function fileName(path, paths = (external_node_path_default())) {
+    return paths.basename(path);
 }
 
 ;// CONCATENATED MODULE: ./src/artifact.ts
+
 
 
 
@@ -4166,34 +4229,34 @@ async function findArtifact(pattern, workspace) {
     const matches = [...new Set(await globber.glob())].sort();
     const shown = (paths) => paths
         .slice(0, MAX_LISTED)
-        .map(p => quote((0,external_node_path_namespaceObject.relative)(workspace, p) || p))
+        .map(p => (0,inert/* quote */.hD)((0,external_node_path_namespaceObject.relative)(workspace, p) || p))
         .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
     const entries = await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path) })));
     const files = entries.filter(e => e.info.isFile());
     if (files.length === 0) {
         if (entries.length > 0) {
-            const kinds = entries.map(e => `${quote((0,external_node_path_namespaceObject.relative)(workspace, e.path) || e.path)} (${kindOf(e.info)})`);
+            const kinds = entries.map(e => `${(0,inert/* quote */.hD)((0,external_node_path_namespaceObject.relative)(workspace, e.path) || e.path)} (${kindOf(e.info)})`);
             throw new InputError('file', `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
         }
-        throw new InputError('file', `${quote(pattern)} matched no file in ${quote(workspace)}`, 'Check that the build step ran before this step and that the path is relative to the workspace');
+        throw new InputError('file', `${(0,inert/* quote */.hD)(pattern)} matched no file in ${(0,inert/* quote */.hD)(workspace)}`, 'Check that the build step ran before this step and that the path is relative to the workspace');
     }
     if (files.length > 1) {
-        throw new InputError('file', `${quote(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
+        throw new InputError('file', `${(0,inert/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
     }
     const { path, info } = files[0];
-    const name = (0,external_node_path_namespaceObject.basename)(path);
+    const name = fileName(path);
     const extension = acceptedExtension(name);
     if (!extension) {
-        throw new InputError('file', `${quote(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+        throw new InputError('file', `${(0,inert/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
     }
     if (info.size === 0) {
-        throw new InputError('file', `${quote(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact');
+        throw new InputError('file', `${(0,inert/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact');
     }
     try {
         await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
     }
     catch {
-        throw new InputError('file', `${quote(name)} cannot be read`, 'Check the file permissions of the build output');
+        throw new InputError('file', `${(0,inert/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
     }
     return { path, name, size: info.size, extension };
 }
@@ -4316,6 +4379,12 @@ function stripHeads(ref) {
 }
 function positiveInteger(value) {
     return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
+function deploymentState(eventName, payload) {
+    if (eventName !== 'deployment_status')
+        return undefined;
+    return asText(asObject(payload.deployment_status).state) ?? '';
 }
 
 ;// CONCATENATED MODULE: ./src/deployment.ts
@@ -4483,9 +4552,15 @@ function describeNetworkError(error) {
 function seconds(ms) {
     return `${Math.round(ms / 100) / 10} s`;
 }
-/** Removes every query string from a text, so a signed URL or path never reaches a log. */
+/**
+ * Removes query strings from a text, so a signed URL never reaches a log: the
+ * query of every URL, and any `?name=…` (a library may print a path with its
+ * query). Any other `?` (a glob such as `app-?.apk`) stays as it is.
+ */
 function redactQueryStrings(text) {
-    return text.replace(/\?[^\s'"<>]+/g, '?…');
+    return text
+        .replace(/(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi, '$1?…')
+        .replace(/\?[\w.%-]+=[^\s'"<>]*/g, '?…');
 }
 /** Method, origin and path of a URL: what may be shown of it. */
 function labelOf(method, url) {
@@ -4494,6 +4569,7 @@ function labelOf(method, url) {
 }
 
 ;// CONCATENATED MODULE: ./src/limits.ts
+
 
 
 /** Far above any upload that keeps moving, and well under a job's six hours. */
@@ -4516,7 +4592,7 @@ function limitsFromEnv(env) {
             return fallbackMs;
         const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
         if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
-            throw new ActionError(`Environment variable ${name} is ${quote(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
+            throw new ActionError(`Environment variable ${name} is ${(0,inert/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
         }
         return Math.round(value * unitMs);
     };
@@ -4539,6 +4615,7 @@ function stepDeadline(stepMs) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
+
 
 
 const MAX_ATTEMPTS_LIMIT = 10;
@@ -4575,7 +4652,7 @@ function parseInputs(get) {
     if (destination) {
         const problem = destinationProblem(destination);
         if (problem) {
-            throw new InputError('destination', `${quote(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
+            throw new InputError('destination', `${(0,inert/* quote */.hD)(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
         }
     }
     if (!file && (destination || namePrefix)) {
@@ -4586,7 +4663,7 @@ function parseInputs(get) {
         throw new InputError('environment', 'is set without name-prefix', 'Set name-prefix too: the destination is then <name-prefix>-<environment>.<ext>');
     }
     if (runInputPath && hasUnsafePath(runInputPath)) {
-        throw new InputError('run-input-path', `${quote(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation output of the step that uploaded the build, unchanged');
+        throw new InputError('run-input-path', `${(0,inert/* quote */.hD)(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation output of the step that uploaded the build, unchanged');
     }
     if ('RUN_INPUT_PATH' in variables && (file || runInputPath)) {
         throw new InputError('variables', `sets RUN_INPUT_PATH while ${file ? 'file' : 'run-input-path'} is set, which is ambiguous`, 'Remove RUN_INPUT_PATH from variables: the action sets it to the uploaded file');
@@ -4623,13 +4700,13 @@ function parseInputs(get) {
 }
 function plainText(name, value) {
     if (hasControlCharacter(value)) {
-        throw new InputError(name, `contains a line break or another control character (${quote(value, 40)})`, 'Give a single-line value');
+        throw new InputError(name, `contains a line break or another control character (${(0,inert/* quote */.hD)(value, 40)})`, 'Give a single-line value');
     }
     return value.trim();
 }
 function nameInput(name, value) {
     if (value && !NAME_PART.test(value)) {
-        throw new InputError(name, `${quote(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+        throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
     }
     return value;
 }
@@ -4642,20 +4719,20 @@ function booleanInput(name, raw, fallback) {
         return true;
     if (FALSE_VALUES.includes(value))
         return false;
-    throw new InputError(name, `${quote(value)} is not a boolean`, 'Use true or false');
+    throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
 }
 function integerInput(name, value, min, max) {
     if (value === '')
         return undefined;
     const n = /^\d+$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
-        throw new InputError(name, `${quote(value)} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it empty for the default`);
+        throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it empty for the default`);
     }
     return n;
 }
 function shaInput(value) {
     if (value && !SHA.test(value)) {
-        throw new InputError('sha', `${quote(value)} is not a commit hash`, 'Use a hexadecimal commit id, e.g. ${{ github.sha }}');
+        throw new InputError('sha', `${(0,inert/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id, e.g. ${{ github.sha }}');
     }
     return value;
 }
@@ -4670,7 +4747,7 @@ function urlInput(name, value) {
         url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new InputError(name, `${quote(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+        throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
     }
     return value;
 }
@@ -4693,12 +4770,12 @@ function parseBaseUrl(raw) {
         url = new URL(value);
     }
     catch {
-        throw new InputError('base-url', `${quote(value)} is not a URL`, fix);
+        throw new InputError('base-url', `${(0,inert/* quote */.hD)(value)} is not a URL`, fix);
     }
     if (url.username || url.password) {
         throw new InputError('base-url', 'contains credentials', 'Remove the user and password from the URL: the action authenticates with api-key');
     }
-    const shown = quote(url.origin + url.pathname);
+    const shown = (0,inert/* quote */.hD)(url.origin + url.pathname);
     if (url.search || url.hash) {
         throw new InputError('base-url', `${shown} has a query or a fragment`, `${fix}, with neither`);
     }
@@ -4739,14 +4816,14 @@ function parseVariables(raw) {
     const entries = [];
     for (const [name, value] of Object.entries(parsed)) {
         if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name)) {
-            throw new InputError('variables', `has an invalid name ${quote(name)}`, 'Use non-empty names without control characters');
+            throw new InputError('variables', `has an invalid name ${(0,inert/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
         }
         if (typeof value === 'string')
             entries.push([name, value]);
         else if (typeof value === 'number' || typeof value === 'boolean')
             entries.push([name, String(value)]);
         else {
-            throw new InputError('variables', `has ${describe(value)} for ${quote(name)}`, 'Use a string, number or boolean for every variable');
+            throw new InputError('variables', `has ${describe(value)} for ${(0,inert/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
         }
     }
     // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
@@ -4931,6 +5008,39 @@ function delay(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
 }
 
+;// CONCATENATED MODULE: ./src/runner-log.ts
+
+
+/**
+ * The step's log. Every line goes through the inert formatter on its way out,
+ * so no value from outside in it can begin a workflow command; annotations are
+ * escaped by @actions/core as well.
+ */
+const runnerLog = {
+    info(message) {
+        lib_core/* info */.pq((0,inert/* inertLine */.Fq)(message));
+    },
+    debug(message) {
+        lib_core/* debug */.Yz((0,inert/* inert */.tJ)(message));
+    },
+    notice(message, title) {
+        lib_core/* notice */.lm((0,inert/* inert */.tJ)(message), title ? { title } : {});
+    },
+    warning(message, title) {
+        lib_core/* warning */.$e((0,inert/* inert */.tJ)(message), title ? { title } : {});
+    },
+    error(message, title) {
+        lib_core/* error */.z3((0,inert/* inert */.tJ)(message), { title });
+    },
+    /** Hides a secret from every later line. */
+    mask(secret) {
+        lib_core/* setSecret */.Pq(secret);
+    },
+    group(name, work) {
+        return lib_core/* group */.Os((0,inert/* inert */.tJ)(name), work);
+    }
+};
+
 ;// CONCATENATED MODULE: ./src/responses.ts
 
 
@@ -4974,58 +5084,103 @@ function parseSignedUpload(body) {
         signedUrl
     };
 }
-/** Parses the body of a 200 from the deploy webhook (service spec Part 2). */
+function classify(r) {
+    const outcome = asText(r.outcome);
+    const created = id(r.created_suite_id);
+    const duplicate = id(r.duplicate_suite_id);
+    const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
+        .filter(isString)
+        .filter((part, i, all) => all.indexOf(part) === i);
+    const failed = () => ({
+        kind: 'failed',
+        detail: clean(failure.join(': ')),
+        billing: failure.some(part => /billing/i.test(part))
+    });
+    if (outcome === 'failed')
+        return failed();
+    if (outcome === 'skipped')
+        return { kind: 'skipped', detail: cleanOrNone(asText(r.skip_reason)) };
+    if (outcome === 'created')
+        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
+    // No outcome (or one this client does not know): the published client's order.
+    if (failure.length > 0)
+        return failed();
+    if (duplicate)
+        return { kind: 'created', runId: duplicate, duplicate: true };
+    if (created)
+        return { kind: 'created', runId: created, duplicate: false };
+    return { kind: 'none', outcome };
+}
+/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
 function parseDeployResponse(body) {
     const json = parseObject(body, 'the deploy webhook');
     const results = Array.isArray(json.results) ? json.results.map(asObject) : [];
-    const created = results.filter(r => r.outcome === 'created');
-    const runIds = created
-        .map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id))
-        .filter(isString);
+    const entries = results.map(classify);
+    const environment = readEnvironment(json.environment);
+    const created = entries.filter(e => e.kind === 'created');
+    const runIds = created.map(e => e.runId).filter(isString);
     const common = {
-        warning: asText(json.warning),
+        warning: cleanOrNone(asText(json.warning)),
         deploymentId: id(json.deployment_id),
-        environment: asText(json.environment),
-        runIds
+        environment: environment.name,
+        environmentId: environment.id ?? results.map(r => id(r.environment_id)).find(isString) ?? undefined,
+        runIds,
+        runId: '',
+        duplicate: false,
+        preview: false
     };
     if (created.length > 0) {
         const first = created[0];
-        return {
-            ...common,
-            outcome: 'success',
-            runId: runIds[0] ?? '',
-            duplicate: id(first.created_suite_id) === undefined && id(first.duplicate_suite_id) !== undefined
-        };
+        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
     }
+    if (results.length === 0 && environment.isStatic === false && json.skipped_deployment === undefined)
+        return { ...common, outcome: 'success', preview: true };
+    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
+}
+/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
+function readEnvironment(value) {
+    if (typeof value === 'string')
+        return { name: cleanOrNone(asText(value)) };
+    const object = asObject(value);
     return {
-        ...common,
-        outcome: 'failed',
-        runId: '',
-        duplicate: false,
-        reason: noRunReason(json, results)
+        name: cleanOrNone(asText(object.alias) ?? asText(object.name)),
+        id: id(object.id),
+        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
     };
 }
 /** Why a deployment created no run, from the most specific part of the answer. */
-function noRunReason(json, results) {
-    const skipped = asObject(json.skipped_deployment);
-    const whole = [asText(skipped.message), asText(skipped.reason)].filter(isString);
+function noRun(json, entries, environment) {
     if (json.skipped_deployment !== undefined) {
-        return `the service skipped the deployment${whole.length ? `: ${whole.join(' — ')}` : ''}`;
+        const skipped = asObject(json.skipped_deployment);
+        const said = [asText(skipped.message), asText(skipped.reason)].filter(isString);
+        return {
+            cause: 'skipped-deployment',
+            reason: `the service skipped the deployment${said.length ? `: ${clean(said.join(' — '))}` : ''}`
+        };
     }
-    const reasons = results.map(r => {
-        if (r.outcome === 'failed') {
-            const detail = [asText(r.failure_code), asText(r.failure_message)].filter(isString).join(': ');
-            return `a trigger failed${detail ? ` (${detail})` : ''}`;
-        }
-        if (r.outcome === 'skipped') {
-            const reason = asText(r.skip_reason);
-            return `a trigger was skipped${reason ? ` (${reason})` : ''}`;
-        }
-        return `a trigger answered ${JSON.stringify(String(r.outcome ?? 'nothing'))}`;
-    });
-    if (reasons.length > 0)
-        return reasons.join('; ');
-    return 'no trigger matched this deployment: mobile triggers may not be enabled for the workspace, or deployment-type does not match its label';
+    const failed = entries.filter(e => e.kind === 'failed');
+    if (failed.length > 0) {
+        return {
+            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
+            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
+        };
+    }
+    const said = entries.map(e => e.kind === 'skipped'
+        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
+        : e.kind === 'none' && e.outcome
+            ? `a trigger answered ${JSON.stringify(clean(e.outcome))}`
+            : undefined);
+    const details = said.filter(isString).join('; ');
+    // The published client's reading of results without any environment.
+    if (entries.length > 0 && !environment.name && !environment.id) {
+        return {
+            cause: 'no-environment',
+            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
+        };
+    }
+    if (entries.some(e => e.kind === 'skipped'))
+        return { cause: 'trigger-skipped', reason: details };
+    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
 }
 /**
  * A short, printable description of an error body: JSON `error`,
@@ -5065,6 +5220,18 @@ function describeErrorBody(body) {
     if (/^</.test(trimmed))
         return 'an HTML or XML page';
     return clean(trimmed);
+}
+/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
+function eventIdOf(body) {
+    try {
+        return id(asObject(JSON.parse(body)).eventId);
+    }
+    catch {
+        return undefined;
+    }
+}
+function cleanOrNone(value) {
+    return value === undefined ? undefined : clean(value) || undefined;
 }
 /** One line, no control characters, no query strings, at most 300 characters. */
 function clean(value) {
@@ -5131,7 +5298,9 @@ function serviceStatusError(label, response) {
     const { status } = response;
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     const what = answered(label, response);
-    return new HttpStatusError(`${what}: ${serviceAdvice(status, response)}`, status, retryAfterMs);
+    const event = eventIdOf(response.body);
+    const support = event ? ` Event id ${event}: give this id to support.` : '';
+    return new HttpStatusError(`${what}: ${serviceAdvice(status, response)}${support}`, status, retryAfterMs);
 }
 function serviceAdvice(status, response) {
     if (status === 401) {
@@ -5220,14 +5389,17 @@ function parseCompactDate(value) {
 const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
 const DEPLOY_PATH = '/api/webhooks/deploy_success';
 /** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
-async function requestSignedUpload(config, destination) {
+async function requestSignedUpload(config, destination, 
+/** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
+retry = true) {
     const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`;
-    const response = await callService(config, {
+    const request = {
         method: 'GET',
         url,
         headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
         label: labelOf('GET', url)
-    });
+    };
+    const response = retry ? await callService(config, request) : await callOnce(config, request);
     const signed = parseSignedUpload(response.body);
     maskSignedUrl(config.log, signed.signedUrl);
     return signed;
@@ -5250,14 +5422,16 @@ async function notifyDeployment(config, body) {
 }
 /** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
 async function callService(config, request) {
-    return withRetry(config.policy, async ({ number }) => {
-        config.log.debug(`${request.label} (attempt ${number} of ${config.policy.maxAttempts})`);
-        const response = await send(request, config.timeouts, config.signal);
-        config.log.debug(`${request.label} answered ${response.status}`);
-        if (response.status < 200 || response.status >= 300)
-            throw serviceStatusError(request.label, response);
-        return response;
-    }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+    return withRetry(config.policy, ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+}
+/** One request to the service; a non-2xx answer becomes an error that says what to do. */
+async function callOnce(config, request, which = 'single attempt') {
+    config.log.debug(`${request.label} (${which})`);
+    const response = await send(request, config.timeouts, config.signal);
+    config.log.debug(`${request.label} answered ${response.status}`);
+    if (response.status < 200 || response.status >= 300)
+        throw serviceStatusError(request.label, response);
+    return response;
 }
 function logRetry(log, error, attempt, maxAttempts, delayMs) {
     const said = messageOf(error).replace(/([^.])$/, '$1.');
@@ -5312,7 +5486,11 @@ function summaryRows(report) {
             report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
         ],
         ['Environment', report.environment && summary_escape(report.environment)],
-        ['Outcome', report.outcome && OUTCOME_TEXT[report.outcome]],
+        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
+        [
+            'Outcome',
+            report.preview ? '✅ preview deployment, no run' : report.outcome && OUTCOME_TEXT[report.outcome]
+        ],
         ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
         ['Warning', report.warning && summary_escape(report.warning)],
         ['Problem', report.problem && summary_escape(report.problem)]
@@ -5422,6 +5600,8 @@ class ParallelHasher {
 
 
 
+
+
 /** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
 class FileChangedError extends ActionError {
     name = 'FileChangedError';
@@ -5494,7 +5674,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
     async transfer(destination) {
         const { path, size, buffers } = this.options;
-        const name = path.split('/').pop() ?? path;
+        const name = (0,inert/* quote */.hD)(fileName(path));
         const { memory, hasher } = buffers;
         const file = await (0,promises_namespaceObject.open)(path, 'r').catch((error) => {
             throw new FileChangedError(`${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`);
@@ -5619,12 +5799,17 @@ function write(destination, chunk) {
 
 
 
+
 /**
  * How long a PUT waits for the store's 100 Continue before sending the body
  * anyway (curl waits as long). A store that refuses the request (an expired or
  * mismatched signature) answers first, and not a byte of the file is sent.
  */
 const CONTINUE_TIMEOUT_MS = 1000;
+/** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
+class ExpectationFailedError extends ActionError {
+    name = 'ExpectationFailedError';
+}
 /**
  * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
  * attempt streams the whole file again from its first byte; an attempt refused
@@ -5633,20 +5818,39 @@ const CONTINUE_TIMEOUT_MS = 1000;
 async function uploadArtifact(config, artifact, destination, onSigned) {
     // The first attempt's hashing thread starts now and boots while the URL is signed.
     let prepared = new TransferBuffers();
+    const buffers = () => {
+        // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
+        const taken = prepared ?? new TransferBuffers();
+        prepared = undefined;
+        return taken;
+    };
     try {
         let signed = await requestSignedUpload(config, destination);
         onSigned(signed);
-        return await withRetry(config.policy, async ({ number, previous }) => {
-            if (previous instanceof ExpiredUrlError) {
+        let stale = false;
+        let expectContinue = true;
+        return await withRetry(config.policy, async ({ number }) => {
+            if (stale) {
+                // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
                 config.log.info('The signed URL expired; asking the service for a fresh one.');
-                signed = await requestSignedUpload(config, destination);
+                signed = await requestSignedUpload(config, destination, false);
                 onSigned(signed);
+                stale = false;
             }
-            // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
-            const buffers = prepared ?? new TransferBuffers();
-            prepared = undefined;
-            const sent = await putFile(config, signed.signedUrl, artifact, number, buffers);
-            return { signed, size: artifact.size, ...sent };
+            const put = () => putFile(config, signed.signedUrl, artifact, number, buffers(), expectContinue);
+            try {
+                return { signed, size: artifact.size, ...(await put()) };
+            }
+            catch (error) {
+                if (error instanceof ExpiredUrlError)
+                    stale = true;
+                if (!(error instanceof ExpectationFailedError))
+                    throw error;
+                // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
+                config.log.info(`${error.message} Sending the file again without Expect.`);
+                expectContinue = false;
+                return { signed, size: artifact.size, ...(await put()) };
+            }
         }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
     }
     finally {
@@ -5654,7 +5858,7 @@ async function uploadArtifact(config, artifact, destination, onSigned) {
     }
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt, buffers) {
+async function putFile(config, signedUrl, artifact, attempt, buffers, expectContinue) {
     const label = labelOf('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = Date.now();
@@ -5666,14 +5870,14 @@ async function putFile(config, signedUrl, artifact, attempt, buffers) {
         path: artifact.path,
         size: artifact.size,
         buffers,
-        continueTimeoutMs: CONTINUE_TIMEOUT_MS,
+        continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
         onProgress: total => {
             sent = total;
             progress.update(total);
         },
         onFailure: error => local.abort(error instanceof ActionError
             ? error
-            : new FileChangedError(`${artifact.name} could not be read: ${describeNetworkError(error)}`))
+            : new FileChangedError(`${(0,inert/* quote */.hD)(artifact.name)} could not be read: ${describeNetworkError(error)}`))
     });
     try {
         const response = await send({
@@ -5682,11 +5886,13 @@ async function putFile(config, signedUrl, artifact, attempt, buffers) {
             headers: {
                 'content-type': 'application/octet-stream',
                 'content-length': String(artifact.size),
-                expect: '100-continue'
+                ...(expectContinue ? { expect: '100-continue' } : {})
             },
             body,
             label
         }, config.timeouts, signal);
+        if (response.status === 417 && expectContinue)
+            throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
         if (response.status < 200 || response.status >= 300)
             throw storeStatusError(label, response, signedUrl);
         if (sent !== artifact.size) {
@@ -5720,11 +5926,15 @@ async function putFile(config, signedUrl, artifact, attempt, buffers) {
 
 
 
+
+
+
+
 const log = {
-    info: lib_core/* info */.pq,
-    debug: lib_core/* debug */.Yz,
-    warning: message => lib_core/* warning */.$e(message),
-    mask: lib_core/* setSecret */.Pq
+    info: runnerLog.info,
+    debug: runnerLog.debug,
+    warning: message => runnerLog.warning(message),
+    mask: runnerLog.mask
 };
 /**
  * The step: inputs, context, upload, notification, outputs and summary. The
@@ -5741,6 +5951,9 @@ async function run() {
         await deploy(report);
     }
     catch (error) {
+        // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
+        if (!(error instanceof ActionError) && error instanceof Error && error.stack)
+            runnerLog.debug(redactQueryStrings(error.stack));
         fail(report, failureMessage(error), error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed');
     }
     finally {
@@ -5748,7 +5961,7 @@ async function run() {
             await writeSummary(report);
         }
         catch (error) {
-            lib_core/* warning */.$e(`The job summary could not be written: ${messageOf(error)}`);
+            runnerLog.warning(`The job summary could not be written: ${messageOf(error)}`);
         }
     }
 }
@@ -5757,16 +5970,24 @@ async function deploy(report) {
     const plan = await phase('Inputs', async () => {
         const inputs = parseInputs(name => lib_core/* getInput */.V4(name));
         const limits = limitsFromEnv(process.env);
-        const git = resolveContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env, inputs.overrides);
+        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
+        const event = readEvent();
+        const git = resolveContext(eventName, event, process.env, inputs.overrides);
         const artifact = inputs.file ? await findArtifact(inputs.file, workspace()) : undefined;
         const destination = artifact ? chooseDestination(inputs, artifact, git) : undefined;
         logPlan(inputs, git, artifact, destination);
-        lib_core/* debug */.Yz(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`);
-        return { inputs, git, artifact, destination, limits };
+        runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`);
+        return { inputs, git, artifact, destination, limits, state: deploymentState(eventName, event) };
     });
     const { inputs, git, limits } = plan;
     report.git = git;
     report.deploymentType = inputs.deploymentType || undefined;
+    if (plan.state !== undefined && plan.state !== 'success' && inputs.notify) {
+        // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
+        setOutcome(report, 'skipped');
+        runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(plan.state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
+        return;
+    }
     const deadline = stepDeadline(limits.stepMs);
     const config = {
         baseUrl: inputs.baseUrl,
@@ -5795,9 +6016,9 @@ async function deliver(report, plan, config) {
     if (artifact && destination) {
         report.artifact = { name: artifact.name, size: artifact.size };
         report.destination = destination;
-        const receipt = await phase(`Upload ${artifact.name} (${formatBytes(artifact.size)})`, async () => {
+        const receipt = await phase(`Upload ${(0,inert/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
             try {
-                return await uploadArtifact(config, artifact, destination, signed => lib_core/* info */.pq(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`));
+                return await uploadArtifact(config, artifact, destination, signed => runnerLog.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`));
             }
             catch (error) {
                 setOutcome(report, 'aborted');
@@ -5811,7 +6032,7 @@ async function deliver(report, plan, config) {
         lib_core/* setOutput */.uH('fileLocation', receipt.signed.fileLocation);
         lib_core/* setOutput */.uH('artifactSha256', receipt.sha256);
         lib_core/* setOutput */.uH('artifactSize', String(receipt.size));
-        lib_core/* info */.pq(`SHA-256 ${receipt.sha256}`);
+        runnerLog.info(`SHA-256 ${receipt.sha256}`);
         runInputPath = receipt.signed.playgroundFileLocation;
     }
     else if (runInputPath) {
@@ -5820,15 +6041,15 @@ async function deliver(report, plan, config) {
     }
     if (!inputs.notify) {
         setOutcome(report, 'skipped');
-        lib_core/* info */.pq('notify is false: the build is uploaded and no deploy notification was sent, so no run starts.');
+        runnerLog.info('notify is false: the build is uploaded and no deploy notification was sent, so no run starts.');
         return;
     }
     const result = await phase('Deploy notification', async () => {
         const body = buildDeployBody(inputs, git, runInputPath);
-        lib_core/* info */.pq(runInputPath
-            ? `Notifying the service with RUN_INPUT_PATH=${quote(runInputPath)}.`
+        runnerLog.info(runInputPath
+            ? `Notifying the service with RUN_INPUT_PATH=${(0,inert/* quote */.hD)(runInputPath)}.`
             : 'Notifying the service of the deployment (no build attached).');
-        lib_core/* debug */.Yz(`Deploy notification body: ${JSON.stringify(body)}`);
+        runnerLog.debug(`Deploy notification body: ${JSON.stringify(body)}`);
         try {
             return await notifyDeployment(config, body);
         }
@@ -5839,42 +6060,46 @@ async function deliver(report, plan, config) {
     });
     setOutcome(report, result.outcome);
     lib_core/* setOutput */.uH('runId', result.runId);
+    lib_core/* setOutput */.uH('environmentId', result.environmentId ?? '');
     report.runId = result.runId || undefined;
     report.environment = result.environment;
+    report.environmentId = result.environmentId;
+    report.preview = result.preview;
     report.warning = result.warning;
     if (result.warning)
-        lib_core/* warning */.$e(`The service warns: ${result.warning}`, { title: 'Service warning' });
-    if (result.outcome === 'success') {
-        const where = result.environment ? ` on environment ${quote(result.environment)}` : '';
-        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
-        lib_core/* info */.pq(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
-        if (result.runIds.length > 1)
-            lib_core/* info */.pq(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
-        if (!result.runId)
-            lib_core/* warning */.$e('The service reported a run without an id; runId is empty.');
+        runnerLog.warning(`The service warns: ${result.warning}`, 'Service warning');
+    const where = result.environment ? ` on environment ${(0,inert/* quote */.hD)(result.environment)}` : '';
+    if (result.preview) {
+        runnerLog.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
         return;
     }
-    const message = `The service created no run: ${result.reason}. ${noRunAdvice(inputs)}`;
+    if (result.outcome === 'success') {
+        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
+        runnerLog.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
+        if (result.runIds.length > 1)
+            runnerLog.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
+        if (!result.runId)
+            runnerLog.warning('The service reported a run without an id; runId is empty.');
+        return;
+    }
+    const tail = inputs.failOnNoRun ? ' Set fail-on-no-run: false to make this a warning.' : '';
+    const message = `The service created no run: ${result.reason}. ${noRunAdvice(result.cause ?? 'no-trigger', inputs.deploymentType)}${tail}`;
     report.problem = message;
     if (inputs.failOnNoRun)
         throw new ActionError(message);
-    lib_core/* warning */.$e(message, { title: 'No run created' });
+    runnerLog.warning(message, 'No run created');
 }
 /** A log group for one phase of the step, closed with how long the phase took. */
 async function phase(name, work) {
     const started = Date.now();
-    return lib_core/* group */.Os(name, async () => {
+    return runnerLog.group(name, async () => {
         try {
             return await work();
         }
         finally {
-            lib_core/* info */.pq(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
+            runnerLog.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
         }
     });
-}
-function noRunAdvice(inputs) {
-    const tail = inputs.failOnNoRun ? ' Set fail-on-no-run: false to make this a warning.' : '';
-    return `Check with the service operator that mobile triggers are enabled for the workspace and that deployment-type${inputs.deploymentType ? ` (${quote(inputs.deploymentType)})` : ''} matches its label.${tail}`;
 }
 /** The destination: given, built by the naming convention, or the artifact's own name. */
 function chooseDestination(inputs, artifact, git) {
@@ -5906,15 +6131,15 @@ function logPlan(inputs, git, artifact, destination) {
         : inputs.runInputPath
             ? 'notify with an earlier upload'
             : 'notify without a build';
-    lib_core/* info */.pq(`Mode: ${mode}`);
+    runnerLog.info(`Mode: ${mode}`);
     if (artifact)
-        lib_core/* info */.pq(`Artifact: ${artifact.path} (${formatBytes(artifact.size)})`);
+        runnerLog.info(`Artifact: ${(0,inert/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`);
     if (destination)
-        lib_core/* info */.pq(`Destination: ${destination}`);
-    lib_core/* info */.pq(`Service: ${inputs.baseUrl}`);
-    lib_core/* info */.pq(`Branch: ${git.branch ?? '(none)'}, commit: ${git.sha ?? '(none)'}`);
+        runnerLog.info(`Destination: ${(0,inert/* quote */.hD)(destination, 300)}`);
+    runnerLog.info(`Service: ${inputs.baseUrl}`);
+    runnerLog.info(`Branch: ${git.branch === undefined ? '(none)' : (0,inert/* quote */.hD)(git.branch, 200)}, commit: ${git.sha ?? '(none)'}`);
     if (git.pullRequestNumber !== undefined)
-        lib_core/* info */.pq(`Pull request: #${git.pullRequestNumber}`);
+        runnerLog.info(`Pull request: #${git.pullRequestNumber}`);
 }
 function setOutcome(report, outcome) {
     report.outcome = outcome;
@@ -5922,7 +6147,7 @@ function setOutcome(report, outcome) {
 }
 function fail(report, message, title) {
     report.problem = message;
-    lib_core/* error */.z3(message, { title });
+    runnerLog.error(message, title);
     process.exitCode = 1;
 }
 /** One line for the log: the error's own words when it was written for people, never a stack. */
@@ -5947,7 +6172,7 @@ function readEvent() {
             : {};
     }
     catch (error) {
-        lib_core/* warning */.$e(`The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
+        runnerLog.warning(`The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
         return {};
     }
 }
@@ -6043,6 +6268,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   V4: () => (/* binding */ getInput),
   Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
+  lm: () => (/* binding */ notice),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
@@ -6050,7 +6276,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -6076,7 +6302,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -8093,7 +8319,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -8101,7 +8327,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -8109,7 +8335,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
@@ -9124,6 +9350,18 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -10,7 +10,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FaultPlan, type Fault, type Route } from './faults.js'
-import { json, ServiceApi, type Run } from './service.js'
+import { failure, json, ServiceApi, type Run } from './service.js'
 import { UrlSigner } from './signing.js'
 import { ObjectStore, type StoredObject } from './store.js'
 import { defaultWorkspace, type Workspace } from './workspaces.js'
@@ -103,7 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   storeServer.on('checkContinue', onUpload)
 
   apiServer.on('request', (req, res) => {
-    const url = new URL(req.url ?? '/', baseUrl)
+    const url = requestUrl(req, baseUrl)
     if (req.method === 'GET' && url.pathname === '/api/v0/run-inputs-executables-signed-urls') {
       void handle(req, res, 'signed-url', async fault => {
         const workspace = api.authenticate(req, res)
@@ -121,7 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         }
         const workspace = api.authenticate(req, res)
         if (workspace) {
-          if (typeof body === 'string') json(res, 400, { error: 'Body is not valid JSON' })
+          if (typeof body === 'string') failure(res, 400, 'BAD_REQUEST', 'Body is not valid JSON')
           else api.deploy(workspace, body, res)
         }
         return { body }
@@ -134,7 +134,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       })
     } else {
       void handle(req, res, 'unknown', async () => {
-        json(res, 404, { error: 'Not found' })
+        failure(res, 404, 'NOT_FOUND', 'Not found')
         return {}
       })
     }
@@ -149,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   ): Promise<void> {
     inFlight++
     const startedAt = Date.now()
-    const url = new URL(req.url ?? '/', 'http://emulator')
+    const url = requestUrl(req, 'http://emulator')
     const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
     let extra: Partial<RecordedRequest> = {}
     try {
@@ -214,6 +214,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await rm(directory, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * The request's URL. The service's published clients send `//api/...` (a base
+ * URL with a trailing slash), which the service answers as `/api/...`; read as
+ * it is, `//api` would be taken for a host.
+ */
+function requestUrl(req: IncomingMessage, base: string): URL {
+  return new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), base)
 }
 
 function listen(server: Server, port: number, host: string): Promise<string> {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ObjectStore } from './store.js'
 import type { UrlSigner } from './signing.js'
 import type { Workspace } from './workspaces.js'
+import { DeployAnswer } from './deploy-answer.js'
 
 const ACCEPTED = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf']
 const SIGNED_URL_SECONDS = 900
@@ -51,11 +52,11 @@ export class ServiceApi {
     const key = /^Bearer (.+)$/.exec(header)?.[1]
     const workspace = this.workspaces.find(w => w.apiKey === key)
     if (!workspace) {
-      json(res, 401, { error: 'Unauthorized: API key missing or invalid' })
+      failure(res, 401, 'UNAUTHORIZED', 'API key missing or invalid')
       return undefined
     }
     if (!workspace.enabled) {
-      json(res, 403, { error: 'Forbidden: this workspace is disabled' })
+      failure(res, 403, 'WORKSPACE_DISABLED', 'This workspace is disabled')
       return undefined
     }
     return workspace
@@ -68,12 +69,12 @@ export class ServiceApi {
     expireAtOnce: boolean
   ): Promise<void> {
     const file = url.searchParams.get('file')
-    if (!file) return json(res, 400, { error: "Missing required query parameter 'file'" })
+    if (!file) return failure(res, 400, 'BAD_REQUEST', "Missing required query parameter 'file'")
     if (!ACCEPTED.some(ext => file.toLowerCase().endsWith(ext))) {
-      return json(res, 400, { error: `Unsupported file type; accepted: ${ACCEPTED.join(', ')}` })
+      return failure(res, 400, 'BAD_REQUEST', `Unsupported file type; accepted: ${ACCEPTED.join(', ')}`)
     }
     if (file.startsWith('/') || file.split('/').includes('..'))
-      return json(res, 400, { error: 'Invalid file path' })
+      return failure(res, 400, 'BAD_REQUEST', 'Invalid file path')
     const key = `${workspace.teamId}/${file}`
     const signedUrl = expireAtOnce
       ? await this.signer.sign(key, 1, new Date(Date.now() - 5000))
@@ -89,38 +90,23 @@ export class ServiceApi {
 
   deploy(workspace: Workspace, body: unknown, res: ServerResponse): void {
     const problem = bodyProblem(body)
-    if (problem) return json(res, 400, { error: problem })
+    if (problem) return failure(res, 400, 'BAD_REQUEST', problem)
     const b = body as Record<string, unknown>
     const variables = (b.variables ?? {}) as Record<string, string>
     const deploymentId = `dep_${randomBytes(6).toString('hex')}`
-    const base = {
-      deployment_id: deploymentId,
-      ...(workspace.warning ? { warning: workspace.warning } : {})
-    }
-
-    if (workspace.skipDeployments)
-      return json(res, 200, { ...base, results: [], skipped_deployment: workspace.skipDeployments })
-    const typeMatches = !workspace.deploymentType || workspace.deploymentType === b.deployment_type
-    if (!workspace.mobileTriggersEnabled || !typeMatches)
-      return json(res, 200, { ...base, results: [] })
-
+    const answer = new DeployAnswer(workspace.answerShape ?? 'documented', deploymentId, workspace.warning)
     const runInputPath = variables.RUN_INPUT_PATH
     const environment = this.environmentOf(workspace, runInputPath)
-    const trigger = { environment_id: `env_${environment}`, trigger_id: `trg_${environment}` }
-    if (workspace.triggerFailure) {
-      return json(res, 200, {
-        ...base,
-        environment,
-        results: [
-          {
-            ...trigger,
-            outcome: 'failed',
-            failure_code: workspace.triggerFailure.code,
-            failure_message: workspace.triggerFailure.message
-          }
-        ]
-      })
-    }
+    const ephemeral = b.ephemeral_environment === true || environment?.startsWith('pr-') === true
+
+    if (workspace.skipDeployments)
+      return json(res, 200, answer.skipped(workspace.skipDeployments, environment, ephemeral))
+    const typeMatches = !workspace.deploymentType || workspace.deploymentType === b.deployment_type
+    if (!workspace.mobileTriggersEnabled || !typeMatches)
+      return json(res, 200, answer.noTrigger(environment, ephemeral))
+    if (environment === undefined) return json(res, 200, answer.noEnvironment())
+    if (workspace.triggerFailure)
+      return json(res, 200, answer.failed(workspace.triggerFailure, environment, ephemeral))
 
     const branch = typeof b.branch === 'string' ? b.branch : undefined
     const deduplicationKey =
@@ -134,13 +120,7 @@ export class ServiceApi {
       runInputPath ?? null
     ])
     const earlier = this.deployments.find(d => d.identity === identity && d.runId)
-    if (earlier) {
-      return json(res, 200, {
-        ...base,
-        environment,
-        results: [{ ...trigger, outcome: 'created', duplicate_suite_id: earlier.runId }]
-      })
-    }
+    if (earlier) return json(res, 200, answer.created(earlier.runId!, true, environment, ephemeral))
 
     for (const run of this.runs) {
       if (
@@ -174,11 +154,7 @@ export class ServiceApi {
     }
     this.runs.push(run)
     this.deployments.push({ id: deploymentId, identity, runId: run.id })
-    json(res, 200, {
-      ...base,
-      environment,
-      results: [{ ...trigger, outcome: 'created', created_suite_id: run.id }]
-    })
+    json(res, 200, answer.created(run.id, false, environment, ephemeral))
   }
 
   /** Forgets every run and deployment. */
@@ -192,8 +168,8 @@ export class ServiceApi {
   }
 
   /** The environment a file name selects by the naming convention; the first environment otherwise. */
-  environmentOf(workspace: Workspace, runInputPath: string | undefined): string {
-    const fallback = workspace.environments[0] ?? 'default'
+  environmentOf(workspace: Workspace, runInputPath: string | undefined): string | undefined {
+    const fallback = workspace.environments[0]
     if (!runInputPath) return fallback
     const name = (runInputPath.split('/').pop() ?? '').replace(/\.[^.]+$/, '')
     const pr = /^.+-.+-.+-pr(\d+)$/.exec(name)
@@ -234,6 +210,16 @@ function bodyProblem(body: unknown): string | undefined {
       return 'repository must be {name, owner}'
   }
   return undefined
+}
+
+/** An error answer as the production service sends it (spec Part 3): code, message, an event id for support, and `error`. */
+export function failure(res: ServerResponse, status: number, code: string, message: string): void {
+  json(res, status, {
+    error: message,
+    failureCode: code,
+    failureMessage: message,
+    eventId: `evt_${randomBytes(6).toString('hex')}`
+  })
 }
 
 export function json(

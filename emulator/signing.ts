@@ -100,7 +100,8 @@ export class UrlSigner {
       protocol: url.protocol,
       hostname: url.hostname,
       port: url.port ? Number(url.port) : undefined,
-      path: decodeURIComponent(url.pathname),
+      // S3 signs the path as it travels, already escaped (uriEscapePath: false).
+      path: url.pathname,
       query,
       headers: requestHeaders
     })

@@ -20,6 +20,12 @@ export interface Workspace {
   skipDeployments?: { reason: string; message: string }
   /** A warning added to every deploy answer. */
   warning?: string
+  /**
+   * The deploy answer's shape: `documented` (spec Part 2: `environment` a string,
+   * every result with `outcome`) or `client` (Part 3, as the published client
+   * reads it: `environment` an object, results decided by their fields).
+   */
+  answerShape?: 'documented' | 'client'
 }
 
 export const DEMO_API_KEY = 'emulator-demo-key-0123456789'

@@ -1,9 +1,10 @@
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import { basename, isAbsolute, join, relative } from 'node:path'
+import { isAbsolute, join, relative } from 'node:path'
 import * as glob from '@actions/glob'
-import { InputError, quote } from './errors.js'
-import { ACCEPTED_EXTENSIONS, acceptedExtension } from './naming.js'
+import { InputError } from './errors.js'
+import { quote } from './inert.js'
+import { ACCEPTED_EXTENSIONS, acceptedExtension, fileName } from './naming.js'
 
 /** The build to upload: one regular, readable, non-empty file of an accepted type. */
 export interface Artifact {
@@ -59,7 +60,7 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
     )
   }
   const { path, info } = files[0]!
-  const name = basename(path)
+  const name = fileName(path)
   const extension = acceptedExtension(name)
   if (!extension) {
     throw new InputError(

@@ -121,3 +121,9 @@ function stripHeads(ref: string): string {
 function positiveInteger(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
 }
+
+/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
+export function deploymentState(eventName: string, payload: JsonObject): string | undefined {
+  if (eventName !== 'deployment_status') return undefined
+  return asText(asObject(payload.deployment_status).state) ?? ''
+}

@@ -19,12 +19,6 @@ export class InputError extends ActionError {
   }
 }
 
-/** A value quoted for a message: escaped, so no control character reaches the log, and short. */
-export function quote(value: string, max = 80): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value
-  return JSON.stringify(shown)
-}
-
 /** The message of anything thrown, Error or not. */
 export function messageOf(thrown: unknown): string {
   if (thrown instanceof Error) return thrown.message

@@ -2,6 +2,8 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { ActionError } from './errors.js'
 import { ParallelHasher } from './hasher.js'
+import { quote } from './inert.js'
+import { fileName } from './naming.js'
 
 /** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
 export class FileChangedError extends ActionError {
@@ -109,7 +111,7 @@ export class FileBody extends Readable {
   /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
   private async transfer(destination: NodeJS.WritableStream): Promise<string | undefined> {
     const { path, size, buffers } = this.options
-    const name = path.split('/').pop() ?? path
+    const name = quote(fileName(path))
     const { memory, hasher } = buffers
     const file = await open(path, 'r').catch((error: { code?: string }) => {
       throw new FileChangedError(

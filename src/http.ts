@@ -174,9 +174,15 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`
 }
 
-/** Removes every query string from a text, so a signed URL or path never reaches a log. */
+/**
+ * Removes query strings from a text, so a signed URL never reaches a log: the
+ * query of every URL, and any `?name=…` (a library may print a path with its
+ * query). Any other `?` (a glob such as `app-?.apk`) stays as it is.
+ */
 export function redactQueryStrings(text: string): string {
-  return text.replace(/\?[^\s'"<>]+/g, '?…')
+  return text
+    .replace(/(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi, '$1?…')
+    .replace(/\?[\w.%-]+=[^\s'"<>]*/g, '?…')
 }
 
 /** Method, origin and path of a URL: what may be shown of it. */

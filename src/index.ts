@@ -1,9 +1,10 @@
 import * as core from '@actions/core'
+import { inert } from './inert.js'
 import { failureMessage, run } from './main.js'
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error: unknown): void => {
-  core.setFailed(failureMessage(error))
+  core.setFailed(inert(failureMessage(error)))
   process.exit(1)
 }
 process.on('unhandledRejection', fatal)

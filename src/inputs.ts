@@ -1,4 +1,5 @@
-import { InputError, quote } from './errors.js'
+import { InputError } from './errors.js'
+import { quote } from './inert.js'
 import { destinationProblem, hasControlCharacter } from './naming.js'
 
 /** Everything the step was asked to do, validated. Built once, by `parseInputs`. */

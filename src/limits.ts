@@ -1,4 +1,5 @@
-import { ActionError, quote } from './errors.js'
+import { ActionError } from './errors.js'
+import { quote } from './inert.js'
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http.js'
 
 /** Every time limit of the step; safe by default, tunable through the environment for unusual networks. */

@@ -1,24 +1,27 @@
 import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
+import { noRunAdvice } from './advice.js'
 import { findArtifact, type Artifact } from './artifact.js'
 import { resolveContext, buildDeployBody } from './deployment.js'
-import type { GitContext } from './context.js'
-import { ActionError, InputError, messageOf, quote } from './errors.js'
+import { deploymentState, type GitContext } from './context.js'
+import { ActionError, InputError, messageOf } from './errors.js'
+import { quote } from './inert.js'
 import { redactQueryStrings } from './http.js'
 import { limitsFromEnv, stepDeadline, type Limits } from './limits.js'
 import { parseInputs, type Inputs } from './inputs.js'
 import { conventionalDestination, destinationProblem } from './naming.js'
 import { formatBytes, formatDuration } from './progress.js'
 import { DEFAULT_BASE_DELAY_MS, DEFAULT_MAX_DELAY_MS } from './retry.js'
+import { runnerLog as out } from './runner-log.js'
 import { notifyDeployment, type Log, type ServiceConfig } from './service.js'
 import { writeSummary, type StepReport } from './summary.js'
 import { uploadArtifact } from './upload.js'
 
 const log: Log = {
-  info: core.info,
-  debug: core.debug,
-  warning: message => core.warning(message),
-  mask: core.setSecret
+  info: out.info,
+  debug: out.debug,
+  warning: message => out.warning(message),
+  mask: out.mask
 }
 
 /**
@@ -34,6 +37,9 @@ export async function run(): Promise<void> {
     if (rawKey) core.setSecret(rawKey)
     await deploy(report)
   } catch (error) {
+    // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
+    if (!(error instanceof ActionError) && error instanceof Error && error.stack)
+      out.debug(redactQueryStrings(error.stack))
     fail(
       report,
       failureMessage(error),
@@ -43,7 +49,7 @@ export async function run(): Promise<void> {
     try {
       await writeSummary(report)
     } catch (error) {
-      core.warning(`The job summary could not be written: ${messageOf(error)}`)
+      out.warning(`The job summary could not be written: ${messageOf(error)}`)
     }
   }
 }
@@ -53,23 +59,29 @@ async function deploy(report: StepReport): Promise<void> {
   const plan = await phase('Inputs', async (): Promise<Plan> => {
     const inputs = parseInputs(name => core.getInput(name))
     const limits = limitsFromEnv(process.env)
-    const git = resolveContext(
-      process.env.GITHUB_EVENT_NAME ?? '',
-      readEvent(),
-      process.env,
-      inputs.overrides
-    )
+    const eventName = process.env.GITHUB_EVENT_NAME ?? ''
+    const event = readEvent()
+    const git = resolveContext(eventName, event, process.env, inputs.overrides)
     const artifact = inputs.file ? await findArtifact(inputs.file, workspace()) : undefined
     const destination = artifact ? chooseDestination(inputs, artifact, git) : undefined
     logPlan(inputs, git, artifact, destination)
-    core.debug(
+    out.debug(
       `Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`
     )
-    return { inputs, git, artifact, destination, limits }
+    return { inputs, git, artifact, destination, limits, state: deploymentState(eventName, event) }
   })
   const { inputs, git, limits } = plan
   report.git = git
   report.deploymentType = inputs.deploymentType || undefined
+  if (plan.state !== undefined && plan.state !== 'success' && inputs.notify) {
+    // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
+    setOutcome(report, 'skipped')
+    out.notice(
+      `This deployment_status event reports the state ${quote(plan.state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`,
+      'Deployment not healthy'
+    )
+    return
+  }
 
   const deadline = stepDeadline(limits.stepMs)
   const config: ServiceConfig = {
@@ -99,6 +111,8 @@ interface Plan {
   artifact?: Artifact
   destination?: string
   limits: Limits
+  /** The state of a deployment_status event; undefined for other events. */
+  state?: string
 }
 
 /** The requests: upload (when there is a build), then the notification (unless notify is false). */
@@ -109,11 +123,11 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
     report.artifact = { name: artifact.name, size: artifact.size }
     report.destination = destination
     const receipt = await phase(
-      `Upload ${artifact.name} (${formatBytes(artifact.size)})`,
+      `Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`,
       async () => {
         try {
           return await uploadArtifact(config, artifact, destination, signed =>
-            core.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`)
+            out.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`)
           )
         } catch (error) {
           setOutcome(report, 'aborted')
@@ -128,7 +142,7 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
     core.setOutput('fileLocation', receipt.signed.fileLocation)
     core.setOutput('artifactSha256', receipt.sha256)
     core.setOutput('artifactSize', String(receipt.size))
-    core.info(`SHA-256 ${receipt.sha256}`)
+    out.info(`SHA-256 ${receipt.sha256}`)
     runInputPath = receipt.signed.playgroundFileLocation
   } else if (runInputPath) {
     report.playgroundFileLocation = runInputPath
@@ -137,7 +151,7 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
 
   if (!inputs.notify) {
     setOutcome(report, 'skipped')
-    core.info(
+    out.info(
       'notify is false: the build is uploaded and no deploy notification was sent, so no run starts.'
     )
     return
@@ -145,12 +159,12 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
 
   const result = await phase('Deploy notification', async () => {
     const body = buildDeployBody(inputs, git, runInputPath)
-    core.info(
+    out.info(
       runInputPath
         ? `Notifying the service with RUN_INPUT_PATH=${quote(runInputPath)}.`
         : 'Notifying the service of the deployment (no build attached).'
     )
-    core.debug(`Deploy notification body: ${JSON.stringify(body)}`)
+    out.debug(`Deploy notification body: ${JSON.stringify(body)}`)
     try {
       return await notifyDeployment(config, body)
     } catch (error) {
@@ -160,44 +174,47 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
   })
   setOutcome(report, result.outcome)
   core.setOutput('runId', result.runId)
+  core.setOutput('environmentId', result.environmentId ?? '')
   report.runId = result.runId || undefined
   report.environment = result.environment
+  report.environmentId = result.environmentId
+  report.preview = result.preview
   report.warning = result.warning
-  if (result.warning)
-    core.warning(`The service warns: ${result.warning}`, { title: 'Service warning' })
+  if (result.warning) out.warning(`The service warns: ${result.warning}`, 'Service warning')
 
-  if (result.outcome === 'success') {
-    const where = result.environment ? ` on environment ${quote(result.environment)}` : ''
-    const again = result.duplicate ? ' (the run already existed for this deployment)' : ''
-    core.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`)
-    if (result.runIds.length > 1)
-      core.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`)
-    if (!result.runId) core.warning('The service reported a run without an id; runId is empty.')
+  const where = result.environment ? ` on environment ${quote(result.environment)}` : ''
+  if (result.preview) {
+    out.notice(
+      `No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`,
+      'No run for this preview'
+    )
     return
   }
-  const message = `The service created no run: ${result.reason}. ${noRunAdvice(inputs)}`
+  if (result.outcome === 'success') {
+    const again = result.duplicate ? ' (the run already existed for this deployment)' : ''
+    out.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`)
+    if (result.runIds.length > 1)
+      out.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`)
+    if (!result.runId) out.warning('The service reported a run without an id; runId is empty.')
+    return
+  }
+  const tail = inputs.failOnNoRun ? ' Set fail-on-no-run: false to make this a warning.' : ''
+  const message = `The service created no run: ${result.reason}. ${noRunAdvice(result.cause ?? 'no-trigger', inputs.deploymentType)}${tail}`
   report.problem = message
   if (inputs.failOnNoRun) throw new ActionError(message)
-  core.warning(message, { title: 'No run created' })
+  out.warning(message, 'No run created')
 }
 
 /** A log group for one phase of the step, closed with how long the phase took. */
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   const started = Date.now()
-  return core.group(name, async () => {
+  return out.group(name, async () => {
     try {
       return await work()
     } finally {
-      core.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`)
+      out.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`)
     }
   })
-}
-
-function noRunAdvice(inputs: Inputs): string {
-  const tail = inputs.failOnNoRun ? ' Set fail-on-no-run: false to make this a warning.' : ''
-  return `Check with the service operator that mobile triggers are enabled for the workspace and that deployment-type${
-    inputs.deploymentType ? ` (${quote(inputs.deploymentType)})` : ''
-  } matches its label.${tail}`
 }
 
 /** The destination: given, built by the naming convention, or the artifact's own name. */
@@ -234,12 +251,14 @@ function logPlan(inputs: Inputs, git: GitContext, artifact?: Artifact, destinati
     : inputs.runInputPath
       ? 'notify with an earlier upload'
       : 'notify without a build'
-  core.info(`Mode: ${mode}`)
-  if (artifact) core.info(`Artifact: ${artifact.path} (${formatBytes(artifact.size)})`)
-  if (destination) core.info(`Destination: ${destination}`)
-  core.info(`Service: ${inputs.baseUrl}`)
-  core.info(`Branch: ${git.branch ?? '(none)'}, commit: ${git.sha ?? '(none)'}`)
-  if (git.pullRequestNumber !== undefined) core.info(`Pull request: #${git.pullRequestNumber}`)
+  out.info(`Mode: ${mode}`)
+  if (artifact) out.info(`Artifact: ${quote(artifact.path, 300)} (${formatBytes(artifact.size)})`)
+  if (destination) out.info(`Destination: ${quote(destination, 300)}`)
+  out.info(`Service: ${inputs.baseUrl}`)
+  out.info(
+    `Branch: ${git.branch === undefined ? '(none)' : quote(git.branch, 200)}, commit: ${git.sha ?? '(none)'}`
+  )
+  if (git.pullRequestNumber !== undefined) out.info(`Pull request: #${git.pullRequestNumber}`)
 }
 
 function setOutcome(report: StepReport, outcome: NonNullable<StepReport['outcome']>): void {
@@ -249,7 +268,7 @@ function setOutcome(report: StepReport, outcome: NonNullable<StepReport['outcome
 
 function fail(report: StepReport, message: string, title: string): void {
   report.problem = message
-  core.error(message, { title })
+  out.error(message, title)
   process.exitCode = 1
 }
 
@@ -274,7 +293,7 @@ function readEvent(): Record<string, unknown> {
       ? (parsed as Record<string, unknown>)
       : {}
   } catch (error) {
-    core.warning(
+    out.warning(
       `The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`
     )
     return {}

@@ -1,3 +1,5 @@
+import nodePath from 'node:path'
+
 /** The service's file types, lower case with the dot (service spec 2.1). */
 export const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'] as const
 
@@ -73,8 +75,10 @@ export function conventionalDestination(
   return { destination: `${parts.prefix}-${owner}-${name}-pr${parts.pullRequestNumber}${ext}` }
 }
 
-/** The last segment of a slash-separated path. */
-export function basename(path: string): string {
-  const i = path.lastIndexOf('/')
-  return i === -1 ? path : path.slice(i + 1)
+/**
+ * A local file's own name, by the rules of the machine it is on (a Windows
+ * runner separates folders with \\ as well as /). `paths` is there for tests.
+ */
+export function fileName(path: string, paths: Pick<typeof nodePath, 'basename'> = nodePath): string {
+  return paths.basename(path)
 }

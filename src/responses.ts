@@ -14,19 +14,42 @@ export interface SignedUpload {
   signedUrl: string
 }
 
+/** Why a deployment created no run; each cause has its own advice. */
+export type NoRunCause =
+  /** No trigger matched: mobile triggers off, or deployment-type not the workspace's label. */
+  | 'no-trigger'
+  /** The answer names no environment: the file name matched none. */
+  | 'no-environment'
+  /** The service skipped the whole deployment, with its reason. */
+  | 'skipped-deployment'
+  /** A trigger was skipped, with its reason. */
+  | 'trigger-skipped'
+  /** Billing prevents runs. */
+  | 'billing'
+  /** A trigger failed for another reason. */
+  | 'trigger-failed'
+
 /** What a deploy notification led to, reduced as the service's own clients do. */
 export interface DeployResult {
+  /** `success`: a run exists, or a preview environment was answered without one. */
   outcome: 'success' | 'failed'
   /** The run's id when a run exists; empty otherwise. */
   runId: string
   /** True when the run already existed for this deployment (a repeated notification). */
   duplicate: boolean
+  /** True for a preview environment answered with no results: no run, and no failure. */
+  preview: boolean
+  /** Why no run was created (with `outcome: failed`). */
+  cause?: NoRunCause
   /** Why no run was created, in the service's words. */
   reason?: string
   /** A warning the service returned, to be shown. */
   warning?: string
   deploymentId?: string
+  /** The environment's alias, or its name when the answer gives a string. */
   environment?: string
+  /** The environment's id when the answer names one. */
+  environmentId?: string
   /** Every run id the answer names, when several triggers matched. */
   runIds: string[]
 }
@@ -80,59 +103,119 @@ export function parseSignedUpload(body: string): SignedUpload {
   }
 }
 
-/** Parses the body of a 200 from the deploy webhook (service spec Part 2). */
+/** One `results[]` entry, decided by `outcome` when it has a known one, else by its fields (spec Part 3). */
+type Entry =
+  | { kind: 'created'; runId?: string; duplicate: boolean }
+  | { kind: 'failed'; detail: string; billing: boolean }
+  | { kind: 'skipped'; detail?: string }
+  | { kind: 'none'; outcome?: string }
+
+function classify(r: JsonObject): Entry {
+  const outcome = asText(r.outcome)
+  const created = id(r.created_suite_id)
+  const duplicate = id(r.duplicate_suite_id)
+  const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
+    .filter(isString)
+    .filter((part, i, all) => all.indexOf(part) === i)
+  const failed = (): Entry => ({
+    kind: 'failed',
+    detail: clean(failure.join(': ')),
+    billing: failure.some(part => /billing/i.test(part))
+  })
+  if (outcome === 'failed') return failed()
+  if (outcome === 'skipped') return { kind: 'skipped', detail: cleanOrNone(asText(r.skip_reason)) }
+  if (outcome === 'created')
+    return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate }
+  // No outcome (or one this client does not know): the published client's order.
+  if (failure.length > 0) return failed()
+  if (duplicate) return { kind: 'created', runId: duplicate, duplicate: true }
+  if (created) return { kind: 'created', runId: created, duplicate: false }
+  return { kind: 'none', outcome }
+}
+
+/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
 export function parseDeployResponse(body: string): DeployResult {
   const json = parseObject(body, 'the deploy webhook')
   const results = Array.isArray(json.results) ? json.results.map(asObject) : []
-  const created = results.filter(r => r.outcome === 'created')
-  const runIds = created
-    .map(r => id(r.created_suite_id) ?? id(r.duplicate_suite_id))
-    .filter(isString)
+  const entries = results.map(classify)
+  const environment = readEnvironment(json.environment)
+  const created = entries.filter(e => e.kind === 'created')
+  const runIds = created.map(e => e.runId).filter(isString)
   const common = {
-    warning: asText(json.warning),
+    warning: cleanOrNone(asText(json.warning)),
     deploymentId: id(json.deployment_id),
-    environment: asText(json.environment),
-    runIds
+    environment: environment.name,
+    environmentId:
+      environment.id ?? results.map(r => id(r.environment_id)).find(isString) ?? undefined,
+    runIds,
+    runId: '',
+    duplicate: false,
+    preview: false
   }
   if (created.length > 0) {
     const first = created[0]!
-    return {
-      ...common,
-      outcome: 'success',
-      runId: runIds[0] ?? '',
-      duplicate:
-        id(first.created_suite_id) === undefined && id(first.duplicate_suite_id) !== undefined
-    }
+    return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate }
   }
+  if (results.length === 0 && environment.isStatic === false && json.skipped_deployment === undefined)
+    return { ...common, outcome: 'success', preview: true }
+  return { ...common, outcome: 'failed', ...noRun(json, entries, environment) }
+}
+
+interface AnsweredEnvironment {
+  name?: string
+  id?: string
+  isStatic?: boolean
+}
+
+/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
+function readEnvironment(value: unknown): AnsweredEnvironment {
+  if (typeof value === 'string') return { name: cleanOrNone(asText(value)) }
+  const object = asObject(value)
   return {
-    ...common,
-    outcome: 'failed',
-    runId: '',
-    duplicate: false,
-    reason: noRunReason(json, results)
+    name: cleanOrNone(asText(object.alias) ?? asText(object.name)),
+    id: id(object.id),
+    isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
   }
 }
 
 /** Why a deployment created no run, from the most specific part of the answer. */
-function noRunReason(json: JsonObject, results: JsonObject[]): string {
-  const skipped = asObject(json.skipped_deployment)
-  const whole = [asText(skipped.message), asText(skipped.reason)].filter(isString)
+function noRun(
+  json: JsonObject,
+  entries: Entry[],
+  environment: AnsweredEnvironment
+): { cause: NoRunCause; reason: string } {
   if (json.skipped_deployment !== undefined) {
-    return `the service skipped the deployment${whole.length ? `: ${whole.join(' — ')}` : ''}`
+    const skipped = asObject(json.skipped_deployment)
+    const said = [asText(skipped.message), asText(skipped.reason)].filter(isString)
+    return {
+      cause: 'skipped-deployment',
+      reason: `the service skipped the deployment${said.length ? `: ${clean(said.join(' — '))}` : ''}`
+    }
   }
-  const reasons = results.map(r => {
-    if (r.outcome === 'failed') {
-      const detail = [asText(r.failure_code), asText(r.failure_message)].filter(isString).join(': ')
-      return `a trigger failed${detail ? ` (${detail})` : ''}`
+  const failed = entries.filter(e => e.kind === 'failed')
+  if (failed.length > 0) {
+    return {
+      cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
+      reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
     }
-    if (r.outcome === 'skipped') {
-      const reason = asText(r.skip_reason)
-      return `a trigger was skipped${reason ? ` (${reason})` : ''}`
+  }
+  const said = entries.map(e =>
+    e.kind === 'skipped'
+      ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
+      : e.kind === 'none' && e.outcome
+        ? `a trigger answered ${JSON.stringify(clean(e.outcome))}`
+        : undefined
+  )
+  const details = said.filter(isString).join('; ')
+  // The published client's reading of results without any environment.
+  if (entries.length > 0 && !environment.name && !environment.id) {
+    return {
+      cause: 'no-environment',
+      reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
     }
-    return `a trigger answered ${JSON.stringify(String(r.outcome ?? 'nothing'))}`
-  })
-  if (reasons.length > 0) return reasons.join('; ')
-  return 'no trigger matched this deployment: mobile triggers may not be enabled for the workspace, or deployment-type does not match its label'
+  }
+  if (entries.some(e => e.kind === 'skipped')) return { cause: 'trigger-skipped', reason: details }
+  return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' }
 }
 
 /**
@@ -169,6 +252,19 @@ export function describeErrorBody(body: string): string {
   if (title) return clean(`an HTML page titled "${title.trim()}"`)
   if (/^</.test(trimmed)) return 'an HTML or XML page'
   return clean(trimmed)
+}
+
+/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
+export function eventIdOf(body: string): string | undefined {
+  try {
+    return id(asObject(JSON.parse(body)).eventId)
+  } catch {
+    return undefined
+  }
+}
+
+function cleanOrNone(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : clean(value) || undefined
 }
 
 /** One line, no control characters, no query strings, at most 300 characters. */

@@ -35,15 +35,18 @@ export const DEPLOY_PATH = '/api/webhooks/deploy_success'
 /** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
 export async function requestSignedUpload(
   config: ServiceConfig,
-  destination: string
+  destination: string,
+  /** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
+  retry = true
 ): Promise<SignedUpload> {
   const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
-  const response = await callService(config, {
+  const request: HttpRequest = {
     method: 'GET',
     url,
     headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
     label: labelOf('GET', url)
-  })
+  }
+  const response = retry ? await callService(config, request) : await callOnce(config, request)
   const signed = parseSignedUpload(response.body)
   maskSignedUrl(config.log, signed.signedUrl)
   return signed
@@ -73,17 +76,24 @@ export async function notifyDeployment(
 async function callService(config: ServiceConfig, request: HttpRequest): Promise<HttpResponse> {
   return withRetry(
     config.policy,
-    async ({ number }) => {
-      config.log.debug(`${request.label} (attempt ${number} of ${config.policy.maxAttempts})`)
-      const response = await send(request, config.timeouts, config.signal)
-      config.log.debug(`${request.label} answered ${response.status}`)
-      if (response.status < 200 || response.status >= 300)
-        throw serviceStatusError(request.label, response)
-      return response
-    },
+    ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`),
     (error, attempt, delayMs) =>
       logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
   )
+}
+
+/** One request to the service; a non-2xx answer becomes an error that says what to do. */
+async function callOnce(
+  config: ServiceConfig,
+  request: HttpRequest,
+  which = 'single attempt'
+): Promise<HttpResponse> {
+  config.log.debug(`${request.label} (${which})`)
+  const response = await send(request, config.timeouts, config.signal)
+  config.log.debug(`${request.label} answered ${response.status}`)
+  if (response.status < 200 || response.status >= 300)
+    throw serviceStatusError(request.label, response)
+  return response
 }
 
 export function logRetry(

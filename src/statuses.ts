@@ -1,5 +1,5 @@
 import type { HttpResponse } from './http.js'
-import { describeErrorBody } from './responses.js'
+import { describeErrorBody, eventIdOf } from './responses.js'
 import { ExpiredUrlError, HttpStatusError, parseRetryAfter } from './retry.js'
 
 const REASONS: Record<number, string> = {
@@ -30,7 +30,13 @@ export function serviceStatusError(label: string, response: HttpResponse): HttpS
   const { status } = response
   const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
   const what = answered(label, response)
-  return new HttpStatusError(`${what}: ${serviceAdvice(status, response)}`, status, retryAfterMs)
+  const event = eventIdOf(response.body)
+  const support = event ? ` Event id ${event}: give this id to support.` : ''
+  return new HttpStatusError(
+    `${what}: ${serviceAdvice(status, response)}${support}`,
+    status,
+    retryAfterMs
+  )
 }
 
 function serviceAdvice(status: number, response: HttpResponse): string {

@@ -18,6 +18,9 @@ export interface StepReport {
   outcome?: Outcome
   runId?: string
   environment?: string
+  environmentId?: string
+  /** A preview deployment the service answered without a run: success, with no run. */
+  preview?: boolean
   /** The service's own warning. */
   warning?: string
   /** Why no run was created, or why the step failed. */
@@ -53,7 +56,11 @@ export function summaryRows(report: StepReport): [string, string][] {
       report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
     ],
     ['Environment', report.environment && escape(report.environment)],
-    ['Outcome', report.outcome && OUTCOME_TEXT[report.outcome]],
+    ['Environment id', report.environmentId && `<code>${escape(report.environmentId)}</code>`],
+    [
+      'Outcome',
+      report.preview ? '✅ preview deployment, no run' : report.outcome && OUTCOME_TEXT[report.outcome]
+    ],
     ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
     ['Warning', report.warning && escape(report.warning)],
     ['Problem', report.problem && escape(report.problem)]

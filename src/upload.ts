@@ -1,5 +1,6 @@
 import type { Artifact } from './artifact.js'
 import { ActionError, messageOf } from './errors.js'
+import { quote } from './inert.js'
 import { FileBody, FileChangedError, TransferBuffers } from './file-body.js'
 import { send, labelOf, describeNetworkError } from './http.js'
 import { ProgressReporter, formatBytes, formatDuration, formatRate } from './progress.js'
@@ -14,6 +15,11 @@ import { storeStatusError } from './statuses.js'
  * mismatched signature) answers first, and not a byte of the file is sent.
  */
 const CONTINUE_TIMEOUT_MS = 1000
+
+/** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
+class ExpectationFailedError extends ActionError {
+  override name = 'ExpectationFailedError'
+}
 
 /** What a finished upload proves: where the bytes are and which bytes they were. */
 export interface UploadReceipt {
@@ -36,22 +42,39 @@ export async function uploadArtifact(
 ): Promise<UploadReceipt> {
   // The first attempt's hashing thread starts now and boots while the URL is signed.
   let prepared: TransferBuffers | undefined = new TransferBuffers()
+  const buffers = (): TransferBuffers => {
+    // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
+    const taken = prepared ?? new TransferBuffers()
+    prepared = undefined
+    return taken
+  }
   try {
     let signed = await requestSignedUpload(config, destination)
     onSigned(signed)
+    let stale = false
+    let expectContinue = true
     return await withRetry(
       config.policy,
-      async ({ number, previous }) => {
-        if (previous instanceof ExpiredUrlError) {
+      async ({ number }) => {
+        if (stale) {
+          // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
           config.log.info('The signed URL expired; asking the service for a fresh one.')
-          signed = await requestSignedUpload(config, destination)
+          signed = await requestSignedUpload(config, destination, false)
           onSigned(signed)
+          stale = false
         }
-        // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
-        const buffers = prepared ?? new TransferBuffers()
-        prepared = undefined
-        const sent = await putFile(config, signed.signedUrl, artifact, number, buffers)
-        return { signed, size: artifact.size, ...sent }
+        const put = (): Promise<{ sha256: string; seconds: number }> =>
+          putFile(config, signed.signedUrl, artifact, number, buffers(), expectContinue)
+        try {
+          return { signed, size: artifact.size, ...(await put()) }
+        } catch (error) {
+          if (error instanceof ExpiredUrlError) stale = true
+          if (!(error instanceof ExpectationFailedError)) throw error
+          // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
+          config.log.info(`${error.message} Sending the file again without Expect.`)
+          expectContinue = false
+          return { signed, size: artifact.size, ...(await put()) }
+        }
       },
       (error, attempt, delayMs) =>
         logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
@@ -67,7 +90,8 @@ async function putFile(
   signedUrl: string,
   artifact: Artifact,
   attempt: number,
-  buffers: TransferBuffers
+  buffers: TransferBuffers,
+  expectContinue: boolean
 ): Promise<{ sha256: string; seconds: number }> {
   const label = labelOf('PUT', signedUrl)
   config.log.info(
@@ -82,7 +106,7 @@ async function putFile(
     path: artifact.path,
     size: artifact.size,
     buffers,
-    continueTimeoutMs: CONTINUE_TIMEOUT_MS,
+    continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
     onProgress: total => {
       sent = total
       progress.update(total)
@@ -92,7 +116,7 @@ async function putFile(
         error instanceof ActionError
           ? error
           : new FileChangedError(
-              `${artifact.name} could not be read: ${describeNetworkError(error)}`
+              `${quote(artifact.name)} could not be read: ${describeNetworkError(error)}`
             )
       )
   })
@@ -104,7 +128,7 @@ async function putFile(
         headers: {
           'content-type': 'application/octet-stream',
           'content-length': String(artifact.size),
-          expect: '100-continue'
+          ...(expectContinue ? { expect: '100-continue' } : {})
         },
         body,
         label
@@ -112,6 +136,8 @@ async function putFile(
       config.timeouts,
       signal
     )
+    if (response.status === 417 && expectContinue)
+      throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`)
     if (response.status < 200 || response.status >= 300)
       throw storeStatusError(label, response, signedUrl)
     if (sent !== artifact.size) {

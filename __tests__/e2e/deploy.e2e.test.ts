@@ -31,7 +31,8 @@ describe('upload and notify', () => {
       artifactSha256: built.sha256,
       artifactSize: String(built.size),
       outcome: 'success',
-      runId: run.id
+      runId: run.id,
+      environmentId: 'env_staging'
     })
     expect(run.id).toMatch(/^run_[0-9a-f]{16}$/)
     expect(emulator.objects.get('team_demo/app-release.apk')).toMatchObject({
@@ -367,7 +368,7 @@ describe('no run created', () => {
     expectFailure(
       result,
       'The service created no run',
-      'mobile triggers may not be enabled',
+      'mobile triggers are enabled',
       'fail-on-no-run: false'
     )
     // The upload succeeded, so its outputs are set although the step failed.

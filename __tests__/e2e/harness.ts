@@ -99,3 +99,28 @@ export function expectFailure(result: StepResult, ...phrases: string[]): string 
 export function requestsOf(emulator: Emulator, route: string) {
   return emulator.requests.filter(r => r.route === route)
 }
+
+/** The titles the action gives its annotations; any other title in the log came from outside. */
+const OUR_TITLES = [
+  'Invalid input',
+  'Mobile build deploy failed',
+  'Service warning',
+  'No run created',
+  'No run for this preview',
+  'Deployment not healthy'
+]
+const OUR_COMMAND = new RegExp(
+  `^::(add-mask|debug|group|endgroup|notice|warning|error)(?: title=(?:${OUR_TITLES.join('|')}))?::`
+)
+
+/**
+ * The lines of a step's output that a runner would take for a workflow command
+ * the action did not mean to write: `::` after white space with another
+ * command or title, or the older `##[` prefix anywhere in a line.
+ */
+export function foreignCommands(result: StepResult): string[] {
+  return [result.stdout, result.stderr]
+    .join('\n')
+    .split(/\r\n|\r|\n/)
+    .filter(line => (/^\s*::/.test(line) && !OUR_COMMAND.test(line)) || line.includes('##['))
+}

@@ -9,7 +9,14 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { expectFailure, step, writeArtifact, type Built } from './harness.js'
+import {
+  expectFailure,
+  foreignCommands,
+  requestsOf,
+  step,
+  writeArtifact,
+  type Built
+} from './harness.js'
 
 let emulator: Emulator
 let built: Built
@@ -269,5 +276,85 @@ describe('hostile input', () => {
     )
     expectFailure(result, "'file'", 'cannot be read', 'permissions')
     expect(emulator.requests).toHaveLength(0)
+  })
+})
+
+// Names a fork or a build can choose: a Linux file name may hold a line break.
+const HOSTILE = ['\n::stop-commands::token\n', '\n::warning title=x::y', '%0A::error::', ' ##[add-mask]z']
+
+describe('hostile names reach the log inert', () => {
+  it.each(HOSTILE)('a file named app%j.apk, uploaded under a given destination', async name => {
+    const built = await writeArtifact(`app${name}.apk`)
+    const result = await step(
+      emulator,
+      { file: '*.apk', destination: 'app.apk' },
+      { workspace: built.workspace }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(foreignCommands(result)).toEqual([])
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+  })
+
+  it.each(HOSTILE)('a folder named build%j', async name => {
+    const built = await writeArtifact(`build${name}/app.apk`)
+    const result = await step(emulator, { file: 'build*/app.apk' }, { workspace: built.workspace })
+    expect(result.exitCode).toBe(0)
+    expect(foreignCommands(result)).toEqual([])
+    expect(result.outputs.playgroundFileLocation).toBe('app.apk')
+  })
+
+  it.each(HOSTILE.slice(0, 2))(
+    'a file named app%j.apk cannot be its own destination',
+    async name => {
+      const built = await writeArtifact(`app${name}.apk`)
+      const result = await step(emulator, { file: '*.apk' }, { workspace: built.workspace })
+      expectFailure(result, "Input 'file'", 'Set destination')
+      expect(foreignCommands(result)).toEqual([])
+      expect(emulator.requests).toHaveLength(0)
+    }
+  )
+
+  it.each(HOSTILE.slice(2))('a file named app%j.apk is its own destination', async name => {
+    const built = await writeArtifact(`app${name}.apk`)
+    const result = await step(emulator, { file: '*.apk' }, { workspace: built.workspace })
+    expect(result.exitCode).toBe(0)
+    expect(foreignCommands(result)).toEqual([])
+    expect(result.outputs.playgroundFileLocation).toBe(`app${name}.apk`)
+    expect(emulator.objects.get(`team_demo/app${name}.apk`)?.sha256).toBe(built.sha256)
+  })
+
+  it('several hostile names matched by one glob are listed inert', async () => {
+    const built = await writeArtifact(`a${HOSTILE[0]}.apk`)
+    for (const name of HOSTILE.slice(1)) await writeArtifact(`b${name}.apk`, 10, built.workspace)
+    const result = await step(emulator, { file: '*.apk' }, { workspace: built.workspace })
+    expectFailure(result, 'matched 4 files')
+    expect(foreignCommands(result)).toEqual([])
+  })
+
+  it.each(HOSTILE)('a pull request branch named feature%j', async name => {
+    const branch = `feature${name}`
+    const result = await step(
+      emulator,
+      {},
+      {
+        eventName: 'pull_request_target',
+        event: { number: 5, pull_request: { number: 5, head: { ref: branch, sha: 'abcdef1234567' } } }
+      }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(foreignCommands(result)).toEqual([])
+    // The service still gets the branch as the event gave it.
+    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({ branch })
+  })
+
+  it("the service's words", async () => {
+    emulator.faults.add({
+      route: 'deploy',
+      status: 400,
+      body: JSON.stringify({ error: `bad\n::stop-commands::t\n::warning title=x::y ##[add-mask]q` })
+    })
+    const result = await step(emulator, {})
+    expectFailure(result, '400 Bad Request')
+    expect(foreignCommands(result)).toEqual([])
   })
 })

@@ -10,7 +10,13 @@ export const KEYS = {
   failing: 'key-failing-triggers-0005',
   skipping: 'key-skipping-deploys-0006',
   warning: 'key-warning-workspace-0007',
-  noPr: 'key-no-pr-testing-0008'
+  noPr: 'key-no-pr-testing-0008',
+  noEnvironment: 'key-no-environments-0009'
+}
+
+/** The key of a workspace's twin that answers in the published client's shape (spec Part 3). */
+export function clientKey(key: string): string {
+  return `${key}-client`
 }
 
 export function testWorkspaces(): Workspace[] {
@@ -43,6 +49,21 @@ export function testWorkspaces(): Workspace[] {
       teamId: 'team_warned',
       warning: 'deployment_type is deprecated'
     }),
-    defaultWorkspace({ apiKey: KEYS.noPr, teamId: 'team_nopr', prTestingEnabled: false })
+    defaultWorkspace({ apiKey: KEYS.noPr, teamId: 'team_nopr', prTestingEnabled: false }),
+    defaultWorkspace({ apiKey: KEYS.noEnvironment, teamId: 'team_noenv', environments: [] })
+  ]
+}
+
+/** Every test workspace twice: as documented (Part 2) and as the published client reads it (Part 3). */
+export function bothShapes(): Workspace[] {
+  const documented = testWorkspaces()
+  return [
+    ...documented,
+    ...documented.map(w => ({
+      ...w,
+      apiKey: clientKey(w.apiKey),
+      teamId: `${w.teamId}_client`,
+      answerShape: 'client' as const
+    }))
   ]
 }

@@ -1,0 +1,22 @@
+import type { NoRunCause } from './responses.js'
+import { quote } from './inert.js'
+
+/** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and deployment-type. */
+export function noRunAdvice(cause: NoRunCause, deploymentType: string): string {
+  switch (cause) {
+    case 'billing':
+      return 'Billing prevents runs for this workspace: ask the workspace owner to check its plan and billing.'
+    case 'skipped-deployment':
+      return 'The service gave the reason above; check the workspace settings it names, or ask the service operator.'
+    case 'trigger-skipped':
+      return "The service gave the trigger's reason above; check that trigger's settings in the workspace."
+    case 'trigger-failed':
+      return 'The service gave the reason above; run the step again, and contact support if it persists.'
+    case 'no-environment':
+      return 'Check that the destination follows the naming convention (name-prefix and environment, or a pull request) and that the workspace has that environment.'
+    case 'no-trigger':
+      return `Check with the service operator that mobile triggers are enabled for the workspace and that deployment-type${
+        deploymentType ? ` (${quote(deploymentType)})` : ''
+      } matches its label.`
+  }
+}
