@@ -271,7 +271,10 @@ describe('deploy webhook and runs list', () => {
   })
 
   it("answers in the published client's shape when the workspace asks for it", async () => {
-    const created = await deploy({ variables: { RUN_INPUT_PATH: 'myapp-staging.apk' } }, 'client-key-000')
+    const created = await deploy(
+      { variables: { RUN_INPUT_PATH: 'myapp-staging.apk' } },
+      'client-key-000'
+    )
     expect(created.body).toMatchObject({
       environment: { id: 'env_staging', alias: 'staging', isStatic: true },
       results: [{ created_suite_id: emulator.runs[0]!.id }]

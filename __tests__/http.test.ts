@@ -78,7 +78,10 @@ describe('redaction', () => {
     ['see "https://s.example.com/a?sig=1" now', 'see "https://s.example.com/a?…" now'],
     ['no query here', 'no query here'],
     ['see "http://127.0.0.1:9/a?b" now', 'see "http://127.0.0.1:9/a?…" now'],
-    ["Input 'file' \"build/app-?.apk\" matched no file", "Input 'file' \"build/app-?.apk\" matched no file"],
+    [
+      'Input \'file\' "build/app-?.apk" matched no file',
+      'Input \'file\' "build/app-?.apk" matched no file'
+    ],
     ['what? where?', 'what? where?']
   ])('%s', (text, expected) => {
     expect(redactQueryStrings(text)).toBe(expected)

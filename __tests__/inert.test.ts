@@ -54,7 +54,9 @@ describe('inert', () => {
 
 describe('noRunAdvice', () => {
   it('talks about triggers and deployment-type only for an unmatched trigger', () => {
-    expect(noRunAdvice('no-trigger', 'android')).toMatch(/mobile triggers.*deployment-type \("android"\)/)
+    expect(noRunAdvice('no-trigger', 'android')).toMatch(
+      /mobile triggers.*deployment-type \("android"\)/
+    )
     for (const cause of [
       'billing',
       'skipped-deployment',

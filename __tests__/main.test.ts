@@ -166,4 +166,17 @@ describe('run', () => {
       playgroundFileLocation: 'app.apk'
     })
   })
+
+  it('prints the stack of an unexpected error as a debug line only', async () => {
+    // An outputs file that cannot be written is a failure no message was written for.
+    process.env.GITHUB_OUTPUT = dir
+    await run()
+    expect(process.exitCode).toBe(1)
+    const [error] = errorLines(printed)
+    expect(error).toMatch(/^Unexpected error: EISDIR.*Please report it with this log\.$/)
+    const debug = printed.split('\n').filter(line => line.startsWith('::debug::'))
+    const stack = debug.find(line => line.includes('EISDIR'))
+    expect(stack).toMatch(/\\n\s+at .+:\d+:\d+/)
+    expect(printed.replace(stack!, '')).not.toMatch(/\n\s+at .+:\d+:\d+/)
+  })
 })

@@ -270,11 +270,7 @@ describe('parseDeployResponse', () => {
       ['a static environment', { environment: env, results: [] }, 'no-trigger'],
       ['no environment', { results: [] }, 'no-trigger'],
       ['a string environment', { environment: 'staging', results: [] }, 'no-trigger'],
-      [
-        'results but no environment',
-        { results: [{ trigger_id: 't' }] },
-        'no-environment'
-      ],
+      ['results but no environment', { results: [{ trigger_id: 't' }] }, 'no-environment'],
       [
         'a skipped preview deployment',
         {

@@ -288,7 +288,7 @@ __webpack_unused_export__ = debug; // for test
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(476);
 /* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(679);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(240);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(443);
 
 
 
@@ -345,7 +345,7 @@ function quote(value, max = 80) {
 
 /***/ }),
 
-/***/ 240:
+/***/ 443:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4104,7 +4104,10 @@ function glob_hashFiles(patterns_1) {
     });
 }
 //# sourceMappingURL=glob.js.map
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/errors.ts
+
 /**
  * An error whose message is written for the workflow author: what happened and
  * what to do about it. `main.ts` prints it as the step's one `::error::` line.
@@ -4121,9 +4124,13 @@ class InputError extends ActionError {
         this.input = input;
     }
 }
+/** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
+function isError(thrown) {
+    return thrown instanceof Error || external_node_util_namespaceObject.types.isNativeError(thrown);
+}
 /** The message of anything thrown, Error or not. */
 function messageOf(thrown) {
-    if (thrown instanceof Error)
+    if (isError(thrown))
         return thrown.message;
     if (typeof thrown === 'string')
         return thrown;
@@ -5133,7 +5140,9 @@ function parseDeployResponse(body) {
         const first = created[0];
         return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
     }
-    if (results.length === 0 && environment.isStatic === false && json.skipped_deployment === undefined)
+    if (results.length === 0 &&
+        environment.isStatic === false &&
+        json.skipped_deployment === undefined)
         return { ...common, outcome: 'success', preview: true };
     return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
 }
@@ -5489,7 +5498,9 @@ function summaryRows(report) {
         ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
         [
             'Outcome',
-            report.preview ? '✅ preview deployment, no run' : report.outcome && OUTCOME_TEXT[report.outcome]
+            report.preview
+                ? '✅ preview deployment, no run'
+                : report.outcome && OUTCOME_TEXT[report.outcome]
         ],
         ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
         ['Warning', report.warning && summary_escape(report.warning)],
@@ -5952,7 +5963,7 @@ async function run() {
     }
     catch (error) {
         // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
-        if (!(error instanceof ActionError) && error instanceof Error && error.stack)
+        if (!(error instanceof ActionError) && isError(error) && error.stack)
             runnerLog.debug(redactQueryStrings(error.stack));
         fail(report, failureMessage(error), error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed');
     }

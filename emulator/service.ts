@@ -71,7 +71,12 @@ export class ServiceApi {
     const file = url.searchParams.get('file')
     if (!file) return failure(res, 400, 'BAD_REQUEST', "Missing required query parameter 'file'")
     if (!ACCEPTED.some(ext => file.toLowerCase().endsWith(ext))) {
-      return failure(res, 400, 'BAD_REQUEST', `Unsupported file type; accepted: ${ACCEPTED.join(', ')}`)
+      return failure(
+        res,
+        400,
+        'BAD_REQUEST',
+        `Unsupported file type; accepted: ${ACCEPTED.join(', ')}`
+      )
     }
     if (file.startsWith('/') || file.split('/').includes('..'))
       return failure(res, 400, 'BAD_REQUEST', 'Invalid file path')
@@ -94,7 +99,11 @@ export class ServiceApi {
     const b = body as Record<string, unknown>
     const variables = (b.variables ?? {}) as Record<string, string>
     const deploymentId = `dep_${randomBytes(6).toString('hex')}`
-    const answer = new DeployAnswer(workspace.answerShape ?? 'documented', deploymentId, workspace.warning)
+    const answer = new DeployAnswer(
+      workspace.answerShape ?? 'documented',
+      deploymentId,
+      workspace.warning
+    )
     const runInputPath = variables.RUN_INPUT_PATH
     const environment = this.environmentOf(workspace, runInputPath)
     const ephemeral = b.ephemeral_environment === true || environment?.startsWith('pr-') === true

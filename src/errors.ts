@@ -1,3 +1,5 @@
+import { types } from 'node:util'
+
 /**
  * An error whose message is written for the workflow author: what happened and
  * what to do about it. `main.ts` prints it as the step's one `::error::` line.
@@ -19,9 +21,14 @@ export class InputError extends ActionError {
   }
 }
 
+/** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
+export function isError(thrown: unknown): thrown is Error {
+  return thrown instanceof Error || types.isNativeError(thrown)
+}
+
 /** The message of anything thrown, Error or not. */
 export function messageOf(thrown: unknown): string {
-  if (thrown instanceof Error) return thrown.message
+  if (isError(thrown)) return thrown.message
   if (typeof thrown === 'string') return thrown
   try {
     return JSON.stringify(thrown) ?? String(thrown)

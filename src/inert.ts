@@ -15,10 +15,7 @@ const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' 
 /** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
 export function inert(text: string): string {
   return text
-    .replace(
-      UNPRINTABLE,
-      c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-    )
+    .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/##\[/g, '#\\u0023[')
 }
 

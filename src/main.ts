@@ -4,7 +4,7 @@ import { noRunAdvice } from './advice.js'
 import { findArtifact, type Artifact } from './artifact.js'
 import { resolveContext, buildDeployBody } from './deployment.js'
 import { deploymentState, type GitContext } from './context.js'
-import { ActionError, InputError, messageOf } from './errors.js'
+import { ActionError, InputError, isError, messageOf } from './errors.js'
 import { quote } from './inert.js'
 import { redactQueryStrings } from './http.js'
 import { limitsFromEnv, stepDeadline, type Limits } from './limits.js'
@@ -38,7 +38,7 @@ export async function run(): Promise<void> {
     await deploy(report)
   } catch (error) {
     // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
-    if (!(error instanceof ActionError) && error instanceof Error && error.stack)
+    if (!(error instanceof ActionError) && isError(error) && error.stack)
       out.debug(redactQueryStrings(error.stack))
     fail(
       report,

@@ -79,6 +79,9 @@ export function conventionalDestination(
  * A local file's own name, by the rules of the machine it is on (a Windows
  * runner separates folders with \\ as well as /). `paths` is there for tests.
  */
-export function fileName(path: string, paths: Pick<typeof nodePath, 'basename'> = nodePath): string {
+export function fileName(
+  path: string,
+  paths: Pick<typeof nodePath, 'basename'> = nodePath
+): string {
   return paths.basename(path)
 }

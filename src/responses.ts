@@ -156,7 +156,11 @@ export function parseDeployResponse(body: string): DeployResult {
     const first = created[0]!
     return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate }
   }
-  if (results.length === 0 && environment.isStatic === false && json.skipped_deployment === undefined)
+  if (
+    results.length === 0 &&
+    environment.isStatic === false &&
+    json.skipped_deployment === undefined
+  )
     return { ...common, outcome: 'success', preview: true }
   return { ...common, outcome: 'failed', ...noRun(json, entries, environment) }
 }

@@ -59,7 +59,9 @@ export function summaryRows(report: StepReport): [string, string][] {
     ['Environment id', report.environmentId && `<code>${escape(report.environmentId)}</code>`],
     [
       'Outcome',
-      report.preview ? '✅ preview deployment, no run' : report.outcome && OUTCOME_TEXT[report.outcome]
+      report.preview
+        ? '✅ preview deployment, no run'
+        : report.outcome && OUTCOME_TEXT[report.outcome]
     ],
     ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
     ['Warning', report.warning && escape(report.warning)],

@@ -43,7 +43,10 @@ describe.each(shapes)('%s', (_shape, keyOf) => {
   })
 
   it('no trigger matched: talks about mobile triggers and deployment-type', async () => {
-    const result = await step(emulator, { 'api-key': keyOf(KEYS.labelled), 'deployment-type': 'ios' })
+    const result = await step(emulator, {
+      'api-key': keyOf(KEYS.labelled),
+      'deployment-type': 'ios'
+    })
     expectFailure(
       result,
       'The service created no run: no trigger matched this deployment.',

@@ -183,6 +183,31 @@ describe('upload and notify', () => {
     })
   })
 
+  it.each(['failure', 'pending', 'in_progress', 'error'])(
+    'sends nothing for a deployment_status event in state %s',
+    async state => {
+      const built = await writeArtifact('app.apk')
+      const result = await step(
+        emulator,
+        { file: 'app.apk' },
+        {
+          workspace: built.workspace,
+          eventName: 'deployment_status',
+          event: { deployment: { ref: 'release', sha: HEAD }, deployment_status: { state } }
+        }
+      )
+      expect(result.exitCode).toBe(0)
+      expect(emulator.requests).toEqual([])
+      expect(result.outputs).toEqual({ outcome: 'skipped' })
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^::notice title=Deployment not healthy::This deployment_status event reports the state "${state}", not success.*if: github.event.deployment_status.state == 'success'`,
+          'm'
+        )
+      )
+    }
+  )
+
   it('uses GITHUB_REF_NAME and GITHUB_SHA for other events, with a GitHub Enterprise server', async () => {
     const result = await step(
       emulator,
@@ -325,7 +350,8 @@ describe('modes', () => {
     expect(result.outputs).toEqual({
       playgroundFileLocation: 'ci/app.apk',
       outcome: 'success',
-      runId: emulator.runs[0]!.id
+      runId: emulator.runs[0]!.id,
+      environmentId: 'env_staging'
     })
     expect(requestsOf(emulator, 'signed-url')).toHaveLength(1)
     expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({

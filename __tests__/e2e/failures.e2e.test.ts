@@ -236,7 +236,7 @@ describe('a file that changes while it is uploaded', () => {
 
   it('is never sent short when it shrinks', async () => {
     const result = await changeDuringUpload(path => truncate(path, 1024 * 1024))
-    expectFailure(result, 'app.apk shrank', 'rebuild it')
+    expectFailure(result, '"app.apk" shrank', 'rebuild it')
     expect(requestsOf(emulator, 'upload')).toHaveLength(1)
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
     expect(emulator.objects.size).toBe(0)
@@ -245,7 +245,7 @@ describe('a file that changes while it is uploaded', () => {
 
   it('is never sent long when it grows', async () => {
     const result = await changeDuringUpload(path => appendFile(path, Buffer.alloc(4096, 1)))
-    expectFailure(result, 'app.apk grew', 'rebuild it')
+    expectFailure(result, '"app.apk" grew', 'rebuild it')
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
     expect(emulator.objects.size).toBe(0)
   })
@@ -256,7 +256,7 @@ describe('answers with missing or wrongly typed fields', () => {
     emulator.faults.add({ route: 'deploy', status: 200, body: '{"results": "created"}' })
     const result = await step(emulator, {})
     expectFailure(result, 'created no run', 'no trigger matched')
-    expect(result.outputs).toEqual({ outcome: 'failed', runId: '' })
+    expect(result.outputs).toEqual({ outcome: 'failed', runId: '', environmentId: '' })
   })
 
   it('a created run with an unusable id: success, empty runId, a warning', async () => {
@@ -267,7 +267,7 @@ describe('answers with missing or wrongly typed fields', () => {
     })
     const result = await step(emulator, {})
     expect(result.exitCode).toBe(0)
-    expect(result.outputs).toEqual({ outcome: 'success', runId: '' })
+    expect(result.outputs).toEqual({ outcome: 'success', runId: '', environmentId: '' })
     expect(result.stdout).toContain('::warning::The service reported a run without an id')
   })
 

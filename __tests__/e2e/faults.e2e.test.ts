@@ -134,3 +134,33 @@ describe('permanent faults fail after a bounded number of attempts', () => {
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
   })
 })
+
+describe('the PUT and its signed URL', () => {
+  it('417 Expectation Failed: the same PUT again at once, without Expect', async () => {
+    const { built, result } = await deployWith({ route: 'upload', status: 417 })
+    expect(result.exitCode).toBe(0)
+    const puts = requestsOf(emulator, 'upload')
+    expect(puts.map(p => [p.status, p.headers.expect])).toEqual([
+      [417, '100-continue'],
+      [200, undefined]
+    ])
+    expect(result.stdout).toContain(
+      'answered 417 Expectation Failed. Sending the file again without Expect.'
+    )
+    expect(result.stdout).not.toMatch(/Retrying in/)
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+  })
+
+  it('a fresh signed URL costs the upload attempt it is asked for in, not a retry loop of its own', async () => {
+    emulator.faults.add(
+      { route: 'signed-url', expireUrl: true },
+      { route: 'signed-url', status: 503, times: 10, headers: now }
+    )
+    const { result } = await stepWithBuild(emulator, { 'max-attempts': '3' }, { env: debug })
+    expectFailure(result, '503 Service Unavailable', 'Gave up after 3 attempts')
+    // The first URL, then one request in each of the two later attempts.
+    expect(requestsOf(emulator, 'signed-url')).toHaveLength(3)
+    expect(requestsOf(emulator, 'upload')).toHaveLength(1)
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
+  })
+})

@@ -280,7 +280,12 @@ describe('hostile input', () => {
 })
 
 // Names a fork or a build can choose: a Linux file name may hold a line break.
-const HOSTILE = ['\n::stop-commands::token\n', '\n::warning title=x::y', '%0A::error::', ' ##[add-mask]z']
+const HOSTILE = [
+  '\n::stop-commands::token\n',
+  '\n::warning title=x::y',
+  '%0A::error::',
+  ' ##[add-mask]z'
+]
 
 describe('hostile names reach the log inert', () => {
   it.each(HOSTILE)('a file named app%j.apk, uploaded under a given destination', async name => {
@@ -338,7 +343,10 @@ describe('hostile names reach the log inert', () => {
       {},
       {
         eventName: 'pull_request_target',
-        event: { number: 5, pull_request: { number: 5, head: { ref: branch, sha: 'abcdef1234567' } } }
+        event: {
+          number: 5,
+          pull_request: { number: 5, head: { ref: branch, sha: 'abcdef1234567' } }
+        }
       }
     )
     expect(result.exitCode).toBe(0)
