@@ -1,5 +1,6 @@
 import { request } from 'node:http'
 import { createHash } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { defaultWorkspace, DEMO_API_KEY } from '../emulator/workspaces.js'
@@ -183,6 +184,24 @@ describe('object store', () => {
     })
     expect(answer).toEqual({ status, continued })
     expect(emulator.objects.size).toBe(status === 200 ? 1 : 0)
+  })
+
+  it('answers 500 when it cannot write the object (a full disk), and stays up', async () => {
+    const url = (await signed()).body.signedUrl!
+    const directory = emulator.storeDirectory
+    // A file where the store's directory was: every write fails, as on a full disk.
+    await rm(directory, { recursive: true })
+    await writeFile(directory, '')
+    try {
+      const answer = await put(url, bytes, okHeaders)
+      expect(answer.status).toBe(500)
+      expect(answer.text).toContain('<Code>InternalError</Code>')
+      expect(emulator.objects.size).toBe(0)
+    } finally {
+      await rm(directory)
+      await mkdir(directory)
+    }
+    expect((await put(url, bytes, okHeaders)).status).toBe(200)
   })
 
   it('refuses a chunked PUT without Content-Length with 411', async () => {

@@ -2,7 +2,7 @@
  * run() in-process, against the emulator on loopback: the real @actions/http-client
  * on the wire, nothing mocked. The full matrix runs on the bundle in e2e/.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -58,10 +58,11 @@ beforeEach(async () => {
   })
 })
 
-afterEach(() => {
+afterEach(async () => {
   jest.restoreAllMocks()
   process.env = { ...saved }
   process.exitCode = undefined
+  await rm(dir, { recursive: true, force: true })
 })
 
 async function outputs(): Promise<Record<string, string>> {

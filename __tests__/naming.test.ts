@@ -6,6 +6,7 @@ import {
   destinationProblem,
   fileName
 } from '../src/naming.js'
+import { rootedPattern, shownPath } from '../src/artifact.js'
 
 describe('acceptedExtension', () => {
   it.each([
@@ -121,5 +122,24 @@ describe('fileName', () => {
     ['/tmp/line\nbreak.apk', path.posix, 'line\nbreak.apk']
   ])('%j on %s', (given, paths, expected) => {
     expect(fileName(given, paths)).toBe(expected)
+  })
+})
+
+describe('paths of a Windows runner', () => {
+  it.each([
+    ['build\\outputs\\*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs\\*.apk'],
+    ['build/outputs/*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs\\*.apk'],
+    ['C:\\builds\\app.apk', 'D:\\a\\app\\app', 'C:\\builds\\app.apk']
+  ])('the pattern %j in %j', (pattern, workspace, expected) => {
+    expect(rootedPattern(pattern, workspace, path.win32)).toBe(expected)
+  })
+
+  it('shows a match relative to the workspace, quoted', () => {
+    expect(shownPath('D:\\a\\app\\app\\build\\app.apk', 'D:\\a\\app\\app', path.win32)).toBe(
+      '"build\\\\app.apk"'
+    )
+    expect(shownPath('D:\\a\\app\\app', 'D:\\a\\app\\app', path.win32)).toBe(
+      '"D:\\\\a\\\\app\\\\app"'
+    )
   })
 })

@@ -4231,18 +4231,20 @@ const MAX_LISTED = 10;
  * be uploaded, fails with what matched and how to fix the pattern.
  */
 async function findArtifact(pattern, workspace) {
-    const rooted = (0,external_node_path_namespaceObject.isAbsolute)(pattern) ? pattern : (0,external_node_path_namespaceObject.join)(workspace, pattern);
-    const globber = await create(rooted, { implicitDescendants: false, matchDirectories: true });
+    const globber = await create(rootedPattern(pattern, workspace), {
+        implicitDescendants: false,
+        matchDirectories: true
+    });
     const matches = [...new Set(await globber.glob())].sort();
     const shown = (paths) => paths
         .slice(0, MAX_LISTED)
-        .map(p => (0,inert/* quote */.hD)((0,external_node_path_namespaceObject.relative)(workspace, p) || p))
+        .map(p => shownPath(p, workspace))
         .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
     const entries = await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path) })));
     const files = entries.filter(e => e.info.isFile());
     if (files.length === 0) {
         if (entries.length > 0) {
-            const kinds = entries.map(e => `${(0,inert/* quote */.hD)((0,external_node_path_namespaceObject.relative)(workspace, e.path) || e.path)} (${kindOf(e.info)})`);
+            const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`);
             throw new InputError('file', `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
         }
         throw new InputError('file', `${(0,inert/* quote */.hD)(pattern)} matched no file in ${(0,inert/* quote */.hD)(workspace)}`, 'Check that the build step ran before this step and that the path is relative to the workspace');
@@ -4266,6 +4268,14 @@ async function findArtifact(pattern, workspace) {
         throw new InputError('file', `${(0,inert/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
     }
     return { path, name, size: info.size, extension };
+}
+/** Pure: the `file` input as a pattern rooted in the workspace, by the runner's path rules; `paths` is there for tests. */
+function rootedPattern(pattern, workspace, paths = (external_node_path_default())) {
+    return paths.isAbsolute(pattern) ? pattern : paths.join(workspace, pattern);
+}
+/** Pure: a matched path as a message shows it: relative to the workspace, quoted and inert. */
+function shownPath(path, workspace, paths = (external_node_path_default())) {
+    return (0,inert/* quote */.hD)(paths.relative(workspace, path) || path);
 }
 function kindOf(info) {
     if (info.isDirectory())
@@ -6029,7 +6039,9 @@ async function deliver(report, plan, config) {
         report.destination = destination;
         const receipt = await phase(`Upload ${(0,inert/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
             try {
-                return await uploadArtifact(config, artifact, destination, signed => runnerLog.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`));
+                const sent = await uploadArtifact(config, artifact, destination, signed => runnerLog.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`));
+                runnerLog.info(`SHA-256 ${sent.sha256}`);
+                return sent;
             }
             catch (error) {
                 setOutcome(report, 'aborted');
@@ -6039,16 +6051,15 @@ async function deliver(report, plan, config) {
         report.artifact.sha256 = receipt.sha256;
         report.fileLocation = receipt.signed.fileLocation;
         report.playgroundFileLocation = receipt.signed.playgroundFileLocation;
-        lib_core/* setOutput */.uH('playgroundFileLocation', receipt.signed.playgroundFileLocation);
-        lib_core/* setOutput */.uH('fileLocation', receipt.signed.fileLocation);
-        lib_core/* setOutput */.uH('artifactSha256', receipt.sha256);
-        lib_core/* setOutput */.uH('artifactSize', String(receipt.size));
-        runnerLog.info(`SHA-256 ${receipt.sha256}`);
+        setOutput('playgroundFileLocation', receipt.signed.playgroundFileLocation);
+        setOutput('fileLocation', receipt.signed.fileLocation);
+        setOutput('artifactSha256', receipt.sha256);
+        setOutput('artifactSize', String(receipt.size));
         runInputPath = receipt.signed.playgroundFileLocation;
     }
     else if (runInputPath) {
         report.playgroundFileLocation = runInputPath;
-        lib_core/* setOutput */.uH('playgroundFileLocation', runInputPath);
+        setOutput('playgroundFileLocation', runInputPath);
     }
     if (!inputs.notify) {
         setOutcome(report, 'skipped');
@@ -6070,8 +6081,8 @@ async function deliver(report, plan, config) {
         }
     });
     setOutcome(report, result.outcome);
-    lib_core/* setOutput */.uH('runId', result.runId);
-    lib_core/* setOutput */.uH('environmentId', result.environmentId ?? '');
+    setOutput('runId', result.runId);
+    setOutput('environmentId', result.environmentId ?? '');
     report.runId = result.runId || undefined;
     report.environment = result.environment;
     report.environmentId = result.environmentId;
@@ -6152,9 +6163,12 @@ function logPlan(inputs, git, artifact, destination) {
     if (git.pullRequestNumber !== undefined)
         runnerLog.info(`Pull request: #${git.pullRequestNumber}`);
 }
+function setOutput(name, value) {
+    lib_core/* setOutput */.uH(name, value);
+}
 function setOutcome(report, outcome) {
     report.outcome = outcome;
-    lib_core/* setOutput */.uH('outcome', outcome);
+    setOutput('outcome', outcome);
 }
 function fail(report, message, title) {
     report.problem = message;

@@ -5,7 +5,7 @@
  * summary and the run it created.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runStep } from './github-runner.js'
@@ -15,8 +15,8 @@ import { DEMO_API_KEY } from './workspaces.js'
 const SAMPLE_BYTES = 2 * 1024 * 1024
 
 const emulator = await startEmulator()
+const workspace = await mkdtemp(join(tmpdir(), 'demo-workspace-'))
 try {
-  const workspace = await mkdtemp(join(tmpdir(), 'demo-workspace-'))
   const outputDir = join(workspace, 'app/build/outputs/apk/release')
   await mkdir(outputDir, { recursive: true })
   const sample = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(SAMPLE_BYTES - 4)])
@@ -30,8 +30,14 @@ try {
   )
 
   heading('The step, as the runner runs it: node dist/index.js')
+  console.log(
+    `simulated event: push to refs/heads/main of octo-org/octo-app (GITHUB_EVENT_NAME=push)`
+  )
   const step = await runStep({
     workspace,
+    eventName: 'push',
+    ref: 'refs/heads/main',
+    repository: 'octo-org/octo-app',
     inputs: {
       'api-key': DEMO_API_KEY,
       'base-url': emulator.baseUrl,
@@ -63,8 +69,8 @@ try {
   heading('Outputs (GITHUB_OUTPUT)')
   for (const [name, value] of Object.entries(step.outputs)) console.log(`${name}=${value}`)
 
-  heading('Job summary (GITHUB_STEP_SUMMARY)')
-  console.log(step.summary.trim())
+  heading('Job summary (GITHUB_STEP_SUMMARY), as a person reads it')
+  console.log(summaryAsText(step.summary))
 
   heading('Runs list: GET /api/v0/runs')
   const response = await fetch(`${emulator.baseUrl}/api/v0/runs`, {
@@ -88,6 +94,7 @@ try {
   }
 } finally {
   await emulator.close()
+  await rm(workspace, { recursive: true, force: true })
 }
 
 /** The log as the runner shows it with debug off: no debug or mask commands, groups as headings. */
@@ -104,6 +111,27 @@ function asRunnerShows(stdout: string): string {
     .map(line => `  | ${line.replace(/^::group::/, '▶ ')}`)
     .join('\n')
     .concat('\n')
+}
+
+/** The summary's HTML table as aligned text: one row a line, tags stripped, entities decoded. */
+function summaryAsText(html: string): string {
+  const text = (cell: string): string =>
+    cell
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .trim()
+  const title = text(/<h3>(.*?)<\/h3>/s.exec(html)?.[1] ?? '')
+  const rows = [...html.matchAll(/<tr>(.*?)<\/tr>/gs)].map(row =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map(cell => text(cell[1]!))
+  )
+  const width = Math.max(...rows.map(row => row[0]?.length ?? 0))
+  return [title, ...rows.map(([label = '', value = '']) => `  ${label.padEnd(width)}  ${value}`)]
+    .filter(Boolean)
+    .join('\n')
 }
 
 function heading(text: string): void {

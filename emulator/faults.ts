@@ -12,7 +12,7 @@ export interface Fault {
   headers?: Record<string, string>
   /** With `status`: answer at once, then neither read the rest of the request nor close the connection. */
   hold?: boolean
-  /** Wait this long before answering (or before the fault's own answer). */
+  /** Wait this long before answering (or before the fault's own answer), or until the client closes the connection. */
   delayMs?: number
   /** Destroy the connection: at once, or for an upload after this many body bytes. */
   reset?: true | { afterBytes: number }

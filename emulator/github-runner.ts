@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { chmod, mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises'
+import { chmod, cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 
@@ -30,7 +30,10 @@ export interface StepOptions {
   main?: string
   /** Kills the step after this long (the runner's timeout-minutes). */
   timeoutMs?: number
-  /** Runs the step as another user (the runner's files are opened to it). */
+  /**
+   * Runs the step as another user: the runner's files are opened to it, and the
+   * bundle is copied beside them, since that user may not enter the checkout.
+   */
   user?: { uid: number; gid: number }
 }
 
@@ -40,7 +43,6 @@ export interface StepResult {
   stderr: string
   outputs: Record<string, string>
   summary: string
-  workspace: string
   durationMs: number
 }
 
@@ -98,51 +100,46 @@ export async function stepEnvironment(
   return env
 }
 
-/** Runs the bundled action as a step and reads back what it wrote. */
+/** Runs the bundled action as a step and reads back what it wrote; removes every file it made for the step. */
 export async function runStep(options: StepOptions): Promise<StepResult> {
   const dir = await mkdtemp(join(tmpdir(), 'runner-'))
+  const ownWorkspace = options.workspace === undefined
   const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'workspace-')))
+  try {
+    return await runIn(options, dir, workspace)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+    if (ownWorkspace) await rm(workspace, { recursive: true, force: true })
+  }
+}
+
+async function runIn(options: StepOptions, dir: string, workspace: string): Promise<StepResult> {
   const env = await stepEnvironment(options, dir, workspace)
   await mkdir(env.RUNNER_TEMP!, { recursive: true })
   await writeFile(env.GITHUB_EVENT_PATH!, JSON.stringify(options.event ?? {}))
-  for (const file of [
-    'GITHUB_OUTPUT',
-    'GITHUB_STEP_SUMMARY',
-    'GITHUB_ENV',
-    'GITHUB_STATE',
-    'GITHUB_PATH'
-  ]) {
-    await writeFile(env[file]!, '')
-  }
+  for (const file of FILE_COMMANDS) await writeFile(env[file]!, '')
+  let main = options.main ?? join(ROOT, 'dist', 'index.js')
   if (options.user) {
+    const bundle = join(dir, 'dist')
+    await cp(dirname(main), bundle, { recursive: true })
+    main = join(bundle, basename(main))
     for (const path of [
       dir,
+      bundle,
       workspace,
-      ...[
-        'GITHUB_OUTPUT',
-        'GITHUB_STEP_SUMMARY',
-        'GITHUB_ENV',
-        'GITHUB_STATE',
-        'GITHUB_PATH',
-        'RUNNER_TEMP',
-        'GITHUB_EVENT_PATH'
-      ].map(f => env[f]!)
+      ...[...FILE_COMMANDS, 'RUNNER_TEMP', 'GITHUB_EVENT_PATH'].map(f => env[f]!)
     ]) {
       await chmod(path, 0o777)
     }
   }
   const started = Date.now()
   const node = options.node ?? process.env.NODE24_BINARY ?? process.execPath
-  const child = spawn(
-    node,
-    [...(options.nodeArgs ?? []), options.main ?? join(ROOT, 'dist', 'index.js')],
-    {
-      cwd: workspace,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...options.user
-    }
-  )
+  const child = spawn(node, [...(options.nodeArgs ?? []), main], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))
@@ -160,10 +157,17 @@ export async function runStep(options: StepOptions): Promise<StepResult> {
     stderr,
     outputs: parseFileCommand(await readFile(env.GITHUB_OUTPUT!, 'utf8')),
     summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8'),
-    workspace,
     durationMs: Date.now() - started
   }
 }
+
+const FILE_COMMANDS = [
+  'GITHUB_OUTPUT',
+  'GITHUB_STEP_SUMMARY',
+  'GITHUB_ENV',
+  'GITHUB_STATE',
+  'GITHUB_PATH'
+] as const
 
 /**
  * Parses a GITHUB_OUTPUT-style file: `name=value` lines and

@@ -45,6 +45,8 @@ export interface EmulatorOptions {
 export interface Emulator {
   baseUrl: string
   storeUrl: string
+  /** The directory the store keeps its bytes in. */
+  storeDirectory: string
   workspaces: Workspace[]
   faults: FaultPlan
   requests: RecordedRequest[]
@@ -153,7 +155,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
     let extra: Partial<RecordedRequest> = {}
     try {
-      if (fault?.delayMs) await new Promise(resolve => setTimeout(resolve, fault.delayMs))
+      if (fault?.delayMs) await stall(req, fault.delayMs)
       if (fault?.reset === true) {
         req.socket.destroy()
       } else if (fault?.status !== undefined && fault.hold) {
@@ -193,6 +195,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     baseUrl,
     storeUrl,
+    storeDirectory: directory,
     workspaces,
     faults,
     requests,
@@ -214,6 +217,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await rm(directory, { recursive: true, force: true })
     }
   }
+}
+
+/** Holds a request back for `ms`, or until its client gives up and closes the connection. */
+function stall(req: IncomingMessage, ms: number): Promise<void> {
+  return new Promise(resolve => {
+    const done = (): void => {
+      clearTimeout(timer)
+      req.socket.off('close', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    req.socket.once('close', done)
+  })
 }
 
 /**

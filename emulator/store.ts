@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, createWriteStream, openSync, readSync, rmSync } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import type { UrlSigner } from './signing.js'
 
 /** An object the store holds: its bytes live in a file under the store's directory. */
@@ -89,11 +89,18 @@ export class ObjectStore {
       res.writeContinue()
 
     const path = join(this.directory, `${randomBytes(8).toString('hex')}.part`)
-    await mkdir(dirname(path), { recursive: true })
     // A deep write buffer keeps the socket flowing instead of pausing it at every 64 KiB chunk.
     const file = createWriteStream(path, { highWaterMark: 8 * 1024 * 1024 })
     let received = 0
+    // A full disk (ENOSPC) or any other write error is the store's failure: a 500, never a crash.
+    let writeError: NodeJS.ErrnoException | undefined
     const complete = await new Promise<boolean>(resolve => {
+      file.on('error', (error: NodeJS.ErrnoException) => {
+        writeError ??= error
+        // The rest of the body is read and dropped, so that the answer can go out.
+        req.resume()
+        resolve(false)
+      })
       req.on('data', (chunk: Buffer) => {
         received += chunk.length
         if (resetAfter !== undefined && received >= resetAfter) {
@@ -101,6 +108,7 @@ export class ObjectStore {
           resolve(false)
           return
         }
+        if (writeError) return
         if (!file.write(chunk)) {
           req.pause()
           file.once('drain', () => req.resume())
@@ -113,7 +121,21 @@ export class ObjectStore {
       // A client that gave up while a fault delayed this answer is already gone.
       if (req.destroyed) resolve(false)
     })
-    await new Promise<void>(resolve => file.end(resolve))
+    await new Promise<void>(resolve => {
+      if (file.closed) return resolve()
+      file.once('close', resolve)
+      if (writeError) file.destroy()
+      else file.end()
+    })
+    if (writeError) {
+      await rm(path, { force: true }).catch(() => undefined)
+      return xmlError(
+        res,
+        500,
+        'InternalError',
+        `We encountered an internal error: the object could not be written (${writeError.code ?? 'error'}). Please try again.`
+      )
+    }
     if (!complete) {
       await rm(path, { force: true })
       if (!res.destroyed && !req.socket.destroyed)

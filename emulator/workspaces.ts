@@ -43,3 +43,38 @@ export function defaultWorkspace(overrides: Partial<Workspace> = {}): Workspace 
     ...overrides
   }
 }
+
+/** The workspaces `npm run emulator` serves beside the demo one, each a situation worth trying, by key. */
+export function standaloneWorkspaces(): { key: string; what: string; workspace: Workspace }[] {
+  const situations: [string, string, Partial<Workspace>][] = [
+    [DEMO_API_KEY, 'creates runs (the demo workspace)', {}],
+    [
+      'emulator-client-shape-key',
+      "creates runs, answering as the service's published client reads it",
+      { teamId: 'team_client', answerShape: 'client' }
+    ],
+    [
+      'emulator-no-run-key',
+      'mobile triggers off: notifications create no run',
+      { teamId: 'team_quiet', mobileTriggersEnabled: false }
+    ],
+    [
+      'emulator-billing-key',
+      'billing prevents runs (a failed trigger)',
+      {
+        teamId: 'team_billing',
+        triggerFailure: { code: 'billing-prevented', message: 'The plan has no runs left' }
+      }
+    ],
+    [
+      'emulator-disabled-key',
+      'a disabled workspace (403 on every endpoint)',
+      { teamId: 'team_disabled', enabled: false }
+    ]
+  ]
+  return situations.map(([key, what, overrides]) => ({
+    key,
+    what,
+    workspace: defaultWorkspace({ ...overrides, apiKey: key })
+  }))
+}

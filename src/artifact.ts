@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import { isAbsolute, join, relative } from 'node:path'
+import nodePath from 'node:path'
 import * as glob from '@actions/glob'
 import { InputError } from './errors.js'
 import { quote } from './inert.js'
@@ -24,22 +24,22 @@ const MAX_LISTED = 10
  * be uploaded, fails with what matched and how to fix the pattern.
  */
 export async function findArtifact(pattern: string, workspace: string): Promise<Artifact> {
-  const rooted = isAbsolute(pattern) ? pattern : join(workspace, pattern)
-  const globber = await glob.create(rooted, { implicitDescendants: false, matchDirectories: true })
+  const globber = await glob.create(rootedPattern(pattern, workspace), {
+    implicitDescendants: false,
+    matchDirectories: true
+  })
   const matches = [...new Set(await globber.glob())].sort()
   const shown = (paths: string[]): string =>
     paths
       .slice(0, MAX_LISTED)
-      .map(p => quote(relative(workspace, p) || p))
+      .map(p => shownPath(p, workspace))
       .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '')
 
   const entries = await Promise.all(matches.map(async path => ({ path, info: await stat(path) })))
   const files = entries.filter(e => e.info.isFile())
   if (files.length === 0) {
     if (entries.length > 0) {
-      const kinds = entries.map(
-        e => `${quote(relative(workspace, e.path) || e.path)} (${kindOf(e.info)})`
-      )
+      const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`)
       throw new InputError(
         'file',
         `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`,
@@ -86,6 +86,18 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
     )
   }
   return { path, name, size: info.size, extension }
+}
+
+type Paths = Pick<typeof nodePath, 'isAbsolute' | 'join' | 'relative'>
+
+/** Pure: the `file` input as a pattern rooted in the workspace, by the runner's path rules; `paths` is there for tests. */
+export function rootedPattern(pattern: string, workspace: string, paths: Paths = nodePath): string {
+  return paths.isAbsolute(pattern) ? pattern : paths.join(workspace, pattern)
+}
+
+/** Pure: a matched path as a message shows it: relative to the workspace, quoted and inert. */
+export function shownPath(path: string, workspace: string, paths: Paths = nodePath): string {
+  return quote(paths.relative(workspace, path) || path)
 }
 
 function kindOf(info: Awaited<ReturnType<typeof stat>>): string {

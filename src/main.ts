@@ -9,6 +9,7 @@ import { quote } from './inert.js'
 import { redactQueryStrings } from './http.js'
 import { limitsFromEnv, stepDeadline, type Limits } from './limits.js'
 import { parseInputs, type Inputs } from './inputs.js'
+import type { OutputName } from './outputs.js'
 import { conventionalDestination, destinationProblem } from './naming.js'
 import { formatBytes, formatDuration } from './progress.js'
 import { DEFAULT_BASE_DELAY_MS, DEFAULT_MAX_DELAY_MS } from './retry.js'
@@ -126,9 +127,11 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
       `Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`,
       async () => {
         try {
-          return await uploadArtifact(config, artifact, destination, signed =>
+          const sent = await uploadArtifact(config, artifact, destination, signed =>
             out.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`)
           )
+          out.info(`SHA-256 ${sent.sha256}`)
+          return sent
         } catch (error) {
           setOutcome(report, 'aborted')
           throw error
@@ -138,15 +141,14 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
     report.artifact.sha256 = receipt.sha256
     report.fileLocation = receipt.signed.fileLocation
     report.playgroundFileLocation = receipt.signed.playgroundFileLocation
-    core.setOutput('playgroundFileLocation', receipt.signed.playgroundFileLocation)
-    core.setOutput('fileLocation', receipt.signed.fileLocation)
-    core.setOutput('artifactSha256', receipt.sha256)
-    core.setOutput('artifactSize', String(receipt.size))
-    out.info(`SHA-256 ${receipt.sha256}`)
+    setOutput('playgroundFileLocation', receipt.signed.playgroundFileLocation)
+    setOutput('fileLocation', receipt.signed.fileLocation)
+    setOutput('artifactSha256', receipt.sha256)
+    setOutput('artifactSize', String(receipt.size))
     runInputPath = receipt.signed.playgroundFileLocation
   } else if (runInputPath) {
     report.playgroundFileLocation = runInputPath
-    core.setOutput('playgroundFileLocation', runInputPath)
+    setOutput('playgroundFileLocation', runInputPath)
   }
 
   if (!inputs.notify) {
@@ -173,8 +175,8 @@ async function deliver(report: StepReport, plan: Plan, config: ServiceConfig): P
     }
   })
   setOutcome(report, result.outcome)
-  core.setOutput('runId', result.runId)
-  core.setOutput('environmentId', result.environmentId ?? '')
+  setOutput('runId', result.runId)
+  setOutput('environmentId', result.environmentId ?? '')
   report.runId = result.runId || undefined
   report.environment = result.environment
   report.environmentId = result.environmentId
@@ -261,9 +263,13 @@ function logPlan(inputs: Inputs, git: GitContext, artifact?: Artifact, destinati
   if (git.pullRequestNumber !== undefined) out.info(`Pull request: #${git.pullRequestNumber}`)
 }
 
+function setOutput(name: OutputName, value: string): void {
+  core.setOutput(name, value)
+}
+
 function setOutcome(report: StepReport, outcome: NonNullable<StepReport['outcome']>): void {
   report.outcome = outcome
-  core.setOutput('outcome', outcome)
+  setOutput('outcome', outcome)
 }
 
 function fail(report: StepReport, message: string, title: string): void {

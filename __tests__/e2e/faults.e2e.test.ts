@@ -20,15 +20,18 @@ beforeEach(() => emulator.reset())
 
 const ROUTES: Route[] = ['signed-url', 'upload', 'deploy']
 const now = { 'retry-after': '0' }
-const debug = {
-  ACTIONS_STEP_DEBUG: 'true',
-  RUNNER_DEBUG: '1',
-  MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS: '1'
-}
+const debug = { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' }
+// Only the cases where the idle timeout must fire shorten it, and the store stalls ten times longer
+// than it: a machine that pauses the step or the emulator for a second or two trips neither.
+const IDLE_SECONDS = 3
+const STALL_MS = IDLE_SECONDS * 10 * 1000
 
 async function deployWith(fault: Fault, inputs: Record<string, string> = {}) {
   emulator.faults.add(fault)
-  const { built, result } = await stepWithBuild(emulator, inputs, { size: 512 * 1024, env: debug })
+  const env = fault.delayMs
+    ? { ...debug, MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS) }
+    : debug
+  const { built, result } = await stepWithBuild(emulator, inputs, { size: 512 * 1024, env })
   // A request a fault delayed may still be answered after the step gave up on it.
   await emulator.idle()
   return { built, result }
@@ -57,7 +60,7 @@ describe('transient faults end in success with one run', () => {
       `a connection reset on ${route}`,
       { route, reset: route === 'upload' ? { afterBytes: 128 * 1024 } : true }
     ])
-    cases.push([`an answer delayed past the timeout on ${route}`, { route, delayMs: 2500 }])
+    cases.push([`an answer delayed past the timeout on ${route}`, { route, delayMs: STALL_MS }])
   }
   cases.push(['an expired signed URL', { route: 'signed-url', expireUrl: true }])
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { expect } from '@jest/globals'
+import { afterAll, expect } from '@jest/globals'
 import {
   errorLines,
   runStep,
@@ -21,13 +21,26 @@ export interface Built {
   size: number
 }
 
+// Every workspace the harness makes is removed once the test file is done with it.
+const workspaces: string[] = []
+afterAll(async () => {
+  await Promise.all(workspaces.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
+})
+
+/** A fresh, empty workspace, removed after the test file. */
+export async function freshWorkspace(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ws-'))
+  workspaces.push(dir)
+  return dir
+}
+
 /** Writes an artifact of `size` random bytes at `relative` in a fresh workspace (or the given one). */
 export async function writeArtifact(
   relative = 'app-release.apk',
   size = 64 * 1024,
   workspace?: string
 ): Promise<Built> {
-  const dir = workspace ?? (await mkdtemp(join(tmpdir(), 'ws-')))
+  const dir = workspace ?? (await freshWorkspace())
   const path = join(dir, relative)
   await mkdir(dirname(path), { recursive: true })
   const bytes = randomBytes(size)
