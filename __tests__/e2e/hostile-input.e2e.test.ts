@@ -6,7 +6,9 @@
 import { execFileSync } from 'node:child_process'
 import { chmod, mkdir, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { actionInputs } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -24,6 +26,14 @@ const WINDOWS = process.platform === 'win32'
 const POSIX_ONLY = new Set(['file: a FIFO', 'file: a socket', 'file: a dangling symlink'])
 const onPosix = (title: string): string =>
   WINDOWS ? `${title} (skipped: not on Windows, which cannot make such a file)` : title
+
+/** Whether every folder from the root down to `dir` lets other users pass. */
+function reachableByOthers(dir: string): boolean {
+  for (let at = dir; ; at = dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return false
+    if (dirname(at) === at) return true
+  }
+}
 
 let emulator: Emulator
 let built: Built
@@ -284,9 +294,15 @@ describe('hostile input', () => {
     expect(result.summary).not.toMatch(/^\s*::set-output/m)
   })
 
-  // A mode-000 file is unreadable to every user but root; as root, the step runs as nobody instead.
-  ;(WINDOWS ? it.skip : it)(onPosix('a file the step cannot read'), async () => {
-    const asRoot = process.getuid?.() === 0
+  // A mode-000 file is unreadable to every user but root; as root, the step runs as nobody
+  // instead, which needs a temporary folder that nobody can reach.
+  const asRoot = process.getuid?.() === 0
+  const unreadable = WINDOWS
+    ? ' (skipped: Windows has no mode-000 files)'
+    : asRoot && !reachableByOthers(tmpdir())
+      ? ` (skipped: run as root with a private temporary folder ${tmpdir()}, which no other user can enter)`
+      : ''
+  ;(unreadable ? it.skip : it)(`a file the step cannot read${unreadable}`, async () => {
     const result = await step(
       emulator,
       { file: 'secret/locked.apk' },
