@@ -1,16 +1,2520 @@
 import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
-import * as __WEBPACK_EXTERNAL_MODULE_data_text_javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_with_this_action__df0de42d__ from "data:text/javascript,export class ProxyAgent { constructor() { throw new Error(\"undici is not bundled with this action\") } }";
+import * as __WEBPACK_EXTERNAL_MODULE_data_text_javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled__9c4df564__ from "data:text/javascript,export class ProxyAgent { constructor() { throw new Error(\"undici is not bundled\") } }";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 6:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+
+
+const pico = __nccwpck_require__(16);
+const utils = __nccwpck_require__(59);
+
+function picomatch(glob, options, returnState = false) {
+  // default to os.platform()
+  if (options && (options.windows === null || options.windows === undefined)) {
+    // don't mutate the original options object
+    options = { ...options, windows: utils.isWindows() };
+  }
+
+  return pico(glob, options, returnState);
+}
+
+Object.assign(picomatch, pico);
+module.exports = picomatch;
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 595:
+/***/ ((module) => {
+
+
+
+const WIN_SLASH = '\\\\/';
+const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+/**
+ * Posix glob regex
+ */
+
+const DOT_LITERAL = '\\.';
+const PLUS_LITERAL = '\\+';
+const QMARK_LITERAL = '\\?';
+const SLASH_LITERAL = '\\/';
+const ONE_CHAR = '(?=.)';
+const QMARK = '[^/]';
+const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+const NO_DOT = `(?!${DOT_LITERAL})`;
+const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+const STAR = `${QMARK}*?`;
+const SEP = '/';
+
+const POSIX_CHARS = {
+  DOT_LITERAL,
+  PLUS_LITERAL,
+  QMARK_LITERAL,
+  SLASH_LITERAL,
+  ONE_CHAR,
+  QMARK,
+  END_ANCHOR,
+  DOTS_SLASH,
+  NO_DOT,
+  NO_DOTS,
+  NO_DOT_SLASH,
+  NO_DOTS_SLASH,
+  QMARK_NO_DOT,
+  STAR,
+  START_ANCHOR,
+  SEP
+};
+
+/**
+ * Windows glob regex
+ */
+
+const WINDOWS_CHARS = {
+  ...POSIX_CHARS,
+
+  SLASH_LITERAL: `[${WIN_SLASH}]`,
+  QMARK: WIN_NO_SLASH,
+  STAR: `${WIN_NO_SLASH}*?`,
+  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+  NO_DOT: `(?!${DOT_LITERAL})`,
+  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+  SEP: '\\'
+};
+
+/**
+ * POSIX Bracket Regex
+ */
+
+const POSIX_REGEX_SOURCE = {
+  __proto__: null,
+  alnum: 'a-zA-Z0-9',
+  alpha: 'a-zA-Z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '\\x21-\\x7E',
+  lower: 'a-z',
+  print: '\\x20-\\x7E ',
+  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+  space: ' \\t\\r\\n\\v\\f',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: 'A-Fa-f0-9'
+};
+
+module.exports = {
+  DEFAULT_MAX_EXTGLOB_RECURSION,
+  MAX_LENGTH: 1024 * 64,
+  POSIX_REGEX_SOURCE,
+
+  // regular expressions
+  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+  // Replace globs with equivalent patterns to reduce parsing time.
+  REPLACEMENTS: {
+    __proto__: null,
+    '***': '*',
+    '**/**': '**',
+    '**/**/**': '**'
+  },
+
+  // Digits
+  CHAR_0: 48, /* 0 */
+  CHAR_9: 57, /* 9 */
+
+  // Alphabet chars.
+  CHAR_UPPERCASE_A: 65, /* A */
+  CHAR_LOWERCASE_A: 97, /* a */
+  CHAR_UPPERCASE_Z: 90, /* Z */
+  CHAR_LOWERCASE_Z: 122, /* z */
+
+  CHAR_LEFT_PARENTHESES: 40, /* ( */
+  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+  CHAR_ASTERISK: 42, /* * */
+
+  // Non-alphabetic chars.
+  CHAR_AMPERSAND: 38, /* & */
+  CHAR_AT: 64, /* @ */
+  CHAR_BACKWARD_SLASH: 92, /* \ */
+  CHAR_CARRIAGE_RETURN: 13, /* \r */
+  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+  CHAR_COLON: 58, /* : */
+  CHAR_COMMA: 44, /* , */
+  CHAR_DOT: 46, /* . */
+  CHAR_DOUBLE_QUOTE: 34, /* " */
+  CHAR_EQUAL: 61, /* = */
+  CHAR_EXCLAMATION_MARK: 33, /* ! */
+  CHAR_FORM_FEED: 12, /* \f */
+  CHAR_FORWARD_SLASH: 47, /* / */
+  CHAR_GRAVE_ACCENT: 96, /* ` */
+  CHAR_HASH: 35, /* # */
+  CHAR_HYPHEN_MINUS: 45, /* - */
+  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+  CHAR_LINE_FEED: 10, /* \n */
+  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+  CHAR_PERCENT: 37, /* % */
+  CHAR_PLUS: 43, /* + */
+  CHAR_QUESTION_MARK: 63, /* ? */
+  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+  CHAR_SEMICOLON: 59, /* ; */
+  CHAR_SINGLE_QUOTE: 39, /* ' */
+  CHAR_SPACE: 32, /*   */
+  CHAR_TAB: 9, /* \t */
+  CHAR_UNDERSCORE: 95, /* _ */
+  CHAR_VERTICAL_LINE: 124, /* | */
+  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+  /**
+   * Create EXTGLOB_CHARS
+   */
+
+  extglobChars(chars) {
+    return {
+      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+      '?': { type: 'qmark', open: '(?:', close: ')?' },
+      '+': { type: 'plus', open: '(?:', close: ')+' },
+      '*': { type: 'star', open: '(?:', close: ')*' },
+      '@': { type: 'at', open: '(?:', close: ')' }
+    };
+  },
+
+  /**
+   * Create GLOB_CHARS
+   */
+
+  globChars(win32) {
+    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+  }
+};
+
+
+/***/ }),
+
+/***/ 265:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const constants = __nccwpck_require__(595);
+const utils = __nccwpck_require__(59);
+
+/**
+ * Constants
+ */
+
+const {
+  MAX_LENGTH,
+  POSIX_REGEX_SOURCE,
+  REGEX_NON_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_BACKREF,
+  REPLACEMENTS
+} = constants;
+
+/**
+ * Helpers
+ */
+
+const expandRange = (args, options) => {
+  if (typeof options.expandRange === 'function') {
+    return options.expandRange(...args, options);
+  }
+
+  args.sort();
+  const value = `[${args.join('-')}]`;
+
+  try {
+    /* eslint-disable-next-line no-new */
+    new RegExp(value);
+  } catch (ex) {
+    return args.map(v => utils.escapeRegex(v)).join('..');
+  }
+
+  return value;
+};
+
+/**
+ * Create the message for a syntax error
+ */
+
+const syntaxError = (type, char) => {
+  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+};
+
+const splitTopLevel = input => {
+  const parts = [];
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let value = '';
+  let escaped = false;
+
+  for (const ch of input) {
+    if (escaped === true) {
+      value += ch;
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      value += ch;
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      value += ch;
+      continue;
+    }
+
+    if (quote === 0) {
+      if (ch === '[') {
+        bracket++;
+      } else if (ch === ']' && bracket > 0) {
+        bracket--;
+      } else if (bracket === 0) {
+        if (ch === '(') {
+          paren++;
+        } else if (ch === ')' && paren > 0) {
+          paren--;
+        } else if (ch === '|' && paren === 0) {
+          parts.push(value);
+          value = '';
+          continue;
+        }
+      }
+    }
+
+    value += ch;
+  }
+
+  parts.push(value);
+  return parts;
+};
+
+const isPlainBranch = branch => {
+  let escaped = false;
+
+  for (const ch of branch) {
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (/[?*+@!()[\]{}]/.test(ch)) {
+      return false;
+    }
+  }
+
+  return true;
+};
+
+const normalizeSimpleBranch = branch => {
+  let value = branch.trim();
+  let changed = true;
+
+  while (changed === true) {
+    changed = false;
+
+    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+      value = value.slice(2, -1);
+      changed = true;
+    }
+  }
+
+  if (!isPlainBranch(value)) {
+    return;
+  }
+
+  return value.replace(/\\(.)/g, '$1');
+};
+
+const hasRepeatedCharPrefixOverlap = branches => {
+  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+  for (let i = 0; i < values.length; i++) {
+    for (let j = i + 1; j < values.length; j++) {
+      const a = values[i];
+      const b = values[j];
+      const char = a[0];
+
+      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+        continue;
+      }
+
+      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+        return true;
+      }
+    }
+  }
+
+  return false;
+};
+
+const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+    return;
+  }
+
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let escaped = false;
+
+  for (let i = 1; i < pattern.length; i++) {
+    const ch = pattern[i];
+
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      continue;
+    }
+
+    if (quote === 1) {
+      continue;
+    }
+
+    if (ch === '[') {
+      bracket++;
+      continue;
+    }
+
+    if (ch === ']' && bracket > 0) {
+      bracket--;
+      continue;
+    }
+
+    if (bracket > 0) {
+      continue;
+    }
+
+    if (ch === '(') {
+      paren++;
+      continue;
+    }
+
+    if (ch === ')') {
+      paren--;
+
+      if (paren === 0) {
+        if (requireEnd === true && i !== pattern.length - 1) {
+          return;
+        }
+
+        return {
+          type: pattern[0],
+          body: pattern.slice(2, i),
+          end: i
+        };
+      }
+    }
+  }
+};
+
+const buildCharClassStar = chars => {
+  const source = chars.length === 1
+    ? utils.escapeRegex(chars[0])
+    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+  return `${source}*`;
+};
+
+const getStarExtglobSequenceChars = pattern => {
+  let index = 0;
+  const chars = [];
+
+  while (index < pattern.length) {
+    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+    if (!match || match.type !== '*') {
+      return;
+    }
+
+    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+    if (branches.length !== 1) {
+      return;
+    }
+
+    const branch = normalizeSimpleBranch(branches[0]);
+    if (!branch || branch.length !== 1) {
+      return;
+    }
+
+    chars.push(branch);
+    index += match.end + 1;
+  }
+
+  if (chars.length < 1) {
+    return;
+  }
+
+  return chars;
+};
+
+const repeatedExtglobRecursion = pattern => {
+  let depth = 0;
+  let value = pattern.trim();
+  let match = parseRepeatedExtglob(value);
+
+  while (match) {
+    depth++;
+    value = match.body.trim();
+    match = parseRepeatedExtglob(value);
+  }
+
+  return depth;
+};
+
+const analyzeRepeatedExtglob = (body, options) => {
+  if (options.maxExtglobRecursion === false) {
+    return { risky: false };
+  }
+
+  const max =
+    typeof options.maxExtglobRecursion === 'number'
+      ? options.maxExtglobRecursion
+      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+  if (branches.length > 1) {
+    if (
+      branches.some(branch => branch === '') ||
+      branches.some(branch => /^[*?]+$/.test(branch)) ||
+      hasRepeatedCharPrefixOverlap(branches)
+    ) {
+      return { risky: true };
+    }
+  }
+
+  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+  // characters we can emit one flat, ReDoS-safe character class that preserves the
+  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+  // every branch but the first.
+  const safeChars = [];
+  let sawStarSequence = false;
+  let combinable = true;
+
+  for (const branch of branches) {
+    const chars = getStarExtglobSequenceChars(branch);
+    if (chars) {
+      sawStarSequence = true;
+      safeChars.push(...chars);
+      continue;
+    }
+
+    const literal = normalizeSimpleBranch(branch);
+    if (literal && literal.length === 1) {
+      safeChars.push(literal);
+      continue;
+    }
+
+    combinable = false;
+
+    if (repeatedExtglobRecursion(branch) > max) {
+      return { risky: true };
+    }
+  }
+
+  if (sawStarSequence) {
+    return combinable
+      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+      : { risky: true };
+  }
+
+  return { risky: false };
+};
+
+/**
+ * Parse the given input string.
+ * @param {String} input
+ * @param {Object} options
+ * @return {Object}
+ */
+
+const parse = (input, options) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected a string');
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+  let len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+  const tokens = [bos];
+
+  const capture = opts.capture ? '' : '?:';
+
+  // create constants based on platform, for windows or posix
+  const PLATFORM_CHARS = constants.globChars(opts.windows);
+  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+  const {
+    DOT_LITERAL,
+    PLUS_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOT_SLASH,
+    NO_DOTS_SLASH,
+    QMARK,
+    QMARK_NO_DOT,
+    STAR,
+    START_ANCHOR
+  } = PLATFORM_CHARS;
+
+  const globstar = opts => {
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const nodot = opts.dot ? '' : NO_DOT;
+  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+  let star = opts.bash === true ? globstar(opts) : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  // minimatch options support
+  if (typeof opts.noext === 'boolean') {
+    opts.noextglob = opts.noext;
+  }
+
+  const state = {
+    input,
+    index: -1,
+    start: 0,
+    dot: opts.dot === true,
+    consumed: '',
+    output: '',
+    prefix: '',
+    backtrack: false,
+    negated: false,
+    brackets: 0,
+    braces: 0,
+    parens: 0,
+    quotes: 0,
+    globstar: false,
+    tokens
+  };
+
+  input = utils.removePrefix(input, state);
+  len = input.length;
+
+  const extglobs = [];
+  const braces = [];
+  const stack = [];
+  let prev = bos;
+  let value;
+
+  /**
+   * Tokenizing helpers
+   */
+
+  const eos = () => state.index === len - 1;
+  const peek = state.peek = (n = 1) => input[state.index + n];
+  const advance = state.advance = () => input[++state.index] || '';
+  const remaining = () => input.slice(state.index + 1);
+  const consume = (value = '', num = 0) => {
+    state.consumed += value;
+    state.index += num;
+  };
+
+  const append = token => {
+    state.output += token.output != null ? token.output : token.value;
+    consume(token.value);
+  };
+
+  const negate = () => {
+    let count = 1;
+
+    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+      advance();
+      state.start++;
+      count++;
+    }
+
+    if (count % 2 === 0) {
+      return false;
+    }
+
+    state.negated = true;
+    state.start++;
+    return true;
+  };
+
+  const increment = type => {
+    state[type]++;
+    stack.push(type);
+  };
+
+  const decrement = type => {
+    state[type]--;
+    stack.pop();
+  };
+
+  /**
+   * Push tokens onto the tokens array. This helper speeds up
+   * tokenizing by 1) helping us avoid backtracking as much as possible,
+   * and 2) helping us avoid creating extra tokens when consecutive
+   * characters are plain text. This improves performance and simplifies
+   * lookbehinds.
+   */
+
+  const push = tok => {
+    if (prev.type === 'globstar') {
+      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+        state.output = state.output.slice(0, -prev.output.length);
+        prev.type = 'star';
+        prev.value = '*';
+        prev.output = star;
+        state.output += prev.output;
+      }
+    }
+
+    if (extglobs.length && tok.type !== 'paren') {
+      extglobs[extglobs.length - 1].inner += tok.value;
+    }
+
+    if (tok.value || tok.output) append(tok);
+    if (prev && prev.type === 'text' && tok.type === 'text') {
+      prev.output = (prev.output || prev.value) + tok.value;
+      prev.value += tok.value;
+      return;
+    }
+
+    tok.prev = prev;
+    tokens.push(tok);
+    prev = tok;
+  };
+
+  const extglobOpen = (type, value) => {
+    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+    token.prev = prev;
+    token.parens = state.parens;
+    token.output = state.output;
+    token.startIndex = state.index;
+    token.tokensIndex = tokens.length;
+    const output = (opts.capture ? '(' : '') + token.open;
+
+    increment('parens');
+    push({ type, value, output: state.output ? '' : ONE_CHAR });
+    push({ type: 'paren', extglob: true, value: advance(), output });
+    extglobs.push(token);
+  };
+
+  const extglobClose = token => {
+    const literal = input.slice(token.startIndex, state.index + 1);
+    const body = input.slice(token.startIndex + 2, state.index);
+    const analysis = analyzeRepeatedExtglob(body, opts);
+
+    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+      const safeOutput = analysis.safeOutput
+        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+        : undefined;
+      const open = tokens[token.tokensIndex];
+
+      open.type = 'text';
+      open.value = literal;
+      open.output = safeOutput || utils.escapeRegex(literal);
+
+      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+        tokens[i].value = '';
+        tokens[i].output = '';
+        delete tokens[i].suffix;
+      }
+
+      state.output = token.output + open.output;
+      state.backtrack = true;
+
+      push({ type: 'paren', extglob: true, value, output: '' });
+      decrement('parens');
+      return;
+    }
+
+    let output = token.close + (opts.capture ? ')' : '');
+    let rest;
+
+    if (token.type === 'negate') {
+      let extglobStar = star;
+
+      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+        extglobStar = globstar(opts);
+      }
+
+      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+        output = token.close = `)$))${extglobStar}`;
+      }
+
+      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+        // In this case, we need to parse the string and use it in the output of the original pattern.
+        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+        //
+        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+        output = token.close = `)${expression})${extglobStar})`;
+      }
+
+      if (token.prev.type === 'bos') {
+        state.negatedExtglob = true;
+      }
+    }
+
+    push({ type: 'paren', extglob: true, value, output });
+    decrement('parens');
+  };
+
+  /**
+   * Fast paths
+   */
+
+  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+    let backslashes = false;
+
+    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+      if (first === '\\') {
+        backslashes = true;
+        return m;
+      }
+
+      if (first === '?') {
+        if (esc) {
+          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        if (index === 0) {
+          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        return QMARK.repeat(chars.length);
+      }
+
+      if (first === '.') {
+        return DOT_LITERAL.repeat(chars.length);
+      }
+
+      if (first === '*') {
+        if (esc) {
+          return esc + first + (rest ? star : '');
+        }
+        return star;
+      }
+      return esc ? m : `\\${m}`;
+    });
+
+    if (backslashes === true) {
+      if (opts.unescape === true) {
+        output = output.replace(/\\/g, '');
+      } else {
+        output = output.replace(/\\+/g, m => {
+          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+        });
+      }
+    }
+
+    if (output === input && opts.contains === true) {
+      state.output = input;
+      return state;
+    }
+
+    state.output = utils.wrapOutput(output, state, options);
+    return state;
+  }
+
+  /**
+   * Tokenize input until we reach end-of-string
+   */
+
+  while (!eos()) {
+    value = advance();
+
+    if (value === '\u0000') {
+      continue;
+    }
+
+    /**
+     * Escaped characters
+     */
+
+    if (value === '\\') {
+      const next = peek();
+
+      if (next === '/' && opts.bash !== true) {
+        continue;
+      }
+
+      if (next === '.' || next === ';') {
+        continue;
+      }
+
+      if (!next) {
+        value += '\\';
+        push({ type: 'text', value });
+        continue;
+      }
+
+      // collapse slashes to reduce potential for exploits
+      const match = /^\\+/.exec(remaining());
+      let slashes = 0;
+
+      if (match && match[0].length > 2) {
+        slashes = match[0].length;
+        state.index += slashes;
+        if (slashes % 2 !== 0) {
+          value += '\\';
+        }
+      }
+
+      if (opts.unescape === true) {
+        value = advance();
+      } else {
+        value += advance();
+      }
+
+      if (state.brackets === 0) {
+        push({ type: 'text', value });
+        continue;
+      }
+    }
+
+    /**
+     * If we're inside a regex character class, continue
+     * until we reach the closing bracket.
+     */
+
+    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+      if (opts.posix !== false && value === ':') {
+        const inner = prev.value.slice(1);
+        if (inner.includes('[')) {
+          prev.posix = true;
+
+          if (inner.includes(':')) {
+            const idx = prev.value.lastIndexOf('[');
+            const pre = prev.value.slice(0, idx);
+            const rest = prev.value.slice(idx + 2);
+            const posix = POSIX_REGEX_SOURCE[rest];
+            if (posix) {
+              prev.value = pre + posix;
+              state.backtrack = true;
+              advance();
+
+              if (!bos.output && tokens.indexOf(prev) === 1) {
+                bos.output = ONE_CHAR;
+              }
+              continue;
+            }
+          }
+        }
+      }
+
+      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+        value = `\\${value}`;
+      }
+
+      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+        value = `\\${value}`;
+      }
+
+      if (opts.posix === true && value === '!' && prev.value === '[') {
+        value = '^';
+      }
+
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * If we're inside a quoted string, continue
+     * until we reach the closing double quote.
+     */
+
+    if (state.quotes === 1 && value !== '"') {
+      value = utils.escapeRegex(value);
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * Double quotes
+     */
+
+    if (value === '"') {
+      state.quotes = state.quotes === 1 ? 0 : 1;
+      if (opts.keepQuotes === true) {
+        push({ type: 'text', value });
+      }
+      continue;
+    }
+
+    /**
+     * Parentheses
+     */
+
+    if (value === '(') {
+      increment('parens');
+      push({ type: 'paren', value });
+      continue;
+    }
+
+    if (value === ')') {
+      if (state.parens === 0 && opts.strictBrackets === true) {
+        throw new SyntaxError(syntaxError('opening', '('));
+      }
+
+      const extglob = extglobs[extglobs.length - 1];
+      if (extglob && state.parens === extglob.parens + 1) {
+        extglobClose(extglobs.pop());
+        continue;
+      }
+
+      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+      decrement('parens');
+      continue;
+    }
+
+    /**
+     * Square brackets
+     */
+
+    if (value === '[') {
+      if (opts.nobracket === true || !remaining().includes(']')) {
+        if (opts.nobracket !== true && opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('closing', ']'));
+        }
+
+        value = `\\${value}`;
+      } else {
+        increment('brackets');
+      }
+
+      push({ type: 'bracket', value });
+      continue;
+    }
+
+    if (value === ']') {
+      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      if (state.brackets === 0) {
+        if (opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('opening', '['));
+        }
+
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      decrement('brackets');
+
+      const prevValue = prev.value.slice(1);
+      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+        value = `/${value}`;
+      }
+
+      prev.value += value;
+      append({ value });
+
+      // when literal brackets are explicitly disabled
+      // assume we should match with a regex character class
+      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+        continue;
+      }
+
+      const escaped = utils.escapeRegex(prev.value);
+      state.output = state.output.slice(0, -prev.value.length);
+
+      // when literal brackets are explicitly enabled
+      // assume we should escape the brackets to match literal characters
+      if (opts.literalBrackets === true) {
+        state.output += escaped;
+        prev.value = escaped;
+        continue;
+      }
+
+      // when the user specifies nothing, try to match both
+      prev.value = `(${capture}${escaped}|${prev.value})`;
+      state.output += prev.value;
+      continue;
+    }
+
+    /**
+     * Braces
+     */
+
+    if (value === '{' && opts.nobrace !== true) {
+      increment('braces');
+
+      const open = {
+        type: 'brace',
+        value,
+        output: '(',
+        outputIndex: state.output.length,
+        tokensIndex: state.tokens.length
+      };
+
+      braces.push(open);
+      push(open);
+      continue;
+    }
+
+    if (value === '}') {
+      const brace = braces[braces.length - 1];
+
+      if (opts.nobrace === true || !brace) {
+        push({ type: 'text', value, output: value });
+        continue;
+      }
+
+      let output = ')';
+
+      if (brace.dots === true) {
+        const arr = tokens.slice();
+        const range = [];
+
+        for (let i = arr.length - 1; i >= 0; i--) {
+          tokens.pop();
+          if (arr[i].type === 'brace') {
+            break;
+          }
+          if (arr[i].type !== 'dots') {
+            range.unshift(arr[i].value);
+          }
+        }
+
+        output = expandRange(range, opts);
+        state.backtrack = true;
+      }
+
+      if (brace.comma !== true && brace.dots !== true) {
+        const out = state.output.slice(0, brace.outputIndex);
+        const toks = state.tokens.slice(brace.tokensIndex);
+        brace.value = brace.output = '\\{';
+        value = output = '\\}';
+        state.output = out;
+        for (const t of toks) {
+          state.output += (t.output || t.value);
+        }
+      }
+
+      push({ type: 'brace', value, output });
+      decrement('braces');
+      braces.pop();
+      continue;
+    }
+
+    /**
+     * Pipes
+     */
+
+    if (value === '|') {
+      if (extglobs.length > 0) {
+        extglobs[extglobs.length - 1].conditions++;
+      }
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Commas
+     */
+
+    if (value === ',') {
+      let output = value;
+
+      const brace = braces[braces.length - 1];
+      if (brace && stack[stack.length - 1] === 'braces') {
+        brace.comma = true;
+        output = '|';
+      }
+
+      push({ type: 'comma', value, output });
+      continue;
+    }
+
+    /**
+     * Slashes
+     */
+
+    if (value === '/') {
+      // if the beginning of the glob is "./", advance the start
+      // to the current index, and don't add the "./" characters
+      // to the state. This greatly simplifies lookbehinds when
+      // checking for BOS characters like "!" and "." (not "./")
+      if (prev.type === 'dot' && state.index === state.start + 1) {
+        state.start = state.index + 1;
+        state.consumed = '';
+        state.output = '';
+        tokens.pop();
+        prev = bos; // reset "prev" to the first token
+        continue;
+      }
+
+      push({ type: 'slash', value, output: SLASH_LITERAL });
+      continue;
+    }
+
+    /**
+     * Dots
+     */
+
+    if (value === '.') {
+      if (state.braces > 0 && prev.type === 'dot') {
+        if (prev.value === '.') prev.output = DOT_LITERAL;
+        const brace = braces[braces.length - 1];
+        prev.type = 'dots';
+        prev.output += value;
+        prev.value += value;
+        brace.dots = true;
+        continue;
+      }
+
+      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+        push({ type: 'text', value, output: DOT_LITERAL });
+        continue;
+      }
+
+      push({ type: 'dot', value, output: DOT_LITERAL });
+      continue;
+    }
+
+    /**
+     * Question marks
+     */
+
+    if (value === '?') {
+      const isGroup = prev && prev.value === '(';
+      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('qmark', value);
+        continue;
+      }
+
+      if (prev && prev.type === 'paren') {
+        const next = peek();
+        let output = value;
+
+        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+          output = `\\${value}`;
+        }
+
+        push({ type: 'text', value, output });
+        continue;
+      }
+
+      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+        continue;
+      }
+
+      push({ type: 'qmark', value, output: QMARK });
+      continue;
+    }
+
+    /**
+     * Exclamation
+     */
+
+    if (value === '!') {
+      if (opts.noextglob !== true && peek() === '(') {
+        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+          extglobOpen('negate', value);
+          continue;
+        }
+      }
+
+      if (opts.nonegate !== true && state.index === 0) {
+        negate();
+        continue;
+      }
+    }
+
+    /**
+     * Plus
+     */
+
+    if (value === '+') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('plus', value);
+        continue;
+      }
+
+      if ((prev && prev.value === '(') || opts.regex === false) {
+        push({ type: 'plus', value, output: PLUS_LITERAL });
+        continue;
+      }
+
+      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+        push({ type: 'plus', value });
+        continue;
+      }
+
+      push({ type: 'plus', value: PLUS_LITERAL });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value === '@') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        push({ type: 'at', extglob: true, value, output: '' });
+        continue;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value !== '*') {
+      if (value === '$' || value === '^') {
+        value = `\\${value}`;
+      }
+
+      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+      if (match) {
+        value += match[0];
+        state.index += match[0].length;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Stars
+     */
+
+    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+      prev.type = 'star';
+      prev.star = true;
+      prev.value += value;
+      prev.output = star;
+      state.backtrack = true;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    let rest = remaining();
+    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+      extglobOpen('star', value);
+      continue;
+    }
+
+    if (prev.type === 'star') {
+      if (opts.noglobstar === true) {
+        consume(value);
+        continue;
+      }
+
+      const prior = prev.prev;
+      const before = prior.prev;
+      const isStart = prior.type === 'slash' || prior.type === 'bos';
+      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      // strip consecutive `/**/`
+      while (rest.slice(0, 3) === '/**') {
+        const after = input[state.index + 4];
+        if (after && after !== '/') {
+          break;
+        }
+        rest = rest.slice(3);
+        consume('/**', 3);
+      }
+
+      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+      // parent path, except in negated extglobs where that would change the exclusion semantics.
+      const isEnd = eos() || (
+        state.parens > 0
+        && rest === ')'.repeat(state.parens)
+        && !extglobs.some(extglob => extglob.type === 'negate')
+      );
+
+      if (prior.type === 'bos' && eos()) {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = globstar(opts);
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+        prev.value += value;
+        state.globstar = true;
+        state.output += prior.output + prev.output;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+        const end = rest[1] !== void 0 ? '|$' : '';
+
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+        prev.value += value;
+
+        state.output += prior.output + prev.output;
+        state.globstar = true;
+
+        consume(value + advance());
+
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      if (prior.type === 'bos' && rest[0] === '/') {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value + advance());
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      // remove single star from output
+      state.output = state.output.slice(0, -prev.output.length);
+
+      // reset previous token to globstar
+      prev.type = 'globstar';
+      prev.output = globstar(opts);
+      prev.value += value;
+
+      // reset output with globstar
+      state.output += prev.output;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    const token = { type: 'star', value, output: star };
+
+    if (opts.bash === true) {
+      token.output = '.*?';
+      if (prev.type === 'bos' || prev.type === 'slash') {
+        token.output = nodot + token.output;
+      }
+      push(token);
+      continue;
+    }
+
+    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+      token.output = value;
+      push(token);
+      continue;
+    }
+
+    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+      if (prev.type === 'dot') {
+        state.output += NO_DOT_SLASH;
+        prev.output += NO_DOT_SLASH;
+
+      } else if (opts.dot === true) {
+        state.output += NO_DOTS_SLASH;
+        prev.output += NO_DOTS_SLASH;
+
+      } else {
+        state.output += nodot;
+        prev.output += nodot;
+      }
+
+      if (peek() !== '*') {
+        state.output += ONE_CHAR;
+        prev.output += ONE_CHAR;
+      }
+    }
+
+    push(token);
+  }
+
+  while (state.brackets > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+    state.output = utils.escapeLast(state.output, '[');
+    decrement('brackets');
+  }
+
+  while (state.parens > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+    state.output = utils.escapeLast(state.output, '(');
+    decrement('parens');
+  }
+
+  while (state.braces > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+    state.output = utils.escapeLast(state.output, '{');
+    decrement('braces');
+  }
+
+  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+  }
+
+  // rebuild the output if we had to backtrack at any point
+  if (state.backtrack === true) {
+    state.output = '';
+
+    for (const token of state.tokens) {
+      state.output += token.output != null ? token.output : token.value;
+
+      if (token.suffix) {
+        state.output += token.suffix;
+      }
+    }
+  }
+
+  return state;
+};
+
+/**
+ * Fast paths for creating regular expressions for common glob patterns.
+ * This can significantly speed up processing and has very little downside
+ * impact when none of the fast paths match.
+ */
+
+parse.fastpaths = (input, options) => {
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+  const len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  // create constants based on platform, for windows or posix
+  const {
+    DOT_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOTS,
+    NO_DOTS_SLASH,
+    STAR,
+    START_ANCHOR
+  } = constants.globChars(opts.windows);
+
+  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+  const capture = opts.capture ? '' : '?:';
+  const state = { negated: false, prefix: '' };
+  let star = opts.bash === true ? '.*?' : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  const globstar = opts => {
+    if (opts.noglobstar === true) return star;
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const create = str => {
+    switch (str) {
+      case '*':
+        return `${nodot}${ONE_CHAR}${star}`;
+
+      case '.*':
+        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*.*':
+        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*/*':
+        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+      case '**':
+        return nodot + globstar(opts);
+
+      case '**/*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+      case '**/*.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '**/.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      default: {
+        const match = /^(.*?)\.(\w+)$/.exec(str);
+        if (!match) return;
+
+        const source = create(match[1]);
+        if (!source) return;
+
+        return source + DOT_LITERAL + match[2];
+      }
+    }
+  };
+
+  const output = utils.removePrefix(input, state);
+  let source = create(output);
+
+  if (source && opts.strictSlashes !== true) {
+    source += `${SLASH_LITERAL}?`;
+  }
+
+  return source;
+};
+
+module.exports = parse;
+
+
+/***/ }),
+
+/***/ 16:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const scan = __nccwpck_require__(781);
+const parse = __nccwpck_require__(265);
+const utils = __nccwpck_require__(59);
+const constants = __nccwpck_require__(595);
+const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+/**
+ * Creates a matcher function from one or more glob patterns. The
+ * returned function takes a string to match as its first argument,
+ * and returns true if the string is a match. The returned matcher
+ * function also takes a boolean as the second argument that, when true,
+ * returns an object with additional information.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch(glob[, options]);
+ *
+ * const isMatch = picomatch('*.!(*a)');
+ * console.log(isMatch('a.a')); //=> false
+ * console.log(isMatch('a.b')); //=> true
+ *
+ * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+ * const picomatch = require('picomatch/posix');
+ * // the same API, defaulting to posix paths
+ * const isMatch = picomatch('a/*');
+ * console.log(isMatch('a\\b')); //=> false
+ * console.log(isMatch('a/b')); //=> true
+ *
+ * // you can still configure the matcher function to accept windows paths
+ * const isMatch = picomatch('a/*', { options: windows });
+ * console.log(isMatch('a\\b')); //=> true
+ * console.log(isMatch('a/b')); //=> true
+ * ```
+ * @name picomatch
+ * @param {String|Array} `globs` One or more glob patterns.
+ * @param {Object=} `options`
+ * @return {Function=} Returns a matcher function.
+ * @api public
+ */
+
+const picomatch = (glob, options, returnState = false) => {
+  if (Array.isArray(glob)) {
+    const fns = glob.map(input => picomatch(input, options, returnState));
+    const arrayMatcher = str => {
+      for (const isMatch of fns) {
+        const state = isMatch(str);
+        if (state) return state;
+      }
+      return false;
+    };
+    return arrayMatcher;
+  }
+
+  const isState = isObject(glob) && glob.tokens && glob.input;
+
+  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+    throw new TypeError('Expected pattern to be a non-empty string');
+  }
+
+  const opts = options || {};
+  const posix = opts.windows;
+  const regex = isState
+    ? picomatch.compileRe(glob, options)
+    : picomatch.makeRe(glob, options, false, true);
+
+  const state = regex.state;
+  delete regex.state;
+
+  let isIgnored = () => false;
+  if (opts.ignore) {
+    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+  }
+
+  const matcher = (input, returnObject = false) => {
+    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+    if (typeof opts.onResult === 'function') {
+      opts.onResult(result);
+    }
+
+    if (isMatch === false) {
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (isIgnored(input)) {
+      if (typeof opts.onIgnore === 'function') {
+        opts.onIgnore(result);
+      }
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (typeof opts.onMatch === 'function') {
+      opts.onMatch(result);
+    }
+    return returnObject ? result : true;
+  };
+
+  if (returnState) {
+    matcher.state = state;
+  }
+
+  return matcher;
+};
+
+/**
+ * Test `input` with the given `regex`. This is used by the main
+ * `picomatch()` function to test the input string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.test(input, regex[, options]);
+ *
+ * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+ * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp} `regex`
+ * @return {Object} Returns an object with matching info.
+ * @api public
+ */
+
+picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected input to be a string');
+  }
+
+  if (input === '') {
+    return { isMatch: false, output: '' };
+  }
+
+  const opts = options || {};
+  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+  let match = input === glob;
+  let output = (match && format) ? format(input) : input;
+
+  if (match === false) {
+    output = format ? format(input) : input;
+    match = output === glob;
+  }
+
+  if (match === false || opts.capture === true) {
+    if (opts.matchBase === true || opts.basename === true) {
+      match = picomatch.matchBase(input, regex, options, posix);
+    } else {
+      match = regex.exec(output);
+    }
+  }
+
+  return { isMatch: Boolean(match), match, output };
+};
+
+/**
+ * Match the basename of a filepath.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.matchBase(input, glob[, options]);
+ * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+ * @return {Boolean}
+ * @api public
+ */
+
+picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+  return regex.test(utils.basename(input, { windows: posix }));
+};
+
+/**
+ * Returns true if **any** of the given glob `patterns` match the specified `string`.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.isMatch(string, patterns[, options]);
+ *
+ * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+ * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+ * ```
+ * @param {String|Array} str The string to test.
+ * @param {String|Array} patterns One or more glob patterns to use for matching.
+ * @param {Object} [options] See available [options](#options).
+ * @return {Boolean} Returns true if any patterns match `str`
+ * @api public
+ */
+
+picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+/**
+ * Parse a glob pattern to create the source string for a regular
+ * expression.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const result = picomatch.parse(pattern[, options]);
+ * ```
+ * @param {String} `pattern`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+ * @api public
+ */
+
+picomatch.parse = (pattern, options) => {
+  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+  return parse(pattern, { ...options, fastpaths: false });
+};
+
+/**
+ * Scan a glob pattern to separate the pattern into segments.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.scan(input[, options]);
+ *
+ * const result = picomatch.scan('!./foo/*.js');
+ * console.log(result);
+ * { prefix: '!./',
+ *   input: '!./foo/*.js',
+ *   start: 3,
+ *   base: 'foo',
+ *   glob: '*.js',
+ *   isBrace: false,
+ *   isBracket: false,
+ *   isGlob: true,
+ *   isExtglob: false,
+ *   isGlobstar: false,
+ *   negated: true }
+ * ```
+ * @param {String} `input` Glob pattern to scan.
+ * @param {Object} `options`
+ * @return {Object} Returns an object with
+ * @api public
+ */
+
+picomatch.scan = (input, options) => scan(input, options);
+
+/**
+ * Compile a regular expression from the `state` object returned by the
+ * [parse()](#parse) method.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const state = picomatch.parse('*.js');
+ * // picomatch.compileRe(state[, options]);
+ *
+ * console.log(picomatch.compileRe(state));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {Object} `state`
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+ * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+  if (returnOutput === true) {
+    return state.output;
+  }
+
+  const opts = options || {};
+  const prepend = opts.contains ? '' : '^';
+  const append = opts.contains ? '' : '$';
+
+  let source = `${prepend}(?:${state.output})${append}`;
+  if (state && state.negated === true) {
+    source = `^(?!${source}).*$`;
+  }
+
+  const regex = picomatch.toRegex(source, options);
+  if (returnState === true) {
+    regex.state = state;
+  }
+
+  return regex;
+};
+
+/**
+ * Create a regular expression from a parsed glob pattern.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.makeRe(state[, options]);
+ *
+ * const result = picomatch.makeRe('*.js');
+ * console.log(result);
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `state` The object returned from the `.parse` method.
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+ * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+ * @return {RegExp} Returns a regex created from the given pattern.
+ * @api public
+ */
+
+picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+  if (!input || typeof input !== 'string') {
+    throw new TypeError('Expected a non-empty string');
+  }
+
+  let parsed = { negated: false, fastpaths: true };
+
+  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+    parsed.output = parse.fastpaths(input, options);
+  }
+
+  if (!parsed.output) {
+    parsed = parse(input, options);
+  }
+
+  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+};
+
+/**
+ * Create a regular expression from the given regex source string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.toRegex(source[, options]);
+ *
+ * const { output } = picomatch.parse('*.js');
+ * console.log(picomatch.toRegex(output));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `source` Regular expression source string.
+ * @param {Object} `options`
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.toRegex = (source, options) => {
+  try {
+    const opts = options || {};
+    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+  } catch (err) {
+    if (options && options.debug === true) throw err;
+    return /$^/;
+  }
+};
+
+/**
+ * Picomatch constants.
+ * @return {Object}
+ */
+
+picomatch.constants = constants;
+
+/**
+ * Expose "picomatch"
+ */
+
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 781:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const utils = __nccwpck_require__(59);
+const {
+  CHAR_ASTERISK,             /* * */
+  CHAR_AT,                   /* @ */
+  CHAR_BACKWARD_SLASH,       /* \ */
+  CHAR_COMMA,                /* , */
+  CHAR_DOT,                  /* . */
+  CHAR_EXCLAMATION_MARK,     /* ! */
+  CHAR_FORWARD_SLASH,        /* / */
+  CHAR_LEFT_CURLY_BRACE,     /* { */
+  CHAR_LEFT_PARENTHESES,     /* ( */
+  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+  CHAR_PLUS,                 /* + */
+  CHAR_QUESTION_MARK,        /* ? */
+  CHAR_RIGHT_CURLY_BRACE,    /* } */
+  CHAR_RIGHT_PARENTHESES,    /* ) */
+  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+} = __nccwpck_require__(595);
+
+const isPathSeparator = code => {
+  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+};
+
+const depth = token => {
+  if (token.isPrefix !== true) {
+    token.depth = token.isGlobstar ? Infinity : 1;
+  }
+};
+
+/**
+ * Quickly scans a glob pattern and returns an object with a handful of
+ * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+ * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+ * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+ *
+ * ```js
+ * const pm = require('picomatch');
+ * console.log(pm.scan('foo/bar/*.js'));
+ * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+ * ```
+ * @param {String} `str`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with tokens and regex source string.
+ * @api public
+ */
+
+const scan = (input, options) => {
+  const opts = options || {};
+
+  const length = input.length - 1;
+  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+  const slashes = [];
+  const tokens = [];
+  const parts = [];
+
+  let str = input;
+  let index = -1;
+  let start = 0;
+  let lastIndex = 0;
+  let isBrace = false;
+  let isBracket = false;
+  let isGlob = false;
+  let isExtglob = false;
+  let isGlobstar = false;
+  let braceEscaped = false;
+  let backslashes = false;
+  let negated = false;
+  let negatedExtglob = false;
+  let finished = false;
+  let braces = 0;
+  let prev;
+  let code;
+  let token = { value: '', depth: 0, isGlob: false };
+
+  const eos = () => index >= length;
+  const peek = () => str.charCodeAt(index + 1);
+  const advance = () => {
+    prev = code;
+    return str.charCodeAt(++index);
+  };
+
+  while (index < length) {
+    code = advance();
+    let next;
+
+    if (code === CHAR_BACKWARD_SLASH) {
+      backslashes = token.backslashes = true;
+      code = advance();
+
+      if (code === CHAR_LEFT_CURLY_BRACE) {
+        braceEscaped = true;
+      }
+      continue;
+    }
+
+    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+      braces++;
+
+      while (eos() !== true && (code = advance())) {
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          continue;
+        }
+
+        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (braceEscaped !== true && code === CHAR_COMMA) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (code === CHAR_RIGHT_CURLY_BRACE) {
+          braces--;
+
+          if (braces === 0) {
+            braceEscaped = false;
+            isBrace = token.isBrace = true;
+            finished = true;
+            break;
+          }
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (code === CHAR_FORWARD_SLASH) {
+      slashes.push(index);
+      tokens.push(token);
+      token = { value: '', depth: 0, isGlob: false };
+
+      if (finished === true) continue;
+      if (prev === CHAR_DOT && index === (start + 1)) {
+        start += 2;
+        continue;
+      }
+
+      lastIndex = index + 1;
+      continue;
+    }
+
+    if (opts.noext !== true) {
+      const isExtglobChar = code === CHAR_PLUS
+        || code === CHAR_AT
+        || code === CHAR_ASTERISK
+        || code === CHAR_QUESTION_MARK
+        || code === CHAR_EXCLAMATION_MARK;
+
+      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+        isGlob = token.isGlob = true;
+        isExtglob = token.isExtglob = true;
+        finished = true;
+        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+          negatedExtglob = true;
+        }
+
+        if (scanToEnd === true) {
+          let parens = 0;
+
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+
+            if (code === CHAR_LEFT_PARENTHESES) {
+              parens++;
+              continue;
+            }
+
+            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+              finished = true;
+              break;
+            }
+          }
+          continue;
+        }
+        break;
+      }
+    }
+
+    if (code === CHAR_ASTERISK) {
+      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_QUESTION_MARK) {
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+      while (eos() !== true && (next = advance())) {
+        if (next === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+          isBracket = token.isBracket = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          break;
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+      negated = token.negated = true;
+      start++;
+      continue;
+    }
+
+    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+      isGlob = token.isGlob = true;
+
+      if (scanToEnd === true) {
+        let parens = 1;
+
+        while (eos() !== true && (code = advance())) {
+          if (code === CHAR_BACKWARD_SLASH) {
+            backslashes = token.backslashes = true;
+            advance();
+            continue;
+          }
+
+          if (code === CHAR_LEFT_PARENTHESES) {
+            parens++;
+            continue;
+          }
+
+          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+            finished = true;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+
+    if (isGlob === true) {
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+  }
+
+  if (opts.noext === true) {
+    isExtglob = false;
+    isGlob = false;
+  }
+
+  let base = str;
+  let prefix = '';
+  let glob = '';
+
+  if (start > 0) {
+    prefix = str.slice(0, start);
+    str = str.slice(start);
+    lastIndex -= start;
+  }
+
+  if (base && isGlob === true && lastIndex > 0) {
+    base = str.slice(0, lastIndex);
+    glob = str.slice(lastIndex);
+  } else if (isGlob === true) {
+    base = '';
+    glob = str;
+  } else {
+    base = str;
+  }
+
+  if (base && base !== '' && base !== '/' && base !== str) {
+    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+      base = base.slice(0, -1);
+    }
+  }
+
+  if (opts.unescape === true) {
+    if (glob) glob = utils.removeBackslashes(glob);
+
+    if (base && backslashes === true) {
+      base = utils.removeBackslashes(base);
+    }
+  }
+
+  const state = {
+    prefix,
+    input,
+    start,
+    base,
+    glob,
+    isBrace,
+    isBracket,
+    isGlob,
+    isExtglob,
+    isGlobstar,
+    negated,
+    negatedExtglob
+  };
+
+  if (opts.tokens === true) {
+    state.maxDepth = 0;
+    if (!isPathSeparator(code)) {
+      tokens.push(token);
+    }
+    state.tokens = tokens;
+  }
+
+  if (opts.parts === true || opts.tokens === true) {
+    let prevIndex;
+
+    for (let idx = 0; idx < slashes.length; idx++) {
+      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+      const i = slashes[idx];
+      const value = input.slice(n, i);
+      if (opts.tokens) {
+        if (idx === 0 && start !== 0) {
+          tokens[idx].isPrefix = true;
+          tokens[idx].value = prefix;
+        } else {
+          tokens[idx].value = value;
+        }
+        depth(tokens[idx]);
+        state.maxDepth += tokens[idx].depth;
+      }
+      if (i >= start) {
+        parts.push(value);
+        prevIndex = i;
+      }
+    }
+
+    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+    const value = input.slice(n);
+    parts.push(value);
+
+    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+      tokens[tokens.length - 1].value = value;
+      depth(tokens[tokens.length - 1]);
+      state.maxDepth += tokens[tokens.length - 1].depth;
+    }
+
+    state.slashes = slashes;
+    state.parts = parts;
+  }
+
+  return state;
+};
+
+module.exports = scan;
+
+
+/***/ }),
+
+/***/ 59:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+/*global navigator*/
+
+
+const {
+  REGEX_BACKSLASH,
+  REGEX_REMOVE_BACKSLASH,
+  REGEX_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_GLOBAL
+} = __nccwpck_require__(595);
+
+exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+exports.isWindows = () => {
+  if (typeof navigator !== 'undefined' && navigator.platform) {
+    const platform = navigator.platform.toLowerCase();
+    return platform === 'win32' || platform === 'windows';
+  }
+
+  if (typeof process !== 'undefined' && process.platform) {
+    return process.platform === 'win32';
+  }
+
+  return false;
+};
+
+exports.removeBackslashes = str => {
+  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+    return match === '\\' ? '' : match;
+  });
+};
+
+exports.escapeLast = (input, char, lastIdx) => {
+  const idx = input.lastIndexOf(char, lastIdx);
+  if (idx === -1) return input;
+  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+};
+
+exports.removePrefix = (input, state = {}) => {
+  let output = input;
+  if (output.startsWith('./')) {
+    output = output.slice(2);
+    state.prefix = './';
+  }
+  return output;
+};
+
+exports.wrapOutput = (input, state = {}, options = {}) => {
+  const prepend = options.contains ? '' : '^';
+  const append = options.contains ? '' : '$';
+
+  let output = `${prepend}(?:${input})${append}`;
+  if (state.negated === true) {
+    output = `(?:^(?!${output}).*$)`;
+  }
+  return output;
+};
+
+exports.basename = (path, { windows } = {}) => {
+  const segs = path.split(windows ? /[\\/]/ : '/');
+  const last = segs[segs.length - 1];
+
+  if (last === '') {
+    return segs[segs.length - 2];
+  }
+
+  return last;
+};
+
+
+/***/ }),
+
+/***/ 770:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+module.exports = __nccwpck_require__(837);
+
+
+/***/ }),
+
+/***/ 837:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -282,19 +2786,19 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 407:
+/***/ 218:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(476);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(679);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(443);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
+/* harmony import */ var _core_inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(967);
 
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)((0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .failureMessage */ .o)(error)));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)((0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .failureMessage */ .o)(error)));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
@@ -306,46 +2810,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 679:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fq: () => (/* binding */ inertLine),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   tJ: () => (/* binding */ inert)
-/* harmony export */ });
-/**
- * The one formatter for text from outside (file and folder names, branch
- * names, the service's words, libraries' messages) on its way to a log. A
- * runner reads every line a step prints and obeys the ones that begin with
- * `::` (after white space) or hold `##[` anywhere; a name with a line break
- * could otherwise start such a line (`::stop-commands::…` would then unmask
- * every secret after it).
- */
-// Line breaks of any kind, every C0/C1 control and DEL: shown as escapes, never printed raw.
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
-function inert(text) {
-    return text
-        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/##\[/g, '#\\u0023[');
-}
-/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
-function inertLine(line) {
-    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
-}
-/** A value quoted for a message: JSON-escaped, inert, and short. */
-function quote(value, max = 80) {
-    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-    return inert(JSON.stringify(shown));
-}
-
-
-/***/ }),
-
-/***/ 443:
+/***/ 967:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -357,3771 +2822,26 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 15 modules
-var lib_core = __nccwpck_require__(476);
-// EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(679);
-;// CONCATENATED MODULE: ./src/advice.ts
-
-/** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and deployment-type. */
-function noRunAdvice(cause, deploymentType) {
-    switch (cause) {
-        case 'billing':
-            return 'Billing prevents runs for this workspace: ask the workspace owner to check its plan and billing.';
-        case 'skipped-deployment':
-            return 'The service gave the reason above; check the workspace settings it names, or ask the service operator.';
-        case 'trigger-skipped':
-            return "The service gave the trigger's reason above; check that trigger's settings in the workspace.";
-        case 'trigger-failed':
-            return 'The service gave the reason above; run the step again, and contact support if it persists.';
-        case 'no-environment':
-            return 'Check that the destination follows the naming convention (name-prefix and environment, or a pull request) and that the workspace has that environment.';
-        case 'no-trigger':
-            return `Check with the service operator that mobile triggers are enabled for the workspace and that deployment-type${deploymentType ? ` (${(0,inert/* quote */.hD)(deploymentType)})` : ''} matches its label.`;
-    }
-}
-
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(896);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
-
-/**
- * Returns a copy with defaults filled in.
- */
-function getOptions(copy) {
-    const result = {
-        followSymbolicLinks: true,
-        implicitDescendants: true,
-        matchDirectories: true,
-        omitBrokenSymbolicLinks: true,
-        excludeHiddenFiles: false
-    };
-    if (copy) {
-        if (typeof copy.followSymbolicLinks === 'boolean') {
-            result.followSymbolicLinks = copy.followSymbolicLinks;
-            lib_core/* debug */.Yz(`followSymbolicLinks '${result.followSymbolicLinks}'`);
-        }
-        if (typeof copy.implicitDescendants === 'boolean') {
-            result.implicitDescendants = copy.implicitDescendants;
-            lib_core/* debug */.Yz(`implicitDescendants '${result.implicitDescendants}'`);
-        }
-        if (typeof copy.matchDirectories === 'boolean') {
-            result.matchDirectories = copy.matchDirectories;
-            lib_core/* debug */.Yz(`matchDirectories '${result.matchDirectories}'`);
-        }
-        if (typeof copy.omitBrokenSymbolicLinks === 'boolean') {
-            result.omitBrokenSymbolicLinks = copy.omitBrokenSymbolicLinks;
-            lib_core/* debug */.Yz(`omitBrokenSymbolicLinks '${result.omitBrokenSymbolicLinks}'`);
-        }
-        if (typeof copy.excludeHiddenFiles === 'boolean') {
-            result.excludeHiddenFiles = copy.excludeHiddenFiles;
-            lib_core/* debug */.Yz(`excludeHiddenFiles '${result.excludeHiddenFiles}'`);
-        }
-    }
-    return result;
-}
-//# sourceMappingURL=internal-glob-options-helper.js.map
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(928);
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(613);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path-helper.js
-
-
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Similar to path.dirname except normalizes the path separators and slightly better handling for Windows UNC paths.
- *
- * For example, on Linux/macOS:
- * - `/               => /`
- * - `/hello          => /`
- *
- * For example, on Windows:
- * - `C:\             => C:\`
- * - `C:\hello        => C:\`
- * - `C:              => C:`
- * - `C:hello         => C:`
- * - `\               => \`
- * - `\hello          => \`
- * - `\\hello         => \\hello`
- * - `\\hello\world   => \\hello\world`
- */
-function dirname(p) {
-    // Normalize slashes and trim unnecessary trailing slash
-    p = safeTrimTrailingSeparator(p);
-    // Windows UNC root, e.g. \\hello or \\hello\world
-    if (IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
-        return p;
-    }
-    // Get dirname
-    let result = external_path_.dirname(p);
-    // Trim trailing slash for Windows UNC root, e.g. \\hello\world\
-    if (IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
-        result = safeTrimTrailingSeparator(result);
-    }
-    return result;
-}
-/**
- * Roots the path if not already rooted. On Windows, relative roots like `\`
- * or `C:` are expanded based on the current working directory.
- */
-function ensureAbsoluteRoot(root, itemPath) {
-    external_assert_(root, `ensureAbsoluteRoot parameter 'root' must not be empty`);
-    external_assert_(itemPath, `ensureAbsoluteRoot parameter 'itemPath' must not be empty`);
-    // Already rooted
-    if (hasAbsoluteRoot(itemPath)) {
-        return itemPath;
-    }
-    // Windows
-    if (IS_WINDOWS) {
-        // Check for itemPath like C: or C:foo
-        if (itemPath.match(/^[A-Z]:[^\\/]|^[A-Z]:$/i)) {
-            let cwd = process.cwd();
-            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
-            // Drive letter matches cwd? Expand to cwd
-            if (itemPath[0].toUpperCase() === cwd[0].toUpperCase()) {
-                // Drive only, e.g. C:
-                if (itemPath.length === 2) {
-                    // Preserve specified drive letter case (upper or lower)
-                    return `${itemPath[0]}:\\${cwd.substr(3)}`;
-                }
-                // Drive + path, e.g. C:foo
-                else {
-                    if (!cwd.endsWith('\\')) {
-                        cwd += '\\';
-                    }
-                    // Preserve specified drive letter case (upper or lower)
-                    return `${itemPath[0]}:\\${cwd.substr(3)}${itemPath.substr(2)}`;
-                }
-            }
-            // Different drive
-            else {
-                return `${itemPath[0]}:\\${itemPath.substr(2)}`;
-            }
-        }
-        // Check for itemPath like \ or \foo
-        else if (normalizeSeparators(itemPath).match(/^\\$|^\\[^\\]/)) {
-            const cwd = process.cwd();
-            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
-            return `${cwd[0]}:\\${itemPath.substr(1)}`;
-        }
-    }
-    external_assert_(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
-    // Otherwise ensure root ends with a separator
-    if (root.endsWith('/') || (IS_WINDOWS && root.endsWith('\\'))) {
-        // Intentionally empty
-    }
-    else {
-        // Append separator
-        root += external_path_.sep;
-    }
-    return root + itemPath;
-}
-/**
- * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
- * `\\hello\share` and `C:\hello` (and using alternate separator).
- */
-function hasAbsoluteRoot(itemPath) {
-    external_assert_(itemPath, `hasAbsoluteRoot parameter 'itemPath' must not be empty`);
-    // Normalize separators
-    itemPath = normalizeSeparators(itemPath);
-    // Windows
-    if (IS_WINDOWS) {
-        // E.g. \\hello\share or C:\hello
-        return itemPath.startsWith('\\\\') || /^[A-Z]:\\/i.test(itemPath);
-    }
-    // E.g. /hello
-    return itemPath.startsWith('/');
-}
-/**
- * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
- * `\`, `\hello`, `\\hello\share`, `C:`, and `C:\hello` (and using alternate separator).
- */
-function hasRoot(itemPath) {
-    external_assert_(itemPath, `isRooted parameter 'itemPath' must not be empty`);
-    // Normalize separators
-    itemPath = normalizeSeparators(itemPath);
-    // Windows
-    if (IS_WINDOWS) {
-        // E.g. \ or \hello or \\hello
-        // E.g. C: or C:\hello
-        return itemPath.startsWith('\\') || /^[A-Z]:/i.test(itemPath);
-    }
-    // E.g. /hello
-    return itemPath.startsWith('/');
-}
-/**
- * Removes redundant slashes and converts `/` to `\` on Windows
- */
-function normalizeSeparators(p) {
-    p = p || '';
-    // Windows
-    if (IS_WINDOWS) {
-        // Convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // Remove redundant slashes
-        const isUnc = /^\\\\+[^\\]/.test(p); // e.g. \\hello
-        return (isUnc ? '\\' : '') + p.replace(/\\\\+/g, '\\'); // preserve leading \\ for UNC
-    }
-    // Remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-/**
- * Normalizes the path separators and trims the trailing separator (when safe).
- * For example, `/foo/ => /foo` but `/ => /`
- */
-function safeTrimTrailingSeparator(p) {
-    // Short-circuit if empty
-    if (!p) {
-        return '';
-    }
-    // Normalize separators
-    p = normalizeSeparators(p);
-    // No trailing slash
-    if (!p.endsWith(external_path_.sep)) {
-        return p;
-    }
-    // Check '/' on Linux/macOS and '\' on Windows
-    if (p === external_path_.sep) {
-        return p;
-    }
-    // On Windows check if drive root. E.g. C:\
-    if (IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
-        return p;
-    }
-    // Otherwise trim trailing slash
-    return p.substr(0, p.length - 1);
-}
-//# sourceMappingURL=internal-path-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-match-kind.js
-/**
- * Indicates whether a pattern matches a path
- */
-var MatchKind;
-(function (MatchKind) {
-    /** Not matched */
-    MatchKind[MatchKind["None"] = 0] = "None";
-    /** Matched if the path is a directory */
-    MatchKind[MatchKind["Directory"] = 1] = "Directory";
-    /** Matched if the path is a regular file */
-    MatchKind[MatchKind["File"] = 2] = "File";
-    /** Matched */
-    MatchKind[MatchKind["All"] = 3] = "All";
-})(MatchKind || (MatchKind = {}));
-//# sourceMappingURL=internal-match-kind.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern-helper.js
-
-
-const internal_pattern_helper_IS_WINDOWS = process.platform === 'win32';
-/**
- * Given an array of patterns, returns an array of paths to search.
- * Duplicates and paths under other included paths are filtered out.
- */
-function getSearchPaths(patterns) {
-    // Ignore negate patterns
-    patterns = patterns.filter(x => !x.negate);
-    // Create a map of all search paths
-    const searchPathMap = {};
-    for (const pattern of patterns) {
-        const key = internal_pattern_helper_IS_WINDOWS
-            ? pattern.searchPath.toUpperCase()
-            : pattern.searchPath;
-        searchPathMap[key] = 'candidate';
-    }
-    const result = [];
-    for (const pattern of patterns) {
-        // Check if already included
-        const key = internal_pattern_helper_IS_WINDOWS
-            ? pattern.searchPath.toUpperCase()
-            : pattern.searchPath;
-        if (searchPathMap[key] === 'included') {
-            continue;
-        }
-        // Check for an ancestor search path
-        let foundAncestor = false;
-        let tempKey = key;
-        let parent = dirname(tempKey);
-        while (parent !== tempKey) {
-            if (searchPathMap[parent]) {
-                foundAncestor = true;
-                break;
-            }
-            tempKey = parent;
-            parent = dirname(tempKey);
-        }
-        // Include the search pattern in the result
-        if (!foundAncestor) {
-            result.push(pattern.searchPath);
-            searchPathMap[key] = 'included';
-        }
-    }
-    return result;
-}
-/**
- * Matches the patterns against the path
- */
-function internal_pattern_helper_match(patterns, itemPath) {
-    let result = MatchKind.None;
-    for (const pattern of patterns) {
-        if (pattern.negate) {
-            result &= ~pattern.match(itemPath);
-        }
-        else {
-            result |= pattern.match(itemPath);
-        }
-    }
-    return result;
-}
-/**
- * Checks whether to descend further into the directory
- */
-function internal_pattern_helper_partialMatch(patterns, itemPath) {
-    return patterns.some(x => !x.negate && x.partialMatch(itemPath));
-}
-//# sourceMappingURL=internal-pattern-helper.js.map
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
-const balanced = (a, b, str) => {
-    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
-    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
-    const r = ma !== null && mb != null && range(ma, mb, str);
-    return (r && {
-        start: r[0],
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + ma.length, r[1]),
-        post: str.slice(r[1] + mb.length),
-    });
-};
-const maybeMatch = (reg, str) => {
-    const m = str.match(reg);
-    return m ? m[0] : null;
-};
-const range = (a, b, str) => {
-    let begs, beg, left, right = undefined, result;
-    let ai = str.indexOf(a);
-    let bi = str.indexOf(b, ai + 1);
-    let i = ai;
-    if (ai >= 0 && bi > 0) {
-        if (a === b) {
-            return [ai, bi];
-        }
-        begs = [];
-        left = str.length;
-        while (i >= 0 && !result) {
-            if (i === ai) {
-                begs.push(i);
-                ai = str.indexOf(a, i + 1);
-            }
-            else if (begs.length === 1) {
-                const r = begs.pop();
-                if (r !== undefined)
-                    result = [r, bi];
-            }
-            else {
-                beg = begs.pop();
-                if (beg !== undefined && beg < left) {
-                    left = beg;
-                    right = bi;
-                }
-                bi = str.indexOf(b, i + 1);
-            }
-            i = ai < bi && ai >= 0 ? ai : bi;
-        }
-        if (begs.length && right !== undefined) {
-            result = [left, right];
-        }
-    }
-    return result;
-};
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
-
-const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
-const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
-const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
-const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
-const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
-const escSlashPattern = new RegExp(escSlash, 'g');
-const escOpenPattern = new RegExp(escOpen, 'g');
-const escClosePattern = new RegExp(escClose, 'g');
-const escCommaPattern = new RegExp(escComma, 'g');
-const escPeriodPattern = new RegExp(escPeriod, 'g');
-const slashPattern = /\\\\/g;
-const openPattern = /\\{/g;
-const closePattern = /\\}/g;
-const commaPattern = /\\,/g;
-const periodPattern = /\\\./g;
-const EXPANSION_MAX = 100_000;
-// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
-// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
-// truncated to 100k results - while making every result ~1500 characters
-// long. The result set, and the intermediate arrays built while combining
-// brace sets, then grow large enough to exhaust memory and crash the process
-// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
-// characters the accumulator may hold at any point, so memory stays flat no
-// matter how many brace groups are chained. The limit sits well above any
-// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
-// characters) so legitimate input is unaffected.
-const EXPANSION_MAX_LENGTH = 4_000_000;
-// `expand_` recurses once per level of brace *nesting* - both when expanding a
-// set's comma members and when re-wrapping a set whose body is a single part.
-// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
-// level per chained group), which left nesting depth unbounded: about 3,100
-// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
-// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
-// will follow nesting. It sits far above any realistic pattern and well below
-// the depth at which the stack runs out.
-const EXPANSION_MAX_DEPTH = 1_000;
-// Bash keeps a quirk where a brace group followed by a comma set still expands
-// (`{a},b}`). The parser implements it by rewriting the string and restarting
-// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
-// full passes over a string that itself grows by one `escClose` sentinel each
-// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
-// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
-// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
-// times the scan may restart. Real `{a},b}` input needs a handful.
-const EXPANSION_MAX_REWRITES = 1_000;
-// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
-// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
-// and chained groups each rebuild up to `max` results, so 2KB of input could
-// block the event loop for over 30 seconds. Each character scanned, result
-// built and sequence value generated is a step, and each `expand_` call costs
-// `CALL_STEPS` more. Past the budget, the set being expanded and everything
-// after it stay literal. A glob needs a few hundred steps, and nesting all the
-// way to `EXPANSION_MAX_DEPTH` about 4M.
-const EXPANSION_MAX_STEPS = 20_000_000;
-// What one `expand_` call costs on top of what it scans and builds. Setting
-// one up takes about as long as scanning 16 characters, and a set whose
-// results are wrapped to be expanded again makes one call per result, each
-// scanning and building next to nothing: 64KB of
-// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
-// 4M such calls, which spent the budget three times as slowly as anything
-// else.
-const CALL_STEPS = 16;
-function numeric(str) {
-    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
-}
-function escapeBraces(str) {
-    return str
-        .replace(slashPattern, escSlash)
-        .replace(openPattern, escOpen)
-        .replace(closePattern, escClose)
-        .replace(commaPattern, escComma)
-        .replace(periodPattern, escPeriod);
-}
-function unescapeBraces(str) {
-    return str
-        .replace(escSlashPattern, '\\')
-        .replace(escOpenPattern, '{')
-        .replace(escClosePattern, '}')
-        .replace(escCommaPattern, ',')
-        .replace(escPeriodPattern, '.');
-}
-// Like `target.push(...items)` but doesn't overflow the stack
-function pushAll(target, items) {
-    for (let i = 0; i < items.length; i++) {
-        target.push(items[i]);
-    }
-}
-// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
-// and charged for the characters it walks: up to the group's `}`, or the
-// whole string when there is no match or unmatched `{` come first, which
-// `unmatched` then flags for masking. Once a call overdraws the budget, it
-// and every later one return undefined, so the rest stays literal.
-function balancedWithBudget(str, masked, budget) {
-    if (budget.remaining < 0) {
-        return undefined;
-    }
-    const r = range('{', '}', masked);
-    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
-    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
-    if (!r || budget.remaining < 0) {
-        return undefined;
-    }
-    return {
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + 1, r[1]),
-        post: str.slice(r[1] + 1),
-        unmatched,
-    };
-}
-// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
-// keeps the length, so a scan of it still lines up with the string it was
-// made from. Such a `{` is literal either way, but `balanced` only learns that
-// one is unmatched by reading to the end of the string, so with one at the
-// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
-// input. That was quadratic, and once the step budget charged for it, it ran
-// out partway through and left the rest literal. A scan of the masked copy
-// stops at the group's `}`. It is one pass, charged as such.
-function maskUnmatchedOpens(masked, budget) {
-    budget.remaining -= masked.length;
-    const open = [];
-    for (let i = 0; i < masked.length; i++) {
-        const c = masked.charCodeAt(i);
-        if (c === 0x7b) {
-            open.push(i);
-        }
-        else if (c === 0x7d && open.length) {
-            open.pop();
-        }
-    }
-    let out = '';
-    let last = 0;
-    for (let i = 0; i < open.length; i++) {
-        const at = open[i];
-        out += masked.slice(last, at) + '\0';
-        last = at + 1;
-    }
-    return out + masked.slice(last);
-}
-// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
-// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
-// the end. The regex tries every `,` and backtracks through the rest of its
-// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
-// every pass. Like a scan, it is charged for the whole string and refused if
-// that overdraws the budget.
-function commaSetFollows(str, budget) {
-    budget.remaining -= str.length;
-    if (budget.remaining < 0) {
-        return false;
-    }
-    // Whether a `}` follows the current position before the line ends
-    let close = false;
-    for (let i = str.length - 1; i >= 0; i--) {
-        const c = str.charCodeAt(i);
-        if (c === 0x7d) {
-            close = true;
-        }
-        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
-            // A line terminator, which `.` does not match
-            close = false;
-        }
-        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * Basically just str.split(","), but handling cases
- * where we have nested braced sections, which should be
- * treated as individual members, like {a,{b,c},d}
- *
- * Returns `undefined` if the step budget runs out before the whole set is
- * split, since splitting what is left on every comma would tear apart the
- * nested sets it still holds.
- */
-function parseCommaParts(str, budget) {
-    const parts = [];
-    // Walk the brace groups iteratively. Recursing on `post` once per group let a
-    // chain of them exhaust the stack - the parsing-side counterpart to
-    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
-    // `maxLength` can bound, since it happens before expansion.
-    //
-    // The part the next chunk continues
-    let carry = '';
-    for (;;) {
-        // A set's body holds no unmatched `{`, so there is nothing to mask.
-        const m = balancedWithBudget(str, str, budget);
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        if (!m) {
-            const tail = str.split(',');
-            tail[0] = carry + tail[0];
-            pushAll(parts, tail);
-            return parts;
-        }
-        const { pre, body, post } = m;
-        const p = pre.split(',');
-        p[0] = carry + p[0];
-        p[p.length - 1] += '{' + body + '}';
-        if (!post.length) {
-            pushAll(parts, p);
-            return parts;
-        }
-        carry = p.pop();
-        pushAll(parts, p);
-        str = post;
-    }
-}
-// An option that is left out, or that is NaN, gets its default. Every
-// comparison against NaN is false, so a NaN bound would never be reached:
-// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
-// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
-// `Infinity` to lift a bound.
-function bound(value, fallback) {
-    return value === undefined || isNaN(value) ? fallback : value;
-}
-function expand(str, options = {}) {
-    if (!str) {
-        return [];
-    }
-    const max = bound(options.max, EXPANSION_MAX);
-    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
-    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
-    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
-    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
-    // I don't know why Bash 4.3 does this, but it does.
-    // Anything starting with {} will have the first two bytes preserved
-    // but *only* at the top level, so {},a}b will not expand to anything,
-    // but a{},b}c will be expanded to [a}c,abc].
-    // One could argue that this is a bug in Bash, but since the goal of
-    // this module is to match Bash's rules, we escape a leading {}
-    if (str.slice(0, 2) === '{}') {
-        str = '\\{\\}' + str.slice(2);
-    }
-    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
-}
-function embrace(str) {
-    return '{' + str + '}';
-}
-function isPadded(el) {
-    return /^-?0\d/.test(el);
-}
-function lte(i, y) {
-    return i <= y;
-}
-function gte(i, y) {
-    return i >= y;
-}
-// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
-// number of results at `max` and the total number of characters at `maxLength`.
-// This is the one place output grows, so bounding it here keeps the single
-// accumulator - and therefore memory - flat regardless of how many brace groups
-// are combined (CVE-2026-14257). Each result built is a step, since `max` and
-// `maxLength` bound one combination, not how many brace groups are combined.
-function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
-    const out = [];
-    let length = 0;
-    // Bash drops empty results at the top level, and they don't count against
-    // `max`, so `max` bounds the number of *kept* results. Only an empty
-    // `acc[a] + pre` can make one, so for those the empty values are skipped
-    // without being visited. Visiting them one at a time let a set of empties
-    // cost `acc.length * values.length` while keeping nothing.
-    let nonEmpty;
-    outer: for (let a = 0; a < acc.length; a++) {
-        const prefix = acc[a] + pre;
-        let vs = values;
-        if (dropEmpties && !prefix) {
-            if (!nonEmpty)
-                nonEmpty = values.filter(v => v);
-            vs = nonEmpty;
-        }
-        for (let v = 0; v < vs.length; v++) {
-            if (out.length >= max)
-                break outer;
-            const expansion = prefix + vs[v];
-            if (length + expansion.length > maxLength)
-                break outer;
-            out.push(expansion);
-            length += expansion.length;
-        }
-    }
-    budget.remaining -= out.length;
-    return out;
-}
-// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
-// sequence body, or `undefined` if the step budget runs out generating them.
-function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
-    const n = body.split(/\.\./);
-    const N = [];
-    // A sequence body always splits into two or three parts, but the compiler
-    // can't know that.
-    /* c8 ignore start */
-    if (n[0] === undefined || n[1] === undefined) {
-        return N;
-    }
-    /* c8 ignore stop */
-    const x = numeric(n[0]);
-    const y = numeric(n[1]);
-    const width = Math.max(n[0].length, n[1].length);
-    let incr = n.length === 3 && n[2] !== undefined ?
-        Math.max(Math.abs(numeric(n[2])), 1)
-        : 1;
-    let test = lte;
-    const reverse = y < x;
-    if (reverse) {
-        incr *= -1;
-        test = gte;
-    }
-    const pad = n.some(isPadded);
-    // A padded value is built a character at a time to `width`, which the input
-    // sets, so it costs one step per character: 64KB of
-    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
-    // one step per value.
-    const cost = pad ? width : 1;
-    let length = 0;
-    for (let i = x; test(i, y) && N.length < max; i += incr) {
-        // Each value is a step. `max` and `maxLength` bound one sequence, but a
-        // chain of them still generated up to `max` values each, however few
-        // combining could keep.
-        budget.remaining -= cost;
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        let c;
-        if (isAlphaSequence) {
-            c = String.fromCharCode(i);
-            if (c === '\\') {
-                c = '';
-            }
-        }
-        else {
-            c = String(i);
-            if (pad) {
-                const need = width - c.length;
-                if (need > 0) {
-                    const z = new Array(need + 1).join('0');
-                    if (i < 0) {
-                        c = '-' + z + c.slice(1);
-                    }
-                    else {
-                        c = z + c;
-                    }
-                }
-            }
-        }
-        if (length + c.length > maxLength)
-            break;
-        N.push(c);
-        length += c.length;
-    }
-    return N;
-}
-function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
-    // An overdraft here makes the first scan refuse, so `str` stays literal.
-    budget.remaining -= CALL_STEPS;
-    // Too deeply nested to keep following: treat the rest as literal, the same
-    // way a group that cannot expand is already handled. Truncating rather than
-    // throwing keeps `expand` total, matching `max` and `maxLength`.
-    if (depth > maxDepth) {
-        return [str];
-    }
-    // Consume the string's top-level brace groups left to right, threading a
-    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
-    // rather than recursing on `m.post` once per group - keeps the native stack
-    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
-    // longer overflow the stack, and leaves a single accumulator whose size
-    // `maxLength` bounds directly (CVE-2026-14257).
-    let acc = [''];
-    // Bash drops empty results, but only when the *first* top-level group is a
-    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
-    // is on the final strings, so it is applied to whichever `combine` produces
-    // them (the one with no brace set left in the tail).
-    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
-    // re-reads the whole string, so leaving this unbounded is quadratic.
-    let rewrites = 0;
-    let dropEmpties = false;
-    let firstGroup = true;
-    // `str` with its unmatched `{` masked, once a scan has run into them
-    let masked = str;
-    for (;;) {
-        const m = balancedWithBudget(str, masked, budget);
-        // No brace set left, or no step budget left to look for one: the rest of
-        // the string is literal.
-        if (!m) {
-            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
-        }
-        if (m.unmatched) {
-            masked = maskUnmatchedOpens(masked, budget);
-        }
-        // no need to expand pre, since it is guaranteed to be free of brace-sets
-        const pre = m.pre;
-        // This set and the rest of the string, literal: for a set that cannot
-        // expand, and for one the step budget runs out on. Once it is overdrawn,
-        // every set still being expanded, at every level, stays literal like this -
-        // otherwise each level above would go on combining, and wrapping and
-        // expanding again, results the budget was too small for.
-        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
-        if (/\$$/.test(pre)) {
-            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
-            firstGroup = false;
-            if (!m.post.length)
-                break;
-            str = m.post;
-            masked = masked.slice(m.end + 1);
-            continue;
-        }
-        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
-        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
-        const isSequence = isNumericSequence || isAlphaSequence;
-        const isOptions = m.body.indexOf(',') >= 0;
-        if (!isSequence && !isOptions) {
-            // {a},b}
-            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
-                rewrites++;
-                str = m.pre + '{' + m.body + escClose + m.post;
-                // Taking a `}` away never gives an unmatched `{` a partner, so what
-                // is masked stays unmatched. The `{` it closed can be left without
-                // one, and the next scan masks it.
-                masked =
-                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
-                isTop = true;
-                continue;
-            }
-            // Nothing here expands, so the whole remaining string is literal.
-            return literal();
-        }
-        if (firstGroup) {
-            dropEmpties = isTop && !isSequence;
-            firstGroup = false;
-        }
-        let values;
-        if (isSequence) {
-            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
-            if (!values) {
-                return literal();
-            }
-        }
-        else {
-            let n = parseCommaParts(m.body, budget);
-            // The step budget ran out partway through the set.
-            if (!n) {
-                return literal();
-            }
-            if (n.length === 1 && n[0] !== undefined) {
-                // x{{a,b}}y ==> x{a}y x{b}y
-                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
-                // The step budget ran out expanding the set's only part.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                //XXX is this necessary? Can't seem to hit it in tests.
-                /* c8 ignore start */
-                if (n.length === 1) {
-                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
-                    if (budget.remaining < 0) {
-                        return literal();
-                    }
-                    acc = next;
-                    if (!m.post.length)
-                        break;
-                    str = m.post;
-                    masked = masked.slice(m.end + 1);
-                    continue;
-                }
-                /* c8 ignore stop */
-            }
-            // Values that `combine` is going to drop as empty produce no result, so
-            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
-            // would stop at `['a', '']` and yield one result instead of two. Skipping
-            // them outright keeps `values` bounded while leaving `max` a bound on
-            // *kept* results.
-            let dropsEmpties = dropEmpties && !m.post.length && !pre;
-            for (let d = 0; dropsEmpties && d < acc.length; d++) {
-                if (acc[d]) {
-                    dropsEmpties = false;
-                }
-            }
-            values = [];
-            let valuesLength = 0;
-            outer: for (let j = 0; j < n.length; j++) {
-                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
-                // The step budget ran out expanding a member.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                for (let k = 0; k < expanded.length; k++) {
-                    const v = expanded[k];
-                    if (dropsEmpties && !v)
-                        continue;
-                    if (values.length >= max ||
-                        valuesLength + v.length > maxLength) {
-                        break outer;
-                    }
-                    values.push(v);
-                    valuesLength += v.length;
-                }
-            }
-        }
-        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
-        // The step budget ran out combining the set's values in.
-        if (budget.remaining < 0) {
-            return literal();
-        }
-        acc = next;
-        if (!m.post.length)
-            break;
-        str = m.post;
-        masked = masked.slice(m.end + 1);
-    }
-    return acc;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
-const MAX_PATTERN_LENGTH = 1024 * 64;
-const assertValidPattern = (pattern) => {
-    if (typeof pattern !== 'string') {
-        throw new TypeError('invalid pattern');
-    }
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-        throw new TypeError('pattern is too long');
-    }
-};
-//# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
-// translate the various posix character classes into unicode properties
-// this works across all unicode locales
-// { <posix class>: [<translation>, /u flag required, negated]
-const posixClasses = {
-    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
-    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
-    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
-    '[:blank:]': ['\\p{Zs}\\t', true],
-    '[:cntrl:]': ['\\p{Cc}', true],
-    '[:digit:]': ['\\p{Nd}', true],
-    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
-    '[:lower:]': ['\\p{Ll}', true],
-    '[:print:]': ['\\p{C}', true],
-    '[:punct:]': ['\\p{P}', true],
-    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
-    '[:upper:]': ['\\p{Lu}', true],
-    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
-    '[:xdigit:]': ['A-Fa-f0-9', false],
-};
-// only need to escape a few things inside of brace expressions
-// escapes: [ \ ] -
-const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
-// escape all regexp magic characters
-const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// everything has already been escaped, we just have to join
-const rangesToString = (ranges) => ranges.join('');
-// takes a glob string at a posix brace expression, and returns
-// an equivalent regular expression source, and boolean indicating
-// whether the /u flag needs to be applied, and the number of chars
-// consumed to parse the character class.
-// This also removes out of order ranges, and returns ($.) if the
-// entire class just no good.
-const parseClass = (glob, position) => {
-    const pos = position;
-    /* c8 ignore start */
-    if (glob.charAt(pos) !== '[') {
-        throw new Error('not in a brace expression');
-    }
-    /* c8 ignore stop */
-    const ranges = [];
-    const negs = [];
-    let i = pos + 1;
-    let sawStart = false;
-    let uflag = false;
-    let escaping = false;
-    let negate = false;
-    let endPos = pos;
-    let rangeStart = '';
-    WHILE: while (i < glob.length) {
-        const c = glob.charAt(i);
-        if ((c === '!' || c === '^') && i === pos + 1) {
-            negate = true;
-            i++;
-            continue;
-        }
-        if (c === ']' && sawStart && !escaping) {
-            endPos = i + 1;
-            break;
-        }
-        sawStart = true;
-        if (c === '\\') {
-            if (!escaping) {
-                escaping = true;
-                i++;
-                continue;
-            }
-            // escaped \ char, fall through and treat like normal char
-        }
-        if (c === '[' && !escaping) {
-            // either a posix class, a collation equivalent, or just a [
-            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
-                if (glob.startsWith(cls, i)) {
-                    // invalid, [a-[] is fine, but not [a-[:alpha]]
-                    if (rangeStart) {
-                        return ['$.', false, glob.length - pos, true];
-                    }
-                    i += cls.length;
-                    if (neg)
-                        negs.push(unip);
-                    else
-                        ranges.push(unip);
-                    uflag = uflag || u;
-                    continue WHILE;
-                }
-            }
-        }
-        // now it's just a normal character, effectively
-        escaping = false;
-        if (rangeStart) {
-            // throw this range away if it's not valid, but others
-            // can still match.
-            if (c > rangeStart) {
-                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
-            }
-            else if (c === rangeStart) {
-                ranges.push(braceEscape(c));
-            }
-            rangeStart = '';
-            i++;
-            continue;
-        }
-        // now might be the start of a range.
-        // can be either c-d or c-] or c<more...>] or c] at this point
-        if (glob.startsWith('-]', i + 1)) {
-            ranges.push(braceEscape(c + '-'));
-            i += 2;
-            continue;
-        }
-        if (glob.startsWith('-', i + 1)) {
-            rangeStart = c;
-            i += 2;
-            continue;
-        }
-        // not the start of a range, just a single character
-        ranges.push(braceEscape(c));
-        i++;
-    }
-    if (endPos < i) {
-        // didn't see the end of the class, not a valid class,
-        // but might still be valid as a literal match.
-        return ['', false, 0, false];
-    }
-    // if we got no ranges and no negates, then we have a range that
-    // cannot possibly match anything, and that poisons the whole glob
-    if (!ranges.length && !negs.length) {
-        return ['$.', false, glob.length - pos, true];
-    }
-    // if we got one positive range, and it's a single character, then that's
-    // not actually a magic pattern, it's just that one literal character.
-    // we should not treat that as "magic", we should just return the literal
-    // character. [_] is a perfectly valid way to escape glob magic chars.
-    if (negs.length === 0 &&
-        ranges.length === 1 &&
-        /^\\?.$/.test(ranges[0]) &&
-        !negate) {
-        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
-        return [regexpEscape(r), false, endPos - pos, false];
-    }
-    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
-    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
-    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
-        : ranges.length ? sranges
-            : snegs;
-    return [comb, uflag, endPos - pos, true];
-};
-//# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
-/**
- * Un-escape a string that has been escaped with {@link escape}.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
- * square-bracket escapes are removed, but not backslash escapes.
- *
- * For example, it will turn the string `'[*]'` into `*`, but it will not
- * turn `'\\*'` into `'*'`, because `\` is a path separator in
- * `windowsPathsNoEscape` mode.
- *
- * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
- * backslash escapes are removed.
- *
- * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
- * or unescaped.
- *
- * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
- * unescaped.
- */
-const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/\[([^/\\])\]/g, '$1')
-            : s
-                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
-                .replace(/\\([^/])/g, '$1');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/\[([^/\\{}])\]/g, '$1')
-        : s
-            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
-            .replace(/\\([^/{}])/g, '$1');
-};
-//# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
-// parse a single path portion
-var _a;
-
-
-const types = new Set(['!', '?', '+', '*', '@']);
-const isExtglobType = (c) => types.has(c);
-const isExtglobAST = (c) => isExtglobType(c.type);
-// Map of which extglob types can adopt the children of a nested extglob
-//
-// anything but ! can adopt a matching type:
-// +(a|+(b|c)|d) => +(a|b|c|d)
-// *(a|*(b|c)|d) => *(a|b|c|d)
-// @(a|@(b|c)|d) => @(a|b|c|d)
-// ?(a|?(b|c)|d) => ?(a|b|c|d)
-//
-// * can adopt anything, because 0 or repetition is allowed
-// *(a|?(b|c)|d) => *(a|b|c|d)
-// *(a|+(b|c)|d) => *(a|b|c|d)
-// *(a|@(b|c)|d) => *(a|b|c|d)
-//
-// + can adopt @, because 1 or repetition is allowed
-// +(a|@(b|c)|d) => +(a|b|c|d)
-//
-// + and @ CANNOT adopt *, because 0 would be allowed
-// +(a|*(b|c)|d) => would match "", on *(b|c)
-// @(a|*(b|c)|d) => would match "", on *(b|c)
-//
-// + and @ CANNOT adopt ?, because 0 would be allowed
-// +(a|?(b|c)|d) => would match "", on ?(b|c)
-// @(a|?(b|c)|d) => would match "", on ?(b|c)
-//
-// ? can adopt @, because 0 or 1 is allowed
-// ?(a|@(b|c)|d) => ?(a|b|c|d)
-//
-// ? and @ CANNOT adopt * or +, because >1 would be allowed
-// ?(a|*(b|c)|d) => would match bbb on *(b|c)
-// @(a|*(b|c)|d) => would match bbb on *(b|c)
-// ?(a|+(b|c)|d) => would match bbb on +(b|c)
-// @(a|+(b|c)|d) => would match bbb on +(b|c)
-//
-// ! CANNOT adopt ! (nothing else can either)
-// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
-//
-// ! can adopt @
-// !(a|@(b|c)|d) => !(a|b|c|d)
-//
-// ! CANNOT adopt *
-// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt +
-// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt ?
-// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
-const adoptionMap = new Map([
-    ['!', ['@']],
-    ['?', ['?', '@']],
-    ['@', ['@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@']],
-]);
-// nested extglobs that can be adopted in, but with the addition of
-// a blank '' element.
-const adoptionWithSpaceMap = new Map([
-    ['!', ['?']],
-    ['@', ['?']],
-    ['+', ['?', '*']],
-]);
-// union of the previous two maps
-const adoptionAnyMap = new Map([
-    ['!', ['?', '@']],
-    ['?', ['?', '@']],
-    ['@', ['?', '@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@', '?', '*']],
-]);
-// Extglobs that can take over their parent if they are the only child
-// the key is parent, value maps child to resulting extglob parent type
-// '@' is omitted because it's a special case. An `@` extglob with a single
-// member can always be usurped by that subpattern.
-const usurpMap = new Map([
-    ['!', new Map([['!', '@']])],
-    [
-        '?',
-        new Map([
-            ['*', '*'],
-            ['+', '*'],
-        ]),
-    ],
-    [
-        '@',
-        new Map([
-            ['!', '!'],
-            ['?', '?'],
-            ['@', '@'],
-            ['*', '*'],
-            ['+', '+'],
-        ]),
-    ],
-    [
-        '+',
-        new Map([
-            ['?', '*'],
-            ['*', '*'],
-        ]),
-    ],
-]);
-// Patterns that get prepended to bind to the start of either the
-// entire string, or just a single path portion, to prevent dots
-// and/or traversal patterns, when needed.
-// Exts don't need the ^ or / bit, because the root binds that already.
-const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
-const startNoDot = '(?!\\.)';
-// characters that indicate a start of pattern needs the "no dots" bit,
-// because a dot *might* be matched. ( is not in the list, because in
-// the case of a child extglob, it will handle the prevention itself.
-const addPatternStart = new Set(['[', '.']);
-// cases where traversal is A-OK, no dot prevention needed
-const justDots = new Set(['..', '.']);
-const reSpecials = new Set('().*{}+?[]^$\\!');
-const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// any single thing other than /
-const qmark = '[^/]';
-// * => any number of characters
-const star = qmark + '*?';
-// use + when we need to ensure that *something* matches, because the * is
-// the only thing in the path portion.
-const starNoEmpty = qmark + '+?';
-// remove the \ chars that we added if we end up doing a nonmagic compare
-// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ID = 0;
-class AST {
-    type;
-    #root;
-    #hasMagic;
-    #uflag = false;
-    #parts = [];
-    #parent;
-    #parentIndex;
-    #negs;
-    #filledNegs = false;
-    #options;
-    #toString;
-    // set to true if it's an extglob with no children
-    // (which really means one child of '')
-    #emptyExt = false;
-    id = ++ID;
-    get depth() {
-        return (this.#parent?.depth ?? -1) + 1;
-    }
-    [Symbol.for('nodejs.util.inspect.custom')]() {
-        return {
-            '@@type': 'AST',
-            id: this.id,
-            type: this.type,
-            root: this.#root.id,
-            parent: this.#parent?.id,
-            depth: this.depth,
-            partsLength: this.#parts.length,
-            parts: this.#parts,
-        };
-    }
-    constructor(type, parent, options = {}) {
-        this.type = type;
-        // extglobs are inherently magical
-        if (type)
-            this.#hasMagic = true;
-        this.#parent = parent;
-        this.#root = this.#parent ? this.#parent.#root : this;
-        this.#options = this.#root === this ? options : this.#root.#options;
-        this.#negs = this.#root === this ? [] : this.#root.#negs;
-        if (type === '!' && !this.#root.#filledNegs)
-            this.#negs.push(this);
-        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
-    }
-    get hasMagic() {
-        /* c8 ignore start */
-        if (this.#hasMagic !== undefined)
-            return this.#hasMagic;
-        /* c8 ignore stop */
-        for (const p of this.#parts) {
-            if (typeof p === 'string')
-                continue;
-            if (p.type || p.hasMagic)
-                return (this.#hasMagic = true);
-        }
-        // note: will be undefined until we generate the regexp src and find out
-        return this.#hasMagic;
-    }
-    // reconstructs the pattern
-    toString() {
-        return (this.#toString !== undefined ? this.#toString
-            : !this.type ?
-                (this.#toString = this.#parts.map(p => String(p)).join(''))
-                : (this.#toString =
-                    this.type +
-                        '(' +
-                        this.#parts.map(p => String(p)).join('|') +
-                        ')'));
-    }
-    #fillNegs() {
-        /* c8 ignore start */
-        if (this !== this.#root)
-            throw new Error('should only call on root');
-        if (this.#filledNegs)
-            return this;
-        /* c8 ignore stop */
-        // call toString() once to fill this out
-        this.toString();
-        this.#filledNegs = true;
-        let n;
-        while ((n = this.#negs.pop())) {
-            if (n.type !== '!')
-                continue;
-            // walk up the tree, appending everthing that comes AFTER parentIndex
-            let p = n;
-            let pp = p.#parent;
-            while (pp) {
-                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-                    for (const part of n.#parts) {
-                        /* c8 ignore start */
-                        if (typeof part === 'string') {
-                            throw new Error('string part in extglob AST??');
-                        }
-                        /* c8 ignore stop */
-                        part.copyIn(pp.#parts[i]);
-                    }
-                }
-                p = pp;
-                pp = p.#parent;
-            }
-        }
-        return this;
-    }
-    push(...parts) {
-        for (const p of parts) {
-            if (p === '')
-                continue;
-            /* c8 ignore start */
-            if (typeof p !== 'string' &&
-                !(p instanceof _a && p.#parent === this)) {
-                throw new Error('invalid part: ' + p);
-            }
-            /* c8 ignore stop */
-            this.#parts.push(p);
-        }
-    }
-    toJSON() {
-        const ret = this.type === null ?
-            this.#parts
-                .slice()
-                .map(p => (typeof p === 'string' ? p : p.toJSON()))
-            : [this.type, ...this.#parts.map(p => p.toJSON())];
-        if (this.isStart() && !this.type)
-            ret.unshift([]);
-        if (this.isEnd() &&
-            (this === this.#root ||
-                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
-            ret.push({});
-        }
-        return ret;
-    }
-    isStart() {
-        if (this.#root === this)
-            return true;
-        // if (this.type) return !!this.#parent?.isStart()
-        if (!this.#parent?.isStart())
-            return false;
-        if (this.#parentIndex === 0)
-            return true;
-        // if everything AHEAD of this is a negation, then it's still the "start"
-        const p = this.#parent;
-        for (let i = 0; i < this.#parentIndex; i++) {
-            const pp = p.#parts[i];
-            if (!(pp instanceof _a && pp.type === '!')) {
-                return false;
-            }
-        }
-        return true;
-    }
-    isEnd() {
-        if (this.#root === this)
-            return true;
-        if (this.#parent?.type === '!')
-            return true;
-        if (!this.#parent?.isEnd())
-            return false;
-        if (!this.type)
-            return this.#parent?.isEnd();
-        // if not root, it'll always have a parent
-        /* c8 ignore start */
-        const pl = this.#parent ? this.#parent.#parts.length : 0;
-        /* c8 ignore stop */
-        return this.#parentIndex === pl - 1;
-    }
-    copyIn(part) {
-        if (typeof part === 'string')
-            this.push(part);
-        else
-            this.push(part.clone(this));
-    }
-    clone(parent) {
-        const c = new _a(this.type, parent);
-        for (const p of this.#parts) {
-            c.copyIn(p);
-        }
-        return c;
-    }
-    static #parseAST(str, ast, pos, opt, extDepth) {
-        const maxDepth = opt.maxExtglobRecursion ?? 2;
-        let escaping = false;
-        let inBrace = false;
-        let braceStart = -1;
-        let braceNeg = false;
-        if (ast.type === null) {
-            // outside of a extglob, append until we find a start
-            let i = pos;
-            let acc = '';
-            while (i < str.length) {
-                const c = str.charAt(i++);
-                // still accumulate escapes at this point, but we do ignore
-                // starts that are escaped
-                if (escaping || c === '\\') {
-                    escaping = !escaping;
-                    acc += c;
-                    continue;
-                }
-                if (inBrace) {
-                    if (i === braceStart + 1) {
-                        if (c === '^' || c === '!') {
-                            braceNeg = true;
-                        }
-                    }
-                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                        inBrace = false;
-                    }
-                    acc += c;
-                    continue;
-                }
-                else if (c === '[') {
-                    inBrace = true;
-                    braceStart = i;
-                    braceNeg = false;
-                    acc += c;
-                    continue;
-                }
-                // we don't have to check for adoption here, because that's
-                // done at the other recursion point.
-                const doRecurse = !opt.noext &&
-                    isExtglobType(c) &&
-                    str.charAt(i) === '(' &&
-                    extDepth <= maxDepth;
-                if (doRecurse) {
-                    ast.push(acc);
-                    acc = '';
-                    const ext = new _a(c, ast);
-                    i = _a.#parseAST(str, ext, i, opt, extDepth + 1);
-                    ast.push(ext);
-                    continue;
-                }
-                acc += c;
-            }
-            ast.push(acc);
-            return i;
-        }
-        // some kind of extglob, pos is at the (
-        // find the next | or )
-        let i = pos + 1;
-        let part = new _a(null, ast);
-        const parts = [];
-        let acc = '';
-        while (i < str.length) {
-            const c = str.charAt(i++);
-            // still accumulate escapes at this point, but we do ignore
-            // starts that are escaped
-            if (escaping || c === '\\') {
-                escaping = !escaping;
-                acc += c;
-                continue;
-            }
-            if (inBrace) {
-                if (i === braceStart + 1) {
-                    if (c === '^' || c === '!') {
-                        braceNeg = true;
-                    }
-                }
-                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                    inBrace = false;
-                }
-                acc += c;
-                continue;
-            }
-            else if (c === '[') {
-                inBrace = true;
-                braceStart = i;
-                braceNeg = false;
-                acc += c;
-                continue;
-            }
-            const doRecurse = !opt.noext &&
-                isExtglobType(c) &&
-                str.charAt(i) === '(' &&
-                /* c8 ignore start - the maxDepth is sufficient here */
-                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
-            /* c8 ignore stop */
-            if (doRecurse) {
-                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
-                part.push(acc);
-                acc = '';
-                const ext = new _a(c, part);
-                part.push(ext);
-                i = _a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
-                continue;
-            }
-            if (c === '|') {
-                part.push(acc);
-                acc = '';
-                parts.push(part);
-                part = new _a(null, ast);
-                continue;
-            }
-            if (c === ')') {
-                if (acc === '' && ast.#parts.length === 0) {
-                    ast.#emptyExt = true;
-                }
-                part.push(acc);
-                acc = '';
-                ast.push(...parts, part);
-                return i;
-            }
-            acc += c;
-        }
-        // unfinished extglob
-        // if we got here, it was a malformed extglob! not an extglob, but
-        // maybe something else in there.
-        ast.type = null;
-        ast.#hasMagic = undefined;
-        ast.#parts = [str.substring(pos - 1)];
-        return i;
-    }
-    #canAdoptWithSpace(child) {
-        return this.#canAdopt(child, adoptionWithSpaceMap);
-    }
-    #canAdopt(child, map = adoptionMap) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canAdoptType(gc.type, map);
-    }
-    #canAdoptType(c, map = adoptionAnyMap) {
-        return !!map.get(this.type)?.includes(c);
-    }
-    #adoptWithSpace(child, index) {
-        const gc = child.#parts[0];
-        const blank = new _a(null, gc, this.options);
-        blank.#parts.push('');
-        gc.push(blank);
-        this.#adopt(child, index);
-    }
-    #adopt(child, index) {
-        const gc = child.#parts[0];
-        this.#parts.splice(index, 1, ...gc.#parts);
-        for (const p of gc.#parts) {
-            if (typeof p === 'object')
-                p.#parent = this;
-        }
-        this.#toString = undefined;
-    }
-    #canUsurpType(c) {
-        const m = usurpMap.get(this.type);
-        return !!m?.has(c);
-    }
-    #canUsurp(child) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null ||
-            this.#parts.length !== 1) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canUsurpType(gc.type);
-    }
-    #usurp(child) {
-        const m = usurpMap.get(this.type);
-        const gc = child.#parts[0];
-        const nt = m?.get(gc.type);
-        /* c8 ignore start - impossible */
-        if (!nt)
-            return false;
-        /* c8 ignore stop */
-        this.#parts = gc.#parts;
-        for (const p of this.#parts) {
-            if (typeof p === 'object') {
-                p.#parent = this;
-            }
-        }
-        this.type = nt;
-        this.#toString = undefined;
-        this.#emptyExt = false;
-    }
-    static fromGlob(pattern, options = {}) {
-        const ast = new _a(null, undefined, options);
-        _a.#parseAST(pattern, ast, 0, options, 0);
-        return ast;
-    }
-    // returns the regular expression if there's magic, or the unescaped
-    // string if not.
-    toMMPattern() {
-        // should only be called on root
-        /* c8 ignore start */
-        if (this !== this.#root)
-            return this.#root.toMMPattern();
-        /* c8 ignore stop */
-        const glob = this.toString();
-        const [re, body, hasMagic, uflag] = this.toRegExpSource();
-        // if we're in nocase mode, and not nocaseMagicOnly, then we do
-        // still need a regular expression if we have to case-insensitively
-        // match capital/lowercase characters.
-        const anyMagic = hasMagic ||
-            this.#hasMagic ||
-            (this.#options.nocase &&
-                !this.#options.nocaseMagicOnly &&
-                glob.toUpperCase() !== glob.toLowerCase());
-        if (!anyMagic) {
-            return body;
-        }
-        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
-        return Object.assign(new RegExp(`^${re}$`, flags), {
-            _src: re,
-            _glob: glob,
-        });
-    }
-    get options() {
-        return this.#options;
-    }
-    // returns the string match, the regexp source, whether there's magic
-    // in the regexp (so a regular expression is required) and whether or
-    // not the uflag is needed for the regular expression (for posix classes)
-    // TODO: instead of injecting the start/end at this point, just return
-    // the BODY of the regexp, along with the start/end portions suitable
-    // for binding the start/end in either a joined full-path makeRe context
-    // (where we bind to (^|/), or a standalone matchPart context (where
-    // we bind to ^, and not /).  Otherwise slashes get duped!
-    //
-    // In part-matching mode, the start is:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: ^(?!\.\.?$)
-    // - if dots allowed or not possible: ^
-    // - if dots possible and not allowed: ^(?!\.)
-    // end is:
-    // - if not isEnd(): nothing
-    // - else: $
-    //
-    // In full-path matching mode, we put the slash at the START of the
-    // pattern, so start is:
-    // - if first pattern: same as part-matching mode
-    // - if not isStart(): nothing
-    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
-    // - if dots allowed or not possible: /
-    // - if dots possible and not allowed: /(?!\.)
-    // end is:
-    // - if last pattern, same as part-matching mode
-    // - else nothing
-    //
-    // Always put the (?:$|/) on negated tails, though, because that has to be
-    // there to bind the end of the negated pattern portion, and it's easier to
-    // just stick it in now rather than try to inject it later in the middle of
-    // the pattern.
-    //
-    // We can just always return the same end, and leave it up to the caller
-    // to know whether it's going to be used joined or in parts.
-    // And, if the start is adjusted slightly, can do the same there:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
-    // - if dots allowed or not possible: (?:/|^)
-    // - if dots possible and not allowed: (?:/|^)(?!\.)
-    //
-    // But it's better to have a simpler binding without a conditional, for
-    // performance, so probably better to return both start options.
-    //
-    // Then the caller just ignores the end if it's not the first pattern,
-    // and the start always gets applied.
-    //
-    // But that's always going to be $ if it's the ending pattern, or nothing,
-    // so the caller can just attach $ at the end of the pattern when building.
-    //
-    // So the todo is:
-    // - better detect what kind of start is needed
-    // - return both flavors of starting pattern
-    // - attach $ at the end of the pattern when creating the actual RegExp
-    //
-    // Ah, but wait, no, that all only applies to the root when the first pattern
-    // is not an extglob. If the first pattern IS an extglob, then we need all
-    // that dot prevention biz to live in the extglob portions, because eg
-    // +(*|.x*) can match .xy but not .yx.
-    //
-    // So, return the two flavors if it's #root and the first child is not an
-    // AST, otherwise leave it to the child AST to handle it, and there,
-    // use the (?:^|/) style of start binding.
-    //
-    // Even simplified further:
-    // - Since the start for a join is eg /(?!\.) and the start for a part
-    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
-    // or start or whatever) and prepend ^ or / at the Regexp construction.
-    toRegExpSource(allowDot) {
-        const dot = allowDot ?? !!this.#options.dot;
-        if (this.#root === this) {
-            this.#flatten();
-            this.#fillNegs();
-        }
-        if (!isExtglobAST(this)) {
-            const noEmpty = this.isStart() &&
-                this.isEnd() &&
-                !this.#parts.some(s => typeof s !== 'string');
-            const src = this.#parts
-                .map(p => {
-                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
-                    _a.#parseGlob(p, this.#hasMagic, noEmpty)
-                    : p.toRegExpSource(allowDot);
-                this.#hasMagic = this.#hasMagic || hasMagic;
-                this.#uflag = this.#uflag || uflag;
-                return re;
-            })
-                .join('');
-            let start = '';
-            if (this.isStart()) {
-                if (typeof this.#parts[0] === 'string') {
-                    // this is the string that will match the start of the pattern,
-                    // so we need to protect against dots and such.
-                    // '.' and '..' cannot match unless the pattern is that exactly,
-                    // even if it starts with . or dot:true is set.
-                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
-                    if (!dotTravAllowed) {
-                        const aps = addPatternStart;
-                        // check if we have a possibility of matching . or ..,
-                        // and prevent that.
-                        const needNoTrav = 
-                        // dots are allowed, and the pattern starts with [ or .
-                        (dot && aps.has(src.charAt(0))) ||
-                            // the pattern starts with \., and then [ or .
-                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
-                            // the pattern starts with \.\., and then [ or .
-                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
-                        // no need to prevent dots if it can't match a dot, or if a
-                        // sub-pattern will be preventing it anyway.
-                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
-                        start =
-                            needNoTrav ? startNoTraversal
-                                : needNoDot ? startNoDot
-                                    : '';
-                    }
-                }
-            }
-            // append the "end of path portion" pattern to negation tails
-            let end = '';
-            if (this.isEnd() &&
-                this.#root.#filledNegs &&
-                this.#parent?.type === '!') {
-                end = '(?:$|\\/)';
-            }
-            const final = start + src + end;
-            return [
-                final,
-                unescape_unescape(src),
-                (this.#hasMagic = !!this.#hasMagic),
-                this.#uflag,
-            ];
-        }
-        // We need to calculate the body *twice* if it's a repeat pattern
-        // at the start, once in nodot mode, then again in dot mode, so a
-        // pattern like *(?) can match 'x.y'
-        const repeated = this.type === '*' || this.type === '+';
-        // some kind of extglob
-        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
-        let body = this.#partsToRegExp(dot);
-        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
-            // invalid extglob, has to at least be *something* present, if it's
-            // the entire path portion.
-            const s = this.toString();
-            const me = this;
-            me.#parts = [s];
-            me.type = null;
-            me.#hasMagic = undefined;
-            return [s, unescape_unescape(this.toString()), false, false];
-        }
-        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
-            ''
-            : this.#partsToRegExp(true);
-        if (bodyDotAllowed === body) {
-            bodyDotAllowed = '';
-        }
-        if (bodyDotAllowed) {
-            body = `(?:${body})(?:${bodyDotAllowed})*?`;
-        }
-        // an empty !() is exactly equivalent to a starNoEmpty
-        let final = '';
-        if (this.type === '!' && this.#emptyExt) {
-            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
-        }
-        else {
-            const close = this.type === '!' ?
-                // !() must match something,but !(x) can match ''
-                '))' +
-                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
-                    star +
-                    ')'
-                : this.type === '@' ? ')'
-                    : this.type === '?' ? ')?'
-                        : this.type === '+' && bodyDotAllowed ? ')'
-                            : this.type === '*' && bodyDotAllowed ? `)?`
-                                : `)${this.type}`;
-            final = start + body + close;
-        }
-        return [
-            final,
-            unescape_unescape(body),
-            (this.#hasMagic = !!this.#hasMagic),
-            this.#uflag,
-        ];
-    }
-    #flatten() {
-        if (!isExtglobAST(this)) {
-            for (const p of this.#parts) {
-                if (typeof p === 'object') {
-                    p.#flatten();
-                }
-            }
-        }
-        else {
-            // do up to 10 passes to flatten as much as possible
-            let iterations = 0;
-            let done = false;
-            do {
-                done = true;
-                for (let i = 0; i < this.#parts.length; i++) {
-                    const c = this.#parts[i];
-                    if (typeof c === 'object') {
-                        c.#flatten();
-                        if (this.#canAdopt(c)) {
-                            done = false;
-                            this.#adopt(c, i);
-                        }
-                        else if (this.#canAdoptWithSpace(c)) {
-                            done = false;
-                            this.#adoptWithSpace(c, i);
-                        }
-                        else if (this.#canUsurp(c)) {
-                            done = false;
-                            this.#usurp(c);
-                        }
-                    }
-                }
-            } while (!done && ++iterations < 10);
-        }
-        this.#toString = undefined;
-    }
-    #partsToRegExp(dot) {
-        return this.#parts
-            .map(p => {
-            // extglob ASTs should only contain parent ASTs
-            /* c8 ignore start */
-            if (typeof p === 'string') {
-                throw new Error('string type in extglob ast??');
-            }
-            /* c8 ignore stop */
-            // can ignore hasMagic, because extglobs are already always magic
-            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
-            this.#uflag = this.#uflag || uflag;
-            return re;
-        })
-            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
-            .join('|');
-    }
-    static #parseGlob(glob, hasMagic, noEmpty = false) {
-        let escaping = false;
-        let re = '';
-        let uflag = false;
-        // multiple stars that aren't globstars coalesce into one *
-        let inStar = false;
-        for (let i = 0; i < glob.length; i++) {
-            const c = glob.charAt(i);
-            if (escaping) {
-                escaping = false;
-                re += (reSpecials.has(c) ? '\\' : '') + c;
-                continue;
-            }
-            if (c === '*') {
-                if (inStar)
-                    continue;
-                inStar = true;
-                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
-                hasMagic = true;
-                continue;
-            }
-            else {
-                inStar = false;
-            }
-            if (c === '\\') {
-                if (i === glob.length - 1) {
-                    re += '\\\\';
-                }
-                else {
-                    escaping = true;
-                }
-                continue;
-            }
-            if (c === '[') {
-                const [src, needUflag, consumed, magic] = parseClass(glob, i);
-                if (consumed) {
-                    re += src;
-                    uflag = uflag || needUflag;
-                    i += consumed - 1;
-                    hasMagic = hasMagic || magic;
-                    continue;
-                }
-            }
-            if (c === '?') {
-                re += qmark;
-                hasMagic = true;
-                continue;
-            }
-            re += regExpEscape(c);
-        }
-        return [re, unescape_unescape(glob), !!hasMagic, uflag];
-    }
-}
-_a = AST;
-//# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
-/**
- * Escape all magic characters in a glob pattern.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape}
- * option is used, then characters are escaped by wrapping in `[]`, because
- * a magic character wrapped in a character class can only be satisfied by
- * that exact character.  In this mode, `\` is _not_ escaped, because it is
- * not interpreted as a magic character, but instead as a path separator.
- *
- * If the {@link MinimatchOptions.magicalBraces} option is used,
- * then braces (`{` and `}`) will be escaped.
- */
-const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
-    // don't need to escape +@! because we escape the parens
-    // that make those magic, and escaping ! as [!] isn't valid,
-    // because [!]] is a valid glob class meaning not ']'.
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/[?*()[\]{}]/g, '[$&]')
-            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/[?*()[\]]/g, '[$&]')
-        : s.replace(/[?*()[\]\\]/g, '\\$&');
-};
-//# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
-
-
-
-
-
-const minimatch = (p, pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // shortcut: comments match nothing.
-    if (!options.nocomment && pattern.charAt(0) === '#') {
-        return false;
-    }
-    return new Minimatch(pattern, options).match(p);
-};
-// Optimized checking for the most common glob patterns.
-const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
-const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
-const starDotExtTestNocase = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
-};
-const starDotExtTestNocaseDot = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => f.toLowerCase().endsWith(ext);
-};
-const starDotStarRE = /^\*+\.\*+$/;
-const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
-const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
-const dotStarRE = /^\.\*+$/;
-const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
-const starRE = /^\*+$/;
-const starTest = (f) => f.length !== 0 && !f.startsWith('.');
-const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
-const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
-const qmarksTestNocase = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestNocaseDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTest = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTestNoExt = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && !f.startsWith('.');
-};
-const qmarksTestNoExtDot = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && f !== '.' && f !== '..';
-};
-/* c8 ignore start */
-const defaultPlatform = (typeof process === 'object' && process ?
-    (typeof process.env === 'object' &&
-        process.env &&
-        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
-        process.platform
-    : 'posix');
-const esm_path = {
-    win32: { sep: '\\' },
-    posix: { sep: '/' },
-};
-/* c8 ignore stop */
-const sep = defaultPlatform === 'win32' ? esm_path.win32.sep : esm_path.posix.sep;
-minimatch.sep = sep;
-const GLOBSTAR = Symbol('globstar **');
-minimatch.GLOBSTAR = GLOBSTAR;
-// any single thing other than /
-// don't need to escape / when using new RegExp()
-const esm_qmark = '[^/]';
-// * => any number of characters
-const esm_star = esm_qmark + '*?';
-// ** when dots are allowed.  Anything goes, except .. and .
-// not (^ or / followed by one or two dots followed by $ or /),
-// followed by anything, any number of times.
-const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
-// not a ^ or / followed by a dot,
-// followed by anything, any number of times.
-const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
-const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
-minimatch.filter = filter;
-const ext = (a, b = {}) => Object.assign({}, a, b);
-const defaults = (def) => {
-    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
-        return minimatch;
-    }
-    const orig = minimatch;
-    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
-    return Object.assign(m, {
-        Minimatch: class Minimatch extends orig.Minimatch {
-            constructor(pattern, options = {}) {
-                super(pattern, ext(def, options));
-            }
-            static defaults(options) {
-                return orig.defaults(ext(def, options)).Minimatch;
-            }
-        },
-        AST: class AST extends orig.AST {
-            /* c8 ignore start */
-            constructor(type, parent, options = {}) {
-                super(type, parent, ext(def, options));
-            }
-            /* c8 ignore stop */
-            static fromGlob(pattern, options = {}) {
-                return orig.AST.fromGlob(pattern, ext(def, options));
-            }
-        },
-        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
-        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
-        defaults: (options) => orig.defaults(ext(def, options)),
-        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
-        sep: orig.sep,
-        GLOBSTAR: GLOBSTAR,
-    });
-};
-minimatch.defaults = defaults;
-// Brace expansion:
-// a{b,c}d -> abd acd
-// a{b,}c -> abc ac
-// a{0..3}d -> a0d a1d a2d a3d
-// a{b,c{d,e}f}g -> abg acdfg acefg
-// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
-//
-// Invalid sets are not expanded.
-// a{2..}b -> a{2..}b
-// a{b}c -> a{b}c
-const braceExpand = (pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // Thanks to Yeting Li <https://github.com/yetingli> for
-    // improving this regexp to avoid a ReDOS vulnerability.
-    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
-        // shortcut. no need to expand.
-        return [pattern];
-    }
-    return expand(pattern, { max: options.braceExpandMax });
-};
-minimatch.braceExpand = braceExpand;
-// parse a component of the expanded set.
-// At this point, no pattern may contain "/" in it
-// so we're going to return a 2d array, where each entry is the full
-// pattern, split on '/', and then turned into a regular expression.
-// A regexp is made at the end which joins each array with an
-// escaped /, and another full one which joins each regexp with |.
-//
-// Following the lead of Bash 4.1, note that "**" only has special meaning
-// when it is the *only* thing in a path portion.  Otherwise, any series
-// of * is equivalent to a single *.  Globstar behavior is enabled by
-// default, and can be disabled by setting options.noglobstar.
-const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
-minimatch.makeRe = makeRe;
-const match = (list, pattern, options = {}) => {
-    const mm = new Minimatch(pattern, options);
-    list = list.filter(f => mm.match(f));
-    if (mm.options.nonull && !list.length) {
-        list.push(pattern);
-    }
-    return list;
-};
-minimatch.match = match;
-// replace stuff like \* with *
-const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-class Minimatch {
-    options;
-    set;
-    pattern;
-    windowsPathsNoEscape;
-    nonegate;
-    negate;
-    comment;
-    empty;
-    preserveMultipleSlashes;
-    partial;
-    globSet;
-    globParts;
-    nocase;
-    isWindows;
-    platform;
-    windowsNoMagicRoot;
-    maxGlobstarRecursion;
-    regexp;
-    constructor(pattern, options = {}) {
-        assertValidPattern(pattern);
-        options = options || {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
-        this.pattern = pattern;
-        this.platform = options.platform || defaultPlatform;
-        this.isWindows = this.platform === 'win32';
-        // avoid the annoying deprecation flag lol
-        const awe = ('allowWindow' + 'sEscape');
-        this.windowsPathsNoEscape =
-            !!options.windowsPathsNoEscape || options[awe] === false;
-        if (this.windowsPathsNoEscape) {
-            this.pattern = this.pattern.replace(/\\/g, '/');
-        }
-        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
-        this.regexp = null;
-        this.negate = false;
-        this.nonegate = !!options.nonegate;
-        this.comment = false;
-        this.empty = false;
-        this.partial = !!options.partial;
-        this.nocase = !!this.options.nocase;
-        this.windowsNoMagicRoot =
-            options.windowsNoMagicRoot !== undefined ?
-                options.windowsNoMagicRoot
-                : !!(this.isWindows && this.nocase);
-        this.globSet = [];
-        this.globParts = [];
-        this.set = [];
-        // make the set of regexps etc.
-        this.make();
-    }
-    hasMagic() {
-        if (this.options.magicalBraces && this.set.length > 1) {
-            return true;
-        }
-        for (const pattern of this.set) {
-            for (const part of pattern) {
-                if (typeof part !== 'string')
-                    return true;
-            }
-        }
-        return false;
-    }
-    debug(..._) { }
-    make() {
-        const pattern = this.pattern;
-        const options = this.options;
-        // empty patterns and comments match nothing.
-        if (!options.nocomment && pattern.charAt(0) === '#') {
-            this.comment = true;
-            return;
-        }
-        if (!pattern) {
-            this.empty = true;
-            return;
-        }
-        // step 1: figure out negation, etc.
-        this.parseNegate();
-        // step 2: expand braces
-        this.globSet = [...new Set(this.braceExpand())];
-        if (options.debug) {
-            //oxlint-disable-next-line no-console
-            this.debug = (...args) => console.error(...args);
-        }
-        this.debug(this.pattern, this.globSet);
-        // step 3: now we have a set, so turn each one into a series of
-        // path-portion matching patterns.
-        // These will be regexps, except in the case of "**", which is
-        // set to the GLOBSTAR object for globstar behavior,
-        // and will not contain any / characters
-        //
-        // First, we preprocess to make the glob pattern sets a bit simpler
-        // and deduped.  There are some perf-killing patterns that can cause
-        // problems with a glob walk, but we can simplify them down a bit.
-        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
-        this.globParts = this.preprocess(rawGlobParts);
-        this.debug(this.pattern, this.globParts);
-        // glob --> regexps
-        let set = this.globParts.map((s, _, __) => {
-            if (this.isWindows && this.windowsNoMagicRoot) {
-                // check if it's a drive or unc path.
-                const isUNC = s[0] === '' &&
-                    s[1] === '' &&
-                    (s[2] === '?' || !globMagic.test(s[2])) &&
-                    !globMagic.test(s[3]);
-                const isDrive = /^[a-z]:/i.test(s[0]);
-                if (isUNC) {
-                    return [
-                        ...s.slice(0, 4),
-                        ...s.slice(4).map(ss => this.parse(ss)),
-                    ];
-                }
-                else if (isDrive) {
-                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
-                }
-            }
-            return s.map(ss => this.parse(ss));
-        });
-        this.debug(this.pattern, set);
-        // filter out everything that didn't compile properly.
-        this.set = set.filter(s => s.indexOf(false) === -1);
-        // do not treat the ? in UNC paths as magic
-        if (this.isWindows) {
-            for (let i = 0; i < this.set.length; i++) {
-                const p = this.set[i];
-                if (p[0] === '' &&
-                    p[1] === '' &&
-                    this.globParts[i][2] === '?' &&
-                    typeof p[3] === 'string' &&
-                    /^[a-z]:$/i.test(p[3])) {
-                    p[2] = '?';
-                }
-            }
-        }
-        this.debug(this.pattern, this.set);
-    }
-    // various transforms to equivalent pattern sets that are
-    // faster to process in a filesystem walk.  The goal is to
-    // eliminate what we can, and push all ** patterns as far
-    // to the right as possible, even if it increases the number
-    // of patterns that we have to process.
-    preprocess(globParts) {
-        // if we're not in globstar mode, then turn ** into *
-        if (this.options.noglobstar) {
-            for (const partset of globParts) {
-                for (let j = 0; j < partset.length; j++) {
-                    if (partset[j] === '**') {
-                        partset[j] = '*';
-                    }
-                }
-            }
-        }
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            // aggressive optimization for the purpose of fs walking
-            globParts = this.firstPhasePreProcess(globParts);
-            globParts = this.secondPhasePreProcess(globParts);
-        }
-        else if (optimizationLevel >= 1) {
-            // just basic optimizations to remove some .. parts
-            globParts = this.levelOneOptimize(globParts);
-        }
-        else {
-            // just collapse multiple ** portions into one
-            globParts = this.adjascentGlobstarOptimize(globParts);
-        }
-        return globParts;
-    }
-    // just get rid of adjascent ** portions
-    adjascentGlobstarOptimize(globParts) {
-        return globParts.map(parts => {
-            let gs = -1;
-            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                let i = gs;
-                while (parts[i + 1] === '**') {
-                    i++;
-                }
-                if (i !== gs) {
-                    parts.splice(gs, i - gs);
-                }
-            }
-            return parts;
-        });
-    }
-    // get rid of adjascent ** and resolve .. portions
-    levelOneOptimize(globParts) {
-        return globParts.map(parts => {
-            parts = parts.reduce((set, part) => {
-                const prev = set[set.length - 1];
-                if (part === '**' && prev === '**') {
-                    return set;
-                }
-                if (part === '..') {
-                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
-                        set.pop();
-                        return set;
-                    }
-                }
-                set.push(part);
-                return set;
-            }, []);
-            return parts.length === 0 ? [''] : parts;
-        });
-    }
-    levelTwoFileOptimize(parts) {
-        if (!Array.isArray(parts)) {
-            parts = this.slashSplit(parts);
-        }
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/<e>/<rest> -> <pre>/<rest>
-            if (!this.preserveMultipleSlashes) {
-                for (let i = 1; i < parts.length - 1; i++) {
-                    const p = parts[i];
-                    // don't squeeze out UNC patterns
-                    if (i === 1 && p === '' && parts[0] === '')
-                        continue;
-                    if (p === '.' || p === '') {
-                        didSomething = true;
-                        parts.splice(i, 1);
-                        i--;
-                    }
-                }
-                if (parts[0] === '.' &&
-                    parts.length === 2 &&
-                    (parts[1] === '.' || parts[1] === '')) {
-                    didSomething = true;
-                    parts.pop();
-                }
-            }
-            // <pre>/<p>/../<rest> -> <pre>/<rest>
-            let dd = 0;
-            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                const p = parts[dd - 1];
-                if (p &&
-                    p !== '.' &&
-                    p !== '..' &&
-                    p !== '**' &&
-                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
-                    didSomething = true;
-                    parts.splice(dd - 1, 2);
-                    dd -= 2;
-                }
-            }
-        } while (didSomething);
-        return parts.length === 0 ? [''] : parts;
-    }
-    // First phase: single-pattern processing
-    // <pre> is 1 or more portions
-    // <rest> is 1 or more portions
-    // <p> is any portion other than ., .., '', or **
-    // <e> is . or ''
-    //
-    // **/.. is *brutal* for filesystem walking performance, because
-    // it effectively resets the recursive walk each time it occurs,
-    // and ** cannot be reduced out by a .. pattern part like a regexp
-    // or most strings (other than .., ., and '') can be.
-    //
-    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-    // <pre>/<e>/<rest> -> <pre>/<rest>
-    // <pre>/<p>/../<rest> -> <pre>/<rest>
-    // **/**/<rest> -> **/<rest>
-    //
-    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
-    // this WOULD be allowed if ** did follow symlinks, or * didn't
-    firstPhasePreProcess(globParts) {
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-            for (let parts of globParts) {
-                let gs = -1;
-                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                    let gss = gs;
-                    while (parts[gss + 1] === '**') {
-                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
-                        gss++;
-                    }
-                    // eg, if gs is 2 and gss is 4, that means we have 3 **
-                    // parts, and can remove 2 of them.
-                    if (gss > gs) {
-                        parts.splice(gs + 1, gss - gs);
-                    }
-                    let next = parts[gs + 1];
-                    const p = parts[gs + 2];
-                    const p2 = parts[gs + 3];
-                    if (next !== '..')
-                        continue;
-                    if (!p ||
-                        p === '.' ||
-                        p === '..' ||
-                        !p2 ||
-                        p2 === '.' ||
-                        p2 === '..') {
-                        continue;
-                    }
-                    didSomething = true;
-                    // edit parts in place, and push the new one
-                    parts.splice(gs, 1);
-                    const other = parts.slice(0);
-                    other[gs] = '**';
-                    globParts.push(other);
-                    gs--;
-                }
-                // <pre>/<e>/<rest> -> <pre>/<rest>
-                if (!this.preserveMultipleSlashes) {
-                    for (let i = 1; i < parts.length - 1; i++) {
-                        const p = parts[i];
-                        // don't squeeze out UNC patterns
-                        if (i === 1 && p === '' && parts[0] === '')
-                            continue;
-                        if (p === '.' || p === '') {
-                            didSomething = true;
-                            parts.splice(i, 1);
-                            i--;
-                        }
-                    }
-                    if (parts[0] === '.' &&
-                        parts.length === 2 &&
-                        (parts[1] === '.' || parts[1] === '')) {
-                        didSomething = true;
-                        parts.pop();
-                    }
-                }
-                // <pre>/<p>/../<rest> -> <pre>/<rest>
-                let dd = 0;
-                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                    const p = parts[dd - 1];
-                    if (p && p !== '.' && p !== '..' && p !== '**') {
-                        didSomething = true;
-                        const needDot = dd === 1 && parts[dd + 1] === '**';
-                        const splin = needDot ? ['.'] : [];
-                        parts.splice(dd - 1, 2, ...splin);
-                        if (parts.length === 0)
-                            parts.push('');
-                        dd -= 2;
-                    }
-                }
-            }
-        } while (didSomething);
-        return globParts;
-    }
-    // second phase: multi-pattern dedupes
-    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
-    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
-    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
-    //
-    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
-    // ^-- not valid because ** doens't follow symlinks
-    secondPhasePreProcess(globParts) {
-        for (let i = 0; i < globParts.length - 1; i++) {
-            for (let j = i + 1; j < globParts.length; j++) {
-                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
-                if (matched) {
-                    globParts[i] = [];
-                    globParts[j] = matched;
-                    break;
-                }
-            }
-        }
-        return globParts.filter(gs => gs.length);
-    }
-    partsMatch(a, b, emptyGSMatch = false) {
-        let ai = 0;
-        let bi = 0;
-        let result = [];
-        let which = '';
-        while (ai < a.length && bi < b.length) {
-            if (a[ai] === b[bi]) {
-                result.push(which === 'b' ? b[bi] : a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
-                result.push(a[ai]);
-                ai++;
-            }
-            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
-                result.push(b[bi]);
-                bi++;
-            }
-            else if (a[ai] === '*' &&
-                b[bi] &&
-                (this.options.dot || !b[bi].startsWith('.')) &&
-                b[bi] !== '**') {
-                if (which === 'b')
-                    return false;
-                which = 'a';
-                result.push(a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (b[bi] === '*' &&
-                a[ai] &&
-                (this.options.dot || !a[ai].startsWith('.')) &&
-                a[ai] !== '**') {
-                if (which === 'a')
-                    return false;
-                which = 'b';
-                result.push(b[bi]);
-                ai++;
-                bi++;
-            }
-            else {
-                return false;
-            }
-        }
-        // if we fall out of the loop, it means they two are identical
-        // as long as their lengths match
-        return a.length === b.length && result;
-    }
-    parseNegate() {
-        if (this.nonegate)
-            return;
-        const pattern = this.pattern;
-        let negate = false;
-        let negateOffset = 0;
-        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
-            negate = !negate;
-            negateOffset++;
-        }
-        if (negateOffset)
-            this.pattern = pattern.slice(negateOffset);
-        this.negate = negate;
-    }
-    // set partial to true to test if, for example,
-    // "/a/b" matches the start of "/*/b/*/d"
-    // Partial means, if you run out of file before you run
-    // out of pattern, then that's fine, as long as all
-    // the parts match.
-    matchOne(file, pattern, partial = false) {
-        let fileStartIndex = 0;
-        let patternStartIndex = 0;
-        // UNC paths like //?/X:/... can match X:/... and vice versa
-        // Drive letters in absolute drive or unc paths are always compared
-        // case-insensitively.
-        if (this.isWindows) {
-            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
-            const fileUNC = !fileDrive &&
-                file[0] === '' &&
-                file[1] === '' &&
-                file[2] === '?' &&
-                /^[a-z]:$/i.test(file[3]);
-            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
-            const patternUNC = !patternDrive &&
-                pattern[0] === '' &&
-                pattern[1] === '' &&
-                pattern[2] === '?' &&
-                typeof pattern[3] === 'string' &&
-                /^[a-z]:$/i.test(pattern[3]);
-            const fdi = fileUNC ? 3
-                : fileDrive ? 0
-                    : undefined;
-            const pdi = patternUNC ? 3
-                : patternDrive ? 0
-                    : undefined;
-            if (typeof fdi === 'number' && typeof pdi === 'number') {
-                const [fd, pd] = [
-                    file[fdi],
-                    pattern[pdi],
-                ];
-                // start matching at the drive letter index of each
-                if (fd.toLowerCase() === pd.toLowerCase()) {
-                    pattern[pdi] = fd;
-                    patternStartIndex = pdi;
-                    fileStartIndex = fdi;
-                }
-            }
-        }
-        // resolve and reduce . and .. portions in the file as well.
-        // don't need to do the second phase, because it's only one string[]
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            file = this.levelTwoFileOptimize(file);
-        }
-        if (pattern.includes(GLOBSTAR)) {
-            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
-        }
-        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
-    }
-    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-        // split the pattern into head, tail, and middle of ** delimited parts
-        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
-        const lastgs = pattern.lastIndexOf(GLOBSTAR);
-        // split the pattern up into globstar-delimited sections
-        // the tail has to be at the end, and the others just have
-        // to be found in order from the head.
-        const [head, body, tail] = partial ?
-            [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1),
-                [],
-            ]
-            : [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1, lastgs),
-                pattern.slice(lastgs + 1),
-            ];
-        // check the head, from the current file/pattern index.
-        if (head.length) {
-            const fileHead = file.slice(fileIndex, fileIndex + head.length);
-            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
-                return false;
-            }
-            fileIndex += head.length;
-            patternIndex += head.length;
-        }
-        // now we know the head matches!
-        // if the last portion is not empty, it MUST match the end
-        // check the tail
-        let fileTailMatch = 0;
-        if (tail.length) {
-            // if head + tail > file, then we cannot possibly match
-            if (tail.length + fileIndex > file.length)
-                return false;
-            // try to match the tail
-            let tailStart = file.length - tail.length;
-            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
-                fileTailMatch = tail.length;
-            }
-            else {
-                // affordance for stuff like a/**/* matching a/b/
-                // if the last file portion is '', and there's more to the pattern
-                // then try without the '' bit.
-                if (file[file.length - 1] !== '' ||
-                    fileIndex + tail.length === file.length) {
-                    return false;
-                }
-                tailStart--;
-                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
-                    return false;
-                }
-                fileTailMatch = tail.length + 1;
-            }
-        }
-        // now we know the tail matches!
-        // the middle is zero or more portions wrapped in **, possibly
-        // containing more ** sections.
-        // so a/**/b/**/c/**/d has become **/b/**/c/**
-        // if it's empty, it means a/**/b, just verify we have no bad dots
-        // if there's no tail, so it ends on /**, then we must have *something*
-        // after the head, or it's not a matc
-        if (!body.length) {
-            let sawSome = !!fileTailMatch;
-            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
-                const f = String(file[i]);
-                sawSome = true;
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            // in partial mode, we just need to get past all file parts
-            return partial || sawSome;
-        }
-        // now we know that there's one or more body sections, which can
-        // be matched anywhere from the 0 index (because the head was pruned)
-        // through to the length-fileTailMatch index.
-        // split the body up into sections, and note the minimum index it can
-        // be found at (start with the length of all previous segments)
-        // [section, before, after]
-        const bodySegments = [[[], 0]];
-        let currentBody = bodySegments[0];
-        let nonGsParts = 0;
-        const nonGsPartsSums = [0];
-        for (const b of body) {
-            if (b === GLOBSTAR) {
-                nonGsPartsSums.push(nonGsParts);
-                currentBody = [[], 0];
-                bodySegments.push(currentBody);
-            }
-            else {
-                currentBody[0].push(b);
-                nonGsParts++;
-            }
-        }
-        let i = bodySegments.length - 1;
-        const fileLength = file.length - fileTailMatch;
-        for (const b of bodySegments) {
-            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
-        }
-        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
-    }
-    // return false for "nope, not matching"
-    // return null for "not matching, cannot keep trying"
-    #matchGlobStarBodySections(file, 
-    // pattern section, last possible position for it
-    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-        // take the first body segment, and walk from fileIndex to its "after"
-        // value at the end
-        // If it doesn't match at that position, we increment, until we hit
-        // that final possible position, and give up.
-        // If it does match, then advance and try to rest.
-        // If any of them fail we keep walking forward.
-        // this is still a bit recursively painful, but it's more constrained
-        // than previous implementations, because we never test something that
-        // can't possibly be a valid matching condition.
-        const bs = bodySegments[bodyIndex];
-        if (!bs) {
-            // just make sure that there's no bad dots
-            for (let i = fileIndex; i < file.length; i++) {
-                sawTail = true;
-                const f = file[i];
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            return sawTail;
-        }
-        // have a non-globstar body section to test
-        const [body, after] = bs;
-        while (fileIndex <= after) {
-            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
-            // if limit exceeded, no match. intentional false negative,
-            // acceptable break in correctness for security.
-            if (m && globStarDepth < this.maxGlobstarRecursion) {
-                // match! see if the rest match. if so, we're done!
-                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
-                if (sub !== false) {
-                    return sub;
-                }
-            }
-            const f = file[fileIndex];
-            if (f === '.' ||
-                f === '..' ||
-                (!this.options.dot && f.startsWith('.'))) {
-                return false;
-            }
-            fileIndex++;
-        }
-        // walked off. no point continuing
-        return partial || null;
-    }
-    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-        let fi;
-        let pi;
-        let pl;
-        let fl;
-        for (fi = fileIndex,
-            pi = patternIndex,
-            fl = file.length,
-            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
-            this.debug('matchOne loop');
-            let p = pattern[pi];
-            let f = file[fi];
-            this.debug(pattern, p, f);
-            // should be impossible.
-            // some invalid regexp stuff in the set.
-            /* c8 ignore start */
-            if (p === false || p === GLOBSTAR) {
-                return false;
-            }
-            /* c8 ignore stop */
-            // something other than **
-            // non-magic patterns just have to match exactly
-            // patterns with magic have been turned into regexps.
-            let hit;
-            if (typeof p === 'string') {
-                hit = f === p;
-                this.debug('string match', p, f, hit);
-            }
-            else {
-                hit = p.test(f);
-                this.debug('pattern match', p, f, hit);
-            }
-            if (!hit)
-                return false;
-        }
-        // Note: ending in / means that we'll get a final ""
-        // at the end of the pattern.  This can only match a
-        // corresponding "" at the end of the file.
-        // If the file ends in /, then it can only match a
-        // a pattern that ends in /, unless the pattern just
-        // doesn't have any more for it. But, a/b/ should *not*
-        // match "a/b/*", even though "" matches against the
-        // [^/]*? pattern, except in partial mode, where it might
-        // simply not be reached yet.
-        // However, a/b/ should still satisfy a/*
-        // now either we fell off the end of the pattern, or we're done.
-        if (fi === fl && pi === pl) {
-            // ran out of pattern and filename at the same time.
-            // an exact hit!
-            return true;
-        }
-        else if (fi === fl) {
-            // ran out of file, but still had pattern left.
-            // this is ok if we're doing the match as part of
-            // a glob fs traversal.
-            return partial;
-        }
-        else if (pi === pl) {
-            // ran out of pattern, still have file left.
-            // this is only acceptable if we're on the very last
-            // empty segment of a file with a trailing slash.
-            // a/* should match a/b/
-            return fi === fl - 1 && file[fi] === '';
-            /* c8 ignore start */
-        }
-        else {
-            // should be unreachable.
-            throw new Error('wtf?');
-        }
-        /* c8 ignore stop */
-    }
-    braceExpand() {
-        return braceExpand(this.pattern, this.options);
-    }
-    parse(pattern) {
-        assertValidPattern(pattern);
-        const options = this.options;
-        // shortcuts
-        if (pattern === '**')
-            return GLOBSTAR;
-        if (pattern === '')
-            return '';
-        // far and away, the most common glob pattern parts are
-        // *, *.*, and *.<ext>  Add a fast check method for those.
-        let m;
-        let fastTest = null;
-        if ((m = pattern.match(starRE))) {
-            fastTest = options.dot ? starTestDot : starTest;
-        }
-        else if ((m = pattern.match(starDotExtRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    starDotExtTestNocaseDot
-                    : starDotExtTestNocase
-                : options.dot ? starDotExtTestDot
-                    : starDotExtTest)(m[1]);
-        }
-        else if ((m = pattern.match(qmarksRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    qmarksTestNocaseDot
-                    : qmarksTestNocase
-                : options.dot ? qmarksTestDot
-                    : qmarksTest)(m);
-        }
-        else if ((m = pattern.match(starDotStarRE))) {
-            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-        }
-        else if ((m = pattern.match(dotStarRE))) {
-            fastTest = dotStarTest;
-        }
-        const re = AST.fromGlob(pattern, this.options).toMMPattern();
-        if (fastTest && typeof re === 'object') {
-            // Avoids overriding in frozen environments
-            Reflect.defineProperty(re, 'test', { value: fastTest });
-        }
-        return re;
-    }
-    makeRe() {
-        if (this.regexp || this.regexp === false)
-            return this.regexp;
-        // at this point, this.set is a 2d array of partial
-        // pattern strings, or "**".
-        //
-        // It's better to use .match().  This function shouldn't
-        // be used, really, but it's pretty convenient sometimes,
-        // when you just want to work with a regex.
-        const set = this.set;
-        if (!set.length) {
-            this.regexp = false;
-            return this.regexp;
-        }
-        const options = this.options;
-        const twoStar = options.noglobstar ? esm_star
-            : options.dot ? twoStarDot
-                : twoStarNoDot;
-        const flags = new Set(options.nocase ? ['i'] : []);
-        // regexpify non-globstar patterns
-        // if ** is only item, then we just do one twoStar
-        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
-        // if ** is last, append (\/twoStar|) to previous
-        // if ** is in the middle, append (\/|\/twoStar\/) to previous
-        // then filter out GLOBSTAR symbols
-        let re = set
-            .map(pattern => {
-            const pp = pattern.map(p => {
-                if (p instanceof RegExp) {
-                    for (const f of p.flags.split(''))
-                        flags.add(f);
-                }
-                return (typeof p === 'string' ? esm_regExpEscape(p)
-                    : p === GLOBSTAR ? GLOBSTAR
-                        : p._src);
-            });
-            pp.forEach((p, i) => {
-                const next = pp[i + 1];
-                const prev = pp[i - 1];
-                if (p !== GLOBSTAR || prev === GLOBSTAR) {
-                    return;
-                }
-                if (prev === undefined) {
-                    if (next !== undefined && next !== GLOBSTAR) {
-                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
-                    }
-                    else {
-                        pp[i] = twoStar;
-                    }
-                }
-                else if (next === undefined) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
-                }
-                else if (next !== GLOBSTAR) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
-                    pp[i + 1] = GLOBSTAR;
-                }
-            });
-            const filtered = pp.filter(p => p !== GLOBSTAR);
-            // For partial matches, we need to make the pattern match
-            // any prefix of the full path. We do this by generating
-            // alternative patterns that match progressively longer prefixes.
-            if (this.partial && filtered.length >= 1) {
-                const prefixes = [];
-                for (let i = 1; i <= filtered.length; i++) {
-                    prefixes.push(filtered.slice(0, i).join('/'));
-                }
-                return '(?:' + prefixes.join('|') + ')';
-            }
-            return filtered.join('/');
-        })
-            .join('|');
-        // need to wrap in parens if we had more than one thing with |,
-        // otherwise only the first will be anchored to ^ and the last to $
-        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
-        // must match entire pattern
-        // ending in a * or ** will make it less strict.
-        re = '^' + open + re + close + '$';
-        // In partial mode, '/' should always match as it's a valid prefix for any pattern
-        if (this.partial) {
-            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
-        }
-        // can match anything, as long as it's not this.
-        if (this.negate)
-            re = '^(?!' + re + ').+$';
-        try {
-            this.regexp = new RegExp(re, [...flags].join(''));
-            /* c8 ignore start */
-        }
-        catch {
-            // should be impossible
-            this.regexp = false;
-        }
-        /* c8 ignore stop */
-        return this.regexp;
-    }
-    slashSplit(p) {
-        // if p starts with // on windows, we preserve that
-        // so that UNC paths aren't broken.  Otherwise, any number of
-        // / characters are coalesced into one, unless
-        // preserveMultipleSlashes is set to true.
-        if (this.preserveMultipleSlashes) {
-            return p.split('/');
-        }
-        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-            // add an extra '' for the one we lose
-            return ['', ...p.split(/\/+/)];
-        }
-        else {
-            return p.split(/\/+/);
-        }
-    }
-    match(f, partial = this.partial) {
-        this.debug('match', f, this.pattern);
-        // short-circuit in the case of busted things.
-        // comments, etc.
-        if (this.comment) {
-            return false;
-        }
-        if (this.empty) {
-            return f === '';
-        }
-        if (f === '/' && partial) {
-            return true;
-        }
-        const options = this.options;
-        // windows: need to use /, not \
-        if (this.isWindows) {
-            f = f.split('\\').join('/');
-        }
-        // treat the test path as a set of pathparts.
-        const ff = this.slashSplit(f);
-        this.debug(this.pattern, 'split', ff);
-        // just ONE of the pattern sets in this.set needs to match
-        // in order for it to be valid.  If negating, then just one
-        // match means that we have failed.
-        // Either way, return on the first hit.
-        const set = this.set;
-        this.debug(this.pattern, 'set', set);
-        // Find the basename of the path by looking for the last non-empty segment
-        let filename = ff[ff.length - 1];
-        if (!filename) {
-            for (let i = ff.length - 2; !filename && i >= 0; i--) {
-                filename = ff[i];
-            }
-        }
-        for (const pattern of set) {
-            let file = ff;
-            if (options.matchBase && pattern.length === 1) {
-                file = [filename];
-            }
-            const hit = this.matchOne(file, pattern, partial);
-            if (hit) {
-                if (options.flipNegate) {
-                    return true;
-                }
-                return !this.negate;
-            }
-        }
-        // didn't get any hits.  this is success if it's a negative
-        // pattern, failure otherwise.
-        if (options.flipNegate) {
-            return false;
-        }
-        return this.negate;
-    }
-    static defaults(def) {
-        return minimatch.defaults(def).Minimatch;
-    }
-}
-/* c8 ignore start */
-
-
-
-/* c8 ignore stop */
-minimatch.AST = AST;
-minimatch.Minimatch = Minimatch;
-minimatch.escape = escape_escape;
-minimatch.unescape = unescape_unescape;
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path.js
-
-
-
-const internal_path_IS_WINDOWS = process.platform === 'win32';
-/**
- * Helper class for parsing paths into segments
- */
-class Path {
-    /**
-     * Constructs a Path
-     * @param itemPath Path or array of segments
-     */
-    constructor(itemPath) {
-        this.segments = [];
-        // String
-        if (typeof itemPath === 'string') {
-            external_assert_(itemPath, `Parameter 'itemPath' must not be empty`);
-            // Normalize slashes and trim unnecessary trailing slash
-            itemPath = safeTrimTrailingSeparator(itemPath);
-            // Not rooted
-            if (!hasRoot(itemPath)) {
-                this.segments = itemPath.split(external_path_.sep);
-            }
-            // Rooted
-            else {
-                // Add all segments, while not at the root
-                let remaining = itemPath;
-                let dir = dirname(remaining);
-                while (dir !== remaining) {
-                    // Add the segment
-                    const basename = external_path_.basename(remaining);
-                    this.segments.unshift(basename);
-                    // Truncate the last segment
-                    remaining = dir;
-                    dir = dirname(remaining);
-                }
-                // Remainder is the root
-                this.segments.unshift(remaining);
-            }
-        }
-        // Array
-        else {
-            // Must not be empty
-            external_assert_(itemPath.length > 0, `Parameter 'itemPath' must not be an empty array`);
-            // Each segment
-            for (let i = 0; i < itemPath.length; i++) {
-                let segment = itemPath[i];
-                // Must not be empty
-                external_assert_(segment, `Parameter 'itemPath' must not contain any empty segments`);
-                // Normalize slashes
-                segment = normalizeSeparators(itemPath[i]);
-                // Root segment
-                if (i === 0 && hasRoot(segment)) {
-                    segment = safeTrimTrailingSeparator(segment);
-                    external_assert_(segment === dirname(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
-                    this.segments.push(segment);
-                }
-                // All other segments
-                else {
-                    // Must not contain slash
-                    external_assert_(!segment.includes(external_path_.sep), `Parameter 'itemPath' contains unexpected path separators`);
-                    this.segments.push(segment);
-                }
-            }
-        }
-    }
-    /**
-     * Converts the path to it's string representation
-     */
-    toString() {
-        // First segment
-        let result = this.segments[0];
-        // All others
-        let skipSlash = result.endsWith(external_path_.sep) || (internal_path_IS_WINDOWS && /^[A-Z]:$/i.test(result));
-        for (let i = 1; i < this.segments.length; i++) {
-            if (skipSlash) {
-                skipSlash = false;
-            }
-            else {
-                result += external_path_.sep;
-            }
-            result += this.segments[i];
-        }
-        return result;
-    }
-}
-//# sourceMappingURL=internal-path.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern.js
-
-
-
-
-
-
-
-const internal_pattern_IS_WINDOWS = process.platform === 'win32';
-class Pattern {
-    constructor(patternOrNegate, isImplicitPattern = false, segments, homedir) {
-        /**
-         * Indicates whether matches should be excluded from the result set
-         */
-        this.negate = false;
-        // Pattern overload
-        let pattern;
-        if (typeof patternOrNegate === 'string') {
-            pattern = patternOrNegate.trim();
-        }
-        // Segments overload
-        else {
-            // Convert to pattern
-            segments = segments || [];
-            external_assert_(segments.length, `Parameter 'segments' must not empty`);
-            const root = Pattern.getLiteral(segments[0]);
-            external_assert_(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
-            pattern = new Path(segments).toString().trim();
-            if (patternOrNegate) {
-                pattern = `!${pattern}`;
-            }
-        }
-        // Negate
-        while (pattern.startsWith('!')) {
-            this.negate = !this.negate;
-            pattern = pattern.substr(1).trim();
-        }
-        // Normalize slashes and ensures absolute root
-        pattern = Pattern.fixupPattern(pattern, homedir);
-        // Segments
-        this.segments = new Path(pattern).segments;
-        // Trailing slash indicates the pattern should only match directories, not regular files
-        this.trailingSeparator = normalizeSeparators(pattern)
-            .endsWith(external_path_.sep);
-        pattern = safeTrimTrailingSeparator(pattern);
-        // Search path (literal path prior to the first glob segment)
-        let foundGlob = false;
-        const searchSegments = this.segments
-            .map(x => Pattern.getLiteral(x))
-            .filter(x => !foundGlob && !(foundGlob = x === ''));
-        this.searchPath = new Path(searchSegments).toString();
-        // Root RegExp (required when determining partial match)
-        this.rootRegExp = new RegExp(Pattern.regExpEscape(searchSegments[0]), internal_pattern_IS_WINDOWS ? 'i' : '');
-        this.isImplicitPattern = isImplicitPattern;
-        // Create minimatch
-        const minimatchOptions = {
-            dot: true,
-            nobrace: true,
-            nocase: internal_pattern_IS_WINDOWS,
-            nocomment: true,
-            noext: true,
-            nonegate: true
-        };
-        pattern = internal_pattern_IS_WINDOWS ? pattern.replace(/\\/g, '/') : pattern;
-        this.minimatch = new Minimatch(pattern, minimatchOptions);
-    }
-    /**
-     * Matches the pattern against the specified path
-     */
-    match(itemPath) {
-        // Last segment is globstar?
-        if (this.segments[this.segments.length - 1] === '**') {
-            // Normalize slashes
-            itemPath = normalizeSeparators(itemPath);
-            // Append a trailing slash. Otherwise Minimatch will not match the directory immediately
-            // preceding the globstar. For example, given the pattern `/foo/**`, Minimatch returns
-            // false for `/foo` but returns true for `/foo/`. Append a trailing slash to handle that quirk.
-            if (!itemPath.endsWith(external_path_.sep) && this.isImplicitPattern === false) {
-                // Note, this is safe because the constructor ensures the pattern has an absolute root.
-                // For example, formats like C: and C:foo on Windows are resolved to an absolute root.
-                itemPath = `${itemPath}${external_path_.sep}`;
-            }
-        }
-        else {
-            // Normalize slashes and trim unnecessary trailing slash
-            itemPath = safeTrimTrailingSeparator(itemPath);
-        }
-        // Match
-        if (this.minimatch.match(itemPath)) {
-            return this.trailingSeparator ? MatchKind.Directory : MatchKind.All;
-        }
-        return MatchKind.None;
-    }
-    /**
-     * Indicates whether the pattern may match descendants of the specified path
-     */
-    partialMatch(itemPath) {
-        // Normalize slashes and trim unnecessary trailing slash
-        itemPath = safeTrimTrailingSeparator(itemPath);
-        // matchOne does not handle root path correctly
-        if (dirname(itemPath) === itemPath) {
-            return this.rootRegExp.test(itemPath);
-        }
-        return this.minimatch.matchOne(itemPath.split(internal_pattern_IS_WINDOWS ? /\\+/ : /\/+/), this.minimatch.set[0], true);
-    }
-    /**
-     * Escapes glob patterns within a path
-     */
-    static globEscape(s) {
-        return (internal_pattern_IS_WINDOWS ? s : s.replace(/\\/g, '\\\\')) // escape '\' on Linux/macOS
-            .replace(/(\[)(?=[^/]+\])/g, '[[]') // escape '[' when ']' follows within the path segment
-            .replace(/\?/g, '[?]') // escape '?'
-            .replace(/\*/g, '[*]'); // escape '*'
-    }
-    /**
-     * Normalizes slashes and ensures absolute root
-     */
-    static fixupPattern(pattern, homedir) {
-        // Empty
-        external_assert_(pattern, 'pattern cannot be empty');
-        // Must not contain `.` segment, unless first segment
-        // Must not contain `..` segment
-        const literalSegments = new Path(pattern).segments.map(x => Pattern.getLiteral(x));
-        external_assert_(literalSegments.every((x, i) => (x !== '.' || i === 0) && x !== '..'), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
-        // Must not contain globs in root, e.g. Windows UNC path \\foo\b*r
-        external_assert_(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
-        // Normalize slashes
-        pattern = normalizeSeparators(pattern);
-        // Replace leading `.` segment
-        if (pattern === '.' || pattern.startsWith(`.${external_path_.sep}`)) {
-            pattern = Pattern.globEscape(process.cwd()) + pattern.substr(1);
-        }
-        // Replace leading `~` segment
-        else if (pattern === '~' || pattern.startsWith(`~${external_path_.sep}`)) {
-            homedir = homedir || external_os_.homedir();
-            external_assert_(homedir, 'Unable to determine HOME directory');
-            external_assert_(hasAbsoluteRoot(homedir), `Expected HOME directory to be a rooted path. Actual '${homedir}'`);
-            pattern = Pattern.globEscape(homedir) + pattern.substr(1);
-        }
-        // Replace relative drive root, e.g. pattern is C: or C:foo
-        else if (internal_pattern_IS_WINDOWS &&
-            (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
-            let root = ensureAbsoluteRoot('C:\\dummy-root', pattern.substr(0, 2));
-            if (pattern.length > 2 && !root.endsWith('\\')) {
-                root += '\\';
-            }
-            pattern = Pattern.globEscape(root) + pattern.substr(2);
-        }
-        // Replace relative root, e.g. pattern is \ or \foo
-        else if (internal_pattern_IS_WINDOWS && (pattern === '\\' || pattern.match(/^\\[^\\]/))) {
-            let root = ensureAbsoluteRoot('C:\\dummy-root', '\\');
-            if (!root.endsWith('\\')) {
-                root += '\\';
-            }
-            pattern = Pattern.globEscape(root) + pattern.substr(1);
-        }
-        // Otherwise ensure absolute root
-        else {
-            pattern = ensureAbsoluteRoot(Pattern.globEscape(process.cwd()), pattern);
-        }
-        return normalizeSeparators(pattern);
-    }
-    /**
-     * Attempts to unescape a pattern segment to create a literal path segment.
-     * Otherwise returns empty string.
-     */
-    static getLiteral(segment) {
-        let literal = '';
-        for (let i = 0; i < segment.length; i++) {
-            const c = segment[i];
-            // Escape
-            if (c === '\\' && !internal_pattern_IS_WINDOWS && i + 1 < segment.length) {
-                literal += segment[++i];
-                continue;
-            }
-            // Wildcard
-            else if (c === '*' || c === '?') {
-                return '';
-            }
-            // Character set
-            else if (c === '[' && i + 1 < segment.length) {
-                let set = '';
-                let closed = -1;
-                for (let i2 = i + 1; i2 < segment.length; i2++) {
-                    const c2 = segment[i2];
-                    // Escape
-                    if (c2 === '\\' && !internal_pattern_IS_WINDOWS && i2 + 1 < segment.length) {
-                        set += segment[++i2];
-                        continue;
-                    }
-                    // Closed
-                    else if (c2 === ']') {
-                        closed = i2;
-                        break;
-                    }
-                    // Otherwise
-                    else {
-                        set += c2;
-                    }
-                }
-                // Closed?
-                if (closed >= 0) {
-                    // Cannot convert
-                    if (set.length > 1) {
-                        return '';
-                    }
-                    // Convert to literal
-                    if (set) {
-                        literal += set;
-                        i = closed;
-                        continue;
-                    }
-                }
-                // Otherwise fall thru
-            }
-            // Append
-            literal += c;
-        }
-        return literal;
-    }
-    /**
-     * Escapes regexp special characters
-     * https://javascript.info/regexp-escaping
-     */
-    static regExpEscape(s) {
-        return s.replace(/[[\\^$.|?*+()]/g, '\\$&');
-    }
-}
-//# sourceMappingURL=internal-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-search-state.js
-class SearchState {
-    constructor(path, level) {
-        this.path = path;
-        this.level = level;
-    }
-}
-//# sourceMappingURL=internal-search-state.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-globber.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-var __asyncValues = (undefined && undefined.__asyncValues) || function (o) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var m = o[Symbol.asyncIterator], i;
-    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
-    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
-    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
-};
-var __await = (undefined && undefined.__await) || function (v) { return this instanceof __await ? (this.v = v, this) : new __await(v); }
-var __asyncGenerator = (undefined && undefined.__asyncGenerator) || function (thisArg, _arguments, generator) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var g = generator.apply(thisArg, _arguments || []), i, q = [];
-    return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function () { return this; }, i;
-    function awaitReturn(f) { return function (v) { return Promise.resolve(v).then(f, reject); }; }
-    function verb(n, f) { if (g[n]) { i[n] = function (v) { return new Promise(function (a, b) { q.push([n, v, a, b]) > 1 || resume(n, v); }); }; if (f) i[n] = f(i[n]); } }
-    function resume(n, v) { try { step(g[n](v)); } catch (e) { settle(q[0][3], e); } }
-    function step(r) { r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r); }
-    function fulfill(value) { resume("next", value); }
-    function reject(value) { resume("throw", value); }
-    function settle(f, v) { if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]); }
-};
-
-
-
-
-
-
-
-
-const internal_globber_IS_WINDOWS = process.platform === 'win32';
-class DefaultGlobber {
-    constructor(options) {
-        this.patterns = [];
-        this.searchPaths = [];
-        this.options = getOptions(options);
-    }
-    getSearchPaths() {
-        // Return a copy
-        return this.searchPaths.slice();
-    }
-    glob() {
-        return __awaiter(this, void 0, void 0, function* () {
-            var _a, e_1, _b, _c;
-            const result = [];
-            try {
-                for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a = _f.done, !_a; _d = true) {
-                    _c = _f.value;
-                    _d = false;
-                    const itemPath = _c;
-                    result.push(itemPath);
-                }
-            }
-            catch (e_1_1) { e_1 = { error: e_1_1 }; }
-            finally {
-                try {
-                    if (!_d && !_a && (_b = _e.return)) yield _b.call(_e);
-                }
-                finally { if (e_1) throw e_1.error; }
-            }
-            return result;
-        });
-    }
-    globGenerator() {
-        return __asyncGenerator(this, arguments, function* globGenerator_1() {
-            // Fill in defaults options
-            const options = getOptions(this.options);
-            // Implicit descendants?
-            const patterns = [];
-            for (const pattern of this.patterns) {
-                patterns.push(pattern);
-                if (options.implicitDescendants &&
-                    (pattern.trailingSeparator ||
-                        pattern.segments[pattern.segments.length - 1] !== '**')) {
-                    patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat('**')));
-                }
-            }
-            // Push the search paths
-            const stack = [];
-            for (const searchPath of getSearchPaths(patterns)) {
-                lib_core/* debug */.Yz(`Search path '${searchPath}'`);
-                // Exists?
-                try {
-                    // Intentionally using lstat. Detection for broken symlink
-                    // will be performed later (if following symlinks).
-                    yield __await(external_fs_.promises.lstat(searchPath));
-                }
-                catch (err) {
-                    if (err.code === 'ENOENT') {
-                        continue;
-                    }
-                    throw err;
-                }
-                stack.unshift(new SearchState(searchPath, 1));
-            }
-            // Search
-            const traversalChain = []; // used to detect cycles
-            while (stack.length) {
-                // Pop
-                const item = stack.pop();
-                // Match?
-                const match = internal_pattern_helper_match(patterns, item.path);
-                const partialMatch = !!match || internal_pattern_helper_partialMatch(patterns, item.path);
-                if (!match && !partialMatch) {
-                    continue;
-                }
-                // Stat
-                const stats = yield __await(DefaultGlobber.stat(item, options, traversalChain)
-                // Broken symlink, or symlink cycle detected, or no longer exists
-                );
-                // Broken symlink, or symlink cycle detected, or no longer exists
-                if (!stats) {
-                    continue;
-                }
-                // Hidden file or directory?
-                if (options.excludeHiddenFiles && external_path_.basename(item.path).match(/^\./)) {
-                    continue;
-                }
-                // Directory
-                if (stats.isDirectory()) {
-                    // Matched
-                    if (match & MatchKind.Directory && options.matchDirectories) {
-                        yield yield __await(item.path);
-                    }
-                    // Descend?
-                    else if (!partialMatch) {
-                        continue;
-                    }
-                    // Push the child items in reverse
-                    const childLevel = item.level + 1;
-                    const childItems = (yield __await(external_fs_.promises.readdir(item.path))).map(x => new SearchState(external_path_.join(item.path, x), childLevel));
-                    stack.push(...childItems.reverse());
-                }
-                // File
-                else if (match & MatchKind.File) {
-                    yield yield __await(item.path);
-                }
-            }
-        });
-    }
-    /**
-     * Constructs a DefaultGlobber
-     */
-    static create(patterns, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            const result = new DefaultGlobber(options);
-            if (internal_globber_IS_WINDOWS) {
-                patterns = patterns.replace(/\r\n/g, '\n');
-                patterns = patterns.replace(/\r/g, '\n');
-            }
-            const lines = patterns.split('\n').map(x => x.trim());
-            for (const line of lines) {
-                // Empty or comment
-                if (!line || line.startsWith('#')) {
-                    continue;
-                }
-                // Pattern
-                else {
-                    result.patterns.push(new Pattern(line));
-                }
-            }
-            result.searchPaths.push(...getSearchPaths(result.patterns));
-            return result;
-        });
-    }
-    static stat(item, options, traversalChain) {
-        return __awaiter(this, void 0, void 0, function* () {
-            // Note:
-            // `stat` returns info about the target of a symlink (or symlink chain)
-            // `lstat` returns info about a symlink itself
-            let stats;
-            if (options.followSymbolicLinks) {
-                try {
-                    // Use `stat` (following symlinks)
-                    stats = yield external_fs_.promises.stat(item.path);
-                }
-                catch (err) {
-                    if (err.code === 'ENOENT') {
-                        if (options.omitBrokenSymbolicLinks) {
-                            lib_core/* debug */.Yz(`Broken symlink '${item.path}'`);
-                            return undefined;
-                        }
-                        throw new Error(`No information found for the path '${item.path}'. This may indicate a broken symbolic link.`);
-                    }
-                    throw err;
-                }
-            }
-            else {
-                // Use `lstat` (not following symlinks)
-                stats = yield external_fs_.promises.lstat(item.path);
-            }
-            // Note, isDirectory() returns false for the lstat of a symlink
-            if (stats.isDirectory() && options.followSymbolicLinks) {
-                // Get the realpath
-                const realPath = yield external_fs_.promises.realpath(item.path);
-                // Fixup the traversal chain to match the item level
-                while (traversalChain.length >= item.level) {
-                    traversalChain.pop();
-                }
-                // Test for a cycle
-                if (traversalChain.some((x) => x === realPath)) {
-                    lib_core/* debug */.Yz(`Symlink cycle detected for path '${item.path}' and realpath '${realPath}'`);
-                    return undefined;
-                }
-                // Update the traversal chain
-                traversalChain.push(realPath);
-            }
-            return stats;
-        });
-    }
-}
-//# sourceMappingURL=internal-globber.js.map
-// EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(982);
-;// CONCATENATED MODULE: external "stream"
-const external_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-// EXTERNAL MODULE: external "util"
-var external_util_ = __nccwpck_require__(23);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-hash-files.js
-var internal_hash_files_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-var internal_hash_files_asyncValues = (undefined && undefined.__asyncValues) || function (o) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var m = o[Symbol.asyncIterator], i;
-    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
-    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
-    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
-};
-
-
-
-
-
-
-function hashFiles(globber_1, currentWorkspace_1) {
-    return internal_hash_files_awaiter(this, arguments, void 0, function* (globber, currentWorkspace, verbose = false) {
-        var _a, e_1, _b, _c;
-        var _d;
-        const writeDelegate = verbose ? core.info : core.debug;
-        let hasMatch = false;
-        const githubWorkspace = currentWorkspace
-            ? currentWorkspace
-            : ((_d = process.env['GITHUB_WORKSPACE']) !== null && _d !== void 0 ? _d : process.cwd());
-        const result = crypto.createHash('sha256');
-        let count = 0;
-        try {
-            for (var _e = true, _f = internal_hash_files_asyncValues(globber.globGenerator()), _g; _g = yield _f.next(), _a = _g.done, !_a; _e = true) {
-                _c = _g.value;
-                _e = false;
-                const file = _c;
-                writeDelegate(file);
-                if (!file.startsWith(`${githubWorkspace}${path.sep}`)) {
-                    writeDelegate(`Ignore '${file}' since it is not under GITHUB_WORKSPACE.`);
-                    continue;
-                }
-                if (fs.statSync(file).isDirectory()) {
-                    writeDelegate(`Skip directory '${file}'.`);
-                    continue;
-                }
-                const hash = crypto.createHash('sha256');
-                const pipeline = util.promisify(stream.pipeline);
-                yield pipeline(fs.createReadStream(file), hash);
-                result.write(hash.digest());
-                count++;
-                if (!hasMatch) {
-                    hasMatch = true;
-                }
-            }
-        }
-        catch (e_1_1) { e_1 = { error: e_1_1 }; }
-        finally {
-            try {
-                if (!_e && !_a && (_b = _f.return)) yield _b.call(_f);
-            }
-            finally { if (e_1) throw e_1.error; }
-        }
-        result.end();
-        if (hasMatch) {
-            writeDelegate(`Found ${count} files to hash.`);
-            return result.digest('hex');
-        }
-        else {
-            writeDelegate(`No matches found for glob`);
-            return '';
-        }
-    });
-}
-//# sourceMappingURL=internal-hash-files.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/glob.js
-var glob_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Constructs a globber
- *
- * @param patterns  Patterns separated by newlines
- * @param options   Glob options
- */
-function create(patterns, options) {
-    return glob_awaiter(this, void 0, void 0, function* () {
-        return yield DefaultGlobber.create(patterns, options);
-    });
-}
-/**
- * Computes the sha256 hash of a glob
- *
- * @param patterns  Patterns separated by newlines
- * @param currentWorkspace  Workspace used when matching files
- * @param options   Glob options
- * @param verbose   Enables verbose logging
- */
-function glob_hashFiles(patterns_1) {
-    return glob_awaiter(this, arguments, void 0, function* (patterns, currentWorkspace = '', options, verbose = false) {
-        let followSymbolicLinks = true;
-        if (options && typeof options.followSymbolicLinks === 'boolean') {
-            followSymbolicLinks = options.followSymbolicLinks;
-        }
-        const globber = yield create(patterns, { followSymbolicLinks });
-        return _hashFiles(globber, currentWorkspace, verbose);
-    });
-}
-//# sourceMappingURL=glob.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
+var core = __nccwpck_require__(728);
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/errors.ts
+;// CONCATENATED MODULE: ./src/core/errors.ts
 
 /**
- * An error whose message is written for the workflow author: what happened and
- * what to do about it. `main.ts` prints it as the step's one `::error::` line.
+ * A failure whose message is written for the person who runs the deploy: what
+ * happened and what to do about it. A front end prints it as it is.
  */
-class ActionError extends Error {
-    name = 'ActionError';
+class DeployError extends Error {
+    name = 'DeployError';
 }
-/** An input that cannot be used; the message names the input, the problem and the fix. */
-class InputError extends ActionError {
-    input;
+/** An option that cannot be used; the message names it in the front end's words, with the problem and the fix. */
+class InputError extends DeployError {
+    option;
     name = 'InputError';
-    constructor(input, problem, fix) {
-        super(`Input '${input}' ${problem}. ${fix}`);
-        this.input = input;
+    constructor(words, option, problem, fix) {
+        super(`${words.subject(option)} ${problem}. ${fix}`);
+        this.option = option;
     }
 }
 /** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
@@ -4142,7 +2862,925 @@ function messageOf(thrown) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/naming.ts
+// EXTERNAL MODULE: ./src/core/inert.ts
+var inert = __nccwpck_require__(275);
+;// CONCATENATED MODULE: ./src/core/advice.ts
+
+/** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and the deployment type. */
+function noRunAdvice(cause, deploymentType, words) {
+    switch (cause) {
+        case 'billing':
+            return 'Billing prevents runs for this workspace: ask the workspace owner to check its plan and billing.';
+        case 'skipped-deployment':
+            return 'The service gave the reason above; check the workspace settings it names, or ask the service operator.';
+        case 'trigger-skipped':
+            return "The service gave the trigger's reason above; check that trigger's settings in the workspace.";
+        case 'trigger-failed':
+            return 'The service gave the reason above; run the deploy again, and contact support if it persists.';
+        case 'no-environment':
+            return `Check that the destination follows the naming convention (${words.name('namePrefix')} and ${words.name('environment')}, or a pull request) and that the workspace has that environment.`;
+        case 'no-trigger':
+            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${words.name('deploymentType')}${deploymentType ? ` (${(0,inert/* quote */.hD)(deploymentType)})` : ''} matches its label.`;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(896);
+var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(928);
+;// CONCATENATED MODULE: external "url"
+const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+;// CONCATENATED MODULE: external "module"
+const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+
+
+
+
+//#region rolldown:runtime
+var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire)(import.meta.url);
+
+//#endregion
+//#region src/utils.ts
+function cleanPath(path) {
+	let normalized = (0,external_path_.normalize)(path);
+	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_.sep) normalized = normalized.substring(0, normalized.length - 1);
+	return normalized;
+}
+const SLASHES_REGEX = /[\\/]/g;
+function convertSlashes(path, separator) {
+	return path.replace(SLASHES_REGEX, separator);
+}
+const WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
+function isRootDirectory(path) {
+	return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
+}
+function normalizePath(path, options) {
+	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
+	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
+	if (resolvePaths) path = (0,external_path_.resolve)(path);
+	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
+	if (path === ".") return "";
+	const needsSeperator = path[path.length - 1] !== pathSeparator;
+	return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
+}
+
+//#endregion
+//#region src/api/functions/join-path.ts
+function joinPathWithBasePath(filename, directoryPath) {
+	return directoryPath + filename;
+}
+function joinPathWithRelativePath(root, options) {
+	return function(filename, directoryPath) {
+		const sameRoot = directoryPath.startsWith(root);
+		if (sameRoot) return directoryPath.slice(root.length) + filename;
+		else return convertSlashes((0,external_path_.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+	};
+}
+function joinPath(filename) {
+	return filename;
+}
+function joinDirectoryPath(filename, directoryPath, separator) {
+	return directoryPath + filename + separator;
+}
+function build$7(root, options) {
+	const { relativePaths, includeBasePath } = options;
+	return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
+}
+
+//#endregion
+//#region src/api/functions/push-directory.ts
+function pushDirectoryWithRelativePath(root) {
+	return function(directoryPath, paths) {
+		paths.push(directoryPath.substring(root.length) || ".");
+	};
+}
+function pushDirectoryFilterWithRelativePath(root) {
+	return function(directoryPath, paths, filters) {
+		const relativePath = directoryPath.substring(root.length) || ".";
+		if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
+	};
+}
+const pushDirectory = (directoryPath, paths) => {
+	paths.push(directoryPath || ".");
+};
+const pushDirectoryFilter = (directoryPath, paths, filters) => {
+	const path = directoryPath || ".";
+	if (filters.every((filter) => filter(path, true))) paths.push(path);
+};
+const empty$2 = () => {};
+function build$6(root, options) {
+	const { includeDirs, filters, relativePaths } = options;
+	if (!includeDirs) return empty$2;
+	if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
+	return filters && filters.length ? pushDirectoryFilter : pushDirectory;
+}
+
+//#endregion
+//#region src/api/functions/push-file.ts
+const pushFileFilterAndCount = (filename, _paths, counts, filters) => {
+	if (filters.every((filter) => filter(filename, false))) counts.files++;
+};
+const pushFileFilter = (filename, paths, _counts, filters) => {
+	if (filters.every((filter) => filter(filename, false))) paths.push(filename);
+};
+const pushFileCount = (_filename, _paths, counts, _filters) => {
+	counts.files++;
+};
+const pushFile = (filename, paths) => {
+	paths.push(filename);
+};
+const empty$1 = () => {};
+function build$5(options) {
+	const { excludeFiles, filters, onlyCounts } = options;
+	if (excludeFiles) return empty$1;
+	if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
+	else if (onlyCounts) return pushFileCount;
+	else return pushFile;
+}
+
+//#endregion
+//#region src/api/functions/get-array.ts
+const getArray = (paths) => {
+	return paths;
+};
+const getArrayGroup = () => {
+	return [""].slice(0, 0);
+};
+function build$4(options) {
+	return options.group ? getArrayGroup : getArray;
+}
+
+//#endregion
+//#region src/api/functions/group-files.ts
+const groupFiles = (groups, directory, files) => {
+	groups.push({
+		directory,
+		files,
+		dir: directory
+	});
+};
+const empty = () => {};
+function build$3(options) {
+	return options.group ? groupFiles : empty;
+}
+
+//#endregion
+//#region src/api/functions/resolve-symlink.ts
+const resolveSymlinksAsync = function(path, state, callback$1) {
+	const { queue, fs, options: { suppressErrors } } = state;
+	queue.enqueue();
+	fs.realpath(path, (error, resolvedPath) => {
+		if (error) return queue.dequeue(suppressErrors ? null : error, state);
+		fs.stat(resolvedPath, (error$1, stat) => {
+			if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
+			if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+			callback$1(stat, resolvedPath);
+			queue.dequeue(null, state);
+		});
+	});
+};
+const resolveSymlinks = function(path, state, callback$1) {
+	const { queue, fs, options: { suppressErrors } } = state;
+	queue.enqueue();
+	try {
+		const resolvedPath = fs.realpathSync(path);
+		const stat = fs.statSync(resolvedPath);
+		if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+		callback$1(stat, resolvedPath);
+	} catch (e) {
+		if (!suppressErrors) throw e;
+	}
+};
+function build$2(options, isSynchronous) {
+	if (!options.resolveSymlinks || options.excludeSymlinks) return null;
+	return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
+}
+function isRecursive(path, resolved, state) {
+	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
+	let parent = (0,external_path_.dirname)(path);
+	let depth = 1;
+	while (parent !== state.root && depth < 2) {
+		const resolvedPath = state.symlinks.get(parent);
+		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
+		if (isSameRoot) depth++;
+		else parent = (0,external_path_.dirname)(parent);
+	}
+	state.symlinks.set(path, resolved);
+	return depth > 1;
+}
+function isRecursiveUsingRealPaths(resolved, state) {
+	return state.visited.includes(resolved + state.options.pathSeparator);
+}
+
+//#endregion
+//#region src/api/functions/invoke-callback.ts
+const onlyCountsSync = (state) => {
+	return state.counts;
+};
+const groupsSync = (state) => {
+	return state.groups;
+};
+const defaultSync = (state) => {
+	return state.paths;
+};
+const limitFilesSync = (state) => {
+	return state.paths.slice(0, state.options.maxFiles);
+};
+const onlyCountsAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.counts, state.options.suppressErrors);
+	return null;
+};
+const defaultAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.paths, state.options.suppressErrors);
+	return null;
+};
+const limitFilesAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
+	return null;
+};
+const groupsAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.groups, state.options.suppressErrors);
+	return null;
+};
+function report(error, callback$1, output, suppressErrors) {
+	if (error && !suppressErrors) callback$1(error, output);
+	else callback$1(null, output);
+}
+function build$1(options, isSynchronous) {
+	const { onlyCounts, group, maxFiles } = options;
+	if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
+	else if (group) return isSynchronous ? groupsSync : groupsAsync;
+	else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
+	else return isSynchronous ? defaultSync : defaultAsync;
+}
+
+//#endregion
+//#region src/api/functions/walk-directory.ts
+const readdirOpts = { withFileTypes: true };
+const walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+	state.queue.enqueue();
+	if (currentDepth < 0) return state.queue.dequeue(null, state);
+	const { fs } = state;
+	state.visited.push(crawlPath);
+	state.counts.directories++;
+	fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
+		callback$1(entries, directoryPath, currentDepth);
+		state.queue.dequeue(state.options.suppressErrors ? null : error, state);
+	});
+};
+const walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+	const { fs } = state;
+	if (currentDepth < 0) return;
+	state.visited.push(crawlPath);
+	state.counts.directories++;
+	let entries = [];
+	try {
+		entries = fs.readdirSync(crawlPath || ".", readdirOpts);
+	} catch (e) {
+		if (!state.options.suppressErrors) throw e;
+	}
+	callback$1(entries, directoryPath, currentDepth);
+};
+function build(isSynchronous) {
+	return isSynchronous ? walkSync : walkAsync;
+}
+
+//#endregion
+//#region src/api/queue.ts
+/**
+* This is a custom stateless queue to track concurrent async fs calls.
+* It increments a counter whenever a call is queued and decrements it
+* as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
+*/
+var Queue = class {
+	count = 0;
+	constructor(onQueueEmpty) {
+		this.onQueueEmpty = onQueueEmpty;
+	}
+	enqueue() {
+		this.count++;
+		return this.count;
+	}
+	dequeue(error, output) {
+		if (this.onQueueEmpty && (--this.count <= 0 || error)) {
+			this.onQueueEmpty(error, output);
+			if (error) {
+				output.controller.abort();
+				this.onQueueEmpty = void 0;
+			}
+		}
+	}
+};
+
+//#endregion
+//#region src/api/counter.ts
+var Counter = class {
+	_files = 0;
+	_directories = 0;
+	set files(num) {
+		this._files = num;
+	}
+	get files() {
+		return this._files;
+	}
+	set directories(num) {
+		this._directories = num;
+	}
+	get directories() {
+		return this._directories;
+	}
+	/**
+	* @deprecated use `directories` instead
+	*/
+	/* c8 ignore next 3 */
+	get dirs() {
+		return this._directories;
+	}
+};
+
+//#endregion
+//#region src/api/aborter.ts
+/**
+* AbortController is not supported on Node 14 so we use this until we can drop
+* support for Node 14.
+*/
+var Aborter = class {
+	aborted = false;
+	abort() {
+		this.aborted = true;
+	}
+};
+
+//#endregion
+//#region src/api/walker.ts
+var Walker = class {
+	root;
+	isSynchronous;
+	state;
+	joinPath;
+	pushDirectory;
+	pushFile;
+	getArray;
+	groupFiles;
+	resolveSymlink;
+	walkDirectory;
+	callbackInvoker;
+	constructor(root, options, callback$1) {
+		this.isSynchronous = !callback$1;
+		this.callbackInvoker = build$1(options, this.isSynchronous);
+		this.root = normalizePath(root, options);
+		this.state = {
+			root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
+			paths: [""].slice(0, 0),
+			groups: [],
+			counts: new Counter(),
+			options,
+			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
+			symlinks: /* @__PURE__ */ new Map(),
+			visited: [""].slice(0, 0),
+			controller: new Aborter(),
+			fs: options.fs || external_fs_namespaceObject
+		};
+		this.joinPath = build$7(this.root, options);
+		this.pushDirectory = build$6(this.root, options);
+		this.pushFile = build$5(options);
+		this.getArray = build$4(options);
+		this.groupFiles = build$3(options);
+		this.resolveSymlink = build$2(options, this.isSynchronous);
+		this.walkDirectory = build(this.isSynchronous);
+	}
+	start() {
+		this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
+		this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
+		return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
+	}
+	walk = (entries, directoryPath, depth) => {
+		const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
+		if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
+		const files = this.getArray(this.state.paths);
+		for (let i = 0; i < entries.length; ++i) {
+			const entry = entries[i];
+			if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
+				const filename = this.joinPath(entry.name, directoryPath);
+				this.pushFile(filename, files, this.state.counts, filters);
+			} else if (entry.isDirectory()) {
+				let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
+				if (exclude && exclude(entry.name, path)) continue;
+				this.pushDirectory(path, paths, filters);
+				this.walkDirectory(this.state, path, path, depth - 1, this.walk);
+			} else if (this.resolveSymlink && entry.isSymbolicLink()) {
+				let path = joinPathWithBasePath(entry.name, directoryPath);
+				this.resolveSymlink(path, this.state, (stat, resolvedPath) => {
+					if (stat.isDirectory()) {
+						resolvedPath = normalizePath(resolvedPath, this.state.options);
+						if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
+						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
+					} else {
+						resolvedPath = useRealPaths ? resolvedPath : path;
+						const filename = (0,external_path_.basename)(resolvedPath);
+						const directoryPath$1 = normalizePath((0,external_path_.dirname)(resolvedPath), this.state.options);
+						resolvedPath = this.joinPath(filename, directoryPath$1);
+						this.pushFile(resolvedPath, files, this.state.counts, filters);
+					}
+				});
+			}
+		}
+		this.groupFiles(this.state.groups, directoryPath, files);
+	};
+};
+
+//#endregion
+//#region src/api/async.ts
+function promise(root, options) {
+	return new Promise((resolve$1, reject) => {
+		callback(root, options, (err, output) => {
+			if (err) return reject(err);
+			resolve$1(output);
+		});
+	});
+}
+function callback(root, options, callback$1) {
+	let walker = new Walker(root, options, callback$1);
+	walker.start();
+}
+
+//#endregion
+//#region src/api/sync.ts
+function sync(root, options) {
+	const walker = new Walker(root, options);
+	return walker.start();
+}
+
+//#endregion
+//#region src/builder/api-builder.ts
+var APIBuilder = class {
+	constructor(root, options) {
+		this.root = root;
+		this.options = options;
+	}
+	withPromise() {
+		return promise(this.root, this.options);
+	}
+	withCallback(cb) {
+		callback(this.root, this.options, cb);
+	}
+	sync() {
+		return sync(this.root, this.options);
+	}
+};
+
+//#endregion
+//#region src/builder/index.ts
+let pm = null;
+/* c8 ignore next 6 */
+try {
+	__require.resolve("picomatch");
+	pm = __require("picomatch");
+} catch {}
+var Builder = class {
+	globCache = {};
+	options = {
+		maxDepth: Infinity,
+		suppressErrors: true,
+		pathSeparator: external_path_.sep,
+		filters: []
+	};
+	globFunction;
+	constructor(options) {
+		this.options = {
+			...this.options,
+			...options
+		};
+		this.globFunction = this.options.globFunction;
+	}
+	group() {
+		this.options.group = true;
+		return this;
+	}
+	withPathSeparator(separator) {
+		this.options.pathSeparator = separator;
+		return this;
+	}
+	withBasePath() {
+		this.options.includeBasePath = true;
+		return this;
+	}
+	withRelativePaths() {
+		this.options.relativePaths = true;
+		return this;
+	}
+	withDirs() {
+		this.options.includeDirs = true;
+		return this;
+	}
+	withMaxDepth(depth) {
+		this.options.maxDepth = depth;
+		return this;
+	}
+	withMaxFiles(limit) {
+		this.options.maxFiles = limit;
+		return this;
+	}
+	withFullPaths() {
+		this.options.resolvePaths = true;
+		this.options.includeBasePath = true;
+		return this;
+	}
+	withErrors() {
+		this.options.suppressErrors = false;
+		return this;
+	}
+	withSymlinks({ resolvePaths = true } = {}) {
+		this.options.resolveSymlinks = true;
+		this.options.useRealPaths = resolvePaths;
+		return this.withFullPaths();
+	}
+	withAbortSignal(signal) {
+		this.options.signal = signal;
+		return this;
+	}
+	normalize() {
+		this.options.normalizePath = true;
+		return this;
+	}
+	filter(predicate) {
+		this.options.filters.push(predicate);
+		return this;
+	}
+	onlyDirs() {
+		this.options.excludeFiles = true;
+		this.options.includeDirs = true;
+		return this;
+	}
+	exclude(predicate) {
+		this.options.exclude = predicate;
+		return this;
+	}
+	onlyCounts() {
+		this.options.onlyCounts = true;
+		return this;
+	}
+	crawl(root) {
+		return new APIBuilder(root || ".", this.options);
+	}
+	withGlobFunction(fn) {
+		this.globFunction = fn;
+		return this;
+	}
+	/**
+	* @deprecated Pass options using the constructor instead:
+	* ```ts
+	* new fdir(options).crawl("/path/to/root");
+	* ```
+	* This method will be removed in v7.0
+	*/
+	/* c8 ignore next 4 */
+	crawlWithOptions(root, options) {
+		this.options = {
+			...this.options,
+			...options
+		};
+		return new APIBuilder(root || ".", this.options);
+	}
+	glob(...patterns) {
+		if (this.globFunction) return this.globWithOptions(patterns);
+		return this.globWithOptions(patterns, ...[{ dot: true }]);
+	}
+	globWithOptions(patterns, ...options) {
+		const globFn = this.globFunction || pm;
+		/* c8 ignore next 5 */
+		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
+		var isMatch = this.globCache[patterns.join("\0")];
+		if (!isMatch) {
+			isMatch = globFn(patterns, ...options);
+			this.globCache[patterns.join("\0")] = isMatch;
+		}
+		this.options.filters.push((path) => isMatch(path));
+		return this;
+	}
+};
+
+//#endregion
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6);
+;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+
+
+
+
+
+//#region src/utils.ts
+const isReadonlyArray = Array.isArray;
+const BACKSLASHES = /\\/g;
+const DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
+const isWin = process.platform === "win32";
+const ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
+function getPartialMatcher(patterns, options = {}) {
+	const patternsCount = patterns.length;
+	const patternsParts = Array(patternsCount);
+	const matchers = Array(patternsCount);
+	let i, j;
+	for (i = 0; i < patternsCount; i++) {
+		const parts = splitPattern(patterns[i]);
+		patternsParts[i] = parts;
+		const partsCount = parts.length;
+		const partMatchers = Array(partsCount);
+		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
+		matchers[i] = partMatchers;
+	}
+	return (input) => {
+		const inputParts = input.split("/");
+		if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
+		for (i = 0; i < patternsCount; i++) {
+			const patternParts = patternsParts[i];
+			const matcher = matchers[i];
+			const inputPatternCount = inputParts.length;
+			const minParts = Math.min(inputPatternCount, patternParts.length);
+			j = 0;
+			while (j < minParts) {
+				const part = patternParts[j];
+				if (part.includes("/")) return true;
+				if (!matcher[j](inputParts[j])) break;
+				if (!options.noglobstar && part === "**") return true;
+				j++;
+			}
+			if (j === inputPatternCount) return true;
+		}
+		return false;
+	};
+}
+/* node:coverage ignore next 2 */
+const WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
+const isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
+function buildFormat(cwd, root, absolute) {
+	if (cwd === root || root.startsWith(`${cwd}/`)) {
+		if (absolute) {
+			const start = cwd.length + +!isRoot(cwd);
+			return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
+		}
+		const prefix = root.slice(cwd.length + 1);
+		if (prefix) return (p, isDir) => {
+			if (p === ".") return prefix;
+			const result = `${prefix}/${p}`;
+			return isDir ? result.slice(0, -1) : result;
+		};
+		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
+	}
+	if (absolute) return (p) => external_path_.posix.relative(cwd, p) || ".";
+	return (p) => external_path_.posix.relative(cwd, `${root}/${p}`) || ".";
+}
+function buildRelative(cwd, root) {
+	if (root.startsWith(`${cwd}/`)) {
+		const prefix = root.slice(cwd.length + 1);
+		return (p) => `${prefix}/${p}`;
+	}
+	return (p) => {
+		const result = external_path_.posix.relative(cwd, `${root}/${p}`);
+		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
+	};
+}
+function ensureNonDriveRelativePath(path) {
+	return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
+}
+const splitPatternOptions = { parts: true };
+function splitPattern(path) {
+	var _result$parts;
+	const result = picomatch.scan(path, splitPatternOptions);
+	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
+}
+const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
+function convertPosixPathToPattern(path) {
+	return escapePosixPath(path);
+}
+function convertWin32PathToPattern(path) {
+	return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
+}
+/**
+* Converts a path to a pattern depending on the platform.
+* Identical to {@link escapePath} on POSIX systems.
+* @see {@link https://superchupu.dev/tinyglobby/documentation#convertPathToPattern}
+*/
+/* node:coverage ignore next 3 */
+const convertPathToPattern = (/* unused pure expression or super */ null && (isWin ? convertWin32PathToPattern : convertPosixPathToPattern));
+const POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
+const WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
+const escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+const escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+/**
+* Escapes a path's special characters depending on the platform.
+* @see {@link https://superchupu.dev/tinyglobby/documentation#escapePath}
+*/
+/* node:coverage ignore next */
+const escapePath = isWin ? escapeWin32Path : escapePosixPath;
+/**
+* Checks if a pattern has dynamic parts.
+*
+* Has a few minor differences with [`fast-glob`](https://github.com/mrmlnc/fast-glob) for better accuracy:
+*
+* - Doesn't necessarily return `false` on patterns that include `\`.
+* - Returns `true` if the pattern includes parentheses, regardless of them representing one single pattern or not.
+* - Returns `true` for unfinished glob extensions i.e. `(h`, `+(h`.
+* - Returns `true` for unfinished brace expansions as long as they include `,` or `..`.
+*
+* @see {@link https://superchupu.dev/tinyglobby/documentation#isDynamicPattern}
+*/
+function isDynamicPattern(pattern, options) {
+	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
+	const scan = picomatch.scan(pattern);
+	return scan.isGlob || scan.negated;
+}
+function log(...tasks) {
+	console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
+}
+function ensureStringArray(value) {
+	return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
+}
+//#endregion
+//#region src/patterns.ts
+const PARENT_DIRECTORY = /^(\/?\.\.)+/;
+const ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
+function normalizePattern(pattern, opts, props, isIgnore) {
+	var _PARENT_DIRECTORY$exe;
+	const cwd = opts.cwd;
+	let result = pattern;
+	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
+	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
+	const escapedCwd = escapePath(cwd);
+	result = (0,external_path_.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_.posix.relative(escapedCwd, result) : external_path_.posix.normalize(result);
+	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
+	const parts = splitPattern(result);
+	if (parentDir) {
+		const n = (parentDir.length + 1) / 3;
+		let i = 0;
+		const cwdParts = escapedCwd.split("/");
+		while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
+			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
+			i++;
+		}
+		const potentialRoot = external_path_.posix.join(cwd, parentDir.slice(i * 3));
+		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
+			props.root = ensureNonDriveRelativePath(potentialRoot);
+			props.depthOffset = -n + i;
+		}
+	}
+	if (!isIgnore && props.depthOffset >= 0) {
+		var _props$commonPath;
+		(_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
+		const newCommonPath = [];
+		const length = Math.min(props.commonPath.length, parts.length);
+		for (let i = 0; i < length; i++) {
+			const part = parts[i];
+			if (part === "**" && !parts[i + 1]) {
+				newCommonPath.pop();
+				break;
+			}
+			if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
+			newCommonPath.push(part);
+		}
+		props.depthOffset = newCommonPath.length;
+		props.commonPath = newCommonPath;
+		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_.posix.join(cwd, ...newCommonPath) : cwd);
+	}
+	return result;
+}
+function processPatterns(options, patterns, props) {
+	const matchPatterns = [];
+	const ignorePatterns = [];
+	for (const pattern of options.ignore) {
+		if (!pattern) continue;
+		if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
+	}
+	for (const pattern of patterns) {
+		if (!pattern) continue;
+		if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
+		else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
+	}
+	return {
+		match: matchPatterns,
+		ignore: ignorePatterns
+	};
+}
+//#endregion
+//#region src/crawler.ts
+function buildCrawler(options, patterns) {
+	const cwd = options.cwd;
+	const props = {
+		root: cwd,
+		depthOffset: 0
+	};
+	const processed = processPatterns(options, patterns, props);
+	if (options.debug) log("internal processing patterns:", processed);
+	const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
+	const root = props.root.replace(BACKSLASHES, "");
+	const matchOptions = {
+		dot,
+		nobrace: options.braceExpansion === false,
+		nocase: !caseSensitiveMatch,
+		noextglob: options.extglob === false,
+		noglobstar: options.globstar === false,
+		posix: true
+	};
+	const matcher = picomatch(processed.match, matchOptions);
+	const ignore = picomatch(processed.ignore, matchOptions);
+	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
+	const format = buildFormat(cwd, root, absolute);
+	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
+	const excludePredicate = (_, p) => {
+		const relativePath = excludeFormatter(p, true);
+		return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
+	};
+	let maxDepth;
+	if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
+	const crawler = new Builder({
+		filters: [debug ? (p, isDirectory) => {
+			const path = format(p, isDirectory);
+			const matches = matcher(path) && !ignore(path);
+			if (matches) log(`matched ${path}`);
+			return matches;
+		} : (p, isDirectory) => {
+			const path = format(p, isDirectory);
+			return matcher(path) && !ignore(path);
+		}],
+		exclude: debug ? (_, p) => {
+			const skipped = excludePredicate(_, p);
+			log(`${skipped ? "skipped" : "crawling"} ${p}`);
+			return skipped;
+		} : excludePredicate,
+		fs: options.fs,
+		pathSeparator: "/",
+		relativePaths: !absolute,
+		resolvePaths: absolute,
+		includeBasePath: absolute,
+		resolveSymlinks: followSymbolicLinks,
+		excludeSymlinks: !followSymbolicLinks,
+		excludeFiles: onlyDirectories,
+		includeDirs: onlyDirectories || !options.onlyFiles,
+		maxDepth,
+		signal: options.signal
+	}).crawl(root);
+	if (options.debug) log("internal properties:", {
+		...props,
+		root
+	});
+	return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
+}
+//#endregion
+//#region src/index.ts
+function formatPaths(paths, mapper) {
+	if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
+	return paths;
+}
+const defaultOptions = {
+	caseSensitiveMatch: true,
+	debug: !!process.env.TINYGLOBBY_DEBUG,
+	expandDirectories: true,
+	followSymbolicLinks: true,
+	onlyFiles: true
+};
+function getOptions(options) {
+	const opts = Object.assign({}, options);
+	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
+	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+	opts.ignore = ensureStringArray(opts.ignore);
+	opts.fs && (opts.fs = {
+		readdir: opts.fs.readdir || external_fs_.readdir,
+		readdirSync: opts.fs.readdirSync || external_fs_.readdirSync,
+		realpath: opts.fs.realpath || external_fs_.realpath,
+		realpathSync: opts.fs.realpathSync || external_fs_.realpathSync,
+		stat: opts.fs.stat || external_fs_.stat,
+		statSync: opts.fs.statSync || external_fs_.statSync
+	});
+	if (opts.debug) log("globbing with options:", opts);
+	return opts;
+}
+function getCrawler(globInput, inputOptions = {}) {
+	var _ref;
+	if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
+	const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
+	const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
+	const options = getOptions(isModern ? inputOptions : globInput);
+	return patterns.length > 0 ? buildCrawler(options, patterns) : [];
+}
+async function glob(globInput, options) {
+	const [crawler, relative] = getCrawler(globInput, options);
+	return crawler ? formatPaths(await crawler.withPromise(), relative) : [];
+}
+function globSync(globInput, options) {
+	const [crawler, relative] = getCrawler(globInput, options);
+	return crawler ? formatPaths(crawler.sync(), relative) : [];
+}
+//#endregion
+
+
+;// CONCATENATED MODULE: ./src/core/naming.ts
 
 /** The service's file types, lower case with the dot (service spec 2.1). */
 const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
@@ -4188,25 +3826,30 @@ function destinationProblem(path) {
 /**
  * The destination by the service's naming convention (service spec 2.1):
  * `<prefix>-<environment><ext>` for a static environment, else
- * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request.
- * Returns the reason when neither can be built.
+ * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
+ * namespace stands for the owner, its slashes as hyphens). Returns the reason,
+ * in the front end's words, when neither can be built.
  */
-function conventionalDestination(parts) {
+function conventionalDestination(parts, words) {
     const ext = parts.extension.toLowerCase();
     if (parts.environment)
         return { destination: `${parts.prefix}-${parts.environment}${ext}` };
     if (parts.pullRequestNumber === undefined) {
         return {
-            problem: 'needs either an environment or a pull request: set environment for a static environment, or run on a pull_request event (or set pull-request-number)'
+            problem: `needs either an environment or a pull request: set ${words.name('environment')} for a static environment, or run for a pull request (or set ${words.name('pullRequestNumber')})`
         };
     }
     if (!parts.repository) {
         return {
-            problem: 'needs the repository for a pull-request name, and GITHUB_REPOSITORY is not set'
+            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
         };
     }
-    const { owner, name } = parts.repository;
-    return { destination: `${parts.prefix}-${owner}-${name}-pr${parts.pullRequestNumber}${ext}` };
+    const owner = 'owner' in parts.repository
+        ? parts.repository.owner
+        : parts.repository.namespace.replace(/\//g, '-');
+    return {
+        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
+    };
 }
 /**
  * A local file's own name, by the rules of the machine it is on (a Windows
@@ -4216,7 +3859,7 @@ function fileName(path, paths = (external_node_path_default())) {
     return paths.basename(path);
 }
 
-;// CONCATENATED MODULE: ./src/artifact.ts
+;// CONCATENATED MODULE: ./src/core/artifact.ts
 
 
 
@@ -4226,48 +3869,68 @@ function fileName(path, paths = (external_node_path_default())) {
 
 const MAX_LISTED = 10;
 /**
- * Resolves the `file` input (a path or a glob, relative to the workspace or
+ * Resolves `file` (a path or a glob, relative to the working directory or
  * absolute) to exactly one artifact; any other count, or a file that cannot
  * be uploaded, fails with what matched and how to fix the pattern.
  */
-async function findArtifact(pattern, workspace) {
-    const globber = await create(rootedPattern(pattern, workspace), {
-        implicitDescendants: false,
-        matchDirectories: true
-    });
-    const matches = [...new Set(await globber.glob())].sort();
+async function findArtifact(pattern, workspace, words) {
+    const fail = (problem, fix) => new InputError(words, 'file', problem, fix);
+    const matches = await matchPaths(rootedPattern(pattern, workspace));
     const shown = (paths) => paths
         .slice(0, MAX_LISTED)
         .map(p => shownPath(p, workspace))
         .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
-    const entries = await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path) })));
+    // A match that vanished or whose link leads nowhere is no match.
+    const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
     const files = entries.filter(e => e.info.isFile());
     if (files.length === 0) {
         if (entries.length > 0) {
             const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`);
-            throw new InputError('file', `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
+            throw fail(`matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
         }
-        throw new InputError('file', `${(0,inert/* quote */.hD)(pattern)} matched no file in ${(0,inert/* quote */.hD)(workspace)}`, 'Check that the build step ran before this step and that the path is relative to the workspace');
+        throw fail(`${(0,inert/* quote */.hD)(pattern)} matched no file in ${(0,inert/* quote */.hD)(workspace)}`, 'Check that the build step ran before this step and that the path is relative to the workspace');
     }
     if (files.length > 1) {
-        throw new InputError('file', `${(0,inert/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
+        throw fail(`${(0,inert/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
     }
     const { path, info } = files[0];
     const name = fileName(path);
     const extension = acceptedExtension(name);
     if (!extension) {
-        throw new InputError('file', `${(0,inert/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+        throw fail(`${(0,inert/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
     }
     if (info.size === 0) {
-        throw new InputError('file', `${(0,inert/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact');
+        throw fail(`${(0,inert/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact');
     }
     try {
         await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
     }
     catch {
-        throw new InputError('file', `${(0,inert/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
+        throw fail(`${(0,inert/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
     }
     return { path, name, size: info.size, extension };
+}
+/**
+ * Every path a rooted pattern matches, sorted: a plain path as it is, a glob
+ * through tinyglobby from its first folder with a wildcard, hidden files
+ * included (as @actions/glob does on a runner).
+ */
+async function matchPaths(rooted) {
+    // Globs separate folders with /; so may a Windows path.
+    const slashed = (external_node_path_default()).sep === '\\' ? rooted.replace(/\\/g, '/') : rooted;
+    if (!isDynamicPattern(slashed))
+        return [rooted];
+    const segments = slashed.split('/');
+    const firstMagic = segments.findIndex(segment => isDynamicPattern(segment));
+    const base = segments.slice(0, firstMagic).join('/') || '/';
+    const found = await glob(segments.slice(firstMagic).join('/'), {
+        cwd: base,
+        absolute: true,
+        dot: true,
+        onlyFiles: false,
+        expandDirectories: false
+    });
+    return [...new Set(found.map(path => external_node_path_default().resolve(path)))].sort();
 }
 /** Pure: the `file` input as a pattern rooted in the workspace, by the runner's path rules; `paths` is there for tests. */
 function rootedPattern(pattern, workspace, paths = (external_node_path_default())) {
@@ -4289,157 +3952,27 @@ function kindOf(info) {
     return 'not a regular file';
 }
 
-;// CONCATENATED MODULE: ./src/json.ts
-/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
-/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
-function asObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? value
-        : {};
-}
-/** The value when it is a string with something other than white space in it. */
-function asText(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/context.ts
-
+;// CONCATENATED MODULE: ./src/core/git.ts
 /**
- * Pure: the branch, commit, pull request and URLs of the event, as the
- * contract's context table says. Missing or oddly typed payload fields are
- * skipped, never fatal.
+ * Pure: the body of the deploy notification. `build` names the run variable
+ * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
+ * unless the lane plugin's option says otherwise); without it the variables
+ * are sent as given.
  */
-function deriveContext(eventName, payload, env) {
-    const repository = parseRepository(env.GITHUB_REPOSITORY);
-    const build = (sha) => commitUrlOf(env, sha);
-    const fallback = () => ({
-        branch: env.GITHUB_REF?.startsWith('refs/heads/')
-            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-            : undefined,
-        sha: env.GITHUB_SHA || undefined
-    });
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target': {
-            const pr = asObject(payload.pull_request);
-            const head = asObject(pr.head);
-            const sha = asText(head.sha) ?? env.GITHUB_SHA;
-            return {
-                branch: asText(head.ref),
-                sha,
-                pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
-                commitUrl: build(sha),
-                repository
-            };
-        }
-        case 'push': {
-            const ref = asText(payload.ref) ?? env.GITHUB_REF;
-            const after = asText(payload.after);
-            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
-            return {
-                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: asText(asObject(payload.head_commit).url) ?? build(sha),
-                repository
-            };
-        }
-        case 'merge_group': {
-            const group = asObject(payload.merge_group);
-            const headRef = asText(group.head_ref);
-            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
-            return {
-                branch: headRef ? stripHeads(headRef) : fallback().branch,
-                sha,
-                pullRequestNumber: mergeQueuePullRequest(headRef),
-                commitUrl: build(sha),
-                repository
-            };
-        }
-        case 'deployment_status': {
-            const deployment = asObject(payload.deployment);
-            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
-            const ref = asText(deployment.ref);
-            return {
-                branch: ref ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: build(sha),
-                deploymentUrl: asText(asObject(payload.deployment_status).environment_url),
-                repository
-            };
-        }
-        default: {
-            const { branch, sha } = fallback();
-            return { branch, sha, commitUrl: build(sha), repository };
-        }
-    }
-}
-/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
-function commitUrlOf(env, sha) {
-    const repository = parseRepository(env.GITHUB_REPOSITORY);
-    if (!sha || !repository)
-        return undefined;
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
-}
-/** `owner/name` from GITHUB_REPOSITORY. */
-function parseRepository(value) {
-    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
-    return match ? { owner: match[1], name: match[2] } : undefined;
-}
-/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
-function mergeQueuePullRequest(headRef) {
-    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
-    return match ? positiveInteger(Number(match[1])) : undefined;
-}
-function stripHeads(ref) {
-    return ref.replace(/^refs\/heads\//, '');
-}
-function positiveInteger(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
-/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
-function deploymentState(eventName, payload) {
-    if (eventName !== 'deployment_status')
-        return undefined;
-    return asText(asObject(payload.deployment_status).state) ?? '';
-}
-
-;// CONCATENATED MODULE: ./src/deployment.ts
-
-/** The event's context with the inputs' overrides applied; an overridden sha gets its own commit URL. */
-function resolveContext(eventName, payload, env, overrides) {
-    const derived = deriveContext(eventName, payload, env);
-    const sha = overrides.sha || derived.sha;
-    const commitUrl = overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl);
-    return {
-        ...derived,
-        branch: overrides.branch || derived.branch,
-        sha,
-        commitUrl,
-        deploymentUrl: overrides.deploymentUrl || derived.deploymentUrl,
-        pullRequestNumber: overrides.pullRequestNumber ?? derived.pullRequestNumber
-    };
-}
-/**
- * Pure: the body of the deploy notification. `runInputPath` is the uploaded
- * file's playgroundFileLocation (or the one given for notify-only), sent as
- * RUN_INPUT_PATH; without it the variables are sent as given.
- */
-function buildDeployBody(inputs, git, runInputPath) {
-    const variables = runInputPath
-        ? { ...inputs.variables, RUN_INPUT_PATH: runInputPath }
-        : inputs.variables;
+function buildDeployBody(fields, git, build) {
+    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
     const body = {
-        deployment_type: inputs.deploymentType || undefined,
+        deployment_type: fields.deploymentType || undefined,
         variables: Object.keys(variables).length > 0 ? variables : undefined,
         branch: git.branch,
         sha: git.sha,
-        hosting_service: inputs.hostingService || undefined,
+        hosting_service: git.hostingService || undefined,
         commit_url: git.commitUrl,
         deployment_url: git.deploymentUrl,
-        deduplication_key: inputs.deduplicationKey || undefined,
-        ephemeral_environment: inputs.ephemeralEnvironment ? true : undefined,
+        deduplication_key: fields.deduplicationKey || undefined,
+        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
         pull_request_number: git.pullRequestNumber,
+        merge_request_number: git.mergeRequestNumber,
         repository: git.repository
     };
     // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
@@ -4447,22 +3980,15 @@ function buildDeployBody(inputs, git, runInputPath) {
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(993);
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's name and version, sent as the User-Agent of every request; kept equal to package.json by a test. */
-const ACTION_NAME = 'mobile-build-deploy-action';
-const ACTION_VERSION = '1.0.0';
-const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`;
-
-;// CONCATENATED MODULE: ./src/http.ts
-
+var lib = __nccwpck_require__(296);
+;// CONCATENATED MODULE: ./src/core/http.ts
 
 
 const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000 };
 /** The most of a response body that is read; the service's answers are small. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
-class NetworkError extends ActionError {
+class NetworkError extends DeployError {
     name = 'NetworkError';
 }
 /**
@@ -4471,14 +3997,14 @@ class NetworkError extends ActionError {
  * no redirects: the retry policy and the service layer decide what comes next.
  * `abort` cancels the request, e.g. when the body's source fails.
  */
-async function send(request, timeouts = DEFAULT_TIMEOUTS, abort) {
+async function send(request, { timeouts, userAgent }, abort) {
     const controller = new AbortController();
     const stop = () => controller.abort(abort?.reason);
     // Removed when the request ends, so a long-lived signal (the step's deadline) gathers no listeners.
     abort?.addEventListener('abort', stop, { once: true });
     if (abort?.aborted)
         stop();
-    const client = new lib/* HttpClient */.Qq(USER_AGENT, [attemptControl(controller.signal, timeouts.connectMs)], {
+    const client = new lib/* HttpClient */.Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
         socketTimeout: timeouts.idleMs,
         allowRedirects: false,
         allowRetries: false,
@@ -4491,7 +4017,7 @@ async function send(request, timeouts = DEFAULT_TIMEOUTS, abort) {
     }
     catch (error) {
         const cause = controller.signal.aborted ? controller.signal.reason : error;
-        if (cause instanceof ActionError)
+        if (cause instanceof DeployError)
             throw cause;
         if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
             // @actions/http-client's words for a socket timeout; its message carries the path and query.
@@ -4541,7 +4067,7 @@ function readCapped(message, limit, idleMs) {
         message.on('data', (chunk) => {
             size += chunk.length;
             if (size > limit) {
-                fail(new ActionError(`the response body is larger than ${limit} bytes, which the service never sends`));
+                fail(new DeployError(`the response body is larger than ${limit} bytes, which the service never sends`));
                 return;
             }
             chunks.push(chunk);
@@ -4585,276 +4111,7 @@ function labelOf(method, url) {
     return `${method} ${parsed.origin}${parsed.pathname}`;
 }
 
-;// CONCATENATED MODULE: ./src/limits.ts
-
-
-
-/** Far above any upload that keeps moving, and well under a job's six hours. */
-const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000;
-/** The environment variables that tune the limits, with the unit each is given in. */
-const LIMIT_VARIABLES = {
-    connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
-    idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
-    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES'
-};
-/**
- * Pure: the limits from the environment (e.g. a step's `env:`), the defaults
- * where a variable is unset; a value that is not a positive number fails the
- * step before any request, naming the variable.
- */
-function limitsFromEnv(env) {
-    const read = (name, unitMs, fallbackMs) => {
-        const raw = env[name]?.trim();
-        if (!raw)
-            return fallbackMs;
-        const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-        if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
-            throw new ActionError(`Environment variable ${name} is ${(0,inert/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
-        }
-        return Math.round(value * unitMs);
-    };
-    return {
-        timeouts: {
-            connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
-            idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs)
-        },
-        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS)
-    };
-}
-/** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
-function stepDeadline(stepMs) {
-    const controller = new AbortController();
-    const minutes = Math.round(stepMs / 60_000);
-    const timer = setTimeout(() => controller.abort(new ActionError(`The step reached its time limit of ${minutes} minutes and stopped. Set ${LIMIT_VARIABLES.step} to allow more.`)), stepMs);
-    // The limit never keeps the process alive by itself.
-    timer.unref();
-    return { signal: controller.signal, clear: () => clearTimeout(timer) };
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-
-
-
-const MAX_ATTEMPTS_LIMIT = 10;
-const MAX_VARIABLES_BYTES = 64 * 1024;
-const MAX_VARIABLE_NAME_LENGTH = 256;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const SHA = /^[0-9a-fA-F]{7,64}$/;
-/** Validates every input before any network call; throws an `InputError` naming the input. */
-function parseInputs(get) {
-    const text = (name) => plainText(name, get(name));
-    const apiKey = get('api-key');
-    if (!apiKey) {
-        throw new InputError('api-key', 'is empty', 'Pass the workspace API key, e.g. api-key: ${{ secrets.SERVICE_API_KEY }}, and check that the secret exists in this repository');
-    }
-    // The key is never quoted: it is a secret.
-    if (hasControlCharacter(apiKey) || /\s/.test(apiKey)) {
-        throw new InputError('api-key', 'contains white space or a control character', 'Copy the key again from the workspace settings (Integrations, API Access) without line breaks');
-    }
-    const file = text('file');
-    const runInputPath = text('run-input-path');
-    const destination = text('destination');
-    const namePrefix = nameInput('name-prefix', text('name-prefix'));
-    const environment = nameInput('environment', text('environment'));
-    const notify = booleanInput('notify', get('notify'), true);
-    const variables = parseVariables(get('variables'));
-    if (file && runInputPath) {
-        throw new InputError('run-input-path', 'cannot be combined with file', 'Use file to upload a build and notify with it, or run-input-path alone to notify with an earlier upload');
-    }
-    if (destination && namePrefix) {
-        throw new InputError('destination', 'cannot be combined with name-prefix', 'Give the destination path, or let name-prefix build it, not both');
-    }
-    if (destination) {
-        const problem = destinationProblem(destination);
-        if (problem) {
-            throw new InputError('destination', `${(0,inert/* quote */.hD)(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
-        }
-    }
-    if (!file && (destination || namePrefix)) {
-        const input = destination ? 'destination' : 'name-prefix';
-        throw new InputError(input, 'is set but file is empty', 'Set file to the artifact to upload');
-    }
-    if (environment && !namePrefix) {
-        throw new InputError('environment', 'is set without name-prefix', 'Set name-prefix too: the destination is then <name-prefix>-<environment>.<ext>');
-    }
-    if (runInputPath && hasUnsafePath(runInputPath)) {
-        throw new InputError('run-input-path', `${(0,inert/* quote */.hD)(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation output of the step that uploaded the build, unchanged');
-    }
-    if ('RUN_INPUT_PATH' in variables && (file || runInputPath)) {
-        throw new InputError('variables', `sets RUN_INPUT_PATH while ${file ? 'file' : 'run-input-path'} is set, which is ambiguous`, 'Remove RUN_INPUT_PATH from variables: the action sets it to the uploaded file');
-    }
-    if (!notify && !file) {
-        throw new InputError('notify', runInputPath
-            ? 'is false with run-input-path set'
-            : 'is false and file is empty, so there is nothing to do', 'Set file to upload a build, or set notify to true to send the deploy notification');
-    }
-    return {
-        apiKey,
-        baseUrl: parseBaseUrl(get('base-url')),
-        file,
-        destination,
-        namePrefix,
-        environment,
-        deploymentType: text('deployment-type'),
-        variables,
-        runInputPath,
-        notify,
-        failOnNoRun: booleanInput('fail-on-no-run', get('fail-on-no-run'), true),
-        overrides: {
-            branch: text('branch'),
-            sha: shaInput(text('sha')),
-            commitUrl: urlInput('commit-url', text('commit-url')),
-            deploymentUrl: urlInput('deployment-url', text('deployment-url')),
-            pullRequestNumber: integerInput('pull-request-number', text('pull-request-number'), 1, 2 ** 31 - 1)
-        },
-        hostingService: text('hosting-service') || 'GitHub',
-        deduplicationKey: text('deduplication-key'),
-        ephemeralEnvironment: booleanInput('ephemeral-environment', get('ephemeral-environment'), false),
-        maxAttempts: integerInput('max-attempts', text('max-attempts'), 1, MAX_ATTEMPTS_LIMIT) ?? 5
-    };
-}
-function plainText(name, value) {
-    if (hasControlCharacter(value)) {
-        throw new InputError(name, `contains a line break or another control character (${(0,inert/* quote */.hD)(value, 40)})`, 'Give a single-line value');
-    }
-    return value.trim();
-}
-function nameInput(name, value) {
-    if (value && !NAME_PART.test(value)) {
-        throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
-    }
-    return value;
-}
-/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts; empty means the default. */
-function booleanInput(name, raw, fallback) {
-    const value = raw.trim();
-    if (value === '')
-        return fallback;
-    if (TRUE_VALUES.includes(value))
-        return true;
-    if (FALSE_VALUES.includes(value))
-        return false;
-    throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
-}
-function integerInput(name, value, min, max) {
-    if (value === '')
-        return undefined;
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-        throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it empty for the default`);
-    }
-    return n;
-}
-function shaInput(value) {
-    if (value && !SHA.test(value)) {
-        throw new InputError('sha', `${(0,inert/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id, e.g. ${{ github.sha }}');
-    }
-    return value;
-}
-function urlInput(name, value) {
-    if (!value)
-        return value;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new InputError(name, `${(0,inert/* quote */.hD)(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
-    }
-    return value;
-}
-function hasUnsafePath(path) {
-    return path.includes('\\') || path.split('/').includes('..');
-}
-/**
- * The base URL without a trailing slash. Plain http is refused except for a
- * loopback host, so that the API key never crosses a network in clear text.
- */
-function parseBaseUrl(raw) {
-    const value = raw.trim();
-    const fix = 'Use the service URL, e.g. https://service.example.com';
-    if (!value)
-        throw new InputError('base-url', 'is empty', fix);
-    if (hasControlCharacter(value))
-        throw new InputError('base-url', 'contains a control character', fix);
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new InputError('base-url', `${(0,inert/* quote */.hD)(value)} is not a URL`, fix);
-    }
-    if (url.username || url.password) {
-        throw new InputError('base-url', 'contains credentials', 'Remove the user and password from the URL: the action authenticates with api-key');
-    }
-    const shown = (0,inert/* quote */.hD)(url.origin + url.pathname);
-    if (url.search || url.hash) {
-        throw new InputError('base-url', `${shown} has a query or a fragment`, `${fix}, with neither`);
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw new InputError('base-url', `${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new InputError('base-url', `${shown} is not an https URL`, fix);
-    }
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * The `variables` input: a JSON object whose values are strings, numbers or
- * booleans; numbers and booleans become strings, as the service takes strings.
- */
-function parseVariables(raw) {
-    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
-    if (raw.trim() === '')
-        return {};
-    if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES) {
-        throw new InputError('variables', `is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-    }
-    let parsed;
-    try {
-        parsed = JSON.parse(raw);
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message : 'unreadable';
-        throw new InputError('variables', `is not valid JSON (${reason})`, fix);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw new InputError('variables', `is JSON but not an object (${describe(parsed)})`, fix);
-    }
-    const entries = [];
-    for (const [name, value] of Object.entries(parsed)) {
-        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name)) {
-            throw new InputError('variables', `has an invalid name ${(0,inert/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
-        }
-        if (typeof value === 'string')
-            entries.push([name, value]);
-        else if (typeof value === 'number' || typeof value === 'boolean')
-            entries.push([name, String(value)]);
-        else {
-            throw new InputError('variables', `has ${describe(value)} for ${(0,inert/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
-        }
-    }
-    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
-    return Object.fromEntries(entries);
-}
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-;// CONCATENATED MODULE: ./src/progress.ts
+;// CONCATENATED MODULE: ./src/core/progress.ts
 const DEFAULT_PACING = { minIntervalMs: 2000, maxIntervalMs: 10_000 };
 /**
  * Turns byte counts into occasional log lines. `update` is called for every
@@ -4929,13 +4186,13 @@ function formatDuration(seconds) {
     return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-;// CONCATENATED MODULE: ./src/retry.ts
+;// CONCATENATED MODULE: ./src/core/retry.ts
 
 
 /** Statuses worth another attempt: rate limiting and the transient server errors. */
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** The service or the store answered with a status that is not success. */
-class HttpStatusError extends ActionError {
+class HttpStatusError extends DeployError {
     status;
     retryAfterMs;
     name = 'HttpStatusError';
@@ -4948,11 +4205,11 @@ class HttpStatusError extends ActionError {
     }
 }
 /** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
-class ExpiredUrlError extends ActionError {
+class ExpiredUrlError extends DeployError {
     name = 'ExpiredUrlError';
 }
 /** A transient failure that lasted through every attempt the policy allowed. */
-class RetriesExhaustedError extends ActionError {
+class RetriesExhaustedError extends DeployError {
     last;
     attempts;
     name = 'RetriesExhaustedError';
@@ -5025,47 +4282,199 @@ function delay(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
 }
 
-;// CONCATENATED MODULE: ./src/runner-log.ts
+;// CONCATENATED MODULE: ./src/core/json.ts
+/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
+/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
+function asObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value
+        : {};
+}
+/** The value when it is a string with something other than white space in it. */
+function asText(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/validate.ts
+
 
 
 /**
- * The step's log. Every line goes through the inert formatter on its way out,
- * so no value from outside in it can begin a workflow command; annotations are
- * escaped by @actions/core as well.
+ * Validators every front end applies, so that the action, the CLI and the
+ * library refuse exactly the same values; each names the option in the front
+ * end's words.
  */
-const runnerLog = {
-    info(message) {
-        lib_core/* info */.pq((0,inert/* inertLine */.Fq)(message));
-    },
-    debug(message) {
-        lib_core/* debug */.Yz((0,inert/* inert */.tJ)(message));
-    },
-    notice(message, title) {
-        lib_core/* notice */.lm((0,inert/* inert */.tJ)(message), title ? { title } : {});
-    },
-    warning(message, title) {
-        lib_core/* warning */.$e((0,inert/* inert */.tJ)(message), title ? { title } : {});
-    },
-    error(message, title) {
-        lib_core/* error */.z3((0,inert/* inert */.tJ)(message), { title });
-    },
-    /** Hides a secret from every later line. */
-    mask(secret) {
-        lib_core/* setSecret */.Pq(secret);
-    },
-    group(name, work) {
-        return lib_core/* group */.Os((0,inert/* inert */.tJ)(name), work);
+const MAX_VARIABLES_BYTES = 64 * 1024;
+const MAX_VARIABLE_NAME_LENGTH = 256;
+const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+/** A single-line value, trimmed; a line break or another control character is refused. */
+function plainText(words, option, value) {
+    if (hasControlCharacter(value)) {
+        throw new InputError(words, option, `contains a line break or another control character (${(0,inert/* quote */.hD)(value, 40)})`, 'Give a single-line value');
     }
-};
+    return value.trim();
+}
+/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
+function namePart(words, option, value) {
+    if (value && !NAME_PART.test(value)) {
+        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+    }
+    return value;
+}
+/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts; empty means the default. */
+function parseBoolean(words, option, raw, fallback) {
+    const value = raw.trim();
+    if (value === '')
+        return fallback;
+    if (TRUE_VALUES.includes(value))
+        return true;
+    if (FALSE_VALUES.includes(value))
+        return false;
+    throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
+}
+/** A whole number in range from text; empty means undefined (the default). */
+function parseInteger(words, option, value, min, max) {
+    if (value === '')
+        return undefined;
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    return integerInRange(words, option, n, min, max, (0,inert/* quote */.hD)(value));
+}
+/** A whole number in range. */
+function integerInRange(words, option, n, min, max, shown = String(n)) {
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+        throw new InputError(words, option, `${shown} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it out for the default`);
+    }
+    return n;
+}
+function shaValue(words, option, value) {
+    if (value && !SHA.test(value)) {
+        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
+    }
+    return value;
+}
+function urlValue(words, option, value) {
+    if (!value)
+        return value;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+    }
+    return value;
+}
+/** A path with a `..` segment or a backslash: never sent to the service. */
+function hasUnsafePath(path) {
+    return path.includes('\\') || path.split('/').includes('..');
+}
+/**
+ * The base URL without a trailing slash. Plain http is refused except for a
+ * loopback host, so that the API key never crosses a network in clear text.
+ */
+function parseBaseUrl(words, raw) {
+    const value = raw.trim();
+    const fix = 'Use the service URL, e.g. https://service.example.com';
+    const fail = (problem, fixed = fix) => new InputError(words, 'baseUrl', problem, fixed);
+    if (!value)
+        throw fail('is empty');
+    if (hasControlCharacter(value))
+        throw fail('contains a control character');
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw fail(`${(0,inert/* quote */.hD)(value)} is not a URL`);
+    }
+    if (url.username || url.password) {
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${words.name('apiKey')}`);
+    }
+    const shown = (0,inert/* quote */.hD)(url.origin + url.pathname);
+    if (url.search || url.hash)
+        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw fail(`${shown} is not an https URL`);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * The variables: a JSON object (or an object) whose values are strings,
+ * numbers or booleans; numbers and booleans become strings, as the service
+ * takes strings.
+ */
+function parseVariables(words, raw) {
+    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
+    const fail = (problem, fixed = fix) => new InputError(words, 'variables', problem, fixed);
+    let parsed = raw;
+    if (raw === undefined)
+        return {};
+    if (typeof raw === 'string') {
+        if (raw.trim() === '')
+            return {};
+        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
+            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+        try {
+            parsed = JSON.parse(raw);
+        }
+        catch (error) {
+            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+        }
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw fail(`is not an object (${describe(parsed)})`);
+    const entries = [];
+    for (const [name, value] of Object.entries(parsed)) {
+        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name))
+            throw fail(`has an invalid name ${(0,inert/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
+        if (typeof value === 'string')
+            entries.push([name, value]);
+        else if (typeof value === 'number' || typeof value === 'boolean')
+            entries.push([name, String(value)]);
+        else
+            throw fail(`has ${describe(value)} for ${(0,inert/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
+    }
+    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
+    return Object.fromEntries(entries);
+}
+/** The name of a run variable: what the lane plugin's option takes. */
+function variableName(words, option, value) {
+    if (!value ||
+        value.length > MAX_VARIABLE_NAME_LENGTH ||
+        hasControlCharacter(value) ||
+        /\s/.test(value)) {
+        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
+    }
+    return value;
+}
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
 
-;// CONCATENATED MODULE: ./src/responses.ts
+;// CONCATENATED MODULE: ./src/core/responses.ts
 
 
 
 
 
 /** The service answered, but with a body the action cannot use. */
-class ResponseError extends ActionError {
+class ResponseError extends DeployError {
     name = 'ResponseError';
 }
 // Ids reach outputs, logs and the summary: letters, digits and a few separators only.
@@ -5288,7 +4697,7 @@ function isString(value) {
     return value !== undefined;
 }
 
-;// CONCATENATED MODULE: ./src/statuses.ts
+;// CONCATENATED MODULE: ./src/core/statuses.ts
 
 
 const REASONS = {
@@ -5313,36 +4722,37 @@ function answered(label, response) {
     return `${label} answered ${response.status}${reason ? ` ${reason}` : ''}${detail ? ` (${detail})` : ''}`;
 }
 /** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
-function serviceStatusError(label, response) {
+function serviceStatusError(label, response, words) {
     const { status } = response;
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     const what = answered(label, response);
     const event = eventIdOf(response.body);
     const support = event ? ` Event id ${event}: give this id to support.` : '';
-    return new HttpStatusError(`${what}: ${serviceAdvice(status, response)}${support}`, status, retryAfterMs);
+    return new HttpStatusError(`${what}: ${serviceAdvice(status, response, words)}${support}`, status, retryAfterMs);
 }
-function serviceAdvice(status, response) {
+function serviceAdvice(status, response, words) {
+    const name = words.name;
     if (status === 401) {
-        return 'the API key is missing or invalid. Check the api-key input and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.';
+        return `the API key is missing or invalid. Check ${name('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
     }
     if (status === 402)
         return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
     if (status === 403)
         return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
     if (status === 404)
-        return 'check base-url: it must be the service base URL, e.g. https://service.example.com, without /api.';
+        return `check ${name('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
     if (status === 429)
-        return 'the service is rate limiting this workspace. Send fewer requests at once, or raise max-attempts.';
+        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${name('maxAttempts')}.`;
     if (status === 400)
-        return 'the service found the request malformed. Check the inputs the message names; report it if they look right.';
+        return 'the service found the request malformed. Check the options the message names; report it if they look right.';
     if (status >= 300 && status < 400) {
         const location = response.headers.location;
         const target = typeof location === 'string' ? safeLocation(location) : 'another address';
-        return `the service redirects to ${target}. Set base-url to the address the service really answers on.`;
+        return `the service redirects to ${target}. Set ${name('baseUrl')} to the address the service really answers on.`;
     }
     if (status >= 500)
         return 'the service failed. Try again later; contact support if it persists.';
-    return 'the service refused the request. Check the inputs; contact support if it persists.';
+    return 'the service refused the request. Check the options; contact support if it persists.';
 }
 function safeLocation(location) {
     try {
@@ -5399,7 +4809,7 @@ function parseCompactDate(value) {
     return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/service.ts
+;// CONCATENATED MODULE: ./src/core/service.ts
 
 
 
@@ -5446,10 +4856,10 @@ async function callService(config, request) {
 /** One request to the service; a non-2xx answer becomes an error that says what to do. */
 async function callOnce(config, request, which = 'single attempt') {
     config.log.debug(`${request.label} (${which})`);
-    const response = await send(request, config.timeouts, config.signal);
+    const response = await send(request, config, config.signal);
     config.log.debug(`${request.label} answered ${response.status}`);
     if (response.status < 200 || response.status >= 300)
-        throw serviceStatusError(request.label, response);
+        throw serviceStatusError(request.label, response, config.words);
     return response;
 }
 function logRetry(log, error, attempt, maxAttempts, delayMs) {
@@ -5470,92 +4880,11 @@ function maskSignedUrl(log, signedUrl) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/summary.ts
-
-
-
-
-const OUTCOME_TEXT = {
-    success: '✅ run created',
-    failed: '⚠️ no run created',
-    aborted: '❌ aborted',
-    skipped: '⏭️ not notified (upload only)'
-};
-/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
-function summaryRows(report) {
-    const rows = [
-        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
-        [
-            'Size',
-            report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
-        ],
-        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
-        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
-        [
-            'playgroundFileLocation',
-            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
-        ],
-        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
-        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
-        ['Commit', commitCell(report.git)],
-        [
-            'Pull request',
-            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
-        ],
-        ['Environment', report.environment && summary_escape(report.environment)],
-        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
-        [
-            'Outcome',
-            report.preview
-                ? '✅ preview deployment, no run'
-                : report.outcome && OUTCOME_TEXT[report.outcome]
-        ],
-        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
-        ['Warning', report.warning && summary_escape(report.warning)],
-        ['Problem', report.problem && summary_escape(report.problem)]
-    ];
-    return rows.filter((row) => Boolean(row[1]));
-}
-function commitCell(git) {
-    if (!git?.sha)
-        return undefined;
-    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
-    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
-}
-function summary_escape(value) {
-    return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
-}
-/**
- * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
- * runner there is nothing to write to. core.summary builds the HTML, but the
- * file is opened here, as core.summary remembers the first path it was given.
- */
-async function writeSummary(report) {
-    const path = process.env.GITHUB_STEP_SUMMARY;
-    if (!path)
-        return;
-    const html = lib_core/* summary */.z
-        .emptyBuffer()
-        .addHeading('Mobile build deploy', 3)
-        .addTable([
-        [
-            { data: 'Item', header: true },
-            { data: 'Value', header: true }
-        ],
-        ...summaryRows(report).map(([label, value]) => [label, value])
-    ])
-        .stringify();
-    lib_core/* summary */.z.emptyBuffer();
-    await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
-}
-
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/hasher.ts
+;// CONCATENATED MODULE: ./src/core/hasher.ts
 
 /**
  * The worker's whole program, as CommonJS source: it hashes the regions of the
@@ -5616,7 +4945,7 @@ class ParallelHasher {
     }
 }
 
-;// CONCATENATED MODULE: ./src/file-body.ts
+;// CONCATENATED MODULE: ./src/core/file-body.ts
 
 
 
@@ -5624,7 +4953,7 @@ class ParallelHasher {
 
 
 /** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
-class FileChangedError extends ActionError {
+class FileChangedError extends DeployError {
     name = 'FileChangedError';
 }
 /** Bytes read from disk per chunk. */
@@ -5689,7 +5018,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     async sha256() {
         const digest = await this.digestPromise;
         if (digest === undefined)
-            throw new ActionError('The upload stopped before the whole file was sent.');
+            throw new DeployError('The upload stopped before the whole file was sent.');
         return digest;
     }
     /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
@@ -5812,7 +5141,7 @@ function write(destination, chunk) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/upload.ts
+;// CONCATENATED MODULE: ./src/core/upload.ts
 
 
 
@@ -5828,7 +5157,7 @@ function write(destination, chunk) {
  */
 const CONTINUE_TIMEOUT_MS = 1000;
 /** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
-class ExpectationFailedError extends ActionError {
+class ExpectationFailedError extends DeployError {
     name = 'ExpectationFailedError';
 }
 /**
@@ -5836,7 +5165,8 @@ class ExpectationFailedError extends ActionError {
  * attempt streams the whole file again from its first byte; an attempt refused
  * because the URL expired first asks the service for a fresh one.
  */
-async function uploadArtifact(config, artifact, destination, onSigned) {
+async function uploadArtifact(config, artifact, destination, listeners) {
+    const onSigned = listeners.onSigned;
     // The first attempt's hashing thread starts now and boots while the URL is signed.
     let prepared = new TransferBuffers();
     const buffers = () => {
@@ -5858,7 +5188,10 @@ async function uploadArtifact(config, artifact, destination, onSigned) {
                 onSigned(signed);
                 stale = false;
             }
-            const put = () => putFile(config, signed.signedUrl, artifact, number, buffers(), expectContinue);
+            const put = () => putFile(config, signed.signedUrl, artifact, number, buffers(), {
+                expectContinue,
+                onProgress: listeners.onProgress
+            });
             try {
                 return { signed, size: artifact.size, ...(await put()) };
             }
@@ -5879,7 +5212,7 @@ async function uploadArtifact(config, artifact, destination, onSigned) {
     }
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt, buffers, expectContinue) {
+async function putFile(config, signedUrl, artifact, attempt, buffers, { expectContinue, onProgress }) {
     const label = labelOf('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = Date.now();
@@ -5895,8 +5228,9 @@ async function putFile(config, signedUrl, artifact, attempt, buffers, expectCont
         onProgress: total => {
             sent = total;
             progress.update(total);
+            onProgress?.(total, artifact.size);
         },
-        onFailure: error => local.abort(error instanceof ActionError
+        onFailure: error => local.abort(error instanceof DeployError
             ? error
             : new FileChangedError(`${(0,inert/* quote */.hD)(artifact.name)} could not be read: ${describeNetworkError(error)}`))
     });
@@ -5911,13 +5245,13 @@ async function putFile(config, signedUrl, artifact, attempt, buffers, expectCont
             },
             body,
             label
-        }, config.timeouts, signal);
+        }, config, signal);
         if (response.status === 417 && expectContinue)
             throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
         if (response.status < 200 || response.status >= 300)
             throw storeStatusError(label, response, signedUrl);
         if (sent !== artifact.size) {
-            throw new ActionError(`${label} answered ${response.status} before the whole file was sent; run the step again.`);
+            throw new DeployError(`${label} answered ${response.status} before the whole file was sent; run the step again.`);
         }
         const seconds = Math.max(0.001, (Date.now() - started) / 1000);
         config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
@@ -5932,7 +5266,7 @@ async function putFile(config, signedUrl, artifact, attempt, buffers, expectCont
     }
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/core/flow.ts
 
 
 
@@ -5944,36 +5278,686 @@ async function putFile(config, signedUrl, artifact, attempt, buffers, expectCont
 
 
 
+/** Finds the build and chooses its destination; the last step before any request. */
+async function prepare(settings, words) {
+    if (!settings.file)
+        return { settings };
+    const artifact = await findArtifact(settings.file, settings.workingDirectory, words);
+    return { settings, artifact, destination: chooseDestination(settings, artifact, words) };
+}
+/** The mode and the plan, for the log. */
+function logPlan(plan, log) {
+    const { settings, artifact, destination } = plan;
+    const mode = artifact
+        ? settings.notify
+            ? 'upload and notify'
+            : 'upload only'
+        : settings.runInputPath
+            ? 'notify with an earlier upload'
+            : 'notify without a build';
+    log.info(`Mode: ${mode}`);
+    if (artifact)
+        log.info(`Artifact: ${(0,inert/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`);
+    if (destination)
+        log.info(`Destination: ${(0,inert/* quote */.hD)(destination, 300)}`);
+    log.info(`Service: ${settings.baseUrl}`);
+    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
+    log.info(`Branch: ${branch === undefined ? '(none)' : (0,inert/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`);
+    if (pullRequestNumber !== undefined)
+        log.info(`Pull request: #${pullRequestNumber}`);
+    if (mergeRequestNumber !== undefined)
+        log.info(`Merge request: !${mergeRequestNumber}`);
+}
+/**
+ * The requests: upload (when there is a build), then the notification (unless
+ * `notify` is false). Fills `report` as it learns, and tells each output at
+ * once; a failed request is thrown, with `report.outcome` already `aborted`.
+ * A notification that creates no run is not thrown: `report.outcome` is
+ * `failed` and `report.noRun` says why, for the front end to decide.
+ */
+async function deliver(plan, context, report) {
+    const { settings, artifact, destination } = plan;
+    const { log } = context;
+    const output = (name, value) => context.onOutput?.(name, value);
+    const setOutcome = (outcome) => {
+        report.outcome = outcome;
+        output('outcome', outcome);
+    };
+    const aborting = async (work) => {
+        try {
+            return await work();
+        }
+        catch (error) {
+            setOutcome('aborted');
+            throw error;
+        }
+    };
+    report.git = settings.git;
+    report.deploymentType = settings.deploymentType || undefined;
+    const config = serviceConfig(settings, context);
+    let runInputPath = settings.runInputPath || undefined;
+    if (artifact && destination) {
+        report.artifact = { name: artifact.name, size: artifact.size };
+        report.destination = destination;
+        const receipt = await phase(log, `Upload ${(0,inert/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, () => aborting(async () => {
+            const sent = await uploadArtifact(config, artifact, destination, {
+                onSigned: signed => log.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`),
+                onProgress: context.onProgress
+            });
+            log.info(`SHA-256 ${sent.sha256}`);
+            return sent;
+        }));
+        report.artifact.sha256 = receipt.sha256;
+        report.fileLocation = receipt.signed.fileLocation;
+        report.playgroundFileLocation = receipt.signed.playgroundFileLocation;
+        output('playgroundFileLocation', receipt.signed.playgroundFileLocation);
+        output('fileLocation', receipt.signed.fileLocation);
+        output('artifactSha256', receipt.sha256);
+        output('artifactSize', String(receipt.size));
+        runInputPath = receipt.signed.playgroundFileLocation;
+    }
+    else if (runInputPath) {
+        report.playgroundFileLocation = runInputPath;
+        output('playgroundFileLocation', runInputPath);
+    }
+    if (!settings.notify) {
+        setOutcome('skipped');
+        log.info(`${context.words.setting('notify', 'false')}: the build is uploaded and no deploy notification was sent, so no run starts.`);
+        return;
+    }
+    const result = await phase(log, 'Deploy notification', () => aborting(() => {
+        const build = runInputPath
+            ? { variable: settings.runVariable, path: runInputPath }
+            : undefined;
+        const body = buildDeployBody(settings, settings.git, build);
+        log.info(build
+            ? `Notifying the service with ${build.variable}=${(0,inert/* quote */.hD)(build.path)}.`
+            : 'Notifying the service of the deployment (no build attached).');
+        log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
+        return notifyDeployment(config, body);
+    }));
+    Object.assign(report, {
+        runId: result.runId || undefined,
+        runIds: result.runIds,
+        duplicate: result.duplicate,
+        preview: result.preview,
+        environment: result.environment,
+        environmentId: result.environmentId,
+        warning: result.warning
+    });
+    setOutcome(result.outcome);
+    output('runId', result.runId);
+    output('environmentId', result.environmentId ?? '');
+    if (result.warning)
+        log.warning(`The service warns: ${result.warning}`, 'Service warning');
+    const where = result.environment ? ` on environment ${(0,inert/* quote */.hD)(result.environment)}` : '';
+    if (result.preview) {
+        log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
+    }
+    else if (result.outcome === 'success') {
+        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
+        log.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
+        if (result.runIds.length > 1)
+            log.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
+        if (!result.runId)
+            log.warning('The service reported a run without an id; runId is empty.');
+    }
+    else {
+        const cause = result.cause ?? 'no-trigger';
+        report.noRun = {
+            cause,
+            reason: result.reason ?? 'no trigger matched this deployment',
+            advice: noRunAdvice(cause, settings.deploymentType, context.words)
+        };
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+function serviceConfig(settings, context) {
+    return {
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        policy: {
+            maxAttempts: settings.maxAttempts,
+            baseDelayMs: DEFAULT_BASE_DELAY_MS,
+            maxDelayMs: DEFAULT_MAX_DELAY_MS,
+            deadline: context.deadline ?? Number.POSITIVE_INFINITY
+        },
+        timeouts: context.timeouts ?? DEFAULT_TIMEOUTS,
+        userAgent: context.userAgent,
+        signal: context.signal,
+        log: context.log,
+        words: context.words
+    };
+}
+/** A log group for one phase, closed with how long the phase took. */
+async function phase(log, name, work) {
+    const started = Date.now();
+    return log.group(name, async () => {
+        try {
+            return await work();
+        }
+        finally {
+            log.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
+        }
+    });
+}
+/** The destination: given, built by the naming convention, or the artifact's own name. */
+function chooseDestination(settings, artifact, words) {
+    if (settings.destination)
+        return settings.destination;
+    if (settings.namePrefix) {
+        const named = conventionalDestination({
+            prefix: settings.namePrefix,
+            environment: settings.environment,
+            extension: artifact.extension,
+            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
+            repository: settings.git.repository
+        }, words);
+        if ('problem' in named)
+            throw new InputError(words, 'namePrefix', named.problem, `Set ${words.name('environment')}, or ${words.name('destination')} instead`);
+        return named.destination;
+    }
+    const problem = destinationProblem(artifact.name);
+    if (problem) {
+        throw new InputError(words, 'file', `has a name that cannot be a destination: ${problem}`, `Set ${words.name('destination')} to a plain name`);
+    }
+    return artifact.name;
+}
+
+;// CONCATENATED MODULE: ./src/core/limits.ts
 
 
 
-
-
-
-
-const log = {
-    info: runnerLog.info,
-    debug: runnerLog.debug,
-    warning: message => runnerLog.warning(message),
-    mask: runnerLog.mask
+/** Far above any upload that keeps moving, and well under a job's six hours. */
+const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000;
+/** The environment variables that tune the limits, with the unit each is given in. */
+const LIMIT_VARIABLES = {
+    connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
+    idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
+    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES'
 };
 /**
- * The step: inputs, context, upload, notification, outputs and summary. The
- * only place that sets outputs or fails the step; every failure, thrown or
- * not, ends as one `::error::` line.
+ * Pure: the limits from the environment (e.g. a step's `env:`), the defaults
+ * where a variable is unset; a value that is not a positive number fails the
+ * step before any request, naming the variable.
+ */
+function limitsFromEnv(env) {
+    const read = (name, unitMs, fallbackMs) => {
+        const raw = env[name]?.trim();
+        if (!raw)
+            return fallbackMs;
+        const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+        if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
+            throw new DeployError(`Environment variable ${name} is ${(0,inert/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
+        }
+        return Math.round(value * unitMs);
+    };
+    return {
+        timeouts: {
+            connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
+            idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs)
+        },
+        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS)
+    };
+}
+/** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
+function stepDeadline(stepMs) {
+    const controller = new AbortController();
+    const minutes = Math.round(stepMs / 60_000);
+    const timer = setTimeout(() => controller.abort(new DeployError(`The step reached its time limit of ${minutes} minutes and stopped. Set ${LIMIT_VARIABLES.step} to allow more.`)), stepMs);
+    // The limit never keeps the process alive by itself.
+    timer.unref();
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+;// CONCATENATED MODULE: ./src/core/options.ts
+
+
+
+
+/** The run variable that carries the build, unless told otherwise (the lane plugin's default). */
+const DEFAULT_RUN_VARIABLE = 'RUN_INPUT_PATH';
+const DEFAULT_MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS_LIMIT = 10;
+/**
+ * Pure: validates every option before any request; throws an `InputError`
+ * naming the option in the front end's words.
+ */
+function resolveOptions(options, words) {
+    const text = (option, value) => plainText(words, option, value ?? '');
+    const fail = (option, problem, fix) => {
+        throw new InputError(words, option, problem, fix);
+    };
+    const apiKey = options.apiKey ?? '';
+    if (!apiKey)
+        fail('apiKey', 'is empty', 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY');
+    // The key is never quoted: it is a secret.
+    if (hasControlCharacter(apiKey) || /\s/.test(apiKey))
+        fail('apiKey', 'contains white space or a control character', 'Copy the key again from the workspace settings (Integrations, API Access) without line breaks');
+    const baseUrl = parseBaseUrl(words, options.baseUrl ?? '');
+    const file = text('file', options.file);
+    const runInputPath = text('runInputPath', options.runInputPath);
+    const destination = text('destination', options.destination);
+    const namePrefix = namePart(words, 'namePrefix', text('namePrefix', options.namePrefix));
+    const environment = namePart(words, 'environment', text('environment', options.environment));
+    const notify = options.notify ?? true;
+    const variables = parseVariables(words, options.variables);
+    const runVariable = variableName(words, 'runVariable', options.runVariable ?? DEFAULT_RUN_VARIABLE);
+    const name = words.name;
+    if (file && runInputPath)
+        fail('runInputPath', `cannot be combined with ${name('file')}`, `Use ${name('file')} to upload a build and notify with it, or ${name('runInputPath')} alone to notify with an earlier upload`);
+    if (destination && namePrefix)
+        fail('destination', `cannot be combined with ${name('namePrefix')}`, `Give the destination path, or let ${name('namePrefix')} build it, not both`);
+    if (destination) {
+        const problem = destinationProblem(destination);
+        if (problem)
+            fail('destination', `${(0,inert/* quote */.hD)(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
+    }
+    if (!file && (destination || namePrefix))
+        fail(destination ? 'destination' : 'namePrefix', `is set but ${name('file')} is empty`, `Set ${name('file')} to the build to upload`);
+    if (environment && !namePrefix)
+        fail('environment', `is set without ${name('namePrefix')}`, `Set ${name('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
+    if (runInputPath && hasUnsafePath(runInputPath))
+        fail('runInputPath', `${(0,inert/* quote */.hD)(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation of the upload, unchanged');
+    if (runVariable in variables && (file || runInputPath))
+        fail('variables', `sets ${runVariable} while ${name(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${name('variables')}: it is set to the uploaded build`);
+    if (!notify && !file)
+        fail('notify', runInputPath
+            ? `is false with ${name('runInputPath')} set`
+            : `is false and ${name('file')} is empty, so there is nothing to do`, `Set ${name('file')} to upload a build, or ${words.setting('notify', 'true')} to send the deploy notification`);
+    const git = options.git ?? {};
+    return {
+        apiKey,
+        baseUrl,
+        file,
+        destination,
+        namePrefix,
+        environment,
+        deploymentType: text('deploymentType', options.deploymentType),
+        variables,
+        runInputPath,
+        runVariable,
+        notify,
+        git: {
+            ...git,
+            sha: shaValue(words, 'sha', git.sha ?? '') || undefined,
+            commitUrl: urlValue(words, 'commitUrl', git.commitUrl ?? '') || undefined,
+            deploymentUrl: urlValue(words, 'deploymentUrl', git.deploymentUrl ?? '') || undefined,
+            pullRequestNumber: git.pullRequestNumber === undefined
+                ? undefined
+                : integerInRange(words, 'pullRequestNumber', git.pullRequestNumber, 1, 2 ** 31 - 1),
+            hostingService: text('hostingService', git.hostingService) || undefined
+        },
+        deduplicationKey: text('deduplicationKey', options.deduplicationKey),
+        ephemeralEnvironment: options.ephemeralEnvironment ?? false,
+        maxAttempts: options.maxAttempts === undefined
+            ? DEFAULT_MAX_ATTEMPTS
+            : integerInRange(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
+        workingDirectory: options.workingDirectory ?? process.cwd()
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/version.ts
+/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
+const PRODUCT_NAME = 'mobile-build-deploy';
+const PRODUCT_VERSION = '1.1.0';
+/** The User-Agent of one front end: `mobile-build-deploy/1.1.0 (action)`. */
+function userAgent(frontEnd) {
+    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
+}
+
+;// CONCATENATED MODULE: ./src/action/context.ts
+
+/**
+ * Pure: the branch, commit, pull request and URLs of the event, as the
+ * contract's context table says. Missing or oddly typed payload fields are
+ * skipped, never fatal.
+ */
+function deriveContext(eventName, payload, env) {
+    const repository = parseRepository(env.GITHUB_REPOSITORY);
+    const build = (sha) => commitUrlOf(env, sha);
+    const fallback = () => ({
+        branch: env.GITHUB_REF?.startsWith('refs/heads/')
+            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+            : undefined,
+        sha: env.GITHUB_SHA || undefined
+    });
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target': {
+            const pr = asObject(payload.pull_request);
+            const head = asObject(pr.head);
+            const sha = asText(head.sha) ?? env.GITHUB_SHA;
+            return {
+                branch: asText(head.ref),
+                sha,
+                pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
+                commitUrl: build(sha),
+                repository
+            };
+        }
+        case 'push': {
+            const ref = asText(payload.ref) ?? env.GITHUB_REF;
+            const after = asText(payload.after);
+            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
+            return {
+                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: asText(asObject(payload.head_commit).url) ?? build(sha),
+                repository
+            };
+        }
+        case 'merge_group': {
+            const group = asObject(payload.merge_group);
+            const headRef = asText(group.head_ref);
+            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
+            return {
+                branch: headRef ? stripHeads(headRef) : fallback().branch,
+                sha,
+                pullRequestNumber: mergeQueuePullRequest(headRef),
+                commitUrl: build(sha),
+                repository
+            };
+        }
+        case 'deployment_status': {
+            const deployment = asObject(payload.deployment);
+            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
+            const ref = asText(deployment.ref);
+            return {
+                branch: ref ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: build(sha),
+                deploymentUrl: asText(asObject(payload.deployment_status).environment_url),
+                repository
+            };
+        }
+        default: {
+            const { branch, sha } = fallback();
+            return { branch, sha, commitUrl: build(sha), repository };
+        }
+    }
+}
+/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
+function commitUrlOf(env, sha) {
+    const repository = parseRepository(env.GITHUB_REPOSITORY);
+    if (!sha || !repository)
+        return undefined;
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
+}
+/** `owner/name` from GITHUB_REPOSITORY. */
+function parseRepository(value) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
+    return match ? { owner: match[1], name: match[2] } : undefined;
+}
+/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
+function mergeQueuePullRequest(headRef) {
+    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
+    return match ? positiveInteger(Number(match[1])) : undefined;
+}
+function stripHeads(ref) {
+    return ref.replace(/^refs\/heads\//, '');
+}
+function positiveInteger(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
+function deploymentState(eventName, payload) {
+    if (eventName !== 'deployment_status')
+        return undefined;
+    return asText(asObject(payload.deployment_status).state) ?? '';
+}
+/** The event's context with the inputs' overrides applied; an overridden sha gets its own commit URL. */
+function resolveContext(eventName, payload, env, overrides, hostingService) {
+    const derived = deriveContext(eventName, payload, env);
+    return {
+        ...derived,
+        branch: overrides.branch || derived.branch,
+        sha: overrides.sha || derived.sha,
+        commitUrl: overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl),
+        deploymentUrl: overrides.deploymentUrl || derived.deploymentUrl,
+        pullRequestNumber: overrides.pullRequestNumber ?? derived.pullRequestNumber,
+        hostingService
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/words.ts
+/**
+ * The options every front end maps to, by their library names; and how each
+ * front end names them in a message, so that an error says "Input 'file'" in
+ * the action, "--file" in the CLI and "Option 'file'" in the library.
+ */
+const OPTION_KEYS = (/* unused pure expression or super */ null && ([
+    'apiKey',
+    'baseUrl',
+    'file',
+    'destination',
+    'namePrefix',
+    'environment',
+    'deploymentType',
+    'variables',
+    'runInputPath',
+    'runVariable',
+    'notify',
+    'failOnNoRun',
+    'branch',
+    'sha',
+    'hostingService',
+    'commitUrl',
+    'deploymentUrl',
+    'deduplicationKey',
+    'ephemeralEnvironment',
+    'pullRequestNumber',
+    'maxAttempts'
+]));
+/** `deploymentType` as `deployment-type`. */
+function kebab(option) {
+    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+}
+/** The library's words: its options by their own names. */
+const LIBRARY_WORDS = {
+    name: option => option,
+    subject: option => `Option '${option}'`,
+    setting: (option, value) => `${option}: ${value}`
+};
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+
+
+
+/** The action's words: its inputs by their kebab-case names. */
+const ACTION_WORDS = {
+    name: option => kebab(option),
+    subject: option => `Input '${kebab(option)}'`,
+    setting: (option, value) => `${kebab(option)}: ${value}`
+};
+/**
+ * The inputs as typed options: every single-line input refuses a control
+ * character, booleans and numbers are parsed as `core.getBooleanInput` would;
+ * the core validates the rest, in the action's words.
+ */
+function parseInputs(get) {
+    const raw = (option) => get(kebab(option));
+    const text = (option) => plainText(ACTION_WORDS, option, raw(option));
+    const flag = (option, fallback) => parseBoolean(ACTION_WORDS, option, raw(option), fallback);
+    return {
+        options: {
+            // Neither trimmed nor checked here: the core refuses white space in a key, and never quotes it.
+            apiKey: raw('apiKey'),
+            baseUrl: raw('baseUrl'),
+            file: text('file'),
+            destination: text('destination'),
+            namePrefix: text('namePrefix'),
+            environment: text('environment'),
+            deploymentType: text('deploymentType'),
+            variables: raw('variables'),
+            runInputPath: text('runInputPath'),
+            notify: flag('notify', true),
+            deduplicationKey: text('deduplicationKey'),
+            ephemeralEnvironment: flag('ephemeralEnvironment', false),
+            maxAttempts: parseInteger(ACTION_WORDS, 'maxAttempts', text('maxAttempts'), 1, MAX_ATTEMPTS_LIMIT)
+        },
+        overrides: {
+            branch: text('branch'),
+            sha: shaValue(ACTION_WORDS, 'sha', text('sha')),
+            commitUrl: urlValue(ACTION_WORDS, 'commitUrl', text('commitUrl')),
+            deploymentUrl: urlValue(ACTION_WORDS, 'deploymentUrl', text('deploymentUrl')),
+            pullRequestNumber: parseInteger(ACTION_WORDS, 'pullRequestNumber', text('pullRequestNumber'), 1, 2 ** 31 - 1)
+        },
+        hostingService: text('hostingService') || 'GitHub',
+        failOnNoRun: flag('failOnNoRun', true)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+
+
+/**
+ * The step's log. Every line goes through the inert formatter on its way out,
+ * so no value from outside in it can begin a workflow command; annotations are
+ * escaped by @actions/core as well.
+ */
+const runnerLog = {
+    info(message) {
+        core/* info */.pq((0,inert/* inertLine */.Fq)(message));
+    },
+    debug(message) {
+        core/* debug */.Yz((0,inert/* inert */.tJ)(message));
+    },
+    notice(message, title) {
+        core/* notice */.lm((0,inert/* inert */.tJ)(message), title ? { title } : {});
+    },
+    warning(message, title) {
+        core/* warning */.$e((0,inert/* inert */.tJ)(message), title ? { title } : {});
+    },
+    error(message, title) {
+        core/* error */.z3((0,inert/* inert */.tJ)(message), { title });
+    },
+    /** Hides a secret from every later line. */
+    mask(secret) {
+        core/* setSecret */.Pq(secret);
+    },
+    group(name, work) {
+        return core/* group */.Os((0,inert/* inert */.tJ)(name), work);
+    }
+};
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/action/summary.ts
+
+
+
+
+const OUTCOME_TEXT = {
+    success: '✅ run created',
+    failed: '⚠️ no run created',
+    aborted: '❌ aborted',
+    skipped: '⏭️ not notified (upload only)'
+};
+/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
+function summaryRows(report) {
+    const rows = [
+        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
+        [
+            'Size',
+            report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
+        ],
+        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
+        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
+        [
+            'playgroundFileLocation',
+            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
+        ],
+        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
+        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
+        ['Commit', commitCell(report.git)],
+        [
+            'Pull request',
+            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
+        ],
+        ['Environment', report.environment && summary_escape(report.environment)],
+        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
+        [
+            'Outcome',
+            report.preview
+                ? '✅ preview deployment, no run'
+                : report.outcome && OUTCOME_TEXT[report.outcome]
+        ],
+        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
+        ['Warning', report.warning && summary_escape(report.warning)],
+        ['Problem', report.problem && summary_escape(report.problem)]
+    ];
+    return rows.filter((row) => Boolean(row[1]));
+}
+function commitCell(git) {
+    if (!git?.sha)
+        return undefined;
+    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
+    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
+}
+function summary_escape(value) {
+    return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
+}
+/**
+ * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
+ * runner there is nothing to write to. core.summary builds the HTML, but the
+ * file is opened here, as core.summary remembers the first path it was given.
+ */
+async function writeSummary(report) {
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path)
+        return;
+    const html = core/* summary */.z
+        .emptyBuffer()
+        .addHeading('Mobile build deploy', 3)
+        .addTable([
+        [
+            { data: 'Item', header: true },
+            { data: 'Value', header: true }
+        ],
+        ...summaryRows(report).map(([label, value]) => [label, value])
+    ])
+        .stringify();
+    core/* summary */.z.emptyBuffer();
+    await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The step: the inputs and the event mapped to the core's options, the core's
+ * flow, and what it learns turned into outputs, annotations and the summary.
+ * The only place that fails the step; every failure, thrown or not, ends as
+ * one `::error::` line.
  */
 async function run() {
     const report = {};
     try {
         // Masked before anything else can print it, even when it fails validation.
-        const rawKey = lib_core/* getInput */.V4('api-key');
+        const rawKey = core/* getInput */.V4('api-key');
         if (rawKey)
-            lib_core/* setSecret */.Pq(rawKey);
-        await deploy(report);
+            core/* setSecret */.Pq(rawKey);
+        await step(report);
     }
     catch (error) {
         // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
-        if (!(error instanceof ActionError) && isError(error) && error.stack)
+        if (!(error instanceof DeployError) && isError(error) && error.stack)
             runnerLog.debug(redactQueryStrings(error.stack));
         fail(report, failureMessage(error), error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed');
     }
@@ -5986,189 +5970,63 @@ async function run() {
         }
     }
 }
-async function deploy(report) {
+async function step(report) {
     const started = Date.now();
-    const plan = await phase('Inputs', async () => {
-        const inputs = parseInputs(name => lib_core/* getInput */.V4(name));
+    const { plan, failOnNoRun, state, stepMs, timeouts } = await phase(runnerLog, 'Inputs', async () => {
+        const inputs = parseInputs(name => core/* getInput */.V4(name));
         const limits = limitsFromEnv(process.env);
         const eventName = process.env.GITHUB_EVENT_NAME ?? '';
         const event = readEvent();
-        const git = resolveContext(eventName, event, process.env, inputs.overrides);
-        const artifact = inputs.file ? await findArtifact(inputs.file, workspace()) : undefined;
-        const destination = artifact ? chooseDestination(inputs, artifact, git) : undefined;
-        logPlan(inputs, git, artifact, destination);
+        const git = resolveContext(eventName, event, process.env, inputs.overrides, inputs.hostingService);
+        const settings = resolveOptions({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
+        const plan = await prepare(settings, ACTION_WORDS);
+        logPlan(plan, runnerLog);
         runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`);
-        return { inputs, git, artifact, destination, limits, state: deploymentState(eventName, event) };
+        return {
+            plan,
+            failOnNoRun: inputs.failOnNoRun,
+            state: deploymentState(eventName, event),
+            stepMs: limits.stepMs,
+            timeouts: limits.timeouts
+        };
     });
-    const { inputs, git, limits } = plan;
-    report.git = git;
-    report.deploymentType = inputs.deploymentType || undefined;
-    if (plan.state !== undefined && plan.state !== 'success' && inputs.notify) {
+    report.git = plan.settings.git;
+    report.deploymentType = plan.settings.deploymentType || undefined;
+    if (state !== undefined && state !== 'success' && plan.settings.notify) {
         // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-        setOutcome(report, 'skipped');
-        runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(plan.state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
+        report.outcome = 'skipped';
+        setOutput('outcome', 'skipped');
+        runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
         return;
     }
-    const deadline = stepDeadline(limits.stepMs);
-    const config = {
-        baseUrl: inputs.baseUrl,
-        apiKey: inputs.apiKey,
-        policy: {
-            maxAttempts: inputs.maxAttempts,
-            baseDelayMs: DEFAULT_BASE_DELAY_MS,
-            maxDelayMs: DEFAULT_MAX_DELAY_MS,
-            deadline: started + limits.stepMs
-        },
-        timeouts: limits.timeouts,
-        signal: deadline.signal,
-        log
-    };
+    const deadline = stepDeadline(stepMs);
     try {
-        await deliver(report, plan, config);
+        await deliver(plan, {
+            words: ACTION_WORDS,
+            log: runnerLog,
+            userAgent: userAgent('action'),
+            timeouts,
+            signal: deadline.signal,
+            deadline: started + stepMs,
+            onOutput: setOutput
+        }, report);
     }
     finally {
         deadline.clear();
     }
-}
-/** The requests: upload (when there is a build), then the notification (unless notify is false). */
-async function deliver(report, plan, config) {
-    const { inputs, git, artifact, destination } = plan;
-    let runInputPath = inputs.runInputPath || undefined;
-    if (artifact && destination) {
-        report.artifact = { name: artifact.name, size: artifact.size };
-        report.destination = destination;
-        const receipt = await phase(`Upload ${(0,inert/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
-            try {
-                const sent = await uploadArtifact(config, artifact, destination, signed => runnerLog.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`));
-                runnerLog.info(`SHA-256 ${sent.sha256}`);
-                return sent;
-            }
-            catch (error) {
-                setOutcome(report, 'aborted');
-                throw error;
-            }
-        });
-        report.artifact.sha256 = receipt.sha256;
-        report.fileLocation = receipt.signed.fileLocation;
-        report.playgroundFileLocation = receipt.signed.playgroundFileLocation;
-        setOutput('playgroundFileLocation', receipt.signed.playgroundFileLocation);
-        setOutput('fileLocation', receipt.signed.fileLocation);
-        setOutput('artifactSha256', receipt.sha256);
-        setOutput('artifactSize', String(receipt.size));
-        runInputPath = receipt.signed.playgroundFileLocation;
-    }
-    else if (runInputPath) {
-        report.playgroundFileLocation = runInputPath;
-        setOutput('playgroundFileLocation', runInputPath);
-    }
-    if (!inputs.notify) {
-        setOutcome(report, 'skipped');
-        runnerLog.info('notify is false: the build is uploaded and no deploy notification was sent, so no run starts.');
+    if (!report.noRun)
         return;
-    }
-    const result = await phase('Deploy notification', async () => {
-        const body = buildDeployBody(inputs, git, runInputPath);
-        runnerLog.info(runInputPath
-            ? `Notifying the service with RUN_INPUT_PATH=${(0,inert/* quote */.hD)(runInputPath)}.`
-            : 'Notifying the service of the deployment (no build attached).');
-        runnerLog.debug(`Deploy notification body: ${JSON.stringify(body)}`);
-        try {
-            return await notifyDeployment(config, body);
-        }
-        catch (error) {
-            setOutcome(report, 'aborted');
-            throw error;
-        }
-    });
-    setOutcome(report, result.outcome);
-    setOutput('runId', result.runId);
-    setOutput('environmentId', result.environmentId ?? '');
-    report.runId = result.runId || undefined;
-    report.environment = result.environment;
-    report.environmentId = result.environmentId;
-    report.preview = result.preview;
-    report.warning = result.warning;
-    if (result.warning)
-        runnerLog.warning(`The service warns: ${result.warning}`, 'Service warning');
-    const where = result.environment ? ` on environment ${(0,inert/* quote */.hD)(result.environment)}` : '';
-    if (result.preview) {
-        runnerLog.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
-        return;
-    }
-    if (result.outcome === 'success') {
-        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
-        runnerLog.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
-        if (result.runIds.length > 1)
-            runnerLog.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
-        if (!result.runId)
-            runnerLog.warning('The service reported a run without an id; runId is empty.');
-        return;
-    }
-    const tail = inputs.failOnNoRun ? ' Set fail-on-no-run: false to make this a warning.' : '';
-    const message = `The service created no run: ${result.reason}. ${noRunAdvice(result.cause ?? 'no-trigger', inputs.deploymentType)}${tail}`;
+    const tail = failOnNoRun
+        ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
+        : '';
+    const message = `${noRunMessage(report.noRun)}${tail}`;
     report.problem = message;
-    if (inputs.failOnNoRun)
-        throw new ActionError(message);
+    if (failOnNoRun)
+        throw new DeployError(message);
     runnerLog.warning(message, 'No run created');
 }
-/** A log group for one phase of the step, closed with how long the phase took. */
-async function phase(name, work) {
-    const started = Date.now();
-    return runnerLog.group(name, async () => {
-        try {
-            return await work();
-        }
-        finally {
-            runnerLog.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
-        }
-    });
-}
-/** The destination: given, built by the naming convention, or the artifact's own name. */
-function chooseDestination(inputs, artifact, git) {
-    if (inputs.destination)
-        return inputs.destination;
-    if (inputs.namePrefix) {
-        const named = conventionalDestination({
-            prefix: inputs.namePrefix,
-            environment: inputs.environment,
-            extension: artifact.extension,
-            pullRequestNumber: git.pullRequestNumber,
-            repository: git.repository
-        });
-        if ('problem' in named)
-            throw new InputError('name-prefix', named.problem, 'Set environment, or destination instead');
-        return named.destination;
-    }
-    const problem = destinationProblem(artifact.name);
-    if (problem) {
-        throw new InputError('file', `has a name that cannot be a destination: ${problem}`, 'Set destination to a plain name');
-    }
-    return artifact.name;
-}
-function logPlan(inputs, git, artifact, destination) {
-    const mode = artifact
-        ? inputs.notify
-            ? 'upload and notify'
-            : 'upload only'
-        : inputs.runInputPath
-            ? 'notify with an earlier upload'
-            : 'notify without a build';
-    runnerLog.info(`Mode: ${mode}`);
-    if (artifact)
-        runnerLog.info(`Artifact: ${(0,inert/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`);
-    if (destination)
-        runnerLog.info(`Destination: ${(0,inert/* quote */.hD)(destination, 300)}`);
-    runnerLog.info(`Service: ${inputs.baseUrl}`);
-    runnerLog.info(`Branch: ${git.branch === undefined ? '(none)' : (0,inert/* quote */.hD)(git.branch, 200)}, commit: ${git.sha ?? '(none)'}`);
-    if (git.pullRequestNumber !== undefined)
-        runnerLog.info(`Pull request: #${git.pullRequestNumber}`);
-}
 function setOutput(name, value) {
-    lib_core/* setOutput */.uH(name, value);
-}
-function setOutcome(report, outcome) {
-    report.outcome = outcome;
-    setOutput('outcome', outcome);
+    core/* setOutput */.uH(name, value);
 }
 function fail(report, message, title) {
     report.problem = message;
@@ -6178,12 +6036,9 @@ function fail(report, message, title) {
 /** One line for the log: the error's own words when it was written for people, never a stack. */
 function failureMessage(error) {
     const text = redactQueryStrings(messageOf(error)).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof ActionError)
+    if (error instanceof DeployError)
         return text;
     return `Unexpected error: ${text}. Please report it with this log.`;
-}
-function workspace() {
-    return process.env.GITHUB_WORKSPACE || process.cwd();
 }
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
 function readEvent() {
@@ -6205,17 +6060,49 @@ function readEvent() {
 
 /***/ }),
 
+/***/ 275:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fq: () => (/* binding */ inertLine),
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */ });
+/**
+ * The one formatter for text from outside (file and folder names, branch
+ * names, the service's words, libraries' messages) on its way to a log. A
+ * runner reads every line a step prints and obeys the ones that begin with
+ * `::` (after white space) or hold `##[` anywhere; a name with a line break
+ * could otherwise start such a line (`::stop-commands::…` would then unmask
+ * every secret after it).
+ */
+// Line breaks of any kind, every C0/C1 control and DEL: shown as escapes, never printed raw.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
+function inert(text) {
+    return text
+        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/##\[/g, '#\\u0023[');
+}
+/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
+function inertLine(line) {
+    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+}
+/** A value quoted for a message: JSON-escaped, inert, and short. */
+function quote(value, max = 80) {
+    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
+    return inert(JSON.stringify(shown));
+}
+
+
+/***/ }),
+
 /***/ 613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
@@ -6254,13 +6141,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
 /***/ 928:
 /***/ ((module) => {
 
@@ -6282,7 +6162,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 476:
+/***/ 728:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6303,8 +6183,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: external "os"
+const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -6379,7 +6259,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
+    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -6433,8 +6313,8 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-// EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(982);
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
@@ -6453,12 +6333,12 @@ function file_command_issueFileCommand(command, message) {
     if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
         encoding: 'utf8'
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -6469,13 +6349,13 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(928);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(993);
+var lib = __nccwpck_require__(296);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -6757,7 +6637,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_.EOL);
+        return this.addRaw(external_os_namespaceObject.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -7481,13 +7361,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
+            let n = s.indexOf(external_os_namespaceObject.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
+                s = s.substring(n + external_os_namespaceObject.EOL.length);
+                n = s.indexOf(external_os_namespaceObject.EOL);
             }
             return s;
         }
@@ -7778,7 +7658,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -8117,8 +7997,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_.platform();
-const arch = external_os_.arch();
+const platform = external_os_namespaceObject.platform();
+const arch = external_os_namespaceObject.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -8299,7 +8179,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_.EOL);
+    process.stdout.write(external_os_namespaceObject.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -8367,7 +8247,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_.EOL);
+    process.stdout.write(message + external_os_namespaceObject.EOL);
 }
 /**
  * Begin an output group.
@@ -8457,7 +8337,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 993:
+/***/ 296:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8567,12 +8447,12 @@ class DecodedURL extends URL {
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
-;// CONCATENATED MODULE: external "data:text/javascript,export class ProxyAgent { constructor() { throw new Error(\"undici is not bundled with this action\") } }"
+;// CONCATENATED MODULE: external "data:text/javascript,export class ProxyAgent { constructor() { throw new Error(\"undici is not bundled\") } }"
 var x = (y) => {
 	var x = {}; __nccwpck_require__.d(x, y); return x
 } 
 var y = (x) => (() => (x))
-const javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_with_this_action_namespaceObject = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE_data_text_javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_with_this_action__df0de42d__.ProxyAgent) });
+const javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_namespaceObject = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE_data_text_javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled__9c4df564__.ProxyAgent) });
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -9170,7 +9050,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_with_this_action_namespaceObject.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_namespaceObject.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -9453,7 +9333,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(407);
+/******/ var __webpack_exports__ = __nccwpck_require__(218);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
 

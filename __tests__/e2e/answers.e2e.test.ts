@@ -116,7 +116,7 @@ describe('error bodies', () => {
     expectFailure(
       result,
       'answered 401 Unauthorized (UNAUTHORIZED: API key missing or invalid)',
-      'Check the api-key input',
+      'Check api-key and the secret',
       'give this id to support'
     )
     expect(errorLines(result.stdout)[0]).toMatch(/Event id evt_[0-9a-f]{12}: give this id/)

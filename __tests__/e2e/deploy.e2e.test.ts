@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { ACTION_VERSION } from '../../src/version.js'
+import { PRODUCT_VERSION } from '../../src/core/version.js'
 import { expectFailure, requestsOf, step, writeArtifact } from './harness.js'
 import { KEYS, testWorkspaces } from './workspaces.js'
 
@@ -48,13 +48,13 @@ describe('upload and notify', () => {
     ])
     expect(get!.query).toEqual({ file: 'app-release.apk' })
     expect(get!.headers.authorization).toBe(`Bearer ${KEYS.main}`)
-    expect(get!.headers['user-agent']).toContain(`mobile-build-deploy-action/${ACTION_VERSION}`)
+    expect(get!.headers['user-agent']).toBe(`mobile-build-deploy/${PRODUCT_VERSION} (action)`)
     expect(put!.headers['content-type']).toBe('application/octet-stream')
     expect(put!.headers['content-length']).toBe(String(built.size))
     expect(put!.headers.authorization).toBeUndefined()
     expect(put!.headers['transfer-encoding']).toBeUndefined()
     expect(put!.headers.expect).toBe('100-continue')
-    expect(put!.headers['user-agent']).toContain('mobile-build-deploy-action/')
+    expect(put!.headers['user-agent']).toBe(`mobile-build-deploy/${PRODUCT_VERSION} (action)`)
     expect(post!.headers['content-type']).toBe('application/json')
     expect(post!.headers.authorization).toBe(`Bearer ${KEYS.main}`)
     expect(post!.body).toEqual({

@@ -17,7 +17,7 @@ const now = { 'retry-after': '0' }
 describe('the service refuses', () => {
   it('401: says to check the api-key secret, and sends nothing else', async () => {
     const { result } = await stepWithBuild(emulator, { 'api-key': 'wrong-key-123' })
-    expectFailure(result, '401 Unauthorized', 'Check the api-key input and the secret')
+    expectFailure(result, '401 Unauthorized', 'Check api-key and the secret')
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
     expect(result.outputs).toEqual({ outcome: 'aborted' })
   })

@@ -103,11 +103,11 @@ describe('permanent faults fail after a bounded number of attempts', () => {
 
   it.each<[Route, number, string]>([
     ['signed-url', 400, '400 Bad Request'],
-    ['signed-url', 401, 'Check the api-key input'],
+    ['signed-url', 401, 'Check api-key and the secret'],
     ['signed-url', 402, 'billing'],
     ['signed-url', 403, 'Ask the service operator'],
     ['deploy', 400, '400 Bad Request'],
-    ['deploy', 401, 'Check the api-key input'],
+    ['deploy', 401, 'Check api-key and the secret'],
     ['deploy', 402, 'billing'],
     ['deploy', 403, 'Ask the service operator'],
     ['upload', 400, 'the store refused the upload'],

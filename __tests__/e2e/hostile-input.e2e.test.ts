@@ -162,7 +162,7 @@ const cases: Case[] = [
     'single-line'
   ],
   ['api-key: a line break inside', { 'api-key': 'abc\ndef' }, "'api-key'", 'without line breaks'],
-  ['api-key: empty', { 'api-key': '' }, "'api-key'", 'secrets.SERVICE_API_KEY'],
+  ['api-key: empty', { 'api-key': '' }, "'api-key'", 'SERVICE_API_KEY'],
   [
     'destination: ..',
     { destination: 'builds/../../etc/app.apk' },
@@ -206,7 +206,7 @@ const cases: Case[] = [
     'base-url: credentials',
     { 'base-url': 'https://user:pass@service.example.com' },
     "'base-url'",
-    'authenticates with api-key'
+    'authenticate with api-key'
   ],
   [
     'base-url: a query',
@@ -225,7 +225,7 @@ const cases: Case[] = [
     'max-attempts: not a number',
     { 'max-attempts': 'lots' },
     "'max-attempts'",
-    'leave it empty for the default'
+    'leave it out for the default'
   ],
   ['max-attempts: 0', { 'max-attempts': '0' }, "'max-attempts'", 'from 1 to 10'],
   ['max-attempts: too many', { 'max-attempts': '1000' }, "'max-attempts'", 'from 1 to 10'],

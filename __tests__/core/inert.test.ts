@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals'
+import { ACTION_WORDS } from '../../src/action/inputs.js'
+import { noRunAdvice } from '../../src/core/advice.js'
+import { inert, inertLine, quote } from '../../src/core/inert.js'
+
+/** Whether a runner would take the line for a workflow command (`::` after white space, or `##[` anywhere). */
+function isCommand(line: string): boolean {
+  return /^\s*::/.test(line) || line.includes('##[')
+}
+
+const hostile = [
+  'app\n::stop-commands::token\n.apk',
+  '\n::warning title=x::y',
+  'a\r::error::b',
+  '%0A::error::',
+  'x\u2028::debug::y',
+  'x\u0085::debug::y',
+  'before ##[add-mask]secret',
+  '###[group]x'
+]
+
+describe('inert', () => {
+  it.each(hostile)('%j stays on one line and begins no command', value => {
+    for (const text of [inert(value), quote(value), inertLine(`File: ${value}`)]) {
+      expect(text.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/)).toHaveLength(1)
+      expect(isCommand(text)).toBe(false)
+    }
+  })
+
+  it('escapes control characters visibly', () => {
+    expect(inert('a\nb\rc\td\u0007e')).toBe('a\\nb\\rc\\td\\u0007e')
+  })
+
+  it('leaves ordinary text as it is', () => {
+    expect(inert('build/app-?.apk: 100% (12 MiB), caf\u00e9')).toBe(
+      'build/app-?.apk: 100% (12 MiB), caf\u00e9'
+    )
+  })
+
+  it('is idempotent', () => {
+    for (const value of hostile) expect(inert(inert(value))).toBe(inert(value))
+  })
+
+  it('disarms a line that is a command by itself', () => {
+    expect(isCommand(inertLine('::warning::x'))).toBe(false)
+    expect(isCommand(inertLine('  ::stop-commands::t'))).toBe(false)
+    expect(inertLine('a :: b')).toBe('a :: b')
+  })
+
+  it('quotes and shortens', () => {
+    expect(quote('a"b')).toBe('"a\\"b"')
+    expect(quote('x'.repeat(100), 10)).toBe(`"${'x'.repeat(10)}…"`)
+  })
+})
+
+describe('noRunAdvice', () => {
+  it('talks about triggers and deployment-type only for an unmatched trigger', () => {
+    expect(noRunAdvice('no-trigger', 'android', ACTION_WORDS)).toMatch(
+      /mobile triggers.*deployment-type \("android"\)/
+    )
+    for (const cause of [
+      'billing',
+      'skipped-deployment',
+      'trigger-skipped',
+      'trigger-failed',
+      'no-environment'
+    ] as const) {
+      expect(noRunAdvice(cause, 'android', ACTION_WORDS)).not.toMatch(
+        /trigger.*enabled|deployment-type/
+      )
+    }
+  })
+
+  it('talks about billing for a billing failure', () => {
+    expect(noRunAdvice('billing', '', ACTION_WORDS)).toMatch(/billing/)
+  })
+
+  it('talks about the naming convention when no environment matched', () => {
+    expect(noRunAdvice('no-environment', '', ACTION_WORDS)).toMatch(/name-prefix and environment/)
+  })
+})

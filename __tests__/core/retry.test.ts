@@ -1,0 +1,180 @@
+import { describe, expect, it } from '@jest/globals'
+import { NetworkError } from '../../src/core/http.js'
+import { DeployError } from '../../src/core/errors.js'
+import {
+  backoffDelay,
+  ExpiredUrlError,
+  HttpStatusError,
+  isTransient,
+  parseRetryAfter,
+  RetriesExhaustedError,
+  withRetry,
+  type RetryPolicy
+} from '../../src/core/retry.js'
+
+const policy: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  deadline: Date.now() + 3_600_000
+}
+
+describe('isTransient', () => {
+  it.each([
+    [new NetworkError('reset'), true],
+    [new ExpiredUrlError('expired'), true],
+    [new HttpStatusError('x', 429), true],
+    [new HttpStatusError('x', 500), true],
+    [new HttpStatusError('x', 502), true],
+    [new HttpStatusError('x', 503), true],
+    [new HttpStatusError('x', 504), true],
+    [new HttpStatusError('x', 400), false],
+    [new HttpStatusError('x', 401), false],
+    [new HttpStatusError('x', 402), false],
+    [new HttpStatusError('x', 403), false],
+    [new HttpStatusError('x', 501), false],
+    [new DeployError('x'), false],
+    [new Error('x'), false],
+    ['a string', false]
+  ])('%s -> %s', (error, expected) => {
+    expect(isTransient(error)).toBe(expected)
+  })
+})
+
+describe('backoffDelay', () => {
+  it('doubles with equal jitter', () => {
+    expect(backoffDelay(1, policy, undefined, () => 0)).toBe(500)
+    expect(backoffDelay(1, policy, undefined, () => 1)).toBe(1000)
+    expect(backoffDelay(3, policy, undefined, () => 0)).toBe(2000)
+    expect(backoffDelay(3, policy, undefined, () => 1)).toBe(4000)
+  })
+
+  it('never exceeds the cap', () => {
+    expect(backoffDelay(20, policy, undefined, () => 1)).toBe(60_000)
+  })
+
+  it('honours Retry-After, capped', () => {
+    expect(backoffDelay(1, policy, 7000)).toBe(7000)
+    expect(backoffDelay(1, policy, 0)).toBe(0)
+    expect(backoffDelay(1, policy, 3_600_000)).toBe(60_000)
+  })
+})
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-21T10:00:00Z')
+  it.each([
+    ['3', 3000],
+    [' 0 ', 0],
+    ['Sat, 21 Nov 2026 10:00:05 GMT', 5000],
+    ['Sat, 21 Nov 2026 09:00:00 GMT', 0],
+    ['soon', undefined],
+    ['-1', undefined],
+    [undefined, undefined],
+    [['2', '9'], 2000]
+  ])('%j -> %s', (value, expected) => {
+    expect(parseRetryAfter(value as string | string[] | undefined, now)).toBe(expected)
+  })
+})
+
+describe('withRetry', () => {
+  const noSleep = (waits: number[]) => (ms: number) => {
+    waits.push(ms)
+    return Promise.resolve()
+  }
+
+  it('retries transient failures and returns the first success', async () => {
+    const waits: number[] = []
+    const seen: number[] = []
+    const result = await withRetry(
+      policy,
+      async ({ number }) => {
+        seen.push(number)
+        if (number < 3) throw new HttpStatusError('busy', 503)
+        return 'done'
+      },
+      () => undefined,
+      noSleep(waits)
+    )
+    expect(result).toBe('done')
+    expect(seen).toEqual([1, 2, 3])
+    expect(waits).toHaveLength(2)
+  })
+
+  it('hands the previous error to the next attempt', async () => {
+    const previous: unknown[] = []
+    await withRetry(
+      policy,
+      async ({ number, previous: p }) => {
+        previous.push(p)
+        if (number === 1) throw new ExpiredUrlError('expired')
+        return 1
+      },
+      () => undefined,
+      noSleep([])
+    )
+    expect(previous[0]).toBeUndefined()
+    expect(previous[1]).toBeInstanceOf(ExpiredUrlError)
+  })
+
+  it('stops at once on a permanent failure', async () => {
+    let calls = 0
+    const error = new HttpStatusError('no', 401)
+    await expect(
+      withRetry(
+        policy,
+        async () => {
+          calls++
+          throw error
+        },
+        () => undefined,
+        noSleep([])
+      )
+    ).rejects.toBe(error)
+    expect(calls).toBe(1)
+  })
+
+  it('gives up after maxAttempts with the last message and the count', async () => {
+    let calls = 0
+    const promise = withRetry(
+      policy,
+      async () => {
+        calls++
+        throw new HttpStatusError(`busy ${calls}`, 500)
+      },
+      () => undefined,
+      noSleep([])
+    )
+    await expect(promise).rejects.toBeInstanceOf(RetriesExhaustedError)
+    await expect(promise).rejects.toThrow('busy 4. Gave up after 4 attempts.')
+    expect(calls).toBe(4)
+  })
+
+  it('uses Retry-After as the wait', async () => {
+    const waits: number[] = []
+    await withRetry(
+      policy,
+      async ({ number }) => {
+        if (number === 1) throw new HttpStatusError('slow down', 429, 2500)
+        return 1
+      },
+      () => undefined,
+      noSleep(waits)
+    )
+    expect(waits).toEqual([2500])
+  })
+
+  it('does not start an attempt past the deadline', async () => {
+    let calls = 0
+    const promise = withRetry(
+      { ...policy, deadline: Date.now() + 100 },
+      async () => {
+        calls++
+        throw new HttpStatusError('slow down', 429, 5000)
+      },
+      () => undefined,
+      noSleep([])
+    )
+    await expect(promise).rejects.toThrow('Gave up after 1 attempt.')
+    expect(calls).toBe(1)
+  })
+})

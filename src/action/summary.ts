@@ -1,0 +1,88 @@
+import { appendFile } from 'node:fs/promises'
+import { EOL } from 'node:os'
+import * as core from '@actions/core'
+import type { DeployReport, Outcome } from '../core/flow.js'
+import type { GitContext } from '../core/git.js'
+import { formatBytes } from '../core/progress.js'
+
+/** What the step did, as far as it got, and why it failed when it did; the summary reads it. */
+export interface StepReport extends DeployReport {
+  /** Why no run was created, or why the step failed. */
+  problem?: string
+}
+
+const OUTCOME_TEXT: Record<Outcome, string> = {
+  success: '✅ run created',
+  failed: '⚠️ no run created',
+  aborted: '❌ aborted',
+  skipped: '⏭️ not notified (upload only)'
+}
+
+/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
+export function summaryRows(report: StepReport): [string, string][] {
+  const rows: [string, string | undefined][] = [
+    ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
+    [
+      'Size',
+      report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
+    ],
+    ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
+    ['Destination', report.destination && `<code>${escape(report.destination)}</code>`],
+    [
+      'playgroundFileLocation',
+      report.playgroundFileLocation && `<code>${escape(report.playgroundFileLocation)}</code>`
+    ],
+    ['Deployment type', report.deploymentType && escape(report.deploymentType)],
+    ['Branch', report.git?.branch && `<code>${escape(report.git.branch)}</code>`],
+    ['Commit', commitCell(report.git)],
+    [
+      'Pull request',
+      report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
+    ],
+    ['Environment', report.environment && escape(report.environment)],
+    ['Environment id', report.environmentId && `<code>${escape(report.environmentId)}</code>`],
+    [
+      'Outcome',
+      report.preview
+        ? '✅ preview deployment, no run'
+        : report.outcome && OUTCOME_TEXT[report.outcome]
+    ],
+    ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
+    ['Warning', report.warning && escape(report.warning)],
+    ['Problem', report.problem && escape(report.problem)]
+  ]
+  return rows.filter((row): row is [string, string] => Boolean(row[1]))
+}
+
+function commitCell(git: GitContext | undefined): string | undefined {
+  if (!git?.sha) return undefined
+  const text = `<code>${escape(git.sha.slice(0, 12))}</code>`
+  return git.commitUrl ? `<a href="${escape(git.commitUrl)}">${text}</a>` : text
+}
+
+export function escape(value: string): string {
+  return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ')
+}
+
+/**
+ * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
+ * runner there is nothing to write to. core.summary builds the HTML, but the
+ * file is opened here, as core.summary remembers the first path it was given.
+ */
+export async function writeSummary(report: StepReport): Promise<void> {
+  const path = process.env.GITHUB_STEP_SUMMARY
+  if (!path) return
+  const html = core.summary
+    .emptyBuffer()
+    .addHeading('Mobile build deploy', 3)
+    .addTable([
+      [
+        { data: 'Item', header: true },
+        { data: 'Value', header: true }
+      ],
+      ...summaryRows(report).map(([label, value]) => [label, value])
+    ])
+    .stringify()
+  core.summary.emptyBuffer()
+  await appendFile(path, `${html}${EOL}`)
+}

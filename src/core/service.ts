@@ -1,0 +1,120 @@
+import { send, labelOf, type HttpRequest, type HttpResponse, type Timeouts } from './http.js'
+import type { DeployRequestBody } from './git.js'
+import type { Log } from './log.js'
+import type { Words } from './words.js'
+import {
+  parseDeployResponse,
+  parseSignedUpload,
+  type DeployResult,
+  type SignedUpload
+} from './responses.js'
+import { withRetry, type RetryPolicy } from './retry.js'
+import { serviceStatusError } from './statuses.js'
+import { messageOf } from './errors.js'
+
+/** What every request needs: where, who, how patient, and where to tell about it. */
+export interface ServiceConfig {
+  baseUrl: string
+  apiKey: string
+  policy: RetryPolicy
+  timeouts: Timeouts
+  /** Sent with every request: the product, its version and the front end. */
+  userAgent: string
+  /** Aborts whatever is under way (the step's deadline, the caller's signal). */
+  signal?: AbortSignal
+  log: Log
+  /** How messages name the options. */
+  words: Words
+}
+
+export const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls'
+export const DEPLOY_PATH = '/api/webhooks/deploy_success'
+
+/** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
+export async function requestSignedUpload(
+  config: ServiceConfig,
+  destination: string,
+  /** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
+  retry = true
+): Promise<SignedUpload> {
+  const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
+  const request: HttpRequest = {
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
+    label: labelOf('GET', url)
+  }
+  const response = retry ? await callService(config, request) : await callOnce(config, request)
+  const signed = parseSignedUpload(response.body)
+  maskSignedUrl(config.log, signed.signedUrl)
+  return signed
+}
+
+/** POST the deploy notification (service spec 4.3) and read whether a run was created. */
+export async function notifyDeployment(
+  config: ServiceConfig,
+  body: DeployRequestBody
+): Promise<DeployResult> {
+  const url = `${config.baseUrl}${DEPLOY_PATH}`
+  const response = await callService(config, {
+    method: 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${config.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/json'
+    },
+    body: JSON.stringify(body),
+    label: labelOf('POST', url)
+  })
+  return parseDeployResponse(response.body)
+}
+
+/** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
+async function callService(config: ServiceConfig, request: HttpRequest): Promise<HttpResponse> {
+  return withRetry(
+    config.policy,
+    ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`),
+    (error, attempt, delayMs) =>
+      logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+  )
+}
+
+/** One request to the service; a non-2xx answer becomes an error that says what to do. */
+async function callOnce(
+  config: ServiceConfig,
+  request: HttpRequest,
+  which = 'single attempt'
+): Promise<HttpResponse> {
+  config.log.debug(`${request.label} (${which})`)
+  const response = await send(request, config, config.signal)
+  config.log.debug(`${request.label} answered ${response.status}`)
+  if (response.status < 200 || response.status >= 300)
+    throw serviceStatusError(request.label, response, config.words)
+  return response
+}
+
+export function logRetry(
+  log: Pick<Log, 'info'>,
+  error: unknown,
+  attempt: number,
+  maxAttempts: number,
+  delayMs: number
+): void {
+  const said = messageOf(error).replace(/([^.])$/, '$1.')
+  log.info(
+    `Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`
+  )
+}
+
+/** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
+export function maskSignedUrl(log: Pick<Log, 'mask'>, signedUrl: string): void {
+  log.mask(signedUrl)
+  const url = new URL(signedUrl)
+  if (url.search.length > 1) log.mask(url.search.slice(1))
+  for (const [name, value] of url.searchParams) {
+    if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
+      for (const form of new Set([value, encodeURIComponent(value)])) log.mask(form)
+    }
+  }
+}
