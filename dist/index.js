@@ -2792,7 +2792,7 @@ __webpack_unused_export__ = debug; // for test
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
 /* harmony import */ var _core_inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(967);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77);
 
 
 
@@ -2810,7 +2810,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 967:
+/***/ 77:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5279,14 +5279,14 @@ async function putFile(config, signedUrl, artifact, attempt, buffers, { expectCo
 
 
 /** Finds the build and chooses its destination; the last step before any request. */
-async function prepare(settings, words) {
+async function flow_prepare(settings, words) {
     if (!settings.file)
         return { settings };
     const artifact = await findArtifact(settings.file, settings.workingDirectory, words);
     return { settings, artifact, destination: chooseDestination(settings, artifact, words) };
 }
 /** The mode and the plan, for the log. */
-function logPlan(plan, log) {
+function flow_logPlan(plan, log) {
     const { settings, artifact, destination } = plan;
     const mode = artifact
         ? settings.notify
@@ -5315,7 +5315,7 @@ function logPlan(plan, log) {
  * A notification that creates no run is not thrown: `report.outcome` is
  * `failed` and `report.noRun` says why, for the front end to decide.
  */
-async function deliver(plan, context, report) {
+async function flow_deliver(plan, context, report) {
     const { settings, artifact, destination } = plan;
     const { log } = context;
     const output = (name, value) => context.onOutput?.(name, value);
@@ -5412,7 +5412,7 @@ async function deliver(plan, context, report) {
     }
 }
 /** One line that says why no run was created and what to do. */
-function noRunMessage(noRun) {
+function flow_noRunMessage(noRun) {
     return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
 }
 function serviceConfig(settings, context) {
@@ -5526,7 +5526,7 @@ const MAX_ATTEMPTS_LIMIT = 10;
  * Pure: validates every option before any request; throws an `InputError`
  * naming the option in the front end's words.
  */
-function resolveOptions(options, words) {
+function options_resolveOptions(options, words) {
     const text = (option, value) => plainText(words, option, value ?? '');
     const fail = (option, problem, fix) => {
         throw new InputError(words, option, problem, fix);
@@ -5598,6 +5598,60 @@ function resolveOptions(options, words) {
             : integerInRange(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
         workingDirectory: options.workingDirectory ?? process.cwd()
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/run.ts
+
+
+
+
+
+/**
+ * Validates, plans and delivers, never throwing for the deploy's own
+ * failures: the report says what was learned, `error` what stopped it.
+ */
+async function runDeploy(options, setup) {
+    const report = {};
+    const log = setup.log ?? completeLog(options.log);
+    try {
+        const settings = resolveOptions(options, setup.words);
+        const plan = await prepare(settings, setup.words);
+        logPlan(plan, log);
+        await deliver(plan, {
+            ...setup,
+            log,
+            signal: setup.signal ?? options.signal,
+            onProgress: setup.onProgress ?? options.onProgress
+        }, report);
+        return { report };
+    }
+    catch (error) {
+        return { report, error };
+    }
+}
+/** The result from what was learned and what stopped the deploy, if anything. */
+function resultOf(report, error) {
+    const result = {
+        outcome: error === undefined ? (report.outcome ?? 'aborted') : 'aborted',
+        runId: report.runId,
+        playgroundFileLocation: report.playgroundFileLocation,
+        fileLocation: report.fileLocation,
+        artifactSha256: report.artifact?.sha256,
+        artifactSize: report.artifact?.sha256 ? report.artifact.size : undefined,
+        environmentId: report.environmentId
+    };
+    if (error !== undefined)
+        result.reason = failureText(error);
+    else if (report.noRun)
+        result.reason = noRunMessage(report.noRun);
+    return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== ''));
+}
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = redactQueryStrings(messageOf(error)).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof DeployError)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/version.ts
@@ -5940,6 +5994,7 @@ async function writeSummary(report) {
 
 
 
+
 /**
  * The step: the inputs and the event mapped to the core's options, the core's
  * flow, and what it learns turned into outputs, annotations and the summary.
@@ -5978,9 +6033,9 @@ async function step(report) {
         const eventName = process.env.GITHUB_EVENT_NAME ?? '';
         const event = readEvent();
         const git = resolveContext(eventName, event, process.env, inputs.overrides, inputs.hostingService);
-        const settings = resolveOptions({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
-        const plan = await prepare(settings, ACTION_WORDS);
-        logPlan(plan, runnerLog);
+        const settings = options_resolveOptions({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
+        const plan = await flow_prepare(settings, ACTION_WORDS);
+        flow_logPlan(plan, runnerLog);
         runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`);
         return {
             plan,
@@ -6001,7 +6056,7 @@ async function step(report) {
     }
     const deadline = stepDeadline(stepMs);
     try {
-        await deliver(plan, {
+        await flow_deliver(plan, {
             words: ACTION_WORDS,
             log: runnerLog,
             userAgent: userAgent('action'),
@@ -6019,7 +6074,7 @@ async function step(report) {
     const tail = failOnNoRun
         ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
         : '';
-    const message = `${noRunMessage(report.noRun)}${tail}`;
+    const message = `${flow_noRunMessage(report.noRun)}${tail}`;
     report.problem = message;
     if (failOnNoRun)
         throw new DeployError(message);
@@ -6034,12 +6089,7 @@ function fail(report, message, title) {
     process.exitCode = 1;
 }
 /** One line for the log: the error's own words when it was written for people, never a stack. */
-function failureMessage(error) {
-    const text = redactQueryStrings(messageOf(error)).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof DeployError)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
+const failureMessage = failureText;
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
 function readEvent() {
     const path = process.env.GITHUB_EVENT_PATH;

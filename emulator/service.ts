@@ -25,6 +25,9 @@ export interface Run {
   deploymentType?: string
   deduplicationKey: string
   pullRequestNumber?: number
+  mergeRequestNumber?: number
+  hostingService?: string
+  repository?: Record<string, string>
   ephemeral: boolean
   createdAt: string
 }
@@ -158,6 +161,10 @@ export class ServiceApi {
       deduplicationKey,
       pullRequestNumber:
         typeof b.pull_request_number === 'number' ? b.pull_request_number : undefined,
+      mergeRequestNumber:
+        typeof b.merge_request_number === 'number' ? b.merge_request_number : undefined,
+      hostingService: typeof b.hosting_service === 'string' ? b.hosting_service : undefined,
+      repository: b.repository as Record<string, string> | undefined,
       ephemeral: b.ephemeral_environment === true,
       createdAt: new Date().toISOString()
     }
@@ -213,10 +220,17 @@ function bodyProblem(body: unknown): string | undefined {
     return 'ephemeral_environment must be a boolean'
   if (b.pull_request_number !== undefined && !Number.isInteger(b.pull_request_number))
     return 'pull_request_number must be an integer'
+  if (b.merge_request_number !== undefined && !Number.isInteger(b.merge_request_number))
+    return 'merge_request_number must be an integer'
   if (b.repository !== undefined) {
+    // {name, owner} as documented; {name, namespace} as the published clients send for GitLab.
     const r = b.repository as Record<string, unknown> | null
-    if (!r || typeof r.name !== 'string' || typeof r.owner !== 'string')
-      return 'repository must be {name, owner}'
+    if (
+      !r ||
+      typeof r.name !== 'string' ||
+      (typeof r.owner !== 'string' && typeof r.namespace !== 'string')
+    )
+      return 'repository must be {name, owner} or {name, namespace}'
   }
   return undefined
 }

@@ -7,6 +7,7 @@ import { quote } from '../core/inert.js'
 import { limitsFromEnv, stepDeadline } from '../core/limits.js'
 import { resolveOptions } from '../core/options.js'
 import type { OutputName } from '../core/outputs.js'
+import { failureText } from '../core/run.js'
 import { userAgent } from '../core/version.js'
 import { deploymentState, resolveContext } from './context.js'
 import { ACTION_WORDS, parseInputs } from './inputs.js'
@@ -128,11 +129,7 @@ function fail(report: StepReport, message: string, title: string): void {
 }
 
 /** One line for the log: the error's own words when it was written for people, never a stack. */
-export function failureMessage(error: unknown): string {
-  const text = redactQueryStrings(messageOf(error)).replace(/\s*\n\s*/g, ' ')
-  if (error instanceof DeployError) return text
-  return `Unexpected error: ${text}. Please report it with this log.`
-}
+export const failureMessage = failureText
 
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
 function readEvent(): Record<string, unknown> {
