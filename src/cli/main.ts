@@ -169,8 +169,9 @@ async function writeOutputs(
 
 /** The outputs as `name=value` lines, for GitLab's dotenv reports, envman or a shell. */
 export function envLines(result: DeployResult): string {
-  const { reason: _reason, ...outputs } = result
-  return Object.entries(outputs)
+  // The reason is a sentence for people, on stderr; the lines carry the outputs only.
+  return Object.entries(result)
+    .filter(([name]) => name !== 'reason')
     .map(([name, value]) => `${name}=${String(value)}\n`)
     .join('')
 }

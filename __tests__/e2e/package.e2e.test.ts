@@ -1,0 +1,287 @@
+/**
+ * The npm package as its users get it: packed with `npm pack`, installed from
+ * the tarball into an empty project, its CLI run from there under GitLab CI's
+ * variables, its library imported by a consumer and its type declarations
+ * compiled against, all against the emulator.
+ */
+import { execFile, spawn } from 'node:child_process'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { ROOT } from '../../emulator/github-runner.js'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { PRODUCT_VERSION } from '../../src/core/version.js'
+import { freshWorkspace, requestsOf, writeArtifact } from './harness.js'
+import { KEYS, testWorkspaces } from './workspaces.js'
+
+const run = promisify(execFile)
+const WINDOWS = process.platform === 'win32'
+const SHA = '0123456789abcdef0123456789abcdef01234567'
+
+let emulator: Emulator
+let project: string
+beforeAll(async () => {
+  emulator = await startEmulator({ workspaces: testWorkspaces() })
+  const dir = await freshWorkspace()
+  await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, shell: WINDOWS })
+  const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))!
+  project = join(dir, 'project')
+  await mkdir(project)
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' })
+  )
+  await run(
+    'npm',
+    ['install', join(dir, tarball), '--offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    { cwd: project, shell: WINDOWS }
+  )
+}, 180_000)
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs a command in the consumer project with only the given environment (and PATH). */
+function inProject(command: string, args: string[], env: Record<string, string>): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '', HOME: project, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s))
+    child.on('error', reject)
+    child.on('close', code => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** The installed CLI, through the link npm made for it. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const bin = WINDOWS
+    ? [process.execPath, [join(project, 'node_modules/mobile-build-deploy/build/cli/index.js')]]
+    : [join(project, 'node_modules/.bin/mobile-build-deploy'), []]
+  return inProject(bin[0] as string, [...(bin[1] as string[]), ...args], {
+    SERVICE_BASE_URL: emulator.baseUrl,
+    ...env
+  })
+}
+
+const GITLAB = {
+  GITLAB_CI: 'true',
+  CI_COMMIT_SHA: SHA,
+  CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
+  CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: SHA,
+  CI_MERGE_REQUEST_IID: '42',
+  CI_MERGE_REQUEST_ID: '987654',
+  CI_PROJECT_NAMESPACE: 'mobile/apps',
+  CI_PROJECT_NAME: 'shop',
+  CI_PROJECT_URL: 'https://gitlab.example.com/mobile/apps/shop'
+}
+
+describe('the CLI, installed from the packed package', () => {
+  it('deploys under GitLab CI: a merge request name, the dotenv hand-over, JSON on stdout', async () => {
+    const built = await writeArtifact('app-debug.apk', 200 * 1024, project)
+    const env = join(project, 'deploy.env')
+    const ran = await cli(
+      ['deploy', '--file', '*.apk', '--name-prefix', 'myapp', '--json', '--output-env', env],
+      { ...GITLAB, SERVICE_API_KEY: KEYS.main }
+    )
+    expect(ran.code).toBe(0)
+    const runId = emulator.runs[0]!.id
+    expect(JSON.parse(ran.stdout)).toEqual({
+      outcome: 'success',
+      runId,
+      playgroundFileLocation: 'myapp-mobile-apps-shop-pr42.apk',
+      fileLocation: 'team_demo/myapp-mobile-apps-shop-pr42.apk',
+      artifactSha256: built.sha256,
+      artifactSize: built.size,
+      environmentId: 'env_pr-42'
+    })
+    expect(await readFile(env, 'utf8')).toContain(`runId=${runId}\n`)
+    expect(ran.stderr).toContain(`Run ${runId} created`)
+    const [deploy] = requestsOf(emulator, 'deploy')
+    expect(deploy!.body).toEqual({
+      variables: { RUN_INPUT_PATH: 'myapp-mobile-apps-shop-pr42.apk' },
+      branch: 'feature/login',
+      sha: SHA,
+      hosting_service: 'GitLab',
+      commit_url: `https://gitlab.example.com/mobile/apps/shop/-/commit/${SHA}`,
+      merge_request_number: 42,
+      repository: { namespace: 'mobile/apps', name: 'shop' }
+    })
+    expect(deploy!.headers['user-agent']).toBe(`mobile-build-deploy/${PRODUCT_VERSION} (cli)`)
+    // Neither the key nor a signature reaches the output.
+    const signature = requestsOf(emulator, 'upload')[0]!.query['X-Amz-Signature']!
+    for (const secret of [KEYS.main, signature])
+      expect(ran.stdout + ran.stderr).not.toContain(secret)
+  })
+
+  it('sends the build under another run variable with --run-variable, flags over the CI', async () => {
+    await writeArtifact('app.ipa', 1024, project)
+    const ran = await cli(
+      [
+        'deploy',
+        '--file',
+        'app.ipa',
+        '--run-variable',
+        'IOS_BUILD',
+        '--branch',
+        'hotfix',
+        '--quiet'
+      ],
+      { ...GITLAB, SERVICE_API_KEY: KEYS.main }
+    )
+    expect(ran.code).toBe(0)
+    expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
+      variables: { IOS_BUILD: 'app.ipa' },
+      branch: 'hotfix'
+    })
+    expect(ran.stdout).toMatch(/^outcome=success$/m)
+    expect(ran.stderr).toBe('')
+  })
+
+  it('exits 1 when the service creates no run, 0 with --fail-on-no-run=false', async () => {
+    const failed = await cli(['notify'], { SERVICE_API_KEY: KEYS.noTriggers })
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toMatch(
+      /^Error: The service created no run: no trigger matched this deployment\. .*--deployment-type.*Set --fail-on-no-run=false to make this a warning\.$/m
+    )
+    const warned = await cli(['notify', '--fail-on-no-run=false'], {
+      SERVICE_API_KEY: KEYS.noTriggers
+    })
+    expect(warned.code).toBe(0)
+    expect(warned.stdout).toMatch(/^outcome=failed$/m)
+    expect(warned.stderr).toMatch(/^Warning \(No run created\): The service created no run/m)
+  })
+
+  it('exits 2 on bad usage, naming the flag and the fix', async () => {
+    const noKey = await cli(['notify'])
+    expect(noKey.code).toBe(2)
+    expect(noKey.stderr).toContain('Error: Flag --api-key (or SERVICE_API_KEY) is empty.')
+    const both = await cli(['deploy', '--file', 'a.apk', '--run-input-path', 'b.apk'], {
+      SERVICE_API_KEY: KEYS.main
+    })
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain(
+      'Flag --run-input-path cannot be combined with --file. Use --file to upload a build'
+    )
+    const unknown = await cli(['deploy', '--nope'])
+    expect(unknown.code).toBe(2)
+    expect(emulator.requests).toHaveLength(0)
+  })
+
+  it('prints its help', async () => {
+    const ran = await cli(['upload', '--help'])
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toContain('Usage: mobile-build-deploy upload [flags]')
+    expect(ran.stdout).toContain('--output-env')
+  })
+})
+
+describe('the library, imported from the packed package', () => {
+  /** Runs a consumer module that imports the package and prints what its calls resolved with. */
+  async function consumer(source: string): Promise<unknown> {
+    await writeFile(join(project, 'consumer.mjs'), source)
+    const ran = await inProject(process.execPath, ['consumer.mjs'], {})
+    expect(ran.stderr).toBe('')
+    return JSON.parse(ran.stdout)
+  }
+
+  it('resolves with the outputs, never rejects', async () => {
+    const built = await writeArtifact('lib.apk', 4096, project)
+    const results = (await consumer(`
+      import { deployBuild, uploadBuild, notifyDeployment } from 'mobile-build-deploy'
+      const base = { apiKey: ${JSON.stringify(KEYS.main)}, baseUrl: ${JSON.stringify(emulator.baseUrl)} }
+      const lines = []
+      const progress = []
+      lines.push(await deployBuild({ ...base, file: 'lib.apk', git: { branch: 'main' }, log: { info: l => lines.length }, onProgress: (sent, total) => progress.push([sent, total]) }))
+      lines.push(await uploadBuild({ ...base, file: 'lib.apk', destination: 'setup/lib.apk' }))
+      lines.push(await notifyDeployment({ ...base, apiKey: ${JSON.stringify(KEYS.noTriggers)} }))
+      lines.push(await deployBuild({ ...base, file: 'missing.apk' }))
+      lines.push(await notifyDeployment({ ...base, baseUrl: 'http://127.0.0.1:1', maxAttempts: 1 }))
+      lines.push(progress.at(-1))
+      console.log(JSON.stringify(lines))
+    `)) as Record<string, unknown>[]
+    expect(results[0]).toEqual({
+      outcome: 'success',
+      runId: emulator.runs[0]!.id,
+      playgroundFileLocation: 'lib.apk',
+      fileLocation: 'team_demo/lib.apk',
+      artifactSha256: built.sha256,
+      artifactSize: 4096,
+      environmentId: 'env_staging'
+    })
+    expect(results[1]).toMatchObject({
+      outcome: 'skipped',
+      playgroundFileLocation: 'setup/lib.apk'
+    })
+    expect(results[2]).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringContaining('deploymentType')
+    })
+    expect(results[3]).toEqual({
+      outcome: 'aborted',
+      reason: expect.stringMatching(/^Option 'file' "missing\.apk" matched no file/)
+    })
+    expect(results[4]).toMatchObject({
+      outcome: 'aborted',
+      reason: expect.stringContaining('ECONNREFUSED')
+    })
+    expect(results[5]).toEqual([4096, 4096])
+    expect(requestsOf(emulator, 'deploy')[0]!.headers['user-agent']).toBe(
+      `mobile-build-deploy/${PRODUCT_VERSION} (library)`
+    )
+  })
+
+  it('ships type declarations a TypeScript consumer compiles against', async () => {
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          typeRoots: [join(ROOT, 'node_modules/@types')],
+          types: ['node']
+        },
+        files: ['consumer.ts']
+      })
+    )
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+    const compile = (source: string) =>
+      writeFile(join(project, 'consumer.ts'), source).then(() =>
+        inProject(process.execPath, [tsc, '-p', 'tsconfig.json'], {})
+      )
+    const good = await compile(`
+      import { deployBuild, type DeployOptions, type DeployResult, type Outcome } from 'mobile-build-deploy'
+      const options: DeployOptions = {
+        apiKey: 'k', baseUrl: 'https://s.example.com', file: 'a.apk', variables: { LOCALE: 'en-GB', N: 3 },
+        git: { branch: 'main', mergeRequestNumber: 4, repository: { namespace: 'g', name: 'r' } },
+        signal: AbortSignal.timeout(1000), onProgress: (sent: number, total: number) => void [sent, total]
+      }
+      const result: DeployResult = await deployBuild(options)
+      const outcome: Outcome = result.outcome
+      export const id: string | undefined = outcome === 'success' ? result.runId : result.reason
+    `)
+    expect(good.stdout + good.stderr).toBe('')
+    expect(good.code).toBe(0)
+    // The declarations really constrain: a wrong type is refused.
+    const bad = await compile(`
+      import { deployBuild } from 'mobile-build-deploy'
+      await deployBuild({ apiKey: 'k', baseUrl: 'b', maxAttempts: 'five' })
+    `)
+    expect(bad.code).not.toBe(0)
+    expect(bad.stdout).toContain("Type 'string' is not assignable to type 'number'")
+  })
+})
