@@ -4,6 +4,12 @@
  *
  *   npm run bench                       # 64 MiB and 1 GiB, 3 runs each
  *   npm run bench -- --sizes 64,1024,4096 --runs 5
+ *   npm run bench -- --shaped-sizes 256 --rates 1gbit,200mbit --bundle other/index.js
+ *
+ * Beside raw loopback, rows over a link shaped to each rate (`--rates`, default
+ * 1gbit,200mbit; root only): the bench runs again inside a network namespace
+ * whose loopback is limited with tc, there the step's whole wall time is set
+ * against curl's bare PUT. `--bundle` measures another build of the action.
  *
  * Throughput is measured where the clients meet the same server: the time the
  * store spends on the PUT, from its first byte to the stored object. The step's
@@ -21,6 +27,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT, runStep } from '../emulator/github-runner.js'
+import { onShapedLink, shapedLinkProblem } from './link.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
 
@@ -32,6 +39,8 @@ const option = (name: string, fallback: string): string => {
 }
 const sizes = option('sizes', '64,1024').split(',').map(Number)
 const runs = Number(option('runs', '3'))
+const bundle = option('bundle', join(ROOT, 'dist', 'index.js'))
+const inside = args.includes('--inside')
 
 interface Sample {
   putMs: number
@@ -48,8 +57,31 @@ const dir = await mkdtemp(join(scratch ?? tmpdir(), 'bench-'))
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().then(() => process.exit(130)))
 try {
-  const rows: string[] = []
-  for (const sizeMiB of sizes) {
+  const measured = await measure(sizes)
+  if (inside) {
+    // Inside the shaped namespace: the rows go back to the bench outside as JSON.
+    console.log(JSON.stringify(measured))
+  } else {
+    console.log(
+      `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; artifacts and store in ${scratch ?? tmpdir()}; median of ${runs} alternating runs each.\n`
+    )
+    console.log('Raw loopback:\n')
+    printTable(measured)
+    const size = (await stat(bundle)).size
+    const firstRequest = await timeToFirstRequest(emulator, dir)
+    console.log(
+      `\nBundle: ${bundle.replace(`${ROOT}/`, '')} is ${(size / 1024).toFixed(0)} KiB. Process start to first request (small file): ${firstRequest} ms (median of 5).`
+    )
+    await shapedRows()
+  }
+} finally {
+  await cleanUp()
+}
+
+/** Each client alternating on each size; medians. */
+async function measure(sizeList: number[]): Promise<Row[]> {
+  const rows: Row[] = []
+  for (const sizeMiB of sizeList) {
     const path = join(dir, `app-${sizeMiB}.apk`)
     await writeArtifact(path, sizeMiB * MiB)
     const action: Sample[] = []
@@ -61,42 +93,80 @@ try {
       action.push(await viaAction(emulator, dir, path))
       emulator.reset()
     }
-    const putAction = median(action.map(s => s.putMs))
-    const putCurl = median(curl.map(s => s.putMs))
-    const putCurlHashing = hasOpenssl ? median(curlHashing.map(s => s.putMs)) : NaN
-    const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
-    const timed = (ms: number): string =>
-      `${seconds(ms)}, ${((sizeMiB * 1000) / ms).toFixed(0)} MiB/s`
-    rows.push(
-      [
-        `${sizeMiB} MiB`,
-        timed(putAction),
-        timed(putCurl),
-        (putCurl / putAction).toFixed(2),
-        hasOpenssl ? timed(putCurlHashing) : 'n/a',
-        hasOpenssl ? (putCurl / putCurlHashing).toFixed(2) : 'n/a',
-        hasOpenssl ? (putCurlHashing / putAction).toFixed(2) : 'n/a',
-        seconds(median(action.map(s => s.stepMs))),
-        `${Math.round(Math.max(...action.map(s => s.rssKiB ?? 0)) / 1024)} MiB`
-      ].join(' | ')
-    )
+    rows.push({
+      sizeMiB,
+      actionPutMs: median(action.map(s => s.putMs)),
+      actionStepMs: median(action.map(s => s.stepMs)),
+      curlPutMs: median(curl.map(s => s.putMs)),
+      curlHashingPutMs: hasOpenssl ? median(curlHashing.map(s => s.putMs)) : NaN,
+      rssMiB: Math.round(Math.max(...action.map(s => s.rssKiB ?? 0)) / 1024)
+    })
     await rm(path)
   }
-  const bundle = (await stat(join(ROOT, 'dist', 'index.js'))).size
-  const firstRequest = await timeToFirstRequest(emulator, dir)
+  return rows
+}
+
+interface Row {
+  sizeMiB: number
+  actionPutMs: number
+  actionStepMs: number
+  curlPutMs: number
+  curlHashingPutMs: number
+  rssMiB: number
+}
+
+function printTable(rows: Row[]): void {
+  const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
+  const timed = (ms: number, mib: number): string =>
+    Number.isNaN(ms) ? 'n/a' : `${seconds(ms)}, ${((mib * 1000) / ms).toFixed(0)} MiB/s`
+  const ratio = (a: number, b: number): string => (Number.isNaN(a / b) ? 'n/a' : (a / b).toFixed(2))
   console.log(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; artifacts and store in ${scratch ?? tmpdir()}; median of ${runs} alternating runs each.\n`
+    '| size | action PUT (median) | curl PUT | throughput action / curl | curl + openssl sha256 PUT | (curl + sha256) / curl | action / (curl + sha256) | action step wall time | curl PUT / action step | action peak RSS |'
   )
-  console.log(
-    '| size | action PUT (median) | curl PUT | throughput action / curl | curl + openssl sha256 PUT | (curl + sha256) / curl | action / (curl + sha256) | action step wall time | action peak RSS |'
-  )
-  console.log('|---|---|---|---|---|---|---|---|---|')
-  for (const row of rows) console.log(`| ${row} |`)
-  console.log(
-    `\nBundle: dist/index.js is ${(bundle / 1024).toFixed(0)} KiB. Process start to first request (small file): ${firstRequest} ms (median of 5).`
-  )
-} finally {
-  await cleanUp()
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of rows) {
+    console.log(
+      `| ${[
+        `${r.sizeMiB} MiB`,
+        timed(r.actionPutMs, r.sizeMiB),
+        timed(r.curlPutMs, r.sizeMiB),
+        ratio(r.curlPutMs, r.actionPutMs),
+        timed(r.curlHashingPutMs, r.sizeMiB),
+        ratio(r.curlPutMs, r.curlHashingPutMs),
+        ratio(r.curlHashingPutMs, r.actionPutMs),
+        seconds(r.actionStepMs),
+        ratio(r.curlPutMs, r.actionStepMs),
+        `${r.rssMiB} MiB`
+      ].join(' | ')} |`
+    )
+  }
+}
+
+/** The same measurement over a shaped link, per rate; one clear line instead where it cannot run. */
+async function shapedRows(): Promise<void> {
+  const problem = shapedLinkProblem()
+  if (problem) {
+    console.log(`\nShaped-link rows skipped: ${problem}.`)
+    return
+  }
+  const shapedSizes = option('shaped-sizes', '256')
+  for (const rate of option('rates', '1gbit,200mbit').split(',')) {
+    const out = await onShapedLink(rate, [
+      process.execPath,
+      '--import',
+      'tsx',
+      join(ROOT, 'bench', 'bench.ts'),
+      '--inside',
+      '--sizes',
+      shapedSizes,
+      '--runs',
+      String(runs),
+      '--bundle',
+      bundle
+    ])
+    console.log(`\nLoopback shaped to ${rate} (tc tbf, burst 1mb, latency 200ms):\n`)
+    printTable(JSON.parse(out.trim().split('\n').pop()!) as Row[])
+  }
 }
 
 async function cleanUp(): Promise<void> {
@@ -133,6 +203,7 @@ async function viaAction(emulator: Emulator, dir: string, path: string): Promise
     workspace: dir,
     node: '/usr/bin/time',
     nodeArgs: ['-f', '%M', '-o', timeFile, process.execPath],
+    main: bundle,
     inputs: { 'api-key': DEMO_API_KEY, 'base-url': emulator.baseUrl, file: path, notify: 'false' }
   })
   const stepMs = Date.now() - started
@@ -183,6 +254,7 @@ async function timeToFirstRequest(emulator: Emulator, dir: string): Promise<numb
     const started = Date.now()
     await runStep({
       workspace: dir,
+      main: bundle,
       inputs: { 'api-key': DEMO_API_KEY, 'base-url': emulator.baseUrl, file: path }
     })
     samples.push(emulator.requests[0]!.startedAt - started)

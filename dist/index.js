@@ -2792,7 +2792,7 @@ __webpack_unused_export__ = debug; // for test
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
 /* harmony import */ var _core_inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(104);
 
 
 
@@ -2810,7 +2810,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 77:
+/***/ 104:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4661,6 +4661,10 @@ function eventIdOf(body) {
 function cleanOrNone(value) {
     return value === undefined ? undefined : clean(value) || undefined;
 }
+/** One line of the service's words: no control characters, no query strings, at most 300 characters. */
+const cleanText = (value) => clean(value);
+/** An id from the service, when it is a usable one (letters, digits, `_.:-`). */
+const safeId = (value) => id(value);
 /** One line, no control characters, no query strings, at most 300 characters. */
 function clean(value) {
     const line = redactQueryStrings(value)
@@ -4849,6 +4853,45 @@ async function notifyDeployment(config, body) {
     });
     return parseDeployResponse(response.body);
 }
+const TERMINATE_PATH = '/api/webhooks/environment_terminated';
+/**
+ * Ends a preview environment so that the service stops testing it. Resolves
+ * `terminated`, or `already` for a 409 (already ended: fine for a clean-up
+ * step); a 404 fails with advice.
+ */
+async function terminateEnvironment(config, environment) {
+    const url = `${config.baseUrl}${TERMINATE_PATH}`;
+    try {
+        const response = await callService(config, {
+            method: 'POST',
+            url,
+            headers: {
+                authorization: `Bearer ${config.apiKey}`,
+                'content-type': 'application/json',
+                accept: 'application/json'
+            },
+            body: JSON.stringify(environment),
+            label: labelOf('POST', url)
+        });
+        let answer = {};
+        try {
+            answer = JSON.parse(response.body);
+        }
+        catch {
+            // The status says it all; the body only names the environment.
+        }
+        return { state: 'terminated', environmentId: safeId(answer?.environmentId) };
+    }
+    catch (error) {
+        if (error instanceof HttpStatusError && error.status === 409)
+            return { state: 'already' };
+        if (error instanceof HttpStatusError && error.status === 404) {
+            const which = Object.keys(environment)[0];
+            throw new DeployError(`${labelOf('POST', url)} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`);
+        }
+        throw error;
+    }
+}
 /** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
 async function callService(config, request) {
     return withRetry(config.policy, ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
@@ -4880,72 +4923,12 @@ function maskSignedUrl(log, signedUrl) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/core/hasher.ts
-
-/**
- * The worker's whole program, as CommonJS source: it hashes the regions of the
- * shared memory it is told about, in the order it is told, and answers each.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads')
-const { createHash } = require('node:crypto')
-const memory = Buffer.from(workerData)
-const hash = createHash('sha256')
-parentPort.on('message', ([offset, length]) => {
-  if (length < 0) parentPort.postMessage(hash.digest('hex'))
-  else {
-    hash.update(memory.subarray(offset, offset + length))
-    parentPort.postMessage(offset)
-  }
-})
-`;
-/**
- * SHA-256 computed on another thread over shared memory, so that hashing a
- * multi-gigabyte upload runs beside the socket writes instead of between them.
- * Regions are hashed in the order `update` is called.
- */
-class ParallelHasher {
-    worker;
-    waiting = [];
-    failure;
-    constructor(memory) {
-        this.worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true, workerData: memory });
-        // Answers come back in the order of the requests.
-        this.worker.on('message', answer => this.waiting.shift()?.(answer));
-        this.worker.on('error', error => this.fail(error));
-        this.worker.on('exit', () => this.fail(new Error('the hashing thread stopped')));
-    }
-    /** Hashes `length` bytes at `offset`; resolves when the region may be reused. */
-    update(offset, length) {
-        return this.ask(offset, length).then(() => undefined);
-    }
-    /** The hex digest of everything hashed; no update may follow. */
-    async digest() {
-        return String(await this.ask(0, -1));
-    }
-    close() {
-        return this.worker.terminate();
-    }
-    ask(offset, length) {
-        if (this.failure)
-            return Promise.reject(this.failure);
-        return new Promise((resolve, reject) => {
-            this.waiting.push(answer => (answer instanceof Error ? reject(answer) : resolve(answer)));
-            this.worker.postMessage([offset, length]);
-        });
-    }
-    fail(error) {
-        this.failure ??= error;
-        for (const settle of this.waiting.splice(0))
-            settle(error);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/file-body.ts
+
 
 
 
@@ -4958,40 +4941,25 @@ class FileChangedError extends DeployError {
 }
 /** Bytes read from disk per chunk. */
 const CHUNK_BYTES = 1024 * 1024;
-/** Chunks in memory at once, each being read, hashed or written: 8 MiB in all, whatever the file's size. */
-const SLOTS = 8;
 /**
- * The shared buffers one attempt streams through and the thread that hashes
- * them. Made before the attempt needs them, so that the thread starts while the
- * signed URL is still being asked for instead of holding up the first bytes.
- */
-class TransferBuffers {
-    memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES);
-    hasher = new ParallelHasher(this.memory);
-    close() {
-        return this.hasher.close();
-    }
-}
-/**
- * A request body that streams a file from disk through a fixed set of buffers
- * in shared memory, so that memory stays flat whatever the file's size. Reads
- * run ahead of the socket; each chunk is written to the request and hashed on
- * another thread at the same time, and its buffer is filled again only when
- * both are done with it (the write callback and the hasher's answer).
+ * A request body that streams a file from disk through a hashing transform into
+ * the request, so that memory stays flat whatever the file's size and the
+ * digest is of the bytes sent. (A design with shared buffers and a hashing
+ * thread was faster on raw loopback but no faster over a real link, where the
+ * link sets the pace: see the README's Performance section.)
  *
- * It is handed to @actions/http-client, which pipes it into the request and
- * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
- * 'close' only after every byte was written. An answer before the go-ahead
- * means not a byte of the body is sent. A file that cannot be read or changes
- * size goes to `onFailure`; a write the request refuses, or a request closed
- * before taking a write, is the request's own failure and just stops the
- * transfer. `release` waits for that, so an attempt ends with its thread and
- * file closed.
+ * It is handed to @actions/http-client, which pipes it into the request; `pipe`
+ * is therefore the whole transfer. An answer before the go-ahead means not a
+ * byte of the body is sent. A file that cannot be read or changes size goes to
+ * `onFailure`; a request that fails or closes is the request's own failure and
+ * just stops the transfer. `release` waits for that, so an attempt ends with
+ * its file closed.
  */
 class FileBody extends external_node_stream_namespaceObject.Readable {
     options;
     started = false;
-    digestPromise;
+    transfer;
+    source;
     constructor(options) {
         super();
         this.options = options;
@@ -5002,99 +4970,73 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     pipe(destination) {
         if (!this.started) {
             this.started = true;
-            this.digestPromise = goAhead(destination, this.options.continueTimeoutMs).then(go => go ? this.transfer(destination) : undefined);
-            this.digestPromise.catch((error) => this.options.onFailure(error instanceof Error ? error : new Error(String(error))));
+            this.transfer = goAhead(destination, this.options.continueTimeoutMs).then(go => go ? this.send(destination) : undefined);
+            this.transfer.catch((error) => this.options.onFailure(error instanceof Error ? error : new Error(String(error))));
         }
         return destination;
     }
-    /** Ends this body's use of its buffers: waits for a started transfer to stop, then closes them; none may start after. */
+    /** Ends this body's use of the file: waits for a started transfer to stop; none may start after. */
     async release() {
         this.started = true;
+        this.source?.destroy();
         this.destroy();
-        await this.digestPromise?.catch(() => undefined);
-        await this.options.buffers.close();
+        await this.transfer?.catch(() => undefined);
     }
     /** The SHA-256 of the bytes sent, once the whole file was written. */
     async sha256() {
-        const digest = await this.digestPromise;
+        const digest = await this.transfer;
         if (digest === undefined)
             throw new DeployError('The upload stopped before the whole file was sent.');
         return digest;
     }
-    /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
-    async transfer(destination) {
-        const { path, size, buffers } = this.options;
+    /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
+    send(destination) {
+        const { path, size } = this.options;
         const name = (0,inert/* quote */.hD)(fileName(path));
-        const { memory, hasher } = buffers;
-        const file = await (0,promises_namespaceObject.open)(path, 'r').catch((error) => {
-            throw new FileChangedError(`${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`);
-        });
-        const buffer = Buffer.from(memory);
-        // A request destroyed with writes pending may never call them back: its 'close' answers them all.
-        let closed = () => undefined;
-        const destinationClosed = new Promise(resolve => {
-            closed = () => resolve(false);
-            if (destination.destroyed)
-                closed();
-        });
-        destination.once('close', closed);
-        try {
-            const free = Array.from({ length: SLOTS }, (_, slot) => slot);
-            const reads = [];
-            const busy = new Set();
-            let writeRefused = false;
-            let next = 0;
-            let sent = 0;
-            while (true) {
-                // Read ahead into every free buffer.
-                while (free.length > 0 && next < size) {
-                    const wanted = Math.min(CHUNK_BYTES, size - next);
-                    reads.push(settledLater(readChunk(file, buffer, free.shift(), next, wanted)));
-                    next += wanted;
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        let sent = 0;
+        const hashing = new external_node_stream_namespaceObject.Transform({
+            transform: (chunk, _encoding, next) => {
+                if (sent + chunk.length > size) {
+                    next(new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`));
+                    return;
                 }
-                const chunk = await reads.shift();
-                if (!chunk)
-                    break;
-                const expected = Math.min(CHUNK_BYTES, size - chunk.position);
-                if (chunk.length < expected) {
-                    throw new FileChangedError(`${name} shrank to ${chunk.position + chunk.length} of ${size} bytes while it was uploaded; rebuild it and run the step again.`);
-                }
-                // Before the last byte goes out, make sure nothing follows it: a file that
-                // grew must fail the request, not complete it.
-                if (chunk.position + chunk.length === size && (await hasMoreThan(file, size))) {
-                    throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`);
-                }
-                const offset = chunk.slot * CHUNK_BYTES;
-                const written = Promise.race([
-                    write(destination, buffer.subarray(offset, offset + chunk.length)),
-                    destinationClosed
-                ]);
-                const hashed = hasher.update(offset, chunk.length);
-                const done = settledLater(Promise.all([written, hashed]).then(([ok]) => {
-                    writeRefused ||= !ok;
-                    busy.delete(done);
-                    free.push(chunk.slot);
-                }));
-                busy.add(done);
+                hash.update(chunk);
                 sent += chunk.length;
                 this.options.onProgress(sent);
-                if (free.length === 0 && reads.length === 0)
-                    await Promise.race(busy);
-                // A refused write means the request itself failed; it reports that, so the transfer just stops.
-                if (writeRefused)
-                    return undefined;
-            }
-            await Promise.all(busy);
-            if (writeRefused)
-                return undefined;
-            const digest = await hasher.digest();
-            this.emit('close');
-            return digest;
-        }
-        finally {
-            destination.removeListener('close', closed);
-            await file.close();
-        }
+                if (sent < size)
+                    return next(null, chunk);
+                // Before the last byte goes out, make sure nothing follows it: a file
+                // that grew must fail the request, not complete it.
+                (0,promises_namespaceObject.stat)(path).then(info => next(info.size > size
+                    ? new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`)
+                    : null, chunk), next);
+            },
+            flush: next => next(sent < size
+                ? new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and run the step again.`)
+                : null)
+        });
+        const source = (0,external_node_fs_namespaceObject.createReadStream)(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES });
+        this.source = source;
+        return new Promise((resolve, reject) => {
+            const stop = (outcome) => {
+                source.destroy();
+                hashing.destroy();
+                destination.removeListener('close', closed);
+                outcome();
+            };
+            // A request that closes before the end (its answer came, or it failed) reports that itself.
+            const closed = () => stop(() => resolve(undefined));
+            destination.once('close', closed);
+            source.once('error', (error) => stop(() => reject(new FileChangedError(`${name} could not be read (${error.code ?? error.message}); check that the build step wrote it.`))));
+            hashing.once('error', error => stop(() => reject(error)));
+            hashing.once('end', () => {
+                destination.removeListener('close', closed);
+                this.emit('close');
+                resolve(hash.digest('hex'));
+            });
+            source.pipe(hashing).pipe(destination);
+        });
     }
 }
 /**
@@ -5119,25 +5061,6 @@ function goAhead(destination, waitMs) {
         destination.once('continue', go);
         destination.once('response', stop);
         destination.once('close', stop);
-    });
-}
-/** The same promise, marked as handled: it is awaited later, and a rejection before then is not unhandled. */
-function settledLater(promise) {
-    promise.catch(() => undefined);
-    return promise;
-}
-async function readChunk(file, buffer, slot, position, length) {
-    const { bytesRead } = await file.read(buffer, slot * CHUNK_BYTES, length, position);
-    return { slot, position, length: bytesRead };
-}
-async function hasMoreThan(file, size) {
-    const { bytesRead } = await file.read(Buffer.alloc(1), 0, 1, size);
-    return bytesRead > 0;
-}
-/** Resolves true once the destination has taken the chunk, false when it refused it. */
-function write(destination, chunk) {
-    return new Promise(resolve => {
-        destination.write(chunk, error => resolve(!error));
     });
 }
 
@@ -5167,52 +5090,39 @@ class ExpectationFailedError extends DeployError {
  */
 async function uploadArtifact(config, artifact, destination, listeners) {
     const onSigned = listeners.onSigned;
-    // The first attempt's hashing thread starts now and boots while the URL is signed.
-    let prepared = new TransferBuffers();
-    const buffers = () => {
-        // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
-        const taken = prepared ?? new TransferBuffers();
-        prepared = undefined;
-        return taken;
-    };
-    try {
-        let signed = await requestSignedUpload(config, destination);
-        onSigned(signed);
-        let stale = false;
-        let expectContinue = true;
-        return await withRetry(config.policy, async ({ number }) => {
-            if (stale) {
-                // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
-                config.log.info('The signed URL expired; asking the service for a fresh one.');
-                signed = await requestSignedUpload(config, destination, false);
-                onSigned(signed);
-                stale = false;
-            }
-            const put = () => putFile(config, signed.signedUrl, artifact, number, buffers(), {
-                expectContinue,
-                onProgress: listeners.onProgress
-            });
-            try {
-                return { signed, size: artifact.size, ...(await put()) };
-            }
-            catch (error) {
-                if (error instanceof ExpiredUrlError)
-                    stale = true;
-                if (!(error instanceof ExpectationFailedError))
-                    throw error;
-                // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
-                config.log.info(`${error.message} Sending the file again without Expect.`);
-                expectContinue = false;
-                return { signed, size: artifact.size, ...(await put()) };
-            }
-        }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
-    }
-    finally {
-        await prepared?.close();
-    }
+    let signed = await requestSignedUpload(config, destination);
+    onSigned(signed);
+    let stale = false;
+    let expectContinue = true;
+    return withRetry(config.policy, async ({ number }) => {
+        if (stale) {
+            // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
+            config.log.info('The signed URL expired; asking the service for a fresh one.');
+            signed = await requestSignedUpload(config, destination, false);
+            onSigned(signed);
+            stale = false;
+        }
+        const put = () => putFile(config, signed.signedUrl, artifact, number, {
+            expectContinue,
+            onProgress: listeners.onProgress
+        });
+        try {
+            return { signed, size: artifact.size, ...(await put()) };
+        }
+        catch (error) {
+            if (error instanceof ExpiredUrlError)
+                stale = true;
+            if (!(error instanceof ExpectationFailedError))
+                throw error;
+            // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
+            config.log.info(`${error.message} Sending the file again without Expect.`);
+            expectContinue = false;
+            return { signed, size: artifact.size, ...(await put()) };
+        }
+    }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt, buffers, { expectContinue, onProgress }) {
+async function putFile(config, signedUrl, artifact, attempt, { expectContinue, onProgress }) {
     const label = labelOf('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = Date.now();
@@ -5223,7 +5133,6 @@ async function putFile(config, signedUrl, artifact, attempt, buffers, { expectCo
     const body = new FileBody({
         path: artifact.path,
         size: artifact.size,
-        buffers,
         continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
         onProgress: total => {
             sent = total;
@@ -5415,6 +5324,7 @@ async function flow_deliver(plan, context, report) {
 function flow_noRunMessage(noRun) {
     return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
 }
+/** What every request of this deploy needs. */
 function serviceConfig(settings, context) {
     return {
         baseUrl: settings.baseUrl,
@@ -5467,7 +5377,301 @@ function chooseDestination(settings, artifact, words) {
     return artifact.name;
 }
 
+;// CONCATENATED MODULE: ./src/core/verdict.ts
+
+
+const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
+const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
+/** Pure: the greenlight answer's fields; anything missing or of another type is left out, never fatal. */
+function parseGreenlight(json) {
+    const stage = STAGES.find(s => s === json.runStage);
+    return {
+        stage,
+        greenlight: json.greenlight === true,
+        rootRunId: safeId(json.rootRunId),
+        relevantRunId: safeId(json.relevantRunId),
+        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
+        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
+        workflows: count(json.workflowsInRunCount),
+        underInvestigation: count(json.workflowsUnderInvestigationCount),
+        autoRetrying: count(json.workflowsAutoRetryingCount),
+        blockingBugsCount: count(json.blockingBugsCount),
+        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
+        bugs: bugsOf(json.reproducedBugs),
+        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
+    };
+}
+function bugsOf(value) {
+    if (!Array.isArray(value))
+        return [];
+    return value.map(asObject).flatMap(raw => {
+        const name = cleanText(asText(raw.name) ?? '');
+        if (!name)
+            return [];
+        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
+        const bug = {
+            name,
+            number: count(raw.number),
+            priority,
+            // As the service decides when it does not say: high, urgent or unset priority blocks.
+            blocking: typeof raw.isBlocking === 'boolean'
+                ? raw.isBlocking
+                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
+            new: raw.isNew === true,
+            url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
+        };
+        return [bug];
+    });
+}
+function count(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+/** An http(s) URL from the service, or nothing: it reaches logs, outputs and the summary. */
+function httpUrl(value) {
+    const text = asText(value);
+    if (!text)
+        return undefined;
+    try {
+        const url = new URL(text);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/wait.ts
+
+
+
+
+
+
+const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+const DEFAULT_POLL_INTERVAL_MS = 30_000;
+/** Failed asks in a row (404 before the run exists, 5xx, network) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10;
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3;
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3):
+ * a 404 before the run exists, a 5xx, a 429 (after its Retry-After) or a
+ * network error is asked again, at most ten times in a row; any other 4xx
+ * stops with its message. A superseded run is followed. One log line per stage
+ * change, and a heartbeat every few intervals with what the service reports.
+ */
+async function waitForVerdict(config, options) {
+    const { log } = config;
+    const base = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    const sleep = options.sleep ?? delay;
+    const deadline = Date.now() + options.timeoutMs;
+    let runId = options.runId;
+    let last;
+    let failures = 0;
+    let asks = 0;
+    let lastStage;
+    let lastHeartbeat = Date.now();
+    for (;;) {
+        asks++;
+        let wait;
+        try {
+            const answer = await ask(config, runId);
+            failures = 0;
+            last = answer;
+            options.onStatus?.({ runId, stage: answer.stage, answer });
+            if (answer.relevantRunId && answer.relevantRunId !== runId) {
+                log.info(`Run ${runId} was superseded by run ${answer.relevantRunId} (a newer deployment with the same deduplication key); following it.`);
+                runId = answer.relevantRunId;
+                lastStage = undefined;
+                continue;
+            }
+            if (answer.stage !== lastStage) {
+                log.info(`Run ${runId}: ${describeStage(answer)}.`);
+                lastStage = answer.stage;
+                lastHeartbeat = Date.now();
+            }
+            else if (Date.now() - lastHeartbeat >= 6 * base) {
+                log.info(`Run ${runId} is still ${describeStage(answer)}.`);
+                lastHeartbeat = Date.now();
+            }
+            if (answer.stage === 'completed')
+                return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer);
+            if (answer.stage === 'canceled')
+                return verdictOf('canceled', runId, answer);
+            const interval = answer.stage === 'underReview' ? 2 * base : base;
+            wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+        }
+        catch (error) {
+            if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+                throw error;
+            const notYet = error instanceof HttpStatusError && error.status === 404;
+            log.info(notYet
+                ? `Run ${runId} is not there yet; asking again.`
+                : `Asking for the verdict failed (${error.message}); asking again.`);
+            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
+            wait = retryAfter ?? Math.ceil(base / 3);
+        }
+        const left = deadline - Date.now();
+        if (left <= 0 || wait >= left) {
+            if (wait >= left && left > 0)
+                await sleep(left);
+            return { ...verdictOf('timed-out', runId, last), greenlight: last?.greenlight ?? false };
+        }
+        await sleep(wait);
+    }
+}
+async function ask(config, runId) {
+    const url = `${config.baseUrl}${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`;
+    const label = labelOf('GET', url);
+    config.log.debug(label);
+    const response = await send({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
+        label
+    }, config, config.signal);
+    config.log.debug(`${label} answered ${response.status}`);
+    if (response.status === 410) {
+        throw new DeployError(`${label} answered 410 Gone: the run is too old for the service to report on. Wait for a newer run.`);
+    }
+    if (response.status < 200 || response.status >= 300) {
+        const error = serviceStatusError(label, response, config.words);
+        throw response.status === 404
+            ? new HttpStatusError(`${label} answered 404 Not Found: no run with this id, or not yet.`, 404, parseRetryAfter(response.headers['retry-after']))
+            : error;
+    }
+    let json;
+    try {
+        json = JSON.parse(response.body);
+    }
+    catch {
+        throw new HttpStatusError(`${label} answered 200 with a body that is not JSON.`, 502);
+    }
+    return parseGreenlight(asObject(json));
+}
+/** Worth asking again: the run not created yet, the service busy or failing, the network. */
+function retryable(error) {
+    if (error instanceof NetworkError)
+        return true;
+    return (error instanceof HttpStatusError &&
+        (error.status === 404 || error.status === 429 || error.status >= 500));
+}
+function verdictOf(verdict, runId, answer) {
+    const bugs = answer?.bugs ?? [];
+    return {
+        verdict,
+        greenlight: verdict === 'passed',
+        runId,
+        runUrl: answer?.runUrl,
+        bugsUrl: answer?.bugsUrl,
+        blockingBugsCount: answer?.blockingBugsCount,
+        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+        bugs,
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking)
+    };
+}
+/** A stage in words, with what the service reports of it. */
+function describeStage(answer) {
+    switch (answer.stage) {
+        case 'initializing':
+            return 'initializing (the flows are starting)';
+        case 'underReview': {
+            const parts = [
+                answer.underInvestigation !== undefined &&
+                    `${answer.underInvestigation} workflow(s) under investigation`,
+                answer.autoRetrying && `${answer.autoRetrying} retrying`,
+                answer.blockingBugsCount !== undefined &&
+                    `${answer.blockingBugsCount} blocking bug(s) so far`,
+                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+            ].filter(Boolean);
+            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
+        }
+        case 'completed':
+            return answer.greenlight
+                ? 'completed, green'
+                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'in a stage this client does not know';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/gate.ts
+
+
+
+
+/**
+ * Waits for the verdict of `runId` (spec Part 3) and tells its outputs; the
+ * front end decides what a verdict other than `passed` does.
+ */
+async function gate_awaitVerdict(settings, context, report, runId) {
+    const config = serviceConfig(settings, context);
+    const minutes = settings.waitTimeoutMs / 60_000;
+    const verdict = await phase(context.log, `Verdict of run ${runId}`, () => {
+        context.log.info(`Waiting up to ${formatMinutes(minutes)} for the verdict of run ${runId}.`);
+        return waitForVerdict(config, {
+            runId,
+            timeoutMs: settings.waitTimeoutMs,
+            intervalMs: context.pollIntervalMs,
+            onStatus: context.onStatus
+        });
+    });
+    report.verdict = verdict;
+    const output = context.onOutput ?? (() => undefined);
+    output('verdict', verdict.verdict);
+    output('greenlight', String(verdict.greenlight));
+    output('runUrl', verdict.runUrl ?? '');
+    output('blockingBugsCount', String(verdict.blockingBugsCount ?? ''));
+    output('nonBlockingBugsCount', String(verdict.nonBlockingBugsCount ?? ''));
+    output('bugs', JSON.stringify(verdict.bugs));
+    const link = verdict.runUrl ? ` ${verdict.runUrl}` : '';
+    if (verdict.verdict === 'passed')
+        context.log.info(`Run ${verdict.runId} passed: green light.${link}`);
+    if (verdict.verdict === 'timed-out')
+        context.log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
+    return verdict;
+}
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function gate_verdictMessage(verdict, minutes, words) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link}`.concat(' Fix them, or lower their priority in the service, and run again.');
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Run the deploy again for a new run.`;
+        case 'timed-out':
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(minutes)}; the run goes on at the service.${link} Wait again in a later job with ${words.setting('runId', verdict.runId)}, or raise ${words.name('waitTimeoutMinutes')}.`;
+    }
+}
+/** Ends a preview environment, and says so. */
+async function endEnvironment(settings, context, report, environment) {
+    const config = serviceConfig(settings, context);
+    const [which, value] = Object.entries(environment)[0];
+    const result = await phase(context.log, 'End the preview environment', () => terminateEnvironment(config, environment));
+    report.terminated = result;
+    context.log.info(result.state === 'already'
+        ? `The environment with ${which} ${JSON.stringify(value)} was already ended.`
+        : `The environment with ${which} ${JSON.stringify(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${(0,inert/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/limits.ts
+
 
 
 
@@ -5477,7 +5681,8 @@ const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000;
 const LIMIT_VARIABLES = {
     connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
     idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
-    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES'
+    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES',
+    poll: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS'
 };
 /**
  * Pure: the limits from the environment (e.g. a step's `env:`), the defaults
@@ -5500,7 +5705,8 @@ function limitsFromEnv(env) {
             connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
             idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs)
         },
-        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS)
+        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS),
+        pollIntervalMs: read(LIMIT_VARIABLES.poll, 1000, DEFAULT_POLL_INTERVAL_MS)
     };
 }
 /** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
@@ -5522,6 +5728,10 @@ function stepDeadline(stepMs) {
 const DEFAULT_RUN_VARIABLE = 'RUN_INPUT_PATH';
 const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_ATTEMPTS_LIMIT = 10;
+const DEFAULT_WAIT_TIMEOUT_MINUTES = 60;
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
+const RUN_ID = /^[\w.:-]{1,200}$/;
 /**
  * Pure: validates every option before any request; throws an `InputError`
  * naming the option in the front end's words.
@@ -5568,6 +5778,14 @@ function options_resolveOptions(options, words) {
         fail('notify', runInputPath
             ? `is false with ${name('runInputPath')} set`
             : `is false and ${name('file')} is empty, so there is nothing to do`, `Set ${name('file')} to upload a build, or ${words.setting('notify', 'true')} to send the deploy notification`);
+    const runId = text('runId', options.runId);
+    if (runId && !RUN_ID.test(runId))
+        fail('runId', `${(0,inert/* quote */.hD)(runId)} is not a run id`, 'Pass the runId output of the deploying step, unchanged');
+    if (runId && (file || runInputPath))
+        fail('runId', `cannot be combined with ${name(file ? 'file' : 'runInputPath')}`, `Use ${name('runId')} alone to wait for an earlier run's verdict`);
+    const minutes = options.waitTimeoutMinutes ?? DEFAULT_WAIT_TIMEOUT_MINUTES;
+    if (!(minutes > 0 && minutes <= MAX_WAIT_TIMEOUT_MINUTES))
+        fail('waitTimeoutMinutes', `${(0,inert/* quote */.hD)(String(minutes))} is not a number of minutes from above 0 to ${MAX_WAIT_TIMEOUT_MINUTES}`, 'Give minutes such as 60 or 2.5');
     const git = options.git ?? {};
     return {
         apiKey,
@@ -5596,11 +5814,30 @@ function options_resolveOptions(options, words) {
         maxAttempts: options.maxAttempts === undefined
             ? DEFAULT_MAX_ATTEMPTS
             : integerInRange(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
+        wait: (options.wait ?? false) || Boolean(runId),
+        waitTimeoutMs: Math.round(minutes * 60_000),
+        runId,
         workingDirectory: options.workingDirectory ?? process.cwd()
     };
 }
+/** Which preview environment to end, from the options that can name it; exactly one must. */
+function environmentRef(words, given) {
+    const named = ['environmentId', 'environmentAlias', 'deploymentUrl'].filter(key => Boolean(given[key]?.trim()));
+    if (named.length !== 1) {
+        const all = `${words.name('environmentId')}, ${words.name('environmentAlias')} or ${words.name('deploymentUrl')}`;
+        throw new InputError(words, named[1] ?? 'environmentId', named.length === 0
+            ? `is empty, and so are the other ways to name the environment`
+            : `is set beside ${words.name(named[0])}`, `Name the environment to end with exactly one of ${all}`);
+    }
+    const key = named[0];
+    const value = plainText(words, key, given[key]);
+    if (key === 'deploymentUrl')
+        urlValue(words, key, value);
+    return { [key]: value };
+}
 
 ;// CONCATENATED MODULE: ./src/core/run.ts
+
 
 
 
@@ -5615,14 +5852,27 @@ async function runDeploy(options, setup) {
     const log = setup.log ?? completeLog(options.log);
     try {
         const settings = resolveOptions(options, setup.words);
-        const plan = await prepare(settings, setup.words);
-        logPlan(plan, log);
-        await deliver(plan, {
+        const context = {
             ...setup,
             log,
             signal: setup.signal ?? options.signal,
             onProgress: setup.onProgress ?? options.onProgress
-        }, report);
+        };
+        if (settings.runId) {
+            // Wait-only: nothing is uploaded and no notification is sent.
+            report.outcome = 'skipped';
+            report.runId = settings.runId;
+            await awaitVerdict(settings, context, report, settings.runId);
+            return { report };
+        }
+        const plan = await prepare(settings, setup.words);
+        logPlan(plan, log);
+        await deliver(plan, context, report);
+        if (settings.wait && report.runId && !report.noRun)
+            await awaitVerdict(settings, context, report, report.runId);
+        else if (settings.wait)
+            log.info('No run was created, so there is no verdict to wait for.');
+        report.waitMinutes = settings.waitTimeoutMs / 60_000;
         return { report };
     }
     catch (error) {
@@ -5630,7 +5880,7 @@ async function runDeploy(options, setup) {
     }
 }
 /** The result from what was learned and what stopped the deploy, if anything. */
-function resultOf(report, error) {
+function resultOf(report, words, error) {
     const result = {
         outcome: error === undefined ? (report.outcome ?? 'aborted') : 'aborted',
         runId: report.runId,
@@ -5638,12 +5888,20 @@ function resultOf(report, error) {
         fileLocation: report.fileLocation,
         artifactSha256: report.artifact?.sha256,
         artifactSize: report.artifact?.sha256 ? report.artifact.size : undefined,
-        environmentId: report.environmentId
+        environmentId: report.environmentId,
+        verdict: report.verdict?.verdict,
+        greenlight: report.verdict?.greenlight,
+        runUrl: report.verdict?.runUrl,
+        blockingBugsCount: report.verdict?.blockingBugsCount,
+        nonBlockingBugsCount: report.verdict?.nonBlockingBugsCount,
+        bugs: report.verdict?.bugs
     };
     if (error !== undefined)
         result.reason = failureText(error);
     else if (report.noRun)
         result.reason = noRunMessage(report.noRun);
+    else if (report.verdict)
+        result.reason = verdictMessage(report.verdict, report.waitMinutes ?? 60, words);
     return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== ''));
 }
 /** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
@@ -5805,7 +6063,13 @@ const OPTION_KEYS = (/* unused pure expression or super */ null && ([
     'deduplicationKey',
     'ephemeralEnvironment',
     'pullRequestNumber',
-    'maxAttempts'
+    'maxAttempts',
+    'wait',
+    'waitTimeoutMinutes',
+    'runId',
+    'terminateEnvironment',
+    'environmentId',
+    'environmentAlias'
 ]));
 /** `deploymentType` as `deployment-type`. */
 function kebab(option) {
@@ -5819,6 +6083,8 @@ const LIBRARY_WORDS = {
 };
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
+
+
 
 
 
@@ -5852,7 +6118,10 @@ function parseInputs(get) {
             notify: flag('notify', true),
             deduplicationKey: text('deduplicationKey'),
             ephemeralEnvironment: flag('ephemeralEnvironment', false),
-            maxAttempts: parseInteger(ACTION_WORDS, 'maxAttempts', text('maxAttempts'), 1, MAX_ATTEMPTS_LIMIT)
+            maxAttempts: parseInteger(ACTION_WORDS, 'maxAttempts', text('maxAttempts'), 1, MAX_ATTEMPTS_LIMIT),
+            wait: flag('wait', false),
+            waitTimeoutMinutes: minutes(text('waitTimeoutMinutes')),
+            runId: text('runId')
         },
         overrides: {
             branch: text('branch'),
@@ -5862,8 +6131,27 @@ function parseInputs(get) {
             pullRequestNumber: parseInteger(ACTION_WORDS, 'pullRequestNumber', text('pullRequestNumber'), 1, 2 ** 31 - 1)
         },
         hostingService: text('hostingService') || 'GitHub',
-        failOnNoRun: flag('failOnNoRun', true)
+        failOnNoRun: flag('failOnNoRun', true),
+        terminate: terminate(flag('terminateEnvironment', false), {
+            environmentId: text('environmentId'),
+            environmentAlias: text('environmentAlias'),
+            deploymentUrl: text('deploymentUrl')
+        })
     };
+}
+/** The environment to end in terminate mode; read always, so that a bad value fails whatever the mode. */
+function terminate(on, given) {
+    return on ? given : undefined;
+}
+/** `wait-timeout-minutes`: a positive number, fractions allowed; empty for the default. */
+function minutes(value) {
+    if (value === '')
+        return undefined;
+    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+    if (!(n > 0)) {
+        throw new InputError(ACTION_WORDS, 'waitTimeoutMinutes', `${(0,inert/* quote */.hD)(value)} is not a number of minutes`, 'Give minutes such as 60 or 2.5, or leave it empty for 60');
+    }
+    return n;
 }
 
 ;// CONCATENATED MODULE: ./src/action/log.ts
@@ -5906,6 +6194,23 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
+const VERDICT_TEXT = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
+function bugRows(report) {
+    return (report.verdict?.bugs ?? []).map(bug => [
+        bug.url
+            ? `<a href="${summary_escape(bug.url)}">${summary_escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
+            : summary_escape(bug.name),
+        bug.priority,
+        bug.blocking ? 'blocking' : 'not blocking',
+        bug.new ? 'new' : ''
+    ]);
+}
 const OUTCOME_TEXT = {
     success: '✅ run created',
     failed: '⚠️ no run created',
@@ -5942,6 +6247,22 @@ function summaryRows(report) {
                 : report.outcome && OUTCOME_TEXT[report.outcome]
         ],
         ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
+        ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
+        [
+            'Run',
+            report.verdict?.runUrl &&
+                `<a href="${summary_escape(report.verdict.runUrl)}">${summary_escape(report.verdict.runId)}</a>`
+        ],
+        [
+            'Bugs',
+            report.verdict &&
+                `${report.verdict.blockingBugsCount ?? 0} blocking, ${report.verdict.nonBlockingBugsCount ?? 0} non-blocking`
+        ],
+        [
+            'Environment ended',
+            report.terminated &&
+                (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
+        ],
         ['Warning', report.warning && summary_escape(report.warning)],
         ['Problem', report.problem && summary_escape(report.problem)]
     ];
@@ -5965,7 +6286,7 @@ async function writeSummary(report) {
     const path = process.env.GITHUB_STEP_SUMMARY;
     if (!path)
         return;
-    const html = core/* summary */.z
+    const summary = core/* summary */.z
         .emptyBuffer()
         .addHeading('Mobile build deploy', 3)
         .addTable([
@@ -5974,13 +6295,23 @@ async function writeSummary(report) {
             { data: 'Value', header: true }
         ],
         ...summaryRows(report).map(([label, value]) => [label, value])
-    ])
-        .stringify();
+    ]);
+    const bugs = bugRows(report);
+    if (bugs.length > 0) {
+        summary
+            .addHeading('Bugs', 4)
+            .addTable([
+            ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
+            ...bugs
+        ]);
+    }
+    const html = summary.stringify();
     core/* summary */.z.emptyBuffer();
     await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
 }
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
+
 
 
 
@@ -6027,58 +6358,87 @@ async function run() {
 }
 async function step(report) {
     const started = Date.now();
-    const { plan, failOnNoRun, state, stepMs, timeouts } = await phase(runnerLog, 'Inputs', async () => {
+    const { plan, inputs, state, limits, terminate } = await phase(runnerLog, 'Inputs', async () => {
         const inputs = parseInputs(name => core/* getInput */.V4(name));
         const limits = limitsFromEnv(process.env);
         const eventName = process.env.GITHUB_EVENT_NAME ?? '';
         const event = readEvent();
         const git = resolveContext(eventName, event, process.env, inputs.overrides, inputs.hostingService);
         const settings = options_resolveOptions({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
-        const plan = await flow_prepare(settings, ACTION_WORDS);
-        flow_logPlan(plan, runnerLog);
-        runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`);
-        return {
-            plan,
-            failOnNoRun: inputs.failOnNoRun,
-            state: deploymentState(eventName, event),
-            stepMs: limits.stepMs,
-            timeouts: limits.timeouts
-        };
+        const terminate = inputs.terminate && terminateRef(settings, inputs.terminate);
+        const plan = terminate || settings.runId ? { settings } : await flow_prepare(settings, ACTION_WORDS);
+        if (!terminate && !settings.runId)
+            flow_logPlan(plan, runnerLog);
+        runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms, poll ${limits.pollIntervalMs} ms`);
+        return { plan, inputs, state: deploymentState(eventName, event), limits, terminate };
     });
-    report.git = plan.settings.git;
-    report.deploymentType = plan.settings.deploymentType || undefined;
-    if (state !== undefined && state !== 'success' && plan.settings.notify) {
+    const { settings } = plan;
+    report.git = settings.git;
+    report.deploymentType = settings.deploymentType || undefined;
+    const context = {
+        words: ACTION_WORDS,
+        log: runnerLog,
+        userAgent: userAgent('action'),
+        timeouts: limits.timeouts,
+        pollIntervalMs: limits.pollIntervalMs,
+        onOutput: setOutput
+    };
+    if (terminate)
+        return endEnvironment(settings, context, report, terminate);
+    if (settings.runId)
+        return gate(settings, context, report, settings.runId);
+    if (state !== undefined && state !== 'success' && settings.notify) {
         // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
         report.outcome = 'skipped';
         setOutput('outcome', 'skipped');
         runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
         return;
     }
-    const deadline = stepDeadline(stepMs);
+    // The time limit covers the upload and the notification; a wait has its own.
+    const deadline = stepDeadline(limits.stepMs);
     try {
-        await flow_deliver(plan, {
-            words: ACTION_WORDS,
-            log: runnerLog,
-            userAgent: userAgent('action'),
-            timeouts,
-            signal: deadline.signal,
-            deadline: started + stepMs,
-            onOutput: setOutput
-        }, report);
+        await flow_deliver(plan, { ...context, signal: deadline.signal, deadline: started + limits.stepMs }, report);
     }
     finally {
         deadline.clear();
     }
-    if (!report.noRun)
+    if (report.noRun) {
+        const tail = inputs.failOnNoRun
+            ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
+            : '';
+        const message = `${flow_noRunMessage(report.noRun)}${tail}`;
+        report.problem = message;
+        if (inputs.failOnNoRun)
+            throw new DeployError(message);
+        runnerLog.warning(message, 'No run created');
+    }
+    if (!settings.wait)
         return;
-    const tail = failOnNoRun
-        ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
-        : '';
-    const message = `${flow_noRunMessage(report.noRun)}${tail}`;
-    report.problem = message;
-    if (failOnNoRun)
+    if (report.runId)
+        await gate(settings, context, report, report.runId);
+    else
+        runnerLog.info('No run was created, so there is no verdict to wait for.');
+}
+/** Waits for the run's verdict; any verdict but passed fails the step. */
+async function gate(settings, context, report, runId) {
+    const verdict = await gate_awaitVerdict(settings, context, report, runId);
+    const message = gate_verdictMessage(verdict, settings.waitTimeoutMs / 60_000, ACTION_WORDS);
+    if (message)
         throw new DeployError(message);
-    runnerLog.warning(message, 'No run created');
+}
+/** Terminate mode sends nothing else, so it takes none of the inputs that would. */
+function terminateRef(settings, given) {
+    const other = settings.file
+        ? 'file'
+        : settings.runInputPath
+            ? 'runInputPath'
+            : settings.runId
+                ? 'runId'
+                : undefined;
+    if (other) {
+        throw new InputError(ACTION_WORDS, other, `cannot be combined with ${ACTION_WORDS.setting('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
+    }
+    return environmentRef(ACTION_WORDS, given);
 }
 function setOutput(name, value) {
     core/* setOutput */.uH(name, value);

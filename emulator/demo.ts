@@ -1,8 +1,8 @@
 /**
  * `npm run demo`: the main job on an embedded default. Starts the service
  * emulator, writes a sample .apk, runs dist/index.js as a GitHub runner would
- * on a push, and shows the upload, the notification, the outputs, the job
- * summary and the run it created.
+ * on a push, and shows the upload, the notification, the wait for the run's
+ * verdict, the outputs, the job summary and the run it created.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -44,8 +44,11 @@ try {
       file: 'app/build/outputs/apk/release/*.apk',
       'name-prefix': 'myapp',
       environment: 'staging',
-      variables: '{"LOCALE": "en-GB"}'
-    }
+      variables: '{"LOCALE": "en-GB"}',
+      wait: 'true'
+    },
+    // The emulated run takes about three seconds; asking every second shows each stage.
+    env: { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }
   })
   process.stdout.write(asRunnerShows(step.stdout))
   if (step.stderr) process.stdout.write(step.stderr.replace(/^/gm, '  ! '))
@@ -77,11 +80,17 @@ try {
     headers: { authorization: `Bearer ${DEMO_API_KEY}` }
   })
   const { runs } = (await response.json()) as {
-    runs: { id: string; environment: string; status: string; runInputPath?: string }[]
+    runs: {
+      id: string
+      environment: string
+      status: string
+      stage: string
+      runInputPath?: string
+    }[]
   }
   for (const run of runs)
     console.log(
-      `${run.id}  environment=${run.environment}  status=${run.status}  RUN_INPUT_PATH=${run.runInputPath}`
+      `${run.id}  environment=${run.environment}  status=${run.status}  stage=${run.stage}  RUN_INPUT_PATH=${run.runInputPath}`
     )
   const created = runs.find(r => r.id === step.outputs.runId)
   if (step.exitCode !== 0 || !created) {
@@ -89,7 +98,7 @@ try {
     process.exitCode = 1
   } else {
     console.log(
-      `\nThe step created run ${created.id}; its outputs are ready for later steps and jobs.`
+      `\nThe step created run ${created.id}, waited for its verdict (${step.outputs.verdict}); its outputs are ready for later steps and jobs.`
     )
   }
 } finally {

@@ -1,5 +1,5 @@
 /** The emulator's routes a fault can be aimed at. */
-export type Route = 'signed-url' | 'upload' | 'deploy'
+export type Route = 'signed-url' | 'upload' | 'deploy' | 'greenlight' | 'terminate'
 
 /** Something to do instead of (or before) the normal answer, for the next `times` requests of a route. */
 export interface Fault {

@@ -128,10 +128,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         }
         return { body }
       })
+    } else if (req.method === 'GET' && url.pathname.startsWith('/api/v0/ci-greenlight/')) {
+      void handle(req, res, 'greenlight', async () => {
+        const workspace = api.authenticate(req, res)
+        const runId = decodeURIComponent(url.pathname.slice('/api/v0/ci-greenlight/'.length))
+        if (workspace) api.greenlight(workspace, runId, baseUrl, res)
+        return {}
+      })
+    } else if (req.method === 'POST' && url.pathname === '/api/webhooks/environment_terminated') {
+      void handle(req, res, 'terminate', async () => {
+        const body = safeJson(await readBody(req))
+        const workspace = api.authenticate(req, res)
+        if (workspace) api.terminate(workspace, body, res)
+        return { body }
+      })
     } else if (req.method === 'GET' && url.pathname === '/api/v0/runs') {
       void handle(req, res, 'runs', async () => {
         const workspace = api.authenticate(req, res)
-        if (workspace) json(res, 200, { runs: api.runsOf(workspace) })
+        if (workspace)
+          json(res, 200, {
+            runs: api.runsOf(workspace).map(run => ({ ...run, stage: api.stageOf(run) }))
+          })
         return {}
       })
     } else {
@@ -168,7 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         )
         extra.status = fault.status
       } else if (fault?.status !== undefined) {
-        if (route === 'deploy') extra.body = safeJson(await readBody(req))
+        if (route === 'deploy' || route === 'terminate') extra.body = safeJson(await readBody(req))
         res
           .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
           .end(fault.body ?? '')

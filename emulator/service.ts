@@ -4,6 +4,7 @@ import type { ObjectStore } from './store.js'
 import type { UrlSigner } from './signing.js'
 import type { Workspace } from './workspaces.js'
 import { DeployAnswer } from './deploy-answer.js'
+import { bugFields, lifecycleOf, stageAt, type Lifecycle } from './lifecycle.js'
 
 const ACCEPTED = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf']
 const SIGNED_URL_SECONDS = 900
@@ -30,6 +31,11 @@ export interface Run {
   repository?: Record<string, string>
   ephemeral: boolean
   createdAt: string
+  /** How the run goes toward its verdict. */
+  lifecycle: Lifecycle
+  /** The newer run that superseded this one (same deduplication key). */
+  supersededBy?: string
+  deploymentUrl?: string
 }
 
 interface Deployment {
@@ -42,6 +48,7 @@ interface Deployment {
 export class ServiceApi {
   readonly runs: Run[] = []
   private readonly deployments: Deployment[] = []
+  private readonly terminated = new Set<string>()
 
   constructor(
     private readonly workspaces: Workspace[],
@@ -134,6 +141,7 @@ export class ServiceApi {
     const earlier = this.deployments.find(d => d.identity === identity && d.runId)
     if (earlier) return json(res, 200, answer.created(earlier.runId!, true, environment, ephemeral))
 
+    const id = `run_${randomBytes(8).toString('hex')}`
     for (const run of this.runs) {
       if (
         run.teamId === workspace.teamId &&
@@ -141,12 +149,13 @@ export class ServiceApi {
         run.status === 'running'
       ) {
         run.status = 'superseded'
+        run.supersededBy = id
       }
     }
     const key = runInputPath ? `${workspace.teamId}/${runInputPath.replace(/^\/+/, '')}` : undefined
     const object = key ? this.store.objects.get(key) : undefined
     const run: Run = {
-      id: `run_${randomBytes(8).toString('hex')}`,
+      id,
       teamId: workspace.teamId,
       deploymentId,
       environment,
@@ -166,17 +175,82 @@ export class ServiceApi {
       hostingService: typeof b.hosting_service === 'string' ? b.hosting_service : undefined,
       repository: b.repository as Record<string, string> | undefined,
       ephemeral: b.ephemeral_environment === true,
-      createdAt: new Date().toISOString()
+      createdAt: new Date().toISOString(),
+      lifecycle: lifecycleOf(workspace.lifecycle, variables),
+      deploymentUrl: typeof b.deployment_url === 'string' ? b.deployment_url : undefined
     }
     this.runs.push(run)
     this.deployments.push({ id: deploymentId, identity, runId: run.id })
     json(res, 200, answer.created(run.id, false, environment, ephemeral))
   }
 
-  /** Forgets every run and deployment. */
+  /** The run's verdict so far (spec Part 3), following superseding runs; 404 while it does not exist yet. */
+  greenlight(workspace: Workspace, runId: string, baseUrl: string, res: ServerResponse): void {
+    const root = this.runs.find(r => r.id === runId && r.teamId === workspace.teamId)
+    if (!root || this.stageOf(root) === 'missing')
+      return failure(res, 404, 'RUN_NOT_FOUND', `No run ${runId} (yet)`)
+    let relevant = root
+    while (relevant.supersededBy)
+      relevant = this.runs.find(r => r.id === relevant.supersededBy) ?? relevant
+    const stage = this.stageOf(relevant)
+    const at = stage === 'missing' ? 'initializing' : stage
+    const bugs = bugFields(relevant.lifecycle, at, baseUrl, relevant.id)
+    json(res, 200, {
+      runStage: at,
+      greenlight:
+        at === 'completed' && ('blockingBugsCount' in bugs ? bugs.blockingBugsCount : 0) === 0,
+      rootRunId: root.id,
+      rootRunUrl: `${baseUrl}/runs/${root.id}`,
+      relevantRunId: relevant.id,
+      relevantRunUrl: `${baseUrl}/runs/${relevant.id}`,
+      relevantRunWithBugsUrl: `${baseUrl}/runs/${relevant.id}/bugs`,
+      workflowsInRunCount: 3,
+      workflowsDisabledAfterRunCount: 0,
+      ...bugs
+    })
+  }
+
+  /** Ends a preview environment (spec Part 3): 200 once, 409 after, 404 for one never seen. */
+  terminate(workspace: Workspace, body: unknown, res: ServerResponse): void {
+    const b = (body ?? {}) as Record<string, unknown>
+    const named = ['environmentId', 'environmentAlias', 'deploymentUrl'].filter(
+      k => typeof b[k] === 'string'
+    )
+    if (named.length !== 1)
+      return failure(
+        res,
+        400,
+        'BAD_REQUEST',
+        'Give one of environmentId, environmentAlias, deploymentUrl'
+      )
+    const known = this.runsOf(workspace)
+    const run = known.find(
+      r =>
+        `env_${r.environment}` === b.environmentId ||
+        r.environment === b.environmentAlias ||
+        (r.deploymentUrl !== undefined && r.deploymentUrl === b.deploymentUrl)
+    )
+    const environment =
+      run?.environment ??
+      workspace.environments.find(e => `env_${e}` === b.environmentId || e === b.environmentAlias)
+    if (!environment) return failure(res, 404, 'ENVIRONMENT_NOT_FOUND', 'No such environment')
+    const key = `${workspace.teamId}/${environment}`
+    if (this.terminated.has(key))
+      return failure(res, 409, 'ALREADY_TERMINATED', 'Environment already terminated')
+    this.terminated.add(key)
+    json(res, 200, { code: 'terminated', environmentId: `env_${environment}` })
+  }
+
+  /** Where a run is now. */
+  stageOf(run: Run): ReturnType<typeof stageAt> {
+    return stageAt(run.lifecycle, Date.now() - Date.parse(run.createdAt))
+  }
+
+  /** Forgets every run, deployment and ended environment. */
   reset(): void {
     this.runs.length = 0
     this.deployments.length = 0
+    this.terminated.clear()
   }
 
   runsOf(workspace: Workspace): Run[] {

@@ -1,3 +1,5 @@
+import type { Lifecycle } from './lifecycle.js'
+
 /** A workspace of the emulated service, as its operator would configure it. */
 export interface Workspace {
   apiKey: string
@@ -26,6 +28,8 @@ export interface Workspace {
    * reads it: `environment` an object, results decided by their fields).
    */
   answerShape?: 'documented' | 'client'
+  /** How its runs go toward their verdict; a deployment's `EMULATOR_RUN` variable overrides it. */
+  lifecycle?: Partial<Lifecycle>
 }
 
 export const DEMO_API_KEY = 'emulator-demo-key-0123456789'

@@ -57,7 +57,10 @@ describe('parseInputs', () => {
         notify: true,
         deduplicationKey: '',
         ephemeralEnvironment: false,
-        maxAttempts: 5
+        maxAttempts: 5,
+        wait: false,
+        waitTimeoutMinutes: undefined,
+        runId: ''
       },
       overrides: {
         branch: '',
@@ -67,7 +70,8 @@ describe('parseInputs', () => {
         pullRequestNumber: undefined
       },
       hostingService: 'GitHub',
-      failOnNoRun: true
+      failOnNoRun: true,
+      terminate: undefined
     })
   })
 

@@ -258,6 +258,37 @@ const cases: Case[] = [
   ],
   ['name-prefix: a slash', { 'name-prefix': 'my/app' }, "'name-prefix'", 'letters, digits'],
   ['notify: false without a file', { file: '', notify: 'false' }, "'notify'", 'Set file to upload'],
+  ['wait: a typo', { wait: 'yes' }, "'wait'", 'Use true or false'],
+  [
+    'wait-timeout-minutes: not a number',
+    { wait: 'true', 'wait-timeout-minutes': 'an hour' },
+    "'wait-timeout-minutes'",
+    'Give minutes'
+  ],
+  ['run-id: a line break', { file: '', 'run-id': `run_1\n${INJECTED}` }, "'run-id'", 'single-line'],
+  [
+    'terminate-environment: on',
+    { 'terminate-environment': 'on' },
+    "'terminate-environment'",
+    'Use true or false'
+  ],
+  [
+    'environment-id: a line break',
+    { file: '', 'terminate-environment': 'true', 'environment-id': `env\n${INJECTED}` },
+    "'environment-id'",
+    'single-line'
+  ],
+  [
+    'environment-alias: beside environment-id',
+    {
+      file: '',
+      'terminate-environment': 'true',
+      'environment-id': 'env_a',
+      'environment-alias': 'a'
+    },
+    "'environment-alias'",
+    'exactly one of'
+  ],
   [
     'a timeout variable that is not a number',
     {},

@@ -285,3 +285,109 @@ describe('the library, imported from the packed package', () => {
     expect(bad.stdout).toContain("Type 'string' is not assignable to type 'number'")
   })
 })
+
+describe("the run's verdict and preview environments, from the package", () => {
+  const lifecycle = (final: string) =>
+    JSON.stringify({
+      EMULATOR_RUN: JSON.stringify({
+        initializingMs: 300,
+        underReviewMs: 300,
+        final,
+        bugs: [{ name: 'Crash', priority: 'urgent' }]
+      })
+    })
+  const polling = { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }
+
+  it('deploy --wait exits 0 on a pass; wait --run-id exits 1 on blocking bugs', async () => {
+    const passed = await cli(['notify', '--variables', lifecycle('passed'), '--wait', '--json'], {
+      ...polling,
+      SERVICE_API_KEY: KEYS.main
+    })
+    expect(passed.code).toBe(0)
+    expect(JSON.parse(passed.stdout)).toMatchObject({
+      outcome: 'success',
+      verdict: 'passed',
+      greenlight: true
+    })
+
+    await cli(
+      ['notify', '--variables', lifecycle('failed'), '--deduplication-key', 'other', '--quiet'],
+      {
+        SERVICE_API_KEY: KEYS.main
+      }
+    )
+    const failing = emulator.runs.at(-1)!.id
+    const failed = await cli(['wait', '--run-id', failing], {
+      ...polling,
+      SERVICE_API_KEY: KEYS.main
+    })
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toMatch(/^verdict=failed$/m)
+    expect(failed.stdout).toMatch(/^bugs=\[\{"name":"Crash"/m)
+    expect(failed.stderr).toMatch(
+      new RegExp(
+        `^Error: Run ${failing} failed with 1 blocking bug\\(s\\): #1 "Crash" \\(urgent, new\\)`,
+        'm'
+      )
+    )
+    const missing = await cli(['wait'], { SERVICE_API_KEY: KEYS.main })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('Flag --run-id is missing')
+  })
+
+  it('terminate: 0 when ended and when already ended, 1 when unknown', async () => {
+    const key = { SERVICE_API_KEY: KEYS.main }
+    expect((await cli(['terminate', '--environment-id', 'env_staging'], key)).stdout).toBe(
+      'terminated=terminated\nenvironmentId=env_staging\n'
+    )
+    const again = await cli(['terminate', '--environment-id', 'env_staging'], key)
+    expect([again.code, again.stdout]).toEqual([0, 'terminated=already\n'])
+    const unknown = await cli(['terminate', '--environment-alias', 'nowhere'], key)
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('Check --environment-alias')
+    const none = await cli(['terminate'], key)
+    expect(none.code).toBe(2)
+  })
+
+  it('the library waits (callback and async iterator) and ends environments', async () => {
+    await cli(['notify', '--variables', lifecycle('passed'), '--quiet'], {
+      SERVICE_API_KEY: KEYS.main
+    })
+    const runId = emulator.runs.at(-1)!.id
+    await writeFile(
+      join(project, 'verdict.mjs'),
+      `
+      import { waitForVerdict, watchVerdict, terminateEnvironment } from 'mobile-build-deploy'
+      const base = { apiKey: ${JSON.stringify(KEYS.main)}, baseUrl: ${JSON.stringify(emulator.baseUrl)}, pollIntervalSeconds: 1 }
+      const stages = []
+      const waited = await waitForVerdict({ ...base, runId: ${JSON.stringify(runId)}, onStatus: s => stages.push(s.stage) })
+      const updates = []
+      for await (const update of watchVerdict({ ...base, runId: ${JSON.stringify(runId)} }))
+        updates.push(update.kind === 'status' ? update.status.stage : update.result.verdict)
+      const ended = await terminateEnvironment({ ...base, environmentAlias: 'staging' })
+      const again = await terminateEnvironment({ ...base, environmentAlias: 'staging' })
+      const bad = await terminateEnvironment({ ...base })
+      console.log(JSON.stringify({ waited, stages, updates, ended, again, bad }))
+    `
+    )
+    const ran = await inProject(process.execPath, ['verdict.mjs'], {})
+    expect(ran.stderr).toBe('')
+    const { waited, stages, updates, ended, again, bad } = JSON.parse(ran.stdout)
+    expect(waited).toMatchObject({
+      outcome: 'skipped',
+      verdict: 'passed',
+      greenlight: true,
+      runUrl: `${emulator.baseUrl}/runs/${runId}`
+    })
+    expect(stages.at(-1)).toBe('completed')
+    expect(updates).toEqual(['completed', 'passed'])
+    expect(ended).toEqual({ outcome: 'success', state: 'terminated', environmentId: 'env_staging' })
+    expect(again).toEqual({ outcome: 'success', state: 'already' })
+    expect(bad).toEqual({
+      outcome: 'aborted',
+      reason: expect.stringContaining(
+        'Name the environment to end with exactly one of environmentId, environmentAlias or deploymentUrl'
+      )
+    })
+  })
+})

@@ -1,5 +1,7 @@
 import { plainText, parseBoolean, parseInteger, shaValue, urlValue } from '../core/validate.js'
 import { MAX_ATTEMPTS_LIMIT, type DeployOptions } from '../core/options.js'
+import { InputError } from '../core/errors.js'
+import { quote } from '../core/inert.js'
 import { kebab, type OptionKey, type Words } from '../core/words.js'
 import type { ContextOverrides } from './context.js'
 
@@ -20,6 +22,8 @@ export interface ActionInputs {
   hostingService: string
   /** Whether a notification that creates no run fails the step. */
   failOnNoRun: boolean
+  /** Terminate mode: the environment to end, as given; undefined otherwise. */
+  terminate?: { environmentId: string; environmentAlias: string; deploymentUrl: string }
 }
 
 /** Reads one input's raw value; `core.getInput` in the runner, a map in tests. */
@@ -56,7 +60,10 @@ export function parseInputs(get: InputSource): ActionInputs {
         text('maxAttempts'),
         1,
         MAX_ATTEMPTS_LIMIT
-      )
+      ),
+      wait: flag('wait', false),
+      waitTimeoutMinutes: minutes(text('waitTimeoutMinutes')),
+      runId: text('runId')
     },
     overrides: {
       branch: text('branch'),
@@ -72,6 +79,34 @@ export function parseInputs(get: InputSource): ActionInputs {
       )
     },
     hostingService: text('hostingService') || 'GitHub',
-    failOnNoRun: flag('failOnNoRun', true)
+    failOnNoRun: flag('failOnNoRun', true),
+    terminate: terminate(flag('terminateEnvironment', false), {
+      environmentId: text('environmentId'),
+      environmentAlias: text('environmentAlias'),
+      deploymentUrl: text('deploymentUrl')
+    })
   }
+}
+
+/** The environment to end in terminate mode; read always, so that a bad value fails whatever the mode. */
+function terminate(
+  on: boolean,
+  given: NonNullable<ActionInputs['terminate']>
+): ActionInputs['terminate'] {
+  return on ? given : undefined
+}
+
+/** `wait-timeout-minutes`: a positive number, fractions allowed; empty for the default. */
+function minutes(value: string): number | undefined {
+  if (value === '') return undefined
+  const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN
+  if (!(n > 0)) {
+    throw new InputError(
+      ACTION_WORDS,
+      'waitTimeoutMinutes',
+      `${quote(value)} is not a number of minutes`,
+      'Give minutes such as 60 or 2.5, or leave it empty for 60'
+    )
+  }
+  return n
 }

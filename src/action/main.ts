@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import { DeployError, InputError, isError, messageOf } from '../core/errors.js'
-import { deliver, logPlan, noRunMessage, phase, prepare, type Plan } from '../core/flow.js'
+import {
+  deliver,
+  logPlan,
+  noRunMessage,
+  phase,
+  prepare,
+  type FlowContext,
+  type Plan
+} from '../core/flow.js'
+import { awaitVerdict, endEnvironment, verdictMessage } from '../core/gate.js'
+import type { EnvironmentRef } from '../core/service.js'
 import { redactQueryStrings } from '../core/http.js'
 import { quote } from '../core/inert.js'
 import { limitsFromEnv, stepDeadline } from '../core/limits.js'
-import { resolveOptions } from '../core/options.js'
+import { environmentRef, resolveOptions, type Settings } from '../core/options.js'
 import type { OutputName } from '../core/outputs.js'
 import { failureText } from '../core/run.js'
 import { userAgent } from '../core/version.js'
@@ -47,7 +57,7 @@ export async function run(): Promise<void> {
 
 async function step(report: StepReport): Promise<void> {
   const started = Date.now()
-  const { plan, failOnNoRun, state, stepMs, timeouts } = await phase(out, 'Inputs', async () => {
+  const { plan, inputs, state, limits, terminate } = await phase(out, 'Inputs', async () => {
     const inputs = parseInputs(name => core.getInput(name))
     const limits = limitsFromEnv(process.env)
     const eventName = process.env.GITHUB_EVENT_NAME ?? ''
@@ -63,23 +73,31 @@ async function step(report: StepReport): Promise<void> {
       { ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() },
       ACTION_WORDS
     )
-    const plan: Plan = await prepare(settings, ACTION_WORDS)
-    logPlan(plan, out)
+    const terminate = inputs.terminate && terminateRef(settings, inputs.terminate)
+    const plan: Plan =
+      terminate || settings.runId ? { settings } : await prepare(settings, ACTION_WORDS)
+    if (!terminate && !settings.runId) logPlan(plan, out)
     out.debug(
-      `Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms`
+      `Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms, poll ${limits.pollIntervalMs} ms`
     )
-    return {
-      plan,
-      failOnNoRun: inputs.failOnNoRun,
-      state: deploymentState(eventName, event),
-      stepMs: limits.stepMs,
-      timeouts: limits.timeouts
-    }
+    return { plan, inputs, state: deploymentState(eventName, event), limits, terminate }
   })
-  report.git = plan.settings.git
-  report.deploymentType = plan.settings.deploymentType || undefined
+  const { settings } = plan
+  report.git = settings.git
+  report.deploymentType = settings.deploymentType || undefined
+  const context: FlowContext = {
+    words: ACTION_WORDS,
+    log: out,
+    userAgent: userAgent('action'),
+    timeouts: limits.timeouts,
+    pollIntervalMs: limits.pollIntervalMs,
+    onOutput: setOutput
+  }
 
-  if (state !== undefined && state !== 'success' && plan.settings.notify) {
+  if (terminate) return endEnvironment(settings, context, report, terminate)
+  if (settings.runId) return gate(settings, context, report, settings.runId)
+
+  if (state !== undefined && state !== 'success' && settings.notify) {
     // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
     report.outcome = 'skipped'
     setOutput('outcome', 'skipped')
@@ -90,32 +108,64 @@ async function step(report: StepReport): Promise<void> {
     return
   }
 
-  const deadline = stepDeadline(stepMs)
+  // The time limit covers the upload and the notification; a wait has its own.
+  const deadline = stepDeadline(limits.stepMs)
   try {
     await deliver(
       plan,
-      {
-        words: ACTION_WORDS,
-        log: out,
-        userAgent: userAgent('action'),
-        timeouts,
-        signal: deadline.signal,
-        deadline: started + stepMs,
-        onOutput: setOutput
-      },
+      { ...context, signal: deadline.signal, deadline: started + limits.stepMs },
       report
     )
   } finally {
     deadline.clear()
   }
-  if (!report.noRun) return
-  const tail = failOnNoRun
-    ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
-    : ''
-  const message = `${noRunMessage(report.noRun)}${tail}`
-  report.problem = message
-  if (failOnNoRun) throw new DeployError(message)
-  out.warning(message, 'No run created')
+  if (report.noRun) {
+    const tail = inputs.failOnNoRun
+      ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
+      : ''
+    const message = `${noRunMessage(report.noRun)}${tail}`
+    report.problem = message
+    if (inputs.failOnNoRun) throw new DeployError(message)
+    out.warning(message, 'No run created')
+  }
+  if (!settings.wait) return
+  if (report.runId) await gate(settings, context, report, report.runId)
+  else out.info('No run was created, so there is no verdict to wait for.')
+}
+
+/** Waits for the run's verdict; any verdict but passed fails the step. */
+async function gate(
+  settings: Settings,
+  context: FlowContext,
+  report: StepReport,
+  runId: string
+): Promise<void> {
+  const verdict = await awaitVerdict(settings, context, report, runId)
+  const message = verdictMessage(verdict, settings.waitTimeoutMs / 60_000, ACTION_WORDS)
+  if (message) throw new DeployError(message)
+}
+
+/** Terminate mode sends nothing else, so it takes none of the inputs that would. */
+function terminateRef(
+  settings: Settings,
+  given: NonNullable<ReturnType<typeof parseInputs>['terminate']>
+): EnvironmentRef {
+  const other = settings.file
+    ? 'file'
+    : settings.runInputPath
+      ? 'runInputPath'
+      : settings.runId
+        ? 'runId'
+        : undefined
+  if (other) {
+    throw new InputError(
+      ACTION_WORDS,
+      other,
+      `cannot be combined with ${ACTION_WORDS.setting('terminateEnvironment', 'true')}`,
+      'End the environment in a step of its own'
+    )
+  }
+  return environmentRef(ACTION_WORDS, given)
 }
 
 function setOutput(name: OutputName, value: string): void {

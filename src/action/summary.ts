@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
 import type { DeployReport, Outcome } from '../core/flow.js'
+import type { VerdictName } from '../core/wait.js'
 import type { GitContext } from '../core/git.js'
 import { formatBytes } from '../core/progress.js'
 
@@ -9,6 +10,25 @@ import { formatBytes } from '../core/progress.js'
 export interface StepReport extends DeployReport {
   /** Why no run was created, or why the step failed. */
   problem?: string
+}
+
+const VERDICT_TEXT: Record<VerdictName, string> = {
+  passed: '✅ passed',
+  failed: '❌ failed (blocking bugs)',
+  canceled: '⏹️ canceled',
+  'timed-out': '⌛ timed out (the run goes on)'
+}
+
+/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
+export function bugRows(report: StepReport): string[][] {
+  return (report.verdict?.bugs ?? []).map(bug => [
+    bug.url
+      ? `<a href="${escape(bug.url)}">${escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
+      : escape(bug.name),
+    bug.priority,
+    bug.blocking ? 'blocking' : 'not blocking',
+    bug.new ? 'new' : ''
+  ])
 }
 
 const OUTCOME_TEXT: Record<Outcome, string> = {
@@ -48,6 +68,22 @@ export function summaryRows(report: StepReport): [string, string][] {
         : report.outcome && OUTCOME_TEXT[report.outcome]
     ],
     ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
+    ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
+    [
+      'Run',
+      report.verdict?.runUrl &&
+        `<a href="${escape(report.verdict.runUrl)}">${escape(report.verdict.runId)}</a>`
+    ],
+    [
+      'Bugs',
+      report.verdict &&
+        `${report.verdict.blockingBugsCount ?? 0} blocking, ${report.verdict.nonBlockingBugsCount ?? 0} non-blocking`
+    ],
+    [
+      'Environment ended',
+      report.terminated &&
+        (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
+    ],
     ['Warning', report.warning && escape(report.warning)],
     ['Problem', report.problem && escape(report.problem)]
   ]
@@ -72,7 +108,7 @@ export function escape(value: string): string {
 export async function writeSummary(report: StepReport): Promise<void> {
   const path = process.env.GITHUB_STEP_SUMMARY
   if (!path) return
-  const html = core.summary
+  const summary = core.summary
     .emptyBuffer()
     .addHeading('Mobile build deploy', 3)
     .addTable([
@@ -82,7 +118,16 @@ export async function writeSummary(report: StepReport): Promise<void> {
       ],
       ...summaryRows(report).map(([label, value]) => [label, value])
     ])
-    .stringify()
+  const bugs = bugRows(report)
+  if (bugs.length > 0) {
+    summary
+      .addHeading('Bugs', 4)
+      .addTable([
+        ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
+        ...bugs
+      ])
+  }
+  const html = summary.stringify()
   core.summary.emptyBuffer()
   await appendFile(path, `${html}${EOL}`)
 }

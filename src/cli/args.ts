@@ -49,6 +49,13 @@ const GIT: Flag[] = [
   option('pullRequestNumber', 'string', 'override the pull (or merge) request number'),
   option('hostingService', 'string', 'where the code is hosted: GitHub, GitLab, Bitbucket, …')
 ]
+const WAIT: Flag[] = [
+  option(
+    'waitTimeoutMinutes',
+    'string',
+    'how long to wait for the verdict, in minutes (default 60)'
+  )
+]
 const OUTPUT: Flag[] = [
   { name: 'json', kind: 'boolean', help: 'print the outputs as one JSON object on stdout' },
   { name: 'output-env', kind: 'string', help: 'append the outputs to FILE as name=value lines' },
@@ -84,7 +91,35 @@ export const COMMANDS: Command[] = [
   {
     name: 'notify',
     summary: 'notify the service of a deployment, with an earlier upload or none',
-    flags: [...CONNECTION, ...NOTIFY, ...GIT, ...OUTPUT]
+    flags: [
+      ...CONNECTION,
+      ...NOTIFY,
+      option('wait', 'boolean', "wait for the run's verdict; exit 1 unless it passes"),
+      ...WAIT,
+      ...GIT,
+      ...OUTPUT
+    ]
+  },
+  {
+    name: 'wait',
+    summary: "wait for an earlier run's verdict; exit 1 unless it passes",
+    flags: [
+      ...CONNECTION,
+      option('runId', 'string', 'the run to wait for (required)'),
+      ...WAIT,
+      ...OUTPUT
+    ]
+  },
+  {
+    name: 'terminate',
+    summary: 'end a preview environment, so that the service stops testing it',
+    flags: [
+      ...CONNECTION,
+      option('environmentId', 'string', 'the environment to end, by its id'),
+      option('environmentAlias', 'string', 'the environment to end, by its alias'),
+      option('deploymentUrl', 'string', 'the environment to end, by its deployment URL'),
+      ...OUTPUT
+    ]
   }
 ]
 

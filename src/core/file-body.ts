@@ -1,7 +1,8 @@
-import { open, type FileHandle } from 'node:fs/promises'
-import { Readable } from 'node:stream'
+import { createHash } from 'node:crypto'
+import { createReadStream, type ReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { Readable, Transform } from 'node:stream'
 import { DeployError } from './errors.js'
-import { ParallelHasher } from './hasher.js'
 import { quote } from './inert.js'
 import { fileName } from './naming.js'
 
@@ -12,29 +13,12 @@ export class FileChangedError extends DeployError {
 
 /** Bytes read from disk per chunk. */
 export const CHUNK_BYTES = 1024 * 1024
-/** Chunks in memory at once, each being read, hashed or written: 8 MiB in all, whatever the file's size. */
-const SLOTS = 8
-
-/**
- * The shared buffers one attempt streams through and the thread that hashes
- * them. Made before the attempt needs them, so that the thread starts while the
- * signed URL is still being asked for instead of holding up the first bytes.
- */
-export class TransferBuffers {
-  readonly memory = new SharedArrayBuffer(SLOTS * CHUNK_BYTES)
-  readonly hasher = new ParallelHasher(this.memory)
-
-  close(): Promise<number> {
-    return this.hasher.close()
-  }
-}
 
 /** What a FileBody sends and whom it tells. */
 export interface FileBodyOptions {
   path: string
   /** The size announced in Content-Length: exactly this many bytes are sent, or the transfer fails. */
   size: number
-  buffers: TransferBuffers
   /**
    * Set when the request carries `Expect: 100-continue`: the body waits for the
    * store's go-ahead, and goes anyway after this long for a store that ignores it.
@@ -45,31 +29,24 @@ export interface FileBodyOptions {
   onFailure(error: Error): void
 }
 
-interface Chunk {
-  slot: number
-  position: number
-  length: number
-}
-
 /**
- * A request body that streams a file from disk through a fixed set of buffers
- * in shared memory, so that memory stays flat whatever the file's size. Reads
- * run ahead of the socket; each chunk is written to the request and hashed on
- * another thread at the same time, and its buffer is filled again only when
- * both are done with it (the write callback and the hasher's answer).
+ * A request body that streams a file from disk through a hashing transform into
+ * the request, so that memory stays flat whatever the file's size and the
+ * digest is of the bytes sent. (A design with shared buffers and a hashing
+ * thread was faster on raw loopback but no faster over a real link, where the
+ * link sets the pace: see the README's Performance section.)
  *
- * It is handed to @actions/http-client, which pipes it into the request and
- * ends the request on 'close'; `pipe` is therefore the whole transfer. It emits
- * 'close' only after every byte was written. An answer before the go-ahead
- * means not a byte of the body is sent. A file that cannot be read or changes
- * size goes to `onFailure`; a write the request refuses, or a request closed
- * before taking a write, is the request's own failure and just stops the
- * transfer. `release` waits for that, so an attempt ends with its thread and
- * file closed.
+ * It is handed to @actions/http-client, which pipes it into the request; `pipe`
+ * is therefore the whole transfer. An answer before the go-ahead means not a
+ * byte of the body is sent. A file that cannot be read or changes size goes to
+ * `onFailure`; a request that fails or closes is the request's own failure and
+ * just stops the transfer. `release` waits for that, so an attempt ends with
+ * its file closed.
  */
 export class FileBody extends Readable {
   private started = false
-  private digestPromise?: Promise<string | undefined>
+  private transfer?: Promise<string | undefined>
+  private source?: ReadStream
 
   constructor(private readonly options: FileBodyOptions) {
     super()
@@ -82,109 +59,105 @@ export class FileBody extends Readable {
   override pipe<T extends NodeJS.WritableStream>(destination: T): T {
     if (!this.started) {
       this.started = true
-      this.digestPromise = goAhead(destination, this.options.continueTimeoutMs).then(go =>
-        go ? this.transfer(destination) : undefined
+      this.transfer = goAhead(destination, this.options.continueTimeoutMs).then(go =>
+        go ? this.send(destination) : undefined
       )
-      this.digestPromise.catch((error: unknown) =>
+      this.transfer.catch((error: unknown) =>
         this.options.onFailure(error instanceof Error ? error : new Error(String(error)))
       )
     }
     return destination
   }
 
-  /** Ends this body's use of its buffers: waits for a started transfer to stop, then closes them; none may start after. */
+  /** Ends this body's use of the file: waits for a started transfer to stop; none may start after. */
   async release(): Promise<void> {
     this.started = true
+    this.source?.destroy()
     this.destroy()
-    await this.digestPromise?.catch(() => undefined)
-    await this.options.buffers.close()
+    await this.transfer?.catch(() => undefined)
   }
 
   /** The SHA-256 of the bytes sent, once the whole file was written. */
   async sha256(): Promise<string> {
-    const digest = await this.digestPromise
+    const digest = await this.transfer
     if (digest === undefined)
       throw new DeployError('The upload stopped before the whole file was sent.')
     return digest
   }
 
-  /** Sends the file; resolves with its digest, or undefined when the request refused a write (it reports why). */
-  private async transfer(destination: NodeJS.WritableStream): Promise<string | undefined> {
-    const { path, size, buffers } = this.options
+  /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
+  private send(destination: NodeJS.WritableStream): Promise<string | undefined> {
+    const { path, size } = this.options
     const name = quote(fileName(path))
-    const { memory, hasher } = buffers
-    const file = await open(path, 'r').catch((error: { code?: string }) => {
-      throw new FileChangedError(
-        `${name} could not be opened (${error.code ?? 'error'}); check that the build step wrote it.`
-      )
-    })
-    const buffer = Buffer.from(memory)
-    // A request destroyed with writes pending may never call them back: its 'close' answers them all.
-    let closed = (): void => undefined
-    const destinationClosed = new Promise<boolean>(resolve => {
-      closed = () => resolve(false)
-      if ((destination as { destroyed?: boolean }).destroyed) closed()
-    })
-    destination.once('close', closed)
-    try {
-      const free = Array.from({ length: SLOTS }, (_, slot) => slot)
-      const reads: Promise<Chunk>[] = []
-      const busy = new Set<Promise<void>>()
-      let writeRefused = false
-      let next = 0
-      let sent = 0
-
-      while (true) {
-        // Read ahead into every free buffer.
-        while (free.length > 0 && next < size) {
-          const wanted = Math.min(CHUNK_BYTES, size - next)
-          reads.push(settledLater(readChunk(file, buffer, free.shift()!, next, wanted)))
-          next += wanted
-        }
-        const chunk = await reads.shift()
-        if (!chunk) break
-        const expected = Math.min(CHUNK_BYTES, size - chunk.position)
-        if (chunk.length < expected) {
-          throw new FileChangedError(
-            `${name} shrank to ${chunk.position + chunk.length} of ${size} bytes while it was uploaded; rebuild it and run the step again.`
+    const hash = createHash('sha256')
+    let sent = 0
+    const hashing = new Transform({
+      transform: (chunk: Buffer, _encoding, next) => {
+        if (sent + chunk.length > size) {
+          next(
+            new FileChangedError(
+              `${name} grew while it was uploaded; rebuild it and run the step again.`
+            )
           )
+          return
         }
-        // Before the last byte goes out, make sure nothing follows it: a file that
-        // grew must fail the request, not complete it.
-        if (chunk.position + chunk.length === size && (await hasMoreThan(file, size))) {
-          throw new FileChangedError(
-            `${name} grew while it was uploaded; rebuild it and run the step again.`
-          )
-        }
-        const offset = chunk.slot * CHUNK_BYTES
-        const written = Promise.race([
-          write(destination, buffer.subarray(offset, offset + chunk.length)),
-          destinationClosed
-        ])
-        const hashed = hasher.update(offset, chunk.length)
-        const done: Promise<void> = settledLater(
-          Promise.all([written, hashed]).then(([ok]) => {
-            writeRefused ||= !ok
-            busy.delete(done)
-            free.push(chunk.slot)
-          })
-        )
-        busy.add(done)
+        hash.update(chunk)
         sent += chunk.length
         this.options.onProgress(sent)
-        if (free.length === 0 && reads.length === 0) await Promise.race(busy)
-        // A refused write means the request itself failed; it reports that, so the transfer just stops.
-        if (writeRefused) return undefined
+        if (sent < size) return next(null, chunk)
+        // Before the last byte goes out, make sure nothing follows it: a file
+        // that grew must fail the request, not complete it.
+        stat(path).then(
+          info =>
+            next(
+              info.size > size
+                ? new FileChangedError(
+                    `${name} grew while it was uploaded; rebuild it and run the step again.`
+                  )
+                : null,
+              chunk
+            ),
+          next
+        )
+      },
+      flush: next =>
+        next(
+          sent < size
+            ? new FileChangedError(
+                `${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and run the step again.`
+              )
+            : null
+        )
+    })
+    const source = createReadStream(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES })
+    this.source = source
+    return new Promise((resolve, reject) => {
+      const stop = (outcome: () => void): void => {
+        source.destroy()
+        hashing.destroy()
+        destination.removeListener('close', closed)
+        outcome()
       }
-      await Promise.all(busy)
-      if (writeRefused) return undefined
-      const digest = await hasher.digest()
-      this.emit('close')
-      return digest
-    } finally {
-      destination.removeListener('close', closed)
-      await file.close()
-    }
+      // A request that closes before the end (its answer came, or it failed) reports that itself.
+      const closed = (): void => stop(() => resolve(undefined))
+      destination.once('close', closed)
+      source.once('error', (error: NodeJS.ErrnoException) =>
+        stop(() =>
+          reject(
+            new FileChangedError(
+              `${name} could not be read (${error.code ?? error.message}); check that the build step wrote it.`
+            )
+          )
+        )
+      )
+      hashing.once('error', error => stop(() => reject(error)))
+      hashing.once('end', () => {
+        destination.removeListener('close', closed)
+        this.emit('close')
+        resolve(hash.digest('hex'))
+      })
+      source.pipe(hashing).pipe(destination)
+    })
   }
 }
 
@@ -209,34 +182,5 @@ function goAhead(destination: NodeJS.WritableStream, waitMs: number | undefined)
     destination.once('continue', go)
     destination.once('response', stop)
     destination.once('close', stop)
-  })
-}
-
-/** The same promise, marked as handled: it is awaited later, and a rejection before then is not unhandled. */
-function settledLater<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined)
-  return promise
-}
-
-async function readChunk(
-  file: FileHandle,
-  buffer: Buffer,
-  slot: number,
-  position: number,
-  length: number
-): Promise<Chunk> {
-  const { bytesRead } = await file.read(buffer, slot * CHUNK_BYTES, length, position)
-  return { slot, position, length: bytesRead }
-}
-
-async function hasMoreThan(file: FileHandle, size: number): Promise<boolean> {
-  const { bytesRead } = await file.read(Buffer.alloc(1), 0, 1, size)
-  return bytesRead > 0
-}
-
-/** Resolves true once the destination has taken the chunk, false when it refused it. */
-function write(destination: NodeJS.WritableStream, chunk: Buffer): Promise<boolean> {
-  return new Promise(resolve => {
-    destination.write(chunk, error => resolve(!error))
   })
 }

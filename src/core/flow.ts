@@ -13,6 +13,7 @@ import type { NoRunCause } from './responses.js'
 import { DEFAULT_BASE_DELAY_MS, DEFAULT_MAX_DELAY_MS } from './retry.js'
 import { notifyDeployment, type ServiceConfig } from './service.js'
 import { uploadArtifact } from './upload.js'
+import type { Verdict, VerdictStatus } from './wait.js'
 import type { Words } from './words.js'
 
 /** `success`: a run was created (or a preview answered without one); `failed`: no run; `aborted`: a request failed; `skipped`: no notification sent. */
@@ -41,6 +42,11 @@ export interface DeployReport {
   warning?: string
   /** Why no run was created, in the service's words, and what to do. */
   noRun?: { cause: NoRunCause; reason: string; advice: string }
+  /** The run's verdict, when waited for, and how long the wait could be. */
+  verdict?: Verdict
+  waitMinutes?: number
+  /** A preview environment ended (terminate mode). */
+  terminated?: { state: 'terminated' | 'already'; environmentId?: string }
 }
 
 /** Everything the deploy does, validated and resolved before any request. */
@@ -56,6 +62,10 @@ export interface FlowContext {
   log: Log
   userAgent: string
   timeouts?: Timeouts
+  /** The base interval between asks for a verdict; default 30 s. */
+  pollIntervalMs?: number
+  /** Told each status while waiting for a verdict. */
+  onStatus?: (status: VerdictStatus) => void
   /** Aborts whatever is under way (a deadline, the caller's signal). */
   signal?: AbortSignal
   /** No attempt starts after this moment (epoch ms). */
@@ -220,7 +230,8 @@ export function noRunMessage(noRun: NonNullable<DeployReport['noRun']>): string 
   return `The service created no run: ${noRun.reason}. ${noRun.advice}`
 }
 
-function serviceConfig(settings: Settings, context: FlowContext): ServiceConfig {
+/** What every request of this deploy needs. */
+export function serviceConfig(settings: Settings, context: FlowContext): ServiceConfig {
   return {
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,

@@ -1,12 +1,15 @@
 import { DeployError } from './errors.js'
 import { quote } from './inert.js'
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http.js'
+import { DEFAULT_POLL_INTERVAL_MS } from './wait.js'
 
 /** Every time limit of the step; safe by default, tunable through the environment for unusual networks. */
 export interface Limits {
   timeouts: Timeouts
   /** The longest the whole step may take. */
   stepMs: number
+  /** The base interval between asks for a run's verdict. */
+  pollIntervalMs: number
 }
 
 /** Far above any upload that keeps moving, and well under a job's six hours. */
@@ -16,7 +19,8 @@ export const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000
 export const LIMIT_VARIABLES = {
   connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
   idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
-  step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES'
+  step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES',
+  poll: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS'
 } as const
 
 /**
@@ -41,7 +45,8 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Limits {
       connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
       idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs)
     },
-    stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS)
+    stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS),
+    pollIntervalMs: read(LIMIT_VARIABLES.poll, 1000, DEFAULT_POLL_INTERVAL_MS)
   }
 }
 

@@ -15,6 +15,7 @@ import {
   variableName,
   type VariablesValue
 } from './validate.js'
+import type { EnvironmentRef } from './service.js'
 import type { Words } from './words.js'
 
 /** The run variable that carries the build, unless told otherwise (the lane plugin's default). */
@@ -54,6 +55,14 @@ export interface DeployOptions {
   ephemeralEnvironment?: boolean
   /** Attempts per request for transient failures, 1 to 10; default 5. */
   maxAttempts?: number
+  /** After a run is created, wait for its verdict. Default false. */
+  wait?: boolean
+  /** How long to wait for the verdict, in minutes (fractions allowed); default 60. */
+  waitTimeoutMinutes?: number
+  /** Wait for this earlier run's verdict only: no upload, no notification. */
+  runId?: string
+  /** The base interval between asks for the verdict, in seconds; default 30 (60 while under review). */
+  pollIntervalSeconds?: number
   /** Where a relative `file` is found; default the current directory. */
   workingDirectory?: string
   /** Stops whatever is under way; the result is then `aborted`. */
@@ -81,8 +90,16 @@ export interface Settings {
   deduplicationKey: string
   ephemeralEnvironment: boolean
   maxAttempts: number
+  wait: boolean
+  waitTimeoutMs: number
+  runId: string
   workingDirectory: string
 }
+
+export const DEFAULT_WAIT_TIMEOUT_MINUTES = 60
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60
+const RUN_ID = /^[\w.:-]{1,200}$/
 
 /**
  * Pure: validates every option before any request; throws an `InputError`
@@ -178,6 +195,27 @@ export function resolveOptions(options: DeployOptions, words: Words): Settings {
       `Set ${name('file')} to upload a build, or ${words.setting('notify', 'true')} to send the deploy notification`
     )
 
+  const runId = text('runId', options.runId)
+  if (runId && !RUN_ID.test(runId))
+    fail(
+      'runId',
+      `${quote(runId)} is not a run id`,
+      'Pass the runId output of the deploying step, unchanged'
+    )
+  if (runId && (file || runInputPath))
+    fail(
+      'runId',
+      `cannot be combined with ${name(file ? 'file' : 'runInputPath')}`,
+      `Use ${name('runId')} alone to wait for an earlier run's verdict`
+    )
+  const minutes = options.waitTimeoutMinutes ?? DEFAULT_WAIT_TIMEOUT_MINUTES
+  if (!(minutes > 0 && minutes <= MAX_WAIT_TIMEOUT_MINUTES))
+    fail(
+      'waitTimeoutMinutes',
+      `${quote(String(minutes))} is not a number of minutes from above 0 to ${MAX_WAIT_TIMEOUT_MINUTES}`,
+      'Give minutes such as 60 or 2.5'
+    )
+
   const git = options.git ?? {}
   return {
     apiKey,
@@ -208,6 +246,34 @@ export function resolveOptions(options: DeployOptions, words: Words): Settings {
       options.maxAttempts === undefined
         ? DEFAULT_MAX_ATTEMPTS
         : integerInRange(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
+    wait: (options.wait ?? false) || Boolean(runId),
+    waitTimeoutMs: Math.round(minutes * 60_000),
+    runId,
     workingDirectory: options.workingDirectory ?? process.cwd()
   }
+}
+
+/** Which preview environment to end, from the options that can name it; exactly one must. */
+export function environmentRef(
+  words: Words,
+  given: { environmentId?: string; environmentAlias?: string; deploymentUrl?: string }
+): EnvironmentRef {
+  const named = (['environmentId', 'environmentAlias', 'deploymentUrl'] as const).filter(key =>
+    Boolean(given[key]?.trim())
+  )
+  if (named.length !== 1) {
+    const all = `${words.name('environmentId')}, ${words.name('environmentAlias')} or ${words.name('deploymentUrl')}`
+    throw new InputError(
+      words,
+      named[1] ?? 'environmentId',
+      named.length === 0
+        ? `is empty, and so are the other ways to name the environment`
+        : `is set beside ${words.name(named[0]!)}`,
+      `Name the environment to end with exactly one of ${all}`
+    )
+  }
+  const key = named[0]!
+  const value = plainText(words, key, given[key]!)
+  if (key === 'deploymentUrl') urlValue(words, key, value)
+  return { [key]: value } as EnvironmentRef
 }

@@ -6,7 +6,13 @@ export const OUTPUT_NAMES = [
   'environmentId',
   'outcome',
   'artifactSha256',
-  'artifactSize'
+  'artifactSize',
+  'verdict',
+  'greenlight',
+  'runUrl',
+  'blockingBugsCount',
+  'nonBlockingBugsCount',
+  'bugs'
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -271,6 +271,12 @@ function cleanOrNone(value: string | undefined): string | undefined {
   return value === undefined ? undefined : clean(value) || undefined
 }
 
+/** One line of the service's words: no control characters, no query strings, at most 300 characters. */
+export const cleanText = (value: string): string => clean(value)
+
+/** An id from the service, when it is a usable one (letters, digits, `_.:-`). */
+export const safeId = (value: unknown): string | undefined => id(value)
+
 /** One line, no control characters, no query strings, at most 300 characters. */
 function clean(value: string): string {
   const line = redactQueryStrings(value)

@@ -9,7 +9,11 @@ import {
   type Outcome
 } from './flow.js'
 import { redactQueryStrings } from './http.js'
+import { awaitVerdict, verdictMessage } from './gate.js'
 import { completeLog } from './log.js'
+import type { Bug } from './verdict.js'
+import type { VerdictName } from './wait.js'
+import type { Words } from './words.js'
 import { resolveOptions, type DeployOptions } from './options.js'
 
 /** What a deploy came to, by the action's output names, and why when it did not succeed. */
@@ -28,7 +32,17 @@ export interface DeployResult {
   artifactSize?: number
   /** The id of the environment the service chose, when its answer names one. */
   environmentId?: string
-  /** Why the outcome is not `success`, in words for a person. */
+  /** The run's verdict, when waited for: `passed`, `failed`, `canceled` or `timed-out`. */
+  verdict?: VerdictName
+  /** Whether the run lets the pipeline go ahead, as the service last answered. */
+  greenlight?: boolean
+  /** The page of the run that decides. */
+  runUrl?: string
+  blockingBugsCount?: number
+  nonBlockingBugsCount?: number
+  /** The run's reproduced bugs. */
+  bugs?: Bug[]
+  /** Why the outcome is not `success`, or the verdict not `passed`, in words for a person. */
   reason?: string
 }
 
@@ -47,18 +61,26 @@ export async function runDeploy(
   const log = setup.log ?? completeLog(options.log)
   try {
     const settings = resolveOptions(options, setup.words)
+    const context: FlowContext = {
+      ...setup,
+      log,
+      signal: setup.signal ?? options.signal,
+      onProgress: setup.onProgress ?? options.onProgress
+    }
+    if (settings.runId) {
+      // Wait-only: nothing is uploaded and no notification is sent.
+      report.outcome = 'skipped'
+      report.runId = settings.runId
+      await awaitVerdict(settings, context, report, settings.runId)
+      return { report }
+    }
     const plan = await prepare(settings, setup.words)
     logPlan(plan, log)
-    await deliver(
-      plan,
-      {
-        ...setup,
-        log,
-        signal: setup.signal ?? options.signal,
-        onProgress: setup.onProgress ?? options.onProgress
-      },
-      report
-    )
+    await deliver(plan, context, report)
+    if (settings.wait && report.runId && !report.noRun)
+      await awaitVerdict(settings, context, report, report.runId)
+    else if (settings.wait) log.info('No run was created, so there is no verdict to wait for.')
+    report.waitMinutes = settings.waitTimeoutMs / 60_000
     return { report }
   } catch (error) {
     return { report, error }
@@ -66,7 +88,7 @@ export async function runDeploy(
 }
 
 /** The result from what was learned and what stopped the deploy, if anything. */
-export function resultOf(report: DeployReport, error?: unknown): DeployResult {
+export function resultOf(report: DeployReport, words: Words, error?: unknown): DeployResult {
   const result: DeployResult = {
     outcome: error === undefined ? (report.outcome ?? 'aborted') : 'aborted',
     runId: report.runId,
@@ -74,10 +96,18 @@ export function resultOf(report: DeployReport, error?: unknown): DeployResult {
     fileLocation: report.fileLocation,
     artifactSha256: report.artifact?.sha256,
     artifactSize: report.artifact?.sha256 ? report.artifact.size : undefined,
-    environmentId: report.environmentId
+    environmentId: report.environmentId,
+    verdict: report.verdict?.verdict,
+    greenlight: report.verdict?.greenlight,
+    runUrl: report.verdict?.runUrl,
+    blockingBugsCount: report.verdict?.blockingBugsCount,
+    nonBlockingBugsCount: report.verdict?.nonBlockingBugsCount,
+    bugs: report.verdict?.bugs
   }
   if (error !== undefined) result.reason = failureText(error)
   else if (report.noRun) result.reason = noRunMessage(report.noRun)
+  else if (report.verdict)
+    result.reason = verdictMessage(report.verdict, report.waitMinutes ?? 60, words)
   return Object.fromEntries(
     Object.entries(result).filter(([, v]) => v !== undefined && v !== '')
   ) as DeployResult

@@ -5,12 +5,13 @@ import type { Words } from './words.js'
 import {
   parseDeployResponse,
   parseSignedUpload,
+  safeId,
   type DeployResult,
   type SignedUpload
 } from './responses.js'
-import { withRetry, type RetryPolicy } from './retry.js'
+import { HttpStatusError, withRetry, type RetryPolicy } from './retry.js'
 import { serviceStatusError } from './statuses.js'
-import { messageOf } from './errors.js'
+import { DeployError, messageOf } from './errors.js'
 
 /** What every request needs: where, who, how patient, and where to tell about it. */
 export interface ServiceConfig {
@@ -68,6 +69,53 @@ export async function notifyDeployment(
     label: labelOf('POST', url)
   })
   return parseDeployResponse(response.body)
+}
+
+export const TERMINATE_PATH = '/api/webhooks/environment_terminated'
+
+/** Which preview environment to end: exactly one of these (spec Part 3). */
+export type EnvironmentRef =
+  { environmentId: string } | { environmentAlias: string } | { deploymentUrl: string }
+
+/**
+ * Ends a preview environment so that the service stops testing it. Resolves
+ * `terminated`, or `already` for a 409 (already ended: fine for a clean-up
+ * step); a 404 fails with advice.
+ */
+export async function terminateEnvironment(
+  config: ServiceConfig,
+  environment: EnvironmentRef
+): Promise<{ state: 'terminated' | 'already'; environmentId?: string }> {
+  const url = `${config.baseUrl}${TERMINATE_PATH}`
+  try {
+    const response = await callService(config, {
+      method: 'POST',
+      url,
+      headers: {
+        authorization: `Bearer ${config.apiKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json'
+      },
+      body: JSON.stringify(environment),
+      label: labelOf('POST', url)
+    })
+    let answer: Record<string, unknown> = {}
+    try {
+      answer = JSON.parse(response.body) as Record<string, unknown>
+    } catch {
+      // The status says it all; the body only names the environment.
+    }
+    return { state: 'terminated', environmentId: safeId(answer?.environmentId) }
+  } catch (error) {
+    if (error instanceof HttpStatusError && error.status === 409) return { state: 'already' }
+    if (error instanceof HttpStatusError && error.status === 404) {
+      const which = Object.keys(environment)[0] as keyof typeof environment
+      throw new DeployError(
+        `${labelOf('POST', url)} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`
+      )
+    }
+    throw error
+  }
 }
 
 /** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */

@@ -2,7 +2,7 @@ import type { Artifact } from './artifact.js'
 import type { ProgressListener } from './log.js'
 import { DeployError, messageOf } from './errors.js'
 import { quote } from './inert.js'
-import { FileBody, FileChangedError, TransferBuffers } from './file-body.js'
+import { FileBody, FileChangedError } from './file-body.js'
 import { send, labelOf, describeNetworkError } from './http.js'
 import { ProgressReporter, formatBytes, formatDuration, formatRate } from './progress.js'
 import type { SignedUpload } from './responses.js'
@@ -50,51 +50,39 @@ export async function uploadArtifact(
   listeners: UploadListeners
 ): Promise<UploadReceipt> {
   const onSigned = listeners.onSigned
-  // The first attempt's hashing thread starts now and boots while the URL is signed.
-  let prepared: TransferBuffers | undefined = new TransferBuffers()
-  const buffers = (): TransferBuffers => {
-    // A retry starts a fresh hash on a thread of its own; its boot is small beside the backoff before it.
-    const taken = prepared ?? new TransferBuffers()
-    prepared = undefined
-    return taken
-  }
-  try {
-    let signed = await requestSignedUpload(config, destination)
-    onSigned(signed)
-    let stale = false
-    let expectContinue = true
-    return await withRetry(
-      config.policy,
-      async ({ number }) => {
-        if (stale) {
-          // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
-          config.log.info('The signed URL expired; asking the service for a fresh one.')
-          signed = await requestSignedUpload(config, destination, false)
-          onSigned(signed)
-          stale = false
-        }
-        const put = (): Promise<{ sha256: string; seconds: number }> =>
-          putFile(config, signed.signedUrl, artifact, number, buffers(), {
-            expectContinue,
-            onProgress: listeners.onProgress
-          })
-        try {
-          return { signed, size: artifact.size, ...(await put()) }
-        } catch (error) {
-          if (error instanceof ExpiredUrlError) stale = true
-          if (!(error instanceof ExpectationFailedError)) throw error
-          // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
-          config.log.info(`${error.message} Sending the file again without Expect.`)
-          expectContinue = false
-          return { signed, size: artifact.size, ...(await put()) }
-        }
-      },
-      (error, attempt, delayMs) =>
-        logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
-    )
-  } finally {
-    await prepared?.close()
-  }
+  let signed = await requestSignedUpload(config, destination)
+  onSigned(signed)
+  let stale = false
+  let expectContinue = true
+  return withRetry(
+    config.policy,
+    async ({ number }) => {
+      if (stale) {
+        // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
+        config.log.info('The signed URL expired; asking the service for a fresh one.')
+        signed = await requestSignedUpload(config, destination, false)
+        onSigned(signed)
+        stale = false
+      }
+      const put = (): Promise<{ sha256: string; seconds: number }> =>
+        putFile(config, signed.signedUrl, artifact, number, {
+          expectContinue,
+          onProgress: listeners.onProgress
+        })
+      try {
+        return { signed, size: artifact.size, ...(await put()) }
+      } catch (error) {
+        if (error instanceof ExpiredUrlError) stale = true
+        if (!(error instanceof ExpectationFailedError)) throw error
+        // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
+        config.log.info(`${error.message} Sending the file again without Expect.`)
+        expectContinue = false
+        return { signed, size: artifact.size, ...(await put()) }
+      }
+    },
+    (error, attempt, delayMs) =>
+      logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs)
+  )
 }
 
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
@@ -103,7 +91,6 @@ async function putFile(
   signedUrl: string,
   artifact: Artifact,
   attempt: number,
-  buffers: TransferBuffers,
   { expectContinue, onProgress }: { expectContinue: boolean; onProgress?: ProgressListener }
 ): Promise<{ sha256: string; seconds: number }> {
   const label = labelOf('PUT', signedUrl)
@@ -118,7 +105,6 @@ async function putFile(
   const body = new FileBody({
     path: artifact.path,
     size: artifact.size,
-    buffers,
     continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
     onProgress: total => {
       sent = total

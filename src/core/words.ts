@@ -24,7 +24,13 @@ export const OPTION_KEYS = [
   'deduplicationKey',
   'ephemeralEnvironment',
   'pullRequestNumber',
-  'maxAttempts'
+  'maxAttempts',
+  'wait',
+  'waitTimeoutMinutes',
+  'runId',
+  'terminateEnvironment',
+  'environmentId',
+  'environmentAlias'
 ] as const
 
 export type OptionKey = (typeof OPTION_KEYS)[number]
