@@ -29,7 +29,7 @@ export function lifecycleOf(
   workspace: Partial<Lifecycle> | undefined,
   variables: Record<string, string>
 ): Lifecycle {
-  let own: Partial<Lifecycle> = {}
+  let own: Partial<Lifecycle>
   try {
     own = variables.EMULATOR_RUN ? (JSON.parse(variables.EMULATOR_RUN) as Partial<Lifecycle>) : {}
   } catch {
