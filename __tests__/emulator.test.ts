@@ -312,3 +312,79 @@ describe('deploy webhook and runs list', () => {
     expect(emulator.runs.map(r => r.status)).toEqual(['superseded', 'running'])
   })
 })
+
+describe('run lifecycle, ci-greenlight and environment_terminated', () => {
+  async function get(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${emulator.baseUrl}${path}`, { headers: auth })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  async function post(
+    path: string,
+    body: unknown
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${emulator.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body)
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const deployWith = (lifecycle: object, extra: object = {}) =>
+    post('/api/webhooks/deploy_success', {
+      variables: { EMULATOR_RUN: JSON.stringify(lifecycle) },
+      ...extra
+    })
+
+  it('answers 404 before the run exists, then its stages, then its verdict with bugs', async () => {
+    await deployWith({
+      notFoundMs: 150,
+      initializingMs: 150,
+      underReviewMs: 150,
+      final: 'failed',
+      bugs: [{ name: 'Crash', priority: 'urgent' }]
+    })
+    const id = emulator.runs[0]!.id
+    const seen: unknown[] = []
+    for (let i = 0; i < 60 && seen.at(-1) !== 'completed'; i++) {
+      const { status, body } = await get(`/api/v0/ci-greenlight/${id}`)
+      const stage = status === 404 ? 404 : body.runStage
+      if (seen.at(-1) !== stage) seen.push(stage)
+      await new Promise(resolve => setTimeout(resolve, 20))
+    }
+    expect(seen).toEqual([404, 'initializing', 'underReview', 'completed'])
+    const { body } = await get(`/api/v0/ci-greenlight/${id}`)
+    expect(body).toMatchObject({
+      greenlight: false,
+      rootRunId: id,
+      relevantRunId: id,
+      blockingBugsCount: 1,
+      reproducedBugs: [expect.objectContaining({ name: 'Crash', isBlocking: true })]
+    })
+    const runs = (await get('/api/v0/runs')).body.runs as { stage: string }[]
+    expect(runs[0]!.stage).toBe('completed')
+  })
+
+  it('points a superseded run at the run that superseded it', async () => {
+    await deployWith({ initializingMs: 60_000 }, { deduplication_key: 'k', sha: 'aaaaaaa' })
+    await deployWith({ initializingMs: 60_000 }, { deduplication_key: 'k', sha: 'bbbbbbb' })
+    const [first, second] = emulator.runs
+    const { body } = await get(`/api/v0/ci-greenlight/${first!.id}`)
+    expect(body).toMatchObject({ rootRunId: first!.id, relevantRunId: second!.id })
+  })
+
+  it('ends an environment once: 200, then 409; 404 for one it never saw', async () => {
+    expect(
+      await post('/api/webhooks/environment_terminated', { environmentId: 'env_staging' })
+    ).toEqual({
+      status: 200,
+      body: { code: 'terminated', environmentId: 'env_staging' }
+    })
+    expect(
+      (await post('/api/webhooks/environment_terminated', { environmentAlias: 'staging' })).status
+    ).toBe(409)
+    expect(
+      (await post('/api/webhooks/environment_terminated', { environmentId: 'env_x' })).status
+    ).toBe(404)
+    expect((await post('/api/webhooks/environment_terminated', {})).status).toBe(400)
+  })
+})

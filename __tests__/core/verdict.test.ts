@@ -1,0 +1,256 @@
+import { describe, expect, it } from '@jest/globals'
+import { ACTION_WORDS } from '../../src/action/inputs.js'
+import { verdictMessage } from '../../src/core/gate.js'
+import { completeLog } from '../../src/core/log.js'
+import type { ServiceConfig } from '../../src/core/service.js'
+import { parseGreenlight } from '../../src/core/verdict.js'
+import { waitForVerdict, type Verdict } from '../../src/core/wait.js'
+
+describe('parseGreenlight', () => {
+  it('reads an answer of the service', () => {
+    const answer = parseGreenlight({
+      runStage: 'underReview',
+      greenlight: false,
+      rootRunId: 'run_a',
+      rootRunUrl: 'https://app.example.com/runs/run_a',
+      relevantRunId: 'run_b',
+      relevantRunUrl: 'https://app.example.com/runs/run_b',
+      workflowsUnderInvestigationCount: 2,
+      workflowsAutoRetryingCount: 1,
+      blockingBugsCount: 1,
+      nonBlockingBugsCount: 0,
+      reproducedBugs: [
+        {
+          name: 'Crash',
+          number: 7,
+          priority: 'urgent',
+          isBlocking: true,
+          isNew: true,
+          applicationUrl: 'https://app.example.com/bugs/7'
+        },
+        {
+          name: 'Slow',
+          priority: 'low',
+          externalIssue: { applicationUrl: 'https://jira.example.com/X-1' }
+        }
+      ],
+      otherBlockingBugsInEnvironment: [{ name: 'Old crash', priority: 'high' }]
+    })
+    expect(answer).toEqual({
+      stage: 'underReview',
+      greenlight: false,
+      rootRunId: 'run_a',
+      relevantRunId: 'run_b',
+      runUrl: 'https://app.example.com/runs/run_b',
+      bugsUrl: undefined,
+      workflows: undefined,
+      underInvestigation: 2,
+      autoRetrying: 1,
+      blockingBugsCount: 1,
+      nonBlockingBugsCount: 0,
+      bugs: [
+        {
+          name: 'Crash',
+          number: 7,
+          priority: 'urgent',
+          blocking: true,
+          new: true,
+          url: 'https://app.example.com/bugs/7'
+        },
+        {
+          name: 'Slow',
+          number: undefined,
+          priority: 'low',
+          blocking: false,
+          new: false,
+          url: 'https://jira.example.com/X-1'
+        }
+      ],
+      otherBlockingBugs: [
+        {
+          name: 'Old crash',
+          number: undefined,
+          priority: 'high',
+          blocking: true,
+          new: false,
+          url: undefined
+        }
+      ]
+    })
+  })
+
+  it.each([
+    ['an unknown stage', { runStage: 'paused' }, { stage: undefined }],
+    ['greenlight not a boolean', { greenlight: 'yes' }, { greenlight: false }],
+    ['a javascript: URL', { relevantRunUrl: 'javascript:alert(1)' }, { runUrl: undefined }],
+    ['a run id with a line break', { relevantRunId: 'run\n::x' }, { relevantRunId: undefined }],
+    ['bugs not an array', { reproducedBugs: 'many' }, { bugs: [] }],
+    ['a bug without a name', { reproducedBugs: [{ priority: 'high' }] }, { bugs: [] }],
+    [
+      'a bug with an unknown priority',
+      { reproducedBugs: [{ name: 'b', priority: 'p0' }] },
+      { bugs: [expect.objectContaining({ priority: 'unprioritized', blocking: true })] }
+    ],
+    ['a negative count', { blockingBugsCount: -1 }, { blockingBugsCount: undefined }]
+  ])('%s is read without trusting it', (_title, json, expected) => {
+    expect(parseGreenlight(json)).toMatchObject(expected)
+  })
+})
+
+describe('verdictMessage', () => {
+  const base: Verdict = {
+    verdict: 'passed',
+    greenlight: true,
+    runId: 'run_1',
+    runUrl: 'https://app.example.com/runs/run_1',
+    bugs: [],
+    blockingBugs: []
+  }
+
+  it('says nothing for a pass', () => {
+    expect(verdictMessage(base, 60, ACTION_WORDS)).toBeUndefined()
+  })
+
+  it('names at most ten blocking bugs, with links', () => {
+    const bugs = Array.from({ length: 12 }, (_, i) => ({
+      name: `Bug ${i}`,
+      number: i,
+      priority: 'high' as const,
+      blocking: true,
+      new: false,
+      url: `https://b.example.com/${i}`
+    }))
+    const message = verdictMessage(
+      { ...base, verdict: 'failed', greenlight: false, blockingBugs: bugs, blockingBugsCount: 12 },
+      60,
+      ACTION_WORDS
+    )!
+    expect(message).toMatch(
+      /^Run run_1 failed with 12 blocking bug\(s\): #0 "Bug 0" \(high\) https:\/\/b\.example\.com\/0; /
+    )
+    expect(message).toContain(', and 2 more.')
+    expect(message).not.toContain('Bug 10')
+  })
+
+  it('tells how to wait again after a timeout, in the front end words', () => {
+    const message = verdictMessage(
+      { ...base, verdict: 'timed-out', greenlight: false },
+      2.5,
+      ACTION_WORDS
+    )!
+    expect(message).toContain('timed out after 2.5 min; the run goes on at the service.')
+    expect(message).toContain('run-id: run_1')
+    expect(message).toContain('wait-timeout-minutes')
+  })
+})
+
+describe('waitForVerdict against answers in sequence', () => {
+  /** A config whose requests go to a tiny in-process service answering from a script. */
+  async function against(script: { status: number; body?: unknown }[], timeoutMs = 60_000) {
+    const { createServer } = await import('node:http')
+    const asked: string[] = []
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '')
+      const next = script.shift() ?? { status: 500 }
+      res
+        .writeHead(next.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(next.body ?? {}))
+    })
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    const lines: string[] = []
+    const config: ServiceConfig = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'k',
+      policy: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, deadline: Infinity },
+      timeouts: { connectMs: 30_000, idleMs: 30_000 },
+      userAgent: 'test',
+      log: completeLog({ info: line => lines.push(line) }),
+      words: ACTION_WORDS
+    }
+    const slept: number[] = []
+    try {
+      const verdict = await waitForVerdict(config, {
+        runId: 'run_a',
+        timeoutMs,
+        intervalMs: 30_000,
+        // No test waits: the sleeps are recorded, not slept.
+        sleep: async ms => void slept.push(ms)
+      })
+      return { verdict, asked, lines, slept }
+    } finally {
+      server.close()
+    }
+  }
+
+  it('asks sooner at first, then every interval, doubled under review', async () => {
+    const answer = (runStage: string) => ({
+      status: 200,
+      body: { runStage, greenlight: runStage === 'completed' }
+    })
+    const { verdict, slept } = await against(
+      [
+        answer('initializing'),
+        answer('initializing'),
+        answer('underReview'),
+        answer('initializing'),
+        answer('underReview'),
+        answer('completed')
+      ],
+      600_000
+    )
+    expect(verdict.verdict).toBe('passed')
+    expect(slept).toEqual([10_000, 10_000, 20_000, 30_000, 60_000])
+  })
+
+  it('gives up after ten failures in a row, and counts from zero after an answer', async () => {
+    const failing = Array.from({ length: 9 }, () => ({ status: 503 }))
+    const { verdict, asked } = await against([
+      ...failing,
+      { status: 200, body: { runStage: 'initializing' } },
+      ...failing,
+      { status: 200, body: { runStage: 'canceled' } }
+    ])
+    expect(verdict.verdict).toBe('canceled')
+    expect(asked).toHaveLength(20)
+    await expect(against(Array.from({ length: 10 }, () => ({ status: 503 })))).rejects.toThrow(
+      '503'
+    )
+  })
+
+  it('stops at once on a 403 and on a 410', async () => {
+    await expect(against([{ status: 403 }])).rejects.toThrow('403 Forbidden')
+    await expect(against([{ status: 410 }])).rejects.toThrow('too old')
+  })
+
+  it('ends with timed-out at the deadline, the last answer kept', async () => {
+    const { verdict } = await against(
+      [{ status: 200, body: { runStage: 'underReview', greenlight: false, blockingBugsCount: 2 } }],
+      5_000
+    )
+    expect(verdict).toMatchObject({ verdict: 'timed-out', greenlight: false, blockingBugsCount: 2 })
+  })
+
+  it('follows a superseding run and says so', async () => {
+    const { verdict, asked, lines } = await against([
+      {
+        status: 200,
+        body: { runStage: 'initializing', rootRunId: 'run_a', relevantRunId: 'run_b' }
+      },
+      {
+        status: 200,
+        body: {
+          runStage: 'completed',
+          greenlight: true,
+          rootRunId: 'run_b',
+          relevantRunId: 'run_b'
+        }
+      }
+    ])
+    expect(verdict).toMatchObject({ verdict: 'passed', runId: 'run_b' })
+    expect(asked).toEqual(['/api/v0/ci-greenlight/run_a', '/api/v0/ci-greenlight/run_b'])
+    expect(lines[0]).toBe(
+      'Run run_a was superseded by run run_b (a newer deployment with the same deduplication key); following it.'
+    )
+  })
+})
