@@ -2792,7 +2792,7 @@ __webpack_unused_export__ = debug; // for test
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
 /* harmony import */ var _core_inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(104);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(14);
 
 
 
@@ -2810,7 +2810,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 104:
+/***/ 14:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4467,148 +4467,17 @@ function describe(value) {
     return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/responses.ts
+;// CONCATENATED MODULE: ./src/core/service-text.ts
 
 
 
-
-
-/** The service answered, but with a body the action cannot use. */
-class ResponseError extends DeployError {
-    name = 'ResponseError';
-}
+/** Reading the service's words and ids safely: one line, no control characters, no secrets. */
 // Ids reach outputs, logs and the summary: letters, digits and a few separators only.
 const SAFE_ID = /^[\w.:-]{1,200}$/;
-/** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
-function parseSignedUpload(body) {
-    const json = parseObject(body, 'the signed-URL endpoint');
-    const playground = asText(json.playgroundFileLocation) ?? asText(json.interactiveRunFileLocation);
-    const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
-    if (!playground) {
-        throw new ResponseError('The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.');
-    }
-    if (hasControlCharacter(playground) || playground.length > 1024) {
-        throw new ResponseError('The signed-URL endpoint answered with a playgroundFileLocation that has control characters or is too long. Contact support.');
-    }
-    if (!signedUrl) {
-        throw new ResponseError('The signed-URL endpoint answered without signedUrl. Check that base-url points at the service; contact support if it persists.');
-    }
-    let url;
-    try {
-        url = new URL(signedUrl);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url ||
-        !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
-        throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
-    }
-    return {
-        fileLocation: asText(json.fileLocation) ?? '',
-        playgroundFileLocation: playground,
-        signedUrl
-    };
-}
-function classify(r) {
-    const outcome = asText(r.outcome);
-    const created = id(r.created_suite_id);
-    const duplicate = id(r.duplicate_suite_id);
-    const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
-        .filter(isString)
-        .filter((part, i, all) => all.indexOf(part) === i);
-    const failed = () => ({
-        kind: 'failed',
-        detail: clean(failure.join(': ')),
-        billing: failure.some(part => /billing/i.test(part))
-    });
-    if (outcome === 'failed')
-        return failed();
-    if (outcome === 'skipped')
-        return { kind: 'skipped', detail: cleanOrNone(asText(r.skip_reason)) };
-    if (outcome === 'created')
-        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
-    // No outcome (or one this client does not know): the published client's order.
-    if (failure.length > 0)
-        return failed();
-    if (duplicate)
-        return { kind: 'created', runId: duplicate, duplicate: true };
-    if (created)
-        return { kind: 'created', runId: created, duplicate: false };
-    return { kind: 'none', outcome };
-}
-/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
-function parseDeployResponse(body) {
-    const json = parseObject(body, 'the deploy webhook');
-    const results = Array.isArray(json.results) ? json.results.map(asObject) : [];
-    const entries = results.map(classify);
-    const environment = readEnvironment(json.environment);
-    const created = entries.filter(e => e.kind === 'created');
-    const runIds = created.map(e => e.runId).filter(isString);
-    const common = {
-        warning: cleanOrNone(asText(json.warning)),
-        deploymentId: id(json.deployment_id),
-        environment: environment.name,
-        environmentId: environment.id ?? results.map(r => id(r.environment_id)).find(isString) ?? undefined,
-        runIds,
-        runId: '',
-        duplicate: false,
-        preview: false
-    };
-    if (created.length > 0) {
-        const first = created[0];
-        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
-    }
-    if (results.length === 0 &&
-        environment.isStatic === false &&
-        json.skipped_deployment === undefined)
-        return { ...common, outcome: 'success', preview: true };
-    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
-}
-/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
-function readEnvironment(value) {
-    if (typeof value === 'string')
-        return { name: cleanOrNone(asText(value)) };
-    const object = asObject(value);
-    return {
-        name: cleanOrNone(asText(object.alias) ?? asText(object.name)),
-        id: id(object.id),
-        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
-    };
-}
-/** Why a deployment created no run, from the most specific part of the answer. */
-function noRun(json, entries, environment) {
-    if (json.skipped_deployment !== undefined) {
-        const skipped = asObject(json.skipped_deployment);
-        const said = [asText(skipped.message), asText(skipped.reason)].filter(isString);
-        return {
-            cause: 'skipped-deployment',
-            reason: `the service skipped the deployment${said.length ? `: ${clean(said.join(' — '))}` : ''}`
-        };
-    }
-    const failed = entries.filter(e => e.kind === 'failed');
-    if (failed.length > 0) {
-        return {
-            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
-            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
-        };
-    }
-    const said = entries.map(e => e.kind === 'skipped'
-        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
-        : e.kind === 'none' && e.outcome
-            ? `a trigger answered ${JSON.stringify(clean(e.outcome))}`
-            : undefined);
-    const details = said.filter(isString).join('; ');
-    // The published client's reading of results without any environment.
-    if (entries.length > 0 && !environment.name && !environment.id) {
-        return {
-            cause: 'no-environment',
-            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
-        };
-    }
-    if (entries.some(e => e.kind === 'skipped'))
-        return { cause: 'trigger-skipped', reason: details };
-    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
+/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
+function safeId(value) {
+    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
 }
 /**
  * A short, printable description of an error body: JSON `error`,
@@ -4652,7 +4521,7 @@ function describeErrorBody(body) {
 /** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
 function eventIdOf(body) {
     try {
-        return id(asObject(JSON.parse(body)).eventId);
+        return safeId(asObject(JSON.parse(body)).eventId);
     }
     catch {
         return undefined;
@@ -4661,10 +4530,6 @@ function eventIdOf(body) {
 function cleanOrNone(value) {
     return value === undefined ? undefined : clean(value) || undefined;
 }
-/** One line of the service's words: no control characters, no query strings, at most 300 characters. */
-const cleanText = (value) => clean(value);
-/** An id from the service, when it is a usable one (letters, digits, `_.:-`). */
-const safeId = (value) => id(value);
 /** One line, no control characters, no query strings, at most 300 characters. */
 function clean(value) {
     const line = redactQueryStrings(value)
@@ -4674,6 +4539,151 @@ function clean(value) {
         .replace(/\s+/g, ' ')
         .trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+function isString(value) {
+    return value !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/responses.ts
+
+
+
+
+
+/** The service answered, but with a body the action cannot use. */
+class ResponseError extends DeployError {
+    name = 'ResponseError';
+}
+/** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
+function parseSignedUpload(body) {
+    const json = parseObject(body, 'the signed-URL endpoint');
+    const playground = asText(json.playgroundFileLocation) ?? asText(json.interactiveRunFileLocation);
+    const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
+    if (!playground) {
+        throw new ResponseError('The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.');
+    }
+    if (hasControlCharacter(playground) || playground.length > 1024) {
+        throw new ResponseError('The signed-URL endpoint answered with a playgroundFileLocation that has control characters or is too long. Contact support.');
+    }
+    if (!signedUrl) {
+        throw new ResponseError('The signed-URL endpoint answered without signedUrl. Check that base-url points at the service; contact support if it persists.');
+    }
+    let url;
+    try {
+        url = new URL(signedUrl);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url ||
+        !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
+        throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
+    }
+    return {
+        fileLocation: asText(json.fileLocation) ?? '',
+        playgroundFileLocation: playground,
+        signedUrl
+    };
+}
+function classify(r) {
+    const outcome = asText(r.outcome);
+    const created = safeId(r.created_suite_id);
+    const duplicate = safeId(r.duplicate_suite_id);
+    const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
+        .filter(responses_isString)
+        .filter((part, i, all) => all.indexOf(part) === i);
+    const failed = () => ({
+        kind: 'failed',
+        detail: clean(failure.join(': ')),
+        billing: failure.some(part => /billing/i.test(part))
+    });
+    if (outcome === 'failed')
+        return failed();
+    if (outcome === 'skipped')
+        return { kind: 'skipped', detail: cleanOrNone(asText(r.skip_reason)) };
+    if (outcome === 'created')
+        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
+    // No outcome (or one this client does not know): the published client's order.
+    if (failure.length > 0)
+        return failed();
+    if (duplicate)
+        return { kind: 'created', runId: duplicate, duplicate: true };
+    if (created)
+        return { kind: 'created', runId: created, duplicate: false };
+    return { kind: 'none', outcome };
+}
+/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
+function parseDeployResponse(body) {
+    const json = parseObject(body, 'the deploy webhook');
+    const results = Array.isArray(json.results) ? json.results.map(asObject) : [];
+    const entries = results.map(classify);
+    const environment = readEnvironment(json.environment);
+    const created = entries.filter(e => e.kind === 'created');
+    const runIds = created.map(e => e.runId).filter(responses_isString);
+    const common = {
+        warning: cleanOrNone(asText(json.warning)),
+        deploymentId: safeId(json.deployment_id),
+        environment: environment.name,
+        environmentId: environment.id ?? results.map(r => safeId(r.environment_id)).find(responses_isString) ?? undefined,
+        runIds,
+        runId: '',
+        duplicate: false,
+        preview: false
+    };
+    if (created.length > 0) {
+        const first = created[0];
+        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
+    }
+    if (results.length === 0 &&
+        environment.isStatic === false &&
+        json.skipped_deployment === undefined)
+        return { ...common, outcome: 'success', preview: true };
+    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
+}
+/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
+function readEnvironment(value) {
+    if (typeof value === 'string')
+        return { name: cleanOrNone(asText(value)) };
+    const object = asObject(value);
+    return {
+        name: cleanOrNone(asText(object.alias) ?? asText(object.name)),
+        id: safeId(object.id),
+        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
+    };
+}
+/** Why a deployment created no run, from the most specific part of the answer. */
+function noRun(json, entries, environment) {
+    if (json.skipped_deployment !== undefined) {
+        const skipped = asObject(json.skipped_deployment);
+        const said = [asText(skipped.message), asText(skipped.reason)].filter(responses_isString);
+        return {
+            cause: 'skipped-deployment',
+            reason: `the service skipped the deployment${said.length ? `: ${clean(said.join(' — '))}` : ''}`
+        };
+    }
+    const failed = entries.filter(e => e.kind === 'failed');
+    if (failed.length > 0) {
+        return {
+            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
+            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
+        };
+    }
+    const said = entries.map(e => e.kind === 'skipped'
+        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
+        : e.kind === 'none' && e.outcome
+            ? `a trigger answered ${JSON.stringify(clean(e.outcome))}`
+            : undefined);
+    const details = said.filter(responses_isString).join('; ');
+    // The published client's reading of results without any environment.
+    if (entries.length > 0 && !environment.name && !environment.id) {
+        return {
+            cause: 'no-environment',
+            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
+        };
+    }
+    if (entries.some(e => e.kind === 'skipped'))
+        return { cause: 'trigger-skipped', reason: details };
+    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
 }
 function parseObject(body, source) {
     let parsed;
@@ -4692,12 +4702,7 @@ function parseObject(body, source) {
 function capitalize(value) {
     return value.charAt(0).toUpperCase() + value.slice(1);
 }
-/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
-function id(value) {
-    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
-}
-function isString(value) {
+function responses_isString(value) {
     return value !== undefined;
 }
 
@@ -4819,19 +4824,14 @@ function parseCompactDate(value) {
 
 
 
+
 const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
 const DEPLOY_PATH = '/api/webhooks/deploy_success';
 /** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
 async function requestSignedUpload(config, destination, 
 /** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
 retry = true) {
-    const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`;
-    const request = {
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
-        label: labelOf('GET', url)
-    };
+    const request = serviceRequest(config, 'GET', `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`);
     const response = retry ? await callService(config, request) : await callOnce(config, request);
     const signed = parseSignedUpload(response.body);
     maskSignedUrl(config.log, signed.signedUrl);
@@ -4839,18 +4839,7 @@ retry = true) {
 }
 /** POST the deploy notification (service spec 4.3) and read whether a run was created. */
 async function notifyDeployment(config, body) {
-    const url = `${config.baseUrl}${DEPLOY_PATH}`;
-    const response = await callService(config, {
-        method: 'POST',
-        url,
-        headers: {
-            authorization: `Bearer ${config.apiKey}`,
-            'content-type': 'application/json',
-            accept: 'application/json'
-        },
-        body: JSON.stringify(body),
-        label: labelOf('POST', url)
-    });
+    const response = await callService(config, serviceRequest(config, 'POST', DEPLOY_PATH, body));
     return parseDeployResponse(response.body);
 }
 const TERMINATE_PATH = '/api/webhooks/environment_terminated';
@@ -4860,19 +4849,9 @@ const TERMINATE_PATH = '/api/webhooks/environment_terminated';
  * step); a 404 fails with advice.
  */
 async function terminateEnvironment(config, environment) {
-    const url = `${config.baseUrl}${TERMINATE_PATH}`;
+    const request = serviceRequest(config, 'POST', TERMINATE_PATH, environment);
     try {
-        const response = await callService(config, {
-            method: 'POST',
-            url,
-            headers: {
-                authorization: `Bearer ${config.apiKey}`,
-                'content-type': 'application/json',
-                accept: 'application/json'
-            },
-            body: JSON.stringify(environment),
-            label: labelOf('POST', url)
-        });
+        const response = await callService(config, request);
         let answer = {};
         try {
             answer = JSON.parse(response.body);
@@ -4887,10 +4866,25 @@ async function terminateEnvironment(config, environment) {
             return { state: 'already' };
         if (error instanceof HttpStatusError && error.status === 404) {
             const which = Object.keys(environment)[0];
-            throw new DeployError(`${labelOf('POST', url)} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`);
+            throw new DeployError(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`);
         }
         throw error;
     }
+}
+/** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
+function serviceRequest(config, method, path, body) {
+    const url = `${config.baseUrl}${path}`;
+    return {
+        method,
+        url,
+        headers: {
+            authorization: `Bearer ${config.apiKey}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        label: labelOf(method, url)
+    };
 }
 /** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
 async function callService(config, request) {
@@ -5405,7 +5399,7 @@ function bugsOf(value) {
     if (!Array.isArray(value))
         return [];
     return value.map(asObject).flatMap(raw => {
-        const name = cleanText(asText(raw.name) ?? '');
+        const name = clean(asText(raw.name) ?? '');
         if (!name)
             return [];
         const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
@@ -5441,6 +5435,7 @@ function httpUrl(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/wait.ts
+
 
 
 
@@ -5522,15 +5517,10 @@ async function waitForVerdict(config, options) {
     }
 }
 async function ask(config, runId) {
-    const url = `${config.baseUrl}${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`;
-    const label = labelOf('GET', url);
+    const request = serviceRequest(config, 'GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`);
+    const { label } = request;
     config.log.debug(label);
-    const response = await send({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
-        label
-    }, config, config.signal);
+    const response = await send(request, config, config.signal);
     config.log.debug(`${label} answered ${response.status}`);
     if (response.status === 410) {
         throw new DeployError(`${label} answered 410 Gone: the run is too old for the service to report on. Wait for a newer run.`);

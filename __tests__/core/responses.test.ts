@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  describeErrorBody,
-  eventIdOf,
-  parseDeployResponse,
-  parseSignedUpload,
-  ResponseError
-} from '../../src/core/responses.js'
+import { parseDeployResponse, parseSignedUpload, ResponseError } from '../../src/core/responses.js'
+import { describeErrorBody, eventIdOf } from '../../src/core/service-text.js'
 
 const signedUrl = 'https://storage.example.com/bucket/team/app.apk?X-Goog-Signature=abc'
 

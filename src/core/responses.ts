@@ -2,7 +2,7 @@ import { asObject, asText, type JsonObject } from './json.js'
 import { DeployError } from './errors.js'
 import { isLoopback } from './validate.js'
 import { hasControlCharacter } from './naming.js'
-import { redactQueryStrings } from './http.js'
+import { clean, cleanOrNone, describeErrorBody, safeId } from './service-text.js'
 
 /** The answer of the signed-URL endpoint (service spec 2.2). */
 export interface SignedUpload {
@@ -59,9 +59,6 @@ export class ResponseError extends DeployError {
   override name = 'ResponseError'
 }
 
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/
-
 /** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
 export function parseSignedUpload(body: string): SignedUpload {
   const json = parseObject(body, 'the signed-URL endpoint')
@@ -112,8 +109,8 @@ type Entry =
 
 function classify(r: JsonObject): Entry {
   const outcome = asText(r.outcome)
-  const created = id(r.created_suite_id)
-  const duplicate = id(r.duplicate_suite_id)
+  const created = safeId(r.created_suite_id)
+  const duplicate = safeId(r.duplicate_suite_id)
   const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
     .filter(isString)
     .filter((part, i, all) => all.indexOf(part) === i)
@@ -143,10 +140,10 @@ export function parseDeployResponse(body: string): DeployResult {
   const runIds = created.map(e => e.runId).filter(isString)
   const common = {
     warning: cleanOrNone(asText(json.warning)),
-    deploymentId: id(json.deployment_id),
+    deploymentId: safeId(json.deployment_id),
     environment: environment.name,
     environmentId:
-      environment.id ?? results.map(r => id(r.environment_id)).find(isString) ?? undefined,
+      environment.id ?? results.map(r => safeId(r.environment_id)).find(isString) ?? undefined,
     runIds,
     runId: '',
     duplicate: false,
@@ -177,7 +174,7 @@ function readEnvironment(value: unknown): AnsweredEnvironment {
   const object = asObject(value)
   return {
     name: cleanOrNone(asText(object.alias) ?? asText(object.name)),
-    id: id(object.id),
+    id: safeId(object.id),
     isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
   }
 }
@@ -222,72 +219,6 @@ function noRun(
   return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' }
 }
 
-/**
- * A short, printable description of an error body: JSON `error`,
- * `failureCode`/`failureMessage` or `message`; an XML store error's Code and
- * Message; an HTML page's title; else the start of the text.
- */
-export function describeErrorBody(body: string): string {
-  const trimmed = body.trim()
-  if (!trimmed) return ''
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(trimmed)
-  } catch {
-    parsed = undefined
-  }
-  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const json = parsed as JsonObject
-    const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code)
-    const message =
-      asText(json.failureMessage) ??
-      asText(json.error) ??
-      asText(json.message) ??
-      asText(asObject(json.error).message)
-    const joined = [code, message].filter(isString).join(': ')
-    if (joined) return clean(joined)
-  }
-  const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1]
-  if (xmlCode) {
-    const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1]
-    return clean(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode)
-  }
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
-  if (title) return clean(`an HTML page titled "${title.trim()}"`)
-  if (/^</.test(trimmed)) return 'an HTML or XML page'
-  return clean(trimmed)
-}
-
-/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
-export function eventIdOf(body: string): string | undefined {
-  try {
-    return id(asObject(JSON.parse(body)).eventId)
-  } catch {
-    return undefined
-  }
-}
-
-function cleanOrNone(value: string | undefined): string | undefined {
-  return value === undefined ? undefined : clean(value) || undefined
-}
-
-/** One line of the service's words: no control characters, no query strings, at most 300 characters. */
-export const cleanText = (value: string): string => clean(value)
-
-/** An id from the service, when it is a usable one (letters, digits, `_.:-`). */
-export const safeId = (value: unknown): string | undefined => id(value)
-
-/** One line, no control characters, no query strings, at most 300 characters. */
-function clean(value: string): string {
-  const line = redactQueryStrings(value)
-    .split('')
-    .map(c => (hasControlCharacter(c) ? ' ' : c))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line
-}
-
 function parseObject(body: string, source: string): JsonObject {
   let parsed: unknown
   try {
@@ -308,12 +239,6 @@ function parseObject(body: string, source: string): JsonObject {
 
 function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1)
-}
-
-/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
-function id(value: unknown): string | undefined {
-  const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value
-  return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined
 }
 
 function isString(value: string | undefined): value is string {

@@ -5,10 +5,10 @@ import type { Words } from './words.js'
 import {
   parseDeployResponse,
   parseSignedUpload,
-  safeId,
   type DeployResult,
   type SignedUpload
 } from './responses.js'
+import { safeId } from './service-text.js'
 import { HttpStatusError, withRetry, type RetryPolicy } from './retry.js'
 import { serviceStatusError } from './statuses.js'
 import { DeployError, messageOf } from './errors.js'
@@ -38,13 +38,11 @@ export async function requestSignedUpload(
   /** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
   retry = true
 ): Promise<SignedUpload> {
-  const url = `${config.baseUrl}${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
-  const request: HttpRequest = {
-    method: 'GET',
-    url,
-    headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
-    label: labelOf('GET', url)
-  }
+  const request = serviceRequest(
+    config,
+    'GET',
+    `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
+  )
   const response = retry ? await callService(config, request) : await callOnce(config, request)
   const signed = parseSignedUpload(response.body)
   maskSignedUrl(config.log, signed.signedUrl)
@@ -56,18 +54,7 @@ export async function notifyDeployment(
   config: ServiceConfig,
   body: DeployRequestBody
 ): Promise<DeployResult> {
-  const url = `${config.baseUrl}${DEPLOY_PATH}`
-  const response = await callService(config, {
-    method: 'POST',
-    url,
-    headers: {
-      authorization: `Bearer ${config.apiKey}`,
-      'content-type': 'application/json',
-      accept: 'application/json'
-    },
-    body: JSON.stringify(body),
-    label: labelOf('POST', url)
-  })
+  const response = await callService(config, serviceRequest(config, 'POST', DEPLOY_PATH, body))
   return parseDeployResponse(response.body)
 }
 
@@ -86,19 +73,9 @@ export async function terminateEnvironment(
   config: ServiceConfig,
   environment: EnvironmentRef
 ): Promise<{ state: 'terminated' | 'already'; environmentId?: string }> {
-  const url = `${config.baseUrl}${TERMINATE_PATH}`
+  const request = serviceRequest(config, 'POST', TERMINATE_PATH, environment)
   try {
-    const response = await callService(config, {
-      method: 'POST',
-      url,
-      headers: {
-        authorization: `Bearer ${config.apiKey}`,
-        'content-type': 'application/json',
-        accept: 'application/json'
-      },
-      body: JSON.stringify(environment),
-      label: labelOf('POST', url)
-    })
+    const response = await callService(config, request)
     let answer: Record<string, unknown> = {}
     try {
       answer = JSON.parse(response.body) as Record<string, unknown>
@@ -111,10 +88,31 @@ export async function terminateEnvironment(
     if (error instanceof HttpStatusError && error.status === 404) {
       const which = Object.keys(environment)[0] as keyof typeof environment
       throw new DeployError(
-        `${labelOf('POST', url)} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`
+        `${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`
       )
     }
     throw error
+  }
+}
+
+/** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
+export function serviceRequest(
+  config: Pick<ServiceConfig, 'baseUrl' | 'apiKey'>,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown
+): HttpRequest {
+  const url = `${config.baseUrl}${path}`
+  return {
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${config.apiKey}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' })
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    label: labelOf(method, url)
   }
 }
 

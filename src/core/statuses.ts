@@ -1,5 +1,5 @@
 import type { HttpResponse } from './http.js'
-import { describeErrorBody, eventIdOf } from './responses.js'
+import { describeErrorBody, eventIdOf } from './service-text.js'
 import { ExpiredUrlError, HttpStatusError, parseRetryAfter } from './retry.js'
 import type { Words } from './words.js'
 

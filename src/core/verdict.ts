@@ -1,5 +1,5 @@
 import { asObject, asText, type JsonObject } from './json.js'
-import { cleanText, safeId } from './responses.js'
+import { clean as cleanText, safeId } from './service-text.js'
 
 /** Where a run is (spec Part 3): `underReview` means its failures are being investigated. */
 export type RunStage = 'initializing' | 'underReview' | 'completed' | 'canceled'

@@ -1,8 +1,8 @@
 import { DeployError } from './errors.js'
-import { send, labelOf, NetworkError } from './http.js'
+import { send, NetworkError } from './http.js'
 import { asObject } from './json.js'
 import { parseRetryAfter, delay, HttpStatusError } from './retry.js'
-import type { ServiceConfig } from './service.js'
+import { serviceRequest, type ServiceConfig } from './service.js'
 import { serviceStatusError } from './statuses.js'
 import { parseGreenlight, type Bug, type GreenlightAnswer, type RunStage } from './verdict.js'
 
@@ -122,19 +122,10 @@ export async function waitForVerdict(
 }
 
 async function ask(config: ServiceConfig, runId: string): Promise<GreenlightAnswer> {
-  const url = `${config.baseUrl}${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`
-  const label = labelOf('GET', url)
+  const request = serviceRequest(config, 'GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`)
+  const { label } = request
   config.log.debug(label)
-  const response = await send(
-    {
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
-      label
-    },
-    config,
-    config.signal
-  )
+  const response = await send(request, config, config.signal)
   config.log.debug(`${label} answered ${response.status}`)
   if (response.status === 410) {
     throw new DeployError(
