@@ -268,4 +268,3 @@ export class ServiceApi {
     return workspace.environments.find(env => name.endsWith(`-${env}`)) ?? fallback
   }
 }
-
