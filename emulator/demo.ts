@@ -61,7 +61,9 @@ try {
         ? `file=${r.query.file}`
         : r.route === 'upload'
           ? `${r.bytes ?? 0} bytes, content-type ${r.headers['content-type']}`
-          : JSON.stringify(r.body)
+          : r.route === 'greenlight'
+            ? 'asked for the verdict'
+            : JSON.stringify(r.body)
     console.log(`${r.method} ${r.path} -> ${r.status}   ${detail}`)
   }
   for (const object of emulator.objects.values()) {
