@@ -2792,38 +2792,680 @@ __webpack_unused_export__ = debug; // for test
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
 /* harmony import */ var _core_inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(14);
+/* harmony import */ var _core_run_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(638);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(699);
+
 
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)((0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .failureMessage */ .o)(error)));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)((0,_core_run_js__WEBPACK_IMPORTED_MODULE_2__/* .failureText */ .kY)(error)));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 14:
+/***/ 699:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  o: () => (/* binding */ failureMessage),
-  e: () => (/* binding */ run)
+  e: () => (/* binding */ main_run)
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __nccwpck_require__(728);
+// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
+var errors = __nccwpck_require__(40);
+// EXTERNAL MODULE: ./src/core/flow.ts + 11 modules
+var flow = __nccwpck_require__(467);
+// EXTERNAL MODULE: ./src/core/gate.ts
+var gate = __nccwpck_require__(888);
+// EXTERNAL MODULE: ./src/core/http.ts
+var http = __nccwpck_require__(983);
+// EXTERNAL MODULE: ./src/core/inert.ts
+var inert = __nccwpck_require__(275);
+// EXTERNAL MODULE: ./src/core/wait.ts + 1 modules
+var wait = __nccwpck_require__(315);
+;// CONCATENATED MODULE: ./src/core/limits.ts
+
+
+
+
+/** Far above any upload that keeps moving, and well under a job's six hours. */
+const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000;
+/** The environment variables that tune the limits, with the unit each is given in. */
+const LIMIT_VARIABLES = {
+    connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
+    idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
+    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES',
+    poll: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS'
+};
+/**
+ * Pure: the limits from the environment (e.g. a step's `env:`), the defaults
+ * where a variable is unset; a value that is not a positive number fails the
+ * step before any request, naming the variable.
+ */
+function limitsFromEnv(env) {
+    const read = (name, unitMs, fallbackMs) => {
+        const raw = env[name]?.trim();
+        if (!raw)
+            return fallbackMs;
+        const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+        if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
+            throw new errors/* DeployError */.sH(`Environment variable ${name} is ${(0,inert/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
+        }
+        return Math.round(value * unitMs);
+    };
+    return {
+        timeouts: {
+            connectMs: read(LIMIT_VARIABLES.connect, 1000, http/* DEFAULT_TIMEOUTS */.Rh.connectMs),
+            idleMs: read(LIMIT_VARIABLES.idle, 1000, http/* DEFAULT_TIMEOUTS */.Rh.idleMs)
+        },
+        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS),
+        pollIntervalMs: read(LIMIT_VARIABLES.poll, 1000, wait/* DEFAULT_POLL_INTERVAL_MS */.P)
+    };
+}
+/** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
+function stepDeadline(stepMs) {
+    const controller = new AbortController();
+    const minutes = Math.round(stepMs / 60_000);
+    const timer = setTimeout(() => controller.abort(new errors/* DeployError */.sH(`The step reached its time limit of ${minutes} minutes and stopped. Set ${LIMIT_VARIABLES.step} to allow more.`)), stepMs);
+    // The limit never keeps the process alive by itself.
+    timer.unref();
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+// EXTERNAL MODULE: ./src/core/options.ts
+var options = __nccwpck_require__(457);
+// EXTERNAL MODULE: ./src/core/run.ts
+var run = __nccwpck_require__(638);
+;// CONCATENATED MODULE: ./src/core/version.ts
+/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
+const PRODUCT_NAME = 'mobile-build-deploy';
+const PRODUCT_VERSION = '1.1.0';
+/** The User-Agent of one front end: `mobile-build-deploy/1.1.0 (action)`. */
+function userAgent(frontEnd) {
+    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
+}
+
+// EXTERNAL MODULE: ./src/core/json.ts
+var json = __nccwpck_require__(153);
+;// CONCATENATED MODULE: ./src/action/context.ts
+
+/**
+ * Pure: the branch, commit, pull request and URLs of the event, as the
+ * contract's context table says. Missing or oddly typed payload fields are
+ * skipped, never fatal.
+ */
+function deriveContext(eventName, payload, env) {
+    const repository = parseRepository(env.GITHUB_REPOSITORY);
+    const build = (sha) => commitUrlOf(env, sha);
+    const fallback = () => ({
+        branch: env.GITHUB_REF?.startsWith('refs/heads/')
+            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+            : undefined,
+        sha: env.GITHUB_SHA || undefined
+    });
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target': {
+            const pr = (0,json/* asObject */.e)(payload.pull_request);
+            const head = (0,json/* asObject */.e)(pr.head);
+            const sha = (0,json/* asText */.N)(head.sha) ?? env.GITHUB_SHA;
+            return {
+                branch: (0,json/* asText */.N)(head.ref),
+                sha,
+                pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
+                commitUrl: build(sha),
+                repository
+            };
+        }
+        case 'push': {
+            const ref = (0,json/* asText */.N)(payload.ref) ?? env.GITHUB_REF;
+            const after = (0,json/* asText */.N)(payload.after);
+            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
+            return {
+                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: (0,json/* asText */.N)((0,json/* asObject */.e)(payload.head_commit).url) ?? build(sha),
+                repository
+            };
+        }
+        case 'merge_group': {
+            const group = (0,json/* asObject */.e)(payload.merge_group);
+            const headRef = (0,json/* asText */.N)(group.head_ref);
+            const sha = (0,json/* asText */.N)(group.head_sha) ?? env.GITHUB_SHA;
+            return {
+                branch: headRef ? stripHeads(headRef) : fallback().branch,
+                sha,
+                pullRequestNumber: mergeQueuePullRequest(headRef),
+                commitUrl: build(sha),
+                repository
+            };
+        }
+        case 'deployment_status': {
+            const deployment = (0,json/* asObject */.e)(payload.deployment);
+            const sha = (0,json/* asText */.N)(deployment.sha) ?? env.GITHUB_SHA;
+            const ref = (0,json/* asText */.N)(deployment.ref);
+            return {
+                branch: ref ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: build(sha),
+                deploymentUrl: (0,json/* asText */.N)((0,json/* asObject */.e)(payload.deployment_status).environment_url),
+                repository
+            };
+        }
+        default: {
+            const { branch, sha } = fallback();
+            return { branch, sha, commitUrl: build(sha), repository };
+        }
+    }
+}
+/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
+function commitUrlOf(env, sha) {
+    const repository = parseRepository(env.GITHUB_REPOSITORY);
+    if (!sha || !repository)
+        return undefined;
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
+}
+/** `owner/name` from GITHUB_REPOSITORY. */
+function parseRepository(value) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
+    return match ? { owner: match[1], name: match[2] } : undefined;
+}
+/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
+function mergeQueuePullRequest(headRef) {
+    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
+    return match ? positiveInteger(Number(match[1])) : undefined;
+}
+function stripHeads(ref) {
+    return ref.replace(/^refs\/heads\//, '');
+}
+function positiveInteger(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
+function deploymentState(eventName, payload) {
+    if (eventName !== 'deployment_status')
+        return undefined;
+    return (0,json/* asText */.N)((0,json/* asObject */.e)(payload.deployment_status).state) ?? '';
+}
+/** The event's context with the inputs' overrides applied; an overridden sha gets its own commit URL. */
+function resolveContext(eventName, payload, env, overrides, hostingService) {
+    const derived = deriveContext(eventName, payload, env);
+    return {
+        ...derived,
+        branch: overrides.branch || derived.branch,
+        sha: overrides.sha || derived.sha,
+        commitUrl: overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl),
+        deploymentUrl: overrides.deploymentUrl || derived.deploymentUrl,
+        pullRequestNumber: overrides.pullRequestNumber ?? derived.pullRequestNumber,
+        hostingService
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __nccwpck_require__(993);
+;// CONCATENATED MODULE: ./src/core/words.ts
+/**
+ * The options every front end maps to, by their library names; and how each
+ * front end names them in a message, so that an error says "Input 'file'" in
+ * the action, "--file" in the CLI and "Option 'file'" in the library.
+ */
+const OPTION_KEYS = (/* unused pure expression or super */ null && ([
+    'apiKey',
+    'baseUrl',
+    'file',
+    'destination',
+    'namePrefix',
+    'environment',
+    'deploymentType',
+    'variables',
+    'runInputPath',
+    'runVariable',
+    'notify',
+    'failOnNoRun',
+    'branch',
+    'sha',
+    'hostingService',
+    'commitUrl',
+    'deploymentUrl',
+    'deduplicationKey',
+    'ephemeralEnvironment',
+    'pullRequestNumber',
+    'maxAttempts',
+    'wait',
+    'waitTimeoutMinutes',
+    'runId',
+    'terminateEnvironment',
+    'environmentId',
+    'environmentAlias'
+]));
+/** `deploymentType` as `deployment-type`. */
+function kebab(option) {
+    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+}
+/** The library's words: its options by their own names. */
+const LIBRARY_WORDS = {
+    name: option => option,
+    subject: option => `Option '${option}'`,
+    setting: (option, value) => `${option}: ${value}`
+};
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+
+
+
+
+
+/** The action's words: its inputs by their kebab-case names. */
+const ACTION_WORDS = {
+    name: option => kebab(option),
+    subject: option => `Input '${kebab(option)}'`,
+    setting: (option, value) => `${kebab(option)}: ${value}`
+};
+/**
+ * The inputs as typed options: every single-line input refuses a control
+ * character, booleans and numbers are parsed as `core.getBooleanInput` would;
+ * the core validates the rest, in the action's words.
+ */
+function parseInputs(get) {
+    const raw = (option) => get(kebab(option));
+    const text = (option) => (0,validate/* plainText */.wh)(ACTION_WORDS, option, raw(option));
+    const flag = (option, fallback) => (0,validate/* parseBoolean */.yG)(ACTION_WORDS, option, raw(option), fallback);
+    return {
+        options: {
+            // Neither trimmed nor checked here: the core refuses white space in a key, and never quotes it.
+            apiKey: raw('apiKey'),
+            baseUrl: raw('baseUrl'),
+            file: text('file'),
+            destination: text('destination'),
+            namePrefix: text('namePrefix'),
+            environment: text('environment'),
+            deploymentType: text('deploymentType'),
+            variables: raw('variables'),
+            runInputPath: text('runInputPath'),
+            notify: flag('notify', true),
+            deduplicationKey: text('deduplicationKey'),
+            ephemeralEnvironment: flag('ephemeralEnvironment', false),
+            maxAttempts: (0,validate/* parseInteger */.cG)(ACTION_WORDS, 'maxAttempts', text('maxAttempts'), 1, options/* MAX_ATTEMPTS_LIMIT */.In),
+            wait: flag('wait', false),
+            waitTimeoutMinutes: minutes(text('waitTimeoutMinutes')),
+            runId: text('runId')
+        },
+        overrides: {
+            branch: text('branch'),
+            sha: (0,validate/* shaValue */.AY)(ACTION_WORDS, 'sha', text('sha')),
+            commitUrl: (0,validate/* urlValue */.XI)(ACTION_WORDS, 'commitUrl', text('commitUrl')),
+            deploymentUrl: (0,validate/* urlValue */.XI)(ACTION_WORDS, 'deploymentUrl', text('deploymentUrl')),
+            pullRequestNumber: (0,validate/* parseInteger */.cG)(ACTION_WORDS, 'pullRequestNumber', text('pullRequestNumber'), 1, 2 ** 31 - 1)
+        },
+        hostingService: text('hostingService') || 'GitHub',
+        failOnNoRun: flag('failOnNoRun', true),
+        terminate: terminate(flag('terminateEnvironment', false), {
+            environmentId: text('environmentId'),
+            environmentAlias: text('environmentAlias'),
+            deploymentUrl: text('deploymentUrl')
+        })
+    };
+}
+/** The environment to end in terminate mode; read always, so that a bad value fails whatever the mode. */
+function terminate(on, given) {
+    return on ? given : undefined;
+}
+/** `wait-timeout-minutes`: a positive number, fractions allowed; empty for the default. */
+function minutes(value) {
+    if (value === '')
+        return undefined;
+    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+    if (!(n > 0)) {
+        throw new errors/* InputError */.dz(ACTION_WORDS, 'waitTimeoutMinutes', `${(0,inert/* quote */.hD)(value)} is not a number of minutes`, 'Give minutes such as 60 or 2.5, or leave it empty for 60');
+    }
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+
+
+/**
+ * The step's log. Every line goes through the inert formatter on its way out,
+ * so no value from outside in it can begin a workflow command; annotations are
+ * escaped by @actions/core as well.
+ */
+const runnerLog = {
+    info(message) {
+        core/* info */.pq((0,inert/* inertLine */.Fq)(message));
+    },
+    debug(message) {
+        core/* debug */.Yz((0,inert/* inert */.tJ)(message));
+    },
+    notice(message, title) {
+        core/* notice */.lm((0,inert/* inert */.tJ)(message), title ? { title } : {});
+    },
+    warning(message, title) {
+        core/* warning */.$e((0,inert/* inert */.tJ)(message), title ? { title } : {});
+    },
+    error(message, title) {
+        core/* error */.z3((0,inert/* inert */.tJ)(message), { title });
+    },
+    /** Hides a secret from every later line. */
+    mask(secret) {
+        core/* setSecret */.Pq(secret);
+    },
+    group(name, work) {
+        return core/* group */.Os((0,inert/* inert */.tJ)(name), work);
+    }
+};
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: ./src/core/progress.ts
+var progress = __nccwpck_require__(664);
+;// CONCATENATED MODULE: ./src/action/summary.ts
+
+
+
+
+const VERDICT_TEXT = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
+function bugRows(report) {
+    return (report.verdict?.bugs ?? []).map(bug => [
+        bug.url
+            ? `<a href="${summary_escape(bug.url)}">${summary_escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
+            : summary_escape(bug.name),
+        bug.priority,
+        bug.blocking ? 'blocking' : 'not blocking',
+        bug.new ? 'new' : ''
+    ]);
+}
+const OUTCOME_TEXT = {
+    success: '✅ run created',
+    failed: '⚠️ no run created',
+    aborted: '❌ aborted',
+    skipped: '⏭️ not notified (upload only)'
+};
+/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
+function summaryRows(report) {
+    const rows = [
+        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
+        [
+            'Size',
+            report.artifact && `${(0,progress/* formatBytes */.z3)(report.artifact.size)} (${report.artifact.size} bytes)`
+        ],
+        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
+        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
+        [
+            'playgroundFileLocation',
+            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
+        ],
+        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
+        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
+        ['Commit', commitCell(report.git)],
+        [
+            'Pull request',
+            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
+        ],
+        ['Environment', report.environment && summary_escape(report.environment)],
+        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
+        [
+            'Outcome',
+            report.preview
+                ? '✅ preview deployment, no run'
+                : report.outcome && OUTCOME_TEXT[report.outcome]
+        ],
+        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
+        ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
+        [
+            'Run',
+            report.verdict?.runUrl &&
+                `<a href="${summary_escape(report.verdict.runUrl)}">${summary_escape(report.verdict.runId)}</a>`
+        ],
+        [
+            'Bugs',
+            report.verdict &&
+                `${report.verdict.blockingBugsCount ?? 0} blocking, ${report.verdict.nonBlockingBugsCount ?? 0} non-blocking`
+        ],
+        [
+            'Environment ended',
+            report.terminated &&
+                (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
+        ],
+        ['Warning', report.warning && summary_escape(report.warning)],
+        ['Problem', report.problem && summary_escape(report.problem)]
+    ];
+    return rows.filter((row) => Boolean(row[1]));
+}
+function commitCell(git) {
+    if (!git?.sha)
+        return undefined;
+    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
+    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
+}
+function summary_escape(value) {
+    return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
+}
+/**
+ * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
+ * runner there is nothing to write to. core.summary builds the HTML, but the
+ * file is opened here, as core.summary remembers the first path it was given.
+ */
+async function writeSummary(report) {
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path)
+        return;
+    const summary = core/* summary */.z
+        .emptyBuffer()
+        .addHeading('Mobile build deploy', 3)
+        .addTable([
+        [
+            { data: 'Item', header: true },
+            { data: 'Value', header: true }
+        ],
+        ...summaryRows(report).map(([label, value]) => [label, value])
+    ]);
+    const bugs = bugRows(report);
+    if (bugs.length > 0) {
+        summary
+            .addHeading('Bugs', 4)
+            .addTable([
+            ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
+            ...bugs
+        ]);
+    }
+    const html = summary.stringify();
+    core/* summary */.z.emptyBuffer();
+    await (0,promises_.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The step: the inputs and the event mapped to the core's options, the core's
+ * flow, and what it learns turned into outputs, annotations and the summary.
+ * The only place that fails the step; every failure, thrown or not, ends as
+ * one `::error::` line.
+ */
+async function main_run() {
+    const report = {};
+    try {
+        // Masked before anything else can print it, even when it fails validation.
+        const rawKey = core/* getInput */.V4('api-key');
+        if (rawKey)
+            core/* setSecret */.Pq(rawKey);
+        await step(report);
+    }
+    catch (error) {
+        // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
+        if (!(error instanceof errors/* DeployError */.sH) && (0,errors/* isError */.bJ)(error) && error.stack)
+            runnerLog.debug((0,http/* redactQueryStrings */.ib)(error.stack));
+        fail(report, (0,run/* failureText */.kY)(error), error instanceof errors/* InputError */.dz ? 'Invalid input' : 'Mobile build deploy failed');
+    }
+    finally {
+        try {
+            await writeSummary(report);
+        }
+        catch (error) {
+            runnerLog.warning(`The job summary could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
+        }
+    }
+}
+async function step(report) {
+    const started = Date.now();
+    const { plan, inputs, state, limits, terminate } = await (0,flow/* phase */.Oi)(runnerLog, 'Inputs', async () => {
+        const inputs = parseInputs(name => core/* getInput */.V4(name));
+        const limits = limitsFromEnv(process.env);
+        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
+        const event = readEvent();
+        const git = resolveContext(eventName, event, process.env, inputs.overrides, inputs.hostingService);
+        const settings = (0,options/* resolveOptions */.$i)({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
+        const terminate = inputs.terminate && terminateRef(settings, inputs.terminate);
+        const plan = terminate || settings.runId ? { settings } : await (0,flow/* prepare */.iA)(settings, ACTION_WORDS);
+        if (!terminate && !settings.runId)
+            (0,flow/* logPlan */.uH)(plan, runnerLog);
+        runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms, poll ${limits.pollIntervalMs} ms`);
+        return { plan, inputs, state: deploymentState(eventName, event), limits, terminate };
+    });
+    const { settings } = plan;
+    report.git = settings.git;
+    report.deploymentType = settings.deploymentType || undefined;
+    const context = {
+        words: ACTION_WORDS,
+        log: runnerLog,
+        userAgent: userAgent('action'),
+        timeouts: limits.timeouts,
+        pollIntervalMs: limits.pollIntervalMs,
+        onOutput: setOutput
+    };
+    if (terminate)
+        return (0,gate/* endEnvironment */.bw)(settings, context, report, terminate);
+    if (settings.runId)
+        return main_gate(settings, context, report, settings.runId);
+    if (state !== undefined && state !== 'success' && settings.notify) {
+        // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
+        report.outcome = 'skipped';
+        setOutput('outcome', 'skipped');
+        runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
+        return;
+    }
+    // The time limit covers the upload and the notification; a wait has its own.
+    const deadline = stepDeadline(limits.stepMs);
+    try {
+        await (0,flow/* deliver */.cK)(plan, { ...context, signal: deadline.signal, deadline: started + limits.stepMs }, report);
+    }
+    finally {
+        deadline.clear();
+    }
+    if (report.noRun) {
+        const tail = inputs.failOnNoRun
+            ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
+            : '';
+        const message = `${(0,flow/* noRunMessage */.Um)(report.noRun)}${tail}`;
+        report.problem = message;
+        if (inputs.failOnNoRun)
+            throw new errors/* DeployError */.sH(message);
+        runnerLog.warning(message, 'No run created');
+    }
+    if (!settings.wait)
+        return;
+    if (report.runId)
+        await main_gate(settings, context, report, report.runId);
+    else
+        runnerLog.info('No run was created, so there is no verdict to wait for.');
+}
+/** Waits for the run's verdict; any verdict but passed fails the step. */
+async function main_gate(settings, context, report, runId) {
+    const verdict = await (0,gate/* awaitVerdict */.k)(settings, context, report, runId);
+    const message = (0,gate/* verdictMessage */.F)(verdict, settings.waitTimeoutMs / 60_000, ACTION_WORDS);
+    if (message)
+        throw new errors/* DeployError */.sH(message);
+}
+/** Terminate mode sends nothing else, so it takes none of the inputs that would. */
+function terminateRef(settings, given) {
+    const other = settings.file
+        ? 'file'
+        : settings.runInputPath
+            ? 'runInputPath'
+            : settings.runId
+                ? 'runId'
+                : undefined;
+    if (other) {
+        throw new errors/* InputError */.dz(ACTION_WORDS, other, `cannot be combined with ${ACTION_WORDS.setting('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
+    }
+    return (0,options/* environmentRef */.Hu)(ACTION_WORDS, given);
+}
+function setOutput(name, value) {
+    core/* setOutput */.uH(name, value);
+}
+function fail(report, message, title) {
+    report.problem = message;
+    runnerLog.error(message, title);
+    process.exitCode = 1;
+}
+/** The event payload; a missing or unreadable file means an empty payload, not a failure. */
+function readEvent() {
+    const path = process.env.GITHUB_EVENT_PATH;
+    if (!path)
+        return {};
+    try {
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
+        return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? parsed
+            : {};
+    }
+    catch (error) {
+        runnerLog.warning(`The event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
+        return {};
+    }
+}
+
+
+/***/ }),
+
+/***/ 40:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  sH: () => (/* binding */ DeployError),
+  dz: () => (/* binding */ InputError),
+  bJ: () => (/* binding */ isError),
+  bD: () => (/* binding */ messageOf)
+});
+
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/core/errors.ts
@@ -2862,6 +3504,23 @@ function messageOf(thrown) {
     }
 }
 
+
+/***/ }),
+
+/***/ 467:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  cK: () => (/* binding */ deliver),
+  uH: () => (/* binding */ logPlan),
+  Um: () => (/* binding */ noRunMessage),
+  Oi: () => (/* binding */ phase),
+  iA: () => (/* binding */ prepare),
+  IE: () => (/* binding */ serviceConfig)
+});
+
 // EXTERNAL MODULE: ./src/core/inert.ts
 var inert = __nccwpck_require__(275);
 ;// CONCATENATED MODULE: ./src/core/advice.ts
@@ -2884,11 +3543,13 @@ function noRunAdvice(cause, deploymentType, words) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(24);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
@@ -3780,85 +4441,10 @@ function globSync(globInput, options) {
 //#endregion
 
 
-;// CONCATENATED MODULE: ./src/core/naming.ts
-
-/** The service's file types, lower case with the dot (service spec 2.1). */
-const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
-const MAX_PATH_LENGTH = 1024;
-// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-function hasControlCharacter(value) {
-    return CONTROL.test(value);
-}
-/** The accepted extension `name` ends with (lower case), or undefined. */
-function acceptedExtension(name) {
-    const lower = name.toLowerCase();
-    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
-}
-/**
- * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
- * The reason is phrased to follow "is not a valid destination: ".
- */
-function destinationProblem(path) {
-    if (path.length === 0)
-        return 'it is empty';
-    if (path.length > MAX_PATH_LENGTH)
-        return `it is longer than ${MAX_PATH_LENGTH} characters`;
-    if (hasControlCharacter(path))
-        return 'it contains a control character';
-    if (path.includes('\\'))
-        return 'it contains a backslash; separate directories with /';
-    if (path.startsWith('/'))
-        return 'it starts with /; give a path relative to the storage root';
-    const segments = path.split('/');
-    if (segments.some(s => s === '..'))
-        return 'it contains a .. segment';
-    if (segments.some(s => s === '' || s === '.'))
-        return 'it contains an empty or . segment';
-    if (segments.some(s => s.trim() !== s))
-        return 'a segment starts or ends with white space';
-    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
-        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
-    }
-    return undefined;
-}
-/**
- * The destination by the service's naming convention (service spec 2.1):
- * `<prefix>-<environment><ext>` for a static environment, else
- * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
- * namespace stands for the owner, its slashes as hyphens). Returns the reason,
- * in the front end's words, when neither can be built.
- */
-function conventionalDestination(parts, words) {
-    const ext = parts.extension.toLowerCase();
-    if (parts.environment)
-        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
-    if (parts.pullRequestNumber === undefined) {
-        return {
-            problem: `needs either an environment or a pull request: set ${words.name('environment')} for a static environment, or run for a pull request (or set ${words.name('pullRequestNumber')})`
-        };
-    }
-    if (!parts.repository) {
-        return {
-            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
-        };
-    }
-    const owner = 'owner' in parts.repository
-        ? parts.repository.owner
-        : parts.repository.namespace.replace(/\//g, '-');
-    return {
-        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
-    };
-}
-/**
- * A local file's own name, by the rules of the machine it is on (a Windows
- * runner separates folders with \\ as well as /). `paths` is there for tests.
- */
-function fileName(path, paths = (external_node_path_default())) {
-    return paths.basename(path);
-}
-
+// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
+var errors = __nccwpck_require__(40);
+// EXTERNAL MODULE: ./src/core/naming.ts
+var naming = __nccwpck_require__(607);
 ;// CONCATENATED MODULE: ./src/core/artifact.ts
 
 
@@ -3874,14 +4460,14 @@ const MAX_LISTED = 10;
  * be uploaded, fails with what matched and how to fix the pattern.
  */
 async function findArtifact(pattern, workspace, words) {
-    const fail = (problem, fix) => new InputError(words, 'file', problem, fix);
+    const fail = (problem, fix) => new errors/* InputError */.dz(words, 'file', problem, fix);
     const matches = await matchPaths(rootedPattern(pattern, workspace));
     const shown = (paths) => paths
         .slice(0, MAX_LISTED)
         .map(p => shownPath(p, workspace))
         .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
     // A match that vanished or whose link leads nowhere is no match.
-    const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
+    const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
     const files = entries.filter(e => e.info.isFile());
     if (files.length === 0) {
         if (entries.length > 0) {
@@ -3894,16 +4480,16 @@ async function findArtifact(pattern, workspace, words) {
         throw fail(`${(0,inert/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
     }
     const { path, info } = files[0];
-    const name = fileName(path);
-    const extension = acceptedExtension(name);
+    const name = (0,naming/* fileName */.Md)(path);
+    const extension = (0,naming/* acceptedExtension */.Ld)(name);
     if (!extension) {
-        throw fail(`${(0,inert/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+        throw fail(`${(0,inert/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${naming/* ACCEPTED_EXTENSIONS */.DY.join(' ')}`);
     }
     if (info.size === 0) {
         throw fail(`${(0,inert/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact');
     }
     try {
-        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
+        await (0,promises_.access)(path, external_node_fs_.constants.R_OK);
     }
     catch {
         throw fail(`${(0,inert/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
@@ -3979,16 +4565,580 @@ function buildDeployBody(fields, git, build) {
     return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(296);
-;// CONCATENATED MODULE: ./src/core/http.ts
+// EXTERNAL MODULE: ./src/core/http.ts
+var http = __nccwpck_require__(983);
+// EXTERNAL MODULE: ./src/core/progress.ts
+var core_progress = __nccwpck_require__(664);
+// EXTERNAL MODULE: ./src/core/retry.ts
+var retry = __nccwpck_require__(253);
+// EXTERNAL MODULE: ./src/core/service.ts + 1 modules
+var service = __nccwpck_require__(935);
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: ./src/core/file-body.ts
+
+
+
+
+
+
+
+/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
+class FileChangedError extends errors/* DeployError */.sH {
+    name = 'FileChangedError';
+}
+/** Bytes read from disk per chunk. */
+const CHUNK_BYTES = 1024 * 1024;
+/**
+ * A request body that streams a file from disk through a hashing transform into
+ * the request, so that memory stays flat whatever the file's size and the
+ * digest is of the bytes sent. (A design with shared buffers and a hashing
+ * thread was faster on raw loopback but no faster over a real link, where the
+ * link sets the pace: see the README's Performance section.)
+ *
+ * It is handed to @actions/http-client, which pipes it into the request; `pipe`
+ * is therefore the whole transfer. An answer before the go-ahead means not a
+ * byte of the body is sent. A file that cannot be read or changes size goes to
+ * `onFailure`; a request that fails or closes is the request's own failure and
+ * just stops the transfer. `release` waits for that, so an attempt ends with
+ * its file closed.
+ */
+class FileBody extends external_node_stream_namespaceObject.Readable {
+    options;
+    started = false;
+    transfer;
+    source;
+    constructor(options) {
+        super();
+        this.options = options;
+    }
+    _read() {
+        // Never read as a plain stream: `pipe` drives the transfer.
+    }
+    pipe(destination) {
+        if (!this.started) {
+            this.started = true;
+            this.transfer = goAhead(destination, this.options.continueTimeoutMs).then(go => go ? this.send(destination) : undefined);
+            this.transfer.catch((error) => this.options.onFailure(error instanceof Error ? error : new Error(String(error))));
+        }
+        return destination;
+    }
+    /** Ends this body's use of the file: waits for a started transfer to stop; none may start after. */
+    async release() {
+        this.started = true;
+        this.source?.destroy();
+        this.destroy();
+        await this.transfer?.catch(() => undefined);
+    }
+    /** The SHA-256 of the bytes sent, once the whole file was written. */
+    async sha256() {
+        const digest = await this.transfer;
+        if (digest === undefined)
+            throw new errors/* DeployError */.sH('The upload stopped before the whole file was sent.');
+        return digest;
+    }
+    /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
+    send(destination) {
+        const { path, size } = this.options;
+        const name = (0,inert/* quote */.hD)((0,naming/* fileName */.Md)(path));
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        let sent = 0;
+        const hashing = new external_node_stream_namespaceObject.Transform({
+            transform: (chunk, _encoding, next) => {
+                if (sent + chunk.length > size) {
+                    next(new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`));
+                    return;
+                }
+                hash.update(chunk);
+                sent += chunk.length;
+                this.options.onProgress(sent);
+                if (sent < size)
+                    return next(null, chunk);
+                // Before the last byte goes out, make sure nothing follows it: a file
+                // that grew must fail the request, not complete it.
+                (0,promises_.stat)(path).then(info => next(info.size > size
+                    ? new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`)
+                    : null, chunk), next);
+            },
+            flush: next => next(sent < size
+                ? new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and run the step again.`)
+                : null)
+        });
+        const source = (0,external_node_fs_.createReadStream)(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES });
+        this.source = source;
+        return new Promise((resolve, reject) => {
+            const stop = (outcome) => {
+                source.destroy();
+                hashing.destroy();
+                destination.removeListener('close', closed);
+                outcome();
+            };
+            // A request that closes before the end (its answer came, or it failed) reports that itself.
+            const closed = () => stop(() => resolve(undefined));
+            destination.once('close', closed);
+            source.once('error', (error) => stop(() => reject(new FileChangedError(`${name} could not be read (${error.code ?? error.message}); check that the build step wrote it.`))));
+            hashing.once('error', error => stop(() => reject(error)));
+            hashing.once('end', () => {
+                destination.removeListener('close', closed);
+                this.emit('close');
+                resolve(hash.digest('hex'));
+            });
+            source.pipe(hashing).pipe(destination);
+        });
+    }
+}
+/**
+ * Resolves true when the body may go: at once without a wait, else on the
+ * store's 100 Continue or when the wait is over; false when the request got its
+ * answer or closed first, so the body is never sent.
+ */
+function goAhead(destination, waitMs) {
+    if (waitMs === undefined)
+        return Promise.resolve(true);
+    return new Promise(resolve => {
+        const go = () => finish(true);
+        const stop = () => finish(false);
+        const timer = setTimeout(go, waitMs);
+        function finish(value) {
+            clearTimeout(timer);
+            destination.removeListener('continue', go);
+            destination.removeListener('response', stop);
+            destination.removeListener('close', stop);
+            resolve(value);
+        }
+        destination.once('continue', go);
+        destination.once('response', stop);
+        destination.once('close', stop);
+    });
+}
+
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(309);
+;// CONCATENATED MODULE: ./src/core/upload.ts
+
+
+
+
+
+
+
+
+/**
+ * How long a PUT waits for the store's 100 Continue before sending the body
+ * anyway (curl waits as long). A store that refuses the request (an expired or
+ * mismatched signature) answers first, and not a byte of the file is sent.
+ */
+const CONTINUE_TIMEOUT_MS = 1000;
+/** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
+class ExpectationFailedError extends errors/* DeployError */.sH {
+    name = 'ExpectationFailedError';
+}
+/**
+ * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
+ * attempt streams the whole file again from its first byte; an attempt refused
+ * because the URL expired first asks the service for a fresh one.
+ */
+async function uploadArtifact(config, artifact, destination, listeners) {
+    const onSigned = listeners.onSigned;
+    let signed = await (0,service/* requestSignedUpload */.XC)(config, destination);
+    onSigned(signed);
+    let stale = false;
+    let expectContinue = true;
+    return (0,retry/* withRetry */.bD)(config.policy, async ({ number }) => {
+        if (stale) {
+            // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
+            config.log.info('The signed URL expired; asking the service for a fresh one.');
+            signed = await (0,service/* requestSignedUpload */.XC)(config, destination, false);
+            onSigned(signed);
+            stale = false;
+        }
+        const put = () => putFile(config, signed.signedUrl, artifact, number, {
+            expectContinue,
+            onProgress: listeners.onProgress
+        });
+        try {
+            return { signed, size: artifact.size, ...(await put()) };
+        }
+        catch (error) {
+            if (error instanceof retry/* ExpiredUrlError */.Hm)
+                stale = true;
+            if (!(error instanceof ExpectationFailedError))
+                throw error;
+            // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
+            config.log.info(`${error.message} Sending the file again without Expect.`);
+            expectContinue = false;
+            return { signed, size: artifact.size, ...(await put()) };
+        }
+    }, (error, attempt, delayMs) => (0,service/* logRetry */.zD)(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+}
+/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
+async function putFile(config, signedUrl, artifact, attempt, { expectContinue, onProgress }) {
+    const label = (0,http/* labelOf */.Wy)('PUT', signedUrl);
+    config.log.info(`${label} (${(0,core_progress/* formatBytes */.z3)(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
+    const started = Date.now();
+    const local = new AbortController();
+    const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
+    const progress = new core_progress/* ProgressReporter */.Py(artifact.size, line => config.log.info(line));
+    let sent = 0;
+    const body = new FileBody({
+        path: artifact.path,
+        size: artifact.size,
+        continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
+        onProgress: total => {
+            sent = total;
+            progress.update(total);
+            onProgress?.(total, artifact.size);
+        },
+        onFailure: error => local.abort(error instanceof errors/* DeployError */.sH
+            ? error
+            : new FileChangedError(`${(0,inert/* quote */.hD)(artifact.name)} could not be read: ${(0,http/* describeNetworkError */.gl)(error)}`))
+    });
+    try {
+        const response = await (0,http/* send */.tN)({
+            method: 'PUT',
+            url: signedUrl,
+            headers: {
+                'content-type': 'application/octet-stream',
+                'content-length': String(artifact.size),
+                ...(expectContinue ? { expect: '100-continue' } : {})
+            },
+            body,
+            label
+        }, config, signal);
+        if (response.status === 417 && expectContinue)
+            throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
+        if (response.status < 200 || response.status >= 300)
+            throw (0,statuses/* storeStatusError */.mj)(label, response, signedUrl);
+        if (sent !== artifact.size) {
+            throw new errors/* DeployError */.sH(`${label} answered ${response.status} before the whole file was sent; run the step again.`);
+        }
+        const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+        config.log.info(`Uploaded ${(0,core_progress/* formatBytes */.z3)(artifact.size)} in ${(0,core_progress/* formatDuration */.a3)(seconds)} (${(0,core_progress/* formatRate */.CE)(artifact.size / seconds)}).`);
+        return { sha256: await body.sha256(), seconds };
+    }
+    catch (error) {
+        config.log.debug(`${label} failed: ${(0,errors/* messageOf */.bD)(error)}`);
+        throw error;
+    }
+    finally {
+        await body.release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/flow.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Finds the build and chooses its destination; the last step before any request. */
+async function prepare(settings, words) {
+    if (!settings.file)
+        return { settings };
+    const artifact = await findArtifact(settings.file, settings.workingDirectory, words);
+    return { settings, artifact, destination: chooseDestination(settings, artifact, words) };
+}
+/** The mode and the plan, for the log. */
+function logPlan(plan, log) {
+    const { settings, artifact, destination } = plan;
+    const mode = artifact
+        ? settings.notify
+            ? 'upload and notify'
+            : 'upload only'
+        : settings.runInputPath
+            ? 'notify with an earlier upload'
+            : 'notify without a build';
+    log.info(`Mode: ${mode}`);
+    if (artifact)
+        log.info(`Artifact: ${(0,inert/* quote */.hD)(artifact.path, 300)} (${(0,core_progress/* formatBytes */.z3)(artifact.size)})`);
+    if (destination)
+        log.info(`Destination: ${(0,inert/* quote */.hD)(destination, 300)}`);
+    log.info(`Service: ${settings.baseUrl}`);
+    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
+    log.info(`Branch: ${branch === undefined ? '(none)' : (0,inert/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`);
+    if (pullRequestNumber !== undefined)
+        log.info(`Pull request: #${pullRequestNumber}`);
+    if (mergeRequestNumber !== undefined)
+        log.info(`Merge request: !${mergeRequestNumber}`);
+}
+/**
+ * The requests: upload (when there is a build), then the notification (unless
+ * `notify` is false). Fills `report` as it learns, and tells each output at
+ * once; a failed request is thrown, with `report.outcome` already `aborted`.
+ * A notification that creates no run is not thrown: `report.outcome` is
+ * `failed` and `report.noRun` says why, for the front end to decide.
+ */
+async function deliver(plan, context, report) {
+    const { settings, artifact, destination } = plan;
+    const { log } = context;
+    const output = (name, value) => context.onOutput?.(name, value);
+    const setOutcome = (outcome) => {
+        report.outcome = outcome;
+        output('outcome', outcome);
+    };
+    const aborting = async (work) => {
+        try {
+            return await work();
+        }
+        catch (error) {
+            setOutcome('aborted');
+            throw error;
+        }
+    };
+    report.git = settings.git;
+    report.deploymentType = settings.deploymentType || undefined;
+    const config = serviceConfig(settings, context);
+    let runInputPath = settings.runInputPath || undefined;
+    if (artifact && destination) {
+        report.artifact = { name: artifact.name, size: artifact.size };
+        report.destination = destination;
+        const receipt = await phase(log, `Upload ${(0,inert/* quote */.hD)(artifact.name)} (${(0,core_progress/* formatBytes */.z3)(artifact.size)})`, () => aborting(async () => {
+            const sent = await uploadArtifact(config, artifact, destination, {
+                onSigned: signed => log.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`),
+                onProgress: context.onProgress
+            });
+            log.info(`SHA-256 ${sent.sha256}`);
+            return sent;
+        }));
+        report.artifact.sha256 = receipt.sha256;
+        report.fileLocation = receipt.signed.fileLocation;
+        report.playgroundFileLocation = receipt.signed.playgroundFileLocation;
+        output('playgroundFileLocation', receipt.signed.playgroundFileLocation);
+        output('fileLocation', receipt.signed.fileLocation);
+        output('artifactSha256', receipt.sha256);
+        output('artifactSize', String(receipt.size));
+        runInputPath = receipt.signed.playgroundFileLocation;
+    }
+    else if (runInputPath) {
+        report.playgroundFileLocation = runInputPath;
+        output('playgroundFileLocation', runInputPath);
+    }
+    if (!settings.notify) {
+        setOutcome('skipped');
+        log.info(`${context.words.setting('notify', 'false')}: the build is uploaded and no deploy notification was sent, so no run starts.`);
+        return;
+    }
+    const result = await phase(log, 'Deploy notification', () => aborting(() => {
+        const build = runInputPath
+            ? { variable: settings.runVariable, path: runInputPath }
+            : undefined;
+        const body = buildDeployBody(settings, settings.git, build);
+        log.info(build
+            ? `Notifying the service with ${build.variable}=${(0,inert/* quote */.hD)(build.path)}.`
+            : 'Notifying the service of the deployment (no build attached).');
+        log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
+        return (0,service/* notifyDeployment */.tP)(config, body);
+    }));
+    Object.assign(report, {
+        runId: result.runId || undefined,
+        runIds: result.runIds,
+        duplicate: result.duplicate,
+        preview: result.preview,
+        environment: result.environment,
+        environmentId: result.environmentId,
+        warning: result.warning
+    });
+    setOutcome(result.outcome);
+    output('runId', result.runId);
+    output('environmentId', result.environmentId ?? '');
+    if (result.warning)
+        log.warning(`The service warns: ${result.warning}`, 'Service warning');
+    const where = result.environment ? ` on environment ${(0,inert/* quote */.hD)(result.environment)}` : '';
+    if (result.preview) {
+        log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
+    }
+    else if (result.outcome === 'success') {
+        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
+        log.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
+        if (result.runIds.length > 1)
+            log.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
+        if (!result.runId)
+            log.warning('The service reported a run without an id; runId is empty.');
+    }
+    else {
+        const cause = result.cause ?? 'no-trigger';
+        report.noRun = {
+            cause,
+            reason: result.reason ?? 'no trigger matched this deployment',
+            advice: noRunAdvice(cause, settings.deploymentType, context.words)
+        };
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+/** What every request of this deploy needs. */
+function serviceConfig(settings, context) {
+    return {
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        policy: {
+            maxAttempts: settings.maxAttempts,
+            baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+            maxDelayMs: retry/* DEFAULT_MAX_DELAY_MS */.mU,
+            deadline: context.deadline ?? Number.POSITIVE_INFINITY
+        },
+        timeouts: context.timeouts ?? http/* DEFAULT_TIMEOUTS */.Rh,
+        userAgent: context.userAgent,
+        signal: context.signal,
+        log: context.log,
+        words: context.words
+    };
+}
+/** A log group for one phase, closed with how long the phase took. */
+async function phase(log, name, work) {
+    const started = Date.now();
+    return log.group(name, async () => {
+        try {
+            return await work();
+        }
+        finally {
+            log.info(`Took ${(0,core_progress/* formatDuration */.a3)((Date.now() - started) / 1000)}.`);
+        }
+    });
+}
+/** The destination: given, built by the naming convention, or the artifact's own name. */
+function chooseDestination(settings, artifact, words) {
+    if (settings.destination)
+        return settings.destination;
+    if (settings.namePrefix) {
+        const named = (0,naming/* conventionalDestination */.NK)({
+            prefix: settings.namePrefix,
+            environment: settings.environment,
+            extension: artifact.extension,
+            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
+            repository: settings.git.repository
+        }, words);
+        if ('problem' in named)
+            throw new errors/* InputError */.dz(words, 'namePrefix', named.problem, `Set ${words.name('environment')}, or ${words.name('destination')} instead`);
+        return named.destination;
+    }
+    const problem = (0,naming/* destinationProblem */.wI)(artifact.name);
+    if (problem) {
+        throw new errors/* InputError */.dz(words, 'file', `has a name that cannot be a destination: ${problem}`, `Set ${words.name('destination')} to a plain name`);
+    }
+    return artifact.name;
+}
+
+
+/***/ }),
+
+/***/ 888:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ verdictMessage),
+/* harmony export */   bw: () => (/* binding */ endEnvironment),
+/* harmony export */   k: () => (/* binding */ awaitVerdict)
+/* harmony export */ });
+/* harmony import */ var _flow_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(467);
+/* harmony import */ var _service_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(935);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(275);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(315);
+
+
+
+
+/**
+ * Waits for the verdict of `runId` (spec Part 3) and tells its outputs; the
+ * front end decides what a verdict other than `passed` does.
+ */
+async function awaitVerdict(settings, context, report, runId) {
+    const config = (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceConfig */ .IE)(settings, context);
+    const minutes = settings.waitTimeoutMs / 60_000;
+    const verdict = await (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .phase */ .Oi)(context.log, `Verdict of run ${runId}`, () => {
+        context.log.info(`Waiting up to ${formatMinutes(minutes)} for the verdict of run ${runId}.`);
+        return (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .waitForVerdict */ .m6)(config, {
+            runId,
+            timeoutMs: settings.waitTimeoutMs,
+            intervalMs: context.pollIntervalMs,
+            onStatus: context.onStatus
+        });
+    });
+    report.verdict = verdict;
+    const output = context.onOutput ?? (() => undefined);
+    output('verdict', verdict.verdict);
+    output('greenlight', String(verdict.greenlight));
+    output('runUrl', verdict.runUrl ?? '');
+    output('blockingBugsCount', String(verdict.blockingBugsCount ?? ''));
+    output('nonBlockingBugsCount', String(verdict.nonBlockingBugsCount ?? ''));
+    output('bugs', JSON.stringify(verdict.bugs));
+    const link = verdict.runUrl ? ` ${verdict.runUrl}` : '';
+    if (verdict.verdict === 'passed')
+        context.log.info(`Run ${verdict.runId} passed: green light.${link}`);
+    if (verdict.verdict === 'timed-out')
+        context.log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
+    return verdict;
+}
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function verdictMessage(verdict, minutes, words) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link}`.concat(' Fix them, or lower their priority in the service, and run again.');
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Run the deploy again for a new run.`;
+        case 'timed-out':
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(minutes)}; the run goes on at the service.${link} Wait again in a later job with ${words.setting('runId', verdict.runId)}, or raise ${words.name('waitTimeoutMinutes')}.`;
+    }
+}
+/** Ends a preview environment, and says so. */
+async function endEnvironment(settings, context, report, environment) {
+    const config = (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceConfig */ .IE)(settings, context);
+    const [which, value] = Object.entries(environment)[0];
+    const result = await (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .phase */ .Oi)(context.log, 'End the preview environment', () => (0,_service_js__WEBPACK_IMPORTED_MODULE_1__/* .terminateEnvironment */ .bT)(config, environment));
+    report.terminated = result;
+    context.log.info(result.state === 'already'
+        ? `The environment with ${which} ${JSON.stringify(value)} was already ended.`
+        : `The environment with ${which} ${JSON.stringify(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${(0,_inert_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
+
+/***/ }),
+
+/***/ 983:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   Rh: () => (/* binding */ DEFAULT_TIMEOUTS),
+/* harmony export */   Wy: () => (/* binding */ labelOf),
+/* harmony export */   gl: () => (/* binding */ describeNetworkError),
+/* harmony export */   ib: () => (/* binding */ redactQueryStrings),
+/* harmony export */   tN: () => (/* binding */ send)
+/* harmony export */ });
+/* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40);
 
 
 const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000 };
 /** The most of a response body that is read; the service's answers are small. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
-class NetworkError extends DeployError {
+class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH {
     name = 'NetworkError';
 }
 /**
@@ -4004,7 +5154,7 @@ async function send(request, { timeouts, userAgent }, abort) {
     abort?.addEventListener('abort', stop, { once: true });
     if (abort?.aborted)
         stop();
-    const client = new lib/* HttpClient */.Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
+    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
         socketTimeout: timeouts.idleMs,
         allowRedirects: false,
         allowRetries: false,
@@ -4017,7 +5167,7 @@ async function send(request, { timeouts, userAgent }, abort) {
     }
     catch (error) {
         const cause = controller.signal.aborted ? controller.signal.reason : error;
-        if (cause instanceof DeployError)
+        if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH)
             throw cause;
         if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
             // @actions/http-client's words for a socket timeout; its message carries the path and query.
@@ -4067,7 +5217,7 @@ function readCapped(message, limit, idleMs) {
         message.on('data', (chunk) => {
             size += chunk.length;
             if (size > limit) {
-                fail(new DeployError(`the response body is larger than ${limit} bytes, which the service never sends`));
+                fail(new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH(`the response body is larger than ${limit} bytes, which the service never sends`));
                 return;
             }
             chunks.push(chunk);
@@ -4111,7 +5261,306 @@ function labelOf(method, url) {
     return `${method} ${parsed.origin}${parsed.pathname}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/progress.ts
+
+/***/ }),
+
+/***/ 275:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fq: () => (/* binding */ inertLine),
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */ });
+/**
+ * The one formatter for text from outside (file and folder names, branch
+ * names, the service's words, libraries' messages) on its way to a log. A
+ * runner reads every line a step prints and obeys the ones that begin with
+ * `::` (after white space) or hold `##[` anywhere; a name with a line break
+ * could otherwise start such a line (`::stop-commands::…` would then unmask
+ * every secret after it).
+ */
+// Line breaks of any kind, every C0/C1 control and DEL: shown as escapes, never printed raw.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
+function inert(text) {
+    return text
+        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/##\[/g, '#\\u0023[');
+}
+/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
+function inertLine(line) {
+    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+}
+/** A value quoted for a message: JSON-escaped, inert, and short. */
+function quote(value, max = 80) {
+    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
+    return inert(JSON.stringify(shown));
+}
+
+
+/***/ }),
+
+/***/ 153:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ asText),
+/* harmony export */   e: () => (/* binding */ asObject)
+/* harmony export */ });
+/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
+/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
+function asObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value
+        : {};
+}
+/** The value when it is a string with something other than white space in it. */
+function asText(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+
+/***/ }),
+
+/***/ 607:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DY: () => (/* binding */ ACCEPTED_EXTENSIONS),
+/* harmony export */   Fd: () => (/* binding */ hasControlCharacter),
+/* harmony export */   Ld: () => (/* binding */ acceptedExtension),
+/* harmony export */   Md: () => (/* binding */ fileName),
+/* harmony export */   NK: () => (/* binding */ conventionalDestination),
+/* harmony export */   wI: () => (/* binding */ destinationProblem)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
+/** The service's file types, lower case with the dot (service spec 2.1). */
+const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
+const MAX_PATH_LENGTH = 1024;
+// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+function hasControlCharacter(value) {
+    return CONTROL.test(value);
+}
+/** The accepted extension `name` ends with (lower case), or undefined. */
+function acceptedExtension(name) {
+    const lower = name.toLowerCase();
+    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+/**
+ * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
+ * The reason is phrased to follow "is not a valid destination: ".
+ */
+function destinationProblem(path) {
+    if (path.length === 0)
+        return 'it is empty';
+    if (path.length > MAX_PATH_LENGTH)
+        return `it is longer than ${MAX_PATH_LENGTH} characters`;
+    if (hasControlCharacter(path))
+        return 'it contains a control character';
+    if (path.includes('\\'))
+        return 'it contains a backslash; separate directories with /';
+    if (path.startsWith('/'))
+        return 'it starts with /; give a path relative to the storage root';
+    const segments = path.split('/');
+    if (segments.some(s => s === '..'))
+        return 'it contains a .. segment';
+    if (segments.some(s => s === '' || s === '.'))
+        return 'it contains an empty or . segment';
+    if (segments.some(s => s.trim() !== s))
+        return 'a segment starts or ends with white space';
+    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
+        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
+    }
+    return undefined;
+}
+/**
+ * The destination by the service's naming convention (service spec 2.1):
+ * `<prefix>-<environment><ext>` for a static environment, else
+ * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
+ * namespace stands for the owner, its slashes as hyphens). Returns the reason,
+ * in the front end's words, when neither can be built.
+ */
+function conventionalDestination(parts, words) {
+    const ext = parts.extension.toLowerCase();
+    if (parts.environment)
+        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
+    if (parts.pullRequestNumber === undefined) {
+        return {
+            problem: `needs either an environment or a pull request: set ${words.name('environment')} for a static environment, or run for a pull request (or set ${words.name('pullRequestNumber')})`
+        };
+    }
+    if (!parts.repository) {
+        return {
+            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
+        };
+    }
+    const owner = 'owner' in parts.repository
+        ? parts.repository.owner
+        : parts.repository.namespace.replace(/\//g, '-');
+    return {
+        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
+    };
+}
+/**
+ * A local file's own name, by the rules of the machine it is on (a Windows
+ * runner separates folders with \\ as well as /). `paths` is there for tests.
+ */
+function fileName(path, paths = (node_path__WEBPACK_IMPORTED_MODULE_0___default())) {
+    return paths.basename(path);
+}
+
+
+/***/ }),
+
+/***/ 457:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $i: () => (/* binding */ resolveOptions),
+/* harmony export */   Hu: () => (/* binding */ environmentRef),
+/* harmony export */   In: () => (/* binding */ MAX_ATTEMPTS_LIMIT)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_RUN_VARIABLE, DEFAULT_MAX_ATTEMPTS, DEFAULT_WAIT_TIMEOUT_MINUTES */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
+/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(607);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
+
+
+
+
+/** The run variable that carries the build, unless told otherwise (the lane plugin's default). */
+const DEFAULT_RUN_VARIABLE = 'RUN_INPUT_PATH';
+const DEFAULT_MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS_LIMIT = 10;
+const DEFAULT_WAIT_TIMEOUT_MINUTES = 60;
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
+const RUN_ID = /^[\w.:-]{1,200}$/;
+/**
+ * Pure: validates every option before any request; throws an `InputError`
+ * naming the option in the front end's words.
+ */
+function resolveOptions(options, words) {
+    const text = (option, value) => (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(words, option, value ?? '');
+    const fail = (option, problem, fix) => {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, problem, fix);
+    };
+    const apiKey = options.apiKey ?? '';
+    if (!apiKey)
+        fail('apiKey', 'is empty', 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY');
+    // The key is never quoted: it is a secret.
+    if ((0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(apiKey) || /\s/.test(apiKey))
+        fail('apiKey', 'contains white space or a control character', 'Copy the key again from the workspace settings (Integrations, API Access) without line breaks');
+    const baseUrl = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .parseBaseUrl */ .Q2)(words, options.baseUrl ?? '');
+    const file = text('file', options.file);
+    const runInputPath = text('runInputPath', options.runInputPath);
+    const destination = text('destination', options.destination);
+    const namePrefix = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .namePart */ .f0)(words, 'namePrefix', text('namePrefix', options.namePrefix));
+    const environment = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .namePart */ .f0)(words, 'environment', text('environment', options.environment));
+    const notify = options.notify ?? true;
+    const variables = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .parseVariables */ .rf)(words, options.variables);
+    const runVariable = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .variableName */ .Li)(words, 'runVariable', options.runVariable ?? DEFAULT_RUN_VARIABLE);
+    const name = words.name;
+    if (file && runInputPath)
+        fail('runInputPath', `cannot be combined with ${name('file')}`, `Use ${name('file')} to upload a build and notify with it, or ${name('runInputPath')} alone to notify with an earlier upload`);
+    if (destination && namePrefix)
+        fail('destination', `cannot be combined with ${name('namePrefix')}`, `Give the destination path, or let ${name('namePrefix')} build it, not both`);
+    if (destination) {
+        const problem = (0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .destinationProblem */ .wI)(destination);
+        if (problem)
+            fail('destination', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
+    }
+    if (!file && (destination || namePrefix))
+        fail(destination ? 'destination' : 'namePrefix', `is set but ${name('file')} is empty`, `Set ${name('file')} to the build to upload`);
+    if (environment && !namePrefix)
+        fail('environment', `is set without ${name('namePrefix')}`, `Set ${name('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
+    if (runInputPath && (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .hasUnsafePath */ .IY)(runInputPath))
+        fail('runInputPath', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation of the upload, unchanged');
+    if (runVariable in variables && (file || runInputPath))
+        fail('variables', `sets ${runVariable} while ${name(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${name('variables')}: it is set to the uploaded build`);
+    if (!notify && !file)
+        fail('notify', runInputPath
+            ? `is false with ${name('runInputPath')} set`
+            : `is false and ${name('file')} is empty, so there is nothing to do`, `Set ${name('file')} to upload a build, or ${words.setting('notify', 'true')} to send the deploy notification`);
+    const runId = text('runId', options.runId);
+    if (runId && !RUN_ID.test(runId))
+        fail('runId', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(runId)} is not a run id`, 'Pass the runId output of the deploying step, unchanged');
+    if (runId && (file || runInputPath))
+        fail('runId', `cannot be combined with ${name(file ? 'file' : 'runInputPath')}`, `Use ${name('runId')} alone to wait for an earlier run's verdict`);
+    const minutes = options.waitTimeoutMinutes ?? DEFAULT_WAIT_TIMEOUT_MINUTES;
+    if (!(minutes > 0 && minutes <= MAX_WAIT_TIMEOUT_MINUTES))
+        fail('waitTimeoutMinutes', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(String(minutes))} is not a number of minutes from above 0 to ${MAX_WAIT_TIMEOUT_MINUTES}`, 'Give minutes such as 60 or 2.5');
+    const git = options.git ?? {};
+    return {
+        apiKey,
+        baseUrl,
+        file,
+        destination,
+        namePrefix,
+        environment,
+        deploymentType: text('deploymentType', options.deploymentType),
+        variables,
+        runInputPath,
+        runVariable,
+        notify,
+        git: {
+            ...git,
+            sha: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .shaValue */ .AY)(words, 'sha', git.sha ?? '') || undefined,
+            commitUrl: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .urlValue */ .XI)(words, 'commitUrl', git.commitUrl ?? '') || undefined,
+            deploymentUrl: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .urlValue */ .XI)(words, 'deploymentUrl', git.deploymentUrl ?? '') || undefined,
+            pullRequestNumber: git.pullRequestNumber === undefined
+                ? undefined
+                : (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .integerInRange */ .T_)(words, 'pullRequestNumber', git.pullRequestNumber, 1, 2 ** 31 - 1),
+            hostingService: text('hostingService', git.hostingService) || undefined
+        },
+        deduplicationKey: text('deduplicationKey', options.deduplicationKey),
+        ephemeralEnvironment: options.ephemeralEnvironment ?? false,
+        maxAttempts: options.maxAttempts === undefined
+            ? DEFAULT_MAX_ATTEMPTS
+            : (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .integerInRange */ .T_)(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
+        wait: (options.wait ?? false) || Boolean(runId),
+        waitTimeoutMs: Math.round(minutes * 60_000),
+        runId,
+        workingDirectory: options.workingDirectory ?? process.cwd()
+    };
+}
+/** Which preview environment to end, from the options that can name it; exactly one must. */
+function environmentRef(words, given) {
+    const named = ['environmentId', 'environmentAlias', 'deploymentUrl'].filter(key => Boolean(given[key]?.trim()));
+    if (named.length !== 1) {
+        const all = `${words.name('environmentId')}, ${words.name('environmentAlias')} or ${words.name('deploymentUrl')}`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, named[1] ?? 'environmentId', named.length === 0
+            ? `is empty, and so are the other ways to name the environment`
+            : `is set beside ${words.name(named[0])}`, `Name the environment to end with exactly one of ${all}`);
+    }
+    const key = named[0];
+    const value = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(words, key, given[key]);
+    if (key === 'deploymentUrl')
+        (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .urlValue */ .XI)(words, key, value);
+    return { [key]: value };
+}
+
+
+/***/ }),
+
+/***/ 664:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CE: () => (/* binding */ formatRate),
+/* harmony export */   Py: () => (/* binding */ ProgressReporter),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_PACING, progressLine */
 const DEFAULT_PACING = { minIntervalMs: 2000, maxIntervalMs: 10_000 };
 /**
  * Turns byte counts into occasional log lines. `update` is called for every
@@ -4186,13 +5635,30 @@ function formatDuration(seconds) {
     return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-;// CONCATENATED MODULE: ./src/core/retry.ts
+
+/***/ }),
+
+/***/ 253:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F9: () => (/* binding */ HttpStatusError),
+/* harmony export */   Hm: () => (/* binding */ ExpiredUrlError),
+/* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   cb: () => (/* binding */ delay),
+/* harmony export */   mU: () => (/* binding */ DEFAULT_MAX_DELAY_MS),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   pH: () => (/* binding */ DEFAULT_BASE_DELAY_MS)
+/* harmony export */ });
+/* unused harmony exports TRANSIENT_STATUSES, RetriesExhaustedError, isTransient, backoffDelay */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
 
 
 /** Statuses worth another attempt: rate limiting and the transient server errors. */
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** The service or the store answered with a status that is not success. */
-class HttpStatusError extends DeployError {
+class HttpStatusError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
     status;
     retryAfterMs;
     name = 'HttpStatusError';
@@ -4205,11 +5671,11 @@ class HttpStatusError extends DeployError {
     }
 }
 /** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
-class ExpiredUrlError extends DeployError {
+class ExpiredUrlError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
     name = 'ExpiredUrlError';
 }
 /** A transient failure that lasted through every attempt the policy allowed. */
-class RetriesExhaustedError extends DeployError {
+class RetriesExhaustedError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
     last;
     attempts;
     name = 'RetriesExhaustedError';
@@ -4222,7 +5688,7 @@ class RetriesExhaustedError extends DeployError {
 }
 /** Whether another attempt may succeed where this one failed. */
 function isTransient(error) {
-    if (error instanceof NetworkError || error instanceof ExpiredUrlError)
+    if (error instanceof _http_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr || error instanceof ExpiredUrlError)
         return true;
     return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status);
 }
@@ -4282,1551 +5748,21 @@ function delay(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
 }
 
-;// CONCATENATED MODULE: ./src/core/json.ts
-/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
-/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
-function asObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? value
-        : {};
-}
-/** The value when it is a string with something other than white space in it. */
-function asText(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
 
-;// CONCATENATED MODULE: ./src/core/validate.ts
-
-
-
-/**
- * Validators every front end applies, so that the action, the CLI and the
- * library refuse exactly the same values; each names the option in the front
- * end's words.
- */
-const MAX_VARIABLES_BYTES = 64 * 1024;
-const MAX_VARIABLE_NAME_LENGTH = 256;
-const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const SHA = /^[0-9a-fA-F]{7,64}$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-/** A single-line value, trimmed; a line break or another control character is refused. */
-function plainText(words, option, value) {
-    if (hasControlCharacter(value)) {
-        throw new InputError(words, option, `contains a line break or another control character (${(0,inert/* quote */.hD)(value, 40)})`, 'Give a single-line value');
-    }
-    return value.trim();
-}
-/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
-function namePart(words, option, value) {
-    if (value && !NAME_PART.test(value)) {
-        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
-    }
-    return value;
-}
-/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts; empty means the default. */
-function parseBoolean(words, option, raw, fallback) {
-    const value = raw.trim();
-    if (value === '')
-        return fallback;
-    if (TRUE_VALUES.includes(value))
-        return true;
-    if (FALSE_VALUES.includes(value))
-        return false;
-    throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
-}
-/** A whole number in range from text; empty means undefined (the default). */
-function parseInteger(words, option, value, min, max) {
-    if (value === '')
-        return undefined;
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    return integerInRange(words, option, n, min, max, (0,inert/* quote */.hD)(value));
-}
-/** A whole number in range. */
-function integerInRange(words, option, n, min, max, shown = String(n)) {
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-        throw new InputError(words, option, `${shown} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it out for the default`);
-    }
-    return n;
-}
-function shaValue(words, option, value) {
-    if (value && !SHA.test(value)) {
-        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
-    }
-    return value;
-}
-function urlValue(words, option, value) {
-    if (!value)
-        return value;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
-    }
-    return value;
-}
-/** A path with a `..` segment or a backslash: never sent to the service. */
-function hasUnsafePath(path) {
-    return path.includes('\\') || path.split('/').includes('..');
-}
-/**
- * The base URL without a trailing slash. Plain http is refused except for a
- * loopback host, so that the API key never crosses a network in clear text.
- */
-function parseBaseUrl(words, raw) {
-    const value = raw.trim();
-    const fix = 'Use the service URL, e.g. https://service.example.com';
-    const fail = (problem, fixed = fix) => new InputError(words, 'baseUrl', problem, fixed);
-    if (!value)
-        throw fail('is empty');
-    if (hasControlCharacter(value))
-        throw fail('contains a control character');
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw fail(`${(0,inert/* quote */.hD)(value)} is not a URL`);
-    }
-    if (url.username || url.password) {
-        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${words.name('apiKey')}`);
-    }
-    const shown = (0,inert/* quote */.hD)(url.origin + url.pathname);
-    if (url.search || url.hash)
-        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw fail(`${shown} is not an https URL`);
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * The variables: a JSON object (or an object) whose values are strings,
- * numbers or booleans; numbers and booleans become strings, as the service
- * takes strings.
- */
-function parseVariables(words, raw) {
-    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
-    const fail = (problem, fixed = fix) => new InputError(words, 'variables', problem, fixed);
-    let parsed = raw;
-    if (raw === undefined)
-        return {};
-    if (typeof raw === 'string') {
-        if (raw.trim() === '')
-            return {};
-        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
-            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-        try {
-            parsed = JSON.parse(raw);
-        }
-        catch (error) {
-            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
-        }
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw fail(`is not an object (${describe(parsed)})`);
-    const entries = [];
-    for (const [name, value] of Object.entries(parsed)) {
-        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name))
-            throw fail(`has an invalid name ${(0,inert/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
-        if (typeof value === 'string')
-            entries.push([name, value]);
-        else if (typeof value === 'number' || typeof value === 'boolean')
-            entries.push([name, String(value)]);
-        else
-            throw fail(`has ${describe(value)} for ${(0,inert/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
-    }
-    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
-    return Object.fromEntries(entries);
-}
-/** The name of a run variable: what the lane plugin's option takes. */
-function variableName(words, option, value) {
-    if (!value ||
-        value.length > MAX_VARIABLE_NAME_LENGTH ||
-        hasControlCharacter(value) ||
-        /\s/.test(value)) {
-        throw new InputError(words, option, `${(0,inert/* quote */.hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
-    }
-    return value;
-}
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/service-text.ts
-
-
-
-/** Reading the service's words and ids safely: one line, no control characters, no secrets. */
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/;
-/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
-function safeId(value) {
-    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
-}
-/**
- * A short, printable description of an error body: JSON `error`,
- * `failureCode`/`failureMessage` or `message`; an XML store error's Code and
- * Message; an HTML page's title; else the start of the text.
- */
-function describeErrorBody(body) {
-    const trimmed = body.trim();
-    if (!trimmed)
-        return '';
-    let parsed;
-    try {
-        parsed = JSON.parse(trimmed);
-    }
-    catch {
-        parsed = undefined;
-    }
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        const json = parsed;
-        const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code);
-        const message = asText(json.failureMessage) ??
-            asText(json.error) ??
-            asText(json.message) ??
-            asText(asObject(json.error).message);
-        const joined = [code, message].filter(isString).join(': ');
-        if (joined)
-            return clean(joined);
-    }
-    const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1];
-    if (xmlCode) {
-        const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1];
-        return clean(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
-    }
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
-    if (title)
-        return clean(`an HTML page titled "${title.trim()}"`);
-    if (/^</.test(trimmed))
-        return 'an HTML or XML page';
-    return clean(trimmed);
-}
-/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
-function eventIdOf(body) {
-    try {
-        return safeId(asObject(JSON.parse(body)).eventId);
-    }
-    catch {
-        return undefined;
-    }
-}
-function cleanOrNone(value) {
-    return value === undefined ? undefined : clean(value) || undefined;
-}
-/** One line, no control characters, no query strings, at most 300 characters. */
-function clean(value) {
-    const line = redactQueryStrings(value)
-        .split('')
-        .map(c => (hasControlCharacter(c) ? ' ' : c))
-        .join('')
-        .replace(/\s+/g, ' ')
-        .trim();
-    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
-}
-function isString(value) {
-    return value !== undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/responses.ts
-
-
-
-
-
-/** The service answered, but with a body the action cannot use. */
-class ResponseError extends DeployError {
-    name = 'ResponseError';
-}
-/** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
-function parseSignedUpload(body) {
-    const json = parseObject(body, 'the signed-URL endpoint');
-    const playground = asText(json.playgroundFileLocation) ?? asText(json.interactiveRunFileLocation);
-    const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
-    if (!playground) {
-        throw new ResponseError('The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.');
-    }
-    if (hasControlCharacter(playground) || playground.length > 1024) {
-        throw new ResponseError('The signed-URL endpoint answered with a playgroundFileLocation that has control characters or is too long. Contact support.');
-    }
-    if (!signedUrl) {
-        throw new ResponseError('The signed-URL endpoint answered without signedUrl. Check that base-url points at the service; contact support if it persists.');
-    }
-    let url;
-    try {
-        url = new URL(signedUrl);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url ||
-        !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
-        throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
-    }
-    return {
-        fileLocation: asText(json.fileLocation) ?? '',
-        playgroundFileLocation: playground,
-        signedUrl
-    };
-}
-function classify(r) {
-    const outcome = asText(r.outcome);
-    const created = safeId(r.created_suite_id);
-    const duplicate = safeId(r.duplicate_suite_id);
-    const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
-        .filter(responses_isString)
-        .filter((part, i, all) => all.indexOf(part) === i);
-    const failed = () => ({
-        kind: 'failed',
-        detail: clean(failure.join(': ')),
-        billing: failure.some(part => /billing/i.test(part))
-    });
-    if (outcome === 'failed')
-        return failed();
-    if (outcome === 'skipped')
-        return { kind: 'skipped', detail: cleanOrNone(asText(r.skip_reason)) };
-    if (outcome === 'created')
-        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
-    // No outcome (or one this client does not know): the published client's order.
-    if (failure.length > 0)
-        return failed();
-    if (duplicate)
-        return { kind: 'created', runId: duplicate, duplicate: true };
-    if (created)
-        return { kind: 'created', runId: created, duplicate: false };
-    return { kind: 'none', outcome };
-}
-/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
-function parseDeployResponse(body) {
-    const json = parseObject(body, 'the deploy webhook');
-    const results = Array.isArray(json.results) ? json.results.map(asObject) : [];
-    const entries = results.map(classify);
-    const environment = readEnvironment(json.environment);
-    const created = entries.filter(e => e.kind === 'created');
-    const runIds = created.map(e => e.runId).filter(responses_isString);
-    const common = {
-        warning: cleanOrNone(asText(json.warning)),
-        deploymentId: safeId(json.deployment_id),
-        environment: environment.name,
-        environmentId: environment.id ?? results.map(r => safeId(r.environment_id)).find(responses_isString) ?? undefined,
-        runIds,
-        runId: '',
-        duplicate: false,
-        preview: false
-    };
-    if (created.length > 0) {
-        const first = created[0];
-        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
-    }
-    if (results.length === 0 &&
-        environment.isStatic === false &&
-        json.skipped_deployment === undefined)
-        return { ...common, outcome: 'success', preview: true };
-    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
-}
-/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
-function readEnvironment(value) {
-    if (typeof value === 'string')
-        return { name: cleanOrNone(asText(value)) };
-    const object = asObject(value);
-    return {
-        name: cleanOrNone(asText(object.alias) ?? asText(object.name)),
-        id: safeId(object.id),
-        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
-    };
-}
-/** Why a deployment created no run, from the most specific part of the answer. */
-function noRun(json, entries, environment) {
-    if (json.skipped_deployment !== undefined) {
-        const skipped = asObject(json.skipped_deployment);
-        const said = [asText(skipped.message), asText(skipped.reason)].filter(responses_isString);
-        return {
-            cause: 'skipped-deployment',
-            reason: `the service skipped the deployment${said.length ? `: ${clean(said.join(' — '))}` : ''}`
-        };
-    }
-    const failed = entries.filter(e => e.kind === 'failed');
-    if (failed.length > 0) {
-        return {
-            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
-            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
-        };
-    }
-    const said = entries.map(e => e.kind === 'skipped'
-        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
-        : e.kind === 'none' && e.outcome
-            ? `a trigger answered ${JSON.stringify(clean(e.outcome))}`
-            : undefined);
-    const details = said.filter(responses_isString).join('; ');
-    // The published client's reading of results without any environment.
-    if (entries.length > 0 && !environment.name && !environment.id) {
-        return {
-            cause: 'no-environment',
-            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
-        };
-    }
-    if (entries.some(e => e.kind === 'skipped'))
-        return { cause: 'trigger-skipped', reason: details };
-    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
-}
-function parseObject(body, source) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        const what = describeErrorBody(body);
-        throw new ResponseError(`${capitalize(source)} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that base-url points at the service, not at a proxy or a web page.`);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw new ResponseError(`${capitalize(source)} answered 200 with JSON that is not an object. Contact support if it persists.`);
-    }
-    return parsed;
-}
-function capitalize(value) {
-    return value.charAt(0).toUpperCase() + value.slice(1);
-}
-function responses_isString(value) {
-    return value !== undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/statuses.ts
-
-
-const REASONS = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    402: 'Payment Required',
-    403: 'Forbidden',
-    404: 'Not Found',
-    408: 'Request Timeout',
-    411: 'Length Required',
-    413: 'Payload Too Large',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    501: 'Not Implemented',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout'
-};
-function answered(label, response) {
-    const reason = REASONS[response.status];
-    const detail = describeErrorBody(response.body);
-    return `${label} answered ${response.status}${reason ? ` ${reason}` : ''}${detail ? ` (${detail})` : ''}`;
-}
-/** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
-function serviceStatusError(label, response, words) {
-    const { status } = response;
-    const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
-    const what = answered(label, response);
-    const event = eventIdOf(response.body);
-    const support = event ? ` Event id ${event}: give this id to support.` : '';
-    return new HttpStatusError(`${what}: ${serviceAdvice(status, response, words)}${support}`, status, retryAfterMs);
-}
-function serviceAdvice(status, response, words) {
-    const name = words.name;
-    if (status === 401) {
-        return `the API key is missing or invalid. Check ${name('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
-    }
-    if (status === 402)
-        return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
-    if (status === 403)
-        return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
-    if (status === 404)
-        return `check ${name('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
-    if (status === 429)
-        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${name('maxAttempts')}.`;
-    if (status === 400)
-        return 'the service found the request malformed. Check the options the message names; report it if they look right.';
-    if (status >= 300 && status < 400) {
-        const location = response.headers.location;
-        const target = typeof location === 'string' ? safeLocation(location) : 'another address';
-        return `the service redirects to ${target}. Set ${name('baseUrl')} to the address the service really answers on.`;
-    }
-    if (status >= 500)
-        return 'the service failed. Try again later; contact support if it persists.';
-    return 'the service refused the request. Check the options; contact support if it persists.';
-}
-function safeLocation(location) {
-    try {
-        const url = new URL(location);
-        return `${url.origin}${url.pathname}`;
-    }
-    catch {
-        return 'another address';
-    }
-}
-/** The error for a non-2xx answer of the object store to the PUT. */
-function storeStatusError(label, response, signedUrl, now = Date.now()) {
-    const { status } = response;
-    const what = answered(label, response);
-    if (status === 403 && (/expired/i.test(response.body) || signedUrlExpired(signedUrl, now))) {
-        return new ExpiredUrlError(`${what}: the signed URL expired before the upload finished.`);
-    }
-    const advice = status === 403
-        ? 'the store did not accept the signed URL for this request (signature mismatch). A proxy that rewrites requests causes this; otherwise report it to support.'
-        : status === 411 || status === 501
-            ? 'the store wants a Content-Length header; a proxy may have removed it.'
-            : status === 413 || /EntityTooLarge/i.test(response.body)
-                ? 'the file is larger than the store takes in one upload (5 GB on S3-compatible stores).'
-                : status >= 500
-                    ? 'the store failed. Try again later.'
-                    : 'the store refused the upload.';
-    return new HttpStatusError(`${what}: ${advice}`, status, parseRetryAfter(response.headers['retry-after']));
-}
-/**
- * Whether a signed URL is past its expiry by its own parameters: SigV4
- * (`X-Amz-Date` + `X-Amz-Expires`), Google V4 (`X-Goog-Date` + `X-Goog-Expires`)
- * or V2 (`Expires`, epoch seconds). A store may report expiry as a signature mismatch.
- */
-function signedUrlExpired(signedUrl, now = Date.now()) {
-    let query;
-    try {
-        query = new URL(signedUrl).searchParams;
-    }
-    catch {
-        return false;
-    }
-    for (const prefix of ['X-Amz', 'X-Goog']) {
-        const date = parseCompactDate(query.get(`${prefix}-Date`));
-        const expires = Number(query.get(`${prefix}-Expires`));
-        if (date !== undefined && Number.isFinite(expires) && expires > 0)
-            return now >= date + expires * 1000;
-    }
-    const epoch = Number(query.get('Expires'));
-    return Number.isFinite(epoch) && epoch > 0 ? now >= epoch * 1000 : false;
-}
-/** `20261121T101500Z` in epoch milliseconds. */
-function parseCompactDate(value) {
-    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
-    return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/service.ts
-
-
-
-
-
-
-const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
-const DEPLOY_PATH = '/api/webhooks/deploy_success';
-/** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
-async function requestSignedUpload(config, destination, 
-/** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
-retry = true) {
-    const request = serviceRequest(config, 'GET', `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`);
-    const response = retry ? await callService(config, request) : await callOnce(config, request);
-    const signed = parseSignedUpload(response.body);
-    maskSignedUrl(config.log, signed.signedUrl);
-    return signed;
-}
-/** POST the deploy notification (service spec 4.3) and read whether a run was created. */
-async function notifyDeployment(config, body) {
-    const response = await callService(config, serviceRequest(config, 'POST', DEPLOY_PATH, body));
-    return parseDeployResponse(response.body);
-}
-const TERMINATE_PATH = '/api/webhooks/environment_terminated';
-/**
- * Ends a preview environment so that the service stops testing it. Resolves
- * `terminated`, or `already` for a 409 (already ended: fine for a clean-up
- * step); a 404 fails with advice.
- */
-async function terminateEnvironment(config, environment) {
-    const request = serviceRequest(config, 'POST', TERMINATE_PATH, environment);
-    try {
-        const response = await callService(config, request);
-        let answer = {};
-        try {
-            answer = JSON.parse(response.body);
-        }
-        catch {
-            // The status says it all; the body only names the environment.
-        }
-        return { state: 'terminated', environmentId: safeId(answer?.environmentId) };
-    }
-    catch (error) {
-        if (error instanceof HttpStatusError && error.status === 409)
-            return { state: 'already' };
-        if (error instanceof HttpStatusError && error.status === 404) {
-            const which = Object.keys(environment)[0];
-            throw new DeployError(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`);
-        }
-        throw error;
-    }
-}
-/** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
-function serviceRequest(config, method, path, body) {
-    const url = `${config.baseUrl}${path}`;
-    return {
-        method,
-        url,
-        headers: {
-            authorization: `Bearer ${config.apiKey}`,
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' })
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        label: labelOf(method, url)
-    };
-}
-/** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
-async function callService(config, request) {
-    return withRetry(config.policy, ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
-}
-/** One request to the service; a non-2xx answer becomes an error that says what to do. */
-async function callOnce(config, request, which = 'single attempt') {
-    config.log.debug(`${request.label} (${which})`);
-    const response = await send(request, config, config.signal);
-    config.log.debug(`${request.label} answered ${response.status}`);
-    if (response.status < 200 || response.status >= 300)
-        throw serviceStatusError(request.label, response, config.words);
-    return response;
-}
-function logRetry(log, error, attempt, maxAttempts, delayMs) {
-    const said = messageOf(error).replace(/([^.])$/, '$1.');
-    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
-}
-/** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
-function maskSignedUrl(log, signedUrl) {
-    log.mask(signedUrl);
-    const url = new URL(signedUrl);
-    if (url.search.length > 1)
-        log.mask(url.search.slice(1));
-    for (const [name, value] of url.searchParams) {
-        if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
-            for (const form of new Set([value, encodeURIComponent(value)]))
-                log.mask(form);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: ./src/core/file-body.ts
-
-
-
-
-
-
-
-/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
-class FileChangedError extends DeployError {
-    name = 'FileChangedError';
-}
-/** Bytes read from disk per chunk. */
-const CHUNK_BYTES = 1024 * 1024;
-/**
- * A request body that streams a file from disk through a hashing transform into
- * the request, so that memory stays flat whatever the file's size and the
- * digest is of the bytes sent. (A design with shared buffers and a hashing
- * thread was faster on raw loopback but no faster over a real link, where the
- * link sets the pace: see the README's Performance section.)
- *
- * It is handed to @actions/http-client, which pipes it into the request; `pipe`
- * is therefore the whole transfer. An answer before the go-ahead means not a
- * byte of the body is sent. A file that cannot be read or changes size goes to
- * `onFailure`; a request that fails or closes is the request's own failure and
- * just stops the transfer. `release` waits for that, so an attempt ends with
- * its file closed.
- */
-class FileBody extends external_node_stream_namespaceObject.Readable {
-    options;
-    started = false;
-    transfer;
-    source;
-    constructor(options) {
-        super();
-        this.options = options;
-    }
-    _read() {
-        // Never read as a plain stream: `pipe` drives the transfer.
-    }
-    pipe(destination) {
-        if (!this.started) {
-            this.started = true;
-            this.transfer = goAhead(destination, this.options.continueTimeoutMs).then(go => go ? this.send(destination) : undefined);
-            this.transfer.catch((error) => this.options.onFailure(error instanceof Error ? error : new Error(String(error))));
-        }
-        return destination;
-    }
-    /** Ends this body's use of the file: waits for a started transfer to stop; none may start after. */
-    async release() {
-        this.started = true;
-        this.source?.destroy();
-        this.destroy();
-        await this.transfer?.catch(() => undefined);
-    }
-    /** The SHA-256 of the bytes sent, once the whole file was written. */
-    async sha256() {
-        const digest = await this.transfer;
-        if (digest === undefined)
-            throw new DeployError('The upload stopped before the whole file was sent.');
-        return digest;
-    }
-    /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
-    send(destination) {
-        const { path, size } = this.options;
-        const name = (0,inert/* quote */.hD)(fileName(path));
-        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-        let sent = 0;
-        const hashing = new external_node_stream_namespaceObject.Transform({
-            transform: (chunk, _encoding, next) => {
-                if (sent + chunk.length > size) {
-                    next(new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`));
-                    return;
-                }
-                hash.update(chunk);
-                sent += chunk.length;
-                this.options.onProgress(sent);
-                if (sent < size)
-                    return next(null, chunk);
-                // Before the last byte goes out, make sure nothing follows it: a file
-                // that grew must fail the request, not complete it.
-                (0,promises_namespaceObject.stat)(path).then(info => next(info.size > size
-                    ? new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`)
-                    : null, chunk), next);
-            },
-            flush: next => next(sent < size
-                ? new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and run the step again.`)
-                : null)
-        });
-        const source = (0,external_node_fs_namespaceObject.createReadStream)(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES });
-        this.source = source;
-        return new Promise((resolve, reject) => {
-            const stop = (outcome) => {
-                source.destroy();
-                hashing.destroy();
-                destination.removeListener('close', closed);
-                outcome();
-            };
-            // A request that closes before the end (its answer came, or it failed) reports that itself.
-            const closed = () => stop(() => resolve(undefined));
-            destination.once('close', closed);
-            source.once('error', (error) => stop(() => reject(new FileChangedError(`${name} could not be read (${error.code ?? error.message}); check that the build step wrote it.`))));
-            hashing.once('error', error => stop(() => reject(error)));
-            hashing.once('end', () => {
-                destination.removeListener('close', closed);
-                this.emit('close');
-                resolve(hash.digest('hex'));
-            });
-            source.pipe(hashing).pipe(destination);
-        });
-    }
-}
-/**
- * Resolves true when the body may go: at once without a wait, else on the
- * store's 100 Continue or when the wait is over; false when the request got its
- * answer or closed first, so the body is never sent.
- */
-function goAhead(destination, waitMs) {
-    if (waitMs === undefined)
-        return Promise.resolve(true);
-    return new Promise(resolve => {
-        const go = () => finish(true);
-        const stop = () => finish(false);
-        const timer = setTimeout(go, waitMs);
-        function finish(value) {
-            clearTimeout(timer);
-            destination.removeListener('continue', go);
-            destination.removeListener('response', stop);
-            destination.removeListener('close', stop);
-            resolve(value);
-        }
-        destination.once('continue', go);
-        destination.once('response', stop);
-        destination.once('close', stop);
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/upload.ts
-
-
-
-
-
-
-
-
-/**
- * How long a PUT waits for the store's 100 Continue before sending the body
- * anyway (curl waits as long). A store that refuses the request (an expired or
- * mismatched signature) answers first, and not a byte of the file is sent.
- */
-const CONTINUE_TIMEOUT_MS = 1000;
-/** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
-class ExpectationFailedError extends DeployError {
-    name = 'ExpectationFailedError';
-}
-/**
- * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
- * attempt streams the whole file again from its first byte; an attempt refused
- * because the URL expired first asks the service for a fresh one.
- */
-async function uploadArtifact(config, artifact, destination, listeners) {
-    const onSigned = listeners.onSigned;
-    let signed = await requestSignedUpload(config, destination);
-    onSigned(signed);
-    let stale = false;
-    let expectContinue = true;
-    return withRetry(config.policy, async ({ number }) => {
-        if (stale) {
-            // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
-            config.log.info('The signed URL expired; asking the service for a fresh one.');
-            signed = await requestSignedUpload(config, destination, false);
-            onSigned(signed);
-            stale = false;
-        }
-        const put = () => putFile(config, signed.signedUrl, artifact, number, {
-            expectContinue,
-            onProgress: listeners.onProgress
-        });
-        try {
-            return { signed, size: artifact.size, ...(await put()) };
-        }
-        catch (error) {
-            if (error instanceof ExpiredUrlError)
-                stale = true;
-            if (!(error instanceof ExpectationFailedError))
-                throw error;
-            // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
-            config.log.info(`${error.message} Sending the file again without Expect.`);
-            expectContinue = false;
-            return { signed, size: artifact.size, ...(await put()) };
-        }
-    }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
-}
-/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt, { expectContinue, onProgress }) {
-    const label = labelOf('PUT', signedUrl);
-    config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
-    const started = Date.now();
-    const local = new AbortController();
-    const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
-    const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
-    let sent = 0;
-    const body = new FileBody({
-        path: artifact.path,
-        size: artifact.size,
-        continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
-        onProgress: total => {
-            sent = total;
-            progress.update(total);
-            onProgress?.(total, artifact.size);
-        },
-        onFailure: error => local.abort(error instanceof DeployError
-            ? error
-            : new FileChangedError(`${(0,inert/* quote */.hD)(artifact.name)} could not be read: ${describeNetworkError(error)}`))
-    });
-    try {
-        const response = await send({
-            method: 'PUT',
-            url: signedUrl,
-            headers: {
-                'content-type': 'application/octet-stream',
-                'content-length': String(artifact.size),
-                ...(expectContinue ? { expect: '100-continue' } : {})
-            },
-            body,
-            label
-        }, config, signal);
-        if (response.status === 417 && expectContinue)
-            throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
-        if (response.status < 200 || response.status >= 300)
-            throw storeStatusError(label, response, signedUrl);
-        if (sent !== artifact.size) {
-            throw new DeployError(`${label} answered ${response.status} before the whole file was sent; run the step again.`);
-        }
-        const seconds = Math.max(0.001, (Date.now() - started) / 1000);
-        config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
-        return { sha256: await body.sha256(), seconds };
-    }
-    catch (error) {
-        config.log.debug(`${label} failed: ${messageOf(error)}`);
-        throw error;
-    }
-    finally {
-        await body.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/flow.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Finds the build and chooses its destination; the last step before any request. */
-async function flow_prepare(settings, words) {
-    if (!settings.file)
-        return { settings };
-    const artifact = await findArtifact(settings.file, settings.workingDirectory, words);
-    return { settings, artifact, destination: chooseDestination(settings, artifact, words) };
-}
-/** The mode and the plan, for the log. */
-function flow_logPlan(plan, log) {
-    const { settings, artifact, destination } = plan;
-    const mode = artifact
-        ? settings.notify
-            ? 'upload and notify'
-            : 'upload only'
-        : settings.runInputPath
-            ? 'notify with an earlier upload'
-            : 'notify without a build';
-    log.info(`Mode: ${mode}`);
-    if (artifact)
-        log.info(`Artifact: ${(0,inert/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`);
-    if (destination)
-        log.info(`Destination: ${(0,inert/* quote */.hD)(destination, 300)}`);
-    log.info(`Service: ${settings.baseUrl}`);
-    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
-    log.info(`Branch: ${branch === undefined ? '(none)' : (0,inert/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`);
-    if (pullRequestNumber !== undefined)
-        log.info(`Pull request: #${pullRequestNumber}`);
-    if (mergeRequestNumber !== undefined)
-        log.info(`Merge request: !${mergeRequestNumber}`);
-}
-/**
- * The requests: upload (when there is a build), then the notification (unless
- * `notify` is false). Fills `report` as it learns, and tells each output at
- * once; a failed request is thrown, with `report.outcome` already `aborted`.
- * A notification that creates no run is not thrown: `report.outcome` is
- * `failed` and `report.noRun` says why, for the front end to decide.
- */
-async function flow_deliver(plan, context, report) {
-    const { settings, artifact, destination } = plan;
-    const { log } = context;
-    const output = (name, value) => context.onOutput?.(name, value);
-    const setOutcome = (outcome) => {
-        report.outcome = outcome;
-        output('outcome', outcome);
-    };
-    const aborting = async (work) => {
-        try {
-            return await work();
-        }
-        catch (error) {
-            setOutcome('aborted');
-            throw error;
-        }
-    };
-    report.git = settings.git;
-    report.deploymentType = settings.deploymentType || undefined;
-    const config = serviceConfig(settings, context);
-    let runInputPath = settings.runInputPath || undefined;
-    if (artifact && destination) {
-        report.artifact = { name: artifact.name, size: artifact.size };
-        report.destination = destination;
-        const receipt = await phase(log, `Upload ${(0,inert/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, () => aborting(async () => {
-            const sent = await uploadArtifact(config, artifact, destination, {
-                onSigned: signed => log.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`),
-                onProgress: context.onProgress
-            });
-            log.info(`SHA-256 ${sent.sha256}`);
-            return sent;
-        }));
-        report.artifact.sha256 = receipt.sha256;
-        report.fileLocation = receipt.signed.fileLocation;
-        report.playgroundFileLocation = receipt.signed.playgroundFileLocation;
-        output('playgroundFileLocation', receipt.signed.playgroundFileLocation);
-        output('fileLocation', receipt.signed.fileLocation);
-        output('artifactSha256', receipt.sha256);
-        output('artifactSize', String(receipt.size));
-        runInputPath = receipt.signed.playgroundFileLocation;
-    }
-    else if (runInputPath) {
-        report.playgroundFileLocation = runInputPath;
-        output('playgroundFileLocation', runInputPath);
-    }
-    if (!settings.notify) {
-        setOutcome('skipped');
-        log.info(`${context.words.setting('notify', 'false')}: the build is uploaded and no deploy notification was sent, so no run starts.`);
-        return;
-    }
-    const result = await phase(log, 'Deploy notification', () => aborting(() => {
-        const build = runInputPath
-            ? { variable: settings.runVariable, path: runInputPath }
-            : undefined;
-        const body = buildDeployBody(settings, settings.git, build);
-        log.info(build
-            ? `Notifying the service with ${build.variable}=${(0,inert/* quote */.hD)(build.path)}.`
-            : 'Notifying the service of the deployment (no build attached).');
-        log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
-        return notifyDeployment(config, body);
-    }));
-    Object.assign(report, {
-        runId: result.runId || undefined,
-        runIds: result.runIds,
-        duplicate: result.duplicate,
-        preview: result.preview,
-        environment: result.environment,
-        environmentId: result.environmentId,
-        warning: result.warning
-    });
-    setOutcome(result.outcome);
-    output('runId', result.runId);
-    output('environmentId', result.environmentId ?? '');
-    if (result.warning)
-        log.warning(`The service warns: ${result.warning}`, 'Service warning');
-    const where = result.environment ? ` on environment ${(0,inert/* quote */.hD)(result.environment)}` : '';
-    if (result.preview) {
-        log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
-    }
-    else if (result.outcome === 'success') {
-        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
-        log.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
-        if (result.runIds.length > 1)
-            log.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
-        if (!result.runId)
-            log.warning('The service reported a run without an id; runId is empty.');
-    }
-    else {
-        const cause = result.cause ?? 'no-trigger';
-        report.noRun = {
-            cause,
-            reason: result.reason ?? 'no trigger matched this deployment',
-            advice: noRunAdvice(cause, settings.deploymentType, context.words)
-        };
-    }
-}
-/** One line that says why no run was created and what to do. */
-function flow_noRunMessage(noRun) {
-    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
-}
-/** What every request of this deploy needs. */
-function serviceConfig(settings, context) {
-    return {
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        policy: {
-            maxAttempts: settings.maxAttempts,
-            baseDelayMs: DEFAULT_BASE_DELAY_MS,
-            maxDelayMs: DEFAULT_MAX_DELAY_MS,
-            deadline: context.deadline ?? Number.POSITIVE_INFINITY
-        },
-        timeouts: context.timeouts ?? DEFAULT_TIMEOUTS,
-        userAgent: context.userAgent,
-        signal: context.signal,
-        log: context.log,
-        words: context.words
-    };
-}
-/** A log group for one phase, closed with how long the phase took. */
-async function phase(log, name, work) {
-    const started = Date.now();
-    return log.group(name, async () => {
-        try {
-            return await work();
-        }
-        finally {
-            log.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
-        }
-    });
-}
-/** The destination: given, built by the naming convention, or the artifact's own name. */
-function chooseDestination(settings, artifact, words) {
-    if (settings.destination)
-        return settings.destination;
-    if (settings.namePrefix) {
-        const named = conventionalDestination({
-            prefix: settings.namePrefix,
-            environment: settings.environment,
-            extension: artifact.extension,
-            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
-            repository: settings.git.repository
-        }, words);
-        if ('problem' in named)
-            throw new InputError(words, 'namePrefix', named.problem, `Set ${words.name('environment')}, or ${words.name('destination')} instead`);
-        return named.destination;
-    }
-    const problem = destinationProblem(artifact.name);
-    if (problem) {
-        throw new InputError(words, 'file', `has a name that cannot be a destination: ${problem}`, `Set ${words.name('destination')} to a plain name`);
-    }
-    return artifact.name;
-}
-
-;// CONCATENATED MODULE: ./src/core/verdict.ts
-
-
-const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
-const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
-/** Pure: the greenlight answer's fields; anything missing or of another type is left out, never fatal. */
-function parseGreenlight(json) {
-    const stage = STAGES.find(s => s === json.runStage);
-    return {
-        stage,
-        greenlight: json.greenlight === true,
-        rootRunId: safeId(json.rootRunId),
-        relevantRunId: safeId(json.relevantRunId),
-        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
-        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
-        workflows: count(json.workflowsInRunCount),
-        underInvestigation: count(json.workflowsUnderInvestigationCount),
-        autoRetrying: count(json.workflowsAutoRetryingCount),
-        blockingBugsCount: count(json.blockingBugsCount),
-        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
-        bugs: bugsOf(json.reproducedBugs),
-        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
-    };
-}
-function bugsOf(value) {
-    if (!Array.isArray(value))
-        return [];
-    return value.map(asObject).flatMap(raw => {
-        const name = clean(asText(raw.name) ?? '');
-        if (!name)
-            return [];
-        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
-        const bug = {
-            name,
-            number: count(raw.number),
-            priority,
-            // As the service decides when it does not say: high, urgent or unset priority blocks.
-            blocking: typeof raw.isBlocking === 'boolean'
-                ? raw.isBlocking
-                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
-            new: raw.isNew === true,
-            url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
-        };
-        return [bug];
-    });
-}
-function count(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-/** An http(s) URL from the service, or nothing: it reaches logs, outputs and the summary. */
-function httpUrl(value) {
-    const text = asText(value);
-    if (!text)
-        return undefined;
-    try {
-        const url = new URL(text);
-        return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/wait.ts
-
-
-
-
-
-
-
-const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
-/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
-const DEFAULT_POLL_INTERVAL_MS = 30_000;
-/** Failed asks in a row (404 before the run exists, 5xx, network) before the wait gives up, as the SDK. */
-const MAX_FAILURES_IN_A_ROW = 10;
-/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
-const QUICK_ASKS = 3;
-/**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3):
- * a 404 before the run exists, a 5xx, a 429 (after its Retry-After) or a
- * network error is asked again, at most ten times in a row; any other 4xx
- * stops with its message. A superseded run is followed. One log line per stage
- * change, and a heartbeat every few intervals with what the service reports.
- */
-async function waitForVerdict(config, options) {
-    const { log } = config;
-    const base = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-    const sleep = options.sleep ?? delay;
-    const deadline = Date.now() + options.timeoutMs;
-    let runId = options.runId;
-    let last;
-    let failures = 0;
-    let asks = 0;
-    let lastStage;
-    let lastHeartbeat = Date.now();
-    for (;;) {
-        asks++;
-        let wait;
-        try {
-            const answer = await ask(config, runId);
-            failures = 0;
-            last = answer;
-            options.onStatus?.({ runId, stage: answer.stage, answer });
-            if (answer.relevantRunId && answer.relevantRunId !== runId) {
-                log.info(`Run ${runId} was superseded by run ${answer.relevantRunId} (a newer deployment with the same deduplication key); following it.`);
-                runId = answer.relevantRunId;
-                lastStage = undefined;
-                continue;
-            }
-            if (answer.stage !== lastStage) {
-                log.info(`Run ${runId}: ${describeStage(answer)}.`);
-                lastStage = answer.stage;
-                lastHeartbeat = Date.now();
-            }
-            else if (Date.now() - lastHeartbeat >= 6 * base) {
-                log.info(`Run ${runId} is still ${describeStage(answer)}.`);
-                lastHeartbeat = Date.now();
-            }
-            if (answer.stage === 'completed')
-                return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer);
-            if (answer.stage === 'canceled')
-                return verdictOf('canceled', runId, answer);
-            const interval = answer.stage === 'underReview' ? 2 * base : base;
-            wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
-        }
-        catch (error) {
-            if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
-                throw error;
-            const notYet = error instanceof HttpStatusError && error.status === 404;
-            log.info(notYet
-                ? `Run ${runId} is not there yet; asking again.`
-                : `Asking for the verdict failed (${error.message}); asking again.`);
-            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
-            wait = retryAfter ?? Math.ceil(base / 3);
-        }
-        const left = deadline - Date.now();
-        if (left <= 0 || wait >= left) {
-            if (wait >= left && left > 0)
-                await sleep(left);
-            return { ...verdictOf('timed-out', runId, last), greenlight: last?.greenlight ?? false };
-        }
-        await sleep(wait);
-    }
-}
-async function ask(config, runId) {
-    const request = serviceRequest(config, 'GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`);
-    const { label } = request;
-    config.log.debug(label);
-    const response = await send(request, config, config.signal);
-    config.log.debug(`${label} answered ${response.status}`);
-    if (response.status === 410) {
-        throw new DeployError(`${label} answered 410 Gone: the run is too old for the service to report on. Wait for a newer run.`);
-    }
-    if (response.status < 200 || response.status >= 300) {
-        const error = serviceStatusError(label, response, config.words);
-        throw response.status === 404
-            ? new HttpStatusError(`${label} answered 404 Not Found: no run with this id, or not yet.`, 404, parseRetryAfter(response.headers['retry-after']))
-            : error;
-    }
-    let json;
-    try {
-        json = JSON.parse(response.body);
-    }
-    catch {
-        throw new HttpStatusError(`${label} answered 200 with a body that is not JSON.`, 502);
-    }
-    return parseGreenlight(asObject(json));
-}
-/** Worth asking again: the run not created yet, the service busy or failing, the network. */
-function retryable(error) {
-    if (error instanceof NetworkError)
-        return true;
-    return (error instanceof HttpStatusError &&
-        (error.status === 404 || error.status === 429 || error.status >= 500));
-}
-function verdictOf(verdict, runId, answer) {
-    const bugs = answer?.bugs ?? [];
-    return {
-        verdict,
-        greenlight: verdict === 'passed',
-        runId,
-        runUrl: answer?.runUrl,
-        bugsUrl: answer?.bugsUrl,
-        blockingBugsCount: answer?.blockingBugsCount,
-        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
-        bugs,
-        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking)
-    };
-}
-/** A stage in words, with what the service reports of it. */
-function describeStage(answer) {
-    switch (answer.stage) {
-        case 'initializing':
-            return 'initializing (the flows are starting)';
-        case 'underReview': {
-            const parts = [
-                answer.underInvestigation !== undefined &&
-                    `${answer.underInvestigation} workflow(s) under investigation`,
-                answer.autoRetrying && `${answer.autoRetrying} retrying`,
-                answer.blockingBugsCount !== undefined &&
-                    `${answer.blockingBugsCount} blocking bug(s) so far`,
-                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
-            ].filter(Boolean);
-            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
-        }
-        case 'completed':
-            return answer.greenlight
-                ? 'completed, green'
-                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'in a stage this client does not know';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/gate.ts
-
-
-
-
-/**
- * Waits for the verdict of `runId` (spec Part 3) and tells its outputs; the
- * front end decides what a verdict other than `passed` does.
- */
-async function gate_awaitVerdict(settings, context, report, runId) {
-    const config = serviceConfig(settings, context);
-    const minutes = settings.waitTimeoutMs / 60_000;
-    const verdict = await phase(context.log, `Verdict of run ${runId}`, () => {
-        context.log.info(`Waiting up to ${formatMinutes(minutes)} for the verdict of run ${runId}.`);
-        return waitForVerdict(config, {
-            runId,
-            timeoutMs: settings.waitTimeoutMs,
-            intervalMs: context.pollIntervalMs,
-            onStatus: context.onStatus
-        });
-    });
-    report.verdict = verdict;
-    const output = context.onOutput ?? (() => undefined);
-    output('verdict', verdict.verdict);
-    output('greenlight', String(verdict.greenlight));
-    output('runUrl', verdict.runUrl ?? '');
-    output('blockingBugsCount', String(verdict.blockingBugsCount ?? ''));
-    output('nonBlockingBugsCount', String(verdict.nonBlockingBugsCount ?? ''));
-    output('bugs', JSON.stringify(verdict.bugs));
-    const link = verdict.runUrl ? ` ${verdict.runUrl}` : '';
-    if (verdict.verdict === 'passed')
-        context.log.info(`Run ${verdict.runId} passed: green light.${link}`);
-    if (verdict.verdict === 'timed-out')
-        context.log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
-    return verdict;
-}
-/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-function gate_verdictMessage(verdict, minutes, words) {
-    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
-    switch (verdict.verdict) {
-        case 'passed':
-            return undefined;
-        case 'failed': {
-            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
-            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
-            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
-            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link}`.concat(' Fix them, or lower their priority in the service, and run again.');
-        }
-        case 'canceled':
-            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Run the deploy again for a new run.`;
-        case 'timed-out':
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(minutes)}; the run goes on at the service.${link} Wait again in a later job with ${words.setting('runId', verdict.runId)}, or raise ${words.name('waitTimeoutMinutes')}.`;
-    }
-}
-/** Ends a preview environment, and says so. */
-async function endEnvironment(settings, context, report, environment) {
-    const config = serviceConfig(settings, context);
-    const [which, value] = Object.entries(environment)[0];
-    const result = await phase(context.log, 'End the preview environment', () => terminateEnvironment(config, environment));
-    report.terminated = result;
-    context.log.info(result.state === 'already'
-        ? `The environment with ${which} ${JSON.stringify(value)} was already ended.`
-        : `The environment with ${which} ${JSON.stringify(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
-}
-function describeBug(bug) {
-    const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${(0,inert/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
-}
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
-;// CONCATENATED MODULE: ./src/core/limits.ts
-
-
-
-
-/** Far above any upload that keeps moving, and well under a job's six hours. */
-const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000;
-/** The environment variables that tune the limits, with the unit each is given in. */
-const LIMIT_VARIABLES = {
-    connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
-    idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
-    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES',
-    poll: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS'
-};
-/**
- * Pure: the limits from the environment (e.g. a step's `env:`), the defaults
- * where a variable is unset; a value that is not a positive number fails the
- * step before any request, naming the variable.
- */
-function limitsFromEnv(env) {
-    const read = (name, unitMs, fallbackMs) => {
-        const raw = env[name]?.trim();
-        if (!raw)
-            return fallbackMs;
-        const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-        if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
-            throw new DeployError(`Environment variable ${name} is ${(0,inert/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
-        }
-        return Math.round(value * unitMs);
-    };
-    return {
-        timeouts: {
-            connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
-            idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs)
-        },
-        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS),
-        pollIntervalMs: read(LIMIT_VARIABLES.poll, 1000, DEFAULT_POLL_INTERVAL_MS)
-    };
-}
-/** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
-function stepDeadline(stepMs) {
-    const controller = new AbortController();
-    const minutes = Math.round(stepMs / 60_000);
-    const timer = setTimeout(() => controller.abort(new DeployError(`The step reached its time limit of ${minutes} minutes and stopped. Set ${LIMIT_VARIABLES.step} to allow more.`)), stepMs);
-    // The limit never keeps the process alive by itself.
-    timer.unref();
-    return { signal: controller.signal, clear: () => clearTimeout(timer) };
-}
-
-;// CONCATENATED MODULE: ./src/core/options.ts
-
-
-
-
-/** The run variable that carries the build, unless told otherwise (the lane plugin's default). */
-const DEFAULT_RUN_VARIABLE = 'RUN_INPUT_PATH';
-const DEFAULT_MAX_ATTEMPTS = 5;
-const MAX_ATTEMPTS_LIMIT = 10;
-const DEFAULT_WAIT_TIMEOUT_MINUTES = 60;
-/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
-const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
-const RUN_ID = /^[\w.:-]{1,200}$/;
-/**
- * Pure: validates every option before any request; throws an `InputError`
- * naming the option in the front end's words.
- */
-function options_resolveOptions(options, words) {
-    const text = (option, value) => plainText(words, option, value ?? '');
-    const fail = (option, problem, fix) => {
-        throw new InputError(words, option, problem, fix);
-    };
-    const apiKey = options.apiKey ?? '';
-    if (!apiKey)
-        fail('apiKey', 'is empty', 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY');
-    // The key is never quoted: it is a secret.
-    if (hasControlCharacter(apiKey) || /\s/.test(apiKey))
-        fail('apiKey', 'contains white space or a control character', 'Copy the key again from the workspace settings (Integrations, API Access) without line breaks');
-    const baseUrl = parseBaseUrl(words, options.baseUrl ?? '');
-    const file = text('file', options.file);
-    const runInputPath = text('runInputPath', options.runInputPath);
-    const destination = text('destination', options.destination);
-    const namePrefix = namePart(words, 'namePrefix', text('namePrefix', options.namePrefix));
-    const environment = namePart(words, 'environment', text('environment', options.environment));
-    const notify = options.notify ?? true;
-    const variables = parseVariables(words, options.variables);
-    const runVariable = variableName(words, 'runVariable', options.runVariable ?? DEFAULT_RUN_VARIABLE);
-    const name = words.name;
-    if (file && runInputPath)
-        fail('runInputPath', `cannot be combined with ${name('file')}`, `Use ${name('file')} to upload a build and notify with it, or ${name('runInputPath')} alone to notify with an earlier upload`);
-    if (destination && namePrefix)
-        fail('destination', `cannot be combined with ${name('namePrefix')}`, `Give the destination path, or let ${name('namePrefix')} build it, not both`);
-    if (destination) {
-        const problem = destinationProblem(destination);
-        if (problem)
-            fail('destination', `${(0,inert/* quote */.hD)(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
-    }
-    if (!file && (destination || namePrefix))
-        fail(destination ? 'destination' : 'namePrefix', `is set but ${name('file')} is empty`, `Set ${name('file')} to the build to upload`);
-    if (environment && !namePrefix)
-        fail('environment', `is set without ${name('namePrefix')}`, `Set ${name('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
-    if (runInputPath && hasUnsafePath(runInputPath))
-        fail('runInputPath', `${(0,inert/* quote */.hD)(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation of the upload, unchanged');
-    if (runVariable in variables && (file || runInputPath))
-        fail('variables', `sets ${runVariable} while ${name(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${name('variables')}: it is set to the uploaded build`);
-    if (!notify && !file)
-        fail('notify', runInputPath
-            ? `is false with ${name('runInputPath')} set`
-            : `is false and ${name('file')} is empty, so there is nothing to do`, `Set ${name('file')} to upload a build, or ${words.setting('notify', 'true')} to send the deploy notification`);
-    const runId = text('runId', options.runId);
-    if (runId && !RUN_ID.test(runId))
-        fail('runId', `${(0,inert/* quote */.hD)(runId)} is not a run id`, 'Pass the runId output of the deploying step, unchanged');
-    if (runId && (file || runInputPath))
-        fail('runId', `cannot be combined with ${name(file ? 'file' : 'runInputPath')}`, `Use ${name('runId')} alone to wait for an earlier run's verdict`);
-    const minutes = options.waitTimeoutMinutes ?? DEFAULT_WAIT_TIMEOUT_MINUTES;
-    if (!(minutes > 0 && minutes <= MAX_WAIT_TIMEOUT_MINUTES))
-        fail('waitTimeoutMinutes', `${(0,inert/* quote */.hD)(String(minutes))} is not a number of minutes from above 0 to ${MAX_WAIT_TIMEOUT_MINUTES}`, 'Give minutes such as 60 or 2.5');
-    const git = options.git ?? {};
-    return {
-        apiKey,
-        baseUrl,
-        file,
-        destination,
-        namePrefix,
-        environment,
-        deploymentType: text('deploymentType', options.deploymentType),
-        variables,
-        runInputPath,
-        runVariable,
-        notify,
-        git: {
-            ...git,
-            sha: shaValue(words, 'sha', git.sha ?? '') || undefined,
-            commitUrl: urlValue(words, 'commitUrl', git.commitUrl ?? '') || undefined,
-            deploymentUrl: urlValue(words, 'deploymentUrl', git.deploymentUrl ?? '') || undefined,
-            pullRequestNumber: git.pullRequestNumber === undefined
-                ? undefined
-                : integerInRange(words, 'pullRequestNumber', git.pullRequestNumber, 1, 2 ** 31 - 1),
-            hostingService: text('hostingService', git.hostingService) || undefined
-        },
-        deduplicationKey: text('deduplicationKey', options.deduplicationKey),
-        ephemeralEnvironment: options.ephemeralEnvironment ?? false,
-        maxAttempts: options.maxAttempts === undefined
-            ? DEFAULT_MAX_ATTEMPTS
-            : integerInRange(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
-        wait: (options.wait ?? false) || Boolean(runId),
-        waitTimeoutMs: Math.round(minutes * 60_000),
-        runId,
-        workingDirectory: options.workingDirectory ?? process.cwd()
-    };
-}
-/** Which preview environment to end, from the options that can name it; exactly one must. */
-function environmentRef(words, given) {
-    const named = ['environmentId', 'environmentAlias', 'deploymentUrl'].filter(key => Boolean(given[key]?.trim()));
-    if (named.length !== 1) {
-        const all = `${words.name('environmentId')}, ${words.name('environmentAlias')} or ${words.name('deploymentUrl')}`;
-        throw new InputError(words, named[1] ?? 'environmentId', named.length === 0
-            ? `is empty, and so are the other ways to name the environment`
-            : `is set beside ${words.name(named[0])}`, `Name the environment to end with exactly one of ${all}`);
-    }
-    const key = named[0];
-    const value = plainText(words, key, given[key]);
-    if (key === 'deploymentUrl')
-        urlValue(words, key, value);
-    return { [key]: value };
-}
-
-;// CONCATENATED MODULE: ./src/core/run.ts
+/***/ }),
+
+/***/ 638:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kY: () => (/* binding */ failureText)
+/* harmony export */ });
+/* unused harmony exports runDeploy, resultOf */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
+/* harmony import */ var _flow_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(467);
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
+/* harmony import */ var _gate_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(888);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(457);
 
 
 
@@ -5896,604 +5832,961 @@ function resultOf(report, words, error) {
 }
 /** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
 function failureText(error) {
-    const text = redactQueryStrings(messageOf(error)).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof DeployError)
+    const text = (0,_http_js__WEBPACK_IMPORTED_MODULE_2__/* .redactQueryStrings */ .ib)((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
         return text;
     return `Unexpected error: ${text}. Please report it with this log.`;
 }
 
-;// CONCATENATED MODULE: ./src/core/version.ts
-/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
-const PRODUCT_NAME = 'mobile-build-deploy';
-const PRODUCT_VERSION = '1.1.0';
-/** The User-Agent of one front end: `mobile-build-deploy/1.1.0 (action)`. */
-function userAgent(frontEnd) {
-    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
-}
 
-;// CONCATENATED MODULE: ./src/action/context.ts
+/***/ }),
 
-/**
- * Pure: the branch, commit, pull request and URLs of the event, as the
- * contract's context table says. Missing or oddly typed payload fields are
- * skipped, never fatal.
- */
-function deriveContext(eventName, payload, env) {
-    const repository = parseRepository(env.GITHUB_REPOSITORY);
-    const build = (sha) => commitUrlOf(env, sha);
-    const fallback = () => ({
-        branch: env.GITHUB_REF?.startsWith('refs/heads/')
-            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-            : undefined,
-        sha: env.GITHUB_SHA || undefined
-    });
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target': {
-            const pr = asObject(payload.pull_request);
-            const head = asObject(pr.head);
-            const sha = asText(head.sha) ?? env.GITHUB_SHA;
-            return {
-                branch: asText(head.ref),
-                sha,
-                pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
-                commitUrl: build(sha),
-                repository
-            };
-        }
-        case 'push': {
-            const ref = asText(payload.ref) ?? env.GITHUB_REF;
-            const after = asText(payload.after);
-            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
-            return {
-                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: asText(asObject(payload.head_commit).url) ?? build(sha),
-                repository
-            };
-        }
-        case 'merge_group': {
-            const group = asObject(payload.merge_group);
-            const headRef = asText(group.head_ref);
-            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
-            return {
-                branch: headRef ? stripHeads(headRef) : fallback().branch,
-                sha,
-                pullRequestNumber: mergeQueuePullRequest(headRef),
-                commitUrl: build(sha),
-                repository
-            };
-        }
-        case 'deployment_status': {
-            const deployment = asObject(payload.deployment);
-            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
-            const ref = asText(deployment.ref);
-            return {
-                branch: ref ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: build(sha),
-                deploymentUrl: asText(asObject(payload.deployment_status).environment_url),
-                repository
-            };
-        }
-        default: {
-            const { branch, sha } = fallback();
-            return { branch, sha, commitUrl: build(sha), repository };
-        }
-    }
-}
-/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
-function commitUrlOf(env, sha) {
-    const repository = parseRepository(env.GITHUB_REPOSITORY);
-    if (!sha || !repository)
-        return undefined;
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
-}
-/** `owner/name` from GITHUB_REPOSITORY. */
-function parseRepository(value) {
-    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
-    return match ? { owner: match[1], name: match[2] } : undefined;
-}
-/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
-function mergeQueuePullRequest(headRef) {
-    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
-    return match ? positiveInteger(Number(match[1])) : undefined;
-}
-function stripHeads(ref) {
-    return ref.replace(/^refs\/heads\//, '');
-}
-function positiveInteger(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
-/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
-function deploymentState(eventName, payload) {
-    if (eventName !== 'deployment_status')
-        return undefined;
-    return asText(asObject(payload.deployment_status).state) ?? '';
-}
-/** The event's context with the inputs' overrides applied; an overridden sha gets its own commit URL. */
-function resolveContext(eventName, payload, env, overrides, hostingService) {
-    const derived = deriveContext(eventName, payload, env);
-    return {
-        ...derived,
-        branch: overrides.branch || derived.branch,
-        sha: overrides.sha || derived.sha,
-        commitUrl: overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl),
-        deploymentUrl: overrides.deploymentUrl || derived.deploymentUrl,
-        pullRequestNumber: overrides.pullRequestNumber ?? derived.pullRequestNumber,
-        hostingService
-    };
-}
+/***/ 390:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-;// CONCATENATED MODULE: ./src/core/words.ts
-/**
- * The options every front end maps to, by their library names; and how each
- * front end names them in a message, so that an error says "Input 'file'" in
- * the action, "--file" in the CLI and "Option 'file'" in the library.
- */
-const OPTION_KEYS = (/* unused pure expression or super */ null && ([
-    'apiKey',
-    'baseUrl',
-    'file',
-    'destination',
-    'namePrefix',
-    'environment',
-    'deploymentType',
-    'variables',
-    'runInputPath',
-    'runVariable',
-    'notify',
-    'failOnNoRun',
-    'branch',
-    'sha',
-    'hostingService',
-    'commitUrl',
-    'deploymentUrl',
-    'deduplicationKey',
-    'ephemeralEnvironment',
-    'pullRequestNumber',
-    'maxAttempts',
-    'wait',
-    'waitTimeoutMinutes',
-    'runId',
-    'terminateEnvironment',
-    'environmentId',
-    'environmentAlias'
-]));
-/** `deploymentType` as `deployment-type`. */
-function kebab(option) {
-    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
-}
-/** The library's words: its options by their own names. */
-const LIBRARY_WORDS = {
-    name: option => option,
-    subject: option => `Option '${option}'`,
-    setting: (option, value) => `${option}: ${value}`
-};
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jr: () => (/* binding */ eventIdOf),
+/* harmony export */   nB: () => (/* binding */ cleanOrNone),
+/* harmony export */   nZ: () => (/* binding */ safeId),
+/* harmony export */   uH: () => (/* binding */ clean),
+/* harmony export */   ut: () => (/* binding */ describeErrorBody)
+/* harmony export */ });
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(983);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(153);
+/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(607);
 
 
 
-
-
-/** The action's words: its inputs by their kebab-case names. */
-const ACTION_WORDS = {
-    name: option => kebab(option),
-    subject: option => `Input '${kebab(option)}'`,
-    setting: (option, value) => `${kebab(option)}: ${value}`
-};
-/**
- * The inputs as typed options: every single-line input refuses a control
- * character, booleans and numbers are parsed as `core.getBooleanInput` would;
- * the core validates the rest, in the action's words.
- */
-function parseInputs(get) {
-    const raw = (option) => get(kebab(option));
-    const text = (option) => plainText(ACTION_WORDS, option, raw(option));
-    const flag = (option, fallback) => parseBoolean(ACTION_WORDS, option, raw(option), fallback);
-    return {
-        options: {
-            // Neither trimmed nor checked here: the core refuses white space in a key, and never quotes it.
-            apiKey: raw('apiKey'),
-            baseUrl: raw('baseUrl'),
-            file: text('file'),
-            destination: text('destination'),
-            namePrefix: text('namePrefix'),
-            environment: text('environment'),
-            deploymentType: text('deploymentType'),
-            variables: raw('variables'),
-            runInputPath: text('runInputPath'),
-            notify: flag('notify', true),
-            deduplicationKey: text('deduplicationKey'),
-            ephemeralEnvironment: flag('ephemeralEnvironment', false),
-            maxAttempts: parseInteger(ACTION_WORDS, 'maxAttempts', text('maxAttempts'), 1, MAX_ATTEMPTS_LIMIT),
-            wait: flag('wait', false),
-            waitTimeoutMinutes: minutes(text('waitTimeoutMinutes')),
-            runId: text('runId')
-        },
-        overrides: {
-            branch: text('branch'),
-            sha: shaValue(ACTION_WORDS, 'sha', text('sha')),
-            commitUrl: urlValue(ACTION_WORDS, 'commitUrl', text('commitUrl')),
-            deploymentUrl: urlValue(ACTION_WORDS, 'deploymentUrl', text('deploymentUrl')),
-            pullRequestNumber: parseInteger(ACTION_WORDS, 'pullRequestNumber', text('pullRequestNumber'), 1, 2 ** 31 - 1)
-        },
-        hostingService: text('hostingService') || 'GitHub',
-        failOnNoRun: flag('failOnNoRun', true),
-        terminate: terminate(flag('terminateEnvironment', false), {
-            environmentId: text('environmentId'),
-            environmentAlias: text('environmentAlias'),
-            deploymentUrl: text('deploymentUrl')
-        })
-    };
-}
-/** The environment to end in terminate mode; read always, so that a bad value fails whatever the mode. */
-function terminate(on, given) {
-    return on ? given : undefined;
-}
-/** `wait-timeout-minutes`: a positive number, fractions allowed; empty for the default. */
-function minutes(value) {
-    if (value === '')
-        return undefined;
-    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-    if (!(n > 0)) {
-        throw new InputError(ACTION_WORDS, 'waitTimeoutMinutes', `${(0,inert/* quote */.hD)(value)} is not a number of minutes`, 'Give minutes such as 60 or 2.5, or leave it empty for 60');
-    }
-    return n;
-}
-
-;// CONCATENATED MODULE: ./src/action/log.ts
-
-
-/**
- * The step's log. Every line goes through the inert formatter on its way out,
- * so no value from outside in it can begin a workflow command; annotations are
- * escaped by @actions/core as well.
- */
-const runnerLog = {
-    info(message) {
-        core/* info */.pq((0,inert/* inertLine */.Fq)(message));
-    },
-    debug(message) {
-        core/* debug */.Yz((0,inert/* inert */.tJ)(message));
-    },
-    notice(message, title) {
-        core/* notice */.lm((0,inert/* inert */.tJ)(message), title ? { title } : {});
-    },
-    warning(message, title) {
-        core/* warning */.$e((0,inert/* inert */.tJ)(message), title ? { title } : {});
-    },
-    error(message, title) {
-        core/* error */.z3((0,inert/* inert */.tJ)(message), { title });
-    },
-    /** Hides a secret from every later line. */
-    mask(secret) {
-        core/* setSecret */.Pq(secret);
-    },
-    group(name, work) {
-        return core/* group */.Os((0,inert/* inert */.tJ)(name), work);
-    }
-};
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/action/summary.ts
-
-
-
-
-const VERDICT_TEXT = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
-function bugRows(report) {
-    return (report.verdict?.bugs ?? []).map(bug => [
-        bug.url
-            ? `<a href="${summary_escape(bug.url)}">${summary_escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
-            : summary_escape(bug.name),
-        bug.priority,
-        bug.blocking ? 'blocking' : 'not blocking',
-        bug.new ? 'new' : ''
-    ]);
-}
-const OUTCOME_TEXT = {
-    success: '✅ run created',
-    failed: '⚠️ no run created',
-    aborted: '❌ aborted',
-    skipped: '⏭️ not notified (upload only)'
-};
-/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
-function summaryRows(report) {
-    const rows = [
-        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
-        [
-            'Size',
-            report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
-        ],
-        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
-        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
-        [
-            'playgroundFileLocation',
-            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
-        ],
-        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
-        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
-        ['Commit', commitCell(report.git)],
-        [
-            'Pull request',
-            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
-        ],
-        ['Environment', report.environment && summary_escape(report.environment)],
-        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
-        [
-            'Outcome',
-            report.preview
-                ? '✅ preview deployment, no run'
-                : report.outcome && OUTCOME_TEXT[report.outcome]
-        ],
-        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
-        ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
-        [
-            'Run',
-            report.verdict?.runUrl &&
-                `<a href="${summary_escape(report.verdict.runUrl)}">${summary_escape(report.verdict.runId)}</a>`
-        ],
-        [
-            'Bugs',
-            report.verdict &&
-                `${report.verdict.blockingBugsCount ?? 0} blocking, ${report.verdict.nonBlockingBugsCount ?? 0} non-blocking`
-        ],
-        [
-            'Environment ended',
-            report.terminated &&
-                (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
-        ],
-        ['Warning', report.warning && summary_escape(report.warning)],
-        ['Problem', report.problem && summary_escape(report.problem)]
-    ];
-    return rows.filter((row) => Boolean(row[1]));
-}
-function commitCell(git) {
-    if (!git?.sha)
-        return undefined;
-    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
-    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
-}
-function summary_escape(value) {
-    return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
+/** Reading the service's words and ids safely: one line, no control characters, no secrets. */
+// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
+const SAFE_ID = /^[\w.:-]{1,200}$/;
+/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
+function safeId(value) {
+    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
 }
 /**
- * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
- * runner there is nothing to write to. core.summary builds the HTML, but the
- * file is opened here, as core.summary remembers the first path it was given.
+ * A short, printable description of an error body: JSON `error`,
+ * `failureCode`/`failureMessage` or `message`; an XML store error's Code and
+ * Message; an HTML page's title; else the start of the text.
  */
-async function writeSummary(report) {
-    const path = process.env.GITHUB_STEP_SUMMARY;
-    if (!path)
-        return;
-    const summary = core/* summary */.z
-        .emptyBuffer()
-        .addHeading('Mobile build deploy', 3)
-        .addTable([
-        [
-            { data: 'Item', header: true },
-            { data: 'Value', header: true }
-        ],
-        ...summaryRows(report).map(([label, value]) => [label, value])
-    ]);
-    const bugs = bugRows(report);
-    if (bugs.length > 0) {
-        summary
-            .addHeading('Bugs', 4)
-            .addTable([
-            ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
-            ...bugs
-        ]);
-    }
-    const html = summary.stringify();
-    core/* summary */.z.emptyBuffer();
-    await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
-}
-
-;// CONCATENATED MODULE: ./src/action/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The step: the inputs and the event mapped to the core's options, the core's
- * flow, and what it learns turned into outputs, annotations and the summary.
- * The only place that fails the step; every failure, thrown or not, ends as
- * one `::error::` line.
- */
-async function run() {
-    const report = {};
+function describeErrorBody(body) {
+    const trimmed = body.trim();
+    if (!trimmed)
+        return '';
+    let parsed;
     try {
-        // Masked before anything else can print it, even when it fails validation.
-        const rawKey = core/* getInput */.V4('api-key');
-        if (rawKey)
-            core/* setSecret */.Pq(rawKey);
-        await step(report);
+        parsed = JSON.parse(trimmed);
     }
-    catch (error) {
-        // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
-        if (!(error instanceof DeployError) && isError(error) && error.stack)
-            runnerLog.debug(redactQueryStrings(error.stack));
-        fail(report, failureMessage(error), error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed');
+    catch {
+        parsed = undefined;
     }
-    finally {
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const json = parsed;
+        const code = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.failureCode) ?? (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.code) ?? (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asObject */ .e)(json.error).code);
+        const message = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.failureMessage) ??
+            (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.error) ??
+            (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.message) ??
+            (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asObject */ .e)(json.error).message);
+        const joined = [code, message].filter(isString).join(': ');
+        if (joined)
+            return clean(joined);
+    }
+    const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1];
+    if (xmlCode) {
+        const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1];
+        return clean(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
+    }
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
+    if (title)
+        return clean(`an HTML page titled "${title.trim()}"`);
+    if (/^</.test(trimmed))
+        return 'an HTML or XML page';
+    return clean(trimmed);
+}
+/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
+function eventIdOf(body) {
+    try {
+        return safeId((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asObject */ .e)(JSON.parse(body)).eventId);
+    }
+    catch {
+        return undefined;
+    }
+}
+function cleanOrNone(value) {
+    return value === undefined ? undefined : clean(value) || undefined;
+}
+/** One line, no control characters, no query strings, at most 300 characters. */
+function clean(value) {
+    const line = (0,_http_js__WEBPACK_IMPORTED_MODULE_0__/* .redactQueryStrings */ .ib)(value)
+        .split('')
+        .map(c => ((0,_naming_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacter */ .Fd)(c) ? ' ' : c))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+function isString(value) {
+    return value !== undefined;
+}
+
+
+/***/ }),
+
+/***/ 935:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  zD: () => (/* binding */ logRetry),
+  tP: () => (/* binding */ notifyDeployment),
+  XC: () => (/* binding */ requestSignedUpload),
+  RI: () => (/* binding */ serviceRequest),
+  bT: () => (/* binding */ terminateEnvironment)
+});
+
+// UNUSED EXPORTS: DEPLOY_PATH, SIGNED_URL_PATH, TERMINATE_PATH, maskSignedUrl
+
+// EXTERNAL MODULE: ./src/core/http.ts
+var http = __nccwpck_require__(983);
+// EXTERNAL MODULE: ./src/core/json.ts
+var core_json = __nccwpck_require__(153);
+// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
+var errors = __nccwpck_require__(40);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __nccwpck_require__(993);
+// EXTERNAL MODULE: ./src/core/naming.ts
+var naming = __nccwpck_require__(607);
+// EXTERNAL MODULE: ./src/core/service-text.ts
+var service_text = __nccwpck_require__(390);
+;// CONCATENATED MODULE: ./src/core/responses.ts
+
+
+
+
+
+/** The service answered, but with a body the action cannot use. */
+class ResponseError extends errors/* DeployError */.sH {
+    name = 'ResponseError';
+}
+/** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
+function parseSignedUpload(body) {
+    const json = parseObject(body, 'the signed-URL endpoint');
+    const playground = (0,core_json/* asText */.N)(json.playgroundFileLocation) ?? (0,core_json/* asText */.N)(json.interactiveRunFileLocation);
+    const signedUrl = (0,core_json/* asText */.N)(json.signedUrl) ?? (0,core_json/* asText */.N)(json.uploadUrl);
+    if (!playground) {
+        throw new ResponseError('The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.');
+    }
+    if ((0,naming/* hasControlCharacter */.Fd)(playground) || playground.length > 1024) {
+        throw new ResponseError('The signed-URL endpoint answered with a playgroundFileLocation that has control characters or is too long. Contact support.');
+    }
+    if (!signedUrl) {
+        throw new ResponseError('The signed-URL endpoint answered without signedUrl. Check that base-url points at the service; contact support if it persists.');
+    }
+    let url;
+    try {
+        url = new URL(signedUrl);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url ||
+        !(url.protocol === 'https:' || (url.protocol === 'http:' && (0,validate/* isLoopback */.U9)(url.hostname)))) {
+        throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
+    }
+    return {
+        fileLocation: (0,core_json/* asText */.N)(json.fileLocation) ?? '',
+        playgroundFileLocation: playground,
+        signedUrl
+    };
+}
+function classify(r) {
+    const outcome = (0,core_json/* asText */.N)(r.outcome);
+    const created = (0,service_text/* safeId */.nZ)(r.created_suite_id);
+    const duplicate = (0,service_text/* safeId */.nZ)(r.duplicate_suite_id);
+    const failure = [(0,core_json/* asText */.N)(r.failure_code), (0,core_json/* asText */.N)(r.failure_message), (0,core_json/* asText */.N)(r.failure_reason)]
+        .filter(isString)
+        .filter((part, i, all) => all.indexOf(part) === i);
+    const failed = () => ({
+        kind: 'failed',
+        detail: (0,service_text/* clean */.uH)(failure.join(': ')),
+        billing: failure.some(part => /billing/i.test(part))
+    });
+    if (outcome === 'failed')
+        return failed();
+    if (outcome === 'skipped')
+        return { kind: 'skipped', detail: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(r.skip_reason)) };
+    if (outcome === 'created')
+        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
+    // No outcome (or one this client does not know): the published client's order.
+    if (failure.length > 0)
+        return failed();
+    if (duplicate)
+        return { kind: 'created', runId: duplicate, duplicate: true };
+    if (created)
+        return { kind: 'created', runId: created, duplicate: false };
+    return { kind: 'none', outcome };
+}
+/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
+function parseDeployResponse(body) {
+    const json = parseObject(body, 'the deploy webhook');
+    const results = Array.isArray(json.results) ? json.results.map(core_json/* asObject */.e) : [];
+    const entries = results.map(classify);
+    const environment = readEnvironment(json.environment);
+    const created = entries.filter(e => e.kind === 'created');
+    const runIds = created.map(e => e.runId).filter(isString);
+    const common = {
+        warning: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(json.warning)),
+        deploymentId: (0,service_text/* safeId */.nZ)(json.deployment_id),
+        environment: environment.name,
+        environmentId: environment.id ?? results.map(r => (0,service_text/* safeId */.nZ)(r.environment_id)).find(isString) ?? undefined,
+        runIds,
+        runId: '',
+        duplicate: false,
+        preview: false
+    };
+    if (created.length > 0) {
+        const first = created[0];
+        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
+    }
+    if (results.length === 0 &&
+        environment.isStatic === false &&
+        json.skipped_deployment === undefined)
+        return { ...common, outcome: 'success', preview: true };
+    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
+}
+/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
+function readEnvironment(value) {
+    if (typeof value === 'string')
+        return { name: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(value)) };
+    const object = (0,core_json/* asObject */.e)(value);
+    return {
+        name: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(object.alias) ?? (0,core_json/* asText */.N)(object.name)),
+        id: (0,service_text/* safeId */.nZ)(object.id),
+        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
+    };
+}
+/** Why a deployment created no run, from the most specific part of the answer. */
+function noRun(json, entries, environment) {
+    if (json.skipped_deployment !== undefined) {
+        const skipped = (0,core_json/* asObject */.e)(json.skipped_deployment);
+        const said = [(0,core_json/* asText */.N)(skipped.message), (0,core_json/* asText */.N)(skipped.reason)].filter(isString);
+        return {
+            cause: 'skipped-deployment',
+            reason: `the service skipped the deployment${said.length ? `: ${(0,service_text/* clean */.uH)(said.join(' — '))}` : ''}`
+        };
+    }
+    const failed = entries.filter(e => e.kind === 'failed');
+    if (failed.length > 0) {
+        return {
+            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
+            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
+        };
+    }
+    const said = entries.map(e => e.kind === 'skipped'
+        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
+        : e.kind === 'none' && e.outcome
+            ? `a trigger answered ${JSON.stringify((0,service_text/* clean */.uH)(e.outcome))}`
+            : undefined);
+    const details = said.filter(isString).join('; ');
+    // The published client's reading of results without any environment.
+    if (entries.length > 0 && !environment.name && !environment.id) {
+        return {
+            cause: 'no-environment',
+            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
+        };
+    }
+    if (entries.some(e => e.kind === 'skipped'))
+        return { cause: 'trigger-skipped', reason: details };
+    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
+}
+function parseObject(body, source) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        const what = (0,service_text/* describeErrorBody */.ut)(body);
+        throw new ResponseError(`${capitalize(source)} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that base-url points at the service, not at a proxy or a web page.`);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new ResponseError(`${capitalize(source)} answered 200 with JSON that is not an object. Contact support if it persists.`);
+    }
+    return parsed;
+}
+function capitalize(value) {
+    return value.charAt(0).toUpperCase() + value.slice(1);
+}
+function isString(value) {
+    return value !== undefined;
+}
+
+// EXTERNAL MODULE: ./src/core/retry.ts
+var retry = __nccwpck_require__(253);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(309);
+;// CONCATENATED MODULE: ./src/core/service.ts
+
+
+
+
+
+
+const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
+const DEPLOY_PATH = '/api/webhooks/deploy_success';
+/** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
+async function requestSignedUpload(config, destination, 
+/** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
+retry = true) {
+    const request = serviceRequest(config, 'GET', `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`);
+    const response = retry ? await callService(config, request) : await callOnce(config, request);
+    const signed = parseSignedUpload(response.body);
+    maskSignedUrl(config.log, signed.signedUrl);
+    return signed;
+}
+/** POST the deploy notification (service spec 4.3) and read whether a run was created. */
+async function notifyDeployment(config, body) {
+    const response = await callService(config, serviceRequest(config, 'POST', DEPLOY_PATH, body));
+    return parseDeployResponse(response.body);
+}
+const TERMINATE_PATH = '/api/webhooks/environment_terminated';
+/**
+ * Ends a preview environment so that the service stops testing it. Resolves
+ * `terminated`, or `already` for a 409 (already ended: fine for a clean-up
+ * step); a 404 fails with advice.
+ */
+async function terminateEnvironment(config, environment) {
+    const request = serviceRequest(config, 'POST', TERMINATE_PATH, environment);
+    try {
+        const response = await callService(config, request);
+        let answer = {};
         try {
-            await writeSummary(report);
+            answer = JSON.parse(response.body);
         }
-        catch (error) {
-            runnerLog.warning(`The job summary could not be written: ${messageOf(error)}`);
+        catch {
+            // The status says it all; the body only names the environment.
         }
-    }
-}
-async function step(report) {
-    const started = Date.now();
-    const { plan, inputs, state, limits, terminate } = await phase(runnerLog, 'Inputs', async () => {
-        const inputs = parseInputs(name => core/* getInput */.V4(name));
-        const limits = limitsFromEnv(process.env);
-        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
-        const event = readEvent();
-        const git = resolveContext(eventName, event, process.env, inputs.overrides, inputs.hostingService);
-        const settings = options_resolveOptions({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
-        const terminate = inputs.terminate && terminateRef(settings, inputs.terminate);
-        const plan = terminate || settings.runId ? { settings } : await flow_prepare(settings, ACTION_WORDS);
-        if (!terminate && !settings.runId)
-            flow_logPlan(plan, runnerLog);
-        runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms, poll ${limits.pollIntervalMs} ms`);
-        return { plan, inputs, state: deploymentState(eventName, event), limits, terminate };
-    });
-    const { settings } = plan;
-    report.git = settings.git;
-    report.deploymentType = settings.deploymentType || undefined;
-    const context = {
-        words: ACTION_WORDS,
-        log: runnerLog,
-        userAgent: userAgent('action'),
-        timeouts: limits.timeouts,
-        pollIntervalMs: limits.pollIntervalMs,
-        onOutput: setOutput
-    };
-    if (terminate)
-        return endEnvironment(settings, context, report, terminate);
-    if (settings.runId)
-        return gate(settings, context, report, settings.runId);
-    if (state !== undefined && state !== 'success' && settings.notify) {
-        // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-        report.outcome = 'skipped';
-        setOutput('outcome', 'skipped');
-        runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
-        return;
-    }
-    // The time limit covers the upload and the notification; a wait has its own.
-    const deadline = stepDeadline(limits.stepMs);
-    try {
-        await flow_deliver(plan, { ...context, signal: deadline.signal, deadline: started + limits.stepMs }, report);
-    }
-    finally {
-        deadline.clear();
-    }
-    if (report.noRun) {
-        const tail = inputs.failOnNoRun
-            ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
-            : '';
-        const message = `${flow_noRunMessage(report.noRun)}${tail}`;
-        report.problem = message;
-        if (inputs.failOnNoRun)
-            throw new DeployError(message);
-        runnerLog.warning(message, 'No run created');
-    }
-    if (!settings.wait)
-        return;
-    if (report.runId)
-        await gate(settings, context, report, report.runId);
-    else
-        runnerLog.info('No run was created, so there is no verdict to wait for.');
-}
-/** Waits for the run's verdict; any verdict but passed fails the step. */
-async function gate(settings, context, report, runId) {
-    const verdict = await gate_awaitVerdict(settings, context, report, runId);
-    const message = gate_verdictMessage(verdict, settings.waitTimeoutMs / 60_000, ACTION_WORDS);
-    if (message)
-        throw new DeployError(message);
-}
-/** Terminate mode sends nothing else, so it takes none of the inputs that would. */
-function terminateRef(settings, given) {
-    const other = settings.file
-        ? 'file'
-        : settings.runInputPath
-            ? 'runInputPath'
-            : settings.runId
-                ? 'runId'
-                : undefined;
-    if (other) {
-        throw new InputError(ACTION_WORDS, other, `cannot be combined with ${ACTION_WORDS.setting('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
-    }
-    return environmentRef(ACTION_WORDS, given);
-}
-function setOutput(name, value) {
-    core/* setOutput */.uH(name, value);
-}
-function fail(report, message, title) {
-    report.problem = message;
-    runnerLog.error(message, title);
-    process.exitCode = 1;
-}
-/** One line for the log: the error's own words when it was written for people, never a stack. */
-const failureMessage = failureText;
-/** The event payload; a missing or unreadable file means an empty payload, not a failure. */
-function readEvent() {
-    const path = process.env.GITHUB_EVENT_PATH;
-    if (!path)
-        return {};
-    try {
-        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-        return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-            ? parsed
-            : {};
+        return { state: 'terminated', environmentId: (0,service_text/* safeId */.nZ)(answer?.environmentId) };
     }
     catch (error) {
-        runnerLog.warning(`The event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
-        return {};
+        if (error instanceof retry/* HttpStatusError */.F9 && error.status === 409)
+            return { state: 'already' };
+        if (error instanceof retry/* HttpStatusError */.F9 && error.status === 404) {
+            const which = Object.keys(environment)[0];
+            throw new errors/* DeployError */.sH(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`);
+        }
+        throw error;
+    }
+}
+/** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
+function serviceRequest(config, method, path, body) {
+    const url = `${config.baseUrl}${path}`;
+    return {
+        method,
+        url,
+        headers: {
+            authorization: `Bearer ${config.apiKey}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        label: (0,http/* labelOf */.Wy)(method, url)
+    };
+}
+/** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
+async function callService(config, request) {
+    return (0,retry/* withRetry */.bD)(config.policy, ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+}
+/** One request to the service; a non-2xx answer becomes an error that says what to do. */
+async function callOnce(config, request, which = 'single attempt') {
+    config.log.debug(`${request.label} (${which})`);
+    const response = await (0,http/* send */.tN)(request, config, config.signal);
+    config.log.debug(`${request.label} answered ${response.status}`);
+    if (response.status < 200 || response.status >= 300)
+        throw (0,statuses/* serviceStatusError */.Wm)(request.label, response, config.words);
+    return response;
+}
+function logRetry(log, error, attempt, maxAttempts, delayMs) {
+    const said = (0,errors/* messageOf */.bD)(error).replace(/([^.])$/, '$1.');
+    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
+}
+/** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
+function maskSignedUrl(log, signedUrl) {
+    log.mask(signedUrl);
+    const url = new URL(signedUrl);
+    if (url.search.length > 1)
+        log.mask(url.search.slice(1));
+    for (const [name, value] of url.searchParams) {
+        if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
+            for (const form of new Set([value, encodeURIComponent(value)]))
+                log.mask(form);
+        }
     }
 }
 
 
 /***/ }),
 
-/***/ 275:
+/***/ 309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fq: () => (/* binding */ inertLine),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */   Wm: () => (/* binding */ serviceStatusError),
+/* harmony export */   mj: () => (/* binding */ storeStatusError)
 /* harmony export */ });
+/* unused harmony export signedUrlExpired */
+/* harmony import */ var _service_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(390);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(253);
+
+
+const REASONS = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    402: 'Payment Required',
+    403: 'Forbidden',
+    404: 'Not Found',
+    408: 'Request Timeout',
+    411: 'Length Required',
+    413: 'Payload Too Large',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    501: 'Not Implemented',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout'
+};
+function answered(label, response) {
+    const reason = REASONS[response.status];
+    const detail = (0,_service_text_js__WEBPACK_IMPORTED_MODULE_0__/* .describeErrorBody */ .ut)(response.body);
+    return `${label} answered ${response.status}${reason ? ` ${reason}` : ''}${detail ? ` (${detail})` : ''}`;
+}
+/** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
+function serviceStatusError(label, response, words) {
+    const { status } = response;
+    const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after']);
+    const what = answered(label, response);
+    const event = (0,_service_text_js__WEBPACK_IMPORTED_MODULE_0__/* .eventIdOf */ .Jr)(response.body);
+    const support = event ? ` Event id ${event}: give this id to support.` : '';
+    return new _retry_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`${what}: ${serviceAdvice(status, response, words)}${support}`, status, retryAfterMs);
+}
+function serviceAdvice(status, response, words) {
+    const name = words.name;
+    if (status === 401) {
+        return `the API key is missing or invalid. Check ${name('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
+    }
+    if (status === 402)
+        return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
+    if (status === 403)
+        return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
+    if (status === 404)
+        return `check ${name('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
+    if (status === 429)
+        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${name('maxAttempts')}.`;
+    if (status === 400)
+        return 'the service found the request malformed. Check the options the message names; report it if they look right.';
+    if (status >= 300 && status < 400) {
+        const location = response.headers.location;
+        const target = typeof location === 'string' ? safeLocation(location) : 'another address';
+        return `the service redirects to ${target}. Set ${name('baseUrl')} to the address the service really answers on.`;
+    }
+    if (status >= 500)
+        return 'the service failed. Try again later; contact support if it persists.';
+    return 'the service refused the request. Check the options; contact support if it persists.';
+}
+function safeLocation(location) {
+    try {
+        const url = new URL(location);
+        return `${url.origin}${url.pathname}`;
+    }
+    catch {
+        return 'another address';
+    }
+}
+/** The error for a non-2xx answer of the object store to the PUT. */
+function storeStatusError(label, response, signedUrl, now = Date.now()) {
+    const { status } = response;
+    const what = answered(label, response);
+    if (status === 403 && (/expired/i.test(response.body) || signedUrlExpired(signedUrl, now))) {
+        return new _retry_js__WEBPACK_IMPORTED_MODULE_1__/* .ExpiredUrlError */ .Hm(`${what}: the signed URL expired before the upload finished.`);
+    }
+    const advice = status === 403
+        ? 'the store did not accept the signed URL for this request (signature mismatch). A proxy that rewrites requests causes this; otherwise report it to support.'
+        : status === 411 || status === 501
+            ? 'the store wants a Content-Length header; a proxy may have removed it.'
+            : status === 413 || /EntityTooLarge/i.test(response.body)
+                ? 'the file is larger than the store takes in one upload (5 GB on S3-compatible stores).'
+                : status >= 500
+                    ? 'the store failed. Try again later.'
+                    : 'the store refused the upload.';
+    return new _retry_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`${what}: ${advice}`, status, (0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after']));
+}
 /**
- * The one formatter for text from outside (file and folder names, branch
- * names, the service's words, libraries' messages) on its way to a log. A
- * runner reads every line a step prints and obeys the ones that begin with
- * `::` (after white space) or hold `##[` anywhere; a name with a line break
- * could otherwise start such a line (`::stop-commands::…` would then unmask
- * every secret after it).
+ * Whether a signed URL is past its expiry by its own parameters: SigV4
+ * (`X-Amz-Date` + `X-Amz-Expires`), Google V4 (`X-Goog-Date` + `X-Goog-Expires`)
+ * or V2 (`Expires`, epoch seconds). A store may report expiry as a signature mismatch.
  */
-// Line breaks of any kind, every C0/C1 control and DEL: shown as escapes, never printed raw.
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
-function inert(text) {
-    return text
-        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/##\[/g, '#\\u0023[');
+function signedUrlExpired(signedUrl, now = Date.now()) {
+    let query;
+    try {
+        query = new URL(signedUrl).searchParams;
+    }
+    catch {
+        return false;
+    }
+    for (const prefix of ['X-Amz', 'X-Goog']) {
+        const date = parseCompactDate(query.get(`${prefix}-Date`));
+        const expires = Number(query.get(`${prefix}-Expires`));
+        if (date !== undefined && Number.isFinite(expires) && expires > 0)
+            return now >= date + expires * 1000;
+    }
+    const epoch = Number(query.get('Expires'));
+    return Number.isFinite(epoch) && epoch > 0 ? now >= epoch * 1000 : false;
 }
-/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
-function inertLine(line) {
-    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+/** `20261121T101500Z` in epoch milliseconds. */
+function parseCompactDate(value) {
+    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
+    return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
 }
-/** A value quoted for a message: JSON-escaped, inert, and short. */
-function quote(value, max = 80) {
-    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-    return inert(JSON.stringify(shown));
+
+
+/***/ }),
+
+/***/ 993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AY: () => (/* binding */ shaValue),
+/* harmony export */   IY: () => (/* binding */ hasUnsafePath),
+/* harmony export */   Li: () => (/* binding */ variableName),
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   T_: () => (/* binding */ integerInRange),
+/* harmony export */   U9: () => (/* binding */ isLoopback),
+/* harmony export */   XI: () => (/* binding */ urlValue),
+/* harmony export */   cG: () => (/* binding */ parseInteger),
+/* harmony export */   f0: () => (/* binding */ namePart),
+/* harmony export */   rf: () => (/* binding */ parseVariables),
+/* harmony export */   wh: () => (/* binding */ plainText),
+/* harmony export */   yG: () => (/* binding */ parseBoolean)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
+/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(607);
+
+
+
+/**
+ * Validators every front end applies, so that the action, the CLI and the
+ * library refuse exactly the same values; each names the option in the front
+ * end's words.
+ */
+const MAX_VARIABLES_BYTES = 64 * 1024;
+const MAX_VARIABLE_NAME_LENGTH = 256;
+const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+/** A single-line value, trimmed; a line break or another control character is refused. */
+function plainText(words, option, value) {
+    if ((0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `contains a line break or another control character (${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value, 40)})`, 'Give a single-line value');
+    }
+    return value.trim();
+}
+/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
+function namePart(words, option, value) {
+    if (value && !NAME_PART.test(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+    }
+    return value;
+}
+/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts; empty means the default. */
+function parseBoolean(words, option, raw, fallback) {
+    const value = raw.trim();
+    if (value === '')
+        return fallback;
+    if (TRUE_VALUES.includes(value))
+        return true;
+    if (FALSE_VALUES.includes(value))
+        return false;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a boolean`, 'Use true or false');
+}
+/** A whole number in range from text; empty means undefined (the default). */
+function parseInteger(words, option, value, min, max) {
+    if (value === '')
+        return undefined;
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    return integerInRange(words, option, n, min, max, (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value));
+}
+/** A whole number in range. */
+function integerInRange(words, option, n, min, max, shown = String(n)) {
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${shown} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it out for the default`);
+    }
+    return n;
+}
+function shaValue(words, option, value) {
+    if (value && !SHA.test(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
+    }
+    return value;
+}
+function urlValue(words, option, value) {
+    if (!value)
+        return value;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+    }
+    return value;
+}
+/** A path with a `..` segment or a backslash: never sent to the service. */
+function hasUnsafePath(path) {
+    return path.includes('\\') || path.split('/').includes('..');
+}
+/**
+ * The base URL without a trailing slash. Plain http is refused except for a
+ * loopback host, so that the API key never crosses a network in clear text.
+ */
+function parseBaseUrl(words, raw) {
+    const value = raw.trim();
+    const fix = 'Use the service URL, e.g. https://service.example.com';
+    const fail = (problem, fixed = fix) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, 'baseUrl', problem, fixed);
+    if (!value)
+        throw fail('is empty');
+    if ((0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(value))
+        throw fail('contains a control character');
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw fail(`${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a URL`);
+    }
+    if (url.username || url.password) {
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${words.name('apiKey')}`);
+    }
+    const shown = (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(url.origin + url.pathname);
+    if (url.search || url.hash)
+        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw fail(`${shown} is not an https URL`);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * The variables: a JSON object (or an object) whose values are strings,
+ * numbers or booleans; numbers and booleans become strings, as the service
+ * takes strings.
+ */
+function parseVariables(words, raw) {
+    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
+    const fail = (problem, fixed = fix) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, 'variables', problem, fixed);
+    let parsed = raw;
+    if (raw === undefined)
+        return {};
+    if (typeof raw === 'string') {
+        if (raw.trim() === '')
+            return {};
+        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
+            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+        try {
+            parsed = JSON.parse(raw);
+        }
+        catch (error) {
+            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+        }
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw fail(`is not an object (${describe(parsed)})`);
+    const entries = [];
+    for (const [name, value] of Object.entries(parsed)) {
+        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(name))
+            throw fail(`has an invalid name ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(name)}`, 'Use non-empty names without control characters');
+        if (typeof value === 'string')
+            entries.push([name, value]);
+        else if (typeof value === 'number' || typeof value === 'boolean')
+            entries.push([name, String(value)]);
+        else
+            throw fail(`has ${describe(value)} for ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(name)}`, 'Use a string, number or boolean for every variable');
+    }
+    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
+    return Object.fromEntries(entries);
+}
+/** The name of a run variable: what the lane plugin's option takes. */
+function variableName(words, option, value) {
+    if (!value ||
+        value.length > MAX_VARIABLE_NAME_LENGTH ||
+        (0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(value) ||
+        /\s/.test(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
+    }
+    return value;
+}
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+
+/***/ }),
+
+/***/ 315:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ DEFAULT_POLL_INTERVAL_MS),
+  m6: () => (/* binding */ waitForVerdict)
+});
+
+// UNUSED EXPORTS: GREENLIGHT_PATH
+
+// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
+var errors = __nccwpck_require__(40);
+// EXTERNAL MODULE: ./src/core/http.ts
+var http = __nccwpck_require__(983);
+// EXTERNAL MODULE: ./src/core/json.ts
+var core_json = __nccwpck_require__(153);
+// EXTERNAL MODULE: ./src/core/retry.ts
+var retry = __nccwpck_require__(253);
+// EXTERNAL MODULE: ./src/core/service.ts + 1 modules
+var service = __nccwpck_require__(935);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(309);
+// EXTERNAL MODULE: ./src/core/service-text.ts
+var service_text = __nccwpck_require__(390);
+;// CONCATENATED MODULE: ./src/core/verdict.ts
+
+
+const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
+const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
+/** Pure: the greenlight answer's fields; anything missing or of another type is left out, never fatal. */
+function parseGreenlight(json) {
+    const stage = STAGES.find(s => s === json.runStage);
+    return {
+        stage,
+        greenlight: json.greenlight === true,
+        rootRunId: (0,service_text/* safeId */.nZ)(json.rootRunId),
+        relevantRunId: (0,service_text/* safeId */.nZ)(json.relevantRunId),
+        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
+        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
+        workflows: count(json.workflowsInRunCount),
+        underInvestigation: count(json.workflowsUnderInvestigationCount),
+        autoRetrying: count(json.workflowsAutoRetryingCount),
+        blockingBugsCount: count(json.blockingBugsCount),
+        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
+        bugs: bugsOf(json.reproducedBugs),
+        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
+    };
+}
+function bugsOf(value) {
+    if (!Array.isArray(value))
+        return [];
+    return value.map(core_json/* asObject */.e).flatMap(raw => {
+        const name = (0,service_text/* clean */.uH)((0,core_json/* asText */.N)(raw.name) ?? '');
+        if (!name)
+            return [];
+        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
+        const bug = {
+            name,
+            number: count(raw.number),
+            priority,
+            // As the service decides when it does not say: high, urgent or unset priority blocks.
+            blocking: typeof raw.isBlocking === 'boolean'
+                ? raw.isBlocking
+                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
+            new: raw.isNew === true,
+            url: httpUrl(raw.applicationUrl) ?? httpUrl((0,core_json/* asObject */.e)(raw.externalIssue).applicationUrl)
+        };
+        return [bug];
+    });
+}
+function count(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+/** An http(s) URL from the service, or nothing: it reaches logs, outputs and the summary. */
+function httpUrl(value) {
+    const text = (0,core_json/* asText */.N)(value);
+    if (!text)
+        return undefined;
+    try {
+        const url = new URL(text);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/wait.ts
+
+
+
+
+
+
+
+const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+const DEFAULT_POLL_INTERVAL_MS = 30_000;
+/** Failed asks in a row (404 before the run exists, 5xx, network) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10;
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3;
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3):
+ * a 404 before the run exists, a 5xx, a 429 (after its Retry-After) or a
+ * network error is asked again, at most ten times in a row; any other 4xx
+ * stops with its message. A superseded run is followed. One log line per stage
+ * change, and a heartbeat every few intervals with what the service reports.
+ */
+async function waitForVerdict(config, options) {
+    const { log } = config;
+    const base = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    const sleep = options.sleep ?? retry/* delay */.cb;
+    const deadline = Date.now() + options.timeoutMs;
+    let runId = options.runId;
+    let last;
+    let failures = 0;
+    let asks = 0;
+    let lastStage;
+    let lastHeartbeat = Date.now();
+    for (;;) {
+        asks++;
+        let wait;
+        try {
+            const answer = await ask(config, runId);
+            failures = 0;
+            last = answer;
+            options.onStatus?.({ runId, stage: answer.stage, answer });
+            if (answer.relevantRunId && answer.relevantRunId !== runId) {
+                log.info(`Run ${runId} was superseded by run ${answer.relevantRunId} (a newer deployment with the same deduplication key); following it.`);
+                runId = answer.relevantRunId;
+                lastStage = undefined;
+                continue;
+            }
+            if (answer.stage !== lastStage) {
+                log.info(`Run ${runId}: ${describeStage(answer)}.`);
+                lastStage = answer.stage;
+                lastHeartbeat = Date.now();
+            }
+            else if (Date.now() - lastHeartbeat >= 6 * base) {
+                log.info(`Run ${runId} is still ${describeStage(answer)}.`);
+                lastHeartbeat = Date.now();
+            }
+            if (answer.stage === 'completed')
+                return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer);
+            if (answer.stage === 'canceled')
+                return verdictOf('canceled', runId, answer);
+            const interval = answer.stage === 'underReview' ? 2 * base : base;
+            wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+        }
+        catch (error) {
+            if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+                throw error;
+            const notYet = error instanceof retry/* HttpStatusError */.F9 && error.status === 404;
+            log.info(notYet
+                ? `Run ${runId} is not there yet; asking again.`
+                : `Asking for the verdict failed (${error.message}); asking again.`);
+            const retryAfter = error instanceof retry/* HttpStatusError */.F9 ? error.retryAfterMs : undefined;
+            wait = retryAfter ?? Math.ceil(base / 3);
+        }
+        const left = deadline - Date.now();
+        if (left <= 0 || wait >= left) {
+            if (wait >= left && left > 0)
+                await sleep(left);
+            return { ...verdictOf('timed-out', runId, last), greenlight: last?.greenlight ?? false };
+        }
+        await sleep(wait);
+    }
+}
+async function ask(config, runId) {
+    const request = (0,service/* serviceRequest */.RI)(config, 'GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`);
+    const { label } = request;
+    config.log.debug(label);
+    const response = await (0,http/* send */.tN)(request, config, config.signal);
+    config.log.debug(`${label} answered ${response.status}`);
+    if (response.status === 410) {
+        throw new errors/* DeployError */.sH(`${label} answered 410 Gone: the run is too old for the service to report on. Wait for a newer run.`);
+    }
+    if (response.status < 200 || response.status >= 300) {
+        const error = (0,statuses/* serviceStatusError */.Wm)(label, response, config.words);
+        throw response.status === 404
+            ? new retry/* HttpStatusError */.F9(`${label} answered 404 Not Found: no run with this id, or not yet.`, 404, (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']))
+            : error;
+    }
+    let json;
+    try {
+        json = JSON.parse(response.body);
+    }
+    catch {
+        throw new retry/* HttpStatusError */.F9(`${label} answered 200 with a body that is not JSON.`, 502);
+    }
+    return parseGreenlight((0,core_json/* asObject */.e)(json));
+}
+/** Worth asking again: the run not created yet, the service busy or failing, the network. */
+function retryable(error) {
+    if (error instanceof http/* NetworkError */.Dr)
+        return true;
+    return (error instanceof retry/* HttpStatusError */.F9 &&
+        (error.status === 404 || error.status === 429 || error.status >= 500));
+}
+function verdictOf(verdict, runId, answer) {
+    const bugs = answer?.bugs ?? [];
+    return {
+        verdict,
+        greenlight: verdict === 'passed',
+        runId,
+        runUrl: answer?.runUrl,
+        bugsUrl: answer?.bugsUrl,
+        blockingBugsCount: answer?.blockingBugsCount,
+        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+        bugs,
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking)
+    };
+}
+/** A stage in words, with what the service reports of it. */
+function describeStage(answer) {
+    switch (answer.stage) {
+        case 'initializing':
+            return 'initializing (the flows are starting)';
+        case 'underReview': {
+            const parts = [
+                answer.underInvestigation !== undefined &&
+                    `${answer.underInvestigation} workflow(s) under investigation`,
+                answer.autoRetrying && `${answer.autoRetrying} retrying`,
+                answer.blockingBugsCount !== undefined &&
+                    `${answer.blockingBugsCount} blocking bug(s) so far`,
+                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+            ].filter(Boolean);
+            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
+        }
+        case 'completed':
+            return answer.greenlight
+                ? 'completed, green'
+                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'in a stage this client does not know';
+    }
 }
 
 
@@ -6538,6 +6831,27 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 24:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

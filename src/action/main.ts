@@ -43,7 +43,7 @@ export async function run(): Promise<void> {
       out.debug(redactQueryStrings(error.stack))
     fail(
       report,
-      failureMessage(error),
+      failureText(error),
       error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed'
     )
   } finally {
@@ -177,9 +177,6 @@ function fail(report: StepReport, message: string, title: string): void {
   out.error(message, title)
   process.exitCode = 1
 }
-
-/** One line for the log: the error's own words when it was written for people, never a stack. */
-export const failureMessage = failureText
 
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
 function readEvent(): Record<string, unknown> {

@@ -1,6 +1,5 @@
 import { appendFile } from 'node:fs/promises'
 import { InputError } from '../core/errors.js'
-import { completeLog } from '../core/log.js'
 import { limitsFromEnv, stepDeadline } from '../core/limits.js'
 import { environmentRef, resolveOptions } from '../core/options.js'
 import { failureText, resultOf, runDeploy, type DeployResult } from '../core/run.js'
@@ -10,8 +9,6 @@ import { userAgent } from '../core/version.js'
 import { helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
 import { stderrLog } from './log.js'
 import { CLI_WORDS, optionsOf, type Surroundings } from './options.js'
-
-export { CLI_WORDS }
 
 /** What the CLI reads and writes; the real process's in `index.ts`, others in tests. */
 export interface Io extends Surroundings {
@@ -78,7 +75,7 @@ export async function main(io: Io): Promise<number> {
           environmentAlias: values['environment-alias'] as string | undefined,
           deploymentUrl: values['deployment-url'] as string | undefined
         })
-        await endEnvironment(settings, { ...setup, log: completeLog(log) }, report, environment)
+        await endEnvironment(settings, setup, report, environment)
       } catch (error) {
         return exitFor(error)
       }
