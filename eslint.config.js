@@ -2,6 +2,19 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
 
+/** Within the core, arrows point one way: each folder may import only the folders listed for it. */
+const CORE_LAYERS = {
+  shared: [],
+  transport: ['shared'],
+  options: ['shared', 'transport'],
+  service: ['shared', 'transport'],
+  ci: ['shared'],
+  upload: ['shared', 'transport', 'service'],
+  verdict: ['shared', 'transport', 'service'],
+  deploy: ['shared', 'transport', 'options', 'service', 'upload', 'verdict']
+}
+const FOLDERS = Object.keys(CORE_LAYERS)
+
 export default tseslint.config(
   { ignores: ['dist/', 'build/', 'node_modules/', 'coverage/'] },
   js.configs.recommended,
@@ -13,15 +26,16 @@ export default tseslint.config(
       'no-console': 'off'
     }
   },
-  {
-    // The core serves every front end: it speaks no workflow commands and imports no front end.
-    files: ['src/core/**/*.ts'],
+  // The core serves every front end: it speaks no workflow commands and imports no front end.
+  ...FOLDERS.map(folder => ({
+    files: [`src/core/${folder}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
             { name: '@actions/core', message: 'The core is platform-neutral: report through Log.' },
+            { name: '@actions/github', message: 'GitHub reporting belongs to the action.' },
             {
               name: '@actions/glob',
               message: 'It logs workflow commands; the core uses tinyglobby.'
@@ -29,8 +43,37 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['../action/*', '../cli/*', '../index.js'],
+              group: [
+                '**/action/**',
+                '**/cli/**',
+                '**/library/**',
+                '../../index.js',
+                '../index.js'
+              ],
               message: 'Arrows go down: a front end imports the core, never the reverse.'
+            },
+            {
+              group: FOLDERS.filter(
+                other => other !== folder && !CORE_LAYERS[folder].includes(other)
+              ).map(other => `../${other}/**`),
+              message: `Arrows between the core's folders point one way: ${folder}/ may import ${CORE_LAYERS[folder].join(', ') || 'no other folder'}.`
+            }
+          ]
+        }
+      ]
+    }
+  })),
+  {
+    // Front ends reach the core through its one entry point.
+    files: ['src/action/**/*.ts', 'src/cli/**/*.ts', 'src/library/**/*.ts', 'src/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/**', '!**/core/index.js'],
+              message: 'Import the core through src/core/index.ts, its one entry point.'
             }
           ]
         }
@@ -38,18 +81,25 @@ export default tseslint.config(
     }
   },
   {
-    files: ['src/cli/**/*.ts', 'src/index.ts'],
+    files: ['src/cli/**/*.ts', 'src/library/**/*.ts', 'src/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: '@actions/core', message: 'Workflow commands belong to the action alone.' }
+            { name: '@actions/core', message: 'Workflow commands belong to the action alone.' },
+            { name: '@actions/github', message: 'GitHub reporting belongs to the action alone.' }
           ],
           patterns: [
             {
-              group: ['../action/*', './action/*'],
-              message: 'Front ends do not import each other.'
+              group: ['**/core/**', '!**/core/index.js'],
+              message: 'Import the core through src/core/index.ts, its one entry point.'
+            },
+            { group: ['**/action/**'], message: 'Front ends do not import each other.' },
+            {
+              group: ['**/cli/**'],
+              message: 'Front ends do not import each other.',
+              allowTypeImports: false
             }
           ]
         }

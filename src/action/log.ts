@@ -1,32 +1,33 @@
 import * as core from '@actions/core'
-import { inert, inertLine } from '../core/inert.js'
+import { inert, inertLine, MIN_SECRET_LENGTH, type Log } from '../core/index.js'
 
 /**
- * The step's log. Every line goes through the inert formatter on its way out,
- * so no value from outside in it can begin a workflow command; annotations are
+ * The step's log. Every line goes through the inert formatter on its way out
+ * (the core's lines already have; the action's own are made so here), so no
+ * value from outside in it can begin a workflow command; annotations are
  * escaped by @actions/core as well.
  */
-export const runnerLog = {
-  info(message: string): void {
+export const runnerLog: Log & { error(message: string, title: string): void } = {
+  info(message) {
     core.info(inertLine(message))
   },
-  debug(message: string): void {
+  debug(message) {
     core.debug(inert(message))
   },
-  notice(message: string, title?: string): void {
+  notice(message, title) {
     core.notice(inert(message), title ? { title } : {})
   },
-  warning(message: string, title?: string): void {
+  warning(message, title) {
     core.warning(inert(message), title ? { title } : {})
   },
-  error(message: string, title: string): void {
+  error(message, title) {
     core.error(inert(message), { title })
   },
-  /** Hides a secret from every later line. */
-  mask(secret: string): void {
-    core.setSecret(secret)
+  /** Hides a secret from every later line of the runner's log; a value too short to be one is not masked. */
+  mask(secret) {
+    if (secret.length >= MIN_SECRET_LENGTH) core.setSecret(secret)
   },
-  group<T>(name: string, work: () => Promise<T>): Promise<T> {
+  group(name, work) {
     return core.group(inert(name), work)
   }
 }

@@ -1,191 +1,151 @@
-import { readFileSync } from 'node:fs'
+import { accessSync, constants, readFileSync } from 'node:fs'
 import * as core from '@actions/core'
-import { DeployError, InputError, isError, messageOf } from '../core/errors.js'
 import {
-  deliver,
-  logPlan,
-  noRunMessage,
-  phase,
-  prepare,
-  type FlowContext,
-  type Plan
-} from '../core/flow.js'
-import { awaitVerdict, endEnvironment, verdictMessage } from '../core/gate.js'
-import type { EnvironmentRef } from '../core/service.js'
-import { redactQueryStrings } from '../core/http.js'
-import { quote } from '../core/inert.js'
-import { limitsFromEnv, stepDeadline } from '../core/limits.js'
-import { environmentRef, resolveOptions, type Settings } from '../core/options.js'
-import type { OutputName } from '../core/outputs.js'
-import { failureText } from '../core/run.js'
-import { userAgent } from '../core/version.js'
-import { deploymentState, resolveContext } from './context.js'
-import { ACTION_WORDS, parseInputs } from './inputs.js'
+  DeployError,
+  deploymentState,
+  githubContext,
+  inert,
+  messageOf,
+  outputsOf,
+  quote,
+  runDeploy,
+  type DeployRun,
+  type JsonObject,
+  type OutputName,
+  type Report
+} from '../core/index.js'
+import { isOn, readInputs } from './inputs.js'
 import { runnerLog as out } from './log.js'
 import { writeSummary, type StepReport } from './summary.js'
+import { ACTION_VOCABULARY } from './vocabulary.js'
 
 /**
- * The step: the inputs and the event mapped to the core's options, the core's
- * flow, and what it learns turned into outputs, annotations and the summary.
- * The only place that fails the step; every failure, thrown or not, ends as
- * one `::error::` line.
+ * The step: the inputs and the event handed to the core's one orchestrator,
+ * and what it learns turned into outputs (each the moment it is known),
+ * annotations and the summary. The only place that fails the step; every
+ * failure, thrown or not, ends as one `::error::` line.
  */
 export async function run(): Promise<void> {
-  const report: StepReport = {}
+  const step: StepReport = { failOnNoRun: true, warnings: [] }
+  const setOutputs = outputSetter()
   try {
     // Masked before anything else can print it, even when it fails validation.
-    const rawKey = core.getInput('api-key')
-    if (rawKey) core.setSecret(rawKey)
-    await step(report)
+    const values = readInputs(name => core.getInput(name))
+    if (values.apiKey) out.mask(values.apiKey)
+    if (values.githubToken) out.mask(values.githubToken)
+    const eventName = process.env.GITHUB_EVENT_NAME ?? ''
+    const event = readEvent()
+    const state = deploymentState(eventName, event)
+    const notifies =
+      !isOn(values.terminateEnvironment) &&
+      !values.runId &&
+      (values.notify === undefined || isOn(values.notify))
+    if (state !== undefined && state !== 'success' && notifies) {
+      // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
+      Object.assign(step, { outcome: 'skipped' } satisfies Partial<Report>)
+      setOutputs(step)
+      out.notice(
+        `This deployment_status event reports the state ${quote(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`,
+        'Deployment not healthy'
+      )
+      return
+    }
+    const context = githubContext(eventName, event, process.env)
+    for (const note of context.notes) out.warning(note, 'Event value left out')
+
+    const deploy = await runDeploy(undefined, values, {
+      frontEnd: 'action',
+      vocabulary: ACTION_VOCABULARY,
+      log: out,
+      derived: context.git,
+      env: process.env,
+      workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
+      onEvent: (_event, report) => setOutputs(report),
+      beforeRequests: checkOutputFile
+    })
+    finish(step, deploy, setOutputs)
   } catch (error) {
-    // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
-    if (!(error instanceof DeployError) && isError(error) && error.stack)
-      out.debug(redactQueryStrings(error.stack))
-    fail(
-      report,
-      failureText(error),
-      error instanceof InputError ? 'Invalid input' : 'Mobile build deploy failed'
-    )
+    // Only the action's own writing can throw here: the core never does.
+    fail(step, `The step could not finish: ${messageOf(error)}`, 'Mobile build deploy failed')
   } finally {
     try {
-      await writeSummary(report)
+      await writeSummary(step)
     } catch (error) {
       out.warning(`The job summary could not be written: ${messageOf(error)}`)
     }
   }
 }
 
-async function step(report: StepReport): Promise<void> {
-  const started = Date.now()
-  const { plan, inputs, state, limits, terminate } = await phase(out, 'Inputs', async () => {
-    const inputs = parseInputs(name => core.getInput(name))
-    const limits = limitsFromEnv(process.env)
-    const eventName = process.env.GITHUB_EVENT_NAME ?? ''
-    const event = readEvent()
-    const git = resolveContext(
-      eventName,
-      event,
-      process.env,
-      inputs.overrides,
-      inputs.hostingService
-    )
-    const settings = resolveOptions(
-      { ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() },
-      ACTION_WORDS
-    )
-    const terminate = inputs.terminate && terminateRef(settings, inputs.terminate)
-    const plan: Plan =
-      terminate || settings.runId ? { settings } : await prepare(settings, ACTION_WORDS)
-    if (!terminate && !settings.runId) logPlan(plan, out)
-    out.debug(
-      `Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms, poll ${limits.pollIntervalMs} ms`
-    )
-    return { plan, inputs, state: deploymentState(eventName, event), limits, terminate }
-  })
-  const { settings } = plan
-  report.git = settings.git
-  report.deploymentType = settings.deploymentType || undefined
-  const context: FlowContext = {
-    words: ACTION_WORDS,
-    log: out,
-    userAgent: userAgent('action'),
-    timeouts: limits.timeouts,
-    pollIntervalMs: limits.pollIntervalMs,
-    onOutput: setOutput
-  }
-
-  if (terminate) return endEnvironment(settings, context, report, terminate)
-  if (settings.runId) return gate(settings, context, report, settings.runId)
-
-  if (state !== undefined && state !== 'success' && settings.notify) {
-    // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-    report.outcome = 'skipped'
-    setOutput('outcome', 'skipped')
-    out.notice(
-      `This deployment_status event reports the state ${quote(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`,
-      'Deployment not healthy'
+/** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
+function finish(
+  step: StepReport,
+  { report, judgement }: DeployRun,
+  setOutputs: (report: Report) => void
+): void {
+  Object.assign(step, report, { problem: judgement.message })
+  try {
+    setOutputs(report)
+  } catch (error) {
+    fail(
+      step,
+      `The outputs could not be written: ${messageOf(error)}`,
+      'Mobile build deploy failed'
     )
     return
   }
+  if (report.failure?.unexpected) out.debug(report.failure.unexpected.stack)
+  if (judgement.conclusion === 'failure')
+    fail(
+      step,
+      judgement.message ?? 'The deploy failed.',
+      report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed'
+    )
+  else if (judgement.conclusion === 'warning' && judgement.message)
+    out.warning(judgement.message, 'No run created')
+}
 
-  // The time limit covers the upload and the notification; a wait has its own.
-  const deadline = stepDeadline(limits.stepMs)
+/** Sets every output that is known and new since the last call: each is written once per value. */
+function outputSetter(): (report: Report) => void {
+  const written = new Map<OutputName, string>()
+  return report => {
+    for (const [name, value] of Object.entries(outputsOf(report)) as [OutputName, string][]) {
+      if (written.get(name) === value) continue
+      core.setOutput(name, value)
+      written.set(name, value)
+    }
+  }
+}
+
+/**
+ * The runner's outputs file must be writable before the first request: a
+ * run created whose id cannot be handed on would be created again by a rerun.
+ */
+function checkOutputFile(): void {
+  const path = process.env.GITHUB_OUTPUT
+  if (!path) return
   try {
-    await deliver(
-      plan,
-      { ...context, signal: deadline.signal, deadline: started + limits.stepMs },
-      report
-    )
-  } finally {
-    deadline.clear()
-  }
-  if (report.noRun) {
-    const tail = inputs.failOnNoRun
-      ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
-      : ''
-    const message = `${noRunMessage(report.noRun)}${tail}`
-    report.problem = message
-    if (inputs.failOnNoRun) throw new DeployError(message)
-    out.warning(message, 'No run created')
-  }
-  if (!settings.wait) return
-  if (report.runId) await gate(settings, context, report, report.runId)
-  else out.info('No run was created, so there is no verdict to wait for.')
-}
-
-/** Waits for the run's verdict; any verdict but passed fails the step. */
-async function gate(
-  settings: Settings,
-  context: FlowContext,
-  report: StepReport,
-  runId: string
-): Promise<void> {
-  const verdict = await awaitVerdict(settings, context, report, runId)
-  const message = verdictMessage(verdict, settings.waitTimeoutMs / 60_000, ACTION_WORDS)
-  if (message) throw new DeployError(message)
-}
-
-/** Terminate mode sends nothing else, so it takes none of the inputs that would. */
-function terminateRef(
-  settings: Settings,
-  given: NonNullable<ReturnType<typeof parseInputs>['terminate']>
-): EnvironmentRef {
-  const other = settings.file
-    ? 'file'
-    : settings.runInputPath
-      ? 'runInputPath'
-      : settings.runId
-        ? 'runId'
-        : undefined
-  if (other) {
-    throw new InputError(
-      ACTION_WORDS,
-      other,
-      `cannot be combined with ${ACTION_WORDS.setting('terminateEnvironment', 'true')}`,
-      'End the environment in a step of its own'
+    accessSync(path, constants.W_OK)
+  } catch (error) {
+    throw new DeployError(
+      `GITHUB_OUTPUT names ${quote(path)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`
     )
   }
-  return environmentRef(ACTION_WORDS, given)
 }
 
-function setOutput(name: OutputName, value: string): void {
-  core.setOutput(name, value)
-}
-
-function fail(report: StepReport, message: string, title: string): void {
-  report.problem = message
-  out.error(message, title)
+function fail(step: StepReport, message: string, title: string): void {
+  step.problem = message
+  out.error(inert(message), title)
   process.exitCode = 1
 }
 
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
-function readEvent(): Record<string, unknown> {
+function readEvent(): JsonObject {
   const path = process.env.GITHUB_EVENT_PATH
   if (!path) return {}
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
+      ? (parsed as JsonObject)
       : {}
   } catch (error) {
     out.warning(

@@ -1,15 +1,20 @@
 import { appendFile } from 'node:fs/promises'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
-import type { DeployReport, Outcome } from '../core/flow.js'
-import type { VerdictName } from '../core/wait.js'
-import type { GitContext } from '../core/git.js'
-import { formatBytes } from '../core/progress.js'
+import {
+  blockingCount,
+  formatBytes,
+  outputValuesOf,
+  type GitContext,
+  type Outcome,
+  type Report,
+  type VerdictName
+} from '../core/index.js'
 
-/** What the step did, as far as it got, and why it failed when it did; the summary reads it. */
-export interface StepReport extends DeployReport {
-  /** Why no run was created, or why the step failed. */
-  problem?: string
+/** What the step did, as far as it got, and why it failed or warns when it does; the summary reads it. */
+export interface StepReport extends Report {
+  /** The judgement's message: why no run was created, why the step failed, what the verdict means. */
+  problem?: string | undefined
 }
 
 const VERDICT_TEXT: Record<VerdictName, string> = {
@@ -35,13 +40,17 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   success: '✅ run created',
   failed: '⚠️ no run created',
   aborted: '❌ aborted',
-  skipped: '⏭️ not notified (upload only)'
+  skipped: '⏭️ not notified'
 }
 
 /** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
 export function summaryRows(report: StepReport): [string, string][] {
   const rows: [string, string | undefined][] = [
     ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
+    [
+      'Artifact link target',
+      report.artifact?.target && `<code>${escape(report.artifact.target)}</code>`
+    ],
     [
       'Size',
       report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
@@ -61,12 +70,7 @@ export function summaryRows(report: StepReport): [string, string][] {
     ],
     ['Environment', report.environment && escape(report.environment)],
     ['Environment id', report.environmentId && `<code>${escape(report.environmentId)}</code>`],
-    [
-      'Outcome',
-      report.preview
-        ? '✅ preview deployment, no run'
-        : report.outcome && OUTCOME_TEXT[report.outcome]
-    ],
+    ['Outcome', outcomeCell(report)],
     ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
     ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
     [
@@ -74,20 +78,34 @@ export function summaryRows(report: StepReport): [string, string][] {
       report.verdict?.runUrl &&
         `<a href="${escape(report.verdict.runUrl)}">${escape(report.verdict.runId)}</a>`
     ],
-    [
-      'Bugs',
-      report.verdict &&
-        `${report.verdict.blockingBugsCount ?? 0} blocking, ${report.verdict.nonBlockingBugsCount ?? 0} non-blocking`
-    ],
+    ['Bugs', bugCounts(report)],
     [
       'Environment ended',
       report.terminated &&
         (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
     ],
-    ['Warning', report.warning && escape(report.warning)],
+    ['Warning', report.warnings.length > 0 ? report.warnings.map(escape).join('<br>') : undefined],
     ['Problem', report.problem && escape(report.problem)]
   ]
   return rows.filter((row): row is [string, string] => Boolean(row[1]))
+}
+
+function outcomeCell(report: StepReport): string | undefined {
+  if (report.preview) return '✅ preview deployment, no run'
+  if (report.outcome === 'skipped' && report.mode === 'wait')
+    return '⏭️ wait only (nothing deployed)'
+  if (report.outcome === 'skipped' && report.mode === 'upload')
+    return '⏭️ not notified (upload only)'
+  if (report.outcome === 'success' && report.mode === 'terminate') return '✅ success'
+  return report.outcome && OUTCOME_TEXT[report.outcome]
+}
+
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so. */
+function bugCounts(report: StepReport): string | undefined {
+  if (!report.verdict) return undefined
+  const values = outputValuesOf(report)
+  const count = (n: number | undefined): string => (n === undefined ? 'unknown' : String(n))
+  return `${count(blockingCount(report))} blocking, ${count(values.nonBlockingBugsCount)} non-blocking`
 }
 
 function commitCell(git: GitContext | undefined): string | undefined {

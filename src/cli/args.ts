@@ -1,130 +1,95 @@
 import { parseArgs } from 'node:util'
-import { kebab, type OptionKey } from '../core/words.js'
+import {
+  defaultOf,
+  nearest,
+  OPTIONS,
+  optionsOf,
+  render,
+  spelling,
+  type Command,
+  type OptionKey
+} from '../core/index.js'
+import { CLI_VOCABULARY } from './vocabulary.js'
 
-/** A flag of the CLI: a core option (by its library name) or one of the CLI's own. */
+/** A flag of the CLI: a core option (from the option table) or one of the CLI's own. */
 export interface Flag {
   name: string
   kind: 'string' | 'boolean'
   help: string
-  /** The core option it sets, when it sets one. */
+  /** The option it sets, when it sets one. */
   option?: OptionKey
 }
 
-const option = (key: OptionKey, kind: Flag['kind'], help: string): Flag => ({
-  name: kebab(key),
-  kind,
-  help,
-  option: key
-})
-
-const CONNECTION: Flag[] = [
-  option('apiKey', 'string', 'the workspace API key (default: $SERVICE_API_KEY)'),
-  option('baseUrl', 'string', 'the service base URL (default: $SERVICE_BASE_URL)'),
-  option('maxAttempts', 'string', 'attempts per request for transient failures, 1-10 (default 5)')
-]
-const BUILD: Flag[] = [
-  option('file', 'string', 'path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf)'),
-  option('destination', 'string', 'destination path in the workspace storage'),
-  option('namePrefix', 'string', 'build the destination by the naming convention'),
-  option('environment', 'string', 'static environment of the naming convention')
-]
-const NOTIFY: Flag[] = [
-  option('runInputPath', 'string', 'notify with an earlier upload (its playgroundFileLocation)'),
-  option('deploymentType', 'string', 'sent as deployment_type'),
-  option('variables', 'string', 'JSON object of extra variables for the run'),
-  option(
-    'runVariable',
-    'string',
-    'run variable that carries the build path (default RUN_INPUT_PATH)'
-  ),
-  option('deduplicationKey', 'string', 'sent as deduplication_key'),
-  option('ephemeralEnvironment', 'boolean', 'the deployment is a preview environment'),
-  option('failOnNoRun', 'boolean', 'exit 1 when the service creates no run (default true)')
-]
-const GIT: Flag[] = [
-  option('branch', 'string', 'override the branch read from the CI'),
-  option('sha', 'string', 'override the commit read from the CI'),
-  option('commitUrl', 'string', 'override the commit URL'),
-  option('deploymentUrl', 'string', 'URL of the deployed environment'),
-  option('pullRequestNumber', 'string', 'override the pull (or merge) request number'),
-  option('hostingService', 'string', 'where the code is hosted: GitHub, GitLab, Bitbucket, …')
-]
-const WAIT: Flag[] = [
-  option(
-    'waitTimeoutMinutes',
-    'string',
-    'how long to wait for the verdict, in minutes (default 60)'
-  )
-]
-const OUTPUT: Flag[] = [
+/** The CLI's own flags: how it hands its outputs over and how much it says. */
+const OWN_FLAGS: Flag[] = [
   { name: 'json', kind: 'boolean', help: 'print the outputs as one JSON object on stdout' },
-  { name: 'output-env', kind: 'string', help: 'append the outputs to FILE as name=value lines' },
+  {
+    name: 'output-env',
+    kind: 'string',
+    help: 'write the outputs to FILE (replaced), for a later step or job'
+  },
+  {
+    name: 'output-env-format',
+    kind: 'string',
+    help: "dotenv (GitLab's artifacts:reports:dotenv, the default) or shell (export lines for $BASH_ENV)"
+  },
   { name: 'quiet', kind: 'boolean', help: 'no log lines, only warnings and errors' },
   { name: 'help', kind: 'boolean', help: 'show this help' }
 ]
 
 /** A command: what it does and the flags it takes. */
-export interface Command {
-  name: string
+export interface CliCommand {
+  name: Command
   summary: string
   flags: Flag[]
 }
 
-export const COMMANDS: Command[] = [
-  {
-    name: 'deploy',
-    summary: 'upload the build, then notify the service so that a test run starts',
-    flags: [
-      ...CONNECTION,
-      ...BUILD,
-      ...NOTIFY,
-      option('notify', 'boolean', 'send the notification (default true)'),
-      ...GIT,
-      ...OUTPUT
-    ]
-  },
-  {
-    name: 'upload',
-    summary: 'upload the build only; no run starts (workspace set-up)',
-    flags: [...CONNECTION, ...BUILD, ...GIT, ...OUTPUT]
-  },
-  {
-    name: 'notify',
-    summary: 'notify the service of a deployment, with an earlier upload or none',
-    flags: [
-      ...CONNECTION,
-      ...NOTIFY,
-      option('wait', 'boolean', "wait for the run's verdict; exit 1 unless it passes"),
-      ...WAIT,
-      ...GIT,
-      ...OUTPUT
-    ]
-  },
-  {
-    name: 'wait',
-    summary: "wait for an earlier run's verdict; exit 1 unless it passes",
-    flags: [
-      ...CONNECTION,
-      option('runId', 'string', 'the run to wait for (required)'),
-      ...WAIT,
-      ...OUTPUT
-    ]
-  },
-  {
-    name: 'terminate',
-    summary: 'end a preview environment, so that the service stops testing it',
-    flags: [
-      ...CONNECTION,
-      option('environmentId', 'string', 'the environment to end, by its id'),
-      option('environmentAlias', 'string', 'the environment to end, by its alias'),
-      option('deploymentUrl', 'string', 'the environment to end, by its deployment URL'),
-      ...OUTPUT
-    ]
-  }
-]
+const SUMMARIES: Record<Command, string> = {
+  deploy: 'upload the build, then notify the service so that a test run starts',
+  upload: 'upload the build only; no run starts (workspace set-up)',
+  notify: 'notify the service of a deployment, with an earlier upload or none',
+  wait: "wait for an earlier run's verdict",
+  terminate: 'end a preview environment, so that the service stops testing it'
+}
+
+/** A command's flags: the options the table gives it in the CLI, then the CLI's own. */
+function flagsOf(command: Command): Flag[] {
+  const options = optionsOf('cli', command).map((key): Flag => ({
+    name: spelling('cli', key),
+    kind: OPTIONS[key].kind === 'boolean' ? 'boolean' : 'string',
+    help: helpOf(key),
+    option: key
+  }))
+  return [...options, ...OWN_FLAGS]
+}
+
+function helpOf(key: OptionKey): string {
+  const spec = OPTIONS[key]
+  const fallback = defaultOf(key)
+  const env = spec.env?.frontEnds.includes('cli') ? `$${spec.env.name}` : undefined
+  const shown = [fallback && `default ${fallback}`, env && `or ${env}`].filter(Boolean).join(', ')
+  return `${render(spec.description, CLI_VOCABULARY)}${shown ? ` (${shown})` : ''}`
+}
+
+export const COMMANDS: CliCommand[] = (Object.keys(SUMMARIES) as Command[]).map(name => ({
+  name,
+  summary: SUMMARIES[name],
+  flags: flagsOf(name)
+}))
+
+/** Exit codes by cause, as the README's table says. */
+export const EXIT = {
+  success: 0,
+  'deploy-failed': 1,
+  usage: 2,
+  'run-failed': 3,
+  'timed-out': 4,
+  canceled: 5,
+  interrupted: 130
+} as const
 
 /** The tool's usage, or one command's. */
-export function helpText(command?: Command): string {
+export function helpText(command?: CliCommand): string {
   if (!command) {
     return [
       'Usage: mobile-build-deploy <command> [flags]',
@@ -132,10 +97,13 @@ export function helpText(command?: Command): string {
       'Puts a mobile build in front of the automated test service.',
       '',
       'Commands:',
-      ...COMMANDS.map(c => `  ${c.name.padEnd(8)} ${c.summary}`),
+      ...COMMANDS.map(c => `  ${c.name.padEnd(10)} ${c.summary}`),
       '',
-      "Run 'mobile-build-deploy <command> --help' for its flags.",
-      'Exit codes: 0 success, 1 failure, 2 bad usage.',
+      "Run 'mobile-build-deploy <command> --help' for its flags, 'mobile-build-deploy --version' for the version.",
+      '',
+      'Exit codes: 0 success; 1 the deploy failed (a request, the upload, no run created);',
+      '2 bad usage; 3 the run failed with blocking bugs; 4 the wait timed out; 5 the run was canceled;',
+      '130 stopped by Ctrl-C or the CI.',
       ''
     ].join('\n')
   }
@@ -144,6 +112,7 @@ export function helpText(command?: Command): string {
     const shown = f.kind === 'string' ? `--${f.name} <value>` : `--${f.name}`
     return `  ${shown.padEnd(width + 4)} ${f.help}`
   }
+  const usesGit = command.flags.some(f => f.option === 'sha')
   return [
     `Usage: mobile-build-deploy ${command.name} [flags]`,
     '',
@@ -152,9 +121,14 @@ export function helpText(command?: Command): string {
     'Flags:',
     ...command.flags.map(line),
     '',
-    'Booleans take --flag, --no-flag or --flag=true|false. The Git context comes from the CI',
-    '(GitLab CI, GitHub Actions, Bitrise, CircleCI, Jenkins, Azure Pipelines, Buildkite, Codemagic,',
-    'Xcode Cloud, Bitbucket Pipelines), else from git itself; the flags above override it.',
+    'Booleans take --flag, --no-flag or --flag=true|false.',
+    ...(usesGit
+      ? [
+          'The Git context comes from the CI (GitLab CI, GitHub Actions, Bitrise, CircleCI, Jenkins, Azure',
+          'Pipelines, Buildkite, Codemagic, Xcode Cloud, Bitbucket Pipelines), else from git itself; the',
+          'flags above override it.'
+        ]
+      : []),
     ''
   ].join('\n')
 }
@@ -165,21 +139,29 @@ export class UsageError extends Error {
 }
 
 export interface ParsedArgs {
-  command?: Command
+  command?: CliCommand
   /** String flags by name; booleans as true or false; absent when not given. */
   values: Record<string, string | boolean | undefined>
   help: boolean
+  version: boolean
 }
 
-/** The command and its flags; an unknown command or flag, or a stray argument, is a UsageError. */
+/** The command and its flags; an unknown command or flag, or a stray argument, is a UsageError that suggests the nearest. */
 export function parseCommandLine(argv: string[]): ParsedArgs {
   const [first, ...rest] = argv
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help')
-    return { values: {}, help: true }
+  if (first === '--version' || first === '-v' || first === 'version')
+    return { values: {}, help: false, version: true }
+  if (first === '--help' || first === '-h' || first === 'help')
+    return { values: {}, help: true, version: false }
+  if (first === undefined) throw new UsageError(`No command given.\n\n${helpText()}`)
   const command = COMMANDS.find(c => c.name === first)
   if (!command) {
+    const near = nearest(
+      first,
+      COMMANDS.map(c => c.name)
+    )
     throw new UsageError(
-      `Unknown command ${JSON.stringify(first)}. Commands: ${COMMANDS.map(c => c.name).join(', ')}.`
+      `Unknown command ${JSON.stringify(first)}.${near ? ` Did you mean '${near}'?` : ''} Commands: ${COMMANDS.map(c => c.name).join(', ')}.`
     )
   }
   const options: Record<string, { type: 'string' | 'boolean' }> = {}
@@ -187,14 +169,19 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     options[flag.name] = { type: flag.kind }
     if (flag.kind === 'boolean') options[`no-${flag.name}`] = { type: 'boolean' }
   }
+  const args = rest.map(booleanValue(command))
+  const unknown = args
+    .map(arg => /^--([^=]+)/.exec(arg)?.[1])
+    .find(name => name !== undefined && !(name in options))
+  if (unknown !== undefined) {
+    const near = nearest(unknown, Object.keys(options))
+    throw new UsageError(
+      `Unknown flag --${unknown} for '${command.name}'.${near ? ` Did you mean --${near}?` : ''} Run 'mobile-build-deploy ${command.name} --help' for its flags.`
+    )
+  }
   let parsed: ReturnType<typeof parseArgs>
   try {
-    parsed = parseArgs({
-      args: rest.map(booleanValue(command)),
-      options,
-      strict: true,
-      allowPositionals: false
-    })
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: false })
   } catch (error) {
     throw new UsageError(
       `${(error as Error).message.replace(/\. To specify.*$/s, '')}. Run 'mobile-build-deploy ${command.name} --help' for its flags.`
@@ -210,11 +197,16 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       values[flag.name] = given === true ? true : negated === true ? false : undefined
     } else if (given !== undefined) values[flag.name] = String(given)
   }
-  return { command, values, help: values.help === true }
+  const format = values['output-env-format']
+  if (format !== undefined && format !== 'dotenv' && format !== 'shell')
+    throw new UsageError(
+      `--output-env-format takes dotenv or shell, not ${JSON.stringify(format)}.`
+    )
+  return { command, values, help: values.help === true, version: false }
 }
 
 /** `--flag=true` / `--flag=false` for a boolean flag, as `--flag` / `--no-flag`. */
-function booleanValue(command: Command): (arg: string) => string {
+function booleanValue(command: CliCommand): (arg: string) => string {
   const booleans = new Set(command.flags.filter(f => f.kind === 'boolean').map(f => f.name))
   return arg => {
     const match = /^--([\w-]+)=(.*)$/.exec(arg)

@@ -1,4 +1,4 @@
-import { DeployError } from '../core/errors.js'
+import { DeployError } from '../core/index.js'
 import { main } from './main.js'
 
 // Ctrl-C (or a CI cancelling the job) stops the deploy, which ends as `aborted`; a second one ends the process.

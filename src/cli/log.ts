@@ -1,21 +1,15 @@
-import { inertLine } from '../core/inert.js'
-import type { Log } from '../core/log.js'
+import { inertLine, type Log } from '../core/index.js'
 
 /**
  * The CLI's log: plain lines on stderr, so that stdout carries only the
- * outputs. Secrets it is told about are replaced wherever they appear, and
- * every line is made inert, as the CLI may run inside a GitHub runner too.
+ * outputs. The core's lines arrive redacted and inert; the CLI's own are made
+ * inert here too, as the CLI may run inside a GitHub runner.
  */
 export function stderrLog(
   write: (line: string) => void,
   options: { quiet: boolean; debug: boolean }
 ): Log {
-  const secrets: string[] = []
-  const say = (line: string): void => {
-    let shown = line
-    for (const secret of secrets) shown = shown.split(secret).join('***')
-    write(`${inertLine(shown)}\n`)
-  }
+  const say = (line: string): void => write(`${inertLine(line)}\n`)
   return {
     info: message => {
       if (!options.quiet) say(message)
@@ -25,9 +19,7 @@ export function stderrLog(
     },
     notice: (message, title) => say(`Notice${title ? ` (${title})` : ''}: ${message}`),
     warning: (message, title) => say(`Warning${title ? ` (${title})` : ''}: ${message}`),
-    mask: secret => {
-      if (secret.length >= 4) secrets.push(secret)
-    },
+    mask: () => undefined,
     group: async (name, work) => {
       if (!options.quiet) say(`▶ ${name}`)
       return work()

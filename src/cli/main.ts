@@ -1,139 +1,142 @@
-import { appendFile } from 'node:fs/promises'
-import { InputError } from '../core/errors.js'
-import { limitsFromEnv, stepDeadline } from '../core/limits.js'
-import { environmentRef, resolveOptions } from '../core/options.js'
-import { failureText, resultOf, runDeploy, type DeployResult } from '../core/run.js'
-import { endEnvironment } from '../core/gate.js'
-import type { DeployReport } from '../core/flow.js'
-import { userAgent } from '../core/version.js'
-import { helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
+import { open, writeFile } from 'node:fs/promises'
+import {
+  DeployError,
+  inertLine,
+  messageOf,
+  outputsOf,
+  outputValuesOf,
+  PRODUCT_VERSION,
+  quote,
+  runDeploy,
+  type DeployRun
+} from '../core/index.js'
+import { EXIT, helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
+import { handOver, type HandOverFormat } from './handover.js'
 import { stderrLog } from './log.js'
-import { CLI_WORDS, optionsOf, type Surroundings } from './options.js'
+import { derivedContext, valuesOf, type Surroundings } from './options.js'
+import { CLI_VOCABULARY } from './vocabulary.js'
 
 /** What the CLI reads and writes; the real process's in `index.ts`, others in tests. */
 export interface Io extends Surroundings {
   argv: string[]
   stdout(text: string): void
   stderr(text: string): void
-  /** Stops the deploy (Ctrl-C). */
+  /** Stops the deploy (Ctrl-C, the CI cancelling the job). */
   signal?: AbortSignal
 }
 
-/** Exit codes, as the README's table says. */
-export const EXIT = { success: 0, failure: 1, usage: 2 } as const
-
 /** Runs one command line; resolves with the exit code, never throws. */
 export async function main(io: Io): Promise<number> {
+  const json = io.argv.includes('--json')
+  const refuse = (message: string): number => {
+    io.stderr(`Error: ${inertLine(message.split('\n')[0]!)}\n`)
+    if (message.includes('\n')) io.stderr(message.slice(message.indexOf('\n') + 1))
+    if (json)
+      io.stdout(`${JSON.stringify({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
+    return EXIT.usage
+  }
   let args: ParsedArgs
   try {
     args = parseCommandLine(io.argv)
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    io.stderr(`Error: ${error.message}\n`)
-    return EXIT.usage
+    if (error instanceof UsageError) return refuse(error.message)
+    return refuse(`Unexpected error: ${messageOf(error)}`)
+  }
+  if (args.version) {
+    io.stdout(`${PRODUCT_VERSION}\n`)
+    return EXIT.success
   }
   if (args.help || !args.command) {
     io.stdout(helpText(args.command))
     return EXIT.success
   }
-  const { command, values } = args
+  const command = args.command
   const log = stderrLog(io.stderr, {
-    quiet: values.quiet === true,
+    quiet: args.values.quiet === true,
     debug: ['true', '1'].includes((io.env.MOBILE_DEPLOY_DEBUG ?? '').trim().toLowerCase())
   })
-  const exitFor = (error: unknown): number => {
-    io.stderr(`Error: ${failureText(error)}\n`)
-    return error instanceof InputError ? EXIT.usage : EXIT.failure
-  }
+  const outputFile = args.values['output-env'] as string | undefined
+  const format = (args.values['output-env-format'] ?? 'dotenv') as HandOverFormat
 
-  let prepared
-  try {
-    const limits = limitsFromEnv(io.env)
-    const options = await optionsOf(command.name, values, io)
-    log.mask(options.apiKey)
-    prepared = { limits, options }
-  } catch (error) {
-    return exitFor(error)
-  }
-  const { limits, options } = prepared
-  const deadline = stepDeadline(limits.stepMs)
-  const setup = {
-    words: CLI_WORDS,
-    log,
-    userAgent: userAgent('cli'),
-    timeouts: limits.timeouts,
-    pollIntervalMs: limits.pollIntervalMs,
-    signal: io.signal ? AbortSignal.any([io.signal, deadline.signal]) : deadline.signal
-  }
-  try {
-    if (command.name === 'terminate') {
-      const report: DeployReport = {}
-      try {
-        const settings = resolveOptions(options, CLI_WORDS)
-        const environment = environmentRef(CLI_WORDS, {
-          environmentId: values['environment-id'] as string | undefined,
-          environmentAlias: values['environment-alias'] as string | undefined,
-          deploymentUrl: values['deployment-url'] as string | undefined
-        })
-        await endEnvironment(settings, setup, report, environment)
-      } catch (error) {
-        return exitFor(error)
-      }
-      const outputs = {
-        terminated: report.terminated!.state,
-        ...(report.terminated!.environmentId
-          ? { environmentId: report.terminated!.environmentId }
-          : {})
-      }
-      await writeOutputs(outputs, values, io)
-      return EXIT.success
-    }
-
-    const { report, error } = await runDeploy(options, {
-      ...setup,
-      deadline: Date.now() + limits.stepMs
-    })
-    const result = resultOf(report, CLI_WORDS, error)
-    await writeOutputs(result, values, io)
-    if (error !== undefined) return exitFor(error)
-    if (result.outcome === 'failed') {
-      if ((values['fail-on-no-run'] as boolean | undefined) ?? true) {
-        io.stderr(
-          `Error: ${result.reason} Set ${CLI_WORDS.setting('failOnNoRun', 'false')} to make this a warning.\n`
-        )
-        return EXIT.failure
-      }
-      log.warning(result.reason ?? 'The service created no run.', 'No run created')
-    }
-    if (result.verdict && result.verdict !== 'passed') {
-      io.stderr(`Error: ${result.reason}\n`)
-      return EXIT.failure
-    }
-    return EXIT.success
-  } finally {
-    deadline.clear()
-  }
-}
-
-/** The outputs: one JSON object, or `name=value` lines, on stdout; and `name=value` lines appended to --output-env. */
-async function writeOutputs(
-  result: DeployResult | Record<string, string>,
-  values: ParsedArgs['values'],
-  io: Io
-): Promise<void> {
-  if (values.json === true) io.stdout(`${JSON.stringify(result, null, 2)}\n`)
-  else io.stdout(envLines(result))
-  const file = values['output-env']
-  if (typeof file === 'string' && file) await appendFile(file, envLines(result))
-}
-
-/** The outputs as `name=value` lines, for GitLab's dotenv reports, envman or a shell; the bugs as one JSON line. */
-export function envLines(result: DeployResult | Record<string, string>): string {
-  // The reason is a sentence for people, on stderr; the lines carry the outputs only.
-  return Object.entries(result)
-    .filter(([name]) => name !== 'reason')
-    .map(
-      ([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}\n`
+  const usesGit = command.flags.some(flag => flag.option === 'sha')
+  const derived = usesGit ? await derivedContext(io) : undefined
+  for (const note of derived?.notes ?? []) log.warning(note)
+  if (derived && derived.source === undefined)
+    log.warning(
+      'No Git context found: this is not a CI the tool knows, and git found no checkout here, so no branch or commit is sent. Pass --branch and --sha.',
+      'No Git context'
     )
-    .join('')
+
+  const run = await runDeploy(command.name, valuesOf(command, args.values), {
+    frontEnd: 'cli',
+    vocabulary: CLI_VOCABULARY,
+    log,
+    derived: derived?.git,
+    env: io.env,
+    workingDirectory: io.cwd,
+    signal: io.signal,
+    beforeRequests: async () => {
+      if (outputFile) await checkWritable(outputFile, '--output-env')
+    }
+  })
+
+  const written = await writeOutputs(run, { json, outputFile, format }, io, log)
+  const { judgement, report } = run
+  if (judgement.message && judgement.conclusion === 'failure')
+    io.stderr(`Error: ${inertLine(judgement.message)}\n`)
+  else if (judgement.message) log.warning(judgement.message, 'No run created')
+  if (!written) return EXIT['deploy-failed']
+  if (report.failure?.aborted && io.signal?.aborted) return EXIT.interrupted
+  return EXIT[judgement.cause]
+}
+
+/** Fails before any request when a file the CLI must write at the end cannot be written. */
+async function checkWritable(path: string, flag: string): Promise<void> {
+  try {
+    const handle = await open(path, 'a')
+    await handle.close()
+  } catch (error) {
+    throw new DeployError(
+      `${flag} names ${quote(path)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`
+    )
+  }
+}
+
+/**
+ * The outputs: on stdout, as one JSON object with --json (always, failures
+ * included) or in the hand-over format; and in the --output-env file,
+ * replaced, so that a later step never reads a value of an earlier run.
+ * Resolves false when the file could not be written.
+ */
+async function writeOutputs(
+  { report, judgement }: DeployRun,
+  {
+    json,
+    outputFile,
+    format
+  }: { json: boolean; outputFile?: string | undefined; format: HandOverFormat },
+  io: Io,
+  log: ReturnType<typeof stderrLog>
+): Promise<boolean> {
+  const outputs = outputsOf(report)
+  const files = handOver(outputs, format)
+  for (const { name, why } of files.left)
+    log.warning(
+      `The ${name} output is left out of the ${format} hand-over: ${why}. --json carries it.`,
+      'Output left out'
+    )
+  if (json) {
+    const reason = judgement.message ? { reason: judgement.message } : {}
+    io.stdout(`${JSON.stringify({ ...outputValuesOf(report), ...reason }, null, 2)}\n`)
+  } else io.stdout(files.text)
+  if (!outputFile) return true
+  try {
+    await writeFile(outputFile, files.text)
+    return true
+  } catch (error) {
+    io.stderr(
+      `Error: ${inertLine(`--output-env ${quote(outputFile)} could not be written: ${messageOf(error)}`)}\n`
+    )
+    return false
+  }
 }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import type { GitContext } from '../../core/git.js'
-import { commitUrlOf, hostingOf, repositoryOfUrl } from './repository.js'
+import type { GitContext } from '../../core/index.js'
+import { commitUrlOfClone, hostingOf, repositoryOfUrl } from './repository.js'
 
 const run = promisify(execFile)
 
@@ -31,7 +31,7 @@ export async function gitContext(git: GitRunner): Promise<GitContext> {
     branch: branch && branch !== 'HEAD' ? branch : undefined,
     sha,
     repository: repositoryOfUrl(remote),
-    commitUrl: commitUrlOf(remote, sha),
+    commitUrl: commitUrlOfClone(remote, sha),
     hostingService: hostingOf(remote)
   }
 }

@@ -1,14 +1,37 @@
-import type { GitContext } from '../../core/git.js'
-import { commitUrlOf, hostingOf, repositoryOfSlug, repositoryOfUrl } from './repository.js'
+import {
+  asObject,
+  githubContext,
+  messageOf,
+  repositoryOfSlug,
+  type GitContext,
+  type GitHubContext,
+  type JsonObject
+} from '../../core/index.js'
+import { commitUrlOfClone, hostingOf, repositoryOfUrl } from './repository.js'
 
 /** The environment a CI gives the job; passed in, so that each provider is tested alone. */
 export type Env = Record<string, string | undefined>
 
-/** One CI: how to know it is running, and the Git context its own variables give (undefined for what it does not say). */
+/** What a provider found: the Git context, and notes worth a line in the log. */
+export interface Found {
+  git: GitContext
+  notes: string[]
+}
+
+/** One CI: how to know it is running, and the Git context it gives (undefined for what it does not say). */
 export interface Provider {
   name: string
   detect(env: Env): boolean
-  context(env: Env): GitContext
+  context(env: Env, readFile: (path: string) => string): Found
+}
+
+/** A provider whose context is its variables alone. */
+function byVariables(
+  name: string,
+  detect: (env: Env) => boolean,
+  context: (env: Env) => GitContext
+): Provider {
+  return { name, detect, context: env => ({ git: context(env), notes: [] }) }
 }
 
 /**
@@ -19,10 +42,10 @@ export interface Provider {
  * documentation decides.
  */
 export const PROVIDERS: Provider[] = [
-  {
-    name: 'GitLab CI',
-    detect: env => env.GITLAB_CI === 'true',
-    context: env => {
+  byVariables(
+    'GitLab CI',
+    env => env.GITLAB_CI === 'true',
+    env => {
       // In a merge request pipeline the source branch and its head, never the merged result.
       const sha = env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA || env.CI_COMMIT_SHA
       return {
@@ -38,31 +61,21 @@ export const PROVIDERS: Provider[] = [
         hostingService: 'GitLab'
       }
     }
-  },
+  ),
   {
+    // The action's own derivation, from the event the runner describes: a pull request's head, never its merge commit.
     name: 'GitHub Actions',
     detect: env => env.GITHUB_ACTIONS === 'true',
-    context: env => {
-      const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
-      return {
-        branch:
-          env.GITHUB_HEAD_REF ||
-          (env.GITHUB_REF_TYPE === 'branch' ? env.GITHUB_REF_NAME : undefined),
-        sha: env.GITHUB_SHA,
-        pullRequestNumber: number(/^refs\/pull\/(\d+)\//.exec(env.GITHUB_REF ?? '')?.[1]),
-        repository: repositoryOfSlug(env.GITHUB_REPOSITORY),
-        commitUrl:
-          env.GITHUB_REPOSITORY && env.GITHUB_SHA
-            ? `${server}/${env.GITHUB_REPOSITORY}/commit/${env.GITHUB_SHA}`
-            : undefined,
-        hostingService: 'GitHub'
-      }
+    context: (env, readFile) => {
+      const { payload, note } = eventOf(env, readFile)
+      const found: GitHubContext = githubContext(env.GITHUB_EVENT_NAME ?? '', payload, env)
+      return { git: found.git, notes: note ? [note, ...found.notes] : found.notes }
     }
   },
-  {
-    name: 'Bitrise',
-    detect: env => env.BITRISE_IO === 'true' || env.BITRISE_BUILD_NUMBER !== undefined,
-    context: env => {
+  byVariables(
+    'Bitrise',
+    env => env.BITRISE_IO === 'true' || env.BITRISE_BUILD_NUMBER !== undefined,
+    env => {
       const sha = env.BITRISE_GIT_COMMIT || env.GIT_CLONE_COMMIT_HASH
       // BITRISE_APP_SLUG names the Bitrise app, not the repository: the clone URL does.
       return fromUrl(env.GIT_REPOSITORY_URL, sha, {
@@ -70,11 +83,11 @@ export const PROVIDERS: Provider[] = [
         pullRequestNumber: number(env.BITRISE_PULL_REQUEST)
       })
     }
-  },
-  {
-    name: 'CircleCI',
-    detect: env => env.CIRCLECI === 'true',
-    context: env =>
+  ),
+  byVariables(
+    'CircleCI',
+    env => env.CIRCLECI === 'true',
+    env =>
       fromUrl(env.CIRCLE_REPOSITORY_URL, env.CIRCLE_SHA1, {
         // CIRCLE_BRANCH is the pull request's head branch too.
         branch: env.CIRCLE_BRANCH,
@@ -86,25 +99,25 @@ export const PROVIDERS: Provider[] = [
             ? { owner: env.CIRCLE_PROJECT_USERNAME, name: env.CIRCLE_PROJECT_REPONAME }
             : undefined
       })
-  },
-  {
-    name: 'Jenkins',
-    detect: env => env.JENKINS_URL !== undefined,
-    context: env =>
+  ),
+  byVariables(
+    'Jenkins',
+    env => env.JENKINS_URL !== undefined,
+    env =>
       fromUrl(env.GIT_URL, env.GIT_COMMIT, {
         // A multibranch pull request job names its source in CHANGE_BRANCH.
         branch: env.CHANGE_BRANCH || env.BRANCH_NAME || env.GIT_BRANCH?.replace(/^origin\//, ''),
         pullRequestNumber: number(env.CHANGE_ID)
       })
-  },
-  {
-    name: 'Azure Pipelines',
-    detect: env => env.TF_BUILD?.toLowerCase() === 'true',
-    context: env => {
+  ),
+  byVariables(
+    'Azure Pipelines',
+    env => env.TF_BUILD?.toLowerCase() === 'true',
+    env => {
       const provider = env.BUILD_REPOSITORY_PROVIDER
       return {
         ...fromUrl(env.BUILD_REPOSITORY_URI, env.BUILD_SOURCEVERSION, {}),
-        branch: stripHeads(env.SYSTEM_PULLREQUEST_SOURCEBRANCH || env.BUILD_SOURCEBRANCH),
+        branch: branchOfRef(env.SYSTEM_PULLREQUEST_SOURCEBRANCH || env.BUILD_SOURCEBRANCH),
         pullRequestNumber:
           number(env.SYSTEM_PULLREQUEST_PULLREQUESTNUMBER) ??
           number(env.SYSTEM_PULLREQUEST_PULLREQUESTID),
@@ -122,21 +135,21 @@ export const PROVIDERS: Provider[] = [
                 : undefined
       }
     }
-  },
-  {
-    name: 'Buildkite',
-    detect: env => env.BUILDKITE === 'true',
-    context: env =>
+  ),
+  byVariables(
+    'Buildkite',
+    env => env.BUILDKITE === 'true',
+    env =>
       fromUrl(env.BUILDKITE_REPO, env.BUILDKITE_COMMIT, {
         branch: env.BUILDKITE_BRANCH,
         // "false" when the build is not for a pull request.
         pullRequestNumber: number(env.BUILDKITE_PULL_REQUEST)
       })
-  },
-  {
-    name: 'Codemagic',
-    detect: env => env.CM_BUILD_ID !== undefined,
-    context: env => ({
+  ),
+  byVariables(
+    'Codemagic',
+    env => env.CM_BUILD_ID !== undefined,
+    env => ({
       branch: env.CM_BRANCH,
       sha: env.CM_COMMIT,
       // CM_PULL_REQUEST is the string "true" only for a pull request build.
@@ -144,22 +157,22 @@ export const PROVIDERS: Provider[] = [
         env.CM_PULL_REQUEST === 'true' ? number(env.CM_PULL_REQUEST_NUMBER) : undefined,
       repository: repositoryOfSlug(env.CM_REPO_SLUG)
     })
-  },
-  {
-    name: 'Xcode Cloud',
+  ),
+  byVariables(
+    'Xcode Cloud',
     // CI_* names are generic; CI_XCODEBUILD_ACTION is set in every Xcode Cloud build.
-    detect: env => env.CI_XCODEBUILD_ACTION !== undefined && env.GITLAB_CI === undefined,
-    context: env => ({
+    env => env.CI_XCODEBUILD_ACTION !== undefined && env.GITLAB_CI === undefined,
+    env => ({
       branch: env.CI_PULL_REQUEST_SOURCE_BRANCH || env.CI_BRANCH,
       sha: env.CI_PULL_REQUEST_SOURCE_COMMIT || env.CI_COMMIT,
       pullRequestNumber: number(env.CI_PULL_REQUEST_NUMBER),
       repository: repositoryOfSlug(env.CI_PULL_REQUEST_SOURCE_REPO)
     })
-  },
-  {
-    name: 'Bitbucket Pipelines',
-    detect: env => env.BITBUCKET_BUILD_NUMBER !== undefined,
-    context: env => ({
+  ),
+  byVariables(
+    'Bitbucket Pipelines',
+    env => env.BITBUCKET_BUILD_NUMBER !== undefined,
+    env => ({
       branch: env.BITBUCKET_BRANCH,
       sha: env.BITBUCKET_COMMIT,
       pullRequestNumber: number(env.BITBUCKET_PR_ID),
@@ -170,7 +183,7 @@ export const PROVIDERS: Provider[] = [
           : undefined,
       hostingService: 'Bitbucket'
     })
-  }
+  )
 ]
 
 /** The CI this job runs on, by its variables; undefined outside a known CI. */
@@ -183,7 +196,7 @@ function fromUrl(url: string | undefined, sha: string | undefined, fields: GitCo
   return {
     sha,
     repository: repositoryOfUrl(url),
-    commitUrl: commitUrlOf(url, sha),
+    commitUrl: commitUrlOfClone(url, sha),
     hostingService: hostingOf(url),
     ...withoutUndefined(fields)
   }
@@ -193,7 +206,8 @@ function withoutUndefined(fields: GitContext): GitContext {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as GitContext
 }
 
-function stripHeads(ref: string | undefined): string | undefined {
+/** A branch from a ref: `refs/heads/x` or `x`; a tag is no branch. */
+function branchOfRef(ref: string | undefined): string | undefined {
   if (!ref || ref.startsWith('refs/tags/')) return undefined
   return ref.replace(/^refs\/heads\//, '')
 }
@@ -202,4 +216,21 @@ function stripHeads(ref: string | undefined): string | undefined {
 function number(value: string | undefined): number | undefined {
   const n = /^\d+$/.test(value ?? '') ? Number(value) : NaN
   return Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+/** The event payload GITHUB_EVENT_PATH names; unreadable means empty, with a note. */
+function eventOf(
+  env: Env,
+  readFile: (path: string) => string
+): { payload: JsonObject; note?: string } {
+  const path = env.GITHUB_EVENT_PATH
+  if (!path) return { payload: {} }
+  try {
+    return { payload: asObject(JSON.parse(readFile(path))) }
+  } catch (error) {
+    return {
+      payload: {},
+      note: `The workflow's event file could not be read (${messageOf(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import type { Repository } from '../../core/git.js'
+import type { Repository } from '../../core/index.js'
 
 /** Where a repository URL says the code is hosted, as the service names it. */
 export function hostingOf(url: string | undefined): string | undefined {
@@ -26,14 +26,11 @@ export function repositoryOfUrl(url: string | undefined): Repository | undefined
   return parts.length === 1 ? { owner: parts[0]!, name } : undefined
 }
 
-/** `owner/name` (a slug as CIs print it). */
-export function repositoryOfSlug(slug: string | undefined): Repository | undefined {
-  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(slug ?? '')
-  return match ? { owner: match[1]!, name: match[2]! } : undefined
-}
-
 /** A web URL for a commit, on the hosts whose URL shape is known. */
-export function commitUrlOf(url: string | undefined, sha: string | undefined): string | undefined {
+export function commitUrlOfClone(
+  url: string | undefined,
+  sha: string | undefined
+): string | undefined {
   const host = hostOf(url)
   const path = pathOf(url)
   if (!host || !path || !sha) return undefined

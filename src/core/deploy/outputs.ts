@@ -1,0 +1,96 @@
+import { ref } from '../shared/option-refs.js'
+import type { Bug } from '../service/answers.js'
+import type { VerdictName } from '../verdict/poll.js'
+import type { Outcome, Report } from './report.js'
+
+/**
+ * The outputs, by the names the service's own clients use: one list, with
+ * one description each (action.yml, the README and --help come from it), and
+ * one derivation from what the deploy learned, used by every front end.
+ */
+export const OUTPUTS = {
+  playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
+  fileLocation: '<team_id>/<destination>, as the service returned it.',
+  runId:
+    "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+  environmentId:
+    'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
+  outcome:
+    'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
+  artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
+  artifactSize: 'Size of the uploaded file in bytes.',
+  verdict:
+    "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+  greenlight:
+    'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
+  runUrl: 'When waiting, the page of the run that decides (a superseding run, when there is one).',
+  blockingBugsCount:
+    'When waiting, the blocking bugs of the run, as the service last counted them.',
+  nonBlockingBugsCount:
+    'When waiting, the non-blocking bugs of the run, as the service last counted them.',
+  bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
+} as const
+
+export type OutputName = keyof typeof OUTPUTS
+
+export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[]
+
+/** The outputs as values of their own types, for the library; absent when not known. */
+export interface OutputValues {
+  playgroundFileLocation?: string | undefined
+  fileLocation?: string | undefined
+  runId?: string | undefined
+  environmentId?: string | undefined
+  outcome?: Outcome | undefined
+  artifactSha256?: string | undefined
+  artifactSize?: number | undefined
+  verdict?: VerdictName | undefined
+  greenlight?: boolean | undefined
+  runUrl?: string | undefined
+  blockingBugsCount?: number | undefined
+  nonBlockingBugsCount?: number | undefined
+  bugs?: Bug[] | undefined
+}
+
+/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
+export function outputValuesOf(report: Report): OutputValues {
+  const { verdict } = report
+  const uploaded = report.artifact?.sha256 !== undefined
+  const values: OutputValues = {
+    playgroundFileLocation: report.playgroundFileLocation,
+    fileLocation: report.fileLocation,
+    runId: report.runId,
+    environmentId: report.environmentId ?? report.terminated?.environmentId,
+    outcome: report.outcome,
+    artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
+    artifactSize: uploaded ? report.artifact?.size : undefined,
+    verdict: verdict?.verdict,
+    greenlight: verdict?.greenlight,
+    runUrl: verdict?.runUrl,
+    blockingBugsCount: verdict && blockingCount(report),
+    nonBlockingBugsCount:
+      verdict?.nonBlockingBugsCount ??
+      (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
+    bugs: verdict?.answered ? verdict.bugs : undefined
+  }
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== '')
+  ) as OutputValues
+}
+
+/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
+export function blockingCount(report: Report): number | undefined {
+  const { verdict } = report
+  if (!verdict) return undefined
+  return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined)
+}
+
+/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
+export function outputsOf(report: Report): Partial<Record<OutputName, string>> {
+  return Object.fromEntries(
+    Object.entries(outputValuesOf(report)).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : JSON.stringify(value)
+    ])
+  )
+}

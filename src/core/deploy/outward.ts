@@ -1,0 +1,112 @@
+import { messageOf } from '../shared/errors.js'
+import { completeLog, type Log } from '../shared/log.js'
+import { Secrets } from '../shared/redact.js'
+import { inert } from '../shared/text.js'
+import { render, type Vocabulary } from '../options/vocabulary.js'
+
+/**
+ * The way out of the core. Every text a deploy sends a person (log lines, the
+ * failure, the reason, warnings) passes here: options rendered in the front
+ * end's words, every secret and credential shape redacted, and the whole made
+ * inert (one line, no control characters, no workflow command). Every
+ * callback of the caller's (the log, progress, status, events) is called
+ * through a guard: one that throws is reported once and not called again,
+ * and never stops the deploy.
+ */
+export class Outward {
+  readonly secrets: Secrets
+  readonly log: Log
+  private readonly warnings: string[]
+  private readonly target: Log
+  private readonly failed = new Set<string>()
+
+  constructor(
+    private readonly vocabulary: Vocabulary,
+    target: Partial<Log> | undefined,
+    warnings: string[]
+  ) {
+    this.warnings = warnings
+    this.target = completeLog(isObject(target) ? target : {})
+    const mask = this.guard('log.mask', (secret: string) => this.target.mask(secret))
+    this.secrets = new Secrets(secret => mask(secret))
+    this.log = this.wrap()
+  }
+
+  /** A text for a person, ready to leave the process. */
+  text(message: string): string {
+    return inert(this.secrets.redact(render(message, this.vocabulary)))
+  }
+
+  /** A value (an output, a link) ready to leave the process: secrets and credentials out, on one line. */
+  value(value: string): string {
+    return inert(this.secrets.redactValue(value))
+  }
+
+  /**
+   * A caller's callback that can never throw into the deploy: the first
+   * failure is reported as a warning, and the callback is left alone after it.
+   */
+  guard<A extends unknown[]>(
+    name: string,
+    callback: ((...args: A) => unknown) | undefined
+  ): (...args: A) => void {
+    if (typeof callback !== 'function') return () => undefined
+    return (...args: A) => {
+      if (this.failed.has(name)) return
+      try {
+        const result = callback(...args)
+        // A promise a callback returns is not awaited, but its rejection is not left unhandled either.
+        if (result instanceof Promise) result.catch(error => this.report(name, error))
+      } catch (error) {
+        this.report(name, error)
+      }
+    }
+  }
+
+  private report(name: string, error: unknown): void {
+    if (this.failed.has(name)) return
+    this.failed.add(name)
+    const warning = this.text(
+      `The ${name} callback threw (${messageOf(error)}); the deploy goes on without calling it again.`
+    )
+    this.warnings.push(warning)
+    if (name !== 'log.warning') this.guard('log.warning', this.target.warning)(warning)
+  }
+
+  private wrap(): Log {
+    const { target } = this
+    const say = (method: 'info' | 'debug' | 'notice' | 'warning') => {
+      const call = this.guard(`log.${method}`, (message: string, title?: string) =>
+        target[method](message, title)
+      )
+      return (message: string, title?: string): void =>
+        call(this.text(message), title === undefined ? undefined : this.text(title))
+    }
+    return {
+      info: say('info'),
+      debug: say('debug'),
+      notice: say('notice'),
+      warning: say('warning'),
+      mask: secret => this.secrets.add(secret),
+      group: async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+        if (this.failed.has('log.group')) return work()
+        let started = false
+        const run = (): Promise<T> => {
+          started = true
+          return work()
+        }
+        try {
+          return await target.group(this.text(name), run)
+        } catch (error) {
+          if (started) throw error
+          this.report('log.group', error)
+          return work()
+        }
+      }
+    }
+  }
+}
+
+function isObject(value: unknown): value is Partial<Log> {
+  return typeof value === 'object' && value !== null
+}

@@ -1,0 +1,63 @@
+import type { GitContext } from '../shared/git.js'
+import type { OptionKey } from '../shared/option-refs.js'
+import type { Mode } from '../options/resolve.js'
+import type { NoRunCause } from '../service/answers.js'
+import type { Termination } from '../service/client.js'
+import type { Verdict } from '../verdict/poll.js'
+
+/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
+export type Outcome = 'success' | 'failed' | 'aborted' | 'skipped'
+
+/** What stopped a deploy, in words for a person (rendered, redacted, on one line). */
+export interface Failure {
+  message: string
+  /** Bad usage: an option that cannot be used, found before any request. */
+  usage: boolean
+  /** The option the failure is about, when it is about one. */
+  option?: OptionKey | undefined
+  /** Stopped by the caller's signal, Ctrl-C, or the time limit. */
+  aborted: boolean
+  /** An error the product did not expect, with its stack for a bug report. */
+  unexpected?: { stack: string } | undefined
+}
+
+/**
+ * What a deploy learned, as far as it got: everything outputs, the summary,
+ * the check run, the JUnit report and the library's result are made of.
+ */
+export interface Report {
+  mode?: Mode | undefined
+  outcome?: Outcome | undefined
+  artifact?:
+    | { name: string; size: number; sha256?: string | undefined; target?: string | undefined }
+    | undefined
+  destination?: string | undefined
+  fileLocation?: string | undefined
+  playgroundFileLocation?: string | undefined
+  deploymentType?: string | undefined
+  git?: GitContext | undefined
+  runId?: string | undefined
+  /** Every run id the answer names, when several triggers matched. */
+  runIds?: string[] | undefined
+  /** The run already existed for this deployment (a repeated notification). */
+  duplicate?: boolean | undefined
+  /** A preview deployment answered without a run: a success with no run. */
+  preview?: boolean | undefined
+  /** The environment's alias or name, and its id, when the answer names them. */
+  environment?: string | undefined
+  environmentId?: string | undefined
+  /** Why no run was created, in the service's words, and what to do. */
+  noRun?: { cause: NoRunCause; reason: string; advice: string } | undefined
+  /** Whether a notification that creates no run is a failure. */
+  failOnNoRun: boolean
+  /** The deploy was asked to wait for the verdict, and for how long at most. */
+  wait?: { minutes: number } | undefined
+  /** The run's verdict, when waited for. */
+  verdict?: Verdict | undefined
+  /** A preview environment ended (terminate mode). */
+  terminated?: Termination | undefined
+  /** What stopped the deploy. */
+  failure?: Failure | undefined
+  /** Warnings worth a look: the service's own, a caller's callback that threw. */
+  warnings: string[]
+}

@@ -1,0 +1,68 @@
+/**
+ * The core's one entry point: what the action, the CLI and the library may
+ * use. Nothing else under src/core is reachable from a front end (lint rule).
+ */
+
+// The deploy: one orchestrator for every mode, its events, what it learned and what that means.
+export { runDeploy, type DeployHooks, type DeployRun } from './deploy/orchestrator.js'
+export type { DeployEvent } from './deploy/events.js'
+export type { Report, Outcome, Failure } from './deploy/report.js'
+export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
+export {
+  OUTPUTS,
+  OUTPUT_NAMES,
+  outputsOf,
+  outputValuesOf,
+  blockingCount,
+  type OutputName,
+  type OutputValues
+} from './deploy/outputs.js'
+export { describeBug } from './deploy/messages.js'
+
+// Options: the table, their words in each front end, the transport's tuning variables.
+export {
+  OPTIONS,
+  COMMANDS,
+  optionsOf,
+  offers,
+  defaultOf,
+  type Command,
+  type OptionSpec
+} from './options/table.js'
+export { render, spelling, kebab, type Vocabulary } from './options/vocabulary.js'
+export type { Settings, Mode, EnvironmentRef } from './options/resolve.js'
+export type { VariablesValue } from './options/values.js'
+export { LIMIT_VARIABLES } from './options/limits.js'
+export {
+  OPTION_KEYS,
+  isOptionKey,
+  ref,
+  setting,
+  subject,
+  type OptionKey
+} from './shared/option-refs.js'
+
+// The GitHub workflow's context, for the action and the CLI inside a workflow.
+export {
+  githubContext,
+  deploymentState,
+  commitUrlOf,
+  repositoryOfSlug,
+  type GitHubContext,
+  type RunnerEnv
+} from './ci/github.js'
+
+// The service's words and the verdict, as results carry them.
+export type { Bug, RunStage, GreenlightAnswer } from './service/answers.js'
+export type { VerdictName, VerdictStatus, Verdict } from './verdict/poll.js'
+
+// Shared facts and the one formatter and redaction of everything that leaves the process.
+export type { GitContext, Repository } from './shared/git.js'
+export type { Log, ProgressListener } from './shared/log.js'
+export { inert, inertLine, quote, oneLine } from './shared/text.js'
+export { Secrets, redactShapes, MIN_SECRET_LENGTH } from './shared/redact.js'
+export { DeployError, InputError, isError, messageOf } from './shared/errors.js'
+export { formatBytes, formatDuration, formatMinutes } from './shared/format.js'
+export { asObject, asText, type JsonObject } from './shared/json.js'
+export { nearest } from './shared/nearest.js'
+export { PRODUCT_NAME, PRODUCT_VERSION, userAgent, type FrontEnd } from './shared/version.js'

@@ -1,0 +1,290 @@
+import { InputError } from '../shared/errors.js'
+import type { GitContext, Repository } from '../shared/git.js'
+import { ref, setting, type OptionKey } from '../shared/option-refs.js'
+import type { FrontEnd } from '../shared/version.js'
+import { OPTIONS, optionsOf, type Command } from './table.js'
+import { readValue } from './values.js'
+
+/** What the deploy does, decided by the command and the options given. */
+export type Mode =
+  /** Upload the build, then notify. */
+  | 'deploy'
+  /** Upload the build only. */
+  | 'upload'
+  /** Notify with an earlier upload. */
+  | 'notify'
+  /** Notify without a build (web deployments). */
+  | 'plain'
+  /** Wait for an earlier run's verdict. */
+  | 'wait'
+  /** End a preview environment. */
+  | 'terminate'
+
+/** Which preview environment to end: exactly one of these (spec Part 3). */
+export type EnvironmentRef =
+  { environmentId: string } | { environmentAlias: string } | { deploymentUrl: string }
+
+/** The options, validated and complete: what the deploy runs on. */
+export interface Settings {
+  mode: Mode
+  apiKey: string
+  baseUrl: string
+  maxAttempts: number
+  file?: string | undefined
+  destination?: string | undefined
+  namePrefix?: string | undefined
+  environment?: string | undefined
+  deploymentType?: string | undefined
+  variables: Record<string, string>
+  runInputPath?: string | undefined
+  runVariable: string
+  failOnNoRun: boolean
+  git: GitContext
+  deduplicationKey?: string | undefined
+  ephemeralEnvironment: boolean
+  /** Wait for the verdict after the notification (always in wait mode). */
+  wait: boolean
+  waitTimeoutMs: number
+  pollIntervalMs: number
+  runId?: string | undefined
+  /** The environment to end, in terminate mode. */
+  environmentRef?: EnvironmentRef | undefined
+  junitReport?: string | undefined
+  githubToken?: string | undefined
+  check: boolean
+  checkName?: string | undefined
+  prComment: boolean
+  /** Where a relative `file` is found. */
+  workingDirectory: string
+}
+
+/** What a front end hands the resolver. */
+export interface OptionsRequest {
+  frontEnd: FrontEnd
+  /** The command; the action has none (every mode, chosen by its inputs). */
+  command?: Command | undefined
+  /** The values as the front end has them, by option key: text, booleans, numbers or objects; empty text is not given. */
+  values: Partial<Record<OptionKey, unknown>>
+  /** The Git context the front end derived from its CI; options override each field. */
+  derived?: GitContext | undefined
+  /** Where options with an environment variable read it from when not given. */
+  env?: Record<string, string | undefined> | undefined
+  workingDirectory: string
+}
+
+/**
+ * Pure: every option read, checked and completed before any request, and the
+ * mode decided; anything wrong throws an `InputError` naming the option, the
+ * problem and the fix. The same values give the same settings, or the same
+ * error, from every front end.
+ */
+export function resolveOptions(request: OptionsRequest): Settings {
+  const { frontEnd, command } = request
+  const offered = new Set(optionsOf(frontEnd, command))
+  const read = <T>(key: OptionKey): T | undefined => {
+    if (!offered.has(key)) return undefined
+    const spec = OPTIONS[key]
+    let value = readValue(key, spec, request.values[key])
+    if (value === undefined && spec.env?.frontEnds.includes(frontEnd))
+      value = readValue(key, spec, request.env?.[spec.env.name])
+    return (value ?? spec.default) as T | undefined
+  }
+  const required = <T>(key: OptionKey, fix: string): T => {
+    const value = read<T>(key)
+    if (value === undefined) throw new InputError(key, 'is empty', fix)
+    return value
+  }
+
+  const apiKey = required<string>(
+    'apiKey',
+    'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY'
+  )
+  const baseUrl = required<string>(
+    'baseUrl',
+    'Use the service URL, e.g. https://service.example.com'
+  )
+  const file = read<string>('file')
+  const destination = read<string>('destination')
+  const namePrefix = read<string>('namePrefix')
+  const environment = read<string>('environment')
+  const runInputPath = read<string>('runInputPath')
+  const runId = read<string>('runId')
+  const variables = read<Record<string, string>>('variables') ?? {}
+  const runVariable = read<string>('runVariable')!
+  const notify = command === 'upload' ? false : (read<boolean>('notify') ?? true)
+  const terminate = command === 'terminate' || read<boolean>('terminateEnvironment') === true
+  const wanted = read<boolean>('wait') ?? false
+
+  const combined = (key: OptionKey, other: OptionKey, fix: string): never => {
+    throw new InputError(key, `cannot be combined with ${ref(other)}`, fix)
+  }
+  const mode = ((): Mode => {
+    if (terminate) {
+      const other = (['file', 'runInputPath', 'runId'] as const).find(
+        key => read(key) !== undefined
+      )
+      if (other && frontEnd === 'action')
+        throw new InputError(
+          other,
+          `cannot be combined with ${setting('terminateEnvironment', 'true')}`,
+          'End the environment in a step of its own'
+        )
+      return 'terminate'
+    }
+    if (command === 'wait' && !runId)
+      throw new InputError(
+        'runId',
+        'is missing',
+        'Pass the runId of the deploy that created the run, unchanged'
+      )
+    if (runId) {
+      if (file)
+        combined('runId', 'file', `Use ${ref('runId')} alone to wait for an earlier run's verdict`)
+      if (runInputPath)
+        combined(
+          'runId',
+          'runInputPath',
+          `Use ${ref('runId')} alone to wait for an earlier run's verdict`
+        )
+      return 'wait'
+    }
+    if (command === 'upload' && !file)
+      throw new InputError('file', 'is missing', 'Give the path or a glob of the build to upload')
+    if (file && runInputPath)
+      combined(
+        'runInputPath',
+        'file',
+        `Use ${ref('file')} to upload a build and notify with it, or ${ref('runInputPath')} alone to notify with an earlier upload`
+      )
+    if (file) return notify ? 'deploy' : 'upload'
+    if (!notify)
+      throw new InputError(
+        'notify',
+        runInputPath
+          ? `is false with ${ref('runInputPath')} set`
+          : `is false and ${ref('file')} is empty, so there is nothing to do`,
+        `Set ${ref('file')} to upload a build, or ${setting('notify', 'true')} to send the deploy notification`
+      )
+    return runInputPath ? 'notify' : 'plain'
+  })()
+
+  if (destination && namePrefix)
+    combined(
+      'destination',
+      'namePrefix',
+      `Give the destination path, or let ${ref('namePrefix')} build it, not both`
+    )
+  if (!file && (destination || namePrefix) && mode !== 'terminate')
+    throw new InputError(
+      destination ? 'destination' : 'namePrefix',
+      `is set but ${ref('file')} is empty`,
+      `Set ${ref('file')} to the build to upload`
+    )
+  if (environment && !namePrefix)
+    throw new InputError(
+      'environment',
+      `is set without ${ref('namePrefix')}`,
+      `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
+    )
+  if (runVariable in variables && (file || runInputPath))
+    throw new InputError(
+      'variables',
+      `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`,
+      `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`
+    )
+  if (wanted && mode === 'upload')
+    throw new InputError(
+      'wait',
+      'is true but no deploy notification is sent, so no run starts',
+      `Send the notification, or wait in a later step with ${ref('runId')}`
+    )
+
+  return {
+    mode,
+    apiKey,
+    baseUrl,
+    maxAttempts: read<number>('maxAttempts')!,
+    file,
+    destination,
+    namePrefix,
+    environment,
+    deploymentType: read<string>('deploymentType'),
+    variables,
+    runInputPath,
+    runVariable,
+    failOnNoRun: read<boolean>('failOnNoRun') ?? true,
+    git: mode === 'wait' || mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
+    deduplicationKey: read<string>('deduplicationKey'),
+    ephemeralEnvironment: read<boolean>('ephemeralEnvironment') ?? false,
+    wait: mode === 'wait' || (wanted && mode !== 'terminate'),
+    waitTimeoutMs: Math.round(read<number>('waitTimeoutMinutes')! * 60_000),
+    pollIntervalMs: Math.round(read<number>('pollIntervalSeconds')! * 1000),
+    runId,
+    environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
+    junitReport: read<string>('junitReport'),
+    githubToken: read<string>('githubToken'),
+    check: read<boolean>('check') ?? false,
+    checkName: read<string>('checkName'),
+    prComment: read<boolean>('prComment') ?? false,
+    workingDirectory: request.workingDirectory
+  }
+}
+
+type Reader = <T>(key: OptionKey) => T | undefined
+
+/**
+ * The Git context: the derived one, each field overridden by its option. A
+ * commit of one's own choosing gets the derived link with its own hash, where
+ * the link ends with the derived one; a number given on GitLab is a merge
+ * request's.
+ */
+function gitOf(read: Reader, derived: GitContext): GitContext {
+  const sha = read<string>('sha')
+  const hostingService = read<string>('hostingService') ?? derived.hostingService
+  const number = read<number>('pullRequestNumber')
+  const commitUrl =
+    read<string>('commitUrl') ??
+    (sha === undefined
+      ? derived.commitUrl
+      : derived.sha && derived.commitUrl?.endsWith(derived.sha)
+        ? `${derived.commitUrl.slice(0, -derived.sha.length)}${sha}`
+        : undefined)
+  const request =
+    number === undefined
+      ? {}
+      : hostingService === 'GitLab'
+        ? { mergeRequestNumber: number, pullRequestNumber: undefined }
+        : { pullRequestNumber: number, mergeRequestNumber: undefined }
+  const git: GitContext = {
+    ...derived,
+    branch: read<string>('branch') ?? derived.branch,
+    sha: sha ?? derived.sha,
+    commitUrl,
+    deploymentUrl: read<string>('deploymentUrl') ?? derived.deploymentUrl,
+    hostingService,
+    mergeRequestNumber: read<number>('mergeRequestNumber') ?? derived.mergeRequestNumber,
+    repository: read<Repository>('repository') ?? derived.repository,
+    ...request
+  }
+  return Object.fromEntries(
+    Object.entries(git).filter(([, value]) => value !== undefined && value !== '')
+  ) as GitContext
+}
+
+/** Which preview environment to end, from the options that can name it; exactly one must. */
+function environmentRef(read: Reader): EnvironmentRef {
+  const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'] as const
+  const named = keys.filter(key => read<string>(key) !== undefined)
+  if (named.length !== 1) {
+    const all = `${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}`
+    throw new InputError(
+      named[1] ?? 'environmentId',
+      named.length === 0
+        ? 'is empty, and so are the other ways to name the environment'
+        : `is set beside ${ref(named[0]!)}`,
+      `Name the environment to end with exactly one of ${all}`
+    )
+  }
+  const key = named[0]!
+  return { [key]: read<string>(key)! } as EnvironmentRef
+}

@@ -1,0 +1,349 @@
+import { OPTION_KEYS, ref, setting, type OptionKey } from '../shared/option-refs.js'
+import type { FrontEnd } from '../shared/version.js'
+
+/**
+ * The one option table. Every option is written here once: its kind, range,
+ * default and one-line description, and where it applies. The action's inputs
+ * (action.yml), the CLI's flags and --help, the README's tables, the
+ * library's runtime checks and (by a type test) its option types all come
+ * from it. Descriptions refer to other options by reference, so that each
+ * front end reads them in its own words.
+ */
+
+/** What a front end asks the core to do. The action is all of them in one step, chosen by its inputs. */
+export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate'
+
+export const COMMANDS: readonly Command[] = ['deploy', 'upload', 'notify', 'wait', 'terminate']
+
+/** How a value is read and checked (options/values.ts). */
+export type Kind =
+  | 'secret'
+  | 'baseUrl'
+  | 'text'
+  | 'glob'
+  | 'destination'
+  | 'namePart'
+  | 'relativePath'
+  | 'variables'
+  | 'variableName'
+  | 'boolean'
+  | 'integer'
+  | 'number'
+  | 'sha'
+  | 'url'
+  | 'runId'
+  | 'repository'
+  | 'path'
+
+export interface OptionSpec {
+  kind: Kind
+  /** One line, for every front end; `{{key}}` refers to another option. */
+  description: string
+  /** The default, as the option's own value; absent when there is none or it is derived. */
+  default?: string | number | boolean
+  /** How the default is described when it is derived rather than fixed. */
+  defaultText?: string
+  /** The range of a number, inclusive; `exclusiveMin` for a number that must be above `min`. */
+  min?: number
+  max?: number
+  exclusiveMin?: boolean
+  required?: boolean
+  /** The commands it applies to. */
+  commands: readonly Command[]
+  /** The front ends that offer it; all by default. */
+  frontEnds?: readonly FrontEnd[]
+  /** Read from this environment variable when not given, in these front ends. */
+  env?: { name: string; frontEnds: readonly FrontEnd[] }
+  /** Spelled otherwise than kebab-case (action, CLI) or camelCase (library). */
+  names?: Partial<Record<FrontEnd, string>>
+  /** What action.yml declares as the default when it differs from `default` (an expression of the runner's). */
+  actionDefault?: string
+  /** A Git fact: derived from the CI, overridden by this option. */
+  git?: boolean
+}
+
+const ALL: readonly Command[] = COMMANDS
+const BUILD: readonly Command[] = ['deploy', 'upload']
+const NOTIFY: readonly Command[] = ['deploy', 'notify']
+const GIT: readonly Command[] = ['deploy', 'upload', 'notify']
+const WAIT: readonly Command[] = ['deploy', 'notify', 'wait']
+const REPORTING: readonly Command[] = ['deploy', 'notify', 'wait']
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+export const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60
+
+export const OPTIONS: Record<OptionKey, OptionSpec> = {
+  apiKey: {
+    kind: 'secret',
+    required: true,
+    commands: ALL,
+    env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
+    description:
+      'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once.'
+  },
+  baseUrl: {
+    kind: 'baseUrl',
+    required: true,
+    commands: ALL,
+    env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
+    description:
+      "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
+  },
+  maxAttempts: {
+    kind: 'integer',
+    default: 5,
+    min: 1,
+    max: 10,
+    commands: ALL,
+    description:
+      'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
+  },
+  file: {
+    kind: 'glob',
+    commands: BUILD,
+    description:
+      'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute; must match exactly one file.'
+  },
+  destination: {
+    kind: 'destination',
+    commands: BUILD,
+    description: `Where the build goes in the workspace's storage (may include folders); default: built by ${ref('namePrefix')}, else the file's own name.`
+  },
+  namePrefix: {
+    kind: 'namePart',
+    commands: BUILD,
+    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${ref('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+  },
+  environment: {
+    kind: 'namePart',
+    commands: BUILD,
+    description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+  },
+  deploymentType: {
+    kind: 'text',
+    commands: NOTIFY,
+    description: "Sent as deployment_type: the workspace's label for this kind of deployment."
+  },
+  variables: {
+    kind: 'variables',
+    commands: NOTIFY,
+    description: `JSON object of extra variables for the run; strings, numbers and booleans. ${ref('runVariable')} is set to the build.`
+  },
+  runInputPath: {
+    kind: 'relativePath',
+    commands: NOTIFY,
+    description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${ref('file')}.`
+  },
+  runVariable: {
+    kind: 'variableName',
+    default: 'RUN_INPUT_PATH',
+    commands: NOTIFY,
+    description: "The run variable that carries the build's path (the lane plugin's option)."
+  },
+  notify: {
+    kind: 'boolean',
+    default: true,
+    commands: ['deploy'],
+    frontEnds: ['action', 'cli'],
+    description: 'Send the deploy notification; false uploads only (workspace set-up).'
+  },
+  failOnNoRun: {
+    kind: 'boolean',
+    default: true,
+    commands: NOTIFY,
+    description:
+      'When the service answers but creates no run, true makes it a failure and false a warning.'
+  },
+  branch: {
+    kind: 'text',
+    commands: GIT,
+    git: true,
+    names: { library: 'git.branch' },
+    defaultText: 'from the CI',
+    description: 'Overrides the branch read from the CI.'
+  },
+  sha: {
+    kind: 'sha',
+    commands: GIT,
+    git: true,
+    names: { library: 'git.sha' },
+    defaultText: 'from the CI',
+    description:
+      "Overrides the commit read from the CI (on a pull request, the pull request's head)."
+  },
+  commitUrl: {
+    kind: 'url',
+    commands: GIT,
+    git: true,
+    names: { library: 'git.commitUrl' },
+    defaultText: 'from the CI',
+    description: 'Overrides the link to the commit; sent as commit_url.'
+  },
+  deploymentUrl: {
+    kind: 'url',
+    commands: [...GIT, 'terminate'],
+    git: true,
+    defaultText: 'from a deployment_status event',
+    description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
+  },
+  pullRequestNumber: {
+    kind: 'integer',
+    min: 1,
+    max: 2 ** 31 - 1,
+    commands: GIT,
+    git: true,
+    names: { library: 'git.pullRequestNumber' },
+    defaultText: 'from the CI',
+    description: 'Overrides the pull request (GitLab: merge request) number read from the CI.'
+  },
+  mergeRequestNumber: {
+    kind: 'integer',
+    min: 1,
+    max: 2 ** 31 - 1,
+    commands: GIT,
+    git: true,
+    frontEnds: ['library'],
+    names: { library: 'git.mergeRequestNumber' },
+    description: "A GitLab merge request's number (IID), sent as merge_request_number."
+  },
+  repository: {
+    kind: 'repository',
+    commands: GIT,
+    git: true,
+    frontEnds: ['library'],
+    names: { library: 'git.repository' },
+    description: 'The repository: {owner, name}, or {namespace, name} on GitLab.'
+  },
+  hostingService: {
+    kind: 'text',
+    commands: GIT,
+    git: true,
+    names: { library: 'git.hostingService' },
+    defaultText: 'from the CI',
+    actionDefault: 'GitHub',
+    description: 'Where the code is hosted, sent as hosting_service: GitHub, GitLab, Bitbucket, …'
+  },
+  deduplicationKey: {
+    kind: 'text',
+    commands: NOTIFY,
+    description:
+      'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
+  },
+  ephemeralEnvironment: {
+    kind: 'boolean',
+    default: false,
+    commands: NOTIFY,
+    description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
+  },
+  wait: {
+    kind: 'boolean',
+    default: false,
+    commands: NOTIFY,
+    description:
+      'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
+  },
+  waitTimeoutMinutes: {
+    kind: 'number',
+    default: 60,
+    min: 0,
+    exclusiveMin: true,
+    max: MAX_WAIT_TIMEOUT_MINUTES,
+    commands: WAIT,
+    description:
+      'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
+  },
+  pollIntervalSeconds: {
+    kind: 'number',
+    default: 30,
+    min: 1,
+    max: 600,
+    commands: WAIT,
+    env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
+    description:
+      'Seconds between asks for the verdict (twice as long while the run is under review); the first asks come sooner.'
+  },
+  runId: {
+    kind: 'runId',
+    commands: ['wait'],
+    description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${ref('file')} or ${ref('runInputPath')}.`
+  },
+  terminateEnvironment: {
+    kind: 'boolean',
+    default: false,
+    commands: ['terminate'],
+    frontEnds: ['action'],
+    description: `End a preview environment and do nothing else; name it with exactly one of ${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}.`
+  },
+  environmentId: {
+    kind: 'text',
+    commands: ['terminate'],
+    description: 'The environment to end, by its id (the environmentId of the deploy that made it).'
+  },
+  environmentAlias: {
+    kind: 'text',
+    commands: ['terminate'],
+    description: 'The environment to end, by its alias.'
+  },
+  junitReport: {
+    kind: 'path',
+    commands: REPORTING,
+    frontEnds: ['action', 'cli'],
+    names: { cli: 'junit' },
+    description:
+      "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
+  },
+  githubToken: {
+    kind: 'secret',
+    commands: REPORTING,
+    frontEnds: ['action'],
+    actionDefault: '${{ github.token }}',
+    description: `Token for GitHub's API, for the check run and the pull-request comment; masked.`
+  },
+  check: {
+    kind: 'boolean',
+    default: true,
+    commands: REPORTING,
+    frontEnds: ['action'],
+    description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
+  },
+  checkName: {
+    kind: 'text',
+    commands: REPORTING,
+    frontEnds: ['action'],
+    defaultText: "'Mobile tests', with the environment or deployment type",
+    description:
+      "The check run's name; it also tells two deployments' comments apart. A later wait with the same name completes the same check."
+  },
+  prComment: {
+    kind: 'boolean',
+    default: true,
+    commands: REPORTING,
+    frontEnds: ['action'],
+    description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
+  }
+}
+
+/** Whether a front end offers an option. */
+export function offers(frontEnd: FrontEnd, key: OptionKey): boolean {
+  const spec = OPTIONS[key]
+  return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd)
+}
+
+/** The options a command takes in a front end, in table order. The action takes every one it offers. */
+export function optionsOf(frontEnd: FrontEnd, command?: Command): OptionKey[] {
+  return OPTION_KEYS.filter(
+    key =>
+      offers(frontEnd, key) && (command === undefined || OPTIONS[key].commands.includes(command))
+  )
+}
+
+/** The default as a person reads it: the value, the derivation, or nothing. */
+export function defaultOf(key: OptionKey): string | undefined {
+  const spec = OPTIONS[key]
+  if (spec.default !== undefined) return String(spec.default)
+  return spec.defaultText
+}
+
+/** The way to turn a boolean option off, for advice. */
+export function turnOff(key: OptionKey): string {
+  return setting(key, 'false')
+}

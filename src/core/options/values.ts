@@ -1,0 +1,371 @@
+import { InputError } from '../shared/errors.js'
+import type { Repository } from '../shared/git.js'
+import {
+  destinationProblem,
+  hasUnsafePath,
+  isLoopback,
+  isSafeId,
+  MAX_PATH_LENGTH
+} from '../shared/names.js'
+import { ref, type OptionKey } from '../shared/option-refs.js'
+import { redactShapes } from '../shared/redact.js'
+import { hasControlCharacter, quote } from '../shared/text.js'
+import type { OptionSpec } from './table.js'
+
+/**
+ * The readers of every kind of option: each takes a value as a front end has
+ * it (text from an input or a flag, or a typed value from the library) and
+ * returns it checked, or undefined when it was not given. What one front end
+ * refuses, every front end refuses, with the same words.
+ */
+
+const MAX_VARIABLES_BYTES = 64 * 1024
+const MAX_VARIABLE_NAME_LENGTH = 256
+const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const SHA = /^[0-9a-fA-F]{7,64}$/
+const REPOSITORY_PART = /^[\w.-]{1,100}$/
+const TRUE_VALUES = ['true', 'True', 'TRUE']
+const FALSE_VALUES = ['false', 'False', 'FALSE']
+
+/** Extra variables for the run: JSON text, or an object already; numbers and booleans become strings. */
+export type VariablesValue = string | Record<string, string | number | boolean>
+
+/** The value of each kind, once read. */
+export interface KindValues {
+  secret: string
+  baseUrl: string
+  text: string
+  glob: string
+  destination: string
+  namePart: string
+  relativePath: string
+  variables: Record<string, string>
+  variableName: string
+  boolean: boolean
+  integer: number
+  number: number
+  sha: string
+  url: string
+  runId: string
+  repository: Repository
+  path: string
+}
+
+/** Reads one option's value by its kind; undefined when not given (nothing, or empty text). */
+export function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
+  if (raw === undefined || raw === null) return undefined
+  switch (spec.kind) {
+    case 'secret':
+      return secret(key, raw)
+    case 'baseUrl':
+      return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false))
+    case 'text':
+    case 'glob':
+    case 'path':
+      return plainText(key, raw)
+    case 'destination':
+      return destination(key, plainText(key, raw))
+    case 'namePart':
+      return namePart(key, plainText(key, raw))
+    case 'relativePath':
+      return relativePath(key, plainText(key, raw))
+    case 'variables':
+      return parseVariables(key, raw)
+    case 'variableName':
+      return variableName(key, plainText(key, raw))
+    case 'boolean':
+      return parseBoolean(key, raw)
+    case 'integer':
+      return parseInteger(key, raw, spec.min ?? 0, spec.max ?? Number.MAX_SAFE_INTEGER)
+    case 'number':
+      return parseNumber(key, raw, spec)
+    case 'sha':
+      return sha(key, plainText(key, raw))
+    case 'url':
+      return urlValue(key, plainText(key, raw))
+    case 'runId':
+      return runId(key, plainText(key, raw))
+    case 'repository':
+      return repository(key, raw)
+  }
+}
+
+/** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+function textOf(key: OptionKey, raw: unknown, trim = true): string {
+  if (typeof raw !== 'string')
+    throw new InputError(key, `is ${describe(raw)}, not text`, 'Give it as a string')
+  return trim ? raw.trim() : raw
+}
+
+/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
+function plainText(key: OptionKey, raw: unknown): string | undefined {
+  const value = textOf(key, raw, false)
+  if (hasControlCharacter(value)) {
+    throw new InputError(
+      key,
+      `contains a line break or another control character (${quote(value, 40)})`,
+      'Give a single-line value'
+    )
+  }
+  return value.trim() || undefined
+}
+
+function secret(key: OptionKey, raw: unknown): string | undefined {
+  const value = textOf(key, raw, false)
+  if (value === '') return undefined
+  // A secret is never quoted back.
+  if (hasControlCharacter(value) || /\s/.test(value))
+    throw new InputError(
+      key,
+      'contains white space or a control character',
+      'Copy the secret again without line breaks or spaces'
+    )
+  return value
+}
+
+function destination(key: OptionKey, value: string | undefined): string | undefined {
+  const problem = value && destinationProblem(value)
+  if (problem)
+    throw new InputError(
+      key,
+      `${quote(value!)} is not a valid destination: ${problem}`,
+      'Use a relative path such as builds/myapp-staging.apk'
+    )
+  return value
+}
+
+/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
+function namePart(key: OptionKey, value: string | undefined): string | undefined {
+  if (value && !NAME_PART.test(value)) {
+    throw new InputError(
+      key,
+      `${quote(value)} is not a valid name part`,
+      'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit'
+    )
+  }
+  return value
+}
+
+function relativePath(key: OptionKey, value: string | undefined): string | undefined {
+  if (value && (hasUnsafePath(value) || value.length > MAX_PATH_LENGTH))
+    throw new InputError(
+      key,
+      `${quote(value)} contains a .. segment or a backslash, or is too long`,
+      'Pass the playgroundFileLocation of the upload, unchanged'
+    )
+  return value
+}
+
+/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts, or a boolean; empty is not given. */
+function parseBoolean(key: OptionKey, raw: unknown): boolean | undefined {
+  if (typeof raw === 'boolean') return raw
+  const value = textOf(key, raw)
+  if (value === '') return undefined
+  if (TRUE_VALUES.includes(value)) return true
+  if (FALSE_VALUES.includes(value)) return false
+  throw new InputError(key, `${quote(value)} is not a boolean`, 'Use true or false')
+}
+
+/** A whole number in range, from a number or its digits. */
+function parseInteger(key: OptionKey, raw: unknown, min: number, max: number): number | undefined {
+  const fix = `Use a whole number from ${min} to ${max}, or leave it out for the default`
+  let n: number
+  if (typeof raw === 'number') n = raw
+  else {
+    const value = textOf(key, raw)
+    if (value === '') return undefined
+    n = /^\d+$/.test(value) ? Number(value) : NaN
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+      throw new InputError(key, `${quote(value)} is not a whole number from ${min} to ${max}`, fix)
+    return n
+  }
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new InputError(key, `${String(n)} is not a whole number from ${min} to ${max}`, fix)
+  return n
+}
+
+/** A number in range (fractions allowed), from a number or its decimal digits. */
+function parseNumber(key: OptionKey, raw: unknown, spec: OptionSpec): number | undefined {
+  const min = spec.min ?? 0
+  const max = spec.max ?? Number.MAX_SAFE_INTEGER
+  const range = `${spec.exclusiveMin ? 'above' : 'from'} ${min} to ${max}`
+  let n: number
+  let shown: string
+  if (typeof raw === 'number') {
+    n = raw
+    shown = String(raw)
+  } else {
+    const value = textOf(key, raw)
+    if (value === '') return undefined
+    n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN
+    shown = quote(value)
+  }
+  if (!Number.isFinite(n) || (spec.exclusiveMin ? n <= min : n < min) || n > max)
+    throw new InputError(
+      key,
+      `${shown} is not a number ${range}`,
+      `Give a number ${range}, such as ${spec.default ?? max}, or leave it out for the default`
+    )
+  return n
+}
+
+function sha(key: OptionKey, value: string | undefined): string | undefined {
+  if (value && !SHA.test(value))
+    throw new InputError(key, `${quote(value)} is not a commit hash`, 'Use a hexadecimal commit id')
+  return value
+}
+
+/** An http(s) URL, as given. */
+export function urlValue(key: OptionKey, value: string | undefined): string | undefined {
+  if (!value) return value
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new InputError(
+      key,
+      `${quote(redactShapes(value))} is not an http(s) URL`,
+      'Give a full URL such as https://example.com/...'
+    )
+  }
+  return value
+}
+
+function runId(key: OptionKey, value: string | undefined): string | undefined {
+  if (value && !isSafeId(value))
+    throw new InputError(
+      key,
+      `${quote(value)} is not a run id`,
+      'Pass the runId of the deploy that created the run, unchanged'
+    )
+  return value
+}
+
+function repository(key: OptionKey, raw: unknown): Repository | undefined {
+  const object = raw as Record<string, unknown>
+  const parts = ['name', 'owner', 'namespace'].map(field => object?.[field])
+  const [name, owner, namespace] = parts
+  const good = (part: unknown): part is string =>
+    typeof part === 'string' && REPOSITORY_PART.test(part)
+  const goodNamespace = (part: unknown): part is string =>
+    typeof part === 'string' && part.split('/').every(good)
+  if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
+    throw new InputError(
+      key,
+      'is not a repository',
+      'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores'
+    )
+  return good(owner) ? { owner, name } : { namespace: namespace as string, name }
+}
+
+/**
+ * The base URL without a trailing slash. Plain http is refused except for a
+ * loopback host, so that the API key never crosses a network in clear text.
+ * Whatever it says, a password in it is never repeated.
+ */
+export function parseBaseUrl(raw: string): string {
+  const key = 'baseUrl'
+  const value = raw.trim()
+  const fix = 'Use the service URL, e.g. https://service.example.com'
+  const fail = (problem: string, fixed = fix): InputError => new InputError(key, problem, fixed)
+  if (!value) throw fail('is empty')
+  if (hasControlCharacter(value)) throw fail('contains a control character')
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw fail(`${quote(redactShapes(value))} is not a URL`)
+  }
+  if (url.username || url.password) {
+    throw fail(
+      'contains credentials',
+      `Remove the user and password from the URL: requests authenticate with ${ref('apiKey')}`
+    )
+  }
+  const shown = quote(url.origin + url.pathname)
+  if (url.search || url.hash)
+    throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw fail(`${shown} is not an https URL`)
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw fail(
+      `${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`,
+      'Use https'
+    )
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+/**
+ * The variables: a JSON object (or an object) whose values are strings,
+ * numbers or booleans; numbers and booleans become strings, as the service
+ * takes strings.
+ */
+function parseVariables(key: OptionKey, raw: unknown): Record<string, string> | undefined {
+  const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}'
+  const fail = (problem: string, fixed = fix): InputError => new InputError(key, problem, fixed)
+  let parsed: unknown = raw
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') return undefined
+    if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
+      throw fail(
+        `is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`,
+        'Send fewer or shorter variables'
+      )
+    try {
+      parsed = JSON.parse(raw)
+    } catch (error) {
+      throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`)
+    }
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw fail(`is not an object (${describe(parsed)})`)
+  const entries: [string, string][] = []
+  let bytes = 0
+  for (const [name, value] of Object.entries(parsed)) {
+    if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name))
+      throw fail(
+        `has an invalid name ${quote(name)}`,
+        'Use non-empty names without control characters'
+      )
+    let text: string
+    if (typeof value === 'string') text = value
+    else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
+    else if (typeof value === 'boolean') text = String(value)
+    else
+      throw fail(
+        `has ${describe(value)} for ${quote(name)}`,
+        'Use a string, number or boolean for every variable'
+      )
+    bytes += Buffer.byteLength(name) + Buffer.byteLength(text)
+    entries.push([name, text])
+  }
+  if (bytes > MAX_VARIABLES_BYTES)
+    throw fail(
+      `is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`,
+      'Send fewer or shorter variables'
+    )
+  // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
+  return Object.fromEntries(entries)
+}
+
+/** The name of a run variable: what the lane plugin's option takes. */
+function variableName(key: OptionKey, value: string | undefined): string | undefined {
+  if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
+    throw new InputError(
+      key,
+      `${quote(value)} is not a variable name`,
+      'Use a name such as RUN_INPUT_PATH, without spaces'
+    )
+  }
+  return value
+}

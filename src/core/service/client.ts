@@ -1,0 +1,170 @@
+import { DeployError, HttpStatusError, messageOf } from '../shared/errors.js'
+import type { Log } from '../shared/log.js'
+import { ref } from '../shared/option-refs.js'
+import type { Secrets } from '../shared/redact.js'
+import { withRetry, type RetryPolicy } from '../transport/retry.js'
+import {
+  labelOf,
+  send,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport
+} from '../transport/send.js'
+import {
+  parseDeployAnswer,
+  parseGreenlightAnswer,
+  parseSignedUpload,
+  parseTerminateAnswer,
+  type DeployAnswer,
+  type GreenlightAnswer,
+  type SignedUpload
+} from './answers.js'
+import type { DeployRequestBody } from './body.js'
+import { serviceStatusError } from './statuses.js'
+
+/** What every request needs: where, who, how patient, and where to tell about it. */
+export interface ServiceConfig {
+  baseUrl: string
+  apiKey: string
+  /** Attempts, backoff, the moment after which no attempt starts, and the stop signal. */
+  policy: RetryPolicy
+  transport: Transport
+  log: Log
+  /** Signed URLs are registered here the moment they arrive. */
+  secrets: Secrets
+}
+
+export const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls'
+export const DEPLOY_PATH = '/api/webhooks/deploy_success'
+export const GREENLIGHT_PATH = '/api/v0/ci-greenlight'
+export const TERMINATE_PATH = '/api/webhooks/environment_terminated'
+
+/** Which preview environment to end: exactly one of these (spec Part 3). */
+export type EnvironmentRef =
+  { environmentId: string } | { environmentAlias: string } | { deploymentUrl: string }
+
+/** What ending an environment came to: ended now, or already ended before (409). */
+export interface Termination {
+  state: 'terminated' | 'already'
+  environmentId?: string | undefined
+}
+
+/** The service's four endpoints, each through the same request builder, status errors and retry policy. */
+export class ServiceClient {
+  constructor(readonly config: ServiceConfig) {}
+
+  /** GET a signed upload URL for `destination` (spec 4.1); the URL is registered as a secret before anything else happens. */
+  async signedUpload(destination: string, retry = true): Promise<SignedUpload> {
+    const request = this.request(
+      'GET',
+      `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`
+    )
+    const response = retry ? await this.call(request) : await this.callOnce(request)
+    const signed = parseSignedUpload(response.body)
+    this.config.secrets.addSignedUrl(signed.signedUrl)
+    return signed
+  }
+
+  /** POST the deploy notification (spec 4.3) and read whether a run was created. */
+  async notify(body: DeployRequestBody): Promise<DeployAnswer> {
+    const response = await this.call(this.request('POST', DEPLOY_PATH, body))
+    return parseDeployAnswer(response.body)
+  }
+
+  /**
+   * One ask for a run's verdict (spec Part 3), cut at `deadline`; the polling
+   * loop decides what an error means. A 410 says the run is too old.
+   */
+  async greenlight(runId: string, deadline: number): Promise<GreenlightAnswer> {
+    const request = this.request('GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`)
+    try {
+      const response = await this.callOnce(request, 'one ask', deadline)
+      return parseGreenlightAnswer(response.body)
+    } catch (error) {
+      if (error instanceof HttpStatusError && error.status === 410)
+        throw new DeployError(
+          `${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Wait for a newer run.`
+        )
+      throw error
+    }
+  }
+
+  /**
+   * Ends a preview environment so that the service stops testing it. Resolves
+   * `terminated`, or `already` for a 409 (already ended: fine for a clean-up);
+   * a 404 fails with advice.
+   */
+  async terminate(environment: EnvironmentRef): Promise<Termination> {
+    const request = this.request('POST', TERMINATE_PATH, environment)
+    try {
+      const response = await this.call(request)
+      return { state: 'terminated', ...parseTerminateAnswer(response.body) }
+    } catch (error) {
+      if (error instanceof HttpStatusError && error.status === 409) return { state: 'already' }
+      if (error instanceof HttpStatusError && error.status === 404) {
+        const which = Object.keys(environment)[0] as keyof EnvironmentRef
+        throw new DeployError(
+          `${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${ref(which)}: pass the environmentId of the deploy that made the environment, unchanged.`
+        )
+      }
+      throw error
+    }
+  }
+
+  /** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
+  private request(method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest {
+    const url = `${this.config.baseUrl}${path}`
+    return {
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${this.config.apiKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' })
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      label: labelOf(method, url)
+    }
+  }
+
+  /** One call under the retry policy. */
+  private call(request: HttpRequest): Promise<HttpResponse> {
+    const { policy, log } = this.config
+    return withRetry(
+      policy,
+      ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`),
+      (error, attempt, delayMs) => logRetry(log, error, attempt, policy.maxAttempts, delayMs)
+    )
+  }
+
+  /** One request, cut after the request time limit (or `deadline`); a non-2xx answer becomes an error that says what to do. */
+  private async callOnce(
+    request: HttpRequest,
+    which = 'single attempt',
+    deadline?: number
+  ): Promise<HttpResponse> {
+    const { log, transport, policy } = this.config
+    log.debug(`${request.label} (${which})`)
+    const response = await send(request, transport, {
+      signal: policy.signal,
+      deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs)
+    })
+    log.debug(`${request.label} answered ${response.status}`)
+    if (response.status < 200 || response.status >= 300)
+      throw serviceStatusError(request.label, response)
+    return response
+  }
+}
+
+export function logRetry(
+  log: Pick<Log, 'info'>,
+  error: unknown,
+  attempt: number,
+  maxAttempts: number,
+  delayMs: number
+): void {
+  const said = messageOf(error).replace(/([^.])$/, '$1.')
+  log.info(
+    `Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`
+  )
+}

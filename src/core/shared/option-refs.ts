@@ -1,0 +1,69 @@
+/**
+ * The options by their library names, and how the core's sentences refer to
+ * them. A sentence never spells an option the way one front end does
+ * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
+ * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
+ */
+export const OPTION_KEYS = [
+  'apiKey',
+  'baseUrl',
+  'maxAttempts',
+  'file',
+  'destination',
+  'namePrefix',
+  'environment',
+  'deploymentType',
+  'variables',
+  'runInputPath',
+  'runVariable',
+  'notify',
+  'failOnNoRun',
+  'branch',
+  'sha',
+  'commitUrl',
+  'deploymentUrl',
+  'pullRequestNumber',
+  'mergeRequestNumber',
+  'repository',
+  'hostingService',
+  'deduplicationKey',
+  'ephemeralEnvironment',
+  'wait',
+  'waitTimeoutMinutes',
+  'pollIntervalSeconds',
+  'runId',
+  'terminateEnvironment',
+  'environmentId',
+  'environmentAlias',
+  'junitReport',
+  'githubToken',
+  'check',
+  'checkName',
+  'prComment'
+] as const
+
+export type OptionKey = (typeof OPTION_KEYS)[number]
+
+const KNOWN: ReadonlySet<string> = new Set(OPTION_KEYS)
+
+export function isOptionKey(value: string): value is OptionKey {
+  return KNOWN.has(value)
+}
+
+/** The option as a person types it: rendered `file`, `--file` or `file`. */
+export function ref(key: OptionKey): string {
+  return `{{${key}}}`
+}
+
+/** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
+export function subject(key: OptionKey): string {
+  return `{{${key}!}}`
+}
+
+/** How to set the option to a value: rendered `notify: false`, `--notify=false` or `notify: false`. */
+export function setting(key: OptionKey, value: string): string {
+  return `{{${key}=${value}}}`
+}
+
+/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
+export const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g

@@ -1,0 +1,99 @@
+import {
+  ExpiredUrlError,
+  HttpStatusError,
+  NetworkError,
+  RetriesExhaustedError
+} from '../shared/errors.js'
+import { abortError, sleep as abortableSleep } from './sleep.js'
+
+/** Statuses worth another attempt: rate limiting and the transient server errors. */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504])
+
+/** Whether another attempt may succeed where this one failed. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof ExpiredUrlError) return true
+  return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status)
+}
+
+export interface RetryPolicy {
+  maxAttempts: number
+  /** The first backoff; each later one doubles. */
+  baseDelayMs: number
+  /** No single wait is longer, Retry-After included. */
+  maxDelayMs: number
+  /** No attempt starts once this moment (epoch ms) has passed. */
+  deadline: number
+  /** Stops the attempt under way, every later one and any wait between them, at once. */
+  signal?: AbortSignal | undefined
+}
+
+export const DEFAULT_BASE_DELAY_MS = 1000
+export const DEFAULT_MAX_DELAY_MS = 60_000
+
+/**
+ * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
+ * one, else exponential backoff with equal jitter (half fixed, half random), so
+ * that many pipelines failing together do not retry in lockstep.
+ */
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  retryAfterMs?: number,
+  random: () => number = Math.random
+): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxDelayMs)
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs)
+  return Math.round(ceiling / 2 + random() * (ceiling / 2))
+}
+
+/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now = Date.now()
+): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value
+  if (!text) return undefined
+  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000
+  // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
+  if (!/[a-z]{3}/i.test(text)) return undefined
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+export interface Attempt {
+  /** 1 for the first attempt. */
+  number: number
+  /** The error of the previous attempt, if any. */
+  previous?: unknown
+}
+
+/**
+ * Runs `operation` until it succeeds, fails permanently (that error is thrown
+ * as it is), or runs out of attempts or time (a `RetriesExhaustedError`). An
+ * aborted signal ends the loop at once, whatever it was doing. `onRetry`
+ * tells the log what failed and how long the wait is.
+ */
+export async function withRetry<T>(
+  policy: RetryPolicy,
+  operation: (attempt: Attempt) => Promise<T>,
+  onRetry: (error: unknown, attempt: number, delayMs: number) => void,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void> = abortableSleep
+): Promise<T> {
+  let previous: unknown
+  for (let number = 1; ; number++) {
+    if (policy.signal?.aborted) throw abortError(policy.signal)
+    try {
+      return await operation({ number, previous })
+    } catch (error) {
+      if (policy.signal?.aborted) throw abortError(policy.signal)
+      if (!isTransient(error)) throw error
+      if (number >= policy.maxAttempts) throw new RetriesExhaustedError(error, number)
+      const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined
+      const wait = backoffDelay(number, policy, retryAfter)
+      if (Date.now() + wait >= policy.deadline) throw new RetriesExhaustedError(error, number)
+      onRetry(error, number, wait)
+      await sleep(wait, policy.signal)
+      previous = error
+    }
+  }
+}

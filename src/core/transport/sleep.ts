@@ -1,0 +1,32 @@
+import { AbortedError, DeployError, messageOf } from '../shared/errors.js'
+
+/** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortError(signal))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, Math.max(0, ms))
+    function done(): void {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }
+    function stop(): void {
+      clearTimeout(timer)
+      reject(abortError(signal!))
+    }
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/**
+ * Why an aborted signal stopped the deploy, as an error that is never retried:
+ * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
+ * DOMException) as a stop with its words.
+ */
+export function abortError(signal: AbortSignal): DeployError {
+  const reason: unknown = signal.reason
+  if (reason instanceof DeployError) return reason
+  const said = reason === undefined ? '' : messageOf(reason)
+  return new AbortedError(
+    `The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`
+  )
+}

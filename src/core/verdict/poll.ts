@@ -1,0 +1,219 @@
+import { DeployError, HttpStatusError, NetworkError } from '../shared/errors.js'
+import { ref, setting } from '../shared/option-refs.js'
+import type { Bug, GreenlightAnswer, RunStage } from '../service/answers.js'
+import type { ServiceClient } from '../service/client.js'
+import { sleep as abortableSleep } from '../transport/sleep.js'
+
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+export const DEFAULT_POLL_INTERVAL_SECONDS = 30
+/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3
+/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
+const MAX_SUPERSEDINGS = 20
+
+/** How a wait ended: the run's verdict, or the timeout. */
+export type VerdictName = 'passed' | 'failed' | 'canceled' | 'timed-out'
+
+/** What the wait learned: the verdict and the run that decided it. */
+export interface Verdict {
+  verdict: VerdictName
+  greenlight: boolean
+  /** The run that decides: the asked-about one, or the one that superseded it. */
+  runId: string
+  runUrl?: string | undefined
+  bugsUrl?: string | undefined
+  blockingBugsCount?: number | undefined
+  nonBlockingBugsCount?: number | undefined
+  bugs: Bug[]
+  /** Blocking bugs that decide the verdict: the run's, and the environment's found by other workflows. */
+  blockingBugs: Bug[]
+  /** How long the wait could be, in minutes. */
+  waitMinutes: number
+  /** Whether the service answered at all (a wait can time out before the run exists). */
+  answered: boolean
+}
+
+/** A status the wait reports as it goes: the run it asked about, and what the service said. */
+export interface VerdictStatus {
+  runId: string
+  stage?: RunStage | undefined
+  answer: GreenlightAnswer
+}
+
+export interface PollOptions {
+  runId: string
+  /** The wait ends with `timed-out` after this long; the run goes on at the service. */
+  timeoutMs: number
+  /** The base interval; under review it is doubled. */
+  intervalMs: number
+  /**
+   * How long a run may answer 404 before the wait gives up: long right after
+   * a notification (the service creates the run a little later), short for a
+   * run id given by hand (it should exist already).
+   */
+  notFoundGraceMs: number
+  /** Told every answer, so that a front end can show stage changes. */
+  onStatus?: ((status: VerdictStatus) => void) | undefined
+  signal?: AbortSignal | undefined
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3):
+ * a 404 while the run is not there yet, a 5xx, a 429 (after its Retry-After)
+ * or a network error is asked again, at most ten times in a row; any other 4xx
+ * stops with its message. A superseded run is followed at the same pace, and a
+ * chain of supersedings that loops or never ends stops the wait. Every ask and
+ * every sleep ends by the timeout, and at once on the signal. One log line per
+ * stage change, and a heartbeat every few intervals.
+ */
+export async function pollVerdict(service: ServiceClient, options: PollOptions): Promise<Verdict> {
+  const { log } = service.config
+  const base = options.intervalMs
+  const sleep = options.sleep ?? abortableSleep
+  const started = Date.now()
+  const deadline = started + options.timeoutMs
+  const waitMinutes = options.timeoutMs / 60_000
+  let runId = options.runId
+  const followed = [runId]
+  let last: GreenlightAnswer | undefined
+  let failures = 0
+  let notFoundSince: number | undefined
+  let asks = 0
+  let lastStage: RunStage | undefined
+  let lastHeartbeat = started
+  const timedOut = (): Verdict => ({
+    ...verdictOf('timed-out', runId, last, waitMinutes),
+    greenlight: last?.greenlight ?? false
+  })
+
+  for (;;) {
+    asks++
+    let wait: number
+    try {
+      const answer = await service.greenlight(runId, deadline)
+      failures = 0
+      notFoundSince = undefined
+      last = answer
+      options.onStatus?.({ runId, stage: answer.stage, answer })
+      const next = answer.relevantRunId
+      if (next && next !== runId) {
+        if (followed.includes(next))
+          throw new DeployError(
+            `The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`
+          )
+        if (followed.length > MAX_SUPERSEDINGS)
+          throw new DeployError(
+            `Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${ref('deduplicationKey')} per deployment.`
+          )
+        log.info(
+          `Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`
+        )
+        followed.push(next)
+        runId = next
+        lastStage = undefined
+        wait = base
+      } else {
+        if (answer.stage !== lastStage) {
+          log.info(`Run ${runId}: ${describeStage(answer)}.`)
+          lastStage = answer.stage
+          lastHeartbeat = Date.now()
+        } else if (Date.now() - lastHeartbeat >= 6 * base) {
+          log.info(`Run ${runId} is still ${describeStage(answer)}.`)
+          lastHeartbeat = Date.now()
+        }
+        if (answer.stage === 'completed')
+          return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, waitMinutes)
+        if (answer.stage === 'canceled') return verdictOf('canceled', runId, answer, waitMinutes)
+        const interval = answer.stage === 'underReview' ? 2 * base : base
+        wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval
+      }
+    } catch (error) {
+      if (Date.now() >= deadline && error instanceof NetworkError) return timedOut()
+      const notYet = error instanceof HttpStatusError && error.status === 404
+      if (notYet) {
+        notFoundSince ??= Date.now()
+        if (Date.now() - notFoundSince >= options.notFoundGraceMs) throw unknownRun(runId, error)
+      } else if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW) throw error
+      log.info(
+        notYet
+          ? `Run ${runId} is not there yet; asking again.`
+          : `Asking for the verdict failed (${(error as Error).message}); asking again.`
+      )
+      const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined
+      wait = retryAfter ?? Math.ceil(base / 3)
+    }
+    const left = deadline - Date.now()
+    if (left <= 0) return timedOut()
+    if (wait >= left) {
+      await sleep(left, options.signal)
+      return timedOut()
+    }
+    await sleep(wait, options.signal)
+  }
+}
+
+/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
+function unknownRun(runId: string, error: HttpStatusError): DeployError {
+  const label = error.message.replace(/ answered 404.*$/s, '')
+  return new DeployError(
+    `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${setting('runId', runId)}).`
+  )
+}
+
+/** Worth asking again: the service busy or failing, the network. */
+function retryable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true
+  return error instanceof HttpStatusError && (error.status === 429 || error.status >= 500)
+}
+
+function verdictOf(
+  verdict: VerdictName,
+  runId: string,
+  answer: GreenlightAnswer | undefined,
+  waitMinutes: number
+): Verdict {
+  const bugs = answer?.bugs ?? []
+  return {
+    verdict,
+    greenlight: verdict === 'passed',
+    runId,
+    runUrl: answer?.runUrl,
+    bugsUrl: answer?.bugsUrl,
+    blockingBugsCount: answer?.blockingBugsCount,
+    nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+    bugs,
+    blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
+    waitMinutes,
+    answered: answer !== undefined
+  }
+}
+
+/** A stage in words, with what the service reports of it. */
+export function describeStage(answer: GreenlightAnswer): string {
+  switch (answer.stage) {
+    case 'initializing':
+      return 'initializing (the flows are starting)'
+    case 'underReview': {
+      const parts = [
+        answer.underInvestigation !== undefined &&
+          `${answer.underInvestigation} workflow(s) under investigation`,
+        answer.autoRetrying && `${answer.autoRetrying} retrying`,
+        answer.blockingBugsCount !== undefined &&
+          `${answer.blockingBugsCount} blocking bug(s) so far`,
+        answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+      ].filter(Boolean)
+      return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`
+    }
+    case 'completed':
+      return answer.greenlight
+        ? 'completed, green'
+        : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`
+    case 'canceled':
+      return 'canceled'
+    default:
+      return 'in a stage this client does not know'
+  }
+}

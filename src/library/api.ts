@@ -1,0 +1,262 @@
+import {
+  DeployError,
+  inert,
+  nearest,
+  optionsOf,
+  outputValuesOf,
+  runDeploy,
+  spelling,
+  type Command,
+  type DeployRun,
+  type OptionKey,
+  type VerdictStatus
+} from '../core/index.js'
+import type {
+  DeployOptions,
+  DeployResult,
+  NotifyOptions,
+  TerminateOptions,
+  TerminateResult,
+  UploadOptions,
+  WaitOptions
+} from './types.js'
+import { LIBRARY_VOCABULARY } from './vocabulary.js'
+
+/** The options of the library that are no option of the table: how the call reports and where it works. */
+const PLUMBING: Record<Command, readonly string[]> = {
+  deploy: ['signal', 'log', 'workingDirectory', 'onProgress', 'onStatus', 'git'],
+  upload: ['signal', 'log', 'workingDirectory', 'onProgress', 'git'],
+  notify: ['signal', 'log', 'onStatus', 'git'],
+  wait: ['signal', 'log', 'onStatus'],
+  terminate: ['signal', 'log']
+}
+
+const FUNCTIONS: Record<Command, string> = {
+  deploy: 'deployBuild',
+  upload: 'uploadBuild',
+  notify: 'notifyDeployment',
+  wait: 'waitForVerdict',
+  terminate: 'terminateEnvironment'
+}
+
+/**
+ * Uploads the build (when `file` is given) and notifies the service of the
+ * deployment, with the build's path in `RUN_INPUT_PATH` (or `runVariable`);
+ * with `wait: true`, then waits for the run's verdict. Never rejects.
+ */
+export function deployBuild(options: DeployOptions): Promise<DeployResult> {
+  return call('deploy', options)
+}
+
+/**
+ * Uploads the build only, with no notification (workspace set-up, or a later
+ * {@link notifyDeployment} with its `playgroundFileLocation`). Resolves with
+ * `outcome: 'skipped'` once uploaded; never rejects.
+ */
+export function uploadBuild(options: UploadOptions): Promise<DeployResult> {
+  return call('upload', options)
+}
+
+/**
+ * Notifies the service of a deployment without uploading: with
+ * `runInputPath` (an earlier upload's `playgroundFileLocation`) for a mobile
+ * run, or without a build for a web deployment. Never rejects.
+ */
+export function notifyDeployment(options: NotifyOptions): Promise<DeployResult> {
+  return call('notify', options)
+}
+
+/**
+ * Waits for a run's verdict (`passed`, `failed`, `canceled` or `timed-out`),
+ * following a run that superseded it. Resolves with the verdict, the deciding
+ * run's page and its bugs, and a `reason` unless it passed; `outcome` is
+ * `skipped` (nothing was deployed), or `aborted` when the wait itself failed.
+ * Never rejects.
+ */
+export function waitForVerdict(options: WaitOptions): Promise<DeployResult> {
+  return call('wait', options)
+}
+
+/** One update of {@link watchVerdict}: a status while waiting, then the result. */
+export type VerdictUpdate =
+  { kind: 'status'; status: VerdictStatus } | { kind: 'result'; result: DeployResult }
+
+/**
+ * {@link waitForVerdict} as an async iterator: yields each status as the
+ * service answers, then the result, and ends. Leaving the loop early stops
+ * the polling at once.
+ *
+ * ```ts
+ * for await (const update of watchVerdict({ apiKey, baseUrl, runId }))
+ *   if (update.kind === 'status') console.log(update.status.stage)
+ *   else console.log(update.result.verdict)
+ * ```
+ */
+export async function* watchVerdict(
+  options: Omit<WaitOptions, 'onStatus'>
+): AsyncGenerator<VerdictUpdate, void, undefined> {
+  const stop = new AbortController()
+  const own = isObject(options) ? options.signal : undefined
+  const signal = own instanceof AbortSignal ? AbortSignal.any([own, stop.signal]) : stop.signal
+  const pending: VerdictUpdate[] = []
+  let wake: (() => void) | undefined
+  const push = (update: VerdictUpdate): void => {
+    pending.push(update)
+    wake?.()
+  }
+  const done = waitForVerdict({
+    ...(isObject(options) ? options : ({} as WaitOptions)),
+    signal,
+    onStatus: status => push({ kind: 'status', status })
+  }).then(result => push({ kind: 'result', result }))
+  try {
+    for (;;) {
+      while (pending.length > 0) {
+        const update = pending.shift()!
+        yield update
+        if (update.kind === 'result') return
+      }
+      await new Promise<void>(resolve => (wake = resolve))
+      wake = undefined
+    }
+  } finally {
+    // A consumer that leaves the loop (break, return, throw) stops the polling here.
+    stop.abort(new DeployError('The watch was left before the verdict.'))
+    await done
+  }
+}
+
+/**
+ * Ends a preview environment (a pull request's, once it closes), so that the
+ * service stops testing it. An environment ended before (409) is a success
+ * with `state: 'already'`. Never rejects.
+ */
+export async function terminateEnvironment(options: TerminateOptions): Promise<TerminateResult> {
+  const result = await call('terminate', options)
+  return {
+    outcome: result.outcome === 'success' ? 'success' : 'aborted',
+    conclusion: result.conclusion,
+    cause: result.cause,
+    ...(result.terminated ? { state: result.terminated } : {}),
+    ...(result.environmentId ? { environmentId: result.environmentId } : {}),
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.warnings ? { warnings: result.warnings } : {})
+  }
+}
+
+/** One call of the core's orchestrator for a library function; resolves for any input, `null` included. */
+async function call(
+  command: Command,
+  options: unknown
+): Promise<DeployResult & { terminated?: 'terminated' | 'already' }> {
+  try {
+    const name = FUNCTIONS[command]
+    if (!isObject(options))
+      return refused(
+        `${name} takes an options object with apiKey and baseUrl, not ${kindOf(options)}`
+      )
+    const stray = strayKey(command, options)
+    if (stray) return refused(stray)
+    const source = options as Record<string, unknown>
+    const git = isObject(source.git) ? source.git : {}
+    if (source.git !== undefined && !isObject(source.git))
+      return refused(
+        `Option 'git' is ${kindOf(source.git)}, not an object of branch, sha and the rest`
+      )
+    const values: Partial<Record<OptionKey, unknown>> = {}
+    for (const key of optionsOf('library', command)) {
+      const spelt = spelling('library', key)
+      const value = spelt.startsWith('git.') ? git[spelt.slice(4)] : source[spelt]
+      if (value !== undefined) values[key] = value
+    }
+    const onStatus = source.onStatus as ((status: VerdictStatus) => void) | undefined
+    const run = await runDeploy(command, values, {
+      frontEnd: 'library',
+      vocabulary: LIBRARY_VOCABULARY,
+      log: source.log as DeployOptions['log'],
+      env: process.env,
+      workingDirectory:
+        typeof source.workingDirectory === 'string' ? source.workingDirectory : process.cwd(),
+      signal: source.signal instanceof AbortSignal ? source.signal : undefined,
+      onProgress: source.onProgress as DeployOptions['onProgress'],
+      onEvent:
+        typeof onStatus === 'function'
+          ? event => {
+              if (event.type === 'status') onStatus(event.status)
+            }
+          : undefined
+    })
+    return resultOf(run)
+  } catch (error) {
+    // The orchestrator never throws; this is the last guard of the promise never to reject.
+    return refused(
+      `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
+    )
+  }
+}
+
+/** The library's result from the orchestrator's run. */
+function resultOf({ report, judgement }: DeployRun): DeployResult & {
+  terminated?: 'terminated' | 'already'
+} {
+  return {
+    ...outputValuesOf(report),
+    outcome: report.outcome ?? 'aborted',
+    conclusion: judgement.conclusion,
+    cause: judgement.cause,
+    ...(judgement.message ? { reason: judgement.message } : {}),
+    ...(report.warnings.length > 0 ? { warnings: [...report.warnings] } : {}),
+    ...(report.terminated ? { terminated: report.terminated.state } : {})
+  }
+}
+
+/** Bad usage found before the orchestrator: the same result a refused option gives. */
+function refused(reason: string): DeployResult {
+  return { outcome: 'aborted', conclusion: 'failure', cause: 'usage', reason: inert(`${reason}.`) }
+}
+
+/** An option the function does not take: another function's, or a misspelling of one of its own. */
+function strayKey(command: Command, options: Record<string, unknown>): string | undefined {
+  const own = new Set([
+    ...optionsOf('library', command)
+      .map(key => spelling('library', key))
+      .filter(name => !name.startsWith('git.')),
+    ...PLUMBING[command]
+  ])
+  const name = FUNCTIONS[command]
+  for (const key of Object.keys(options)) {
+    if (own.has(key) || options[key] === undefined) continue
+    const elsewhere = (Object.keys(FUNCTIONS) as Command[]).find(other =>
+      optionsOf('library', other).some(option => spelling('library', option) === key)
+    )
+    if (elsewhere)
+      return `Option '${key}' is not an option of ${name} (it is one of ${FUNCTIONS[elsewhere]}). Leave it out`
+    const near = nearest(key, [...own])
+    return `Option ${JSON.stringify(key).slice(0, 60)} is not an option of ${name}.${near ? ` Did you mean '${near}'?` : ' Check its spelling in the typed options'}`
+  }
+  const git = options.git
+  if (isObject(git) && own.has('git')) {
+    const fields = optionsOf('library', command)
+      .map(key => spelling('library', key))
+      .filter(spelt => spelt.startsWith('git.'))
+      .map(spelt => spelt.slice(4))
+    const stray = Object.keys(git).find(key => !fields.includes(key) && git[key] !== undefined)
+    if (stray) {
+      const near = nearest(stray, fields)
+      return `Option 'git.${stray.slice(0, 60)}' is not a field of git.${near ? ` Did you mean 'git.${near}'?` : ` It takes ${fields.join(', ')}`}`
+    }
+  }
+  return undefined
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`
+}
