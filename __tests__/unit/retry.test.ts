@@ -1,16 +1,20 @@
 import { describe, expect, it } from '@jest/globals'
-import { NetworkError } from '../../src/core/http.js'
-import { DeployError } from '../../src/core/errors.js'
 import {
-  backoffDelay,
+  AbortedError,
+  DeployError,
   ExpiredUrlError,
   HttpStatusError,
+  NetworkError,
+  RetriesExhaustedError
+} from '../../src/core/shared/errors.js'
+import {
+  backoffDelay,
   isTransient,
   parseRetryAfter,
-  RetriesExhaustedError,
   withRetry,
   type RetryPolicy
-} from '../../src/core/retry.js'
+} from '../../src/core/transport/retry.js'
+import { sleep } from '../../src/core/transport/sleep.js'
 
 const policy: RetryPolicy = {
   maxAttempts: 4,
@@ -34,6 +38,7 @@ describe('isTransient', () => {
     [new HttpStatusError('x', 403), false],
     [new HttpStatusError('x', 501), false],
     [new DeployError('x'), false],
+    [new AbortedError('stopped'), false],
     [new Error('x'), false],
     ['a string', false]
   ])('%s -> %s', (error, expected) => {
@@ -176,5 +181,53 @@ describe('withRetry', () => {
     )
     await expect(promise).rejects.toThrow('Gave up after 1 attempt.')
     expect(calls).toBe(1)
+  })
+
+  it('stops the loop and its wait at once when the signal aborts, whatever the reason', async () => {
+    const controller = new AbortController()
+    let calls = 0
+    const started = Date.now()
+    const promise = withRetry(
+      { ...policy, signal: controller.signal },
+      async () => {
+        calls++
+        throw new NetworkError('reset')
+      },
+      () => setTimeout(() => controller.abort('a plain string reason'), 50)
+    )
+    const error = await promise.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    expect(calls).toBe(1)
+    // The wait was about 0.5 to 1 s; the abort came 50 ms into it.
+    expect(Date.now() - started).toBeLessThan(450)
+  })
+
+  it('starts no attempt on a signal aborted before', async () => {
+    let calls = 0
+    await expect(
+      withRetry(
+        { ...policy, signal: AbortSignal.abort(new Error('gone')) },
+        async () => ++calls,
+        () => undefined
+      )
+    ).rejects.toBeInstanceOf(AbortedError)
+    expect(calls).toBe(0)
+  })
+})
+
+describe('sleep', () => {
+  it('ends at once on the signal, with the reason as an AbortedError', async () => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('Ctrl-C')), 20)
+    const started = Date.now()
+    const error = await sleep(60_000, controller.signal).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    expect((error as Error).message).toContain('Ctrl-C')
+    expect(Date.now() - started).toBeLessThan(30_000)
+  })
+
+  it("keeps the core's own reason as it is", async () => {
+    const reason = new DeployError('The upload reached its time limit')
+    await expect(sleep(10, AbortSignal.abort(reason))).rejects.toBe(reason)
   })
 })

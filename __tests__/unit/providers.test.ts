@@ -4,6 +4,9 @@ import { detectProvider, type Env } from '../../src/cli/ci/providers.js'
 import { repositoryOfUrl } from '../../src/cli/ci/repository.js'
 
 const SHA = '0123456789abcdef0123456789abcdef01234567'
+const noFile = (path: string): string => {
+  throw new Error(`no file ${path} in this test`)
+}
 const HEAD = 'feedfacefeedfacefeedfacefeedfacefeedface'
 
 /** Each CI alone, with the variables it sets, and what the CLI reads from them. */
@@ -212,7 +215,7 @@ describe('CI providers', () => {
   it.each(cases)('%s: %j', (name, env, expected) => {
     const provider = detectProvider(env)
     expect(provider?.name).toBe(name)
-    const context: Record<string, unknown> = { ...provider!.context(env) }
+    const context: Record<string, unknown> = { ...provider!.context(env, noFile).git }
     // Each field as expected; an expected undefined means the CI says nothing of it.
     for (const [field, value] of Object.entries(expected))
       expect([field, context[field]]).toEqual([field, value])
@@ -224,6 +227,33 @@ describe('CI providers', () => {
 
   it('takes GitLab for GitLab even with CI_* names an Xcode Cloud build also has', () => {
     expect(detectProvider({ GITLAB_CI: 'true', CI_XCODEBUILD_ACTION: 'x' })?.name).toBe('GitLab CI')
+  })
+})
+
+describe('GitHub Actions, from the workflow event as the action reads it', () => {
+  const env: Env = {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: '/runner/event.json',
+    GITHUB_REF: 'refs/pull/7/merge',
+    GITHUB_HEAD_REF: 'feature',
+    GITHUB_SHA: SHA,
+    GITHUB_REPOSITORY: 'octo/app'
+  }
+  const event = { pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } }
+
+  it("gives the pull request's head commit, never the merge commit", () => {
+    const found = detectProvider(env)!.context(env, path =>
+      path === '/runner/event.json' ? JSON.stringify(event) : noFile(path)
+    )
+    expect(found.git).toMatchObject({ sha: HEAD, branch: 'feature', pullRequestNumber: 7 })
+    expect(found.git.commitUrl).toBe(`https://github.com/octo/app/commit/${HEAD}`)
+  })
+
+  it('says so when the event file cannot be read, and falls back to the variables', () => {
+    const found = detectProvider(env)!.context(env, noFile)
+    expect(found.notes[0]).toMatch(/event file could not be read/)
+    expect(found.git).toMatchObject({ sha: SHA, branch: 'feature' })
   })
 })
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  formatBytes,
-  formatDuration,
-  progressLine,
-  ProgressReporter
-} from '../../src/core/progress.js'
+import { formatBytes, formatDuration } from '../../src/core/shared/format.js'
+import { progressLine, ProgressReporter } from '../../src/core/upload/progress.js'
 
 const MiB = 1024 * 1024
 

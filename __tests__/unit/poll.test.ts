@@ -1,10 +1,19 @@
 import { describe, expect, it } from '@jest/globals'
-import { ACTION_WORDS } from '../../src/action/inputs.js'
-import { verdictMessage } from '../../src/core/gate.js'
-import { completeLog } from '../../src/core/log.js'
-import type { ServiceConfig } from '../../src/core/service.js'
-import { parseGreenlight } from '../../src/core/verdict.js'
-import { waitForVerdict, type Verdict } from '../../src/core/wait.js'
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.js'
+import { verdictMessage as message } from '../../src/core/deploy/messages.js'
+import { render } from '../../src/core/options/vocabulary.js'
+import { parseGreenlightAnswer } from '../../src/core/service/answers.js'
+import { ServiceClient } from '../../src/core/service/client.js'
+import { completeLog } from '../../src/core/shared/log.js'
+import { Secrets } from '../../src/core/shared/redact.js'
+import { DEFAULT_TIMEOUTS } from '../../src/core/transport/send.js'
+import { pollVerdict, type Verdict } from '../../src/core/verdict/poll.js'
+
+const parseGreenlight = (json: object) => parseGreenlightAnswer(JSON.stringify(json))
+const verdictMessage = (verdict: Verdict): string | undefined => {
+  const text = message(verdict)
+  return text === undefined ? undefined : render(text, ACTION_VOCABULARY)
+}
 
 describe('parseGreenlight', () => {
   it('reads an answer of the service', () => {
@@ -104,11 +113,13 @@ describe('verdictMessage', () => {
     runId: 'run_1',
     runUrl: 'https://app.example.com/runs/run_1',
     bugs: [],
-    blockingBugs: []
+    blockingBugs: [],
+    waitMinutes: 60,
+    answered: true
   }
 
   it('says nothing for a pass', () => {
-    expect(verdictMessage(base, 60, ACTION_WORDS)).toBeUndefined()
+    expect(verdictMessage(base)).toBeUndefined()
   })
 
   it('names at most ten blocking bugs, with links', () => {
@@ -121,9 +132,7 @@ describe('verdictMessage', () => {
       url: `https://b.example.com/${i}`
     }))
     const message = verdictMessage(
-      { ...base, verdict: 'failed', greenlight: false, blockingBugs: bugs, blockingBugsCount: 12 },
-      60,
-      ACTION_WORDS
+      { ...base, verdict: 'failed', greenlight: false, blockingBugs: bugs, blockingBugsCount: 12 }
     )!
     expect(message).toMatch(
       /^Run run_1 failed with 12 blocking bug\(s\): #0 "Bug 0" \(high\) https:\/\/b\.example\.com\/0; /
@@ -134,9 +143,7 @@ describe('verdictMessage', () => {
 
   it('tells how to wait again after a timeout, in the front end words', () => {
     const message = verdictMessage(
-      { ...base, verdict: 'timed-out', greenlight: false },
-      2.5,
-      ACTION_WORDS
+      { ...base, verdict: 'timed-out', greenlight: false, waitMinutes: 2.5 }
     )!
     expect(message).toContain('timed out after 2.5 min; the run goes on at the service.')
     expect(message).toContain('run-id: run_1')
@@ -144,9 +151,13 @@ describe('verdictMessage', () => {
   })
 })
 
-describe('waitForVerdict against answers in sequence', () => {
-  /** A config whose requests go to a tiny in-process service answering from a script. */
-  async function against(script: { status: number; body?: unknown }[], timeoutMs = 60_000) {
+describe('pollVerdict against answers in sequence', () => {
+  /** A client whose requests go to a tiny in-process service answering from a script. */
+  async function against(
+    script: { status: number; body?: unknown }[],
+    timeoutMs = 60_000,
+    notFoundGraceMs = 100_000
+  ) {
     const { createServer } = await import('node:http')
     const asked: string[] = []
     const server = createServer((req, res) => {
@@ -159,21 +170,21 @@ describe('waitForVerdict against answers in sequence', () => {
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
     const lines: string[] = []
-    const config: ServiceConfig = {
+    const service = new ServiceClient({
       baseUrl: `http://127.0.0.1:${port}`,
       apiKey: 'k',
       policy: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, deadline: Infinity },
-      timeouts: { connectMs: 30_000, idleMs: 30_000 },
-      userAgent: 'test',
+      transport: { timeouts: DEFAULT_TIMEOUTS, userAgent: 'test' },
       log: completeLog({ info: line => lines.push(line) }),
-      words: ACTION_WORDS
-    }
+      secrets: new Secrets()
+    })
     const slept: number[] = []
     try {
-      const verdict = await waitForVerdict(config, {
+      const verdict = await pollVerdict(service, {
         runId: 'run_a',
         timeoutMs,
         intervalMs: 30_000,
+        notFoundGraceMs,
         // No test waits: the sleeps are recorded, not slept.
         sleep: async ms => void slept.push(ms)
       })
@@ -252,5 +263,38 @@ describe('waitForVerdict against answers in sequence', () => {
     expect(lines[0]).toBe(
       'Run run_a was superseded by run run_b (a newer deployment with the same deduplication key); following it.'
     )
+  })
+
+  it('follows a superseding run at the normal pace, not at once', async () => {
+    const { slept } = await against([
+      { status: 200, body: { runStage: 'initializing', relevantRunId: 'run_b' } },
+      { status: 200, body: { runStage: 'completed', greenlight: true, relevantRunId: 'run_b' } }
+    ])
+    expect(slept).toEqual([30_000])
+  })
+
+  it('stops a chain of supersedings that comes back to a run, naming the runs', async () => {
+    const promise = against([
+      { status: 200, body: { runStage: 'initializing', relevantRunId: 'run_b' } },
+      { status: 200, body: { runStage: 'initializing', relevantRunId: 'run_a' } },
+      { status: 200, body: { runStage: 'initializing', relevantRunId: 'run_b' } }
+    ])
+    await expect(promise).rejects.toThrow(/run_a → run_b → run_a/)
+    await expect(promise).rejects.toThrow(/go round in circles/)
+  })
+
+  it('stops a chain that never ends', async () => {
+    const chain = Array.from({ length: 40 }, (_, i) => ({
+      status: 200,
+      body: { runStage: 'initializing', relevantRunId: `run_${i + 1}` }
+    }))
+    await expect(against([...chain], 6_000_000)).rejects.toThrow(/superseded 21 times/)
+  })
+
+  it('gives up on a run the service never knows, naming the run-id option', async () => {
+    const notFound = Array.from({ length: 30 }, () => ({ status: 404 }))
+    // The grace is counted in time; with no time passing in the fake sleeps, a tiny grace ends it at once.
+    const result = against(notFound, 60_000, 0)
+    await expect(result).rejects.toThrow(/knows no run run_a in this workspace\. Check \{\{runId\}\}/)
   })
 })

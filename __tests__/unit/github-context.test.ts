@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import {
-  deriveContext,
+  githubContext,
   mergeQueuePullRequest,
-  type RunnerEnv,
-  resolveContext
-} from '../../src/action/context.js'
-import type { GitContext } from '../../src/core/git.js'
+  type RunnerEnv
+} from '../../src/core/ci/github.js'
+import type { GitContext } from '../../src/core/shared/git.js'
+
+const deriveContext = (eventName: string, payload: Record<string, unknown>, env: RunnerEnv) =>
+  githubContext(eventName, payload, env).git
 
 const env: RunnerEnv = {
   GITHUB_REF: 'refs/heads/main',
@@ -164,7 +166,62 @@ describe('deriveContext', () => {
       { branch: 'main', sha: env.GITHUB_SHA, commitUrl: undefined, repository: undefined }
     ]
   ])('%s', (_title, eventName, payload, runnerEnv, expected) => {
-    expect(deriveContext(eventName, payload, runnerEnv)).toEqual(expected)
+    expect(deriveContext(eventName, payload, runnerEnv)).toEqual({
+      ...expected,
+      hostingService: 'GitHub'
+    })
+  })
+})
+
+
+describe('workflow_run', () => {
+  const run = (fields: Record<string, unknown>) => ({
+    workflow_run: {
+      event: 'pull_request',
+      head_sha: HEAD,
+      head_branch: 'feature/x',
+      head_repository: { full_name: 'fork-owner/app', owner: { login: 'fork-owner' } },
+      pull_requests: [],
+      ...fields
+    }
+  })
+
+  it("takes the triggering run's head commit and branch, and its pull request when named", () => {
+    const found = githubContext(
+      'workflow_run',
+      run({ pull_requests: [{ number: 12, head: { sha: HEAD, ref: 'feature/x' } }] }),
+      env
+    )
+    expect(found.git).toMatchObject({
+      branch: 'feature/x',
+      sha: HEAD,
+      pullRequestNumber: 12,
+      repository
+    })
+    expect(found.pullRequestLookup).toBeUndefined()
+  })
+
+  it("asks for a lookup when a fork's pull request is not named in the payload", () => {
+    const found = githubContext('workflow_run', run({}), env)
+    expect(found.git.pullRequestNumber).toBeUndefined()
+    expect(found.pullRequestLookup).toEqual({ owner: 'fork-owner', branch: 'feature/x', sha: HEAD })
+  })
+
+  it('asks for nothing when the triggering run was a push', () => {
+    expect(githubContext('workflow_run', run({ event: 'push' }), env).pullRequestLookup).toBeUndefined()
+  })
+})
+
+describe('a deployment_status event whose environment_url is no http(s) URL', () => {
+  it('leaves it out and says which event field it was, never blaming an input', () => {
+    const found = githubContext(
+      'deployment_status',
+      { deployment: { sha: HEAD }, deployment_status: { environment_url: 'javascript:alert(1)' } },
+      env
+    )
+    expect(found.git.deploymentUrl).toBeUndefined()
+    expect(found.notes.join('\n')).toMatch(/deployment_status\.environment_url .* is not an http\(s\) URL/)
+    expect(found.notes.join('\n')).not.toMatch(/deployment-url/)
   })
 })
 
@@ -176,58 +233,5 @@ describe('mergeQueuePullRequest', () => {
     [undefined, undefined]
   ])('%s -> %s', (ref, expected) => {
     expect(mergeQueuePullRequest(ref)).toBe(expected)
-  })
-})
-
-describe('resolveContext', () => {
-  const none = { branch: '', sha: '', commitUrl: '', deploymentUrl: '' }
-
-  it('applies every override', () => {
-    const resolved = resolveContext(
-      'push',
-      { ref: 'refs/heads/main', after: HEAD },
-      env,
-      {
-        branch: 'other',
-        sha: 'fedcba9876543',
-        commitUrl: '',
-        deploymentUrl: 'https://d.example.com',
-        pullRequestNumber: 3
-      },
-      'GitHub'
-    )
-    expect(resolved).toEqual({
-      hostingService: 'GitHub',
-      branch: 'other',
-      sha: 'fedcba9876543',
-      commitUrl: 'https://github.com/octo/app/commit/fedcba9876543',
-      deploymentUrl: 'https://d.example.com',
-      pullRequestNumber: 3,
-      repository
-    })
-  })
-
-  it('keeps the derived values without overrides', () => {
-    expect(
-      resolveContext('push', { ref: 'refs/heads/main', after: HEAD }, env, none, 'GitHub')
-    ).toEqual({
-      ...deriveContext('push', { ref: 'refs/heads/main', after: HEAD }, env),
-      hostingService: 'GitHub'
-    })
-  })
-
-  it('takes an explicit commit URL over the built one', () => {
-    const resolved = resolveContext(
-      'push',
-      {},
-      env,
-      {
-        ...none,
-        sha: 'fedcba9876543',
-        commitUrl: 'https://c.example.com/1'
-      },
-      'GitHub'
-    )
-    expect(resolved.commitUrl).toBe('https://c.example.com/1')
   })
 })

@@ -1,7 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { ACTION_WORDS } from '../../src/action/inputs.js'
-import { noRunAdvice } from '../../src/core/advice.js'
-import { inert, inertLine, quote } from '../../src/core/inert.js'
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.js'
+import { noRunAdvice } from '../../src/core/deploy/advice.js'
+import { render } from '../../src/core/options/vocabulary.js'
+import { inert, inertLine, oneLine, quote } from '../../src/core/shared/text.js'
+
+const advice = (...args: Parameters<typeof noRunAdvice>): string =>
+  render(noRunAdvice(...args), ACTION_VOCABULARY)
 
 /** Whether a runner would take the line for a workflow command (`::` after white space, or `##[` anywhere). */
 function isCommand(line: string): boolean {
@@ -47,6 +51,13 @@ describe('inert', () => {
     expect(inertLine('a :: b')).toBe('a :: b')
   })
 
+  it('shows bidirectional overrides and invisible characters as escapes, so a name reads as what it is', () => {
+    const name = 'app-\u202egnp.apk\u200b\u2066x\ufeff'
+    expect(inert(name)).toBe('app-\\u202egnp.apk\\u200b\\u2066x\\ufeff')
+    expect(quote(name)).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/)
+    expect(oneLine('a\u202eb\n\tc')).toBe('a b c')
+  })
+
   it('quotes and shortens', () => {
     expect(quote('a"b')).toBe('"a\\"b"')
     expect(quote('x'.repeat(100), 10)).toBe(`"${'x'.repeat(10)}…"`)
@@ -55,7 +66,7 @@ describe('inert', () => {
 
 describe('noRunAdvice', () => {
   it('talks about triggers and deployment-type only for an unmatched trigger', () => {
-    expect(noRunAdvice('no-trigger', 'android', ACTION_WORDS)).toMatch(
+    expect(advice('no-trigger', 'android')).toMatch(
       /mobile triggers.*deployment-type \("android"\)/
     )
     for (const cause of [
@@ -65,17 +76,17 @@ describe('noRunAdvice', () => {
       'trigger-failed',
       'no-environment'
     ] as const) {
-      expect(noRunAdvice(cause, 'android', ACTION_WORDS)).not.toMatch(
+      expect(advice(cause, 'android')).not.toMatch(
         /trigger.*enabled|deployment-type/
       )
     }
   })
 
   it('talks about billing for a billing failure', () => {
-    expect(noRunAdvice('billing', '', ACTION_WORDS)).toMatch(/billing/)
+    expect(advice('billing', '')).toMatch(/billing/)
   })
 
   it('talks about the naming convention when no environment matched', () => {
-    expect(noRunAdvice('no-environment', '', ACTION_WORDS)).toMatch(/name-prefix and environment/)
+    expect(advice('no-environment', '')).toMatch(/name-prefix and environment/)
   })
 })

@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { ACTION_WORDS } from '../../src/action/inputs.js'
-import { ExpiredUrlError, HttpStatusError } from '../../src/core/retry.js'
-import { serviceStatusError, signedUrlExpired, storeStatusError } from '../../src/core/statuses.js'
+import { ExpiredUrlError, HttpStatusError } from '../../src/core/shared/errors.js'
+import {
+  serviceStatusError,
+  signedUrlExpired,
+  storeStatusError
+} from '../../src/core/service/statuses.js'
 
 const now = Date.parse('2026-11-21T10:00:00Z')
 
@@ -81,9 +84,7 @@ describe('serviceStatusError', () => {
         status: 302,
         headers: { location: 'https://other.example.com/api?token=secret' },
         body: ''
-      },
-      ACTION_WORDS
-    )
+      })
     expect(error.message).toContain('https://other.example.com/api')
     expect(error.message).not.toContain('secret')
   })
@@ -92,9 +93,7 @@ describe('serviceStatusError', () => {
     expect(
       serviceStatusError(
         'POST x',
-        { status: 429, headers: { 'retry-after': '7' }, body: '' },
-        ACTION_WORDS
-      ).retryAfterMs
+        { status: 429, headers: { 'retry-after': '7' }, body: '' }).retryAfterMs
     ).toBe(7000)
   })
 
@@ -104,7 +103,7 @@ describe('serviceStatusError', () => {
       failureMessage: 'Try again',
       eventId: 'evt_7f3a'
     })
-    const error = serviceStatusError('POST x', { status: 503, headers: {}, body }, ACTION_WORDS)
+    const error = serviceStatusError('POST x', { status: 503, headers: {}, body })
     expect(error.message).toContain('(TRANSACTION_TIMEOUT: Try again)')
     expect(error.message).toMatch(/Event id evt_7f3a: give this id to support\.$/)
   })
@@ -112,7 +111,16 @@ describe('serviceStatusError', () => {
   it('talks about billing for a 402', () => {
     const body = JSON.stringify({ failureCode: 'BILLING_PREVENTED', failureMessage: 'No plan' })
     expect(
-      serviceStatusError('POST x', { status: 402, headers: {}, body }, ACTION_WORDS).message
+      serviceStatusError('POST x', { status: 402, headers: {}, body }).message
     ).toMatch(/BILLING_PREVENTED: No plan\).*billing/)
+  })
+
+  it('names the option by reference, for each front end to render', () => {
+    expect(serviceStatusError('GET x', { status: 401, headers: {}, body: '' }).message).toContain(
+      'Check {{apiKey}}'
+    )
+    expect(serviceStatusError('GET x', { status: 404, headers: {}, body: '' }).message).toContain(
+      'check {{baseUrl}}'
+    )
   })
 })

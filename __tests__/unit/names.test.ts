@@ -1,13 +1,23 @@
 import { describe, expect, it } from '@jest/globals'
 import path from 'node:path'
-import { ACTION_WORDS } from '../../src/action/inputs.js'
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.js'
+import { conventionalDestination as convention } from '../../src/core/deploy/destination.js'
+import { render } from '../../src/core/options/vocabulary.js'
 import {
   acceptedExtension,
-  conventionalDestination,
+  answeredPathProblem,
   destinationProblem,
   fileName
-} from '../../src/core/naming.js'
-import { rootedPattern, shownPath } from '../../src/core/artifact.js'
+} from '../../src/core/shared/names.js'
+import { searchOf, shownPath } from '../../src/core/upload/artifact.js'
+
+/** The convention's answer, its problem in the action's words. */
+function conventionalDestination(
+  parts: Parameters<typeof convention>[0]
+): ReturnType<typeof convention> {
+  const result = convention(parts)
+  return 'problem' in result ? { problem: render(result.problem, ACTION_VOCABULARY) } : result
+}
 
 describe('acceptedExtension', () => {
   it.each([
@@ -61,8 +71,7 @@ describe('conventionalDestination', () => {
           environment: 'staging',
           extension: '.APK',
           repository
-        },
-        ACTION_WORDS
+        }
       )
     ).toEqual({
       destination: 'myapp-staging.apk'
@@ -78,8 +87,7 @@ describe('conventionalDestination', () => {
           extension: '.ipa',
           pullRequestNumber: 4,
           repository
-        },
-        ACTION_WORDS
+        }
       )
     ).toEqual({ destination: 'myapp-qa.ipa' })
   })
@@ -93,8 +101,7 @@ describe('conventionalDestination', () => {
           extension: '.aab',
           pullRequestNumber: 42,
           repository
-        },
-        ACTION_WORDS
+        }
       )
     ).toEqual({
       destination: 'myapp-octo-app-pr42.aab'
@@ -108,9 +115,8 @@ describe('conventionalDestination', () => {
         environment: '',
         extension: '.apk',
         repository
-      },
-      ACTION_WORDS
-    )
+      }
+      )
     expect(result).toEqual({ problem: expect.stringContaining('pull-request-number') })
   })
 
@@ -122,9 +128,8 @@ describe('conventionalDestination', () => {
         extension: '.apk',
         pullRequestNumber: 7,
         repository: { namespace: 'mobile/apps', name: 'shop' }
-      },
-      ACTION_WORDS
-    )
+      }
+      )
     expect(result).toEqual({ destination: 'p-mobile-apps-shop-pr7.apk' })
   })
 
@@ -135,9 +140,8 @@ describe('conventionalDestination', () => {
         environment: '',
         extension: '.apk',
         pullRequestNumber: 1
-      },
-      ACTION_WORDS
-    )
+      }
+      )
     expect(result).toEqual({ problem: expect.stringContaining('GITHUB_REPOSITORY') })
   })
 })
@@ -155,14 +159,55 @@ describe('fileName', () => {
   })
 })
 
-describe('paths of a Windows runner', () => {
-  it.each([
-    ['build\\outputs\\*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs\\*.apk'],
-    ['build/outputs/*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs\\*.apk'],
-    ['C:\\builds\\app.apk', 'D:\\a\\app\\app', 'C:\\builds\\app.apk']
-  ])('the pattern %j in %j', (pattern, workspace, expected) => {
-    expect(rootedPattern(pattern, workspace, path.win32)).toBe(expected)
+describe('answeredPathProblem', () => {
+  it.each(['myapp-staging.apk', 'team/builds/app.ipa', '/abs/app.apk'])('%j is usable', value => {
+    expect(answeredPathProblem(value)).toBeUndefined()
   })
+  it.each([
+    ['a\nPATH=/tmp/x', 'control'],
+    ['../../etc/app.apk', '..'],
+    ['a\\b.apk', 'backslash'],
+    ['x'.repeat(1100), 'longer']
+  ])('%j: %s', (value, words) => {
+    expect(answeredPathProblem(value)).toContain(words)
+  })
+})
+
+describe('where a file pattern is searched', () => {
+  it.each([
+    ['build\\outputs\\*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs', '*.apk'],
+    ['build/outputs/*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs', '*.apk'],
+    ['C:\\builds\\app.apk', 'D:\\a\\app\\app', 'C:\\builds\\app.apk', undefined]
+  ])('the pattern %j in %j on Windows', (pattern, workspace, base, glob) => {
+    expect(searchOf(pattern, workspace, path.win32)).toEqual({ base, ...(glob ? { glob } : {}) })
+  })
+
+  it('never reads the working directory as a glob', () => {
+    expect(searchOf('*.apk', '/work/build{1,2}', path.posix)).toEqual({
+      base: '/work/build{1,2}',
+      glob: '*.apk'
+    })
+    expect(searchOf('out/**/[ab].apk', '/w/[x]', path.posix)).toEqual({
+      base: '/w/[x]/out',
+      glob: '**/[ab].apk'
+    })
+  })
+
+  it.each(['/**/*.apk', '/*.apk', '../../../../../../../../*/x.apk'])(
+    'refuses %j, which searches from the root',
+    pattern => {
+      expect(() => searchOf(pattern, '/home/runner/work', path.posix)).toThrow(
+        /whole file system/
+      )
+    }
+  )
+
+  it.each(['/proc/**/*.apk', '/proc/self/environ', '/sys/x.apk', '/dev/stdin', '../../../proc/*.apk'])(
+    'refuses %j, in the system folders',
+    pattern => {
+      expect(() => searchOf(pattern, '/a/b/c', path.posix)).toThrow(/system's state/)
+    }
+  )
 
   it('shows a match relative to the workspace, quoted', () => {
     expect(shownPath('D:\\a\\app\\app\\build\\app.apk', 'D:\\a\\app\\app', path.win32)).toBe(

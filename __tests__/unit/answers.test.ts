@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseDeployResponse, parseSignedUpload, ResponseError } from '../../src/core/responses.js'
-import { describeErrorBody, eventIdOf } from '../../src/core/service-text.js'
+import {
+  describeErrorBody,
+  eventIdOf,
+  parseDeployAnswer as parseDeployResponse,
+  parseGreenlightAnswer,
+  parseSignedUpload
+} from '../../src/core/service/answers.js'
+import { ResponseError } from '../../src/core/shared/errors.js'
 
 const signedUrl = 'https://storage.example.com/bucket/team/app.apk?X-Goog-Signature=abc'
 
@@ -87,7 +93,26 @@ describe('parseSignedUpload', () => {
     [
       'location with a newline',
       JSON.stringify({ playgroundFileLocation: 'a\n.apk', signedUrl }),
-      'control characters'
+      'a playgroundFileLocation that contains a control character'
+    ],
+    [
+      'fileLocation with a line break that would add a variable',
+      JSON.stringify({
+        fileLocation: 't/a.apk\nPATH=/tmp/evil',
+        playgroundFileLocation: 'a.apk',
+        signedUrl
+      }),
+      'a fileLocation that contains a control character'
+    ],
+    [
+      'location that climbs out',
+      JSON.stringify({ playgroundFileLocation: '../../etc/a.apk', signedUrl }),
+      'contains a .. segment'
+    ],
+    [
+      'fileLocation that climbs out',
+      JSON.stringify({ fileLocation: 't/../../a.apk', playgroundFileLocation: 'a.apk', signedUrl }),
+      'a fileLocation that contains a .. segment'
     ]
   ])('%s is a clear error', (_title, body, words) => {
     expect(() => parseSignedUpload(body)).toThrow(ResponseError)
@@ -95,7 +120,7 @@ describe('parseSignedUpload', () => {
   })
 })
 
-describe('parseDeployResponse', () => {
+describe('parseDeployAnswer', () => {
   const created = {
     deployment_id: 'dep_123',
     environment: 'staging',
@@ -342,5 +367,55 @@ describe('describeErrorBody', () => {
 
   it('caps a long body', () => {
     expect(describeErrorBody('x'.repeat(5000)).length).toBeLessThanOrEqual(301)
+  })
+})
+
+describe('parseGreenlightAnswer', () => {
+  it('reads the stage, the runs, the counts and the bugs', () => {
+    const answer = parseGreenlightAnswer(
+      JSON.stringify({
+        runStage: 'completed',
+        greenlight: false,
+        rootRunId: 'run_a',
+        relevantRunId: 'run_b',
+        relevantRunUrl: 'https://app.example.com/runs/run_b',
+        blockingBugsCount: 1,
+        reproducedBugs: [
+          { name: 'Checkout crashes', number: 3, priority: 'high', isNew: true },
+          { name: 'Typo', priority: 'low', isBlocking: false, applicationUrl: 'javascript:alert(1)' }
+        ]
+      })
+    )
+    expect(answer).toMatchObject({
+      stage: 'completed',
+      greenlight: false,
+      relevantRunId: 'run_b',
+      runUrl: 'https://app.example.com/runs/run_b',
+      blockingBugsCount: 1
+    })
+    expect(answer.bugs).toEqual([
+      { name: 'Checkout crashes', number: 3, priority: 'high', blocking: true, new: true, url: undefined },
+      { name: 'Typo', number: undefined, priority: 'low', blocking: false, new: false, url: undefined }
+    ])
+  })
+
+  it.each([
+    ['a run id with a line break', { relevantRunId: 'run_a\nrunId=evil' }, 'relevantRunId'],
+    ['a run URL that is not http(s)', { relevantRunUrl: 'file:///etc/passwd' }, 'runUrl'],
+    ['a count of another type', { blockingBugsCount: '3' }, 'blockingBugsCount']
+  ])('leaves out %s', (_title, fields, field) => {
+    const answer = parseGreenlightAnswer(JSON.stringify({ runStage: 'underReview', ...fields }))
+    expect(answer[field as keyof typeof answer]).toBeUndefined()
+  })
+
+  it('puts a bug name with a line break on one line', () => {
+    const answer = parseGreenlightAnswer(
+      JSON.stringify({ reproducedBugs: [{ name: 'a\n::error::b $(touch x)' }] })
+    )
+    expect(answer.bugs[0]!.name).toBe('a ::error::b $(touch x)')
+  })
+
+  it('is a clear error for an answer that is not JSON', () => {
+    expect(() => parseGreenlightAnswer('<html>')).toThrow(/verdict endpoint answered 200 with a body that is not JSON/)
   })
 })
