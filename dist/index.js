@@ -2791,381 +2791,93 @@ __webpack_unused_export__ = debug; // for test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
-/* harmony import */ var _core_inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _core_run_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(638);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(699);
-
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(260);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(401);
 
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)((0,_core_run_js__WEBPACK_IMPORTED_MODULE_2__/* .failureText */ .kY)(error)));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)(`Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)();
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 699:
+/***/ 401:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ main_run)
+  e: () => (/* binding */ run)
 });
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __nccwpck_require__(728);
-// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
-var errors = __nccwpck_require__(40);
-// EXTERNAL MODULE: ./src/core/flow.ts + 11 modules
-var flow = __nccwpck_require__(467);
-// EXTERNAL MODULE: ./src/core/gate.ts
-var gate = __nccwpck_require__(888);
-// EXTERNAL MODULE: ./src/core/http.ts
-var http = __nccwpck_require__(983);
-// EXTERNAL MODULE: ./src/core/inert.ts
-var inert = __nccwpck_require__(275);
-// EXTERNAL MODULE: ./src/core/wait.ts + 1 modules
-var wait = __nccwpck_require__(315);
-;// CONCATENATED MODULE: ./src/core/limits.ts
-
-
-
-
-/** Far above any upload that keeps moving, and well under a job's six hours. */
-const DEFAULT_STEP_MS = 3 * 60 * 60 * 1000;
-/** The environment variables that tune the limits, with the unit each is given in. */
-const LIMIT_VARIABLES = {
-    connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
-    idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
-    step: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES',
-    poll: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS'
-};
-/**
- * Pure: the limits from the environment (e.g. a step's `env:`), the defaults
- * where a variable is unset; a value that is not a positive number fails the
- * step before any request, naming the variable.
- */
-function limitsFromEnv(env) {
-    const read = (name, unitMs, fallbackMs) => {
-        const raw = env[name]?.trim();
-        if (!raw)
-            return fallbackMs;
-        const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-        if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
-            throw new errors/* DeployError */.sH(`Environment variable ${name} is ${(0,inert/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
-        }
-        return Math.round(value * unitMs);
-    };
-    return {
-        timeouts: {
-            connectMs: read(LIMIT_VARIABLES.connect, 1000, http/* DEFAULT_TIMEOUTS */.Rh.connectMs),
-            idleMs: read(LIMIT_VARIABLES.idle, 1000, http/* DEFAULT_TIMEOUTS */.Rh.idleMs)
-        },
-        stepMs: read(LIMIT_VARIABLES.step, 60_000, DEFAULT_STEP_MS),
-        pollIntervalMs: read(LIMIT_VARIABLES.poll, 1000, wait/* DEFAULT_POLL_INTERVAL_MS */.P)
-    };
-}
-/** A signal that aborts whatever is under way when the step reaches its time limit, with a message saying so. */
-function stepDeadline(stepMs) {
-    const controller = new AbortController();
-    const minutes = Math.round(stepMs / 60_000);
-    const timer = setTimeout(() => controller.abort(new errors/* DeployError */.sH(`The step reached its time limit of ${minutes} minutes and stopped. Set ${LIMIT_VARIABLES.step} to allow more.`)), stepMs);
-    // The limit never keeps the process alive by itself.
-    timer.unref();
-    return { signal: controller.signal, clear: () => clearTimeout(timer) };
-}
-
-// EXTERNAL MODULE: ./src/core/options.ts
-var options = __nccwpck_require__(457);
-// EXTERNAL MODULE: ./src/core/run.ts
-var run = __nccwpck_require__(638);
-;// CONCATENATED MODULE: ./src/core/version.ts
-/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
-const PRODUCT_NAME = 'mobile-build-deploy';
-const PRODUCT_VERSION = '1.1.0';
-/** The User-Agent of one front end: `mobile-build-deploy/1.1.0 (action)`. */
-function userAgent(frontEnd) {
-    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
-}
-
-// EXTERNAL MODULE: ./src/core/json.ts
-var json = __nccwpck_require__(153);
-;// CONCATENATED MODULE: ./src/action/context.ts
-
-/**
- * Pure: the branch, commit, pull request and URLs of the event, as the
- * contract's context table says. Missing or oddly typed payload fields are
- * skipped, never fatal.
- */
-function deriveContext(eventName, payload, env) {
-    const repository = parseRepository(env.GITHUB_REPOSITORY);
-    const build = (sha) => commitUrlOf(env, sha);
-    const fallback = () => ({
-        branch: env.GITHUB_REF?.startsWith('refs/heads/')
-            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-            : undefined,
-        sha: env.GITHUB_SHA || undefined
-    });
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target': {
-            const pr = (0,json/* asObject */.e)(payload.pull_request);
-            const head = (0,json/* asObject */.e)(pr.head);
-            const sha = (0,json/* asText */.N)(head.sha) ?? env.GITHUB_SHA;
-            return {
-                branch: (0,json/* asText */.N)(head.ref),
-                sha,
-                pullRequestNumber: positiveInteger(pr.number) ?? positiveInteger(payload.number),
-                commitUrl: build(sha),
-                repository
-            };
-        }
-        case 'push': {
-            const ref = (0,json/* asText */.N)(payload.ref) ?? env.GITHUB_REF;
-            const after = (0,json/* asText */.N)(payload.after);
-            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
-            return {
-                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: (0,json/* asText */.N)((0,json/* asObject */.e)(payload.head_commit).url) ?? build(sha),
-                repository
-            };
-        }
-        case 'merge_group': {
-            const group = (0,json/* asObject */.e)(payload.merge_group);
-            const headRef = (0,json/* asText */.N)(group.head_ref);
-            const sha = (0,json/* asText */.N)(group.head_sha) ?? env.GITHUB_SHA;
-            return {
-                branch: headRef ? stripHeads(headRef) : fallback().branch,
-                sha,
-                pullRequestNumber: mergeQueuePullRequest(headRef),
-                commitUrl: build(sha),
-                repository
-            };
-        }
-        case 'deployment_status': {
-            const deployment = (0,json/* asObject */.e)(payload.deployment);
-            const sha = (0,json/* asText */.N)(deployment.sha) ?? env.GITHUB_SHA;
-            const ref = (0,json/* asText */.N)(deployment.ref);
-            return {
-                branch: ref ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: build(sha),
-                deploymentUrl: (0,json/* asText */.N)((0,json/* asObject */.e)(payload.deployment_status).environment_url),
-                repository
-            };
-        }
-        default: {
-            const { branch, sha } = fallback();
-            return { branch, sha, commitUrl: build(sha), repository };
-        }
-    }
-}
-/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
-function commitUrlOf(env, sha) {
-    const repository = parseRepository(env.GITHUB_REPOSITORY);
-    if (!sha || !repository)
-        return undefined;
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
-}
-/** `owner/name` from GITHUB_REPOSITORY. */
-function parseRepository(value) {
-    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
-    return match ? { owner: match[1], name: match[2] } : undefined;
-}
-/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
-function mergeQueuePullRequest(headRef) {
-    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
-    return match ? positiveInteger(Number(match[1])) : undefined;
-}
-function stripHeads(ref) {
-    return ref.replace(/^refs\/heads\//, '');
-}
-function positiveInteger(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
-/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
-function deploymentState(eventName, payload) {
-    if (eventName !== 'deployment_status')
-        return undefined;
-    return (0,json/* asText */.N)((0,json/* asObject */.e)(payload.deployment_status).state) ?? '';
-}
-/** The event's context with the inputs' overrides applied; an overridden sha gets its own commit URL. */
-function resolveContext(eventName, payload, env, overrides, hostingService) {
-    const derived = deriveContext(eventName, payload, env);
-    return {
-        ...derived,
-        branch: overrides.branch || derived.branch,
-        sha: overrides.sha || derived.sha,
-        commitUrl: overrides.commitUrl || (overrides.sha ? commitUrlOf(env, overrides.sha) : derived.commitUrl),
-        deploymentUrl: overrides.deploymentUrl || derived.deploymentUrl,
-        pullRequestNumber: overrides.pullRequestNumber ?? derived.pullRequestNumber,
-        hostingService
-    };
-}
-
-// EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __nccwpck_require__(993);
-;// CONCATENATED MODULE: ./src/core/words.ts
-/**
- * The options every front end maps to, by their library names; and how each
- * front end names them in a message, so that an error says "Input 'file'" in
- * the action, "--file" in the CLI and "Option 'file'" in the library.
- */
-const OPTION_KEYS = (/* unused pure expression or super */ null && ([
-    'apiKey',
-    'baseUrl',
-    'file',
-    'destination',
-    'namePrefix',
-    'environment',
-    'deploymentType',
-    'variables',
-    'runInputPath',
-    'runVariable',
-    'notify',
-    'failOnNoRun',
-    'branch',
-    'sha',
-    'hostingService',
-    'commitUrl',
-    'deploymentUrl',
-    'deduplicationKey',
-    'ephemeralEnvironment',
-    'pullRequestNumber',
-    'maxAttempts',
-    'wait',
-    'waitTimeoutMinutes',
-    'runId',
-    'terminateEnvironment',
-    'environmentId',
-    'environmentAlias'
-]));
-/** `deploymentType` as `deployment-type`. */
-function kebab(option) {
-    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
-}
-/** The library's words: its options by their own names. */
-const LIBRARY_WORDS = {
-    name: option => option,
-    subject: option => `Option '${option}'`,
-    setting: (option, value) => `${option}: ${value}`
-};
-
+// EXTERNAL MODULE: ./src/core/index.ts + 42 modules
+var src_core = __nccwpck_require__(260);
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
 
-
-
-
-
-/** The action's words: its inputs by their kebab-case names. */
-const ACTION_WORDS = {
-    name: option => kebab(option),
-    subject: option => `Input '${kebab(option)}'`,
-    setting: (option, value) => `${kebab(option)}: ${value}`
-};
 /**
- * The inputs as typed options: every single-line input refuses a control
- * character, booleans and numbers are parsed as `core.getBooleanInput` would;
- * the core validates the rest, in the action's words.
+ * Every input the action offers, by option key, as the runner gives it:
+ * text, empty when not set. The core reads and checks each by the option
+ * table, so an input is refused with the same words as the CLI's flag.
  */
-function parseInputs(get) {
-    const raw = (option) => get(kebab(option));
-    const text = (option) => (0,validate/* plainText */.wh)(ACTION_WORDS, option, raw(option));
-    const flag = (option, fallback) => (0,validate/* parseBoolean */.yG)(ACTION_WORDS, option, raw(option), fallback);
-    return {
-        options: {
-            // Neither trimmed nor checked here: the core refuses white space in a key, and never quotes it.
-            apiKey: raw('apiKey'),
-            baseUrl: raw('baseUrl'),
-            file: text('file'),
-            destination: text('destination'),
-            namePrefix: text('namePrefix'),
-            environment: text('environment'),
-            deploymentType: text('deploymentType'),
-            variables: raw('variables'),
-            runInputPath: text('runInputPath'),
-            notify: flag('notify', true),
-            deduplicationKey: text('deduplicationKey'),
-            ephemeralEnvironment: flag('ephemeralEnvironment', false),
-            maxAttempts: (0,validate/* parseInteger */.cG)(ACTION_WORDS, 'maxAttempts', text('maxAttempts'), 1, options/* MAX_ATTEMPTS_LIMIT */.In),
-            wait: flag('wait', false),
-            waitTimeoutMinutes: minutes(text('waitTimeoutMinutes')),
-            runId: text('runId')
-        },
-        overrides: {
-            branch: text('branch'),
-            sha: (0,validate/* shaValue */.AY)(ACTION_WORDS, 'sha', text('sha')),
-            commitUrl: (0,validate/* urlValue */.XI)(ACTION_WORDS, 'commitUrl', text('commitUrl')),
-            deploymentUrl: (0,validate/* urlValue */.XI)(ACTION_WORDS, 'deploymentUrl', text('deploymentUrl')),
-            pullRequestNumber: (0,validate/* parseInteger */.cG)(ACTION_WORDS, 'pullRequestNumber', text('pullRequestNumber'), 1, 2 ** 31 - 1)
-        },
-        hostingService: text('hostingService') || 'GitHub',
-        failOnNoRun: flag('failOnNoRun', true),
-        terminate: terminate(flag('terminateEnvironment', false), {
-            environmentId: text('environmentId'),
-            environmentAlias: text('environmentAlias'),
-            deploymentUrl: text('deploymentUrl')
-        })
-    };
-}
-/** The environment to end in terminate mode; read always, so that a bad value fails whatever the mode. */
-function terminate(on, given) {
-    return on ? given : undefined;
-}
-/** `wait-timeout-minutes`: a positive number, fractions allowed; empty for the default. */
-function minutes(value) {
-    if (value === '')
-        return undefined;
-    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-    if (!(n > 0)) {
-        throw new errors/* InputError */.dz(ACTION_WORDS, 'waitTimeoutMinutes', `${(0,inert/* quote */.hD)(value)} is not a number of minutes`, 'Give minutes such as 60 or 2.5, or leave it empty for 60');
+function readInputs(get) {
+    const values = {};
+    for (const key of (0,src_core/* optionsOf */.cz)('action')) {
+        const value = get((0,src_core/* spelling */.DS)('action', key));
+        if (value !== '')
+            values[key] = value;
     }
-    return n;
+    return values;
+}
+/** Whether a boolean input is on, read leniently: for the decision the action makes before the core reads it properly. */
+function isOn(value) {
+    return ['true', 'True', 'TRUE'].includes((value ?? '').trim());
 }
 
 ;// CONCATENATED MODULE: ./src/action/log.ts
 
 
 /**
- * The step's log. Every line goes through the inert formatter on its way out,
- * so no value from outside in it can begin a workflow command; annotations are
+ * The step's log. Every line goes through the inert formatter on its way out
+ * (the core's lines already have; the action's own are made so here), so no
+ * value from outside in it can begin a workflow command; annotations are
  * escaped by @actions/core as well.
  */
 const runnerLog = {
     info(message) {
-        core/* info */.pq((0,inert/* inertLine */.Fq)(message));
+        core/* info */.pq((0,src_core/* inertLine */.Fq)(message));
     },
     debug(message) {
-        core/* debug */.Yz((0,inert/* inert */.tJ)(message));
+        core/* debug */.Yz((0,src_core/* inert */.tJ)(message));
     },
     notice(message, title) {
-        core/* notice */.lm((0,inert/* inert */.tJ)(message), title ? { title } : {});
+        core/* notice */.lm((0,src_core/* inert */.tJ)(message), title ? { title } : {});
     },
     warning(message, title) {
-        core/* warning */.$e((0,inert/* inert */.tJ)(message), title ? { title } : {});
+        core/* warning */.$e((0,src_core/* inert */.tJ)(message), title ? { title } : {});
     },
     error(message, title) {
-        core/* error */.z3((0,inert/* inert */.tJ)(message), { title });
+        core/* error */.z3((0,src_core/* inert */.tJ)(message), { title });
     },
-    /** Hides a secret from every later line. */
+    /** Hides a secret from every later line of the runner's log; a value too short to be one is not masked. */
     mask(secret) {
-        core/* setSecret */.Pq(secret);
+        if (secret.length >= src_core/* MIN_SECRET_LENGTH */.vb)
+            core/* setSecret */.Pq(secret);
     },
     group(name, work) {
-        return core/* group */.Os((0,inert/* inert */.tJ)(name), work);
+        return core/* group */.Os((0,src_core/* inert */.tJ)(name), work);
     }
 };
 
@@ -3173,8 +2885,6 @@ const runnerLog = {
 var promises_ = __nccwpck_require__(455);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: ./src/core/progress.ts
-var progress = __nccwpck_require__(664);
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
 
@@ -3201,15 +2911,16 @@ const OUTCOME_TEXT = {
     success: '✅ run created',
     failed: '⚠️ no run created',
     aborted: '❌ aborted',
-    skipped: '⏭️ not notified (upload only)'
+    skipped: '⏭️ not notified'
 };
 /** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
 function summaryRows(report) {
     const rows = [
         ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
+        ['Artifact link target', report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`],
         [
             'Size',
-            report.artifact && `${(0,progress/* formatBytes */.z3)(report.artifact.size)} (${report.artifact.size} bytes)`
+            report.artifact && `${(0,src_core/* formatBytes */.z3)(report.artifact.size)} (${report.artifact.size} bytes)`
         ],
         ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
         ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
@@ -3226,12 +2937,7 @@ function summaryRows(report) {
         ],
         ['Environment', report.environment && summary_escape(report.environment)],
         ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
-        [
-            'Outcome',
-            report.preview
-                ? '✅ preview deployment, no run'
-                : report.outcome && OUTCOME_TEXT[report.outcome]
-        ],
+        ['Outcome', outcomeCell(report)],
         ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
         ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
         [
@@ -3239,20 +2945,35 @@ function summaryRows(report) {
             report.verdict?.runUrl &&
                 `<a href="${summary_escape(report.verdict.runUrl)}">${summary_escape(report.verdict.runId)}</a>`
         ],
-        [
-            'Bugs',
-            report.verdict &&
-                `${report.verdict.blockingBugsCount ?? 0} blocking, ${report.verdict.nonBlockingBugsCount ?? 0} non-blocking`
-        ],
+        ['Bugs', bugCounts(report)],
         [
             'Environment ended',
             report.terminated &&
                 (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
         ],
-        ['Warning', report.warning && summary_escape(report.warning)],
+        ['Warning', report.warnings.length > 0 ? report.warnings.map(summary_escape).join('<br>') : undefined],
         ['Problem', report.problem && summary_escape(report.problem)]
     ];
     return rows.filter((row) => Boolean(row[1]));
+}
+function outcomeCell(report) {
+    if (report.preview)
+        return '✅ preview deployment, no run';
+    if (report.outcome === 'skipped' && report.mode === 'wait')
+        return '⏭️ wait only (nothing deployed)';
+    if (report.outcome === 'skipped' && report.mode === 'upload')
+        return '⏭️ not notified (upload only)';
+    if (report.outcome === 'success' && report.mode === 'terminate')
+        return '✅ success';
+    return report.outcome && OUTCOME_TEXT[report.outcome];
+}
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so. */
+function bugCounts(report) {
+    if (!report.verdict)
+        return undefined;
+    const values = (0,src_core/* outputValuesOf */.xh)(report);
+    const count = (n) => (n === undefined ? 'unknown' : String(n));
+    return `${count((0,src_core/* blockingCount */.f7)(report))} blocking, ${count(values.nonBlockingBugsCount)} non-blocking`;
 }
 function commitCell(git) {
     if (!git?.sha)
@@ -3296,6 +3017,15 @@ async function writeSummary(report) {
     await (0,promises_.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
 }
 
+;// CONCATENATED MODULE: ./src/action/vocabulary.ts
+
+/** The action's words: its inputs by their names in action.yml. */
+const ACTION_VOCABULARY = {
+    name: option => (0,src_core/* spelling */.DS)('action', option),
+    subject: option => `Input '${(0,src_core/* spelling */.DS)('action', option)}'`,
+    setting: (option, value) => `${(0,src_core/* spelling */.DS)('action', option)}: ${value}`
+};
+
 ;// CONCATENATED MODULE: ./src/action/main.ts
 
 
@@ -3304,134 +3034,108 @@ async function writeSummary(report) {
 
 
 
-
-
-
-
-
-
-
-
 /**
- * The step: the inputs and the event mapped to the core's options, the core's
- * flow, and what it learns turned into outputs, annotations and the summary.
- * The only place that fails the step; every failure, thrown or not, ends as
- * one `::error::` line.
+ * The step: the inputs and the event handed to the core's one orchestrator,
+ * and what it learns turned into outputs (each the moment it is known),
+ * annotations and the summary. The only place that fails the step; every
+ * failure, thrown or not, ends as one `::error::` line.
  */
-async function main_run() {
-    const report = {};
+async function run() {
+    const step = { failOnNoRun: true, warnings: [] };
+    const setOutputs = outputSetter();
     try {
         // Masked before anything else can print it, even when it fails validation.
-        const rawKey = core/* getInput */.V4('api-key');
-        if (rawKey)
-            core/* setSecret */.Pq(rawKey);
-        await step(report);
+        const values = readInputs(name => core/* getInput */.V4(name));
+        if (values.apiKey)
+            runnerLog.mask(values.apiKey);
+        if (values.githubToken)
+            runnerLog.mask(values.githubToken);
+        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
+        const event = readEvent();
+        const state = (0,src_core/* deploymentState */.DY)(eventName, event);
+        const notifies = !isOn(values.terminateEnvironment) && !values.runId && (values.notify === undefined || isOn(values.notify));
+        if (state !== undefined && state !== 'success' && notifies) {
+            // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
+            Object.assign(step, { outcome: 'skipped' });
+            setOutputs(step);
+            runnerLog.notice(`This deployment_status event reports the state ${(0,src_core/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
+            return;
+        }
+        const context = (0,src_core/* githubContext */.h4)(eventName, event, process.env);
+        for (const note of context.notes)
+            runnerLog.warning(note, 'Event value left out');
+        const deploy = await (0,src_core/* runDeploy */.zt)(undefined, values, {
+            frontEnd: 'action',
+            vocabulary: ACTION_VOCABULARY,
+            log: runnerLog,
+            derived: context.git,
+            env: process.env,
+            workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
+            onEvent: (_event, report) => setOutputs(report),
+            beforeRequests: checkOutputFile
+        });
+        finish(step, deploy, setOutputs);
     }
     catch (error) {
-        // The stack helps a bug report; it is shown only with ACTIONS_STEP_DEBUG.
-        if (!(error instanceof errors/* DeployError */.sH) && (0,errors/* isError */.bJ)(error) && error.stack)
-            runnerLog.debug((0,http/* redactQueryStrings */.ib)(error.stack));
-        fail(report, (0,run/* failureText */.kY)(error), error instanceof errors/* InputError */.dz ? 'Invalid input' : 'Mobile build deploy failed');
+        // Only the action's own writing can throw here: the core never does.
+        fail(step, `The step could not finish: ${(0,src_core/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
     }
     finally {
         try {
-            await writeSummary(report);
+            await writeSummary(step);
         }
         catch (error) {
-            runnerLog.warning(`The job summary could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
+            runnerLog.warning(`The job summary could not be written: ${(0,src_core/* messageOf */.bD)(error)}`);
         }
     }
 }
-async function step(report) {
-    const started = Date.now();
-    const { plan, inputs, state, limits, terminate } = await (0,flow/* phase */.Oi)(runnerLog, 'Inputs', async () => {
-        const inputs = parseInputs(name => core/* getInput */.V4(name));
-        const limits = limitsFromEnv(process.env);
-        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
-        const event = readEvent();
-        const git = resolveContext(eventName, event, process.env, inputs.overrides, inputs.hostingService);
-        const settings = (0,options/* resolveOptions */.$i)({ ...inputs.options, git, workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd() }, ACTION_WORDS);
-        const terminate = inputs.terminate && terminateRef(settings, inputs.terminate);
-        const plan = terminate || settings.runId ? { settings } : await (0,flow/* prepare */.iA)(settings, ACTION_WORDS);
-        if (!terminate && !settings.runId)
-            (0,flow/* logPlan */.uH)(plan, runnerLog);
-        runnerLog.debug(`Limits: connect ${limits.timeouts.connectMs} ms, idle ${limits.timeouts.idleMs} ms, step ${limits.stepMs} ms, poll ${limits.pollIntervalMs} ms`);
-        return { plan, inputs, state: deploymentState(eventName, event), limits, terminate };
-    });
-    const { settings } = plan;
-    report.git = settings.git;
-    report.deploymentType = settings.deploymentType || undefined;
-    const context = {
-        words: ACTION_WORDS,
-        log: runnerLog,
-        userAgent: userAgent('action'),
-        timeouts: limits.timeouts,
-        pollIntervalMs: limits.pollIntervalMs,
-        onOutput: setOutput
-    };
-    if (terminate)
-        return (0,gate/* endEnvironment */.bw)(settings, context, report, terminate);
-    if (settings.runId)
-        return main_gate(settings, context, report, settings.runId);
-    if (state !== undefined && state !== 'success' && settings.notify) {
-        // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-        report.outcome = 'skipped';
-        setOutput('outcome', 'skipped');
-        runnerLog.notice(`This deployment_status event reports the state ${(0,inert/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
-        return;
-    }
-    // The time limit covers the upload and the notification; a wait has its own.
-    const deadline = stepDeadline(limits.stepMs);
+/** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
+function finish(step, { report, judgement }, setOutputs) {
+    Object.assign(step, report, { problem: judgement.message });
     try {
-        await (0,flow/* deliver */.cK)(plan, { ...context, signal: deadline.signal, deadline: started + limits.stepMs }, report);
+        setOutputs(report);
     }
-    finally {
-        deadline.clear();
-    }
-    if (report.noRun) {
-        const tail = inputs.failOnNoRun
-            ? ` Set ${ACTION_WORDS.setting('failOnNoRun', 'false')} to make this a warning.`
-            : '';
-        const message = `${(0,flow/* noRunMessage */.Um)(report.noRun)}${tail}`;
-        report.problem = message;
-        if (inputs.failOnNoRun)
-            throw new errors/* DeployError */.sH(message);
-        runnerLog.warning(message, 'No run created');
-    }
-    if (!settings.wait)
+    catch (error) {
+        fail(step, `The outputs could not be written: ${(0,src_core/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
         return;
-    if (report.runId)
-        await main_gate(settings, context, report, report.runId);
-    else
-        runnerLog.info('No run was created, so there is no verdict to wait for.');
-}
-/** Waits for the run's verdict; any verdict but passed fails the step. */
-async function main_gate(settings, context, report, runId) {
-    const verdict = await (0,gate/* awaitVerdict */.k)(settings, context, report, runId);
-    const message = (0,gate/* verdictMessage */.F)(verdict, settings.waitTimeoutMs / 60_000, ACTION_WORDS);
-    if (message)
-        throw new errors/* DeployError */.sH(message);
-}
-/** Terminate mode sends nothing else, so it takes none of the inputs that would. */
-function terminateRef(settings, given) {
-    const other = settings.file
-        ? 'file'
-        : settings.runInputPath
-            ? 'runInputPath'
-            : settings.runId
-                ? 'runId'
-                : undefined;
-    if (other) {
-        throw new errors/* InputError */.dz(ACTION_WORDS, other, `cannot be combined with ${ACTION_WORDS.setting('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
     }
-    return (0,options/* environmentRef */.Hu)(ACTION_WORDS, given);
+    if (report.failure?.unexpected)
+        runnerLog.debug(report.failure.unexpected.stack);
+    if (judgement.conclusion === 'failure')
+        fail(step, judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
+    else if (judgement.conclusion === 'warning' && judgement.message)
+        runnerLog.warning(judgement.message, 'No run created');
 }
-function setOutput(name, value) {
-    core/* setOutput */.uH(name, value);
+/** Sets every output that is known and new since the last call: each is written once per value. */
+function outputSetter() {
+    const written = new Map();
+    return report => {
+        for (const [name, value] of Object.entries((0,src_core/* outputsOf */.Yz)(report))) {
+            if (written.get(name) === value)
+                continue;
+            core/* setOutput */.uH(name, value);
+            written.set(name, value);
+        }
+    };
 }
-function fail(report, message, title) {
-    report.problem = message;
-    runnerLog.error(message, title);
+/**
+ * The runner's outputs file must be writable before the first request: a
+ * run created whose id cannot be handed on would be created again by a rerun.
+ */
+function checkOutputFile() {
+    const path = process.env.GITHUB_OUTPUT;
+    if (!path)
+        return;
+    try {
+        (0,external_node_fs_.accessSync)(path, external_node_fs_.constants.W_OK);
+    }
+    catch (error) {
+        throw new src_core/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,src_core/* quote */.hD)(path)}, which cannot be written (${error.code ?? (0,src_core/* messageOf */.bD)(error)}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
+    }
+}
+function fail(step, message, title) {
+    step.problem = message;
+    runnerLog.error((0,src_core/* inert */.tJ)(message), title);
     process.exitCode = 1;
 }
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
@@ -3446,7 +3150,7 @@ function readEvent() {
             : {};
     }
     catch (error) {
-        runnerLog.warning(`The event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
+        runnerLog.warning(`The event file could not be read (${(0,src_core/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
         return {};
     }
 }
@@ -3454,37 +3158,160 @@ function readEvent() {
 
 /***/ }),
 
-/***/ 40:
+/***/ 260:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  sH: () => (/* binding */ DeployError),
-  dz: () => (/* binding */ InputError),
-  bJ: () => (/* binding */ isError),
-  bD: () => (/* binding */ messageOf)
+  sH: () => (/* reexport */ DeployError),
+  vb: () => (/* reexport */ MIN_SECRET_LENGTH),
+  f7: () => (/* reexport */ blockingCount),
+  DY: () => (/* reexport */ deploymentState),
+  z3: () => (/* reexport */ formatBytes),
+  h4: () => (/* reexport */ githubContext),
+  tJ: () => (/* reexport */ inert),
+  Fq: () => (/* reexport */ inertLine),
+  bD: () => (/* reexport */ messageOf),
+  cz: () => (/* reexport */ optionsOf),
+  xh: () => (/* reexport */ outputValuesOf),
+  Yz: () => (/* reexport */ outputsOf),
+  hD: () => (/* reexport */ quote),
+  zt: () => (/* reexport */ runDeploy),
+  DS: () => (/* reexport */ spelling)
 });
+
+// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, formatDuration, formatMinutes, isError, isOptionKey, kebab, nearest, offers, oneLine, redactShapes, ref, render, repositoryOfSlug, setting, subject, userAgent
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/core/errors.ts
+;// CONCATENATED MODULE: ./src/core/shared/option-refs.ts
+/**
+ * The options by their library names, and how the core's sentences refer to
+ * them. A sentence never spells an option the way one front end does
+ * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
+ * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
+ */
+const OPTION_KEYS = [
+    'apiKey',
+    'baseUrl',
+    'maxAttempts',
+    'file',
+    'destination',
+    'namePrefix',
+    'environment',
+    'deploymentType',
+    'variables',
+    'runInputPath',
+    'runVariable',
+    'notify',
+    'failOnNoRun',
+    'branch',
+    'sha',
+    'commitUrl',
+    'deploymentUrl',
+    'pullRequestNumber',
+    'mergeRequestNumber',
+    'repository',
+    'hostingService',
+    'deduplicationKey',
+    'ephemeralEnvironment',
+    'wait',
+    'waitTimeoutMinutes',
+    'pollIntervalSeconds',
+    'runId',
+    'terminateEnvironment',
+    'environmentId',
+    'environmentAlias',
+    'junitReport',
+    'githubToken',
+    'check',
+    'checkName',
+    'prComment'
+];
+const KNOWN = new Set(OPTION_KEYS);
+function isOptionKey(value) {
+    return KNOWN.has(value);
+}
+/** The option as a person types it: rendered `file`, `--file` or `file`. */
+function ref(key) {
+    return `{{${key}}}`;
+}
+/** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
+function subject(key) {
+    return `{{${key}!}}`;
+}
+/** How to set the option to a value: rendered `notify: false`, `--notify=false` or `notify: false`. */
+function option_refs_setting(key, value) {
+    return `{{${key}=${value}}}`;
+}
+/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
+const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
+
+;// CONCATENATED MODULE: ./src/core/shared/errors.ts
+
 
 /**
- * A failure whose message is written for the person who runs the deploy: what
- * happened and what to do about it. A front end prints it as it is.
+ * Every error class of the core. A `DeployError`'s message is written for the
+ * person who runs the deploy: what happened and what to do. Options are named
+ * by reference, for the front end to render in its own words.
  */
 class DeployError extends Error {
     name = 'DeployError';
 }
-/** An option that cannot be used; the message names it in the front end's words, with the problem and the fix. */
+/** An option that cannot be used; the message names it, the problem and the fix. */
 class InputError extends DeployError {
     option;
     name = 'InputError';
-    constructor(words, option, problem, fix) {
-        super(`${words.subject(option)} ${problem}. ${fix}`);
+    constructor(option, problem, fix) {
+        super(`${subject(option)} ${problem}. ${fix}`);
         this.option = option;
     }
+}
+/** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
+class NetworkError extends DeployError {
+    name = 'NetworkError';
+}
+/** The deploy was stopped: the caller's signal, Ctrl-C, or its own time limit. Never retried. */
+class AbortedError extends DeployError {
+    name = 'AbortedError';
+}
+/** The service or the store answered with a status that is not success. */
+class HttpStatusError extends DeployError {
+    status;
+    retryAfterMs;
+    name = 'HttpStatusError';
+    constructor(message, status, 
+    /** The wait the server asked for with Retry-After, in milliseconds. */
+    retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
+class ExpiredUrlError extends DeployError {
+    name = 'ExpiredUrlError';
+}
+/** A transient failure that lasted through every attempt the policy allowed. */
+class RetriesExhaustedError extends DeployError {
+    last;
+    attempts;
+    name = 'RetriesExhaustedError';
+    constructor(last, attempts) {
+        const said = messageOf(last).replace(/([^.])$/, '$1.');
+        super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
+        this.last = last;
+        this.attempts = attempts;
+    }
+}
+/** The service answered, but with a body that cannot be used. */
+class ResponseError extends DeployError {
+    name = 'ResponseError';
+}
+/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
+class FileChangedError extends DeployError {
+    name = 'FileChangedError';
 }
 /** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
 function isError(thrown) {
@@ -3493,7 +3320,7 @@ function isError(thrown) {
 /** The message of anything thrown, Error or not. */
 function messageOf(thrown) {
     if (isError(thrown))
-        return thrown.message;
+        return String(thrown.message);
     if (typeof thrown === 'string')
         return thrown;
     try {
@@ -3504,52 +3331,1805 @@ function messageOf(thrown) {
     }
 }
 
-
-/***/ }),
-
-/***/ 467:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  cK: () => (/* binding */ deliver),
-  uH: () => (/* binding */ logPlan),
-  Um: () => (/* binding */ noRunMessage),
-  Oi: () => (/* binding */ phase),
-  iA: () => (/* binding */ prepare),
-  IE: () => (/* binding */ serviceConfig)
-});
-
-// EXTERNAL MODULE: ./src/core/inert.ts
-var inert = __nccwpck_require__(275);
-;// CONCATENATED MODULE: ./src/core/advice.ts
-
-/** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and the deployment type. */
-function noRunAdvice(cause, deploymentType, words) {
-    switch (cause) {
-        case 'billing':
-            return 'Billing prevents runs for this workspace: ask the workspace owner to check its plan and billing.';
-        case 'skipped-deployment':
-            return 'The service gave the reason above; check the workspace settings it names, or ask the service operator.';
-        case 'trigger-skipped':
-            return "The service gave the trigger's reason above; check that trigger's settings in the workspace.";
-        case 'trigger-failed':
-            return 'The service gave the reason above; run the deploy again, and contact support if it persists.';
-        case 'no-environment':
-            return `Check that the destination follows the naming convention (${words.name('namePrefix')} and ${words.name('environment')}, or a pull request) and that the workspace has that environment.`;
-        case 'no-trigger':
-            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${words.name('deploymentType')}${deploymentType ? ` (${(0,inert/* quote */.hD)(deploymentType)})` : ''} matches its label.`;
+;// CONCATENATED MODULE: ./src/core/shared/format.ts
+/** Sizes, rates and durations as a person reads them. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
     }
+    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
+}
+function formatRate(bytesPerSecond) {
+    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
+}
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds))
+        return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
+    if (seconds < 10)
+        return `${seconds.toFixed(1)} s`;
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/text.ts
+/**
+ * The one formatter for text from outside (file and folder names, branch
+ * names, the service's words, libraries' messages) on its way out of the
+ * process. A GitHub runner obeys lines that begin with `::` (after white
+ * space) or hold `##[` anywhere; a name with a line break could otherwise
+ * start such a line (`::stop-commands::…` would then unmask every secret
+ * after it). Bidirectional overrides and invisible characters would make a
+ * name read as another one, so they are shown as escapes too.
+ */
+// Line breaks of any kind, every C0/C1 control and DEL, bidirectional controls and invisible formatting.
+const UNPRINTABLE = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+function hasControlCharacter(value) {
+    return CONTROL.test(value);
+}
+/** The text on one line, with every unprintable character escaped and the runner's `##[` prefix broken. */
+function inert(text) {
+    return text
+        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/##\[/g, '#\\u0023[');
+}
+/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
+function inertLine(line) {
+    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+}
+/** A value quoted for a message: JSON-escaped, inert, and short. */
+function quote(value, max = 80) {
+    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
+    return inert(JSON.stringify(shown));
+}
+/** The service's words as one plain line: no control or invisible characters, white space collapsed, at most `max` characters. */
+function oneLine(value, max = 300) {
+    const line = value.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+    return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/version.ts
+/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
+const PRODUCT_NAME = 'mobile-build-deploy';
+const PRODUCT_VERSION = '1.2.0';
+/** The User-Agent of one front end: `mobile-build-deploy/1.2.0 (action)`. */
+function userAgent(frontEnd) {
+    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 2 modules
+var lib = __nccwpck_require__(296);
+;// CONCATENATED MODULE: ./src/core/shared/redact.ts
+/**
+ * The one redaction: every text that leaves the process (log lines, the final
+ * error, outputs, hand-over files, the summary, the library's `reason`) goes
+ * through `Secrets.redact`. It removes the secrets it was told (the key, each
+ * signed URL and its signature, in every spelling they can be printed in) and,
+ * without being told, anything shaped like a credential: a URL's query string
+ * or user info, a signature or token parameter, a bearer token.
+ */
+/** A value shorter than this is never masked: a mask of "a" or "x=1" would blank half the log. */
+const MIN_SECRET_LENGTH = 8;
+const MASK = '***';
+// A URL's query string: it may carry a signature.
+const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi;
+// A `?name=value` left by a library that prints a path with its query; a glob's `?` stays.
+const PATH_QUERY = /\?[\w.%-]+=[^\s'"<>]*/g;
+// User and password in a URL.
+const USER_INFO = /(\b[a-z][a-z\d+.-]*:\/\/)[^\s/@'"<>]+@/gi;
+// Names of parameters that carry a credential: X-Amz-Signature, X-Goog-Signature, a store's `provided=`, tokens, keys.
+const NAMES = '(?:x-(?:amz|goog)-)?(?:signature|credential|security-token)|sig|provided|access_token|token|api[_-]?key|password';
+// `name=value`, also URL-encoded (`name%3Dvalue`), in any case.
+const PARAMETER = new RegExp(`\\b(${NAMES})(\\s*(?:=|%3D)\\s*)[^\\s&'"<>,;)]+`, 'gi');
+// `"name": "value"` in an echoed JSON body.
+const JSON_FIELD = new RegExp(`("(?:${NAMES})"\\s*:\\s*")[^"]*`, 'gi');
+// `Bearer <token>`, as an Authorization header a server echoes.
+const BEARER = /\b(bearer)(\s+)[\w.~+/=-]+/gi;
+/** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens. */
+function redactCredentials(text) {
+    return text
+        .replace(USER_INFO, `$1${MASK}@`)
+        .replace(PARAMETER, `$1$2${MASK}`)
+        .replace(JSON_FIELD, `$1${MASK}`)
+        .replace(BEARER, `$1$2${MASK}`);
+}
+/** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
+function redactShapes(text) {
+    return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'));
+}
+/** The secrets of one deploy, and the redaction every outward text goes through. */
+class Secrets {
+    onMask;
+    values = new Set();
+    /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
+    constructor(onMask = () => undefined) {
+        this.onMask = onMask;
+    }
+    /** Registers a secret, with its URL-encoded form; one too short to be a secret is not registered. */
+    add(secret) {
+        if (!secret || secret.length < MIN_SECRET_LENGTH)
+            return;
+        for (const form of new Set([secret, encodeURIComponent(secret)])) {
+            if (this.values.has(form))
+                continue;
+            this.values.add(form);
+            this.onMask(form);
+        }
+    }
+    /** Registers a signed URL, its query and every parameter value in it that looks like a credential. */
+    addSignedUrl(signedUrl) {
+        this.add(signedUrl);
+        let url;
+        try {
+            url = new URL(signedUrl);
+        }
+        catch {
+            return;
+        }
+        this.add(url.search.slice(1));
+        for (const [name, value] of url.searchParams) {
+            if (/signature|credential|token|key|sig$/i.test(name))
+                this.add(value);
+        }
+    }
+    /** A text for people (a log line, a message) with every registered secret and every credential shape replaced. */
+    redact(text) {
+        return redactShapes(this.withoutSecrets(text));
+    }
+    /** A value (an output, a link) with every registered secret and credential parameter replaced; a plain query string stays. */
+    redactValue(value) {
+        return redactCredentials(this.withoutSecrets(value));
+    }
+    withoutSecrets(text) {
+        let shown = text;
+        // Longest first, so that a URL goes before the signature inside it.
+        for (const secret of [...this.values].sort((a, b) => b.length - a.length))
+            shown = shown.split(secret).join(MASK);
+        return shown;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/transport/sleep.ts
+
+/** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
+function sleep_sleep(ms, signal) {
+    if (signal?.aborted)
+        return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(done, Math.max(0, ms));
+        function done() {
+            signal?.removeEventListener('abort', stop);
+            resolve();
+        }
+        function stop() {
+            clearTimeout(timer);
+            reject(abortError(signal));
+        }
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * Why an aborted signal stopped the deploy, as an error that is never retried:
+ * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
+ * DOMException) as a stop with its words.
+ */
+function abortError(signal) {
+    const reason = signal.reason;
+    if (reason instanceof DeployError)
+        return reason;
+    const said = reason === undefined ? '' : messageOf(reason);
+    return new AbortedError(`The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/transport/send.ts
+
+
+
+
+const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000, requestMs: 300_000 };
+/** The most of a response body that is read; the service's answers are small. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/**
+ * Sends one request through @actions/http-client (which also honours the
+ * runner's proxy settings) and reads the answer with a size cap. No retries,
+ * no redirects: the retry policy and the service layer decide what comes next.
+ */
+async function send(request, { timeouts, userAgent }, { signal, deadline } = {}) {
+    if (signal?.aborted)
+        throw abortError(signal);
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal.reason);
+    // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
+    signal?.addEventListener('abort', stop, { once: true });
+    const leftMs = deadline === undefined ? undefined : Math.max(0, deadline - Date.now());
+    const cut = leftMs === undefined
+        ? undefined
+        : setTimeout(() => controller.abort(new NetworkError(`${request.label} did not finish within ${seconds(leftMs)}`)), leftMs);
+    const client = new lib/* HttpClient */.Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
+        socketTimeout: timeouts.idleMs,
+        allowRedirects: false,
+        allowRetries: false,
+        keepAlive: false
+    });
+    try {
+        const response = await client.request(request.method, request.url, request.body ?? null, request.headers);
+        const body = await readCapped(response.message, MAX_RESPONSE_BYTES, timeouts.idleMs, request);
+        return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw abortError(signal);
+        const cause = controller.signal.aborted ? controller.signal.reason : error;
+        if (cause instanceof DeployError)
+            throw cause;
+        if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
+            // @actions/http-client's words for a socket timeout; its message carries the path and query.
+            throw new NetworkError(`${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`);
+        }
+        throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`);
+    }
+    finally {
+        clearTimeout(cut);
+        signal?.removeEventListener('abort', stop);
+        // Frees the socket at once whatever happened, so nothing keeps the process alive.
+        if (!controller.signal.aborted)
+            controller.abort(new NetworkError(`${request.label} finished`));
+        client.dispose();
+    }
+}
+/** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
+function attemptControl(signal, connectMs) {
+    return {
+        prepareRequest(options) {
+            options.signal = signal;
+            // `timeout` on http.request covers the connection phase; http-client's socketTimeout takes over after it.
+            options.timeout = connectMs;
+            // http-client passes a URL's hostname, which keeps an IPv6 literal's brackets ([::1]); Node wants the address.
+            if (typeof options.host === 'string' && /^\[.*\]$/.test(options.host))
+                options.host = options.host.slice(1, -1);
+        },
+        canHandleAuthentication: () => false,
+        handleAuthentication: () => Promise.reject(new Error('not supported'))
+    };
+}
+/** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error that names the request. */
+function readCapped(message, limit, idleMs, request) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        let settled = false;
+        let timer = setTimeout(onStall, idleMs);
+        function onStall() {
+            fail(new NetworkError(`${request.label}: the answer's body stalled for ${Math.round(idleMs / 1000)} s`));
+        }
+        // The first failure is the one reported: destroying the message emits further events.
+        function fail(error) {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            reject(error);
+            message.destroy();
+        }
+        message.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > limit) {
+                fail(new DeployError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which the service never sends. Check that the base URL points at the service.`));
+                return;
+            }
+            chunks.push(chunk);
+            clearTimeout(timer);
+            timer = setTimeout(onStall, idleMs);
+        });
+        message.on('end', () => {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            resolve(Buffer.concat(chunks).toString('utf8'));
+        });
+        message.on('aborted', () => fail(new NetworkError(`${request.label}: the connection closed before the answer ended`)));
+        message.on('error', error => fail(new NetworkError(`${request.label}: the answer could not be read: ${describeNetworkError(error)}`)));
+    });
+}
+/** A network failure in words, with anything shaped like a credential removed (a URL's query may carry a signature). */
+function describeNetworkError(error) {
+    const code = error?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const text = redactShapes(message);
+    return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+function seconds(ms) {
+    return `${Math.round(ms / 100) / 10} s`;
+}
+/** Method, origin and path of a URL: what may be shown of it. */
+function labelOf(method, url) {
+    const parsed = new URL(url);
+    return `${method} ${parsed.origin}${parsed.pathname}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/limits.ts
+
+
+
+/** Far above any upload that keeps moving, and well under a job's six hours. */
+const DEFAULT_DELIVERY_MS = 3 * 60 * 60 * 1000;
+/** The environment variables that tune the limits, with the unit each is given in. */
+const LIMIT_VARIABLES = {
+    connect: 'MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS',
+    idle: 'MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS',
+    request: 'MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS',
+    delivery: 'MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES'
+};
+/**
+ * Pure: the limits from the environment, the defaults where a variable is
+ * unset; a value that is not a positive number fails before any request,
+ * naming the variable.
+ */
+function limitsFromEnv(env) {
+    const read = (name, unitMs, fallbackMs) => {
+        const raw = env[name]?.trim();
+        if (!raw)
+            return fallbackMs;
+        const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+        if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
+            throw new DeployError(`Environment variable ${name} is ${quote(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
+        }
+        return Math.max(1, Math.round(value * unitMs));
+    };
+    return {
+        timeouts: {
+            connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
+            idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs),
+            requestMs: read(LIMIT_VARIABLES.request, 1000, DEFAULT_TIMEOUTS.requestMs)
+        },
+        deliveryMs: read(LIMIT_VARIABLES.delivery, 60_000, DEFAULT_DELIVERY_MS)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/options/table.ts
+
+const COMMANDS = ['deploy', 'upload', 'notify', 'wait', 'terminate'];
+const ALL = COMMANDS;
+const BUILD = ['deploy', 'upload'];
+const NOTIFY = ['deploy', 'notify'];
+const GIT = ['deploy', 'upload', 'notify'];
+const WAIT = ['deploy', 'notify', 'wait'];
+const REPORTING = ['deploy', 'notify', 'wait'];
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
+const OPTIONS = {
+    apiKey: {
+        kind: 'secret',
+        required: true,
+        commands: ALL,
+        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
+        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once.'
+    },
+    baseUrl: {
+        kind: 'baseUrl',
+        required: true,
+        commands: ALL,
+        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
+        description: "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
+    },
+    maxAttempts: {
+        kind: 'integer',
+        default: 5,
+        min: 1,
+        max: 10,
+        commands: ALL,
+        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
+    },
+    file: {
+        kind: 'glob',
+        commands: BUILD,
+        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute; must match exactly one file.'
+    },
+    destination: {
+        kind: 'destination',
+        commands: BUILD,
+        description: `Where the build goes in the workspace's storage (may include folders); default: built by ${ref('namePrefix')}, else the file's own name.`
+    },
+    namePrefix: {
+        kind: 'namePart',
+        commands: BUILD,
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${ref('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+    },
+    environment: {
+        kind: 'namePart',
+        commands: BUILD,
+        description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+    },
+    deploymentType: {
+        kind: 'text',
+        commands: NOTIFY,
+        description: "Sent as deployment_type: the workspace's label for this kind of deployment."
+    },
+    variables: {
+        kind: 'variables',
+        commands: NOTIFY,
+        description: `JSON object of extra variables for the run; strings, numbers and booleans. ${ref('runVariable')} is set to the build.`
+    },
+    runInputPath: {
+        kind: 'relativePath',
+        commands: NOTIFY,
+        description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${ref('file')}.`
+    },
+    runVariable: {
+        kind: 'variableName',
+        default: 'RUN_INPUT_PATH',
+        commands: NOTIFY,
+        description: "The run variable that carries the build's path (the lane plugin's option)."
+    },
+    notify: {
+        kind: 'boolean',
+        default: true,
+        commands: ['deploy'],
+        frontEnds: ['action', 'cli'],
+        description: 'Send the deploy notification; false uploads only (workspace set-up).'
+    },
+    failOnNoRun: {
+        kind: 'boolean',
+        default: true,
+        commands: NOTIFY,
+        description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
+    },
+    branch: {
+        kind: 'text',
+        commands: GIT,
+        git: true,
+        names: { library: 'git.branch' },
+        defaultText: 'from the CI',
+        description: 'Overrides the branch read from the CI.'
+    },
+    sha: {
+        kind: 'sha',
+        commands: GIT,
+        git: true,
+        names: { library: 'git.sha' },
+        defaultText: 'from the CI',
+        description: "Overrides the commit read from the CI (on a pull request, the pull request's head)."
+    },
+    commitUrl: {
+        kind: 'url',
+        commands: GIT,
+        git: true,
+        names: { library: 'git.commitUrl' },
+        defaultText: 'from the CI',
+        description: 'Overrides the link to the commit; sent as commit_url.'
+    },
+    deploymentUrl: {
+        kind: 'url',
+        commands: [...GIT, 'terminate'],
+        git: true,
+        defaultText: 'from a deployment_status event',
+        description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
+    },
+    pullRequestNumber: {
+        kind: 'integer',
+        min: 1,
+        max: 2 ** 31 - 1,
+        commands: GIT,
+        git: true,
+        names: { library: 'git.pullRequestNumber' },
+        defaultText: 'from the CI',
+        description: 'Overrides the pull request (GitLab: merge request) number read from the CI.'
+    },
+    mergeRequestNumber: {
+        kind: 'integer',
+        min: 1,
+        max: 2 ** 31 - 1,
+        commands: GIT,
+        git: true,
+        frontEnds: ['library'],
+        names: { library: 'git.mergeRequestNumber' },
+        description: "A GitLab merge request's number (IID), sent as merge_request_number."
+    },
+    repository: {
+        kind: 'repository',
+        commands: GIT,
+        git: true,
+        frontEnds: ['library'],
+        names: { library: 'git.repository' },
+        description: 'The repository: {owner, name}, or {namespace, name} on GitLab.'
+    },
+    hostingService: {
+        kind: 'text',
+        commands: GIT,
+        git: true,
+        names: { library: 'git.hostingService' },
+        defaultText: 'from the CI',
+        actionDefault: 'GitHub',
+        description: 'Where the code is hosted, sent as hosting_service: GitHub, GitLab, Bitbucket, …'
+    },
+    deduplicationKey: {
+        kind: 'text',
+        commands: NOTIFY,
+        description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
+    },
+    ephemeralEnvironment: {
+        kind: 'boolean',
+        default: false,
+        commands: NOTIFY,
+        description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
+    },
+    wait: {
+        kind: 'boolean',
+        default: false,
+        commands: NOTIFY,
+        description: "After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout."
+    },
+    waitTimeoutMinutes: {
+        kind: 'number',
+        default: 60,
+        min: 0,
+        exclusiveMin: true,
+        max: MAX_WAIT_TIMEOUT_MINUTES,
+        commands: WAIT,
+        description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
+    },
+    pollIntervalSeconds: {
+        kind: 'number',
+        default: 30,
+        min: 1,
+        max: 600,
+        commands: WAIT,
+        env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
+        description: 'Seconds between asks for the verdict (twice as long while the run is under review); the first asks come sooner.'
+    },
+    runId: {
+        kind: 'runId',
+        commands: ['wait'],
+        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${ref('file')} or ${ref('runInputPath')}.`
+    },
+    terminateEnvironment: {
+        kind: 'boolean',
+        default: false,
+        commands: ['terminate'],
+        frontEnds: ['action'],
+        description: `End a preview environment and do nothing else; name it with exactly one of ${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}.`
+    },
+    environmentId: {
+        kind: 'text',
+        commands: ['terminate'],
+        description: 'The environment to end, by its id (the environmentId of the deploy that made it).'
+    },
+    environmentAlias: {
+        kind: 'text',
+        commands: ['terminate'],
+        description: 'The environment to end, by its alias.'
+    },
+    junitReport: {
+        kind: 'path',
+        commands: REPORTING,
+        frontEnds: ['action', 'cli'],
+        names: { cli: 'junit' },
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
+    },
+    githubToken: {
+        kind: 'secret',
+        commands: REPORTING,
+        frontEnds: ['action'],
+        actionDefault: '${{ github.token }}',
+        description: `Token for GitHub's API, for the check run and the pull-request comment; masked.`
+    },
+    check: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
+    },
+    checkName: {
+        kind: 'text',
+        commands: REPORTING,
+        frontEnds: ['action'],
+        defaultText: "'Mobile tests', with the environment or deployment type",
+        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name completes the same check."
+    },
+    prComment: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
+    }
+};
+/** Whether a front end offers an option. */
+function offers(frontEnd, key) {
+    const spec = OPTIONS[key];
+    return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd);
+}
+/** The options a command takes in a front end, in table order. The action takes every one it offers. */
+function optionsOf(frontEnd, command) {
+    return OPTION_KEYS.filter(key => offers(frontEnd, key) && (command === undefined || OPTIONS[key].commands.includes(command)));
+}
+/** The default as a person reads it: the value, the derivation, or nothing. */
+function defaultOf(key) {
+    const spec = OPTIONS[key];
+    if (spec.default !== undefined)
+        return String(spec.default);
+    return spec.defaultText;
+}
+/** The way to turn a boolean option off, for advice. */
+function turnOff(key) {
+    return setting(key, 'false');
+}
+
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+;// CONCATENATED MODULE: ./src/core/shared/names.ts
+
+
+/** Facts about names and paths that options, answers and uploads all check against. */
+/** The service's file types, lower case with the dot (service spec 2.1). */
+const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
+const MAX_PATH_LENGTH = 1024;
+// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
+const SAFE_ID = /^[\w.:-]{1,200}$/;
+/** The accepted extension `name` ends with (lower case), or undefined. */
+function acceptedExtension(name) {
+    const lower = name.toLowerCase();
+    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+/** A path with a `..` segment or a backslash: never sent to the service, never taken from it. */
+function hasUnsafePath(path) {
+    return path.includes('\\') || path.split('/').includes('..');
+}
+/**
+ * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
+ * The reason is phrased to follow "is not a valid destination: ".
+ */
+function destinationProblem(path) {
+    if (path.length === 0)
+        return 'it is empty';
+    if (path.length > MAX_PATH_LENGTH)
+        return `it is longer than ${MAX_PATH_LENGTH} characters`;
+    if (hasControlCharacter(path))
+        return 'it contains a control character';
+    if (path.includes('\\'))
+        return 'it contains a backslash; separate directories with /';
+    if (path.startsWith('/'))
+        return 'it starts with /; give a path relative to the storage root';
+    const segments = path.split('/');
+    if (segments.some(s => s === '..'))
+        return 'it contains a .. segment';
+    if (segments.some(s => s === '' || s === '.'))
+        return 'it contains an empty or . segment';
+    if (segments.some(s => s.trim() !== s))
+        return 'a segment starts or ends with white space';
+    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
+        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
+    }
+    return undefined;
+}
+/**
+ * Why a path the service answered with cannot be used (it becomes an output
+ * and the value of the run variable), or undefined when it can.
+ */
+function answeredPathProblem(path) {
+    if (path.length > MAX_PATH_LENGTH)
+        return `is longer than ${MAX_PATH_LENGTH} characters`;
+    if (hasControlCharacter(path))
+        return 'contains a control character';
+    if (hasUnsafePath(path))
+        return 'contains a .. segment or a backslash';
+    return undefined;
+}
+/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
+function safeId(value) {
+    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
+}
+function isSafeId(value) {
+    return SAFE_ID.test(value);
+}
+/** An http(s) URL, normalized, or undefined: a value from outside that becomes a link. */
+function httpUrl(value) {
+    if (typeof value !== 'string' || value.trim() === '' || hasControlCharacter(value))
+        return undefined;
+    try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether a host is this machine: plain http is allowed only to it. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * A local file's own name, by the rules of the machine it is on (a Windows
+ * runner separates folders with \\ as well as /). `paths` is there for tests.
+ */
+function fileName(path, paths = (external_node_path_default())) {
+    return paths.basename(path);
+}
+
+;// CONCATENATED MODULE: ./src/core/options/values.ts
+
+
+
+
+
+/**
+ * The readers of every kind of option: each takes a value as a front end has
+ * it (text from an input or a flag, or a typed value from the library) and
+ * returns it checked, or undefined when it was not given. What one front end
+ * refuses, every front end refuses, with the same words.
+ */
+const MAX_VARIABLES_BYTES = 64 * 1024;
+const MAX_VARIABLE_NAME_LENGTH = 256;
+const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+const REPOSITORY_PART = /^[\w.-]{1,100}$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+/** Reads one option's value by its kind; undefined when not given (nothing, or empty text). */
+function readValue(key, spec, raw) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    switch (spec.kind) {
+        case 'secret':
+            return secret(key, raw);
+        case 'baseUrl':
+            return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false));
+        case 'text':
+        case 'glob':
+        case 'path':
+            return plainText(key, raw);
+        case 'destination':
+            return destination(key, plainText(key, raw));
+        case 'namePart':
+            return namePart(key, plainText(key, raw));
+        case 'relativePath':
+            return relativePath(key, plainText(key, raw));
+        case 'variables':
+            return parseVariables(key, raw);
+        case 'variableName':
+            return variableName(key, plainText(key, raw));
+        case 'boolean':
+            return parseBoolean(key, raw);
+        case 'integer':
+            return parseInteger(key, raw, spec.min ?? 0, spec.max ?? Number.MAX_SAFE_INTEGER);
+        case 'number':
+            return parseNumber(key, raw, spec);
+        case 'sha':
+            return sha(key, plainText(key, raw));
+        case 'url':
+            return urlValue(key, plainText(key, raw));
+        case 'runId':
+            return runId(key, plainText(key, raw));
+        case 'repository':
+            return repository(key, raw);
+    }
+}
+/** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function textOf(key, raw, trim = true) {
+    if (typeof raw !== 'string')
+        throw new InputError(key, `is ${describe(raw)}, not text`, 'Give it as a string');
+    return trim ? raw.trim() : raw;
+}
+/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
+function plainText(key, raw) {
+    const value = textOf(key, raw, false);
+    if (hasControlCharacter(value)) {
+        throw new InputError(key, `contains a line break or another control character (${quote(value, 40)})`, 'Give a single-line value');
+    }
+    return value.trim() || undefined;
+}
+function secret(key, raw) {
+    const value = textOf(key, raw, false);
+    if (value === '')
+        return undefined;
+    // A secret is never quoted back.
+    if (hasControlCharacter(value) || /\s/.test(value))
+        throw new InputError(key, 'contains white space or a control character', 'Copy the secret again without line breaks or spaces');
+    return value;
+}
+function destination(key, value) {
+    const problem = value && destinationProblem(value);
+    if (problem)
+        throw new InputError(key, `${quote(value)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
+    return value;
+}
+/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
+function namePart(key, value) {
+    if (value && !NAME_PART.test(value)) {
+        throw new InputError(key, `${quote(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+    }
+    return value;
+}
+function relativePath(key, value) {
+    if (value && (hasUnsafePath(value) || value.length > MAX_PATH_LENGTH))
+        throw new InputError(key, `${quote(value)} contains a .. segment or a backslash, or is too long`, 'Pass the playgroundFileLocation of the upload, unchanged');
+    return value;
+}
+/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts, or a boolean; empty is not given. */
+function parseBoolean(key, raw) {
+    if (typeof raw === 'boolean')
+        return raw;
+    const value = textOf(key, raw);
+    if (value === '')
+        return undefined;
+    if (TRUE_VALUES.includes(value))
+        return true;
+    if (FALSE_VALUES.includes(value))
+        return false;
+    throw new InputError(key, `${quote(value)} is not a boolean`, 'Use true or false');
+}
+/** A whole number in range, from a number or its digits. */
+function parseInteger(key, raw, min, max) {
+    const fix = `Use a whole number from ${min} to ${max}, or leave it out for the default`;
+    let n;
+    if (typeof raw === 'number')
+        n = raw;
+    else {
+        const value = textOf(key, raw);
+        if (value === '')
+            return undefined;
+        n = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!Number.isSafeInteger(n) || n < min || n > max)
+            throw new InputError(key, `${quote(value)} is not a whole number from ${min} to ${max}`, fix);
+        return n;
+    }
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+        throw new InputError(key, `${String(n)} is not a whole number from ${min} to ${max}`, fix);
+    return n;
+}
+/** A number in range (fractions allowed), from a number or its decimal digits. */
+function parseNumber(key, raw, spec) {
+    const min = spec.min ?? 0;
+    const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+    const range = `${spec.exclusiveMin ? 'above' : 'from'} ${min} to ${max}`;
+    let n;
+    let shown;
+    if (typeof raw === 'number') {
+        n = raw;
+        shown = String(raw);
+    }
+    else {
+        const value = textOf(key, raw);
+        if (value === '')
+            return undefined;
+        n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+        shown = quote(value);
+    }
+    if (!Number.isFinite(n) || (spec.exclusiveMin ? n <= min : n < min) || n > max)
+        throw new InputError(key, `${shown} is not a number ${range}`, `Give a number ${range}, such as ${spec.default ?? max}, or leave it out for the default`);
+    return n;
+}
+function sha(key, value) {
+    if (value && !SHA.test(value))
+        throw new InputError(key, `${quote(value)} is not a commit hash`, 'Use a hexadecimal commit id');
+    return value;
+}
+/** An http(s) URL, as given. */
+function urlValue(key, value) {
+    if (!value)
+        return value;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new InputError(key, `${quote(redactShapes(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+    }
+    return value;
+}
+function runId(key, value) {
+    if (value && !isSafeId(value))
+        throw new InputError(key, `${quote(value)} is not a run id`, 'Pass the runId of the deploy that created the run, unchanged');
+    return value;
+}
+function repository(key, raw) {
+    const object = raw;
+    const parts = ['name', 'owner', 'namespace'].map(field => object?.[field]);
+    const [name, owner, namespace] = parts;
+    const good = (part) => typeof part === 'string' && REPOSITORY_PART.test(part);
+    const goodNamespace = (part) => typeof part === 'string' && part.split('/').every(good);
+    if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
+        throw new InputError(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
+    return good(owner) ? { owner, name } : { namespace: namespace, name };
+}
+/**
+ * The base URL without a trailing slash. Plain http is refused except for a
+ * loopback host, so that the API key never crosses a network in clear text.
+ * Whatever it says, a password in it is never repeated.
+ */
+function parseBaseUrl(raw) {
+    const key = 'baseUrl';
+    const value = raw.trim();
+    const fix = 'Use the service URL, e.g. https://service.example.com';
+    const fail = (problem, fixed = fix) => new InputError(key, problem, fixed);
+    if (!value)
+        throw fail('is empty');
+    if (hasControlCharacter(value))
+        throw fail('contains a control character');
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw fail(`${quote(redactShapes(value))} is not a URL`);
+    }
+    if (url.username || url.password) {
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${ref('apiKey')}`);
+    }
+    const shown = quote(url.origin + url.pathname);
+    if (url.search || url.hash)
+        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw fail(`${shown} is not an https URL`);
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
+    }
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+/**
+ * The variables: a JSON object (or an object) whose values are strings,
+ * numbers or booleans; numbers and booleans become strings, as the service
+ * takes strings.
+ */
+function parseVariables(key, raw) {
+    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
+    const fail = (problem, fixed = fix) => new InputError(key, problem, fixed);
+    let parsed = raw;
+    if (typeof raw === 'string') {
+        if (raw.trim() === '')
+            return undefined;
+        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
+            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+        try {
+            parsed = JSON.parse(raw);
+        }
+        catch (error) {
+            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+        }
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw fail(`is not an object (${describe(parsed)})`);
+    const entries = [];
+    let bytes = 0;
+    for (const [name, value] of Object.entries(parsed)) {
+        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name))
+            throw fail(`has an invalid name ${quote(name)}`, 'Use non-empty names without control characters');
+        let text;
+        if (typeof value === 'string')
+            text = value;
+        else if (typeof value === 'number' && Number.isFinite(value))
+            text = String(value);
+        else if (typeof value === 'boolean')
+            text = String(value);
+        else
+            throw fail(`has ${describe(value)} for ${quote(name)}`, 'Use a string, number or boolean for every variable');
+        bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
+        entries.push([name, text]);
+    }
+    if (bytes > MAX_VARIABLES_BYTES)
+        throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
+    return Object.fromEntries(entries);
+}
+/** The name of a run variable: what the lane plugin's option takes. */
+function variableName(key, value) {
+    if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
+        throw new InputError(key, `${quote(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/resolve.ts
+
+
+
+
+/**
+ * Pure: every option read, checked and completed before any request, and the
+ * mode decided; anything wrong throws an `InputError` naming the option, the
+ * problem and the fix. The same values give the same settings, or the same
+ * error, from every front end.
+ */
+function resolveOptions(request) {
+    const { frontEnd, command } = request;
+    const offered = new Set(optionsOf(frontEnd, command));
+    const read = (key) => {
+        if (!offered.has(key))
+            return undefined;
+        const spec = OPTIONS[key];
+        let value = readValue(key, spec, request.values[key]);
+        if (value === undefined && spec.env?.frontEnds.includes(frontEnd))
+            value = readValue(key, spec, request.env?.[spec.env.name]);
+        return (value ?? spec.default);
+    };
+    const required = (key, fix) => {
+        const value = read(key);
+        if (value === undefined)
+            throw new InputError(key, 'is empty', fix);
+        return value;
+    };
+    const apiKey = required('apiKey', 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY');
+    const baseUrl = required('baseUrl', 'Use the service URL, e.g. https://service.example.com');
+    const file = read('file');
+    const destination = read('destination');
+    const namePrefix = read('namePrefix');
+    const environment = read('environment');
+    const runInputPath = read('runInputPath');
+    const runId = read('runId');
+    const variables = read('variables') ?? {};
+    const runVariable = read('runVariable');
+    const notify = command === 'upload' ? false : read('notify') ?? true;
+    const terminate = command === 'terminate' || read('terminateEnvironment') === true;
+    const wanted = read('wait') ?? false;
+    const combined = (key, other, fix) => {
+        throw new InputError(key, `cannot be combined with ${ref(other)}`, fix);
+    };
+    const mode = (() => {
+        if (terminate) {
+            const other = ['file', 'runInputPath', 'runId'].find(key => read(key) !== undefined);
+            if (other && frontEnd === 'action')
+                throw new InputError(other, `cannot be combined with ${option_refs_setting('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
+            return 'terminate';
+        }
+        if (command === 'wait' && !runId)
+            throw new InputError('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
+        if (runId) {
+            if (file)
+                combined('runId', 'file', `Use ${ref('runId')} alone to wait for an earlier run's verdict`);
+            if (runInputPath)
+                combined('runId', 'runInputPath', `Use ${ref('runId')} alone to wait for an earlier run's verdict`);
+            return 'wait';
+        }
+        if (command === 'upload' && !file)
+            throw new InputError('file', 'is missing', 'Give the path or a glob of the build to upload');
+        if (file && runInputPath)
+            combined('runInputPath', 'file', `Use ${ref('file')} to upload a build and notify with it, or ${ref('runInputPath')} alone to notify with an earlier upload`);
+        if (file)
+            return notify ? 'deploy' : 'upload';
+        if (!notify)
+            throw new InputError('notify', runInputPath
+                ? `is false with ${ref('runInputPath')} set`
+                : `is false and ${ref('file')} is empty, so there is nothing to do`, `Set ${ref('file')} to upload a build, or ${option_refs_setting('notify', 'true')} to send the deploy notification`);
+        return runInputPath ? 'notify' : 'plain';
+    })();
+    if (destination && namePrefix)
+        combined('destination', 'namePrefix', `Give the destination path, or let ${ref('namePrefix')} build it, not both`);
+    if (!file && (destination || namePrefix) && mode !== 'terminate')
+        throw new InputError(destination ? 'destination' : 'namePrefix', `is set but ${ref('file')} is empty`, `Set ${ref('file')} to the build to upload`);
+    if (environment && !namePrefix)
+        throw new InputError('environment', `is set without ${ref('namePrefix')}`, `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
+    if (runVariable in variables && (file || runInputPath))
+        throw new InputError('variables', `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`);
+    if (wanted && mode === 'upload')
+        throw new InputError('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${ref('runId')}`);
+    return {
+        mode,
+        apiKey,
+        baseUrl,
+        maxAttempts: read('maxAttempts'),
+        file,
+        destination,
+        namePrefix,
+        environment,
+        deploymentType: read('deploymentType'),
+        variables,
+        runInputPath,
+        runVariable,
+        failOnNoRun: read('failOnNoRun') ?? true,
+        git: mode === 'wait' || mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
+        deduplicationKey: read('deduplicationKey'),
+        ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
+        wait: mode === 'wait' || (wanted && mode !== 'terminate'),
+        waitTimeoutMs: Math.round(read('waitTimeoutMinutes') * 60_000),
+        pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
+        runId,
+        environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
+        junitReport: read('junitReport'),
+        githubToken: read('githubToken'),
+        check: read('check') ?? false,
+        checkName: read('checkName'),
+        prComment: read('prComment') ?? false,
+        workingDirectory: request.workingDirectory
+    };
+}
+/**
+ * The Git context: the derived one, each field overridden by its option. A
+ * commit of one's own choosing gets the derived link with its own hash, where
+ * the link ends with the derived one; a number given on GitLab is a merge
+ * request's.
+ */
+function gitOf(read, derived) {
+    const sha = read('sha');
+    const hostingService = read('hostingService') ?? derived.hostingService;
+    const number = read('pullRequestNumber');
+    const commitUrl = read('commitUrl') ??
+        (sha === undefined
+            ? derived.commitUrl
+            : derived.sha && derived.commitUrl?.endsWith(derived.sha)
+                ? `${derived.commitUrl.slice(0, -derived.sha.length)}${sha}`
+                : undefined);
+    const request = number === undefined
+        ? {}
+        : hostingService === 'GitLab'
+            ? { mergeRequestNumber: number, pullRequestNumber: undefined }
+            : { pullRequestNumber: number, mergeRequestNumber: undefined };
+    const git = {
+        ...derived,
+        branch: read('branch') ?? derived.branch,
+        sha: sha ?? derived.sha,
+        commitUrl,
+        deploymentUrl: read('deploymentUrl') ?? derived.deploymentUrl,
+        hostingService,
+        mergeRequestNumber: read('mergeRequestNumber') ?? derived.mergeRequestNumber,
+        repository: read('repository') ?? derived.repository,
+        ...request
+    };
+    return Object.fromEntries(Object.entries(git).filter(([, value]) => value !== undefined && value !== ''));
+}
+/** Which preview environment to end, from the options that can name it; exactly one must. */
+function environmentRef(read) {
+    const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'];
+    const named = keys.filter(key => read(key) !== undefined);
+    if (named.length !== 1) {
+        const all = `${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}`;
+        throw new InputError(named[1] ?? 'environmentId', named.length === 0
+            ? 'is empty, and so are the other ways to name the environment'
+            : `is set beside ${ref(named[0])}`, `Name the environment to end with exactly one of ${all}`);
+    }
+    const key = named[0];
+    return { [key]: read(key) };
+}
+
+;// CONCATENATED MODULE: ./src/core/service/body.ts
+/**
+ * Pure: the body of the deploy notification. `build` names the run variable
+ * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
+ * unless the lane plugin's option says otherwise); without it the variables
+ * are sent as given.
+ */
+function buildDeployBody(fields, git, build) {
+    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
+    const body = {
+        deployment_type: fields.deploymentType || undefined,
+        variables: Object.keys(variables).length > 0 ? variables : undefined,
+        branch: git.branch,
+        sha: git.sha,
+        hosting_service: git.hostingService || undefined,
+        commit_url: git.commitUrl,
+        deployment_url: git.deploymentUrl,
+        deduplication_key: fields.deduplicationKey || undefined,
+        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
+        pull_request_number: git.pullRequestNumber,
+        merge_request_number: git.mergeRequestNumber,
+        repository: git.repository
+    };
+    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
+    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+;// CONCATENATED MODULE: ./src/core/transport/retry.ts
+
+
+/** Statuses worth another attempt: rate limiting and the transient server errors. */
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** Whether another attempt may succeed where this one failed. */
+function isTransient(error) {
+    if (error instanceof NetworkError || error instanceof ExpiredUrlError)
+        return true;
+    return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status);
+}
+const DEFAULT_BASE_DELAY_MS = 1000;
+const DEFAULT_MAX_DELAY_MS = 60_000;
+/**
+ * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
+ * one, else exponential backoff with equal jitter (half fixed, half random), so
+ * that many pipelines failing together do not retry in lockstep.
+ */
+function backoffDelay(attempt, policy, retryAfterMs, random = Math.random) {
+    if (retryAfterMs !== undefined)
+        return Math.min(retryAfterMs, policy.maxDelayMs);
+    const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(value, now = Date.now()) {
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text)
+        return undefined;
+    if (/^\s*\d+\s*$/.test(text))
+        return Number(text) * 1000;
+    // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
+    if (!/[a-z]{3}/i.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+/**
+ * Runs `operation` until it succeeds, fails permanently (that error is thrown
+ * as it is), or runs out of attempts or time (a `RetriesExhaustedError`). An
+ * aborted signal ends the loop at once, whatever it was doing. `onRetry`
+ * tells the log what failed and how long the wait is.
+ */
+async function withRetry(policy, operation, onRetry, sleep = sleep_sleep) {
+    let previous;
+    for (let number = 1;; number++) {
+        if (policy.signal?.aborted)
+            throw abortError(policy.signal);
+        try {
+            return await operation({ number, previous });
+        }
+        catch (error) {
+            if (policy.signal?.aborted)
+                throw abortError(policy.signal);
+            if (!isTransient(error))
+                throw error;
+            if (number >= policy.maxAttempts)
+                throw new RetriesExhaustedError(error, number);
+            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
+            const wait = backoffDelay(number, policy, retryAfter);
+            if (Date.now() + wait >= policy.deadline)
+                throw new RetriesExhaustedError(error, number);
+            onRetry(error, number, wait);
+            await sleep(wait, policy.signal);
+            previous = error;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/json.ts
+/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
+/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
+function asObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value
+        : {};
+}
+/** The value when it is a string with something other than white space in it. */
+function asText(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/service/answers.ts
+
+
+
+
+
+
+/**
+ * The one module that reads the service's answers: the signed upload, the
+ * deploy answer, the verdict and error bodies. Each is read tolerantly (a
+ * field missing, renamed or of another type is left out, never fatal), and
+ * every value that becomes an output or a log line is checked as strictly as
+ * the same value from the user.
+ */
+/** The service's words as one plain line with no credential in it. */
+function said(value) {
+    return oneLine(redactShapes(value));
+}
+function saidOrNone(value) {
+    return value === undefined ? undefined : said(value) || undefined;
+}
+const SIGNED_URL_ENDPOINT = 'The signed-URL endpoint';
+/** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields, strict on the values it uses. */
+function parseSignedUpload(body) {
+    const json = parseObject(body, SIGNED_URL_ENDPOINT);
+    const playground = asText(json.playgroundFileLocation) ?? asText(json.interactiveRunFileLocation);
+    const fileLocation = asText(json.fileLocation) ?? '';
+    const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
+    if (!playground) {
+        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without playgroundFileLocation (or interactiveRunFileLocation). Check that ${ref('baseUrl')} points at the service; contact support if it persists.`);
+    }
+    for (const [name, value] of [
+        ['playgroundFileLocation', playground],
+        ['fileLocation', fileLocation]
+    ]) {
+        const problem = answeredPathProblem(value);
+        if (problem)
+            throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered with a ${name} that ${problem}, so nothing was uploaded. Contact support.`);
+    }
+    if (!signedUrl) {
+        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without signedUrl. Check that ${ref('baseUrl')} points at the service; contact support if it persists.`);
+    }
+    let url;
+    try {
+        url = new URL(signedUrl);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))))
+        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
+    return { fileLocation, playgroundFileLocation: playground, signedUrl };
+}
+function classify(r) {
+    const outcome = asText(r.outcome);
+    const created = safeId(r.created_suite_id);
+    const duplicate = safeId(r.duplicate_suite_id);
+    const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
+        .filter(isString)
+        .filter((part, i, all) => all.indexOf(part) === i);
+    const failed = () => ({
+        kind: 'failed',
+        detail: said(failure.join(': ')),
+        billing: failure.some(part => /billing/i.test(part))
+    });
+    if (outcome === 'failed')
+        return failed();
+    if (outcome === 'skipped')
+        return { kind: 'skipped', detail: saidOrNone(asText(r.skip_reason)) };
+    if (outcome === 'created')
+        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
+    // No outcome (or one this client does not know): the published client's order.
+    if (failure.length > 0)
+        return failed();
+    if (duplicate)
+        return { kind: 'created', runId: duplicate, duplicate: true };
+    if (created)
+        return { kind: 'created', runId: created, duplicate: false };
+    return { kind: 'none', outcome };
+}
+/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
+function parseDeployAnswer(body) {
+    const json = parseObject(body, 'The deploy webhook');
+    const results = Array.isArray(json.results) ? json.results.map(asObject) : [];
+    const entries = results.map(classify);
+    const environment = readEnvironment(json.environment);
+    const created = entries.filter(e => e.kind === 'created');
+    const runIds = created.map(e => e.runId).filter(isString);
+    const common = {
+        warning: saidOrNone(asText(json.warning)),
+        deploymentId: safeId(json.deployment_id),
+        environment: environment.name,
+        environmentId: environment.id ?? results.map(r => safeId(r.environment_id)).find(isString) ?? undefined,
+        runIds,
+        runId: '',
+        duplicate: false,
+        preview: false
+    };
+    if (created.length > 0) {
+        const first = created[0];
+        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
+    }
+    if (results.length === 0 &&
+        environment.isStatic === false &&
+        json.skipped_deployment === undefined)
+        return { ...common, outcome: 'success', preview: true };
+    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
+}
+/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
+function readEnvironment(value) {
+    if (typeof value === 'string')
+        return { name: saidOrNone(asText(value)) };
+    const object = asObject(value);
+    return {
+        name: saidOrNone(asText(object.alias) ?? asText(object.name)),
+        id: safeId(object.id),
+        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
+    };
+}
+/** Why a deployment created no run, from the most specific part of the answer. */
+function noRun(json, entries, environment) {
+    if (json.skipped_deployment !== undefined) {
+        const skipped = asObject(json.skipped_deployment);
+        const words = [asText(skipped.message), asText(skipped.reason)].filter(isString);
+        return {
+            cause: 'skipped-deployment',
+            reason: `the service skipped the deployment${words.length ? `: ${said(words.join(' — '))}` : ''}`
+        };
+    }
+    const failed = entries.filter(e => e.kind === 'failed');
+    if (failed.length > 0) {
+        return {
+            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
+            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
+        };
+    }
+    const parts = entries.map(e => e.kind === 'skipped'
+        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
+        : e.kind === 'none' && e.outcome
+            ? `a trigger answered ${JSON.stringify(said(e.outcome))}`
+            : undefined);
+    const details = parts.filter(isString).join('; ');
+    // The published client's reading of results without any environment.
+    if (entries.length > 0 && !environment.name && !environment.id) {
+        return {
+            cause: 'no-environment',
+            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
+        };
+    }
+    if (entries.some(e => e.kind === 'skipped'))
+        return { cause: 'trigger-skipped', reason: details };
+    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
+}
+const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
+const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
+const MAX_BUGS = 500;
+/** Parses the body of a 200 from the verdict endpoint. */
+function parseGreenlightAnswer(body) {
+    const json = parseObject(body, 'The verdict endpoint');
+    const stage = STAGES.find(s => s === json.runStage);
+    return {
+        stage,
+        greenlight: json.greenlight === true,
+        rootRunId: safeId(json.rootRunId),
+        relevantRunId: safeId(json.relevantRunId),
+        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
+        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
+        workflows: count(json.workflowsInRunCount),
+        underInvestigation: count(json.workflowsUnderInvestigationCount),
+        autoRetrying: count(json.workflowsAutoRetryingCount),
+        blockingBugsCount: count(json.blockingBugsCount),
+        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
+        bugs: bugsOf(json.reproducedBugs),
+        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
+    };
+}
+function bugsOf(value) {
+    if (!Array.isArray(value))
+        return [];
+    return value
+        .slice(0, MAX_BUGS)
+        .map(asObject)
+        .flatMap(raw => {
+        const name = said(asText(raw.name) ?? '');
+        if (!name)
+            return [];
+        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
+        const bug = {
+            name,
+            number: count(raw.number),
+            priority,
+            // As the service decides when it does not say: high, urgent or unset priority blocks.
+            blocking: typeof raw.isBlocking === 'boolean'
+                ? raw.isBlocking
+                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
+            new: raw.isNew === true,
+            url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
+        };
+        return [bug];
+    });
+}
+function count(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+// ---------------------------------------------------------------- terminate
+/** Parses the 200 of the environment_terminated webhook; the status says it all, the body only names the environment. */
+function parseTerminateAnswer(body) {
+    try {
+        return { environmentId: safeId(asObject(JSON.parse(body)).environmentId) };
+    }
+    catch {
+        return {};
+    }
+}
+// ---------------------------------------------------------------- errors
+/**
+ * A short, printable description of an error body: JSON `error`,
+ * `failureCode`/`failureMessage` or `message`; an XML store error's Code and
+ * Message; an HTML page's title; else the start of the text.
+ */
+function describeErrorBody(body) {
+    const trimmed = body.trim();
+    if (!trimmed)
+        return '';
+    let parsed;
+    try {
+        parsed = JSON.parse(trimmed);
+    }
+    catch {
+        parsed = undefined;
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const json = parsed;
+        const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code);
+        const message = asText(json.failureMessage) ??
+            asText(json.error) ??
+            asText(json.message) ??
+            asText(asObject(json.error).message);
+        const joined = [code, message].filter(isString).join(': ');
+        if (joined)
+            return said(joined);
+    }
+    const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1];
+    if (xmlCode) {
+        const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1];
+        return said(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
+    }
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
+    if (title)
+        return said(`an HTML page titled "${title.trim()}"`);
+    if (/^</.test(trimmed))
+        return 'an HTML or XML page';
+    return said(trimmed);
+}
+/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
+function eventIdOf(body) {
+    try {
+        return safeId(asObject(JSON.parse(body)).eventId);
+    }
+    catch {
+        return undefined;
+    }
+}
+function parseObject(body, source) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        const what = describeErrorBody(body);
+        throw new ResponseError(`${source} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that ${ref('baseUrl')} points at the service, not at a proxy or a web page.`);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new ResponseError(`${source} answered 200 with JSON that is not an object. Contact support if it persists.`);
+    }
+    return parsed;
+}
+function isString(value) {
+    return value !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/service/statuses.ts
+
+
+
+
+const REASONS = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    402: 'Payment Required',
+    403: 'Forbidden',
+    404: 'Not Found',
+    408: 'Request Timeout',
+    411: 'Length Required',
+    413: 'Payload Too Large',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    501: 'Not Implemented',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout'
+};
+function answered(label, response) {
+    const reason = REASONS[response.status];
+    const detail = describeErrorBody(response.body);
+    return `${label} answered ${response.status}${reason ? ` ${reason}` : ''}${detail ? ` (${detail})` : ''}`;
+}
+/** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
+function serviceStatusError(label, response) {
+    const { status } = response;
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+    const what = answered(label, response);
+    const event = eventIdOf(response.body);
+    const support = event ? ` Event id ${event}: give this id to support.` : '';
+    return new HttpStatusError(`${what}: ${serviceAdvice(status, response)}${support}`, status, retryAfterMs);
+}
+function serviceAdvice(status, response) {
+    if (status === 401) {
+        return `the API key is missing or invalid. Check ${ref('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
+    }
+    if (status === 402)
+        return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
+    if (status === 403)
+        return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
+    if (status === 404)
+        return `check ${ref('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
+    if (status === 429)
+        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${ref('maxAttempts')}.`;
+    if (status === 400)
+        return 'the service found the request malformed. Check the options the message names; report it if they look right.';
+    if (status >= 300 && status < 400) {
+        const location = response.headers.location;
+        const target = typeof location === 'string' ? safeLocation(location) : 'another address';
+        return `the service redirects to ${target}. Set ${ref('baseUrl')} to the address the service really answers on.`;
+    }
+    if (status >= 500)
+        return 'the service failed. Try again later; contact support if it persists.';
+    return 'the service refused the request. Check the options; contact support if it persists.';
+}
+function safeLocation(location) {
+    try {
+        const url = new URL(location);
+        return `${url.origin}${url.pathname}`;
+    }
+    catch {
+        return 'another address';
+    }
+}
+/** The error for a non-2xx answer of the object store to the PUT. */
+function storeStatusError(label, response, signedUrl, now = Date.now()) {
+    const { status } = response;
+    const what = answered(label, response);
+    if (status === 403 && (/expired/i.test(response.body) || signedUrlExpired(signedUrl, now))) {
+        return new ExpiredUrlError(`${what}: the signed URL expired before the upload finished.`);
+    }
+    const advice = status === 403
+        ? 'the store did not accept the signed URL for this request (signature mismatch). A proxy that rewrites requests causes this; otherwise report it to support.'
+        : status === 411 || status === 501
+            ? 'the store wants a Content-Length header; a proxy may have removed it.'
+            : status === 413 || /EntityTooLarge/i.test(response.body)
+                ? 'the file is larger than the store takes in one upload (5 GB on S3-compatible stores).'
+                : status >= 500
+                    ? 'the store failed. Try again later.'
+                    : 'the store refused the upload.';
+    return new HttpStatusError(`${what}: ${advice}`, status, parseRetryAfter(response.headers['retry-after']));
+}
+/**
+ * Whether a signed URL is past its expiry by its own parameters: SigV4
+ * (`X-Amz-Date` + `X-Amz-Expires`), Google V4 (`X-Goog-Date` + `X-Goog-Expires`)
+ * or V2 (`Expires`, epoch seconds). A store may report expiry as a signature mismatch.
+ */
+function signedUrlExpired(signedUrl, now = Date.now()) {
+    let query;
+    try {
+        query = new URL(signedUrl).searchParams;
+    }
+    catch {
+        return false;
+    }
+    for (const prefix of ['X-Amz', 'X-Goog']) {
+        const date = parseCompactDate(query.get(`${prefix}-Date`));
+        const expires = Number(query.get(`${prefix}-Expires`));
+        if (date !== undefined && Number.isFinite(expires) && expires > 0)
+            return now >= date + expires * 1000;
+    }
+    const epoch = Number(query.get('Expires'));
+    return Number.isFinite(epoch) && epoch > 0 ? now >= epoch * 1000 : false;
+}
+/** `20261121T101500Z` in epoch milliseconds. */
+function parseCompactDate(value) {
+    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
+    return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/service/client.ts
+
+
+
+
+
+
+const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
+const DEPLOY_PATH = '/api/webhooks/deploy_success';
+const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
+const TERMINATE_PATH = '/api/webhooks/environment_terminated';
+/** The service's four endpoints, each through the same request builder, status errors and retry policy. */
+class ServiceClient {
+    config;
+    constructor(config) {
+        this.config = config;
+    }
+    /** GET a signed upload URL for `destination` (spec 4.1); the URL is registered as a secret before anything else happens. */
+    async signedUpload(destination, retry = true) {
+        const request = this.request('GET', `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`);
+        const response = retry ? await this.call(request) : await this.callOnce(request);
+        const signed = parseSignedUpload(response.body);
+        this.config.secrets.addSignedUrl(signed.signedUrl);
+        return signed;
+    }
+    /** POST the deploy notification (spec 4.3) and read whether a run was created. */
+    async notify(body) {
+        const response = await this.call(this.request('POST', DEPLOY_PATH, body));
+        return parseDeployAnswer(response.body);
+    }
+    /**
+     * One ask for a run's verdict (spec Part 3), cut at `deadline`; the polling
+     * loop decides what an error means. A 410 says the run is too old.
+     */
+    async greenlight(runId, deadline) {
+        const request = this.request('GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`);
+        try {
+            const response = await this.callOnce(request, 'one ask', deadline);
+            return parseGreenlightAnswer(response.body);
+        }
+        catch (error) {
+            if (error instanceof HttpStatusError && error.status === 410)
+                throw new DeployError(`${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Wait for a newer run.`);
+            throw error;
+        }
+    }
+    /**
+     * Ends a preview environment so that the service stops testing it. Resolves
+     * `terminated`, or `already` for a 409 (already ended: fine for a clean-up);
+     * a 404 fails with advice.
+     */
+    async terminate(environment) {
+        const request = this.request('POST', TERMINATE_PATH, environment);
+        try {
+            const response = await this.call(request);
+            return { state: 'terminated', ...parseTerminateAnswer(response.body) };
+        }
+        catch (error) {
+            if (error instanceof HttpStatusError && error.status === 409)
+                return { state: 'already' };
+            if (error instanceof HttpStatusError && error.status === 404) {
+                const which = Object.keys(environment)[0];
+                throw new DeployError(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${ref(which)}: pass the environmentId of the deploy that made the environment, unchanged.`);
+            }
+            throw error;
+        }
+    }
+    /** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
+    request(method, path, body) {
+        const url = `${this.config.baseUrl}${path}`;
+        return {
+            method,
+            url,
+            headers: {
+                authorization: `Bearer ${this.config.apiKey}`,
+                accept: 'application/json',
+                ...(body === undefined ? {} : { 'content-type': 'application/json' })
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            label: labelOf(method, url)
+        };
+    }
+    /** One call under the retry policy. */
+    call(request) {
+        const { policy, log } = this.config;
+        return withRetry(policy, ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(log, error, attempt, policy.maxAttempts, delayMs));
+    }
+    /** One request, cut after the request time limit (or `deadline`); a non-2xx answer becomes an error that says what to do. */
+    async callOnce(request, which = 'single attempt', deadline) {
+        const { log, transport, policy } = this.config;
+        log.debug(`${request.label} (${which})`);
+        const response = await send(request, transport, {
+            signal: policy.signal,
+            deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs)
+        });
+        log.debug(`${request.label} answered ${response.status}`);
+        if (response.status < 200 || response.status >= 300)
+            throw serviceStatusError(request.label, response);
+        return response;
+    }
+}
+function logRetry(log, error, attempt, maxAttempts, delayMs) {
+    const said = messageOf(error).replace(/([^.])$/, '$1.');
+    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
 }
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
@@ -4441,11 +6021,7 @@ function globSync(globInput, options) {
 //#endregion
 
 
-// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
-var errors = __nccwpck_require__(40);
-// EXTERNAL MODULE: ./src/core/naming.ts
-var naming = __nccwpck_require__(607);
-;// CONCATENATED MODULE: ./src/core/artifact.ts
+;// CONCATENATED MODULE: ./src/core/upload/artifact.ts
 
 
 
@@ -4454,14 +6030,18 @@ var naming = __nccwpck_require__(607);
 
 
 const MAX_LISTED = 10;
+/** Pseudo file systems: walking them reads the kernel's state, not builds (and /proc never ends). */
+const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 /**
  * Resolves `file` (a path or a glob, relative to the working directory or
  * absolute) to exactly one artifact; any other count, or a file that cannot
- * be uploaded, fails with what matched and how to fix the pattern.
+ * be uploaded, fails with what matched and how to fix the pattern. The
+ * pattern is the user's alone: the working directory is never read as a glob.
  */
-async function findArtifact(pattern, workspace, words) {
-    const fail = (problem, fix) => new errors/* InputError */.dz(words, 'file', problem, fix);
-    const matches = await matchPaths(rootedPattern(pattern, workspace));
+async function findArtifact(pattern, workspace) {
+    const fail = (problem, fix) => new InputError('file', problem, fix);
+    const search = searchOf(pattern, workspace);
+    const matches = await matchPaths(search);
     const shown = (paths) => paths
         .slice(0, MAX_LISTED)
         .map(p => shownPath(p, workspace))
@@ -4474,57 +6054,85 @@ async function findArtifact(pattern, workspace, words) {
             const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`);
             throw fail(`matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
         }
-        throw fail(`${(0,inert/* quote */.hD)(pattern)} matched no file in ${(0,inert/* quote */.hD)(workspace)}`, 'Check that the build step ran before this step and that the path is relative to the workspace');
+        throw fail(`${quote(pattern)} matched no file in ${quote(workspace)}`, 'Check that the build ran before the deploy and that the path is relative to the working directory');
     }
     if (files.length > 1) {
-        throw fail(`${(0,inert/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
+        throw fail(`${quote(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
     }
     const { path, info } = files[0];
-    const name = (0,naming/* fileName */.Md)(path);
-    const extension = (0,naming/* acceptedExtension */.Ld)(name);
+    const name = fileName(path);
+    const extension = acceptedExtension(name);
     if (!extension) {
-        throw fail(`${(0,inert/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${naming/* ACCEPTED_EXTENSIONS */.DY.join(' ')}`);
+        throw fail(`${quote(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
     }
     if (info.size === 0) {
-        throw fail(`${(0,inert/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build step finished and wrote the artifact');
+        throw fail(`${quote(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
     }
     try {
         await (0,promises_.access)(path, external_node_fs_.constants.R_OK);
     }
     catch {
-        throw fail(`${(0,inert/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
+        throw fail(`${quote(name)} cannot be read`, 'Check the file permissions of the build output');
     }
-    return { path, name, size: info.size, extension };
+    return { path, name, size: info.size, extension, target: await targetOutside(path, workspace) };
 }
 /**
- * Every path a rooted pattern matches, sorted: a plain path as it is, a glob
- * through tinyglobby from its first folder with a wildcard, hidden files
- * included (as @actions/glob does on a runner).
+ * Pure: the folder a pattern starts from (its segments before the first one
+ * with a wildcard, under the working directory unless absolute) and the glob
+ * below it. A glob that starts at the file system's root, and any pattern in
+ * /proc, /sys or /dev, is refused. `paths` is there for tests.
  */
-async function matchPaths(rooted) {
+function searchOf(pattern, workspace, paths = (external_node_path_default())) {
     // Globs separate folders with /; so may a Windows path.
-    const slashed = (external_node_path_default()).sep === '\\' ? rooted.replace(/\\/g, '/') : rooted;
-    if (!isDynamicPattern(slashed))
-        return [rooted];
+    const slashed = paths.sep === '\\' ? pattern.replace(/\\/g, '/') : pattern;
     const segments = slashed.split('/');
     const firstMagic = segments.findIndex(segment => isDynamicPattern(segment));
-    const base = segments.slice(0, firstMagic).join('/') || '/';
-    const found = await glob(segments.slice(firstMagic).join('/'), {
-        cwd: base,
+    const literal = firstMagic === -1 ? slashed : segments.slice(0, firstMagic).join('/');
+    const base = paths.resolve(paths.isAbsolute(pattern) ? literal || paths.parse(paths.resolve(workspace)).root : paths.join(workspace, literal));
+    const inSystem = SYSTEM_FOLDERS.find(folder => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`)));
+    if (inSystem)
+        throw new InputError('file', `${quote(pattern)} reaches into ${inSystem}, which holds the system's state, not builds`, 'Point it at the build output of your project');
+    if (firstMagic === -1)
+        return { base };
+    if (paths.parse(base).root === base)
+        throw new InputError('file', `${quote(pattern)} would search the whole file system from ${quote(base)}`, `Start the pattern in the build's folder, e.g. app/build/outputs/**/*.apk, relative to the working directory`);
+    return { base, glob: segments.slice(firstMagic).join('/') };
+}
+/**
+ * Every path a search matches, sorted: a plain path as it is, a glob through
+ * tinyglobby from its base folder, hidden files included (as @actions/glob
+ * does on a runner). `**` does not descend into links to folders, so a link
+ * to `/` in the workspace cannot turn a search into a walk of the disk.
+ */
+async function matchPaths(search) {
+    if (search.glob === undefined)
+        return [search.base];
+    const found = await glob(search.glob, {
+        cwd: search.base,
         absolute: true,
         dot: true,
         onlyFiles: false,
-        expandDirectories: false
+        expandDirectories: false,
+        followSymbolicLinks: false
     });
     return [...new Set(found.map(path => external_node_path_default().resolve(path)))].sort();
 }
-/** Pure: the `file` input as a pattern rooted in the workspace, by the runner's path rules; `paths` is there for tests. */
-function rootedPattern(pattern, workspace, paths = (external_node_path_default())) {
-    return paths.isAbsolute(pattern) ? pattern : paths.join(workspace, pattern);
+/** The real path of a file reached through a symbolic link that leads out of the working directory. */
+async function targetOutside(path, workspace) {
+    try {
+        const [real, root] = await Promise.all([(0,promises_.realpath)(path), (0,promises_.realpath)(workspace)]);
+        if (real === path)
+            return undefined;
+        const relative = external_node_path_default().relative(root, real);
+        return relative.startsWith('..') || external_node_path_default().isAbsolute(relative) ? real : undefined;
+    }
+    catch {
+        return undefined;
+    }
 }
-/** Pure: a matched path as a message shows it: relative to the workspace, quoted and inert. */
+/** Pure: a matched path as a message shows it: relative to the working directory, quoted and inert. */
 function shownPath(path, workspace, paths = (external_node_path_default())) {
-    return (0,inert/* quote */.hD)(paths.relative(workspace, path) || path);
+    return quote(paths.relative(workspace, path) || path);
 }
 function kindOf(info) {
     if (info.isDirectory())
@@ -4538,46 +6146,11 @@ function kindOf(info) {
     return 'not a regular file';
 }
 
-;// CONCATENATED MODULE: ./src/core/git.ts
-/**
- * Pure: the body of the deploy notification. `build` names the run variable
- * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
- * unless the lane plugin's option says otherwise); without it the variables
- * are sent as given.
- */
-function buildDeployBody(fields, git, build) {
-    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
-    const body = {
-        deployment_type: fields.deploymentType || undefined,
-        variables: Object.keys(variables).length > 0 ? variables : undefined,
-        branch: git.branch,
-        sha: git.sha,
-        hosting_service: git.hostingService || undefined,
-        commit_url: git.commitUrl,
-        deployment_url: git.deploymentUrl,
-        deduplication_key: fields.deduplicationKey || undefined,
-        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
-        pull_request_number: git.pullRequestNumber,
-        merge_request_number: git.mergeRequestNumber,
-        repository: git.repository
-    };
-    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
-    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
-}
-
-// EXTERNAL MODULE: ./src/core/http.ts
-var http = __nccwpck_require__(983);
-// EXTERNAL MODULE: ./src/core/progress.ts
-var core_progress = __nccwpck_require__(664);
-// EXTERNAL MODULE: ./src/core/retry.ts
-var retry = __nccwpck_require__(253);
-// EXTERNAL MODULE: ./src/core/service.ts + 1 modules
-var service = __nccwpck_require__(935);
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: ./src/core/file-body.ts
+;// CONCATENATED MODULE: ./src/core/upload/file-body.ts
 
 
 
@@ -4585,10 +6158,6 @@ const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 
-/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
-class FileChangedError extends errors/* DeployError */.sH {
-    name = 'FileChangedError';
-}
 /** Bytes read from disk per chunk. */
 const CHUNK_BYTES = 1024 * 1024;
 /**
@@ -4636,19 +6205,19 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     async sha256() {
         const digest = await this.transfer;
         if (digest === undefined)
-            throw new errors/* DeployError */.sH('The upload stopped before the whole file was sent.');
+            throw new DeployError('The upload stopped before the whole file was sent.');
         return digest;
     }
     /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
     send(destination) {
         const { path, size } = this.options;
-        const name = (0,inert/* quote */.hD)((0,naming/* fileName */.Md)(path));
+        const name = quote(fileName(path));
         const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
         let sent = 0;
         const hashing = new external_node_stream_namespaceObject.Transform({
             transform: (chunk, _encoding, next) => {
                 if (sent + chunk.length > size) {
-                    next(new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`));
+                    next(new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`));
                     return;
                 }
                 hash.update(chunk);
@@ -4659,11 +6228,11 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
                 // Before the last byte goes out, make sure nothing follows it: a file
                 // that grew must fail the request, not complete it.
                 (0,promises_.stat)(path).then(info => next(info.size > size
-                    ? new FileChangedError(`${name} grew while it was uploaded; rebuild it and run the step again.`)
+                    ? new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`)
                     : null, chunk), next);
             },
             flush: next => next(sent < size
-                ? new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and run the step again.`)
+                ? new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`)
                 : null)
         });
         const source = (0,external_node_fs_.createReadStream)(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES });
@@ -4714,853 +6283,8 @@ function goAhead(destination, waitMs) {
     });
 }
 
-// EXTERNAL MODULE: ./src/core/statuses.ts
-var statuses = __nccwpck_require__(309);
-;// CONCATENATED MODULE: ./src/core/upload.ts
+;// CONCATENATED MODULE: ./src/core/upload/progress.ts
 
-
-
-
-
-
-
-
-/**
- * How long a PUT waits for the store's 100 Continue before sending the body
- * anyway (curl waits as long). A store that refuses the request (an expired or
- * mismatched signature) answers first, and not a byte of the file is sent.
- */
-const CONTINUE_TIMEOUT_MS = 1000;
-/** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
-class ExpectationFailedError extends errors/* DeployError */.sH {
-    name = 'ExpectationFailedError';
-}
-/**
- * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
- * attempt streams the whole file again from its first byte; an attempt refused
- * because the URL expired first asks the service for a fresh one.
- */
-async function uploadArtifact(config, artifact, destination, listeners) {
-    const onSigned = listeners.onSigned;
-    let signed = await (0,service/* requestSignedUpload */.XC)(config, destination);
-    onSigned(signed);
-    let stale = false;
-    let expectContinue = true;
-    return (0,retry/* withRetry */.bD)(config.policy, async ({ number }) => {
-        if (stale) {
-            // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
-            config.log.info('The signed URL expired; asking the service for a fresh one.');
-            signed = await (0,service/* requestSignedUpload */.XC)(config, destination, false);
-            onSigned(signed);
-            stale = false;
-        }
-        const put = () => putFile(config, signed.signedUrl, artifact, number, {
-            expectContinue,
-            onProgress: listeners.onProgress
-        });
-        try {
-            return { signed, size: artifact.size, ...(await put()) };
-        }
-        catch (error) {
-            if (error instanceof retry/* ExpiredUrlError */.Hm)
-                stale = true;
-            if (!(error instanceof ExpectationFailedError))
-                throw error;
-            // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
-            config.log.info(`${error.message} Sending the file again without Expect.`);
-            expectContinue = false;
-            return { signed, size: artifact.size, ...(await put()) };
-        }
-    }, (error, attempt, delayMs) => (0,service/* logRetry */.zD)(config.log, error, attempt, config.policy.maxAttempts, delayMs));
-}
-/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt, { expectContinue, onProgress }) {
-    const label = (0,http/* labelOf */.Wy)('PUT', signedUrl);
-    config.log.info(`${label} (${(0,core_progress/* formatBytes */.z3)(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
-    const started = Date.now();
-    const local = new AbortController();
-    const signal = config.signal ? AbortSignal.any([config.signal, local.signal]) : local.signal;
-    const progress = new core_progress/* ProgressReporter */.Py(artifact.size, line => config.log.info(line));
-    let sent = 0;
-    const body = new FileBody({
-        path: artifact.path,
-        size: artifact.size,
-        continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
-        onProgress: total => {
-            sent = total;
-            progress.update(total);
-            onProgress?.(total, artifact.size);
-        },
-        onFailure: error => local.abort(error instanceof errors/* DeployError */.sH
-            ? error
-            : new FileChangedError(`${(0,inert/* quote */.hD)(artifact.name)} could not be read: ${(0,http/* describeNetworkError */.gl)(error)}`))
-    });
-    try {
-        const response = await (0,http/* send */.tN)({
-            method: 'PUT',
-            url: signedUrl,
-            headers: {
-                'content-type': 'application/octet-stream',
-                'content-length': String(artifact.size),
-                ...(expectContinue ? { expect: '100-continue' } : {})
-            },
-            body,
-            label
-        }, config, signal);
-        if (response.status === 417 && expectContinue)
-            throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
-        if (response.status < 200 || response.status >= 300)
-            throw (0,statuses/* storeStatusError */.mj)(label, response, signedUrl);
-        if (sent !== artifact.size) {
-            throw new errors/* DeployError */.sH(`${label} answered ${response.status} before the whole file was sent; run the step again.`);
-        }
-        const seconds = Math.max(0.001, (Date.now() - started) / 1000);
-        config.log.info(`Uploaded ${(0,core_progress/* formatBytes */.z3)(artifact.size)} in ${(0,core_progress/* formatDuration */.a3)(seconds)} (${(0,core_progress/* formatRate */.CE)(artifact.size / seconds)}).`);
-        return { sha256: await body.sha256(), seconds };
-    }
-    catch (error) {
-        config.log.debug(`${label} failed: ${(0,errors/* messageOf */.bD)(error)}`);
-        throw error;
-    }
-    finally {
-        await body.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/flow.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Finds the build and chooses its destination; the last step before any request. */
-async function prepare(settings, words) {
-    if (!settings.file)
-        return { settings };
-    const artifact = await findArtifact(settings.file, settings.workingDirectory, words);
-    return { settings, artifact, destination: chooseDestination(settings, artifact, words) };
-}
-/** The mode and the plan, for the log. */
-function logPlan(plan, log) {
-    const { settings, artifact, destination } = plan;
-    const mode = artifact
-        ? settings.notify
-            ? 'upload and notify'
-            : 'upload only'
-        : settings.runInputPath
-            ? 'notify with an earlier upload'
-            : 'notify without a build';
-    log.info(`Mode: ${mode}`);
-    if (artifact)
-        log.info(`Artifact: ${(0,inert/* quote */.hD)(artifact.path, 300)} (${(0,core_progress/* formatBytes */.z3)(artifact.size)})`);
-    if (destination)
-        log.info(`Destination: ${(0,inert/* quote */.hD)(destination, 300)}`);
-    log.info(`Service: ${settings.baseUrl}`);
-    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
-    log.info(`Branch: ${branch === undefined ? '(none)' : (0,inert/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`);
-    if (pullRequestNumber !== undefined)
-        log.info(`Pull request: #${pullRequestNumber}`);
-    if (mergeRequestNumber !== undefined)
-        log.info(`Merge request: !${mergeRequestNumber}`);
-}
-/**
- * The requests: upload (when there is a build), then the notification (unless
- * `notify` is false). Fills `report` as it learns, and tells each output at
- * once; a failed request is thrown, with `report.outcome` already `aborted`.
- * A notification that creates no run is not thrown: `report.outcome` is
- * `failed` and `report.noRun` says why, for the front end to decide.
- */
-async function deliver(plan, context, report) {
-    const { settings, artifact, destination } = plan;
-    const { log } = context;
-    const output = (name, value) => context.onOutput?.(name, value);
-    const setOutcome = (outcome) => {
-        report.outcome = outcome;
-        output('outcome', outcome);
-    };
-    const aborting = async (work) => {
-        try {
-            return await work();
-        }
-        catch (error) {
-            setOutcome('aborted');
-            throw error;
-        }
-    };
-    report.git = settings.git;
-    report.deploymentType = settings.deploymentType || undefined;
-    const config = serviceConfig(settings, context);
-    let runInputPath = settings.runInputPath || undefined;
-    if (artifact && destination) {
-        report.artifact = { name: artifact.name, size: artifact.size };
-        report.destination = destination;
-        const receipt = await phase(log, `Upload ${(0,inert/* quote */.hD)(artifact.name)} (${(0,core_progress/* formatBytes */.z3)(artifact.size)})`, () => aborting(async () => {
-            const sent = await uploadArtifact(config, artifact, destination, {
-                onSigned: signed => log.info(`Signed URL received for ${(0,inert/* quote */.hD)(signed.playgroundFileLocation)}.`),
-                onProgress: context.onProgress
-            });
-            log.info(`SHA-256 ${sent.sha256}`);
-            return sent;
-        }));
-        report.artifact.sha256 = receipt.sha256;
-        report.fileLocation = receipt.signed.fileLocation;
-        report.playgroundFileLocation = receipt.signed.playgroundFileLocation;
-        output('playgroundFileLocation', receipt.signed.playgroundFileLocation);
-        output('fileLocation', receipt.signed.fileLocation);
-        output('artifactSha256', receipt.sha256);
-        output('artifactSize', String(receipt.size));
-        runInputPath = receipt.signed.playgroundFileLocation;
-    }
-    else if (runInputPath) {
-        report.playgroundFileLocation = runInputPath;
-        output('playgroundFileLocation', runInputPath);
-    }
-    if (!settings.notify) {
-        setOutcome('skipped');
-        log.info(`${context.words.setting('notify', 'false')}: the build is uploaded and no deploy notification was sent, so no run starts.`);
-        return;
-    }
-    const result = await phase(log, 'Deploy notification', () => aborting(() => {
-        const build = runInputPath
-            ? { variable: settings.runVariable, path: runInputPath }
-            : undefined;
-        const body = buildDeployBody(settings, settings.git, build);
-        log.info(build
-            ? `Notifying the service with ${build.variable}=${(0,inert/* quote */.hD)(build.path)}.`
-            : 'Notifying the service of the deployment (no build attached).');
-        log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
-        return (0,service/* notifyDeployment */.tP)(config, body);
-    }));
-    Object.assign(report, {
-        runId: result.runId || undefined,
-        runIds: result.runIds,
-        duplicate: result.duplicate,
-        preview: result.preview,
-        environment: result.environment,
-        environmentId: result.environmentId,
-        warning: result.warning
-    });
-    setOutcome(result.outcome);
-    output('runId', result.runId);
-    output('environmentId', result.environmentId ?? '');
-    if (result.warning)
-        log.warning(`The service warns: ${result.warning}`, 'Service warning');
-    const where = result.environment ? ` on environment ${(0,inert/* quote */.hD)(result.environment)}` : '';
-    if (result.preview) {
-        log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
-    }
-    else if (result.outcome === 'success') {
-        const again = result.duplicate ? ' (the run already existed for this deployment)' : '';
-        log.info(`Run ${result.runId || '(no id given)'} created${where}${again}.`);
-        if (result.runIds.length > 1)
-            log.info(`The deployment started ${result.runIds.length} runs: ${result.runIds.join(', ')}.`);
-        if (!result.runId)
-            log.warning('The service reported a run without an id; runId is empty.');
-    }
-    else {
-        const cause = result.cause ?? 'no-trigger';
-        report.noRun = {
-            cause,
-            reason: result.reason ?? 'no trigger matched this deployment',
-            advice: noRunAdvice(cause, settings.deploymentType, context.words)
-        };
-    }
-}
-/** One line that says why no run was created and what to do. */
-function noRunMessage(noRun) {
-    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
-}
-/** What every request of this deploy needs. */
-function serviceConfig(settings, context) {
-    return {
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        policy: {
-            maxAttempts: settings.maxAttempts,
-            baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
-            maxDelayMs: retry/* DEFAULT_MAX_DELAY_MS */.mU,
-            deadline: context.deadline ?? Number.POSITIVE_INFINITY
-        },
-        timeouts: context.timeouts ?? http/* DEFAULT_TIMEOUTS */.Rh,
-        userAgent: context.userAgent,
-        signal: context.signal,
-        log: context.log,
-        words: context.words
-    };
-}
-/** A log group for one phase, closed with how long the phase took. */
-async function phase(log, name, work) {
-    const started = Date.now();
-    return log.group(name, async () => {
-        try {
-            return await work();
-        }
-        finally {
-            log.info(`Took ${(0,core_progress/* formatDuration */.a3)((Date.now() - started) / 1000)}.`);
-        }
-    });
-}
-/** The destination: given, built by the naming convention, or the artifact's own name. */
-function chooseDestination(settings, artifact, words) {
-    if (settings.destination)
-        return settings.destination;
-    if (settings.namePrefix) {
-        const named = (0,naming/* conventionalDestination */.NK)({
-            prefix: settings.namePrefix,
-            environment: settings.environment,
-            extension: artifact.extension,
-            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
-            repository: settings.git.repository
-        }, words);
-        if ('problem' in named)
-            throw new errors/* InputError */.dz(words, 'namePrefix', named.problem, `Set ${words.name('environment')}, or ${words.name('destination')} instead`);
-        return named.destination;
-    }
-    const problem = (0,naming/* destinationProblem */.wI)(artifact.name);
-    if (problem) {
-        throw new errors/* InputError */.dz(words, 'file', `has a name that cannot be a destination: ${problem}`, `Set ${words.name('destination')} to a plain name`);
-    }
-    return artifact.name;
-}
-
-
-/***/ }),
-
-/***/ 888:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ verdictMessage),
-/* harmony export */   bw: () => (/* binding */ endEnvironment),
-/* harmony export */   k: () => (/* binding */ awaitVerdict)
-/* harmony export */ });
-/* harmony import */ var _flow_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(467);
-/* harmony import */ var _service_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(935);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(275);
-/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(315);
-
-
-
-
-/**
- * Waits for the verdict of `runId` (spec Part 3) and tells its outputs; the
- * front end decides what a verdict other than `passed` does.
- */
-async function awaitVerdict(settings, context, report, runId) {
-    const config = (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceConfig */ .IE)(settings, context);
-    const minutes = settings.waitTimeoutMs / 60_000;
-    const verdict = await (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .phase */ .Oi)(context.log, `Verdict of run ${runId}`, () => {
-        context.log.info(`Waiting up to ${formatMinutes(minutes)} for the verdict of run ${runId}.`);
-        return (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .waitForVerdict */ .m6)(config, {
-            runId,
-            timeoutMs: settings.waitTimeoutMs,
-            intervalMs: context.pollIntervalMs,
-            onStatus: context.onStatus
-        });
-    });
-    report.verdict = verdict;
-    const output = context.onOutput ?? (() => undefined);
-    output('verdict', verdict.verdict);
-    output('greenlight', String(verdict.greenlight));
-    output('runUrl', verdict.runUrl ?? '');
-    output('blockingBugsCount', String(verdict.blockingBugsCount ?? ''));
-    output('nonBlockingBugsCount', String(verdict.nonBlockingBugsCount ?? ''));
-    output('bugs', JSON.stringify(verdict.bugs));
-    const link = verdict.runUrl ? ` ${verdict.runUrl}` : '';
-    if (verdict.verdict === 'passed')
-        context.log.info(`Run ${verdict.runId} passed: green light.${link}`);
-    if (verdict.verdict === 'timed-out')
-        context.log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
-    return verdict;
-}
-/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-function verdictMessage(verdict, minutes, words) {
-    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
-    switch (verdict.verdict) {
-        case 'passed':
-            return undefined;
-        case 'failed': {
-            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
-            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
-            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
-            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link}`.concat(' Fix them, or lower their priority in the service, and run again.');
-        }
-        case 'canceled':
-            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Run the deploy again for a new run.`;
-        case 'timed-out':
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(minutes)}; the run goes on at the service.${link} Wait again in a later job with ${words.setting('runId', verdict.runId)}, or raise ${words.name('waitTimeoutMinutes')}.`;
-    }
-}
-/** Ends a preview environment, and says so. */
-async function endEnvironment(settings, context, report, environment) {
-    const config = (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceConfig */ .IE)(settings, context);
-    const [which, value] = Object.entries(environment)[0];
-    const result = await (0,_flow_js__WEBPACK_IMPORTED_MODULE_0__/* .phase */ .Oi)(context.log, 'End the preview environment', () => (0,_service_js__WEBPACK_IMPORTED_MODULE_1__/* .terminateEnvironment */ .bT)(config, environment));
-    report.terminated = result;
-    context.log.info(result.state === 'already'
-        ? `The environment with ${which} ${JSON.stringify(value)} was already ended.`
-        : `The environment with ${which} ${JSON.stringify(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
-}
-function describeBug(bug) {
-    const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${(0,_inert_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
-}
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
-
-/***/ }),
-
-/***/ 983:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   Rh: () => (/* binding */ DEFAULT_TIMEOUTS),
-/* harmony export */   Wy: () => (/* binding */ labelOf),
-/* harmony export */   gl: () => (/* binding */ describeNetworkError),
-/* harmony export */   ib: () => (/* binding */ redactQueryStrings),
-/* harmony export */   tN: () => (/* binding */ send)
-/* harmony export */ });
-/* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(296);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40);
-
-
-const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000 };
-/** The most of a response body that is read; the service's answers are small. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-/** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
-class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH {
-    name = 'NetworkError';
-}
-/**
- * Sends one request through @actions/http-client (which also honours the
- * runner's proxy settings) and reads the answer with a size cap. No retries,
- * no redirects: the retry policy and the service layer decide what comes next.
- * `abort` cancels the request, e.g. when the body's source fails.
- */
-async function send(request, { timeouts, userAgent }, abort) {
-    const controller = new AbortController();
-    const stop = () => controller.abort(abort?.reason);
-    // Removed when the request ends, so a long-lived signal (the step's deadline) gathers no listeners.
-    abort?.addEventListener('abort', stop, { once: true });
-    if (abort?.aborted)
-        stop();
-    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
-        socketTimeout: timeouts.idleMs,
-        allowRedirects: false,
-        allowRetries: false,
-        keepAlive: false
-    });
-    try {
-        const response = await client.request(request.method, request.url, request.body ?? null, request.headers);
-        const body = await readCapped(response.message, MAX_RESPONSE_BYTES, timeouts.idleMs);
-        return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
-    }
-    catch (error) {
-        const cause = controller.signal.aborted ? controller.signal.reason : error;
-        if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH)
-            throw cause;
-        if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
-            // @actions/http-client's words for a socket timeout; its message carries the path and query.
-            throw new NetworkError(`${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`);
-        }
-        throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`);
-    }
-    finally {
-        abort?.removeEventListener('abort', stop);
-        // Frees the socket at once whatever happened, so nothing keeps the process alive.
-        if (!controller.signal.aborted)
-            controller.abort(new NetworkError(`${request.label} finished`));
-        client.dispose();
-    }
-}
-/** Gives every request of the client the abort signal and a connect timeout. */
-function attemptControl(signal, connectMs) {
-    return {
-        prepareRequest(options) {
-            options.signal = signal;
-            // `timeout` on http.request covers the connection phase; http-client's socketTimeout takes over after it.
-            options.timeout = connectMs;
-        },
-        canHandleAuthentication: () => false,
-        handleAuthentication: () => Promise.reject(new Error('not supported'))
-    };
-}
-/** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error. */
-function readCapped(message, limit, idleMs) {
-    return new Promise((resolve, reject) => {
-        const chunks = [];
-        let size = 0;
-        let settled = false;
-        let timer = setTimeout(onStall, idleMs);
-        function onStall() {
-            fail(new NetworkError(`the response body stalled for ${Math.round(idleMs / 1000)} s`));
-        }
-        // The first failure is the one reported: destroying the message emits further events.
-        function fail(error) {
-            if (settled)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            reject(error);
-            message.destroy();
-        }
-        message.on('data', (chunk) => {
-            size += chunk.length;
-            if (size > limit) {
-                fail(new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH(`the response body is larger than ${limit} bytes, which the service never sends`));
-                return;
-            }
-            chunks.push(chunk);
-            clearTimeout(timer);
-            timer = setTimeout(onStall, idleMs);
-        });
-        message.on('end', () => {
-            if (settled)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            resolve(Buffer.concat(chunks).toString('utf8'));
-        });
-        message.on('aborted', () => fail(new NetworkError('the connection closed before the response body ended')));
-        message.on('error', error => fail(new NetworkError(`the response body could not be read: ${describeNetworkError(error)}`)));
-    });
-}
-/** A network failure in words, with any URL's query string removed (it may carry a signature). */
-function describeNetworkError(error) {
-    const code = error?.code;
-    const message = error instanceof Error ? error.message : String(error);
-    const text = redactQueryStrings(message);
-    return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
-}
-function seconds(ms) {
-    return `${Math.round(ms / 100) / 10} s`;
-}
-/**
- * Removes query strings from a text, so a signed URL never reaches a log: the
- * query of every URL, and any `?name=…` (a library may print a path with its
- * query). Any other `?` (a glob such as `app-?.apk`) stays as it is.
- */
-function redactQueryStrings(text) {
-    return text
-        .replace(/(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi, '$1?…')
-        .replace(/\?[\w.%-]+=[^\s'"<>]*/g, '?…');
-}
-/** Method, origin and path of a URL: what may be shown of it. */
-function labelOf(method, url) {
-    const parsed = new URL(url);
-    return `${method} ${parsed.origin}${parsed.pathname}`;
-}
-
-
-/***/ }),
-
-/***/ 275:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fq: () => (/* binding */ inertLine),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   tJ: () => (/* binding */ inert)
-/* harmony export */ });
-/**
- * The one formatter for text from outside (file and folder names, branch
- * names, the service's words, libraries' messages) on its way to a log. A
- * runner reads every line a step prints and obeys the ones that begin with
- * `::` (after white space) or hold `##[` anywhere; a name with a line break
- * could otherwise start such a line (`::stop-commands::…` would then unmask
- * every secret after it).
- */
-// Line breaks of any kind, every C0/C1 control and DEL: shown as escapes, never printed raw.
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/** The text on one line, with every control character escaped and the runner's `##[` prefix broken. */
-function inert(text) {
-    return text
-        .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/##\[/g, '#\\u0023[');
-}
-/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
-function inertLine(line) {
-    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
-}
-/** A value quoted for a message: JSON-escaped, inert, and short. */
-function quote(value, max = 80) {
-    const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-    return inert(JSON.stringify(shown));
-}
-
-
-/***/ }),
-
-/***/ 153:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ asText),
-/* harmony export */   e: () => (/* binding */ asObject)
-/* harmony export */ });
-/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
-/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
-function asObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? value
-        : {};
-}
-/** The value when it is a string with something other than white space in it. */
-function asText(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-
-/***/ }),
-
-/***/ 607:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DY: () => (/* binding */ ACCEPTED_EXTENSIONS),
-/* harmony export */   Fd: () => (/* binding */ hasControlCharacter),
-/* harmony export */   Ld: () => (/* binding */ acceptedExtension),
-/* harmony export */   Md: () => (/* binding */ fileName),
-/* harmony export */   NK: () => (/* binding */ conventionalDestination),
-/* harmony export */   wI: () => (/* binding */ destinationProblem)
-/* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-
-/** The service's file types, lower case with the dot (service spec 2.1). */
-const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
-const MAX_PATH_LENGTH = 1024;
-// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-function hasControlCharacter(value) {
-    return CONTROL.test(value);
-}
-/** The accepted extension `name` ends with (lower case), or undefined. */
-function acceptedExtension(name) {
-    const lower = name.toLowerCase();
-    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
-}
-/**
- * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
- * The reason is phrased to follow "is not a valid destination: ".
- */
-function destinationProblem(path) {
-    if (path.length === 0)
-        return 'it is empty';
-    if (path.length > MAX_PATH_LENGTH)
-        return `it is longer than ${MAX_PATH_LENGTH} characters`;
-    if (hasControlCharacter(path))
-        return 'it contains a control character';
-    if (path.includes('\\'))
-        return 'it contains a backslash; separate directories with /';
-    if (path.startsWith('/'))
-        return 'it starts with /; give a path relative to the storage root';
-    const segments = path.split('/');
-    if (segments.some(s => s === '..'))
-        return 'it contains a .. segment';
-    if (segments.some(s => s === '' || s === '.'))
-        return 'it contains an empty or . segment';
-    if (segments.some(s => s.trim() !== s))
-        return 'a segment starts or ends with white space';
-    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
-        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
-    }
-    return undefined;
-}
-/**
- * The destination by the service's naming convention (service spec 2.1):
- * `<prefix>-<environment><ext>` for a static environment, else
- * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
- * namespace stands for the owner, its slashes as hyphens). Returns the reason,
- * in the front end's words, when neither can be built.
- */
-function conventionalDestination(parts, words) {
-    const ext = parts.extension.toLowerCase();
-    if (parts.environment)
-        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
-    if (parts.pullRequestNumber === undefined) {
-        return {
-            problem: `needs either an environment or a pull request: set ${words.name('environment')} for a static environment, or run for a pull request (or set ${words.name('pullRequestNumber')})`
-        };
-    }
-    if (!parts.repository) {
-        return {
-            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
-        };
-    }
-    const owner = 'owner' in parts.repository
-        ? parts.repository.owner
-        : parts.repository.namespace.replace(/\//g, '-');
-    return {
-        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
-    };
-}
-/**
- * A local file's own name, by the rules of the machine it is on (a Windows
- * runner separates folders with \\ as well as /). `paths` is there for tests.
- */
-function fileName(path, paths = (node_path__WEBPACK_IMPORTED_MODULE_0___default())) {
-    return paths.basename(path);
-}
-
-
-/***/ }),
-
-/***/ 457:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $i: () => (/* binding */ resolveOptions),
-/* harmony export */   Hu: () => (/* binding */ environmentRef),
-/* harmony export */   In: () => (/* binding */ MAX_ATTEMPTS_LIMIT)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_RUN_VARIABLE, DEFAULT_MAX_ATTEMPTS, DEFAULT_WAIT_TIMEOUT_MINUTES */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(607);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
-
-
-
-
-/** The run variable that carries the build, unless told otherwise (the lane plugin's default). */
-const DEFAULT_RUN_VARIABLE = 'RUN_INPUT_PATH';
-const DEFAULT_MAX_ATTEMPTS = 5;
-const MAX_ATTEMPTS_LIMIT = 10;
-const DEFAULT_WAIT_TIMEOUT_MINUTES = 60;
-/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
-const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
-const RUN_ID = /^[\w.:-]{1,200}$/;
-/**
- * Pure: validates every option before any request; throws an `InputError`
- * naming the option in the front end's words.
- */
-function resolveOptions(options, words) {
-    const text = (option, value) => (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(words, option, value ?? '');
-    const fail = (option, problem, fix) => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, problem, fix);
-    };
-    const apiKey = options.apiKey ?? '';
-    if (!apiKey)
-        fail('apiKey', 'is empty', 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY');
-    // The key is never quoted: it is a secret.
-    if ((0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(apiKey) || /\s/.test(apiKey))
-        fail('apiKey', 'contains white space or a control character', 'Copy the key again from the workspace settings (Integrations, API Access) without line breaks');
-    const baseUrl = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .parseBaseUrl */ .Q2)(words, options.baseUrl ?? '');
-    const file = text('file', options.file);
-    const runInputPath = text('runInputPath', options.runInputPath);
-    const destination = text('destination', options.destination);
-    const namePrefix = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .namePart */ .f0)(words, 'namePrefix', text('namePrefix', options.namePrefix));
-    const environment = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .namePart */ .f0)(words, 'environment', text('environment', options.environment));
-    const notify = options.notify ?? true;
-    const variables = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .parseVariables */ .rf)(words, options.variables);
-    const runVariable = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .variableName */ .Li)(words, 'runVariable', options.runVariable ?? DEFAULT_RUN_VARIABLE);
-    const name = words.name;
-    if (file && runInputPath)
-        fail('runInputPath', `cannot be combined with ${name('file')}`, `Use ${name('file')} to upload a build and notify with it, or ${name('runInputPath')} alone to notify with an earlier upload`);
-    if (destination && namePrefix)
-        fail('destination', `cannot be combined with ${name('namePrefix')}`, `Give the destination path, or let ${name('namePrefix')} build it, not both`);
-    if (destination) {
-        const problem = (0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .destinationProblem */ .wI)(destination);
-        if (problem)
-            fail('destination', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(destination)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
-    }
-    if (!file && (destination || namePrefix))
-        fail(destination ? 'destination' : 'namePrefix', `is set but ${name('file')} is empty`, `Set ${name('file')} to the build to upload`);
-    if (environment && !namePrefix)
-        fail('environment', `is set without ${name('namePrefix')}`, `Set ${name('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
-    if (runInputPath && (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .hasUnsafePath */ .IY)(runInputPath))
-        fail('runInputPath', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(runInputPath)} contains a .. segment or a backslash`, 'Pass the playgroundFileLocation of the upload, unchanged');
-    if (runVariable in variables && (file || runInputPath))
-        fail('variables', `sets ${runVariable} while ${name(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${name('variables')}: it is set to the uploaded build`);
-    if (!notify && !file)
-        fail('notify', runInputPath
-            ? `is false with ${name('runInputPath')} set`
-            : `is false and ${name('file')} is empty, so there is nothing to do`, `Set ${name('file')} to upload a build, or ${words.setting('notify', 'true')} to send the deploy notification`);
-    const runId = text('runId', options.runId);
-    if (runId && !RUN_ID.test(runId))
-        fail('runId', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(runId)} is not a run id`, 'Pass the runId output of the deploying step, unchanged');
-    if (runId && (file || runInputPath))
-        fail('runId', `cannot be combined with ${name(file ? 'file' : 'runInputPath')}`, `Use ${name('runId')} alone to wait for an earlier run's verdict`);
-    const minutes = options.waitTimeoutMinutes ?? DEFAULT_WAIT_TIMEOUT_MINUTES;
-    if (!(minutes > 0 && minutes <= MAX_WAIT_TIMEOUT_MINUTES))
-        fail('waitTimeoutMinutes', `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(String(minutes))} is not a number of minutes from above 0 to ${MAX_WAIT_TIMEOUT_MINUTES}`, 'Give minutes such as 60 or 2.5');
-    const git = options.git ?? {};
-    return {
-        apiKey,
-        baseUrl,
-        file,
-        destination,
-        namePrefix,
-        environment,
-        deploymentType: text('deploymentType', options.deploymentType),
-        variables,
-        runInputPath,
-        runVariable,
-        notify,
-        git: {
-            ...git,
-            sha: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .shaValue */ .AY)(words, 'sha', git.sha ?? '') || undefined,
-            commitUrl: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .urlValue */ .XI)(words, 'commitUrl', git.commitUrl ?? '') || undefined,
-            deploymentUrl: (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .urlValue */ .XI)(words, 'deploymentUrl', git.deploymentUrl ?? '') || undefined,
-            pullRequestNumber: git.pullRequestNumber === undefined
-                ? undefined
-                : (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .integerInRange */ .T_)(words, 'pullRequestNumber', git.pullRequestNumber, 1, 2 ** 31 - 1),
-            hostingService: text('hostingService', git.hostingService) || undefined
-        },
-        deduplicationKey: text('deduplicationKey', options.deduplicationKey),
-        ephemeralEnvironment: options.ephemeralEnvironment ?? false,
-        maxAttempts: options.maxAttempts === undefined
-            ? DEFAULT_MAX_ATTEMPTS
-            : (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .integerInRange */ .T_)(words, 'maxAttempts', options.maxAttempts, 1, MAX_ATTEMPTS_LIMIT),
-        wait: (options.wait ?? false) || Boolean(runId),
-        waitTimeoutMs: Math.round(minutes * 60_000),
-        runId,
-        workingDirectory: options.workingDirectory ?? process.cwd()
-    };
-}
-/** Which preview environment to end, from the options that can name it; exactly one must. */
-function environmentRef(words, given) {
-    const named = ['environmentId', 'environmentAlias', 'deploymentUrl'].filter(key => Boolean(given[key]?.trim()));
-    if (named.length !== 1) {
-        const all = `${words.name('environmentId')}, ${words.name('environmentAlias')} or ${words.name('deploymentUrl')}`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, named[1] ?? 'environmentId', named.length === 0
-            ? `is empty, and so are the other ways to name the environment`
-            : `is set beside ${words.name(named[0])}`, `Name the environment to end with exactly one of ${all}`);
-    }
-    const key = named[0];
-    const value = (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(words, key, given[key]);
-    if (key === 'deploymentUrl')
-        (0,_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .urlValue */ .XI)(words, key, value);
-    return { [key]: value };
-}
-
-
-/***/ }),
-
-/***/ 664:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CE: () => (/* binding */ formatRate),
-/* harmony export */   Py: () => (/* binding */ ProgressReporter),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   z3: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_PACING, progressLine */
 const DEFAULT_PACING = { minIntervalMs: 2000, maxIntervalMs: 10_000 };
 /**
  * Turns byte counts into occasional log lines. `update` is called for every
@@ -5604,1151 +6328,239 @@ function progressLine(sent, total, elapsedMs) {
     const left = rate > 0 ? (total - sent) / rate : Infinity;
     return `Uploading: ${percent}% (${formatBytes(sent)} of ${formatBytes(total)}), ${formatRate(rate)}, ${formatDuration(left)} left`;
 }
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
-}
-function formatRate(bytesPerSecond) {
-    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
-}
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds))
-        return 'unknown time';
-    if (seconds < 1)
-        return `${Math.max(0, seconds).toFixed(2)} s`;
-    if (seconds < 10)
-        return `${seconds.toFixed(1)} s`;
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${s % 60} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
+
+;// CONCATENATED MODULE: ./src/core/upload/upload.ts
 
 
-/***/ }),
-
-/***/ 253:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F9: () => (/* binding */ HttpStatusError),
-/* harmony export */   Hm: () => (/* binding */ ExpiredUrlError),
-/* harmony export */   bD: () => (/* binding */ withRetry),
-/* harmony export */   cb: () => (/* binding */ delay),
-/* harmony export */   mU: () => (/* binding */ DEFAULT_MAX_DELAY_MS),
-/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
-/* harmony export */   pH: () => (/* binding */ DEFAULT_BASE_DELAY_MS)
-/* harmony export */ });
-/* unused harmony exports TRANSIENT_STATUSES, RetriesExhaustedError, isTransient, backoffDelay */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
-/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
 
 
-/** Statuses worth another attempt: rate limiting and the transient server errors. */
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** The service or the store answered with a status that is not success. */
-class HttpStatusError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
-    status;
-    retryAfterMs;
-    name = 'HttpStatusError';
-    constructor(message, status, 
-    /** The wait the server asked for with Retry-After, in milliseconds. */
-    retryAfterMs) {
-        super(message);
-        this.status = status;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
-class ExpiredUrlError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
-    name = 'ExpiredUrlError';
-}
-/** A transient failure that lasted through every attempt the policy allowed. */
-class RetriesExhaustedError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
-    last;
-    attempts;
-    name = 'RetriesExhaustedError';
-    constructor(last, attempts) {
-        const said = (last instanceof Error ? last.message : String(last)).replace(/([^.])$/, '$1.');
-        super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
-        this.last = last;
-        this.attempts = attempts;
-    }
-}
-/** Whether another attempt may succeed where this one failed. */
-function isTransient(error) {
-    if (error instanceof _http_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr || error instanceof ExpiredUrlError)
-        return true;
-    return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status);
-}
-const DEFAULT_BASE_DELAY_MS = 1000;
-const DEFAULT_MAX_DELAY_MS = 60_000;
+
+
+
+
+
 /**
- * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
- * one, else exponential backoff with equal jitter (half fixed, half random), so
- * that many pipelines failing together do not retry in lockstep.
+ * How long a PUT waits for the store's 100 Continue before sending the body
+ * anyway (curl waits as long). A store that refuses the request (an expired or
+ * mismatched signature) answers first, and not a byte of the file is sent.
  */
-function backoffDelay(attempt, policy, retryAfterMs, random = Math.random) {
-    if (retryAfterMs !== undefined)
-        return Math.min(retryAfterMs, policy.maxDelayMs);
-    const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
-    return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(value, now = Date.now()) {
-    const text = Array.isArray(value) ? value[0] : value;
-    if (!text)
-        return undefined;
-    if (/^\s*\d+\s*$/.test(text))
-        return Number(text) * 1000;
-    // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
-    if (!/[a-z]{3}/i.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+const CONTINUE_TIMEOUT_MS = 1000;
+/** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
+class ExpectationFailedError extends DeployError {
+    name = 'ExpectationFailedError';
 }
 /**
- * Runs `operation` until it succeeds, fails permanently (that error is thrown
- * as it is), or runs out of attempts or time (a `RetriesExhaustedError`). `onRetry` tells the log
- * what failed and how long the wait is.
+ * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
+ * attempt streams the whole file again from its first byte; an attempt refused
+ * because the URL expired first asks the service for a fresh one.
  */
-async function withRetry(policy, operation, onRetry, sleep = delay) {
-    let previous;
-    for (let number = 1;; number++) {
+async function uploadArtifact(service, artifact, destination, listeners) {
+    const { config } = service;
+    const onSigned = listeners.onSigned;
+    let signed = await service.signedUpload(destination);
+    onSigned(signed);
+    let stale = false;
+    let expectContinue = true;
+    return withRetry(config.policy, async ({ number }) => {
+        if (stale) {
+            // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
+            config.log.info('The signed URL expired; asking the service for a fresh one.');
+            signed = await service.signedUpload(destination, false);
+            onSigned(signed);
+            stale = false;
+        }
+        const put = () => putFile(config, signed.signedUrl, artifact, number, {
+            expectContinue,
+            onProgress: listeners.onProgress
+        });
         try {
-            return await operation({ number, previous });
+            return { signed, size: artifact.size, ...(await put()) };
         }
         catch (error) {
-            if (!isTransient(error))
+            if (error instanceof ExpiredUrlError)
+                stale = true;
+            if (!(error instanceof ExpectationFailedError))
                 throw error;
-            if (number >= policy.maxAttempts)
-                throw new RetriesExhaustedError(error, number);
-            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
-            const wait = backoffDelay(number, policy, retryAfter);
-            if (Date.now() + wait >= policy.deadline)
-                throw new RetriesExhaustedError(error, number);
-            onRetry(error, number, wait);
-            await sleep(wait);
-            previous = error;
+            // As curl does: a store or proxy that refuses Expect gets the same PUT at once without it.
+            config.log.info(`${error.message} Sending the file again without Expect.`);
+            expectContinue = false;
+            return { signed, size: artifact.size, ...(await put()) };
         }
-    }
+    }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
 }
-function delay(ms) {
-    return new Promise(resolve => setTimeout(resolve, ms));
-}
-
-
-/***/ }),
-
-/***/ 638:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   kY: () => (/* binding */ failureText)
-/* harmony export */ });
-/* unused harmony exports runDeploy, resultOf */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
-/* harmony import */ var _flow_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(467);
-/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
-/* harmony import */ var _gate_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(888);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(457);
-
-
-
-
-
-
-/**
- * Validates, plans and delivers, never throwing for the deploy's own
- * failures: the report says what was learned, `error` what stopped it.
- */
-async function runDeploy(options, setup) {
-    const report = {};
-    const log = setup.log ?? completeLog(options.log);
-    try {
-        const settings = resolveOptions(options, setup.words);
-        const context = {
-            ...setup,
-            log,
-            signal: setup.signal ?? options.signal,
-            onProgress: setup.onProgress ?? options.onProgress
-        };
-        if (settings.runId) {
-            // Wait-only: nothing is uploaded and no notification is sent.
-            report.outcome = 'skipped';
-            report.runId = settings.runId;
-            await awaitVerdict(settings, context, report, settings.runId);
-            return { report };
-        }
-        const plan = await prepare(settings, setup.words);
-        logPlan(plan, log);
-        await deliver(plan, context, report);
-        if (settings.wait && report.runId && !report.noRun)
-            await awaitVerdict(settings, context, report, report.runId);
-        else if (settings.wait)
-            log.info('No run was created, so there is no verdict to wait for.');
-        report.waitMinutes = settings.waitTimeoutMs / 60_000;
-        return { report };
-    }
-    catch (error) {
-        return { report, error };
-    }
-}
-/** The result from what was learned and what stopped the deploy, if anything. */
-function resultOf(report, words, error) {
-    const result = {
-        outcome: error === undefined ? (report.outcome ?? 'aborted') : 'aborted',
-        runId: report.runId,
-        playgroundFileLocation: report.playgroundFileLocation,
-        fileLocation: report.fileLocation,
-        artifactSha256: report.artifact?.sha256,
-        artifactSize: report.artifact?.sha256 ? report.artifact.size : undefined,
-        environmentId: report.environmentId,
-        verdict: report.verdict?.verdict,
-        greenlight: report.verdict?.greenlight,
-        runUrl: report.verdict?.runUrl,
-        blockingBugsCount: report.verdict?.blockingBugsCount,
-        nonBlockingBugsCount: report.verdict?.nonBlockingBugsCount,
-        bugs: report.verdict?.bugs
-    };
-    if (error !== undefined)
-        result.reason = failureText(error);
-    else if (report.noRun)
-        result.reason = noRunMessage(report.noRun);
-    else if (report.verdict)
-        result.reason = verdictMessage(report.verdict, report.waitMinutes ?? 60, words);
-    return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined && v !== ''));
-}
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,_http_js__WEBPACK_IMPORTED_MODULE_2__/* .redactQueryStrings */ .ib)((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-
-
-/***/ }),
-
-/***/ 390:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jr: () => (/* binding */ eventIdOf),
-/* harmony export */   nB: () => (/* binding */ cleanOrNone),
-/* harmony export */   nZ: () => (/* binding */ safeId),
-/* harmony export */   uH: () => (/* binding */ clean),
-/* harmony export */   ut: () => (/* binding */ describeErrorBody)
-/* harmony export */ });
-/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(983);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(153);
-/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(607);
-
-
-
-/** Reading the service's words and ids safely: one line, no control characters, no secrets. */
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/;
-/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
-function safeId(value) {
-    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
-}
-/**
- * A short, printable description of an error body: JSON `error`,
- * `failureCode`/`failureMessage` or `message`; an XML store error's Code and
- * Message; an HTML page's title; else the start of the text.
- */
-function describeErrorBody(body) {
-    const trimmed = body.trim();
-    if (!trimmed)
-        return '';
-    let parsed;
-    try {
-        parsed = JSON.parse(trimmed);
-    }
-    catch {
-        parsed = undefined;
-    }
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        const json = parsed;
-        const code = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.failureCode) ?? (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.code) ?? (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asObject */ .e)(json.error).code);
-        const message = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.failureMessage) ??
-            (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.error) ??
-            (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)(json.message) ??
-            (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asText */ .N)((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asObject */ .e)(json.error).message);
-        const joined = [code, message].filter(isString).join(': ');
-        if (joined)
-            return clean(joined);
-    }
-    const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1];
-    if (xmlCode) {
-        const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1];
-        return clean(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
-    }
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
-    if (title)
-        return clean(`an HTML page titled "${title.trim()}"`);
-    if (/^</.test(trimmed))
-        return 'an HTML or XML page';
-    return clean(trimmed);
-}
-/** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
-function eventIdOf(body) {
-    try {
-        return safeId((0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .asObject */ .e)(JSON.parse(body)).eventId);
-    }
-    catch {
-        return undefined;
-    }
-}
-function cleanOrNone(value) {
-    return value === undefined ? undefined : clean(value) || undefined;
-}
-/** One line, no control characters, no query strings, at most 300 characters. */
-function clean(value) {
-    const line = (0,_http_js__WEBPACK_IMPORTED_MODULE_0__/* .redactQueryStrings */ .ib)(value)
-        .split('')
-        .map(c => ((0,_naming_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacter */ .Fd)(c) ? ' ' : c))
-        .join('')
-        .replace(/\s+/g, ' ')
-        .trim();
-    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
-}
-function isString(value) {
-    return value !== undefined;
-}
-
-
-/***/ }),
-
-/***/ 935:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  zD: () => (/* binding */ logRetry),
-  tP: () => (/* binding */ notifyDeployment),
-  XC: () => (/* binding */ requestSignedUpload),
-  RI: () => (/* binding */ serviceRequest),
-  bT: () => (/* binding */ terminateEnvironment)
-});
-
-// UNUSED EXPORTS: DEPLOY_PATH, SIGNED_URL_PATH, TERMINATE_PATH, maskSignedUrl
-
-// EXTERNAL MODULE: ./src/core/http.ts
-var http = __nccwpck_require__(983);
-// EXTERNAL MODULE: ./src/core/json.ts
-var core_json = __nccwpck_require__(153);
-// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
-var errors = __nccwpck_require__(40);
-// EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __nccwpck_require__(993);
-// EXTERNAL MODULE: ./src/core/naming.ts
-var naming = __nccwpck_require__(607);
-// EXTERNAL MODULE: ./src/core/service-text.ts
-var service_text = __nccwpck_require__(390);
-;// CONCATENATED MODULE: ./src/core/responses.ts
-
-
-
-
-
-/** The service answered, but with a body the action cannot use. */
-class ResponseError extends errors/* DeployError */.sH {
-    name = 'ResponseError';
-}
-/** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields. */
-function parseSignedUpload(body) {
-    const json = parseObject(body, 'the signed-URL endpoint');
-    const playground = (0,core_json/* asText */.N)(json.playgroundFileLocation) ?? (0,core_json/* asText */.N)(json.interactiveRunFileLocation);
-    const signedUrl = (0,core_json/* asText */.N)(json.signedUrl) ?? (0,core_json/* asText */.N)(json.uploadUrl);
-    if (!playground) {
-        throw new ResponseError('The signed-URL endpoint answered without playgroundFileLocation (or interactiveRunFileLocation). Check that base-url points at the service; contact support if it persists.');
-    }
-    if ((0,naming/* hasControlCharacter */.Fd)(playground) || playground.length > 1024) {
-        throw new ResponseError('The signed-URL endpoint answered with a playgroundFileLocation that has control characters or is too long. Contact support.');
-    }
-    if (!signedUrl) {
-        throw new ResponseError('The signed-URL endpoint answered without signedUrl. Check that base-url points at the service; contact support if it persists.');
-    }
-    let url;
-    try {
-        url = new URL(signedUrl);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url ||
-        !(url.protocol === 'https:' || (url.protocol === 'http:' && (0,validate/* isLoopback */.U9)(url.hostname)))) {
-        throw new ResponseError(`The signed-URL endpoint answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
-    }
-    return {
-        fileLocation: (0,core_json/* asText */.N)(json.fileLocation) ?? '',
-        playgroundFileLocation: playground,
-        signedUrl
-    };
-}
-function classify(r) {
-    const outcome = (0,core_json/* asText */.N)(r.outcome);
-    const created = (0,service_text/* safeId */.nZ)(r.created_suite_id);
-    const duplicate = (0,service_text/* safeId */.nZ)(r.duplicate_suite_id);
-    const failure = [(0,core_json/* asText */.N)(r.failure_code), (0,core_json/* asText */.N)(r.failure_message), (0,core_json/* asText */.N)(r.failure_reason)]
-        .filter(isString)
-        .filter((part, i, all) => all.indexOf(part) === i);
-    const failed = () => ({
-        kind: 'failed',
-        detail: (0,service_text/* clean */.uH)(failure.join(': ')),
-        billing: failure.some(part => /billing/i.test(part))
+/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
+async function putFile(config, signedUrl, artifact, attempt, { expectContinue, onProgress }) {
+    const label = labelOf('PUT', signedUrl);
+    config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
+    const started = Date.now();
+    const local = new AbortController();
+    const stop = config.policy.signal;
+    const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal;
+    const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
+    let sent = 0;
+    const body = new FileBody({
+        path: artifact.path,
+        size: artifact.size,
+        continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
+        onProgress: total => {
+            sent = total;
+            progress.update(total);
+            onProgress?.(total, artifact.size);
+        },
+        onFailure: error => local.abort(error instanceof DeployError
+            ? error
+            : new FileChangedError(`${quote(artifact.name)} could not be read: ${describeNetworkError(error)}`))
     });
-    if (outcome === 'failed')
-        return failed();
-    if (outcome === 'skipped')
-        return { kind: 'skipped', detail: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(r.skip_reason)) };
-    if (outcome === 'created')
-        return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
-    // No outcome (or one this client does not know): the published client's order.
-    if (failure.length > 0)
-        return failed();
-    if (duplicate)
-        return { kind: 'created', runId: duplicate, duplicate: true };
-    if (created)
-        return { kind: 'created', runId: created, duplicate: false };
-    return { kind: 'none', outcome };
-}
-/** Parses the body of a 200 from the deploy webhook, in the documented shape (Part 2) or the one the published client reads (Part 3). */
-function parseDeployResponse(body) {
-    const json = parseObject(body, 'the deploy webhook');
-    const results = Array.isArray(json.results) ? json.results.map(core_json/* asObject */.e) : [];
-    const entries = results.map(classify);
-    const environment = readEnvironment(json.environment);
-    const created = entries.filter(e => e.kind === 'created');
-    const runIds = created.map(e => e.runId).filter(isString);
-    const common = {
-        warning: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(json.warning)),
-        deploymentId: (0,service_text/* safeId */.nZ)(json.deployment_id),
-        environment: environment.name,
-        environmentId: environment.id ?? results.map(r => (0,service_text/* safeId */.nZ)(r.environment_id)).find(isString) ?? undefined,
-        runIds,
-        runId: '',
-        duplicate: false,
-        preview: false
-    };
-    if (created.length > 0) {
-        const first = created[0];
-        return { ...common, outcome: 'success', runId: runIds[0] ?? '', duplicate: first.duplicate };
-    }
-    if (results.length === 0 &&
-        environment.isStatic === false &&
-        json.skipped_deployment === undefined)
-        return { ...common, outcome: 'success', preview: true };
-    return { ...common, outcome: 'failed', ...noRun(json, entries, environment) };
-}
-/** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
-function readEnvironment(value) {
-    if (typeof value === 'string')
-        return { name: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(value)) };
-    const object = (0,core_json/* asObject */.e)(value);
-    return {
-        name: (0,service_text/* cleanOrNone */.nB)((0,core_json/* asText */.N)(object.alias) ?? (0,core_json/* asText */.N)(object.name)),
-        id: (0,service_text/* safeId */.nZ)(object.id),
-        isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
-    };
-}
-/** Why a deployment created no run, from the most specific part of the answer. */
-function noRun(json, entries, environment) {
-    if (json.skipped_deployment !== undefined) {
-        const skipped = (0,core_json/* asObject */.e)(json.skipped_deployment);
-        const said = [(0,core_json/* asText */.N)(skipped.message), (0,core_json/* asText */.N)(skipped.reason)].filter(isString);
-        return {
-            cause: 'skipped-deployment',
-            reason: `the service skipped the deployment${said.length ? `: ${(0,service_text/* clean */.uH)(said.join(' — '))}` : ''}`
-        };
-    }
-    const failed = entries.filter(e => e.kind === 'failed');
-    if (failed.length > 0) {
-        return {
-            cause: failed.some(e => e.billing) ? 'billing' : 'trigger-failed',
-            reason: failed.map(e => `a trigger failed${e.detail ? ` (${e.detail})` : ''}`).join('; ')
-        };
-    }
-    const said = entries.map(e => e.kind === 'skipped'
-        ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
-        : e.kind === 'none' && e.outcome
-            ? `a trigger answered ${JSON.stringify((0,service_text/* clean */.uH)(e.outcome))}`
-            : undefined);
-    const details = said.filter(isString).join('; ');
-    // The published client's reading of results without any environment.
-    if (entries.length > 0 && !environment.name && !environment.id) {
-        return {
-            cause: 'no-environment',
-            reason: `no environment matched this deployment${details ? ` (${details})` : ''}`
-        };
-    }
-    if (entries.some(e => e.kind === 'skipped'))
-        return { cause: 'trigger-skipped', reason: details };
-    return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
-}
-function parseObject(body, source) {
-    let parsed;
     try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        const what = (0,service_text/* describeErrorBody */.ut)(body);
-        throw new ResponseError(`${capitalize(source)} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that base-url points at the service, not at a proxy or a web page.`);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw new ResponseError(`${capitalize(source)} answered 200 with JSON that is not an object. Contact support if it persists.`);
-    }
-    return parsed;
-}
-function capitalize(value) {
-    return value.charAt(0).toUpperCase() + value.slice(1);
-}
-function isString(value) {
-    return value !== undefined;
-}
-
-// EXTERNAL MODULE: ./src/core/retry.ts
-var retry = __nccwpck_require__(253);
-// EXTERNAL MODULE: ./src/core/statuses.ts
-var statuses = __nccwpck_require__(309);
-;// CONCATENATED MODULE: ./src/core/service.ts
-
-
-
-
-
-
-const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
-const DEPLOY_PATH = '/api/webhooks/deploy_success';
-/** GET a signed upload URL for `destination` (service spec 4.1); the URL is masked before anything else happens. */
-async function requestSignedUpload(config, destination, 
-/** false inside a retry loop of its own (a fresh URL for an upload attempt): one request, its failure the caller's. */
-retry = true) {
-    const request = serviceRequest(config, 'GET', `${SIGNED_URL_PATH}?file=${encodeURIComponent(destination)}`);
-    const response = retry ? await callService(config, request) : await callOnce(config, request);
-    const signed = parseSignedUpload(response.body);
-    maskSignedUrl(config.log, signed.signedUrl);
-    return signed;
-}
-/** POST the deploy notification (service spec 4.3) and read whether a run was created. */
-async function notifyDeployment(config, body) {
-    const response = await callService(config, serviceRequest(config, 'POST', DEPLOY_PATH, body));
-    return parseDeployResponse(response.body);
-}
-const TERMINATE_PATH = '/api/webhooks/environment_terminated';
-/**
- * Ends a preview environment so that the service stops testing it. Resolves
- * `terminated`, or `already` for a 409 (already ended: fine for a clean-up
- * step); a 404 fails with advice.
- */
-async function terminateEnvironment(config, environment) {
-    const request = serviceRequest(config, 'POST', TERMINATE_PATH, environment);
-    try {
-        const response = await callService(config, request);
-        let answer = {};
-        try {
-            answer = JSON.parse(response.body);
+        const response = await send({
+            method: 'PUT',
+            url: signedUrl,
+            headers: {
+                'content-type': 'application/octet-stream',
+                'content-length': String(artifact.size),
+                ...(expectContinue ? { expect: '100-continue' } : {})
+            },
+            body,
+            label
+        }, config.transport, { signal });
+        if (response.status === 417 && expectContinue)
+            throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
+        if (response.status < 200 || response.status >= 300)
+            throw storeStatusError(label, response, signedUrl);
+        if (sent !== artifact.size) {
+            throw new DeployError(`${label} answered ${response.status} before the whole file was sent; deploy again.`);
         }
-        catch {
-            // The status says it all; the body only names the environment.
-        }
-        return { state: 'terminated', environmentId: (0,service_text/* safeId */.nZ)(answer?.environmentId) };
+        const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+        config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
+        return { sha256: await body.sha256(), seconds };
     }
     catch (error) {
-        if (error instanceof retry/* HttpStatusError */.F9 && error.status === 409)
-            return { state: 'already' };
-        if (error instanceof retry/* HttpStatusError */.F9 && error.status === 404) {
-            const which = Object.keys(environment)[0];
-            throw new errors/* DeployError */.sH(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${config.words.name(which)}: pass the environmentId output of the deploying step, unchanged.`);
-        }
+        config.log.debug(`${label} failed: ${messageOf(error)}`);
         throw error;
     }
-}
-/** A request to one of the service's own endpoints: authorized with the key, JSON in and out. */
-function serviceRequest(config, method, path, body) {
-    const url = `${config.baseUrl}${path}`;
-    return {
-        method,
-        url,
-        headers: {
-            authorization: `Bearer ${config.apiKey}`,
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' })
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        label: (0,http/* labelOf */.Wy)(method, url)
-    };
-}
-/** One call to the service under the retry policy; a non-2xx answer becomes an error that says what to do. */
-async function callService(config, request) {
-    return (0,retry/* withRetry */.bD)(config.policy, ({ number }) => callOnce(config, request, `attempt ${number} of ${config.policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
-}
-/** One request to the service; a non-2xx answer becomes an error that says what to do. */
-async function callOnce(config, request, which = 'single attempt') {
-    config.log.debug(`${request.label} (${which})`);
-    const response = await (0,http/* send */.tN)(request, config, config.signal);
-    config.log.debug(`${request.label} answered ${response.status}`);
-    if (response.status < 200 || response.status >= 300)
-        throw (0,statuses/* serviceStatusError */.Wm)(request.label, response, config.words);
-    return response;
-}
-function logRetry(log, error, attempt, maxAttempts, delayMs) {
-    const said = (0,errors/* messageOf */.bD)(error).replace(/([^.])$/, '$1.');
-    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
-}
-/** Masks a signed URL and the parts of it that could be printed alone: its query and its signature. */
-function maskSignedUrl(log, signedUrl) {
-    log.mask(signedUrl);
-    const url = new URL(signedUrl);
-    if (url.search.length > 1)
-        log.mask(url.search.slice(1));
-    for (const [name, value] of url.searchParams) {
-        if (/signature|credential|token|key/i.test(name) && value.length >= 8) {
-            for (const form of new Set([value, encodeURIComponent(value)]))
-                log.mask(form);
-        }
+    finally {
+        await body.release();
     }
 }
 
-
-/***/ }),
-
-/***/ 309:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Wm: () => (/* binding */ serviceStatusError),
-/* harmony export */   mj: () => (/* binding */ storeStatusError)
-/* harmony export */ });
-/* unused harmony export signedUrlExpired */
-/* harmony import */ var _service_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(390);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(253);
-
-
-const REASONS = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    402: 'Payment Required',
-    403: 'Forbidden',
-    404: 'Not Found',
-    408: 'Request Timeout',
-    411: 'Length Required',
-    413: 'Payload Too Large',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    501: 'Not Implemented',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout'
-};
-function answered(label, response) {
-    const reason = REASONS[response.status];
-    const detail = (0,_service_text_js__WEBPACK_IMPORTED_MODULE_0__/* .describeErrorBody */ .ut)(response.body);
-    return `${label} answered ${response.status}${reason ? ` ${reason}` : ''}${detail ? ` (${detail})` : ''}`;
-}
-/** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
-function serviceStatusError(label, response, words) {
-    const { status } = response;
-    const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after']);
-    const what = answered(label, response);
-    const event = (0,_service_text_js__WEBPACK_IMPORTED_MODULE_0__/* .eventIdOf */ .Jr)(response.body);
-    const support = event ? ` Event id ${event}: give this id to support.` : '';
-    return new _retry_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`${what}: ${serviceAdvice(status, response, words)}${support}`, status, retryAfterMs);
-}
-function serviceAdvice(status, response, words) {
-    const name = words.name;
-    if (status === 401) {
-        return `the API key is missing or invalid. Check ${name('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
-    }
-    if (status === 402)
-        return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
-    if (status === 403)
-        return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
-    if (status === 404)
-        return `check ${name('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
-    if (status === 429)
-        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${name('maxAttempts')}.`;
-    if (status === 400)
-        return 'the service found the request malformed. Check the options the message names; report it if they look right.';
-    if (status >= 300 && status < 400) {
-        const location = response.headers.location;
-        const target = typeof location === 'string' ? safeLocation(location) : 'another address';
-        return `the service redirects to ${target}. Set ${name('baseUrl')} to the address the service really answers on.`;
-    }
-    if (status >= 500)
-        return 'the service failed. Try again later; contact support if it persists.';
-    return 'the service refused the request. Check the options; contact support if it persists.';
-}
-function safeLocation(location) {
-    try {
-        const url = new URL(location);
-        return `${url.origin}${url.pathname}`;
-    }
-    catch {
-        return 'another address';
-    }
-}
-/** The error for a non-2xx answer of the object store to the PUT. */
-function storeStatusError(label, response, signedUrl, now = Date.now()) {
-    const { status } = response;
-    const what = answered(label, response);
-    if (status === 403 && (/expired/i.test(response.body) || signedUrlExpired(signedUrl, now))) {
-        return new _retry_js__WEBPACK_IMPORTED_MODULE_1__/* .ExpiredUrlError */ .Hm(`${what}: the signed URL expired before the upload finished.`);
-    }
-    const advice = status === 403
-        ? 'the store did not accept the signed URL for this request (signature mismatch). A proxy that rewrites requests causes this; otherwise report it to support.'
-        : status === 411 || status === 501
-            ? 'the store wants a Content-Length header; a proxy may have removed it.'
-            : status === 413 || /EntityTooLarge/i.test(response.body)
-                ? 'the file is larger than the store takes in one upload (5 GB on S3-compatible stores).'
-                : status >= 500
-                    ? 'the store failed. Try again later.'
-                    : 'the store refused the upload.';
-    return new _retry_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`${what}: ${advice}`, status, (0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after']));
-}
-/**
- * Whether a signed URL is past its expiry by its own parameters: SigV4
- * (`X-Amz-Date` + `X-Amz-Expires`), Google V4 (`X-Goog-Date` + `X-Goog-Expires`)
- * or V2 (`Expires`, epoch seconds). A store may report expiry as a signature mismatch.
- */
-function signedUrlExpired(signedUrl, now = Date.now()) {
-    let query;
-    try {
-        query = new URL(signedUrl).searchParams;
-    }
-    catch {
-        return false;
-    }
-    for (const prefix of ['X-Amz', 'X-Goog']) {
-        const date = parseCompactDate(query.get(`${prefix}-Date`));
-        const expires = Number(query.get(`${prefix}-Expires`));
-        if (date !== undefined && Number.isFinite(expires) && expires > 0)
-            return now >= date + expires * 1000;
-    }
-    const epoch = Number(query.get('Expires'));
-    return Number.isFinite(epoch) && epoch > 0 ? now >= epoch * 1000 : false;
-}
-/** `20261121T101500Z` in epoch milliseconds. */
-function parseCompactDate(value) {
-    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
-    return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
-}
-
-
-/***/ }),
-
-/***/ 993:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AY: () => (/* binding */ shaValue),
-/* harmony export */   IY: () => (/* binding */ hasUnsafePath),
-/* harmony export */   Li: () => (/* binding */ variableName),
-/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
-/* harmony export */   T_: () => (/* binding */ integerInRange),
-/* harmony export */   U9: () => (/* binding */ isLoopback),
-/* harmony export */   XI: () => (/* binding */ urlValue),
-/* harmony export */   cG: () => (/* binding */ parseInteger),
-/* harmony export */   f0: () => (/* binding */ namePart),
-/* harmony export */   rf: () => (/* binding */ parseVariables),
-/* harmony export */   wh: () => (/* binding */ plainText),
-/* harmony export */   yG: () => (/* binding */ parseBoolean)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(275);
-/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(607);
+;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
 
 
 
-/**
- * Validators every front end applies, so that the action, the CLI and the
- * library refuse exactly the same values; each names the option in the front
- * end's words.
- */
-const MAX_VARIABLES_BYTES = 64 * 1024;
-const MAX_VARIABLE_NAME_LENGTH = 256;
-const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const SHA = /^[0-9a-fA-F]{7,64}$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-/** A single-line value, trimmed; a line break or another control character is refused. */
-function plainText(words, option, value) {
-    if ((0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `contains a line break or another control character (${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value, 40)})`, 'Give a single-line value');
-    }
-    return value.trim();
-}
-/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
-function namePart(words, option, value) {
-    if (value && !NAME_PART.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
-    }
-    return value;
-}
-/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts; empty means the default. */
-function parseBoolean(words, option, raw, fallback) {
-    const value = raw.trim();
-    if (value === '')
-        return fallback;
-    if (TRUE_VALUES.includes(value))
-        return true;
-    if (FALSE_VALUES.includes(value))
-        return false;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a boolean`, 'Use true or false');
-}
-/** A whole number in range from text; empty means undefined (the default). */
-function parseInteger(words, option, value, min, max) {
-    if (value === '')
-        return undefined;
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    return integerInRange(words, option, n, min, max, (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value));
-}
-/** A whole number in range. */
-function integerInRange(words, option, n, min, max, shown = String(n)) {
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${shown} is not a whole number from ${min} to ${max}`, `Use a whole number from ${min} to ${max}, or leave it out for the default`);
-    }
-    return n;
-}
-function shaValue(words, option, value) {
-    if (value && !SHA.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
-    }
-    return value;
-}
-function urlValue(words, option, value) {
-    if (!value)
-        return value;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
-    }
-    return value;
-}
-/** A path with a `..` segment or a backslash: never sent to the service. */
-function hasUnsafePath(path) {
-    return path.includes('\\') || path.split('/').includes('..');
-}
-/**
- * The base URL without a trailing slash. Plain http is refused except for a
- * loopback host, so that the API key never crosses a network in clear text.
- */
-function parseBaseUrl(words, raw) {
-    const value = raw.trim();
-    const fix = 'Use the service URL, e.g. https://service.example.com';
-    const fail = (problem, fixed = fix) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, 'baseUrl', problem, fixed);
-    if (!value)
-        throw fail('is empty');
-    if ((0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(value))
-        throw fail('contains a control character');
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw fail(`${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a URL`);
-    }
-    if (url.username || url.password) {
-        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${words.name('apiKey')}`);
-    }
-    const shown = (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(url.origin + url.pathname);
-    if (url.search || url.hash)
-        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw fail(`${shown} is not an https URL`);
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * The variables: a JSON object (or an object) whose values are strings,
- * numbers or booleans; numbers and booleans become strings, as the service
- * takes strings.
- */
-function parseVariables(words, raw) {
-    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
-    const fail = (problem, fixed = fix) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, 'variables', problem, fixed);
-    let parsed = raw;
-    if (raw === undefined)
-        return {};
-    if (typeof raw === 'string') {
-        if (raw.trim() === '')
-            return {};
-        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
-            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-        try {
-            parsed = JSON.parse(raw);
-        }
-        catch (error) {
-            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
-        }
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw fail(`is not an object (${describe(parsed)})`);
-    const entries = [];
-    for (const [name, value] of Object.entries(parsed)) {
-        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(name))
-            throw fail(`has an invalid name ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(name)}`, 'Use non-empty names without control characters');
-        if (typeof value === 'string')
-            entries.push([name, value]);
-        else if (typeof value === 'number' || typeof value === 'boolean')
-            entries.push([name, String(value)]);
-        else
-            throw fail(`has ${describe(value)} for ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(name)}`, 'Use a string, number or boolean for every variable');
-    }
-    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
-    return Object.fromEntries(entries);
-}
-/** The name of a run variable: what the lane plugin's option takes. */
-function variableName(words, option, value) {
-    if (!value ||
-        value.length > MAX_VARIABLE_NAME_LENGTH ||
-        (0,_naming_js__WEBPACK_IMPORTED_MODULE_2__/* .hasControlCharacter */ .Fd)(value) ||
-        /\s/.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(words, option, `${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
-    }
-    return value;
-}
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-
-/***/ }),
-
-/***/ 315:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ DEFAULT_POLL_INTERVAL_MS),
-  m6: () => (/* binding */ waitForVerdict)
-});
-
-// UNUSED EXPORTS: GREENLIGHT_PATH
-
-// EXTERNAL MODULE: ./src/core/errors.ts + 1 modules
-var errors = __nccwpck_require__(40);
-// EXTERNAL MODULE: ./src/core/http.ts
-var http = __nccwpck_require__(983);
-// EXTERNAL MODULE: ./src/core/json.ts
-var core_json = __nccwpck_require__(153);
-// EXTERNAL MODULE: ./src/core/retry.ts
-var retry = __nccwpck_require__(253);
-// EXTERNAL MODULE: ./src/core/service.ts + 1 modules
-var service = __nccwpck_require__(935);
-// EXTERNAL MODULE: ./src/core/statuses.ts
-var statuses = __nccwpck_require__(309);
-// EXTERNAL MODULE: ./src/core/service-text.ts
-var service_text = __nccwpck_require__(390);
-;// CONCATENATED MODULE: ./src/core/verdict.ts
-
-
-const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
-const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
-/** Pure: the greenlight answer's fields; anything missing or of another type is left out, never fatal. */
-function parseGreenlight(json) {
-    const stage = STAGES.find(s => s === json.runStage);
-    return {
-        stage,
-        greenlight: json.greenlight === true,
-        rootRunId: (0,service_text/* safeId */.nZ)(json.rootRunId),
-        relevantRunId: (0,service_text/* safeId */.nZ)(json.relevantRunId),
-        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
-        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
-        workflows: count(json.workflowsInRunCount),
-        underInvestigation: count(json.workflowsUnderInvestigationCount),
-        autoRetrying: count(json.workflowsAutoRetryingCount),
-        blockingBugsCount: count(json.blockingBugsCount),
-        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
-        bugs: bugsOf(json.reproducedBugs),
-        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
-    };
-}
-function bugsOf(value) {
-    if (!Array.isArray(value))
-        return [];
-    return value.map(core_json/* asObject */.e).flatMap(raw => {
-        const name = (0,service_text/* clean */.uH)((0,core_json/* asText */.N)(raw.name) ?? '');
-        if (!name)
-            return [];
-        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
-        const bug = {
-            name,
-            number: count(raw.number),
-            priority,
-            // As the service decides when it does not say: high, urgent or unset priority blocks.
-            blocking: typeof raw.isBlocking === 'boolean'
-                ? raw.isBlocking
-                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
-            new: raw.isNew === true,
-            url: httpUrl(raw.applicationUrl) ?? httpUrl((0,core_json/* asObject */.e)(raw.externalIssue).applicationUrl)
-        };
-        return [bug];
-    });
-}
-function count(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-/** An http(s) URL from the service, or nothing: it reaches logs, outputs and the summary. */
-function httpUrl(value) {
-    const text = (0,core_json/* asText */.N)(value);
-    if (!text)
-        return undefined;
-    try {
-        const url = new URL(text);
-        return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/wait.ts
-
-
-
-
-
-
-
-const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
 /** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
-const DEFAULT_POLL_INTERVAL_MS = 30_000;
-/** Failed asks in a row (404 before the run exists, 5xx, network) before the wait gives up, as the SDK. */
+const DEFAULT_POLL_INTERVAL_SECONDS = 30;
+/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
 const MAX_FAILURES_IN_A_ROW = 10;
 /** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
 const QUICK_ASKS = 3;
+/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
+const MAX_SUPERSEDINGS = 20;
 /**
  * Asks for the run's verdict until it is known or the time is up (spec Part 3):
- * a 404 before the run exists, a 5xx, a 429 (after its Retry-After) or a
- * network error is asked again, at most ten times in a row; any other 4xx
- * stops with its message. A superseded run is followed. One log line per stage
- * change, and a heartbeat every few intervals with what the service reports.
+ * a 404 while the run is not there yet, a 5xx, a 429 (after its Retry-After)
+ * or a network error is asked again, at most ten times in a row; any other 4xx
+ * stops with its message. A superseded run is followed at the same pace, and a
+ * chain of supersedings that loops or never ends stops the wait. Every ask and
+ * every sleep ends by the timeout, and at once on the signal. One log line per
+ * stage change, and a heartbeat every few intervals.
  */
-async function waitForVerdict(config, options) {
-    const { log } = config;
-    const base = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-    const sleep = options.sleep ?? retry/* delay */.cb;
-    const deadline = Date.now() + options.timeoutMs;
+async function pollVerdict(service, options) {
+    const { log } = service.config;
+    const base = options.intervalMs;
+    const sleep = options.sleep ?? sleep_sleep;
+    const started = Date.now();
+    const deadline = started + options.timeoutMs;
+    const waitMinutes = options.timeoutMs / 60_000;
     let runId = options.runId;
+    const followed = [runId];
     let last;
     let failures = 0;
+    let notFoundSince;
     let asks = 0;
     let lastStage;
-    let lastHeartbeat = Date.now();
+    let lastHeartbeat = started;
+    const timedOut = () => ({
+        ...verdictOf('timed-out', runId, last, waitMinutes),
+        greenlight: last?.greenlight ?? false
+    });
     for (;;) {
         asks++;
         let wait;
         try {
-            const answer = await ask(config, runId);
+            const answer = await service.greenlight(runId, deadline);
             failures = 0;
+            notFoundSince = undefined;
             last = answer;
             options.onStatus?.({ runId, stage: answer.stage, answer });
-            if (answer.relevantRunId && answer.relevantRunId !== runId) {
-                log.info(`Run ${runId} was superseded by run ${answer.relevantRunId} (a newer deployment with the same deduplication key); following it.`);
-                runId = answer.relevantRunId;
+            const next = answer.relevantRunId;
+            if (next && next !== runId) {
+                if (followed.includes(next))
+                    throw new DeployError(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+                if (followed.length > MAX_SUPERSEDINGS)
+                    throw new DeployError(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${ref('deduplicationKey')} per deployment.`);
+                log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
+                followed.push(next);
+                runId = next;
                 lastStage = undefined;
-                continue;
+                wait = base;
             }
-            if (answer.stage !== lastStage) {
-                log.info(`Run ${runId}: ${describeStage(answer)}.`);
-                lastStage = answer.stage;
-                lastHeartbeat = Date.now();
+            else {
+                if (answer.stage !== lastStage) {
+                    log.info(`Run ${runId}: ${describeStage(answer)}.`);
+                    lastStage = answer.stage;
+                    lastHeartbeat = Date.now();
+                }
+                else if (Date.now() - lastHeartbeat >= 6 * base) {
+                    log.info(`Run ${runId} is still ${describeStage(answer)}.`);
+                    lastHeartbeat = Date.now();
+                }
+                if (answer.stage === 'completed')
+                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, waitMinutes);
+                if (answer.stage === 'canceled')
+                    return verdictOf('canceled', runId, answer, waitMinutes);
+                const interval = answer.stage === 'underReview' ? 2 * base : base;
+                wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
             }
-            else if (Date.now() - lastHeartbeat >= 6 * base) {
-                log.info(`Run ${runId} is still ${describeStage(answer)}.`);
-                lastHeartbeat = Date.now();
-            }
-            if (answer.stage === 'completed')
-                return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer);
-            if (answer.stage === 'canceled')
-                return verdictOf('canceled', runId, answer);
-            const interval = answer.stage === 'underReview' ? 2 * base : base;
-            wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
         }
         catch (error) {
-            if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+            if (Date.now() >= deadline && error instanceof NetworkError)
+                return timedOut();
+            const notYet = error instanceof HttpStatusError && error.status === 404;
+            if (notYet) {
+                notFoundSince ??= Date.now();
+                if (Date.now() - notFoundSince >= options.notFoundGraceMs)
+                    throw unknownRun(runId, error);
+            }
+            else if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
                 throw error;
-            const notYet = error instanceof retry/* HttpStatusError */.F9 && error.status === 404;
             log.info(notYet
                 ? `Run ${runId} is not there yet; asking again.`
                 : `Asking for the verdict failed (${error.message}); asking again.`);
-            const retryAfter = error instanceof retry/* HttpStatusError */.F9 ? error.retryAfterMs : undefined;
+            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
             wait = retryAfter ?? Math.ceil(base / 3);
         }
         const left = deadline - Date.now();
-        if (left <= 0 || wait >= left) {
-            if (wait >= left && left > 0)
-                await sleep(left);
-            return { ...verdictOf('timed-out', runId, last), greenlight: last?.greenlight ?? false };
+        if (left <= 0)
+            return timedOut();
+        if (wait >= left) {
+            await sleep(left, options.signal);
+            return timedOut();
         }
-        await sleep(wait);
+        await sleep(wait, options.signal);
     }
 }
-async function ask(config, runId) {
-    const request = (0,service/* serviceRequest */.RI)(config, 'GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`);
-    const { label } = request;
-    config.log.debug(label);
-    const response = await (0,http/* send */.tN)(request, config, config.signal);
-    config.log.debug(`${label} answered ${response.status}`);
-    if (response.status === 410) {
-        throw new errors/* DeployError */.sH(`${label} answered 410 Gone: the run is too old for the service to report on. Wait for a newer run.`);
-    }
-    if (response.status < 200 || response.status >= 300) {
-        const error = (0,statuses/* serviceStatusError */.Wm)(label, response, config.words);
-        throw response.status === 404
-            ? new retry/* HttpStatusError */.F9(`${label} answered 404 Not Found: no run with this id, or not yet.`, 404, (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']))
-            : error;
-    }
-    let json;
-    try {
-        json = JSON.parse(response.body);
-    }
-    catch {
-        throw new retry/* HttpStatusError */.F9(`${label} answered 200 with a body that is not JSON.`, 502);
-    }
-    return parseGreenlight((0,core_json/* asObject */.e)(json));
+/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
+function unknownRun(runId, error) {
+    const label = error.message.replace(/ answered 404.*$/s, '');
+    return new DeployError(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${option_refs_setting('runId', runId)}).`);
 }
-/** Worth asking again: the run not created yet, the service busy or failing, the network. */
+/** Worth asking again: the service busy or failing, the network. */
 function retryable(error) {
-    if (error instanceof http/* NetworkError */.Dr)
+    if (error instanceof NetworkError)
         return true;
-    return (error instanceof retry/* HttpStatusError */.F9 &&
-        (error.status === 404 || error.status === 429 || error.status >= 500));
+    return error instanceof HttpStatusError && (error.status === 429 || error.status >= 500);
 }
-function verdictOf(verdict, runId, answer) {
+function verdictOf(verdict, runId, answer, waitMinutes) {
     const bugs = answer?.bugs ?? [];
     return {
         verdict,
@@ -6759,7 +6571,9 @@ function verdictOf(verdict, runId, answer) {
         blockingBugsCount: answer?.blockingBugsCount,
         nonBlockingBugsCount: answer?.nonBlockingBugsCount,
         bugs,
-        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking)
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
+        waitMinutes,
+        answered: answer !== undefined
     };
 }
 /** A stage in words, with what the service reports of it. */
@@ -6788,6 +6602,859 @@ function describeStage(answer) {
             return 'in a stage this client does not know';
     }
 }
+
+;// CONCATENATED MODULE: ./src/core/deploy/advice.ts
+
+
+/** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and the deployment type. */
+function noRunAdvice(cause, deploymentType) {
+    switch (cause) {
+        case 'billing':
+            return 'Billing prevents runs for this workspace: ask the workspace owner to check its plan and billing.';
+        case 'skipped-deployment':
+            return 'The service gave the reason above; check the workspace settings it names, or ask the service operator.';
+        case 'trigger-skipped':
+            return "The service gave the trigger's reason above; check that trigger's settings in the workspace.";
+        case 'trigger-failed':
+            return 'The service gave the reason above; deploy again, and contact support if it persists.';
+        case 'no-environment':
+            return `Check that the destination follows the naming convention (${ref('namePrefix')} and ${ref('environment')}, or a pull request) and that the workspace has that environment.`;
+        case 'no-trigger':
+            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${ref('deploymentType')}${deploymentType ? ` (${quote(deploymentType)})` : ''} matches its label.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+
+
+
+
+/** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function verdictMessage(verdict) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
+        case 'timed-out':
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.waitMinutes)}; the run goes on at the service.${link} Wait again later with ${option_refs_setting('runId', verdict.runId)}, or raise ${ref('waitTimeoutMinutes')}.`;
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = messageOf(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof DeployError)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof DeployError || !isError(error))
+        return undefined;
+    return error.stack;
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${quote(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/conclusion.ts
+
+
+/**
+ * Pure: the one rule from what was learned to pass, warning or failure: a
+ * failed deploy fails; no run created fails unless `failOnNoRun` is false
+ * (then a warning); a verdict other than passed fails, each by its cause.
+ */
+function conclude(report) {
+    if (report.failure)
+        return {
+            conclusion: 'failure',
+            cause: report.failure.usage ? 'usage' : 'deploy-failed',
+            message: report.failure.message
+        };
+    if (report.noRun) {
+        const message = noRunMessage(report.noRun);
+        return report.failOnNoRun
+            ? {
+                conclusion: 'failure',
+                cause: 'deploy-failed',
+                message: `${message} Set ${option_refs_setting('failOnNoRun', 'false')} to make this a warning.`
+            }
+            : { conclusion: 'warning', cause: 'success', message };
+    }
+    const { verdict } = report;
+    if (verdict && verdict.verdict !== 'passed') {
+        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
+        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
+    }
+    return { conclusion: 'success', cause: 'success' };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
+
+
+
+/**
+ * The destination by the service's naming convention (service spec 2.1):
+ * `<prefix>-<environment><ext>` for a static environment, else
+ * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
+ * namespace stands for the owner, its slashes as hyphens). Returns the reason
+ * when neither can be built.
+ */
+function conventionalDestination(parts) {
+    const ext = parts.extension.toLowerCase();
+    if (parts.environment)
+        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
+    if (parts.pullRequestNumber === undefined) {
+        return {
+            problem: `needs either an environment or a pull request: set ${ref('environment')} for a static environment, or run for a pull request (or set ${ref('pullRequestNumber')})`
+        };
+    }
+    if (!parts.repository) {
+        return {
+            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
+        };
+    }
+    const owner = 'owner' in parts.repository
+        ? parts.repository.owner
+        : parts.repository.namespace.replace(/\//g, '-');
+    return {
+        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
+    };
+}
+/** The destination: given, built by the naming convention, or the artifact's own name. */
+function chooseDestination(settings, artifact) {
+    if (settings.destination)
+        return settings.destination;
+    if (settings.namePrefix) {
+        const named = conventionalDestination({
+            prefix: settings.namePrefix,
+            environment: settings.environment,
+            extension: artifact.extension,
+            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
+            repository: settings.git.repository
+        });
+        if ('problem' in named)
+            throw new InputError('namePrefix', named.problem, `Set ${ref('environment')}, or ${ref('destination')} instead`);
+        return named.destination;
+    }
+    const problem = destinationProblem(artifact.name);
+    if (problem) {
+        throw new InputError('file', `has a name that cannot be a destination: ${problem}`, `Set ${ref('destination')} to a plain name`);
+    }
+    return artifact.name;
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/log.ts
+const ignore = () => undefined;
+/** A whole log from the parts a caller gave; the rest say nothing. */
+function completeLog(partial = {}) {
+    const own = partial ?? {};
+    return {
+        info: own.info ?? ignore,
+        debug: own.debug ?? ignore,
+        notice: own.notice ?? ignore,
+        warning: own.warning ?? ignore,
+        mask: own.mask ?? ignore,
+        group: own.group ?? ((_name, work) => work())
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/options/vocabulary.ts
+
+
+/** `deploymentType` as `deployment-type`. */
+function kebab(option) {
+    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+}
+/** An option's own spelling in a front end, from the table: kebab-case for the action and the CLI, camelCase for the library. */
+function spelling(frontEnd, option) {
+    return OPTIONS[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
+}
+/** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
+function render(text, vocabulary) {
+    return text.replace(REFERENCE, (whole, key, asSubject, value) => {
+        if (!isOptionKey(key))
+            return whole;
+        if (asSubject)
+            return vocabulary.subject(key);
+        if (value !== undefined)
+            return vocabulary.setting(key, value);
+        return vocabulary.name(key);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/outward.ts
+
+
+
+
+
+/**
+ * The way out of the core. Every text a deploy sends a person (log lines, the
+ * failure, the reason, warnings) passes here: options rendered in the front
+ * end's words, every secret and credential shape redacted, and the whole made
+ * inert (one line, no control characters, no workflow command). Every
+ * callback of the caller's (the log, progress, status, events) is called
+ * through a guard: one that throws is reported once and not called again,
+ * and never stops the deploy.
+ */
+class Outward {
+    vocabulary;
+    secrets;
+    log;
+    warnings;
+    target;
+    failed = new Set();
+    constructor(vocabulary, target, warnings) {
+        this.vocabulary = vocabulary;
+        this.warnings = warnings;
+        this.target = completeLog(isObject(target) ? target : {});
+        const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
+        this.secrets = new Secrets(secret => mask(secret));
+        this.log = this.wrap();
+    }
+    /** A text for a person, ready to leave the process. */
+    text(message) {
+        return inert(this.secrets.redact(render(message, this.vocabulary)));
+    }
+    /** A value (an output, a link) ready to leave the process: secrets and credentials out, on one line. */
+    value(value) {
+        return inert(this.secrets.redactValue(value));
+    }
+    /**
+     * A caller's callback that can never throw into the deploy: the first
+     * failure is reported as a warning, and the callback is left alone after it.
+     */
+    guard(name, callback) {
+        if (typeof callback !== 'function')
+            return () => undefined;
+        return (...args) => {
+            if (this.failed.has(name))
+                return;
+            try {
+                const result = callback(...args);
+                // A promise a callback returns is not awaited, but its rejection is not left unhandled either.
+                if (result instanceof Promise)
+                    result.catch(error => this.report(name, error));
+            }
+            catch (error) {
+                this.report(name, error);
+            }
+        };
+    }
+    report(name, error) {
+        if (this.failed.has(name))
+            return;
+        this.failed.add(name);
+        const warning = this.text(`The ${name} callback threw (${messageOf(error)}); the deploy goes on without calling it again.`);
+        this.warnings.push(warning);
+        if (name !== 'log.warning')
+            this.guard('log.warning', this.target.warning)(warning);
+    }
+    wrap() {
+        const { target } = this;
+        const say = (method) => {
+            const call = this.guard(`log.${method}`, (message, title) => target[method](message, title));
+            return (message, title) => call(this.text(message), title === undefined ? undefined : this.text(title));
+        };
+        return {
+            info: say('info'),
+            debug: say('debug'),
+            notice: say('notice'),
+            warning: say('warning'),
+            mask: secret => this.secrets.add(secret),
+            group: async (name, work) => {
+                if (this.failed.has('log.group'))
+                    return work();
+                let started = false;
+                const run = () => {
+                    started = true;
+                    return work();
+                };
+                try {
+                    return await target.group(this.text(name), run);
+                }
+                catch (error) {
+                    if (started)
+                        throw error;
+                    this.report('log.group', error);
+                    return work();
+                }
+            }
+        };
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/orchestrator.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The one orchestrator, for every mode of every front end: checks the
+ * options, then uploads, notifies, waits for the verdict or ends an
+ * environment, as the mode asks. It never throws: the report says what was
+ * learned and what stopped it, and the judgement what that means for the
+ * pipeline. Events tell the front end each step as it is done.
+ */
+async function runDeploy(command, values, hooks) {
+    const report = { failOnNoRun: true, warnings: [] };
+    const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings);
+    const emit = outward.guard('onEvent', hooks.onEvent);
+    const tell = (event) => emit(event, report);
+    // Masked before anything else can print it, even when it fails validation.
+    if (typeof values.apiKey === 'string')
+        outward.secrets.add(values.apiKey);
+    let settings;
+    const deploy = new Deploy(outward, report, tell, hooks);
+    try {
+        if (hooks.signal?.aborted)
+            throw new AbortedError('The deploy was stopped before it started.');
+        const limits = limitsFromEnv(hooks.env ?? {});
+        settings = resolveOptions({
+            frontEnd: hooks.frontEnd,
+            command,
+            values,
+            derived: hooks.derived,
+            env: hooks.env,
+            workingDirectory: hooks.workingDirectory
+        });
+        outward.secrets.add(settings.apiKey);
+        outward.secrets.add(settings.githubToken);
+        await deploy.run(settings, limits);
+    }
+    catch (error) {
+        report.failure = deploy.failureOf(error);
+        report.outcome = 'aborted';
+    }
+    const judgement = conclude(report);
+    return {
+        report,
+        judgement: {
+            ...judgement,
+            message: judgement.message === undefined ? undefined : outward.text(judgement.message)
+        },
+        settings
+    };
+}
+/** One deploy's steps; `runDeploy` is its only caller. */
+class Deploy {
+    outward;
+    report;
+    tell;
+    hooks;
+    log;
+    constructor(outward, report, tell, hooks) {
+        this.outward = outward;
+        this.report = report;
+        this.tell = tell;
+        this.hooks = hooks;
+        this.log = outward.log;
+    }
+    async run(settings, limits) {
+        const { report } = this;
+        report.mode = settings.mode;
+        report.failOnNoRun = settings.failOnNoRun;
+        if (settings.mode === 'terminate')
+            return this.terminate(settings, limits);
+        if (settings.mode === 'wait') {
+            report.outcome = 'skipped';
+            report.runId = settings.runId;
+            report.wait = { minutes: settings.waitTimeoutMs / 60_000 };
+            this.tell({ type: 'planned', mode: settings.mode });
+            await this.hooks.beforeRequests?.(settings);
+            await this.waitFor(settings, limits, settings.runId, false);
+            return;
+        }
+        report.git = settings.git;
+        report.deploymentType = settings.deploymentType;
+        if (settings.wait)
+            report.wait = { minutes: settings.waitTimeoutMs / 60_000 };
+        const artifact = settings.file
+            ? await findArtifact(settings.file, settings.workingDirectory)
+            : undefined;
+        const destination = artifact ? chooseDestination(settings, artifact) : undefined;
+        if (artifact) {
+            report.artifact = { name: artifact.name, size: artifact.size, target: artifact.target };
+            report.destination = destination;
+        }
+        this.logPlan(settings, artifact, destination);
+        this.tell({ type: 'planned', mode: settings.mode });
+        await this.hooks.beforeRequests?.(settings);
+        await this.withinDelivery(limits, async (signal) => {
+            const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs);
+            let runInputPath = settings.runInputPath;
+            if (artifact && destination) {
+                const receipt = await this.phase(`Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
+                    const sent = await uploadArtifact(service, artifact, destination, {
+                        onSigned: signed => this.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
+                        onProgress: this.outward.guard('onProgress', this.hooks.onProgress)
+                    });
+                    this.log.info(`SHA-256 ${sent.sha256}`);
+                    return sent;
+                });
+                report.artifact = { ...report.artifact, sha256: receipt.sha256 };
+                report.fileLocation = this.outward.value(receipt.signed.fileLocation) || undefined;
+                report.playgroundFileLocation = this.outward.value(receipt.signed.playgroundFileLocation);
+                runInputPath = receipt.signed.playgroundFileLocation;
+                if (settings.mode === 'upload')
+                    report.outcome = 'skipped';
+                this.tell({ type: 'uploaded' });
+            }
+            else if (runInputPath) {
+                report.playgroundFileLocation = runInputPath;
+            }
+            if (settings.mode === 'upload') {
+                this.log.info('Upload only: no deploy notification was sent, so no run starts.');
+                return;
+            }
+            await this.notify(settings, service, runInputPath);
+        });
+        if (!settings.wait)
+            return;
+        if (report.runId && !report.noRun)
+            await this.waitFor(settings, limits, report.runId, true);
+        else
+            this.log.info('No run was created, so there is no verdict to wait for.');
+    }
+    async notify(settings, service, runInputPath) {
+        const { report, log } = this;
+        const answer = await this.phase('Deploy notification', () => {
+            const build = runInputPath ? { variable: settings.runVariable, path: runInputPath } : undefined;
+            const body = buildDeployBody(settings, settings.git, build);
+            log.info(build
+                ? `Notifying the service with ${build.variable}=${quote(build.path)}.`
+                : 'Notifying the service of the deployment (no build attached).');
+            log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
+            return service.notify(body);
+        });
+        report.outcome = answer.outcome;
+        report.runId = answer.runId || undefined;
+        report.runIds = answer.runIds;
+        report.duplicate = answer.duplicate;
+        report.preview = answer.preview;
+        report.environment = answer.environment && this.outward.value(answer.environment);
+        report.environmentId = answer.environmentId;
+        if (answer.warning) {
+            const warning = this.outward.text(`The service warns: ${answer.warning}`);
+            report.warnings.push(warning);
+            log.warning(warning, 'Service warning');
+        }
+        const where = answer.environment ? ` on environment ${quote(answer.environment)}` : '';
+        if (answer.preview) {
+            log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
+        }
+        else if (answer.outcome === 'success') {
+            const again = answer.duplicate ? ' (the run already existed for this deployment)' : '';
+            log.info(`Run ${answer.runId || '(no id given)'} created${where}${again}.`);
+            if (answer.runIds.length > 1)
+                log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`);
+            if (!answer.runId)
+                log.warning('The service reported a run without an id; runId is empty.');
+        }
+        else {
+            const cause = answer.cause ?? 'no-trigger';
+            report.noRun = {
+                cause,
+                reason: this.outward.text(answer.reason ?? 'no trigger matched this deployment'),
+                advice: noRunAdvice(cause, settings.deploymentType)
+            };
+        }
+        this.tell({ type: 'notified' });
+    }
+    /** Waits for the verdict of `runId`; the judgement decides what a verdict other than passed does. */
+    async waitFor(settings, limits, runId, afterDeploy) {
+        const { log, report } = this;
+        const minutes = settings.waitTimeoutMs / 60_000;
+        const deadline = Date.now() + settings.waitTimeoutMs;
+        const service = this.service(settings, limits, this.hooks.signal, deadline);
+        const base = settings.pollIntervalMs;
+        this.tell({ type: 'waiting', runId });
+        const verdict = await this.phase(`Verdict of run ${runId}`, () => {
+            log.info(`Waiting up to ${formatMinutes(minutes)} for the verdict of run ${runId}.`);
+            return pollVerdict(service, {
+                runId,
+                timeoutMs: settings.waitTimeoutMs,
+                intervalMs: base,
+                // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
+                notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+                signal: this.hooks.signal,
+                onStatus: status => this.tell({ type: 'status', status })
+            });
+        });
+        report.verdict = this.scrubbed(verdict);
+        if (verdict.verdict === 'passed')
+            log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
+        if (verdict.verdict === 'timed-out')
+            log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
+        this.tell({ type: 'verdict' });
+    }
+    async terminate(settings, limits) {
+        const environment = settings.environmentRef;
+        this.tell({ type: 'planned', mode: 'terminate' });
+        await this.hooks.beforeRequests?.(settings);
+        await this.withinDelivery(limits, async (signal) => {
+            const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs);
+            const [which, value] = Object.entries(environment)[0];
+            const result = await this.phase('End the preview environment', () => service.terminate(environment));
+            this.report.terminated = result;
+            this.report.outcome = 'success';
+            this.log.info(result.state === 'already'
+                ? `The environment with ${which} ${quote(value)} was already ended.`
+                : `The environment with ${which} ${quote(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
+            this.tell({ type: 'terminated' });
+        });
+    }
+    /**
+     * Runs the upload and the notification (or the end of an environment)
+     * within their time limit; a wait has its own. The limit aborts whatever is
+     * under way, with a message saying so.
+     */
+    async withinDelivery(limits, work) {
+        const limit = new AbortController();
+        const minutes = formatMinutes(limits.deliveryMs / 60_000);
+        const timer = setTimeout(() => limit.abort(new AbortedError(`The upload and notification reached their time limit of ${minutes} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), limits.deliveryMs);
+        // The limit never keeps the process alive by itself.
+        timer.unref();
+        const signal = this.hooks.signal
+            ? AbortSignal.any([this.hooks.signal, limit.signal])
+            : limit.signal;
+        try {
+            await work(signal);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    service(settings, limits, signal, deadline) {
+        return new ServiceClient({
+            baseUrl: settings.baseUrl,
+            apiKey: settings.apiKey,
+            policy: {
+                maxAttempts: settings.maxAttempts,
+                baseDelayMs: DEFAULT_BASE_DELAY_MS,
+                maxDelayMs: DEFAULT_MAX_DELAY_MS,
+                deadline,
+                signal
+            },
+            transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
+            log: this.log,
+            secrets: this.outward.secrets
+        });
+    }
+    /** The mode and the plan, for the log. */
+    logPlan(settings, artifact, destination) {
+        const { log } = this;
+        const mode = {
+            deploy: 'upload and notify',
+            upload: 'upload only',
+            notify: 'notify with an earlier upload',
+            plain: 'notify without a build',
+            wait: 'wait for a verdict',
+            terminate: 'end a preview environment'
+        }[settings.mode];
+        log.info(`Mode: ${mode}${settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : ''}`);
+        if (artifact)
+            log.info(`Artifact: ${quote(artifact.path, 300)} (${formatBytes(artifact.size)})`);
+        if (artifact?.target)
+            log.notice(`The artifact is a link that leads out of the working directory, to ${quote(artifact.target, 300)}.`, 'Artifact outside the workspace');
+        if (destination)
+            log.info(`Destination: ${quote(destination, 300)}`);
+        log.info(`Service: ${settings.baseUrl}`);
+        const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
+        log.info(`Branch: ${branch === undefined ? '(none)' : quote(branch, 200)}, commit: ${sha ?? '(none)'}`);
+        if (pullRequestNumber !== undefined)
+            log.info(`Pull request: #${pullRequestNumber}`);
+        if (mergeRequestNumber !== undefined)
+            log.info(`Merge request: !${mergeRequestNumber}`);
+    }
+    /** A log group for one phase, closed with how long the phase took. */
+    async phase(name, work) {
+        const started = Date.now();
+        return this.log.group(name, async () => {
+            try {
+                return await work();
+            }
+            finally {
+                this.log.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
+            }
+        });
+    }
+    /** A verdict whose service-given texts (bug names, links) carry no secret. */
+    scrubbed(verdict) {
+        const value = (text) => text === undefined ? undefined : this.outward.value(text);
+        const bugs = verdict.bugs.map(bug => ({ ...bug, name: value(bug.name), url: value(bug.url) }));
+        const blocking = verdict.blockingBugs.map(bug => ({
+            ...bug,
+            name: value(bug.name),
+            url: value(bug.url)
+        }));
+        return {
+            ...verdict,
+            runUrl: value(verdict.runUrl),
+            bugsUrl: value(verdict.bugsUrl),
+            bugs,
+            blockingBugs: blocking
+        };
+    }
+    /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+    failureOf(error) {
+        const stack = unexpectedStack(error);
+        if (stack)
+            this.log.debug(stack);
+        return {
+            message: this.outward.text(failureText(error)),
+            usage: error instanceof InputError,
+            option: error instanceof InputError ? error.option : undefined,
+            aborted: error instanceof AbortedError,
+            unexpected: stack === undefined ? undefined : { stack: this.outward.text(stack) }
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
+
+/**
+ * The outputs, by the names the service's own clients use: one list, with
+ * one description each (action.yml, the README and --help come from it), and
+ * one derivation from what the deploy learned, used by every front end.
+ */
+const OUTPUTS = {
+    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
+    fileLocation: '<team_id>/<destination>, as the service returned it.',
+    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+    environmentId: "The id of the environment the service chose (or ended), when its answer names one; empty otherwise.",
+    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
+    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
+    artifactSize: 'Size of the uploaded file in bytes.',
+    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
+    runUrl: 'When waiting, the page of the run that decides (a superseding run, when there is one).',
+    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
+    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
+    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
+};
+const OUTPUT_NAMES = Object.keys(OUTPUTS);
+/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
+function outputValuesOf(report) {
+    const { verdict } = report;
+    const uploaded = report.artifact?.sha256 !== undefined;
+    const values = {
+        playgroundFileLocation: report.playgroundFileLocation,
+        fileLocation: report.fileLocation,
+        runId: report.runId,
+        environmentId: report.environmentId ?? report.terminated?.environmentId,
+        outcome: report.outcome,
+        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
+        artifactSize: uploaded ? report.artifact?.size : undefined,
+        verdict: verdict?.verdict,
+        greenlight: verdict?.greenlight,
+        runUrl: verdict?.runUrl,
+        blockingBugsCount: verdict && blockingCount(report),
+        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
+            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
+        bugs: verdict?.answered ? verdict.bugs : undefined
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
+}
+/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
+function blockingCount(report) {
+    const { verdict } = report;
+    if (!verdict)
+        return undefined;
+    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
+}
+/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
+function outputsOf(report) {
+    return Object.fromEntries(Object.entries(outputValuesOf(report)).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value)
+    ]));
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/github.ts
+
+
+
+/** The contract's context table: branch, commit, pull request and links per event. */
+function githubContext(eventName, payload, env) {
+    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
+    const build = (sha) => commitUrlOf(env, sha);
+    const notes = [];
+    const fallback = () => ({
+        branch: env.GITHUB_REF?.startsWith('refs/heads/')
+            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+            : undefined,
+        sha: env.GITHUB_SHA || undefined
+    });
+    const done = (git, extra = {}) => ({
+        git: { ...git, repository, hostingService: 'GitHub' },
+        notes,
+        ...extra
+    });
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target': {
+            const pr = asObject(payload.pull_request);
+            const head = asObject(pr.head);
+            // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
+            const sha = asText(head.sha) ?? env.GITHUB_SHA;
+            return done({
+                branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
+                sha,
+                pullRequestNumber: positiveInteger(pr.number) ??
+                    positiveInteger(payload.number) ??
+                    pullRequestOfRef(env.GITHUB_REF),
+                commitUrl: build(sha)
+            });
+        }
+        case 'push': {
+            const ref = asText(payload.ref) ?? env.GITHUB_REF;
+            const after = asText(payload.after);
+            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
+            return done({
+                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: httpUrl(asObject(payload.head_commit).url) ?? build(sha)
+            });
+        }
+        case 'merge_group': {
+            const group = asObject(payload.merge_group);
+            const headRef = asText(group.head_ref);
+            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
+            return done({
+                branch: headRef ? stripHeads(headRef) : fallback().branch,
+                sha,
+                pullRequestNumber: mergeQueuePullRequest(headRef),
+                commitUrl: build(sha)
+            });
+        }
+        case 'workflow_run': {
+            const run = asObject(payload.workflow_run);
+            const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
+            const branch = asText(run.head_branch);
+            const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
+            // A pull request of the same repository is named; a fork's never is (its head lives elsewhere).
+            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha) ?? (pulls.length === 1 ? pulls[0] : undefined);
+            const pullRequestNumber = positiveInteger(named?.number);
+            const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
+            const headOwner = asText(asObject(asObject(run.head_repository).owner).login);
+            return done({ branch, sha, pullRequestNumber, commitUrl: build(sha) }, {
+                pullRequestLookup: forPullRequest && pullRequestNumber === undefined && branch && sha && headOwner
+                    ? { owner: headOwner, branch, sha }
+                    : undefined
+            });
+        }
+        case 'deployment_status': {
+            const deployment = asObject(payload.deployment);
+            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
+            const ref = asText(deployment.ref);
+            const raw = asText(asObject(payload.deployment_status).environment_url);
+            const deploymentUrl = httpUrl(raw);
+            if (raw && !deploymentUrl)
+                notes.push(`The event's deployment_status.environment_url ${quote(raw)} is not an http(s) URL, so no deployment_url is sent.`);
+            return done({ branch: ref ? stripHeads(ref) : undefined, sha, commitUrl: build(sha), deploymentUrl });
+        }
+        default: {
+            const { branch, sha } = fallback();
+            return done({
+                branch,
+                sha,
+                pullRequestNumber: pullRequestOfRef(env.GITHUB_REF),
+                commitUrl: build(sha)
+            });
+        }
+    }
+}
+/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
+function deploymentState(eventName, payload) {
+    if (eventName !== 'deployment_status')
+        return undefined;
+    return asText(asObject(payload.deployment_status).state) ?? '';
+}
+/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
+function commitUrlOf(env, sha) {
+    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
+    if (!sha || !repository || !('owner' in repository))
+        return undefined;
+    const server = (httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
+}
+/** `owner/name`, as GITHUB_REPOSITORY and most CIs print a repository. */
+function repositoryOfSlug(slug) {
+    const match = /^([\w.-]+)\/([\w.-]+)$/.exec(slug ?? '');
+    return match ? { owner: match[1], name: match[2] } : undefined;
+}
+/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
+function mergeQueuePullRequest(headRef) {
+    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
+    return match ? positiveInteger(Number(match[1])) : undefined;
+}
+/** The pull request of a `refs/pull/<N>/merge` ref. */
+function pullRequestOfRef(ref) {
+    const match = /^refs\/pull\/(\d+)\//.exec(ref ?? '');
+    return match ? positiveInteger(Number(match[1])) : undefined;
+}
+function stripHeads(ref) {
+    return ref.replace(/^refs\/heads\//, '');
+}
+function positiveInteger(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/index.ts
+/**
+ * The core's one entry point: what the action, the CLI and the library may
+ * use. Nothing else under src/core is reachable from a front end (lint rule).
+ */
+// The deploy: one orchestrator for every mode, its events, what it learned and what that means.
+
+
+
+// Options: the table, their words in each front end, the transport's tuning variables.
+
+
+
+
+// The GitHub workflow's context, for the action and the CLI inside a workflow.
+
+
+
+
+
+
+
+
 
 
 /***/ }),
@@ -6845,13 +7512,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
-/***/ 760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

@@ -1,17 +1,54 @@
 /**
- * `npm run docs`: writes the README's inputs and outputs tables from action.yml,
- * between the `<!-- inputs -->` and `<!-- outputs -->` markers, so the two never drift.
- * With --check it changes nothing and exits 1 when the README is out of date.
+ * `npm run docs`: writes what the option table says, so that no list of
+ * options is kept by hand: action.yml's inputs and outputs, and the inputs
+ * and outputs tables of the docs between their `<!-- inputs -->` and
+ * `<!-- outputs -->` markers. With --check it changes nothing and exits 1
+ * when a file is out of date.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
-import { parse } from 'yaml'
+import { parse, stringify } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
+import { ACTION_VOCABULARY } from '../src/action/vocabulary.js'
+import { OPTIONS, optionsOf, OUTPUTS, render, spelling } from '../src/core/index.js'
 
-interface Action {
+export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
   outputs: Record<string, { description: string }>
+}
+
+/** The files whose tables come from action.yml. */
+export const DOCS_WITH_TABLES = ['docs/action.md']
+
+const HEADER = {
+  name: 'Mobile Build Deploy',
+  description:
+    'Upload a mobile build (.apk, .aab, .ipa, ...) through a signed URL, notify the test service so that a test run starts against it, and gate the pipeline on its verdict.',
+  author: 'Mobile Build Deploy maintainers',
+  branding: { icon: 'upload-cloud', color: 'blue' }
+}
+
+/** action.yml as the option table and the outputs list make it. */
+export function actionYaml(): string {
+  const inputs: Action['inputs'] = {}
+  for (const key of optionsOf('action')) {
+    const spec = OPTIONS[key]
+    const fallback = spec.actionDefault ?? (spec.default === undefined ? '' : String(spec.default))
+    inputs[spelling('action', key)] = {
+      description: render(spec.description, ACTION_VOCABULARY),
+      required: spec.required === true,
+      ...(spec.required ? {} : { default: fallback })
+    }
+  }
+  const outputs: Action['outputs'] = {}
+  for (const [name, description] of Object.entries(OUTPUTS))
+    outputs[name] = { description: render(description, ACTION_VOCABULARY) }
+  const body = stringify(
+    { ...HEADER, inputs, outputs, runs: { using: 'node24', main: 'dist/index.js' } },
+    { lineWidth: 0, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN' }
+  )
+  return `# Generated from the option table (src/core/options/table.ts) by npm run docs; edit the table, not this file.\n${body}`
 }
 
 export async function readAction(): Promise<Action> {
@@ -40,12 +77,15 @@ export function outputsTable(action: Action): string {
   return ['| output | description |', '|---|---|', ...rows].join('\n')
 }
 
-/** The README with both tables replaced and formatted as `npm run format` would; throws when a marker is missing. */
-export async function renderReadme(readme: string, action: Action): Promise<string> {
-  const path = join(ROOT, 'README.md')
-  const withInputs = replaceBetween(readme, 'inputs', inputsTable(action))
+/** A document with both tables replaced and formatted as `npm run format` would; throws when a marker is missing. */
+export async function renderTables(path: string, text: string, action: Action): Promise<string> {
+  const withInputs = replaceBetween(text, 'inputs', inputsTable(action))
   const replaced = replaceBetween(withInputs, 'outputs', outputsTable(action))
   return format(replaced, { ...(await resolveConfig(path)), filepath: path })
+}
+
+async function formatted(path: string, text: string): Promise<string> {
+  return format(text, { ...(await resolveConfig(path)), filepath: path })
 }
 
 function replaceBetween(text: string, name: string, body: string): string {
@@ -53,21 +93,35 @@ function replaceBetween(text: string, name: string, body: string): string {
   const end = `<!-- ${name}:end -->`
   const from = text.indexOf(start)
   const to = text.indexOf(end)
-  if (from === -1 || to < from) throw new Error(`README.md lacks the ${start} ... ${end} markers`)
+  if (from === -1 || to < from) throw new Error(`the ${start} ... ${end} markers are missing`)
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  const path = join(ROOT, 'README.md')
-  const readme = await readFile(path, 'utf8')
-  const rendered = await renderReadme(readme, await readAction())
-  if (process.argv.includes('--check')) {
-    if (rendered !== readme) {
-      console.error("README.md's tables differ from action.yml: run 'npm run docs'.")
-      process.exit(1)
-    }
-  } else if (rendered !== readme) {
-    await writeFile(path, rendered)
-    console.log('README.md tables updated from action.yml.')
+/** Every generated file, as it should be: path and text. */
+export async function generated(): Promise<{ path: string; text: string }[]> {
+  const actionPath = join(ROOT, 'action.yml')
+  const yaml = await formatted(actionPath, actionYaml())
+  const action = parse(yaml) as Action
+  const files = [{ path: actionPath, text: yaml }]
+  for (const relative of DOCS_WITH_TABLES) {
+    const path = join(ROOT, relative)
+    files.push({ path, text: await renderTables(path, await readFile(path, 'utf8'), action) })
   }
+  return files
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const check = process.argv.includes('--check')
+  let stale = false
+  for (const { path, text } of await generated()) {
+    const now = await readFile(path, 'utf8').catch(() => '')
+    if (now === text) continue
+    stale = true
+    if (check) console.error(`${path.slice(ROOT.length + 1)} differs from the option table: run 'npm run docs'.`)
+    else {
+      await writeFile(path, text)
+      console.log(`${path.slice(ROOT.length + 1)} written from the option table.`)
+    }
+  }
+  if (check && stale) process.exit(1)
 }

@@ -13,6 +13,7 @@ export interface ActionSpec {
 interface Step {
   id?: string
   uses?: string
+  run?: string
   with?: Record<string, unknown>
 }
 
@@ -42,6 +43,13 @@ export function checkWorkflow(
     const steps = job.steps ?? []
     const actionSteps = new Map(steps.filter(s => s.id).map(s => [s.id!, s]))
     for (const [index, step] of steps.entries()) {
+      // A value from outside expanded into a script becomes code: it goes through env: instead.
+      for (const [expression] of (step.run ?? '').matchAll(/\$\{\{[^}]*\}\}/g)) {
+        if (/outputs\.|github\.(event|head_ref)|inputs\./.test(expression))
+          problems.push(
+            `${where}: job ${jobName}, step ${step.id ?? index + 1} expands ${expression} inside run:; pass it through env: instead`
+          )
+      }
       if (!step.uses || !isThisAction(step.uses)) continue
       const label = `${where}: job ${jobName}, step ${step.id ?? index + 1}`
       const given = Object.keys(step.with ?? {})

@@ -42,9 +42,11 @@ export function githubContext(
   const build = (sha?: string): string | undefined => commitUrlOf(env, sha)
   const notes: string[] = []
   const fallback = (): Pick<GitContext, 'branch' | 'sha'> => ({
-    branch: env.GITHUB_REF?.startsWith('refs/heads/')
-      ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-      : undefined,
+    branch:
+      env.GITHUB_HEAD_REF ||
+      (env.GITHUB_REF?.startsWith('refs/heads/')
+        ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+        : undefined),
     sha: env.GITHUB_SHA || undefined
   })
   const done = (git: GitContext, extra: Partial<GitHubContext> = {}): GitHubContext => ({

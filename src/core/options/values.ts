@@ -283,7 +283,8 @@ export function parseBaseUrl(raw: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw fail(`${quote(redactShapes(value))} is not a URL`)
+    // A value with an @ may hold a password: it is not repeated.
+    throw fail(value.includes('@') ? 'is not a URL (not shown, as it holds an @)' : `${quote(value)} is not a URL`)
   }
   if (url.username || url.password) {
     throw fail(

@@ -63,13 +63,14 @@ export function isSafeId(value: string): boolean {
   return SAFE_ID.test(value)
 }
 
-/** An http(s) URL, normalized, or undefined: a value from outside that becomes a link. */
+/** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
 export function httpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '' || hasControlCharacter(value))
-    return undefined
+  if (typeof value !== 'string' || hasControlCharacter(value)) return undefined
+  const text = value.trim()
+  if (!text || /\s/.test(text)) return undefined
   try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined
+    const url = new URL(text)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined
   } catch {
     return undefined
   }

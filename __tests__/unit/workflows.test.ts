@@ -83,7 +83,8 @@ describe('checkWorkflow', () => {
         b: {
           needs: 'a',
           steps: [
-            { uses: 'x/y@v1', with: { v: '${{ needs.a.outputs.nope }} ${{ needs.c.outputs.id }}' } }
+            { uses: 'x/y@v1', with: { v: '${{ needs.a.outputs.nope }} ${{ needs.c.outputs.id }}' } },
+            { run: 'echo "${{ needs.a.outputs.id }}"' }
           ]
         },
         c: { steps: [{ uses: 'x/y@v1', with: { v: '${{ steps.ghost.outputs.id }}' } }] }
@@ -93,6 +94,7 @@ describe('checkWorkflow', () => {
       "w.yml: job a, step m passes input 'fiel', which action.yml does not declare",
       "w.yml: job a, step m lacks the required input 'api-key'",
       'w.yml: job a reads steps.m.outputs.runID, which action.yml does not declare',
+      'w.yml: job b, step 2 expands ${{ needs.a.outputs.id }} inside run:; pass it through env: instead',
       'w.yml: job b reads needs.a.outputs.nope, which job a does not declare',
       'w.yml: job b reads needs.c.outputs.id, but does not need c',
       "w.yml: job c reads steps.ghost.outputs.id, but has no step 'ghost'"

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { OUTPUT_NAMES } from '../../src/core/outputs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
-import { readAction, renderReadme } from '../../script/docs.js'
-import { parseInputs } from '../../src/action/inputs.js'
-import { PRODUCT_VERSION } from '../../src/core/version.js'
+import { generated, readAction } from '../../script/docs.js'
+import { readInputs } from '../../src/action/inputs.js'
+import { OUTPUT_NAMES } from '../../src/core/deploy/outputs.js'
+import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 
 async function text(path: string): Promise<string> {
   return readFile(join(ROOT, path), 'utf8')
@@ -48,7 +48,7 @@ describe('action.yml', () => {
       'base-url': 'https://s.example.com',
       file: 'a.apk'
     }
-    parseInputs(name => {
+    readInputs(name => {
       read.add(name)
       return values[name] ?? action.inputs[name]?.default ?? ''
     })
@@ -65,18 +65,20 @@ describe('action.yml', () => {
   })
 })
 
+describe('the generated files', () => {
+  it('are as the option table makes them: action.yml and the docs tables', async () => {
+    for (const { path, text: expected } of await generated())
+      expect([path, await readFile(path, 'utf8')]).toEqual([path, expected])
+  })
+
+  it('list exactly the inputs and outputs of action.yml in the action page', async () => {
+    const [page, action] = [await text('docs/action.md'), await readAction()]
+    expect(tableNames(page, 'inputs')).toEqual(Object.keys(action.inputs))
+    expect(tableNames(page, 'outputs')).toEqual(Object.keys(action.outputs))
+  })
+})
+
 describe('README', () => {
-  it('lists exactly the inputs and outputs of action.yml', async () => {
-    const [readme, action] = [await text('README.md'), await readAction()]
-    expect(tableNames(readme, 'inputs')).toEqual(Object.keys(action.inputs))
-    expect(tableNames(readme, 'outputs')).toEqual(Object.keys(action.outputs))
-  })
-
-  it('has the tables npm run docs generates', async () => {
-    const [readme, action] = [await text('README.md'), await readAction()]
-    expect(await renderReadme(readme, action)).toBe(readme)
-  })
-
   it('names the two commands', async () => {
     const readme = await text('README.md')
     expect(readme).toContain('npm ci && npm run demo')
