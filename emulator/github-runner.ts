@@ -91,7 +91,7 @@ export async function stepEnvironment(
   }
   const declared = await actionInputs()
   for (const [name, spec] of Object.entries(declared)) {
-    env[`INPUT_${name.toUpperCase()}`] = options.inputs[name] ?? spec.default ?? ''
+    env[`INPUT_${name.toUpperCase()}`] = options.inputs[name] ?? evaluate(spec.default ?? '')
   }
   for (const [name, value] of Object.entries(options.inputs)) {
     // Undeclared inputs reach the step too (the runner only warns), so a misspelt one is visible in tests.
@@ -100,24 +100,59 @@ export async function stepEnvironment(
   return env
 }
 
-/** Runs the bundled action as a step and reads back what it wrote; removes every file it made for the step. */
-export async function runStep(options: StepOptions): Promise<StepResult> {
+/** What a runner prepares for a step: its environment, event file and file commands, in a folder of their own. */
+export interface PreparedStep {
+  dir: string
+  workspace: string
+  env: Record<string, string>
+  /** Reads back what the step wrote to GITHUB_OUTPUT and GITHUB_STEP_SUMMARY. */
+  written(): Promise<Pick<StepResult, 'outputs' | 'summary'>>
+}
+
+/**
+ * Prepares a step as the runner does, runs `body` with it, and removes every
+ * file made for the step (and the workspace, when it made one).
+ */
+export async function withStep<T>(
+  options: StepOptions,
+  body: (step: PreparedStep) => Promise<T>
+): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'runner-'))
   const ownWorkspace = options.workspace === undefined
   const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'workspace-')))
   try {
-    return await runIn(options, dir, workspace)
+    const env = await stepEnvironment(options, dir, workspace)
+    await mkdir(env.RUNNER_TEMP!, { recursive: true })
+    await writeFile(env.GITHUB_EVENT_PATH!, JSON.stringify(options.event ?? {}))
+    for (const file of FILE_COMMANDS) await writeFile(env[file]!, '')
+    const written = async (): Promise<Pick<StepResult, 'outputs' | 'summary'>> => ({
+      outputs: parseFileCommand(await readFile(env.GITHUB_OUTPUT!, 'utf8').catch(() => '')),
+      summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8').catch(() => '')
+    })
+    return await body({ dir, workspace, env, written })
   } finally {
     await rm(dir, { recursive: true, force: true })
     if (ownWorkspace) await rm(workspace, { recursive: true, force: true })
   }
 }
 
-async function runIn(options: StepOptions, dir: string, workspace: string): Promise<StepResult> {
-  const env = await stepEnvironment(options, dir, workspace)
-  await mkdir(env.RUNNER_TEMP!, { recursive: true })
-  await writeFile(env.GITHUB_EVENT_PATH!, JSON.stringify(options.event ?? {}))
-  for (const file of FILE_COMMANDS) await writeFile(env[file]!, '')
+/** The token a runner gives every job; tests see this one unless they pass their own. */
+export const RUNNER_TOKEN = 'ghs_emulatedRunnerToken0123456789abcdef'
+
+/** A default of action.yml as the runner evaluates it: `${{ github.token }}` is the job's token. */
+function evaluate(value: string): string {
+  return value.replace(/\$\{\{\s*github\.token\s*\}\}/g, RUNNER_TOKEN)
+}
+
+/** Runs the bundled action as a step and reads back what it wrote; removes every file it made for the step. */
+export async function runStep(options: StepOptions): Promise<StepResult> {
+  return withStep(options, step => runIn(options, step))
+}
+
+async function runIn(
+  options: StepOptions,
+  { dir, workspace, env, written }: PreparedStep
+): Promise<StepResult> {
   let main = options.main ?? join(ROOT, 'dist', 'index.js')
   if (options.user) {
     const bundle = join(dir, 'dist')
@@ -151,17 +186,10 @@ async function runIn(options: StepOptions, dir: string, workspace: string): Prom
     child.on('close', code => done(code))
     child.on('error', fail)
   }).finally(() => clearTimeout(timer))
-  return {
-    exitCode,
-    stdout,
-    stderr,
-    outputs: parseFileCommand(await readFile(env.GITHUB_OUTPUT!, 'utf8')),
-    summary: await readFile(env.GITHUB_STEP_SUMMARY!, 'utf8'),
-    durationMs: Date.now() - started
-  }
+  return { exitCode, stdout, stderr, ...(await written()), durationMs: Date.now() - started }
 }
 
-const FILE_COMMANDS = [
+export const FILE_COMMANDS = [
   'GITHUB_OUTPUT',
   'GITHUB_STEP_SUMMARY',
   'GITHUB_ENV',

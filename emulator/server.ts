@@ -90,10 +90,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     socket.once('close', () => storeTraffic.push(socket.bytesRead))
   )
   const onUpload = (req: IncomingMessage, res: ServerResponse): void => {
-    void handle(req, res, 'upload', async fault => {
+    void handle(req, res, 'upload', async (fault, prefix) => {
       await store.handle(req, res, {
         resetAfter: fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined,
-        ignoreExpect: fault?.ignoreExpect
+        ignoreExpect: fault?.ignoreExpect,
+        prefix
       })
       const key = decodeURIComponent(
         new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, '')
@@ -165,16 +166,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     req: IncomingMessage,
     res: ServerResponse,
     route: RecordedRequest['route'],
-    serve: (fault: Fault | undefined) => Promise<Partial<RecordedRequest>>
+    serve: (fault: Fault | undefined, prefix?: Buffer[]) => Promise<Partial<RecordedRequest>>
   ): Promise<void> {
     inFlight++
     const startedAt = Date.now()
     const url = requestUrl(req, 'http://emulator')
     const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
     let extra: Partial<RecordedRequest> = {}
+    let prefix: Buffer[] | undefined
     try {
-      if (fault?.delayMs) await stall(req, fault.delayMs)
-      if (fault?.reset === true) {
+      if (fault?.delayMs) {
+        const held = await stall(req, fault.delayMs)
+        prefix = held.prefix
+        // The client gave up while the answer was held back: there is no one to answer.
+        if (held.left) res.destroy()
+      }
+      if (res.destroyed) {
+        // Recorded below with status 0.
+      } else if (fault?.reset === true) {
         req.socket.destroy()
       } else if (fault?.status !== undefined && fault.hold) {
         // Answered on the raw connection, which then stays open and unread: an HTTP answer
@@ -191,7 +200,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
           .end(fault.body ?? '')
       } else {
-        extra = await serve(fault)
+        extra = await serve(fault, prefix)
       }
     } catch (error) {
       json(res, 500, { error: `Emulator error: ${(error as Error).message}` })
@@ -237,16 +246,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 }
 
-/** Holds a request back for `ms`, or until its client gives up and closes the connection. */
-function stall(req: IncomingMessage, ms: number): Promise<void> {
+/**
+ * Holds a request back for `ms`, or until its client gives up and closes the
+ * connection. Its body is read meanwhile (kept, for the answer that follows):
+ * a connection that is not read would never tell that its client left.
+ */
+function stall(req: IncomingMessage, ms: number): Promise<{ left: boolean; prefix: Buffer[] }> {
   return new Promise(resolve => {
-    const done = (): void => {
+    const prefix: Buffer[] = []
+    const keep = (chunk: Buffer): number => prefix.push(chunk)
+    const finish = (left: boolean): void => {
       clearTimeout(timer)
-      req.socket.off('close', done)
-      resolve()
+      req.off('data', keep)
+      req.socket.off('close', gone)
+      req.pause()
+      resolve({ left, prefix })
     }
-    const timer = setTimeout(done, ms)
-    req.socket.once('close', done)
+    const gone = (): void => finish(true)
+    const timer = setTimeout(() => finish(req.socket.destroyed), ms)
+    req.on('data', keep)
+    req.socket.once('close', gone)
   })
 }
 

@@ -36,6 +36,8 @@ export interface StoreQuirks {
   resetAfter?: number
   /** Never answer `Expect: 100-continue`, as servers that predate it: the client must send the body anyway. */
   ignoreExpect?: boolean
+  /** Body bytes already read from the request (while a fault held its answer back). */
+  prefix?: Buffer[]
 }
 
 /**
@@ -94,33 +96,32 @@ export class ObjectStore {
     let received = 0
     // A full disk (ENOSPC) or any other write error is the store's failure: a 500, never a crash.
     let writeError: NodeJS.ErrnoException | undefined
-    const complete = await new Promise<boolean>(resolve => {
-      file.on('error', (error: NodeJS.ErrnoException) => {
-        writeError ??= error
-        // The rest of the body is read and dropped, so that the answer can go out.
-        req.resume()
-        resolve(false)
-      })
-      req.on('data', (chunk: Buffer) => {
-        received += chunk.length
-        if (resetAfter !== undefined && received >= resetAfter) {
-          req.socket.destroy()
-          resolve(false)
-          return
-        }
-        if (writeError) return
-        if (!file.write(chunk)) {
-          req.pause()
-          file.once('drain', () => req.resume())
-        }
-      })
-      req.on('end', () => resolve(received === expected))
-      req.on('aborted', () => resolve(false))
-      req.on('error', () => resolve(false))
-      req.on('close', () => resolve(received === expected && req.complete))
-      // A client that gave up while a fault delayed this answer is already gone.
-      if (req.destroyed) resolve(false)
+    file.on('error', (error: NodeJS.ErrnoException) => {
+      writeError ??= error
     })
+    const complete = await (async (): Promise<boolean> => {
+      try {
+        // The bytes a stall already read come first, then the rest of the request.
+        for (const source of [quirks.prefix ?? [], req] as AsyncIterable<Buffer>[]) {
+          for await (const chunk of source) {
+            received += chunk.length
+            if (resetAfter !== undefined && received >= resetAfter) {
+              req.socket.destroy()
+              return false
+            }
+            // After a write error the rest of the body is read and dropped, so that the answer can go out.
+            if (!writeError && !file.write(chunk))
+              await new Promise(resolve => {
+                file.once('drain', resolve)
+                file.once('error', resolve)
+              })
+          }
+        }
+        return received === expected && req.complete
+      } catch {
+        return false
+      }
+    })()
     await new Promise<void>(resolve => {
       if (file.closed) return resolve()
       file.once('close', resolve)

@@ -34,7 +34,11 @@ export function actionYaml(): string {
   const inputs: Action['inputs'] = {}
   for (const key of optionsOf('action')) {
     const spec = OPTIONS[key]
-    const fallback = spec.actionDefault ?? (spec.default === undefined ? '' : String(spec.default))
+    // An option that falls back to an environment variable is empty in action.yml: the runner would
+    // otherwise fill in the default, and the variable would never be read.
+    const fallback =
+      spec.actionDefault ??
+      (spec.default === undefined || spec.env?.frontEnds.includes('action') ? '' : String(spec.default))
     inputs[spelling('action', key)] = {
       description: render(spec.description, ACTION_VOCABULARY),
       required: spec.required === true,
@@ -117,7 +121,10 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     const now = await readFile(path, 'utf8').catch(() => '')
     if (now === text) continue
     stale = true
-    if (check) console.error(`${path.slice(ROOT.length + 1)} differs from the option table: run 'npm run docs'.`)
+    if (check)
+      console.error(
+        `${path.slice(ROOT.length + 1)} differs from the option table: run 'npm run docs'.`
+      )
     else {
       await writeFile(path, text)
       console.log(`${path.slice(ROOT.length + 1)} written from the option table.`)

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { step } from './harness.js'
+import { step } from '../helpers/harness.js'
 
 const FOUR_GIB = 2 ** 32
 // Not a whole number of chunks, so the last read is a short one past the 4 GiB mark.

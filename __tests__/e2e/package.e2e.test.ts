@@ -11,9 +11,9 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { PRODUCT_VERSION } from '../../src/core/version.js'
-import { freshWorkspace, requestsOf, writeArtifact } from './harness.js'
-import { KEYS, testWorkspaces } from './workspaces.js'
+import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
+import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
+import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 const run = promisify(execFile)
 const WINDOWS = process.platform === 'win32'

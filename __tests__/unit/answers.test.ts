@@ -382,7 +382,12 @@ describe('parseGreenlightAnswer', () => {
         blockingBugsCount: 1,
         reproducedBugs: [
           { name: 'Checkout crashes', number: 3, priority: 'high', isNew: true },
-          { name: 'Typo', priority: 'low', isBlocking: false, applicationUrl: 'javascript:alert(1)' }
+          {
+            name: 'Typo',
+            priority: 'low',
+            isBlocking: false,
+            applicationUrl: 'javascript:alert(1)'
+          }
         ]
       })
     )
@@ -394,8 +399,22 @@ describe('parseGreenlightAnswer', () => {
       blockingBugsCount: 1
     })
     expect(answer.bugs).toEqual([
-      { name: 'Checkout crashes', number: 3, priority: 'high', blocking: true, new: true, url: undefined },
-      { name: 'Typo', number: undefined, priority: 'low', blocking: false, new: false, url: undefined }
+      {
+        name: 'Checkout crashes',
+        number: 3,
+        priority: 'high',
+        blocking: true,
+        new: true,
+        url: undefined
+      },
+      {
+        name: 'Typo',
+        number: undefined,
+        priority: 'low',
+        blocking: false,
+        new: false,
+        url: undefined
+      }
     ])
   })
 
@@ -416,6 +435,8 @@ describe('parseGreenlightAnswer', () => {
   })
 
   it('is a clear error for an answer that is not JSON', () => {
-    expect(() => parseGreenlightAnswer('<html>')).toThrow(/verdict endpoint answered 200 with a body that is not JSON/)
+    expect(() => parseGreenlightAnswer('<html>')).toThrow(
+      /verdict endpoint answered 200 with a body that is not JSON/
+    )
   })
 })

@@ -27,7 +27,7 @@ describe('parseCommandLine', () => {
     [['nope'], 'Unknown command "nope"'],
     [['dploy'], "Did you mean 'deploy'?"],
     [['deploy', '--bogus'], 'Unknown flag --bogus'],
-    [['deploy', '--fil', 'a.apk'], 'Unknown flag --fil for \'deploy\'. Did you mean --file?'],
+    [['deploy', '--fil', 'a.apk'], "Unknown flag --fil for 'deploy'. Did you mean --file?"],
     [['deploy', '--wait-timeout-minute=3'], 'Did you mean --wait-timeout-minutes?'],
     [['upload', '--run-input-path', 'a.apk'], 'Unknown flag --run-input-path'],
     [['upload', '--wait'], 'Unknown flag --wait'],
@@ -55,10 +55,20 @@ describe('parseCommandLine', () => {
   it('offers --wait and --wait-timeout-minutes on deploy and notify, the poll interval wherever it waits', () => {
     for (const name of ['deploy', 'notify']) {
       const flags = COMMANDS.find(c => c.name === name)!.flags.map(f => f.name)
-      expect(flags).toEqual(expect.arrayContaining(['wait', 'wait-timeout-minutes', 'poll-interval-seconds', 'run-variable', 'junit']))
+      expect(flags).toEqual(
+        expect.arrayContaining([
+          'wait',
+          'wait-timeout-minutes',
+          'poll-interval-seconds',
+          'run-variable',
+          'junit'
+        ])
+      )
     }
     const wait = COMMANDS.find(c => c.name === 'wait')!.flags.map(f => f.name)
-    expect(wait).toEqual(expect.arrayContaining(['run-id', 'wait-timeout-minutes', 'poll-interval-seconds']))
+    expect(wait).toEqual(
+      expect.arrayContaining(['run-id', 'wait-timeout-minutes', 'poll-interval-seconds'])
+    )
     expect(wait).not.toContain('wait')
   })
 

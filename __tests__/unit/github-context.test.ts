@@ -1,9 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  githubContext,
-  mergeQueuePullRequest,
-  type RunnerEnv
-} from '../../src/core/ci/github.js'
+import { githubContext, mergeQueuePullRequest, type RunnerEnv } from '../../src/core/ci/github.js'
 import type { GitContext } from '../../src/core/shared/git.js'
 
 const deriveContext = (eventName: string, payload: Record<string, unknown>, env: RunnerEnv) =>
@@ -173,7 +169,6 @@ describe('deriveContext', () => {
   })
 })
 
-
 describe('workflow_run', () => {
   const run = (fields: Record<string, unknown>) => ({
     workflow_run: {
@@ -208,7 +203,9 @@ describe('workflow_run', () => {
   })
 
   it('asks for nothing when the triggering run was a push', () => {
-    expect(githubContext('workflow_run', run({ event: 'push' }), env).pullRequestLookup).toBeUndefined()
+    expect(
+      githubContext('workflow_run', run({ event: 'push' }), env).pullRequestLookup
+    ).toBeUndefined()
   })
 })
 
@@ -220,7 +217,9 @@ describe('a deployment_status event whose environment_url is no http(s) URL', ()
       env
     )
     expect(found.git.deploymentUrl).toBeUndefined()
-    expect(found.notes.join('\n')).toMatch(/deployment_status\.environment_url .* is not an http\(s\) URL/)
+    expect(found.notes.join('\n')).toMatch(
+      /deployment_status\.environment_url .* is not an http\(s\) URL/
+    )
     expect(found.notes.join('\n')).not.toMatch(/deployment-url/)
   })
 })

@@ -65,14 +65,12 @@ describe('conventionalDestination', () => {
 
   it('builds a static environment name', () => {
     expect(
-      conventionalDestination(
-        {
-          prefix: 'myapp',
-          environment: 'staging',
-          extension: '.APK',
-          repository
-        }
-      )
+      conventionalDestination({
+        prefix: 'myapp',
+        environment: 'staging',
+        extension: '.APK',
+        repository
+      })
     ).toEqual({
       destination: 'myapp-staging.apk'
     })
@@ -80,68 +78,58 @@ describe('conventionalDestination', () => {
 
   it('prefers the environment over a pull request', () => {
     expect(
-      conventionalDestination(
-        {
-          prefix: 'myapp',
-          environment: 'qa',
-          extension: '.ipa',
-          pullRequestNumber: 4,
-          repository
-        }
-      )
+      conventionalDestination({
+        prefix: 'myapp',
+        environment: 'qa',
+        extension: '.ipa',
+        pullRequestNumber: 4,
+        repository
+      })
     ).toEqual({ destination: 'myapp-qa.ipa' })
   })
 
   it('builds a pull-request name', () => {
     expect(
-      conventionalDestination(
-        {
-          prefix: 'myapp',
-          environment: '',
-          extension: '.aab',
-          pullRequestNumber: 42,
-          repository
-        }
-      )
+      conventionalDestination({
+        prefix: 'myapp',
+        environment: '',
+        extension: '.aab',
+        pullRequestNumber: 42,
+        repository
+      })
     ).toEqual({
       destination: 'myapp-octo-app-pr42.aab'
     })
   })
 
   it('says why when neither is known', () => {
-    const result = conventionalDestination(
-      {
-        prefix: 'myapp',
-        environment: '',
-        extension: '.apk',
-        repository
-      }
-      )
+    const result = conventionalDestination({
+      prefix: 'myapp',
+      environment: '',
+      extension: '.apk',
+      repository
+    })
     expect(result).toEqual({ problem: expect.stringContaining('pull-request-number') })
   })
 
   it('takes a GitLab namespace for the owner, its slashes as hyphens', () => {
-    const result = conventionalDestination(
-      {
-        prefix: 'p',
-        environment: '',
-        extension: '.apk',
-        pullRequestNumber: 7,
-        repository: { namespace: 'mobile/apps', name: 'shop' }
-      }
-      )
+    const result = conventionalDestination({
+      prefix: 'p',
+      environment: '',
+      extension: '.apk',
+      pullRequestNumber: 7,
+      repository: { namespace: 'mobile/apps', name: 'shop' }
+    })
     expect(result).toEqual({ destination: 'p-mobile-apps-shop-pr7.apk' })
   })
 
   it('needs the repository for a pull-request name', () => {
-    const result = conventionalDestination(
-      {
-        prefix: 'p',
-        environment: '',
-        extension: '.apk',
-        pullRequestNumber: 1
-      }
-      )
+    const result = conventionalDestination({
+      prefix: 'p',
+      environment: '',
+      extension: '.apk',
+      pullRequestNumber: 1
+    })
     expect(result).toEqual({ problem: expect.stringContaining('GITHUB_REPOSITORY') })
   })
 })
@@ -196,18 +184,19 @@ describe('where a file pattern is searched', () => {
   it.each(['/**/*.apk', '/*.apk', '../../../../../../../../*/x.apk'])(
     'refuses %j, which searches from the root',
     pattern => {
-      expect(() => searchOf(pattern, '/home/runner/work', path.posix)).toThrow(
-        /whole file system/
-      )
+      expect(() => searchOf(pattern, '/home/runner/work', path.posix)).toThrow(/whole file system/)
     }
   )
 
-  it.each(['/proc/**/*.apk', '/proc/self/environ', '/sys/x.apk', '/dev/stdin', '../../../proc/*.apk'])(
-    'refuses %j, in the system folders',
-    pattern => {
-      expect(() => searchOf(pattern, '/a/b/c', path.posix)).toThrow(/system's state/)
-    }
-  )
+  it.each([
+    '/proc/**/*.apk',
+    '/proc/self/environ',
+    '/sys/x.apk',
+    '/dev/stdin',
+    '../../../proc/*.apk'
+  ])('refuses %j, in the system folders', pattern => {
+    expect(() => searchOf(pattern, '/a/b/c', path.posix)).toThrow(/system's state/)
+  })
 
   it('shows a match relative to the workspace, quoted', () => {
     expect(shownPath('D:\\a\\app\\app\\build\\app.apk', 'D:\\a\\app\\app', path.win32)).toBe(

@@ -131,9 +131,13 @@ describe('verdictMessage', () => {
       new: false,
       url: `https://b.example.com/${i}`
     }))
-    const message = verdictMessage(
-      { ...base, verdict: 'failed', greenlight: false, blockingBugs: bugs, blockingBugsCount: 12 }
-    )!
+    const message = verdictMessage({
+      ...base,
+      verdict: 'failed',
+      greenlight: false,
+      blockingBugs: bugs,
+      blockingBugsCount: 12
+    })!
     expect(message).toMatch(
       /^Run run_1 failed with 12 blocking bug\(s\): #0 "Bug 0" \(high\) https:\/\/b\.example\.com\/0; /
     )
@@ -142,9 +146,12 @@ describe('verdictMessage', () => {
   })
 
   it('tells how to wait again after a timeout, in the front end words', () => {
-    const message = verdictMessage(
-      { ...base, verdict: 'timed-out', greenlight: false, waitMinutes: 2.5 }
-    )!
+    const message = verdictMessage({
+      ...base,
+      verdict: 'timed-out',
+      greenlight: false,
+      waitMinutes: 2.5
+    })!
     expect(message).toContain('timed out after 2.5 min; the run goes on at the service.')
     expect(message).toContain('run-id: run_1')
     expect(message).toContain('wait-timeout-minutes')
@@ -295,6 +302,8 @@ describe('pollVerdict against answers in sequence', () => {
     const notFound = Array.from({ length: 30 }, () => ({ status: 404 }))
     // The grace is counted in time; with no time passing in the fake sleeps, a tiny grace ends it at once.
     const result = against(notFound, 60_000, 0)
-    await expect(result).rejects.toThrow(/knows no run run_a in this workspace\. Check \{\{runId\}\}/)
+    await expect(result).rejects.toThrow(
+      /knows no run run_a in this workspace\. Check \{\{runId\}\}/
+    )
   })
 })

@@ -29,7 +29,15 @@ describe('redactShapes, knowing no secret', () => {
   ])('a credential shaped like %j is cut', (text, expected) => {
     const shown = redactShapes(text)
     expect(shown).toContain(expected)
-    for (const secret of ['abcdef0123456789', '0a1b2c3d4e5f', 'deadbeefcafe1234', 'feedface99', 'sk_live_abcdef.123', 'ghs_abcdefghijk', 'hunter2'])
+    for (const secret of [
+      'abcdef0123456789',
+      '0a1b2c3d4e5f',
+      'deadbeefcafe1234',
+      'feedface99',
+      'sk_live_abcdef.123',
+      'ghs_abcdefghijk',
+      'hunter2'
+    ])
       expect(shown).not.toContain(secret)
   })
 })
@@ -75,8 +83,8 @@ describe('Secrets', () => {
     expect(secrets.redactValue('https://app.example.com/runs/1?tab=bugs')).toBe(
       'https://app.example.com/runs/1?tab=bugs'
     )
-    expect(secrets.redactValue('https://app.example.com/runs/1?token=abc&k=sk_live_0123456789')).toBe(
-      'https://app.example.com/runs/1?token=***&k=***'
-    )
+    expect(
+      secrets.redactValue('https://app.example.com/runs/1?token=abc&k=sk_live_0123456789')
+    ).toBe('https://app.example.com/runs/1?token=***&k=***')
   })
 })

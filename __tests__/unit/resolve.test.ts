@@ -157,9 +157,10 @@ describe('resolveOptions', () => {
       repository: { owner: 'octo', name: 'app' },
       hostingService: 'GitHub'
     })
-    expect(parse({ 'commit-url': 'https://c.example.com/1', sha: 'fedcba9876543' }, derived).git.commitUrl).toBe(
-      'https://c.example.com/1'
-    )
+    expect(
+      parse({ 'commit-url': 'https://c.example.com/1', sha: 'fedcba9876543' }, derived).git
+        .commitUrl
+    ).toBe('https://c.example.com/1')
     expect(parse({}, derived).git).toEqual(derived)
   })
 
@@ -180,10 +181,23 @@ describe('resolveOptions', () => {
     [{ 'run-id': 'run 1', file: '' }, 'run-id', 'not a run id'],
     [{ 'run-id': 'run_1' }, 'run-id', 'cannot be combined with file'],
     [{ wait: 'true', notify: 'false' }, 'wait', 'no deploy notification is sent'],
-    [{ 'terminate-environment': 'true' }, 'file', 'cannot be combined with terminate-environment: true'],
-    [{ file: '', 'terminate-environment': 'true' }, 'environment-id', 'is empty, and so are the other ways'],
     [
-      { file: '', 'terminate-environment': 'true', 'environment-id': 'e', 'environment-alias': 'a' },
+      { 'terminate-environment': 'true' },
+      'file',
+      'cannot be combined with terminate-environment: true'
+    ],
+    [
+      { file: '', 'terminate-environment': 'true' },
+      'environment-id',
+      'is empty, and so are the other ways'
+    ],
+    [
+      {
+        file: '',
+        'terminate-environment': 'true',
+        'environment-id': 'e',
+        'environment-alias': 'a'
+      },
       'environment-alias',
       'is set beside environment-id'
     ],
@@ -299,7 +313,11 @@ describe('reading values by kind', () => {
 
   it('accepts multi-line JSON as a YAML block gives it, and an object from the library', () => {
     expect(variables('{\n  "LOCALE": "en-GB"\n}\n')).toEqual({ LOCALE: 'en-GB' })
-    expect(variables({ LOCALE: 'en-GB', N: 2, B: false })).toEqual({ LOCALE: 'en-GB', N: '2', B: 'false' })
+    expect(variables({ LOCALE: 'en-GB', N: 2, B: false })).toEqual({
+      LOCALE: 'en-GB',
+      N: '2',
+      B: 'false'
+    })
   })
 
   it('keeps a path prefix of the base URL without the trailing slash', () => {
@@ -315,9 +333,12 @@ describe('reading values by kind', () => {
     ['wait', 'false', false],
     ['waitTimeoutMinutes', 0.5, 0.5],
     ['pollIntervalSeconds', '2.5', 2.5]
-  ] as [OptionKey, unknown, unknown][])('%s reads %j from any front end as %j', (key, raw, value) => {
-    expect(readValue(key, OPTIONS[key], raw)).toEqual(value)
-  })
+  ] as [OptionKey, unknown, unknown][])(
+    '%s reads %j from any front end as %j',
+    (key, raw, value) => {
+      expect(readValue(key, OPTIONS[key], raw)).toEqual(value)
+    }
+  )
 
   it.each([
     ['file', 42, 'is a number, not text'],

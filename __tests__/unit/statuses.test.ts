@@ -78,22 +78,19 @@ describe('storeStatusError', () => {
 
 describe('serviceStatusError', () => {
   it('names the redirect target without its query', () => {
-    const error = serviceStatusError(
-      'GET x',
-      {
-        status: 302,
-        headers: { location: 'https://other.example.com/api?token=secret' },
-        body: ''
-      })
+    const error = serviceStatusError('GET x', {
+      status: 302,
+      headers: { location: 'https://other.example.com/api?token=secret' },
+      body: ''
+    })
     expect(error.message).toContain('https://other.example.com/api')
     expect(error.message).not.toContain('secret')
   })
 
   it('carries Retry-After', () => {
     expect(
-      serviceStatusError(
-        'POST x',
-        { status: 429, headers: { 'retry-after': '7' }, body: '' }).retryAfterMs
+      serviceStatusError('POST x', { status: 429, headers: { 'retry-after': '7' }, body: '' })
+        .retryAfterMs
     ).toBe(7000)
   })
 
@@ -110,9 +107,9 @@ describe('serviceStatusError', () => {
 
   it('talks about billing for a 402', () => {
     const body = JSON.stringify({ failureCode: 'BILLING_PREVENTED', failureMessage: 'No plan' })
-    expect(
-      serviceStatusError('POST x', { status: 402, headers: {}, body }).message
-    ).toMatch(/BILLING_PREVENTED: No plan\).*billing/)
+    expect(serviceStatusError('POST x', { status: 402, headers: {}, body }).message).toMatch(
+      /BILLING_PREVENTED: No plan\).*billing/
+    )
   })
 
   it('names the option by reference, for each front end to render', () => {

@@ -76,9 +76,7 @@ describe('noRunAdvice', () => {
       'trigger-failed',
       'no-environment'
     ] as const) {
-      expect(advice(cause, 'android')).not.toMatch(
-        /trigger.*enabled|deployment-type/
-      )
+      expect(advice(cause, 'android')).not.toMatch(/trigger.*enabled|deployment-type/)
     }
   })
 

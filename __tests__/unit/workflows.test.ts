@@ -83,7 +83,10 @@ describe('checkWorkflow', () => {
         b: {
           needs: 'a',
           steps: [
-            { uses: 'x/y@v1', with: { v: '${{ needs.a.outputs.nope }} ${{ needs.c.outputs.id }}' } },
+            {
+              uses: 'x/y@v1',
+              with: { v: '${{ needs.a.outputs.nope }} ${{ needs.c.outputs.id }}' }
+            },
             { run: 'echo "${{ needs.a.outputs.id }}"' }
           ]
         },

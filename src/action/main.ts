@@ -1,4 +1,4 @@
-import { accessSync, constants, readFileSync } from 'node:fs'
+import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
   DeployError,
@@ -93,7 +93,6 @@ function finish(
     )
     return
   }
-  if (report.failure?.unexpected) out.debug(report.failure.unexpected.stack)
   if (judgement.conclusion === 'failure')
     fail(
       step,
@@ -123,13 +122,17 @@ function outputSetter(): (report: Report) => void {
 function checkOutputFile(): void {
   const path = process.env.GITHUB_OUTPUT
   if (!path) return
+  let problem: string | undefined
   try {
     accessSync(path, constants.W_OK)
+    if (!statSync(path).isFile()) problem = 'it is not a file'
   } catch (error) {
-    throw new DeployError(
-      `GITHUB_OUTPUT names ${quote(path)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`
-    )
+    problem = (error as NodeJS.ErrnoException).code ?? messageOf(error)
   }
+  if (problem)
+    throw new DeployError(
+      `GITHUB_OUTPUT names ${quote(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`
+    )
 }
 
 function fail(step: StepReport, message: string, title: string): void {

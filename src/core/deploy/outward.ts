@@ -37,9 +37,15 @@ export class Outward {
     return inert(this.secrets.redact(render(message, this.vocabulary)))
   }
 
-  /** A value (an output, a link) ready to leave the process: secrets and credentials out, on one line. */
+  /**
+   * A value (an output, a link) ready to leave the process: secrets and
+   * credentials out, and otherwise exact, for a later step must read the very
+   * path or link. Values are checked where they are read (no control
+   * character reaches here); each hand-over format keeps them inert for its
+   * reader.
+   */
   value(value: string): string {
-    return inert(this.secrets.redactValue(value))
+    return this.secrets.redactValue(value)
   }
 
   /**

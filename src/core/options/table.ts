@@ -259,7 +259,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     commands: WAIT,
     env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
     description:
-      'Seconds between asks for the verdict (twice as long while the run is under review); the first asks come sooner.'
+      'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
   },
   runId: {
     kind: 'runId',

@@ -284,7 +284,11 @@ export function parseBaseUrl(raw: string): string {
     url = new URL(value)
   } catch {
     // A value with an @ may hold a password: it is not repeated.
-    throw fail(value.includes('@') ? 'is not a URL (not shown, as it holds an @)' : `${quote(value)} is not a URL`)
+    throw fail(
+      value.includes('@')
+        ? 'is not a URL (not shown, as it holds an @)'
+        : `${quote(value)} is not a URL`
+    )
   }
   if (url.username || url.password) {
     throw fail(

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { errorLines } from '../../emulator/github-runner.js'
 import type { Lifecycle } from '../../emulator/lifecycle.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { expectFailure, foreignCommands, requestsOf, step } from './harness.js'
-import { testWorkspaces } from './workspaces.js'
+import { expectFailure, foreignCommands, requestsOf, step } from '../helpers/harness.js'
+import { testWorkspaces } from '../helpers/workspaces.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -220,7 +220,7 @@ describe('run-id: wait only', () => {
     [
       { wait: 'true', 'wait-timeout-minutes': 'soon' },
       "Input 'wait-timeout-minutes'",
-      'not a number of minutes'
+      'is not a number above 0 to 360'
     ],
     [{ wait: 'maybe' }, "Input 'wait'", 'Use true or false']
   ])('refuses %j', async (inputs, named, words) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { PRODUCT_VERSION } from '../../src/core/version.js'
-import { expectFailure, requestsOf, step, writeArtifact } from './harness.js'
-import { KEYS, testWorkspaces } from './workspaces.js'
+import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
+import { expectFailure, requestsOf, step, writeArtifact } from '../helpers/harness.js'
+import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -265,7 +265,8 @@ describe('upload and notify', () => {
       deployment_url: 'https://app.example.com',
       deduplication_key: 'nightly-android',
       ephemeral_environment: true,
-      pull_request_number: 9,
+      // A number given for code hosted on GitLab is a merge request's.
+      merge_request_number: 9,
       repository: { owner: 'octo-org', name: 'octo-app' }
     })
     expect(emulator.runs[0]).toMatchObject({
@@ -400,17 +401,18 @@ describe('no run created', () => {
     // The upload succeeded, so its outputs are set although the step failed.
     expect(result.outputs).toMatchObject({
       outcome: 'failed',
-      runId: '',
       playgroundFileLocation: 'app.apk',
       artifactSha256: built.sha256
     })
+    // No run: runId is not set, so it reads as empty.
+    expect(result.outputs.runId).toBeUndefined()
   })
 
   it('warns instead with fail-on-no-run: false', async () => {
     const result = await step(emulator, { 'api-key': KEYS.noTriggers, 'fail-on-no-run': 'false' })
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toMatch(/::warning title=No run created::The service created no run/)
-    expect(result.outputs).toMatchObject({ outcome: 'failed', runId: '' })
+    expect(result.outputs).toEqual({ outcome: 'failed' })
     expect(result.summary).toContain('no run created')
   })
 

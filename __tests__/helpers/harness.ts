@@ -10,6 +10,7 @@ import {
   type StepResult
 } from '../../emulator/github-runner.js'
 import type { Emulator } from '../../emulator/server.js'
+import { runStepInProcess } from './in-process.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
 
 export { DEMO_API_KEY }
@@ -48,17 +49,23 @@ export async function writeArtifact(
   return { workspace: dir, path, sha256: createHash('sha256').update(bytes).digest('hex'), size }
 }
 
-/** Runs the bundled action against the emulator with the key and base URL filled in. */
+/** How a step runs: the action's run() in this process, or the bundle as the runner starts it. */
+export type Runner = 'in-process' | 'bundle'
+
+/** Runs the action against the emulator with the key and base URL filled in; in this process unless the bundle is asked for. */
 export async function step(
   emulator: Emulator,
   inputs: Record<string, string>,
-  options: Omit<StepOptions, 'inputs'> = {}
+  options: Omit<StepOptions, 'inputs'> & { runner?: Runner } = {}
 ): Promise<StepResult> {
-  const result = await runStep({
+  const { runner = 'in-process', ...rest } = options
+  const stepOptions: StepOptions = {
     timeoutMs: 120_000,
-    ...options,
+    ...rest,
     inputs: { 'api-key': DEMO_API_KEY, 'base-url': emulator.baseUrl, ...inputs }
-  })
+  }
+  const result =
+    runner === 'bundle' ? await runStep(stepOptions) : await runStepInProcess(stepOptions)
   expectNoLeaks(result, emulator)
   return result
 }
@@ -67,7 +74,7 @@ export async function step(
 export async function stepWithBuild(
   emulator: Emulator,
   inputs: Record<string, string> = {},
-  options: Omit<StepOptions, 'inputs' | 'workspace'> & { size?: number } = {}
+  options: Omit<StepOptions, 'inputs' | 'workspace'> & { size?: number; runner?: Runner } = {}
 ): Promise<{ built: Built; result: StepResult }> {
   const { size, ...rest } = options
   const built = await writeArtifact('app.apk', size)

@@ -19,7 +19,7 @@ import {
   step,
   writeArtifact,
   type Built
-} from './harness.js'
+} from '../helpers/harness.js'
 
 // Windows has no FIFOs or Unix sockets here, no mode-000 files, and refuses : and line breaks in names.
 const WINDOWS = process.platform === 'win32'
@@ -191,9 +191,16 @@ const cases: Case[] = [
   ['file: a directory', { file: 'folder.apk' }, "'file'", 'built .apk'],
   ['file: a FIFO', { file: 'pipe.apk' }, "'file'", 'built .apk'],
   ['file: a socket', { file: 'socket.apk' }, "'file'", 'built .apk'],
-  ['file: a dangling symlink', { file: 'dangling.apk' }, "'file'", 'build step ran'],
-  ['file: empty', { file: 'empty.apk' }, "'file'", 'wrote the artifact'],
-  ['file: a glob matching nothing', { file: 'build/**/*.ipa' }, "'file'", 'build step ran'],
+  ['file: a dangling symlink', { file: 'dangling.apk' }, "'file'", 'build ran before'],
+  ['file: empty', { file: 'empty.apk' }, "'file'", 'wrote it'],
+  ['file: a glob matching nothing', { file: 'build/**/*.ipa' }, "'file'", 'build ran before'],
+  [
+    'file: a glob from the root',
+    { file: '/**/*.apk' },
+    "'file'",
+    "Start the pattern in the build's folder"
+  ],
+  ['file: into /proc', { file: '/proc/self/*' }, "'file'", 'build output of your project'],
   ['file: a glob matching several', { file: '*.apk' }, "'file'", 'exactly one build'],
   ['file: not a build type', { file: 'notes.txt' }, "'file'", 'ending in one of'],
   [
@@ -263,8 +270,47 @@ const cases: Case[] = [
     'wait-timeout-minutes: not a number',
     { wait: 'true', 'wait-timeout-minutes': 'an hour' },
     "'wait-timeout-minutes'",
-    'Give minutes'
+    'such as 60'
   ],
+  [
+    'poll-interval-seconds: 0, which would ask without pause',
+    { wait: 'true', 'poll-interval-seconds': '0' },
+    "'poll-interval-seconds'",
+    'from 1 to 600'
+  ],
+  [
+    'poll-interval-seconds: not a number',
+    { wait: 'true', 'poll-interval-seconds': 'NaN' },
+    "'poll-interval-seconds'",
+    'from 1 to 600'
+  ],
+  [
+    'run-variable: a line break',
+    { 'run-variable': `BUILD\n${INJECTED}` },
+    "'run-variable'",
+    'single-line'
+  ],
+  ['run-variable: a space', { 'run-variable': 'BUILD PATH' }, "'run-variable'", 'without spaces'],
+  [
+    'junit-report: a line break',
+    { 'junit-report': `report.xml\n${INJECTED}` },
+    "'junit-report'",
+    'single-line'
+  ],
+  [
+    'github-token: a line break inside',
+    { 'github-token': 'ghs_abc\ndef' },
+    "'github-token'",
+    'without line breaks'
+  ],
+  ['check: a typo', { check: 'ture' }, "'check'", 'Use true or false'],
+  [
+    'check-name: a line break',
+    { 'check-name': `Mobile\n${INJECTED}` },
+    "'check-name'",
+    'single-line'
+  ],
+  ['pr-comment: yes', { 'pr-comment': 'yes' }, "'pr-comment'", 'Use true or false'],
   ['run-id: a line break', { file: '', 'run-id': `run_1\n${INJECTED}` }, "'run-id'", 'single-line'],
   [
     'terminate-environment: on',
@@ -320,7 +366,8 @@ describe('hostile input', () => {
     expectFailure(result, named, fix)
     expect(foreignCommands(result)).toEqual([])
     expect(emulator.requests).toHaveLength(0)
-    expect(result.outputs).toEqual({})
+    // Nothing was done: the only output says so.
+    expect(result.outputs).toEqual({ outcome: 'aborted' })
     // The value may be quoted in the summary's problem, never on a line of its own.
     expect(result.summary).not.toMatch(/^\s*::set-output/m)
   })
@@ -337,7 +384,11 @@ describe('hostile input', () => {
     const result = await step(
       emulator,
       { file: 'secret/locked.apk' },
-      { workspace: built.workspace, ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}) }
+      {
+        workspace: built.workspace,
+        // Root reads any file: the step then runs as nobody, which takes a process of its own.
+        ...(asRoot ? { user: { uid: 65534, gid: 65534 }, runner: 'bundle' as const } : {})
+      }
     )
     expectFailure(result, "'file'", 'cannot be read', 'permissions')
     expect(emulator.requests).toHaveLength(0)

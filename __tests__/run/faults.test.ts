@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Fault, Route } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { expectFailure, requestsOf, stepWithBuild } from './harness.js'
-import { testWorkspaces } from './workspaces.js'
+import { expectFailure, requestsOf, stepWithBuild } from '../helpers/harness.js'
+import { testWorkspaces } from '../helpers/workspaces.js'
 
 let emulator: Emulator
 beforeAll(async () => {
