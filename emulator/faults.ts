@@ -16,6 +16,10 @@ export interface Fault {
   delayMs?: number
   /** Destroy the connection: at once, or for an upload after this many body bytes. */
   reset?: true | { afterBytes: number }
+  /** With `status`: a body that echoes the request back (its URL with the query, and every header), as a careless server does. */
+  echo?: boolean
+  /** Answer `status` (200 by default) with a body that never ends: one space every this many milliseconds. */
+  trickleMs?: number
   /** upload only: never answer `Expect: 100-continue`, as a store that predates it. */
   ignoreExpect?: boolean
   /** signed-url only: the URL it hands out is already expired. */

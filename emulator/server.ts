@@ -183,6 +183,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       if (res.destroyed) {
         // Recorded below with status 0.
+      } else if (fault?.trickleMs !== undefined) {
+        extra.status = fault.status ?? 200
+        await trickle(req, res, extra.status, fault.trickleMs)
+      } else if (fault?.status !== undefined && fault.echo) {
+        if (route === 'deploy' || route === 'terminate') extra.body = safeJson(await readBody(req))
+        else req.resume()
+        res
+          .writeHead(fault.status, { 'content-type': 'text/plain', ...fault.headers })
+          .end(echoOf(req))
       } else if (fault?.reset === true) {
         req.socket.destroy()
       } else if (fault?.status !== undefined && fault.hold) {
@@ -244,6 +253,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await rm(directory, { recursive: true, force: true })
     }
   }
+}
+
+/** A careless server's error body: the request as it came, credentials and all. */
+function echoOf(req: IncomingMessage): string {
+  const url = req.url ?? ''
+  const signature = /X-Amz-Signature=([0-9a-f]+)/i.exec(url)?.[1]
+  const headers = Object.entries(req.headers)
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join('\n')
+  return `Request refused.\n${req.method} ${url}\n${headers}${signature ? `\nSignatureDoesNotMatch: provided=${signature}` : ''}\n`
+}
+
+/** Answers a status and then one space every `everyMs`, for as long as the client stays. */
+function trickle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  everyMs: number
+): Promise<void> {
+  req.resume()
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.write('{"runStage": "initializing" ')
+  return new Promise(resolve => {
+    const timer = setInterval(() => res.write(' '), everyMs)
+    const stop = (): void => {
+      clearInterval(timer)
+      resolve()
+    }
+    res.once('close', stop)
+    req.socket.once('close', stop)
+  })
 }
 
 /**

@@ -111,9 +111,9 @@ export class ObjectStore {
             }
             // After a write error the rest of the body is read and dropped, so that the answer can go out.
             if (!writeError && !file.write(chunk))
-              await new Promise(resolve => {
-                file.once('drain', resolve)
-                file.once('error', resolve)
+              await new Promise<void>(resolve => {
+                file.once('drain', () => resolve())
+                file.once('error', () => resolve())
               })
           }
         }
