@@ -1,4 +1,5 @@
 import { open, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import {
   DeployError,
   inertLine,
@@ -55,7 +56,9 @@ export async function main(io: Io): Promise<number> {
     quiet: args.values.quiet === true,
     debug: ['true', '1'].includes((io.env.MOBILE_DEPLOY_DEBUG ?? '').trim().toLowerCase())
   })
-  const outputFile = args.values['output-env'] as string | undefined
+  const given = args.values['output-env'] as string | undefined
+  // Relative to the folder the command runs in, as every path of the command line.
+  const outputFile = given === undefined ? undefined : resolve(io.cwd, given)
   const format = (args.values['output-env-format'] ?? 'dotenv') as HandOverFormat
 
   const usesGit = command.flags.some(flag => flag.option === 'sha')
@@ -76,7 +79,7 @@ export async function main(io: Io): Promise<number> {
     workingDirectory: io.cwd,
     signal: io.signal,
     beforeRequests: async () => {
-      if (outputFile) await checkWritable(outputFile, '--output-env')
+      if (outputFile) await checkWritable(outputFile, given!, '--output-env')
     }
   })
 
@@ -91,13 +94,13 @@ export async function main(io: Io): Promise<number> {
 }
 
 /** Fails before any request when a file the CLI must write at the end cannot be written. */
-async function checkWritable(path: string, flag: string): Promise<void> {
+async function checkWritable(path: string, given: string, flag: string): Promise<void> {
   try {
     const handle = await open(path, 'a')
     await handle.close()
   } catch (error) {
     throw new DeployError(
-      `${flag} names ${quote(path)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`
+      `${flag} names ${quote(given)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`
     )
   }
 }

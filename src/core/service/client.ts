@@ -1,4 +1,4 @@
-import { DeployError, HttpStatusError, messageOf } from '../shared/errors.js'
+import { DeployError, HttpStatusError, messageOf, NetworkError } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
 import { ref } from '../shared/option-refs.js'
 import type { Secrets } from '../shared/redact.js'
@@ -148,6 +148,13 @@ export class ServiceClient {
     const response = await send(request, transport, {
       signal: policy.signal,
       deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs)
+    }).catch((error: unknown) => {
+      // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
+      if (error instanceof NetworkError && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))
+        throw new NetworkError(
+          `${error.message}. Check that ${ref('baseUrl')} is the service's address`
+        )
+      throw error
     })
     log.debug(`${request.label} answered ${response.status}`)
     if (response.status < 200 || response.status >= 300)

@@ -1,0 +1,251 @@
+/**
+ * The CLI as a CI engineer meets it, through main(io) against the emulator:
+ * usage, --json for every exit, hand-over files that a shell and GitLab read
+ * back exactly with nothing run, exit codes by cause, and stopping.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { EXIT } from '../../src/cli/args.js'
+import { PRODUCT_VERSION } from '../../src/core/index.js'
+import { cliEnv, runCli } from '../helpers/front-ends.js'
+import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
+import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({ workspaces: testWorkspaces() })
+})
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+/** Runs a command line in a fresh folder (or the given one) with the emulator's key and URL. */
+async function cli(argv: string[], env: Record<string, string> = {}, cwd?: string) {
+  return runCli(argv, { env: cliEnv(emulator, env), cwd: cwd ?? (await freshWorkspace()) })
+}
+
+/**
+ * GitLab's reading of a dotenv report: `name=value` per line, split at the
+ * first `=`, both trimmed, quotes kept; its runner then expands `$NAME` in a
+ * value. Any line it cannot read fails the whole file.
+ */
+function gitlabDotenv(text: string, variables: Record<string, string> = {}): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const line of text.split('\n')) {
+    if (line === '') continue
+    const match = /^(.*?)=(.*)$/.exec(line)
+    if (!match || !/^[a-zA-Z0-9_]+$/.test(match[1]!.trim())) throw new Error(`Invalid Format: ${line}`)
+    result[match[1]!.trim()] = match[2]!
+      .trim()
+      .replace(/\$\$|\$\{?(\w+)\}?/g, (_all, name?: string) => (name ? (variables[name] ?? '') : '$'))
+  }
+  return result
+}
+
+/** Sources a shell hand-over in bash, in its own folder, and prints each variable back. */
+function sourced(file: string, names: string[], cwd: string): Record<string, string> {
+  const script = `set -eu; . "$1"; shift; for n in "$@"; do printf '%s=%s\\0' "$n" "\${!n-}"; done`
+  const out = execFileSync('bash', ['-c', script, 'bash', file, ...names], { cwd, encoding: 'utf8' })
+  return Object.fromEntries(
+    out
+      .split('\0')
+      .filter(Boolean)
+      .map(pair => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])
+  )
+}
+
+describe('usage', () => {
+  it('prints the help and exits 2 when run bare', async () => {
+    const result = await cli([])
+    expect(result.exitCode).toBe(EXIT.usage)
+    expect(result.stderr).toMatch(/^Error: No command given\.\n/)
+    expect(result.stderr).toContain('Usage: mobile-build-deploy <command> [flags]')
+  })
+
+  it('prints its version', async () => {
+    expect(await cli(['--version'])).toEqual({ exitCode: 0, stdout: `${PRODUCT_VERSION}\n`, stderr: '' })
+  })
+
+  it('suggests the nearest flag for an unknown one, and answers --json even then', async () => {
+    const result = await cli(['deploy', '--fiel', 'app.apk', '--json'])
+    expect(result.exitCode).toBe(EXIT.usage)
+    expect(result.stderr).toContain('Unknown flag --fiel')
+    expect(result.stderr).toContain('Did you mean --file?')
+    expect(JSON.parse(result.stdout)).toEqual({
+      outcome: 'aborted',
+      reason: expect.stringContaining('Did you mean --file?')
+    })
+  })
+
+  it.each([
+    ['success', ['notify'], EXIT.success, { outcome: 'success' }],
+    ['no run created', ['notify', '--api-key', KEYS.noTriggers], EXIT['deploy-failed'], { outcome: 'failed' }],
+    ['a refused key', ['notify', '--api-key', 'unknown-key-0000'], EXIT['deploy-failed'], { outcome: 'aborted' }],
+    ['a bad value', ['notify', '--max-attempts', '0'], EXIT.usage, { outcome: 'aborted' }]
+  ])('prints one JSON object on stdout for %s', async (_title, argv, exitCode, fields) => {
+    const result = await cli([...argv, '--json'])
+    expect(result.exitCode).toBe(exitCode)
+    const json = JSON.parse(result.stdout) as Record<string, unknown>
+    expect(json).toMatchObject(fields)
+    if (exitCode !== EXIT.success) expect(json.reason).toEqual(expect.any(String))
+  })
+
+  it('names --base-url when nothing answers at the address', async () => {
+    const result = await cli(['notify', '--max-attempts', '1'], {
+      SERVICE_BASE_URL: 'http://127.0.0.1:1'
+    })
+    expect(result.exitCode).toBe(EXIT['deploy-failed'])
+    expect(result.stderr).toMatch(
+      /Error: .*ECONNREFUSED.*Check that --base-url \(or SERVICE_BASE_URL\) is the service's address/
+    )
+  })
+
+  it('warns when no Git context could be found', async () => {
+    const result = await cli(['notify'])
+    expect(result.exitCode).toBe(0)
+    expect(result.stderr).toMatch(/Warning \(No Git context\): No Git context found.*Pass --branch and --sha\./)
+  })
+
+  it('says to check --run-id when the service never knows the run, after a short grace', async () => {
+    const started = Date.now()
+    const result = await cli(['wait', '--run-id', 'run_0123456789abcdef', '--poll-interval-seconds', '1'])
+    expect(result.exitCode).toBe(EXIT['deploy-failed'])
+    expect(result.stderr).toMatch(/knows no run run_0123456789abcdef in this workspace\. Check --run-id/)
+    // The grace for a run id given by hand is a few seconds, not a minute and a half of retries.
+    expect(Date.now() - started).toBeLessThan(30_000)
+  })
+
+  it('stops at once on Ctrl-C and exits 130', async () => {
+    const controller = new AbortController()
+    const cwd = await freshWorkspace()
+    const running = runCli(
+      ['wait', '--run-id', 'run_0123456789abcdef', '--poll-interval-seconds', '600'],
+      { env: cliEnv(emulator), cwd, signal: controller.signal }
+    )
+    while (requestsOf(emulator, 'greenlight').length === 0) await new Promise(r => setTimeout(r, 10))
+    const stopped = Date.now()
+    controller.abort()
+    const result = await running
+    expect(result.exitCode).toBe(EXIT.interrupted)
+    expect(Date.now() - stopped).toBeLessThan(5_000)
+    expect(result.stderr).toMatch(/Error: The deploy was stopped before it finished/)
+  })
+})
+
+describe('hand-over files', () => {
+  const hostile = 'app-$(touch${IFS}PWNED)-`touch${IFS}PWNED2`-x.apk'
+
+  it('checks --output-env before the first request: a run is never created for outputs that cannot be written', async () => {
+    const cwd = (await writeArtifact('app.apk')).workspace
+    const result = await cli(['deploy', '--file', 'app.apk', '--output-env', 'no/such/folder/mobile.env'], {}, cwd)
+    expect(result.exitCode).toBe(EXIT['deploy-failed'])
+    expect(result.stderr).toMatch(/--output-env names "no\/such\/folder\/mobile.env", which cannot be written/)
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('replaces the file, so a later run never reads a value of an earlier one', async () => {
+    const cwd = await freshWorkspace()
+    await cli(['notify', '--output-env', 'mobile.env'], {}, cwd)
+    expect(await readFile(join(cwd, 'mobile.env'), 'utf8')).toMatch(/^runId=run_/m)
+    await cli(['notify', '--api-key', KEYS.noTriggers, '--output-env', 'mobile.env'], {}, cwd)
+    const text = await readFile(join(cwd, 'mobile.env'), 'utf8')
+    expect(text).toBe('outcome=failed\n')
+  })
+
+  it('hands a hostile file name to a shell exactly, and nothing in it runs', async () => {
+    const built = await writeArtifact(hostile)
+    const cwd = built.workspace
+    const result = await cli(
+      ['upload', '--file', '*.apk', '--output-env', 'mobile.sh', '--output-env-format', 'shell'],
+      {},
+      cwd
+    )
+    expect(result.exitCode).toBe(0)
+    const values = sourced(join(cwd, 'mobile.sh'), ['playgroundFileLocation', 'fileLocation', 'outcome', 'artifactSha256'], cwd)
+    expect(values).toEqual({
+      playgroundFileLocation: hostile,
+      fileLocation: `team_demo/${hostile}`,
+      outcome: 'skipped',
+      artifactSha256: built.sha256
+    })
+    expect(existsSync(join(cwd, 'PWNED'))).toBe(false)
+    expect(existsSync(join(cwd, 'PWNED2'))).toBe(false)
+  })
+
+  it('leaves a value GitLab would change out of the dotenv file, with a warning, and writes the rest exactly', async () => {
+    const built = await writeArtifact(hostile)
+    const cwd = built.workspace
+    const result = await cli(['deploy', '--file', '*.apk', '--output-env', 'deploy.env'], {}, cwd)
+    expect(result.exitCode).toBe(0)
+    const text = await readFile(join(cwd, 'deploy.env'), 'utf8')
+    const read = gitlabDotenv(text, { IFS: ' ', PATH: '/usr/bin' })
+    expect(read).toEqual({
+      outcome: 'success',
+      runId: emulator.runs[0]!.id,
+      environmentId: 'env_staging',
+      artifactSha256: built.sha256,
+      artifactSize: String(built.size)
+    })
+    expect(result.stderr).toMatch(/The playgroundFileLocation output is left out of the dotenv hand-over: its value has a \$/)
+    // Each line is one variable: the value never makes a second line.
+    expect(text.split('\n').filter(Boolean)).toHaveLength(Object.keys(read).length)
+  })
+
+  it("hands the service's own hostile words over inert too", async () => {
+    // A verdict whose run link and bug name carry shell code.
+    const evil = {
+      runStage: 'completed',
+      greenlight: false,
+      relevantRunUrl: 'https://app.example.com/runs/$(touch${IFS}PWNED)',
+      blockingBugsCount: 1,
+      reproducedBugs: [{ name: "Crash'; touch PWNED; echo '\n::error::x", priority: 'urgent' }]
+    }
+    emulator.faults.add({ route: 'greenlight', status: 200, body: JSON.stringify(evil) })
+    const cwd = await freshWorkspace()
+    const result = await cli(
+      ['wait', '--run-id', 'run_1', '--output-env', 'mobile.sh', '--output-env-format', 'shell'],
+      {},
+      cwd
+    )
+    expect(result.exitCode).toBe(EXIT['run-failed'])
+    const values = sourced(join(cwd, 'mobile.sh'), ['runUrl', 'bugs', 'verdict'], cwd)
+    expect(values.runUrl).toBe(evil.relevantRunUrl)
+    expect(JSON.parse(values.bugs!)[0].name).toBe("Crash'; touch PWNED; echo ' ::error::x")
+    expect(values.verdict).toBe('failed')
+    expect(existsSync(join(cwd, 'PWNED'))).toBe(false)
+  })
+
+  it('hands the outputs of a deploy to a later job through the dotenv file of the GitLab recipe', async () => {
+    const cwd = (await writeArtifact('app-release.apk')).workspace
+    await mkdir(join(cwd, 'out'))
+    await writeFile(join(cwd, 'out', 'keep'), '')
+    const result = await cli(['deploy', '--file', 'app-release.apk', '--output-env', 'out/deploy.env'], {}, cwd)
+    expect(result.exitCode).toBe(0)
+    const read = gitlabDotenv(await readFile(join(cwd, 'out', 'deploy.env'), 'utf8'))
+    expect(read.runId).toBe(emulator.runs[0]!.id)
+    expect(read.playgroundFileLocation).toBe('app-release.apk')
+  })
+})
+
+describe('secrets a server echoes', () => {
+  it.each([
+    ['the service echoes the Authorization header', { route: 'signed-url' as const, status: 500, echo: true }],
+    ['the store echoes the signature as provided=…', { route: 'upload' as const, status: 403, echo: true }]
+  ])('%s: the final line and --json carry neither the key nor the signature', async (_title, fault) => {
+    emulator.faults.add({ ...fault, times: 5 })
+    const cwd = (await writeArtifact('app.apk')).workspace
+    const result = await cli(['deploy', '--file', 'app.apk', '--json', '--max-attempts', '1'], {}, cwd)
+    expect(result.exitCode).toBe(EXIT['deploy-failed'])
+    const signatures = emulator.requests
+      .map(r => r.query['X-Amz-Signature'])
+      .filter((s): s is string => Boolean(s))
+    for (const text of [result.stdout, result.stderr]) {
+      expect(text).not.toContain(DEMO_API_KEY)
+      for (const signature of signatures) expect(text).not.toContain(signature)
+    }
+    expect(JSON.parse(result.stdout).reason).toMatch(/answered (500|403)/)
+  })
+})
