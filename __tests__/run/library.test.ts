@@ -1,0 +1,220 @@
+/**
+ * The library as a TypeScript or JavaScript caller meets it, from its entry
+ * point, against the emulator: it resolves for any input, a caller's callback
+ * never crashes the caller, a stop is immediate and never retried, and a
+ * hostile service cannot hold a wait past its timeout.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { runDeploy } from '../../src/core/index.js'
+import { LIBRARY_VOCABULARY } from '../../src/library/vocabulary.js'
+import {
+  deployBuild,
+  notifyDeployment,
+  terminateEnvironment,
+  uploadBuild,
+  waitForVerdict,
+  watchVerdict
+} from '../../src/index.js'
+import { viaAction, viaCli, viaLibrary, type Situation } from '../helpers/front-ends.js'
+import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
+
+let emulator: Emulator
+let workspace: string
+beforeAll(async () => {
+  emulator = await startEmulator()
+  workspace = (await writeArtifact('app.apk', 4 * 1024 * 1024)).workspace
+})
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+const connection = (): { apiKey: string; baseUrl: string } => ({
+  apiKey: DEMO_API_KEY,
+  baseUrl: emulator.baseUrl
+})
+const quickRun = (lifecycle: object = {}): string =>
+  JSON.stringify({
+    EMULATOR_RUN: JSON.stringify({ initializingMs: 300, underReviewMs: 300, ...lifecycle })
+  })
+
+describe('every call resolves, whatever it is given', () => {
+  it.each([
+    ['null', null, /deployBuild takes an options object with apiKey and baseUrl, not null/],
+    ['a number', 42, /not a number/],
+    ['an array', [], /not an array/],
+    ['no key', { baseUrl: 'https://s.example.com' }, /Option 'apiKey' is empty/],
+    ['a key of another type', { apiKey: 7, baseUrl: 'https://s.example.com' }, /Option 'apiKey' is a number, not text/],
+    ['git that is a string', { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: 'main' }, /Option 'git' is a string/],
+    ['a misspelt option', { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', fiel: 'a.apk' }, /Option "fiel" is not an option of deployBuild\. Did you mean 'file'\?/],
+    ['a misspelt Git field', { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: { sah: 'abc1234' } }, /Option 'git\.sah' is not a field of git\. Did you mean 'git\.sha'\?/]
+  ])('%s', async (_title, options, reason) => {
+    const result = await deployBuild(options as never)
+    expect(result).toMatchObject({ outcome: 'aborted', conclusion: 'failure', cause: 'usage' })
+    expect(result.reason).toMatch(reason)
+  })
+
+  it("refuses another function's option at run time too", async () => {
+    const result = await uploadBuild({ ...connection(), file: 'app.apk', wait: true } as never)
+    expect(result.reason).toBe(
+      "Option 'wait' is not an option of uploadBuild (it is one of deployBuild). Leave it out."
+    )
+    const notify = await notifyDeployment({ ...connection(), runId: 'run_1' } as never)
+    expect(notify.reason).toMatch(/Option 'runId' is not an option of notifyDeployment \(it is one of waitForVerdict\)/)
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('ends an environment and says when it was ended before', async () => {
+    expect(await terminateEnvironment({ ...connection(), environmentId: 'env_staging' })).toEqual({
+      outcome: 'success',
+      conclusion: 'success',
+      cause: 'success',
+      state: 'terminated',
+      environmentId: 'env_staging'
+    })
+    expect(await terminateEnvironment({ ...connection(), environmentAlias: 'staging' })).toMatchObject({
+      outcome: 'success',
+      state: 'already'
+    })
+  })
+})
+
+describe("a caller's callback never crashes the caller", () => {
+  it('goes on when onProgress, onStatus and every log method throw, and reports each once', async () => {
+    const thrower = (): never => {
+      throw new Error('the callback broke')
+    }
+    const result = await deployBuild({
+      ...connection(),
+      file: 'app.apk',
+      workingDirectory: workspace,
+      wait: true,
+      pollIntervalSeconds: 1,
+      variables: quickRun(),
+      onProgress: thrower,
+      onStatus: thrower,
+      log: { info: thrower, warning: thrower, group: thrower, debug: thrower, notice: thrower, mask: thrower }
+    })
+    expect(result).toMatchObject({ outcome: 'success', verdict: 'passed', conclusion: 'success' })
+    expect(result.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^The onProgress callback threw \(the callback broke\); the deploy goes on/),
+        expect.stringMatching(/^The log\.info callback threw/),
+        expect.stringMatching(/^The onEvent callback threw|^The log\.group callback threw/)
+      ])
+    )
+  })
+
+  it('treats an unexpected error as one line to report, its stack on the debug log', async () => {
+    const debug: string[] = []
+    const { report, judgement } = await runDeploy(
+      'notify',
+      { apiKey: DEMO_API_KEY, baseUrl: emulator.baseUrl },
+      {
+        frontEnd: 'library',
+        vocabulary: LIBRARY_VOCABULARY,
+        workingDirectory: workspace,
+        log: { debug: line => debug.push(line) },
+        beforeRequests: () => {
+          throw new TypeError('a front end bug')
+        }
+      }
+    )
+    expect(judgement.message).toBe('Unexpected error: a front end bug. Please report it with this log.')
+    expect(report.failure?.unexpected?.stack).toMatch(/TypeError: a front end bug/)
+    expect(debug.join('\n')).toMatch(/TypeError: a front end bug\\n\s+at /)
+    expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('a stop is immediate and never retried', () => {
+  it('resolves within a second of an abort mid-upload, and sends nothing more', async () => {
+    // The store holds its answer back, so that the upload is under way when the caller stops.
+    emulator.faults.add({ route: 'upload', delayMs: 30_000 })
+    const controller = new AbortController()
+    const lines: string[] = []
+    const result = deployBuild({
+      ...connection(),
+      file: 'app.apk',
+      workingDirectory: workspace,
+      signal: controller.signal,
+      log: { info: line => lines.push(line) }
+    })
+    while (requestsOf(emulator, 'signed-url').length === 0) await new Promise(r => setTimeout(r, 10))
+    await new Promise(r => setTimeout(r, 300))
+    const stopped = Date.now()
+    controller.abort(new Error('the caller stopped'))
+    const settled = await result
+    expect(Date.now() - stopped).toBeLessThan(1_000)
+    expect(settled).toMatchObject({ outcome: 'aborted', conclusion: 'failure', cause: 'deploy-failed' })
+    expect(settled.reason).toMatch(/stopped before it finished \(the caller stopped\)/)
+    expect(lines.join('\n')).not.toMatch(/Retrying/)
+    await emulator.idle()
+    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'upload'])
+  })
+
+  it('resolves within a second of an abort mid-wait', async () => {
+    const created = await notifyDeployment({ ...connection(), variables: quickRun({ initializingMs: 600_000 }) })
+    const controller = new AbortController()
+    const waiting = waitForVerdict({ ...connection(), runId: created.runId!, signal: controller.signal })
+    while (requestsOf(emulator, 'greenlight').length === 0) await new Promise(r => setTimeout(r, 10))
+    const stopped = Date.now()
+    controller.abort()
+    const result = await waiting
+    expect(Date.now() - stopped).toBeLessThan(1_000)
+    expect(result).toMatchObject({ outcome: 'aborted', cause: 'deploy-failed' })
+  })
+
+  it('stops polling when the consumer leaves the watch loop', async () => {
+    const created = await notifyDeployment({ ...connection(), variables: quickRun({ initializingMs: 600_000 }) })
+    let statuses = 0
+    for await (const update of watchVerdict({ ...connection(), runId: created.runId!, pollIntervalSeconds: 1 })) {
+      if (update.kind === 'status') statuses++
+      break
+    }
+    expect(statuses).toBe(1)
+    const asked = requestsOf(emulator, 'greenlight').length
+    await new Promise(r => setTimeout(r, 2_500))
+    expect(requestsOf(emulator, 'greenlight')).toHaveLength(asked)
+  })
+})
+
+describe('a hostile verdict endpoint cannot hold a wait past its timeout', () => {
+  const waitSituation = (runId: string): Situation => ({
+    command: 'wait',
+    options: { runId, waitTimeoutMinutes: 0.05, pollIntervalSeconds: 1 }
+  })
+
+  it('follows superseding at the normal pace and ends a cycle A → B → A with a clear message', async () => {
+    const answer = (relevantRunId: string): string =>
+      JSON.stringify({ runStage: 'initializing', greenlight: false, relevantRunId })
+    emulator.faults.add(
+      { route: 'greenlight', status: 200, body: answer('run_b') },
+      { route: 'greenlight', status: 200, body: answer('run_a') }
+    )
+    const started = Date.now()
+    const result = await waitForVerdict({ ...connection(), runId: 'run_a', pollIntervalSeconds: 1 })
+    expect(result.outcome).toBe('aborted')
+    expect(result.reason).toMatch(/run_a → run_b → run_a.*go round in circles/)
+    // One ask, an interval, the second ask: not hundreds of asks at once.
+    expect(requestsOf(emulator, 'greenlight')).toHaveLength(2)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+  })
+
+  it.each([
+    ['a new superseding run at every answer', (i: number) => ({ status: 200, body: JSON.stringify({ runStage: 'initializing', relevantRunId: `run_${i + 1}` }) })],
+    ['an answer that trickles one byte a second', () => ({ trickleMs: 1000 })]
+  ])('%s: every front end ends at the timeout', async (_title, fault) => {
+    for (const via of [viaAction, viaCli, viaLibrary]) {
+      emulator.reset()
+      for (let i = 0; i < 20; i++) emulator.faults.add({ route: 'greenlight', ...fault(i) })
+      const started = Date.now()
+      const outcome = await via(emulator, waitSituation('run_0'), await freshWorkspace())
+      const seconds = (Date.now() - started) / 1000
+      expect(outcome.outputs.verdict).toBe('timed-out')
+      // The wait is 3 s: it ends then, not when the service lets go.
+      expect(seconds).toBeGreaterThanOrEqual(2.9)
+      expect(seconds).toBeLessThan(15)
+      expect(requestsOf(emulator, 'greenlight').length).toBeLessThanOrEqual(6)
+    }
+  })
+})
