@@ -18,6 +18,8 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.all.json' }]
   },
+  // The in-process runs mostly wait on sockets and timers, not on the CPU: more workers than cores keep a minute's loop.
+  maxWorkers: 4,
   testTimeout: 60000,
   verbose: false
 }

@@ -2917,7 +2917,10 @@ const OUTCOME_TEXT = {
 function summaryRows(report) {
     const rows = [
         ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
-        ['Artifact link target', report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`],
+        [
+            'Artifact link target',
+            report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`
+        ],
         [
             'Size',
             report.artifact && `${(0,src_core/* formatBytes */.z3)(report.artifact.size)} (${report.artifact.size} bytes)`
@@ -3053,7 +3056,9 @@ async function run() {
         const eventName = process.env.GITHUB_EVENT_NAME ?? '';
         const event = readEvent();
         const state = (0,src_core/* deploymentState */.DY)(eventName, event);
-        const notifies = !isOn(values.terminateEnvironment) && !values.runId && (values.notify === undefined || isOn(values.notify));
+        const notifies = !isOn(values.terminateEnvironment) &&
+            !values.runId &&
+            (values.notify === undefined || isOn(values.notify));
         if (state !== undefined && state !== 'success' && notifies) {
             // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
             Object.assign(step, { outcome: 'skipped' });
@@ -3096,11 +3101,12 @@ function finish(step, { report, judgement }, setOutputs) {
         setOutputs(report);
     }
     catch (error) {
-        fail(step, `The outputs could not be written: ${(0,src_core/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
-        return;
+        const unwritten = `The outputs could not be written: ${(0,src_core/* messageOf */.bD)(error)}`;
+        // A failure that came first is the cause to show; the outputs' own is then a detail.
+        if (judgement.conclusion !== 'failure')
+            return fail(step, unwritten, 'Mobile build deploy failed');
+        runnerLog.warning(unwritten);
     }
-    if (report.failure?.unexpected)
-        runnerLog.debug(report.failure.unexpected.stack);
     if (judgement.conclusion === 'failure')
         fail(step, judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
     else if (judgement.conclusion === 'warning' && judgement.message)
@@ -3126,12 +3132,17 @@ function checkOutputFile() {
     const path = process.env.GITHUB_OUTPUT;
     if (!path)
         return;
+    let problem;
     try {
         (0,external_node_fs_.accessSync)(path, external_node_fs_.constants.W_OK);
+        if (!(0,external_node_fs_.statSync)(path).isFile())
+            problem = 'it is not a file';
     }
     catch (error) {
-        throw new src_core/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,src_core/* quote */.hD)(path)}, which cannot be written (${error.code ?? (0,src_core/* messageOf */.bD)(error)}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
+        problem = error.code ?? (0,src_core/* messageOf */.bD)(error);
     }
+    if (problem)
+        throw new src_core/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,src_core/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
 }
 function fail(step, message, title) {
     step.problem = message;
@@ -3880,7 +3891,7 @@ const OPTIONS = {
         kind: 'boolean',
         default: false,
         commands: NOTIFY,
-        description: "After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout."
+        description: 'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
     },
     waitTimeoutMinutes: {
         kind: 'number',
@@ -3898,7 +3909,7 @@ const OPTIONS = {
         max: 600,
         commands: WAIT,
         env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
-        description: 'Seconds between asks for the verdict (twice as long while the run is under review); the first asks come sooner.'
+        description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
     },
     runId: {
         kind: 'runId',
@@ -4048,13 +4059,16 @@ function safeId(value) {
 function isSafeId(value) {
     return SAFE_ID.test(value);
 }
-/** An http(s) URL, normalized, or undefined: a value from outside that becomes a link. */
+/** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
 function httpUrl(value) {
-    if (typeof value !== 'string' || value.trim() === '' || hasControlCharacter(value))
+    if (typeof value !== 'string' || hasControlCharacter(value))
+        return undefined;
+    const text = value.trim();
+    if (!text || /\s/.test(text))
         return undefined;
     try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+        const url = new URL(text);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined;
     }
     catch {
         return undefined;
@@ -4288,7 +4302,10 @@ function parseBaseUrl(raw) {
         url = new URL(value);
     }
     catch {
-        throw fail(`${quote(redactShapes(value))} is not a URL`);
+        // A value with an @ may hold a password: it is not repeated.
+        throw fail(value.includes('@')
+            ? 'is not a URL (not shown, as it holds an @)'
+            : `${quote(value)} is not a URL`);
     }
     if (url.username || url.password) {
         throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${ref('apiKey')}`);
@@ -4395,7 +4412,7 @@ function resolveOptions(request) {
     const runId = read('runId');
     const variables = read('variables') ?? {};
     const runVariable = read('runVariable');
-    const notify = command === 'upload' ? false : read('notify') ?? true;
+    const notify = command === 'upload' ? false : (read('notify') ?? true);
     const terminate = command === 'terminate' || read('terminateEnvironment') === true;
     const wanted = read('wait') ?? false;
     const combined = (key, other, fix) => {
@@ -4675,7 +4692,8 @@ function parseSignedUpload(body) {
     catch {
         url = undefined;
     }
-    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))))
+    if (!url ||
+        !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))))
         throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
     return { fileLocation, playgroundFileLocation: playground, signedUrl };
 }
@@ -5114,6 +5132,11 @@ class ServiceClient {
         const response = await send(request, transport, {
             signal: policy.signal,
             deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs)
+        }).catch((error) => {
+            // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
+            if (error instanceof NetworkError && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))
+                throw new NetworkError(`${error.message}. Check that ${ref('baseUrl')} is the service's address`);
+            throw error;
         });
         log.debug(`${request.label} answered ${response.status}`);
         if (response.status < 200 || response.status >= 300)
@@ -6088,7 +6111,9 @@ function searchOf(pattern, workspace, paths = (external_node_path_default())) {
     const segments = slashed.split('/');
     const firstMagic = segments.findIndex(segment => isDynamicPattern(segment));
     const literal = firstMagic === -1 ? slashed : segments.slice(0, firstMagic).join('/');
-    const base = paths.resolve(paths.isAbsolute(pattern) ? literal || paths.parse(paths.resolve(workspace)).root : paths.join(workspace, literal));
+    const base = paths.resolve(paths.isAbsolute(pattern)
+        ? literal || paths.parse(paths.resolve(workspace)).root
+        : paths.join(workspace, literal));
     const inSystem = SYSTEM_FOLDERS.find(folder => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`)));
     if (inSystem)
         throw new InputError('file', `${quote(pattern)} reaches into ${inSystem}, which holds the system's state, not builds`, 'Point it at the build output of your project');
@@ -6831,9 +6856,15 @@ class Outward {
     text(message) {
         return inert(this.secrets.redact(render(message, this.vocabulary)));
     }
-    /** A value (an output, a link) ready to leave the process: secrets and credentials out, on one line. */
+    /**
+     * A value (an output, a link) ready to leave the process: secrets and
+     * credentials out, and otherwise exact, for a later step must read the very
+     * path or link. Values are checked where they are read (no control
+     * character reaches here); each hand-over format keeps them inert for its
+     * reader.
+     */
     value(value) {
-        return inert(this.secrets.redactValue(value));
+        return this.secrets.redactValue(value);
     }
     /**
      * A caller's callback that can never throw into the deploy: the first
@@ -7050,7 +7081,9 @@ class Deploy {
     async notify(settings, service, runInputPath) {
         const { report, log } = this;
         const answer = await this.phase('Deploy notification', () => {
-            const build = runInputPath ? { variable: settings.runVariable, path: runInputPath } : undefined;
+            const build = runInputPath
+                ? { variable: settings.runVariable, path: runInputPath }
+                : undefined;
             const body = buildDeployBody(settings, settings.git, build);
             log.info(build
                 ? `Notifying the service with ${build.variable}=${quote(build.path)}.`
@@ -7253,7 +7286,7 @@ const OUTPUTS = {
     playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
     fileLocation: '<team_id>/<destination>, as the service returned it.',
     runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
-    environmentId: "The id of the environment the service chose (or ended), when its answer names one; empty otherwise.",
+    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
     outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
     artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
     artifactSize: 'Size of the uploaded file in bytes.',
@@ -7312,9 +7345,10 @@ function githubContext(eventName, payload, env) {
     const build = (sha) => commitUrlOf(env, sha);
     const notes = [];
     const fallback = () => ({
-        branch: env.GITHUB_REF?.startsWith('refs/heads/')
-            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-            : undefined,
+        branch: env.GITHUB_HEAD_REF ||
+            (env.GITHUB_REF?.startsWith('refs/heads/')
+                ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+                : undefined),
         sha: env.GITHUB_SHA || undefined
     });
     const done = (git, extra = {}) => ({
@@ -7365,7 +7399,8 @@ function githubContext(eventName, payload, env) {
             const branch = asText(run.head_branch);
             const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
             // A pull request of the same repository is named; a fork's never is (its head lives elsewhere).
-            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha) ?? (pulls.length === 1 ? pulls[0] : undefined);
+            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha) ??
+                (pulls.length === 1 ? pulls[0] : undefined);
             const pullRequestNumber = positiveInteger(named?.number);
             const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
             const headOwner = asText(asObject(asObject(run.head_repository).owner).login);
@@ -7383,7 +7418,12 @@ function githubContext(eventName, payload, env) {
             const deploymentUrl = httpUrl(raw);
             if (raw && !deploymentUrl)
                 notes.push(`The event's deployment_status.environment_url ${quote(raw)} is not an http(s) URL, so no deployment_url is sent.`);
-            return done({ branch: ref ? stripHeads(ref) : undefined, sha, commitUrl: build(sha), deploymentUrl });
+            return done({
+                branch: ref ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: build(sha),
+                deploymentUrl
+            });
         }
         default: {
             const { branch, sha } = fallback();

@@ -38,7 +38,9 @@ export function actionYaml(): string {
     // otherwise fill in the default, and the variable would never be read.
     const fallback =
       spec.actionDefault ??
-      (spec.default === undefined || spec.env?.frontEnds.includes('action') ? '' : String(spec.default))
+      (spec.default === undefined || spec.env?.frontEnds.includes('action')
+        ? ''
+        : String(spec.default))
     inputs[spelling('action', key)] = {
       description: render(spec.description, ACTION_VOCABULARY),
       required: spec.required === true,

@@ -213,6 +213,8 @@ describe('the library, imported from the packed package', () => {
     `)) as Record<string, unknown>[]
     expect(results[0]).toEqual({
       outcome: 'success',
+      conclusion: 'success',
+      cause: 'success',
       runId: emulator.runs[0]!.id,
       playgroundFileLocation: 'lib.apk',
       fileLocation: 'team_demo/lib.apk',
@@ -230,6 +232,8 @@ describe('the library, imported from the packed package', () => {
     })
     expect(results[3]).toEqual({
       outcome: 'aborted',
+      conclusion: 'failure',
+      cause: 'usage',
       reason: expect.stringMatching(/^Option 'file' "missing\.apk" matched no file/)
     })
     expect(results[4]).toMatchObject({
@@ -317,13 +321,16 @@ describe("the run's verdict and preview environments, from the package", () => {
       }
     )
     const failing = emulator.runs.at(-1)!.id
-    const failed = await cli(['wait', '--run-id', failing], {
+    const failed = await cli(['wait', '--run-id', failing, '--json'], {
       ...polling,
       SERVICE_API_KEY: KEYS.main
     })
-    expect(failed.code).toBe(1)
-    expect(failed.stdout).toMatch(/^verdict=failed$/m)
-    expect(failed.stdout).toMatch(/^bugs=\[\{"name":"Crash"/m)
+    // Exit 3: the run failed with blocking bugs, told apart from a deploy that failed.
+    expect(failed.code).toBe(3)
+    expect(JSON.parse(failed.stdout)).toMatchObject({
+      verdict: 'failed',
+      bugs: [expect.objectContaining({ name: 'Crash', blocking: true })]
+    })
     expect(failed.stderr).toMatch(
       new RegExp(
         `^Error: Run ${failing} failed with 1 blocking bug\\(s\\): #1 "Crash" \\(urgent, new\\)`,
@@ -338,10 +345,11 @@ describe("the run's verdict and preview environments, from the package", () => {
   it('terminate: 0 when ended and when already ended, 1 when unknown', async () => {
     const key = { SERVICE_API_KEY: KEYS.main }
     expect((await cli(['terminate', '--environment-id', 'env_staging'], key)).stdout).toBe(
-      'terminated=terminated\nenvironmentId=env_staging\n'
+      'environmentId=env_staging\noutcome=success\n'
     )
     const again = await cli(['terminate', '--environment-id', 'env_staging'], key)
-    expect([again.code, again.stdout]).toEqual([0, 'terminated=already\n'])
+    expect([again.code, again.stdout]).toEqual([0, 'outcome=success\n'])
+    expect(again.stderr).toContain('was already ended')
     const unknown = await cli(['terminate', '--environment-alias', 'nowhere'], key)
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('Check --environment-alias')
@@ -358,11 +366,11 @@ describe("the run's verdict and preview environments, from the package", () => {
       join(project, 'verdict.mjs'),
       `
       import { waitForVerdict, watchVerdict, terminateEnvironment } from 'mobile-build-deploy'
-      const base = { apiKey: ${JSON.stringify(KEYS.main)}, baseUrl: ${JSON.stringify(emulator.baseUrl)}, pollIntervalSeconds: 1 }
+      const base = { apiKey: ${JSON.stringify(KEYS.main)}, baseUrl: ${JSON.stringify(emulator.baseUrl)} }
       const stages = []
-      const waited = await waitForVerdict({ ...base, runId: ${JSON.stringify(runId)}, onStatus: s => stages.push(s.stage) })
+      const waited = await waitForVerdict({ ...base, pollIntervalSeconds: 1, runId: ${JSON.stringify(runId)}, onStatus: s => stages.push(s.stage) })
       const updates = []
-      for await (const update of watchVerdict({ ...base, runId: ${JSON.stringify(runId)} }))
+      for await (const update of watchVerdict({ ...base, pollIntervalSeconds: 1, runId: ${JSON.stringify(runId)} }))
         updates.push(update.kind === 'status' ? update.status.stage : update.result.verdict)
       const ended = await terminateEnvironment({ ...base, environmentAlias: 'staging' })
       const again = await terminateEnvironment({ ...base, environmentAlias: 'staging' })
@@ -381,10 +389,23 @@ describe("the run's verdict and preview environments, from the package", () => {
     })
     expect(stages.at(-1)).toBe('completed')
     expect(updates).toEqual(['completed', 'passed'])
-    expect(ended).toEqual({ outcome: 'success', state: 'terminated', environmentId: 'env_staging' })
-    expect(again).toEqual({ outcome: 'success', state: 'already' })
+    expect(ended).toEqual({
+      outcome: 'success',
+      conclusion: 'success',
+      cause: 'success',
+      state: 'terminated',
+      environmentId: 'env_staging'
+    })
+    expect(again).toEqual({
+      outcome: 'success',
+      conclusion: 'success',
+      cause: 'success',
+      state: 'already'
+    })
     expect(bad).toEqual({
       outcome: 'aborted',
+      conclusion: 'failure',
+      cause: 'usage',
       reason: expect.stringContaining(
         'Name the environment to end with exactly one of environmentId, environmentAlias or deploymentUrl'
       )

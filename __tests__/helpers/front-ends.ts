@@ -13,7 +13,10 @@ export interface CliResult {
 }
 
 /** The environment of a job on no CI the tool knows: the emulator's key and URL, and nothing else of ours. */
-export function cliEnv(emulator: Emulator, extra: Record<string, string> = {}): Record<string, string> {
+export function cliEnv(
+  emulator: Emulator,
+  extra: Record<string, string> = {}
+): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
@@ -75,7 +78,12 @@ export async function viaAction(
   for (const [key, value] of Object.entries(situation.options)) inputs[kebab(key)] = String(value)
   if (situation.command === 'upload') inputs.notify = 'false'
   if (situation.command === 'terminate') inputs['terminate-environment'] = 'true'
-  const result = await step(emulator, inputs, { workspace, env, eventName: 'workflow_dispatch', runner })
+  const result = await step(emulator, inputs, {
+    workspace,
+    env,
+    eventName: 'workflow_dispatch',
+    runner
+  })
   return {
     outputs: result.outputs,
     exitCode: result.exitCode ?? -1,
@@ -94,7 +102,8 @@ export async function viaCli(
   const argv: string[] = [situation.command, '--json']
   for (const [key, value] of Object.entries(situation.options)) {
     const name = kebab(key)
-    if (OPTIONS[key as OptionKey].kind === 'boolean') argv.push(value ? `--${name}` : `--no-${name}`)
+    if (OPTIONS[key as OptionKey].kind === 'boolean')
+      argv.push(value ? `--${name}` : `--no-${name}`)
     else argv.push(`--${name}`, String(value))
   }
   const result = await runCli(argv, { env: cliEnv(emulator, env), cwd: workspace })
@@ -119,8 +128,7 @@ export async function viaLibrary(
     const git: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(situation.options)) {
       const spec = OPTIONS[key as OptionKey]
-      const typed =
-        spec.kind === 'integer' || spec.kind === 'number' ? Number(value) : value
+      const typed = spec.kind === 'integer' || spec.kind === 'number' ? Number(value) : value
       if (spec.git && key !== 'deploymentUrl') git[key] = typed
       else options[key] = typed
     }
@@ -150,6 +158,9 @@ function asText(values: Record<string, unknown>): Record<string, string> {
 /** The outputs with each run's own id and links made alike, so that runs of three front ends compare. */
 export function comparable(outputs: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(outputs).map(([name, value]) => [name, value.replace(/run_[0-9a-f]{16}/g, 'run_*')])
+    Object.entries(outputs).map(([name, value]) => [
+      name,
+      value.replace(/run_[0-9a-f]{16}/g, 'run_*')
+    ])
   )
 }

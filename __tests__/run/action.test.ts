@@ -2,7 +2,7 @@
  * run() in-process, against the emulator on loopback: the real @actions/http-client
  * on the wire, nothing mocked. The full matrix runs on the bundle in e2e/.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -116,54 +116,6 @@ describe('run', () => {
     expect(added()).toEqual([])
   })
 
-  it('uploads, notifies and sets the outputs', async () => {
-    await run()
-    expect(process.exitCode).toBeUndefined()
-    expect(await outputs()).toMatchObject({
-      outcome: 'success',
-      runId: emulator.runs[0]!.id,
-      playgroundFileLocation: 'app.apk'
-    })
-    expect(emulator.objects.get('team_demo/app.apk')?.size).toBe(8)
-    expect(await readFile(join(dir, 'summary'), 'utf8')).toContain(emulator.runs[0]!.id)
-  })
-
-  it('fails on 401 and sends nothing after the first request', async () => {
-    process.env['INPUT_API-KEY'] = 'wrong-key'
-    await run()
-    expect(process.exitCode).toBe(1)
-    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
-    expect(await outputs()).toEqual({ outcome: 'aborted' })
-    expect(errorLines(printed)).toEqual([expect.stringContaining('401 Unauthorized')])
-  })
-
-  it('fails on invalid input before any request', async () => {
-    process.env['INPUT_MAX-ATTEMPTS'] = 'many'
-    await run()
-    expect(process.exitCode).toBe(1)
-    expect(emulator.requests).toHaveLength(0)
-    expect(errorLines(printed)).toEqual([expect.stringContaining("Input 'max-attempts'")])
-  })
-
-  it('never notifies after a failed upload', async () => {
-    process.env['INPUT_MAX-ATTEMPTS'] = '1'
-    emulator.faults.add({ route: 'upload', status: 500 })
-    await run()
-    expect(process.exitCode).toBe(1)
-    expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'upload'])
-  })
-
-  it('fails when no run is created, with the outputs of the upload set', async () => {
-    emulator.workspaces[0]!.mobileTriggersEnabled = false
-    try {
-      await run()
-    } finally {
-      emulator.workspaces[0]!.mobileTriggersEnabled = true
-    }
-    expect(process.exitCode).toBe(1)
-    expect(await outputs()).toMatchObject({ outcome: 'failed', playgroundFileLocation: 'app.apk' })
-  })
-
   it.each([
     ['a folder', (): string => dir],
     ['a file that is not there', (): string => join(dir, 'gone', 'output')]
@@ -176,4 +128,67 @@ describe('run', () => {
       expect.stringMatching(/^GITHUB_OUTPUT names .* which cannot be written .*nothing was sent\./)
     ])
   })
+
+  it("counts the blocking bugs the answer lists when it gives no count, never '0 blocking'", async () => {
+    emulator.faults.add({
+      route: 'greenlight',
+      status: 200,
+      body: JSON.stringify({
+        runStage: 'completed',
+        greenlight: false,
+        reproducedBugs: [
+          { name: 'Crash', priority: 'urgent' },
+          { name: 'Typo', priority: 'low' }
+        ]
+      })
+    })
+    process.env.INPUT_FILE = ''
+    process.env['INPUT_RUN-ID'] = 'run_1'
+    await run()
+    expect(process.exitCode).toBe(1)
+    expect(await outputs()).toMatchObject({ blockingBugsCount: '1', nonBlockingBugsCount: '1' })
+    expect(await readFile(join(dir, 'summary'), 'utf8')).toContain('1 blocking, 1 non-blocking')
+  })
+
+  it('names the target of an artifact reached through a link that leaves the workspace', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'outside-'))
+    try {
+      await writeFile(join(outside, 'real.apk'), 'PK build')
+      await symlink(join(outside, 'real.apk'), join(dir, 'linked.apk'))
+      process.env.INPUT_FILE = 'linked.apk'
+      await run()
+      expect(process.exitCode).toBeUndefined()
+      expect(printed).toMatch(
+        new RegExp(
+          `::notice title=Artifact outside the workspace::The artifact is a link that leads out of the working directory, to ".*real\\.apk"`
+        )
+      )
+    } finally {
+      await rm(outside, { recursive: true, force: true })
+    }
+  })
+
+  it('reads its own working directory as a path, never as a glob', async () => {
+    // A checkout in a folder named build{1,2} next to build1/: the pattern is the user's alone.
+    const parent = await mkdtemp(join(tmpdir(), 'parent-'))
+    try {
+      const workspace = join(parent, 'build{1,2}')
+      await mkdir(workspace)
+      await mkdir(join(parent, 'build1'))
+      await writeFile(join(workspace, 'app.apk'), 'PK mine')
+      await writeFile(join(parent, 'build1', 'other.apk'), 'PK not mine')
+      process.env.GITHUB_WORKSPACE = workspace
+      process.env.INPUT_FILE = '*.apk'
+      await run()
+      expect(process.exitCode).toBeUndefined()
+      expect(requestsOfRoute('signed-url')[0]!.query.file).toBe('app.apk')
+      expect(emulator.objects.get('team_demo/app.apk')?.size).toBe(7)
+    } finally {
+      await rm(parent, { recursive: true, force: true })
+    }
+  })
 })
+
+function requestsOfRoute(route: string) {
+  return emulator.requests.filter(r => r.route === route)
+}

@@ -32,15 +32,21 @@ async function cli(argv: string[], env: Record<string, string> = {}, cwd?: strin
  * first `=`, both trimmed, quotes kept; its runner then expands `$NAME` in a
  * value. Any line it cannot read fails the whole file.
  */
-function gitlabDotenv(text: string, variables: Record<string, string> = {}): Record<string, string> {
+function gitlabDotenv(
+  text: string,
+  variables: Record<string, string> = {}
+): Record<string, string> {
   const result: Record<string, string> = {}
   for (const line of text.split('\n')) {
     if (line === '') continue
     const match = /^(.*?)=(.*)$/.exec(line)
-    if (!match || !/^[a-zA-Z0-9_]+$/.test(match[1]!.trim())) throw new Error(`Invalid Format: ${line}`)
+    if (!match || !/^[a-zA-Z0-9_]+$/.test(match[1]!.trim()))
+      throw new Error(`Invalid Format: ${line}`)
     result[match[1]!.trim()] = match[2]!
       .trim()
-      .replace(/\$\$|\$\{?(\w+)\}?/g, (_all, name?: string) => (name ? (variables[name] ?? '') : '$'))
+      .replace(/\$\$|\$\{?(\w+)\}?/g, (_all, name?: string) =>
+        name ? (variables[name] ?? '') : '$'
+      )
   }
   return result
 }
@@ -48,7 +54,10 @@ function gitlabDotenv(text: string, variables: Record<string, string> = {}): Rec
 /** Sources a shell hand-over in bash, in its own folder, and prints each variable back. */
 function sourced(file: string, names: string[], cwd: string): Record<string, string> {
   const script = `set -eu; . "$1"; shift; for n in "$@"; do printf '%s=%s\\0' "$n" "\${!n-}"; done`
-  const out = execFileSync('bash', ['-c', script, 'bash', file, ...names], { cwd, encoding: 'utf8' })
+  const out = execFileSync('bash', ['-c', script, 'bash', file, ...names], {
+    cwd,
+    encoding: 'utf8'
+  })
   return Object.fromEntries(
     out
       .split('\0')
@@ -66,7 +75,11 @@ describe('usage', () => {
   })
 
   it('prints its version', async () => {
-    expect(await cli(['--version'])).toEqual({ exitCode: 0, stdout: `${PRODUCT_VERSION}\n`, stderr: '' })
+    expect(await cli(['--version'])).toEqual({
+      exitCode: 0,
+      stdout: `${PRODUCT_VERSION}\n`,
+      stderr: ''
+    })
   })
 
   it('suggests the nearest flag for an unknown one, and answers --json even then', async () => {
@@ -82,8 +95,18 @@ describe('usage', () => {
 
   it.each([
     ['success', ['notify'], EXIT.success, { outcome: 'success' }],
-    ['no run created', ['notify', '--api-key', KEYS.noTriggers], EXIT['deploy-failed'], { outcome: 'failed' }],
-    ['a refused key', ['notify', '--api-key', 'unknown-key-0000'], EXIT['deploy-failed'], { outcome: 'aborted' }],
+    [
+      'no run created',
+      ['notify', '--api-key', KEYS.noTriggers],
+      EXIT['deploy-failed'],
+      { outcome: 'failed' }
+    ],
+    [
+      'a refused key',
+      ['notify', '--api-key', 'unknown-key-0000'],
+      EXIT['deploy-failed'],
+      { outcome: 'aborted' }
+    ],
     ['a bad value', ['notify', '--max-attempts', '0'], EXIT.usage, { outcome: 'aborted' }]
   ])('prints one JSON object on stdout for %s', async (_title, argv, exitCode, fields) => {
     const result = await cli([...argv, '--json'])
@@ -106,14 +129,24 @@ describe('usage', () => {
   it('warns when no Git context could be found', async () => {
     const result = await cli(['notify'])
     expect(result.exitCode).toBe(0)
-    expect(result.stderr).toMatch(/Warning \(No Git context\): No Git context found.*Pass --branch and --sha\./)
+    expect(result.stderr).toMatch(
+      /Warning \(No Git context\): No Git context found.*Pass --branch and --sha\./
+    )
   })
 
   it('says to check --run-id when the service never knows the run, after a short grace', async () => {
     const started = Date.now()
-    const result = await cli(['wait', '--run-id', 'run_0123456789abcdef', '--poll-interval-seconds', '1'])
+    const result = await cli([
+      'wait',
+      '--run-id',
+      'run_0123456789abcdef',
+      '--poll-interval-seconds',
+      '1'
+    ])
     expect(result.exitCode).toBe(EXIT['deploy-failed'])
-    expect(result.stderr).toMatch(/knows no run run_0123456789abcdef in this workspace\. Check --run-id/)
+    expect(result.stderr).toMatch(
+      /knows no run run_0123456789abcdef in this workspace\. Check --run-id/
+    )
     // The grace for a run id given by hand is a few seconds, not a minute and a half of retries.
     expect(Date.now() - started).toBeLessThan(30_000)
   })
@@ -125,7 +158,8 @@ describe('usage', () => {
       ['wait', '--run-id', 'run_0123456789abcdef', '--poll-interval-seconds', '600'],
       { env: cliEnv(emulator), cwd, signal: controller.signal }
     )
-    while (requestsOf(emulator, 'greenlight').length === 0) await new Promise(r => setTimeout(r, 10))
+    while (requestsOf(emulator, 'greenlight').length === 0)
+      await new Promise(r => setTimeout(r, 10))
     const stopped = Date.now()
     controller.abort()
     const result = await running
@@ -140,9 +174,15 @@ describe('hand-over files', () => {
 
   it('checks --output-env before the first request: a run is never created for outputs that cannot be written', async () => {
     const cwd = (await writeArtifact('app.apk')).workspace
-    const result = await cli(['deploy', '--file', 'app.apk', '--output-env', 'no/such/folder/mobile.env'], {}, cwd)
+    const result = await cli(
+      ['deploy', '--file', 'app.apk', '--output-env', 'no/such/folder/mobile.env'],
+      {},
+      cwd
+    )
     expect(result.exitCode).toBe(EXIT['deploy-failed'])
-    expect(result.stderr).toMatch(/--output-env names "no\/such\/folder\/mobile.env", which cannot be written/)
+    expect(result.stderr).toMatch(
+      /--output-env names "no\/such\/folder\/mobile.env", which cannot be written/
+    )
     expect(emulator.requests).toEqual([])
   })
 
@@ -164,7 +204,11 @@ describe('hand-over files', () => {
       cwd
     )
     expect(result.exitCode).toBe(0)
-    const values = sourced(join(cwd, 'mobile.sh'), ['playgroundFileLocation', 'fileLocation', 'outcome', 'artifactSha256'], cwd)
+    const values = sourced(
+      join(cwd, 'mobile.sh'),
+      ['playgroundFileLocation', 'fileLocation', 'outcome', 'artifactSha256'],
+      cwd
+    )
     expect(values).toEqual({
       playgroundFileLocation: hostile,
       fileLocation: `team_demo/${hostile}`,
@@ -189,7 +233,9 @@ describe('hand-over files', () => {
       artifactSha256: built.sha256,
       artifactSize: String(built.size)
     })
-    expect(result.stderr).toMatch(/The playgroundFileLocation output is left out of the dotenv hand-over: its value has a \$/)
+    expect(result.stderr).toMatch(
+      /The playgroundFileLocation output is left out of the dotenv hand-over: its value has a \$/
+    )
     // Each line is one variable: the value never makes a second line.
     expect(text.split('\n').filter(Boolean)).toHaveLength(Object.keys(read).length)
   })
@@ -222,7 +268,11 @@ describe('hand-over files', () => {
     const cwd = (await writeArtifact('app-release.apk')).workspace
     await mkdir(join(cwd, 'out'))
     await writeFile(join(cwd, 'out', 'keep'), '')
-    const result = await cli(['deploy', '--file', 'app-release.apk', '--output-env', 'out/deploy.env'], {}, cwd)
+    const result = await cli(
+      ['deploy', '--file', 'app-release.apk', '--output-env', 'out/deploy.env'],
+      {},
+      cwd
+    )
     expect(result.exitCode).toBe(0)
     const read = gitlabDotenv(await readFile(join(cwd, 'out', 'deploy.env'), 'utf8'))
     expect(read.runId).toBe(emulator.runs[0]!.id)
@@ -232,20 +282,33 @@ describe('hand-over files', () => {
 
 describe('secrets a server echoes', () => {
   it.each([
-    ['the service echoes the Authorization header', { route: 'signed-url' as const, status: 500, echo: true }],
-    ['the store echoes the signature as provided=…', { route: 'upload' as const, status: 403, echo: true }]
-  ])('%s: the final line and --json carry neither the key nor the signature', async (_title, fault) => {
-    emulator.faults.add({ ...fault, times: 5 })
-    const cwd = (await writeArtifact('app.apk')).workspace
-    const result = await cli(['deploy', '--file', 'app.apk', '--json', '--max-attempts', '1'], {}, cwd)
-    expect(result.exitCode).toBe(EXIT['deploy-failed'])
-    const signatures = emulator.requests
-      .map(r => r.query['X-Amz-Signature'])
-      .filter((s): s is string => Boolean(s))
-    for (const text of [result.stdout, result.stderr]) {
-      expect(text).not.toContain(DEMO_API_KEY)
-      for (const signature of signatures) expect(text).not.toContain(signature)
+    [
+      'the service echoes the Authorization header',
+      { route: 'signed-url' as const, status: 500, echo: true }
+    ],
+    [
+      'the store echoes the signature as provided=…',
+      { route: 'upload' as const, status: 403, echo: true }
+    ]
+  ])(
+    '%s: the final line and --json carry neither the key nor the signature',
+    async (_title, fault) => {
+      emulator.faults.add({ ...fault, times: 5 })
+      const cwd = (await writeArtifact('app.apk')).workspace
+      const result = await cli(
+        ['deploy', '--file', 'app.apk', '--json', '--max-attempts', '1'],
+        {},
+        cwd
+      )
+      expect(result.exitCode).toBe(EXIT['deploy-failed'])
+      const signatures = emulator.requests
+        .map(r => r.query['X-Amz-Signature'])
+        .filter((s): s is string => Boolean(s))
+      for (const text of [result.stdout, result.stderr]) {
+        expect(text).not.toContain(DEMO_API_KEY)
+        for (const signature of signatures) expect(text).not.toContain(signature)
+      }
+      expect(JSON.parse(result.stdout).reason).toMatch(/answered (500|403)/)
     }
-    expect(JSON.parse(result.stdout).reason).toMatch(/answered (500|403)/)
-  })
+  )
 })

@@ -180,7 +180,11 @@ describe('hostile answers', () => {
       '{"playgroundFileLocation": "a.apk", "signedUrl": "file:///etc/passwd"}',
       'not an https URL'
     ],
-    ['a huge body', `{"x": "${'y'.repeat(2 * 1024 * 1024)}"}`, 'answered with a body larger than 1 MiB']
+    [
+      'a huge body',
+      `{"x": "${'y'.repeat(2 * 1024 * 1024)}"}`,
+      'answered with a body larger than 1 MiB'
+    ]
   ])('signed-url answers %s: a clear error, no upload', async (_title, body, words) => {
     emulator.faults.add({ route: 'signed-url', status: 200, body })
     const { result } = await stepWithBuild(emulator)

@@ -43,10 +43,26 @@ describe('every call resolves, whatever it is given', () => {
     ['a number', 42, /not a number/],
     ['an array', [], /not an array/],
     ['no key', { baseUrl: 'https://s.example.com' }, /Option 'apiKey' is empty/],
-    ['a key of another type', { apiKey: 7, baseUrl: 'https://s.example.com' }, /Option 'apiKey' is a number, not text/],
-    ['git that is a string', { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: 'main' }, /Option 'git' is a string/],
-    ['a misspelt option', { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', fiel: 'a.apk' }, /Option "fiel" is not an option of deployBuild\. Did you mean 'file'\?/],
-    ['a misspelt Git field', { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: { sah: 'abc1234' } }, /Option 'git\.sah' is not a field of git\. Did you mean 'git\.sha'\?/]
+    [
+      'a key of another type',
+      { apiKey: 7, baseUrl: 'https://s.example.com' },
+      /Option 'apiKey' is a number, not text/
+    ],
+    [
+      'git that is a string',
+      { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: 'main' },
+      /Option 'git' is a string/
+    ],
+    [
+      'a misspelt option',
+      { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', fiel: 'a.apk' },
+      /Option "fiel" is not an option of deployBuild\. Did you mean 'file'\?/
+    ],
+    [
+      'a misspelt Git field',
+      { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: { sah: 'abc1234' } },
+      /Option 'git\.sah' is not a field of git\. Did you mean 'git\.sha'\?/
+    ]
   ])('%s', async (_title, options, reason) => {
     const result = await deployBuild(options as never)
     expect(result).toMatchObject({ outcome: 'aborted', conclusion: 'failure', cause: 'usage' })
@@ -59,7 +75,9 @@ describe('every call resolves, whatever it is given', () => {
       "Option 'wait' is not an option of uploadBuild (it is one of deployBuild). Leave it out."
     )
     const notify = await notifyDeployment({ ...connection(), runId: 'run_1' } as never)
-    expect(notify.reason).toMatch(/Option 'runId' is not an option of notifyDeployment \(it is one of waitForVerdict\)/)
+    expect(notify.reason).toMatch(
+      /Option 'runId' is not an option of notifyDeployment \(it is one of waitForVerdict\)/
+    )
     expect(emulator.requests).toEqual([])
   })
 
@@ -71,7 +89,9 @@ describe('every call resolves, whatever it is given', () => {
       state: 'terminated',
       environmentId: 'env_staging'
     })
-    expect(await terminateEnvironment({ ...connection(), environmentAlias: 'staging' })).toMatchObject({
+    expect(
+      await terminateEnvironment({ ...connection(), environmentAlias: 'staging' })
+    ).toMatchObject({
       outcome: 'success',
       state: 'already'
     })
@@ -92,12 +112,21 @@ describe("a caller's callback never crashes the caller", () => {
       variables: quickRun(),
       onProgress: thrower,
       onStatus: thrower,
-      log: { info: thrower, warning: thrower, group: thrower, debug: thrower, notice: thrower, mask: thrower }
+      log: {
+        info: thrower,
+        warning: thrower,
+        group: thrower,
+        debug: thrower,
+        notice: thrower,
+        mask: thrower
+      }
     })
     expect(result).toMatchObject({ outcome: 'success', verdict: 'passed', conclusion: 'success' })
     expect(result.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^The onProgress callback threw \(the callback broke\); the deploy goes on/),
+        expect.stringMatching(
+          /^The onProgress callback threw \(the callback broke\); the deploy goes on/
+        ),
         expect.stringMatching(/^The log\.info callback threw/),
         expect.stringMatching(/^The onEvent callback threw|^The log\.group callback threw/)
       ])
@@ -119,7 +148,9 @@ describe("a caller's callback never crashes the caller", () => {
         }
       }
     )
-    expect(judgement.message).toBe('Unexpected error: a front end bug. Please report it with this log.')
+    expect(judgement.message).toBe(
+      'Unexpected error: a front end bug. Please report it with this log.'
+    )
     expect(report.failure?.unexpected?.stack).toMatch(/TypeError: a front end bug/)
     expect(debug.join('\n')).toMatch(/TypeError: a front end bug\\n\s+at /)
     expect(emulator.requests).toEqual([])
@@ -139,13 +170,18 @@ describe('a stop is immediate and never retried', () => {
       signal: controller.signal,
       log: { info: line => lines.push(line) }
     })
-    while (requestsOf(emulator, 'signed-url').length === 0) await new Promise(r => setTimeout(r, 10))
+    while (requestsOf(emulator, 'signed-url').length === 0)
+      await new Promise(r => setTimeout(r, 10))
     await new Promise(r => setTimeout(r, 300))
     const stopped = Date.now()
     controller.abort(new Error('the caller stopped'))
     const settled = await result
     expect(Date.now() - stopped).toBeLessThan(1_000)
-    expect(settled).toMatchObject({ outcome: 'aborted', conclusion: 'failure', cause: 'deploy-failed' })
+    expect(settled).toMatchObject({
+      outcome: 'aborted',
+      conclusion: 'failure',
+      cause: 'deploy-failed'
+    })
     expect(settled.reason).toMatch(/stopped before it finished \(the caller stopped\)/)
     expect(lines.join('\n')).not.toMatch(/Retrying/)
     await emulator.idle()
@@ -153,10 +189,18 @@ describe('a stop is immediate and never retried', () => {
   })
 
   it('resolves within a second of an abort mid-wait', async () => {
-    const created = await notifyDeployment({ ...connection(), variables: quickRun({ initializingMs: 600_000 }) })
+    const created = await notifyDeployment({
+      ...connection(),
+      variables: quickRun({ initializingMs: 600_000 })
+    })
     const controller = new AbortController()
-    const waiting = waitForVerdict({ ...connection(), runId: created.runId!, signal: controller.signal })
-    while (requestsOf(emulator, 'greenlight').length === 0) await new Promise(r => setTimeout(r, 10))
+    const waiting = waitForVerdict({
+      ...connection(),
+      runId: created.runId!,
+      signal: controller.signal
+    })
+    while (requestsOf(emulator, 'greenlight').length === 0)
+      await new Promise(r => setTimeout(r, 10))
     const stopped = Date.now()
     controller.abort()
     const result = await waiting
@@ -165,9 +209,16 @@ describe('a stop is immediate and never retried', () => {
   })
 
   it('stops polling when the consumer leaves the watch loop', async () => {
-    const created = await notifyDeployment({ ...connection(), variables: quickRun({ initializingMs: 600_000 }) })
+    const created = await notifyDeployment({
+      ...connection(),
+      variables: quickRun({ initializingMs: 600_000 })
+    })
     let statuses = 0
-    for await (const update of watchVerdict({ ...connection(), runId: created.runId!, pollIntervalSeconds: 1 })) {
+    for await (const update of watchVerdict({
+      ...connection(),
+      runId: created.runId!,
+      pollIntervalSeconds: 1
+    })) {
       if (update.kind === 'status') statuses++
       break
     }
@@ -201,7 +252,13 @@ describe('a hostile verdict endpoint cannot hold a wait past its timeout', () =>
   })
 
   it.each([
-    ['a new superseding run at every answer', (i: number) => ({ status: 200, body: JSON.stringify({ runStage: 'initializing', relevantRunId: `run_${i + 1}` }) })],
+    [
+      'a new superseding run at every answer',
+      (i: number) => ({
+        status: 200,
+        body: JSON.stringify({ runStage: 'initializing', relevantRunId: `run_${i + 1}` })
+      })
+    ],
     ['an answer that trickles one byte a second', () => ({ trickleMs: 1000 })]
   ])('%s: every front end ends at the timeout', async (_title, fault) => {
     for (const via of [viaAction, viaCli, viaLibrary]) {

@@ -6,13 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
-import {
-  comparable,
-  viaAction,
-  viaCli,
-  viaLibrary,
-  type Situation
-} from '../helpers/front-ends.js'
+import { comparable, viaAction, viaCli, viaLibrary, type Situation } from '../helpers/front-ends.js'
 import { freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
@@ -26,15 +20,24 @@ afterAll(() => emulator.close())
 
 const env = { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }
 const run = (lifecycle: object): string =>
-  JSON.stringify({ EMULATOR_RUN: JSON.stringify({ initializingMs: 200, underReviewMs: 200, ...lifecycle }) })
+  JSON.stringify({
+    EMULATOR_RUN: JSON.stringify({ initializingMs: 200, underReviewMs: 200, ...lifecycle })
+  })
 
 const situations: [string, Situation, number][] = [
   [
     'a deploy that creates a run',
-    { command: 'deploy', options: { file: 'app.apk', namePrefix: 'myapp', environment: 'staging' } },
+    {
+      command: 'deploy',
+      options: { file: 'app.apk', namePrefix: 'myapp', environment: 'staging' }
+    },
     EXIT.success
   ],
-  ['an upload only', { command: 'upload', options: { file: 'app.apk', destination: 'setup/app.apk' } }, EXIT.success],
+  [
+    'an upload only',
+    { command: 'upload', options: { file: 'app.apk', destination: 'setup/app.apk' } },
+    EXIT.success
+  ],
   [
     'a notification with an earlier upload',
     { command: 'notify', options: { runInputPath: 'setup/app.apk', runVariable: 'BUILD_PATH' } },
@@ -53,7 +56,10 @@ const situations: [string, Situation, number][] = [
   ],
   [
     'a deploy whose run passes',
-    { command: 'deploy', options: { file: 'app.apk', wait: true, variables: run({ final: 'passed' }) } },
+    {
+      command: 'deploy',
+      options: { file: 'app.apk', wait: true, variables: run({ final: 'passed' }) }
+    },
     EXIT.success
   ],
   [
@@ -63,7 +69,10 @@ const situations: [string, Situation, number][] = [
       options: {
         file: 'app.apk',
         wait: true,
-        variables: run({ final: 'failed', bugs: [{ name: 'Checkout crashes', priority: 'urgent' }] })
+        variables: run({
+          final: 'failed',
+          bugs: [{ name: 'Checkout crashes', priority: 'urgent' }]
+        })
       }
     },
     EXIT['run-failed']
@@ -86,8 +95,16 @@ const situations: [string, Situation, number][] = [
     { command: 'terminate', options: { environmentId: 'env_staging' } },
     EXIT.success
   ],
-  ['a key the service refuses', { command: 'notify', options: { apiKey: 'not-a-known-key-1234' } }, EXIT['deploy-failed']],
-  ['an option that cannot be used', { command: 'deploy', options: { file: 'app.apk', maxAttempts: 0 } }, EXIT.usage]
+  [
+    'a key the service refuses',
+    { command: 'notify', options: { apiKey: 'not-a-known-key-1234' } },
+    EXIT['deploy-failed']
+  ],
+  [
+    'an option that cannot be used',
+    { command: 'deploy', options: { file: 'app.apk', maxAttempts: 0 } },
+    EXIT.usage
+  ]
 ]
 
 describe('the same situation from the action, the CLI and the library', () => {
@@ -96,7 +113,11 @@ describe('the same situation from the action, the CLI and the library', () => {
     for (const via of [viaAction, viaCli, viaLibrary]) {
       emulator.reset()
       if (situation.command === 'notify' && situation.options.runInputPath)
-        await viaLibrary(emulator, { command: 'upload', options: { file: 'app.apk', destination: 'setup/app.apk' } }, workspace)
+        await viaLibrary(
+          emulator,
+          { command: 'upload', options: { file: 'app.apk', destination: 'setup/app.apk' } },
+          workspace
+        )
       outcomes.push(await via(emulator, situation, workspace, env))
     }
     const [action, cli, library] = outcomes
@@ -122,7 +143,12 @@ describe('the same situation from the action, the CLI and the library', () => {
       await viaCli(emulator, situation, workspace, env),
       await viaLibrary(emulator, situation, workspace, env)
     ]
-    expect(action.outputs).toMatchObject({ outcome: 'skipped', runId, verdict: 'passed', greenlight: 'true' })
+    expect(action.outputs).toMatchObject({
+      outcome: 'skipped',
+      runId,
+      verdict: 'passed',
+      greenlight: 'true'
+    })
     expect(cli.outputs).toEqual(action.outputs)
     expect(library.outputs).toEqual(action.outputs)
     expect([action.exitCode, cli.exitCode, library.exitCode]).toEqual([0, 0, 0])

@@ -86,12 +86,11 @@ function finish(
   try {
     setOutputs(report)
   } catch (error) {
-    fail(
-      step,
-      `The outputs could not be written: ${messageOf(error)}`,
-      'Mobile build deploy failed'
-    )
-    return
+    const unwritten = `The outputs could not be written: ${messageOf(error)}`
+    // A failure that came first is the cause to show; the outputs' own is then a detail.
+    if (judgement.conclusion !== 'failure')
+      return fail(step, unwritten, 'Mobile build deploy failed')
+    out.warning(unwritten)
   }
   if (judgement.conclusion === 'failure')
     fail(
