@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { WRITE_TOKEN } from './github-api.js'
 
 /** The repository root, where action.yml and dist/ live. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -137,7 +138,7 @@ export async function withStep<T>(
 }
 
 /** The token a runner gives every job; tests see this one unless they pass their own. */
-export const RUNNER_TOKEN = 'ghs_emulatedRunnerToken0123456789abcdef'
+export const RUNNER_TOKEN = WRITE_TOKEN
 
 /** A default of action.yml as the runner evaluates it: `${{ github.token }}` is the job's token. */
 function evaluate(value: string): string {

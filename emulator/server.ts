@@ -10,6 +10,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FaultPlan, type Fault, type Route } from './faults.js'
+import { startGitHubApi, type GitHubApi } from './github-api.js'
 import { failure, json } from './answers.js'
 import { ServiceApi, type Run } from './service.js'
 import { UrlSigner } from './signing.js'
@@ -57,6 +58,8 @@ export interface Emulator {
   storeTraffic: number[]
   /** Resolves once no request is being handled (e.g. one a fault delays). */
   idle(): Promise<void>
+  /** GitHub's REST API as far as the action reports through it: check runs, comments, pull requests. */
+  github: GitHubApi
   /** Forgets requests, runs, objects and faults, keeping the servers. */
   reset(): void
   close(): Promise<void>
@@ -76,6 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const storeServer = createServer()
   const apiServer = createServer()
+  const github = await startGitHubApi(host)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)
   const signer = new UrlSigner(storeUrl, 'uploads', {
@@ -238,6 +242,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     runs: api.runs,
     objects: store.objects,
     storeTraffic,
+    github,
     idle() {
       return inFlight === 0 ? Promise.resolve() : new Promise(resolve => onIdle.push(resolve))
     },
@@ -247,9 +252,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       api.reset()
       store.clear()
       faults.clear()
+      github.reset()
     },
     async close() {
-      await Promise.all([close(apiServer), close(storeServer)])
+      await Promise.all([close(apiServer), close(storeServer), github.close()])
       await rm(directory, { recursive: true, force: true })
     }
   }

@@ -30,6 +30,7 @@ export {
   waitForVerdict,
   watchVerdict,
   terminateEnvironment,
+  junitReport,
   type VerdictUpdate
 } from './library/api.js'
 export type {

@@ -62,6 +62,8 @@ export async function step(
   const stepOptions: StepOptions = {
     timeoutMs: 120_000,
     ...rest,
+    // GitHub's API is the emulator's: a step never reaches the real one.
+    env: { GITHUB_API_URL: emulator.github.url, ...rest.env },
     inputs: { 'api-key': DEMO_API_KEY, 'base-url': emulator.baseUrl, ...inputs }
   }
   const result =
@@ -91,7 +93,7 @@ export async function stepWithBuild(
  * printed or wrote, except in the `::add-mask::` lines that register them.
  */
 export function expectNoLeaks(result: StepResult, emulator: Emulator): void {
-  const secrets = emulator.workspaces.map(w => w.apiKey)
+  const secrets = [...emulator.workspaces.map(w => w.apiKey), ...emulator.github.tokens.keys()]
   for (const r of emulator.requests) {
     if (r.route === 'upload' && r.query['X-Amz-Signature']) secrets.push(r.query['X-Amz-Signature'])
   }

@@ -91,7 +91,7 @@ describe('resolveOptions', () => {
   })
 
   it('waits in wait-only mode without being asked', () => {
-    expect(parse({ file: '', 'run-id': 'run_1' })).toMatchObject({ wait: true, git: {} })
+    expect(parse({ file: '', 'run-id': 'run_1' })).toMatchObject({ wait: true, mode: 'wait' })
   })
 
   it.each([

@@ -8,12 +8,18 @@ import {
   messageOf,
   outputsOf,
   quote,
+  repositoryOfSlug,
   runDeploy,
   type DeployRun,
+  type GitHubContext,
+  type Settings,
   type JsonObject,
   type OutputName,
   type Report
 } from '../core/index.js'
+import type { GitHubClient } from './github/client.js'
+import { defaultCheckName } from './github/content.js'
+import { GitHubReporter } from './github/reporter.js'
 import { isOn, readInputs } from './inputs.js'
 import { runnerLog as out } from './log.js'
 import { writeSummary, type StepReport } from './summary.js'
@@ -52,7 +58,10 @@ export async function run(): Promise<void> {
     }
     const context = githubContext(eventName, event, process.env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
+    if (context.pullRequestLookup && values.githubToken)
+      await lookUpPullRequest(context, values.githubToken)
 
+    let reporter: GitHubReporter | undefined
     const deploy = await runDeploy(undefined, values, {
       frontEnd: 'action',
       vocabulary: ACTION_VOCABULARY,
@@ -60,10 +69,17 @@ export async function run(): Promise<void> {
       derived: context.git,
       env: process.env,
       workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
-      onEvent: (_event, report) => setOutputs(report),
-      beforeRequests: checkOutputFile
+      onEvent: (event, report) => {
+        setOutputs(report)
+        reporter?.onEvent(event, report)
+      },
+      beforeRequests: settings => {
+        checkOutputFile()
+        reporter = reporterFor(settings)
+      }
     })
     finish(step, deploy, setOutputs)
+    await reporter?.finish(deploy.report, deploy.judgement)
   } catch (error) {
     // Only the action's own writing can throw here: the core never does.
     fail(step, `The step could not finish: ${messageOf(error)}`, 'Mobile build deploy failed')
@@ -100,6 +116,85 @@ function finish(
     )
   else if (judgement.conclusion === 'warning' && judgement.message)
     out.warning(judgement.message, 'No run created')
+}
+
+/** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
+function reporterFor(settings: Settings): GitHubReporter | undefined {
+  const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
+  if (!settings.githubToken || !repo || !('owner' in repo)) return undefined
+  const check = settings.check && settings.wait
+  const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
+  if (!check && pullRequest === undefined) return undefined
+  return new GitHubReporter(
+    {
+      token: settings.githubToken,
+      check,
+      checkName:
+        settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
+      pullRequest,
+      repo: { owner: repo.owner, repo: repo.name },
+      sha: settings.git.sha,
+      apiUrl: apiUrl(),
+      workflowRunUrl: workflowRunUrl()
+    },
+    out,
+    loadClient
+  )
+}
+
+/** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
+async function loadClient(
+  token: string,
+  baseUrl: string,
+  signal: AbortSignal
+): Promise<GitHubClient> {
+  const { createClient } = await import('./github/client.js')
+  return createClient(token, baseUrl, signal)
+}
+
+/**
+ * A workflow_run for a fork's pull request names no pull request: GitHub's
+ * API tells it from the head branch and commit. Without it, neither a
+ * pull-request name nor a comment can be made; the deploy goes on.
+ */
+async function lookUpPullRequest(context: GitHubContext, token: string): Promise<void> {
+  const lookup = context.pullRequestLookup!
+  const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
+  if (!repo || !('owner' in repo)) return
+  const stop = new AbortController()
+  try {
+    const client = await loadClient(token, apiUrl(), stop.signal)
+    const number = await client.pullRequestOf(
+      { owner: repo.owner, repo: repo.name },
+      lookup.owner,
+      lookup.branch,
+      lookup.sha
+    )
+    if (number !== undefined) context.git.pullRequestNumber = number
+    else out.info('No open pull request has the head of the triggering run; none is named.')
+  } catch (error) {
+    out.notice(
+      `The pull request of the triggering run could not be found (${messageOf(error)}); none is named. The token needs pull-requests: read.`,
+      'Pull request unknown'
+    )
+  } finally {
+    stop.abort()
+  }
+}
+
+function apiUrl(): string {
+  return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
+}
+
+function workflowRunUrl(): string | undefined {
+  const {
+    GITHUB_SERVER_URL: server,
+    GITHUB_REPOSITORY: repository,
+    GITHUB_RUN_ID: id
+  } = process.env
+  return repository && id
+    ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+    : undefined
 }
 
 /** Sets every output that is known and new since the last call: each is written once per value. */

@@ -1,7 +1,7 @@
-import { open, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import {
-  DeployError,
+  ensureWritable,
   inertLine,
   messageOf,
   outputsOf,
@@ -79,7 +79,7 @@ export async function main(io: Io): Promise<number> {
     workingDirectory: io.cwd,
     signal: io.signal,
     beforeRequests: async () => {
-      if (outputFile) await checkWritable(outputFile, given!, '--output-env')
+      if (outputFile) await ensureWritable(outputFile, '--output-env', given)
     }
   })
 
@@ -91,18 +91,6 @@ export async function main(io: Io): Promise<number> {
   if (!written) return EXIT['deploy-failed']
   if (report.failure?.aborted && io.signal?.aborted) return EXIT.interrupted
   return EXIT[judgement.cause]
-}
-
-/** Fails before any request when a file the CLI must write at the end cannot be written. */
-async function checkWritable(path: string, given: string, flag: string): Promise<void> {
-  try {
-    const handle = await open(path, 'a')
-    await handle.close()
-  } catch (error) {
-    throw new DeployError(
-      `${flag} names ${quote(given)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`
-    )
-  }
 }
 
 /**

@@ -18,6 +18,7 @@ export {
   type OutputValues
 } from './deploy/outputs.js'
 export { describeBug } from './deploy/messages.js'
+export { junitXml, junitOfReport, type JUnitInput } from './deploy/junit.js'
 
 // Options: the table, their words in each front end, the transport's tuning variables.
 export {
@@ -61,8 +62,19 @@ export type { GitContext, Repository } from './shared/git.js'
 export type { Log, ProgressListener } from './shared/log.js'
 export { inert, inertLine, quote, oneLine } from './shared/text.js'
 export { Secrets, redactShapes, MIN_SECRET_LENGTH } from './shared/redact.js'
-export { DeployError, InputError, isError, messageOf } from './shared/errors.js'
+export {
+  DeployError,
+  InputError,
+  HttpStatusError,
+  NetworkError,
+  isError,
+  messageOf
+} from './shared/errors.js'
+
+// The retry policy, for the action's own requests to GitHub.
+export { withRetry, parseRetryAfter, type RetryPolicy } from './transport/retry.js'
 export { formatBytes, formatDuration, formatMinutes } from './shared/format.js'
 export { asObject, asText, type JsonObject } from './shared/json.js'
 export { nearest } from './shared/nearest.js'
+export { ensureWritable } from './shared/files.js'
 export { PRODUCT_NAME, PRODUCT_VERSION, userAgent, type FrontEnd } from './shared/version.js'

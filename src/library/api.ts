@@ -1,6 +1,7 @@
 import {
   DeployError,
   inert,
+  junitXml,
   nearest,
   optionsOf,
   outputValuesOf,
@@ -142,6 +143,33 @@ export async function terminateEnvironment(options: TerminateOptions): Promise<T
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.warnings ? { warnings: result.warnings } : {})
   }
+}
+
+/**
+ * The verdict of a call as a JUnit report (XML text), for a CI that shows
+ * test results: one case for the verdict (failing unless the run passed) and
+ * one per reproduced bug. `started` and `seconds` say when the call ran.
+ */
+export function junitReport(
+  result: DeployResult,
+  options: {
+    name?: string | undefined
+    started?: Date | undefined
+    seconds?: number | undefined
+  } = {}
+): string {
+  const given = isObject(result) ? result : ({ outcome: 'aborted' } as DeployResult)
+  const { conclusion, cause, reason, warnings, ...outputs } = given
+  void conclusion
+  void cause
+  void warnings
+  return junitXml({
+    outputs,
+    reason: typeof reason === 'string' ? reason : undefined,
+    name: options.name,
+    started: options.started ?? new Date(),
+    seconds: options.seconds ?? 0
+  })
 }
 
 /** One call of the core's orchestrator for a library function; resolves for any input, `null` included. */

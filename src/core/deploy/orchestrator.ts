@@ -1,8 +1,10 @@
-import { AbortedError, InputError } from '../shared/errors.js'
+import { writeFile } from 'node:fs/promises'
+import { AbortedError, InputError, messageOf } from '../shared/errors.js'
+import { ensureWritable } from '../shared/files.js'
 import { formatBytes, formatDuration, formatMinutes } from '../shared/format.js'
 import type { GitContext } from '../shared/git.js'
 import type { Log, ProgressListener } from '../shared/log.js'
-import type { OptionKey } from '../shared/option-refs.js'
+import { ref, type OptionKey } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import { userAgent, type FrontEnd } from '../shared/version.js'
 import { LIMIT_VARIABLES, limitsFromEnv, type Limits } from '../options/limits.js'
@@ -19,6 +21,7 @@ import { noRunAdvice } from './advice.js'
 import { conclude, type Judgement } from './conclusion.js'
 import { chooseDestination } from './destination.js'
 import type { DeployEvent } from './events.js'
+import { junitOfReport } from './junit.js'
 import { failureText, unexpectedStack } from './messages.js'
 import { Outward } from './outward.js'
 import type { Failure, Report } from './report.js'
@@ -67,7 +70,7 @@ export async function runDeploy(
   values: Partial<Record<OptionKey, unknown>>,
   hooks: DeployHooks
 ): Promise<DeployRun> {
-  const report: Report = { failOnNoRun: true, warnings: [] }
+  const report: Report = { startedAt: Date.now(), failOnNoRun: true, warnings: [] }
   const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings)
   const emit = outward.guard('onEvent', hooks.onEvent)
   const tell = (event: DeployEvent): void => emit(event, report)
@@ -93,15 +96,13 @@ export async function runDeploy(
     report.failure = deploy.failureOf(error)
     report.outcome = 'aborted'
   }
-  const judgement = conclude(report)
-  return {
-    report,
-    judgement: {
-      ...judgement,
-      message: judgement.message === undefined ? undefined : outward.text(judgement.message)
-    },
-    settings
+  const concluded = conclude(report)
+  const judgement: Judgement = {
+    ...concluded,
+    message: concluded.message === undefined ? undefined : outward.text(concluded.message)
   }
+  if (settings?.junitReport) await deploy.writeJUnit(settings.junitReport, judgement)
+  return { report, judgement, settings }
 }
 
 /** One deploy's steps; `runDeploy` is its only caller. */
@@ -120,8 +121,10 @@ class Deploy {
   async run(settings: Settings, limits: Limits): Promise<void> {
     const { report } = this
     report.mode = settings.mode
+    if (settings.junitReport) await ensureWritable(settings.junitReport, ref('junitReport'))
     report.failOnNoRun = settings.failOnNoRun
     if (settings.mode === 'terminate') return this.terminate(settings, limits)
+    report.git = settings.git
     if (settings.mode === 'wait') {
       report.outcome = 'skipped'
       report.runId = settings.runId
@@ -131,7 +134,6 @@ class Deploy {
       await this.waitFor(settings, limits, settings.runId!, false)
       return
     }
-    report.git = settings.git
     report.deploymentType = settings.deploymentType
     if (settings.wait) report.wait = { minutes: settings.waitTimeoutMs / 60_000 }
     const artifact = settings.file
@@ -414,6 +416,19 @@ class Deploy {
       bugsUrl: value(verdict.bugsUrl),
       bugs,
       blockingBugs: blocking
+    }
+  }
+
+  /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
+  async writeJUnit(path: string, judgement: Judgement): Promise<void> {
+    try {
+      await writeFile(path, junitOfReport(this.report, judgement))
+    } catch (error) {
+      const warning = this.outward.text(
+        `The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`
+      )
+      this.report.warnings.push(warning)
+      this.log.warning(warning)
     }
   }
 

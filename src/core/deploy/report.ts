@@ -26,6 +26,8 @@ export interface Failure {
  * the check run, the JUnit report and the library's result are made of.
  */
 export interface Report {
+  /** When the deploy began (epoch ms). */
+  startedAt?: number | undefined
   mode?: Mode | undefined
   outcome?: Outcome | undefined
   artifact?:

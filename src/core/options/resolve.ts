@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { InputError } from '../shared/errors.js'
 import type { GitContext, Repository } from '../shared/git.js'
 import { ref, setting, type OptionKey } from '../shared/option-refs.js'
@@ -49,6 +50,7 @@ export interface Settings {
   runId?: string | undefined
   /** The environment to end, in terminate mode. */
   environmentRef?: EnvironmentRef | undefined
+  /** Where to write the JUnit report of the verdict: an absolute path. */
   junitReport?: string | undefined
   githubToken?: string | undefined
   check: boolean
@@ -213,7 +215,7 @@ export function resolveOptions(request: OptionsRequest): Settings {
     runInputPath,
     runVariable,
     failOnNoRun: read<boolean>('failOnNoRun') ?? true,
-    git: mode === 'wait' || mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
+    git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
     deduplicationKey: read<string>('deduplicationKey'),
     ephemeralEnvironment: read<boolean>('ephemeralEnvironment') ?? false,
     wait: mode === 'wait' || (wanted && mode !== 'terminate'),
@@ -221,7 +223,7 @@ export function resolveOptions(request: OptionsRequest): Settings {
     pollIntervalMs: Math.round(read<number>('pollIntervalSeconds')! * 1000),
     runId,
     environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
-    junitReport: read<string>('junitReport'),
+    junitReport: pathIn(request.workingDirectory, read<string>('junitReport')),
     githubToken: read<string>('githubToken'),
     check: read<boolean>('check') ?? false,
     checkName: read<string>('checkName'),
@@ -231,6 +233,11 @@ export function resolveOptions(request: OptionsRequest): Settings {
 }
 
 type Reader = <T>(key: OptionKey) => T | undefined
+
+/** A path given relative to the working directory, as every path of a command. */
+function pathIn(workingDirectory: string, path: string | undefined): string | undefined {
+  return path === undefined ? undefined : resolve(workingDirectory, path)
+}
 
 /**
  * The Git context: the derived one, each field overridden by its option. A
