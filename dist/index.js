@@ -1,5 +1,5 @@
 import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
-import * as __WEBPACK_EXTERNAL_MODULE_data_text_javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled__9c4df564__ from "data:text/javascript,export class ProxyAgent { constructor() { throw new Error(\"undici is not bundled\") } }";
+import * as __WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__ from "./undici.cjs";
 /******/ var __webpack_modules__ = ({
 
 /***/ 6:
@@ -2517,7 +2517,6 @@ module.exports = __nccwpck_require__(837);
 /***/ 837:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(278);
@@ -2781,7 +2780,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -2790,9 +2789,9 @@ __webpack_unused_export__ = debug; // for test
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(728);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(260);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(401);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(482);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(451);
 
 
 
@@ -2810,7 +2809,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 401:
+/***/ 451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2821,10 +2820,371 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
-var core = __nccwpck_require__(728);
-// EXTERNAL MODULE: ./src/core/index.ts + 42 modules
-var src_core = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
+var core = __nccwpck_require__(357);
+// EXTERNAL MODULE: ./src/core/index.ts + 44 modules
+var src_core = __nccwpck_require__(482);
+;// CONCATENATED MODULE: ./src/action/github/content.ts
+
+/** GitHub refuses a check's summary or text, and a comment, over 65 535 characters: a margin below. */
+const MAX_MARKDOWN = 60_000;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100;
+/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
+function defaultCheckName(environment, deploymentType) {
+    const which = environment || deploymentType;
+    return which ? `Mobile tests (${which})` : 'Mobile tests';
+}
+/** The hidden marker that finds this check's comment again on a pull request. */
+function commentMarker(checkName) {
+    return `<!-- mobile-build-deploy check=${encodeURIComponent(checkName)} -->`;
+}
+/**
+ * Text from outside as markdown that renders as the same text: markdown
+ * punctuation escaped, HTML as entities, and mentions, issue references and
+ * bare links broken by a zero-width space so that none of them links.
+ */
+function markdownText(value) {
+    return (0,src_core/* inert */.tJ)(value)
+        .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, c => `\\${c}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@\u200b')
+        .replace(/:\/\//g, ':\u200b//')
+        .replace(/\bwww\\\./gi, m => `${m.slice(0, 3)}\u200b${m.slice(3)}`);
+}
+/** A value in a code span: shown literally, a fence longer than any run of backticks in it, pipes escaped for tables. */
+function code(value) {
+    const text = (0,src_core/* inert */.tJ)(value);
+    const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(m => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    return `${fence} ${text.replace(/\|/g, '\\|')} ${fence}`;
+}
+/** A link with our own text to an http(s) URL the core checked; parentheses and spaces encoded so it cannot break out. */
+function content_link(text, url) {
+    if (!url)
+        return text;
+    const safe = url.replace(/[()<> "'\\]/g, c => encodeURIComponent(c));
+    return `[${text}](${safe})`;
+}
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** The check run's conclusion for what the step came to. */
+function checkConclusion(report, judgement) {
+    switch (report.verdict?.verdict) {
+        case 'passed':
+            return 'success';
+        case 'failed':
+            return 'failure';
+        case 'canceled':
+            return 'cancelled';
+        case 'timed-out':
+            return 'timed_out';
+    }
+    if (report.failure?.aborted)
+        return 'cancelled';
+    if (judgement.conclusion === 'failure')
+        return 'failure';
+    // No run to wait for (a preview environment, or no run made a warning): nothing was tested.
+    return 'skipped';
+}
+/** Where the run is, in a few words for a check's title or a comment's heading. */
+function stateWords(report, stage) {
+    if (report.verdict)
+        return VERDICT_WORDS[report.verdict.verdict];
+    if (report.failure)
+        return '❌ the deploy failed';
+    if (report.noRun)
+        return '⚠️ no run was created';
+    if (report.preview)
+        return '➖ preview deployment, no run';
+    if (stage)
+        return `⏳ ${stage}`;
+    if (report.runId)
+        return '⏳ run created';
+    return '⏳ deploying';
+}
+/** The lines of a table of facts: build, run, commit, environment, stage or verdict. */
+function facts(report, stage, judgement) {
+    const values = (0,src_core/* outputValuesOf */.xh)(report);
+    const rows = [
+        [
+            'Build',
+            report.artifact &&
+                `${code(report.artifact.name)} (${(0,src_core/* formatBytes */.z3)(report.artifact.size)}${values.artifactSha256 ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}` : ''})${report.destination ? ` → ${code(report.destination)}` : ''}`
+        ],
+        ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
+        ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
+        ['Environment', report.environment && code(report.environment)],
+        ['State', stateWords(report, stage)],
+        [
+            'Bugs',
+            report.verdict &&
+                `${countText((0,src_core/* blockingCount */.f7)(report))} blocking, ${countText(values.nonBlockingBugsCount)} non-blocking`
+        ],
+        [
+            'Why',
+            judgement?.message && judgement.conclusion !== 'success'
+                ? markdownText(judgement.message)
+                : undefined
+        ]
+    ];
+    const shown = rows.filter((row) => Boolean(row[1]));
+    return ['| | |', '|---|---|', ...shown.map(([label, value]) => `| ${label} | ${value} |`)];
+}
+function countText(n) {
+    return n === undefined ? 'unknown' : String(n);
+}
+/** A table of bugs, the first `max`, each name plain text linked to the bug. */
+function bugTable(bugs, max) {
+    if (bugs.length === 0)
+        return [];
+    return [
+        '| Bug | Priority | Blocking | New |',
+        '|---|---|---|---|',
+        ...bugs.slice(0, max).map(bug => {
+            const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+            return `| ${content_link(markdownText(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`;
+        })
+    ];
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table. */
+function checkOutput(report, stage, judgement) {
+    const title = stateWords(report, stage).slice(0, 200);
+    const summary = facts(report, stage, judgement).join('\n');
+    const bugs = report.verdict?.bugs ?? [];
+    const more = bugs.length > CHECK_BUGS
+        ? [
+            `\nAnd ${bugs.length - CHECK_BUGS} more: ${content_link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
+        ]
+        : [];
+    const text = [...bugTable(bugs, CHECK_BUGS), ...more].join('\n');
+    return { title, summary: cap(summary), ...(text ? { text: cap(text) } : {}) };
+}
+/** The pull-request comment: found again by its marker, edited in place. */
+function commentBody(checkName, report, stage, judgement, workflowRunUrl) {
+    const blocking = report.verdict?.blockingBugs ?? [];
+    const all = report.verdict?.bugsUrl ?? report.verdict?.runUrl;
+    const lines = [
+        commentMarker(checkName),
+        `### ${markdownText(checkName)}: ${stateWords(report, stage)}`,
+        '',
+        ...facts(report, stage, judgement)
+    ];
+    if (blocking.length > 0) {
+        lines.push('', `**Blocking bugs** (${(0,src_core/* blockingCount */.f7)(report) ?? blocking.length})`, '');
+        lines.push(...bugTable(blocking, COMMENT_BUGS));
+        if (blocking.length > COMMENT_BUGS || all)
+            lines.push('', `${content_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    }
+    if (report.wait && !report.verdict && !report.failure && report.runId)
+        lines.push('', `The verdict is awaited for up to ${(0,src_core/* formatMinutes */.dp)(report.wait.minutes)}.`);
+    lines.push('', `<sub>${content_link('Updated by mobile-build-deploy', workflowRunUrl)} at ${new Date().toISOString()}</sub>`);
+    return cap(lines.join('\n'));
+}
+function cap(text) {
+    return text.length > MAX_MARKDOWN ? `${text.slice(0, MAX_MARKDOWN)}\n\n…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/action/github/reporter.ts
+
+
+/** How long the end of the step waits for its last reports; reporting never holds a job longer. */
+const FINISH_MS = 90_000;
+const PERMISSION = {
+    check: 'checks: write',
+    comment: 'pull-requests: write'
+};
+/**
+ * Shows the deploy where reviewers look: a check run on the commit (in
+ * progress with the run's link, its stage as it changes, then the verdict)
+ * and one pull-request comment edited in place. Events only queue the work,
+ * so the deploy never waits on GitHub; a failure of GitHub's side is told
+ * once, as a notice, and never changes the step's result.
+ */
+class GitHubReporter {
+    plan;
+    log;
+    load;
+    queue = Promise.resolve();
+    client;
+    checkId;
+    commentId;
+    stage;
+    runUrl;
+    given = new Set();
+    stop = new AbortController();
+    constructor(plan, log, load) {
+        this.plan = plan;
+        this.log = log;
+        this.load = load;
+    }
+    /** Told each event of the deploy; queues what GitHub should show. */
+    onEvent(event, report) {
+        switch (event.type) {
+            case 'notified':
+                this.enqueue('comment', () => this.comment(report));
+                return;
+            case 'waiting':
+                this.enqueue('check', () => this.startCheck(report, event.runId));
+                this.enqueue('comment', () => this.comment(report));
+                return;
+            case 'status':
+                this.onStatus(event.status, report);
+                return;
+            default:
+                return;
+        }
+    }
+    /** The last reports: the check completed with the verdict (never left in progress), the comment as the step ends. */
+    async finish(report, judgement) {
+        this.enqueue('check', () => this.completeCheck(report, judgement));
+        this.enqueue('comment', () => this.comment(report, judgement));
+        const timer = setTimeout(() => this.stop.abort(), FINISH_MS);
+        try {
+            await this.queue;
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    onStatus(status, report) {
+        const stage = stageWords(status);
+        if (status.answer.runUrl)
+            this.runUrl = status.answer.runUrl;
+        if (stage === this.stage)
+            return;
+        this.stage = stage;
+        this.enqueue('check', () => this.updateCheck(report));
+        this.enqueue('comment', () => this.comment(report));
+    }
+    async startCheck(report, runId) {
+        if (!this.plan.check || !this.plan.sha)
+            return;
+        const client = await this.connect();
+        const fields = {
+            status: 'in_progress',
+            external_id: `mobile-build-deploy:${runId}`,
+            started_at: new Date().toISOString(),
+            details_url: this.plan.workflowRunUrl,
+            output: checkOutput(report, 'waiting for the verdict')
+        };
+        // A later wait for the same check (a wait-only job) takes up the check an earlier step began.
+        const earlier = await client.findCheck(this.plan.repo, this.plan.sha, this.plan.checkName);
+        if (earlier) {
+            this.checkId = earlier.id;
+            await client.updateCheck(this.plan.repo, earlier.id, fields);
+        }
+        else {
+            const created = await client.createCheck(this.plan.repo, {
+                name: this.plan.checkName,
+                head_sha: this.plan.sha,
+                ...fields
+            });
+            this.checkId = created.id;
+        }
+    }
+    async updateCheck(report) {
+        if (this.checkId === undefined)
+            return;
+        const client = await this.connect();
+        await client.updateCheck(this.plan.repo, this.checkId, {
+            details_url: this.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(report, this.stage)
+        });
+    }
+    async completeCheck(report, judgement) {
+        if (!this.plan.check || !this.plan.sha)
+            return;
+        const client = await this.connect();
+        const fields = {
+            status: 'completed',
+            conclusion: checkConclusion(report, judgement),
+            completed_at: new Date().toISOString(),
+            details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(report, this.stage, judgement)
+        };
+        if (this.checkId !== undefined)
+            return client.updateCheck(this.plan.repo, this.checkId, fields);
+        // The step meant to wait but never began to (no run, or a failure first): the check still says how it ended.
+        const created = await client.createCheck(this.plan.repo, {
+            name: this.plan.checkName,
+            head_sha: this.plan.sha,
+            external_id: `mobile-build-deploy:${report.runId ?? 'none'}`,
+            ...fields
+        });
+        this.checkId = created.id;
+    }
+    async comment(report, judgement) {
+        const issue = this.plan.pullRequest;
+        if (issue === undefined)
+            return;
+        const client = await this.connect();
+        const body = commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl);
+        if (this.commentId === undefined) {
+            const found = await client.findComment(this.plan.repo, issue, commentMarker(this.plan.checkName));
+            this.commentId = found?.id ?? (await client.createComment(this.plan.repo, issue, body)).id;
+            if (!found)
+                return;
+        }
+        await client.updateComment(this.plan.repo, this.commentId, body);
+    }
+    connect() {
+        this.client ??= this.load(this.plan.token, this.plan.apiUrl, this.stop.signal);
+        return this.client;
+    }
+    /** Runs one report after the others; a failure stops that kind of report and is told once. */
+    enqueue(kind, work) {
+        this.queue = this.queue.then(async () => {
+            if (this.given.has(kind) || this.stop.signal.aborted)
+                return;
+            try {
+                await work();
+            }
+            catch (error) {
+                this.give(kind, error);
+            }
+        });
+    }
+    give(kind, error) {
+        this.given.add(kind);
+        const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
+        const status = error.status;
+        const where = 'The verdict is in the job summary and the outputs.';
+        if (status === 403 || status === 404) {
+            this.log.notice(`${what} could not be written: GitHub answered ${status} (${(0,src_core/* messageOf */.bD)(error)}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
+        }
+        else {
+            this.log.warning(`${what} could not be written: ${(0,src_core/* messageOf */.bD)(error)}. ${where}`, 'Not shown on GitHub');
+        }
+    }
+}
+/** A stage as a check's title and a comment say it. */
+function stageWords(status) {
+    const { answer } = status;
+    switch (status.stage) {
+        case 'initializing':
+            return 'initializing';
+        case 'underReview':
+            return answer.underInvestigation !== undefined
+                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+                : 'under review';
+        case 'completed':
+            return 'completed';
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'waiting for the verdict';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
 
 /**
@@ -3037,6 +3397,8 @@ const ACTION_VOCABULARY = {
 
 
 
+
+
 /**
  * The step: the inputs and the event handed to the core's one orchestrator,
  * and what it learns turned into outputs (each the moment it is known),
@@ -3069,6 +3431,9 @@ async function run() {
         const context = (0,src_core/* githubContext */.h4)(eventName, event, process.env);
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
+        if (context.pullRequestLookup && values.githubToken)
+            await lookUpPullRequest(context, values.githubToken);
+        let reporter;
         const deploy = await (0,src_core/* runDeploy */.zt)(undefined, values, {
             frontEnd: 'action',
             vocabulary: ACTION_VOCABULARY,
@@ -3076,10 +3441,17 @@ async function run() {
             derived: context.git,
             env: process.env,
             workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
-            onEvent: (_event, report) => setOutputs(report),
-            beforeRequests: checkOutputFile
+            onEvent: (event, report) => {
+                setOutputs(report);
+                reporter?.onEvent(event, report);
+            },
+            beforeRequests: settings => {
+                checkOutputFile();
+                reporter = reporterFor(settings);
+            }
         });
         finish(step, deploy, setOutputs);
+        await reporter?.finish(deploy.report, deploy.judgement);
     }
     catch (error) {
         // Only the action's own writing can throw here: the core never does.
@@ -3111,6 +3483,66 @@ function finish(step, { report, judgement }, setOutputs) {
         fail(step, judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
     else if (judgement.conclusion === 'warning' && judgement.message)
         runnerLog.warning(judgement.message, 'No run created');
+}
+/** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
+function reporterFor(settings) {
+    const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
+    if (!settings.githubToken || !repo || !('owner' in repo))
+        return undefined;
+    const check = settings.check && settings.wait;
+    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
+    if (!check && pullRequest === undefined)
+        return undefined;
+    return new GitHubReporter({
+        token: settings.githubToken,
+        check,
+        checkName: settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
+        pullRequest,
+        repo: { owner: repo.owner, repo: repo.name },
+        sha: settings.git.sha,
+        apiUrl: apiUrl(),
+        workflowRunUrl: workflowRunUrl()
+    }, runnerLog, loadClient);
+}
+/** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
+async function loadClient(token, baseUrl, signal) {
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 441));
+    return createClient(token, baseUrl, signal);
+}
+/**
+ * A workflow_run for a fork's pull request names no pull request: GitHub's
+ * API tells it from the head branch and commit. Without it, neither a
+ * pull-request name nor a comment can be made; the deploy goes on.
+ */
+async function lookUpPullRequest(context, token) {
+    const lookup = context.pullRequestLookup;
+    const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
+    if (!repo || !('owner' in repo))
+        return;
+    const stop = new AbortController();
+    try {
+        const client = await loadClient(token, apiUrl(), stop.signal);
+        const number = await client.pullRequestOf({ owner: repo.owner, repo: repo.name }, lookup.owner, lookup.branch, lookup.sha);
+        if (number !== undefined)
+            context.git.pullRequestNumber = number;
+        else
+            runnerLog.info('No open pull request has the head of the triggering run; none is named.');
+    }
+    catch (error) {
+        runnerLog.notice(`The pull request of the triggering run could not be found (${(0,src_core/* messageOf */.bD)(error)}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
+    }
+    finally {
+        stop.abort();
+    }
+}
+function apiUrl() {
+    return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+}
+function workflowRunUrl() {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = process.env;
+    return repository && id
+        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+        : undefined;
 }
 /** Sets every output that is known and new since the last call: each is written once per value. */
 function outputSetter() {
@@ -3169,31 +3601,43 @@ function readEvent() {
 
 /***/ }),
 
-/***/ 260:
+/***/ 482:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Rh: () => (/* reexport */ DEFAULT_TIMEOUTS),
   sH: () => (/* reexport */ DeployError),
+  F9: () => (/* reexport */ HttpStatusError),
   vb: () => (/* reexport */ MIN_SECRET_LENGTH),
+  Dr: () => (/* reexport */ NetworkError),
   f7: () => (/* reexport */ blockingCount),
   DY: () => (/* reexport */ deploymentState),
   z3: () => (/* reexport */ formatBytes),
+  dp: () => (/* reexport */ formatMinutes),
   h4: () => (/* reexport */ githubContext),
   tJ: () => (/* reexport */ inert),
   Fq: () => (/* reexport */ inertLine),
+  Wy: () => (/* reexport */ labelOf),
   bD: () => (/* reexport */ messageOf),
   cz: () => (/* reexport */ optionsOf),
   xh: () => (/* reexport */ outputValuesOf),
   Yz: () => (/* reexport */ outputsOf),
+  mu: () => (/* reexport */ parseRetryAfter),
   hD: () => (/* reexport */ quote),
+  d5: () => (/* reexport */ repositoryOfSlug),
   zt: () => (/* reexport */ runDeploy),
-  DS: () => (/* reexport */ spelling)
+  tN: () => (/* reexport */ send),
+  DS: () => (/* reexport */ spelling),
+  N1: () => (/* reexport */ userAgent),
+  u0: () => (/* reexport */ withRetry)
 });
 
-// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, formatDuration, formatMinutes, isError, isOptionKey, kebab, nearest, offers, oneLine, redactShapes, ref, render, repositoryOfSlug, setting, subject, userAgent
+// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(455);
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/core/shared/option-refs.ts
@@ -3342,43 +3786,9 @@ function messageOf(thrown) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/shared/format.ts
-/** Sizes, rates and durations as a person reads them. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
-}
-function formatRate(bytesPerSecond) {
-    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
-}
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds))
-        return 'unknown time';
-    if (seconds < 1)
-        return `${Math.max(0, seconds).toFixed(2)} s`;
-    if (seconds < 10)
-        return `${seconds.toFixed(1)} s`;
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${s % 60} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: ./src/core/shared/text.ts
 /**
  * The one formatter for text from outside (file and folder names, branch
@@ -3421,6 +3831,65 @@ function oneLine(value, max = 300) {
     return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
+;// CONCATENATED MODULE: ./src/core/shared/files.ts
+
+
+
+
+/**
+ * Makes sure a file the deploy writes at its end can be written, before the
+ * first request: a run created whose report or hand-over cannot be written
+ * would be created again by a rerun. Its folder is made when missing; the
+ * file is created empty when absent, and left as it is otherwise.
+ */
+async function ensureWritable(path, named, shown = path) {
+    try {
+        await (0,promises_.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+        const handle = await (0,promises_.open)(path, 'a');
+        await handle.close();
+    }
+    catch (error) {
+        throw new DeployError(`${named} names ${quote(shown)}, which cannot be written (${error.code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/format.ts
+/** Sizes, rates and durations as a person reads them. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
+}
+function formatRate(bytesPerSecond) {
+    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
+}
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds))
+        return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
+    if (seconds < 10)
+        return `${seconds.toFixed(1)} s`;
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/shared/version.ts
 /** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
 const PRODUCT_NAME = 'mobile-build-deploy';
@@ -3430,8 +3899,8 @@ function userAgent(frontEnd) {
     return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(296);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(942);
 ;// CONCATENATED MODULE: ./src/core/shared/redact.ts
 /**
  * The one redaction: every text that leaves the process (log lines, the final
@@ -3567,7 +4036,7 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
  * runner's proxy settings) and reads the answer with a size cap. No retries,
  * no redirects: the retry policy and the service layer decide what comes next.
  */
-async function send(request, { timeouts, userAgent }, { signal, deadline } = {}) {
+async function send(request, { timeouts, userAgent }, { signal, deadline, maxBytes = MAX_RESPONSE_BYTES } = {}) {
     if (signal?.aborted)
         throw abortError(signal);
     const controller = new AbortController();
@@ -3586,7 +4055,7 @@ async function send(request, { timeouts, userAgent }, { signal, deadline } = {})
     });
     try {
         const response = await client.request(request.method, request.url, request.body ?? null, request.headers);
-        const body = await readCapped(response.message, MAX_RESPONSE_BYTES, timeouts.idleMs, request);
+        const body = await readCapped(response.message, maxBytes, timeouts.idleMs, request);
         return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
     }
     catch (error) {
@@ -3647,7 +4116,7 @@ function readCapped(message, limit, idleMs, request) {
         message.on('data', (chunk) => {
             size += chunk.length;
             if (size > limit) {
-                fail(new DeployError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which the service never sends. Check that the base URL points at the service.`));
+                fail(new DeployError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`));
                 return;
             }
             chunks.push(chunk);
@@ -3990,9 +4459,6 @@ function turnOff(key) {
     return setting(key, 'false');
 }
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: ./src/core/shared/names.ts
 
 
@@ -4378,6 +4844,7 @@ function variableName(key, value) {
 
 
 
+
 /**
  * Pure: every option read, checked and completed before any request, and the
  * mode decided; anything wrong throws an `InputError` naming the option, the
@@ -4470,7 +4937,7 @@ function resolveOptions(request) {
         runInputPath,
         runVariable,
         failOnNoRun: read('failOnNoRun') ?? true,
-        git: mode === 'wait' || mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
+        git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
         deduplicationKey: read('deduplicationKey'),
         ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
         wait: mode === 'wait' || (wanted && mode !== 'terminate'),
@@ -4478,13 +4945,17 @@ function resolveOptions(request) {
         pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
         runId,
         environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
-        junitReport: read('junitReport'),
+        junitReport: pathIn(request.workingDirectory, read('junitReport')),
         githubToken: read('githubToken'),
         check: read('check') ?? false,
         checkName: read('checkName'),
         prComment: read('prComment') ?? false,
         workingDirectory: request.workingDirectory
     };
+}
+/** A path given relative to the working directory, as every path of a command. */
+function pathIn(workingDirectory, path) {
+    return path === undefined ? undefined : (0,external_node_path_namespaceObject.resolve)(workingDirectory, path);
 }
 /**
  * The Git context: the derived one, each field overridden by its option. A
@@ -5151,8 +5622,6 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(455);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
@@ -6783,6 +7252,209 @@ function chooseDestination(settings, artifact) {
     return artifact.name;
 }
 
+;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
+
+/**
+ * The outputs, by the names the service's own clients use: one list, with
+ * one description each (action.yml, the README and --help come from it), and
+ * one derivation from what the deploy learned, used by every front end.
+ */
+const OUTPUTS = {
+    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
+    fileLocation: '<team_id>/<destination>, as the service returned it.',
+    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
+    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
+    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
+    artifactSize: 'Size of the uploaded file in bytes.',
+    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
+    runUrl: 'When waiting, the page of the run that decides (a superseding run, when there is one).',
+    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
+    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
+    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
+};
+const OUTPUT_NAMES = Object.keys(OUTPUTS);
+/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
+function outputValuesOf(report) {
+    const { verdict } = report;
+    const uploaded = report.artifact?.sha256 !== undefined;
+    const values = {
+        playgroundFileLocation: report.playgroundFileLocation,
+        fileLocation: report.fileLocation,
+        runId: report.runId,
+        environmentId: report.environmentId ?? report.terminated?.environmentId,
+        outcome: report.outcome,
+        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
+        artifactSize: uploaded ? report.artifact?.size : undefined,
+        verdict: verdict?.verdict,
+        greenlight: verdict?.greenlight,
+        runUrl: verdict?.runUrl,
+        blockingBugsCount: verdict && blockingCount(report),
+        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
+            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
+        bugs: verdict?.answered ? verdict.bugs : undefined
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
+}
+/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
+function blockingCount(report) {
+    const { verdict } = report;
+    if (!verdict)
+        return undefined;
+    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
+}
+/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
+function outputsOf(report) {
+    return Object.fromEntries(Object.entries(outputValuesOf(report)).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value)
+    ]));
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
+
+const PACKAGE = 'mobile-build-deploy';
+/** Characters XML 1.0 cannot hold at all (controls, lone surrogates, U+FFFE/F): left out of every value. */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/g;
+/** A value for an attribute or a text node: never markup, never a character XML refuses. */
+function xmlText(value) {
+    return value
+        .replace(NOT_XML, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;');
+}
+/** Pure: the JUnit XML of a deploy's verdict. */
+function junitXml(input) {
+    const { outputs } = input;
+    const runId = outputs.runId ?? 'no run';
+    const cases = [
+        verdictCase(outputs, input.reason, runId),
+        ...bugCases(outputs.bugs ?? [])
+    ];
+    const failures = cases.filter(c => c.failure).length;
+    const skipped = cases.filter(c => c.skipped !== undefined).length;
+    const properties = [
+        ['runId', outputs.runId],
+        ['runUrl', outputs.runUrl],
+        ['verdict', outputs.verdict],
+        ['outcome', outputs.outcome],
+        ['blockingBugsCount', outputs.blockingBugsCount],
+        ['nonBlockingBugsCount', outputs.nonBlockingBugsCount]
+    ].filter((p) => p[1] !== undefined);
+    const attributes = (pairs) => pairs.map(([name, value]) => ` ${name}="${xmlText(String(value))}"`).join('');
+    const suite = attributes([
+        ['package', PACKAGE],
+        ['id', 0],
+        ['name', input.name ?? `Run ${runId}`],
+        ['timestamp', input.started.toISOString().slice(0, 19)],
+        ['hostname', input.hostname || 'localhost'],
+        ['tests', cases.length],
+        ['failures', failures],
+        ['errors', 0],
+        ['skipped', skipped],
+        ['time', junit_seconds(input.seconds)]
+    ]);
+    const lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites>',
+        `  <testsuite${suite}>`,
+        properties.length
+            ? [
+                '    <properties>',
+                ...properties.map(([name, value]) => `      <property${attributes([
+                    ['name', name],
+                    ['value', value]
+                ])}/>`),
+                '    </properties>'
+            ].join('\n')
+            : '    <properties/>',
+        ...cases.map(testCase => caseXml(testCase, attributes)),
+        `    <system-out>${xmlText(input.reason ?? (outputs.verdict ? `Run ${runId}: ${outputs.verdict}` : ''))}</system-out>`,
+        '    <system-err/>',
+        '  </testsuite>',
+        '</testsuites>',
+        ''
+    ];
+    return lines.join('\n');
+}
+const VERDICT_TYPES = {
+    failed: 'BlockingBugs',
+    canceled: 'RunCanceled',
+    'timed-out': 'WaitTimedOut'
+};
+function verdictCase(outputs, reason, runId) {
+    const name = `Verdict of run ${runId}`;
+    const classname = PACKAGE;
+    const verdict = outputs.verdict;
+    const link = outputs.runUrl ? ` ${outputs.runUrl}` : '';
+    if (verdict === 'passed')
+        return { name, classname };
+    if (verdict) {
+        const message = reason ?? `Run ${runId}: ${verdict}.`;
+        return {
+            name,
+            classname,
+            failure: { type: VERDICT_TYPES[verdict], message, details: `${message}${link}` }
+        };
+    }
+    if (reason && outputs.outcome !== 'success' && outputs.outcome !== 'skipped')
+        return { name, classname, failure: { type: 'DeployFailed', message: reason, details: reason } };
+    return { name, classname, skipped: reason ?? 'The verdict was not waited for.' };
+}
+function bugCases(bugs) {
+    return bugs.map(bug => {
+        const title = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+        const facts = `priority ${bug.priority}${bug.new ? ', new' : ''}${bug.url ? `, ${bug.url}` : ''}`;
+        const testCase = { name: title, classname: `${PACKAGE}.bugs` };
+        return bug.blocking
+            ? {
+                ...testCase,
+                failure: {
+                    type: 'BlockingBug',
+                    message: `Blocking bug ${title} (${facts})`,
+                    details: `Blocking bug ${title}: ${facts}`
+                }
+            }
+            : testCase;
+    });
+}
+function caseXml(testCase, attributes) {
+    const head = `    <testcase${attributes([
+        ['name', testCase.name],
+        ['classname', testCase.classname],
+        ['time', '0']
+    ])}`;
+    if (testCase.failure) {
+        const { type, message, details } = testCase.failure;
+        return `${head}>\n      <failure${attributes([
+            ['message', message],
+            ['type', type]
+        ])}>${xmlText(details)}</failure>\n    </testcase>`;
+    }
+    if (testCase.skipped !== undefined)
+        return `${head}>\n      <skipped${attributes([['message', testCase.skipped]])}>${xmlText(testCase.skipped)}</skipped>\n    </testcase>`;
+    // A passed case, or a bug that does not block: named, and nothing more (the strict schema has no output on a case).
+    return `${head}/>`;
+}
+function junit_seconds(value) {
+    return Math.max(0, value).toFixed(3);
+}
+/** Pure: the JUnit XML of what a deploy learned, with the judgement's words. */
+function junitOfReport(report, judgement, now = Date.now()) {
+    const started = report.startedAt ?? now;
+    return junitXml({
+        outputs: outputValuesOf(report),
+        reason: judgement.message,
+        started: new Date(started),
+        seconds: (now - started) / 1000
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/core/shared/log.ts
 const ignore = () => undefined;
 /** A whole log from the parts a caller gave; the rest say nothing. */
@@ -6951,6 +7623,10 @@ function isObject(value) {
 
 
 
+
+
+
+
 /**
  * The one orchestrator, for every mode of every front end: checks the
  * options, then uploads, notifies, waits for the verdict or ends an
@@ -6959,7 +7635,7 @@ function isObject(value) {
  * pipeline. Events tell the front end each step as it is done.
  */
 async function runDeploy(command, values, hooks) {
-    const report = { failOnNoRun: true, warnings: [] };
+    const report = { startedAt: Date.now(), failOnNoRun: true, warnings: [] };
     const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings);
     const emit = outward.guard('onEvent', hooks.onEvent);
     const tell = (event) => emit(event, report);
@@ -6988,15 +7664,14 @@ async function runDeploy(command, values, hooks) {
         report.failure = deploy.failureOf(error);
         report.outcome = 'aborted';
     }
-    const judgement = conclude(report);
-    return {
-        report,
-        judgement: {
-            ...judgement,
-            message: judgement.message === undefined ? undefined : outward.text(judgement.message)
-        },
-        settings
+    const concluded = conclude(report);
+    const judgement = {
+        ...concluded,
+        message: concluded.message === undefined ? undefined : outward.text(concluded.message)
     };
+    if (settings?.junitReport)
+        await deploy.writeJUnit(settings.junitReport, judgement);
+    return { report, judgement, settings };
 }
 /** One deploy's steps; `runDeploy` is its only caller. */
 class Deploy {
@@ -7015,9 +7690,12 @@ class Deploy {
     async run(settings, limits) {
         const { report } = this;
         report.mode = settings.mode;
+        if (settings.junitReport)
+            await ensureWritable(settings.junitReport, ref('junitReport'));
         report.failOnNoRun = settings.failOnNoRun;
         if (settings.mode === 'terminate')
             return this.terminate(settings, limits);
+        report.git = settings.git;
         if (settings.mode === 'wait') {
             report.outcome = 'skipped';
             report.runId = settings.runId;
@@ -7027,7 +7705,6 @@ class Deploy {
             await this.waitFor(settings, limits, settings.runId, false);
             return;
         }
-        report.git = settings.git;
         report.deploymentType = settings.deploymentType;
         if (settings.wait)
             report.wait = { minutes: settings.waitTimeoutMs / 60_000 };
@@ -7260,6 +7937,17 @@ class Deploy {
             blockingBugs: blocking
         };
     }
+    /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
+    async writeJUnit(path, judgement) {
+        try {
+            await (0,promises_.writeFile)(path, junitOfReport(this.report, judgement));
+        }
+        catch (error) {
+            const warning = this.outward.text(`The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`);
+            this.report.warnings.push(warning);
+            this.log.warning(warning);
+        }
+    }
     /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
     failureOf(error) {
         const stack = unexpectedStack(error);
@@ -7273,66 +7961,6 @@ class Deploy {
             unexpected: stack === undefined ? undefined : { stack: this.outward.text(stack) }
         };
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
-
-/**
- * The outputs, by the names the service's own clients use: one list, with
- * one description each (action.yml, the README and --help come from it), and
- * one derivation from what the deploy learned, used by every front end.
- */
-const OUTPUTS = {
-    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
-    fileLocation: '<team_id>/<destination>, as the service returned it.',
-    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
-    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
-    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
-    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
-    artifactSize: 'Size of the uploaded file in bytes.',
-    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
-    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
-    runUrl: 'When waiting, the page of the run that decides (a superseding run, when there is one).',
-    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
-    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
-    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
-};
-const OUTPUT_NAMES = Object.keys(OUTPUTS);
-/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-function outputValuesOf(report) {
-    const { verdict } = report;
-    const uploaded = report.artifact?.sha256 !== undefined;
-    const values = {
-        playgroundFileLocation: report.playgroundFileLocation,
-        fileLocation: report.fileLocation,
-        runId: report.runId,
-        environmentId: report.environmentId ?? report.terminated?.environmentId,
-        outcome: report.outcome,
-        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
-        artifactSize: uploaded ? report.artifact?.size : undefined,
-        verdict: verdict?.verdict,
-        greenlight: verdict?.greenlight,
-        runUrl: verdict?.runUrl,
-        blockingBugsCount: verdict && blockingCount(report),
-        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
-            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
-        bugs: verdict?.answered ? verdict.bugs : undefined
-    };
-    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
-}
-/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-function blockingCount(report) {
-    const { verdict } = report;
-    if (!verdict)
-        return undefined;
-    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
-}
-/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
-function outputsOf(report) {
-    return Object.fromEntries(Object.entries(outputValuesOf(report)).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : JSON.stringify(value)
-    ]));
 }
 
 ;// CONCATENATED MODULE: ./src/core/ci/github.ts
@@ -7481,6 +8109,7 @@ function positiveInteger(value) {
 
 
 
+
 // Options: the table, their words in each front end, the transport's tuning variables.
 
 
@@ -7491,11 +8120,33 @@ function positiveInteger(value) {
 
 
 
+// The transport and the retry policy, for the action's own requests to GitHub.
 
 
 
 
 
+
+
+
+
+/***/ }),
+
+/***/ 641:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+var x = (y) => {
+	var x = {}; __nccwpck_require__.d(x, y); return x
+} 
+var y = (x) => (() => (x))
+module.exports = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__.ProxyAgent), ["fetch"]: () => (__WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__.fetch) });
+
+/***/ }),
+
+/***/ 472:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs");
 
 /***/ }),
 
@@ -7555,6 +8206,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/prom
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 928:
 /***/ ((module) => {
 
@@ -7576,7 +8234,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 728:
+/***/ 357:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7597,8 +8255,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -7673,7 +8331,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -7747,7 +8405,7 @@ function file_command_issueFileCommand(command, message) {
     if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -7763,13 +8421,13 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(296);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(942);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -8051,7 +8709,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -8775,13 +9433,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -9072,7 +9730,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -9411,8 +10069,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -9593,7 +10251,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -9661,7 +10319,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -9751,7 +10409,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 296:
+/***/ 942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9861,12 +10519,8 @@ class DecodedURL extends URL {
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
-;// CONCATENATED MODULE: external "data:text/javascript,export class ProxyAgent { constructor() { throw new Error(\"undici is not bundled\") } }"
-var x = (y) => {
-	var x = {}; __nccwpck_require__.d(x, y); return x
-} 
-var y = (x) => (() => (x))
-const javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_namespaceObject = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE_data_text_javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled__9c4df564__.ProxyAgent) });
+// EXTERNAL MODULE: external "./undici.cjs"
+var external_undici_cjs_ = __nccwpck_require__(641);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -10464,7 +11118,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new javascript_export_class_ProxyAgent_constructor_throw_new_Error_undici_is_not_bundled_namespaceObject.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new external_undici_cjs_.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -10589,7 +11243,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -10598,6 +11252,9 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -10726,6 +11383,28 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -10740,6 +11419,69 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
 /******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/

@@ -1,8 +1,9 @@
 /**
  * `npm run demo`: the main job on an embedded default. Starts the service
- * emulator, writes a sample .apk, runs dist/index.js as a GitHub runner would
- * on a push, and shows the upload, the notification, the wait for the run's
- * verdict, the outputs, the job summary and the run it created.
+ * emulator (and its GitHub API), writes a sample .apk, runs dist/index.js as a
+ * GitHub runner would on a pull request, and shows the upload, the
+ * notification, the wait for the run's verdict, the outputs, the job summary,
+ * the check run and the pull-request comment, and the run it created.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -13,6 +14,7 @@ import { startEmulator } from './server.js'
 import { DEMO_API_KEY } from './workspaces.js'
 
 const SAMPLE_BYTES = 2 * 1024 * 1024
+const HEAD = 'feedfacecafebeef0123456789abcdef01234567'
 
 const emulator = await startEmulator()
 const workspace = await mkdtemp(join(tmpdir(), 'demo-workspace-'))
@@ -31,13 +33,17 @@ try {
 
   heading('The step, as the runner runs it: node dist/index.js')
   console.log(
-    `simulated event: push to refs/heads/main of octo-org/octo-app (GITHUB_EVENT_NAME=push)`
+    `simulated event: pull request #42 of octo-org/octo-app, head ${HEAD.slice(0, 12)} (GITHUB_EVENT_NAME=pull_request)`
   )
   const step = await runStep({
     workspace,
-    eventName: 'push',
-    ref: 'refs/heads/main',
+    eventName: 'pull_request',
+    ref: 'refs/pull/42/merge',
     repository: 'octo-org/octo-app',
+    event: {
+      number: 42,
+      pull_request: { number: 42, head: { ref: 'feature/checkout', sha: HEAD } }
+    },
     inputs: {
       'api-key': DEMO_API_KEY,
       'base-url': emulator.baseUrl,
@@ -48,7 +54,7 @@ try {
       wait: 'true'
     },
     // The emulated run takes about three seconds; asking every second shows each stage.
-    env: { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }
+    env: { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1', GITHUB_API_URL: emulator.github.url }
   })
   process.stdout.write(asRunnerShows(step.stdout))
   if (step.stderr) process.stdout.write(step.stderr.replace(/^/gm, '  ! '))
@@ -76,6 +82,20 @@ try {
 
   heading('Job summary (GITHUB_STEP_SUMMARY), as a person reads it')
   console.log(summaryAsText(step.summary))
+
+  heading('The check run on the pull request head (GitHub API)')
+  for (const check of emulator.github.checkRuns) {
+    console.log(
+      `${check.name} on ${check.head_sha.slice(0, 12)}: ${check.history.map(h => h.conclusion ?? h.status).join(' -> ')}`
+    )
+    console.log(indent(`${check.output.title ?? ''}\n${check.output.summary ?? ''}`))
+  }
+
+  heading('The pull-request comment (GitHub API), edited in place')
+  for (const comment of emulator.github.comments) {
+    console.log(`on #${comment.issue} by ${comment.user.login}:`)
+    console.log(indent(comment.body))
+  }
 
   heading('Runs list: GET /api/v0/runs')
   const response = await fetch(`${emulator.baseUrl}/api/v0/runs`, {
@@ -142,6 +162,13 @@ function summaryAsText(html: string): string {
   const width = Math.max(...rows.map(row => row[0]?.length ?? 0))
   return [title, ...rows.map(([label = '', value = '']) => `  ${label.padEnd(width)}  ${value}`)]
     .filter(Boolean)
+    .join('\n')
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map(line => `  | ${line}`)
     .join('\n')
 }
 

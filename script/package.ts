@@ -6,10 +6,12 @@
  * npm package instead, with the library's type declarations.
  *
  * One difference from plain ncc: @actions/http-client imports undici only for
- * `getAgentDispatcher`, the proxy dispatcher it offers to fetch-based callers.
- * Nothing here calls it (requests go through Node's http agents, which honour
- * the proxy settings), so undici — three quarters of the bundle — is replaced
- * by a one-line module whose ProxyAgent says so if anything ever constructs it.
+ * `getAgentDispatcher`, the proxy dispatcher it offers to fetch-based callers,
+ * and @actions/github only for the fetch it would send with. Nothing here
+ * calls either (every request, GitHub's included, goes through
+ * @actions/http-client and Node's http agents, which honour the proxy
+ * settings), so undici — most of a bundle — is replaced by a small module
+ * beside the bundle (undici.cjs) whose fetch says so if anything calls it.
  */
 import { execFileSync } from 'node:child_process'
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -17,14 +19,25 @@ import { join } from 'node:path'
 import ncc from '@vercel/ncc'
 import { ROOT } from '../emulator/github-runner.js'
 
-const UNDICI_STUB =
-  'data:text/javascript,export class ProxyAgent { constructor() { throw new Error("undici is not bundled") } }'
+/** What stands in for undici beside each bundle, loaded by ESM and CommonJS importers alike. */
+const UNDICI_STUB = `'use strict'
+// undici is not bundled: every request goes through @actions/http-client and Node's http agents.
+// @actions/github builds a proxy dispatcher when it loads (kept inert here: the action hands
+// Octokit its own fetch); anything that would send through undici is told so.
+class ProxyAgent {}
+function fetch() {
+  throw new Error('undici is not bundled: requests go through @actions/http-client')
+}
+exports.ProxyAgent = ProxyAgent
+exports.fetch = fetch
+`
+const UNDICI_FILE = 'undici.cjs'
 
 async function bundle(entry: string, out: string, options: { sourceMap: boolean; bin?: boolean }) {
   const { code, map, assets } = await ncc(join(ROOT, entry), {
     sourceMap: options.sourceMap,
     license: 'licenses.txt',
-    externals: { undici: UNDICI_STUB },
+    externals: { undici: `./${UNDICI_FILE}` },
     quiet: true
   })
   await mkdir(out, { recursive: true })
@@ -34,6 +47,7 @@ async function bundle(entry: string, out: string, options: { sourceMap: boolean;
   if (options.bin) await chmod(file, 0o755)
   if (map) await writeFile(join(out, 'index.js.map'), map)
   for (const [name, asset] of Object.entries(assets)) await writeFile(join(out, name), asset.source)
+  await writeFile(join(out, UNDICI_FILE), UNDICI_STUB)
   console.log(`${file.slice(ROOT.length + 1)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`)
 }
 

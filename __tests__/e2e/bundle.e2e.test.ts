@@ -4,11 +4,15 @@
  * the parity suite give the outputs the in-process runs give, hostile names
  * stay inert, faults are survived, and no secret reaches what it prints.
  */
+import { cp, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { comparable, viaAction, viaLibrary, type Situation } from '../helpers/front-ends.js'
 import {
   expectFailure,
+  freshWorkspace,
   foreignCommands,
   requestsOf,
   step,
@@ -113,5 +117,96 @@ describe('the bundle under faults and hostile names', () => {
         expect(result.stdout).not.toMatch(/[\u202a-\u202e]/)
       }
     )
+  })
+})
+
+describe('the bundle reports on GitHub through the real Octokit', () => {
+  const HEAD = 'feedfacefeedfacefeedfacefeedfacefeedface'
+  const events: [string, object, string, number | undefined][] = [
+    [
+      'pull_request',
+      {
+        eventName: 'pull_request',
+        ref: 'refs/pull/7/merge',
+        sha: '1111111111111111111111111111111111111111',
+        event: { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } }
+      },
+      HEAD,
+      7
+    ],
+    [
+      'push',
+      { eventName: 'push', sha: HEAD, event: { ref: 'refs/heads/main', after: HEAD } },
+      HEAD,
+      undefined
+    ],
+    [
+      'merge_group',
+      {
+        eventName: 'merge_group',
+        event: {
+          merge_group: {
+            head_ref: `refs/heads/gh-readonly-queue/main/pr-9-${HEAD}`,
+            head_sha: HEAD
+          }
+        }
+      },
+      HEAD,
+      9
+    ],
+    [
+      'workflow_run',
+      {
+        eventName: 'workflow_run',
+        event: {
+          workflow_run: {
+            event: 'pull_request',
+            head_sha: HEAD,
+            head_branch: 'feature',
+            head_repository: { owner: { login: 'octo-org' } },
+            pull_requests: [{ number: 11, head: { sha: HEAD } }]
+          }
+        }
+      },
+      HEAD,
+      11
+    ]
+  ]
+
+  it.each(events)(
+    '%s: the check on the head commit, the comment on the pull request',
+    async (_title, event, sha, pull) => {
+      const result = await step(
+        emulator,
+        { file: 'app.apk', wait: 'true', variables: lifecycle({ final: 'passed' }) },
+        { runner: 'bundle', workspace, env, ...event }
+      )
+      expect(result.exitCode).toBe(0)
+      expect(emulator.github.checkRuns).toEqual([
+        expect.objectContaining({ head_sha: sha, status: 'completed', conclusion: 'success' })
+      ])
+      expect(emulator.github.comments.map(c => c.issue)).toEqual(pull === undefined ? [] : [pull])
+    }
+  )
+
+  it('runs without the GitHub client at all when reporting is off: it is loaded only when used', async () => {
+    const copy = join(await freshWorkspace(), 'dist')
+    await cp(join(ROOT, 'dist'), copy, { recursive: true })
+    const chunks = (await readdir(copy)).filter(name => /^\d+\.index\.js/.test(name))
+    expect(chunks.length).toBeGreaterThan(0)
+    for (const chunk of chunks) await rm(join(copy, chunk))
+    const result = await step(
+      emulator,
+      {
+        file: 'app.apk',
+        wait: 'true',
+        check: 'false',
+        'pr-comment': 'false',
+        variables: lifecycle({})
+      },
+      { runner: 'bundle', workspace, env, main: join(copy, 'index.js') }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(emulator.github.requests).toEqual([])
   })
 })

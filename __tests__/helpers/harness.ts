@@ -129,7 +129,11 @@ const OUR_TITLES = [
   'Service warning',
   'No run created',
   'No run for this preview',
-  'Deployment not healthy'
+  'Deployment not healthy',
+  'Not shown on GitHub',
+  'Pull request unknown',
+  'Event value left out',
+  'Artifact outside the workspace'
 ]
 const OUR_COMMAND = new RegExp(
   `^::(add-mask|debug|group|endgroup|notice|warning|error)(?: title=(?:${OUR_TITLES.join('|')}))?::`

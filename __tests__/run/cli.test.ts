@@ -12,6 +12,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
+import { junitCases, junitProblems } from '../helpers/junit.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
@@ -174,15 +175,15 @@ describe('hand-over files', () => {
 
   it('checks --output-env before the first request: a run is never created for outputs that cannot be written', async () => {
     const cwd = (await writeArtifact('app.apk')).workspace
+    // A file where its folder should be: a folder that is only missing is made.
+    await writeFile(join(cwd, 'taken'), '')
     const result = await cli(
-      ['deploy', '--file', 'app.apk', '--output-env', 'no/such/folder/mobile.env'],
+      ['deploy', '--file', 'app.apk', '--output-env', 'taken/mobile.env'],
       {},
       cwd
     )
     expect(result.exitCode).toBe(EXIT['deploy-failed'])
-    expect(result.stderr).toMatch(
-      /--output-env names "no\/such\/folder\/mobile.env", which cannot be written/
-    )
+    expect(result.stderr).toMatch(/--output-env names "taken\/mobile.env", which cannot be written/)
     expect(emulator.requests).toEqual([])
   })
 
@@ -277,6 +278,47 @@ describe('hand-over files', () => {
     const read = gitlabDotenv(await readFile(join(cwd, 'out', 'deploy.env'), 'utf8'))
     expect(read.runId).toBe(emulator.runs[0]!.id)
     expect(read.playgroundFileLocation).toBe('app-release.apk')
+  })
+})
+
+describe('--junit', () => {
+  it('writes the verdict as a valid JUnit report and exits by cause', async () => {
+    const cwd = await freshWorkspace()
+    const variables = JSON.stringify({
+      EMULATOR_RUN: JSON.stringify({
+        initializingMs: 200,
+        underReviewMs: 200,
+        final: 'failed',
+        bugs: [{ name: 'Crash' }]
+      })
+    })
+    const result = await cli(
+      [
+        'notify',
+        '--wait',
+        '--poll-interval-seconds',
+        '1',
+        '--variables',
+        variables,
+        '--junit',
+        'out/junit.xml'
+      ],
+      {},
+      cwd
+    )
+    expect(result.exitCode).toBe(EXIT['run-failed'])
+    const xml = await readFile(join(cwd, 'out', 'junit.xml'), 'utf8')
+    expect(await junitProblems(xml)).toEqual([])
+    expect(junitCases(xml).map(c => c.failure)).toEqual(['BlockingBugs', 'BlockingBug'])
+  })
+
+  it('is checked before the first request', async () => {
+    const cwd = await freshWorkspace()
+    await writeFile(join(cwd, 'taken'), 'a file where a folder should be')
+    const result = await cli(['notify', '--junit', 'taken/junit.xml'], {}, cwd)
+    expect(result.exitCode).toBe(EXIT['deploy-failed'])
+    expect(result.stderr).toMatch(/--junit names ".*taken\/junit.xml", which cannot be written/)
+    expect(emulator.requests).toEqual([])
   })
 })
 

@@ -71,8 +71,9 @@ export {
   messageOf
 } from './shared/errors.js'
 
-// The retry policy, for the action's own requests to GitHub.
+// The transport and the retry policy, for the action's own requests to GitHub.
 export { withRetry, parseRetryAfter, type RetryPolicy } from './transport/retry.js'
+export { send, labelOf, DEFAULT_TIMEOUTS, type HttpRequest } from './transport/send.js'
 export { formatBytes, formatDuration, formatMinutes } from './shared/format.js'
 export { asObject, asText, type JsonObject } from './shared/json.js'
 export { nearest } from './shared/nearest.js'

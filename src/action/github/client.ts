@@ -1,17 +1,23 @@
 /**
  * The GitHub REST client the action reports through: @actions/github's
- * Octokit (the runner's proxy settings honoured), with the product's one
- * retry policy around every request and a time limit on each. Loaded with a
- * dynamic import only when reporting is on, so that a step that reports
- * nothing neither loads nor starts it.
+ * Octokit, its requests sent by the product's one transport
+ * (@actions/http-client: the runner's proxy settings, a time limit on each
+ * request) under the product's one retry policy. Loaded with a dynamic import
+ * only when reporting is on, so that a step that reports nothing neither
+ * loads nor starts it.
  */
 import { getOctokit } from '@actions/github'
 import {
+  DEFAULT_TIMEOUTS,
   HttpStatusError,
   NetworkError,
+  labelOf,
   messageOf,
   parseRetryAfter,
-  withRetry
+  send,
+  userAgent,
+  withRetry,
+  type HttpRequest
 } from '../../core/index.js'
 
 /** The repository reported on. */
@@ -46,10 +52,45 @@ export class GitHubError extends Error {
   }
 }
 
-/** Attempts per request, the time each may take, and the longest wait a rate limit may ask for. */
+/** Attempts per request, the time each may take, the longest wait a rate limit may ask for, and the largest answer read. */
 const ATTEMPTS = 3
 const REQUEST_MS = 30_000
 const MAX_RATE_LIMIT_WAIT_MS = 60_000
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024
+
+/**
+ * Octokit's fetch, as our transport: @actions/http-client honours the
+ * runner's proxy settings without the second HTTP stack (undici) that
+ * @actions/github would bring, and each request is cut at its time limit.
+ */
+function transportFetch(signal: AbortSignal) {
+  return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
+    const target = String(url)
+    const method = (init.method ?? 'GET').toUpperCase() as HttpRequest['method']
+    const headers = Object.fromEntries(new Headers(init.headers).entries())
+    const own = init.signal ? AbortSignal.any([signal, init.signal]) : signal
+    const answer = await send(
+      {
+        method,
+        url: target,
+        headers,
+        ...(typeof init.body === 'string' ? { body: init.body } : {}),
+        label: labelOf(method, target)
+      },
+      { timeouts: DEFAULT_TIMEOUTS, userAgent: userAgent('action') },
+      { signal: own, deadline: Date.now() + REQUEST_MS, maxBytes: MAX_ANSWER_BYTES }
+    )
+    const responseHeaders = new Headers()
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined)
+        responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+    const empty = answer.status === 204 || answer.status === 304
+    return new Response(empty ? null : answer.body, {
+      status: answer.status,
+      headers: responseHeaders
+    })
+  }
+}
 
 /** What the reporter needs of GitHub, and nothing else. */
 export interface GitHubClient {
@@ -67,7 +108,11 @@ export interface GitHubClient {
 export const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
 
 export function createClient(token: string, baseUrl: string, signal: AbortSignal): GitHubClient {
-  const octokit = getOctokit(token, { baseUrl, userAgent: 'mobile-build-deploy' })
+  const octokit = getOctokit(token, {
+    baseUrl,
+    userAgent: userAgent('action'),
+    request: { fetch: transportFetch(signal) }
+  })
   octokit.hook.wrap('request', (request, options) =>
     withRetry(
       {
@@ -79,13 +124,7 @@ export function createClient(token: string, baseUrl: string, signal: AbortSignal
       },
       async () => {
         try {
-          return await request({
-            ...options,
-            request: {
-              ...options.request,
-              signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_MS)])
-            }
-          })
+          return await request(options)
         } catch (error) {
           throw classify(error)
         }
@@ -166,6 +205,7 @@ function classify(error: unknown): Error {
   const status = typeof failed.status === 'number' ? failed.status : 0
   const headers = failed.response?.headers ?? {}
   const said = String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
+  if (error instanceof NetworkError || error instanceof HttpStatusError) return error
   if (!failed.response) return new NetworkError(`GitHub could not be reached: ${said}`)
   const limited =
     status === 429 ||

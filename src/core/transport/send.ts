@@ -13,7 +13,7 @@ import { abortError } from './sleep.js'
 
 /** One HTTP exchange as the service layer sees it. */
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   url: string
   headers: OutgoingHttpHeaders
   /** A string, or a stream opened for this attempt only. */
@@ -53,6 +53,8 @@ export interface RequestControl {
   signal?: AbortSignal | undefined
   /** Epoch ms: the request is cut at this moment, however it trickles. */
   deadline?: number | undefined
+  /** The most of the answer's body that is read; the service's answers are small. */
+  maxBytes?: number | undefined
 }
 
 /** The most of a response body that is read; the service's answers are small. */
@@ -66,7 +68,7 @@ export const MAX_RESPONSE_BYTES = 1024 * 1024
 export async function send(
   request: HttpRequest,
   { timeouts, userAgent }: Transport,
-  { signal, deadline }: RequestControl = {}
+  { signal, deadline, maxBytes = MAX_RESPONSE_BYTES }: RequestControl = {}
 ): Promise<HttpResponse> {
   if (signal?.aborted) throw abortError(signal)
   const controller = new AbortController()
@@ -101,7 +103,7 @@ export async function send(
       request.body ?? null,
       request.headers
     )
-    const body = await readCapped(response.message, MAX_RESPONSE_BYTES, timeouts.idleMs, request)
+    const body = await readCapped(response.message, maxBytes, timeouts.idleMs, request)
     return { status: response.message.statusCode ?? 0, headers: response.message.headers, body }
   } catch (error) {
     if (signal?.aborted) throw abortError(signal)
@@ -171,7 +173,7 @@ export function readCapped(
       if (size > limit) {
         fail(
           new DeployError(
-            `${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which the service never sends. Check that the base URL points at the service.`
+            `${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`
           )
         )
         return
