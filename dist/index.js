@@ -1,4 +1,4 @@
-import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 import * as __WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__ from "./undici.cjs";
 /******/ var __webpack_modules__ = ({
 
@@ -6522,8 +6522,10 @@ function globSync(globInput, options) {
 
 
 const MAX_LISTED = 10;
-/** Pseudo file systems: walking them reads the kernel's state, not builds (and /proc never ends). */
-const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
+/** Pseudo file systems: they hold the kernel's state, not builds, and walking /proc never ends. */
+const SYSTEM_FOLDERS = ['/proc', '/sys'];
+/** Devices: no build is one, and a glob there walks what it should not; a file in /dev/shm (a RAM disk) may be named plainly. */
+const DEVICE_FOLDER = '/dev';
 /**
  * Resolves `file` (a path or a glob, relative to the working directory or
  * absolute) to exactly one artifact; any other count, or a file that cannot
@@ -6571,8 +6573,8 @@ async function findArtifact(pattern, workspace) {
 /**
  * Pure: the folder a pattern starts from (its segments before the first one
  * with a wildcard, under the working directory unless absolute) and the glob
- * below it. A glob that starts at the file system's root, and any pattern in
- * /proc, /sys or /dev, is refused. `paths` is there for tests.
+ * below it. A glob that starts at the file system's root or in /dev, and any
+ * path in /proc or /sys, is refused. `paths` is there for tests.
  */
 function searchOf(pattern, workspace, paths = (external_node_path_default())) {
     // Globs separate folders with /; so may a Windows path.
@@ -6583,7 +6585,8 @@ function searchOf(pattern, workspace, paths = (external_node_path_default())) {
     const base = paths.resolve(paths.isAbsolute(pattern)
         ? literal || paths.parse(paths.resolve(workspace)).root
         : paths.join(workspace, literal));
-    const inSystem = SYSTEM_FOLDERS.find(folder => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`)));
+    const under = (folder) => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`));
+    const inSystem = [...SYSTEM_FOLDERS, ...(firstMagic === -1 ? [] : [DEVICE_FOLDER])].find(under);
     if (inSystem)
         throw new InputError('file', `${quote(pattern)} reaches into ${inSystem}, which holds the system's state, not builds`, 'Point it at the build output of your project');
     if (firstMagic === -1)
@@ -6651,15 +6654,15 @@ const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 
-
-/** Bytes read from disk per chunk. */
+/** Bytes read from disk per chunk, and the buffers that carry them: at most this many chunks are on their way. */
 const CHUNK_BYTES = 1024 * 1024;
+const BUFFERS = 4;
 /**
- * A request body that streams a file from disk through a hashing transform into
- * the request, so that memory stays flat whatever the file's size and the
- * digest is of the bytes sent. (A design with shared buffers and a hashing
- * thread was faster on raw loopback but no faster over a real link, where the
- * link sets the pace: see the README's Performance section.)
+ * A request body that reads a file from disk into a few reused buffers, hashes
+ * each chunk and writes it into the request, so that memory stays flat
+ * whatever the file's size and the digest is of the bytes sent. (A design with
+ * a hashing thread was faster on raw loopback but no faster over a real link,
+ * where the link sets the pace: see docs/development.md, Performance.)
  *
  * It is handed to @actions/http-client, which pipes it into the request; `pipe`
  * is therefore the whole transfer. An answer before the go-ahead means not a
@@ -6672,7 +6675,8 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     options;
     started = false;
     transfer;
-    source;
+    /** Stops a transfer under way, as if the request had closed. */
+    stopTransfer;
     constructor(options) {
         super();
         this.options = options;
@@ -6691,7 +6695,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     /** Ends this body's use of the file: waits for a started transfer to stop; none may start after. */
     async release() {
         this.started = true;
-        this.source?.destroy();
+        this.stopTransfer?.();
         this.destroy();
         await this.transfer?.catch(() => undefined);
     }
@@ -6702,54 +6706,68 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
             throw new DeployError('The upload stopped before the whole file was sent.');
         return digest;
     }
-    /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
-    send(destination) {
+    /**
+     * Sends the file; resolves with its digest, or undefined when the request
+     * closed first (it reports why). The bytes go through a few buffers used
+     * over and over, each filled again only once its last chunk went out: no
+     * garbage piles up between collections, so memory stays flat at any size.
+     */
+    async send(destination) {
         const { path, size } = this.options;
         const name = quote(fileName(path));
+        const unreadable = (error) => new FileChangedError(`${name} could not be read (${error.code ?? String(error)}); check that the build wrote it.`);
+        let closed = false;
+        let wake = () => undefined;
+        const gone = new Promise(resolve => (wake = resolve));
+        const onClose = () => {
+            closed = true;
+            wake();
+        };
+        destination.once('close', onClose);
+        this.stopTransfer = onClose;
+        const handle = await (0,promises_.open)(path, 'r').catch((error) => {
+            destination.removeListener('close', onClose);
+            throw unreadable(error);
+        });
         const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(CHUNK_BYTES));
+        const written = buffers.map(() => Promise.resolve());
         let sent = 0;
-        const hashing = new external_node_stream_namespaceObject.Transform({
-            transform: (chunk, _encoding, next) => {
-                if (sent + chunk.length > size) {
-                    next(new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`));
-                    return;
-                }
+        try {
+            for (let i = 0; sent < size; i++) {
+                const slot = i % BUFFERS;
+                // The buffer is free once its last chunk went out, or the request is gone.
+                await Promise.race([written[slot], gone]);
+                if (closed)
+                    return undefined;
+                const want = Math.min(CHUNK_BYTES, size - sent);
+                const { bytesRead } = await handle.read(buffers[slot], 0, want, sent).catch((error) => {
+                    throw unreadable(error);
+                });
+                if (closed)
+                    return undefined;
+                if (bytesRead === 0)
+                    throw new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`);
+                const chunk = buffers[slot].subarray(0, bytesRead);
                 hash.update(chunk);
-                sent += chunk.length;
+                sent += bytesRead;
                 this.options.onProgress(sent);
-                if (sent < size)
-                    return next(null, chunk);
-                // Before the last byte goes out, make sure nothing follows it: a file
-                // that grew must fail the request, not complete it.
-                (0,promises_.stat)(path).then(info => next(info.size > size
-                    ? new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`)
-                    : null, chunk), next);
-            },
-            flush: next => next(sent < size
-                ? new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`)
-                : null)
-        });
-        const source = (0,external_node_fs_.createReadStream)(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES });
-        this.source = source;
-        return new Promise((resolve, reject) => {
-            const stop = (outcome) => {
-                source.destroy();
-                hashing.destroy();
-                destination.removeListener('close', closed);
-                outcome();
-            };
-            // A request that closes before the end (its answer came, or it failed) reports that itself.
-            const closed = () => stop(() => resolve(undefined));
-            destination.once('close', closed);
-            source.once('error', (error) => stop(() => reject(new FileChangedError(`${name} could not be read (${error.code ?? error.message}); check that the build step wrote it.`))));
-            hashing.once('error', error => stop(() => reject(error)));
-            hashing.once('end', () => {
-                destination.removeListener('close', closed);
-                this.emit('close');
-                resolve(hash.digest('hex'));
-            });
-            source.pipe(hashing).pipe(destination);
-        });
+                // Before the last byte goes out, make sure nothing follows it: a file that grew must fail the request, not complete it.
+                if (sent === size && (await handle.stat()).size > size)
+                    throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`);
+                written[slot] = new Promise(resolve => destination.write(chunk, () => resolve()));
+            }
+            await Promise.race([Promise.all(written), gone]);
+            if (closed)
+                return undefined;
+            // @actions/http-client ends the request when its body closes.
+            this.emit('close');
+            return hash.digest('hex');
+        }
+        finally {
+            destination.removeListener('close', onClose);
+            await handle.close().catch(() => undefined);
+        }
     }
 }
 /**

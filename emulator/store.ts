@@ -112,8 +112,13 @@ export class ObjectStore {
             // After a write error the rest of the body is read and dropped, so that the answer can go out.
             if (!writeError && !file.write(chunk))
               await new Promise<void>(resolve => {
-                file.once('drain', () => resolve())
-                file.once('error', () => resolve())
+                const done = (): void => {
+                  file.off('drain', done)
+                  file.off('error', done)
+                  resolve()
+                }
+                file.on('drain', done)
+                file.on('error', done)
               })
           }
         }

@@ -2,6 +2,8 @@
 declare module '@vercel/ncc' {
   interface NccOptions {
     sourceMap?: boolean
+    /** Default true: the bundle registers its source map at start. */
+    sourceMapRegister?: boolean
     license?: string
     externals?: string[] | Record<string, string>
     quiet?: boolean

@@ -170,6 +170,10 @@ describe('where a file pattern is searched', () => {
     expect(searchOf(pattern, workspace, path.win32)).toEqual({ base, ...(glob ? { glob } : {}) })
   })
 
+  it('takes a plain path to a file on the RAM disk in /dev/shm', () => {
+    expect(searchOf('/dev/shm/app.apk', '/w', path.posix)).toEqual({ base: '/dev/shm/app.apk' })
+  })
+
   it('never reads the working directory as a glob', () => {
     expect(searchOf('*.apk', '/work/build{1,2}', path.posix)).toEqual({
       base: '/work/build{1,2}',
@@ -192,7 +196,7 @@ describe('where a file pattern is searched', () => {
     '/proc/**/*.apk',
     '/proc/self/environ',
     '/sys/x.apk',
-    '/dev/stdin',
+    '/dev/**/*.apk',
     '../../../proc/*.apk'
   ])('refuses %j, in the system folders', pattern => {
     expect(() => searchOf(pattern, '/a/b/c', path.posix)).toThrow(/system's state/)

@@ -20,8 +20,10 @@ export interface Artifact {
 }
 
 const MAX_LISTED = 10
-/** Pseudo file systems: walking them reads the kernel's state, not builds (and /proc never ends). */
-const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev']
+/** Pseudo file systems: they hold the kernel's state, not builds, and walking /proc never ends. */
+const SYSTEM_FOLDERS = ['/proc', '/sys']
+/** Devices: no build is one, and a glob there walks what it should not; a file in /dev/shm (a RAM disk) may be named plainly. */
+const DEVICE_FOLDER = '/dev'
 
 type Paths = Pick<
   typeof nodePath,
@@ -99,8 +101,8 @@ export interface Search {
 /**
  * Pure: the folder a pattern starts from (its segments before the first one
  * with a wildcard, under the working directory unless absolute) and the glob
- * below it. A glob that starts at the file system's root, and any pattern in
- * /proc, /sys or /dev, is refused. `paths` is there for tests.
+ * below it. A glob that starts at the file system's root or in /dev, and any
+ * path in /proc or /sys, is refused. `paths` is there for tests.
  */
 export function searchOf(pattern: string, workspace: string, paths: Paths = nodePath): Search {
   // Globs separate folders with /; so may a Windows path.
@@ -113,9 +115,9 @@ export function searchOf(pattern: string, workspace: string, paths: Paths = node
       ? literal || paths.parse(paths.resolve(workspace)).root
       : paths.join(workspace, literal)
   )
-  const inSystem = SYSTEM_FOLDERS.find(
-    folder => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`))
-  )
+  const under = (folder: string): boolean =>
+    paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`))
+  const inSystem = [...SYSTEM_FOLDERS, ...(firstMagic === -1 ? [] : [DEVICE_FOLDER])].find(under)
   if (inSystem)
     throw new InputError(
       'file',

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, type ReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
-import { Readable, Transform } from 'node:stream'
+import { open } from 'node:fs/promises'
+import { Readable } from 'node:stream'
 import { DeployError, FileChangedError } from '../shared/errors.js'
 import { fileName } from '../shared/names.js'
 import { quote } from '../shared/text.js'
 
-/** Bytes read from disk per chunk. */
+/** Bytes read from disk per chunk, and the buffers that carry them: at most this many chunks are on their way. */
 export const CHUNK_BYTES = 1024 * 1024
+const BUFFERS = 4
 
 /** What a FileBody sends and whom it tells. */
 export interface FileBodyOptions {
@@ -25,11 +25,11 @@ export interface FileBodyOptions {
 }
 
 /**
- * A request body that streams a file from disk through a hashing transform into
- * the request, so that memory stays flat whatever the file's size and the
- * digest is of the bytes sent. (A design with shared buffers and a hashing
- * thread was faster on raw loopback but no faster over a real link, where the
- * link sets the pace: see the README's Performance section.)
+ * A request body that reads a file from disk into a few reused buffers, hashes
+ * each chunk and writes it into the request, so that memory stays flat
+ * whatever the file's size and the digest is of the bytes sent. (A design with
+ * a hashing thread was faster on raw loopback but no faster over a real link,
+ * where the link sets the pace: see docs/development.md, Performance.)
  *
  * It is handed to @actions/http-client, which pipes it into the request; `pipe`
  * is therefore the whole transfer. An answer before the go-ahead means not a
@@ -41,7 +41,8 @@ export interface FileBodyOptions {
 export class FileBody extends Readable {
   private started = false
   private transfer?: Promise<string | undefined>
-  private source?: ReadStream
+  /** Stops a transfer under way, as if the request had closed. */
+  private stopTransfer?: () => void
 
   constructor(private readonly options: FileBodyOptions) {
     super()
@@ -67,7 +68,7 @@ export class FileBody extends Readable {
   /** Ends this body's use of the file: waits for a started transfer to stop; none may start after. */
   async release(): Promise<void> {
     this.started = true
-    this.source?.destroy()
+    this.stopTransfer?.()
     this.destroy()
     await this.transfer?.catch(() => undefined)
   }
@@ -80,77 +81,73 @@ export class FileBody extends Readable {
     return digest
   }
 
-  /** Sends the file; resolves with its digest, or undefined when the request closed first (it reports why). */
-  private send(destination: NodeJS.WritableStream): Promise<string | undefined> {
+  /**
+   * Sends the file; resolves with its digest, or undefined when the request
+   * closed first (it reports why). The bytes go through a few buffers used
+   * over and over, each filled again only once its last chunk went out: no
+   * garbage piles up between collections, so memory stays flat at any size.
+   */
+  private async send(destination: NodeJS.WritableStream): Promise<string | undefined> {
     const { path, size } = this.options
     const name = quote(fileName(path))
-    const hash = createHash('sha256')
-    let sent = 0
-    const hashing = new Transform({
-      transform: (chunk: Buffer, _encoding, next) => {
-        if (sent + chunk.length > size) {
-          next(
-            new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`)
-          )
-          return
-        }
-        hash.update(chunk)
-        sent += chunk.length
-        this.options.onProgress(sent)
-        if (sent < size) return next(null, chunk)
-        // Before the last byte goes out, make sure nothing follows it: a file
-        // that grew must fail the request, not complete it.
-        stat(path).then(
-          info =>
-            next(
-              info.size > size
-                ? new FileChangedError(
-                    `${name} grew while it was uploaded; rebuild it and deploy again.`
-                  )
-                : null,
-              chunk
-            ),
-          next
-        )
-      },
-      flush: next =>
-        next(
-          sent < size
-            ? new FileChangedError(
-                `${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`
-              )
-            : null
-        )
-    })
-    const source = createReadStream(path, { start: 0, end: size - 1, highWaterMark: CHUNK_BYTES })
-    this.source = source
-    return new Promise((resolve, reject) => {
-      const stop = (outcome: () => void): void => {
-        source.destroy()
-        hashing.destroy()
-        destination.removeListener('close', closed)
-        outcome()
-      }
-      // A request that closes before the end (its answer came, or it failed) reports that itself.
-      const closed = (): void => stop(() => resolve(undefined))
-      destination.once('close', closed)
-      source.once('error', (error: NodeJS.ErrnoException) =>
-        stop(() =>
-          reject(
-            new FileChangedError(
-              `${name} could not be read (${error.code ?? error.message}); check that the build step wrote it.`
-            )
-          )
-        )
+    const unreadable = (error: unknown): FileChangedError =>
+      new FileChangedError(
+        `${name} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); check that the build wrote it.`
       )
-      hashing.once('error', error => stop(() => reject(error)))
-      hashing.once('end', () => {
-        destination.removeListener('close', closed)
-        this.emit('close')
-        resolve(hash.digest('hex'))
-      })
-      source.pipe(hashing).pipe(destination)
+    let closed = false
+    let wake: () => void = () => undefined
+    const gone = new Promise<void>(resolve => (wake = resolve))
+    const onClose = (): void => {
+      closed = true
+      wake()
+    }
+    destination.once('close', onClose)
+    this.stopTransfer = onClose
+    const handle = await open(path, 'r').catch((error: unknown) => {
+      destination.removeListener('close', onClose)
+      throw unreadable(error)
     })
+    const hash = createHash('sha256')
+    const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(CHUNK_BYTES))
+    const written: Promise<void>[] = buffers.map(() => Promise.resolve())
+    let sent = 0
+    try {
+      for (let i = 0; sent < size; i++) {
+        const slot = i % BUFFERS
+        // The buffer is free once its last chunk went out, or the request is gone.
+        await Promise.race([written[slot], gone])
+        if (closed) return undefined
+        const want = Math.min(CHUNK_BYTES, size - sent)
+        const { bytesRead } = await handle
+          .read(buffers[slot]!, 0, want, sent)
+          .catch((error: unknown) => {
+            throw unreadable(error)
+          })
+        if (closed) return undefined
+        if (bytesRead === 0)
+          throw new FileChangedError(
+            `${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`
+          )
+        const chunk = buffers[slot]!.subarray(0, bytesRead)
+        hash.update(chunk)
+        sent += bytesRead
+        this.options.onProgress(sent)
+        // Before the last byte goes out, make sure nothing follows it: a file that grew must fail the request, not complete it.
+        if (sent === size && (await handle.stat()).size > size)
+          throw new FileChangedError(
+            `${name} grew while it was uploaded; rebuild it and deploy again.`
+          )
+        written[slot] = new Promise(resolve => destination.write(chunk, () => resolve()))
+      }
+      await Promise.race([Promise.all(written), gone])
+      if (closed) return undefined
+      // @actions/http-client ends the request when its body closes.
+      this.emit('close')
+      return hash.digest('hex')
+    } finally {
+      destination.removeListener('close', onClose)
+      await handle.close().catch(() => undefined)
+    }
   }
 }
 
