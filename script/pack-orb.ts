@@ -1,0 +1,69 @@
+/**
+ * `npm run orb`: packs the CircleCI orb's sources (orb/src) into one orb.yml,
+ * as `circleci orb pack` does: @orb.yml is the root; each folder (commands,
+ * jobs, executors, examples) a section whose entries are its files, named
+ * without `.yml`; a value that is exactly `<<include(scripts/x.sh)>>` becomes
+ * that script's text, its `<<` escaped. With --check it writes nothing and
+ * exits 1 when orb/orb.yml is not the packing of the sources.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parse, stringify } from 'yaml'
+import { ROOT } from '../emulator/github-runner.js'
+
+const SOURCE = join(ROOT, 'orb', 'src')
+export const PACKED = join(ROOT, 'orb', 'orb.yml')
+const SECTIONS = ['commands', 'jobs', 'executors', 'examples'] as const
+const INCLUDE = /^<<include\(([\w/.]+)\)>>$/
+
+/** The orb as one document. */
+export async function packOrb(): Promise<Record<string, unknown>> {
+  const orb = parse(await readFile(join(SOURCE, '@orb.yml'), 'utf8')) as Record<string, unknown>
+  for (const section of SECTIONS) {
+    const entries: Record<string, unknown> = {}
+    for (const file of (await readdir(join(SOURCE, section)))
+      .filter(f => f.endsWith('.yml'))
+      .sort()) {
+      const entry = parse(await readFile(join(SOURCE, section, file), 'utf8')) as unknown
+      entries[file.replace(/\.yml$/, '')] =
+        section === 'examples' ? entry : await includeScripts(entry)
+    }
+    orb[section] = entries
+  }
+  return orb
+}
+
+/** Every value that is an include directive, replaced by the script it names. */
+async function includeScripts(value: unknown): Promise<unknown> {
+  if (typeof value === 'string') {
+    const match = INCLUDE.exec(value.trim())
+    if (!match) return value
+    const script = await readFile(join(SOURCE, match[1]!), 'utf8')
+    // CircleCI reads `<<` as the start of a parameter: an included script's are escaped.
+    return script.replace(/<</g, '\\<<')
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(includeScripts))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await includeScripts(v)]))
+    )
+  return value
+}
+
+export async function packedText(): Promise<string> {
+  return `# Packed from orb/src by npm run orb; edit the sources, not this file.\n${stringify(await packOrb(), { lineWidth: 0 })}`
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const text = await packedText()
+  const now = await readFile(PACKED, 'utf8').catch(() => '')
+  if (process.argv.includes('--check')) {
+    if (now !== text) {
+      console.error("orb/orb.yml is not the packing of orb/src: run 'npm run orb'.")
+      process.exit(1)
+    }
+  } else if (now !== text) {
+    await writeFile(PACKED, text)
+    console.log('orb/orb.yml packed from orb/src.')
+  }
+}
