@@ -265,6 +265,37 @@ describe('hand-over files', () => {
     expect(existsSync(join(cwd, 'PWNED'))).toBe(false)
   })
 
+  it("hands every output to Bitrise's envman NUL-ended, exactly, bugs included; nothing on stdout", async () => {
+    const evil = {
+      runStage: 'completed',
+      greenlight: false,
+      relevantRunUrl: 'https://app.example.com/runs/$(touch${IFS}PWNED)?a=1\x27',
+      blockingBugsCount: 1,
+      reproducedBugs: [{ name: "Crash'; touch PWNED #", priority: 'urgent' }]
+    }
+    emulator.faults.add({ route: 'greenlight', status: 200, body: JSON.stringify(evil) })
+    const cwd = await freshWorkspace()
+    const result = await cli(
+      ['wait', '--run-id', 'run_1', '--output-env', 'out.nul', '--output-env-format', 'envman'],
+      {},
+      cwd
+    )
+    expect(result.exitCode).toBe(EXIT['run-failed'])
+    expect(result.stdout).toBe('')
+    const fields = (await readFile(join(cwd, 'out.nul'), 'utf8')).split('\0')
+    expect(fields.pop()).toBe('')
+    const pairs = Object.fromEntries(
+      fields.flatMap((field, i) => (i % 2 === 0 ? [[field, fields[i + 1]!]] : []))
+    )
+    expect(pairs).toMatchObject({
+      runId: 'run_1',
+      verdict: 'failed',
+      runUrl: evil.relevantRunUrl,
+      blockingBugsCount: '1'
+    })
+    expect(JSON.parse(pairs.bugs!)[0].name).toBe(evil.reproducedBugs[0]!.name)
+  })
+
   it('hands the outputs of a deploy to a later job through the dotenv file of the GitLab recipe', async () => {
     const cwd = (await writeArtifact('app-release.apk')).workspace
     await mkdir(join(cwd, 'out'))

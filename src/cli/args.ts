@@ -10,6 +10,7 @@ import {
   type OptionKey
 } from '../core/index.js'
 import { CLI_VOCABULARY } from './vocabulary.js'
+import { HAND_OVER_FORMATS, type HandOverFormat } from './handover.js'
 
 /** A flag of the CLI: a core option (from the option table) or one of the CLI's own. */
 export interface Flag {
@@ -31,7 +32,7 @@ const OWN_FLAGS: Flag[] = [
   {
     name: 'output-env-format',
     kind: 'string',
-    help: "dotenv (GitLab's artifacts:reports:dotenv, the default) or shell (export lines for $BASH_ENV)"
+    help: "dotenv (GitLab's artifacts:reports:dotenv, the default), shell (export lines for $BASH_ENV) or envman (NUL-ended names and values, for Bitrise's envman add)"
   },
   { name: 'quiet', kind: 'boolean', help: 'no log lines, only warnings and errors' },
   { name: 'help', kind: 'boolean', help: 'show this help' }
@@ -198,9 +199,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     } else if (given !== undefined) values[flag.name] = String(given)
   }
   const format = values['output-env-format']
-  if (format !== undefined && format !== 'dotenv' && format !== 'shell')
+  if (format !== undefined && !HAND_OVER_FORMATS.includes(format as HandOverFormat))
     throw new UsageError(
-      `--output-env-format takes dotenv or shell, not ${JSON.stringify(format)}.`
+      `--output-env-format takes ${HAND_OVER_FORMATS.join(', ')}, not ${JSON.stringify(format)}.`
     )
   return { command, values, help: values.help === true, version: false }
 }

@@ -1,7 +1,9 @@
 import type { OutputName } from '../core/index.js'
 
 /** How the outputs are handed to a later step or job. */
-export type HandOverFormat = 'dotenv' | 'shell'
+export type HandOverFormat = 'dotenv' | 'shell' | 'envman'
+
+export const HAND_OVER_FORMATS: readonly HandOverFormat[] = ['dotenv', 'shell', 'envman']
 
 /** The outputs as a hand-over file's text, and the outputs that could not be written safely in it. */
 export interface HandOver {
@@ -11,6 +13,9 @@ export interface HandOver {
 
 /** GitLab caps a dotenv report at 5 KB and fails the job above it. */
 export const DOTENV_LIMIT_BYTES = 5 * 1024
+
+/** envman refuses a value or an environment above 256 KB, which the build's other variables share; and an argument (envman add --value) stops at 128 KiB. */
+export const ENVMAN_LIMIT_BYTES = 100 * 1024
 
 /**
  * Why a value cannot be one dotenv line that GitLab and its runner read back
@@ -43,16 +48,47 @@ export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
     if (problem) left.push({ name, why: `its value has ${problem}` })
     else lines.push(`${name}=${value}\n`)
   }
-  let text = lines.join('')
-  while (Buffer.byteLength(text) > DOTENV_LIMIT_BYTES && lines.length > 0) {
-    const dropped = lines.pop()!
+  return withinLimit(lines, left, DOTENV_LIMIT_BYTES, "GitLab's", '=')
+}
+
+/**
+ * The entries that fit in `limit` bytes, the last ones left out first (the
+ * outputs run from the most to the least needed), as one hand-over.
+ */
+function withinLimit(
+  entries: string[],
+  left: HandOver['left'],
+  limit: number,
+  whose: string,
+  separator: string
+): HandOver {
+  let text = entries.join('')
+  while (Buffer.byteLength(text) > limit && entries.length > 0) {
+    const dropped = entries.pop()!
     left.push({
-      name: dropped.slice(0, dropped.indexOf('=')) as OutputName,
-      why: `the file would pass GitLab's ${DOTENV_LIMIT_BYTES / 1024} KB limit`
+      name: dropped.slice(0, dropped.indexOf(separator)) as OutputName,
+      why: `the file would pass ${whose} ${limit / 1024} KB limit`
     })
-    text = lines.join('')
+    text = entries.join('')
   }
   return { text, left }
+}
+
+/**
+ * For Bitrise's envman, which a step calls once per output: each name and
+ * each value ended by a NUL byte, the one byte no value can hold, so that
+ * `while read -r -d ''` gives every value back exactly, line breaks
+ * included, and nothing in it is parsed. Every output, `bugs` too, within
+ * envman's size limit.
+ */
+export function envman(outputs: Partial<Record<OutputName, string>>): HandOver {
+  const left: HandOver['left'] = []
+  const entries: string[] = []
+  for (const [name, value] of Object.entries(outputs) as [OutputName, string][]) {
+    if (value.includes('\0')) left.push({ name, why: 'its value has a NUL byte' })
+    else entries.push(`${name}\0${value}\0`)
+  }
+  return withinLimit(entries, left, ENVMAN_LIMIT_BYTES, "envman's", '\0')
 }
 
 /**
@@ -76,5 +112,5 @@ export function handOver(
   outputs: Partial<Record<OutputName, string>>,
   format: HandOverFormat
 ): HandOver {
-  return format === 'shell' ? shell(outputs) : dotenv(outputs)
+  return format === 'shell' ? shell(outputs) : format === 'envman' ? envman(outputs) : dotenv(outputs)
 }

@@ -119,7 +119,8 @@ async function writeOutputs(
   if (json) {
     const reason = judgement.message ? { reason: judgement.message } : {}
     io.stdout(`${JSON.stringify({ ...outputValuesOf(report), ...reason }, null, 2)}\n`)
-  } else io.stdout(files.text)
+    // envman's pairs are for a script to read, not a person.
+  } else if (format !== 'envman') io.stdout(files.text)
   if (!outputFile) return true
   try {
     await writeFile(outputFile, files.text)

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The tools the end-to-end suites and the shell lint need beyond npm: rsync (gitlab-ci-local copies the
+# project with it) and shellcheck (npm run lint:shell), from the Debian packages when they are missing.
+# Node 24 for gitlab-ci-local comes from the npm registry when a test first needs it.
+set -euo pipefail
+
+missing=()
+for tool in rsync shellcheck; do
+  command -v "$tool" >/dev/null || missing+=("$tool")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+if ! command -v apt-get >/dev/null; then
+  echo "Missing ${missing[*]}: install them with your system's package manager." >&2
+  exit 1
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+echo "Installing ${missing[*]} (Debian packages)"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
