@@ -1,9 +1,9 @@
 /**
  * The GitLab CI/CD components, proven by a real pipeline: gitlab-ci-local
  * (GitLab's pipeline semantics run locally, shell executor) runs a pipeline
- * that includes the components by `include: local` with inputs, in a
- * throwaway git repository, against the emulator, with the packed package as
- * the CLI: the deploy job creates a run and waits for its verdict, a later job
+ * (the one docs/gitlab.md shows) that includes the components by `include:
+ * local` with inputs, in a throwaway git repository, against the emulator,
+ * with the packed package as the CLI: the deploy job creates a run and waits for its verdict, a later job
  * reads runId from the dotenv hand-over, the JUnit file is there, and the
  * merge request's preview is ended by its stop job.
  */
@@ -17,6 +17,8 @@ import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
 import { junitProblems } from '../helpers/junit.js'
+import { codeBlocks } from '../helpers/docs.js'
+import { parse, stringify } from 'yaml'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
 
 const run = promisify(execFile)
@@ -37,42 +39,22 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => emulator.close())
 
-/** The pipeline of a mobile project that uses the components, as its .gitlab-ci.yml says it. */
-function pipeline(): string {
-  const cli = JSON.stringify(tarball)
-  return `stages: [build, deploy, verify]
-
-include:
-  - local: templates/deploy.yml
-    inputs:
-      file: app-release.apk
-      name-prefix: myapp
-      environment: staging
-      wait: true
-      cli-package: ${cli}
-  - local: templates/preview.yml
-    inputs:
-      file: app-release.apk
-      name-prefix: myapp
-      wait: false
-      cli-package: ${cli}
-
-build-app:
-  stage: build
-  script:
-    - head -c 131072 /dev/urandom > app-release.apk
-  artifacts:
-    paths: [app-release.apk]
-
-read-hand-over:
-  stage: verify
-  needs: [mobile-build-deploy]
-  script:
-    - test -n "$runId"
-    - printf 'runId=%s\\nverdict=%s\\n' "$runId" "$verdict" > hand-over.txt
-  artifacts:
-    paths: [hand-over.txt]
-`
+/**
+ * The pipeline of docs/gitlab.md as a reader copies it, with the components
+ * included from this checkout (`include: local`) and the packed package as
+ * their CLI, where a project includes them from the catalog.
+ */
+async function pipelineOfTheDocs(): Promise<string> {
+  const [block] = await codeBlocks('docs/gitlab.md', 'yaml')
+  const pipeline = parse(block!) as { include: Record<string, unknown>[] }
+  pipeline.include = pipeline.include.map(({ component, inputs }) => {
+    const name = /\/mobile-build-deploy\/(\w+)@/.exec(String(component))![1]!
+    return {
+      local: `templates/${name}.yml`,
+      inputs: { ...(inputs as object), 'cli-package': tarball }
+    }
+  })
+  return stringify(pipeline)
 }
 
 /** Runs gitlab-ci-local in the repository under Node 24, as a GitLab runner with a shell executor would. */
@@ -126,8 +108,14 @@ describe('the GitLab components in a real pipeline (gitlab-ci-local)', () => {
   })
 
   it('deploys, hands runId to a later job, reports JUnit, and the stop job ends the preview', async () => {
-    await writeFile(join(repo, '.gitlab-ci.yml'), pipeline())
+    await writeFile(join(repo, '.gitlab-ci.yml'), await pipelineOfTheDocs())
     await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
+    // The project's build: a stand-in for gradle that writes the APK where gradle does.
+    await writeFile(
+      join(repo, 'gradlew'),
+      '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 131072 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
+      { mode: 0o755 }
+    )
     const git = (...args: string[]) =>
       run('git', ['-c', 'user.email=ci@example.test', '-c', 'user.name=ci', ...args], { cwd: repo })
     await git('init', '-q', '-b', 'main')
@@ -153,8 +141,7 @@ describe('the GitLab components in a real pipeline (gitlab-ci-local)', () => {
     })
 
     // A later job read the deploy job's outputs from its dotenv report.
-    const handOver = await readFile(join(repo, 'hand-over.txt'), 'utf8')
-    expect(handOver).toBe(`runId=${staging.id}\nverdict=passed\n`)
+    expect(result.output).toContain(`Run ${staging.id} tested myapp-staging.apk (passed)`)
 
     // The verdict as a JUnit report, valid for GitLab's reader.
     const junit = join(repo, 'mobile-build-deploy-junit.xml')
