@@ -15,6 +15,9 @@ import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.
 import { inputKey, runStep, stepYml, type StepRun } from '../helpers/bitrise.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
+import { codeBlocks } from '../helpers/docs.js'
+import { parse } from 'yaml'
+import { execFileSync } from 'node:child_process'
 
 let emulator: Emulator
 let tarball: string
@@ -101,6 +104,38 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     for (const file of ['pwned', 'pwned2'])
       expect(existsSync(join(built.workspace, file))).toBe(false)
     expect(run.output).not.toContain(DEMO_API_KEY)
+  }, 120_000)
+
+  it('the workflow of docs/bitrise.md: the step between an Android build and a script that reads its outputs', async () => {
+    const [block] = await codeBlocks('docs/bitrise.md', 'yaml')
+    const workflow = parse(block!) as {
+      workflows: { primary: { steps: Record<string, { inputs?: Record<string, string>[] }>[] } }
+    }
+    const cwd = await freshWorkspace()
+    const env = bitriseEnv()
+    let step: StepRun | undefined
+    let script = ''
+    for (const entry of workflow.workflows.primary.steps) {
+      const [id, spec] = Object.entries(entry)[0]!
+      const inputs = Object.assign({}, ...(spec.inputs ?? [])) as Record<string, string>
+      if (id.startsWith('android-build@')) {
+        // Android Build exports the APK it built as BITRISE_APK_PATH.
+        env.BITRISE_APK_PATH = (await writeArtifact('app-release.apk', 65536, cwd)).path
+      } else if (id.startsWith('path::')) {
+        step = await runStep(cwd, env, { ...inputs, cli_package: tarball })
+        expect(step.code).toBe(0)
+      } else if (id.startsWith('script@')) {
+        // A later step's environment holds what the step set through envman.
+        const outputs = outputsOf(step!)
+        script = execFileSync('bash', ['-c', inputs.content!], {
+          cwd,
+          env: { ...env, ...outputs, PATH: process.env.PATH },
+          encoding: 'utf8'
+        })
+      }
+    }
+    const run = emulator.runs.find(r => r.runInputPath === 'myapp-staging.apk')!
+    expect(script).toBe(`Run ${run.id} tested myapp-staging.apk (passed)\n`)
   }, 120_000)
 
   it('blocking bugs: exit code 3, the failure in the report, the bugs output exact', async () => {

@@ -1,7 +1,7 @@
 /**
  * The CircleCI orb, as packed (orb/orb.yml), run step by step as CircleCI's
  * runner runs a job (helpers/circleci.ts) with the packed package as the CLI,
- * against the emulator: the orb's own examples as written (their build tools
+ * against the emulator: the orb's own examples, which docs/circleci.md shows, as written (their build tools
  * stand in by scripts that write the build), outputs through $BASH_ENV to a
  * later step, JUnit in the test results also when the verdict fails, the job
  * failing with the CLI's exit code after the results are stored, hostile
@@ -17,6 +17,8 @@ import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../help
 import { packedOrb, runJob, type JobStep, type Orb } from '../helpers/circleci.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
+import { codeBlocks } from '../helpers/docs.js'
+import { parse } from 'yaml'
 
 let emulator: Emulator
 let orb: Orb
@@ -47,10 +49,9 @@ function circleEnv(extra: Record<string, string> = {}): Record<string, string> {
   }
 }
 
-/** A job's steps as an example's usage lists them, the orb's commands on the packed package. */
-function exampleSteps(name: string): JobStep[] {
-  const usage = orb.examples[name]!.usage as { jobs: Record<string, { steps: unknown[] }> }
-  const [job] = Object.values(usage.jobs)
+/** A config's one job's steps as a reader copies them, the orb's commands on the packed package. */
+function stepsOf(config: Record<string, unknown>): JobStep[] {
+  const [job] = Object.values(config.jobs as Record<string, { steps: unknown[] }>)
   return job!.steps.flatMap((step): JobStep[] => {
     if (step === 'checkout') return []
     const [key, value] = Object.entries(step as Record<string, unknown>)[0]!
@@ -87,10 +88,15 @@ describe('the CircleCI orb, run as a job runs it', () => {
     expect(Object.keys(orb.examples).length).toBeGreaterThan(0)
   })
 
+  it("the examples of docs/circleci.md are the orb's own", async () => {
+    const blocks = (await codeBlocks('docs/circleci.md', 'yaml')).map(b => parse(b) as unknown)
+    expect(blocks).toEqual([orb.examples.android_job!.usage, orb.examples.ios_job!.usage])
+  })
+
   it('the Android example: deploys the APK gradle built, waits for the verdict, a later step reads the outputs', async () => {
     const cwd = await freshWorkspace()
     await buildTool(cwd, 'gradlew', 'app/build/outputs/apk/release/app-release.apk')
-    const job = await runJob(orb, exampleSteps('android_job'), cwd, circleEnv())
+    const job = await runJob(orb, stepsOf(orb.examples.android_job!.usage), cwd, circleEnv())
     if (job.code !== 0) console.log(job.steps)
     expect(job.code).toBe(0)
 
@@ -112,7 +118,7 @@ describe('the CircleCI orb, run as a job runs it', () => {
     await buildTool(bin, 'bundle', 'build/MyApp.ipa')
     const env = circleEnv()
     env.PATH = `${bin}:${process.env.PATH ?? ''}`
-    const job = await runJob(orb, exampleSteps('ios_job'), cwd, env)
+    const job = await runJob(orb, stepsOf(orb.examples.ios_job!.usage), cwd, env)
     expect(job.code).toBe(0)
     const run = emulator.runs.find(r => r.runInputPath === 'myapp-ios-staging.ipa')!
     expect(run.deploymentType).toBe('ios')
