@@ -2,7 +2,8 @@
  * The examples of the CLI's pages as a reader copies them: docs/cli.md's
  * shell blocks in bash, docs/jenkins.md's pipeline as Jenkins runs its `sh`
  * steps (with Jenkins' variables and the credential withCredentials binds),
- * docs/fastlane.md's lane in Ruby as fastlane runs it. `npx … mobile-build-deploy@1`
+ * docs/fastlane.md's lane in Ruby as fastlane runs it, docs/library.md's install
+ * line. `npx … mobile-build-deploy@1` (and `npm install mobile-build-deploy@1`)
  * takes the packed package (the registry does not hold this version), and the
  * service is the emulator.
  */
@@ -30,10 +31,12 @@ beforeAll(async () => {
   emulator = await startEmulator()
   tarball = await packedTarball(await freshWorkspace())
   const { stdout: npx } = await run('bash', ['-c', 'command -v npx'])
+  const { stdout: npm } = await run('bash', ['-c', 'command -v npm'])
   env = {
     PATH: `${join(ROOT, '__tests__/fixtures/npx-pinned')}:${process.env.PATH ?? ''}`,
     HOME: process.env.HOME ?? '',
     REAL_NPX: npx.trim(),
+    REAL_NPM: npm.trim(),
     MBD_TARBALL: tarball,
     SERVICE_API_KEY: DEMO_API_KEY,
     SERVICE_BASE_URL: emulator.baseUrl,
@@ -118,6 +121,23 @@ describe('docs/cli.md', () => {
   }, 120_000)
 })
 
+describe('docs/library.md', () => {
+  it('the install line installs the package into a project', async () => {
+    const [block] = await codeBlocks('docs/library.md', 'sh')
+    const cwd = await freshWorkspace()
+    await writeFile(
+      join(cwd, 'package.json'),
+      JSON.stringify({ name: 'release-script', type: 'module' })
+    )
+    const result = await bash(block!, cwd)
+    expect(result.code).toBe(0)
+    const installed = JSON.parse(
+      await readFile(join(cwd, 'node_modules/mobile-build-deploy/package.json'), 'utf8')
+    ) as { version: string }
+    expect(installed.version).toBe(PRODUCT_VERSION)
+  }, 120_000)
+})
+
 /** The `sh` steps of a Jenkinsfile, in order, as Groovy hands them to the shell. */
 function jenkinsShellSteps(jenkinsfile: string): string[] {
   return [
@@ -173,7 +193,8 @@ describe('docs/fastlane.md', () => {
     const cwd = await freshWorkspace()
     await mkdir(join(cwd, 'fastlane'))
     await writeFile(join(cwd, 'fastlane', 'Fastfile'), fastfile!)
-    const before = new Set(emulator.runs.map(r => r.id))
+    // A fresh service: the same deployment notified again would answer with the earlier run.
+    emulator.reset()
     // A hand-over of an earlier run in the lane's folder: the lane must never read its values.
     await writeFile(
       join(cwd, 'fastlane', 'mobile-build-deploy.sh'),
@@ -188,8 +209,8 @@ describe('docs/fastlane.md', () => {
       ],
       { cwd, env: { ...env, CI: 'true' } }
     )
-    const created = emulator.runs.find(r => !before.has(r.id))!
-    expect(created.runInputPath).toBe('myapp-staging.apk')
-    expect(stdout).toBe(`Run ${created.id} tested myapp-staging.apk (passed)\n`)
+    const [created] = emulator.runs
+    expect(created!.runInputPath).toBe('myapp-staging.apk')
+    expect(stdout).toBe(`Run ${created!.id} tested myapp-staging.apk (passed)\n`)
   }, 120_000)
 })

@@ -14,6 +14,8 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { packedTarball } from '../helpers/tools.js'
+import { codeBlocks } from '../helpers/docs.js'
+import { junitProblems } from '../helpers/junit.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 const run = promisify(execFile)
@@ -288,6 +290,56 @@ describe('the library, imported from the packed package', () => {
     expect(bad.code).not.toBe(0)
     expect(bad.stdout).toContain("Type 'string' is not assignable to type 'number'")
   })
+})
+
+describe('docs/library.md, as a TypeScript consumer copies it', () => {
+  it('its examples compile under strict and exactOptionalPropertyTypes, and run: deploy, wait, gate, follow', async () => {
+    const blocks = await codeBlocks('docs/library.md', 'ts')
+    expect(blocks).toHaveLength(2)
+    const files = blocks.map((_, i) => `example${i + 1}.ts`)
+    // The reader's service is the emulator here.
+    await Promise.all(
+      blocks.map((block, i) =>
+        writeFile(
+          join(project, files[i]!),
+          block.replaceAll('https://service.example.com', emulator.baseUrl)
+        )
+      )
+    )
+    await writeFile(
+      join(project, 'tsconfig.examples.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          target: 'ES2022',
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          outDir: 'out',
+          typeRoots: [join(ROOT, 'node_modules/@types')],
+          types: ['node']
+        },
+        files
+      })
+    )
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+    const compiled = await inProject(process.execPath, [tsc, '-p', 'tsconfig.examples.json'], {})
+    expect([compiled.code, compiled.stdout + compiled.stderr]).toEqual([0, ''])
+
+    await writeArtifact('app/build/outputs/apk/release/app-release.apk', 8192, project)
+    const env = { SERVICE_API_KEY: KEYS.main, MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }
+    const deployed = await inProject(process.execPath, ['out/example1.js'], env)
+    const created = emulator.runs[0]!
+    expect([deployed.code, deployed.stdout]).toEqual([
+      0,
+      `${created.id} myapp-staging.apk passed\n`
+    ])
+    expect(await junitProblems(await readFile(join(project, 'verdict.xml'), 'utf8'))).toEqual([])
+
+    const followed = await inProject(process.execPath, ['out/example2.js', created.id], env)
+    expect([followed.code, followed.stdout]).toEqual([0, 'passed\n'])
+    expect(followed.stderr).toMatch(/completed/)
+  }, 60_000)
 })
 
 describe("the run's verdict and preview environments, from the package", () => {

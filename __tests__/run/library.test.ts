@@ -56,12 +56,12 @@ describe('every call resolves, whatever it is given', () => {
     [
       'a misspelt option',
       { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', fiel: 'a.apk' },
-      /Option "fiel" is not an option of deployBuild\. Did you mean 'file'\?/
+      /Option "fiel" is not an option of deployBuild\. Did you mean 'file'\?$/
     ],
     [
       'a misspelt Git field',
       { apiKey: 'k-12345678', baseUrl: 'https://s.example.com', git: { sah: 'abc1234' } },
-      /Option 'git\.sah' is not a field of git\. Did you mean 'git\.sha'\?/
+      /Option 'git\.sah' is not a field of git\. Did you mean 'git\.sha'\?$/
     ]
   ])('%s', async (_title, options, reason) => {
     const result = await deployBuild(options as never)

@@ -240,7 +240,9 @@ function resultOf({ report, judgement }: DeployRun): DeployResult & {
 
 /** Bad usage found before the orchestrator: the same result a refused option gives. */
 function refused(reason: string): DeployResult {
-  return { outcome: 'aborted', conclusion: 'failure', cause: 'usage', reason: inert(`${reason}.`) }
+  // A sentence that ends in a question keeps its own mark.
+  const sentence = /[.?]$/.test(reason) ? reason : `${reason}.`
+  return { outcome: 'aborted', conclusion: 'failure', cause: 'usage', reason: inert(sentence) }
 }
 
 /** An option the function does not take: another function's, or a misspelling of one of its own. */
