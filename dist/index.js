@@ -6741,7 +6741,9 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
                 if (closed)
                     return undefined;
                 const want = Math.min(CHUNK_BYTES, size - sent);
-                const { bytesRead } = await handle.read(buffers[slot], 0, want, sent).catch((error) => {
+                const { bytesRead } = await handle
+                    .read(buffers[slot], 0, want, sent)
+                    .catch((error) => {
                     throw unreadable(error);
                 });
                 if (closed)

@@ -7,6 +7,8 @@ import { generated, readAction } from '../../script/docs.js'
 import { readInputs } from '../../src/action/inputs.js'
 import { OUTPUT_NAMES } from '../../src/core/deploy/outputs.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
+import { EXIT } from '../../src/cli/args.js'
+import { PAGES } from '../helpers/docs.js'
 
 async function text(path: string): Promise<string> {
   return readFile(join(ROOT, path), 'utf8')
@@ -83,5 +85,34 @@ describe('README', () => {
     const readme = await text('README.md')
     expect(readme).toContain('npm ci && npm run demo')
     expect(readme).toContain('npm ci && npm test')
+  })
+
+  it('is the front door: at most about 200 lines, linking every page of the docs', async () => {
+    const readme = await text('README.md')
+    expect(readme.split('\n').length).toBeLessThanOrEqual(210)
+    for (const page of PAGES.filter(p => p !== 'README.md'))
+      expect([page, readme.includes(`(${page}`)]).toEqual([page, true])
+  })
+
+  it('has the exit code of every cause', async () => {
+    const readme = await text('README.md')
+    for (const code of Object.values(EXIT))
+      expect(readme).toMatch(new RegExp(`^\\| ${code} +\\|`, 'm'))
+  })
+})
+
+describe('the wrappers', () => {
+  it('pin the CLI to the package version, as script/release checks', async () => {
+    const files = [
+      ...['deploy', 'preview', 'wait', 'terminate'].map(name => `templates/${name}.yml`),
+      ...['deploy', 'wait', 'terminate'].map(name => `orb/src/commands/${name}.yml`),
+      'bitrise/step.yml',
+      'docs/gitlab.md'
+    ]
+    for (const file of files) {
+      const pins = new Set((await text(file)).match(/mobile-build-deploy(?:\/\w+)?@\d+\.\d+\.\d+/g))
+      const versions = [...pins].map(pin => pin.slice(pin.lastIndexOf('@') + 1))
+      expect([file, [...new Set(versions)]]).toEqual([file, [PRODUCT_VERSION]])
+    }
   })
 })
