@@ -18,8 +18,13 @@ let clone: string
 beforeAll(async () => {
   clone = join(await freshWorkspace(), 'project')
   await run('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone])
-  // The installed dependencies, as hard links (a symbolic link would change the bundle's module ids).
-  await run('cp', ['-al', join(ROOT, 'node_modules'), join(clone, 'node_modules')])
+  // The installed dependencies, as hard links where the clone shares the file system, else copied
+  // (a symbolic link would change the bundle's module ids).
+  const [from, to] = [join(ROOT, 'node_modules'), join(clone, 'node_modules')]
+  await run('cp', ['-al', from, to]).catch(async () => {
+    await run('rm', ['-rf', to])
+    await run('cp', ['-a', from, to])
+  })
 }, 60_000)
 
 async function release(...args: string[]): Promise<{ code: number; output: string }> {
