@@ -31,7 +31,7 @@ describe('parseCommandLine', () => {
     [['deploy', '--wait-timeout-minute=3'], 'Did you mean --wait-timeout-minutes?'],
     [['upload', '--run-input-path', 'a.apk'], 'Unknown flag --run-input-path'],
     [['upload', '--wait'], 'Unknown flag --wait'],
-    [['deploy', '--output-env-format', 'yaml'], 'takes dotenv or shell'],
+    [['deploy', '--output-env-format', 'yaml'], 'takes dotenv, shell, envman'],
     [['deploy', '--file'], "'--file <value>' argument missing"],
     [['deploy', 'stray'], 'positional argument'],
     [['deploy', '--json=maybe'], '--json takes true or false'],

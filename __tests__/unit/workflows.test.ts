@@ -5,6 +5,7 @@ import { parse, parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { readAction } from '../../script/docs.js'
 import { checkWorkflow, type Workflow } from '../../script/workflow-check.js'
+import { codeBlocks } from '../helpers/docs.js'
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows')
 const local = (uses: string): boolean => uses === './'
@@ -53,19 +54,19 @@ describe('workflow files', () => {
   })
 })
 
-describe("the README's examples", () => {
+describe("the GitHub examples of the README and the action's page", () => {
   it('pass only declared inputs and read only outputs that exist', async () => {
     const action = await readAction()
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
-    const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map(m => m[1]!)
-    expect(blocks.length).toBeGreaterThanOrEqual(6)
+    const pages = ['README.md', 'docs/action.md']
+    const blocks = (await Promise.all(pages.map(page => codeBlocks(page, 'yaml')))).flat()
+    expect(blocks.length).toBeGreaterThanOrEqual(10)
     for (const [index, block] of blocks.entries()) {
       const document = parseAllDocuments(block)[0]!.toJS() as unknown
       // A bare step list is checked as the steps of one job.
       const workflow: Workflow = Array.isArray(document)
         ? { jobs: { example: { steps: document } } }
         : (document as Workflow)
-      expect(checkWorkflow(workflow, action, published, `README example ${index + 1}`)).toEqual([])
+      expect(checkWorkflow(workflow, action, published, `example ${index + 1}`)).toEqual([])
     }
   })
 })
