@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
@@ -98,6 +98,35 @@ describe('README', () => {
     const readme = await text('README.md')
     for (const code of Object.values(EXIT))
       expect(readme).toMatch(new RegExp(`^\\| ${code} +\\|`, 'm'))
+  })
+})
+
+describe('the docs', () => {
+  /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-')
+
+  it('link only to pages and headings that exist', async () => {
+    const problems: string[] = []
+    for (const page of PAGES) {
+      const source = await text(page)
+      const prose = source.replace(/^```[\s\S]*?^```/gm, '')
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue
+        const [path, anchor] = target!.split('#')
+        const file = path ? join(dirname(page), path) : page
+        const linked = await text(file).catch(() => undefined)
+        if (linked === undefined) problems.push(`${page}: ${target} names no file`)
+        else if (anchor) {
+          const headings = [...linked.matchAll(/^#+ (.+)$/gm)].map(m => slug(m[1]!))
+          if (!headings.includes(anchor)) problems.push(`${page}: ${target} names no heading`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
   })
 })
 
