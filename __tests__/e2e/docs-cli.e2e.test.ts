@@ -9,9 +9,10 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -136,6 +137,47 @@ describe('docs/library.md', () => {
     ) as { version: string }
     expect(installed.version).toBe(PRODUCT_VERSION)
   }, 120_000)
+})
+
+describe('docs/gitlab.md', () => {
+  it('the job without the components: its script hands over the dotenv report and the JUnit file', async () => {
+    const blocks = await codeBlocks('docs/gitlab.md', 'yaml')
+    const job = (parse(blocks.at(-1)!) as Record<string, { script: string[] }>)['deploy-build']!
+    const cwd = await freshWorkspace()
+    await writeArtifact('app-release.apk', 65536, cwd)
+    const gitlab = {
+      GITLAB_CI: 'true',
+      CI_COMMIT_BRANCH: 'main',
+      CI_COMMIT_SHA: 'd'.repeat(40),
+      CI_PROJECT_NAMESPACE: 'mobile',
+      CI_PROJECT_NAME: 'shop'
+    }
+    const result = await bash(job.script.join('\n'), cwd, gitlab)
+    expect(result.code).toBe(0)
+    const handOver = await readFile(join(cwd, 'deploy.env'), 'utf8')
+    const created = emulator.runs.find(r => r.sha === 'd'.repeat(40))!
+    expect(handOver).toContain(`runId=${created.id}\n`)
+    expect(await junitProblems(await readFile(join(cwd, 'junit.xml'), 'utf8'))).toEqual([])
+  }, 120_000)
+})
+
+describe('docs/development.md', () => {
+  it('runs the bundle with the inputs of .env.example, as its recipe says', async () => {
+    const [block] = await codeBlocks('docs/development.md', 'sh')
+    const cwd = await freshWorkspace()
+    await copyFile(join(ROOT, '.env.example'), join(cwd, '.env.example'))
+    await cp(join(ROOT, 'dist'), join(cwd, 'dist'), { recursive: true })
+    // The emulator listens elsewhere than the recipe's 127.0.0.1:4010: a variable of the shell wins over the file's.
+    const result = await bash(block!, cwd, { 'INPUT_BASE-URL': emulator.baseUrl })
+    if (result.code !== 0) console.log(result.stdout, result.stderr)
+    expect(result.code).toBe(0)
+    const outputs = await readFile(join(cwd, 'sample', 'output'), 'utf8')
+    const created = emulator.runs.find(
+      r => r.runInputPath === 'myapp-staging.apk' && r.sha?.startsWith('a1b2c3d4')
+    )!
+    expect(outputs).toContain(created.id)
+    expect(await readFile(join(cwd, 'sample', 'summary'), 'utf8')).toContain(created.id)
+  }, 60_000)
 })
 
 /** The `sh` steps of a Jenkinsfile, in order, as Groovy hands them to the shell. */
