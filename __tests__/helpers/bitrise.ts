@@ -6,11 +6,11 @@
  * step; `envman` (a stand-in that records its calls where Bitrise's is absent)
  * on PATH; the step's exit code decides.
  */
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
+import { runLogged } from './tools.js'
 
 interface StepInput {
   [key: string]: unknown
@@ -85,20 +85,10 @@ export async function runStep(
     ENVMAN_CALLS: calls,
     ...values
   }
-  const { code, output } = await new Promise<{ code: number; output: string }>(
-    (resolve, reject) => {
-      const child = spawn('bash', [join(STEP_DIR, step.toolkit.bash.entry_file)], {
-        cwd,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe']
-      })
-      let output = ''
-      child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s))
-      child.stderr.setEncoding('utf8').on('data', (s: string) => (output += s))
-      child.on('error', reject)
-      child.on('close', code => resolve({ code: code ?? 1, output }))
-    }
-  )
+  const { code, output } = await runLogged('bash', [join(STEP_DIR, step.toolkit.bash.entry_file)], {
+    cwd,
+    env: childEnv
+  })
   const envman = (await readFile(calls, 'utf8'))
     .split('\n')
     .filter(Boolean)

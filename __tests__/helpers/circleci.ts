@@ -8,11 +8,11 @@
  * step skips the rest but those with `when: always`; `store_test_results`
  * records its path.
  */
-import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
+import { runLogged } from './tools.js'
 
 interface Parameter {
   type: string
@@ -81,23 +81,8 @@ export function expand(orb: Orb, name: string, given: Record<string, unknown> = 
   return substitute(command.steps, parameters) as unknown[]
 }
 
-function bash(
-  command: string,
-  env: NodeJS.ProcessEnv,
-  cwd: string
-): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-eo', 'pipefail', '-c', command], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let output = ''
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s))
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (output += s))
-    child.on('error', reject)
-    child.on('close', code => resolve({ code: code ?? 1, output }))
-  })
+function bash(command: string, env: NodeJS.ProcessEnv, cwd: string) {
+  return runLogged('bash', ['-eo', 'pipefail', '-c', command], { cwd, env })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -28,4 +28,20 @@ export async function packedTarball(dir: string): Promise<string> {
   const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack wrote no tarball in ${dir}`)
   return join(dir, tarball)
+}
+
+/** A process's exit code and its stdout and stderr interleaved as a CI's log shows them; never rejects on a failed exit. */
+export function runLogged(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv }
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s))
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (output += s))
+    child.on('error', reject)
+    child.on('close', code => resolve({ code: code ?? 1, output }))
+  })
 }
