@@ -1,8 +1,0 @@
-export runId='run_1'
-export outcome='skipped'
-export verdict='failed'
-export greenlight='false'
-export runUrl='https://app.example.com/runs/$(touch${IFS}PWNED)'
-export blockingBugsCount='1'
-export nonBlockingBugsCount='0'
-export bugs='[{"name":"Crash'\''; touch PWNED; echo '\'' ::error::x","priority":"urgent","blocking":true,"new":false}]'
