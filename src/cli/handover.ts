@@ -112,5 +112,9 @@ export function handOver(
   outputs: Partial<Record<OutputName, string>>,
   format: HandOverFormat
 ): HandOver {
-  return format === 'shell' ? shell(outputs) : format === 'envman' ? envman(outputs) : dotenv(outputs)
+  return format === 'shell'
+    ? shell(outputs)
+    : format === 'envman'
+      ? envman(outputs)
+      : dotenv(outputs)
 }
