@@ -18,6 +18,13 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.all.json' }]
   },
+  // The end-to-end suites share one packed package, packed before they start.
+  ...(e2e
+    ? {
+        globalSetup: '<rootDir>/__tests__/e2e/pack-once.js',
+        globalTeardown: '<rootDir>/__tests__/e2e/unpack-once.js'
+      }
+    : {}),
   // The in-process runs mostly wait on sockets and timers, not on the CPU: more workers than cores keep a minute's loop.
   maxWorkers: 4,
   testTimeout: 60000,

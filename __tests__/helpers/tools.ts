@@ -22,8 +22,12 @@ export async function node24Binary(): Promise<string> {
   return stdout.trim()
 }
 
-/** The npm package as a user gets it: `npm pack` into `dir`; resolves with the tarball's path. */
+/**
+ * The npm package as a user gets it: the tarball the e2e run packed once
+ * (e2e/pack-once.js), else `npm pack` into `dir`; resolves with its path.
+ */
 export async function packedTarball(dir: string): Promise<string> {
+  if (process.env.MBD_PACKED_TARBALL) return process.env.MBD_PACKED_TARBALL
   await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, shell: WINDOWS })
   const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack wrote no tarball in ${dir}`)
