@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { json } from './answers.js'
 
 /**
  * The part of GitHub's REST API the action reports through, answering as
@@ -299,16 +300,14 @@ function pullJson(pull: GitHubPull): object {
   }
 }
 
+/** A JSON answer with GitHub's content type. */
 function send(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {}
 ): void {
-  if (res.headersSent) return
-  res
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
-    .end(JSON.stringify(body))
+  json(res, status, body, { 'content-type': 'application/json; charset=utf-8', ...headers })
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

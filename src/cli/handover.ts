@@ -1,10 +1,5 @@
 import type { OutputName } from '../core/index.js'
 
-/** How the outputs are handed to a later step or job. */
-export type HandOverFormat = 'dotenv' | 'shell' | 'envman'
-
-export const HAND_OVER_FORMATS: readonly HandOverFormat[] = ['dotenv', 'shell', 'envman']
-
 /** The outputs as a hand-over file's text, and the outputs that could not be written safely in it. */
 export interface HandOver {
   text: string
@@ -40,15 +35,21 @@ export function dotenvProblem(value: string): string | undefined {
  * scalar output; `bugs` is left out (the file's size is capped).
  */
 export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
-  const lines: string[] = []
+  const lines: Entry[] = []
   const left: HandOver['left'] = []
   for (const [name, value] of Object.entries(outputs) as [OutputName, string][]) {
     if (name === 'bugs') continue
     const problem = dotenvProblem(value)
     if (problem) left.push({ name, why: `its value has ${problem}` })
-    else lines.push(`${name}=${value}\n`)
+    else lines.push({ name, text: `${name}=${value}\n` })
   }
-  return withinLimit(lines, left, DOTENV_LIMIT_BYTES, "GitLab's", '=')
+  return withinLimit(lines, left, DOTENV_LIMIT_BYTES, "GitLab's")
+}
+
+/** One output as it stands in a hand-over file. */
+interface Entry {
+  name: OutputName
+  text: string
 }
 
 /**
@@ -56,22 +57,19 @@ export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
  * outputs run from the most to the least needed), as one hand-over.
  */
 function withinLimit(
-  entries: string[],
+  entries: Entry[],
   left: HandOver['left'],
   limit: number,
-  whose: string,
-  separator: string
+  whose: string
 ): HandOver {
-  let text = entries.join('')
-  while (Buffer.byteLength(text) > limit && entries.length > 0) {
-    const dropped = entries.pop()!
+  const kept = [...entries]
+  const textOf = () => kept.map(entry => entry.text).join('')
+  while (Buffer.byteLength(textOf()) > limit && kept.length > 0)
     left.push({
-      name: dropped.slice(0, dropped.indexOf(separator)) as OutputName,
+      name: kept.pop()!.name,
       why: `the file would pass ${whose} ${limit / 1024} KB limit`
     })
-    text = entries.join('')
-  }
-  return { text, left }
+  return { text: textOf(), left }
 }
 
 /**
@@ -83,12 +81,12 @@ function withinLimit(
  */
 export function envman(outputs: Partial<Record<OutputName, string>>): HandOver {
   const left: HandOver['left'] = []
-  const entries: string[] = []
+  const entries: Entry[] = []
   for (const [name, value] of Object.entries(outputs) as [OutputName, string][]) {
     if (value.includes('\0')) left.push({ name, why: 'its value has a NUL byte' })
-    else entries.push(`${name}\0${value}\0`)
+    else entries.push({ name, text: `${name}\0${value}\0` })
   }
-  return withinLimit(entries, left, ENVMAN_LIMIT_BYTES, "envman's", '\0')
+  return withinLimit(entries, left, ENVMAN_LIMIT_BYTES, "envman's")
 }
 
 /**
@@ -108,13 +106,17 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`
 }
 
+/** Each hand-over format and its writer. */
+const WRITERS = { dotenv, shell, envman } as const
+
+/** How the outputs are handed to a later step or job. */
+export type HandOverFormat = keyof typeof WRITERS
+
+export const HAND_OVER_FORMATS = Object.keys(WRITERS) as HandOverFormat[]
+
 export function handOver(
   outputs: Partial<Record<OutputName, string>>,
   format: HandOverFormat
 ): HandOver {
-  return format === 'shell'
-    ? shell(outputs)
-    : format === 'envman'
-      ? envman(outputs)
-      : dotenv(outputs)
+  return WRITERS[format](outputs)
 }
