@@ -18,6 +18,9 @@ let clone: string
 beforeAll(async () => {
   clone = join(await freshWorkspace(), 'project')
   await run('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone])
+  // A maintainer's identity, which the annotated tags need; a fresh CI machine has none.
+  await run('git', ['config', 'user.name', 'Release Maintainer'], { cwd: clone })
+  await run('git', ['config', 'user.email', 'release@example.test'], { cwd: clone })
   // The installed dependencies, as hard links where the clone shares the file system, else copied
   // (a symbolic link would change the bundle's module ids).
   const [from, to] = [join(ROOT, 'node_modules'), join(clone, 'node_modules')]
