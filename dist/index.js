@@ -2790,7 +2790,7 @@ exports.debug = debug; // for test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(482);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(451);
 
 
@@ -2822,8 +2822,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/index.ts + 44 modules
-var src_core = __nccwpck_require__(482);
+// EXTERNAL MODULE: ./src/core/index.ts + 45 modules
+var src_core = __nccwpck_require__(97);
 ;// CONCATENATED MODULE: ./src/action/github/content.ts
 
 /** GitHub refuses a check's summary or text, and a comment, over 65 535 characters: a margin below. */
@@ -3601,7 +3601,7 @@ function readEvent() {
 
 /***/ }),
 
-/***/ 482:
+/***/ 97:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4839,7 +4839,53 @@ function variableName(key, value) {
     return value;
 }
 
+;// CONCATENATED MODULE: ./src/core/options/key-source.ts
+const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
+/** The likely cause of an empty key in the CI these variables describe, and where to set it. */
+function whyTheKeyIsEmpty(env) {
+    if (!env)
+        return SET_IT_UP;
+    if (env.GITHUB_ACTIONS === 'true')
+        return onGitHub(env);
+    if (env.GITLAB_CI === 'true')
+        return onGitLab(env);
+    if (env.CIRCLECI === 'true')
+        return onCircleCi(env);
+    if (env.BITRISE_IO === 'true')
+        return onBitrise(env);
+    if (env.JENKINS_URL)
+        return "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)";
+    return SET_IT_UP;
+}
+function onGitHub(env) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    if (env.GITHUB_ACTOR === 'dependabot[bot]')
+        return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")';
+    if (event === 'pull_request')
+        return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
+    return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
+}
+function onGitLab(env) {
+    const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+    if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
+        return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
+    if (env.CI_COMMIT_REF_PROTECTED === 'false')
+        return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
+    return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
+}
+function onCircleCi(env) {
+    if (env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME)
+        return 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on';
+    return "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)";
+}
+function onBitrise(env) {
+    if (env.BITRISE_PULL_REQUEST)
+        return 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on';
+    return "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)";
+}
+
 ;// CONCATENATED MODULE: ./src/core/options/resolve.ts
+
 
 
 
@@ -4869,7 +4915,7 @@ function resolveOptions(request) {
             throw new InputError(key, 'is empty', fix);
         return value;
     };
-    const apiKey = required('apiKey', 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY');
+    const apiKey = required('apiKey', whyTheKeyIsEmpty(request.env));
     const baseUrl = required('baseUrl', 'Use the service URL, e.g. https://service.example.com');
     const file = read('file');
     const destination = read('destination');

@@ -5,6 +5,7 @@ import { ref, setting, type OptionKey } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
 import { OPTIONS, optionsOf, type Command } from './table.js'
 import { readValue } from './values.js'
+import { whyTheKeyIsEmpty } from './key-source.js'
 
 /** What the deploy does, decided by the command and the options given. */
 export type Mode =
@@ -97,10 +98,7 @@ export function resolveOptions(request: OptionsRequest): Settings {
     return value
   }
 
-  const apiKey = required<string>(
-    'apiKey',
-    'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY'
-  )
+  const apiKey = required<string>('apiKey', whyTheKeyIsEmpty(request.env))
   const baseUrl = required<string>(
     'baseUrl',
     'Use the service URL, e.g. https://service.example.com'
