@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runStep } from './github-runner.js'
 import { startEmulator } from './server.js'
-import { DEMO_API_KEY } from './workspaces.js'
+import { DEMO_API_KEY, SAMPLE_BUGS } from './workspaces.js'
 
 const SAMPLE_BYTES = 2 * 1024 * 1024
 const HEAD = 'feedfacecafebeef0123456789abcdef01234567'
@@ -48,8 +48,8 @@ try {
       'api-key': DEMO_API_KEY,
       'base-url': emulator.baseUrl,
       file: 'app/build/outputs/apk/release/*.apk',
+      // A pull request's build goes under the pull request's own name, never over a static environment's.
       'name-prefix': 'myapp',
-      environment: 'staging',
       variables: '{"LOCALE": "en-GB"}',
       wait: 'true'
     },
@@ -97,6 +97,34 @@ try {
     console.log(indent(comment.body))
   }
 
+  heading('The same step when the run finds blocking bugs (the run variable EMULATOR_RUN)')
+  const failing = await runStep({
+    workspace,
+    eventName: 'push',
+    ref: 'refs/heads/main',
+    repository: 'octo-org/octo-app',
+    event: { after: HEAD },
+    inputs: {
+      'api-key': DEMO_API_KEY,
+      'base-url': emulator.baseUrl,
+      file: 'app/build/outputs/apk/release/*.apk',
+      'name-prefix': 'myapp',
+      environment: 'staging',
+      variables: JSON.stringify({
+        EMULATOR_RUN: JSON.stringify({ final: 'failed', bugs: SAMPLE_BUGS })
+      }),
+      wait: 'true',
+      check: 'false'
+    },
+    env: { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1', GITHUB_API_URL: emulator.github.url }
+  })
+  for (const line of failing.stdout.split('\n'))
+    if (!line.startsWith('::debug::') && /^::error|verdict|blocking/i.test(line))
+      console.log(`  | ${line}`)
+  console.log(
+    `exit code: ${failing.exitCode}; verdict=${failing.outputs.verdict}, blockingBugsCount=${failing.outputs.blockingBugsCount}`
+  )
+
   heading('Runs list: GET /api/v0/runs')
   const response = await fetch(`${emulator.baseUrl}/api/v0/runs`, {
     headers: { authorization: `Bearer ${DEMO_API_KEY}` }
@@ -115,7 +143,7 @@ try {
       `${run.id}  environment=${run.environment}  status=${run.status}  stage=${run.stage}  RUN_INPUT_PATH=${run.runInputPath}`
     )
   const created = runs.find(r => r.id === step.outputs.runId)
-  if (step.exitCode !== 0 || !created) {
+  if (step.exitCode !== 0 || !created || failing.exitCode === 0) {
     console.error(`\nThe demo did not create a run (exit code ${step.exitCode}).`)
     process.exitCode = 1
   } else {

@@ -153,7 +153,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         const workspace = api.authenticate(req, res)
         if (workspace)
           json(res, 200, {
-            runs: api.runsOf(workspace).map(run => ({ ...run, stage: api.stageOf(run) }))
+            runs: api.runsOf(workspace).map(run => ({
+              ...run,
+              status: api.stateOf(run),
+              stage: api.stageOf(run)
+            }))
           })
         return {}
       })

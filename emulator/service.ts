@@ -10,6 +10,9 @@ import { bugFields, lifecycleOf, stageAt, type Lifecycle } from './lifecycle.js'
 const ACCEPTED = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf']
 const SIGNED_URL_SECONDS = 900
 
+/** A run as the runs list shows it: its recorded status, or how it ended once it has. */
+export type RunState = Run['status'] | 'passed' | 'failed' | 'canceled'
+
 /** A test run the emulated service started. */
 export interface Run {
   id: string
@@ -68,6 +71,10 @@ export class ServiceApi {
     }
     if (!workspace.enabled) {
       failure(res, 403, 'WORKSPACE_DISABLED', 'This workspace is disabled')
+      return undefined
+    }
+    if (workspace.unavailable) {
+      failure(res, workspace.unavailable, 'SERVICE_UNAVAILABLE', 'The service is unavailable')
       return undefined
     }
     return workspace
@@ -245,6 +252,15 @@ export class ServiceApi {
   /** Where a run is now. */
   stageOf(run: Run): ReturnType<typeof stageAt> {
     return stageAt(run.lifecycle, Date.now() - Date.parse(run.createdAt))
+  }
+
+  /** What the runs list says of a run now: a finished run by how it ended, not as still running. */
+  stateOf(run: Run): RunState {
+    if (run.status !== 'running') return run.status
+    const stage = this.stageOf(run)
+    if (stage === 'canceled') return 'canceled'
+    if (stage === 'completed') return run.lifecycle.final === 'passed' ? 'passed' : 'failed'
+    return 'running'
   }
 
   /** Forgets every run, deployment and ended environment. */

@@ -1,4 +1,4 @@
-import type { Lifecycle } from './lifecycle.js'
+import type { EmulatedBug, Lifecycle } from './lifecycle.js'
 
 /** A workspace of the emulated service, as its operator would configure it. */
 export interface Workspace {
@@ -30,9 +30,21 @@ export interface Workspace {
   answerShape?: 'documented' | 'client'
   /** How its runs go toward their verdict; a deployment's `EMULATOR_RUN` variable overrides it. */
   lifecycle?: Partial<Lifecycle>
+  /** When set, every endpoint answers this 5xx status (the service down), after the key is checked. */
+  unavailable?: number
 }
 
 export const DEMO_API_KEY = 'emulator-demo-key-0123456789'
+
+/** Bugs a failing run reports: two blocking (by priority), one not. */
+export const SAMPLE_BUGS: EmulatedBug[] = [
+  { name: 'Checkout button does nothing on the payment screen', priority: 'urgent' },
+  { name: 'Login fails after the password is changed', priority: 'high' },
+  { name: 'Settings icon misaligned in dark mode', priority: 'low', isBlocking: false }
+]
+
+/** A run that stays initializing for about a year: longer than any wait. */
+const ENDLESS_MS = 365 * 24 * 3_600_000
 
 /** The workspace `npm run demo` and `npm run emulator` start with. */
 export function defaultWorkspace(overrides: Partial<Workspace> = {}): Workspace {
@@ -74,6 +86,26 @@ export function standaloneWorkspaces(): { key: string; what: string; workspace: 
       'emulator-disabled-key',
       'a disabled workspace (403 on every endpoint)',
       { teamId: 'team_disabled', enabled: false }
+    ],
+    [
+      'emulator-failing-key',
+      'runs fail with two blocking bugs and one non-blocking',
+      { teamId: 'team_failing', lifecycle: { final: 'failed', bugs: SAMPLE_BUGS } }
+    ],
+    [
+      'emulator-canceled-key',
+      'runs are canceled before their verdict',
+      { teamId: 'team_canceled', lifecycle: { final: 'canceled' } }
+    ],
+    [
+      'emulator-endless-key',
+      'runs never finish (try wait-timeout-minutes)',
+      { teamId: 'team_endless', lifecycle: { initializingMs: ENDLESS_MS } }
+    ],
+    [
+      'emulator-unavailable-key',
+      'the service is down: 503 on every endpoint (retried, then a failure)',
+      { teamId: 'team_unavailable', unavailable: 503 }
     ]
   ]
   return situations.map(([key, what, overrides]) => ({
