@@ -77,3 +77,19 @@ export function chooseDestination(settings: Settings, artifact: Artifact): strin
   }
   return artifact.name
 }
+
+/**
+ * A pull request's build named after a static environment replaces that
+ * environment's build (the service tests the latest upload of a name), so
+ * every pull request would overwrite staging's: said as a warning, since a
+ * workflow may mean it. Undefined when the name is the pull request's own.
+ */
+export function pullRequestOverStaticName(
+  settings: Settings,
+  destination: string
+): string | undefined {
+  const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber
+  if (number === undefined || settings.destination || !settings.namePrefix || !settings.environment)
+    return undefined
+  return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`
+}
