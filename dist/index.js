@@ -2790,7 +2790,7 @@ exports.debug = debug; // for test
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(482);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(324);
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(451);
 
 
@@ -2822,8 +2822,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/index.ts + 44 modules
-var src_core = __nccwpck_require__(482);
+// EXTERNAL MODULE: ./src/core/index.ts + 45 modules
+var src_core = __nccwpck_require__(324);
 ;// CONCATENATED MODULE: ./src/action/github/content.ts
 
 /** GitHub refuses a check's summary or text, and a comment, over 65 535 characters: a margin below. */
@@ -3601,7 +3601,7 @@ function readEvent() {
 
 /***/ }),
 
-/***/ 482:
+/***/ 324:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3634,7 +3634,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   u0: () => (/* reexport */ withRetry)
 });
 
-// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject
+// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, OUTPUT_VALUES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(455);
@@ -6969,6 +6969,8 @@ const MAX_FAILURES_IN_A_ROW = 10;
 const QUICK_ASKS = 3;
 /** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
 const MAX_SUPERSEDINGS = 20;
+/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
+const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 /**
  * Asks for the run's verdict until it is known or the time is up (spec Part 3):
  * a 404 while the run is not there yet, a 5xx, a 429 (after its Retry-After)
@@ -7272,7 +7274,13 @@ function chooseDestination(settings, artifact) {
     return artifact.name;
 }
 
+;// CONCATENATED MODULE: ./src/core/deploy/report.ts
+/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
+const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
+
 ;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
+
+
 
 /**
  * The outputs, by the names the service's own clients use: one list, with
@@ -7295,6 +7303,11 @@ const OUTPUTS = {
     bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
 };
 const OUTPUT_NAMES = Object.keys(OUTPUTS);
+/** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
+const OUTPUT_VALUES = {
+    outcome: OUTCOMES,
+    verdict: VERDICT_NAMES
+};
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
 function outputValuesOf(report) {
     const { verdict } = report;
