@@ -259,6 +259,12 @@ export interface RunOptions {
   pathFirst?: string[]
 }
 
+let node24: Promise<string> | undefined
+/** The node binary of Bitrise's current stacks (Node 24), looked up once. */
+export function stackNode(): Promise<string> {
+  return (node24 ??= node24Binary())
+}
+
 /** Runs the step in `cwd` with Bitrise's variables `env` and the workflow's `inputs`. */
 export async function runStep(
   cwd: string,
@@ -280,7 +286,7 @@ export async function runStep(
     [
       ...(options.pathFirst ?? []),
       join(ROOT, '__tests__', 'fixtures', 'bitrise'),
-      dirname(await node24Binary()),
+      dirname(await stackNode()),
       process.env.PATH ?? ''
     ].join(':')
   const childEnv = {

@@ -159,6 +159,23 @@ describe("bitrise/step.yml by stepman's audit", () => {
   })
 })
 
+describe("the step's inputs", () => {
+  it("default to Bitrise's own variables, the key sensitive and read from a secret", () => {
+    expect(item(step, 'api_key')).toMatchObject({
+      api_key: '$SERVICE_API_KEY',
+      opts: { is_sensitive: true, is_expand: true, is_required: true }
+    })
+    expect(Object.fromEntries(step.inputs.map(i => [inputKey(i), inputDefault(i)]))).toMatchObject({
+      apk_path: '$BITRISE_APK_PATH',
+      aab_path: '$BITRISE_AAB_PATH',
+      ipa_path: '$BITRISE_IPA_PATH',
+      branch: '$BITRISE_GIT_BRANCH',
+      pull_request: '$BITRISE_PULL_REQUEST',
+      base_url: '$SERVICE_BASE_URL'
+    })
+  })
+})
+
 describe("bitrise/step.yml by SchemaStore's schema", () => {
   let validate: ReturnType<Ajv['compile']>
   beforeAll(async () => {
