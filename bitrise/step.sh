@@ -5,6 +5,17 @@
 # JUnit report goes where Deploy to Bitrise.io collects test results, also when the verdict fails.
 set -uo pipefail
 
+# The key reaches the CLI's process alone: Bitrise hands every input to the step as a variable of its
+# environment, so it leaves the environment before anything runs (the installer included) and stays in a
+# variable of this shell, which no child inherits.
+key="${api_key:-}"
+unset api_key SERVICE_API_KEY
+
+if ! command -v node >/dev/null 2>&1; then
+  echo "Error: node is not on PATH, and the step runs the CLI with it: use a stack with Node (Bitrise's stacks carry Node 22 and 24)." >&2
+  exit 2
+fi
+
 # One build path: the file input, else the one of Bitrise's build paths that is set.
 build="${file:-}"
 if [ -z "$build" ]; then
@@ -19,19 +30,57 @@ if [ -z "$build" ]; then
   if [ "${#set_paths[@]}" -eq 1 ]; then build="${!set_paths[0]}"; fi
 fi
 
+handover="$(mktemp)"
+trap 'rm -rf "$handover" "${mbd_dir:-}"' EXIT
+
+# The installer is wrappers/install-cli.sh's, word for word (a test compares them): Bitrise runs a step from its
+# own folder, which holds nothing else. Its Node program is in single quotes on purpose: the shell expands none of it.
+# shellcheck disable=SC2016
+# mobile-build-deploy: install the CLI (begin)
+# Fetches the CLI's release tarball, checks its SHA-256 against the pinned one, and unpacks it; nothing of it
+# runs before the check, and npm runs nothing at all (the package has no dependencies: its CLI is one bundle).
+# Sets MBD_CLI_JS to the CLI's entry point. $1: the tarball's https:// or file:// URL, or a path; $2: its SHA-256.
+mbd_install_cli() {
+  mbd_dir="$(mktemp -d)" || return 1
+  node -e '
+const [source, pinned, into] = process.argv.slice(1)
+const { createHash } = require("node:crypto")
+const { readFileSync, writeFileSync } = require("node:fs")
+const { fileURLToPath } = require("node:url")
+const fail = (message) => { console.error(`Error: ${message}`); process.exit(1) }
+if (!/^[0-9a-fA-F]{64}$/.test(pinned)) fail(`the pinned SHA-256 of the CLI (cli-sha256) is "${pinned}", not 64 hex digits: give the one published with the release.`)
+const save = (bytes) => {
+  const actual = createHash("sha256").update(bytes).digest("hex")
+  if (actual !== pinned.toLowerCase()) fail(`the CLI tarball ${source} has SHA-256 ${actual}, and ${pinned.toLowerCase()} is pinned: not running it. Pin the SHA-256 published with the release, or install the release it names.`)
+  writeFileSync(`${into}/cli.tgz`, bytes)
+}
+if (/^https?:\/\//i.test(source)) {
+  fetch(source, { signal: AbortSignal.timeout(120000) })
+    .then(async (answer) => { if (!answer.ok) fail(`downloading the CLI from ${source} answered ${answer.status}.`); save(Buffer.from(await answer.arrayBuffer())) })
+    .catch((error) => fail(`downloading the CLI from ${source} failed: ${error.message}`))
+} else {
+  try { save(readFileSync(/^file:/i.test(source) ? fileURLToPath(source) : source)) } catch (error) { fail(`reading the CLI tarball ${source} failed: ${error.message}`) }
+}
+' "$1" "$2" "$mbd_dir" || return 1
+  tar -xzf "$mbd_dir/cli.tgz" -C "$mbd_dir" || return 1
+  MBD_CLI_JS="$mbd_dir/package/build/cli/index.js"
+}
+# mobile-build-deploy: install the CLI (end)
+
+if [ -z "${cli_package:-}" ]; then
+  echo "Error: the CLI package input (cli_package) is empty: give the URL of the release's tarball." >&2
+  exit 2
+fi
+mbd_install_cli "$cli_package" "${cli_sha256:-}" || exit 1
+
 results=""
 if [ -n "${BITRISE_TEST_RESULT_DIR:-}" ]; then
   results="$BITRISE_TEST_RESULT_DIR/mobile-build-deploy"
   mkdir -p "$results"
 fi
-handover="$(mktemp)"
-trap 'rm -f "$handover"' EXIT
-
-SERVICE_API_KEY="${api_key:-}"
-export SERVICE_API_KEY
 
 status=0
-npx --yes --package="${cli_package:?The CLI package input (cli_package) is empty: give the package npx runs, e.g. mobile-build-deploy@1}" mobile-build-deploy deploy \
+SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
   --file "$build" --destination "${destination:-}" \
   --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
   --deployment-type "${deployment_type:-}" --variables "${variables:-}" \

@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports GitHubError, EXTERNAL_ID_PREFIX */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(413);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(327);
 /**
  * The GitHub REST client the action reports through: @actions/github's
  * Octokit, its requests sent by the product's one transport

@@ -1,18 +1,22 @@
 /**
  * The Bitrise step (bitrise/step.yml and step.sh), run as Bitrise's CLI runs
- * a steplib step (helpers/bitrise.ts), with the packed package as the CLI,
- * against the emulator: inputs from Bitrise's own variables, outputs through
- * envman exactly as they are, the verdict's JUnit report and test-info.json in
- * the step's test-result folder, exit codes, hostile names inert.
+ * a step from its own folder (helpers/bitrise.ts), installing the packed
+ * package as the release's tarball through a file:// URL with its real
+ * SHA-256, against the emulator: inputs from Bitrise's own variables, outputs
+ * through envman exactly as they are, the verdict's JUnit report and
+ * test-info.json in the step's test-result folder, exit codes, hostile names
+ * inert, a wrong pin refused before the CLI runs, the key in the CLI's
+ * process alone.
  */
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { OUTPUTS } from '../../src/core/index.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
-import { inputKey, runStep, stepYml, type StepRun } from '../helpers/bitrise.js'
+import { runStep, stackNode, type StepRun } from '../helpers/bitrise.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
@@ -20,11 +24,19 @@ import { parse } from 'yaml'
 import { execFileSync } from 'node:child_process'
 
 let emulator: Emulator
-let tarball: string
+let tarballSha256: string
+/** The CLI's inputs: the packed package as the release's tarball, with its real SHA-256. */
+let cli: { cli_package: string; cli_sha256: string }
 
 beforeAll(async () => {
   emulator = await startEmulator()
-  tarball = await packedTarball(await freshWorkspace())
+  const tarball = await packedTarball(await freshWorkspace())
+  tarballSha256 = createHash('sha256')
+    .update(await readFile(tarball))
+    .digest('hex')
+  cli = { cli_package: pathToFileURL(tarball).href, cli_sha256: tarballSha256 }
+  // Looked up before the suite's clock starts.
+  await stackNode()
 }, 300_000)
 afterAll(() => emulator.close())
 
@@ -47,29 +59,36 @@ function bitriseEnv(extra: Record<string, string> = {}): Record<string, string> 
 
 const outputsOf = (run: StepRun) => Object.fromEntries(run.envman.map(c => [c.key, c.value]))
 
-describe('the Bitrise step, run as Bitrise runs it', () => {
-  it("declares the steplib's fields, a sensitive key read from a variable, and every output of the product", async () => {
-    const step = await stepYml()
-    expect(step).toMatchObject({ toolkit: { bash: { entry_file: 'step.sh' } } })
-    expect([step.title, step.summary, step.website].every(Boolean)).toBe(true)
-    const apiKey = step.inputs.find(i => inputKey(i) === 'api_key')!
-    expect(apiKey).toMatchObject({
-      api_key: '$SERVICE_API_KEY',
-      opts: { is_sensitive: true, is_expand: true }
-    })
-    const defaults = Object.fromEntries(step.inputs.map(i => [inputKey(i), i[inputKey(i)]]))
-    expect(defaults).toMatchObject({
-      apk_path: '$BITRISE_APK_PATH',
-      aab_path: '$BITRISE_AAB_PATH',
-      ipa_path: '$BITRISE_IPA_PATH',
-      branch: '$BITRISE_GIT_BRANCH',
-      pull_request: '$BITRISE_PULL_REQUEST'
-    })
-    expect(step.outputs.map(o => Object.keys(o).find(k => k !== 'opts'))).toEqual(
-      Object.keys(OUTPUTS)
-    )
-  })
+interface NodeStart {
+  /** Its first argument: `-e` for the installer, the CLI's entry point for the CLI, envman's script. */
+  first: string
+  env: string
+}
 
+/** A `node` first on PATH that records each start (its first argument and its environment) and runs the stack's node. */
+async function recordingNode(): Promise<{ dir: string; starts: () => Promise<NodeStart[]> }> {
+  const dir = await mkdtemp(join(await freshWorkspace(), 'node-'))
+  const log = await mkdtemp(join(dir, 'starts-'))
+  const shim = join(dir, 'node')
+  await writeFile(
+    shim,
+    `#!/bin/sh\nf="$(mktemp '${log}/start.XXXXXX')"\n{ printf '%s\\n' "$1"; env; } > "$f"\nexec '${await stackNode()}' "$@"\n`
+  )
+  await chmod(shim, 0o755)
+  const starts = async () =>
+    Promise.all(
+      (await readdir(log)).map(async name => {
+        const text = await readFile(join(log, name), 'utf8')
+        const newline = text.indexOf('\n')
+        return { first: text.slice(0, newline), env: text.slice(newline + 1) }
+      })
+    )
+  return { dir, starts }
+}
+
+const isCli = (start: NodeStart) => start.first.endsWith('/package/build/cli/index.js')
+
+describe('the Bitrise step, run as Bitrise runs it', () => {
   it('deploys the APK an Android step exported, waits, sets the outputs and reports the verdict', async () => {
     const built = await writeArtifact("app-$(touch pwned)-'x'`id`.apk")
     const run = await runStep(
@@ -78,7 +97,7 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
         BITRISE_APK_PATH: built.path,
         BITRISE_GIT_BRANCH: "fix/$(touch pwned2)'"
       }),
-      { cli_package: tarball, name_prefix: 'shop', wait: 'true' }
+      { ...cli, name_prefix: 'shop', wait: 'true' }
     )
     if (run.code !== 0) console.log(run.output)
     expect(run.code).toBe(0)
@@ -122,7 +141,8 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
         // Android Build exports the APK it built as BITRISE_APK_PATH.
         env.BITRISE_APK_PATH = (await writeArtifact('app-release.apk', 65536, cwd)).path
       } else if (id.startsWith('path::')) {
-        step = await runStep(cwd, env, { ...inputs, cli_package: tarball })
+        // The step's folder where the workflow's path:: names it; the CLI from the packed tarball.
+        step = await runStep(cwd, env, { ...inputs, ...cli }, { path: id.slice('path::'.length) })
         expect(step.code).toBe(0)
       } else if (id.startsWith('script@')) {
         // A later step's environment holds what the step set through envman.
@@ -142,7 +162,7 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     const built = await writeArtifact('app-release.ipa')
     const bug = "Checkout crash `id` $(touch pwned) 'quoted' #"
     const run = await runStep(built.workspace, bitriseEnv({ BITRISE_IPA_PATH: built.path }), {
-      cli_package: tarball,
+      ...cli,
       wait: 'true',
       variables: JSON.stringify({
         EMULATOR_RUN: JSON.stringify({
@@ -169,7 +189,7 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
   it('deploys the IPA without waiting: outputs set, the report says the verdict was not waited for', async () => {
     const built = await writeArtifact('MyApp.ipa')
     const run = await runStep(built.workspace, bitriseEnv({ BITRISE_IPA_PATH: built.path }), {
-      cli_package: tarball,
+      ...cli,
       destination: 'ios/MyApp.ipa'
     })
     expect(run.code).toBe(0)
@@ -194,7 +214,7 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     const run = await runStep(
       apk.workspace,
       bitriseEnv({ BITRISE_APK_PATH: apk.path, BITRISE_AAB_PATH: aab.path }),
-      { cli_package: tarball }
+      cli
     )
     expect(run.code).toBe(2)
     expect(run.output).toContain('apk_path aab_path are all set')
@@ -209,7 +229,7 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     const run = await runStep(
       built.workspace,
       bitriseEnv({ BITRISE_APK_PATH: built.path, SERVICE_API_KEY: '' }),
-      { cli_package: tarball }
+      cli
     )
     expect(run.code).toBe(2)
     expect(run.output).toMatch(/api-key|SERVICE_API_KEY/)
@@ -217,4 +237,59 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     // No report of a deploy that never started, and no empty run folder for Deploy to Bitrise.io to trip on.
     expect(await readdir(run.testResultDir)).toEqual([])
   }, 120_000)
+
+  it("hands the key to the CLI's process alone: no other node the step starts has it", async () => {
+    const built = await writeArtifact('app.apk')
+    const node = await recordingNode()
+    const run = await runStep(built.workspace, bitriseEnv({ BITRISE_APK_PATH: built.path }), cli, {
+      pathFirst: [node.dir]
+    })
+    expect(run.code).toBe(0)
+    const starts = await node.starts()
+    const installer = starts.filter(start => start.first === '-e')
+    const envman = starts.filter(start => start.first.endsWith('/envman'))
+    const started = starts.filter(isCli)
+    expect([installer.length, envman.length, started.length]).toEqual([1, run.envman.length, 1])
+    expect(starts.length).toBe(2 + run.envman.length)
+    for (const start of [...installer, ...envman]) expect(start.env).not.toContain(DEMO_API_KEY)
+    expect(started[0]!.env.split('\n')).toContain(`SERVICE_API_KEY=${DEMO_API_KEY}`)
+    expect(started[0]!.env).not.toMatch(/^api_key=/m)
+  }, 120_000)
+
+  it('a tarball that is not the pinned one: the step stops naming both SHA-256s, before the CLI runs', async () => {
+    const built = await writeArtifact('app.apk')
+    const node = await recordingNode()
+    const pinned = createHash('sha256').update('another release').digest('hex')
+    const before = emulator.requests.length
+    const run = await runStep(
+      built.workspace,
+      bitriseEnv({ BITRISE_APK_PATH: built.path }),
+      { ...cli, cli_sha256: pinned },
+      { pathFirst: [node.dir] }
+    )
+    expect(run.code).toBe(1)
+    expect(run.output).toContain(`has SHA-256 ${tarballSha256}, and ${pinned} is pinned`)
+    expect((await node.starts()).map(start => start.first)).toEqual(['-e'])
+    expect(emulator.requests.length).toBe(before)
+    expect(run.envman).toEqual([])
+    expect(await readdir(run.testResultDir)).toEqual([])
+  }, 120_000)
+
+  it('no node on the stack: exit code 2 naming it, before anything is installed', async () => {
+    const built = await writeArtifact('app.apk')
+    const bare = await mkdtemp(join(built.workspace, 'bin-'))
+    await symlink(
+      execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim(),
+      join(bare, 'bash')
+    )
+    const run = await runStep(
+      built.workspace,
+      bitriseEnv({ BITRISE_APK_PATH: built.path, PATH: bare }),
+      cli
+    )
+    expect(run.code).toBe(2)
+    expect(run.output).toContain('node is not on PATH')
+    expect(run.envman).toEqual([])
+    expect(await readdir(run.testResultDir)).toEqual([])
+  })
 })

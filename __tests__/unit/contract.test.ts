@@ -135,7 +135,6 @@ describe('the wrappers', () => {
     const files = [
       ...['deploy', 'preview', 'wait', 'terminate'].map(name => `templates/${name}.yml`),
       ...['deploy', 'wait', 'terminate'].map(name => `orb/src/commands/${name}.yml`),
-      'bitrise/step.yml',
       'docs/gitlab.md'
     ]
     for (const file of files) {

@@ -11,6 +11,7 @@ export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
 export {
   OUTPUTS,
   OUTPUT_NAMES,
+  OUTPUT_VALUES,
   outputsOf,
   outputValuesOf,
   blockingCount,

@@ -1,7 +1,7 @@
 import { ref } from '../shared/option-refs.js'
 import type { Bug } from '../service/answers.js'
-import type { VerdictName } from '../verdict/poll.js'
-import type { Outcome, Report } from './report.js'
+import { VERDICT_NAMES, type VerdictName } from '../verdict/poll.js'
+import { OUTCOMES, type Outcome, type Report } from './report.js'
 
 /**
  * The outputs, by the names the service's own clients use: one list, with
@@ -34,6 +34,12 @@ export const OUTPUTS = {
 export type OutputName = keyof typeof OUTPUTS
 
 export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[]
+
+/** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
+export const OUTPUT_VALUES: Partial<Record<OutputName, readonly string[]>> = {
+  outcome: OUTCOMES,
+  verdict: VERDICT_NAMES
+}
 
 /** The outputs as values of their own types, for the library; absent when not known. */
 export interface OutputValues {

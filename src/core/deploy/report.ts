@@ -6,7 +6,8 @@ import type { Termination } from '../service/client.js'
 import type { Verdict } from '../verdict/poll.js'
 
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
-export type Outcome = 'success' | 'failed' | 'aborted' | 'skipped'
+export const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'] as const
+export type Outcome = (typeof OUTCOMES)[number]
 
 /** What stopped a deploy, in words for a person (rendered, redacted, on one line). */
 export interface Failure {

@@ -13,8 +13,9 @@ const QUICK_ASKS = 3
 /** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
 const MAX_SUPERSEDINGS = 20
 
-/** How a wait ended: the run's verdict, or the timeout. */
-export type VerdictName = 'passed' | 'failed' | 'canceled' | 'timed-out'
+/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
+export const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'] as const
+export type VerdictName = (typeof VERDICT_NAMES)[number]
 
 /** What the wait learned: the verdict and the run that decided it. */
 export interface Verdict {
