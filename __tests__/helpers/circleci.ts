@@ -519,19 +519,23 @@ interface ConfigJob {
   environment?: Record<string, string>
 }
 
-/**
- * Runs a config's one workflow: the config and the orb are checked and every
- * job compiled first; then each job in order, in `root/<job>`, a required
- * job's failure skipping those that require it. `repository` is what
- * checkout copies.
- */
-export async function runWorkflow(
-  orb: Orb,
-  config: Record<string, unknown>,
-  root: string,
-  repository: string,
+/** A job of a workflow, compiled. */
+export interface PlannedJob {
+  name: string
+  requires: string[]
+  steps: CompiledStep[]
   env: Record<string, string>
-): Promise<Record<string, JobResult | 'skipped'>> {
+}
+
+/**
+ * A config's one workflow compiled as CircleCI compiles it: the config valid
+ * against CircleCI's schema, the orb imported under one alias, each job (the
+ * config's own or the orb's) with its parameters, in the workflow's order.
+ */
+export async function compileWorkflow(
+  orb: Orb,
+  config: Record<string, unknown>
+): Promise<PlannedJob[]> {
   const problems = await schemaProblems(config)
   if (problems.length)
     refuse(`The config is not valid against CircleCI's schema:\n${problems.join('\n')}`)
@@ -545,12 +549,7 @@ export async function runWorkflow(
   if (workflows.length !== 1) refuse('The stand-in runs a config with one workflow')
   const jobs = (config.jobs ?? {}) as Record<string, ConfigJob>
 
-  const planned: {
-    name: string
-    requires: string[]
-    steps: CompiledStep[]
-    env: Record<string, string>
-  }[] = []
+  const planned: PlannedJob[] = []
   for (const entry of workflows[0]!.jobs) {
     const [[reference, invocation = {}]] = Object.entries(
       typeof entry === 'string' ? { [entry]: {} } : (entry as Record<string, unknown>)
@@ -564,26 +563,43 @@ export async function runWorkflow(
       if (!planned.some(p => p.name === required))
         refuse(`Job ${name} requires ${required}, which comes before it in no workflow`)
     const qualified = /^([^/]+)\/(.+)$/.exec(reference)
-    let steps: CompiledStep[]
-    let jobEnv: Record<string, string> = {}
     if (qualified) {
       if (qualified[1] !== alias)
         refuse(`The workflow runs ${reference}, and no orb is imported as ${qualified[1]}`)
-      steps = await compileOrbJob(orb, qualified[2]!, given)
+      planned.push({
+        name,
+        requires,
+        steps: await compileOrbJob(orb, qualified[2]!, given),
+        env: {}
+      })
     } else {
       const job =
         jobs[reference] ??
         refuse(`The workflow runs job ${reference}, which the config does not declare`)
-      steps = await compileSteps(job.steps, bind(job.parameters, given, `job ${reference}`), {
+      const steps = await compileSteps(job.steps, bind(job.parameters, given, `job ${reference}`), {
         orb,
         alias: alias ?? '',
         where: `job ${reference}`
       })
-      jobEnv = job.environment ?? {}
+      planned.push({ name, requires, steps, env: job.environment ?? {} })
     }
-    planned.push({ name, requires, steps, env: jobEnv })
   }
+  return planned
+}
 
+/**
+ * Runs a config's one workflow, compiled first (a refusal runs nothing): each
+ * job in order, in `root/<job>`, a required job's failure skipping those that
+ * require it. `repository` is what checkout copies.
+ */
+export async function runWorkflow(
+  orb: Orb,
+  config: Record<string, unknown>,
+  root: string,
+  repository: string,
+  env: Record<string, string>
+): Promise<Record<string, JobResult | 'skipped'>> {
+  const planned = await compileWorkflow(orb, config)
   const results: Record<string, JobResult | 'skipped'> = {}
   const workspace = join(root, '.workspace')
   for (const job of planned) {
