@@ -1,43 +1,61 @@
 /**
- * The CircleCI orb, as packed (orb/orb.yml), run step by step as CircleCI's
- * runner runs a job (helpers/circleci.ts) with the packed package as the CLI,
- * against the emulator: the orb's own examples, which docs/circleci.md shows, as written (their build tools
- * stand in by scripts that write the build), outputs through $BASH_ENV to a
- * later step, JUnit in the test results also when the verdict fails, the job
- * failing with the CLI's exit code after the results are stored, hostile
- * names that stay inert, and the wait and terminate commands on the
- * hand-over of an earlier step.
+ * The CircleCI orb, as packed (orb/orb.yml), compiled and run as CircleCI
+ * compiles and runs a workflow (helpers/circleci.ts), against the emulator,
+ * with the CLI installed from the packed package through a file:// URL and its
+ * real SHA-256: the orb's own examples, which docs/circleci.md shows, as
+ * written (their build tools stand in by scripts that write the build; the
+ * orb's steps get the tarball and its pin), among them the orb's own deploy
+ * job on a build another job left in the workspace; outputs through $BASH_ENV
+ * to a later step, JUnit in the test results also when the verdict fails, the
+ * job failing with the CLI's exit code after the results are stored, hostile
+ * names that stay inert, the wait and terminate commands on the hand-over of
+ * an earlier step; a tarball that is not the pinned one stopping the job
+ * before anything in it runs; the API key in the CLI's process alone.
  */
+import { execFileSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
-import { packedOrb, runJob, type JobStep, type Orb } from '../helpers/circleci.js'
+import { packedOrb, runJob, runWorkflow, type JobResult, type Orb } from '../helpers/circleci.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
-import { parse } from 'yaml'
 
 let emulator: Emulator
 let orb: Orb
-let tarball: string
+/** The orb's parameters that install the packed package: its file:// URL and its SHA-256. */
+let install: { cli_package: string; cli_sha256: string }
 
 beforeAll(async () => {
   emulator = await startEmulator()
   orb = await packedOrb()
-  tarball = await packedTarball(await freshWorkspace())
+  const tarball = await packedTarball(await freshWorkspace())
+  install = {
+    cli_package: pathToFileURL(tarball).href,
+    cli_sha256: createHash('sha256')
+      .update(await readFile(tarball))
+      .digest('hex')
+  }
 }, 300_000)
 afterAll(() => emulator.close())
 
-/** CircleCI's variables for a pull request's build, and the project's (a context's) key. */
+/**
+ * CircleCI's variables for a pull request's build, and the project's (a
+ * context's) key. Each build is of a commit of its own: the service answers a
+ * deploy of the same commit, branch and build with the run it created before.
+ */
 function circleEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
     CIRCLECI: 'true',
     CI: 'true',
     CIRCLE_BRANCH: 'feature/login',
-    CIRCLE_SHA1: 'a'.repeat(40),
+    CIRCLE_SHA1: randomBytes(20).toString('hex'),
     CIRCLE_REPOSITORY_URL: 'git@github.com:mobile/shop.git',
     CIRCLE_PROJECT_USERNAME: 'mobile',
     CIRCLE_PROJECT_REPONAME: 'shop',
@@ -49,26 +67,31 @@ function circleEnv(extra: Record<string, string> = {}): Record<string, string> {
   }
 }
 
-/** A config's one job's steps as a reader copies them, the orb's commands on the packed package. */
-function stepsOf(config: Record<string, unknown>): JobStep[] {
-  const [job] = Object.values(config.jobs as Record<string, { steps: unknown[] }>)
-  return job!.steps.flatMap((step): JobStep[] => {
-    if (step === 'checkout') return []
-    const [key, value] = Object.entries(step as Record<string, unknown>)[0]!
-    if (key === 'run')
-      return [{ run: typeof value === 'string' ? value : (value as { command: string }).command }]
-    const command = key.replace(/^mobile-build-deploy\//, '')
-    return [{ orb: command, with: { ...(value as object), cli_package: tarball } }]
-  })
+/** A config as a reader copies it, with every step and job of the orb given the packed package and its pin. */
+function onPackedPackage(config: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(config)
+  const give = (entry: unknown) => {
+    if (!entry || typeof entry !== 'object') return
+    for (const [key, value] of Object.entries(entry))
+      if (key.startsWith('mobile-build-deploy/')) Object.assign(value as object, install)
+  }
+  for (const job of Object.values((copy.jobs ?? {}) as Record<string, { steps: unknown[] }>))
+    job.steps.forEach(give)
+  for (const workflow of Object.values(copy.workflows as Record<string, { jobs: unknown[] }>))
+    workflow.jobs.forEach(give)
+  return copy
 }
 
-/** A stand-in for a build tool on PATH: a script named `name` that writes `size` bytes at `output`. */
-async function buildTool(dir: string, name: string, output: string): Promise<void> {
+/** A repository whose build tool `name` (a script at `dir` in it) writes 64 KiB at `output`. */
+async function repositoryWith(name: string, output: string, dir = '.'): Promise<string> {
+  const repository = await freshWorkspace()
+  await mkdir(join(repository, dir), { recursive: true })
   await writeFile(
-    join(dir, name),
+    join(repository, dir, name),
     `#!/usr/bin/env bash\nmkdir -p "$(dirname '${output}')"\nhead -c 65536 /dev/urandom > '${output}'\n`
   )
-  await chmod(join(dir, name), 0o755)
+  await chmod(join(repository, dir, name), 0o755)
+  return repository
 }
 
 async function junitIn(cwd: string, dir: string): Promise<string> {
@@ -77,53 +100,106 @@ async function junitIn(cwd: string, dir: string): Promise<string> {
   return readFile(join(cwd, dir, files[0]!), 'utf8')
 }
 
-describe('the CircleCI orb, run as a job runs it', () => {
-  it('the packed orb is complete: every command has its steps, every example uses the orb', () => {
-    expect(Object.keys(orb.commands).sort()).toEqual(['deploy', 'terminate', 'wait'])
-    for (const command of Object.values(orb.commands)) {
-      const scripts = JSON.stringify(command.steps)
-      expect(scripts).not.toContain('<<include(')
-      expect(scripts).toContain('npx --yes --package=')
-    }
-    expect(Object.keys(orb.examples).length).toBeGreaterThan(0)
-  })
+/** The one run the emulator created since `before` runs. */
+function newRun(before: number) {
+  const runs = emulator.runs.slice(before)
+  expect(runs).toHaveLength(1)
+  return runs[0]!
+}
 
+function passed(result: JobResult | 'skipped' | undefined): JobResult {
+  expect(result).not.toBe('skipped')
+  const job = result as JobResult
+  if (job.code !== 0) console.log(job.steps)
+  expect(job.code).toBe(0)
+  return job
+}
+
+describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   it("the examples of docs/circleci.md are the orb's own", async () => {
     const blocks = (await codeBlocks('docs/circleci.md', 'yaml')).map(b => parse(b) as unknown)
-    expect(blocks).toEqual([orb.examples.android_job!.usage, orb.examples.ios_job!.usage])
+    expect(blocks).toEqual(
+      ['android_job', 'ios_job', 'deploy_in_own_job'].map(name => orb.examples[name]!.usage)
+    )
   })
 
   it('the Android example: deploys the APK gradle built, waits for the verdict, a later step reads the outputs', async () => {
-    const cwd = await freshWorkspace()
-    await buildTool(cwd, 'gradlew', 'app/build/outputs/apk/release/app-release.apk')
-    const job = await runJob(orb, stepsOf(orb.examples.android_job!.usage), cwd, circleEnv())
-    if (job.code !== 0) console.log(job.steps)
-    expect(job.code).toBe(0)
-
-    const run = emulator.runs.find(r => r.runInputPath === 'myapp-staging.apk')!
-    expect(run).toMatchObject({ branch: 'feature/login', pullRequestNumber: 7 })
+    const root = await freshWorkspace()
+    const repository = await repositoryWith(
+      'gradlew',
+      'app/build/outputs/apk/release/app-release.apk'
+    )
+    const before = emulator.runs.length
+    const results = await runWorkflow(
+      orb,
+      onPackedPackage(orb.examples.android_job!.usage),
+      root,
+      repository,
+      circleEnv()
+    )
+    const job = passed(results.android)
+    const run = newRun(before)
+    expect(run).toMatchObject({
+      runInputPath: 'myapp-staging.apk',
+      branch: 'feature/login',
+      pullRequestNumber: 7
+    })
     // The example's last step echoes the outputs it read from $BASH_ENV.
     expect(job.steps.at(-1)!.output).toBe(`Run ${run.id} tested myapp-staging.apk (passed)\n`)
     expect(job.testResults).toEqual(['mobile-build-deploy-results'])
-    const xml = await junitIn(cwd, 'mobile-build-deploy-results')
+    const xml = await junitIn(join(root, 'android'), 'mobile-build-deploy-results')
     expect(await junitProblems(xml)).toEqual([])
     expect(junitCases(xml).every(c => !c.failure)).toBe(true)
   }, 180_000)
 
   it('the iOS example: deploys the IPA fastlane built, without waiting', async () => {
-    const cwd = await freshWorkspace()
-    const bin = join(cwd, 'bin')
-    await mkdir(bin)
-    // `bundle exec fastlane build_ipa` writes the IPA.
-    await buildTool(bin, 'bundle', 'build/MyApp.ipa')
-    const env = circleEnv()
-    env.PATH = `${bin}:${process.env.PATH ?? ''}`
-    const job = await runJob(orb, stepsOf(orb.examples.ios_job!.usage), cwd, env)
-    expect(job.code).toBe(0)
-    const run = emulator.runs.find(r => r.runInputPath === 'myapp-ios-staging.ipa')!
-    expect(run.deploymentType).toBe('ios')
-    const bashEnv = await readFile(join(cwd, '.circleci-bash-env'), 'utf8')
+    const root = await freshWorkspace()
+    // `bundle exec fastlane build_ipa` writes the IPA; bundle is on the macOS image's PATH.
+    const tools = await repositoryWith('bundle', 'build/MyApp.ipa')
+    const before = emulator.runs.length
+    const results = await runWorkflow(
+      orb,
+      onPackedPackage(orb.examples.ios_job!.usage),
+      root,
+      await freshWorkspace(),
+      circleEnv({ PATH: `${tools}:${process.env.PATH ?? ''}` })
+    )
+    passed(results.ios)
+    const run = newRun(before)
+    expect(run).toMatchObject({ runInputPath: 'myapp-ios-staging.ipa', deploymentType: 'ios' })
+    const bashEnv = await readFile(join(root, 'ios', '.circleci-bash-env'), 'utf8')
     expect(bashEnv).toContain(`export runId='${run.id}'`)
+  }, 180_000)
+
+  it("the orb's own deploy job: deploys the APK a build job left in the workspace, and waits", async () => {
+    const root = await freshWorkspace()
+    const repository = await repositoryWith(
+      'gradlew',
+      'app/build/outputs/apk/release/app-release.apk'
+    )
+    const before = emulator.runs.length
+    const results = await runWorkflow(
+      orb,
+      onPackedPackage(orb.examples.deploy_in_own_job!.usage),
+      root,
+      repository,
+      circleEnv()
+    )
+    passed(results.build)
+    const deploy = passed(results['mobile-build-deploy/deploy'])
+    const run = newRun(before)
+    // The APK the build job wrote came through the workspace.
+    expect(run).toMatchObject({ runInputPath: 'myapp-staging.apk', artifact: { size: 65536 } })
+    expect(deploy.steps.map(s => s.name)).toEqual([
+      'Deploy the build to the test service',
+      'The deploy decides the job'
+    ])
+    const bashEnv = await readFile(
+      join(root, 'mobile-build-deploy/deploy', '.circleci-bash-env'),
+      'utf8'
+    )
+    expect(bashEnv).toContain(`export runId='${run.id}'`)
+    expect(bashEnv).toContain("export verdict='passed'")
   }, 180_000)
 
   it('blocking bugs: the JUnit report is stored, then the job fails with exit code 3; hostile names stay inert', async () => {
@@ -133,8 +209,7 @@ describe('the CircleCI orb, run as a job runs it', () => {
       orb,
       [
         {
-          orb: 'deploy',
-          with: {
+          'mobile-build-deploy/deploy_build': {
             file: '*.apk',
             wait: true,
             variables: JSON.stringify({
@@ -145,7 +220,7 @@ describe('the CircleCI orb, run as a job runs it', () => {
                 bugs: [{ name: bug }]
               })
             }),
-            cli_package: tarball
+            ...install
           }
         },
         { run: 'echo "never runs"' }
@@ -181,15 +256,19 @@ describe('the CircleCI orb, run as a job runs it', () => {
 
   it('wait and terminate on the hand-over of an earlier deploy step; a missing api key names the parameter', async () => {
     const built = await writeArtifact('app-release.apk')
+    const before = emulator.runs.length
     const job = await runJob(
       orb,
       [
         {
-          orb: 'deploy',
-          with: { file: 'app-release.apk', name_prefix: 'shop', cli_package: tarball }
+          'mobile-build-deploy/deploy_build': {
+            file: 'app-release.apk',
+            name_prefix: 'shop',
+            ...install
+          }
         },
-        { orb: 'wait', with: { cli_package: tarball } },
-        { orb: 'terminate', with: { cli_package: tarball } },
+        { 'mobile-build-deploy/wait': install },
+        { 'mobile-build-deploy/terminate': install },
         { run: 'echo "$runId $verdict"' }
       ],
       built.workspace,
@@ -197,7 +276,8 @@ describe('the CircleCI orb, run as a job runs it', () => {
     )
     if (job.code !== 0) console.log(job.steps)
     expect(job.code).toBe(0)
-    const run = emulator.runs.find(r => r.runInputPath === 'shop-mobile-shop-pr7.apk')!
+    const run = newRun(before)
+    expect(run.runInputPath).toBe('shop-mobile-shop-pr7.apk')
     expect(job.steps.at(-1)!.output).toBe(`${run.id} passed\n`)
     expect(requestsOf(emulator, 'terminate').map(r => r.body)).toContainEqual({
       environmentId: `env_${run.environment}`
@@ -207,8 +287,11 @@ describe('the CircleCI orb, run as a job runs it', () => {
       orb,
       [
         {
-          orb: 'deploy',
-          with: { file: 'app-release.apk', api_key: 'NO_SUCH_VAR', cli_package: tarball }
+          'mobile-build-deploy/deploy_build': {
+            file: 'app-release.apk',
+            api_key: 'NO_SUCH_VAR',
+            ...install
+          }
         }
       ],
       built.workspace,
@@ -216,5 +299,104 @@ describe('the CircleCI orb, run as a job runs it', () => {
     )
     expect(keyless.code).toBe(2)
     expect(keyless.steps[0]!.output).toMatch(/api-key|SERVICE_API_KEY/)
+  }, 180_000)
+
+  it('a tarball that is not the pinned one stops the job, naming both hashes, before anything in it runs', async () => {
+    const built = await writeArtifact('app-release.apk')
+    const pinned = 'f'.repeat(64)
+    const requests = emulator.requests.length
+    const job = await runJob(
+      orb,
+      [
+        {
+          'mobile-build-deploy/deploy_build': {
+            file: 'app-release.apk',
+            ...install,
+            cli_sha256: pinned
+          }
+        },
+        { run: 'echo "never runs"' }
+      ],
+      built.workspace,
+      circleEnv()
+    )
+    expect(job.code).toBe(1)
+    expect(job.steps.map(s => [s.name, s.code])).toEqual([
+      ['Deploy the build to the test service', 1],
+      ['The deploy decides the job', 1]
+    ])
+    const output = job.steps[0]!.output
+    expect(output).toContain(install.cli_sha256)
+    expect(output).toContain(pinned)
+    // The CLI never ran: the service heard nothing, no output was handed over, no report written.
+    expect(emulator.requests.length).toBe(requests)
+    expect(await readFile(join(built.workspace, '.circleci-bash-env'), 'utf8')).toBe(
+      'export MOBILE_BUILD_DEPLOY_EXIT=1\n'
+    )
+    expect(existsSync(join(built.workspace, 'mobile-build-deploy-results'))).toBe(false)
+  }, 180_000)
+
+  it("the API key reaches the CLI's process alone: the installer, tar and the rest of the step never see it", async () => {
+    const built = await writeArtifact('app-release.apk')
+    // Stand-ins for node and tar on PATH that record the environment each process starts with, then are them.
+    const shims = await freshWorkspace()
+    const log = await freshWorkspace()
+    const tar = execFileSync('sh', ['-c', 'command -v tar'], { encoding: 'utf8' }).trim()
+    for (const [tool, real] of [
+      ['node', process.execPath],
+      ['tar', tar]
+    ] as const) {
+      await writeFile(
+        join(shims, tool),
+        `#!/bin/sh\nrecord="$(mktemp "$SHIM_LOG/${tool}.XXXXXX")"\n{ printf '%s\\n' "$1"; env; } > "$record"\nexec '${real}' "$@"\n`
+      )
+      await chmod(join(shims, tool), 0o755)
+    }
+    const env = circleEnv({
+      PATH: `${shims}:${process.env.PATH ?? ''}`,
+      SHIM_LOG: log,
+      SHOP_API_KEY: DEMO_API_KEY
+    })
+    delete env.SERVICE_API_KEY
+    const before = emulator.runs.length
+    const job = await runJob(
+      orb,
+      [
+        {
+          'mobile-build-deploy/deploy_build': {
+            file: 'app-release.apk',
+            api_key: 'SHOP_API_KEY',
+            ...install
+          }
+        },
+        { run: 'node --version' }
+      ],
+      built.workspace,
+      env
+    )
+    if (job.code !== 0) console.log(job.steps)
+    expect(job.code).toBe(0)
+    newRun(before)
+
+    const records = await Promise.all(
+      (await readdir(log)).map(async file => ({
+        tool: file.split('.')[0]!,
+        ...(([first, ...rest]) => ({ first: first!, env: rest }))(
+          (await readFile(join(log, file), 'utf8')).split('\n')
+        )
+      }))
+    )
+    const started = (tool: string, first: (arg: string) => boolean) =>
+      records.filter(r => r.tool === tool && first(r.first))
+    const cli = started('node', arg => arg.endsWith('/build/cli/index.js'))
+    const installer = [...started('node', arg => arg === '-e'), ...started('tar', () => true)]
+    const later = started('node', arg => arg === '--version')
+    expect([cli.length, installer.length, later.length]).toEqual([1, 2, 1])
+    const withKey = (record: { env: string[] }) =>
+      record.env.filter(line => line.includes(DEMO_API_KEY))
+    expect(withKey(cli[0]!)).toEqual([`SERVICE_API_KEY=${DEMO_API_KEY}`])
+    for (const record of installer) expect(withKey(record)).toEqual([])
+    // A later step gets the project's variable back from CircleCI.
+    expect(withKey(later[0]!)).toEqual([`SHOP_API_KEY=${DEMO_API_KEY}`])
   }, 180_000)
 })

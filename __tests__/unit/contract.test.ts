@@ -134,7 +134,6 @@ describe('the wrappers', () => {
   it('pin the CLI to the package version, as script/release checks', async () => {
     const files = [
       ...['deploy', 'preview', 'wait', 'terminate'].map(name => `templates/${name}.yml`),
-      ...['deploy', 'wait', 'terminate'].map(name => `orb/src/commands/${name}.yml`),
       'docs/gitlab.md'
     ]
     for (const file of files) {

@@ -13,12 +13,21 @@ flag() {
   esac
 }
 
-# The key is read from the variable the api_key parameter names, never passed as a value.
-SERVICE_API_KEY="${!PARAM_API_KEY:-}"
-export SERVICE_API_KEY
+# The key is read from the variable the api_key parameter names, never passed as a value, and reaches the
+# CLI's process alone: the variable is taken out of the environment of everything else this step starts
+# (the installer among them); CircleCI gives it back to the next step.
+api_key="${!PARAM_API_KEY:-}"
+export -n "${PARAM_API_KEY?}" SERVICE_API_KEY
 
 # Until the CLI has ended, the job's verdict is a failure.
 echo "export MOBILE_BUILD_DEPLOY_EXIT=1" >> "$BASH_ENV"
+
+# The CLI's one installer, shared by every wrapper; npm run orb puts wrappers/install-cli.sh here.
+# <<include(../../wrappers/install-cli.sh)>>
+
+# A tarball that is not the pinned one stops the job here, before anything in it runs.
+mbd_install_cli "$PARAM_CLI_PACKAGE" "$PARAM_CLI_SHA256" || exit 1
+
 handover="$(mktemp)"
 args=()
 case "$PARAM_COMMAND" in
@@ -44,7 +53,8 @@ case "$PARAM_COMMAND" in
 esac
 
 status=0
-npx --yes --package="$PARAM_CLI_PACKAGE" mobile-build-deploy "${args[@]}" \
+# shellcheck disable=SC2154 # MBD_CLI_JS is set by mbd_install_cli, included above when the orb is packed.
+SERVICE_API_KEY="$api_key" node "$MBD_CLI_JS" "${args[@]}" \
   --base-url "$PARAM_BASE_URL" \
   --output-env "$handover" --output-env-format shell || status=$?
 cat "$handover" >> "$BASH_ENV"
