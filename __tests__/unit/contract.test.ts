@@ -133,7 +133,6 @@ describe('the docs', () => {
 describe('the wrappers', () => {
   it('pin the CLI to the package version, as script/release checks', async () => {
     const files = [
-      ...['deploy', 'preview', 'wait', 'terminate'].map(name => `templates/${name}.yml`),
       ...['deploy', 'wait', 'terminate'].map(name => `orb/src/commands/${name}.yml`),
       'bitrise/step.yml',
       'docs/gitlab.md'
