@@ -7,7 +7,8 @@
  * rather than guessing: a test that passes here passes on GitLab's terms.
  *
  * Sources, in GitLab's repository (gitlabhq/gitlabhq):
- * - lib/gitlab/ci/interpolation/ (config.rb walks keys and values; inputs/ types, defaults, options, regex)
+ * - lib/gitlab/ci/interpolation/ (config.rb walks keys and values; inputs/ types, defaults, options, regex);
+ *   a whole value keeps its input's type since merge requests !144065 and !145257 (GitLab 16.10)
  * - lib/gitlab/ci/pipeline/expression/ (the `rules:if` lexemes, parser and statement)
  * - lib/gitlab/ci/config/entry/processable.rb (a job without rules gets `only: [branches, tags]`,
  *   unless workflow:rules exist)
@@ -200,7 +201,10 @@ export function resolveInputs(
     const required = !spec || !('default' in spec)
     const provided = given[name] ?? undefined
     const validate = (value: unknown, what: string) => {
-      if (!check(value)) return errors.push(`\`${name}\` input: ${what} is not a ${type}`)
+      if (!check(value)) {
+        errors.push(`\`${name}\` input: ${what} is not a ${type}`)
+        return
+      }
       if (spec?.options && !spec.options.includes(value))
         errors.push(`\`${name}\` input: ${what} is not one of its options`)
       if (spec?.regex !== undefined) {
