@@ -12,7 +12,6 @@ import { existsSync } from 'node:fs'
 import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -136,28 +135,6 @@ describe('docs/library.md', () => {
       await readFile(join(cwd, 'node_modules/mobile-build-deploy/package.json'), 'utf8')
     ) as { version: string }
     expect(installed.version).toBe(PRODUCT_VERSION)
-  }, 120_000)
-})
-
-describe('docs/gitlab.md', () => {
-  it('the job without the components: its script hands over the dotenv report and the JUnit file', async () => {
-    const blocks = await codeBlocks('docs/gitlab.md', 'yaml')
-    const job = (parse(blocks.at(-1)!) as Record<string, { script: string[] }>)['deploy-build']!
-    const cwd = await freshWorkspace()
-    await writeArtifact('app-release.apk', 65536, cwd)
-    const gitlab = {
-      GITLAB_CI: 'true',
-      CI_COMMIT_BRANCH: 'main',
-      CI_COMMIT_SHA: 'd'.repeat(40),
-      CI_PROJECT_NAMESPACE: 'mobile',
-      CI_PROJECT_NAME: 'shop'
-    }
-    const result = await bash(job.script.join('\n'), cwd, gitlab)
-    expect(result.code).toBe(0)
-    const handOver = await readFile(join(cwd, 'deploy.env'), 'utf8')
-    const created = emulator.runs.find(r => r.sha === 'd'.repeat(40))!
-    expect(handOver).toContain(`runId=${created.id}\n`)
-    expect(await junitProblems(await readFile(join(cwd, 'junit.xml'), 'utf8'))).toEqual([])
   }, 120_000)
 })
 

@@ -1,156 +1,314 @@
 /**
- * The GitLab CI/CD components, proven by a real pipeline: gitlab-ci-local
- * (GitLab's pipeline semantics run locally, shell executor) runs a pipeline
- * (the one docs/gitlab.md shows) that includes the components by `include:
- * local` with inputs, in a throwaway git repository, against the emulator,
- * with the packed package as the CLI: the deploy job creates a run and waits for its verdict, a later job
- * reads runId from the dotenv hand-over, the JUnit file is there, and the
- * merge request's preview is ended by its stop job.
+ * The GitLab CI/CD components in real pipelines: every pipeline of
+ * docs/gitlab.md, as GitLab creates it for a push to the default branch and
+ * for a merge request (helpers/gitlab.ts: the includes expanded with their
+ * inputs, workflow:rules and job rules applied, the jobs GitLab leaves out
+ * left out), run by gitlab-ci-local (shell executor) in a throwaway git
+ * repository against the emulator, each job installing the packed package
+ * through a file:// URL with its real SHA-256. Beside them: a wrong pin stops
+ * the job before the CLI runs, and a wait after a deploy that created no run
+ * says so.
  */
 import { execFile, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { stringify } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import {
+  createPipeline,
+  docsPipelines,
+  eventVariables,
+  expandIncludes,
+  jobsOf,
+  readProject,
+  type CliPin,
+  type Event
+} from '../helpers/gitlab.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
 import { junitProblems } from '../helpers/junit.js'
-import { codeBlocks } from '../helpers/docs.js'
-import { parse, stringify } from 'yaml'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
+import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 const run = promisify(execFile)
 
 let emulator: Emulator
-let repo: string
-let tarball: string
+let cli: CliPin
 let node24: string
 
 beforeAll(async () => {
-  emulator = await startEmulator()
-  const dir = await freshWorkspace()
-  tarball = await packedTarball(dir)
+  emulator = await startEmulator({ workspaces: testWorkspaces() })
+  const tarball = await packedTarball(await freshWorkspace())
+  cli = {
+    package: pathToFileURL(tarball).href,
+    sha256: createHash('sha256')
+      .update(await readFile(tarball))
+      .digest('hex')
+  }
   node24 = await node24Binary()
-  repo = join(dir, 'project')
-  await mkdir(repo)
-  await cp(join(ROOT, 'templates'), join(repo, 'templates'), { recursive: true })
 }, 300_000)
 afterAll(() => emulator.close())
 
-/**
- * The pipeline of docs/gitlab.md as a reader copies it, with the components
- * included from this checkout (`include: local`) and the packed package as
- * their CLI, where a project includes them from the catalog.
- */
-async function pipelineOfTheDocs(): Promise<string> {
-  const [block] = await codeBlocks('docs/gitlab.md', 'yaml')
-  const pipeline = parse(block!) as { include: Record<string, unknown>[] }
-  pipeline.include = pipeline.include.map(({ component, inputs }) => {
-    const name = /\/mobile-build-deploy\/(\w+)@/.exec(String(component))![1]!
-    return {
-      local: `templates/${name}.yml`,
-      inputs: { ...(inputs as object), 'cli-package': tarball }
-    }
-  })
-  return stringify(pipeline)
+const ON_MAIN: Event = { branch: 'main' }
+const MERGE_REQUEST: Event = {
+  mergeRequest: { iid: 42, source: 'feature/login', target: 'main', reference: 'mobile/shop!42' }
 }
 
-/** Runs gitlab-ci-local in the repository under Node 24, as a GitLab runner with a shell executor would. */
-function gitlabCiLocal(args: string[]): Promise<{ code: number | null; output: string }> {
+/** The pipeline GitLab creates from a configuration (with `include: local`) for an event, or undefined. */
+function pipelineFor(config: Record<string, unknown>, event: Event) {
+  return createPipeline(expandIncludes(config, readProject), eventVariables(event))
+}
+
+/**
+ * Runs a pipeline GitLab created in gitlab-ci-local, under Node 24, in a fresh
+ * git repository of a mobile project (a stand-in for gradle writes the APK),
+ * with the event's predefined variables and the project's CI/CD variables.
+ */
+async function runPipeline(
+  pipeline: Record<string, unknown>,
+  event: Event,
+  options: { apiKey?: string; manual?: string[] } = {}
+): Promise<{ code: number | null; output: string; repo: string }> {
+  const repo = join(await freshWorkspace(), 'project')
+  await mkdir(repo)
+  await writeFile(join(repo, '.gitlab-ci.yml'), stringify(pipeline))
+  await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
+  await writeFile(
+    join(repo, 'gradlew'),
+    '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 131072 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
+    { mode: 0o755 }
+  )
+  const git = (...args: string[]) =>
+    run('git', ['-c', 'user.email=ci@example.test', '-c', 'user.name=ci', ...args], { cwd: repo })
+  await git('init', '-q', '-b', event.mergeRequest?.source ?? event.branch!)
+  await git('add', '-A')
+  await git('commit', '-qm', 'a mobile project')
+  await git('remote', 'add', 'origin', 'git@gitlab.com:mobile/shop.git')
+  await git('update-ref', 'refs/remotes/origin/main', 'HEAD')
+  await git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main')
+
   const variables: Record<string, string> = {
-    SERVICE_API_KEY: DEMO_API_KEY,
-    SERVICE_BASE_URL: emulator.baseUrl,
-    MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1',
+    ...eventVariables(event),
     GITLAB_CI: 'true',
-    CI_MERGE_REQUEST_IID: '42',
-    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
     CI_PROJECT_NAMESPACE: 'mobile',
-    CI_PROJECT_NAME: 'shop'
+    CI_PROJECT_NAME: 'shop',
+    // The project's CI/CD variables.
+    SERVICE_API_KEY: options.apiKey ?? DEMO_API_KEY,
+    SERVICE_BASE_URL: emulator.baseUrl,
+    MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1'
   }
-  const flags = Object.entries(variables).flatMap(([name, value]) => [
-    '--variable',
-    `${name}=${value}`
-  ])
+  const args = [
+    join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js'),
+    '--shell-isolation',
+    // The components name an image; here every job runs on this machine's shell, as with a shell executor.
+    '--force-shell-executor',
+    // The variables GitLab sets for this event stand where gitlab-ci-local would put its own.
+    '--ignore-predefined-vars',
+    Object.keys(variables).join(','),
+    // GitLab sets no CI_COMMIT_BRANCH in a merge request's pipeline.
+    ...(event.mergeRequest ? ['--unset-variable', 'CI_COMMIT_BRANCH'] : []),
+    ...Object.entries(variables).flatMap(([name, value]) => ['--variable', `${name}=${value}`]),
+    ...(options.manual ?? []).flatMap(job => ['--manual', job])
+  ]
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      node24,
-      [
-        join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js'),
-        '--shell-isolation',
-        // The components name an image; here every job runs on this machine's shell, as with a shell executor.
-        '--force-shell-executor',
-        '--ignore-predefined-vars',
-        'GITLAB_CI,CI_PROJECT_NAMESPACE,CI_PROJECT_NAME',
-        ...flags,
-        ...args
-      ],
-      {
-        cwd: repo,
-        // Node 24 first on PATH: the jobs' npx and the tool itself run under it.
-        env: { ...process.env, PATH: `${dirname(node24)}:${process.env.PATH ?? ''}` },
-        stdio: ['ignore', 'pipe', 'pipe']
-      }
-    )
+    const child = spawn(node24, args, {
+      cwd: repo,
+      // Node 24 first on PATH: the jobs' node and the tool itself run under it.
+      env: { ...process.env, PATH: `${dirname(node24)}:${process.env.PATH ?? ''}` },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let output = ''
     child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s))
     child.stderr.setEncoding('utf8').on('data', (s: string) => (output += s))
     child.on('error', reject)
-    child.on('close', code => resolve({ code, output }))
+    child.on('close', code => resolve({ code, output, repo }))
   })
 }
 
-describe('the GitLab components in a real pipeline (gitlab-ci-local)', () => {
+/**
+ * A file a job wrote in its own folder, where a GitLab runner collects its
+ * reports from (gitlab-ci-local runs each job isolated in a folder of its
+ * own, and copies back only `artifacts: paths` and the dotenv report).
+ */
+const jobFile = (repo: string, job: string, path: string) =>
+  readFile(join(repo, '.gitlab-ci-local', 'builds', job, path), 'utf8')
+
+/** Runs a pipeline and expects it to pass, showing its log when it does not. */
+async function passes(...args: Parameters<typeof runPipeline>) {
+  const result = await runPipeline(...args)
+  if (result.code !== 0) console.log(result.output)
+  expect([result.code, result.output]).toEqual([0, expect.stringMatching(/PASS/)])
+  return result
+}
+
+/**
+ * shellcheck's warnings and errors. Its infos are left out (the installer's
+ * node -e program is single-quoted on purpose), and so is SC2154: in a job,
+ * every variable comes from the runner's environment (the job's variables,
+ * the dotenv reports of the jobs it needs), which shellcheck cannot see.
+ */
+function shellcheck(script: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'shellcheck',
+      ['--shell=bash', '--severity=warning', '--exclude=SC2154', '--format=gcc', '-'],
+      {
+        stdio: ['pipe', 'pipe', 'inherit']
+      }
+    )
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (output += s))
+    child.on('error', reject)
+    child.on('close', () => resolve(output))
+    child.stdin.end(script)
+  })
+}
+
+/** The run the emulator recorded for a pipeline's commit and the environment's name. */
+const runOf = (environment: string, branch: string) =>
+  emulator.runs.filter(r => r.environment === environment && r.branch === branch).at(-1)
+
+describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-local)', () => {
+  it("passes shellcheck: every job's script as the runner runs it, in bash", async () => {
+    for (const { pipeline } of await docsPipelines()) {
+      for (const event of [ON_MAIN, MERGE_REQUEST]) {
+        const created = pipelineFor(pipeline, event)
+        for (const [name, job] of Object.entries(created ? jobsOf(created) : {})) {
+          const script = ['#!/bin/bash', ...(job.script as string[])].join('\n')
+          const problems = await shellcheck(script)
+          expect([name, problems]).toEqual([name, ''])
+        }
+      }
+    }
+  })
+
   it('needs rsync, as gitlab-ci-local does', async () => {
-    // The project's set-up installs it (Debian package rsync); without it the pipeline below cannot run.
+    // The project's set-up installs it (Debian package rsync); without it no pipeline below can run.
     await expect(run('rsync', ['--version'])).resolves.toBeDefined()
   })
 
-  it('deploys, hands runId to a later job, reports JUnit, and the stop job ends the preview', async () => {
-    await writeFile(join(repo, '.gitlab-ci.yml'), await pipelineOfTheDocs())
-    await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
-    // The project's build: a stand-in for gradle that writes the APK where gradle does.
-    await writeFile(
-      join(repo, 'gradlew'),
-      '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 131072 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
-      { mode: 0o755 }
-    )
-    const git = (...args: string[]) =>
-      run('git', ['-c', 'user.email=ci@example.test', '-c', 'user.name=ci', ...args], { cwd: repo })
-    await git('init', '-q', '-b', 'main')
-    await git('add', '-A')
-    await git('commit', '-qm', 'a mobile project')
-    await git('remote', 'add', 'origin', 'git@gitlab.com:mobile/shop.git')
-    await git('update-ref', 'refs/remotes/origin/main', 'HEAD')
-    await git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main')
-
-    const result = await gitlabCiLocal(['--manual', 'mobile-build-preview-stop'])
-    if (result.code !== 0) console.log(result.output)
-    expect([result.code, result.output]).toEqual([0, expect.stringMatching(/PASS/)])
+  it('the first, on the default branch: builds, deploys and waits, and a later job reads the run', async () => {
+    const [{ pipeline: config }] = await docsPipelines(cli)
+    const pipeline = pipelineFor(config!, ON_MAIN)!
+    expect(Object.keys(jobsOf(pipeline))).not.toContain('mobile-build-preview')
+    const { output, repo } = await passes(pipeline, ON_MAIN)
 
     // The deploy job's run, by the static environment's name, waited for until it passed.
-    const staging = emulator.runs.find(r => r.environment === 'staging')!
-    expect(staging).toMatchObject({ runInputPath: 'myapp-staging.apk', branch: 'feature/login' })
+    const staging = runOf('staging', 'main')!
+    expect(staging).toMatchObject({ runInputPath: 'myapp-staging.apk' })
+    // A later job read the deploy job's outputs from its dotenv report.
+    expect(output).toContain(`Run ${staging.id} tested myapp-staging.apk (passed)`)
+    // The verdict as a JUnit report, valid for GitLab's reader, and kept as an artifact.
+    const junit = await jobFile(repo, 'mobile-build-deploy', 'mobile-build-deploy-junit.xml')
+    expect(await junitProblems(junit)).toEqual([])
+    expect(await readFile(join(repo, 'mobile-build-deploy-junit.xml'), 'utf8')).toBe(junit)
+  }, 300_000)
+
+  it("the first, in a merge request: the preview deploys under the merge request's name and its stop job ends it", async () => {
+    const [{ pipeline: config }] = await docsPipelines(cli)
+    const pipeline = pipelineFor(config!, MERGE_REQUEST)!
+    const terminated = requestsOf(emulator, 'terminate').length
+    const { output } = await passes(pipeline, MERGE_REQUEST, {
+      manual: ['mobile-build-preview-stop']
+    })
+
+    const staging = runOf('staging', 'feature/login')!
+    expect(output).toContain(`Run ${staging.id} tested myapp-staging.apk (passed)`)
     // The preview's run, by the merge request's name, as an ephemeral environment.
-    const preview = emulator.runs.find(r => r.environment === 'pr-42')!
-    expect(preview).toMatchObject({
+    expect(runOf('pr-42', 'feature/login')).toMatchObject({
       runInputPath: 'myapp-mobile-shop-pr42.apk',
       mergeRequestNumber: 42,
       ephemeral: true
     })
-
-    // A later job read the deploy job's outputs from its dotenv report.
-    expect(result.output).toContain(`Run ${staging.id} tested myapp-staging.apk (passed)`)
-
-    // The verdict as a JUnit report, valid for GitLab's reader.
-    const junit = join(repo, 'mobile-build-deploy-junit.xml')
-    expect(existsSync(junit)).toBe(true)
-    expect(await junitProblems(await readFile(junit, 'utf8'))).toEqual([])
-
     // The stop job ended the preview environment at the service, by the id the deploy handed over.
-    expect(requestsOf(emulator, 'terminate').map(r => r.body)).toEqual([
-      { environmentId: 'env_pr-42' }
+    expect(
+      requestsOf(emulator, 'terminate')
+        .slice(terminated)
+        .map(r => r.body)
+    ).toEqual([{ environmentId: 'env_pr-42' }])
+  }, 300_000)
+
+  it('the second, on the default branch: the wait job waits for the run the deploy job created', async () => {
+    const [, { pipeline: config }] = await docsPipelines(cli)
+    // No workflow:rules: its jobs have no rules, so a merge request gets no pipeline of its own.
+    expect(pipelineFor(config!, MERGE_REQUEST)).toBeUndefined()
+    const { output, repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN)
+    expect(output).toMatch(/PASS +mobile-build-wait\s/)
+    const junit = await jobFile(repo, 'mobile-build-wait', 'mobile-build-wait-junit.xml')
+    expect(await junitProblems(junit)).toEqual([])
+    expect(junit).toContain(runOf('staging', 'main')!.id)
+  }, 300_000)
+
+  it('the third, on the default branch: the job without the components hands over the run', async () => {
+    const [, , { pipeline: config }] = await docsPipelines(cli)
+    expect(pipelineFor(config!, MERGE_REQUEST)).toBeUndefined()
+    const runs = emulator.runs.length
+    const { repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN)
+    const created = emulator.runs.slice(runs).find(r => r.runInputPath === 'myapp-staging.apk')!
+    expect(await readFile(join(repo, 'deploy.env'), 'utf8')).toContain(`runId=${created.id}\n`)
+    expect(await junitProblems(await jobFile(repo, 'deploy-build', 'junit.xml'))).toEqual([])
+  }, 300_000)
+})
+
+describe('the components on their own', () => {
+  /** A pipeline of the build job and the given components (`include: local` with inputs, the CLI pinned). */
+  const withComponents = (...includes: [string, Record<string, unknown>][]) => ({
+    stages: ['build', 'deploy', 'verify'],
+    include: includes.map(([name, inputs]) => ({
+      local: `templates/${name}.yml`,
+      inputs: { 'cli-package': cli.package, 'cli-sha256': cli.sha256, ...inputs }
+    })),
+    'build-app': {
+      stage: 'build',
+      script: ['./gradlew assembleRelease', 'cp app/build/outputs/apk/release/app-release.apk .'],
+      artifacts: { paths: ['app-release.apk'] }
+    }
+  })
+
+  it('a wrong SHA-256 stops the deploy job before the CLI runs, naming both', async () => {
+    const wrong = '0'.repeat(64)
+    const config = withComponents([
+      'deploy',
+      { file: 'app-release.apk', 'name-prefix': 'pinned', 'cli-sha256': wrong }
     ])
+    const requests = emulator.requests.length
+    const result = await runPipeline(pipelineFor(config, ON_MAIN)!, ON_MAIN)
+    expect(result.code).not.toBe(0)
+    expect(result.output).toContain(
+      `the CLI tarball ${cli.package} has SHA-256 ${cli.sha256}, and ${wrong} is pinned: not running it.`
+    )
+    // The CLI never ran: the service heard nothing.
+    expect(emulator.requests.slice(requests)).toEqual([])
+  }, 300_000)
+
+  it('a wait after a deploy that created no run says so and fails as a deploy that created no run', async () => {
+    const config = withComponents(
+      [
+        'deploy',
+        {
+          file: 'app-release.apk',
+          'name-prefix': 'quiet',
+          environment: 'staging',
+          'fail-on-no-run': false
+        }
+      ],
+      ['wait', { stage: 'verify' }]
+    )
+    const result = await runPipeline(pipelineFor(config, ON_MAIN)!, ON_MAIN, {
+      apiKey: KEYS.noTriggers
+    })
+    expect(result.code).not.toBe(0)
+    expect(result.output).toMatch(/PASS +mobile-build-deploy\s/)
+    expect(result.output).toContain(
+      'Error: there is no run to wait for: the deploy job mobile-build-deploy created none (its log says why).'
+    )
+    expect(result.output).toMatch(
+      /mobile-build-wait.*exit(?:ed with)? code 1\b|FAIL.*mobile-build-wait/
+    )
+    expect(result.output).not.toContain('--run-id')
   }, 300_000)
 })
