@@ -87,8 +87,9 @@ sign() {
 record() {
   local apk="$OUT/android/$1.apk"
   aapt2 dump badging "$apk" >"$OUT/android/$1.badging.txt"
+  aapt2 dump xmltree --file AndroidManifest.xml "$apk" >"$OUT/android/$1.xmltree.txt"
   if apksigner verify -v "$apk" >"$WORK/verify.txt" 2>&1; then :; fi
-  grep -E '^(Verifies|Verified using)' "$WORK/verify.txt" >"$OUT/android/$1.apksigner.txt" || true
+  grep -E '^(Verifies|DOES NOT VERIFY|Verified using|ERROR)' "$WORK/verify.txt" >"$OUT/android/$1.apksigner.txt" || true
 }
 
 # A release build signed with the v2 and v3 schemes only (the APK Signing Block), two ABIs.
