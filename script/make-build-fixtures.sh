@@ -67,7 +67,7 @@ link() {
 with_libs() {
   local name=$1 abi
   shift
-  rm -rf "$WORK/lib"
+  rm -rf "${WORK:?}/lib"
   for abi in "$@"; do
     mkdir -p "$WORK/lib/$abi"
     printf '\177ELF fixture library for %s\n' "$abi" >"$WORK/lib/$abi/libinspect.so"
