@@ -1,27 +1,29 @@
 /**
  * `npm run bench:inspect`: what reading a build costs (src/core/build), at
- * 4 GiB. Each build is a real zip whose big entry is a hole in a sparse file,
- * so the central directory sits past 4 GiB (Zip64) as in a large build; the
- * readable entries are the fixtures' own manifest, Info.plist and profile.
+ * 4 GiB, in the form it ships: bundled by ncc, the parsers that only some
+ * builds need in chunks loaded on first use. Each build is a real zip whose
+ * big entry is a hole in a sparse file, so its central directory sits past
+ * 4 GiB (Zip64) as in a large build; the readable entries are the fixtures'
+ * own manifests and provisioning profile.
  *
  *   npm run bench:inspect                       # 4 GiB APK, AAB, IPA, IPA of 20,000 files; 7 runs each
  *   npm run bench:inspect -- --runs 9 --size-mib 8192
  *
- * Every run is a fresh Node process (tsx), so no run profits from another's
- * warm caches; in it, after the modules are loaded and one small build was
- * read, the build is read once cold and then `warm` more times. Reported:
- * median wall time of the first read and of the warm reads, the growth of
- * the peak RSS across the first read (getrusage's maxrss), and the growth of
- * heap plus external memory (buffers) right after it, before any collection.
+ * Every run is a fresh Node process, so no run profits from another's warm
+ * caches. In it: the bundle is imported; the build is read a first time
+ * (loading what that type needs); then, after a collection, read again, with
+ * the growth of the peak RSS (getrusage's maxrss) and of heap plus external
+ * memory (buffers, before any collection) across that read; then 5 more
+ * times. Medians over the runs.
  */
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
-import { inspectBuild } from '../src/core/build/inspect.js'
+import ncc from '@vercel/ncc'
+import yauzl from 'yauzl'
 import { signingBlock, writeZip, type ZipEntrySpec } from '../__tests__/helpers/zip-writer.js'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -34,63 +36,112 @@ const option = (name: string, fallback: string): string => {
 }
 
 interface Sample {
-  coldMs: number
+  importMs: number
+  firstMs: number
+  againMs: number
   warmMs: number
   peakRssKiB: number
   heapAndExternalKiB: number
 }
 
-if (args[0] === '--child') {
-  console.log(JSON.stringify(await measureHere(args[1]!, Number(args[2]))))
-} else {
-  await main()
+// The child: plain Node on the bundle, as the action and the CLI run.
+const CHILD = `
+const [main, path] = process.argv.slice(1)
+const t0 = performance.now()
+const { inspectBuild } = await import(main)
+const importMs = performance.now() - t0
+let t = performance.now()
+const facts = await inspectBuild(path)
+const firstMs = performance.now() - t
+if (!('appId' in facts)) throw new Error(path + ' read as ' + facts.format + ', not an app')
+globalThis.gc()
+const peakBefore = process.resourceUsage().maxRSS
+const before = process.memoryUsage()
+t = performance.now()
+await inspectBuild(path)
+const againMs = performance.now() - t
+const after = process.memoryUsage()
+const peakRssKiB = process.resourceUsage().maxRSS - peakBefore
+const warm = []
+for (let i = 0; i < 5; i++) {
+  t = performance.now()
+  await inspectBuild(path)
+  warm.push(performance.now() - t)
+}
+warm.sort((a, b) => a - b)
+console.log(JSON.stringify({
+  importMs, firstMs, againMs, warmMs: warm[2], peakRssKiB,
+  heapAndExternalKiB: (after.heapUsed + after.external - before.heapUsed - before.external) / 1024
+}))
+`
+
+const runs = Number(option('runs', '7'))
+const size = Number(option('size-mib', '4096')) * MiB
+// Sparse files in memory where they can be: a hole costs nothing there either.
+const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
+const dir = await mkdtemp(join(scratch, 'bench-inspect-'))
+try {
+  const bundle = await bundleReader(join(dir, 'bundle'))
+  const builds = await writeBuilds(dir)
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; builds sparse in ${scratch}; median of ${runs} runs, each a fresh process.\n`
+  )
+  console.log(`Bundle (ncc): ${bundle.sizes}.\n`)
+  console.log(
+    '| build | size | entries | import | first read | read again | warm read | peak RSS growth | heap + external growth |'
+  )
+  console.log('|---|---|---|---|---|---|---|---|---|')
+  for (const build of builds) {
+    const samples: Sample[] = []
+    for (let i = 0; i < runs; i++) samples.push(await inChild(bundle.main, build.path))
+    const ms = (pick: (s: Sample) => number): string => `${median(samples.map(pick)).toFixed(1)} ms`
+    const mib = (pick: (s: Sample) => number): string =>
+      `${(median(samples.map(pick)) / 1024).toFixed(2)} MiB`
+    console.log(
+      `| ${[
+        build.label,
+        build.bytes >= MiB
+          ? `${(build.bytes / MiB).toFixed(0)} MiB`
+          : `${(build.bytes / 1024).toFixed(0)} KiB`,
+        build.entries,
+        ms(s => s.importMs),
+        ms(s => s.firstMs),
+        ms(s => s.againMs),
+        ms(s => s.warmMs),
+        mib(s => s.peakRssKiB),
+        mib(s => s.heapAndExternalKiB)
+      ].join(' | ')} |`
+    )
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true })
 }
 
-async function main(): Promise<void> {
-  const runs = Number(option('runs', '7'))
-  const size = Number(option('size-mib', '4096')) * MiB
-  // Sparse files in memory where they can be: a hole costs nothing there either.
-  const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
-  const dir = await mkdtemp(join(scratch, 'bench-inspect-'))
-  try {
-    const builds = await writeBuilds(dir, size)
-    console.log(
-      `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}; builds sparse in ${scratch}; median of ${runs} runs, each a fresh process.\n`
-    )
-    console.log(
-      '| build | size | entries | first read | warm read | peak RSS growth | heap + external growth |'
-    )
-    console.log('|---|---|---|---|---|---|---|')
-    for (const build of builds) {
-      const samples: Sample[] = []
-      for (let i = 0; i < runs; i++) samples.push(await inChild(build.path))
-      const ms = (values: number[]): string => `${median(values).toFixed(1)} ms`
-      const kib = (values: number[]): string => `${(median(values) / 1024).toFixed(2)} MiB`
-      console.log(
-        `| ${[
-          build.label,
-          `${(size / MiB).toFixed(0)} MiB`,
-          build.entries,
-          ms(samples.map(s => s.coldMs)),
-          ms(samples.map(s => s.warmMs)),
-          kib(samples.map(s => s.peakRssKiB)),
-          kib(samples.map(s => s.heapAndExternalKiB))
-        ].join(' | ')} |`
-      )
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+/** The reader bundled as the action and the CLI bundle the core: its main file and its chunks. */
+async function bundleReader(out: string): Promise<{ main: string; sizes: string }> {
+  const { code, assets } = await ncc(join(ROOT, 'src', 'core', 'build', 'inspect.ts'), {
+    quiet: true
+  })
+  await rm(out, { recursive: true, force: true })
+  await mkdir(out, { recursive: true })
+  await writeFile(join(out, 'index.js'), code)
+  for (const [name, asset] of Object.entries(assets)) await writeFile(join(out, name), asset.source)
+  const files = (await readdir(out)).filter(f => f.endsWith('.js')).sort()
+  const sizes = await Promise.all(
+    files.map(async f => `${f} ${((await stat(join(out, f))).size / 1024).toFixed(0)} KiB`)
+  )
+  return { main: join(out, 'index.js'), sizes: sizes.join(', ') }
 }
 
 interface Build {
   label: string
   path: string
+  bytes: number
   entries: number
 }
 
 /** The builds, each `size` bytes give or take its few real entries. */
-async function writeBuilds(dir: string, size: number): Promise<Build[]> {
+async function writeBuilds(dir: string): Promise<Build[]> {
   const fixture = (...path: string[]): Buffer => readFileSync(join(FIXTURES, ...path))
   const infoPlist = Buffer.from(
     `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.inspect</string><key>CFBundleShortVersionString</key><string>2.3.0</string><key>CFBundleVersion</key><string>230</string><key>MinimumOSVersion</key><string>15.0</string><key>DTPlatformName</key><string>iphoneos</string></dict></plist>\n`
@@ -135,51 +186,32 @@ async function writeBuilds(dir: string, size: number): Promise<Build[]> {
   const builds: Build[] = []
   for (const [i, spec] of specs.entries()) {
     const path = join(dir, `build-${i}.${spec.label.slice(0, 3).toLowerCase()}`)
-    await writeZip(path, spec)
-    builds.push({ label: spec.label, path, entries: spec.entries.length })
+    const bytes = await writeZip(path, spec)
+    builds.push({ label: spec.label, path, bytes, entries: spec.entries.length })
+  }
+  // The fixtures themselves: the first read costs the same at a few KiB as at 4 GiB.
+  for (const [label, path] of [
+    ['APK (fixture, v2+v3)', join(FIXTURES, 'android', 'release-v2v3.apk')],
+    ['AAB (fixture)', join(FIXTURES, 'android', 'bundle.aab')],
+    ['IPA (fixture)', join(FIXTURES, 'ios', 'development.ipa')]
+  ] as const) {
+    const zip = await yauzl.openPromise(path)
+    zip.close()
+    builds.push({ label, path, bytes: (await stat(path)).size, entries: zip.entryCount })
   }
   return builds
 }
 
-async function inChild(path: string): Promise<Sample> {
+async function inChild(main: string, path: string): Promise<Sample> {
   const { stdout } = await promisify(execFile)(process.execPath, [
-    '--import',
-    'tsx',
     '--expose-gc',
-    join(ROOT, 'bench', 'inspect.ts'),
-    '--child',
-    path,
-    '5'
+    '--input-type=module',
+    '--eval',
+    CHILD,
+    main,
+    path
   ])
   return JSON.parse(stdout.trim().split('\n').pop()!) as Sample
-}
-
-/** In the child: load, warm up on a small build, then measure the first read of `path` and `warm` more. */
-async function measureHere(path: string, warm: number): Promise<Sample> {
-  const gc = (globalThis as { gc?: () => void }).gc!
-  await inspectBuild(join(FIXTURES, 'ios', 'development.ipa'))
-  await inspectBuild(join(FIXTURES, 'android', 'bundle.aab'))
-  gc()
-  const peakBefore = process.resourceUsage().maxRSS
-  const before = process.memoryUsage()
-  const started = performance.now()
-  const facts = await inspectBuild(path)
-  const coldMs = performance.now() - started
-  const after = process.memoryUsage()
-  const peakRssKiB = process.resourceUsage().maxRSS - peakBefore
-  if (!('appId' in facts)) throw new Error(`${path} read as ${facts.format}, not an app`)
-  const warmTimes: number[] = []
-  for (let i = 0; i < warm; i++) {
-    const t = performance.now()
-    await inspectBuild(path)
-    warmTimes.push(performance.now() - t)
-  }
-  return {
-    coldMs,
-    warmMs: median(warmTimes),
-    peakRssKiB,
-    heapAndExternalKiB: (after.heapUsed + after.external - before.heapUsed - before.external) / 1024
-  }
 }
 
 function median(values: number[]): number {
