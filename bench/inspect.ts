@@ -78,34 +78,6 @@ console.log(JSON.stringify({
   heapAndExternalKiB: (after.heapUsed + after.external - before.heapUsed - before.external) / 1024
 }))
 `
-const [main, path] = process.argv.slice(1)
-const t0 = performance.now()
-const { inspectBuild } = await import(main)
-const importMs = performance.now() - t0
-let t = performance.now()
-const facts = await inspectBuild(path)
-const firstMs = performance.now() - t
-if (!('appId' in facts)) throw new Error(path + ' read as ' + facts.format + ', not an app')
-globalThis.gc()
-const peakBefore = process.resourceUsage().maxRSS
-const before = process.memoryUsage()
-t = performance.now()
-await inspectBuild(path)
-const againMs = performance.now() - t
-const after = process.memoryUsage()
-const peakRssKiB = process.resourceUsage().maxRSS - peakBefore
-const warm = []
-for (let i = 0; i < 5; i++) {
-  t = performance.now()
-  await inspectBuild(path)
-  warm.push(performance.now() - t)
-}
-warm.sort((a, b) => a - b)
-console.log(JSON.stringify({
-  importMs, firstMs, againMs, warmMs: warm[2], peakRssKiB,
-  heapAndExternalKiB: (after.heapUsed + after.external - before.heapUsed - before.external) / 1024
-}))
-`
 
 const runs = Number(option('runs', '7'))
 const size = Number(option('size-mib', '4096')) * MiB
