@@ -11,8 +11,9 @@
  *
  * Every run is a fresh Node process, so no run profits from another's warm
  * caches. In it: the bundle is imported; the build is read a first time,
- * loading the parsers its type needs, with the growth of the peak RSS
- * (getrusage's maxrss) across that read; then, after a collection, read
+ * loading the parsers its type needs, with the growth of RSS and of the
+ * peak RSS (getrusage's maxrss; 0 when the read stays below the peak the
+ * import reached) across that read; then, after a collection, read
  * again, with the growth of RSS and of heap plus external memory (buffers,
  * before any collection) across it; then 5 more times (their median).
  * Medians over the runs.
@@ -42,6 +43,7 @@ interface Sample {
   againMs: number
   warmMs: number
   firstPeakRssKiB: number
+  firstRssKiB: number
   againRssKiB: number
   heapAndExternalKiB: number
 }
@@ -53,11 +55,13 @@ const t0 = performance.now()
 const { inspectBuild } = await import(main)
 const importMs = performance.now() - t0
 globalThis.gc()
+const rssBeforeFirst = process.memoryUsage.rss()
 const peakBeforeFirst = process.resourceUsage().maxRSS
 let t = performance.now()
 const facts = await inspectBuild(path)
 const firstMs = performance.now() - t
 const firstPeakRssKiB = process.resourceUsage().maxRSS - peakBeforeFirst
+const firstRssKiB = (process.memoryUsage.rss() - rssBeforeFirst) / 1024
 if (!('appId' in facts)) throw new Error(path + ' read as ' + facts.format + ', not an app')
 globalThis.gc()
 const before = process.memoryUsage()
@@ -73,7 +77,7 @@ for (let i = 0; i < 5; i++) {
 }
 warm.sort((a, b) => a - b)
 console.log(JSON.stringify({
-  importMs, firstMs, againMs, warmMs: warm[2], firstPeakRssKiB,
+  importMs, firstMs, againMs, warmMs: warm[2], firstPeakRssKiB, firstRssKiB,
   againRssKiB: (after.rss - before.rss) / 1024,
   heapAndExternalKiB: (after.heapUsed + after.external - before.heapUsed - before.external) / 1024
 }))
@@ -92,9 +96,9 @@ try {
   )
   console.log(`Bundle (ncc): ${bundle.sizes}.\n`)
   console.log(
-    '| build | size | entries | import | first read | its peak RSS growth | read again | its RSS growth | its heap + external growth | warm read |'
+    '| build | size | entries | import | first read | its RSS growth | its peak RSS growth | read again | its RSS growth | its heap + external growth | warm read |'
   )
-  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|')
   for (const build of builds) {
     const samples: Sample[] = []
     for (let i = 0; i < runs; i++) samples.push(await inChild(bundle.main, build.path))
@@ -110,6 +114,7 @@ try {
         build.entries,
         ms(s => s.importMs),
         ms(s => s.firstMs),
+        mib(s => s.firstRssKiB),
         mib(s => s.firstPeakRssKiB),
         ms(s => s.againMs),
         mib(s => s.againRssKiB),
