@@ -1,5 +1,5 @@
 /**
- * `npm run bench:inspect`: what reading a build costs (src/core/build), at
+ * `npm run bench:inspect`: what reading a build costs (src/core/inspect), at
  * 4 GiB, in the form it ships: bundled by ncc, the parsers that only some
  * builds need in chunks loaded on first use. Each build is a real zip whose
  * big entry is a hole in a sparse file, so its central directory sits past
