@@ -13,7 +13,6 @@
  * `stepmanAudit` is `stepman audit`: the rules stepman applies to a step.yml, each citing where stepman's (or
  * Bitrise's) source states it.
  */
-import { readFileSync } from 'node:fs'
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -74,28 +73,6 @@ export function inputKey(item: EnvItem): string {
 export function inputDefault(item: EnvItem): string {
   const value = item[inputKey(item)]
   return value === null || value === undefined ? '' : String(value)
-}
-
-/** release.json: the repository, the version and the CLI's pinned SHA-256. */
-export const RELEASE = JSON.parse(readFileSync(join(ROOT, 'release.json'), 'utf8')) as {
-  repository: string
-  version: string
-  cliSha256: string
-}
-
-/** The CLI's release tarball, as every wrapper's default names it. */
-export function releaseTarballUrl(release = RELEASE): string {
-  return `https://github.com/${release.repository}/releases/download/v${release.version}/mobile-build-deploy-${release.version}.tgz`
-}
-
-/** The installer's text between its marker lines, the markers included. */
-export function installerBlock(text: string): string {
-  const begin = '# mobile-build-deploy: install the CLI (begin)\n'
-  const end = '# mobile-build-deploy: install the CLI (end)\n'
-  const from = text.indexOf(begin)
-  const to = text.indexOf(end)
-  if (from === -1 || to < from) throw new Error('the installer markers are missing')
-  return text.slice(from, to + end.length)
 }
 
 const isMap = (value: unknown): value is Record<string, unknown> =>

@@ -16,10 +16,7 @@ import { OUTPUT_NAMES, OUTPUT_VALUES, OUTPUTS, render } from '../../src/core/ind
 import {
   inputDefault,
   inputKey,
-  installerBlock,
   parseStepYml,
-  RELEASE,
-  releaseTarballUrl,
   runStep,
   STEP_DIR,
   stepInputs,
@@ -28,6 +25,7 @@ import {
   type EnvItem,
   type StepYml
 } from '../helpers/bitrise.js'
+import { installerBlock, RELEASE, releaseTarballUrl } from '../helpers/cli-release.js'
 
 let step: StepYml
 beforeAll(async () => {

@@ -23,18 +23,22 @@ import {
   type Orb,
   type Parameter
 } from '../helpers/circleci.js'
+import {
+  CANONICAL_INSTALLER,
+  installerBlock,
+  RELEASE,
+  releaseTarballUrl
+} from '../helpers/cli-release.js'
 
 const SOURCE = join(ROOT, 'orb', 'src')
 const COMPONENTS = ['commands', 'jobs', 'executors'] as const
 
 let orb: Orb
-let release: { repository: string; version: string; cliSha256: string }
 /** Each source file of the orb's components, parsed: [section, file name, content]. */
 let sources: [string, string, Record<string, unknown>][]
 
 beforeAll(async () => {
   orb = await packedOrb()
-  release = JSON.parse(await readFile(join(ROOT, 'release.json'), 'utf8')) as typeof release
   sources = []
   for (const section of [...COMPONENTS, 'examples'])
     for (const file of await readdir(join(SOURCE, section)))
@@ -134,10 +138,10 @@ describe("the packed orb, judged by CircleCI's definitions", () => {
 /** The orb-tools review checks (RC001–RC012) that need no network, and the registry's conventions besides. */
 describe("orb-tools' review rules that run offline", () => {
   it('RC001, RC006, RC007: display names the source and home URLs, of the repository release.json names', () => {
-    const home = `https://github.com/${release.repository}`
+    const home = `https://github.com/${RELEASE.repository}`
     expect(orb.display).toEqual({
       home_url: home,
-      source_url: `${home}/tree/v${release.version}/orb`
+      source_url: `${home}/tree/v${RELEASE.version}/orb`
     })
   })
 
@@ -194,7 +198,7 @@ describe("orb-tools' review rules that run offline", () => {
   })
 
   it("RC011: the examples import the orb's current major version, under a CircleCI namespace (lower case)", () => {
-    const reference = `${release.repository.split('/')[0]!.toLowerCase()}/mobile-build-deploy@${release.version.split('.')[0]}`
+    const reference = `${RELEASE.repository.split('/')[0]!.toLowerCase()}/mobile-build-deploy@${RELEASE.version.split('.')[0]}`
     for (const example of Object.values(orb.examples))
       expect(example.usage.orbs).toEqual({ 'mobile-build-deploy': reference })
   })
@@ -226,19 +230,13 @@ describe("orb-tools' review rules that run offline", () => {
 
 describe("the CLI's installation", () => {
   it('embeds wrappers/install-cli.sh byte for byte in every command, as CircleCI runs it', async () => {
-    const installer = await readFile(join(ROOT, 'wrappers', 'install-cli.sh'), 'utf8')
-    const block =
-      /^# mobile-build-deploy: install the CLI \(begin\)\n[\s\S]*?\n# mobile-build-deploy: install the CLI \(end\)$/m
-    const canonical = block.exec(installer)![0]
     for (const command of Object.keys(orb.commands)) {
       const steps = await compileConfigSteps(orb, [
         { [`mobile-build-deploy/${command}`]: command === 'deploy_build' ? { file: 'a.apk' } : {} }
       ])
-      const scripts = steps.flatMap(s => (s.kind === 'run' ? [s.command] : []))
-      expect([command, scripts.map(s => block.exec(s)?.[0]).filter(Boolean)]).toEqual([
-        command,
-        [canonical]
-      ])
+      const scripts = steps.flatMap(s => (s.kind === 'run' ? [`${s.command}\n`] : []))
+      const carrying = scripts.filter(s => s.includes('install the CLI (begin)'))
+      expect([command, carrying.map(installerBlock)]).toEqual([command, [CANONICAL_INSTALLER]])
     }
   })
 
@@ -246,8 +244,8 @@ describe("the CLI's installation", () => {
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
       version: string
     }
-    expect(release.version).toBe(version)
-    const tarball = `https://github.com/${release.repository}/releases/download/v${version}/mobile-build-deploy-${version}.tgz`
+    expect(RELEASE.version).toBe(version)
+    const tarball = releaseTarballUrl()
     const declared = parameters().filter(([, key]) => key === 'cli_package' || key === 'cli_sha256')
     expect(declared.map(([where, key]) => `${where} ${key}`).sort()).toEqual(
       [...Object.keys(orb.commands).map(c => `commands/${c}`), 'jobs/deploy']
@@ -255,7 +253,7 @@ describe("the CLI's installation", () => {
         .sort()
     )
     for (const [, key, spec] of declared)
-      expect(spec.default).toBe(key === 'cli_package' ? tarball : release.cliSha256)
+      expect(spec.default).toBe(key === 'cli_package' ? tarball : RELEASE.cliSha256)
   })
 
   it('installs nothing from a registry: no npm, no npx, no package name', async () => {
