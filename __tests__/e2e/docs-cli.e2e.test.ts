@@ -166,14 +166,45 @@ describe('docs/library.md', () => {
       resolved: expect.stringMatching(/^file:mobile-build-deploy-[\d.]+\.tgz$/),
       integrity: expect.stringMatching(/^sha512-/)
     })
-    const tarball = join(cwd, lock.packages['node_modules/mobile-build-deploy']!.resolved!.slice(5))
-    await writeFile(tarball, Buffer.concat([await readFile(tarball), Buffer.from('changed')]))
+    // Another tarball of the same name: the CLI with one line more.
+    const tarball = lock.packages['node_modules/mobile-build-deploy']!.resolved!.slice(
+      'file:'.length
+    )
+    const changed = await shell(
+      `mkdir changed && tar -xzf ${tarball} -C changed && echo '// changed' >> changed/package/build/cli/index.js && tar -czf ${tarball} -C changed package`,
+      cwd
+    )
+    expect(changed.code).toBe(0)
     // A fresh machine's npm cache: a warm one holds the recorded bytes and installs those instead.
     const ci = await shell('npm ci --ignore-scripts', cwd, {
       npm_config_cache: join(cwd, '.npm-cache')
     })
     expect(ci.code).not.toBe(0)
     expect(ci.stderr).toContain('EINTEGRITY')
+  }, 120_000)
+
+  it("npm runs none of the package's lifecycle scripts", async () => {
+    // A release whose package.json has a postinstall script, pinned with its own SHA-256.
+    const cwd = await project()
+    const packed = await packedTarball(cwd)
+    const build = await shell(
+      `mkdir scripted && tar -xzf ${packed} -C scripted && ` +
+        `node -e 'const f = "scripted/package/package.json"; const p = require("./" + f); p.scripts = { postinstall: "touch postinstall-ran" }; require("fs").writeFileSync(f, JSON.stringify(p))' && ` +
+        `tar -czf scripted.tgz -C scripted package`,
+      cwd
+    )
+    expect(build.code).toBe(0)
+    const [block] = await codeBlocks('docs/library.md', 'sh')
+    const result = await shell(
+      withRelease(block!, await packedRelease(join(cwd, 'scripted.tgz'))),
+      cwd,
+      {},
+      TERMINAL
+    )
+    expect(result.code).toBe(0)
+    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/package.json'))).toBe(true)
+    expect(existsSync(join(cwd, 'postinstall-ran'))).toBe(false)
+    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/postinstall-ran'))).toBe(false)
   }, 120_000)
 
   it('a wrong pin stops the install lines before npm installs anything', async () => {
