@@ -3,19 +3,18 @@
  * shell blocks in bash, docs/jenkins.md's pipeline as Jenkins runs its `sh`
  * steps (in `sh -xe`, with Jenkins' variables and the credential
  * withCredentials binds for its own step), docs/fastlane.md's lane in Ruby as
- * fastlane runs it, docs/library.md's install lines, the CLI job of
- * docs/gitlab.md. Each installs the release's tarball after checking its
- * SHA-256 against the pin: the tests give them the packed tarball's file://
- * URL and its real SHA-256 in place of the release URL and the pin, and a
- * wrong pin to show that the check stops them before the CLI runs. The
- * service is the emulator.
+ * fastlane runs it, docs/library.md's install lines. Each installs the
+ * release's tarball after checking its SHA-256 against the pin: the tests give
+ * them the packed tarball's file:// URL and its real SHA-256 in place of the
+ * release URL and the pin, and a wrong pin to show that the check stops them
+ * before the CLI runs. The service is the emulator. (docs/gitlab.md's jobs run
+ * in gitlab-ci-local: e2e/gitlab.)
  */
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -215,35 +214,6 @@ describe('docs/library.md', () => {
     expect(result.stdout).toMatch(/: FAILED$/m)
     expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
     expect(existsSync(join(cwd, 'package-lock.json'))).toBe(false)
-  }, 120_000)
-})
-
-describe('docs/gitlab.md', () => {
-  it('the job without the components: installs the checked CLI, hands over the dotenv report and the JUnit file', async () => {
-    const blocks = await codeBlocks('docs/gitlab.md', 'yaml')
-    const pipeline = parse(withRelease(blocks.at(-1)!, release)) as Record<
-      string,
-      { script: string[]; variables?: Record<string, string> }
-    >
-    const job = pipeline['deploy-build']!
-    const cwd = await freshWorkspace()
-    await writeArtifact('app-release.apk', 65536, cwd)
-    const gitlab = {
-      GITLAB_CI: 'true',
-      CI_COMMIT_BRANCH: 'main',
-      CI_COMMIT_SHA: 'd'.repeat(40),
-      CI_PROJECT_NAMESPACE: 'mobile',
-      CI_PROJECT_NAME: 'shop',
-      // GitLab hands the job's variables to its script as environment variables.
-      ...job.variables
-    }
-    const result = await shell(job.script.join('\n'), cwd, gitlab)
-    if (result.code !== 0) console.log(result.stderr)
-    expect(result.code).toBe(0)
-    const handOver = await readFile(join(cwd, 'deploy.env'), 'utf8')
-    const created = emulator.runs.find(r => r.sha === 'd'.repeat(40))!
-    expect(handOver).toContain(`runId=${created.id}\n`)
-    expect(await junitProblems(await readFile(join(cwd, 'junit.xml'), 'utf8'))).toEqual([])
   }, 120_000)
 })
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import { releaseTarballUrl } from './bitrise.js'
+import { releaseTarballUrl } from './cli-release.js'
 
 /** Where the docs install the CLI from, and the SHA-256 they check it against. */
 export interface CliRelease {
