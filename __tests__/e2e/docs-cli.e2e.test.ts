@@ -142,22 +142,42 @@ describe('docs/library.md', () => {
     return cwd
   }
 
-  it('the install lines install the checked tarball, and the import resolves from node_modules', async () => {
+  /** The page's install lines, run as typed in a terminal in `cwd` with `pinned` as the release. */
+  async function install(cwd: string, pinned: CliRelease): Promise<Ran> {
     const [block] = await codeBlocks('docs/library.md', 'sh')
+    return shell(withRelease(block!, pinned), cwd, {}, TERMINAL)
+  }
+
+  it('a wrong pin stops the install lines before npm installs anything', async () => {
     const cwd = await project()
-    const result = await shell(withRelease(block!, release), cwd, {}, TERMINAL)
-    if (result.code !== 0) console.log(result.stderr)
-    expect(result.code).toBe(0)
-    const installed = JSON.parse(
-      await readFile(join(cwd, 'node_modules/mobile-build-deploy/package.json'), 'utf8')
-    ) as { version: string }
-    expect(installed.version).toBe(PRODUCT_VERSION)
-    const imported = await shell(
-      `node --input-type=module -e "const m = await import('mobile-build-deploy'); console.log(typeof m.deployBuild)"`,
+    const result = await install(cwd, wrongPin)
+    expect(result.code).not.toBe(0)
+    expect(result.stdout).toMatch(/: FAILED$/m)
+    expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
+    expect(existsSync(join(cwd, 'package-lock.json'))).toBe(false)
+  }, 120_000)
+
+  it("npm runs none of the package's lifecycle scripts", async () => {
+    // A release whose package.json has a postinstall script, pinned with its own SHA-256.
+    const cwd = await project()
+    const packed = await packedTarball(cwd)
+    const build = await shell(
+      `mkdir scripted && tar -xzf ${packed} -C scripted && ` +
+        `node -e 'const f = "scripted/package/package.json"; const p = require("./" + f); p.scripts = { postinstall: "touch postinstall-ran" }; require("fs").writeFileSync(f, JSON.stringify(p))' && ` +
+        `tar -czf scripted.tgz -C scripted package`,
       cwd
     )
-    expect(imported.stdout).toBe('function\n')
-    // As the page says: the lock records the tarball's integrity, and npm ci installs no other bytes.
+    expect(build.code).toBe(0)
+    const result = await install(cwd, await packedRelease(join(cwd, 'scripted.tgz')))
+    expect(result.code).toBe(0)
+    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/package.json'))).toBe(true)
+    expect(existsSync(join(cwd, 'postinstall-ran'))).toBe(false)
+    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/postinstall-ran'))).toBe(false)
+  }, 120_000)
+
+  it("as the page says, the lock holds the tarball's integrity, and npm ci installs no other bytes", async () => {
+    const cwd = await project()
+    expect((await install(cwd, release)).code).toBe(0)
     const lock = JSON.parse(await readFile(join(cwd, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { resolved?: string; integrity?: string }>
     }
@@ -182,38 +202,20 @@ describe('docs/library.md', () => {
     expect(ci.stderr).toContain('EINTEGRITY')
   }, 120_000)
 
-  it("npm runs none of the package's lifecycle scripts", async () => {
-    // A release whose package.json has a postinstall script, pinned with its own SHA-256.
+  it('the install line installs the package into a project', async () => {
     const cwd = await project()
-    const packed = await packedTarball(cwd)
-    const build = await shell(
-      `mkdir scripted && tar -xzf ${packed} -C scripted && ` +
-        `node -e 'const f = "scripted/package/package.json"; const p = require("./" + f); p.scripts = { postinstall: "touch postinstall-ran" }; require("fs").writeFileSync(f, JSON.stringify(p))' && ` +
-        `tar -czf scripted.tgz -C scripted package`,
+    const result = await install(cwd, release)
+    if (result.code !== 0) console.log(result.stderr)
+    expect(result.code).toBe(0)
+    const imported = await shell(
+      `node --input-type=module -e "const m = await import('mobile-build-deploy'); console.log(typeof m.deployBuild)"`,
       cwd
     )
-    expect(build.code).toBe(0)
-    const [block] = await codeBlocks('docs/library.md', 'sh')
-    const result = await shell(
-      withRelease(block!, await packedRelease(join(cwd, 'scripted.tgz'))),
-      cwd,
-      {},
-      TERMINAL
-    )
-    expect(result.code).toBe(0)
-    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/package.json'))).toBe(true)
-    expect(existsSync(join(cwd, 'postinstall-ran'))).toBe(false)
-    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/postinstall-ran'))).toBe(false)
-  }, 120_000)
-
-  it('a wrong pin stops the install lines before npm installs anything', async () => {
-    const [block] = await codeBlocks('docs/library.md', 'sh')
-    const cwd = await project()
-    const result = await shell(withRelease(block!, wrongPin), cwd, {}, TERMINAL)
-    expect(result.code).not.toBe(0)
-    expect(result.stdout).toMatch(/: FAILED$/m)
-    expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
-    expect(existsSync(join(cwd, 'package-lock.json'))).toBe(false)
+    expect(imported.stdout).toBe('function\n')
+    const installed = JSON.parse(
+      await readFile(join(cwd, 'node_modules/mobile-build-deploy/package.json'), 'utf8')
+    ) as { version: string }
+    expect(installed.version).toBe(PRODUCT_VERSION)
   }, 120_000)
 })
 
