@@ -1,11 +1,14 @@
 /**
  * The examples of the CLI's pages as a reader copies them: docs/cli.md's
  * shell blocks in bash, docs/jenkins.md's pipeline as Jenkins runs its `sh`
- * steps (with Jenkins' variables and the credential withCredentials binds),
- * docs/fastlane.md's lane in Ruby as fastlane runs it, docs/library.md's install
- * line. `npx … mobile-build-deploy@1` (and `npm install mobile-build-deploy@1`)
- * takes the packed package (the registry does not hold this version), and the
- * service is the emulator.
+ * steps (in `sh -xe`, with Jenkins' variables and the credential
+ * withCredentials binds for its own step), docs/fastlane.md's lane in Ruby as
+ * fastlane runs it, docs/library.md's install lines. Each installs the
+ * release's tarball after checking its SHA-256 against the pin: the tests give
+ * them the packed tarball's file:// URL and its real SHA-256 in place of the
+ * release URL and the pin, and a wrong pin to show that the check stops them
+ * before the CLI runs. The service is the emulator. (docs/gitlab.md's jobs run
+ * in gitlab-ci-local: e2e/gitlab.)
  */
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -15,29 +18,29 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 
 const run = promisify(execFile)
 
 let emulator: Emulator
-let tarball: string
+let release: CliRelease
+/** The wrong pin: the release's URL, another SHA-256. */
+let wrongPin: CliRelease
 let env: Record<string, string>
 
 beforeAll(async () => {
   emulator = await startEmulator()
-  tarball = await packedTarball(await freshWorkspace())
-  const { stdout: npx } = await run('bash', ['-c', 'command -v npx'])
-  const { stdout: npm } = await run('bash', ['-c', 'command -v npm'])
+  release = await packedRelease(await packedTarball(await freshWorkspace()))
+  wrongPin = { ...release, sha256: WRONG_SHA256 }
   env = {
-    PATH: `${join(ROOT, '__tests__/fixtures/npx-pinned')}:${process.env.PATH ?? ''}`,
+    PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
-    REAL_NPX: npx.trim(),
-    REAL_NPM: npm.trim(),
-    MBD_TARBALL: tarball,
     SERVICE_API_KEY: DEMO_API_KEY,
     SERVICE_BASE_URL: emulator.baseUrl,
     MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1'
@@ -45,16 +48,27 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => emulator.close())
 
-/** A script in bash as a CI's shell step runs it: stops at the first failing command. */
-async function bash(
+interface Ran {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * A script in a shell (`bash -e` by default: a CI's shell step, which stops at the first failing command),
+ * with the test's environment and `extra`; `base` replaces the test's environment.
+ */
+async function shell(
   script: string,
   cwd: string,
-  extra: Record<string, string> = {}
-): Promise<{ code: number; stdout: string; stderr: string }> {
+  extra: Record<string, string> = {},
+  command = ['bash', '-e'],
+  base = env
+): Promise<Ran> {
   try {
-    const { stdout, stderr } = await run('bash', ['-e', '-c', script], {
+    const { stdout, stderr } = await run(command[0]!, [...command.slice(1), '-c', script], {
       cwd,
-      env: { ...env, ...extra }
+      env: { ...base, ...extra }
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -62,6 +76,12 @@ async function bash(
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
   }
 }
+
+/** A script as typed in a terminal: bash without -e, so that only the script's own `&&` stops it. */
+const TERMINAL = ['bash']
+
+/** What the service was asked since `before` requests: nothing, when the CLI never ran. */
+const requestsSince = (before: number) => emulator.requests.slice(before)
 
 /** A stand-in for gradle in `dir`: `./gradlew assembleRelease` writes the APK where gradle does. */
 async function gradleStandIn(dir: string): Promise<void> {
@@ -73,43 +93,33 @@ async function gradleStandIn(dir: string): Promise<void> {
 }
 
 describe('docs/cli.md', () => {
-  it('every npx line pins the major version', async () => {
-    for (const page of ['docs/cli.md', 'docs/jenkins.md', 'docs/fastlane.md', 'docs/gitlab.md']) {
-      const text = await readFile(join(ROOT, page), 'utf8')
-      for (const line of text.split('\n').filter(l => /npx\b.*mobile-build-deploy/.test(l)))
-        expect([page, line]).toEqual([
-          page,
-          expect.stringMatching(/mobile-build-deploy@1\b|--package=/)
-        ])
-    }
-  })
+  /** The install block and the commands block, with the packed release in place of the published one. */
+  async function blocks(pinned: CliRelease): Promise<{ install: string; commands: string }> {
+    const [install, commands] = await codeBlocks('docs/cli.md', 'sh')
+    return { install: withRelease(install!, pinned), commands: commands! }
+  }
 
-  it('install: the pinned npx prints the version', async () => {
-    const [block] = await codeBlocks('docs/cli.md', 'sh')
-    const result = await bash(block!, await freshWorkspace())
-    expect([result.code, result.stdout]).toEqual([0, `${PRODUCT_VERSION}\n`])
+  it('install: the checked tarball unpacks, and the CLI prints its version', async () => {
+    const cwd = await freshWorkspace()
+    const result = await shell((await blocks(release)).install, cwd, {}, TERMINAL)
+    expect([result.code, result.stdout.trim().split('\n').at(-1)]).toEqual([0, PRODUCT_VERSION])
   }, 120_000)
 
-  it("install from the release's tarball: npm install --global, then the command", async () => {
+  it('install: a wrong pin stops it at the check, before anything of the tarball runs', async () => {
     const cwd = await freshWorkspace()
-    const [, block] = await codeBlocks('docs/cli.md', 'sh')
-    await copyFile(tarball, join(cwd, `mobile-build-deploy-${PRODUCT_VERSION}.tgz`))
-    expect(block).toContain(`mobile-build-deploy-${PRODUCT_VERSION}.tgz`)
-    // A private global prefix, so that the machine's own stays as it was.
-    const prefix = join(cwd, 'prefix')
-    const result = await bash(block!, cwd, {
-      npm_config_prefix: prefix,
-      PATH: `${join(prefix, 'bin')}:${env.PATH!}`
-    })
-    expect([result.code, result.stdout.trim().split('\n').at(-1)]).toEqual([0, PRODUCT_VERSION])
+    const result = await shell((await blocks(wrongPin)).install, cwd, {}, TERMINAL)
+    expect(result.code).not.toBe(0)
+    expect(result.stdout).toContain('mobile-build-deploy.tgz: FAILED')
+    expect(result.stdout).not.toContain(PRODUCT_VERSION)
+    expect(existsSync(join(cwd, 'package'))).toBe(false)
   }, 120_000)
 
   it('the commands: deploy, hand over, wait with a JUnit report, upload, notify', async () => {
     const cwd = await freshWorkspace()
     await writeArtifact('app/build/outputs/apk/release/app-release.apk', 65536, cwd)
     await writeArtifact('build/MyApp.ipa', 65536, cwd)
-    const [, , block] = await codeBlocks('docs/cli.md', 'sh')
-    const result = await bash(block!, cwd)
+    const { install, commands } = await blocks(release)
+    const result = await shell(`${install}\n${commands}`, cwd)
     if (result.code !== 0) console.log(result.stderr)
     expect(result.code).toBe(0)
     const deployed = emulator.runs.find(r => r.runInputPath === 'myapp-staging.apk')!
@@ -122,15 +132,86 @@ describe('docs/cli.md', () => {
 })
 
 describe('docs/library.md', () => {
-  it('the install line installs the package into a project', async () => {
-    const [block] = await codeBlocks('docs/library.md', 'sh')
+  /** A release script's project, as the page's reader has one. */
+  async function project(): Promise<string> {
     const cwd = await freshWorkspace()
     await writeFile(
       join(cwd, 'package.json'),
       JSON.stringify({ name: 'release-script', type: 'module' })
     )
-    const result = await bash(block!, cwd)
+    return cwd
+  }
+
+  /** The page's install lines, run as typed in a terminal in `cwd` with `pinned` as the release. */
+  async function install(cwd: string, pinned: CliRelease): Promise<Ran> {
+    const [block] = await codeBlocks('docs/library.md', 'sh')
+    return shell(withRelease(block!, pinned), cwd, {}, TERMINAL)
+  }
+
+  it('a wrong pin stops the install lines before npm installs anything', async () => {
+    const cwd = await project()
+    const result = await install(cwd, wrongPin)
+    expect(result.code).not.toBe(0)
+    expect(result.stdout).toMatch(/: FAILED$/m)
+    expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
+    expect(existsSync(join(cwd, 'package-lock.json'))).toBe(false)
+  }, 120_000)
+
+  it("npm runs none of the package's lifecycle scripts", async () => {
+    // A release whose package.json has a postinstall script, pinned with its own SHA-256.
+    const cwd = await project()
+    const packed = await packedTarball(cwd)
+    const build = await shell(
+      `mkdir scripted && tar -xzf ${packed} -C scripted && ` +
+        `node -e 'const f = "scripted/package/package.json"; const p = require("./" + f); p.scripts = { postinstall: "touch postinstall-ran" }; require("fs").writeFileSync(f, JSON.stringify(p))' && ` +
+        `tar -czf scripted.tgz -C scripted package`,
+      cwd
+    )
+    expect(build.code).toBe(0)
+    const result = await install(cwd, await packedRelease(join(cwd, 'scripted.tgz')))
     expect(result.code).toBe(0)
+    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/package.json'))).toBe(true)
+    expect(existsSync(join(cwd, 'postinstall-ran'))).toBe(false)
+    expect(existsSync(join(cwd, 'node_modules/mobile-build-deploy/postinstall-ran'))).toBe(false)
+  }, 120_000)
+
+  it("as the page says, the lock holds the tarball's integrity, and npm ci installs no other bytes", async () => {
+    const cwd = await project()
+    expect((await install(cwd, release)).code).toBe(0)
+    const lock = JSON.parse(await readFile(join(cwd, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { resolved?: string; integrity?: string }>
+    }
+    expect(lock.packages['node_modules/mobile-build-deploy']).toMatchObject({
+      resolved: expect.stringMatching(/^file:mobile-build-deploy-[\d.]+\.tgz$/),
+      integrity: expect.stringMatching(/^sha512-/)
+    })
+    // Another tarball of the same name: the CLI with one line more.
+    const tarball = lock.packages['node_modules/mobile-build-deploy']!.resolved!.slice(
+      'file:'.length
+    )
+    const changed = await shell(
+      `mkdir changed && tar -xzf ${tarball} -C changed && echo '// changed' >> changed/package/build/cli/index.js && tar -czf ${tarball} -C changed package`,
+      cwd
+    )
+    expect(changed.code).toBe(0)
+    // A fresh machine's npm cache: a warm one holds the recorded bytes and installs those instead.
+    const ci = await shell('npm ci --ignore-scripts', cwd, {
+      npm_config_cache: join(cwd, '.npm-cache')
+    })
+    expect(ci.code).not.toBe(0)
+    expect(ci.stderr).toContain('EINTEGRITY')
+  }, 120_000)
+
+  it('the install line installs the package into a project', async () => {
+    const cwd = await project()
+    const result = await install(cwd, release)
+    if (result.code !== 0) console.log(result.stderr)
+    expect(result.code).toBe(0)
+    const imported = await shell(
+      `node --input-type=module -e "const m = await import('mobile-build-deploy'); console.log(typeof m.deployBuild)"`,
+      cwd
+    )
+    expect(imported.stdout).toBe('function\n')
     const installed = JSON.parse(
       await readFile(join(cwd, 'node_modules/mobile-build-deploy/package.json'), 'utf8')
     ) as { version: string }
@@ -145,7 +226,7 @@ describe('docs/development.md', () => {
     await copyFile(join(ROOT, '.env.example'), join(cwd, '.env.example'))
     await cp(join(ROOT, 'dist'), join(cwd, 'dist'), { recursive: true })
     // The emulator listens elsewhere than the recipe's 127.0.0.1:4010: a variable of the shell wins over the file's.
-    const result = await bash(block!, cwd, { 'INPUT_BASE-URL': emulator.baseUrl })
+    const result = await shell(block!, cwd, { 'INPUT_BASE-URL': emulator.baseUrl })
     if (result.code !== 0) console.log(result.stdout, result.stderr)
     expect(result.code).toBe(0)
     const outputs = await readFile(join(cwd, 'sample', 'output'), 'utf8')
@@ -157,79 +238,255 @@ describe('docs/development.md', () => {
   }, 60_000)
 })
 
-/** The `sh` steps of a Jenkinsfile, in order, as Groovy hands them to the shell. */
-function jenkinsShellSteps(jenkinsfile: string): string[] {
+/** An `sh` step of a Jenkinsfile: its script as Groovy hands it to the shell, and where the step is. */
+interface ShStep {
+  script: string
+  at: number
+}
+
+/** The `sh` steps of a Jenkinsfile, in order. */
+function jenkinsShellSteps(jenkinsfile: string): ShStep[] {
   return [
     ...jenkinsfile.matchAll(
       /\bsh[ (](?:returnStatus: true, script: )?'''([\s\S]*?)'''|\bsh '([^'\n]*)'/g
     )
-  ].map(
+  ].map(m => ({
     // In a ''' string, Groovy joins a line ending in a backslash to the next.
-    m => (m[1] ?? m[2]!).replace(/\\\n/g, '')
+    script: (m[1] ?? m[2]!).replace(/\\\n/g, ''),
+    at: m.index
+  }))
+}
+
+/** The pipeline's `environment { NAME = 'value' }` block, as Jenkins sets it for every step. */
+function jenkinsEnvironment(jenkinsfile: string): Record<string, string> {
+  const block = /^ {2}environment \{\n([\s\S]*?)^ {2}\}/m.exec(jenkinsfile)![1]!
+  return Object.fromEntries(
+    [...block.matchAll(/^\s*(\w+) = '([^'\n]*)'$/gm)].map(m => [m[1]!, m[2]!])
   )
 }
 
+/** Where `withCredentials(…) { … }` starts and ends: the steps it binds the key for. */
+function credentialsScope(jenkinsfile: string): [number, number] {
+  const from = jenkinsfile.indexOf('withCredentials(')
+  let depth = 0
+  for (let i = jenkinsfile.indexOf('{', from); i < jenkinsfile.length; i++) {
+    if (jenkinsfile[i] === '{') depth++
+    else if (jenkinsfile[i] === '}' && --depth === 0) return [from, i]
+  }
+  throw new Error('withCredentials has no block')
+}
+
+/**
+ * Runs the pipeline's `sh` steps in order as Jenkins does (`sh -xe`, in the workspace, with the pipeline's
+ * environment and Jenkins' variables `jenkins`), the key bound only inside withCredentials; stops at the
+ * first failing step, as a failed `sh` fails the build, except the one whose status the pipeline reads.
+ */
+async function runPipeline(
+  pinned: CliRelease,
+  cwd: string,
+  jenkins: Record<string, string>
+): Promise<{ steps: ShStep[]; results: Ran[] }> {
+  const [text] = await codeBlocks('docs/jenkins.md', 'groovy')
+  const jenkinsfile = withRelease(text!, pinned)
+  const steps = jenkinsShellSteps(jenkinsfile)
+  const [from, to] = credentialsScope(jenkinsfile)
+  // The emulator is the service: its URL wins over the page's.
+  const { SERVICE_API_KEY: key, ...outside }: Record<string, string> = {
+    ...env,
+    ...jenkinsEnvironment(jenkinsfile),
+    SERVICE_BASE_URL: env.SERVICE_BASE_URL!,
+    ...jenkins
+  }
+  const results: Ran[] = []
+  for (const step of steps) {
+    const bound: Record<string, string> =
+      step.at > from && step.at < to ? { SERVICE_API_KEY: key! } : {}
+    const result = await shell(step.script, cwd, bound, ['/bin/sh', '-xe'], outside)
+    results.push(result)
+    if (result.code !== 0 && !jenkinsfile.slice(step.at).startsWith('sh(returnStatus: true')) break
+  }
+  return { steps, results }
+}
+
 describe('docs/jenkins.md', () => {
-  it('the pipeline: build, deploy with the credential, the JUnit report, a later stage reads the outputs', async () => {
+  const jenkins = (cwd: string, sha: string) => ({
+    JENKINS_URL: 'https://jenkins.example.com/',
+    GIT_COMMIT: sha,
+    GIT_URL: 'https://github.com/mobile/shop.git',
+    WORKSPACE: cwd
+  })
+
+  it('the pipeline on a pull request: its own name, the JUnit report, a later stage reads the outputs', async () => {
     const [jenkinsfile] = await codeBlocks('docs/jenkins.md', 'groovy')
     expect(jenkinsfile).toContain(
       "withCredentials([string(credentialsId: 'service-api-key', variable: 'SERVICE_API_KEY')])"
     )
     expect(jenkinsfile).toMatch(/junit testResults: 'mobile-build-deploy\.xml'/)
     expect(jenkinsfile).toMatch(/if \(status == 3\) \{\s*unstable\(/)
-    const steps = jenkinsShellSteps(jenkinsfile!)
-    expect(steps).toHaveLength(3)
 
     const cwd = await freshWorkspace()
     await gradleStandIn(cwd)
-    const jenkins = {
-      JENKINS_URL: 'https://jenkins.example.com/',
+    const sha = 'c'.repeat(40)
+    const { steps, results } = await runPipeline(release, cwd, {
+      ...jenkins(cwd, sha),
       BRANCH_NAME: 'PR-9',
       CHANGE_ID: '9',
-      CHANGE_BRANCH: "feature/$(touch pwned)'",
-      GIT_COMMIT: 'c'.repeat(40),
-      GIT_URL: 'https://github.com/mobile/shop.git',
-      WORKSPACE: cwd
-    }
-    const results = []
-    for (const script of steps) results.push(await bash(script, cwd, jenkins))
-    expect(results.map(r => r.code)).toEqual([0, 0, 0])
-    const created = emulator.runs.find(
-      r => r.runInputPath === 'myapp-staging.apk' && r.pullRequestNumber === 9
-    )!
+      CHANGE_BRANCH: "feature/$(touch pwned)'"
+    })
+    // The build, the CLI's installation, the deploy, the stage that uses the run.
+    expect(steps).toHaveLength(4)
+    expect(results.map(r => r.code)).toEqual([0, 0, 0, 0])
+    const name = conventionalDestination({
+      prefix: 'myapp',
+      extension: '.apk',
+      pullRequestNumber: 9,
+      repository: { owner: 'mobile', name: 'shop' }
+    })
+    expect(name).toEqual({ destination: expect.stringMatching(/-pr9\.apk$/) })
+    const created = emulator.runs.find(r => r.sha === sha)!
+    expect([created.runInputPath, created.pullRequestNumber]).toEqual([
+      (name as { destination: string }).destination,
+      9
+    ])
     expect(created.branch).toBe("feature/$(touch pwned)'")
-    expect(results[2]!.stdout).toBe(`Run ${created.id} tested myapp-staging.apk (passed)\n`)
+    expect(results[3]!.stdout).toBe(`Run ${created.id} tested ${created.runInputPath} (passed)\n`)
     expect(
       await junitProblems(await readFile(join(cwd, 'mobile-build-deploy.xml'), 'utf8'))
     ).toEqual([])
     expect(existsSync(join(cwd, 'pwned'))).toBe(false)
+    // Jenkins traces every command (-x): the key is in none of it.
+    expect(results.map(r => r.stdout + r.stderr).join('')).not.toContain(DEMO_API_KEY)
+  }, 120_000)
+
+  it('the pipeline on a branch deploys to staging', async () => {
+    const cwd = await freshWorkspace()
+    await gradleStandIn(cwd)
+    const sha = 'e'.repeat(40)
+    const { results } = await runPipeline(release, cwd, {
+      ...jenkins(cwd, sha),
+      BRANCH_NAME: 'main'
+    })
+    expect(results.map(r => r.code)).toEqual([0, 0, 0, 0])
+    const created = emulator.runs.find(r => r.sha === sha)!
+    expect([created.runInputPath, created.branch, created.pullRequestNumber]).toEqual([
+      'myapp-staging.apk',
+      'main',
+      undefined
+    ])
+  }, 120_000)
+
+  it('a wrong pin fails the installation step: the key is never bound, the CLI never runs', async () => {
+    const cwd = await freshWorkspace()
+    await gradleStandIn(cwd)
+    const before = emulator.requests.length
+    const { steps, results } = await runPipeline(wrongPin, cwd, {
+      ...jenkins(cwd, 'f'.repeat(40)),
+      BRANCH_NAME: 'main'
+    })
+    const [jenkinsfile] = await codeBlocks('docs/jenkins.md', 'groovy')
+    // The installation comes before withCredentials, and the build stops there.
+    expect(steps[1]!.at).toBeLessThan(credentialsScope(withRelease(jenkinsfile!, wrongPin))[0])
+    expect(results).toHaveLength(2)
+    expect(results[0]!.code).toBe(0)
+    expect(results[1]!.code).not.toBe(0)
+    expect(results[1]!.stdout).toContain('mobile-build-deploy.tgz: FAILED')
+    expect(existsSync(join(cwd, 'package'))).toBe(false)
+    expect(requestsSince(before)).toEqual([])
   }, 120_000)
 })
 
 describe('docs/fastlane.md', () => {
-  it('the lane builds, deploys, waits, and reads the outputs of this run', async () => {
+  /** Runs the page's lane as `fastlane deploy_to_tests <options>` in a fresh project, on a CI with `ci`. */
+  async function lane(
+    pinned: CliRelease,
+    ci: Record<string, string>,
+    options: string[] = []
+  ): Promise<Ran & { cwd: string }> {
     const [fastfile] = await codeBlocks('docs/fastlane.md', 'ruby')
     const cwd = await freshWorkspace()
     await mkdir(join(cwd, 'fastlane'))
-    await writeFile(join(cwd, 'fastlane', 'Fastfile'), fastfile!)
-    // A fresh service: the same deployment notified again would answer with the earlier run.
-    emulator.reset()
+    await writeFile(join(cwd, 'fastlane', 'Fastfile'), withRelease(fastfile!, pinned))
     // A hand-over of an earlier run in the lane's folder: the lane must never read its values.
     await writeFile(
       join(cwd, 'fastlane', 'mobile-build-deploy.sh'),
       "export runId='run_stale'\nexport verdict='passed'\n"
     )
-    const { stdout } = await run(
+    const script = [
       'ruby',
-      [
-        join(ROOT, '__tests__/fixtures/fastlane/run_lane.rb'),
-        join(cwd, 'fastlane', 'Fastfile'),
-        'deploy_to_tests'
-      ],
-      { cwd, env: { ...env, CI: 'true' } }
+      join(ROOT, '__tests__/fixtures/fastlane/run_lane.rb'),
+      join(cwd, 'fastlane', 'Fastfile'),
+      'deploy_to_tests',
+      ...options
+    ]
+    try {
+      const { stdout, stderr } = await run(script[0]!, script.slice(1), {
+        cwd,
+        env: { ...env, CI: 'true', ...ci }
+      })
+      return { code: 0, stdout, stderr, cwd }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string }
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr, cwd }
+    }
+  }
+
+  /** A Bitrise build of the repository mobile/shop at commit `sha`. */
+  const bitrise = (sha: string) => ({
+    BITRISE_IO: 'true',
+    BITRISE_GIT_COMMIT: sha,
+    GIT_REPOSITORY_URL: 'https://github.com/mobile/shop.git'
+  })
+
+  it('on a branch with environment:staging, the lane builds, deploys to staging, waits, and reads the outputs of this run', async () => {
+    const sha = '1'.repeat(40)
+    const result = await lane(release, { ...bitrise(sha), BITRISE_GIT_BRANCH: 'main' }, [
+      'environment:staging'
+    ])
+    if (result.code !== 0) console.log(result.stderr)
+    const created = emulator.runs.find(r => r.sha === sha)!
+    expect(created.runInputPath).toBe('myapp-staging.apk')
+    expect(result.stdout).toBe(`Run ${created.id} tested myapp-staging.apk (passed)\n`)
+  }, 120_000)
+
+  it("on a pull request, without environment:, the build goes under the pull request's own name", async () => {
+    const sha = '2'.repeat(40)
+    const result = await lane(release, {
+      ...bitrise(sha),
+      BITRISE_GIT_BRANCH: 'feature/login',
+      BITRISE_PULL_REQUEST: '12'
+    })
+    if (result.code !== 0) console.log(result.stderr)
+    const name = conventionalDestination({
+      prefix: 'myapp',
+      extension: '.apk',
+      pullRequestNumber: 12,
+      repository: { owner: 'mobile', name: 'shop' }
+    }) as { destination: string }
+    expect(name.destination).toMatch(/-pr12\.apk$/)
+    const created = emulator.runs.find(r => r.sha === sha)!
+    expect([created.runInputPath, created.pullRequestNumber]).toEqual([name.destination, 12])
+    expect(result.stdout).toBe(`Run ${created.id} tested ${name.destination} (passed)\n`)
+  }, 120_000)
+
+  it('outside a pull request, without environment:, the lane stops at bad usage before any request', async () => {
+    const before = emulator.requests.length
+    const result = await lane(release, { ...bitrise('4'.repeat(40)), BITRISE_GIT_BRANCH: 'main' })
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toMatch(/was 2 instead of 0/)
+    expect(result.stderr).toContain('--environment')
+    expect(requestsSince(before)).toEqual([])
+  }, 120_000)
+
+  it('a wrong pin stops the lane naming both SHA-256s, before the tarball is unpacked', async () => {
+    const before = emulator.requests.length
+    const result = await lane(
+      wrongPin,
+      { ...bitrise('3'.repeat(40)), BITRISE_GIT_BRANCH: 'main' },
+      ['environment:staging']
     )
-    const [created] = emulator.runs
-    expect(created!.runInputPath).toBe('myapp-staging.apk')
-    expect(stdout).toBe(`Run ${created!.id} tested myapp-staging.apk (passed)\n`)
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain(`has SHA-256 ${release.sha256}, and ${WRONG_SHA256} is pinned`)
+    expect(existsSync(join(result.cwd, 'fastlane', 'package'))).toBe(false)
+    expect(requestsSince(before)).toEqual([])
   }, 120_000)
 })

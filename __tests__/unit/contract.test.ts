@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
@@ -9,6 +9,7 @@ import { OUTPUT_NAMES } from '../../src/core/deploy/outputs.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { EXIT } from '../../src/cli/args.js'
 import { PAGES } from '../helpers/docs.js'
+import { registryInstalls } from '../helpers/installer.js'
 
 async function text(path: string): Promise<string> {
   return readFile(join(ROOT, path), 'utf8')
@@ -127,6 +128,37 @@ describe('the docs', () => {
       }
     }
     expect(problems).toEqual([])
+  })
+
+  it('install nothing from a registry under the name mobile-build-deploy, which nobody here owns', async () => {
+    const found = []
+    // Every page there is, listed in PAGES or not.
+    const pages = ['README.md', ...(await readdir(join(ROOT, 'docs'))).map(name => `docs/${name}`)]
+    for (const page of pages.filter(name => name.endsWith('.md')))
+      for (const line of registryInstalls(await text(page))) found.push(`${page}: ${line}`)
+    expect(found).toEqual([])
+  })
+
+  it('find every way of installing the registry name, and no install of a file', () => {
+    const registry = [
+      'npx --yes mobile-build-deploy@1 deploy --file app.apk',
+      'npx mobile-build-deploy deploy',
+      '  sh("npx", "--yes", "mobile-build-deploy@1", *args,',
+      'npm install mobile-build-deploy@1',
+      'npm i --global mobile-build-deploy',
+      'npm exec --package=mobile-build-deploy@latest -- mobile-build-deploy',
+      '    - pnpm dlx mobile-build-deploy@1.2.0 deploy',
+      'yarn add mobile-build-deploy',
+      'bunx mobile-build-deploy@1'
+    ]
+    const files = [
+      'npm install --ignore-scripts ./mobile-build-deploy-1.2.0.tgz',
+      'npx --yes --package=./mobile-build-deploy-1.2.0.tgz mobile-build-deploy deploy',
+      'node package/build/cli/index.js deploy --name-prefix mobile-build-deploy',
+      "import { deployBuild } from 'mobile-build-deploy'",
+      '  mobile-build-deploy: OWNER/mobile-build-deploy@1'
+    ]
+    expect(registryInstalls([...registry, ...files].join('\n'))).toEqual(registry)
   })
 })
 

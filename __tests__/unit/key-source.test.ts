@@ -74,6 +74,8 @@ describe('whyTheKeyIsEmpty', () => {
       }
     )
     expect(exitCode).toBe(2)
-    expect(stderr).toMatch(/--api-key \(or SERVICE_API_KEY\) is empty\. GitLab gives a protected variable only/)
+    expect(stderr).toMatch(
+      /--api-key \(or SERVICE_API_KEY\) is empty\. GitLab gives a protected variable only/
+    )
   })
 })
