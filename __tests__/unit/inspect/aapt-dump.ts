@@ -36,7 +36,11 @@ export function readXmlTree(dump: string): DumpedElement {
     const indent = line.length - line.trimStart().length
     const text = line.trimStart()
     if (text.startsWith('E: ')) {
-      const element = { name: text.slice(3).replace(/ \(line=\d+\)$/, ''), attributes: [], children: [] }
+      const element = {
+        name: text.slice(3).replace(/ \(line=\d+\)$/, ''),
+        attributes: [],
+        children: []
+      }
       while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop()
       const parent = stack[stack.length - 1]
       if (parent) parent.element.children.push(element)
@@ -75,7 +79,10 @@ export function asDumped(element: XmlElement): DumpedElement {
 }
 
 /** The dump with values the reader keeps only as a typed `other` (dimensions, colours) replaced by their type. */
-export function withOtherTypes(dumped: DumpedElement, types: Record<string, number>): DumpedElement {
+export function withOtherTypes(
+  dumped: DumpedElement,
+  types: Record<string, number>
+): DumpedElement {
   return {
     name: dumped.name,
     attributes: dumped.attributes.map(a =>

@@ -92,7 +92,9 @@ describe('readBinaryXml', () => {
 /** A UTF-8 string pool of short ASCII strings. */
 function stringPool(strings: string[]): Buffer {
   const data = Buffer.concat(
-    strings.map(s => Buffer.concat([Buffer.from([s.length, s.length]), Buffer.from(s), Buffer.from([0])]))
+    strings.map(s =>
+      Buffer.concat([Buffer.from([s.length, s.length]), Buffer.from(s), Buffer.from([0])])
+    )
   )
   const offsets = Buffer.alloc(4 * strings.length)
   let offset = 0

@@ -18,13 +18,7 @@ import { MAX_DESCRIPTOR_BYTES } from '../../../src/core/inspect/zip.js'
 import { render } from '../../../src/core/options/vocabulary.js'
 import { AbortedError, InputError } from '../../../src/core/shared/errors.js'
 import { signingBlock, writeZip, type ZipEntrySpec } from '../../helpers/zip-writer.js'
-import {
-  FIXTURES,
-  fixture,
-  readBadging,
-  readVerifiedSchemes,
-  readXmlTree
-} from './aapt-dump.js'
+import { FIXTURES, fixture, readBadging, readVerifiedSchemes, readXmlTree } from './aapt-dump.js'
 
 let dir: string
 beforeAll(async () => {
@@ -59,7 +53,11 @@ async function refusal(path: string, name?: string): Promise<BrokenBuildError> {
   return error as BrokenBuildError
 }
 
-function expectRefused(error: BrokenBuildError, reason: BrokenReason, ...said: (string | RegExp)[]): void {
+function expectRefused(
+  error: BrokenBuildError,
+  reason: BrokenReason,
+  ...said: (string | RegExp)[]
+): void {
   expect(error.reason).toBe(reason)
   for (const words of said) expect(error.message).toMatch(words)
 }
@@ -103,7 +101,9 @@ describe('APKs, as aapt2 and apksigner read them', () => {
     expect(unsigned.warnings).toEqual([
       {
         code: 'unsigned-release',
-        message: expect.stringMatching(/^"release-unsigned\.apk" is a release build \(not debuggable\) that is not signed/)
+        message: expect.stringMatching(
+          /^"release-unsigned\.apk" is a release build \(not debuggable\) that is not signed/
+        )
       }
     ])
   })
@@ -149,22 +149,46 @@ describe('iOS builds', () => {
     [
       'development.ipa',
       'xml',
-      { ...app, ...device, appVersion: '2.3.0', buildNumber: '230', profile: profile('development', 'Inspect Development') }
+      {
+        ...app,
+        ...device,
+        appVersion: '2.3.0',
+        buildNumber: '230',
+        profile: profile('development', 'Inspect Development')
+      }
     ],
     [
       'adhoc.ipa',
       'binary',
-      { ...app, ...device, appVersion: '2.3.1', buildNumber: '231', profile: profile('ad-hoc', 'Inspect Ad Hoc') }
+      {
+        ...app,
+        ...device,
+        appVersion: '2.3.1',
+        buildNumber: '231',
+        profile: profile('ad-hoc', 'Inspect Ad Hoc')
+      }
     ],
     [
       'enterprise.ipa',
       'binary',
-      { ...app, ...device, appVersion: '2.3.2', buildNumber: '232', profile: profile('enterprise', 'Inspect In House') }
+      {
+        ...app,
+        ...device,
+        appVersion: '2.3.2',
+        buildNumber: '232',
+        profile: profile('enterprise', 'Inspect In House')
+      }
     ],
     [
       'appstore.ipa',
       'xml',
-      { ...app, ...device, appVersion: '2.4.0', buildNumber: '240', profile: profile('app-store', 'Inspect App Store') }
+      {
+        ...app,
+        ...device,
+        appVersion: '2.4.0',
+        buildNumber: '240',
+        profile: profile('app-store', 'Inspect App Store')
+      }
     ],
     [
       'expired.ipa',
@@ -184,7 +208,11 @@ describe('iOS builds', () => {
         ]
       }
     ],
-    ['unprovisioned.ipa', 'binary', { ...app, ...device, appVersion: '2.3.3', buildNumber: '233', profile: undefined }],
+    [
+      'unprovisioned.ipa',
+      'binary',
+      { ...app, ...device, appVersion: '2.3.3', buildNumber: '233', profile: undefined }
+    ],
     [
       'simulator.zip',
       'binary',
@@ -208,7 +236,9 @@ describe('iOS builds', () => {
 
   it('measures expiry against the time given, the present by default', async () => {
     const development = join(FIXTURES, 'ios', 'development.ipa')
-    const later = (await inspectBuild(development, { now: new Date('2099-01-01T00:00:00Z') })) as IosBuild
+    const later = (await inspectBuild(development, {
+      now: new Date('2099-01-01T00:00:00Z')
+    })) as IosBuild
     expect(later.profile?.expired).toBe(true)
     expect(later.warnings.map(w => w.code)).toEqual(['expired-profile'])
     const expired = (await inspectBuild(join(FIXTURES, 'ios', 'expired.ipa'))) as IosBuild
@@ -222,7 +252,11 @@ describe('iOS builds', () => {
 
   it('reads an IPA named .zip as the IPA it is', async () => {
     const path = await file('exported.zip', fixture('ios', 'adhoc.ipa'))
-    expect(await inspectBuild(path)).toMatchObject({ platform: 'ios', format: 'ipa', appVersion: '2.3.1' })
+    expect(await inspectBuild(path)).toMatchObject({
+      platform: 'ios',
+      format: 'ipa',
+      appVersion: '2.3.1'
+    })
   })
 })
 
@@ -233,15 +267,27 @@ describe('the other accepted types, by their first bytes', () => {
       format: 'deb',
       warnings: []
     })
-    expect(await inspectBuild(await file('report.pdf', '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n'))).toMatchObject({
+    expect(
+      await inspectBuild(await file('report.pdf', '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n'))
+    ).toMatchObject({
       format: 'pdf'
     })
-    expect(await inspectBuild(await file('cases.csv', 'name,steps\nlogin,3\n'))).toMatchObject({ format: 'csv' })
-    const archive = await zipFile('assets.zip', [{ name: 'README.txt', data: Buffer.from('hello') }])
-    expect(await inspectBuild(archive)).toEqual({ platform: undefined, format: 'zip', warnings: [] })
+    expect(await inspectBuild(await file('cases.csv', 'name,steps\nlogin,3\n'))).toMatchObject({
+      format: 'csv'
+    })
+    const archive = await zipFile('assets.zip', [
+      { name: 'README.txt', data: Buffer.from('hello') }
+    ])
+    expect(await inspectBuild(archive)).toEqual({
+      platform: undefined,
+      format: 'zip',
+      warnings: []
+    })
     const empty = Buffer.alloc(22)
     empty.writeUInt32LE(0x06054b50, 0)
-    expect(await inspectBuild(await file('empty-archive.zip', empty))).toMatchObject({ format: 'zip' })
+    expect(await inspectBuild(await file('empty-archive.zip', empty))).toMatchObject({
+      format: 'zip'
+    })
     // A zip holding an app is a zip the service accepts as it is.
     const holding = await zipFile('bundle-of-builds.zip', [
       { name: 'app-release.apk', data: fixture('android', 'release-v2v3.apk') }
@@ -252,10 +298,18 @@ describe('the other accepted types, by their first bytes', () => {
   it.each([
     ['notes.deb', 'Package: x\n', /text beginning "Package: x", not a Debian package/],
     ['plain.deb', '!<arch>\ncontrol.tar.gz   ', /an ar archive, not a Debian package/],
-    ['report.pdf', '<!DOCTYPE html><html><title>Report</title>', /an HTML page \(titled "Report"\), not a PDF document/],
+    [
+      'report.pdf',
+      '<!DOCTYPE html><html><title>Report</title>',
+      /an HTML page \(titled "Report"\), not a PDF document/
+    ],
     ['cases.csv', '<html><body>Error</body></html>', /an HTML page, not CSV text/],
     ['cases.csv', '%PDF-1.4\n', /a PDF document, not CSV text/],
-    ['cases.csv', Buffer.from([0x61, 0x2c, 0x00, 0x62]), /binary data beginning 61 2c 00 62, not CSV text/],
+    [
+      'cases.csv',
+      Buffer.from([0x61, 0x2c, 0x00, 0x62]),
+      /binary data beginning 61 2c 00 62, not CSV text/
+    ],
     ['assets.zip', 'not a zip', /text beginning "not a zip", not a zip archive/]
   ])('refuses %s holding %j', async (name, content, said) => {
     expectRefused(await refusal(await file(name, content)), 'wrong-content', said)
@@ -272,15 +326,41 @@ describe('broken builds, refused with what they are', () => {
   )
 
   it.each([
-    ['app-release.apk', '<!doctype html>\n<html><head><title>Sign in</title></head>', /an HTML page \(titled "Sign in"\), not an Android app \(APK\)/],
-    ['app-release.apk', '  <html lang="en"><body>502 Bad Gateway</body></html>', /an HTML page, not an Android app \(APK\)/],
+    [
+      'app-release.apk',
+      '<!doctype html>\n<html><head><title>Sign in</title></head>',
+      /an HTML page \(titled "Sign in"\), not an Android app \(APK\)/
+    ],
+    [
+      'app-release.apk',
+      '  <html lang="en"><body>502 Bad Gateway</body></html>',
+      /an HTML page, not an Android app \(APK\)/
+    ],
     ['App.ipa', 'Not Found\n', /text beginning "Not Found", not an iOS app archive \(IPA\)/],
-    ['app.aab', 'version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 12\n', /a Git LFS pointer, not the file it points to, not an Android App Bundle/],
-    ['app.apk', '{"message":"Not Found"}', /text beginning "{\\"message\\":\\"Not Found\\"}", not an Android app/],
-    ['app.ipa', Buffer.from([0x1f, 0x8b, 0x08, 0x00]), /a gzip-compressed file, not an iOS app archive/]
+    [
+      'app.aab',
+      'version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 12\n',
+      /a Git LFS pointer, not the file it points to, not an Android App Bundle/
+    ],
+    [
+      'app.apk',
+      '{"message":"Not Found"}',
+      /text beginning "{\\"message\\":\\"Not Found\\"}", not an Android app/
+    ],
+    [
+      'app.ipa',
+      Buffer.from([0x1f, 0x8b, 0x08, 0x00]),
+      /a gzip-compressed file, not an iOS app archive/
+    ]
   ])('%s holding %j', async (name, content, said) => {
     const error = await refusal(await file(name, content))
-    expectRefused(error, 'wrong-content', `names "${name}"`, said, /check the step that built or downloaded it/)
+    expectRefused(
+      error,
+      'wrong-content',
+      `names "${name}"`,
+      said,
+      /check the step that built or downloaded it/
+    )
   })
 
   it.each([
@@ -291,8 +371,14 @@ describe('broken builds, refused with what they are', () => {
   ])('%s cut short', async (source, name) => {
     const whole = fixture(source)
     for (const keep of [0.5, 0.99]) {
-      const error = await refusal(await file(name, whole.subarray(0, Math.floor(whole.length * keep))))
-      expectRefused(error, 'truncated', /a zip archive cut short \(it has no end of central directory record\)/)
+      const error = await refusal(
+        await file(name, whole.subarray(0, Math.floor(whole.length * keep)))
+      )
+      expectRefused(
+        error,
+        'truncated',
+        /a zip archive cut short \(it has no end of central directory record\)/
+      )
     }
   })
 
@@ -307,30 +393,75 @@ describe('broken builds, refused with what they are', () => {
       'names "app.apk", which is a zip holding "outputs/apk/release/app-release.apk", not an Android app (APK). Upload the .apk itself'
     )
     const ipa = await zipFile('App.ipa', [{ name: 'App.ipa', data: fixture('ios', 'adhoc.ipa') }])
-    expectRefused(await refusal(ipa), 'nested-build', /a zip holding "App\.ipa".*Upload the \.ipa itself/)
-    const aab = await zipFile('app.aab', [{ name: 'app-release.aab', data: fixture('android', 'bundle.aab') }])
+    expectRefused(
+      await refusal(ipa),
+      'nested-build',
+      /a zip holding "App\.ipa".*Upload the \.ipa itself/
+    )
+    const aab = await zipFile('app.aab', [
+      { name: 'app-release.aab', data: fixture('android', 'bundle.aab') }
+    ])
     expectRefused(await refusal(aab), 'nested-build', /Upload the \.aab itself/)
   })
 
   it('a build of another type under this one’s extension', async () => {
     const as = async (source: string, name: string): Promise<BrokenBuildError> =>
       refusal(await file(name, fixture(source)))
-    expectRefused(await as('android/bundle.aab', 'app.apk'), 'wrong-content', /an Android App Bundle \(base\/manifest\/AndroidManifest\.xml\), not an Android app \(APK\)\. Name it \.aab/)
-    expectRefused(await as('android/debug.apk', 'app.aab'), 'wrong-content', /an APK \(AndroidManifest\.xml at its top\), not an Android App Bundle\. Name it \.apk/)
-    expectRefused(await as('ios/adhoc.ipa', 'app.apk'), 'wrong-content', /an iOS app archive \("Payload\/Inspect\.app"\), not an Android app/)
-    expectRefused(await as('ios/simulator.zip', 'App.ipa'), 'wrong-content', /a zipped app \("Inspect\.app\/" at its top, no Payload\/ folder\), not an iOS app archive/)
-    expectRefused(await as('android/debug.apk', 'App.ipa'), 'wrong-content', /an APK .*, not an iOS app archive/)
+    expectRefused(
+      await as('android/bundle.aab', 'app.apk'),
+      'wrong-content',
+      /an Android App Bundle \(base\/manifest\/AndroidManifest\.xml\), not an Android app \(APK\)\. Name it \.aab/
+    )
+    expectRefused(
+      await as('android/debug.apk', 'app.aab'),
+      'wrong-content',
+      /an APK \(AndroidManifest\.xml at its top\), not an Android App Bundle\. Name it \.apk/
+    )
+    expectRefused(
+      await as('ios/adhoc.ipa', 'app.apk'),
+      'wrong-content',
+      /an iOS app archive \("Payload\/Inspect\.app"\), not an Android app/
+    )
+    expectRefused(
+      await as('ios/simulator.zip', 'App.ipa'),
+      'wrong-content',
+      /a zipped app \("Inspect\.app\/" at its top, no Payload\/ folder\), not an iOS app archive/
+    )
+    expectRefused(
+      await as('android/debug.apk', 'App.ipa'),
+      'wrong-content',
+      /an APK .*, not an iOS app archive/
+    )
   })
 
   it('a zip without the manifest or Info.plist its type must have', async () => {
     const archive = [{ name: 'classes.dex', data: Buffer.from('dex\n035\0') }]
-    expectRefused(await refusal(await zipFile('app.apk', archive)), 'no-manifest', /a zip archive without AndroidManifest\.xml, not an Android app \(APK\)/)
-    expectRefused(await refusal(await zipFile('app.aab', archive)), 'no-manifest', /without base\/manifest\/AndroidManifest\.xml/)
-    expectRefused(await refusal(await zipFile('App.ipa', archive)), 'no-manifest', /without Payload\/<name>\.app\/Info\.plist/)
+    expectRefused(
+      await refusal(await zipFile('app.apk', archive)),
+      'no-manifest',
+      /a zip archive without AndroidManifest\.xml, not an Android app \(APK\)/
+    )
+    expectRefused(
+      await refusal(await zipFile('app.aab', archive)),
+      'no-manifest',
+      /without base\/manifest\/AndroidManifest\.xml/
+    )
+    expectRefused(
+      await refusal(await zipFile('App.ipa', archive)),
+      'no-manifest',
+      /without Payload\/<name>\.app\/Info\.plist/
+    )
     const profileOnly = await zipFile('Only.ipa', [
-      { name: 'Payload/Inspect.app/embedded.mobileprovision', data: fixture('ios', 'development.mobileprovision') }
+      {
+        name: 'Payload/Inspect.app/embedded.mobileprovision',
+        data: fixture('ios', 'development.mobileprovision')
+      }
     ])
-    expectRefused(await refusal(profileOnly), 'no-manifest', /without Payload\/Inspect\.app\/Info\.plist/)
+    expectRefused(
+      await refusal(profileOnly),
+      'no-manifest',
+      /without Payload\/Inspect\.app\/Info\.plist/
+    )
     // A framework's Info.plist deeper in the bundle is not the app's.
     const deep = await zipFile('Deep.ipa', [
       { name: 'Payload/Inspect.app/Frameworks/Kit.framework/Info.plist', data: infoPlist({}) }
@@ -339,45 +470,89 @@ describe('broken builds, refused with what they are', () => {
   })
 
   it('a manifest or Info.plist that is there but cannot be used', async () => {
-    const apk = await zipFile('app.apk', [{ name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="a.b"/>') }])
-    expectRefused(await refusal(apk), 'bad-manifest', /an Android app \(APK\) whose AndroidManifest\.xml cannot be used: not binary XML/)
-    const aab = await zipFile('app.aab', [{ name: 'base/manifest/AndroidManifest.xml', data: Buffer.from([0x12, 0x01, 0x61]) }])
+    const apk = await zipFile('app.apk', [
+      { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="a.b"/>') }
+    ])
+    expectRefused(
+      await refusal(apk),
+      'bad-manifest',
+      /an Android app \(APK\) whose AndroidManifest\.xml cannot be used: not binary XML/
+    )
+    const aab = await zipFile('app.aab', [
+      { name: 'base/manifest/AndroidManifest.xml', data: Buffer.from([0x12, 0x01, 0x61]) }
+    ])
     expectRefused(await refusal(aab), 'bad-manifest', /the root node is not an element/)
-    const noId = await zipFile('App.ipa', [{ name: 'Payload/Inspect.app/Info.plist', data: infoPlist({ CFBundleIdentifier: undefined }) }])
-    expectRefused(await refusal(noId), 'bad-manifest', /Payload\/Inspect\.app\/Info\.plist cannot be used: it has no CFBundleIdentifier/)
+    const noId = await zipFile('App.ipa', [
+      { name: 'Payload/Inspect.app/Info.plist', data: infoPlist({ CFBundleIdentifier: undefined }) }
+    ])
+    expectRefused(
+      await refusal(noId),
+      'bad-manifest',
+      /Payload\/Inspect\.app\/Info\.plist cannot be used: it has no CFBundleIdentifier/
+    )
     const badId = await zipFile('App.ipa', [
-      { name: 'Payload/Inspect.app/Info.plist', data: infoPlist({ CFBundleIdentifier: 'com.example\n::error::x' }) }
+      {
+        name: 'Payload/Inspect.app/Info.plist',
+        data: infoPlist({ CFBundleIdentifier: 'com.example\n::error::x' })
+      }
     ])
     const badIdError = await refusal(badId)
-    expectRefused(badIdError, 'bad-manifest', /"com\.example\\n::error::x" is not a valid bundle id/)
+    expectRefused(
+      badIdError,
+      'bad-manifest',
+      /"com\.example\\n::error::x" is not a valid bundle id/
+    )
     expect(badIdError.message.split('\n')).toHaveLength(1)
-    const garbled = await zipFile('App.ipa', [{ name: 'Payload/Inspect.app/Info.plist', data: Buffer.from('bplist00garbage') }])
+    const garbled = await zipFile('App.ipa', [
+      { name: 'Payload/Inspect.app/Info.plist', data: Buffer.from('bplist00garbage') }
+    ])
     expectRefused(await refusal(garbled), 'bad-manifest', /Info\.plist cannot be used/)
     const noProfile = await zipFile('App.ipa', [
       { name: 'Payload/Inspect.app/Info.plist', data: infoPlist({}) },
-      { name: 'Payload/Inspect.app/embedded.mobileprovision', data: Buffer.from([0x30, 0x82, 0x01, 0x00]) }
+      {
+        name: 'Payload/Inspect.app/embedded.mobileprovision',
+        data: Buffer.from([0x30, 0x82, 0x01, 0x00])
+      }
     ])
-    expectRefused(await refusal(noProfile), 'bad-manifest', /embedded\.mobileprovision cannot be used: it holds no property list/)
+    expectRefused(
+      await refusal(noProfile),
+      'bad-manifest',
+      /embedded\.mobileprovision cannot be used: it holds no property list/
+    )
     const twoApps = await zipFile('App.ipa', [
       { name: 'Payload/One.app/Info.plist', data: infoPlist({}) },
       { name: 'Payload/Two.app/Info.plist', data: infoPlist({}) }
     ])
-    expectRefused(await refusal(twoApps), 'bad-manifest', /an IPA with 2 apps in Payload\/ \("One\.app", "Two\.app"\)/)
+    expectRefused(
+      await refusal(twoApps),
+      'bad-manifest',
+      /an IPA with 2 apps in Payload\/ \("One\.app", "Two\.app"\)/
+    )
   })
 
   it('a zip whose structure or entries cannot be read', async () => {
     // The central directory's first signature broken.
     const apk = Buffer.from(fixture('android', 'release-unsigned.apk'))
     apk.writeUInt32LE(0x02014b51, apk.indexOf(Buffer.from('PK\x01\x02', 'latin1')))
-    expectRefused(await refusal(await file('app.apk', apk)), 'damaged', /a damaged zip archive \(".*central directory.*"\)/)
+    expectRefused(
+      await refusal(await file('app.apk', apk)),
+      'damaged',
+      /a damaged zip archive \(".*central directory.*"\)/
+    )
     // A deflated manifest whose compressed bytes are damaged.
     const deflated = join(dir, 'deflated.apk')
-    await writeZip(deflated, { entries: [{ name: 'AndroidManifest.xml', data: fixture('axml', 'manifest.axml'), deflate: true }] })
+    await writeZip(deflated, {
+      entries: [
+        { name: 'AndroidManifest.xml', data: fixture('axml', 'manifest.axml'), deflate: true }
+      ]
+    })
     const bytes = readFileSync(deflated)
     bytes.fill(0xff, 60, 90)
     expectRefused(await refusal(await file('app.apk', bytes)), 'damaged')
     // A manifest that declares more than any manifest holds is not read at all.
-    const huge = await zipFile('huge.apk', [{ name: 'AndroidManifest.xml', sparseSize: MAX_DESCRIPTOR_BYTES + 1 }])
+    const huge = await zipFile('huge.apk', [
+      { name: 'AndroidManifest.xml', sparseSize: MAX_DESCRIPTOR_BYTES + 1 }
+    ])
     expectRefused(await refusal(huge), 'damaged', `declares ${MAX_DESCRIPTOR_BYTES + 1} bytes`)
   })
 
@@ -388,14 +563,22 @@ describe('broken builds, refused with what they are', () => {
     expect(error.option).toBe('file')
     expect(error.file).toBe(name)
     const shown = render(error.message, ACTION_VOCABULARY)
-    expect(shown).toMatch(/^Input 'file' names "app\\n::error::injected\\u202e\.apk", which is an HTML page/)
+    expect(shown).toMatch(
+      /^Input 'file' names "app\\n::error::injected\\u202e\.apk", which is an HTML page/
+    )
     expect(shown.split('\n')).toHaveLength(1)
-    const nested = await zipFile('nested.apk', [{ name: 'x\r\n::warning::y.apk', data: Buffer.from('PK') }])
+    const nested = await zipFile('nested.apk', [
+      { name: 'x\r\n::warning::y.apk', data: Buffer.from('PK') }
+    ])
     expect((await refusal(nested)).message).toContain('"x\\r\\n::warning::y.apk"')
   })
 
   it('refuses a name of no accepted type', async () => {
-    expectRefused(await refusal(await file('app.exe', 'MZ')), 'wrong-content', /of no accepted type \(\.apk \.aab/)
+    expectRefused(
+      await refusal(await file('app.exe', 'MZ')),
+      'wrong-content',
+      /of no accepted type \(\.apk \.aab/
+    )
   })
 })
 
@@ -440,7 +623,9 @@ async function infoPlistForm(path: string): Promise<'xml' | 'binary'> {
       if (!/^(Payload\/)?[^/]+\.app\/Info\.plist$/.test(entry.fileName)) continue
       const chunks: Buffer[] = []
       for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer)
-      return Buffer.concat(chunks).subarray(0, 8).toString('latin1') === 'bplist00' ? 'binary' : 'xml'
+      return Buffer.concat(chunks).subarray(0, 8).toString('latin1') === 'bplist00'
+        ? 'binary'
+        : 'xml'
     }
   } finally {
     zip.close()
@@ -461,5 +646,7 @@ function infoPlist(overrides: Record<string, string | undefined>): Buffer {
     .filter((e): e is [string, string] => e[1] !== undefined)
     .map(([k, v]) => `<key>${k}</key><string>${escape(v)}</string>`)
     .join('')
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>${body}</dict></plist>\n`)
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>${body}</dict></plist>\n`
+  )
 }

@@ -24,7 +24,12 @@ describe('the Resources.proto descriptor', () => {
       expect(mine.fieldsArray.length).toBeGreaterThan(0)
       for (const field of mine.fieldsArray) {
         const their = theirs.fields[field.name]
-        expect({ name: field.name, id: their?.id, type: their?.type, repeated: their?.repeated }).toEqual({
+        expect({
+          name: field.name,
+          id: their?.id,
+          type: their?.type,
+          repeated: their?.repeated
+        }).toEqual({
           name: field.name,
           id: field.id,
           type: field.type,

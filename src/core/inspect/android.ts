@@ -26,13 +26,16 @@ export interface ManifestFacts {
 
 /** The manifest's facts; a manifest that names no valid package is an `Error` saying so. */
 export function manifestFacts(root: XmlElement): ManifestFacts {
-  if (root.name !== 'manifest') throw new Error(`its root element is <${root.name}>, not <manifest>`)
+  if (root.name !== 'manifest')
+    throw new Error(`its root element is <${root.name}>, not <manifest>`)
   const packageValue = root.attributes.find(a => a.namespace === '' && a.name === 'package')?.value
   if (packageValue?.kind !== 'string' || packageValue.value === '') {
     throw new Error('it names no package (<manifest package>)')
   }
   if (!PACKAGE_NAME.test(packageValue.value)) {
-    throw new Error(`its package name ${JSON.stringify(packageValue.value.slice(0, 120))} is not a valid package name`)
+    throw new Error(
+      `its package name ${JSON.stringify(packageValue.value.slice(0, 120))} is not a valid package name`
+    )
   }
   const usesSdk = root.children.find(c => c.name === 'uses-sdk')
   const application = root.children.find(c => c.name === 'application')

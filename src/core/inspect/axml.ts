@@ -56,7 +56,8 @@ export function readBinaryXml(data: Buffer): XmlElement {
   }
   const documentHeader = data.readUInt16LE(2)
   const documentEnd = Math.min(data.readUInt32LE(4), data.length)
-  if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd) fail('a bad document header', 0)
+  if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd)
+    fail('a bad document header', 0)
 
   let strings: StringPool | undefined
   let resourceIds: number[] = []
@@ -65,7 +66,7 @@ export function readBinaryXml(data: Buffer): XmlElement {
   let root: XmlElement | undefined
   let elements = 0
 
-  for (let at = documentHeader; at + CHUNK_HEADER <= documentEnd; ) {
+  for (let at = documentHeader; at + CHUNK_HEADER <= documentEnd;) {
     const type = data.readUInt16LE(at)
     const headerSize = data.readUInt16LE(at + 2)
     const size = data.readUInt32LE(at + 4)
@@ -82,8 +83,12 @@ export function readBinaryXml(data: Buffer): XmlElement {
         for (let i = headerSize; i + 4 <= size; i += 4) resourceIds.push(chunk.readUInt32LE(i))
         break
       case RES_XML_START_NAMESPACE_TYPE:
-        if (headerSize < NODE_HEADER || headerSize + 8 > size) fail('a namespace node too short', at)
-        namespaces.push({ prefix: chunk.readUInt32LE(headerSize), uri: chunk.readUInt32LE(headerSize + 4) })
+        if (headerSize < NODE_HEADER || headerSize + 8 > size)
+          fail('a namespace node too short', at)
+        namespaces.push({
+          prefix: chunk.readUInt32LE(headerSize),
+          uri: chunk.readUInt32LE(headerSize + 4)
+        })
         break
       case RES_XML_END_NAMESPACE_TYPE:
         namespaces.pop()
@@ -120,12 +125,15 @@ function readElement(
 ): XmlElement {
   // ResXMLTree_attrExt after the node header: ns, name, attributeStart, attributeSize, attributeCount, …
   const ext = headerSize
-  if (ext < NODE_HEADER || ext + 20 > chunk.length) throw new XmlFormatError(`an element node too short (at byte ${at})`)
+  if (ext < NODE_HEADER || ext + 20 > chunk.length)
+    throw new XmlFormatError(`an element node too short (at byte ${at})`)
   const attributeStart = chunk.readUInt16LE(ext + 8)
   const attributeSize = chunk.readUInt16LE(ext + 10)
   const attributeCount = chunk.readUInt16LE(ext + 12)
   if (attributeCount > 0 && attributeSize < ATTRIBUTE_SIZE) {
-    throw new XmlFormatError(`attributes of ${attributeSize} bytes, fewer than ${ATTRIBUTE_SIZE} (at byte ${at})`)
+    throw new XmlFormatError(
+      `attributes of ${attributeSize} bytes, fewer than ${ATTRIBUTE_SIZE} (at byte ${at})`
+    )
   }
   if (ext + attributeStart + attributeCount * attributeSize > chunk.length) {
     throw new XmlFormatError(`attributes overrun their element (at byte ${at})`)
@@ -166,7 +174,8 @@ function valueOf(type: number, data: number, rawValue: number, strings: StringPo
       return { kind: 'reference', id: data }
     default:
       // Uncompiled attributes (aapt keeps some as raw strings with no typed value).
-      if (type === 0 && rawValue !== NO_INDEX) return { kind: 'string', value: strings.get(rawValue) }
+      if (type === 0 && rawValue !== NO_INDEX)
+        return { kind: 'string', value: strings.get(rawValue) }
       return { kind: 'other', type, data }
   }
 }
@@ -244,7 +253,7 @@ function decodeUtf8(bytes: Buffer): string {
   if (!bytes.includes(0xed)) return bytes.toString('utf8')
   const units: number[] = []
   const continuation = (i: number): number => (bytes[i] ?? 0) & 0x3f
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!
     if (b < 0x80) {
       units.push(b)
@@ -257,7 +266,10 @@ function decodeUtf8(bytes: Buffer): string {
       i += 3
     } else if ((b & 0xf8) === 0xf0) {
       const point =
-        (((b & 0x07) << 18) | (continuation(i + 1) << 12) | (continuation(i + 2) << 6) | continuation(i + 3)) -
+        (((b & 0x07) << 18) |
+          (continuation(i + 1) << 12) |
+          (continuation(i + 2) << 6) |
+          continuation(i + 3)) -
         0x10000
       units.push(0xd800 + (point >> 10), 0xdc00 + (point & 0x3ff))
       i += 4
@@ -267,6 +279,7 @@ function decodeUtf8(bytes: Buffer): string {
     }
   }
   let text = ''
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode(...units.slice(i, i + 4096))
+  for (let i = 0; i < units.length; i += 4096)
+    text += String.fromCharCode(...units.slice(i, i + 4096))
   return text
 }

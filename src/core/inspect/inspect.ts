@@ -56,7 +56,10 @@ const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml'
 const MAX_REMEMBERED = 32
 
 /** Reads the build at `path`; see the module's comment. */
-export async function inspectBuild(path: string, options: InspectOptions = {}): Promise<BuildFacts> {
+export async function inspectBuild(
+  path: string,
+  options: InspectOptions = {}
+): Promise<BuildFacts> {
   const { signal } = options
   const name = options.name ?? nodePath.basename(path)
   const extension = acceptedExtension(name) as keyof typeof EXPECTED | undefined
@@ -224,7 +227,9 @@ class Inspection {
         const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase()
         if (signing === 'SF') survey.signatureFile = true
         else if (signing) survey.signatureBlock = true
-        const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(path)
+        const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(
+          path
+        )
         if (bundled) {
           const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]!)
           if (entries && bundled[3] === 'Info.plist') entries.info = entry

@@ -20,7 +20,9 @@ export function infoFacts(info: PlistDictionary): InfoFacts {
   const appId = string(info.CFBundleIdentifier)
   if (appId === undefined) throw new Error('it has no CFBundleIdentifier')
   if (!BUNDLE_ID.test(appId)) {
-    throw new Error(`its CFBundleIdentifier ${JSON.stringify(appId.slice(0, 120))} is not a valid bundle id`)
+    throw new Error(
+      `its CFBundleIdentifier ${JSON.stringify(appId.slice(0, 120))} is not a valid bundle id`
+    )
   }
   const sdk = string(info.DTPlatformName)
   const supported = Array.isArray(info.CFBundleSupportedPlatforms)
@@ -69,5 +71,7 @@ function string(value: unknown): string | undefined {
 }
 
 function isDictionary(value: unknown): value is PlistDictionary {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  )
 }

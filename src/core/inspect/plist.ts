@@ -19,7 +19,9 @@ export async function parsePlistDictionary(data: Buffer): Promise<PlistDictionar
     root = parse(textOf(data))
   }
   if (typeof root !== 'object' || root === null || Array.isArray(root) || root instanceof Date) {
-    throw new Error(`its root is ${Array.isArray(root) ? 'an array' : typeof root}, not a dictionary`)
+    throw new Error(
+      `its root is ${Array.isArray(root) ? 'an array' : typeof root}, not a dictionary`
+    )
   }
   return root as PlistDictionary
 }
@@ -27,7 +29,8 @@ export async function parsePlistDictionary(data: Buffer): Promise<PlistDictionar
 /** XML plists are UTF-8 unless a byte order mark says UTF-16. */
 function textOf(data: Buffer): string {
   if (data[0] === 0xff && data[1] === 0xfe) return data.toString('utf16le', 2)
-  if (data[0] === 0xfe && data[1] === 0xff) return Buffer.from(data.subarray(2)).swap16().toString('utf16le')
+  if (data[0] === 0xfe && data[1] === 0xff)
+    return Buffer.from(data.subarray(2)).swap16().toString('utf16le')
   const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0
   return data.toString('utf8', start)
 }

@@ -50,7 +50,11 @@ export async function signingBlockSchemes(
   return [...found]
 }
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer | undefined> {
+async function readAt(
+  handle: FileHandle,
+  position: number,
+  length: number
+): Promise<Buffer | undefined> {
   const buffer = Buffer.alloc(length)
   const { bytesRead } = await handle.read(buffer, 0, length, position)
   return bytesRead === length ? buffer : undefined

@@ -59,7 +59,12 @@ class WindowedReader extends yauzl.RandomAccessReader {
     const inWindow =
       position >= this.windowStart && position + length <= this.windowStart + this.window.length
     if (inWindow) {
-      this.window.copy(buffer, offset, position - this.windowStart, position - this.windowStart + length)
+      this.window.copy(
+        buffer,
+        offset,
+        position - this.windowStart,
+        position - this.windowStart + length
+      )
       done(null, length)
       return
     }
@@ -72,13 +77,16 @@ class WindowedReader extends yauzl.RandomAccessReader {
     }
     const want = Math.min(WINDOW, Math.max(0, this.size - position))
     const window = Buffer.allocUnsafe(want)
-    this.handle.read(window, 0, want, position).then(r => {
-      this.window = window.subarray(0, r.bytesRead)
-      this.windowStart = position
-      const got = Math.min(length, r.bytesRead)
-      this.window.copy(buffer, offset, 0, got)
-      done(null, got)
-    }, (e: Error) => done(e))
+    this.handle.read(window, 0, want, position).then(
+      r => {
+        this.window = window.subarray(0, r.bytesRead)
+        this.windowStart = position
+        const got = Math.min(length, r.bytesRead)
+        this.window.copy(buffer, offset, 0, got)
+        done(null, got)
+      },
+      (e: Error) => done(e)
+    )
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
@@ -189,5 +197,8 @@ async function readEntry(zip: yauzl.ZipFile, entry: ZipEntry, max: number): Prom
 function formatError(err: Error): ZipFormatError {
   if (err instanceof ZipFormatError) return err
   const message = err.message
-  return new ZipFormatError(message, /end of central directory record signature not found/i.test(message))
+  return new ZipFormatError(
+    message,
+    /end of central directory record signature not found/i.test(message)
+  )
 }
