@@ -8,10 +8,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { READ_ONLY_TOKEN } from '../../emulator/github-api.js'
+import { READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/github-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { commentMarker } from '../../src/action/github/content.js'
-import { step, writeArtifact, type Built } from '../helpers/harness.js'
+import { carriesMarker, commentMarker, safeHref } from '../../src/action/github/content.js'
+import { DEMO_API_KEY, step, writeArtifact, type Built } from '../helpers/harness.js'
+import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 
 let emulator: Emulator
@@ -105,30 +106,46 @@ describe('a check run on the right commit', () => {
     expect(check).toMatchObject({ status: 'completed', conclusion })
     if (conclusion === 'failure')
       expect(check.output.text).toMatch(
-        /\| \[\\#1 Checkout crashes\]\(.*\/bugs\/1\) \| urgent \| yes \|/
+        /\| \[` #1 Checkout crashes `\]\(.*\/bugs\/1\) \| urgent \| yes \|/
       )
   })
 
-  it('is taken up by a later wait-only job with the same name, never doubled', async () => {
+  it('a later wait-only job shows its verdict with a check run of its own; the completed one is never written again', async () => {
     const first = await deploy({
       variables: run({ initializingMs: 600_000 }),
       'wait-timeout-minutes': '0.02'
     })
     expect(first.exitCode).toBe(1)
-    expect(emulator.github.checkRuns[0]!.conclusion).toBe('timed_out')
+    const earlier = emulator.github.checkRuns[0]!
+    expect(earlier).toMatchObject({ status: 'completed', conclusion: 'timed_out' })
     // The later job waits again for the same run, on the same commit.
     emulator.runs[0]!.lifecycle.initializingMs = 0
+    const before = emulator.github.requests.length
     const later = await step(
       emulator,
       { 'run-id': first.outputs.runId! },
-      { env, ...pullRequest(HEAD) }
+      { env, runner: 'bundle', ...pullRequest(HEAD) }
     )
     expect(later.exitCode).toBe(0)
-    expect(emulator.github.checkRuns).toHaveLength(1)
-    expect(emulator.github.checkRuns[0]).toMatchObject({
+    expect(emulator.github.checkRuns).toHaveLength(2)
+    const own = emulator.github.checkRuns[1]!
+    // The newest check run of a name is the one GitHub shows on the commit.
+    expect(own).toMatchObject({
+      name: earlier.name,
+      head_sha: HEAD,
       status: 'completed',
       conclusion: 'success'
     })
+    expect(own.history[0]).toEqual({ status: 'in_progress', conclusion: null })
+    const touched = emulator.github.requests
+      .slice(before)
+      .filter(r => r.path.endsWith(`/check-runs/${earlier.id}`))
+    expect(touched).toEqual([])
+    expect(earlier.history.map(h => h.status)).toEqual(
+      earlier.history.map((_h, i) =>
+        i === earlier.history.length - 1 ? 'completed' : 'in_progress'
+      )
+    )
   })
 
   it('is not made by a step that does not wait, which would leave it pending', async () => {
@@ -167,7 +184,7 @@ describe('one comment per pull request, edited in place', () => {
     expect(body).toMatch(/✅ passed/)
     expect(body).toContain(`app.apk`)
     expect(body).toContain(built.sha256.slice(0, 12))
-    expect(body).toContain(`(${emulator.baseUrl}/runs/${emulator.runs.at(-1)!.id})`)
+    expect(body).toContain(`(${safeHref(`${emulator.baseUrl}/runs/${emulator.runs.at(-1)!.id}`)})`)
   })
 
   it('keeps two deployments of one workflow apart by check name', async () => {
@@ -183,23 +200,120 @@ describe('one comment per pull request, edited in place', () => {
     ])
   })
 
-  it('names at most ten blocking bugs, and none can write a link, an image, HTML or a mention', async () => {
-    const hostile = [
-      '[click](https://evil.example.com)',
-      '![x](https://evil.example.com/x.png)',
+  it('names at most ten blocking bugs; no name or link of a hostile service makes markup, and no secret reaches GitHub', async () => {
+    const secret = DEMO_API_KEY
+    const evil = 'https://evil.example.com'
+    const names = [
+      `[click](${evil})`,
+      `![x](${evil}/x.png)`,
       '<img src=x onerror=alert(1)>',
       '@everyone look',
-      ...Array.from({ length: 10 }, (_, i) => `Bug ${i}`)
-    ].map(name => ({ name, priority: 'urgent' }))
-    const result = await deploy({ variables: run({ final: 'failed', bugs: hostile }) })
+      'fixes #12, GH-34 and octo-org/octo-app#56',
+      `<!-- mobile-build-deploy check=Mobile%20tests (production) --> ${commentMarker('Other')}`,
+      `hidden\u{e0041}\u00ad\u3164\u115f\u1160\uffa0\u202e\u2066\u200b\u2060\ufeffend`,
+      `key ${secret} api_key=${secret}`,
+      ...Array.from({ length: 6 }, (_, i) => `Bug ${i}`)
+    ]
+    const hostileRun = `${evil}/runs/${secret}/a)b](javascript:alert(1))?token=${WRITE_TOKEN}`
+    const answer = (stage: string) => ({
+      runStage: stage,
+      greenlight: false,
+      relevantRunId: 'run_hostile',
+      relevantRunUrl: hostileRun,
+      relevantRunWithBugsUrl: `${evil}/bugs?api_key=${secret}&q='"<>|*_\`[]`,
+      ...(stage === 'completed'
+        ? {
+            blockingBugsCount: names.length,
+            nonBlockingBugsCount: 0,
+            reproducedBugs: names.map((name, i) => ({
+              name,
+              number: i + 1,
+              priority: 'urgent',
+              isBlocking: true,
+              applicationUrl: `${evil}/bugs/${i}?x=(1)&sig=${secret}`
+            }))
+          }
+        : { workflowsUnderInvestigationCount: 2 })
+    })
+    emulator.faults.add(
+      { route: 'greenlight', status: 200, body: JSON.stringify(answer('underReview')), times: 2 },
+      { route: 'greenlight', status: 200, body: JSON.stringify(answer('completed')), times: 50 }
+    )
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
     expect(result.exitCode).toBe(1)
+    expect(result.outputs.verdict).toBe('failed')
+
+    // Every write, the first check run and each update included, went through the redaction.
+    const written = emulator.github.requests.filter(r => r.method !== 'GET')
+    expect(written.length).toBeGreaterThanOrEqual(4)
+    for (const request of written) {
+      const sent = JSON.stringify(request.body)
+      expect(sent).not.toContain(secret)
+      expect(sent).not.toContain(WRITE_TOKEN)
+      expect(request.apiVersion).toBe('2022-11-28')
+    }
+    expect(emulator.github.checkRuns[0]!.details_url).toMatch(/^https:\/\/evil\.example\.com\//)
+
+    // Links to the service's addresses (or ours), every character outside the safe set encoded; `***` is the redaction's mask.
+    const evilOrOurs = (href: string): boolean =>
+      /^https:\/\/(evil\.example\.com|github\.com)\/[A-Za-z0-9\-./:?#=&%+,;@!$~]*$/.test(
+        href.replace(/\*\*\*/g, '')
+      )
     const body = emulator.github.comments[0]!.body
-    expect(body).not.toMatch(/\]\(https:\/\/evil/)
-    expect(body).not.toMatch(/<img/)
-    expect(body).not.toMatch(/@everyone/)
-    expect(body).toContain('Bug 5')
-    expect(body).not.toContain('Bug 6 ')
-    expect(body).toMatch(/All bugs of the run.* \(4 more blocking\)/)
+    const check = emulator.github.checkRuns[0]!.output
+    for (const markdown of [body, check.summary!, check.text!]) {
+      const rendered = render(markdown)
+      expect(markupProblems(rendered, evilOrOurs)).toEqual([])
+      expect(markdown).not.toMatch(INVISIBLE)
+      expect(markdown.split('<!--').length - 1).toBe(markdown === body ? 1 : 0)
+    }
+    expect(carriesMarker(body, 'Mobile tests')).toBe(true)
+    expect(carriesMarker(body, 'Other')).toBe(false)
+    const comment = render(body)
+    expect(comment.codes).toContain('#10 Bug 1')
+    expect(comment.codes.join('\n')).not.toContain('Bug 2')
+    expect(comment.prose).toMatch(/All bugs of the run\s+\(4 more blocking\)/)
+  })
+})
+
+describe("GitHub's limits and rules, through the bundle", () => {
+  it('a hundred blocking bugs with long CJK and emoji names: the check completes, its text cut within 65,535 bytes with a line to the rest', async () => {
+    const bugs = Array.from({ length: 120 }, (_, i) => ({
+      name: (i % 2 ? '漢字' : '🐛').repeat(150).slice(0, 300),
+      number: i + 1,
+      priority: 'urgent',
+      isBlocking: true,
+      applicationUrl: `https://app.example.com/runs/run_many/bugs/${i + 1}`
+    }))
+    emulator.faults.add({
+      route: 'greenlight',
+      status: 200,
+      times: 50,
+      body: JSON.stringify({
+        runStage: 'completed',
+        greenlight: false,
+        relevantRunId: 'run_many',
+        relevantRunUrl: 'https://app.example.com/runs/run_many',
+        relevantRunWithBugsUrl: 'https://app.example.com/runs/run_many/bugs',
+        blockingBugsCount: bugs.length,
+        nonBlockingBugsCount: 0,
+        reproducedBugs: bugs
+      })
+    })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs.verdict).toBe('failed')
+    expect(result.stdout).not.toMatch(/Not shown on GitHub/)
+    const check = emulator.github.checkRuns[0]!
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' })
+    const bytes = Buffer.byteLength(check.output.text!, 'utf8')
+    expect(bytes).toBeLessThanOrEqual(65_535)
+    expect(bytes).toBeGreaterThan(60_000)
+    expect(check.output.text!.split('\n').at(-1)).toBe(
+      'The rest is on [the run’s page](https://app.example.com/runs/run%5Fmany/bugs) and in [the job summary](https://github.com/octo-org/octo-app/actions/runs/1).'
+    )
+    // The job summary the line points to names every bug.
+    for (const bug of bugs) expect(result.summary).toContain(bug.applicationUrl)
   })
 })
 
