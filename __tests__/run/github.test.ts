@@ -8,7 +8,14 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/github-api.js'
+import {
+  ACTIONS_BOT,
+  PERSON,
+  PERSONAL_TOKEN,
+  READ_ONLY_TOKEN,
+  WRITE_TOKEN
+} from '../../emulator/github-api.js'
+import { errorLines } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { carriesMarker, commentMarker, safeHref } from '../../src/action/github/content.js'
 import { DEMO_API_KEY, step, writeArtifact, type Built } from '../helpers/harness.js'
@@ -43,7 +50,10 @@ function pullRequest(head: string) {
   }
 }
 
-function deploy(inputs: Record<string, string>, event: object = pullRequest(HEAD)) {
+function deploy(
+  inputs: Record<string, string>,
+  event: NonNullable<Parameters<typeof step>[2]> = pullRequest(HEAD)
+) {
   return step(
     emulator,
     { file: 'app.apk', wait: 'true', variables: run(), ...inputs },
@@ -198,6 +208,76 @@ describe('one comment per pull request, edited in place', () => {
       'Mobile tests (staging)',
       'Mobile tests (production)'
     ])
+  })
+
+  it("never edits a comment it did not write, whatever marker it carries, nor another check's", async () => {
+    const marker = commentMarker('Mobile tests')
+    const stranger = { login: 'mallory', id: 666, type: 'User' as const }
+    emulator.github.comments.push(
+      { id: 1, issue: 7, body: `${marker}\nI am not yours`, user: stranger },
+      {
+        id: 2,
+        issue: 7,
+        body: `${commentMarker('Mobile tests (production)')}\nThe other check`,
+        user: ACTIONS_BOT
+      },
+      { id: 3, issue: 7, body: `Quoting: ${marker}`, user: ACTIONS_BOT }
+    )
+    const first = await deploy({ wait: 'false' })
+    expect(first.exitCode).toBe(0)
+    const untouched = emulator.github.comments.slice(0, 3).map(c => c.body)
+    expect(untouched).toEqual([
+      `${marker}\nI am not yours`,
+      `${commentMarker('Mobile tests (production)')}\nThe other check`,
+      `Quoting: ${marker}`
+    ])
+    expect(emulator.github.comments).toHaveLength(4)
+    const ours = emulator.github.comments[3]!
+    expect(ours.user).toEqual(ACTIONS_BOT)
+    expect(carriesMarker(ours.body, 'Mobile tests')).toBe(true)
+    // The next step of the same check edits ours, and only ours.
+    await deploy({ wait: 'false' }, pullRequest(HEAD2))
+    expect(emulator.github.comments).toHaveLength(4)
+    expect(emulator.github.comments[3]!.body).toContain(HEAD2.slice(0, 7))
+    expect(emulator.github.comments.slice(0, 3).map(c => c.body)).toEqual(untouched)
+    const edits = emulator.github.requests.filter(r => r.method === 'PATCH')
+    expect(edits.every(r => r.path.endsWith(`/issues/comments/${ours.id}`))).toBe(true)
+  })
+
+  it("a file named after another check's marker: each check's step edits its own comment only", async () => {
+    const other = commentMarker('Mobile tests (production)')
+    const named = await writeArtifact(`${other}.apk`, 1024, built.workspace)
+    const file = named.path.slice(built.workspace.length + 1)
+    await deploy({ file, wait: 'false', 'check-name': 'Mobile tests (staging)' })
+    await deploy({ wait: 'false', 'check-name': 'Mobile tests (production)' })
+    await deploy(
+      { file, wait: 'false', 'check-name': 'Mobile tests (staging)' },
+      pullRequest(HEAD2)
+    )
+    const [staging, production] = emulator.github.comments
+    expect(emulator.github.comments).toHaveLength(2)
+    expect(carriesMarker(staging!.body, 'Mobile tests (staging)')).toBe(true)
+    expect(staging!.body).toContain(HEAD2.slice(0, 7))
+    expect(staging!.body).not.toContain(other)
+    expect(carriesMarker(production!.body, 'Mobile tests (production)')).toBe(true)
+    expect(production!.body).toContain(HEAD.slice(0, 7))
+  })
+
+  it("a person's token: its own earlier comment is found by GET /user's login; the check, which only an app may write, is told", async () => {
+    const marker = commentMarker('Mobile tests')
+    emulator.github.comments.push(
+      { id: 1, issue: 7, body: `${marker}\nby the bot`, user: ACTIONS_BOT },
+      { id: 2, issue: 7, body: `${marker}\nby the person`, user: PERSON }
+    )
+    const result = await deploy({ 'github-token': PERSONAL_TOKEN })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.github.comments).toHaveLength(2)
+    expect(emulator.github.comments[0]!.body).toBe(`${marker}\nby the bot`)
+    expect(emulator.github.comments[1]!.body).toMatch(/✅ passed/)
+    expect(emulator.github.requests.filter(r => r.path === '/user')).toHaveLength(1)
+    expect(result.stdout).toMatch(
+      /::notice title=Not shown on GitHub::The check run could not be written: GitHub answered 403 \(You must authenticate via a GitHub App\.\)/
+    )
   })
 
   it('names at most ten blocking bugs; no name or link of a hostile service makes markup, and no secret reaches GitHub', async () => {
@@ -384,6 +464,137 @@ describe('never in the way', () => {
     expect(emulator.github.checkRuns[0]!.head_sha).toBe(HEAD)
   })
 })
+
+describe('beside the deploy, bounded, and final however the job ends (the bundle)', () => {
+  it('a GitHub that never answers: the upload and the verdict go on, and the step ends a few seconds after the verdict', async () => {
+    emulator.github.faults.add({ hang: true, times: 1000 })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs.verdict).toBe('passed')
+    expect(emulator.requests.filter(r => r.route === 'upload' && r.status === 200)).toHaveLength(1)
+    // Each request is given up after 10 s, and the last writes 5 s after the verdict; before, this took minutes.
+    expect(result.durationMs).toBeLessThan(45_000)
+    expect(result.stdout).toMatch(
+      /::warning title=Not shown on GitHub::The check run could not be written: GitHub's API did not answer within 5 s of the step's end/
+    )
+    expect(emulator.github.requests.every(r => r.status <= 0)).toBe(true)
+  })
+
+  it("a fork's workflow_run whose pull request cannot be looked up: the lookup gives up in seconds, and the deploy goes on", async () => {
+    emulator.github.faults.add({ hang: true, times: 1000 })
+    const result = await deploy(
+      { wait: 'false' },
+      {
+        runner: 'bundle',
+        eventName: 'workflow_run',
+        event: {
+          workflow_run: {
+            event: 'pull_request',
+            head_sha: HEAD,
+            head_branch: 'fix',
+            head_repository: { full_name: 'fork-owner/octo-app', owner: { login: 'fork-owner' } },
+            pull_requests: []
+          }
+        }
+      }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs.runId).toBeTruthy()
+    expect(result.durationMs).toBeLessThan(40_000)
+    expect(result.stdout).toMatch(/::notice title=Pull request unknown::/)
+  })
+
+  it('a redirect from GitHub is told as one notice that names it, and never followed', async () => {
+    emulator.github.faults.add({
+      status: 301,
+      headers: { location: 'https://elsewhere.example.com/api/v3/repos/octo-org/octo-app' },
+      times: 1000
+    })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(result.exitCode).toBe(0)
+    const notices = result.stdout
+      .split('\n')
+      .filter(line => line.startsWith('::notice title=Not shown on GitHub::'))
+    expect(notices).toHaveLength(2)
+    for (const notice of notices)
+      expect(notice).toMatch(
+        /answered 301, a redirect to https:\/\/elsewhere\.example\.com\/api\/v3\/repos\/octo-org\/octo-app, which is not followed/
+      )
+    expect(result.stdout + result.stderr).not.toMatch(/is not a function/)
+  })
+
+  it('a stage that keeps changing is written at most once per change, never twice within ten seconds', async () => {
+    const stage = (count: number) =>
+      JSON.stringify({
+        runStage: 'underReview',
+        greenlight: false,
+        workflowsUnderInvestigationCount: count
+      })
+    // The service's answer changes with every ask, then the verdict.
+    for (let i = 0; i < 8; i++)
+      emulator.faults.add({ route: 'greenlight', status: 200, body: stage(i % 3) })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.exitCode).toBe(0)
+    const asks = emulator.requests.filter(r => r.route === 'greenlight').length
+    expect(asks).toBeGreaterThan(8)
+    for (const kind of [/\/check-runs\/\d+$/, /\/issues\/comments\/\d+$/]) {
+      const writes = emulator.github.requests.filter(r => r.method === 'PATCH' && kind.test(r.path))
+      const updates = writes.slice(0, -1)
+      for (let i = 1; i < updates.length; i++)
+        expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(9_000)
+      expect(writes.length).toBeLessThanOrEqual(Math.ceil(result.durationMs / 10_000) + 1)
+    }
+  })
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    "%s (the runner's cancel or timeout): the check run completes as cancelled and the comment is final within seconds",
+    async signal => {
+      let signalled = 0
+      const result = await deploy(
+        { variables: run({ initializingMs: 600_000 }) },
+        {
+          ...pullRequest(HEAD),
+          runner: 'bundle',
+          onStart: child => {
+            void (async () => {
+              // Once the check is in progress and the comment written, the runner cancels the job.
+              await until(
+                () =>
+                  emulator.github.checkRuns[0]?.status === 'in_progress' &&
+                  emulator.github.comments.length === 1
+              )
+              signalled = Date.now()
+              child.kill(signal)
+            })()
+          }
+        }
+      )
+      expect(signalled).toBeGreaterThan(0)
+      expect(Date.now() - signalled).toBeLessThan(15_000)
+      expect(result.exitCode).toBe(130)
+      expect(emulator.github.checkRuns).toHaveLength(1)
+      expect(emulator.github.checkRuns[0]).toMatchObject({
+        status: 'completed',
+        conclusion: 'cancelled'
+      })
+      const body = emulator.github.comments[0]!.body
+      expect(body).toMatch(/⏹️ stopped before the verdict/)
+      expect(body).not.toMatch(/awaited/)
+      expect(result.stdout).toMatch(
+        /stopped before it finished \(the job was canceled: SIG(TERM|INT)\)/
+      )
+    }
+  )
+})
+
+/** Waits until `condition` holds, asking every 50 ms, for a minute at most. */
+async function until(condition: () => boolean): Promise<void> {
+  for (const stop = Date.now() + 60_000; !condition();) {
+    if (Date.now() > stop) throw new Error('The condition never held')
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+}
 
 describe('the JUnit report', () => {
   it('is written for a verdict with blocking bugs, valid, and agrees with the step', async () => {
