@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 
@@ -8,12 +10,31 @@ import addFormatsModule from 'ajv-formats'
  * api.github.com version) as the judge of every request the emulated API
  * receives: the method and path must be one of its operations, the path and
  * query parameters and the JSON body must match that operation's schemas.
- * Read once, on the first request, and each operation's validators compiled
- * on its first use: a test file that never talks to GitHub never reads it.
+ *
+ * The whole description is 13 MB, a quarter to half a second to parse, and
+ * parsing blocks the process a step runs in; so the emulator reads an
+ * extract of it (github-openapi/description.json): every operation's method
+ * and path, and the parameters and body schemas of the operations the
+ * emulator answers, with the components they reach. `extractDescription`
+ * makes it from the package; `npx tsx script/github-openapi.ts` writes it,
+ * and a unit test checks that it is still what the package says.
  */
 
 /** The API version the description is for, and the one every request must ask for. */
 export const API_VERSION = '2022-11-28'
+
+/** The operations the emulator answers; every other operation of GitHub's is a violation when asked for. */
+export const EMULATED_OPERATIONS = [
+  'users/get-authenticated',
+  'checks/create',
+  'checks/update',
+  'checks/list-for-ref',
+  'issues/list-comments',
+  'issues/create-comment',
+  'issues/update-comment',
+  'pulls/list',
+  'repos/list-pull-requests-associated-with-commit'
+] as const
 
 /** Why a request is not one GitHub's description allows: 404 for no such operation, 422 for invalid parameters or body. */
 export interface Refusal {
@@ -36,6 +57,18 @@ interface Parameter {
   schema?: object
 }
 
+/** The extract the emulator reads: every operation by path and method, and the schemas of those it answers. */
+export interface DescriptionExtract {
+  source: { package: string; version: string; file: string }
+  /** path template → method → operation id, for every operation of the API. */
+  routes: Record<string, Record<string, string>>
+  /** The parameters and JSON body of each emulated operation, every reference resolved or carried along. */
+  operations: Record<
+    string,
+    { parameters: Parameter[]; body?: { required: boolean; schema: object } }
+  >
+}
+
 interface RawOperation {
   operationId: string
   parameters?: (Parameter | { $ref: string })[]
@@ -47,39 +80,91 @@ interface Description {
   components: Record<string, Record<string, unknown>>
 }
 
+const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options'])
+const PACKAGE = '@octokit/openapi'
+const FILE = 'generated/api.github.com.json'
+
+/** Where the extract is kept, beside this file. */
+export const EXTRACT_PATH = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'github-openapi',
+  'description.json'
+)
+
+/** The whole description as the package ships it, and the package's version: for the script and the check only. */
+export function packageDescription(): { description: Description; version: string } {
+  const require = createRequire(import.meta.url)
+  const description = JSON.parse(
+    readFileSync(require.resolve(`${PACKAGE}/${FILE}`), 'utf8')
+  ) as Description
+  const { version } = require(`${PACKAGE}/package.json`) as { version: string }
+  return { description, version }
+}
+
+/** The extract of a description: what the emulator needs of it, and nothing else. */
+export function extractDescription(description: Description, version: string): DescriptionExtract {
+  const routes: DescriptionExtract['routes'] = {}
+  const operations: DescriptionExtract['operations'] = {}
+  const emulated = new Set<string>(EMULATED_OPERATIONS)
+  for (const [path, item] of Object.entries(description.paths)) {
+    for (const [method, raw] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue
+      ;(routes[path] ??= {})[method.toUpperCase()] = raw.operationId
+      if (!emulated.has(raw.operationId)) continue
+      const parameters = (raw.parameters ?? [])
+        .map(p => resolve<Parameter>(description, p))
+        .filter(p => p.in === 'path' || p.in === 'query')
+        .map(p => ({
+          name: p.name,
+          in: p.in,
+          ...(p.required ? { required: true } : {}),
+          schema: standalone(description, p.schema ?? {})
+        }))
+      const schema = raw.requestBody?.content?.['application/json']?.schema
+      operations[raw.operationId] = {
+        parameters,
+        ...(schema
+          ? {
+              body: {
+                required: raw.requestBody?.required === true,
+                schema: standalone(description, resolve<object>(description, schema))
+              }
+            }
+          : {})
+      }
+    }
+  }
+  return { source: { package: PACKAGE, version, file: FILE }, routes, operations }
+}
+
 interface Route {
   method: string
   path: string
+  operationId: string
   pattern: RegExp
   names: string[]
-  raw: RawOperation
-  compiled?: Compiled
 }
 
 interface Compiled {
   parameters: { parameter: Parameter; validate: ValidateFunction }[]
-  body?: { required: boolean; schema: object; validate: ValidateFunction }
+  body?: { required: boolean; fields?: string[]; validate: ValidateFunction }
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options'])
+let loaded: { extract: DescriptionExtract; routes: Route[]; loadMs: number } | undefined
+const compiledOperations = new Map<string, Compiled>()
 
-let loaded: { description: Description; routes: Route[]; ajv: Ajv; loadMs: number } | undefined
-
-/** Reads the description and indexes its operations; the first call pays for it (about a quarter of a second), the rest reuse it. */
-export function githubDescription(): { routes: number; loadMs: number } {
-  const { routes, loadMs } = load()
-  return { routes: routes.length, loadMs }
+/** Reads the extract once; the first call pays for it (a few milliseconds), the rest reuse it. */
+export function githubDescription(): { routes: number; loadMs: number; version: string } {
+  const { routes, loadMs, extract } = load()
+  return { routes: routes.length, loadMs, version: extract.source.version }
 }
 
 function load(): NonNullable<typeof loaded> {
   if (loaded) return loaded
   const started = performance.now()
-  const file = createRequire(import.meta.url).resolve(
-    '@octokit/openapi/generated/api.github.com.json'
-  )
-  const description = JSON.parse(readFileSync(file, 'utf8')) as Description
+  const extract = JSON.parse(readFileSync(EXTRACT_PATH, 'utf8')) as DescriptionExtract
   const routes: Route[] = []
-  for (const [path, item] of Object.entries(description.paths)) {
+  for (const [path, methods] of Object.entries(extract.routes)) {
     const names: string[] = []
     const pattern = new RegExp(
       `^${path
@@ -92,15 +177,12 @@ function load(): NonNullable<typeof loaded> {
         })
         .join('')}$`
     )
-    for (const [method, raw] of Object.entries(item))
-      if (METHODS.has(method))
-        routes.push({ method: method.toUpperCase(), path, pattern, names: [...names], raw })
+    for (const [method, operationId] of Object.entries(methods))
+      routes.push({ method, path, operationId, pattern, names: [...names] })
   }
   // A literal segment wins over a parameter (`/user/repos` before `/user/{id}`), as a router does.
   routes.sort((a, b) => literalLength(b.path) - literalLength(a.path))
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true })
-  ;(addFormatsModule as unknown as (ajv: Ajv) => void)(ajv)
-  loaded = { description, routes, ajv, loadMs: performance.now() - started }
+  loaded = { extract, routes, loadMs: performance.now() - started }
   return loaded
 }
 
@@ -111,7 +193,8 @@ function literalLength(path: string): number {
 /**
  * Checks one request against the description: the operation it is, or why
  * GitHub would refuse it. `body` is the parsed JSON body (undefined when the
- * request had none).
+ * request had none). An operation the emulator does not answer is matched
+ * but not validated: the emulator refuses it anyway.
  */
 export function checkRequest(
   method: string,
@@ -119,7 +202,7 @@ export function checkRequest(
   query: URLSearchParams,
   body: unknown
 ): Operation | Refusal {
-  const { routes } = load()
+  const { routes, extract } = load()
   let route: Route | undefined
   let match: RegExpExecArray | null = null
   for (const candidate of routes) {
@@ -134,78 +217,91 @@ export function checkRequest(
     return { status: 404, message: `${method} ${pathname} is no operation of GitHub's REST API` }
   const params: Record<string, string> = {}
   route.names.forEach((name, i) => (params[name] = decodeURIComponent(match![i + 1]!)))
-  const compiled = (route.compiled ??= compile(route.raw))
+  const operation = { id: route.operationId, path: route.path, params }
+  const described = extract.operations[route.operationId]
+  if (!described) return operation
+  let compiled = compiledOperations.get(route.operationId)
+  if (!compiled) {
+    compiled = compile(described)
+    compiledOperations.set(route.operationId, compiled)
+  }
   const problems: string[] = []
   const declared = new Set(compiled.parameters.map(p => `${p.parameter.in}:${p.parameter.name}`))
   for (const name of new Set(query.keys()))
     if (!declared.has(`query:${name}`))
-      problems.push(`query parameter ${name} is not a parameter of ${route.raw.operationId}`)
+      problems.push(`query parameter ${name} is not a parameter of ${route.operationId}`)
   for (const { parameter, validate } of compiled.parameters) {
-    if (parameter.in !== 'path' && parameter.in !== 'query') continue
-    const values = parameter.in === 'path' ? [params[parameter.name]] : query.getAll(parameter.name)
-    const given = values.filter((v): v is string => v !== undefined)
+    const given = parameter.in === 'path' ? [params[parameter.name]!] : query.getAll(parameter.name)
     if (given.length === 0) {
       if (parameter.required)
         problems.push(`${parameter.in} parameter ${parameter.name} is required`)
       continue
     }
     if (given.length > 1) problems.push(`query parameter ${parameter.name} is given more than once`)
-    const value = { value: given[0] }
-    if (!validate(value))
+    if (!validate({ value: given[0] }))
       problems.push(`${parameter.in} parameter ${parameter.name}: ${errorsOf(validate)}`)
   }
   if (compiled.body) {
     if (body === undefined) {
       if (compiled.body.required) problems.push('the request has no JSON body')
-    } else if (!compiled.body.validate(body)) {
-      problems.push(`body: ${errorsOf(compiled.body.validate)}`)
+    } else {
+      if (!compiled.body.validate(body)) problems.push(`body: ${errorsOf(compiled.body.validate)}`)
+      // GitHub ignores a field it does not know; a client that sends one believes in a field that does not exist.
+      const known = compiled.body.fields
+      if (known && body && typeof body === 'object' && !Array.isArray(body))
+        for (const name of Object.keys(body))
+          if (!known.includes(name))
+            problems.push(`body field ${name} is not a field of ${route.operationId}`)
     }
-    // GitHub ignores a field it does not know; a client that sends one believes in a field that does not exist.
-    for (const name of unknownFields(compiled.body.schema, body))
-      problems.push(`body field ${name} is not a field of ${route.raw.operationId}`)
   } else if (body !== undefined) {
-    problems.push(`${route.raw.operationId} takes no body`)
+    problems.push(`${route.operationId} takes no body`)
   }
   if (problems.length > 0)
     return {
       status: 422,
-      message: `${method} ${route.path} (${route.raw.operationId}): ${problems.join('; ')}`
+      message: `${method} ${route.path} (${route.operationId}): ${problems.join('; ')}`
     }
-  return { id: route.raw.operationId, path: route.path, params }
+  return operation
 }
 
+let ajvs: { strict: Ajv; coercing: Ajv } | undefined
+
 /** The validators of one operation: each path and query parameter (coerced from its text, as GitHub reads it), and the JSON body. */
-function compile(raw: RawOperation): Compiled {
-  const { description, ajv } = load()
-  const parameters = (raw.parameters ?? []).map(p => resolve<Parameter>(description, p))
-  const coercing = coercingAjv()
-  const compiled: Compiled = {
-    parameters: parameters.map(parameter => ({
-      parameter,
-      validate: coercing.compile(
-        standalone(description, {
-          type: 'object',
-          properties: { value: parameter.schema ?? {} }
-        })
-      )
-    }))
+function compile(described: DescriptionExtract['operations'][string]): Compiled {
+  ajvs ??= {
+    strict: withFormats(new Ajv({ strict: false, allErrors: true })),
+    coercing: withFormats(new Ajv({ strict: false, allErrors: true, coerceTypes: true }))
   }
-  const schema = raw.requestBody?.content?.['application/json']?.schema
-  if (schema)
+  const { strict, coercing } = ajvs
+  const compiled: Compiled = {
+    parameters: described.parameters.map(parameter => {
+      // The value is checked as a property, so that its text can be coerced; its components stay at the root.
+      const { components, ...schema } = (parameter.schema ?? {}) as { components?: object }
+      return {
+        parameter,
+        validate: coercing.compile({
+          type: 'object',
+          properties: { value: schema },
+          ...(components ? { components } : {})
+        })
+      }
+    })
+  }
+  if (described.body) {
+    const properties = (described.body.schema as { properties?: Record<string, unknown> })
+      .properties
     compiled.body = {
-      required: raw.requestBody?.required === true,
-      schema: resolve<object>(description, schema),
-      validate: ajv.compile(standalone(description, schema))
+      required: described.body.required,
+      ...(properties ? { fields: Object.keys(properties) } : {}),
+      validate: strict.compile(described.body.schema)
     }
+  }
   return compiled
 }
 
-let coercer: Ajv | undefined
-function coercingAjv(): Ajv {
-  if (coercer) return coercer
-  coercer = new Ajv({ strict: false, allErrors: true, coerceTypes: true })
-  ;(addFormatsModule as unknown as (ajv: Ajv) => void)(coercer)
-  return coercer
+function withFormats(ajv: Ajv): Ajv {
+  ;(addFormatsModule as unknown as (ajv: Ajv) => void)(ajv)
+  return ajv
 }
 
 /** Follows a `#/components/...` reference. */
@@ -226,9 +322,8 @@ function pointer(description: Description, ref: string): unknown {
 }
 
 /**
- * A schema with the components it reaches, and only those, beside it: its
- * `#/components/...` references resolve as in the whole description, without
- * handing the validator all of it.
+ * A schema with the components it reaches, and only those, inside it: its
+ * `#/components/...` references resolve as in the whole description.
  */
 function standalone(description: Description, schema: object): object {
   const components: Record<string, Record<string, unknown>> = {}
@@ -248,14 +343,7 @@ function standalone(description: Description, schema: object): object {
     }
   }
   visit(schema)
-  return { ...schema, components }
-}
-
-/** The top-level fields of an object body that its schema does not name (none when the schema names no fields). */
-function unknownFields(schema: object, body: unknown): string[] {
-  const known = (schema as { properties?: Record<string, unknown> }).properties
-  if (!known || !body || typeof body !== 'object' || Array.isArray(body)) return []
-  return Object.keys(body).filter(name => !(name in known))
+  return Object.keys(components).length > 0 ? { ...schema, components } : schema
 }
 
 function errorsOf(validate: ValidateFunction): string {

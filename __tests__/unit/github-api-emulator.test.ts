@@ -5,6 +5,7 @@
  * is recorded as a violation, which the test harness turns into a failed
  * test wherever the product caused one.
  */
+import { readFile } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import {
   ACTIONS_BOT,
@@ -14,7 +15,13 @@ import {
   startGitHubApi,
   type GitHubApi
 } from '../../emulator/github-api.js'
-import { githubDescription } from '../../emulator/github-openapi.js'
+import {
+  EMULATED_OPERATIONS,
+  EXTRACT_PATH,
+  extractDescription,
+  githubDescription,
+  packageDescription
+} from '../../emulator/github-openapi.js'
 
 let api: GitHubApi
 beforeAll(async () => {
@@ -52,10 +59,18 @@ async function call(
 const output = (fields: object = {}) => ({ title: 'Title', summary: 'Summary', ...fields })
 
 describe("GitHub's description", () => {
-  it('is read once, on first use', () => {
+  it('is read once, on first use, from an extract that is still what @octokit/openapi says', async () => {
     const first = githubDescription()
     expect(first.routes).toBeGreaterThan(1000)
     expect(githubDescription().loadMs).toBe(first.loadMs)
+    const { description, version } = packageDescription()
+    const kept = JSON.parse(await readFile(EXTRACT_PATH, 'utf8')) as unknown
+    expect(kept).toEqual(extractDescription(description, version))
+    // Every operation the emulator answers is one of GitHub's.
+    const ids = Object.values(description.paths).flatMap(item =>
+      Object.values(item).map(op => op.operationId)
+    )
+    for (const id of EMULATED_OPERATIONS) expect(ids).toContain(id)
   })
 
   it.each([
