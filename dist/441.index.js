@@ -8,55 +8,54 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   createClient: () => (/* binding */ createClient)
 /* harmony export */ });
-/* unused harmony exports GitHubError, EXTERNAL_ID_PREFIX */
+/* unused harmony exports API_VERSION, REQUEST_MS */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(413);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(327);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(181);
 /**
  * The GitHub REST client the action reports through: @actions/github's
  * Octokit, its requests sent by the product's one transport
  * (@actions/http-client: the runner's proxy settings, a time limit on each
- * request) under the product's one retry policy. Loaded with a dynamic import
+ * request) under the product's one retry policy, every request asking for
+ * the API version the action is written for. Loaded with a dynamic import
  * only when reporting is on, so that a step that reports nothing neither
  * loads nor starts it.
  */
 
 
-/** A GitHub answer the action cannot use: its status, GitHub's message, and the permissions it names. */
-class GitHubError extends Error {
-    status;
-    accepted;
-    name = 'GitHubError';
-    constructor(message, status, 
-    /** `x-accepted-github-permissions`, e.g. `issues=write; pull_requests=write`. */
-    accepted) {
-        super(message);
-        this.status = status;
-        this.accepted = accepted;
-    }
-}
-/** Attempts per request, the time each may take, the longest wait a rate limit may ask for, and the largest answer read. */
+
+/** The REST API version the action is written for; GitHub answers each request by the version it asks for. */
+const API_VERSION = '2022-11-28';
+/** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3;
-const REQUEST_MS = 30_000;
+const REQUEST_MS = 10_000;
+const CALL_MS = 30_000;
+/** The longest wait a rate limit may ask for before the write is given up. */
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS };
 /**
  * Octokit's fetch, as our transport: @actions/http-client honours the
  * runner's proxy settings without the second HTTP stack (undici) that
  * @actions/github would bring, and each request is cut at its time limit.
  */
-function transportFetch(signal) {
+function transportFetch(limits) {
     return async (url, init = {}) => {
         const target = String(url);
         const method = (init.method ?? 'GET').toUpperCase();
         const headers = Object.fromEntries(new Headers(init.headers).entries());
-        const own = init.signal ? AbortSignal.any([signal, init.signal]) : signal;
+        const own = init.signal ? AbortSignal.any([limits.signal, init.signal]) : limits.signal;
         const answer = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .send */ .tN)({
             method,
             url: target,
             headers,
             ...(typeof init.body === 'string' ? { body: init.body } : {}),
             label: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(method, target)
-        }, { timeouts: _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_TIMEOUTS */ .Rh, userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .userAgent */ .N1)('action') }, { signal: own, deadline: Date.now() + REQUEST_MS, maxBytes: MAX_ANSWER_BYTES });
+        }, { timeouts: TIMEOUTS, userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .userAgent */ .N1)('action') }, {
+            signal: own,
+            deadline: Math.min(Date.now() + REQUEST_MS, limits.deadline() ?? Infinity),
+            maxBytes: MAX_ANSWER_BYTES
+        });
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(answer.headers))
             if (value !== undefined)
@@ -68,61 +67,65 @@ function transportFetch(signal) {
         });
     };
 }
-/** The prefix of our check runs' external id: a job's own check run of the same name is never taken for ours. */
-const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
-function createClient(token, baseUrl, signal) {
+function createClient(token, baseUrl, limits) {
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
         baseUrl,
         userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .userAgent */ .N1)('action'),
-        request: { fetch: transportFetch(signal) }
+        request: { fetch: transportFetch(limits) }
     });
-    octokit.hook.wrap('request', (request, options) => (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .u0)({
-        maxAttempts: ATTEMPTS,
-        baseDelayMs: 1000,
-        maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
-        deadline: Date.now() + 5 * REQUEST_MS,
-        signal
-    }, async () => {
-        try {
-            return await request(options);
-        }
-        catch (error) {
-            throw classify(error);
-        }
-    }, () => undefined));
+    octokit.hook.before('request', options => {
+        options.headers['x-github-api-version'] = API_VERSION;
+    });
+    octokit.hook.wrap('request', (request, options) => {
+        const own = options.request?.signal;
+        return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .u0)({
+            maxAttempts: ATTEMPTS,
+            baseDelayMs: 1000,
+            maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
+            deadline: Math.min(Date.now() + CALL_MS, limits.deadline() ?? Infinity),
+            signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
+        }, async () => {
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                throw classify(error);
+            }
+            if (response.status >= 300 && response.status < 400)
+                throw redirected(response.status, response.headers.location, baseUrl);
+            return response;
+        }, () => undefined);
+    });
     return {
-        async findCheck(repo, sha, name) {
-            const { data } = await octokit.rest.checks.listForRef({
-                ...repo,
-                ref: sha,
-                check_name: name,
-                filter: 'latest',
-                per_page: 100
-            });
-            const ours = data.check_runs.find(run => run.external_id?.startsWith(EXTERNAL_ID_PREFIX));
-            return ours && { id: Number(ours.id), externalId: ours.external_id ?? undefined };
-        },
-        async createCheck(repo, fields) {
+        async createCheck(repo, fields, call = {}) {
             const { data } = await octokit.rest.checks.create({
                 ...repo,
-                ...fields
+                ...fields,
+                request: { signal: call.signal }
             });
-            return { id: Number(data.id), externalId: data.external_id ?? undefined };
+            return { id: Number(object(data, 'check run').id) };
         },
-        async updateCheck(repo, id, fields) {
-            await octokit.rest.checks.update({ ...repo, check_run_id: id, ...fields });
+        async updateCheck(repo, id, fields, call = {}) {
+            await octokit.rest.checks.update({
+                ...repo,
+                check_run_id: id,
+                ...fields,
+                request: { signal: call.signal }
+            });
         },
-        async findComment(repo, issue, marker) {
+        async findComments(repo, issue, wanted) {
+            const found = [];
             for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
                 ...repo,
                 issue_number: issue,
                 per_page: 100
             })) {
-                const found = page.data.find(comment => comment.body?.includes(marker));
-                if (found)
-                    return { id: Number(found.id), body: found.body ?? '' };
+                for (const comment of list(page.data, 'comments').map(commentOf))
+                    if (wanted(comment))
+                        found.push(comment);
             }
-            return undefined;
+            return found;
         },
         async createComment(repo, issue, body) {
             const { data } = await octokit.rest.issues.createComment({
@@ -130,10 +133,28 @@ function createClient(token, baseUrl, signal) {
                 issue_number: issue,
                 body
             });
-            return { id: Number(data.id), body: data.body ?? '' };
+            return commentOf(data);
         },
-        async updateComment(repo, id, body) {
-            await octokit.rest.issues.updateComment({ ...repo, comment_id: id, body });
+        async updateComment(repo, id, body, call = {}) {
+            await octokit.rest.issues.updateComment({
+                ...repo,
+                comment_id: id,
+                body,
+                request: { signal: call.signal }
+            });
+        },
+        async ownLogin() {
+            try {
+                const { data } = await octokit.rest.users.getAuthenticated();
+                const login = object(data, 'user').login;
+                return typeof login === 'string' ? login : undefined;
+            }
+            catch (error) {
+                // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y && error.status === 403)
+                    return undefined;
+                throw error;
+            }
         },
         async pullRequestOf(repo, owner, branch, sha) {
             const { data } = await octokit.rest.pulls.list({
@@ -142,10 +163,35 @@ function createClient(token, baseUrl, signal) {
                 state: 'open',
                 per_page: 100
             });
-            const pull = data.find(pr => pr.head.sha === sha);
+            const pull = list(data, 'pull requests').find(pr => object(pr.head, 'head').sha === sha);
             return pull ? Number(pull.number) : undefined;
         }
     };
+}
+function commentOf(raw) {
+    const comment = object(raw, 'comment');
+    const user = comment.user && typeof comment.user === 'object' ? object(comment.user, 'user') : {};
+    return {
+        id: Number(comment.id),
+        body: typeof comment.body === 'string' ? comment.body : '',
+        author: typeof user.login === 'string' ? user.login : undefined
+    };
+}
+/** An answer that should be a JSON object; a proxy's page or an empty body is told as such, not as a type error. */
+function object(value, what) {
+    if (value && typeof value === 'object' && !Array.isArray(value))
+        return value;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y(`GitHub's API answered without the ${what} it should name`, 0);
+}
+function list(value, what) {
+    if (Array.isArray(value))
+        return value.map(item => object(item, what));
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y(`GitHub's API answered without the list of ${what} it should give`, 0);
+}
+/** A redirect is never followed with the token: it is told, with where it leads. */
+function redirected(status, location, baseUrl) {
+    const to = typeof location === 'string' && location ? ` to ${location}` : '';
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
 }
 /**
  * An Octokit failure in the retry policy's terms: a 5xx or a failed
@@ -158,7 +204,9 @@ function classify(error) {
     const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers ?? {};
     const said = String(failed.response?.data?.message ?? failed.message ?? (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error));
-    if (error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr || error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9)
+    if (error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr ||
+        error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9 ||
+        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y)
         return error;
     if (!failed.response)
         return new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`GitHub could not be reached: ${said}`);
@@ -171,11 +219,11 @@ function classify(error) {
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
             return new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${said}`, 429, retryAfter);
-        return new GitHubError(`GitHub's rate limit: ${said}`, status);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y(`GitHub's rate limit: ${said}`, status);
     }
     if (status >= 500)
         return new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${said}`, status);
-    return new GitHubError(said, status, headers['x-accepted-github-permissions']);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubError */ .y(said, status, headers['x-accepted-github-permissions']);
 }
 
 

@@ -2785,6 +2785,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
+/***/ 181:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ GitHubError)
+/* harmony export */ });
+/**
+ * A GitHub answer the action cannot use: its status, GitHub's message, and
+ * the permissions it names. Apart from the client, so that the reporter tells
+ * one from another without loading Octokit before it is needed.
+ */
+class GitHubError extends Error {
+    status;
+    accepted;
+    name = 'GitHubError';
+    constructor(message, status, 
+    /** `x-accepted-github-permissions`, e.g. `issues=write; pull_requests=write`. */
+    accepted) {
+        super(message);
+        this.status = status;
+        this.accepted = accepted;
+    }
+}
+
+
+/***/ }),
+
 /***/ 218:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -2802,7 +2829,7 @@ const fatal = (error) => {
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .stopOnSignals */ .Z)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -2815,7 +2842,8 @@ __webpack_async_result__();
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
+  e: () => (/* binding */ run),
+  Z: () => (/* binding */ stopOnSignals)
 });
 
 // EXTERNAL MODULE: external "node:fs"
@@ -2826,8 +2854,9 @@ var core = __nccwpck_require__(357);
 var src_core = __nccwpck_require__(327);
 ;// CONCATENATED MODULE: ./src/action/github/content.ts
 
-/** GitHub refuses a check's summary or text, and a comment, over 65 535 characters: a margin below. */
-const MAX_MARKDOWN = 60_000;
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+const MAX_CHECK_OUTPUT_BYTES = 65_535;
+const MAX_COMMENT_CHARACTERS = 65_536;
 /** Bugs named in a comment before a link to all of them. */
 const COMMENT_BUGS = 10;
 /** Bugs in a check run's table. */
@@ -2837,38 +2866,87 @@ function defaultCheckName(environment, deploymentType) {
     const which = environment || deploymentType;
     return which ? `Mobile tests (${which})` : 'Mobile tests';
 }
-/** The hidden marker that finds this check's comment again on a pull request. */
+/**
+ * The hidden marker that finds this check's comment again: the first line of
+ * the comment, exactly. The name is percent-encoded, so two names never share
+ * a marker and no name can end the HTML comment early.
+ */
 function commentMarker(checkName) {
     return `<!-- mobile-build-deploy check=${encodeURIComponent(checkName)} -->`;
 }
+/** Whether a comment's body carries this check's marker, as its first line and nowhere else. */
+function carriesMarker(body, checkName) {
+    const marker = commentMarker(checkName);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
 /**
- * Text from outside as markdown that renders as the same text: markdown
- * punctuation escaped, HTML as entities, and mentions, issue references and
- * bare links broken by a zero-width space so that none of them links.
+ * Invisible characters `inert` leaves (the soft hyphen, tag characters, Hangul
+ * fillers), shown as escapes like the rest: a name must not read as another.
  */
-function markdownText(value) {
-    return (0,src_core/* inert */.tJ)(value)
-        .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, c => `\\${c}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/"/g, '&quot;')
-        .replace(/@/g, '@\u200b')
-        .replace(/:\/\//g, ':\u200b//')
-        .replace(/\bwww\\\./gi, m => `${m.slice(0, 3)}\u200b${m.slice(3)}`);
+const INVISIBLE = /\u{034f}|[\u{00ad}\u{115f}\u{1160}\u{180e}\u{3164}\u{ffa0}\u{e0000}-\u{e007f}]/gu;
+/** A value as it is shown: on one line, every control and invisible character escaped. */
+function shown(value) {
+    return (0,src_core/* inert */.tJ)(value).replace(INVISIBLE, c => `\\u{${c.codePointAt(0).toString(16).padStart(4, '0')}}`);
 }
-/** A value in a code span: shown literally, a fence longer than any run of backticks in it, pipes escaped for tables. */
-function code(value) {
-    const text = (0,src_core/* inert */.tJ)(value);
-    const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(m => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    return `${fence} ${text.replace(/\|/g, '\\|')} ${fence}`;
+/**
+ * A value as code: shown literally, whatever it holds. The fence is longer
+ * than any run of backticks in it, and one space inside each end keeps a
+ * backtick at either end apart from the fence. In a table a pipe is escaped
+ * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
+ * split into two spans: between `<` and `!`, so that no value can open an
+ * HTML comment, and in a table between a backslash and a pipe, where
+ * renderers disagree on which of the two the backslash escapes.
+ */
+function code(value, { table = true } = {}) {
+    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
+    return shown(value)
+        .split(split)
+        .map(part => {
+        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
+        const fence = '`'.repeat(longest + 1);
+        const text = table ? part.replace(/\|/g, '\\|') : part;
+        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
+        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
+    })
+        .join(' ');
 }
-/** A link with our own text to an http(s) URL the core checked; parentheses and spaces encoded so it cannot break out. */
-function content_link(text, url) {
+// What a link's address keeps as it is: letters, digits and the URL delimiters that mean nothing to markdown.
+const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~]$/;
+/**
+ * A link's address, from a parsed http(s) URL without user info, every other
+ * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
+ * brackets, backticks, pipes, asterisks, underscores, backslashes, spaces)
+ * and `&` written as the entity markdown decodes; undefined for anything
+ * else. Percent-encoding an unreserved character (`_`, `*`) leaves the URL
+ * the same one (RFC 3986, 6.2.2.2).
+ */
+function safeHref(url) {
     if (!url)
-        return text;
-    const safe = url.replace(/[()<> "'\\]/g, c => encodeURIComponent(c));
-    return `[${text}](${safe})`;
+        return undefined;
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return undefined;
+    if (parsed.username || parsed.password)
+        return undefined;
+    return [...parsed.href]
+        .map(c => HREF_KEEPS.test(c)
+        ? c
+        : [...Buffer.from(c, 'utf8')]
+            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join(''))
+        .join('')
+        .replace(/&/g, '&amp;');
+}
+/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
+function content_link(text, url) {
+    const href = safeHref(url);
+    return href ? `[${text}](${href})` : text;
 }
 const VERDICT_WORDS = {
     passed: '✅ passed',
@@ -2899,6 +2977,8 @@ function checkConclusion(report, judgement) {
 function stateWords(report, stage) {
     if (report.verdict)
         return VERDICT_WORDS[report.verdict.verdict];
+    if (report.failure?.aborted)
+        return '⏹️ stopped before the verdict';
     if (report.failure)
         return '❌ the deploy failed';
     if (report.noRun)
@@ -2914,11 +2994,14 @@ function stateWords(report, stage) {
 /** The lines of a table of facts: build, run, commit, environment, stage or verdict. */
 function facts(report, stage, judgement) {
     const values = (0,src_core/* outputValuesOf */.xh)(report);
+    const sha256 = values.artifactSha256
+        ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}`
+        : '';
     const rows = [
         [
             'Build',
             report.artifact &&
-                `${code(report.artifact.name)} (${(0,src_core/* formatBytes */.z3)(report.artifact.size)}${values.artifactSha256 ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}` : ''})${report.destination ? ` → ${code(report.destination)}` : ''}`
+                `${code(report.artifact.name)} (${(0,src_core/* formatBytes */.z3)(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
         ],
         ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
         ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
@@ -2931,18 +3014,21 @@ function facts(report, stage, judgement) {
         ],
         [
             'Why',
-            judgement?.message && judgement.conclusion !== 'success'
-                ? markdownText(judgement.message)
+            // A failed verdict's message names the blocking bugs, which the bug table shows.
+            judgement?.message &&
+                judgement.conclusion !== 'success' &&
+                report.verdict?.verdict !== 'failed'
+                ? code(judgement.message)
                 : undefined
         ]
     ];
-    const shown = rows.filter((row) => Boolean(row[1]));
-    return ['| | |', '|---|---|', ...shown.map(([label, value]) => `| ${label} | ${value} |`)];
+    const shownRows = rows.filter((row) => Boolean(row[1]));
+    return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)];
 }
 function countText(n) {
     return n === undefined ? 'unknown' : String(n);
 }
-/** A table of bugs, the first `max`, each name plain text linked to the bug. */
+/** A table of bugs, the first `max`, each name a code span linked to the bug. */
 function bugTable(bugs, max) {
     if (bugs.length === 0)
         return [];
@@ -2951,30 +3037,41 @@ function bugTable(bugs, max) {
         '|---|---|---|---|',
         ...bugs.slice(0, max).map(bug => {
             const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
-            return `| ${content_link(markdownText(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`;
+            return `| ${content_link(code(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`;
         })
     ];
 }
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table. */
-function checkOutput(report, stage, judgement) {
-    const title = stateWords(report, stage).slice(0, 200);
-    const summary = facts(report, stage, judgement).join('\n');
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(report, workflowRunUrl) {
+    const places = [
+        content_link('the run’s page', report.verdict?.bugsUrl ?? (0,src_core/* outputValuesOf */.xh)(report).runUrl),
+        content_link('the job summary', workflowRunUrl)
+    ];
+    return `The rest is on ${places.join(' and in ')}.`;
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+function checkOutput(report, stage, judgement, workflowRunUrl) {
+    const title = stateWords(report, stage);
+    const bytes = (text) => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
+    const rest = `…\n\n${elsewhere(report, workflowRunUrl)}`;
+    const summary = cut(facts(report, stage, judgement), bytes, rest);
     const bugs = report.verdict?.bugs ?? [];
     const more = bugs.length > CHECK_BUGS
         ? [
-            `\nAnd ${bugs.length - CHECK_BUGS} more: ${content_link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
+            '',
+            `And ${bugs.length - CHECK_BUGS} more: ${content_link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
         ]
         : [];
-    const text = [...bugTable(bugs, CHECK_BUGS), ...more].join('\n');
-    return { title, summary: cap(summary), ...(text ? { text: cap(text) } : {}) };
+    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
+    return { title, summary, ...(text ? { text } : {}) };
 }
-/** The pull-request comment: found again by its marker, edited in place. */
+/** The pull-request comment: found again by its marker, edited in place; within GitHub's limit in characters. */
 function commentBody(checkName, report, stage, judgement, workflowRunUrl) {
     const blocking = report.verdict?.blockingBugs ?? [];
     const all = report.verdict?.bugsUrl ?? report.verdict?.runUrl;
     const lines = [
         commentMarker(checkName),
-        `### ${markdownText(checkName)}: ${stateWords(report, stage)}`,
+        `### ${code(checkName, { table: false })}: ${stateWords(report, stage)}`,
         '',
         ...facts(report, stage, judgement)
     ];
@@ -2986,18 +3083,43 @@ function commentBody(checkName, report, stage, judgement, workflowRunUrl) {
     }
     if (report.wait && !report.verdict && !report.failure && report.runId)
         lines.push('', `The verdict is awaited for up to ${(0,src_core/* formatMinutes */.dp)(report.wait.minutes)}.`);
-    lines.push('', `<sub>${content_link('Updated by mobile-build-deploy', workflowRunUrl)} at ${new Date().toISOString()}</sub>`);
-    return cap(lines.join('\n'));
+    lines.push('', `<sub>${content_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(report, workflowRunUrl)}`);
 }
-function cap(text) {
-    return text.length > MAX_MARKDOWN ? `${text.slice(0, MAX_MARKDOWN)}\n\n…` : text;
+/**
+ * The lines joined, or as many whole lines as fit with `rest` after them: a
+ * line is never cut inside, where a code span could be left open and a value
+ * in it read as markdown.
+ */
+function cut(lines, fits, rest) {
+    const whole = lines.join('\n');
+    if (fits(whole))
+        return whole;
+    const kept = [...lines];
+    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
+        kept.pop();
+    return `${kept.join('\n')}\n\n${rest}`;
 }
 
+// EXTERNAL MODULE: ./src/action/github/errors.ts
+var errors = __nccwpck_require__(181);
 ;// CONCATENATED MODULE: ./src/action/github/reporter.ts
 
 
-/** How long the end of the step waits for its last reports; reporting never holds a job longer. */
-const FINISH_MS = 90_000;
+
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+const FINISH_MS = 5_000;
+/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
+const MIN_WRITE_INTERVAL_MS = 10_000;
+/**
+ * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
+ * token of the GitHub Actions app, and GitHub names its writes after the
+ * app's bot user (documented as `github-actions[bot]`).
+ */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+/** The prefix of our check runs' external id. */
+const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
 const PERMISSION = {
     check: 'checks: write',
     comment: 'pull-requests: write'
@@ -3005,36 +3127,48 @@ const PERMISSION = {
 /**
  * Shows the deploy where reviewers look: a check run on the commit (in
  * progress with the run's link, its stage as it changes, then the verdict)
- * and one pull-request comment edited in place. Events only queue the work,
- * so the deploy never waits on GitHub; a failure of GitHub's side is told
- * once, as a notice, and never changes the step's result.
+ * and one pull-request comment edited in place. The deploy never waits on
+ * GitHub: events only say what GitHub should show, and each kind is written
+ * beside the deploy, the newest state only, at most once per change and
+ * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
+ * last writes FINISH_MS. A failure of GitHub's side is told once, as a
+ * notice or a warning, and never changes the step's result.
  */
 class GitHubReporter {
     plan;
     log;
     load;
-    queue = Promise.resolve();
     client;
     checkId;
     commentId;
+    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
+    identity;
     stage;
     runUrl;
-    given = new Set();
+    startedAt;
+    deadline;
+    told = new Set();
     stop = new AbortController();
+    writers;
     constructor(plan, log, load) {
         this.plan = plan;
         this.log = log;
         this.load = load;
+        const writer = (kind, write) => new Writer(write, this.stop.signal, error => this.give(kind, error));
+        this.writers = {
+            check: writer('check', (wanted, signal) => this.writeCheck(wanted, signal)),
+            comment: writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
+        };
     }
-    /** Told each event of the deploy; queues what GitHub should show. */
+    /** Told each event of the deploy; says what GitHub should show now. */
     onEvent(event, report) {
         switch (event.type) {
             case 'notified':
-                this.enqueue('comment', () => this.comment(report));
+                this.wantComment(report);
                 return;
             case 'waiting':
-                this.enqueue('check', () => this.startCheck(report, event.runId));
-                this.enqueue('comment', () => this.comment(report));
+                this.wantCheck(report);
+                this.wantComment(report);
                 return;
             case 'status':
                 this.onStatus(event.status, report);
@@ -3043,16 +3177,28 @@ class GitHubReporter {
                 return;
         }
     }
-    /** The last reports: the check completed with the verdict (never left in progress), the comment as the step ends. */
+    /**
+     * The last reports: the check completed with the verdict (never left in
+     * progress), the comment as the step ends; within FINISH_MS, after which
+     * whatever is still under way is given up.
+     */
     async finish(report, judgement) {
-        this.enqueue('check', () => this.completeCheck(report, judgement));
-        this.enqueue('comment', () => this.comment(report, judgement));
-        const timer = setTimeout(() => this.stop.abort(), FINISH_MS);
+        this.deadline = Date.now() + FINISH_MS;
+        if (this.plan.check && this.plan.sha)
+            this.wantCheck(report, judgement);
+        this.wantComment(report, judgement);
+        const done = Promise.all(Object.values(this.writers).map(w => w.idle()));
+        let timer;
+        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
         try {
-            await this.queue;
+            if ((await Promise.race([done, late])) === 'late') {
+                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
+                await done;
+            }
         }
         finally {
             clearTimeout(timer);
+            this.stop.abort();
         }
     }
     onStatus(status, report) {
@@ -3062,108 +3208,223 @@ class GitHubReporter {
         if (stage === this.stage)
             return;
         this.stage = stage;
-        this.enqueue('check', () => this.updateCheck(report));
-        this.enqueue('comment', () => this.comment(report));
+        this.wantCheck(report);
+        this.wantComment(report);
     }
-    async startCheck(report, runId) {
+    wantCheck(report, judgement) {
         if (!this.plan.check || !this.plan.sha)
             return;
-        const client = await this.connect();
-        const fields = {
-            status: 'in_progress',
-            external_id: `mobile-build-deploy:${runId}`,
-            started_at: new Date().toISOString(),
-            details_url: this.plan.workflowRunUrl,
-            output: checkOutput(report, 'waiting for the verdict')
+        this.startedAt ??= new Date().toISOString();
+        const final = judgement !== undefined;
+        const compared = {
+            ...(final
+                ? { status: 'completed', conclusion: checkConclusion(report, judgement) }
+                : { status: 'in_progress' }),
+            external_id: `${EXTERNAL_ID_PREFIX}${report.runId ?? 'none'}`,
+            details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(report, final ? this.stage : (this.stage ?? 'waiting for the verdict'), judgement, this.plan.workflowRunUrl)
         };
-        // A later wait for the same check (a wait-only job) takes up the check an earlier step began.
-        const earlier = await client.findCheck(this.plan.repo, this.plan.sha, this.plan.checkName);
-        if (earlier) {
-            this.checkId = earlier.id;
-            await client.updateCheck(this.plan.repo, earlier.id, fields);
-        }
-        else {
-            const created = await client.createCheck(this.plan.repo, {
-                name: this.plan.checkName,
-                head_sha: this.plan.sha,
-                ...fields
-            });
-            this.checkId = created.id;
-        }
-    }
-    async updateCheck(report) {
-        if (this.checkId === undefined)
-            return;
-        const client = await this.connect();
-        await client.updateCheck(this.plan.repo, this.checkId, {
-            details_url: this.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(report, this.stage)
+        const stamps = {
+            started_at: this.startedAt,
+            ...(final ? { completed_at: new Date().toISOString() } : {})
+        };
+        this.writers.check.want({
+            fields: this.scrubbed({ ...stamps, ...compared }),
+            key: JSON.stringify(this.scrubbed(compared)),
+            final
         });
     }
-    async completeCheck(report, judgement) {
-        if (!this.plan.check || !this.plan.sha)
+    wantComment(report, judgement) {
+        if (this.plan.pullRequest === undefined)
             return;
+        const body = this.plan.secrets.redactValue(commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl));
+        this.writers.comment.want({ fields: { body }, key: body, final: judgement !== undefined });
+    }
+    /**
+     * A check run of this step's own: created the first time, updated after.
+     * A later step (a wait-only job) creates its own under the same name, the
+     * newest of the name being the one GitHub shows: a completed check run's
+     * status and conclusion are final, so one is never taken up again.
+     */
+    async writeCheck(wanted, signal) {
         const client = await this.connect();
-        const fields = {
-            status: 'completed',
-            conclusion: checkConclusion(report, judgement),
-            completed_at: new Date().toISOString(),
-            details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(report, this.stage, judgement)
-        };
         if (this.checkId !== undefined)
-            return client.updateCheck(this.plan.repo, this.checkId, fields);
-        // The step meant to wait but never began to (no run, or a failure first): the check still says how it ended.
+            return client.updateCheck(this.plan.repo, this.checkId, wanted.fields, { signal });
         const created = await client.createCheck(this.plan.repo, {
             name: this.plan.checkName,
             head_sha: this.plan.sha,
-            external_id: `mobile-build-deploy:${report.runId ?? 'none'}`,
-            ...fields
+            ...wanted.fields
         });
         this.checkId = created.id;
     }
-    async comment(report, judgement) {
+    /** Our comment on the pull request: found once (ours only), created when there is none, then edited in place. */
+    async writeComment(wanted, signal) {
         const issue = this.plan.pullRequest;
-        if (issue === undefined)
-            return;
+        const body = String(wanted.fields.body);
         const client = await this.connect();
-        const body = commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl);
         if (this.commentId === undefined) {
-            const found = await client.findComment(this.plan.repo, issue, commentMarker(this.plan.checkName));
-            this.commentId = found?.id ?? (await client.createComment(this.plan.repo, issue, body)).id;
-            if (!found)
+            const ours = await this.findOurComment(client, issue);
+            if (ours === undefined) {
+                const created = await client.createComment(this.plan.repo, issue, body);
+                this.commentId = created.id;
+                // What GitHub names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
                 return;
+            }
+            this.commentId = ours;
         }
-        await client.updateComment(this.plan.repo, this.commentId, body);
+        await client.updateComment(this.plan.repo, this.commentId, body, { signal });
+    }
+    /**
+     * The comment that is ours: its first line is our marker for this exact
+     * check name, AND the token in use wrote it. A comment anyone else wrote
+     * is never edited, whatever it carries; we then write our own.
+     */
+    async findOurComment(client, issue) {
+        const marked = await client.findComments(this.plan.repo, issue, comment => carriesMarker(comment.body, this.plan.checkName));
+        if (marked.length === 0)
+            return undefined;
+        const me = (await this.ownIdentity(client)).toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me)?.id;
+    }
+    /**
+     * The token's identity, by this rule: the author GitHub named on a comment
+     * we created in this step when there is one; else what `GET /user` says,
+     * which is the login of a person's token (a personal access token); an
+     * installation token is refused `GET /user` (403), and the installation
+     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
+     * names `github-actions[bot]`. A GitHub App's own token is taken for the
+     * workflow's too: it then finds no earlier comment of its own and writes
+     * a new one, but never edits one of another author.
+     */
+    async ownIdentity(client) {
+        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
+        return this.identity;
+    }
+    /** Every string of a write through the deploy's one redaction. */
+    scrubbed(value) {
+        if (typeof value === 'string')
+            return this.plan.secrets.redactValue(value);
+        if (Array.isArray(value))
+            return value.map(item => this.scrubbed(item));
+        if (value && typeof value === 'object')
+            return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.scrubbed(item)]));
+        return value;
     }
     connect() {
-        this.client ??= this.load(this.plan.token, this.plan.apiUrl, this.stop.signal);
+        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
+            signal: this.stop.signal,
+            deadline: () => this.deadline
+        });
         return this.client;
     }
-    /** Runs one report after the others; a failure stops that kind of report and is told once. */
-    enqueue(kind, work) {
-        this.queue = this.queue.then(async () => {
-            if (this.given.has(kind) || this.stop.signal.aborted)
-                return;
-            try {
-                await work();
-            }
-            catch (error) {
-                this.give(kind, error);
-            }
-        });
-    }
+    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
     give(kind, error) {
-        this.given.add(kind);
+        const refused = error instanceof errors/* GitHubError */.y || this.stop.signal.aborted;
+        if (this.told.has(kind))
+            return refused;
+        this.told.add(kind);
         const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
-        const status = error.status;
         const where = 'The verdict is in the job summary and the outputs.';
+        const status = error.status ?? 0;
+        const said = this.plan.secrets.redact(this.stop.signal.aborted && this.deadline !== undefined
+            ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+            : (0,src_core/* messageOf */.bD)(error));
         if (status === 403 || status === 404) {
-            this.log.notice(`${what} could not be written: GitHub answered ${status} (${(0,src_core/* messageOf */.bD)(error)}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
+            this.log.notice(`${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
+        }
+        else if (status >= 300 && status < 400) {
+            this.log.notice(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
         }
         else {
-            this.log.warning(`${what} could not be written: ${(0,src_core/* messageOf */.bD)(error)}. ${where}`, 'Not shown on GitHub');
+            this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
         }
+        return refused;
+    }
+}
+/**
+ * One kind of report (the check run, the comment): the newest state wanted
+ * is written; a state not yet written when a newer one comes is dropped; a
+ * state equal to the last one written is not written again; two writes are
+ * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
+ * replaces a write still under way.
+ */
+class Writer {
+    write;
+    stop;
+    failed;
+    wanted;
+    lastKey;
+    lastAt = -Infinity;
+    running;
+    inFlight;
+    wake;
+    stopped = false;
+    constructor(write, stop, 
+    /** Told a failed write; true stops this kind of report. */
+    failed) {
+        this.write = write;
+        this.stop = stop;
+        this.failed = failed;
+    }
+    want(wanted) {
+        if (this.stopped || (this.wanted?.final && !wanted.final))
+            return;
+        this.wanted = wanted;
+        if (wanted.final) {
+            this.inFlight?.abort(new Error('replaced by the final state'));
+            this.wake?.();
+        }
+        this.running ??= this.pump().finally(() => (this.running = undefined));
+    }
+    /** Settles when nothing is left to write. */
+    idle() {
+        return this.running ?? Promise.resolve();
+    }
+    async pump() {
+        while (this.wanted && !this.stopped && !this.stop.aborted) {
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - Date.now();
+            if (wait > 0 && !this.wanted.final)
+                await this.pause(wait);
+            const next = this.wanted;
+            this.wanted = undefined;
+            if (!next || this.stop.aborted)
+                return;
+            if (next.key === this.lastKey)
+                continue;
+            const controller = new AbortController();
+            this.inFlight = controller;
+            this.lastAt = Date.now();
+            try {
+                await this.write(next, controller.signal);
+                this.lastKey = next.key;
+            }
+            catch (error) {
+                // A write the final state replaced is not a failure.
+                if (controller.signal.aborted && !this.stop.aborted)
+                    continue;
+                if (this.failed(error))
+                    this.stopped = true;
+            }
+            finally {
+                this.inFlight = undefined;
+            }
+        }
+    }
+    /** Waits `ms`, or until the final state comes or everything stops. */
+    pause(ms) {
+        return new Promise(resolve => {
+            const done = () => {
+                clearTimeout(timer);
+                this.stop.removeEventListener('abort', done);
+                this.wake = undefined;
+                resolve();
+            };
+            const timer = setTimeout(done, ms);
+            this.stop.addEventListener('abort', done, { once: true });
+            this.wake = done;
+        });
     }
 }
 /** A stage as a check's title and a comment say it. */
@@ -3399,22 +3660,44 @@ const ACTION_VOCABULARY = {
 
 
 
+/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
+const LOOKUP_MS = 10_000;
+/**
+ * The runner's cancel (and a job's timeout-minutes): SIGINT, then SIGTERM
+ * 7.5 s later, then SIGKILL 2.5 s after that. The first stops the deploy,
+ * which ends as stopped (`cancelled` on the check run); the reports then get
+ * their few seconds and the step ends. A second signal ends it at once.
+ */
+function stopOnSignals() {
+    const stop = new AbortController();
+    for (const name of ['SIGINT', 'SIGTERM'])
+        process.on(name, () => {
+            if (stop.signal.aborted)
+                process.exit(130);
+            stop.abort(new Error(`the job was canceled: ${name}`));
+        });
+    return stop.signal;
+}
 /**
  * The step: the inputs and the event handed to the core's one orchestrator,
  * and what it learns turned into outputs (each the moment it is known),
  * annotations and the summary. The only place that fails the step; every
- * failure, thrown or not, ends as one `::error::` line.
+ * failure, thrown or not, ends as one `::error::` line. `signal` stops the
+ * deploy (the runner's cancel); the step then exits 130.
  */
-async function run() {
+async function run(signal) {
     const step = { failOnNoRun: true, warnings: [] };
     const setOutputs = outputSetter();
+    // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
+    const secrets = new src_core/* Secrets */.Sb(secret => runnerLog.mask(secret));
+    const log = { ...runnerLog, mask: (secret) => secrets.add(secret) };
     try {
         // Masked before anything else can print it, even when it fails validation.
         const values = readInputs(name => core/* getInput */.V4(name));
         if (values.apiKey)
-            runnerLog.mask(values.apiKey);
+            secrets.add(values.apiKey);
         if (values.githubToken)
-            runnerLog.mask(values.githubToken);
+            secrets.add(values.githubToken);
         const eventName = process.env.GITHUB_EVENT_NAME ?? '';
         const event = readEvent();
         const state = (0,src_core/* deploymentState */.DY)(eventName, event);
@@ -3432,12 +3715,13 @@ async function run() {
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
         if (context.pullRequestLookup && values.githubToken)
-            await lookUpPullRequest(context, values.githubToken);
+            await lookUpPullRequest(context, values.githubToken, secrets, signal);
         let reporter;
         const deploy = await (0,src_core/* runDeploy */.zt)(undefined, values, {
             frontEnd: 'action',
             vocabulary: ACTION_VOCABULARY,
-            log: runnerLog,
+            log,
+            signal,
             derived: context.git,
             env: process.env,
             workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
@@ -3447,11 +3731,13 @@ async function run() {
             },
             beforeRequests: settings => {
                 checkOutputFile();
-                reporter = reporterFor(settings);
+                reporter = reporterFor(settings, secrets);
             }
         });
         finish(step, deploy, setOutputs);
         await reporter?.finish(deploy.report, deploy.judgement);
+        if (signal?.aborted)
+            process.exitCode = 130;
     }
     catch (error) {
         // Only the action's own writing can throw here: the core never does.
@@ -3485,7 +3771,7 @@ function finish(step, { report, judgement }, setOutputs) {
         runnerLog.warning(judgement.message, 'No run created');
 }
 /** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reporterFor(settings) {
+function reporterFor(settings, secrets) {
     const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
     if (!settings.githubToken || !repo || !('owner' in repo))
         return undefined;
@@ -3501,27 +3787,32 @@ function reporterFor(settings) {
         repo: { owner: repo.owner, repo: repo.name },
         sha: settings.git.sha,
         apiUrl: apiUrl(),
-        workflowRunUrl: workflowRunUrl()
+        workflowRunUrl: workflowRunUrl(),
+        secrets
     }, runnerLog, loadClient);
 }
 /** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
-async function loadClient(token, baseUrl, signal) {
+async function loadClient(token, baseUrl, limits) {
     const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 441));
-    return createClient(token, baseUrl, signal);
+    return createClient(token, baseUrl, limits);
 }
 /**
  * A workflow_run for a fork's pull request names no pull request: GitHub's
  * API tells it from the head branch and commit. Without it, neither a
  * pull-request name nor a comment can be made; the deploy goes on.
  */
-async function lookUpPullRequest(context, token) {
+async function lookUpPullRequest(context, token, secrets, signal) {
     const lookup = context.pullRequestLookup;
     const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
     if (!repo || !('owner' in repo))
         return;
     const stop = new AbortController();
+    const deadline = Date.now() + LOOKUP_MS;
     try {
-        const client = await loadClient(token, apiUrl(), stop.signal);
+        const client = await loadClient(token, apiUrl(), {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
         const number = await client.pullRequestOf({ owner: repo.owner, repo: repo.name }, lookup.owner, lookup.branch, lookup.sha);
         if (number !== undefined)
             context.git.pullRequestNumber = number;
@@ -3529,7 +3820,7 @@ async function lookUpPullRequest(context, token) {
             runnerLog.info('No open pull request has the head of the triggering run; none is named.');
     }
     catch (error) {
-        runnerLog.notice(`The pull request of the triggering run could not be found (${(0,src_core/* messageOf */.bD)(error)}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
+        runnerLog.notice(`The pull request of the triggering run could not be found (${secrets.redact((0,src_core/* messageOf */.bD)(error))}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
     }
     finally {
         stop.abort();
@@ -3607,11 +3898,11 @@ function readEvent() {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Rh: () => (/* reexport */ DEFAULT_TIMEOUTS),
   sH: () => (/* reexport */ DeployError),
   F9: () => (/* reexport */ HttpStatusError),
   vb: () => (/* reexport */ MIN_SECRET_LENGTH),
   Dr: () => (/* reexport */ NetworkError),
+  Sb: () => (/* reexport */ Secrets),
   f7: () => (/* reexport */ blockingCount),
   DY: () => (/* reexport */ deploymentState),
   z3: () => (/* reexport */ formatBytes),
@@ -3634,7 +3925,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   u0: () => (/* reexport */ withRetry)
 });
 
-// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, OUTPUT_VALUES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject
+// UNUSED EXPORTS: COMMANDS, DEFAULT_TIMEOUTS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, OUTPUT_VALUES, PRODUCT_NAME, PRODUCT_VERSION, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(455);
@@ -4428,7 +4719,7 @@ const OPTIONS = {
         commands: REPORTING,
         frontEnds: ['action'],
         defaultText: "'Mobile tests', with the environment or deployment type",
-        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name completes the same check."
+        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
     },
     prComment: {
         kind: 'boolean',
@@ -8117,9 +8408,10 @@ function githubContext(eventName, payload, env) {
             const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
             const branch = asText(run.head_branch);
             const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
-            // A pull request of the same repository is named; a fork's never is (its head lives elsewhere).
-            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha) ??
-                (pulls.length === 1 ? pulls[0] : undefined);
+            // A listed pull request is the run's only when its head is the run's head commit: the list names the
+            // pull requests of the head branch as they are now, which may have moved on (or be another's). A
+            // fork's is never listed (its head lives elsewhere).
+            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha);
             const pullRequestNumber = positiveInteger(named?.number);
             const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
             const headOwner = asText(asObject(asObject(run.head_repository).owner).login);

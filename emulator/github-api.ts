@@ -1,14 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { json } from './answers.js'
+import { API_VERSION, checkRequest, type Operation } from './github-openapi.js'
 
 /**
- * The part of GitHub's REST API the action reports through, answering as
- * GitHub does: check runs (create, update, list for a ref), issue comments
- * (list with pagination, create, update), the pull requests of a commit or a
- * head branch; tokens with their permissions (403 "Resource not accessible by
- * integration" with GitHub's headers for one that may not write), and faults
- * (a secondary rate limit, a 5xx) per request.
+ * The part of GitHub's REST API the action reports through, held to GitHub's
+ * own rules. Every request is checked against GitHub's OpenAPI description
+ * (github-openapi.ts): a method and path that is no operation answers 404, a
+ * parameter or body the operation does not allow answers 422, and both are
+ * recorded as violations, as is a request without `X-GitHub-Api-Version`; the
+ * test harness fails every test whose requests left one. Beyond the schemas,
+ * GitHub's documented semantics: a completed check run keeps its status and
+ * conclusion; `output.summary` and `output.text` hold at most 65,535 UTF-8
+ * bytes, a comment at most 65,536 characters; only a GitHub App creates
+ * check runs; `GET /user` is refused to an installation token. Then check
+ * runs (create, update, list for a ref), issue comments (list with
+ * pagination, create, update) written by the token's own identity, the pull
+ * requests of a head branch or commit; tokens with their permissions (403
+ * "Resource not accessible by integration" with GitHub's headers for one that
+ * may not write), and faults per request (a status, a redirect, a delay, a
+ * request that is never answered).
  */
 
 export interface GitHubCheckRun {
@@ -27,11 +38,17 @@ export interface GitHubCheckRun {
   history: { status: string; conclusion: string | null }[]
 }
 
+export interface GitHubUser {
+  login: string
+  id: number
+  type: 'User' | 'Bot'
+}
+
 export interface GitHubComment {
   id: number
   issue: number
   body: string
-  user: { login: string; type: string }
+  user: GitHubUser
 }
 
 export interface GitHubPull {
@@ -40,18 +57,26 @@ export interface GitHubPull {
   head: { ref: string; sha: string; owner: string }
 }
 
-/** What a token may do, as GITHUB_TOKEN's `permissions:` grant it. */
+/** A token: what it may do, as GITHUB_TOKEN's `permissions:` grant it, and whose it is. */
 export interface TokenScopes {
   checks: 'write' | 'read'
   pullRequests: 'write' | 'read'
+  /** The identity that writes with it: a GitHub App's bot, or a person (a personal access token). */
+  user: GitHubUser
+  /** The GitHub App an installation token belongs to; none for a person's token. */
+  app?: string | undefined
 }
 
 export interface GitHubFault {
-  /** Answer with this status, headers and body instead of the normal answer. */
-  status: number
+  /** Answer with this status, headers and body instead of the normal answer (a 3xx with `location` is a redirect). */
+  status?: number
   headers?: Record<string, string>
   body?: unknown
-  /** Only requests whose method and path match. */
+  /** Never answer: the request is held until the client gives up. */
+  hang?: true
+  /** Wait this long (or until the client gives up) before answering. */
+  delayMs?: number
+  /** Only requests whose method and path match, e.g. /^PATCH .*check-runs/. */
   match?: RegExp
   times?: number
 }
@@ -61,7 +86,11 @@ export interface GitHubRequest {
   path: string
   status: number
   body?: unknown
-  authorization?: string
+  authorization?: string | undefined
+  /** The `X-GitHub-Api-Version` header. */
+  apiVersion?: string | undefined
+  /** When the request arrived (ms since the epoch). */
+  at: number
 }
 
 export interface GitHubApi {
@@ -71,149 +100,243 @@ export interface GitHubApi {
   pulls: GitHubPull[]
   tokens: Map<string, TokenScopes>
   requests: GitHubRequest[]
+  /** Every request that broke GitHub's description or rules since the last `takeViolations()`. */
+  violations: string[]
+  /** The violations so far, forgotten by the emulator: for a test that breaks the rules on purpose. */
+  takeViolations(): string[]
   faults: { add(...faults: GitHubFault[]): void }
   reset(): void
   close(): Promise<void>
 }
 
+/** The bot GitHub names the workflow token's writes after: GITHUB_TOKEN is an installation token of the `github-actions` app. */
+export const ACTIONS_BOT: GitHubUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' }
 /** The token the emulated runner gives every job unless a test says otherwise: may write checks and comments. */
 export const WRITE_TOKEN = 'ghs_emulatedRunnerToken0123456789abcdef'
 export const READ_ONLY_TOKEN = 'ghs_readOnlyForkToken0123456789abcdef'
+/** A person's token (a personal access token): may write comments, never check runs (only a GitHub App may). */
+export const PERSONAL_TOKEN = 'ghp_emulatedPersonalToken0123456789abcd'
+export const PERSON: GitHubUser = { login: 'octo-dev', id: 5_000_001, type: 'User' }
+
+/** GitHub's limits beyond the schemas: a check run's summary and text in UTF-8 bytes, a comment in characters. */
+export const MAX_OUTPUT_BYTES = 65_535
+export const MAX_COMMENT_CHARACTERS = 65_536
 
 const PAGE = 100
+const DOCS = 'https://docs.github.com/rest'
+
+/** Every emulated API of this process that is open: the test harness asks each for its violations after every test. */
+const live = new Set<GitHubApi>()
+export function liveGitHubApis(): GitHubApi[] {
+  return [...live]
+}
 
 export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
   const checkRuns: GitHubCheckRun[] = []
   const comments: GitHubComment[] = []
   const pulls: GitHubPull[] = []
   const requests: GitHubRequest[] = []
+  const violations: string[] = []
   const armed: { fault: GitHubFault; left: number }[] = []
   const tokens = new Map<string, TokenScopes>()
   const defaults = (): void => {
     tokens.clear()
-    tokens.set(WRITE_TOKEN, { checks: 'write', pullRequests: 'write' })
-    tokens.set(READ_ONLY_TOKEN, { checks: 'read', pullRequests: 'read' })
+    tokens.set(WRITE_TOKEN, {
+      checks: 'write',
+      pullRequests: 'write',
+      user: ACTIONS_BOT,
+      app: 'github-actions'
+    })
+    tokens.set(READ_ONLY_TOKEN, {
+      checks: 'read',
+      pullRequests: 'read',
+      user: ACTIONS_BOT,
+      app: 'github-actions'
+    })
+    tokens.set(PERSONAL_TOKEN, { checks: 'write', pullRequests: 'write', user: PERSON })
   }
   defaults()
   let nextId = 1000
 
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const raw = await readBody(req)
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined
       const url = new URL(req.url ?? '/', 'http://github')
-      const route = `${req.method} ${url.pathname}`
-      const record = (status: number): void => {
-        requests.push({
-          method: req.method ?? '',
-          path: `${url.pathname}${url.search}`,
-          status,
-          body,
-          authorization: req.headers.authorization
-        })
+      const method = req.method ?? ''
+      const raw = await readBody(req)
+      const apiVersion = header(req, 'x-github-api-version')
+      const entry: GitHubRequest = {
+        method,
+        path: `${url.pathname}${url.search}`,
+        status: 0,
+        authorization: req.headers.authorization,
+        apiVersion,
+        at: Date.now()
       }
-      const fault = armed.find(a => a.left > 0 && (!a.fault.match || a.fault.match.test(route)))
+      requests.push(entry)
+      const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
+        entry.status = status
+        send(res, status, body, headers)
+      }
+      const violate = (message: string): void => {
+        violations.push(`${method} ${url.pathname}: ${message}`)
+      }
+      let body: unknown
+      if (raw) {
+        try {
+          body = JSON.parse(raw)
+          entry.body = body
+        } catch {
+          violate('the body is not JSON')
+          return answer(400, { message: 'Problems parsing JSON', documentation_url: DOCS })
+        }
+      }
+      if (apiVersion !== API_VERSION)
+        violate(
+          `X-GitHub-Api-Version is ${apiVersion === undefined ? 'missing' : JSON.stringify(apiVersion)}, not ${API_VERSION}`
+        )
+      const checked = checkRequest(method, url.pathname, url.searchParams, body)
+      if ('status' in checked) {
+        violate(checked.message)
+        return answer(
+          checked.status,
+          checked.status === 404
+            ? { message: 'Not Found', documentation_url: DOCS, status: '404' }
+            : { message: `Invalid request.\n\n${checked.message}`, documentation_url: DOCS }
+        )
+      }
+      const fault = armed.find(
+        a => a.left > 0 && (!a.fault.match || a.fault.match.test(`${method} ${url.pathname}`))
+      )
       if (fault) {
         fault.left--
-        record(fault.fault.status)
-        return send(res, fault.fault.status, fault.fault.body ?? {}, fault.fault.headers)
+        const { hang, delayMs, status } = fault.fault
+        if (hang) return hold(req, res, () => (entry.status = -1))
+        if (delayMs && !(await delay(req, delayMs))) return
+        if (status !== undefined) return answer(status, fault.fault.body ?? {}, fault.fault.headers)
       }
       const token = /^(?:token|bearer) (.+)$/i.exec(req.headers.authorization ?? '')?.[1]
       const scopes = token ? tokens.get(token) : undefined
-      if (!scopes) {
-        record(401)
-        return send(res, 401, {
-          message: 'Bad credentials',
-          documentation_url: 'https://docs.github.com/rest',
-          status: '401'
-        })
-      }
-      const refuse = (accepted: string): void => {
-        record(403)
-        send(
-          res,
+      if (!scopes)
+        return answer(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' })
+      const refuse = (accepted: string): void =>
+        answer(
           403,
           {
             message: 'Resource not accessible by integration',
-            documentation_url: 'https://docs.github.com/rest',
+            documentation_url: DOCS,
             status: '403'
           },
           { 'x-accepted-github-permissions': accepted }
         )
+      const invalid = (message: string): void => {
+        violate(message)
+        answer(422, { message: `Invalid request.\n\n${message}`, documentation_url: DOCS })
       }
-      let match: RegExpExecArray | null
-      if (req.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(url.pathname)) {
+      return route(checked, body as Record<string, unknown> | undefined, url, scopes, {
+        answer,
+        refuse,
+        invalid
+      })
+    })().catch(error => send(res, 500, { message: String(error) }))
+  })
+
+  interface Answers {
+    answer(status: number, body: unknown, headers?: Record<string, string>): void
+    refuse(accepted: string): void
+    invalid(message: string): void
+  }
+
+  function route(
+    operation: Operation,
+    body: Record<string, unknown> | undefined,
+    url: URL,
+    scopes: TokenScopes,
+    { answer, refuse, invalid }: Answers
+  ): void {
+    const notFound = (): void =>
+      answer(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
+    const { params } = operation
+    switch (operation.id) {
+      case 'users/get-authenticated':
+        // An installation token (the workflow's GITHUB_TOKEN, a GitHub App's) is no user.
+        if (scopes.app)
+          return answer(403, {
+            message: 'Resource not accessible by integration',
+            documentation_url:
+              'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+            status: '403'
+          })
+        return answer(200, { ...scopes.user, node_id: `U_${scopes.user.id}` })
+
+      case 'checks/create': {
+        if (!scopes.app)
+          return answer(403, {
+            message: 'You must authenticate via a GitHub App.',
+            documentation_url: DOCS
+          })
         if (scopes.checks !== 'write') return refuse('checks=write')
+        const problem = outputProblem(body?.output)
+        if (problem) return invalid(problem)
+        const completed = body?.status === 'completed' || body?.completed_at !== undefined
+        if (completed && body?.conclusion === undefined)
+          return invalid('conclusion is required with status completed or completed_at')
         const run: GitHubCheckRun = {
           id: nextId++,
           name: String(body?.name),
           head_sha: String(body?.head_sha),
-          status: String(body?.status ?? (body?.conclusion ? 'completed' : 'queued')),
+          status: body?.conclusion !== undefined ? 'completed' : String(body?.status ?? 'queued'),
           conclusion: (body?.conclusion as string | undefined) ?? null,
           external_id: (body?.external_id as string | undefined) ?? null,
           details_url: (body?.details_url as string | undefined) ?? null,
           started_at: (body?.started_at as string | undefined) ?? null,
           completed_at: (body?.completed_at as string | undefined) ?? null,
           output: (body?.output as GitHubCheckRun['output']) ?? {},
-          app: { slug: 'github-actions' },
+          app: { slug: scopes.app },
           history: []
         }
         run.history.push({ status: run.status, conclusion: run.conclusion })
         checkRuns.push(run)
-        record(201)
-        return send(res, 201, run)
+        return answer(201, run)
       }
-      if (
-        req.method === 'PATCH' &&
-        (match = /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/.exec(url.pathname))
-      ) {
+
+      case 'checks/update': {
         if (scopes.checks !== 'write') return refuse('checks=write')
-        const run = checkRuns.find(r => r.id === Number(match![1]))
-        if (!run) {
-          record(404)
-          return send(res, 404, { message: 'Not Found' })
-        }
-        for (const field of [
-          'status',
-          'conclusion',
-          'details_url',
-          'completed_at',
-          'started_at',
-          'external_id'
-        ] as const)
+        const run = checkRuns.find(r => r.id === Number(params.check_run_id))
+        if (!run) return notFound()
+        const problem = outputProblem(body?.output)
+        if (problem) return invalid(problem)
+        for (const field of ['details_url', 'started_at', 'external_id', 'name'] as const)
           if (body?.[field] !== undefined)
             (run as unknown as Record<string, unknown>)[field] = body[field]
-        if (body?.conclusion !== undefined) run.status = 'completed'
         if (body?.output !== undefined) run.output = body.output as GitHubCheckRun['output']
+        // A completed check run's status and conclusion are final: GitHub answers 200 and keeps them.
+        if (run.status !== 'completed') {
+          if (body?.status !== undefined) run.status = String(body.status)
+          if (body?.conclusion !== undefined) {
+            run.conclusion = String(body.conclusion)
+            run.status = 'completed'
+          }
+          if (body?.completed_at !== undefined) run.completed_at = String(body.completed_at)
+        }
         run.history.push({ status: run.status, conclusion: run.conclusion })
-        record(200)
-        return send(res, 200, run)
+        return answer(200, run)
       }
-      if (
-        req.method === 'GET' &&
-        (match = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/.exec(url.pathname))
-      ) {
+
+      case 'checks/list-for-ref': {
         const name = url.searchParams.get('check_name')
         const found = checkRuns
-          .filter(r => r.head_sha === match![1] && (!name || r.name === name))
+          .filter(r => r.head_sha === params.ref && (!name || r.name === name))
           .reverse()
-        record(200)
-        return send(res, 200, { total_count: found.length, check_runs: found })
+        // `latest` (the default) keeps the newest check run of each name.
+        const shown =
+          url.searchParams.get('filter') === 'all'
+            ? found
+            : found.filter((r, i) => found.findIndex(o => o.name === r.name) === i)
+        return answer(200, { total_count: shown.length, check_runs: shown })
       }
-      if ((match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
-        const issue = Number(match[1])
-        if (req.method === 'POST') {
-          if (scopes.pullRequests !== 'write') return refuse('issues=write; pull_requests=write')
-          const comment: GitHubComment = {
-            id: nextId++,
-            issue,
-            body: String(body?.body ?? ''),
-            user: { login: 'github-actions[bot]', type: 'Bot' }
-          }
-          comments.push(comment)
-          record(201)
-          return send(res, 201, comment)
-        }
+
+      case 'issues/list-comments': {
+        const issue = Number(params.issue_number)
         const page = Number(url.searchParams.get('page') ?? 1)
         const perPage = Math.min(PAGE, Number(url.searchParams.get('per_page') ?? 30))
         const all = comments.filter(c => c.issue === issue)
@@ -222,56 +345,72 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
         const link = next
           ? { link: `<${address}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next"` }
           : undefined
-        record(200)
-        return send(res, 200, slice, link)
+        return answer(200, slice.map(commentJson), link)
       }
-      if (
-        req.method === 'PATCH' &&
-        (match = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(url.pathname))
-      ) {
+
+      case 'issues/create-comment': {
         if (scopes.pullRequests !== 'write') return refuse('issues=write; pull_requests=write')
-        const comment = comments.find(c => c.id === Number(match![1]))
-        if (!comment) {
-          record(404)
-          return send(res, 404, { message: 'Not Found' })
+        const text = String(body?.body ?? '')
+        if (characters(text) > MAX_COMMENT_CHARACTERS)
+          return invalid(`body is longer than ${MAX_COMMENT_CHARACTERS} characters`)
+        const comment: GitHubComment = {
+          id: nextId++,
+          issue: Number(params.issue_number),
+          body: text,
+          user: scopes.user
         }
-        comment.body = String(body?.body ?? '')
-        record(200)
-        return send(res, 200, comment)
+        comments.push(comment)
+        return answer(201, commentJson(comment))
       }
-      if (req.method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/pulls$/.test(url.pathname)) {
+
+      case 'issues/update-comment': {
+        if (scopes.pullRequests !== 'write') return refuse('issues=write; pull_requests=write')
+        const comment = comments.find(c => c.id === Number(params.comment_id))
+        if (!comment) return notFound()
+        const text = String(body?.body ?? '')
+        if (characters(text) > MAX_COMMENT_CHARACTERS)
+          return invalid(`body is longer than ${MAX_COMMENT_CHARACTERS} characters`)
+        comment.body = text
+        return answer(200, commentJson(comment))
+      }
+
+      case 'pulls/list': {
         const head = url.searchParams.get('head') ?? ''
         const state = url.searchParams.get('state') ?? 'open'
         const found = pulls.filter(
           p => `${p.head.owner}:${p.head.ref}` === head && (state === 'all' || p.state === state)
         )
-        record(200)
-        return send(res, 200, found.map(pullJson))
+        return answer(200, found.map(pullJson))
       }
-      if (
-        req.method === 'GET' &&
-        (match = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/pulls$/.exec(url.pathname))
-      ) {
-        record(200)
-        return send(res, 200, pulls.filter(p => p.head.sha === match![1]).map(pullJson))
-      }
-      record(404)
-      send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' })
-    })().catch(error => send(res, 500, { message: String(error) }))
-  })
+
+      case 'repos/list-pull-requests-associated-with-commit':
+        return answer(200, pulls.filter(p => p.head.sha === params.commit_sha).map(pullJson))
+
+      default:
+        // An operation GitHub has and the emulator does not: the product began to use something new.
+        return invalid(
+          `${operation.id} is an operation of GitHub's API the emulator does not answer`
+        )
+    }
+  }
+
   const address = await new Promise<string>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, host, () =>
       resolve(`http://${host}:${(server.address() as AddressInfo).port}`)
     )
   })
-  return {
+  const api: GitHubApi = {
     url: address,
     checkRuns,
     comments,
     pulls,
     tokens,
     requests,
+    violations,
+    takeViolations() {
+      return violations.splice(0)
+    },
     faults: {
       add(...faults) {
         for (const fault of faults) armed.push({ fault, left: fault.times ?? 1 })
@@ -286,9 +425,37 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
       defaults()
     },
     close() {
+      live.delete(api)
       server.closeAllConnections()
       return new Promise(resolve => server.close(() => resolve()))
     }
+  }
+  live.add(api)
+  return api
+}
+
+/** Why GitHub refuses a check run's output: a summary or text over 65,535 UTF-8 bytes. */
+function outputProblem(output: unknown): string | undefined {
+  if (!output || typeof output !== 'object') return undefined
+  for (const field of ['summary', 'text'] as const) {
+    const value = (output as Record<string, unknown>)[field]
+    if (typeof value === 'string' && Buffer.byteLength(value, 'utf8') > MAX_OUTPUT_BYTES)
+      return `output.${field} is ${Buffer.byteLength(value, 'utf8')} bytes, over GitHub's ${MAX_OUTPUT_BYTES}`
+  }
+  return undefined
+}
+
+/** Characters as GitHub counts a comment's: code points. */
+function characters(text: string): number {
+  return [...text].length
+}
+
+function commentJson(comment: GitHubComment): object {
+  return {
+    id: comment.id,
+    body: comment.body,
+    user: comment.user,
+    author_association: comment.user.type === 'Bot' ? 'NONE' : 'MEMBER'
   }
 }
 
@@ -298,6 +465,32 @@ function pullJson(pull: GitHubPull): object {
     state: pull.state,
     head: { ref: pull.head.ref, sha: pull.head.sha, label: `${pull.head.owner}:${pull.head.ref}` }
   }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** Holds a request unanswered until its client gives up and closes the connection. */
+function hold(req: IncomingMessage, res: ServerResponse, onClose: () => void): void {
+  res.once('close', onClose)
+  req.socket.setTimeout(0)
+}
+
+/** Waits `ms`, or until the client closes the connection: then false. */
+function delay(req: IncomingMessage, ms: number): Promise<boolean> {
+  return new Promise(resolve => {
+    const timer = setTimeout(() => {
+      req.socket.off('close', gone)
+      resolve(true)
+    }, ms)
+    const gone = (): void => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    req.socket.once('close', gone)
+  })
 }
 
 /** A JSON answer with GitHub's content type. */

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { chmod, cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -36,6 +36,8 @@ export interface StepOptions {
    * bundle is copied beside them, since that user may not enter the checkout.
    */
   user?: { uid: number; gid: number }
+  /** Told the step's process once it is started: to signal it as the runner's cancel does. */
+  onStart?: (child: ChildProcess) => void
 }
 
 export interface StepResult {
@@ -176,6 +178,7 @@ async function runIn(
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options.user
   })
+  options.onStart?.(child)
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))

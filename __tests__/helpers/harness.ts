@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, expect } from '@jest/globals'
+import { afterAll, afterEach, expect } from '@jest/globals'
 import {
   errorLines,
   runStep,
   type StepOptions,
   type StepResult
 } from '../../emulator/github-runner.js'
+import { liveGitHubApis } from '../../emulator/github-api.js'
 import type { Emulator } from '../../emulator/server.js'
 import { runStepInProcess } from './in-process.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
@@ -26,6 +27,11 @@ export interface Built {
 const workspaces: string[] = []
 afterAll(async () => {
   await Promise.all(workspaces.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
+})
+
+// Every request sent to the emulated GitHub API is held to GitHub's own description and rules: a test whose requests broke one fails.
+afterEach(() => {
+  for (const api of liveGitHubApis()) expect(api.takeViolations()).toEqual([])
 })
 
 /** A fresh, empty workspace, removed after the test file. */

@@ -11,7 +11,7 @@ import { run } from '../../src/action/main.js'
  * run by the end-to-end suite.
  */
 export async function runStepInProcess(options: StepOptions): Promise<StepResult> {
-  if (options.user || options.node || options.main)
+  if (options.user || options.node || options.main || options.onStart)
     throw new Error(
       'A step as another user, or with another binary, runs as a process: use the bundle.'
     )

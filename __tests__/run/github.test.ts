@@ -8,10 +8,18 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { READ_ONLY_TOKEN } from '../../emulator/github-api.js'
+import {
+  ACTIONS_BOT,
+  PERSON,
+  PERSONAL_TOKEN,
+  READ_ONLY_TOKEN,
+  WRITE_TOKEN
+} from '../../emulator/github-api.js'
+import { errorLines } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { commentMarker } from '../../src/action/github/content.js'
-import { step, writeArtifact, type Built } from '../helpers/harness.js'
+import { carriesMarker, commentMarker, safeHref } from '../../src/action/github/content.js'
+import { DEMO_API_KEY, step, writeArtifact, type Built } from '../helpers/harness.js'
+import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 
 let emulator: Emulator
@@ -42,7 +50,10 @@ function pullRequest(head: string) {
   }
 }
 
-function deploy(inputs: Record<string, string>, event: object = pullRequest(HEAD)) {
+function deploy(
+  inputs: Record<string, string>,
+  event: NonNullable<Parameters<typeof step>[2]> = pullRequest(HEAD)
+) {
   return step(
     emulator,
     { file: 'app.apk', wait: 'true', variables: run(), ...inputs },
@@ -105,30 +116,46 @@ describe('a check run on the right commit', () => {
     expect(check).toMatchObject({ status: 'completed', conclusion })
     if (conclusion === 'failure')
       expect(check.output.text).toMatch(
-        /\| \[\\#1 Checkout crashes\]\(.*\/bugs\/1\) \| urgent \| yes \|/
+        /\| \[` #1 Checkout crashes `\]\(.*\/bugs\/1\) \| urgent \| yes \|/
       )
   })
 
-  it('is taken up by a later wait-only job with the same name, never doubled', async () => {
+  it('a later wait-only job shows its verdict with a check run of its own; the completed one is never written again', async () => {
     const first = await deploy({
       variables: run({ initializingMs: 600_000 }),
       'wait-timeout-minutes': '0.02'
     })
     expect(first.exitCode).toBe(1)
-    expect(emulator.github.checkRuns[0]!.conclusion).toBe('timed_out')
+    const earlier = emulator.github.checkRuns[0]!
+    expect(earlier).toMatchObject({ status: 'completed', conclusion: 'timed_out' })
     // The later job waits again for the same run, on the same commit.
     emulator.runs[0]!.lifecycle.initializingMs = 0
+    const before = emulator.github.requests.length
     const later = await step(
       emulator,
       { 'run-id': first.outputs.runId! },
-      { env, ...pullRequest(HEAD) }
+      { env, runner: 'bundle', ...pullRequest(HEAD) }
     )
     expect(later.exitCode).toBe(0)
-    expect(emulator.github.checkRuns).toHaveLength(1)
-    expect(emulator.github.checkRuns[0]).toMatchObject({
+    expect(emulator.github.checkRuns).toHaveLength(2)
+    const own = emulator.github.checkRuns[1]!
+    // The newest check run of a name is the one GitHub shows on the commit.
+    expect(own).toMatchObject({
+      name: earlier.name,
+      head_sha: HEAD,
       status: 'completed',
       conclusion: 'success'
     })
+    expect(own.history[0]).toEqual({ status: 'in_progress', conclusion: null })
+    const touched = emulator.github.requests
+      .slice(before)
+      .filter(r => r.path.endsWith(`/check-runs/${earlier.id}`))
+    expect(touched).toEqual([])
+    expect(earlier.history.map(h => h.status)).toEqual(
+      earlier.history.map((_h, i) =>
+        i === earlier.history.length - 1 ? 'completed' : 'in_progress'
+      )
+    )
   })
 
   it('is not made by a step that does not wait, which would leave it pending', async () => {
@@ -167,7 +194,7 @@ describe('one comment per pull request, edited in place', () => {
     expect(body).toMatch(/✅ passed/)
     expect(body).toContain(`app.apk`)
     expect(body).toContain(built.sha256.slice(0, 12))
-    expect(body).toContain(`(${emulator.baseUrl}/runs/${emulator.runs.at(-1)!.id})`)
+    expect(body).toContain(`(${safeHref(`${emulator.baseUrl}/runs/${emulator.runs.at(-1)!.id}`)})`)
   })
 
   it('keeps two deployments of one workflow apart by check name', async () => {
@@ -183,23 +210,190 @@ describe('one comment per pull request, edited in place', () => {
     ])
   })
 
-  it('names at most ten blocking bugs, and none can write a link, an image, HTML or a mention', async () => {
-    const hostile = [
-      '[click](https://evil.example.com)',
-      '![x](https://evil.example.com/x.png)',
+  it("never edits a comment it did not write, whatever marker it carries, nor another check's", async () => {
+    const marker = commentMarker('Mobile tests')
+    const stranger = { login: 'mallory', id: 666, type: 'User' as const }
+    emulator.github.comments.push(
+      { id: 1, issue: 7, body: `${marker}\nI am not yours`, user: stranger },
+      {
+        id: 2,
+        issue: 7,
+        body: `${commentMarker('Mobile tests (production)')}\nThe other check`,
+        user: ACTIONS_BOT
+      },
+      { id: 3, issue: 7, body: `Quoting: ${marker}`, user: ACTIONS_BOT }
+    )
+    const first = await deploy({ wait: 'false' })
+    expect(first.exitCode).toBe(0)
+    const untouched = emulator.github.comments.slice(0, 3).map(c => c.body)
+    expect(untouched).toEqual([
+      `${marker}\nI am not yours`,
+      `${commentMarker('Mobile tests (production)')}\nThe other check`,
+      `Quoting: ${marker}`
+    ])
+    expect(emulator.github.comments).toHaveLength(4)
+    const ours = emulator.github.comments[3]!
+    expect(ours.user).toEqual(ACTIONS_BOT)
+    expect(carriesMarker(ours.body, 'Mobile tests')).toBe(true)
+    // The next step of the same check edits ours, and only ours.
+    await deploy({ wait: 'false' }, pullRequest(HEAD2))
+    expect(emulator.github.comments).toHaveLength(4)
+    expect(emulator.github.comments[3]!.body).toContain(HEAD2.slice(0, 7))
+    expect(emulator.github.comments.slice(0, 3).map(c => c.body)).toEqual(untouched)
+    const edits = emulator.github.requests.filter(r => r.method === 'PATCH')
+    expect(edits.every(r => r.path.endsWith(`/issues/comments/${ours.id}`))).toBe(true)
+  })
+
+  it("a file named after another check's marker: each check's step edits its own comment only", async () => {
+    const other = commentMarker('Mobile tests (production)')
+    const named = await writeArtifact(`${other}.apk`, 1024, built.workspace)
+    const file = named.path.slice(built.workspace.length + 1)
+    await deploy({ file, wait: 'false', 'check-name': 'Mobile tests (staging)' })
+    await deploy({ wait: 'false', 'check-name': 'Mobile tests (production)' })
+    await deploy(
+      { file, wait: 'false', 'check-name': 'Mobile tests (staging)' },
+      pullRequest(HEAD2)
+    )
+    const [staging, production] = emulator.github.comments
+    expect(emulator.github.comments).toHaveLength(2)
+    expect(carriesMarker(staging!.body, 'Mobile tests (staging)')).toBe(true)
+    expect(staging!.body).toContain(HEAD2.slice(0, 7))
+    expect(staging!.body).not.toContain(other)
+    expect(carriesMarker(production!.body, 'Mobile tests (production)')).toBe(true)
+    expect(production!.body).toContain(HEAD.slice(0, 7))
+  })
+
+  it("a person's token: its own earlier comment is found by GET /user's login; the check, which only an app may write, is told", async () => {
+    const marker = commentMarker('Mobile tests')
+    emulator.github.comments.push(
+      { id: 1, issue: 7, body: `${marker}\nby the bot`, user: ACTIONS_BOT },
+      { id: 2, issue: 7, body: `${marker}\nby the person`, user: PERSON }
+    )
+    const result = await deploy({ 'github-token': PERSONAL_TOKEN })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.github.comments).toHaveLength(2)
+    expect(emulator.github.comments[0]!.body).toBe(`${marker}\nby the bot`)
+    expect(emulator.github.comments[1]!.body).toMatch(/✅ passed/)
+    expect(emulator.github.requests.filter(r => r.path === '/user')).toHaveLength(1)
+    expect(result.stdout).toMatch(
+      /::notice title=Not shown on GitHub::The check run could not be written: GitHub answered 403 \(You must authenticate via a GitHub App\.\)/
+    )
+  })
+
+  it('names at most ten blocking bugs; no name or link of a hostile service makes markup, and no secret reaches GitHub', async () => {
+    const secret = DEMO_API_KEY
+    const evil = 'https://evil.example.com'
+    const names = [
+      `[click](${evil})`,
+      `![x](${evil}/x.png)`,
       '<img src=x onerror=alert(1)>',
       '@everyone look',
-      ...Array.from({ length: 10 }, (_, i) => `Bug ${i}`)
-    ].map(name => ({ name, priority: 'urgent' }))
-    const result = await deploy({ variables: run({ final: 'failed', bugs: hostile }) })
+      'fixes #12, GH-34 and octo-org/octo-app#56',
+      `<!-- mobile-build-deploy check=Mobile%20tests (production) --> ${commentMarker('Other')}`,
+      `hidden\u{e0041}\u00ad\u3164\u115f\u1160\uffa0\u202e\u2066\u200b\u2060\ufeffend`,
+      `key ${secret} api_key=${secret}`,
+      ...Array.from({ length: 6 }, (_, i) => `Bug ${i}`)
+    ]
+    const hostileRun = `${evil}/runs/${secret}/a)b](javascript:alert(1))?token=${WRITE_TOKEN}`
+    const answer = (stage: string) => ({
+      runStage: stage,
+      greenlight: false,
+      relevantRunId: 'run_hostile',
+      relevantRunUrl: hostileRun,
+      relevantRunWithBugsUrl: `${evil}/bugs?api_key=${secret}&q='"<>|*_\`[]`,
+      ...(stage === 'completed'
+        ? {
+            blockingBugsCount: names.length,
+            nonBlockingBugsCount: 0,
+            reproducedBugs: names.map((name, i) => ({
+              name,
+              number: i + 1,
+              priority: 'urgent',
+              isBlocking: true,
+              applicationUrl: `${evil}/bugs/${i}?x=(1)&sig=${secret}`
+            }))
+          }
+        : { workflowsUnderInvestigationCount: 2 })
+    })
+    emulator.faults.add(
+      { route: 'greenlight', status: 200, body: JSON.stringify(answer('underReview')), times: 2 },
+      { route: 'greenlight', status: 200, body: JSON.stringify(answer('completed')), times: 50 }
+    )
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
     expect(result.exitCode).toBe(1)
+    expect(result.outputs.verdict).toBe('failed')
+
+    // Every write, the first check run and each update included, went through the redaction.
+    const written = emulator.github.requests.filter(r => r.method !== 'GET')
+    expect(written.length).toBeGreaterThanOrEqual(4)
+    for (const request of written) {
+      const sent = JSON.stringify(request.body)
+      expect(sent).not.toContain(secret)
+      expect(sent).not.toContain(WRITE_TOKEN)
+      expect(request.apiVersion).toBe('2022-11-28')
+    }
+    expect(emulator.github.checkRuns[0]!.details_url).toMatch(/^https:\/\/evil\.example\.com\//)
+
+    // Links to the service's addresses (or ours), every character outside the safe set encoded; `***` is the redaction's mask.
+    const evilOrOurs = (href: string): boolean =>
+      /^https:\/\/(evil\.example\.com|github\.com)\/[A-Za-z0-9\-./:?#=&%+,;@!$~]*$/.test(
+        href.replace(/\*\*\*/g, '')
+      )
     const body = emulator.github.comments[0]!.body
-    expect(body).not.toMatch(/\]\(https:\/\/evil/)
-    expect(body).not.toMatch(/<img/)
-    expect(body).not.toMatch(/@everyone/)
-    expect(body).toContain('Bug 5')
-    expect(body).not.toContain('Bug 6 ')
-    expect(body).toMatch(/All bugs of the run.* \(4 more blocking\)/)
+    const check = emulator.github.checkRuns[0]!.output
+    for (const markdown of [body, check.summary!, check.text!]) {
+      const rendered = render(markdown)
+      expect(markupProblems(rendered, evilOrOurs)).toEqual([])
+      expect(markdown).not.toMatch(INVISIBLE)
+      expect(markdown.split('<!--').length - 1).toBe(markdown === body ? 1 : 0)
+    }
+    expect(carriesMarker(body, 'Mobile tests')).toBe(true)
+    expect(carriesMarker(body, 'Other')).toBe(false)
+    const comment = render(body)
+    expect(comment.codes).toContain('#10 Bug 1')
+    expect(comment.codes.join('\n')).not.toContain('Bug 2')
+    expect(comment.prose).toMatch(/All bugs of the run\s+\(4 more blocking\)/)
+  })
+})
+
+describe("GitHub's limits and rules, through the bundle", () => {
+  it('a hundred blocking bugs with long CJK and emoji names: the check completes, its text cut within 65,535 bytes with a line to the rest', async () => {
+    const bugs = Array.from({ length: 120 }, (_, i) => ({
+      name: (i % 2 ? '漢字' : '🐛').repeat(150).slice(0, 300),
+      number: i + 1,
+      priority: 'urgent',
+      isBlocking: true,
+      applicationUrl: `https://app.example.com/runs/run_many/bugs/${i + 1}`
+    }))
+    emulator.faults.add({
+      route: 'greenlight',
+      status: 200,
+      times: 50,
+      body: JSON.stringify({
+        runStage: 'completed',
+        greenlight: false,
+        relevantRunId: 'run_many',
+        relevantRunUrl: 'https://app.example.com/runs/run_many',
+        relevantRunWithBugsUrl: 'https://app.example.com/runs/run_many/bugs',
+        blockingBugsCount: bugs.length,
+        nonBlockingBugsCount: 0,
+        reproducedBugs: bugs
+      })
+    })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs.verdict).toBe('failed')
+    expect(result.stdout).not.toMatch(/Not shown on GitHub/)
+    const check = emulator.github.checkRuns[0]!
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' })
+    const bytes = Buffer.byteLength(check.output.text!, 'utf8')
+    expect(bytes).toBeLessThanOrEqual(65_535)
+    expect(bytes).toBeGreaterThan(60_000)
+    expect(check.output.text!.split('\n').at(-1)).toBe(
+      'The rest is on [the run’s page](https://app.example.com/runs/run%5Fmany/bugs) and in [the job summary](https://github.com/octo-org/octo-app/actions/runs/1).'
+    )
+    // The job summary the line points to names every bug.
+    for (const bug of bugs) expect(result.summary).toContain(bug.applicationUrl)
   })
 })
 
@@ -270,6 +464,137 @@ describe('never in the way', () => {
     expect(emulator.github.checkRuns[0]!.head_sha).toBe(HEAD)
   })
 })
+
+describe('beside the deploy, bounded, and final however the job ends (the bundle)', () => {
+  it('a GitHub that never answers: the upload and the verdict go on, and the step ends a few seconds after the verdict', async () => {
+    emulator.github.faults.add({ hang: true, times: 1000 })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs.verdict).toBe('passed')
+    expect(emulator.requests.filter(r => r.route === 'upload' && r.status === 200)).toHaveLength(1)
+    // Each request is given up after 10 s, and the last writes 5 s after the verdict; before, this took minutes.
+    expect(result.durationMs).toBeLessThan(45_000)
+    expect(result.stdout).toMatch(
+      /::warning title=Not shown on GitHub::The check run could not be written: GitHub's API did not answer within 5 s of the step's end/
+    )
+    expect(emulator.github.requests.every(r => r.status <= 0)).toBe(true)
+  })
+
+  it("a fork's workflow_run whose pull request cannot be looked up: the lookup gives up in seconds, and the deploy goes on", async () => {
+    emulator.github.faults.add({ hang: true, times: 1000 })
+    const result = await deploy(
+      { wait: 'false' },
+      {
+        runner: 'bundle',
+        eventName: 'workflow_run',
+        event: {
+          workflow_run: {
+            event: 'pull_request',
+            head_sha: HEAD,
+            head_branch: 'fix',
+            head_repository: { full_name: 'fork-owner/octo-app', owner: { login: 'fork-owner' } },
+            pull_requests: []
+          }
+        }
+      }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs.runId).toBeTruthy()
+    expect(result.durationMs).toBeLessThan(40_000)
+    expect(result.stdout).toMatch(/::notice title=Pull request unknown::/)
+  })
+
+  it('a redirect from GitHub is told as one notice that names it, and never followed', async () => {
+    emulator.github.faults.add({
+      status: 301,
+      headers: { location: 'https://elsewhere.example.com/api/v3/repos/octo-org/octo-app' },
+      times: 1000
+    })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(result.exitCode).toBe(0)
+    const notices = result.stdout
+      .split('\n')
+      .filter(line => line.startsWith('::notice title=Not shown on GitHub::'))
+    expect(notices).toHaveLength(2)
+    for (const notice of notices)
+      expect(notice).toMatch(
+        /answered 301, a redirect to https:\/\/elsewhere\.example\.com\/api\/v3\/repos\/octo-org\/octo-app, which is not followed/
+      )
+    expect(result.stdout + result.stderr).not.toMatch(/is not a function/)
+  })
+
+  it('a stage that keeps changing is written at most once per change, never twice within ten seconds', async () => {
+    const stage = (count: number) =>
+      JSON.stringify({
+        runStage: 'underReview',
+        greenlight: false,
+        workflowsUnderInvestigationCount: count
+      })
+    // The service's answer changes with every ask, then the verdict.
+    for (let i = 0; i < 8; i++)
+      emulator.faults.add({ route: 'greenlight', status: 200, body: stage(i % 3) })
+    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.exitCode).toBe(0)
+    const asks = emulator.requests.filter(r => r.route === 'greenlight').length
+    expect(asks).toBeGreaterThan(8)
+    for (const kind of [/\/check-runs\/\d+$/, /\/issues\/comments\/\d+$/]) {
+      const writes = emulator.github.requests.filter(r => r.method === 'PATCH' && kind.test(r.path))
+      const updates = writes.slice(0, -1)
+      for (let i = 1; i < updates.length; i++)
+        expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(9_000)
+      expect(writes.length).toBeLessThanOrEqual(Math.ceil(result.durationMs / 10_000) + 1)
+    }
+  })
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    "%s (the runner's cancel or timeout): the check run completes as cancelled and the comment is final within seconds",
+    async signal => {
+      let signalled = 0
+      const result = await deploy(
+        { variables: run({ initializingMs: 600_000 }) },
+        {
+          ...pullRequest(HEAD),
+          runner: 'bundle',
+          onStart: child => {
+            void (async () => {
+              // Once the check is in progress and the comment written, the runner cancels the job.
+              await until(
+                () =>
+                  emulator.github.checkRuns[0]?.status === 'in_progress' &&
+                  emulator.github.comments.length === 1
+              )
+              signalled = Date.now()
+              child.kill(signal)
+            })()
+          }
+        }
+      )
+      expect(signalled).toBeGreaterThan(0)
+      expect(Date.now() - signalled).toBeLessThan(15_000)
+      expect(result.exitCode).toBe(130)
+      expect(emulator.github.checkRuns).toHaveLength(1)
+      expect(emulator.github.checkRuns[0]).toMatchObject({
+        status: 'completed',
+        conclusion: 'cancelled'
+      })
+      const body = emulator.github.comments[0]!.body
+      expect(body).toMatch(/⏹️ stopped before the verdict/)
+      expect(body).not.toMatch(/awaited/)
+      expect(result.stdout).toMatch(
+        /stopped before it finished \(the job was canceled: SIG(TERM|INT)\)/
+      )
+    }
+  )
+})
+
+/** Waits until `condition` holds, asking every 50 ms, for a minute at most. */
+async function until(condition: () => boolean): Promise<void> {
+  for (const stop = Date.now() + 60_000; !condition();) {
+    if (Date.now() > stop) throw new Error('The condition never held')
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+}
 
 describe('the JUnit report', () => {
   it('is written for a verdict with blocking bugs, valid, and agrees with the step', async () => {

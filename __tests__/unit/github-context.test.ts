@@ -202,6 +202,26 @@ describe('workflow_run', () => {
     expect(found.pullRequestLookup).toEqual({ owner: 'fork-owner', branch: 'feature/x', sha: HEAD })
   })
 
+  it("names a listed pull request only when its head is the run's head commit", () => {
+    const moved = githubContext(
+      'workflow_run',
+      run({ pull_requests: [{ number: 12, head: { sha: 'f'.repeat(40), ref: 'feature/x' } }] }),
+      env
+    )
+    expect(moved.git.pullRequestNumber).toBeUndefined()
+    const several = githubContext(
+      'workflow_run',
+      run({
+        pull_requests: [
+          { number: 12, head: { sha: 'f'.repeat(40) } },
+          { number: 13, head: { sha: HEAD } }
+        ]
+      }),
+      env
+    )
+    expect(several.git.pullRequestNumber).toBe(13)
+  })
+
   it('asks for nothing when the triggering run was a push', () => {
     expect(
       githubContext('workflow_run', run({ event: 'push' }), env).pullRequestLookup

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { inert, messageOf } from '../core/index.js'
-import { run } from './main.js'
+import { run, stopOnSignals } from './main.js'
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error: unknown): void => {
@@ -10,4 +10,4 @@ const fatal = (error: unknown): void => {
 process.on('unhandledRejection', fatal)
 process.on('uncaughtException', fatal)
 
-await run()
+await run(stopOnSignals())

@@ -10,6 +10,7 @@ import {
   quote,
   repositoryOfSlug,
   runDeploy,
+  Secrets,
   type DeployRun,
   type GitHubContext,
   type Settings,
@@ -17,7 +18,7 @@ import {
   type OutputName,
   type Report
 } from '../core/index.js'
-import type { GitHubClient } from './github/client.js'
+import type { ClientLimits, GitHubClient } from './github/client.js'
 import { defaultCheckName } from './github/content.js'
 import { GitHubReporter } from './github/reporter.js'
 import { isOn, readInputs } from './inputs.js'
@@ -25,20 +26,43 @@ import { runnerLog as out } from './log.js'
 import { writeSummary, type StepReport } from './summary.js'
 import { ACTION_VOCABULARY } from './vocabulary.js'
 
+/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
+const LOOKUP_MS = 10_000
+
+/**
+ * The runner's cancel (and a job's timeout-minutes): SIGINT, then SIGTERM
+ * 7.5 s later, then SIGKILL 2.5 s after that. The first stops the deploy,
+ * which ends as stopped (`cancelled` on the check run); the reports then get
+ * their few seconds and the step ends. A second signal ends it at once.
+ */
+export function stopOnSignals(): AbortSignal {
+  const stop = new AbortController()
+  for (const name of ['SIGINT', 'SIGTERM'] as const)
+    process.on(name, () => {
+      if (stop.signal.aborted) process.exit(130)
+      stop.abort(new Error(`the job was canceled: ${name}`))
+    })
+  return stop.signal
+}
+
 /**
  * The step: the inputs and the event handed to the core's one orchestrator,
  * and what it learns turned into outputs (each the moment it is known),
  * annotations and the summary. The only place that fails the step; every
- * failure, thrown or not, ends as one `::error::` line.
+ * failure, thrown or not, ends as one `::error::` line. `signal` stops the
+ * deploy (the runner's cancel); the step then exits 130.
  */
-export async function run(): Promise<void> {
+export async function run(signal?: AbortSignal): Promise<void> {
   const step: StepReport = { failOnNoRun: true, warnings: [] }
   const setOutputs = outputSetter()
+  // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
+  const secrets = new Secrets(secret => out.mask(secret))
+  const log = { ...out, mask: (secret: string) => secrets.add(secret) }
   try {
     // Masked before anything else can print it, even when it fails validation.
     const values = readInputs(name => core.getInput(name))
-    if (values.apiKey) out.mask(values.apiKey)
-    if (values.githubToken) out.mask(values.githubToken)
+    if (values.apiKey) secrets.add(values.apiKey)
+    if (values.githubToken) secrets.add(values.githubToken)
     const eventName = process.env.GITHUB_EVENT_NAME ?? ''
     const event = readEvent()
     const state = deploymentState(eventName, event)
@@ -59,13 +83,14 @@ export async function run(): Promise<void> {
     const context = githubContext(eventName, event, process.env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
     if (context.pullRequestLookup && values.githubToken)
-      await lookUpPullRequest(context, values.githubToken)
+      await lookUpPullRequest(context, values.githubToken, secrets, signal)
 
     let reporter: GitHubReporter | undefined
     const deploy = await runDeploy(undefined, values, {
       frontEnd: 'action',
       vocabulary: ACTION_VOCABULARY,
-      log: out,
+      log,
+      signal,
       derived: context.git,
       env: process.env,
       workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
@@ -75,11 +100,12 @@ export async function run(): Promise<void> {
       },
       beforeRequests: settings => {
         checkOutputFile()
-        reporter = reporterFor(settings)
+        reporter = reporterFor(settings, secrets)
       }
     })
     finish(step, deploy, setOutputs)
     await reporter?.finish(deploy.report, deploy.judgement)
+    if (signal?.aborted) process.exitCode = 130
   } catch (error) {
     // Only the action's own writing can throw here: the core never does.
     fail(step, `The step could not finish: ${messageOf(error)}`, 'Mobile build deploy failed')
@@ -119,7 +145,7 @@ function finish(
 }
 
 /** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reporterFor(settings: Settings): GitHubReporter | undefined {
+function reporterFor(settings: Settings, secrets: Secrets): GitHubReporter | undefined {
   const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
   if (!settings.githubToken || !repo || !('owner' in repo)) return undefined
   const check = settings.check && settings.wait
@@ -135,7 +161,8 @@ function reporterFor(settings: Settings): GitHubReporter | undefined {
       repo: { owner: repo.owner, repo: repo.name },
       sha: settings.git.sha,
       apiUrl: apiUrl(),
-      workflowRunUrl: workflowRunUrl()
+      workflowRunUrl: workflowRunUrl(),
+      secrets
     },
     out,
     loadClient
@@ -146,10 +173,10 @@ function reporterFor(settings: Settings): GitHubReporter | undefined {
 async function loadClient(
   token: string,
   baseUrl: string,
-  signal: AbortSignal
+  limits: ClientLimits
 ): Promise<GitHubClient> {
   const { createClient } = await import('./github/client.js')
-  return createClient(token, baseUrl, signal)
+  return createClient(token, baseUrl, limits)
 }
 
 /**
@@ -157,13 +184,22 @@ async function loadClient(
  * API tells it from the head branch and commit. Without it, neither a
  * pull-request name nor a comment can be made; the deploy goes on.
  */
-async function lookUpPullRequest(context: GitHubContext, token: string): Promise<void> {
+async function lookUpPullRequest(
+  context: GitHubContext,
+  token: string,
+  secrets: Secrets,
+  signal: AbortSignal | undefined
+): Promise<void> {
   const lookup = context.pullRequestLookup!
   const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
   if (!repo || !('owner' in repo)) return
   const stop = new AbortController()
+  const deadline = Date.now() + LOOKUP_MS
   try {
-    const client = await loadClient(token, apiUrl(), stop.signal)
+    const client = await loadClient(token, apiUrl(), {
+      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+      deadline: () => deadline
+    })
     const number = await client.pullRequestOf(
       { owner: repo.owner, repo: repo.name },
       lookup.owner,
@@ -174,7 +210,7 @@ async function lookUpPullRequest(context: GitHubContext, token: string): Promise
     else out.info('No open pull request has the head of the triggering run; none is named.')
   } catch (error) {
     out.notice(
-      `The pull request of the triggering run could not be found (${messageOf(error)}); none is named. The token needs pull-requests: read.`,
+      `The pull request of the triggering run could not be found (${secrets.redact(messageOf(error))}); none is named. The token needs pull-requests: read.`,
       'Pull request unknown'
     )
   } finally {

@@ -2,13 +2,13 @@
  * The GitHub REST client the action reports through: @actions/github's
  * Octokit, its requests sent by the product's one transport
  * (@actions/http-client: the runner's proxy settings, a time limit on each
- * request) under the product's one retry policy. Loaded with a dynamic import
+ * request) under the product's one retry policy, every request asking for
+ * the API version the action is written for. Loaded with a dynamic import
  * only when reporting is on, so that a step that reports nothing neither
  * loads nor starts it.
  */
 import { getOctokit } from '@actions/github'
 import {
-  DEFAULT_TIMEOUTS,
   HttpStatusError,
   NetworkError,
   labelOf,
@@ -19,6 +19,7 @@ import {
   withRetry,
   type HttpRequest
 } from '../../core/index.js'
+import { GitHubError } from './errors.js'
 
 /** The repository reported on. */
 export interface Repo {
@@ -29,46 +30,51 @@ export interface Repo {
 /** A check run as the action reads it back. */
 export interface CheckRun {
   id: number
-  externalId?: string | undefined
 }
 
-/** A comment as the action reads it back. */
+/** A comment as the action reads it back: its author's login tells whose it is. */
 export interface IssueComment {
   id: number
   body: string
+  /** The login of the comment's author. */
+  author: string | undefined
 }
 
-/** A GitHub answer the action cannot use: its status, GitHub's message, and the permissions it names. */
-export class GitHubError extends Error {
-  override name = 'GitHubError'
+/** The REST API version the action is written for; GitHub answers each request by the version it asks for. */
+export const API_VERSION = '2022-11-28'
 
-  constructor(
-    message: string,
-    readonly status: number,
-    /** `x-accepted-github-permissions`, e.g. `issues=write; pull_requests=write`. */
-    readonly accepted?: string
-  ) {
-    super(message)
-  }
-}
-
-/** Attempts per request, the time each may take, the longest wait a rate limit may ask for, and the largest answer read. */
+/** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3
-const REQUEST_MS = 30_000
+export const REQUEST_MS = 10_000
+const CALL_MS = 30_000
+/** The longest wait a rate limit may ask for before the write is given up. */
 const MAX_RATE_LIMIT_WAIT_MS = 60_000
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024
+const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS }
+
+/** What bounds the client's requests: a signal that stops every one at once, and the moment all must be over by. */
+export interface ClientLimits {
+  signal: AbortSignal
+  /** Epoch ms; no request or retry runs past it (the reporter's final budget), or undefined for none beyond each request's own. */
+  deadline(): number | undefined
+}
+
+/** Per call: a signal that stops only this call (a write a newer one replaces). */
+export interface CallOptions {
+  signal?: AbortSignal | undefined
+}
 
 /**
  * Octokit's fetch, as our transport: @actions/http-client honours the
  * runner's proxy settings without the second HTTP stack (undici) that
  * @actions/github would bring, and each request is cut at its time limit.
  */
-function transportFetch(signal: AbortSignal) {
+function transportFetch(limits: ClientLimits) {
   return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
     const target = String(url)
     const method = (init.method ?? 'GET').toUpperCase() as HttpRequest['method']
     const headers = Object.fromEntries(new Headers(init.headers).entries())
-    const own = init.signal ? AbortSignal.any([signal, init.signal]) : signal
+    const own = init.signal ? AbortSignal.any([limits.signal, init.signal]) : limits.signal
     const answer = await send(
       {
         method,
@@ -77,8 +83,12 @@ function transportFetch(signal: AbortSignal) {
         ...(typeof init.body === 'string' ? { body: init.body } : {}),
         label: labelOf(method, target)
       },
-      { timeouts: DEFAULT_TIMEOUTS, userAgent: userAgent('action') },
-      { signal: own, deadline: Date.now() + REQUEST_MS, maxBytes: MAX_ANSWER_BYTES }
+      { timeouts: TIMEOUTS, userAgent: userAgent('action') },
+      {
+        signal: own,
+        deadline: Math.min(Date.now() + REQUEST_MS, limits.deadline() ?? Infinity),
+        maxBytes: MAX_ANSWER_BYTES
+      }
     )
     const responseHeaders = new Headers()
     for (const [name, value] of Object.entries(answer.headers))
@@ -94,77 +104,89 @@ function transportFetch(signal: AbortSignal) {
 
 /** What the reporter needs of GitHub, and nothing else. */
 export interface GitHubClient {
-  findCheck(repo: Repo, sha: string, name: string): Promise<CheckRun | undefined>
-  createCheck(repo: Repo, fields: Record<string, unknown>): Promise<CheckRun>
-  updateCheck(repo: Repo, id: number, fields: Record<string, unknown>): Promise<void>
-  findComment(repo: Repo, issue: number, marker: string): Promise<IssueComment | undefined>
+  createCheck(repo: Repo, fields: Record<string, unknown>, call?: CallOptions): Promise<CheckRun>
+  updateCheck(
+    repo: Repo,
+    id: number,
+    fields: Record<string, unknown>,
+    call?: CallOptions
+  ): Promise<void>
+  /** The comments of an issue or pull request that `wanted` accepts, oldest first; every page is read. */
+  findComments(
+    repo: Repo,
+    issue: number,
+    wanted: (comment: IssueComment) => boolean
+  ): Promise<IssueComment[]>
   createComment(repo: Repo, issue: number, body: string): Promise<IssueComment>
-  updateComment(repo: Repo, id: number, body: string): Promise<void>
+  updateComment(repo: Repo, id: number, body: string, call?: CallOptions): Promise<void>
+  /** The token's own login, for a person's token; undefined for an installation token, to which GitHub tells no user. */
+  ownLogin(): Promise<string | undefined>
   /** The open pull request of the base repository whose head is `owner:branch` at `sha`. */
   pullRequestOf(repo: Repo, owner: string, branch: string, sha: string): Promise<number | undefined>
 }
 
-/** The prefix of our check runs' external id: a job's own check run of the same name is never taken for ours. */
-export const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
-
-export function createClient(token: string, baseUrl: string, signal: AbortSignal): GitHubClient {
+export function createClient(token: string, baseUrl: string, limits: ClientLimits): GitHubClient {
   const octokit = getOctokit(token, {
     baseUrl,
     userAgent: userAgent('action'),
-    request: { fetch: transportFetch(signal) }
+    request: { fetch: transportFetch(limits) }
   })
-  octokit.hook.wrap('request', (request, options) =>
-    withRetry(
+  octokit.hook.before('request', options => {
+    options.headers['x-github-api-version'] = API_VERSION
+  })
+  octokit.hook.wrap('request', (request, options) => {
+    const own = (options.request as { signal?: AbortSignal } | undefined)?.signal
+    return withRetry(
       {
         maxAttempts: ATTEMPTS,
         baseDelayMs: 1000,
         maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
-        deadline: Date.now() + 5 * REQUEST_MS,
-        signal
+        deadline: Math.min(Date.now() + CALL_MS, limits.deadline() ?? Infinity),
+        signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
       },
       async () => {
+        let response: Awaited<ReturnType<typeof request>>
         try {
-          return await request(options)
+          response = await request(options)
         } catch (error) {
           throw classify(error)
         }
+        if (response.status >= 300 && response.status < 400)
+          throw redirected(response.status, response.headers.location, baseUrl)
+        return response
       },
       () => undefined
     )
-  )
+  })
 
   return {
-    async findCheck(repo, sha, name) {
-      const { data } = await octokit.rest.checks.listForRef({
-        ...repo,
-        ref: sha,
-        check_name: name,
-        filter: 'latest',
-        per_page: 100
-      })
-      const ours = data.check_runs.find(run => run.external_id?.startsWith(EXTERNAL_ID_PREFIX))
-      return ours && { id: Number(ours.id), externalId: ours.external_id ?? undefined }
-    },
-    async createCheck(repo, fields) {
+    async createCheck(repo, fields, call = {}) {
       const { data } = await octokit.rest.checks.create({
         ...repo,
-        ...(fields as { name: string; head_sha: string })
+        ...(fields as { name: string; head_sha: string }),
+        request: { signal: call.signal }
       })
-      return { id: Number(data.id), externalId: data.external_id ?? undefined }
+      return { id: Number(object(data, 'check run').id) }
     },
-    async updateCheck(repo, id, fields) {
-      await octokit.rest.checks.update({ ...repo, check_run_id: id, ...fields })
+    async updateCheck(repo, id, fields, call = {}) {
+      await octokit.rest.checks.update({
+        ...repo,
+        check_run_id: id,
+        ...fields,
+        request: { signal: call.signal }
+      })
     },
-    async findComment(repo, issue, marker) {
+    async findComments(repo, issue, wanted) {
+      const found: IssueComment[] = []
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
         ...repo,
         issue_number: issue,
         per_page: 100
       })) {
-        const found = page.data.find(comment => comment.body?.includes(marker))
-        if (found) return { id: Number(found.id), body: found.body ?? '' }
+        for (const comment of list(page.data, 'comments').map(commentOf))
+          if (wanted(comment)) found.push(comment)
       }
-      return undefined
+      return found
     },
     async createComment(repo, issue, body) {
       const { data } = await octokit.rest.issues.createComment({
@@ -172,10 +194,26 @@ export function createClient(token: string, baseUrl: string, signal: AbortSignal
         issue_number: issue,
         body
       })
-      return { id: Number(data.id), body: data.body ?? '' }
+      return commentOf(data)
     },
-    async updateComment(repo, id, body) {
-      await octokit.rest.issues.updateComment({ ...repo, comment_id: id, body })
+    async updateComment(repo, id, body, call = {}) {
+      await octokit.rest.issues.updateComment({
+        ...repo,
+        comment_id: id,
+        body,
+        request: { signal: call.signal }
+      })
+    },
+    async ownLogin() {
+      try {
+        const { data } = await octokit.rest.users.getAuthenticated()
+        const login = object(data, 'user').login
+        return typeof login === 'string' ? login : undefined
+      } catch (error) {
+        // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
+        if (error instanceof GitHubError && error.status === 403) return undefined
+        throw error
+      }
     },
     async pullRequestOf(repo, owner, branch, sha) {
       const { data } = await octokit.rest.pulls.list({
@@ -184,10 +222,41 @@ export function createClient(token: string, baseUrl: string, signal: AbortSignal
         state: 'open',
         per_page: 100
       })
-      const pull = data.find(pr => pr.head.sha === sha)
+      const pull = list(data, 'pull requests').find(pr => object(pr.head, 'head').sha === sha)
       return pull ? Number(pull.number) : undefined
     }
   }
+}
+
+function commentOf(raw: unknown): IssueComment {
+  const comment = object(raw, 'comment')
+  const user = comment.user && typeof comment.user === 'object' ? object(comment.user, 'user') : {}
+  return {
+    id: Number(comment.id),
+    body: typeof comment.body === 'string' ? comment.body : '',
+    author: typeof user.login === 'string' ? user.login : undefined
+  }
+}
+
+/** An answer that should be a JSON object; a proxy's page or an empty body is told as such, not as a type error. */
+function object(value: unknown, what: string): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return value as Record<string, unknown>
+  throw new GitHubError(`GitHub's API answered without the ${what} it should name`, 0)
+}
+
+function list(value: unknown, what: string): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.map(item => object(item, what))
+  throw new GitHubError(`GitHub's API answered without the list of ${what} it should give`, 0)
+}
+
+/** A redirect is never followed with the token: it is told, with where it leads. */
+function redirected(status: number, location: unknown, baseUrl: string): GitHubError {
+  const to = typeof location === 'string' && location ? ` to ${location}` : ''
+  return new GitHubError(
+    `GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`,
+    status
+  )
 }
 
 /**
@@ -205,7 +274,12 @@ function classify(error: unknown): Error {
   const status = typeof failed.status === 'number' ? failed.status : 0
   const headers = failed.response?.headers ?? {}
   const said = String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
-  if (error instanceof NetworkError || error instanceof HttpStatusError) return error
+  if (
+    error instanceof NetworkError ||
+    error instanceof HttpStatusError ||
+    error instanceof GitHubError
+  )
+    return error
   if (!failed.response) return new NetworkError(`GitHub could not be reached: ${said}`)
   const limited =
     status === 429 ||

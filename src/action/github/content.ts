@@ -11,17 +11,23 @@ import {
 } from '../../core/index.js'
 
 /**
- * Pure: what the check run and the pull-request comment say. Every value from
- * outside (a file or branch name, the service's words) is made plain text
- * here: no markdown link, image, HTML, mention or issue reference can come
- * out of it, and no secret (the values come redacted from the core).
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown. The product's own words are the only markdown; every value from
+ * outside (a file, branch or check name, the service's words, a message) is
+ * a code span, where GitHub links no mention (`@team`), no issue or pull
+ * request (`#12`, `GH-12`, `owner/repo#12`), no commit, no URL, and renders no
+ * markup or HTML. Invisible characters are shown as escapes, and no value can
+ * open an HTML comment, so none can carry the comment's marker. Links are
+ * ours: built from a parsed http(s) URL with every character outside a small
+ * safe set percent-encoded. Both outputs keep within GitHub's limits.
  */
 
 /** GitHub's conclusions of a completed check run. */
 export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out' | 'skipped'
 
-/** GitHub refuses a check's summary or text, and a comment, over 65 535 characters: a margin below. */
-const MAX_MARKDOWN = 60_000
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+export const MAX_CHECK_OUTPUT_BYTES = 65_535
+export const MAX_COMMENT_CHARACTERS = 65_536
 /** Bugs named in a comment before a link to all of them. */
 const COMMENT_BUGS = 10
 /** Bugs in a check run's table. */
@@ -33,40 +39,95 @@ export function defaultCheckName(environment?: string, deploymentType?: string):
   return which ? `Mobile tests (${which})` : 'Mobile tests'
 }
 
-/** The hidden marker that finds this check's comment again on a pull request. */
+/**
+ * The hidden marker that finds this check's comment again: the first line of
+ * the comment, exactly. The name is percent-encoded, so two names never share
+ * a marker and no name can end the HTML comment early.
+ */
 export function commentMarker(checkName: string): string {
   return `<!-- mobile-build-deploy check=${encodeURIComponent(checkName)} -->`
 }
 
+/** Whether a comment's body carries this check's marker, as its first line and nowhere else. */
+export function carriesMarker(body: string, checkName: string): boolean {
+  const marker = commentMarker(checkName)
+  return body === marker || body.startsWith(`${marker}\n`)
+}
+
 /**
- * Text from outside as markdown that renders as the same text: markdown
- * punctuation escaped, HTML as entities, and mentions, issue references and
- * bare links broken by a zero-width space so that none of them links.
+ * Invisible characters `inert` leaves (the soft hyphen, tag characters, Hangul
+ * fillers), shown as escapes like the rest: a name must not read as another.
  */
-export function markdownText(value: string): string {
-  return inert(value)
-    .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, c => `\\${c}`)
+const INVISIBLE = /\u{034f}|[\u{00ad}\u{115f}\u{1160}\u{180e}\u{3164}\u{ffa0}\u{e0000}-\u{e007f}]/gu
+
+/** A value as it is shown: on one line, every control and invisible character escaped. */
+export function shown(value: string): string {
+  return inert(value).replace(
+    INVISIBLE,
+    c => `\\u{${c.codePointAt(0)!.toString(16).padStart(4, '0')}}`
+  )
+}
+
+/**
+ * A value as code: shown literally, whatever it holds. The fence is longer
+ * than any run of backticks in it, and one space inside each end keeps a
+ * backtick at either end apart from the fence. In a table a pipe is escaped
+ * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
+ * split into two spans: between `<` and `!`, so that no value can open an
+ * HTML comment, and in a table between a backslash and a pipe, where
+ * renderers disagree on which of the two the backslash escapes.
+ */
+export function code(value: string, { table = true } = {}): string {
+  const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/
+  return shown(value)
+    .split(split)
+    .map(part => {
+      const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length))
+      const fence = '`'.repeat(longest + 1)
+      const text = table ? part.replace(/\|/g, '\\|') : part
+      // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
+      return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`
+    })
+    .join(' ')
+}
+
+// What a link's address keeps as it is: letters, digits and the URL delimiters that mean nothing to markdown.
+const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~]$/
+
+/**
+ * A link's address, from a parsed http(s) URL without user info, every other
+ * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
+ * brackets, backticks, pipes, asterisks, underscores, backslashes, spaces)
+ * and `&` written as the entity markdown decodes; undefined for anything
+ * else. Percent-encoding an unreserved character (`_`, `*`) leaves the URL
+ * the same one (RFC 3986, 6.2.2.2).
+ */
+export function safeHref(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return undefined
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined
+  if (parsed.username || parsed.password) return undefined
+  return [...parsed.href]
+    .map(c =>
+      HREF_KEEPS.test(c)
+        ? c
+        : [...Buffer.from(c, 'utf8')]
+            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join('')
+    )
+    .join('')
     .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/"/g, '&quot;')
-    .replace(/@/g, '@\u200b')
-    .replace(/:\/\//g, ':\u200b//')
-    .replace(/\bwww\\\./gi, m => `${m.slice(0, 3)}\u200b${m.slice(3)}`)
 }
 
-/** A value in a code span: shown literally, a fence longer than any run of backticks in it, pipes escaped for tables. */
-export function code(value: string): string {
-  const text = inert(value)
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(m => m[0].length))
-  const fence = '`'.repeat(longest + 1)
-  return `${fence} ${text.replace(/\|/g, '\\|')} ${fence}`
-}
-
-/** A link with our own text to an http(s) URL the core checked; parentheses and spaces encoded so it cannot break out. */
+/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
 export function link(text: string, url: string | undefined): string {
-  if (!url) return text
-  const safe = url.replace(/[()<> "'\\]/g, c => encodeURIComponent(c))
-  return `[${text}](${safe})`
+  const href = safeHref(url)
+  return href ? `[${text}](${href})` : text
 }
 
 const VERDICT_WORDS: Record<VerdictName, string> = {
@@ -97,6 +158,7 @@ export function checkConclusion(report: Report, judgement: Judgement): CheckConc
 /** Where the run is, in a few words for a check's title or a comment's heading. */
 export function stateWords(report: Report, stage?: string): string {
   if (report.verdict) return VERDICT_WORDS[report.verdict.verdict]
+  if (report.failure?.aborted) return '⏹️ stopped before the verdict'
   if (report.failure) return '❌ the deploy failed'
   if (report.noRun) return '⚠️ no run was created'
   if (report.preview) return '➖ preview deployment, no run'
@@ -108,11 +170,14 @@ export function stateWords(report: Report, stage?: string): string {
 /** The lines of a table of facts: build, run, commit, environment, stage or verdict. */
 function facts(report: Report, stage: string | undefined, judgement?: Judgement): string[] {
   const values = outputValuesOf(report)
+  const sha256 = values.artifactSha256
+    ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}`
+    : ''
   const rows: [string, string | undefined][] = [
     [
       'Build',
       report.artifact &&
-        `${code(report.artifact.name)} (${formatBytes(report.artifact.size)}${values.artifactSha256 ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}` : ''})${report.destination ? ` → ${code(report.destination)}` : ''}`
+        `${code(report.artifact.name)} (${formatBytes(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
     ],
     ['Run', values.runId && link(code(values.runId), values.runUrl)],
     ['Commit', report.git?.sha && link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
@@ -125,20 +190,23 @@ function facts(report: Report, stage: string | undefined, judgement?: Judgement)
     ],
     [
       'Why',
-      judgement?.message && judgement.conclusion !== 'success'
-        ? markdownText(judgement.message)
+      // A failed verdict's message names the blocking bugs, which the bug table shows.
+      judgement?.message &&
+      judgement.conclusion !== 'success' &&
+      report.verdict?.verdict !== 'failed'
+        ? code(judgement.message)
         : undefined
     ]
   ]
-  const shown = rows.filter((row): row is [string, string] => Boolean(row[1]))
-  return ['| | |', '|---|---|', ...shown.map(([label, value]) => `| ${label} | ${value} |`)]
+  const shownRows = rows.filter((row): row is [string, string] => Boolean(row[1]))
+  return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)]
 }
 
 function countText(n: number | undefined): string {
   return n === undefined ? 'unknown' : String(n)
 }
 
-/** A table of bugs, the first `max`, each name plain text linked to the bug. */
+/** A table of bugs, the first `max`, each name a code span linked to the bug. */
 function bugTable(bugs: Bug[], max: number): string[] {
   if (bugs.length === 0) return []
   return [
@@ -146,31 +214,44 @@ function bugTable(bugs: Bug[], max: number): string[] {
     '|---|---|---|---|',
     ...bugs.slice(0, max).map(bug => {
       const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`
-      return `| ${link(markdownText(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`
+      return `| ${link(code(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`
     })
   ]
 }
 
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table. */
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(report: Report, workflowRunUrl: string | undefined): string {
+  const places = [
+    link('the run’s page', report.verdict?.bugsUrl ?? outputValuesOf(report).runUrl),
+    link('the job summary', workflowRunUrl)
+  ]
+  return `The rest is on ${places.join(' and in ')}.`
+}
+
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
 export function checkOutput(
   report: Report,
   stage?: string,
-  judgement?: Judgement
+  judgement?: Judgement,
+  workflowRunUrl?: string
 ): { title: string; summary: string; text?: string } {
-  const title = stateWords(report, stage).slice(0, 200)
-  const summary = facts(report, stage, judgement).join('\n')
+  const title = stateWords(report, stage)
+  const bytes = (text: string): boolean => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES
+  const rest = `…\n\n${elsewhere(report, workflowRunUrl)}`
+  const summary = cut(facts(report, stage, judgement), bytes, rest)
   const bugs = report.verdict?.bugs ?? []
   const more =
     bugs.length > CHECK_BUGS
       ? [
-          `\nAnd ${bugs.length - CHECK_BUGS} more: ${link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
+          '',
+          `And ${bugs.length - CHECK_BUGS} more: ${link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
         ]
       : []
-  const text = [...bugTable(bugs, CHECK_BUGS), ...more].join('\n')
-  return { title, summary: cap(summary), ...(text ? { text: cap(text) } : {}) }
+  const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest)
+  return { title, summary, ...(text ? { text } : {}) }
 }
 
-/** The pull-request comment: found again by its marker, edited in place. */
+/** The pull-request comment: found again by its marker, edited in place; within GitHub's limit in characters. */
 export function commentBody(
   checkName: string,
   report: Report,
@@ -182,7 +263,7 @@ export function commentBody(
   const all = report.verdict?.bugsUrl ?? report.verdict?.runUrl
   const lines = [
     commentMarker(checkName),
-    `### ${markdownText(checkName)}: ${stateWords(report, stage)}`,
+    `### ${code(checkName, { table: false })}: ${stateWords(report, stage)}`,
     '',
     ...facts(report, stage, judgement)
   ]
@@ -197,13 +278,24 @@ export function commentBody(
   }
   if (report.wait && !report.verdict && !report.failure && report.runId)
     lines.push('', `The verdict is awaited for up to ${formatMinutes(report.wait.minutes)}.`)
-  lines.push(
-    '',
-    `<sub>${link('Updated by mobile-build-deploy', workflowRunUrl)} at ${new Date().toISOString()}</sub>`
+  lines.push('', `<sub>${link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`)
+  // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+  return cut(
+    lines,
+    text => text.length <= MAX_COMMENT_CHARACTERS,
+    `…\n\n${elsewhere(report, workflowRunUrl)}`
   )
-  return cap(lines.join('\n'))
 }
 
-function cap(text: string): string {
-  return text.length > MAX_MARKDOWN ? `${text.slice(0, MAX_MARKDOWN)}\n\n…` : text
+/**
+ * The lines joined, or as many whole lines as fit with `rest` after them: a
+ * line is never cut inside, where a code span could be left open and a value
+ * in it read as markdown.
+ */
+function cut(lines: string[], fits: (text: string) => boolean, rest: string): string {
+  const whole = lines.join('\n')
+  if (fits(whole)) return whole
+  const kept = [...lines]
+  while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`)) kept.pop()
+  return `${kept.join('\n')}\n\n${rest}`
 }

@@ -4,10 +4,12 @@ import {
   type Judgement,
   type Log,
   type Report,
+  type Secrets,
   type VerdictStatus
 } from '../../core/index.js'
-import type { GitHubClient, Repo } from './client.js'
-import { checkConclusion, checkOutput, commentBody, commentMarker } from './content.js'
+import type { ClientLimits, GitHubClient, Repo } from './client.js'
+import { GitHubError } from './errors.js'
+import { carriesMarker, checkConclusion, checkOutput, commentBody } from './content.js'
 
 /** What the step reports where reviewers look, and where. */
 export interface ReportingPlan {
@@ -24,10 +26,22 @@ export interface ReportingPlan {
   apiUrl: string
   /** This workflow run's page, linked from the check and the comment. */
   workflowRunUrl?: string | undefined
+  /** The deploy's one redaction, told every secret the deploy registers: every field written to GitHub goes through it. */
+  secrets: Secrets
 }
 
-/** How long the end of the step waits for its last reports; reporting never holds a job longer. */
-const FINISH_MS = 90_000
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+export const FINISH_MS = 5_000
+/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
+export const MIN_WRITE_INTERVAL_MS = 10_000
+/**
+ * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
+ * token of the GitHub Actions app, and GitHub names its writes after the
+ * app's bot user (documented as `github-actions[bot]`).
+ */
+export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
+/** The prefix of our check runs' external id. */
+export const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
 
 type Kind = 'check' | 'comment'
 
@@ -36,22 +50,36 @@ const PERMISSION: Record<Kind, string> = {
   comment: 'pull-requests: write'
 }
 
+/** One state of a check run or a comment to write; `key` tells two states apart, timestamps aside. */
+interface Wanted {
+  fields: Record<string, unknown>
+  key: string
+  final: boolean
+}
+
 /**
  * Shows the deploy where reviewers look: a check run on the commit (in
  * progress with the run's link, its stage as it changes, then the verdict)
- * and one pull-request comment edited in place. Events only queue the work,
- * so the deploy never waits on GitHub; a failure of GitHub's side is told
- * once, as a notice, and never changes the step's result.
+ * and one pull-request comment edited in place. The deploy never waits on
+ * GitHub: events only say what GitHub should show, and each kind is written
+ * beside the deploy, the newest state only, at most once per change and
+ * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
+ * last writes FINISH_MS. A failure of GitHub's side is told once, as a
+ * notice or a warning, and never changes the step's result.
  */
 export class GitHubReporter {
-  private queue: Promise<void> = Promise.resolve()
   private client?: Promise<GitHubClient>
   private checkId?: number
   private commentId?: number
+  /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
+  private identity?: string
   private stage?: string
   private runUrl?: string
-  private readonly given = new Set<Kind>()
+  private startedAt?: string
+  private deadline?: number
+  private readonly told = new Set<Kind>()
   private readonly stop = new AbortController()
+  private readonly writers: Record<Kind, Writer>
 
   constructor(
     private readonly plan: ReportingPlan,
@@ -59,19 +87,26 @@ export class GitHubReporter {
     private readonly load: (
       token: string,
       baseUrl: string,
-      signal: AbortSignal
+      limits: ClientLimits
     ) => Promise<GitHubClient>
-  ) {}
+  ) {
+    const writer = (kind: Kind, write: Writer['write']): Writer =>
+      new Writer(write, this.stop.signal, error => this.give(kind, error))
+    this.writers = {
+      check: writer('check', (wanted, signal) => this.writeCheck(wanted, signal)),
+      comment: writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
+    }
+  }
 
-  /** Told each event of the deploy; queues what GitHub should show. */
+  /** Told each event of the deploy; says what GitHub should show now. */
   onEvent(event: DeployEvent, report: Report): void {
     switch (event.type) {
       case 'notified':
-        this.enqueue('comment', () => this.comment(report))
+        this.wantComment(report)
         return
       case 'waiting':
-        this.enqueue('check', () => this.startCheck(report, event.runId))
-        this.enqueue('comment', () => this.comment(report))
+        this.wantCheck(report)
+        this.wantComment(report)
         return
       case 'status':
         this.onStatus(event.status, report)
@@ -81,15 +116,26 @@ export class GitHubReporter {
     }
   }
 
-  /** The last reports: the check completed with the verdict (never left in progress), the comment as the step ends. */
+  /**
+   * The last reports: the check completed with the verdict (never left in
+   * progress), the comment as the step ends; within FINISH_MS, after which
+   * whatever is still under way is given up.
+   */
   async finish(report: Report, judgement: Judgement): Promise<void> {
-    this.enqueue('check', () => this.completeCheck(report, judgement))
-    this.enqueue('comment', () => this.comment(report, judgement))
-    const timer = setTimeout(() => this.stop.abort(), FINISH_MS)
+    this.deadline = Date.now() + FINISH_MS
+    if (this.plan.check && this.plan.sha) this.wantCheck(report, judgement)
+    this.wantComment(report, judgement)
+    const done = Promise.all(Object.values(this.writers).map(w => w.idle()))
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')))
     try {
-      await this.queue
+      if ((await Promise.race([done, late])) === 'late') {
+        this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`))
+        await done
+      }
     } finally {
       clearTimeout(timer)
+      this.stop.abort()
     }
   }
 
@@ -98,121 +144,233 @@ export class GitHubReporter {
     if (status.answer.runUrl) this.runUrl = status.answer.runUrl
     if (stage === this.stage) return
     this.stage = stage
-    this.enqueue('check', () => this.updateCheck(report))
-    this.enqueue('comment', () => this.comment(report))
+    this.wantCheck(report)
+    this.wantComment(report)
   }
 
-  private async startCheck(report: Report, runId: string): Promise<void> {
+  private wantCheck(report: Report, judgement?: Judgement): void {
     if (!this.plan.check || !this.plan.sha) return
-    const client = await this.connect()
-    const fields = {
-      status: 'in_progress',
-      external_id: `mobile-build-deploy:${runId}`,
-      started_at: new Date().toISOString(),
-      details_url: this.plan.workflowRunUrl,
-      output: checkOutput(report, 'waiting for the verdict')
+    this.startedAt ??= new Date().toISOString()
+    const final = judgement !== undefined
+    const compared = {
+      ...(final
+        ? { status: 'completed', conclusion: checkConclusion(report, judgement) }
+        : { status: 'in_progress' }),
+      external_id: `${EXTERNAL_ID_PREFIX}${report.runId ?? 'none'}`,
+      details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
+      output: checkOutput(
+        report,
+        final ? this.stage : (this.stage ?? 'waiting for the verdict'),
+        judgement,
+        this.plan.workflowRunUrl
+      )
     }
-    // A later wait for the same check (a wait-only job) takes up the check an earlier step began.
-    const earlier = await client.findCheck(this.plan.repo, this.plan.sha, this.plan.checkName)
-    if (earlier) {
-      this.checkId = earlier.id
-      await client.updateCheck(this.plan.repo, earlier.id, fields)
-    } else {
-      const created = await client.createCheck(this.plan.repo, {
-        name: this.plan.checkName,
-        head_sha: this.plan.sha,
-        ...fields
-      })
-      this.checkId = created.id
+    const stamps = {
+      started_at: this.startedAt,
+      ...(final ? { completed_at: new Date().toISOString() } : {})
     }
-  }
-
-  private async updateCheck(report: Report): Promise<void> {
-    if (this.checkId === undefined) return
-    const client = await this.connect()
-    await client.updateCheck(this.plan.repo, this.checkId, {
-      details_url: this.runUrl ?? this.plan.workflowRunUrl,
-      output: checkOutput(report, this.stage)
+    this.writers.check.want({
+      fields: this.scrubbed({ ...stamps, ...compared }),
+      key: JSON.stringify(this.scrubbed(compared)),
+      final
     })
   }
 
-  private async completeCheck(report: Report, judgement: Judgement): Promise<void> {
-    if (!this.plan.check || !this.plan.sha) return
+  private wantComment(report: Report, judgement?: Judgement): void {
+    if (this.plan.pullRequest === undefined) return
+    const body = this.plan.secrets.redactValue(
+      commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl)
+    )
+    this.writers.comment.want({ fields: { body }, key: body, final: judgement !== undefined })
+  }
+
+  /**
+   * A check run of this step's own: created the first time, updated after.
+   * A later step (a wait-only job) creates its own under the same name, the
+   * newest of the name being the one GitHub shows: a completed check run's
+   * status and conclusion are final, so one is never taken up again.
+   */
+  private async writeCheck(wanted: Wanted, signal: AbortSignal): Promise<void> {
     const client = await this.connect()
-    const fields = {
-      status: 'completed',
-      conclusion: checkConclusion(report, judgement),
-      completed_at: new Date().toISOString(),
-      details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
-      output: checkOutput(report, this.stage, judgement)
-    }
-    if (this.checkId !== undefined) return client.updateCheck(this.plan.repo, this.checkId, fields)
-    // The step meant to wait but never began to (no run, or a failure first): the check still says how it ended.
+    if (this.checkId !== undefined)
+      return client.updateCheck(this.plan.repo, this.checkId, wanted.fields, { signal })
     const created = await client.createCheck(this.plan.repo, {
       name: this.plan.checkName,
       head_sha: this.plan.sha,
-      external_id: `mobile-build-deploy:${report.runId ?? 'none'}`,
-      ...fields
+      ...wanted.fields
     })
     this.checkId = created.id
   }
 
-  private async comment(report: Report, judgement?: Judgement): Promise<void> {
-    const issue = this.plan.pullRequest
-    if (issue === undefined) return
+  /** Our comment on the pull request: found once (ours only), created when there is none, then edited in place. */
+  private async writeComment(wanted: Wanted, signal: AbortSignal): Promise<void> {
+    const issue = this.plan.pullRequest!
+    const body = String(wanted.fields.body)
     const client = await this.connect()
-    const body = commentBody(
-      this.plan.checkName,
-      report,
-      this.stage,
-      judgement,
-      this.plan.workflowRunUrl
-    )
     if (this.commentId === undefined) {
-      const found = await client.findComment(
-        this.plan.repo,
-        issue,
-        commentMarker(this.plan.checkName)
-      )
-      this.commentId = found?.id ?? (await client.createComment(this.plan.repo, issue, body)).id
-      if (!found) return
+      const ours = await this.findOurComment(client, issue)
+      if (ours === undefined) {
+        const created = await client.createComment(this.plan.repo, issue, body)
+        this.commentId = created.id
+        // What GitHub names as our comment's author is the token's identity, whatever the token.
+        if (created.author) this.identity = created.author
+        return
+      }
+      this.commentId = ours
     }
-    await client.updateComment(this.plan.repo, this.commentId, body)
+    await client.updateComment(this.plan.repo, this.commentId, body, { signal })
+  }
+
+  /**
+   * The comment that is ours: its first line is our marker for this exact
+   * check name, AND the token in use wrote it. A comment anyone else wrote
+   * is never edited, whatever it carries; we then write our own.
+   */
+  private async findOurComment(client: GitHubClient, issue: number): Promise<number | undefined> {
+    const marked = await client.findComments(this.plan.repo, issue, comment =>
+      carriesMarker(comment.body, this.plan.checkName)
+    )
+    if (marked.length === 0) return undefined
+    const me = (await this.ownIdentity(client)).toLowerCase()
+    return marked.find(comment => comment.author?.toLowerCase() === me)?.id
+  }
+
+  /**
+   * The token's identity, by this rule: the author GitHub named on a comment
+   * we created in this step when there is one; else what `GET /user` says,
+   * which is the login of a person's token (a personal access token); an
+   * installation token is refused `GET /user` (403), and the installation
+   * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
+   * names `github-actions[bot]`. A GitHub App's own token is taken for the
+   * workflow's too: it then finds no earlier comment of its own and writes
+   * a new one, but never edits one of another author.
+   */
+  private async ownIdentity(client: GitHubClient): Promise<string> {
+    this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN
+    return this.identity
+  }
+
+  /** Every string of a write through the deploy's one redaction. */
+  private scrubbed<T>(value: T): T {
+    if (typeof value === 'string') return this.plan.secrets.redactValue(value) as T
+    if (Array.isArray(value)) return value.map(item => this.scrubbed(item)) as T
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, this.scrubbed(item)])
+      ) as T
+    return value
   }
 
   private connect(): Promise<GitHubClient> {
-    this.client ??= this.load(this.plan.token, this.plan.apiUrl, this.stop.signal)
+    this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
+      signal: this.stop.signal,
+      deadline: () => this.deadline
+    })
     return this.client
   }
 
-  /** Runs one report after the others; a failure stops that kind of report and is told once. */
-  private enqueue(kind: Kind, work: () => Promise<void>): void {
-    this.queue = this.queue.then(async () => {
-      if (this.given.has(kind) || this.stop.signal.aborted) return
-      try {
-        await work()
-      } catch (error) {
-        this.give(kind, error)
-      }
-    })
-  }
-
-  private give(kind: Kind, error: unknown): void {
-    this.given.add(kind)
+  /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
+  private give(kind: Kind, error: unknown): boolean {
+    const refused = error instanceof GitHubError || this.stop.signal.aborted
+    if (this.told.has(kind)) return refused
+    this.told.add(kind)
     const what = kind === 'check' ? 'The check run' : 'The pull-request comment'
-    const status = (error as { status?: number }).status
     const where = 'The verdict is in the job summary and the outputs.'
+    const status = (error as { status?: number }).status ?? 0
+    const said = this.plan.secrets.redact(
+      this.stop.signal.aborted && this.deadline !== undefined
+        ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+        : messageOf(error)
+    )
     if (status === 403 || status === 404) {
       this.log.notice(
-        `${what} could not be written: GitHub answered ${status} (${messageOf(error)}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`,
+        `${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`,
         'Not shown on GitHub'
       )
+    } else if (status >= 300 && status < 400) {
+      this.log.notice(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub')
     } else {
-      this.log.warning(
-        `${what} could not be written: ${messageOf(error)}. ${where}`,
-        'Not shown on GitHub'
-      )
+      this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub')
     }
+    return refused
+  }
+}
+
+/**
+ * One kind of report (the check run, the comment): the newest state wanted
+ * is written; a state not yet written when a newer one comes is dropped; a
+ * state equal to the last one written is not written again; two writes are
+ * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
+ * replaces a write still under way.
+ */
+class Writer {
+  private wanted?: Wanted
+  private lastKey?: string
+  private lastAt = -Infinity
+  private running?: Promise<void>
+  private inFlight?: AbortController
+  private wake?: () => void
+  private stopped = false
+
+  constructor(
+    readonly write: (wanted: Wanted, signal: AbortSignal) => Promise<void>,
+    private readonly stop: AbortSignal,
+    /** Told a failed write; true stops this kind of report. */
+    private readonly failed: (error: unknown) => boolean
+  ) {}
+
+  want(wanted: Wanted): void {
+    if (this.stopped || (this.wanted?.final && !wanted.final)) return
+    this.wanted = wanted
+    if (wanted.final) {
+      this.inFlight?.abort(new Error('replaced by the final state'))
+      this.wake?.()
+    }
+    this.running ??= this.pump().finally(() => (this.running = undefined))
+  }
+
+  /** Settles when nothing is left to write. */
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve()
+  }
+
+  private async pump(): Promise<void> {
+    while (this.wanted && !this.stopped && !this.stop.aborted) {
+      const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - Date.now()
+      if (wait > 0 && !this.wanted.final) await this.pause(wait)
+      const next = this.wanted
+      this.wanted = undefined
+      if (!next || this.stop.aborted) return
+      if (next.key === this.lastKey) continue
+      const controller = new AbortController()
+      this.inFlight = controller
+      this.lastAt = Date.now()
+      try {
+        await this.write(next, controller.signal)
+        this.lastKey = next.key
+      } catch (error) {
+        // A write the final state replaced is not a failure.
+        if (controller.signal.aborted && !this.stop.aborted) continue
+        if (this.failed(error)) this.stopped = true
+      } finally {
+        this.inFlight = undefined
+      }
+    }
+  }
+
+  /** Waits `ms`, or until the final state comes or everything stops. */
+  private pause(ms: number): Promise<void> {
+    return new Promise(resolve => {
+      const done = (): void => {
+        clearTimeout(timer)
+        this.stop.removeEventListener('abort', done)
+        this.wake = undefined
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.stop.addEventListener('abort', done, { once: true })
+      this.wake = done
+    })
   }
 }
 

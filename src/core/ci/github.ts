@@ -98,10 +98,10 @@ export function githubContext(
       const sha = asText(run.head_sha) ?? env.GITHUB_SHA
       const branch = asText(run.head_branch)
       const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : []
-      // A pull request of the same repository is named; a fork's never is (its head lives elsewhere).
-      const named =
-        pulls.find(pr => asText(asObject(pr.head).sha) === sha) ??
-        (pulls.length === 1 ? pulls[0] : undefined)
+      // A listed pull request is the run's only when its head is the run's head commit: the list names the
+      // pull requests of the head branch as they are now, which may have moved on (or be another's). A
+      // fork's is never listed (its head lives elsewhere).
+      const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha)
       const pullRequestNumber = positiveInteger(named?.number)
       const forPullRequest = /^pull_request/.test(asText(run.event) ?? '')
       const headOwner = asText(asObject(asObject(run.head_repository).owner).login)

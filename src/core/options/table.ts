@@ -311,7 +311,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     frontEnds: ['action'],
     defaultText: "'Mobile tests', with the environment or deployment type",
     description:
-      "The check run's name; it also tells two deployments' comments apart. A later wait with the same name completes the same check."
+      "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
   },
   prComment: {
     kind: 'boolean',

@@ -1,0 +1,353 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Ajv, type ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+
+/**
+ * GitHub's own description of its REST API (`@octokit/openapi`, the
+ * api.github.com version) as the judge of every request the emulated API
+ * receives: the method and path must be one of its operations, the path and
+ * query parameters and the JSON body must match that operation's schemas.
+ *
+ * The whole description is 13 MB, a quarter to half a second to parse, and
+ * parsing blocks the process a step runs in; so the emulator reads an
+ * extract of it (github-openapi/description.json): every operation's method
+ * and path, and the parameters and body schemas of the operations the
+ * emulator answers, with the components they reach. `extractDescription`
+ * makes it from the package; `npx tsx script/github-openapi.ts` writes it,
+ * and a unit test checks that it is still what the package says.
+ */
+
+/** The API version the description is for, and the one every request must ask for. */
+export const API_VERSION = '2022-11-28'
+
+/** The operations the emulator answers; every other operation of GitHub's is a violation when asked for. */
+export const EMULATED_OPERATIONS = [
+  'users/get-authenticated',
+  'checks/create',
+  'checks/update',
+  'checks/list-for-ref',
+  'issues/list-comments',
+  'issues/create-comment',
+  'issues/update-comment',
+  'pulls/list',
+  'repos/list-pull-requests-associated-with-commit'
+] as const
+
+/** Why a request is not one GitHub's description allows: 404 for no such operation, 422 for invalid parameters or body. */
+export interface Refusal {
+  status: 404 | 422
+  message: string
+}
+
+/** A request matched to its operation. */
+export interface Operation {
+  id: string
+  /** The path template, e.g. `/repos/{owner}/{repo}/check-runs`. */
+  path: string
+  params: Record<string, string>
+}
+
+interface Parameter {
+  name: string
+  in: 'path' | 'query' | 'header' | 'cookie'
+  required?: boolean
+  schema?: object
+}
+
+/** The extract the emulator reads: every operation by path and method, and the schemas of those it answers. */
+export interface DescriptionExtract {
+  source: { package: string; version: string; file: string }
+  /** path template → method → operation id, for every operation of the API. */
+  routes: Record<string, Record<string, string>>
+  /** The parameters and JSON body of each emulated operation, every reference resolved or carried along. */
+  operations: Record<
+    string,
+    { parameters: Parameter[]; body?: { required: boolean; schema: object } }
+  >
+}
+
+interface RawOperation {
+  operationId: string
+  parameters?: (Parameter | { $ref: string })[]
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: object }> }
+}
+
+interface Description {
+  paths: Record<string, Record<string, RawOperation>>
+  components: Record<string, Record<string, unknown>>
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options'])
+const PACKAGE = '@octokit/openapi'
+const FILE = 'generated/api.github.com.json'
+
+/** Where the extract is kept, beside this file. */
+export const EXTRACT_PATH = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'github-openapi',
+  'description.json'
+)
+
+/** The whole description as the package ships it, and the package's version: for the script and the check only. */
+export function packageDescription(): { description: Description; version: string } {
+  const require = createRequire(import.meta.url)
+  const description = JSON.parse(
+    readFileSync(require.resolve(`${PACKAGE}/${FILE}`), 'utf8')
+  ) as Description
+  const { version } = require(`${PACKAGE}/package.json`) as { version: string }
+  return { description, version }
+}
+
+/** The extract of a description: what the emulator needs of it, and nothing else. */
+export function extractDescription(description: Description, version: string): DescriptionExtract {
+  const routes: DescriptionExtract['routes'] = {}
+  const operations: DescriptionExtract['operations'] = {}
+  const emulated = new Set<string>(EMULATED_OPERATIONS)
+  for (const [path, item] of Object.entries(description.paths)) {
+    for (const [method, raw] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue
+      ;(routes[path] ??= {})[method.toUpperCase()] = raw.operationId
+      if (!emulated.has(raw.operationId)) continue
+      const parameters = (raw.parameters ?? [])
+        .map(p => resolve<Parameter>(description, p))
+        .filter(p => p.in === 'path' || p.in === 'query')
+        .map(p => ({
+          name: p.name,
+          in: p.in,
+          ...(p.required ? { required: true } : {}),
+          schema: standalone(description, p.schema ?? {})
+        }))
+      const schema = raw.requestBody?.content?.['application/json']?.schema
+      operations[raw.operationId] = {
+        parameters,
+        ...(schema
+          ? {
+              body: {
+                required: raw.requestBody?.required === true,
+                schema: standalone(description, resolve<object>(description, schema))
+              }
+            }
+          : {})
+      }
+    }
+  }
+  return { source: { package: PACKAGE, version, file: FILE }, routes, operations }
+}
+
+interface Route {
+  method: string
+  path: string
+  operationId: string
+  pattern: RegExp
+  names: string[]
+}
+
+interface Compiled {
+  parameters: { parameter: Parameter; validate: ValidateFunction }[]
+  body?: { required: boolean; fields?: string[]; validate: ValidateFunction }
+}
+
+let loaded: { extract: DescriptionExtract; routes: Route[]; loadMs: number } | undefined
+const compiledOperations = new Map<string, Compiled>()
+
+/** Reads the extract once; the first call pays for it (a few milliseconds), the rest reuse it. */
+export function githubDescription(): { routes: number; loadMs: number; version: string } {
+  const { routes, loadMs, extract } = load()
+  return { routes: routes.length, loadMs, version: extract.source.version }
+}
+
+function load(): NonNullable<typeof loaded> {
+  if (loaded) return loaded
+  const started = performance.now()
+  const extract = JSON.parse(readFileSync(EXTRACT_PATH, 'utf8')) as DescriptionExtract
+  const routes: Route[] = []
+  for (const [path, methods] of Object.entries(extract.routes)) {
+    const names: string[] = []
+    const pattern = new RegExp(
+      `^${path
+        .split(/(\{[^}]+\})/)
+        .map(part => {
+          const name = /^\{([^}]+)\}$/.exec(part)?.[1]
+          if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          names.push(name)
+          return '([^/]+)'
+        })
+        .join('')}$`
+    )
+    for (const [method, operationId] of Object.entries(methods))
+      routes.push({ method, path, operationId, pattern, names: [...names] })
+  }
+  // A literal segment wins over a parameter (`/user/repos` before `/user/{id}`), as a router does.
+  routes.sort((a, b) => literalLength(b.path) - literalLength(a.path))
+  loaded = { extract, routes, loadMs: performance.now() - started }
+  return loaded
+}
+
+function literalLength(path: string): number {
+  return path.replace(/\{[^}]+\}/g, '').length
+}
+
+/**
+ * Checks one request against the description: the operation it is, or why
+ * GitHub would refuse it. `body` is the parsed JSON body (undefined when the
+ * request had none). An operation the emulator does not answer is matched
+ * but not validated: the emulator refuses it anyway.
+ */
+export function checkRequest(
+  method: string,
+  pathname: string,
+  query: URLSearchParams,
+  body: unknown
+): Operation | Refusal {
+  const { routes, extract } = load()
+  let route: Route | undefined
+  let match: RegExpExecArray | null = null
+  for (const candidate of routes) {
+    if (candidate.method !== method) continue
+    match = candidate.pattern.exec(pathname)
+    if (match) {
+      route = candidate
+      break
+    }
+  }
+  if (!route || !match)
+    return { status: 404, message: `${method} ${pathname} is no operation of GitHub's REST API` }
+  const params: Record<string, string> = {}
+  route.names.forEach((name, i) => (params[name] = decodeURIComponent(match![i + 1]!)))
+  const operation = { id: route.operationId, path: route.path, params }
+  const described = extract.operations[route.operationId]
+  if (!described) return operation
+  let compiled = compiledOperations.get(route.operationId)
+  if (!compiled) {
+    compiled = compile(described)
+    compiledOperations.set(route.operationId, compiled)
+  }
+  const problems: string[] = []
+  const declared = new Set(compiled.parameters.map(p => `${p.parameter.in}:${p.parameter.name}`))
+  for (const name of new Set(query.keys()))
+    if (!declared.has(`query:${name}`))
+      problems.push(`query parameter ${name} is not a parameter of ${route.operationId}`)
+  for (const { parameter, validate } of compiled.parameters) {
+    const given = parameter.in === 'path' ? [params[parameter.name]!] : query.getAll(parameter.name)
+    if (given.length === 0) {
+      if (parameter.required)
+        problems.push(`${parameter.in} parameter ${parameter.name} is required`)
+      continue
+    }
+    if (given.length > 1) problems.push(`query parameter ${parameter.name} is given more than once`)
+    if (!validate({ value: given[0] }))
+      problems.push(`${parameter.in} parameter ${parameter.name}: ${errorsOf(validate)}`)
+  }
+  if (compiled.body) {
+    if (body === undefined) {
+      if (compiled.body.required) problems.push('the request has no JSON body')
+    } else {
+      if (!compiled.body.validate(body)) problems.push(`body: ${errorsOf(compiled.body.validate)}`)
+      // GitHub ignores a field it does not know; a client that sends one believes in a field that does not exist.
+      const known = compiled.body.fields
+      if (known && body && typeof body === 'object' && !Array.isArray(body))
+        for (const name of Object.keys(body))
+          if (!known.includes(name))
+            problems.push(`body field ${name} is not a field of ${route.operationId}`)
+    }
+  } else if (body !== undefined) {
+    problems.push(`${route.operationId} takes no body`)
+  }
+  if (problems.length > 0)
+    return {
+      status: 422,
+      message: `${method} ${route.path} (${route.operationId}): ${problems.join('; ')}`
+    }
+  return operation
+}
+
+let ajvs: { strict: Ajv; coercing: Ajv } | undefined
+
+/** The validators of one operation: each path and query parameter (coerced from its text, as GitHub reads it), and the JSON body. */
+function compile(described: DescriptionExtract['operations'][string]): Compiled {
+  ajvs ??= {
+    strict: withFormats(new Ajv({ strict: false, allErrors: true })),
+    coercing: withFormats(new Ajv({ strict: false, allErrors: true, coerceTypes: true }))
+  }
+  const { strict, coercing } = ajvs
+  const compiled: Compiled = {
+    parameters: described.parameters.map(parameter => {
+      // The value is checked as a property, so that its text can be coerced; its components stay at the root.
+      const { components, ...schema } = (parameter.schema ?? {}) as { components?: object }
+      return {
+        parameter,
+        validate: coercing.compile({
+          type: 'object',
+          properties: { value: schema },
+          ...(components ? { components } : {})
+        })
+      }
+    })
+  }
+  if (described.body) {
+    const properties = (described.body.schema as { properties?: Record<string, unknown> })
+      .properties
+    compiled.body = {
+      required: described.body.required,
+      ...(properties ? { fields: Object.keys(properties) } : {}),
+      validate: strict.compile(described.body.schema)
+    }
+  }
+  return compiled
+}
+
+function withFormats(ajv: Ajv): Ajv {
+  ;(addFormatsModule as unknown as (ajv: Ajv) => void)(ajv)
+  return ajv
+}
+
+/** Follows a `#/components/...` reference. */
+function resolve<T>(description: Description, value: T | { $ref: string }): T {
+  let at: unknown = value
+  for (let depth = 0; depth < 10 && at && typeof at === 'object' && '$ref' in at; depth++)
+    at = pointer(description, (at as { $ref: string }).$ref)
+  return at as T
+}
+
+function pointer(description: Description, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`Unsupported reference ${ref}`)
+  let at: unknown = description
+  for (const part of ref.slice(2).split('/'))
+    at = (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+  if (at === undefined) throw new Error(`Unresolved reference ${ref}`)
+  return at
+}
+
+/**
+ * A schema with the components it reaches, and only those, inside it: its
+ * `#/components/...` references resolve as in the whole description.
+ */
+function standalone(description: Description, schema: object): object {
+  const components: Record<string, Record<string, unknown>> = {}
+  const seen = new Set<string>()
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (!node || typeof node !== 'object') return
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && !seen.has(value)) {
+        seen.add(value)
+        const [, kind, name] = /^#\/components\/([^/]+)\/([^/]+)$/.exec(value) ?? []
+        if (!kind || !name) throw new Error(`Unsupported reference ${value}`)
+        const target = pointer(description, value)
+        ;(components[kind] ??= {})[name] = target
+        visit(target)
+      } else visit(value)
+    }
+  }
+  visit(schema)
+  return Object.keys(components).length > 0 ? { ...schema, components } : schema
+}
+
+function errorsOf(validate: ValidateFunction): string {
+  return (validate.errors ?? [])
+    .map(e => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
+    .join(', ')
+}
