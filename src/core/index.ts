@@ -8,6 +8,7 @@ export { runDeploy, type DeployHooks, type DeployRun } from './deploy/orchestrat
 export type { DeployEvent } from './deploy/events.js'
 export type { Report, Outcome, Failure } from './deploy/report.js'
 export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
+export { judgementOf } from './deploy/conclusion.js'
 export {
   OUTPUTS,
   OUTPUT_NAMES,
