@@ -3634,10 +3634,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   u0: () => (/* reexport */ withRetry)
 });
 
-// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject
+// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject, writeOutputFile
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(455);
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/core/shared/option-refs.ts
@@ -3792,6 +3790,8 @@ function messageOf(thrown) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(455);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -3903,6 +3903,8 @@ const APPEND_HERE = external_node_fs_.constants.O_WRONLY |
     external_node_fs_.constants.O_CREAT |
     (external_node_fs_.constants.O_NOFOLLOW ?? 0) |
     (external_node_fs_.constants.O_NONBLOCK ?? 0);
+/** Opened for writing, created when absent, on the same terms. */
+const WRITE_HERE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
 /**
  * Makes sure a file the deploy writes at its end (a hand-over, a JUnit
  * report) can be written, before the first request: a run created whose
@@ -3940,6 +3942,36 @@ async function ensureWritable(path, named, shown = path) {
         if (code === 'ENXIO')
             throw refused(named, shown, 'a FIFO or a socket');
         throw new DeployError(`${named} names ${quote(shown)}, which cannot be written (${code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`);
+    }
+}
+/**
+ * Writes a file the deploy hands over (replacing what it held), only if the
+ * path still names a regular file or nothing: a link or a FIFO put there
+ * while the deploy ran is refused as before the first request, never written
+ * through or waited on.
+ */
+async function writeOutputFile(path, text, named, shown = path) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, WRITE_HERE);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ELOOP')
+            throw refused(named, shown, 'a symbolic link');
+        if (code === 'ENXIO')
+            throw refused(named, shown, 'a FIFO or a socket');
+        throw error;
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            throw refused(named, shown, describe(stat));
+        await handle.truncate(0);
+        await handle.writeFile(text);
+    }
+    finally {
+        await handle.close();
     }
 }
 /** What the path names now, in words; undefined when nothing is there. */
@@ -7810,6 +7842,7 @@ function render(text, vocabulary) {
 
 
 
+
 /**
  * The way out of the core. Every text a deploy sends a person (log lines, the
  * failure, the reason, warnings) passes here: options rendered in the front
@@ -7833,6 +7866,23 @@ class Outward {
         const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
         this.secrets = new Secrets(secret => mask(secret));
         this.log = this.wrap();
+    }
+    /**
+     * Registers every secret option (the API key, the GitHub token) as given
+     * and as the environment variable it falls back to holds it, before any
+     * option is read: an option refused while it is read (the key pasted into
+     * another flag) must find the key masked already in its message.
+     */
+    addSecretOptions(values, env = {}) {
+        for (const [key, spec] of Object.entries(OPTIONS)) {
+            if (spec.kind !== 'secret')
+                continue;
+            const given = values[key];
+            if (typeof given === 'string')
+                this.secrets.add(given);
+            if (spec.env)
+                this.secrets.add(env[spec.env.name]);
+        }
     }
     /** A text for a person, ready to leave the process. */
     text(message) {
@@ -7936,7 +7986,6 @@ function isObject(value) {
 
 
 
-
 /**
  * The one orchestrator, for every mode of every front end: checks the
  * options, then uploads, notifies, waits for the verdict or ends an
@@ -7949,9 +7998,8 @@ async function runDeploy(command, values, hooks) {
     const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings);
     const emit = outward.guard('onEvent', hooks.onEvent);
     const tell = (event) => emit(event, report);
-    // Masked before anything else can print it, even when it fails validation.
-    if (typeof values.apiKey === 'string')
-        outward.secrets.add(values.apiKey);
+    // Masked before anything else can print them, even when they fail validation or sit in another option.
+    outward.addSecretOptions(values, hooks.env);
     let settings;
     const deploy = new Deploy(outward, report, tell, hooks);
     try {
@@ -8250,7 +8298,7 @@ class Deploy {
     /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
     async writeJUnit(path, judgement) {
         try {
-            await (0,promises_.writeFile)(path, junitOfReport(this.report, judgement));
+            await writeOutputFile(path, junitOfReport(this.report, judgement), ref('junitReport'));
         }
         catch (error) {
             const warning = this.outward.text(`The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`);

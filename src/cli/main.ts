@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import {
   ensureWritable,
@@ -9,6 +8,7 @@ import {
   PRODUCT_VERSION,
   quote,
   runDeploy,
+  writeOutputFile,
   type DeployRun
 } from '../core/index.js'
 import { EXIT, helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
@@ -88,7 +88,7 @@ export async function main(io: Io): Promise<number> {
   if (judgement.message && judgement.conclusion === 'failure')
     io.stderr(`Error: ${inertLine(judgement.message)}\n`)
   else if (judgement.message) log.warning(judgement.message, 'No run created')
-  if (!written) return EXIT['deploy-failed']
+  if (!written) return judgement.cause === 'usage' ? EXIT.usage : EXIT['deploy-failed']
   if (report.failure?.aborted && io.signal?.aborted) return EXIT.interrupted
   return EXIT[judgement.cause]
 }
@@ -123,7 +123,7 @@ async function writeOutputs(
   } else if (format !== 'envman') io.stdout(files.text)
   if (!outputFile) return true
   try {
-    await writeFile(outputFile, files.text)
+    await writeOutputFile(outputFile, files.text, '--output-env')
     return true
   } catch (error) {
     io.stderr(

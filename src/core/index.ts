@@ -78,5 +78,5 @@ export { send, labelOf, DEFAULT_TIMEOUTS, type HttpRequest } from './transport/s
 export { formatBytes, formatDuration, formatMinutes } from './shared/format.js'
 export { asObject, asText, type JsonObject } from './shared/json.js'
 export { nearest } from './shared/nearest.js'
-export { ensureWritable } from './shared/files.js'
+export { ensureWritable, writeOutputFile } from './shared/files.js'
 export { PRODUCT_NAME, PRODUCT_VERSION, userAgent, type FrontEnd } from './shared/version.js'

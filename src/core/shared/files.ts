@@ -12,6 +12,10 @@ const APPEND_HERE =
   (constants.O_NOFOLLOW ?? 0) |
   (constants.O_NONBLOCK ?? 0)
 
+/** Opened for writing, created when absent, on the same terms. */
+const WRITE_HERE =
+  constants.O_WRONLY | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
+
 /**
  * Makes sure a file the deploy writes at its end (a hand-over, a JUnit
  * report) can be written, before the first request: a run created whose
@@ -44,6 +48,37 @@ export async function ensureWritable(path: string, named: string, shown = path):
     throw new DeployError(
       `${named} names ${quote(shown)}, which cannot be written (${code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`
     )
+  }
+}
+
+/**
+ * Writes a file the deploy hands over (replacing what it held), only if the
+ * path still names a regular file or nothing: a link or a FIFO put there
+ * while the deploy ran is refused as before the first request, never written
+ * through or waited on.
+ */
+export async function writeOutputFile(
+  path: string,
+  text: string,
+  named: string,
+  shown = path
+): Promise<void> {
+  let handle
+  try {
+    handle = await open(path, WRITE_HERE)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ELOOP') throw refused(named, shown, 'a symbolic link')
+    if (code === 'ENXIO') throw refused(named, shown, 'a FIFO or a socket')
+    throw error
+  }
+  try {
+    const stat = await handle.stat()
+    if (!stat.isFile()) throw refused(named, shown, describe(stat))
+    await handle.truncate(0)
+    await handle.writeFile(text)
+  } finally {
+    await handle.close()
   }
 }
 
