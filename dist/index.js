@@ -3634,7 +3634,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   u0: () => (/* reexport */ withRetry)
 });
 
-// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject, writeOutputFile
+// UNUSED EXPORTS: COMMANDS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, PRODUCT_NAME, PRODUCT_VERSION, Secrets, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, inertJson, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject, writeOutputFile
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
@@ -8056,7 +8056,7 @@ class Deploy {
         report.git = settings.git;
         if (settings.mode === 'wait') {
             report.outcome = 'skipped';
-            report.runId = settings.runId;
+            report.runId = this.outward.value(settings.runId);
             report.wait = { minutes: settings.waitTimeoutMs / 60_000 };
             this.tell({ type: 'planned', mode: settings.mode });
             await this.hooks.beforeRequests?.(settings);
@@ -8098,7 +8098,7 @@ class Deploy {
                 this.tell({ type: 'uploaded' });
             }
             else if (runInputPath) {
-                report.playgroundFileLocation = runInputPath;
+                report.playgroundFileLocation = this.outward.value(runInputPath);
             }
             if (settings.mode === 'upload') {
                 this.log.info('Upload only: no deploy notification was sent, so no run starts.');

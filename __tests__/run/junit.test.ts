@@ -107,7 +107,7 @@ describe('the report and the step agree', () => {
   it.each(SITUATIONS)('%s', async (_title, situation) => {
     if (situation.fault) emulator.faults.add(situation.fault)
     const cwd = await freshWorkspace()
-    const env = situation.key ? { SERVICE_API_KEY: situation.key } : {}
+    const env: Record<string, string> = situation.key ? { SERVICE_API_KEY: situation.key } : {}
     const result = await runCli(['notify', ...situation.flags, '--junit', 'out/junit.xml'], {
       env: cliEnv(emulator, env),
       cwd

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import {
   ensureWritable,
+  inertJson,
   inertLine,
   messageOf,
   outputsOf,
@@ -32,8 +33,7 @@ export async function main(io: Io): Promise<number> {
   const refuse = (message: string): number => {
     io.stderr(`Error: ${inertLine(message.split('\n')[0]!)}\n`)
     if (message.includes('\n')) io.stderr(message.slice(message.indexOf('\n') + 1))
-    if (json)
-      io.stdout(`${JSON.stringify({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
+    if (json) io.stdout(`${inertJson({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
     return EXIT.usage
   }
   let args: ParsedArgs
@@ -118,7 +118,7 @@ async function writeOutputs(
     )
   if (json) {
     const reason = judgement.message ? { reason: judgement.message } : {}
-    io.stdout(`${JSON.stringify({ ...outputValuesOf(report), ...reason }, null, 2)}\n`)
+    io.stdout(`${inertJson({ ...outputValuesOf(report), ...reason }, 2)}\n`)
     // envman's pairs are for a script to read, not a person.
   } else if (format !== 'envman') io.stdout(files.text)
   if (!outputFile) return true

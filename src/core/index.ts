@@ -61,7 +61,7 @@ export type { VerdictName, VerdictStatus, Verdict } from './verdict/poll.js'
 // Shared facts and the one formatter and redaction of everything that leaves the process.
 export type { GitContext, Repository } from './shared/git.js'
 export type { Log, ProgressListener } from './shared/log.js'
-export { inert, inertLine, quote, oneLine } from './shared/text.js'
+export { inert, inertJson, inertLine, quote, oneLine } from './shared/text.js'
 export { Secrets, redactShapes, MIN_SECRET_LENGTH } from './shared/redact.js'
 export {
   DeployError,

@@ -126,7 +126,7 @@ class Deploy {
     report.git = settings.git
     if (settings.mode === 'wait') {
       report.outcome = 'skipped'
-      report.runId = settings.runId
+      report.runId = this.outward.value(settings.runId!)
       report.wait = { minutes: settings.waitTimeoutMs / 60_000 }
       this.tell({ type: 'planned', mode: settings.mode })
       await this.hooks.beforeRequests?.(settings)
@@ -170,7 +170,7 @@ class Deploy {
         if (settings.mode === 'upload') report.outcome = 'skipped'
         this.tell({ type: 'uploaded' })
       } else if (runInputPath) {
-        report.playgroundFileLocation = runInputPath
+        report.playgroundFileLocation = this.outward.value(runInputPath)
       }
       if (settings.mode === 'upload') {
         this.log.info('Upload only: no deploy notification was sent, so no run starts.')
