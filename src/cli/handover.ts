@@ -40,9 +40,10 @@ export function dotenvProblem(value: string): string | undefined {
 
 /**
  * GitLab's dotenv (`artifacts: reports: dotenv`): one `name=value` line per
- * scalar output, the shortest first, so that the counts and ids always fit
- * under GitLab's size limit and a long link is what is left out; `bugs` is
- * never written (the JUnit report carries them).
+ * scalar output, in the outputs' order; past GitLab's size limit the longest
+ * values are left out first, so that the counts, ids and the outcome are
+ * always handed over and a long link is what goes; `bugs` is never written
+ * (the JUnit report carries them).
  */
 export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
   const lines: Entry[] = []
@@ -53,11 +54,7 @@ export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
     if (problem) left.push({ name, why: `its value has ${problem}` })
     else lines.push({ name, text: `${name}=${value}\n` })
   }
-  const shortestFirst = lines
-    .map((entry, at) => ({ entry, at, bytes: Buffer.byteLength(entry.text) }))
-    .sort((a, b) => a.bytes - b.bytes || a.at - b.at)
-    .map(({ entry }) => entry)
-  return withinLimit(shortestFirst, left, DOTENV_LIMIT_BYTES, "GitLab's")
+  return withinLimit(lines, left, DOTENV_LIMIT_BYTES, "GitLab's", 'longest')
 }
 
 /** One output as it stands in a hand-over file. */
@@ -68,20 +65,25 @@ interface Entry {
 
 /**
  * The entries that keep the file under `limit` bytes: `bugs` is left out
- * first (the JUnit report carries the bugs), then the last entries.
+ * first (the JUnit report carries the bugs), then the last entries, or the
+ * longest ones.
  */
 function withinLimit(
   entries: Entry[],
   left: HandOver['left'],
   limit: number,
-  whose: string
+  whose: string,
+  drop: 'last' | 'longest' = 'last'
 ): HandOver {
   const kept = [...entries]
-  let bytes = kept.reduce((sum, entry) => sum + Buffer.byteLength(entry.text), 0)
+  const size = (entry: Entry): number => Buffer.byteLength(entry.text)
+  let bytes = kept.reduce((sum, entry) => sum + size(entry), 0)
   while (bytes >= limit && kept.length > 0) {
     const bugs = kept.findIndex(entry => entry.name === 'bugs')
-    const [dropped] = kept.splice(bugs === -1 ? kept.length - 1 : bugs, 1)
-    bytes -= Buffer.byteLength(dropped!.text)
+    const longest = kept.reduce((at, entry, i) => (size(entry) > size(kept[at]!) ? i : at), 0)
+    const at = bugs !== -1 ? bugs : drop === 'longest' ? longest : kept.length - 1
+    const [dropped] = kept.splice(at, 1)
+    bytes -= size(dropped!)
     left.push({
       name: dropped!.name,
       why: `the file would reach ${whose} limit of ${limit / 1024} KiB${dropped!.name === 'bugs' ? ' (the JUnit report, --junit, carries the bugs)' : ''}`
