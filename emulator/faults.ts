@@ -18,6 +18,12 @@ export interface Fault {
   reset?: true | { afterBytes: number }
   /** With `status`: a body that echoes the request back (its URL with the query, and every header), as a careless server does. */
   echo?: boolean
+  /**
+   * With `echo`: the body begins with the request's bearer token as this
+   * returns it, as a careless server's logging changes it (its case, line
+   * breaks, an encoding, a cut).
+   */
+  echoToken?: (token: string) => string
   /** Answer `status` (200 by default) with a body that never ends: one space every this many milliseconds. */
   trickleMs?: number
   /** upload only: never answer `Expect: 100-continue`, as a store that predates it. */

@@ -199,7 +199,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         else req.resume()
         res
           .writeHead(fault.status, { 'content-type': 'text/plain', ...fault.headers })
-          .end(echoOf(req))
+          .end(echoOf(req, fault.echoToken))
       } else if (fault?.reset === true) {
         req.socket.destroy()
       } else if (fault?.status !== undefined && fault.hold) {
@@ -265,14 +265,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 }
 
-/** A careless server's error body: the request as it came, credentials and all. */
-function echoOf(req: IncomingMessage): string {
+/** A careless server's error body: the request as it came, credentials and all; first the token as `spell` gives it, when given. */
+function echoOf(req: IncomingMessage, spell?: (token: string) => string): string {
   const url = req.url ?? ''
+  const token = /^bearer\s+(.*)$/i.exec(String(req.headers.authorization ?? ''))?.[1]
+  const spelt = spell && token ? `Token ${spell(token)} refused.\n` : ''
   const signature = /X-Amz-Signature=([0-9a-f]+)/i.exec(url)?.[1]
   const headers = Object.entries(req.headers)
     .map(([name, value]) => `${name}: ${String(value)}`)
     .join('\n')
-  return `Request refused.\n${req.method} ${url}\n${headers}${signature ? `\nSignatureDoesNotMatch: provided=${signature}` : ''}\n`
+  return `${spelt}Request refused.\n${req.method} ${url}\n${headers}${signature ? `\nSignatureDoesNotMatch: provided=${signature}` : ''}\n`
 }
 
 /** Answers a status and then one space every `everyMs`, for as long as the client stays. */

@@ -4,26 +4,82 @@ import { validateXML } from 'xmllint-wasm'
 import { ROOT } from '../../emulator/github-runner.js'
 
 /**
+ * The schemas a JUnit report must satisfy: the project's own (the shape every
+ * reader takes, stricter than each), and the readers' published ones (see
+ * __tests__/fixtures/junit-schemas/README.md).
+ */
+export const JUNIT_SCHEMAS = [
+  '__tests__/fixtures/junit.xsd',
+  '__tests__/fixtures/junit-schemas/windyroad-JUnit.xsd',
+  '__tests__/fixtures/junit-schemas/jenkins-xunit-junit-10.xsd'
+]
+
+/**
  * Checks a JUnit report with libxml2 (xmllint, as WebAssembly): a real XML
- * parser, against the schema of the shape every CI reader takes. Resolves
- * with the problems found; none for a valid report.
+ * parser, against every schema above. Resolves with the problems found, each
+ * prefixed by its schema's file name; none for a valid report.
  */
 export async function junitProblems(xml: string): Promise<string[]> {
-  const schema = await readFile(join(ROOT, '__tests__/fixtures/junit.xsd'), 'utf8')
-  const result = await validateXML({
-    xml: [{ fileName: 'report.xml', contents: xml }],
-    schema: [{ fileName: 'junit.xsd', contents: schema }]
-  })
-  return result.errors.map(error => error.rawMessage)
+  const problems: string[] = []
+  for (const path of JUNIT_SCHEMAS) {
+    const schema = await readFile(join(ROOT, path), 'utf8')
+    const name = path.slice(path.lastIndexOf('/') + 1)
+    const result = await validateXML({
+      xml: [{ fileName: 'report.xml', contents: xml }],
+      schema: [{ fileName: name, contents: schema }]
+    })
+    problems.push(...result.errors.map(error => `${name}: ${error.rawMessage}`))
+  }
+  return problems
+}
+
+/** The XML attribute references a report writes, read back. */
+function unescaped(value: string): string {
+  return value.replace(/&(#\d+|amp|lt|gt|quot|apos);/g, (_all, ref: string) =>
+    ref.startsWith('#')
+      ? String.fromCodePoint(Number(ref.slice(1)))
+      : { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[ref]!
+  )
 }
 
 /** The test cases of a report as name, and failure type or skipped, read by a pattern good enough for our own output. */
 export function junitCases(xml: string): { name: string; failure?: string; skipped?: boolean }[] {
-  return [
-    ...xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>\s*<(failure|skipped)([^>]*)>)/g)
-  ].map(m => ({
-    name: m[1]!,
-    ...(m[3] === 'failure' ? { failure: /type="([^"]*)"/.exec(m[4]!)?.[1] } : {}),
-    ...(m[3] === 'skipped' ? { skipped: true } : {})
+  return testCases(xml).map(({ name, failure, skipped }) => ({
+    name,
+    ...(failure !== undefined ? { failure } : {}),
+    ...(skipped ? { skipped } : {})
   }))
+}
+
+/** Every case's key as GitLab keeps a test's history: suite, class and case name. */
+export function junitKeys(xml: string): string[] {
+  const suite = junitSuite(xml).name
+  return testCases(xml).map(c => `${suite} / ${c.classname} / ${c.name}`)
+}
+
+function testCases(
+  xml: string
+): { name: string; classname: string; failure?: string; skipped?: boolean }[] {
+  return [
+    ...xml.matchAll(
+      /<testcase name="([^"]*)" classname="([^"]*)"[^>]*?(\/>|>\s*<(failure|skipped)([^>]*)>)/g
+    )
+  ].map(m => ({
+    name: unescaped(m[1]!),
+    classname: unescaped(m[2]!),
+    ...(m[4] === 'failure' ? { failure: /type="([^"]*)"/.exec(m[5]!)?.[1] } : {}),
+    ...(m[4] === 'skipped' ? { skipped: true } : {})
+  }))
+}
+
+/** The suite's name and its failures count, as a reader takes them. */
+export function junitSuite(xml: string): { name: string; tests: number; failures: number } {
+  const suite = /<testsuite [^>]*>/.exec(xml)?.[0] ?? ''
+  const attribute = (name: string) =>
+    unescaped(new RegExp(` ${name}="([^"]*)"`).exec(suite)?.[1] ?? '')
+  return {
+    name: attribute('name'),
+    tests: Number(attribute('tests')),
+    failures: Number(attribute('failures'))
+  }
 }

@@ -12,6 +12,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
+import { gitlabDotenv } from '../helpers/gitlab-dotenv.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
@@ -26,30 +27,6 @@ beforeEach(() => emulator.reset())
 /** Runs a command line in a fresh folder (or the given one) with the emulator's key and URL. */
 async function cli(argv: string[], env: Record<string, string> = {}, cwd?: string) {
   return runCli(argv, { env: cliEnv(emulator, env), cwd: cwd ?? (await freshWorkspace()) })
-}
-
-/**
- * GitLab's reading of a dotenv report: `name=value` per line, split at the
- * first `=`, both trimmed, quotes kept; its runner then expands `$NAME` in a
- * value. Any line it cannot read fails the whole file.
- */
-function gitlabDotenv(
-  text: string,
-  variables: Record<string, string> = {}
-): Record<string, string> {
-  const result: Record<string, string> = {}
-  for (const line of text.split('\n')) {
-    if (line === '') continue
-    const match = /^(.*?)=(.*)$/.exec(line)
-    if (!match || !/^[a-zA-Z0-9_]+$/.test(match[1]!.trim()))
-      throw new Error(`Invalid Format: ${line}`)
-    result[match[1]!.trim()] = match[2]!
-      .trim()
-      .replace(/\$\$|\$\{?(\w+)\}?/g, (_all, name?: string) =>
-        name ? (variables[name] ?? '') : '$'
-      )
-  }
-  return result
 }
 
 /** Sources a shell hand-over in bash, in its own folder, and prints each variable back. */

@@ -612,7 +612,7 @@ describe('the JUnit report', () => {
     const xml = await readFile(join(built.workspace, 'reports/mobile.xml'), 'utf8')
     expect(await junitProblems(xml)).toEqual([])
     expect(junitCases(xml)).toEqual([
-      { name: `Verdict of run ${result.outputs.runId}`, failure: 'BlockingBugs' },
+      { name: 'Verdict', failure: 'BlockingBugs' },
       { name: '#1 Crash', failure: 'BlockingBug' },
       { name: '#2 Typo' }
     ])

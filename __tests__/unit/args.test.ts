@@ -41,6 +41,46 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine(argv)).toThrow(words)
   })
 
+  const KEY = 'sk_live_9fQ2xLm7Tz4RwB8vNc3H'
+
+  it.each([
+    ['as the command', [KEY, 'deploy'], 'Unknown command an argument (not shown'],
+    ['as a stray argument', ['deploy', '--file', 'app.apk', KEY], 'argument 3 after it'],
+    ['after a flag that takes no value', ['deploy', '--json', KEY], 'argument 2 after it'],
+    ['as a flag', ['deploy', `--${KEY}`], 'Unknown flag an argument (not shown'],
+    ['as a flag with a value', ['deploy', `--key_${KEY}=1`], 'Unknown flag an argument'],
+    ["as a boolean flag's value", ['deploy', `--wait=${KEY}`], '--wait takes true or false'],
+    [
+      'as the hand-over format',
+      ['deploy', '--output-env-format', KEY],
+      'takes dotenv, shell, envman'
+    ]
+  ])('never shows a key given by mistake %s', (_where, argv, words) => {
+    let message = ''
+    try {
+      parseCommandLine(argv)
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError)
+      message = (error as Error).message
+    }
+    expect(message).toContain(words)
+    expect(message).not.toContain(KEY)
+    for (let at = 0; at + 8 <= KEY.length; at++)
+      expect(message).not.toContain(KEY.slice(at, at + 8))
+  })
+
+  it('shows a word a person typed where a command or a format belongs', () => {
+    expect(() => parseCommandLine(['deplyo'])).toThrow(
+      'Unknown command "deplyo". Did you mean \'deploy\'?'
+    )
+    expect(() => parseCommandLine(['deploy', '--output-env-format', 'shel'])).toThrow(
+      'not "shel". Did you mean shell?'
+    )
+    expect(() => parseCommandLine(['deploy', '--wait', 'true'])).toThrow(
+      'argument 2 after it is one (not shown: it could be a secret given in the wrong place). Flags take the form --name value; booleans --flag, --no-flag or --flag=true|false.'
+    )
+  })
+
   it('is bad usage without a command, and shows the help', () => {
     expect(() => parseCommandLine([])).toThrow(UsageError)
     expect(() => parseCommandLine([])).toThrow(/No command given\.[\s\S]*Commands:/)

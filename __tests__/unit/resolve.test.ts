@@ -30,12 +30,14 @@ function parse(overrides: Record<string, string>, derived: GitContext = {}): Set
   })
 }
 
-function failure(overrides: Record<string, string>): InputError {
+function failure(overrides: Record<string, string>): InputError & { option: OptionKey } {
   try {
     parse(overrides)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
-    return error as InputError
+    // Every option of the table is named by its key.
+    expect((error as InputError).option).toEqual(expect.any(String))
+    return error as InputError & { option: OptionKey }
   }
   throw new Error(`expected ${JSON.stringify(overrides)} to fail`)
 }

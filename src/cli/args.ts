@@ -134,6 +134,23 @@ export function helpText(command?: CliCommand): string {
   ].join('\n')
 }
 
+/**
+ * A word of the command line is shown in an error only when it is shaped like
+ * what a person types there (a command or a format: letters; a flag: letters
+ * and hyphens): anything else may be the key, pasted where a command, a flag
+ * or a value belongs, and the error line and --json would print it before the
+ * key is known to the redaction.
+ */
+const WORD = /^[a-z][a-z-]{0,19}$/i
+const FLAG = /^--[a-z][a-z-]{0,39}$/i
+const NOT_SHOWN = 'not shown: it could be a secret given in the wrong place'
+
+/** The word as the error shows it: quoted (a flag as it is typed), or a note that it is left out. */
+function shown(value: string, shape: RegExp): string {
+  if (!shape.test(value)) return `an argument (${NOT_SHOWN})`
+  return shape === FLAG ? value : JSON.stringify(value)
+}
+
 /** Bad usage: an unknown command or flag, a missing value. Exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError'
@@ -162,7 +179,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       COMMANDS.map(c => c.name)
     )
     throw new UsageError(
-      `Unknown command ${JSON.stringify(first)}.${near ? ` Did you mean '${near}'?` : ''} Commands: ${COMMANDS.map(c => c.name).join(', ')}.`
+      `Unknown command ${shown(first, WORD)}.${near ? ` Did you mean '${near}'?` : ''} Commands: ${COMMANDS.map(c => c.name).join(', ')}.`
     )
   }
   const options: Record<string, { type: 'string' | 'boolean' }> = {}
@@ -177,15 +194,23 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   if (unknown !== undefined) {
     const near = nearest(unknown, Object.keys(options))
     throw new UsageError(
-      `Unknown flag --${unknown} for '${command.name}'.${near ? ` Did you mean --${near}?` : ''} Run 'mobile-build-deploy ${command.name} --help' for its flags.`
+      `Unknown flag ${shown(`--${unknown}`, FLAG)} for '${command.name}'.${near ? ` Did you mean --${near}?` : ''} Run 'mobile-build-deploy ${command.name} --help' for its flags.`
     )
   }
   let parsed: ReturnType<typeof parseArgs>
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: false })
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true })
   } catch (error) {
+    // Node's words name the flag, never a value given to it.
     throw new UsageError(
       `${(error as Error).message.replace(/\. To specify.*$/s, '')}. Run 'mobile-build-deploy ${command.name} --help' for its flags.`
+    )
+  }
+  const stray = parsed.tokens?.find(token => token.kind === 'positional')
+  if (stray) {
+    const position = stray.index + 1
+    throw new UsageError(
+      `'${command.name}' takes no positional argument, and argument ${position} after it is one (${NOT_SHOWN}). Flags take the form --name value; booleans --flag, --no-flag or --flag=true|false. Run 'mobile-build-deploy ${command.name} --help' for its flags.`
     )
   }
   const values: ParsedArgs['values'] = {}
@@ -198,11 +223,13 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       values[flag.name] = given === true ? true : negated === true ? false : undefined
     } else if (given !== undefined) values[flag.name] = String(given)
   }
-  const format = values['output-env-format']
-  if (format !== undefined && !HAND_OVER_FORMATS.includes(format as HandOverFormat))
+  const format = values['output-env-format'] as string | undefined
+  if (format !== undefined && !HAND_OVER_FORMATS.includes(format as HandOverFormat)) {
+    const near = nearest(format, HAND_OVER_FORMATS)
     throw new UsageError(
-      `--output-env-format takes ${HAND_OVER_FORMATS.join(', ')}, not ${JSON.stringify(format)}.`
+      `--output-env-format takes ${HAND_OVER_FORMATS.join(', ')}, not ${shown(format, WORD)}.${near ? ` Did you mean ${near}?` : ''}`
     )
+  }
   return { command, values, help: values.help === true, version: false }
 }
 
@@ -215,6 +242,6 @@ function booleanValue(command: CliCommand): (arg: string) => string {
     const value = match[2]!.toLowerCase()
     if (value === 'true') return `--${match[1]}`
     if (value === 'false') return `--no-${match[1]}`
-    throw new UsageError(`--${match[1]} takes true or false, not ${JSON.stringify(match[2])}.`)
+    throw new UsageError(`--${match[1]} takes true or false, not ${shown(match[2]!, WORD)}.`)
   }
 }

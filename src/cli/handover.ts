@@ -6,33 +6,44 @@ export interface HandOver {
   left: { name: OutputName; why: string }[]
 }
 
-/** GitLab caps a dotenv report at 5 KB and fails the job above it. */
+/** GitLab refuses a dotenv report of this size or more (`file.size < limit`), and fails the job. */
 export const DOTENV_LIMIT_BYTES = 5 * 1024
 
-/** envman refuses a value or an environment above 256 KB, which the build's other variables share; and an argument (envman add --value) stops at 128 KiB. */
-export const ENVMAN_LIMIT_BYTES = 100 * 1024
+/**
+ * The shell and envman hand-overs stay under this many bytes in all: each
+ * value becomes a variable of every later command's environment (or an
+ * argument of `envman add`), and Linux refuses to start a program with one
+ * string over 128 KiB or an environment and arguments over its argument-list
+ * limit ("Argument list too long"), which the job's own variables share.
+ * envman also refuses an environment over 256 KB.
+ */
+export const HAND_OVER_LIMIT_BYTES = 64 * 1024
 
 /**
- * Why a value cannot be one dotenv line that GitLab and its runner read back
- * exactly, or undefined when it can. GitLab splits at the first `=`, trims,
- * keeps quotes, and its runner expands `$NAME` in the value; the npm `dotenv`
- * reader (gitlab-ci-local, envman-style tools) strips quotes and `#` comments.
- * A value that any of them would change is left out, never escaped into
- * something a reader might run or split.
+ * Why a value cannot be one dotenv line that GitLab reads back exactly, or
+ * undefined when it can. GitLab's reader (Ci::ParseDotenvArtifactService)
+ * takes each line as `name=value`, split at the first `=`, and strips both
+ * sides; it knows no quoting, no escapes and no comments, so quotes, `#`,
+ * backslashes and backticks are read as they are. Its variables are not raw:
+ * the runner expands `$NAME` in them.
+ * A value it would change is left out, never escaped into something a reader
+ * might run or split.
  */
 export function dotenvProblem(value: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value))
     return 'a control character or line break'
   if (value !== value.trim()) return 'white space at its start or end'
-  if (/[$`\\]/.test(value)) return 'a $, ` or \\, which a reader expands'
-  if (/["'#]/.test(value)) return 'a quote or #, which a reader strips'
+  if (value.includes('$')) return "a $, which GitLab's runner expands"
   return undefined
 }
 
 /**
  * GitLab's dotenv (`artifacts: reports: dotenv`): one `name=value` line per
- * scalar output; `bugs` is left out (the file's size is capped).
+ * scalar output, in the outputs' order; past GitLab's size limit the longest
+ * values are left out first, so that the counts, ids and the outcome are
+ * always handed over and a long link is what goes; `bugs` is never written
+ * (the JUnit report carries them).
  */
 export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
   const lines: Entry[] = []
@@ -43,7 +54,7 @@ export function dotenv(outputs: Partial<Record<OutputName, string>>): HandOver {
     if (problem) left.push({ name, why: `its value has ${problem}` })
     else lines.push({ name, text: `${name}=${value}\n` })
   }
-  return withinLimit(lines, left, DOTENV_LIMIT_BYTES, "GitLab's")
+  return withinLimit(lines, left, DOTENV_LIMIT_BYTES, "GitLab's", 'longest')
 }
 
 /** One output as it stands in a hand-over file. */
@@ -53,23 +64,32 @@ interface Entry {
 }
 
 /**
- * The entries that fit in `limit` bytes, the last ones left out first (the
- * outputs run from the most to the least needed), as one hand-over.
+ * The entries that keep the file under `limit` bytes: `bugs` is left out
+ * first (the JUnit report carries the bugs), then the last entries, or the
+ * longest ones.
  */
 function withinLimit(
   entries: Entry[],
   left: HandOver['left'],
   limit: number,
-  whose: string
+  whose: string,
+  drop: 'last' | 'longest' = 'last'
 ): HandOver {
   const kept = [...entries]
-  const textOf = () => kept.map(entry => entry.text).join('')
-  while (Buffer.byteLength(textOf()) > limit && kept.length > 0)
+  const size = (entry: Entry): number => Buffer.byteLength(entry.text)
+  let bytes = kept.reduce((sum, entry) => sum + size(entry), 0)
+  while (bytes >= limit && kept.length > 0) {
+    const bugs = kept.findIndex(entry => entry.name === 'bugs')
+    const longest = kept.reduce((at, entry, i) => (size(entry) > size(kept[at]!) ? i : at), 0)
+    const at = bugs !== -1 ? bugs : drop === 'longest' ? longest : kept.length - 1
+    const [dropped] = kept.splice(at, 1)
+    bytes -= size(dropped!)
     left.push({
-      name: kept.pop()!.name,
-      why: `the file would pass ${whose} ${limit / 1024} KB limit`
+      name: dropped!.name,
+      why: `the file would reach ${whose} limit of ${limit / 1024} KiB${dropped!.name === 'bugs' ? ' (the JUnit report, --junit, carries the bugs)' : ''}`
     })
-  return { text: textOf(), left }
+  }
+  return { text: kept.map(entry => entry.text).join(''), left }
 }
 
 /**
@@ -77,7 +97,7 @@ function withinLimit(
  * each value ended by a NUL byte, the one byte no value can hold, so that
  * `while read -r -d ''` gives every value back exactly, line breaks
  * included, and nothing in it is parsed. Every output, `bugs` too, within
- * envman's size limit.
+ * the hand-over limit.
  */
 export function envman(outputs: Partial<Record<OutputName, string>>): HandOver {
   const left: HandOver['left'] = []
@@ -86,19 +106,21 @@ export function envman(outputs: Partial<Record<OutputName, string>>): HandOver {
     if (value.includes('\0')) left.push({ name, why: 'its value has a NUL byte' })
     else entries.push({ name, text: `${name}\0${value}\0` })
   }
-  return withinLimit(entries, left, ENVMAN_LIMIT_BYTES, "envman's")
+  return withinLimit(entries, left, HAND_OVER_LIMIT_BYTES, 'the hand-over')
 }
 
 /**
  * Lines a POSIX shell sources (`$BASH_ENV` on CircleCI, a fastlane `sh`):
  * `export name='value'`, single quotes closed, escaped and reopened, so that
- * nothing in a value is expanded or run. Every output, `bugs` included.
+ * nothing in a value is expanded or run. Every output, `bugs` too, within
+ * the hand-over limit: every later command of the job inherits them.
  */
 export function shell(outputs: Partial<Record<OutputName, string>>): HandOver {
-  const text = Object.entries(outputs)
-    .map(([name, value]) => `export ${name}=${shellQuote(value)}\n`)
-    .join('')
-  return { text, left: [] }
+  const entries = (Object.entries(outputs) as [OutputName, string][]).map(([name, value]) => ({
+    name,
+    text: `export ${name}=${shellQuote(value)}\n`
+  }))
+  return withinLimit(entries, [], HAND_OVER_LIMIT_BYTES, 'the hand-over')
 }
 
 /** A value in single quotes for a POSIX shell. */

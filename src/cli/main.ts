@@ -1,7 +1,7 @@
-import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import {
   ensureWritable,
+  inertJson,
   inertLine,
   messageOf,
   outputsOf,
@@ -9,6 +9,7 @@ import {
   PRODUCT_VERSION,
   quote,
   runDeploy,
+  writeOutputFile,
   type DeployRun
 } from '../core/index.js'
 import { EXIT, helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
@@ -32,8 +33,7 @@ export async function main(io: Io): Promise<number> {
   const refuse = (message: string): number => {
     io.stderr(`Error: ${inertLine(message.split('\n')[0]!)}\n`)
     if (message.includes('\n')) io.stderr(message.slice(message.indexOf('\n') + 1))
-    if (json)
-      io.stdout(`${JSON.stringify({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
+    if (json) io.stdout(`${inertJson({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
     return EXIT.usage
   }
   let args: ParsedArgs
@@ -88,7 +88,7 @@ export async function main(io: Io): Promise<number> {
   if (judgement.message && judgement.conclusion === 'failure')
     io.stderr(`Error: ${inertLine(judgement.message)}\n`)
   else if (judgement.message) log.warning(judgement.message, 'No run created')
-  if (!written) return EXIT['deploy-failed']
+  if (!written) return judgement.cause === 'usage' ? EXIT.usage : EXIT['deploy-failed']
   if (report.failure?.aborted && io.signal?.aborted) return EXIT.interrupted
   return EXIT[judgement.cause]
 }
@@ -118,12 +118,12 @@ async function writeOutputs(
     )
   if (json) {
     const reason = judgement.message ? { reason: judgement.message } : {}
-    io.stdout(`${JSON.stringify({ ...outputValuesOf(report), ...reason }, null, 2)}\n`)
+    io.stdout(`${inertJson({ ...outputValuesOf(report), ...reason }, 2)}\n`)
     // envman's pairs are for a script to read, not a person.
   } else if (format !== 'envman') io.stdout(files.text)
   if (!outputFile) return true
   try {
-    await writeFile(outputFile, files.text)
+    await writeOutputFile(outputFile, files.text, '--output-env')
     return true
   } catch (error) {
     io.stderr(

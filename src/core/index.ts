@@ -8,6 +8,7 @@ export { runDeploy, type DeployHooks, type DeployRun } from './deploy/orchestrat
 export type { DeployEvent } from './deploy/events.js'
 export type { Report, Outcome, Failure } from './deploy/report.js'
 export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
+export { judgementOf } from './deploy/conclusion.js'
 export {
   OUTPUTS,
   OUTPUT_NAMES,
@@ -61,7 +62,7 @@ export type { VerdictName, VerdictStatus, Verdict } from './verdict/poll.js'
 // Shared facts and the one formatter and redaction of everything that leaves the process.
 export type { GitContext, Repository } from './shared/git.js'
 export type { Log, ProgressListener } from './shared/log.js'
-export { inert, inertLine, quote, oneLine } from './shared/text.js'
+export { inert, inertJson, inertLine, quote, oneLine } from './shared/text.js'
 export { Secrets, redactShapes, MIN_SECRET_LENGTH } from './shared/redact.js'
 export {
   DeployError,
@@ -78,5 +79,5 @@ export { send, labelOf, DEFAULT_TIMEOUTS, type HttpRequest } from './transport/s
 export { formatBytes, formatDuration, formatMinutes } from './shared/format.js'
 export { asObject, asText, type JsonObject } from './shared/json.js'
 export { nearest } from './shared/nearest.js'
-export { ensureWritable } from './shared/files.js'
+export { ensureWritable, writeOutputFile } from './shared/files.js'
 export { PRODUCT_NAME, PRODUCT_VERSION, userAgent, type FrontEnd } from './shared/version.js'

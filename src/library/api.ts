@@ -1,6 +1,7 @@
 import {
   DeployError,
   inert,
+  judgementOf,
   junitXml,
   nearest,
   optionsOf,
@@ -147,8 +148,11 @@ export async function terminateEnvironment(options: TerminateOptions): Promise<T
 
 /**
  * The verdict of a call as a JUnit report (XML text), for a CI that shows
- * test results: one case for the verdict (failing unless the run passed) and
- * one per reproduced bug. `started` and `seconds` say when the call ran.
+ * test results: one case for the verdict, failing exactly when the call's
+ * `conclusion` is `failure`, and one per reproduced bug. The report renders
+ * the result's own judgement, the one the call made. `started` and `seconds`
+ * say when the call ran; `name` names the suite (`mobile-build-deploy` by
+ * default), the same from one pipeline to the next.
  */
 export function junitReport(
   result: DeployResult,
@@ -158,17 +162,26 @@ export function junitReport(
     seconds?: number | undefined
   } = {}
 ): string {
-  const given = isObject(result) ? result : ({ outcome: 'aborted' } as DeployResult)
+  const given: Partial<DeployResult> = isObject(result) ? result : {}
   const { conclusion, cause, reason, warnings, ...outputs } = given
-  void conclusion
-  void cause
   void warnings
+  const judgement = judgementOf({ conclusion, cause, reason }) ?? {
+    conclusion: 'failure' as const,
+    cause: 'usage' as const,
+    message: inert(
+      `junitReport takes the result of a call (with its conclusion and cause), not ${kindOf(result)}.`
+    )
+  }
+  const settings = isObject(options) ? options : {}
   return junitXml({
     outputs,
-    reason: typeof reason === 'string' ? reason : undefined,
-    name: options.name,
-    started: options.started ?? new Date(),
-    seconds: options.seconds ?? 0
+    judgement,
+    name: typeof settings.name === 'string' ? settings.name : undefined,
+    started:
+      settings.started instanceof Date && !Number.isNaN(settings.started.getTime())
+        ? settings.started
+        : new Date(),
+    seconds: typeof settings.seconds === 'number' ? settings.seconds : 0
   })
 }
 

@@ -23,6 +23,16 @@ export type Cause =
   /** The run was canceled at the service. */
   | 'canceled'
 
+const CONCLUSIONS: Record<Conclusion, true> = { success: true, warning: true, failure: true }
+const CAUSES: Record<Cause, true> = {
+  success: true,
+  'deploy-failed': true,
+  usage: true,
+  'run-failed': true,
+  'timed-out': true,
+  canceled: true
+}
+
 export interface Judgement {
   conclusion: Conclusion
   cause: Cause
@@ -58,4 +68,24 @@ export function conclude(report: Report): Judgement {
     return { conclusion: 'failure', cause, message: verdictMessage(verdict) }
   }
   return { conclusion: 'success', cause: 'success' }
+}
+
+/**
+ * The judgement a result carries (the library's `conclusion`, `cause` and
+ * `reason`), read back as it was made, never made again from the outputs;
+ * undefined when the value carries none.
+ */
+export function judgementOf(result: {
+  conclusion?: unknown
+  cause?: unknown
+  reason?: unknown
+}): Judgement | undefined {
+  const { conclusion, cause, reason } = result
+  if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion)) return undefined
+  if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause)) return undefined
+  return {
+    conclusion: conclusion as Conclusion,
+    cause: cause as Cause,
+    message: typeof reason === 'string' ? reason : undefined
+  }
 }

@@ -1,25 +1,31 @@
 import type { Bug } from '../service/answers.js'
-import type { VerdictName } from '../verdict/poll.js'
-import type { Judgement } from './conclusion.js'
-import { outputValuesOf, type OutputValues } from './outputs.js'
+import type { Cause, Judgement } from './conclusion.js'
+import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
 import type { Report } from './report.js'
 
 /**
  * The run's verdict as a JUnit report, in the one shape every reader takes:
- * GitLab's, CircleCI's, Bitrise's and Jenkins' readers, and the strict JUnit
- * schema (an attribute-less <testsuites>; each suite with package, id, name,
- * a zone-less UTC timestamp, hostname, counts and time; properties, cases,
- * system-out and system-err in that order; a message repeated as text, as
- * GitLab shows only text). One case for the verdict, failing unless the run
- * passed, so the report and the step agree; one case per reproduced bug.
+ * GitLab's, CircleCI's, Bitrise's and Jenkins' readers, and the Ant/Jenkins
+ * JUnit schemas (an attribute-less <testsuites>; each suite with package, id,
+ * name, a zone-less UTC timestamp, hostname, counts and time; properties,
+ * cases, system-out and system-err in that order; a message repeated as text,
+ * as GitLab shows only text).
+ *
+ * It renders the deploy's one judgement (conclusion.ts) and decides nothing
+ * itself: the verdict's case fails exactly when the step fails, so the report
+ * and the step never disagree. The names are the same from one pipeline to
+ * the next (GitLab keys a test's history, and a merge request's comparison
+ * with its target branch, on suite, class and case name): no run id, no
+ * pull request, no time in them; the run and its link are properties and
+ * system-out.
  */
 
-/** What a report is made of: the outputs, why the deploy is not a plain success, and when it ran. */
+/** What a report is made of: the outputs, the judgement, and when it ran. */
 export interface JUnitInput {
   outputs: OutputValues
-  /** The judgement's message, when there is one. */
-  reason?: string | undefined
-  /** The suite's name; by default the run's. */
+  /** The deploy's one judgement, its message ready to leave the process. */
+  judgement: Judgement
+  /** The suite's name; `mobile-build-deploy` by default. */
   name?: string | undefined
   /** When the deploy began, and how long it took. */
   started: Date
@@ -29,82 +35,99 @@ export interface JUnitInput {
 
 const PACKAGE = 'mobile-build-deploy'
 
-/** Characters XML 1.0 cannot hold at all (controls, lone surrogates, U+FFFE/F): left out of every value. */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/g
+/** The verdict's case, and the class of each bug's. */
+export const VERDICT_CASE = 'Verdict'
+const BUG_CLASS = `${PACKAGE}.bugs`
 
-/** A value for an attribute or a text node: never markup, never a character XML refuses. */
+/**
+ * Characters XML 1.0 cannot hold: controls other than tab and line breaks,
+ * U+FFFE and U+FFFF, and a surrogate that is not half of a pair. A pair (an
+ * emoji) is a character XML holds, and is kept.
+ */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** A value for a text node: never markup; a character XML refuses becomes U+FFFD; a carriage return survives the parser's line-end rule. */
 export function xmlText(value: string): string {
   return value
-    .replace(NOT_XML, '')
+    .replace(NOT_XML, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;')
+    .replace(/\r/g, '&#13;')
+}
+
+/** A value for an attribute: as a text node, and with tabs and line breaks as references, which a parser would turn into spaces. */
+export function xmlAttribute(value: string): string {
+  return xmlText(value).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;')
 }
 
 interface TestCase {
   name: string
   classname: string
-  /** failure (type, message, details), skipped (message), or passed with a line for system-out. */
+  /** failure (type, message, details), skipped (message), or passed. */
   failure?: { type: string; message: string; details: string }
   skipped?: string
 }
 
-/** Pure: the JUnit XML of a deploy's verdict. */
+/** The failure's type by the judgement's cause. */
+const FAILURE_TYPES: Record<Cause, string> = {
+  'deploy-failed': 'DeployFailed',
+  usage: 'BadUsage',
+  'run-failed': 'BlockingBugs',
+  'timed-out': 'WaitTimedOut',
+  canceled: 'RunCanceled',
+  success: 'Failed'
+}
+
+/** Pure: the JUnit XML of a deploy's judgement and outputs. */
 export function junitXml(input: JUnitInput): string {
-  const { outputs } = input
-  const runId = outputs.runId ?? 'no run'
+  const { outputs, judgement } = input
   const cases: TestCase[] = [
-    verdictCase(outputs, input.reason, runId),
-    ...bugCases(outputs.bugs ?? [])
+    verdictCase(outputs, judgement),
+    ...bugCases(outputs.bugs ?? [], judgement)
   ]
   const failures = cases.filter(c => c.failure).length
   const skipped = cases.filter(c => c.skipped !== undefined).length
-  const properties = (
-    [
-      ['runId', outputs.runId],
-      ['runUrl', outputs.runUrl],
-      ['verdict', outputs.verdict],
-      ['outcome', outputs.outcome],
-      ['blockingBugsCount', outputs.blockingBugsCount],
-      ['nonBlockingBugsCount', outputs.nonBlockingBugsCount]
-    ] as [string, string | number | undefined][]
-  ).filter((p): p is [string, string | number] => p[1] !== undefined)
   const attributes = (pairs: [string, string | number][]): string =>
-    pairs.map(([name, value]) => ` ${name}="${xmlText(String(value))}"`).join('')
+    pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('')
   const suite = attributes([
     ['package', PACKAGE],
     ['id', 0],
-    ['name', input.name ?? `Run ${runId}`],
+    ['name', input.name?.trim() || PACKAGE],
     ['timestamp', input.started.toISOString().slice(0, 19)],
-    ['hostname', input.hostname || 'localhost'],
+    ['hostname', input.hostname?.trim() || 'localhost'],
     ['tests', cases.length],
     ['failures', failures],
     ['errors', 0],
     ['skipped', skipped],
     ['time', seconds(input.seconds)]
   ])
+  const properties: [string, string][] = [
+    ...OUTPUT_NAMES.filter(name => name !== 'bugs' && outputs[name] !== undefined).map(
+      (name): [string, string] => [name, String(outputs[name])]
+    ),
+    ['conclusion', judgement.conclusion],
+    ['cause', judgement.cause]
+  ]
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<testsuites>',
     `  <testsuite${suite}>`,
-    properties.length
-      ? [
-          '    <properties>',
-          ...properties.map(
-            ([name, value]) =>
-              `      <property${attributes([
-                ['name', name],
-                ['value', value]
-              ])}/>`
-          ),
-          '    </properties>'
-        ].join('\n')
-      : '    <properties/>',
+    '    <properties>',
+    ...properties.map(
+      ([name, value]) =>
+        `      <property${attributes([
+          ['name', name],
+          ['value', value]
+        ])}/>`
+    ),
+    '    </properties>',
     ...cases.map(testCase => caseXml(testCase, attributes)),
-    `    <system-out>${xmlText(input.reason ?? (outputs.verdict ? `Run ${runId}: ${outputs.verdict}` : ''))}</system-out>`,
+    `    <system-out>${xmlText(systemOut(outputs, judgement))}</system-out>`,
     '    <system-err/>',
     '  </testsuite>',
     '</testsuites>',
@@ -113,46 +136,56 @@ export function junitXml(input: JUnitInput): string {
   return lines.join('\n')
 }
 
-const VERDICT_TYPES: Record<Exclude<VerdictName, 'passed'>, string> = {
-  failed: 'BlockingBugs',
-  canceled: 'RunCanceled',
-  'timed-out': 'WaitTimedOut'
+/** What a person reads under the suite: the run, its link, and the judgement's words. */
+function systemOut(outputs: OutputValues, judgement: Judgement): string {
+  const run = outputs.runId
+    ? `Run ${outputs.runId}: ${outputs.verdict ?? outputs.outcome ?? 'no verdict'}.`
+    : `No run${outputs.outcome ? ` (${outputs.outcome})` : ''}.`
+  return [run, outputs.runUrl, judgement.message].filter(Boolean).join('\n')
 }
 
-function verdictCase(outputs: OutputValues, reason: string | undefined, runId: string): TestCase {
-  const name = `Verdict of run ${runId}`
-  const classname = PACKAGE
-  const verdict = outputs.verdict
-  const link = outputs.runUrl ? ` ${outputs.runUrl}` : ''
-  if (verdict === 'passed') return { name, classname }
-  if (verdict) {
-    const message = reason ?? `Run ${runId}: ${verdict}.`
+function verdictCase(outputs: OutputValues, judgement: Judgement): TestCase {
+  const testCase = { name: VERDICT_CASE, classname: PACKAGE }
+  const { message } = judgement
+  if (judgement.conclusion === 'failure') {
+    const said = message ?? `The deploy failed (${judgement.cause}).`
+    const link = outputs.runUrl && !said.includes(outputs.runUrl) ? `\n${outputs.runUrl}` : ''
     return {
-      name,
-      classname,
-      failure: { type: VERDICT_TYPES[verdict], message, details: `${message}${link}` }
+      ...testCase,
+      failure: { type: FAILURE_TYPES[judgement.cause], message: said, details: `${said}${link}` }
     }
   }
-  if (reason && outputs.outcome !== 'success' && outputs.outcome !== 'skipped')
-    return { name, classname, failure: { type: 'DeployFailed', message: reason, details: reason } }
-  return { name, classname, skipped: reason ?? 'The verdict was not waited for.' }
+  if (outputs.verdict === 'passed' && judgement.conclusion === 'success') return testCase
+  return {
+    ...testCase,
+    skipped:
+      message ??
+      (outputs.verdict
+        ? `Run ${outputs.runId ?? ''}: ${outputs.verdict}.`
+        : 'The verdict was not waited for.')
+  }
 }
 
-function bugCases(bugs: Bug[]): TestCase[] {
+/** A case per reproduced bug: a blocking bug fails only when the judgement fails; the others pass, named. */
+function bugCases(bugs: Bug[], judgement: Judgement): TestCase[] {
   return bugs.map(bug => {
     const title = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`
     const facts = `priority ${bug.priority}${bug.new ? ', new' : ''}${bug.url ? `, ${bug.url}` : ''}`
-    const testCase = { name: title, classname: `${PACKAGE}.bugs` }
-    return bug.blocking
-      ? {
-          ...testCase,
-          failure: {
-            type: 'BlockingBug',
-            message: `Blocking bug ${title} (${facts})`,
-            details: `Blocking bug ${title}: ${facts}`
-          }
-        }
-      : testCase
+    const testCase = { name: title, classname: BUG_CLASS }
+    if (!bug.blocking) return testCase
+    if (judgement.conclusion !== 'failure')
+      return {
+        ...testCase,
+        skipped: `Blocking bug ${title} (${facts}); the step passed all the same.`
+      }
+    return {
+      ...testCase,
+      failure: {
+        type: 'BlockingBug',
+        message: `Blocking bug ${title} (${facts})`,
+        details: `Blocking bug ${title}: ${facts}`
+      }
+    }
   })
 }
 
@@ -179,15 +212,15 @@ function caseXml(
 }
 
 function seconds(value: number): string {
-  return Math.max(0, value).toFixed(3)
+  return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3)
 }
 
-/** Pure: the JUnit XML of what a deploy learned, with the judgement's words. */
+/** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
 export function junitOfReport(report: Report, judgement: Judgement, now = Date.now()): string {
   const started = report.startedAt ?? now
   return junitXml({
     outputs: outputValuesOf(report),
-    reason: judgement.message,
+    judgement,
     started: new Date(started),
     seconds: (now - started) / 1000
   })

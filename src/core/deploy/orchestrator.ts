@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises'
 import { AbortedError, InputError, messageOf } from '../shared/errors.js'
-import { ensureWritable } from '../shared/files.js'
+import { ensureWritable, writeOutputFile } from '../shared/files.js'
 import { formatBytes, formatDuration, formatMinutes } from '../shared/format.js'
 import type { GitContext } from '../shared/git.js'
 import type { Log, ProgressListener } from '../shared/log.js'
@@ -74,8 +73,8 @@ export async function runDeploy(
   const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings)
   const emit = outward.guard('onEvent', hooks.onEvent)
   const tell = (event: DeployEvent): void => emit(event, report)
-  // Masked before anything else can print it, even when it fails validation.
-  if (typeof values.apiKey === 'string') outward.secrets.add(values.apiKey)
+  // Masked before anything else can print them, even when they fail validation or sit in another option.
+  outward.addSecretOptions(values, hooks.env)
   let settings: Settings | undefined
   const deploy = new Deploy(outward, report, tell, hooks)
   try {
@@ -127,7 +126,7 @@ class Deploy {
     report.git = settings.git
     if (settings.mode === 'wait') {
       report.outcome = 'skipped'
-      report.runId = settings.runId
+      report.runId = this.outward.value(settings.runId!)
       report.wait = { minutes: settings.waitTimeoutMs / 60_000 }
       this.tell({ type: 'planned', mode: settings.mode })
       await this.hooks.beforeRequests?.(settings)
@@ -171,7 +170,7 @@ class Deploy {
         if (settings.mode === 'upload') report.outcome = 'skipped'
         this.tell({ type: 'uploaded' })
       } else if (runInputPath) {
-        report.playgroundFileLocation = runInputPath
+        report.playgroundFileLocation = this.outward.value(runInputPath)
       }
       if (settings.mode === 'upload') {
         this.log.info('Upload only: no deploy notification was sent, so no run starts.')
@@ -422,7 +421,7 @@ class Deploy {
   /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
   async writeJUnit(path: string, judgement: Judgement): Promise<void> {
     try {
-      await writeFile(path, junitOfReport(this.report, judgement))
+      await writeOutputFile(path, junitOfReport(this.report, judgement), ref('junitReport'))
     } catch (error) {
       const warning = this.outward.text(
         `The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`

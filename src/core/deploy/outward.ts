@@ -2,6 +2,8 @@ import { messageOf } from '../shared/errors.js'
 import { completeLog, type Log } from '../shared/log.js'
 import { Secrets } from '../shared/redact.js'
 import { inert } from '../shared/text.js'
+import type { OptionKey } from '../shared/option-refs.js'
+import { OPTIONS } from '../options/table.js'
 import { render, type Vocabulary } from '../options/vocabulary.js'
 
 /**
@@ -30,6 +32,27 @@ export class Outward {
     const mask = this.guard('log.mask', (secret: string) => this.target.mask(secret))
     this.secrets = new Secrets(secret => mask(secret))
     this.log = this.wrap()
+  }
+
+  /**
+   * Registers every secret option (the API key, the GitHub token) as given
+   * and as the environment variable it falls back to holds it, before any
+   * option is read: an option refused while it is read (the key pasted into
+   * another flag) must find the key masked already in its message.
+   */
+  addSecretOptions(
+    values: Partial<Record<OptionKey, unknown>>,
+    env: Record<string, string | undefined> = {}
+  ): void {
+    for (const [key, spec] of Object.entries(OPTIONS) as [
+      OptionKey,
+      (typeof OPTIONS)[OptionKey]
+    ][]) {
+      if (spec.kind !== 'secret') continue
+      const given = values[key]
+      if (typeof given === 'string') this.secrets.add(given)
+      if (spec.env) this.secrets.add(env[spec.env.name])
+    }
   }
 
   /** A text for a person, ready to leave the process. */

@@ -10,16 +10,18 @@ export class DeployError extends Error {
   override name = 'DeployError'
 }
 
-/** An option that cannot be used; the message names it, the problem and the fix. */
+/**
+ * An option that cannot be used; the message names it, the problem and the
+ * fix. A front end's own setting that is no option of the table (the CLI's
+ * `--output-env`) is named as the front end spells it, and has no `option`.
+ */
 export class InputError extends DeployError {
   override name = 'InputError'
+  readonly option: OptionKey | undefined
 
-  constructor(
-    readonly option: OptionKey,
-    problem: string,
-    fix: string
-  ) {
-    super(`${subject(option)} ${problem}. ${fix}`)
+  constructor(option: OptionKey | { named: string }, problem: string, fix: string) {
+    super(`${typeof option === 'string' ? subject(option) : option.named} ${problem}. ${fix}`)
+    this.option = typeof option === 'string' ? option : undefined
   }
 }
 

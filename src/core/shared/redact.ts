@@ -4,11 +4,32 @@
  * through `Secrets.redact`. It removes the secrets it was told (the key, each
  * signed URL and its signature, in every spelling they can be printed in) and,
  * without being told, anything shaped like a credential: a URL's query string
- * or user info, a signature or token parameter, a bearer token.
+ * or user info, a signature or token parameter, a bearer token, a Basic
+ * authorization.
+ *
+ * A key is looked for the way a careless server or a log may have changed it:
+ * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
+ * `\t`), with invisible characters in it, URL-encoded, base64-encoded
+ * (standard and URL-safe alphabets, at each of the three byte alignments, so
+ * also inside `Basic base64(user:key)`), and cut: any run of `MIN_RUN`
+ * consecutive characters of any of these spellings is masked.
+ *
+ * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
+ * stands as a whole word and spelled exactly: masked inside words, a
+ * three-letter key would blank every word that holds its letters, in our own
+ * sentences and the service's alike, and hide what went wrong. As a whole word
+ * it is still masked wherever it was echoed or quoted (`"abc"`, `key=abc`); a
+ * key that is also a common word blanks that word, the price of never showing
+ * it. A short key is not handed to the runner's masker, which would mask it
+ * inside every word of the job's log.
  */
+import { INVISIBLE_CHARACTER } from './text.js'
 
-/** A value shorter than this is never masked: a mask of "a" or "x=1" would blank half the log. */
+/** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
 export const MIN_SECRET_LENGTH = 8
+
+/** Any run of this many consecutive characters of a key (or of its encodings) is masked: an echo that cuts the key shows none of it. */
+export const MIN_RUN = 12
 
 const MASK = '***'
 
@@ -27,14 +48,17 @@ const PARAMETER = new RegExp(`\\b(${NAMES})(\\s*(?:=|%3D)\\s*)[^\\s&'"<>,;)]+`, 
 const JSON_FIELD = new RegExp(`("(?:${NAMES})"\\s*:\\s*")[^"]*`, 'gi')
 // `Bearer <token>`, as an Authorization header a server echoes.
 const BEARER = /\b(bearer)(\s+)[\w.~+/=-]+/gi
+// `Basic <base64 of user:password>`: a token with a digit or a symbol in it, or a long one, so that "basic plan" stays.
+const BASIC = /\b(Basic)(\s+)(?=[\w+/-]*[\d+/=_-]|[\w+/-]{16})[\w+/-]{8,}={0,2}/gi
 
-/** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens. */
+/** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens, Basic authorizations. */
 export function redactCredentials(text: string): string {
   return text
     .replace(USER_INFO, `$1${MASK}@`)
     .replace(PARAMETER, `$1$2${MASK}`)
     .replace(JSON_FIELD, `$1${MASK}`)
     .replace(BEARER, `$1$2${MASK}`)
+    .replace(BASIC, `$1$2${MASK}`)
 }
 
 /** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
@@ -42,33 +66,104 @@ export function redactShapes(text: string): string {
   return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'))
 }
 
+/**
+ * A text as the redaction reads it: in lower case, without white space,
+ * invisible characters or escaped line breaks; `from[i]` and `to[i]` say
+ * where the i-th character read stands in the text.
+ */
+interface Reading {
+  read: string
+  from: number[]
+  to: number[]
+}
+
+function reading(text: string): Reading {
+  const read: string[] = []
+  const from: number[] = []
+  const to: number[] = []
+  for (let i = 0; i < text.length;) {
+    const character = String.fromCodePoint(text.codePointAt(i)!)
+    const next = i + character.length
+    if (/\s/.test(character) || INVISIBLE_CHARACTER.test(character)) {
+      i = next
+      continue
+    }
+    if (character === '\\' && /[nrt]/.test(text.charAt(next))) {
+      i = next + 1
+      continue
+    }
+    const lower = character.toLowerCase()
+    read.push(lower.length === character.length ? lower : character)
+    from.push(i)
+    to.push(next)
+    i = next
+  }
+  return { read: read.join(''), from, to }
+}
+
+/**
+ * The spellings of a secret in base64 that hold only its own bits, at each
+ * byte alignment it can have inside an encoded text (a `user:` before it,
+ * say): the characters that mix in a neighbour's bits are left off both ends.
+ */
+export function base64Spellings(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8')
+  const spellings: string[] = []
+  for (const shift of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64')
+    const own = encoded.slice(
+      Math.ceil((shift * 8) / 6),
+      Math.floor(((shift + bytes.length) * 8) / 6)
+    )
+    spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'))
+  }
+  return spellings
+}
+
 /** The secrets of one deploy, and the redaction every outward text goes through. */
 export class Secrets {
-  private readonly values = new Set<string>()
+  /** URLs and queries, masked as they are spelled (and URL-encoded). */
+  private readonly exact = new Set<string>()
+  /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length. */
+  private readonly runs = new Map<number, Set<string>>()
+  /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
+  private readonly words = new Set<string>()
+  private wordPattern: RegExp | undefined
 
   /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
   constructor(private readonly onMask: (secret: string) => void = () => undefined) {}
 
-  /** Registers a secret, with its URL-encoded form; one too short to be a secret is not registered. */
+  /** Registers a key (an API key, a token, a signature): masked in every spelling above, whatever its length. */
   add(secret: string | undefined): void {
-    if (!secret || secret.length < MIN_SECRET_LENGTH) return
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      if (this.values.has(form)) continue
-      this.values.add(form)
-      this.onMask(form)
+    if (!secret) return
+    if (secret.length < MIN_SECRET_LENGTH) {
+      if (this.words.has(secret)) return
+      for (const form of new Set([secret, encodeURIComponent(secret)])) this.words.add(form)
+      this.wordPattern = undefined
+      return
+    }
+    const encoded = encodeURIComponent(secret)
+    for (const form of new Set([secret, encoded])) this.tell(form)
+    for (const spelling of [secret, encoded, ...base64Spellings(secret)]) {
+      const { read } = reading(spelling)
+      const length = Math.min(read.length, MIN_RUN)
+      if (length === 0) continue
+      const runs = this.runs.get(length) ?? new Set<string>()
+      this.runs.set(length, runs)
+      for (let at = 0; at + length <= read.length; at++) runs.add(read.slice(at, at + length))
     }
   }
 
-  /** Registers a signed URL, its query and every parameter value in it that looks like a credential. */
+  /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
   addSignedUrl(signedUrl: string): void {
-    this.add(signedUrl)
+    this.addExact(signedUrl)
     let url: URL
     try {
       url = new URL(signedUrl)
     } catch {
       return
     }
-    this.add(url.search.slice(1))
+    this.addExact(url.search.slice(1))
     for (const [name, value] of url.searchParams) {
       if (/signature|credential|token|key|sig$/i.test(name)) this.add(value)
     }
@@ -84,11 +179,54 @@ export class Secrets {
     return redactCredentials(this.withoutSecrets(value))
   }
 
+  private addExact(value: string): void {
+    if (value.length < MIN_SECRET_LENGTH) return
+    for (const form of new Set([value, encodeURIComponent(value)])) this.tell(form)
+  }
+
+  private tell(form: string): void {
+    if (this.exact.has(form)) return
+    this.exact.add(form)
+    this.onMask(form)
+  }
+
   private withoutSecrets(text: string): string {
     let shown = text
     // Longest first, so that a URL goes before the signature inside it.
-    for (const secret of [...this.values].sort((a, b) => b.length - a.length))
+    for (const secret of [...this.exact].sort((a, b) => b.length - a.length))
       shown = shown.split(secret).join(MASK)
-    return shown
+    return this.withoutWords(this.withoutRuns(shown))
+  }
+
+  /** Every stretch of the text that reads as a run of a key, masked whole (with the breaks inside it). */
+  private withoutRuns(text: string): string {
+    if (this.runs.size === 0) return text
+    const { read, from, to } = reading(text)
+    const masked = new Uint8Array(read.length)
+    for (const [length, runs] of this.runs)
+      for (let at = 0; at + length <= read.length; at++)
+        if (runs.has(read.slice(at, at + length))) masked.fill(1, at, at + length)
+    let shown = ''
+    let done = 0
+    for (let i = 0; i < read.length; i++) {
+      if (!masked[i] || (i > 0 && masked[i - 1])) continue
+      let last = i
+      while (last + 1 < read.length && masked[last + 1]) last++
+      shown += `${text.slice(done, from[i])}${MASK}`
+      done = to[last]!
+    }
+    return shown + text.slice(done)
+  }
+
+  private withoutWords(text: string): string {
+    if (this.words.size === 0) return text
+    this.wordPattern ??= new RegExp(
+      `(?<![\\p{L}\\p{N}_])(?:${[...this.words]
+        .sort((a, b) => b.length - a.length)
+        .map(word => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('|')})(?![\\p{L}\\p{N}_])`,
+      'gu'
+    )
+    return text.replace(this.wordPattern, MASK)
   }
 }

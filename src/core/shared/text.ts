@@ -4,14 +4,36 @@
  * process. A GitHub runner obeys lines that begin with `::` (after white
  * space) or hold `##[` anywhere; a name with a line break could otherwise
  * start such a line (`::stop-commands::…` would then unmask every secret
- * after it). Bidirectional overrides and invisible characters would make a
- * name read as another one, so they are shown as escapes too.
+ * after it). Characters that show nothing (zero-width, fillers, the soft
+ * hyphen, tag characters) or reorder what follows (bidirectional controls)
+ * would make a name read as another one, or hide words in it that a person
+ * never sees: they are shown as escapes (`\u200b`, `\u{e0041}`).
  */
 
-// Line breaks of any kind, every C0/C1 control and DEL, bidirectional controls and invisible formatting.
-const UNPRINTABLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+// Line breaks of any kind, every C0/C1 control and DEL.
+const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029'
+
+/**
+ * Characters that show nothing or reorder the text around them: the soft
+ * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
+ * separator, zero-width spaces and joiners, left-to-right and right-to-left
+ * marks, embeddings, overrides and isolates, the word joiner and invisible
+ * operators (the whole U+2060 block), the byte-order mark, interlinear
+ * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
+ * spell a hidden text after a visible one.
+ */
+const INVISIBLES =
+  '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}'
+
+const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu')
+const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu')
+const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu')
+// What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
+const JSON_ESCAPED = new RegExp(`[${INVISIBLES}\\u2028\\u2029]`, 'gu')
+
+/** One invisible character: the redaction looks through them inside a secret, as a person reading the text would. */
+export const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLES}]`, 'u')
+
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 // C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
@@ -22,11 +44,17 @@ export function hasControlCharacter(value: string): boolean {
   return CONTROL.test(value)
 }
 
-/** The text on one line, with every unprintable character escaped and the runner's `##[` prefix broken. */
+/** A character as an escape a person can read: `\n`, `\u200b`, `\u{e0041}`. */
+function escaped(character: string): string {
+  const known = ESCAPES[character]
+  if (known) return known
+  const code = character.codePointAt(0)!
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
+}
+
+/** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
 export function inert(text: string): string {
-  return text
-    .replace(UNPRINTABLE, c => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/##\[/g, '#\\u0023[')
+  return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[')
 }
 
 /** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
@@ -34,14 +62,48 @@ export function inertLine(line: string): string {
   return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a')
 }
 
-/** A value quoted for a message: JSON-escaped, inert, and short. */
-export function quote(value: string, max = 80): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value
-  return inert(JSON.stringify(shown))
+/**
+ * JSON for a machine that may be watched by a person (`--json` on stdout,
+ * which a runner also reads as its log): every value exact once parsed, and
+ * every invisible character, line separator and `##[` written as a JSON
+ * escape (`\u200b`, `\udb40\udc41`, `#\u0023[`), so that the text shows them
+ * and a runner finds no command in it. JSON.stringify already escapes the
+ * controls; these characters only ever stand inside strings.
+ */
+export function inertJson(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent) ?? 'null'
+  return text
+    .replace(JSON_ESCAPED, character =>
+      character
+        .split('')
+        .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .join('')
+    )
+    .replace(/##\[/g, '#\\u0023[')
 }
 
-/** The service's words as one plain line: no control or invisible characters, white space collapsed, at most `max` characters. */
+/** At most `max` characters, never cutting a character of two UTF-16 units in half. */
+export function shorten(value: string, max: number): string {
+  if (value.length <= max) return value
+  const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max
+  return `${value.slice(0, end)}…`
+}
+
+/** A value quoted for a message: JSON-escaped, inert, and short. */
+export function quote(value: string, max = 80): string {
+  return inert(JSON.stringify(shorten(value, max)))
+}
+
+/**
+ * The service's words as one plain line: line breaks and controls become
+ * spaces, invisible characters are removed (nothing hides in the line),
+ * white space is collapsed, at most `max` characters.
+ */
 export function oneLine(value: string, max = 300): string {
-  const line = value.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max)}…` : line
+  const line = value
+    .replace(INVISIBLE, '')
+    .replace(BREAK_OR_CONTROL, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return shorten(line, max)
 }

@@ -1,0 +1,56 @@
+import { base64Spellings, MIN_RUN } from '../../src/core/shared/redact.js'
+
+/**
+ * A run of `MIN_RUN` characters of the key, or of one of its base64
+ * spellings, that can still be read in the text (in any case, with white
+ * space, invisible characters and escaped line breaks taken out); undefined
+ * when none can. An oracle of its own, written from the rule the redaction
+ * follows rather than from its code.
+ */
+export function readableRun(text: string, key: string): string | undefined {
+  const plain = (t: string) =>
+    t
+      .replace(/\\[nrt]/g, '')
+      .replace(/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '')
+      .toLowerCase()
+  const seen = plain(text)
+  for (const spelling of [key, ...base64Spellings(key)]) {
+    const read = plain(spelling)
+    const run = Math.min(MIN_RUN, read.length)
+    for (let at = 0; at + run <= read.length; at++)
+      if (seen.includes(read.slice(at, at + run))) return read.slice(at, at + run)
+  }
+  return undefined
+}
+
+const base64 = (text: string) => Buffer.from(text).toString('base64')
+const urlSafe = (text: string) => base64(text).replace(/\+/g, '-').replace(/\//g, '_')
+const wrapped = (text: string, width: number) =>
+  text.replace(new RegExp(`(.{${width}})`, 'g'), '$1\n').trim()
+
+/** The spellings a careless server or its log gives a key, by name: each one a way it has leaked. */
+export const ECHOED_SPELLINGS: [string, (key: string) => string][] = [
+  ['as it is', key => key],
+  ['in upper case', key => key.toUpperCase()],
+  ['in lower case', key => key.toLowerCase()],
+  ['split across lines', key => `${key.slice(0, 9)}\n${key.slice(9)}`],
+  ['split across lines, indented', key => `${key.slice(0, 14)}\r\n        ${key.slice(14)}`],
+  [
+    'split by escaped line breaks',
+    key => `${key.slice(0, 5)}\\n${key.slice(5, 20)}\\r\\n${key.slice(20)}`
+  ],
+  ['with zero-width characters in it', key => [...key].join('\u200b')],
+  ['with a soft hyphen in it', key => `${key.slice(0, 13)}\u00ad${key.slice(13)}`],
+  ['in base64', key => base64(key)],
+  ['in base64 after one byte', key => base64(`x${key}`)],
+  ['in base64 after two bytes', key => base64(`xy${key}`)],
+  ['in URL-safe base64', key => urlSafe(`?${key}>`)],
+  ['in URL-safe base64 after one byte', key => urlSafe(`a${key}~~`)],
+  ['in URL-safe base64 after two bytes', key => urlSafe(`ab${key}`)],
+  ['in a Basic header as the password', key => `Basic ${base64(`user:${key}`)}`],
+  ['in a Basic header as the user', key => `basic ${base64(`${key}:`)}`],
+  ['in base64 wrapped at 20 columns', key => wrapped(base64(`{"apiKey":"${key}"}`), 20)],
+  ['cut to its first 12 characters', key => `${key.slice(0, 12)}…`],
+  ['cut to its last 12 characters', key => `…${key.slice(-12)}`],
+  ['cut in its middle and upper-cased', key => `…${key.slice(6, 20).toUpperCase()}…`]
+]
