@@ -2880,15 +2880,6 @@ function carriesMarker(body, checkName) {
     return body === marker || body.startsWith(`${marker}\n`);
 }
 /**
- * Invisible characters `inert` leaves (the soft hyphen, tag characters, Hangul
- * fillers), shown as escapes like the rest: a name must not read as another.
- */
-const INVISIBLE = /\u{034f}|[\u{00ad}\u{115f}\u{1160}\u{180e}\u{3164}\u{ffa0}\u{e0000}-\u{e007f}]/gu;
-/** A value as it is shown: on one line, every control and invisible character escaped. */
-function shown(value) {
-    return (0,src_core/* inert */.tJ)(value).replace(INVISIBLE, c => `\\u{${c.codePointAt(0).toString(16).padStart(4, '0')}}`);
-}
-/**
  * A value as code: shown literally, whatever it holds. The fence is longer
  * than any run of backticks in it, and one space inside each end keeps a
  * backtick at either end apart from the fence. In a table a pipe is escaped
@@ -2899,7 +2890,7 @@ function shown(value) {
  */
 function code(value, { table = true } = {}) {
     const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
-    return shown(value)
+    return (0,src_core/* inert */.tJ)(value)
         .split(split)
         .map(part => {
         const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
@@ -3690,7 +3681,8 @@ async function run(signal) {
     const setOutputs = outputSetter();
     // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
     const secrets = new src_core/* Secrets */.Sb(secret => runnerLog.mask(secret));
-    const log = { ...runnerLog, mask: (secret) => secrets.add(secret) };
+    // The core tells each spelling it masks (a key's, a signed URL's): taken as spelled, since the key itself is added below.
+    const log = { ...runnerLog, mask: (secret) => secrets.addExact(secret) };
     try {
         // Masked before anything else can print it, even when it fails validation.
         const values = readInputs(name => core/* getInput */.V4(name));
@@ -4102,14 +4094,14 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
 /**
  * Characters that show nothing or reorder the text around them: the soft
- * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
+ * hyphen, the combining grapheme joiner, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
  * separator, zero-width spaces and joiners, left-to-right and right-to-left
  * marks, embeddings, overrides and isolates, the word joiner and invisible
  * operators (the whole U+2060 block), the byte-order mark, interlinear
  * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
  * spell a hidden text after a visible one.
  */
-const INVISIBLES = '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
+const INVISIBLES = '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
 const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu');
 const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu');
 const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
@@ -4503,6 +4495,7 @@ class Secrets {
     redactValue(value) {
         return redactCredentials(this.withoutSecrets(value));
     }
+    /** Registers a value exactly as it is spelled (and URL-encoded): what another deploy's redaction was told, a URL. */
     addExact(value) {
         if (value.length < MIN_SECRET_LENGTH)
             return;

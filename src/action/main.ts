@@ -57,7 +57,8 @@ export async function run(signal?: AbortSignal): Promise<void> {
   const setOutputs = outputSetter()
   // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
   const secrets = new Secrets(secret => out.mask(secret))
-  const log = { ...out, mask: (secret: string) => secrets.add(secret) }
+  // The core tells each spelling it masks (a key's, a signed URL's): taken as spelled, since the key itself is added below.
+  const log = { ...out, mask: (secret: string) => secrets.addExact(secret) }
   try {
     // Masked before anything else can print it, even when it fails validation.
     const values = readInputs(name => core.getInput(name))

@@ -55,20 +55,6 @@ export function carriesMarker(body: string, checkName: string): boolean {
 }
 
 /**
- * Invisible characters `inert` leaves (the soft hyphen, tag characters, Hangul
- * fillers), shown as escapes like the rest: a name must not read as another.
- */
-const INVISIBLE = /\u{034f}|[\u{00ad}\u{115f}\u{1160}\u{180e}\u{3164}\u{ffa0}\u{e0000}-\u{e007f}]/gu
-
-/** A value as it is shown: on one line, every control and invisible character escaped. */
-export function shown(value: string): string {
-  return inert(value).replace(
-    INVISIBLE,
-    c => `\\u{${c.codePointAt(0)!.toString(16).padStart(4, '0')}}`
-  )
-}
-
-/**
  * A value as code: shown literally, whatever it holds. The fence is longer
  * than any run of backticks in it, and one space inside each end keeps a
  * backtick at either end apart from the fence. In a table a pipe is escaped
@@ -79,7 +65,7 @@ export function shown(value: string): string {
  */
 export function code(value: string, { table = true } = {}): string {
   const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/
-  return shown(value)
+  return inert(value)
     .split(split)
     .map(part => {
       const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length))

@@ -179,7 +179,8 @@ export class Secrets {
     return redactCredentials(this.withoutSecrets(value))
   }
 
-  private addExact(value: string): void {
+  /** Registers a value exactly as it is spelled (and URL-encoded): what another deploy's redaction was told, a URL. */
+  addExact(value: string): void {
     if (value.length < MIN_SECRET_LENGTH) return
     for (const form of new Set([value, encodeURIComponent(value)])) this.tell(form)
   }
