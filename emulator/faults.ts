@@ -18,7 +18,7 @@ export interface Fault {
   reset?: true | { afterBytes: number }
   /** With `status`: a body that echoes the request back (its URL with the query, and every header), as a careless server does. */
   echo?: boolean
-  /** Answer `status` (200 by default) with a body that never ends: one space every this many milliseconds. */
+  /** Take the request whole (for an upload, the file), then answer `status` (200 by default) with a body that never ends: one space every this many milliseconds. */
   trickleMs?: number
   /** upload only: never answer `Expect: 100-continue`, as a store that predates it. */
   ignoreExpect?: boolean
