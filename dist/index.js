@@ -7149,7 +7149,8 @@ async function pollVerdict(service, options) {
             else {
                 if (!isTransient(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
                     throw error;
-                log.info(`Asking for the verdict failed (${messageOf(error)}); asking again.`);
+                problem = messageOf(error);
+                log.info(`Asking for the verdict failed (${problem}); asking again.`);
                 wait = requestedDelay(error, policy) ?? Math.ceil(base / 3);
             }
         }

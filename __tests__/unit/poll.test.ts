@@ -268,6 +268,15 @@ describe('pollVerdict against answers in sequence', () => {
     }
   )
 
+  it('names the last failure when the wait times out on it', async () => {
+    const { verdict } = await against(
+      [{ status: 429, headers: { 'retry-after': '999999' } }],
+      30_000
+    )
+    expect(verdict).toMatchObject({ verdict: 'timed-out', answered: false })
+    expect(verdictMessage(verdict)).toMatch(/The last asks got no usable answer: .*429/)
+  })
+
   it('waits a shorter Retry-After as given', async () => {
     const { slept } = await against([
       { status: 503, headers: { 'retry-after': '7' } },

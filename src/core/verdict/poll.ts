@@ -35,7 +35,7 @@ export interface Verdict {
   timeoutMs: number
   /** Whether the service answered at all (a wait can time out before the run exists). */
   answered: boolean
-  /** Why the last asks before a timeout got no usable answer (e.g. an answer too large to read); absent when the run was simply still going. */
+  /** Why the last asks before a timeout got no usable answer (a transient failure, an answer too large to read); absent when the run was simply still going. */
   problem?: string | undefined
 }
 
@@ -157,7 +157,8 @@ export async function pollVerdict(service: ServiceClient, options: PollOptions):
         wait = Math.ceil(base / 3)
       } else {
         if (!isTransient(error) || ++failures >= MAX_FAILURES_IN_A_ROW) throw error
-        log.info(`Asking for the verdict failed (${messageOf(error)}); asking again.`)
+        problem = messageOf(error)
+        log.info(`Asking for the verdict failed (${problem}); asking again.`)
         wait = requestedDelay(error, policy) ?? Math.ceil(base / 3)
       }
     }
