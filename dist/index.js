@@ -3527,6 +3527,8 @@ const OUTCOME_TEXT = {
 };
 /** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
 function summaryRows(report) {
+    // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
+    const { runUrl } = (0,src_core/* outputValuesOf */.xh)(report);
     const rows = [
         ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
         [
@@ -3557,8 +3559,8 @@ function summaryRows(report) {
         ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
         [
             'Run',
-            report.verdict?.runUrl &&
-                `<a href="${summary_escape(report.verdict.runUrl)}">${summary_escape(report.verdict.runId)}</a>`
+            runUrl &&
+                `<a href="${summary_escape(runUrl)}">${summary_escape(report.verdict?.runId ?? report.runId ?? 'the run')}</a>`
         ],
         ['Bugs', bugCounts(report)],
         [
@@ -3936,6 +3938,7 @@ const OPTION_KEYS = [
     'destination',
     'namePrefix',
     'environment',
+    'minUploadKibPerSecond',
     'deploymentType',
     'variables',
     'runInputPath',
@@ -4552,7 +4555,7 @@ class Secrets {
 ;// CONCATENATED MODULE: ./src/core/transport/sleep.ts
 
 /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
-function sleep_sleep(ms, signal) {
+function sleep(ms, signal) {
     if (signal?.aborted)
         return Promise.reject(abortError(signal));
     return new Promise((resolve, reject) => {
@@ -4568,6 +4571,8 @@ function sleep_sleep(ms, signal) {
         signal?.addEventListener('abort', stop, { once: true });
     });
 }
+/** The system's clock: Date.now and timers. */
+const systemClock = { now: () => Date.now(), sleep };
 /**
  * Why an aborted signal stopped the deploy, as an error that is never retried:
  * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
@@ -4589,6 +4594,16 @@ function abortError(signal) {
 const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000, requestMs: 300_000 };
 /** The most of a response body that is read; the service's answers are small. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** The longest a timer of Node's can be (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * An answer whose body is larger than the request's cap: not read, and not
+ * retried by the retry policy (a wrong address answering with a page). The
+ * wait for the verdict takes it as a problem of that one ask.
+ */
+class OversizeAnswerError extends DeployError {
+    name = 'OversizeAnswerError';
+}
 /**
  * Sends one request through @actions/http-client (which also honours the
  * runner's proxy settings) and reads the answer with a size cap. No retries,
@@ -4601,7 +4616,7 @@ async function send(request, { timeouts, userAgent }, { signal, deadline, maxByt
     const stop = () => controller.abort(signal.reason);
     // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
     signal?.addEventListener('abort', stop, { once: true });
-    const leftMs = deadline === undefined ? undefined : Math.max(0, deadline - Date.now());
+    const leftMs = deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - Date.now()));
     const cut = leftMs === undefined
         ? undefined
         : setTimeout(() => controller.abort(new NetworkError(`${request.label} did not finish within ${seconds(leftMs)}`)), leftMs);
@@ -4674,7 +4689,7 @@ function readCapped(message, limit, idleMs, request) {
         message.on('data', (chunk) => {
             size += chunk.length;
             if (size > limit) {
-                fail(new DeployError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`));
+                fail(new OversizeAnswerError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`));
                 return;
             }
             chunks.push(chunk);
@@ -4756,6 +4771,8 @@ const NOTIFY = ['deploy', 'notify'];
 const GIT = ['deploy', 'upload', 'notify'];
 const WAIT = ['deploy', 'notify', 'wait'];
 const REPORTING = ['deploy', 'notify', 'wait'];
+/** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
+const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
 const OPTIONS = {
@@ -4800,6 +4817,14 @@ const OPTIONS = {
         kind: 'namePart',
         commands: BUILD,
         description: `The static environment of the naming convention, with ${option_refs_ref('namePrefix')}.`
+    },
+    minUploadKibPerSecond: {
+        kind: 'number',
+        default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
+        min: 1,
+        max: 1024 * 1024,
+        commands: BUILD,
+        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
     },
     deploymentType: {
         kind: 'text',
@@ -5505,8 +5530,11 @@ function resolveOptions(request) {
                 combined('runId', 'runInputPath', `Use ${option_refs_ref('runId')} alone to wait for an earlier run's verdict`);
             return 'wait';
         }
-        if (command === 'upload' && !file)
-            throw new InputError('file', 'is missing', 'Give the path or a glob of the build to upload');
+        if (!file && !(command === 'deploy' && runInputPath)) {
+            const missing = missingBuild(frontEnd, command, request.values.file);
+            if (missing)
+                throw missing;
+        }
         if (file && runInputPath)
             combined('runInputPath', 'file', `Use ${option_refs_ref('file')} to upload a build and notify with it, or ${option_refs_ref('runInputPath')} alone to notify with an earlier upload`);
         if (file)
@@ -5536,6 +5564,7 @@ function resolveOptions(request) {
         destination,
         namePrefix,
         environment,
+        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
         deploymentType: read('deploymentType'),
         variables,
         runInputPath,
@@ -5556,6 +5585,23 @@ function resolveOptions(request) {
         prComment: read('prComment') ?? false,
         workingDirectory: request.workingDirectory
     };
+}
+/**
+ * The commands that put a build in front of the service refuse to go without
+ * one: an upload has nothing to send, and a deploy would silently become a
+ * plain notification, which is the notify command's mode (and the action's,
+ * with no file). An empty value given is most often a CI variable that is not
+ * set in this job: the shell hands over nothing, and only the emptiness shows.
+ */
+function missingBuild(frontEnd, command, given) {
+    if (command !== 'deploy' && command !== 'upload')
+        return undefined;
+    const empty = typeof given === 'string';
+    const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing';
+    const check = empty ? ', and check that the variable it is given from is set in this job' : '';
+    const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
+    const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
+    return new InputError('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
 }
 /** A path given relative to the working directory, as every path of a command. */
 function pathIn(workingDirectory, path) {
@@ -5647,20 +5693,34 @@ function isTransient(error) {
         return true;
     return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status);
 }
+/**
+ * The longest wait before another attempt (or another ask for the verdict):
+ * the ceiling of the backoff, and the cap on a server's Retry-After, in
+ * seconds or as an HTTP date. A server that asks for hours, or names a date a
+ * year ahead, is asked again within this; its own limits answer 429 again if
+ * it meant it, and every wait still ends by its deadline.
+ */
+const MAX_RETRY_DELAY_MS = 60_000;
 const DEFAULT_BASE_DELAY_MS = 1000;
-const DEFAULT_MAX_DELAY_MS = 60_000;
 /**
  * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
  * one, else exponential backoff with equal jitter (half fixed, half random), so
  * that many pipelines failing together do not retry in lockstep.
  */
 function backoffDelay(attempt, policy, retryAfterMs, random = Math.random) {
+    const cap = Math.min(policy.maxDelayMs, MAX_RETRY_DELAY_MS);
     if (retryAfterMs !== undefined)
-        return Math.min(retryAfterMs, policy.maxDelayMs);
-    const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
+        return Math.min(retryAfterMs, cap);
+    const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), cap);
     return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
-/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+/** The wait a failed request's server asked for with Retry-After, within the policy's cap; undefined when it asked none. */
+function requestedDelay(error, policy) {
+    if (!(error instanceof HttpStatusError) || error.retryAfterMs === undefined)
+        return undefined;
+    return Math.min(error.retryAfterMs, policy.maxDelayMs, MAX_RETRY_DELAY_MS);
+}
+/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. Not capped: see {@link requestedDelay}. */
 function parseRetryAfter(value, now = Date.now()) {
     const text = Array.isArray(value) ? value[0] : value;
     if (!text)
@@ -5679,7 +5739,7 @@ function parseRetryAfter(value, now = Date.now()) {
  * aborted signal ends the loop at once, whatever it was doing. `onRetry`
  * tells the log what failed and how long the wait is.
  */
-async function withRetry(policy, operation, onRetry, sleep = sleep_sleep) {
+async function withRetry(policy, operation, onRetry, clock = systemClock) {
     let previous;
     for (let number = 1;; number++) {
         if (policy.signal?.aborted)
@@ -5694,12 +5754,11 @@ async function withRetry(policy, operation, onRetry, sleep = sleep_sleep) {
                 throw error;
             if (number >= policy.maxAttempts)
                 throw new RetriesExhaustedError(error, number);
-            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
-            const wait = backoffDelay(number, policy, retryAfter);
-            if (Date.now() + wait >= policy.deadline)
+            const wait = backoffDelay(number, policy, requestedDelay(error, policy));
+            if (clock.now() + wait >= policy.deadline)
                 throw new RetriesExhaustedError(error, number);
             onRetry(error, number, wait);
-            await sleep(wait, policy.signal);
+            await clock.sleep(wait, policy.signal);
             previous = error;
         }
     }
@@ -6124,6 +6183,12 @@ const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
 const DEPLOY_PATH = '/api/webhooks/deploy_success';
 const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
 const TERMINATE_PATH = '/api/webhooks/environment_terminated';
+/**
+ * The most of a verdict answer that is read: generous, as it lists the run's
+ * bugs with their names and links (thousands of bugs stay far under it). A
+ * larger one is a problem of that ask, never of the deploy.
+ */
+const MAX_GREENLIGHT_ANSWER_BYTES = 8 * 1024 * 1024;
 /** The service's four endpoints, each through the same request builder, status errors and retry policy. */
 class ServiceClient {
     config;
@@ -6144,13 +6209,17 @@ class ServiceClient {
         return parseDeployAnswer(response.body);
     }
     /**
-     * One ask for a run's verdict (spec Part 3), cut at `deadline`; the polling
-     * loop decides what an error means. A 410 says the run is too old.
+     * One ask for a run's verdict (spec Part 3), cut at `deadline`; the caller
+     * decides what an error means. A 410 says the run is too old; an answer
+     * over {@link MAX_GREENLIGHT_ANSWER_BYTES} is an `OversizeAnswerError`.
      */
     async greenlight(runId, deadline) {
         const request = this.request('GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`);
         try {
-            const response = await this.callOnce(request, 'one ask', deadline);
+            const response = await this.callOnce(request, 'one ask', {
+                deadline,
+                maxBytes: MAX_GREENLIGHT_ANSWER_BYTES
+            });
             return parseGreenlightAnswer(response.body);
         }
         catch (error) {
@@ -6201,12 +6270,13 @@ class ServiceClient {
         return withRetry(policy, ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(log, error, attempt, policy.maxAttempts, delayMs));
     }
     /** One request, cut after the request time limit (or `deadline`); a non-2xx answer becomes an error that says what to do. */
-    async callOnce(request, which = 'single attempt', deadline) {
+    async callOnce(request, which = 'single attempt', { deadline, maxBytes } = {}) {
         const { log, transport, policy } = this.config;
         log.debug(`${request.label} (${which})`);
         const response = await send(request, transport, {
             signal: policy.signal,
-            deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs)
+            deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs),
+            maxBytes
         }).catch((error) => {
             // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
             if (error instanceof NetworkError && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))
@@ -7455,6 +7525,7 @@ function progressLine(sent, total, elapsedMs) {
 
 
 
+
 /**
  * How long a PUT waits for the store's 100 Continue before sending the body
  * anyway (curl waits as long). A store that refuses the request (an expired or
@@ -7466,13 +7537,22 @@ class ExpectationFailedError extends DeployError {
     name = 'ExpectationFailedError';
 }
 /**
+ * How long one PUT may take in all: the file's size at the slowest speed still
+ * waited for, plus the request time limit (the connection, the store's go-ahead,
+ * its answer after the last byte). The idle timer alone never ends a store that
+ * keeps a byte moving now and then; this does, and the attempt is retried.
+ */
+function putTimeLimitMs(size, minBytesPerSecond, allowanceMs) {
+    return allowanceMs + Math.ceil((size / minBytesPerSecond) * 1000);
+}
+/**
  * Gets a signed URL and PUTs the artifact to it under the retry policy. Every
  * attempt streams the whole file again from its first byte; an attempt refused
  * because the URL expired first asks the service for a fresh one.
  */
-async function uploadArtifact(service, artifact, destination, listeners) {
+async function uploadArtifact(service, artifact, destination, options) {
     const { config } = service;
-    const onSigned = listeners.onSigned;
+    const onSigned = options.onSigned;
     let signed = await service.signedUpload(destination);
     onSigned(signed);
     let stale = false;
@@ -7487,7 +7567,8 @@ async function uploadArtifact(service, artifact, destination, listeners) {
         }
         const put = () => putFile(config, signed.signedUrl, artifact, number, {
             expectContinue,
-            onProgress: listeners.onProgress
+            minBytesPerSecond: options.minBytesPerSecond,
+            onProgress: options.onProgress
         });
         try {
             return { signed, size: artifact.size, ...(await put()) };
@@ -7505,13 +7586,17 @@ async function uploadArtifact(service, artifact, destination, listeners) {
     }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
-async function putFile(config, signedUrl, artifact, attempt, { expectContinue, onProgress }) {
+async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = labelOf('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = Date.now();
     const local = new AbortController();
     const stop = config.policy.signal;
     const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal;
+    const allowanceMs = config.transport.timeouts.requestMs;
+    const limitMs = putTimeLimitMs(artifact.size, minBytesPerSecond, allowanceMs);
+    // The delivery's own time limit still ends everything sooner when it comes first (a timer runs ~24.8 days at most).
+    const cut = setTimeout(() => local.abort(new NetworkError(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${option_refs_ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${option_refs_ref('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
     const body = new FileBody({
@@ -7555,11 +7640,14 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, o
         throw error;
     }
     finally {
+        clearTimeout(cut);
         await body.release();
     }
 }
 
 ;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
+
+
 
 
 
@@ -7574,21 +7662,24 @@ const MAX_SUPERSEDINGS = 20;
 /** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
 const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 /**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3):
- * a 404 while the run is not there yet, a 5xx, a 429 (after its Retry-After)
- * or a network error is asked again, at most ten times in a row; any other 4xx
- * stops with its message. A superseded run is followed at the same pace, and a
- * chain of supersedings that loops or never ends stops the wait. Every ask and
- * every sleep ends by the timeout, and at once on the signal. One log line per
- * stage change, and a heartbeat every few intervals.
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3).
+ * A 404 while the run is not there yet is asked again for a grace; what the
+ * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
+ * is asked again at most ten times in a row, after the server's Retry-After
+ * within the policy's cap; any other 4xx stops with its message. An answer too
+ * large to read is asked again at the normal pace, and named if the wait times
+ * out. A superseded run is followed at the same pace, and a chain of
+ * supersedings that loops or never ends stops the wait. Every ask and every
+ * sleep ends by the timeout, and at once on the signal. One log line per stage
+ * change, and a heartbeat every few intervals.
  */
 async function pollVerdict(service, options) {
-    const { log } = service.config;
+    const { log, policy } = service.config;
     const base = options.intervalMs;
-    const sleep = options.sleep ?? sleep_sleep;
-    const started = Date.now();
+    const clock = options.clock ?? systemClock;
+    const started = clock.now();
     const deadline = started + options.timeoutMs;
-    const waitMinutes = options.timeoutMs / 60_000;
+    const { timeoutMs } = options;
     let runId = options.runId;
     const followed = [runId];
     let last;
@@ -7597,9 +7688,11 @@ async function pollVerdict(service, options) {
     let asks = 0;
     let lastStage;
     let lastHeartbeat = started;
+    let problem;
     const timedOut = () => ({
-        ...verdictOf('timed-out', runId, last, waitMinutes),
-        greenlight: last?.greenlight ?? false
+        ...verdictOf('timed-out', runId, last, timeoutMs),
+        greenlight: last?.greenlight ?? false,
+        ...(problem === undefined ? {} : { problem })
     });
     for (;;) {
         asks++;
@@ -7608,6 +7701,7 @@ async function pollVerdict(service, options) {
             const answer = await service.greenlight(runId, deadline);
             failures = 0;
             notFoundSince = undefined;
+            problem = undefined;
             last = answer;
             options.onStatus?.({ runId, stage: answer.stage, answer });
             const next = answer.relevantRunId;
@@ -7626,45 +7720,52 @@ async function pollVerdict(service, options) {
                 if (answer.stage !== lastStage) {
                     log.info(`Run ${runId}: ${describeStage(answer)}.`);
                     lastStage = answer.stage;
-                    lastHeartbeat = Date.now();
+                    lastHeartbeat = clock.now();
                 }
-                else if (Date.now() - lastHeartbeat >= 6 * base) {
+                else if (clock.now() - lastHeartbeat >= 6 * base) {
                     log.info(`Run ${runId} is still ${describeStage(answer)}.`);
-                    lastHeartbeat = Date.now();
+                    lastHeartbeat = clock.now();
                 }
                 if (answer.stage === 'completed')
-                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, waitMinutes);
+                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs);
                 if (answer.stage === 'canceled')
-                    return verdictOf('canceled', runId, answer, waitMinutes);
+                    return verdictOf('canceled', runId, answer, timeoutMs);
                 const interval = answer.stage === 'underReview' ? 2 * base : base;
                 wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
             }
         }
         catch (error) {
-            if (Date.now() >= deadline && error instanceof NetworkError)
+            if (clock.now() >= deadline && error instanceof NetworkError)
                 return timedOut();
-            const notYet = error instanceof HttpStatusError && error.status === 404;
-            if (notYet) {
-                notFoundSince ??= Date.now();
-                if (Date.now() - notFoundSince >= options.notFoundGraceMs)
-                    throw unknownRun(runId, error);
+            if (error instanceof OversizeAnswerError) {
+                // The service is there and answered: no failure of its own, so no step toward giving up.
+                problem = error.message;
+                log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
+                wait = base;
             }
-            else if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
-                throw error;
-            log.info(notYet
-                ? `Run ${runId} is not there yet; asking again.`
-                : `Asking for the verdict failed (${error.message}); asking again.`);
-            const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined;
-            wait = retryAfter ?? Math.ceil(base / 3);
+            else if (error instanceof HttpStatusError && error.status === 404) {
+                notFoundSince ??= clock.now();
+                if (clock.now() - notFoundSince >= options.notFoundGraceMs)
+                    throw unknownRun(runId, error);
+                log.info(`Run ${runId} is not there yet; asking again.`);
+                wait = Math.ceil(base / 3);
+            }
+            else {
+                if (!isTransient(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+                    throw error;
+                problem = messageOf(error);
+                log.info(`Asking for the verdict failed (${problem}); asking again.`);
+                wait = requestedDelay(error, policy) ?? Math.ceil(base / 3);
+            }
         }
-        const left = deadline - Date.now();
+        const left = deadline - clock.now();
         if (left <= 0)
             return timedOut();
         if (wait >= left) {
-            await sleep(left, options.signal);
+            await clock.sleep(left, options.signal);
             return timedOut();
         }
-        await sleep(wait, options.signal);
+        await clock.sleep(wait, options.signal);
     }
 }
 /** A run the service still does not know after the grace: a wrong id, or another workspace's. */
@@ -7672,13 +7773,7 @@ function unknownRun(runId, error) {
     const label = error.message.replace(/ answered 404.*$/s, '');
     return new DeployError(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${option_refs_ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${option_refs_setting('runId', runId)}).`);
 }
-/** Worth asking again: the service busy or failing, the network. */
-function retryable(error) {
-    if (error instanceof NetworkError)
-        return true;
-    return error instanceof HttpStatusError && (error.status === 429 || error.status >= 500);
-}
-function verdictOf(verdict, runId, answer, waitMinutes) {
+function verdictOf(verdict, runId, answer, timeoutMs) {
     const bugs = answer?.bugs ?? [];
     return {
         verdict,
@@ -7690,7 +7785,7 @@ function verdictOf(verdict, runId, answer, waitMinutes) {
         nonBlockingBugsCount: answer?.nonBlockingBugsCount,
         bugs,
         blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
-        waitMinutes,
+        timeoutMs,
         answered: answer !== undefined
     };
 }
@@ -7762,8 +7857,12 @@ function verdictMessage(verdict) {
         }
         case 'canceled':
             return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
-        case 'timed-out':
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.waitMinutes)}; the run goes on at the service.${link} Wait again later with ${option_refs_setting('runId', verdict.runId)}, or raise ${option_refs_ref('waitTimeoutMinutes')}.`;
+        case 'timed-out': {
+            const problem = verdict.problem
+                ? ` The last asks got no usable answer: ${verdict.problem}`
+                : '';
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${option_refs_setting('runId', verdict.runId)}, or raise ${option_refs_ref('waitTimeoutMinutes')}.`;
+        }
     }
 }
 /** One line that says why no run was created and what to do. */
@@ -7809,7 +7908,11 @@ function conclude(report) {
     if (report.failure)
         return {
             conclusion: 'failure',
-            cause: report.failure.usage ? 'usage' : 'deploy-failed',
+            cause: report.failure.usage
+                ? 'usage'
+                : report.failure.interrupted
+                    ? 'canceled'
+                    : 'deploy-failed',
             message: report.failure.message
         };
     if (report.noRun) {
@@ -7937,7 +8040,7 @@ const OUTPUTS = {
     artifactSize: 'Size of the uploaded file in bytes.',
     verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
     greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
-    runUrl: 'When waiting, the page of the run that decides (a superseding run, when there is one).',
+    runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
     blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
     nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
     bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
@@ -7962,7 +8065,7 @@ function outputValuesOf(report) {
         artifactSize: uploaded ? report.artifact?.size : undefined,
         verdict: verdict?.verdict,
         greenlight: verdict?.greenlight,
-        runUrl: verdict?.runUrl,
+        runUrl: verdict?.runUrl ?? report.runUrl,
         blockingBugsCount: verdict && blockingCount(report),
         nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
             (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
@@ -8341,6 +8444,8 @@ function isObject(value) {
 
 
 
+/** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
+const RUN_PAGE_TIMEOUT_MS = 30_000;
 /**
  * The one orchestrator, for every mode of every front end: checks the
  * options, then uploads, notifies, waits for the verdict or ends an
@@ -8438,6 +8543,7 @@ class Deploy {
             if (artifact && destination) {
                 const receipt = await this.phase(`Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
                     const sent = await uploadArtifact(service, artifact, destination, {
+                        minBytesPerSecond: settings.minUploadBytesPerSecond,
                         onSigned: signed => this.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
                         onProgress: this.outward.guard('onProgress', this.hooks.onProgress)
                     });
@@ -8504,6 +8610,8 @@ class Deploy {
                 log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`);
             if (!answer.runId)
                 log.warning('The service reported a run without an id; runId is empty.');
+            else
+                await this.learnRunPage(service, answer.runId, settings.wait);
         }
         else {
             const cause = answer.cause ?? 'no-trigger';
@@ -8514,6 +8622,28 @@ class Deploy {
             };
         }
         this.tell({ type: 'notified' });
+    }
+    /**
+     * Asks the service once for a new run's page (the verdict endpoint names
+     * it), so that every front end links to the run without waiting for its
+     * verdict. A courtesy: a failure is a notice, never the deploy's.
+     */
+    async learnRunPage(service, runId, waits) {
+        const later = waits ? ' until the wait learns it' : '';
+        try {
+            const answer = await service.greenlight(runId, Date.now() + RUN_PAGE_TIMEOUT_MS);
+            if (answer.runUrl) {
+                this.report.runUrl = this.outward.value(answer.runUrl);
+                this.log.info(`Run page: ${this.report.runUrl}`);
+            }
+            else
+                this.log.notice(`The service named no page for run ${runId}; runUrl is empty${later}.`, 'Run page unknown');
+        }
+        catch (error) {
+            if (service.config.policy.signal?.aborted)
+                throw error;
+            this.log.notice(`The page of run ${runId} could not be asked for (${messageOf(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`, 'Run page unknown');
+        }
     }
     /** Waits for the verdict of `runId`; the judgement decides what a verdict other than passed does. */
     async waitFor(settings, limits, runId, afterDeploy) {
@@ -8586,7 +8716,7 @@ class Deploy {
             policy: {
                 maxAttempts: settings.maxAttempts,
                 baseDelayMs: DEFAULT_BASE_DELAY_MS,
-                maxDelayMs: DEFAULT_MAX_DELAY_MS,
+                maxDelayMs: MAX_RETRY_DELAY_MS,
                 deadline,
                 signal
             },
@@ -8666,11 +8796,14 @@ class Deploy {
         const stack = unexpectedStack(error);
         if (stack)
             this.log.debug(stack);
+        // The caller's stop explains whatever it cut short, whatever error that left.
+        const interrupted = this.hooks.signal?.aborted === true;
         return {
             message: this.outward.text(failureText(error)),
             usage: error instanceof InputError,
             option: error instanceof InputError ? error.option : undefined,
-            aborted: error instanceof AbortedError,
+            aborted: interrupted || error instanceof AbortedError,
+            interrupted,
             unexpected: stack === undefined ? undefined : { stack: this.outward.text(stack) }
         };
     }

@@ -24,7 +24,7 @@ export interface Fault {
    * breaks, an encoding, a cut).
    */
   echoToken?: (token: string) => string
-  /** Answer `status` (200 by default) with a body that never ends: one space every this many milliseconds. */
+  /** Take the request whole (for an upload, the file), then answer `status` (200 by default) with a body that never ends: one space every this many milliseconds. */
   trickleMs?: number
   /** upload only: never answer `Expect: 100-continue`, as a store that predates it. */
   ignoreExpect?: boolean

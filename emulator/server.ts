@@ -277,14 +277,24 @@ function echoOf(req: IncomingMessage, spell?: (token: string) => string): string
   return `${spelt}Request refused.\n${req.method} ${url}\n${headers}${signature ? `\nSignatureDoesNotMatch: provided=${signature}` : ''}\n`
 }
 
-/** Answers a status and then one space every `everyMs`, for as long as the client stays. */
-function trickle(
+/**
+ * Takes the request whole (saying 100 Continue when asked, as a store that
+ * accepts an upload does), then answers a status and one space every
+ * `everyMs`, for as long as the client stays.
+ */
+async function trickle(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   everyMs: number
 ): Promise<void> {
+  if (/100-continue/i.test(String(req.headers.expect ?? ''))) res.writeContinue()
   req.resume()
+  await new Promise<void>(resolve => {
+    req.once('end', resolve)
+    req.socket.once('close', resolve)
+  })
+  if (res.destroyed || req.socket.destroyed) return
   res.writeHead(status, { 'content-type': 'application/json' })
   res.write('{"runStage": "initializing" ')
   return new Promise(resolve => {

@@ -21,6 +21,8 @@ import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 const run = promisify(execFile)
 const WINDOWS = process.platform === 'win32'
 const SHA = '0123456789abcdef0123456789abcdef01234567'
+/** Variables of a deployment whose emulated run stays initializing for ten minutes. */
+const NEVER_ENDS = JSON.stringify({ EMULATOR_RUN: JSON.stringify({ initializingMs: 600_000 }) })
 
 let emulator: Emulator
 let project: string
@@ -102,6 +104,7 @@ describe('the CLI, installed from the packed package', () => {
     expect(JSON.parse(ran.stdout)).toEqual({
       outcome: 'success',
       runId,
+      runUrl: `${emulator.baseUrl}/runs/${runId}`,
       playgroundFileLocation: 'myapp-mobile-apps-shop-pr42.apk',
       fileLocation: 'team_demo/myapp-mobile-apps-shop-pr42.apk',
       artifactSha256: built.sha256,
@@ -181,6 +184,50 @@ describe('the CLI, installed from the packed package', () => {
     expect(emulator.requests).toHaveLength(0)
   })
 
+  // Windows has no signals to send: a child there is ended outright, with no handler to run.
+  const stops = [
+    ['SIGINT', 130],
+    ['SIGTERM', 143]
+  ] as const
+  if (WINDOWS) it.skip.each(stops)('%s (skipped: Windows cannot send a process a signal)', () => {})
+  else
+    it.each(stops)(
+      '%s while it waits for a run that never finishes: exits %i at once, the run id handed over',
+      async (signal, code) => {
+        const started = spawn(
+          join(project, 'node_modules/.bin/mobile-build-deploy'),
+          ['notify', '--wait', '--poll-interval-seconds', '1', '--json', '--variables', NEVER_ENDS],
+          {
+            cwd: project,
+            env: {
+              PATH: process.env.PATH ?? '',
+              HOME: project,
+              SERVICE_BASE_URL: emulator.baseUrl,
+              SERVICE_API_KEY: KEYS.main
+            },
+            stdio: ['ignore', 'pipe', 'pipe']
+          }
+        )
+        let stdout = ''
+        let stderr = ''
+        started.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))
+        started.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s))
+        const ended = new Promise<number | null>(resolve => started.on('close', resolve))
+        // The run page's ask, then the wait's first: the CLI is waiting.
+        while (requestsOf(emulator, 'greenlight').length < 2)
+          await new Promise(r => setTimeout(r, 20))
+        const sent = Date.now()
+        started.kill(signal)
+        expect(await ended).toBe(code)
+        expect(Date.now() - sent).toBeLessThan(5_000)
+        expect(JSON.parse(stdout)).toMatchObject({
+          outcome: 'aborted',
+          runId: emulator.runs[0]!.id
+        })
+        expect(stderr).toContain(`Error: The deploy was stopped before it finished (${signal}).`)
+      }
+    )
+
   it('prints its help', async () => {
     const ran = await cli(['upload', '--help'])
     expect(ran.code).toBe(0)
@@ -218,6 +265,7 @@ describe('the library, imported from the packed package', () => {
       conclusion: 'success',
       cause: 'success',
       runId: emulator.runs[0]!.id,
+      runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       playgroundFileLocation: 'lib.apk',
       fileLocation: 'team_demo/lib.apk',
       artifactSha256: built.sha256,

@@ -147,6 +147,77 @@ describe('usage', () => {
   })
 })
 
+describe('a deploy needs a build', () => {
+  it.each([
+    ['no --file', [], '--file is missing'],
+    [
+      'an empty --file',
+      ['--file', ''],
+      '--file is empty (an unset CI variable expands to nothing)'
+    ],
+    [
+      'a --file of blanks',
+      ['--file', '  '],
+      '--file is empty (an unset CI variable expands to nothing)'
+    ]
+  ])('%s is bad usage, exit 2, before any request', async (_title, flags, words) => {
+    const result = await cli(['deploy', ...flags, '--deployment-type', 'android', '--json'])
+    expect(result.exitCode).toBe(EXIT.usage)
+    expect(result.stderr).toContain(`Error: Flag ${words}`)
+    expect(result.stderr).toContain("use the 'notify' command")
+    expect(JSON.parse(result.stdout)).toMatchObject({ outcome: 'aborted' })
+    expect(JSON.parse(result.stdout).reason).toContain(words)
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('as a wrapper passes it: an unset variable in the flag says so', async () => {
+    // What `--file "$MBD_FILE"` gives a wrapper's script when MBD_FILE is not set in the job.
+    const env = { MBD_FILE: '' }
+    const result = await cli(['deploy', '--file', env.MBD_FILE, '--output-env', 'out.env'])
+    expect(result.exitCode).toBe(EXIT.usage)
+    expect(result.stderr).toMatch(
+      /^Error: Flag --file is empty \(an unset CI variable expands to nothing\)\./m
+    )
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('the plain notification stays the notify command', async () => {
+    const result = await cli(['notify', '--json'])
+    expect(result.exitCode).toBe(EXIT.success)
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
+  })
+})
+
+describe("the run's page", () => {
+  it('is asked for once when the run is created, and handed over without waiting', async () => {
+    const built = await writeArtifact('app.apk')
+    const result = await cli(['deploy', '--file', 'app.apk', '--json'], {}, built.workspace)
+    expect(result.exitCode).toBe(EXIT.success)
+    const outputs = JSON.parse(result.stdout) as Record<string, string>
+    const run = emulator.runs[0]!
+    expect(outputs).toMatchObject({ runId: run.id, runUrl: `${emulator.baseUrl}/runs/${run.id}` })
+    expect(requestsOf(emulator, 'greenlight').map(r => r.path)).toEqual([
+      `/api/v0/ci-greenlight/${run.id}`
+    ])
+    expect(outputs.verdict).toBeUndefined()
+  })
+
+  it('is a notice when that one ask fails, never a failure of the deploy', async () => {
+    emulator.faults.add({ route: 'greenlight', status: 503 })
+    const built = await writeArtifact('app.apk')
+    const result = await cli(['deploy', '--file', 'app.apk', '--json'], {}, built.workspace)
+    expect(result.exitCode).toBe(EXIT.success)
+    const outputs = JSON.parse(result.stdout) as Record<string, string>
+    expect(outputs).toMatchObject({ outcome: 'success', runId: emulator.runs[0]!.id })
+    expect(outputs.runUrl).toBeUndefined()
+    expect(result.stderr).toMatch(
+      /could not be asked for \(.*503.*\); runUrl is empty\. The deploy itself is done\./
+    )
+    // Asked once: no retry for a courtesy.
+    expect(requestsOf(emulator, 'greenlight')).toHaveLength(1)
+  })
+})
+
 describe('hand-over files', () => {
   const hostile = 'app-$(touch${IFS}PWNED)-`touch${IFS}PWNED2`-x.apk'
 
@@ -207,6 +278,7 @@ describe('hand-over files', () => {
     expect(read).toEqual({
       outcome: 'success',
       runId: emulator.runs[0]!.id,
+      runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       environmentId: 'env_staging',
       artifactSha256: built.sha256,
       artifactSize: String(built.size)

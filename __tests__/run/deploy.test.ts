@@ -32,6 +32,7 @@ describe('upload and notify', () => {
       artifactSize: String(built.size),
       outcome: 'success',
       runId: run.id,
+      runUrl: `${emulator.baseUrl}/runs/${run.id}`,
       environmentId: 'env_staging'
     })
     expect(run.id).toMatch(/^run_[0-9a-f]{16}$/)
@@ -40,12 +41,16 @@ describe('upload and notify', () => {
       sha256: built.sha256
     })
 
-    const [get, put, post] = emulator.requests
+    const [get, put, post, page] = emulator.requests
     expect(emulator.requests.map(r => `${r.method} ${r.route} ${r.status}`)).toEqual([
       'GET signed-url 200',
       'PUT upload 200',
-      'POST deploy 200'
+      'POST deploy 200',
+      // The run's page, asked for once when the run is created.
+      'GET greenlight 200'
     ])
+    expect(page!.path).toBe(`/api/v0/ci-greenlight/${run.id}`)
+    expect(page!.headers.authorization).toBe(`Bearer ${KEYS.main}`)
     expect(get!.query).toEqual({ file: 'app-release.apk' })
     expect(get!.headers.authorization).toBe(`Bearer ${KEYS.main}`)
     expect(get!.headers['user-agent']).toBe(`mobile-build-deploy/${PRODUCT_VERSION} (action)`)
@@ -72,6 +77,7 @@ describe('upload and notify', () => {
     })
 
     expect(result.summary).toContain(run.id)
+    expect(result.summary).toContain(`<a href="${emulator.baseUrl}/runs/${run.id}">${run.id}</a>`)
     expect(result.summary).toContain(built.sha256)
     expect(result.summary).toContain(
       `<a href="https://github.com/octo-org/octo-app/commit/${SHA}">`
@@ -352,6 +358,7 @@ describe('modes', () => {
       playgroundFileLocation: 'ci/app.apk',
       outcome: 'success',
       runId: emulator.runs[0]!.id,
+      runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       environmentId: 'env_staging'
     })
     expect(requestsOf(emulator, 'signed-url')).toHaveLength(1)
@@ -380,7 +387,8 @@ describe('modes', () => {
     expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({
       variables: { RUN_INPUT_PATH: '/abs/app.apk' }
     })
-    expect(emulator.requests.map(r => r.route)).toEqual(['deploy'])
+    // The notification, then the one ask for the created run's page.
+    expect(emulator.requests.map(r => r.route)).toEqual(['deploy', 'greenlight'])
   })
 })
 

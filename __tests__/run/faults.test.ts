@@ -138,6 +138,40 @@ describe('permanent faults fail after a bounded number of attempts', () => {
   })
 })
 
+describe("the PUT's total time", () => {
+  // A 512 KiB build at 100,000 KiB/s takes 5 ms: each attempt gets the request limit of 3 s, plus that.
+  // The store takes the file, then trickles its answer a byte every 200 ms, so no idle timer ever trips.
+  const inputs = { 'min-upload-kib-per-second': '100000', 'max-attempts': '2' }
+  const env = { ...debug, MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS: '3' }
+  const trickling = (times: number): Fault => ({ route: 'upload', trickleMs: 200, times })
+
+  it('cuts a store that answers and then trickles, and tries again', async () => {
+    emulator.faults.add(trickling(1))
+    const { built, result } = await stepWithBuild(emulator, inputs, { size: 512 * 1024, env })
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toMatch(
+      /Attempt 1 of 2 failed: PUT http:\/\/127\.0\.0\.1:\d+\/uploads\/team_demo\/app\.apk did not finish within 3\.0 s: the time 512 KiB takes at min-upload-kib-per-second \(100000 KiB\/s\), plus the request time limit of 3\.0 s/
+    )
+    expect(requestsOf(emulator, 'upload')).toHaveLength(2)
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+    expect(emulator.runs).toHaveLength(1)
+  })
+
+  it('fails after the last attempt naming the option, and never notifies', async () => {
+    emulator.faults.add(trickling(2))
+    const { result } = await stepWithBuild(emulator, inputs, { size: 512 * 1024, env })
+    expectFailure(
+      result,
+      'did not finish within 3.0 s',
+      'on a slow link, lower min-upload-kib-per-second',
+      'Gave up after 2 attempts'
+    )
+    expect(requestsOf(emulator, 'upload')).toHaveLength(2)
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
+    expect(result.outputs.outcome).toBe('aborted')
+  })
+})
+
 describe('the PUT and its signed URL', () => {
   it('417 Expectation Failed: the same PUT again at once, without Expect', async () => {
     const { built, result } = await deployWith({ route: 'upload', status: 417 })

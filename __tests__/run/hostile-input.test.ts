@@ -264,6 +264,12 @@ const cases: Case[] = [
     'Set name-prefix too'
   ],
   ['name-prefix: a slash', { 'name-prefix': 'my/app' }, "'name-prefix'", 'letters, digits'],
+  [
+    'min-upload-kib-per-second: 0, which would wait for ever',
+    { 'min-upload-kib-per-second': '0' },
+    "'min-upload-kib-per-second'",
+    'from 1 to 1048576'
+  ],
   ['notify: false without a file', { file: '', notify: 'false' }, "'notify'", 'Set file to upload'],
   ['wait: a typo', { wait: 'yes' }, "'wait'", 'Use true or false'],
   [

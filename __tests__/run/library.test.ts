@@ -5,7 +5,9 @@
  * hostile service cannot hold a wait past its timeout.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import type { Fault } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { EXIT } from '../../src/cli/args.js'
 import { runDeploy } from '../../src/core/index.js'
 import { LIBRARY_VOCABULARY } from '../../src/library/vocabulary.js'
 import {
@@ -79,6 +81,40 @@ describe('every call resolves, whatever it is given', () => {
       /Option 'runId' is not an option of notifyDeployment \(it is one of waitForVerdict\)/
     )
     expect(emulator.requests).toEqual([])
+  })
+
+  it.each([
+    ['no file', {}, "Option 'file' is missing"],
+    [
+      'an empty file',
+      { file: '' },
+      "Option 'file' is empty (an unset CI variable expands to nothing)"
+    ]
+  ])(
+    'deployBuild with %s refuses before any request: a plain notification is notifyDeployment',
+    async (_title, options, words) => {
+      const result = await deployBuild({ ...connection(), ...options })
+      expect(result).toMatchObject({ outcome: 'aborted', conclusion: 'failure', cause: 'usage' })
+      expect(result.reason).toContain(words)
+      expect(result.reason).toContain('use notifyDeployment')
+      expect(emulator.requests).toEqual([])
+    }
+  )
+
+  it("hands the run's page over as soon as the run is created, without waiting", async () => {
+    const result = await deployBuild({
+      ...connection(),
+      file: 'app.apk',
+      workingDirectory: workspace
+    })
+    const run = emulator.runs[0]!
+    expect(result).toMatchObject({
+      outcome: 'success',
+      runId: run.id,
+      runUrl: `${emulator.baseUrl}/runs/${run.id}`
+    })
+    expect(result.verdict).toBeUndefined()
+    expect(requestsOf(emulator, 'greenlight')).toHaveLength(1)
   })
 
   it('ends an environment and says when it was ended before', async () => {
@@ -180,7 +216,7 @@ describe('a stop is immediate and never retried', () => {
     expect(settled).toMatchObject({
       outcome: 'aborted',
       conclusion: 'failure',
-      cause: 'deploy-failed'
+      cause: 'canceled'
     })
     expect(settled.reason).toMatch(/stopped before it finished \(the caller stopped\)/)
     expect(lines.join('\n')).not.toMatch(/Retrying/)
@@ -205,7 +241,7 @@ describe('a stop is immediate and never retried', () => {
     controller.abort()
     const result = await waiting
     expect(Date.now() - stopped).toBeLessThan(1_000)
-    expect(result).toMatchObject({ outcome: 'aborted', cause: 'deploy-failed' })
+    expect(result).toMatchObject({ outcome: 'aborted', cause: 'canceled' })
   })
 
   it('stops polling when the consumer leaves the watch loop', async () => {
@@ -226,6 +262,66 @@ describe('a stop is immediate and never retried', () => {
     const asked = requestsOf(emulator, 'greenlight').length
     await new Promise(r => setTimeout(r, 2_500))
     expect(requestsOf(emulator, 'greenlight')).toHaveLength(asked)
+  })
+})
+
+describe('a verdict answer over 8 MiB is a problem of the wait, never a failed deploy', () => {
+  const oversize = (): Fault => ({
+    route: 'greenlight',
+    status: 200,
+    body: JSON.stringify({ runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) })
+  })
+
+  it('is asked again, and the verdict is learned once the answers can be read', async () => {
+    for (const via of [viaAction, viaCli, viaLibrary]) {
+      emulator.reset()
+      // The run page's ask and the wait's first ask get the oversize answer.
+      emulator.faults.add(oversize(), oversize())
+      const outcome = await via(
+        emulator,
+        {
+          command: 'notify',
+          options: { wait: true, pollIntervalSeconds: 1, variables: quickRun() }
+        },
+        await freshWorkspace()
+      )
+      const run = emulator.runs[0]!
+      expect(outcome.outputs).toMatchObject({
+        outcome: 'success',
+        runId: run.id,
+        verdict: 'passed',
+        runUrl: `${emulator.baseUrl}/runs/${run.id}`
+      })
+      expect(outcome.exitCode).toBe(0)
+    }
+  })
+
+  it('ends as a timed-out wait naming the size when it lasts, the run id handed over', async () => {
+    for (const via of [viaAction, viaCli, viaLibrary]) {
+      emulator.reset()
+      for (let i = 0; i < 20; i++) emulator.faults.add(oversize())
+      const outcome = await via(
+        emulator,
+        {
+          command: 'notify',
+          options: {
+            wait: true,
+            waitTimeoutMinutes: 0.05,
+            pollIntervalSeconds: 1,
+            variables: quickRun({ initializingMs: 600_000 })
+          }
+        },
+        await freshWorkspace()
+      )
+      expect(outcome.outputs).toMatchObject({
+        outcome: 'success',
+        runId: emulator.runs[0]!.id,
+        verdict: 'timed-out'
+      })
+      expect(outcome.text).toMatch(/timed out after 3 s; .*larger than 8 MiB/)
+      // The CLI exits as a timed-out wait (4), not as a failed deploy (1).
+      if (via === viaCli) expect(outcome.exitCode).toBe(EXIT['timed-out'])
+    }
   })
 })
 

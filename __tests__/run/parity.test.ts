@@ -154,6 +154,58 @@ describe('the same situation from the action, the CLI and the library', () => {
     expect([action.exitCode, cli.exitCode, library.exitCode]).toEqual([0, 0, 0])
   })
 
+  it("hands over the run's page as soon as the run is created, without waiting, in all three", async () => {
+    const situation: Situation = { command: 'deploy', options: { file: 'app.apk' } }
+    for (const via of [viaAction, viaCli, viaLibrary]) {
+      emulator.reset()
+      const outcome = await via(emulator, situation, workspace, env)
+      const runId = emulator.runs[0]!.id
+      expect(outcome.outputs).toMatchObject({
+        outcome: 'success',
+        runId,
+        runUrl: `${emulator.baseUrl}/runs/${runId}`
+      })
+      expect(outcome.outputs.verdict).toBeUndefined()
+      expect(emulator.requests.filter(r => r.route === 'greenlight')).toHaveLength(1)
+      if ('summary' in outcome)
+        expect(outcome.summary).toContain(
+          `<a href="${emulator.baseUrl}/runs/${runId}">${runId}</a>`
+        )
+    }
+  })
+
+  it('takes a failed ask for the run page as a notice, never a failure, in all three', async () => {
+    const situation: Situation = { command: 'deploy', options: { file: 'app.apk' } }
+    for (const via of [viaAction, viaCli, viaLibrary]) {
+      emulator.reset()
+      emulator.faults.add({ route: 'greenlight', status: 500, body: '{}' })
+      const outcome = await via(emulator, situation, workspace, env)
+      expect(outcome.exitCode).toBe(0)
+      expect(outcome.outputs).toMatchObject({ outcome: 'success', runId: emulator.runs[0]!.id })
+      expect(outcome.outputs.runUrl).toBeUndefined()
+      // The library's notices go to its log, which this call does not pass.
+      if (via !== viaLibrary)
+        expect(outcome.text).toContain('runUrl is empty. The deploy itself is done.')
+    }
+  })
+
+  it('refuses a deploy without a build in the CLI and the library; the action notifies without one, as documented', async () => {
+    const situation: Situation = { command: 'deploy', options: { file: '' } }
+    emulator.reset()
+    const action = await viaAction(emulator, situation, workspace, env)
+    expect(action.exitCode).toBe(0)
+    expect(emulator.requests.map(r => r.route)).toContain('deploy')
+    for (const via of [viaCli, viaLibrary]) {
+      emulator.reset()
+      const outcome = await via(emulator, situation, workspace, env)
+      expect(outcome.outputs).toEqual({ outcome: 'aborted' })
+      expect(outcome.text).toContain('is empty (an unset CI variable expands to nothing)')
+      expect(emulator.requests).toEqual([])
+    }
+    emulator.reset()
+    expect((await viaCli(emulator, situation, workspace, env)).exitCode).toBe(EXIT.usage)
+  })
+
   it('limits the wait by its own timeout in all three, not by the time limit of the upload', async () => {
     // A delivery limit of 0.02 minutes (1.2 s) and a wait of 0.05 minutes (3 s) for a run that never ends.
     const limits = { ...env, MOBILE_DEPLOY_STEP_TIMEOUT_MINUTES: '0.02' }

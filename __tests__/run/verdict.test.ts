@@ -159,15 +159,19 @@ describe('wait: true', () => {
     expect(requestsOf(emulator, 'greenlight').filter(r => r.status === 503)).toHaveLength(2)
   })
 
-  it('stops at once on a 401 while polling', async () => {
+  it('stops at once on a 401 while polling (the ask for the run page before it is only a notice)', async () => {
     emulator.faults.add({
       route: 'greenlight',
       status: 401,
+      times: 2,
       body: '{"failureCode":"UNAUTHORIZED"}'
     })
     const result = await deployAndWait({})
     expectFailure(result, '401 Unauthorized', 'Check api-key')
-    expect(requestsOf(emulator, 'greenlight')).toHaveLength(1)
+    expect(result.stdout).toMatch(
+      /::notice title=Run page unknown::The page of run run_\w+ could not be asked for/
+    )
+    expect(requestsOf(emulator, 'greenlight')).toHaveLength(2)
   })
 
   it('does not wait when no run was created', async () => {

@@ -6,7 +6,9 @@ import { parseGreenlightAnswer } from '../../src/core/service/answers.js'
 import { ServiceClient } from '../../src/core/service/client.js'
 import { completeLog } from '../../src/core/shared/log.js'
 import { Secrets } from '../../src/core/shared/redact.js'
+import { MAX_RETRY_DELAY_MS } from '../../src/core/transport/retry.js'
 import { DEFAULT_TIMEOUTS } from '../../src/core/transport/send.js'
+import type { Clock } from '../../src/core/transport/sleep.js'
 import { pollVerdict, type Verdict } from '../../src/core/verdict/poll.js'
 
 const parseGreenlight = (json: object) => parseGreenlightAnswer(JSON.stringify(json))
@@ -114,7 +116,7 @@ describe('verdictMessage', () => {
     runUrl: 'https://app.example.com/runs/run_1',
     bugs: [],
     blockingBugs: [],
-    waitMinutes: 60,
+    timeoutMs: 3_600_000,
     answered: true
   }
 
@@ -150,7 +152,7 @@ describe('verdictMessage', () => {
       ...base,
       verdict: 'timed-out',
       greenlight: false,
-      waitMinutes: 2.5
+      timeoutMs: 150_000
     })!
     expect(message).toContain('timed out after 2.5 min; the run goes on at the service.')
     expect(message).toContain('run-id: run_1')
@@ -161,8 +163,8 @@ describe('verdictMessage', () => {
 describe('pollVerdict against answers in sequence', () => {
   /** A client whose requests go to a tiny in-process service answering from a script. */
   async function against(
-    script: { status: number; body?: unknown }[],
-    timeoutMs = 60_000,
+    script: { status: number; body?: unknown; headers?: Record<string, string> }[],
+    timeoutMs = 3_600_000,
     notFoundGraceMs = 100_000
   ) {
     const { createServer } = await import('node:http')
@@ -171,7 +173,7 @@ describe('pollVerdict against answers in sequence', () => {
       asked.push(req.url ?? '')
       const next = script.shift() ?? { status: 500 }
       res
-        .writeHead(next.status, { 'content-type': 'application/json' })
+        .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
         .end(JSON.stringify(next.body ?? {}))
     })
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
@@ -180,20 +182,33 @@ describe('pollVerdict against answers in sequence', () => {
     const service = new ServiceClient({
       baseUrl: `http://127.0.0.1:${port}`,
       apiKey: 'k',
-      policy: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, deadline: Infinity },
+      policy: {
+        maxAttempts: 1,
+        baseDelayMs: 1,
+        maxDelayMs: MAX_RETRY_DELAY_MS,
+        deadline: Infinity
+      },
       transport: { timeouts: DEFAULT_TIMEOUTS, userAgent: 'test' },
       log: completeLog({ info: line => lines.push(line) }),
       secrets: new Secrets()
     })
     const slept: number[] = []
+    // No test waits: the sleeps are recorded and move the clock on, not slept.
+    let skipped = 0
+    const clock: Clock = {
+      now: () => Date.now() + skipped,
+      sleep: async ms => {
+        slept.push(ms)
+        skipped += ms
+      }
+    }
     try {
       const verdict = await pollVerdict(service, {
         runId: 'run_a',
         timeoutMs,
         intervalMs: 30_000,
         notFoundGraceMs,
-        // No test waits: the sleeps are recorded, not slept.
-        sleep: async ms => void slept.push(ms)
+        clock
       })
       return { verdict, asked, lines, slept }
     } finally {
@@ -233,6 +248,81 @@ describe('pollVerdict against answers in sequence', () => {
     expect(asked).toHaveLength(20)
     await expect(against(Array.from({ length: 10 }, () => ({ status: 503 })))).rejects.toThrow(
       '503'
+    )
+  })
+
+  it.each([
+    ['seconds', '999999'],
+    ['a date a year ahead', new Date(Date.now() + 365 * 86_400_000).toUTCString()]
+  ])(
+    'honours a 429 Retry-After of %s only up to the cap, and still gets the verdict',
+    async (_title, retryAfter) => {
+      const { verdict, slept, asked } = await against([
+        { status: 200, body: { runStage: 'initializing' } },
+        { status: 429, headers: { 'retry-after': retryAfter } },
+        { status: 200, body: { runStage: 'completed', greenlight: true } }
+      ])
+      expect(verdict.verdict).toBe('passed')
+      expect(asked).toHaveLength(3)
+      expect(slept).toEqual([10_000, MAX_RETRY_DELAY_MS])
+    }
+  )
+
+  it('names the last failure when the wait times out on it', async () => {
+    const { verdict } = await against(
+      [{ status: 429, headers: { 'retry-after': '999999' } }],
+      30_000
+    )
+    expect(verdict).toMatchObject({ verdict: 'timed-out', answered: false })
+    expect(verdictMessage(verdict)).toMatch(/The last asks got no usable answer: .*429/)
+  })
+
+  it('waits a shorter Retry-After as given', async () => {
+    const { slept } = await against([
+      { status: 503, headers: { 'retry-after': '7' } },
+      { status: 200, body: { runStage: 'canceled' } }
+    ])
+    expect(slept).toEqual([7_000])
+  })
+
+  it('asks again only on what the retry policy calls transient: a 501 stops at once', async () => {
+    await expect(against([{ status: 501 }])).rejects.toThrow('501')
+    const { verdict, asked } = await against([
+      { status: 502 },
+      { status: 504 },
+      { status: 500 },
+      { status: 200, body: { runStage: 'canceled' } }
+    ])
+    expect(verdict.verdict).toBe('canceled')
+    expect(asked).toHaveLength(4)
+  })
+
+  it('asks again after an answer too large to read, and gets the verdict', async () => {
+    const huge = { runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) }
+    // More oversize answers in a row than failures are allowed: the service is there, so none counts.
+    const oversize = Array.from({ length: 12 }, () => ({ status: 200, body: huge }))
+    const { verdict, lines, slept } = await against([
+      ...oversize,
+      { status: 200, body: { runStage: 'completed', greenlight: true } }
+    ])
+    expect(verdict.verdict).toBe('passed')
+    expect(slept.every(ms => ms === 30_000)).toBe(true)
+    expect(lines[0]).toMatch(/could not be read \(.* larger than 8 MiB/)
+  })
+
+  it('names an answer too large to read when the wait times out on it', async () => {
+    const huge = { runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) }
+    const { verdict } = await against(
+      [
+        { status: 200, body: { runStage: 'initializing' } },
+        { status: 200, body: huge }
+      ],
+      15_000
+    )
+    expect(verdict).toMatchObject({ verdict: 'timed-out', answered: true })
+    expect(verdict.problem).toMatch(/larger than 8 MiB/)
+    expect(verdictMessage(verdict)).toMatch(
+      /timed out after 15 s; .*The last asks got no usable answer: .*larger than 8 MiB/
     )
   })
 

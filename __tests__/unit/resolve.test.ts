@@ -55,6 +55,7 @@ describe('resolveOptions', () => {
       apiKey: 'key-12345678',
       baseUrl: 'https://service.example.com',
       maxAttempts: 5,
+      minUploadBytesPerSecond: 64 * 1024,
       file: 'app.apk',
       destination: undefined,
       namePrefix: undefined,
@@ -113,6 +114,8 @@ describe('resolveOptions', () => {
     [{ 'base-url': 'http://127.0.0.5:1' }, 'baseUrl', 'http://127.0.0.5:1'],
     [{ 'base-url': 'http://[::1]:9000' }, 'baseUrl', 'http://[::1]:9000'],
     [{ 'wait-timeout-minutes': '2.5' }, 'waitTimeoutMs', 150_000],
+    [{ 'min-upload-kib-per-second': '1024' }, 'minUploadBytesPerSecond', 1024 * 1024],
+    [{ 'min-upload-kib-per-second': '1.5' }, 'minUploadBytesPerSecond', 1536],
     [{ 'poll-interval-seconds': '1' }, 'pollIntervalMs', 1000],
     [{ 'run-variable': 'BUILD_PATH' }, 'runVariable', 'BUILD_PATH'],
     [{ variables: '{"A": "x", "N": 3, "B": true}' }, 'variables', { A: 'x', N: '3', B: 'true' }],
@@ -259,6 +262,7 @@ describe('resolveOptions', () => {
     [{ sha: 'not-a-sha' }, 'sha', 'not a commit hash'],
     [{ 'commit-url': 'javascript:alert(1)' }, 'commit-url', 'not an http(s) URL'],
     [{ 'deployment-url': 'nope' }, 'deployment-url', 'not an http(s) URL'],
+    [{ 'min-upload-kib-per-second': '0' }, 'min-upload-kib-per-second', 'from 1'],
     [{ 'pull-request-number': '0' }, 'pull-request-number', 'from 1'],
     [{ 'pull-request-number': '#12' }, 'pull-request-number', 'whole number']
   ] as [Record<string, string>, string, string][])(
@@ -297,6 +301,61 @@ describe('resolveOptions', () => {
       }
     }
   )
+
+  describe('a command that deploys a build refuses to go without one', () => {
+    const connection = { apiKey: 'key-12345678', baseUrl: 'https://service.example.com' }
+    const refusal = (frontEnd: FrontEnd, command: 'deploy' | 'upload', file?: string) => {
+      try {
+        resolveOptions({
+          frontEnd,
+          command,
+          values: file === undefined ? connection : { ...connection, file },
+          workingDirectory: '/work'
+        })
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError)
+        expect((error as InputError).option).toBe('file')
+        return render((error as Error).message, VOCABULARIES[frontEnd])
+      }
+      throw new Error(`expected ${command} without a build to be refused`)
+    }
+
+    it.each(['', '   '])(
+      'an empty --file (%j) says an unset CI variable is the likely cause',
+      file => {
+        const message = refusal('cli', 'deploy', file)
+        expect(message).toContain('--file is empty (an unset CI variable expands to nothing)')
+        expect(message).toContain("use the 'notify' command")
+      }
+    )
+
+    it('no --file at all is missing, and the library names notifyDeployment', () => {
+      expect(refusal('cli', 'deploy')).toMatch(/--file is missing\. Give the path or a glob/)
+      expect(refusal('library', 'deploy')).toMatch(/^Option 'file' is missing\..*notifyDeployment/)
+      expect(refusal('library', 'deploy', '')).toContain(
+        "Option 'file' is empty (an unset CI variable expands to nothing)"
+      )
+      expect(refusal('cli', 'upload', '')).not.toContain('notify')
+    })
+
+    it('deploy with an earlier upload, notify without a build and the action without a file stay allowed', () => {
+      const resolve = (
+        frontEnd: FrontEnd,
+        command: 'deploy' | 'notify' | undefined,
+        values: object
+      ) =>
+        resolveOptions({
+          frontEnd,
+          command,
+          values: { apiKey: 'key-12345678', baseUrl: 'https://service.example.com', ...values },
+          workingDirectory: '/work'
+        }).mode
+      expect(resolve('cli', 'deploy', { runInputPath: 'setup/a.apk' })).toBe('notify')
+      expect(resolve('cli', 'notify', { file: '' })).toBe('plain')
+      expect(resolve('library', 'notify', {})).toBe('plain')
+      expect(resolve('action', undefined, { file: '' })).toBe('plain')
+    })
+  })
 
   it('never quotes the API key in a message', () => {
     const error = failure({ 'api-key': 'k3y-v4lue with space' })

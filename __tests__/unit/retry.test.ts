@@ -10,11 +10,13 @@ import {
 import {
   backoffDelay,
   isTransient,
+  MAX_RETRY_DELAY_MS,
   parseRetryAfter,
+  requestedDelay,
   withRetry,
   type RetryPolicy
 } from '../../src/core/transport/retry.js'
-import { sleep } from '../../src/core/transport/sleep.js'
+import { sleep, type Clock } from '../../src/core/transport/sleep.js'
 
 const policy: RetryPolicy = {
   maxAttempts: 4,
@@ -63,6 +65,25 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, policy, 0)).toBe(0)
     expect(backoffDelay(1, policy, 3_600_000)).toBe(60_000)
   })
+
+  it('never waits past the one cap, whatever a policy allows', () => {
+    const lax = { ...policy, maxDelayMs: 3_600_000 }
+    expect(backoffDelay(30, lax, undefined, () => 1)).toBe(MAX_RETRY_DELAY_MS)
+    expect(backoffDelay(1, lax, 999_999_000)).toBe(MAX_RETRY_DELAY_MS)
+  })
+})
+
+describe('requestedDelay', () => {
+  const year = new Date(Date.now() + 365 * 86_400_000).toUTCString()
+  it.each([
+    [new HttpStatusError('x', 429, 2000), 2000],
+    [new HttpStatusError('x', 429, 999_999_000), MAX_RETRY_DELAY_MS],
+    [new HttpStatusError('x', 503, parseRetryAfter(year)), MAX_RETRY_DELAY_MS],
+    [new HttpStatusError('x', 429), undefined],
+    [new NetworkError('reset'), undefined]
+  ])('%s -> %s', (error, expected) => {
+    expect(requestedDelay(error, { maxDelayMs: 3_600_000 })).toBe(expected)
+  })
 })
 
 describe('parseRetryAfter', () => {
@@ -82,10 +103,14 @@ describe('parseRetryAfter', () => {
 })
 
 describe('withRetry', () => {
-  const noSleep = (waits: number[]) => (ms: number) => {
-    waits.push(ms)
-    return Promise.resolve()
-  }
+  /** A clock whose sleeps are recorded, not slept. */
+  const noSleep = (waits: number[]): Clock => ({
+    now: () => Date.now(),
+    sleep: ms => {
+      waits.push(ms)
+      return Promise.resolve()
+    }
+  })
 
   it('retries transient failures and returns the first success', async () => {
     const waits: number[] = []

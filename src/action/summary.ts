@@ -45,6 +45,8 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
 
 /** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
 export function summaryRows(report: StepReport): [string, string][] {
+  // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
+  const { runUrl } = outputValuesOf(report)
   const rows: [string, string | undefined][] = [
     ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
     [
@@ -75,8 +77,8 @@ export function summaryRows(report: StepReport): [string, string][] {
     ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
     [
       'Run',
-      report.verdict?.runUrl &&
-        `<a href="${escape(report.verdict.runUrl)}">${escape(report.verdict.runId)}</a>`
+      runUrl &&
+        `<a href="${escape(runUrl)}">${escape(report.verdict?.runId ?? report.runId ?? 'the run')}</a>`
     ],
     ['Bugs', bugCounts(report)],
     [

@@ -86,7 +86,10 @@ export const EXIT = {
   'run-failed': 3,
   'timed-out': 4,
   canceled: 5,
-  interrupted: 130
+  /** Ctrl-C (SIGINT): 128 + 2, as a shell reports it. */
+  interrupted: 130,
+  /** SIGTERM (a CI cancelling the job): 128 + 15. */
+  terminated: 143
 } as const
 
 /** The tool's usage, or one command's. */
@@ -104,7 +107,7 @@ export function helpText(command?: CliCommand): string {
       '',
       'Exit codes: 0 success; 1 the deploy failed (a request, the upload, no run created);',
       '2 bad usage; 3 the run failed with blocking bugs; 4 the wait timed out; 5 the run was canceled;',
-      '130 stopped by Ctrl-C or the CI.',
+      '130 stopped by Ctrl-C (SIGINT); 143 stopped by SIGTERM (the CI cancelling the job).',
       ''
     ].join('\n')
   }

@@ -1,12 +1,13 @@
-import { DeployError } from '../core/index.js'
-import { main } from './main.js'
+import { interruptedExit, main } from './main.js'
 
-// Ctrl-C (or a CI cancelling the job) stops the deploy, which ends as `aborted`; a second one ends the process.
+// Ctrl-C (or a CI cancelling the job) stops the deploy at once: it ends as `aborted`, the outputs are handed
+// over, and the exit code is 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process there and then.
 const stop = new AbortController()
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stop.abort(new DeployError(`Stopped by ${signal} before the deploy finished.`))
-    process.once(signal, () => process.exit(130))
+    // The signal's name is the reason: the deploy says it was stopped by it, and main() turns it into the exit code.
+    stop.abort(signal)
+    process.once(signal, () => process.exit(interruptedExit(signal)))
   })
 }
 

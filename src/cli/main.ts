@@ -23,7 +23,7 @@ export interface Io extends Surroundings {
   argv: string[]
   stdout(text: string): void
   stderr(text: string): void
-  /** Stops the deploy (Ctrl-C, the CI cancelling the job). */
+  /** Stops the deploy (Ctrl-C, the CI cancelling the job); a reason of `SIGTERM` makes the exit code 143, any other 130. */
   signal?: AbortSignal
 }
 
@@ -89,8 +89,13 @@ export async function main(io: Io): Promise<number> {
     io.stderr(`Error: ${inertLine(judgement.message)}\n`)
   else if (judgement.message) log.warning(judgement.message, 'No run created')
   if (!written) return judgement.cause === 'usage' ? EXIT.usage : EXIT['deploy-failed']
-  if (report.failure?.aborted && io.signal?.aborted) return EXIT.interrupted
+  if (report.failure?.interrupted) return interruptedExit(io.signal?.reason)
   return EXIT[judgement.cause]
+}
+
+/** The exit code of a stop, by the signal that asked for it (the reason of the Io's signal). */
+export function interruptedExit(reason: unknown): number {
+  return reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted
 }
 
 /**

@@ -42,9 +42,12 @@ const FUNCTIONS: Record<Command, string> = {
 }
 
 /**
- * Uploads the build (when `file` is given) and notifies the service of the
- * deployment, with the build's path in `RUN_INPUT_PATH` (or `runVariable`);
- * with `wait: true`, then waits for the run's verdict. Never rejects.
+ * Uploads the build (`file`) and notifies the service of the deployment,
+ * with the build's path in `RUN_INPUT_PATH` (or `runVariable`); with
+ * `wait: true`, then waits for the run's verdict. With `runInputPath`
+ * instead of `file`, it notifies with an earlier upload. Without either it
+ * refuses (`outcome: 'aborted'`, `cause: 'usage'`, a reason naming `file`):
+ * a notification without a build is {@link notifyDeployment}'s. Never rejects.
  */
 export function deployBuild(options: DeployOptions): Promise<DeployResult> {
   return call('deploy', options)

@@ -25,7 +25,7 @@ export interface ConnectionOptions {
   baseUrl: string
   /** Attempts per request for transient failures (network, 429, 5xx), 1 to 10; default 5. */
   maxAttempts?: number | undefined
-  /** Stops whatever is under way at once; the result is then `aborted`. */
+  /** Stops whatever is under way at once; the result is then `outcome: 'aborted'`, `cause: 'canceled'`. */
   signal?: AbortSignal | undefined
   /** Where progress and detail are told, rendered and redacted; default nowhere. A method that throws is dropped, never fatal. */
   log?: Partial<Log> | undefined
@@ -55,6 +55,8 @@ export interface BuildOptions {
   namePrefix?: string | undefined
   /** The static environment of the naming convention, with `namePrefix`. */
   environment?: string | undefined
+  /** The slowest upload still waited for, in KiB/s (default 64): one attempt may take the build's size at this speed plus the request time limit. Lower it for a slow link. */
+  minUploadKibPerSecond?: number | undefined
   /** Where a relative `file` is found; default the current directory. */
   workingDirectory?: string | undefined
   /** Told the bytes sent so far, and the total, during the upload. One that throws is dropped, never fatal. */

@@ -20,7 +20,7 @@ export type Cause =
   | 'run-failed'
   /** The wait for the verdict timed out. */
   | 'timed-out'
-  /** The run was canceled at the service. */
+  /** The run was canceled at the service, or the deploy by its caller (its signal, Ctrl-C, SIGTERM). */
   | 'canceled'
 
 const CONCLUSIONS: Record<Conclusion, true> = { success: true, warning: true, failure: true }
@@ -49,7 +49,11 @@ export function conclude(report: Report): Judgement {
   if (report.failure)
     return {
       conclusion: 'failure',
-      cause: report.failure.usage ? 'usage' : 'deploy-failed',
+      cause: report.failure.usage
+        ? 'usage'
+        : report.failure.interrupted
+          ? 'canceled'
+          : 'deploy-failed',
       message: report.failure.message
     }
   if (report.noRun) {

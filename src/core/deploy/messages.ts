@@ -23,8 +23,12 @@ export function verdictMessage(verdict: Verdict): string | undefined {
     }
     case 'canceled':
       return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`
-    case 'timed-out':
-      return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.waitMinutes)}; the run goes on at the service.${link} Wait again later with ${setting('runId', verdict.runId)}, or raise ${ref('waitTimeoutMinutes')}.`
+    case 'timed-out': {
+      const problem = verdict.problem
+        ? ` The last asks got no usable answer: ${verdict.problem}`
+        : ''
+      return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${setting('runId', verdict.runId)}, or raise ${ref('waitTimeoutMinutes')}.`
+    }
   }
 }
 

@@ -12,7 +12,7 @@ import type { Command } from '../options/table.js'
 import type { Vocabulary } from '../options/vocabulary.js'
 import { buildDeployBody } from '../service/body.js'
 import { ServiceClient } from '../service/client.js'
-import { DEFAULT_BASE_DELAY_MS, DEFAULT_MAX_DELAY_MS } from '../transport/retry.js'
+import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
 import { findArtifact } from '../upload/artifact.js'
 import { uploadArtifact } from '../upload/upload.js'
 import { pollVerdict, type Verdict } from '../verdict/poll.js'
@@ -24,6 +24,9 @@ import { junitOfReport } from './junit.js'
 import { failureText, unexpectedStack } from './messages.js'
 import { Outward } from './outward.js'
 import type { Failure, Report } from './report.js'
+
+/** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
+const RUN_PAGE_TIMEOUT_MS = 30_000
 
 /** What a front end brings to a deploy besides the option values. */
 export interface DeployHooks {
@@ -155,6 +158,7 @@ class Deploy {
           `Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`,
           async () => {
             const sent = await uploadArtifact(service, artifact, destination, {
+              minBytesPerSecond: settings.minUploadBytesPerSecond,
               onSigned: signed =>
                 this.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
               onProgress: this.outward.guard('onProgress', this.hooks.onProgress)
@@ -229,6 +233,7 @@ class Deploy {
           `The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`
         )
       if (!answer.runId) log.warning('The service reported a run without an id; runId is empty.')
+      else await this.learnRunPage(service, answer.runId, settings.wait)
     } else {
       const cause = answer.cause ?? 'no-trigger'
       report.noRun = {
@@ -238,6 +243,32 @@ class Deploy {
       }
     }
     this.tell({ type: 'notified' })
+  }
+
+  /**
+   * Asks the service once for a new run's page (the verdict endpoint names
+   * it), so that every front end links to the run without waiting for its
+   * verdict. A courtesy: a failure is a notice, never the deploy's.
+   */
+  private async learnRunPage(service: ServiceClient, runId: string, waits: boolean): Promise<void> {
+    const later = waits ? ' until the wait learns it' : ''
+    try {
+      const answer = await service.greenlight(runId, Date.now() + RUN_PAGE_TIMEOUT_MS)
+      if (answer.runUrl) {
+        this.report.runUrl = this.outward.value(answer.runUrl)
+        this.log.info(`Run page: ${this.report.runUrl}`)
+      } else
+        this.log.notice(
+          `The service named no page for run ${runId}; runUrl is empty${later}.`,
+          'Run page unknown'
+        )
+    } catch (error) {
+      if (service.config.policy.signal?.aborted) throw error
+      this.log.notice(
+        `The page of run ${runId} could not be asked for (${messageOf(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`,
+        'Run page unknown'
+      )
+    }
   }
 
   /** Waits for the verdict of `runId`; the judgement decides what a verdict other than passed does. */
@@ -343,7 +374,7 @@ class Deploy {
       policy: {
         maxAttempts: settings.maxAttempts,
         baseDelayMs: DEFAULT_BASE_DELAY_MS,
-        maxDelayMs: DEFAULT_MAX_DELAY_MS,
+        maxDelayMs: MAX_RETRY_DELAY_MS,
         deadline,
         signal
       },
@@ -435,11 +466,14 @@ class Deploy {
   failureOf(error: unknown): Failure {
     const stack = unexpectedStack(error)
     if (stack) this.log.debug(stack)
+    // The caller's stop explains whatever it cut short, whatever error that left.
+    const interrupted = this.hooks.signal?.aborted === true
     return {
       message: this.outward.text(failureText(error)),
       usage: error instanceof InputError,
       option: error instanceof InputError ? error.option : undefined,
-      aborted: error instanceof AbortedError,
+      aborted: interrupted || error instanceof AbortedError,
+      interrupted,
       unexpected: stack === undefined ? undefined : { stack: this.outward.text(stack) }
     }
   }

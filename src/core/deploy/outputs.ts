@@ -23,7 +23,8 @@ export const OUTPUTS = {
     "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
   greenlight:
     'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
-  runUrl: 'When waiting, the page of the run that decides (a superseding run, when there is one).',
+  runUrl:
+    "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
   blockingBugsCount:
     'When waiting, the blocking bugs of the run, as the service last counted them.',
   nonBlockingBugsCount:
@@ -72,7 +73,7 @@ export function outputValuesOf(report: Report): OutputValues {
     artifactSize: uploaded ? report.artifact?.size : undefined,
     verdict: verdict?.verdict,
     greenlight: verdict?.greenlight,
-    runUrl: verdict?.runUrl,
+    runUrl: verdict?.runUrl ?? report.runUrl,
     blockingBugsCount: verdict && blockingCount(report),
     nonBlockingBugsCount:
       verdict?.nonBlockingBugsCount ??

@@ -18,6 +18,8 @@ export interface Failure {
   option?: OptionKey | undefined
   /** Stopped by the caller's signal, Ctrl-C, or the time limit. */
   aborted: boolean
+  /** Stopped by the caller: its signal, Ctrl-C, SIGTERM (a time limit of the deploy's own is not). */
+  interrupted: boolean
   /** An error the product did not expect, with its stack for a bug report. */
   unexpected?: { stack: string } | undefined
 }
@@ -42,6 +44,8 @@ export interface Report {
   runId?: string | undefined
   /** Every run id the answer names, when several triggers matched. */
   runIds?: string[] | undefined
+  /** The created run's page, asked for once when the run was created; a verdict's own link wins over it. */
+  runUrl?: string | undefined
   /** The run already existed for this deployment (a repeated notification). */
   duplicate?: boolean | undefined
   /** A preview deployment answered without a run: a success with no run. */

@@ -3,7 +3,7 @@ import { InputError } from '../shared/errors.js'
 import type { GitContext, Repository } from '../shared/git.js'
 import { ref, setting, type OptionKey } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
-import { OPTIONS, optionsOf, type Command } from './table.js'
+import { DEFAULT_MIN_UPLOAD_KIB_PER_SECOND, OPTIONS, optionsOf, type Command } from './table.js'
 import { readValue } from './values.js'
 import { whyTheKeyIsEmpty } from './key-source.js'
 
@@ -36,6 +36,8 @@ export interface Settings {
   destination?: string | undefined
   namePrefix?: string | undefined
   environment?: string | undefined
+  /** The slowest upload still waited for: one PUT may take the build's size at this speed, plus the request time limit. */
+  minUploadBytesPerSecond: number
   deploymentType?: string | undefined
   variables: Record<string, string>
   runInputPath?: string | undefined
@@ -148,8 +150,10 @@ export function resolveOptions(request: OptionsRequest): Settings {
         )
       return 'wait'
     }
-    if (command === 'upload' && !file)
-      throw new InputError('file', 'is missing', 'Give the path or a glob of the build to upload')
+    if (!file && !(command === 'deploy' && runInputPath)) {
+      const missing = missingBuild(frontEnd, command, request.values.file)
+      if (missing) throw missing
+    }
     if (file && runInputPath)
       combined(
         'runInputPath',
@@ -208,6 +212,8 @@ export function resolveOptions(request: OptionsRequest): Settings {
     destination,
     namePrefix,
     environment,
+    minUploadBytesPerSecond:
+      (read<number>('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
     deploymentType: read<string>('deploymentType'),
     variables,
     runInputPath,
@@ -231,6 +237,32 @@ export function resolveOptions(request: OptionsRequest): Settings {
 }
 
 type Reader = <T>(key: OptionKey) => T | undefined
+
+/**
+ * The commands that put a build in front of the service refuse to go without
+ * one: an upload has nothing to send, and a deploy would silently become a
+ * plain notification, which is the notify command's mode (and the action's,
+ * with no file). An empty value given is most often a CI variable that is not
+ * set in this job: the shell hands over nothing, and only the emptiness shows.
+ */
+function missingBuild(
+  frontEnd: FrontEnd,
+  command: Command | undefined,
+  given: unknown
+): InputError | undefined {
+  if (command !== 'deploy' && command !== 'upload') return undefined
+  const empty = typeof given === 'string'
+  const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing'
+  const check = empty ? ', and check that the variable it is given from is set in this job' : ''
+  const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command"
+  const without =
+    command === 'deploy' ? `; to notify the service without a build, use ${notify}` : ''
+  return new InputError(
+    'file',
+    problem,
+    `Give the path or a glob of the build to ${command}${check}${without}`
+  )
+}
 
 /** A path given relative to the working directory, as every path of a command. */
 function pathIn(workingDirectory: string, path: string | undefined): string | undefined {

@@ -68,6 +68,8 @@ const NOTIFY: readonly Command[] = ['deploy', 'notify']
 const GIT: readonly Command[] = ['deploy', 'upload', 'notify']
 const WAIT: readonly Command[] = ['deploy', 'notify', 'wait']
 const REPORTING: readonly Command[] = ['deploy', 'notify', 'wait']
+/** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
+export const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 export const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60
 
@@ -117,6 +119,15 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     kind: 'namePart',
     commands: BUILD,
     description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+  },
+  minUploadKibPerSecond: {
+    kind: 'number',
+    default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
+    min: 1,
+    max: 1024 * 1024,
+    commands: BUILD,
+    description:
+      "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
   },
   deploymentType: {
     kind: 'text',

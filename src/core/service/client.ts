@@ -39,6 +39,13 @@ export const DEPLOY_PATH = '/api/webhooks/deploy_success'
 export const GREENLIGHT_PATH = '/api/v0/ci-greenlight'
 export const TERMINATE_PATH = '/api/webhooks/environment_terminated'
 
+/**
+ * The most of a verdict answer that is read: generous, as it lists the run's
+ * bugs with their names and links (thousands of bugs stay far under it). A
+ * larger one is a problem of that ask, never of the deploy.
+ */
+export const MAX_GREENLIGHT_ANSWER_BYTES = 8 * 1024 * 1024
+
 /** Which preview environment to end: exactly one of these (spec Part 3). */
 export type EnvironmentRef =
   { environmentId: string } | { environmentAlias: string } | { deploymentUrl: string }
@@ -72,13 +79,17 @@ export class ServiceClient {
   }
 
   /**
-   * One ask for a run's verdict (spec Part 3), cut at `deadline`; the polling
-   * loop decides what an error means. A 410 says the run is too old.
+   * One ask for a run's verdict (spec Part 3), cut at `deadline`; the caller
+   * decides what an error means. A 410 says the run is too old; an answer
+   * over {@link MAX_GREENLIGHT_ANSWER_BYTES} is an `OversizeAnswerError`.
    */
   async greenlight(runId: string, deadline: number): Promise<GreenlightAnswer> {
     const request = this.request('GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`)
     try {
-      const response = await this.callOnce(request, 'one ask', deadline)
+      const response = await this.callOnce(request, 'one ask', {
+        deadline,
+        maxBytes: MAX_GREENLIGHT_ANSWER_BYTES
+      })
       return parseGreenlightAnswer(response.body)
     } catch (error) {
       if (error instanceof HttpStatusError && error.status === 410)
@@ -141,13 +152,14 @@ export class ServiceClient {
   private async callOnce(
     request: HttpRequest,
     which = 'single attempt',
-    deadline?: number
+    { deadline, maxBytes }: { deadline?: number; maxBytes?: number } = {}
   ): Promise<HttpResponse> {
     const { log, transport, policy } = this.config
     log.debug(`${request.label} (${which})`)
     const response = await send(request, transport, {
       signal: policy.signal,
-      deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs)
+      deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs),
+      maxBytes
     }).catch((error: unknown) => {
       // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
       if (error instanceof NetworkError && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))

@@ -12,6 +12,7 @@ export const OPTION_KEYS = [
   'destination',
   'namePrefix',
   'environment',
+  'minUploadKibPerSecond',
   'deploymentType',
   'variables',
   'runInputPath',

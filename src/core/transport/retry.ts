@@ -4,7 +4,7 @@ import {
   NetworkError,
   RetriesExhaustedError
 } from '../shared/errors.js'
-import { abortError, sleep as abortableSleep } from './sleep.js'
+import { abortError, systemClock, type Clock } from './sleep.js'
 
 /** Statuses worth another attempt: rate limiting and the transient server errors. */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504])
@@ -15,11 +15,20 @@ export function isTransient(error: unknown): boolean {
   return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status)
 }
 
+/**
+ * The longest wait before another attempt (or another ask for the verdict):
+ * the ceiling of the backoff, and the cap on a server's Retry-After, in
+ * seconds or as an HTTP date. A server that asks for hours, or names a date a
+ * year ahead, is asked again within this; its own limits answer 429 again if
+ * it meant it, and every wait still ends by its deadline.
+ */
+export const MAX_RETRY_DELAY_MS = 60_000
+
 export interface RetryPolicy {
   maxAttempts: number
   /** The first backoff; each later one doubles. */
   baseDelayMs: number
-  /** No single wait is longer, Retry-After included. */
+  /** No single wait is longer, Retry-After included; at most {@link MAX_RETRY_DELAY_MS}. */
   maxDelayMs: number
   /** No attempt starts once this moment (epoch ms) has passed. */
   deadline: number
@@ -28,7 +37,6 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_BASE_DELAY_MS = 1000
-export const DEFAULT_MAX_DELAY_MS = 60_000
 
 /**
  * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
@@ -41,12 +49,22 @@ export function backoffDelay(
   retryAfterMs?: number,
   random: () => number = Math.random
 ): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxDelayMs)
-  const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs)
+  const cap = Math.min(policy.maxDelayMs, MAX_RETRY_DELAY_MS)
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, cap)
+  const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), cap)
   return Math.round(ceiling / 2 + random() * (ceiling / 2))
 }
 
-/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+/** The wait a failed request's server asked for with Retry-After, within the policy's cap; undefined when it asked none. */
+export function requestedDelay(
+  error: unknown,
+  policy: Pick<RetryPolicy, 'maxDelayMs'>
+): number | undefined {
+  if (!(error instanceof HttpStatusError) || error.retryAfterMs === undefined) return undefined
+  return Math.min(error.retryAfterMs, policy.maxDelayMs, MAX_RETRY_DELAY_MS)
+}
+
+/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. Not capped: see {@link requestedDelay}. */
 export function parseRetryAfter(
   value: string | string[] | undefined,
   now = Date.now()
@@ -77,7 +95,7 @@ export async function withRetry<T>(
   policy: RetryPolicy,
   operation: (attempt: Attempt) => Promise<T>,
   onRetry: (error: unknown, attempt: number, delayMs: number) => void,
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void> = abortableSleep
+  clock: Clock = systemClock
 ): Promise<T> {
   let previous: unknown
   for (let number = 1; ; number++) {
@@ -88,11 +106,10 @@ export async function withRetry<T>(
       if (policy.signal?.aborted) throw abortError(policy.signal)
       if (!isTransient(error)) throw error
       if (number >= policy.maxAttempts) throw new RetriesExhaustedError(error, number)
-      const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined
-      const wait = backoffDelay(number, policy, retryAfter)
-      if (Date.now() + wait >= policy.deadline) throw new RetriesExhaustedError(error, number)
+      const wait = backoffDelay(number, policy, requestedDelay(error, policy))
+      if (clock.now() + wait >= policy.deadline) throw new RetriesExhaustedError(error, number)
       onRetry(error, number, wait)
-      await sleep(wait, policy.signal)
+      await clock.sleep(wait, policy.signal)
       previous = error
     }
   }

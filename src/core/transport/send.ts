@@ -60,6 +60,18 @@ export interface RequestControl {
 /** The most of a response body that is read; the service's answers are small. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024
 
+/** The longest a timer of Node's can be (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * An answer whose body is larger than the request's cap: not read, and not
+ * retried by the retry policy (a wrong address answering with a page). The
+ * wait for the verdict takes it as a problem of that one ask.
+ */
+export class OversizeAnswerError extends DeployError {
+  override name = 'OversizeAnswerError'
+}
+
 /**
  * Sends one request through @actions/http-client (which also honours the
  * runner's proxy settings) and reads the answer with a size cap. No retries,
@@ -75,7 +87,8 @@ export async function send(
   const stop = (): void => controller.abort(signal!.reason)
   // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
   signal?.addEventListener('abort', stop, { once: true })
-  const leftMs = deadline === undefined ? undefined : Math.max(0, deadline - Date.now())
+  const leftMs =
+    deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - Date.now()))
   const cut =
     leftMs === undefined
       ? undefined
@@ -172,7 +185,7 @@ export function readCapped(
       size += chunk.length
       if (size > limit) {
         fail(
-          new DeployError(
+          new OversizeAnswerError(
             `${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`
           )
         )

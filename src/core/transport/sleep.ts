@@ -1,5 +1,17 @@
 import { AbortedError, DeployError, messageOf } from '../shared/errors.js'
 
+/**
+ * Where the retry policy and the wait for the verdict read the time and
+ * sleep: the system's, or a test's that sleeps no real time. Milliseconds
+ * throughout.
+ */
+export interface Clock {
+  /** Epoch ms. */
+  now(): number
+  /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+}
+
 /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(abortError(signal))
@@ -16,6 +28,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', stop, { once: true })
   })
 }
+
+/** The system's clock: Date.now and timers. */
+export const systemClock: Clock = { now: () => Date.now(), sleep }
 
 /**
  * Why an aborted signal stopped the deploy, as an error that is never retried:

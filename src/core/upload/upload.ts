@@ -1,6 +1,13 @@
-import { DeployError, ExpiredUrlError, FileChangedError, messageOf } from '../shared/errors.js'
+import {
+  DeployError,
+  ExpiredUrlError,
+  FileChangedError,
+  messageOf,
+  NetworkError
+} from '../shared/errors.js'
 import { formatBytes, formatDuration, formatRate } from '../shared/format.js'
 import type { ProgressListener } from '../shared/log.js'
+import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import { withRetry } from '../transport/retry.js'
 import { describeNetworkError, labelOf, send } from '../transport/send.js'
@@ -23,12 +30,28 @@ class ExpectationFailedError extends DeployError {
   override name = 'ExpectationFailedError'
 }
 
-/** Whom an upload tells what it learns as it goes. */
-export interface UploadListeners {
+/** How patient an upload is, and whom it tells what it learns as it goes. */
+export interface UploadOptions {
+  /** The slowest upload still waited for: see {@link putTimeLimitMs}. */
+  minBytesPerSecond: number
   /** A signed URL arrived (also a fresh one after expiry). */
   onSigned(signed: SignedUpload): void
   /** The bytes sent so far by the current attempt. */
   onProgress?: ProgressListener
+}
+
+/**
+ * How long one PUT may take in all: the file's size at the slowest speed still
+ * waited for, plus the request time limit (the connection, the store's go-ahead,
+ * its answer after the last byte). The idle timer alone never ends a store that
+ * keeps a byte moving now and then; this does, and the attempt is retried.
+ */
+export function putTimeLimitMs(
+  size: number,
+  minBytesPerSecond: number,
+  allowanceMs: number
+): number {
+  return allowanceMs + Math.ceil((size / minBytesPerSecond) * 1000)
 }
 
 /** What a finished upload proves: where the bytes are and which bytes they were. */
@@ -48,10 +71,10 @@ export async function uploadArtifact(
   service: ServiceClient,
   artifact: Artifact,
   destination: string,
-  listeners: UploadListeners
+  options: UploadOptions
 ): Promise<UploadReceipt> {
   const { config } = service
-  const onSigned = listeners.onSigned
+  const onSigned = options.onSigned
   let signed = await service.signedUpload(destination)
   onSigned(signed)
   let stale = false
@@ -69,7 +92,8 @@ export async function uploadArtifact(
       const put = (): Promise<{ sha256: string; seconds: number }> =>
         putFile(config, signed.signedUrl, artifact, number, {
           expectContinue,
-          onProgress: listeners.onProgress
+          minBytesPerSecond: options.minBytesPerSecond,
+          onProgress: options.onProgress
         })
       try {
         return { signed, size: artifact.size, ...(await put()) }
@@ -93,7 +117,11 @@ async function putFile(
   signedUrl: string,
   artifact: Artifact,
   attempt: number,
-  { expectContinue, onProgress }: { expectContinue: boolean; onProgress?: ProgressListener }
+  {
+    expectContinue,
+    minBytesPerSecond,
+    onProgress
+  }: { expectContinue: boolean; minBytesPerSecond: number; onProgress?: ProgressListener }
 ): Promise<{ sha256: string; seconds: number }> {
   const label = labelOf('PUT', signedUrl)
   config.log.info(
@@ -103,6 +131,18 @@ async function putFile(
   const local = new AbortController()
   const stop = config.policy.signal
   const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal
+  const allowanceMs = config.transport.timeouts.requestMs
+  const limitMs = putTimeLimitMs(artifact.size, minBytesPerSecond, allowanceMs)
+  // The delivery's own time limit still ends everything sooner when it comes first (a timer runs ~24.8 days at most).
+  const cut = setTimeout(
+    () =>
+      local.abort(
+        new NetworkError(
+          `${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${ref('minUploadKibPerSecond')}`
+        )
+      ),
+    Math.min(limitMs, 2 ** 31 - 1)
+  )
   const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
   let sent = 0
   const body = new FileBody({
@@ -157,6 +197,7 @@ async function putFile(
     config.log.debug(`${label} failed: ${messageOf(error)}`)
     throw error
   } finally {
+    clearTimeout(cut)
     await body.release()
   }
 }

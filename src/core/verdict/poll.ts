@@ -1,8 +1,10 @@
-import { DeployError, HttpStatusError, NetworkError } from '../shared/errors.js'
+import { DeployError, HttpStatusError, messageOf, NetworkError } from '../shared/errors.js'
 import { ref, setting } from '../shared/option-refs.js'
 import type { Bug, GreenlightAnswer, RunStage } from '../service/answers.js'
 import type { ServiceClient } from '../service/client.js'
-import { sleep as abortableSleep } from '../transport/sleep.js'
+import { isTransient, requestedDelay } from '../transport/retry.js'
+import { OversizeAnswerError } from '../transport/send.js'
+import { systemClock, type Clock } from '../transport/sleep.js'
 
 /** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
 export const DEFAULT_POLL_INTERVAL_SECONDS = 30
@@ -30,10 +32,12 @@ export interface Verdict {
   bugs: Bug[]
   /** Blocking bugs that decide the verdict: the run's, and the environment's found by other workflows. */
   blockingBugs: Bug[]
-  /** How long the wait could be, in minutes. */
-  waitMinutes: number
+  /** How long the wait could be, in milliseconds. */
+  timeoutMs: number
   /** Whether the service answered at all (a wait can time out before the run exists). */
   answered: boolean
+  /** Why the last asks before a timeout got no usable answer (a transient failure, an answer too large to read); absent when the run was simply still going. */
+  problem?: string | undefined
 }
 
 /** A status the wait reports as it goes: the run it asked about, and what the service said. */
@@ -58,25 +62,29 @@ export interface PollOptions {
   /** Told every answer, so that a front end can show stage changes. */
   onStatus?: ((status: VerdictStatus) => void) | undefined
   signal?: AbortSignal | undefined
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Where the time is read and the waits slept; the system's by default. */
+  clock?: Clock | undefined
 }
 
 /**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3):
- * a 404 while the run is not there yet, a 5xx, a 429 (after its Retry-After)
- * or a network error is asked again, at most ten times in a row; any other 4xx
- * stops with its message. A superseded run is followed at the same pace, and a
- * chain of supersedings that loops or never ends stops the wait. Every ask and
- * every sleep ends by the timeout, and at once on the signal. One log line per
- * stage change, and a heartbeat every few intervals.
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3).
+ * A 404 while the run is not there yet is asked again for a grace; what the
+ * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
+ * is asked again at most ten times in a row, after the server's Retry-After
+ * within the policy's cap; any other 4xx stops with its message. An answer too
+ * large to read is asked again at the normal pace, and named if the wait times
+ * out. A superseded run is followed at the same pace, and a chain of
+ * supersedings that loops or never ends stops the wait. Every ask and every
+ * sleep ends by the timeout, and at once on the signal. One log line per stage
+ * change, and a heartbeat every few intervals.
  */
 export async function pollVerdict(service: ServiceClient, options: PollOptions): Promise<Verdict> {
-  const { log } = service.config
+  const { log, policy } = service.config
   const base = options.intervalMs
-  const sleep = options.sleep ?? abortableSleep
-  const started = Date.now()
+  const clock = options.clock ?? systemClock
+  const started = clock.now()
   const deadline = started + options.timeoutMs
-  const waitMinutes = options.timeoutMs / 60_000
+  const { timeoutMs } = options
   let runId = options.runId
   const followed = [runId]
   let last: GreenlightAnswer | undefined
@@ -85,9 +93,11 @@ export async function pollVerdict(service: ServiceClient, options: PollOptions):
   let asks = 0
   let lastStage: RunStage | undefined
   let lastHeartbeat = started
+  let problem: string | undefined
   const timedOut = (): Verdict => ({
-    ...verdictOf('timed-out', runId, last, waitMinutes),
-    greenlight: last?.greenlight ?? false
+    ...verdictOf('timed-out', runId, last, timeoutMs),
+    greenlight: last?.greenlight ?? false,
+    ...(problem === undefined ? {} : { problem })
   })
 
   for (;;) {
@@ -97,6 +107,7 @@ export async function pollVerdict(service: ServiceClient, options: PollOptions):
       const answer = await service.greenlight(runId, deadline)
       failures = 0
       notFoundSince = undefined
+      problem = undefined
       last = answer
       options.onStatus?.({ runId, stage: answer.stage, answer })
       const next = answer.relevantRunId
@@ -120,39 +131,45 @@ export async function pollVerdict(service: ServiceClient, options: PollOptions):
         if (answer.stage !== lastStage) {
           log.info(`Run ${runId}: ${describeStage(answer)}.`)
           lastStage = answer.stage
-          lastHeartbeat = Date.now()
-        } else if (Date.now() - lastHeartbeat >= 6 * base) {
+          lastHeartbeat = clock.now()
+        } else if (clock.now() - lastHeartbeat >= 6 * base) {
           log.info(`Run ${runId} is still ${describeStage(answer)}.`)
-          lastHeartbeat = Date.now()
+          lastHeartbeat = clock.now()
         }
         if (answer.stage === 'completed')
-          return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, waitMinutes)
-        if (answer.stage === 'canceled') return verdictOf('canceled', runId, answer, waitMinutes)
+          return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs)
+        if (answer.stage === 'canceled') return verdictOf('canceled', runId, answer, timeoutMs)
         const interval = answer.stage === 'underReview' ? 2 * base : base
         wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval
       }
     } catch (error) {
-      if (Date.now() >= deadline && error instanceof NetworkError) return timedOut()
-      const notYet = error instanceof HttpStatusError && error.status === 404
-      if (notYet) {
-        notFoundSince ??= Date.now()
-        if (Date.now() - notFoundSince >= options.notFoundGraceMs) throw unknownRun(runId, error)
-      } else if (!retryable(error) || ++failures >= MAX_FAILURES_IN_A_ROW) throw error
-      log.info(
-        notYet
-          ? `Run ${runId} is not there yet; asking again.`
-          : `Asking for the verdict failed (${(error as Error).message}); asking again.`
-      )
-      const retryAfter = error instanceof HttpStatusError ? error.retryAfterMs : undefined
-      wait = retryAfter ?? Math.ceil(base / 3)
+      if (clock.now() >= deadline && error instanceof NetworkError) return timedOut()
+      if (error instanceof OversizeAnswerError) {
+        // The service is there and answered: no failure of its own, so no step toward giving up.
+        problem = error.message
+        log.info(
+          `The answer about run ${runId} could not be read (${error.message}); asking again.`
+        )
+        wait = base
+      } else if (error instanceof HttpStatusError && error.status === 404) {
+        notFoundSince ??= clock.now()
+        if (clock.now() - notFoundSince >= options.notFoundGraceMs) throw unknownRun(runId, error)
+        log.info(`Run ${runId} is not there yet; asking again.`)
+        wait = Math.ceil(base / 3)
+      } else {
+        if (!isTransient(error) || ++failures >= MAX_FAILURES_IN_A_ROW) throw error
+        problem = messageOf(error)
+        log.info(`Asking for the verdict failed (${problem}); asking again.`)
+        wait = requestedDelay(error, policy) ?? Math.ceil(base / 3)
+      }
     }
-    const left = deadline - Date.now()
+    const left = deadline - clock.now()
     if (left <= 0) return timedOut()
     if (wait >= left) {
-      await sleep(left, options.signal)
+      await clock.sleep(left, options.signal)
       return timedOut()
     }
-    await sleep(wait, options.signal)
+    await clock.sleep(wait, options.signal)
   }
 }
 
@@ -164,17 +181,11 @@ function unknownRun(runId: string, error: HttpStatusError): DeployError {
   )
 }
 
-/** Worth asking again: the service busy or failing, the network. */
-function retryable(error: unknown): boolean {
-  if (error instanceof NetworkError) return true
-  return error instanceof HttpStatusError && (error.status === 429 || error.status >= 500)
-}
-
 function verdictOf(
   verdict: VerdictName,
   runId: string,
   answer: GreenlightAnswer | undefined,
-  waitMinutes: number
+  timeoutMs: number
 ): Verdict {
   const bugs = answer?.bugs ?? []
   return {
@@ -187,7 +198,7 @@ function verdictOf(
     nonBlockingBugsCount: answer?.nonBlockingBugsCount,
     bugs,
     blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
-    waitMinutes,
+    timeoutMs,
     answered: answer !== undefined
   }
 }
