@@ -4097,14 +4097,14 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
 /**
  * Characters that show nothing or reorder the text around them: the soft
- * hyphen, the combining grapheme joiner, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
+ * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
  * separator, zero-width spaces and joiners, left-to-right and right-to-left
  * marks, embeddings, overrides and isolates, the word joiner and invisible
  * operators (the whole U+2060 block), the byte-order mark, interlinear
  * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
  * spell a hidden text after a visible one.
  */
-const INVISIBLES = '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
+const INVISIBLES = '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
 const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu');
 const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu');
 const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');

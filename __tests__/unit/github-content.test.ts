@@ -90,7 +90,7 @@ function hostileReport(): { report: Report; judgement: Judgement } {
       bugsUrl: 'https://app.example.com/runs/run_1/bugs',
       bugs,
       blockingBugs: bugs,
-      waitMinutes: 1,
+      timeoutMs: 60_000,
       answered: true
     }
   }
@@ -268,7 +268,7 @@ describe("GitHub's limits", () => {
         runUrl: 'https://app.example.com/runs/run_1',
         bugs,
         blockingBugs: bugs,
-        waitMinutes: 1,
+        timeoutMs: 60_000,
         answered: true
       }
     }

@@ -34,7 +34,7 @@ function waited(runId: string, verdict?: VerdictName, bugs: Bug[] = []): Report 
       runUrl: `https://app.example.com/runs/${runId}`,
       bugs,
       blockingBugs: bugs.filter(b => b.blocking),
-      waitMinutes: 1,
+      timeoutMs: 60_000,
       answered: true
     }
     report.verdict = answer
@@ -65,7 +65,12 @@ const SITUATIONS: [string, Report][] = [
       outcome: 'aborted',
       failOnNoRun: true,
       warnings: [],
-      failure: { message: 'GET … answered 401 Unauthorized', usage: false, aborted: false }
+      failure: {
+        message: 'GET … answered 401 Unauthorized',
+        usage: false,
+        aborted: false,
+        interrupted: false
+      }
     }
   ],
   [
@@ -75,7 +80,7 @@ const SITUATIONS: [string, Report][] = [
       outcome: 'aborted',
       failOnNoRun: true,
       warnings: [],
-      failure: { message: 'Flag --file is empty.', usage: true, aborted: false }
+      failure: { message: 'Flag --file is empty.', usage: true, aborted: false, interrupted: false }
     }
   ],
   ['not waited for', waited('run_1')]
