@@ -3973,7 +3973,7 @@ function isOptionKey(value) {
     return KNOWN.has(value);
 }
 /** The option as a person types it: rendered `file`, `--file` or `file`. */
-function option_refs_ref(key) {
+function ref(key) {
     return `{{${key}}}`;
 }
 /** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
@@ -4806,17 +4806,17 @@ const OPTIONS = {
     destination: {
         kind: 'destination',
         commands: BUILD,
-        description: `Where the build goes in the workspace's storage (may include folders); default: built by ${option_refs_ref('namePrefix')}, else the file's own name.`
+        description: `Where the build goes in the workspace's storage (may include folders); default: built by ${ref('namePrefix')}, else the file's own name.`
     },
     namePrefix: {
         kind: 'namePart',
         commands: BUILD,
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${option_refs_ref('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${ref('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
     },
     environment: {
         kind: 'namePart',
         commands: BUILD,
-        description: `The static environment of the naming convention, with ${option_refs_ref('namePrefix')}.`
+        description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
     },
     minUploadKibPerSecond: {
         kind: 'number',
@@ -4834,12 +4834,12 @@ const OPTIONS = {
     variables: {
         kind: 'variables',
         commands: NOTIFY,
-        description: `JSON object of extra variables for the run; strings, numbers and booleans. ${option_refs_ref('runVariable')} is set to the build.`
+        description: `JSON object of extra variables for the run; strings, numbers and booleans. ${ref('runVariable')} is set to the build.`
     },
     runInputPath: {
         kind: 'relativePath',
         commands: NOTIFY,
-        description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${option_refs_ref('file')}.`
+        description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${ref('file')}.`
     },
     runVariable: {
         kind: 'variableName',
@@ -4966,14 +4966,14 @@ const OPTIONS = {
     runId: {
         kind: 'runId',
         commands: ['wait'],
-        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${option_refs_ref('file')} or ${option_refs_ref('runInputPath')}.`
+        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${ref('file')} or ${ref('runInputPath')}.`
     },
     terminateEnvironment: {
         kind: 'boolean',
         default: false,
         commands: ['terminate'],
         frontEnds: ['action'],
-        description: `End a preview environment and do nothing else; name it with exactly one of ${option_refs_ref('environmentId')}, ${option_refs_ref('environmentAlias')} or ${option_refs_ref('deploymentUrl')}.`
+        description: `End a preview environment and do nothing else; name it with exactly one of ${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}.`
     },
     environmentId: {
         kind: 'text',
@@ -5357,7 +5357,7 @@ function parseBaseUrl(raw) {
             : `${quote(value)} is not a URL`);
     }
     if (url.username || url.password) {
-        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${option_refs_ref('apiKey')}`);
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${ref('apiKey')}`);
     }
     const shown = quote(url.origin + url.pathname);
     if (url.search || url.hash)
@@ -5512,7 +5512,7 @@ function resolveOptions(request) {
     const terminate = command === 'terminate' || read('terminateEnvironment') === true;
     const wanted = read('wait') ?? false;
     const combined = (key, other, fix) => {
-        throw new InputError(key, `cannot be combined with ${option_refs_ref(other)}`, fix);
+        throw new InputError(key, `cannot be combined with ${ref(other)}`, fix);
     };
     const mode = (() => {
         if (terminate) {
@@ -5525,9 +5525,9 @@ function resolveOptions(request) {
             throw new InputError('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
         if (runId) {
             if (file)
-                combined('runId', 'file', `Use ${option_refs_ref('runId')} alone to wait for an earlier run's verdict`);
+                combined('runId', 'file', `Use ${ref('runId')} alone to wait for an earlier run's verdict`);
             if (runInputPath)
-                combined('runId', 'runInputPath', `Use ${option_refs_ref('runId')} alone to wait for an earlier run's verdict`);
+                combined('runId', 'runInputPath', `Use ${ref('runId')} alone to wait for an earlier run's verdict`);
             return 'wait';
         }
         if (!file && !(command === 'deploy' && runInputPath)) {
@@ -5536,25 +5536,25 @@ function resolveOptions(request) {
                 throw missing;
         }
         if (file && runInputPath)
-            combined('runInputPath', 'file', `Use ${option_refs_ref('file')} to upload a build and notify with it, or ${option_refs_ref('runInputPath')} alone to notify with an earlier upload`);
+            combined('runInputPath', 'file', `Use ${ref('file')} to upload a build and notify with it, or ${ref('runInputPath')} alone to notify with an earlier upload`);
         if (file)
             return notify ? 'deploy' : 'upload';
         if (!notify)
             throw new InputError('notify', runInputPath
-                ? `is false with ${option_refs_ref('runInputPath')} set`
-                : `is false and ${option_refs_ref('file')} is empty, so there is nothing to do`, `Set ${option_refs_ref('file')} to upload a build, or ${option_refs_setting('notify', 'true')} to send the deploy notification`);
+                ? `is false with ${ref('runInputPath')} set`
+                : `is false and ${ref('file')} is empty, so there is nothing to do`, `Set ${ref('file')} to upload a build, or ${option_refs_setting('notify', 'true')} to send the deploy notification`);
         return runInputPath ? 'notify' : 'plain';
     })();
     if (destination && namePrefix)
-        combined('destination', 'namePrefix', `Give the destination path, or let ${option_refs_ref('namePrefix')} build it, not both`);
+        combined('destination', 'namePrefix', `Give the destination path, or let ${ref('namePrefix')} build it, not both`);
     if (!file && (destination || namePrefix) && mode !== 'terminate')
-        throw new InputError(destination ? 'destination' : 'namePrefix', `is set but ${option_refs_ref('file')} is empty`, `Set ${option_refs_ref('file')} to the build to upload`);
+        throw new InputError(destination ? 'destination' : 'namePrefix', `is set but ${ref('file')} is empty`, `Set ${ref('file')} to the build to upload`);
     if (environment && !namePrefix)
-        throw new InputError('environment', `is set without ${option_refs_ref('namePrefix')}`, `Set ${option_refs_ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
+        throw new InputError('environment', `is set without ${ref('namePrefix')}`, `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
     if (runVariable in variables && (file || runInputPath))
-        throw new InputError('variables', `sets ${runVariable} while ${option_refs_ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${option_refs_ref('variables')}: it is set to the uploaded build`);
+        throw new InputError('variables', `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`);
     if (wanted && mode === 'upload')
-        throw new InputError('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${option_refs_ref('runId')}`);
+        throw new InputError('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${ref('runId')}`);
     return {
         mode,
         apiKey,
@@ -5646,10 +5646,10 @@ function environmentRef(read) {
     const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'];
     const named = keys.filter(key => read(key) !== undefined);
     if (named.length !== 1) {
-        const all = `${option_refs_ref('environmentId')}, ${option_refs_ref('environmentAlias')} or ${option_refs_ref('deploymentUrl')}`;
+        const all = `${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}`;
         throw new InputError(named[1] ?? 'environmentId', named.length === 0
             ? 'is empty, and so are the other ways to name the environment'
-            : `is set beside ${option_refs_ref(named[0])}`, `Name the environment to end with exactly one of ${all}`);
+            : `is set beside ${ref(named[0])}`, `Name the environment to end with exactly one of ${all}`);
     }
     const key = named[0];
     return { [key]: read(key) };
@@ -5806,7 +5806,7 @@ function parseSignedUpload(body) {
     const fileLocation = asText(json.fileLocation) ?? '';
     const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
     if (!playground) {
-        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without playgroundFileLocation (or interactiveRunFileLocation). Check that ${option_refs_ref('baseUrl')} points at the service; contact support if it persists.`);
+        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without playgroundFileLocation (or interactiveRunFileLocation). Check that ${ref('baseUrl')} points at the service; contact support if it persists.`);
     }
     for (const [name, value] of [
         ['playgroundFileLocation', playground],
@@ -5817,7 +5817,7 @@ function parseSignedUpload(body) {
             throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered with a ${name} that ${problem}, so nothing was uploaded. Contact support.`);
     }
     if (!signedUrl) {
-        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without signedUrl. Check that ${option_refs_ref('baseUrl')} points at the service; contact support if it persists.`);
+        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without signedUrl. Check that ${ref('baseUrl')} points at the service; contact support if it persists.`);
     }
     let url;
     try {
@@ -6048,7 +6048,7 @@ function parseObject(body, source) {
     }
     catch {
         const what = describeErrorBody(body);
-        throw new ResponseError(`${source} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that ${option_refs_ref('baseUrl')} points at the service, not at a proxy or a web page.`);
+        throw new ResponseError(`${source} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that ${ref('baseUrl')} points at the service, not at a proxy or a web page.`);
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
         throw new ResponseError(`${source} answered 200 with JSON that is not an object. Contact support if it persists.`);
@@ -6096,22 +6096,22 @@ function serviceStatusError(label, response) {
 }
 function serviceAdvice(status, response) {
     if (status === 401) {
-        return `the API key is missing or invalid. Check ${option_refs_ref('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
+        return `the API key is missing or invalid. Check ${ref('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
     }
     if (status === 402)
         return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
     if (status === 403)
         return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
     if (status === 404)
-        return `check ${option_refs_ref('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
+        return `check ${ref('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
     if (status === 429)
-        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${option_refs_ref('maxAttempts')}.`;
+        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${ref('maxAttempts')}.`;
     if (status === 400)
         return 'the service found the request malformed. Check the options the message names; report it if they look right.';
     if (status >= 300 && status < 400) {
         const location = response.headers.location;
         const target = typeof location === 'string' ? safeLocation(location) : 'another address';
-        return `the service redirects to ${target}. Set ${option_refs_ref('baseUrl')} to the address the service really answers on.`;
+        return `the service redirects to ${target}. Set ${ref('baseUrl')} to the address the service really answers on.`;
     }
     if (status >= 500)
         return 'the service failed. Try again later; contact support if it persists.';
@@ -6244,7 +6244,7 @@ class ServiceClient {
                 return { state: 'already' };
             if (error instanceof HttpStatusError && error.status === 404) {
                 const which = Object.keys(environment)[0];
-                throw new DeployError(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${option_refs_ref(which)}: pass the environmentId of the deploy that made the environment, unchanged.`);
+                throw new DeployError(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${ref(which)}: pass the environmentId of the deploy that made the environment, unchanged.`);
             }
             throw error;
         }
@@ -6280,7 +6280,7 @@ class ServiceClient {
         }).catch((error) => {
             // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
             if (error instanceof NetworkError && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))
-                throw new NetworkError(`${error.message}. Check that ${option_refs_ref('baseUrl')} is the service's address`);
+                throw new NetworkError(`${error.message}. Check that ${ref('baseUrl')} is the service's address`);
             throw error;
         });
         log.debug(`${request.label} answered ${response.status}`);
@@ -7596,7 +7596,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     const allowanceMs = config.transport.timeouts.requestMs;
     const limitMs = putTimeLimitMs(artifact.size, minBytesPerSecond, allowanceMs);
     // The delivery's own time limit still ends everything sooner when it comes first (a timer runs ~24.8 days at most).
-    const cut = setTimeout(() => local.abort(new NetworkError(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${option_refs_ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${option_refs_ref('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
+    const cut = setTimeout(() => local.abort(new NetworkError(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${ref('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
     const body = new FileBody({
@@ -7709,7 +7709,7 @@ async function pollVerdict(service, options) {
                 if (followed.includes(next))
                     throw new DeployError(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
                 if (followed.length > MAX_SUPERSEDINGS)
-                    throw new DeployError(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${option_refs_ref('deduplicationKey')} per deployment.`);
+                    throw new DeployError(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${ref('deduplicationKey')} per deployment.`);
                 log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
                 followed.push(next);
                 runId = next;
@@ -7771,7 +7771,7 @@ async function pollVerdict(service, options) {
 /** A run the service still does not know after the grace: a wrong id, or another workspace's. */
 function unknownRun(runId, error) {
     const label = error.message.replace(/ answered 404.*$/s, '');
-    return new DeployError(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${option_refs_ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${option_refs_setting('runId', runId)}).`);
+    return new DeployError(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${option_refs_setting('runId', runId)}).`);
 }
 function verdictOf(verdict, runId, answer, timeoutMs) {
     const bugs = answer?.bugs ?? [];
@@ -7831,9 +7831,9 @@ function noRunAdvice(cause, deploymentType) {
         case 'trigger-failed':
             return 'The service gave the reason above; deploy again, and contact support if it persists.';
         case 'no-environment':
-            return `Check that the destination follows the naming convention (${option_refs_ref('namePrefix')} and ${option_refs_ref('environment')}, or a pull request) and that the workspace has that environment.`;
+            return `Check that the destination follows the naming convention (${ref('namePrefix')} and ${ref('environment')}, or a pull request) and that the workspace has that environment.`;
         case 'no-trigger':
-            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${option_refs_ref('deploymentType')}${deploymentType ? ` (${quote(deploymentType)})` : ''} matches its label.`;
+            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${ref('deploymentType')}${deploymentType ? ` (${quote(deploymentType)})` : ''} matches its label.`;
     }
 }
 
@@ -7861,7 +7861,7 @@ function verdictMessage(verdict) {
             const problem = verdict.problem
                 ? ` The last asks got no usable answer: ${verdict.problem}`
                 : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${option_refs_setting('runId', verdict.runId)}, or raise ${option_refs_ref('waitTimeoutMinutes')}.`;
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${option_refs_setting('runId', verdict.runId)}, or raise ${ref('waitTimeoutMinutes')}.`;
         }
     }
 }
@@ -7967,7 +7967,7 @@ function conventionalDestination(parts) {
         return { destination: `${parts.prefix}-${parts.environment}${ext}` };
     if (parts.pullRequestNumber === undefined) {
         return {
-            problem: `needs either an environment or a pull request: set ${option_refs_ref('environment')} for a static environment, or run for a pull request (or set ${option_refs_ref('pullRequestNumber')})`
+            problem: `needs either an environment or a pull request: set ${ref('environment')} for a static environment, or run for a pull request (or set ${ref('pullRequestNumber')})`
         };
     }
     if (!parts.repository) {
@@ -7995,12 +7995,12 @@ function chooseDestination(settings, artifact) {
             repository: settings.git.repository
         });
         if ('problem' in named)
-            throw new InputError('namePrefix', named.problem, `Set ${option_refs_ref('environment')}, or ${option_refs_ref('destination')} instead`);
+            throw new InputError('namePrefix', named.problem, `Set ${ref('environment')}, or ${ref('destination')} instead`);
         return named.destination;
     }
     const problem = destinationProblem(artifact.name);
     if (problem) {
-        throw new InputError('file', `has a name that cannot be a destination: ${problem}`, `Set ${option_refs_ref('destination')} to a plain name`);
+        throw new InputError('file', `has a name that cannot be a destination: ${problem}`, `Set ${ref('destination')} to a plain name`);
     }
     return artifact.name;
 }
@@ -8031,7 +8031,7 @@ const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
  * one derivation from what the deploy learned, used by every front end.
  */
 const OUTPUTS = {
-    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${option_refs_ref('runInputPath')} given.`,
+    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
     fileLocation: '<team_id>/<destination>, as the service returned it.',
     runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
     environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
@@ -8509,7 +8509,7 @@ class Deploy {
         const { report } = this;
         report.mode = settings.mode;
         if (settings.junitReport)
-            await ensureWritable(settings.junitReport, option_refs_ref('junitReport'));
+            await ensureWritable(settings.junitReport, ref('junitReport'));
         report.failOnNoRun = settings.failOnNoRun;
         if (settings.mode === 'terminate')
             return this.terminate(settings, limits);
@@ -8530,9 +8530,12 @@ class Deploy {
             ? await findArtifact(settings.file, settings.workingDirectory)
             : undefined;
         const destination = artifact ? chooseDestination(settings, artifact) : undefined;
-        if (artifact) {
+        if (artifact && destination) {
             report.artifact = { name: artifact.name, size: artifact.size, target: artifact.target };
             report.destination = destination;
+            const overStatic = pullRequestOverStaticName(settings, destination);
+            if (overStatic)
+                this.warn(overStatic);
         }
         this.logPlan(settings, artifact, destination);
         this.tell({ type: 'planned', mode: settings.mode });
@@ -8595,9 +8598,7 @@ class Deploy {
         report.environment = answer.environment && this.outward.value(answer.environment);
         report.environmentId = answer.environmentId;
         if (answer.warning) {
-            const warning = this.outward.text(`The service warns: ${answer.warning}`);
-            report.warnings.push(warning);
-            log.warning(warning, 'Service warning');
+            this.warn(`The service warns: ${answer.warning}`, 'Service warning');
         }
         const where = answer.environment ? ` on environment ${quote(answer.environment)}` : '';
         if (answer.preview) {
@@ -8783,13 +8784,17 @@ class Deploy {
     /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
     async writeJUnit(path, judgement) {
         try {
-            await writeOutputFile(path, junitOfReport(this.report, judgement), option_refs_ref('junitReport'));
+            await writeOutputFile(path, junitOfReport(this.report, judgement), ref('junitReport'));
         }
         catch (error) {
-            const warning = this.outward.text(`The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`);
-            this.report.warnings.push(warning);
-            this.log.warning(warning);
+            this.warn(`The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`);
         }
+    }
+    /** A warning worth a look: in the log and in the report, rendered and redacted once. */
+    warn(text, title) {
+        const warning = this.outward.text(text);
+        this.report.warnings.push(warning);
+        this.log.warning(warning, title);
     }
     /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
     failureOf(error) {

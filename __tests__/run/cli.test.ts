@@ -188,6 +188,40 @@ describe('a deploy needs a build', () => {
   })
 })
 
+describe("a pull request's build", () => {
+  it.each([
+    [
+      'under a static environment: a warning, the build goes where it was told',
+      ['--environment', 'staging'],
+      'shop-staging.apk',
+      true
+    ],
+    ['under its own name: no warning', [], 'shop-mobile-shop-pr7.apk', false]
+  ])('%s', async (_title, flags, destination, warned) => {
+    const { workspace } = await writeArtifact('app.apk', 1024)
+    const result = await cli(
+      [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--name-prefix',
+        'shop',
+        '--pull-request-number',
+        '7',
+        ...flags
+      ],
+      { GITLAB_CI: 'true', CI_PROJECT_NAMESPACE: 'mobile', CI_PROJECT_NAME: 'shop' },
+      workspace
+    )
+    expect(result.exitCode).toBe(EXIT.success)
+    expect(emulator.runs.map(r => r.runInputPath)).toEqual([destination])
+    const warning =
+      /The build of pull request #7 goes to shop-staging\.apk, the static environment staging's name, and replaces its build/
+    if (warned) expect(result.stderr).toMatch(warning)
+    else expect(result.stderr).not.toMatch(/replaces its build/)
+  })
+})
+
 describe("the run's page", () => {
   it('is asked for once when the run is created, and handed over without waiting', async () => {
     const built = await writeArtifact('app.apk')

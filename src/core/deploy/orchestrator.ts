@@ -18,7 +18,7 @@ import { uploadArtifact } from '../upload/upload.js'
 import { pollVerdict, type Verdict } from '../verdict/poll.js'
 import { noRunAdvice } from './advice.js'
 import { conclude, type Judgement } from './conclusion.js'
-import { chooseDestination } from './destination.js'
+import { chooseDestination, pullRequestOverStaticName } from './destination.js'
 import type { DeployEvent } from './events.js'
 import { junitOfReport } from './junit.js'
 import { failureText, unexpectedStack } from './messages.js'
@@ -142,9 +142,11 @@ class Deploy {
       ? await findArtifact(settings.file, settings.workingDirectory)
       : undefined
     const destination = artifact ? chooseDestination(settings, artifact) : undefined
-    if (artifact) {
+    if (artifact && destination) {
       report.artifact = { name: artifact.name, size: artifact.size, target: artifact.target }
       report.destination = destination
+      const overStatic = pullRequestOverStaticName(settings, destination)
+      if (overStatic) this.warn(overStatic)
     }
     this.logPlan(settings, artifact, destination)
     this.tell({ type: 'planned', mode: settings.mode })
@@ -215,9 +217,7 @@ class Deploy {
     report.environment = answer.environment && this.outward.value(answer.environment)
     report.environmentId = answer.environmentId
     if (answer.warning) {
-      const warning = this.outward.text(`The service warns: ${answer.warning}`)
-      report.warnings.push(warning)
-      log.warning(warning, 'Service warning')
+      this.warn(`The service warns: ${answer.warning}`, 'Service warning')
     }
     const where = answer.environment ? ` on environment ${quote(answer.environment)}` : ''
     if (answer.preview) {
@@ -454,12 +454,15 @@ class Deploy {
     try {
       await writeOutputFile(path, junitOfReport(this.report, judgement), ref('junitReport'))
     } catch (error) {
-      const warning = this.outward.text(
-        `The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`
-      )
-      this.report.warnings.push(warning)
-      this.log.warning(warning)
+      this.warn(`The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`)
     }
+  }
+
+  /** A warning worth a look: in the log and in the report, rendered and redacted once. */
+  private warn(text: string, title?: string): void {
+    const warning = this.outward.text(text)
+    this.report.warnings.push(warning)
+    this.log.warning(warning, title)
   }
 
   /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
