@@ -35,7 +35,12 @@ function deployAndWait(lifecycle: Partial<Lifecycle>, inputs: Record<string, str
 
 describe('wait: true', () => {
   it('passes: verdict outputs, one line per stage, the summary with the link', async () => {
-    const result = await deployAndWait({ final: 'passed' })
+    // Each stage lasts seconds, far from the asks' pace, so that every stage is seen even on a busy machine.
+    const result = await deployAndWait({
+      final: 'passed',
+      initializingMs: 3000,
+      underReviewMs: 3000
+    })
     expect(result.exitCode).toBe(0)
     const runId = emulator.runs[0]!.id
     expect(result.outputs).toMatchObject({
