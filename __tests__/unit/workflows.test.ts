@@ -346,6 +346,20 @@ describe("the docs' GitHub workflows", () => {
   })
 })
 
+describe('dependabot.yml', () => {
+  it("keeps the npm packages and the workflows' pinned actions current, weekly", async () => {
+    const config = parse(await readFile(join(ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      updates: { 'package-ecosystem': string; directory: string; schedule: { interval: string } }[]
+    }
+    expect(
+      config.updates.map(u => [u['package-ecosystem'], u.directory, u.schedule.interval])
+    ).toEqual([
+      ['npm', '/', 'weekly'],
+      ['github-actions', '/', 'weekly']
+    ])
+  })
+})
+
 describe('release.yml', () => {
   interface Step {
     name?: string
