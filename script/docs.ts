@@ -21,10 +21,11 @@ export interface Action {
 /** The files whose tables come from action.yml. */
 export const DOCS_WITH_TABLES = ['docs/action.md']
 
+/** What the Marketplace lists: its description must be shorter than 125 characters, and branding is required. */
 const HEADER = {
   name: 'Mobile Build Deploy',
   description:
-    'Upload a mobile build (.apk, .aab, .ipa, ...) through a signed URL, notify the test service so that a test run starts against it, and gate the pipeline on its verdict.',
+    'Upload a mobile build (.apk, .aab, .ipa) through a signed URL, start a test run against it, and gate the job on its verdict.',
   author: 'Mobile Build Deploy maintainers',
   branding: { icon: 'upload-cloud', color: 'blue' }
 }

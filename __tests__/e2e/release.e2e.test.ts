@@ -1,71 +1,351 @@
 /**
  * script/release in a clone of the committed project: it refuses a version
- * that package.json does not carry, and for the package's own version it tags
- * the release, moves the major tag, and packs the package as the release's
- * asset, the tarball the docs tell users to install from.
+ * the project does not carry, stops before tagging when a test fails, and for
+ * the package's own version packs the release's tarball, writes its SHA-256
+ * beside it and pins it (release.json, every wrapper's default, the packed
+ * orb) in a commit, tags that commit and moves the major tag. Then the
+ * release workflow's own scripts run on the tag in another clone: its build
+ * job packs the same bytes elsewhere (and refuses a pin they do not match),
+ * its publish job makes the GitHub release and moves the major tag (with a
+ * stand-in for the gh command that records what it is asked).
+ *
+ * Inside, the script's `npm test` runs one fast suite (MBD_RELEASE_TESTS);
+ * its `npm run check` runs whole.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from '@jest/globals'
+import { parse, parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { freshWorkspace } from '../helpers/harness.js'
 
 const run = promisify(execFile)
+const VERSION = PRODUCT_VERSION
+const TAG = `v${VERSION}`
+const MAJOR = `v${VERSION.split('.')[0]}`
+const TARBALL = `mobile-build-deploy-${VERSION}.tgz`
+let workspace: string
 let clone: string
+let repository: string
 
-beforeAll(async () => {
-  clone = join(await freshWorkspace(), 'project')
-  await run('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone])
-  // A maintainer's identity, which the annotated tags need; a fresh CI machine has none.
-  await run('git', ['config', 'user.name', 'Release Maintainer'], { cwd: clone })
-  await run('git', ['config', 'user.email', 'release@example.test'], { cwd: clone })
+/** A clone of the committed project with its own identity and the installed dependencies. */
+async function cloneProject(from: string, to: string, ...options: string[]): Promise<void> {
+  await run('git', ['clone', '--quiet', '--no-hardlinks', ...options, from, to])
+  // A maintainer's identity, which the commit and the annotated tags need; a fresh CI machine has none.
+  await run('git', ['config', 'user.name', 'Release Maintainer'], { cwd: to })
+  await run('git', ['config', 'user.email', 'release@example.test'], { cwd: to })
   // The installed dependencies, as hard links where the clone shares the file system, else copied
   // (a symbolic link would change the bundle's module ids).
-  const [from, to] = [join(ROOT, 'node_modules'), join(clone, 'node_modules')]
-  await run('cp', ['-al', from, to]).catch(async () => {
-    await run('rm', ['-rf', to])
-    await run('cp', ['-a', from, to])
+  const [source, target] = [join(ROOT, 'node_modules'), join(to, 'node_modules')]
+  await run('cp', ['-al', source, target]).catch(async () => {
+    await run('rm', ['-rf', target])
+    await run('cp', ['-a', source, target])
   })
-}, 60_000)
-
-async function release(...args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run('bash', ['script/release', ...args], { cwd: clone })
-    return { code: 0, output: stdout + stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, output: failed.stdout + failed.stderr }
-  }
 }
 
+/**
+ * The wrappers' `cli-sha256`/`cli_sha256` parameters, added where a wrapper
+ * does not declare one yet, with an empty default as a wrapper has before its
+ * first release (GitLab's component, the orb's first command, the Bitrise step).
+ */
+async function declarePins(dir: string): Promise<void> {
+  const add = async (file: string, key: RegExp, after: RegExp, lines: string[]) => {
+    const path = join(dir, file)
+    const text = await readFile(path, 'utf8')
+    if (key.test(text)) return
+    expect([file, after.test(text)]).toEqual([file, true])
+    await writeFile(
+      path,
+      text.replace(after, match => `${match}\n${lines.join('\n')}`)
+    )
+  }
+  await add('templates/deploy.yml', /^\s*cli-sha256:/m, /^ {2}inputs:$/m, [
+    '    cli-sha256:',
+    "      description: The tarball's SHA-256.",
+    "      default: ''"
+  ])
+  const [command] = (await readdir(join(dir, 'orb/src/commands'))).sort()
+  await add(`orb/src/commands/${command}`, /^\s*cli_sha256:/m, /^parameters:$/m, [
+    '  cli_sha256:',
+    '    type: string',
+    "    default: ''",
+    "    description: The tarball's SHA-256."
+  ])
+  await add('bitrise/step.yml', /^\s*- cli_sha256:/m, /^inputs:$/m, [
+    "  - cli_sha256: ''",
+    '    opts:',
+    '      title: CLI SHA-256'
+  ])
+  const { stdout } = await run('git', ['status', '--porcelain'], { cwd: dir })
+  if (!stdout) return
+  await run('npm', ['run', '--silent', 'orb'], { cwd: dir })
+  await run('git', ['commit', '--quiet', '-am', "The wrappers' pinned SHA-256 parameter"], {
+    cwd: dir
+  })
+}
+
+beforeAll(async () => {
+  workspace = await freshWorkspace()
+  clone = join(workspace, 'project')
+  // Without the project's tags: on a tag's checkout (the release workflow) the version's tag is there already.
+  await cloneProject(ROOT, clone, '--no-tags')
+  await declarePins(clone)
+  repository = (
+    JSON.parse(await readFile(join(clone, 'release.json'), 'utf8')) as { repository: string }
+  ).repository
+}, 120_000)
+
+interface Ran {
+  code: number
+  output: string
+}
+
+/** Runs a command, its output interleaved as a terminal shows it. */
+function execute(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {}
+): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } })
+    let output = ''
+    child.stdout.on('data', chunk => (output += chunk))
+    child.stderr.on('data', chunk => (output += chunk))
+    child.on('error', reject)
+    child.on('close', code => resolve({ code: code ?? -1, output }))
+  })
+}
+
+const release = (args: string[], env: Record<string, string> = {}) =>
+  execute('bash', ['script/release', ...args], clone, env)
+const git = async (dir: string, ...args: string[]) =>
+  (await run('git', args, { cwd: dir })).stdout.trim()
+const sha256 = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex')
+
 describe('script/release', () => {
-  it('refuses a version package.json does not carry, and a malformed one', async () => {
-    expect(await release('9.9.9')).toEqual({
+  it('refuses a version the project does not carry, a malformed one and an unknown option', async () => {
+    expect(await release(['9.9.9'])).toEqual({
       code: 1,
       output: expect.stringContaining("package.json's version is not 9.9.9")
     })
-    expect((await release('v1')).code).toBe(2)
+    expect((await release(['v1'])).code).toBe(2)
+    expect((await release([VERSION, '--force'])).code).toBe(2)
   })
 
-  it('tags the version, moves the major tag, and packs the release asset', async () => {
-    const result = await release(PRODUCT_VERSION)
+  it('stops before packing and tagging when a test fails', async () => {
+    const before = await git(clone, 'rev-parse', 'HEAD')
+    await writeFile(
+      join(clone, '__tests__/unit/release-gate.test.ts'),
+      "import { expect, it } from '@jest/globals'\n\nit('fails', () => {\n  expect(1 + 1).toBe(3)\n})\n"
+    )
+    await git(clone, 'add', '-A')
+    await git(clone, 'commit', '--quiet', '-m', 'A failing test')
+    try {
+      const result = await release([VERSION], {
+        MBD_RELEASE_TESTS: '__tests__/unit/release-gate.test.ts'
+      })
+      expect([result.code, result.output]).toEqual([1, expect.stringContaining('the tests failed')])
+      expect(result.output).toContain('Expected: 3')
+      expect(await git(clone, 'tag', '--list')).toBe('')
+      await expect(readFile(join(clone, 'release-assets', TARBALL))).rejects.toThrow()
+    } finally {
+      await git(clone, 'reset', '--quiet', '--hard', before)
+    }
+  }, 400_000)
+
+  it('packs the tarball, writes its SHA-256 beside it, pins it in a commit, tags it and moves the major tag', async () => {
+    const before = await git(clone, 'rev-parse', 'HEAD')
+    const result = await release([VERSION], {
+      MBD_RELEASE_TESTS: '__tests__/unit/publishing.test.ts'
+    })
     if (result.code !== 0) console.log(result.output)
     expect(result.code).toBe(0)
-    const { stdout: tags } = await run('git', ['tag', '--list'], { cwd: clone })
-    const major = `v${PRODUCT_VERSION.split('.')[0]}`
-    expect(tags.split('\n').filter(Boolean).sort()).toEqual(
-      expect.arrayContaining([major, `v${PRODUCT_VERSION}`])
-    )
-    const asset = join('release-assets', `mobile-build-deploy-${PRODUCT_VERSION}.tgz`)
-    expect(result.output).toContain(`gh release create v${PRODUCT_VERSION} ${asset}`)
-    const { stdout: files } = await run('tar', ['-tzf', join(clone, asset)])
+
+    const asset = join(clone, 'release-assets', TARBALL)
+    const hash = await sha256(asset)
+    expect(await readFile(`${asset}.sha256`, 'utf8')).toBe(`${hash}  ${TARBALL}\n`)
+    const { stdout: files } = await run('tar', ['-tzf', asset])
     expect(files.split('\n')).toEqual(
       expect.arrayContaining(['package/build/cli/index.js', 'package/build/lib/index.js'])
     )
-    // The asset is not part of the tree: the clone stays clean.
-    const { stdout: status } = await run('git', ['status', '--porcelain'], { cwd: clone })
-    expect(status).toBe('')
-  }, 180_000)
+
+    // One commit on top, with the pin; the tags on it.
+    const head = await git(clone, 'rev-parse', 'HEAD')
+    expect(await git(clone, 'rev-parse', 'HEAD~1')).toBe(before)
+    expect(await git(clone, 'log', '-1', '--format=%s')).toBe(
+      `Release ${VERSION}: pin the CLI's SHA-256`
+    )
+    expect(await git(clone, 'rev-parse', `${TAG}^{commit}`)).toBe(head)
+    expect(await git(clone, 'rev-parse', `${MAJOR}^{commit}`)).toBe(head)
+    expect(await git(clone, 'status', '--porcelain')).toBe('')
+
+    // The pin, wherever it is read: release.json, each wrapper's default, the packed orb.
+    const read = async (file: string) => readFile(join(clone, file), 'utf8')
+    expect(JSON.parse(await read('release.json'))).toMatchObject({
+      version: VERSION,
+      cliSha256: hash
+    })
+    const pins: unknown[] = []
+    for (const file of (await readdir(join(clone, 'templates'))).filter(f => f.endsWith('.yml'))) {
+      const spec = parseAllDocuments(await read(`templates/${file}`))[0]!.toJS() as {
+        spec: { inputs: Record<string, { default?: unknown }> }
+      }
+      if ('cli-sha256' in spec.spec.inputs) pins.push(spec.spec.inputs['cli-sha256']!.default)
+    }
+    const orb = parse(await read('orb/orb.yml')) as Record<
+      string,
+      Record<string, { parameters?: Record<string, { default?: unknown }> }>
+    >
+    for (const section of ['commands', 'jobs'])
+      for (const entry of Object.values(orb[section] ?? {}))
+        if (entry.parameters?.cli_sha256) pins.push(entry.parameters.cli_sha256.default)
+    const step = parse(await read('bitrise/step.yml')) as { inputs: Record<string, unknown>[] }
+    pins.push(...step.inputs.filter(input => 'cli_sha256' in input).map(input => input.cli_sha256))
+    expect(pins.length).toBeGreaterThanOrEqual(3)
+    expect(new Set(pins)).toEqual(new Set([hash]))
+    // The pin lives outside the package: none of the files it changed is in the tarball.
+    const changed = (await git(clone, 'diff', '--name-only', 'HEAD~1', 'HEAD')).split('\n')
+    expect(changed).toEqual(expect.arrayContaining(['release.json', 'orb/orb.yml']))
+    for (const file of changed) expect(files.split('\n')).not.toContain(`package/${file}`)
+    expect(result.output).toContain(`git push origin ${TAG} && git push --force origin ${MAJOR}`)
+  }, 400_000)
+})
+
+/** A step of .github/workflows/release.yml, run as a runner runs a bash step. */
+async function runStep(
+  job: 'build' | 'publish',
+  name: string,
+  cwd: string,
+  env: Record<string, string>
+): Promise<Ran> {
+  const workflow = parse(await readFile(join(ROOT, '.github/workflows/release.yml'), 'utf8')) as {
+    jobs: Record<string, { steps: { name?: string; run?: string; env?: object }[] }>
+  }
+  const step = workflow.jobs[job]!.steps.find(s => s.name === name)
+  expect([name, typeof step?.run]).toEqual([name, 'string'])
+  // Every variable the step reads from its env: is given here.
+  for (const key of Object.keys(step!.env ?? {})) expect([name, key in env]).toEqual([name, true])
+  const script = join(workspace, 'step.sh')
+  await writeFile(script, step!.run!)
+  return execute('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], cwd, env)
+}
+
+describe('.github/workflows/release.yml, on the tag', () => {
+  let tagged: string
+  let bin: string
+  const log = () => join(workspace, 'gh.log')
+
+  beforeAll(async () => {
+    tagged = join(workspace, 'elsewhere', 'checkout')
+    await mkdir(join(workspace, 'elsewhere'))
+    await cloneProject(clone, tagged, '--branch', TAG)
+    // The gh command: records its arguments; a release does not exist yet; the major tag is where GH_MAJOR_AT says.
+    bin = join(workspace, 'bin')
+    await mkdir(bin)
+    await writeFile(
+      join(bin, 'gh'),
+      [
+        '#!/bin/sh',
+        'printf "%s\\n" "$*" >> "$GH_LOG"',
+        'case "$1 $2" in',
+        '  "release view") exit 1 ;;',
+        '  "api repos/"*) [ -n "$GH_MAJOR_AT" ] && printf "%s\\n" "$GH_MAJOR_AT" && exit 0; exit 1 ;;',
+        'esac'
+      ].join('\n') + '\n'
+    )
+    await chmod(join(bin, 'gh'), 0o755)
+  }, 120_000)
+
+  const ghEnv = () => ({
+    PATH: `${bin}:${process.env.PATH}`,
+    GH_LOG: log(),
+    GH_TOKEN: 'token',
+    TAG,
+    VERSION,
+    GITHUB_REPOSITORY: repository,
+    NPM_TOKEN: ''
+  })
+
+  it('build: packs the same tarball in another checkout, and refuses one whose SHA-256 is not the pin', async () => {
+    const name = 'Pack the package; its SHA-256 must be the one release.json and the wrappers pin'
+    const released = await sha256(join(clone, 'release-assets', TARBALL))
+    // A pin the bytes do not match.
+    const pinned = join(tagged, 'release.json')
+    const text = await readFile(pinned, 'utf8')
+    await writeFile(pinned, text.replace(released, '0'.repeat(64)))
+    const refused = await runStep('build', name, tagged, { VERSION })
+    expect(refused.code).toBe(1)
+    expect(refused.output).toContain(
+      `SHA-256 ${released}; release.json and the wrappers pin ${'0'.repeat(64)}`
+    )
+    await writeFile(pinned, text)
+    await rm(join(tagged, 'release-assets'), { recursive: true, force: true })
+
+    const packed = await runStep('build', name, tagged, { VERSION })
+    expect([packed.code, packed.output]).toEqual([0, expect.not.stringContaining('::error::')])
+    const assets = join(tagged, 'release-assets')
+    expect((await readdir(assets)).sort()).toEqual(
+      [TARBALL, `${TARBALL}.sha256`, `mobile-build-deploy-orb-${VERSION}.yml`].sort()
+    )
+    expect(await sha256(join(assets, TARBALL))).toBe(released)
+    expect(await readFile(join(assets, `mobile-build-deploy-orb-${VERSION}.yml`), 'utf8')).toBe(
+      await readFile(join(tagged, 'orb/orb.yml'), 'utf8')
+    )
+  }, 300_000)
+
+  it('publish: checks the assets, makes the release with them and notes that publish the orb, moves the major tag', async () => {
+    const checked = await runStep(
+      'publish',
+      'The assets are the ones the build job checked',
+      join(tagged, 'release-assets'),
+      { VERSION }
+    )
+    expect(checked).toEqual({ code: 0, output: `${TARBALL}: OK\n` })
+
+    await rm(log(), { force: true })
+    const released = await runStep(
+      'publish',
+      'The GitHub release, with the package, its SHA-256 and the orb',
+      tagged,
+      ghEnv()
+    )
+    expect(released).toEqual({ code: 0, output: '' })
+    const orbFile = `mobile-build-deploy-orb-${VERSION}.yml`
+    const assets = [TARBALL, `${TARBALL}.sha256`, orbFile].sort().map(f => `release-assets/${f}`)
+    expect((await readFile(log(), 'utf8')).split('\n').filter(Boolean)).toEqual([
+      `release view ${TAG}`,
+      `release create ${TAG} ${assets.join(' ')} --verify-tag --title ${TAG} --notes-file release-notes.md`
+    ])
+    const notes = await readFile(join(tagged, 'release-notes.md'), 'utf8')
+    const changelog = await readFile(join(tagged, 'CHANGELOG.md'), 'utf8')
+    const section = changelog.split(/^## /m).find(s => s.startsWith(`[${VERSION}]`))!
+    const firstEntry = section.split('\n').find(line => line.startsWith('- '))!
+    expect(notes).toContain(firstEntry)
+    expect(notes).not.toMatch(/^## \[/m)
+    expect(notes).toContain(await sha256(join(tagged, 'release-assets', TARBALL)))
+    expect(notes).toContain(`circleci orb publish ${orbFile} ${repository}@${VERSION}\n`)
+
+    const head = await git(tagged, 'rev-parse', 'HEAD')
+    const name = 'Move the major tag to the release'
+    await rm(log(), { force: true })
+    expect((await runStep('publish', name, tagged, ghEnv())).code).toBe(0)
+    await runStep('publish', name, tagged, { ...ghEnv(), GH_MAJOR_AT: '1'.repeat(40) })
+    await runStep('publish', name, tagged, { ...ghEnv(), GH_MAJOR_AT: head })
+    const commits = `api repos/${repository}/commits/${MAJOR} --jq .sha`
+    expect((await readFile(log(), 'utf8')).split('\n').filter(Boolean)).toEqual([
+      commits,
+      `api --method POST repos/${repository}/git/refs -f ref=refs/tags/${MAJOR} -f sha=${head}`,
+      commits,
+      `api --method PATCH repos/${repository}/git/refs/tags/${MAJOR} -f sha=${head} -F force=true`,
+      commits
+    ])
+  }, 60_000)
 })
