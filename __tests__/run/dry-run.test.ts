@@ -14,7 +14,7 @@ import {
   type Outcome,
   type Situation
 } from '../helpers/front-ends.js'
-import { writeArtifact, type Built } from '../helpers/harness.js'
+import { step, writeArtifact, type Built } from '../helpers/harness.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
 
 let emulator: Emulator
@@ -136,5 +136,59 @@ describe('a dry run where it cannot check without doing', () => {
     expect(outcome.exitCode).toBe(1)
     expect(outcome.text).toContain("Input 'dry-run'")
     expect(emulator.requests).toHaveLength(0)
+  })
+})
+
+describe('a dry run on a pull request, from the action', () => {
+  const pullRequest = {
+    eventName: 'pull_request',
+    ref: 'refs/pull/7/merge',
+    sha: '1111111111111111111111111111111111111111',
+    event: {
+      number: 7,
+      pull_request: {
+        number: 7,
+        head: { ref: 'feature/login', sha: 'feedfacefeedfacefeedfacefeedfacefeedface' }
+      }
+    }
+  }
+
+  it.each(['in-process', 'bundle'] as const)(
+    'writes no check run and no comment, names the permissions, and reads the comments (%s)',
+    async runner => {
+      emulator.reset()
+      const result = await step(
+        emulator,
+        { file: 'app.apk', 'name-prefix': 'myapp', wait: 'true', 'dry-run': 'true' },
+        { workspace: built.workspace, runner, ...pullRequest }
+      )
+      expect(result.exitCode).toBe(0)
+      expect(result.outputs.outcome).toBe('skipped')
+      expect(written()).toEqual(NOTHING)
+      expect(emulator.github.checkRuns).toEqual([])
+      expect(emulator.github.comments).toEqual([])
+      expect(emulator.github.requests.map(r => [r.method, r.status])).toEqual([['GET', 200]])
+      expect(result.stdout).toContain('checks: write')
+      expect(result.stdout).toContain('pull-requests: write')
+      expect(result.stdout).toContain('unknown until the first write')
+      expect(result.stdout).toContain('GitHub accepted the token')
+    }
+  )
+
+  it('with a token GitHub refuses: a notice, as reporting never decides the deploy', async () => {
+    emulator.reset()
+    const result = await step(
+      emulator,
+      {
+        file: 'app.apk',
+        'name-prefix': 'myapp',
+        'dry-run': 'true',
+        'github-token': 'ghs_unknownToken0123456789abcdef'
+      },
+      { workspace: built.workspace, ...pullRequest }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(emulator.github.comments).toEqual([])
+    expect(result.stdout).toContain('could not be read with the token')
   })
 })
