@@ -143,7 +143,7 @@ export interface TerminateOptions extends ConnectionOptions {
 
 /** What a call came to: the outputs by the action's names, and what it means for a pipeline. */
 export interface DeployResult extends OutputValues {
-  /** `success`: a run was created (or a preview answered without one); `failed`: the service created no run; `aborted`: the call could not be done; `skipped`: nothing was notified (upload only, wait only). */
+  /** `success`: a run was created (or a preview answered without one); `failed`: the service created no run; `aborted`: the call could not be done; `skipped`: nothing was notified (upload only, wait only, a dry run). */
   outcome: Outcome
   /** The one rule's judgement: `failure` when the deploy failed, no run was created (with `failOnNoRun`), or the verdict is not passed. */
   conclusion: Conclusion
