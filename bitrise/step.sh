@@ -86,6 +86,7 @@ SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
   --deployment-type "${deployment_type:-}" --variables "${variables:-}" \
   --branch "${branch:-}" --pull-request-number "${pull_request:-}" \
   --fail-on-no-run="${fail_on_no_run:-true}" --wait="${wait:-false}" \
+  --dry-run="${dry_run:-false}" \
   --wait-timeout-minutes "${wait_timeout_minutes:-60}" \
   --base-url "${base_url:-}" \
   ${results:+--junit "$results/mobile-build-deploy.xml"} \

@@ -2817,8 +2817,8 @@ class GitHubError extends Error {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(327);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(451);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(167);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(103);
 
 
 
@@ -2836,7 +2836,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 451:
+/***/ 103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2850,8 +2850,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/index.ts + 46 modules
-var src_core = __nccwpck_require__(327);
+// EXTERNAL MODULE: ./src/core/index.ts + 48 modules
+var src_core = __nccwpck_require__(167);
 ;// CONCATENATED MODULE: ./src/action/github/content.ts
 
 /** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
@@ -3111,6 +3111,7 @@ const MIN_WRITE_INTERVAL_MS = 10_000;
 const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 /** The prefix of our check runs' external id. */
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
+/** The permission each kind of write needs of the token. */
 const PERMISSION = {
     check: 'checks: write',
     comment: 'pull-requests: write'
@@ -3437,6 +3438,58 @@ function stageWords(status) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
+
+
+/** How long the dry run's one read of GitHub may take. */
+const READ_MS = 15_000;
+/**
+ * What a dry run can learn of the GitHub reporting a real deploy would do,
+ * writing nothing. GitHub tells a workflow's token (an installation token) its
+ * own permissions by no read: a repository's `permissions` are a person's,
+ * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
+ * `x-accepted-github-permissions` header names what an endpoint needs, not
+ * what the token has. So the write permissions stay unknown until the first
+ * write; the dry run names them, and on a pull request reads its comments (the
+ * read a real deploy does first) to prove the token is accepted. Reporting
+ * never decides a deploy, so what this finds is a notice, never a failure.
+ */
+async function checkReporting(plan, log, loadClient, signal) {
+    if (!plan) {
+        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
+        return;
+    }
+    const writes = [
+        plan.check ? `a check run ${(0,src_core/* quote */.hD)(plan.checkName)} (needs ${PERMISSION.check})` : undefined,
+        plan.pullRequest === undefined
+            ? undefined
+            : `a comment on pull request #${plan.pullRequest} (needs ${PERMISSION.comment})`
+    ].filter((write) => write !== undefined);
+    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
+    if (plan.pullRequest === undefined)
+        return;
+    const stop = new AbortController();
+    const deadline = Date.now() + READ_MS;
+    const timer = setTimeout(() => stop.abort(), READ_MS);
+    timer.unref();
+    try {
+        const client = await loadClient(plan.token, plan.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
+        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,src_core/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${PERMISSION.comment}.`, 'GitHub token');
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
 
 /**
@@ -3576,6 +3629,8 @@ function summaryRows(report) {
 function outcomeCell(report) {
     if (report.preview)
         return '✅ preview deployment, no run';
+    if (report.dryRun)
+        return '⏭️ dry run (nothing uploaded or notified)';
     if (report.outcome === 'skipped' && report.mode === 'wait')
         return '⏭️ wait only (nothing deployed)';
     if (report.outcome === 'skipped' && report.mode === 'upload')
@@ -3644,6 +3699,7 @@ const ACTION_VOCABULARY = {
 };
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
+
 
 
 
@@ -3723,9 +3779,13 @@ async function run(signal) {
                 setOutputs(report);
                 reporter?.onEvent(event, report);
             },
-            beforeRequests: settings => {
+            beforeRequests: async (settings) => {
                 checkOutputFile();
-                reporter = reporterFor(settings, secrets);
+                const plan = reportingPlanOf(settings, secrets);
+                if (settings.dryRun)
+                    await checkReporting(plan, runnerLog, loadClient, signal);
+                else if (plan)
+                    reporter = new GitHubReporter(plan, runnerLog, loadClient);
             }
         });
         finish(step, deploy, setOutputs);
@@ -3765,7 +3825,7 @@ function finish(step, { report, judgement }, setOutputs) {
         runnerLog.warning(judgement.message, 'No run created');
 }
 /** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reporterFor(settings, secrets) {
+function reportingPlanOf(settings, secrets) {
     const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
     if (!settings.githubToken || !repo || !('owner' in repo))
         return undefined;
@@ -3773,7 +3833,7 @@ function reporterFor(settings, secrets) {
     const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
     if (!check && pullRequest === undefined)
         return undefined;
-    return new GitHubReporter({
+    return {
         token: settings.githubToken,
         check,
         checkName: settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
@@ -3783,7 +3843,7 @@ function reporterFor(settings, secrets) {
         apiUrl: apiUrl(),
         workflowRunUrl: workflowRunUrl(),
         secrets
-    }, runnerLog, loadClient);
+    };
 }
 /** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
 async function loadClient(token, baseUrl, limits) {
@@ -3886,7 +3946,7 @@ function readEvent() {
 
 /***/ }),
 
-/***/ 327:
+/***/ 167:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3945,6 +4005,7 @@ const OPTION_KEYS = [
     'runVariable',
     'notify',
     'failOnNoRun',
+    'dryRun',
     'branch',
     'sha',
     'commitUrl',
@@ -4860,6 +4921,12 @@ const OPTIONS = {
         commands: NOTIFY,
         description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
     },
+    dryRun: {
+        kind: 'boolean',
+        default: false,
+        commands: GIT,
+        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with ${ref('runId')} or an environment to end.`
+    },
     branch: {
         kind: 'text',
         commands: GIT,
@@ -5553,6 +5620,11 @@ function resolveOptions(request) {
         throw new InputError('environment', `is set without ${ref('namePrefix')}`, `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
     if (runVariable in variables && (file || runInputPath))
         throw new InputError('variables', `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`);
+    const dryRun = read('dryRun') ?? false;
+    if (dryRun && (mode === 'wait' || mode === 'terminate'))
+        throw new InputError('dryRun', mode === 'wait'
+            ? `cannot be combined with ${ref('runId')}: waiting for a verdict uploads and notifies nothing`
+            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it', `Leave ${ref('dryRun')} out of this step`);
     if (wanted && mode === 'upload')
         throw new InputError('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${ref('runId')}`);
     return {
@@ -5570,6 +5642,7 @@ function resolveOptions(request) {
         runInputPath,
         runVariable,
         failOnNoRun: read('failOnNoRun') ?? true,
+        dryRun,
         git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
         deduplicationKey: read('deduplicationKey'),
         ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
@@ -8017,6 +8090,63 @@ function pullRequestOverStaticName(settings, destination) {
     return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
 }
 
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/core/deploy/dry-run.ts
+
+
+
+
+
+
+
+/**
+ * The name a dry run without a build asks a signed URL for: the request
+ * proves the key and the base URL, creates nothing at the service, and its
+ * URL is never used.
+ */
+const KEY_CHECK_NAME = 'mobile-build-deploy-dry-run-key-check.zip';
+/**
+ * A deploy that stops before it changes anything: the options are already
+ * checked and the build found by the time it runs. It reads the whole build
+ * (readable, and its SHA-256), asks the service for the destination's signed
+ * URL (the key and base URL accepted; the URL is never used, so nothing is
+ * uploaded), and logs the notification it would send. The same refusals as a
+ * real deploy's end it the same way: it throws what the request threw.
+ */
+async function dryRun(settings, service, artifact, destination, context) {
+    const { log, report } = context;
+    log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.');
+    if (artifact) {
+        const sha256 = await context.phase(`Read ${quote(artifact.name)}`, () => sha256Of(artifact.path));
+        log.info(`Would upload ${quote(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${quote(destination ?? artifact.name, 300)}.`);
+    }
+    const asked = destination ?? settings.runInputPath ?? KEY_CHECK_NAME;
+    const signed = await context.phase('Key and base URL', () => service.signedUpload(asked));
+    log.info(`The service accepted the key at ${settings.baseUrl}: it signed an upload for ${quote(signed.playgroundFileLocation, 300)}. The signed URL is not used.`);
+    if (settings.mode === 'upload') {
+        log.info('Upload only: no deploy notification would be sent, so no run would start.');
+    }
+    else {
+        const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath;
+        const build = path === undefined ? undefined : { variable: settings.runVariable, path };
+        const body = buildDeployBody(settings, settings.git, build);
+        log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
+        log.info(settings.wait
+            ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
+            : `Would not wait for the run's verdict (${ref('wait')} is false).`);
+    }
+    report.outcome = 'skipped';
+    report.dryRun = true;
+    log.info('Dry run passed: a real deployment would proceed as far as can be known without it.');
+}
+/** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
+async function sha256Of(path) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_.createReadStream)(path), hash);
+    return hash.digest('hex');
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/report.ts
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
 const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
@@ -8035,7 +8165,7 @@ const OUTPUTS = {
     fileLocation: '<team_id>/<destination>, as the service returned it.',
     runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
     environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
-    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
+    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
     artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
     artifactSize: 'Size of the uploaded file in bytes.',
     verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
@@ -8444,6 +8574,7 @@ function isObject(value) {
 
 
 
+
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000;
 /**
@@ -8542,6 +8673,13 @@ class Deploy {
         await this.hooks.beforeRequests?.(settings);
         await this.withinDelivery(limits, async (signal) => {
             const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs);
+            if (settings.dryRun)
+                return dryRun(settings, service, artifact, destination, {
+                    log: this.log,
+                    report,
+                    phase: (name, work) => this.phase(name, work),
+                    value: text => this.outward.value(text)
+                });
             let runInputPath = settings.runInputPath;
             if (artifact && destination) {
                 const receipt = await this.phase(`Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
@@ -8570,7 +8708,7 @@ class Deploy {
             }
             await this.notify(settings, service, runInputPath);
         });
-        if (!settings.wait)
+        if (!settings.wait || settings.dryRun)
             return;
         if (report.runId && !report.noRun)
             await this.waitFor(settings, limits, report.runId, true);

@@ -205,6 +205,24 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     expect(junitCases(xml)).toEqual([{ name: 'Verdict', skipped: true }])
   }, 120_000)
 
+  it('dry_run: checks the key with the signed-URL request, uploads and notifies nothing, outcome skipped', async () => {
+    const built = await writeArtifact('MyApp.ipa')
+    const before = emulator.requests.length
+    const objects = emulator.objects.size
+    const run = await runStep(built.workspace, bitriseEnv({ BITRISE_IPA_PATH: built.path }), {
+      ...cli,
+      destination: 'ios/MyApp.ipa',
+      dry_run: 'true'
+    })
+    expect(run.code).toBe(0)
+    expect(outputsOf(run)).toMatchObject({ outcome: 'skipped' })
+    expect(emulator.requests.slice(before).map(r => [r.route, r.query.file])).toEqual([
+      ['signed-url', 'ios/MyApp.ipa']
+    ])
+    expect(emulator.objects.size).toBe(objects)
+    expect(run.output).toContain(built.sha256)
+  }, 120_000)
+
   it('two exported builds and no Build path: exit code 2 naming the inputs, before any request', async () => {
     const apk = await writeArtifact('app.apk')
     const aab = await writeArtifact('app.aab', 1024, apk.workspace)

@@ -301,6 +301,33 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     expect(keyless.steps[0]!.output).toMatch(/api-key|SERVICE_API_KEY/)
   }, 180_000)
 
+  it('dry_run: the key checked by the signed-URL request alone; nothing uploaded or notified', async () => {
+    const built = await writeArtifact('app-release.apk')
+    const before = emulator.requests.length
+    const objects = emulator.objects.size
+    const job = await runJob(
+      orb,
+      [
+        {
+          'mobile-build-deploy/deploy_build': {
+            file: 'app-release.apk',
+            destination: 'setup/app-release.apk',
+            dry_run: true,
+            ...install
+          }
+        }
+      ],
+      built.workspace,
+      circleEnv()
+    )
+    expect(job.code).toBe(0)
+    expect(emulator.requests.slice(before).map(r => [r.route, r.query.file])).toEqual([
+      ['signed-url', 'setup/app-release.apk']
+    ])
+    expect(emulator.objects.size).toBe(objects)
+    expect(job.steps[0]!.output).toContain(built.sha256)
+  }, 180_000)
+
   it('a tarball that is not the pinned one stops the job, naming both hashes, before anything in it runs', async () => {
     const built = await writeArtifact('app-release.apk')
     const pinned = 'f'.repeat(64)

@@ -94,9 +94,11 @@ async function gradleStandIn(dir: string): Promise<void> {
 
 describe('docs/cli.md', () => {
   /** The install block and the commands block, with the packed release in place of the published one. */
-  async function blocks(pinned: CliRelease): Promise<{ install: string; commands: string }> {
-    const [install, commands] = await codeBlocks('docs/cli.md', 'sh')
-    return { install: withRelease(install!, pinned), commands: commands! }
+  async function blocks(
+    pinned: CliRelease
+  ): Promise<{ install: string; commands: string; dryRun: string }> {
+    const [install, commands, dryRun] = await codeBlocks('docs/cli.md', 'sh')
+    return { install: withRelease(install!, pinned), commands: commands!, dryRun: dryRun! }
   }
 
   it('install: the checked tarball unpacks, and the CLI prints its version', async () => {
@@ -129,6 +131,35 @@ describe('docs/cli.md', () => {
       deploymentType: 'ios'
     })
   }, 120_000)
+  it.each([
+    ['accepts', DEMO_API_KEY, 0, 'skipped'],
+    ['refuses', 'not-a-known-key-1234', 1, 'aborted']
+  ])(
+    'the dry run, with a key the service %s: exits as a deploy would, and uploads and notifies nothing',
+    async (_how, key, code, outcome) => {
+      const cwd = await freshWorkspace()
+      await writeArtifact('app/build/outputs/apk/release/app-release.apk', 65536, cwd)
+      const { install, dryRun } = await blocks(release)
+      expect((await shell(install, cwd, {}, TERMINAL)).code).toBe(0)
+      const before = emulator.requests.length
+      const objects = emulator.objects.size
+      const result = await shell(dryRun, cwd, { SERVICE_API_KEY: key })
+      expect(result.code).toBe(code)
+      expect(JSON.parse(result.stdout)).toMatchObject({ outcome })
+      const seen = requestsSince(before)
+      const destination = conventionalDestination({
+        prefix: 'myapp',
+        environment: 'staging',
+        extension: '.apk'
+      })
+      expect(seen.map(r => ({ destination: r.query.file, route: r.route }))).toEqual([
+        { ...destination, route: 'signed-url' }
+      ])
+      expect(emulator.objects.size).toBe(objects)
+      if (code !== 0) expect(result.stderr).toContain('the API key is missing or invalid')
+    },
+    120_000
+  )
 })
 
 describe('docs/library.md', () => {

@@ -285,6 +285,22 @@ describe('the components on their own', () => {
     expect(emulator.requests.slice(requests)).toEqual([])
   }, 300_000)
 
+  it('dry-run: the deploy job checks the key by the signed-URL request alone; nothing uploaded or notified', async () => {
+    const config = withComponents([
+      'deploy',
+      { file: 'app-release.apk', 'name-prefix': 'dry', environment: 'staging', 'dry-run': true }
+    ])
+    const requests = emulator.requests.length
+    const objects = emulator.objects.size
+    const result = await runPipeline(pipelineFor(config, ON_MAIN)!, ON_MAIN)
+    expect(result.code).toBe(0)
+    expect(emulator.requests.slice(requests).map(r => [r.route, r.query.file])).toEqual([
+      ['signed-url', 'dry-staging.apk']
+    ])
+    expect(emulator.objects.size).toBe(objects)
+    expect(result.output).toContain('Dry run passed')
+  }, 300_000)
+
   it('a wait after a deploy that created no run says so and fails as a deploy that created no run', async () => {
     const config = withComponents(
       [

@@ -101,6 +101,27 @@ const situations: [string, Situation, number][] = [
     EXIT['deploy-failed']
   ],
   [
+    'a dry run of a deploy',
+    {
+      command: 'deploy',
+      options: { file: 'app.apk', namePrefix: 'myapp', environment: 'staging', dryRun: true }
+    },
+    EXIT.success
+  ],
+  [
+    'a dry run of an upload',
+    { command: 'upload', options: { file: 'app.apk', dryRun: true } },
+    EXIT.success
+  ],
+  [
+    'a dry run with a key the service refuses',
+    {
+      command: 'deploy',
+      options: { file: 'app.apk', apiKey: 'not-a-known-key-1234', dryRun: true }
+    },
+    EXIT['deploy-failed']
+  ],
+  [
     'an option that cannot be used',
     { command: 'deploy', options: { file: 'app.apk', maxAttempts: 0 } },
     EXIT.usage

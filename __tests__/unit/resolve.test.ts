@@ -58,6 +58,7 @@ describe('resolveOptions', () => {
       minUploadBytesPerSecond: 64 * 1024,
       file: 'app.apk',
       destination: undefined,
+      dryRun: false,
       namePrefix: undefined,
       environment: undefined,
       deploymentType: undefined,

@@ -20,7 +20,8 @@ import {
 } from '../core/index.js'
 import type { ClientLimits, GitHubClient } from './github/client.js'
 import { defaultCheckName } from './github/content.js'
-import { GitHubReporter } from './github/reporter.js'
+import { checkReporting } from './github/dry-run.js'
+import { GitHubReporter, type ReportingPlan } from './github/reporter.js'
 import { isOn, readInputs } from './inputs.js'
 import { runnerLog as out } from './log.js'
 import { writeSummary, type StepReport } from './summary.js'
@@ -99,9 +100,11 @@ export async function run(signal?: AbortSignal): Promise<void> {
         setOutputs(report)
         reporter?.onEvent(event, report)
       },
-      beforeRequests: settings => {
+      beforeRequests: async settings => {
         checkOutputFile()
-        reporter = reporterFor(settings, secrets)
+        const plan = reportingPlanOf(settings, secrets)
+        if (settings.dryRun) await checkReporting(plan, out, loadClient, signal)
+        else if (plan) reporter = new GitHubReporter(plan, out, loadClient)
       }
     })
     finish(step, deploy, setOutputs)
@@ -146,28 +149,24 @@ function finish(
 }
 
 /** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reporterFor(settings: Settings, secrets: Secrets): GitHubReporter | undefined {
+function reportingPlanOf(settings: Settings, secrets: Secrets): ReportingPlan | undefined {
   const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
   if (!settings.githubToken || !repo || !('owner' in repo)) return undefined
   const check = settings.check && settings.wait
   const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
   if (!check && pullRequest === undefined) return undefined
-  return new GitHubReporter(
-    {
-      token: settings.githubToken,
-      check,
-      checkName:
-        settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
-      pullRequest,
-      repo: { owner: repo.owner, repo: repo.name },
-      sha: settings.git.sha,
-      apiUrl: apiUrl(),
-      workflowRunUrl: workflowRunUrl(),
-      secrets
-    },
-    out,
-    loadClient
-  )
+  return {
+    token: settings.githubToken,
+    check,
+    checkName:
+      settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
+    pullRequest,
+    repo: { owner: repo.owner, repo: repo.name },
+    sha: settings.git.sha,
+    apiUrl: apiUrl(),
+    workflowRunUrl: workflowRunUrl(),
+    secrets
+  }
 }
 
 /** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */

@@ -94,6 +94,7 @@ export function summaryRows(report: StepReport): [string, string][] {
 
 function outcomeCell(report: StepReport): string | undefined {
   if (report.preview) return '✅ preview deployment, no run'
+  if (report.dryRun) return '⏭️ dry run (nothing uploaded or notified)'
   if (report.outcome === 'skipped' && report.mode === 'wait')
     return '⏭️ wait only (nothing deployed)'
   if (report.outcome === 'skipped' && report.mode === 'upload')

@@ -99,20 +99,32 @@ export interface WaitingOptions extends VerdictTiming {
   wait?: boolean | undefined
 }
 
+/** Check everything a deployment needs and tell what it would do, without uploading or notifying. */
+export interface DryRunOptions {
+  /** Check the options, the build, the key and the base URL (a request that creates nothing), and log what a real deployment would do; nothing is uploaded or notified. Default false. */
+  dryRun?: boolean | undefined
+}
+
 /** Options of `deployBuild`: upload, notify, and (with `wait`) the verdict. */
 export interface DeployOptions
-  extends ConnectionOptions, Partial<BuildOptions>, NotificationOptions, WaitingOptions {
+  extends
+    ConnectionOptions,
+    Partial<BuildOptions>,
+    NotificationOptions,
+    WaitingOptions,
+    DryRunOptions {
   /** Notify with an earlier upload instead of a file: its playgroundFileLocation. */
   runInputPath?: string | undefined
 }
 
 /** Options of `uploadBuild`: a build to upload, and where it goes; no notification. */
-export interface UploadOptions extends ConnectionOptions, BuildOptions {
+export interface UploadOptions extends ConnectionOptions, BuildOptions, DryRunOptions {
   git?: GitOptions | undefined
 }
 
 /** Options of `notifyDeployment`: no upload; `runInputPath` names an earlier one, if any. */
-export interface NotifyOptions extends ConnectionOptions, NotificationOptions, WaitingOptions {
+export interface NotifyOptions
+  extends ConnectionOptions, NotificationOptions, WaitingOptions, DryRunOptions {
   runInputPath?: string | undefined
 }
 
@@ -131,7 +143,7 @@ export interface TerminateOptions extends ConnectionOptions {
 
 /** What a call came to: the outputs by the action's names, and what it means for a pipeline. */
 export interface DeployResult extends OutputValues {
-  /** `success`: a run was created (or a preview answered without one); `failed`: the service created no run; `aborted`: the call could not be done; `skipped`: nothing was notified (upload only, wait only). */
+  /** `success`: a run was created (or a preview answered without one); `failed`: the service created no run; `aborted`: the call could not be done; `skipped`: nothing was notified (upload only, wait only, a dry run). */
   outcome: Outcome
   /** The one rule's judgement: `failure` when the deploy failed, no run was created (with `failOnNoRun`), or the verdict is not passed. */
   conclusion: Conclusion

@@ -38,7 +38,7 @@ case "$PARAM_COMMAND" in
       --name-prefix "$PARAM_NAME_PREFIX" --environment "$PARAM_ENVIRONMENT"
       --deployment-type "$PARAM_DEPLOYMENT_TYPE" --variables "$PARAM_VARIABLES"
       --fail-on-no-run="$(flag "$PARAM_FAIL_ON_NO_RUN")" --wait="$(flag "$PARAM_WAIT")"
-      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES"
+      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" --dry-run="$(flag "${PARAM_DRY_RUN:-false}")"
       --junit "$PARAM_RESULTS_DIR/mobile-build-deploy.xml")
     ;;
   wait)

@@ -45,7 +45,8 @@ export const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
 
 type Kind = 'check' | 'comment'
 
-const PERMISSION: Record<Kind, string> = {
+/** The permission each kind of write needs of the token. */
+export const PERMISSION: Record<Kind, string> = {
   check: 'checks: write',
   comment: 'pull-requests: write'
 }

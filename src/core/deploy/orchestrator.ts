@@ -19,6 +19,7 @@ import { pollVerdict, type Verdict } from '../verdict/poll.js'
 import { noRunAdvice } from './advice.js'
 import { conclude, type Judgement } from './conclusion.js'
 import { chooseDestination, pullRequestOverStaticName } from './destination.js'
+import { dryRun } from './dry-run.js'
 import type { DeployEvent } from './events.js'
 import { junitOfReport } from './junit.js'
 import { failureText, unexpectedStack } from './messages.js'
@@ -154,6 +155,13 @@ class Deploy {
 
     await this.withinDelivery(limits, async signal => {
       const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs)
+      if (settings.dryRun)
+        return dryRun(settings, service, artifact, destination, {
+          log: this.log,
+          report,
+          phase: (name, work) => this.phase(name, work),
+          value: text => this.outward.value(text)
+        })
       let runInputPath = settings.runInputPath
       if (artifact && destination) {
         const receipt = await this.phase(
@@ -185,7 +193,7 @@ class Deploy {
       await this.notify(settings, service, runInputPath)
     })
 
-    if (!settings.wait) return
+    if (!settings.wait || settings.dryRun) return
     if (report.runId && !report.noRun) await this.waitFor(settings, limits, report.runId, true)
     else this.log.info('No run was created, so there is no verdict to wait for.')
   }

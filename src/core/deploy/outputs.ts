@@ -16,7 +16,7 @@ export const OUTPUTS = {
   environmentId:
     'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
   outcome:
-    'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, or a deployment that is not healthy).',
+    'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
   artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
   artifactSize: 'Size of the uploaded file in bytes.',
   verdict:

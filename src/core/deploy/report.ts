@@ -55,6 +55,8 @@ export interface Report {
   environmentId?: string | undefined
   /** Why no run was created, in the service's words, and what to do. */
   noRun?: { cause: NoRunCause; reason: string; advice: string } | undefined
+  /** A dry run: everything checked, nothing uploaded or notified. */
+  dryRun?: boolean | undefined
   /** Whether a notification that creates no run is a failure. */
   failOnNoRun: boolean
   /** The deploy was asked to wait for the verdict, and for how long at most. */

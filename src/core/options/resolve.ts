@@ -43,6 +43,8 @@ export interface Settings {
   runInputPath?: string | undefined
   runVariable: string
   failOnNoRun: boolean
+  /** Check everything and tell what would be done; nothing uploaded or notified. */
+  dryRun: boolean
   git: GitContext
   deduplicationKey?: string | undefined
   ephemeralEnvironment: boolean
@@ -196,6 +198,15 @@ export function resolveOptions(request: OptionsRequest): Settings {
       `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`,
       `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`
     )
+  const dryRun = read<boolean>('dryRun') ?? false
+  if (dryRun && (mode === 'wait' || mode === 'terminate'))
+    throw new InputError(
+      'dryRun',
+      mode === 'wait'
+        ? `cannot be combined with ${ref('runId')}: waiting for a verdict uploads and notifies nothing`
+        : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
+      `Leave ${ref('dryRun')} out of this step`
+    )
   if (wanted && mode === 'upload')
     throw new InputError(
       'wait',
@@ -219,6 +230,7 @@ export function resolveOptions(request: OptionsRequest): Settings {
     runInputPath,
     runVariable,
     failOnNoRun: read<boolean>('failOnNoRun') ?? true,
+    dryRun,
     git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
     deduplicationKey: read<string>('deduplicationKey'),
     ephemeralEnvironment: read<boolean>('ephemeralEnvironment') ?? false,

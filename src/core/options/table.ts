@@ -164,6 +164,12 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description:
       'When the service answers but creates no run, true makes it a failure and false a warning.'
   },
+  dryRun: {
+    kind: 'boolean',
+    default: false,
+    commands: GIT,
+    description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with ${ref('runId')} or an environment to end.`
+  },
   branch: {
     kind: 'text',
     commands: GIT,

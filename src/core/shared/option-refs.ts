@@ -19,6 +19,7 @@ export const OPTION_KEYS = [
   'runVariable',
   'notify',
   'failOnNoRun',
+  'dryRun',
   'branch',
   'sha',
   'commitUrl',
