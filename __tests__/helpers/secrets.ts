@@ -13,12 +13,22 @@ export function readableRun(text: string, key: string): string | undefined {
       .replace(/\\[nrt]/g, '')
       .replace(/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '')
       .toLowerCase()
-  const seen = plain(text)
+  // The text as a person reads it after undoing each encoding a server may print it in.
+  const decoded = [
+    text,
+    text.normalize('NFKC'),
+    text
+      .replace(/&#x([\da-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+      .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+      .replace(/\\u([\da-f]{4})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    text.replace(/(?:[\da-f]{2})+/gi, hex => Buffer.from(hex, 'hex').toString('latin1'))
+  ].map(plain)
   for (const spelling of [key, ...base64Spellings(key)]) {
     const read = plain(spelling)
     const run = Math.min(MIN_RUN, read.length)
     for (let at = 0; at + run <= read.length; at++)
-      if (seen.includes(read.slice(at, at + run))) return read.slice(at, at + run)
+      if (decoded.some(seen => seen.includes(read.slice(at, at + run))))
+        return read.slice(at, at + run)
   }
   return undefined
 }
@@ -52,5 +62,23 @@ export const ECHOED_SPELLINGS: [string, (key: string) => string][] = [
   ['in base64 wrapped at 20 columns', key => wrapped(base64(`{"apiKey":"${key}"}`), 20)],
   ['cut to its first 12 characters', key => `${key.slice(0, 12)}…`],
   ['cut to its last 12 characters', key => `…${key.slice(-12)}`],
-  ['cut in its middle and upper-cased', key => `…${key.slice(6, 20).toUpperCase()}…`]
+  ['cut in its middle and upper-cased', key => `…${key.slice(6, 20).toUpperCase()}…`],
+  ['in hex', key => Buffer.from(key).toString('hex')],
+  ['in upper-case hex', key => Buffer.from(key).toString('hex').toUpperCase()],
+  ['as decimal HTML entities', key => [...key].map(c => `&#${c.codePointAt(0)};`).join('')],
+  [
+    'as hex HTML entities',
+    key => [...key].map(c => `&#x${c.codePointAt(0)!.toString(16)};`).join('')
+  ],
+  [
+    "as JSON's \\u escapes",
+    key => [...key].map(c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+  ],
+  [
+    'in full-width letters',
+    key =>
+      [...key]
+        .map(c => (c > ' ' && c < '\x7f' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+        .join('')
+  ]
 ]

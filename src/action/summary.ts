@@ -4,6 +4,7 @@ import * as core from '@actions/core'
 import {
   blockingCount,
   formatBytes,
+  inert,
   outputValuesOf,
   type GitContext,
   type Outcome,
@@ -117,8 +118,27 @@ function commitCell(git: GitContext | undefined): string | undefined {
   return git.commitUrl ? `<a href="${escape(git.commitUrl)}">${text}</a>` : text
 }
 
+/** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
 export function escape(value: string): string {
-  return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ')
+  return inert(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
+}
+
+/**
+ * GitHub drops a step's summary over 1 MiB whole, the verdict with it: the bug
+ * table keeps to this many bytes, and a last row says how many more the run's
+ * page lists.
+ */
+export const MAX_BUG_TABLE_BYTES = 512 * 1024
+
+/** Pure: the bug rows that fit the budget, and a last row naming how many were left out. */
+export function rowsWithin(rows: string[][], budget = MAX_BUG_TABLE_BYTES): string[][] {
+  let used = 0
+  for (const [i, row] of rows.entries()) {
+    used += Buffer.byteLength(row.join('')) + 40
+    if (used > budget)
+      return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']]
+  }
+  return rows
 }
 
 /**
@@ -139,7 +159,7 @@ export async function writeSummary(report: StepReport): Promise<void> {
       ],
       ...summaryRows(report).map(([label, value]) => [label, value])
     ])
-  const bugs = bugRows(report)
+  const bugs = rowsWithin(bugRows(report))
   if (bugs.length > 0) {
     summary
       .addHeading('Bugs', 4)

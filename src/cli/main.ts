@@ -64,7 +64,8 @@ export async function main(io: Io): Promise<number> {
   const usesGit = command.flags.some(flag => flag.option === 'sha')
   const derived = usesGit ? await derivedContext(io) : undefined
   for (const note of derived?.notes ?? []) log.warning(note)
-  if (derived && derived.source === undefined)
+  const gitGiven = args.values.branch !== undefined && args.values.sha !== undefined
+  if (derived && derived.source === undefined && !gitGiven)
     log.warning(
       'No Git context found: this is not a CI the tool knows, and git found no checkout here, so no branch or commit is sent. Pass --branch and --sha.',
       'No Git context'

@@ -11,7 +11,8 @@
  * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
  * `\t`), with invisible characters in it, URL-encoded, base64-encoded
  * (standard and URL-safe alphabets, at each of the three byte alignments, so
- * also inside `Basic base64(user:key)`), and cut: any run of `MIN_RUN`
+ * also inside `Basic base64(user:key)`), hex-encoded, as numeric HTML entities
+ * or JSON `\u` escapes, in full-width letters, and cut: any run of `MIN_RUN`
  * consecutive characters of any of these spellings is masked.
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
@@ -92,13 +93,32 @@ function reading(text: string): Reading {
       i = next + 1
       continue
     }
-    const lower = character.toLowerCase()
-    read.push(lower.length === character.length ? lower : character)
+    // Full-width and other compatibility forms read as the plain letter they stand for.
+    const folded = character.normalize('NFKC')
+    const plain = folded.length === 1 ? folded : character
+    const lower = plain.toLowerCase()
+    read.push(lower.length === plain.length ? lower : plain)
     from.push(i)
     to.push(next)
     i = next
   }
   return { read: read.join(''), from, to }
+}
+
+/**
+ * The spellings of a secret a server's encoder may print it in, besides
+ * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
+ * escapes.
+ */
+export function escapedSpellings(secret: string): string[] {
+  const codes = [...secret].map(c => c.codePointAt(0)!)
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
+  return [
+    Buffer.from(secret, 'utf8').toString('hex'),
+    codes.map(n => `&#${n};`).join(''),
+    codes.map(n => `&#x${hex(n, 0)};`).join(''),
+    Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
+  ]
 }
 
 /**
@@ -144,7 +164,12 @@ export class Secrets {
     }
     const encoded = encodeURIComponent(secret)
     for (const form of new Set([secret, encoded])) this.tell(form)
-    for (const spelling of [secret, encoded, ...base64Spellings(secret)]) {
+    for (const spelling of [
+      secret,
+      encoded,
+      ...base64Spellings(secret),
+      ...escapedSpellings(secret)
+    ]) {
       const { read } = reading(spelling)
       const length = Math.min(read.length, MIN_RUN)
       if (length === 0) continue
