@@ -10,21 +10,22 @@ const { createHash } = require("node:crypto")
 const { readFileSync, writeFileSync } = require("node:fs")
 const { fileURLToPath } = require("node:url")
 const fail = (message) => { console.error(`Error: ${message}`); process.exit(1) }
+const shown = (() => { try { const url = new URL(source); url.username = url.password = url.search = url.hash = ""; return url.href } catch { return source } })()
 if (!/^[0-9a-fA-F]{64}$/.test(pinned)) fail(`the pinned SHA-256 of the CLI (cli-sha256) is "${pinned}", not 64 hex digits: give the one published with the release.`)
 const save = (bytes) => {
   const actual = createHash("sha256").update(bytes).digest("hex")
-  if (actual !== pinned.toLowerCase()) fail(`the CLI tarball ${source} has SHA-256 ${actual}, and ${pinned.toLowerCase()} is pinned: not running it. Pin the SHA-256 published with the release, or install the release it names.`)
+  if (actual !== pinned.toLowerCase()) fail(`the CLI tarball ${shown} has SHA-256 ${actual}, and ${pinned.toLowerCase()} is pinned: not running it. Pin the SHA-256 published with the release, or install the release it names.`)
   writeFileSync(`${into}/cli.tgz`, bytes)
 }
 if (/^https?:\/\//i.test(source)) {
   fetch(source, { signal: AbortSignal.timeout(120000) })
-    .then(async (answer) => { if (!answer.ok) fail(`downloading the CLI from ${source} answered ${answer.status}.`); save(Buffer.from(await answer.arrayBuffer())) })
-    .catch((error) => fail(`downloading the CLI from ${source} failed: ${error.message}`))
+    .then(async (answer) => { if (!answer.ok) fail(`downloading the CLI from ${shown} answered ${answer.status}.`); save(Buffer.from(await answer.arrayBuffer())) })
+    .catch((error) => fail(`downloading the CLI from ${shown} failed: ${error.message.split(source).join(shown)}`))
 } else {
-  try { save(readFileSync(/^file:/i.test(source) ? fileURLToPath(source) : source)) } catch (error) { fail(`reading the CLI tarball ${source} failed: ${error.message}`) }
+  try { save(readFileSync(/^file:/i.test(source) ? fileURLToPath(source) : source)) } catch (error) { fail(`reading the CLI tarball ${shown} failed: ${error.message.split(source).join(shown)}`) }
 }
-' "$1" "$2" "$mbd_dir" || return 1
-  tar -xzf "$mbd_dir/cli.tgz" -C "$mbd_dir" || return 1
+' "$1" "$2" "$mbd_dir" || { rm -rf "$mbd_dir"; return 1; }
+  tar -xzf "$mbd_dir/cli.tgz" -C "$mbd_dir" || { rm -rf "$mbd_dir"; return 1; }
   MBD_CLI_JS="$mbd_dir/package/build/cli/index.js"
 }
 # mobile-build-deploy: install the CLI (end)
