@@ -21,7 +21,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
-import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import { buildToolScript, DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
@@ -87,7 +87,7 @@ const requestsSince = (before: number) => emulator.requests.slice(before)
 async function gradleStandIn(dir: string): Promise<void> {
   await writeFile(
     join(dir, 'gradlew'),
-    '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 65536 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
+    await buildToolScript('app/build/outputs/apk/release/app-release.apk', 65536),
     { mode: 0o755 }
   )
 }

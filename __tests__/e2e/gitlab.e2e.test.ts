@@ -29,7 +29,7 @@ import {
   type CliPin,
   type Event
 } from '../helpers/gitlab.js'
-import { DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
+import { buildToolScript, DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
 import { junitProblems } from '../helpers/junit.js'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
@@ -79,7 +79,7 @@ async function runPipeline(
   await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
   await writeFile(
     join(repo, 'gradlew'),
-    '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 131072 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
+    await buildToolScript('app/build/outputs/apk/release/app-release.apk', 131072),
     { mode: 0o755 }
   )
   const git = (...args: string[]) =>

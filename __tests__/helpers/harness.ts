@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 import { afterAll, afterEach, expect } from '@jest/globals'
 import {
   errorLines,
@@ -51,6 +51,12 @@ export async function writeArtifact(
   const path = join(dir, relative)
   await mkdir(dirname(path), { recursive: true })
   return { workspace: dir, path, sha256: await writeBuild(path, size), size }
+}
+
+/** A build tool's stand-in (a bash script) that leaves a new valid build of `size` bytes at `output`, as gradle or xcodebuild would. */
+export async function buildToolScript(output: string, size = 64 * 1024): Promise<string> {
+  const built = await writeArtifact(`prebuilt${extname(output)}`, size)
+  return `#!/usr/bin/env bash\nmkdir -p "$(dirname '${output}')"\ncp '${built.path}' '${output}'\n`
 }
 
 /** How a step runs: the action's run() in this process, or the bundle as the runner starts it. */
