@@ -10901,7 +10901,8 @@ const OUTPUT_VALUES = {
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
 function outputValuesOf(report) {
     const { verdict, build } = report;
-    const app = build?.platform ? build : undefined;
+    // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
+    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
     const uploaded = report.artifact?.sha256 !== undefined;
     const values = {
         playgroundFileLocation: report.playgroundFileLocation,

@@ -1,6 +1,6 @@
 /**
  * Minimal valid builds of any size, for the tests that upload one: the real
- * compiled manifest of a fixture (or an Info.plist) and a stored entry of
+ * compiled manifest of a fixture (or an Info.plist), deflated, and a stored entry of
  * random bytes that pads the archive to the size asked for, so that every
  * build is new bytes and the reader finds the app it names.
  */
@@ -56,7 +56,8 @@ async function buildEntries(
         entries: [
           {
             name: 'AndroidManifest.xml',
-            data: await readFile(join(FIXTURES, 'axml/manifest.axml'))
+            data: await readFile(join(FIXTURES, 'axml/manifest.axml')),
+            deflate: true
           }
         ],
         padding: 'assets/padding.bin'
@@ -66,14 +67,17 @@ async function buildEntries(
         entries: [
           {
             name: 'base/manifest/AndroidManifest.xml',
-            data: await readFile(join(FIXTURES, 'axml/manifest.pb'))
+            data: await readFile(join(FIXTURES, 'axml/manifest.pb')),
+            deflate: true
           }
         ],
         padding: 'base/assets/padding.bin'
       }
     case '.ipa':
       return {
-        entries: [{ name: 'Payload/Written.app/Info.plist', data: Buffer.from(INFO_PLIST) }],
+        entries: [
+          { name: 'Payload/Written.app/Info.plist', data: Buffer.from(INFO_PLIST), deflate: true }
+        ],
         padding: 'Payload/Written.app/padding.bin'
       }
     default:
