@@ -225,6 +225,10 @@ describe('docs/development.md', () => {
     const cwd = await freshWorkspace()
     await copyFile(join(ROOT, '.env.example'), join(cwd, '.env.example'))
     await cp(join(ROOT, 'dist'), join(cwd, 'dist'), { recursive: true })
+    // The recipe runs at the repository's root, where its sample build is a fixture.
+    await cp(join(ROOT, '__tests__/fixtures/builds'), join(cwd, '__tests__/fixtures/builds'), {
+      recursive: true
+    })
     // The emulator listens elsewhere than the recipe's 127.0.0.1:4010: a variable of the shell wins over the file's.
     const result = await shell(block!, cwd, { 'INPUT_BASE-URL': emulator.baseUrl })
     if (result.code !== 0) console.log(result.stdout, result.stderr)
@@ -234,6 +238,7 @@ describe('docs/development.md', () => {
       r => r.runInputPath === 'myapp-staging.apk' && r.sha?.startsWith('a1b2c3d4')
     )!
     expect(outputs).toContain(created.id)
+    expect(outputs).toContain('appId<<')
     expect(await readFile(join(cwd, 'sample', 'summary'), 'utf8')).toContain(created.id)
   }, 60_000)
 })
