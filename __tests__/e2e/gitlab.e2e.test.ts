@@ -29,6 +29,7 @@ import {
   type CliPin,
   type Event
 } from '../helpers/gitlab.js'
+import { WRITTEN_APPS } from '../helpers/builds.js'
 import { buildToolScript, DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
 import { junitProblems } from '../helpers/junit.js'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
@@ -206,6 +207,8 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     const junit = await jobFile(repo, 'mobile-build-deploy', 'mobile-build-deploy-junit.xml')
     expect(await junitProblems(junit)).toEqual([])
     expect(await readFile(join(repo, 'mobile-build-deploy-junit.xml'), 'utf8')).toBe(junit)
+    // It says which app the run tested, as the build tool left it.
+    expect(junit).toContain(`<property name="appId" value="${WRITTEN_APPS.apk.appId}"/>`)
   }, 300_000)
 
   it("the first, in a merge request: the preview deploys under the merge request's name and its stop job ends it", async () => {
