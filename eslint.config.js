@@ -9,9 +9,10 @@ const CORE_LAYERS = {
   options: ['shared', 'transport'],
   service: ['shared', 'transport'],
   ci: ['shared'],
+  inspect: ['shared', 'transport'],
   upload: ['shared', 'transport', 'service'],
   verdict: ['shared', 'transport', 'service'],
-  deploy: ['shared', 'transport', 'options', 'service', 'upload', 'verdict']
+  deploy: ['shared', 'transport', 'options', 'service', 'upload', 'verdict', 'inspect']
 }
 const FOLDERS = Object.keys(CORE_LAYERS)
 

@@ -30,6 +30,9 @@ import { ROOT, runStep } from '../emulator/github-runner.js'
 import { onShapedLink, shapedLinkProblem } from './link.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
+import { writeZip } from '../__tests__/helpers/zip-writer.js'
+
+const MANIFEST = join(ROOT, '__tests__/fixtures/builds/axml/manifest.axml')
 
 const MiB = 1024 * 1024
 const args = process.argv.slice(2)
@@ -183,14 +186,27 @@ function commandExists(command: string): boolean {
   }
 }
 
-/** A file of `size` bytes written in 1 MiB blocks of varied content (not sparse, not all zeros). */
+/**
+ * A real APK (the step reads every build before it uploads it) whose one big
+ * stored entry is `size` bytes written in 1 MiB blocks of varied content (not
+ * sparse, not all zeros), followed by the debug fixture's compiled manifest.
+ */
 async function writeArtifact(path: string, size: number): Promise<void> {
-  const file = await open(path, 'w')
+  const blocks = 'assets/blocks.bin'
+  await writeZip(path, {
+    entries: [
+      { name: blocks, sparseSize: size },
+      { name: 'AndroidManifest.xml', data: await readFile(MANIFEST), deflate: true }
+    ]
+  })
+  // The entry's bytes follow its local header: 30 bytes, the name, and a Zip64 field past 4 GiB.
+  const start = 30 + Buffer.byteLength(blocks) + (size >= 0xffffffff ? 20 : 0)
+  const file = await open(path, 'r+')
   const block = Buffer.alloc(MiB)
   for (let written = 0; written < size; written += MiB) {
     block.writeUInt32LE(written / MiB, 0)
     for (let j = 4; j < 64; j++) block[j] = (written / MiB + j) & 0xff
-    await file.write(block, 0, Math.min(MiB, size - written))
+    await file.write(block, 0, Math.min(MiB, size - written), start + written)
   }
   await file.close()
 }

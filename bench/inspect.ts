@@ -129,7 +129,7 @@ try {
 
 /** The reader bundled as the action and the CLI bundle the core: its main file and its chunks. */
 async function bundleReader(out: string): Promise<{ main: string; sizes: string }> {
-  const { code, assets } = await ncc(join(ROOT, 'src', 'core', 'build', 'inspect.ts'), {
+  const { code, assets } = await ncc(join(ROOT, 'src', 'core', 'inspect', 'inspect.ts'), {
     quiet: true
   })
   await rm(out, { recursive: true, force: true })

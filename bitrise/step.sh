@@ -84,6 +84,7 @@ status=0
 SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
   --file "$build" --destination "${destination:-}" \
   --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
+  --expected-app-id "${expected_app_id:-}" --platform "${platform:-}" \
   --deployment-type "${deployment_type:-}" --variables "${variables:-}" \
   --branch "${branch:-}" --pull-request-number "${pull_request:-}" \
   --fail-on-no-run="${fail_on_no_run:-true}" --wait="${wait:-false}" \

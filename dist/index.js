@@ -2,13 +2,75 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 import * as __WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__ from "./undici.cjs";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6:
+/***/ 3313:
+/***/ ((module) => {
+
+module.exports = Pend;
+
+function Pend() {
+  this.pending = 0;
+  this.max = Infinity;
+  this.listeners = [];
+  this.waiting = [];
+  this.error = null;
+}
+
+Pend.prototype.go = function(fn) {
+  if (this.pending < this.max) {
+    pendGo(this, fn);
+  } else {
+    this.waiting.push(fn);
+  }
+};
+
+Pend.prototype.wait = function(cb) {
+  if (this.pending === 0) {
+    cb(this.error);
+  } else {
+    this.listeners.push(cb);
+  }
+};
+
+Pend.prototype.hold = function() {
+  return pendHold(this);
+};
+
+function pendHold(self) {
+  self.pending += 1;
+  var called = false;
+  return onCb;
+  function onCb(err) {
+    if (called) throw new Error("callback called twice");
+    called = true;
+    self.error = self.error || err;
+    self.pending -= 1;
+    if (self.waiting.length > 0 && self.pending < self.max) {
+      pendGo(self, self.waiting.shift());
+    } else if (self.pending === 0) {
+      var listeners = self.listeners;
+      self.listeners = [];
+      listeners.forEach(cbListener);
+    }
+  }
+  function cbListener(listener) {
+    listener(self.error);
+  }
+}
+
+function pendGo(self, fn) {
+  fn(pendHold(self));
+}
+
+
+/***/ }),
+
+/***/ 4006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(16);
-const utils = __nccwpck_require__(59);
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -26,7 +88,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 595:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -217,13 +279,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 265:
+/***/ 8265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(595);
-const utils = __nccwpck_require__(59);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
 
 /**
  * Constants
@@ -1649,15 +1711,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 16:
+/***/ 8016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(781);
-const parse = __nccwpck_require__(265);
-const utils = __nccwpck_require__(59);
-const constants = __nccwpck_require__(595);
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2017,12 +2079,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 781:
+/***/ 1781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(59);
+const utils = __nccwpck_require__(4059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2039,7 +2101,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(595);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2427,7 +2489,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 59:
+/***/ 4059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2438,7 +2500,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(595);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2509,23 +2571,23 @@ exports.basename = (path, { windows } = {}) => {
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(837);
+module.exports = __nccwpck_require__(7837);
 
 
 /***/ }),
 
-/***/ 837:
+/***/ 7837:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(278);
-var tls = __nccwpck_require__(756);
-var http = __nccwpck_require__(611);
-var https = __nccwpck_require__(692);
-var events = __nccwpck_require__(434);
-var assert = __nccwpck_require__(613);
-var util = __nccwpck_require__(23);
+var net = __nccwpck_require__(9278);
+var tls = __nccwpck_require__(4756);
+var http = __nccwpck_require__(8611);
+var https = __nccwpck_require__(5692);
+var events = __nccwpck_require__(4434);
+var assert = __nccwpck_require__(2613);
+var util = __nccwpck_require__(9023);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -2785,6 +2847,1356 @@ exports.debug = debug; // for test
 
 /***/ }),
 
+/***/ 4248:
+/***/ ((module) => {
+
+// Adapted from https://github.com/brianloveswords/buffer-crc32/blob/v0.2.13/index.js
+const CRC_TABLE = new Int32Array([
+  0x00000000, 0x77073096, 0xee0e612c, 0x990951ba, 0x076dc419, 0x706af48f, 0xe963a535, 0x9e6495a3,
+  0x0edb8832, 0x79dcb8a4, 0xe0d5e91e, 0x97d2d988, 0x09b64c2b, 0x7eb17cbd, 0xe7b82d07, 0x90bf1d91,
+  0x1db71064, 0x6ab020f2, 0xf3b97148, 0x84be41de, 0x1adad47d, 0x6ddde4eb, 0xf4d4b551, 0x83d385c7,
+  0x136c9856, 0x646ba8c0, 0xfd62f97a, 0x8a65c9ec, 0x14015c4f, 0x63066cd9, 0xfa0f3d63, 0x8d080df5,
+  0x3b6e20c8, 0x4c69105e, 0xd56041e4, 0xa2677172, 0x3c03e4d1, 0x4b04d447, 0xd20d85fd, 0xa50ab56b,
+  0x35b5a8fa, 0x42b2986c, 0xdbbbc9d6, 0xacbcf940, 0x32d86ce3, 0x45df5c75, 0xdcd60dcf, 0xabd13d59,
+  0x26d930ac, 0x51de003a, 0xc8d75180, 0xbfd06116, 0x21b4f4b5, 0x56b3c423, 0xcfba9599, 0xb8bda50f,
+  0x2802b89e, 0x5f058808, 0xc60cd9b2, 0xb10be924, 0x2f6f7c87, 0x58684c11, 0xc1611dab, 0xb6662d3d,
+  0x76dc4190, 0x01db7106, 0x98d220bc, 0xefd5102a, 0x71b18589, 0x06b6b51f, 0x9fbfe4a5, 0xe8b8d433,
+  0x7807c9a2, 0x0f00f934, 0x9609a88e, 0xe10e9818, 0x7f6a0dbb, 0x086d3d2d, 0x91646c97, 0xe6635c01,
+  0x6b6b51f4, 0x1c6c6162, 0x856530d8, 0xf262004e, 0x6c0695ed, 0x1b01a57b, 0x8208f4c1, 0xf50fc457,
+  0x65b0d9c6, 0x12b7e950, 0x8bbeb8ea, 0xfcb9887c, 0x62dd1ddf, 0x15da2d49, 0x8cd37cf3, 0xfbd44c65,
+  0x4db26158, 0x3ab551ce, 0xa3bc0074, 0xd4bb30e2, 0x4adfa541, 0x3dd895d7, 0xa4d1c46d, 0xd3d6f4fb,
+  0x4369e96a, 0x346ed9fc, 0xad678846, 0xda60b8d0, 0x44042d73, 0x33031de5, 0xaa0a4c5f, 0xdd0d7cc9,
+  0x5005713c, 0x270241aa, 0xbe0b1010, 0xc90c2086, 0x5768b525, 0x206f85b3, 0xb966d409, 0xce61e49f,
+  0x5edef90e, 0x29d9c998, 0xb0d09822, 0xc7d7a8b4, 0x59b33d17, 0x2eb40d81, 0xb7bd5c3b, 0xc0ba6cad,
+  0xedb88320, 0x9abfb3b6, 0x03b6e20c, 0x74b1d29a, 0xead54739, 0x9dd277af, 0x04db2615, 0x73dc1683,
+  0xe3630b12, 0x94643b84, 0x0d6d6a3e, 0x7a6a5aa8, 0xe40ecf0b, 0x9309ff9d, 0x0a00ae27, 0x7d079eb1,
+  0xf00f9344, 0x8708a3d2, 0x1e01f268, 0x6906c2fe, 0xf762575d, 0x806567cb, 0x196c3671, 0x6e6b06e7,
+  0xfed41b76, 0x89d32be0, 0x10da7a5a, 0x67dd4acc, 0xf9b9df6f, 0x8ebeeff9, 0x17b7be43, 0x60b08ed5,
+  0xd6d6a3e8, 0xa1d1937e, 0x38d8c2c4, 0x4fdff252, 0xd1bb67f1, 0xa6bc5767, 0x3fb506dd, 0x48b2364b,
+  0xd80d2bda, 0xaf0a1b4c, 0x36034af6, 0x41047a60, 0xdf60efc3, 0xa867df55, 0x316e8eef, 0x4669be79,
+  0xcb61b38c, 0xbc66831a, 0x256fd2a0, 0x5268e236, 0xcc0c7795, 0xbb0b4703, 0x220216b9, 0x5505262f,
+  0xc5ba3bbe, 0xb2bd0b28, 0x2bb45a92, 0x5cb36a04, 0xc2d7ffa7, 0xb5d0cf31, 0x2cd99e8b, 0x5bdeae1d,
+  0x9b64c2b0, 0xec63f226, 0x756aa39c, 0x026d930a, 0x9c0906a9, 0xeb0e363f, 0x72076785, 0x05005713,
+  0x95bf4a82, 0xe2b87a14, 0x7bb12bae, 0x0cb61b38, 0x92d28e9b, 0xe5d5be0d, 0x7cdcefb7, 0x0bdbdf21,
+  0x86d3d2d4, 0xf1d4e242, 0x68ddb3f8, 0x1fda836e, 0x81be16cd, 0xf6b9265b, 0x6fb077e1, 0x18b74777,
+  0x88085ae6, 0xff0f6a70, 0x66063bca, 0x11010b5c, 0x8f659eff, 0xf862ae69, 0x616bffd3, 0x166ccf45,
+  0xa00ae278, 0xd70dd2ee, 0x4e048354, 0x3903b3c2, 0xa7672661, 0xd06016f7, 0x4969474d, 0x3e6e77db,
+  0xaed16a4a, 0xd9d65adc, 0x40df0b66, 0x37d83bf0, 0xa9bcae53, 0xdebb9ec5, 0x47b2cf7f, 0x30b5ffe9,
+  0xbdbdf21c, 0xcabac28a, 0x53b39330, 0x24b4a3a6, 0xbad03605, 0xcdd70693, 0x54de5729, 0x23d967bf,
+  0xb3667a2e, 0xc4614ab8, 0x5d681b02, 0x2a6f2b94, 0xb40bbe37, 0xc30c8ea1, 0x5a05df1b, 0x2d02ef8d,
+]);
+
+function crc32(buf) {
+  let crc = -1;
+  for (let x of buf) {
+    crc = CRC_TABLE[(crc ^ x) & 0xff] ^ (crc >>> 8);
+  }
+  return (crc ^ -1) >>> 0;
+}
+
+module.exports = crc32;
+
+
+/***/ }),
+
+/***/ 3502:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+// This was adapted from https://github.com/andrewrk/node-fd-slicer by Andrew Kelley under the MIT License.
+var fs = __nccwpck_require__(9896);
+var util = __nccwpck_require__(9023);
+var stream = __nccwpck_require__(2203);
+var Readable = stream.Readable;
+var PassThrough = stream.PassThrough;
+var Pend = __nccwpck_require__(3313);
+var EventEmitter = (__nccwpck_require__(4434).EventEmitter);
+
+exports.BufferSlicer = BufferSlicer;
+exports.FdSlicer = FdSlicer;
+
+util.inherits(FdSlicer, EventEmitter);
+function FdSlicer(fd) {
+  EventEmitter.call(this);
+
+  this.fd = fd;
+  this.pend = new Pend();
+  this.pend.max = 1;
+  this.refCount = 0;
+}
+
+FdSlicer.prototype.read = function(buffer, offset, length, position, callback) {
+  var self = this;
+  self.pend.go(function(cb) {
+    fs.read(self.fd, buffer, offset, length, position, function(err, bytesRead, buffer) {
+      cb();
+      callback(err, bytesRead, buffer);
+    });
+  });
+};
+
+FdSlicer.prototype.createReadStream = function(options) {
+  return new ReadStream(this, options);
+};
+
+FdSlicer.prototype.ref = function() {
+  this.refCount += 1;
+};
+
+FdSlicer.prototype.unref = function() {
+  var self = this;
+  self.refCount -= 1;
+  if (self.refCount < 0) throw new Error("invalid unref");
+  if (self.refCount > 0) return;
+
+  fs.close(self.fd, onCloseDone);
+
+  function onCloseDone(err) {
+    if (err) {
+      self.emit('error', err);
+    } else {
+      self.emit('close');
+    }
+  }
+};
+
+util.inherits(ReadStream, Readable);
+function ReadStream(context, options) {
+  options = options || {};
+  Readable.call(this, options);
+
+  this.context = context;
+  this.context.ref();
+
+  this.start = options.start || 0;
+  this.endOffset = options.end;
+  this.pos = this.start;
+}
+
+ReadStream.prototype._read = function(n) {
+  var self = this;
+
+  var toRead = Math.min(self._readableState.highWaterMark, n);
+  if (self.endOffset != null) {
+    toRead = Math.min(toRead, self.endOffset - self.pos);
+  }
+  if (toRead <= 0) {
+    self.push(null);
+    this._cleanup();
+    return;
+  }
+  self.context.pend.go(function(cb) {
+    var buffer = Buffer.allocUnsafe(toRead);
+    fs.read(self.context.fd, buffer, 0, toRead, self.pos, function(err, bytesRead) {
+      if (err) {
+        self.destroy(err);
+      } else if (bytesRead === 0) {
+        self.push(null);
+        self._cleanup();
+      } else {
+        self.pos += bytesRead;
+        self.push(buffer.slice(0, bytesRead));
+      }
+      cb();
+    });
+  });
+};
+
+ReadStream.prototype._destroy = function(err, cb) {
+  // Node 14+ calls this automatically at EOF.
+  this._cleanup();
+  cb(err);
+};
+
+ReadStream.prototype._cleanup = function() {
+  if (this.context != null) {
+    this.context.unref();
+    this.context = null;
+  }
+};
+
+util.inherits(BufferSlicer, EventEmitter);
+function BufferSlicer(buffer) {
+  EventEmitter.call(this);
+
+  this.refCount = 0;
+  this.buffer = buffer;
+}
+
+BufferSlicer.prototype.read = function(buffer, offset, length, position, callback) {
+  if (!(0 <= offset && offset <= buffer.length)) throw new RangeError("offset outside buffer: 0 <= " + offset + " <= " + buffer.length);
+  if (position < 0) throw new RangeError("position is negative: " + position);
+  if (offset + length > buffer.length) {
+    // The caller's buffer can't hold all the bytes they're trying to read.
+    // Clamp the length instead of giving an error.
+    // The callback will be informed of fewer than expected bytes written.
+    length = buffer.length - offset;
+  }
+  if (position + length > this.buffer.length) {
+    // Clamp any attempt to read past the end of the source buffer.
+    length = this.buffer.length - position;
+  }
+  if (length <= 0) {
+    // After any clamping, we're fully out of bounds or otherwise have nothing to do.
+    // This isn't an error; it's just zero bytes written.
+    setImmediate(function() {
+      callback(null, 0);
+    });
+    return;
+  }
+  this.buffer.copy(buffer, offset, position, position + length);
+  setImmediate(function() {
+    callback(null, length);
+  });
+};
+
+BufferSlicer.prototype.createReadStream = function(options) {
+  options = options || {};
+  var readStream = new PassThrough(options);
+  readStream.start = options.start || 0;
+  readStream.endOffset = options.end;
+  // by the time this function returns, we'll be done.
+  readStream.pos = readStream.endOffset || this.buffer.length;
+
+  var entireSlice = this.buffer.slice(readStream.start, readStream.pos);
+  // Cut the buffer into smaller slices for better memory usage when streaming into a zlib inflate stream.
+  // See https://github.com/thejoshwolfe/yauzl/issues/87
+  var maxChunkSize = 0x10000;
+  var offset = 0;
+  while (true) {
+    var nextOffset = offset + maxChunkSize;
+    if (nextOffset >= entireSlice.length) {
+      // last chunk
+      if (offset < entireSlice.length) {
+        readStream.write(entireSlice.slice(offset, entireSlice.length));
+      }
+      break;
+    }
+    readStream.write(entireSlice.slice(offset, nextOffset));
+    offset = nextOffset;
+  }
+
+  readStream.end();
+  return readStream;
+};
+
+BufferSlicer.prototype.ref = function() {
+  this.refCount += 1;
+};
+
+BufferSlicer.prototype.unref = function() {
+  this.refCount -= 1;
+
+  if (this.refCount < 0) {
+    throw new Error("invalid unref");
+  }
+};
+
+
+/***/ }),
+
+/***/ 663:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var fs = __nccwpck_require__(9896);
+var zlib = __nccwpck_require__(3106);
+var fd_slicer = __nccwpck_require__(3502);
+var util = __nccwpck_require__(9023);
+var EventEmitter = (__nccwpck_require__(4434).EventEmitter);
+var Transform = (__nccwpck_require__(2203).Transform);
+var PassThrough = (__nccwpck_require__(2203).PassThrough);
+var Writable = (__nccwpck_require__(2203).Writable);
+
+// Node 20 added zlib.crc32.
+const crc32 = typeof zlib.crc32 === "function" ? zlib.crc32 : __nccwpck_require__(4248);
+
+exports.open = open;
+exports.fromFd = fromFd;
+exports.fromBuffer = fromBuffer;
+exports.fromRandomAccessReader = fromRandomAccessReader;
+exports.openPromise = openPromise;
+exports.fromFdPromise = fromFdPromise;
+exports.fromBufferPromise = fromBufferPromise;
+exports.fromRandomAccessReaderPromise = fromRandomAccessReaderPromise;
+
+exports.dosDateTimeToDate = dosDateTimeToDate;
+exports.getFileNameLowLevel = getFileNameLowLevel;
+exports.validateFileName = validateFileName;
+exports.parseExtraFields = parseExtraFields;
+exports.ZipFile = ZipFile;
+exports.Entry = Entry;
+exports.LocalFileHeader = LocalFileHeader;
+exports.RandomAccessReader = RandomAccessReader;
+
+function openPromise(path, options) {
+  return new Promise((resolve, reject) => {
+    open(path, {...options, lazyEntries: true}, function(err, zipfile) {
+      if (err) return reject(err);
+      resolve(zipfile);
+    });
+  });
+}
+function fromFdPromise(fd, options) {
+  return new Promise((resolve, reject) => {
+    fromFd(fd, {...options, lazyEntries: true}, function(err, zipfile) {
+      if (err) return reject(err);
+      resolve(zipfile);
+    });
+  });
+}
+function fromBufferPromise(buffer, options) {
+  return new Promise((resolve, reject) => {
+    fromBuffer(buffer, {...options, lazyEntries: true}, function(err, zipfile) {
+      if (err) return reject(err);
+      resolve(zipfile);
+    });
+  });
+}
+function fromRandomAccessReaderPromise(reader, totalSize, options) {
+  return new Promise((resolve, reject) => {
+    fromRandomAccessReader(reader, totalSize, {...options, lazyEntries: true}, function(err, zipfile) {
+      if (err) return reject(err);
+      resolve(zipfile);
+    });
+  });
+}
+
+function open(path, options, callback) {
+  if (typeof options === "function") {
+    callback = options;
+    options = null;
+  }
+  if (options == null) options = {};
+  if (options.autoClose == null) options.autoClose = true;
+  if (options.lazyEntries == null) options.lazyEntries = false;
+  if (options.decodeStrings == null) options.decodeStrings = true;
+  if (options.validateEntrySizes == null) options.validateEntrySizes = true;
+  if (options.strictFileNames == null) options.strictFileNames = false;
+  if (callback == null) callback = defaultCallback;
+  fs.open(path, "r", function(err, fd) {
+    if (err) return callback(err);
+    fromFd(fd, options, function(err, zipfile) {
+      if (err) fs.close(fd, defaultCallback);
+      callback(err, zipfile);
+    });
+  });
+}
+
+function fromFd(fd, options, callback) {
+  if (typeof options === "function") {
+    callback = options;
+    options = null;
+  }
+  if (options == null) options = {};
+  if (options.autoClose == null) options.autoClose = false;
+  if (options.lazyEntries == null) options.lazyEntries = false;
+  if (options.decodeStrings == null) options.decodeStrings = true;
+  if (options.validateEntrySizes == null) options.validateEntrySizes = true;
+  if (options.strictFileNames == null) options.strictFileNames = false;
+  if (callback == null) callback = defaultCallback;
+  fs.fstat(fd, function(err, stats) {
+    if (err) return callback(err);
+    var reader = new fd_slicer.FdSlicer(fd);
+    fromRandomAccessReader(reader, stats.size, options, callback);
+  });
+}
+
+function fromBuffer(buffer, options, callback) {
+  if (typeof options === "function") {
+    callback = options;
+    options = null;
+  }
+  if (options == null) options = {};
+  options.autoClose = false;
+  if (options.lazyEntries == null) options.lazyEntries = false;
+  if (options.decodeStrings == null) options.decodeStrings = true;
+  if (options.validateEntrySizes == null) options.validateEntrySizes = true;
+  if (options.strictFileNames == null) options.strictFileNames = false;
+  var reader = new fd_slicer.BufferSlicer(buffer);
+  fromRandomAccessReader(reader, buffer.length, options, callback);
+}
+
+function fromRandomAccessReader(reader, totalSize, options, callback) {
+  if (typeof options === "function") {
+    callback = options;
+    options = null;
+  }
+  if (options == null) options = {};
+  if (options.autoClose == null) options.autoClose = true;
+  if (options.lazyEntries == null) options.lazyEntries = false;
+  if (options.decodeStrings == null) options.decodeStrings = true;
+  var decodeStrings = !!options.decodeStrings;
+  if (options.validateEntrySizes == null) options.validateEntrySizes = true;
+  if (options.strictFileNames == null) options.strictFileNames = false;
+  if (callback == null) callback = defaultCallback;
+  if (typeof totalSize !== "number") throw new Error("expected totalSize parameter to be a number");
+  if (totalSize > Number.MAX_SAFE_INTEGER) {
+    throw new Error("zip file too large. only file sizes up to 2^52 are supported due to JavaScript's Number type being an IEEE 754 double.");
+  }
+
+  // the matching unref() call is in zipfile.close()
+  reader.ref();
+
+  // eocdr means End of Central Directory Record.
+  // search backwards for the eocdr signature.
+  // the last field of the eocdr is a variable-length comment.
+  // the comment size is encoded in a 2-byte field in the eocdr, which we can't find without trudging backwards through the comment to find it.
+  // as a consequence of this design decision, it's possible to have ambiguous zip file metadata if a coherent eocdr was in the comment.
+  // we search backwards for a eocdr signature, and hope that whoever made the zip file was smart enough to forbid the eocdr signature in the comment.
+  var eocdrWithoutCommentSize = 22;
+  var zip64EocdlSize = 20; // Zip64 end of central directory locator
+  var maxCommentSize = 0xffff; // 2-byte size
+  var bufferSize = Math.min(zip64EocdlSize + eocdrWithoutCommentSize + maxCommentSize, totalSize);
+  var buffer = newBuffer(bufferSize);
+  var bufferReadStart = totalSize - buffer.length;
+  readAndAssertNoEof(reader, buffer, 0, bufferSize, bufferReadStart, function(err) {
+    if (err) return callback(err);
+    for (var i = bufferSize - eocdrWithoutCommentSize; i >= 0; i -= 1) {
+      if (buffer.readUInt32LE(i) !== 0x06054b50) continue;
+      // found eocdr
+      var eocdrBuffer = buffer.subarray(i);
+
+      // 0 - End of central directory signature = 0x06054b50
+      // 4 - Number of this disk
+      var diskNumber = eocdrBuffer.readUInt16LE(4);
+      // 6 - Disk where central directory starts
+      // 8 - Number of central directory records on this disk
+      // 10 - Total number of central directory records
+      var entryCount = eocdrBuffer.readUInt16LE(10);
+      // 12 - Size of central directory (bytes)
+      // 16 - Offset of start of central directory, relative to start of archive
+      var centralDirectoryOffset = eocdrBuffer.readUInt32LE(16);
+      // 20 - Comment length
+      var commentLength = eocdrBuffer.readUInt16LE(20);
+      var expectedCommentLength = eocdrBuffer.length - eocdrWithoutCommentSize;
+      if (commentLength !== expectedCommentLength) {
+        return callback(new Error("Invalid comment length. Expected: " + expectedCommentLength + ". Found: " + commentLength + ". Are there extra bytes at the end of the file? Or is the end of central dir signature `PK☺☻` in the comment?"));
+      }
+      // 22 - Comment
+      // the encoding is always cp437.
+      var comment = decodeStrings ? decodeBuffer(eocdrBuffer.subarray(22), false)
+                                  : eocdrBuffer.subarray(22);
+
+      // Look for a Zip64 end of central directory locator
+      if (i - zip64EocdlSize >= 0 && buffer.readUInt32LE(i - zip64EocdlSize) === 0x07064b50) {
+        // ZIP64 format
+        var zip64EocdlBuffer = buffer.subarray(i - zip64EocdlSize, i - zip64EocdlSize + zip64EocdlSize);
+        // 0 - zip64 end of central dir locator signature = 0x07064b50
+        // 4 - number of the disk with the start of the zip64 end of central directory
+        // 8 - relative offset of the zip64 end of central directory record
+        var zip64EocdrOffset = readUInt64LE(zip64EocdlBuffer, 8);
+        // 16 - total number of disks
+
+        // ZIP64 end of central directory record
+        var zip64EocdrBuffer = newBuffer(56);
+        return readAndAssertNoEof(reader, zip64EocdrBuffer, 0, zip64EocdrBuffer.length, zip64EocdrOffset, function(err) {
+          if (err) return callback(err);
+
+          // 0 - zip64 end of central dir signature                           4 bytes  (0x06064b50)
+          if (zip64EocdrBuffer.readUInt32LE(0) !== 0x06064b50) {
+            return callback(new Error("invalid zip64 end of central directory record signature"));
+          }
+          // 4 - size of zip64 end of central directory record                8 bytes
+          // 12 - version made by                                             2 bytes
+          // 14 - version needed to extract                                   2 bytes
+          // 16 - number of this disk                                         4 bytes
+          diskNumber = zip64EocdrBuffer.readUInt32LE(16);
+          if (diskNumber !== 0) {
+            // Check this only after zip64 overrides. See #118.
+            return callback(new Error("multi-disk zip files are not supported: found disk number: " + diskNumber));
+          }
+          // 20 - number of the disk with the start of the central directory  4 bytes
+          // 24 - total number of entries in the central directory on this disk         8 bytes
+          // 32 - total number of entries in the central directory            8 bytes
+          entryCount = readUInt64LE(zip64EocdrBuffer, 32);
+          // 40 - size of the central directory                               8 bytes
+          // 48 - offset of start of central directory with respect to the starting disk number     8 bytes
+          centralDirectoryOffset = readUInt64LE(zip64EocdrBuffer, 48);
+          // 56 - zip64 extensible data sector                                (variable size)
+          return callback(null, new ZipFile(reader, centralDirectoryOffset, totalSize, entryCount, comment, options.autoClose, options.lazyEntries, decodeStrings, options.validateEntrySizes, options.strictFileNames));
+        });
+      }
+
+      // Not ZIP64 format
+      if (diskNumber !== 0) {
+        return callback(new Error("multi-disk zip files are not supported: found disk number: " + diskNumber));
+      }
+      return callback(null, new ZipFile(reader, centralDirectoryOffset, totalSize, entryCount, comment, options.autoClose, options.lazyEntries, decodeStrings, options.validateEntrySizes, options.strictFileNames));
+
+    }
+
+    // Not a zip file.
+    callback(new Error("End of central directory record signature not found. Either not a zip file, or file is truncated."));
+  });
+}
+
+util.inherits(ZipFile, EventEmitter);
+function ZipFile(reader, centralDirectoryOffset, fileSize, entryCount, comment, autoClose, lazyEntries, decodeStrings, validateEntrySizes, strictFileNames) {
+  var self = this;
+  EventEmitter.call(self);
+  self.reader = reader;
+  // forward close events
+  self.reader.on("error", function(err) {
+    // error closing the fd
+    emitError(self, err);
+  });
+  self.reader.once("close", function() {
+    self.emit("close");
+  });
+  self.readEntryCursor = centralDirectoryOffset;
+  self.fileSize = fileSize;
+  self.entryCount = entryCount;
+  self.comment = comment;
+  self.entriesRead = 0;
+  self.autoClose = !!autoClose;
+  self.lazyEntries = !!lazyEntries;
+  self.decodeStrings = !!decodeStrings;
+  self.validateEntrySizes = !!validateEntrySizes;
+  self.strictFileNames = !!strictFileNames;
+  self.isOpen = true;
+  self.emittedError = false;
+  self.hasEachEntryBeenCalled = false;
+
+  if (!self.lazyEntries) self._readEntry();
+}
+ZipFile.prototype.close = function() {
+  if (!this.isOpen) return;
+  this.isOpen = false;
+  this.reader.unref();
+};
+
+function emitErrorAndAutoClose(self, err) {
+  if (self.autoClose) self.close();
+  emitError(self, err);
+}
+function emitError(self, err) {
+  if (self.emittedError) return;
+  self.emittedError = true;
+  self.emit("error", err);
+}
+
+ZipFile.prototype.readEntry = function() {
+  if (!this.lazyEntries) throw new Error("readEntry() called without lazyEntries:true");
+  this._readEntry();
+};
+ZipFile.prototype._readEntry = function() {
+  var self = this;
+  if (self.entryCount === self.entriesRead) {
+    // done with metadata
+    setImmediate(function() {
+      if (self.autoClose) self.close();
+      if (self.emittedError) return;
+      self.emit("end");
+    });
+    return;
+  }
+  if (self.emittedError) return;
+  var buffer = newBuffer(46);
+  readAndAssertNoEof(self.reader, buffer, 0, buffer.length, self.readEntryCursor, function(err) {
+    if (err) return emitErrorAndAutoClose(self, err);
+    if (self.emittedError) return;
+    var entry = new Entry();
+    // 0 - Central directory file header signature
+    var signature = buffer.readUInt32LE(0);
+    if (signature !== 0x02014b50) return emitErrorAndAutoClose(self, new Error("invalid central directory file header signature: 0x" + signature.toString(16)));
+    // 4 - Version made by
+    entry.versionMadeBy = buffer.readUInt16LE(4);
+    // 6 - Version needed to extract (minimum)
+    entry.versionNeededToExtract = buffer.readUInt16LE(6);
+    // 8 - General purpose bit flag
+    entry.generalPurposeBitFlag = buffer.readUInt16LE(8);
+    // 10 - Compression method
+    entry.compressionMethod = buffer.readUInt16LE(10);
+    // 12 - File last modification time
+    entry.lastModFileTime = buffer.readUInt16LE(12);
+    // 14 - File last modification date
+    entry.lastModFileDate = buffer.readUInt16LE(14);
+    // 16 - CRC-32
+    entry.crc32 = buffer.readUInt32LE(16);
+    // 20 - Compressed size
+    entry.compressedSize = buffer.readUInt32LE(20);
+    // 24 - Uncompressed size
+    entry.uncompressedSize = buffer.readUInt32LE(24);
+    // 28 - File name length (n)
+    entry.fileNameLength = buffer.readUInt16LE(28);
+    // 30 - Extra field length (m)
+    entry.extraFieldLength = buffer.readUInt16LE(30);
+    // 32 - File comment length (k)
+    entry.fileCommentLength = buffer.readUInt16LE(32);
+    // 34 - Disk number where file starts
+    // 36 - Internal file attributes
+    entry.internalFileAttributes = buffer.readUInt16LE(36);
+    // 38 - External file attributes
+    entry.externalFileAttributes = buffer.readUInt32LE(38);
+    // 42 - Relative offset of local file header
+    entry.relativeOffsetOfLocalHeader = buffer.readUInt32LE(42);
+
+    if (entry.generalPurposeBitFlag & 0x40) return emitErrorAndAutoClose(self, new Error("strong encryption is not supported"));
+
+    self.readEntryCursor += 46;
+
+    buffer = newBuffer(entry.fileNameLength + entry.extraFieldLength + entry.fileCommentLength);
+    readAndAssertNoEof(self.reader, buffer, 0, buffer.length, self.readEntryCursor, function(err) {
+      if (err) return emitErrorAndAutoClose(self, err);
+      if (self.emittedError) return;
+      // 46 - File name
+      entry.fileNameRaw = buffer.subarray(0, entry.fileNameLength);
+      // 46+n - Extra field
+      var fileCommentStart = entry.fileNameLength + entry.extraFieldLength;
+      entry.extraFieldRaw = buffer.subarray(entry.fileNameLength, fileCommentStart);
+      // 46+n+m - File comment
+      entry.fileCommentRaw = buffer.subarray(fileCommentStart, fileCommentStart + entry.fileCommentLength);
+
+      // Parse the extra fields, which we need for processing other fields.
+      try {
+        entry.extraFields = parseExtraFields(entry.extraFieldRaw);
+      } catch (err) {
+        return emitErrorAndAutoClose(self, err);
+      }
+
+      // Interpret strings according to bit flags, extra fields, and options.
+      if (self.decodeStrings) {
+        var isUtf8 = (entry.generalPurposeBitFlag & 0x800) !== 0;
+        entry.fileComment = decodeBuffer(entry.fileCommentRaw, isUtf8);
+        entry.fileName = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, self.strictFileNames);
+        var errorMessage = validateFileName(entry.fileName);
+        if (errorMessage != null) return emitErrorAndAutoClose(self, new Error(errorMessage));
+      } else {
+        entry.fileComment = entry.fileCommentRaw;
+        entry.fileName = entry.fileNameRaw;
+      }
+      // Maintain API compatibility. See https://github.com/thejoshwolfe/yauzl/issues/47
+      entry.comment = entry.fileComment;
+
+      self.readEntryCursor += buffer.length;
+      self.entriesRead += 1;
+
+      // Check for the Zip64 Extended Information Extra Field.
+      for (var i = 0; i < entry.extraFields.length; i++) {
+        var extraField = entry.extraFields[i];
+        if (extraField.id !== 0x0001) continue;
+        // Found it.
+
+        var zip64EiefBuffer = extraField.data;
+        var index = 0;
+        // 0 - Original Size          8 bytes
+        if (entry.uncompressedSize === 0xffffffff) {
+          if (index + 8 > zip64EiefBuffer.length) {
+            return emitErrorAndAutoClose(self, new Error("zip64 extended information extra field does not include uncompressed size"));
+          }
+          entry.uncompressedSize = readUInt64LE(zip64EiefBuffer, index);
+          index += 8;
+        }
+        // 8 - Compressed Size        8 bytes
+        if (entry.compressedSize === 0xffffffff) {
+          if (index + 8 > zip64EiefBuffer.length) {
+            return emitErrorAndAutoClose(self, new Error("zip64 extended information extra field does not include compressed size"));
+          }
+          entry.compressedSize = readUInt64LE(zip64EiefBuffer, index);
+          index += 8;
+        }
+        // 16 - Relative Header Offset 8 bytes
+        if (entry.relativeOffsetOfLocalHeader === 0xffffffff) {
+          if (index + 8 > zip64EiefBuffer.length) {
+            return emitErrorAndAutoClose(self, new Error("zip64 extended information extra field does not include relative header offset"));
+          }
+          entry.relativeOffsetOfLocalHeader = readUInt64LE(zip64EiefBuffer, index);
+          index += 8;
+        }
+        // 24 - Disk Start Number      4 bytes
+
+        break;
+      }
+
+      // validate file size
+      if (self.validateEntrySizes && entry.compressionMethod === 0) {
+        var expectedCompressedSize = entry.uncompressedSize;
+        if (entry.isEncrypted()) {
+          // traditional encryption prefixes the file data with a header
+          expectedCompressedSize += 12;
+        }
+        if (entry.compressedSize !== expectedCompressedSize) {
+          var msg = "compressed/uncompressed size mismatch for stored file: " + entry.compressedSize + " != " + entry.uncompressedSize;
+          return emitErrorAndAutoClose(self, new Error(msg));
+        }
+      }
+
+      self.emit("entry", entry);
+
+      if (!self.lazyEntries) self._readEntry();
+    });
+  });
+};
+
+ZipFile.prototype.eachEntry = function() {
+  const self = this;
+  if (!self.lazyEntries) throw new Error("eachEntry() requires lazyEntries: true");
+  if (self.hasEachEntryBeenCalled) throw new Error("eachEntry() must only be called once per ZipFile");
+  self.hasEachEntryBeenCalled = true;
+
+  let pendingResolveReject = null;
+  self.on("entry", onEntry);
+  self.on("end", onEnd);
+  self.on("error", onError);
+  function cleanup() {
+    self.removeListener("entry", onEntry);
+    self.removeListener("end", onEnd);
+    self.removeListener("error", onError);
+    if (self.autoClose) self.close();
+  }
+
+  function onEntry(entry) {
+    let {resolve} = pendingResolveReject;
+    pendingResolveReject = null;
+    resolve({value: entry});
+  }
+  function onEnd() {
+    let {resolve} = pendingResolveReject;
+    pendingResolveReject = null;
+    cleanup();
+    resolve({done: true});
+  }
+  function onError(err) {
+    let {reject} = pendingResolveReject;
+    pendingResolveReject = null;
+    cleanup();
+    reject(err);
+  }
+
+  return {
+    [Symbol.asyncIterator]() {
+      // Called once by `for await...of`.
+      return this;
+    },
+    next() {
+      // Called on each iteration in a `for await...of`.
+      const promise = new Promise((resolve, reject) => {
+        if (pendingResolveReject != null) throw new Error("next() called before previous Promise was resolved.");
+        pendingResolveReject = {resolve, reject};
+      });
+      self.readEntry();
+      return promise;
+    },
+    return(value) {
+      // Called when breaking, returning, throwing out of a `for await...of`.
+      cleanup();
+      return Promise.resolve({done: true, value});
+    },
+    throw(value) {
+      // Almost never called. Something about `yield*` maybe?
+      cleanup();
+      return Promise.reject(value);
+    },
+  };
+};
+
+ZipFile.prototype.openReadStream = function(entry, options, callback) {
+  var self = this;
+  // parameter validation
+  var relativeStart = 0;
+  var relativeEnd = entry.compressedSize;
+  if (callback == null) {
+    callback = options;
+    options = null;
+  }
+  if (options == null) {
+    options = {};
+  } else {
+    if (options.decodeFileData === false) {
+      // new, simple option
+      if (options.decrypt != null) {
+        throw new Error("cannot use options.decrypt when options.decodeFileData === false");
+      }
+      if (options.decompress != null) {
+        throw new Error("cannot use options.decompress when options.decodeFileData === false");
+      }
+      // start and end are allowed
+    } else {
+      // old, complicated options
+      if (options.decrypt != null) {
+        if (!entry.isEncrypted()) {
+          throw new Error("options.decrypt can only be specified for encrypted entries. See also option decodeFileData.");
+        }
+        if (options.decrypt !== false) throw new Error("invalid options.decrypt value: " + options.decrypt);
+        if (entry.isCompressed()) {
+          if (options.decompress !== false) throw new Error("entry is encrypted and compressed, and options.decompress !== false. See also option decodeFileData.");
+        }
+      }
+      if (options.decompress != null) {
+        if (!entry.isCompressed()) {
+          throw new Error("options.decompress can only be specified for compressed entries. See also option decodeFileData.");
+        }
+        if (!(options.decompress === false || options.decompress === true)) {
+          throw new Error("invalid options.decompress value: " + options.decompress);
+        }
+        decompress = options.decompress;
+      }
+    }
+    if (options.start != null) {
+      relativeStart = options.start;
+      if (relativeStart < 0) throw new Error("options.start < 0");
+      if (relativeStart > entry.compressedSize) throw new Error("options.start > entry.compressedSize");
+    }
+    if (options.end != null) {
+      relativeEnd = options.end;
+      if (relativeEnd < 0) throw new Error("options.end < 0");
+      if (relativeEnd > entry.compressedSize) throw new Error("options.end > entry.compressedSize");
+      if (relativeEnd < relativeStart) throw new Error("options.end < options.start");
+    }
+  }
+  var rawMode = (
+    options.decodeFileData === false || // Explicitly requested raw.
+    (
+      (entry.compressionMethod === 0 || // Naturally without compression.
+        (entry.compressionMethod === 8 && options.decompress === false) // Deprecated compression bypass option.
+      ) &&
+      (!entry.isEncrypted() || // Naturally without encryption.
+        options.decrypt === false // Deprecated encryption bypass option.
+      )
+    )
+  );
+  if (options.start != null || options.end != null) {
+    // Ensure slicing deals with raw data.
+    if (!rawMode) throw new Error("start/end range require options.decodeFileData === false for non-trivial encoded entries.");
+  }
+
+  // any further errors can either be caused by the zipfile,
+  // or were introduced in a minor version of yauzl,
+  // so should be passed to the client rather than thrown.
+  if (!self.isOpen) return callback(new Error("closed"));
+  if (entry.isEncrypted() && !rawMode) {
+    if (options.decrypt !== false) return callback(new Error("entry is encrypted, and options.decodeFileData !== false"));
+  }
+  var decompress;
+  if (rawMode) {
+    decompress = false;
+  } else if (entry.compressionMethod === 8) {
+    // 8 - The file is Deflated
+    decompress = options.decodeFileData !== true;
+  } else {
+    return callback(new Error("unsupported compression method: " + entry.compressionMethod));
+  }
+
+  self.readLocalFileHeader(entry, {minimal: true}, function(err, localFileHeader) {
+    if (err) return callback(err);
+    self.openReadStreamLowLevel(
+      localFileHeader.fileDataStart, entry.compressedSize,
+      relativeStart, relativeEnd,
+      decompress, entry.uncompressedSize,
+      callback);
+  });
+};
+
+ZipFile.prototype.openReadStreamLowLevel = function(fileDataStart, compressedSize, relativeStart, relativeEnd, decompress, uncompressedSize, callback) {
+  var self = this;
+
+  var fileDataEnd = fileDataStart + compressedSize;
+  var readStream = self.reader.createReadStream({
+    start: fileDataStart + relativeStart,
+    end: fileDataStart + relativeEnd,
+  });
+  var endpointStream = readStream;
+  if (decompress) {
+    var destroyed = false;
+    var inflateFilter = zlib.createInflateRaw();
+    readStream.on("error", function(err) {
+      // setImmediate here because errors can be emitted during the first call to pipe()
+      setImmediate(function() {
+        if (!destroyed) inflateFilter.emit("error", err);
+      });
+    });
+    readStream.pipe(inflateFilter);
+
+    if (self.validateEntrySizes) {
+      endpointStream = new AssertByteCountStream(uncompressedSize);
+      inflateFilter.on("error", function(err) {
+        // forward zlib errors to the client-visible stream
+        setImmediate(function() {
+          if (!destroyed) endpointStream.emit("error", err);
+        });
+      });
+      inflateFilter.pipe(endpointStream);
+    } else {
+      // the zlib filter is the client-visible stream
+      endpointStream = inflateFilter;
+    }
+    // this is part of yauzl's API, so implement this function on the client-visible stream
+    installDestroyFn(endpointStream, function() {
+      destroyed = true;
+      if (inflateFilter !== endpointStream) inflateFilter.unpipe(endpointStream);
+      readStream.unpipe(inflateFilter);
+      // TODO: the inflateFilter may cause a memory leak. see Issue #27.
+      readStream.destroy();
+    });
+  }
+  callback(null, endpointStream);
+};
+
+ZipFile.prototype.readLocalFileHeader = function(entry, options, callback) {
+  var self = this;
+  if (callback == null) {
+    callback = options;
+    options = null;
+  }
+  if (options == null) options = {};
+
+  self.reader.ref();
+  var buffer = newBuffer(30);
+  readAndAssertNoEof(self.reader, buffer, 0, buffer.length, entry.relativeOffsetOfLocalHeader, function(err) {
+    try {
+      if (err) return callback(err);
+      // 0 - Local file header signature = 0x04034b50
+      var signature = buffer.readUInt32LE(0);
+      if (signature !== 0x04034b50) {
+        return callback(new Error("invalid local file header signature: 0x" + signature.toString(16)));
+      }
+
+      var fileNameLength = buffer.readUInt16LE(26);
+      var extraFieldLength = buffer.readUInt16LE(28);
+      var fileDataStart = entry.relativeOffsetOfLocalHeader + 30 + fileNameLength + extraFieldLength;
+      // We now have enough information to do this bounds check.
+      if (fileDataStart + entry.compressedSize > self.fileSize) {
+        return callback(new Error("file data overflows file bounds: " +
+            fileDataStart + " + " + entry.compressedSize + " > " + self.fileSize));
+      }
+
+      if (options.minimal) {
+        return callback(null, {fileDataStart: fileDataStart});
+      }
+
+      var localFileHeader = new LocalFileHeader();
+      localFileHeader.fileDataStart = fileDataStart;
+
+      // 4 - Version needed to extract (minimum)
+      localFileHeader.versionNeededToExtract = buffer.readUInt16LE(4);
+      // 6 - General purpose bit flag
+      localFileHeader.generalPurposeBitFlag = buffer.readUInt16LE(6);
+      // 8 - Compression method
+      localFileHeader.compressionMethod = buffer.readUInt16LE(8);
+      // 10 - File last modification time
+      localFileHeader.lastModFileTime = buffer.readUInt16LE(10);
+      // 12 - File last modification date
+      localFileHeader.lastModFileDate = buffer.readUInt16LE(12);
+      // 14 - CRC-32
+      localFileHeader.crc32 = buffer.readUInt32LE(14);
+      // 18 - Compressed size
+      localFileHeader.compressedSize = buffer.readUInt32LE(18);
+      // 22 - Uncompressed size
+      localFileHeader.uncompressedSize = buffer.readUInt32LE(22);
+      // 26 - File name length (n)
+      localFileHeader.fileNameLength = fileNameLength;
+      // 28 - Extra field length (m)
+      localFileHeader.extraFieldLength = extraFieldLength;
+      // 30 - File name
+      // 30+n - Extra field
+
+      buffer = newBuffer(fileNameLength + extraFieldLength);
+      self.reader.ref();
+      readAndAssertNoEof(self.reader, buffer, 0, buffer.length, entry.relativeOffsetOfLocalHeader + 30, function(err) {
+        try {
+          if (err) return callback(err);
+          localFileHeader.fileName = buffer.subarray(0, fileNameLength);
+          localFileHeader.extraField = buffer.subarray(fileNameLength);
+          return callback(null, localFileHeader);
+        } finally {
+          self.reader.unref();
+        }
+      });
+    } finally {
+      self.reader.unref();
+    }
+  });
+};
+
+ZipFile.prototype.openReadStreamPromise = function(entry, options) {
+  return new Promise((resolve, reject) => {
+    this.openReadStream(entry, options, function(err, readStream) {
+      if (err) return reject(err);
+      resolve(readStream);
+    });
+  });
+};
+ZipFile.prototype.openReadStreamLowLevelPromise = function(fileDataStart, compressedSize, relativeStart, relativeEnd, decompress, uncompressedSize) {
+  return new Promise((resolve, reject) => {
+    this.openReadStream(fileDataStart, compressedSize, relativeStart, relativeEnd, decompress, uncompressedSize, function(err, readStream) {
+      if (err) return reject(err);
+      resolve(readStream);
+    });
+  });
+};
+ZipFile.prototype.readLocalFileHeaderPromise = function(entry, options) {
+  return new Promise((resolve, reject) => {
+    this.readLocalFileHeader(entry, options, function(err, localFileHeader) {
+      if (err) return reject(err);
+      resolve(localFileHeader);
+    });
+  });
+};
+
+function Entry() {
+}
+Entry.prototype.getLastModDate = function(options) {
+  if (options == null) options = {};
+
+  if (!options.forceDosFormat) {
+    // Check extended fields.
+    for (var i = 0; i < this.extraFields.length; i++) {
+      var extraField = this.extraFields[i];
+      if (extraField.id === 0x5455) {
+        // Info-ZIP "universal timestamp" extended field (`0x5455` aka `"UT"`).
+        // See the Info-ZIP source code unix/unix.c:set_extra_field() and zipfile.c:ef_scan_ut_time().
+        var data = extraField.data;
+        if (data.length < 5) continue; // Too short.
+        // The flags define which of the three fields are present: mtime, atime, ctime.
+        // We only care about mtime.
+        // Also, ctime is never included in practice.
+        // And also, atime is only included in the local file header for some reason
+        // despite the flags lying about its inclusion in the central header.
+        var flags = data[0];
+        var HAS_MTIME = 1;
+        if (!(flags & HAS_MTIME)) continue; // This will realistically never happen.
+        // Although the positions of all of the fields shift around depending on the presence of other fields,
+        // mtime is always first if present, and that's the only one we care about.
+        var posixTimestamp = data.readInt32LE(1);
+        return new Date(posixTimestamp * 1000);
+      } else if (extraField.id === 0x000a) {
+        var data = extraField.data;
+        if (data.length !== 32) continue; // The length is always the same.
+        // 4 bytes reserved
+        // 2 bytes Tag
+        if (data.readUInt16LE(4) !== 1) continue; // Tag1 is actually the only defined Tag.
+        // 2 bytes Size
+        if (data.readUInt16LE(6) !== 24) continue; // Size is always 24.
+        // 8 bytes Mtime
+        var hundredNanoSecondsSince1601 = data.readUInt32LE(8) + 4294967296 * data.readInt32LE(12);
+        // Convert from NTFS to POSIX milliseconds.
+        // The big number below is the milliseconds between year 1601 and year 1970
+        // (i.e. the negative POSIX timestamp of 1601-01-01 00:00:00Z)
+        var millisecondsSince1970 = hundredNanoSecondsSince1601 / 10000 - 11644473600000;
+        // Note on numeric precision: JavaScript Number objects lose precision above Number.MAX_SAFE_INTEGER,
+        // and NTFS timestamps are typically much bigger than that limit.
+        // (MAX_SAFE_INTEGER would represent 1629-07-17T23:58:45.475Z.)
+        // However, we're losing precision in the conversion from 100nanosecond units to millisecond units anyway,
+        // and the time at which we also lose 1-millisecond precision is year 275760, the JavaScript Date limit (by design).
+        // Up through the year 2057, this conversion only drops 4 bits of precision,
+        // which is well under the 13-14 bits ratio between the milliseconds and 100nanoseconds.
+        return new Date(millisecondsSince1970);
+      }
+    }
+  }
+
+  // Fallback to non-extended encoding.
+  return dosDateTimeToDate(this.lastModFileDate, this.lastModFileTime, options.timezone);
+};
+
+Entry.prototype.canDecodeFileData = function() {
+  return (
+    !this.isEncrypted() &&
+    (this.compressionMethod === 0 || this.compressionMethod === 8)
+  );
+};
+Entry.prototype.isEncrypted = function() {
+  return (this.generalPurposeBitFlag & 0x1) !== 0;
+};
+Entry.prototype.isCompressed = function() {
+  return this.compressionMethod === 8;
+};
+
+function LocalFileHeader() {
+}
+
+function dosDateTimeToDate(date, time, timezone) {
+  var day = date & 0x1f; // 1-31
+  var month = (date >> 5 & 0xf) - 1; // 1-12, 0-11
+  var year = (date >> 9 & 0x7f) + 1980; // 0-128, 1980-2108
+
+  var millisecond = 0;
+  var second = (time & 0x1f) * 2; // 0-29, 0-58 (even numbers)
+  var minute = time >> 5 & 0x3f; // 0-59
+  var hour = time >> 11 & 0x1f; // 0-23
+
+  if (timezone == null || timezone === "local") {
+    return new Date(year, month, day, hour, minute, second, millisecond);
+  } else if (timezone === "UTC") {
+    return new Date(Date.UTC(year, month, day, hour, minute, second, millisecond));
+  } else {
+    throw new Error("unrecognized options.timezone: " + options.timezone);
+  }
+}
+
+function getFileNameLowLevel(generalPurposeBitFlag, fileNameBuffer, extraFields, strictFileNames) {
+  var fileName = null;
+
+  // check for Info-ZIP Unicode Path Extra Field (0x7075)
+  // see https://github.com/thejoshwolfe/yauzl/issues/33
+  for (var i = 0; i < extraFields.length; i++) {
+    var extraField = extraFields[i];
+    if (extraField.id === 0x7075) {
+      if (extraField.data.length < 6) {
+        // too short to be meaningful
+        continue;
+      }
+      // Version       1 byte      version of this extra field, currently 1
+      if (extraField.data.readUInt8(0) !== 1) {
+        // > Changes may not be backward compatible so this extra
+        // > field should not be used if the version is not recognized.
+        continue;
+      }
+      // NameCRC32     4 bytes     File Name Field CRC32 Checksum
+      var oldNameCrc32 = extraField.data.readUInt32LE(1);
+      if (crc32(fileNameBuffer) !== oldNameCrc32) {
+        // > If the CRC check fails, this UTF-8 Path Extra Field should be
+        // > ignored and the File Name field in the header should be used instead.
+        continue;
+      }
+      // UnicodeName   Variable    UTF-8 version of the entry File Name
+      fileName = decodeBuffer(extraField.data.subarray(5), true);
+      break;
+    }
+  }
+
+  if (fileName == null) {
+    // The typical case.
+    var isUtf8 = (generalPurposeBitFlag & 0x800) !== 0;
+    fileName = decodeBuffer(fileNameBuffer, isUtf8);
+  }
+
+  if (!strictFileNames) {
+    // Allow backslash.
+    fileName = fileName.replace(/\\/g, "/");
+  }
+  return fileName;
+}
+
+function validateFileName(fileName) {
+  if (fileName.indexOf("\\") !== -1) {
+    return "invalid characters in fileName: " + fileName;
+  }
+  if (/^[a-zA-Z]:/.test(fileName) || /^\//.test(fileName)) {
+    return "absolute path: " + fileName;
+  }
+  if (fileName.split("/").indexOf("..") !== -1) {
+    return "invalid relative path: " + fileName;
+  }
+  // all good
+  return null;
+}
+
+function parseExtraFields(extraFieldBuffer) {
+  var extraFields = [];
+  var i = 0;
+  while (i < extraFieldBuffer.length - 3) {
+    var headerId = extraFieldBuffer.readUInt16LE(i + 0);
+    var dataSize = extraFieldBuffer.readUInt16LE(i + 2);
+    var dataStart = i + 4;
+    var dataEnd = dataStart + dataSize;
+    if (dataEnd > extraFieldBuffer.length) throw new Error("extra field length exceeds extra field buffer size");
+    var dataBuffer = extraFieldBuffer.subarray(dataStart, dataEnd);
+    extraFields.push({
+      id: headerId,
+      data: dataBuffer,
+    });
+    i = dataEnd;
+  }
+  return extraFields;
+}
+
+function readAndAssertNoEof(reader, buffer, offset, length, position, callback) {
+  if (length === 0) {
+    // fs.read will throw an out-of-bounds error if you try to read 0 bytes from a 0 byte file
+    return setImmediate(function() { callback(null, newBuffer(0)); });
+  }
+  reader.read(buffer, offset, length, position, function(err, bytesRead) {
+    if (err) return callback(err);
+    if (bytesRead < length) {
+      return callback(new Error("unexpected EOF"));
+    }
+    callback();
+  });
+}
+
+util.inherits(AssertByteCountStream, Transform);
+function AssertByteCountStream(byteCount) {
+  Transform.call(this);
+  this.actualByteCount = 0;
+  this.expectedByteCount = byteCount;
+}
+AssertByteCountStream.prototype._transform = function(chunk, encoding, cb) {
+  this.actualByteCount += chunk.length;
+  if (this.actualByteCount > this.expectedByteCount) {
+    var msg = "too many bytes in the stream. expected " + this.expectedByteCount + ". got at least " + this.actualByteCount;
+    return cb(new Error(msg));
+  }
+  cb(null, chunk);
+};
+AssertByteCountStream.prototype._flush = function(cb) {
+  if (this.actualByteCount < this.expectedByteCount) {
+    var msg = "not enough bytes in the stream. expected " + this.expectedByteCount + ". got only " + this.actualByteCount;
+    return cb(new Error(msg));
+  }
+  cb();
+};
+
+util.inherits(RandomAccessReader, EventEmitter);
+function RandomAccessReader() {
+  EventEmitter.call(this);
+  this.refCount = 0;
+}
+RandomAccessReader.prototype.ref = function() {
+  this.refCount += 1;
+};
+RandomAccessReader.prototype.unref = function() {
+  var self = this;
+  self.refCount -= 1;
+
+  if (self.refCount > 0) return;
+  if (self.refCount < 0) throw new Error("invalid unref");
+
+  self.close(onCloseDone);
+
+  function onCloseDone(err) {
+    if (err) return self.emit('error', err);
+    self.emit('close');
+  }
+};
+RandomAccessReader.prototype.createReadStream = function(options) {
+  if (options == null) options = {};
+  var start = options.start;
+  var end = options.end;
+  if (start === end) {
+    var emptyStream = new PassThrough();
+    setImmediate(function() {
+      emptyStream.end();
+    });
+    return emptyStream;
+  }
+  var stream = this._readStreamForRange(start, end);
+
+  var destroyed = false;
+  var refUnrefFilter = new RefUnrefFilter(this);
+  stream.on("error", function(err) {
+    setImmediate(function() {
+      if (!destroyed) refUnrefFilter.emit("error", err);
+    });
+  });
+  installDestroyFn(refUnrefFilter, function() {
+    stream.unpipe(refUnrefFilter);
+    refUnrefFilter.unref();
+    stream.destroy();
+  });
+
+  var byteCounter = new AssertByteCountStream(end - start);
+  refUnrefFilter.on("error", function(err) {
+    setImmediate(function() {
+      if (!destroyed) byteCounter.emit("error", err);
+    });
+  });
+  installDestroyFn(byteCounter, function() {
+    destroyed = true;
+    refUnrefFilter.unpipe(byteCounter);
+    refUnrefFilter.destroy();
+  });
+
+  return stream.pipe(refUnrefFilter).pipe(byteCounter);
+};
+RandomAccessReader.prototype._readStreamForRange = function(start, end) {
+  throw new Error("not implemented");
+};
+RandomAccessReader.prototype.read = function(buffer, offset, length, position, callback) {
+  var readStream = this.createReadStream({start: position, end: position + length});
+  var writeStream = new Writable();
+  var written = 0;
+  writeStream._write = function(chunk, encoding, cb) {
+    chunk.copy(buffer, offset + written, 0, chunk.length);
+    written += chunk.length;
+    cb();
+  };
+  writeStream.on("finish", callback);
+  readStream.on("error", function(error) {
+    callback(error);
+  });
+  readStream.pipe(writeStream);
+};
+RandomAccessReader.prototype.close = function(callback) {
+  setImmediate(callback);
+};
+
+util.inherits(RefUnrefFilter, PassThrough);
+function RefUnrefFilter(context) {
+  PassThrough.call(this);
+  this.context = context;
+  this.context.ref();
+  this.unreffedYet = false;
+}
+RefUnrefFilter.prototype._flush = function(cb) {
+  this.unref();
+  cb();
+};
+RefUnrefFilter.prototype.unref = function(cb) {
+  if (this.unreffedYet) return;
+  this.unreffedYet = true;
+  this.context.unref();
+};
+
+var cp437 = '\u0000☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼ !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~⌂ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■ ';
+function decodeBuffer(buffer, isUtf8) {
+  if (isUtf8) {
+    return buffer.toString("utf8");
+  } else {
+    var result = "";
+    for (var i = 0; i < buffer.length; i++) {
+      result += cp437[buffer[i]];
+    }
+    return result;
+  }
+}
+
+function readUInt64LE(buffer, offset) {
+  // There is no native function for this, because we can't actually store 64-bit integers precisely.
+  // after 53 bits, JavaScript's Number type (IEEE 754 double) can't store individual integers anymore.
+  // but since 53 bits is a whole lot more than 32 bits, we do our best anyway.
+  // As of 2020, Node has added support for BigInt, which obviates this whole function,
+  // but yauzl hasn't been updated to depend on BigInt (yet?).
+  var lower32 = buffer.readUInt32LE(offset);
+  var upper32 = buffer.readUInt32LE(offset + 4);
+  // we can't use bitshifting here, because JavaScript bitshifting only works on 32-bit integers.
+  return upper32 * 0x100000000 + lower32;
+  // as long as we're bounds checking the result of this function against the total file size,
+  // we'll catch any overflow errors, because we already made sure the total file size was within reason.
+}
+
+// Node 10 deprecated new Buffer().
+var newBuffer;
+if (typeof Buffer.allocUnsafe === "function") {
+  newBuffer = function(len) {
+    return Buffer.allocUnsafe(len);
+  };
+} else {
+  newBuffer = function(len) {
+    return new Buffer(len);
+  };
+}
+
+// Node 8 introduced a proper destroy() implementation on writable streams.
+function installDestroyFn(stream, fn) {
+  if (typeof stream.destroy === "function") {
+    // New API.
+    stream._destroy = function(err, cb) {
+      fn();
+      if (cb != null) cb(err);
+    };
+  } else {
+    // Old API.
+    stream.destroy = fn;
+  }
+}
+
+function defaultCallback(err) {
+  if (err) throw err;
+}
+
+
+/***/ }),
+
 /***/ 181:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2817,8 +4229,8 @@ class GitHubError extends Error {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(167);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(103);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1478);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9103);
 
 
 
@@ -2836,7 +4248,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 103:
+/***/ 9103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2847,11 +4259,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/index.ts + 48 modules
-var src_core = __nccwpck_require__(167);
+// EXTERNAL MODULE: ./src/core/index.ts + 60 modules
+var src_core = __nccwpck_require__(1478);
 ;// CONCATENATED MODULE: ./src/action/github/content.ts
 
 /** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
@@ -2994,6 +4406,7 @@ function facts(report, stage, judgement) {
             report.artifact &&
                 `${code(report.artifact.name)} (${(0,src_core/* formatBytes */.z3)(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
         ],
+        ['App', (0,src_core/* appText */.LA)(values, value => code(value))],
         ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
         ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
         ['Environment', report.environment && code(report.environment)],
@@ -3322,7 +4735,7 @@ class GitHubReporter {
         const status = error.status ?? 0;
         const said = this.plan.secrets.redact(this.stop.signal.aborted && this.deadline !== undefined
             ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-            : (0,src_core/* messageOf */.bD)(error));
+            : (0,src_core/* messageOf */.bD)(error)).replace(/\.$/, '');
         if (status === 403 || status === 404) {
             this.log.notice(`${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
         }
@@ -3547,7 +4960,7 @@ const runnerLog = {
 };
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(455);
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/action/summary.ts
@@ -3581,9 +4994,11 @@ const OUTCOME_TEXT = {
 /** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
 function summaryRows(report) {
     // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
-    const { runUrl } = (0,src_core/* outputValuesOf */.xh)(report);
+    const values = (0,src_core/* outputValuesOf */.xh)(report);
+    const { runUrl } = values;
     const rows = [
         ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
+        ['App', (0,src_core/* appText */.LA)(values, value => `<code>${summary_escape(value)}</code>`)],
         [
             'Artifact link target',
             report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`
@@ -3653,8 +5068,25 @@ function commitCell(git) {
     const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
     return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
 }
+/** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
 function summary_escape(value) {
-    return value.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
+    return (0,src_core/* inert */.tJ)(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+}
+/**
+ * GitHub drops a step's summary over 1 MiB whole, the verdict with it: the bug
+ * table keeps to this many bytes, and a last row says how many more the run's
+ * page lists.
+ */
+const MAX_BUG_TABLE_BYTES = 512 * 1024;
+/** Pure: the bug rows that fit the budget, and a last row naming how many were left out. */
+function rowsWithin(rows, budget = MAX_BUG_TABLE_BYTES) {
+    let used = 0;
+    for (const [i, row] of rows.entries()) {
+        used += Buffer.byteLength(row.join('')) + 40;
+        if (used > budget)
+            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
+    }
+    return rows;
 }
 /**
  * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
@@ -3675,7 +5107,7 @@ async function writeSummary(report) {
         ],
         ...summaryRows(report).map(([label, value]) => [label, value])
     ]);
-    const bugs = bugRows(report);
+    const bugs = rowsWithin(bugRows(report));
     if (bugs.length > 0) {
         summary
             .addHeading('Bugs', 4)
@@ -3847,7 +5279,7 @@ function reportingPlanOf(settings, secrets) {
 }
 /** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
 async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 441));
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7441));
     return createClient(token, baseUrl, limits);
 }
 /**
@@ -3946,7 +5378,7 @@ function readEvent() {
 
 /***/ }),
 
-/***/ 167:
+/***/ 1478:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3957,6 +5389,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   vb: () => (/* reexport */ MIN_SECRET_LENGTH),
   Dr: () => (/* reexport */ NetworkError),
   Sb: () => (/* reexport */ Secrets),
+  LA: () => (/* reexport */ appText),
   f7: () => (/* reexport */ blockingCount),
   DY: () => (/* reexport */ deploymentState),
   z3: () => (/* reexport */ formatBytes),
@@ -3979,7 +5412,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   u0: () => (/* reexport */ withRetry)
 });
 
-// UNUSED EXPORTS: COMMANDS, DEFAULT_TIMEOUTS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, OUTPUT_VALUES, PRODUCT_NAME, PRODUCT_VERSION, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, inertJson, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject, writeOutputFile
+// UNUSED EXPORTS: BrokenBuildError, COMMANDS, DEFAULT_TIMEOUTS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, OUTPUT_VALUES, PLATFORMS, PRODUCT_NAME, PRODUCT_VERSION, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, inertJson, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject, writeOutputFile
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
@@ -3998,6 +5431,8 @@ const OPTION_KEYS = [
     'destination',
     'namePrefix',
     'environment',
+    'expectedAppId',
+    'platform',
     'minUploadKibPerSecond',
     'deploymentType',
     'variables',
@@ -4136,9 +5571,9 @@ function messageOf(thrown) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(455);
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -4395,7 +5830,7 @@ function userAgent(frontEnd) {
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(942);
+var lib = __nccwpck_require__(4942);
 ;// CONCATENATED MODULE: ./src/core/shared/redact.ts
 /**
  * The one redaction: every text that leaves the process (log lines, the final
@@ -4410,7 +5845,8 @@ var lib = __nccwpck_require__(942);
  * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
  * `\t`), with invisible characters in it, URL-encoded, base64-encoded
  * (standard and URL-safe alphabets, at each of the three byte alignments, so
- * also inside `Basic base64(user:key)`), and cut: any run of `MIN_RUN`
+ * also inside `Basic base64(user:key)`), hex-encoded, as numeric HTML entities
+ * or JSON `\u` escapes, in full-width letters, and cut: any run of `MIN_RUN`
  * consecutive characters of any of these spellings is masked.
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
@@ -4472,13 +5908,31 @@ function reading(text) {
             i = next + 1;
             continue;
         }
-        const lower = character.toLowerCase();
-        read.push(lower.length === character.length ? lower : character);
+        // Full-width and other compatibility forms read as the plain letter they stand for.
+        const folded = character.normalize('NFKC');
+        const plain = folded.length === 1 ? folded : character;
+        const lower = plain.toLowerCase();
+        read.push(lower.length === plain.length ? lower : plain);
         from.push(i);
         to.push(next);
         i = next;
     }
     return { read: read.join(''), from, to };
+}
+/**
+ * The spellings of a secret a server's encoder may print it in, besides
+ * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
+ * escapes.
+ */
+function escapedSpellings(secret) {
+    const codes = [...secret].map(c => c.codePointAt(0));
+    const hex = (n, width) => n.toString(16).padStart(width, '0');
+    return [
+        Buffer.from(secret, 'utf8').toString('hex'),
+        codes.map(n => `&#${n};`).join(''),
+        codes.map(n => `&#x${hex(n, 0)};`).join(''),
+        Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
+    ];
 }
 /**
  * The spellings of a secret in base64 that hold only its own bits, at each
@@ -4524,7 +5978,12 @@ class Secrets {
         const encoded = encodeURIComponent(secret);
         for (const form of new Set([secret, encoded]))
             this.tell(form);
-        for (const spelling of [secret, encoded, ...base64Spellings(secret)]) {
+        for (const spelling of [
+            secret,
+            encoded,
+            ...base64Spellings(secret),
+            ...escapedSpellings(secret)
+        ]) {
             const { read } = reading(spelling);
             const length = Math.min(read.length, MIN_RUN);
             if (length === 0)
@@ -4826,6 +6285,8 @@ function limitsFromEnv(env) {
 ;// CONCATENATED MODULE: ./src/core/options/table.ts
 
 const COMMANDS = ['deploy', 'upload', 'notify', 'wait', 'terminate'];
+/** The platforms a build can be for, as `platform` takes them and the outputs name them. */
+const PLATFORMS = ['android', 'ios'];
 const ALL = COMMANDS;
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
@@ -4878,6 +6339,16 @@ const OPTIONS = {
         kind: 'namePart',
         commands: BUILD,
         description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+    },
+    expectedAppId: {
+        kind: 'appId',
+        commands: BUILD,
+        description: 'The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent.'
+    },
+    platform: {
+        kind: 'platform',
+        commands: BUILD,
+        description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
     },
     minUploadKibPerSecond: {
         kind: 'number',
@@ -5209,6 +6680,7 @@ function fileName(path, paths = (external_node_path_default())) {
 
 
 
+
 /**
  * The readers of every kind of option: each takes a value as a front end has
  * it (text from an input or a flag, or a typed value from the library) and
@@ -5217,6 +6689,8 @@ function fileName(path, paths = (external_node_path_default())) {
  */
 const MAX_VARIABLES_BYTES = 64 * 1024;
 const MAX_VARIABLE_NAME_LENGTH = 256;
+// An Android package name or an iOS bundle id: what either platform lets an app's id be.
+const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const SHA = /^[0-9a-fA-F]{7,64}$/;
 const REPOSITORY_PART = /^[\w.-]{1,100}$/;
@@ -5259,6 +6733,10 @@ function readValue(key, spec, raw) {
             return runId(key, plainText(key, raw));
         case 'repository':
             return repository(key, raw);
+        case 'appId':
+            return appId(key, plainText(key, raw));
+        case 'platform':
+            return platform(key, plainText(key, raw));
     }
 }
 /** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
@@ -5488,6 +6966,21 @@ function variableName(key, value) {
     }
     return value;
 }
+/** The id a build must have: an Android package name or an iOS bundle id. */
+function appId(key, value) {
+    if (value && !APP_ID.test(value))
+        throw new InputError(key, `${quote(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
+    return value;
+}
+/** The platform a build must be for, in lower case. */
+function platform(key, value) {
+    if (value === undefined)
+        return undefined;
+    const lower = value.toLowerCase();
+    if (!PLATFORMS.includes(lower))
+        throw new InputError(key, `${quote(value)} is not a platform`, `Use ${PLATFORMS.join(' or ')}`);
+    return lower;
+}
 
 ;// CONCATENATED MODULE: ./src/core/options/key-source.ts
 const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
@@ -5571,6 +7064,8 @@ function resolveOptions(request) {
     const destination = read('destination');
     const namePrefix = read('namePrefix');
     const environment = read('environment');
+    const expectedAppId = read('expectedAppId');
+    const platform = read('platform');
     const runInputPath = read('runInputPath');
     const runId = read('runId');
     const variables = read('variables') ?? {};
@@ -5614,8 +7109,9 @@ function resolveOptions(request) {
     })();
     if (destination && namePrefix)
         combined('destination', 'namePrefix', `Give the destination path, or let ${ref('namePrefix')} build it, not both`);
-    if (!file && (destination || namePrefix) && mode !== 'terminate')
-        throw new InputError(destination ? 'destination' : 'namePrefix', `is set but ${ref('file')} is empty`, `Set ${ref('file')} to the build to upload`);
+    const needsFile = ['destination', 'namePrefix', 'expectedAppId', 'platform'].find(key => read(key) !== undefined);
+    if (!file && needsFile && mode !== 'terminate')
+        throw new InputError(needsFile, `is set but ${ref('file')} is empty`, `Set ${ref('file')} to the build to upload`);
     if (environment && !namePrefix)
         throw new InputError('environment', `is set without ${ref('namePrefix')}`, `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
     if (runVariable in variables && (file || runInputPath))
@@ -5636,6 +7132,8 @@ function resolveOptions(request) {
         destination,
         namePrefix,
         environment,
+        expectedAppId,
+        platform,
         minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
         deploymentType: read('deploymentType'),
         variables,
@@ -6368,10 +7866,10 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 }
 
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(896);
+var external_fs_ = __nccwpck_require__(9896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(928);
+var external_path_ = __nccwpck_require__(6928);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -6948,7 +8446,7 @@ var Builder = class {
 //#endregion
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(6);
+var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -8023,6 +9521,1390 @@ function judgementOf(result) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/xml-tree.ts
+/**
+ * The one shape both of Android's compiled manifests read into: the binary
+ * XML of an APK (axml.ts) and the protocol-buffer XML of an App Bundle
+ * (proto-xml.ts). What the manifest says is then read once (android.ts).
+ */
+/** The Android namespace of every platform attribute. */
+const ANDROID_NAMESPACE = 'http://schemas.android.com/apk/res/android';
+/** Bounds that keep a hostile file from costing more than a real manifest does. */
+const MAX_DEPTH = 64;
+const MAX_ELEMENTS = 100_000;
+/** A compiled XML document that cannot be read; the message says where and why. */
+class XmlFormatError extends Error {
+    name = 'XmlFormatError';
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/android.ts
+/** What an Android manifest says about the app, read once for an APK's binary XML and a bundle's protocol buffers. */
+
+// The platform attributes' resource ids (android.R.attr), the sure way to find them: an
+// obfuscated manifest may blank their names but the resource map keeps them.
+const ATTR = {
+    debuggable: 0x0101000f,
+    minSdkVersion: 0x0101020c,
+    versionCode: 0x0101021b,
+    versionName: 0x0101021c,
+    targetSdkVersion: 0x01010270,
+    versionCodeMajor: 0x01010576
+};
+// A Java package name with at least two segments, as the platform requires of an app's package.
+const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+/** The manifest's facts; a manifest that names no valid package is an `Error` saying so. */
+function manifestFacts(root) {
+    if (root.name !== 'manifest')
+        throw new Error(`its root element is <${root.name}>, not <manifest>`);
+    const packageValue = root.attributes.find(a => a.namespace === '' && a.name === 'package')?.value;
+    if (packageValue?.kind !== 'string' || packageValue.value === '') {
+        throw new Error('it names no package (<manifest package>)');
+    }
+    if (!PACKAGE_NAME.test(packageValue.value)) {
+        throw new Error(`its package name ${JSON.stringify(packageValue.value.slice(0, 120))} is not a valid package name`);
+    }
+    const usesSdk = root.children.find(c => c.name === 'uses-sdk');
+    const application = root.children.find(c => c.name === 'application');
+    const debuggable = application && attribute(application, 'debuggable');
+    return {
+        appId: packageValue.value,
+        appVersion: android_text(attribute(root, 'versionName')),
+        buildNumber: versionCode(attribute(root, 'versionCode'), attribute(root, 'versionCodeMajor')),
+        minSdk: usesSdk && sdkLevel(attribute(usesSdk, 'minSdkVersion')),
+        targetSdk: usesSdk && sdkLevel(attribute(usesSdk, 'targetSdkVersion')),
+        debuggable: debuggable?.kind === 'boolean' && debuggable.value
+    };
+}
+function attribute(element, name) {
+    const id = ATTR[name];
+    return (element.attributes.find(a => a.resourceId === id) ??
+        element.attributes.find(a => a.namespace === ANDROID_NAMESPACE && a.name === name))?.value;
+}
+function android_text(value) {
+    if (value?.kind === 'string')
+        return value.value;
+    if (value?.kind === 'integer')
+        return String(value.value);
+    return undefined;
+}
+/** The long version code: `versionCodeMajor` is its high 32 bits (PackageInfo.getLongVersionCode). */
+function versionCode(code, major) {
+    const low = integer(code);
+    if (low === undefined)
+        return undefined;
+    const high = integer(major) ?? 0;
+    return BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low >>> 0)).toString();
+}
+/** An API level, or a preview's code name ("VanillaIceCream") as the manifest spells it. */
+function sdkLevel(value) {
+    const level = integer(value);
+    if (level !== undefined)
+        return String(level);
+    return value?.kind === 'string' && value.value !== '' ? value.value : undefined;
+}
+function integer(value) {
+    if (value?.kind === 'integer')
+        return value.value;
+    if (value?.kind === 'string' && /^-?\d{1,10}$/.test(value.value))
+        return Number(value.value) | 0;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/axml.ts
+/**
+ * Android's binary XML (the `AndroidManifest.xml` inside an APK, compiled
+ * resources under `res/`), read into an element tree. The format is the one
+ * of the platform's `ResourceTypes.h`: a chunk of type RES_XML_TYPE holding a
+ * string pool (UTF-8 or UTF-16), an optional resource map (the resource id of
+ * each attribute name, by string index) and the nodes in document order.
+ *
+ * No maintained npm package reads it on its own with bounds on hostile input
+ * (adbkit-apkreader is archived, app-info-parser reads the whole archive with
+ * its own unzipper, apk-parser3 runs a bundled aapt binary): this is the part
+ * a manifest needs. Every offset and length is checked against the chunk it
+ * lies in; text nodes are skipped.
+ */
+
+// Chunk types (ResourceTypes.h, ResChunk_header.type).
+const RES_STRING_POOL_TYPE = 0x0001;
+const RES_XML_TYPE = 0x0003;
+const RES_XML_START_NAMESPACE_TYPE = 0x0100;
+const RES_XML_END_NAMESPACE_TYPE = 0x0101;
+const RES_XML_START_ELEMENT_TYPE = 0x0102;
+const RES_XML_END_ELEMENT_TYPE = 0x0103;
+const RES_XML_RESOURCE_MAP_TYPE = 0x0180;
+// Res_value.dataType.
+const TYPE_REFERENCE = 0x01;
+const TYPE_STRING = 0x03;
+const TYPE_DYNAMIC_REFERENCE = 0x07;
+const TYPE_INT_DEC = 0x10;
+const TYPE_INT_HEX = 0x11;
+const TYPE_INT_BOOLEAN = 0x12;
+const UTF8_FLAG = 0x100;
+const NO_INDEX = 0xffffffff;
+const CHUNK_HEADER = 8;
+// ResXMLTree_node: the chunk header, lineNumber, comment.
+const NODE_HEADER = 16;
+// ResXMLTree_attribute: ns, name, rawValue, Res_value { size, res0, dataType, data }.
+const ATTRIBUTE_SIZE = 20;
+/** Reads a binary XML document into its root element. */
+function readBinaryXml(data) {
+    const fail = (what, at) => {
+        throw new XmlFormatError(`${what} (at byte ${at})`);
+    };
+    if (data.length < CHUNK_HEADER)
+        fail('too short for a binary XML header', 0);
+    if (data.readUInt16LE(0) !== RES_XML_TYPE) {
+        fail(`not binary XML: the first chunk is of type 0x${data.readUInt16LE(0).toString(16)}`, 0);
+    }
+    const documentHeader = data.readUInt16LE(2);
+    const documentEnd = Math.min(data.readUInt32LE(4), data.length);
+    if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd)
+        fail('a bad document header', 0);
+    let strings;
+    let resourceIds = [];
+    const namespaces = [];
+    const stack = [];
+    let root;
+    let elements = 0;
+    for (let at = documentHeader; at + CHUNK_HEADER <= documentEnd;) {
+        const type = data.readUInt16LE(at);
+        const headerSize = data.readUInt16LE(at + 2);
+        const size = data.readUInt32LE(at + 4);
+        if (headerSize < CHUNK_HEADER || size < headerSize || at + size > documentEnd) {
+            fail(`a chunk of type 0x${type.toString(16)} overruns the document`, at);
+        }
+        const chunk = data.subarray(at, at + size);
+        switch (type) {
+            case RES_STRING_POOL_TYPE:
+                strings ??= readStringPool(chunk, at);
+                break;
+            case RES_XML_RESOURCE_MAP_TYPE:
+                resourceIds = [];
+                for (let i = headerSize; i + 4 <= size; i += 4)
+                    resourceIds.push(chunk.readUInt32LE(i));
+                break;
+            case RES_XML_START_NAMESPACE_TYPE:
+                if (headerSize < NODE_HEADER || headerSize + 8 > size)
+                    fail('a namespace node too short', at);
+                namespaces.push({
+                    prefix: chunk.readUInt32LE(headerSize),
+                    uri: chunk.readUInt32LE(headerSize + 4)
+                });
+                break;
+            case RES_XML_END_NAMESPACE_TYPE:
+                namespaces.pop();
+                break;
+            case RES_XML_START_ELEMENT_TYPE: {
+                if (!strings)
+                    fail('an element before the string pool', at);
+                if (++elements > MAX_ELEMENTS)
+                    fail(`more than ${MAX_ELEMENTS} elements`, at);
+                if (stack.length >= MAX_DEPTH)
+                    fail(`elements nested deeper than ${MAX_DEPTH}`, at);
+                const element = readElement(chunk, headerSize, strings, resourceIds, at);
+                const parent = stack[stack.length - 1];
+                if (parent)
+                    parent.children.push(element);
+                else if (root)
+                    fail('a second root element', at);
+                else
+                    root = element;
+                stack.push(element);
+                break;
+            }
+            case RES_XML_END_ELEMENT_TYPE:
+                if (!stack.pop())
+                    fail('an element closed that was never opened', at);
+                break;
+            // Text (RES_XML_CDATA_TYPE) and chunks this reader does not know: skipped whole.
+        }
+        at += size;
+    }
+    if (!root)
+        fail('no element', documentHeader);
+    return root;
+}
+function readElement(chunk, headerSize, strings, resourceIds, at) {
+    // ResXMLTree_attrExt after the node header: ns, name, attributeStart, attributeSize, attributeCount, …
+    const ext = headerSize;
+    if (ext < NODE_HEADER || ext + 20 > chunk.length)
+        throw new XmlFormatError(`an element node too short (at byte ${at})`);
+    const attributeStart = chunk.readUInt16LE(ext + 8);
+    const attributeSize = chunk.readUInt16LE(ext + 10);
+    const attributeCount = chunk.readUInt16LE(ext + 12);
+    if (attributeCount > 0 && attributeSize < ATTRIBUTE_SIZE) {
+        throw new XmlFormatError(`attributes of ${attributeSize} bytes, fewer than ${ATTRIBUTE_SIZE} (at byte ${at})`);
+    }
+    if (ext + attributeStart + attributeCount * attributeSize > chunk.length) {
+        throw new XmlFormatError(`attributes overrun their element (at byte ${at})`);
+    }
+    const attributes = [];
+    for (let i = 0; i < attributeCount; i++) {
+        const a = ext + attributeStart + i * attributeSize;
+        const nameIndex = chunk.readUInt32LE(a + 4);
+        const rawValue = chunk.readUInt32LE(a + 8);
+        const dataType = chunk.readUInt8(a + 15);
+        const valueData = chunk.readUInt32LE(a + 16);
+        attributes.push({
+            namespace: strings.optional(chunk.readUInt32LE(a)),
+            name: strings.optional(nameIndex),
+            resourceId: resourceIds[nameIndex] ?? 0,
+            value: axml_valueOf(dataType, valueData, rawValue, strings)
+        });
+    }
+    return {
+        namespace: strings.optional(chunk.readUInt32LE(ext)),
+        name: strings.get(chunk.readUInt32LE(ext + 4)),
+        attributes,
+        children: []
+    };
+}
+function axml_valueOf(type, data, rawValue, strings) {
+    switch (type) {
+        case TYPE_STRING:
+            return { kind: 'string', value: strings.get(data) };
+        case TYPE_INT_DEC:
+        case TYPE_INT_HEX:
+            return { kind: 'integer', value: data | 0 };
+        case TYPE_INT_BOOLEAN:
+            return { kind: 'boolean', value: data !== 0 };
+        case TYPE_REFERENCE:
+        case TYPE_DYNAMIC_REFERENCE:
+            return { kind: 'reference', id: data };
+        default:
+            // Uncompiled attributes (aapt keeps some as raw strings with no typed value).
+            if (type === 0 && rawValue !== NO_INDEX)
+                return { kind: 'string', value: strings.get(rawValue) };
+            return { kind: 'other', type, data };
+    }
+}
+/** ResStringPool_header: chunk header, stringCount, styleCount, flags, stringsStart, stylesStart. */
+function readStringPool(chunk, at) {
+    const fail = (what) => {
+        throw new XmlFormatError(`${what} in the string pool (at byte ${at})`);
+    };
+    if (chunk.length < 28)
+        fail('a header too short');
+    const headerSize = chunk.readUInt16LE(2);
+    const count = chunk.readUInt32LE(8);
+    const utf8 = (chunk.readUInt32LE(16) & UTF8_FLAG) !== 0;
+    const stringsStart = chunk.readUInt32LE(20);
+    if (headerSize + count * 4 > chunk.length)
+        fail(`${count} offsets that overrun the pool`);
+    if (stringsStart > chunk.length)
+        fail('strings that start past the pool');
+    const cache = new Map();
+    const decode = (index) => {
+        const start = stringsStart + chunk.readUInt32LE(headerSize + index * 4);
+        if (utf8) {
+            // Two lengths, each one byte or two (high bit set): UTF-16 units, then UTF-8 bytes.
+            let p = start;
+            const length = () => {
+                if (p >= chunk.length)
+                    fail(`string ${index} past the pool's end`);
+                const first = chunk[p++];
+                if ((first & 0x80) === 0)
+                    return first;
+                if (p >= chunk.length)
+                    fail(`string ${index} past the pool's end`);
+                return ((first & 0x7f) << 8) | chunk[p++];
+            };
+            length();
+            const bytes = length();
+            if (p + bytes > chunk.length)
+                fail(`string ${index} past the pool's end`);
+            return decodeUtf8(chunk.subarray(p, p + bytes));
+        }
+        // One length in UTF-16 units, one unit or two (high bit set), then the units.
+        if (start + 2 > chunk.length)
+            fail(`string ${index} past the pool's end`);
+        let units = chunk.readUInt16LE(start);
+        let p = start + 2;
+        if (units & 0x8000) {
+            if (p + 2 > chunk.length)
+                fail(`string ${index} past the pool's end`);
+            units = ((units & 0x7fff) << 16) | chunk.readUInt16LE(p);
+            p += 2;
+        }
+        if (p + units * 2 > chunk.length)
+            fail(`string ${index} past the pool's end`);
+        return chunk.toString('utf16le', p, p + units * 2);
+    };
+    const get = (index) => {
+        if (index >= count)
+            fail(`index ${index} of ${count} strings`);
+        let value = cache.get(index);
+        if (value === undefined) {
+            value = decode(index);
+            cache.set(index, value);
+        }
+        return value;
+    };
+    return { get, optional: index => (index === NO_INDEX ? '' : get(index)) };
+}
+/**
+ * UTF-8 as aapt2 writes it: a character beyond the Basic Multilingual Plane
+ * is two UTF-16 surrogates encoded one by one (3 bytes each, as CESU-8 does),
+ * which a strict UTF-8 decoder replaces with U+FFFD. Surrogates are encoded
+ * with a lead byte of 0xED, so text without one is plain UTF-8.
+ */
+function decodeUtf8(bytes) {
+    if (!bytes.includes(0xed))
+        return bytes.toString('utf8');
+    const units = [];
+    const continuation = (i) => (bytes[i] ?? 0) & 0x3f;
+    for (let i = 0; i < bytes.length;) {
+        const b = bytes[i];
+        if (b < 0x80) {
+            units.push(b);
+            i += 1;
+        }
+        else if ((b & 0xe0) === 0xc0) {
+            units.push(((b & 0x1f) << 6) | continuation(i + 1));
+            i += 2;
+        }
+        else if ((b & 0xf0) === 0xe0) {
+            units.push(((b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2));
+            i += 3;
+        }
+        else if ((b & 0xf8) === 0xf0) {
+            const point = (((b & 0x07) << 18) |
+                (continuation(i + 1) << 12) |
+                (continuation(i + 2) << 6) |
+                continuation(i + 3)) -
+                0x10000;
+            units.push(0xd800 + (point >> 10), 0xdc00 + (point & 0x3ff));
+            i += 4;
+        }
+        else {
+            units.push(0xfffd);
+            i += 1;
+        }
+    }
+    let text = '';
+    for (let i = 0; i < units.length; i += 4096)
+        text += String.fromCharCode(...units.slice(i, i + 4096));
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/broken.ts
+
+
+/**
+ * A build that must not be uploaded: bad usage, refused before any request.
+ * The message names the file, what it is instead, and what to do.
+ */
+class BrokenBuildError extends InputError {
+    file;
+    reason;
+    found;
+    name = 'BrokenBuildError';
+    constructor(
+    /** The file's name. */
+    file, reason, 
+    /** What the file was found to be, as the message says it ("an HTML page", …). */
+    found, fix) {
+        super('file', `names ${quote(file)}, which is ${found}`, fix);
+        this.file = file;
+        this.reason = reason;
+        this.found = found;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/content.ts
+/**
+ * What a file is, from its first bytes: the checks of the types that carry
+ * no manifest (.deb, .pdf, .csv, a zip's start), and the words for what a
+ * build was found to be instead ("an HTML page", "a Git LFS pointer", …).
+ */
+
+/** How much of the start of a file is read to tell what it is. */
+const HEAD_BYTES = 4096;
+const ZIP_LOCAL_HEADER = Buffer.from('PK\x03\x04', 'latin1');
+const ZIP_EMPTY = Buffer.from('PK\x05\x06', 'latin1');
+/** A zip archive starts with a local file header, or, with no entries, with its end record. */
+function startsLikeZip(head) {
+    const start = head.subarray(0, 4);
+    return start.equals(ZIP_LOCAL_HEADER) || start.equals(ZIP_EMPTY);
+}
+/** A Debian package: an ar archive whose first member is `debian-binary` (as dpkg-deb requires). */
+function isDebianPackage(head) {
+    return (head.subarray(0, 8).toString('latin1') === '!<arch>\n' &&
+        /^debian-binary\/? *$/.test(head.subarray(8, 24).toString('latin1')));
+}
+/** A PDF: its header within the first 1024 bytes, where readers look for it (Adobe's implementation notes). */
+function isPdf(head) {
+    return head.subarray(0, 1024).includes('%PDF-');
+}
+/** Text: no NUL byte in the first 4 KiB, and not a page or a document of another kind. */
+function isPlainText(head) {
+    return !head.includes(0) && !isHtml(head) && !isPdf(head);
+}
+/** The file's start read as text, without a byte order mark or leading white space. */
+function leadingText(head) {
+    return head
+        .subarray(0, 1024)
+        .toString('utf8')
+        .replace(/^\ufeff/, '')
+        .trimStart();
+}
+function isHtml(head) {
+    return /^(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body)[\s>]/i.test(leadingText(head));
+}
+// Formats a build is commonly mistaken for, by their first bytes.
+const SIGNATURES = [
+    { bytes: Buffer.from('PK\x03\x04', 'latin1'), is: 'a zip archive' },
+    { bytes: Buffer.from([0x1f, 0x8b]), is: 'a gzip-compressed file' },
+    { bytes: Buffer.from('BZh', 'latin1'), is: 'a bzip2-compressed file' },
+    { bytes: Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]), is: 'an xz-compressed file' },
+    { bytes: Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), is: 'a zstd-compressed file' },
+    { bytes: Buffer.from('7z\xbc\xaf\x27\x1c', 'latin1'), is: 'a 7-Zip archive' },
+    { bytes: Buffer.from('Rar!\x1a\x07', 'latin1'), is: 'a RAR archive' },
+    { bytes: Buffer.from('ustar', 'latin1'), offset: 257, is: 'a tar archive' },
+    { bytes: Buffer.from('!<arch>\n', 'latin1'), is: 'an ar archive' },
+    { bytes: Buffer.from('%PDF-', 'latin1'), is: 'a PDF document' },
+    { bytes: Buffer.from('\x7fELF', 'latin1'), is: 'an ELF executable or library' },
+    { bytes: Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), is: 'a Mach-O executable' },
+    { bytes: Buffer.from([0xca, 0xfe, 0xba, 0xbe]), is: 'a universal Mach-O binary or a Java class' },
+    { bytes: Buffer.from('dex\n', 'latin1'), is: 'a Dalvik executable (.dex)' },
+    { bytes: Buffer.from('bplist00', 'latin1'), is: 'a binary property list' },
+    { bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]), is: 'a PNG image' },
+    { bytes: Buffer.from([0xff, 0xd8, 0xff]), is: 'a JPEG image' }
+];
+/**
+ * What the file is, in words that follow "which is": "an HTML page (titled
+ * "Sign in")", "a Git LFS pointer, not the file it points to", "text
+ * beginning "Not Found"", "binary data beginning 00 01 02 …".
+ */
+function describeContent(head, size) {
+    if (size === 0)
+        return 'empty (0 bytes)';
+    for (const { bytes, offset = 0, is } of SIGNATURES) {
+        if (head.subarray(offset, offset + bytes.length).equals(bytes))
+            return is;
+    }
+    const text = leadingText(head);
+    if (isHtml(head)) {
+        const title = /<title[^>]*>([^<]{1,200})</i.exec(head.toString('utf8'))?.[1]?.trim();
+        return title ? `an HTML page (titled ${quote(title, 60)})` : 'an HTML page';
+    }
+    if (text.startsWith('version https://git-lfs.github.com/spec/')) {
+        return 'a Git LFS pointer, not the file it points to';
+    }
+    if (text.startsWith('<?xml'))
+        return 'an XML document';
+    if (!head.includes(0)) {
+        const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+        return firstLine ? `text beginning ${quote(firstLine, 60)}` : 'blank text';
+    }
+    const bytes = [...head.subarray(0, 8)].map(b => b.toString(16).padStart(2, '0')).join(' ');
+    return `binary data beginning ${bytes}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/ios.ts
+// Apple's rule for a bundle id is letters, digits, hyphens and periods; underscores are let
+// through, as some toolchains write them into simulator builds.
+const BUNDLE_ID = /^[A-Za-z0-9._-]{1,255}$/;
+/** The Info.plist's facts; one without a usable `CFBundleIdentifier` is an `Error` saying so. */
+function infoFacts(info) {
+    const appId = string(info.CFBundleIdentifier);
+    if (appId === undefined)
+        throw new Error('it has no CFBundleIdentifier');
+    if (!BUNDLE_ID.test(appId)) {
+        throw new Error(`its CFBundleIdentifier ${JSON.stringify(appId.slice(0, 120))} is not a valid bundle id`);
+    }
+    const sdk = string(info.DTPlatformName);
+    const supported = Array.isArray(info.CFBundleSupportedPlatforms)
+        ? info.CFBundleSupportedPlatforms.filter((p) => typeof p === 'string')
+        : [];
+    // The SDK it was built with says it; the supported platforms say it for builds without DTPlatformName.
+    const simulator = sdk
+        ? /simulator$/i.test(sdk)
+        : supported.length > 0 && supported.every(p => /simulator$/i.test(p));
+    return {
+        appId,
+        appVersion: string(info.CFBundleShortVersionString),
+        buildNumber: string(info.CFBundleVersion),
+        minimumOs: string(info.MinimumOSVersion) ?? string(info.LSMinimumSystemVersion),
+        target: simulator ? 'simulator' : 'device',
+        sdk
+    };
+}
+/**
+ * The profile's kind, by the rule Xcode and the developer portal follow: a
+ * profile for all devices is an enterprise (in-house) one; one with listed
+ * devices is a development profile when it lets a debugger attach
+ * (`get-task-allow`), ad hoc when not; one with neither is for the App Store.
+ */
+function profileFacts(profile, now) {
+    const entitlements = isDictionary(profile.Entitlements) ? profile.Entitlements : {};
+    const devices = Array.isArray(profile.ProvisionedDevices) && profile.ProvisionedDevices.length > 0;
+    let kind;
+    if (profile.ProvisionsAllDevices === true)
+        kind = 'enterprise';
+    else if (devices)
+        kind = entitlements['get-task-allow'] === true ? 'development' : 'ad-hoc';
+    else
+        kind = 'app-store';
+    const expires = profile.ExpirationDate instanceof Date ? profile.ExpirationDate : undefined;
+    const teams = Array.isArray(profile.TeamIdentifier) ? profile.TeamIdentifier : [];
+    return {
+        kind,
+        name: string(profile.Name),
+        teamId: string(teams[0]),
+        expires,
+        expired: expires !== undefined && expires.getTime() <= now.getTime()
+    };
+}
+function string(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function isDictionary(value) {
+    return (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date));
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/plist.ts
+/**
+ * Apple's property lists, in both the forms an app bundle carries: XML (the
+ * `plist` package) and binary `bplist00` (`bplist-parser`, which bounds the
+ * objects a hostile file may declare). And the plist inside a provisioning
+ * profile's CMS envelope. The parsers load when a plist is first read: an
+ * Android build never pays for them (the XML one brings an XML DOM).
+ */
+/** A plist whose root is a dictionary; anything else is an `Error` saying what was found. */
+async function parsePlistDictionary(data) {
+    let root;
+    if (data.subarray(0, 8).toString('latin1') === 'bplist00') {
+        const { parseBuffer } = await __nccwpck_require__.e(/* import() */ 427).then(__nccwpck_require__.bind(__nccwpck_require__, 427));
+        root = parseBuffer(data)[0];
+    }
+    else {
+        const { parse } = await __nccwpck_require__.e(/* import() */ 548).then(__nccwpck_require__.bind(__nccwpck_require__, 4548));
+        root = parse(plist_textOf(data));
+    }
+    if (typeof root !== 'object' || root === null || Array.isArray(root) || root instanceof Date) {
+        throw new Error(`its root is ${Array.isArray(root) ? 'an array' : typeof root}, not a dictionary`);
+    }
+    return root;
+}
+/** XML plists are UTF-8 unless a byte order mark says UTF-16. */
+function plist_textOf(data) {
+    if (data[0] === 0xff && data[1] === 0xfe)
+        return data.toString('utf16le', 2);
+    if (data[0] === 0xfe && data[1] === 0xff)
+        return Buffer.from(data.subarray(2)).swap16().toString('utf16le');
+    const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+    return data.toString('utf8', start);
+}
+/**
+ * The XML plist a provisioning profile (`embedded.mobileprovision`) carries.
+ * The profile is a CMS SignedData envelope (DER) whose content is the plist
+ * itself, stored whole: the text from `<?xml` to the last `</plist>` is that
+ * content, the usual way tools read a profile without verifying Apple's
+ * signature (nothing here trusts the profile; it only reports what it says).
+ */
+function profilePlist(envelope) {
+    const start = envelope.indexOf('<?xml');
+    if (start < 0)
+        return undefined;
+    const endTag = '</plist>';
+    const end = envelope.lastIndexOf(endTag);
+    if (end < start)
+        return undefined;
+    return envelope.subarray(start, end + endTag.length);
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/proto-xml.ts
+
+
+const RESOURCES_PROTO = {
+    nested: {
+        aapt: {
+            nested: {
+                pb: {
+                    nested: {
+                        XmlNode: {
+                            oneofs: { node: { oneof: ['element', 'text'] } },
+                            fields: {
+                                element: { type: 'XmlElement', id: 1 },
+                                text: { type: 'string', id: 2 }
+                            }
+                        },
+                        XmlElement: {
+                            fields: {
+                                namespace_uri: { type: 'string', id: 2 },
+                                name: { type: 'string', id: 3 },
+                                attribute: { rule: 'repeated', type: 'XmlAttribute', id: 4 },
+                                child: { rule: 'repeated', type: 'XmlNode', id: 5 }
+                            }
+                        },
+                        XmlAttribute: {
+                            fields: {
+                                namespace_uri: { type: 'string', id: 1 },
+                                name: { type: 'string', id: 2 },
+                                value: { type: 'string', id: 3 },
+                                resource_id: { type: 'uint32', id: 5 },
+                                compiled_item: { type: 'Item', id: 6 }
+                            }
+                        },
+                        Item: {
+                            oneofs: { value: { oneof: ['ref', 'str', 'raw_str', 'prim'] } },
+                            fields: {
+                                ref: { type: 'Reference', id: 1 },
+                                str: { type: 'String', id: 2 },
+                                raw_str: { type: 'RawString', id: 3 },
+                                prim: { type: 'Primitive', id: 7 }
+                            }
+                        },
+                        Reference: {
+                            fields: {
+                                id: { type: 'uint32', id: 2 },
+                                name: { type: 'string', id: 3 }
+                            }
+                        },
+                        String: { fields: { value: { type: 'string', id: 1 } } },
+                        RawString: { fields: { value: { type: 'string', id: 1 } } },
+                        Primitive: {
+                            oneofs: {
+                                oneof_value: {
+                                    oneof: [
+                                        'float_value',
+                                        'int_decimal_value',
+                                        'int_hexadecimal_value',
+                                        'boolean_value',
+                                        'color_argb8_value',
+                                        'color_rgb8_value',
+                                        'color_argb4_value',
+                                        'color_rgb4_value',
+                                        'dimension_value',
+                                        'fraction_value'
+                                    ]
+                                }
+                            },
+                            fields: {
+                                float_value: { type: 'float', id: 3 },
+                                int_decimal_value: { type: 'int32', id: 6 },
+                                int_hexadecimal_value: { type: 'uint32', id: 7 },
+                                boolean_value: { type: 'bool', id: 8 },
+                                color_argb8_value: { type: 'uint32', id: 9 },
+                                color_rgb8_value: { type: 'uint32', id: 10 },
+                                color_argb4_value: { type: 'uint32', id: 11 },
+                                color_rgb4_value: { type: 'uint32', id: 12 },
+                                dimension_value: { type: 'uint32', id: 13 },
+                                fraction_value: { type: 'uint32', id: 14 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+};
+// Res_value.dataType of the primitives that are neither integers nor booleans.
+const OTHER_TYPES = {
+    float_value: 0x04,
+    dimension_value: 0x05,
+    fraction_value: 0x06,
+    color_argb8_value: 0x1c,
+    color_rgb8_value: 0x1d,
+    color_argb4_value: 0x1e,
+    color_rgb4_value: 0x1f
+};
+let xmlNode;
+/** The XmlNode type, protobuf.js loaded on first use: only a bundle's manifest needs it. */
+async function xmlNodeType() {
+    const { default: protobuf } = await __nccwpck_require__.e(/* import() */ 365).then(__nccwpck_require__.t.bind(__nccwpck_require__, 365, 23));
+    xmlNode ??= protobuf.Root.fromJSON(RESOURCES_PROTO).lookupType('aapt.pb.XmlNode');
+    return xmlNode;
+}
+/** Reads a protocol-buffer XmlNode into its root element. */
+async function readProtoXml(data) {
+    const type = await xmlNodeType();
+    let node;
+    try {
+        node = type.toObject(type.decode(data), { oneofs: true, defaults: false });
+    }
+    catch (error) {
+        throw new XmlFormatError(`not an aapt.pb.XmlNode: ${messageOf(error)}`);
+    }
+    if (!node.element)
+        throw new XmlFormatError('no element: the root node is not an element');
+    let elements = 0;
+    const convert = (element, depth) => {
+        if (++elements > MAX_ELEMENTS)
+            throw new XmlFormatError(`more than ${MAX_ELEMENTS} elements`);
+        if (depth > MAX_DEPTH)
+            throw new XmlFormatError(`elements nested deeper than ${MAX_DEPTH}`);
+        return {
+            namespace: element.namespace_uri ?? '',
+            name: element.name ?? '',
+            attributes: (element.attribute ?? []).map(attributeOf),
+            children: (element.child ?? [])
+                .filter((c) => c.element !== undefined)
+                .map(c => convert(c.element, depth + 1))
+        };
+    };
+    return convert(node.element, 1);
+}
+function attributeOf(attribute) {
+    return {
+        namespace: attribute.namespace_uri ?? '',
+        name: attribute.name ?? '',
+        resourceId: attribute.resource_id ?? 0,
+        value: proto_xml_valueOf(attribute)
+    };
+}
+function proto_xml_valueOf(attribute) {
+    const item = attribute.compiled_item;
+    const raw = { kind: 'string', value: attribute.value ?? '' };
+    switch (item?.value) {
+        case 'ref':
+            return { kind: 'reference', id: item.ref?.id ?? 0 };
+        case 'str':
+            return { kind: 'string', value: item.str?.value ?? '' };
+        case 'raw_str':
+            return { kind: 'string', value: item.raw_str?.value ?? '' };
+        case 'prim': {
+            const which = item.prim?.oneof_value;
+            const value = which === undefined ? undefined : item.prim?.[which];
+            if (which === 'int_decimal_value' || which === 'int_hexadecimal_value') {
+                return { kind: 'integer', value: Number(value) | 0 };
+            }
+            if (which === 'boolean_value')
+                return { kind: 'boolean', value: value === true };
+            if (which && OTHER_TYPES[which] !== undefined) {
+                // Res_value's data: a float is carried as its 32 bits.
+                const data = which === 'float_value' ? floatBits(Number(value)) : Number(value);
+                return { kind: 'other', type: OTHER_TYPES[which], data };
+            }
+            return raw;
+        }
+        default:
+            // No compiled value: the attribute's text is all there is.
+            return raw;
+    }
+}
+function floatBits(value) {
+    const view = new DataView(new ArrayBuffer(4));
+    view.setFloat32(0, value);
+    return view.getUint32(0);
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/signing-block.ts
+const MAGIC = Buffer.from('APK Sig Block 42', 'latin1');
+const FOOTER = 8 + MAGIC.length;
+/** Pairs visited at most: a real block has a handful (schemes, padding, a source stamp). */
+const MAX_PAIRS = 64;
+// The schemes' block IDs, as apksigner and the platform's ApkSignatureSchemeV*Verifier define them.
+const SCHEMES = new Map([
+    [0x7109871a, 'v2'],
+    [0xf05368c0, 'v3'],
+    [0x1b93ad61, 'v3.1']
+]);
+/** The signature schemes in the APK Signing Block before `centralDirectoryOffset`; empty when there is none. */
+async function signingBlockSchemes(handle, centralDirectoryOffset) {
+    if (centralDirectoryOffset < FOOTER + 8)
+        return [];
+    const footer = await readAt(handle, centralDirectoryOffset - FOOTER, FOOTER);
+    if (!footer?.subarray(8).equals(MAGIC))
+        return [];
+    const blockSize = Number(footer.readBigUInt64LE(0));
+    // The size counts everything after the leading size field.
+    const blockStart = centralDirectoryOffset - blockSize - 8;
+    if (!Number.isSafeInteger(blockSize) || blockStart < 0)
+        return [];
+    // Both size fields must agree, as the platform's verifier requires.
+    const leading = await readAt(handle, blockStart, 8);
+    if (!leading || Number(leading.readBigUInt64LE(0)) !== blockSize)
+        return [];
+    const found = new Set();
+    const pairsEnd = centralDirectoryOffset - FOOTER;
+    let at = blockStart + 8;
+    for (let i = 0; i < MAX_PAIRS && at + 12 <= pairsEnd; i++) {
+        const header = await readAt(handle, at, 12);
+        if (!header)
+            break;
+        const length = Number(header.readBigUInt64LE(0));
+        if (length < 4 || !Number.isSafeInteger(length) || at + 8 + length > pairsEnd)
+            break;
+        const scheme = SCHEMES.get(header.readUInt32LE(8));
+        if (scheme)
+            found.add(scheme);
+        at += 8 + length;
+    }
+    return [...found];
+}
+async function readAt(handle, position, length) {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    return bytesRead === length ? buffer : undefined;
+}
+
+// EXTERNAL MODULE: ./node_modules/yauzl/index.js
+var yauzl = __nccwpck_require__(663);
+;// CONCATENATED MODULE: ./src/core/inspect/zip.ts
+
+
+
+/** The most any one descriptor (a manifest, an Info.plist, a profile) may hold, uncompressed. */
+const MAX_DESCRIPTOR_BYTES = 8 * 1024 * 1024;
+/** The central directory is read through one window of this size: one read per window, not two per entry. */
+const WINDOW = 64 * 1024;
+/** The zip's structure could not be read; `truncated` when there is no end of central directory. */
+class ZipFormatError extends Error {
+    truncated;
+    name = 'ZipFormatError';
+    constructor(message, truncated) {
+        super(message);
+        this.truncated = truncated;
+    }
+}
+/**
+ * Serves yauzl's small reads of the central directory from one cached window,
+ * and the entries it opens as streams of the file. The file handle stays the
+ * caller's to close.
+ */
+class WindowedReader extends yauzl.RandomAccessReader {
+    handle;
+    size;
+    window = Buffer.alloc(0);
+    windowStart = 0;
+    constructor(handle, size) {
+        super();
+        this.handle = handle;
+        this.size = size;
+    }
+    read(buffer, offset, length, position, callback) {
+        // Answered on a later tick: yauzl reads the next entry from its callback, and a long
+        // central directory served from the window must not grow the stack entry by entry.
+        const done = (err, bytesRead) => process.nextTick(callback, err, bytesRead);
+        const inWindow = position >= this.windowStart && position + length <= this.windowStart + this.window.length;
+        if (inWindow) {
+            this.window.copy(buffer, offset, position - this.windowStart, position - this.windowStart + length);
+            done(null, length);
+            return;
+        }
+        if (length > WINDOW) {
+            this.handle.read(buffer, offset, length, position).then(r => done(null, r.bytesRead), (e) => done(e));
+            return;
+        }
+        const want = Math.min(WINDOW, Math.max(0, this.size - position));
+        const window = Buffer.allocUnsafe(want);
+        this.handle.read(window, 0, want, position).then(r => {
+            this.window = window.subarray(0, r.bytesRead);
+            this.windowStart = position;
+            const got = Math.min(length, r.bytesRead);
+            this.window.copy(buffer, offset, 0, got);
+            done(null, got);
+        }, (e) => done(e));
+    }
+    _readStreamForRange(start, end) {
+        return new RangeStream(this.handle, start, end);
+    }
+    close(callback) {
+        setImmediate(callback, null);
+    }
+}
+/**
+ * The bytes from `start` to `end` of the file, read through the caller's handle. (fs streams
+ * close the descriptor when destroyed, even with autoClose off, and the handle is not theirs.)
+ */
+class RangeStream extends external_node_stream_namespaceObject.Readable {
+    handle;
+    position;
+    end;
+    constructor(handle, position, end) {
+        super();
+        this.handle = handle;
+        this.position = position;
+        this.end = end;
+    }
+    _read() {
+        const length = Math.min(WINDOW, this.end - this.position);
+        if (length <= 0) {
+            this.push(null);
+            return;
+        }
+        this.handle.read(Buffer.allocUnsafe(length), 0, length, this.position).then(({ bytesRead, buffer }) => {
+            this.position += bytesRead;
+            this.push(bytesRead === 0 ? null : buffer.subarray(0, bytesRead));
+        }, (error) => this.destroy(error));
+    }
+}
+/** Opens the zip in `handle` (of `size` bytes); a zip that cannot be read is a `ZipFormatError`. */
+async function openZip(handle, size) {
+    const reader = new WindowedReader(handle, size);
+    const zip = await new Promise((resolve, reject) => yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (err, zipfile) => (err ? reject(formatError(err)) : resolve(zipfile))));
+    // yauzl starts its entry cursor at the central directory's offset, read from the (Zip64) end record.
+    const centralDirectoryOffset = zip.readEntryCursor;
+    return {
+        centralDirectoryOffset,
+        entryCount: zip.entryCount,
+        forEachEntry: (visit, signal) => forEachEntry(zip, visit, signal),
+        read: (entry, max = MAX_DESCRIPTOR_BYTES) => readEntry(zip, entry, max),
+        close: () => zip.close()
+    };
+}
+async function forEachEntry(zip, visit, signal) {
+    signal?.throwIfAborted();
+    try {
+        for await (const entry of zip.eachEntry()) {
+            signal?.throwIfAborted();
+            if (visit(entry) === false)
+                break;
+        }
+    }
+    catch (error) {
+        throw signal?.aborted || !isError(error) ? error : formatError(error);
+    }
+}
+async function readEntry(zip, entry, max) {
+    if (entry.uncompressedSize > max) {
+        throw new ZipFormatError(`${entry.fileName} declares ${entry.uncompressedSize} bytes, more than the ${max} a descriptor may hold`, false);
+    }
+    try {
+        const chunks = [];
+        // yauzl checks the stream against the sizes the central directory declares.
+        for await (const chunk of await zip.openReadStreamPromise(entry))
+            chunks.push(chunk);
+        return Buffer.concat(chunks);
+    }
+    catch (error) {
+        // Errors of Node's own (zlib's) may come from another realm: isError, not instanceof.
+        throw isError(error) ? formatError(error) : error;
+    }
+}
+function formatError(err) {
+    if (err instanceof ZipFormatError)
+        return err;
+    const message = err.message;
+    return new ZipFormatError(message, /end of central directory record signature not found/i.test(message));
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/inspect.ts
+/**
+ * `inspectBuild`: what a build is, read before anything is sent, in time and
+ * memory that do not grow with the file's size. A build that is not what its
+ * extension says, cut short, empty, or without the manifest its type must
+ * have is refused with a `BrokenBuildError` that names it and what it is
+ * instead; what is only likely a mistake becomes a warning.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** What each accepted type must be, as a refusal says it ("…, not an Android app (APK)"). */
+const EXPECTED = {
+    '.apk': 'an Android app (APK)',
+    '.aab': 'an Android App Bundle',
+    '.ipa': 'an iOS app archive (IPA)',
+    '.zip': 'a zip archive',
+    '.deb': 'a Debian package',
+    '.pdf': 'a PDF document',
+    '.csv': 'CSV text'
+};
+const APK_MANIFEST = 'AndroidManifest.xml';
+const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml';
+/** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
+const MAX_REMEMBERED = 32;
+/** Reads the build at `path`; see the module's comment. */
+async function inspectBuild(path, options = {}) {
+    const { signal } = options;
+    const name = options.name ?? external_node_path_default().basename(path);
+    const extension = acceptedExtension(name);
+    if (!extension) {
+        throw new BrokenBuildError(name, 'wrong-content', `of no accepted type (${ACCEPTED_EXTENSIONS.join(' ')})`, 'Point it at the build itself');
+    }
+    if (signal?.aborted)
+        throw abortError(signal);
+    const handle = await (0,promises_.open)(path, 'r');
+    try {
+        return await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw abortError(signal);
+        throw error;
+    }
+    finally {
+        await handle.close();
+    }
+}
+class Inspection {
+    handle;
+    name;
+    extension;
+    now;
+    signal;
+    constructor(handle, name, extension, now, signal) {
+        this.handle = handle;
+        this.name = name;
+        this.extension = extension;
+        this.now = now;
+        this.signal = signal;
+    }
+    refuse(reason, found, fix) {
+        return new BrokenBuildError(this.name, reason, found, fix);
+    }
+    async run() {
+        const { size } = await this.handle.stat();
+        const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+        if (head.length > 0)
+            await this.handle.read(head, 0, head.length, 0);
+        if (size === 0) {
+            throw this.refuse('empty', 'empty (0 bytes)', 'Check the step that built or downloaded it: it wrote nothing');
+        }
+        const other = (format) => ({
+            platform: undefined,
+            format,
+            warnings: []
+        });
+        switch (this.extension) {
+            case '.deb':
+                this.expect(isDebianPackage(head), head, size);
+                return other('deb');
+            case '.pdf':
+                this.expect(isPdf(head), head, size);
+                return other('pdf');
+            case '.csv':
+                this.expect(isPlainText(head), head, size);
+                return other('csv');
+        }
+        this.expect(startsLikeZip(head), head, size);
+        const zip = await this.openZip(size);
+        try {
+            const survey = await this.survey(zip);
+            this.signal?.throwIfAborted();
+            switch (this.extension) {
+                case '.apk':
+                    return await this.apk(zip, survey);
+                case '.aab':
+                    return await this.bundle(zip, survey);
+                case '.ipa':
+                    return await this.ipa(zip, survey);
+                default:
+                    return await this.zip(zip, survey, other('zip'));
+            }
+        }
+        finally {
+            zip.close();
+        }
+    }
+    /** The first bytes must be the type's; else a refusal saying what they are. */
+    expect(ok, head, size) {
+        if (ok)
+            return;
+        throw this.refuse('wrong-content', `${describeContent(head, size)}, not ${EXPECTED[this.extension]}`, 'Point it at the build itself, and check the step that built or downloaded it');
+    }
+    async openZip(size) {
+        try {
+            return await openZip(this.handle, size);
+        }
+        catch (error) {
+            throw this.zipRefusal(error);
+        }
+    }
+    zipRefusal(error) {
+        if (!(error instanceof ZipFormatError))
+            return error;
+        if (error.truncated) {
+            return this.refuse('truncated', `a zip archive cut short (it has no end of central directory record), not a whole ${EXPECTED[this.extension].replace(/^an? /, '')}`, 'Build or download it again, and let the step finish writing it');
+        }
+        return this.refuse('damaged', `a damaged zip archive (${quote(error.message, 120)})`, 'Build or download it again');
+    }
+    async survey(zip) {
+        const survey = {
+            apkAbis: new Set(),
+            bundleAbis: new Set(),
+            signatureFile: false,
+            signatureBlock: false,
+            payloadApps: new Map(),
+            topApps: new Map(),
+            nested: []
+        };
+        const app = (apps, folder) => {
+            let entries = apps.get(folder);
+            if (!entries && apps.size < MAX_REMEMBERED)
+                apps.set(folder, (entries = {}));
+            return entries;
+        };
+        const remember = (set, value) => {
+            if (value && set.size < MAX_REMEMBERED)
+                set.add(value);
+        };
+        try {
+            await zip.forEachEntry(entry => {
+                const path = entry.fileName;
+                if (path === APK_MANIFEST)
+                    survey.apkManifest = entry;
+                else if (path === BUNDLE_MANIFEST)
+                    survey.bundleManifest = entry;
+                remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
+                remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
+                const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase();
+                if (signing === 'SF')
+                    survey.signatureFile = true;
+                else if (signing)
+                    survey.signatureBlock = true;
+                const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(path);
+                if (bundled) {
+                    const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]);
+                    if (entries && bundled[3] === 'Info.plist')
+                        entries.info = entry;
+                    else if (entries)
+                        entries.profile = entry;
+                }
+                if (/\.(apk|aab|ipa)$/i.test(path) && survey.nested.length < MAX_REMEMBERED) {
+                    survey.nested.push(path);
+                }
+            }, this.signal);
+        }
+        catch (error) {
+            throw this.zipRefusal(error);
+        }
+        return survey;
+    }
+    /**
+     * The refusal of a zip without the descriptor its type must have, saying
+     * what it is instead: a build of another type, a zip holding a build, or
+     * an archive of something else.
+     */
+    missing(survey, descriptor) {
+        const expected = EXPECTED[this.extension];
+        const [topApp] = survey.topApps.keys();
+        const [payloadApp] = survey.payloadApps.keys();
+        if (survey.apkManifest && this.extension !== '.apk') {
+            return this.refuse('wrong-content', `an APK (${APK_MANIFEST} at its top), not ${expected}`, 'Name it .apk, or point the path at the build you meant');
+        }
+        if (survey.bundleManifest && this.extension !== '.aab') {
+            return this.refuse('wrong-content', `an Android App Bundle (${BUNDLE_MANIFEST}), not ${expected}`, 'Name it .aab, or point the path at the build you meant');
+        }
+        if (payloadApp && this.extension !== '.ipa') {
+            return this.refuse('wrong-content', `an iOS app archive (${quote(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
+        }
+        if (topApp) {
+            return this.refuse('wrong-content', `a zipped app (${quote(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
+        }
+        const nested = survey.nested[0];
+        if (nested) {
+            const kind = nested.slice(nested.lastIndexOf('.')).toLowerCase();
+            return this.refuse('nested-build', `a zip holding ${quote(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
+        }
+        return this.refuse('no-manifest', `a zip archive without ${descriptor}, not ${expected}`, 'Point it at the build the Android Gradle plugin or Xcode wrote, not another archive');
+    }
+    async descriptor(zip, entry) {
+        try {
+            return await zip.read(entry);
+        }
+        catch (error) {
+            throw this.zipRefusal(error);
+        }
+    }
+    badManifest(what, error) {
+        // A parser's words may quote the file: one inert line.
+        const why = inert(oneLine(messageOf(error), 200));
+        return this.refuse('bad-manifest', `${EXPECTED[this.extension]} whose ${what} cannot be used: ${why}`, 'Build it again with the platform’s own tools');
+    }
+    async apk(zip, survey) {
+        if (!survey.apkManifest)
+            throw this.missing(survey, APK_MANIFEST);
+        const manifest = await this.manifest(APK_MANIFEST, await this.descriptor(zip, survey.apkManifest), readBinaryXml);
+        const signatures = [
+            ...(survey.signatureFile && survey.signatureBlock ? ['v1'] : []),
+            ...(await signingBlockSchemes(this.handle, zip.centralDirectoryOffset))
+        ];
+        const warnings = [];
+        if (!manifest.debuggable && signatures.length === 0) {
+            warnings.push({
+                code: 'unsigned-release',
+                message: `${quote(this.name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
+            });
+        }
+        return {
+            platform: 'android',
+            format: 'apk',
+            ...manifest,
+            abis: [...survey.apkAbis].sort(),
+            signatures,
+            warnings
+        };
+    }
+    async bundle(zip, survey) {
+        if (!survey.bundleManifest)
+            throw this.missing(survey, BUNDLE_MANIFEST);
+        const manifest = await this.manifest(BUNDLE_MANIFEST, await this.descriptor(zip, survey.bundleManifest), readProtoXml);
+        return {
+            platform: 'android',
+            format: 'aab',
+            ...manifest,
+            abis: [...survey.bundleAbis].sort(),
+            // A bundle is signed with JAR signing alone (jarsigner); the APKs made from it are signed anew.
+            signatures: survey.signatureFile && survey.signatureBlock ? ['v1'] : [],
+            warnings: []
+        };
+    }
+    async manifest(path, data, read) {
+        try {
+            return manifestFacts(await read(data));
+        }
+        catch (error) {
+            throw this.badManifest(path, error);
+        }
+    }
+    async ipa(zip, survey) {
+        const apps = [...survey.payloadApps];
+        if (apps.length === 0)
+            throw this.missing(survey, 'Payload/<name>.app/Info.plist');
+        if (apps.length > 1) {
+            throw this.refuse('bad-manifest', `an IPA with ${apps.length} apps in Payload/ (${apps.map(([folder]) => quote(folder)).join(', ')})`, 'Export one app per IPA');
+        }
+        const [folder, entries] = apps[0];
+        return this.app(zip, 'ipa', `Payload/${folder}`, entries, survey);
+    }
+    async zip(zip, survey, plain) {
+        // A zipped .app (a simulator build, as xcodebuild leaves it), or an IPA named .zip: read as apps.
+        const apps = survey.topApps.size === 1 ? survey.topApps : survey.payloadApps;
+        const [only] = apps.size === 1 ? [...apps] : [];
+        if (!only?.[1].info)
+            return plain;
+        const [folder, entries] = only;
+        return apps === survey.topApps
+            ? this.app(zip, 'app-zip', folder, entries, survey)
+            : this.app(zip, 'ipa', `Payload/${folder}`, entries, survey);
+    }
+    async app(zip, format, folder, entries, survey) {
+        if (!entries.info)
+            throw this.missing(survey, `${folder}/Info.plist`);
+        let info;
+        try {
+            info = infoFacts(await parsePlistDictionary(await this.descriptor(zip, entries.info)));
+        }
+        catch (error) {
+            if (error instanceof BrokenBuildError)
+                throw error;
+            throw this.badManifest(`${folder}/Info.plist`, error);
+        }
+        let profile;
+        if (entries.profile) {
+            const envelope = await this.descriptor(zip, entries.profile);
+            try {
+                const plist = profilePlist(envelope);
+                if (!plist)
+                    throw new Error('it holds no property list');
+                profile = profileFacts(await parsePlistDictionary(plist), this.now);
+            }
+            catch (error) {
+                throw this.badManifest(`${folder}/embedded.mobileprovision`, error);
+            }
+        }
+        const warnings = [];
+        if (profile?.expired) {
+            warnings.push({
+                code: 'expired-profile',
+                message: `The provisioning profile of ${quote(this.name)}${profile.name ? ` (${quote(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
+            });
+        }
+        return { platform: 'ios', format, ...info, profile, warnings };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/build-check.ts
+/**
+ * The build read before anything is sent: what it is (for the report, the
+ * outputs and every summary), whether it is what the pipeline said to expect,
+ * and what about it is likely a mistake. A broken build, or one of another
+ * app or platform, is bad usage: the deploy ends before its first request.
+ */
+
+
+
+
+const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
+/** Each warning's title, where a front end shows one (an annotation's). */
+const WARNING_TITLES = {
+    'expired-profile': 'Expired provisioning profile',
+    'unsigned-release': 'Unsigned release build'
+};
+/** Reads the build and checks it against `expectedAppId` and `platform`; throws what refuses it. */
+async function checkBuild(artifact, settings, signal) {
+    const facts = await inspectBuild(artifact.path, {
+        name: artifact.name,
+        ...(signal ? { signal } : {})
+    });
+    const { expectedAppId, platform } = settings;
+    const file = quote(artifact.name);
+    if (platform && facts.platform !== platform) {
+        const found = facts.platform
+            ? `a build for ${PLATFORM_NAMES[facts.platform]} (${quote(facts.appId)})`
+            : `a ${facts.format} file, which is no app`;
+        throw new InputError('platform', `is ${platform}, but ${file} is ${found}`, `Point ${ref('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${ref('platform')}`);
+    }
+    if (expectedAppId && (!facts.platform || facts.appId !== expectedAppId)) {
+        const found = facts.platform
+            ? `the build of ${quote(facts.appId)}`
+            : `a ${facts.format} file, which names no app`;
+        throw new InputError('expectedAppId', `is ${quote(expectedAppId)}, but ${file} is ${found}`, `Point ${ref('file')} at the build of ${quote(expectedAppId)}, or correct ${ref('expectedAppId')}`);
+    }
+    return facts;
+}
+/** A warning's title for an annotation. */
+function buildWarningTitle(warning) {
+    return WARNING_TITLES[warning.code];
+}
+/** One line for the log: which app and version, and how it was built; values from the build quoted. */
+function describeBuild(facts) {
+    if (!facts.platform)
+        return `Build: a ${facts.format} file (no app to read).`;
+    const version = [
+        facts.appVersion === undefined ? undefined : `version ${quote(facts.appVersion, 60)}`,
+        facts.buildNumber === undefined ? undefined : `build ${quote(facts.buildNumber, 60)}`
+    ].filter(Boolean);
+    const details = facts.platform === 'android'
+        ? [
+            facts.format === 'aab' ? 'App Bundle' : 'APK',
+            facts.minSdk === undefined ? undefined : `min SDK ${quote(facts.minSdk, 20)}`,
+            facts.targetSdk === undefined ? undefined : `target SDK ${quote(facts.targetSdk, 20)}`,
+            facts.abis.length ? `ABIs ${facts.abis.map(abi => quote(abi, 20)).join(' ')}` : undefined,
+            facts.debuggable ? 'debuggable' : undefined,
+            facts.format === 'apk'
+                ? facts.signatures.length
+                    ? `signed ${facts.signatures.join(', ')}`
+                    : 'unsigned'
+                : undefined
+        ]
+        : [
+            facts.format === 'ipa' ? 'IPA' : 'zipped .app',
+            `for ${facts.target === 'simulator' ? 'the simulator' : 'devices'}`,
+            facts.minimumOs === undefined ? undefined : `minimum OS ${quote(facts.minimumOs, 20)}`,
+            facts.profile ? `${facts.profile.kind} profile` : undefined
+        ];
+    const shown = [...version, ...details].filter(Boolean).join(', ');
+    return `App: ${quote(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`;
+}
+/**
+ * Which app and version a run tested, for a summary or a comment: each value
+ * from the build through `span`, the medium's own escaping (a code span).
+ */
+function appText(values, span) {
+    if (!values.appId || !values.platform)
+        return undefined;
+    const version = values.appVersion ? ` ${span(values.appVersion)}` : '';
+    const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
+    return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
 
 
@@ -8155,6 +11037,7 @@ const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
 
 
 
+
 /**
  * The outputs, by the names the service's own clients use: one list, with
  * one description each (action.yml, the README and --help come from it), and
@@ -8168,6 +11051,10 @@ const OUTPUTS = {
     outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
     artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
     artifactSize: 'Size of the uploaded file in bytes.',
+    appId: "The build's app id, read from it before the upload: the Android package name or the iOS bundle id.",
+    appVersion: "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
+    buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
+    platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
     verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
     greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
     runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
@@ -8179,11 +11066,14 @@ const OUTPUT_NAMES = Object.keys(OUTPUTS);
 /** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
 const OUTPUT_VALUES = {
     outcome: OUTCOMES,
-    verdict: VERDICT_NAMES
+    verdict: VERDICT_NAMES,
+    platform: PLATFORMS
 };
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
 function outputValuesOf(report) {
-    const { verdict } = report;
+    const { verdict, build } = report;
+    // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
+    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
     const uploaded = report.artifact?.sha256 !== undefined;
     const values = {
         playgroundFileLocation: report.playgroundFileLocation,
@@ -8193,6 +11083,10 @@ function outputValuesOf(report) {
         outcome: report.outcome,
         artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
         artifactSize: uploaded ? report.artifact?.size : undefined,
+        appId: app?.appId,
+        appVersion: app?.appVersion,
+        buildNumber: app?.buildNumber,
+        platform: app?.platform,
         verdict: verdict?.verdict,
         greenlight: verdict?.greenlight,
         runUrl: verdict?.runUrl ?? report.runUrl,
@@ -8575,6 +11469,7 @@ function isObject(value) {
 
 
 
+
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000;
 /**
@@ -8669,6 +11564,12 @@ class Deploy {
                 this.warn(overStatic);
         }
         this.logPlan(settings, artifact, destination);
+        if (artifact) {
+            report.build = await checkBuild(artifact, settings, this.hooks.signal);
+            this.log.info(describeBuild(report.build));
+            for (const warning of report.build.warnings)
+                this.warn(warning.message, buildWarningTitle(warning));
+        }
         this.tell({ type: 'planned', mode: settings.mode });
         await this.hooks.beforeRequests?.(settings);
         await this.withinDelivery(limits, async (signal) => {
@@ -9101,6 +12002,8 @@ function positiveInteger(value) {
 
 
 
+
+
 // Options: the table, their words in each front end, the transport's tuning variables.
 
 
@@ -9123,7 +12026,7 @@ function positiveInteger(value) {
 
 /***/ }),
 
-/***/ 641:
+/***/ 5641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var x = (y) => {
@@ -9134,63 +12037,63 @@ module.exports = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE__undici_cj
 
 /***/ }),
 
-/***/ 472:
+/***/ 2472:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs");
 
 /***/ }),
 
-/***/ 613:
+/***/ 2613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 434:
+/***/ 4434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 896:
+/***/ 9896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 611:
+/***/ 8611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 692:
+/***/ 5692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 278:
+/***/ 9278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 24:
+/***/ 3024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 455:
+/***/ 1455:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
@@ -9204,24 +12107,38 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 928:
+/***/ 6928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
-/***/ 756:
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 4756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 23:
+/***/ 9023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 3106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
@@ -9379,7 +12296,7 @@ function escapeProperty(s) {
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(896);
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -9416,9 +12333,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(928);
+var external_path_ = __nccwpck_require__(6928);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(942);
+var lib = __nccwpck_require__(4942);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -9887,11 +12804,11 @@ function toPlatformPath(pth) {
 ;// CONCATENATED MODULE: external "string_decoder"
 const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(434);
+var external_events_ = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(613);
+var external_assert_ = __nccwpck_require__(2613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -11400,7 +14317,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 942:
+/***/ 4942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11412,10 +14329,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
 
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(611);
+var external_http_ = __nccwpck_require__(8611);
 var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(692);
+var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -11511,7 +14428,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: external "./undici.cjs"
-var external_undici_cjs_ = __nccwpck_require__(641);
+var external_undici_cjs_ = __nccwpck_require__(5641);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {

@@ -1,14 +1,15 @@
 /**
  * `npm run demo`: the main job on an embedded default. Starts the service
- * emulator (and its GitHub API), writes a sample .apk, runs dist/index.js as a
+ * emulator (and its GitHub API), writes a sample .apk (a real, minimal one, so that
+ * the step reads its app and version), runs dist/index.js as a
  * GitHub runner would on a pull request, and shows the upload, the
  * notification, the wait for the run's verdict, the outputs, the job summary,
  * the check run and the pull-request comment, and the run it created.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { writeBuild } from '../__tests__/helpers/builds.js'
 import { runStep } from './github-runner.js'
 import { startEmulator } from './server.js'
 import { DEMO_API_KEY, SAMPLE_BUGS } from './workspaces.js'
@@ -21,14 +22,12 @@ const workspace = await mkdtemp(join(tmpdir(), 'demo-workspace-'))
 try {
   const outputDir = join(workspace, 'app/build/outputs/apk/release')
   await mkdir(outputDir, { recursive: true })
-  const sample = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(SAMPLE_BYTES - 4)])
-  await writeFile(join(outputDir, 'app-release.apk'), sample)
-  const sampleSha = createHash('sha256').update(sample).digest('hex')
+  const sampleSha = await writeBuild(join(outputDir, 'app-release.apk'), SAMPLE_BYTES)
 
   heading('The service emulator')
   console.log(`service: ${emulator.baseUrl}   object store: ${emulator.storeUrl}`)
   console.log(
-    `sample build: app/build/outputs/apk/release/app-release.apk, ${sample.length} bytes, SHA-256 ${sampleSha}`
+    `sample build: app/build/outputs/apk/release/app-release.apk, ${SAMPLE_BYTES} bytes, SHA-256 ${sampleSha}`
   )
 
   heading('The step, as the runner runs it: node dist/index.js')

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { WRITTEN_APPS } from '../helpers/builds.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { runStep, stackNode, type StepRun } from '../helpers/bitrise.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
@@ -109,7 +110,8 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
       playgroundFileLocation: 'shop-mobile-shop-pr12.apk',
       artifactSha256: built.sha256,
       verdict: 'passed',
-      greenlight: 'true'
+      greenlight: 'true',
+      ...WRITTEN_APPS.apk
     })
     // One run folder with the report and the test-info.json Deploy to Bitrise.io needs.
     const folder = join(run.testResultDir, 'mobile-build-deploy')
@@ -123,6 +125,20 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     for (const file of ['pwned', 'pwned2'])
       expect(existsSync(join(built.workspace, file))).toBe(false)
     expect(run.output).not.toContain(DEMO_API_KEY)
+  }, 120_000)
+
+  it('refuses a build of another app before any request (expected_app_id): exit 2, naming both ids', async () => {
+    const built = await writeArtifact('app-release.apk')
+    const before = emulator.requests.length
+    const run = await runStep(built.workspace, bitriseEnv({ BITRISE_APK_PATH: built.path }), {
+      ...cli,
+      expected_app_id: 'com.example.other',
+      platform: 'android'
+    })
+    expect(run.code).toBe(2)
+    expect(run.output).toContain('"com.example.other"')
+    expect(run.output).toContain(`"${WRITTEN_APPS.apk.appId}"`)
+    expect(emulator.requests.slice(before)).toEqual([])
   }, 120_000)
 
   it('the workflow of docs/bitrise.md: the step between an Android build and a script that reads its outputs', async () => {

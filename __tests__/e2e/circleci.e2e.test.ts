@@ -21,7 +21,13 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
+import {
+  buildToolScript,
+  DEMO_API_KEY,
+  freshWorkspace,
+  requestsOf,
+  writeArtifact
+} from '../helpers/harness.js'
 import { packedOrb, runJob, runWorkflow, type JobResult, type Orb } from '../helpers/circleci.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
@@ -82,14 +88,11 @@ function onPackedPackage(config: Record<string, unknown>): Record<string, unknow
   return copy
 }
 
-/** A repository whose build tool `name` (a script at `dir` in it) writes 64 KiB at `output`. */
+/** A repository whose build tool `name` (a script at `dir` in it) writes a 64 KiB build at `output`. */
 async function repositoryWith(name: string, output: string, dir = '.'): Promise<string> {
   const repository = await freshWorkspace()
   await mkdir(join(repository, dir), { recursive: true })
-  await writeFile(
-    join(repository, dir, name),
-    `#!/usr/bin/env bash\nmkdir -p "$(dirname '${output}')"\nhead -c 65536 /dev/urandom > '${output}'\n`
-  )
+  await writeFile(join(repository, dir, name), await buildToolScript(output, 65536))
   await chmod(join(repository, dir, name), 0o755)
   return repository
 }

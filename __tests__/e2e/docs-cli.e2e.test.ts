@@ -21,7 +21,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
-import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import { buildToolScript, DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
@@ -87,7 +87,7 @@ const requestsSince = (before: number) => emulator.requests.slice(before)
 async function gradleStandIn(dir: string): Promise<void> {
   await writeFile(
     join(dir, 'gradlew'),
-    '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 65536 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
+    await buildToolScript('app/build/outputs/apk/release/app-release.apk', 65536),
     { mode: 0o755 }
   )
 }
@@ -256,6 +256,10 @@ describe('docs/development.md', () => {
     const cwd = await freshWorkspace()
     await copyFile(join(ROOT, '.env.example'), join(cwd, '.env.example'))
     await cp(join(ROOT, 'dist'), join(cwd, 'dist'), { recursive: true })
+    // The recipe runs at the repository's root, where its sample build is a fixture.
+    await cp(join(ROOT, '__tests__/fixtures/builds'), join(cwd, '__tests__/fixtures/builds'), {
+      recursive: true
+    })
     // The emulator listens elsewhere than the recipe's 127.0.0.1:4010: a variable of the shell wins over the file's.
     const result = await shell(block!, cwd, { 'INPUT_BASE-URL': emulator.baseUrl })
     if (result.code !== 0) console.log(result.stdout, result.stderr)
@@ -265,6 +269,7 @@ describe('docs/development.md', () => {
       r => r.runInputPath === 'myapp-staging.apk' && r.sha?.startsWith('a1b2c3d4')
     )!
     expect(outputs).toContain(created.id)
+    expect(outputs).toContain('appId<<')
     expect(await readFile(join(cwd, 'sample', 'summary'), 'utf8')).toContain(created.id)
   }, 60_000)
 })

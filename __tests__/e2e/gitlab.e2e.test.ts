@@ -29,7 +29,8 @@ import {
   type CliPin,
   type Event
 } from '../helpers/gitlab.js'
-import { DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
+import { WRITTEN_APPS } from '../helpers/builds.js'
+import { buildToolScript, DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
 import { junitProblems } from '../helpers/junit.js'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
@@ -79,7 +80,7 @@ async function runPipeline(
   await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
   await writeFile(
     join(repo, 'gradlew'),
-    '#!/usr/bin/env bash\nmkdir -p app/build/outputs/apk/release\nhead -c 131072 /dev/urandom > app/build/outputs/apk/release/app-release.apk\n',
+    await buildToolScript('app/build/outputs/apk/release/app-release.apk', 131072),
     { mode: 0o755 }
   )
   const git = (...args: string[]) =>
@@ -206,6 +207,8 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     const junit = await jobFile(repo, 'mobile-build-deploy', 'mobile-build-deploy-junit.xml')
     expect(await junitProblems(junit)).toEqual([])
     expect(await readFile(join(repo, 'mobile-build-deploy-junit.xml'), 'utf8')).toBe(junit)
+    // It says which app the run tested, as the build tool left it.
+    expect(junit).toContain(`<property name="appId" value="${WRITTEN_APPS.apk.appId}"/>`)
   }, 300_000)
 
   it("the first, in a merge request: the preview deploys under the merge request's name and its stop job ends it", async () => {

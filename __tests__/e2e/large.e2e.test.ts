@@ -1,20 +1,28 @@
 /**
  * A build over 4 GiB through the bundle: nothing in the path may assume a
- * 32-bit length or position. The file is sparse (it costs no disk) with marks
- * at its start, across the 4 GiB boundary and at its end, so bytes sent to the
- * wrong place change the digest.
+ * 32-bit length or position. The file is a real APK in Zip64 form whose big
+ * entry is a hole (it costs no disk): its local header at the start, a mark
+ * across the 4 GiB boundary inside the hole, the manifest past 4 GiB and the
+ * central directory at the end, so bytes sent to the wrong place change the
+ * digest, and the reader must find the manifest by the Zip64 records.
  */
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, statfsSync } from 'node:fs'
-import { mkdtemp, open, rm } from 'node:fs/promises'
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { inspectBuild } from '../../src/core/inspect/inspect.js'
 import { step } from '../helpers/harness.js'
+import { writeZip } from '../helpers/zip-writer.js'
+
+// The debug APK's compiled manifest (fixtures/builds/axml/manifest.xmltree.txt is aapt2's reading of it).
+const MANIFEST = fileURLToPath(new URL('../fixtures/builds/axml/manifest.axml', import.meta.url))
 
 const FOUR_GIB = 2 ** 32
-// Not a whole number of chunks, so the last read is a short one past the 4 GiB mark.
+// The big entry's size: not a whole number of chunks, so the last read is a short one past the 4 GiB mark.
 const SIZE = FOUR_GIB + 1_234_567
 
 // The stored copy lives in memory where it can, so the test does not write gigabytes to disk.
@@ -40,12 +48,18 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true })
 })
 
-async function writeSparse(path: string): Promise<void> {
-  const file = await open(path, 'w')
-  await file.write(Buffer.from('start'), 0, 5, 0)
+/** Writes the sparse APK; returns its size. */
+async function writeSparse(path: string): Promise<number> {
+  const size = await writeZip(path, {
+    entries: [
+      { name: 'assets/big.bin', sparseSize: SIZE },
+      { name: 'AndroidManifest.xml', data: await readFile(MANIFEST), deflate: true }
+    ]
+  })
+  const file = await open(path, 'r+')
   await file.write(Buffer.from('across-4-GiB'), 0, 12, FOUR_GIB - 6)
-  await file.write(Buffer.from('end'), 0, 3, SIZE - 3)
   await file.close()
+  return size
 }
 
 async function sha256Of(path: string): Promise<string> {
@@ -59,8 +73,16 @@ async function sha256Of(path: string): Promise<string> {
   `uploads a build over 4 GiB whole: Content-Length, stored bytes and digest${skipped}`,
   async () => {
     const path = join(workspace, 'app-universal.apk')
-    await writeSparse(path)
+    const size = await writeSparse(path)
+    expect(size).toBeGreaterThan(FOUR_GIB)
     const expected = await sha256Of(path)
+
+    // Read in constant time: the central directory and the manifest, never the 4 GiB before them.
+    const started = performance.now()
+    const facts = await inspectBuild(path)
+    const took = performance.now() - started
+    expect(facts).toMatchObject({ platform: 'android', appId: 'com.example.inspect' })
+    expect(took).toBeLessThan(1000)
 
     const result = await step(
       emulator,
@@ -70,14 +92,16 @@ async function sha256Of(path: string): Promise<string> {
 
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({
-      artifactSize: String(SIZE),
+      artifactSize: String(size),
       artifactSha256: expected,
-      outcome: 'skipped'
+      outcome: 'skipped',
+      platform: 'android',
+      appId: 'com.example.inspect'
     })
     const put = emulator.requests.find(r => r.route === 'upload')!
-    expect(put.headers['content-length']).toBe(String(SIZE))
+    expect(put.headers['content-length']).toBe(String(size))
     const stored = emulator.objects.get('team_demo/app-universal.apk')!
-    expect(stored.size).toBe(SIZE)
+    expect(stored.size).toBe(size)
     expect(stored.sha256).toBe(expected)
   },
   300_000

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
+import { WRITTEN_APPS } from '../helpers/builds.js'
 import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
@@ -109,7 +110,8 @@ describe('the CLI, installed from the packed package', () => {
       fileLocation: 'team_demo/myapp-mobile-apps-shop-pr42.apk',
       artifactSha256: built.sha256,
       artifactSize: built.size,
-      environmentId: 'env_pr-42'
+      environmentId: 'env_pr-42',
+      ...WRITTEN_APPS.apk
     })
     expect(await readFile(env, 'utf8')).toContain(`runId=${runId}\n`)
     expect(ran.stderr).toContain(`Run ${runId} created`)
@@ -270,7 +272,8 @@ describe('the library, imported from the packed package', () => {
       fileLocation: 'team_demo/lib.apk',
       artifactSha256: built.sha256,
       artifactSize: 4096,
-      environmentId: 'env_staging'
+      environmentId: 'env_staging',
+      ...WRITTEN_APPS.apk
     })
     expect(results[1]).toMatchObject({
       outcome: 'skipped',

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 import { afterAll, afterEach, expect } from '@jest/globals'
 import {
   errorLines,
@@ -11,6 +10,7 @@ import {
 } from '../../emulator/github-runner.js'
 import { liveGitHubApis } from '../../emulator/github-api.js'
 import type { Emulator } from '../../emulator/server.js'
+import { writeBuild } from './builds.js'
 import { runStepInProcess } from './in-process.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
 
@@ -41,7 +41,7 @@ export async function freshWorkspace(): Promise<string> {
   return dir
 }
 
-/** Writes an artifact of `size` random bytes at `relative` in a fresh workspace (or the given one). */
+/** Writes a valid build of `size` bytes (random padding) at `relative` in a fresh workspace (or the given one); see writeBuild. */
 export async function writeArtifact(
   relative = 'app-release.apk',
   size = 64 * 1024,
@@ -50,9 +50,13 @@ export async function writeArtifact(
   const dir = workspace ?? (await freshWorkspace())
   const path = join(dir, relative)
   await mkdir(dirname(path), { recursive: true })
-  const bytes = randomBytes(size)
-  await writeFile(path, bytes)
-  return { workspace: dir, path, sha256: createHash('sha256').update(bytes).digest('hex'), size }
+  return { workspace: dir, path, sha256: await writeBuild(path, size), size }
+}
+
+/** A build tool's stand-in (a bash script) that leaves a new valid build of `size` bytes at `output`, as gradle or xcodebuild would. */
+export async function buildToolScript(output: string, size = 64 * 1024): Promise<string> {
+  const built = await writeArtifact(`prebuilt${extname(output)}`, size)
+  return `#!/usr/bin/env bash\nmkdir -p "$(dirname '${output}')"\ncp '${built.path}' '${output}'\n`
 }
 
 /** How a step runs: the action's run() in this process, or the bundle as the runner starts it. */

@@ -19,6 +19,7 @@ import { errorLines, parseFileCommand } from '../../emulator/github-runner.js'
 import type { Fault } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
+import { writeBuild } from '../helpers/builds.js'
 import { run } from '../../src/action/main.js'
 
 let emulator: Emulator
@@ -40,7 +41,7 @@ beforeEach(async () => {
     return true
   })
   dir = await mkdtemp(join(tmpdir(), 'run-'))
-  await writeFile(join(dir, 'app.apk'), 'PK build')
+  await writeBuild(join(dir, 'app.apk'), 4096)
   await writeFile(join(dir, 'output'), '')
   await writeFile(join(dir, 'summary'), '')
   Object.assign(process.env, {
@@ -95,7 +96,7 @@ describe('run', () => {
     ],
     ['after a retried upload', [{ route: 'upload', status: 503 }], undefined]
   ])('leaves no socket, timer, thread or open file behind %s', async (_, faults, exitCode) => {
-    await writeFile(join(dir, 'app.apk'), Buffer.alloc(3 * 1024 * 1024, 7))
+    await writeBuild(join(dir, 'app.apk'), 3 * 1024 * 1024)
     process.env['INPUT_MAX-ATTEMPTS'] = faults.some(f => f.status === 503) ? '2' : '1'
     emulator.faults.add(...faults)
     const before = liveResources()
@@ -153,7 +154,7 @@ describe('run', () => {
   it('names the target of an artifact reached through a link that leaves the workspace', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'outside-'))
     try {
-      await writeFile(join(outside, 'real.apk'), 'PK build')
+      await writeBuild(join(outside, 'real.apk'), 4096)
       await symlink(join(outside, 'real.apk'), join(dir, 'linked.apk'))
       process.env.INPUT_FILE = 'linked.apk'
       await run()
@@ -175,14 +176,14 @@ describe('run', () => {
       const workspace = join(parent, 'build{1,2}')
       await mkdir(workspace)
       await mkdir(join(parent, 'build1'))
-      await writeFile(join(workspace, 'app.apk'), 'PK mine')
-      await writeFile(join(parent, 'build1', 'other.apk'), 'PK not mine')
+      await writeBuild(join(workspace, 'app.apk'), 8192)
+      await writeBuild(join(parent, 'build1', 'other.apk'), 4096)
       process.env.GITHUB_WORKSPACE = workspace
       process.env.INPUT_FILE = '*.apk'
       await run()
       expect(process.exitCode).toBeUndefined()
       expect(requestsOfRoute('signed-url')[0]!.query.file).toBe('app.apk')
-      expect(emulator.objects.get('team_demo/app.apk')?.size).toBe(7)
+      expect(emulator.objects.get('team_demo/app.apk')?.size).toBe(8192)
     } finally {
       await rm(parent, { recursive: true, force: true })
     }

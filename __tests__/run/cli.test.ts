@@ -14,6 +14,7 @@ import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { gitlabDotenv } from '../helpers/gitlab-dotenv.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
+import { WRITTEN_APPS } from '../helpers/builds.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
@@ -315,7 +316,8 @@ describe('hand-over files', () => {
       runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       environmentId: 'env_staging',
       artifactSha256: built.sha256,
-      artifactSize: String(built.size)
+      artifactSize: String(built.size),
+      ...WRITTEN_APPS.apk
     })
     expect(result.stderr).toMatch(
       /The playgroundFileLocation output is left out of the dotenv hand-over: its value has a \$/

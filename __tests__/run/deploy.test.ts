@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
+import { WRITTEN_APPS } from '../helpers/builds.js'
 import { expectFailure, requestsOf, step, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
@@ -33,7 +34,8 @@ describe('upload and notify', () => {
       outcome: 'success',
       runId: run.id,
       runUrl: `${emulator.baseUrl}/runs/${run.id}`,
-      environmentId: 'env_staging'
+      environmentId: 'env_staging',
+      ...WRITTEN_APPS.apk
     })
     expect(run.id).toMatch(/^run_[0-9a-f]{16}$/)
     expect(emulator.objects.get('team_demo/app-release.apk')).toMatchObject({

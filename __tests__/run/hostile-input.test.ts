@@ -138,6 +138,24 @@ const cases: Case[] = [
   ],
   ['file: a line break', { file: `app.apk\n${INJECTED}` }, "'file'", 'single-line'],
   [
+    'expected-app-id: a line break',
+    { 'expected-app-id': `com.example.app\n${INJECTED}` },
+    "'expected-app-id'",
+    'single-line'
+  ],
+  [
+    'expected-app-id: markup',
+    { 'expected-app-id': '<img src=x>' },
+    "'expected-app-id'",
+    'package name or bundle id'
+  ],
+  [
+    'platform: a workflow command',
+    { platform: '::warning::x' },
+    "'platform'",
+    'Use android or ios'
+  ],
+  [
     'hosting-service: a line break',
     { 'hosting-service': `GitHub\n${INJECTED}` },
     "'hosting-service'",

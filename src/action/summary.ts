@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises'
 import { EOL } from 'node:os'
 import * as core from '@actions/core'
 import {
+  appText,
   blockingCount,
   formatBytes,
   inert,
@@ -47,9 +48,11 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
 /** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
 export function summaryRows(report: StepReport): [string, string][] {
   // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
-  const { runUrl } = outputValuesOf(report)
+  const values = outputValuesOf(report)
+  const { runUrl } = values
   const rows: [string, string | undefined][] = [
     ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
+    ['App', appText(values, value => `<code>${escape(value)}</code>`)],
     [
       'Artifact link target',
       report.artifact?.target && `<code>${escape(report.artifact.target)}</code>`

@@ -20,6 +20,20 @@ export {
   type OutputValues
 } from './deploy/outputs.js'
 export { describeBug } from './deploy/messages.js'
+
+// What the build was read to be before anything was sent.
+export type {
+  BuildFacts,
+  BuildFormat,
+  BuildWarning,
+  AndroidBuild,
+  IosBuild,
+  OtherBuild,
+  ProvisioningProfile,
+  ProfileKind
+} from './inspect/facts.js'
+export { BrokenBuildError, type BrokenReason } from './inspect/broken.js'
+export { appText } from './deploy/build-check.js'
 export { junitXml, junitOfReport, type JUnitInput } from './deploy/junit.js'
 
 // Options: the table, their words in each front end, the transport's tuning variables.
@@ -29,6 +43,8 @@ export {
   optionsOf,
   offers,
   defaultOf,
+  PLATFORMS,
+  type Platform,
   type Command,
   type OptionSpec
 } from './options/table.js'

@@ -4,6 +4,7 @@ import type {
   Log,
   Outcome,
   OutputValues,
+  Platform,
   ProgressListener,
   Repository,
   VariablesValue,
@@ -55,6 +56,10 @@ export interface BuildOptions {
   namePrefix?: string | undefined
   /** The static environment of the naming convention, with `namePrefix`. */
   environment?: string | undefined
+  /** The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent. */
+  expectedAppId?: string | undefined
+  /** The platform the build must be for; a build for the other one, or a file that is no app, is refused before anything is sent. */
+  platform?: Platform | undefined
   /** The slowest upload still waited for, in KiB/s (default 64): one attempt may take the build's size at this speed plus the request time limit. Lower it for a slow link. */
   minUploadKibPerSecond?: number | undefined
   /** Where a relative `file` is found; default the current directory. */

@@ -1,4 +1,5 @@
 import {
+  appText,
   blockingCount,
   formatBytes,
   formatMinutes,
@@ -165,6 +166,7 @@ function facts(report: Report, stage: string | undefined, judgement?: Judgement)
       report.artifact &&
         `${code(report.artifact.name)} (${formatBytes(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
     ],
+    ['App', appText(values, value => code(value))],
     ['Run', values.runId && link(code(values.runId), values.runUrl)],
     ['Commit', report.git?.sha && link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
     ['Environment', report.environment && code(report.environment)],

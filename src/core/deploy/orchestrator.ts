@@ -18,6 +18,7 @@ import { uploadArtifact } from '../upload/upload.js'
 import { pollVerdict, type Verdict } from '../verdict/poll.js'
 import { noRunAdvice } from './advice.js'
 import { conclude, type Judgement } from './conclusion.js'
+import { buildWarningTitle, checkBuild, describeBuild } from './build-check.js'
 import { chooseDestination, pullRequestOverStaticName } from './destination.js'
 import { dryRun } from './dry-run.js'
 import type { DeployEvent } from './events.js'
@@ -150,6 +151,12 @@ class Deploy {
       if (overStatic) this.warn(overStatic)
     }
     this.logPlan(settings, artifact, destination)
+    if (artifact) {
+      report.build = await checkBuild(artifact, settings, this.hooks.signal)
+      this.log.info(describeBuild(report.build))
+      for (const warning of report.build.warnings)
+        this.warn(warning.message, buildWarningTitle(warning))
+    }
     this.tell({ type: 'planned', mode: settings.mode })
     await this.hooks.beforeRequests?.(settings)
 

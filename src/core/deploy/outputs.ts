@@ -1,4 +1,5 @@
 import { ref } from '../shared/option-refs.js'
+import { PLATFORMS, type Platform } from '../options/table.js'
 import type { Bug } from '../service/answers.js'
 import { VERDICT_NAMES, type VerdictName } from '../verdict/poll.js'
 import { OUTCOMES, type Outcome, type Report } from './report.js'
@@ -19,6 +20,12 @@ export const OUTPUTS = {
     'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
   artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
   artifactSize: 'Size of the uploaded file in bytes.',
+  appId:
+    "The build's app id, read from it before the upload: the Android package name or the iOS bundle id.",
+  appVersion:
+    "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
+  buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
+  platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
   verdict:
     "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
   greenlight:
@@ -39,7 +46,8 @@ export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[]
 /** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
 export const OUTPUT_VALUES: Partial<Record<OutputName, readonly string[]>> = {
   outcome: OUTCOMES,
-  verdict: VERDICT_NAMES
+  verdict: VERDICT_NAMES,
+  platform: PLATFORMS
 }
 
 /** The outputs as values of their own types, for the library; absent when not known. */
@@ -51,6 +59,10 @@ export interface OutputValues {
   outcome?: Outcome | undefined
   artifactSha256?: string | undefined
   artifactSize?: number | undefined
+  appId?: string | undefined
+  appVersion?: string | undefined
+  buildNumber?: string | undefined
+  platform?: Platform | undefined
   verdict?: VerdictName | undefined
   greenlight?: boolean | undefined
   runUrl?: string | undefined
@@ -61,7 +73,9 @@ export interface OutputValues {
 
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
 export function outputValuesOf(report: Report): OutputValues {
-  const { verdict } = report
+  const { verdict, build } = report
+  // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
+  const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined
   const uploaded = report.artifact?.sha256 !== undefined
   const values: OutputValues = {
     playgroundFileLocation: report.playgroundFileLocation,
@@ -71,6 +85,10 @@ export function outputValuesOf(report: Report): OutputValues {
     outcome: report.outcome,
     artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
     artifactSize: uploaded ? report.artifact?.size : undefined,
+    appId: app?.appId,
+    appVersion: app?.appVersion,
+    buildNumber: app?.buildNumber,
+    platform: app?.platform,
     verdict: verdict?.verdict,
     greenlight: verdict?.greenlight,
     runUrl: verdict?.runUrl ?? report.runUrl,

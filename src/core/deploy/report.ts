@@ -1,3 +1,4 @@
+import type { BuildFacts } from '../inspect/facts.js'
 import type { GitContext } from '../shared/git.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Mode } from '../options/resolve.js'
@@ -36,6 +37,8 @@ export interface Report {
   artifact?:
     | { name: string; size: number; sha256?: string | undefined; target?: string | undefined }
     | undefined
+  /** What the build was read to be before anything was sent: its app, version and platform. */
+  build?: BuildFacts | undefined
   destination?: string | undefined
   fileLocation?: string | undefined
   playgroundFileLocation?: string | undefined

@@ -3,7 +3,13 @@ import { InputError } from '../shared/errors.js'
 import type { GitContext, Repository } from '../shared/git.js'
 import { ref, setting, type OptionKey } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
-import { DEFAULT_MIN_UPLOAD_KIB_PER_SECOND, OPTIONS, optionsOf, type Command } from './table.js'
+import {
+  DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
+  OPTIONS,
+  optionsOf,
+  type Command,
+  type Platform
+} from './table.js'
 import { readValue } from './values.js'
 import { whyTheKeyIsEmpty } from './key-source.js'
 
@@ -36,6 +42,9 @@ export interface Settings {
   destination?: string | undefined
   namePrefix?: string | undefined
   environment?: string | undefined
+  /** What the build must be: the app's id, and its platform (checked by reading it before anything is sent). */
+  expectedAppId?: string | undefined
+  platform?: Platform | undefined
   /** The slowest upload still waited for: one PUT may take the build's size at this speed, plus the request time limit. */
   minUploadBytesPerSecond: number
   deploymentType?: string | undefined
@@ -111,6 +120,8 @@ export function resolveOptions(request: OptionsRequest): Settings {
   const destination = read<string>('destination')
   const namePrefix = read<string>('namePrefix')
   const environment = read<string>('environment')
+  const expectedAppId = read<string>('expectedAppId')
+  const platform = read<Platform>('platform')
   const runInputPath = read<string>('runInputPath')
   const runId = read<string>('runId')
   const variables = read<Record<string, string>>('variables') ?? {}
@@ -180,9 +191,12 @@ export function resolveOptions(request: OptionsRequest): Settings {
       'namePrefix',
       `Give the destination path, or let ${ref('namePrefix')} build it, not both`
     )
-  if (!file && (destination || namePrefix) && mode !== 'terminate')
+  const needsFile = (['destination', 'namePrefix', 'expectedAppId', 'platform'] as const).find(
+    key => read(key) !== undefined
+  )
+  if (!file && needsFile && mode !== 'terminate')
     throw new InputError(
-      destination ? 'destination' : 'namePrefix',
+      needsFile,
       `is set but ${ref('file')} is empty`,
       `Set ${ref('file')} to the build to upload`
     )
@@ -223,6 +237,8 @@ export function resolveOptions(request: OptionsRequest): Settings {
     destination,
     namePrefix,
     environment,
+    expectedAppId,
+    platform,
     minUploadBytesPerSecond:
       (read<number>('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
     deploymentType: read<string>('deploymentType'),

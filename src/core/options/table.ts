@@ -34,6 +34,8 @@ export type Kind =
   | 'runId'
   | 'repository'
   | 'path'
+  | 'appId'
+  | 'platform'
 
 export interface OptionSpec {
   kind: Kind
@@ -61,6 +63,10 @@ export interface OptionSpec {
   /** A Git fact: derived from the CI, overridden by this option. */
   git?: boolean
 }
+
+/** The platforms a build can be for, as `platform` takes them and the outputs name them. */
+export const PLATFORMS = ['android', 'ios'] as const
+export type Platform = (typeof PLATFORMS)[number]
 
 const ALL: readonly Command[] = COMMANDS
 const BUILD: readonly Command[] = ['deploy', 'upload']
@@ -119,6 +125,17 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     kind: 'namePart',
     commands: BUILD,
     description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+  },
+  expectedAppId: {
+    kind: 'appId',
+    commands: BUILD,
+    description:
+      'The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent.'
+  },
+  platform: {
+    kind: 'platform',
+    commands: BUILD,
+    description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
   },
   minUploadKibPerSecond: {
     kind: 'number',

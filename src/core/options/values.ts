@@ -10,7 +10,7 @@ import {
 import { ref, type OptionKey } from '../shared/option-refs.js'
 import { redactShapes } from '../shared/redact.js'
 import { hasControlCharacter, quote } from '../shared/text.js'
-import type { OptionSpec } from './table.js'
+import { PLATFORMS, type OptionSpec, type Platform } from './table.js'
 
 /**
  * The readers of every kind of option: each takes a value as a front end has
@@ -21,6 +21,8 @@ import type { OptionSpec } from './table.js'
 
 const MAX_VARIABLES_BYTES = 64 * 1024
 const MAX_VARIABLE_NAME_LENGTH = 256
+// An Android package name or an iOS bundle id: what either platform lets an app's id be.
+const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 const SHA = /^[0-9a-fA-F]{7,64}$/
 const REPOSITORY_PART = /^[\w.-]{1,100}$/
@@ -49,6 +51,8 @@ export interface KindValues {
   runId: string
   repository: Repository
   path: string
+  appId: string
+  platform: Platform
 }
 
 /** Reads one option's value by its kind; undefined when not given (nothing, or empty text). */
@@ -87,6 +91,10 @@ export function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unkno
       return runId(key, plainText(key, raw))
     case 'repository':
       return repository(key, raw)
+    case 'appId':
+      return appId(key, plainText(key, raw))
+    case 'platform':
+      return platform(key, plainText(key, raw))
   }
 }
 
@@ -373,4 +381,24 @@ function variableName(key: OptionKey, value: string | undefined): string | undef
     )
   }
   return value
+}
+
+/** The id a build must have: an Android package name or an iOS bundle id. */
+function appId(key: OptionKey, value: string | undefined): string | undefined {
+  if (value && !APP_ID.test(value))
+    throw new InputError(
+      key,
+      `${quote(value)} is not an app id`,
+      'Give the package name or bundle id, such as com.example.app'
+    )
+  return value
+}
+
+/** The platform a build must be for, in lower case. */
+function platform(key: OptionKey, value: string | undefined): Platform | undefined {
+  if (value === undefined) return undefined
+  const lower = value.toLowerCase()
+  if (!(PLATFORMS as readonly string[]).includes(lower))
+    throw new InputError(key, `${quote(value)} is not a platform`, `Use ${PLATFORMS.join(' or ')}`)
+  return lower as Platform
 }

@@ -12,6 +12,8 @@ export const OPTION_KEYS = [
   'destination',
   'namePrefix',
   'environment',
+  'expectedAppId',
+  'platform',
   'minUploadKibPerSecond',
   'deploymentType',
   'variables',

@@ -1,0 +1,107 @@
+/**
+ * The build read before anything is sent: what it is (for the report, the
+ * outputs and every summary), whether it is what the pipeline said to expect,
+ * and what about it is likely a mistake. A broken build, or one of another
+ * app or platform, is bad usage: the deploy ends before its first request.
+ */
+import { InputError } from '../shared/errors.js'
+import { ref } from '../shared/option-refs.js'
+import { quote } from '../shared/text.js'
+import type { BuildFacts, BuildWarning } from '../inspect/facts.js'
+import { inspectBuild } from '../inspect/inspect.js'
+import type { Settings } from '../options/resolve.js'
+import type { Artifact } from '../upload/artifact.js'
+import type { OutputValues } from './outputs.js'
+
+const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' } as const
+
+/** Each warning's title, where a front end shows one (an annotation's). */
+const WARNING_TITLES: Record<BuildWarning['code'], string> = {
+  'expired-profile': 'Expired provisioning profile',
+  'unsigned-release': 'Unsigned release build'
+}
+
+/** Reads the build and checks it against `expectedAppId` and `platform`; throws what refuses it. */
+export async function checkBuild(
+  artifact: Pick<Artifact, 'path' | 'name'>,
+  settings: Pick<Settings, 'expectedAppId' | 'platform'>,
+  signal?: AbortSignal
+): Promise<BuildFacts> {
+  const facts = await inspectBuild(artifact.path, {
+    name: artifact.name,
+    ...(signal ? { signal } : {})
+  })
+  const { expectedAppId, platform } = settings
+  const file = quote(artifact.name)
+  if (platform && facts.platform !== platform) {
+    const found = facts.platform
+      ? `a build for ${PLATFORM_NAMES[facts.platform]} (${quote(facts.appId)})`
+      : `a ${facts.format} file, which is no app`
+    throw new InputError(
+      'platform',
+      `is ${platform}, but ${file} is ${found}`,
+      `Point ${ref('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${ref('platform')}`
+    )
+  }
+  if (expectedAppId && (!facts.platform || facts.appId !== expectedAppId)) {
+    const found = facts.platform
+      ? `the build of ${quote(facts.appId)}`
+      : `a ${facts.format} file, which names no app`
+    throw new InputError(
+      'expectedAppId',
+      `is ${quote(expectedAppId)}, but ${file} is ${found}`,
+      `Point ${ref('file')} at the build of ${quote(expectedAppId)}, or correct ${ref('expectedAppId')}`
+    )
+  }
+  return facts
+}
+
+/** A warning's title for an annotation. */
+export function buildWarningTitle(warning: BuildWarning): string {
+  return WARNING_TITLES[warning.code]
+}
+
+/** One line for the log: which app and version, and how it was built; values from the build quoted. */
+export function describeBuild(facts: BuildFacts): string {
+  if (!facts.platform) return `Build: a ${facts.format} file (no app to read).`
+  const version = [
+    facts.appVersion === undefined ? undefined : `version ${quote(facts.appVersion, 60)}`,
+    facts.buildNumber === undefined ? undefined : `build ${quote(facts.buildNumber, 60)}`
+  ].filter(Boolean)
+  const details =
+    facts.platform === 'android'
+      ? [
+          facts.format === 'aab' ? 'App Bundle' : 'APK',
+          facts.minSdk === undefined ? undefined : `min SDK ${quote(facts.minSdk, 20)}`,
+          facts.targetSdk === undefined ? undefined : `target SDK ${quote(facts.targetSdk, 20)}`,
+          facts.abis.length ? `ABIs ${facts.abis.map(abi => quote(abi, 20)).join(' ')}` : undefined,
+          facts.debuggable ? 'debuggable' : undefined,
+          facts.format === 'apk'
+            ? facts.signatures.length
+              ? `signed ${facts.signatures.join(', ')}`
+              : 'unsigned'
+            : undefined
+        ]
+      : [
+          facts.format === 'ipa' ? 'IPA' : 'zipped .app',
+          `for ${facts.target === 'simulator' ? 'the simulator' : 'devices'}`,
+          facts.minimumOs === undefined ? undefined : `minimum OS ${quote(facts.minimumOs, 20)}`,
+          facts.profile ? `${facts.profile.kind} profile` : undefined
+        ]
+  const shown = [...version, ...details].filter(Boolean).join(', ')
+  return `App: ${quote(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`
+}
+
+/**
+ * Which app and version a run tested, for a summary or a comment: each value
+ * from the build through `span`, the medium's own escaping (a code span).
+ */
+export function appText(
+  values: Pick<OutputValues, 'appId' | 'appVersion' | 'buildNumber' | 'platform'>,
+  span: (value: string) => string
+): string | undefined {
+  if (!values.appId || !values.platform) return undefined
+  const version = values.appVersion ? ` ${span(values.appVersion)}` : ''
+  const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : ''
+  return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`
+}
