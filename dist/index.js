@@ -4733,9 +4733,11 @@ class GitHubReporter {
         const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
         const where = 'The verdict is in the job summary and the outputs.';
         const status = error.status ?? 0;
-        const said = this.plan.secrets.redact(this.stop.signal.aborted && this.deadline !== undefined
+        const said = this.plan.secrets
+            .redact(this.stop.signal.aborted && this.deadline !== undefined
             ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-            : (0,src_core/* messageOf */.bD)(error)).replace(/\.$/, '');
+            : (0,src_core/* messageOf */.bD)(error))
+            .replace(/\.$/, '');
         if (status === 403 || status === 404) {
             this.log.notice(`${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
         }
