@@ -276,7 +276,7 @@ describe('one comment per pull request, edited in place', () => {
     expect(emulator.github.comments[1]!.body).toMatch(/✅ passed/)
     expect(emulator.github.requests.filter(r => r.path === '/user')).toHaveLength(1)
     expect(result.stdout).toMatch(
-      /::notice title=Not shown on GitHub::The check run could not be written: GitHub answered 403 \(You must authenticate via a GitHub App\.\)/
+      /::notice title=Not shown on GitHub::The check run could not be written: GitHub answered 403 \(You must authenticate via a GitHub App\)/
     )
   })
 

@@ -256,6 +256,7 @@ const cases: Case[] = [
   ['max-attempts: too many', { 'max-attempts': '1000' }, "'max-attempts'", 'from 1 to 10'],
   ['notify: a typo', { notify: 'ture' }, "'notify'", 'Use true or false'],
   ['fail-on-no-run: yes', { 'fail-on-no-run': 'yes' }, "'fail-on-no-run'", 'Use true or false'],
+  ['dry-run: a typo', { 'dry-run': 'ture' }, "'dry-run'", 'Use true or false'],
   [
     'ephemeral-environment: on',
     { 'ephemeral-environment': 'on' },
