@@ -4229,26 +4229,27 @@ class GitHubError extends Error {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1478);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9103);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7978);
 
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)(`Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)(`Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .stopOnSignals */ .Z)());
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .stopOnSignals */ .Z)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 9103:
+/***/ 7978:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4262,1419 +4263,262 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/index.ts + 60 modules
-var src_core = __nccwpck_require__(1478);
-;// CONCATENATED MODULE: ./src/action/github/content.ts
-
-/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
-const MAX_CHECK_OUTPUT_BYTES = 65_535;
-const MAX_COMMENT_CHARACTERS = 65_536;
-/** Bugs named in a comment before a link to all of them. */
-const COMMENT_BUGS = 10;
-/** Bugs in a check run's table. */
-const CHECK_BUGS = 100;
-/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
-function defaultCheckName(environment, deploymentType) {
-    const which = environment || deploymentType;
-    return which ? `Mobile tests (${which})` : 'Mobile tests';
+// EXTERNAL MODULE: ./src/core/shared/redact.ts
+var redact = __nccwpck_require__(7272);
+;// CONCATENATED MODULE: ./src/core/shared/json.ts
+/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
+/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
+function asObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value
+        : {};
 }
-/**
- * The hidden marker that finds this check's comment again: the first line of
- * the comment, exactly. The name is percent-encoded, so two names never share
- * a marker and no name can end the HTML comment early.
- */
-function commentMarker(checkName) {
-    return `<!-- mobile-build-deploy check=${encodeURIComponent(checkName)} -->`;
-}
-/** Whether a comment's body carries this check's marker, as its first line and nowhere else. */
-function carriesMarker(body, checkName) {
-    const marker = commentMarker(checkName);
-    return body === marker || body.startsWith(`${marker}\n`);
-}
-/**
- * A value as code: shown literally, whatever it holds. The fence is longer
- * than any run of backticks in it, and one space inside each end keeps a
- * backtick at either end apart from the fence. In a table a pipe is escaped
- * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
- * split into two spans: between `<` and `!`, so that no value can open an
- * HTML comment, and in a table between a backslash and a pipe, where
- * renderers disagree on which of the two the backslash escapes.
- */
-function code(value, { table = true } = {}) {
-    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
-    return (0,src_core/* inert */.tJ)(value)
-        .split(split)
-        .map(part => {
-        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
-        const fence = '`'.repeat(longest + 1);
-        const text = table ? part.replace(/\|/g, '\\|') : part;
-        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
-        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
-    })
-        .join(' ');
-}
-// What a link's address keeps as it is: letters, digits and the URL delimiters that mean nothing to markdown.
-const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~]$/;
-/**
- * A link's address, from a parsed http(s) URL without user info, every other
- * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
- * brackets, backticks, pipes, asterisks, underscores, backslashes, spaces)
- * and `&` written as the entity markdown decodes; undefined for anything
- * else. Percent-encoding an unreserved character (`_`, `*`) leaves the URL
- * the same one (RFC 3986, 6.2.2.2).
- */
-function safeHref(url) {
-    if (!url)
-        return undefined;
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return undefined;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return undefined;
-    if (parsed.username || parsed.password)
-        return undefined;
-    return [...parsed.href]
-        .map(c => HREF_KEEPS.test(c)
-        ? c
-        : [...Buffer.from(c, 'utf8')]
-            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-            .join(''))
-        .join('')
-        .replace(/&/g, '&amp;');
-}
-/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
-function content_link(text, url) {
-    const href = safeHref(url);
-    return href ? `[${text}](${href})` : text;
-}
-const VERDICT_WORDS = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** The check run's conclusion for what the step came to. */
-function checkConclusion(report, judgement) {
-    switch (report.verdict?.verdict) {
-        case 'passed':
-            return 'success';
-        case 'failed':
-            return 'failure';
-        case 'canceled':
-            return 'cancelled';
-        case 'timed-out':
-            return 'timed_out';
-    }
-    if (report.failure?.aborted)
-        return 'cancelled';
-    if (judgement.conclusion === 'failure')
-        return 'failure';
-    // No run to wait for (a preview environment, or no run made a warning): nothing was tested.
-    return 'skipped';
-}
-/** Where the run is, in a few words for a check's title or a comment's heading. */
-function stateWords(report, stage) {
-    if (report.verdict)
-        return VERDICT_WORDS[report.verdict.verdict];
-    if (report.failure?.aborted)
-        return '⏹️ stopped before the verdict';
-    if (report.failure)
-        return '❌ the deploy failed';
-    if (report.noRun)
-        return '⚠️ no run was created';
-    if (report.preview)
-        return '➖ preview deployment, no run';
-    if (stage)
-        return `⏳ ${stage}`;
-    if (report.runId)
-        return '⏳ run created';
-    return '⏳ deploying';
-}
-/** The lines of a table of facts: build, run, commit, environment, stage or verdict. */
-function facts(report, stage, judgement) {
-    const values = (0,src_core/* outputValuesOf */.xh)(report);
-    const sha256 = values.artifactSha256
-        ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}`
-        : '';
-    const rows = [
-        [
-            'Build',
-            report.artifact &&
-                `${code(report.artifact.name)} (${(0,src_core/* formatBytes */.z3)(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
-        ],
-        ['App', (0,src_core/* appText */.LA)(values, value => code(value))],
-        ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
-        ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
-        ['Environment', report.environment && code(report.environment)],
-        ['State', stateWords(report, stage)],
-        [
-            'Bugs',
-            report.verdict &&
-                `${countText((0,src_core/* blockingCount */.f7)(report))} blocking, ${countText(values.nonBlockingBugsCount)} non-blocking`
-        ],
-        [
-            'Why',
-            // A failed verdict's message names the blocking bugs, which the bug table shows.
-            judgement?.message &&
-                judgement.conclusion !== 'success' &&
-                report.verdict?.verdict !== 'failed'
-                ? code(judgement.message)
-                : undefined
-        ]
-    ];
-    const shownRows = rows.filter((row) => Boolean(row[1]));
-    return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)];
-}
-function countText(n) {
-    return n === undefined ? 'unknown' : String(n);
-}
-/** A table of bugs, the first `max`, each name a code span linked to the bug. */
-function bugTable(bugs, max) {
-    if (bugs.length === 0)
-        return [];
-    return [
-        '| Bug | Priority | Blocking | New |',
-        '|---|---|---|---|',
-        ...bugs.slice(0, max).map(bug => {
-            const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
-            return `| ${content_link(code(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`;
-        })
-    ];
-}
-/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
-function elsewhere(report, workflowRunUrl) {
-    const places = [
-        content_link('the run’s page', report.verdict?.bugsUrl ?? (0,src_core/* outputValuesOf */.xh)(report).runUrl),
-        content_link('the job summary', workflowRunUrl)
-    ];
-    return `The rest is on ${places.join(' and in ')}.`;
-}
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-function checkOutput(report, stage, judgement, workflowRunUrl) {
-    const title = stateWords(report, stage);
-    const bytes = (text) => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
-    const rest = `…\n\n${elsewhere(report, workflowRunUrl)}`;
-    const summary = cut(facts(report, stage, judgement), bytes, rest);
-    const bugs = report.verdict?.bugs ?? [];
-    const more = bugs.length > CHECK_BUGS
-        ? [
-            '',
-            `And ${bugs.length - CHECK_BUGS} more: ${content_link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
-        ]
-        : [];
-    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
-    return { title, summary, ...(text ? { text } : {}) };
-}
-/** The pull-request comment: found again by its marker, edited in place; within GitHub's limit in characters. */
-function commentBody(checkName, report, stage, judgement, workflowRunUrl) {
-    const blocking = report.verdict?.blockingBugs ?? [];
-    const all = report.verdict?.bugsUrl ?? report.verdict?.runUrl;
-    const lines = [
-        commentMarker(checkName),
-        `### ${code(checkName, { table: false })}: ${stateWords(report, stage)}`,
-        '',
-        ...facts(report, stage, judgement)
-    ];
-    if (blocking.length > 0) {
-        lines.push('', `**Blocking bugs** (${(0,src_core/* blockingCount */.f7)(report) ?? blocking.length})`, '');
-        lines.push(...bugTable(blocking, COMMENT_BUGS));
-        if (blocking.length > COMMENT_BUGS || all)
-            lines.push('', `${content_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
-    }
-    if (report.wait && !report.verdict && !report.failure && report.runId)
-        lines.push('', `The verdict is awaited for up to ${(0,src_core/* formatMinutes */.dp)(report.wait.minutes)}.`);
-    lines.push('', `<sub>${content_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
-    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
-    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(report, workflowRunUrl)}`);
-}
-/**
- * The lines joined, or as many whole lines as fit with `rest` after them: a
- * line is never cut inside, where a code span could be left open and a value
- * in it read as markdown.
- */
-function cut(lines, fits, rest) {
-    const whole = lines.join('\n');
-    if (fits(whole))
-        return whole;
-    const kept = [...lines];
-    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
-        kept.pop();
-    return `${kept.join('\n')}\n\n${rest}`;
+/** The value when it is a string with something other than white space in it. */
+function asText(value) {
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-// EXTERNAL MODULE: ./src/action/github/errors.ts
-var errors = __nccwpck_require__(181);
-;// CONCATENATED MODULE: ./src/action/github/reporter.ts
-
-
-
-/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
-const FINISH_MS = 5_000;
-/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
-const MIN_WRITE_INTERVAL_MS = 10_000;
-/**
- * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
- * token of the GitHub Actions app, and GitHub names its writes after the
- * app's bot user (documented as `github-actions[bot]`).
- */
-const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
-/** The prefix of our check runs' external id. */
-const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
-/** The permission each kind of write needs of the token. */
-const PERMISSION = {
-    check: 'checks: write',
-    comment: 'pull-requests: write'
-};
-/**
- * Shows the deploy where reviewers look: a check run on the commit (in
- * progress with the run's link, its stage as it changes, then the verdict)
- * and one pull-request comment edited in place. The deploy never waits on
- * GitHub: events only say what GitHub should show, and each kind is written
- * beside the deploy, the newest state only, at most once per change and
- * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
- * last writes FINISH_MS. A failure of GitHub's side is told once, as a
- * notice or a warning, and never changes the step's result.
- */
-class GitHubReporter {
-    plan;
-    log;
-    load;
-    client;
-    checkId;
-    commentId;
-    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
-    identity;
-    stage;
-    runUrl;
-    startedAt;
-    deadline;
-    told = new Set();
-    stop = new AbortController();
-    writers;
-    constructor(plan, log, load) {
-        this.plan = plan;
-        this.log = log;
-        this.load = load;
-        const writer = (kind, write) => new Writer(write, this.stop.signal, error => this.give(kind, error));
-        this.writers = {
-            check: writer('check', (wanted, signal) => this.writeCheck(wanted, signal)),
-            comment: writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
-        };
-    }
-    /** Told each event of the deploy; says what GitHub should show now. */
-    onEvent(event, report) {
-        switch (event.type) {
-            case 'notified':
-                this.wantComment(report);
-                return;
-            case 'waiting':
-                this.wantCheck(report);
-                this.wantComment(report);
-                return;
-            case 'status':
-                this.onStatus(event.status, report);
-                return;
-            default:
-                return;
-        }
-    }
-    /**
-     * The last reports: the check completed with the verdict (never left in
-     * progress), the comment as the step ends; within FINISH_MS, after which
-     * whatever is still under way is given up.
-     */
-    async finish(report, judgement) {
-        this.deadline = Date.now() + FINISH_MS;
-        if (this.plan.check && this.plan.sha)
-            this.wantCheck(report, judgement);
-        this.wantComment(report, judgement);
-        const done = Promise.all(Object.values(this.writers).map(w => w.idle()));
-        let timer;
-        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
-        try {
-            if ((await Promise.race([done, late])) === 'late') {
-                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
-                await done;
-            }
-        }
-        finally {
-            clearTimeout(timer);
-            this.stop.abort();
-        }
-    }
-    onStatus(status, report) {
-        const stage = stageWords(status);
-        if (status.answer.runUrl)
-            this.runUrl = status.answer.runUrl;
-        if (stage === this.stage)
-            return;
-        this.stage = stage;
-        this.wantCheck(report);
-        this.wantComment(report);
-    }
-    wantCheck(report, judgement) {
-        if (!this.plan.check || !this.plan.sha)
-            return;
-        this.startedAt ??= new Date().toISOString();
-        const final = judgement !== undefined;
-        const compared = {
-            ...(final
-                ? { status: 'completed', conclusion: checkConclusion(report, judgement) }
-                : { status: 'in_progress' }),
-            external_id: `${EXTERNAL_ID_PREFIX}${report.runId ?? 'none'}`,
-            details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(report, final ? this.stage : (this.stage ?? 'waiting for the verdict'), judgement, this.plan.workflowRunUrl)
-        };
-        const stamps = {
-            started_at: this.startedAt,
-            ...(final ? { completed_at: new Date().toISOString() } : {})
-        };
-        this.writers.check.want({
-            fields: this.scrubbed({ ...stamps, ...compared }),
-            key: JSON.stringify(this.scrubbed(compared)),
-            final
-        });
-    }
-    wantComment(report, judgement) {
-        if (this.plan.pullRequest === undefined)
-            return;
-        const body = this.plan.secrets.redactValue(commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl));
-        this.writers.comment.want({ fields: { body }, key: body, final: judgement !== undefined });
-    }
-    /**
-     * A check run of this step's own: created the first time, updated after.
-     * A later step (a wait-only job) creates its own under the same name, the
-     * newest of the name being the one GitHub shows: a completed check run's
-     * status and conclusion are final, so one is never taken up again.
-     */
-    async writeCheck(wanted, signal) {
-        const client = await this.connect();
-        if (this.checkId !== undefined)
-            return client.updateCheck(this.plan.repo, this.checkId, wanted.fields, { signal });
-        const created = await client.createCheck(this.plan.repo, {
-            name: this.plan.checkName,
-            head_sha: this.plan.sha,
-            ...wanted.fields
-        });
-        this.checkId = created.id;
-    }
-    /** Our comment on the pull request: found once (ours only), created when there is none, then edited in place. */
-    async writeComment(wanted, signal) {
-        const issue = this.plan.pullRequest;
-        const body = String(wanted.fields.body);
-        const client = await this.connect();
-        if (this.commentId === undefined) {
-            const ours = await this.findOurComment(client, issue);
-            if (ours === undefined) {
-                const created = await client.createComment(this.plan.repo, issue, body);
-                this.commentId = created.id;
-                // What GitHub names as our comment's author is the token's identity, whatever the token.
-                if (created.author)
-                    this.identity = created.author;
-                return;
-            }
-            this.commentId = ours;
-        }
-        await client.updateComment(this.plan.repo, this.commentId, body, { signal });
-    }
-    /**
-     * The comment that is ours: its first line is our marker for this exact
-     * check name, AND the token in use wrote it. A comment anyone else wrote
-     * is never edited, whatever it carries; we then write our own.
-     */
-    async findOurComment(client, issue) {
-        const marked = await client.findComments(this.plan.repo, issue, comment => carriesMarker(comment.body, this.plan.checkName));
-        if (marked.length === 0)
-            return undefined;
-        const me = (await this.ownIdentity(client)).toLowerCase();
-        return marked.find(comment => comment.author?.toLowerCase() === me)?.id;
-    }
-    /**
-     * The token's identity, by this rule: the author GitHub named on a comment
-     * we created in this step when there is one; else what `GET /user` says,
-     * which is the login of a person's token (a personal access token); an
-     * installation token is refused `GET /user` (403), and the installation
-     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
-     * names `github-actions[bot]`. A GitHub App's own token is taken for the
-     * workflow's too: it then finds no earlier comment of its own and writes
-     * a new one, but never edits one of another author.
-     */
-    async ownIdentity(client) {
-        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
-        return this.identity;
-    }
-    /** Every string of a write through the deploy's one redaction. */
-    scrubbed(value) {
-        if (typeof value === 'string')
-            return this.plan.secrets.redactValue(value);
-        if (Array.isArray(value))
-            return value.map(item => this.scrubbed(item));
-        if (value && typeof value === 'object')
-            return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.scrubbed(item)]));
-        return value;
-    }
-    connect() {
-        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
-            signal: this.stop.signal,
-            deadline: () => this.deadline
-        });
-        return this.client;
-    }
-    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
-    give(kind, error) {
-        const refused = error instanceof errors/* GitHubError */.y || this.stop.signal.aborted;
-        if (this.told.has(kind))
-            return refused;
-        this.told.add(kind);
-        const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
-        const where = 'The verdict is in the job summary and the outputs.';
-        const status = error.status ?? 0;
-        const said = this.plan.secrets
-            .redact(this.stop.signal.aborted && this.deadline !== undefined
-            ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-            : (0,src_core/* messageOf */.bD)(error))
-            .replace(/\.$/, '');
-        if (status === 403 || status === 404) {
-            this.log.notice(`${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
-        }
-        else if (status >= 300 && status < 400) {
-            this.log.notice(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
-        }
-        else {
-            this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
-        }
-        return refused;
-    }
-}
-/**
- * One kind of report (the check run, the comment): the newest state wanted
- * is written; a state not yet written when a newer one comes is dropped; a
- * state equal to the last one written is not written again; two writes are
- * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
- * replaces a write still under way.
- */
-class Writer {
-    write;
-    stop;
-    failed;
-    wanted;
-    lastKey;
-    lastAt = -Infinity;
-    running;
-    inFlight;
-    wake;
-    stopped = false;
-    constructor(write, stop, 
-    /** Told a failed write; true stops this kind of report. */
-    failed) {
-        this.write = write;
-        this.stop = stop;
-        this.failed = failed;
-    }
-    want(wanted) {
-        if (this.stopped || (this.wanted?.final && !wanted.final))
-            return;
-        this.wanted = wanted;
-        if (wanted.final) {
-            this.inFlight?.abort(new Error('replaced by the final state'));
-            this.wake?.();
-        }
-        this.running ??= this.pump().finally(() => (this.running = undefined));
-    }
-    /** Settles when nothing is left to write. */
-    idle() {
-        return this.running ?? Promise.resolve();
-    }
-    async pump() {
-        while (this.wanted && !this.stopped && !this.stop.aborted) {
-            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - Date.now();
-            if (wait > 0 && !this.wanted.final)
-                await this.pause(wait);
-            const next = this.wanted;
-            this.wanted = undefined;
-            if (!next || this.stop.aborted)
-                return;
-            if (next.key === this.lastKey)
-                continue;
-            const controller = new AbortController();
-            this.inFlight = controller;
-            this.lastAt = Date.now();
-            try {
-                await this.write(next, controller.signal);
-                this.lastKey = next.key;
-            }
-            catch (error) {
-                // A write the final state replaced is not a failure.
-                if (controller.signal.aborted && !this.stop.aborted)
-                    continue;
-                if (this.failed(error))
-                    this.stopped = true;
-            }
-            finally {
-                this.inFlight = undefined;
-            }
-        }
-    }
-    /** Waits `ms`, or until the final state comes or everything stops. */
-    pause(ms) {
-        return new Promise(resolve => {
-            const done = () => {
-                clearTimeout(timer);
-                this.stop.removeEventListener('abort', done);
-                this.wake = undefined;
-                resolve();
-            };
-            const timer = setTimeout(done, ms);
-            this.stop.addEventListener('abort', done, { once: true });
-            this.wake = done;
-        });
-    }
-}
-/** A stage as a check's title and a comment say it. */
-function stageWords(status) {
-    const { answer } = status;
-    switch (status.stage) {
-        case 'initializing':
-            return 'initializing';
-        case 'underReview':
-            return answer.underInvestigation !== undefined
-                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
-                : 'under review';
-        case 'completed':
-            return 'completed';
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'waiting for the verdict';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
-
-
-/** How long the dry run's one read of GitHub may take. */
-const READ_MS = 15_000;
-/**
- * What a dry run can learn of the GitHub reporting a real deploy would do,
- * writing nothing. GitHub tells a workflow's token (an installation token) its
- * own permissions by no read: a repository's `permissions` are a person's,
- * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
- * `x-accepted-github-permissions` header names what an endpoint needs, not
- * what the token has. So the write permissions stay unknown until the first
- * write; the dry run names them, and on a pull request reads its comments (the
- * read a real deploy does first) to prove the token is accepted. Reporting
- * never decides a deploy, so what this finds is a notice, never a failure.
- */
-async function checkReporting(plan, log, loadClient, signal) {
-    if (!plan) {
-        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
-        return;
-    }
-    const writes = [
-        plan.check ? `a check run ${(0,src_core/* quote */.hD)(plan.checkName)} (needs ${PERMISSION.check})` : undefined,
-        plan.pullRequest === undefined
-            ? undefined
-            : `a comment on pull request #${plan.pullRequest} (needs ${PERMISSION.comment})`
-    ].filter((write) => write !== undefined);
-    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
-    if (plan.pullRequest === undefined)
-        return;
-    const stop = new AbortController();
-    const deadline = Date.now() + READ_MS;
-    const timer = setTimeout(() => stop.abort(), READ_MS);
-    timer.unref();
-    try {
-        const client = await loadClient(plan.token, plan.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
-        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,src_core/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${PERMISSION.comment}.`, 'GitHub token');
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-
-/**
- * Every input the action offers, by option key, as the runner gives it:
- * text, empty when not set. The core reads and checks each by the option
- * table, so an input is refused with the same words as the CLI's flag.
- */
-function readInputs(get) {
-    const values = {};
-    for (const key of (0,src_core/* optionsOf */.cz)('action')) {
-        const value = get((0,src_core/* spelling */.DS)('action', key));
-        if (value !== '')
-            values[key] = value;
-    }
-    return values;
-}
-/** Whether a boolean input is on, read leniently: for the decision the action makes before the core reads it properly. */
-function isOn(value) {
-    return ['true', 'True', 'TRUE'].includes((value ?? '').trim());
-}
-
-;// CONCATENATED MODULE: ./src/action/log.ts
-
-
-/**
- * The step's log. Every line goes through the inert formatter on its way out
- * (the core's lines already have; the action's own are made so here), so no
- * value from outside in it can begin a workflow command; annotations are
- * escaped by @actions/core as well.
- */
-const runnerLog = {
-    info(message) {
-        core/* info */.pq((0,src_core/* inertLine */.Fq)(message));
-    },
-    debug(message) {
-        core/* debug */.Yz((0,src_core/* inert */.tJ)(message));
-    },
-    notice(message, title) {
-        core/* notice */.lm((0,src_core/* inert */.tJ)(message), title ? { title } : {});
-    },
-    warning(message, title) {
-        core/* warning */.$e((0,src_core/* inert */.tJ)(message), title ? { title } : {});
-    },
-    error(message, title) {
-        core/* error */.z3((0,src_core/* inert */.tJ)(message), { title });
-    },
-    /** Hides a secret from every later line of the runner's log; a value too short to be one is not masked. */
-    mask(secret) {
-        if (secret.length >= src_core/* MIN_SECRET_LENGTH */.vb)
-            core/* setSecret */.Pq(secret);
-    },
-    group(name, work) {
-        return core/* group */.Os((0,src_core/* inert */.tJ)(name), work);
-    }
-};
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/action/summary.ts
-
-
-
-
-const VERDICT_TEXT = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
-function bugRows(report) {
-    return (report.verdict?.bugs ?? []).map(bug => [
-        bug.url
-            ? `<a href="${summary_escape(bug.url)}">${summary_escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
-            : summary_escape(bug.name),
-        bug.priority,
-        bug.blocking ? 'blocking' : 'not blocking',
-        bug.new ? 'new' : ''
-    ]);
-}
-const OUTCOME_TEXT = {
-    success: '✅ run created',
-    failed: '⚠️ no run created',
-    aborted: '❌ aborted',
-    skipped: '⏭️ not notified'
-};
-/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
-function summaryRows(report) {
-    // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
-    const values = (0,src_core/* outputValuesOf */.xh)(report);
-    const { runUrl } = values;
-    const rows = [
-        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
-        ['App', (0,src_core/* appText */.LA)(values, value => `<code>${summary_escape(value)}</code>`)],
-        [
-            'Artifact link target',
-            report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`
-        ],
-        [
-            'Size',
-            report.artifact && `${(0,src_core/* formatBytes */.z3)(report.artifact.size)} (${report.artifact.size} bytes)`
-        ],
-        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
-        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
-        [
-            'playgroundFileLocation',
-            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
-        ],
-        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
-        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
-        ['Commit', commitCell(report.git)],
-        [
-            'Pull request',
-            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
-        ],
-        ['Environment', report.environment && summary_escape(report.environment)],
-        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
-        ['Outcome', outcomeCell(report)],
-        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
-        ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
-        [
-            'Run',
-            runUrl &&
-                `<a href="${summary_escape(runUrl)}">${summary_escape(report.verdict?.runId ?? report.runId ?? 'the run')}</a>`
-        ],
-        ['Bugs', bugCounts(report)],
-        [
-            'Environment ended',
-            report.terminated &&
-                (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
-        ],
-        ['Warning', report.warnings.length > 0 ? report.warnings.map(summary_escape).join('<br>') : undefined],
-        ['Problem', report.problem && summary_escape(report.problem)]
-    ];
-    return rows.filter((row) => Boolean(row[1]));
-}
-function outcomeCell(report) {
-    if (report.preview)
-        return '✅ preview deployment, no run';
-    if (report.dryRun)
-        return '⏭️ dry run (nothing uploaded or notified)';
-    if (report.outcome === 'skipped' && report.mode === 'wait')
-        return '⏭️ wait only (nothing deployed)';
-    if (report.outcome === 'skipped' && report.mode === 'upload')
-        return '⏭️ not notified (upload only)';
-    if (report.outcome === 'success' && report.mode === 'terminate')
-        return '✅ success';
-    return report.outcome && OUTCOME_TEXT[report.outcome];
-}
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so. */
-function bugCounts(report) {
-    if (!report.verdict)
-        return undefined;
-    const values = (0,src_core/* outputValuesOf */.xh)(report);
-    const count = (n) => (n === undefined ? 'unknown' : String(n));
-    return `${count((0,src_core/* blockingCount */.f7)(report))} blocking, ${count(values.nonBlockingBugsCount)} non-blocking`;
-}
-function commitCell(git) {
-    if (!git?.sha)
-        return undefined;
-    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
-    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
-}
-/** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
-function summary_escape(value) {
-    return (0,src_core/* inert */.tJ)(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
-}
-/**
- * GitHub drops a step's summary over 1 MiB whole, the verdict with it: the bug
- * table keeps to this many bytes, and a last row says how many more the run's
- * page lists.
- */
-const MAX_BUG_TABLE_BYTES = 512 * 1024;
-/** Pure: the bug rows that fit the budget, and a last row naming how many were left out. */
-function rowsWithin(rows, budget = MAX_BUG_TABLE_BYTES) {
-    let used = 0;
-    for (const [i, row] of rows.entries()) {
-        used += Buffer.byteLength(row.join('')) + 40;
-        if (used > budget)
-            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
-    }
-    return rows;
-}
-/**
- * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
- * runner there is nothing to write to. core.summary builds the HTML, but the
- * file is opened here, as core.summary remembers the first path it was given.
- */
-async function writeSummary(report) {
-    const path = process.env.GITHUB_STEP_SUMMARY;
-    if (!path)
-        return;
-    const summary = core/* summary */.z
-        .emptyBuffer()
-        .addHeading('Mobile build deploy', 3)
-        .addTable([
-        [
-            { data: 'Item', header: true },
-            { data: 'Value', header: true }
-        ],
-        ...summaryRows(report).map(([label, value]) => [label, value])
-    ]);
-    const bugs = rowsWithin(bugRows(report));
-    if (bugs.length > 0) {
-        summary
-            .addHeading('Bugs', 4)
-            .addTable([
-            ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
-            ...bugs
-        ]);
-    }
-    const html = summary.stringify();
-    core/* summary */.z.emptyBuffer();
-    await (0,promises_.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
-}
-
-;// CONCATENATED MODULE: ./src/action/vocabulary.ts
-
-/** The action's words: its inputs by their names in action.yml. */
-const ACTION_VOCABULARY = {
-    name: option => (0,src_core/* spelling */.DS)('action', option),
-    subject: option => `Input '${(0,src_core/* spelling */.DS)('action', option)}'`,
-    setting: (option, value) => `${(0,src_core/* spelling */.DS)('action', option)}: ${value}`
-};
-
-;// CONCATENATED MODULE: ./src/action/main.ts
-
-
-
-
-
-
-
-
-
-
-/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
-const LOOKUP_MS = 10_000;
-/**
- * The runner's cancel (and a job's timeout-minutes): SIGINT, then SIGTERM
- * 7.5 s later, then SIGKILL 2.5 s after that. The first stops the deploy,
- * which ends as stopped (`cancelled` on the check run); the reports then get
- * their few seconds and the step ends. A second signal ends it at once.
- */
-function stopOnSignals() {
-    const stop = new AbortController();
-    for (const name of ['SIGINT', 'SIGTERM'])
-        process.on(name, () => {
-            if (stop.signal.aborted)
-                process.exit(130);
-            stop.abort(new Error(`the job was canceled: ${name}`));
-        });
-    return stop.signal;
-}
-/**
- * The step: the inputs and the event handed to the core's one orchestrator,
- * and what it learns turned into outputs (each the moment it is known),
- * annotations and the summary. The only place that fails the step; every
- * failure, thrown or not, ends as one `::error::` line. `signal` stops the
- * deploy (the runner's cancel); the step then exits 130.
- */
-async function run(signal) {
-    const step = { failOnNoRun: true, warnings: [] };
-    const setOutputs = outputSetter();
-    // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
-    const secrets = new src_core/* Secrets */.Sb(secret => runnerLog.mask(secret));
-    // The core tells each spelling it masks (a key's, a signed URL's): taken as spelled, since the key itself is added below.
-    const log = { ...runnerLog, mask: (secret) => secrets.addExact(secret) };
-    try {
-        // Masked before anything else can print it, even when it fails validation.
-        const values = readInputs(name => core/* getInput */.V4(name));
-        if (values.apiKey)
-            secrets.add(values.apiKey);
-        if (values.githubToken)
-            secrets.add(values.githubToken);
-        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
-        const event = readEvent();
-        const state = (0,src_core/* deploymentState */.DY)(eventName, event);
-        const notifies = !isOn(values.terminateEnvironment) &&
-            !values.runId &&
-            (values.notify === undefined || isOn(values.notify));
-        if (state !== undefined && state !== 'success' && notifies) {
-            // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-            Object.assign(step, { outcome: 'skipped' });
-            setOutputs(step);
-            runnerLog.notice(`This deployment_status event reports the state ${(0,src_core/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
-            return;
-        }
-        const context = (0,src_core/* githubContext */.h4)(eventName, event, process.env);
-        for (const note of context.notes)
-            runnerLog.warning(note, 'Event value left out');
-        if (context.pullRequestLookup && values.githubToken)
-            await lookUpPullRequest(context, values.githubToken, secrets, signal);
-        let reporter;
-        const deploy = await (0,src_core/* runDeploy */.zt)(undefined, values, {
-            frontEnd: 'action',
-            vocabulary: ACTION_VOCABULARY,
-            log,
-            signal,
-            derived: context.git,
-            env: process.env,
-            workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
-            onEvent: (event, report) => {
-                setOutputs(report);
-                reporter?.onEvent(event, report);
-            },
-            beforeRequests: async (settings) => {
-                checkOutputFile();
-                const plan = reportingPlanOf(settings, secrets);
-                if (settings.dryRun)
-                    await checkReporting(plan, runnerLog, loadClient, signal);
-                else if (plan)
-                    reporter = new GitHubReporter(plan, runnerLog, loadClient);
-            }
-        });
-        finish(step, deploy, setOutputs);
-        await reporter?.finish(deploy.report, deploy.judgement);
-        if (signal?.aborted)
-            process.exitCode = 130;
-    }
-    catch (error) {
-        // Only the action's own writing can throw here: the core never does.
-        fail(step, `The step could not finish: ${(0,src_core/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
-    }
-    finally {
-        try {
-            await writeSummary(step);
-        }
-        catch (error) {
-            runnerLog.warning(`The job summary could not be written: ${(0,src_core/* messageOf */.bD)(error)}`);
-        }
-    }
-}
-/** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
-function finish(step, { report, judgement }, setOutputs) {
-    Object.assign(step, report, { problem: judgement.message });
-    try {
-        setOutputs(report);
-    }
-    catch (error) {
-        const unwritten = `The outputs could not be written: ${(0,src_core/* messageOf */.bD)(error)}`;
-        // A failure that came first is the cause to show; the outputs' own is then a detail.
-        if (judgement.conclusion !== 'failure')
-            return fail(step, unwritten, 'Mobile build deploy failed');
-        runnerLog.warning(unwritten);
-    }
-    if (judgement.conclusion === 'failure')
-        fail(step, judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
-    else if (judgement.conclusion === 'warning' && judgement.message)
-        runnerLog.warning(judgement.message, 'No run created');
-}
-/** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reportingPlanOf(settings, secrets) {
-    const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
-    if (!settings.githubToken || !repo || !('owner' in repo))
-        return undefined;
-    const check = settings.check && settings.wait;
-    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
-    if (!check && pullRequest === undefined)
-        return undefined;
-    return {
-        token: settings.githubToken,
-        check,
-        checkName: settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
-        pullRequest,
-        repo: { owner: repo.owner, repo: repo.name },
-        sha: settings.git.sha,
-        apiUrl: apiUrl(),
-        workflowRunUrl: workflowRunUrl(),
-        secrets
-    };
-}
-/** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
-async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7441));
-    return createClient(token, baseUrl, limits);
-}
-/**
- * A workflow_run for a fork's pull request names no pull request: GitHub's
- * API tells it from the head branch and commit. Without it, neither a
- * pull-request name nor a comment can be made; the deploy goes on.
- */
-async function lookUpPullRequest(context, token, secrets, signal) {
-    const lookup = context.pullRequestLookup;
-    const repo = (0,src_core/* repositoryOfSlug */.d5)(process.env.GITHUB_REPOSITORY);
-    if (!repo || !('owner' in repo))
-        return;
-    const stop = new AbortController();
-    const deadline = Date.now() + LOOKUP_MS;
-    try {
-        const client = await loadClient(token, apiUrl(), {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const number = await client.pullRequestOf({ owner: repo.owner, repo: repo.name }, lookup.owner, lookup.branch, lookup.sha);
-        if (number !== undefined)
-            context.git.pullRequestNumber = number;
-        else
-            runnerLog.info('No open pull request has the head of the triggering run; none is named.');
-    }
-    catch (error) {
-        runnerLog.notice(`The pull request of the triggering run could not be found (${secrets.redact((0,src_core/* messageOf */.bD)(error))}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
-    }
-    finally {
-        stop.abort();
-    }
-}
-function apiUrl() {
-    return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-}
-function workflowRunUrl() {
-    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = process.env;
-    return repository && id
-        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
-        : undefined;
-}
-/** Sets every output that is known and new since the last call: each is written once per value. */
-function outputSetter() {
-    const written = new Map();
-    return report => {
-        for (const [name, value] of Object.entries((0,src_core/* outputsOf */.Yz)(report))) {
-            if (written.get(name) === value)
-                continue;
-            core/* setOutput */.uH(name, value);
-            written.set(name, value);
-        }
-    };
-}
-/**
- * The runner's outputs file must be writable before the first request: a
- * run created whose id cannot be handed on would be created again by a rerun.
- */
-function checkOutputFile() {
-    const path = process.env.GITHUB_OUTPUT;
-    if (!path)
-        return;
-    let problem;
-    try {
-        (0,external_node_fs_.accessSync)(path, external_node_fs_.constants.W_OK);
-        if (!(0,external_node_fs_.statSync)(path).isFile())
-            problem = 'it is not a file';
-    }
-    catch (error) {
-        problem = error.code ?? (0,src_core/* messageOf */.bD)(error);
-    }
-    if (problem)
-        throw new src_core/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,src_core/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
-}
-function fail(step, message, title) {
-    step.problem = message;
-    runnerLog.error((0,src_core/* inert */.tJ)(message), title);
-    process.exitCode = 1;
-}
-/** The event payload; a missing or unreadable file means an empty payload, not a failure. */
-function readEvent() {
-    const path = process.env.GITHUB_EVENT_PATH;
-    if (!path)
-        return {};
-    try {
-        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
-        return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-            ? parsed
-            : {};
-    }
-    catch (error) {
-        runnerLog.warning(`The event file could not be read (${(0,src_core/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
-        return {};
-    }
-}
-
-
-/***/ }),
-
-/***/ 1478:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  sH: () => (/* reexport */ DeployError),
-  F9: () => (/* reexport */ HttpStatusError),
-  vb: () => (/* reexport */ MIN_SECRET_LENGTH),
-  Dr: () => (/* reexport */ NetworkError),
-  Sb: () => (/* reexport */ Secrets),
-  LA: () => (/* reexport */ appText),
-  f7: () => (/* reexport */ blockingCount),
-  DY: () => (/* reexport */ deploymentState),
-  z3: () => (/* reexport */ formatBytes),
-  dp: () => (/* reexport */ formatMinutes),
-  h4: () => (/* reexport */ githubContext),
-  tJ: () => (/* reexport */ inert),
-  Fq: () => (/* reexport */ inertLine),
-  Wy: () => (/* reexport */ labelOf),
-  bD: () => (/* reexport */ messageOf),
-  cz: () => (/* reexport */ optionsOf),
-  xh: () => (/* reexport */ outputValuesOf),
-  Yz: () => (/* reexport */ outputsOf),
-  mu: () => (/* reexport */ parseRetryAfter),
-  hD: () => (/* reexport */ quote),
-  d5: () => (/* reexport */ repositoryOfSlug),
-  zt: () => (/* reexport */ runDeploy),
-  tN: () => (/* reexport */ send),
-  DS: () => (/* reexport */ spelling),
-  N1: () => (/* reexport */ userAgent),
-  u0: () => (/* reexport */ withRetry)
-});
-
-// UNUSED EXPORTS: BrokenBuildError, COMMANDS, DEFAULT_TIMEOUTS, InputError, LIMIT_VARIABLES, OPTIONS, OPTION_KEYS, OUTPUTS, OUTPUT_NAMES, OUTPUT_VALUES, PLATFORMS, PRODUCT_NAME, PRODUCT_VERSION, asObject, asText, commitUrlOf, defaultOf, describeBug, ensureWritable, formatDuration, inertJson, isError, isOptionKey, judgementOf, junitOfReport, junitXml, kebab, nearest, offers, oneLine, redactShapes, ref, render, setting, subject, writeOutputFile
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/core/shared/option-refs.ts
-/**
- * The options by their library names, and how the core's sentences refer to
- * them. A sentence never spells an option the way one front end does
- * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
- * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
- */
-const OPTION_KEYS = [
-    'apiKey',
-    'baseUrl',
-    'maxAttempts',
-    'file',
-    'destination',
-    'namePrefix',
-    'environment',
-    'expectedAppId',
-    'platform',
-    'minUploadKibPerSecond',
-    'deploymentType',
-    'variables',
-    'runInputPath',
-    'runVariable',
-    'notify',
-    'failOnNoRun',
-    'dryRun',
-    'branch',
-    'sha',
-    'commitUrl',
-    'deploymentUrl',
-    'pullRequestNumber',
-    'mergeRequestNumber',
-    'repository',
-    'hostingService',
-    'deduplicationKey',
-    'ephemeralEnvironment',
-    'wait',
-    'waitTimeoutMinutes',
-    'pollIntervalSeconds',
-    'runId',
-    'terminateEnvironment',
-    'environmentId',
-    'environmentAlias',
-    'junitReport',
-    'githubToken',
-    'check',
-    'checkName',
-    'prComment'
-];
-const KNOWN = new Set(OPTION_KEYS);
-function isOptionKey(value) {
-    return KNOWN.has(value);
-}
-/** The option as a person types it: rendered `file`, `--file` or `file`. */
-function ref(key) {
-    return `{{${key}}}`;
-}
-/** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
-function subject(key) {
-    return `{{${key}!}}`;
-}
-/** How to set the option to a value: rendered `notify: false`, `--notify=false` or `notify: false`. */
-function option_refs_setting(key, value) {
-    return `{{${key}=${value}}}`;
-}
-/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
-const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
-
-;// CONCATENATED MODULE: ./src/core/shared/errors.ts
-
-
-/**
- * Every error class of the core. A `DeployError`'s message is written for the
- * person who runs the deploy: what happened and what to do. Options are named
- * by reference, for the front end to render in its own words.
- */
-class DeployError extends Error {
-    name = 'DeployError';
-}
-/**
- * An option that cannot be used; the message names it, the problem and the
- * fix. A front end's own setting that is no option of the table (the CLI's
- * `--output-env`) is named as the front end spells it, and has no `option`.
- */
-class InputError extends DeployError {
-    name = 'InputError';
-    option;
-    constructor(option, problem, fix) {
-        super(`${typeof option === 'string' ? subject(option) : option.named} ${problem}. ${fix}`);
-        this.option = typeof option === 'string' ? option : undefined;
-    }
-}
-/** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
-class NetworkError extends DeployError {
-    name = 'NetworkError';
-}
-/** The deploy was stopped: the caller's signal, Ctrl-C, or its own time limit. Never retried. */
-class AbortedError extends DeployError {
-    name = 'AbortedError';
-}
-/** The service or the store answered with a status that is not success. */
-class HttpStatusError extends DeployError {
-    status;
-    retryAfterMs;
-    name = 'HttpStatusError';
-    constructor(message, status, 
-    /** The wait the server asked for with Retry-After, in milliseconds. */
-    retryAfterMs) {
-        super(message);
-        this.status = status;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
-class ExpiredUrlError extends DeployError {
-    name = 'ExpiredUrlError';
-}
-/** A transient failure that lasted through every attempt the policy allowed. */
-class RetriesExhaustedError extends DeployError {
-    last;
-    attempts;
-    name = 'RetriesExhaustedError';
-    constructor(last, attempts) {
-        const said = messageOf(last).replace(/([^.])$/, '$1.');
-        super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
-        this.last = last;
-        this.attempts = attempts;
-    }
-}
-/** The service answered, but with a body that cannot be used. */
-class ResponseError extends DeployError {
-    name = 'ResponseError';
-}
-/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
-class FileChangedError extends DeployError {
-    name = 'FileChangedError';
-}
-/** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
-function isError(thrown) {
-    return thrown instanceof Error || external_node_util_namespaceObject.types.isNativeError(thrown);
-}
-/** The message of anything thrown, Error or not. */
-function messageOf(thrown) {
-    if (isError(thrown))
-        return String(thrown.message);
-    if (typeof thrown === 'string')
-        return thrown;
-    try {
-        return JSON.stringify(thrown) ?? String(thrown);
-    }
-    catch {
-        return String(thrown);
-    }
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/core/shared/text.ts
-/**
- * The one formatter for text from outside (file and folder names, branch
- * names, the service's words, libraries' messages) on its way out of the
- * process. A GitHub runner obeys lines that begin with `::` (after white
- * space) or hold `##[` anywhere; a name with a line break could otherwise
- * start such a line (`::stop-commands::…` would then unmask every secret
- * after it). Characters that show nothing (zero-width, fillers, the soft
- * hyphen, tag characters) or reorder what follows (bidirectional controls)
- * would make a name read as another one, or hide words in it that a person
- * never sees: they are shown as escapes (`\u200b`, `\u{e0041}`).
- */
-// Line breaks of any kind, every C0/C1 control and DEL.
-const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
-/**
- * Characters that show nothing or reorder the text around them: the soft
- * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
- * separator, zero-width spaces and joiners, left-to-right and right-to-left
- * marks, embeddings, overrides and isolates, the word joiner and invisible
- * operators (the whole U+2060 block), the byte-order mark, interlinear
- * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
- * spell a hidden text after a visible one.
- */
-const INVISIBLES = '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
-const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu');
-const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu');
-const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
-// What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
-const JSON_ESCAPED = new RegExp(`[${INVISIBLES}\\u2028\\u2029]`, 'gu');
-/** One invisible character: the redaction looks through them inside a secret, as a person reading the text would. */
-const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLES}]`, 'u');
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-function hasControlCharacter(value) {
-    return CONTROL.test(value);
+// EXTERNAL MODULE: ./src/core/shared/text.ts
+var shared_text = __nccwpck_require__(986);
+;// CONCATENATED MODULE: ./src/core/shared/names.ts
+
+
+/** Facts about names and paths that options, answers and uploads all check against. */
+/** The service's file types, lower case with the dot (service spec 2.1). */
+const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
+const MAX_PATH_LENGTH = 1024;
+// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
+const SAFE_ID = /^[\w.:-]{1,200}$/;
+/** The accepted extension `name` ends with (lower case), or undefined. */
+function acceptedExtension(name) {
+    const lower = name.toLowerCase();
+    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
 }
-/** A character as an escape a person can read: `\n`, `\u200b`, `\u{e0041}`. */
-function escaped(character) {
-    const known = ESCAPES[character];
-    if (known)
-        return known;
-    const code = character.codePointAt(0);
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-/** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
-function inert(text) {
-    return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[');
-}
-/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
-function inertLine(line) {
-    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+/** A path with a `..` segment or a backslash: never sent to the service, never taken from it. */
+function hasUnsafePath(path) {
+    return path.includes('\\') || path.split('/').includes('..');
 }
 /**
- * JSON for a machine that may be watched by a person (`--json` on stdout,
- * which a runner also reads as its log): every value exact once parsed, and
- * every invisible character, line separator and `##[` written as a JSON
- * escape (`\u200b`, `\udb40\udc41`, `#\u0023[`), so that the text shows them
- * and a runner finds no command in it. JSON.stringify already escapes the
- * controls; these characters only ever stand inside strings.
+ * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
+ * The reason is phrased to follow "is not a valid destination: ".
  */
-function inertJson(value, indent) {
-    const text = JSON.stringify(value, null, indent) ?? 'null';
-    return text
-        .replace(JSON_ESCAPED, character => character
-        .split('')
-        .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .join(''))
-        .replace(/##\[/g, '#\\u0023[');
-}
-/** At most `max` characters, never cutting a character of two UTF-16 units in half. */
-function shorten(value, max) {
-    if (value.length <= max)
-        return value;
-    const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
-    return `${value.slice(0, end)}…`;
-}
-/** A value quoted for a message: JSON-escaped, inert, and short. */
-function quote(value, max = 80) {
-    return inert(JSON.stringify(shorten(value, max)));
+function destinationProblem(path) {
+    if (path.length === 0)
+        return 'it is empty';
+    if (path.length > MAX_PATH_LENGTH)
+        return `it is longer than ${MAX_PATH_LENGTH} characters`;
+    if ((0,shared_text/* hasControlCharacter */.Fd)(path))
+        return 'it contains a control character';
+    if (path.includes('\\'))
+        return 'it contains a backslash; separate directories with /';
+    if (path.startsWith('/'))
+        return 'it starts with /; give a path relative to the storage root';
+    const segments = path.split('/');
+    if (segments.some(s => s === '..'))
+        return 'it contains a .. segment';
+    if (segments.some(s => s === '' || s === '.'))
+        return 'it contains an empty or . segment';
+    if (segments.some(s => s.trim() !== s))
+        return 'a segment starts or ends with white space';
+    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
+        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
+    }
+    return undefined;
 }
 /**
- * The service's words as one plain line: line breaks and controls become
- * spaces, invisible characters are removed (nothing hides in the line),
- * white space is collapsed, at most `max` characters.
+ * Why a path the service answered with cannot be used (it becomes an output
+ * and the value of the run variable), or undefined when it can.
  */
-function oneLine(value, max = 300) {
-    const line = value
-        .replace(INVISIBLE, '')
-        .replace(BREAK_OR_CONTROL, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-    return shorten(line, max);
+function answeredPathProblem(path) {
+    if (path.length > MAX_PATH_LENGTH)
+        return `is longer than ${MAX_PATH_LENGTH} characters`;
+    if ((0,shared_text/* hasControlCharacter */.Fd)(path))
+        return 'contains a control character';
+    if (hasUnsafePath(path))
+        return 'contains a .. segment or a backslash';
+    return undefined;
+}
+/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
+function safeId(value) {
+    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
+}
+function isSafeId(value) {
+    return SAFE_ID.test(value);
+}
+/** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
+function httpUrl(value) {
+    if (typeof value !== 'string' || (0,shared_text/* hasControlCharacter */.Fd)(value))
+        return undefined;
+    const text = value.trim();
+    if (!text || /\s/.test(text))
+        return undefined;
+    try {
+        const url = new URL(text);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether a host is this machine: plain http is allowed only to it. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * A local file's own name, by the rules of the machine it is on (a Windows
+ * runner separates folders with \\ as well as /). `paths` is there for tests.
+ */
+function fileName(path, paths = (external_node_path_default())) {
+    return paths.basename(path);
 }
 
+;// CONCATENATED MODULE: ./src/core/ci/github.ts
+
+
+
+/** The contract's context table: branch, commit, pull request and links per event. */
+function githubContext(eventName, payload, env) {
+    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
+    const build = (sha) => commitUrlOf(env, sha);
+    const notes = [];
+    const fallback = () => ({
+        branch: env.GITHUB_HEAD_REF ||
+            (env.GITHUB_REF?.startsWith('refs/heads/')
+                ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+                : undefined),
+        sha: env.GITHUB_SHA || undefined
+    });
+    const done = (git, extra = {}) => ({
+        git: { ...git, repository, hostingService: 'GitHub' },
+        notes,
+        ...extra
+    });
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target': {
+            const pr = asObject(payload.pull_request);
+            const head = asObject(pr.head);
+            // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
+            const sha = asText(head.sha) ?? env.GITHUB_SHA;
+            return done({
+                branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
+                sha,
+                pullRequestNumber: positiveInteger(pr.number) ??
+                    positiveInteger(payload.number) ??
+                    pullRequestOfRef(env.GITHUB_REF),
+                commitUrl: build(sha)
+            });
+        }
+        case 'push': {
+            const ref = asText(payload.ref) ?? env.GITHUB_REF;
+            const after = asText(payload.after);
+            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
+            return done({
+                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: httpUrl(asObject(payload.head_commit).url) ?? build(sha)
+            });
+        }
+        case 'merge_group': {
+            const group = asObject(payload.merge_group);
+            const headRef = asText(group.head_ref);
+            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
+            return done({
+                branch: headRef ? stripHeads(headRef) : fallback().branch,
+                sha,
+                pullRequestNumber: mergeQueuePullRequest(headRef),
+                commitUrl: build(sha)
+            });
+        }
+        case 'workflow_run': {
+            const run = asObject(payload.workflow_run);
+            const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
+            const branch = asText(run.head_branch);
+            const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
+            // A listed pull request is the run's only when its head is the run's head commit: the list names the
+            // pull requests of the head branch as they are now, which may have moved on (or be another's). A
+            // fork's is never listed (its head lives elsewhere).
+            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha);
+            const pullRequestNumber = positiveInteger(named?.number);
+            const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
+            const headOwner = asText(asObject(asObject(run.head_repository).owner).login);
+            return done({ branch, sha, pullRequestNumber, commitUrl: build(sha) }, {
+                pullRequestLookup: forPullRequest && pullRequestNumber === undefined && branch && sha && headOwner
+                    ? { owner: headOwner, branch, sha }
+                    : undefined
+            });
+        }
+        case 'deployment_status': {
+            const deployment = asObject(payload.deployment);
+            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
+            const ref = asText(deployment.ref);
+            const raw = asText(asObject(payload.deployment_status).environment_url);
+            const deploymentUrl = httpUrl(raw);
+            if (raw && !deploymentUrl)
+                notes.push(`The event's deployment_status.environment_url ${(0,shared_text/* quote */.hD)(raw)} is not an http(s) URL, so no deployment_url is sent.`);
+            return done({
+                branch: ref ? stripHeads(ref) : undefined,
+                sha,
+                commitUrl: build(sha),
+                deploymentUrl
+            });
+        }
+        default: {
+            const { branch, sha } = fallback();
+            return done({
+                branch,
+                sha,
+                pullRequestNumber: pullRequestOfRef(env.GITHUB_REF),
+                commitUrl: build(sha)
+            });
+        }
+    }
+}
+/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
+function deploymentState(eventName, payload) {
+    if (eventName !== 'deployment_status')
+        return undefined;
+    return asText(asObject(payload.deployment_status).state) ?? '';
+}
+/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
+function commitUrlOf(env, sha) {
+    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
+    if (!sha || !repository || !('owner' in repository))
+        return undefined;
+    const server = (httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
+}
+/** `owner/name`, as GITHUB_REPOSITORY and most CIs print a repository. */
+function repositoryOfSlug(slug) {
+    const match = /^([\w.-]+)\/([\w.-]+)$/.exec(slug ?? '');
+    return match ? { owner: match[1], name: match[2] } : undefined;
+}
+/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
+function mergeQueuePullRequest(headRef) {
+    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
+    return match ? positiveInteger(Number(match[1])) : undefined;
+}
+/** The pull request of a `refs/pull/<N>/merge` ref. */
+function pullRequestOfRef(ref) {
+    const match = /^refs\/pull\/(\d+)\//.exec(ref ?? '');
+    return match ? positiveInteger(Number(match[1])) : undefined;
+}
+function stripHeads(ref) {
+    return ref.replace(/^refs\/heads\//, '');
+}
+function positiveInteger(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+// EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
+var errors = __nccwpck_require__(2287);
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/core/shared/files.ts
 
 
@@ -5705,8 +4549,8 @@ async function ensureWritable(path, named, shown = path) {
     if (kind !== undefined && kind !== 'a regular file')
         throw refused(named, shown, kind);
     try {
-        await (0,promises_.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        const handle = await (0,promises_.open)(path, APPEND_HERE);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+        const handle = await (0,promises_namespaceObject.open)(path, APPEND_HERE);
         try {
             // Between the look and the open, something else may have taken the path.
             const stat = await handle.stat();
@@ -5718,14 +4562,14 @@ async function ensureWritable(path, named, shown = path) {
         }
     }
     catch (error) {
-        if (error instanceof InputError)
+        if (error instanceof errors/* InputError */.dz)
             throw error;
         const code = error.code;
         if (code === 'ELOOP')
             throw refused(named, shown, 'a symbolic link');
         if (code === 'ENXIO')
             throw refused(named, shown, 'a FIFO or a socket');
-        throw new DeployError(`${named} names ${quote(shown)}, which cannot be written (${code ?? messageOf(error)}); nothing was sent. Point it at a file in a folder the job can write.`);
+        throw new errors/* DeployError */.sH(`${named} names ${(0,shared_text/* quote */.hD)(shown)}, which cannot be written (${code ?? (0,errors/* messageOf */.bD)(error)}); nothing was sent. Point it at a file in a folder the job can write.`);
     }
 }
 /**
@@ -5737,7 +4581,7 @@ async function ensureWritable(path, named, shown = path) {
 async function writeOutputFile(path, text, named, shown = path) {
     let handle;
     try {
-        handle = await (0,promises_.open)(path, WRITE_HERE);
+        handle = await (0,promises_namespaceObject.open)(path, WRITE_HERE);
     }
     catch (error) {
         const code = error.code;
@@ -5761,7 +4605,7 @@ async function writeOutputFile(path, text, named, shown = path) {
 /** What the path names now, in words; undefined when nothing is there. */
 async function kindOf(path) {
     try {
-        return describe(await (0,promises_.lstat)(path));
+        return describe(await (0,promises_namespaceObject.lstat)(path));
     }
     catch {
         // Absent, or not reachable: the open says which.
@@ -5782,7 +4626,7 @@ function describe(stat) {
     return 'a device';
 }
 function refused(named, shown, kind) {
-    return new InputError({ named }, `names ${quote(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
+    return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/format.ts
@@ -5822,429 +4666,12 @@ function formatMinutes(minutes) {
     return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
 }
 
-;// CONCATENATED MODULE: ./src/core/shared/version.ts
-/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
-const PRODUCT_NAME = 'mobile-build-deploy';
-const PRODUCT_VERSION = '1.2.0';
-/** The User-Agent of one front end: `mobile-build-deploy/1.2.0 (action)`. */
-function userAgent(frontEnd) {
-    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
-;// CONCATENATED MODULE: ./src/core/shared/redact.ts
-/**
- * The one redaction: every text that leaves the process (log lines, the final
- * error, outputs, hand-over files, the summary, the library's `reason`) goes
- * through `Secrets.redact`. It removes the secrets it was told (the key, each
- * signed URL and its signature, in every spelling they can be printed in) and,
- * without being told, anything shaped like a credential: a URL's query string
- * or user info, a signature or token parameter, a bearer token, a Basic
- * authorization.
- *
- * A key is looked for the way a careless server or a log may have changed it:
- * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
- * `\t`), with invisible characters in it, URL-encoded, base64-encoded
- * (standard and URL-safe alphabets, at each of the three byte alignments, so
- * also inside `Basic base64(user:key)`), hex-encoded, as numeric HTML entities
- * or JSON `\u` escapes, in full-width letters, and cut: any run of `MIN_RUN`
- * consecutive characters of any of these spellings is masked.
- *
- * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
- * stands as a whole word and spelled exactly: masked inside words, a
- * three-letter key would blank every word that holds its letters, in our own
- * sentences and the service's alike, and hide what went wrong. As a whole word
- * it is still masked wherever it was echoed or quoted (`"abc"`, `key=abc`); a
- * key that is also a common word blanks that word, the price of never showing
- * it. A short key is not handed to the runner's masker, which would mask it
- * inside every word of the job's log.
- */
-
-/** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
-const MIN_SECRET_LENGTH = 8;
-/** Any run of this many consecutive characters of a key (or of its encodings) is masked: an echo that cuts the key shows none of it. */
-const MIN_RUN = 12;
-const MASK = '***';
-// A URL's query string: it may carry a signature.
-const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi;
-// A `?name=value` left by a library that prints a path with its query; a glob's `?` stays.
-const PATH_QUERY = /\?[\w.%-]+=[^\s'"<>]*/g;
-// User and password in a URL.
-const USER_INFO = /(\b[a-z][a-z\d+.-]*:\/\/)[^\s/@'"<>]+@/gi;
-// Names of parameters that carry a credential: X-Amz-Signature, X-Goog-Signature, a store's `provided=`, tokens, keys.
-const NAMES = '(?:x-(?:amz|goog)-)?(?:signature|credential|security-token)|sig|provided|access_token|token|api[_-]?key|password';
-// `name=value`, also URL-encoded (`name%3Dvalue`), in any case.
-const PARAMETER = new RegExp(`\\b(${NAMES})(\\s*(?:=|%3D)\\s*)[^\\s&'"<>,;)]+`, 'gi');
-// `"name": "value"` in an echoed JSON body.
-const JSON_FIELD = new RegExp(`("(?:${NAMES})"\\s*:\\s*")[^"]*`, 'gi');
-// `Bearer <token>`, as an Authorization header a server echoes.
-const BEARER = /\b(bearer)(\s+)[\w.~+/=-]+/gi;
-// `Basic <base64 of user:password>`: a token with a digit or a symbol in it, or a long one, so that "basic plan" stays.
-const BASIC = /\b(Basic)(\s+)(?=[\w+/-]*[\d+/=_-]|[\w+/-]{16})[\w+/-]{8,}={0,2}/gi;
-/** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens, Basic authorizations. */
-function redactCredentials(text) {
-    return text
-        .replace(USER_INFO, `$1${MASK}@`)
-        .replace(PARAMETER, `$1$2${MASK}`)
-        .replace(JSON_FIELD, `$1${MASK}`)
-        .replace(BEARER, `$1$2${MASK}`)
-        .replace(BASIC, `$1$2${MASK}`);
-}
-/** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
-function redactShapes(text) {
-    return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'));
-}
-function reading(text) {
-    const read = [];
-    const from = [];
-    const to = [];
-    for (let i = 0; i < text.length;) {
-        const character = String.fromCodePoint(text.codePointAt(i));
-        const next = i + character.length;
-        if (/\s/.test(character) || INVISIBLE_CHARACTER.test(character)) {
-            i = next;
-            continue;
-        }
-        if (character === '\\' && /[nrt]/.test(text.charAt(next))) {
-            i = next + 1;
-            continue;
-        }
-        // Full-width and other compatibility forms read as the plain letter they stand for.
-        const folded = character.normalize('NFKC');
-        const plain = folded.length === 1 ? folded : character;
-        const lower = plain.toLowerCase();
-        read.push(lower.length === plain.length ? lower : plain);
-        from.push(i);
-        to.push(next);
-        i = next;
-    }
-    return { read: read.join(''), from, to };
-}
-/**
- * The spellings of a secret a server's encoder may print it in, besides
- * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
- * escapes.
- */
-function escapedSpellings(secret) {
-    const codes = [...secret].map(c => c.codePointAt(0));
-    const hex = (n, width) => n.toString(16).padStart(width, '0');
-    return [
-        Buffer.from(secret, 'utf8').toString('hex'),
-        codes.map(n => `&#${n};`).join(''),
-        codes.map(n => `&#x${hex(n, 0)};`).join(''),
-        Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
-    ];
-}
-/**
- * The spellings of a secret in base64 that hold only its own bits, at each
- * byte alignment it can have inside an encoded text (a `user:` before it,
- * say): the characters that mix in a neighbour's bits are left off both ends.
- */
-function base64Spellings(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const spellings = [];
-    for (const shift of [0, 1, 2]) {
-        const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
-        const own = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
-        spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
-    }
-    return spellings;
-}
-/** The secrets of one deploy, and the redaction every outward text goes through. */
-class Secrets {
-    onMask;
-    /** URLs and queries, masked as they are spelled (and URL-encoded). */
-    exact = new Set();
-    /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length. */
-    runs = new Map();
-    /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
-    words = new Set();
-    wordPattern;
-    /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
-    constructor(onMask = () => undefined) {
-        this.onMask = onMask;
-    }
-    /** Registers a key (an API key, a token, a signature): masked in every spelling above, whatever its length. */
-    add(secret) {
-        if (!secret)
-            return;
-        if (secret.length < MIN_SECRET_LENGTH) {
-            if (this.words.has(secret))
-                return;
-            for (const form of new Set([secret, encodeURIComponent(secret)]))
-                this.words.add(form);
-            this.wordPattern = undefined;
-            return;
-        }
-        const encoded = encodeURIComponent(secret);
-        for (const form of new Set([secret, encoded]))
-            this.tell(form);
-        for (const spelling of [
-            secret,
-            encoded,
-            ...base64Spellings(secret),
-            ...escapedSpellings(secret)
-        ]) {
-            const { read } = reading(spelling);
-            const length = Math.min(read.length, MIN_RUN);
-            if (length === 0)
-                continue;
-            const runs = this.runs.get(length) ?? new Set();
-            this.runs.set(length, runs);
-            for (let at = 0; at + length <= read.length; at++)
-                runs.add(read.slice(at, at + length));
-        }
-    }
-    /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
-    addSignedUrl(signedUrl) {
-        this.addExact(signedUrl);
-        let url;
-        try {
-            url = new URL(signedUrl);
-        }
-        catch {
-            return;
-        }
-        this.addExact(url.search.slice(1));
-        for (const [name, value] of url.searchParams) {
-            if (/signature|credential|token|key|sig$/i.test(name))
-                this.add(value);
-        }
-    }
-    /** A text for people (a log line, a message) with every registered secret and every credential shape replaced. */
-    redact(text) {
-        return redactShapes(this.withoutSecrets(text));
-    }
-    /** A value (an output, a link) with every registered secret and credential parameter replaced; a plain query string stays. */
-    redactValue(value) {
-        return redactCredentials(this.withoutSecrets(value));
-    }
-    /** Registers a value exactly as it is spelled (and URL-encoded): what another deploy's redaction was told, a URL. */
-    addExact(value) {
-        if (value.length < MIN_SECRET_LENGTH)
-            return;
-        for (const form of new Set([value, encodeURIComponent(value)]))
-            this.tell(form);
-    }
-    tell(form) {
-        if (this.exact.has(form))
-            return;
-        this.exact.add(form);
-        this.onMask(form);
-    }
-    withoutSecrets(text) {
-        let shown = text;
-        // Longest first, so that a URL goes before the signature inside it.
-        for (const secret of [...this.exact].sort((a, b) => b.length - a.length))
-            shown = shown.split(secret).join(MASK);
-        return this.withoutWords(this.withoutRuns(shown));
-    }
-    /** Every stretch of the text that reads as a run of a key, masked whole (with the breaks inside it). */
-    withoutRuns(text) {
-        if (this.runs.size === 0)
-            return text;
-        const { read, from, to } = reading(text);
-        const masked = new Uint8Array(read.length);
-        for (const [length, runs] of this.runs)
-            for (let at = 0; at + length <= read.length; at++)
-                if (runs.has(read.slice(at, at + length)))
-                    masked.fill(1, at, at + length);
-        let shown = '';
-        let done = 0;
-        for (let i = 0; i < read.length; i++) {
-            if (!masked[i] || (i > 0 && masked[i - 1]))
-                continue;
-            let last = i;
-            while (last + 1 < read.length && masked[last + 1])
-                last++;
-            shown += `${text.slice(done, from[i])}${MASK}`;
-            done = to[last];
-        }
-        return shown + text.slice(done);
-    }
-    withoutWords(text) {
-        if (this.words.size === 0)
-            return text;
-        this.wordPattern ??= new RegExp(`(?<![\\p{L}\\p{N}_])(?:${[...this.words]
-            .sort((a, b) => b.length - a.length)
-            .map(word => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-            .join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
-        return text.replace(this.wordPattern, MASK);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/transport/sleep.ts
-
-/** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
-function sleep(ms, signal) {
-    if (signal?.aborted)
-        return Promise.reject(abortError(signal));
-    return new Promise((resolve, reject) => {
-        const timer = setTimeout(done, Math.max(0, ms));
-        function done() {
-            signal?.removeEventListener('abort', stop);
-            resolve();
-        }
-        function stop() {
-            clearTimeout(timer);
-            reject(abortError(signal));
-        }
-        signal?.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The system's clock: Date.now and timers. */
-const systemClock = { now: () => Date.now(), sleep };
-/**
- * Why an aborted signal stopped the deploy, as an error that is never retried:
- * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
- * DOMException) as a stop with its words.
- */
-function abortError(signal) {
-    const reason = signal.reason;
-    if (reason instanceof DeployError)
-        return reason;
-    const said = reason === undefined ? '' : messageOf(reason);
-    return new AbortedError(`The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`);
-}
-
-;// CONCATENATED MODULE: ./src/core/transport/send.ts
-
-
-
-
-const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000, requestMs: 300_000 };
-/** The most of a response body that is read; the service's answers are small. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-/** The longest a timer of Node's can be (about 24.8 days); a longer one would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-/**
- * An answer whose body is larger than the request's cap: not read, and not
- * retried by the retry policy (a wrong address answering with a page). The
- * wait for the verdict takes it as a problem of that one ask.
- */
-class OversizeAnswerError extends DeployError {
-    name = 'OversizeAnswerError';
-}
-/**
- * Sends one request through @actions/http-client (which also honours the
- * runner's proxy settings) and reads the answer with a size cap. No retries,
- * no redirects: the retry policy and the service layer decide what comes next.
- */
-async function send(request, { timeouts, userAgent }, { signal, deadline, maxBytes = MAX_RESPONSE_BYTES } = {}) {
-    if (signal?.aborted)
-        throw abortError(signal);
-    const controller = new AbortController();
-    const stop = () => controller.abort(signal.reason);
-    // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
-    signal?.addEventListener('abort', stop, { once: true });
-    const leftMs = deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - Date.now()));
-    const cut = leftMs === undefined
-        ? undefined
-        : setTimeout(() => controller.abort(new NetworkError(`${request.label} did not finish within ${seconds(leftMs)}`)), leftMs);
-    const client = new lib/* HttpClient */.Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
-        socketTimeout: timeouts.idleMs,
-        allowRedirects: false,
-        allowRetries: false,
-        keepAlive: false
-    });
-    try {
-        const response = await client.request(request.method, request.url, request.body ?? null, request.headers);
-        const body = await readCapped(response.message, maxBytes, timeouts.idleMs, request);
-        return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw abortError(signal);
-        const cause = controller.signal.aborted ? controller.signal.reason : error;
-        if (cause instanceof DeployError)
-            throw cause;
-        if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
-            // @actions/http-client's words for a socket timeout; its message carries the path and query.
-            throw new NetworkError(`${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`);
-        }
-        throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`);
-    }
-    finally {
-        clearTimeout(cut);
-        signal?.removeEventListener('abort', stop);
-        // Frees the socket at once whatever happened, so nothing keeps the process alive.
-        if (!controller.signal.aborted)
-            controller.abort(new NetworkError(`${request.label} finished`));
-        client.dispose();
-    }
-}
-/** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
-function attemptControl(signal, connectMs) {
-    return {
-        prepareRequest(options) {
-            options.signal = signal;
-            // `timeout` on http.request covers the connection phase; http-client's socketTimeout takes over after it.
-            options.timeout = connectMs;
-            // http-client passes a URL's hostname, which keeps an IPv6 literal's brackets ([::1]); Node wants the address.
-            if (typeof options.host === 'string' && /^\[.*\]$/.test(options.host))
-                options.host = options.host.slice(1, -1);
-        },
-        canHandleAuthentication: () => false,
-        handleAuthentication: () => Promise.reject(new Error('not supported'))
-    };
-}
-/** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error that names the request. */
-function readCapped(message, limit, idleMs, request) {
-    return new Promise((resolve, reject) => {
-        const chunks = [];
-        let size = 0;
-        let settled = false;
-        let timer = setTimeout(onStall, idleMs);
-        function onStall() {
-            fail(new NetworkError(`${request.label}: the answer's body stalled for ${Math.round(idleMs / 1000)} s`));
-        }
-        // The first failure is the one reported: destroying the message emits further events.
-        function fail(error) {
-            if (settled)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            reject(error);
-            message.destroy();
-        }
-        message.on('data', (chunk) => {
-            size += chunk.length;
-            if (size > limit) {
-                fail(new OversizeAnswerError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`));
-                return;
-            }
-            chunks.push(chunk);
-            clearTimeout(timer);
-            timer = setTimeout(onStall, idleMs);
-        });
-        message.on('end', () => {
-            if (settled)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            resolve(Buffer.concat(chunks).toString('utf8'));
-        });
-        message.on('aborted', () => fail(new NetworkError(`${request.label}: the connection closed before the answer ended`)));
-        message.on('error', error => fail(new NetworkError(`${request.label}: the answer could not be read: ${describeNetworkError(error)}`)));
-    });
-}
-/** A network failure in words, with anything shaped like a credential removed (a URL's query may carry a signature). */
-function describeNetworkError(error) {
-    const code = error?.code;
-    const message = error instanceof Error ? error.message : String(error);
-    const text = redactShapes(message);
-    return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
-}
-function seconds(ms) {
-    return `${Math.round(ms / 100) / 10} s`;
-}
-/** Method, origin and path of a URL: what may be shown of it. */
-function labelOf(method, url) {
-    const parsed = new URL(url);
-    return `${method} ${parsed.origin}${parsed.pathname}`;
-}
-
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(4579);
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __nccwpck_require__(3113);
+// EXTERNAL MODULE: ./src/core/transport/send.ts
+var send = __nccwpck_require__(5163);
 ;// CONCATENATED MODULE: ./src/core/options/limits.ts
 
 
@@ -6270,15 +4697,15 @@ function limitsFromEnv(env) {
             return fallbackMs;
         const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
         if (!(value > 0) || value * unitMs > 2 ** 31 - 1) {
-            throw new DeployError(`Environment variable ${name} is ${quote(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
+            throw new errors/* DeployError */.sH(`Environment variable ${name} is ${(0,shared_text/* quote */.hD)(raw)}, which is not a positive number in range. Remove it for the default, or give a number such as 60.`);
         }
         return Math.max(1, Math.round(value * unitMs));
     };
     return {
         timeouts: {
-            connectMs: read(LIMIT_VARIABLES.connect, 1000, DEFAULT_TIMEOUTS.connectMs),
-            idleMs: read(LIMIT_VARIABLES.idle, 1000, DEFAULT_TIMEOUTS.idleMs),
-            requestMs: read(LIMIT_VARIABLES.request, 1000, DEFAULT_TIMEOUTS.requestMs)
+            connectMs: read(LIMIT_VARIABLES.connect, 1000, send/* DEFAULT_TIMEOUTS */.Rh.connectMs),
+            idleMs: read(LIMIT_VARIABLES.idle, 1000, send/* DEFAULT_TIMEOUTS */.Rh.idleMs),
+            requestMs: read(LIMIT_VARIABLES.request, 1000, send/* DEFAULT_TIMEOUTS */.Rh.requestMs)
         },
         deliveryMs: read(LIMIT_VARIABLES.delivery, 60_000, DEFAULT_DELIVERY_MS)
     };
@@ -6330,17 +4757,17 @@ const OPTIONS = {
     destination: {
         kind: 'destination',
         commands: BUILD,
-        description: `Where the build goes in the workspace's storage (may include folders); default: built by ${ref('namePrefix')}, else the file's own name.`
+        description: `Where the build goes in the workspace's storage (may include folders); default: built by ${(0,option_refs/* ref */.KR)('namePrefix')}, else the file's own name.`
     },
     namePrefix: {
         kind: 'namePart',
         commands: BUILD,
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${ref('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${(0,option_refs/* ref */.KR)('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
     },
     environment: {
         kind: 'namePart',
         commands: BUILD,
-        description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+        description: `The static environment of the naming convention, with ${(0,option_refs/* ref */.KR)('namePrefix')}.`
     },
     expectedAppId: {
         kind: 'appId',
@@ -6368,12 +4795,12 @@ const OPTIONS = {
     variables: {
         kind: 'variables',
         commands: NOTIFY,
-        description: `JSON object of extra variables for the run; strings, numbers and booleans. ${ref('runVariable')} is set to the build.`
+        description: `JSON object of extra variables for the run; strings, numbers and booleans. ${(0,option_refs/* ref */.KR)('runVariable')} is set to the build.`
     },
     runInputPath: {
         kind: 'relativePath',
         commands: NOTIFY,
-        description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${ref('file')}.`
+        description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${(0,option_refs/* ref */.KR)('file')}.`
     },
     runVariable: {
         kind: 'variableName',
@@ -6398,7 +4825,7 @@ const OPTIONS = {
         kind: 'boolean',
         default: false,
         commands: GIT,
-        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with ${ref('runId')} or an environment to end.`
+        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with ${(0,option_refs/* ref */.KR)('runId')} or an environment to end.`
     },
     branch: {
         kind: 'text',
@@ -6506,14 +4933,14 @@ const OPTIONS = {
     runId: {
         kind: 'runId',
         commands: ['wait'],
-        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${ref('file')} or ${ref('runInputPath')}.`
+        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${(0,option_refs/* ref */.KR)('file')} or ${(0,option_refs/* ref */.KR)('runInputPath')}.`
     },
     terminateEnvironment: {
         kind: 'boolean',
         default: false,
         commands: ['terminate'],
         frontEnds: ['action'],
-        description: `End a preview environment and do nothing else; name it with exactly one of ${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}.`
+        description: `End a preview environment and do nothing else; name it with exactly one of ${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')} or ${(0,option_refs/* ref */.KR)('deploymentUrl')}.`
     },
     environmentId: {
         kind: 'text',
@@ -6568,7 +4995,7 @@ function offers(frontEnd, key) {
 }
 /** The options a command takes in a front end, in table order. The action takes every one it offers. */
 function optionsOf(frontEnd, command) {
-    return OPTION_KEYS.filter(key => offers(frontEnd, key) && (command === undefined || OPTIONS[key].commands.includes(command)));
+    return option_refs/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || OPTIONS[key].commands.includes(command)));
 }
 /** The default as a person reads it: the value, the derivation, or nothing. */
 function defaultOf(key) {
@@ -6580,100 +5007,6 @@ function defaultOf(key) {
 /** The way to turn a boolean option off, for advice. */
 function turnOff(key) {
     return setting(key, 'false');
-}
-
-;// CONCATENATED MODULE: ./src/core/shared/names.ts
-
-
-/** Facts about names and paths that options, answers and uploads all check against. */
-/** The service's file types, lower case with the dot (service spec 2.1). */
-const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
-const MAX_PATH_LENGTH = 1024;
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/;
-/** The accepted extension `name` ends with (lower case), or undefined. */
-function acceptedExtension(name) {
-    const lower = name.toLowerCase();
-    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
-}
-/** A path with a `..` segment or a backslash: never sent to the service, never taken from it. */
-function hasUnsafePath(path) {
-    return path.includes('\\') || path.split('/').includes('..');
-}
-/**
- * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
- * The reason is phrased to follow "is not a valid destination: ".
- */
-function destinationProblem(path) {
-    if (path.length === 0)
-        return 'it is empty';
-    if (path.length > MAX_PATH_LENGTH)
-        return `it is longer than ${MAX_PATH_LENGTH} characters`;
-    if (hasControlCharacter(path))
-        return 'it contains a control character';
-    if (path.includes('\\'))
-        return 'it contains a backslash; separate directories with /';
-    if (path.startsWith('/'))
-        return 'it starts with /; give a path relative to the storage root';
-    const segments = path.split('/');
-    if (segments.some(s => s === '..'))
-        return 'it contains a .. segment';
-    if (segments.some(s => s === '' || s === '.'))
-        return 'it contains an empty or . segment';
-    if (segments.some(s => s.trim() !== s))
-        return 'a segment starts or ends with white space';
-    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
-        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
-    }
-    return undefined;
-}
-/**
- * Why a path the service answered with cannot be used (it becomes an output
- * and the value of the run variable), or undefined when it can.
- */
-function answeredPathProblem(path) {
-    if (path.length > MAX_PATH_LENGTH)
-        return `is longer than ${MAX_PATH_LENGTH} characters`;
-    if (hasControlCharacter(path))
-        return 'contains a control character';
-    if (hasUnsafePath(path))
-        return 'contains a .. segment or a backslash';
-    return undefined;
-}
-/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
-function safeId(value) {
-    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
-}
-function isSafeId(value) {
-    return SAFE_ID.test(value);
-}
-/** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
-function httpUrl(value) {
-    if (typeof value !== 'string' || hasControlCharacter(value))
-        return undefined;
-    const text = value.trim();
-    if (!text || /\s/.test(text))
-        return undefined;
-    try {
-        const url = new URL(text);
-        return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether a host is this machine: plain http is allowed only to it. */
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * A local file's own name, by the rules of the machine it is on (a Windows
- * runner separates folders with \\ as well as /). `paths` is there for tests.
- */
-function fileName(path, paths = (external_node_path_default())) {
-    return paths.basename(path);
 }
 
 ;// CONCATENATED MODULE: ./src/core/options/values.ts
@@ -6751,14 +5084,14 @@ function values_describe(value) {
 }
 function textOf(key, raw, trim = true) {
     if (typeof raw !== 'string')
-        throw new InputError(key, `is ${values_describe(raw)}, not text`, 'Give it as a string');
+        throw new errors/* InputError */.dz(key, `is ${values_describe(raw)}, not text`, 'Give it as a string');
     return trim ? raw.trim() : raw;
 }
 /** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
 function plainText(key, raw) {
     const value = textOf(key, raw, false);
-    if (hasControlCharacter(value)) {
-        throw new InputError(key, `contains a line break or another control character (${quote(value, 40)})`, 'Give a single-line value');
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value)) {
+        throw new errors/* InputError */.dz(key, `contains a line break or another control character (${(0,shared_text/* quote */.hD)(value, 40)})`, 'Give a single-line value');
     }
     return value.trim() || undefined;
 }
@@ -6767,26 +5100,26 @@ function secret(key, raw) {
     if (value === '')
         return undefined;
     // A secret is never quoted back.
-    if (hasControlCharacter(value) || /\s/.test(value))
-        throw new InputError(key, 'contains white space or a control character', 'Copy the secret again without line breaks or spaces');
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value) || /\s/.test(value))
+        throw new errors/* InputError */.dz(key, 'contains white space or a control character', 'Copy the secret again without line breaks or spaces');
     return value;
 }
 function destination(key, value) {
     const problem = value && destinationProblem(value);
     if (problem)
-        throw new InputError(key, `${quote(value)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
     return value;
 }
 /** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
 function namePart(key, value) {
     if (value && !NAME_PART.test(value)) {
-        throw new InputError(key, `${quote(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
     }
     return value;
 }
 function relativePath(key, value) {
     if (value && (hasUnsafePath(value) || value.length > MAX_PATH_LENGTH))
-        throw new InputError(key, `${quote(value)} contains a .. segment or a backslash, or is too long`, 'Pass the playgroundFileLocation of the upload, unchanged');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} contains a .. segment or a backslash, or is too long`, 'Pass the playgroundFileLocation of the upload, unchanged');
     return value;
 }
 /** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts, or a boolean; empty is not given. */
@@ -6800,7 +5133,7 @@ function parseBoolean(key, raw) {
         return true;
     if (FALSE_VALUES.includes(value))
         return false;
-    throw new InputError(key, `${quote(value)} is not a boolean`, 'Use true or false');
+    throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
 }
 /** A whole number in range, from a number or its digits. */
 function parseInteger(key, raw, min, max) {
@@ -6814,11 +5147,11 @@ function parseInteger(key, raw, min, max) {
             return undefined;
         n = /^\d+$/.test(value) ? Number(value) : NaN;
         if (!Number.isSafeInteger(n) || n < min || n > max)
-            throw new InputError(key, `${quote(value)} is not a whole number from ${min} to ${max}`, fix);
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a whole number from ${min} to ${max}`, fix);
         return n;
     }
     if (!Number.isSafeInteger(n) || n < min || n > max)
-        throw new InputError(key, `${String(n)} is not a whole number from ${min} to ${max}`, fix);
+        throw new errors/* InputError */.dz(key, `${String(n)} is not a whole number from ${min} to ${max}`, fix);
     return n;
 }
 /** A number in range (fractions allowed), from a number or its decimal digits. */
@@ -6837,15 +5170,15 @@ function parseNumber(key, raw, spec) {
         if (value === '')
             return undefined;
         n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-        shown = quote(value);
+        shown = (0,shared_text/* quote */.hD)(value);
     }
     if (!Number.isFinite(n) || (spec.exclusiveMin ? n <= min : n < min) || n > max)
-        throw new InputError(key, `${shown} is not a number ${range}`, `Give a number ${range}, such as ${spec.default ?? max}, or leave it out for the default`);
+        throw new errors/* InputError */.dz(key, `${shown} is not a number ${range}`, `Give a number ${range}, such as ${spec.default ?? max}, or leave it out for the default`);
     return n;
 }
 function sha(key, value) {
     if (value && !SHA.test(value))
-        throw new InputError(key, `${quote(value)} is not a commit hash`, 'Use a hexadecimal commit id');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
     return value;
 }
 /** An http(s) URL, as given. */
@@ -6860,13 +5193,13 @@ function urlValue(key, value) {
         url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new InputError(key, `${quote(redactShapes(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)((0,redact/* redactShapes */.YA)(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
     }
     return value;
 }
 function runId(key, value) {
     if (value && !isSafeId(value))
-        throw new InputError(key, `${quote(value)} is not a run id`, 'Pass the runId of the deploy that created the run, unchanged');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a run id`, 'Pass the runId of the deploy that created the run, unchanged');
     return value;
 }
 function repository(key, raw) {
@@ -6876,7 +5209,7 @@ function repository(key, raw) {
     const good = (part) => typeof part === 'string' && REPOSITORY_PART.test(part);
     const goodNamespace = (part) => typeof part === 'string' && part.split('/').every(good);
     if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
-        throw new InputError(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
+        throw new errors/* InputError */.dz(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
     return good(owner) ? { owner, name } : { namespace: namespace, name };
 }
 /**
@@ -6888,10 +5221,10 @@ function parseBaseUrl(raw) {
     const key = 'baseUrl';
     const value = raw.trim();
     const fix = 'Use the service URL, e.g. https://service.example.com';
-    const fail = (problem, fixed = fix) => new InputError(key, problem, fixed);
+    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
     if (!value)
         throw fail('is empty');
-    if (hasControlCharacter(value))
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value))
         throw fail('contains a control character');
     let url;
     try {
@@ -6901,12 +5234,12 @@ function parseBaseUrl(raw) {
         // A value with an @ may hold a password: it is not repeated.
         throw fail(value.includes('@')
             ? 'is not a URL (not shown, as it holds an @)'
-            : `${quote(value)} is not a URL`);
+            : `${(0,shared_text/* quote */.hD)(value)} is not a URL`);
     }
     if (url.username || url.password) {
-        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${ref('apiKey')}`);
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${(0,option_refs/* ref */.KR)('apiKey')}`);
     }
-    const shown = quote(url.origin + url.pathname);
+    const shown = (0,shared_text/* quote */.hD)(url.origin + url.pathname);
     if (url.search || url.hash)
         throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
@@ -6923,7 +5256,7 @@ function parseBaseUrl(raw) {
  */
 function parseVariables(key, raw) {
     const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
-    const fail = (problem, fixed = fix) => new InputError(key, problem, fixed);
+    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
     let parsed = raw;
     if (typeof raw === 'string') {
         if (raw.trim() === '')
@@ -6942,8 +5275,8 @@ function parseVariables(key, raw) {
     const entries = [];
     let bytes = 0;
     for (const [name, value] of Object.entries(parsed)) {
-        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || hasControlCharacter(name))
-            throw fail(`has an invalid name ${quote(name)}`, 'Use non-empty names without control characters');
+        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(name))
+            throw fail(`has an invalid name ${(0,shared_text/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
         let text;
         if (typeof value === 'string')
             text = value;
@@ -6952,7 +5285,7 @@ function parseVariables(key, raw) {
         else if (typeof value === 'boolean')
             text = String(value);
         else
-            throw fail(`has ${values_describe(value)} for ${quote(name)}`, 'Use a string, number or boolean for every variable');
+            throw fail(`has ${values_describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
         bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
         entries.push([name, text]);
     }
@@ -6964,14 +5297,14 @@ function parseVariables(key, raw) {
 /** The name of a run variable: what the lane plugin's option takes. */
 function variableName(key, value) {
     if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
-        throw new InputError(key, `${quote(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
     }
     return value;
 }
 /** The id a build must have: an Android package name or an iOS bundle id. */
 function appId(key, value) {
     if (value && !APP_ID.test(value))
-        throw new InputError(key, `${quote(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
     return value;
 }
 /** The platform a build must be for, in lower case. */
@@ -6980,7 +5313,7 @@ function platform(key, value) {
         return undefined;
     const lower = value.toLowerCase();
     if (!PLATFORMS.includes(lower))
-        throw new InputError(key, `${quote(value)} is not a platform`, `Use ${PLATFORMS.join(' or ')}`);
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a platform`, `Use ${PLATFORMS.join(' or ')}`);
     return lower;
 }
 
@@ -7057,7 +5390,7 @@ function resolveOptions(request) {
     const required = (key, fix) => {
         const value = read(key);
         if (value === undefined)
-            throw new InputError(key, 'is empty', fix);
+            throw new errors/* InputError */.dz(key, 'is empty', fix);
         return value;
     };
     const apiKey = required('apiKey', whyTheKeyIsEmpty(request.env));
@@ -7076,22 +5409,22 @@ function resolveOptions(request) {
     const terminate = command === 'terminate' || read('terminateEnvironment') === true;
     const wanted = read('wait') ?? false;
     const combined = (key, other, fix) => {
-        throw new InputError(key, `cannot be combined with ${ref(other)}`, fix);
+        throw new errors/* InputError */.dz(key, `cannot be combined with ${(0,option_refs/* ref */.KR)(other)}`, fix);
     };
     const mode = (() => {
         if (terminate) {
             const other = ['file', 'runInputPath', 'runId'].find(key => read(key) !== undefined);
             if (other && frontEnd === 'action')
-                throw new InputError(other, `cannot be combined with ${option_refs_setting('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
+                throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
             return 'terminate';
         }
         if (command === 'wait' && !runId)
-            throw new InputError('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
+            throw new errors/* InputError */.dz('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
         if (runId) {
             if (file)
-                combined('runId', 'file', `Use ${ref('runId')} alone to wait for an earlier run's verdict`);
+                combined('runId', 'file', `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`);
             if (runInputPath)
-                combined('runId', 'runInputPath', `Use ${ref('runId')} alone to wait for an earlier run's verdict`);
+                combined('runId', 'runInputPath', `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`);
             return 'wait';
         }
         if (!file && !(command === 'deploy' && runInputPath)) {
@@ -7100,31 +5433,31 @@ function resolveOptions(request) {
                 throw missing;
         }
         if (file && runInputPath)
-            combined('runInputPath', 'file', `Use ${ref('file')} to upload a build and notify with it, or ${ref('runInputPath')} alone to notify with an earlier upload`);
+            combined('runInputPath', 'file', `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`);
         if (file)
             return notify ? 'deploy' : 'upload';
         if (!notify)
-            throw new InputError('notify', runInputPath
-                ? `is false with ${ref('runInputPath')} set`
-                : `is false and ${ref('file')} is empty, so there is nothing to do`, `Set ${ref('file')} to upload a build, or ${option_refs_setting('notify', 'true')} to send the deploy notification`);
+            throw new errors/* InputError */.dz('notify', runInputPath
+                ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
+                : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`, `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`);
         return runInputPath ? 'notify' : 'plain';
     })();
     if (destination && namePrefix)
-        combined('destination', 'namePrefix', `Give the destination path, or let ${ref('namePrefix')} build it, not both`);
+        combined('destination', 'namePrefix', `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`);
     const needsFile = ['destination', 'namePrefix', 'expectedAppId', 'platform'].find(key => read(key) !== undefined);
     if (!file && needsFile && mode !== 'terminate')
-        throw new InputError(needsFile, `is set but ${ref('file')} is empty`, `Set ${ref('file')} to the build to upload`);
+        throw new errors/* InputError */.dz(needsFile, `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`, `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`);
     if (environment && !namePrefix)
-        throw new InputError('environment', `is set without ${ref('namePrefix')}`, `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
+        throw new errors/* InputError */.dz('environment', `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`, `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
     if (runVariable in variables && (file || runInputPath))
-        throw new InputError('variables', `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`);
+        throw new errors/* InputError */.dz('variables', `sets ${runVariable} while ${(0,option_refs/* ref */.KR)(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`);
     const dryRun = read('dryRun') ?? false;
     if (dryRun && (mode === 'wait' || mode === 'terminate'))
-        throw new InputError('dryRun', mode === 'wait'
-            ? `cannot be combined with ${ref('runId')}: waiting for a verdict uploads and notifies nothing`
-            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it', `Leave ${ref('dryRun')} out of this step`);
+        throw new errors/* InputError */.dz('dryRun', mode === 'wait'
+            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
+            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it', `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`);
     if (wanted && mode === 'upload')
-        throw new InputError('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${ref('runId')}`);
+        throw new errors/* InputError */.dz('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`);
     return {
         mode,
         apiKey,
@@ -7174,7 +5507,7 @@ function missingBuild(frontEnd, command, given) {
     const check = empty ? ', and check that the variable it is given from is set in this job' : '';
     const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
     const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
-    return new InputError('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
+    return new errors/* InputError */.dz('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
 }
 /** A path given relative to the working directory, as every path of a command. */
 function pathIn(workingDirectory, path) {
@@ -7219,10 +5552,10 @@ function environmentRef(read) {
     const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'];
     const named = keys.filter(key => read(key) !== undefined);
     if (named.length !== 1) {
-        const all = `${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}`;
-        throw new InputError(named[1] ?? 'environmentId', named.length === 0
+        const all = `${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')} or ${(0,option_refs/* ref */.KR)('deploymentUrl')}`;
+        throw new errors/* InputError */.dz(named[1] ?? 'environmentId', named.length === 0
             ? 'is empty, and so are the other ways to name the environment'
-            : `is set beside ${ref(named[0])}`, `Name the environment to end with exactly one of ${all}`);
+            : `is set beside ${(0,option_refs/* ref */.KR)(named[0])}`, `Name the environment to end with exactly one of ${all}`);
     }
     const key = named[0];
     return { [key]: read(key) };
@@ -7255,101 +5588,8 @@ function buildDeployBody(fields, git, build) {
     return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
 }
 
-;// CONCATENATED MODULE: ./src/core/transport/retry.ts
-
-
-/** Statuses worth another attempt: rate limiting and the transient server errors. */
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** Whether another attempt may succeed where this one failed. */
-function isTransient(error) {
-    if (error instanceof NetworkError || error instanceof ExpiredUrlError)
-        return true;
-    return error instanceof HttpStatusError && TRANSIENT_STATUSES.has(error.status);
-}
-/**
- * The longest wait before another attempt (or another ask for the verdict):
- * the ceiling of the backoff, and the cap on a server's Retry-After, in
- * seconds or as an HTTP date. A server that asks for hours, or names a date a
- * year ahead, is asked again within this; its own limits answer 429 again if
- * it meant it, and every wait still ends by its deadline.
- */
-const MAX_RETRY_DELAY_MS = 60_000;
-const DEFAULT_BASE_DELAY_MS = 1000;
-/**
- * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
- * one, else exponential backoff with equal jitter (half fixed, half random), so
- * that many pipelines failing together do not retry in lockstep.
- */
-function backoffDelay(attempt, policy, retryAfterMs, random = Math.random) {
-    const cap = Math.min(policy.maxDelayMs, MAX_RETRY_DELAY_MS);
-    if (retryAfterMs !== undefined)
-        return Math.min(retryAfterMs, cap);
-    const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), cap);
-    return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-/** The wait a failed request's server asked for with Retry-After, within the policy's cap; undefined when it asked none. */
-function requestedDelay(error, policy) {
-    if (!(error instanceof HttpStatusError) || error.retryAfterMs === undefined)
-        return undefined;
-    return Math.min(error.retryAfterMs, policy.maxDelayMs, MAX_RETRY_DELAY_MS);
-}
-/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. Not capped: see {@link requestedDelay}. */
-function parseRetryAfter(value, now = Date.now()) {
-    const text = Array.isArray(value) ? value[0] : value;
-    if (!text)
-        return undefined;
-    if (/^\s*\d+\s*$/.test(text))
-        return Number(text) * 1000;
-    // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
-    if (!/[a-z]{3}/i.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-/**
- * Runs `operation` until it succeeds, fails permanently (that error is thrown
- * as it is), or runs out of attempts or time (a `RetriesExhaustedError`). An
- * aborted signal ends the loop at once, whatever it was doing. `onRetry`
- * tells the log what failed and how long the wait is.
- */
-async function withRetry(policy, operation, onRetry, clock = systemClock) {
-    let previous;
-    for (let number = 1;; number++) {
-        if (policy.signal?.aborted)
-            throw abortError(policy.signal);
-        try {
-            return await operation({ number, previous });
-        }
-        catch (error) {
-            if (policy.signal?.aborted)
-                throw abortError(policy.signal);
-            if (!isTransient(error))
-                throw error;
-            if (number >= policy.maxAttempts)
-                throw new RetriesExhaustedError(error, number);
-            const wait = backoffDelay(number, policy, requestedDelay(error, policy));
-            if (clock.now() + wait >= policy.deadline)
-                throw new RetriesExhaustedError(error, number);
-            onRetry(error, number, wait);
-            await clock.sleep(wait, policy.signal);
-            previous = error;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/shared/json.ts
-/** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
-/** The value when it is a plain object, else an empty one, so that nested reads never throw. */
-function asObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? value
-        : {};
-}
-/** The value when it is a string with something other than white space in it. */
-function asText(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
+// EXTERNAL MODULE: ./src/core/transport/retry.ts
+var retry = __nccwpck_require__(2927);
 ;// CONCATENATED MODULE: ./src/core/service/answers.ts
 
 
@@ -7366,7 +5606,7 @@ function asText(value) {
  */
 /** The service's words as one plain line with no credential in it. */
 function said(value) {
-    return oneLine(redactShapes(value));
+    return (0,shared_text/* oneLine */.TN)((0,redact/* redactShapes */.YA)(value));
 }
 function saidOrNone(value) {
     return value === undefined ? undefined : said(value) || undefined;
@@ -7379,7 +5619,7 @@ function parseSignedUpload(body) {
     const fileLocation = asText(json.fileLocation) ?? '';
     const signedUrl = asText(json.signedUrl) ?? asText(json.uploadUrl);
     if (!playground) {
-        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without playgroundFileLocation (or interactiveRunFileLocation). Check that ${ref('baseUrl')} points at the service; contact support if it persists.`);
+        throw new errors/* ResponseError */.o3(`${SIGNED_URL_ENDPOINT} answered without playgroundFileLocation (or interactiveRunFileLocation). Check that ${(0,option_refs/* ref */.KR)('baseUrl')} points at the service; contact support if it persists.`);
     }
     for (const [name, value] of [
         ['playgroundFileLocation', playground],
@@ -7387,10 +5627,10 @@ function parseSignedUpload(body) {
     ]) {
         const problem = answeredPathProblem(value);
         if (problem)
-            throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered with a ${name} that ${problem}, so nothing was uploaded. Contact support.`);
+            throw new errors/* ResponseError */.o3(`${SIGNED_URL_ENDPOINT} answered with a ${name} that ${problem}, so nothing was uploaded. Contact support.`);
     }
     if (!signedUrl) {
-        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered without signedUrl. Check that ${ref('baseUrl')} points at the service; contact support if it persists.`);
+        throw new errors/* ResponseError */.o3(`${SIGNED_URL_ENDPOINT} answered without signedUrl. Check that ${(0,option_refs/* ref */.KR)('baseUrl')} points at the service; contact support if it persists.`);
     }
     let url;
     try {
@@ -7401,7 +5641,7 @@ function parseSignedUpload(body) {
     }
     if (!url ||
         !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))))
-        throw new ResponseError(`${SIGNED_URL_ENDPOINT} answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
+        throw new errors/* ResponseError */.o3(`${SIGNED_URL_ENDPOINT} answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
     return { fileLocation, playgroundFileLocation: playground, signedUrl };
 }
 function classify(r) {
@@ -7621,10 +5861,10 @@ function parseObject(body, source) {
     }
     catch {
         const what = describeErrorBody(body);
-        throw new ResponseError(`${source} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that ${ref('baseUrl')} points at the service, not at a proxy or a web page.`);
+        throw new errors/* ResponseError */.o3(`${source} answered 200 with a body that is not JSON${what ? ` (${what})` : ''}. Check that ${(0,option_refs/* ref */.KR)('baseUrl')} points at the service, not at a proxy or a web page.`);
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw new ResponseError(`${source} answered 200 with JSON that is not an object. Contact support if it persists.`);
+        throw new errors/* ResponseError */.o3(`${source} answered 200 with JSON that is not an object. Contact support if it persists.`);
     }
     return parsed;
 }
@@ -7661,30 +5901,30 @@ function answered(label, response) {
 /** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
 function serviceStatusError(label, response) {
     const { status } = response;
-    const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+    const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']);
     const what = answered(label, response);
     const event = eventIdOf(response.body);
     const support = event ? ` Event id ${event}: give this id to support.` : '';
-    return new HttpStatusError(`${what}: ${serviceAdvice(status, response)}${support}`, status, retryAfterMs);
+    return new errors/* HttpStatusError */.F9(`${what}: ${serviceAdvice(status, response)}${support}`, status, retryAfterMs);
 }
 function serviceAdvice(status, response) {
     if (status === 401) {
-        return `the API key is missing or invalid. Check ${ref('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
+        return `the API key is missing or invalid. Check ${(0,option_refs/* ref */.KR)('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
     }
     if (status === 402)
         return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
     if (status === 403)
         return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
     if (status === 404)
-        return `check ${ref('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
+        return `check ${(0,option_refs/* ref */.KR)('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
     if (status === 429)
-        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${ref('maxAttempts')}.`;
+        return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${(0,option_refs/* ref */.KR)('maxAttempts')}.`;
     if (status === 400)
         return 'the service found the request malformed. Check the options the message names; report it if they look right.';
     if (status >= 300 && status < 400) {
         const location = response.headers.location;
         const target = typeof location === 'string' ? safeLocation(location) : 'another address';
-        return `the service redirects to ${target}. Set ${ref('baseUrl')} to the address the service really answers on.`;
+        return `the service redirects to ${target}. Set ${(0,option_refs/* ref */.KR)('baseUrl')} to the address the service really answers on.`;
     }
     if (status >= 500)
         return 'the service failed. Try again later; contact support if it persists.';
@@ -7704,7 +5944,7 @@ function storeStatusError(label, response, signedUrl, now = Date.now()) {
     const { status } = response;
     const what = answered(label, response);
     if (status === 403 && (/expired/i.test(response.body) || signedUrlExpired(signedUrl, now))) {
-        return new ExpiredUrlError(`${what}: the signed URL expired before the upload finished.`);
+        return new errors/* ExpiredUrlError */.Hm(`${what}: the signed URL expired before the upload finished.`);
     }
     const advice = status === 403
         ? 'the store did not accept the signed URL for this request (signature mismatch). A proxy that rewrites requests causes this; otherwise report it to support.'
@@ -7715,7 +5955,7 @@ function storeStatusError(label, response, signedUrl, now = Date.now()) {
                 : status >= 500
                     ? 'the store failed. Try again later.'
                     : 'the store refused the upload.';
-    return new HttpStatusError(`${what}: ${advice}`, status, parseRetryAfter(response.headers['retry-after']));
+    return new errors/* HttpStatusError */.F9(`${what}: ${advice}`, status, (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']));
 }
 /**
  * Whether a signed URL is past its expiry by its own parameters: SigV4
@@ -7796,8 +6036,8 @@ class ServiceClient {
             return parseGreenlightAnswer(response.body);
         }
         catch (error) {
-            if (error instanceof HttpStatusError && error.status === 410)
-                throw new DeployError(`${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Wait for a newer run.`);
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 410)
+                throw new errors/* DeployError */.sH(`${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Wait for a newer run.`);
             throw error;
         }
     }
@@ -7813,11 +6053,11 @@ class ServiceClient {
             return { state: 'terminated', ...parseTerminateAnswer(response.body) };
         }
         catch (error) {
-            if (error instanceof HttpStatusError && error.status === 409)
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 409)
                 return { state: 'already' };
-            if (error instanceof HttpStatusError && error.status === 404) {
+            if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
                 const which = Object.keys(environment)[0];
-                throw new DeployError(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${ref(which)}: pass the environmentId of the deploy that made the environment, unchanged.`);
+                throw new errors/* DeployError */.sH(`${request.label} answered 404 Not Found: the service knows no environment with this ${which}. Check ${(0,option_refs/* ref */.KR)(which)}: pass the environmentId of the deploy that made the environment, unchanged.`);
             }
             throw error;
         }
@@ -7834,26 +6074,26 @@ class ServiceClient {
                 ...(body === undefined ? {} : { 'content-type': 'application/json' })
             },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-            label: labelOf(method, url)
+            label: (0,send/* labelOf */.Wy)(method, url)
         };
     }
     /** One call under the retry policy. */
     call(request) {
         const { policy, log } = this.config;
-        return withRetry(policy, ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(log, error, attempt, policy.maxAttempts, delayMs));
+        return (0,retry/* withRetry */.bD)(policy, ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(log, error, attempt, policy.maxAttempts, delayMs));
     }
     /** One request, cut after the request time limit (or `deadline`); a non-2xx answer becomes an error that says what to do. */
     async callOnce(request, which = 'single attempt', { deadline, maxBytes } = {}) {
         const { log, transport, policy } = this.config;
         log.debug(`${request.label} (${which})`);
-        const response = await send(request, transport, {
+        const response = await (0,send/* send */.tN)(request, transport, {
             signal: policy.signal,
             deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs),
             maxBytes
         }).catch((error) => {
             // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
-            if (error instanceof NetworkError && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))
-                throw new NetworkError(`${error.message}. Check that ${ref('baseUrl')} is the service's address`);
+            if (error instanceof errors/* NetworkError */.Dr && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(error.message))
+                throw new errors/* NetworkError */.Dr(`${error.message}. Check that ${(0,option_refs/* ref */.KR)('baseUrl')} is the service's address`);
             throw error;
         });
         log.debug(`${request.label} answered ${response.status}`);
@@ -7863,7 +6103,7 @@ class ServiceClient {
     }
 }
 function logRetry(log, error, attempt, maxAttempts, delayMs) {
-    const said = messageOf(error).replace(/([^.])$/, '$1.');
+    const said = (0,errors/* messageOf */.bD)(error).replace(/([^.])$/, '$1.');
     log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
 }
 
@@ -8778,7 +7018,7 @@ const DEVICE_FOLDER = '/dev';
  * pattern is the user's alone: the working directory is never read as a glob.
  */
 async function findArtifact(pattern, workspace) {
-    const fail = (problem, fix) => new InputError('file', problem, fix);
+    const fail = (problem, fix) => new errors/* InputError */.dz('file', problem, fix);
     const search = searchOf(pattern, workspace);
     const matches = await matchPaths(search);
     const shown = (paths) => paths
@@ -8786,32 +7026,32 @@ async function findArtifact(pattern, workspace) {
         .map(p => shownPath(p, workspace))
         .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
     // A match that vanished or whose link leads nowhere is no match.
-    const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
+    const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
     const files = entries.filter(e => e.info.isFile());
     if (files.length === 0) {
         if (entries.length > 0) {
             const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${artifact_kindOf(e.info)})`);
             throw fail(`matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
         }
-        throw fail(`${quote(pattern)} matched no file in ${quote(workspace)}`, 'Check that the build ran before the deploy and that the path is relative to the working directory');
+        throw fail(`${(0,shared_text/* quote */.hD)(pattern)} matched no file in ${(0,shared_text/* quote */.hD)(workspace)}`, 'Check that the build ran before the deploy and that the path is relative to the working directory');
     }
     if (files.length > 1) {
-        throw fail(`${quote(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
+        throw fail(`${(0,shared_text/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
     }
     const { path, info } = files[0];
     const name = fileName(path);
     const extension = acceptedExtension(name);
     if (!extension) {
-        throw fail(`${quote(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+        throw fail(`${(0,shared_text/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
     }
     if (info.size === 0) {
-        throw fail(`${quote(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
+        throw fail(`${(0,shared_text/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
     }
     try {
-        await (0,promises_.access)(path, external_node_fs_.constants.R_OK);
+        await (0,promises_namespaceObject.access)(path, external_node_fs_.constants.R_OK);
     }
     catch {
-        throw fail(`${quote(name)} cannot be read`, 'Check the file permissions of the build output');
+        throw fail(`${(0,shared_text/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
     }
     return { path, name, size: info.size, extension, target: await targetOutside(path, workspace) };
 }
@@ -8833,11 +7073,11 @@ function searchOf(pattern, workspace, paths = (external_node_path_default())) {
     const under = (folder) => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`));
     const inSystem = [...SYSTEM_FOLDERS, ...(firstMagic === -1 ? [] : [DEVICE_FOLDER])].find(under);
     if (inSystem)
-        throw new InputError('file', `${quote(pattern)} reaches into ${inSystem}, which holds the system's state, not builds`, 'Point it at the build output of your project');
+        throw new errors/* InputError */.dz('file', `${(0,shared_text/* quote */.hD)(pattern)} reaches into ${inSystem}, which holds the system's state, not builds`, 'Point it at the build output of your project');
     if (firstMagic === -1)
         return { base };
     if (paths.parse(base).root === base)
-        throw new InputError('file', `${quote(pattern)} would search the whole file system from ${quote(base)}`, `Start the pattern in the build's folder, e.g. app/build/outputs/**/*.apk, relative to the working directory`);
+        throw new errors/* InputError */.dz('file', `${(0,shared_text/* quote */.hD)(pattern)} would search the whole file system from ${(0,shared_text/* quote */.hD)(base)}`, `Start the pattern in the build's folder, e.g. app/build/outputs/**/*.apk, relative to the working directory`);
     return { base, glob: segments.slice(firstMagic).join('/') };
 }
 /**
@@ -8862,7 +7102,7 @@ async function matchPaths(search) {
 /** The real path of a file reached through a symbolic link that leads out of the working directory. */
 async function targetOutside(path, workspace) {
     try {
-        const [real, root] = await Promise.all([(0,promises_.realpath)(path), (0,promises_.realpath)(workspace)]);
+        const [real, root] = await Promise.all([(0,promises_namespaceObject.realpath)(path), (0,promises_namespaceObject.realpath)(workspace)]);
         if (real === path)
             return undefined;
         const relative = external_node_path_default().relative(root, real);
@@ -8874,7 +7114,7 @@ async function targetOutside(path, workspace) {
 }
 /** Pure: a matched path as a message shows it: relative to the working directory, quoted and inert. */
 function shownPath(path, workspace, paths = (external_node_path_default())) {
-    return quote(paths.relative(workspace, path) || path);
+    return (0,shared_text/* quote */.hD)(paths.relative(workspace, path) || path);
 }
 function artifact_kindOf(info) {
     if (info.isDirectory())
@@ -8948,7 +7188,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
     async sha256() {
         const digest = await this.transfer;
         if (digest === undefined)
-            throw new DeployError('The upload stopped before the whole file was sent.');
+            throw new errors/* DeployError */.sH('The upload stopped before the whole file was sent.');
         return digest;
     }
     /**
@@ -8959,8 +7199,8 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
      */
     async send(destination) {
         const { path, size } = this.options;
-        const name = quote(fileName(path));
-        const unreadable = (error) => new FileChangedError(`${name} could not be read (${error.code ?? String(error)}); check that the build wrote it.`);
+        const name = (0,shared_text/* quote */.hD)(fileName(path));
+        const unreadable = (error) => new errors/* FileChangedError */.jL(`${name} could not be read (${error.code ?? String(error)}); check that the build wrote it.`);
         let closed = false;
         let wake = () => undefined;
         const gone = new Promise(resolve => (wake = resolve));
@@ -8970,7 +7210,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
         };
         destination.once('close', onClose);
         this.stopTransfer = onClose;
-        const handle = await (0,promises_.open)(path, 'r').catch((error) => {
+        const handle = await (0,promises_namespaceObject.open)(path, 'r').catch((error) => {
             destination.removeListener('close', onClose);
             throw unreadable(error);
         });
@@ -8994,14 +7234,14 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
                 if (closed)
                     return undefined;
                 if (bytesRead === 0)
-                    throw new FileChangedError(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`);
+                    throw new errors/* FileChangedError */.jL(`${name} shrank to ${sent} of ${size} bytes while it was uploaded; rebuild it and deploy again.`);
                 const chunk = buffers[slot].subarray(0, bytesRead);
                 hash.update(chunk);
                 sent += bytesRead;
                 this.options.onProgress(sent);
                 // Before the last byte goes out, make sure nothing follows it: a file that grew must fail the request, not complete it.
                 if (sent === size && (await handle.stat()).size > size)
-                    throw new FileChangedError(`${name} grew while it was uploaded; rebuild it and deploy again.`);
+                    throw new errors/* FileChangedError */.jL(`${name} grew while it was uploaded; rebuild it and deploy again.`);
                 written[slot] = new Promise(resolve => destination.write(chunk, () => resolve()));
             }
             await Promise.race([Promise.all(written), gone]);
@@ -9106,7 +7346,7 @@ function progressLine(sent, total, elapsedMs) {
  */
 const CONTINUE_TIMEOUT_MS = 1000;
 /** The store (or a proxy before it) refuses `Expect: 100-continue`; the body was not sent. */
-class ExpectationFailedError extends DeployError {
+class ExpectationFailedError extends errors/* DeployError */.sH {
     name = 'ExpectationFailedError';
 }
 /**
@@ -9130,7 +7370,7 @@ async function uploadArtifact(service, artifact, destination, options) {
     onSigned(signed);
     let stale = false;
     let expectContinue = true;
-    return withRetry(config.policy, async ({ number }) => {
+    return (0,retry/* withRetry */.bD)(config.policy, async ({ number }) => {
         if (stale) {
             // One request within this attempt: a failure here costs this attempt, not a retry loop of its own.
             config.log.info('The signed URL expired; asking the service for a fresh one.');
@@ -9147,7 +7387,7 @@ async function uploadArtifact(service, artifact, destination, options) {
             return { signed, size: artifact.size, ...(await put()) };
         }
         catch (error) {
-            if (error instanceof ExpiredUrlError)
+            if (error instanceof errors/* ExpiredUrlError */.Hm)
                 stale = true;
             if (!(error instanceof ExpectationFailedError))
                 throw error;
@@ -9160,7 +7400,7 @@ async function uploadArtifact(service, artifact, destination, options) {
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
-    const label = labelOf('PUT', signedUrl);
+    const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = Date.now();
     const local = new AbortController();
@@ -9169,7 +7409,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     const allowanceMs = config.transport.timeouts.requestMs;
     const limitMs = putTimeLimitMs(artifact.size, minBytesPerSecond, allowanceMs);
     // The delivery's own time limit still ends everything sooner when it comes first (a timer runs ~24.8 days at most).
-    const cut = setTimeout(() => local.abort(new NetworkError(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${ref('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
+    const cut = setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
     const body = new FileBody({
@@ -9181,12 +7421,12 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
             progress.update(total);
             onProgress?.(total, artifact.size);
         },
-        onFailure: error => local.abort(error instanceof DeployError
+        onFailure: error => local.abort(error instanceof errors/* DeployError */.sH
             ? error
-            : new FileChangedError(`${quote(artifact.name)} could not be read: ${describeNetworkError(error)}`))
+            : new errors/* FileChangedError */.jL(`${(0,shared_text/* quote */.hD)(artifact.name)} could not be read: ${(0,send/* describeNetworkError */.gl)(error)}`))
     });
     try {
-        const response = await send({
+        const response = await (0,send/* send */.tN)({
             method: 'PUT',
             url: signedUrl,
             headers: {
@@ -9202,14 +7442,14 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
         if (response.status < 200 || response.status >= 300)
             throw storeStatusError(label, response, signedUrl);
         if (sent !== artifact.size) {
-            throw new DeployError(`${label} answered ${response.status} before the whole file was sent; deploy again.`);
+            throw new errors/* DeployError */.sH(`${label} answered ${response.status} before the whole file was sent; deploy again.`);
         }
         const seconds = Math.max(0.001, (Date.now() - started) / 1000);
         config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
         return { sha256: await body.sha256(), seconds };
     }
     catch (error) {
-        config.log.debug(`${label} failed: ${messageOf(error)}`);
+        config.log.debug(`${label} failed: ${(0,errors/* messageOf */.bD)(error)}`);
         throw error;
     }
     finally {
@@ -9218,6 +7458,8 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     }
 }
 
+// EXTERNAL MODULE: ./src/core/transport/sleep.ts
+var sleep = __nccwpck_require__(2310);
 ;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
 
 
@@ -9249,7 +7491,7 @@ const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 async function pollVerdict(service, options) {
     const { log, policy } = service.config;
     const base = options.intervalMs;
-    const clock = options.clock ?? systemClock;
+    const clock = options.clock ?? sleep/* systemClock */.ml;
     const started = clock.now();
     const deadline = started + options.timeoutMs;
     const { timeoutMs } = options;
@@ -9280,9 +7522,9 @@ async function pollVerdict(service, options) {
             const next = answer.relevantRunId;
             if (next && next !== runId) {
                 if (followed.includes(next))
-                    throw new DeployError(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+                    throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
                 if (followed.length > MAX_SUPERSEDINGS)
-                    throw new DeployError(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${ref('deduplicationKey')} per deployment.`);
+                    throw new errors/* DeployError */.sH(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
                 log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
                 followed.push(next);
                 runId = next;
@@ -9308,15 +7550,15 @@ async function pollVerdict(service, options) {
             }
         }
         catch (error) {
-            if (clock.now() >= deadline && error instanceof NetworkError)
+            if (clock.now() >= deadline && error instanceof errors/* NetworkError */.Dr)
                 return timedOut();
-            if (error instanceof OversizeAnswerError) {
+            if (error instanceof send/* OversizeAnswerError */.Ox) {
                 // The service is there and answered: no failure of its own, so no step toward giving up.
                 problem = error.message;
                 log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
                 wait = base;
             }
-            else if (error instanceof HttpStatusError && error.status === 404) {
+            else if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
                 notFoundSince ??= clock.now();
                 if (clock.now() - notFoundSince >= options.notFoundGraceMs)
                     throw unknownRun(runId, error);
@@ -9324,11 +7566,11 @@ async function pollVerdict(service, options) {
                 wait = Math.ceil(base / 3);
             }
             else {
-                if (!isTransient(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+                if (!(0,retry/* isTransient */.dg)(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
                     throw error;
-                problem = messageOf(error);
+                problem = (0,errors/* messageOf */.bD)(error);
                 log.info(`Asking for the verdict failed (${problem}); asking again.`);
-                wait = requestedDelay(error, policy) ?? Math.ceil(base / 3);
+                wait = (0,retry/* requestedDelay */.QQ)(error, policy) ?? Math.ceil(base / 3);
             }
         }
         const left = deadline - clock.now();
@@ -9344,7 +7586,7 @@ async function pollVerdict(service, options) {
 /** A run the service still does not know after the grace: a wrong id, or another workspace's. */
 function unknownRun(runId, error) {
     const label = error.message.replace(/ answered 404.*$/s, '');
-    return new DeployError(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${option_refs_setting('runId', runId)}).`);
+    return new errors/* DeployError */.sH(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}).`);
 }
 function verdictOf(verdict, runId, answer, timeoutMs) {
     const bugs = answer?.bugs ?? [];
@@ -9404,9 +7646,9 @@ function noRunAdvice(cause, deploymentType) {
         case 'trigger-failed':
             return 'The service gave the reason above; deploy again, and contact support if it persists.';
         case 'no-environment':
-            return `Check that the destination follows the naming convention (${ref('namePrefix')} and ${ref('environment')}, or a pull request) and that the workspace has that environment.`;
+            return `Check that the destination follows the naming convention (${(0,option_refs/* ref */.KR)('namePrefix')} and ${(0,option_refs/* ref */.KR)('environment')}, or a pull request) and that the workspace has that environment.`;
         case 'no-trigger':
-            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${ref('deploymentType')}${deploymentType ? ` (${quote(deploymentType)})` : ''} matches its label.`;
+            return `Check with the service operator that mobile triggers are enabled for the workspace and that ${(0,option_refs/* ref */.KR)('deploymentType')}${deploymentType ? ` (${(0,shared_text/* quote */.hD)(deploymentType)})` : ''} matches its label.`;
     }
 }
 
@@ -9434,7 +7676,7 @@ function verdictMessage(verdict) {
             const problem = verdict.problem
                 ? ` The last asks got no usable answer: ${verdict.problem}`
                 : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${option_refs_setting('runId', verdict.runId)}, or raise ${ref('waitTimeoutMinutes')}.`;
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
         }
     }
 }
@@ -9444,20 +7686,20 @@ function noRunMessage(noRun) {
 }
 /** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
 function failureText(error) {
-    const text = messageOf(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof DeployError)
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
         return text;
     return `Unexpected error: ${text}. Please report it with this log.`;
 }
 /** The stack of an error the product did not expect, for a debug line of a bug report. */
 function unexpectedStack(error) {
-    if (error instanceof DeployError || !isError(error))
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
         return undefined;
     return error.stack;
 }
 function describeBug(bug) {
     const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${quote(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/conclusion.ts
@@ -9494,7 +7736,7 @@ function conclude(report) {
             ? {
                 conclusion: 'failure',
                 cause: 'deploy-failed',
-                message: `${message} Set ${option_refs_setting('failOnNoRun', 'false')} to make this a warning.`
+                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
             }
             : { conclusion: 'warning', cause: 'success', message };
     }
@@ -9897,7 +8139,7 @@ function decodeUtf8(bytes) {
  * A build that must not be uploaded: bad usage, refused before any request.
  * The message names the file, what it is instead, and what to do.
  */
-class BrokenBuildError extends InputError {
+class BrokenBuildError extends errors/* InputError */.dz {
     file;
     reason;
     found;
@@ -9907,7 +8149,7 @@ class BrokenBuildError extends InputError {
     file, reason, 
     /** What the file was found to be, as the message says it ("an HTML page", …). */
     found, fix) {
-        super('file', `names ${quote(file)}, which is ${found}`, fix);
+        super('file', `names ${(0,shared_text/* quote */.hD)(file)}, which is ${found}`, fix);
         this.file = file;
         this.reason = reason;
         this.found = found;
@@ -9989,7 +8231,7 @@ function describeContent(head, size) {
     const text = leadingText(head);
     if (isHtml(head)) {
         const title = /<title[^>]*>([^<]{1,200})</i.exec(head.toString('utf8'))?.[1]?.trim();
-        return title ? `an HTML page (titled ${quote(title, 60)})` : 'an HTML page';
+        return title ? `an HTML page (titled ${(0,shared_text/* quote */.hD)(title, 60)})` : 'an HTML page';
     }
     if (text.startsWith('version https://git-lfs.github.com/spec/')) {
         return 'a Git LFS pointer, not the file it points to';
@@ -9998,7 +8240,7 @@ function describeContent(head, size) {
         return 'an XML document';
     if (!head.includes(0)) {
         const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-        return firstLine ? `text beginning ${quote(firstLine, 60)}` : 'blank text';
+        return firstLine ? `text beginning ${(0,shared_text/* quote */.hD)(firstLine, 60)}` : 'blank text';
     }
     const bytes = [...head.subarray(0, 8)].map(b => b.toString(16).padStart(2, '0')).join(' ');
     return `binary data beginning ${bytes}`;
@@ -10228,7 +8470,7 @@ async function readProtoXml(data) {
         node = type.toObject(type.decode(data), { oneofs: true, defaults: false });
     }
     catch (error) {
-        throw new XmlFormatError(`not an aapt.pb.XmlNode: ${messageOf(error)}`);
+        throw new XmlFormatError(`not an aapt.pb.XmlNode: ${(0,errors/* messageOf */.bD)(error)}`);
     }
     if (!node.element)
         throw new XmlFormatError('no element: the root node is not an element');
@@ -10458,7 +8700,7 @@ async function forEachEntry(zip, visit, signal) {
         }
     }
     catch (error) {
-        throw signal?.aborted || !isError(error) ? error : formatError(error);
+        throw signal?.aborted || !(0,errors/* isError */.bJ)(error) ? error : formatError(error);
     }
 }
 async function readEntry(zip, entry, max) {
@@ -10474,7 +8716,7 @@ async function readEntry(zip, entry, max) {
     }
     catch (error) {
         // Errors of Node's own (zlib's) may come from another realm: isError, not instanceof.
-        throw isError(error) ? formatError(error) : error;
+        throw (0,errors/* isError */.bJ)(error) ? formatError(error) : error;
     }
 }
 function formatError(err) {
@@ -10530,14 +8772,14 @@ async function inspectBuild(path, options = {}) {
         throw new BrokenBuildError(name, 'wrong-content', `of no accepted type (${ACCEPTED_EXTENSIONS.join(' ')})`, 'Point it at the build itself');
     }
     if (signal?.aborted)
-        throw abortError(signal);
-    const handle = await (0,promises_.open)(path, 'r');
+        throw (0,sleep/* abortError */.vt)(signal);
+    const handle = await (0,promises_namespaceObject.open)(path, 'r');
     try {
         return await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
     }
     catch (error) {
         if (signal?.aborted)
-            throw abortError(signal);
+            throw (0,sleep/* abortError */.vt)(signal);
         throw error;
     }
     finally {
@@ -10624,7 +8866,7 @@ class Inspection {
         if (error.truncated) {
             return this.refuse('truncated', `a zip archive cut short (it has no end of central directory record), not a whole ${EXPECTED[this.extension].replace(/^an? /, '')}`, 'Build or download it again, and let the step finish writing it');
         }
-        return this.refuse('damaged', `a damaged zip archive (${quote(error.message, 120)})`, 'Build or download it again');
+        return this.refuse('damaged', `a damaged zip archive (${(0,shared_text/* quote */.hD)(error.message, 120)})`, 'Build or download it again');
     }
     async survey(zip) {
         const survey = {
@@ -10694,15 +8936,15 @@ class Inspection {
             return this.refuse('wrong-content', `an Android App Bundle (${BUNDLE_MANIFEST}), not ${expected}`, 'Name it .aab, or point the path at the build you meant');
         }
         if (payloadApp && this.extension !== '.ipa') {
-            return this.refuse('wrong-content', `an iOS app archive (${quote(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
+            return this.refuse('wrong-content', `an iOS app archive (${(0,shared_text/* quote */.hD)(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
         }
         if (topApp) {
-            return this.refuse('wrong-content', `a zipped app (${quote(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
+            return this.refuse('wrong-content', `a zipped app (${(0,shared_text/* quote */.hD)(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
         }
         const nested = survey.nested[0];
         if (nested) {
             const kind = nested.slice(nested.lastIndexOf('.')).toLowerCase();
-            return this.refuse('nested-build', `a zip holding ${quote(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
+            return this.refuse('nested-build', `a zip holding ${(0,shared_text/* quote */.hD)(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
         }
         return this.refuse('no-manifest', `a zip archive without ${descriptor}, not ${expected}`, 'Point it at the build the Android Gradle plugin or Xcode wrote, not another archive');
     }
@@ -10716,7 +8958,7 @@ class Inspection {
     }
     badManifest(what, error) {
         // A parser's words may quote the file: one inert line.
-        const why = inert(oneLine(messageOf(error), 200));
+        const why = (0,shared_text/* inert */.tJ)((0,shared_text/* oneLine */.TN)((0,errors/* messageOf */.bD)(error), 200));
         return this.refuse('bad-manifest', `${EXPECTED[this.extension]} whose ${what} cannot be used: ${why}`, 'Build it again with the platform’s own tools');
     }
     async apk(zip, survey) {
@@ -10731,7 +8973,7 @@ class Inspection {
         if (!manifest.debuggable && signatures.length === 0) {
             warnings.push({
                 code: 'unsigned-release',
-                message: `${quote(this.name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
+                message: `${(0,shared_text/* quote */.hD)(this.name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
             });
         }
         return {
@@ -10770,7 +9012,7 @@ class Inspection {
         if (apps.length === 0)
             throw this.missing(survey, 'Payload/<name>.app/Info.plist');
         if (apps.length > 1) {
-            throw this.refuse('bad-manifest', `an IPA with ${apps.length} apps in Payload/ (${apps.map(([folder]) => quote(folder)).join(', ')})`, 'Export one app per IPA');
+            throw this.refuse('bad-manifest', `an IPA with ${apps.length} apps in Payload/ (${apps.map(([folder]) => (0,shared_text/* quote */.hD)(folder)).join(', ')})`, 'Export one app per IPA');
         }
         const [folder, entries] = apps[0];
         return this.app(zip, 'ipa', `Payload/${folder}`, entries, survey);
@@ -10815,7 +9057,7 @@ class Inspection {
         if (profile?.expired) {
             warnings.push({
                 code: 'expired-profile',
-                message: `The provisioning profile of ${quote(this.name)}${profile.name ? ` (${quote(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
+                message: `The provisioning profile of ${(0,shared_text/* quote */.hD)(this.name)}${profile.name ? ` (${(0,shared_text/* quote */.hD)(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
             });
         }
         return { platform: 'ios', format, ...info, profile, warnings };
@@ -10846,18 +9088,18 @@ async function checkBuild(artifact, settings, signal) {
         ...(signal ? { signal } : {})
     });
     const { expectedAppId, platform } = settings;
-    const file = quote(artifact.name);
+    const file = (0,shared_text/* quote */.hD)(artifact.name);
     if (platform && facts.platform !== platform) {
         const found = facts.platform
-            ? `a build for ${PLATFORM_NAMES[facts.platform]} (${quote(facts.appId)})`
+            ? `a build for ${PLATFORM_NAMES[facts.platform]} (${(0,shared_text/* quote */.hD)(facts.appId)})`
             : `a ${facts.format} file, which is no app`;
-        throw new InputError('platform', `is ${platform}, but ${file} is ${found}`, `Point ${ref('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${ref('platform')}`);
+        throw new errors/* InputError */.dz('platform', `is ${platform}, but ${file} is ${found}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${(0,option_refs/* ref */.KR)('platform')}`);
     }
     if (expectedAppId && (!facts.platform || facts.appId !== expectedAppId)) {
         const found = facts.platform
-            ? `the build of ${quote(facts.appId)}`
+            ? `the build of ${(0,shared_text/* quote */.hD)(facts.appId)}`
             : `a ${facts.format} file, which names no app`;
-        throw new InputError('expectedAppId', `is ${quote(expectedAppId)}, but ${file} is ${found}`, `Point ${ref('file')} at the build of ${quote(expectedAppId)}, or correct ${ref('expectedAppId')}`);
+        throw new errors/* InputError */.dz('expectedAppId', `is ${(0,shared_text/* quote */.hD)(expectedAppId)}, but ${file} is ${found}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the build of ${(0,shared_text/* quote */.hD)(expectedAppId)}, or correct ${(0,option_refs/* ref */.KR)('expectedAppId')}`);
     }
     return facts;
 }
@@ -10870,15 +9112,15 @@ function describeBuild(facts) {
     if (!facts.platform)
         return `Build: a ${facts.format} file (no app to read).`;
     const version = [
-        facts.appVersion === undefined ? undefined : `version ${quote(facts.appVersion, 60)}`,
-        facts.buildNumber === undefined ? undefined : `build ${quote(facts.buildNumber, 60)}`
+        facts.appVersion === undefined ? undefined : `version ${(0,shared_text/* quote */.hD)(facts.appVersion, 60)}`,
+        facts.buildNumber === undefined ? undefined : `build ${(0,shared_text/* quote */.hD)(facts.buildNumber, 60)}`
     ].filter(Boolean);
     const details = facts.platform === 'android'
         ? [
             facts.format === 'aab' ? 'App Bundle' : 'APK',
-            facts.minSdk === undefined ? undefined : `min SDK ${quote(facts.minSdk, 20)}`,
-            facts.targetSdk === undefined ? undefined : `target SDK ${quote(facts.targetSdk, 20)}`,
-            facts.abis.length ? `ABIs ${facts.abis.map(abi => quote(abi, 20)).join(' ')}` : undefined,
+            facts.minSdk === undefined ? undefined : `min SDK ${(0,shared_text/* quote */.hD)(facts.minSdk, 20)}`,
+            facts.targetSdk === undefined ? undefined : `target SDK ${(0,shared_text/* quote */.hD)(facts.targetSdk, 20)}`,
+            facts.abis.length ? `ABIs ${facts.abis.map(abi => (0,shared_text/* quote */.hD)(abi, 20)).join(' ')}` : undefined,
             facts.debuggable ? 'debuggable' : undefined,
             facts.format === 'apk'
                 ? facts.signatures.length
@@ -10889,11 +9131,11 @@ function describeBuild(facts) {
         : [
             facts.format === 'ipa' ? 'IPA' : 'zipped .app',
             `for ${facts.target === 'simulator' ? 'the simulator' : 'devices'}`,
-            facts.minimumOs === undefined ? undefined : `minimum OS ${quote(facts.minimumOs, 20)}`,
+            facts.minimumOs === undefined ? undefined : `minimum OS ${(0,shared_text/* quote */.hD)(facts.minimumOs, 20)}`,
             facts.profile ? `${facts.profile.kind} profile` : undefined
         ];
     const shown = [...version, ...details].filter(Boolean).join(', ');
-    return `App: ${quote(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`;
+    return `App: ${(0,shared_text/* quote */.hD)(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`;
 }
 /**
  * Which app and version a run tested, for a summary or a comment: each value
@@ -10924,7 +9166,7 @@ function conventionalDestination(parts) {
         return { destination: `${parts.prefix}-${parts.environment}${ext}` };
     if (parts.pullRequestNumber === undefined) {
         return {
-            problem: `needs either an environment or a pull request: set ${ref('environment')} for a static environment, or run for a pull request (or set ${ref('pullRequestNumber')})`
+            problem: `needs either an environment or a pull request: set ${(0,option_refs/* ref */.KR)('environment')} for a static environment, or run for a pull request (or set ${(0,option_refs/* ref */.KR)('pullRequestNumber')})`
         };
     }
     if (!parts.repository) {
@@ -10952,12 +9194,12 @@ function chooseDestination(settings, artifact) {
             repository: settings.git.repository
         });
         if ('problem' in named)
-            throw new InputError('namePrefix', named.problem, `Set ${ref('environment')}, or ${ref('destination')} instead`);
+            throw new errors/* InputError */.dz('namePrefix', named.problem, `Set ${(0,option_refs/* ref */.KR)('environment')}, or ${(0,option_refs/* ref */.KR)('destination')} instead`);
         return named.destination;
     }
     const problem = destinationProblem(artifact.name);
     if (problem) {
-        throw new InputError('file', `has a name that cannot be a destination: ${problem}`, `Set ${ref('destination')} to a plain name`);
+        throw new errors/* InputError */.dz('file', `has a name that cannot be a destination: ${problem}`, `Set ${(0,option_refs/* ref */.KR)('destination')} to a plain name`);
     }
     return artifact.name;
 }
@@ -10971,7 +9213,7 @@ function pullRequestOverStaticName(settings, destination) {
     const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber;
     if (number === undefined || settings.destination || !settings.namePrefix || !settings.environment)
         return undefined;
-    return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
+    return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
 }
 
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -11002,12 +9244,12 @@ async function dryRun(settings, service, artifact, destination, context) {
     const { log, report } = context;
     log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.');
     if (artifact) {
-        const sha256 = await context.phase(`Read ${quote(artifact.name)}`, () => sha256Of(artifact.path));
-        log.info(`Would upload ${quote(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${quote(destination ?? artifact.name, 300)}.`);
+        const sha256 = await context.phase(`Read ${(0,shared_text/* quote */.hD)(artifact.name)}`, () => sha256Of(artifact.path));
+        log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
     }
     const asked = destination ?? settings.runInputPath ?? KEY_CHECK_NAME;
     const signed = await context.phase('Key and base URL', () => service.signedUpload(asked));
-    log.info(`The service accepted the key at ${settings.baseUrl}: it signed an upload for ${quote(signed.playgroundFileLocation, 300)}. The signed URL is not used.`);
+    log.info(`The service accepted the key at ${settings.baseUrl}: it signed an upload for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation, 300)}. The signed URL is not used.`);
     if (settings.mode === 'upload') {
         log.info('Upload only: no deploy notification would be sent, so no run would start.');
     }
@@ -11018,7 +9260,7 @@ async function dryRun(settings, service, artifact, destination, context) {
         log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
         log.info(settings.wait
             ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
-            : `Would not wait for the run's verdict (${ref('wait')} is false).`);
+            : `Would not wait for the run's verdict (${(0,option_refs/* ref */.KR)('wait')} is false).`);
     }
     report.outcome = 'skipped';
     report.dryRun = true;
@@ -11046,7 +9288,7 @@ const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
  * one derivation from what the deploy learned, used by every front end.
  */
 const OUTPUTS = {
-    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
+    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${(0,option_refs/* ref */.KR)('runInputPath')} given.`,
     fileLocation: '<team_id>/<destination>, as the service returned it.',
     runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
     environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
@@ -11172,7 +9414,7 @@ function junitXml(input) {
         ['failures', failures],
         ['errors', 0],
         ['skipped', skipped],
-        ['time', junit_seconds(input.seconds)]
+        ['time', seconds(input.seconds)]
     ]);
     const properties = [
         ...OUTPUT_NAMES.filter(name => name !== 'bugs' && outputs[name] !== undefined).map((name) => [name, String(outputs[name])]),
@@ -11267,7 +9509,7 @@ function caseXml(testCase, attributes) {
     // A passed case, or a bug that does not block: named, and nothing more (the strict schema has no output on a case).
     return `${head}/>`;
 }
-function junit_seconds(value) {
+function seconds(value) {
     return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
 }
 /** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
@@ -11309,8 +9551,8 @@ function spelling(frontEnd, option) {
 }
 /** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
 function render(text, vocabulary) {
-    return text.replace(REFERENCE, (whole, key, asSubject, value) => {
-        if (!isOptionKey(key))
+    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value) => {
+        if (!(0,option_refs/* isOptionKey */.zi)(key))
             return whole;
         if (asSubject)
             return vocabulary.subject(key);
@@ -11348,7 +9590,7 @@ class Outward {
         this.warnings = warnings;
         this.target = completeLog(isObject(target) ? target : {});
         const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
-        this.secrets = new Secrets(secret => mask(secret));
+        this.secrets = new redact/* Secrets */.Sb(secret => mask(secret));
         this.log = this.wrap();
     }
     /**
@@ -11370,7 +9612,7 @@ class Outward {
     }
     /** A text for a person, ready to leave the process. */
     text(message) {
-        return inert(this.secrets.redact(render(message, this.vocabulary)));
+        return (0,shared_text/* inert */.tJ)(this.secrets.redact(render(message, this.vocabulary)));
     }
     /**
      * A value (an output, a link) ready to leave the process: secrets and
@@ -11407,7 +9649,7 @@ class Outward {
         if (this.failed.has(name))
             return;
         this.failed.add(name);
-        const warning = this.text(`The ${name} callback threw (${messageOf(error)}); the deploy goes on without calling it again.`);
+        const warning = this.text(`The ${name} callback threw (${(0,errors/* messageOf */.bD)(error)}); the deploy goes on without calling it again.`);
         this.warnings.push(warning);
         if (name !== 'log.warning')
             this.guard('log.warning', this.target.warning)(warning);
@@ -11492,7 +9734,7 @@ async function runDeploy(command, values, hooks) {
     const deploy = new Deploy(outward, report, tell, hooks);
     try {
         if (hooks.signal?.aborted)
-            throw new AbortedError('The deploy was stopped before it started.');
+            throw new errors/* AbortedError */.oM('The deploy was stopped before it started.');
         const limits = limitsFromEnv(hooks.env ?? {});
         settings = resolveOptions({
             frontEnd: hooks.frontEnd,
@@ -11537,7 +9779,7 @@ class Deploy {
         const { report } = this;
         report.mode = settings.mode;
         if (settings.junitReport)
-            await ensureWritable(settings.junitReport, ref('junitReport'));
+            await ensureWritable(settings.junitReport, (0,option_refs/* ref */.KR)('junitReport'));
         report.failOnNoRun = settings.failOnNoRun;
         if (settings.mode === 'terminate')
             return this.terminate(settings, limits);
@@ -11585,10 +9827,10 @@ class Deploy {
                 });
             let runInputPath = settings.runInputPath;
             if (artifact && destination) {
-                const receipt = await this.phase(`Upload ${quote(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
+                const receipt = await this.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
                     const sent = await uploadArtifact(service, artifact, destination, {
                         minBytesPerSecond: settings.minUploadBytesPerSecond,
-                        onSigned: signed => this.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
+                        onSigned: signed => this.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
                         onProgress: this.outward.guard('onProgress', this.hooks.onProgress)
                     });
                     this.log.info(`SHA-256 ${sent.sha256}`);
@@ -11626,7 +9868,7 @@ class Deploy {
                 : undefined;
             const body = buildDeployBody(settings, settings.git, build);
             log.info(build
-                ? `Notifying the service with ${build.variable}=${quote(build.path)}.`
+                ? `Notifying the service with ${build.variable}=${(0,shared_text/* quote */.hD)(build.path)}.`
                 : 'Notifying the service of the deployment (no build attached).');
             log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
             return service.notify(body);
@@ -11641,7 +9883,7 @@ class Deploy {
         if (answer.warning) {
             this.warn(`The service warns: ${answer.warning}`, 'Service warning');
         }
-        const where = answer.environment ? ` on environment ${quote(answer.environment)}` : '';
+        const where = answer.environment ? ` on environment ${(0,shared_text/* quote */.hD)(answer.environment)}` : '';
         if (answer.preview) {
             log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
         }
@@ -11684,7 +9926,7 @@ class Deploy {
         catch (error) {
             if (service.config.policy.signal?.aborted)
                 throw error;
-            this.log.notice(`The page of run ${runId} could not be asked for (${messageOf(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`, 'Run page unknown');
+            this.log.notice(`The page of run ${runId} could not be asked for (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`, 'Run page unknown');
         }
     }
     /** Waits for the verdict of `runId`; the judgement decides what a verdict other than passed does. */
@@ -11725,8 +9967,8 @@ class Deploy {
             this.report.terminated = result;
             this.report.outcome = 'success';
             this.log.info(result.state === 'already'
-                ? `The environment with ${which} ${quote(value)} was already ended.`
-                : `The environment with ${which} ${quote(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
+                ? `The environment with ${which} ${(0,shared_text/* quote */.hD)(value)} was already ended.`
+                : `The environment with ${which} ${(0,shared_text/* quote */.hD)(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
             this.tell({ type: 'terminated' });
         });
     }
@@ -11738,7 +9980,7 @@ class Deploy {
     async withinDelivery(limits, work) {
         const limit = new AbortController();
         const minutes = formatMinutes(limits.deliveryMs / 60_000);
-        const timer = setTimeout(() => limit.abort(new AbortedError(`The upload and notification reached their time limit of ${minutes} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), limits.deliveryMs);
+        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${minutes} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), limits.deliveryMs);
         // The limit never keeps the process alive by itself.
         timer.unref();
         const signal = this.hooks.signal
@@ -11757,12 +9999,12 @@ class Deploy {
             apiKey: settings.apiKey,
             policy: {
                 maxAttempts: settings.maxAttempts,
-                baseDelayMs: DEFAULT_BASE_DELAY_MS,
-                maxDelayMs: MAX_RETRY_DELAY_MS,
+                baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+                maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
                 deadline,
                 signal
             },
-            transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
+            transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
             log: this.log,
             secrets: this.outward.secrets
         });
@@ -11780,14 +10022,14 @@ class Deploy {
         }[settings.mode];
         log.info(`Mode: ${mode}${settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : ''}`);
         if (artifact)
-            log.info(`Artifact: ${quote(artifact.path, 300)} (${formatBytes(artifact.size)})`);
+            log.info(`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`);
         if (artifact?.target)
-            log.notice(`The artifact is a link that leads out of the working directory, to ${quote(artifact.target, 300)}.`, 'Artifact outside the workspace');
+            log.notice(`The artifact is a link that leads out of the working directory, to ${(0,shared_text/* quote */.hD)(artifact.target, 300)}.`, 'Artifact outside the workspace');
         if (destination)
-            log.info(`Destination: ${quote(destination, 300)}`);
+            log.info(`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`);
         log.info(`Service: ${settings.baseUrl}`);
         const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
-        log.info(`Branch: ${branch === undefined ? '(none)' : quote(branch, 200)}, commit: ${sha ?? '(none)'}`);
+        log.info(`Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`);
         if (pullRequestNumber !== undefined)
             log.info(`Pull request: #${pullRequestNumber}`);
         if (mergeRequestNumber !== undefined)
@@ -11825,10 +10067,10 @@ class Deploy {
     /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
     async writeJUnit(path, judgement) {
         try {
-            await writeOutputFile(path, junitOfReport(this.report, judgement), ref('junitReport'));
+            await writeOutputFile(path, junitOfReport(this.report, judgement), (0,option_refs/* ref */.KR)('junitReport'));
         }
         catch (error) {
-            this.warn(`The JUnit report could not be written to ${quote(path)}: ${messageOf(error)}`);
+            this.warn(`The JUnit report could not be written to ${(0,shared_text/* quote */.hD)(path)}: ${(0,errors/* messageOf */.bD)(error)}`);
         }
     }
     /** A warning worth a look: in the log and in the report, rendered and redacted once. */
@@ -11846,184 +10088,1996 @@ class Deploy {
         const interrupted = this.hooks.signal?.aborted === true;
         return {
             message: this.outward.text(failureText(error)),
-            usage: error instanceof InputError,
-            option: error instanceof InputError ? error.option : undefined,
-            aborted: interrupted || error instanceof AbortedError,
+            usage: error instanceof errors/* InputError */.dz,
+            option: error instanceof errors/* InputError */.dz ? error.option : undefined,
+            aborted: interrupted || error instanceof errors/* AbortedError */.oM,
             interrupted,
             unexpected: stack === undefined ? undefined : { stack: this.outward.text(stack) }
         };
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/ci/github.ts
+;// CONCATENATED MODULE: ./src/action/github/content.ts
+
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+const MAX_CHECK_OUTPUT_BYTES = 65_535;
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100;
+/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
+function defaultCheckName(environment, deploymentType) {
+    const which = environment || deploymentType;
+    return which ? `Mobile tests (${which})` : 'Mobile tests';
+}
+/**
+ * The hidden marker that finds this check's comment again: the first line of
+ * the comment, exactly. The name is percent-encoded, so two names never share
+ * a marker and no name can end the HTML comment early.
+ */
+function commentMarker(checkName) {
+    return `<!-- mobile-build-deploy check=${encodeURIComponent(checkName)} -->`;
+}
+/** Whether a comment's body carries this check's marker, as its first line and nowhere else. */
+function carriesMarker(body, checkName) {
+    const marker = commentMarker(checkName);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
+/**
+ * A value as code: shown literally, whatever it holds. The fence is longer
+ * than any run of backticks in it, and one space inside each end keeps a
+ * backtick at either end apart from the fence. In a table a pipe is escaped
+ * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
+ * split into two spans: between `<` and `!`, so that no value can open an
+ * HTML comment, and in a table between a backslash and a pipe, where
+ * renderers disagree on which of the two the backslash escapes.
+ */
+function code(value, { table = true } = {}) {
+    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
+    return (0,shared_text/* inert */.tJ)(value)
+        .split(split)
+        .map(part => {
+        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
+        const fence = '`'.repeat(longest + 1);
+        const text = table ? part.replace(/\|/g, '\\|') : part;
+        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
+        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
+    })
+        .join(' ');
+}
+// What a link's address keeps as it is: letters, digits and the URL delimiters that mean nothing to markdown.
+const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~]$/;
+/**
+ * A link's address, from a parsed http(s) URL without user info, every other
+ * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
+ * brackets, backticks, pipes, asterisks, underscores, backslashes, spaces)
+ * and `&` written as the entity markdown decodes; undefined for anything
+ * else. Percent-encoding an unreserved character (`_`, `*`) leaves the URL
+ * the same one (RFC 3986, 6.2.2.2).
+ */
+function safeHref(url) {
+    if (!url)
+        return undefined;
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return undefined;
+    if (parsed.username || parsed.password)
+        return undefined;
+    return [...parsed.href]
+        .map(c => HREF_KEEPS.test(c)
+        ? c
+        : [...Buffer.from(c, 'utf8')]
+            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join(''))
+        .join('')
+        .replace(/&/g, '&amp;');
+}
+/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
+function content_link(text, url) {
+    const href = safeHref(url);
+    return href ? `[${text}](${href})` : text;
+}
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** The check run's conclusion for what the step came to. */
+function checkConclusion(report, judgement) {
+    switch (report.verdict?.verdict) {
+        case 'passed':
+            return 'success';
+        case 'failed':
+            return 'failure';
+        case 'canceled':
+            return 'cancelled';
+        case 'timed-out':
+            return 'timed_out';
+    }
+    if (report.failure?.aborted)
+        return 'cancelled';
+    if (judgement.conclusion === 'failure')
+        return 'failure';
+    // No run to wait for (a preview environment, or no run made a warning): nothing was tested.
+    return 'skipped';
+}
+/** Where the run is, in a few words for a check's title or a comment's heading. */
+function stateWords(report, stage) {
+    if (report.verdict)
+        return VERDICT_WORDS[report.verdict.verdict];
+    if (report.failure?.aborted)
+        return '⏹️ stopped before the verdict';
+    if (report.failure)
+        return '❌ the deploy failed';
+    if (report.noRun)
+        return '⚠️ no run was created';
+    if (report.preview)
+        return '➖ preview deployment, no run';
+    if (stage)
+        return `⏳ ${stage}`;
+    if (report.runId)
+        return '⏳ run created';
+    return '⏳ deploying';
+}
+/** The lines of a table of facts: build, run, commit, environment, stage or verdict. */
+function facts(report, stage, judgement) {
+    const values = outputValuesOf(report);
+    const sha256 = values.artifactSha256
+        ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}`
+        : '';
+    const rows = [
+        [
+            'Build',
+            report.artifact &&
+                `${code(report.artifact.name)} (${formatBytes(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
+        ],
+        ['App', appText(values, value => code(value))],
+        ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
+        ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
+        ['Environment', report.environment && code(report.environment)],
+        ['State', stateWords(report, stage)],
+        [
+            'Bugs',
+            report.verdict &&
+                `${countText(blockingCount(report))} blocking, ${countText(values.nonBlockingBugsCount)} non-blocking`
+        ],
+        [
+            'Why',
+            // A failed verdict's message names the blocking bugs, which the bug table shows.
+            judgement?.message &&
+                judgement.conclusion !== 'success' &&
+                report.verdict?.verdict !== 'failed'
+                ? code(judgement.message)
+                : undefined
+        ]
+    ];
+    const shownRows = rows.filter((row) => Boolean(row[1]));
+    return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)];
+}
+function countText(n) {
+    return n === undefined ? 'unknown' : String(n);
+}
+/** A table of bugs, the first `max`, each name a code span linked to the bug. */
+function bugTable(bugs, max) {
+    if (bugs.length === 0)
+        return [];
+    return [
+        '| Bug | Priority | Blocking | New |',
+        '|---|---|---|---|',
+        ...bugs.slice(0, max).map(bug => {
+            const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+            return `| ${content_link(code(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`;
+        })
+    ];
+}
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(report, workflowRunUrl) {
+    const places = [
+        content_link('the run’s page', report.verdict?.bugsUrl ?? outputValuesOf(report).runUrl),
+        content_link('the job summary', workflowRunUrl)
+    ];
+    return `The rest is on ${places.join(' and in ')}.`;
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+function checkOutput(report, stage, judgement, workflowRunUrl) {
+    const title = stateWords(report, stage);
+    const bytes = (text) => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
+    const rest = `…\n\n${elsewhere(report, workflowRunUrl)}`;
+    const summary = cut(facts(report, stage, judgement), bytes, rest);
+    const bugs = report.verdict?.bugs ?? [];
+    const more = bugs.length > CHECK_BUGS
+        ? [
+            '',
+            `And ${bugs.length - CHECK_BUGS} more: ${content_link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
+        ]
+        : [];
+    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
+    return { title, summary, ...(text ? { text } : {}) };
+}
+/** The pull-request comment: found again by its marker, edited in place; within GitHub's limit in characters. */
+function commentBody(checkName, report, stage, judgement, workflowRunUrl) {
+    const blocking = report.verdict?.blockingBugs ?? [];
+    const all = report.verdict?.bugsUrl ?? report.verdict?.runUrl;
+    const lines = [
+        commentMarker(checkName),
+        `### ${code(checkName, { table: false })}: ${stateWords(report, stage)}`,
+        '',
+        ...facts(report, stage, judgement)
+    ];
+    if (blocking.length > 0) {
+        lines.push('', `**Blocking bugs** (${blockingCount(report) ?? blocking.length})`, '');
+        lines.push(...bugTable(blocking, COMMENT_BUGS));
+        if (blocking.length > COMMENT_BUGS || all)
+            lines.push('', `${content_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    }
+    if (report.wait && !report.verdict && !report.failure && report.runId)
+        lines.push('', `The verdict is awaited for up to ${formatMinutes(report.wait.minutes)}.`);
+    lines.push('', `<sub>${content_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(report, workflowRunUrl)}`);
+}
+/**
+ * The lines joined, or as many whole lines as fit with `rest` after them: a
+ * line is never cut inside, where a code span could be left open and a value
+ * in it read as markdown.
+ */
+function cut(lines, fits, rest) {
+    const whole = lines.join('\n');
+    if (fits(whole))
+        return whole;
+    const kept = [...lines];
+    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
+        kept.pop();
+    return `${kept.join('\n')}\n\n${rest}`;
+}
+
+// EXTERNAL MODULE: ./src/action/github/errors.ts
+var github_errors = __nccwpck_require__(181);
+;// CONCATENATED MODULE: ./src/action/github/reporter.ts
 
 
 
-/** The contract's context table: branch, commit, pull request and links per event. */
-function githubContext(eventName, payload, env) {
-    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    const build = (sha) => commitUrlOf(env, sha);
-    const notes = [];
-    const fallback = () => ({
-        branch: env.GITHUB_HEAD_REF ||
-            (env.GITHUB_REF?.startsWith('refs/heads/')
-                ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-                : undefined),
-        sha: env.GITHUB_SHA || undefined
-    });
-    const done = (git, extra = {}) => ({
-        git: { ...git, repository, hostingService: 'GitHub' },
-        notes,
-        ...extra
-    });
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target': {
-            const pr = asObject(payload.pull_request);
-            const head = asObject(pr.head);
-            // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
-            const sha = asText(head.sha) ?? env.GITHUB_SHA;
-            return done({
-                branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
-                sha,
-                pullRequestNumber: positiveInteger(pr.number) ??
-                    positiveInteger(payload.number) ??
-                    pullRequestOfRef(env.GITHUB_REF),
-                commitUrl: build(sha)
-            });
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+const FINISH_MS = 5_000;
+/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
+const MIN_WRITE_INTERVAL_MS = 10_000;
+/**
+ * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
+ * token of the GitHub Actions app, and GitHub names its writes after the
+ * app's bot user (documented as `github-actions[bot]`).
+ */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+/** The prefix of our check runs' external id. */
+const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
+/** The permission each kind of write needs of the token. */
+const PERMISSION = {
+    check: 'checks: write',
+    comment: 'pull-requests: write'
+};
+/**
+ * Shows the deploy where reviewers look: a check run on the commit (in
+ * progress with the run's link, its stage as it changes, then the verdict)
+ * and one pull-request comment edited in place. The deploy never waits on
+ * GitHub: events only say what GitHub should show, and each kind is written
+ * beside the deploy, the newest state only, at most once per change and
+ * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
+ * last writes FINISH_MS. A failure of GitHub's side is told once, as a
+ * notice or a warning, and never changes the step's result.
+ */
+class GitHubReporter {
+    plan;
+    log;
+    load;
+    client;
+    checkId;
+    commentId;
+    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
+    identity;
+    stage;
+    runUrl;
+    startedAt;
+    deadline;
+    told = new Set();
+    stop = new AbortController();
+    writers;
+    constructor(plan, log, load) {
+        this.plan = plan;
+        this.log = log;
+        this.load = load;
+        const writer = (kind, write) => new Writer(write, this.stop.signal, error => this.give(kind, error));
+        this.writers = {
+            check: writer('check', (wanted, signal) => this.writeCheck(wanted, signal)),
+            comment: writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
+        };
+    }
+    /** Told each event of the deploy; says what GitHub should show now. */
+    onEvent(event, report) {
+        switch (event.type) {
+            case 'notified':
+                this.wantComment(report);
+                return;
+            case 'waiting':
+                this.wantCheck(report);
+                this.wantComment(report);
+                return;
+            case 'status':
+                this.onStatus(event.status, report);
+                return;
+            default:
+                return;
         }
-        case 'push': {
-            const ref = asText(payload.ref) ?? env.GITHUB_REF;
-            const after = asText(payload.after);
-            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
-            return done({
-                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: httpUrl(asObject(payload.head_commit).url) ?? build(sha)
-            });
+    }
+    /**
+     * The last reports: the check completed with the verdict (never left in
+     * progress), the comment as the step ends; within FINISH_MS, after which
+     * whatever is still under way is given up.
+     */
+    async finish(report, judgement) {
+        this.deadline = Date.now() + FINISH_MS;
+        if (this.plan.check && this.plan.sha)
+            this.wantCheck(report, judgement);
+        this.wantComment(report, judgement);
+        const done = Promise.all(Object.values(this.writers).map(w => w.idle()));
+        let timer;
+        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
+        try {
+            if ((await Promise.race([done, late])) === 'late') {
+                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
+                await done;
+            }
         }
-        case 'merge_group': {
-            const group = asObject(payload.merge_group);
-            const headRef = asText(group.head_ref);
-            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
-            return done({
-                branch: headRef ? stripHeads(headRef) : fallback().branch,
-                sha,
-                pullRequestNumber: mergeQueuePullRequest(headRef),
-                commitUrl: build(sha)
-            });
+        finally {
+            clearTimeout(timer);
+            this.stop.abort();
         }
-        case 'workflow_run': {
-            const run = asObject(payload.workflow_run);
-            const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
-            const branch = asText(run.head_branch);
-            const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
-            // A listed pull request is the run's only when its head is the run's head commit: the list names the
-            // pull requests of the head branch as they are now, which may have moved on (or be another's). A
-            // fork's is never listed (its head lives elsewhere).
-            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha);
-            const pullRequestNumber = positiveInteger(named?.number);
-            const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
-            const headOwner = asText(asObject(asObject(run.head_repository).owner).login);
-            return done({ branch, sha, pullRequestNumber, commitUrl: build(sha) }, {
-                pullRequestLookup: forPullRequest && pullRequestNumber === undefined && branch && sha && headOwner
-                    ? { owner: headOwner, branch, sha }
-                    : undefined
-            });
+    }
+    onStatus(status, report) {
+        const stage = stageWords(status);
+        if (status.answer.runUrl)
+            this.runUrl = status.answer.runUrl;
+        if (stage === this.stage)
+            return;
+        this.stage = stage;
+        this.wantCheck(report);
+        this.wantComment(report);
+    }
+    wantCheck(report, judgement) {
+        if (!this.plan.check || !this.plan.sha)
+            return;
+        this.startedAt ??= new Date().toISOString();
+        const final = judgement !== undefined;
+        const compared = {
+            ...(final
+                ? { status: 'completed', conclusion: checkConclusion(report, judgement) }
+                : { status: 'in_progress' }),
+            external_id: `${EXTERNAL_ID_PREFIX}${report.runId ?? 'none'}`,
+            details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(report, final ? this.stage : (this.stage ?? 'waiting for the verdict'), judgement, this.plan.workflowRunUrl)
+        };
+        const stamps = {
+            started_at: this.startedAt,
+            ...(final ? { completed_at: new Date().toISOString() } : {})
+        };
+        this.writers.check.want({
+            fields: this.scrubbed({ ...stamps, ...compared }),
+            key: JSON.stringify(this.scrubbed(compared)),
+            final
+        });
+    }
+    wantComment(report, judgement) {
+        if (this.plan.pullRequest === undefined)
+            return;
+        const body = this.plan.secrets.redactValue(commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl));
+        this.writers.comment.want({ fields: { body }, key: body, final: judgement !== undefined });
+    }
+    /**
+     * A check run of this step's own: created the first time, updated after.
+     * A later step (a wait-only job) creates its own under the same name, the
+     * newest of the name being the one GitHub shows: a completed check run's
+     * status and conclusion are final, so one is never taken up again.
+     */
+    async writeCheck(wanted, signal) {
+        const client = await this.connect();
+        if (this.checkId !== undefined)
+            return client.updateCheck(this.plan.repo, this.checkId, wanted.fields, { signal });
+        const created = await client.createCheck(this.plan.repo, {
+            name: this.plan.checkName,
+            head_sha: this.plan.sha,
+            ...wanted.fields
+        });
+        this.checkId = created.id;
+    }
+    /** Our comment on the pull request: found once (ours only), created when there is none, then edited in place. */
+    async writeComment(wanted, signal) {
+        const issue = this.plan.pullRequest;
+        const body = String(wanted.fields.body);
+        const client = await this.connect();
+        if (this.commentId === undefined) {
+            const ours = await this.findOurComment(client, issue);
+            if (ours === undefined) {
+                const created = await client.createComment(this.plan.repo, issue, body);
+                this.commentId = created.id;
+                // What GitHub names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
+                return;
+            }
+            this.commentId = ours;
         }
-        case 'deployment_status': {
-            const deployment = asObject(payload.deployment);
-            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
-            const ref = asText(deployment.ref);
-            const raw = asText(asObject(payload.deployment_status).environment_url);
-            const deploymentUrl = httpUrl(raw);
-            if (raw && !deploymentUrl)
-                notes.push(`The event's deployment_status.environment_url ${quote(raw)} is not an http(s) URL, so no deployment_url is sent.`);
-            return done({
-                branch: ref ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: build(sha),
-                deploymentUrl
-            });
+        await client.updateComment(this.plan.repo, this.commentId, body, { signal });
+    }
+    /**
+     * The comment that is ours: its first line is our marker for this exact
+     * check name, AND the token in use wrote it. A comment anyone else wrote
+     * is never edited, whatever it carries; we then write our own.
+     */
+    async findOurComment(client, issue) {
+        const marked = await client.findComments(this.plan.repo, issue, comment => carriesMarker(comment.body, this.plan.checkName));
+        if (marked.length === 0)
+            return undefined;
+        const me = (await this.ownIdentity(client)).toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me)?.id;
+    }
+    /**
+     * The token's identity, by this rule: the author GitHub named on a comment
+     * we created in this step when there is one; else what `GET /user` says,
+     * which is the login of a person's token (a personal access token); an
+     * installation token is refused `GET /user` (403), and the installation
+     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
+     * names `github-actions[bot]`. A GitHub App's own token is taken for the
+     * workflow's too: it then finds no earlier comment of its own and writes
+     * a new one, but never edits one of another author.
+     */
+    async ownIdentity(client) {
+        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
+        return this.identity;
+    }
+    /** Every string of a write through the deploy's one redaction. */
+    scrubbed(value) {
+        if (typeof value === 'string')
+            return this.plan.secrets.redactValue(value);
+        if (Array.isArray(value))
+            return value.map(item => this.scrubbed(item));
+        if (value && typeof value === 'object')
+            return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.scrubbed(item)]));
+        return value;
+    }
+    connect() {
+        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
+            signal: this.stop.signal,
+            deadline: () => this.deadline
+        });
+        return this.client;
+    }
+    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
+    give(kind, error) {
+        const refused = error instanceof github_errors/* GitHubError */.y || this.stop.signal.aborted;
+        if (this.told.has(kind))
+            return refused;
+        this.told.add(kind);
+        const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
+        const where = 'The verdict is in the job summary and the outputs.';
+        const status = error.status ?? 0;
+        const said = this.plan.secrets
+            .redact(this.stop.signal.aborted && this.deadline !== undefined
+            ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+            : (0,errors/* messageOf */.bD)(error))
+            .replace(/\.$/, '');
+        if (status === 403 || status === 404) {
+            this.log.notice(`${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
         }
-        default: {
-            const { branch, sha } = fallback();
-            return done({
-                branch,
-                sha,
-                pullRequestNumber: pullRequestOfRef(env.GITHUB_REF),
-                commitUrl: build(sha)
-            });
+        else if (status >= 300 && status < 400) {
+            this.log.notice(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
+        }
+        else {
+            this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
+        }
+        return refused;
+    }
+}
+/**
+ * One kind of report (the check run, the comment): the newest state wanted
+ * is written; a state not yet written when a newer one comes is dropped; a
+ * state equal to the last one written is not written again; two writes are
+ * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
+ * replaces a write still under way.
+ */
+class Writer {
+    write;
+    stop;
+    failed;
+    wanted;
+    lastKey;
+    lastAt = -Infinity;
+    running;
+    inFlight;
+    wake;
+    stopped = false;
+    constructor(write, stop, 
+    /** Told a failed write; true stops this kind of report. */
+    failed) {
+        this.write = write;
+        this.stop = stop;
+        this.failed = failed;
+    }
+    want(wanted) {
+        if (this.stopped || (this.wanted?.final && !wanted.final))
+            return;
+        this.wanted = wanted;
+        if (wanted.final) {
+            this.inFlight?.abort(new Error('replaced by the final state'));
+            this.wake?.();
+        }
+        this.running ??= this.pump().finally(() => (this.running = undefined));
+    }
+    /** Settles when nothing is left to write. */
+    idle() {
+        return this.running ?? Promise.resolve();
+    }
+    async pump() {
+        while (this.wanted && !this.stopped && !this.stop.aborted) {
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - Date.now();
+            if (wait > 0 && !this.wanted.final)
+                await this.pause(wait);
+            const next = this.wanted;
+            this.wanted = undefined;
+            if (!next || this.stop.aborted)
+                return;
+            if (next.key === this.lastKey)
+                continue;
+            const controller = new AbortController();
+            this.inFlight = controller;
+            this.lastAt = Date.now();
+            try {
+                await this.write(next, controller.signal);
+                this.lastKey = next.key;
+            }
+            catch (error) {
+                // A write the final state replaced is not a failure.
+                if (controller.signal.aborted && !this.stop.aborted)
+                    continue;
+                if (this.failed(error))
+                    this.stopped = true;
+            }
+            finally {
+                this.inFlight = undefined;
+            }
+        }
+    }
+    /** Waits `ms`, or until the final state comes or everything stops. */
+    pause(ms) {
+        return new Promise(resolve => {
+            const done = () => {
+                clearTimeout(timer);
+                this.stop.removeEventListener('abort', done);
+                this.wake = undefined;
+                resolve();
+            };
+            const timer = setTimeout(done, ms);
+            this.stop.addEventListener('abort', done, { once: true });
+            this.wake = done;
+        });
+    }
+}
+/** A stage as a check's title and a comment say it. */
+function stageWords(status) {
+    const { answer } = status;
+    switch (status.stage) {
+        case 'initializing':
+            return 'initializing';
+        case 'underReview':
+            return answer.underInvestigation !== undefined
+                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+                : 'under review';
+        case 'completed':
+            return 'completed';
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'waiting for the verdict';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
+
+
+/** How long the dry run's one read of GitHub may take. */
+const READ_MS = 15_000;
+/**
+ * What a dry run can learn of the GitHub reporting a real deploy would do,
+ * writing nothing. GitHub tells a workflow's token (an installation token) its
+ * own permissions by no read: a repository's `permissions` are a person's,
+ * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
+ * `x-accepted-github-permissions` header names what an endpoint needs, not
+ * what the token has. So the write permissions stay unknown until the first
+ * write; the dry run names them, and on a pull request reads its comments (the
+ * read a real deploy does first) to prove the token is accepted. Reporting
+ * never decides a deploy, so what this finds is a notice, never a failure.
+ */
+async function checkReporting(plan, log, loadClient, signal) {
+    if (!plan) {
+        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
+        return;
+    }
+    const writes = [
+        plan.check ? `a check run ${(0,shared_text/* quote */.hD)(plan.checkName)} (needs ${PERMISSION.check})` : undefined,
+        plan.pullRequest === undefined
+            ? undefined
+            : `a comment on pull request #${plan.pullRequest} (needs ${PERMISSION.comment})`
+    ].filter((write) => write !== undefined);
+    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
+    if (plan.pullRequest === undefined)
+        return;
+    const stop = new AbortController();
+    const deadline = Date.now() + READ_MS;
+    const timer = setTimeout(() => stop.abort(), READ_MS);
+    timer.unref();
+    try {
+        const client = await loadClient(plan.token, plan.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
+        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${PERMISSION.comment}.`, 'GitHub token');
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+
+/**
+ * Every input the action offers, by option key, as the runner gives it:
+ * text, empty when not set. The core reads and checks each by the option
+ * table, so an input is refused with the same words as the CLI's flag.
+ */
+function readInputs(get) {
+    const values = {};
+    for (const key of optionsOf('action')) {
+        const value = get(spelling('action', key));
+        if (value !== '')
+            values[key] = value;
+    }
+    return values;
+}
+/** Whether a boolean input is on, read leniently: for the decision the action makes before the core reads it properly. */
+function isOn(value) {
+    return ['true', 'True', 'TRUE'].includes((value ?? '').trim());
+}
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+
+
+/**
+ * The step's log. Every line goes through the inert formatter on its way out
+ * (the core's lines already have; the action's own are made so here), so no
+ * value from outside in it can begin a workflow command; annotations are
+ * escaped by @actions/core as well.
+ */
+const runnerLog = {
+    info(message) {
+        core/* info */.pq((0,shared_text/* inertLine */.Fq)(message));
+    },
+    debug(message) {
+        core/* debug */.Yz((0,shared_text/* inert */.tJ)(message));
+    },
+    notice(message, title) {
+        core/* notice */.lm((0,shared_text/* inert */.tJ)(message), title ? { title } : {});
+    },
+    warning(message, title) {
+        core/* warning */.$e((0,shared_text/* inert */.tJ)(message), title ? { title } : {});
+    },
+    error(message, title) {
+        core/* error */.z3((0,shared_text/* inert */.tJ)(message), { title });
+    },
+    /** Hides a secret from every later line of the runner's log; a value too short to be one is not masked. */
+    mask(secret) {
+        if (secret.length >= redact/* MIN_SECRET_LENGTH */.vb)
+            core/* setSecret */.Pq(secret);
+    },
+    group(name, work) {
+        return core/* group */.Os((0,shared_text/* inert */.tJ)(name), work);
+    }
+};
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/action/summary.ts
+
+
+
+
+const VERDICT_TEXT = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
+function bugRows(report) {
+    return (report.verdict?.bugs ?? []).map(bug => [
+        bug.url
+            ? `<a href="${summary_escape(bug.url)}">${summary_escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
+            : summary_escape(bug.name),
+        bug.priority,
+        bug.blocking ? 'blocking' : 'not blocking',
+        bug.new ? 'new' : ''
+    ]);
+}
+const OUTCOME_TEXT = {
+    success: '✅ run created',
+    failed: '⚠️ no run created',
+    aborted: '❌ aborted',
+    skipped: '⏭️ not notified'
+};
+/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
+function summaryRows(report) {
+    // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
+    const values = outputValuesOf(report);
+    const { runUrl } = values;
+    const rows = [
+        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
+        ['App', appText(values, value => `<code>${summary_escape(value)}</code>`)],
+        [
+            'Artifact link target',
+            report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`
+        ],
+        [
+            'Size',
+            report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
+        ],
+        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
+        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
+        [
+            'playgroundFileLocation',
+            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
+        ],
+        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
+        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
+        ['Commit', commitCell(report.git)],
+        [
+            'Pull request',
+            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
+        ],
+        ['Environment', report.environment && summary_escape(report.environment)],
+        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
+        ['Outcome', outcomeCell(report)],
+        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
+        ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
+        [
+            'Run',
+            runUrl &&
+                `<a href="${summary_escape(runUrl)}">${summary_escape(report.verdict?.runId ?? report.runId ?? 'the run')}</a>`
+        ],
+        ['Bugs', bugCounts(report)],
+        [
+            'Environment ended',
+            report.terminated &&
+                (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
+        ],
+        ['Warning', report.warnings.length > 0 ? report.warnings.map(summary_escape).join('<br>') : undefined],
+        ['Problem', report.problem && summary_escape(report.problem)]
+    ];
+    return rows.filter((row) => Boolean(row[1]));
+}
+function outcomeCell(report) {
+    if (report.preview)
+        return '✅ preview deployment, no run';
+    if (report.dryRun)
+        return '⏭️ dry run (nothing uploaded or notified)';
+    if (report.outcome === 'skipped' && report.mode === 'wait')
+        return '⏭️ wait only (nothing deployed)';
+    if (report.outcome === 'skipped' && report.mode === 'upload')
+        return '⏭️ not notified (upload only)';
+    if (report.outcome === 'success' && report.mode === 'terminate')
+        return '✅ success';
+    return report.outcome && OUTCOME_TEXT[report.outcome];
+}
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so. */
+function bugCounts(report) {
+    if (!report.verdict)
+        return undefined;
+    const values = outputValuesOf(report);
+    const count = (n) => (n === undefined ? 'unknown' : String(n));
+    return `${count(blockingCount(report))} blocking, ${count(values.nonBlockingBugsCount)} non-blocking`;
+}
+function commitCell(git) {
+    if (!git?.sha)
+        return undefined;
+    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
+    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
+}
+/** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
+function summary_escape(value) {
+    return (0,shared_text/* inert */.tJ)(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+}
+/**
+ * GitHub drops a step's summary over 1 MiB whole, the verdict with it: the bug
+ * table keeps to this many bytes, and a last row says how many more the run's
+ * page lists.
+ */
+const MAX_BUG_TABLE_BYTES = 512 * 1024;
+/** Pure: the bug rows that fit the budget, and a last row naming how many were left out. */
+function rowsWithin(rows, budget = MAX_BUG_TABLE_BYTES) {
+    let used = 0;
+    for (const [i, row] of rows.entries()) {
+        used += Buffer.byteLength(row.join('')) + 40;
+        if (used > budget)
+            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
+    }
+    return rows;
+}
+/**
+ * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
+ * runner there is nothing to write to. core.summary builds the HTML, but the
+ * file is opened here, as core.summary remembers the first path it was given.
+ */
+async function writeSummary(report) {
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path)
+        return;
+    const summary = core/* summary */.z
+        .emptyBuffer()
+        .addHeading('Mobile build deploy', 3)
+        .addTable([
+        [
+            { data: 'Item', header: true },
+            { data: 'Value', header: true }
+        ],
+        ...summaryRows(report).map(([label, value]) => [label, value])
+    ]);
+    const bugs = rowsWithin(bugRows(report));
+    if (bugs.length > 0) {
+        summary
+            .addHeading('Bugs', 4)
+            .addTable([
+            ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
+            ...bugs
+        ]);
+    }
+    const html = summary.stringify();
+    core/* summary */.z.emptyBuffer();
+    await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/vocabulary.ts
+
+/** The action's words: its inputs by their names in action.yml. */
+const ACTION_VOCABULARY = {
+    name: option => spelling('action', option),
+    subject: option => `Input '${spelling('action', option)}'`,
+    setting: (option, value) => `${spelling('action', option)}: ${value}`
+};
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+
+
+
+
+
+
+
+
+
+
+/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
+const LOOKUP_MS = 10_000;
+/**
+ * The runner's cancel (and a job's timeout-minutes): SIGINT, then SIGTERM
+ * 7.5 s later, then SIGKILL 2.5 s after that. The first stops the deploy,
+ * which ends as stopped (`cancelled` on the check run); the reports then get
+ * their few seconds and the step ends. A second signal ends it at once.
+ */
+function stopOnSignals() {
+    const stop = new AbortController();
+    for (const name of ['SIGINT', 'SIGTERM'])
+        process.on(name, () => {
+            if (stop.signal.aborted)
+                process.exit(130);
+            stop.abort(new Error(`the job was canceled: ${name}`));
+        });
+    return stop.signal;
+}
+/**
+ * The step: the inputs and the event handed to the core's one orchestrator,
+ * and what it learns turned into outputs (each the moment it is known),
+ * annotations and the summary. The only place that fails the step; every
+ * failure, thrown or not, ends as one `::error::` line. `signal` stops the
+ * deploy (the runner's cancel); the step then exits 130.
+ */
+async function run(signal) {
+    const step = { failOnNoRun: true, warnings: [] };
+    const setOutputs = outputSetter();
+    // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
+    const secrets = new redact/* Secrets */.Sb(secret => runnerLog.mask(secret));
+    // The core tells each spelling it masks (a key's, a signed URL's): taken as spelled, since the key itself is added below.
+    const log = { ...runnerLog, mask: (secret) => secrets.addExact(secret) };
+    try {
+        // Masked before anything else can print it, even when it fails validation.
+        const values = readInputs(name => core/* getInput */.V4(name));
+        if (values.apiKey)
+            secrets.add(values.apiKey);
+        if (values.githubToken)
+            secrets.add(values.githubToken);
+        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
+        const event = readEvent();
+        const state = deploymentState(eventName, event);
+        const notifies = !isOn(values.terminateEnvironment) &&
+            !values.runId &&
+            (values.notify === undefined || isOn(values.notify));
+        if (state !== undefined && state !== 'success' && notifies) {
+            // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
+            Object.assign(step, { outcome: 'skipped' });
+            setOutputs(step);
+            runnerLog.notice(`This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
+            return;
+        }
+        const context = githubContext(eventName, event, process.env);
+        for (const note of context.notes)
+            runnerLog.warning(note, 'Event value left out');
+        if (context.pullRequestLookup && values.githubToken)
+            await lookUpPullRequest(context, values.githubToken, secrets, signal);
+        let reporter;
+        const deploy = await runDeploy(undefined, values, {
+            frontEnd: 'action',
+            vocabulary: ACTION_VOCABULARY,
+            log,
+            signal,
+            derived: context.git,
+            env: process.env,
+            workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
+            onEvent: (event, report) => {
+                setOutputs(report);
+                reporter?.onEvent(event, report);
+            },
+            beforeRequests: async (settings) => {
+                checkOutputFile();
+                const plan = reportingPlanOf(settings, secrets);
+                if (settings.dryRun)
+                    await checkReporting(plan, runnerLog, loadClient, signal);
+                else if (plan)
+                    reporter = new GitHubReporter(plan, runnerLog, loadClient);
+            }
+        });
+        finish(step, deploy, setOutputs);
+        await reporter?.finish(deploy.report, deploy.judgement);
+        if (signal?.aborted)
+            process.exitCode = 130;
+    }
+    catch (error) {
+        // Only the action's own writing can throw here: the core never does.
+        fail(step, `The step could not finish: ${(0,errors/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
+    }
+    finally {
+        try {
+            await writeSummary(step);
+        }
+        catch (error) {
+            runnerLog.warning(`The job summary could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
         }
     }
 }
-/** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
-function deploymentState(eventName, payload) {
-    if (eventName !== 'deployment_status')
+/** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
+function finish(step, { report, judgement }, setOutputs) {
+    Object.assign(step, report, { problem: judgement.message });
+    try {
+        setOutputs(report);
+    }
+    catch (error) {
+        const unwritten = `The outputs could not be written: ${(0,errors/* messageOf */.bD)(error)}`;
+        // A failure that came first is the cause to show; the outputs' own is then a detail.
+        if (judgement.conclusion !== 'failure')
+            return fail(step, unwritten, 'Mobile build deploy failed');
+        runnerLog.warning(unwritten);
+    }
+    if (judgement.conclusion === 'failure')
+        fail(step, judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
+    else if (judgement.conclusion === 'warning' && judgement.message)
+        runnerLog.warning(judgement.message, 'No run created');
+}
+/** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
+function reportingPlanOf(settings, secrets) {
+    const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY);
+    if (!settings.githubToken || !repo || !('owner' in repo))
         return undefined;
-    return asText(asObject(payload.deployment_status).state) ?? '';
-}
-/** `<server>/<owner>/<repo>/commit/<sha>`; GitHub Enterprise servers included. */
-function commitUrlOf(env, sha) {
-    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    if (!sha || !repository || !('owner' in repository))
+    const check = settings.check && settings.wait;
+    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
+    if (!check && pullRequest === undefined)
         return undefined;
-    const server = (httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
+    return {
+        token: settings.githubToken,
+        check,
+        checkName: settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
+        pullRequest,
+        repo: { owner: repo.owner, repo: repo.name },
+        sha: settings.git.sha,
+        apiUrl: apiUrl(),
+        workflowRunUrl: workflowRunUrl(),
+        secrets
+    };
 }
-/** `owner/name`, as GITHUB_REPOSITORY and most CIs print a repository. */
-function repositoryOfSlug(slug) {
-    const match = /^([\w.-]+)\/([\w.-]+)$/.exec(slug ?? '');
-    return match ? { owner: match[1], name: match[2] } : undefined;
+/** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
+async function loadClient(token, baseUrl, limits) {
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7441));
+    return createClient(token, baseUrl, limits);
 }
-/** The pull request of a merge-queue branch `gh-readonly-queue/<base>/pr-<N>-<sha>`. */
-function mergeQueuePullRequest(headRef) {
-    const match = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(headRef ?? '');
-    return match ? positiveInteger(Number(match[1])) : undefined;
-}
-/** The pull request of a `refs/pull/<N>/merge` ref. */
-function pullRequestOfRef(ref) {
-    const match = /^refs\/pull\/(\d+)\//.exec(ref ?? '');
-    return match ? positiveInteger(Number(match[1])) : undefined;
-}
-function stripHeads(ref) {
-    return ref.replace(/^refs\/heads\//, '');
-}
-function positiveInteger(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/index.ts
 /**
- * The core's one entry point: what the action, the CLI and the library may
- * use. Nothing else under src/core is reachable from a front end (lint rule).
+ * A workflow_run for a fork's pull request names no pull request: GitHub's
+ * API tells it from the head branch and commit. Without it, neither a
+ * pull-request name nor a comment can be made; the deploy goes on.
  */
-// The deploy: one orchestrator for every mode, its events, what it learned and what that means.
+async function lookUpPullRequest(context, token, secrets, signal) {
+    const lookup = context.pullRequestLookup;
+    const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY);
+    if (!repo || !('owner' in repo))
+        return;
+    const stop = new AbortController();
+    const deadline = Date.now() + LOOKUP_MS;
+    try {
+        const client = await loadClient(token, apiUrl(), {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const number = await client.pullRequestOf({ owner: repo.owner, repo: repo.name }, lookup.owner, lookup.branch, lookup.sha);
+        if (number !== undefined)
+            context.git.pullRequestNumber = number;
+        else
+            runnerLog.info('No open pull request has the head of the triggering run; none is named.');
+    }
+    catch (error) {
+        runnerLog.notice(`The pull request of the triggering run could not be found (${secrets.redact((0,errors/* messageOf */.bD)(error))}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
+    }
+    finally {
+        stop.abort();
+    }
+}
+function apiUrl() {
+    return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+}
+function workflowRunUrl() {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = process.env;
+    return repository && id
+        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+        : undefined;
+}
+/** Sets every output that is known and new since the last call: each is written once per value. */
+function outputSetter() {
+    const written = new Map();
+    return report => {
+        for (const [name, value] of Object.entries(outputsOf(report))) {
+            if (written.get(name) === value)
+                continue;
+            core/* setOutput */.uH(name, value);
+            written.set(name, value);
+        }
+    };
+}
+/**
+ * The runner's outputs file must be writable before the first request: a
+ * run created whose id cannot be handed on would be created again by a rerun.
+ */
+function checkOutputFile() {
+    const path = process.env.GITHUB_OUTPUT;
+    if (!path)
+        return;
+    let problem;
+    try {
+        (0,external_node_fs_.accessSync)(path, external_node_fs_.constants.W_OK);
+        if (!(0,external_node_fs_.statSync)(path).isFile())
+            problem = 'it is not a file';
+    }
+    catch (error) {
+        problem = error.code ?? (0,errors/* messageOf */.bD)(error);
+    }
+    if (problem)
+        throw new errors/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,shared_text/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
+}
+function fail(step, message, title) {
+    step.problem = message;
+    runnerLog.error((0,shared_text/* inert */.tJ)(message), title);
+    process.exitCode = 1;
+}
+/** The event payload; a missing or unreadable file means an empty payload, not a failure. */
+function readEvent() {
+    const path = process.env.GITHUB_EVENT_PATH;
+    if (!path)
+        return {};
+    try {
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
+        return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? parsed
+            : {};
+    }
+    catch (error) {
+        runnerLog.warning(`The event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
+        return {};
+    }
+}
+
+
+/***/ }),
+
+/***/ 2287:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  oM: () => (/* binding */ AbortedError),
+  sH: () => (/* binding */ DeployError),
+  Hm: () => (/* binding */ ExpiredUrlError),
+  jL: () => (/* binding */ FileChangedError),
+  F9: () => (/* binding */ HttpStatusError),
+  dz: () => (/* binding */ InputError),
+  Dr: () => (/* binding */ NetworkError),
+  o3: () => (/* binding */ ResponseError),
+  i5: () => (/* binding */ RetriesExhaustedError),
+  bJ: () => (/* binding */ isError),
+  bD: () => (/* binding */ messageOf)
+});
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(4579);
+;// CONCATENATED MODULE: ./src/core/shared/errors.ts
+
+
+/**
+ * Every error class of the core. A `DeployError`'s message is written for the
+ * person who runs the deploy: what happened and what to do. Options are named
+ * by reference, for the front end to render in its own words.
+ */
+class DeployError extends Error {
+    name = 'DeployError';
+}
+/**
+ * An option that cannot be used; the message names it, the problem and the
+ * fix. A front end's own setting that is no option of the table (the CLI's
+ * `--output-env`) is named as the front end spells it, and has no `option`.
+ */
+class InputError extends DeployError {
+    name = 'InputError';
+    option;
+    constructor(option, problem, fix) {
+        super(`${typeof option === 'string' ? (0,option_refs/* subject */.bc)(option) : option.named} ${problem}. ${fix}`);
+        this.option = typeof option === 'string' ? option : undefined;
+    }
+}
+/** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
+class NetworkError extends DeployError {
+    name = 'NetworkError';
+}
+/** The deploy was stopped: the caller's signal, Ctrl-C, or its own time limit. Never retried. */
+class AbortedError extends DeployError {
+    name = 'AbortedError';
+}
+/** The service or the store answered with a status that is not success. */
+class HttpStatusError extends DeployError {
+    status;
+    retryAfterMs;
+    name = 'HttpStatusError';
+    constructor(message, status, 
+    /** The wait the server asked for with Retry-After, in milliseconds. */
+    retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
+class ExpiredUrlError extends DeployError {
+    name = 'ExpiredUrlError';
+}
+/** A transient failure that lasted through every attempt the policy allowed. */
+class RetriesExhaustedError extends DeployError {
+    last;
+    attempts;
+    name = 'RetriesExhaustedError';
+    constructor(last, attempts) {
+        const said = messageOf(last).replace(/([^.])$/, '$1.');
+        super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
+        this.last = last;
+        this.attempts = attempts;
+    }
+}
+/** The service answered, but with a body that cannot be used. */
+class ResponseError extends DeployError {
+    name = 'ResponseError';
+}
+/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
+class FileChangedError extends DeployError {
+    name = 'FileChangedError';
+}
+/** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
+function isError(thrown) {
+    return thrown instanceof Error || external_node_util_namespaceObject.types.isNativeError(thrown);
+}
+/** The message of anything thrown, Error or not. */
+function messageOf(thrown) {
+    if (isError(thrown))
+        return String(thrown.message);
+    if (typeof thrown === 'string')
+        return thrown;
+    try {
+        return JSON.stringify(thrown) ?? String(thrown);
+    }
+    catch {
+        return String(thrown);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4579:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KR: () => (/* binding */ ref),
+/* harmony export */   Pe: () => (/* binding */ setting),
+/* harmony export */   XJ: () => (/* binding */ OPTION_KEYS),
+/* harmony export */   bc: () => (/* binding */ subject),
+/* harmony export */   gu: () => (/* binding */ REFERENCE),
+/* harmony export */   zi: () => (/* binding */ isOptionKey)
+/* harmony export */ });
+/**
+ * The options by their library names, and how the core's sentences refer to
+ * them. A sentence never spells an option the way one front end does
+ * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
+ * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
+ */
+const OPTION_KEYS = [
+    'apiKey',
+    'baseUrl',
+    'maxAttempts',
+    'file',
+    'destination',
+    'namePrefix',
+    'environment',
+    'expectedAppId',
+    'platform',
+    'minUploadKibPerSecond',
+    'deploymentType',
+    'variables',
+    'runInputPath',
+    'runVariable',
+    'notify',
+    'failOnNoRun',
+    'dryRun',
+    'branch',
+    'sha',
+    'commitUrl',
+    'deploymentUrl',
+    'pullRequestNumber',
+    'mergeRequestNumber',
+    'repository',
+    'hostingService',
+    'deduplicationKey',
+    'ephemeralEnvironment',
+    'wait',
+    'waitTimeoutMinutes',
+    'pollIntervalSeconds',
+    'runId',
+    'terminateEnvironment',
+    'environmentId',
+    'environmentAlias',
+    'junitReport',
+    'githubToken',
+    'check',
+    'checkName',
+    'prComment'
+];
+const KNOWN = new Set(OPTION_KEYS);
+function isOptionKey(value) {
+    return KNOWN.has(value);
+}
+/** The option as a person types it: rendered `file`, `--file` or `file`. */
+function ref(key) {
+    return `{{${key}}}`;
+}
+/** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
+function subject(key) {
+    return `{{${key}!}}`;
+}
+/** How to set the option to a value: rendered `notify: false`, `--notify=false` or `notify: false`. */
+function setting(key, value) {
+    return `{{${key}=${value}}}`;
+}
+/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
+const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
+
+
+/***/ }),
+
+/***/ 7272:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sb: () => (/* binding */ Secrets),
+/* harmony export */   YA: () => (/* binding */ redactShapes),
+/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH)
+/* harmony export */ });
+/* unused harmony exports MIN_RUN, redactCredentials, escapedSpellings, base64Spellings */
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
+/**
+ * The one redaction: every text that leaves the process (log lines, the final
+ * error, outputs, hand-over files, the summary, the library's `reason`) goes
+ * through `Secrets.redact`. It removes the secrets it was told (the key, each
+ * signed URL and its signature, in every spelling they can be printed in) and,
+ * without being told, anything shaped like a credential: a URL's query string
+ * or user info, a signature or token parameter, a bearer token, a Basic
+ * authorization.
+ *
+ * A key is looked for the way a careless server or a log may have changed it:
+ * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
+ * `\t`), with invisible characters in it, URL-encoded, base64-encoded
+ * (standard and URL-safe alphabets, at each of the three byte alignments, so
+ * also inside `Basic base64(user:key)`), hex-encoded, as numeric HTML entities
+ * or JSON `\u` escapes, in full-width letters, and cut: any run of `MIN_RUN`
+ * consecutive characters of any of these spellings is masked.
+ *
+ * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
+ * stands as a whole word and spelled exactly: masked inside words, a
+ * three-letter key would blank every word that holds its letters, in our own
+ * sentences and the service's alike, and hide what went wrong. As a whole word
+ * it is still masked wherever it was echoed or quoted (`"abc"`, `key=abc`); a
+ * key that is also a common word blanks that word, the price of never showing
+ * it. A short key is not handed to the runner's masker, which would mask it
+ * inside every word of the job's log.
+ */
+
+/** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
+const MIN_SECRET_LENGTH = 8;
+/** Any run of this many consecutive characters of a key (or of its encodings) is masked: an echo that cuts the key shows none of it. */
+const MIN_RUN = 12;
+const MASK = '***';
+// A URL's query string: it may carry a signature.
+const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi;
+// A `?name=value` left by a library that prints a path with its query; a glob's `?` stays.
+const PATH_QUERY = /\?[\w.%-]+=[^\s'"<>]*/g;
+// User and password in a URL.
+const USER_INFO = /(\b[a-z][a-z\d+.-]*:\/\/)[^\s/@'"<>]+@/gi;
+// Names of parameters that carry a credential: X-Amz-Signature, X-Goog-Signature, a store's `provided=`, tokens, keys.
+const NAMES = '(?:x-(?:amz|goog)-)?(?:signature|credential|security-token)|sig|provided|access_token|token|api[_-]?key|password';
+// `name=value`, also URL-encoded (`name%3Dvalue`), in any case.
+const PARAMETER = new RegExp(`\\b(${NAMES})(\\s*(?:=|%3D)\\s*)[^\\s&'"<>,;)]+`, 'gi');
+// `"name": "value"` in an echoed JSON body.
+const JSON_FIELD = new RegExp(`("(?:${NAMES})"\\s*:\\s*")[^"]*`, 'gi');
+// `Bearer <token>`, as an Authorization header a server echoes.
+const BEARER = /\b(bearer)(\s+)[\w.~+/=-]+/gi;
+// `Basic <base64 of user:password>`: a token with a digit or a symbol in it, or a long one, so that "basic plan" stays.
+const BASIC = /\b(Basic)(\s+)(?=[\w+/-]*[\d+/=_-]|[\w+/-]{16})[\w+/-]{8,}={0,2}/gi;
+/** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens, Basic authorizations. */
+function redactCredentials(text) {
+    return text
+        .replace(USER_INFO, `$1${MASK}@`)
+        .replace(PARAMETER, `$1$2${MASK}`)
+        .replace(JSON_FIELD, `$1${MASK}`)
+        .replace(BEARER, `$1$2${MASK}`)
+        .replace(BASIC, `$1$2${MASK}`);
+}
+/** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
+function redactShapes(text) {
+    return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'));
+}
+function reading(text) {
+    const read = [];
+    const from = [];
+    const to = [];
+    for (let i = 0; i < text.length;) {
+        const character = String.fromCodePoint(text.codePointAt(i));
+        const next = i + character.length;
+        if (/\s/.test(character) || _text_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE_CHARACTER */ .MZ.test(character)) {
+            i = next;
+            continue;
+        }
+        if (character === '\\' && /[nrt]/.test(text.charAt(next))) {
+            i = next + 1;
+            continue;
+        }
+        // Full-width and other compatibility forms read as the plain letter they stand for.
+        const folded = character.normalize('NFKC');
+        const plain = folded.length === 1 ? folded : character;
+        const lower = plain.toLowerCase();
+        read.push(lower.length === plain.length ? lower : plain);
+        from.push(i);
+        to.push(next);
+        i = next;
+    }
+    return { read: read.join(''), from, to };
+}
+/**
+ * The spellings of a secret a server's encoder may print it in, besides
+ * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
+ * escapes.
+ */
+function escapedSpellings(secret) {
+    const codes = [...secret].map(c => c.codePointAt(0));
+    const hex = (n, width) => n.toString(16).padStart(width, '0');
+    return [
+        Buffer.from(secret, 'utf8').toString('hex'),
+        codes.map(n => `&#${n};`).join(''),
+        codes.map(n => `&#x${hex(n, 0)};`).join(''),
+        Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
+    ];
+}
+/**
+ * The spellings of a secret in base64 that hold only its own bits, at each
+ * byte alignment it can have inside an encoded text (a `user:` before it,
+ * say): the characters that mix in a neighbour's bits are left off both ends.
+ */
+function base64Spellings(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const spellings = [];
+    for (const shift of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+        const own = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
+        spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return spellings;
+}
+/** The secrets of one deploy, and the redaction every outward text goes through. */
+class Secrets {
+    onMask;
+    /** URLs and queries, masked as they are spelled (and URL-encoded). */
+    exact = new Set();
+    /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length. */
+    runs = new Map();
+    /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
+    words = new Set();
+    wordPattern;
+    /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
+    constructor(onMask = () => undefined) {
+        this.onMask = onMask;
+    }
+    /** Registers a key (an API key, a token, a signature): masked in every spelling above, whatever its length. */
+    add(secret) {
+        if (!secret)
+            return;
+        if (secret.length < MIN_SECRET_LENGTH) {
+            if (this.words.has(secret))
+                return;
+            for (const form of new Set([secret, encodeURIComponent(secret)]))
+                this.words.add(form);
+            this.wordPattern = undefined;
+            return;
+        }
+        const encoded = encodeURIComponent(secret);
+        for (const form of new Set([secret, encoded]))
+            this.tell(form);
+        for (const spelling of [
+            secret,
+            encoded,
+            ...base64Spellings(secret),
+            ...escapedSpellings(secret)
+        ]) {
+            const { read } = reading(spelling);
+            const length = Math.min(read.length, MIN_RUN);
+            if (length === 0)
+                continue;
+            const runs = this.runs.get(length) ?? new Set();
+            this.runs.set(length, runs);
+            for (let at = 0; at + length <= read.length; at++)
+                runs.add(read.slice(at, at + length));
+        }
+    }
+    /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
+    addSignedUrl(signedUrl) {
+        this.addExact(signedUrl);
+        let url;
+        try {
+            url = new URL(signedUrl);
+        }
+        catch {
+            return;
+        }
+        this.addExact(url.search.slice(1));
+        for (const [name, value] of url.searchParams) {
+            if (/signature|credential|token|key|sig$/i.test(name))
+                this.add(value);
+        }
+    }
+    /** A text for people (a log line, a message) with every registered secret and every credential shape replaced. */
+    redact(text) {
+        return redactShapes(this.withoutSecrets(text));
+    }
+    /** A value (an output, a link) with every registered secret and credential parameter replaced; a plain query string stays. */
+    redactValue(value) {
+        return redactCredentials(this.withoutSecrets(value));
+    }
+    /** Registers a value exactly as it is spelled (and URL-encoded): what another deploy's redaction was told, a URL. */
+    addExact(value) {
+        if (value.length < MIN_SECRET_LENGTH)
+            return;
+        for (const form of new Set([value, encodeURIComponent(value)]))
+            this.tell(form);
+    }
+    tell(form) {
+        if (this.exact.has(form))
+            return;
+        this.exact.add(form);
+        this.onMask(form);
+    }
+    withoutSecrets(text) {
+        let shown = text;
+        // Longest first, so that a URL goes before the signature inside it.
+        for (const secret of [...this.exact].sort((a, b) => b.length - a.length))
+            shown = shown.split(secret).join(MASK);
+        return this.withoutWords(this.withoutRuns(shown));
+    }
+    /** Every stretch of the text that reads as a run of a key, masked whole (with the breaks inside it). */
+    withoutRuns(text) {
+        if (this.runs.size === 0)
+            return text;
+        const { read, from, to } = reading(text);
+        const masked = new Uint8Array(read.length);
+        for (const [length, runs] of this.runs)
+            for (let at = 0; at + length <= read.length; at++)
+                if (runs.has(read.slice(at, at + length)))
+                    masked.fill(1, at, at + length);
+        let shown = '';
+        let done = 0;
+        for (let i = 0; i < read.length; i++) {
+            if (!masked[i] || (i > 0 && masked[i - 1]))
+                continue;
+            let last = i;
+            while (last + 1 < read.length && masked[last + 1])
+                last++;
+            shown += `${text.slice(done, from[i])}${MASK}`;
+            done = to[last];
+        }
+        return shown + text.slice(done);
+    }
+    withoutWords(text) {
+        if (this.words.size === 0)
+            return text;
+        this.wordPattern ??= new RegExp(`(?<![\\p{L}\\p{N}_])(?:${[...this.words]
+            .sort((a, b) => b.length - a.length)
+            .map(word => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+            .join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
+        return text.replace(this.wordPattern, MASK);
+    }
+}
+
+
+/***/ }),
+
+/***/ 986:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fd: () => (/* binding */ hasControlCharacter),
+/* harmony export */   Fq: () => (/* binding */ inertLine),
+/* harmony export */   MZ: () => (/* binding */ INVISIBLE_CHARACTER),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */ });
+/* unused harmony exports inertJson, shorten */
+/**
+ * The one formatter for text from outside (file and folder names, branch
+ * names, the service's words, libraries' messages) on its way out of the
+ * process. A GitHub runner obeys lines that begin with `::` (after white
+ * space) or hold `##[` anywhere; a name with a line break could otherwise
+ * start such a line (`::stop-commands::…` would then unmask every secret
+ * after it). Characters that show nothing (zero-width, fillers, the soft
+ * hyphen, tag characters) or reorder what follows (bidirectional controls)
+ * would make a name read as another one, or hide words in it that a person
+ * never sees: they are shown as escapes (`\u200b`, `\u{e0041}`).
+ */
+// Line breaks of any kind, every C0/C1 control and DEL.
+const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
+/**
+ * Characters that show nothing or reorder the text around them: the soft
+ * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
+ * separator, zero-width spaces and joiners, left-to-right and right-to-left
+ * marks, embeddings, overrides and isolates, the word joiner and invisible
+ * operators (the whole U+2060 block), the byte-order mark, interlinear
+ * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
+ * spell a hidden text after a visible one.
+ */
+const INVISIBLES = '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
+const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu');
+const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu');
+const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
+// What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
+const JSON_ESCAPED = new RegExp(`[${INVISIBLES}\\u2028\\u2029]`, 'gu');
+/** One invisible character: the redaction looks through them inside a secret, as a person reading the text would. */
+const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLES}]`, 'u');
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+function hasControlCharacter(value) {
+    return CONTROL.test(value);
+}
+/** A character as an escape a person can read: `\n`, `\u200b`, `\u{e0041}`. */
+function escaped(character) {
+    const known = ESCAPES[character];
+    if (known)
+        return known;
+    const code = character.codePointAt(0);
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
+function inert(text) {
+    return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[');
+}
+/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
+function inertLine(line) {
+    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+}
+/**
+ * JSON for a machine that may be watched by a person (`--json` on stdout,
+ * which a runner also reads as its log): every value exact once parsed, and
+ * every invisible character, line separator and `##[` written as a JSON
+ * escape (`\u200b`, `\udb40\udc41`, `#\u0023[`), so that the text shows them
+ * and a runner finds no command in it. JSON.stringify already escapes the
+ * controls; these characters only ever stand inside strings.
+ */
+function inertJson(value, indent) {
+    const text = JSON.stringify(value, null, indent) ?? 'null';
+    return text
+        .replace(JSON_ESCAPED, character => character
+        .split('')
+        .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .join(''))
+        .replace(/##\[/g, '#\\u0023[');
+}
+/** At most `max` characters, never cutting a character of two UTF-16 units in half. */
+function shorten(value, max) {
+    if (value.length <= max)
+        return value;
+    const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
+    return `${value.slice(0, end)}…`;
+}
+/** A value quoted for a message: JSON-escaped, inert, and short. */
+function quote(value, max = 80) {
+    return inert(JSON.stringify(shorten(value, max)));
+}
+/**
+ * The service's words as one plain line: line breaks and controls become
+ * spaces, invisible characters are removed (nothing hides in the line),
+ * white space is collapsed, at most `max` characters.
+ */
+function oneLine(value, max = 300) {
+    const line = value
+        .replace(INVISIBLE, '')
+        .replace(BREAK_OR_CONTROL, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return shorten(line, max);
+}
+
+
+/***/ }),
+
+/***/ 3113:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N1: () => (/* binding */ userAgent)
+/* harmony export */ });
+/* unused harmony exports PRODUCT_NAME, PRODUCT_VERSION */
+/** The product's name and version; every request names them, and the front end, in its User-Agent. Kept equal to package.json by a test. */
+const PRODUCT_NAME = 'mobile-build-deploy';
+const PRODUCT_VERSION = '1.2.0';
+/** The User-Agent of one front end: `mobile-build-deploy/1.2.0 (action)`. */
+function userAgent(frontEnd) {
+    return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
+}
+
+
+/***/ }),
+
+/***/ 2927:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QQ: () => (/* binding */ requestedDelay),
+/* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   pH: () => (/* binding */ DEFAULT_BASE_DELAY_MS),
+/* harmony export */   pQ: () => (/* binding */ MAX_RETRY_DELAY_MS)
+/* harmony export */ });
+/* unused harmony exports TRANSIENT_STATUSES, backoffDelay */
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+/* harmony import */ var _sleep_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2310);
+
+
+/** Statuses worth another attempt: rate limiting and the transient server errors. */
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** Whether another attempt may succeed where this one failed. */
+function isTransient(error) {
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr || error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ExpiredUrlError */ .Hm)
+        return true;
+    return error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9 && TRANSIENT_STATUSES.has(error.status);
+}
+/**
+ * The longest wait before another attempt (or another ask for the verdict):
+ * the ceiling of the backoff, and the cap on a server's Retry-After, in
+ * seconds or as an HTTP date. A server that asks for hours, or names a date a
+ * year ahead, is asked again within this; its own limits answer 429 again if
+ * it meant it, and every wait still ends by its deadline.
+ */
+const MAX_RETRY_DELAY_MS = 60_000;
+const DEFAULT_BASE_DELAY_MS = 1000;
+/**
+ * The wait before attempt `attempt + 1`: the server's Retry-After when it gave
+ * one, else exponential backoff with equal jitter (half fixed, half random), so
+ * that many pipelines failing together do not retry in lockstep.
+ */
+function backoffDelay(attempt, policy, retryAfterMs, random = Math.random) {
+    const cap = Math.min(policy.maxDelayMs, MAX_RETRY_DELAY_MS);
+    if (retryAfterMs !== undefined)
+        return Math.min(retryAfterMs, cap);
+    const ceiling = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), cap);
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+/** The wait a failed request's server asked for with Retry-After, within the policy's cap; undefined when it asked none. */
+function requestedDelay(error, policy) {
+    if (!(error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9) || error.retryAfterMs === undefined)
+        return undefined;
+    return Math.min(error.retryAfterMs, policy.maxDelayMs, MAX_RETRY_DELAY_MS);
+}
+/** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. Not capped: see {@link requestedDelay}. */
+function parseRetryAfter(value, now = Date.now()) {
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text)
+        return undefined;
+    if (/^\s*\d+\s*$/.test(text))
+        return Number(text) * 1000;
+    // An HTTP date always names its weekday and month; anything else (e.g. "-1") is unreadable.
+    if (!/[a-z]{3}/i.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+/**
+ * Runs `operation` until it succeeds, fails permanently (that error is thrown
+ * as it is), or runs out of attempts or time (a `RetriesExhaustedError`). An
+ * aborted signal ends the loop at once, whatever it was doing. `onRetry`
+ * tells the log what failed and how long the wait is.
+ */
+async function withRetry(policy, operation, onRetry, clock = _sleep_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml) {
+    let previous;
+    for (let number = 1;; number++) {
+        if (policy.signal?.aborted)
+            throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
+        try {
+            return await operation({ number, previous });
+        }
+        catch (error) {
+            if (policy.signal?.aborted)
+                throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
+            if (!isTransient(error))
+                throw error;
+            if (number >= policy.maxAttempts)
+                throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RetriesExhaustedError */ .i5(error, number);
+            const wait = backoffDelay(number, policy, requestedDelay(error, policy));
+            if (clock.now() + wait >= policy.deadline)
+                throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RetriesExhaustedError */ .i5(error, number);
+            onRetry(error, number, wait);
+            await clock.sleep(wait, policy.signal);
+            previous = error;
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 5163:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ox: () => (/* binding */ OversizeAnswerError),
+/* harmony export */   Rh: () => (/* binding */ DEFAULT_TIMEOUTS),
+/* harmony export */   Wy: () => (/* binding */ labelOf),
+/* harmony export */   gl: () => (/* binding */ describeNetworkError),
+/* harmony export */   tN: () => (/* binding */ send)
+/* harmony export */ });
+/* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
+/* harmony import */ var _sleep_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2310);
 
 
 
 
+const DEFAULT_TIMEOUTS = { connectMs: 30_000, idleMs: 120_000, requestMs: 300_000 };
+/** The most of a response body that is read; the service's answers are small. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** The longest a timer of Node's can be (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * An answer whose body is larger than the request's cap: not read, and not
+ * retried by the retry policy (a wrong address answering with a page). The
+ * wait for the verdict takes it as a problem of that one ask.
+ */
+class OversizeAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH {
+    name = 'OversizeAnswerError';
+}
+/**
+ * Sends one request through @actions/http-client (which also honours the
+ * runner's proxy settings) and reads the answer with a size cap. No retries,
+ * no redirects: the retry policy and the service layer decide what comes next.
+ */
+async function send(request, { timeouts, userAgent }, { signal, deadline, maxBytes = MAX_RESPONSE_BYTES } = {}) {
+    if (signal?.aborted)
+        throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal.reason);
+    // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
+    signal?.addEventListener('abort', stop, { once: true });
+    const leftMs = deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - Date.now()));
+    const cut = leftMs === undefined
+        ? undefined
+        : setTimeout(() => controller.abort(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} did not finish within ${seconds(leftMs)}`)), leftMs);
+    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
+        socketTimeout: timeouts.idleMs,
+        allowRedirects: false,
+        allowRetries: false,
+        keepAlive: false
+    });
+    try {
+        const response = await client.request(request.method, request.url, request.body ?? null, request.headers);
+        const body = await readCapped(response.message, maxBytes, timeouts.idleMs, request);
+        return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
+        const cause = controller.signal.aborted ? controller.signal.reason : error;
+        if (cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH)
+            throw cause;
+        if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
+            // @actions/http-client's words for a socket timeout; its message carries the path and query.
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`);
+        }
+        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} failed: ${describeNetworkError(cause)}`);
+    }
+    finally {
+        clearTimeout(cut);
+        signal?.removeEventListener('abort', stop);
+        // Frees the socket at once whatever happened, so nothing keeps the process alive.
+        if (!controller.signal.aborted)
+            controller.abort(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} finished`));
+        client.dispose();
+    }
+}
+/** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
+function attemptControl(signal, connectMs) {
+    return {
+        prepareRequest(options) {
+            options.signal = signal;
+            // `timeout` on http.request covers the connection phase; http-client's socketTimeout takes over after it.
+            options.timeout = connectMs;
+            // http-client passes a URL's hostname, which keeps an IPv6 literal's brackets ([::1]); Node wants the address.
+            if (typeof options.host === 'string' && /^\[.*\]$/.test(options.host))
+                options.host = options.host.slice(1, -1);
+        },
+        canHandleAuthentication: () => false,
+        handleAuthentication: () => Promise.reject(new Error('not supported'))
+    };
+}
+/** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error that names the request. */
+function readCapped(message, limit, idleMs, request) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        let settled = false;
+        let timer = setTimeout(onStall, idleMs);
+        function onStall() {
+            fail(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label}: the answer's body stalled for ${Math.round(idleMs / 1000)} s`));
+        }
+        // The first failure is the one reported: destroying the message emits further events.
+        function fail(error) {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            reject(error);
+            message.destroy();
+        }
+        message.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > limit) {
+                fail(new OversizeAnswerError(`${request.label} answered with a body larger than ${limit / (1024 * 1024)} MiB, which it never sends. Check the address it was sent to.`));
+                return;
+            }
+            chunks.push(chunk);
+            clearTimeout(timer);
+            timer = setTimeout(onStall, idleMs);
+        });
+        message.on('end', () => {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            resolve(Buffer.concat(chunks).toString('utf8'));
+        });
+        message.on('aborted', () => fail(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label}: the connection closed before the answer ended`)));
+        message.on('error', error => fail(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label}: the answer could not be read: ${describeNetworkError(error)}`)));
+    });
+}
+/** A network failure in words, with anything shaped like a credential removed (a URL's query may carry a signature). */
+function describeNetworkError(error) {
+    const code = error?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const text = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_3__/* .redactShapes */ .YA)(message);
+    return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+function seconds(ms) {
+    return `${Math.round(ms / 100) / 10} s`;
+}
+/** Method, origin and path of a URL: what may be shown of it. */
+function labelOf(method, url) {
+    const parsed = new URL(url);
+    return `${method} ${parsed.origin}${parsed.pathname}`;
+}
 
 
+/***/ }),
 
-// Options: the table, their words in each front end, the transport's tuning variables.
+/***/ 2310:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ml: () => (/* binding */ systemClock),
+/* harmony export */   vt: () => (/* binding */ abortError)
+/* harmony export */ });
+/* unused harmony export sleep */
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
 
-
-
-// The GitHub workflow's context, for the action and the CLI inside a workflow.
-
-
-
-
-// The transport and the retry policy, for the action's own requests to GitHub.
-
-
-
-
-
-
-
+/** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
+function sleep(ms, signal) {
+    if (signal?.aborted)
+        return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(done, Math.max(0, ms));
+        function done() {
+            signal?.removeEventListener('abort', stop);
+            resolve();
+        }
+        function stop() {
+            clearTimeout(timer);
+            reject(abortError(signal));
+        }
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The system's clock: Date.now and timers. */
+const systemClock = { now: () => Date.now(), sleep };
+/**
+ * Why an aborted signal stopped the deploy, as an error that is never retried:
+ * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
+ * DOMException) as a stop with its words.
+ */
+function abortError(signal) {
+    const reason = signal.reason;
+    if (reason instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
+        return reason;
+    const said = reason === undefined ? '' : (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`);
+}
 
 
 /***/ }),
@@ -12092,13 +12146,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-
-/***/ }),
-
-/***/ 1455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 

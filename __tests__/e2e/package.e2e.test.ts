@@ -11,11 +11,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { COMMANDS } from '../../src/cli/args.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
 import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
+import { runCli } from '../helpers/front-ends.js'
 import { junitProblems } from '../helpers/junit.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
@@ -229,12 +231,41 @@ describe('the CLI, installed from the packed package', () => {
         expect(stderr).toContain(`Error: The deploy was stopped before it finished (${signal}).`)
       }
     )
+})
 
-  it('prints its help', async () => {
-    const ran = await cli(['upload', '--help'])
-    expect(ran.code).toBe(0)
-    expect(ran.stdout).toContain('Usage: mobile-build-deploy upload [flags]')
-    expect(ran.stdout).toContain('--output-env')
+describe("the CLI's start-up paths, installed from the packed package", () => {
+  const startUps = [['--version'], ['--help'], ...COMMANDS.map(c => [c.name, '--help'])].map(
+    argv => [argv.join(' '), argv] as const
+  )
+
+  it.each(startUps)('%s prints what the source prints, and nothing else', async (_line, argv) => {
+    const ran = await cli(argv)
+    const source = await runCli(argv, { env: {}, cwd: project })
+    expect(source.exitCode).toBe(0)
+    expect(source.stdout).not.toBe('')
+    expect(ran).toEqual({ code: source.exitCode, stdout: source.stdout, stderr: source.stderr })
+  })
+
+  /** The built-in modules a command line loads, as NODE_DEBUG=module reports them ("node:" dropped). */
+  async function builtIns(argv: string[], env: Record<string, string> = {}): Promise<Set<string>> {
+    const ran = await cli(argv, { ...env, NODE_DEBUG: 'module' })
+    const loaded = [...ran.stderr.matchAll(/load built-in module (\S+)/g)]
+    return new Set(loaded.map(match => match[1]!.replace(/^node:/, '')))
+  }
+
+  // The transport (http, https) and the Git detection (child_process) load only for a command that runs:
+  // --version and --help read the option table alone.
+  const RUN_ONLY = ['http', 'https', 'child_process']
+
+  it('loads the transport and the Git detection for a command that runs (what the next test looks for)', async () => {
+    const notify = await builtIns(['notify'], { SERVICE_API_KEY: KEYS.main })
+    expect([...notify]).toEqual(expect.arrayContaining(RUN_ONLY))
+  })
+
+  it.each(startUps)('%s loads neither the transport nor the Git detection', async (_line, argv) => {
+    const loaded = await builtIns(argv)
+    expect(loaded.size).toBeGreaterThan(0)
+    for (const name of RUN_ONLY) expect(loaded).not.toContain(name)
   })
 })
 

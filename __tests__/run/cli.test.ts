@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { EXIT } from '../../src/cli/args.js'
+import { COMMANDS, EXIT, helpText } from '../../src/cli/args.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { gitlabDotenv } from '../helpers/gitlab-dotenv.js'
@@ -59,6 +59,16 @@ describe('usage', () => {
       stdout: `${PRODUCT_VERSION}\n`,
       stderr: ''
     })
+  })
+
+  it("prints the help for --help and a command's own for <command> --help, and nothing else", async () => {
+    expect(await cli(['--help'])).toEqual({ exitCode: 0, stdout: helpText(), stderr: '' })
+    for (const command of COMMANDS)
+      expect(await cli([command.name, '--help'])).toEqual({
+        exitCode: 0,
+        stdout: helpText(command),
+        stderr: ''
+      })
   })
 
   it('suggests the nearest flag for an unknown one, and answers --json even then', async () => {

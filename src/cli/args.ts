@@ -92,6 +92,11 @@ export const EXIT = {
   terminated: 143
 } as const
 
+/** The exit code of a stop, by the signal that asked for it (the reason of the Io's signal). */
+export function interruptedExit(reason: unknown): number {
+  return reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted
+}
+
 /** The tool's usage, or one command's. */
 export function helpText(command?: CliCommand): string {
   if (!command) {

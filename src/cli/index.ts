@@ -1,4 +1,5 @@
-import { interruptedExit, main } from './main.js'
+import { interruptedExit } from './args.js'
+import { main } from './main.js'
 
 // Ctrl-C (or a CI cancelling the job) stops the deploy at once: it ends as `aborted`, the outputs are handed
 // over, and the exit code is 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process there and then.

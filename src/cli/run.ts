@@ -1,0 +1,113 @@
+import { resolve } from 'node:path'
+import {
+  ensureWritable,
+  inertJson,
+  inertLine,
+  messageOf,
+  outputsOf,
+  outputValuesOf,
+  quote,
+  runDeploy,
+  writeOutputFile,
+  type DeployRun
+} from '../core/index.js'
+import { EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
+import { handOver, type HandOverFormat } from './handover.js'
+import { stderrLog } from './log.js'
+import type { Io } from './main.js'
+import { derivedContext, valuesOf } from './options.js'
+import { CLI_VOCABULARY } from './vocabulary.js'
+
+/**
+ * Runs a parsed command against the service and hands its outputs over;
+ * resolves with the exit code. main() loads this module only for a command
+ * that runs, so that --version and --help never load the deploy, the
+ * transport or the CI detection.
+ */
+export async function runCommand(
+  command: CliCommand,
+  values: ParsedArgs['values'],
+  io: Io,
+  json: boolean
+): Promise<number> {
+  const log = stderrLog(io.stderr, {
+    quiet: values.quiet === true,
+    debug: ['true', '1'].includes((io.env.MOBILE_DEPLOY_DEBUG ?? '').trim().toLowerCase())
+  })
+  const given = values['output-env'] as string | undefined
+  // Relative to the folder the command runs in, as every path of the command line.
+  const outputFile = given === undefined ? undefined : resolve(io.cwd, given)
+  const format = (values['output-env-format'] ?? 'dotenv') as HandOverFormat
+
+  const usesGit = command.flags.some(flag => flag.option === 'sha')
+  const derived = usesGit ? await derivedContext(io) : undefined
+  for (const note of derived?.notes ?? []) log.warning(note)
+  const gitGiven = values.branch !== undefined && values.sha !== undefined
+  if (derived && derived.source === undefined && !gitGiven)
+    log.warning(
+      'No Git context found: this is not a CI the tool knows, and git found no checkout here, so no branch or commit is sent. Pass --branch and --sha.',
+      'No Git context'
+    )
+
+  const run = await runDeploy(command.name, valuesOf(command, values), {
+    frontEnd: 'cli',
+    vocabulary: CLI_VOCABULARY,
+    log,
+    derived: derived?.git,
+    env: io.env,
+    workingDirectory: io.cwd,
+    signal: io.signal,
+    beforeRequests: async () => {
+      if (outputFile) await ensureWritable(outputFile, '--output-env', given)
+    }
+  })
+
+  const written = await writeOutputs(run, { json, outputFile, format }, io, log)
+  const { judgement, report } = run
+  if (judgement.message && judgement.conclusion === 'failure')
+    io.stderr(`Error: ${inertLine(judgement.message)}\n`)
+  else if (judgement.message) log.warning(judgement.message, 'No run created')
+  if (!written) return judgement.cause === 'usage' ? EXIT.usage : EXIT['deploy-failed']
+  if (report.failure?.interrupted) return interruptedExit(io.signal?.reason)
+  return EXIT[judgement.cause]
+}
+
+/**
+ * The outputs: on stdout, as one JSON object with --json (always, failures
+ * included) or in the hand-over format; and in the --output-env file,
+ * replaced, so that a later step never reads a value of an earlier run.
+ * Resolves false when the file could not be written.
+ */
+async function writeOutputs(
+  { report, judgement }: DeployRun,
+  {
+    json,
+    outputFile,
+    format
+  }: { json: boolean; outputFile?: string | undefined; format: HandOverFormat },
+  io: Io,
+  log: ReturnType<typeof stderrLog>
+): Promise<boolean> {
+  const outputs = outputsOf(report)
+  const files = handOver(outputs, format)
+  for (const { name, why } of files.left)
+    log.warning(
+      `The ${name} output is left out of the ${format} hand-over: ${why}. --json carries it.`,
+      'Output left out'
+    )
+  if (json) {
+    const reason = judgement.message ? { reason: judgement.message } : {}
+    io.stdout(`${inertJson({ ...outputValuesOf(report), ...reason }, 2)}\n`)
+    // envman's pairs are for a script to read, not a person.
+  } else if (format !== 'envman') io.stdout(files.text)
+  if (!outputFile) return true
+  try {
+    await writeOutputFile(outputFile, files.text, '--output-env')
+    return true
+  } catch (error) {
+    io.stderr(
+      `Error: ${inertLine(`--output-env ${quote(outputFile)} could not be written: ${messageOf(error)}`)}\n`
+    )
+    return false
+  }
+}
