@@ -1,15 +1,8 @@
 import { inertJson, inertLine, messageOf, PRODUCT_VERSION } from '../core/index.js'
 import { EXIT, helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
-import type { Surroundings } from './options.js'
+import type { Io } from './options.js'
 
-/** What the CLI reads and writes; the real process's in `index.ts`, others in tests. */
-export interface Io extends Surroundings {
-  argv: string[]
-  stdout(text: string): void
-  stderr(text: string): void
-  /** Stops the deploy (Ctrl-C, the CI cancelling the job); a reason of `SIGTERM` makes the exit code 143, any other 130. */
-  signal?: AbortSignal
-}
+export type { Io } from './options.js'
 
 /** Runs one command line; resolves with the exit code, never throws. */
 export async function main(io: Io): Promise<number> {

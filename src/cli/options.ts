@@ -40,3 +40,12 @@ export async function derivedContext(
   const git = await gitContext(around.git ?? gitIn(around.cwd))
   return { git, source: git.sha || git.branch ? 'git' : undefined, notes: [] }
 }
+
+/** What the CLI reads and writes; the real process's in `index.ts`, others in tests. */
+export interface Io extends Surroundings {
+  argv: string[]
+  stdout(text: string): void
+  stderr(text: string): void
+  /** Stops the deploy (Ctrl-C, the CI cancelling the job); a reason of `SIGTERM` makes the exit code 143, any other 130. */
+  signal?: AbortSignal
+}

@@ -14,7 +14,7 @@ import {
 import { EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
 import { handOver, type HandOverFormat } from './handover.js'
 import { stderrLog } from './log.js'
-import type { Io } from './main.js'
+import type { Io } from './options.js'
 import { derivedContext, valuesOf } from './options.js'
 import { CLI_VOCABULARY } from './vocabulary.js'
 
