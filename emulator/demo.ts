@@ -15,7 +15,7 @@ import { startEmulator } from './server.js'
 import { DEMO_API_KEY, SAMPLE_BUGS } from './workspaces.js'
 
 const SAMPLE_BYTES = 2 * 1024 * 1024
-const HEAD = 'feedfacecafebeef0123456789abcdef01234567'
+const HEAD = 'feedfacecafebeef8c2d41e07a9b35f6d10e4c7b'
 
 const emulator = await startEmulator()
 const workspace = await mkdtemp(join(tmpdir(), 'demo-workspace-'))
