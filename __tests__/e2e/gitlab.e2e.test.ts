@@ -78,6 +78,8 @@ async function runPipeline(
   await mkdir(repo)
   await writeFile(join(repo, '.gitlab-ci.yml'), stringify(pipeline))
   await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
+  const jobsTemp = join(repo, '..', 'tmp')
+  await mkdir(jobsTemp)
   await writeFile(
     join(repo, 'gradlew'),
     await buildToolScript('app/build/outputs/apk/release/app-release.apk', 131072),
@@ -119,7 +121,12 @@ async function runPipeline(
     const child = spawn(node24, args, {
       cwd: repo,
       // Node 24 first on PATH: the jobs' node and the tool itself run under it.
-      env: { ...process.env, PATH: `${dirname(node24)}:${process.env.PATH ?? ''}` },
+      // The jobs' temporary files (the installed CLI) stay in the test's workspace, removed with it.
+      env: {
+        ...process.env,
+        PATH: `${dirname(node24)}:${process.env.PATH ?? ''}`,
+        TMPDIR: jobsTemp
+      },
       stdio: ['ignore', 'pipe', 'pipe']
     })
     let output = ''

@@ -462,7 +462,16 @@ export async function runCompiled(
   await mkdir(cwd, { recursive: true })
   const bashEnv = join(cwd, '.circleci-bash-env')
   if (!place.keepBashEnv) await writeFile(bashEnv, '')
-  const jobEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, BASH_ENV: bashEnv }
+  // The steps' temporary files (the installed CLI) stay in the job's folder, removed with the test's workspace.
+  const temp = join(cwd, '.circleci-tmp')
+  await mkdir(temp, { recursive: true })
+  const jobEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: temp,
+    ...env,
+    BASH_ENV: bashEnv
+  }
   const result: JobResult = { steps: [], testResults: [], code: 0 }
   for (const step of steps) {
     switch (step.kind) {
