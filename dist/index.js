@@ -5985,7 +5985,10 @@ function parseCompactDate(value) {
     return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
 }
 
+// EXTERNAL MODULE: ./src/core/shared/clock.ts
+var shared_clock = __nccwpck_require__(763);
 ;// CONCATENATED MODULE: ./src/core/service/client.ts
+
 
 
 
@@ -6088,7 +6091,7 @@ class ServiceClient {
         log.debug(`${request.label} (${which})`);
         const response = await (0,send/* send */.tN)(request, transport, {
             signal: policy.signal,
-            deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs),
+            deadline: Math.min(deadline ?? Infinity, shared_clock/* clock */.pm.now() + transport.timeouts.requestMs),
             maxBytes
         }).catch((error) => {
             // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
@@ -7339,6 +7342,7 @@ function progressLine(sent, total, elapsedMs) {
 
 
 
+
 /**
  * How long a PUT waits for the store's 100 Continue before sending the body
  * anyway (curl waits as long). A store that refuses the request (an expired or
@@ -7402,7 +7406,7 @@ async function uploadArtifact(service, artifact, destination, options) {
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
-    const started = Date.now();
+    const started = shared_clock/* clock */.pm.now();
     const local = new AbortController();
     const stop = config.policy.signal;
     const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal;
@@ -7444,7 +7448,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
         if (sent !== artifact.size) {
             throw new errors/* DeployError */.sH(`${label} answered ${response.status} before the whole file was sent; deploy again.`);
         }
-        const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+        const seconds = Math.max(0.001, (shared_clock/* clock */.pm.now() - started) / 1000);
         config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
         return { sha256: await body.sha256(), seconds };
     }
@@ -7458,8 +7462,6 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     }
 }
 
-// EXTERNAL MODULE: ./src/core/transport/sleep.ts
-var sleep = __nccwpck_require__(2310);
 ;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
 
 
@@ -7491,7 +7493,7 @@ const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 async function pollVerdict(service, options) {
     const { log, policy } = service.config;
     const base = options.intervalMs;
-    const clock = options.clock ?? sleep/* systemClock */.ml;
+    const clock = options.clock ?? shared_clock/* clock */.pm;
     const started = clock.now();
     const deadline = started + options.timeoutMs;
     const { timeoutMs } = options;
@@ -8772,14 +8774,14 @@ async function inspectBuild(path, options = {}) {
         throw new BrokenBuildError(name, 'wrong-content', `of no accepted type (${ACCEPTED_EXTENSIONS.join(' ')})`, 'Point it at the build itself');
     }
     if (signal?.aborted)
-        throw (0,sleep/* abortError */.vt)(signal);
+        throw (0,shared_clock/* abortError */.vt)(signal);
     const handle = await (0,promises_namespaceObject.open)(path, 'r');
     try {
         return await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
     }
     catch (error) {
         if (signal?.aborted)
-            throw (0,sleep/* abortError */.vt)(signal);
+            throw (0,shared_clock/* abortError */.vt)(signal);
         throw error;
     }
     finally {
@@ -9358,6 +9360,7 @@ function outputsOf(report) {
 
 ;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
 
+
 const PACKAGE = 'mobile-build-deploy';
 /** The verdict's case, and the class of each bug's. */
 const VERDICT_CASE = 'Verdict';
@@ -9513,7 +9516,7 @@ function seconds(value) {
     return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
 }
 /** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
-function junitOfReport(report, judgement, now = Date.now()) {
+function junitOfReport(report, judgement, now = shared_clock/* clock */.pm.now()) {
     const started = report.startedAt ?? now;
     return junitXml({
         outputs: outputValuesOf(report),
@@ -9714,6 +9717,7 @@ function isObject(value) {
 
 
 
+
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000;
 /**
@@ -9724,7 +9728,7 @@ const RUN_PAGE_TIMEOUT_MS = 30_000;
  * pipeline. Events tell the front end each step as it is done.
  */
 async function runDeploy(command, values, hooks) {
-    const report = { startedAt: Date.now(), failOnNoRun: true, warnings: [] };
+    const report = { startedAt: shared_clock/* clock */.pm.now(), failOnNoRun: true, warnings: [] };
     const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings);
     const emit = outward.guard('onEvent', hooks.onEvent);
     const tell = (event) => emit(event, report);
@@ -9817,7 +9821,7 @@ class Deploy {
         this.tell({ type: 'planned', mode: settings.mode });
         await this.hooks.beforeRequests?.(settings);
         await this.withinDelivery(limits, async (signal) => {
-            const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs);
+            const service = this.service(settings, limits, signal, shared_clock/* clock */.pm.now() + limits.deliveryMs);
             if (settings.dryRun)
                 return dryRun(settings, service, artifact, destination, {
                     log: this.log,
@@ -9915,7 +9919,7 @@ class Deploy {
     async learnRunPage(service, runId, waits) {
         const later = waits ? ' until the wait learns it' : '';
         try {
-            const answer = await service.greenlight(runId, Date.now() + RUN_PAGE_TIMEOUT_MS);
+            const answer = await service.greenlight(runId, shared_clock/* clock */.pm.now() + RUN_PAGE_TIMEOUT_MS);
             if (answer.runUrl) {
                 this.report.runUrl = this.outward.value(answer.runUrl);
                 this.log.info(`Run page: ${this.report.runUrl}`);
@@ -9933,7 +9937,7 @@ class Deploy {
     async waitFor(settings, limits, runId, afterDeploy) {
         const { log, report } = this;
         const minutes = settings.waitTimeoutMs / 60_000;
-        const deadline = Date.now() + settings.waitTimeoutMs;
+        const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
         const service = this.service(settings, limits, this.hooks.signal, deadline);
         const base = settings.pollIntervalMs;
         this.tell({ type: 'waiting', runId });
@@ -9961,7 +9965,7 @@ class Deploy {
         this.tell({ type: 'planned', mode: 'terminate' });
         await this.hooks.beforeRequests?.(settings);
         await this.withinDelivery(limits, async (signal) => {
-            const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs);
+            const service = this.service(settings, limits, signal, shared_clock/* clock */.pm.now() + limits.deliveryMs);
             const [which, value] = Object.entries(environment)[0];
             const result = await this.phase('End the preview environment', () => service.terminate(environment));
             this.report.terminated = result;
@@ -10037,13 +10041,13 @@ class Deploy {
     }
     /** A log group for one phase, closed with how long the phase took. */
     async phase(name, work) {
-        const started = Date.now();
+        const started = shared_clock/* clock */.pm.now();
         return this.log.group(name, async () => {
             try {
                 return await work();
             }
             finally {
-                this.log.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`);
+                this.log.info(`Took ${formatDuration((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
             }
         });
     }
@@ -10421,7 +10425,7 @@ class GitHubReporter {
      * whatever is still under way is given up.
      */
     async finish(report, judgement) {
-        this.deadline = Date.now() + FINISH_MS;
+        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
         if (this.plan.check && this.plan.sha)
             this.wantCheck(report, judgement);
         this.wantComment(report, judgement);
@@ -10452,7 +10456,7 @@ class GitHubReporter {
     wantCheck(report, judgement) {
         if (!this.plan.check || !this.plan.sha)
             return;
-        this.startedAt ??= new Date().toISOString();
+        this.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
         const final = judgement !== undefined;
         const compared = {
             ...(final
@@ -10464,7 +10468,7 @@ class GitHubReporter {
         };
         const stamps = {
             started_at: this.startedAt,
-            ...(final ? { completed_at: new Date().toISOString() } : {})
+            ...(final ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
         };
         this.writers.check.want({
             fields: this.scrubbed({ ...stamps, ...compared }),
@@ -10624,7 +10628,7 @@ class Writer {
     }
     async pump() {
         while (this.wanted && !this.stopped && !this.stop.aborted) {
-            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - Date.now();
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
             if (wait > 0 && !this.wanted.final)
                 await this.pause(wait);
             const next = this.wanted;
@@ -10635,7 +10639,7 @@ class Writer {
                 continue;
             const controller = new AbortController();
             this.inFlight = controller;
-            this.lastAt = Date.now();
+            this.lastAt = shared_clock/* clock */.pm.now();
             try {
                 await this.write(next, controller.signal);
                 this.lastKey = next.key;
@@ -10652,19 +10656,19 @@ class Writer {
             }
         }
     }
-    /** Waits `ms`, or until the final state comes or everything stops. */
-    pause(ms) {
-        return new Promise(resolve => {
-            const done = () => {
-                clearTimeout(timer);
-                this.stop.removeEventListener('abort', done);
-                this.wake = undefined;
-                resolve();
-            };
-            const timer = setTimeout(done, ms);
-            this.stop.addEventListener('abort', done, { once: true });
-            this.wake = done;
-        });
+    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
+    async pause(ms) {
+        const woken = new AbortController();
+        this.wake = () => woken.abort();
+        try {
+            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
+        }
+        catch {
+            // Woken early: the final state came, or everything stops.
+        }
+        finally {
+            this.wake = undefined;
+        }
     }
 }
 /** A stage as a check's title and a comment say it. */
@@ -10717,7 +10721,7 @@ async function checkReporting(plan, log, loadClient, signal) {
     if (plan.pullRequest === undefined)
         return;
     const stop = new AbortController();
-    const deadline = Date.now() + READ_MS;
+    const deadline = shared_clock/* clock */.pm.now() + READ_MS;
     const timer = setTimeout(() => stop.abort(), READ_MS);
     timer.unref();
     try {
@@ -11126,7 +11130,7 @@ async function lookUpPullRequest(context, token, secrets, signal) {
     if (!repo || !('owner' in repo))
         return;
     const stop = new AbortController();
-    const deadline = Date.now() + LOOKUP_MS;
+    const deadline = shared_clock/* clock */.pm.now() + LOOKUP_MS;
     try {
         const client = await loadClient(token, apiUrl(), {
             signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
@@ -11206,6 +11210,68 @@ function readEvent() {
         runnerLog.warning(`The event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`);
         return {};
     }
+}
+
+
+/***/ }),
+
+/***/ 763:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   pm: () => (/* binding */ clock),
+/* harmony export */   vt: () => (/* binding */ abortError)
+/* harmony export */ });
+/* unused harmony exports sleep, systemClock, replaceClock */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+
+/** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
+function sleep(ms, signal) {
+    if (signal?.aborted)
+        return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(done, Math.max(0, ms));
+        function done() {
+            signal?.removeEventListener('abort', stop);
+            resolve();
+        }
+        function stop() {
+            clearTimeout(timer);
+            reject(abortError(signal));
+        }
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The system's clock: Date.now and timers. */
+const systemClock = { now: () => Date.now(), sleep };
+let current = systemClock;
+/**
+ * The one clock the product reads: the system's, unless a test replaced it
+ * (one whose sleeps cost no real time, while sockets stay real).
+ */
+const clock = {
+    now: () => current.now(),
+    sleep: (ms, signal) => current.sleep(ms, signal)
+};
+/** Replaces the one clock; the returned function puts the previous one back. */
+function replaceClock(replacement) {
+    const previous = current;
+    current = replacement;
+    return () => {
+        current = previous;
+    };
+}
+/**
+ * Why an aborted signal stopped the deploy, as an error that is never retried:
+ * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
+ * DOMException) as a stop with its words.
+ */
+function abortError(signal) {
+    const reason = signal.reason;
+    if (reason instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
+        return reason;
+    const said = reason === undefined ? '' : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`);
 }
 
 
@@ -11798,7 +11864,7 @@ function userAgent(frontEnd) {
 /* harmony export */ });
 /* unused harmony exports TRANSIENT_STATUSES, backoffDelay */
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
-/* harmony import */ var _sleep_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2310);
+/* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(763);
 
 
 /** Statuses worth another attempt: rate limiting and the transient server errors. */
@@ -11837,7 +11903,7 @@ function requestedDelay(error, policy) {
     return Math.min(error.retryAfterMs, policy.maxDelayMs, MAX_RETRY_DELAY_MS);
 }
 /** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. Not capped: see {@link requestedDelay}. */
-function parseRetryAfter(value, now = Date.now()) {
+function parseRetryAfter(value, now = _shared_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .clock */ .pm.now()) {
     const text = Array.isArray(value) ? value[0] : value;
     if (!text)
         return undefined;
@@ -11855,17 +11921,17 @@ function parseRetryAfter(value, now = Date.now()) {
  * aborted signal ends the loop at once, whatever it was doing. `onRetry`
  * tells the log what failed and how long the wait is.
  */
-async function withRetry(policy, operation, onRetry, clock = _sleep_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml) {
+async function withRetry(policy, operation, onRetry, clock = _shared_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .clock */ .pm) {
     let previous;
     for (let number = 1;; number++) {
         if (policy.signal?.aborted)
-            throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
+            throw (0,_shared_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
         try {
             return await operation({ number, previous });
         }
         catch (error) {
             if (policy.signal?.aborted)
-                throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
+                throw (0,_shared_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
             if (!isTransient(error))
                 throw error;
             if (number >= policy.maxAttempts)
@@ -11897,7 +11963,7 @@ async function withRetry(policy, operation, onRetry, clock = _sleep_js__WEBPACK_
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
-/* harmony import */ var _sleep_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2310);
+/* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 
 
@@ -11922,12 +11988,12 @@ class OversizeAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__
  */
 async function send(request, { timeouts, userAgent }, { signal, deadline, maxBytes = MAX_RESPONSE_BYTES } = {}) {
     if (signal?.aborted)
-        throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
+        throw (0,_shared_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
     const controller = new AbortController();
     const stop = () => controller.abort(signal.reason);
     // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
     signal?.addEventListener('abort', stop, { once: true });
-    const leftMs = deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - Date.now()));
+    const leftMs = deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .clock */ .pm.now()));
     const cut = leftMs === undefined
         ? undefined
         : setTimeout(() => controller.abort(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} did not finish within ${seconds(leftMs)}`)), leftMs);
@@ -11944,7 +12010,7 @@ async function send(request, { timeouts, userAgent }, { signal, deadline, maxByt
     }
     catch (error) {
         if (signal?.aborted)
-            throw (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
+            throw (0,_shared_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
         const cause = controller.signal.aborted ? controller.signal.reason : error;
         if (cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH)
             throw cause;
@@ -12032,51 +12098,6 @@ function seconds(ms) {
 function labelOf(method, url) {
     const parsed = new URL(url);
     return `${method} ${parsed.origin}${parsed.pathname}`;
-}
-
-
-/***/ }),
-
-/***/ 2310:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ml: () => (/* binding */ systemClock),
-/* harmony export */   vt: () => (/* binding */ abortError)
-/* harmony export */ });
-/* unused harmony export sleep */
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
-
-/** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
-function sleep(ms, signal) {
-    if (signal?.aborted)
-        return Promise.reject(abortError(signal));
-    return new Promise((resolve, reject) => {
-        const timer = setTimeout(done, Math.max(0, ms));
-        function done() {
-            signal?.removeEventListener('abort', stop);
-            resolve();
-        }
-        function stop() {
-            clearTimeout(timer);
-            reject(abortError(signal));
-        }
-        signal?.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The system's clock: Date.now and timers. */
-const systemClock = { now: () => Date.now(), sleep };
-/**
- * Why an aborted signal stopped the deploy, as an error that is never retried:
- * the core's own reason as it is (a time limit, a file that changed), anything else (a caller's `abort()`, a
- * DOMException) as a stop with its words.
- */
-function abortError(signal) {
-    const reason = signal.reason;
-    if (reason instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
-        return reason;
-    const said = reason === undefined ? '' : (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
-    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`);
 }
 
 

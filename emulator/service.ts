@@ -5,6 +5,7 @@ import type { UrlSigner } from './signing.js'
 import type { Workspace } from './workspaces.js'
 import { bodyProblem, failure, json } from './answers.js'
 import { DeployAnswer } from './deploy-answer.js'
+import { emulatorNow } from './clock.js'
 import { bugFields, lifecycleOf, stageAt, type Lifecycle } from './lifecycle.js'
 
 const ACCEPTED = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf']
@@ -183,7 +184,7 @@ export class ServiceApi {
       hostingService: typeof b.hosting_service === 'string' ? b.hosting_service : undefined,
       repository: b.repository as Record<string, string> | undefined,
       ephemeral: b.ephemeral_environment === true,
-      createdAt: new Date().toISOString(),
+      createdAt: new Date(emulatorNow()).toISOString(),
       lifecycle: lifecycleOf(workspace.lifecycle, variables),
       deploymentUrl: typeof b.deployment_url === 'string' ? b.deployment_url : undefined
     }
@@ -251,7 +252,7 @@ export class ServiceApi {
 
   /** Where a run is now. */
   stageOf(run: Run): ReturnType<typeof stageAt> {
-    return stageAt(run.lifecycle, Date.now() - Date.parse(run.createdAt))
+    return stageAt(run.lifecycle, emulatorNow() - Date.parse(run.createdAt))
   }
 
   /** What the runs list says of a run now: a finished run by how it ended, not as still running. */

@@ -1,13 +1,15 @@
 import { jest } from '@jest/globals'
 import { withStep, type StepOptions, type StepResult } from '../../emulator/github-runner.js'
 import { run } from '../../src/action/main.js'
+import { clock } from '../../src/core/shared/clock.js'
 
 /**
  * Runs the action's `run()` in this process, exactly as the bundle's entry
  * does, with the environment a runner gives a step: INPUT_* with action.yml's
  * defaults, GITHUB_*, the event file and the file commands. The step's log is
  * captured as the runner captures it; the environment and the exit code are
- * restored afterwards. Quicker than a process per step; the bundle itself is
+ * restored afterwards. Quicker than a process per step; its duration is read
+ * on the product's clock (virtual where a suite made it so). The bundle itself is
  * run by the end-to-end suite.
  */
 export async function runStepInProcess(options: StepOptions): Promise<StepResult> {
@@ -28,7 +30,7 @@ export async function runStepInProcess(options: StepOptions): Promise<StepResult
       stderr += String(chunk)
       return true
     })
-    const started = Date.now()
+    const started = clock.now()
     process.env = { ...env }
     process.exitCode = undefined
     let exitCode: number
@@ -41,6 +43,6 @@ export async function runStepInProcess(options: StepOptions): Promise<StepResult
       out.mockRestore()
       err.mockRestore()
     }
-    return { exitCode, stdout, stderr, ...(await written()), durationMs: Date.now() - started }
+    return { exitCode, stdout, stderr, ...(await written()), durationMs: clock.now() - started }
   })
 }

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * run() in-process, against the emulator on loopback: the real @actions/http-client
  * on the wire, nothing mocked. The full matrix runs on the bundle in e2e/.

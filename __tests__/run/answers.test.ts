@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The bundle against both shapes of the deploy answer: as documented (spec
  * Part 2) and as the service's published client reads it (Part 3). Every

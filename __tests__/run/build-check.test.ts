@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * Every front end reads the build before its first request: a broken build,
  * another app's or another platform's is refused as bad usage with no request

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The CLI as a CI engineer meets it, through main(io) against the emulator:
  * usage, --json for every exit, hand-over files that a shell and GitLab read

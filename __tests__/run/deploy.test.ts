@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'

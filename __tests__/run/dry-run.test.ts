@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * A dry run, from the action (in this process and as the runner runs the
  * bundle), the CLI and the library, against the emulator: everything checked,

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The emulator's switches, as docs/development.md lists them: each key of
  * `npm run emulator` makes a deployment go the way the table says, seen

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 import { appendFile, truncate } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startBlackhole } from '../../emulator/blackhole.js'

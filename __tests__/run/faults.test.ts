@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The fault-injection suite: every transient fault on each of the three
  * requests ends in success with the exact bytes stored and one run; every

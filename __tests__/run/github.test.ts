@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The verdict where reviewers look, through the action's run() with the real
  * Octokit against the emulator's GitHub: a check run on the right commit per
@@ -21,6 +23,7 @@ import { carriesMarker, commentMarker, safeHref } from '../../src/action/github/
 import { DEMO_API_KEY, step, writeArtifact, type Built } from '../helpers/harness.js'
 import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
+import { deployer, env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
 
 let emulator: Emulator
 let built: Built
@@ -31,35 +34,10 @@ beforeAll(async () => {
 afterAll(() => emulator.close())
 beforeEach(() => emulator.reset())
 
-const HEAD = 'feedfacefeedfacefeedfacefeedfacefeedface'
-const HEAD2 = 'c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff'
-const MERGE = '1111111111111111111111111111111111111111'
-const env = { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }
-const run = (fields: object = {}): string =>
-  JSON.stringify({
-    EMULATOR_RUN: JSON.stringify({ initializingMs: 300, underReviewMs: 300, ...fields })
-  })
-
-/** A pull_request event for PR #7 at `head`, the runner's GITHUB_SHA being the merge commit. */
-function pullRequest(head: string) {
-  return {
-    eventName: 'pull_request',
-    ref: 'refs/pull/7/merge',
-    sha: MERGE,
-    event: { number: 7, pull_request: { number: 7, head: { ref: 'feature/login', sha: head } } }
-  }
-}
-
-function deploy(
-  inputs: Record<string, string>,
-  event: NonNullable<Parameters<typeof step>[2]> = pullRequest(HEAD)
-) {
-  return step(
-    emulator,
-    { file: 'app.apk', wait: 'true', variables: run(), ...inputs },
-    { workspace: built.workspace, env, ...event }
-  )
-}
+const deploy = deployer(
+  () => emulator,
+  () => built
+)
 
 describe('a check run on the right commit', () => {
   it.each([
@@ -134,7 +112,7 @@ describe('a check run on the right commit', () => {
     const later = await step(
       emulator,
       { 'run-id': first.outputs.runId! },
-      { env, runner: 'bundle', ...pullRequest(HEAD) }
+      { env, ...pullRequest(HEAD) }
     )
     expect(later.exitCode).toBe(0)
     expect(emulator.github.checkRuns).toHaveLength(2)
@@ -319,7 +297,7 @@ describe('one comment per pull request, edited in place', () => {
       { route: 'greenlight', status: 200, body: JSON.stringify(answer('underReview')), times: 2 },
       { route: 'greenlight', status: 200, body: JSON.stringify(answer('completed')), times: 50 }
     )
-    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    const result = await deploy({}, { ...pullRequest(HEAD) })
     expect(result.exitCode).toBe(1)
     expect(result.outputs.verdict).toBe('failed')
 
@@ -356,7 +334,7 @@ describe('one comment per pull request, edited in place', () => {
   })
 })
 
-describe("GitHub's limits and rules, through the bundle", () => {
+describe("GitHub's limits and rules", () => {
   it('a hundred blocking bugs with long CJK and emoji names: the check completes, its text cut within 65,535 bytes with a line to the rest', async () => {
     const bugs = Array.from({ length: 120 }, (_, i) => ({
       name: (i % 2 ? '漢字' : '🐛').repeat(150).slice(0, 300),
@@ -380,7 +358,7 @@ describe("GitHub's limits and rules, through the bundle", () => {
         reproducedBugs: bugs
       })
     })
-    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    const result = await deploy({}, { ...pullRequest(HEAD) })
     expect(result.exitCode).toBe(1)
     expect(result.outputs.verdict).toBe('failed')
     expect(result.stdout).not.toMatch(/Not shown on GitHub/)
@@ -465,52 +443,14 @@ describe('never in the way', () => {
   })
 })
 
-describe('beside the deploy, bounded, and final however the job ends (the bundle)', () => {
-  it('a GitHub that never answers: the upload and the verdict go on, and the step ends a few seconds after the verdict', async () => {
-    emulator.github.faults.add({ hang: true, times: 1000 })
-    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
-    expect(result.exitCode).toBe(0)
-    expect(result.outputs.verdict).toBe('passed')
-    expect(emulator.requests.filter(r => r.route === 'upload' && r.status === 200)).toHaveLength(1)
-    // Each request is given up after 10 s, and the last writes 5 s after the verdict; before, this took minutes.
-    expect(result.durationMs).toBeLessThan(45_000)
-    expect(result.stdout).toMatch(
-      /::warning title=Not shown on GitHub::The check run could not be written: GitHub's API did not answer within 5 s of the step's end/
-    )
-    expect(emulator.github.requests.every(r => r.status <= 0)).toBe(true)
-  })
-
-  it("a fork's workflow_run whose pull request cannot be looked up: the lookup gives up in seconds, and the deploy goes on", async () => {
-    emulator.github.faults.add({ hang: true, times: 1000 })
-    const result = await deploy(
-      { wait: 'false' },
-      {
-        runner: 'bundle',
-        eventName: 'workflow_run',
-        event: {
-          workflow_run: {
-            event: 'pull_request',
-            head_sha: HEAD,
-            head_branch: 'fix',
-            head_repository: { full_name: 'fork-owner/octo-app', owner: { login: 'fork-owner' } },
-            pull_requests: []
-          }
-        }
-      }
-    )
-    expect(result.exitCode).toBe(0)
-    expect(result.outputs.runId).toBeTruthy()
-    expect(result.durationMs).toBeLessThan(40_000)
-    expect(result.stdout).toMatch(/::notice title=Pull request unknown::/)
-  })
-
+describe('beside the deploy, bounded', () => {
   it('a redirect from GitHub is told as one notice that names it, and never followed', async () => {
     emulator.github.faults.add({
       status: 301,
       headers: { location: 'https://elsewhere.example.com/api/v3/repos/octo-org/octo-app' },
       times: 1000
     })
-    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    const result = await deploy({}, { ...pullRequest(HEAD) })
     expect(result.exitCode).toBe(0)
     const notices = result.stdout
       .split('\n')
@@ -533,7 +473,7 @@ describe('beside the deploy, bounded, and final however the job ends (the bundle
     // The service's answer changes with every ask, then the verdict.
     for (let i = 0; i < 8; i++)
       emulator.faults.add({ route: 'greenlight', status: 200, body: stage(i % 3) })
-    const result = await deploy({}, { ...pullRequest(HEAD), runner: 'bundle' })
+    const result = await deploy({}, { ...pullRequest(HEAD) })
     expect(errorLines(result.stdout)).toEqual([])
     expect(result.exitCode).toBe(0)
     const asks = emulator.requests.filter(r => r.route === 'greenlight').length
@@ -546,55 +486,7 @@ describe('beside the deploy, bounded, and final however the job ends (the bundle
       expect(writes.length).toBeLessThanOrEqual(Math.ceil(result.durationMs / 10_000) + 1)
     }
   })
-
-  it.each(['SIGTERM', 'SIGINT'] as const)(
-    "%s (the runner's cancel or timeout): the check run completes as cancelled and the comment is final within seconds",
-    async signal => {
-      let signalled = 0
-      const result = await deploy(
-        { variables: run({ initializingMs: 600_000 }) },
-        {
-          ...pullRequest(HEAD),
-          runner: 'bundle',
-          onStart: child => {
-            void (async () => {
-              // Once the check is in progress and the comment written, the runner cancels the job.
-              await until(
-                () =>
-                  emulator.github.checkRuns[0]?.status === 'in_progress' &&
-                  emulator.github.comments.length === 1
-              )
-              signalled = Date.now()
-              child.kill(signal)
-            })()
-          }
-        }
-      )
-      expect(signalled).toBeGreaterThan(0)
-      expect(Date.now() - signalled).toBeLessThan(15_000)
-      expect(result.exitCode).toBe(130)
-      expect(emulator.github.checkRuns).toHaveLength(1)
-      expect(emulator.github.checkRuns[0]).toMatchObject({
-        status: 'completed',
-        conclusion: 'cancelled'
-      })
-      const body = emulator.github.comments[0]!.body
-      expect(body).toMatch(/⏹️ stopped before the verdict/)
-      expect(body).not.toMatch(/awaited/)
-      expect(result.stdout).toMatch(
-        /stopped before it finished \(the job was canceled: SIG(TERM|INT)\)/
-      )
-    }
-  )
 })
-
-/** Waits until `condition` holds, asking every 50 ms, for a minute at most. */
-async function until(condition: () => boolean): Promise<void> {
-  for (const stop = Date.now() + 60_000; !condition();) {
-    if (Date.now() > stop) throw new Error('The condition never held')
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
-}
 
 describe('the JUnit report', () => {
   it('is written for a verdict with blocking bugs, valid, and agrees with the step', async () => {

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The CLI's hand-over files as the later steps read them: within the limits
  * of the readers (GitLab's dotenv size, the argument-list limit every later

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * Hostile input through the bundle: every case ends in one `::error::` that
  * names the input (or variable) and the fix, exit code 1, no stack trace, no

@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The JUnit report as the CLI writes it (--junit) and the library renders it
  * (junitReport), in every situation a step can end in: its failures agree

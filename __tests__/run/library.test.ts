@@ -1,3 +1,6 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
+import { clock } from '../../src/core/shared/clock.js'
 /**
  * The library as a TypeScript or JavaScript caller meets it, from its entry
  * point, against the emulator: it resolves for any input, a caller's callback
@@ -338,13 +341,13 @@ describe('a hostile verdict endpoint cannot hold a wait past its timeout', () =>
       { route: 'greenlight', status: 200, body: answer('run_b') },
       { route: 'greenlight', status: 200, body: answer('run_a') }
     )
-    const started = Date.now()
+    const started = clock.now()
     const result = await waitForVerdict({ ...connection(), runId: 'run_a', pollIntervalSeconds: 1 })
     expect(result.outcome).toBe('aborted')
     expect(result.reason).toMatch(/run_a → run_b → run_a.*go round in circles/)
     // One ask, an interval, the second ask: not hundreds of asks at once.
     expect(requestsOf(emulator, 'greenlight')).toHaveLength(2)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    expect(clock.now() - started).toBeGreaterThanOrEqual(900)
   })
 
   it.each([
@@ -360,9 +363,9 @@ describe('a hostile verdict endpoint cannot hold a wait past its timeout', () =>
     for (const via of [viaAction, viaCli, viaLibrary]) {
       emulator.reset()
       for (let i = 0; i < 20; i++) emulator.faults.add({ route: 'greenlight', ...fault(i) })
-      const started = Date.now()
+      const started = clock.now()
       const outcome = await via(emulator, waitSituation('run_0'), await freshWorkspace())
-      const seconds = (Date.now() - started) / 1000
+      const seconds = (clock.now() - started) / 1000
       expect(outcome.outputs.verdict).toBe('timed-out')
       // The wait is 3 s: it ends then, not when the service lets go.
       expect(seconds).toBeGreaterThanOrEqual(2.9)

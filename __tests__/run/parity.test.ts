@@ -1,3 +1,6 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
+import { clock } from '../../src/core/shared/clock.js'
 /**
  * One product from three front ends: the same situation, asked of the action,
  * the CLI and the library, gives the same outputs, the same outcome and the
@@ -236,9 +239,9 @@ describe('the same situation from the action, the CLI and the library', () => {
     }
     for (const via of [viaAction, viaCli, viaLibrary]) {
       emulator.reset()
-      const started = Date.now()
+      const started = clock.now()
       const outcome = await via(emulator, situation, await freshWorkspace(), limits)
-      const seconds = (Date.now() - started) / 1000
+      const seconds = (clock.now() - started) / 1000
       expect(outcome.outputs.verdict).toBe('timed-out')
       // Ended by the wait's 3 s, not the delivery's 1.2 s, and the message says 3 s.
       expect(seconds).toBeGreaterThanOrEqual(2.9)

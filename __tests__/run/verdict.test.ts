@@ -1,3 +1,5 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
 /**
  * The run's verdict through the bundle: waiting after the notification, wait
  * only, and ending a preview environment, against runs whose lifecycle the

@@ -8,7 +8,7 @@ import { completeLog } from '../../src/core/shared/log.js'
 import { Secrets } from '../../src/core/shared/redact.js'
 import { MAX_RETRY_DELAY_MS } from '../../src/core/transport/retry.js'
 import { DEFAULT_TIMEOUTS } from '../../src/core/transport/send.js'
-import type { Clock } from '../../src/core/transport/sleep.js'
+import type { Clock } from '../../src/core/shared/clock.js'
 import { pollVerdict, type Verdict } from '../../src/core/verdict/poll.js'
 
 const parseGreenlight = (json: object) => parseGreenlightAnswer(JSON.stringify(json))

@@ -16,7 +16,7 @@ import {
   withRetry,
   type RetryPolicy
 } from '../../src/core/transport/retry.js'
-import { sleep, type Clock } from '../../src/core/transport/sleep.js'
+import { sleep, type Clock } from '../../src/core/shared/clock.js'
 
 const policy: RetryPolicy = {
   maxAttempts: 4,

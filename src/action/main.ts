@@ -1,6 +1,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
+  clock,
   DeployError,
   deploymentState,
   githubContext,
@@ -194,7 +195,7 @@ async function lookUpPullRequest(
   const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
   if (!repo || !('owner' in repo)) return
   const stop = new AbortController()
-  const deadline = Date.now() + LOOKUP_MS
+  const deadline = clock.now() + LOOKUP_MS
   try {
     const client = await loadClient(token, apiUrl(), {
       signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,

@@ -89,7 +89,8 @@ export {
   messageOf
 } from './shared/errors.js'
 
-// The transport and the retry policy, for the action's own requests to GitHub.
+// The transport and the retry policy, for the action's own requests to GitHub, and the one clock every wait reads.
+export { clock, replaceClock, type Clock } from './shared/clock.js'
 export { withRetry, parseRetryAfter, type RetryPolicy } from './transport/retry.js'
 export { send, labelOf, DEFAULT_TIMEOUTS, type HttpRequest } from './transport/send.js'
 export { formatBytes, formatDuration, formatMinutes } from './shared/format.js'

@@ -1,4 +1,5 @@
 import {
+  clock,
   DeployError,
   inert,
   judgementOf,
@@ -183,7 +184,7 @@ export function junitReport(
     started:
       settings.started instanceof Date && !Number.isNaN(settings.started.getTime())
         ? settings.started
-        : new Date(),
+        : new Date(clock.now()),
     seconds: typeof settings.seconds === 'number' ? settings.seconds : 0
   })
 }

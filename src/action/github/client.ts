@@ -9,6 +9,7 @@
  */
 import { getOctokit } from '@actions/github'
 import {
+  clock,
   HttpStatusError,
   NetworkError,
   labelOf,
@@ -86,7 +87,7 @@ function transportFetch(limits: ClientLimits) {
       { timeouts: TIMEOUTS, userAgent: userAgent('action') },
       {
         signal: own,
-        deadline: Math.min(Date.now() + REQUEST_MS, limits.deadline() ?? Infinity),
+        deadline: Math.min(clock.now() + REQUEST_MS, limits.deadline() ?? Infinity),
         maxBytes: MAX_ANSWER_BYTES
       }
     )
@@ -141,7 +142,7 @@ export function createClient(token: string, baseUrl: string, limits: ClientLimit
         maxAttempts: ATTEMPTS,
         baseDelayMs: 1000,
         maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
-        deadline: Math.min(Date.now() + CALL_MS, limits.deadline() ?? Infinity),
+        deadline: Math.min(clock.now() + CALL_MS, limits.deadline() ?? Infinity),
         signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
       },
       async () => {

@@ -1,4 +1,5 @@
-import { messageOf, quote, type Log } from '../../core/index.js'
+import {
+  clock, messageOf, quote, type Log } from '../../core/index.js'
 import type { ClientLimits, GitHubClient } from './client.js'
 import { PERMISSION, type ReportingPlan } from './reporter.js'
 
@@ -37,7 +38,7 @@ export async function checkReporting(
   )
   if (plan.pullRequest === undefined) return
   const stop = new AbortController()
-  const deadline = Date.now() + READ_MS
+  const deadline = clock.now() + READ_MS
   const timer = setTimeout(() => stop.abort(), READ_MS)
   timer.unref()
   try {

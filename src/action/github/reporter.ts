@@ -1,4 +1,5 @@
 import {
+  clock,
   messageOf,
   type DeployEvent,
   type Judgement,
@@ -123,7 +124,7 @@ export class GitHubReporter {
    * whatever is still under way is given up.
    */
   async finish(report: Report, judgement: Judgement): Promise<void> {
-    this.deadline = Date.now() + FINISH_MS
+    this.deadline = clock.now() + FINISH_MS
     if (this.plan.check && this.plan.sha) this.wantCheck(report, judgement)
     this.wantComment(report, judgement)
     const done = Promise.all(Object.values(this.writers).map(w => w.idle()))
@@ -151,7 +152,7 @@ export class GitHubReporter {
 
   private wantCheck(report: Report, judgement?: Judgement): void {
     if (!this.plan.check || !this.plan.sha) return
-    this.startedAt ??= new Date().toISOString()
+    this.startedAt ??= new Date(clock.now()).toISOString()
     const final = judgement !== undefined
     const compared = {
       ...(final
@@ -168,7 +169,7 @@ export class GitHubReporter {
     }
     const stamps = {
       started_at: this.startedAt,
-      ...(final ? { completed_at: new Date().toISOString() } : {})
+      ...(final ? { completed_at: new Date(clock.now()).toISOString() } : {})
     }
     this.writers.check.want({
       fields: this.scrubbed({ ...stamps, ...compared }),
@@ -339,7 +340,7 @@ class Writer {
 
   private async pump(): Promise<void> {
     while (this.wanted && !this.stopped && !this.stop.aborted) {
-      const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - Date.now()
+      const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - clock.now()
       if (wait > 0 && !this.wanted.final) await this.pause(wait)
       const next = this.wanted
       this.wanted = undefined
@@ -347,7 +348,7 @@ class Writer {
       if (next.key === this.lastKey) continue
       const controller = new AbortController()
       this.inFlight = controller
-      this.lastAt = Date.now()
+      this.lastAt = clock.now()
       try {
         await this.write(next, controller.signal)
         this.lastKey = next.key
@@ -361,19 +362,17 @@ class Writer {
     }
   }
 
-  /** Waits `ms`, or until the final state comes or everything stops. */
-  private pause(ms: number): Promise<void> {
-    return new Promise(resolve => {
-      const done = (): void => {
-        clearTimeout(timer)
-        this.stop.removeEventListener('abort', done)
-        this.wake = undefined
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      this.stop.addEventListener('abort', done, { once: true })
-      this.wake = done
-    })
+  /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
+  private async pause(ms: number): Promise<void> {
+    const woken = new AbortController()
+    this.wake = () => woken.abort()
+    try {
+      await clock.sleep(ms, AbortSignal.any([woken.signal, this.stop]))
+    } catch {
+      // Woken early: the final state came, or everything stops.
+    } finally {
+      this.wake = undefined
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import type { Bug } from '../service/answers.js'
 import type { Cause, Judgement } from './conclusion.js'
 import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
 import type { Report } from './report.js'
+import { clock } from '../shared/clock.js'
 
 /**
  * The run's verdict as a JUnit report, in the one shape every reader takes:
@@ -216,7 +217,7 @@ function seconds(value: number): string {
 }
 
 /** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
-export function junitOfReport(report: Report, judgement: Judgement, now = Date.now()): string {
+export function junitOfReport(report: Report, judgement: Judgement, now = clock.now()): string {
   const started = report.startedAt ?? now
   return junitXml({
     outputs: outputValuesOf(report),

@@ -26,6 +26,7 @@ import { junitOfReport } from './junit.js'
 import { failureText, unexpectedStack } from './messages.js'
 import { Outward } from './outward.js'
 import type { Failure, Report } from './report.js'
+import { clock } from '../shared/clock.js'
 
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000
@@ -74,7 +75,7 @@ export async function runDeploy(
   values: Partial<Record<OptionKey, unknown>>,
   hooks: DeployHooks
 ): Promise<DeployRun> {
-  const report: Report = { startedAt: Date.now(), failOnNoRun: true, warnings: [] }
+  const report: Report = { startedAt: clock.now(), failOnNoRun: true, warnings: [] }
   const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings)
   const emit = outward.guard('onEvent', hooks.onEvent)
   const tell = (event: DeployEvent): void => emit(event, report)
@@ -161,7 +162,7 @@ class Deploy {
     await this.hooks.beforeRequests?.(settings)
 
     await this.withinDelivery(limits, async signal => {
-      const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs)
+      const service = this.service(settings, limits, signal, clock.now() + limits.deliveryMs)
       if (settings.dryRun)
         return dryRun(settings, service, artifact, destination, {
           log: this.log,
@@ -268,7 +269,7 @@ class Deploy {
   private async learnRunPage(service: ServiceClient, runId: string, waits: boolean): Promise<void> {
     const later = waits ? ' until the wait learns it' : ''
     try {
-      const answer = await service.greenlight(runId, Date.now() + RUN_PAGE_TIMEOUT_MS)
+      const answer = await service.greenlight(runId, clock.now() + RUN_PAGE_TIMEOUT_MS)
       if (answer.runUrl) {
         this.report.runUrl = this.outward.value(answer.runUrl)
         this.log.info(`Run page: ${this.report.runUrl}`)
@@ -295,7 +296,7 @@ class Deploy {
   ): Promise<void> {
     const { log, report } = this
     const minutes = settings.waitTimeoutMs / 60_000
-    const deadline = Date.now() + settings.waitTimeoutMs
+    const deadline = clock.now() + settings.waitTimeoutMs
     const service = this.service(settings, limits, this.hooks.signal, deadline)
     const base = settings.pollIntervalMs
     this.tell({ type: 'waiting', runId })
@@ -329,7 +330,7 @@ class Deploy {
     this.tell({ type: 'planned', mode: 'terminate' })
     await this.hooks.beforeRequests?.(settings)
     await this.withinDelivery(limits, async signal => {
-      const service = this.service(settings, limits, signal, Date.now() + limits.deliveryMs)
+      const service = this.service(settings, limits, signal, clock.now() + limits.deliveryMs)
       const [which, value] = Object.entries(environment)[0]!
       const result = await this.phase('End the preview environment', () =>
         service.terminate(environment)
@@ -435,12 +436,12 @@ class Deploy {
 
   /** A log group for one phase, closed with how long the phase took. */
   private async phase<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const started = Date.now()
+    const started = clock.now()
     return this.log.group(name, async () => {
       try {
         return await work()
       } finally {
-        this.log.info(`Took ${formatDuration((Date.now() - started) / 1000)}.`)
+        this.log.info(`Took ${formatDuration((clock.now() - started) / 1000)}.`)
       }
     })
   }

@@ -21,6 +21,7 @@ import {
 } from './answers.js'
 import type { DeployRequestBody } from './body.js'
 import { serviceStatusError } from './statuses.js'
+import { clock } from '../shared/clock.js'
 
 /** What every request needs: where, who, how patient, and where to tell about it. */
 export interface ServiceConfig {
@@ -158,7 +159,7 @@ export class ServiceClient {
     log.debug(`${request.label} (${which})`)
     const response = await send(request, transport, {
       signal: policy.signal,
-      deadline: Math.min(deadline ?? Infinity, Date.now() + transport.timeouts.requestMs),
+      deadline: Math.min(deadline ?? Infinity, clock.now() + transport.timeouts.requestMs),
       maxBytes
     }).catch((error: unknown) => {
       // Nothing listens at that address, or the name is unknown: most often a wrong base URL.

@@ -4,7 +4,7 @@ import {
   NetworkError,
   RetriesExhaustedError
 } from '../shared/errors.js'
-import { abortError, systemClock, type Clock } from './sleep.js'
+import { abortError, clock as theClock, type Clock } from '../shared/clock.js'
 
 /** Statuses worth another attempt: rate limiting and the transient server errors. */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504])
@@ -67,7 +67,7 @@ export function requestedDelay(
 /** Retry-After in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. Not capped: see {@link requestedDelay}. */
 export function parseRetryAfter(
   value: string | string[] | undefined,
-  now = Date.now()
+  now = theClock.now()
 ): number | undefined {
   const text = Array.isArray(value) ? value[0] : value
   if (!text) return undefined
@@ -95,7 +95,7 @@ export async function withRetry<T>(
   policy: RetryPolicy,
   operation: (attempt: Attempt) => Promise<T>,
   onRetry: (error: unknown, attempt: number, delayMs: number) => void,
-  clock: Clock = systemClock
+  clock: Clock = theClock
 ): Promise<T> {
   let previous: unknown
   for (let number = 1; ; number++) {

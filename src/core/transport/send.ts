@@ -9,7 +9,7 @@ import { HttpClient } from '@actions/http-client'
 import type { RequestHandler } from '@actions/http-client/lib/interfaces'
 import { DeployError, NetworkError } from '../shared/errors.js'
 import { redactShapes } from '../shared/redact.js'
-import { abortError } from './sleep.js'
+import { abortError, clock } from '../shared/clock.js'
 
 /** One HTTP exchange as the service layer sees it. */
 export interface HttpRequest {
@@ -88,7 +88,7 @@ export async function send(
   // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
   signal?.addEventListener('abort', stop, { once: true })
   const leftMs =
-    deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - Date.now()))
+    deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - clock.now()))
   const cut =
     leftMs === undefined
       ? undefined

@@ -17,6 +17,7 @@ import { storeStatusError } from '../service/statuses.js'
 import type { Artifact } from './artifact.js'
 import { FileBody } from './file-body.js'
 import { ProgressReporter } from './progress.js'
+import { clock } from '../shared/clock.js'
 
 /**
  * How long a PUT waits for the store's 100 Continue before sending the body
@@ -127,7 +128,7 @@ async function putFile(
   config.log.info(
     `${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`
   )
-  const started = Date.now()
+  const started = clock.now()
   const local = new AbortController()
   const stop = config.policy.signal
   const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal
@@ -188,7 +189,7 @@ async function putFile(
         `${label} answered ${response.status} before the whole file was sent; deploy again.`
       )
     }
-    const seconds = Math.max(0.001, (Date.now() - started) / 1000)
+    const seconds = Math.max(0.001, (clock.now() - started) / 1000)
     config.log.info(
       `Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`
     )

@@ -4,7 +4,7 @@ import type { Bug, GreenlightAnswer, RunStage } from '../service/answers.js'
 import type { ServiceClient } from '../service/client.js'
 import { isTransient, requestedDelay } from '../transport/retry.js'
 import { OversizeAnswerError } from '../transport/send.js'
-import { systemClock, type Clock } from '../transport/sleep.js'
+import { clock as theClock, type Clock } from '../shared/clock.js'
 
 /** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
 export const DEFAULT_POLL_INTERVAL_SECONDS = 30
@@ -81,7 +81,7 @@ export interface PollOptions {
 export async function pollVerdict(service: ServiceClient, options: PollOptions): Promise<Verdict> {
   const { log, policy } = service.config
   const base = options.intervalMs
-  const clock = options.clock ?? systemClock
+  const clock = options.clock ?? theClock
   const started = clock.now()
   const deadline = started + options.timeoutMs
   const { timeoutMs } = options

@@ -1,9 +1,11 @@
-import { AbortedError, DeployError, messageOf } from '../shared/errors.js'
+import { AbortedError, DeployError, messageOf } from './errors.js'
 
 /**
- * Where the retry policy and the wait for the verdict read the time and
- * sleep: the system's, or a test's that sleeps no real time. Milliseconds
- * throughout.
+ * Where everything that waits or measures a wait reads the time and sleeps:
+ * the retry policy, the wait for the verdict, the deploy's deadlines, the
+ * spacing of GitHub's writes. Milliseconds throughout. Timers that guard a
+ * socket (a request's total deadline, an idle stream) stay on the system's
+ * timers, since they stand for a network that does not answer.
  */
 export interface Clock {
   /** Epoch ms. */
@@ -31,6 +33,26 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** The system's clock: Date.now and timers. */
 export const systemClock: Clock = { now: () => Date.now(), sleep }
+
+let current: Clock = systemClock
+
+/**
+ * The one clock the product reads: the system's, unless a test replaced it
+ * (one whose sleeps cost no real time, while sockets stay real).
+ */
+export const clock: Clock = {
+  now: () => current.now(),
+  sleep: (ms, signal) => current.sleep(ms, signal)
+}
+
+/** Replaces the one clock; the returned function puts the previous one back. */
+export function replaceClock(replacement: Clock): () => void {
+  const previous = current
+  current = replacement
+  return () => {
+    current = previous
+  }
+}
 
 /**
  * Why an aborted signal stopped the deploy, as an error that is never retried:

@@ -1,0 +1,95 @@
+import { abortError, replaceClock, type Clock } from '../../src/core/shared/clock.js'
+import { emulatorActivity, useEmulatorClock } from '../../emulator/clock.js'
+
+interface Sleeper {
+  at: number
+  wake(): void
+}
+
+type Activity = () => { busy: number; changes: number }
+
+/** Real milliseconds between two looks at whether everything is quiet. */
+const LOOK_MS = 2
+
+/**
+ * A clock whose sleeps cost no real time: once everything is quiet (no
+ * request being answered, nothing started or ended, nothing gone to sleep
+ * or woken between two looks a few real milliseconds apart), time jumps to
+ * the earliest sleeper's hour and wakes it (and any other whose hour has
+ * come), in order. Two looks, since after a pause of the process the first
+ * timer runs before the sockets' pending events are read. Real time still
+ * passes beside it, so sockets, their timers and the emulator stay real.
+ */
+export class VirtualClock implements Clock {
+  private skipped = 0
+  private sleepers: Sleeper[] = []
+  private pending: NodeJS.Timeout | undefined
+  private changes = 0
+  private seen = ''
+
+  constructor(private readonly activity: Activity = () => ({ busy: 0, changes: 0 })) {}
+
+  now(): number {
+    return Date.now() + this.skipped
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortError(signal))
+    return new Promise((resolve, reject) => {
+      const sleeper: Sleeper = {
+        at: this.now() + Math.max(0, ms),
+        wake: () => {
+          signal?.removeEventListener('abort', stop)
+          resolve()
+        }
+      }
+      const stop = (): void => {
+        this.sleepers = this.sleepers.filter(other => other !== sleeper)
+        reject(abortError(signal!))
+      }
+      signal?.addEventListener('abort', stop, { once: true })
+      this.sleepers.push(sleeper)
+      this.changes++
+      this.schedule()
+    })
+  }
+
+  private schedule(): void {
+    this.pending ??= setTimeout(() => {
+      this.pending = undefined
+      this.look()
+    }, LOOK_MS)
+  }
+
+  private look(): void {
+    if (this.sleepers.length === 0) return
+    const { busy, changes } = this.activity()
+    const state = `${busy} ${changes} ${this.changes}`
+    const quiet = busy === 0 && state === this.seen
+    this.seen = state
+    if (quiet) this.wakeNext()
+    else this.schedule()
+  }
+
+  private wakeNext(): void {
+    const earliest = Math.min(...this.sleepers.map(s => s.at))
+    this.skipped += Math.max(0, earliest - this.now())
+    const now = this.now()
+    const due = this.sleepers.filter(s => s.at <= now)
+    this.sleepers = this.sleepers.filter(s => s.at > now)
+    for (const sleeper of due) sleeper.wake()
+    this.changes++
+    if (this.sleepers.length > 0) this.schedule()
+  }
+}
+
+/** Runs the product and the emulator on one virtual clock until the returned function puts the system's back. */
+export function useVirtualClock(): () => void {
+  const virtual = new VirtualClock(emulatorActivity)
+  const restoreProduct = replaceClock(virtual)
+  const restoreEmulator = useEmulatorClock(() => virtual.now())
+  return () => {
+    restoreProduct()
+    restoreEmulator()
+  }
+}
