@@ -103,7 +103,7 @@ describe('the service refuses', () => {
     const { result } = await stepWithBuild(
       emulator,
       {},
-      { size: 128 * 1024 * 1024, timeoutMs: 30_000 }
+      { size: 32 * 1024 * 1024, timeoutMs: 30_000 }
     )
     expectFailure(result, '403 Forbidden')
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)

@@ -4,7 +4,13 @@ import { junitOfReport, junitXml, xmlText } from '../../src/core/deploy/junit.js
 import type { Report } from '../../src/core/deploy/report.js'
 import type { Bug } from '../../src/core/service/answers.js'
 import type { Verdict, VerdictName } from '../../src/core/verdict/poll.js'
-import { junitCases, junitKeys, junitProblems, junitSuite } from '../helpers/junit.js'
+import {
+  junitCases,
+  junitKeys,
+  junitProblems,
+  junitProblemsOfEach,
+  junitSuite
+} from '../helpers/junit.js'
 
 const started = new Date('2026-11-23T10:00:00.123Z')
 const bug = (name: string, blocking: boolean, number?: number): Bug => ({
@@ -87,21 +93,24 @@ const SITUATIONS: [string, Report][] = [
 ]
 
 describe('the JUnit report renders the one judgement', () => {
-  it.each(SITUATIONS)(
-    '%s: valid against every schema, and failing exactly when the step fails',
-    async (_title, report) => {
-      const judgement = conclude(report)
-      const xml = junitOfReport(report, judgement, started.getTime() + 1500)
-      expect(await junitProblems(xml)).toEqual([])
-      const suite = junitSuite(xml)
-      expect(suite.failures > 0).toBe(judgement.conclusion === 'failure')
-      expect(suite.failures).toBe(junitCases(xml).filter(c => c.failure).length)
-      const [verdict] = junitCases(xml)
-      expect(verdict!.name).toBe('Verdict')
-      expect(verdict!.failure !== undefined).toBe(judgement.conclusion === 'failure')
-      if (judgement.message) expect(xml).toContain(xmlText(judgement.message))
-    }
-  )
+  it('is valid against every schema in every situation', async () => {
+    const xmls = SITUATIONS.map(([, report]) =>
+      junitOfReport(report, conclude(report), started.getTime() + 1500)
+    )
+    expect(await junitProblemsOfEach(xmls)).toEqual(xmls.map(() => []))
+  })
+
+  it.each(SITUATIONS)('%s: failing exactly when the step fails', async (_title, report) => {
+    const judgement = conclude(report)
+    const xml = junitOfReport(report, judgement, started.getTime() + 1500)
+    const suite = junitSuite(xml)
+    expect(suite.failures > 0).toBe(judgement.conclusion === 'failure')
+    expect(suite.failures).toBe(junitCases(xml).filter(c => c.failure).length)
+    const [verdict] = junitCases(xml)
+    expect(verdict!.name).toBe('Verdict')
+    expect(verdict!.failure !== undefined).toBe(judgement.conclusion === 'failure')
+    if (judgement.message) expect(xml).toContain(xmlText(judgement.message))
+  })
 
   it('gives the failure the type of its cause', () => {
     const types = SITUATIONS.map(([, report]) => {
