@@ -1,5 +1,4 @@
-import {
-  clock, messageOf, quote, type Log } from '../../core/index.js'
+import { clock, messageOf, quote, type Log } from '../../core/index.js'
 import type { ClientLimits, GitHubClient } from './client.js'
 import { PERMISSION, type ReportingPlan } from './reporter.js'
 
