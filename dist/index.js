@@ -7660,6 +7660,13 @@ function noRunAdvice(cause, deploymentType) {
 
 
 /** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */
+/** A verdict in a few words, as every report that shows one says it. */
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
 /** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
 function verdictMessage(verdict) {
     const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
@@ -7716,6 +7723,22 @@ const CAUSES = {
     'timed-out': true,
     canceled: true
 };
+const CAUSE_WORDS = {
+    success: 'passed',
+    'deploy-failed': 'the deploy failed',
+    usage: 'an option cannot be used',
+    'run-failed': 'the run found blocking bugs',
+    'timed-out': 'the wait for the verdict timed out',
+    canceled: 'canceled'
+};
+/** Pure: the judgement in a few words, as every report heads it: the summary, the check run, the comment. */
+function resultWords(judgement) {
+    if (judgement.conclusion === 'success')
+        return '✅ success';
+    if (judgement.conclusion === 'warning')
+        return '⚠️ success, with a warning';
+    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
+}
 /**
  * Pure: the one rule from what was learned to pass, warning or failure: a
  * failed deploy fails; no run created fails unless `failOnNoRun` is false
@@ -10188,30 +10211,20 @@ function content_link(text, url) {
     const href = safeHref(url);
     return href ? `[${text}](${href})` : text;
 }
-const VERDICT_WORDS = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** The check run's conclusion for what the step came to. */
+/**
+ * The check run's conclusion: the one judgement in GitHub's words. A
+ * success with nothing tested (no run waited for) is `skipped`.
+ */
 function checkConclusion(report, judgement) {
-    switch (report.verdict?.verdict) {
-        case 'passed':
-            return 'success';
-        case 'failed':
-            return 'failure';
-        case 'canceled':
-            return 'cancelled';
+    switch (judgement.cause) {
         case 'timed-out':
             return 'timed_out';
+        case 'canceled':
+            return 'cancelled';
     }
-    if (report.failure?.aborted)
-        return 'cancelled';
     if (judgement.conclusion === 'failure')
         return 'failure';
-    // No run to wait for (a preview environment, or no run made a warning): nothing was tested.
-    return 'skipped';
+    return report.verdict ? 'success' : 'skipped';
 }
 /** Where the run is, in a few words for a check's title or a comment's heading. */
 function stateWords(report, stage) {
@@ -10247,6 +10260,7 @@ function facts(report, stage, judgement) {
         ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
         ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
         ['Environment', report.environment && code(report.environment)],
+        ['Result', judgement && resultWords(judgement)],
         ['State', stateWords(report, stage)],
         [
             'Bugs',
@@ -10805,12 +10819,6 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
-const VERDICT_TEXT = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
 /** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
 function bugRows(report) {
     return (report.verdict?.bugs ?? []).map(bug => [
@@ -10834,6 +10842,12 @@ function summaryRows(report) {
     const values = outputValuesOf(report);
     const { runUrl } = values;
     const rows = [
+        [
+            'Result',
+            report.problem
+                ? '❌ failure: the step failed'
+                : report.judgement && resultWords(report.judgement)
+        ],
         ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
         ['App', appText(values, value => `<code>${summary_escape(value)}</code>`)],
         [
@@ -10861,7 +10875,7 @@ function summaryRows(report) {
         ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
         ['Outcome', outcomeCell(report)],
         ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
-        ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
+        ['Verdict', report.verdict && VERDICT_WORDS[report.verdict.verdict]],
         [
             'Run',
             runUrl &&
@@ -10874,7 +10888,11 @@ function summaryRows(report) {
                 (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
         ],
         ['Warning', report.warnings.length > 0 ? report.warnings.map(summary_escape).join('<br>') : undefined],
-        ['Problem', report.problem && summary_escape(report.problem)]
+        [
+            'Problem',
+            (report.problem ?? report.judgement?.message) &&
+                summary_escape(report.problem ?? report.judgement.message)
+        ]
     ];
     return rows.filter((row) => Boolean(row[1]));
 }
@@ -11077,7 +11095,7 @@ async function run(signal) {
 }
 /** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
 function finish(step, { report, judgement }, setOutputs) {
-    Object.assign(step, report, { problem: judgement.message });
+    Object.assign(step, report, { judgement });
     try {
         setOutputs(report);
     }
@@ -11089,7 +11107,7 @@ function finish(step, { report, judgement }, setOutputs) {
         runnerLog.warning(unwritten);
     }
     if (judgement.conclusion === 'failure')
-        fail(step, judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
+        failWith(judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
     else if (judgement.conclusion === 'warning' && judgement.message)
         runnerLog.warning(judgement.message, 'No run created');
 }
@@ -11190,8 +11208,12 @@ function checkOutputFile() {
     if (problem)
         throw new errors/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,shared_text/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
 }
+/** The step fails by its own fault (after the deploy, or before it could run): the summary says so. */
 function fail(step, message, title) {
     step.problem = message;
+    failWith(message, title);
+}
+function failWith(message, title) {
     runnerLog.error((0,shared_text/* inert */.tJ)(message), title);
     process.exitCode = 1;
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { json } from './answers.js'
 import { API_VERSION, checkRequest, type Operation } from './github-openapi.js'
-import { emulatorNow, watchRequests } from './clock.js'
+import { emulatorNow } from './clock.js'
 
 /**
  * The part of GitHub's REST API the action reports through, held to GitHub's
@@ -397,7 +397,6 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
 
   const address = await new Promise<string>((resolve, reject) => {
     server.once('error', reject)
-    watchRequests(server)
     server.listen(0, host, () =>
       resolve(`http://${host}:${(server.address() as AddressInfo).port}`)
     )

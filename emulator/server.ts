@@ -16,7 +16,6 @@ import { ServiceApi, type Run } from './service.js'
 import { UrlSigner } from './signing.js'
 import { ObjectStore, type StoredObject } from './store.js'
 import { defaultWorkspace, type Workspace } from './workspaces.js'
-import { watchRequests } from './clock.js'
 
 /** A request as the emulator saw it, for tests to assert on. */
 export interface RecordedRequest {
@@ -80,8 +79,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const storeServer = createServer()
   const apiServer = createServer()
-  watchRequests(storeServer)
-  watchRequests(apiServer)
   const github = await startGitHubApi(host)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)

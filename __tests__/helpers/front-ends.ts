@@ -107,8 +107,12 @@ export async function viaCli(
     else argv.push(`--${name}`, String(value))
   }
   const result = await runCli(argv, { env: cliEnv(emulator, env), cwd: workspace })
-  const json = JSON.parse(result.stdout) as Record<string, unknown>
-  return { ...result, outputs: asText(json), text: result.stderr }
+  // The outputs, without the judgement the library's result carries too.
+  const { conclusion, cause, reason, warnings, state, ...outputs } = JSON.parse(
+    result.stdout
+  ) as Record<string, unknown>
+  void [conclusion, cause, reason, warnings, state]
+  return { ...result, outputs: asText(outputs), text: result.stderr }
 }
 
 /** The library's function for the command, with the situation's options in their own types. */

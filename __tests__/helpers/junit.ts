@@ -99,3 +99,13 @@ export function junitSuite(xml: string): { name: string; tests: number; failures
     failures: Number(attribute('failures'))
   }
 }
+
+/** The report's properties by name, read by a pattern good enough for our own output. */
+export function junitProperties(xml: string): Record<string, string> {
+  return Object.fromEntries(
+    [...xml.matchAll(/<property name="([^"]*)" value="([^"]*)"\/>/g)].map(m => [
+      unescaped(m[1]!),
+      unescaped(m[2]!)
+    ])
+  )
+}

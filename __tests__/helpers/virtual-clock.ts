@@ -1,5 +1,7 @@
+import diagnostics from 'node:diagnostics_channel'
+import type { ClientRequest } from 'node:http'
 import { abortError, replaceClock, type Clock } from '../../src/core/shared/clock.js'
-import { emulatorActivity, useEmulatorClock } from '../../emulator/clock.js'
+import { useEmulatorClock } from '../../emulator/clock.js'
 
 interface Sleeper {
   at: number
@@ -13,7 +15,7 @@ const LOOK_MS = 2
 
 /**
  * A clock whose sleeps cost no real time: once everything is quiet (no
- * request being answered, nothing started or ended, nothing gone to sleep
+ * request under way, nothing started or ended, nothing gone to sleep
  * or woken between two looks a few real milliseconds apart), time jumps to
  * the earliest sleeper's hour and wakes it (and any other whose hour has
  * come), in order. Two looks, since after a pause of the process the first
@@ -83,12 +85,30 @@ export class VirtualClock implements Clock {
   }
 }
 
-/** Runs the product and the emulator on one virtual clock until the returned function puts the system's back. */
+/**
+ * Runs the product and the emulator on one virtual clock until the returned
+ * function puts the system's back. Time stands still while any HTTP request
+ * of this process is under way (Node's own `http.client.request.start`
+ * channel), so that no answer is on its way while time jumps.
+ */
 export function useVirtualClock(): () => void {
-  const virtual = new VirtualClock(emulatorActivity)
+  let requests = 0
+  let changes = 0
+  const onRequest = (message: unknown): void => {
+    const { request } = message as { request: ClientRequest }
+    requests++
+    changes++
+    request.once('close', () => {
+      requests--
+      changes++
+    })
+  }
+  diagnostics.subscribe('http.client.request.start', onRequest)
+  const virtual = new VirtualClock(() => ({ busy: requests, changes }))
   const restoreProduct = replaceClock(virtual)
   const restoreEmulator = useEmulatorClock(() => virtual.now())
   return () => {
+    diagnostics.unsubscribe('http.client.request.start', onRequest)
     restoreProduct()
     restoreEmulator()
   }

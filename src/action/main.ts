@@ -129,7 +129,7 @@ function finish(
   { report, judgement }: DeployRun,
   setOutputs: (report: Report) => void
 ): void {
-  Object.assign(step, report, { problem: judgement.message })
+  Object.assign(step, report, { judgement })
   try {
     setOutputs(report)
   } catch (error) {
@@ -140,8 +140,7 @@ function finish(
     out.warning(unwritten)
   }
   if (judgement.conclusion === 'failure')
-    fail(
-      step,
+    failWith(
       judgement.message ?? 'The deploy failed.',
       report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed'
     )
@@ -266,8 +265,13 @@ function checkOutputFile(): void {
     )
 }
 
+/** The step fails by its own fault (after the deploy, or before it could run): the summary says so. */
 function fail(step: StepReport, message: string, title: string): void {
   step.problem = message
+  failWith(message, title)
+}
+
+function failWith(message: string, title: string): void {
   out.error(inert(message), title)
   process.exitCode = 1
 }

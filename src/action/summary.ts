@@ -10,20 +10,16 @@ import {
   type GitContext,
   type Outcome,
   type Report,
-  type VerdictName
+  resultWords,
+  VERDICT_WORDS,
+  type Judgement
 } from '../core/index.js'
 
-/** What the step did, as far as it got, and why it failed or warns when it does; the summary reads it. */
+/** What the step did, as far as it got, and the one judgement of it once made; the summary reads it. */
 export interface StepReport extends Report {
-  /** The judgement's message: why no run was created, why the step failed, what the verdict means. */
+  judgement?: Judgement | undefined
+  /** Why the step itself failed after the deploy (its outputs could not be written), over the judgement's message. */
   problem?: string | undefined
-}
-
-const VERDICT_TEXT: Record<VerdictName, string> = {
-  passed: '✅ passed',
-  failed: '❌ failed (blocking bugs)',
-  canceled: '⏹️ canceled',
-  'timed-out': '⌛ timed out (the run goes on)'
 }
 
 /** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
@@ -51,6 +47,12 @@ export function summaryRows(report: StepReport): [string, string][] {
   const values = outputValuesOf(report)
   const { runUrl } = values
   const rows: [string, string | undefined][] = [
+    [
+      'Result',
+      report.problem
+        ? '❌ failure: the step failed'
+        : report.judgement && resultWords(report.judgement)
+    ],
     ['Artifact', report.artifact && `<code>${escape(report.artifact.name)}</code>`],
     ['App', appText(values, value => `<code>${escape(value)}</code>`)],
     [
@@ -78,7 +80,7 @@ export function summaryRows(report: StepReport): [string, string][] {
     ['Environment id', report.environmentId && `<code>${escape(report.environmentId)}</code>`],
     ['Outcome', outcomeCell(report)],
     ['Run id', report.runId && `<code>${escape(report.runId)}</code>`],
-    ['Verdict', report.verdict && VERDICT_TEXT[report.verdict.verdict]],
+    ['Verdict', report.verdict && VERDICT_WORDS[report.verdict.verdict]],
     [
       'Run',
       runUrl &&
@@ -91,7 +93,11 @@ export function summaryRows(report: StepReport): [string, string][] {
         (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
     ],
     ['Warning', report.warnings.length > 0 ? report.warnings.map(escape).join('<br>') : undefined],
-    ['Problem', report.problem && escape(report.problem)]
+    [
+      'Problem',
+      (report.problem ?? report.judgement?.message) &&
+        escape(report.problem ?? report.judgement!.message!)
+    ]
   ]
   return rows.filter((row): row is [string, string] => Boolean(row[1]))
 }

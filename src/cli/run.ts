@@ -5,7 +5,7 @@ import {
   inertLine,
   messageOf,
   outputsOf,
-  outputValuesOf,
+  resultOf,
   quote,
   runDeploy,
   writeOutputFile,
@@ -79,7 +79,7 @@ export async function runCommand(
  * Resolves false when the file could not be written.
  */
 async function writeOutputs(
-  { report, judgement }: DeployRun,
+  run: DeployRun,
   {
     json,
     outputFile,
@@ -88,7 +88,7 @@ async function writeOutputs(
   io: Io,
   log: ReturnType<typeof stderrLog>
 ): Promise<boolean> {
-  const outputs = outputsOf(report)
+  const outputs = outputsOf(run.report)
   const files = handOver(outputs, format)
   for (const { name, why } of files.left)
     log.warning(
@@ -96,8 +96,8 @@ async function writeOutputs(
       'Output left out'
     )
   if (json) {
-    const reason = judgement.message ? { reason: judgement.message } : {}
-    io.stdout(`${inertJson({ ...outputValuesOf(report), ...reason }, 2)}\n`)
+    // The library's result, field for field: the outputs and the one judgement.
+    io.stdout(`${inertJson(resultOf(run), 2)}\n`)
     // envman's pairs are for a script to read, not a person.
   } else if (format !== 'envman') io.stdout(files.text)
   if (!outputFile) return true

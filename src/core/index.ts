@@ -8,7 +8,9 @@ export { runDeploy, type DeployHooks, type DeployRun } from './deploy/orchestrat
 export type { DeployEvent } from './deploy/events.js'
 export type { Report, Outcome, Failure } from './deploy/report.js'
 export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
-export { judgementOf } from './deploy/conclusion.js'
+export { judgementOf, resultWords } from './deploy/conclusion.js'
+export { resultOf, type DeployResult } from './deploy/result.js'
+export { VERDICT_WORDS } from './deploy/messages.js'
 export {
   OUTPUTS,
   OUTPUT_NAMES,

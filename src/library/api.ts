@@ -1,16 +1,15 @@
 import {
   clock,
+  resultOf,
   DeployError,
   inert,
   judgementOf,
   junitXml,
   nearest,
   optionsOf,
-  outputValuesOf,
   runDeploy,
   spelling,
   type Command,
-  type DeployRun,
   type OptionKey,
   type VerdictStatus
 } from '../core/index.js'
@@ -143,7 +142,7 @@ export async function terminateEnvironment(options: TerminateOptions): Promise<T
     outcome: result.outcome === 'success' ? 'success' : 'aborted',
     conclusion: result.conclusion,
     cause: result.cause,
-    ...(result.terminated ? { state: result.terminated } : {}),
+    ...(result.state ? { state: result.state } : {}),
     ...(result.environmentId ? { environmentId: result.environmentId } : {}),
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.warnings ? { warnings: result.warnings } : {})
@@ -190,10 +189,7 @@ export function junitReport(
 }
 
 /** One call of the core's orchestrator for a library function; resolves for any input, `null` included. */
-async function call(
-  command: Command,
-  options: unknown
-): Promise<DeployResult & { terminated?: 'terminated' | 'already' }> {
+async function call(command: Command, options: unknown): Promise<ReturnType<typeof resultOf>> {
   try {
     const name = FUNCTIONS[command]
     if (!isObject(options))
@@ -237,21 +233,6 @@ async function call(
     return refused(
       `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
     )
-  }
-}
-
-/** The library's result from the orchestrator's run. */
-function resultOf({ report, judgement }: DeployRun): DeployResult & {
-  terminated?: 'terminated' | 'already'
-} {
-  return {
-    ...outputValuesOf(report),
-    outcome: report.outcome ?? 'aborted',
-    conclusion: judgement.conclusion,
-    cause: judgement.cause,
-    ...(judgement.message ? { reason: judgement.message } : {}),
-    ...(report.warnings.length > 0 ? { warnings: [...report.warnings] } : {}),
-    ...(report.terminated ? { terminated: report.terminated.state } : {})
   }
 }
 

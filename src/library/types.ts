@@ -1,9 +1,8 @@
 import type {
   Cause,
   Conclusion,
+  DeployResult,
   Log,
-  Outcome,
-  OutputValues,
   Platform,
   ProgressListener,
   Repository,
@@ -147,18 +146,7 @@ export interface TerminateOptions extends ConnectionOptions {
 }
 
 /** What a call came to: the outputs by the action's names, and what it means for a pipeline. */
-export interface DeployResult extends OutputValues {
-  /** `success`: a run was created (or a preview answered without one); `failed`: the service created no run; `aborted`: the call could not be done; `skipped`: nothing was notified (upload only, wait only, a dry run). */
-  outcome: Outcome
-  /** The one rule's judgement: `failure` when the deploy failed, no run was created (with `failOnNoRun`), or the verdict is not passed. */
-  conclusion: Conclusion
-  /** Why, as the CLI's exit codes tell it: the service could not be used, or the app has a bug. */
-  cause: Cause
-  /** Why the conclusion is not a plain success, in words for a person (redacted, one line). */
-  reason?: string | undefined
-  /** Warnings worth a look: the service's own, a callback of yours that threw. */
-  warnings?: string[] | undefined
-}
+export type { DeployResult }
 
 /** What `terminateEnvironment` came to. */
 export interface TerminateResult {

@@ -5,10 +5,11 @@ import {
   formatMinutes,
   inert,
   outputValuesOf,
+  resultWords,
+  VERDICT_WORDS,
   type Bug,
   type Judgement,
-  type Report,
-  type VerdictName
+  type Report
 } from '../../core/index.js'
 
 /**
@@ -117,29 +118,19 @@ export function link(text: string, url: string | undefined): string {
   return href ? `[${text}](${href})` : text
 }
 
-const VERDICT_WORDS: Record<VerdictName, string> = {
-  passed: '✅ passed',
-  failed: '❌ failed (blocking bugs)',
-  canceled: '⏹️ canceled',
-  'timed-out': '⌛ timed out (the run goes on)'
-}
-
-/** The check run's conclusion for what the step came to. */
+/**
+ * The check run's conclusion: the one judgement in GitHub's words. A
+ * success with nothing tested (no run waited for) is `skipped`.
+ */
 export function checkConclusion(report: Report, judgement: Judgement): CheckConclusion {
-  switch (report.verdict?.verdict) {
-    case 'passed':
-      return 'success'
-    case 'failed':
-      return 'failure'
-    case 'canceled':
-      return 'cancelled'
+  switch (judgement.cause) {
     case 'timed-out':
       return 'timed_out'
+    case 'canceled':
+      return 'cancelled'
   }
-  if (report.failure?.aborted) return 'cancelled'
   if (judgement.conclusion === 'failure') return 'failure'
-  // No run to wait for (a preview environment, or no run made a warning): nothing was tested.
-  return 'skipped'
+  return report.verdict ? 'success' : 'skipped'
 }
 
 /** Where the run is, in a few words for a check's title or a comment's heading. */
@@ -170,6 +161,7 @@ function facts(report: Report, stage: string | undefined, judgement?: Judgement)
     ['Run', values.runId && link(code(values.runId), values.runUrl)],
     ['Commit', report.git?.sha && link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
     ['Environment', report.environment && code(report.environment)],
+    ['Result', judgement && resultWords(judgement)],
     ['State', stateWords(report, stage)],
     [
       'Bugs',

@@ -33,6 +33,22 @@ const CAUSES: Record<Cause, true> = {
   canceled: true
 }
 
+const CAUSE_WORDS: Record<Cause, string> = {
+  success: 'passed',
+  'deploy-failed': 'the deploy failed',
+  usage: 'an option cannot be used',
+  'run-failed': 'the run found blocking bugs',
+  'timed-out': 'the wait for the verdict timed out',
+  canceled: 'canceled'
+}
+
+/** Pure: the judgement in a few words, as every report heads it: the summary, the check run, the comment. */
+export function resultWords(judgement: Judgement): string {
+  if (judgement.conclusion === 'success') return '✅ success'
+  if (judgement.conclusion === 'warning') return '⚠️ success, with a warning'
+  return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`
+}
+
 export interface Judgement {
   conclusion: Conclusion
   cause: Cause

@@ -3,10 +3,18 @@ import { formatMinutes } from '../shared/format.js'
 import { ref, setting } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { Bug } from '../service/answers.js'
-import type { Verdict } from '../verdict/poll.js'
+import type { Verdict, VerdictName } from '../verdict/poll.js'
 import type { Report } from './report.js'
 
 /** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */
+
+/** A verdict in a few words, as every report that shows one says it. */
+export const VERDICT_WORDS: Record<VerdictName, string> = {
+  passed: '✅ passed',
+  failed: '❌ failed (blocking bugs)',
+  canceled: '⏹️ canceled',
+  'timed-out': '⌛ timed out (the run goes on)'
+}
 
 /** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
 export function verdictMessage(verdict: Verdict): string | undefined {
