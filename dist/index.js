@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7978);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1180);
 
 
 
@@ -4249,7 +4249,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7978:
+/***/ 1180:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4711,291 +4711,19 @@ function limitsFromEnv(env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/options/table.ts
+// EXTERNAL MODULE: ./src/core/shared/option-table.ts
+var option_table = __nccwpck_require__(613);
+;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
-const COMMANDS = ['deploy', 'upload', 'notify', 'wait', 'terminate'];
-/** The platforms a build can be for, as `platform` takes them and the outputs name them. */
-const PLATFORMS = ['android', 'ios'];
-const ALL = COMMANDS;
-const BUILD = ['deploy', 'upload'];
-const NOTIFY = ['deploy', 'notify'];
-const GIT = ['deploy', 'upload', 'notify'];
-const WAIT = ['deploy', 'notify', 'wait'];
-const REPORTING = ['deploy', 'notify', 'wait'];
-/** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
-const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
-/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
-const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
-const OPTIONS = {
-    apiKey: {
-        kind: 'secret',
-        required: true,
-        commands: ALL,
-        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
-        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once.'
-    },
-    baseUrl: {
-        kind: 'baseUrl',
-        required: true,
-        commands: ALL,
-        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
-        description: "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
-    },
-    maxAttempts: {
-        kind: 'integer',
-        default: 5,
-        min: 1,
-        max: 10,
-        commands: ALL,
-        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
-    },
-    file: {
-        kind: 'glob',
-        commands: BUILD,
-        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute; must match exactly one file.'
-    },
-    destination: {
-        kind: 'destination',
-        commands: BUILD,
-        description: `Where the build goes in the workspace's storage (may include folders); default: built by ${(0,option_refs/* ref */.KR)('namePrefix')}, else the file's own name.`
-    },
-    namePrefix: {
-        kind: 'namePart',
-        commands: BUILD,
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${(0,option_refs/* ref */.KR)('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
-    },
-    environment: {
-        kind: 'namePart',
-        commands: BUILD,
-        description: `The static environment of the naming convention, with ${(0,option_refs/* ref */.KR)('namePrefix')}.`
-    },
-    expectedAppId: {
-        kind: 'appId',
-        commands: BUILD,
-        description: 'The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent.'
-    },
-    platform: {
-        kind: 'platform',
-        commands: BUILD,
-        description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
-    },
-    minUploadKibPerSecond: {
-        kind: 'number',
-        default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
-        min: 1,
-        max: 1024 * 1024,
-        commands: BUILD,
-        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
-    },
-    deploymentType: {
-        kind: 'text',
-        commands: NOTIFY,
-        description: "Sent as deployment_type: the workspace's label for this kind of deployment."
-    },
-    variables: {
-        kind: 'variables',
-        commands: NOTIFY,
-        description: `JSON object of extra variables for the run; strings, numbers and booleans. ${(0,option_refs/* ref */.KR)('runVariable')} is set to the build.`
-    },
-    runInputPath: {
-        kind: 'relativePath',
-        commands: NOTIFY,
-        description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${(0,option_refs/* ref */.KR)('file')}.`
-    },
-    runVariable: {
-        kind: 'variableName',
-        default: 'RUN_INPUT_PATH',
-        commands: NOTIFY,
-        description: "The run variable that carries the build's path (the lane plugin's option)."
-    },
-    notify: {
-        kind: 'boolean',
-        default: true,
-        commands: ['deploy'],
-        frontEnds: ['action', 'cli'],
-        description: 'Send the deploy notification; false uploads only (workspace set-up).'
-    },
-    failOnNoRun: {
-        kind: 'boolean',
-        default: true,
-        commands: NOTIFY,
-        description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
-    },
-    dryRun: {
-        kind: 'boolean',
-        default: false,
-        commands: GIT,
-        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with ${(0,option_refs/* ref */.KR)('runId')} or an environment to end.`
-    },
-    branch: {
-        kind: 'text',
-        commands: GIT,
-        git: true,
-        names: { library: 'git.branch' },
-        defaultText: 'from the CI',
-        description: 'Overrides the branch read from the CI.'
-    },
-    sha: {
-        kind: 'sha',
-        commands: GIT,
-        git: true,
-        names: { library: 'git.sha' },
-        defaultText: 'from the CI',
-        description: "Overrides the commit read from the CI (on a pull request, the pull request's head)."
-    },
-    commitUrl: {
-        kind: 'url',
-        commands: GIT,
-        git: true,
-        names: { library: 'git.commitUrl' },
-        defaultText: 'from the CI',
-        description: 'Overrides the link to the commit; sent as commit_url.'
-    },
-    deploymentUrl: {
-        kind: 'url',
-        commands: [...GIT, 'terminate'],
-        git: true,
-        defaultText: 'from a deployment_status event',
-        description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
-    },
-    pullRequestNumber: {
-        kind: 'integer',
-        min: 1,
-        max: 2 ** 31 - 1,
-        commands: GIT,
-        git: true,
-        names: { library: 'git.pullRequestNumber' },
-        defaultText: 'from the CI',
-        description: 'Overrides the pull request (GitLab: merge request) number read from the CI.'
-    },
-    mergeRequestNumber: {
-        kind: 'integer',
-        min: 1,
-        max: 2 ** 31 - 1,
-        commands: GIT,
-        git: true,
-        frontEnds: ['library'],
-        names: { library: 'git.mergeRequestNumber' },
-        description: "A GitLab merge request's number (IID), sent as merge_request_number."
-    },
-    repository: {
-        kind: 'repository',
-        commands: GIT,
-        git: true,
-        frontEnds: ['library'],
-        names: { library: 'git.repository' },
-        description: 'The repository: {owner, name}, or {namespace, name} on GitLab.'
-    },
-    hostingService: {
-        kind: 'text',
-        commands: GIT,
-        git: true,
-        names: { library: 'git.hostingService' },
-        defaultText: 'from the CI',
-        actionDefault: 'GitHub',
-        description: 'Where the code is hosted, sent as hosting_service: GitHub, GitLab, Bitbucket, …'
-    },
-    deduplicationKey: {
-        kind: 'text',
-        commands: NOTIFY,
-        description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
-    },
-    ephemeralEnvironment: {
-        kind: 'boolean',
-        default: false,
-        commands: NOTIFY,
-        description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
-    },
-    wait: {
-        kind: 'boolean',
-        default: false,
-        commands: NOTIFY,
-        description: 'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
-    },
-    waitTimeoutMinutes: {
-        kind: 'number',
-        default: 60,
-        min: 0,
-        exclusiveMin: true,
-        max: MAX_WAIT_TIMEOUT_MINUTES,
-        commands: WAIT,
-        description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
-    },
-    pollIntervalSeconds: {
-        kind: 'number',
-        default: 30,
-        min: 1,
-        max: 600,
-        commands: WAIT,
-        env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
-        description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
-    },
-    runId: {
-        kind: 'runId',
-        commands: ['wait'],
-        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${(0,option_refs/* ref */.KR)('file')} or ${(0,option_refs/* ref */.KR)('runInputPath')}.`
-    },
-    terminateEnvironment: {
-        kind: 'boolean',
-        default: false,
-        commands: ['terminate'],
-        frontEnds: ['action'],
-        description: `End a preview environment and do nothing else; name it with exactly one of ${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')} or ${(0,option_refs/* ref */.KR)('deploymentUrl')}.`
-    },
-    environmentId: {
-        kind: 'text',
-        commands: ['terminate'],
-        description: 'The environment to end, by its id (the environmentId of the deploy that made it).'
-    },
-    environmentAlias: {
-        kind: 'text',
-        commands: ['terminate'],
-        description: 'The environment to end, by its alias.'
-    },
-    junitReport: {
-        kind: 'path',
-        commands: REPORTING,
-        frontEnds: ['action', 'cli'],
-        names: { cli: 'junit' },
-        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
-    },
-    githubToken: {
-        kind: 'secret',
-        commands: REPORTING,
-        frontEnds: ['action'],
-        actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, for the check run and the pull-request comment; masked.`
-    },
-    check: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
-    },
-    checkName: {
-        kind: 'text',
-        commands: REPORTING,
-        frontEnds: ['action'],
-        defaultText: "'Mobile tests', with the environment or deployment type",
-        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
-    },
-    prComment: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
-    }
-};
+/** What the option table says per front end and command. */
 /** Whether a front end offers an option. */
 function offers(frontEnd, key) {
-    const spec = OPTIONS[key];
+    const spec = option_table/* OPTIONS */.lw[key];
     return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd);
 }
 /** The options a command takes in a front end, in table order. The action takes every one it offers. */
 function optionsOf(frontEnd, command) {
-    return option_refs/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || OPTIONS[key].commands.includes(command)));
+    return option_table/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || option_table/* OPTIONS */.lw[key].commands.includes(command)));
 }
 /** The default as a person reads it: the value, the derivation, or nothing. */
 function defaultOf(key) {
@@ -5003,10 +4731,6 @@ function defaultOf(key) {
     if (spec.default !== undefined)
         return String(spec.default);
     return spec.defaultText;
-}
-/** The way to turn a boolean option off, for advice. */
-function turnOff(key) {
-    return setting(key, 'false');
 }
 
 ;// CONCATENATED MODULE: ./src/core/options/values.ts
@@ -5031,7 +4755,11 @@ const SHA = /^[0-9a-fA-F]{7,64}$/;
 const REPOSITORY_PART = /^[\w.-]{1,100}$/;
 const TRUE_VALUES = ['true', 'True', 'TRUE'];
 const FALSE_VALUES = ['false', 'False', 'FALSE'];
-/** Reads one option's value by its kind; undefined when not given (nothing, or empty text). */
+/** Reads one option's value by its kind in the table; undefined when not given (nothing, or empty text). */
+function readOption(key, raw) {
+    // Each kind's reader returns that kind's value (KindValues): the one place the table's kind meets its type.
+    return readValue(key, option_table/* OPTIONS */.lw[key], raw);
+}
 function readValue(key, spec, raw) {
     if (raw === undefined || raw === null)
         return undefined;
@@ -5312,8 +5040,8 @@ function platform(key, value) {
     if (value === undefined)
         return undefined;
     const lower = value.toLowerCase();
-    if (!PLATFORMS.includes(lower))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a platform`, `Use ${PLATFORMS.join(' or ')}`);
+    if (!option_table/* PLATFORMS */.P4.includes(lower))
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a platform`, `Use ${option_table/* PLATFORMS */.P4.join(' or ')}`);
     return lower;
 }
 
@@ -5369,6 +5097,7 @@ function onBitrise(env) {
 
 
 
+
 /**
  * Pure: every option read, checked and completed before any request, and the
  * mode decided; anything wrong throws an `InputError` naming the option, the
@@ -5376,113 +5105,123 @@ function onBitrise(env) {
  * error, from every front end.
  */
 function resolveOptions(request) {
-    const { frontEnd, command } = request;
-    const offered = new Set(optionsOf(frontEnd, command));
+    const values = readAll(request);
+    const read = key => values[key];
+    const mode = modeOf(read, request);
+    checkCombinations(read, mode);
+    return settingsOf(read, mode, values, request);
+}
+/** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
+function readAll({ frontEnd, command, values, env }) {
     const read = (key) => {
-        if (!offered.has(key))
-            return undefined;
-        const spec = OPTIONS[key];
-        let value = readValue(key, spec, request.values[key]);
-        if (value === undefined && spec.env?.frontEnds.includes(frontEnd))
-            value = readValue(key, spec, request.env?.[spec.env.name]);
-        return (value ?? spec.default);
+        const spec = option_table/* OPTIONS */.lw[key];
+        const value = readOption(key, values[key]) ??
+            (spec.env?.frontEnds.includes(frontEnd) ? readOption(key, env?.[spec.env.name]) : undefined);
+        return value ?? spec.default;
     };
-    const required = (key, fix) => {
+    const required = {
+        apiKey: whyTheKeyIsEmpty(env),
+        baseUrl: 'Use the service URL, e.g. https://service.example.com'
+    };
+    const result = {};
+    for (const key of optionsOf(frontEnd, command)) {
         const value = read(key);
-        if (value === undefined)
-            throw new errors/* InputError */.dz(key, 'is empty', fix);
-        return value;
-    };
-    const apiKey = required('apiKey', whyTheKeyIsEmpty(request.env));
-    const baseUrl = required('baseUrl', 'Use the service URL, e.g. https://service.example.com');
+        if (value !== undefined)
+            result[key] = value;
+        else if (required[key])
+            throw new errors/* InputError */.dz(key, 'is empty', required[key]);
+    }
+    return result;
+}
+/** What the deploy does, from the command and which options are given. */
+function modeOf(read, { frontEnd, command, values }) {
     const file = read('file');
-    const destination = read('destination');
-    const namePrefix = read('namePrefix');
-    const environment = read('environment');
-    const expectedAppId = read('expectedAppId');
-    const platform = read('platform');
     const runInputPath = read('runInputPath');
     const runId = read('runId');
-    const variables = read('variables') ?? {};
-    const runVariable = read('runVariable');
     const notify = command === 'upload' ? false : (read('notify') ?? true);
-    const terminate = command === 'terminate' || read('terminateEnvironment') === true;
-    const wanted = read('wait') ?? false;
-    const combined = (key, other, fix) => {
-        throw new errors/* InputError */.dz(key, `cannot be combined with ${(0,option_refs/* ref */.KR)(other)}`, fix);
-    };
-    const mode = (() => {
-        if (terminate) {
-            const other = ['file', 'runInputPath', 'runId'].find(key => read(key) !== undefined);
-            if (other && frontEnd === 'action')
-                throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
-            return 'terminate';
-        }
-        if (command === 'wait' && !runId)
-            throw new errors/* InputError */.dz('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
-        if (runId) {
-            if (file)
-                combined('runId', 'file', `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`);
-            if (runInputPath)
-                combined('runId', 'runInputPath', `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`);
-            return 'wait';
-        }
-        if (!file && !(command === 'deploy' && runInputPath)) {
-            const missing = missingBuild(frontEnd, command, request.values.file);
-            if (missing)
-                throw missing;
-        }
-        if (file && runInputPath)
-            combined('runInputPath', 'file', `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`);
+    if (command === 'terminate' || read('terminateEnvironment') === true) {
+        const other = ['file', 'runInputPath', 'runId'].find(key => read(key) !== undefined);
+        if (other && frontEnd === 'action')
+            throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
+        return 'terminate';
+    }
+    if (command === 'wait' && !runId)
+        throw new errors/* InputError */.dz('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
+    if (runId) {
+        const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
         if (file)
-            return notify ? 'deploy' : 'upload';
-        if (!notify)
-            throw new errors/* InputError */.dz('notify', runInputPath
-                ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
-                : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`, `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`);
-        return runInputPath ? 'notify' : 'plain';
-    })();
-    if (destination && namePrefix)
+            combined('runId', 'file', alone);
+        if (runInputPath)
+            combined('runId', 'runInputPath', alone);
+        return 'wait';
+    }
+    if (!file && !(command === 'deploy' && runInputPath)) {
+        const missing = missingBuild(frontEnd, command, values.file);
+        if (missing)
+            throw missing;
+    }
+    if (file && runInputPath)
+        combined('runInputPath', 'file', `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`);
+    if (file)
+        return notify ? 'deploy' : 'upload';
+    if (!notify)
+        throw new errors/* InputError */.dz('notify', runInputPath
+            ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
+            : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`, `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`);
+    return runInputPath ? 'notify' : 'plain';
+}
+function combined(key, other, fix) {
+    throw new errors/* InputError */.dz(key, `cannot be combined with ${(0,option_refs/* ref */.KR)(other)}`, fix);
+}
+/** The options that only make sense together, or apart, in the mode decided. */
+function checkCombinations(read, mode) {
+    const file = read('file');
+    const namePrefix = read('namePrefix');
+    if (read('destination') && namePrefix)
         combined('destination', 'namePrefix', `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`);
     const needsFile = ['destination', 'namePrefix', 'expectedAppId', 'platform'].find(key => read(key) !== undefined);
     if (!file && needsFile && mode !== 'terminate')
         throw new errors/* InputError */.dz(needsFile, `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`, `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`);
-    if (environment && !namePrefix)
+    if (read('environment') && !namePrefix)
         throw new errors/* InputError */.dz('environment', `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`, `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
-    if (runVariable in variables && (file || runInputPath))
+    const runVariable = read('runVariable');
+    if (runVariable in (read('variables') ?? {}) && (file || read('runInputPath')))
         throw new errors/* InputError */.dz('variables', `sets ${runVariable} while ${(0,option_refs/* ref */.KR)(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`);
-    const dryRun = read('dryRun') ?? false;
-    if (dryRun && (mode === 'wait' || mode === 'terminate'))
+    if (read('dryRun') && (mode === 'wait' || mode === 'terminate'))
         throw new errors/* InputError */.dz('dryRun', mode === 'wait'
             ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
             : 'cannot be combined with ending an environment: the service has no request that checks it without ending it', `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`);
-    if (wanted && mode === 'upload')
+    if (read('wait') && mode === 'upload')
         throw new errors/* InputError */.dz('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`);
+}
+/** The settings the deploy runs on: the options as read, in the units the code uses, and what is derived from them. */
+function settingsOf(read, mode, values, request) {
     return {
         mode,
-        apiKey,
-        baseUrl,
+        values,
+        apiKey: read('apiKey'),
+        baseUrl: read('baseUrl'),
         maxAttempts: read('maxAttempts'),
-        file,
-        destination,
-        namePrefix,
-        environment,
-        expectedAppId,
-        platform,
-        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
+        file: read('file'),
+        destination: read('destination'),
+        namePrefix: read('namePrefix'),
+        environment: read('environment'),
+        expectedAppId: read('expectedAppId'),
+        platform: read('platform'),
+        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_table/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
         deploymentType: read('deploymentType'),
-        variables,
-        runInputPath,
-        runVariable,
+        variables: read('variables') ?? {},
+        runInputPath: read('runInputPath'),
+        runVariable: read('runVariable'),
         failOnNoRun: read('failOnNoRun') ?? true,
-        dryRun,
+        dryRun: read('dryRun') ?? false,
         git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
         deduplicationKey: read('deduplicationKey'),
         ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
-        wait: mode === 'wait' || (wanted && mode !== 'terminate'),
+        wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
         waitTimeoutMs: Math.round(read('waitTimeoutMinutes') * 60_000),
         pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
-        runId,
+        runId: read('runId'),
         environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
         junitReport: pathIn(request.workingDirectory, read('junitReport')),
         githubToken: read('githubToken'),
@@ -9336,7 +9075,7 @@ const OUTPUT_NAMES = Object.keys(OUTPUTS);
 const OUTPUT_VALUES = {
     outcome: OUTCOMES,
     verdict: VERDICT_NAMES,
-    platform: PLATFORMS
+    platform: option_table/* PLATFORMS */.P4
 };
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
 function outputValuesOf(report) {
@@ -9573,7 +9312,7 @@ function kebab(option) {
 }
 /** An option's own spelling in a front end, from the table: kebab-case for the action and the CLI, camelCase for the library. */
 function spelling(frontEnd, option) {
-    return OPTIONS[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
+    return option_table/* OPTIONS */.lw[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
 }
 /** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
 function render(text, vocabulary) {
@@ -9626,7 +9365,7 @@ class Outward {
      * another flag) must find the key masked already in its message.
      */
     addSecretOptions(values, env = {}) {
-        for (const [key, spec] of Object.entries(OPTIONS)) {
+        for (const [key, spec] of Object.entries(option_table/* OPTIONS */.lw)) {
             if (spec.kind !== 'secret')
                 continue;
             const given = values[key];
@@ -11418,59 +11157,13 @@ function messageOf(thrown) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KR: () => (/* binding */ ref),
 /* harmony export */   Pe: () => (/* binding */ setting),
-/* harmony export */   XJ: () => (/* binding */ OPTION_KEYS),
 /* harmony export */   bc: () => (/* binding */ subject),
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/**
- * The options by their library names, and how the core's sentences refer to
- * them. A sentence never spells an option the way one front end does
- * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
- * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
- */
-const OPTION_KEYS = [
-    'apiKey',
-    'baseUrl',
-    'maxAttempts',
-    'file',
-    'destination',
-    'namePrefix',
-    'environment',
-    'expectedAppId',
-    'platform',
-    'minUploadKibPerSecond',
-    'deploymentType',
-    'variables',
-    'runInputPath',
-    'runVariable',
-    'notify',
-    'failOnNoRun',
-    'dryRun',
-    'branch',
-    'sha',
-    'commitUrl',
-    'deploymentUrl',
-    'pullRequestNumber',
-    'mergeRequestNumber',
-    'repository',
-    'hostingService',
-    'deduplicationKey',
-    'ephemeralEnvironment',
-    'wait',
-    'waitTimeoutMinutes',
-    'pollIntervalSeconds',
-    'runId',
-    'terminateEnvironment',
-    'environmentId',
-    'environmentAlias',
-    'junitReport',
-    'githubToken',
-    'check',
-    'checkName',
-    'prComment'
-];
-const KNOWN = new Set(OPTION_KEYS);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(613);
+
+const KNOWN = new Set(_option_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPTION_KEYS */ .XJ);
 function isOptionKey(value) {
     return KNOWN.has(value);
 }
@@ -11488,6 +11181,305 @@ function setting(key, value) {
 }
 /** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
 const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
+
+
+/***/ }),
+
+/***/ 613:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DE: () => (/* binding */ DEFAULT_MIN_UPLOAD_KIB_PER_SECOND),
+/* harmony export */   P4: () => (/* binding */ PLATFORMS),
+/* harmony export */   XJ: () => (/* binding */ OPTION_KEYS),
+/* harmony export */   lw: () => (/* binding */ OPTIONS)
+/* harmony export */ });
+/* unused harmony exports COMMANDS, MAX_WAIT_TIMEOUT_MINUTES */
+const COMMANDS = [
+    'deploy',
+    'upload',
+    'notify',
+    'wait',
+    'terminate'
+];
+/** The platforms a build can be for, as `platform` takes them and the outputs name them. */
+const PLATFORMS = ['android', 'ios'];
+const ALL = COMMANDS;
+const BUILD = ['deploy', 'upload'];
+const NOTIFY = ['deploy', 'notify'];
+const GIT = ['deploy', 'upload', 'notify'];
+const WAIT = ['deploy', 'notify', 'wait'];
+const REPORTING = ['deploy', 'notify', 'wait'];
+/** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
+const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
+const TABLE = {
+    apiKey: {
+        kind: 'secret',
+        required: true,
+        commands: ALL,
+        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
+        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once.'
+    },
+    baseUrl: {
+        kind: 'baseUrl',
+        required: true,
+        commands: ALL,
+        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
+        description: "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
+    },
+    maxAttempts: {
+        kind: 'integer',
+        default: 5,
+        min: 1,
+        max: 10,
+        commands: ALL,
+        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
+    },
+    file: {
+        kind: 'glob',
+        commands: BUILD,
+        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute; must match exactly one file.'
+    },
+    destination: {
+        kind: 'destination',
+        commands: BUILD,
+        description: `Where the build goes in the workspace's storage (may include folders); default: built by {{namePrefix}}, else the file's own name.`
+    },
+    namePrefix: {
+        kind: 'namePart',
+        commands: BUILD,
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+    },
+    environment: {
+        kind: 'namePart',
+        commands: BUILD,
+        description: `The static environment of the naming convention, with {{namePrefix}}.`
+    },
+    expectedAppId: {
+        kind: 'appId',
+        commands: BUILD,
+        description: 'The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent.'
+    },
+    platform: {
+        kind: 'platform',
+        commands: BUILD,
+        description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
+    },
+    minUploadKibPerSecond: {
+        kind: 'number',
+        default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
+        min: 1,
+        max: 1024 * 1024,
+        commands: BUILD,
+        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
+    },
+    deploymentType: {
+        kind: 'text',
+        commands: NOTIFY,
+        description: "Sent as deployment_type: the workspace's label for this kind of deployment."
+    },
+    variables: {
+        kind: 'variables',
+        commands: NOTIFY,
+        description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
+    },
+    runInputPath: {
+        kind: 'relativePath',
+        commands: NOTIFY,
+        description: `Notify with an earlier upload: its playgroundFileLocation. Not with {{file}}.`
+    },
+    runVariable: {
+        kind: 'variableName',
+        default: 'RUN_INPUT_PATH',
+        commands: NOTIFY,
+        description: "The run variable that carries the build's path (the lane plugin's option)."
+    },
+    notify: {
+        kind: 'boolean',
+        default: true,
+        commands: ['deploy'],
+        frontEnds: ['action', 'cli'],
+        description: 'Send the deploy notification; false uploads only (workspace set-up).'
+    },
+    failOnNoRun: {
+        kind: 'boolean',
+        default: true,
+        commands: NOTIFY,
+        description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
+    },
+    dryRun: {
+        kind: 'boolean',
+        default: false,
+        commands: GIT,
+        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with {{runId}} or an environment to end.`
+    },
+    branch: {
+        kind: 'text',
+        commands: GIT,
+        git: true,
+        names: { library: 'git.branch' },
+        defaultText: 'from the CI',
+        description: 'Overrides the branch read from the CI.'
+    },
+    sha: {
+        kind: 'sha',
+        commands: GIT,
+        git: true,
+        names: { library: 'git.sha' },
+        defaultText: 'from the CI',
+        description: "Overrides the commit read from the CI (on a pull request, the pull request's head)."
+    },
+    commitUrl: {
+        kind: 'url',
+        commands: NOTIFY,
+        git: true,
+        names: { library: 'git.commitUrl' },
+        defaultText: 'from the CI',
+        description: 'Overrides the link to the commit; sent as commit_url.'
+    },
+    deploymentUrl: {
+        kind: 'url',
+        commands: [...NOTIFY, 'terminate'],
+        git: true,
+        defaultText: 'from a deployment_status event',
+        description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
+    },
+    pullRequestNumber: {
+        kind: 'integer',
+        min: 1,
+        max: 2 ** 31 - 1,
+        commands: GIT,
+        git: true,
+        names: { library: 'git.pullRequestNumber' },
+        defaultText: 'from the CI',
+        description: 'Overrides the pull request (GitLab: merge request) number read from the CI.'
+    },
+    mergeRequestNumber: {
+        kind: 'integer',
+        min: 1,
+        max: 2 ** 31 - 1,
+        commands: GIT,
+        git: true,
+        frontEnds: ['library'],
+        names: { library: 'git.mergeRequestNumber' },
+        description: "A GitLab merge request's number (IID), sent as merge_request_number."
+    },
+    repository: {
+        kind: 'repository',
+        commands: GIT,
+        git: true,
+        frontEnds: ['library'],
+        names: { library: 'git.repository' },
+        description: 'The repository: {owner, name}, or {namespace, name} on GitLab.'
+    },
+    hostingService: {
+        kind: 'text',
+        commands: NOTIFY,
+        git: true,
+        names: { library: 'git.hostingService' },
+        defaultText: 'from the CI',
+        actionDefault: 'GitHub',
+        description: 'Where the code is hosted, sent as hosting_service: GitHub, GitLab, Bitbucket, …'
+    },
+    deduplicationKey: {
+        kind: 'text',
+        commands: NOTIFY,
+        description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
+    },
+    ephemeralEnvironment: {
+        kind: 'boolean',
+        default: false,
+        commands: NOTIFY,
+        description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
+    },
+    wait: {
+        kind: 'boolean',
+        default: false,
+        commands: NOTIFY,
+        description: 'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
+    },
+    waitTimeoutMinutes: {
+        kind: 'number',
+        default: 60,
+        min: 0,
+        exclusiveMin: true,
+        max: MAX_WAIT_TIMEOUT_MINUTES,
+        commands: WAIT,
+        description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
+    },
+    pollIntervalSeconds: {
+        kind: 'number',
+        default: 30,
+        min: 1,
+        max: 600,
+        commands: WAIT,
+        env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
+        description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
+    },
+    runId: {
+        kind: 'runId',
+        commands: ['wait'],
+        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with {{file}} or {{runInputPath}}.`
+    },
+    terminateEnvironment: {
+        kind: 'boolean',
+        default: false,
+        commands: ['terminate'],
+        frontEnds: ['action'],
+        description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}} or {{deploymentUrl}}.`
+    },
+    environmentId: {
+        kind: 'text',
+        commands: ['terminate'],
+        description: 'The environment to end, by its id (the environmentId of the deploy that made it).'
+    },
+    environmentAlias: {
+        kind: 'text',
+        commands: ['terminate'],
+        description: 'The environment to end, by its alias.'
+    },
+    junitReport: {
+        kind: 'path',
+        commands: REPORTING,
+        frontEnds: ['action', 'cli'],
+        names: { cli: 'junit' },
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
+    },
+    githubToken: {
+        kind: 'secret',
+        commands: REPORTING,
+        frontEnds: ['action'],
+        actionDefault: '${{ github.token }}',
+        description: `Token for GitHub's API, for the check run and the pull-request comment; masked.`
+    },
+    check: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
+    },
+    checkName: {
+        kind: 'text',
+        commands: REPORTING,
+        frontEnds: ['action'],
+        defaultText: "'Mobile tests', with the environment or deployment type",
+        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
+    },
+    prComment: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
+    }
+};
+/** The table, read by key: every entry as an {@link OptionSpec}. */
+const OPTIONS = TABLE;
+/** The keys in table order. */
+const OPTION_KEYS = Object.keys(OPTIONS);
 
 
 /***/ }),

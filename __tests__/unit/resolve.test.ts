@@ -4,8 +4,8 @@ import { ACTION_VOCABULARY } from '../../src/action/vocabulary.js'
 import { CLI_VOCABULARY } from '../../src/cli/vocabulary.js'
 import { LIBRARY_VOCABULARY } from '../../src/library/vocabulary.js'
 import { resolveOptions, type Settings } from '../../src/core/options/resolve.js'
-import { OPTIONS, optionsOf } from '../../src/core/options/table.js'
-import { readValue } from '../../src/core/options/values.js'
+import { optionsOf } from '../../src/core/options/offers.js'
+import { readOption } from '../../src/core/options/values.js'
 import { kebab, render, spelling, type Vocabulary } from '../../src/core/options/vocabulary.js'
 import { InputError } from '../../src/core/shared/errors.js'
 import type { GitContext } from '../../src/core/shared/git.js'
@@ -52,6 +52,26 @@ describe('resolveOptions', () => {
   it('builds one typed object with the defaults of the option table', () => {
     expect(parse({})).toEqual({
       mode: 'deploy',
+      values: {
+        apiKey: 'key-12345678',
+        baseUrl: 'https://service.example.com',
+        check: true,
+        dryRun: false,
+        ephemeralEnvironment: false,
+        failOnNoRun: true,
+        file: 'app.apk',
+        maxAttempts: 5,
+        minUploadKibPerSecond: 64,
+        notify: true,
+        pollIntervalSeconds: 30,
+        prComment: true,
+        runVariable: 'RUN_INPUT_PATH',
+        terminateEnvironment: false,
+        wait: false,
+        waitTimeoutMinutes: 60
+      },
+      expectedAppId: undefined,
+      platform: undefined,
       apiKey: 'key-12345678',
       baseUrl: 'https://service.example.com',
       maxAttempts: 5,
@@ -365,7 +385,7 @@ describe('resolveOptions', () => {
 })
 
 describe('reading values by kind', () => {
-  const variables = (raw: unknown) => readValue('variables', OPTIONS.variables, raw)
+  const variables = (raw: unknown) => readOption('variables', raw)
 
   it('keeps a __proto__ name as a plain variable', () => {
     const read = variables('{"__proto__": "x"}') as Record<string, string>
@@ -383,7 +403,7 @@ describe('reading values by kind', () => {
   })
 
   it('keeps a path prefix of the base URL without the trailing slash', () => {
-    expect(readValue('baseUrl', OPTIONS.baseUrl, ' https://gw.example.com/service/ ')).toBe(
+    expect(readOption('baseUrl', ' https://gw.example.com/service/ ')).toBe(
       'https://gw.example.com/service'
     )
   })
@@ -398,7 +418,7 @@ describe('reading values by kind', () => {
   ] as [OptionKey, unknown, unknown][])(
     '%s reads %j from any front end as %j',
     (key, raw, value) => {
-      expect(readValue(key, OPTIONS[key], raw)).toEqual(value)
+      expect(readOption(key, raw)).toEqual(value)
     }
   )
 
@@ -411,7 +431,7 @@ describe('reading values by kind', () => {
     ['waitTimeoutMinutes', Infinity, 'not a number above 0 to 360'],
     ['repository', { owner: 'a b', name: 'x' }, 'is not a repository']
   ] as [OptionKey, unknown, string][])('%s refuses %j', (key, raw, words) => {
-    expect(() => readValue(key, OPTIONS[key], raw)).toThrow(words)
+    expect(() => readOption(key, raw)).toThrow(words)
   })
 })
 

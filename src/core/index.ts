@@ -41,27 +41,22 @@ export { junitXml, junitOfReport, type JUnitInput } from './deploy/junit.js'
 // Options: the table, their words in each front end, the transport's tuning variables.
 export {
   OPTIONS,
+  OPTION_KEYS,
   COMMANDS,
-  optionsOf,
-  offers,
-  defaultOf,
   PLATFORMS,
   type Platform,
   type Command,
-  type OptionSpec
-} from './options/table.js'
+  type OptionSpec,
+  type OptionKey,
+  type OptionTable,
+  type OptionValue
+} from './shared/option-table.js'
+export { optionsOf, offers, defaultOf } from './options/offers.js'
 export { render, spelling, kebab, type Vocabulary } from './options/vocabulary.js'
 export type { Settings, Mode, EnvironmentRef } from './options/resolve.js'
 export type { VariablesValue } from './options/values.js'
 export { LIMIT_VARIABLES } from './options/limits.js'
-export {
-  OPTION_KEYS,
-  isOptionKey,
-  ref,
-  setting,
-  subject,
-  type OptionKey
-} from './shared/option-refs.js'
+export { isOptionKey, ref, setting, subject } from './shared/option-refs.js'
 
 // The GitHub workflow's context, for the action and the CLI inside a workflow.
 export {

@@ -13,25 +13,19 @@ import {
   type OptionKey,
   type VerdictStatus
 } from '../core/index.js'
-import type {
-  DeployOptions,
-  DeployResult,
-  NotifyOptions,
-  TerminateOptions,
-  TerminateResult,
-  UploadOptions,
-  WaitOptions
+import {
+  CALLBACK_OPTIONS,
+  type DeployOptions,
+  type DeployResult,
+  type NotifyOptions,
+  type TerminateOptions,
+  type TerminateResult,
+  type UploadOptions,
+  type WaitOptions
 } from './types.js'
 import { LIBRARY_VOCABULARY } from './vocabulary.js'
 
 /** The options of the library that are no option of the table: how the call reports and where it works. */
-const PLUMBING: Record<Command, readonly string[]> = {
-  deploy: ['signal', 'log', 'workingDirectory', 'onProgress', 'onStatus', 'git'],
-  upload: ['signal', 'log', 'workingDirectory', 'onProgress', 'git'],
-  notify: ['signal', 'log', 'onStatus', 'git'],
-  wait: ['signal', 'log', 'onStatus'],
-  terminate: ['signal', 'log']
-}
 
 const FUNCTIONS: Record<Command, string> = {
   deploy: 'deployBuild',
@@ -249,7 +243,7 @@ function strayKey(command: Command, options: Record<string, unknown>): string | 
     ...optionsOf('library', command)
       .map(key => spelling('library', key))
       .filter(name => !name.startsWith('git.')),
-    ...PLUMBING[command]
+    ...CALLBACK_OPTIONS[command]
   ])
   const name = FUNCTIONS[command]
   for (const key of Object.keys(options)) {

@@ -1,5 +1,5 @@
 import { ref } from '../shared/option-refs.js'
-import { PLATFORMS, type Platform } from '../options/table.js'
+import { PLATFORMS, type Platform } from '../shared/option-table.js'
 import type { Bug } from '../service/answers.js'
 import { VERDICT_NAMES, type VerdictName } from '../verdict/poll.js'
 import { OUTCOMES, type Outcome, type Report } from './report.js'

@@ -3,7 +3,7 @@ import { completeLog, type Log } from '../shared/log.js'
 import { Secrets } from '../shared/redact.js'
 import { inert } from '../shared/text.js'
 import type { OptionKey } from '../shared/option-refs.js'
-import { OPTIONS } from '../options/table.js'
+import { OPTIONS } from '../shared/option-table.js'
 import { render, type Vocabulary } from '../options/vocabulary.js'
 
 /**

@@ -1,16 +1,18 @@
 import { resolve } from 'node:path'
 import { InputError } from '../shared/errors.js'
-import type { GitContext, Repository } from '../shared/git.js'
-import { ref, setting, type OptionKey } from '../shared/option-refs.js'
+import type { GitContext } from '../shared/git.js'
+import { ref, setting } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
 import {
   DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
   OPTIONS,
-  optionsOf,
   type Command,
+  type OptionKey,
+  type OptionValue,
   type Platform
-} from './table.js'
-import { readValue } from './values.js'
+} from '../shared/option-table.js'
+import { optionsOf } from './offers.js'
+import { readOption } from './values.js'
 import { whyTheKeyIsEmpty } from './key-source.js'
 
 /** What the deploy does, decided by the command and the options given. */
@@ -35,6 +37,8 @@ export type EnvironmentRef =
 /** The options, validated and complete: what the deploy runs on. */
 export interface Settings {
   mode: Mode
+  /** Every option given (or defaulted), each of the type its kind reads to: where a new option is read. */
+  values: OptionValues
   apiKey: string
   baseUrl: string
   maxAttempts: number
@@ -88,6 +92,12 @@ export interface OptionsRequest {
   workingDirectory: string
 }
 
+/** Every option a request gives, read and checked by the table: each value of its own type. */
+export type OptionValues = { [K in OptionKey]?: OptionValue<K> }
+
+/** Reads one option: given, else from its environment variable, else its default; undefined when none. */
+type Reader = <K extends OptionKey>(key: K) => OptionValue<K> | undefined
+
 /**
  * Pure: every option read, checked and completed before any request, and the
  * mode decided; anything wrong throws an `InputError` naming the option, the
@@ -95,97 +105,94 @@ export interface OptionsRequest {
  * error, from every front end.
  */
 export function resolveOptions(request: OptionsRequest): Settings {
-  const { frontEnd, command } = request
-  const offered = new Set(optionsOf(frontEnd, command))
-  const read = <T>(key: OptionKey): T | undefined => {
-    if (!offered.has(key)) return undefined
+  const values = readAll(request)
+  const read: Reader = key => values[key]
+  const mode = modeOf(read, request)
+  checkCombinations(read, mode)
+  return settingsOf(read, mode, values, request)
+}
+
+/** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
+function readAll({ frontEnd, command, values, env }: OptionsRequest): OptionValues {
+  const read = <K extends OptionKey>(key: K): OptionValue<K> | undefined => {
     const spec = OPTIONS[key]
-    let value = readValue(key, spec, request.values[key])
-    if (value === undefined && spec.env?.frontEnds.includes(frontEnd))
-      value = readValue(key, spec, request.env?.[spec.env.name])
-    return (value ?? spec.default) as T | undefined
+    const value =
+      readOption(key, values[key]) ??
+      (spec.env?.frontEnds.includes(frontEnd) ? readOption(key, env?.[spec.env.name]) : undefined)
+    return value ?? (spec.default as OptionValue<K> | undefined)
   }
-  const required = <T>(key: OptionKey, fix: string): T => {
-    const value = read<T>(key)
-    if (value === undefined) throw new InputError(key, 'is empty', fix)
-    return value
+  const required: Partial<Record<OptionKey, string>> = {
+    apiKey: whyTheKeyIsEmpty(env),
+    baseUrl: 'Use the service URL, e.g. https://service.example.com'
   }
+  const result: OptionValues = {}
+  for (const key of optionsOf(frontEnd, command)) {
+    const value = read(key)
+    if (value !== undefined) (result as Record<OptionKey, unknown>)[key] = value
+    else if (required[key]) throw new InputError(key, 'is empty', required[key])
+  }
+  return result
+}
 
-  const apiKey = required<string>('apiKey', whyTheKeyIsEmpty(request.env))
-  const baseUrl = required<string>(
-    'baseUrl',
-    'Use the service URL, e.g. https://service.example.com'
-  )
-  const file = read<string>('file')
-  const destination = read<string>('destination')
-  const namePrefix = read<string>('namePrefix')
-  const environment = read<string>('environment')
-  const expectedAppId = read<string>('expectedAppId')
-  const platform = read<Platform>('platform')
-  const runInputPath = read<string>('runInputPath')
-  const runId = read<string>('runId')
-  const variables = read<Record<string, string>>('variables') ?? {}
-  const runVariable = read<string>('runVariable')!
-  const notify = command === 'upload' ? false : (read<boolean>('notify') ?? true)
-  const terminate = command === 'terminate' || read<boolean>('terminateEnvironment') === true
-  const wanted = read<boolean>('wait') ?? false
-
-  const combined = (key: OptionKey, other: OptionKey, fix: string): never => {
-    throw new InputError(key, `cannot be combined with ${ref(other)}`, fix)
-  }
-  const mode = ((): Mode => {
-    if (terminate) {
-      const other = (['file', 'runInputPath', 'runId'] as const).find(
-        key => read(key) !== undefined
-      )
-      if (other && frontEnd === 'action')
-        throw new InputError(
-          other,
-          `cannot be combined with ${setting('terminateEnvironment', 'true')}`,
-          'End the environment in a step of its own'
-        )
-      return 'terminate'
-    }
-    if (command === 'wait' && !runId)
+/** What the deploy does, from the command and which options are given. */
+function modeOf(read: Reader, { frontEnd, command, values }: OptionsRequest): Mode {
+  const file = read('file')
+  const runInputPath = read('runInputPath')
+  const runId = read('runId')
+  const notify = command === 'upload' ? false : (read('notify') ?? true)
+  if (command === 'terminate' || read('terminateEnvironment') === true) {
+    const other = (['file', 'runInputPath', 'runId'] as const).find(key => read(key) !== undefined)
+    if (other && frontEnd === 'action')
       throw new InputError(
-        'runId',
-        'is missing',
-        'Pass the runId of the deploy that created the run, unchanged'
+        other,
+        `cannot be combined with ${setting('terminateEnvironment', 'true')}`,
+        'End the environment in a step of its own'
       )
-    if (runId) {
-      if (file)
-        combined('runId', 'file', `Use ${ref('runId')} alone to wait for an earlier run's verdict`)
-      if (runInputPath)
-        combined(
-          'runId',
-          'runInputPath',
-          `Use ${ref('runId')} alone to wait for an earlier run's verdict`
-        )
-      return 'wait'
-    }
-    if (!file && !(command === 'deploy' && runInputPath)) {
-      const missing = missingBuild(frontEnd, command, request.values.file)
-      if (missing) throw missing
-    }
-    if (file && runInputPath)
-      combined(
-        'runInputPath',
-        'file',
-        `Use ${ref('file')} to upload a build and notify with it, or ${ref('runInputPath')} alone to notify with an earlier upload`
-      )
-    if (file) return notify ? 'deploy' : 'upload'
-    if (!notify)
-      throw new InputError(
-        'notify',
-        runInputPath
-          ? `is false with ${ref('runInputPath')} set`
-          : `is false and ${ref('file')} is empty, so there is nothing to do`,
-        `Set ${ref('file')} to upload a build, or ${setting('notify', 'true')} to send the deploy notification`
-      )
-    return runInputPath ? 'notify' : 'plain'
-  })()
+    return 'terminate'
+  }
+  if (command === 'wait' && !runId)
+    throw new InputError(
+      'runId',
+      'is missing',
+      'Pass the runId of the deploy that created the run, unchanged'
+    )
+  if (runId) {
+    const alone = `Use ${ref('runId')} alone to wait for an earlier run's verdict`
+    if (file) combined('runId', 'file', alone)
+    if (runInputPath) combined('runId', 'runInputPath', alone)
+    return 'wait'
+  }
+  if (!file && !(command === 'deploy' && runInputPath)) {
+    const missing = missingBuild(frontEnd, command, values.file)
+    if (missing) throw missing
+  }
+  if (file && runInputPath)
+    combined(
+      'runInputPath',
+      'file',
+      `Use ${ref('file')} to upload a build and notify with it, or ${ref('runInputPath')} alone to notify with an earlier upload`
+    )
+  if (file) return notify ? 'deploy' : 'upload'
+  if (!notify)
+    throw new InputError(
+      'notify',
+      runInputPath
+        ? `is false with ${ref('runInputPath')} set`
+        : `is false and ${ref('file')} is empty, so there is nothing to do`,
+      `Set ${ref('file')} to upload a build, or ${setting('notify', 'true')} to send the deploy notification`
+    )
+  return runInputPath ? 'notify' : 'plain'
+}
 
-  if (destination && namePrefix)
+function combined(key: OptionKey, other: OptionKey, fix: string): never {
+  throw new InputError(key, `cannot be combined with ${ref(other)}`, fix)
+}
+
+/** The options that only make sense together, or apart, in the mode decided. */
+function checkCombinations(read: Reader, mode: Mode): void {
+  const file = read('file')
+  const namePrefix = read('namePrefix')
+  if (read('destination') && namePrefix)
     combined(
       'destination',
       'namePrefix',
@@ -200,20 +207,20 @@ export function resolveOptions(request: OptionsRequest): Settings {
       `is set but ${ref('file')} is empty`,
       `Set ${ref('file')} to the build to upload`
     )
-  if (environment && !namePrefix)
+  if (read('environment') && !namePrefix)
     throw new InputError(
       'environment',
       `is set without ${ref('namePrefix')}`,
       `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
     )
-  if (runVariable in variables && (file || runInputPath))
+  const runVariable = read('runVariable')!
+  if (runVariable in (read('variables') ?? {}) && (file || read('runInputPath')))
     throw new InputError(
       'variables',
       `sets ${runVariable} while ${ref(file ? 'file' : 'runInputPath')} is set, which is ambiguous`,
       `Remove ${runVariable} from ${ref('variables')}: it is set to the uploaded build`
     )
-  const dryRun = read<boolean>('dryRun') ?? false
-  if (dryRun && (mode === 'wait' || mode === 'terminate'))
+  if (read('dryRun') && (mode === 'wait' || mode === 'terminate'))
     throw new InputError(
       'dryRun',
       mode === 'wait'
@@ -221,50 +228,57 @@ export function resolveOptions(request: OptionsRequest): Settings {
         : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
       `Leave ${ref('dryRun')} out of this step`
     )
-  if (wanted && mode === 'upload')
+  if (read('wait') && mode === 'upload')
     throw new InputError(
       'wait',
       'is true but no deploy notification is sent, so no run starts',
       `Send the notification, or wait in a later step with ${ref('runId')}`
     )
+}
 
+/** The settings the deploy runs on: the options as read, in the units the code uses, and what is derived from them. */
+function settingsOf(
+  read: Reader,
+  mode: Mode,
+  values: OptionValues,
+  request: OptionsRequest
+): Settings {
   return {
     mode,
-    apiKey,
-    baseUrl,
-    maxAttempts: read<number>('maxAttempts')!,
-    file,
-    destination,
-    namePrefix,
-    environment,
-    expectedAppId,
-    platform,
+    values,
+    apiKey: read('apiKey')!,
+    baseUrl: read('baseUrl')!,
+    maxAttempts: read('maxAttempts')!,
+    file: read('file'),
+    destination: read('destination'),
+    namePrefix: read('namePrefix'),
+    environment: read('environment'),
+    expectedAppId: read('expectedAppId'),
+    platform: read('platform'),
     minUploadBytesPerSecond:
-      (read<number>('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
-    deploymentType: read<string>('deploymentType'),
-    variables,
-    runInputPath,
-    runVariable,
-    failOnNoRun: read<boolean>('failOnNoRun') ?? true,
-    dryRun,
+      (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
+    deploymentType: read('deploymentType'),
+    variables: read('variables') ?? {},
+    runInputPath: read('runInputPath'),
+    runVariable: read('runVariable')!,
+    failOnNoRun: read('failOnNoRun') ?? true,
+    dryRun: read('dryRun') ?? false,
     git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
-    deduplicationKey: read<string>('deduplicationKey'),
-    ephemeralEnvironment: read<boolean>('ephemeralEnvironment') ?? false,
-    wait: mode === 'wait' || (wanted && mode !== 'terminate'),
-    waitTimeoutMs: Math.round(read<number>('waitTimeoutMinutes')! * 60_000),
-    pollIntervalMs: Math.round(read<number>('pollIntervalSeconds')! * 1000),
-    runId,
+    deduplicationKey: read('deduplicationKey'),
+    ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
+    wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
+    waitTimeoutMs: Math.round(read('waitTimeoutMinutes')! * 60_000),
+    pollIntervalMs: Math.round(read('pollIntervalSeconds')! * 1000),
+    runId: read('runId'),
     environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
-    junitReport: pathIn(request.workingDirectory, read<string>('junitReport')),
-    githubToken: read<string>('githubToken'),
-    check: read<boolean>('check') ?? false,
-    checkName: read<string>('checkName'),
-    prComment: read<boolean>('prComment') ?? false,
+    junitReport: pathIn(request.workingDirectory, read('junitReport')),
+    githubToken: read('githubToken'),
+    check: read('check') ?? false,
+    checkName: read('checkName'),
+    prComment: read('prComment') ?? false,
     workingDirectory: request.workingDirectory
   }
 }
-
-type Reader = <T>(key: OptionKey) => T | undefined
 
 /**
  * The commands that put a build in front of the service refuse to go without
@@ -304,11 +318,11 @@ function pathIn(workingDirectory: string, path: string | undefined): string | un
  * request's.
  */
 function gitOf(read: Reader, derived: GitContext): GitContext {
-  const sha = read<string>('sha')
-  const hostingService = read<string>('hostingService') ?? derived.hostingService
-  const number = read<number>('pullRequestNumber')
+  const sha = read('sha')
+  const hostingService = read('hostingService') ?? derived.hostingService
+  const number = read('pullRequestNumber')
   const commitUrl =
-    read<string>('commitUrl') ??
+    read('commitUrl') ??
     (sha === undefined
       ? derived.commitUrl
       : derived.sha && derived.commitUrl?.endsWith(derived.sha)
@@ -322,13 +336,13 @@ function gitOf(read: Reader, derived: GitContext): GitContext {
         : { pullRequestNumber: number, mergeRequestNumber: undefined }
   const git: GitContext = {
     ...derived,
-    branch: read<string>('branch') ?? derived.branch,
+    branch: read('branch') ?? derived.branch,
     sha: sha ?? derived.sha,
     commitUrl,
-    deploymentUrl: read<string>('deploymentUrl') ?? derived.deploymentUrl,
+    deploymentUrl: read('deploymentUrl') ?? derived.deploymentUrl,
     hostingService,
-    mergeRequestNumber: read<number>('mergeRequestNumber') ?? derived.mergeRequestNumber,
-    repository: read<Repository>('repository') ?? derived.repository,
+    mergeRequestNumber: read('mergeRequestNumber') ?? derived.mergeRequestNumber,
+    repository: read('repository') ?? derived.repository,
     ...request
   }
   return Object.fromEntries(
@@ -339,7 +353,7 @@ function gitOf(read: Reader, derived: GitContext): GitContext {
 /** Which preview environment to end, from the options that can name it; exactly one must. */
 function environmentRef(read: Reader): EnvironmentRef {
   const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'] as const
-  const named = keys.filter(key => read<string>(key) !== undefined)
+  const named = keys.filter(key => read(key) !== undefined)
   if (named.length !== 1) {
     const all = `${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}`
     throw new InputError(
@@ -351,5 +365,5 @@ function environmentRef(read: Reader): EnvironmentRef {
     )
   }
   const key = named[0]!
-  return { [key]: read<string>(key)! } as EnvironmentRef
+  return { [key]: read(key)! } as EnvironmentRef
 }

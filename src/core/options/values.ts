@@ -7,10 +7,17 @@ import {
   isSafeId,
   MAX_PATH_LENGTH
 } from '../shared/names.js'
-import { ref, type OptionKey } from '../shared/option-refs.js'
+import { ref } from '../shared/option-refs.js'
 import { redactShapes } from '../shared/redact.js'
 import { hasControlCharacter, quote } from '../shared/text.js'
-import { PLATFORMS, type OptionSpec, type Platform } from './table.js'
+import {
+  OPTIONS,
+  PLATFORMS,
+  type OptionKey,
+  type OptionSpec,
+  type OptionValue,
+  type Platform
+} from '../shared/option-table.js'
 
 /**
  * The readers of every kind of option: each takes a value as a front end has
@@ -32,31 +39,13 @@ const FALSE_VALUES = ['false', 'False', 'FALSE']
 /** Extra variables for the run: JSON text, or an object already; numbers and booleans become strings. */
 export type VariablesValue = string | Record<string, string | number | boolean>
 
-/** The value of each kind, once read. */
-export interface KindValues {
-  secret: string
-  baseUrl: string
-  text: string
-  glob: string
-  destination: string
-  namePart: string
-  relativePath: string
-  variables: Record<string, string>
-  variableName: string
-  boolean: boolean
-  integer: number
-  number: number
-  sha: string
-  url: string
-  runId: string
-  repository: Repository
-  path: string
-  appId: string
-  platform: Platform
+/** Reads one option's value by its kind in the table; undefined when not given (nothing, or empty text). */
+export function readOption<K extends OptionKey>(key: K, raw: unknown): OptionValue<K> | undefined {
+  // Each kind's reader returns that kind's value (KindValues): the one place the table's kind meets its type.
+  return readValue(key, OPTIONS[key], raw) as OptionValue<K> | undefined
 }
 
-/** Reads one option's value by its kind; undefined when not given (nothing, or empty text). */
-export function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
+function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
   if (raw === undefined || raw === null) return undefined
   switch (spec.kind) {
     case 'secret':

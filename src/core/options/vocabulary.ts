@@ -1,6 +1,6 @@
 import { isOptionKey, REFERENCE, type OptionKey } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
-import { OPTIONS } from './table.js'
+import { OPTIONS } from '../shared/option-table.js'
 
 /**
  * How a front end names its options. Each front end supplies its own; the

@@ -1,52 +1,12 @@
+import { OPTION_KEYS, type OptionKey } from './option-table.js'
 /**
  * The options by their library names, and how the core's sentences refer to
  * them. A sentence never spells an option the way one front end does
  * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
  * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
  */
-export const OPTION_KEYS = [
-  'apiKey',
-  'baseUrl',
-  'maxAttempts',
-  'file',
-  'destination',
-  'namePrefix',
-  'environment',
-  'expectedAppId',
-  'platform',
-  'minUploadKibPerSecond',
-  'deploymentType',
-  'variables',
-  'runInputPath',
-  'runVariable',
-  'notify',
-  'failOnNoRun',
-  'dryRun',
-  'branch',
-  'sha',
-  'commitUrl',
-  'deploymentUrl',
-  'pullRequestNumber',
-  'mergeRequestNumber',
-  'repository',
-  'hostingService',
-  'deduplicationKey',
-  'ephemeralEnvironment',
-  'wait',
-  'waitTimeoutMinutes',
-  'pollIntervalSeconds',
-  'runId',
-  'terminateEnvironment',
-  'environmentId',
-  'environmentAlias',
-  'junitReport',
-  'githubToken',
-  'check',
-  'checkName',
-  'prComment'
-] as const
 
-export type OptionKey = (typeof OPTION_KEYS)[number]
+export type { OptionKey }
 
 const KNOWN: ReadonlySet<string> = new Set(OPTION_KEYS)
 

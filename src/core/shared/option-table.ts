@@ -1,19 +1,27 @@
-import { OPTION_KEYS, ref, setting, type OptionKey } from '../shared/option-refs.js'
-import type { FrontEnd } from '../shared/version.js'
+import type { FrontEnd } from './version.js'
+import type { Repository } from './git.js'
 
 /**
  * The one option table. Every option is written here once: its kind, range,
- * default and one-line description, and where it applies. The action's inputs
- * (action.yml), the CLI's flags and --help, the README's tables, the
- * library's runtime checks and (by a type test) its option types all come
- * from it. Descriptions refer to other options by reference, so that each
- * front end reads them in its own words.
+ * default and one-line description, and where it applies. The option keys,
+ * each option's value type, the library's option types, the action's inputs
+ * (action.yml), the CLI's flags and --help, the docs' tables and the
+ * wrappers' inputs all come from it. Descriptions refer to other options as
+ * `{{key}}` (or `{{key=value}}` for a setting), so that each front end reads
+ * them in its own words. It lives with the shared facts because every layer's
+ * sentences name options.
  */
 
 /** What a front end asks the core to do. The action is all of them in one step, chosen by its inputs. */
 export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate'
 
-export const COMMANDS: readonly Command[] = ['deploy', 'upload', 'notify', 'wait', 'terminate']
+export const COMMANDS = [
+  'deploy',
+  'upload',
+  'notify',
+  'wait',
+  'terminate'
+] as const satisfies readonly Command[]
 
 /** How a value is read and checked (options/values.ts). */
 export type Kind =
@@ -68,18 +76,18 @@ export interface OptionSpec {
 export const PLATFORMS = ['android', 'ios'] as const
 export type Platform = (typeof PLATFORMS)[number]
 
-const ALL: readonly Command[] = COMMANDS
-const BUILD: readonly Command[] = ['deploy', 'upload']
-const NOTIFY: readonly Command[] = ['deploy', 'notify']
-const GIT: readonly Command[] = ['deploy', 'upload', 'notify']
-const WAIT: readonly Command[] = ['deploy', 'notify', 'wait']
-const REPORTING: readonly Command[] = ['deploy', 'notify', 'wait']
+const ALL = COMMANDS
+const BUILD = ['deploy', 'upload'] as const
+const NOTIFY = ['deploy', 'notify'] as const
+const GIT = ['deploy', 'upload', 'notify'] as const
+const WAIT = ['deploy', 'notify', 'wait'] as const
+const REPORTING = ['deploy', 'notify', 'wait'] as const
 /** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
 export const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 export const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60
 
-export const OPTIONS: Record<OptionKey, OptionSpec> = {
+const TABLE = {
   apiKey: {
     kind: 'secret',
     required: true,
@@ -114,17 +122,17 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   destination: {
     kind: 'destination',
     commands: BUILD,
-    description: `Where the build goes in the workspace's storage (may include folders); default: built by ${ref('namePrefix')}, else the file's own name.`
+    description: `Where the build goes in the workspace's storage (may include folders); default: built by {{namePrefix}}, else the file's own name.`
   },
   namePrefix: {
     kind: 'namePart',
     commands: BUILD,
-    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with ${ref('environment')}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
   },
   environment: {
     kind: 'namePart',
     commands: BUILD,
-    description: `The static environment of the naming convention, with ${ref('namePrefix')}.`
+    description: `The static environment of the naming convention, with {{namePrefix}}.`
   },
   expectedAppId: {
     kind: 'appId',
@@ -154,12 +162,12 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   variables: {
     kind: 'variables',
     commands: NOTIFY,
-    description: `JSON object of extra variables for the run; strings, numbers and booleans. ${ref('runVariable')} is set to the build.`
+    description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
   },
   runInputPath: {
     kind: 'relativePath',
     commands: NOTIFY,
-    description: `Notify with an earlier upload: its playgroundFileLocation. Not with ${ref('file')}.`
+    description: `Notify with an earlier upload: its playgroundFileLocation. Not with {{file}}.`
   },
   runVariable: {
     kind: 'variableName',
@@ -185,7 +193,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     kind: 'boolean',
     default: false,
     commands: GIT,
-    description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with ${ref('runId')} or an environment to end.`
+    description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with {{runId}} or an environment to end.`
   },
   branch: {
     kind: 'text',
@@ -206,7 +214,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   },
   commitUrl: {
     kind: 'url',
-    commands: GIT,
+    commands: NOTIFY,
     git: true,
     names: { library: 'git.commitUrl' },
     defaultText: 'from the CI',
@@ -214,7 +222,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   },
   deploymentUrl: {
     kind: 'url',
-    commands: [...GIT, 'terminate'],
+    commands: [...NOTIFY, 'terminate'],
     git: true,
     defaultText: 'from a deployment_status event',
     description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
@@ -249,7 +257,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   },
   hostingService: {
     kind: 'text',
-    commands: GIT,
+    commands: NOTIFY,
     git: true,
     names: { library: 'git.hostingService' },
     defaultText: 'from the CI',
@@ -298,14 +306,14 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   runId: {
     kind: 'runId',
     commands: ['wait'],
-    description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with ${ref('file')} or ${ref('runInputPath')}.`
+    description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with {{file}} or {{runInputPath}}.`
   },
   terminateEnvironment: {
     kind: 'boolean',
     default: false,
     commands: ['terminate'],
     frontEnds: ['action'],
-    description: `End a preview environment and do nothing else; name it with exactly one of ${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}.`
+    description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}} or {{deploymentUrl}}.`
   },
   environmentId: {
     kind: 'text',
@@ -354,30 +362,42 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     frontEnds: ['action'],
     description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
   }
+} as const satisfies Record<string, OptionSpec>
+
+/** The table's literal types: the keys, kinds and commands the types below are derived from. */
+export type OptionTable = typeof TABLE
+
+/** Every option's key: the table's own. */
+export type OptionKey = keyof OptionTable
+
+/** The table, read by key: every entry as an {@link OptionSpec}. */
+export const OPTIONS: { readonly [K in OptionKey]: OptionSpec } = TABLE
+
+/** The keys in table order. */
+export const OPTION_KEYS = Object.keys(OPTIONS) as OptionKey[]
+
+/** The value each kind reads to, once checked. */
+export interface KindValues {
+  secret: string
+  baseUrl: string
+  text: string
+  glob: string
+  destination: string
+  namePart: string
+  relativePath: string
+  variables: Record<string, string>
+  variableName: string
+  boolean: boolean
+  integer: number
+  number: number
+  sha: string
+  url: string
+  runId: string
+  repository: Repository
+  path: string
+  appId: string
+  platform: Platform
 }
 
-/** Whether a front end offers an option. */
-export function offers(frontEnd: FrontEnd, key: OptionKey): boolean {
-  const spec = OPTIONS[key]
-  return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd)
-}
-
-/** The options a command takes in a front end, in table order. The action takes every one it offers. */
-export function optionsOf(frontEnd: FrontEnd, command?: Command): OptionKey[] {
-  return OPTION_KEYS.filter(
-    key =>
-      offers(frontEnd, key) && (command === undefined || OPTIONS[key].commands.includes(command))
-  )
-}
-
-/** The default as a person reads it: the value, the derivation, or nothing. */
-export function defaultOf(key: OptionKey): string | undefined {
-  const spec = OPTIONS[key]
-  if (spec.default !== undefined) return String(spec.default)
-  return spec.defaultText
-}
-
-/** The way to turn a boolean option off, for advice. */
-export function turnOff(key: OptionKey): string {
-  return setting(key, 'false')
-}
+/** An option's value once read and checked, by its kind in the table. */
+export type OptionValue<K extends OptionKey> = KindValues[OptionTable[K]['kind']]
