@@ -159,16 +159,6 @@ function createClient(token, baseUrl, limits) {
                     return undefined;
                 throw error;
             }
-        },
-        async pullRequestOf(repo, owner, branch, sha) {
-            const { data } = await octokit.rest.pulls.list({
-                ...repo,
-                head: `${owner}:${branch}`,
-                state: 'open',
-                per_page: 100
-            });
-            const pull = list(data, 'pull requests').find(pr => object(pr.head, 'head').sha === sha);
-            return pull ? Number(pull.number) : undefined;
         }
     };
 }

@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1180);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1268);
 
 
 
@@ -4249,13 +4249,13 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1180:
+/***/ 1268:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run),
+  e: () => (/* binding */ main_run),
   Z: () => (/* binding */ stopOnSignals)
 });
 
@@ -4383,101 +4383,107 @@ function fileName(path, paths = (external_node_path_default())) {
 
 /** The contract's context table: branch, commit, pull request and links per event. */
 function githubContext(eventName, payload, env) {
-    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    const build = (sha) => commitUrlOf(env, sha);
     const notes = [];
-    const fallback = () => ({
-        branch: env.GITHUB_HEAD_REF ||
-            (env.GITHUB_REF?.startsWith('refs/heads/')
-                ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-                : undefined),
-        sha: env.GITHUB_SHA || undefined
-    });
-    const done = (git, extra = {}) => ({
+    const read = READERS[eventName] ?? fromOtherEvent;
+    const { git, head } = read({ payload, env, notes, link: sha => commitUrlOf(env, sha) });
+    const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
+    const apiUrl = (httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com').replace(/\/+$/, '');
+    return {
         git: { ...git, repository, hostingService: 'GitHub' },
         notes,
-        ...extra
-    });
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target': {
-            const pr = asObject(payload.pull_request);
-            const head = asObject(pr.head);
-            // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
-            const sha = asText(head.sha) ?? env.GITHUB_SHA;
-            return done({
-                branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
-                sha,
-                pullRequestNumber: positiveInteger(pr.number) ??
-                    positiveInteger(payload.number) ??
-                    pullRequestOfRef(env.GITHUB_REF),
-                commitUrl: build(sha)
-            });
+        deploymentState: deploymentState(eventName, payload),
+        pullRequestLookup: head && repository && 'owner' in repository ? { apiUrl, repository, ...head } : undefined
+    };
+}
+const READERS = {
+    pull_request: fromPullRequest,
+    pull_request_target: fromPullRequest,
+    push: fromPush,
+    merge_group: fromMergeGroup,
+    workflow_run: fromWorkflowRun,
+    deployment_status: fromDeploymentStatus
+};
+function fromPullRequest({ payload, env, link }) {
+    const pr = asObject(payload.pull_request);
+    const head = asObject(pr.head);
+    // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
+    const sha = asText(head.sha) ?? env.GITHUB_SHA;
+    return {
+        git: {
+            branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
+            sha,
+            pullRequestNumber: positiveInteger(pr.number) ??
+                positiveInteger(payload.number) ??
+                pullRequestOfRef(env.GITHUB_REF),
+            commitUrl: link(sha)
         }
-        case 'push': {
-            const ref = asText(payload.ref) ?? env.GITHUB_REF;
-            const after = asText(payload.after);
-            const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
-            return done({
-                branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: httpUrl(asObject(payload.head_commit).url) ?? build(sha)
-            });
+    };
+}
+function fromPush({ payload, env, link }) {
+    const ref = asText(payload.ref) ?? env.GITHUB_REF;
+    const after = asText(payload.after);
+    const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA;
+    return {
+        git: {
+            branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+            sha,
+            commitUrl: httpUrl(asObject(payload.head_commit).url) ?? link(sha)
         }
-        case 'merge_group': {
-            const group = asObject(payload.merge_group);
-            const headRef = asText(group.head_ref);
-            const sha = asText(group.head_sha) ?? env.GITHUB_SHA;
-            return done({
-                branch: headRef ? stripHeads(headRef) : fallback().branch,
-                sha,
-                pullRequestNumber: mergeQueuePullRequest(headRef),
-                commitUrl: build(sha)
-            });
+    };
+}
+function fromMergeGroup(input) {
+    const group = asObject(input.payload.merge_group);
+    const headRef = asText(group.head_ref);
+    const sha = asText(group.head_sha) ?? input.env.GITHUB_SHA;
+    return {
+        git: {
+            branch: headRef ? stripHeads(headRef) : fromOtherEvent(input).git.branch,
+            sha,
+            pullRequestNumber: mergeQueuePullRequest(headRef),
+            commitUrl: input.link(sha)
         }
-        case 'workflow_run': {
-            const run = asObject(payload.workflow_run);
-            const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
-            const branch = asText(run.head_branch);
-            const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
-            // A listed pull request is the run's only when its head is the run's head commit: the list names the
-            // pull requests of the head branch as they are now, which may have moved on (or be another's). A
-            // fork's is never listed (its head lives elsewhere).
-            const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha);
-            const pullRequestNumber = positiveInteger(named?.number);
-            const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
-            const headOwner = asText(asObject(asObject(run.head_repository).owner).login);
-            return done({ branch, sha, pullRequestNumber, commitUrl: build(sha) }, {
-                pullRequestLookup: forPullRequest && pullRequestNumber === undefined && branch && sha && headOwner
-                    ? { owner: headOwner, branch, sha }
-                    : undefined
-            });
-        }
-        case 'deployment_status': {
-            const deployment = asObject(payload.deployment);
-            const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
-            const ref = asText(deployment.ref);
-            const raw = asText(asObject(payload.deployment_status).environment_url);
-            const deploymentUrl = httpUrl(raw);
-            if (raw && !deploymentUrl)
-                notes.push(`The event's deployment_status.environment_url ${(0,shared_text/* quote */.hD)(raw)} is not an http(s) URL, so no deployment_url is sent.`);
-            return done({
-                branch: ref ? stripHeads(ref) : undefined,
-                sha,
-                commitUrl: build(sha),
-                deploymentUrl
-            });
-        }
-        default: {
-            const { branch, sha } = fallback();
-            return done({
-                branch,
-                sha,
-                pullRequestNumber: pullRequestOfRef(env.GITHUB_REF),
-                commitUrl: build(sha)
-            });
-        }
-    }
+    };
+}
+function fromWorkflowRun({ payload, env, link }) {
+    const run = asObject(payload.workflow_run);
+    const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
+    const branch = asText(run.head_branch);
+    const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
+    // A listed pull request is the run's only when its head is the run's head commit: the list names the
+    // pull requests of the head branch as they are now, which may have moved on (or be another's). A
+    // fork's is never listed (its head lives elsewhere).
+    const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha);
+    const pullRequestNumber = positiveInteger(named?.number);
+    const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
+    const owner = asText(asObject(asObject(run.head_repository).owner).login);
+    const unnamed = forPullRequest && pullRequestNumber === undefined;
+    return {
+        git: { branch, sha, pullRequestNumber, commitUrl: link(sha) },
+        head: unnamed && branch && sha && owner ? { owner, branch, sha } : undefined
+    };
+}
+function fromDeploymentStatus({ payload, env, notes, link }) {
+    const deployment = asObject(payload.deployment);
+    const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
+    const ref = asText(deployment.ref);
+    const raw = asText(asObject(payload.deployment_status).environment_url);
+    const deploymentUrl = httpUrl(raw);
+    if (raw && !deploymentUrl)
+        notes.push(`The event's deployment_status.environment_url ${(0,shared_text/* quote */.hD)(raw)} is not an http(s) URL, so no deployment_url is sent.`);
+    return {
+        git: { branch: ref ? stripHeads(ref) : undefined, sha, commitUrl: link(sha), deploymentUrl }
+    };
+}
+/** Any other event: the runner's own variables. */
+function fromOtherEvent({ env, link }) {
+    const branch = env.GITHUB_HEAD_REF ||
+        (env.GITHUB_REF?.startsWith('refs/heads/')
+            ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+            : undefined);
+    const sha = env.GITHUB_SHA || undefined;
+    return {
+        git: { branch, sha, pullRequestNumber: pullRequestOfRef(env.GITHUB_REF), commitUrl: link(sha) }
+    };
 }
 /** The state of a `deployment_status` event (`success`, `failure`, `pending`, …); undefined for any other event. */
 function deploymentState(eventName, payload) {
@@ -4629,47 +4635,10 @@ function refused(named, shown, kind) {
     return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
 }
 
-;// CONCATENATED MODULE: ./src/core/shared/format.ts
-/** Sizes, rates and durations as a person reads them. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
-}
-function formatRate(bytesPerSecond) {
-    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
-}
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds))
-        return 'unknown time';
-    if (seconds < 1)
-        return `${Math.max(0, seconds).toFixed(2)} s`;
-    if (seconds < 10)
-        return `${seconds.toFixed(1)} s`;
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${s % 60} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
 var option_refs = __nccwpck_require__(4579);
-// EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(3113);
+// EXTERNAL MODULE: ./src/core/shared/clock.ts
+var shared_clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
 var send = __nccwpck_require__(5163);
 ;// CONCATENATED MODULE: ./src/core/options/limits.ts
@@ -5300,35 +5269,843 @@ function environmentRef(read) {
     return { [key]: read(key) };
 }
 
-;// CONCATENATED MODULE: ./src/core/service/body.ts
+;// CONCATENATED MODULE: ./src/core/shared/format.ts
+/** Sizes, rates and durations as a person reads them. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
+}
+function formatRate(bytesPerSecond) {
+    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
+}
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds))
+        return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
+    if (seconds < 10)
+        return `${seconds.toFixed(1)} s`;
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+
+
+
+
+/** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */
+/** A verdict in a few words, as every report that shows one says it. */
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function verdictMessage(verdict) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
+        case 'timed-out': {
+            const problem = verdict.problem
+                ? ` The last asks got no usable answer: ${verdict.problem}`
+                : '';
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
+        }
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
+        return undefined;
+    return error.stack;
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/conclusion.ts
+
+
+const CONCLUSIONS = { success: true, warning: true, failure: true };
+const CAUSES = {
+    success: true,
+    'deploy-failed': true,
+    usage: true,
+    'run-failed': true,
+    'timed-out': true,
+    canceled: true
+};
+const CAUSE_WORDS = {
+    success: 'passed',
+    'deploy-failed': 'the deploy failed',
+    usage: 'an option cannot be used',
+    'run-failed': 'the run found blocking bugs',
+    'timed-out': 'the wait for the verdict timed out',
+    canceled: 'canceled'
+};
+/** Pure: the judgement in a few words, as every report heads it: the summary, the check run, the comment. */
+function resultWords(judgement) {
+    if (judgement.conclusion === 'success')
+        return '✅ success';
+    if (judgement.conclusion === 'warning')
+        return '⚠️ success, with a warning';
+    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
+}
 /**
- * Pure: the body of the deploy notification. `build` names the run variable
- * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
- * unless the lane plugin's option says otherwise); without it the variables
- * are sent as given.
+ * Pure: the one rule from what was learned to pass, warning or failure: a
+ * failed deploy fails; no run created fails unless `failOnNoRun` is false
+ * (then a warning); a verdict other than passed fails, each by its cause.
  */
-function buildDeployBody(fields, git, build) {
-    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
-    const body = {
-        deployment_type: fields.deploymentType || undefined,
-        variables: Object.keys(variables).length > 0 ? variables : undefined,
-        branch: git.branch,
-        sha: git.sha,
-        hosting_service: git.hostingService || undefined,
-        commit_url: git.commitUrl,
-        deployment_url: git.deploymentUrl,
-        deduplication_key: fields.deduplicationKey || undefined,
-        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
-        pull_request_number: git.pullRequestNumber,
-        merge_request_number: git.mergeRequestNumber,
-        repository: git.repository
+function conclude(report) {
+    if (report.failure)
+        return {
+            conclusion: 'failure',
+            cause: report.failure.usage
+                ? 'usage'
+                : report.failure.interrupted
+                    ? 'canceled'
+                    : 'deploy-failed',
+            message: report.failure.message
+        };
+    if (report.noRun) {
+        const message = noRunMessage(report.noRun);
+        return report.failOnNoRun
+            ? {
+                conclusion: 'failure',
+                cause: 'deploy-failed',
+                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
+            }
+            : { conclusion: 'warning', cause: 'success', message };
+    }
+    const { verdict } = report;
+    if (verdict && verdict.verdict !== 'passed') {
+        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
+        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
+    }
+    return { conclusion: 'success', cause: 'success' };
+}
+/**
+ * The judgement a result carries (the library's `conclusion`, `cause` and
+ * `reason`), read back as it was made, never made again from the outputs;
+ * undefined when the value carries none.
+ */
+function judgementOf(result) {
+    const { conclusion, cause, reason } = result;
+    if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion))
+        return undefined;
+    if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause))
+        return undefined;
+    return {
+        conclusion: conclusion,
+        cause: cause,
+        message: typeof reason === 'string' ? reason : undefined
     };
-    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
-    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
 var retry = __nccwpck_require__(2927);
+;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
+
+
+
+
+
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+const DEFAULT_POLL_INTERVAL_SECONDS = 30;
+/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10;
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3;
+/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
+const MAX_SUPERSEDINGS = 20;
+/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
+const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3).
+ * A 404 while the run is not there yet is asked again for a grace; what the
+ * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
+ * is asked again at most ten times in a row, after the server's Retry-After
+ * within the policy's cap; any other 4xx stops with its message. An answer too
+ * large to read is asked again at the normal pace, and named if the wait times
+ * out. A superseded run is followed at the same pace, and a chain of
+ * supersedings that loops or never ends stops the wait. Every ask and every
+ * sleep ends by the timeout, and at once on the signal. One log line per stage
+ * change, and a heartbeat every few intervals.
+ */
+async function pollVerdict(service, options) {
+    const { log, policy } = service.config;
+    const base = options.intervalMs;
+    const clock = options.clock ?? shared_clock/* clock */.pm;
+    const started = clock.now();
+    const deadline = started + options.timeoutMs;
+    const { timeoutMs } = options;
+    let runId = options.runId;
+    const followed = [runId];
+    let last;
+    let failures = 0;
+    let notFoundSince;
+    let asks = 0;
+    let lastStage;
+    let lastHeartbeat = started;
+    let problem;
+    const timedOut = () => ({
+        ...verdictOf('timed-out', runId, last, timeoutMs),
+        greenlight: last?.greenlight ?? false,
+        ...(problem === undefined ? {} : { problem })
+    });
+    for (;;) {
+        asks++;
+        let wait;
+        try {
+            const answer = await service.greenlight(runId, deadline);
+            failures = 0;
+            notFoundSince = undefined;
+            problem = undefined;
+            last = answer;
+            options.onStatus?.({ runId, stage: answer.stage, answer });
+            const next = answer.relevantRunId;
+            if (next && next !== runId) {
+                if (followed.includes(next))
+                    throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+                if (followed.length > MAX_SUPERSEDINGS)
+                    throw new errors/* DeployError */.sH(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
+                log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
+                followed.push(next);
+                runId = next;
+                lastStage = undefined;
+                wait = base;
+            }
+            else {
+                if (answer.stage !== lastStage) {
+                    log.info(`Run ${runId}: ${describeStage(answer)}.`);
+                    lastStage = answer.stage;
+                    lastHeartbeat = clock.now();
+                }
+                else if (clock.now() - lastHeartbeat >= 6 * base) {
+                    log.info(`Run ${runId} is still ${describeStage(answer)}.`);
+                    lastHeartbeat = clock.now();
+                }
+                if (answer.stage === 'completed')
+                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs);
+                if (answer.stage === 'canceled')
+                    return verdictOf('canceled', runId, answer, timeoutMs);
+                const interval = answer.stage === 'underReview' ? 2 * base : base;
+                wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+            }
+        }
+        catch (error) {
+            if (clock.now() >= deadline && error instanceof errors/* NetworkError */.Dr)
+                return timedOut();
+            if (error instanceof send/* OversizeAnswerError */.Ox) {
+                // The service is there and answered: no failure of its own, so no step toward giving up.
+                problem = error.message;
+                log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
+                wait = base;
+            }
+            else if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+                notFoundSince ??= clock.now();
+                if (clock.now() - notFoundSince >= options.notFoundGraceMs)
+                    throw unknownRun(runId, error);
+                log.info(`Run ${runId} is not there yet; asking again.`);
+                wait = Math.ceil(base / 3);
+            }
+            else {
+                if (!(0,retry/* isTransient */.dg)(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+                    throw error;
+                problem = (0,errors/* messageOf */.bD)(error);
+                log.info(`Asking for the verdict failed (${problem}); asking again.`);
+                wait = (0,retry/* requestedDelay */.QQ)(error, policy) ?? Math.ceil(base / 3);
+            }
+        }
+        const left = deadline - clock.now();
+        if (left <= 0)
+            return timedOut();
+        if (wait >= left) {
+            await clock.sleep(left, options.signal);
+            return timedOut();
+        }
+        await clock.sleep(wait, options.signal);
+    }
+}
+/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
+function unknownRun(runId, error) {
+    const label = error.message.replace(/ answered 404.*$/s, '');
+    return new errors/* DeployError */.sH(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}).`);
+}
+function verdictOf(verdict, runId, answer, timeoutMs) {
+    const bugs = answer?.bugs ?? [];
+    return {
+        verdict,
+        greenlight: verdict === 'passed',
+        runId,
+        runUrl: answer?.runUrl,
+        bugsUrl: answer?.bugsUrl,
+        blockingBugsCount: answer?.blockingBugsCount,
+        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+        bugs,
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
+        timeoutMs,
+        answered: answer !== undefined
+    };
+}
+/** A stage in words, with what the service reports of it. */
+function describeStage(answer) {
+    switch (answer.stage) {
+        case 'initializing':
+            return 'initializing (the flows are starting)';
+        case 'underReview': {
+            const parts = [
+                answer.underInvestigation !== undefined &&
+                    `${answer.underInvestigation} workflow(s) under investigation`,
+                answer.autoRetrying && `${answer.autoRetrying} retrying`,
+                answer.blockingBugsCount !== undefined &&
+                    `${answer.blockingBugsCount} blocking bug(s) so far`,
+                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+            ].filter(Boolean);
+            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
+        }
+        case 'completed':
+            return answer.greenlight
+                ? 'completed, green'
+                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'in a stage this client does not know';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/report.ts
+/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
+const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
+
+;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
+
+
+
+
+/**
+ * The outputs, by the names the service's own clients use: one list, with
+ * one description each (action.yml, the README and --help come from it), and
+ * one derivation from what the deploy learned, used by every front end.
+ */
+const OUTPUTS = {
+    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${(0,option_refs/* ref */.KR)('runInputPath')} given.`,
+    fileLocation: '<team_id>/<destination>, as the service returned it.',
+    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
+    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
+    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
+    artifactSize: 'Size of the uploaded file in bytes.',
+    appId: "The build's app id, read from it before the upload: the Android package name or the iOS bundle id.",
+    appVersion: "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
+    buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
+    platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
+    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
+    runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
+    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
+    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
+    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
+};
+const OUTPUT_NAMES = Object.keys(OUTPUTS);
+/** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
+const OUTPUT_VALUES = {
+    outcome: OUTCOMES,
+    verdict: VERDICT_NAMES,
+    platform: option_table/* PLATFORMS */.P4
+};
+/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
+function outputValuesOf(report) {
+    const { verdict, build } = report;
+    // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
+    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
+    const uploaded = report.artifact?.sha256 !== undefined;
+    const values = {
+        playgroundFileLocation: report.playgroundFileLocation,
+        fileLocation: report.fileLocation,
+        runId: report.runId,
+        environmentId: report.environmentId ?? report.terminated?.environmentId,
+        outcome: report.outcome,
+        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
+        artifactSize: uploaded ? report.artifact?.size : undefined,
+        appId: app?.appId,
+        appVersion: app?.appVersion,
+        buildNumber: app?.buildNumber,
+        platform: app?.platform,
+        verdict: verdict?.verdict,
+        greenlight: verdict?.greenlight,
+        runUrl: verdict?.runUrl ?? report.runUrl,
+        blockingBugsCount: verdict && blockingCount(report),
+        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
+            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
+        bugs: verdict?.answered ? verdict.bugs : undefined
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
+}
+/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
+function blockingCount(report) {
+    const { verdict } = report;
+    if (!verdict)
+        return undefined;
+    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
+}
+/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
+function outputsOf(report) {
+    return Object.fromEntries(Object.entries(outputValuesOf(report)).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value)
+    ]));
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
+
+
+const PACKAGE = 'mobile-build-deploy';
+/** The verdict's case, and the class of each bug's. */
+const VERDICT_CASE = 'Verdict';
+const BUG_CLASS = `${PACKAGE}.bugs`;
+/**
+ * Characters XML 1.0 cannot hold: controls other than tab and line breaks,
+ * U+FFFE and U+FFFF, and a surrogate that is not half of a pair. A pair (an
+ * emoji) is a character XML holds, and is kept.
+ */
+const NOT_XML = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A value for a text node: never markup; a character XML refuses becomes U+FFFD; a carriage return survives the parser's line-end rule. */
+function xmlText(value) {
+    return value
+        .replace(NOT_XML, '\ufffd')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;')
+        .replace(/\r/g, '&#13;');
+}
+/** A value for an attribute: as a text node, and with tabs and line breaks as references, which a parser would turn into spaces. */
+function xmlAttribute(value) {
+    return xmlText(value).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
+}
+/** The failure's type by the judgement's cause. */
+const FAILURE_TYPES = {
+    'deploy-failed': 'DeployFailed',
+    usage: 'BadUsage',
+    'run-failed': 'BlockingBugs',
+    'timed-out': 'WaitTimedOut',
+    canceled: 'RunCanceled',
+    success: 'Failed'
+};
+/** Pure: the JUnit XML of a deploy's judgement and outputs. */
+function junitXml(input) {
+    const { outputs, judgement } = input;
+    const cases = [
+        verdictCase(outputs, judgement),
+        ...bugCases(outputs.bugs ?? [], judgement)
+    ];
+    const failures = cases.filter(c => c.failure).length;
+    const skipped = cases.filter(c => c.skipped !== undefined).length;
+    const attributes = (pairs) => pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
+    const suite = attributes([
+        ['package', PACKAGE],
+        ['id', 0],
+        ['name', input.name?.trim() || PACKAGE],
+        ['timestamp', input.started.toISOString().slice(0, 19)],
+        ['hostname', input.hostname?.trim() || 'localhost'],
+        ['tests', cases.length],
+        ['failures', failures],
+        ['errors', 0],
+        ['skipped', skipped],
+        ['time', seconds(input.seconds)]
+    ]);
+    const properties = [
+        ...OUTPUT_NAMES.filter(name => name !== 'bugs' && outputs[name] !== undefined).map((name) => [name, String(outputs[name])]),
+        ['conclusion', judgement.conclusion],
+        ['cause', judgement.cause]
+    ];
+    const lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites>',
+        `  <testsuite${suite}>`,
+        '    <properties>',
+        ...properties.map(([name, value]) => `      <property${attributes([
+            ['name', name],
+            ['value', value]
+        ])}/>`),
+        '    </properties>',
+        ...cases.map(testCase => caseXml(testCase, attributes)),
+        `    <system-out>${xmlText(systemOut(outputs, judgement))}</system-out>`,
+        '    <system-err/>',
+        '  </testsuite>',
+        '</testsuites>',
+        ''
+    ];
+    return lines.join('\n');
+}
+/** What a person reads under the suite: the run, its link, and the judgement's words. */
+function systemOut(outputs, judgement) {
+    const run = outputs.runId
+        ? `Run ${outputs.runId}: ${outputs.verdict ?? outputs.outcome ?? 'no verdict'}.`
+        : `No run${outputs.outcome ? ` (${outputs.outcome})` : ''}.`;
+    return [run, outputs.runUrl, judgement.message].filter(Boolean).join('\n');
+}
+function verdictCase(outputs, judgement) {
+    const testCase = { name: VERDICT_CASE, classname: PACKAGE };
+    const { message } = judgement;
+    if (judgement.conclusion === 'failure') {
+        const said = message ?? `The deploy failed (${judgement.cause}).`;
+        const link = outputs.runUrl && !said.includes(outputs.runUrl) ? `\n${outputs.runUrl}` : '';
+        return {
+            ...testCase,
+            failure: { type: FAILURE_TYPES[judgement.cause], message: said, details: `${said}${link}` }
+        };
+    }
+    if (outputs.verdict === 'passed' && judgement.conclusion === 'success')
+        return testCase;
+    return {
+        ...testCase,
+        skipped: message ??
+            (outputs.verdict
+                ? `Run ${outputs.runId ?? ''}: ${outputs.verdict}.`
+                : 'The verdict was not waited for.')
+    };
+}
+/** A case per reproduced bug: a blocking bug fails only when the judgement fails; the others pass, named. */
+function bugCases(bugs, judgement) {
+    return bugs.map(bug => {
+        const title = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+        const facts = `priority ${bug.priority}${bug.new ? ', new' : ''}${bug.url ? `, ${bug.url}` : ''}`;
+        const testCase = { name: title, classname: BUG_CLASS };
+        if (!bug.blocking)
+            return testCase;
+        if (judgement.conclusion !== 'failure')
+            return {
+                ...testCase,
+                skipped: `Blocking bug ${title} (${facts}); the step passed all the same.`
+            };
+        return {
+            ...testCase,
+            failure: {
+                type: 'BlockingBug',
+                message: `Blocking bug ${title} (${facts})`,
+                details: `Blocking bug ${title}: ${facts}`
+            }
+        };
+    });
+}
+function caseXml(testCase, attributes) {
+    const head = `    <testcase${attributes([
+        ['name', testCase.name],
+        ['classname', testCase.classname],
+        ['time', '0']
+    ])}`;
+    if (testCase.failure) {
+        const { type, message, details } = testCase.failure;
+        return `${head}>\n      <failure${attributes([
+            ['message', message],
+            ['type', type]
+        ])}>${xmlText(details)}</failure>\n    </testcase>`;
+    }
+    if (testCase.skipped !== undefined)
+        return `${head}>\n      <skipped${attributes([['message', testCase.skipped]])}>${xmlText(testCase.skipped)}</skipped>\n    </testcase>`;
+    // A passed case, or a bug that does not block: named, and nothing more (the strict schema has no output on a case).
+    return `${head}/>`;
+}
+function seconds(value) {
+    return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
+}
+/** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
+function junitOfReport(report, judgement, now = shared_clock/* clock */.pm.now()) {
+    const started = report.startedAt ?? now;
+    return junitXml({
+        outputs: outputValuesOf(report),
+        judgement,
+        started: new Date(started),
+        seconds: (now - started) / 1000
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/log.ts
+const ignore = () => undefined;
+/** A whole log from the parts a caller gave; the rest say nothing. */
+function completeLog(partial = {}) {
+    const own = partial ?? {};
+    return {
+        info: own.info ?? ignore,
+        debug: own.debug ?? ignore,
+        notice: own.notice ?? ignore,
+        warning: own.warning ?? ignore,
+        mask: own.mask ?? ignore,
+        group: own.group ?? ((_name, work) => work())
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/options/vocabulary.ts
+
+
+/** `deploymentType` as `deployment-type`. */
+function kebab(option) {
+    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+}
+/** An option's own spelling in a front end, from the table: kebab-case for the action and the CLI, camelCase for the library. */
+function spelling(frontEnd, option) {
+    return option_table/* OPTIONS */.lw[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
+}
+/** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
+function render(text, vocabulary) {
+    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value) => {
+        if (!(0,option_refs/* isOptionKey */.zi)(key))
+            return whole;
+        if (asSubject)
+            return vocabulary.subject(key);
+        if (value !== undefined)
+            return vocabulary.setting(key, value);
+        return vocabulary.name(key);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/outward.ts
+
+
+
+
+
+
+/**
+ * The way out of the core. Every text a deploy sends a person (log lines, the
+ * failure, the reason, warnings) passes here: options rendered in the front
+ * end's words, every secret and credential shape redacted, and the whole made
+ * inert (one line, no control characters, no workflow command). Every
+ * callback of the caller's (the log, progress, status, events) is called
+ * through a guard: one that throws is reported once and not called again,
+ * and never stops the deploy.
+ */
+class Outward {
+    vocabulary;
+    secrets;
+    log;
+    warnings;
+    target;
+    failed = new Set();
+    constructor(vocabulary, target, warnings) {
+        this.vocabulary = vocabulary;
+        this.warnings = warnings;
+        this.target = completeLog(isObject(target) ? target : {});
+        const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
+        this.secrets = new redact/* Secrets */.Sb(secret => mask(secret));
+        this.log = this.wrap();
+    }
+    /**
+     * Registers every secret option (the API key, the GitHub token) as given
+     * and as the environment variable it falls back to holds it, before any
+     * option is read: an option refused while it is read (the key pasted into
+     * another flag) must find the key masked already in its message.
+     */
+    addSecretOptions(values, env = {}) {
+        for (const [key, spec] of Object.entries(option_table/* OPTIONS */.lw)) {
+            if (spec.kind !== 'secret')
+                continue;
+            const given = values[key];
+            if (typeof given === 'string')
+                this.secrets.add(given);
+            if (spec.env)
+                this.secrets.add(env[spec.env.name]);
+        }
+    }
+    /** A text for a person, ready to leave the process. */
+    text(message) {
+        return (0,shared_text/* inert */.tJ)(this.secrets.redact(render(message, this.vocabulary)));
+    }
+    /** A warning worth a look, kept with the others: its text, ready to leave the process. */
+    warn(message) {
+        const warning = this.text(message);
+        this.warnings.push(warning);
+        return warning;
+    }
+    /**
+     * A value (an output, a link) ready to leave the process: secrets and
+     * credentials out, and otherwise exact, for a later step must read the very
+     * path or link. Values are checked where they are read (no control
+     * character reaches here); each hand-over format keeps them inert for its
+     * reader.
+     */
+    value(value) {
+        return this.secrets.redactValue(value);
+    }
+    /**
+     * A caller's callback that can never throw into the deploy: the first
+     * failure is reported as a warning, and the callback is left alone after it.
+     */
+    guard(name, callback) {
+        if (typeof callback !== 'function')
+            return () => undefined;
+        return (...args) => {
+            if (this.failed.has(name))
+                return;
+            try {
+                const result = callback(...args);
+                // A promise a callback returns is not awaited, but its rejection is not left unhandled either.
+                if (result instanceof Promise)
+                    result.catch(error => this.report(name, error));
+            }
+            catch (error) {
+                this.report(name, error);
+            }
+        };
+    }
+    report(name, error) {
+        if (this.failed.has(name))
+            return;
+        this.failed.add(name);
+        const warning = this.text(`The ${name} callback threw (${(0,errors/* messageOf */.bD)(error)}); the deploy goes on without calling it again.`);
+        this.warnings.push(warning);
+        if (name !== 'log.warning')
+            this.guard('log.warning', this.target.warning)(warning);
+    }
+    wrap() {
+        const { target } = this;
+        const say = (method) => {
+            const call = this.guard(`log.${method}`, (message, title) => target[method](message, title));
+            return (message, title) => call(this.text(message), title === undefined ? undefined : this.text(title));
+        };
+        return {
+            info: say('info'),
+            debug: say('debug'),
+            notice: say('notice'),
+            warning: say('warning'),
+            mask: secret => this.secrets.add(secret),
+            group: async (name, work) => {
+                if (this.failed.has('log.group'))
+                    return work();
+                let started = false;
+                const run = () => {
+                    started = true;
+                    return work();
+                };
+                try {
+                    return await target.group(this.text(name), run);
+                }
+                catch (error) {
+                    if (started)
+                        throw error;
+                    this.report('log.group', error);
+                    return work();
+                }
+            }
+        };
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/plan.ts
+
+
+/** The modes that send the deploy notification. */
+const NOTIFIES = ['deploy', 'notify', 'plain'];
+/**
+ * Pure: the steps of a deploy from its settings and its CI's context, decided
+ * once for every front end. A GitHub deployment that is not healthy is never
+ * notified (service spec 4.3, rule 2); a fork's pull request is looked up
+ * before the build is named after it.
+ */
+function planOf(settings, ci) {
+    const state = ci?.deploymentState;
+    if (state !== undefined && state !== 'success' && NOTIFIES.includes(settings.mode))
+        return {
+            skip: `This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
+        };
+    const lookup = ci?.pullRequestLookup ? ['lookUpPullRequest'] : [];
+    const build = settings.file ? ['locateBuild', 'checkBuild'] : [];
+    const wait = settings.wait ? ['wait'] : [];
+    switch (settings.mode) {
+        case 'terminate':
+            return { steps: ['terminate'] };
+        case 'wait':
+            return { steps: ['wait'] };
+        case 'upload':
+            return { steps: [...lookup, ...build, settings.dryRun ? 'dryRun' : 'upload'] };
+        default:
+            if (settings.dryRun)
+                return { steps: [...lookup, ...build, 'dryRun'] };
+            return {
+                steps: [
+                    ...lookup,
+                    ...build,
+                    ...(settings.file ? ['upload'] : []),
+                    'notify',
+                    ...wait
+                ]
+            };
+    }
+}
+const MODE_WORDS = {
+    deploy: 'upload and notify',
+    upload: 'upload only',
+    notify: 'notify with an earlier upload',
+    plain: 'notify without a build',
+    wait: 'wait for a verdict',
+    terminate: 'end a preview environment'
+};
+/** Pure: the lines that tell the mode and the plan in the log. */
+function planLines(settings, artifact, destination) {
+    const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : '';
+    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
+    return [
+        `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
+        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
+        ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : []),
+        `Service: ${settings.baseUrl}`,
+        `Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`,
+        ...(pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
+        ...(mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+    ];
+}
+
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __nccwpck_require__(3113);
 ;// CONCATENATED MODULE: ./src/core/service/answers.ts
 
 
@@ -5724,8 +6501,6 @@ function parseCompactDate(value) {
     return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
 }
 
-// EXTERNAL MODULE: ./src/core/shared/clock.ts
-var shared_clock = __nccwpck_require__(763);
 ;// CONCATENATED MODULE: ./src/core/service/client.ts
 
 
@@ -5847,6 +6622,128 @@ class ServiceClient {
 function logRetry(log, error, attempt, maxAttempts, delayMs) {
     const said = (0,errors/* messageOf */.bD)(error).replace(/([^.])$/, '$1.');
     log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/session.ts
+
+
+
+
+
+
+
+/**
+ * What every step of one deploy shares: the settings, the limits, the way
+ * out (log, redaction, warnings) and the service's client. Steps read it and
+ * return what they learned; the orchestrator alone writes the report.
+ */
+class DeploySession {
+    settings;
+    limits;
+    outward;
+    hooks;
+    tell;
+    log;
+    constructor(settings, limits, outward, hooks, tell) {
+        this.settings = settings;
+        this.limits = limits;
+        this.outward = outward;
+        this.hooks = hooks;
+        this.tell = tell;
+        this.log = outward.log;
+    }
+    /** A text from outside (a name, a link), redacted. */
+    value(text) {
+        return this.outward.value(text);
+    }
+    /** A warning worth a look: in the log and in the report's warnings, rendered and redacted once. */
+    warn(text, title) {
+        this.log.warning(this.outward.warn(text), title);
+    }
+    /** A log group for one phase, closed with how long the phase took. */
+    async phase(name, work) {
+        const started = shared_clock/* clock */.pm.now();
+        return this.log.group(name, async () => {
+            try {
+                return await work();
+            }
+            finally {
+                this.log.info(`Took ${formatDuration((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
+            }
+        });
+    }
+    /** The service's client, its retries bounded by `deadline` and stopped by `signal`. */
+    service(signal, deadline) {
+        const { settings, limits } = this;
+        return new ServiceClient({
+            baseUrl: settings.baseUrl,
+            apiKey: settings.apiKey,
+            policy: {
+                maxAttempts: settings.maxAttempts,
+                baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+                maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
+                deadline,
+                signal
+            },
+            transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
+            log: this.log,
+            secrets: this.outward.secrets
+        });
+    }
+    delivery;
+    /**
+     * Runs a request of the delivery (the upload, the notification, the end of
+     * an environment) within the delivery's one time limit, started by the
+     * first; a wait has its own. The limit aborts whatever is under way, with a
+     * message saying so.
+     */
+    async withinDelivery(work) {
+        this.delivery ??= this.startDelivery();
+        return work(this.delivery.service);
+    }
+    /** The delivery is over: its time limit stops. */
+    endDelivery() {
+        if (this.delivery)
+            clearTimeout(this.delivery.timer);
+    }
+    startDelivery() {
+        const { deliveryMs } = this.limits;
+        const limit = new AbortController();
+        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${formatMinutes(deliveryMs / 60_000)} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), deliveryMs);
+        // The limit never keeps the process alive by itself.
+        timer.unref();
+        const signal = this.hooks.signal
+            ? AbortSignal.any([this.hooks.signal, limit.signal])
+            : limit.signal;
+        return { service: this.service(signal, shared_clock/* clock */.pm.now() + deliveryMs), timer };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/service/body.ts
+/**
+ * Pure: the body of the deploy notification. `build` names the run variable
+ * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
+ * unless the lane plugin's option says otherwise); without it the variables
+ * are sent as given.
+ */
+function buildDeployBody(fields, git, build) {
+    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
+    const body = {
+        deployment_type: fields.deploymentType || undefined,
+        variables: Object.keys(variables).length > 0 ? variables : undefined,
+        branch: git.branch,
+        sha: git.sha,
+        hosting_service: git.hostingService || undefined,
+        commit_url: git.commitUrl,
+        deployment_url: git.deploymentUrl,
+        deduplication_key: fields.deduplicationKey || undefined,
+        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
+        pull_request_number: git.pullRequestNumber,
+        merge_request_number: git.mergeRequestNumber,
+        repository: git.repository
+    };
+    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
+    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 // EXTERNAL MODULE: external "fs"
@@ -7201,177 +8098,6 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
-
-
-
-
-
-/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
-const DEFAULT_POLL_INTERVAL_SECONDS = 30;
-/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
-const MAX_FAILURES_IN_A_ROW = 10;
-/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
-const QUICK_ASKS = 3;
-/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
-const MAX_SUPERSEDINGS = 20;
-/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
-const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
-/**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3).
- * A 404 while the run is not there yet is asked again for a grace; what the
- * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
- * is asked again at most ten times in a row, after the server's Retry-After
- * within the policy's cap; any other 4xx stops with its message. An answer too
- * large to read is asked again at the normal pace, and named if the wait times
- * out. A superseded run is followed at the same pace, and a chain of
- * supersedings that loops or never ends stops the wait. Every ask and every
- * sleep ends by the timeout, and at once on the signal. One log line per stage
- * change, and a heartbeat every few intervals.
- */
-async function pollVerdict(service, options) {
-    const { log, policy } = service.config;
-    const base = options.intervalMs;
-    const clock = options.clock ?? shared_clock/* clock */.pm;
-    const started = clock.now();
-    const deadline = started + options.timeoutMs;
-    const { timeoutMs } = options;
-    let runId = options.runId;
-    const followed = [runId];
-    let last;
-    let failures = 0;
-    let notFoundSince;
-    let asks = 0;
-    let lastStage;
-    let lastHeartbeat = started;
-    let problem;
-    const timedOut = () => ({
-        ...verdictOf('timed-out', runId, last, timeoutMs),
-        greenlight: last?.greenlight ?? false,
-        ...(problem === undefined ? {} : { problem })
-    });
-    for (;;) {
-        asks++;
-        let wait;
-        try {
-            const answer = await service.greenlight(runId, deadline);
-            failures = 0;
-            notFoundSince = undefined;
-            problem = undefined;
-            last = answer;
-            options.onStatus?.({ runId, stage: answer.stage, answer });
-            const next = answer.relevantRunId;
-            if (next && next !== runId) {
-                if (followed.includes(next))
-                    throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
-                if (followed.length > MAX_SUPERSEDINGS)
-                    throw new errors/* DeployError */.sH(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
-                log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
-                followed.push(next);
-                runId = next;
-                lastStage = undefined;
-                wait = base;
-            }
-            else {
-                if (answer.stage !== lastStage) {
-                    log.info(`Run ${runId}: ${describeStage(answer)}.`);
-                    lastStage = answer.stage;
-                    lastHeartbeat = clock.now();
-                }
-                else if (clock.now() - lastHeartbeat >= 6 * base) {
-                    log.info(`Run ${runId} is still ${describeStage(answer)}.`);
-                    lastHeartbeat = clock.now();
-                }
-                if (answer.stage === 'completed')
-                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs);
-                if (answer.stage === 'canceled')
-                    return verdictOf('canceled', runId, answer, timeoutMs);
-                const interval = answer.stage === 'underReview' ? 2 * base : base;
-                wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
-            }
-        }
-        catch (error) {
-            if (clock.now() >= deadline && error instanceof errors/* NetworkError */.Dr)
-                return timedOut();
-            if (error instanceof send/* OversizeAnswerError */.Ox) {
-                // The service is there and answered: no failure of its own, so no step toward giving up.
-                problem = error.message;
-                log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
-                wait = base;
-            }
-            else if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
-                notFoundSince ??= clock.now();
-                if (clock.now() - notFoundSince >= options.notFoundGraceMs)
-                    throw unknownRun(runId, error);
-                log.info(`Run ${runId} is not there yet; asking again.`);
-                wait = Math.ceil(base / 3);
-            }
-            else {
-                if (!(0,retry/* isTransient */.dg)(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
-                    throw error;
-                problem = (0,errors/* messageOf */.bD)(error);
-                log.info(`Asking for the verdict failed (${problem}); asking again.`);
-                wait = (0,retry/* requestedDelay */.QQ)(error, policy) ?? Math.ceil(base / 3);
-            }
-        }
-        const left = deadline - clock.now();
-        if (left <= 0)
-            return timedOut();
-        if (wait >= left) {
-            await clock.sleep(left, options.signal);
-            return timedOut();
-        }
-        await clock.sleep(wait, options.signal);
-    }
-}
-/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
-function unknownRun(runId, error) {
-    const label = error.message.replace(/ answered 404.*$/s, '');
-    return new errors/* DeployError */.sH(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}).`);
-}
-function verdictOf(verdict, runId, answer, timeoutMs) {
-    const bugs = answer?.bugs ?? [];
-    return {
-        verdict,
-        greenlight: verdict === 'passed',
-        runId,
-        runUrl: answer?.runUrl,
-        bugsUrl: answer?.bugsUrl,
-        blockingBugsCount: answer?.blockingBugsCount,
-        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
-        bugs,
-        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
-        timeoutMs,
-        answered: answer !== undefined
-    };
-}
-/** A stage in words, with what the service reports of it. */
-function describeStage(answer) {
-    switch (answer.stage) {
-        case 'initializing':
-            return 'initializing (the flows are starting)';
-        case 'underReview': {
-            const parts = [
-                answer.underInvestigation !== undefined &&
-                    `${answer.underInvestigation} workflow(s) under investigation`,
-                answer.autoRetrying && `${answer.autoRetrying} retrying`,
-                answer.blockingBugsCount !== undefined &&
-                    `${answer.blockingBugsCount} blocking bug(s) so far`,
-                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
-            ].filter(Boolean);
-            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
-        }
-        case 'completed':
-            return answer.greenlight
-                ? 'completed, green'
-                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'in a stage this client does not know';
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/deploy/advice.ts
 
 
@@ -7391,142 +8117,6 @@ function noRunAdvice(cause, deploymentType) {
         case 'no-trigger':
             return `Check with the service operator that mobile triggers are enabled for the workspace and that ${(0,option_refs/* ref */.KR)('deploymentType')}${deploymentType ? ` (${(0,shared_text/* quote */.hD)(deploymentType)})` : ''} matches its label.`;
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-
-
-
-
-/** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */
-/** A verdict in a few words, as every report that shows one says it. */
-const VERDICT_WORDS = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-function verdictMessage(verdict) {
-    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
-    switch (verdict.verdict) {
-        case 'passed':
-            return undefined;
-        case 'failed': {
-            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
-            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
-            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
-            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
-        }
-        case 'canceled':
-            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
-        case 'timed-out': {
-            const problem = verdict.problem
-                ? ` The last asks got no usable answer: ${verdict.problem}`
-                : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
-        }
-    }
-}
-/** One line that says why no run was created and what to do. */
-function noRunMessage(noRun) {
-    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
-}
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof errors/* DeployError */.sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-/** The stack of an error the product did not expect, for a debug line of a bug report. */
-function unexpectedStack(error) {
-    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
-        return undefined;
-    return error.stack;
-}
-function describeBug(bug) {
-    const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/conclusion.ts
-
-
-const CONCLUSIONS = { success: true, warning: true, failure: true };
-const CAUSES = {
-    success: true,
-    'deploy-failed': true,
-    usage: true,
-    'run-failed': true,
-    'timed-out': true,
-    canceled: true
-};
-const CAUSE_WORDS = {
-    success: 'passed',
-    'deploy-failed': 'the deploy failed',
-    usage: 'an option cannot be used',
-    'run-failed': 'the run found blocking bugs',
-    'timed-out': 'the wait for the verdict timed out',
-    canceled: 'canceled'
-};
-/** Pure: the judgement in a few words, as every report heads it: the summary, the check run, the comment. */
-function resultWords(judgement) {
-    if (judgement.conclusion === 'success')
-        return '✅ success';
-    if (judgement.conclusion === 'warning')
-        return '⚠️ success, with a warning';
-    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
-}
-/**
- * Pure: the one rule from what was learned to pass, warning or failure: a
- * failed deploy fails; no run created fails unless `failOnNoRun` is false
- * (then a warning); a verdict other than passed fails, each by its cause.
- */
-function conclude(report) {
-    if (report.failure)
-        return {
-            conclusion: 'failure',
-            cause: report.failure.usage
-                ? 'usage'
-                : report.failure.interrupted
-                    ? 'canceled'
-                    : 'deploy-failed',
-            message: report.failure.message
-        };
-    if (report.noRun) {
-        const message = noRunMessage(report.noRun);
-        return report.failOnNoRun
-            ? {
-                conclusion: 'failure',
-                cause: 'deploy-failed',
-                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
-            }
-            : { conclusion: 'warning', cause: 'success', message };
-    }
-    const { verdict } = report;
-    if (verdict && verdict.verdict !== 'passed') {
-        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
-        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
-    }
-    return { conclusion: 'success', cause: 'success' };
-}
-/**
- * The judgement a result carries (the library's `conclusion`, `cause` and
- * `reason`), read back as it was made, never made again from the outputs;
- * undefined when the value carries none.
- */
-function judgementOf(result) {
-    const { conclusion, cause, reason } = result;
-    if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion))
-        return undefined;
-    if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause))
-        return undefined;
-    return {
-        conclusion: conclusion,
-        cause: cause,
-        message: typeof reason === 'string' ? reason : undefined
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/xml-tree.ts
@@ -9005,7 +9595,7 @@ const KEY_CHECK_NAME = 'mobile-build-deploy-dry-run-key-check.zip';
  * real deploy's end it the same way: it throws what the request threw.
  */
 async function dryRun(settings, service, artifact, destination, context) {
-    const { log, report } = context;
+    const { log } = context;
     log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.');
     if (artifact) {
         const sha256 = await context.phase(`Read ${(0,shared_text/* quote */.hD)(artifact.name)}`, () => sha256Of(artifact.path));
@@ -9026,9 +9616,8 @@ async function dryRun(settings, service, artifact, destination, context) {
             ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
             : `Would not wait for the run's verdict (${(0,option_refs/* ref */.KR)('wait')} is false).`);
     }
-    report.outcome = 'skipped';
-    report.dryRun = true;
     log.info('Dry run passed: a real deployment would proceed as far as can be known without it.');
+    return { outcome: 'skipped', dryRun: true };
 }
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
 async function sha256Of(path) {
@@ -9037,423 +9626,304 @@ async function sha256Of(path) {
     return hash.digest('hex');
 }
 
-;// CONCATENATED MODULE: ./src/core/deploy/report.ts
-/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
-const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
-
-;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
+;// CONCATENATED MODULE: ./src/core/deploy/pull-request.ts
 
 
 
 
+
+/** GitHub's REST API version every request names. */
+const GITHUB_API_VERSION = '2022-11-28';
+/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
+const LOOKUP_MS = 10_000;
 /**
- * The outputs, by the names the service's own clients use: one list, with
- * one description each (action.yml, the README and --help come from it), and
- * one derivation from what the deploy learned, used by every front end.
+ * Asks GitHub once for the open pull request whose head is the lookup's;
+ * resolves its number, or undefined when none has that head. Throws a
+ * sentence for a person when GitHub could not tell (no token, a refusal, no
+ * answer within LOOKUP_MS): the deploy then goes on without a number.
  */
-const OUTPUTS = {
-    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${(0,option_refs/* ref */.KR)('runInputPath')} given.`,
-    fileLocation: '<team_id>/<destination>, as the service returned it.',
-    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
-    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
-    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
-    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
-    artifactSize: 'Size of the uploaded file in bytes.',
-    appId: "The build's app id, read from it before the upload: the Android package name or the iOS bundle id.",
-    appVersion: "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
-    buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
-    platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
-    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
-    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
-    runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
-    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
-    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
-    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
-};
-const OUTPUT_NAMES = Object.keys(OUTPUTS);
-/** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
-const OUTPUT_VALUES = {
-    outcome: OUTCOMES,
-    verdict: VERDICT_NAMES,
-    platform: option_table/* PLATFORMS */.P4
-};
-/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-function outputValuesOf(report) {
-    const { verdict, build } = report;
-    // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
-    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
-    const uploaded = report.artifact?.sha256 !== undefined;
-    const values = {
-        playgroundFileLocation: report.playgroundFileLocation,
-        fileLocation: report.fileLocation,
-        runId: report.runId,
-        environmentId: report.environmentId ?? report.terminated?.environmentId,
-        outcome: report.outcome,
-        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
-        artifactSize: uploaded ? report.artifact?.size : undefined,
-        appId: app?.appId,
-        appVersion: app?.appVersion,
-        buildNumber: app?.buildNumber,
-        platform: app?.platform,
-        verdict: verdict?.verdict,
-        greenlight: verdict?.greenlight,
-        runUrl: verdict?.runUrl ?? report.runUrl,
-        blockingBugsCount: verdict && blockingCount(report),
-        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
-            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
-        bugs: verdict?.answered ? verdict.bugs : undefined
-    };
-    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
-}
-/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-function blockingCount(report) {
-    const { verdict } = report;
-    if (!verdict)
-        return undefined;
-    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
-}
-/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
-function outputsOf(report) {
-    return Object.fromEntries(Object.entries(outputValuesOf(report)).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : JSON.stringify(value)
-    ]));
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
-
-
-const PACKAGE = 'mobile-build-deploy';
-/** The verdict's case, and the class of each bug's. */
-const VERDICT_CASE = 'Verdict';
-const BUG_CLASS = `${PACKAGE}.bugs`;
-/**
- * Characters XML 1.0 cannot hold: controls other than tab and line breaks,
- * U+FFFE and U+FFFF, and a surrogate that is not half of a pair. A pair (an
- * emoji) is a character XML holds, and is kept.
- */
-const NOT_XML = 
-// eslint-disable-next-line no-control-regex
-/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** A value for a text node: never markup; a character XML refuses becomes U+FFFD; a carriage return survives the parser's line-end rule. */
-function xmlText(value) {
-    return value
-        .replace(NOT_XML, '\ufffd')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&apos;')
-        .replace(/\r/g, '&#13;');
-}
-/** A value for an attribute: as a text node, and with tabs and line breaks as references, which a parser would turn into spaces. */
-function xmlAttribute(value) {
-    return xmlText(value).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
-}
-/** The failure's type by the judgement's cause. */
-const FAILURE_TYPES = {
-    'deploy-failed': 'DeployFailed',
-    usage: 'BadUsage',
-    'run-failed': 'BlockingBugs',
-    'timed-out': 'WaitTimedOut',
-    canceled: 'RunCanceled',
-    success: 'Failed'
-};
-/** Pure: the JUnit XML of a deploy's judgement and outputs. */
-function junitXml(input) {
-    const { outputs, judgement } = input;
-    const cases = [
-        verdictCase(outputs, judgement),
-        ...bugCases(outputs.bugs ?? [], judgement)
-    ];
-    const failures = cases.filter(c => c.failure).length;
-    const skipped = cases.filter(c => c.skipped !== undefined).length;
-    const attributes = (pairs) => pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
-    const suite = attributes([
-        ['package', PACKAGE],
-        ['id', 0],
-        ['name', input.name?.trim() || PACKAGE],
-        ['timestamp', input.started.toISOString().slice(0, 19)],
-        ['hostname', input.hostname?.trim() || 'localhost'],
-        ['tests', cases.length],
-        ['failures', failures],
-        ['errors', 0],
-        ['skipped', skipped],
-        ['time', seconds(input.seconds)]
-    ]);
-    const properties = [
-        ...OUTPUT_NAMES.filter(name => name !== 'bugs' && outputs[name] !== undefined).map((name) => [name, String(outputs[name])]),
-        ['conclusion', judgement.conclusion],
-        ['cause', judgement.cause]
-    ];
-    const lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites>',
-        `  <testsuite${suite}>`,
-        '    <properties>',
-        ...properties.map(([name, value]) => `      <property${attributes([
-            ['name', name],
-            ['value', value]
-        ])}/>`),
-        '    </properties>',
-        ...cases.map(testCase => caseXml(testCase, attributes)),
-        `    <system-out>${xmlText(systemOut(outputs, judgement))}</system-out>`,
-        '    <system-err/>',
-        '  </testsuite>',
-        '</testsuites>',
-        ''
-    ];
-    return lines.join('\n');
-}
-/** What a person reads under the suite: the run, its link, and the judgement's words. */
-function systemOut(outputs, judgement) {
-    const run = outputs.runId
-        ? `Run ${outputs.runId}: ${outputs.verdict ?? outputs.outcome ?? 'no verdict'}.`
-        : `No run${outputs.outcome ? ` (${outputs.outcome})` : ''}.`;
-    return [run, outputs.runUrl, judgement.message].filter(Boolean).join('\n');
-}
-function verdictCase(outputs, judgement) {
-    const testCase = { name: VERDICT_CASE, classname: PACKAGE };
-    const { message } = judgement;
-    if (judgement.conclusion === 'failure') {
-        const said = message ?? `The deploy failed (${judgement.cause}).`;
-        const link = outputs.runUrl && !said.includes(outputs.runUrl) ? `\n${outputs.runUrl}` : '';
-        return {
-            ...testCase,
-            failure: { type: FAILURE_TYPES[judgement.cause], message: said, details: `${said}${link}` }
-        };
-    }
-    if (outputs.verdict === 'passed' && judgement.conclusion === 'success')
-        return testCase;
-    return {
-        ...testCase,
-        skipped: message ??
-            (outputs.verdict
-                ? `Run ${outputs.runId ?? ''}: ${outputs.verdict}.`
-                : 'The verdict was not waited for.')
-    };
-}
-/** A case per reproduced bug: a blocking bug fails only when the judgement fails; the others pass, named. */
-function bugCases(bugs, judgement) {
-    return bugs.map(bug => {
-        const title = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
-        const facts = `priority ${bug.priority}${bug.new ? ', new' : ''}${bug.url ? `, ${bug.url}` : ''}`;
-        const testCase = { name: title, classname: BUG_CLASS };
-        if (!bug.blocking)
-            return testCase;
-        if (judgement.conclusion !== 'failure')
-            return {
-                ...testCase,
-                skipped: `Blocking bug ${title} (${facts}); the step passed all the same.`
-            };
-        return {
-            ...testCase,
-            failure: {
-                type: 'BlockingBug',
-                message: `Blocking bug ${title} (${facts})`,
-                details: `Blocking bug ${title}: ${facts}`
-            }
-        };
+async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
+    if (!token)
+        throw new Error('no GitHub token was given to ask GitHub for it');
+    const { owner, name } = lookup.repository;
+    const query = new URLSearchParams({
+        head: `${lookup.owner}:${lookup.branch}`,
+        state: 'open',
+        per_page: '100'
     });
-}
-function caseXml(testCase, attributes) {
-    const head = `    <testcase${attributes([
-        ['name', testCase.name],
-        ['classname', testCase.classname],
-        ['time', '0']
-    ])}`;
-    if (testCase.failure) {
-        const { type, message, details } = testCase.failure;
-        return `${head}>\n      <failure${attributes([
-            ['message', message],
-            ['type', type]
-        ])}>${xmlText(details)}</failure>\n    </testcase>`;
-    }
-    if (testCase.skipped !== undefined)
-        return `${head}>\n      <skipped${attributes([['message', testCase.skipped]])}>${xmlText(testCase.skipped)}</skipped>\n    </testcase>`;
-    // A passed case, or a bug that does not block: named, and nothing more (the strict schema has no output on a case).
-    return `${head}/>`;
-}
-function seconds(value) {
-    return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
-}
-/** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
-function junitOfReport(report, judgement, now = shared_clock/* clock */.pm.now()) {
-    const started = report.startedAt ?? now;
-    return junitXml({
-        outputs: outputValuesOf(report),
-        judgement,
-        started: new Date(started),
-        seconds: (now - started) / 1000
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/shared/log.ts
-const ignore = () => undefined;
-/** A whole log from the parts a caller gave; the rest say nothing. */
-function completeLog(partial = {}) {
-    const own = partial ?? {};
-    return {
-        info: own.info ?? ignore,
-        debug: own.debug ?? ignore,
-        notice: own.notice ?? ignore,
-        warning: own.warning ?? ignore,
-        mask: own.mask ?? ignore,
-        group: own.group ?? ((_name, work) => work())
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/options/vocabulary.ts
-
-
-/** `deploymentType` as `deployment-type`. */
-function kebab(option) {
-    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
-}
-/** An option's own spelling in a front end, from the table: kebab-case for the action and the CLI, camelCase for the library. */
-function spelling(frontEnd, option) {
-    return option_table/* OPTIONS */.lw[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
-}
-/** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
-function render(text, vocabulary) {
-    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value) => {
-        if (!(0,option_refs/* isOptionKey */.zi)(key))
-            return whole;
-        if (asSubject)
-            return vocabulary.subject(key);
-        if (value !== undefined)
-            return vocabulary.setting(key, value);
-        return vocabulary.name(key);
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/outward.ts
-
-
-
-
-
-
-/**
- * The way out of the core. Every text a deploy sends a person (log lines, the
- * failure, the reason, warnings) passes here: options rendered in the front
- * end's words, every secret and credential shape redacted, and the whole made
- * inert (one line, no control characters, no workflow command). Every
- * callback of the caller's (the log, progress, status, events) is called
- * through a guard: one that throws is reported once and not called again,
- * and never stops the deploy.
- */
-class Outward {
-    vocabulary;
-    secrets;
-    log;
-    warnings;
-    target;
-    failed = new Set();
-    constructor(vocabulary, target, warnings) {
-        this.vocabulary = vocabulary;
-        this.warnings = warnings;
-        this.target = completeLog(isObject(target) ? target : {});
-        const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
-        this.secrets = new redact/* Secrets */.Sb(secret => mask(secret));
-        this.log = this.wrap();
-    }
-    /**
-     * Registers every secret option (the API key, the GitHub token) as given
-     * and as the environment variable it falls back to holds it, before any
-     * option is read: an option refused while it is read (the key pasted into
-     * another flag) must find the key masked already in its message.
-     */
-    addSecretOptions(values, env = {}) {
-        for (const [key, spec] of Object.entries(option_table/* OPTIONS */.lw)) {
-            if (spec.kind !== 'secret')
-                continue;
-            const given = values[key];
-            if (typeof given === 'string')
-                this.secrets.add(given);
-            if (spec.env)
-                this.secrets.add(env[spec.env.name]);
+    const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`;
+    const response = await (0,send/* send */.tN)({
+        method: 'GET',
+        url: `${lookup.apiUrl}${path}?${query}`,
+        label: `GET ${lookup.apiUrl}${path}`,
+        headers: {
+            accept: 'application/vnd.github+json',
+            authorization: `Bearer ${token}`,
+            'x-github-api-version': GITHUB_API_VERSION
         }
+    }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: shared_clock/* clock */.pm.now() + LOOKUP_MS });
+    if (response.status !== 200)
+        throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`);
+    let pulls;
+    try {
+        pulls = JSON.parse(response.body);
     }
-    /** A text for a person, ready to leave the process. */
-    text(message) {
-        return (0,shared_text/* inert */.tJ)(this.secrets.redact(render(message, this.vocabulary)));
+    catch (error) {
+        throw new Error(`GitHub's answer could not be read (${(0,errors/* messageOf */.bD)(error)})`, { cause: error });
     }
-    /**
-     * A value (an output, a link) ready to leave the process: secrets and
-     * credentials out, and otherwise exact, for a later step must read the very
-     * path or link. Values are checked where they are read (no control
-     * character reaches here); each hand-over format keeps them inert for its
-     * reader.
-     */
-    value(value) {
-        return this.secrets.redactValue(value);
+    if (!Array.isArray(pulls))
+        throw new Error("GitHub's answer is not a list of pull requests");
+    const pull = pulls.map(asObject).find(candidate => asObject(candidate.head).sha === lookup.sha);
+    return pull && Number.isSafeInteger(pull.number) ? Number(pull.number) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/waiting.ts
+
+
+
+/**
+ * Waits for the verdict of the run the deploy created (or, in wait mode, the
+ * one given); the judgement decides what a verdict other than passed does.
+ */
+async function waitForVerdict(session, report) {
+    const { settings, log } = session;
+    const afterDeploy = settings.mode !== 'wait';
+    const runId = afterDeploy ? report.runId : settings.runId;
+    if (!runId || report.noRun) {
+        log.info('No run was created, so there is no verdict to wait for.');
+        return {};
     }
-    /**
-     * A caller's callback that can never throw into the deploy: the first
-     * failure is reported as a warning, and the callback is left alone after it.
-     */
-    guard(name, callback) {
-        if (typeof callback !== 'function')
-            return () => undefined;
-        return (...args) => {
-            if (this.failed.has(name))
-                return;
-            try {
-                const result = callback(...args);
-                // A promise a callback returns is not awaited, but its rejection is not left unhandled either.
-                if (result instanceof Promise)
-                    result.catch(error => this.report(name, error));
-            }
-            catch (error) {
-                this.report(name, error);
-            }
-        };
+    const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
+    const service = session.service(session.hooks.signal, deadline);
+    const base = settings.pollIntervalMs;
+    session.tell({ type: 'waiting', runId });
+    const verdict = await session.phase(`Verdict of run ${runId}`, () => {
+        log.info(`Waiting up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
+        return pollVerdict(service, {
+            runId,
+            timeoutMs: settings.waitTimeoutMs,
+            intervalMs: base,
+            // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
+            notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+            signal: session.hooks.signal,
+            onStatus: status => session.tell({ type: 'status', status })
+        });
+    });
+    if (verdict.verdict === 'passed')
+        log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
+    if (verdict.verdict === 'timed-out')
+        log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
+    return { facts: { verdict: scrubbed(session, verdict) }, event: { type: 'verdict' } };
+}
+/** A verdict whose service-given texts (bug names, links) carry no secret. */
+function scrubbed(session, verdict) {
+    const value = (text) => text === undefined ? undefined : session.value(text);
+    const clean = (bugs) => bugs.map(bug => ({ ...bug, name: value(bug.name), url: value(bug.url) }));
+    return {
+        ...verdict,
+        runUrl: value(verdict.runUrl),
+        bugsUrl: value(verdict.bugsUrl),
+        bugs: clean(verdict.bugs),
+        blockingBugs: clean(verdict.blockingBugs)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/steps.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
+const RUN_PAGE_TIMEOUT_MS = 30_000;
+/** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
+const STEPS = {
+    lookUpPullRequest,
+    locateBuild,
+    checkBuild: checkTheBuild,
+    dryRun: async (session, { artifact, destination }) => ({
+        facts: await session.withinDelivery(service => dryRun(session.settings, service, artifact, destination, session))
+    }),
+    upload,
+    notify,
+    wait: async (session, _carried, report) => waitForVerdict(session, report),
+    terminate
+};
+/** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
+async function lookUpPullRequest(session) {
+    const lookup = session.hooks.ci?.pullRequestLookup;
+    if (!lookup)
+        return {};
+    try {
+        const number = await findPullRequest(lookup, session.settings.githubToken, {
+            frontEnd: session.hooks.frontEnd,
+            timeouts: session.limits.timeouts,
+            signal: session.hooks.signal
+        });
+        if (number === undefined)
+            session.log.info('No open pull request has the head of the triggering run; none is named.');
+        return { carried: { pullRequestNumber: number } };
     }
-    report(name, error) {
-        if (this.failed.has(name))
-            return;
-        this.failed.add(name);
-        const warning = this.text(`The ${name} callback threw (${(0,errors/* messageOf */.bD)(error)}); the deploy goes on without calling it again.`);
-        this.warnings.push(warning);
-        if (name !== 'log.warning')
-            this.guard('log.warning', this.target.warning)(warning);
-    }
-    wrap() {
-        const { target } = this;
-        const say = (method) => {
-            const call = this.guard(`log.${method}`, (message, title) => target[method](message, title));
-            return (message, title) => call(this.text(message), title === undefined ? undefined : this.text(title));
-        };
-        return {
-            info: say('info'),
-            debug: say('debug'),
-            notice: say('notice'),
-            warning: say('warning'),
-            mask: secret => this.secrets.add(secret),
-            group: async (name, work) => {
-                if (this.failed.has('log.group'))
-                    return work();
-                let started = false;
-                const run = () => {
-                    started = true;
-                    return work();
-                };
-                try {
-                    return await target.group(this.text(name), run);
-                }
-                catch (error) {
-                    if (started)
-                        throw error;
-                    this.report('log.group', error);
-                    return work();
-                }
-            }
-        };
+    catch (error) {
+        if (session.hooks.signal?.aborted)
+            throw error;
+        session.log.notice(`The pull request of the triggering run could not be found (${(0,errors/* messageOf */.bD)(error)}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
+        return {};
     }
 }
-function isObject(value) {
-    return typeof value === 'object' && value !== null;
+/** The build the options name, and where it goes in the workspace's storage. */
+async function locateBuild(session) {
+    const { settings } = session;
+    const artifact = await findArtifact(settings.file, settings.workingDirectory);
+    const destination = chooseDestination(settings, artifact);
+    const overStatic = pullRequestOverStaticName(settings, destination);
+    if (overStatic)
+        session.warn(overStatic);
+    return {
+        facts: {
+            artifact: { name: artifact.name, size: artifact.size, target: artifact.target },
+            destination
+        },
+        carried: { artifact, destination }
+    };
+}
+/** The build read before anything is sent: refused when broken or not the app asked for. */
+async function checkTheBuild(session, { artifact }) {
+    if (!artifact)
+        return {};
+    if (artifact.target)
+        session.log.notice(`The artifact is a link that leads out of the working directory, to ${(0,shared_text/* quote */.hD)(artifact.target, 300)}.`, 'Artifact outside the workspace');
+    const build = await checkBuild(artifact, session.settings, session.hooks.signal);
+    session.log.info(describeBuild(build));
+    for (const warning of build.warnings)
+        session.warn(warning.message, buildWarningTitle(warning));
+    return { facts: { build } };
+}
+/** The build into the store through its signed URL. */
+async function upload(session, { artifact, destination }, report) {
+    const receipt = await session.withinDelivery(service => session.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
+        const sent = await uploadArtifact(service, artifact, destination, {
+            minBytesPerSecond: session.settings.minUploadBytesPerSecond,
+            onSigned: signed => session.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
+            onProgress: session.outward.guard('onProgress', session.hooks.onProgress)
+        });
+        session.log.info(`SHA-256 ${sent.sha256}`);
+        return sent;
+    }));
+    const uploadOnly = session.settings.mode === 'upload';
+    if (uploadOnly)
+        session.log.info('Upload only: no deploy notification was sent, so no run starts.');
+    return {
+        facts: {
+            artifact: { ...report.artifact, sha256: receipt.sha256 },
+            fileLocation: session.value(receipt.signed.fileLocation) || undefined,
+            playgroundFileLocation: session.value(receipt.signed.playgroundFileLocation),
+            ...(uploadOnly ? { outcome: 'skipped' } : {})
+        },
+        carried: { runInputPath: receipt.signed.playgroundFileLocation },
+        event: { type: 'uploaded' }
+    };
+}
+/** The deploy notification, and what the service answered: a run, or why none. */
+async function notify(session, carried) {
+    const { settings, log } = session;
+    const runInputPath = carried.runInputPath ?? settings.runInputPath;
+    const answer = await session.withinDelivery(service => session.phase('Deploy notification', () => {
+        const build = runInputPath
+            ? { variable: settings.runVariable, path: runInputPath }
+            : undefined;
+        const body = buildDeployBody(settings, settings.git, build);
+        log.info(build
+            ? `Notifying the service with ${build.variable}=${(0,shared_text/* quote */.hD)(build.path)}.`
+            : 'Notifying the service of the deployment (no build attached).');
+        log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
+        return service.notify(body).then(answer => ({ answer, service }));
+    }));
+    const facts = {
+        ...(runInputPath && !carried.runInputPath
+            ? { playgroundFileLocation: session.value(runInputPath) }
+            : {}),
+        outcome: answer.answer.outcome,
+        runId: answer.answer.runId || undefined,
+        runIds: answer.answer.runIds,
+        duplicate: answer.answer.duplicate,
+        preview: answer.answer.preview,
+        environment: answer.answer.environment && session.value(answer.answer.environment),
+        environmentId: answer.answer.environmentId,
+        ...(await toldOf(session, answer.service, answer.answer))
+    };
+    return { facts, event: { type: 'notified' } };
+}
+/** What the log says of the service's answer, and what the answer adds: the run's page, or why no run. */
+async function toldOf(session, service, answer) {
+    const { log, settings } = session;
+    if (answer.warning)
+        session.warn(`The service warns: ${answer.warning}`, 'Service warning');
+    const where = answer.environment ? ` on environment ${(0,shared_text/* quote */.hD)(answer.environment)}` : '';
+    if (answer.preview) {
+        log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
+        return {};
+    }
+    if (answer.outcome !== 'success') {
+        const cause = answer.cause ?? 'no-trigger';
+        return {
+            noRun: {
+                cause,
+                reason: session.outward.text(answer.reason ?? 'no trigger matched this deployment'),
+                advice: noRunAdvice(cause, settings.deploymentType)
+            }
+        };
+    }
+    const again = answer.duplicate ? ' (the run already existed for this deployment)' : '';
+    log.info(`Run ${answer.runId || '(no id given)'} created${where}${again}.`);
+    if (answer.runIds.length > 1)
+        log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`);
+    if (!answer.runId) {
+        log.warning('The service reported a run without an id; runId is empty.');
+        return {};
+    }
+    return { runUrl: await runPageOf(session, service, answer.runId) };
+}
+/**
+ * Asks the service once for a new run's page (the verdict endpoint names
+ * it), so that every front end links to the run without waiting for its
+ * verdict. A courtesy: a failure is a notice, never the deploy's.
+ */
+async function runPageOf(session, service, runId) {
+    const later = session.settings.wait ? ' until the wait learns it' : '';
+    try {
+        const answer = await service.greenlight(runId, shared_clock/* clock */.pm.now() + RUN_PAGE_TIMEOUT_MS);
+        if (answer.runUrl) {
+            const runUrl = session.value(answer.runUrl);
+            session.log.info(`Run page: ${runUrl}`);
+            return runUrl;
+        }
+        session.log.notice(`The service named no page for run ${runId}; runUrl is empty${later}.`, 'Run page unknown');
+    }
+    catch (error) {
+        if (service.config.policy.signal?.aborted)
+            throw error;
+        session.log.notice(`The page of run ${runId} could not be asked for (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`, 'Run page unknown');
+    }
+    return undefined;
+}
+/** A preview environment ended (or found ended before). */
+async function terminate(session) {
+    const environment = session.settings.environmentRef;
+    const [which, value] = Object.entries(environment)[0];
+    const result = await session.withinDelivery(service => session.phase('End the preview environment', () => service.terminate(environment)));
+    session.log.info(result.state === 'already'
+        ? `The environment with ${which} ${(0,shared_text/* quote */.hD)(value)} was already ended.`
+        : `The environment with ${which} ${(0,shared_text/* quote */.hD)(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
+    return { facts: { terminated: result, outcome: 'success' }, event: { type: 'terminated' } };
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/orchestrator.ts
@@ -9471,23 +9941,15 @@ function isObject(value) {
 
 
 
-
-
-
-
-
-
-
-
-
-/** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
-const RUN_PAGE_TIMEOUT_MS = 30_000;
+/** The steps that send nothing to the service: they run before the front end's last check before requests. */
+const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /**
  * The one orchestrator, for every mode of every front end: checks the
- * options, then uploads, notifies, waits for the verdict or ends an
- * environment, as the mode asks. It never throws: the report says what was
- * learned and what stopped it, and the judgement what that means for the
- * pipeline. Events tell the front end each step as it is done.
+ * options, decides the plan, runs its steps in order, and writes what each
+ * learned into the report, the only writer of it. It never throws: the
+ * report says what was learned and what stopped it, and the judgement what
+ * that means for the pipeline. Events tell the front end each step as it is
+ * done.
  */
 async function runDeploy(command, values, hooks) {
     const report = { startedAt: shared_clock/* clock */.pm.now(), failOnNoRun: true, warnings: [] };
@@ -9497,7 +9959,6 @@ async function runDeploy(command, values, hooks) {
     // Masked before anything else can print them, even when they fail validation or sit in another option.
     outward.addSecretOptions(values, hooks.env);
     let settings;
-    const deploy = new Deploy(outward, report, tell, hooks);
     try {
         if (hooks.signal?.aborted)
             throw new errors/* AbortedError */.oM('The deploy was stopped before it started.');
@@ -9506,16 +9967,16 @@ async function runDeploy(command, values, hooks) {
             frontEnd: hooks.frontEnd,
             command,
             values,
-            derived: hooks.derived,
+            derived: hooks.ci?.git,
             env: hooks.env,
             workingDirectory: hooks.workingDirectory
         });
         outward.secrets.add(settings.apiKey);
         outward.secrets.add(settings.githubToken);
-        await deploy.run(settings, limits);
+        await run(new DeploySession(settings, limits, outward, hooks, tell), report);
     }
     catch (error) {
-        report.failure = deploy.failureOf(error);
+        report.failure = failureOf(error, outward, hooks.signal);
         report.outcome = 'aborted';
     }
     const concluded = conclude(report);
@@ -9524,343 +9985,85 @@ async function runDeploy(command, values, hooks) {
         message: concluded.message === undefined ? undefined : outward.text(concluded.message)
     };
     if (settings?.junitReport)
-        await deploy.writeJUnit(settings.junitReport, judgement);
+        await writeJUnit(settings.junitReport, report, judgement, outward);
     return { report, judgement, settings };
 }
-/** One deploy's steps; `runDeploy` is its only caller. */
-class Deploy {
-    outward;
-    report;
-    tell;
-    hooks;
-    log;
-    constructor(outward, report, tell, hooks) {
-        this.outward = outward;
-        this.report = report;
-        this.tell = tell;
-        this.hooks = hooks;
-        this.log = outward.log;
+/** The plan's steps in order, each one's facts written into the report as it ends. */
+async function run(session, report) {
+    const { settings } = session;
+    if (settings.junitReport)
+        await ensureWritable(settings.junitReport, (0,option_refs/* ref */.KR)('junitReport'));
+    Object.assign(report, factsOf(settings));
+    const plan = planOf(settings, session.hooks.ci);
+    if ('skip' in plan) {
+        report.outcome = 'skipped';
+        session.log.notice(plan.skip, 'Deployment not healthy');
+        return;
     }
-    async run(settings, limits) {
-        const { report } = this;
-        report.mode = settings.mode;
-        if (settings.junitReport)
-            await ensureWritable(settings.junitReport, (0,option_refs/* ref */.KR)('junitReport'));
-        report.failOnNoRun = settings.failOnNoRun;
-        if (settings.mode === 'terminate')
-            return this.terminate(settings, limits);
-        report.git = settings.git;
-        if (settings.mode === 'wait') {
-            report.outcome = 'skipped';
-            report.runId = this.outward.value(settings.runId);
-            report.wait = { minutes: settings.waitTimeoutMs / 60_000 };
-            this.tell({ type: 'planned', mode: settings.mode });
-            await this.hooks.beforeRequests?.(settings);
-            await this.waitFor(settings, limits, settings.runId, false);
-            return;
+    const carried = {};
+    const take = ({ facts, carried: more, event }) => {
+        Object.assign(report, facts);
+        Object.assign(carried, more);
+        if (more?.pullRequestNumber !== undefined) {
+            settings.git = { ...settings.git, pullRequestNumber: more.pullRequestNumber };
+            report.git = settings.git;
         }
-        report.deploymentType = settings.deploymentType;
-        if (settings.wait)
-            report.wait = { minutes: settings.waitTimeoutMs / 60_000 };
-        const artifact = settings.file
-            ? await findArtifact(settings.file, settings.workingDirectory)
-            : undefined;
-        const destination = artifact ? chooseDestination(settings, artifact) : undefined;
-        if (artifact && destination) {
-            report.artifact = { name: artifact.name, size: artifact.size, target: artifact.target };
-            report.destination = destination;
-            const overStatic = pullRequestOverStaticName(settings, destination);
-            if (overStatic)
-                this.warn(overStatic);
-        }
-        this.logPlan(settings, artifact, destination);
-        if (artifact) {
-            report.build = await checkBuild(artifact, settings, this.hooks.signal);
-            this.log.info(describeBuild(report.build));
-            for (const warning of report.build.warnings)
-                this.warn(warning.message, buildWarningTitle(warning));
-        }
-        this.tell({ type: 'planned', mode: settings.mode });
-        await this.hooks.beforeRequests?.(settings);
-        await this.withinDelivery(limits, async (signal) => {
-            const service = this.service(settings, limits, signal, shared_clock/* clock */.pm.now() + limits.deliveryMs);
-            if (settings.dryRun)
-                return dryRun(settings, service, artifact, destination, {
-                    log: this.log,
-                    report,
-                    phase: (name, work) => this.phase(name, work),
-                    value: text => this.outward.value(text)
-                });
-            let runInputPath = settings.runInputPath;
-            if (artifact && destination) {
-                const receipt = await this.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
-                    const sent = await uploadArtifact(service, artifact, destination, {
-                        minBytesPerSecond: settings.minUploadBytesPerSecond,
-                        onSigned: signed => this.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
-                        onProgress: this.outward.guard('onProgress', this.hooks.onProgress)
-                    });
-                    this.log.info(`SHA-256 ${sent.sha256}`);
-                    return sent;
-                });
-                report.artifact = { ...report.artifact, sha256: receipt.sha256 };
-                report.fileLocation = this.outward.value(receipt.signed.fileLocation) || undefined;
-                report.playgroundFileLocation = this.outward.value(receipt.signed.playgroundFileLocation);
-                runInputPath = receipt.signed.playgroundFileLocation;
-                if (settings.mode === 'upload')
-                    report.outcome = 'skipped';
-                this.tell({ type: 'uploaded' });
-            }
-            else if (runInputPath) {
-                report.playgroundFileLocation = this.outward.value(runInputPath);
-            }
-            if (settings.mode === 'upload') {
-                this.log.info('Upload only: no deploy notification was sent, so no run starts.');
-                return;
-            }
-            await this.notify(settings, service, runInputPath);
-        });
-        if (!settings.wait || settings.dryRun)
-            return;
-        if (report.runId && !report.noRun)
-            await this.waitFor(settings, limits, report.runId, true);
-        else
-            this.log.info('No run was created, so there is no verdict to wait for.');
+        if (event)
+            session.tell(event);
+    };
+    const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
+    for (const step of before)
+        take(await STEPS[step](session, carried, report));
+    for (const line of planLines(settings, carried.artifact, carried.destination))
+        session.log.info(line);
+    session.tell({ type: 'planned', mode: settings.mode });
+    await session.hooks.beforeRequests?.(settings);
+    try {
+        for (const step of plan.steps.filter(step => !before.includes(step)))
+            take(await STEPS[step](session, carried, report));
     }
-    async notify(settings, service, runInputPath) {
-        const { report, log } = this;
-        const answer = await this.phase('Deploy notification', () => {
-            const build = runInputPath
-                ? { variable: settings.runVariable, path: runInputPath }
-                : undefined;
-            const body = buildDeployBody(settings, settings.git, build);
-            log.info(build
-                ? `Notifying the service with ${build.variable}=${(0,shared_text/* quote */.hD)(build.path)}.`
-                : 'Notifying the service of the deployment (no build attached).');
-            log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
-            return service.notify(body);
-        });
-        report.outcome = answer.outcome;
-        report.runId = answer.runId || undefined;
-        report.runIds = answer.runIds;
-        report.duplicate = answer.duplicate;
-        report.preview = answer.preview;
-        report.environment = answer.environment && this.outward.value(answer.environment);
-        report.environmentId = answer.environmentId;
-        if (answer.warning) {
-            this.warn(`The service warns: ${answer.warning}`, 'Service warning');
-        }
-        const where = answer.environment ? ` on environment ${(0,shared_text/* quote */.hD)(answer.environment)}` : '';
-        if (answer.preview) {
-            log.notice(`No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`, 'No run for this preview');
-        }
-        else if (answer.outcome === 'success') {
-            const again = answer.duplicate ? ' (the run already existed for this deployment)' : '';
-            log.info(`Run ${answer.runId || '(no id given)'} created${where}${again}.`);
-            if (answer.runIds.length > 1)
-                log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`);
-            if (!answer.runId)
-                log.warning('The service reported a run without an id; runId is empty.');
-            else
-                await this.learnRunPage(service, answer.runId, settings.wait);
-        }
-        else {
-            const cause = answer.cause ?? 'no-trigger';
-            report.noRun = {
-                cause,
-                reason: this.outward.text(answer.reason ?? 'no trigger matched this deployment'),
-                advice: noRunAdvice(cause, settings.deploymentType)
-            };
-        }
-        this.tell({ type: 'notified' });
+    finally {
+        session.endDelivery();
     }
-    /**
-     * Asks the service once for a new run's page (the verdict endpoint names
-     * it), so that every front end links to the run without waiting for its
-     * verdict. A courtesy: a failure is a notice, never the deploy's.
-     */
-    async learnRunPage(service, runId, waits) {
-        const later = waits ? ' until the wait learns it' : '';
-        try {
-            const answer = await service.greenlight(runId, shared_clock/* clock */.pm.now() + RUN_PAGE_TIMEOUT_MS);
-            if (answer.runUrl) {
-                this.report.runUrl = this.outward.value(answer.runUrl);
-                this.log.info(`Run page: ${this.report.runUrl}`);
-            }
-            else
-                this.log.notice(`The service named no page for run ${runId}; runUrl is empty${later}.`, 'Run page unknown');
-        }
-        catch (error) {
-            if (service.config.policy.signal?.aborted)
-                throw error;
-            this.log.notice(`The page of run ${runId} could not be asked for (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`, 'Run page unknown');
-        }
+}
+/** What the settings alone tell the report before any step. */
+function factsOf(settings) {
+    const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
+    if (settings.mode === 'terminate')
+        return facts;
+    return {
+        ...facts,
+        git: settings.git,
+        ...(settings.mode === 'wait'
+            ? { outcome: 'skipped', runId: settings.runId }
+            : { deploymentType: settings.deploymentType }),
+        ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {})
+    };
+}
+/** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
+async function writeJUnit(path, report, judgement, outward) {
+    try {
+        await writeOutputFile(path, junitOfReport(report, judgement), (0,option_refs/* ref */.KR)('junitReport'));
     }
-    /** Waits for the verdict of `runId`; the judgement decides what a verdict other than passed does. */
-    async waitFor(settings, limits, runId, afterDeploy) {
-        const { log, report } = this;
-        const minutes = settings.waitTimeoutMs / 60_000;
-        const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
-        const service = this.service(settings, limits, this.hooks.signal, deadline);
-        const base = settings.pollIntervalMs;
-        this.tell({ type: 'waiting', runId });
-        const verdict = await this.phase(`Verdict of run ${runId}`, () => {
-            log.info(`Waiting up to ${formatMinutes(minutes)} for the verdict of run ${runId}.`);
-            return pollVerdict(service, {
-                runId,
-                timeoutMs: settings.waitTimeoutMs,
-                intervalMs: base,
-                // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
-                notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
-                signal: this.hooks.signal,
-                onStatus: status => this.tell({ type: 'status', status })
-            });
-        });
-        report.verdict = this.scrubbed(verdict);
-        if (verdict.verdict === 'passed')
-            log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
-        if (verdict.verdict === 'timed-out')
-            log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
-        this.tell({ type: 'verdict' });
+    catch (error) {
+        outward.log.warning(outward.warn(`The JUnit report could not be written to ${(0,shared_text/* quote */.hD)(path)}: ${String(error instanceof Error ? error.message : error)}`));
     }
-    async terminate(settings, limits) {
-        const environment = settings.environmentRef;
-        this.tell({ type: 'planned', mode: 'terminate' });
-        await this.hooks.beforeRequests?.(settings);
-        await this.withinDelivery(limits, async (signal) => {
-            const service = this.service(settings, limits, signal, shared_clock/* clock */.pm.now() + limits.deliveryMs);
-            const [which, value] = Object.entries(environment)[0];
-            const result = await this.phase('End the preview environment', () => service.terminate(environment));
-            this.report.terminated = result;
-            this.report.outcome = 'success';
-            this.log.info(result.state === 'already'
-                ? `The environment with ${which} ${(0,shared_text/* quote */.hD)(value)} was already ended.`
-                : `The environment with ${which} ${(0,shared_text/* quote */.hD)(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`);
-            this.tell({ type: 'terminated' });
-        });
-    }
-    /**
-     * Runs the upload and the notification (or the end of an environment)
-     * within their time limit; a wait has its own. The limit aborts whatever is
-     * under way, with a message saying so.
-     */
-    async withinDelivery(limits, work) {
-        const limit = new AbortController();
-        const minutes = formatMinutes(limits.deliveryMs / 60_000);
-        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${minutes} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), limits.deliveryMs);
-        // The limit never keeps the process alive by itself.
-        timer.unref();
-        const signal = this.hooks.signal
-            ? AbortSignal.any([this.hooks.signal, limit.signal])
-            : limit.signal;
-        try {
-            await work(signal);
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-    service(settings, limits, signal, deadline) {
-        return new ServiceClient({
-            baseUrl: settings.baseUrl,
-            apiKey: settings.apiKey,
-            policy: {
-                maxAttempts: settings.maxAttempts,
-                baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
-                maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
-                deadline,
-                signal
-            },
-            transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
-            log: this.log,
-            secrets: this.outward.secrets
-        });
-    }
-    /** The mode and the plan, for the log. */
-    logPlan(settings, artifact, destination) {
-        const { log } = this;
-        const mode = {
-            deploy: 'upload and notify',
-            upload: 'upload only',
-            notify: 'notify with an earlier upload',
-            plain: 'notify without a build',
-            wait: 'wait for a verdict',
-            terminate: 'end a preview environment'
-        }[settings.mode];
-        log.info(`Mode: ${mode}${settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : ''}`);
-        if (artifact)
-            log.info(`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`);
-        if (artifact?.target)
-            log.notice(`The artifact is a link that leads out of the working directory, to ${(0,shared_text/* quote */.hD)(artifact.target, 300)}.`, 'Artifact outside the workspace');
-        if (destination)
-            log.info(`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`);
-        log.info(`Service: ${settings.baseUrl}`);
-        const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
-        log.info(`Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`);
-        if (pullRequestNumber !== undefined)
-            log.info(`Pull request: #${pullRequestNumber}`);
-        if (mergeRequestNumber !== undefined)
-            log.info(`Merge request: !${mergeRequestNumber}`);
-    }
-    /** A log group for one phase, closed with how long the phase took. */
-    async phase(name, work) {
-        const started = shared_clock/* clock */.pm.now();
-        return this.log.group(name, async () => {
-            try {
-                return await work();
-            }
-            finally {
-                this.log.info(`Took ${formatDuration((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
-            }
-        });
-    }
-    /** A verdict whose service-given texts (bug names, links) carry no secret. */
-    scrubbed(verdict) {
-        const value = (text) => text === undefined ? undefined : this.outward.value(text);
-        const bugs = verdict.bugs.map(bug => ({ ...bug, name: value(bug.name), url: value(bug.url) }));
-        const blocking = verdict.blockingBugs.map(bug => ({
-            ...bug,
-            name: value(bug.name),
-            url: value(bug.url)
-        }));
-        return {
-            ...verdict,
-            runUrl: value(verdict.runUrl),
-            bugsUrl: value(verdict.bugsUrl),
-            bugs,
-            blockingBugs: blocking
-        };
-    }
-    /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
-    async writeJUnit(path, judgement) {
-        try {
-            await writeOutputFile(path, junitOfReport(this.report, judgement), (0,option_refs/* ref */.KR)('junitReport'));
-        }
-        catch (error) {
-            this.warn(`The JUnit report could not be written to ${(0,shared_text/* quote */.hD)(path)}: ${(0,errors/* messageOf */.bD)(error)}`);
-        }
-    }
-    /** A warning worth a look: in the log and in the report, rendered and redacted once. */
-    warn(text, title) {
-        const warning = this.outward.text(text);
-        this.report.warnings.push(warning);
-        this.log.warning(warning, title);
-    }
-    /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-    failureOf(error) {
-        const stack = unexpectedStack(error);
-        if (stack)
-            this.log.debug(stack);
-        // The caller's stop explains whatever it cut short, whatever error that left.
-        const interrupted = this.hooks.signal?.aborted === true;
-        return {
-            message: this.outward.text(failureText(error)),
-            usage: error instanceof errors/* InputError */.dz,
-            option: error instanceof errors/* InputError */.dz ? error.option : undefined,
-            aborted: interrupted || error instanceof errors/* AbortedError */.oM,
-            interrupted,
-            unexpected: stack === undefined ? undefined : { stack: this.outward.text(stack) }
-        };
-    }
+}
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+function failureOf(error, outward, signal) {
+    const stack = unexpectedStack(error);
+    if (stack)
+        outward.log.debug(stack);
+    // The caller's stop explains whatever it cut short, whatever error that left.
+    const interrupted = signal?.aborted === true;
+    return {
+        message: outward.text(failureText(error)),
+        usage: error instanceof errors/* InputError */.dz,
+        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
+        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
+        interrupted,
+        unexpected: stack === undefined ? undefined : { stack: outward.text(stack) }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/action/github/content.ts
@@ -10511,10 +10714,6 @@ function readInputs(get) {
     }
     return values;
 }
-/** Whether a boolean input is on, read leniently: for the decision the action makes before the core reads it properly. */
-function isOn(value) {
-    return ['true', 'True', 'TRUE'].includes((value ?? '').trim());
-}
 
 ;// CONCATENATED MODULE: ./src/action/log.ts
 
@@ -10735,8 +10934,6 @@ const ACTION_VOCABULARY = {
 
 
 
-/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
-const LOOKUP_MS = 10_000;
 /**
  * The runner's cancel (and a job's timeout-minutes): SIGINT, then SIGTERM
  * 7.5 s later, then SIGKILL 2.5 s after that. The first stops the deploy,
@@ -10760,7 +10957,7 @@ function stopOnSignals() {
  * failure, thrown or not, ends as one `::error::` line. `signal` stops the
  * deploy (the runner's cancel); the step then exits 130.
  */
-async function run(signal) {
+async function main_run(signal) {
     const step = { failOnNoRun: true, warnings: [] };
     const setOutputs = outputSetter();
     // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
@@ -10774,31 +10971,16 @@ async function run(signal) {
             secrets.add(values.apiKey);
         if (values.githubToken)
             secrets.add(values.githubToken);
-        const eventName = process.env.GITHUB_EVENT_NAME ?? '';
-        const event = readEvent();
-        const state = deploymentState(eventName, event);
-        const notifies = !isOn(values.terminateEnvironment) &&
-            !values.runId &&
-            (values.notify === undefined || isOn(values.notify));
-        if (state !== undefined && state !== 'success' && notifies) {
-            // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-            Object.assign(step, { outcome: 'skipped' });
-            setOutputs(step);
-            runnerLog.notice(`This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`, 'Deployment not healthy');
-            return;
-        }
-        const context = githubContext(eventName, event, process.env);
+        const context = githubContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env);
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
-        if (context.pullRequestLookup && values.githubToken)
-            await lookUpPullRequest(context, values.githubToken, secrets, signal);
         let reporter;
         const deploy = await runDeploy(undefined, values, {
             frontEnd: 'action',
             vocabulary: ACTION_VOCABULARY,
             log,
             signal,
-            derived: context.git,
+            ci: context,
             env: process.env,
             workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
             onEvent: (event, report) => {
@@ -10875,36 +11057,6 @@ function reportingPlanOf(settings, secrets) {
 async function loadClient(token, baseUrl, limits) {
     const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7441));
     return createClient(token, baseUrl, limits);
-}
-/**
- * A workflow_run for a fork's pull request names no pull request: GitHub's
- * API tells it from the head branch and commit. Without it, neither a
- * pull-request name nor a comment can be made; the deploy goes on.
- */
-async function lookUpPullRequest(context, token, secrets, signal) {
-    const lookup = context.pullRequestLookup;
-    const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY);
-    if (!repo || !('owner' in repo))
-        return;
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + LOOKUP_MS;
-    try {
-        const client = await loadClient(token, apiUrl(), {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const number = await client.pullRequestOf({ owner: repo.owner, repo: repo.name }, lookup.owner, lookup.branch, lookup.sha);
-        if (number !== undefined)
-            context.git.pullRequestNumber = number;
-        else
-            runnerLog.info('No open pull request has the head of the triggering run; none is named.');
-    }
-    catch (error) {
-        runnerLog.notice(`The pull request of the triggering run could not be found (${secrets.redact((0,errors/* messageOf */.bD)(error))}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
-    }
-    finally {
-        stop.abort();
-    }
 }
 function apiUrl() {
     return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
@@ -11449,10 +11601,11 @@ const TABLE = {
     },
     githubToken: {
         kind: 'secret',
-        commands: REPORTING,
-        frontEnds: ['action'],
+        commands: ['deploy', 'upload', 'notify', 'wait'],
+        frontEnds: ['action', 'cli'],
+        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
         actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, for the check run and the pull-request comment; masked.`
+        description: `Token for GitHub's API, masked: the action's check run and pull-request comment, and in a GitHub workflow the pull request of a fork's workflow_run.`
     },
     check: {
         kind: 'boolean',

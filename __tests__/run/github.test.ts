@@ -7,7 +7,7 @@ import '../helpers/virtual-time.js'
  * edited in place, a token that may not write, rate limits, and a step that
  * reports nothing sending nothing.
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import {
@@ -20,7 +20,14 @@ import {
 import { errorLines } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { carriesMarker, commentMarker, safeHref } from '../../src/action/github/content.js'
-import { DEMO_API_KEY, step, writeArtifact, type Built } from '../helpers/harness.js'
+import {
+  DEMO_API_KEY,
+  freshWorkspace,
+  step,
+  writeArtifact,
+  type Built
+} from '../helpers/harness.js'
+import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { deployer, env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
@@ -519,5 +526,63 @@ describe('the JUnit report', () => {
     expect(result.exitCode).toBe(1)
     const xml = await readFile(join(built.workspace, 'timeout.xml'), 'utf8')
     expect(junitCases(xml)[0]).toMatchObject({ failure: 'WaitTimedOut' })
+  })
+})
+
+describe('the CLI in the same workflow decides as the action does', () => {
+  /** The CLI's command as a GitHub workflow's `run:` step starts it, on `event`. */
+  async function cliInWorkflow(eventName: string, event: object, extra: string[] = []) {
+    const cwd = built.workspace
+    const eventPath = join(await freshWorkspace(), 'event.json')
+    await writeFile(eventPath, JSON.stringify(event))
+    const env = cliEnv(emulator, {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_REPOSITORY: 'octo-org/octo-app',
+      GITHUB_SHA: HEAD,
+      GITHUB_API_URL: emulator.github.url,
+      GITHUB_TOKEN: WRITE_TOKEN
+    })
+    return runCli(['deploy', '--file', 'app.apk', '--json', ...extra], { env, cwd })
+  }
+
+  it("finds a fork's pull request for a workflow_run, and names the build after it", async () => {
+    emulator.github.pulls.push({
+      number: 12,
+      state: 'open',
+      head: { ref: 'fix', sha: HEAD, owner: 'fork-owner' }
+    })
+    const result = await cliInWorkflow(
+      'workflow_run',
+      {
+        workflow_run: {
+          event: 'pull_request',
+          head_sha: HEAD,
+          head_branch: 'fix',
+          head_repository: { full_name: 'fork-owner/octo-app', owner: { login: 'fork-owner' } },
+          pull_requests: []
+        }
+      },
+      ['--name-prefix', 'myapp']
+    )
+    expect(result.exitCode).toBe(0)
+    expect(JSON.parse(result.stdout).playgroundFileLocation).toBe(
+      'myapp-octo-org-octo-app-pr12.apk'
+    )
+    expect(result.stderr).not.toContain(WRITE_TOKEN)
+  })
+
+  it('sends nothing for an unhealthy deployment_status, with the same notice', async () => {
+    const result = await cliInWorkflow('deployment_status', {
+      deployment: { sha: HEAD, ref: 'main' },
+      deployment_status: { state: 'failure' }
+    })
+    expect(result.exitCode).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ outcome: 'skipped', conclusion: 'success' })
+    expect(result.stderr).toMatch(
+      /reports the state "failure", not success, so nothing was uploaded/
+    )
+    expect(emulator.requests).toEqual([])
   })
 })

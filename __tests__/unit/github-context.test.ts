@@ -199,7 +199,13 @@ describe('workflow_run', () => {
   it("asks for a lookup when a fork's pull request is not named in the payload", () => {
     const found = githubContext('workflow_run', run({}), env)
     expect(found.git.pullRequestNumber).toBeUndefined()
-    expect(found.pullRequestLookup).toEqual({ owner: 'fork-owner', branch: 'feature/x', sha: HEAD })
+    expect(found.pullRequestLookup).toEqual({
+      apiUrl: 'https://api.github.com',
+      repository: { owner: 'octo', name: 'app' },
+      owner: 'fork-owner',
+      branch: 'feature/x',
+      sha: HEAD
+    })
   })
 
   it("names a listed pull request only when its head is the run's head commit", () => {

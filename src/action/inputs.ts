@@ -16,8 +16,3 @@ export function readInputs(get: InputSource): Partial<Record<OptionKey, string>>
   }
   return values
 }
-
-/** Whether a boolean input is on, read leniently: for the decision the action makes before the core reads it properly. */
-export function isOn(value: string | undefined): boolean {
-  return ['true', 'True', 'TRUE'].includes((value ?? '').trim())
-}

@@ -1,9 +1,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
-  clock,
   DeployError,
-  deploymentState,
   githubContext,
   inert,
   messageOf,
@@ -13,7 +11,6 @@ import {
   runDeploy,
   Secrets,
   type DeployRun,
-  type GitHubContext,
   type Settings,
   type JsonObject,
   type OutputName,
@@ -23,13 +20,10 @@ import type { ClientLimits, GitHubClient } from './github/client.js'
 import { defaultCheckName } from './github/content.js'
 import { checkReporting } from './github/dry-run.js'
 import { GitHubReporter, type ReportingPlan } from './github/reporter.js'
-import { isOn, readInputs } from './inputs.js'
+import { readInputs } from './inputs.js'
 import { runnerLog as out } from './log.js'
 import { writeSummary, type StepReport } from './summary.js'
 import { ACTION_VOCABULARY } from './vocabulary.js'
-
-/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
-const LOOKUP_MS = 10_000
 
 /**
  * The runner's cancel (and a job's timeout-minutes): SIGINT, then SIGTERM
@@ -66,27 +60,8 @@ export async function run(signal?: AbortSignal): Promise<void> {
     const values = readInputs(name => core.getInput(name))
     if (values.apiKey) secrets.add(values.apiKey)
     if (values.githubToken) secrets.add(values.githubToken)
-    const eventName = process.env.GITHUB_EVENT_NAME ?? ''
-    const event = readEvent()
-    const state = deploymentState(eventName, event)
-    const notifies =
-      !isOn(values.terminateEnvironment) &&
-      !values.runId &&
-      (values.notify === undefined || isOn(values.notify))
-    if (state !== undefined && state !== 'success' && notifies) {
-      // Spec 4.3 rule 2: the service is notified once the deployment is healthy.
-      Object.assign(step, { outcome: 'skipped' } satisfies Partial<Report>)
-      setOutputs(step)
-      out.notice(
-        `This deployment_status event reports the state ${quote(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`,
-        'Deployment not healthy'
-      )
-      return
-    }
-    const context = githubContext(eventName, event, process.env)
+    const context = githubContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
-    if (context.pullRequestLookup && values.githubToken)
-      await lookUpPullRequest(context, values.githubToken, secrets, signal)
 
     let reporter: GitHubReporter | undefined
     const deploy = await runDeploy(undefined, values, {
@@ -94,7 +69,7 @@ export async function run(signal?: AbortSignal): Promise<void> {
       vocabulary: ACTION_VOCABULARY,
       log,
       signal,
-      derived: context.git,
+      ci: context,
       env: process.env,
       workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
       onEvent: (event, report) => {
@@ -177,45 +152,6 @@ async function loadClient(
 ): Promise<GitHubClient> {
   const { createClient } = await import('./github/client.js')
   return createClient(token, baseUrl, limits)
-}
-
-/**
- * A workflow_run for a fork's pull request names no pull request: GitHub's
- * API tells it from the head branch and commit. Without it, neither a
- * pull-request name nor a comment can be made; the deploy goes on.
- */
-async function lookUpPullRequest(
-  context: GitHubContext,
-  token: string,
-  secrets: Secrets,
-  signal: AbortSignal | undefined
-): Promise<void> {
-  const lookup = context.pullRequestLookup!
-  const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
-  if (!repo || !('owner' in repo)) return
-  const stop = new AbortController()
-  const deadline = clock.now() + LOOKUP_MS
-  try {
-    const client = await loadClient(token, apiUrl(), {
-      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-      deadline: () => deadline
-    })
-    const number = await client.pullRequestOf(
-      { owner: repo.owner, repo: repo.name },
-      lookup.owner,
-      lookup.branch,
-      lookup.sha
-    )
-    if (number !== undefined) context.git.pullRequestNumber = number
-    else out.info('No open pull request has the head of the triggering run; none is named.')
-  } catch (error) {
-    out.notice(
-      `The pull request of the triggering run could not be found (${secrets.redact(messageOf(error))}); none is named. The token needs pull-requests: read.`,
-      'Pull request unknown'
-    )
-  } finally {
-    stop.abort()
-  }
 }
 
 function apiUrl(): string {

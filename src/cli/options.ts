@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { GitContext, OptionKey } from '../core/index.js'
+import type { CiContext, OptionKey } from '../core/index.js'
 import type { ParsedArgs, CliCommand } from './args.js'
 import { gitContext, gitIn, type GitRunner } from './ci/git.js'
 import { detectProvider, type Env } from './ci/providers.js'
@@ -25,20 +25,20 @@ export function valuesOf(
   return result
 }
 
-/** The Git context of the CI around the command: its variables, else git itself. */
+/** The context of the CI around the command: its variables, else git itself. */
 export async function derivedContext(
   around: Surroundings
-): Promise<{ git: GitContext; source: string | undefined; notes: string[] }> {
+): Promise<{ ci: CiContext; source: string | undefined; notes: string[] }> {
   const provider = detectProvider(around.env)
   if (provider) {
-    const found = provider.context(
+    const { notes, ...ci } = provider.context(
       around.env,
       around.readFile ?? (path => readFileSync(path, 'utf8'))
     )
-    return { git: found.git, source: provider.name, notes: found.notes }
+    return { ci, source: provider.name, notes }
   }
   const git = await gitContext(around.git ?? gitIn(around.cwd))
-  return { git, source: git.sha || git.branch ? 'git' : undefined, notes: [] }
+  return { ci: { git }, source: git.sha || git.branch ? 'git' : undefined, notes: [] }
 }
 
 /** What the CLI reads and writes; the real process's in `index.ts`, others in tests. */

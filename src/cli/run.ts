@@ -53,7 +53,7 @@ export async function runCommand(
     frontEnd: 'cli',
     vocabulary: CLI_VOCABULARY,
     log,
-    derived: derived?.git,
+    ci: derived?.ci,
     env: io.env,
     workingDirectory: io.cwd,
     signal: io.signal,

@@ -4,7 +4,12 @@
  */
 
 // The deploy: one orchestrator for every mode, its events, what it learned and what that means.
-export { runDeploy, type DeployHooks, type DeployRun } from './deploy/orchestrator.js'
+export {
+  runDeploy,
+  type CiContext,
+  type DeployHooks,
+  type DeployRun
+} from './deploy/orchestrator.js'
 export type { DeployEvent } from './deploy/events.js'
 export type { Report, Outcome, Failure } from './deploy/report.js'
 export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'

@@ -123,7 +123,6 @@ export interface GitHubClient {
   /** The token's own login, for a person's token; undefined for an installation token, to which GitHub tells no user. */
   ownLogin(): Promise<string | undefined>
   /** The open pull request of the base repository whose head is `owner:branch` at `sha`. */
-  pullRequestOf(repo: Repo, owner: string, branch: string, sha: string): Promise<number | undefined>
 }
 
 export function createClient(token: string, baseUrl: string, limits: ClientLimits): GitHubClient {
@@ -215,16 +214,6 @@ export function createClient(token: string, baseUrl: string, limits: ClientLimit
         if (error instanceof GitHubError && error.status === 403) return undefined
         throw error
       }
-    },
-    async pullRequestOf(repo, owner, branch, sha) {
-      const { data } = await octokit.rest.pulls.list({
-        ...repo,
-        head: `${owner}:${branch}`,
-        state: 'open',
-        per_page: 100
-      })
-      const pull = list(data, 'pull requests').find(pr => object(pr.head, 'head').sha === sha)
-      return pull ? Number(pull.number) : undefined
     }
   }
 }

@@ -3,6 +3,7 @@ import {
   githubContext,
   messageOf,
   repositoryOfSlug,
+  type CiContext,
   type GitContext,
   type GitHubContext,
   type JsonObject
@@ -12,9 +13,8 @@ import { commitUrlOfClone, hostingOf, repositoryOfUrl } from './repository.js'
 /** The environment a CI gives the job; passed in, so that each provider is tested alone. */
 export type Env = Record<string, string | undefined>
 
-/** What a provider found: the Git context, and notes worth a line in the log. */
-export interface Found {
-  git: GitContext
+/** What a provider found: the CI's context for the deploy, and notes worth a line in the log. */
+export interface Found extends CiContext {
   notes: string[]
 }
 
@@ -69,7 +69,7 @@ export const PROVIDERS: Provider[] = [
     context: (env, readFile) => {
       const { payload, note } = eventOf(env, readFile)
       const found: GitHubContext = githubContext(env.GITHUB_EVENT_NAME ?? '', payload, env)
-      return { git: found.git, notes: note ? [note, ...found.notes] : found.notes }
+      return { ...found, notes: note ? [note, ...found.notes] : found.notes }
     }
   },
   byVariables(

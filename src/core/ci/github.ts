@@ -18,6 +18,22 @@ export interface RunnerEnv {
   GITHUB_SHA?: string | undefined
   GITHUB_REPOSITORY?: string | undefined
   GITHUB_SERVER_URL?: string | undefined
+  GITHUB_API_URL?: string | undefined
+}
+
+/**
+ * A `workflow_run` for a fork's pull request names none in its payload; only
+ * GitHub's API can tell it from the head's owner, branch and commit.
+ */
+export interface PullRequestLookup {
+  /** GitHub's API, e.g. https://api.github.com. */
+  apiUrl: string
+  /** The base repository, where the pull request is open. */
+  repository: { owner: string; name: string }
+  /** The head: the fork's owner, its branch and commit. */
+  owner: string
+  branch: string
+  sha: string
 }
 
 /** The context of one workflow run, and what the derivation could not settle by itself. */
@@ -25,11 +41,24 @@ export interface GitHubContext {
   git: GitContext
   /** Things worth a line in the log: a payload value that was left out, and why. */
   notes: string[]
-  /**
-   * A `workflow_run` for a fork's pull request: its payload names no pull
-   * request, which only GitHub's API can tell from the head branch and commit.
-   */
-  pullRequestLookup?: { owner: string; branch: string; sha: string } | undefined
+  /** A `deployment_status` event's state: the service is notified only once it is `success`. */
+  deploymentState?: string | undefined
+  /** A fork's pull request that only GitHub's API can name. */
+  pullRequestLookup?: PullRequestLookup | undefined
+}
+
+/** What one event's payload gives: the Git facts, and a fork's head to look its pull request up by. */
+interface EventFacts {
+  git: GitContext
+  head?: { owner: string; branch: string; sha: string } | undefined
+}
+
+interface EventInput {
+  payload: JsonObject
+  env: RunnerEnv
+  notes: string[]
+  /** The link to a commit of this repository. */
+  link: (sha: string | undefined) => string | undefined
 }
 
 /** The contract's context table: branch, commit, pull request and links per event. */
@@ -38,109 +67,118 @@ export function githubContext(
   payload: JsonObject,
   env: RunnerEnv
 ): GitHubContext {
-  const repository = repositoryOfSlug(env.GITHUB_REPOSITORY)
-  const build = (sha?: string): string | undefined => commitUrlOf(env, sha)
   const notes: string[] = []
-  const fallback = (): Pick<GitContext, 'branch' | 'sha'> => ({
-    branch:
-      env.GITHUB_HEAD_REF ||
-      (env.GITHUB_REF?.startsWith('refs/heads/')
-        ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
-        : undefined),
-    sha: env.GITHUB_SHA || undefined
-  })
-  const done = (git: GitContext, extra: Partial<GitHubContext> = {}): GitHubContext => ({
+  const read = READERS[eventName] ?? fromOtherEvent
+  const { git, head } = read({ payload, env, notes, link: sha => commitUrlOf(env, sha) })
+  const repository = repositoryOfSlug(env.GITHUB_REPOSITORY)
+  const apiUrl = (httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com').replace(/\/+$/, '')
+  return {
     git: { ...git, repository, hostingService: 'GitHub' },
     notes,
-    ...extra
-  })
+    deploymentState: deploymentState(eventName, payload),
+    pullRequestLookup:
+      head && repository && 'owner' in repository ? { apiUrl, repository, ...head } : undefined
+  }
+}
 
-  switch (eventName) {
-    case 'pull_request':
-    case 'pull_request_target': {
-      const pr = asObject(payload.pull_request)
-      const head = asObject(pr.head)
-      // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
-      const sha = asText(head.sha) ?? env.GITHUB_SHA
-      return done({
-        branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
-        sha,
-        pullRequestNumber:
-          positiveInteger(pr.number) ??
-          positiveInteger(payload.number) ??
-          pullRequestOfRef(env.GITHUB_REF),
-        commitUrl: build(sha)
-      })
+const READERS: Record<string, (input: EventInput) => EventFacts> = {
+  pull_request: fromPullRequest,
+  pull_request_target: fromPullRequest,
+  push: fromPush,
+  merge_group: fromMergeGroup,
+  workflow_run: fromWorkflowRun,
+  deployment_status: fromDeploymentStatus
+}
+
+function fromPullRequest({ payload, env, link }: EventInput): EventFacts {
+  const pr = asObject(payload.pull_request)
+  const head = asObject(pr.head)
+  // Never GITHUB_SHA: on a pull request that is the merge commit, which no person pushed.
+  const sha = asText(head.sha) ?? env.GITHUB_SHA
+  return {
+    git: {
+      branch: asText(head.ref) ?? (env.GITHUB_HEAD_REF || undefined),
+      sha,
+      pullRequestNumber:
+        positiveInteger(pr.number) ??
+        positiveInteger(payload.number) ??
+        pullRequestOfRef(env.GITHUB_REF),
+      commitUrl: link(sha)
     }
-    case 'push': {
-      const ref = asText(payload.ref) ?? env.GITHUB_REF
-      const after = asText(payload.after)
-      const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA
-      return done({
-        branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
-        sha,
-        commitUrl: httpUrl(asObject(payload.head_commit).url) ?? build(sha)
-      })
+  }
+}
+
+function fromPush({ payload, env, link }: EventInput): EventFacts {
+  const ref = asText(payload.ref) ?? env.GITHUB_REF
+  const after = asText(payload.after)
+  const sha = after && !/^0+$/.test(after) ? after : env.GITHUB_SHA
+  return {
+    git: {
+      branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
+      sha,
+      commitUrl: httpUrl(asObject(payload.head_commit).url) ?? link(sha)
     }
-    case 'merge_group': {
-      const group = asObject(payload.merge_group)
-      const headRef = asText(group.head_ref)
-      const sha = asText(group.head_sha) ?? env.GITHUB_SHA
-      return done({
-        branch: headRef ? stripHeads(headRef) : fallback().branch,
-        sha,
-        pullRequestNumber: mergeQueuePullRequest(headRef),
-        commitUrl: build(sha)
-      })
+  }
+}
+
+function fromMergeGroup(input: EventInput): EventFacts {
+  const group = asObject(input.payload.merge_group)
+  const headRef = asText(group.head_ref)
+  const sha = asText(group.head_sha) ?? input.env.GITHUB_SHA
+  return {
+    git: {
+      branch: headRef ? stripHeads(headRef) : fromOtherEvent(input).git.branch,
+      sha,
+      pullRequestNumber: mergeQueuePullRequest(headRef),
+      commitUrl: input.link(sha)
     }
-    case 'workflow_run': {
-      const run = asObject(payload.workflow_run)
-      const sha = asText(run.head_sha) ?? env.GITHUB_SHA
-      const branch = asText(run.head_branch)
-      const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : []
-      // A listed pull request is the run's only when its head is the run's head commit: the list names the
-      // pull requests of the head branch as they are now, which may have moved on (or be another's). A
-      // fork's is never listed (its head lives elsewhere).
-      const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha)
-      const pullRequestNumber = positiveInteger(named?.number)
-      const forPullRequest = /^pull_request/.test(asText(run.event) ?? '')
-      const headOwner = asText(asObject(asObject(run.head_repository).owner).login)
-      return done(
-        { branch, sha, pullRequestNumber, commitUrl: build(sha) },
-        {
-          pullRequestLookup:
-            forPullRequest && pullRequestNumber === undefined && branch && sha && headOwner
-              ? { owner: headOwner, branch, sha }
-              : undefined
-        }
-      )
-    }
-    case 'deployment_status': {
-      const deployment = asObject(payload.deployment)
-      const sha = asText(deployment.sha) ?? env.GITHUB_SHA
-      const ref = asText(deployment.ref)
-      const raw = asText(asObject(payload.deployment_status).environment_url)
-      const deploymentUrl = httpUrl(raw)
-      if (raw && !deploymentUrl)
-        notes.push(
-          `The event's deployment_status.environment_url ${quote(raw)} is not an http(s) URL, so no deployment_url is sent.`
-        )
-      return done({
-        branch: ref ? stripHeads(ref) : undefined,
-        sha,
-        commitUrl: build(sha),
-        deploymentUrl
-      })
-    }
-    default: {
-      const { branch, sha } = fallback()
-      return done({
-        branch,
-        sha,
-        pullRequestNumber: pullRequestOfRef(env.GITHUB_REF),
-        commitUrl: build(sha)
-      })
-    }
+  }
+}
+
+function fromWorkflowRun({ payload, env, link }: EventInput): EventFacts {
+  const run = asObject(payload.workflow_run)
+  const sha = asText(run.head_sha) ?? env.GITHUB_SHA
+  const branch = asText(run.head_branch)
+  const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : []
+  // A listed pull request is the run's only when its head is the run's head commit: the list names the
+  // pull requests of the head branch as they are now, which may have moved on (or be another's). A
+  // fork's is never listed (its head lives elsewhere).
+  const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha)
+  const pullRequestNumber = positiveInteger(named?.number)
+  const forPullRequest = /^pull_request/.test(asText(run.event) ?? '')
+  const owner = asText(asObject(asObject(run.head_repository).owner).login)
+  const unnamed = forPullRequest && pullRequestNumber === undefined
+  return {
+    git: { branch, sha, pullRequestNumber, commitUrl: link(sha) },
+    head: unnamed && branch && sha && owner ? { owner, branch, sha } : undefined
+  }
+}
+
+function fromDeploymentStatus({ payload, env, notes, link }: EventInput): EventFacts {
+  const deployment = asObject(payload.deployment)
+  const sha = asText(deployment.sha) ?? env.GITHUB_SHA
+  const ref = asText(deployment.ref)
+  const raw = asText(asObject(payload.deployment_status).environment_url)
+  const deploymentUrl = httpUrl(raw)
+  if (raw && !deploymentUrl)
+    notes.push(
+      `The event's deployment_status.environment_url ${quote(raw)} is not an http(s) URL, so no deployment_url is sent.`
+    )
+  return {
+    git: { branch: ref ? stripHeads(ref) : undefined, sha, commitUrl: link(sha), deploymentUrl }
+  }
+}
+
+/** Any other event: the runner's own variables. */
+function fromOtherEvent({ env, link }: EventInput): EventFacts {
+  const branch =
+    env.GITHUB_HEAD_REF ||
+    (env.GITHUB_REF?.startsWith('refs/heads/')
+      ? env.GITHUB_REF_NAME || stripHeads(env.GITHUB_REF)
+      : undefined)
+  const sha = env.GITHUB_SHA || undefined
+  return {
+    git: { branch, sha, pullRequestNumber: pullRequestOfRef(env.GITHUB_REF), commitUrl: link(sha) }
   }
 }
 

@@ -21,7 +21,6 @@ export const KEY_CHECK_NAME = 'mobile-build-deploy-dry-run-key-check.zip'
 /** What the dry run borrows from the deploy it stands in for. */
 export interface DryRunContext {
   log: Log
-  report: Report
   /** A log group for one step, closed with how long it took. */
   phase<T>(name: string, work: () => Promise<T>): Promise<T>
   /** A value ready to leave the process, secrets masked. */
@@ -42,8 +41,8 @@ export async function dryRun(
   artifact: Artifact | undefined,
   destination: string | undefined,
   context: DryRunContext
-): Promise<void> {
-  const { log, report } = context
+): Promise<Partial<Report>> {
+  const { log } = context
   log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.')
   if (artifact) {
     const sha256 = await context.phase(`Read ${quote(artifact.name)}`, () =>
@@ -71,9 +70,8 @@ export async function dryRun(
         : `Would not wait for the run's verdict (${ref('wait')} is false).`
     )
   }
-  report.outcome = 'skipped'
-  report.dryRun = true
   log.info('Dry run passed: a real deployment would proceed as far as can be known without it.')
+  return { outcome: 'skipped', dryRun: true }
 }
 
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */

@@ -60,6 +60,13 @@ export class Outward {
     return inert(this.secrets.redact(render(message, this.vocabulary)))
   }
 
+  /** A warning worth a look, kept with the others: its text, ready to leave the process. */
+  warn(message: string): string {
+    const warning = this.text(message)
+    this.warnings.push(warning)
+    return warning
+  }
+
   /**
    * A value (an output, a link) ready to leave the process: secrets and
    * credentials out, and otherwise exact, for a later step must read the very

@@ -335,10 +335,11 @@ const TABLE = {
   },
   githubToken: {
     kind: 'secret',
-    commands: REPORTING,
-    frontEnds: ['action'],
+    commands: ['deploy', 'upload', 'notify', 'wait'],
+    frontEnds: ['action', 'cli'],
+    env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
     actionDefault: '${{ github.token }}',
-    description: `Token for GitHub's API, for the check run and the pull-request comment; masked.`
+    description: `Token for GitHub's API, masked: the action's check run and pull-request comment, and in a GitHub workflow the pull request of a fork's workflow_run.`
   },
   check: {
     kind: 'boolean',

@@ -1,0 +1,85 @@
+import { formatBytes } from '../shared/format.js'
+import type { Mode, Settings } from '../options/resolve.js'
+import { quote } from '../shared/text.js'
+import type { CiContext } from './session.js'
+
+/** One step of a deploy, in the order a mode runs them. */
+export type Step =
+  | 'lookUpPullRequest'
+  | 'locateBuild'
+  | 'checkBuild'
+  | 'dryRun'
+  | 'upload'
+  | 'notify'
+  | 'wait'
+  | 'terminate'
+
+/** What a deploy will do: its steps, or why it does nothing (a notice for the log). */
+export type Plan = { steps: Step[] } | { skip: string }
+
+/** The modes that send the deploy notification. */
+const NOTIFIES: readonly Mode[] = ['deploy', 'notify', 'plain']
+
+/**
+ * Pure: the steps of a deploy from its settings and its CI's context, decided
+ * once for every front end. A GitHub deployment that is not healthy is never
+ * notified (service spec 4.3, rule 2); a fork's pull request is looked up
+ * before the build is named after it.
+ */
+export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
+  const state = ci?.deploymentState
+  if (state !== undefined && state !== 'success' && NOTIFIES.includes(settings.mode))
+    return {
+      skip: `This deployment_status event reports the state ${quote(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
+    }
+  const lookup: Step[] = ci?.pullRequestLookup ? ['lookUpPullRequest'] : []
+  const build: Step[] = settings.file ? ['locateBuild', 'checkBuild'] : []
+  const wait: Step[] = settings.wait ? ['wait'] : []
+  switch (settings.mode) {
+    case 'terminate':
+      return { steps: ['terminate'] }
+    case 'wait':
+      return { steps: ['wait'] }
+    case 'upload':
+      return { steps: [...lookup, ...build, settings.dryRun ? 'dryRun' : 'upload'] }
+    default:
+      if (settings.dryRun) return { steps: [...lookup, ...build, 'dryRun'] }
+      return {
+        steps: [
+          ...lookup,
+          ...build,
+          ...(settings.file ? ['upload' as const] : []),
+          'notify',
+          ...wait
+        ]
+      }
+  }
+}
+
+const MODE_WORDS: Record<Mode, string> = {
+  deploy: 'upload and notify',
+  upload: 'upload only',
+  notify: 'notify with an earlier upload',
+  plain: 'notify without a build',
+  wait: 'wait for a verdict',
+  terminate: 'end a preview environment'
+}
+
+/** Pure: the lines that tell the mode and the plan in the log. */
+export function planLines(
+  settings: Settings,
+  artifact: { path: string; size: number } | undefined,
+  destination: string | undefined
+): string[] {
+  const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : ''
+  const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git
+  return [
+    `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
+    ...(artifact ? [`Artifact: ${quote(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
+    ...(destination ? [`Destination: ${quote(destination, 300)}`] : []),
+    `Service: ${settings.baseUrl}`,
+    `Branch: ${branch === undefined ? '(none)' : quote(branch, 200)}, commit: ${sha ?? '(none)'}`,
+    ...(pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
+    ...(mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+  ]
+}

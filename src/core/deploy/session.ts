@@ -1,0 +1,146 @@
+import { AbortedError } from '../shared/errors.js'
+import { formatDuration, formatMinutes } from '../shared/format.js'
+import type { GitContext } from '../shared/git.js'
+import type { Log, ProgressListener } from '../shared/log.js'
+import { userAgent, type FrontEnd } from '../shared/version.js'
+import { clock } from '../shared/clock.js'
+import { LIMIT_VARIABLES, type Limits } from '../options/limits.js'
+import type { Settings } from '../options/resolve.js'
+import type { Vocabulary } from '../options/vocabulary.js'
+import { ServiceClient } from '../service/client.js'
+import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
+import type { DeployEvent } from './events.js'
+import type { Outward } from './outward.js'
+import type { PullRequestLookup } from '../ci/github.js'
+import type { Report } from './report.js'
+
+/** What the CI around the deploy tells, as the front end read it from its context. */
+export interface CiContext {
+  /** The Git context; options override each field. */
+  git: GitContext
+  /** A GitHub `deployment_status` event's state: the service is notified only once it is `success`. */
+  deploymentState?: string | undefined
+  /** A fork's pull request that only GitHub's API can name, and how to ask it. */
+  pullRequestLookup?: PullRequestLookup | undefined
+}
+
+/** What a front end brings to a deploy besides the option values. */
+export interface DeployHooks {
+  frontEnd: FrontEnd
+  /** How this front end names its options in every text. */
+  vocabulary: Vocabulary
+  /** Where the deploy tells what it does; every line arrives rendered, redacted and on one line. */
+  log?: Partial<Log> | undefined
+  /** What the front end read from its CI: the Git context, a deployment's state, a pull request to look up. */
+  ci?: CiContext | undefined
+  /** The environment: time limits, and options that fall back to a variable. */
+  env?: Record<string, string | undefined> | undefined
+  /** Where a relative `file` is found. */
+  workingDirectory: string
+  /** Stops whatever is under way at once; the deploy then ends as `aborted`. */
+  signal?: AbortSignal | undefined
+  /** Told what the deploy learns, as it learns it. */
+  onEvent?: ((event: DeployEvent, report: Report) => void) | undefined
+  /** Told the bytes sent so far during the upload. */
+  onProgress?: ProgressListener | undefined
+  /** Called once the options are checked and the build found, before the first request: a front end checks here that it can write what it must. */
+  beforeRequests?: ((settings: Settings) => void | Promise<void>) | undefined
+}
+
+/**
+ * What every step of one deploy shares: the settings, the limits, the way
+ * out (log, redaction, warnings) and the service's client. Steps read it and
+ * return what they learned; the orchestrator alone writes the report.
+ */
+export class DeploySession {
+  readonly log: Log
+
+  constructor(
+    readonly settings: Settings,
+    readonly limits: Limits,
+    readonly outward: Outward,
+    readonly hooks: DeployHooks,
+    readonly tell: (event: DeployEvent) => void
+  ) {
+    this.log = outward.log
+  }
+
+  /** A text from outside (a name, a link), redacted. */
+  value(text: string): string {
+    return this.outward.value(text)
+  }
+
+  /** A warning worth a look: in the log and in the report's warnings, rendered and redacted once. */
+  warn(text: string, title?: string): void {
+    this.log.warning(this.outward.warn(text), title)
+  }
+
+  /** A log group for one phase, closed with how long the phase took. */
+  async phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const started = clock.now()
+    return this.log.group(name, async () => {
+      try {
+        return await work()
+      } finally {
+        this.log.info(`Took ${formatDuration((clock.now() - started) / 1000)}.`)
+      }
+    })
+  }
+
+  /** The service's client, its retries bounded by `deadline` and stopped by `signal`. */
+  service(signal: AbortSignal | undefined, deadline: number): ServiceClient {
+    const { settings, limits } = this
+    return new ServiceClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      policy: {
+        maxAttempts: settings.maxAttempts,
+        baseDelayMs: DEFAULT_BASE_DELAY_MS,
+        maxDelayMs: MAX_RETRY_DELAY_MS,
+        deadline,
+        signal
+      },
+      transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
+      log: this.log,
+      secrets: this.outward.secrets
+    })
+  }
+
+  private delivery: { service: ServiceClient; timer: NodeJS.Timeout } | undefined
+
+  /**
+   * Runs a request of the delivery (the upload, the notification, the end of
+   * an environment) within the delivery's one time limit, started by the
+   * first; a wait has its own. The limit aborts whatever is under way, with a
+   * message saying so.
+   */
+  async withinDelivery<T>(work: (service: ServiceClient) => Promise<T>): Promise<T> {
+    this.delivery ??= this.startDelivery()
+    return work(this.delivery.service)
+  }
+
+  /** The delivery is over: its time limit stops. */
+  endDelivery(): void {
+    if (this.delivery) clearTimeout(this.delivery.timer)
+  }
+
+  private startDelivery(): { service: ServiceClient; timer: NodeJS.Timeout } {
+    const { deliveryMs } = this.limits
+    const limit = new AbortController()
+    const timer = setTimeout(
+      () =>
+        limit.abort(
+          new AbortedError(
+            `The upload and notification reached their time limit of ${formatMinutes(deliveryMs / 60_000)} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`
+          )
+        ),
+      deliveryMs
+    )
+    // The limit never keeps the process alive by itself.
+    timer.unref()
+    const signal = this.hooks.signal
+      ? AbortSignal.any([this.hooks.signal, limit.signal])
+      : limit.signal
+    return { service: this.service(signal, clock.now() + deliveryMs), timer }
+  }
+}

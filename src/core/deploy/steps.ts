@@ -1,0 +1,263 @@
+import { messageOf } from '../shared/errors.js'
+import { formatBytes } from '../shared/format.js'
+import { quote } from '../shared/text.js'
+import { clock } from '../shared/clock.js'
+import { buildDeployBody } from '../service/body.js'
+import type { ServiceClient } from '../service/client.js'
+import { findArtifact, type Artifact } from '../upload/artifact.js'
+import { uploadArtifact } from '../upload/upload.js'
+import { noRunAdvice } from './advice.js'
+import { buildWarningTitle, checkBuild, describeBuild } from './build-check.js'
+import { chooseDestination, pullRequestOverStaticName } from './destination.js'
+import { dryRun } from './dry-run.js'
+import type { DeployEvent } from './events.js'
+import { findPullRequest } from './pull-request.js'
+import type { Step } from './plan.js'
+import type { Report } from './report.js'
+import type { DeploySession } from './session.js'
+import { waitForVerdict } from './waiting.js'
+
+/** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
+const RUN_PAGE_TIMEOUT_MS = 30_000
+
+/** What one step hands the next beside the report: the build found, where it goes, what the notification names. */
+export interface Carried {
+  artifact?: Artifact | undefined
+  destination?: string | undefined
+  runInputPath?: string | undefined
+  pullRequestNumber?: number | undefined
+}
+
+/** What a step learned: facts for the report, things for the next steps, and the event that tells it. */
+export interface Learned {
+  facts?: Partial<Report>
+  carried?: Partial<Carried>
+  event?: DeployEvent
+}
+
+type StepRun = (
+  session: DeploySession,
+  carried: Carried,
+  report: Readonly<Report>
+) => Promise<Learned>
+
+/** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
+export const STEPS: Record<Step, StepRun> = {
+  lookUpPullRequest,
+  locateBuild,
+  checkBuild: checkTheBuild,
+  dryRun: async (session, { artifact, destination }) => ({
+    facts: await session.withinDelivery(service =>
+      dryRun(session.settings, service, artifact, destination, session)
+    )
+  }),
+  upload,
+  notify,
+  wait: async (session, _carried, report) => waitForVerdict(session, report),
+  terminate
+}
+
+/** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
+async function lookUpPullRequest(session: DeploySession): Promise<Learned> {
+  const lookup = session.hooks.ci?.pullRequestLookup
+  if (!lookup) return {}
+  try {
+    const number = await findPullRequest(lookup, session.settings.githubToken, {
+      frontEnd: session.hooks.frontEnd,
+      timeouts: session.limits.timeouts,
+      signal: session.hooks.signal
+    })
+    if (number === undefined)
+      session.log.info('No open pull request has the head of the triggering run; none is named.')
+    return { carried: { pullRequestNumber: number } }
+  } catch (error) {
+    if (session.hooks.signal?.aborted) throw error
+    session.log.notice(
+      `The pull request of the triggering run could not be found (${messageOf(error)}); none is named. The token needs pull-requests: read.`,
+      'Pull request unknown'
+    )
+    return {}
+  }
+}
+
+/** The build the options name, and where it goes in the workspace's storage. */
+async function locateBuild(session: DeploySession): Promise<Learned> {
+  const { settings } = session
+  const artifact = await findArtifact(settings.file!, settings.workingDirectory)
+  const destination = chooseDestination(settings, artifact)
+  const overStatic = pullRequestOverStaticName(settings, destination)
+  if (overStatic) session.warn(overStatic)
+  return {
+    facts: {
+      artifact: { name: artifact.name, size: artifact.size, target: artifact.target },
+      destination
+    },
+    carried: { artifact, destination }
+  }
+}
+
+/** The build read before anything is sent: refused when broken or not the app asked for. */
+async function checkTheBuild(session: DeploySession, { artifact }: Carried): Promise<Learned> {
+  if (!artifact) return {}
+  if (artifact.target)
+    session.log.notice(
+      `The artifact is a link that leads out of the working directory, to ${quote(artifact.target, 300)}.`,
+      'Artifact outside the workspace'
+    )
+  const build = await checkBuild(artifact, session.settings, session.hooks.signal)
+  session.log.info(describeBuild(build))
+  for (const warning of build.warnings) session.warn(warning.message, buildWarningTitle(warning))
+  return { facts: { build } }
+}
+
+/** The build into the store through its signed URL. */
+async function upload(
+  session: DeploySession,
+  { artifact, destination }: Carried,
+  report: Readonly<Report>
+): Promise<Learned> {
+  const receipt = await session.withinDelivery(service =>
+    session.phase(`Upload ${quote(artifact!.name)} (${formatBytes(artifact!.size)})`, async () => {
+      const sent = await uploadArtifact(service, artifact!, destination!, {
+        minBytesPerSecond: session.settings.minUploadBytesPerSecond,
+        onSigned: signed =>
+          session.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
+        onProgress: session.outward.guard('onProgress', session.hooks.onProgress)
+      })
+      session.log.info(`SHA-256 ${sent.sha256}`)
+      return sent
+    })
+  )
+  const uploadOnly = session.settings.mode === 'upload'
+  if (uploadOnly)
+    session.log.info('Upload only: no deploy notification was sent, so no run starts.')
+  return {
+    facts: {
+      artifact: { ...report.artifact!, sha256: receipt.sha256 },
+      fileLocation: session.value(receipt.signed.fileLocation) || undefined,
+      playgroundFileLocation: session.value(receipt.signed.playgroundFileLocation),
+      ...(uploadOnly ? { outcome: 'skipped' as const } : {})
+    },
+    carried: { runInputPath: receipt.signed.playgroundFileLocation },
+    event: { type: 'uploaded' }
+  }
+}
+
+/** The deploy notification, and what the service answered: a run, or why none. */
+async function notify(session: DeploySession, carried: Carried): Promise<Learned> {
+  const { settings, log } = session
+  const runInputPath = carried.runInputPath ?? settings.runInputPath
+  const answer = await session.withinDelivery(service =>
+    session.phase('Deploy notification', () => {
+      const build = runInputPath
+        ? { variable: settings.runVariable, path: runInputPath }
+        : undefined
+      const body = buildDeployBody(settings, settings.git, build)
+      log.info(
+        build
+          ? `Notifying the service with ${build.variable}=${quote(build.path)}.`
+          : 'Notifying the service of the deployment (no build attached).'
+      )
+      log.debug(`Deploy notification body: ${JSON.stringify(body)}`)
+      return service.notify(body).then(answer => ({ answer, service }))
+    })
+  )
+  const facts: Partial<Report> = {
+    ...(runInputPath && !carried.runInputPath
+      ? { playgroundFileLocation: session.value(runInputPath) }
+      : {}),
+    outcome: answer.answer.outcome,
+    runId: answer.answer.runId || undefined,
+    runIds: answer.answer.runIds,
+    duplicate: answer.answer.duplicate,
+    preview: answer.answer.preview,
+    environment: answer.answer.environment && session.value(answer.answer.environment),
+    environmentId: answer.answer.environmentId,
+    ...(await toldOf(session, answer.service, answer.answer))
+  }
+  return { facts, event: { type: 'notified' } }
+}
+
+/** What the log says of the service's answer, and what the answer adds: the run's page, or why no run. */
+async function toldOf(
+  session: DeploySession,
+  service: ServiceClient,
+  answer: Awaited<ReturnType<ServiceClient['notify']>>
+): Promise<Partial<Report>> {
+  const { log, settings } = session
+  if (answer.warning) session.warn(`The service warns: ${answer.warning}`, 'Service warning')
+  const where = answer.environment ? ` on environment ${quote(answer.environment)}` : ''
+  if (answer.preview) {
+    log.notice(
+      `No run was created for this preview deployment${where}: the service answered with no trigger for it, which is not a failure. runId is empty.`,
+      'No run for this preview'
+    )
+    return {}
+  }
+  if (answer.outcome !== 'success') {
+    const cause = answer.cause ?? 'no-trigger'
+    return {
+      noRun: {
+        cause,
+        reason: session.outward.text(answer.reason ?? 'no trigger matched this deployment'),
+        advice: noRunAdvice(cause, settings.deploymentType)
+      }
+    }
+  }
+  const again = answer.duplicate ? ' (the run already existed for this deployment)' : ''
+  log.info(`Run ${answer.runId || '(no id given)'} created${where}${again}.`)
+  if (answer.runIds.length > 1)
+    log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`)
+  if (!answer.runId) {
+    log.warning('The service reported a run without an id; runId is empty.')
+    return {}
+  }
+  return { runUrl: await runPageOf(session, service, answer.runId) }
+}
+
+/**
+ * Asks the service once for a new run's page (the verdict endpoint names
+ * it), so that every front end links to the run without waiting for its
+ * verdict. A courtesy: a failure is a notice, never the deploy's.
+ */
+async function runPageOf(
+  session: DeploySession,
+  service: ServiceClient,
+  runId: string
+): Promise<string | undefined> {
+  const later = session.settings.wait ? ' until the wait learns it' : ''
+  try {
+    const answer = await service.greenlight(runId, clock.now() + RUN_PAGE_TIMEOUT_MS)
+    if (answer.runUrl) {
+      const runUrl = session.value(answer.runUrl)
+      session.log.info(`Run page: ${runUrl}`)
+      return runUrl
+    }
+    session.log.notice(
+      `The service named no page for run ${runId}; runUrl is empty${later}.`,
+      'Run page unknown'
+    )
+  } catch (error) {
+    if (service.config.policy.signal?.aborted) throw error
+    session.log.notice(
+      `The page of run ${runId} could not be asked for (${messageOf(error).replace(/\.$/, '')}); runUrl is empty${later}. The deploy itself is done.`,
+      'Run page unknown'
+    )
+  }
+  return undefined
+}
+
+/** A preview environment ended (or found ended before). */
+async function terminate(session: DeploySession): Promise<Learned> {
+  const environment = session.settings.environmentRef!
+  const [which, value] = Object.entries(environment)[0]!
+  const result = await session.withinDelivery(service =>
+    session.phase('End the preview environment', () => service.terminate(environment))
+  )
+  session.log.info(
+    result.state === 'already'
+      ? `The environment with ${which} ${quote(value)} was already ended.`
+      : `The environment with ${which} ${quote(value)} is ended${result.environmentId ? ` (${result.environmentId})` : ''}; the service stops testing it.`
+  )
+  return { facts: { terminated: result, outcome: 'success' }, event: { type: 'terminated' } }
+}

@@ -1,0 +1,63 @@
+import { formatMinutes } from '../shared/format.js'
+import { clock } from '../shared/clock.js'
+import { pollVerdict, type Verdict } from '../verdict/poll.js'
+import type { Report } from './report.js'
+import type { DeploySession } from './session.js'
+import type { Learned } from './steps.js'
+
+/**
+ * Waits for the verdict of the run the deploy created (or, in wait mode, the
+ * one given); the judgement decides what a verdict other than passed does.
+ */
+export async function waitForVerdict(
+  session: DeploySession,
+  report: Readonly<Report>
+): Promise<Learned> {
+  const { settings, log } = session
+  const afterDeploy = settings.mode !== 'wait'
+  const runId = afterDeploy ? report.runId : settings.runId!
+  if (!runId || report.noRun) {
+    log.info('No run was created, so there is no verdict to wait for.')
+    return {}
+  }
+  const deadline = clock.now() + settings.waitTimeoutMs
+  const service = session.service(session.hooks.signal, deadline)
+  const base = settings.pollIntervalMs
+  session.tell({ type: 'waiting', runId })
+  const verdict = await session.phase(`Verdict of run ${runId}`, () => {
+    log.info(
+      `Waiting up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`
+    )
+    return pollVerdict(service, {
+      runId,
+      timeoutMs: settings.waitTimeoutMs,
+      intervalMs: base,
+      // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
+      notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+      signal: session.hooks.signal,
+      onStatus: status => session.tell({ type: 'status', status })
+    })
+  })
+  if (verdict.verdict === 'passed')
+    log.info(
+      `Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`
+    )
+  if (verdict.verdict === 'timed-out')
+    log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`)
+  return { facts: { verdict: scrubbed(session, verdict) }, event: { type: 'verdict' } }
+}
+
+/** A verdict whose service-given texts (bug names, links) carry no secret. */
+function scrubbed(session: DeploySession, verdict: Verdict): Verdict {
+  const value = (text: string | undefined): string | undefined =>
+    text === undefined ? undefined : session.value(text)
+  const clean = (bugs: Verdict['bugs']) =>
+    bugs.map(bug => ({ ...bug, name: value(bug.name)!, url: value(bug.url) }))
+  return {
+    ...verdict,
+    runUrl: value(verdict.runUrl),
+    bugsUrl: value(verdict.bugsUrl),
+    bugs: clean(verdict.bugs),
+    blockingBugs: clean(verdict.blockingBugs)
+  }
+}
