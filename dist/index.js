@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1268);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5798);
 
 
 
@@ -4249,7 +4249,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1268:
+/***/ 5798:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4702,6 +4702,142 @@ function defaultOf(key) {
     return spec.defaultText;
 }
 
+;// CONCATENATED MODULE: ./src/core/options/structured.ts
+
+
+
+
+
+/**
+ * The readers of the options with a structure of their own: a URL (the
+ * service's base URL above all), the variables object, a repository.
+ */
+const MAX_VARIABLES_BYTES = 64 * 1024;
+/** The longest name a run variable may have. */
+const MAX_VARIABLE_NAME_LENGTH = 256;
+const REPOSITORY_PART = /^[\w.-]{1,100}$/;
+/** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
+function structured_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function textOf(key, raw, trim = true) {
+    if (typeof raw !== 'string')
+        throw new errors/* InputError */.dz(key, `is ${structured_describe(raw)}, not text`, 'Give it as a string');
+    return trim ? raw.trim() : raw;
+}
+/** An http(s) URL, as given. */
+function urlValue(key, value) {
+    if (!value)
+        return value;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)((0,redact/* redactShapes */.YA)(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+    }
+    return value;
+}
+function repository(key, raw) {
+    const object = raw;
+    const parts = ['name', 'owner', 'namespace'].map(field => object?.[field]);
+    const [name, owner, namespace] = parts;
+    const good = (part) => typeof part === 'string' && REPOSITORY_PART.test(part);
+    const goodNamespace = (part) => typeof part === 'string' && part.split('/').every(good);
+    if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
+        throw new errors/* InputError */.dz(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
+    return good(owner) ? { owner, name } : { namespace: namespace, name };
+}
+/**
+ * The base URL without a trailing slash. Plain http is refused except for a
+ * loopback host, so that the API key never crosses a network in clear text.
+ * Whatever it says, a password in it is never repeated.
+ */
+function parseBaseUrl(raw) {
+    const key = 'baseUrl';
+    const value = raw.trim();
+    const fix = 'Use the service URL, e.g. https://service.example.com';
+    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
+    if (!value)
+        throw fail('is empty');
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value))
+        throw fail('contains a control character');
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        // A value with an @ may hold a password: it is not repeated.
+        throw fail(value.includes('@')
+            ? 'is not a URL (not shown, as it holds an @)'
+            : `${(0,shared_text/* quote */.hD)(value)} is not a URL`);
+    }
+    if (url.username || url.password) {
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${(0,option_refs/* ref */.KR)('apiKey')}`);
+    }
+    const shown = (0,shared_text/* quote */.hD)(url.origin + url.pathname);
+    if (url.search || url.hash)
+        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw fail(`${shown} is not an https URL`);
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
+    }
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+/**
+ * The variables: a JSON object (or an object) whose values are strings,
+ * numbers or booleans; numbers and booleans become strings, as the service
+ * takes strings.
+ */
+function parseVariables(key, raw) {
+    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
+    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
+    let parsed = raw;
+    if (typeof raw === 'string') {
+        if (raw.trim() === '')
+            return undefined;
+        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
+            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+        try {
+            parsed = JSON.parse(raw);
+        }
+        catch (error) {
+            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+        }
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw fail(`is not an object (${structured_describe(parsed)})`);
+    const entries = [];
+    let bytes = 0;
+    for (const [name, value] of Object.entries(parsed)) {
+        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(name))
+            throw fail(`has an invalid name ${(0,shared_text/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
+        let text;
+        if (typeof value === 'string')
+            text = value;
+        else if (typeof value === 'number' && Number.isFinite(value))
+            text = String(value);
+        else if (typeof value === 'boolean')
+            text = String(value);
+        else
+            throw fail(`has ${structured_describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
+        bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
+        entries.push([name, text]);
+    }
+    if (bytes > MAX_VARIABLES_BYTES)
+        throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
+    return Object.fromEntries(entries);
+}
+
 ;// CONCATENATED MODULE: ./src/core/options/values.ts
 
 
@@ -4715,13 +4851,10 @@ function defaultOf(key) {
  * returns it checked, or undefined when it was not given. What one front end
  * refuses, every front end refuses, with the same words.
  */
-const MAX_VARIABLES_BYTES = 64 * 1024;
-const MAX_VARIABLE_NAME_LENGTH = 256;
 // An Android package name or an iOS bundle id: what either platform lets an app's id be.
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const SHA = /^[0-9a-fA-F]{7,64}$/;
-const REPOSITORY_PART = /^[\w.-]{1,100}$/;
 const TRUE_VALUES = ['true', 'True', 'TRUE'];
 const FALSE_VALUES = ['false', 'False', 'FALSE'];
 /** Reads one option's value by its kind in the table; undefined when not given (nothing, or empty text). */
@@ -4770,19 +4903,6 @@ function readValue(key, spec, raw) {
         case 'platform':
             return platform(key, plainText(key, raw));
     }
-}
-/** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
-function values_describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-function textOf(key, raw, trim = true) {
-    if (typeof raw !== 'string')
-        throw new errors/* InputError */.dz(key, `is ${values_describe(raw)}, not text`, 'Give it as a string');
-    return trim ? raw.trim() : raw;
 }
 /** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
 function plainText(key, raw) {
@@ -4878,118 +4998,10 @@ function sha(key, value) {
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
     return value;
 }
-/** An http(s) URL, as given. */
-function urlValue(key, value) {
-    if (!value)
-        return value;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)((0,redact/* redactShapes */.YA)(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
-    }
-    return value;
-}
 function runId(key, value) {
     if (value && !isSafeId(value))
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a run id`, 'Pass the runId of the deploy that created the run, unchanged');
     return value;
-}
-function repository(key, raw) {
-    const object = raw;
-    const parts = ['name', 'owner', 'namespace'].map(field => object?.[field]);
-    const [name, owner, namespace] = parts;
-    const good = (part) => typeof part === 'string' && REPOSITORY_PART.test(part);
-    const goodNamespace = (part) => typeof part === 'string' && part.split('/').every(good);
-    if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
-        throw new errors/* InputError */.dz(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
-    return good(owner) ? { owner, name } : { namespace: namespace, name };
-}
-/**
- * The base URL without a trailing slash. Plain http is refused except for a
- * loopback host, so that the API key never crosses a network in clear text.
- * Whatever it says, a password in it is never repeated.
- */
-function parseBaseUrl(raw) {
-    const key = 'baseUrl';
-    const value = raw.trim();
-    const fix = 'Use the service URL, e.g. https://service.example.com';
-    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
-    if (!value)
-        throw fail('is empty');
-    if ((0,shared_text/* hasControlCharacter */.Fd)(value))
-        throw fail('contains a control character');
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        // A value with an @ may hold a password: it is not repeated.
-        throw fail(value.includes('@')
-            ? 'is not a URL (not shown, as it holds an @)'
-            : `${(0,shared_text/* quote */.hD)(value)} is not a URL`);
-    }
-    if (url.username || url.password) {
-        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${(0,option_refs/* ref */.KR)('apiKey')}`);
-    }
-    const shown = (0,shared_text/* quote */.hD)(url.origin + url.pathname);
-    if (url.search || url.hash)
-        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw fail(`${shown} is not an https URL`);
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
-    }
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-/**
- * The variables: a JSON object (or an object) whose values are strings,
- * numbers or booleans; numbers and booleans become strings, as the service
- * takes strings.
- */
-function parseVariables(key, raw) {
-    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
-    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
-    let parsed = raw;
-    if (typeof raw === 'string') {
-        if (raw.trim() === '')
-            return undefined;
-        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
-            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-        try {
-            parsed = JSON.parse(raw);
-        }
-        catch (error) {
-            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
-        }
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw fail(`is not an object (${values_describe(parsed)})`);
-    const entries = [];
-    let bytes = 0;
-    for (const [name, value] of Object.entries(parsed)) {
-        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(name))
-            throw fail(`has an invalid name ${(0,shared_text/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
-        let text;
-        if (typeof value === 'string')
-            text = value;
-        else if (typeof value === 'number' && Number.isFinite(value))
-            text = String(value);
-        else if (typeof value === 'boolean')
-            text = String(value);
-        else
-            throw fail(`has ${values_describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
-        bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
-        entries.push([name, text]);
-    }
-    if (bytes > MAX_VARIABLES_BYTES)
-        throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
-    return Object.fromEntries(entries);
 }
 /** The name of a run variable: what the lane plugin's option takes. */
 function variableName(key, value) {
@@ -5014,94 +5026,9 @@ function platform(key, value) {
     return lower;
 }
 
-;// CONCATENATED MODULE: ./src/core/options/key-source.ts
-const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
-/** The likely cause of an empty key in the CI these variables describe, and where to set it. */
-function whyTheKeyIsEmpty(env) {
-    if (!env)
-        return SET_IT_UP;
-    if (env.GITHUB_ACTIONS === 'true')
-        return onGitHub(env);
-    if (env.GITLAB_CI === 'true')
-        return onGitLab(env);
-    if (env.CIRCLECI === 'true')
-        return onCircleCi(env);
-    if (env.BITRISE_IO === 'true')
-        return onBitrise(env);
-    if (env.JENKINS_URL)
-        return "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)";
-    return SET_IT_UP;
-}
-function onGitHub(env) {
-    const event = env.GITHUB_EVENT_NAME ?? '';
-    if (env.GITHUB_ACTOR === 'dependabot[bot]')
-        return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")';
-    if (event === 'pull_request')
-        return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
-    return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
-}
-function onGitLab(env) {
-    const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-    if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
-        return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
-    if (env.CI_COMMIT_REF_PROTECTED === 'false')
-        return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
-    return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
-}
-function onCircleCi(env) {
-    if (env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME)
-        return 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on';
-    return "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)";
-}
-function onBitrise(env) {
-    if (env.BITRISE_PULL_REQUEST)
-        return 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on';
-    return "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)";
-}
-
-;// CONCATENATED MODULE: ./src/core/options/resolve.ts
+;// CONCATENATED MODULE: ./src/core/options/mode.ts
 
 
-
-
-
-
-
-/**
- * Pure: every option read, checked and completed before any request, and the
- * mode decided; anything wrong throws an `InputError` naming the option, the
- * problem and the fix. The same values give the same settings, or the same
- * error, from every front end.
- */
-function resolveOptions(request) {
-    const values = readAll(request);
-    const read = key => values[key];
-    const mode = modeOf(read, request);
-    checkCombinations(read, mode);
-    return settingsOf(read, mode, values, request);
-}
-/** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
-function readAll({ frontEnd, command, values, env }) {
-    const read = (key) => {
-        const spec = option_table/* OPTIONS */.lw[key];
-        const value = readOption(key, values[key]) ??
-            (spec.env?.frontEnds.includes(frontEnd) ? readOption(key, env?.[spec.env.name]) : undefined);
-        return value ?? spec.default;
-    };
-    const required = {
-        apiKey: whyTheKeyIsEmpty(env),
-        baseUrl: 'Use the service URL, e.g. https://service.example.com'
-    };
-    const result = {};
-    for (const key of optionsOf(frontEnd, command)) {
-        const value = read(key);
-        if (value !== undefined)
-            result[key] = value;
-        else if (required[key])
-            throw new errors/* InputError */.dz(key, 'is empty', required[key]);
-    }
-    return result;
-}
 /** What the deploy does, from the command and which options are given. */
 function modeOf(read, { frontEnd, command, values }) {
     const file = read('file');
@@ -5163,6 +5090,113 @@ function checkCombinations(read, mode) {
     if (read('wait') && mode === 'upload')
         throw new errors/* InputError */.dz('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`);
 }
+/**
+ * The commands that put a build in front of the service refuse to go without
+ * one: an upload has nothing to send, and a deploy would silently become a
+ * plain notification, which is the notify command's mode (and the action's,
+ * with no file). An empty value given is most often a CI variable that is not
+ * set in this job: the shell hands over nothing, and only the emptiness shows.
+ */
+function missingBuild(frontEnd, command, given) {
+    if (command !== 'deploy' && command !== 'upload')
+        return undefined;
+    const empty = typeof given === 'string';
+    const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing';
+    const check = empty ? ', and check that the variable it is given from is set in this job' : '';
+    const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
+    const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
+    return new errors/* InputError */.dz('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/options/key-source.ts
+const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
+/** The likely cause of an empty key in the CI these variables describe, and where to set it. */
+function whyTheKeyIsEmpty(env) {
+    if (!env)
+        return SET_IT_UP;
+    if (env.GITHUB_ACTIONS === 'true')
+        return onGitHub(env);
+    if (env.GITLAB_CI === 'true')
+        return onGitLab(env);
+    if (env.CIRCLECI === 'true')
+        return onCircleCi(env);
+    if (env.BITRISE_IO === 'true')
+        return onBitrise(env);
+    if (env.JENKINS_URL)
+        return "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)";
+    return SET_IT_UP;
+}
+function onGitHub(env) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    if (env.GITHUB_ACTOR === 'dependabot[bot]')
+        return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")';
+    if (event === 'pull_request')
+        return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
+    return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
+}
+function onGitLab(env) {
+    const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+    if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
+        return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
+    if (env.CI_COMMIT_REF_PROTECTED === 'false')
+        return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
+    return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
+}
+function onCircleCi(env) {
+    if (env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME)
+        return 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on';
+    return "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)";
+}
+function onBitrise(env) {
+    if (env.BITRISE_PULL_REQUEST)
+        return 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on';
+    return "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)";
+}
+
+;// CONCATENATED MODULE: ./src/core/options/resolve.ts
+
+
+
+
+
+
+
+
+/**
+ * Pure: every option read, checked and completed before any request, and the
+ * mode decided; anything wrong throws an `InputError` naming the option, the
+ * problem and the fix. The same values give the same settings, or the same
+ * error, from every front end.
+ */
+function resolveOptions(request) {
+    const values = readAll(request);
+    const read = key => values[key];
+    const mode = modeOf(read, request);
+    checkCombinations(read, mode);
+    return settingsOf(read, mode, values, request);
+}
+/** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
+function readAll({ frontEnd, command, values, env }) {
+    const read = (key) => {
+        const spec = option_table/* OPTIONS */.lw[key];
+        const value = readOption(key, values[key]) ??
+            (spec.env?.frontEnds.includes(frontEnd) ? readOption(key, env?.[spec.env.name]) : undefined);
+        return value ?? spec.default;
+    };
+    const required = {
+        apiKey: whyTheKeyIsEmpty(env),
+        baseUrl: 'Use the service URL, e.g. https://service.example.com'
+    };
+    const result = {};
+    for (const key of optionsOf(frontEnd, command)) {
+        const value = read(key);
+        if (value !== undefined)
+            result[key] = value;
+        else if (required[key])
+            throw new errors/* InputError */.dz(key, 'is empty', required[key]);
+    }
+    return result;
+}
 /** The settings the deploy runs on: the options as read, in the units the code uses, and what is derived from them. */
 function settingsOf(read, mode, values, request) {
     return {
@@ -5199,23 +5233,6 @@ function settingsOf(read, mode, values, request) {
         prComment: read('prComment') ?? false,
         workingDirectory: request.workingDirectory
     };
-}
-/**
- * The commands that put a build in front of the service refuse to go without
- * one: an upload has nothing to send, and a deploy would silently become a
- * plain notification, which is the notify command's mode (and the action's,
- * with no file). An empty value given is most often a CI variable that is not
- * set in this job: the shell hands over nothing, and only the emptiness shows.
- */
-function missingBuild(frontEnd, command, given) {
-    if (command !== 'deploy' && command !== 'upload')
-        return undefined;
-    const empty = typeof given === 'string';
-    const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing';
-    const check = empty ? ', and check that the variable it is given from is set in this job' : '';
-    const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
-    const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
-    return new errors/* InputError */.dz('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
 }
 /** A path given relative to the working directory, as every path of a command. */
 function pathIn(workingDirectory, path) {
@@ -5696,6 +5713,13 @@ function outputsOf(report) {
         name,
         typeof value === 'string' ? value : JSON.stringify(value)
     ]));
+}
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
+function bugCounts(report) {
+    if (!report.verdict)
+        return undefined;
+    const count = (n) => (n === undefined ? 'unknown' : String(n));
+    return `${count(blockingCount(report))} blocking, ${count(outputValuesOf(report).nonBlockingBugsCount)} non-blocking`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
@@ -10204,11 +10228,7 @@ function facts(report, stage, judgement) {
         ['Environment', report.environment && code(report.environment)],
         ['Result', judgement && resultWords(judgement)],
         ['State', stateWords(report, stage)],
-        [
-            'Bugs',
-            report.verdict &&
-                `${countText(blockingCount(report))} blocking, ${countText(values.nonBlockingBugsCount)} non-blocking`
-        ],
+        ['Bugs', bugCounts(report)],
         [
             'Why',
             // A failed verdict's message names the blocking bugs, which the bug table shows.
@@ -10221,9 +10241,6 @@ function facts(report, stage, judgement) {
     ];
     const shownRows = rows.filter((row) => Boolean(row[1]));
     return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)];
-}
-function countText(n) {
-    return n === undefined ? 'unknown' : String(n);
 }
 /** A table of bugs, the first `max`, each name a code span linked to the bug. */
 function bugTable(bugs, max) {
@@ -10298,17 +10315,124 @@ function cut(lines, fits, rest) {
         kept.pop();
     return `${kept.join('\n')}\n\n${rest}`;
 }
+/** A stage as a check's title and a comment say it. */
+function stageWords(status) {
+    const { answer } = status;
+    switch (status.stage) {
+        case 'initializing':
+            return 'initializing';
+        case 'underReview':
+            return answer.underInvestigation !== undefined
+                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+                : 'under review';
+        case 'completed':
+            return 'completed';
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'waiting for the verdict';
+    }
+}
 
 // EXTERNAL MODULE: ./src/action/github/errors.ts
 var github_errors = __nccwpck_require__(181);
+;// CONCATENATED MODULE: ./src/action/github/writer.ts
+
+/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
+const MIN_WRITE_INTERVAL_MS = 10_000;
+/**
+ * One kind of report (the check run, the comment): the newest state wanted
+ * is written; a state not yet written when a newer one comes is dropped; a
+ * state equal to the last one written is not written again; two writes are
+ * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
+ * replaces a write still under way.
+ */
+class Writer {
+    write;
+    stop;
+    failed;
+    wanted;
+    lastKey;
+    lastAt = -Infinity;
+    running;
+    inFlight;
+    wake;
+    stopped = false;
+    constructor(write, stop, 
+    /** Told a failed write; true stops this kind of report. */
+    failed) {
+        this.write = write;
+        this.stop = stop;
+        this.failed = failed;
+    }
+    want(wanted) {
+        if (this.stopped || (this.wanted?.final && !wanted.final))
+            return;
+        this.wanted = wanted;
+        if (wanted.final) {
+            this.inFlight?.abort(new Error('replaced by the final state'));
+            this.wake?.();
+        }
+        this.running ??= this.pump().finally(() => (this.running = undefined));
+    }
+    /** Settles when nothing is left to write. */
+    idle() {
+        return this.running ?? Promise.resolve();
+    }
+    async pump() {
+        while (this.wanted && !this.stopped && !this.stop.aborted) {
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
+            if (wait > 0 && !this.wanted.final)
+                await this.pause(wait);
+            const next = this.wanted;
+            this.wanted = undefined;
+            if (!next || this.stop.aborted)
+                return;
+            if (next.key === this.lastKey)
+                continue;
+            const controller = new AbortController();
+            this.inFlight = controller;
+            this.lastAt = shared_clock/* clock */.pm.now();
+            try {
+                await this.write(next, controller.signal);
+                this.lastKey = next.key;
+            }
+            catch (error) {
+                // A write the final state replaced is not a failure.
+                if (controller.signal.aborted && !this.stop.aborted)
+                    continue;
+                if (this.failed(error))
+                    this.stopped = true;
+            }
+            finally {
+                this.inFlight = undefined;
+            }
+        }
+    }
+    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
+    async pause(ms) {
+        const woken = new AbortController();
+        this.wake = () => woken.abort();
+        try {
+            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
+        }
+        catch {
+            // Woken early: the final state came, or everything stops.
+        }
+        finally {
+            this.wake = undefined;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/github/reporter.ts
+
+
 
 
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
-/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
-const MIN_WRITE_INTERVAL_MS = 10_000;
 /**
  * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
  * token of the GitHub Actions app, and GitHub names its writes after the
@@ -10543,108 +10667,6 @@ class GitHubReporter {
         return refused;
     }
 }
-/**
- * One kind of report (the check run, the comment): the newest state wanted
- * is written; a state not yet written when a newer one comes is dropped; a
- * state equal to the last one written is not written again; two writes are
- * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
- * replaces a write still under way.
- */
-class Writer {
-    write;
-    stop;
-    failed;
-    wanted;
-    lastKey;
-    lastAt = -Infinity;
-    running;
-    inFlight;
-    wake;
-    stopped = false;
-    constructor(write, stop, 
-    /** Told a failed write; true stops this kind of report. */
-    failed) {
-        this.write = write;
-        this.stop = stop;
-        this.failed = failed;
-    }
-    want(wanted) {
-        if (this.stopped || (this.wanted?.final && !wanted.final))
-            return;
-        this.wanted = wanted;
-        if (wanted.final) {
-            this.inFlight?.abort(new Error('replaced by the final state'));
-            this.wake?.();
-        }
-        this.running ??= this.pump().finally(() => (this.running = undefined));
-    }
-    /** Settles when nothing is left to write. */
-    idle() {
-        return this.running ?? Promise.resolve();
-    }
-    async pump() {
-        while (this.wanted && !this.stopped && !this.stop.aborted) {
-            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
-            if (wait > 0 && !this.wanted.final)
-                await this.pause(wait);
-            const next = this.wanted;
-            this.wanted = undefined;
-            if (!next || this.stop.aborted)
-                return;
-            if (next.key === this.lastKey)
-                continue;
-            const controller = new AbortController();
-            this.inFlight = controller;
-            this.lastAt = shared_clock/* clock */.pm.now();
-            try {
-                await this.write(next, controller.signal);
-                this.lastKey = next.key;
-            }
-            catch (error) {
-                // A write the final state replaced is not a failure.
-                if (controller.signal.aborted && !this.stop.aborted)
-                    continue;
-                if (this.failed(error))
-                    this.stopped = true;
-            }
-            finally {
-                this.inFlight = undefined;
-            }
-        }
-    }
-    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
-    async pause(ms) {
-        const woken = new AbortController();
-        this.wake = () => woken.abort();
-        try {
-            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
-        }
-        catch {
-            // Woken early: the final state came, or everything stops.
-        }
-        finally {
-            this.wake = undefined;
-        }
-    }
-}
-/** A stage as a check's title and a comment say it. */
-function stageWords(status) {
-    const { answer } = status;
-    switch (status.stage) {
-        case 'initializing':
-            return 'initializing';
-        case 'underReview':
-            return answer.underInvestigation !== undefined
-                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
-                : 'under review';
-        case 'completed':
-            return 'completed';
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'waiting for the verdict';
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
 
@@ -10846,14 +10868,6 @@ function outcomeCell(report) {
     if (report.outcome === 'success' && report.mode === 'terminate')
         return '✅ success';
     return report.outcome && OUTCOME_TEXT[report.outcome];
-}
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so. */
-function bugCounts(report) {
-    if (!report.verdict)
-        return undefined;
-    const values = outputValuesOf(report);
-    const count = (n) => (n === undefined ? 'unknown' : String(n));
-    return `${count(blockingCount(report))} blocking, ${count(values.nonBlockingBugsCount)} non-blocking`;
 }
 function commitCell(git) {
     if (!git?.sha)

@@ -3,7 +3,7 @@ import { EOL } from 'node:os'
 import * as core from '@actions/core'
 import {
   appText,
-  blockingCount,
+  bugCounts,
   formatBytes,
   inert,
   outputValuesOf,
@@ -111,14 +111,6 @@ function outcomeCell(report: StepReport): string | undefined {
     return '⏭️ not notified (upload only)'
   if (report.outcome === 'success' && report.mode === 'terminate') return '✅ success'
   return report.outcome && OUTCOME_TEXT[report.outcome]
-}
-
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so. */
-function bugCounts(report: StepReport): string | undefined {
-  if (!report.verdict) return undefined
-  const values = outputValuesOf(report)
-  const count = (n: number | undefined): string => (n === undefined ? 'unknown' : String(n))
-  return `${count(blockingCount(report))} blocking, ${count(values.nonBlockingBugsCount)} non-blocking`
 }
 
 function commitCell(git: GitContext | undefined): string | undefined {

@@ -23,6 +23,7 @@ export {
   outputsOf,
   outputValuesOf,
   blockingCount,
+  bugCounts,
   type OutputName,
   type OutputValues
 } from './deploy/outputs.js'

@@ -1,6 +1,7 @@
 import {
   appText,
   blockingCount,
+  bugCounts,
   formatBytes,
   formatMinutes,
   inert,
@@ -9,7 +10,8 @@ import {
   VERDICT_WORDS,
   type Bug,
   type Judgement,
-  type Report
+  type Report,
+  type VerdictStatus
 } from '../../core/index.js'
 
 /**
@@ -163,11 +165,7 @@ function facts(report: Report, stage: string | undefined, judgement?: Judgement)
     ['Environment', report.environment && code(report.environment)],
     ['Result', judgement && resultWords(judgement)],
     ['State', stateWords(report, stage)],
-    [
-      'Bugs',
-      report.verdict &&
-        `${countText(blockingCount(report))} blocking, ${countText(values.nonBlockingBugsCount)} non-blocking`
-    ],
+    ['Bugs', bugCounts(report)],
     [
       'Why',
       // A failed verdict's message names the blocking bugs, which the bug table shows.
@@ -180,10 +178,6 @@ function facts(report: Report, stage: string | undefined, judgement?: Judgement)
   ]
   const shownRows = rows.filter((row): row is [string, string] => Boolean(row[1]))
   return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)]
-}
-
-function countText(n: number | undefined): string {
-  return n === undefined ? 'unknown' : String(n)
 }
 
 /** A table of bugs, the first `max`, each name a code span linked to the bug. */
@@ -278,4 +272,23 @@ function cut(lines: string[], fits: (text: string) => boolean, rest: string): st
   const kept = [...lines]
   while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`)) kept.pop()
   return `${kept.join('\n')}\n\n${rest}`
+}
+
+/** A stage as a check's title and a comment say it. */
+export function stageWords(status: VerdictStatus): string {
+  const { answer } = status
+  switch (status.stage) {
+    case 'initializing':
+      return 'initializing'
+    case 'underReview':
+      return answer.underInvestigation !== undefined
+        ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+        : 'under review'
+    case 'completed':
+      return 'completed'
+    case 'canceled':
+      return 'canceled'
+    default:
+      return 'waiting for the verdict'
+  }
 }

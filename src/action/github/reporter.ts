@@ -10,7 +10,10 @@ import {
 } from '../../core/index.js'
 import type { ClientLimits, GitHubClient, Repo } from './client.js'
 import { GitHubError } from './errors.js'
-import { carriesMarker, checkConclusion, checkOutput, commentBody } from './content.js'
+import { MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
+
+export { MIN_WRITE_INTERVAL_MS }
+import { carriesMarker, checkConclusion, checkOutput, commentBody, stageWords } from './content.js'
 
 /** What the step reports where reviewers look, and where. */
 export interface ReportingPlan {
@@ -33,8 +36,6 @@ export interface ReportingPlan {
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 export const FINISH_MS = 5_000
-/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
-export const MIN_WRITE_INTERVAL_MS = 10_000
 /**
  * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
  * token of the GitHub Actions app, and GitHub names its writes after the
@@ -50,13 +51,6 @@ type Kind = 'check' | 'comment'
 export const PERMISSION: Record<Kind, string> = {
   check: 'checks: write',
   comment: 'pull-requests: write'
-}
-
-/** One state of a check run or a comment to write; `key` tells two states apart, timestamps aside. */
-interface Wanted {
-  fields: Record<string, unknown>
-  key: string
-  final: boolean
 }
 
 /**
@@ -297,100 +291,5 @@ export class GitHubReporter {
       this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub')
     }
     return refused
-  }
-}
-
-/**
- * One kind of report (the check run, the comment): the newest state wanted
- * is written; a state not yet written when a newer one comes is dropped; a
- * state equal to the last one written is not written again; two writes are
- * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
- * replaces a write still under way.
- */
-class Writer {
-  private wanted?: Wanted
-  private lastKey?: string
-  private lastAt = -Infinity
-  private running?: Promise<void>
-  private inFlight?: AbortController
-  private wake?: () => void
-  private stopped = false
-
-  constructor(
-    readonly write: (wanted: Wanted, signal: AbortSignal) => Promise<void>,
-    private readonly stop: AbortSignal,
-    /** Told a failed write; true stops this kind of report. */
-    private readonly failed: (error: unknown) => boolean
-  ) {}
-
-  want(wanted: Wanted): void {
-    if (this.stopped || (this.wanted?.final && !wanted.final)) return
-    this.wanted = wanted
-    if (wanted.final) {
-      this.inFlight?.abort(new Error('replaced by the final state'))
-      this.wake?.()
-    }
-    this.running ??= this.pump().finally(() => (this.running = undefined))
-  }
-
-  /** Settles when nothing is left to write. */
-  idle(): Promise<void> {
-    return this.running ?? Promise.resolve()
-  }
-
-  private async pump(): Promise<void> {
-    while (this.wanted && !this.stopped && !this.stop.aborted) {
-      const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - clock.now()
-      if (wait > 0 && !this.wanted.final) await this.pause(wait)
-      const next = this.wanted
-      this.wanted = undefined
-      if (!next || this.stop.aborted) return
-      if (next.key === this.lastKey) continue
-      const controller = new AbortController()
-      this.inFlight = controller
-      this.lastAt = clock.now()
-      try {
-        await this.write(next, controller.signal)
-        this.lastKey = next.key
-      } catch (error) {
-        // A write the final state replaced is not a failure.
-        if (controller.signal.aborted && !this.stop.aborted) continue
-        if (this.failed(error)) this.stopped = true
-      } finally {
-        this.inFlight = undefined
-      }
-    }
-  }
-
-  /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
-  private async pause(ms: number): Promise<void> {
-    const woken = new AbortController()
-    this.wake = () => woken.abort()
-    try {
-      await clock.sleep(ms, AbortSignal.any([woken.signal, this.stop]))
-    } catch {
-      // Woken early: the final state came, or everything stops.
-    } finally {
-      this.wake = undefined
-    }
-  }
-}
-
-/** A stage as a check's title and a comment say it. */
-function stageWords(status: VerdictStatus): string {
-  const { answer } = status
-  switch (status.stage) {
-    case 'initializing':
-      return 'initializing'
-    case 'underReview':
-      return answer.underInvestigation !== undefined
-        ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
-        : 'under review'
-    case 'completed':
-      return 'completed'
-    case 'canceled':
-      return 'canceled'
-    default:
-      return 'waiting for the verdict'
   }
 }

@@ -119,3 +119,10 @@ export function outputsOf(report: Report): Partial<Record<OutputName, string>> {
     ])
   )
 }
+
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
+export function bugCounts(report: Report): string | undefined {
+  if (!report.verdict) return undefined
+  const count = (n: number | undefined): string => (n === undefined ? 'unknown' : String(n))
+  return `${count(blockingCount(report))} blocking, ${count(outputValuesOf(report).nonBlockingBugsCount)} non-blocking`
+}
