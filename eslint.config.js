@@ -58,6 +58,11 @@ export default tseslint.config(
                 other => other !== folder && !CORE_LAYERS[folder].includes(other)
               ).map(other => `../${other}/**`),
               message: `Arrows between the core's folders point one way: ${folder}/ may import ${CORE_LAYERS[folder].join(', ') || 'no other folder'}.`
+            },
+            {
+              group: folder === 'service' ? [] : ['../service/v0/**'],
+              message:
+                'The service is reached through service/api.ts, whatever version of its API is spoken.'
             }
           ].filter(pattern => pattern.group.length > 0)
         }

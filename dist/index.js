@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5798);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
 
 
 
@@ -4249,7 +4249,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5798:
+/***/ 7272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4264,7 +4264,7 @@ var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
 // EXTERNAL MODULE: ./src/core/shared/redact.ts
-var redact = __nccwpck_require__(7272);
+var redact = __nccwpck_require__(4891);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -5459,182 +5459,18 @@ function judgementOf(result) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __nccwpck_require__(2927);
-;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
-
-
-
-
-
-/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
-const DEFAULT_POLL_INTERVAL_SECONDS = 30;
-/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
-const MAX_FAILURES_IN_A_ROW = 10;
-/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
-const QUICK_ASKS = 3;
-/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
-const MAX_SUPERSEDINGS = 20;
-/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
-const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
+;// CONCATENATED MODULE: ./src/core/model.ts
 /**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3).
- * A 404 while the run is not there yet is asked again for a grace; what the
- * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
- * is asked again at most ten times in a row, after the server's Retry-After
- * within the policy's cap; any other 4xx stops with its message. An answer too
- * large to read is asked again at the normal pace, and named if the wait times
- * out. A superseded run is followed at the same pace, and a chain of
- * supersedings that loops or never ends stops the wait. Every ask and every
- * sleep ends by the timeout, and at once on the signal. One log line per stage
- * change, and a heartbeat every few intervals.
+ * The domain's nouns: what a deploy puts in front of the service and what it
+ * learns back, in the product's own terms. The service's wire (service/v0/)
+ * reads its answers into these; every report, output and the library's
+ * types are made of them, and the library exports them.
  */
-async function pollVerdict(service, options) {
-    const { log, policy } = service.config;
-    const base = options.intervalMs;
-    const clock = options.clock ?? shared_clock/* clock */.pm;
-    const started = clock.now();
-    const deadline = started + options.timeoutMs;
-    const { timeoutMs } = options;
-    let runId = options.runId;
-    const followed = [runId];
-    let last;
-    let failures = 0;
-    let notFoundSince;
-    let asks = 0;
-    let lastStage;
-    let lastHeartbeat = started;
-    let problem;
-    const timedOut = () => ({
-        ...verdictOf('timed-out', runId, last, timeoutMs),
-        greenlight: last?.greenlight ?? false,
-        ...(problem === undefined ? {} : { problem })
-    });
-    for (;;) {
-        asks++;
-        let wait;
-        try {
-            const answer = await service.greenlight(runId, deadline);
-            failures = 0;
-            notFoundSince = undefined;
-            problem = undefined;
-            last = answer;
-            options.onStatus?.({ runId, stage: answer.stage, answer });
-            const next = answer.relevantRunId;
-            if (next && next !== runId) {
-                if (followed.includes(next))
-                    throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
-                if (followed.length > MAX_SUPERSEDINGS)
-                    throw new errors/* DeployError */.sH(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
-                log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
-                followed.push(next);
-                runId = next;
-                lastStage = undefined;
-                wait = base;
-            }
-            else {
-                if (answer.stage !== lastStage) {
-                    log.info(`Run ${runId}: ${describeStage(answer)}.`);
-                    lastStage = answer.stage;
-                    lastHeartbeat = clock.now();
-                }
-                else if (clock.now() - lastHeartbeat >= 6 * base) {
-                    log.info(`Run ${runId} is still ${describeStage(answer)}.`);
-                    lastHeartbeat = clock.now();
-                }
-                if (answer.stage === 'completed')
-                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs);
-                if (answer.stage === 'canceled')
-                    return verdictOf('canceled', runId, answer, timeoutMs);
-                const interval = answer.stage === 'underReview' ? 2 * base : base;
-                wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
-            }
-        }
-        catch (error) {
-            if (clock.now() >= deadline && error instanceof errors/* NetworkError */.Dr)
-                return timedOut();
-            if (error instanceof send/* OversizeAnswerError */.Ox) {
-                // The service is there and answered: no failure of its own, so no step toward giving up.
-                problem = error.message;
-                log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
-                wait = base;
-            }
-            else if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
-                notFoundSince ??= clock.now();
-                if (clock.now() - notFoundSince >= options.notFoundGraceMs)
-                    throw unknownRun(runId, error);
-                log.info(`Run ${runId} is not there yet; asking again.`);
-                wait = Math.ceil(base / 3);
-            }
-            else {
-                if (!(0,retry/* isTransient */.dg)(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
-                    throw error;
-                problem = (0,errors/* messageOf */.bD)(error);
-                log.info(`Asking for the verdict failed (${problem}); asking again.`);
-                wait = (0,retry/* requestedDelay */.QQ)(error, policy) ?? Math.ceil(base / 3);
-            }
-        }
-        const left = deadline - clock.now();
-        if (left <= 0)
-            return timedOut();
-        if (wait >= left) {
-            await clock.sleep(left, options.signal);
-            return timedOut();
-        }
-        await clock.sleep(wait, options.signal);
-    }
-}
-/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
-function unknownRun(runId, error) {
-    const label = error.message.replace(/ answered 404.*$/s, '');
-    return new errors/* DeployError */.sH(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}).`);
-}
-function verdictOf(verdict, runId, answer, timeoutMs) {
-    const bugs = answer?.bugs ?? [];
-    return {
-        verdict,
-        greenlight: verdict === 'passed',
-        runId,
-        runUrl: answer?.runUrl,
-        bugsUrl: answer?.bugsUrl,
-        blockingBugsCount: answer?.blockingBugsCount,
-        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
-        bugs,
-        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
-        timeoutMs,
-        answered: answer !== undefined
-    };
-}
-/** A stage in words, with what the service reports of it. */
-function describeStage(answer) {
-    switch (answer.stage) {
-        case 'initializing':
-            return 'initializing (the flows are starting)';
-        case 'underReview': {
-            const parts = [
-                answer.underInvestigation !== undefined &&
-                    `${answer.underInvestigation} workflow(s) under investigation`,
-                answer.autoRetrying && `${answer.autoRetrying} retrying`,
-                answer.blockingBugsCount !== undefined &&
-                    `${answer.blockingBugsCount} blocking bug(s) so far`,
-                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
-            ].filter(Boolean);
-            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
-        }
-        case 'completed':
-            return answer.greenlight
-                ? 'completed, green'
-                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'in a stage this client does not know';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/report.ts
+// ---------------------------------------------------------------- outcome
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
 const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
+/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
+const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 
 ;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
 
@@ -6130,7 +5966,9 @@ function planLines(settings, artifact, destination) {
 
 // EXTERNAL MODULE: ./src/core/shared/version.ts
 var version = __nccwpck_require__(3113);
-;// CONCATENATED MODULE: ./src/core/service/answers.ts
+// EXTERNAL MODULE: ./src/core/transport/retry.ts
+var retry = __nccwpck_require__(2927);
+;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 
 
 
@@ -6151,6 +5989,7 @@ function said(value) {
 function saidOrNone(value) {
     return value === undefined ? undefined : said(value) || undefined;
 }
+// ---------------------------------------------------------------- signed upload
 const SIGNED_URL_ENDPOINT = 'The signed-URL endpoint';
 /** Parses the body of a 200 from the signed-URL endpoint; tolerant of extra and renamed fields, strict on the values it uses. */
 function parseSignedUpload(body) {
@@ -6284,67 +6123,6 @@ function noRun(json, entries, environment) {
         return { cause: 'trigger-skipped', reason: details };
     return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' };
 }
-const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
-const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
-const MAX_BUGS = 500;
-/** Parses the body of a 200 from the verdict endpoint. */
-function parseGreenlightAnswer(body) {
-    const json = parseObject(body, 'The verdict endpoint');
-    const stage = STAGES.find(s => s === json.runStage);
-    return {
-        stage,
-        greenlight: json.greenlight === true,
-        rootRunId: safeId(json.rootRunId),
-        relevantRunId: safeId(json.relevantRunId),
-        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
-        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
-        workflows: count(json.workflowsInRunCount),
-        underInvestigation: count(json.workflowsUnderInvestigationCount),
-        autoRetrying: count(json.workflowsAutoRetryingCount),
-        blockingBugsCount: count(json.blockingBugsCount),
-        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
-        bugs: bugsOf(json.reproducedBugs),
-        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
-    };
-}
-function bugsOf(value) {
-    if (!Array.isArray(value))
-        return [];
-    return value
-        .slice(0, MAX_BUGS)
-        .map(asObject)
-        .flatMap(raw => {
-        const name = said(asText(raw.name) ?? '');
-        if (!name)
-            return [];
-        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
-        const bug = {
-            name,
-            number: count(raw.number),
-            priority,
-            // As the service decides when it does not say: high, urgent or unset priority blocks.
-            blocking: typeof raw.isBlocking === 'boolean'
-                ? raw.isBlocking
-                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
-            new: raw.isNew === true,
-            url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
-        };
-        return [bug];
-    });
-}
-function count(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-// ---------------------------------------------------------------- terminate
-/** Parses the 200 of the environment_terminated webhook; the status says it all, the body only names the environment. */
-function parseTerminateAnswer(body) {
-    try {
-        return { environmentId: safeId(asObject(JSON.parse(body)).environmentId) };
-    }
-    catch {
-        return {};
-    }
-}
 // ---------------------------------------------------------------- errors
 /**
  * A short, printable description of an error body: JSON `error`,
@@ -6412,7 +6190,102 @@ function isString(value) {
     return value !== undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/service/statuses.ts
+;// CONCATENATED MODULE: ./src/core/service/v0/greenlight.ts
+
+
+
+/** The verdict endpoint's answers and the end of an environment's, read tolerantly into the domain's terms. */
+// ---------------------------------------------------------------- verdict
+const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
+const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
+const MAX_BUGS = 500;
+/** Parses the body of a 200 from the verdict endpoint. */
+function parseGreenlightAnswer(body) {
+    const json = parseObject(body, 'The verdict endpoint');
+    const stage = STAGES.find(s => s === json.runStage);
+    return {
+        stage,
+        greenlight: json.greenlight === true,
+        rootRunId: safeId(json.rootRunId),
+        relevantRunId: safeId(json.relevantRunId),
+        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
+        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
+        workflows: count(json.workflowsInRunCount),
+        underInvestigation: count(json.workflowsUnderInvestigationCount),
+        autoRetrying: count(json.workflowsAutoRetryingCount),
+        blockingBugsCount: count(json.blockingBugsCount),
+        nonBlockingBugsCount: count(json.nonBlockingBugsCount),
+        bugs: bugsOf(json.reproducedBugs),
+        otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
+    };
+}
+function bugsOf(value) {
+    if (!Array.isArray(value))
+        return [];
+    return value
+        .slice(0, MAX_BUGS)
+        .map(asObject)
+        .flatMap(raw => {
+        const name = said(asText(raw.name) ?? '');
+        if (!name)
+            return [];
+        const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
+        const bug = {
+            name,
+            number: count(raw.number),
+            priority,
+            // As the service decides when it does not say: high, urgent or unset priority blocks.
+            blocking: typeof raw.isBlocking === 'boolean'
+                ? raw.isBlocking
+                : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
+            new: raw.isNew === true,
+            url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
+        };
+        return [bug];
+    });
+}
+function count(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+// ---------------------------------------------------------------- terminate
+/** Parses the 200 of the environment_terminated webhook; the status says it all, the body only names the environment. */
+function parseTerminateAnswer(body) {
+    try {
+        return { environmentId: safeId(asObject(JSON.parse(body)).environmentId) };
+    }
+    catch {
+        return {};
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/service/v0/body.ts
+/**
+ * Pure: the body of the deploy notification. `build` names the run variable
+ * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
+ * unless the lane plugin's option says otherwise); without it the variables
+ * are sent as given.
+ */
+function buildDeployBody(fields, git, build) {
+    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
+    const body = {
+        deployment_type: fields.deploymentType || undefined,
+        variables: Object.keys(variables).length > 0 ? variables : undefined,
+        branch: git.branch,
+        sha: git.sha,
+        hosting_service: git.hostingService || undefined,
+        commit_url: git.commitUrl,
+        deployment_url: git.deploymentUrl,
+        deduplication_key: fields.deduplicationKey || undefined,
+        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
+        pull_request_number: git.pullRequestNumber,
+        merge_request_number: git.mergeRequestNumber,
+        repository: git.repository
+    };
+    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
+    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+;// CONCATENATED MODULE: ./src/core/service/v0/statuses.ts
 
 
 
@@ -6525,7 +6398,9 @@ function parseCompactDate(value) {
     return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/service/client.ts
+;// CONCATENATED MODULE: ./src/core/service/v0/client.ts
+
+
 
 
 
@@ -6557,8 +6432,13 @@ class ServiceClient {
         this.config.secrets.addSignedUrl(signed.signedUrl);
         return signed;
     }
+    /** The deploy notification's body as v0 sends it. */
+    notificationBody(notification) {
+        return buildDeployBody(notification.fields, notification.git, notification.build);
+    }
     /** POST the deploy notification (spec 4.3) and read whether a run was created. */
-    async notify(body) {
+    async notify(notification) {
+        const body = this.notificationBody(notification);
         const response = await this.call(this.request('POST', DEPLOY_PATH, body));
         return parseDeployAnswer(response.body);
     }
@@ -6621,7 +6501,7 @@ class ServiceClient {
     /** One call under the retry policy. */
     call(request) {
         const { policy, log } = this.config;
-        return (0,retry/* withRetry */.bD)(policy, ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`), (error, attempt, delayMs) => logRetry(log, error, attempt, policy.maxAttempts, delayMs));
+        return (0,retry/* withRetry */.bD)(policy, ({ number }) => this.callOnce(request, `attempt ${number} of ${policy.maxAttempts}`), (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(log, error, attempt, policy.maxAttempts, delayMs));
     }
     /** One request, cut after the request time limit (or `deadline`); a non-2xx answer becomes an error that says what to do. */
     async callOnce(request, which = 'single attempt', { deadline, maxBytes } = {}) {
@@ -6643,9 +6523,12 @@ class ServiceClient {
         return response;
     }
 }
-function logRetry(log, error, attempt, maxAttempts, delayMs) {
-    const said = (0,errors/* messageOf */.bD)(error).replace(/([^.])$/, '$1.');
-    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
+
+;// CONCATENATED MODULE: ./src/core/service/connect.ts
+
+/** The service as this version of the product speaks to it: v0. */
+function connectService(config) {
+    return new ServiceClient(config);
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/session.ts
@@ -6699,7 +6582,7 @@ class DeploySession {
     /** The service's client, its retries bounded by `deadline` and stopped by `signal`. */
     service(signal, deadline) {
         const { settings, limits } = this;
-        return new ServiceClient({
+        return connectService({
             baseUrl: settings.baseUrl,
             apiKey: settings.apiKey,
             policy: {
@@ -6741,33 +6624,6 @@ class DeploySession {
             : limit.signal;
         return { service: this.service(signal, shared_clock/* clock */.pm.now() + deliveryMs), timer };
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/service/body.ts
-/**
- * Pure: the body of the deploy notification. `build` names the run variable
- * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
- * unless the lane plugin's option says otherwise); without it the variables
- * are sent as given.
- */
-function buildDeployBody(fields, git, build) {
-    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
-    const body = {
-        deployment_type: fields.deploymentType || undefined,
-        variables: Object.keys(variables).length > 0 ? variables : undefined,
-        branch: git.branch,
-        sha: git.sha,
-        hosting_service: git.hostingService || undefined,
-        commit_url: git.commitUrl,
-        deployment_url: git.deploymentUrl,
-        deduplication_key: fields.deduplicationKey || undefined,
-        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
-        pull_request_number: git.pullRequestNumber,
-        merge_request_number: git.mergeRequestNumber,
-        repository: git.repository
-    };
-    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
-    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 // EXTERNAL MODULE: external "fs"
@@ -8060,7 +7916,7 @@ async function uploadArtifact(service, artifact, destination, options) {
             expectContinue = false;
             return { signed, size: artifact.size, ...(await put()) };
         }
-    }, (error, attempt, delayMs) => logRetry(config.log, error, attempt, config.policy.maxAttempts, delayMs));
+    }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(config.log, error, attempt, config.policy.maxAttempts, delayMs));
 }
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
@@ -9603,7 +9459,6 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
-
 /**
  * The name a dry run without a build asks a signed URL for: the request
  * proves the key and the base URL, creates nothing at the service, and its
@@ -9634,7 +9489,7 @@ async function dryRun(settings, service, artifact, destination, context) {
     else {
         const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath;
         const build = path === undefined ? undefined : { variable: settings.runVariable, path };
-        const body = buildDeployBody(settings, settings.git, build);
+        const body = service.notificationBody({ fields: settings, git: settings.git, build });
         log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
         log.info(settings.wait
             ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
@@ -9701,6 +9556,175 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
     return pull && Number.isSafeInteger(pull.number) ? Number(pull.number) : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
+
+
+
+
+
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+const DEFAULT_POLL_INTERVAL_SECONDS = 30;
+/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10;
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3;
+/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
+const MAX_SUPERSEDINGS = 20;
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3).
+ * A 404 while the run is not there yet is asked again for a grace; what the
+ * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
+ * is asked again at most ten times in a row, after the server's Retry-After
+ * within the policy's cap; any other 4xx stops with its message. An answer too
+ * large to read is asked again at the normal pace, and named if the wait times
+ * out. A superseded run is followed at the same pace, and a chain of
+ * supersedings that loops or never ends stops the wait. Every ask and every
+ * sleep ends by the timeout, and at once on the signal. One log line per stage
+ * change, and a heartbeat every few intervals.
+ */
+async function pollVerdict(service, options) {
+    const { log, policy } = service.config;
+    const base = options.intervalMs;
+    const clock = options.clock ?? shared_clock/* clock */.pm;
+    const started = clock.now();
+    const deadline = started + options.timeoutMs;
+    const { timeoutMs } = options;
+    let runId = options.runId;
+    const followed = [runId];
+    let last;
+    let failures = 0;
+    let notFoundSince;
+    let asks = 0;
+    let lastStage;
+    let lastHeartbeat = started;
+    let problem;
+    const timedOut = () => ({
+        ...verdictOf('timed-out', runId, last, timeoutMs),
+        greenlight: last?.greenlight ?? false,
+        ...(problem === undefined ? {} : { problem })
+    });
+    for (;;) {
+        asks++;
+        let wait;
+        try {
+            const answer = await service.greenlight(runId, deadline);
+            failures = 0;
+            notFoundSince = undefined;
+            problem = undefined;
+            last = answer;
+            options.onStatus?.({ runId, stage: answer.stage, answer });
+            const next = answer.relevantRunId;
+            if (next && next !== runId) {
+                if (followed.includes(next))
+                    throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+                if (followed.length > MAX_SUPERSEDINGS)
+                    throw new errors/* DeployError */.sH(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
+                log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
+                followed.push(next);
+                runId = next;
+                lastStage = undefined;
+                wait = base;
+            }
+            else {
+                if (answer.stage !== lastStage) {
+                    log.info(`Run ${runId}: ${describeStage(answer)}.`);
+                    lastStage = answer.stage;
+                    lastHeartbeat = clock.now();
+                }
+                else if (clock.now() - lastHeartbeat >= 6 * base) {
+                    log.info(`Run ${runId} is still ${describeStage(answer)}.`);
+                    lastHeartbeat = clock.now();
+                }
+                if (answer.stage === 'completed')
+                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs);
+                if (answer.stage === 'canceled')
+                    return verdictOf('canceled', runId, answer, timeoutMs);
+                const interval = answer.stage === 'underReview' ? 2 * base : base;
+                wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+            }
+        }
+        catch (error) {
+            if (clock.now() >= deadline && error instanceof errors/* NetworkError */.Dr)
+                return timedOut();
+            if (error instanceof send/* OversizeAnswerError */.Ox) {
+                // The service is there and answered: no failure of its own, so no step toward giving up.
+                problem = error.message;
+                log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
+                wait = base;
+            }
+            else if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+                notFoundSince ??= clock.now();
+                if (clock.now() - notFoundSince >= options.notFoundGraceMs)
+                    throw unknownRun(runId, error);
+                log.info(`Run ${runId} is not there yet; asking again.`);
+                wait = Math.ceil(base / 3);
+            }
+            else {
+                if (!(0,retry/* isTransient */.dg)(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
+                    throw error;
+                problem = (0,errors/* messageOf */.bD)(error);
+                log.info(`Asking for the verdict failed (${problem}); asking again.`);
+                wait = (0,retry/* requestedDelay */.QQ)(error, policy) ?? Math.ceil(base / 3);
+            }
+        }
+        const left = deadline - clock.now();
+        if (left <= 0)
+            return timedOut();
+        if (wait >= left) {
+            await clock.sleep(left, options.signal);
+            return timedOut();
+        }
+        await clock.sleep(wait, options.signal);
+    }
+}
+/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
+function unknownRun(runId, error) {
+    const label = error.message.replace(/ answered 404.*$/s, '');
+    return new errors/* DeployError */.sH(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}).`);
+}
+function verdictOf(verdict, runId, answer, timeoutMs) {
+    const bugs = answer?.bugs ?? [];
+    return {
+        verdict,
+        greenlight: verdict === 'passed',
+        runId,
+        runUrl: answer?.runUrl,
+        bugsUrl: answer?.bugsUrl,
+        blockingBugsCount: answer?.blockingBugsCount,
+        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+        bugs,
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
+        timeoutMs,
+        answered: answer !== undefined
+    };
+}
+/** A stage in words, with what the service reports of it. */
+function describeStage(answer) {
+    switch (answer.stage) {
+        case 'initializing':
+            return 'initializing (the flows are starting)';
+        case 'underReview': {
+            const parts = [
+                answer.underInvestigation !== undefined &&
+                    `${answer.underInvestigation} workflow(s) under investigation`,
+                answer.autoRetrying && `${answer.autoRetrying} retrying`,
+                answer.blockingBugsCount !== undefined &&
+                    `${answer.blockingBugsCount} blocking bug(s) so far`,
+                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+            ].filter(Boolean);
+            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
+        }
+        case 'completed':
+            return answer.greenlight
+                ? 'completed, green'
+                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'in a stage this client does not know';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/waiting.ts
 
 
@@ -9753,7 +9777,6 @@ function scrubbed(session, verdict) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/steps.ts
-
 
 
 
@@ -9864,12 +9887,12 @@ async function notify(session, carried) {
         const build = runInputPath
             ? { variable: settings.runVariable, path: runInputPath }
             : undefined;
-        const body = buildDeployBody(settings, settings.git, build);
+        const notification = { fields: settings, git: settings.git, build };
         log.info(build
             ? `Notifying the service with ${build.variable}=${(0,shared_text/* quote */.hD)(build.path)}.`
             : 'Notifying the service of the deployment (no build attached).');
-        log.debug(`Deploy notification body: ${JSON.stringify(body)}`);
-        return service.notify(body).then(answer => ({ answer, service }));
+        log.debug(`Deploy notification body: ${JSON.stringify(service.notificationBody(notification))}`);
+        return service.notify(notification).then(answer => ({ answer, service }));
     }));
     const facts = {
         ...(runInputPath && !carried.runInputPath
@@ -11651,7 +11674,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 7272:
+/***/ 4891:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12041,7 +12064,8 @@ function userAgent(frontEnd) {
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   mu: () => (/* binding */ parseRetryAfter),
 /* harmony export */   pH: () => (/* binding */ DEFAULT_BASE_DELAY_MS),
-/* harmony export */   pQ: () => (/* binding */ MAX_RETRY_DELAY_MS)
+/* harmony export */   pQ: () => (/* binding */ MAX_RETRY_DELAY_MS),
+/* harmony export */   zD: () => (/* binding */ logRetry)
 /* harmony export */ });
 /* unused harmony exports TRANSIENT_STATUSES, backoffDelay */
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
@@ -12126,6 +12150,10 @@ async function withRetry(policy, operation, onRetry, clock = _shared_clock_js__W
         }
     }
 }
+function logRetry(log, error, attempt, maxAttempts, delayMs) {
+    const said = (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error).replace(/([^.])$/, '$1.');
+    log.info(`Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`);
+}
 
 
 /***/ }),
@@ -12143,7 +12171,7 @@ async function withRetry(policy, operation, onRetry, clock = _shared_clock_js__W
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4891);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 

@@ -68,7 +68,11 @@ export type {
   ProgressListener,
   Repository,
   RunStage,
+  RunStatus,
   VariablesValue,
+  Verdict,
   VerdictName,
-  VerdictStatus
+  VerdictStatus,
+  EnvironmentRef,
+  NoRunCause
 } from './core/index.js'

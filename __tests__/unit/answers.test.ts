@@ -3,9 +3,9 @@ import {
   describeErrorBody,
   eventIdOf,
   parseDeployAnswer as parseDeployResponse,
-  parseGreenlightAnswer,
   parseSignedUpload
-} from '../../src/core/service/answers.js'
+} from '../../src/core/service/v0/answers.js'
+import { parseGreenlightAnswer } from '../../src/core/service/v0/greenlight.js'
 import { ResponseError } from '../../src/core/shared/errors.js'
 
 const signedUrl = 'https://storage.example.com/bucket/team/app.apk?X-Goog-Signature=abc'

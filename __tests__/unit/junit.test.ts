@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals'
 import { conclude, type Judgement } from '../../src/core/deploy/conclusion.js'
 import { junitOfReport, junitXml, xmlText } from '../../src/core/deploy/junit.js'
 import type { Report } from '../../src/core/deploy/report.js'
-import type { Bug } from '../../src/core/service/answers.js'
-import type { Verdict, VerdictName } from '../../src/core/verdict/poll.js'
+import type { Bug } from '../../src/core/model.js'
+import type { Verdict, VerdictName } from '../../src/core/model.js'
 import {
   junitCases,
   junitKeys,

@@ -2,14 +2,15 @@ import { describe, expect, it } from '@jest/globals'
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.js'
 import { verdictMessage as message } from '../../src/core/deploy/messages.js'
 import { render } from '../../src/core/options/vocabulary.js'
-import { parseGreenlightAnswer } from '../../src/core/service/answers.js'
-import { ServiceClient } from '../../src/core/service/client.js'
+import { parseGreenlightAnswer } from '../../src/core/service/v0/greenlight.js'
+import { ServiceClient } from '../../src/core/service/v0/client.js'
 import { completeLog } from '../../src/core/shared/log.js'
 import { Secrets } from '../../src/core/shared/redact.js'
 import { MAX_RETRY_DELAY_MS } from '../../src/core/transport/retry.js'
 import { DEFAULT_TIMEOUTS } from '../../src/core/transport/send.js'
 import type { Clock } from '../../src/core/shared/clock.js'
-import { pollVerdict, type Verdict } from '../../src/core/verdict/poll.js'
+import { pollVerdict } from '../../src/core/verdict/poll.js'
+import type { Verdict } from '../../src/core/model.js'
 
 const parseGreenlight = (json: object) => parseGreenlightAnswer(JSON.stringify(json))
 const verdictMessage = (verdict: Verdict): string | undefined => {

@@ -4,7 +4,7 @@ import {
   serviceStatusError,
   signedUrlExpired,
   storeStatusError
-} from '../../src/core/service/statuses.js'
+} from '../../src/core/service/v0/statuses.js'
 
 const now = Date.parse('2026-11-21T10:00:00Z')
 

@@ -11,7 +11,8 @@ export {
   type DeployRun
 } from './deploy/orchestrator.js'
 export type { DeployEvent } from './deploy/events.js'
-export type { Report, Outcome, Failure } from './deploy/report.js'
+export type { Report, Failure } from './deploy/report.js'
+export type { Outcome } from './model.js'
 export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
 export { judgementOf, resultWords } from './deploy/conclusion.js'
 export { resultOf, type DeployResult } from './deploy/result.js'
@@ -59,7 +60,7 @@ export {
 } from './shared/option-table.js'
 export { optionsOf, offers, defaultOf } from './options/offers.js'
 export { render, spelling, kebab, type Vocabulary } from './options/vocabulary.js'
-export type { Settings, Mode, EnvironmentRef } from './options/resolve.js'
+export type { Settings, Mode } from './options/resolve.js'
 export type { VariablesValue } from './options/values.js'
 export { LIMIT_VARIABLES } from './options/limits.js'
 export { isOptionKey, ref, setting, subject } from './shared/option-refs.js'
@@ -75,8 +76,22 @@ export {
 } from './ci/github.js'
 
 // The service's words and the verdict, as results carry them.
-export type { Bug, RunStage, GreenlightAnswer } from './service/answers.js'
-export type { VerdictName, VerdictStatus, Verdict } from './verdict/poll.js'
+// The domain's nouns, as every result carries them.
+export type {
+  Bug,
+  DeployAnswer,
+  EnvironmentRef,
+  GreenlightAnswer,
+  NoRunCause,
+  RunStage,
+  RunStatus,
+  SignedUpload,
+  Termination,
+  VerdictName,
+  VerdictStatus,
+  Verdict
+} from './model.js'
+export { OUTCOMES, VERDICT_NAMES } from './model.js'
 
 // Shared facts and the one formatter and redaction of everything that leaves the process.
 export type { GitContext, Repository } from './shared/git.js'

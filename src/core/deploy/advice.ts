@@ -1,6 +1,6 @@
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
-import type { NoRunCause } from '../service/answers.js'
+import type { NoRunCause } from '../model.js'
 
 /** Pure: what to do when a deployment created no run, for its cause; only an unmatched trigger talks about triggers and the deployment type. */
 export function noRunAdvice(cause: NoRunCause, deploymentType: string | undefined): string {

@@ -6,8 +6,7 @@ import type { Log } from '../shared/log.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { Settings } from '../options/resolve.js'
-import { buildDeployBody } from '../service/body.js'
-import type { ServiceClient } from '../service/client.js'
+import type { ServiceApi } from '../service/api.js'
 import type { Artifact } from '../upload/artifact.js'
 import type { Report } from './report.js'
 
@@ -37,7 +36,7 @@ export interface DryRunContext {
  */
 export async function dryRun(
   settings: Settings,
-  service: ServiceClient,
+  service: ServiceApi,
   artifact: Artifact | undefined,
   destination: string | undefined,
   context: DryRunContext
@@ -62,7 +61,7 @@ export async function dryRun(
   } else {
     const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath
     const build = path === undefined ? undefined : { variable: settings.runVariable, path }
-    const body = buildDeployBody(settings, settings.git, build)
+    const body = service.notificationBody({ fields: settings, git: settings.git, build })
     log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`)
     log.info(
       settings.wait

@@ -1,5 +1,5 @@
 import type { Mode } from '../options/resolve.js'
-import type { VerdictStatus } from '../verdict/poll.js'
+import type { VerdictStatus } from '../model.js'
 
 /**
  * What the deploy tells its front end as it learns it, so that each output is

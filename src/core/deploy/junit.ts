@@ -1,4 +1,4 @@
-import type { Bug } from '../service/answers.js'
+import type { Bug } from '../model.js'
 import type { Cause, Judgement } from './conclusion.js'
 import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
 import type { Report } from './report.js'

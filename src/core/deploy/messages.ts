@@ -2,8 +2,7 @@ import { DeployError, isError, messageOf } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
 import { ref, setting } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
-import type { Bug } from '../service/answers.js'
-import type { Verdict, VerdictName } from '../verdict/poll.js'
+import type { Bug, Verdict, VerdictName } from '../model.js'
 import type { Report } from './report.js'
 
 /** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */

@@ -1,8 +1,9 @@
 import { ref } from '../shared/option-refs.js'
 import { PLATFORMS, type Platform } from '../shared/option-table.js'
-import type { Bug } from '../service/answers.js'
-import { VERDICT_NAMES, type VerdictName } from '../verdict/poll.js'
-import { OUTCOMES, type Outcome, type Report } from './report.js'
+import type { Bug, Outcome, VerdictName } from '../model.js'
+import { VERDICT_NAMES } from '../model.js'
+import { type Report } from './report.js'
+import { OUTCOMES } from '../model.js'
 
 /**
  * The outputs, by the names the service's own clients use: one list, with

@@ -2,13 +2,9 @@ import type { BuildFacts } from '../inspect/facts.js'
 import type { GitContext } from '../shared/git.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Mode } from '../options/resolve.js'
-import type { NoRunCause } from '../service/answers.js'
-import type { Termination } from '../service/client.js'
-import type { Verdict } from '../verdict/poll.js'
+import type { NoRunCause, Outcome, Termination, Verdict } from '../model.js'
 
-/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
-export const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'] as const
-export type Outcome = (typeof OUTCOMES)[number]
+export { OUTCOMES, type Outcome } from '../model.js'
 
 /** What stopped a deploy, in words for a person (rendered, redacted, on one line). */
 export interface Failure {

@@ -1,7 +1,7 @@
 import type { Cause, Conclusion } from './conclusion.js'
 import { outputValuesOf, type OutputValues } from './outputs.js'
 import type { DeployRun } from './orchestrator.js'
-import type { Outcome } from './report.js'
+import type { Outcome } from '../model.js'
 
 /**
  * What a deploy came to, as one object: the outputs by the action's names

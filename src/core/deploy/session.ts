@@ -7,7 +7,8 @@ import { clock } from '../shared/clock.js'
 import { LIMIT_VARIABLES, type Limits } from '../options/limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { Vocabulary } from '../options/vocabulary.js'
-import { ServiceClient } from '../service/client.js'
+import type { ServiceApi } from '../service/api.js'
+import { connectService } from '../service/connect.js'
 import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
 import type { DeployEvent } from './events.js'
 import type { Outward } from './outward.js'
@@ -88,9 +89,9 @@ export class DeploySession {
   }
 
   /** The service's client, its retries bounded by `deadline` and stopped by `signal`. */
-  service(signal: AbortSignal | undefined, deadline: number): ServiceClient {
+  service(signal: AbortSignal | undefined, deadline: number): ServiceApi {
     const { settings, limits } = this
-    return new ServiceClient({
+    return connectService({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
       policy: {
@@ -106,7 +107,7 @@ export class DeploySession {
     })
   }
 
-  private delivery: { service: ServiceClient; timer: NodeJS.Timeout } | undefined
+  private delivery: { service: ServiceApi; timer: NodeJS.Timeout } | undefined
 
   /**
    * Runs a request of the delivery (the upload, the notification, the end of
@@ -114,7 +115,7 @@ export class DeploySession {
    * first; a wait has its own. The limit aborts whatever is under way, with a
    * message saying so.
    */
-  async withinDelivery<T>(work: (service: ServiceClient) => Promise<T>): Promise<T> {
+  async withinDelivery<T>(work: (service: ServiceApi) => Promise<T>): Promise<T> {
     this.delivery ??= this.startDelivery()
     return work(this.delivery.service)
   }
@@ -124,7 +125,7 @@ export class DeploySession {
     if (this.delivery) clearTimeout(this.delivery.timer)
   }
 
-  private startDelivery(): { service: ServiceClient; timer: NodeJS.Timeout } {
+  private startDelivery(): { service: ServiceApi; timer: NodeJS.Timeout } {
     const { deliveryMs } = this.limits
     const limit = new AbortController()
     const timer = setTimeout(

@@ -2,8 +2,7 @@ import { messageOf } from '../shared/errors.js'
 import { formatBytes } from '../shared/format.js'
 import { quote } from '../shared/text.js'
 import { clock } from '../shared/clock.js'
-import { buildDeployBody } from '../service/body.js'
-import type { ServiceClient } from '../service/client.js'
+import type { ServiceApi } from '../service/api.js'
 import { findArtifact, type Artifact } from '../upload/artifact.js'
 import { uploadArtifact } from '../upload/upload.js'
 import { noRunAdvice } from './advice.js'
@@ -152,14 +151,16 @@ async function notify(session: DeploySession, carried: Carried): Promise<Learned
       const build = runInputPath
         ? { variable: settings.runVariable, path: runInputPath }
         : undefined
-      const body = buildDeployBody(settings, settings.git, build)
+      const notification = { fields: settings, git: settings.git, build }
       log.info(
         build
           ? `Notifying the service with ${build.variable}=${quote(build.path)}.`
           : 'Notifying the service of the deployment (no build attached).'
       )
-      log.debug(`Deploy notification body: ${JSON.stringify(body)}`)
-      return service.notify(body).then(answer => ({ answer, service }))
+      log.debug(
+        `Deploy notification body: ${JSON.stringify(service.notificationBody(notification))}`
+      )
+      return service.notify(notification).then(answer => ({ answer, service }))
     })
   )
   const facts: Partial<Report> = {
@@ -181,8 +182,8 @@ async function notify(session: DeploySession, carried: Carried): Promise<Learned
 /** What the log says of the service's answer, and what the answer adds: the run's page, or why no run. */
 async function toldOf(
   session: DeploySession,
-  service: ServiceClient,
-  answer: Awaited<ReturnType<ServiceClient['notify']>>
+  service: ServiceApi,
+  answer: Awaited<ReturnType<ServiceApi['notify']>>
 ): Promise<Partial<Report>> {
   const { log, settings } = session
   if (answer.warning) session.warn(`The service warns: ${answer.warning}`, 'Service warning')
@@ -222,7 +223,7 @@ async function toldOf(
  */
 async function runPageOf(
   session: DeploySession,
-  service: ServiceClient,
+  service: ServiceApi,
   runId: string
 ): Promise<string | undefined> {
   const later = session.settings.wait ? ' until the wait learns it' : ''

@@ -1,6 +1,7 @@
 import { formatMinutes } from '../shared/format.js'
 import { clock } from '../shared/clock.js'
-import { pollVerdict, type Verdict } from '../verdict/poll.js'
+import { pollVerdict } from '../verdict/poll.js'
+import type { Verdict } from '../model.js'
 import type { Report } from './report.js'
 import type { DeploySession } from './session.js'
 import type { Learned } from './steps.js'

@@ -16,11 +16,9 @@ import { readOption } from './values.js'
 import { checkCombinations, modeOf, type Mode, type Reader } from './mode.js'
 
 export type { Mode }
+export type { EnvironmentRef }
 import { whyTheKeyIsEmpty } from './key-source.js'
-
-/** Which preview environment to end: exactly one of these (spec Part 3). */
-export type EnvironmentRef =
-  { environmentId: string } | { environmentAlias: string } | { deploymentUrl: string }
+import type { EnvironmentRef } from '../model.js'
 
 /** The options, validated and complete: what the deploy runs on. */
 export interface Settings {

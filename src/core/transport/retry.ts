@@ -1,8 +1,10 @@
+import type { Log } from '../shared/log.js'
 import {
   ExpiredUrlError,
   HttpStatusError,
   NetworkError,
-  RetriesExhaustedError
+  RetriesExhaustedError,
+  messageOf
 } from '../shared/errors.js'
 import { abortError, clock as theClock, type Clock } from '../shared/clock.js'
 
@@ -113,4 +115,17 @@ export async function withRetry<T>(
       previous = error
     }
   }
+}
+
+export function logRetry(
+  log: Pick<Log, 'info'>,
+  error: unknown,
+  attempt: number,
+  maxAttempts: number,
+  delayMs: number
+): void {
+  const said = messageOf(error).replace(/([^.])$/, '$1.')
+  log.info(
+    `Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`
+  )
 }

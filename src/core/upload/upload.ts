@@ -11,9 +11,9 @@ import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import { withRetry } from '../transport/retry.js'
 import { describeNetworkError, labelOf, send } from '../transport/send.js'
-import type { SignedUpload } from '../service/answers.js'
-import { logRetry, type ServiceClient } from '../service/client.js'
-import { storeStatusError } from '../service/statuses.js'
+import type { SignedUpload } from '../model.js'
+import { storeStatusError, type ServiceApi } from '../service/api.js'
+import { logRetry } from '../transport/retry.js'
 import type { Artifact } from './artifact.js'
 import { FileBody } from './file-body.js'
 import { ProgressReporter } from './progress.js'
@@ -69,7 +69,7 @@ export interface UploadReceipt {
  * because the URL expired first asks the service for a fresh one.
  */
 export async function uploadArtifact(
-  service: ServiceClient,
+  service: ServiceApi,
   artifact: Artifact,
   destination: string,
   options: UploadOptions
@@ -114,7 +114,7 @@ export async function uploadArtifact(
 
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
 async function putFile(
-  config: ServiceClient['config'],
+  config: ServiceApi['config'],
   signedUrl: string,
   artifact: Artifact,
   attempt: number,

@@ -1,7 +1,7 @@
 import { DeployError, HttpStatusError, messageOf, NetworkError } from '../shared/errors.js'
 import { ref, setting } from '../shared/option-refs.js'
-import type { Bug, GreenlightAnswer, RunStage } from '../service/answers.js'
-import type { ServiceClient } from '../service/client.js'
+import type { RunStatus, RunStage, Verdict, VerdictName, VerdictStatus } from '../model.js'
+import type { ServiceApi } from '../service/api.js'
 import { isTransient, requestedDelay } from '../transport/retry.js'
 import { OversizeAnswerError } from '../transport/send.js'
 import { clock as theClock, type Clock } from '../shared/clock.js'
@@ -14,38 +14,6 @@ const MAX_FAILURES_IN_A_ROW = 10
 const QUICK_ASKS = 3
 /** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
 const MAX_SUPERSEDINGS = 20
-
-/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
-export const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'] as const
-export type VerdictName = (typeof VERDICT_NAMES)[number]
-
-/** What the wait learned: the verdict and the run that decided it. */
-export interface Verdict {
-  verdict: VerdictName
-  greenlight: boolean
-  /** The run that decides: the asked-about one, or the one that superseded it. */
-  runId: string
-  runUrl?: string | undefined
-  bugsUrl?: string | undefined
-  blockingBugsCount?: number | undefined
-  nonBlockingBugsCount?: number | undefined
-  bugs: Bug[]
-  /** Blocking bugs that decide the verdict: the run's, and the environment's found by other workflows. */
-  blockingBugs: Bug[]
-  /** How long the wait could be, in milliseconds. */
-  timeoutMs: number
-  /** Whether the service answered at all (a wait can time out before the run exists). */
-  answered: boolean
-  /** Why the last asks before a timeout got no usable answer (a transient failure, an answer too large to read); absent when the run was simply still going. */
-  problem?: string | undefined
-}
-
-/** A status the wait reports as it goes: the run it asked about, and what the service said. */
-export interface VerdictStatus {
-  runId: string
-  stage?: RunStage | undefined
-  answer: GreenlightAnswer
-}
 
 export interface PollOptions {
   runId: string
@@ -78,7 +46,7 @@ export interface PollOptions {
  * sleep ends by the timeout, and at once on the signal. One log line per stage
  * change, and a heartbeat every few intervals.
  */
-export async function pollVerdict(service: ServiceClient, options: PollOptions): Promise<Verdict> {
+export async function pollVerdict(service: ServiceApi, options: PollOptions): Promise<Verdict> {
   const { log, policy } = service.config
   const base = options.intervalMs
   const clock = options.clock ?? theClock
@@ -87,7 +55,7 @@ export async function pollVerdict(service: ServiceClient, options: PollOptions):
   const { timeoutMs } = options
   let runId = options.runId
   const followed = [runId]
-  let last: GreenlightAnswer | undefined
+  let last: RunStatus | undefined
   let failures = 0
   let notFoundSince: number | undefined
   let asks = 0
@@ -184,7 +152,7 @@ function unknownRun(runId: string, error: HttpStatusError): DeployError {
 function verdictOf(
   verdict: VerdictName,
   runId: string,
-  answer: GreenlightAnswer | undefined,
+  answer: RunStatus | undefined,
   timeoutMs: number
 ): Verdict {
   const bugs = answer?.bugs ?? []
@@ -204,7 +172,7 @@ function verdictOf(
 }
 
 /** A stage in words, with what the service reports of it. */
-export function describeStage(answer: GreenlightAnswer): string {
+export function describeStage(answer: RunStatus): string {
   switch (answer.stage) {
     case 'initializing':
       return 'initializing (the flows are starting)'

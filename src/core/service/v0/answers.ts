@@ -1,9 +1,10 @@
-import { ResponseError } from '../shared/errors.js'
-import { asObject, asText, type JsonObject } from '../shared/json.js'
-import { answeredPathProblem, httpUrl, isLoopback, safeId } from '../shared/names.js'
-import { ref } from '../shared/option-refs.js'
-import { redactShapes } from '../shared/redact.js'
-import { oneLine } from '../shared/text.js'
+import { ResponseError } from '../../shared/errors.js'
+import { asObject, asText, type JsonObject } from '../../shared/json.js'
+import { answeredPathProblem, isLoopback, safeId } from '../../shared/names.js'
+import { ref } from '../../shared/option-refs.js'
+import { redactShapes } from '../../shared/redact.js'
+import { oneLine } from '../../shared/text.js'
+import type { DeployAnswer, NoRunCause, SignedUpload } from '../../model.js'
 
 /**
  * The one module that reads the service's answers: the signed upload, the
@@ -23,16 +24,6 @@ function saidOrNone(value: string | undefined): string | undefined {
 }
 
 // ---------------------------------------------------------------- signed upload
-
-/** The answer of the signed-URL endpoint (service spec 2.2). */
-export interface SignedUpload {
-  /** `<team_id>/<destination>`; empty when the service left it out. */
-  fileLocation: string
-  /** The destination without the team id: the value of the run variable. */
-  playgroundFileLocation: string
-  /** Where to PUT the bytes; a bearer credential until it expires. */
-  signedUrl: string
-}
 
 const SIGNED_URL_ENDPOINT = 'The signed-URL endpoint'
 
@@ -79,46 +70,6 @@ export function parseSignedUpload(body: string): SignedUpload {
 }
 
 // ---------------------------------------------------------------- deploy answer
-
-/** Why a deployment created no run; each cause has its own advice. */
-export type NoRunCause =
-  /** No trigger matched: mobile triggers off, or the deployment type not the workspace's label. */
-  | 'no-trigger'
-  /** The answer names no environment: the file name matched none. */
-  | 'no-environment'
-  /** The service skipped the whole deployment, with its reason. */
-  | 'skipped-deployment'
-  /** A trigger was skipped, with its reason. */
-  | 'trigger-skipped'
-  /** Billing prevents runs. */
-  | 'billing'
-  /** A trigger failed for another reason. */
-  | 'trigger-failed'
-
-/** What a deploy notification led to, reduced as the service's own clients do. */
-export interface DeployAnswer {
-  /** `success`: a run exists, or a preview environment was answered without one. */
-  outcome: 'success' | 'failed'
-  /** The run's id when a run exists; empty otherwise. */
-  runId: string
-  /** True when the run already existed for this deployment (a repeated notification). */
-  duplicate: boolean
-  /** True for a preview environment answered with no results: no run, and no failure. */
-  preview: boolean
-  /** Why no run was created (with `outcome: failed`). */
-  cause?: NoRunCause | undefined
-  /** Why no run was created, in the service's words. */
-  reason?: string | undefined
-  /** A warning the service returned, to be shown. */
-  warning?: string | undefined
-  deploymentId?: string | undefined
-  /** The environment's alias, or its name when the answer gives a string. */
-  environment?: string | undefined
-  /** The environment's id when the answer names one. */
-  environmentId?: string | undefined
-  /** Every run id the answer names, when several triggers matched. */
-  runIds: string[]
-}
 
 /** One `results[]` entry, decided by `outcome` when it has a known one, else by its fields (spec Part 3). */
 type Entry =
@@ -239,106 +190,6 @@ function noRun(
   return { cause: 'no-trigger', reason: details || 'no trigger matched this deployment' }
 }
 
-// ---------------------------------------------------------------- verdict
-
-/** Where a run is (spec Part 3): `underReview` means its failures are being investigated. */
-export type RunStage = 'initializing' | 'underReview' | 'completed' | 'canceled'
-
-/** A bug the run found, as the outputs and the summary show it. */
-export interface Bug {
-  name: string
-  number?: number | undefined
-  priority: 'urgent' | 'high' | 'medium' | 'low' | 'unprioritized'
-  blocking: boolean
-  new: boolean
-  url?: string | undefined
-}
-
-/** One answer of `GET /api/v0/ci-greenlight/{runId}`, read tolerantly. */
-export interface GreenlightAnswer {
-  stage?: RunStage | undefined
-  greenlight: boolean
-  rootRunId?: string | undefined
-  relevantRunId?: string | undefined
-  /** The page of the run that decides (a superseding run's, when there is one). */
-  runUrl?: string | undefined
-  bugsUrl?: string | undefined
-  workflows?: number | undefined
-  underInvestigation?: number | undefined
-  autoRetrying?: number | undefined
-  blockingBugsCount?: number | undefined
-  nonBlockingBugsCount?: number | undefined
-  /** The run's reproduced bugs. */
-  bugs: Bug[]
-  /** Blocking bugs of the environment found by other workflows. */
-  otherBlockingBugs: Bug[]
-}
-
-const STAGES: RunStage[] = ['initializing', 'underReview', 'completed', 'canceled']
-const PRIORITIES: Bug['priority'][] = ['urgent', 'high', 'medium', 'low', 'unprioritized']
-const MAX_BUGS = 500
-
-/** Parses the body of a 200 from the verdict endpoint. */
-export function parseGreenlightAnswer(body: string): GreenlightAnswer {
-  const json = parseObject(body, 'The verdict endpoint')
-  const stage = STAGES.find(s => s === json.runStage)
-  return {
-    stage,
-    greenlight: json.greenlight === true,
-    rootRunId: safeId(json.rootRunId),
-    relevantRunId: safeId(json.relevantRunId),
-    runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
-    bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
-    workflows: count(json.workflowsInRunCount),
-    underInvestigation: count(json.workflowsUnderInvestigationCount),
-    autoRetrying: count(json.workflowsAutoRetryingCount),
-    blockingBugsCount: count(json.blockingBugsCount),
-    nonBlockingBugsCount: count(json.nonBlockingBugsCount),
-    bugs: bugsOf(json.reproducedBugs),
-    otherBlockingBugs: bugsOf(json.otherBlockingBugsInEnvironment)
-  }
-}
-
-function bugsOf(value: unknown): Bug[] {
-  if (!Array.isArray(value)) return []
-  return value
-    .slice(0, MAX_BUGS)
-    .map(asObject)
-    .flatMap(raw => {
-      const name = said(asText(raw.name) ?? '')
-      if (!name) return []
-      const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized'
-      const bug: Bug = {
-        name,
-        number: count(raw.number),
-        priority,
-        // As the service decides when it does not say: high, urgent or unset priority blocks.
-        blocking:
-          typeof raw.isBlocking === 'boolean'
-            ? raw.isBlocking
-            : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
-        new: raw.isNew === true,
-        url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
-      }
-      return [bug]
-    })
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
-}
-
-// ---------------------------------------------------------------- terminate
-
-/** Parses the 200 of the environment_terminated webhook; the status says it all, the body only names the environment. */
-export function parseTerminateAnswer(body: string): { environmentId?: string | undefined } {
-  try {
-    return { environmentId: safeId(asObject(JSON.parse(body)).environmentId) }
-  } catch {
-    return {}
-  }
-}
-
 // ---------------------------------------------------------------- errors
 
 /**
@@ -386,7 +237,7 @@ export function eventIdOf(body: string): string | undefined {
   }
 }
 
-function parseObject(body: string, source: string): JsonObject {
+export function parseObject(body: string, source: string): JsonObject {
   let parsed: unknown
   try {
     parsed = JSON.parse(body)

@@ -1,7 +1,7 @@
-import { ExpiredUrlError, HttpStatusError } from '../shared/errors.js'
-import { ref } from '../shared/option-refs.js'
-import { parseRetryAfter } from '../transport/retry.js'
-import type { HttpResponse } from '../transport/send.js'
+import { ExpiredUrlError, HttpStatusError } from '../../shared/errors.js'
+import { ref } from '../../shared/option-refs.js'
+import { parseRetryAfter } from '../../transport/retry.js'
+import type { HttpResponse } from '../../transport/send.js'
 import { describeErrorBody, eventIdOf } from './answers.js'
 
 const REASONS: Record<number, string> = {

@@ -1,39 +1,22 @@
-import { DeployError, HttpStatusError, messageOf, NetworkError } from '../shared/errors.js'
-import type { Log } from '../shared/log.js'
-import { ref } from '../shared/option-refs.js'
-import type { Secrets } from '../shared/redact.js'
-import { withRetry, type RetryPolicy } from '../transport/retry.js'
-import {
-  labelOf,
-  send,
-  type HttpRequest,
-  type HttpResponse,
-  type Transport
-} from '../transport/send.js'
-import {
-  parseDeployAnswer,
-  parseGreenlightAnswer,
-  parseSignedUpload,
-  parseTerminateAnswer,
-  type DeployAnswer,
-  type GreenlightAnswer,
-  type SignedUpload
-} from './answers.js'
-import type { DeployRequestBody } from './body.js'
+import { DeployError, HttpStatusError, NetworkError } from '../../shared/errors.js'
+import { ref } from '../../shared/option-refs.js'
+import { logRetry, withRetry } from '../../transport/retry.js'
+import { labelOf, send, type HttpRequest, type HttpResponse } from '../../transport/send.js'
+import { parseDeployAnswer, parseSignedUpload } from './answers.js'
+import { parseGreenlightAnswer, parseTerminateAnswer } from './greenlight.js'
+import type {
+  DeployAnswer,
+  EnvironmentRef,
+  Notification,
+  RunStatus,
+  SignedUpload,
+  Termination
+} from '../../model.js'
+import type { ServiceApi } from '../api.js'
+import type { ServiceConfig } from '../config.js'
+import { buildDeployBody, type DeployRequestBody } from './body.js'
 import { serviceStatusError } from './statuses.js'
-import { clock } from '../shared/clock.js'
-
-/** What every request needs: where, who, how patient, and where to tell about it. */
-export interface ServiceConfig {
-  baseUrl: string
-  apiKey: string
-  /** Attempts, backoff, the moment after which no attempt starts, and the stop signal. */
-  policy: RetryPolicy
-  transport: Transport
-  log: Log
-  /** Signed URLs are registered here the moment they arrive. */
-  secrets: Secrets
-}
+import { clock } from '../../shared/clock.js'
 
 export const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls'
 export const DEPLOY_PATH = '/api/webhooks/deploy_success'
@@ -47,18 +30,8 @@ export const TERMINATE_PATH = '/api/webhooks/environment_terminated'
  */
 export const MAX_GREENLIGHT_ANSWER_BYTES = 8 * 1024 * 1024
 
-/** Which preview environment to end: exactly one of these (spec Part 3). */
-export type EnvironmentRef =
-  { environmentId: string } | { environmentAlias: string } | { deploymentUrl: string }
-
-/** What ending an environment came to: ended now, or already ended before (409). */
-export interface Termination {
-  state: 'terminated' | 'already'
-  environmentId?: string | undefined
-}
-
 /** The service's four endpoints, each through the same request builder, status errors and retry policy. */
-export class ServiceClient {
+export class ServiceClient implements ServiceApi {
   constructor(readonly config: ServiceConfig) {}
 
   /** GET a signed upload URL for `destination` (spec 4.1); the URL is registered as a secret before anything else happens. */
@@ -73,8 +46,14 @@ export class ServiceClient {
     return signed
   }
 
+  /** The deploy notification's body as v0 sends it. */
+  notificationBody(notification: Notification): DeployRequestBody {
+    return buildDeployBody(notification.fields, notification.git, notification.build)
+  }
+
   /** POST the deploy notification (spec 4.3) and read whether a run was created. */
-  async notify(body: DeployRequestBody): Promise<DeployAnswer> {
+  async notify(notification: Notification): Promise<DeployAnswer> {
+    const body = this.notificationBody(notification)
     const response = await this.call(this.request('POST', DEPLOY_PATH, body))
     return parseDeployAnswer(response.body)
   }
@@ -84,7 +63,7 @@ export class ServiceClient {
    * decides what an error means. A 410 says the run is too old; an answer
    * over {@link MAX_GREENLIGHT_ANSWER_BYTES} is an `OversizeAnswerError`.
    */
-  async greenlight(runId: string, deadline: number): Promise<GreenlightAnswer> {
+  async greenlight(runId: string, deadline: number): Promise<RunStatus> {
     const request = this.request('GET', `${GREENLIGHT_PATH}/${encodeURIComponent(runId)}`)
     try {
       const response = await this.callOnce(request, 'one ask', {
@@ -174,17 +153,4 @@ export class ServiceClient {
       throw serviceStatusError(request.label, response)
     return response
   }
-}
-
-export function logRetry(
-  log: Pick<Log, 'info'>,
-  error: unknown,
-  attempt: number,
-  maxAttempts: number,
-  delayMs: number
-): void {
-  const said = messageOf(error).replace(/([^.])$/, '$1.')
-  log.info(
-    `Attempt ${attempt} of ${maxAttempts} failed: ${said} Retrying in ${(delayMs / 1000).toFixed(1)} s.`
-  )
 }
