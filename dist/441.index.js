@@ -13,9 +13,9 @@ export const modules = {
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5163);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3113);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(763);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2927);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2927);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2287);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(181);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(181);
 /**
  * The GitHub REST client the action reports through: @actions/github's
  * Octokit, its requests sent by the product's one transport
@@ -72,35 +72,7 @@ function transportFetch(limits) {
     };
 }
 function createClient(token, baseUrl, limits) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
-        baseUrl,
-        userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .userAgent */ .N1)('action'),
-        request: { fetch: transportFetch(limits) }
-    });
-    octokit.hook.before('request', options => {
-        options.headers['x-github-api-version'] = API_VERSION;
-    });
-    octokit.hook.wrap('request', (request, options) => {
-        const own = options.request?.signal;
-        return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetry */ .bD)({
-            maxAttempts: ATTEMPTS,
-            baseDelayMs: 1000,
-            maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
-            deadline: Math.min(_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .clock */ .pm.now() + CALL_MS, limits.deadline() ?? Infinity),
-            signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
-        }, async () => {
-            let response;
-            try {
-                response = await request(options);
-            }
-            catch (error) {
-                throw classify(error);
-            }
-            if (response.status >= 300 && response.status < 400)
-                throw redirected(response.status, response.headers.location, baseUrl);
-            return response;
-        }, () => undefined);
-    });
+    const octokit = connect(token, baseUrl, limits);
     return {
         async createCheck(repo, fields, call = {}) {
             const { data } = await octokit.rest.checks.create({
@@ -155,12 +127,49 @@ function createClient(token, baseUrl, limits) {
             }
             catch (error) {
                 // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y && error.status === 403)
+                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y && error.status === 403)
                     return undefined;
                 throw error;
             }
         }
     };
+}
+/**
+ * Octokit over our transport: every request names the API version, is
+ * retried by the one retry rule within its own time limit and the step's,
+ * and a redirect is refused rather than followed.
+ */
+function connect(token, baseUrl, limits) {
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
+        baseUrl,
+        userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .userAgent */ .N1)('action'),
+        request: { fetch: transportFetch(limits) }
+    });
+    octokit.hook.before('request', options => {
+        options.headers['x-github-api-version'] = API_VERSION;
+    });
+    octokit.hook.wrap('request', (request, options) => {
+        const own = options.request?.signal;
+        return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetry */ .bD)({
+            maxAttempts: ATTEMPTS,
+            baseDelayMs: 1000,
+            maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
+            deadline: Math.min(_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .clock */ .pm.now() + CALL_MS, limits.deadline() ?? Infinity),
+            signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
+        }, async () => {
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                throw classify(error);
+            }
+            if (response.status >= 300 && response.status < 400)
+                throw redirected(response.status, response.headers.location, baseUrl);
+            return response;
+        }, () => undefined);
+    });
+    return octokit;
 }
 function commentOf(raw) {
     const comment = object(raw, 'comment');
@@ -175,17 +184,17 @@ function commentOf(raw) {
 function object(value, what) {
     if (value && typeof value === 'object' && !Array.isArray(value))
         return value;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y(`GitHub's API answered without the ${what} it should name`, 0);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's API answered without the ${what} it should name`, 0);
 }
 function list(value, what) {
     if (Array.isArray(value))
         return value.map(item => object(item, what));
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y(`GitHub's API answered without the list of ${what} it should give`, 0);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's API answered without the list of ${what} it should give`, 0);
 }
 /** A redirect is never followed with the token: it is told, with where it leads. */
 function redirected(status, location, baseUrl) {
     const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
 }
 /**
  * An Octokit failure in the retry policy's terms: a 5xx or a failed
@@ -200,24 +209,24 @@ function classify(error) {
     const said = String(failed.response?.data?.message ?? failed.message ?? (0,_core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .bD)(error));
     if (error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr ||
         error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9 ||
-        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y)
+        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y)
         return error;
     if (!failed.response)
         return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr(`GitHub could not be reached: ${said}`);
     const limited = status === 429 ||
         (status === 403 && (/rate limit/i.test(said) || headers['x-ratelimit-remaining'] === '0'));
     if (limited) {
-        const retryAfter = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
+        const retryAfter = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
             (headers['x-ratelimit-reset']
                 ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
             return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${said}`, 429, retryAfter);
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y(`GitHub's rate limit: ${said}`, status);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's rate limit: ${said}`, status);
     }
     if (status >= 500)
         return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${said}`, status);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .GitHubError */ .y(said, status, headers['x-accepted-github-permissions']);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(said, status, headers['x-accepted-github-permissions']);
 }
 
 

@@ -4638,7 +4638,7 @@ function refused(named, shown, kind) {
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
 var option_refs = __nccwpck_require__(4579);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
-var shared_clock = __nccwpck_require__(763);
+var clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
 var send = __nccwpck_require__(5163);
 ;// CONCATENATED MODULE: ./src/core/options/limits.ts
@@ -5716,7 +5716,7 @@ function seconds(value) {
     return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
 }
 /** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
-function junitOfReport(report, judgement, now = shared_clock/* clock */.pm.now()) {
+function junitOfReport(report, judgement, now = clock/* clock */.pm.now()) {
     const started = report.startedAt ?? now;
     return junitXml({
         outputs: outputValuesOf(report),
@@ -6509,7 +6509,7 @@ class ServiceClient {
         log.debug(`${request.label} (${which})`);
         const response = await (0,send/* send */.tN)(request, transport, {
             signal: policy.signal,
-            deadline: Math.min(deadline ?? Infinity, shared_clock/* clock */.pm.now() + transport.timeouts.requestMs),
+            deadline: Math.min(deadline ?? Infinity, clock/* clock */.pm.now() + transport.timeouts.requestMs),
             maxBytes
         }).catch((error) => {
             // Nothing listens at that address, or the name is unknown: most often a wrong base URL.
@@ -6569,13 +6569,13 @@ class DeploySession {
     }
     /** A log group for one phase, closed with how long the phase took. */
     async phase(name, work) {
-        const started = shared_clock/* clock */.pm.now();
+        const started = clock/* clock */.pm.now();
         return this.log.group(name, async () => {
             try {
                 return await work();
             }
             finally {
-                this.log.info(`Took ${formatDuration((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
+                this.log.info(`Took ${formatDuration((clock/* clock */.pm.now() - started) / 1000)}.`);
             }
         });
     }
@@ -6622,7 +6622,7 @@ class DeploySession {
         const signal = this.hooks.signal
             ? AbortSignal.any([this.hooks.signal, limit.signal])
             : limit.signal;
-        return { service: this.service(signal, shared_clock/* clock */.pm.now() + deliveryMs), timer };
+        return { service: this.service(signal, clock/* clock */.pm.now() + deliveryMs), timer };
     }
 }
 
@@ -7922,14 +7922,11 @@ async function uploadArtifact(service, artifact, destination, options) {
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
-    const started = shared_clock/* clock */.pm.now();
+    const started = clock/* clock */.pm.now();
     const local = new AbortController();
     const stop = config.policy.signal;
     const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal;
-    const allowanceMs = config.transport.timeouts.requestMs;
-    const limitMs = putTimeLimitMs(artifact.size, minBytesPerSecond, allowanceMs);
-    // The delivery's own time limit still ends everything sooner when it comes first (a timer runs ~24.8 days at most).
-    const cut = setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
+    const cut = cutAtTimeLimit(config, label, artifact.size, minBytesPerSecond, local);
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
     const body = new FileBody({
@@ -7937,13 +7934,10 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
         size: artifact.size,
         continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
         onProgress: total => {
-            sent = total;
-            progress.update(total);
+            progress.update((sent = total));
             onProgress?.(total, artifact.size);
         },
-        onFailure: error => local.abort(error instanceof errors/* DeployError */.sH
-            ? error
-            : new errors/* FileChangedError */.jL(`${(0,shared_text/* quote */.hD)(artifact.name)} could not be read: ${(0,send/* describeNetworkError */.gl)(error)}`))
+        onFailure: error => local.abort(unreadable(artifact, error))
     });
     try {
         const response = await (0,send/* send */.tN)({
@@ -7957,25 +7951,53 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
             body,
             label
         }, config.transport, { signal });
-        if (response.status === 417 && expectContinue)
-            throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
-        if (response.status < 200 || response.status >= 300)
-            throw storeStatusError(label, response, signedUrl);
-        if (sent !== artifact.size) {
-            throw new errors/* DeployError */.sH(`${label} answered ${response.status} before the whole file was sent; deploy again.`);
-        }
-        const seconds = Math.max(0.001, (shared_clock/* clock */.pm.now() - started) / 1000);
+        checkStoreAnswer(response, {
+            label,
+            signedUrl,
+            expectContinue,
+            complete: sent === artifact.size
+        });
+        const seconds = Math.max(0.001, (clock/* clock */.pm.now() - started) / 1000);
         config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
         return { sha256: await body.sha256(), seconds };
     }
     catch (error) {
-        config.log.debug(`${label} failed: ${(0,errors/* messageOf */.bD)(error)}`);
-        throw error;
+        throw logged(config, label, error);
     }
     finally {
         clearTimeout(cut);
         await body.release();
     }
+}
+/**
+ * The PUT's own time limit: the build's size at the slowest speed still
+ * waited for, plus the request time limit. The delivery's own limit still
+ * ends everything sooner when it comes first (a timer runs ~24.8 days at most).
+ */
+function cutAtTimeLimit(config, label, size, minBytesPerSecond, local) {
+    const allowanceMs = config.transport.timeouts.requestMs;
+    const limitMs = putTimeLimitMs(size, minBytesPerSecond, allowanceMs);
+    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
+}
+/** Why the file could not be sent: its own error (it changed), or one of reading it. */
+function unreadable(artifact, error) {
+    return error instanceof errors/* DeployError */.sH
+        ? error
+        : new errors/* FileChangedError */.jL(`${(0,shared_text/* quote */.hD)(artifact.name)} could not be read: ${(0,send/* describeNetworkError */.gl)(error)}`);
+}
+/** The store's answer to a PUT: a refusal, an Expect it does not take, or an answer before the whole file. */
+function checkStoreAnswer(response, { label, signedUrl, expectContinue, complete }) {
+    if (response.status === 417 && expectContinue)
+        throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`);
+    if (response.status < 200 || response.status >= 300)
+        throw storeStatusError(label, response, signedUrl);
+    if (!complete)
+        throw new errors/* DeployError */.sH(`${label} answered ${response.status} before the whole file was sent; deploy again.`);
+}
+/** A failed PUT, told in the debug log before it is thrown on. */
+function logged(config, label, error) {
+    config.log.debug(`${label} failed: ${(0,errors/* messageOf */.bD)(error)}`);
+    return error;
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/advice.ts
@@ -8127,18 +8149,7 @@ const NODE_HEADER = 16;
 const ATTRIBUTE_SIZE = 20;
 /** Reads a binary XML document into its root element. */
 function readBinaryXml(data) {
-    const fail = (what, at) => {
-        throw new XmlFormatError(`${what} (at byte ${at})`);
-    };
-    if (data.length < CHUNK_HEADER)
-        fail('too short for a binary XML header', 0);
-    if (data.readUInt16LE(0) !== RES_XML_TYPE) {
-        fail(`not binary XML: the first chunk is of type 0x${data.readUInt16LE(0).toString(16)}`, 0);
-    }
-    const documentHeader = data.readUInt16LE(2);
-    const documentEnd = Math.min(data.readUInt32LE(4), data.length);
-    if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd)
-        fail('a bad document header', 0);
+    const { documentHeader, documentEnd } = documentBounds(data);
     let strings;
     let resourceIds = [];
     const namespaces = [];
@@ -8202,6 +8213,21 @@ function readBinaryXml(data) {
     if (!root)
         fail('no element', documentHeader);
     return root;
+}
+/** Where the document's chunks begin and end, from its own header. */
+function documentBounds(data) {
+    if (data.length < CHUNK_HEADER)
+        fail('too short for a binary XML header', 0);
+    if (data.readUInt16LE(0) !== RES_XML_TYPE)
+        fail(`not binary XML: the first chunk is of type 0x${data.readUInt16LE(0).toString(16)}`, 0);
+    const documentHeader = data.readUInt16LE(2);
+    const documentEnd = Math.min(data.readUInt32LE(4), data.length);
+    if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd)
+        fail('a bad document header', 0);
+    return { documentHeader, documentEnd };
+}
+function fail(what, at) {
+    throw new XmlFormatError(`${what} (at byte ${at})`);
 }
 function readElement(chunk, headerSize, strings, resourceIds, at) {
     // ResXMLTree_attrExt after the node header: ns, name, attributeStart, attributeSize, attributeCount, …
@@ -9006,14 +9032,14 @@ async function inspectBuild(path, options = {}) {
         throw new BrokenBuildError(name, 'wrong-content', `of no accepted type (${ACCEPTED_EXTENSIONS.join(' ')})`, 'Point it at the build itself');
     }
     if (signal?.aborted)
-        throw (0,shared_clock/* abortError */.vt)(signal);
+        throw (0,clock/* abortError */.vt)(signal);
     const handle = await (0,promises_namespaceObject.open)(path, 'r');
     try {
         return await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
     }
     catch (error) {
         if (signal?.aborted)
-            throw (0,shared_clock/* abortError */.vt)(signal);
+            throw (0,clock/* abortError */.vt)(signal);
         throw error;
     }
     finally {
@@ -9540,7 +9566,7 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
             authorization: `Bearer ${token}`,
             'x-github-api-version': GITHUB_API_VERSION
         }
-    }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: shared_clock/* clock */.pm.now() + LOOKUP_MS });
+    }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: clock/* clock */.pm.now() + LOOKUP_MS });
     if (response.status !== 200)
         throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`);
     let pulls;
@@ -9583,98 +9609,130 @@ const MAX_SUPERSEDINGS = 20;
  * change, and a heartbeat every few intervals.
  */
 async function pollVerdict(service, options) {
-    const { log, policy } = service.config;
-    const base = options.intervalMs;
-    const clock = options.clock ?? shared_clock/* clock */.pm;
-    const started = clock.now();
-    const deadline = started + options.timeoutMs;
-    const { timeoutMs } = options;
-    let runId = options.runId;
-    const followed = [runId];
-    let last;
-    let failures = 0;
-    let notFoundSince;
-    let asks = 0;
-    let lastStage;
-    let lastHeartbeat = started;
-    let problem;
-    const timedOut = () => ({
-        ...verdictOf('timed-out', runId, last, timeoutMs),
-        greenlight: last?.greenlight ?? false,
-        ...(problem === undefined ? {} : { problem })
-    });
+    const wait = new VerdictWait(service, options);
     for (;;) {
-        asks++;
-        let wait;
+        let next;
         try {
-            const answer = await service.greenlight(runId, deadline);
-            failures = 0;
-            notFoundSince = undefined;
-            problem = undefined;
-            last = answer;
-            options.onStatus?.({ runId, stage: answer.stage, answer });
-            const next = answer.relevantRunId;
-            if (next && next !== runId) {
-                if (followed.includes(next))
-                    throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
-                if (followed.length > MAX_SUPERSEDINGS)
-                    throw new errors/* DeployError */.sH(`Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
-                log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
-                followed.push(next);
-                runId = next;
-                lastStage = undefined;
-                wait = base;
-            }
-            else {
-                if (answer.stage !== lastStage) {
-                    log.info(`Run ${runId}: ${describeStage(answer)}.`);
-                    lastStage = answer.stage;
-                    lastHeartbeat = clock.now();
-                }
-                else if (clock.now() - lastHeartbeat >= 6 * base) {
-                    log.info(`Run ${runId} is still ${describeStage(answer)}.`);
-                    lastHeartbeat = clock.now();
-                }
-                if (answer.stage === 'completed')
-                    return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs);
-                if (answer.stage === 'canceled')
-                    return verdictOf('canceled', runId, answer, timeoutMs);
-                const interval = answer.stage === 'underReview' ? 2 * base : base;
-                wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
-            }
+            next = wait.answered(await service.greenlight(wait.runId, wait.deadline));
         }
         catch (error) {
-            if (clock.now() >= deadline && error instanceof errors/* NetworkError */.Dr)
-                return timedOut();
-            if (error instanceof send/* OversizeAnswerError */.Ox) {
-                // The service is there and answered: no failure of its own, so no step toward giving up.
-                problem = error.message;
-                log.info(`The answer about run ${runId} could not be read (${error.message}); asking again.`);
-                wait = base;
-            }
-            else if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
-                notFoundSince ??= clock.now();
-                if (clock.now() - notFoundSince >= options.notFoundGraceMs)
-                    throw unknownRun(runId, error);
-                log.info(`Run ${runId} is not there yet; asking again.`);
-                wait = Math.ceil(base / 3);
-            }
-            else {
-                if (!(0,retry/* isTransient */.dg)(error) || ++failures >= MAX_FAILURES_IN_A_ROW)
-                    throw error;
-                problem = (0,errors/* messageOf */.bD)(error);
-                log.info(`Asking for the verdict failed (${problem}); asking again.`);
-                wait = (0,retry/* requestedDelay */.QQ)(error, policy) ?? Math.ceil(base / 3);
-            }
+            next = wait.failed(error);
         }
-        const left = deadline - clock.now();
+        if (typeof next !== 'number')
+            return next;
+        const left = wait.deadline - wait.clock.now();
         if (left <= 0)
-            return timedOut();
-        if (wait >= left) {
-            await clock.sleep(left, options.signal);
-            return timedOut();
+            return wait.timedOut();
+        if (next >= left) {
+            await wait.clock.sleep(left, options.signal);
+            return wait.timedOut();
         }
-        await clock.sleep(wait, options.signal);
+        await wait.clock.sleep(next, options.signal);
+    }
+}
+/** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
+class VerdictWait {
+    service;
+    options;
+    clock;
+    deadline;
+    runId;
+    log;
+    base;
+    followed;
+    last;
+    failures = 0;
+    notFoundSince;
+    asks = 0;
+    lastStage;
+    lastHeartbeat;
+    problem;
+    constructor(service, options) {
+        this.service = service;
+        this.options = options;
+        this.clock = options.clock ?? clock/* clock */.pm;
+        this.log = service.config.log;
+        this.base = options.intervalMs;
+        this.lastHeartbeat = this.clock.now();
+        this.deadline = this.lastHeartbeat + options.timeoutMs;
+        this.runId = options.runId;
+        this.followed = [this.runId];
+    }
+    /** The verdict the answer settles, or how long to sleep before the next ask. */
+    answered(answer) {
+        this.asks++;
+        this.failures = 0;
+        this.notFoundSince = undefined;
+        this.problem = undefined;
+        this.last = answer;
+        this.options.onStatus?.({ runId: this.runId, stage: answer.stage, answer });
+        const next = answer.relevantRunId;
+        if (next && next !== this.runId)
+            return this.follow(next);
+        this.tellStage(answer);
+        const { timeoutMs } = this.options;
+        if (answer.stage === 'completed')
+            return verdictOf(answer.greenlight ? 'passed' : 'failed', this.runId, answer, timeoutMs);
+        if (answer.stage === 'canceled')
+            return verdictOf('canceled', this.runId, answer, timeoutMs);
+        const interval = answer.stage === 'underReview' ? 2 * this.base : this.base;
+        return this.asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+    }
+    /** What a failed ask comes to, by the transport's one retry rule: the timeout, an error that stops the wait, or the next sleep. */
+    failed(error) {
+        this.asks++;
+        if (this.clock.now() >= this.deadline && error instanceof errors/* NetworkError */.Dr)
+            return this.timedOut();
+        if (error instanceof send/* OversizeAnswerError */.Ox) {
+            // The service is there and answered: no failure of its own, so no step toward giving up.
+            this.problem = error.message;
+            this.log.info(`The answer about run ${this.runId} could not be read (${error.message}); asking again.`);
+            return this.base;
+        }
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+            this.notFoundSince ??= this.clock.now();
+            if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
+                throw unknownRun(this.runId, error);
+            this.log.info(`Run ${this.runId} is not there yet; asking again.`);
+            return Math.ceil(this.base / 3);
+        }
+        if (!(0,retry/* isTransient */.dg)(error) || ++this.failures >= MAX_FAILURES_IN_A_ROW)
+            throw error;
+        this.problem = (0,errors/* messageOf */.bD)(error);
+        this.log.info(`Asking for the verdict failed (${this.problem}); asking again.`);
+        return (0,retry/* requestedDelay */.QQ)(error, this.service.config.policy) ?? Math.ceil(this.base / 3);
+    }
+    timedOut() {
+        return {
+            ...verdictOf('timed-out', this.runId, this.last, this.options.timeoutMs),
+            greenlight: this.last?.greenlight ?? false,
+            ...(this.problem === undefined ? {} : { problem: this.problem })
+        };
+    }
+    /** Follows a superseding run at the normal pace; a chain that loops or never ends stops the wait. */
+    follow(next) {
+        const { runId, followed } = this;
+        if (followed.includes(next))
+            throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+        if (followed.length > MAX_SUPERSEDINGS)
+            throw new errors/* DeployError */.sH(`Run ${this.options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
+        this.log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
+        followed.push(next);
+        this.runId = next;
+        this.lastStage = undefined;
+        return this.base;
+    }
+    /** One line per stage change, and a heartbeat every six intervals. */
+    tellStage(answer) {
+        if (answer.stage !== this.lastStage) {
+            this.log.info(`Run ${this.runId}: ${describeStage(answer)}.`);
+            this.lastStage = answer.stage;
+            this.lastHeartbeat = this.clock.now();
+        }
+        else if (this.clock.now() - this.lastHeartbeat >= 6 * this.base) {
+            this.log.info(`Run ${this.runId} is still ${describeStage(answer)}.`);
+            this.lastHeartbeat = this.clock.now();
+        }
     }
 }
 /** A run the service still does not know after the grace: a wrong id, or another workspace's. */
@@ -9741,7 +9799,7 @@ async function waitForVerdict(session, report) {
         log.info('No run was created, so there is no verdict to wait for.');
         return {};
     }
-    const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
+    const deadline = clock/* clock */.pm.now() + settings.waitTimeoutMs;
     const service = session.service(session.hooks.signal, deadline);
     const base = settings.pollIntervalMs;
     session.tell({ type: 'waiting', runId });
@@ -9947,7 +10005,7 @@ async function toldOf(session, service, answer) {
 async function runPageOf(session, service, runId) {
     const later = session.settings.wait ? ' until the wait learns it' : '';
     try {
-        const answer = await service.greenlight(runId, shared_clock/* clock */.pm.now() + RUN_PAGE_TIMEOUT_MS);
+        const answer = await service.greenlight(runId, clock/* clock */.pm.now() + RUN_PAGE_TIMEOUT_MS);
         if (answer.runUrl) {
             const runUrl = session.value(answer.runUrl);
             session.log.info(`Run page: ${runUrl}`);
@@ -9999,7 +10057,7 @@ const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
  * done.
  */
 async function runDeploy(command, values, hooks) {
-    const report = { startedAt: shared_clock/* clock */.pm.now(), failOnNoRun: true, warnings: [] };
+    const report = { startedAt: clock/* clock */.pm.now(), failOnNoRun: true, warnings: [] };
     const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings);
     const emit = outward.guard('onEvent', hooks.onEvent);
     const tell = (event) => emit(event, report);
@@ -10404,7 +10462,7 @@ class Writer {
     }
     async pump() {
         while (this.wanted && !this.stopped && !this.stop.aborted) {
-            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - clock/* clock */.pm.now();
             if (wait > 0 && !this.wanted.final)
                 await this.pause(wait);
             const next = this.wanted;
@@ -10415,7 +10473,7 @@ class Writer {
                 continue;
             const controller = new AbortController();
             this.inFlight = controller;
-            this.lastAt = shared_clock/* clock */.pm.now();
+            this.lastAt = clock/* clock */.pm.now();
             try {
                 await this.write(next, controller.signal);
                 this.lastKey = next.key;
@@ -10437,7 +10495,7 @@ class Writer {
         const woken = new AbortController();
         this.wake = () => woken.abort();
         try {
-            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
+            await clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
         }
         catch {
             // Woken early: the final state came, or everything stops.
@@ -10528,7 +10586,7 @@ class GitHubReporter {
      * whatever is still under way is given up.
      */
     async finish(report, judgement) {
-        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
+        this.deadline = clock/* clock */.pm.now() + FINISH_MS;
         if (this.plan.check && this.plan.sha)
             this.wantCheck(report, judgement);
         this.wantComment(report, judgement);
@@ -10559,7 +10617,7 @@ class GitHubReporter {
     wantCheck(report, judgement) {
         if (!this.plan.check || !this.plan.sha)
             return;
-        this.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
+        this.startedAt ??= new Date(clock/* clock */.pm.now()).toISOString();
         const final = judgement !== undefined;
         const compared = {
             ...(final
@@ -10571,7 +10629,7 @@ class GitHubReporter {
         };
         const stamps = {
             started_at: this.startedAt,
-            ...(final ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
+            ...(final ? { completed_at: new Date(clock/* clock */.pm.now()).toISOString() } : {})
         };
         this.writers.check.want({
             fields: this.scrubbed({ ...stamps, ...compared }),
@@ -10722,7 +10780,7 @@ async function checkReporting(plan, log, loadClient, signal) {
     if (plan.pullRequest === undefined)
         return;
     const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + READ_MS;
+    const deadline = clock/* clock */.pm.now() + READ_MS;
     const timer = setTimeout(() => stop.abort(), READ_MS);
     timer.unref();
     try {
@@ -11040,7 +11098,7 @@ async function main_run(signal) {
     }
     catch (error) {
         // Only the action's own writing can throw here: the core never does.
-        fail(step, `The step could not finish: ${(0,errors/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
+        main_fail(step, `The step could not finish: ${(0,errors/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
     }
     finally {
         try {
@@ -11061,7 +11119,7 @@ function finish(step, { report, judgement }, setOutputs) {
         const unwritten = `The outputs could not be written: ${(0,errors/* messageOf */.bD)(error)}`;
         // A failure that came first is the cause to show; the outputs' own is then a detail.
         if (judgement.conclusion !== 'failure')
-            return fail(step, unwritten, 'Mobile build deploy failed');
+            return main_fail(step, unwritten, 'Mobile build deploy failed');
         runnerLog.warning(unwritten);
     }
     if (judgement.conclusion === 'failure')
@@ -11137,7 +11195,7 @@ function checkOutputFile() {
         throw new errors/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,shared_text/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
 }
 /** The step fails by its own fault (after the deploy, or before it could run): the summary says so. */
-function fail(step, message, title) {
+function main_fail(step, message, title) {
     step.problem = message;
     failWith(message, title);
 }

@@ -221,10 +221,19 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       `'${command.name}' takes no positional argument, and argument ${position} after it is one (${NOT_SHOWN}). Flags take the form --name value; booleans --flag, --no-flag or --flag=true|false. Run 'mobile-build-deploy ${command.name} --help' for its flags.`
     )
   }
+  const values = flagValues(command, parsed.values)
+  return { command, values, help: values.help === true, version: false }
+}
+
+/** The flags' values by name: booleans settled with their `--no-` twin, the hand-over format checked. */
+function flagValues(
+  command: CliCommand,
+  parsed: ReturnType<typeof parseArgs>['values']
+): ParsedArgs['values'] {
   const values: ParsedArgs['values'] = {}
   for (const flag of command.flags) {
-    const given = parsed.values[flag.name]
-    const negated = parsed.values[`no-${flag.name}`]
+    const given = parsed[flag.name]
+    const negated = parsed[`no-${flag.name}`]
     if (flag.kind === 'boolean') {
       if (given !== undefined && negated !== undefined)
         throw new UsageError(`--${flag.name} and --no-${flag.name} contradict each other.`)
@@ -238,7 +247,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       `--output-env-format takes ${HAND_OVER_FORMATS.join(', ')}, not ${shown(format, WORD)}.${near ? ` Did you mean ${near}?` : ''}`
     )
   }
-  return { command, values, help: values.help === true, version: false }
+  return values
 }
 
 /** `--flag=true` / `--flag=false` for a boolean flag, as `--flag` / `--no-flag`. */

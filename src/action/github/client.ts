@@ -122,43 +122,10 @@ export interface GitHubClient {
   updateComment(repo: Repo, id: number, body: string, call?: CallOptions): Promise<void>
   /** The token's own login, for a person's token; undefined for an installation token, to which GitHub tells no user. */
   ownLogin(): Promise<string | undefined>
-  /** The open pull request of the base repository whose head is `owner:branch` at `sha`. */
 }
 
 export function createClient(token: string, baseUrl: string, limits: ClientLimits): GitHubClient {
-  const octokit = getOctokit(token, {
-    baseUrl,
-    userAgent: userAgent('action'),
-    request: { fetch: transportFetch(limits) }
-  })
-  octokit.hook.before('request', options => {
-    options.headers['x-github-api-version'] = API_VERSION
-  })
-  octokit.hook.wrap('request', (request, options) => {
-    const own = (options.request as { signal?: AbortSignal } | undefined)?.signal
-    return withRetry(
-      {
-        maxAttempts: ATTEMPTS,
-        baseDelayMs: 1000,
-        maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
-        deadline: Math.min(clock.now() + CALL_MS, limits.deadline() ?? Infinity),
-        signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
-      },
-      async () => {
-        let response: Awaited<ReturnType<typeof request>>
-        try {
-          response = await request(options)
-        } catch (error) {
-          throw classify(error)
-        }
-        if (response.status >= 300 && response.status < 400)
-          throw redirected(response.status, response.headers.location, baseUrl)
-        return response
-      },
-      () => undefined
-    )
-  })
-
+  const octokit = connect(token, baseUrl, limits)
   return {
     async createCheck(repo, fields, call = {}) {
       const { data } = await octokit.rest.checks.create({
@@ -216,6 +183,49 @@ export function createClient(token: string, baseUrl: string, limits: ClientLimit
       }
     }
   }
+}
+
+type Octokit = ReturnType<typeof getOctokit>
+
+/**
+ * Octokit over our transport: every request names the API version, is
+ * retried by the one retry rule within its own time limit and the step's,
+ * and a redirect is refused rather than followed.
+ */
+function connect(token: string, baseUrl: string, limits: ClientLimits): Octokit {
+  const octokit = getOctokit(token, {
+    baseUrl,
+    userAgent: userAgent('action'),
+    request: { fetch: transportFetch(limits) }
+  })
+  octokit.hook.before('request', options => {
+    options.headers['x-github-api-version'] = API_VERSION
+  })
+  octokit.hook.wrap('request', (request, options) => {
+    const own = (options.request as { signal?: AbortSignal } | undefined)?.signal
+    return withRetry(
+      {
+        maxAttempts: ATTEMPTS,
+        baseDelayMs: 1000,
+        maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
+        deadline: Math.min(clock.now() + CALL_MS, limits.deadline() ?? Infinity),
+        signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
+      },
+      async () => {
+        let response: Awaited<ReturnType<typeof request>>
+        try {
+          response = await request(options)
+        } catch (error) {
+          throw classify(error)
+        }
+        if (response.status >= 300 && response.status < 400)
+          throw redirected(response.status, response.headers.location, baseUrl)
+        return response
+      },
+      () => undefined
+    )
+  })
+  return octokit
 }
 
 function commentOf(raw: unknown): IssueComment {

@@ -47,17 +47,7 @@ const ATTRIBUTE_SIZE = 20
 
 /** Reads a binary XML document into its root element. */
 export function readBinaryXml(data: Buffer): XmlElement {
-  const fail = (what: string, at: number): never => {
-    throw new XmlFormatError(`${what} (at byte ${at})`)
-  }
-  if (data.length < CHUNK_HEADER) fail('too short for a binary XML header', 0)
-  if (data.readUInt16LE(0) !== RES_XML_TYPE) {
-    fail(`not binary XML: the first chunk is of type 0x${data.readUInt16LE(0).toString(16)}`, 0)
-  }
-  const documentHeader = data.readUInt16LE(2)
-  const documentEnd = Math.min(data.readUInt32LE(4), data.length)
-  if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd)
-    fail('a bad document header', 0)
+  const { documentHeader, documentEnd } = documentBounds(data)
 
   let strings: StringPool | undefined
   let resourceIds: number[] = []
@@ -114,6 +104,22 @@ export function readBinaryXml(data: Buffer): XmlElement {
   }
   if (!root) fail('no element', documentHeader)
   return root!
+}
+
+/** Where the document's chunks begin and end, from its own header. */
+function documentBounds(data: Buffer): { documentHeader: number; documentEnd: number } {
+  if (data.length < CHUNK_HEADER) fail('too short for a binary XML header', 0)
+  if (data.readUInt16LE(0) !== RES_XML_TYPE)
+    fail(`not binary XML: the first chunk is of type 0x${data.readUInt16LE(0).toString(16)}`, 0)
+  const documentHeader = data.readUInt16LE(2)
+  const documentEnd = Math.min(data.readUInt32LE(4), data.length)
+  if (documentHeader < CHUNK_HEADER || documentHeader > documentEnd)
+    fail('a bad document header', 0)
+  return { documentHeader, documentEnd }
+}
+
+function fail(what: string, at: number): never {
+  throw new XmlFormatError(`${what} (at byte ${at})`)
 }
 
 function readElement(

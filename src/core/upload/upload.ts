@@ -10,7 +10,7 @@ import type { ProgressListener } from '../shared/log.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import { withRetry } from '../transport/retry.js'
-import { describeNetworkError, labelOf, send } from '../transport/send.js'
+import { describeNetworkError, labelOf, send, type HttpResponse } from '../transport/send.js'
 import type { SignedUpload } from '../model.js'
 import { storeStatusError, type ServiceApi } from '../service/api.js'
 import { logRetry } from '../transport/retry.js'
@@ -132,18 +132,7 @@ async function putFile(
   const local = new AbortController()
   const stop = config.policy.signal
   const signal = stop ? AbortSignal.any([stop, local.signal]) : local.signal
-  const allowanceMs = config.transport.timeouts.requestMs
-  const limitMs = putTimeLimitMs(artifact.size, minBytesPerSecond, allowanceMs)
-  // The delivery's own time limit still ends everything sooner when it comes first (a timer runs ~24.8 days at most).
-  const cut = setTimeout(
-    () =>
-      local.abort(
-        new NetworkError(
-          `${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(artifact.size)} takes at ${ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${ref('minUploadKibPerSecond')}`
-        )
-      ),
-    Math.min(limitMs, 2 ** 31 - 1)
-  )
+  const cut = cutAtTimeLimit(config, label, artifact.size, minBytesPerSecond, local)
   const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
   let sent = 0
   const body = new FileBody({
@@ -151,18 +140,10 @@ async function putFile(
     size: artifact.size,
     continueTimeoutMs: expectContinue ? CONTINUE_TIMEOUT_MS : undefined,
     onProgress: total => {
-      sent = total
-      progress.update(total)
+      progress.update((sent = total))
       onProgress?.(total, artifact.size)
     },
-    onFailure: error =>
-      local.abort(
-        error instanceof DeployError
-          ? error
-          : new FileChangedError(
-              `${quote(artifact.name)} could not be read: ${describeNetworkError(error)}`
-            )
-      )
+    onFailure: error => local.abort(unreadable(artifact, error))
   })
   try {
     const response = await send(
@@ -180,25 +161,81 @@ async function putFile(
       config.transport,
       { signal }
     )
-    if (response.status === 417 && expectContinue)
-      throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`)
-    if (response.status < 200 || response.status >= 300)
-      throw storeStatusError(label, response, signedUrl)
-    if (sent !== artifact.size) {
-      throw new DeployError(
-        `${label} answered ${response.status} before the whole file was sent; deploy again.`
-      )
-    }
+    checkStoreAnswer(response, {
+      label,
+      signedUrl,
+      expectContinue,
+      complete: sent === artifact.size
+    })
     const seconds = Math.max(0.001, (clock.now() - started) / 1000)
     config.log.info(
       `Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`
     )
     return { sha256: await body.sha256(), seconds }
   } catch (error) {
-    config.log.debug(`${label} failed: ${messageOf(error)}`)
-    throw error
+    throw logged(config, label, error)
   } finally {
     clearTimeout(cut)
     await body.release()
   }
+}
+
+/**
+ * The PUT's own time limit: the build's size at the slowest speed still
+ * waited for, plus the request time limit. The delivery's own limit still
+ * ends everything sooner when it comes first (a timer runs ~24.8 days at most).
+ */
+function cutAtTimeLimit(
+  config: ServiceApi['config'],
+  label: string,
+  size: number,
+  minBytesPerSecond: number,
+  local: AbortController
+): NodeJS.Timeout {
+  const allowanceMs = config.transport.timeouts.requestMs
+  const limitMs = putTimeLimitMs(size, minBytesPerSecond, allowanceMs)
+  return setTimeout(
+    () =>
+      local.abort(
+        new NetworkError(
+          `${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(size)} takes at ${ref('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${ref('minUploadKibPerSecond')}`
+        )
+      ),
+    Math.min(limitMs, 2 ** 31 - 1)
+  )
+}
+
+/** Why the file could not be sent: its own error (it changed), or one of reading it. */
+function unreadable(artifact: Artifact, error: unknown): DeployError {
+  return error instanceof DeployError
+    ? error
+    : new FileChangedError(
+        `${quote(artifact.name)} could not be read: ${describeNetworkError(error)}`
+      )
+}
+
+/** The store's answer to a PUT: a refusal, an Expect it does not take, or an answer before the whole file. */
+function checkStoreAnswer(
+  response: HttpResponse,
+  {
+    label,
+    signedUrl,
+    expectContinue,
+    complete
+  }: { label: string; signedUrl: string; expectContinue: boolean; complete: boolean }
+): void {
+  if (response.status === 417 && expectContinue)
+    throw new ExpectationFailedError(`${label} answered 417 Expectation Failed.`)
+  if (response.status < 200 || response.status >= 300)
+    throw storeStatusError(label, response, signedUrl)
+  if (!complete)
+    throw new DeployError(
+      `${label} answered ${response.status} before the whole file was sent; deploy again.`
+    )
+}
+
+/** A failed PUT, told in the debug log before it is thrown on. */
+function logged(config: ServiceApi['config'], label: string, error: unknown): unknown {
+  config.log.debug(`${label} failed: ${messageOf(error)}`)
+  return error
 }

@@ -47,97 +47,136 @@ export interface PollOptions {
  * change, and a heartbeat every few intervals.
  */
 export async function pollVerdict(service: ServiceApi, options: PollOptions): Promise<Verdict> {
-  const { log, policy } = service.config
-  const base = options.intervalMs
-  const clock = options.clock ?? theClock
-  const started = clock.now()
-  const deadline = started + options.timeoutMs
-  const { timeoutMs } = options
-  let runId = options.runId
-  const followed = [runId]
-  let last: RunStatus | undefined
-  let failures = 0
-  let notFoundSince: number | undefined
-  let asks = 0
-  let lastStage: RunStage | undefined
-  let lastHeartbeat = started
-  let problem: string | undefined
-  const timedOut = (): Verdict => ({
-    ...verdictOf('timed-out', runId, last, timeoutMs),
-    greenlight: last?.greenlight ?? false,
-    ...(problem === undefined ? {} : { problem })
-  })
-
+  const wait = new VerdictWait(service, options)
   for (;;) {
-    asks++
-    let wait: number
+    let next: Verdict | number
     try {
-      const answer = await service.greenlight(runId, deadline)
-      failures = 0
-      notFoundSince = undefined
-      problem = undefined
-      last = answer
-      options.onStatus?.({ runId, stage: answer.stage, answer })
-      const next = answer.relevantRunId
-      if (next && next !== runId) {
-        if (followed.includes(next))
-          throw new DeployError(
-            `The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`
-          )
-        if (followed.length > MAX_SUPERSEDINGS)
-          throw new DeployError(
-            `Run ${options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${ref('deduplicationKey')} per deployment.`
-          )
-        log.info(
-          `Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`
-        )
-        followed.push(next)
-        runId = next
-        lastStage = undefined
-        wait = base
-      } else {
-        if (answer.stage !== lastStage) {
-          log.info(`Run ${runId}: ${describeStage(answer)}.`)
-          lastStage = answer.stage
-          lastHeartbeat = clock.now()
-        } else if (clock.now() - lastHeartbeat >= 6 * base) {
-          log.info(`Run ${runId} is still ${describeStage(answer)}.`)
-          lastHeartbeat = clock.now()
-        }
-        if (answer.stage === 'completed')
-          return verdictOf(answer.greenlight ? 'passed' : 'failed', runId, answer, timeoutMs)
-        if (answer.stage === 'canceled') return verdictOf('canceled', runId, answer, timeoutMs)
-        const interval = answer.stage === 'underReview' ? 2 * base : base
-        wait = asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval
-      }
+      next = wait.answered(await service.greenlight(wait.runId, wait.deadline))
     } catch (error) {
-      if (clock.now() >= deadline && error instanceof NetworkError) return timedOut()
-      if (error instanceof OversizeAnswerError) {
-        // The service is there and answered: no failure of its own, so no step toward giving up.
-        problem = error.message
-        log.info(
-          `The answer about run ${runId} could not be read (${error.message}); asking again.`
-        )
-        wait = base
-      } else if (error instanceof HttpStatusError && error.status === 404) {
-        notFoundSince ??= clock.now()
-        if (clock.now() - notFoundSince >= options.notFoundGraceMs) throw unknownRun(runId, error)
-        log.info(`Run ${runId} is not there yet; asking again.`)
-        wait = Math.ceil(base / 3)
-      } else {
-        if (!isTransient(error) || ++failures >= MAX_FAILURES_IN_A_ROW) throw error
-        problem = messageOf(error)
-        log.info(`Asking for the verdict failed (${problem}); asking again.`)
-        wait = requestedDelay(error, policy) ?? Math.ceil(base / 3)
-      }
+      next = wait.failed(error)
     }
-    const left = deadline - clock.now()
-    if (left <= 0) return timedOut()
-    if (wait >= left) {
-      await clock.sleep(left, options.signal)
-      return timedOut()
+    if (typeof next !== 'number') return next
+    const left = wait.deadline - wait.clock.now()
+    if (left <= 0) return wait.timedOut()
+    if (next >= left) {
+      await wait.clock.sleep(left, options.signal)
+      return wait.timedOut()
     }
-    await clock.sleep(wait, options.signal)
+    await wait.clock.sleep(next, options.signal)
+  }
+}
+
+/** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
+class VerdictWait {
+  readonly clock: Clock
+  readonly deadline: number
+  runId: string
+  private readonly log: ServiceApi['config']['log']
+  private readonly base: number
+  private readonly followed: string[]
+  private last: RunStatus | undefined
+  private failures = 0
+  private notFoundSince: number | undefined
+  private asks = 0
+  private lastStage: RunStage | undefined
+  private lastHeartbeat: number
+  private problem: string | undefined
+
+  constructor(
+    private readonly service: ServiceApi,
+    private readonly options: PollOptions
+  ) {
+    this.clock = options.clock ?? theClock
+    this.log = service.config.log
+    this.base = options.intervalMs
+    this.lastHeartbeat = this.clock.now()
+    this.deadline = this.lastHeartbeat + options.timeoutMs
+    this.runId = options.runId
+    this.followed = [this.runId]
+  }
+
+  /** The verdict the answer settles, or how long to sleep before the next ask. */
+  answered(answer: RunStatus): Verdict | number {
+    this.asks++
+    this.failures = 0
+    this.notFoundSince = undefined
+    this.problem = undefined
+    this.last = answer
+    this.options.onStatus?.({ runId: this.runId, stage: answer.stage, answer })
+    const next = answer.relevantRunId
+    if (next && next !== this.runId) return this.follow(next)
+    this.tellStage(answer)
+    const { timeoutMs } = this.options
+    if (answer.stage === 'completed')
+      return verdictOf(answer.greenlight ? 'passed' : 'failed', this.runId, answer, timeoutMs)
+    if (answer.stage === 'canceled') return verdictOf('canceled', this.runId, answer, timeoutMs)
+    const interval = answer.stage === 'underReview' ? 2 * this.base : this.base
+    return this.asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval
+  }
+
+  /** What a failed ask comes to, by the transport's one retry rule: the timeout, an error that stops the wait, or the next sleep. */
+  failed(error: unknown): Verdict | number {
+    this.asks++
+    if (this.clock.now() >= this.deadline && error instanceof NetworkError) return this.timedOut()
+    if (error instanceof OversizeAnswerError) {
+      // The service is there and answered: no failure of its own, so no step toward giving up.
+      this.problem = error.message
+      this.log.info(
+        `The answer about run ${this.runId} could not be read (${error.message}); asking again.`
+      )
+      return this.base
+    }
+    if (error instanceof HttpStatusError && error.status === 404) {
+      this.notFoundSince ??= this.clock.now()
+      if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
+        throw unknownRun(this.runId, error)
+      this.log.info(`Run ${this.runId} is not there yet; asking again.`)
+      return Math.ceil(this.base / 3)
+    }
+    if (!isTransient(error) || ++this.failures >= MAX_FAILURES_IN_A_ROW) throw error
+    this.problem = messageOf(error)
+    this.log.info(`Asking for the verdict failed (${this.problem}); asking again.`)
+    return requestedDelay(error, this.service.config.policy) ?? Math.ceil(this.base / 3)
+  }
+
+  timedOut(): Verdict {
+    return {
+      ...verdictOf('timed-out', this.runId, this.last, this.options.timeoutMs),
+      greenlight: this.last?.greenlight ?? false,
+      ...(this.problem === undefined ? {} : { problem: this.problem })
+    }
+  }
+
+  /** Follows a superseding run at the normal pace; a chain that loops or never ends stops the wait. */
+  private follow(next: string): number {
+    const { runId, followed } = this
+    if (followed.includes(next))
+      throw new DeployError(
+        `The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`
+      )
+    if (followed.length > MAX_SUPERSEDINGS)
+      throw new DeployError(
+        `Run ${this.options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${ref('deduplicationKey')} per deployment.`
+      )
+    this.log.info(
+      `Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`
+    )
+    followed.push(next)
+    this.runId = next
+    this.lastStage = undefined
+    return this.base
+  }
+
+  /** One line per stage change, and a heartbeat every six intervals. */
+  private tellStage(answer: RunStatus): void {
+    if (answer.stage !== this.lastStage) {
+      this.log.info(`Run ${this.runId}: ${describeStage(answer)}.`)
+      this.lastStage = answer.stage
+      this.lastHeartbeat = this.clock.now()
+    } else if (this.clock.now() - this.lastHeartbeat >= 6 * this.base) {
+      this.log.info(`Run ${this.runId} is still ${describeStage(answer)}.`)
+      this.lastHeartbeat = this.clock.now()
+    }
   }
 }
 
