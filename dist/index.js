@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2849);
 
 
 
@@ -4249,7 +4249,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7272:
+/***/ 2849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4264,7 +4264,7 @@ var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
 // EXTERNAL MODULE: ./src/core/shared/redact.ts
-var redact = __nccwpck_require__(4891);
+var redact = __nccwpck_require__(7272);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -8038,6 +8038,7 @@ class XmlFormatError extends Error {
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/android.ts
+
 /** What an Android manifest says about the app, read once for an APK's binary XML and a bundle's protocol buffers. */
 
 // The platform attributes' resource ids (android.R.attr), the sure way to find them: an
@@ -8108,6 +8109,17 @@ function integer(value) {
     if (value?.kind === 'string' && /^-?\d{1,10}$/.test(value.value))
         return Number(value.value) | 0;
     return undefined;
+}
+/** A release build (not debuggable) that is not signed: no device installs it. */
+function signingWarnings(name, debuggable, signatures) {
+    if (debuggable || signatures.length > 0)
+        return [];
+    return [
+        {
+            code: 'unsigned-release',
+            message: `${(0,shared_text/* quote */.hD)(name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
+        }
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/axml.ts
@@ -8507,6 +8519,8 @@ function describeContent(head, size) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/ios.ts
+/** What an app bundle's Info.plist and its embedded provisioning profile say. */
+
 // Apple's rule for a bundle id is letters, digits, hyphens and periods; underscores are let
 // through, as some toolchains write them into simulator builds.
 const BUNDLE_ID = /^[A-Za-z0-9._-]{1,255}$/;
@@ -8566,6 +8580,17 @@ function string(value) {
 }
 function isDictionary(value) {
     return (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date));
+}
+/** A provisioning profile past its expiry: no device installs the app. */
+function profileWarnings(name, profile) {
+    if (!profile?.expired)
+        return [];
+    return [
+        {
+            code: 'expired-profile',
+            message: `The provisioning profile of ${(0,shared_text/* quote */.hD)(name)}${profile.name ? ` (${(0,shared_text/* quote */.hD)(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
+        }
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/plist.ts
@@ -8845,6 +8870,61 @@ async function readAt(handle, position, length) {
     return bytesRead === length ? buffer : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/survey.ts
+/** What one walk of a zip's central directory tells: the descriptors a build type has, and what else it holds. */
+const APK_MANIFEST = 'AndroidManifest.xml';
+const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml';
+/** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
+const MAX_REMEMBERED = 32;
+/** Walks the central directory once, remembering what tells the build's type and what it holds instead. */
+async function surveyEntries(zip, signal) {
+    const survey = {
+        apkAbis: new Set(),
+        bundleAbis: new Set(),
+        signatureFile: false,
+        signatureBlock: false,
+        payloadApps: new Map(),
+        topApps: new Map(),
+        nested: []
+    };
+    const app = (apps, folder) => {
+        let entries = apps.get(folder);
+        if (!entries && apps.size < MAX_REMEMBERED)
+            apps.set(folder, (entries = {}));
+        return entries;
+    };
+    const remember = (set, value) => {
+        if (value && set.size < MAX_REMEMBERED)
+            set.add(value);
+    };
+    await zip.forEachEntry(entry => {
+        const path = entry.fileName;
+        if (path === APK_MANIFEST)
+            survey.apkManifest = entry;
+        else if (path === BUNDLE_MANIFEST)
+            survey.bundleManifest = entry;
+        remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
+        remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
+        const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase();
+        if (signing === 'SF')
+            survey.signatureFile = true;
+        else if (signing)
+            survey.signatureBlock = true;
+        const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(path);
+        if (bundled) {
+            const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]);
+            if (entries && bundled[3] === 'Info.plist')
+                entries.info = entry;
+            else if (entries)
+                entries.profile = entry;
+        }
+        if (/\.(apk|aab|ipa)$/i.test(path) && survey.nested.length < MAX_REMEMBERED) {
+            survey.nested.push(path);
+        }
+    }, signal);
+    return survey;
+}
+
 // EXTERNAL MODULE: ./node_modules/yauzl/index.js
 var yauzl = __nccwpck_require__(663);
 ;// CONCATENATED MODULE: ./src/core/inspect/zip.ts
@@ -8986,13 +9066,67 @@ function formatError(err) {
     return new ZipFormatError(message, /end of central directory record signature not found/i.test(message));
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/refusals.ts
+
+
+
+
+/** What each accepted type must be, as a refusal says it ("…, not an Android app (APK)"). */
+const EXPECTED = {
+    '.apk': 'an Android app (APK)',
+    '.aab': 'an Android App Bundle',
+    '.ipa': 'an iOS app archive (IPA)',
+    '.zip': 'a zip archive',
+    '.deb': 'a Debian package',
+    '.pdf': 'a PDF document',
+    '.csv': 'CSV text'
+};
+/**
+ * The refusal of a zip without the descriptor its type must have, saying
+ * what it is instead: a build of another type, a zip holding a build, or
+ * an archive of something else.
+ */
+function missingDescriptor(survey, name, extension, descriptor) {
+    const refuse = (reason, found, fix) => new BrokenBuildError(name, reason, found, fix);
+    const expected = EXPECTED[extension];
+    const [topApp] = survey.topApps.keys();
+    const [payloadApp] = survey.payloadApps.keys();
+    if (survey.apkManifest && extension !== '.apk') {
+        return refuse('wrong-content', `an APK (${APK_MANIFEST} at its top), not ${expected}`, 'Name it .apk, or point the path at the build you meant');
+    }
+    if (survey.bundleManifest && extension !== '.aab') {
+        return refuse('wrong-content', `an Android App Bundle (${BUNDLE_MANIFEST}), not ${expected}`, 'Name it .aab, or point the path at the build you meant');
+    }
+    if (payloadApp && extension !== '.ipa') {
+        return refuse('wrong-content', `an iOS app archive (${(0,shared_text/* quote */.hD)(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
+    }
+    if (topApp) {
+        return refuse('wrong-content', `a zipped app (${(0,shared_text/* quote */.hD)(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
+    }
+    const nested = survey.nested[0];
+    if (nested) {
+        const kind = nested.slice(nested.lastIndexOf('.')).toLowerCase();
+        return refuse('nested-build', `a zip holding ${(0,shared_text/* quote */.hD)(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
+    }
+    return refuse('no-manifest', `a zip archive without ${descriptor}, not ${expected}`, 'Point it at the build the Android Gradle plugin or Xcode wrote, not another archive');
+}
+/** A zip the reader refused, as the build's refusal: cut short, or damaged; any other error as it is. */
+function zipRefusal(error, name, extension) {
+    const refuse = (reason, found, fix) => new BrokenBuildError(name, reason, found, fix);
+    if (!(error instanceof ZipFormatError))
+        return error;
+    if (error.truncated) {
+        return refuse('truncated', `a zip archive cut short (it has no end of central directory record), not a whole ${EXPECTED[extension].replace(/^an? /, '')}`, 'Build or download it again, and let the step finish writing it');
+    }
+    return refuse('damaged', `a damaged zip archive (${(0,shared_text/* quote */.hD)(error.message, 120)})`, 'Build or download it again');
+}
+
 ;// CONCATENATED MODULE: ./src/core/inspect/inspect.ts
 /**
  * `inspectBuild`: what a build is, read before anything is sent, in time and
  * memory that do not grow with the file's size. A build that is not what its
  * extension says, cut short, empty, or without the manifest its type must
- * have is refused with a `BrokenBuildError` that names it and what it is
- * instead; what is only likely a mistake becomes a warning.
+ * have is refused with a `BrokenBuildError` naming what it is instead.
  */
 
 
@@ -9009,20 +9143,8 @@ function formatError(err) {
 
 
 
-/** What each accepted type must be, as a refusal says it ("…, not an Android app (APK)"). */
-const EXPECTED = {
-    '.apk': 'an Android app (APK)',
-    '.aab': 'an Android App Bundle',
-    '.ipa': 'an iOS app archive (IPA)',
-    '.zip': 'a zip archive',
-    '.deb': 'a Debian package',
-    '.pdf': 'a PDF document',
-    '.csv': 'CSV text'
-};
-const APK_MANIFEST = 'AndroidManifest.xml';
-const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml';
-/** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
-const MAX_REMEMBERED = 32;
+
+
 /** Reads the build at `path`; see the module's comment. */
 async function inspectBuild(path, options = {}) {
     const { signal } = options;
@@ -9089,7 +9211,7 @@ class Inspection {
         this.expect(startsLikeZip(head), head, size);
         const zip = await this.openZip(size);
         try {
-            const survey = await this.survey(zip);
+            const survey = await this.surveyOf(zip);
             this.signal?.throwIfAborted();
             switch (this.extension) {
                 case '.apk':
@@ -9121,92 +9243,15 @@ class Inspection {
         }
     }
     zipRefusal(error) {
-        if (!(error instanceof ZipFormatError))
-            return error;
-        if (error.truncated) {
-            return this.refuse('truncated', `a zip archive cut short (it has no end of central directory record), not a whole ${EXPECTED[this.extension].replace(/^an? /, '')}`, 'Build or download it again, and let the step finish writing it');
-        }
-        return this.refuse('damaged', `a damaged zip archive (${(0,shared_text/* quote */.hD)(error.message, 120)})`, 'Build or download it again');
+        return zipRefusal(error, this.name, this.extension);
     }
-    async survey(zip) {
-        const survey = {
-            apkAbis: new Set(),
-            bundleAbis: new Set(),
-            signatureFile: false,
-            signatureBlock: false,
-            payloadApps: new Map(),
-            topApps: new Map(),
-            nested: []
-        };
-        const app = (apps, folder) => {
-            let entries = apps.get(folder);
-            if (!entries && apps.size < MAX_REMEMBERED)
-                apps.set(folder, (entries = {}));
-            return entries;
-        };
-        const remember = (set, value) => {
-            if (value && set.size < MAX_REMEMBERED)
-                set.add(value);
-        };
+    async surveyOf(zip) {
         try {
-            await zip.forEachEntry(entry => {
-                const path = entry.fileName;
-                if (path === APK_MANIFEST)
-                    survey.apkManifest = entry;
-                else if (path === BUNDLE_MANIFEST)
-                    survey.bundleManifest = entry;
-                remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
-                remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
-                const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase();
-                if (signing === 'SF')
-                    survey.signatureFile = true;
-                else if (signing)
-                    survey.signatureBlock = true;
-                const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(path);
-                if (bundled) {
-                    const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]);
-                    if (entries && bundled[3] === 'Info.plist')
-                        entries.info = entry;
-                    else if (entries)
-                        entries.profile = entry;
-                }
-                if (/\.(apk|aab|ipa)$/i.test(path) && survey.nested.length < MAX_REMEMBERED) {
-                    survey.nested.push(path);
-                }
-            }, this.signal);
+            return await surveyEntries(zip, this.signal);
         }
         catch (error) {
             throw this.zipRefusal(error);
         }
-        return survey;
-    }
-    /**
-     * The refusal of a zip without the descriptor its type must have, saying
-     * what it is instead: a build of another type, a zip holding a build, or
-     * an archive of something else.
-     */
-    missing(survey, descriptor) {
-        const expected = EXPECTED[this.extension];
-        const [topApp] = survey.topApps.keys();
-        const [payloadApp] = survey.payloadApps.keys();
-        if (survey.apkManifest && this.extension !== '.apk') {
-            return this.refuse('wrong-content', `an APK (${APK_MANIFEST} at its top), not ${expected}`, 'Name it .apk, or point the path at the build you meant');
-        }
-        if (survey.bundleManifest && this.extension !== '.aab') {
-            return this.refuse('wrong-content', `an Android App Bundle (${BUNDLE_MANIFEST}), not ${expected}`, 'Name it .aab, or point the path at the build you meant');
-        }
-        if (payloadApp && this.extension !== '.ipa') {
-            return this.refuse('wrong-content', `an iOS app archive (${(0,shared_text/* quote */.hD)(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
-        }
-        if (topApp) {
-            return this.refuse('wrong-content', `a zipped app (${(0,shared_text/* quote */.hD)(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
-        }
-        const nested = survey.nested[0];
-        if (nested) {
-            const kind = nested.slice(nested.lastIndexOf('.')).toLowerCase();
-            return this.refuse('nested-build', `a zip holding ${(0,shared_text/* quote */.hD)(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
-        }
-        return this.refuse('no-manifest', `a zip archive without ${descriptor}, not ${expected}`, 'Point it at the build the Android Gradle plugin or Xcode wrote, not another archive');
     }
     async descriptor(zip, entry) {
         try {
@@ -9223,19 +9268,13 @@ class Inspection {
     }
     async apk(zip, survey) {
         if (!survey.apkManifest)
-            throw this.missing(survey, APK_MANIFEST);
+            throw missingDescriptor(survey, this.name, this.extension, APK_MANIFEST);
         const manifest = await this.manifest(APK_MANIFEST, await this.descriptor(zip, survey.apkManifest), readBinaryXml);
         const signatures = [
             ...(survey.signatureFile && survey.signatureBlock ? ['v1'] : []),
             ...(await signingBlockSchemes(this.handle, zip.centralDirectoryOffset))
         ];
-        const warnings = [];
-        if (!manifest.debuggable && signatures.length === 0) {
-            warnings.push({
-                code: 'unsigned-release',
-                message: `${(0,shared_text/* quote */.hD)(this.name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
-            });
-        }
+        const warnings = signingWarnings(this.name, manifest.debuggable, signatures);
         return {
             platform: 'android',
             format: 'apk',
@@ -9247,7 +9286,7 @@ class Inspection {
     }
     async bundle(zip, survey) {
         if (!survey.bundleManifest)
-            throw this.missing(survey, BUNDLE_MANIFEST);
+            throw missingDescriptor(survey, this.name, this.extension, BUNDLE_MANIFEST);
         const manifest = await this.manifest(BUNDLE_MANIFEST, await this.descriptor(zip, survey.bundleManifest), readProtoXml);
         return {
             platform: 'android',
@@ -9270,7 +9309,7 @@ class Inspection {
     async ipa(zip, survey) {
         const apps = [...survey.payloadApps];
         if (apps.length === 0)
-            throw this.missing(survey, 'Payload/<name>.app/Info.plist');
+            throw missingDescriptor(survey, this.name, this.extension, 'Payload/<name>.app/Info.plist');
         if (apps.length > 1) {
             throw this.refuse('bad-manifest', `an IPA with ${apps.length} apps in Payload/ (${apps.map(([folder]) => (0,shared_text/* quote */.hD)(folder)).join(', ')})`, 'Export one app per IPA');
         }
@@ -9290,7 +9329,7 @@ class Inspection {
     }
     async app(zip, format, folder, entries, survey) {
         if (!entries.info)
-            throw this.missing(survey, `${folder}/Info.plist`);
+            throw missingDescriptor(survey, this.name, this.extension, `${folder}/Info.plist`);
         let info;
         try {
             info = infoFacts(await parsePlistDictionary(await this.descriptor(zip, entries.info)));
@@ -9313,14 +9352,13 @@ class Inspection {
                 throw this.badManifest(`${folder}/embedded.mobileprovision`, error);
             }
         }
-        const warnings = [];
-        if (profile?.expired) {
-            warnings.push({
-                code: 'expired-profile',
-                message: `The provisioning profile of ${(0,shared_text/* quote */.hD)(this.name)}${profile.name ? ` (${(0,shared_text/* quote */.hD)(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
-            });
-        }
-        return { platform: 'ios', format, ...info, profile, warnings };
+        return {
+            platform: 'ios',
+            format,
+            ...info,
+            profile,
+            warnings: profileWarnings(this.name, profile)
+        };
     }
 }
 
@@ -11732,7 +11770,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 4891:
+/***/ 7272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12229,7 +12267,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4891);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 

@@ -1,3 +1,5 @@
+import { quote } from '../shared/text.js'
+import type { BuildWarning } from './facts.js'
 /** What an Android manifest says about the app, read once for an APK's binary XML and a bundle's protocol buffers. */
 import { ANDROID_NAMESPACE, type XmlElement, type XmlValue } from './xml-tree.js'
 
@@ -83,4 +85,19 @@ function integer(value: XmlValue | undefined): number | undefined {
   if (value?.kind === 'integer') return value.value
   if (value?.kind === 'string' && /^-?\d{1,10}$/.test(value.value)) return Number(value.value) | 0
   return undefined
+}
+
+/** A release build (not debuggable) that is not signed: no device installs it. */
+export function signingWarnings(
+  name: string,
+  debuggable: boolean | undefined,
+  signatures: readonly string[]
+): BuildWarning[] {
+  if (debuggable || signatures.length > 0) return []
+  return [
+    {
+      code: 'unsigned-release',
+      message: `${quote(name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
+    }
+  ]
 }

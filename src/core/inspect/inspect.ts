@@ -2,8 +2,7 @@
  * `inspectBuild`: what a build is, read before anything is sent, in time and
  * memory that do not grow with the file's size. A build that is not what its
  * extension says, cut short, empty, or without the manifest its type must
- * have is refused with a `BrokenBuildError` that names it and what it is
- * instead; what is only likely a mistake becomes a warning.
+ * have is refused with a `BrokenBuildError` naming what it is instead.
  */
 import { open, type FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
@@ -11,7 +10,7 @@ import { messageOf } from '../shared/errors.js'
 import { ACCEPTED_EXTENSIONS, acceptedExtension } from '../shared/names.js'
 import { inert, oneLine, quote } from '../shared/text.js'
 import { abortError } from '../shared/clock.js'
-import { manifestFacts, type ManifestFacts } from './android.js'
+import { manifestFacts, signingWarnings, type ManifestFacts } from './android.js'
 import { readBinaryXml } from './axml.js'
 import { BrokenBuildError, type BrokenReason } from './broken.js'
 import {
@@ -22,13 +21,21 @@ import {
   isPlainText,
   startsLikeZip
 } from './content.js'
-import type { AndroidBuild, BuildFacts, BuildWarning, IosBuild, OtherBuild } from './facts.js'
-import { infoFacts, profileFacts } from './ios.js'
+import type { AndroidBuild, BuildFacts, IosBuild, OtherBuild } from './facts.js'
+import { infoFacts, profileFacts, profileWarnings } from './ios.js'
 import { parsePlistDictionary, profilePlist } from './plist.js'
 import { readProtoXml } from './proto-xml.js'
 import { signingBlockSchemes } from './signing-block.js'
 import type { XmlElement } from './xml-tree.js'
-import { openZip, ZipFormatError, type OpenZip, type ZipEntry } from './zip.js'
+import {
+  APK_MANIFEST,
+  BUNDLE_MANIFEST,
+  surveyEntries,
+  type AppEntries,
+  type Survey
+} from './survey.js'
+import { EXPECTED, missingDescriptor, zipRefusal } from './refusals.js'
+import { openZip, type OpenZip, type ZipEntry } from './zip.js'
 
 export interface InspectOptions {
   /** Stops the inspection; it then rejects with the reason as an `AbortedError`. */
@@ -38,22 +45,6 @@ export interface InspectOptions {
   /** The time a provisioning profile's expiry is measured against; now by default. */
   now?: Date
 }
-
-/** What each accepted type must be, as a refusal says it ("…, not an Android app (APK)"). */
-const EXPECTED: Record<(typeof ACCEPTED_EXTENSIONS)[number], string> = {
-  '.apk': 'an Android app (APK)',
-  '.aab': 'an Android App Bundle',
-  '.ipa': 'an iOS app archive (IPA)',
-  '.zip': 'a zip archive',
-  '.deb': 'a Debian package',
-  '.pdf': 'a PDF document',
-  '.csv': 'CSV text'
-}
-
-const APK_MANIFEST = 'AndroidManifest.xml'
-const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml'
-/** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
-const MAX_REMEMBERED = 32
 
 /** Reads the build at `path`; see the module's comment. */
 export async function inspectBuild(
@@ -81,28 +72,6 @@ export async function inspectBuild(
   } finally {
     await handle.close()
   }
-}
-
-/** What one pass over the central directory remembers. */
-interface Survey {
-  apkManifest?: ZipEntry
-  bundleManifest?: ZipEntry
-  /** `lib/<abi>/` and `base/lib/<abi>/`. */
-  apkAbis: Set<string>
-  bundleAbis: Set<string>
-  /** JAR signing: a signature file (`META-INF/*.SF`) and a signature block (`.RSA`, `.DSA`, `.EC`). */
-  signatureFile: boolean
-  signatureBlock: boolean
-  /** `Payload/<name>.app` of an IPA and `<name>.app` at the top of a zipped app, with their descriptors. */
-  payloadApps: Map<string, AppEntries>
-  topApps: Map<string, AppEntries>
-  /** Builds inside the zip: a zip holding a build rather than being one. */
-  nested: string[]
-}
-
-interface AppEntries {
-  info?: ZipEntry
-  profile?: ZipEntry
 }
 
 class Inspection {
@@ -148,7 +117,7 @@ class Inspection {
     this.expect(startsLikeZip(head), head, size)
     const zip = await this.openZip(size)
     try {
-      const survey = await this.survey(zip)
+      const survey = await this.surveyOf(zip)
       this.signal?.throwIfAborted()
       switch (this.extension) {
         case '.apk':
@@ -184,118 +153,15 @@ class Inspection {
   }
 
   private zipRefusal(error: unknown): unknown {
-    if (!(error instanceof ZipFormatError)) return error
-    if (error.truncated) {
-      return this.refuse(
-        'truncated',
-        `a zip archive cut short (it has no end of central directory record), not a whole ${EXPECTED[this.extension].replace(/^an? /, '')}`,
-        'Build or download it again, and let the step finish writing it'
-      )
-    }
-    return this.refuse(
-      'damaged',
-      `a damaged zip archive (${quote(error.message, 120)})`,
-      'Build or download it again'
-    )
+    return zipRefusal(error, this.name, this.extension)
   }
 
-  private async survey(zip: OpenZip): Promise<Survey> {
-    const survey: Survey = {
-      apkAbis: new Set(),
-      bundleAbis: new Set(),
-      signatureFile: false,
-      signatureBlock: false,
-      payloadApps: new Map(),
-      topApps: new Map(),
-      nested: []
-    }
-    const app = (apps: Map<string, AppEntries>, folder: string): AppEntries | undefined => {
-      let entries = apps.get(folder)
-      if (!entries && apps.size < MAX_REMEMBERED) apps.set(folder, (entries = {}))
-      return entries
-    }
-    const remember = (set: Set<string>, value: string | undefined): void => {
-      if (value && set.size < MAX_REMEMBERED) set.add(value)
-    }
+  private async surveyOf(zip: OpenZip): Promise<Survey> {
     try {
-      await zip.forEachEntry(entry => {
-        const path = entry.fileName
-        if (path === APK_MANIFEST) survey.apkManifest = entry
-        else if (path === BUNDLE_MANIFEST) survey.bundleManifest = entry
-        remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1])
-        remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1])
-        const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase()
-        if (signing === 'SF') survey.signatureFile = true
-        else if (signing) survey.signatureBlock = true
-        const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(
-          path
-        )
-        if (bundled) {
-          const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]!)
-          if (entries && bundled[3] === 'Info.plist') entries.info = entry
-          else if (entries) entries.profile = entry
-        }
-        if (/\.(apk|aab|ipa)$/i.test(path) && survey.nested.length < MAX_REMEMBERED) {
-          survey.nested.push(path)
-        }
-      }, this.signal)
+      return await surveyEntries(zip, this.signal)
     } catch (error) {
       throw this.zipRefusal(error)
     }
-    return survey
-  }
-
-  /**
-   * The refusal of a zip without the descriptor its type must have, saying
-   * what it is instead: a build of another type, a zip holding a build, or
-   * an archive of something else.
-   */
-  private missing(survey: Survey, descriptor: string): BrokenBuildError {
-    const expected = EXPECTED[this.extension]
-    const [topApp] = survey.topApps.keys()
-    const [payloadApp] = survey.payloadApps.keys()
-    if (survey.apkManifest && this.extension !== '.apk') {
-      return this.refuse(
-        'wrong-content',
-        `an APK (${APK_MANIFEST} at its top), not ${expected}`,
-        'Name it .apk, or point the path at the build you meant'
-      )
-    }
-    if (survey.bundleManifest && this.extension !== '.aab') {
-      return this.refuse(
-        'wrong-content',
-        `an Android App Bundle (${BUNDLE_MANIFEST}), not ${expected}`,
-        'Name it .aab, or point the path at the build you meant'
-      )
-    }
-    if (payloadApp && this.extension !== '.ipa') {
-      return this.refuse(
-        'wrong-content',
-        `an iOS app archive (${quote(`Payload/${payloadApp}`)}), not ${expected}`,
-        'Name it .ipa, or point the path at the build you meant'
-      )
-    }
-    if (topApp) {
-      return this.refuse(
-        'wrong-content',
-        `a zipped app (${quote(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`,
-        'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)'
-      )
-    }
-    const nested = survey.nested[0]
-    if (nested) {
-      const kind = nested.slice(nested.lastIndexOf('.')).toLowerCase()
-      return this.refuse(
-        'nested-build',
-        `a zip holding ${quote(nested)}, not ${expected}`,
-        `Upload the ${kind} itself: unzip it first, or point the path at it`
-      )
-    }
-    return this.refuse(
-      'no-manifest',
-      `a zip archive without ${descriptor}, not ${expected}`,
-      'Point it at the build the Android Gradle plugin or Xcode wrote, not another archive'
-    )
   }
 
   private async descriptor(zip: OpenZip, entry: ZipEntry): Promise<Buffer> {
@@ -317,7 +183,8 @@ class Inspection {
   }
 
   private async apk(zip: OpenZip, survey: Survey): Promise<AndroidBuild> {
-    if (!survey.apkManifest) throw this.missing(survey, APK_MANIFEST)
+    if (!survey.apkManifest)
+      throw missingDescriptor(survey, this.name, this.extension, APK_MANIFEST)
     const manifest = await this.manifest(
       APK_MANIFEST,
       await this.descriptor(zip, survey.apkManifest),
@@ -327,13 +194,7 @@ class Inspection {
       ...(survey.signatureFile && survey.signatureBlock ? (['v1'] as const) : []),
       ...(await signingBlockSchemes(this.handle, zip.centralDirectoryOffset))
     ]
-    const warnings: BuildWarning[] = []
-    if (!manifest.debuggable && signatures.length === 0) {
-      warnings.push({
-        code: 'unsigned-release',
-        message: `${quote(this.name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
-      })
-    }
+    const warnings = signingWarnings(this.name, manifest.debuggable, signatures)
     return {
       platform: 'android',
       format: 'apk',
@@ -345,7 +206,8 @@ class Inspection {
   }
 
   private async bundle(zip: OpenZip, survey: Survey): Promise<AndroidBuild> {
-    if (!survey.bundleManifest) throw this.missing(survey, BUNDLE_MANIFEST)
+    if (!survey.bundleManifest)
+      throw missingDescriptor(survey, this.name, this.extension, BUNDLE_MANIFEST)
     const manifest = await this.manifest(
       BUNDLE_MANIFEST,
       await this.descriptor(zip, survey.bundleManifest),
@@ -376,7 +238,8 @@ class Inspection {
 
   private async ipa(zip: OpenZip, survey: Survey): Promise<IosBuild> {
     const apps = [...survey.payloadApps]
-    if (apps.length === 0) throw this.missing(survey, 'Payload/<name>.app/Info.plist')
+    if (apps.length === 0)
+      throw missingDescriptor(survey, this.name, this.extension, 'Payload/<name>.app/Info.plist')
     if (apps.length > 1) {
       throw this.refuse(
         'bad-manifest',
@@ -406,7 +269,8 @@ class Inspection {
     entries: AppEntries,
     survey: Survey
   ): Promise<IosBuild> {
-    if (!entries.info) throw this.missing(survey, `${folder}/Info.plist`)
+    if (!entries.info)
+      throw missingDescriptor(survey, this.name, this.extension, `${folder}/Info.plist`)
     let info: ReturnType<typeof infoFacts>
     try {
       info = infoFacts(await parsePlistDictionary(await this.descriptor(zip, entries.info)))
@@ -425,13 +289,12 @@ class Inspection {
         throw this.badManifest(`${folder}/embedded.mobileprovision`, error)
       }
     }
-    const warnings: BuildWarning[] = []
-    if (profile?.expired) {
-      warnings.push({
-        code: 'expired-profile',
-        message: `The provisioning profile of ${quote(this.name)}${profile.name ? ` (${quote(profile.name)})` : ''} expired on ${profile.expires!.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
-      })
+    return {
+      platform: 'ios',
+      format,
+      ...info,
+      profile,
+      warnings: profileWarnings(this.name, profile)
     }
-    return { platform: 'ios', format, ...info, profile, warnings }
   }
 }

@@ -1,5 +1,6 @@
 /** What an app bundle's Info.plist and its embedded provisioning profile say. */
-import type { ProfileKind, ProvisioningProfile } from './facts.js'
+import { quote } from '../shared/text.js'
+import type { BuildWarning, IosBuild, ProfileKind, ProvisioningProfile } from './facts.js'
 import type { PlistDictionary } from './plist.js'
 
 // Apple's rule for a bundle id is letters, digits, hyphens and periods; underscores are let
@@ -74,4 +75,15 @@ function isDictionary(value: unknown): value is PlistDictionary {
   return (
     typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
   )
+}
+
+/** A provisioning profile past its expiry: no device installs the app. */
+export function profileWarnings(name: string, profile: IosBuild['profile']): BuildWarning[] {
+  if (!profile?.expired) return []
+  return [
+    {
+      code: 'expired-profile',
+      message: `The provisioning profile of ${quote(name)}${profile.name ? ` (${quote(profile.name)})` : ''} expired on ${profile.expires!.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
+    }
+  ]
 }
