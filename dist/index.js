@@ -4242,7 +4242,8 @@ const fatal = (error) => {
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .stopOnSignals */ .Z)());
+// The runner's environment is read here, once, and handed to the step.
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .stopOnSignals */ .Z)(), process.env);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -11019,8 +11020,7 @@ function rowsWithin(rows, budget = MAX_BUG_TABLE_BYTES) {
  * runner there is nothing to write to. core.summary builds the HTML, but the
  * file is opened here, as core.summary remembers the first path it was given.
  */
-async function writeSummary(report) {
-    const path = process.env.GITHUB_STEP_SUMMARY;
+async function writeSummary(report, path) {
     if (!path)
         return;
     const summary = core/* summary */.z
@@ -11088,9 +11088,10 @@ function stopOnSignals() {
  * and what it learns turned into outputs (each the moment it is known),
  * annotations and the summary. The only place that fails the step; every
  * failure, thrown or not, ends as one `::error::` line. `signal` stops the
- * deploy (the runner's cancel); the step then exits 130.
+ * deploy (the runner's cancel); the step then exits 130. `env` is the
+ * runner's environment, the only place the step reads it from.
  */
-async function main_run(signal) {
+async function main_run(signal, env) {
     const step = { failOnNoRun: true, warnings: [] };
     const setOutputs = outputSetter();
     // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
@@ -11104,7 +11105,7 @@ async function main_run(signal) {
             secrets.add(values.apiKey);
         if (values.githubToken)
             secrets.add(values.githubToken);
-        const context = githubContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env);
+        const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env);
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
         let reporter;
@@ -11114,15 +11115,15 @@ async function main_run(signal) {
             log,
             signal,
             ci: context,
-            env: process.env,
-            workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
+            env,
+            workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
             onEvent: (event, report) => {
                 setOutputs(report);
                 reporter?.onEvent(event, report);
             },
             beforeRequests: async (settings) => {
-                checkOutputFile();
-                const plan = reportingPlanOf(settings, secrets);
+                checkOutputFile(env.GITHUB_OUTPUT);
+                const plan = reportingPlanOf(settings, secrets, env);
                 if (settings.dryRun)
                     await checkReporting(plan, runnerLog, loadClient, signal);
                 else if (plan)
@@ -11140,7 +11141,7 @@ async function main_run(signal) {
     }
     finally {
         try {
-            await writeSummary(step);
+            await writeSummary(step, env.GITHUB_STEP_SUMMARY);
         }
         catch (error) {
             runnerLog.warning(`The job summary could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
@@ -11166,8 +11167,8 @@ function finish(step, { report, judgement }, setOutputs) {
         runnerLog.warning(judgement.message, 'No run created');
 }
 /** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reportingPlanOf(settings, secrets) {
-    const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY);
+function reportingPlanOf(settings, secrets, env) {
+    const repo = repositoryOfSlug(env.GITHUB_REPOSITORY);
     if (!settings.githubToken || !repo || !('owner' in repo))
         return undefined;
     const check = settings.check && settings.wait;
@@ -11181,8 +11182,8 @@ function reportingPlanOf(settings, secrets) {
         pullRequest,
         repo: { owner: repo.owner, repo: repo.name },
         sha: settings.git.sha,
-        apiUrl: apiUrl(),
-        workflowRunUrl: workflowRunUrl(),
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        workflowRunUrl: workflowRunUrl(env),
         secrets
     };
 }
@@ -11191,11 +11192,8 @@ async function loadClient(token, baseUrl, limits) {
     const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7441));
     return createClient(token, baseUrl, limits);
 }
-function apiUrl() {
-    return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-}
-function workflowRunUrl() {
-    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = process.env;
+function workflowRunUrl(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
     return repository && id
         ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
         : undefined;
@@ -11216,8 +11214,7 @@ function outputSetter() {
  * The runner's outputs file must be writable before the first request: a
  * run created whose id cannot be handed on would be created again by a rerun.
  */
-function checkOutputFile() {
-    const path = process.env.GITHUB_OUTPUT;
+function checkOutputFile(path) {
     if (!path)
         return;
     let problem;
@@ -11242,8 +11239,8 @@ function failWith(message, title) {
     process.exitCode = 1;
 }
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
-function readEvent() {
-    const path = process.env.GITHUB_EVENT_PATH;
+function readEvent(env) {
+    const path = env.GITHUB_EVENT_PATH;
     if (!path)
         return {};
     try {

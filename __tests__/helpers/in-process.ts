@@ -35,7 +35,7 @@ export async function runStepInProcess(options: StepOptions): Promise<StepResult
     process.exitCode = undefined
     let exitCode: number
     try {
-      await run()
+      await run(undefined, process.env)
       exitCode = Number(process.exitCode ?? 0)
     } finally {
       process.env = saved

@@ -102,7 +102,7 @@ describe('run', () => {
     process.env['INPUT_MAX-ATTEMPTS'] = faults.some(f => f.status === 503) ? '2' : '1'
     emulator.faults.add(...faults)
     const before = liveResources()
-    await run()
+    await run(undefined, process.env)
     expect(process.exitCode).toBe(exitCode)
     // Kinds that outnumber what was alive before the step; timers of the test harness may end meanwhile.
     const added = (): string[] =>
@@ -124,7 +124,7 @@ describe('run', () => {
     ['a file that is not there', (): string => join(dir, 'gone', 'output')]
   ])('refuses a GITHUB_OUTPUT that is %s before any request', async (_, path) => {
     process.env.GITHUB_OUTPUT = path()
-    await run()
+    await run(undefined, process.env)
     expect(process.exitCode).toBe(1)
     expect(emulator.requests).toEqual([])
     expect(errorLines(printed)).toEqual([
@@ -147,7 +147,7 @@ describe('run', () => {
     })
     process.env.INPUT_FILE = ''
     process.env['INPUT_RUN-ID'] = 'run_1'
-    await run()
+    await run(undefined, process.env)
     expect(process.exitCode).toBe(1)
     expect(await outputs()).toMatchObject({ blockingBugsCount: '1', nonBlockingBugsCount: '1' })
     expect(await readFile(join(dir, 'summary'), 'utf8')).toContain('1 blocking, 1 non-blocking')
@@ -159,7 +159,7 @@ describe('run', () => {
       await writeBuild(join(outside, 'real.apk'), 4096)
       await symlink(join(outside, 'real.apk'), join(dir, 'linked.apk'))
       process.env.INPUT_FILE = 'linked.apk'
-      await run()
+      await run(undefined, process.env)
       expect(process.exitCode).toBeUndefined()
       expect(printed).toMatch(
         new RegExp(
@@ -182,7 +182,7 @@ describe('run', () => {
       await writeBuild(join(parent, 'build1', 'other.apk'), 4096)
       process.env.GITHUB_WORKSPACE = workspace
       process.env.INPUT_FILE = '*.apk'
-      await run()
+      await run(undefined, process.env)
       expect(process.exitCode).toBeUndefined()
       expect(requestsOfRoute('signed-url')[0]!.query.file).toBe('app.apk')
       expect(emulator.objects.get('team_demo/app.apk')?.size).toBe(8192)

@@ -10,4 +10,5 @@ const fatal = (error: unknown): void => {
 process.on('unhandledRejection', fatal)
 process.on('uncaughtException', fatal)
 
-await run(stopOnSignals())
+// The runner's environment is read here, once, and handed to the step.
+await run(stopOnSignals(), process.env)

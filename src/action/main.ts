@@ -46,9 +46,13 @@ export function stopOnSignals(): AbortSignal {
  * and what it learns turned into outputs (each the moment it is known),
  * annotations and the summary. The only place that fails the step; every
  * failure, thrown or not, ends as one `::error::` line. `signal` stops the
- * deploy (the runner's cancel); the step then exits 130.
+ * deploy (the runner's cancel); the step then exits 130. `env` is the
+ * runner's environment, the only place the step reads it from.
  */
-export async function run(signal?: AbortSignal): Promise<void> {
+export async function run(
+  signal: AbortSignal | undefined,
+  env: Record<string, string | undefined>
+): Promise<void> {
   const step: StepReport = { failOnNoRun: true, warnings: [] }
   const setOutputs = outputSetter()
   // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
@@ -60,7 +64,7 @@ export async function run(signal?: AbortSignal): Promise<void> {
     const values = readInputs(name => core.getInput(name))
     if (values.apiKey) secrets.add(values.apiKey)
     if (values.githubToken) secrets.add(values.githubToken)
-    const context = githubContext(process.env.GITHUB_EVENT_NAME ?? '', readEvent(), process.env)
+    const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
 
     let reporter: GitHubReporter | undefined
@@ -70,15 +74,15 @@ export async function run(signal?: AbortSignal): Promise<void> {
       log,
       signal,
       ci: context,
-      env: process.env,
-      workingDirectory: process.env.GITHUB_WORKSPACE || process.cwd(),
+      env,
+      workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
       onEvent: (event, report) => {
         setOutputs(report)
         reporter?.onEvent(event, report)
       },
       beforeRequests: async settings => {
-        checkOutputFile()
-        const plan = reportingPlanOf(settings, secrets)
+        checkOutputFile(env.GITHUB_OUTPUT)
+        const plan = reportingPlanOf(settings, secrets, env)
         if (settings.dryRun) await checkReporting(plan, out, loadClient, signal)
         else if (plan) reporter = new GitHubReporter(plan, out, loadClient)
       }
@@ -91,7 +95,7 @@ export async function run(signal?: AbortSignal): Promise<void> {
     fail(step, `The step could not finish: ${messageOf(error)}`, 'Mobile build deploy failed')
   } finally {
     try {
-      await writeSummary(step)
+      await writeSummary(step, env.GITHUB_STEP_SUMMARY)
     } catch (error) {
       out.warning(`The job summary could not be written: ${messageOf(error)}`)
     }
@@ -124,8 +128,12 @@ function finish(
 }
 
 /** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reportingPlanOf(settings: Settings, secrets: Secrets): ReportingPlan | undefined {
-  const repo = repositoryOfSlug(process.env.GITHUB_REPOSITORY)
+function reportingPlanOf(
+  settings: Settings,
+  secrets: Secrets,
+  env: Record<string, string | undefined>
+): ReportingPlan | undefined {
+  const repo = repositoryOfSlug(env.GITHUB_REPOSITORY)
   if (!settings.githubToken || !repo || !('owner' in repo)) return undefined
   const check = settings.check && settings.wait
   const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
@@ -138,8 +146,8 @@ function reportingPlanOf(settings: Settings, secrets: Secrets): ReportingPlan | 
     pullRequest,
     repo: { owner: repo.owner, repo: repo.name },
     sha: settings.git.sha,
-    apiUrl: apiUrl(),
-    workflowRunUrl: workflowRunUrl(),
+    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    workflowRunUrl: workflowRunUrl(env),
     secrets
   }
 }
@@ -154,16 +162,8 @@ async function loadClient(
   return createClient(token, baseUrl, limits)
 }
 
-function apiUrl(): string {
-  return (process.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
-}
-
-function workflowRunUrl(): string | undefined {
-  const {
-    GITHUB_SERVER_URL: server,
-    GITHUB_REPOSITORY: repository,
-    GITHUB_RUN_ID: id
-  } = process.env
+function workflowRunUrl(env: Record<string, string | undefined>): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env
   return repository && id
     ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
     : undefined
@@ -185,8 +185,7 @@ function outputSetter(): (report: Report) => void {
  * The runner's outputs file must be writable before the first request: a
  * run created whose id cannot be handed on would be created again by a rerun.
  */
-function checkOutputFile(): void {
-  const path = process.env.GITHUB_OUTPUT
+function checkOutputFile(path: string | undefined): void {
   if (!path) return
   let problem: string | undefined
   try {
@@ -213,8 +212,8 @@ function failWith(message: string, title: string): void {
 }
 
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
-function readEvent(): JsonObject {
-  const path = process.env.GITHUB_EVENT_PATH
+function readEvent(env: Record<string, string | undefined>): JsonObject {
+  const path = env.GITHUB_EVENT_PATH
   if (!path) return {}
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))

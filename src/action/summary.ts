@@ -147,8 +147,7 @@ export function rowsWithin(rows: string[][], budget = MAX_BUG_TABLE_BYTES): stri
  * runner there is nothing to write to. core.summary builds the HTML, but the
  * file is opened here, as core.summary remembers the first path it was given.
  */
-export async function writeSummary(report: StepReport): Promise<void> {
-  const path = process.env.GITHUB_STEP_SUMMARY
+export async function writeSummary(report: StepReport, path: string | undefined): Promise<void> {
   if (!path) return
   const summary = core.summary
     .emptyBuffer()
