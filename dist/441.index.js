@@ -206,27 +206,28 @@ function classify(error) {
     const failed = error;
     const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers ?? {};
-    const said = String(failed.response?.data?.message ?? failed.message ?? (0,_core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .bD)(error));
+    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,_core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .bD)(error));
     if (error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr ||
         error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9 ||
         error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y)
         return error;
     if (!failed.response)
-        return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr(`GitHub could not be reached: ${said}`);
+        return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr(`GitHub could not be reached: ${githubMessage}`);
     const limited = status === 429 ||
-        (status === 403 && (/rate limit/i.test(said) || headers['x-ratelimit-remaining'] === '0'));
+        (status === 403 &&
+            (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
     if (limited) {
         const retryAfter = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
             (headers['x-ratelimit-reset']
                 ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-            return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${said}`, 429, retryAfter);
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's rate limit: ${said}`, status);
+            return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's rate limit: ${githubMessage}`, status);
     }
     if (status >= 500)
-        return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${said}`, status);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(said, status, headers['x-accepted-github-permissions']);
+        return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${githubMessage}`, status);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(githubMessage, status, headers['x-accepted-github-permissions']);
 }
 
 

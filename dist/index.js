@@ -4231,13 +4231,13 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2849);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3017);
 
 
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inert */ .tJ)(`Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(`Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
@@ -4250,13 +4250,13 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2849:
+/***/ 3017:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ main_run),
+  e: () => (/* binding */ run),
   Z: () => (/* binding */ stopOnSignals)
 });
 
@@ -4284,7 +4284,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 // EXTERNAL MODULE: ./src/core/shared/text.ts
 var shared_text = __nccwpck_require__(986);
-;// CONCATENATED MODULE: ./src/core/shared/names.ts
+;// CONCATENATED MODULE: ./src/core/shared/name-rules.ts
 
 
 /** Facts about names and paths that options, answers and uploads all check against. */
@@ -4642,7 +4642,7 @@ var option_refs = __nccwpck_require__(4579);
 var clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
 var send = __nccwpck_require__(5163);
-;// CONCATENATED MODULE: ./src/core/options/limits.ts
+;// CONCATENATED MODULE: ./src/core/options/time-limits.ts
 
 
 
@@ -5766,7 +5766,7 @@ function render(text, vocabulary) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/deploy/outward.ts
+;// CONCATENATED MODULE: ./src/core/deploy/output-gate.ts
 
 
 
@@ -5777,12 +5777,12 @@ function render(text, vocabulary) {
  * The way out of the core. Every text a deploy sends a person (log lines, the
  * failure, the reason, warnings) passes here: options rendered in the front
  * end's words, every secret and credential shape redacted, and the whole made
- * inert (one line, no control characters, no workflow command). Every
+ * sanitize (one line, no control characters, no workflow command). Every
  * callback of the caller's (the log, progress, status, events) is called
  * through a guard: one that throws is reported once and not called again,
  * and never stops the deploy.
  */
-class Outward {
+class OutputGate {
     vocabulary;
     secrets;
     log;
@@ -5816,7 +5816,7 @@ class Outward {
     }
     /** A text for a person, ready to leave the process. */
     text(message) {
-        return (0,shared_text/* inert */.tJ)(this.secrets.redact(render(message, this.vocabulary)));
+        return (0,shared_text/* sanitize */.aj)(this.secrets.redact(render(message, this.vocabulary)));
     }
     /** A warning worth a look, kept with the others: its text, ready to leave the process. */
     warn(message) {
@@ -5828,7 +5828,7 @@ class Outward {
      * A value (an output, a link) ready to leave the process: secrets and
      * credentials out, and otherwise exact, for a later step must read the very
      * path or link. Values are checked where they are read (no control
-     * character reaches here); each hand-over format keeps them inert for its
+     * character reaches here); each hand-over format keeps them sanitize for its
      * reader.
      */
     value(value) {
@@ -5984,11 +5984,11 @@ var retry = __nccwpck_require__(2927);
  * the same value from the user.
  */
 /** The service's words as one plain line with no credential in it. */
-function said(value) {
+function serviceWords(value) {
     return (0,shared_text/* oneLine */.TN)((0,redact/* redactShapes */.YA)(value));
 }
-function saidOrNone(value) {
-    return value === undefined ? undefined : said(value) || undefined;
+function serviceWordsOrNone(value) {
+    return value === undefined ? undefined : serviceWords(value) || undefined;
 }
 // ---------------------------------------------------------------- signed upload
 const SIGNED_URL_ENDPOINT = 'The signed-URL endpoint';
@@ -6033,13 +6033,13 @@ function classify(r) {
         .filter((part, i, all) => all.indexOf(part) === i);
     const failed = () => ({
         kind: 'failed',
-        detail: said(failure.join(': ')),
+        detail: serviceWords(failure.join(': ')),
         billing: failure.some(part => /billing/i.test(part))
     });
     if (outcome === 'failed')
         return failed();
     if (outcome === 'skipped')
-        return { kind: 'skipped', detail: saidOrNone(asText(r.skip_reason)) };
+        return { kind: 'skipped', detail: serviceWordsOrNone(asText(r.skip_reason)) };
     if (outcome === 'created')
         return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
     // No outcome (or one this client does not know): the published client's order.
@@ -6060,7 +6060,7 @@ function parseDeployAnswer(body) {
     const created = entries.filter(e => e.kind === 'created');
     const runIds = created.map(e => e.runId).filter(isString);
     const common = {
-        warning: saidOrNone(asText(json.warning)),
+        warning: serviceWordsOrNone(asText(json.warning)),
         deploymentId: safeId(json.deployment_id),
         environment: environment.name,
         environmentId: environment.id ?? results.map(r => safeId(r.environment_id)).find(isString) ?? undefined,
@@ -6082,10 +6082,10 @@ function parseDeployAnswer(body) {
 /** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
 function readEnvironment(value) {
     if (typeof value === 'string')
-        return { name: saidOrNone(asText(value)) };
+        return { name: serviceWordsOrNone(asText(value)) };
     const object = asObject(value);
     return {
-        name: saidOrNone(asText(object.alias) ?? asText(object.name)),
+        name: serviceWordsOrNone(asText(object.alias) ?? asText(object.name)),
         id: safeId(object.id),
         isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
     };
@@ -6097,7 +6097,7 @@ function noRun(json, entries, environment) {
         const words = [asText(skipped.message), asText(skipped.reason)].filter(isString);
         return {
             cause: 'skipped-deployment',
-            reason: `the service skipped the deployment${words.length ? `: ${said(words.join(' — '))}` : ''}`
+            reason: `the service skipped the deployment${words.length ? `: ${serviceWords(words.join(' — '))}` : ''}`
         };
     }
     const failed = entries.filter(e => e.kind === 'failed');
@@ -6110,7 +6110,7 @@ function noRun(json, entries, environment) {
     const parts = entries.map(e => e.kind === 'skipped'
         ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
         : e.kind === 'none' && e.outcome
-            ? `a trigger answered ${JSON.stringify(said(e.outcome))}`
+            ? `a trigger answered ${JSON.stringify(serviceWords(e.outcome))}`
             : undefined);
     const details = parts.filter(isString).join('; ');
     // The published client's reading of results without any environment.
@@ -6150,19 +6150,19 @@ function describeErrorBody(body) {
             asText(asObject(json.error).message);
         const joined = [code, message].filter(isString).join(': ');
         if (joined)
-            return said(joined);
+            return serviceWords(joined);
     }
     const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1];
     if (xmlCode) {
         const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1];
-        return said(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
+        return serviceWords(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
     }
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
     if (title)
-        return said(`an HTML page titled "${title.trim()}"`);
+        return serviceWords(`an HTML page titled "${title.trim()}"`);
     if (/^</.test(trimmed))
         return 'an HTML or XML page';
-    return said(trimmed);
+    return serviceWords(trimmed);
 }
 /** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
 function eventIdOf(body) {
@@ -6227,7 +6227,7 @@ function bugsOf(value) {
         .slice(0, MAX_BUGS)
         .map(asObject)
         .flatMap(raw => {
-        const name = said(asText(raw.name) ?? '');
+        const name = serviceWords(asText(raw.name) ?? '');
         if (!name)
             return [];
         const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
@@ -6548,25 +6548,27 @@ function connectService(config) {
 class DeploySession {
     settings;
     limits;
-    outward;
+    gate;
     hooks;
-    tell;
+    emitEvent;
     log;
-    constructor(settings, limits, outward, hooks, tell) {
+    constructor(settings, limits, gate, hooks, 
+    /** Tells the front end an event, with the report as it stands. */
+    emitEvent) {
         this.settings = settings;
         this.limits = limits;
-        this.outward = outward;
+        this.gate = gate;
         this.hooks = hooks;
-        this.tell = tell;
-        this.log = outward.log;
+        this.emitEvent = emitEvent;
+        this.log = gate.log;
     }
     /** A text from outside (a name, a link), redacted. */
     value(text) {
-        return this.outward.value(text);
+        return this.gate.value(text);
     }
     /** A warning worth a look: in the log and in the report's warnings, rendered and redacted once. */
     warn(text, title) {
-        this.log.warning(this.outward.warn(text), title);
+        this.log.warning(this.gate.warn(text), title);
     }
     /** A log group for one phase, closed with how long the phase took. */
     async phase(name, work) {
@@ -6595,7 +6597,7 @@ class DeploySession {
             },
             transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
             log: this.log,
-            secrets: this.outward.secrets
+            secrets: this.gate.secrets
         });
     }
     delivery;
@@ -7632,7 +7634,7 @@ async function targetOutside(path, workspace) {
         return undefined;
     }
 }
-/** Pure: a matched path as a message shows it: relative to the working directory, quoted and inert. */
+/** Pure: a matched path as a message shows it: relative to the working directory, quoted and sanitize. */
 function shownPath(path, workspace, paths = (external_node_path_default())) {
     return (0,shared_text/* quote */.hD)(paths.relative(workspace, path) || path);
 }
@@ -9263,8 +9265,8 @@ class Inspection {
         }
     }
     badManifest(what, error) {
-        // A parser's words may quote the file: one inert line.
-        const why = (0,shared_text/* inert */.tJ)((0,shared_text/* oneLine */.TN)((0,errors/* messageOf */.bD)(error), 200));
+        // A parser's words may quote the file: one sanitize line.
+        const why = (0,shared_text/* sanitize */.aj)((0,shared_text/* oneLine */.TN)((0,errors/* messageOf */.bD)(error), 200));
         return this.refuse('bad-manifest', `${EXPECTED[this.extension]} whose ${what} cannot be used: ${why}`, 'Build it again with the platform’s own tools');
     }
     async apk(zip, survey) {
@@ -9841,7 +9843,7 @@ async function waitForVerdict(session, report) {
     const deadline = clock/* clock */.pm.now() + settings.waitTimeoutMs;
     const service = session.service(session.hooks.signal, deadline);
     const base = settings.pollIntervalMs;
-    session.tell({ type: 'waiting', runId });
+    session.emitEvent({ type: 'waiting', runId });
     const verdict = await session.phase(`Verdict of run ${runId}`, () => {
         log.info(`Waiting up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
         return pollVerdict(service, {
@@ -9851,7 +9853,7 @@ async function waitForVerdict(session, report) {
             // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
             notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
             signal: session.hooks.signal,
-            onStatus: status => session.tell({ type: 'status', status })
+            onStatus: status => session.emitEvent({ type: 'status', status })
         });
     });
     if (verdict.verdict === 'passed')
@@ -9957,7 +9959,7 @@ async function upload(session, { artifact, destination }, report) {
         const sent = await uploadArtifact(service, artifact, destination, {
             minBytesPerSecond: session.settings.minUploadBytesPerSecond,
             onSigned: signed => session.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
-            onProgress: session.outward.guard('onProgress', session.hooks.onProgress)
+            onProgress: session.gate.guard('onProgress', session.hooks.onProgress)
         });
         session.log.info(`SHA-256 ${sent.sha256}`);
         return sent;
@@ -10021,7 +10023,7 @@ async function toldOf(session, service, answer) {
         return {
             noRun: {
                 cause,
-                reason: session.outward.text(answer.reason ?? 'no trigger matched this deployment'),
+                reason: session.gate.text(answer.reason ?? 'no trigger matched this deployment'),
                 advice: noRunAdvice(cause, settings.deploymentType)
             }
         };
@@ -10097,11 +10099,11 @@ const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
  */
 async function runDeploy(command, values, hooks) {
     const report = { startedAt: clock/* clock */.pm.now(), failOnNoRun: true, warnings: [] };
-    const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings);
-    const emit = outward.guard('onEvent', hooks.onEvent);
-    const tell = (event) => emit(event, report);
+    const gate = new OutputGate(hooks.vocabulary, hooks.log, report.warnings);
+    const emit = gate.guard('onEvent', hooks.onEvent);
+    const emitEvent = (event) => emit(event, report);
     // Masked before anything else can print them, even when they fail validation or sit in another option.
-    outward.addSecretOptions(values, hooks.env);
+    gate.addSecretOptions(values, hooks.env);
     let settings;
     try {
         if (hooks.signal?.aborted)
@@ -10115,25 +10117,25 @@ async function runDeploy(command, values, hooks) {
             env: hooks.env,
             workingDirectory: hooks.workingDirectory
         });
-        outward.secrets.add(settings.apiKey);
-        outward.secrets.add(settings.githubToken);
-        await run(new DeploySession(settings, limits, outward, hooks, tell), report);
+        gate.secrets.add(settings.apiKey);
+        gate.secrets.add(settings.githubToken);
+        await runSteps(new DeploySession(settings, limits, gate, hooks, emitEvent), report);
     }
     catch (error) {
-        report.failure = failureOf(error, outward, hooks.signal);
+        report.failure = failureOf(error, gate, hooks.signal);
         report.outcome = 'aborted';
     }
     const concluded = conclude(report);
     const judgement = {
         ...concluded,
-        message: concluded.message === undefined ? undefined : outward.text(concluded.message)
+        message: concluded.message === undefined ? undefined : gate.text(concluded.message)
     };
     if (settings?.junitReport)
-        await writeJUnit(settings.junitReport, report, judgement, outward);
+        await writeJUnit(settings.junitReport, report, judgement, gate);
     return { report, judgement, settings };
 }
 /** The plan's steps in order, each one's facts written into the report as it ends. */
-async function run(session, report) {
+async function runSteps(session, report) {
     const { settings } = session;
     if (settings.junitReport)
         await ensureWritable(settings.junitReport, (0,option_refs/* ref */.KR)('junitReport'));
@@ -10153,14 +10155,14 @@ async function run(session, report) {
             report.git = settings.git;
         }
         if (event)
-            session.tell(event);
+            session.emitEvent(event);
     };
     const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
     for (const step of before)
         take(await STEPS[step](session, carried, report));
     for (const line of planLines(settings, carried.artifact, carried.destination))
         session.log.info(line);
-    session.tell({ type: 'planned', mode: settings.mode });
+    session.emitEvent({ type: 'planned', mode: settings.mode });
     await session.hooks.beforeRequests?.(settings);
     try {
         for (const step of plan.steps.filter(step => !before.includes(step)))
@@ -10185,28 +10187,28 @@ function factsOf(settings) {
     };
 }
 /** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
-async function writeJUnit(path, report, judgement, outward) {
+async function writeJUnit(path, report, judgement, gate) {
     try {
         await writeOutputFile(path, junitOfReport(report, judgement), (0,option_refs/* ref */.KR)('junitReport'));
     }
     catch (error) {
-        outward.log.warning(outward.warn(`The JUnit report could not be written to ${(0,shared_text/* quote */.hD)(path)}: ${String(error instanceof Error ? error.message : error)}`));
+        gate.log.warning(gate.warn(`The JUnit report could not be written to ${(0,shared_text/* quote */.hD)(path)}: ${String(error instanceof Error ? error.message : error)}`));
     }
 }
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error, outward, signal) {
+function failureOf(error, gate, signal) {
     const stack = unexpectedStack(error);
     if (stack)
-        outward.log.debug(stack);
+        gate.log.debug(stack);
     // The caller's stop explains whatever it cut short, whatever error that left.
     const interrupted = signal?.aborted === true;
     return {
-        message: outward.text(failureText(error)),
+        message: gate.text(failureText(error)),
         usage: error instanceof errors/* InputError */.dz,
         option: error instanceof errors/* InputError */.dz ? error.option : undefined,
         aborted: interrupted || error instanceof errors/* AbortedError */.oM,
         interrupted,
-        unexpected: stack === undefined ? undefined : { stack: outward.text(stack) }
+        unexpected: stack === undefined ? undefined : { stack: gate.text(stack) }
     };
 }
 
@@ -10248,7 +10250,7 @@ function carriesMarker(body, checkName) {
  */
 function code(value, { table = true } = {}) {
     const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
-    return (0,shared_text/* inert */.tJ)(value)
+    return (0,shared_text/* sanitize */.aj)(value)
         .split(split)
         .map(part => {
         const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
@@ -10770,19 +10772,19 @@ class GitHubReporter {
         const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
         const where = 'The verdict is in the job summary and the outputs.';
         const status = error.status ?? 0;
-        const said = this.plan.secrets
+        const why = this.plan.secrets
             .redact(this.stop.signal.aborted && this.deadline !== undefined
             ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
             : (0,errors/* messageOf */.bD)(error))
             .replace(/\.$/, '');
         if (status === 403 || status === 404) {
-            this.log.notice(`${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
+            this.log.notice(`${what} could not be written: GitHub answered ${status} (${why}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
         }
         else if (status >= 300 && status < 400) {
-            this.log.notice(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
+            this.log.notice(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub');
         }
         else {
-            this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub');
+            this.log.warning(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub');
         }
         return refused;
     }
@@ -10861,26 +10863,26 @@ function readInputs(get) {
 
 
 /**
- * The step's log. Every line goes through the inert formatter on its way out
+ * The step's log. Every line goes through the sanitize formatter on its way out
  * (the core's lines already have; the action's own are made so here), so no
  * value from outside in it can begin a workflow command; annotations are
  * escaped by @actions/core as well.
  */
 const runnerLog = {
     info(message) {
-        core/* info */.pq((0,shared_text/* inertLine */.Fq)(message));
+        core/* info */.pq((0,shared_text/* sanitizeLine */.g$)(message));
     },
     debug(message) {
-        core/* debug */.Yz((0,shared_text/* inert */.tJ)(message));
+        core/* debug */.Yz((0,shared_text/* sanitize */.aj)(message));
     },
     notice(message, title) {
-        core/* notice */.lm((0,shared_text/* inert */.tJ)(message), title ? { title } : {});
+        core/* notice */.lm((0,shared_text/* sanitize */.aj)(message), title ? { title } : {});
     },
     warning(message, title) {
-        core/* warning */.$e((0,shared_text/* inert */.tJ)(message), title ? { title } : {});
+        core/* warning */.$e((0,shared_text/* sanitize */.aj)(message), title ? { title } : {});
     },
     error(message, title) {
-        core/* error */.z3((0,shared_text/* inert */.tJ)(message), { title });
+        core/* error */.z3((0,shared_text/* sanitize */.aj)(message), { title });
     },
     /** Hides a secret from every later line of the runner's log; a value too short to be one is not masked. */
     mask(secret) {
@@ -10888,7 +10890,7 @@ const runnerLog = {
             core/* setSecret */.Pq(secret);
     },
     group(name, work) {
-        return core/* group */.Os((0,shared_text/* inert */.tJ)(name), work);
+        return core/* group */.Os((0,shared_text/* sanitize */.aj)(name), work);
     }
 };
 
@@ -10997,7 +10999,7 @@ function commitCell(git) {
 }
 /** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
 function summary_escape(value) {
-    return (0,shared_text/* inert */.tJ)(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+    return (0,shared_text/* sanitize */.aj)(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
 }
 /**
  * GitHub drops a step's summary over 1 MiB whole, the verdict with it: the bug
@@ -11091,7 +11093,7 @@ function stopOnSignals() {
  * deploy (the runner's cancel); the step then exits 130. `env` is the
  * runner's environment, the only place the step reads it from.
  */
-async function main_run(signal, env) {
+async function run(signal, env) {
     const step = { failOnNoRun: true, warnings: [] };
     const setOutputs = outputSetter();
     // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
@@ -11235,7 +11237,7 @@ function main_fail(step, message, title) {
     failWith(message, title);
 }
 function failWith(message, title) {
-    runnerLog.error((0,shared_text/* inert */.tJ)(message), title);
+    runnerLog.error((0,shared_text/* sanitize */.aj)(message), title);
     process.exitCode = 1;
 }
 /** The event payload; a missing or unreadable file means an empty payload, not a failure. */
@@ -11313,8 +11315,8 @@ function abortError(signal) {
     const reason = signal.reason;
     if (reason instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
         return reason;
-    const said = reason === undefined ? '' : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`);
+    const reasonText = reason === undefined ? '' : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${reasonText && !/aborted/i.test(reasonText) ? ` (${reasonText})` : ''}.`);
 }
 
 
@@ -11398,8 +11400,8 @@ class RetriesExhaustedError extends DeployError {
     attempts;
     name = 'RetriesExhaustedError';
     constructor(last, attempts) {
-        const said = messageOf(last).replace(/([^.])$/, '$1.');
-        super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
+        const lastMessage = messageOf(last).replace(/([^.])$/, '$1.');
+        super(`${lastMessage} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
         this.last = last;
         this.attempts = attempts;
     }
@@ -11894,7 +11896,7 @@ function base64Spellings(secret) {
     }
     return spellings;
 }
-/** The secrets of one deploy, and the redaction every outward text goes through. */
+/** The secrets of one deploy, and the redaction every gate text goes through. */
 class Secrets {
     onMask;
     /** URLs and queries, masked as they are spelled (and URL-encoded). */
@@ -11922,7 +11924,7 @@ class Secrets {
         }
         const encoded = encodeURIComponent(secret);
         for (const form of new Set([secret, encoded]))
-            this.tell(form);
+            this.maskForm(form);
         for (const spelling of [
             secret,
             encoded,
@@ -11968,9 +11970,9 @@ class Secrets {
         if (value.length < MIN_SECRET_LENGTH)
             return;
         for (const form of new Set([value, encodeURIComponent(value)]))
-            this.tell(form);
+            this.maskForm(form);
     }
-    tell(form) {
+    maskForm(form) {
         if (this.exact.has(form))
             return;
         this.exact.add(form);
@@ -12025,13 +12027,13 @@ class Secrets {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Fd: () => (/* binding */ hasControlCharacter),
-/* harmony export */   Fq: () => (/* binding */ inertLine),
 /* harmony export */   MZ: () => (/* binding */ INVISIBLE_CHARACTER),
 /* harmony export */   TN: () => (/* binding */ oneLine),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   tJ: () => (/* binding */ inert)
+/* harmony export */   aj: () => (/* binding */ sanitize),
+/* harmony export */   g$: () => (/* binding */ sanitizeLine),
+/* harmony export */   hD: () => (/* binding */ quote)
 /* harmony export */ });
-/* unused harmony exports inertJson, shorten */
+/* unused harmony exports sanitizeJson, shorten */
 /**
  * The one formatter for text from outside (file and folder names, branch
  * names, the service's words, libraries' messages) on its way out of the
@@ -12078,12 +12080,12 @@ function escaped(character) {
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 /** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
-function inert(text) {
+function sanitize(text) {
     return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[');
 }
-/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
-function inertLine(line) {
-    return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+/** A whole log line made sanitize; one that would begin a workflow command has its first colon escaped. */
+function sanitizeLine(line) {
+    return sanitize(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
 }
 /**
  * JSON for a machine that may be watched by a person (`--json` on stdout,
@@ -12093,7 +12095,7 @@ function inertLine(line) {
  * and a runner finds no command in it. JSON.stringify already escapes the
  * controls; these characters only ever stand inside strings.
  */
-function inertJson(value, indent) {
+function sanitizeJson(value, indent) {
     const text = JSON.stringify(value, null, indent) ?? 'null';
     return text
         .replace(JSON_ESCAPED, character => character
@@ -12109,9 +12111,9 @@ function shorten(value, max) {
     const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
     return `${value.slice(0, end)}…`;
 }
-/** A value quoted for a message: JSON-escaped, inert, and short. */
+/** A value quoted for a message: JSON-escaped, sanitize, and short. */
 function quote(value, max = 80) {
-    return inert(JSON.stringify(shorten(value, max)));
+    return sanitize(JSON.stringify(shorten(value, max)));
 }
 /**
  * The service's words as one plain line: line breaks and controls become

@@ -1,4 +1,4 @@
-/** The job summary's text: every value inert and escaped, and a bug table GitHub keeps (it drops a summary over 1 MiB). */
+/** The job summary's text: every value sanitize and escaped, and a bug table GitHub keeps (it drops a summary over 1 MiB). */
 import { describe, expect, it } from '@jest/globals'
 import { bugRows, escape, MAX_BUG_TABLE_BYTES, rowsWithin } from '../../src/action/summary.js'
 import type { StepReport } from '../../src/action/summary.js'

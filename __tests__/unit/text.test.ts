@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.js'
 import { noRunAdvice } from '../../src/core/deploy/advice.js'
 import { render } from '../../src/core/options/vocabulary.js'
-import { inert, inertJson, inertLine, oneLine, quote } from '../../src/core/shared/text.js'
+import { sanitize, sanitizeJson, sanitizeLine, oneLine, quote } from '../../src/core/shared/text.js'
 
 const advice = (...args: Parameters<typeof noRunAdvice>): string =>
   render(noRunAdvice(...args), ACTION_VOCABULARY)
@@ -23,37 +23,37 @@ const hostile = [
   '###[group]x'
 ]
 
-describe('inert', () => {
+describe('sanitize', () => {
   it.each(hostile)('%j stays on one line and begins no command', value => {
-    for (const text of [inert(value), quote(value), inertLine(`File: ${value}`)]) {
+    for (const text of [sanitize(value), quote(value), sanitizeLine(`File: ${value}`)]) {
       expect(text.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/)).toHaveLength(1)
       expect(isCommand(text)).toBe(false)
     }
   })
 
   it('escapes control characters visibly', () => {
-    expect(inert('a\nb\rc\td\u0007e')).toBe('a\\nb\\rc\\td\\u0007e')
+    expect(sanitize('a\nb\rc\td\u0007e')).toBe('a\\nb\\rc\\td\\u0007e')
   })
 
   it('leaves ordinary text as it is', () => {
-    expect(inert('build/app-?.apk: 100% (12 MiB), caf\u00e9')).toBe(
+    expect(sanitize('build/app-?.apk: 100% (12 MiB), caf\u00e9')).toBe(
       'build/app-?.apk: 100% (12 MiB), caf\u00e9'
     )
   })
 
   it('is idempotent', () => {
-    for (const value of hostile) expect(inert(inert(value))).toBe(inert(value))
+    for (const value of hostile) expect(sanitize(sanitize(value))).toBe(sanitize(value))
   })
 
   it('disarms a line that is a command by itself', () => {
-    expect(isCommand(inertLine('::warning::x'))).toBe(false)
-    expect(isCommand(inertLine('  ::stop-commands::t'))).toBe(false)
-    expect(inertLine('a :: b')).toBe('a :: b')
+    expect(isCommand(sanitizeLine('::warning::x'))).toBe(false)
+    expect(isCommand(sanitizeLine('  ::stop-commands::t'))).toBe(false)
+    expect(sanitizeLine('a :: b')).toBe('a :: b')
   })
 
   it('shows bidirectional overrides and invisible characters as escapes, so a name reads as what it is', () => {
     const name = 'app-\u202egnp.apk\u200b\u2066x\ufeff'
-    expect(inert(name)).toBe('app-\\u202egnp.apk\\u200b\\u2066x\\ufeff')
+    expect(sanitize(name)).toBe('app-\\u202egnp.apk\\u200b\\u2066x\\ufeff')
     expect(quote(name)).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/)
     expect(oneLine('a\u202eb\n\tc')).toBe('ab c')
   })
@@ -94,12 +94,12 @@ describe('inert', () => {
         const code = character.codePointAt(0)!.toString(16)
         const escape = code.length > 4 ? `\\u{${code}}` : `\\u${code.padStart(4, '0')}`
         const name = `pay${character}pal`
-        expect(inert(name)).toBe(`pay${escape}pal`)
-        expect(inertLine(`Bug: ${name}`)).toBe(`Bug: pay${escape}pal`)
+        expect(sanitize(name)).toBe(`pay${escape}pal`)
+        expect(sanitizeLine(`Bug: ${name}`)).toBe(`Bug: pay${escape}pal`)
         expect(quote(name)).toBe(`"pay${escape}pal"`)
         expect(oneLine(`the ${name} page`)).toBe('the paypal page')
         // JSON for a machine: the exact value once parsed, the character as an escape in the text.
-        const json = inertJson({ name })
+        const json = sanitizeJson({ name })
         expect(JSON.parse(json)).toEqual({ name })
         expect(json).not.toContain(character)
         expect(json).toMatch(/\\u[0-9a-f]{4}/)
@@ -109,22 +109,22 @@ describe('inert', () => {
 
   it('hides no text in tag characters: a hidden instruction shows up in the line', () => {
     const hidden = [...'IGNORE'].map(c => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('')
-    expect(inert(`Crash${hidden}`)).toBe(
+    expect(sanitize(`Crash${hidden}`)).toBe(
       'Crash\\u{e0049}\\u{e0047}\\u{e004e}\\u{e004f}\\u{e0052}\\u{e0045}'
     )
     expect(oneLine(`Crash${hidden}`)).toBe('Crash')
   })
 
   it('keeps emoji and other visible characters, whole even where a quote is shortened', () => {
-    expect(inert('Crash 🚀 café ✓ 中文')).toBe('Crash 🚀 café ✓ 中文')
+    expect(sanitize('Crash 🚀 café ✓ 中文')).toBe('Crash 🚀 café ✓ 中文')
     expect(quote('a🚀', 2)).toBe('"a…"')
     expect(oneLine('a🚀b', 2)).toBe('a…')
-    expect(inertJson({ a: '🚀' })).toBe('{"a":"🚀"}')
+    expect(sanitizeJson({ a: '🚀' })).toBe('{"a":"🚀"}')
   })
 
   it('writes JSON a runner finds no command in, with every value exact', () => {
     const value = { bugs: [{ name: '##[add-mask]x\n::error::y\u2028z' }], n: 1 }
-    const json = inertJson(value, 2)
+    const json = sanitizeJson(value, 2)
     expect(JSON.parse(json)).toEqual(value)
     for (const line of json.split('\n')) expect(isCommand(line)).toBe(false)
     expect(json).not.toMatch(/[\u2028\u2029]/)

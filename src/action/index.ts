@@ -1,10 +1,10 @@
 import * as core from '@actions/core'
-import { inert, messageOf } from '../core/index.js'
+import { sanitize, messageOf } from '../core/index.js'
 import { run, stopOnSignals } from './main.js'
 
 // A failure nothing else caught still ends as one error line, never a stack trace.
 const fatal = (error: unknown): void => {
-  core.setFailed(inert(`Unexpected error: ${messageOf(error)}. Please report it with this log.`))
+  core.setFailed(sanitize(`Unexpected error: ${messageOf(error)}. Please report it with this log.`))
   process.exit(1)
 }
 process.on('unhandledRejection', fatal)

@@ -3,14 +3,14 @@ import * as core from '@actions/core'
 import {
   DeployError,
   githubContext,
-  inert,
+  sanitize,
   messageOf,
   outputsOf,
   quote,
   repositoryOfSlug,
   runDeploy,
   Secrets,
-  type DeployRun,
+  type CompletedDeploy,
   type Settings,
   type JsonObject,
   type OutputName,
@@ -105,7 +105,7 @@ export async function run(
 /** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
 function finish(
   step: StepReport,
-  { report, judgement }: DeployRun,
+  { report, judgement }: CompletedDeploy,
   setOutputs: (report: Report) => void
 ): void {
   Object.assign(step, report, { judgement })
@@ -207,7 +207,7 @@ function fail(step: StepReport, message: string, title: string): void {
 }
 
 function failWith(message: string, title: string): void {
-  out.error(inert(message), title)
+  out.error(sanitize(message), title)
   process.exitCode = 1
 }
 

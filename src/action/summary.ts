@@ -5,7 +5,7 @@ import {
   appText,
   bugCounts,
   formatBytes,
-  inert,
+  sanitize,
   outputValuesOf,
   type GitContext,
   type Outcome,
@@ -121,7 +121,7 @@ function commitCell(git: GitContext | undefined): string | undefined {
 
 /** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
 export function escape(value: string): string {
-  return inert(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
+  return sanitize(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
 }
 
 /**

@@ -232,13 +232,13 @@ function flagValues(
 ): ParsedArgs['values'] {
   const values: ParsedArgs['values'] = {}
   for (const flag of command.flags) {
-    const given = parsed[flag.name]
+    const value = parsed[flag.name]
     const negated = parsed[`no-${flag.name}`]
     if (flag.kind === 'boolean') {
-      if (given !== undefined && negated !== undefined)
+      if (value !== undefined && negated !== undefined)
         throw new UsageError(`--${flag.name} and --no-${flag.name} contradict each other.`)
-      values[flag.name] = given === true ? true : negated === true ? false : undefined
-    } else if (given !== undefined) values[flag.name] = String(given)
+      values[flag.name] = value === true ? true : negated === true ? false : undefined
+    } else if (value !== undefined) values[flag.name] = String(value)
   }
   const format = values['output-env-format'] as string | undefined
   if (format !== undefined && !HAND_OVER_FORMATS.includes(format as HandOverFormat)) {

@@ -1,15 +1,15 @@
-import { inertLine, type Log } from '../core/index.js'
+import { sanitizeLine, type Log } from '../core/index.js'
 
 /**
  * The CLI's log: plain lines on stderr, so that stdout carries only the
- * outputs. The core's lines arrive redacted and inert; the CLI's own are made
- * inert here too, as the CLI may run inside a GitHub runner.
+ * outputs. The core's lines arrive redacted and sanitize; the CLI's own are made
+ * sanitize here too, as the CLI may run inside a GitHub runner.
  */
 export function stderrLog(
   write: (line: string) => void,
   options: { quiet: boolean; debug: boolean }
 ): Log {
-  const say = (line: string): void => write(`${inertLine(line)}\n`)
+  const say = (line: string): void => write(`${sanitizeLine(line)}\n`)
   return {
     info: message => {
       if (!options.quiet) say(message)

@@ -1,4 +1,4 @@
-import { inertJson, inertLine, messageOf, PRODUCT_VERSION } from '../core/index.js'
+import { sanitizeJson, sanitizeLine, messageOf, PRODUCT_VERSION } from '../core/index.js'
 import { EXIT, helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
 import type { Io } from './options.js'
 
@@ -8,9 +8,9 @@ export type { Io } from './options.js'
 export async function main(io: Io): Promise<number> {
   const json = io.argv.includes('--json')
   const refuse = (message: string): number => {
-    io.stderr(`Error: ${inertLine(message.split('\n')[0]!)}\n`)
+    io.stderr(`Error: ${sanitizeLine(message.split('\n')[0]!)}\n`)
     if (message.includes('\n')) io.stderr(message.slice(message.indexOf('\n') + 1))
-    if (json) io.stdout(`${inertJson({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
+    if (json) io.stdout(`${sanitizeJson({ outcome: 'aborted', reason: message.split('\n')[0] })}\n`)
     return EXIT.usage
   }
   let args: ParsedArgs
@@ -29,6 +29,6 @@ export async function main(io: Io): Promise<number> {
     return EXIT.success
   }
   // The deploy, the transport and the CI detection load only for a command that runs them.
-  const { runCommand } = await import('./run.js')
+  const { runCommand } = await import('./command.js')
   return runCommand(args.command, args.values, io, json)
 }

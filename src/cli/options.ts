@@ -5,7 +5,7 @@ import { gitContext, gitIn, type GitRunner } from './ci/git.js'
 import { detectProvider, type Env } from './ci/providers.js'
 
 /** Where the flags' defaults and the Git context come from. */
-export interface Surroundings {
+export interface ProcessContext {
   env: Env
   cwd: string
   git?: GitRunner
@@ -27,7 +27,7 @@ export function valuesOf(
 
 /** The context of the CI around the command: its variables, else git itself. */
 export async function derivedContext(
-  around: Surroundings
+  around: ProcessContext
 ): Promise<{ ci: CiContext; source: string | undefined; notes: string[] }> {
   const provider = detectProvider(around.env)
   if (provider) {
@@ -42,7 +42,7 @@ export async function derivedContext(
 }
 
 /** What the CLI reads and writes; the real process's in `index.ts`, others in tests. */
-export interface Io extends Surroundings {
+export interface Io extends ProcessContext {
   argv: string[]
   stdout(text: string): void
   stderr(text: string): void

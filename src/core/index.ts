@@ -8,7 +8,7 @@ export {
   runDeploy,
   type CiContext,
   type DeployHooks,
-  type DeployRun
+  type CompletedDeploy
 } from './deploy/orchestrator.js'
 export type { DeployEvent } from './deploy/events.js'
 export type { Report, Failure } from './deploy/report.js'
@@ -62,7 +62,7 @@ export { optionsOf, offers, defaultOf } from './options/offers.js'
 export { render, spelling, kebab, type Vocabulary } from './options/vocabulary.js'
 export type { Settings, Mode } from './options/resolve.js'
 export type { VariablesValue } from './options/values.js'
-export { LIMIT_VARIABLES } from './options/limits.js'
+export { LIMIT_VARIABLES } from './options/time-limits.js'
 export { isOptionKey, ref, setting, subject } from './shared/option-refs.js'
 
 // The GitHub workflow's context, for the action and the CLI inside a workflow.
@@ -94,9 +94,9 @@ export type {
 export { OUTCOMES, VERDICT_NAMES } from './model.js'
 
 // Shared facts and the one formatter and redaction of everything that leaves the process.
-export type { GitContext, Repository } from './shared/git.js'
+export type { GitContext, Repository } from './shared/git-context.js'
 export type { Log, ProgressListener } from './shared/log.js'
-export { inert, inertJson, inertLine, quote, oneLine } from './shared/text.js'
+export { sanitize, sanitizeJson, sanitizeLine, quote, oneLine } from './shared/text.js'
 export { Secrets, redactShapes, MIN_SECRET_LENGTH } from './shared/redact.js'
 export {
   DeployError,

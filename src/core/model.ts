@@ -1,4 +1,4 @@
-import type { GitContext } from './shared/git.js'
+import type { GitContext } from './shared/git-context.js'
 
 /**
  * The domain's nouns: what a deploy puts in front of the service and what it

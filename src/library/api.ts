@@ -2,7 +2,7 @@ import {
   clock,
   resultOf,
   DeployError,
-  inert,
+  sanitize,
   judgementOf,
   junitXml,
   nearest,
@@ -159,13 +159,13 @@ export function junitReport(
     seconds?: number | undefined
   } = {}
 ): string {
-  const given: Partial<DeployResult> = isObject(result) ? result : {}
-  const { conclusion, cause, reason, warnings, ...outputs } = given
+  const received: Partial<DeployResult> = isObject(result) ? result : {}
+  const { conclusion, cause, reason, warnings, ...outputs } = received
   void warnings
   const judgement = judgementOf({ conclusion, cause, reason }) ?? {
     conclusion: 'failure' as const,
     cause: 'usage' as const,
-    message: inert(
+    message: sanitize(
       `junitReport takes the result of a call (with its conclusion and cause), not ${kindOf(result)}.`
     )
   }
@@ -205,7 +205,7 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
       if (value !== undefined) values[key] = value
     }
     const onStatus = source.onStatus as ((status: VerdictStatus) => void) | undefined
-    const run = await runDeploy(command, values, {
+    const deployed = await runDeploy(command, values, {
       frontEnd: 'library',
       vocabulary: LIBRARY_VOCABULARY,
       log: source.log as DeployOptions['log'],
@@ -221,7 +221,7 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
             }
           : undefined
     })
-    return resultOf(run)
+    return resultOf(deployed)
   } catch (error) {
     // The orchestrator never throws; this is the last guard of the promise never to reject.
     return refused(
@@ -234,7 +234,7 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
 function refused(reason: string): DeployResult {
   // A sentence that ends in a question keeps its own mark.
   const sentence = /[.?]$/.test(reason) ? reason : `${reason}.`
-  return { outcome: 'aborted', conclusion: 'failure', cause: 'usage', reason: inert(sentence) }
+  return { outcome: 'aborted', conclusion: 'failure', cause: 'usage', reason: sanitize(sentence) }
 }
 
 /** An option the function does not take: another function's, or a misspelling of one of its own. */

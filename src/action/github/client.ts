@@ -273,17 +273,18 @@ function classify(error: unknown): Error {
   }
   const status = typeof failed.status === 'number' ? failed.status : 0
   const headers = failed.response?.headers ?? {}
-  const said = String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
+  const githubMessage = String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
   if (
     error instanceof NetworkError ||
     error instanceof HttpStatusError ||
     error instanceof GitHubError
   )
     return error
-  if (!failed.response) return new NetworkError(`GitHub could not be reached: ${said}`)
+  if (!failed.response) return new NetworkError(`GitHub could not be reached: ${githubMessage}`)
   const limited =
     status === 429 ||
-    (status === 403 && (/rate limit/i.test(said) || headers['x-ratelimit-remaining'] === '0'))
+    (status === 403 &&
+      (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'))
   if (limited) {
     const retryAfter =
       parseRetryAfter(headers['retry-after']) ??
@@ -291,9 +292,10 @@ function classify(error: unknown): Error {
         ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
         : 60_000)
     if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-      return new HttpStatusError(`GitHub's rate limit: ${said}`, 429, retryAfter)
-    return new GitHubError(`GitHub's rate limit: ${said}`, status)
+      return new HttpStatusError(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter)
+    return new GitHubError(`GitHub's rate limit: ${githubMessage}`, status)
   }
-  if (status >= 500) return new HttpStatusError(`GitHub answered ${status}: ${said}`, status)
-  return new GitHubError(said, status, headers['x-accepted-github-permissions'])
+  if (status >= 500)
+    return new HttpStatusError(`GitHub answered ${status}: ${githubMessage}`, status)
+  return new GitHubError(githubMessage, status, headers['x-accepted-github-permissions'])
 }

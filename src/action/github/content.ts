@@ -4,7 +4,7 @@ import {
   bugCounts,
   formatBytes,
   formatMinutes,
-  inert,
+  sanitize,
   outputValuesOf,
   resultWords,
   VERDICT_WORDS,
@@ -69,7 +69,7 @@ export function carriesMarker(body: string, checkName: string): boolean {
  */
 export function code(value: string, { table = true } = {}): string {
   const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/
-  return inert(value)
+  return sanitize(value)
     .split(split)
     .map(part => {
       const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length))

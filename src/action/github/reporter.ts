@@ -273,7 +273,7 @@ export class GitHubReporter {
     const what = kind === 'check' ? 'The check run' : 'The pull-request comment'
     const where = 'The verdict is in the job summary and the outputs.'
     const status = (error as { status?: number }).status ?? 0
-    const said = this.plan.secrets
+    const why = this.plan.secrets
       .redact(
         this.stop.signal.aborted && this.deadline !== undefined
           ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
@@ -282,13 +282,13 @@ export class GitHubReporter {
       .replace(/\.$/, '')
     if (status === 403 || status === 404) {
       this.log.notice(
-        `${what} could not be written: GitHub answered ${status} (${said}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`,
+        `${what} could not be written: GitHub answered ${status} (${why}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`,
         'Not shown on GitHub'
       )
     } else if (status >= 300 && status < 400) {
-      this.log.notice(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub')
+      this.log.notice(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub')
     } else {
-      this.log.warning(`${what} could not be written: ${said}. ${where}`, 'Not shown on GitHub')
+      this.log.warning(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub')
     }
     return refused
   }

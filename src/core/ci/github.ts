@@ -1,6 +1,6 @@
-import type { GitContext, Repository } from '../shared/git.js'
+import type { GitContext, Repository } from '../shared/git-context.js'
 import { asObject, asText, type JsonObject } from '../shared/json.js'
-import { httpUrl } from '../shared/names.js'
+import { httpUrl } from '../shared/name-rules.js'
 import { quote } from '../shared/text.js'
 
 /**

@@ -1,6 +1,6 @@
 import { InputError } from '../shared/errors.js'
-import type { Repository } from '../shared/git.js'
-import { destinationProblem } from '../shared/names.js'
+import type { Repository } from '../shared/git-context.js'
+import { destinationProblem } from '../shared/name-rules.js'
 import { ref } from '../shared/option-refs.js'
 import type { Settings } from '../options/resolve.js'
 import type { Artifact } from '../upload/artifact.js'

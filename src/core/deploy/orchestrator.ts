@@ -4,13 +4,13 @@ import { ref, type OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
 import { quote } from '../shared/text.js'
 import { clock } from '../shared/clock.js'
-import { limitsFromEnv } from '../options/limits.js'
+import { limitsFromEnv } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
 import { conclude, type Judgement } from './conclusion.js'
 import type { DeployEvent } from './events.js'
 import { junitOfReport } from './junit.js'
 import { failureText, unexpectedStack } from './messages.js'
-import { Outward } from './outward.js'
+import { OutputGate } from './output-gate.js'
 import { planLines, planOf, type Step } from './plan.js'
 import type { Failure, Report } from './report.js'
 import { DeploySession, type DeployHooks } from './session.js'
@@ -19,7 +19,7 @@ import { STEPS, type Carried, type Learned } from './steps.js'
 export type { CiContext, DeployHooks } from './session.js'
 
 /** A deploy, done as far as it could be: what was learned, and what it comes to. */
-export interface DeployRun {
+export interface CompletedDeploy {
   report: Report
   /** The one rule's judgement, its message ready to leave the process. */
   judgement: Judgement
@@ -42,13 +42,13 @@ export async function runDeploy(
   command: Command | undefined,
   values: Partial<Record<OptionKey, unknown>>,
   hooks: DeployHooks
-): Promise<DeployRun> {
+): Promise<CompletedDeploy> {
   const report: Report = { startedAt: clock.now(), failOnNoRun: true, warnings: [] }
-  const outward = new Outward(hooks.vocabulary, hooks.log, report.warnings)
-  const emit = outward.guard('onEvent', hooks.onEvent)
-  const tell = (event: DeployEvent): void => emit(event, report)
+  const gate = new OutputGate(hooks.vocabulary, hooks.log, report.warnings)
+  const emit = gate.guard('onEvent', hooks.onEvent)
+  const emitEvent = (event: DeployEvent): void => emit(event, report)
   // Masked before anything else can print them, even when they fail validation or sit in another option.
-  outward.addSecretOptions(values, hooks.env)
+  gate.addSecretOptions(values, hooks.env)
   let settings: Settings | undefined
   try {
     if (hooks.signal?.aborted) throw new AbortedError('The deploy was stopped before it started.')
@@ -61,24 +61,24 @@ export async function runDeploy(
       env: hooks.env,
       workingDirectory: hooks.workingDirectory
     })
-    outward.secrets.add(settings.apiKey)
-    outward.secrets.add(settings.githubToken)
-    await run(new DeploySession(settings, limits, outward, hooks, tell), report)
+    gate.secrets.add(settings.apiKey)
+    gate.secrets.add(settings.githubToken)
+    await runSteps(new DeploySession(settings, limits, gate, hooks, emitEvent), report)
   } catch (error) {
-    report.failure = failureOf(error, outward, hooks.signal)
+    report.failure = failureOf(error, gate, hooks.signal)
     report.outcome = 'aborted'
   }
   const concluded = conclude(report)
   const judgement: Judgement = {
     ...concluded,
-    message: concluded.message === undefined ? undefined : outward.text(concluded.message)
+    message: concluded.message === undefined ? undefined : gate.text(concluded.message)
   }
-  if (settings?.junitReport) await writeJUnit(settings.junitReport, report, judgement, outward)
+  if (settings?.junitReport) await writeJUnit(settings.junitReport, report, judgement, gate)
   return { report, judgement, settings }
 }
 
 /** The plan's steps in order, each one's facts written into the report as it ends. */
-async function run(session: DeploySession, report: Report): Promise<void> {
+async function runSteps(session: DeploySession, report: Report): Promise<void> {
   const { settings } = session
   if (settings.junitReport) await ensureWritable(settings.junitReport, ref('junitReport'))
   Object.assign(report, factsOf(settings))
@@ -96,13 +96,13 @@ async function run(session: DeploySession, report: Report): Promise<void> {
       settings.git = { ...settings.git, pullRequestNumber: more.pullRequestNumber }
       report.git = settings.git
     }
-    if (event) session.tell(event)
+    if (event) session.emitEvent(event)
   }
   const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step))
   for (const step of before) take(await STEPS[step](session, carried, report))
   for (const line of planLines(settings, carried.artifact, carried.destination))
     session.log.info(line)
-  session.tell({ type: 'planned', mode: settings.mode })
+  session.emitEvent({ type: 'planned', mode: settings.mode })
   await session.hooks.beforeRequests?.(settings)
   try {
     for (const step of plan.steps.filter(step => !before.includes(step)))
@@ -131,13 +131,13 @@ async function writeJUnit(
   path: string,
   report: Report,
   judgement: Judgement,
-  outward: Outward
+  gate: OutputGate
 ): Promise<void> {
   try {
     await writeOutputFile(path, junitOfReport(report, judgement), ref('junitReport'))
   } catch (error) {
-    outward.log.warning(
-      outward.warn(
+    gate.log.warning(
+      gate.warn(
         `The JUnit report could not be written to ${quote(path)}: ${String(error instanceof Error ? error.message : error)}`
       )
     )
@@ -145,17 +145,17 @@ async function writeJUnit(
 }
 
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error: unknown, outward: Outward, signal: AbortSignal | undefined): Failure {
+function failureOf(error: unknown, gate: OutputGate, signal: AbortSignal | undefined): Failure {
   const stack = unexpectedStack(error)
-  if (stack) outward.log.debug(stack)
+  if (stack) gate.log.debug(stack)
   // The caller's stop explains whatever it cut short, whatever error that left.
   const interrupted = signal?.aborted === true
   return {
-    message: outward.text(failureText(error)),
+    message: gate.text(failureText(error)),
     usage: error instanceof InputError,
     option: error instanceof InputError ? error.option : undefined,
     aborted: interrupted || error instanceof AbortedError,
     interrupted,
-    unexpected: stack === undefined ? undefined : { stack: outward.text(stack) }
+    unexpected: stack === undefined ? undefined : { stack: gate.text(stack) }
   }
 }

@@ -1,5 +1,5 @@
 import type { BuildFacts } from '../inspect/facts.js'
-import type { GitContext } from '../shared/git.js'
+import type { GitContext } from '../shared/git-context.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Mode } from '../options/resolve.js'
 import type { NoRunCause, Outcome, Termination, Verdict } from '../model.js'

@@ -1,6 +1,6 @@
 import type { Cause, Conclusion } from './conclusion.js'
 import { outputValuesOf, type OutputValues } from './outputs.js'
-import type { DeployRun } from './orchestrator.js'
+import type { CompletedDeploy } from './orchestrator.js'
 import type { Outcome } from '../model.js'
 
 /**
@@ -22,7 +22,7 @@ export interface DeployResult extends OutputValues {
 }
 
 /** Pure: the result of a deploy's run, read from its report and judgement and never judged again. */
-export function resultOf({ report, judgement }: DeployRun): DeployResult & {
+export function resultOf({ report, judgement }: CompletedDeploy): DeployResult & {
   /** Terminate mode: `already` when the service had ended the environment before. */
   state?: 'terminated' | 'already'
 } {

@@ -1,17 +1,17 @@
 import { AbortedError } from '../shared/errors.js'
 import { formatDuration, formatMinutes } from '../shared/format.js'
-import type { GitContext } from '../shared/git.js'
+import type { GitContext } from '../shared/git-context.js'
 import type { Log, ProgressListener } from '../shared/log.js'
 import { userAgent, type FrontEnd } from '../shared/version.js'
 import { clock } from '../shared/clock.js'
-import { LIMIT_VARIABLES, type Limits } from '../options/limits.js'
+import { LIMIT_VARIABLES, type Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { Vocabulary } from '../options/vocabulary.js'
 import type { ServiceApi } from '../service/api.js'
 import { connectService } from '../service/connect.js'
 import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
 import type { DeployEvent } from './events.js'
-import type { Outward } from './outward.js'
+import type { OutputGate } from './output-gate.js'
 import type { PullRequestLookup } from '../ci/github.js'
 import type { Report } from './report.js'
 
@@ -59,21 +59,22 @@ export class DeploySession {
   constructor(
     readonly settings: Settings,
     readonly limits: Limits,
-    readonly outward: Outward,
+    readonly gate: OutputGate,
     readonly hooks: DeployHooks,
-    readonly tell: (event: DeployEvent) => void
+    /** Tells the front end an event, with the report as it stands. */
+    readonly emitEvent: (event: DeployEvent) => void
   ) {
-    this.log = outward.log
+    this.log = gate.log
   }
 
   /** A text from outside (a name, a link), redacted. */
   value(text: string): string {
-    return this.outward.value(text)
+    return this.gate.value(text)
   }
 
   /** A warning worth a look: in the log and in the report's warnings, rendered and redacted once. */
   warn(text: string, title?: string): void {
-    this.log.warning(this.outward.warn(text), title)
+    this.log.warning(this.gate.warn(text), title)
   }
 
   /** A log group for one phase, closed with how long the phase took. */
@@ -103,7 +104,7 @@ export class DeploySession {
       },
       transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
       log: this.log,
-      secrets: this.outward.secrets
+      secrets: this.gate.secrets
     })
   }
 

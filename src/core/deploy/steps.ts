@@ -121,7 +121,7 @@ async function upload(
         minBytesPerSecond: session.settings.minUploadBytesPerSecond,
         onSigned: signed =>
           session.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
-        onProgress: session.outward.guard('onProgress', session.hooks.onProgress)
+        onProgress: session.gate.guard('onProgress', session.hooks.onProgress)
       })
       session.log.info(`SHA-256 ${sent.sha256}`)
       return sent
@@ -200,7 +200,7 @@ async function toldOf(
     return {
       noRun: {
         cause,
-        reason: session.outward.text(answer.reason ?? 'no trigger matched this deployment'),
+        reason: session.gate.text(answer.reason ?? 'no trigger matched this deployment'),
         advice: noRunAdvice(cause, settings.deploymentType)
       }
     }

@@ -24,7 +24,7 @@ export async function waitForVerdict(
   const deadline = clock.now() + settings.waitTimeoutMs
   const service = session.service(session.hooks.signal, deadline)
   const base = settings.pollIntervalMs
-  session.tell({ type: 'waiting', runId })
+  session.emitEvent({ type: 'waiting', runId })
   const verdict = await session.phase(`Verdict of run ${runId}`, () => {
     log.info(
       `Waiting up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`
@@ -36,7 +36,7 @@ export async function waitForVerdict(
       // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
       notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
       signal: session.hooks.signal,
-      onStatus: status => session.tell({ type: 'status', status })
+      onStatus: status => session.emitEvent({ type: 'status', status })
     })
   })
   if (verdict.verdict === 'passed')

@@ -7,8 +7,8 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
 import { messageOf } from '../shared/errors.js'
-import { ACCEPTED_EXTENSIONS, acceptedExtension } from '../shared/names.js'
-import { inert, oneLine, quote } from '../shared/text.js'
+import { ACCEPTED_EXTENSIONS, acceptedExtension } from '../shared/name-rules.js'
+import { sanitize, oneLine, quote } from '../shared/text.js'
 import { abortError } from '../shared/clock.js'
 import { manifestFacts, signingWarnings, type ManifestFacts } from './android.js'
 import { readBinaryXml } from './axml.js'
@@ -173,8 +173,8 @@ class Inspection {
   }
 
   private badManifest(what: string, error: unknown): BrokenBuildError {
-    // A parser's words may quote the file: one inert line.
-    const why = inert(oneLine(messageOf(error), 200))
+    // A parser's words may quote the file: one sanitize line.
+    const why = sanitize(oneLine(messageOf(error), 200))
     return this.refuse(
       'bad-manifest',
       `${EXPECTED[this.extension]} whose ${what} cannot be used: ${why}`,

@@ -1,4 +1,4 @@
-import type { ACCEPTED_EXTENSIONS } from '../shared/names.js'
+import type { ACCEPTED_EXTENSIONS } from '../shared/name-rules.js'
 import { quote } from '../shared/text.js'
 import { BrokenBuildError, type BrokenReason } from './broken.js'
 import { APK_MANIFEST, BUNDLE_MANIFEST, type Survey } from './survey.js'

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { InputError } from '../shared/errors.js'
-import type { GitContext } from '../shared/git.js'
+import type { GitContext } from '../shared/git-context.js'
 import { ref } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
 import {

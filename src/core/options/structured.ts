@@ -1,6 +1,6 @@
 import { InputError } from '../shared/errors.js'
-import type { Repository } from '../shared/git.js'
-import { isLoopback } from '../shared/names.js'
+import type { Repository } from '../shared/git-context.js'
+import { isLoopback } from '../shared/name-rules.js'
 import { ref } from '../shared/option-refs.js'
 import type { OptionKey } from '../shared/option-table.js'
 import { redactShapes } from '../shared/redact.js'

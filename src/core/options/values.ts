@@ -1,5 +1,10 @@
 import { InputError } from '../shared/errors.js'
-import { destinationProblem, hasUnsafePath, isSafeId, MAX_PATH_LENGTH } from '../shared/names.js'
+import {
+  destinationProblem,
+  hasUnsafePath,
+  isSafeId,
+  MAX_PATH_LENGTH
+} from '../shared/name-rules.js'
 import { hasControlCharacter, quote } from '../shared/text.js'
 import {
   describe,

@@ -62,8 +62,8 @@ export function replaceClock(replacement: Clock): () => void {
 export function abortError(signal: AbortSignal): DeployError {
   const reason: unknown = signal.reason
   if (reason instanceof DeployError) return reason
-  const said = reason === undefined ? '' : messageOf(reason)
+  const reasonText = reason === undefined ? '' : messageOf(reason)
   return new AbortedError(
-    `The deploy was stopped before it finished${said && !/aborted/i.test(said) ? ` (${said})` : ''}.`
+    `The deploy was stopped before it finished${reasonText && !/aborted/i.test(reasonText) ? ` (${reasonText})` : ''}.`
   )
 }

@@ -62,8 +62,8 @@ export class RetriesExhaustedError extends DeployError {
     readonly last: unknown,
     readonly attempts: number
   ) {
-    const said = messageOf(last).replace(/([^.])$/, '$1.')
-    super(`${said} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`)
+    const lastMessage = messageOf(last).replace(/([^.])$/, '$1.')
+    super(`${lastMessage} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`)
   }
 }
 

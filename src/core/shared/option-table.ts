@@ -1,5 +1,5 @@
 import type { FrontEnd } from './version.js'
-import type { Repository } from './git.js'
+import type { Repository } from './git-context.js'
 
 /**
  * The one option table. Every option is written here once: its kind, range,

@@ -140,7 +140,7 @@ export function base64Spellings(secret: string): string[] {
   return spellings
 }
 
-/** The secrets of one deploy, and the redaction every outward text goes through. */
+/** The secrets of one deploy, and the redaction every gate text goes through. */
 export class Secrets {
   /** URLs and queries, masked as they are spelled (and URL-encoded). */
   private readonly exact = new Set<string>()
@@ -163,7 +163,7 @@ export class Secrets {
       return
     }
     const encoded = encodeURIComponent(secret)
-    for (const form of new Set([secret, encoded])) this.tell(form)
+    for (const form of new Set([secret, encoded])) this.maskForm(form)
     for (const spelling of [
       secret,
       encoded,
@@ -207,10 +207,10 @@ export class Secrets {
   /** Registers a value exactly as it is spelled (and URL-encoded): what another deploy's redaction was told, a URL. */
   addExact(value: string): void {
     if (value.length < MIN_SECRET_LENGTH) return
-    for (const form of new Set([value, encodeURIComponent(value)])) this.tell(form)
+    for (const form of new Set([value, encodeURIComponent(value)])) this.maskForm(form)
   }
 
-  private tell(form: string): void {
+  private maskForm(form: string): void {
     if (this.exact.has(form)) return
     this.exact.add(form)
     this.onMask(form)

@@ -53,13 +53,13 @@ function escaped(character: string): string {
 }
 
 /** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
-export function inert(text: string): string {
+export function sanitize(text: string): string {
   return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[')
 }
 
-/** A whole log line made inert; one that would begin a workflow command has its first colon escaped. */
-export function inertLine(line: string): string {
-  return inert(line).replace(/^(\s*):(?=:)/, '$1\\u003a')
+/** A whole log line made sanitize; one that would begin a workflow command has its first colon escaped. */
+export function sanitizeLine(line: string): string {
+  return sanitize(line).replace(/^(\s*):(?=:)/, '$1\\u003a')
 }
 
 /**
@@ -70,7 +70,7 @@ export function inertLine(line: string): string {
  * and a runner finds no command in it. JSON.stringify already escapes the
  * controls; these characters only ever stand inside strings.
  */
-export function inertJson(value: unknown, indent?: number): string {
+export function sanitizeJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent) ?? 'null'
   return text
     .replace(JSON_ESCAPED, character =>
@@ -89,9 +89,9 @@ export function shorten(value: string, max: number): string {
   return `${value.slice(0, end)}…`
 }
 
-/** A value quoted for a message: JSON-escaped, inert, and short. */
+/** A value quoted for a message: JSON-escaped, sanitize, and short. */
 export function quote(value: string, max = 80): string {
-  return inert(JSON.stringify(shorten(value, max)))
+  return sanitize(JSON.stringify(shorten(value, max)))
 }
 
 /**

@@ -4,7 +4,7 @@ import { access, realpath, stat } from 'node:fs/promises'
 import nodePath from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import { InputError } from '../shared/errors.js'
-import { ACCEPTED_EXTENSIONS, acceptedExtension, fileName } from '../shared/names.js'
+import { ACCEPTED_EXTENSIONS, acceptedExtension, fileName } from '../shared/name-rules.js'
 import { quote } from '../shared/text.js'
 
 /** The build to upload: one regular, readable, non-empty file of an accepted type. */
@@ -165,7 +165,7 @@ async function targetOutside(path: string, workspace: string): Promise<string | 
   }
 }
 
-/** Pure: a matched path as a message shows it: relative to the working directory, quoted and inert. */
+/** Pure: a matched path as a message shows it: relative to the working directory, quoted and sanitize. */
 export function shownPath(path: string, workspace: string, paths: Paths = nodePath): string {
   return quote(paths.relative(workspace, path) || path)
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { DeployError, FileChangedError } from '../shared/errors.js'
-import { fileName } from '../shared/names.js'
+import { fileName } from '../shared/name-rules.js'
 import { quote } from '../shared/text.js'
 
 /** Bytes read from disk per chunk, and the buffers that carry them: at most this many chunks are on their way. */

@@ -1,6 +1,6 @@
 import { ResponseError } from '../../shared/errors.js'
 import { asObject, asText, type JsonObject } from '../../shared/json.js'
-import { answeredPathProblem, isLoopback, safeId } from '../../shared/names.js'
+import { answeredPathProblem, isLoopback, safeId } from '../../shared/name-rules.js'
 import { ref } from '../../shared/option-refs.js'
 import { redactShapes } from '../../shared/redact.js'
 import { oneLine } from '../../shared/text.js'
@@ -15,12 +15,12 @@ import type { DeployAnswer, NoRunCause, SignedUpload } from '../../model.js'
  */
 
 /** The service's words as one plain line with no credential in it. */
-export function said(value: string): string {
+export function serviceWords(value: string): string {
   return oneLine(redactShapes(value))
 }
 
-function saidOrNone(value: string | undefined): string | undefined {
-  return value === undefined ? undefined : said(value) || undefined
+function serviceWordsOrNone(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : serviceWords(value) || undefined
 }
 
 // ---------------------------------------------------------------- signed upload
@@ -87,11 +87,12 @@ function classify(r: JsonObject): Entry {
     .filter((part, i, all) => all.indexOf(part) === i)
   const failed = (): Entry => ({
     kind: 'failed',
-    detail: said(failure.join(': ')),
+    detail: serviceWords(failure.join(': ')),
     billing: failure.some(part => /billing/i.test(part))
   })
   if (outcome === 'failed') return failed()
-  if (outcome === 'skipped') return { kind: 'skipped', detail: saidOrNone(asText(r.skip_reason)) }
+  if (outcome === 'skipped')
+    return { kind: 'skipped', detail: serviceWordsOrNone(asText(r.skip_reason)) }
   if (outcome === 'created')
     return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate }
   // No outcome (or one this client does not know): the published client's order.
@@ -110,7 +111,7 @@ export function parseDeployAnswer(body: string): DeployAnswer {
   const created = entries.filter(e => e.kind === 'created')
   const runIds = created.map(e => e.runId).filter(isString)
   const common = {
-    warning: saidOrNone(asText(json.warning)),
+    warning: serviceWordsOrNone(asText(json.warning)),
     deploymentId: safeId(json.deployment_id),
     environment: environment.name,
     environmentId:
@@ -141,10 +142,10 @@ interface AnsweredEnvironment {
 
 /** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
 function readEnvironment(value: unknown): AnsweredEnvironment {
-  if (typeof value === 'string') return { name: saidOrNone(asText(value)) }
+  if (typeof value === 'string') return { name: serviceWordsOrNone(asText(value)) }
   const object = asObject(value)
   return {
-    name: saidOrNone(asText(object.alias) ?? asText(object.name)),
+    name: serviceWordsOrNone(asText(object.alias) ?? asText(object.name)),
     id: safeId(object.id),
     isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
   }
@@ -161,7 +162,7 @@ function noRun(
     const words = [asText(skipped.message), asText(skipped.reason)].filter(isString)
     return {
       cause: 'skipped-deployment',
-      reason: `the service skipped the deployment${words.length ? `: ${said(words.join(' — '))}` : ''}`
+      reason: `the service skipped the deployment${words.length ? `: ${serviceWords(words.join(' — '))}` : ''}`
     }
   }
   const failed = entries.filter(e => e.kind === 'failed')
@@ -175,7 +176,7 @@ function noRun(
     e.kind === 'skipped'
       ? `a trigger was skipped${e.detail ? ` (${e.detail})` : ''}`
       : e.kind === 'none' && e.outcome
-        ? `a trigger answered ${JSON.stringify(said(e.outcome))}`
+        ? `a trigger answered ${JSON.stringify(serviceWords(e.outcome))}`
         : undefined
   )
   const details = parts.filter(isString).join('; ')
@@ -215,17 +216,17 @@ export function describeErrorBody(body: string): string {
       asText(json.message) ??
       asText(asObject(json.error).message)
     const joined = [code, message].filter(isString).join(': ')
-    if (joined) return said(joined)
+    if (joined) return serviceWords(joined)
   }
   const xmlCode = /<Code>([^<]*)<\/Code>/i.exec(trimmed)?.[1]
   if (xmlCode) {
     const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1]
-    return said(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode)
+    return serviceWords(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode)
   }
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
-  if (title) return said(`an HTML page titled "${title.trim()}"`)
+  if (title) return serviceWords(`an HTML page titled "${title.trim()}"`)
   if (/^</.test(trimmed)) return 'an HTML or XML page'
-  return said(trimmed)
+  return serviceWords(trimmed)
 }
 
 /** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */

@@ -1,4 +1,4 @@
-import type { GitContext, Repository } from '../../shared/git.js'
+import type { GitContext, Repository } from '../../shared/git-context.js'
 
 /** The deploy webhook's request body (service spec 2.3, Parts 2 and 3), snake_case; empty fields are left out. */
 export interface DeployRequestBody {

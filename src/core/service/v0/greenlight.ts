@@ -1,7 +1,7 @@
 import { asObject, asText } from '../../shared/json.js'
-import { httpUrl, safeId } from '../../shared/names.js'
+import { httpUrl, safeId } from '../../shared/name-rules.js'
 import type { Bug, RunStage, RunStatus } from '../../model.js'
-import { parseObject, said } from './answers.js'
+import { parseObject, serviceWords } from './answers.js'
 
 /** The verdict endpoint's answers and the end of an environment's, read tolerantly into the domain's terms. */
 
@@ -38,7 +38,7 @@ function bugsOf(value: unknown): Bug[] {
     .slice(0, MAX_BUGS)
     .map(asObject)
     .flatMap(raw => {
-      const name = said(asText(raw.name) ?? '')
+      const name = serviceWords(asText(raw.name) ?? '')
       if (!name) return []
       const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized'
       const bug: Bug = {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from '@jest/globals'
 import { CLI_VOCABULARY } from '../../src/cli/vocabulary.js'
-import { Outward } from '../../src/core/deploy/outward.js'
+import { OutputGate } from '../../src/core/deploy/output-gate.js'
 import { ECHOED_SPELLINGS, readableRun } from '../helpers/secrets.js'
 
 const KEY = 'sk_live_9fQ2xLm7Tz4RwB8vNc3H'
 
-/** An Outward for the CLI, with what its log was told. */
-function outward() {
+/** An OutputGate for the CLI, with what its log was told. */
+function cliGate() {
   const lines: string[] = []
   const masked: string[] = []
-  const gate = new Outward(
+  const gate = new OutputGate(
     CLI_VOCABULARY,
     {
       info: (message: string) => lines.push(message),
@@ -25,7 +25,7 @@ describe('the way out of the core', () => {
   it.each(ECHOED_SPELLINGS)(
     'redacts the key %s from every line and every value, and keeps each on one line',
     (_form, spell) => {
-      const { gate, lines } = outward()
+      const { gate, lines } = cliGate()
       gate.secrets.add(KEY)
       const said = `The service answered 401: token ${spell(KEY)}\ninvalid.`
       gate.log.info(said)
@@ -38,13 +38,13 @@ describe('the way out of the core', () => {
   )
 
   it("shows invisible characters as escapes in every line, and renders options in the front end's words", () => {
-    const { gate, lines } = outward()
+    const { gate, lines } = cliGate()
     gate.log.info('Bug "pay\u200bpal\u{e0041}" on {{file}}')
     expect(lines).toEqual(['Bug "pay\\u200bpal\\u{e0041}" on --file'])
   })
 
   it('knows a key from its environment variable before any option is read', () => {
-    const { gate, masked } = outward()
+    const { gate, masked } = cliGate()
     gate.addSecretOptions(
       { file: 'app.apk', githubToken: 'ghs_0123456789abcdef' },
       {

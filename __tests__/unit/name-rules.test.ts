@@ -8,7 +8,7 @@ import {
   answeredPathProblem,
   destinationProblem,
   fileName
-} from '../../src/core/shared/names.js'
+} from '../../src/core/shared/name-rules.js'
 import { searchOf, shownPath } from '../../src/core/upload/artifact.js'
 
 /** The convention's answer, its problem in the action's words. */

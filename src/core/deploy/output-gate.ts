@@ -1,7 +1,7 @@
 import { messageOf } from '../shared/errors.js'
 import { completeLog, type Log } from '../shared/log.js'
 import { Secrets } from '../shared/redact.js'
-import { inert } from '../shared/text.js'
+import { sanitize } from '../shared/text.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import { OPTIONS } from '../shared/option-table.js'
 import { render, type Vocabulary } from '../options/vocabulary.js'
@@ -10,12 +10,12 @@ import { render, type Vocabulary } from '../options/vocabulary.js'
  * The way out of the core. Every text a deploy sends a person (log lines, the
  * failure, the reason, warnings) passes here: options rendered in the front
  * end's words, every secret and credential shape redacted, and the whole made
- * inert (one line, no control characters, no workflow command). Every
+ * sanitize (one line, no control characters, no workflow command). Every
  * callback of the caller's (the log, progress, status, events) is called
  * through a guard: one that throws is reported once and not called again,
  * and never stops the deploy.
  */
-export class Outward {
+export class OutputGate {
   readonly secrets: Secrets
   readonly log: Log
   private readonly warnings: string[]
@@ -57,7 +57,7 @@ export class Outward {
 
   /** A text for a person, ready to leave the process. */
   text(message: string): string {
-    return inert(this.secrets.redact(render(message, this.vocabulary)))
+    return sanitize(this.secrets.redact(render(message, this.vocabulary)))
   }
 
   /** A warning worth a look, kept with the others: its text, ready to leave the process. */
@@ -71,7 +71,7 @@ export class Outward {
    * A value (an output, a link) ready to leave the process: secrets and
    * credentials out, and otherwise exact, for a later step must read the very
    * path or link. Values are checked where they are read (no control
-   * character reaches here); each hand-over format keeps them inert for its
+   * character reaches here); each hand-over format keeps them sanitize for its
    * reader.
    */
   value(value: string): string {

@@ -1,15 +1,15 @@
 import { resolve } from 'node:path'
 import {
   ensureWritable,
-  inertJson,
-  inertLine,
+  sanitizeJson,
+  sanitizeLine,
   messageOf,
   outputsOf,
   resultOf,
   quote,
   runDeploy,
   writeOutputFile,
-  type DeployRun
+  type CompletedDeploy
 } from '../core/index.js'
 import { EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
 import { handOver, type HandOverFormat } from './handover.js'
@@ -34,9 +34,9 @@ export async function runCommand(
     quiet: values.quiet === true,
     debug: ['true', '1'].includes((io.env.MOBILE_DEPLOY_DEBUG ?? '').trim().toLowerCase())
   })
-  const given = values['output-env'] as string | undefined
+  const outputEnv = values['output-env'] as string | undefined
   // Relative to the folder the command runs in, as every path of the command line.
-  const outputFile = given === undefined ? undefined : resolve(io.cwd, given)
+  const outputFile = outputEnv === undefined ? undefined : resolve(io.cwd, outputEnv)
   const format = (values['output-env-format'] ?? 'dotenv') as HandOverFormat
 
   const usesGit = command.flags.some(flag => flag.option === 'sha')
@@ -49,7 +49,7 @@ export async function runCommand(
       'No Git context'
     )
 
-  const run = await runDeploy(command.name, valuesOf(command, values), {
+  const deployed = await runDeploy(command.name, valuesOf(command, values), {
     frontEnd: 'cli',
     vocabulary: CLI_VOCABULARY,
     log,
@@ -58,14 +58,14 @@ export async function runCommand(
     workingDirectory: io.cwd,
     signal: io.signal,
     beforeRequests: async () => {
-      if (outputFile) await ensureWritable(outputFile, '--output-env', given)
+      if (outputFile) await ensureWritable(outputFile, '--output-env', outputEnv)
     }
   })
 
-  const written = await writeOutputs(run, { json, outputFile, format }, io, log)
-  const { judgement, report } = run
+  const written = await writeOutputs(deployed, { json, outputFile, format }, io, log)
+  const { judgement, report } = deployed
   if (judgement.message && judgement.conclusion === 'failure')
-    io.stderr(`Error: ${inertLine(judgement.message)}\n`)
+    io.stderr(`Error: ${sanitizeLine(judgement.message)}\n`)
   else if (judgement.message) log.warning(judgement.message, 'No run created')
   if (!written) return judgement.cause === 'usage' ? EXIT.usage : EXIT['deploy-failed']
   if (report.failure?.interrupted) return interruptedExit(io.signal?.reason)
@@ -79,7 +79,7 @@ export async function runCommand(
  * Resolves false when the file could not be written.
  */
 async function writeOutputs(
-  run: DeployRun,
+  deployed: CompletedDeploy,
   {
     json,
     outputFile,
@@ -88,7 +88,7 @@ async function writeOutputs(
   io: Io,
   log: ReturnType<typeof stderrLog>
 ): Promise<boolean> {
-  const outputs = outputsOf(run.report)
+  const outputs = outputsOf(deployed.report)
   const files = handOver(outputs, format)
   for (const { name, why } of files.left)
     log.warning(
@@ -97,7 +97,7 @@ async function writeOutputs(
     )
   if (json) {
     // The library's result, field for field: the outputs and the one judgement.
-    io.stdout(`${inertJson(resultOf(run), 2)}\n`)
+    io.stdout(`${sanitizeJson(resultOf(deployed), 2)}\n`)
     // envman's pairs are for a script to read, not a person.
   } else if (format !== 'envman') io.stdout(files.text)
   if (!outputFile) return true
@@ -106,7 +106,7 @@ async function writeOutputs(
     return true
   } catch (error) {
     io.stderr(
-      `Error: ${inertLine(`--output-env ${quote(outputFile)} could not be written: ${messageOf(error)}`)}\n`
+      `Error: ${sanitizeLine(`--output-env ${quote(outputFile)} could not be written: ${messageOf(error)}`)}\n`
     )
     return false
   }
