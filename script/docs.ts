@@ -11,7 +11,8 @@ import { format, resolveConfig } from 'prettier'
 import { parse, stringify } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
 import { ACTION_VOCABULARY } from '../src/action/vocabulary.js'
-import { OPTIONS, optionsOf, OUTPUTS, render, spelling } from '../src/core/index.js'
+import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
+import { OUTPUTS } from '../src/core/deploy/outputs.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>

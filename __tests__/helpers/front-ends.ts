@@ -1,7 +1,8 @@
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.js'
 import { main } from '../../src/cli/main.js'
-import { kebab, OPTIONS, type Command, type OptionKey } from '../../src/core/index.js'
+import { OPTIONS, type Command, type OptionKey } from '../../src/core/index.js'
+import { kebab } from '../../src/core/options/vocabulary.js'
 import * as library from '../../src/index.js'
 import { DEMO_API_KEY, step, type Runner } from './harness.js'
 

@@ -14,13 +14,13 @@ import type { Fault } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
 import {
-  kebab,
   OPTIONS,
   resultWords,
   type Cause,
   type Conclusion,
   type OptionKey
 } from '../../src/core/index.js'
+import { kebab } from '../../src/core/options/vocabulary.js'
 import { junitReport, notifyDeployment } from '../../src/index.js'
 import { cliEnv, comparable, runCli } from '../helpers/front-ends.js'
 import { HEAD, pullRequest } from '../helpers/github-events.js'

@@ -12,7 +12,8 @@ import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { ROOT } from '../../emulator/github-runner.js'
 import { CLI_VOCABULARY } from '../../src/cli/vocabulary.js'
-import { OUTPUT_NAMES, OUTPUT_VALUES, OUTPUTS, render } from '../../src/core/index.js'
+import { render } from '../../src/core/index.js'
+import { OUTPUT_NAMES, OUTPUT_VALUES, OUTPUTS } from '../../src/core/deploy/outputs.js'
 import {
   inputDefault,
   inputKey,
