@@ -164,7 +164,7 @@ describe('script/release', () => {
   it('packs the tarball, writes its SHA-256 beside it, pins it in a commit, tags it and moves the major tag', async () => {
     const before = await git(clone, 'rev-parse', 'HEAD')
     const result = await release([VERSION], {
-      MBD_RELEASE_TESTS: '__tests__/unit/publishing.test.ts'
+      MBD_RELEASE_TESTS: '__tests__/unit/package/publishing.test.ts'
     })
     if (result.code !== 0) console.log(result.output)
     expect(result.code).toBe(0)

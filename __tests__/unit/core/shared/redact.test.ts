@@ -1,0 +1,201 @@
+import { describe, expect, it } from '@jest/globals'
+import { MIN_RUN, MIN_SECRET_LENGTH, redactShapes, Secrets } from '../../../../src/core/shared/redact.js'
+import { describeNetworkError } from '../../../../src/core/transport/send.js'
+import { ECHOED_SPELLINGS, readableRun } from '../../../helpers/secrets.js'
+
+describe('redactShapes, knowing no secret', () => {
+  it.each([
+    ['Request timeout: /b/k?X-Amz-Signature=abc&x=1', 'Request timeout: /b/k?…'],
+    ['see "https://s.example.com/a?sig=1" now', 'see "https://s.example.com/a?…" now'],
+    ['no query here', 'no query here'],
+    ['see "http://127.0.0.1:9/a?b" now', 'see "http://127.0.0.1:9/a?…" now'],
+    [
+      'Input \'file\' "build/app-?.apk" matched no file',
+      'Input \'file\' "build/app-?.apk" matched no file'
+    ],
+    ['what? where?', 'what? where?']
+  ])('%s', (text, expected) => {
+    expect(redactShapes(text)).toBe(expected)
+    expect(describeNetworkError(new Error(text))).toBe(expected)
+  })
+
+  it.each([
+    ['SignatureDoesNotMatch: provided=abcdef0123456789 expected', 'provided=***'],
+    ['x-amz-signature=0a1b2c3d4e5f (lower case)', 'x-amz-signature=***'],
+    ['X-Goog-Signature=deadbeefcafe1234', 'X-Goog-Signature=***'],
+    ['X-Amz-Signature%3Dfeedface99', 'X-Amz-Signature%3D***'],
+    ['Authorization: Bearer sk_live_abcdef.123', 'Bearer ***'],
+    ['{"token": "ghs_abcdefghijk", "n": 1}', '"token": "***"'],
+    ['https://user:hunter2@host.example.com/x', 'https://***@host.example.com/x']
+  ])('a credential shaped like %j is cut', (text, expected) => {
+    const shown = redactShapes(text)
+    expect(shown).toContain(expected)
+    for (const secret of [
+      'abcdef0123456789',
+      '0a1b2c3d4e5f',
+      'deadbeefcafe1234',
+      'feedface99',
+      'sk_live_abcdef.123',
+      'ghs_abcdefghijk',
+      'hunter2'
+    ])
+      expect(shown).not.toContain(secret)
+  })
+})
+
+describe('Secrets', () => {
+  it('redacts a registered secret and its URL-encoded form, wherever it appears', () => {
+    const masked: string[] = []
+    const secrets = new Secrets(secret => masked.push(secret))
+    secrets.add('key/with+chars=0123')
+    const text = secrets.redact('echo key/with+chars=0123 and key%2Fwith%2Bchars%3D0123 end')
+    expect(text).toBe('echo *** and *** end')
+    expect(masked).toEqual(['key/with+chars=0123', 'key%2Fwith%2Bchars%3D0123'])
+  })
+
+  it(`never registers a URL or a query shorter than ${MIN_SECRET_LENGTH} characters`, () => {
+    const masked: string[] = []
+    const secrets = new Secrets(secret => masked.push(secret))
+    secrets.addSignedUrl('https://store.example.com/b/app.apk?x')
+    expect(masked).toEqual([
+      'https://store.example.com/b/app.apk?x',
+      'https%3A%2F%2Fstore.example.com%2Fb%2Fapp.apk%3Fx'
+    ])
+    expect(secrets.redact('an x in a short line')).toBe('an x in a short line')
+  })
+
+  it("registers a signed URL's query and each credential in it", () => {
+    const masked: string[] = []
+    const secrets = new Secrets(secret => masked.push(secret))
+    secrets.addSignedUrl(
+      'https://store.example.com/b/app.apk?X-Amz-Credential=AKIA%2F20261123&X-Amz-Signature=0123456789abcdef&X-Amz-Expires=900'
+    )
+    expect(masked).toContain('0123456789abcdef')
+    expect(masked).toContain('AKIA/20261123')
+    expect(secrets.redact('the store said: provided 0123456789abcdef')).toBe(
+      'the store said: provided ***'
+    )
+  })
+
+  it('keeps a plain query in a value (a link) but no credential', () => {
+    const secrets = new Secrets()
+    secrets.add('sk_live_0123456789')
+    expect(secrets.redactValue('https://app.example.com/runs/1?tab=bugs')).toBe(
+      'https://app.example.com/runs/1?tab=bugs'
+    )
+    expect(
+      secrets.redactValue('https://app.example.com/runs/1?token=abc&k=sk_live_0123456789')
+    ).toBe('https://app.example.com/runs/1?token=***&k=***')
+  })
+})
+
+const KEY = 'sk_live_9fQ2xLm7Tz4RwB8vNc3H'
+const base64 = (text: string) => Buffer.from(text).toString('base64')
+
+describe('a key, in every spelling an echo gives it', () => {
+  const FORMS: [string, string][] = [
+    ...ECHOED_SPELLINGS.map(([name, spell]): [string, string] => [
+      name,
+      `key ${spell(KEY)} refused`
+    ]),
+    ['made one line by the service', `key ${KEY.slice(0, 10)} ${KEY.slice(10)} refused`],
+    [
+      "in a long user's Basic header",
+      `Authorization: Basic ${base64(`deploy-bot@example.com:${KEY}`)}`
+    ],
+    [
+      'in base64 wrapped at 76 columns',
+      `body:\n${base64(`{"apiKey":"${KEY}","n":1}`.repeat(3)).replace(/(.{76})/g, '$1\n')}`
+    ],
+    ['twice in a row', `${KEY}${KEY}`]
+  ]
+
+  it.each(FORMS)('is masked %s', (_form, text) => {
+    expect(readableRun(text, KEY)).toBeDefined()
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    for (const shown of [secrets.redact(text), secrets.redactValue(text)]) {
+      expect(readableRun(shown, KEY)).toBeUndefined()
+      expect(shown).toContain('***')
+    }
+  })
+
+  it('is masked URL-encoded, and cut so', () => {
+    const special = 'k3y/with+special=chars&more'
+    const secrets = new Secrets()
+    secrets.add(special)
+    const encoded = encodeURIComponent(special)
+    expect(secrets.redact(`the store said: ${encoded} and ${encoded.slice(3, 17)}`)).toBe(
+      'the store said: *** and ***'
+    )
+  })
+
+  it('masks a whole stretch, breaks inside it included, and nothing around it', () => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    expect(secrets.redact(`key ${KEY.slice(0, 9)}\n${KEY.slice(9)} refused`)).toBe(
+      'key *** refused'
+    )
+    expect(secrets.redact(`key ${KEY.toUpperCase()}.`)).toBe('key ***.')
+    expect(secrets.redact(`cut …${KEY.slice(4, 20)}… here`)).toBe('cut …***… here')
+  })
+
+  const KEPT = [
+    'Run run_1 created on environment "staging".',
+    'Upload "app-release.apk" (12.0 MiB) took 1.2 s',
+    'SHA-256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    'The basic plan has no runs left',
+    `a run of 11 characters of the key: ${KEY.slice(0, MIN_RUN - 1)}`,
+    'https://app.example.com/runs/run_1?tab=bugs'
+  ]
+
+  it.each(KEPT)('leaves %j as it is', text => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    secrets.add(`ghs_${'A1b2C3d4'.repeat(4)}`)
+    expect(secrets.redactValue(text)).toBe(text)
+  })
+
+  it('hands the runner the key and its URL-encoded form, which it masks itself in every encoding', () => {
+    const masked: string[] = []
+    const secrets = new Secrets(secret => masked.push(secret))
+    secrets.add(`${KEY}/+`)
+    secrets.add(`${KEY}/+`)
+    expect(masked).toEqual([`${KEY}/+`, encodeURIComponent(`${KEY}/+`)])
+  })
+
+  it('masks a Basic authorization without knowing the key, but not the word "basic"', () => {
+    expect(redactShapes(`Authorization: Basic ${base64('user:hunter2')}`)).toBe(
+      'Authorization: Basic ***'
+    )
+    expect(redactShapes('Basic plan, basic features')).toBe('Basic plan, basic features')
+  })
+})
+
+describe(`a key shorter than ${MIN_SECRET_LENGTH} characters`, () => {
+  it.each([
+    ['Flag --file "abc" matched no file', 'Flag --file "***" matched no file'],
+    ['GET /x answered 401 (invalid key abc)', 'GET /x answered 401 (invalid key ***)'],
+    ['key=abc&x=1', 'key=***&x=1'],
+    ['abc', '***'],
+    ['abcdef, xabc, abc_1, abc1 and ABC stay', 'abcdef, xabc, abc_1, abc1 and ABC stay'],
+    ['Run run_1: the cabcab stays', 'Run run_1: the cabcab stays']
+  ])('%j becomes %j: masked as a whole word, exactly', (text, shown) => {
+    const masked: string[] = []
+    const secrets = new Secrets(secret => masked.push(secret))
+    secrets.add('abc')
+    expect(secrets.redact(text)).toBe(shown)
+    expect(secrets.redactValue(text)).toBe(shown)
+    // Handed to the runner, it would mask those letters inside every word of the job's log.
+    expect(masked).toEqual([])
+  })
+
+  it('is masked whatever its characters', () => {
+    const secrets = new Secrets()
+    secrets.add('a+b/c')
+    secrets.add('7')
+    expect(secrets.redact('key "a+b/c" (a%2Bb%2Fc), id 7, 17, 7b')).toBe(
+      'key "***" (***), id ***, 17, 7b'
+    )
+  })
+})

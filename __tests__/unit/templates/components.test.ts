@@ -1,0 +1,269 @@
+/**
+ * The GitLab CI/CD components (templates/) and the pipelines of
+ * docs/gitlab.md, held to GitLab's own rules: each header against the spec of
+ * GitLab's CI schema, each component's jobs once its inputs are interpolated
+ * as GitLab does it (with the defaults, and with typical inputs), the docs'
+ * pipelines expanded and checked the same way, and the pipelines GitLab
+ * creates from them for a push and for a merge request. Each component
+ * installs the CLI with wrappers/install-cli.sh's installer, word for word,
+ * from release.json's tarball and pin. The pipelines themselves run in
+ * gitlab-ci-local (e2e/gitlab).
+ */
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from '@jest/globals'
+import { ROOT } from '../../../emulator/github-runner.js'
+import {
+  CANONICAL_INSTALLER,
+  RELEASE,
+  installerBlock,
+  releaseTarballUrl
+} from '../../helpers/cli-release.js'
+import {
+  createPipeline,
+  docsPipelines,
+  eventVariables,
+  expandIncludes,
+  gitlabSchema,
+  interpolate,
+  jobsOf,
+  parseComponent,
+  readProject,
+  resolveInputs,
+  type Component,
+  type Inputs
+} from '../../helpers/gitlab.js'
+
+const run = promisify(execFile)
+const schema = gitlabSchema()
+const COMPONENTS = ['deploy', 'preview', 'wait', 'terminate'] as const
+type Name = (typeof COMPONENTS)[number]
+
+const component = (name: Name): Component =>
+  parseComponent(readProject(`templates/${name}.yml`), `templates/${name}.yml`)
+
+/** The jobs of a component as GitLab makes them from `include:` with these inputs. */
+const jobsWith = (name: Name, given: Inputs) => {
+  const { inputs, body } = component(name)
+  return interpolate(body, resolveInputs(inputs, given, name)) as Record<
+    string,
+    { variables: Record<string, unknown>; script: string[] }
+  >
+}
+
+/** The required inputs alone (every other input at its default), and the inputs a typical pipeline gives. */
+const REQUIRED: Record<Name, Inputs> = {
+  deploy: { file: 'app-release.apk' },
+  preview: { file: 'app-release.apk', 'name-prefix': 'myapp' },
+  wait: {},
+  terminate: {}
+}
+const TYPICAL: Record<Name, Inputs> = {
+  deploy: {
+    'job-name': 'deploy-android',
+    stage: 'test',
+    file: 'app/build/outputs/apk/release/*.apk',
+    'name-prefix': 'myapp',
+    environment: 'staging',
+    variables: '{"LOCALE":"de"}',
+    'fail-on-no-run': false,
+    wait: true,
+    'wait-timeout-minutes': 90,
+    'max-attempts': 3,
+    'base-url': 'https://service.example.com'
+  },
+  preview: {
+    file: 'app-release.apk',
+    'name-prefix': 'myapp',
+    wait: false,
+    'environment-name': 'review/$CI_MERGE_REQUEST_IID',
+    'auto-stop-in': '3 days'
+  },
+  wait: { 'deploy-job': 'deploy-android', stage: 'verify', 'wait-timeout-minutes': 90 },
+  terminate: { 'deploy-job': 'deploy-android', 'environment-id': 'env_42' }
+}
+
+describe.each(COMPONENTS)('templates/%s.yml', name => {
+  it("has a header GitLab's schema accepts: spec with inputs alone", () => {
+    expect(schema.header(component(name).header)).toEqual([])
+  })
+
+  it.each([
+    ['the defaults', REQUIRED[name]],
+    ['typical inputs', TYPICAL[name]]
+  ])("makes jobs GitLab's schema accepts, with %s", (_, given) => {
+    const jobs = jobsWith(name, given)
+    expect(Object.keys(jobs).length).toBeGreaterThan(0)
+    expect(schema.config(jobs)).toEqual([])
+  })
+
+  it('gives every input a description, runs on a maintained Node, and says so', () => {
+    const { inputs } = component(name)
+    for (const [input, spec] of Object.entries(inputs))
+      expect([input, spec?.description]).toEqual([input, expect.stringMatching(/\w/)])
+    expect(inputs.image?.default).toMatch(/^node:(22|24)$/)
+    expect(readProject(`templates/${name}.yml`)).not.toMatch(
+      /Node 20|node:20|\bnpx\b|\bnpm (?:i|install|exec|ci)\b|mobile-build-deploy@/
+    )
+  })
+
+  it("installs the CLI with wrappers/install-cli.sh's installer, from the tarball and pin of its inputs", () => {
+    const jobs = jobsWith(name, {
+      ...REQUIRED[name],
+      'cli-package': 'file:///cli.tgz',
+      'cli-sha256': 'f'.repeat(64)
+    })
+    for (const [job, { variables, script }] of Object.entries(jobs)) {
+      const install = script.findIndex(line => line.includes('(begin)'))
+      expect([job, installerBlock(script[install]!)]).toEqual([job, CANONICAL_INSTALLER])
+      // The installer, then its call and nothing else; then the CLI it unpacked.
+      expect(script[install]).toBe(
+        `${CANONICAL_INSTALLER}mbd_install_cli "$MBD_CLI_PACKAGE" "$MBD_CLI_SHA256"\n`
+      )
+      expect(script[install + 1]).toMatch(/^node "\$MBD_CLI_JS" (deploy|wait|terminate) /)
+      expect(variables).toMatchObject({
+        MBD_CLI_PACKAGE: 'file:///cli.tgz',
+        MBD_CLI_SHA256: 'f'.repeat(64)
+      })
+    }
+  })
+
+  it("defaults to release.json's tarball and pinned SHA-256", () => {
+    const { inputs } = component(name)
+    expect(inputs['cli-package']?.default).toBe(releaseTarballUrl())
+    expect(inputs['cli-sha256']?.default).toBe(RELEASE.cliSha256)
+  })
+})
+
+describe('the components as GitLab interpolates them', () => {
+  it('keeps booleans and numbers typed where a whole value is one input', () => {
+    const [deploy] = Object.values(jobsWith('deploy', TYPICAL.deploy))
+    expect(deploy!.variables).toMatchObject({
+      MBD_WAIT: true,
+      MBD_FAIL_ON_NO_RUN: false,
+      MBD_WAIT_TIMEOUT_MINUTES: 90
+    })
+  })
+
+  it('refuses what GitLab refuses: a wrong type, an unknown input, a missing file, a name prefix with a space', () => {
+    expect(() => jobsWith('deploy', { file: 'a.apk', wait: 'true' })).toThrow('not a boolean')
+    expect(() => jobsWith('deploy', { file: 'a.apk', 'cli-version': '1' })).toThrow('unknown input')
+    expect(() => jobsWith('deploy', {})).toThrow('`file` input: required')
+    expect(() => jobsWith('preview', { file: 'a.apk', 'name-prefix': 'my app' })).toThrow(
+      'does not match'
+    )
+  })
+
+  it("the preview's stop job checks nothing out and runs by hand; its environment links the run", () => {
+    const jobs = jobsWith('preview', REQUIRED.preview) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >
+    expect(jobs['mobile-build-preview']).toMatchObject({
+      environment: { url: '$runUrl', on_stop: 'mobile-build-preview-stop' }
+    })
+    expect(jobs['mobile-build-preview-stop']).toMatchObject({
+      variables: { GIT_STRATEGY: 'none' },
+      rules: [{ if: '$CI_MERGE_REQUEST_IID', when: 'manual' }],
+      environment: { action: 'stop' }
+    })
+  })
+
+  it('the header GitLab refused before (spec: description) stays refused', () => {
+    const { header } = component('deploy')
+    const spec = header.spec as object
+    expect(schema.header({ spec: { description: 'Uploads a mobile build.', ...spec } })).toEqual([
+      expect.stringContaining('"additionalProperty":"description"')
+    ])
+  })
+})
+
+describe('the wait job after a deploy that created no run', () => {
+  it('says the deploy job created no run and exits 1 (the deploy failed), naming no flag', async () => {
+    const [wait] = Object.values(jobsWith('wait', {}))
+    const guard = wait!.script[0]!
+    expect(guard).not.toContain('mbd_install_cli')
+    const result = await run('sh', ['-c', guard], {
+      env: { PATH: process.env.PATH, MBD_RUN_ID: '', MBD_DEPLOY_JOB: 'mobile-build-deploy' }
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error
+    )
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(
+      'Error: there is no run to wait for: the deploy job mobile-build-deploy created none (its log says why).\n'
+    )
+    // With a run id the guard lets the job go on.
+    await expect(
+      run('sh', ['-c', guard], { env: { PATH: process.env.PATH, MBD_RUN_ID: 'run_1' } })
+    ).resolves.toBeDefined()
+  })
+})
+
+describe('docs/gitlab.md', () => {
+  const BRANCH = eventVariables({ branch: 'main' })
+  const BRANCH_WITH_MR = eventVariables({
+    branch: 'feature/login',
+    openMergeRequest: 'mobile/shop!42'
+  })
+  const MERGE_REQUEST = eventVariables({
+    mergeRequest: { iid: 42, source: 'feature/login', target: 'main', reference: 'mobile/shop!42' }
+  })
+  const jobNames = (pipeline: Record<string, unknown> | undefined) =>
+    pipeline && Object.keys(jobsOf(pipeline)).sort()
+
+  it("includes this catalog's components at the release's version, with inputs their specs declare and require", async () => {
+    const pipelines = await docsPipelines()
+    expect(pipelines.flatMap(p => p.versions)).toEqual(Array(4).fill(RELEASE.version))
+    // expandIncludes refuses an unknown input and a missing required one, as GitLab does.
+    for (const { pipeline } of pipelines)
+      expect(() => expandIncludes(pipeline, readProject)).not.toThrow()
+  })
+
+  it("makes configurations GitLab's schema accepts", async () => {
+    for (const { pipeline } of await docsPipelines())
+      expect(schema.config(expandIncludes(pipeline, readProject))).toEqual([])
+  })
+
+  it('creates the pipelines GitLab would, one per push, never two for a merge request', async () => {
+    const created = (await docsPipelines()).map(({ pipeline }) => {
+      const config = expandIncludes(pipeline, readProject)
+      return [BRANCH, MERGE_REQUEST, BRANCH_WITH_MR].map(event =>
+        jobNames(createPipeline(config, event))
+      )
+    })
+    expect(created).toEqual([
+      [
+        ['build-app', 'mobile-build-deploy', 'report'],
+        [
+          'build-app',
+          'mobile-build-deploy',
+          'mobile-build-preview',
+          'mobile-build-preview-stop',
+          'report'
+        ],
+        // The branch's pipeline while its merge request is open: workflow:rules leave it out.
+        undefined
+      ],
+      // No workflow:rules: jobs without rules run in branch pipelines only.
+      [
+        ['build-app', 'mobile-build-deploy', 'mobile-build-wait'],
+        undefined,
+        ['build-app', 'mobile-build-deploy', 'mobile-build-wait']
+      ],
+      [['build-app', 'deploy-build'], undefined, ['build-app', 'deploy-build']]
+    ])
+  })
+
+  it("installs the CLI from release.json's tarball and pin, never from a registry", async () => {
+    const text = await readFile(join(ROOT, 'docs/gitlab.md'), 'utf8')
+    expect(text.match(/\bnpx\b|\bnpm (?:i|install|exec)\b|mobile-build-deploy@/g)).toBeNull()
+    const plain = (await docsPipelines()).at(-1)!.pipeline
+    expect(jobsOf(plain)['deploy-build']!.variables).toEqual({
+      MBD_CLI_PACKAGE: releaseTarballUrl(),
+      MBD_CLI_SHA256: RELEASE.cliSha256
+    })
+  })
+})
