@@ -12,7 +12,13 @@ import {
   type Workflow,
   type WorkflowSource
 } from '../../../script/workflow-check.js'
-import { codeBlocks, docsWorkflows, fencedBlocks, PAGES, workflowShape } from '../../helpers/docs.js'
+import {
+  codeBlocks,
+  docsWorkflows,
+  fencedBlocks,
+  PAGES,
+  workflowShape
+} from '../../helpers/docs.js'
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows')
 const local = (uses: string): boolean => uses === './'

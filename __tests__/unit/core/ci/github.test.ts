@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { githubContext, mergeQueuePullRequest, type RunnerEnv } from '../../../../src/core/ci/github.js'
+import {
+  githubContext,
+  mergeQueuePullRequest,
+  type RunnerEnv
+} from '../../../../src/core/ci/github.js'
 import type { GitContext } from '../../../../src/core/shared/git-context.js'
 
 const deriveContext = (eventName: string, payload: Record<string, unknown>, env: RunnerEnv) =>

@@ -6,7 +6,12 @@ import { LIBRARY_VOCABULARY } from '../../../../src/library/vocabulary.js'
 import { resolveOptions, type Settings } from '../../../../src/core/options/resolve.js'
 import { optionsOf } from '../../../../src/core/options/offers.js'
 import { readOption } from '../../../../src/core/options/values.js'
-import { kebab, render, spelling, type Vocabulary } from '../../../../src/core/options/vocabulary.js'
+import {
+  kebab,
+  render,
+  spelling,
+  type Vocabulary
+} from '../../../../src/core/options/vocabulary.js'
 import { InputError } from '../../../../src/core/shared/errors.js'
 import type { GitContext } from '../../../../src/core/shared/git-context.js'
 import type { OptionKey } from '../../../../src/core/shared/option-refs.js'

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { MIN_RUN, MIN_SECRET_LENGTH, redactShapes, Secrets } from '../../../../src/core/shared/redact.js'
+import {
+  MIN_RUN,
+  MIN_SECRET_LENGTH,
+  redactShapes,
+  Secrets
+} from '../../../../src/core/shared/redact.js'
 import { describeNetworkError } from '../../../../src/core/transport/send.js'
 import { ECHOED_SPELLINGS, readableRun } from '../../../helpers/secrets.js'
 

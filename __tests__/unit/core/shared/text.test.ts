@@ -2,7 +2,13 @@ import { describe, expect, it } from '@jest/globals'
 import { ACTION_VOCABULARY } from '../../../../src/action/vocabulary.js'
 import { noRunAdvice } from '../../../../src/core/deploy/advice.js'
 import { render } from '../../../../src/core/options/vocabulary.js'
-import { sanitize, sanitizeJson, sanitizeLine, oneLine, quote } from '../../../../src/core/shared/text.js'
+import {
+  sanitize,
+  sanitizeJson,
+  sanitizeLine,
+  oneLine,
+  quote
+} from '../../../../src/core/shared/text.js'
 
 const advice = (...args: Parameters<typeof noRunAdvice>): string =>
   render(noRunAdvice(...args), ACTION_VOCABULARY)
