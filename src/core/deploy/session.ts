@@ -14,6 +14,7 @@ import type { DeployEvent } from './events.js'
 import type { OutputGate } from './output-gate.js'
 import type { PullRequestLookup } from '../ci/github.js'
 import type { Report } from './report.js'
+import type { Artifact } from '../upload/artifact.js'
 
 /** What the CI around the deploy tells, as the front end read it from its context. */
 export interface CiContext {
@@ -145,4 +146,19 @@ export class DeploySession {
       : limit.signal
     return { service: this.service(signal, clock.now() + deliveryMs), timer }
   }
+}
+
+/** What one step hands the next beside the report: the build found, where it goes, what the notification names. */
+export interface Carried {
+  artifact?: Artifact | undefined
+  destination?: string | undefined
+  runInputPath?: string | undefined
+  pullRequestNumber?: number | undefined
+}
+
+/** What a step learned: facts for the report, things for the next steps, and the event that tells it. */
+export interface Learned {
+  facts?: Partial<Report>
+  carried?: Partial<Carried>
+  event?: DeployEvent
 }

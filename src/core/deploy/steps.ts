@@ -3,36 +3,22 @@ import { formatBytes } from '../shared/format.js'
 import { quote } from '../shared/text.js'
 import { clock } from '../shared/clock.js'
 import type { ServiceApi } from '../service/api.js'
-import { findArtifact, type Artifact } from '../upload/artifact.js'
+import { findArtifact } from '../upload/artifact.js'
 import { uploadArtifact } from '../upload/upload.js'
 import { noRunAdvice } from './advice.js'
 import { buildWarningTitle, checkBuild, describeBuild } from './build-check.js'
 import { chooseDestination, pullRequestOverStaticName } from './destination.js'
 import { dryRun } from './dry-run.js'
-import type { DeployEvent } from './events.js'
 import { findPullRequest } from './pull-request.js'
 import type { Step } from './plan.js'
 import type { Report } from './report.js'
-import type { DeploySession } from './session.js'
+import type { Carried, DeploySession, Learned } from './session.js'
+
+export type { Carried, Learned }
 import { waitForVerdict } from './waiting.js'
 
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000
-
-/** What one step hands the next beside the report: the build found, where it goes, what the notification names. */
-export interface Carried {
-  artifact?: Artifact | undefined
-  destination?: string | undefined
-  runInputPath?: string | undefined
-  pullRequestNumber?: number | undefined
-}
-
-/** What a step learned: facts for the report, things for the next steps, and the event that tells it. */
-export interface Learned {
-  facts?: Partial<Report>
-  carried?: Partial<Carried>
-  event?: DeployEvent
-}
 
 type StepRun = (
   session: DeploySession,

@@ -3,8 +3,7 @@ import { clock } from '../shared/clock.js'
 import { pollVerdict } from '../verdict/poll.js'
 import type { Verdict } from '../model.js'
 import type { Report } from './report.js'
-import type { DeploySession } from './session.js'
-import type { Learned } from './steps.js'
+import type { DeploySession, Learned } from './session.js'
 
 /**
  * Waits for the verdict of the run the deploy created (or, in wait mode, the
