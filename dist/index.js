@@ -10139,7 +10139,7 @@ async function runSteps(session, report) {
     const { settings } = session;
     if (settings.junitReport)
         await ensureWritable(settings.junitReport, (0,option_refs/* ref */.KR)('junitReport'));
-    Object.assign(report, factsOf(settings));
+    Object.assign(report, factsOf(settings, text => session.value(text)));
     const plan = planOf(settings, session.hooks.ci);
     if ('skip' in plan) {
         report.outcome = 'skipped';
@@ -10172,8 +10172,8 @@ async function runSteps(session, report) {
         session.endDelivery();
     }
 }
-/** What the settings alone tell the report before any step. */
-function factsOf(settings) {
+/** What the settings alone tell the report before any step; a value given (the run id) redacted like any other. */
+function factsOf(settings, value) {
     const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
     if (settings.mode === 'terminate')
         return facts;
@@ -10181,7 +10181,7 @@ function factsOf(settings) {
         ...facts,
         git: settings.git,
         ...(settings.mode === 'wait'
-            ? { outcome: 'skipped', runId: settings.runId }
+            ? { outcome: 'skipped', runId: value(settings.runId) }
             : { deploymentType: settings.deploymentType }),
         ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {})
     };

@@ -106,6 +106,8 @@ describe('the CLI, installed from the packed package', () => {
     const runId = emulator.runs[0]!.id
     expect(JSON.parse(ran.stdout)).toEqual({
       outcome: 'success',
+      conclusion: 'success',
+      cause: 'success',
       runId,
       runUrl: `${emulator.baseUrl}/runs/${runId}`,
       playgroundFileLocation: 'myapp-mobile-apps-shop-pr42.apk',

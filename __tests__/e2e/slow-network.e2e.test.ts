@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Fault, Route } from '../../emulator/faults.js'
+import { startBlackhole } from '../../emulator/blackhole.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { viaAction, viaCli, viaLibrary } from '../helpers/front-ends.js'
 import { expectFailure, freshWorkspace, requestsOf, stepWithBuild } from '../helpers/harness.js'
@@ -100,5 +101,32 @@ describe('a verdict answer that trickles one byte a second', () => {
       expect(seconds).toBeLessThan(15)
       expect(requestsOf(emulator, 'greenlight').length).toBeLessThanOrEqual(6)
     }
+  })
+})
+
+describe('a connection that never comes up, a store that never says 100 Continue', () => {
+  it('a service that never completes the connection: each attempt ends at the connect timeout', async () => {
+    const blackhole = await startBlackhole()
+    try {
+      const { result } = await stepWithBuild(
+        emulator,
+        { 'base-url': blackhole.url, 'max-attempts': '2' },
+        // Without the connect timeout, the kernel's SYN retries alone would take about two minutes.
+        { env: { MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS: '1' }, timeoutMs: 30_000 }
+      )
+      expectFailure(result, 'timed out: no connection within 1 s', 'Gave up after 2 attempts')
+      expect(result.stdout).toContain('Attempt 1 of 2 failed')
+      expect(result.outputs).toEqual({ outcome: 'aborted' })
+    } finally {
+      await blackhole.close()
+    }
+  })
+
+  it('a store that never says 100 Continue gets the body after a short wait', async () => {
+    emulator.faults.add({ route: 'upload', ignoreExpect: true })
+    const { built, result } = await stepWithBuild(emulator, {}, { timeoutMs: 30_000 })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.faults.pending).toBe(0)
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
   })
 })

@@ -2,7 +2,6 @@
 import '../helpers/virtual-time.js'
 import { appendFile, truncate } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startBlackhole } from '../../emulator/blackhole.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import {
   expectFailure,
@@ -80,30 +79,13 @@ describe('the service refuses', () => {
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url', 'signed-url', 'signed-url'])
   })
 
-  it('a service that never completes the connection: each attempt ends at the connect timeout', async () => {
-    const blackhole = await startBlackhole()
-    try {
-      const { result } = await stepWithBuild(
-        emulator,
-        { 'base-url': blackhole.url, 'max-attempts': '2' },
-        // Without the connect timeout, the kernel's SYN retries alone would take about two minutes.
-        { env: { MOBILE_DEPLOY_CONNECT_TIMEOUT_SECONDS: '1' }, timeoutMs: 30_000 }
-      )
-      expectFailure(result, 'timed out: no connection within 1 s', 'Gave up after 2 attempts')
-      expect(result.stdout).toContain('Attempt 1 of 2 failed')
-      expect(result.outputs).toEqual({ outcome: 'aborted' })
-    } finally {
-      await blackhole.close()
-    }
-  })
-
   it('a store that answers before the body and stops reading: the step ends at once', async () => {
     emulator.faults.add({ route: 'upload', status: 403, hold: true, body: '<Error/>' })
     // Far more than the connection's buffers take: the writes stall until the request is let go.
     const { result } = await stepWithBuild(
       emulator,
       {},
-      { size: 32 * 1024 * 1024, timeoutMs: 30_000 }
+      { size: 16 * 1024 * 1024, timeoutMs: 30_000 }
     )
     expectFailure(result, '403 Forbidden')
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
@@ -161,14 +143,6 @@ describe('Expect: 100-continue', () => {
     // refusal would add at least the store's first 64 KiB read.
     expect(received).toBeGreaterThan(built.size)
     expect(received).toBeLessThan(built.size + 8 * 1024)
-  })
-
-  it('a store that never says 100 Continue gets the body after a short wait', async () => {
-    emulator.faults.add({ route: 'upload', ignoreExpect: true })
-    const { built, result } = await stepWithBuild(emulator, {}, { timeoutMs: 30_000 })
-    expect(result.exitCode).toBe(0)
-    expect(emulator.faults.pending).toBe(0)
-    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
   })
 })
 
@@ -236,7 +210,7 @@ describe('a file that changes while it is uploaded', () => {
   /** Starts the step with the store holding back its answer, and changes the file once the PUT is under way. */
   async function changeDuringUpload(change: (path: string) => Promise<void>) {
     emulator.faults.add({ route: 'upload', delayMs: 2000 })
-    const built = await writeArtifact('app.apk', 64 * 1024 * 1024)
+    const built = await writeArtifact('app.apk', 16 * 1024 * 1024)
     const running = step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
     while (!emulator.requests.some(r => r.route === 'signed-url'))
       await new Promise(r => setTimeout(r, 10))

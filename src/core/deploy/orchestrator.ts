@@ -81,7 +81,10 @@ export async function runDeploy(
 async function runSteps(session: DeploySession, report: Report): Promise<void> {
   const { settings } = session
   if (settings.junitReport) await ensureWritable(settings.junitReport, ref('junitReport'))
-  Object.assign(report, factsOf(settings))
+  Object.assign(
+    report,
+    factsOf(settings, text => session.value(text))
+  )
   const plan = planOf(settings, session.hooks.ci)
   if ('skip' in plan) {
     report.outcome = 'skipped'
@@ -112,15 +115,15 @@ async function runSteps(session: DeploySession, report: Report): Promise<void> {
   }
 }
 
-/** What the settings alone tell the report before any step. */
-function factsOf(settings: Settings): Partial<Report> {
+/** What the settings alone tell the report before any step; a value given (the run id) redacted like any other. */
+function factsOf(settings: Settings, value: (text: string) => string): Partial<Report> {
   const facts: Partial<Report> = { mode: settings.mode, failOnNoRun: settings.failOnNoRun }
   if (settings.mode === 'terminate') return facts
   return {
     ...facts,
     git: settings.git,
     ...(settings.mode === 'wait'
-      ? { outcome: 'skipped', runId: settings.runId }
+      ? { outcome: 'skipped', runId: value(settings.runId!) }
       : { deploymentType: settings.deploymentType }),
     ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {})
   }
