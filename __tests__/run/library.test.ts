@@ -270,11 +270,9 @@ describe('a stop is immediate and never retried', () => {
 })
 
 describe('a verdict answer over 8 MiB is a problem of the wait, never a failed deploy', () => {
-  const oversize = (): Fault => ({
-    route: 'greenlight',
-    status: 200,
-    body: JSON.stringify({ runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) })
-  })
+  // One answer of 9 MiB, made once and handed to every fault.
+  const body = JSON.stringify({ runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) })
+  const oversize = (): Fault => ({ route: 'greenlight', status: 200, body })
 
   it('is asked again, and the verdict is learned once the answers can be read', async () => {
     for (const via of [viaAction, viaCli, viaLibrary]) {

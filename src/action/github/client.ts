@@ -1,11 +1,9 @@
 /**
  * The GitHub REST client the action reports through: @actions/github's
- * Octokit, its requests sent by the product's one transport
- * (@actions/http-client: the runner's proxy settings, a time limit on each
- * request) under the product's one retry policy, every request asking for
- * the API version the action is written for. Loaded with a dynamic import
- * only when reporting is on, so that a step that reports nothing neither
- * loads nor starts it.
+ * Octokit, its requests sent by the product's one transport (the runner's
+ * proxy settings, a time limit on each request) under the one retry policy,
+ * each asking for the API version the action is written for. Loaded only
+ * when reporting is on: a step that reports nothing never loads it.
  */
 import { getOctokit } from '@actions/github'
 import {
