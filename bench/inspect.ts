@@ -1,7 +1,7 @@
 /**
  * `npm run bench:inspect`: what reading a build costs (src/core/inspect), at
- * 4 GiB, in the form it ships: bundled by ncc, the parsers that only some
- * builds need in chunks loaded on first use. Each build is a real zip whose
+ * 4 GiB, in the form it ships: bundled by ncc (any chunk it splits off is
+ * loaded on first use, and listed). Each build is a real zip whose
  * big entry is a hole in a sparse file, so its central directory sits past
  * 4 GiB (Zip64) as in a large build; the readable entries are the fixtures'
  * own manifests and provisioning profile.
@@ -11,7 +11,7 @@
  *
  * Every run is a fresh Node process, so no run profits from another's warm
  * caches. In it: the bundle is imported; the build is read a first time,
- * loading the parsers its type needs, with the growth of RSS and of the
+ * with the growth of RSS and of the
  * peak RSS (getrusage's maxrss; 0 when the read stays below the peak the
  * import reached) across that read; then, after a collection, read
  * again, with the growth of RSS and of heap plus external memory (buffers,

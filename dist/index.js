@@ -2,7 +2,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 import * as __WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__ from "./undici.cjs";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3313:
+/***/ 313:
 /***/ ((module) => {
 
 module.exports = Pend;
@@ -64,13 +64,13 @@ function pendGo(self, fn) {
 
 /***/ }),
 
-/***/ 4006:
+/***/ 6:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(16);
+const utils = __nccwpck_require__(59);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -88,7 +88,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 595:
 /***/ ((module) => {
 
 
@@ -279,13 +279,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(595);
+const utils = __nccwpck_require__(59);
 
 /**
  * Constants
@@ -1711,15 +1711,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 16:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(781);
+const parse = __nccwpck_require__(265);
+const utils = __nccwpck_require__(59);
+const constants = __nccwpck_require__(595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2079,12 +2079,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(59);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2101,7 +2101,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2489,7 +2489,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 59:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2500,7 +2500,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2571,23 +2571,23 @@ exports.basename = (path, { windows } = {}) => {
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(7837);
+module.exports = __nccwpck_require__(837);
 
 
 /***/ }),
 
-/***/ 7837:
+/***/ 837:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(9278);
-var tls = __nccwpck_require__(4756);
-var http = __nccwpck_require__(8611);
-var https = __nccwpck_require__(5692);
-var events = __nccwpck_require__(4434);
-var assert = __nccwpck_require__(2613);
-var util = __nccwpck_require__(9023);
+var net = __nccwpck_require__(278);
+var tls = __nccwpck_require__(756);
+var http = __nccwpck_require__(611);
+var https = __nccwpck_require__(692);
+var events = __nccwpck_require__(434);
+var assert = __nccwpck_require__(613);
+var util = __nccwpck_require__(23);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -2847,7 +2847,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4248:
+/***/ 248:
 /***/ ((module) => {
 
 // Adapted from https://github.com/brianloveswords/buffer-crc32/blob/v0.2.13/index.js
@@ -2899,17 +2899,17 @@ module.exports = crc32;
 
 /***/ }),
 
-/***/ 3502:
+/***/ 502:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 // This was adapted from https://github.com/andrewrk/node-fd-slicer by Andrew Kelley under the MIT License.
-var fs = __nccwpck_require__(9896);
-var util = __nccwpck_require__(9023);
-var stream = __nccwpck_require__(2203);
+var fs = __nccwpck_require__(896);
+var util = __nccwpck_require__(23);
+var stream = __nccwpck_require__(203);
 var Readable = stream.Readable;
 var PassThrough = stream.PassThrough;
-var Pend = __nccwpck_require__(3313);
-var EventEmitter = (__nccwpck_require__(4434).EventEmitter);
+var Pend = __nccwpck_require__(313);
+var EventEmitter = (__nccwpck_require__(434).EventEmitter);
 
 exports.BufferSlicer = BufferSlicer;
 exports.FdSlicer = FdSlicer;
@@ -3097,17 +3097,17 @@ BufferSlicer.prototype.unref = function() {
 /***/ 663:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var fs = __nccwpck_require__(9896);
-var zlib = __nccwpck_require__(3106);
-var fd_slicer = __nccwpck_require__(3502);
-var util = __nccwpck_require__(9023);
-var EventEmitter = (__nccwpck_require__(4434).EventEmitter);
-var Transform = (__nccwpck_require__(2203).Transform);
-var PassThrough = (__nccwpck_require__(2203).PassThrough);
-var Writable = (__nccwpck_require__(2203).Writable);
+var fs = __nccwpck_require__(896);
+var zlib = __nccwpck_require__(106);
+var fd_slicer = __nccwpck_require__(502);
+var util = __nccwpck_require__(23);
+var EventEmitter = (__nccwpck_require__(434).EventEmitter);
+var Transform = (__nccwpck_require__(203).Transform);
+var PassThrough = (__nccwpck_require__(203).PassThrough);
+var Writable = (__nccwpck_require__(203).Writable);
 
 // Node 20 added zlib.crc32.
-const crc32 = typeof zlib.crc32 === "function" ? zlib.crc32 : __nccwpck_require__(4248);
+const crc32 = typeof zlib.crc32 === "function" ? zlib.crc32 : __nccwpck_require__(248);
 
 exports.open = open;
 exports.fromFd = fromFd;
@@ -4230,8 +4230,8 @@ class GitHubError extends Error {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3017);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(935);
 
 
 
@@ -4250,7 +4250,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3017:
+/***/ 935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4260,12 +4260,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   Z: () => (/* binding */ stopOnSignals)
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
 // EXTERNAL MODULE: ./src/core/shared/redact.ts
-var redact = __nccwpck_require__(7272);
+var redact = __nccwpck_require__(272);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -4523,7 +4523,7 @@ function positiveInteger(value) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __nccwpck_require__(2287);
+var errors = __nccwpck_require__(287);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/core/shared/files.ts
@@ -4533,13 +4533,13 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 
 
 /** Opened for appending, created when absent; never through a symbolic link, never waiting for a FIFO's reader (both where the system has them). */
-const APPEND_HERE = external_node_fs_.constants.O_WRONLY |
-    external_node_fs_.constants.O_APPEND |
-    external_node_fs_.constants.O_CREAT |
-    (external_node_fs_.constants.O_NOFOLLOW ?? 0) |
-    (external_node_fs_.constants.O_NONBLOCK ?? 0);
+const APPEND_HERE = external_node_fs_namespaceObject.constants.O_WRONLY |
+    external_node_fs_namespaceObject.constants.O_APPEND |
+    external_node_fs_namespaceObject.constants.O_CREAT |
+    (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) |
+    (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
 /** Opened for writing, created when absent, on the same terms. */
-const WRITE_HERE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
+const WRITE_HERE = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
 /**
  * Makes sure a file the deploy writes at its end (a hand-over, a JUnit
  * report) can be written, before the first request: a run created whose
@@ -4637,11 +4637,11 @@ function refused(named, shown, kind) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(4579);
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __nccwpck_require__(5163);
+var send = __nccwpck_require__(163);
 ;// CONCATENATED MODULE: ./src/core/options/time-limits.ts
 
 
@@ -4682,7 +4682,7 @@ function limitsFromEnv(env) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(613);
+var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
 /** What the option table says per front end and command. */
@@ -5562,6 +5562,7 @@ function bugCounts(report) {
 ;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
 
 
+
 const PACKAGE = 'mobile-build-deploy';
 /** The verdict's case, and the class of each bug's. */
 const VERDICT_CASE = 'Verdict';
@@ -5574,9 +5575,13 @@ const BUG_CLASS = `${PACKAGE}.bugs`;
 const NOT_XML = 
 // eslint-disable-next-line no-control-regex
 /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/** A value for a text node: never markup; a character XML refuses becomes U+FFFD; a carriage return survives the parser's line-end rule. */
+/**
+ * A value for a text node: never markup; an invisible character shown as an
+ * escape, as in every outward text; a character XML refuses becomes U+FFFD;
+ * a carriage return survives the parser's line-end rule.
+ */
 function xmlText(value) {
-    return value
+    return (0,shared_text/* showInvisible */.jQ)(value)
         .replace(NOT_XML, '\ufffd')
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
@@ -5966,9 +5971,9 @@ function planLines(settings, artifact, destination) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(3113);
+var version = __nccwpck_require__(113);
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __nccwpck_require__(2927);
+var retry = __nccwpck_require__(927);
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 
 
@@ -6630,10 +6635,10 @@ class DeploySession {
 }
 
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
+var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
+var external_path_ = __nccwpck_require__(928);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -7210,7 +7215,7 @@ var Builder = class {
 //#endregion
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
+var picomatch = __nccwpck_require__(6);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -7570,7 +7575,7 @@ async function findArtifact(pattern, workspace) {
         throw fail(`${(0,shared_text/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
     }
     try {
-        await (0,promises_namespaceObject.access)(path, external_node_fs_.constants.R_OK);
+        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
     }
     catch {
         throw fail(`${(0,shared_text/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
@@ -8032,9 +8037,6 @@ function noRunAdvice(cause, deploymentType) {
  */
 /** The Android namespace of every platform attribute. */
 const ANDROID_NAMESPACE = 'http://schemas.android.com/apk/res/android';
-/** Bounds that keep a hostile file from costing more than a real manifest does. */
-const MAX_DEPTH = 64;
-const MAX_ELEMENTS = 100_000;
 /** A compiled XML document that cannot be read; the message says where and why. */
 class XmlFormatError extends Error {
     name = 'XmlFormatError';
@@ -8064,7 +8066,7 @@ function manifestFacts(root) {
     if (packageValue?.kind !== 'string' || packageValue.value === '') {
         throw new Error('it names no package (<manifest package>)');
     }
-    if (!PACKAGE_NAME.test(packageValue.value)) {
+    if (!PACKAGE_NAME.test(packageValue.value) || packageValue.value.length > 255) {
         throw new Error(`its package name ${JSON.stringify(packageValue.value.slice(0, 120))} is not a valid package name`);
     }
     const usesSdk = root.children.find(c => c.name === 'uses-sdk');
@@ -8125,6 +8127,72 @@ function signingWarnings(name, debuggable, signatures) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/budget.ts
+/**
+ * What reading one build's descriptors may cost, whatever they claim: a
+ * count of the things decoded (elements, attributes, plist objects and the
+ * references to them), of the characters decoded, and a time limit. Every
+ * reader of a descriptor spends from the one budget its build was given, so
+ * a hostile manifest, Info.plist or profile ends in a refusal within a
+ * bounded time and memory, never in a hang or a crash; a real build spends
+ * a small part of it (a large app's manifest has a few thousand elements and
+ * attributes, an Info.plist a few hundred objects).
+ *
+ * The readers are synchronous, so the time limit is read from the system's
+ * clock as they go (every few thousand things), not from a timer, which
+ * could not fire until they returned.
+ */
+const READ_LIMITS = {
+    things: 200_000,
+    characters: 4_000_000,
+    milliseconds: 3_000,
+    depth: 64
+};
+/** A descriptor that would cost more than a real one does; the message says which limit. */
+class ReadLimitError extends Error {
+    name = 'ReadLimitError';
+}
+/** How often (in things) the clock is read. */
+const CLOCK_EVERY = 4096;
+class ReadBudget {
+    limits;
+    now;
+    things = 0;
+    characters = 0;
+    nextLook = CLOCK_EVERY;
+    deadline;
+    constructor(limits = READ_LIMITS, now = () => performance.now()) {
+        this.limits = limits;
+        this.now = now;
+        this.deadline = now() + limits.milliseconds;
+    }
+    /** Spends `count` things (elements, attributes, objects, references). */
+    thing(count = 1) {
+        this.things += count;
+        if (this.things > this.limits.things)
+            throw new ReadLimitError(`it holds more than ${this.limits.things} elements, attributes or values, far more than a real one`);
+        if (this.things >= this.nextLook) {
+            this.nextLook = this.things + CLOCK_EVERY;
+            this.checkTime();
+        }
+    }
+    /** Spends `count` characters of decoded text; checked before the text is made. */
+    text(count) {
+        this.characters += count;
+        if (this.characters > this.limits.characters)
+            throw new ReadLimitError(`it holds more than ${this.limits.characters} characters of text, far more than a real one`);
+    }
+    /** Refuses a nesting deeper than the limit. */
+    depth(depth) {
+        if (depth > this.limits.depth)
+            throw new ReadLimitError(`it nests deeper than ${this.limits.depth} levels`);
+    }
+    checkTime() {
+        if (this.now() > this.deadline)
+            throw new ReadLimitError(`reading it took longer than ${this.limits.milliseconds / 1000} s, far longer than a real one`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/inspect/axml.ts
 /**
  * Android's binary XML (the `AndroidManifest.xml` inside an APK, compiled
@@ -8137,14 +8205,16 @@ function signingWarnings(name, debuggable, signatures) {
  * (adbkit-apkreader is archived, app-info-parser reads the whole archive with
  * its own unzipper, apk-parser3 runs a bundled aapt binary): this is the part
  * a manifest needs. Every offset and length is checked against the chunk it
- * lies in; text nodes are skipped.
+ * lies in; text nodes are skipped. Every chunk, element and attribute, and
+ * every character decoded, is spent from the build's one budget; a string is
+ * decoded once however many indexes lead to its bytes.
  */
+
 
 // Chunk types (ResourceTypes.h, ResChunk_header.type).
 const RES_STRING_POOL_TYPE = 0x0001;
 const RES_XML_TYPE = 0x0003;
 const RES_XML_START_NAMESPACE_TYPE = 0x0100;
-const RES_XML_END_NAMESPACE_TYPE = 0x0101;
 const RES_XML_START_ELEMENT_TYPE = 0x0102;
 const RES_XML_END_ELEMENT_TYPE = 0x0103;
 const RES_XML_RESOURCE_MAP_TYPE = 0x0180;
@@ -8163,15 +8233,14 @@ const NODE_HEADER = 16;
 // ResXMLTree_attribute: ns, name, rawValue, Res_value { size, res0, dataType, data }.
 const ATTRIBUTE_SIZE = 20;
 /** Reads a binary XML document into its root element. */
-function readBinaryXml(data) {
+function readBinaryXml(data, budget = new ReadBudget()) {
     const { documentHeader, documentEnd } = documentBounds(data);
     let strings;
-    let resourceIds = [];
-    const namespaces = [];
+    let resourceIds = () => 0;
     const stack = [];
     let root;
-    let elements = 0;
     for (let at = documentHeader; at + CHUNK_HEADER <= documentEnd;) {
+        budget.thing();
         const type = data.readUInt16LE(at);
         const headerSize = data.readUInt16LE(at + 2);
         const size = data.readUInt32LE(at + 4);
@@ -8181,32 +8250,21 @@ function readBinaryXml(data) {
         const chunk = data.subarray(at, at + size);
         switch (type) {
             case RES_STRING_POOL_TYPE:
-                strings ??= readStringPool(chunk, at);
+                strings ??= readStringPool(chunk, at, budget);
                 break;
             case RES_XML_RESOURCE_MAP_TYPE:
-                resourceIds = [];
-                for (let i = headerSize; i + 4 <= size; i += 4)
-                    resourceIds.push(chunk.readUInt32LE(i));
+                resourceIds = resourceMap(chunk, headerSize);
                 break;
             case RES_XML_START_NAMESPACE_TYPE:
+                // Namespaces are named on each element and attribute; the node itself tells nothing more.
                 if (headerSize < NODE_HEADER || headerSize + 8 > size)
                     fail('a namespace node too short', at);
-                namespaces.push({
-                    prefix: chunk.readUInt32LE(headerSize),
-                    uri: chunk.readUInt32LE(headerSize + 4)
-                });
-                break;
-            case RES_XML_END_NAMESPACE_TYPE:
-                namespaces.pop();
                 break;
             case RES_XML_START_ELEMENT_TYPE: {
                 if (!strings)
                     fail('an element before the string pool', at);
-                if (++elements > MAX_ELEMENTS)
-                    fail(`more than ${MAX_ELEMENTS} elements`, at);
-                if (stack.length >= MAX_DEPTH)
-                    fail(`elements nested deeper than ${MAX_DEPTH}`, at);
-                const element = readElement(chunk, headerSize, strings, resourceIds, at);
+                budget.depth(stack.length + 1);
+                const element = readElement(chunk, headerSize, strings, resourceIds, at, budget);
                 const parent = stack[stack.length - 1];
                 if (parent)
                     parent.children.push(element);
@@ -8244,7 +8302,11 @@ function documentBounds(data) {
 function fail(what, at) {
     throw new XmlFormatError(`${what} (at byte ${at})`);
 }
-function readElement(chunk, headerSize, strings, resourceIds, at) {
+function resourceMap(chunk, headerSize) {
+    const count = Math.floor((chunk.length - headerSize) / 4);
+    return index => (index < count ? chunk.readUInt32LE(headerSize + index * 4) : 0);
+}
+function readElement(chunk, headerSize, strings, resourceIds, at, budget) {
     // ResXMLTree_attrExt after the node header: ns, name, attributeStart, attributeSize, attributeCount, …
     const ext = headerSize;
     if (ext < NODE_HEADER || ext + 20 > chunk.length)
@@ -8258,6 +8320,7 @@ function readElement(chunk, headerSize, strings, resourceIds, at) {
     if (ext + attributeStart + attributeCount * attributeSize > chunk.length) {
         throw new XmlFormatError(`attributes overrun their element (at byte ${at})`);
     }
+    budget.thing(1 + attributeCount);
     const attributes = [];
     for (let i = 0; i < attributeCount; i++) {
         const a = ext + attributeStart + i * attributeSize;
@@ -8268,7 +8331,7 @@ function readElement(chunk, headerSize, strings, resourceIds, at) {
         attributes.push({
             namespace: strings.optional(chunk.readUInt32LE(a)),
             name: strings.optional(nameIndex),
-            resourceId: resourceIds[nameIndex] ?? 0,
+            resourceId: resourceIds(nameIndex),
             value: axml_valueOf(dataType, valueData, rawValue, strings)
         });
     }
@@ -8299,7 +8362,7 @@ function axml_valueOf(type, data, rawValue, strings) {
     }
 }
 /** ResStringPool_header: chunk header, stringCount, styleCount, flags, stringsStart, stylesStart. */
-function readStringPool(chunk, at) {
+function readStringPool(chunk, at, budget) {
     const fail = (what) => {
         throw new XmlFormatError(`${what} in the string pool (at byte ${at})`);
     };
@@ -8313,50 +8376,53 @@ function readStringPool(chunk, at) {
         fail(`${count} offsets that overrun the pool`);
     if (stringsStart > chunk.length)
         fail('strings that start past the pool');
+    // By where a string's bytes start: indexes that share them share one decoded string.
     const cache = new Map();
-    const decode = (index) => {
-        const start = stringsStart + chunk.readUInt32LE(headerSize + index * 4);
+    const decode = (start) => {
         if (utf8) {
             // Two lengths, each one byte or two (high bit set): UTF-16 units, then UTF-8 bytes.
             let p = start;
             const length = () => {
                 if (p >= chunk.length)
-                    fail(`string ${index} past the pool's end`);
+                    fail(`a string at byte ${start} past the pool's end`);
                 const first = chunk[p++];
                 if ((first & 0x80) === 0)
                     return first;
                 if (p >= chunk.length)
-                    fail(`string ${index} past the pool's end`);
+                    fail(`a string at byte ${start} past the pool's end`);
                 return ((first & 0x7f) << 8) | chunk[p++];
             };
             length();
             const bytes = length();
             if (p + bytes > chunk.length)
-                fail(`string ${index} past the pool's end`);
+                fail(`a string at byte ${start} past the pool's end`);
+            budget.text(bytes);
             return decodeUtf8(chunk.subarray(p, p + bytes));
         }
         // One length in UTF-16 units, one unit or two (high bit set), then the units.
         if (start + 2 > chunk.length)
-            fail(`string ${index} past the pool's end`);
+            fail(`a string at byte ${start} past the pool's end`);
         let units = chunk.readUInt16LE(start);
         let p = start + 2;
         if (units & 0x8000) {
             if (p + 2 > chunk.length)
-                fail(`string ${index} past the pool's end`);
+                fail(`a string at byte ${start} past the pool's end`);
             units = ((units & 0x7fff) << 16) | chunk.readUInt16LE(p);
             p += 2;
         }
         if (p + units * 2 > chunk.length)
-            fail(`string ${index} past the pool's end`);
+            fail(`a string at byte ${start} past the pool's end`);
+        budget.text(units);
         return chunk.toString('utf16le', p, p + units * 2);
     };
     const get = (index) => {
         if (index >= count)
             fail(`index ${index} of ${count} strings`);
-        let value = cache.get(index);
+        const start = stringsStart + chunk.readUInt32LE(headerSize + index * 4);
+        let value = cache.get(start);
         if (value === undefined) {
-            value = decode(index);
-            cache.set(index, value);
+            value = decode(start);
+            cache.set(start, value);
         }
         return value;
     };
@@ -8371,20 +8437,22 @@ function readStringPool(chunk, at) {
 function decodeUtf8(bytes) {
     if (!bytes.includes(0xed))
         return bytes.toString('utf8');
-    const units = [];
+    // Never more units than bytes: two bytes of memory per byte, whatever the text.
+    const units = new Uint16Array(bytes.length + 1);
+    let n = 0;
     const continuation = (i) => (bytes[i] ?? 0) & 0x3f;
     for (let i = 0; i < bytes.length;) {
         const b = bytes[i];
         if (b < 0x80) {
-            units.push(b);
+            units[n++] = b;
             i += 1;
         }
         else if ((b & 0xe0) === 0xc0) {
-            units.push(((b & 0x1f) << 6) | continuation(i + 1));
+            units[n++] = ((b & 0x1f) << 6) | continuation(i + 1);
             i += 2;
         }
         else if ((b & 0xf0) === 0xe0) {
-            units.push(((b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2));
+            units[n++] = ((b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2);
             i += 3;
         }
         else if ((b & 0xf8) === 0xf0) {
@@ -8393,17 +8461,18 @@ function decodeUtf8(bytes) {
                 (continuation(i + 2) << 6) |
                 continuation(i + 3)) -
                 0x10000;
-            units.push(0xd800 + (point >> 10), 0xdc00 + (point & 0x3ff));
+            units[n++] = 0xd800 + (point >> 10);
+            units[n++] = 0xdc00 + (point & 0x3ff);
             i += 4;
         }
         else {
-            units.push(0xfffd);
+            units[n++] = 0xfffd;
             i += 1;
         }
     }
     let text = '';
-    for (let i = 0; i < units.length; i += 4096)
-        text += String.fromCharCode(...units.slice(i, i + 4096));
+    for (let i = 0; i < n; i += 4096)
+        text += String.fromCharCode(...units.subarray(i, Math.min(i + 4096, n)));
     return text;
 }
 
@@ -8429,6 +8498,61 @@ class BrokenBuildError extends errors/* InputError */.dz {
         this.reason = reason;
         this.found = found;
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/caps.ts
+/**
+ * What a build says, cut to lengths a person reads before it leaves the
+ * reader: a version is not a novel, and every value here reaches outputs,
+ * the job summary, the check run, the comment and JUnit, each with limits
+ * of its own (GitHub's 1 MiB summary, 1 MiB of outputs per job). A value cut
+ * ends in `…` and the build gets a warning naming it; the app id is checked
+ * where it is read (a valid one is at most 255 characters).
+ */
+
+/** The longest version or build number kept whole. */
+const MAX_VERSION_LENGTH = 100;
+/** The longest short value (an SDK level, a team id, a profile's name) kept whole. */
+const MAX_SHORT_LENGTH = 64;
+/** The facts with each value from the build at most its length, and a warning per value cut. */
+function cappedFacts(facts, name) {
+    if (!facts.platform)
+        return facts;
+    const warnings = [];
+    const cap = (what, value, max) => {
+        if (value === undefined || value.length <= max)
+            return value;
+        warnings.push({
+            code: 'long-value',
+            message: `The ${what} of ${(0,shared_text/* quote */.hD)(name)} is ${value.length} characters long; only its first ${max} are shown and handed on.`
+        });
+        return (0,shared_text/* shorten */.ml)(value, max);
+    };
+    const common = {
+        appVersion: cap('version', facts.appVersion, MAX_VERSION_LENGTH),
+        buildNumber: cap('build number', facts.buildNumber, MAX_VERSION_LENGTH)
+    };
+    if (facts.platform === 'android')
+        return {
+            ...facts,
+            ...common,
+            minSdk: cap('minimum SDK', facts.minSdk, MAX_SHORT_LENGTH),
+            targetSdk: cap('target SDK', facts.targetSdk, MAX_SHORT_LENGTH),
+            warnings: [...facts.warnings, ...warnings]
+        };
+    const profile = facts.profile && {
+        ...facts.profile,
+        name: cap('provisioning profile’s name', facts.profile.name, MAX_SHORT_LENGTH),
+        teamId: cap('team id', facts.profile.teamId, MAX_SHORT_LENGTH)
+    };
+    return {
+        ...facts,
+        ...common,
+        minimumOs: cap('minimum OS', facts.minimumOs, MAX_SHORT_LENGTH),
+        sdk: cap('SDK', facts.sdk, MAX_SHORT_LENGTH),
+        profile,
+        warnings: [...facts.warnings, ...warnings]
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/content.ts
@@ -8596,27 +8720,420 @@ function profileWarnings(name, profile) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/plist-xml.ts
+/** An XML property list that cannot be read; the message says where. */
+class PlistFormatError extends Error {
+    name = 'PlistFormatError';
+}
+const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const NAME = /[A-Za-z_:][-A-Za-z0-9_:.]*/y;
+const SPACE = /[ \t\r\n]*/y;
+/** Reads the text of an XML plist into its root value: objects for `dict` (no prototype), arrays, strings, numbers, booleans, Dates, Buffers. */
+function readXmlPlist(text, budget) {
+    return new XmlPlistReader(text, budget).document();
+}
+class XmlPlistReader {
+    text;
+    budget;
+    at = 0;
+    constructor(text, budget) {
+        this.text = text;
+        this.budget = budget;
+    }
+    document() {
+        this.misc();
+        const first = this.tag();
+        let root;
+        if (first.name === 'plist' && !first.closing) {
+            if (first.empty)
+                throw this.fail('an empty <plist/>');
+            this.misc();
+            root = this.value(this.tag(), 1);
+            this.misc();
+            this.close(this.tag(), 'plist');
+        }
+        else {
+            root = this.value(first, 1);
+        }
+        this.misc();
+        if (this.at < this.text.length)
+            throw this.fail('something after the property list');
+        return root;
+    }
+    /** One value, its start tag read. */
+    value(tag, depth) {
+        this.budget.depth(depth);
+        this.budget.thing();
+        if (tag.closing)
+            throw this.fail(`an end tag </${tag.name}> where a value belongs`);
+        switch (tag.name) {
+            case 'dict':
+                return tag.empty ? Object.create(null) : this.dict(depth);
+            case 'array':
+                return tag.empty ? [] : this.array(depth);
+            case 'true':
+            case 'false':
+                if (!tag.empty)
+                    this.close(this.tag(), tag.name);
+                return tag.name === 'true';
+            case 'string':
+                return this.content(tag);
+            case 'integer':
+                return this.number(this.content(tag), /^[+-]?(\d+|0x[0-9a-f]+)$/i, 'integer');
+            case 'real':
+                return this.number(this.content(tag), /^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+|nan|inf(inity)?)$/i, 'real');
+            case 'date': {
+                const date = new Date(this.content(tag).trim());
+                if (Number.isNaN(date.getTime()))
+                    throw this.fail('a <date> that is no date');
+                return date;
+            }
+            case 'data': {
+                const base64 = this.content(tag).replace(/[ \t\r\n]/g, '');
+                if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+                    throw this.fail('<data> that is not base64');
+                return Buffer.from(base64, 'base64');
+            }
+            default:
+                throw this.fail(`an element <${tag.name.slice(0, 20)}> that no property list has`);
+        }
+    }
+    dict(depth) {
+        const dict = Object.create(null);
+        for (;;) {
+            this.misc();
+            const tag = this.tag();
+            if (tag.closing) {
+                this.close(tag, 'dict');
+                return dict;
+            }
+            if (tag.name !== 'key')
+                throw this.fail(`<${tag.name.slice(0, 20)}> where a <key> belongs`);
+            this.budget.thing();
+            const key = this.content(tag);
+            this.misc();
+            dict[key] = this.value(this.tag(), depth + 1);
+        }
+    }
+    array(depth) {
+        const array = [];
+        for (;;) {
+            this.misc();
+            const tag = this.tag();
+            if (tag.closing) {
+                this.close(tag, 'array');
+                return array;
+            }
+            array.push(this.value(tag, depth + 1));
+        }
+    }
+    number(text, shape, what) {
+        const trimmed = text.trim();
+        if (!shape.test(trimmed))
+            throw this.fail(`an <${what}> that is no number`);
+        return /^[+-]?0x/i.test(trimmed)
+            ? Number.parseInt(trimmed.replace(/0x/i, ''), 16) * (trimmed.startsWith('-') ? -1 : 1)
+            : Number(/^[+-]?inf/i.test(trimmed) ? trimmed.replace(/inf(inity)?/i, 'Infinity') : trimmed);
+    }
+    /** The text of an element of text (empty for `<x/>`), up to its end tag. */
+    content(tag) {
+        if (tag.empty)
+            return '';
+        let value = '';
+        for (;;) {
+            const next = this.text.indexOf('<', this.at);
+            if (next < 0)
+                throw this.fail(`<${tag.name}> never closed`);
+            value += this.characters(this.text.slice(this.at, next));
+            this.at = next;
+            if (this.text.startsWith('<![CDATA[', next)) {
+                const end = this.text.indexOf(']]>', next + 9);
+                if (end < 0)
+                    throw this.fail('a CDATA section never closed');
+                this.budget.text(end - next - 9);
+                value += this.text.slice(next + 9, end);
+                this.at = end + 3;
+            }
+            else if (this.text.startsWith('<!--', next) || this.text.startsWith('<?', next)) {
+                this.misc();
+            }
+            else {
+                this.close(this.tag(), tag.name);
+                return value;
+            }
+        }
+    }
+    /** Character data with its entities and references replaced. */
+    characters(raw) {
+        this.budget.text(raw.length);
+        if (!raw.includes('&'))
+            return raw;
+        return raw.replace(/&([^;]{0,10});?/g, (whole, name) => {
+            if (!whole.endsWith(';'))
+                throw this.fail('an & that starts no entity');
+            const known = ENTITIES[name];
+            if (known !== undefined)
+                return known;
+            const code = /^#x[0-9a-f]{1,6}$/i.test(name)
+                ? Number.parseInt(name.slice(2), 16)
+                : /^#\d{1,7}$/.test(name)
+                    ? Number(name.slice(1))
+                    : -1;
+            if (code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+                throw this.fail('an entity that is not one of XML’s own');
+            return String.fromCodePoint(code);
+        });
+    }
+    /** Skips white space, comments, processing instructions and the document type. */
+    misc() {
+        for (;;) {
+            SPACE.lastIndex = this.at;
+            SPACE.exec(this.text);
+            this.at = SPACE.lastIndex;
+            const skip = (start, end) => {
+                if (!this.text.startsWith(start, this.at))
+                    return false;
+                const close = this.text.indexOf(end, this.at + start.length);
+                if (close < 0)
+                    throw this.fail(`${start} never closed`);
+                this.at = close + end.length;
+                return true;
+            };
+            if (this.text.startsWith('<!DOCTYPE', this.at)) {
+                const close = this.text.indexOf('>', this.at);
+                // An internal subset could declare entities: a property list has none.
+                if (close < 0 || this.text.slice(this.at, close).includes('['))
+                    throw this.fail('a document type this reader does not take');
+                this.at = close + 1;
+            }
+            else if (!skip('<!--', '-->') && !skip('<?', '?>')) {
+                return;
+            }
+        }
+    }
+    /** A tag: `<name attributes>`, `<name/>` or `</name>`; attributes are read past, never used. */
+    tag() {
+        if (this.text[this.at] !== '<')
+            throw this.fail('text where an element belongs');
+        const closing = this.text[this.at + 1] === '/';
+        NAME.lastIndex = this.at + (closing ? 2 : 1);
+        const match = NAME.exec(this.text);
+        if (!match)
+            throw this.fail('a malformed tag');
+        this.at = NAME.lastIndex;
+        const end = /\s*(?:[A-Za-z_:][-A-Za-z0-9_:.]*\s*=\s*(?:"[^"<]*"|'[^'<]*')\s*)*(\/?)>/y;
+        end.lastIndex = this.at;
+        const rest = end.exec(this.text);
+        if (!rest || (closing && (rest[0].includes('=') || rest[1])))
+            throw this.fail('a malformed tag');
+        this.at = end.lastIndex;
+        return { name: match[0], closing, empty: rest[1] === '/' };
+    }
+    close(tag, name) {
+        if (!tag.closing || tag.name !== name)
+            throw this.fail(`<${name}> not closed by </${name}>`);
+    }
+    fail(what) {
+        let line = 1;
+        for (let i = this.text.indexOf('\n'); i >= 0 && i < this.at; i = this.text.indexOf('\n', i + 1))
+            line++;
+        return new PlistFormatError(`an XML property list with ${what} (line ${line})`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/plist-binary.ts
+
+const TRAILER = 32;
+const HEADER = 8;
+/** Seconds from the Unix epoch to Apple's (2001-01-01T00:00:00Z). */
+const APPLE_EPOCH = 978_307_200;
+/** Reads a binary plist into its root value, in the shapes the XML reader gives. */
+function readBinaryPlist(data, budget) {
+    return new BinaryPlistReader(data, budget).root();
+}
+class BinaryPlistReader {
+    data;
+    budget;
+    offsetSize;
+    refSize;
+    count;
+    top;
+    table;
+    decoded = new Map();
+    open = new Set();
+    constructor(data, budget) {
+        this.data = data;
+        this.budget = budget;
+        if (data.length < HEADER + TRAILER + 1)
+            throw plist_binary_fail('too short for a header and a trailer');
+        const trailer = data.length - TRAILER;
+        this.offsetSize = data[trailer + 6];
+        this.refSize = data[trailer + 7];
+        if (!inRange(this.offsetSize) || !inRange(this.refSize))
+            throw plist_binary_fail('a trailer with offsets or references of no valid width');
+        this.count = this.uint(trailer + 8, 8);
+        this.top = this.uint(trailer + 16, 8);
+        this.table = this.uint(trailer + 24, 8);
+        if (this.count < 1 ||
+            this.top >= this.count ||
+            this.table < HEADER ||
+            this.count > (trailer - this.table) / this.offsetSize)
+            throw plist_binary_fail('a trailer whose counts do not fit the file');
+    }
+    root() {
+        return this.object(this.top, 1);
+    }
+    /** The object at `index`: decoded once, however many references lead to it. */
+    object(index, depth) {
+        this.budget.thing();
+        if (index >= this.count)
+            throw plist_binary_fail(`a reference to object ${index} of ${this.count}`);
+        if (this.decoded.has(index))
+            return this.decoded.get(index);
+        if (this.open.has(index))
+            throw plist_binary_fail('an object that holds itself');
+        this.budget.depth(depth);
+        this.open.add(index);
+        const value = this.decode(this.uint(this.table + index * this.offsetSize, this.offsetSize), depth);
+        this.open.delete(index);
+        this.decoded.set(index, value);
+        return value;
+    }
+    decode(at, depth) {
+        if (at < HEADER || at >= this.table)
+            throw plist_binary_fail('an object outside the object area');
+        const marker = this.data[at];
+        const info = marker & 0x0f;
+        switch (marker >> 4) {
+            case 0x0:
+                if (info === 0x8 || info === 0x9)
+                    return info === 0x9;
+                if (info === 0x0)
+                    return null;
+                break;
+            case 0x1:
+                if (info <= 4)
+                    return this.int(at + 1, 1 << info);
+                break;
+            case 0x2:
+                if (info === 2)
+                    return this.bytes(at + 1, 4).readFloatBE(0);
+                if (info === 3)
+                    return this.bytes(at + 1, 8).readDoubleBE(0);
+                break;
+            case 0x3:
+                if (info === 3)
+                    return new Date((APPLE_EPOCH + this.bytes(at + 1, 8).readDoubleBE(0)) * 1000);
+                break;
+            case 0x4: {
+                const [start, length] = this.length(at, info);
+                return Buffer.from(this.bytes(start, length));
+            }
+            case 0x5:
+            case 0x7: {
+                const [start, length] = this.length(at, info);
+                this.budget.text(length);
+                return this.bytes(start, length).toString(marker >> 4 === 0x5 ? 'latin1' : 'utf8');
+            }
+            case 0x6: {
+                const [start, length] = this.length(at, info);
+                this.budget.text(length);
+                return Buffer.from(this.bytes(start, length * 2))
+                    .swap16()
+                    .toString('utf16le');
+            }
+            case 0x8:
+                return { UID: this.uint(at + 1, info + 1) };
+            case 0xa:
+            case 0xb:
+            case 0xc: {
+                const refs = this.refs(at, info, 1);
+                return refs.map(ref => this.object(ref, depth + 1));
+            }
+            case 0xd: {
+                const refs = this.refs(at, info, 2);
+                const half = refs.length / 2;
+                const dict = Object.create(null);
+                for (let i = 0; i < half; i++) {
+                    const key = this.object(refs[i], depth + 1);
+                    if (typeof key !== 'string')
+                        throw plist_binary_fail('a dictionary key that is not a string');
+                    dict[key] = this.object(refs[half + i], depth + 1);
+                }
+                return dict;
+            }
+        }
+        throw plist_binary_fail(`an object of a kind no property list has (0x${marker.toString(16)})`);
+    }
+    /** A collection's references, `per` of them for each of its entries, checked to fit before they are read. */
+    refs(at, info, per) {
+        const [start, entries] = this.length(at, info);
+        if (entries * per > (this.table - start) / this.refSize)
+            throw plist_binary_fail(`a collection that claims ${entries} entries, more than the file holds`);
+        this.budget.thing(entries * per);
+        const refs = [];
+        for (let i = 0; i < entries * per; i++)
+            refs.push(this.uint(start + i * this.refSize, this.refSize));
+        return refs;
+    }
+    /** A length: the marker's low four bits, or an integer object after it when they are all set. */
+    length(at, info) {
+        if (info !== 0x0f)
+            return [at + 1, info];
+        const marker = this.bytes(at + 1, 1)[0];
+        if (marker >> 4 !== 0x1 || (marker & 0x0f) > 3)
+            throw plist_binary_fail('a length that is not an integer');
+        const size = 1 << (marker & 0x0f);
+        return [at + 2 + size, this.uint(at + 2, size)];
+    }
+    int(at, size) {
+        const bytes = this.bytes(at, size);
+        // Eight bytes and more are signed; a 16-byte integer's value is in its low eight.
+        if (size >= 8)
+            return Number(bytes.readBigInt64BE(size - 8));
+        return this.uint(at, size);
+    }
+    uint(at, size) {
+        const bytes = this.bytes(at, size);
+        if (size <= 6)
+            return bytes.readUIntBE(0, size);
+        let value = 0n;
+        for (const byte of bytes)
+            value = (value << 8n) | BigInt(byte);
+        if (value > BigInt(Number.MAX_SAFE_INTEGER))
+            throw plist_binary_fail('a number too large for an offset');
+        return Number(value);
+    }
+    bytes(at, length) {
+        if (at < 0 || length < 0 || at + length > this.data.length)
+            throw plist_binary_fail('an object that runs past the end of the file');
+        return this.data.subarray(at, at + length);
+    }
+}
+function inRange(width) {
+    return width >= 1 && width <= 8;
+}
+function plist_binary_fail(what) {
+    return new PlistFormatError(`a binary property list with ${what}`);
+}
+
 ;// CONCATENATED MODULE: ./src/core/inspect/plist.ts
 /**
- * Apple's property lists, in both the forms an app bundle carries: XML (the
- * `plist` package) and binary `bplist00` (`bplist-parser`, which bounds the
- * objects a hostile file may declare). And the plist inside a provisioning
- * profile's CMS envelope. The parsers load when a plist is first read: an
- * Android build never pays for them (the XML one brings an XML DOM).
+ * Apple's property lists, in both the forms an app bundle carries: XML
+ * (plist-xml.ts) and binary `bplist00` (plist-binary.ts), each read by a
+ * reader of our own that spends from the build's one budget. And the plist
+ * inside a provisioning profile's CMS envelope.
  */
+
+
+
 /** A plist whose root is a dictionary; anything else is an `Error` saying what was found. */
-async function parsePlistDictionary(data) {
-    let root;
-    if (data.subarray(0, 8).toString('latin1') === 'bplist00') {
-        const { parseBuffer } = await __nccwpck_require__.e(/* import() */ 427).then(__nccwpck_require__.bind(__nccwpck_require__, 427));
-        root = parseBuffer(data)[0];
-    }
-    else {
-        const { parse } = await __nccwpck_require__.e(/* import() */ 548).then(__nccwpck_require__.bind(__nccwpck_require__, 4548));
-        root = parse(plist_textOf(data));
-    }
+function parsePlistDictionary(data, budget = new ReadBudget()) {
+    const root = data.subarray(0, 8).toString('latin1') === 'bplist00'
+        ? readBinaryPlist(data, budget)
+        : readXmlPlist(plist_textOf(data), budget);
     if (typeof root !== 'object' || root === null || Array.isArray(root) || root instanceof Date) {
-        throw new Error(`its root is ${Array.isArray(root) ? 'an array' : typeof root}, not a dictionary`);
+        throw new Error(`its root is ${Array.isArray(root) ? 'an array' : root instanceof Date ? 'a date' : root === null ? 'null' : typeof root}, not a dictionary`);
     }
     return root;
 }
@@ -8625,7 +9142,9 @@ function plist_textOf(data) {
     if (data[0] === 0xff && data[1] === 0xfe)
         return data.toString('utf16le', 2);
     if (data[0] === 0xfe && data[1] === 0xff)
-        return Buffer.from(data.subarray(2)).swap16().toString('utf16le');
+        return Buffer.from(data.subarray(2, data.length - (data.length % 2)))
+            .swap16()
+            .toString('utf16le');
     const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
     return data.toString('utf8', start);
 }
@@ -8647,7 +9166,166 @@ function profilePlist(envelope) {
     return envelope.subarray(start, end + endTag.length);
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/proto-wire.ts
+
+const SCALAR_WIRE = { bool: 0, int32: 0, uint32: 0, float: 5, string: 2 };
+/** Messages nest this many levels per element at most (node, element, attribute, item, primitive). */
+const LEVELS_PER_ELEMENT = 3;
+/** Decodes `data` as the message `type` of `types`; a malformed message is an `XmlFormatError`. */
+function decodeMessage(types, type, data, budget) {
+    return new WireReader(types, data, budget).message(type, 0, data.length, 1);
+}
+function layoutOf(descriptor) {
+    const byId = new Map(Object.entries(descriptor.fields).map(([name, field]) => [field.id, { name, ...field }]));
+    const oneofOf = new Map();
+    for (const [oneof, { oneof: members }] of Object.entries(descriptor.oneofs ?? {}))
+        for (const member of members)
+            oneofOf.set(member, oneof);
+    return { byId, oneofOf };
+}
+class WireReader {
+    types;
+    data;
+    budget;
+    at = 0;
+    layouts = new Map();
+    constructor(types, data, budget) {
+        this.types = types;
+        this.data = data;
+        this.budget = budget;
+    }
+    message(type, start, end, depth) {
+        this.budget.thing();
+        this.budget.depth(Math.ceil(depth / LEVELS_PER_ELEMENT));
+        let layout = this.layouts.get(type);
+        if (!layout)
+            this.layouts.set(type, (layout = layoutOf(this.types[type])));
+        const { byId, oneofOf } = layout;
+        const result = {};
+        this.at = start;
+        while (this.at < end) {
+            const key = this.varint(end).value;
+            const id = Math.floor(key / 8);
+            const wire = key % 8;
+            const field = byId.get(id);
+            if (!field) {
+                this.skip(wire, end);
+                continue;
+            }
+            const expected = SCALAR_WIRE[field.type] ?? 2;
+            if (wire !== expected)
+                throw proto_wire_fail(`field ${field.name} with wire type ${wire}, not ${expected}`);
+            const value = this.value(field.type, end, depth);
+            if (field.rule === 'repeated')
+                (result[field.name] ??= []).push(value);
+            else
+                result[field.name] = value;
+            const oneof = oneofOf.get(field.name);
+            if (oneof) {
+                // The last member set is the oneof's value; the others are cleared, as protocol buffers do.
+                const previous = result[oneof];
+                if (typeof previous === 'string' && previous !== field.name)
+                    delete result[previous];
+                result[oneof] = field.name;
+            }
+        }
+        if (this.at !== end)
+            throw proto_wire_fail('a field that runs past its message');
+        return result;
+    }
+    value(type, end, depth) {
+        switch (type) {
+            case 'bool':
+                return this.varint(end).value !== 0;
+            case 'int32':
+                return this.varint(end).low | 0;
+            case 'uint32':
+                return this.varint(end).low >>> 0;
+            case 'float':
+                return this.bytes(4, end).readFloatLE(0);
+            case 'string': {
+                const length = this.length(end);
+                this.budget.text(length);
+                return this.bytes(length, end).toString('utf8');
+            }
+            default: {
+                const length = this.length(end);
+                const start = this.at;
+                this.bytes(length, end);
+                const message = this.message(type, start, start + length, depth + 1);
+                this.at = start + length;
+                return message;
+            }
+        }
+    }
+    /** A varint: its value (exact to 2^53) and its low 32 bits (exact always, for int32 and uint32). */
+    varint(end) {
+        let value = 0;
+        let low = 0;
+        for (let i = 0; i < 10; i++) {
+            if (this.at >= end)
+                throw proto_wire_fail('a number cut short');
+            const byte = this.data[this.at++];
+            value += (byte & 0x7f) * 2 ** (7 * i);
+            if (i < 5)
+                low = (low | ((byte & 0x7f) << (7 * i))) >>> 0;
+            if ((byte & 0x80) === 0)
+                return { value, low };
+        }
+        throw proto_wire_fail('a number longer than ten bytes');
+    }
+    length(end) {
+        const { value } = this.varint(end);
+        if (value > end - this.at)
+            throw proto_wire_fail('a length that runs past its message');
+        return value;
+    }
+    bytes(length, end) {
+        if (length > end - this.at)
+            throw proto_wire_fail('a value that runs past its message');
+        const bytes = this.data.subarray(this.at, this.at + length);
+        this.at += length;
+        return bytes;
+    }
+    skip(wire, end) {
+        switch (wire) {
+            case 0:
+                this.varint(end);
+                return;
+            case 1:
+                this.bytes(8, end);
+                return;
+            case 2:
+                this.bytes(this.length(end), end);
+                return;
+            case 5:
+                this.bytes(4, end);
+                return;
+            default:
+                throw proto_wire_fail(`a field of wire type ${wire}, which no message of ours has`);
+        }
+    }
+}
+function proto_wire_fail(what) {
+    return new XmlFormatError(`not an aapt.pb.XmlNode: ${what}`);
+}
+
 ;// CONCATENATED MODULE: ./src/core/inspect/proto-xml.ts
+/**
+ * The protocol-buffer XML of an Android App Bundle (`base/manifest/AndroidManifest.xml`,
+ * written by `aapt2 link --proto-format`), read into the same element tree as
+ * binary XML. The schema is the part of aapt2's `Resources.proto` that an
+ * XML document uses, as a protobuf.js JSON descriptor:
+ *
+ *   Source:  tools/aapt2/Resources.proto of Android's frameworks/base, as mirrored at
+ *            https://github.com/aosp-mirror/platform_frameworks_base (commit a9a19d7e)
+ *   Licence: Apache License 2.0, Copyright (C) 2016 The Android Open Source Project
+ *
+ * Names, numbers and types are the source's own (a test checks them against a
+ * copy of the file); messages and fields a manifest never holds are left out,
+ * and protobuf skips them on the wire.
+ */
+
 
 
 const RESOURCES_PROTO = {
@@ -8743,31 +9421,13 @@ const OTHER_TYPES = {
     color_argb4_value: 0x1e,
     color_rgb4_value: 0x1f
 };
-let xmlNode;
-/** The XmlNode type, protobuf.js loaded on first use: only a bundle's manifest needs it. */
-async function xmlNodeType() {
-    const { default: protobuf } = await __nccwpck_require__.e(/* import() */ 365).then(__nccwpck_require__.t.bind(__nccwpck_require__, 365, 23));
-    xmlNode ??= protobuf.Root.fromJSON(RESOURCES_PROTO).lookupType('aapt.pb.XmlNode');
-    return xmlNode;
-}
-/** Reads a protocol-buffer XmlNode into its root element. */
-async function readProtoXml(data) {
-    const type = await xmlNodeType();
-    let node;
-    try {
-        node = type.toObject(type.decode(data), { oneofs: true, defaults: false });
-    }
-    catch (error) {
-        throw new XmlFormatError(`not an aapt.pb.XmlNode: ${(0,errors/* messageOf */.bD)(error)}`);
-    }
+/** Reads a protocol-buffer XmlNode into its root element, spending from `budget`. */
+function readProtoXml(data, budget = new ReadBudget()) {
+    const node = decodeMessage(RESOURCES_PROTO.nested.aapt.nested.pb.nested, 'XmlNode', data, budget);
     if (!node.element)
         throw new XmlFormatError('no element: the root node is not an element');
-    let elements = 0;
     const convert = (element, depth) => {
-        if (++elements > MAX_ELEMENTS)
-            throw new XmlFormatError(`more than ${MAX_ELEMENTS} elements`);
-        if (depth > MAX_DEPTH)
-            throw new XmlFormatError(`elements nested deeper than ${MAX_DEPTH}`);
+        budget.depth(depth);
         return {
             namespace: element.namespace_uri ?? '',
             name: element.name ?? '',
@@ -8900,12 +9560,17 @@ async function surveyEntries(zip, signal) {
         if (value && set.size < MAX_REMEMBERED)
             set.add(value);
     };
+    const twice = (held, entry) => {
+        if (held)
+            survey.duplicate ??= entry.fileName;
+        return entry;
+    };
     await zip.forEachEntry(entry => {
         const path = entry.fileName;
         if (path === APK_MANIFEST)
-            survey.apkManifest = entry;
+            survey.apkManifest = twice(survey.apkManifest, entry);
         else if (path === BUNDLE_MANIFEST)
-            survey.bundleManifest = entry;
+            survey.bundleManifest = twice(survey.bundleManifest, entry);
         remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
         remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
         const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase();
@@ -8917,9 +9582,9 @@ async function surveyEntries(zip, signal) {
         if (bundled) {
             const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]);
             if (entries && bundled[3] === 'Info.plist')
-                entries.info = entry;
+                entries.info = twice(entries.info, entry);
             else if (entries)
-                entries.profile = entry;
+                entries.profile = twice(entries.profile, entry);
         }
         if (/\.(apk|aab|ipa)$/i.test(path) && survey.nested.length < MAX_REMEMBERED) {
             survey.nested.push(path);
@@ -9123,6 +9788,17 @@ function zipRefusal(error, name, extension) {
     }
     return refuse('damaged', `a damaged zip archive (${(0,shared_text/* quote */.hD)(error.message, 120)})`, 'Build or download it again');
 }
+/**
+ * Two entries of one descriptor's path: Android refuses such an archive
+ * (libziparchive, since the "master key" flaw, refuses a duplicate entry
+ * name), as a reader that took one of them might not see what the device
+ * would. The same holds for an app's Info.plist and profile.
+ */
+function duplicateRefusal(survey, name, extension) {
+    if (survey.duplicate === undefined)
+        return undefined;
+    return new BrokenBuildError(name, 'bad-manifest', `${EXPECTED[extension]} with two entries named ${(0,shared_text/* quote */.hD)(survey.duplicate)}, which Android and iOS refuse to install`, 'Build it again with the platform’s own tools; a build with a duplicate entry has been altered');
+}
 
 ;// CONCATENATED MODULE: ./src/core/inspect/inspect.ts
 /**
@@ -9131,6 +9807,8 @@ function zipRefusal(error, name, extension) {
  * extension says, cut short, empty, or without the manifest its type must
  * have is refused with a `BrokenBuildError` naming what it is instead.
  */
+
+
 
 
 
@@ -9160,7 +9838,8 @@ async function inspectBuild(path, options = {}) {
         throw (0,clock/* abortError */.vt)(signal);
     const handle = await (0,promises_namespaceObject.open)(path, 'r');
     try {
-        return await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
+        const facts = await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
+        return cappedFacts(facts, name);
     }
     catch (error) {
         if (signal?.aborted)
@@ -9177,6 +9856,8 @@ class Inspection {
     extension;
     now;
     signal;
+    /** What reading the descriptors may cost in all: shared by every reader of this build. */
+    budget = new ReadBudget();
     constructor(handle, name, extension, now, signal) {
         this.handle = handle;
         this.name = name;
@@ -9216,6 +9897,9 @@ class Inspection {
         try {
             const survey = await this.surveyOf(zip);
             this.signal?.throwIfAborted();
+            const duplicate = duplicateRefusal(survey, this.name, this.extension);
+            if (duplicate)
+                throw duplicate;
             switch (this.extension) {
                 case '.apk':
                     return await this.apk(zip, survey);
@@ -9303,7 +9987,7 @@ class Inspection {
     }
     async manifest(path, data, read) {
         try {
-            return manifestFacts(await read(data));
+            return manifestFacts(read(data, this.budget));
         }
         catch (error) {
             throw this.badManifest(path, error);
@@ -9335,7 +10019,7 @@ class Inspection {
             throw missingDescriptor(survey, this.name, this.extension, `${folder}/Info.plist`);
         let info;
         try {
-            info = infoFacts(await parsePlistDictionary(await this.descriptor(zip, entries.info)));
+            info = infoFacts(parsePlistDictionary(await this.descriptor(zip, entries.info), this.budget));
         }
         catch (error) {
             if (error instanceof BrokenBuildError)
@@ -9349,7 +10033,7 @@ class Inspection {
                 const plist = profilePlist(envelope);
                 if (!plist)
                     throw new Error('it holds no property list');
-                profile = profileFacts(await parsePlistDictionary(plist), this.now);
+                profile = profileFacts(parsePlistDictionary(plist, this.budget), this.now);
             }
             catch (error) {
                 throw this.badManifest(`${folder}/embedded.mobileprovision`, error);
@@ -9380,7 +10064,8 @@ const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
 /** Each warning's title, where a front end shows one (an annotation's). */
 const WARNING_TITLES = {
     'expired-profile': 'Expired provisioning profile',
-    'unsigned-release': 'Unsigned release build'
+    'unsigned-release': 'Unsigned release build',
+    'long-value': 'Build value cut short'
 };
 /** Reads the build and checks it against `expectedAppId` and `platform`; throws what refuses it. */
 async function checkBuild(artifact, settings, signal) {
@@ -9568,7 +10253,7 @@ async function dryRun(settings, service, artifact, destination, context) {
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
 async function sha256Of(path) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_.createReadStream)(path), hash);
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
     return hash.digest('hex');
 }
 
@@ -11191,7 +11876,7 @@ function reportingPlanOf(settings, secrets, env) {
 }
 /** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
 async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7441));
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 441));
     return createClient(token, baseUrl, limits);
 }
 function workflowRunUrl(env) {
@@ -11221,8 +11906,8 @@ function checkOutputFile(path) {
         return;
     let problem;
     try {
-        (0,external_node_fs_.accessSync)(path, external_node_fs_.constants.W_OK);
-        if (!(0,external_node_fs_.statSync)(path).isFile())
+        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.W_OK);
+        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
             problem = 'it is not a file';
     }
     catch (error) {
@@ -11246,7 +11931,7 @@ function readEvent(env) {
     if (!path)
         return {};
     try {
-        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
+        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
         return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
             ? parsed
             : {};
@@ -11268,7 +11953,7 @@ function readEvent(env) {
 /* harmony export */   vt: () => (/* binding */ abortError)
 /* harmony export */ });
 /* unused harmony exports sleep, systemClock, replaceClock */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 
 /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
 function sleep(ms, signal) {
@@ -11322,7 +12007,7 @@ function abortError(signal) {
 
 /***/ }),
 
-/***/ 2287:
+/***/ 287:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11344,7 +12029,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(4579);
+var option_refs = __nccwpck_require__(579);
 ;// CONCATENATED MODULE: ./src/core/shared/errors.ts
 
 
@@ -11435,7 +12120,7 @@ function messageOf(thrown) {
 
 /***/ }),
 
-/***/ 4579:
+/***/ 579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -11445,7 +12130,7 @@ function messageOf(thrown) {
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(613);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(994);
 
 const KNOWN = new Set(_option_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPTION_KEYS */ .XJ);
 function isOptionKey(value) {
@@ -11469,7 +12154,7 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 613:
+/***/ 994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -11769,7 +12454,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 7272:
+/***/ 272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12031,9 +12716,11 @@ class Secrets {
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   aj: () => (/* binding */ sanitize),
 /* harmony export */   g$: () => (/* binding */ sanitizeLine),
-/* harmony export */   hD: () => (/* binding */ quote)
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   jQ: () => (/* binding */ showInvisible),
+/* harmony export */   ml: () => (/* binding */ shorten)
 /* harmony export */ });
-/* unused harmony exports sanitizeJson, shorten */
+/* unused harmony export sanitizeJson */
 /**
  * The one formatter for text from outside (file and folder names, branch
  * names, the service's words, libraries' messages) on its way out of the
@@ -12048,22 +12735,37 @@ class Secrets {
 // Line breaks of any kind, every C0/C1 control and DEL.
 const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
 /**
- * Characters that show nothing or reorder the text around them: the soft
- * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
- * separator, zero-width spaces and joiners, left-to-right and right-to-left
- * marks, embeddings, overrides and isolates, the word joiner and invisible
- * operators (the whole U+2060 block), the byte-order mark, interlinear
- * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
- * spell a hidden text after a visible one.
+ * Characters that show nothing or reorder the text around them: every
+ * default-ignorable code point and every format character of Unicode (the
+ * soft hyphen, the combining grapheme joiner, the Arabic letter mark, the
+ * Hangul and Khmer fillers, the Mongolian vowel separator and free
+ * variation selectors, zero-width spaces and joiners, bidirectional marks,
+ * embeddings, overrides and isolates, the word joiner and invisible
+ * operators, the byte-order mark, interlinear annotation marks, shorthand
+ * and hieroglyph format controls, musical formatting, the variation
+ * selectors, and the tag characters, which can spell a hidden text after a
+ * visible one), and the Braille blank, which is not one but shows nothing.
  */
-const INVISIBLES = '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}';
-const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu');
-const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu');
+const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cf}\\u2800';
+/**
+ * An emoji's own presentation selector (the U+FE0F of `⚠️`), the one
+ * variation selector a person sees as part of the character before it: kept.
+ * A selector after anything else, or a run of them (how bytes are hidden in
+ * selectors), is escaped.
+ */
+const NOT_PRESENTATION = '(?!(?<=\\p{Emoji})[\\ufe0e\\ufe0f])';
+const INVISIBLES = `${NOT_PRESENTATION}[${INVISIBLE_CLASS}]`;
+const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}`, 'gu');
+const INVISIBLE = new RegExp(INVISIBLES, 'gu');
 const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
 // What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
-const JSON_ESCAPED = new RegExp(`[${INVISIBLES}\\u2028\\u2029]`, 'gu');
-/** One invisible character: the redaction looks through them inside a secret, as a person reading the text would. */
-const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLES}]`, 'u');
+const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu');
+/** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
+const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
+/** Pure: the text with every invisible character written as an escape a person can read (`\u200b`); line breaks and markup left to the caller. */
+function showInvisible(text) {
+    return text.replace(INVISIBLE, escaped);
+}
 const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 // C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
 // eslint-disable-next-line no-control-regex
@@ -12132,7 +12834,7 @@ function oneLine(value, max = 300) {
 
 /***/ }),
 
-/***/ 3113:
+/***/ 113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12150,7 +12852,7 @@ function userAgent(frontEnd) {
 
 /***/ }),
 
-/***/ 2927:
+/***/ 927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12163,7 +12865,7 @@ function userAgent(frontEnd) {
 /* harmony export */   zD: () => (/* binding */ logRetry)
 /* harmony export */ });
 /* unused harmony exports TRANSIENT_STATUSES, backoffDelay */
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(763);
 
 
@@ -12253,7 +12955,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 
 /***/ }),
 
-/***/ 5163:
+/***/ 163:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12264,9 +12966,9 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* harmony export */   tN: () => (/* binding */ send)
 /* harmony export */ });
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(942);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(272);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 
@@ -12407,7 +13109,7 @@ function labelOf(method, url) {
 
 /***/ }),
 
-/***/ 5641:
+/***/ 641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var x = (y) => {
@@ -12418,59 +13120,52 @@ module.exports = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE__undici_cj
 
 /***/ }),
 
-/***/ 2472:
+/***/ 472:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs");
 
 /***/ }),
 
-/***/ 2613:
+/***/ 613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 4434:
+/***/ 434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
+/***/ 896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 8611:
+/***/ 611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 5692:
+/***/ 692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 9278:
+/***/ 278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 3024:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -12481,35 +13176,35 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 6928:
+/***/ 928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
-/***/ 2203:
+/***/ 203:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 4756:
+/***/ 756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 9023:
+/***/ 23:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3106:
+/***/ 106:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
@@ -12670,7 +13365,7 @@ function escapeProperty(s) {
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
+var external_fs_ = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -12707,9 +13402,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
+var external_path_ = __nccwpck_require__(928);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
+var lib = __nccwpck_require__(942);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -13178,11 +13873,11 @@ function toPlatformPath(pth) {
 ;// CONCATENATED MODULE: external "string_decoder"
 const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
+var external_events_ = __nccwpck_require__(434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
+var external_assert_ = __nccwpck_require__(613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -14691,7 +15386,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 4942:
+/***/ 942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14703,10 +15398,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
 
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
+var external_http_ = __nccwpck_require__(611);
 var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
+var external_https_ = __nccwpck_require__(692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -14802,7 +15497,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: external "./undici.cjs"
-var external_undici_cjs_ = __nccwpck_require__(5641);
+var external_undici_cjs_ = __nccwpck_require__(641);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {

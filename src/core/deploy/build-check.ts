@@ -18,7 +18,8 @@ const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' } as const
 /** Each warning's title, where a front end shows one (an annotation's). */
 const WARNING_TITLES: Record<BuildWarning['code'], string> = {
   'expired-profile': 'Expired provisioning profile',
-  'unsigned-release': 'Unsigned release build'
+  'unsigned-release': 'Unsigned release build',
+  'long-value': 'Build value cut short'
 }
 
 /** Reads the build and checks it against `expectedAppId` and `platform`; throws what refuses it. */

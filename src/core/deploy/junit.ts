@@ -3,6 +3,7 @@ import type { Cause, Judgement } from './conclusion.js'
 import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
 import type { Report } from './report.js'
 import { clock } from '../shared/clock.js'
+import { showInvisible } from '../shared/text.js'
 
 /**
  * The run's verdict as a JUnit report, in the one shape every reader takes:
@@ -49,9 +50,13 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
-/** A value for a text node: never markup; a character XML refuses becomes U+FFFD; a carriage return survives the parser's line-end rule. */
+/**
+ * A value for a text node: never markup; an invisible character shown as an
+ * escape, as in every outward text; a character XML refuses becomes U+FFFD;
+ * a carriage return survives the parser's line-end rule.
+ */
 export function xmlText(value: string): string {
-  return value
+  return showInvisible(value)
     .replace(NOT_XML, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

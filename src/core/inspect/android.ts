@@ -34,7 +34,7 @@ export function manifestFacts(root: XmlElement): ManifestFacts {
   if (packageValue?.kind !== 'string' || packageValue.value === '') {
     throw new Error('it names no package (<manifest package>)')
   }
-  if (!PACKAGE_NAME.test(packageValue.value)) {
+  if (!PACKAGE_NAME.test(packageValue.value) || packageValue.value.length > 255) {
     throw new Error(
       `its package name ${JSON.stringify(packageValue.value.slice(0, 120))} is not a valid package name`
     )

@@ -9,22 +9,17 @@
  * (adbkit-apkreader is archived, app-info-parser reads the whole archive with
  * its own unzipper, apk-parser3 runs a bundled aapt binary): this is the part
  * a manifest needs. Every offset and length is checked against the chunk it
- * lies in; text nodes are skipped.
+ * lies in; text nodes are skipped. Every chunk, element and attribute, and
+ * every character decoded, is spent from the build's one budget; a string is
+ * decoded once however many indexes lead to its bytes.
  */
-import {
-  MAX_DEPTH,
-  MAX_ELEMENTS,
-  XmlFormatError,
-  type XmlAttribute,
-  type XmlElement,
-  type XmlValue
-} from './xml-tree.js'
+import { ReadBudget } from './budget.js'
+import { XmlFormatError, type XmlAttribute, type XmlElement, type XmlValue } from './xml-tree.js'
 
 // Chunk types (ResourceTypes.h, ResChunk_header.type).
 const RES_STRING_POOL_TYPE = 0x0001
 const RES_XML_TYPE = 0x0003
 const RES_XML_START_NAMESPACE_TYPE = 0x0100
-const RES_XML_END_NAMESPACE_TYPE = 0x0101
 const RES_XML_START_ELEMENT_TYPE = 0x0102
 const RES_XML_END_ELEMENT_TYPE = 0x0103
 const RES_XML_RESOURCE_MAP_TYPE = 0x0180
@@ -46,17 +41,16 @@ const NODE_HEADER = 16
 const ATTRIBUTE_SIZE = 20
 
 /** Reads a binary XML document into its root element. */
-export function readBinaryXml(data: Buffer): XmlElement {
+export function readBinaryXml(data: Buffer, budget: ReadBudget = new ReadBudget()): XmlElement {
   const { documentHeader, documentEnd } = documentBounds(data)
 
   let strings: StringPool | undefined
-  let resourceIds: number[] = []
-  const namespaces: { prefix: number; uri: number }[] = []
+  let resourceIds: ResourceMap = () => 0
   const stack: XmlElement[] = []
   let root: XmlElement | undefined
-  let elements = 0
 
   for (let at = documentHeader; at + CHUNK_HEADER <= documentEnd;) {
+    budget.thing()
     const type = data.readUInt16LE(at)
     const headerSize = data.readUInt16LE(at + 2)
     const size = data.readUInt32LE(at + 4)
@@ -66,28 +60,20 @@ export function readBinaryXml(data: Buffer): XmlElement {
     const chunk = data.subarray(at, at + size)
     switch (type) {
       case RES_STRING_POOL_TYPE:
-        strings ??= readStringPool(chunk, at)
+        strings ??= readStringPool(chunk, at, budget)
         break
       case RES_XML_RESOURCE_MAP_TYPE:
-        resourceIds = []
-        for (let i = headerSize; i + 4 <= size; i += 4) resourceIds.push(chunk.readUInt32LE(i))
+        resourceIds = resourceMap(chunk, headerSize)
         break
       case RES_XML_START_NAMESPACE_TYPE:
+        // Namespaces are named on each element and attribute; the node itself tells nothing more.
         if (headerSize < NODE_HEADER || headerSize + 8 > size)
           fail('a namespace node too short', at)
-        namespaces.push({
-          prefix: chunk.readUInt32LE(headerSize),
-          uri: chunk.readUInt32LE(headerSize + 4)
-        })
-        break
-      case RES_XML_END_NAMESPACE_TYPE:
-        namespaces.pop()
         break
       case RES_XML_START_ELEMENT_TYPE: {
         if (!strings) fail('an element before the string pool', at)
-        if (++elements > MAX_ELEMENTS) fail(`more than ${MAX_ELEMENTS} elements`, at)
-        if (stack.length >= MAX_DEPTH) fail(`elements nested deeper than ${MAX_DEPTH}`, at)
-        const element = readElement(chunk, headerSize, strings!, resourceIds, at)
+        budget.depth(stack.length + 1)
+        const element = readElement(chunk, headerSize, strings!, resourceIds, at, budget)
         const parent = stack[stack.length - 1]
         if (parent) parent.children.push(element)
         else if (root) fail('a second root element', at)
@@ -122,12 +108,21 @@ function fail(what: string, at: number): never {
   throw new XmlFormatError(`${what} (at byte ${at})`)
 }
 
+/** The resource id of each attribute name, by string index (0 for none), read where the map lies. */
+type ResourceMap = (index: number) => number
+
+function resourceMap(chunk: Buffer, headerSize: number): ResourceMap {
+  const count = Math.floor((chunk.length - headerSize) / 4)
+  return index => (index < count ? chunk.readUInt32LE(headerSize + index * 4) : 0)
+}
+
 function readElement(
   chunk: Buffer,
   headerSize: number,
   strings: StringPool,
-  resourceIds: number[],
-  at: number
+  resourceIds: ResourceMap,
+  at: number,
+  budget: ReadBudget
 ): XmlElement {
   // ResXMLTree_attrExt after the node header: ns, name, attributeStart, attributeSize, attributeCount, …
   const ext = headerSize
@@ -144,6 +139,7 @@ function readElement(
   if (ext + attributeStart + attributeCount * attributeSize > chunk.length) {
     throw new XmlFormatError(`attributes overrun their element (at byte ${at})`)
   }
+  budget.thing(1 + attributeCount)
   const attributes: XmlAttribute[] = []
   for (let i = 0; i < attributeCount; i++) {
     const a = ext + attributeStart + i * attributeSize
@@ -154,7 +150,7 @@ function readElement(
     attributes.push({
       namespace: strings.optional(chunk.readUInt32LE(a)),
       name: strings.optional(nameIndex),
-      resourceId: resourceIds[nameIndex] ?? 0,
+      resourceId: resourceIds(nameIndex),
       value: valueOf(dataType, valueData, rawValue, strings)
     })
   }
@@ -194,7 +190,7 @@ interface StringPool {
 }
 
 /** ResStringPool_header: chunk header, stringCount, styleCount, flags, stringsStart, stylesStart. */
-function readStringPool(chunk: Buffer, at: number): StringPool {
+function readStringPool(chunk: Buffer, at: number, budget: ReadBudget): StringPool {
   const fail = (what: string): never => {
     throw new XmlFormatError(`${what} in the string pool (at byte ${at})`)
   }
@@ -205,44 +201,47 @@ function readStringPool(chunk: Buffer, at: number): StringPool {
   const stringsStart = chunk.readUInt32LE(20)
   if (headerSize + count * 4 > chunk.length) fail(`${count} offsets that overrun the pool`)
   if (stringsStart > chunk.length) fail('strings that start past the pool')
+  // By where a string's bytes start: indexes that share them share one decoded string.
   const cache = new Map<number, string>()
 
-  const decode = (index: number): string => {
-    const start = stringsStart + chunk.readUInt32LE(headerSize + index * 4)
+  const decode = (start: number): string => {
     if (utf8) {
       // Two lengths, each one byte or two (high bit set): UTF-16 units, then UTF-8 bytes.
       let p = start
       const length = (): number => {
-        if (p >= chunk.length) fail(`string ${index} past the pool's end`)
+        if (p >= chunk.length) fail(`a string at byte ${start} past the pool's end`)
         const first = chunk[p++]!
         if ((first & 0x80) === 0) return first
-        if (p >= chunk.length) fail(`string ${index} past the pool's end`)
+        if (p >= chunk.length) fail(`a string at byte ${start} past the pool's end`)
         return ((first & 0x7f) << 8) | chunk[p++]!
       }
       length()
       const bytes = length()
-      if (p + bytes > chunk.length) fail(`string ${index} past the pool's end`)
+      if (p + bytes > chunk.length) fail(`a string at byte ${start} past the pool's end`)
+      budget.text(bytes)
       return decodeUtf8(chunk.subarray(p, p + bytes))
     }
     // One length in UTF-16 units, one unit or two (high bit set), then the units.
-    if (start + 2 > chunk.length) fail(`string ${index} past the pool's end`)
+    if (start + 2 > chunk.length) fail(`a string at byte ${start} past the pool's end`)
     let units = chunk.readUInt16LE(start)
     let p = start + 2
     if (units & 0x8000) {
-      if (p + 2 > chunk.length) fail(`string ${index} past the pool's end`)
+      if (p + 2 > chunk.length) fail(`a string at byte ${start} past the pool's end`)
       units = ((units & 0x7fff) << 16) | chunk.readUInt16LE(p)
       p += 2
     }
-    if (p + units * 2 > chunk.length) fail(`string ${index} past the pool's end`)
+    if (p + units * 2 > chunk.length) fail(`a string at byte ${start} past the pool's end`)
+    budget.text(units)
     return chunk.toString('utf16le', p, p + units * 2)
   }
 
   const get = (index: number): string => {
     if (index >= count) fail(`index ${index} of ${count} strings`)
-    let value = cache.get(index)
+    const start = stringsStart + chunk.readUInt32LE(headerSize + index * 4)
+    let value = cache.get(start)
     if (value === undefined) {
-      value = decode(index)
-      cache.set(index, value)
+      value = decode(start)
+      cache.set(start, value)
     }
     return value
   }
@@ -257,18 +256,20 @@ function readStringPool(chunk: Buffer, at: number): StringPool {
  */
 function decodeUtf8(bytes: Buffer): string {
   if (!bytes.includes(0xed)) return bytes.toString('utf8')
-  const units: number[] = []
+  // Never more units than bytes: two bytes of memory per byte, whatever the text.
+  const units = new Uint16Array(bytes.length + 1)
+  let n = 0
   const continuation = (i: number): number => (bytes[i] ?? 0) & 0x3f
   for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!
     if (b < 0x80) {
-      units.push(b)
+      units[n++] = b
       i += 1
     } else if ((b & 0xe0) === 0xc0) {
-      units.push(((b & 0x1f) << 6) | continuation(i + 1))
+      units[n++] = ((b & 0x1f) << 6) | continuation(i + 1)
       i += 2
     } else if ((b & 0xf0) === 0xe0) {
-      units.push(((b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2))
+      units[n++] = ((b & 0x0f) << 12) | (continuation(i + 1) << 6) | continuation(i + 2)
       i += 3
     } else if ((b & 0xf8) === 0xf0) {
       const point =
@@ -277,15 +278,16 @@ function decodeUtf8(bytes: Buffer): string {
           (continuation(i + 2) << 6) |
           continuation(i + 3)) -
         0x10000
-      units.push(0xd800 + (point >> 10), 0xdc00 + (point & 0x3ff))
+      units[n++] = 0xd800 + (point >> 10)
+      units[n++] = 0xdc00 + (point & 0x3ff)
       i += 4
     } else {
-      units.push(0xfffd)
+      units[n++] = 0xfffd
       i += 1
     }
   }
   let text = ''
-  for (let i = 0; i < units.length; i += 4096)
-    text += String.fromCharCode(...units.slice(i, i + 4096))
+  for (let i = 0; i < n; i += 4096)
+    text += String.fromCharCode(...units.subarray(i, Math.min(i + 4096, n)))
   return text
 }

@@ -13,6 +13,8 @@ import { abortError } from '../shared/clock.js'
 import { manifestFacts, signingWarnings, type ManifestFacts } from './android.js'
 import { readBinaryXml } from './axml.js'
 import { BrokenBuildError, type BrokenReason } from './broken.js'
+import { ReadBudget } from './budget.js'
+import { cappedFacts } from './caps.js'
 import {
   describeContent,
   HEAD_BYTES,
@@ -34,7 +36,7 @@ import {
   type AppEntries,
   type Survey
 } from './survey.js'
-import { EXPECTED, missingDescriptor, zipRefusal } from './refusals.js'
+import { duplicateRefusal, EXPECTED, missingDescriptor, zipRefusal } from './refusals.js'
 import { openZip, type OpenZip, type ZipEntry } from './zip.js'
 
 export interface InspectOptions {
@@ -65,7 +67,14 @@ export async function inspectBuild(
   if (signal?.aborted) throw abortError(signal)
   const handle = await open(path, 'r')
   try {
-    return await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run()
+    const facts = await new Inspection(
+      handle,
+      name,
+      extension,
+      options.now ?? new Date(),
+      signal
+    ).run()
+    return cappedFacts(facts, name)
   } catch (error) {
     if (signal?.aborted) throw abortError(signal)
     throw error
@@ -75,6 +84,9 @@ export async function inspectBuild(
 }
 
 class Inspection {
+  /** What reading the descriptors may cost in all: shared by every reader of this build. */
+  private readonly budget = new ReadBudget()
+
   constructor(
     private readonly handle: FileHandle,
     private readonly name: string,
@@ -119,6 +131,8 @@ class Inspection {
     try {
       const survey = await this.surveyOf(zip)
       this.signal?.throwIfAborted()
+      const duplicate = duplicateRefusal(survey, this.name, this.extension)
+      if (duplicate) throw duplicate
       switch (this.extension) {
         case '.apk':
           return await this.apk(zip, survey)
@@ -227,10 +241,10 @@ class Inspection {
   private async manifest(
     path: string,
     data: Buffer,
-    read: (data: Buffer) => XmlElement | Promise<XmlElement>
+    read: (data: Buffer, budget: ReadBudget) => XmlElement
   ): Promise<ManifestFacts> {
     try {
-      return manifestFacts(await read(data))
+      return manifestFacts(read(data, this.budget))
     } catch (error) {
       throw this.badManifest(path, error)
     }
@@ -273,7 +287,7 @@ class Inspection {
       throw missingDescriptor(survey, this.name, this.extension, `${folder}/Info.plist`)
     let info: ReturnType<typeof infoFacts>
     try {
-      info = infoFacts(await parsePlistDictionary(await this.descriptor(zip, entries.info)))
+      info = infoFacts(parsePlistDictionary(await this.descriptor(zip, entries.info), this.budget))
     } catch (error) {
       if (error instanceof BrokenBuildError) throw error
       throw this.badManifest(`${folder}/Info.plist`, error)
@@ -284,7 +298,7 @@ class Inspection {
       try {
         const plist = profilePlist(envelope)
         if (!plist) throw new Error('it holds no property list')
-        profile = profileFacts(await parsePlistDictionary(plist), this.now)
+        profile = profileFacts(parsePlistDictionary(plist, this.budget), this.now)
       } catch (error) {
         throw this.badManifest(`${folder}/embedded.mobileprovision`, error)
       }

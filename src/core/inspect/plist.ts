@@ -1,26 +1,27 @@
 /**
- * Apple's property lists, in both the forms an app bundle carries: XML (the
- * `plist` package) and binary `bplist00` (`bplist-parser`, which bounds the
- * objects a hostile file may declare). And the plist inside a provisioning
- * profile's CMS envelope. The parsers load when a plist is first read: an
- * Android build never pays for them (the XML one brings an XML DOM).
+ * Apple's property lists, in both the forms an app bundle carries: XML
+ * (plist-xml.ts) and binary `bplist00` (plist-binary.ts), each read by a
+ * reader of our own that spends from the build's one budget. And the plist
+ * inside a provisioning profile's CMS envelope.
  */
+import { ReadBudget } from './budget.js'
+import { readBinaryPlist } from './plist-binary.js'
+import { readXmlPlist } from './plist-xml.js'
 
 export type PlistDictionary = { [key: string]: unknown }
 
 /** A plist whose root is a dictionary; anything else is an `Error` saying what was found. */
-export async function parsePlistDictionary(data: Buffer): Promise<PlistDictionary> {
-  let root: unknown
-  if (data.subarray(0, 8).toString('latin1') === 'bplist00') {
-    const { parseBuffer } = await import('bplist-parser')
-    root = parseBuffer(data)[0]
-  } else {
-    const { parse } = await import('plist')
-    root = parse(textOf(data))
-  }
+export function parsePlistDictionary(
+  data: Buffer,
+  budget: ReadBudget = new ReadBudget()
+): PlistDictionary {
+  const root =
+    data.subarray(0, 8).toString('latin1') === 'bplist00'
+      ? readBinaryPlist(data, budget)
+      : readXmlPlist(textOf(data), budget)
   if (typeof root !== 'object' || root === null || Array.isArray(root) || root instanceof Date) {
     throw new Error(
-      `its root is ${Array.isArray(root) ? 'an array' : typeof root}, not a dictionary`
+      `its root is ${Array.isArray(root) ? 'an array' : root instanceof Date ? 'a date' : root === null ? 'null' : typeof root}, not a dictionary`
     )
   }
   return root as PlistDictionary
@@ -30,7 +31,9 @@ export async function parsePlistDictionary(data: Buffer): Promise<PlistDictionar
 function textOf(data: Buffer): string {
   if (data[0] === 0xff && data[1] === 0xfe) return data.toString('utf16le', 2)
   if (data[0] === 0xfe && data[1] === 0xff)
-    return Buffer.from(data.subarray(2)).swap16().toString('utf16le')
+    return Buffer.from(data.subarray(2, data.length - (data.length % 2)))
+      .swap16()
+      .toString('utf16le')
   const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0
   return data.toString('utf8', start)
 }

@@ -12,16 +12,9 @@
  * copy of the file); messages and fields a manifest never holds are left out,
  * and protobuf skips them on the wire.
  */
-import type { INamespace, Type } from 'protobufjs/light.js'
-import { messageOf } from '../shared/errors.js'
-import {
-  MAX_DEPTH,
-  MAX_ELEMENTS,
-  XmlFormatError,
-  type XmlAttribute,
-  type XmlElement,
-  type XmlValue
-} from './xml-tree.js'
+import { ReadBudget } from './budget.js'
+import { decodeMessage, type MessageDescriptor } from './proto-wire.js'
+import { XmlFormatError, type XmlAttribute, type XmlElement, type XmlValue } from './xml-tree.js'
 
 export const RESOURCES_PROTO = {
   nested: {
@@ -105,7 +98,7 @@ export const RESOURCES_PROTO = {
       }
     }
   }
-} satisfies INamespace
+} satisfies { nested: { aapt: { nested: { pb: { nested: Record<string, MessageDescriptor> } } } } }
 
 // Res_value.dataType of the primitives that are neither integers nor booleans.
 const OTHER_TYPES: Record<string, number> = {
@@ -142,28 +135,17 @@ interface PbAttribute {
   }
 }
 
-let xmlNode: Type | undefined
-/** The XmlNode type, protobuf.js loaded on first use: only a bundle's manifest needs it. */
-async function xmlNodeType(): Promise<Type> {
-  const { default: protobuf } = await import('protobufjs/light.js')
-  xmlNode ??= protobuf.Root.fromJSON(RESOURCES_PROTO).lookupType('aapt.pb.XmlNode')
-  return xmlNode
-}
-
-/** Reads a protocol-buffer XmlNode into its root element. */
-export async function readProtoXml(data: Buffer): Promise<XmlElement> {
-  const type = await xmlNodeType()
-  let node: PbNode
-  try {
-    node = type.toObject(type.decode(data), { oneofs: true, defaults: false }) as PbNode
-  } catch (error) {
-    throw new XmlFormatError(`not an aapt.pb.XmlNode: ${messageOf(error)}`)
-  }
+/** Reads a protocol-buffer XmlNode into its root element, spending from `budget`. */
+export function readProtoXml(data: Buffer, budget: ReadBudget = new ReadBudget()): XmlElement {
+  const node = decodeMessage(
+    RESOURCES_PROTO.nested.aapt.nested.pb.nested,
+    'XmlNode',
+    data,
+    budget
+  ) as PbNode
   if (!node.element) throw new XmlFormatError('no element: the root node is not an element')
-  let elements = 0
   const convert = (element: PbElement, depth: number): XmlElement => {
-    if (++elements > MAX_ELEMENTS) throw new XmlFormatError(`more than ${MAX_ELEMENTS} elements`)
-    if (depth > MAX_DEPTH) throw new XmlFormatError(`elements nested deeper than ${MAX_DEPTH}`)
+    budget.depth(depth)
     return {
       namespace: element.namespace_uri ?? '',
       name: element.name ?? '',

@@ -95,3 +95,23 @@ export function zipRefusal(error: unknown, name: string, extension: Extension): 
     'Build or download it again'
   )
 }
+
+/**
+ * Two entries of one descriptor's path: Android refuses such an archive
+ * (libziparchive, since the "master key" flaw, refuses a duplicate entry
+ * name), as a reader that took one of them might not see what the device
+ * would. The same holds for an app's Info.plist and profile.
+ */
+export function duplicateRefusal(
+  survey: Survey,
+  name: string,
+  extension: Extension
+): BrokenBuildError | undefined {
+  if (survey.duplicate === undefined) return undefined
+  return new BrokenBuildError(
+    name,
+    'bad-manifest',
+    `${EXPECTED[extension]} with two entries named ${quote(survey.duplicate)}, which Android and iOS refuse to install`,
+    'Build it again with the platform’s own tools; a build with a duplicate entry has been altered'
+  )
+}

@@ -22,6 +22,8 @@ export interface Survey {
   topApps: Map<string, AppEntries>
   /** Builds inside the zip: a zip holding a build rather than being one. */
   nested: string[]
+  /** A descriptor's path that two entries name: which of them a reader takes is the reader's guess. */
+  duplicate?: string
 }
 
 export interface AppEntries {
@@ -51,10 +53,14 @@ export async function surveyEntries(
   const remember = (set: Set<string>, value: string | undefined): void => {
     if (value && set.size < MAX_REMEMBERED) set.add(value)
   }
+  const twice = (held: ZipEntry | undefined, entry: ZipEntry): ZipEntry => {
+    if (held) survey.duplicate ??= entry.fileName
+    return entry
+  }
   await zip.forEachEntry(entry => {
     const path = entry.fileName
-    if (path === APK_MANIFEST) survey.apkManifest = entry
-    else if (path === BUNDLE_MANIFEST) survey.bundleManifest = entry
+    if (path === APK_MANIFEST) survey.apkManifest = twice(survey.apkManifest, entry)
+    else if (path === BUNDLE_MANIFEST) survey.bundleManifest = twice(survey.bundleManifest, entry)
     remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1])
     remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1])
     const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase()
@@ -63,8 +69,8 @@ export async function surveyEntries(
     const bundled = /^(Payload\/)?([^/]+\.app)\/(Info\.plist|embedded\.mobileprovision)$/.exec(path)
     if (bundled) {
       const entries = app(bundled[1] ? survey.payloadApps : survey.topApps, bundled[2]!)
-      if (entries && bundled[3] === 'Info.plist') entries.info = entry
-      else if (entries) entries.profile = entry
+      if (entries && bundled[3] === 'Info.plist') entries.info = twice(entries.info, entry)
+      else if (entries) entries.profile = twice(entries.profile, entry)
     }
     if (/\.(apk|aab|ipa)$/i.test(path) && survey.nested.length < MAX_REMEMBERED) {
       survey.nested.push(path)

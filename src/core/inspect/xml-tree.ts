@@ -33,10 +33,6 @@ export interface XmlElement {
 /** The Android namespace of every platform attribute. */
 export const ANDROID_NAMESPACE = 'http://schemas.android.com/apk/res/android'
 
-/** Bounds that keep a hostile file from costing more than a real manifest does. */
-export const MAX_DEPTH = 64
-export const MAX_ELEMENTS = 100_000
-
 /** A compiled XML document that cannot be read; the message says where and why. */
 export class XmlFormatError extends Error {
   override name = 'XmlFormatError'

@@ -14,25 +14,41 @@
 const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029'
 
 /**
- * Characters that show nothing or reorder the text around them: the soft
- * hyphen, the Arabic letter mark, the Hangul fillers, the Mongolian vowel
- * separator, zero-width spaces and joiners, left-to-right and right-to-left
- * marks, embeddings, overrides and isolates, the word joiner and invisible
- * operators (the whole U+2060 block), the byte-order mark, interlinear
- * annotation marks, and the tag characters (U+E0000 to U+E007F), which can
- * spell a hidden text after a visible one.
+ * Characters that show nothing or reorder the text around them: every
+ * default-ignorable code point and every format character of Unicode (the
+ * soft hyphen, the combining grapheme joiner, the Arabic letter mark, the
+ * Hangul and Khmer fillers, the Mongolian vowel separator and free
+ * variation selectors, zero-width spaces and joiners, bidirectional marks,
+ * embeddings, overrides and isolates, the word joiner and invisible
+ * operators, the byte-order mark, interlinear annotation marks, shorthand
+ * and hieroglyph format controls, musical formatting, the variation
+ * selectors, and the tag characters, which can spell a hidden text after a
+ * visible one), and the Braille blank, which is not one but shows nothing.
  */
-const INVISIBLES =
-  '\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}'
+const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cf}\\u2800'
 
-const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}${INVISIBLES}]`, 'gu')
-const INVISIBLE = new RegExp(`[${INVISIBLES}]`, 'gu')
+/**
+ * An emoji's own presentation selector (the U+FE0F of `⚠️`), the one
+ * variation selector a person sees as part of the character before it: kept.
+ * A selector after anything else, or a run of them (how bytes are hidden in
+ * selectors), is escaped.
+ */
+const NOT_PRESENTATION = '(?!(?<=\\p{Emoji})[\\ufe0e\\ufe0f])'
+const INVISIBLES = `${NOT_PRESENTATION}[${INVISIBLE_CLASS}]`
+
+const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}`, 'gu')
+const INVISIBLE = new RegExp(INVISIBLES, 'gu')
 const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu')
 // What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
-const JSON_ESCAPED = new RegExp(`[${INVISIBLES}\\u2028\\u2029]`, 'gu')
+const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu')
 
-/** One invisible character: the redaction looks through them inside a secret, as a person reading the text would. */
-export const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLES}]`, 'u')
+/** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
+export const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u')
+
+/** Pure: the text with every invisible character written as an escape a person can read (`\u200b`); line breaks and markup left to the caller. */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE, escaped)
+}
 
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 

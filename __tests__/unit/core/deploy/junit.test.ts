@@ -226,6 +226,26 @@ describe('the characters of a report', () => {
     expect(junitCases(xml)[1]!.name).toBe(`#1 ${name}`)
     expect(xmlText('\u0000a\u001bb&')).toBe('\ufffda\ufffdb&amp;')
   })
+
+  it('shows the invisible characters of a build’s values as escapes, as every outward text does', async () => {
+    const xml = junitXml({
+      outputs: {
+        runId: 'run_1',
+        appId: 'com.example.app',
+        appVersion: '1.0\u202e\u200b\ufe01',
+        buildNumber: '7\u2066\u{e0041}',
+        verdict: 'passed'
+      },
+      judgement: { conclusion: 'success', cause: 'success' },
+      started,
+      seconds: 0
+    })
+    expect(await junitProblems(xml)).toEqual([])
+    for (const hidden of ['\u202e', '\u200b', '\ufe01', '\u2066', '\u{e0041}'])
+      expect(xml).not.toContain(hidden)
+    expect(xml).toContain('value="1.0\\u202e\\u200b\\ufe01"')
+    expect(xml).toContain('value="7\\u2066\\u{e0041}"')
+  })
 })
 
 describe('the schemas the reports are checked against', () => {

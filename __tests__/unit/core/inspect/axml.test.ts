@@ -5,6 +5,7 @@
  * and a damaged document fails as a format error, never as anything else.
  */
 import { describe, expect, it } from '@jest/globals'
+import { READ_LIMITS, ReadBudget, ReadLimitError } from '../../../../src/core/inspect/budget.js'
 import { readBinaryXml } from '../../../../src/core/inspect/axml.js'
 import { XmlFormatError } from '../../../../src/core/inspect/xml-tree.js'
 import { asDumped, fixture, readXmlTree, withOtherTypes } from './aapt-dump.js'
@@ -85,7 +86,101 @@ describe('readBinaryXml', () => {
     header.writeUInt16LE(0x0003, 0)
     header.writeUInt16LE(8, 2)
     header.writeUInt32LE(8 + body.length, 4)
-    expect(() => readBinaryXml(Buffer.concat([header, body]))).toThrow(/nested deeper than 64/)
+    expect(() => readBinaryXml(Buffer.concat([header, body]))).toThrow(/nests deeper than 64/)
+  })
+
+  it.each([
+    ['UTF-8', true],
+    ['UTF-16', false]
+  ])(
+    'decodes a %s string once however many indexes alias it, and refuses past the budget',
+    (_form, utf8) => {
+      // One string of 30,000 characters, and 5,000 indexes that all lead to its bytes.
+      const text = 'x'.repeat(30_000)
+      const bytes = utf8
+        ? Buffer.concat([
+            Buffer.from([0xf5, 0x30, 0xf5, 0x30]),
+            Buffer.from(text),
+            Buffer.from([0])
+          ])
+        : Buffer.concat([Buffer.from([0x00, 0x80, 0x30, 0x75]), Buffer.from(text, 'utf16le')])
+      const aliases = 5_000
+      const pool = Buffer.alloc(28 + 4 * aliases)
+      pool.writeUInt16LE(0x0001, 0)
+      pool.writeUInt16LE(28, 2)
+      pool.writeUInt32LE(pool.length + bytes.length, 4)
+      pool.writeUInt32LE(aliases, 8)
+      pool.writeUInt32LE(utf8 ? 0x100 : 0, 16)
+      pool.writeUInt32LE(pool.length, 20)
+      // An element per index: each names its tag by another alias of the one string.
+      const elements = Array.from({ length: aliases }, (_, i) => {
+        const start = Buffer.alloc(36)
+        start.writeUInt16LE(0x0102, 0)
+        start.writeUInt16LE(16, 2)
+        start.writeUInt32LE(36, 4)
+        start.writeUInt32LE(0xffffffff, 16)
+        start.writeUInt32LE(i, 20)
+        start.writeUInt16LE(20, 24)
+        start.writeUInt16LE(20, 26)
+        const end = Buffer.alloc(24)
+        end.writeUInt16LE(0x0103, 0)
+        end.writeUInt16LE(16, 2)
+        end.writeUInt32LE(24, 4)
+        return i === 0 ? start : Buffer.concat([start, end])
+      })
+      const body = Buffer.concat([pool, bytes, ...elements])
+      const header = Buffer.alloc(8)
+      header.writeUInt16LE(0x0003, 0)
+      header.writeUInt16LE(8, 2)
+      header.writeUInt32LE(8 + body.length, 4)
+      const document = Buffer.concat([header, body])
+      const root = readBinaryXml(document)
+      expect(root.name).toHaveLength(30_000)
+      expect(root.children).toHaveLength(aliases - 1)
+      // The strings are one: each alias gives the same decoded string, not a copy.
+      expect(root.children.every(child => child.name === root.name)).toBe(true)
+      // A budget that would not hold every copy holds the one.
+      expect(() =>
+        readBinaryXml(document, new ReadBudget({ ...READ_LIMITS, characters: 40_000 }))
+      ).not.toThrow()
+      expect(() =>
+        readBinaryXml(document, new ReadBudget({ ...READ_LIMITS, characters: 20_000 }))
+      ).toThrow(ReadLimitError)
+    }
+  )
+
+  it('refuses more elements and attributes than the budget holds, and a reading past its time', () => {
+    const pool = stringPool(['e'])
+    const start = Buffer.alloc(36)
+    start.writeUInt16LE(0x0102, 0)
+    start.writeUInt16LE(16, 2)
+    start.writeUInt32LE(36, 4)
+    start.writeUInt32LE(0xffffffff, 16)
+    start.writeUInt32LE(0, 20)
+    start.writeUInt16LE(20, 24)
+    start.writeUInt16LE(20, 26)
+    const end = Buffer.alloc(24)
+    end.writeUInt16LE(0x0103, 0)
+    end.writeUInt16LE(16, 2)
+    end.writeUInt32LE(24, 4)
+    const body = Buffer.concat([
+      pool,
+      start,
+      ...Array<Buffer>(20_000).fill(Buffer.concat([start, end]))
+    ])
+    const header = Buffer.alloc(8)
+    header.writeUInt16LE(0x0003, 0)
+    header.writeUInt16LE(8, 2)
+    header.writeUInt32LE(8 + body.length, 4)
+    const document = Buffer.concat([header, body])
+    expect(readBinaryXml(document).children).toHaveLength(20_000)
+    expect(() =>
+      readBinaryXml(document, new ReadBudget({ ...READ_LIMITS, things: 10_000 }))
+    ).toThrow(/more than 10000 elements, attributes or values/)
+    // A clock the test moves: every look at it is a second later.
+    let now = 0
+    const late = new ReadBudget(READ_LIMITS, () => (now += 1000))
+    expect(() => readBinaryXml(document, late)).toThrow(/took longer than 3 s/)
   })
 })
 

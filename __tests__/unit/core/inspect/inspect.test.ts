@@ -530,6 +530,29 @@ describe('broken builds, refused with what they are', () => {
     )
   })
 
+  it('two entries of one descriptor, as Android refuses them', async () => {
+    const manifest = fixture('axml', 'manifest.axml')
+    const twice = await zipFile('twice.apk', [
+      { name: 'AndroidManifest.xml', data: manifest },
+      { name: 'assets/x', data: Buffer.from('x') },
+      { name: 'AndroidManifest.xml', data: manifest }
+    ])
+    expectRefused(
+      await refusal(twice),
+      'bad-manifest',
+      /with two entries named "AndroidManifest\.xml", which Android and iOS refuse to install/
+    )
+    const plists = await zipFile('twice.ipa', [
+      { name: 'Payload/Inspect.app/Info.plist', data: infoPlist({}) },
+      { name: 'Payload/Inspect.app/Info.plist', data: infoPlist({ CFBundleIdentifier: 'x.y' }) }
+    ])
+    expectRefused(
+      await refusal(plists),
+      'bad-manifest',
+      /two entries named "Payload\/Inspect\.app\/Info\.plist"/
+    )
+  })
+
   it('a zip whose structure or entries cannot be read', async () => {
     // The central directory's first signature broken.
     const apk = Buffer.from(fixture('android', 'release-unsigned.apk'))
@@ -600,6 +623,29 @@ describe('cost and control', () => {
       abis: ['arm64-v8a', 'x86'],
       signatures: ['v2', 'v3.1']
     })
+  })
+
+  it('cuts a value from the build to a length a person reads, with a warning naming it', async () => {
+    const novel = `1.${'0'.repeat(2_000_000)}`
+    const path = await zipFile('long.ipa', [
+      {
+        name: 'Payload/Inspect.app/Info.plist',
+        data: infoPlist({ CFBundleShortVersionString: novel, CFBundleVersion: '7' }),
+        deflate: true
+      }
+    ])
+    const facts = await inspectBuild(path)
+    expect(facts.platform).toBe('ios')
+    if (facts.platform !== 'ios') return
+    expect(facts.appVersion).toBe(`${novel.slice(0, 100)}…`)
+    expect(facts.buildNumber).toBe('7')
+    expect(facts.warnings).toEqual([
+      {
+        code: 'long-value',
+        message:
+          'The version of "long.ipa" is 2000002 characters long; only its first 100 are shown and handed on.'
+      }
+    ])
   })
 
   it('stops when its signal aborts, with the reason', async () => {

@@ -90,7 +90,15 @@ describe('sanitize', () => {
       'zero-width characters',
       ['\u200b', '\u200c', '\u200d', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\ufeff']
     ],
-    ['their kin', ['\u180e', '\u206a', '\ufff9']]
+    ['their kin', ['\u180e', '\u206a', '\ufff9']],
+    [
+      'variation selectors after what is no emoji',
+      ['\ufe00', '\ufe0e', '\ufe0f', '\u{e0100}', '\u{e01ef}', '\u180b', '\u180f']
+    ],
+    [
+      'the rest that shows nothing',
+      ['\u034f', '\u17b4', '\u17b5', '\u2800', '\u{1d173}', '\u{1bca0}', '\u{13430}', '\u0600']
+    ]
   ]
 
   it.each(INVISIBLE)(
@@ -119,6 +127,15 @@ describe('sanitize', () => {
       'Crash\\u{e0049}\\u{e0047}\\u{e004e}\\u{e004f}\\u{e0052}\\u{e0045}'
     )
     expect(oneLine(`Crash${hidden}`)).toBe('Crash')
+  })
+
+  it('keeps an emoji’s own presentation selector, and escapes a run of selectors that hides bytes', () => {
+    expect(sanitize('⚠️ warning, ⏹️ stop, 1️⃣ one')).toBe('⚠️ warning, ⏹️ stop, 1️⃣ one')
+    // Bytes hidden after a visible character, one selector each (VS1 to VS256).
+    const smuggled = `a${String.fromCodePoint(0xfe01)}${String.fromCodePoint(0xe0110)}`
+    expect(sanitize(smuggled)).toBe('a\\ufe01\\u{e0110}')
+    expect(sanitize('⚠\ufe0f\ufe0f')).toBe('⚠️\\ufe0f')
+    expect(oneLine(`v1.0${smuggled}`)).toBe('v1.0a')
   })
 
   it('keeps emoji and other visible characters, whole even where a quote is shortened', () => {
