@@ -2,7 +2,8 @@
  * `npm run docs`: writes what the option table says, so that no list of
  * options is kept by hand: action.yml's inputs and outputs, and the inputs
  * and outputs tables of the docs between their `<!-- inputs -->` and
- * `<!-- outputs -->` markers. With --check it changes nothing and exits 1
+ * `<!-- outputs -->` markers; and the CLI's one installer into every
+ * wrapper that carries it. With --check it changes nothing and exits 1
  * when a file is out of date.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -105,6 +106,35 @@ function replaceBetween(text: string, name: string, body: string): string {
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`
 }
 
+/** The files that carry the CLI's one installer (wrappers/install-cli.sh) word for word, between its marker lines. */
+export const INSTALLER_CARRIERS = [
+  'templates/deploy.yml',
+  'templates/preview.yml',
+  'templates/terminate.yml',
+  'templates/wait.yml',
+  'bitrise/step.sh',
+  'orb/src/scripts/run_cli.sh'
+]
+const INSTALLER_BEGIN = '# mobile-build-deploy: install the CLI (begin)'
+const INSTALLER_END = '# mobile-build-deploy: install the CLI (end)'
+
+/** `text` with the installer's block replaced by `installer`, at the indentation of its first marker. */
+export function withInstaller(text: string, installer: string): string {
+  const lines = text.split('\n')
+  const from = lines.findIndex(line => line.trim() === INSTALLER_BEGIN)
+  const to = lines.findIndex(line => line.trim() === INSTALLER_END)
+  if (from === -1 || to < from) throw new Error(`the installer's marker lines are missing`)
+  const indent = /^\s*/.exec(lines[from]!)![0]
+  const own = installer
+    .slice(
+      installer.indexOf(INSTALLER_BEGIN),
+      installer.indexOf(INSTALLER_END) + INSTALLER_END.length
+    )
+    .split('\n')
+    .map(line => (line === '' ? '' : `${indent}${line}`))
+  return [...lines.slice(0, from), ...own, ...lines.slice(to + 1)].join('\n')
+}
+
 /** Every generated file, as it should be: path and text. */
 export async function generated(): Promise<{ path: string; text: string }[]> {
   const actionPath = join(ROOT, 'action.yml')
@@ -114,6 +144,11 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
   for (const relative of DOCS_WITH_TABLES) {
     const path = join(ROOT, relative)
     files.push({ path, text: await renderTables(path, await readFile(path, 'utf8'), action) })
+  }
+  const installer = await readFile(join(ROOT, 'wrappers/install-cli.sh'), 'utf8')
+  for (const relative of INSTALLER_CARRIERS) {
+    const path = join(ROOT, relative)
+    files.push({ path, text: withInstaller(await readFile(path, 'utf8'), installer) })
   }
   return files
 }
@@ -127,11 +162,11 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     stale = true
     if (check)
       console.error(
-        `${path.slice(ROOT.length + 1)} differs from the option table: run 'npm run docs'.`
+        `${path.slice(ROOT.length + 1)} differs from what it is generated from: run 'npm run docs'.`
       )
     else {
       await writeFile(path, text)
-      console.log(`${path.slice(ROOT.length + 1)} written from the option table.`)
+      console.log(`${path.slice(ROOT.length + 1)} written.`)
     }
   }
   if (check && stale) process.exit(1)

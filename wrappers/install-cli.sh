@@ -3,6 +3,9 @@
 # runs before the check, and npm runs nothing at all (the package has no dependencies: its CLI is one bundle).
 # Sets MBD_CLI_JS to the CLI's entry point. $1: the tarball's https:// or file:// URL, or a path; $2: its SHA-256.
 mbd_install_cli() {
+  case "$1" in
+    -*) echo "Error: the CLI tarball's location \"$1\" starts with -: give its https:// or file:// URL, or a path (./$1)." >&2; return 1 ;;
+  esac
   mbd_dir="$(mktemp -d)" || return 1
   node -e '
 const [source, pinned, into] = process.argv.slice(1)
@@ -24,7 +27,7 @@ if (/^https?:\/\//i.test(source)) {
 } else {
   try { save(readFileSync(/^file:/i.test(source) ? fileURLToPath(source) : source)) } catch (error) { fail(`reading the CLI tarball ${shown} failed: ${error.message.split(source).join(shown)}`) }
 }
-' "$1" "$2" "$mbd_dir" || { rm -rf "$mbd_dir"; return 1; }
+' -- "$1" "$2" "$mbd_dir" || { rm -rf "$mbd_dir"; return 1; }
   tar -xzf "$mbd_dir/cli.tgz" -C "$mbd_dir" || { rm -rf "$mbd_dir"; return 1; }
   MBD_CLI_JS="$mbd_dir/package/build/cli/index.js"
 }

@@ -301,14 +301,23 @@ describe('.github/workflows/release.yml, on the tag', () => {
     )
   }, 300_000)
 
-  it('publish: checks the assets, makes the release with them and notes that publish the orb, moves the major tag', async () => {
-    const checked = await runStep(
-      'publish',
-      'The assets are the ones the build job checked',
-      join(tagged, 'release-assets'),
-      { VERSION }
+  it('publish: checks the tarball against the pin at the tag, makes the release with it and notes that publish the orb, moves the major tag', async () => {
+    const pinCheck = 'The tarball is the one release.json pins at the tag'
+    const pinned = join(tagged, 'release.json')
+    const text = await readFile(pinned, 'utf8')
+    const released = await sha256(join(tagged, 'release-assets', TARBALL))
+    await writeFile(pinned, text.replace(released, '0'.repeat(64)))
+    const refused = await runStep('publish', pinCheck, tagged, { VERSION })
+    expect(refused.code).toBe(1)
+    expect(refused.output).toContain(
+      `has SHA-256 ${released}; release.json pins '${'0'.repeat(64)}'`
     )
-    expect(checked).toEqual({ code: 0, output: `${TARBALL}: OK\n` })
+    await writeFile(pinned, text)
+    const checked = await runStep('publish', pinCheck, tagged, { VERSION })
+    expect(checked).toEqual({ code: 0, output: '' })
+    expect(await readFile(join(tagged, 'release-assets', `${TARBALL}.sha256`), 'utf8')).toBe(
+      `${released}  ${TARBALL}\n`
+    )
 
     await rm(log(), { force: true })
     const released = await runStep(

@@ -384,11 +384,13 @@ describe('release.yml', () => {
   const release = async () =>
     parse(await readFile(join(WORKFLOWS, 'release.yml'), 'utf8')) as {
       on: { push: { tags: string[] } }
+      concurrency: unknown
       jobs: { build: Job; publish: Job }
     }
 
-  it('runs on a version tag: the checks and every test, then packs the package it checks against the pin', async () => {
-    const { on, jobs } = await release()
+  it('runs on a version tag, one release at a time: the checks and every test, then packs the package it checks against the pin', async () => {
+    const { on, jobs, concurrency } = await release()
+    expect(concurrency).toEqual({ group: 'release', 'cancel-in-progress': false })
     expect(on).toEqual({ push: { tags: ['v*.*.*'] } })
     const runs = jobs.build.steps.flatMap(step => step.run ?? [])
     const order = ['npm ci', 'npm run check', 'npm test', 'npm run test:e2e', 'npm pack'].map(
@@ -407,7 +409,20 @@ describe('release.yml', () => {
       'id-token': 'write',
       attestations: 'write'
     })
-    expect(publish.env?.NPM_TOKEN).toBe('${{ secrets.NPM_TOKEN }}')
+    // The npm token is two steps' alone: the one that tells whether it is set, and the publish.
+    expect(publish.env ?? {}).not.toHaveProperty('NPM_TOKEN')
+    const holders = publish.steps.filter(step =>
+      Object.values(step.env ?? {}).some(value => value.includes('secrets.NPM_TOKEN'))
+    )
+    expect(holders.map(step => step.name)).toEqual([
+      'Whether to publish to npm (an NPM_TOKEN secret is set)',
+      'Publish to npm, with provenance'
+    ])
+    // No code of the project, its dependencies or its tests runs in the job that publishes.
+    const commands = publish.steps.map(step => step.run ?? '').join('\n')
+    expect(commands).not.toMatch(/\bnpm (ci|install|test|run)\b|\bnpx\b|\btsx\b|node -e|require\(/)
+    const pinCheck = publish.steps.find(step => step.run?.includes('jq -r .cliSha256 release.json'))
+    expect(pinCheck?.name).toBe('The tarball is the one release.json pins at the tag')
     const attest = publish.steps.find(step =>
       step.uses?.startsWith('actions/attest-build-provenance@')
     )
@@ -416,7 +431,7 @@ describe('release.yml', () => {
       'release-assets/mobile-build-deploy-*.tgz'
     ])
     const npm = publish.steps.find(step => step.run?.includes('npm publish'))!
-    expect(npm.if).toBe("env.NPM_TOKEN != ''")
+    expect(npm.if).toBe("steps.npm.outputs.publish == 'true'")
     expect(npm.run).toMatch(
       /^npm publish "release-assets\/[^"]+\.tgz" --provenance --access public$/
     )

@@ -4,7 +4,7 @@
  * when it refuses.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -30,6 +30,19 @@ async function install(url: string, pin: string): Promise<{ code: number; stderr
 }
 
 describe('wrappers/install-cli.sh', () => {
+  it('refuses a location that starts with -, and Node never reads one as its own option', async () => {
+    const hook = join(temp, 'hook.cjs')
+    await writeFile(hook, "require('node:fs').writeFileSync(process.env.TMPDIR + '/ran', '')")
+    const refused = await install(`--require=${hook}`, 'a'.repeat(64))
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/starts with -: give its https:\/\/ or file:\/\/ URL, or a path/)
+    // Past the shell's check (a path that only looks like one), Node takes it as an argument after --.
+    const looksLike = await install(`./--require=${hook}`, 'a'.repeat(64))
+    expect(looksLike.code).toBe(1)
+    expect(looksLike.stderr).toMatch(/reading the CLI tarball .* failed/)
+    expect(await readdir(temp)).toEqual(['hook.cjs'])
+  })
+
   it("never shows a URL's credentials or query, and removes its folder when the download fails", async () => {
     const result = await install(
       'https://deploy:ghp_SECRETSECRET@127.0.0.1:9/cli.tgz?token=QUERYSECRET#frag',
