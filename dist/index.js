@@ -4445,15 +4445,30 @@ function fromMergeGroup(input) {
         }
     };
 }
+/**
+ * Whether a listed pull request's base is this repository: by the id of the
+ * payload's repository when both name one, else by the API address of its
+ * base (`…/repos/<owner>/<name>`) against GITHUB_REPOSITORY.
+ */
+function onThisRepository(pr, payload, env) {
+    const base = asObject(asObject(pr.base).repo);
+    const ours = asObject(payload.repository).id;
+    if (typeof base.id === 'number' && typeof ours === 'number')
+        return base.id === ours;
+    const url = asText(base.url);
+    const slug = env.GITHUB_REPOSITORY;
+    return Boolean(url && slug && url.toLowerCase().endsWith(`/repos/${slug.toLowerCase()}`));
+}
 function fromWorkflowRun({ payload, env, link }) {
     const run = asObject(payload.workflow_run);
     const sha = asText(run.head_sha) ?? env.GITHUB_SHA;
     const branch = asText(run.head_branch);
     const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : [];
-    // A listed pull request is the run's only when its head is the run's head commit: the list names the
-    // pull requests of the head branch as they are now, which may have moved on (or be another's). A
-    // fork's is never listed (its head lives elsewhere).
-    const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha);
+    // A listed pull request is the run's only when its head is the run's head commit and it is open on
+    // this repository: the list names the pull requests of the head branch as they are now, which may
+    // have moved on, or be another repository's of the same head (its number is not ours). A fork's is
+    // never listed (its head lives elsewhere).
+    const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha && onThisRepository(pr, payload, env));
     const pullRequestNumber = positiveInteger(named?.number);
     const forPullRequest = /^pull_request/.test(asText(run.event) ?? '');
     const owner = asText(asObject(asObject(run.head_repository).owner).login);
@@ -7937,6 +7952,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     const cut = cutAtTimeLimit(config, label, artifact.size, minBytesPerSecond, local);
     const progress = new ProgressReporter(artifact.size, line => config.log.info(line));
     let sent = 0;
+    let answer;
     const body = new FileBody({
         path: artifact.path,
         size: artifact.size,
@@ -7944,6 +7960,8 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
         onProgress: total => {
             progress.update((sent = total));
             onProgress?.(total, artifact.size);
+            if (total === artifact.size)
+                answer ??= cutAnswer(config, label, local);
         },
         onFailure: error => local.abort(unreadable(artifact, error))
     });
@@ -7974,8 +7992,19 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
     }
     finally {
         clearTimeout(cut);
+        clearTimeout(answer);
         await body.release();
     }
+}
+/**
+ * Once the last byte is sent, the store owes its whole answer within the
+ * idle time limit, however large the file was: a store that trickles its
+ * answer a byte at a time never trips the idle timer, and would otherwise
+ * hold the attempt for the rest of the size-based allowance.
+ */
+function cutAnswer(config, label, local) {
+    const { idleMs } = config.transport.timeouts;
+    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} sent the whole file, and the store's answer did not end within ${formatDuration(idleMs / 1000)} of the last byte`)), idleMs);
 }
 /**
  * The PUT's own time limit: the build's size at the slowest speed still
@@ -11876,7 +11905,7 @@ function reportingPlanOf(settings, secrets, env) {
 }
 /** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
 async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(441)]).then(__nccwpck_require__.bind(__nccwpck_require__, 441));
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(473)]).then(__nccwpck_require__.bind(__nccwpck_require__, 473));
     return createClient(token, baseUrl, limits);
 }
 function workflowRunUrl(env) {

@@ -164,7 +164,13 @@ describe('the bundle reports on GitHub through the real Octokit', () => {
             head_sha: HEAD,
             head_branch: 'feature',
             head_repository: { owner: { login: 'octo-org' } },
-            pull_requests: [{ number: 11, head: { sha: HEAD } }]
+            pull_requests: [
+              {
+                number: 11,
+                head: { sha: HEAD },
+                base: { repo: { url: 'https://api.github.com/repos/octo-org/octo-app' } }
+              }
+            ]
           }
         }
       },

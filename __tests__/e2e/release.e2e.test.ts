@@ -305,18 +305,16 @@ describe('.github/workflows/release.yml, on the tag', () => {
     const pinCheck = 'The tarball is the one release.json pins at the tag'
     const pinned = join(tagged, 'release.json')
     const text = await readFile(pinned, 'utf8')
-    const released = await sha256(join(tagged, 'release-assets', TARBALL))
-    await writeFile(pinned, text.replace(released, '0'.repeat(64)))
+    const packed = await sha256(join(tagged, 'release-assets', TARBALL))
+    await writeFile(pinned, text.replace(packed, '0'.repeat(64)))
     const refused = await runStep('publish', pinCheck, tagged, { VERSION })
     expect(refused.code).toBe(1)
-    expect(refused.output).toContain(
-      `has SHA-256 ${released}; release.json pins '${'0'.repeat(64)}'`
-    )
+    expect(refused.output).toContain(`has SHA-256 ${packed}; release.json pins '${'0'.repeat(64)}'`)
     await writeFile(pinned, text)
     const checked = await runStep('publish', pinCheck, tagged, { VERSION })
     expect(checked).toEqual({ code: 0, output: '' })
     expect(await readFile(join(tagged, 'release-assets', `${TARBALL}.sha256`), 'utf8')).toBe(
-      `${released}  ${TARBALL}\n`
+      `${packed}  ${TARBALL}\n`
     )
 
     await rm(log(), { force: true })

@@ -66,6 +66,22 @@ describe("the PUT's total time", () => {
     expect(emulator.runs).toHaveLength(1)
   })
 
+  it('cuts a trickling answer at the idle limit after the last byte, long before the size-based allowance', async () => {
+    emulator.faults.add(trickling(1))
+    // 512 KiB at 1 KiB/s: an allowance of 8.5 minutes; the answer is owed within 3 s of the last byte.
+    const slow = { 'min-upload-kib-per-second': '1', 'max-attempts': '2' }
+    const { built, result } = await stepWithBuild(emulator, slow, {
+      size: 512 * 1024,
+      env: { ...debug, MOBILE_DEPLOY_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS) }
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toMatch(
+      /Attempt 1 of 2 failed: PUT http:\/\/127\.0\.0\.1:\d+\/uploads\/team_demo\/app\.apk sent the whole file, and the store's answer did not end within 3\.0 s of the last byte/
+    )
+    expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
+    expect(emulator.runs).toHaveLength(1)
+  })
+
   it('fails after the last attempt naming the option, and never notifies', async () => {
     emulator.faults.add(trickling(2))
     const { result } = await stepWithBuild(emulator, inputs, { size: 512 * 1024, env })

@@ -8,6 +8,8 @@ import '../helpers/virtual-time.js'
  * reports nothing sending nothing.
  */
 import { readFile, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import {
@@ -451,6 +453,36 @@ describe('never in the way', () => {
 })
 
 describe('beside the deploy, bounded', () => {
+  it('never follows a next page to another host, nor sends the token there', async () => {
+    const elsewhere: { path: string; authorization: string | undefined }[] = []
+    const other = createServer((request, response) => {
+      elsewhere.push({ path: request.url ?? '', authorization: request.headers.authorization })
+      response.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    await new Promise<void>(resolve => other.listen(0, '127.0.0.1', resolve))
+    const { port } = other.address() as AddressInfo
+    try {
+      emulator.github.faults.add({
+        status: 200,
+        body: [],
+        headers: {
+          link: `<http://127.0.0.1:${port}/repos/octo-org/octo-app/issues/7/comments?page=2>; rel="next"`
+        },
+        match: /^GET .*\/comments$/,
+        times: 1000
+      })
+      const result = await deploy({}, { ...pullRequest(HEAD) })
+      expect(result.exitCode).toBe(0)
+      expect(elsewhere).toEqual([])
+      expect(result.stdout).toMatch(
+        /as a next page, outside http:\/\/127\.0\.0\.1:\d+: it is not asked, and the token is not sent there/
+      )
+      expect(emulator.github.comments).toEqual([])
+    } finally {
+      await new Promise(resolve => other.close(resolve))
+    }
+  })
+
   it('a redirect from GitHub is told as one notice that names it, and never followed', async () => {
     emulator.github.faults.add({
       status: 301,

@@ -6,18 +6,8 @@
  * when reporting is on: a step that reports nothing never loads it.
  */
 import { getOctokit } from '@actions/github'
-import {
-  clock,
-  HttpStatusError,
-  NetworkError,
-  labelOf,
-  messageOf,
-  parseRetryAfter,
-  send,
-  userAgent,
-  withRetry,
-  type HttpRequest
-} from '../../core/index.js'
+import { clock, labelOf, send, userAgent, withRetry, type HttpRequest } from '../../core/index.js'
+import { classify, MAX_RATE_LIMIT_WAIT_MS, redirected, withinApi } from './answers.js'
 import { GitHubError } from './errors.js'
 
 /** The repository reported on. */
@@ -46,8 +36,6 @@ export const API_VERSION = '2022-11-28'
 const ATTEMPTS = 3
 export const REQUEST_MS = 10_000
 const CALL_MS = 30_000
-/** The longest wait a rate limit may ask for before the write is given up. */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024
 const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS }
 
@@ -68,9 +56,15 @@ export interface CallOptions {
  * runner's proxy settings without the second HTTP stack (undici) that
  * @actions/github would bring, and each request is cut at its time limit.
  */
-function transportFetch(limits: ClientLimits) {
+function transportFetch(limits: ClientLimits, baseUrl: string) {
   return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
     const target = String(url)
+    // Octokit follows a page's `Link: rel="next"` as GitHub gives it: the token goes only where GitHub's API is.
+    if (!withinApi(target, baseUrl))
+      throw new GitHubError(
+        `GitHub's API named ${labelOf('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`,
+        0
+      )
     const method = (init.method ?? 'GET').toUpperCase() as HttpRequest['method']
     const headers = Object.fromEntries(new Headers(init.headers).entries())
     const own = init.signal ? AbortSignal.any([limits.signal, init.signal]) : limits.signal
@@ -194,7 +188,7 @@ function connect(token: string, baseUrl: string, limits: ClientLimits): Octokit 
   const octokit = getOctokit(token, {
     baseUrl,
     userAgent: userAgent('action'),
-    request: { fetch: transportFetch(limits) }
+    request: { fetch: transportFetch(limits, baseUrl) }
   })
   octokit.hook.before('request', options => {
     options.headers['x-github-api-version'] = API_VERSION
@@ -246,54 +240,4 @@ function object(value: unknown, what: string): Record<string, unknown> {
 function list(value: unknown, what: string): Record<string, unknown>[] {
   if (Array.isArray(value)) return value.map(item => object(item, what))
   throw new GitHubError(`GitHub's API answered without the list of ${what} it should give`, 0)
-}
-
-/** A redirect is never followed with the token: it is told, with where it leads. */
-function redirected(status: number, location: unknown, baseUrl: string): GitHubError {
-  const to = typeof location === 'string' && location ? ` to ${location}` : ''
-  return new GitHubError(
-    `GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`,
-    status
-  )
-}
-
-/**
- * An Octokit failure in the retry policy's terms: a 5xx or a failed
- * connection is transient; a rate limit (429, or 403 with GitHub's
- * rate-limit words or headers) is transient after the wait GitHub asks for,
- * when that is not too long; anything else is permanent.
- */
-function classify(error: unknown): Error {
-  const failed = error as {
-    status?: number
-    message?: string
-    response?: { headers?: Record<string, string | undefined>; data?: { message?: string } }
-  }
-  const status = typeof failed.status === 'number' ? failed.status : 0
-  const headers = failed.response?.headers ?? {}
-  const githubMessage = String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
-  if (
-    error instanceof NetworkError ||
-    error instanceof HttpStatusError ||
-    error instanceof GitHubError
-  )
-    return error
-  if (!failed.response) return new NetworkError(`GitHub could not be reached: ${githubMessage}`)
-  const limited =
-    status === 429 ||
-    (status === 403 &&
-      (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'))
-  if (limited) {
-    const retryAfter =
-      parseRetryAfter(headers['retry-after']) ??
-      (headers['x-ratelimit-reset']
-        ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
-        : 60_000)
-    if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-      return new HttpStatusError(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter)
-    return new GitHubError(`GitHub's rate limit: ${githubMessage}`, status)
-  }
-  if (status >= 500)
-    return new HttpStatusError(`GitHub answered ${status}: ${githubMessage}`, status)
-  return new GitHubError(githubMessage, status, headers['x-accepted-github-permissions'])
 }

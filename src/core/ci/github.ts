@@ -135,15 +135,32 @@ function fromMergeGroup(input: EventInput): EventFacts {
   }
 }
 
+/**
+ * Whether a listed pull request's base is this repository: by the id of the
+ * payload's repository when both name one, else by the API address of its
+ * base (`…/repos/<owner>/<name>`) against GITHUB_REPOSITORY.
+ */
+function onThisRepository(pr: JsonObject, payload: JsonObject, env: RunnerEnv): boolean {
+  const base = asObject(asObject(pr.base).repo)
+  const ours = asObject(payload.repository).id
+  if (typeof base.id === 'number' && typeof ours === 'number') return base.id === ours
+  const url = asText(base.url)
+  const slug = env.GITHUB_REPOSITORY
+  return Boolean(url && slug && url.toLowerCase().endsWith(`/repos/${slug.toLowerCase()}`))
+}
+
 function fromWorkflowRun({ payload, env, link }: EventInput): EventFacts {
   const run = asObject(payload.workflow_run)
   const sha = asText(run.head_sha) ?? env.GITHUB_SHA
   const branch = asText(run.head_branch)
   const pulls = Array.isArray(run.pull_requests) ? run.pull_requests.map(asObject) : []
-  // A listed pull request is the run's only when its head is the run's head commit: the list names the
-  // pull requests of the head branch as they are now, which may have moved on (or be another's). A
-  // fork's is never listed (its head lives elsewhere).
-  const named = pulls.find(pr => asText(asObject(pr.head).sha) === sha)
+  // A listed pull request is the run's only when its head is the run's head commit and it is open on
+  // this repository: the list names the pull requests of the head branch as they are now, which may
+  // have moved on, or be another repository's of the same head (its number is not ours). A fork's is
+  // never listed (its head lives elsewhere).
+  const named = pulls.find(
+    pr => asText(asObject(pr.head).sha) === sha && onThisRepository(pr, payload, env)
+  )
   const pullRequestNumber = positiveInteger(named?.number)
   const forPullRequest = /^pull_request/.test(asText(run.event) ?? '')
   const owner = asText(asObject(asObject(run.head_repository).owner).login)

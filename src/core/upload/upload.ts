@@ -135,6 +135,7 @@ async function putFile(
   const cut = cutAtTimeLimit(config, label, artifact.size, minBytesPerSecond, local)
   const progress = new ProgressReporter(artifact.size, line => config.log.info(line))
   let sent = 0
+  let answer: NodeJS.Timeout | undefined
   const body = new FileBody({
     path: artifact.path,
     size: artifact.size,
@@ -142,6 +143,7 @@ async function putFile(
     onProgress: total => {
       progress.update((sent = total))
       onProgress?.(total, artifact.size)
+      if (total === artifact.size) answer ??= cutAnswer(config, label, local)
     },
     onFailure: error => local.abort(unreadable(artifact, error))
   })
@@ -176,8 +178,32 @@ async function putFile(
     throw logged(config, label, error)
   } finally {
     clearTimeout(cut)
+    clearTimeout(answer)
     await body.release()
   }
+}
+
+/**
+ * Once the last byte is sent, the store owes its whole answer within the
+ * idle time limit, however large the file was: a store that trickles its
+ * answer a byte at a time never trips the idle timer, and would otherwise
+ * hold the attempt for the rest of the size-based allowance.
+ */
+function cutAnswer(
+  config: ServiceApi['config'],
+  label: string,
+  local: AbortController
+): NodeJS.Timeout {
+  const { idleMs } = config.transport.timeouts
+  return setTimeout(
+    () =>
+      local.abort(
+        new NetworkError(
+          `${label} sent the whole file, and the store's answer did not end within ${formatDuration(idleMs / 1000)} of the last byte`
+        )
+      ),
+    idleMs
+  )
 }
 
 /**

@@ -174,6 +174,7 @@ describe('deriveContext', () => {
 })
 
 describe('workflow_run', () => {
+  const base = { repo: { url: 'https://api.github.com/repos/octo/app', name: 'app' } }
   const run = (fields: Record<string, unknown>) => ({
     workflow_run: {
       event: 'pull_request',
@@ -188,7 +189,7 @@ describe('workflow_run', () => {
   it("takes the triggering run's head commit and branch, and its pull request when named", () => {
     const found = githubContext(
       'workflow_run',
-      run({ pull_requests: [{ number: 12, head: { sha: HEAD, ref: 'feature/x' } }] }),
+      run({ pull_requests: [{ number: 12, head: { sha: HEAD, ref: 'feature/x' }, base }] }),
       env
     )
     expect(found.git).toMatchObject({
@@ -215,7 +216,9 @@ describe('workflow_run', () => {
   it("names a listed pull request only when its head is the run's head commit", () => {
     const moved = githubContext(
       'workflow_run',
-      run({ pull_requests: [{ number: 12, head: { sha: 'f'.repeat(40), ref: 'feature/x' } }] }),
+      run({
+        pull_requests: [{ number: 12, head: { sha: 'f'.repeat(40), ref: 'feature/x' }, base }]
+      }),
       env
     )
     expect(moved.git.pullRequestNumber).toBeUndefined()
@@ -223,13 +226,41 @@ describe('workflow_run', () => {
       'workflow_run',
       run({
         pull_requests: [
-          { number: 12, head: { sha: 'f'.repeat(40) } },
-          { number: 13, head: { sha: HEAD } }
+          { number: 12, head: { sha: 'f'.repeat(40) }, base },
+          { number: 13, head: { sha: HEAD }, base }
         ]
       }),
       env
     )
     expect(several.git.pullRequestNumber).toBe(13)
+  })
+
+  it('names a listed pull request only when it is open on this repository, not another of the same head', () => {
+    const elsewhere = { repo: { id: 99, url: 'https://api.github.com/repos/someone/else' } }
+    const other = githubContext(
+      'workflow_run',
+      run({ pull_requests: [{ number: 7, head: { sha: HEAD }, base: elsewhere }] }),
+      env
+    )
+    expect(other.git.pullRequestNumber).toBeUndefined()
+    // By id, when the payload names this repository's.
+    const byId = (id: number) =>
+      githubContext(
+        'workflow_run',
+        {
+          ...run({ pull_requests: [{ number: 7, head: { sha: HEAD }, base: { repo: { id } } }] }),
+          repository: { id: 42 }
+        },
+        env
+      ).git.pullRequestNumber
+    expect([byId(42), byId(43)]).toEqual([7, undefined])
+    // Without a base at all, nothing says it is ours.
+    const unknown = githubContext(
+      'workflow_run',
+      run({ pull_requests: [{ number: 7, head: { sha: HEAD } }] }),
+      env
+    )
+    expect(unknown.git.pullRequestNumber).toBeUndefined()
   })
 
   it('asks for nothing when the triggering run was a push', () => {

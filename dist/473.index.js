@@ -1,21 +1,95 @@
-export const id = 441;
-export const ids = [441];
+export const id = 473;
+export const ids = [473];
 export const modules = {
 
-/***/ 441:
+/***/ 473:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   createClient: () => (/* binding */ createClient)
-/* harmony export */ });
-/* unused harmony exports API_VERSION, REQUEST_MS */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(413);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(163);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(113);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(763);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(927);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(287);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(181);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  createClient: () => (/* binding */ createClient)
+});
+
+// UNUSED EXPORTS: API_VERSION, REQUEST_MS
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
+var github = __webpack_require__(413);
+// EXTERNAL MODULE: ./src/core/transport/send.ts
+var send = __webpack_require__(163);
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __webpack_require__(113);
+// EXTERNAL MODULE: ./src/core/shared/clock.ts
+var clock = __webpack_require__(763);
+// EXTERNAL MODULE: ./src/core/transport/retry.ts
+var retry = __webpack_require__(927);
+// EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
+var errors = __webpack_require__(287);
+// EXTERNAL MODULE: ./src/action/github/errors.ts
+var github_errors = __webpack_require__(181);
+;// CONCATENATED MODULE: ./src/action/github/answers.ts
+/**
+ * What GitHub's answers mean to the client, in the one retry rule's terms:
+ * a refusal, a rate limit worth waiting for, a redirect never followed, and
+ * an address outside GitHub's API that the token is never sent to.
+ */
+
+
+/** The longest wait a rate limit may ask for before the write is given up. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** Whether `url` is GitHub's API at `baseUrl`: the same origin, under the same path. */
+function withinApi(url, baseUrl) {
+    try {
+        const target = new URL(url);
+        const base = new URL(baseUrl);
+        const path = base.pathname.replace(/\/+$/, '');
+        return (target.origin === base.origin &&
+            (target.pathname === path || target.pathname.startsWith(`${path}/`)));
+    }
+    catch {
+        return false;
+    }
+}
+/** A redirect is never followed with the token: it is told, with where it leads. */
+function redirected(status, location, baseUrl) {
+    const to = typeof location === 'string' && location ? ` to ${location}` : '';
+    return new github_errors/* GitHubError */.y(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+}
+/**
+ * An Octokit failure in the retry policy's terms: a 5xx or a failed
+ * connection is transient; a rate limit (429, or 403 with GitHub's
+ * rate-limit words or headers) is transient after the wait GitHub asks for,
+ * when that is not too long; anything else is permanent.
+ */
+function classify(error) {
+    const failed = error;
+    const status = typeof failed.status === 'number' ? failed.status : 0;
+    const headers = failed.response?.headers ?? {};
+    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,errors/* messageOf */.bD)(error));
+    if (error instanceof errors/* NetworkError */.Dr ||
+        error instanceof errors/* HttpStatusError */.F9 ||
+        error instanceof github_errors/* GitHubError */.y)
+        return error;
+    if (!failed.response)
+        return new errors/* NetworkError */.Dr(`GitHub could not be reached: ${githubMessage}`);
+    const limited = status === 429 ||
+        (status === 403 &&
+            (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
+    if (limited) {
+        const retryAfter = (0,retry/* parseRetryAfter */.mu)(headers['retry-after']) ??
+            (headers['x-ratelimit-reset']
+                ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
+                : 60_000);
+        if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
+            return new errors/* HttpStatusError */.F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
+        return new github_errors/* GitHubError */.y(`GitHub's rate limit: ${githubMessage}`, status);
+    }
+    if (status >= 500)
+        return new errors/* HttpStatusError */.F9(`GitHub answered ${status}: ${githubMessage}`, status);
+    return new github_errors/* GitHubError */.y(githubMessage, status, headers['x-accepted-github-permissions']);
+}
+
+;// CONCATENATED MODULE: ./src/action/github/client.ts
 /**
  * The GitHub REST client the action reports through: @actions/github's
  * Octokit, its requests sent by the product's one transport (the runner's
@@ -26,14 +100,13 @@ export const modules = {
 
 
 
+
 /** The REST API version the action is written for; GitHub answers each request by the version it asks for. */
 const API_VERSION = '2022-11-28';
 /** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3;
 const REQUEST_MS = 10_000;
 const CALL_MS = 30_000;
-/** The longest wait a rate limit may ask for before the write is given up. */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS };
 /**
@@ -41,21 +114,24 @@ const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST
  * runner's proxy settings without the second HTTP stack (undici) that
  * @actions/github would bring, and each request is cut at its time limit.
  */
-function transportFetch(limits) {
+function transportFetch(limits, baseUrl) {
     return async (url, init = {}) => {
         const target = String(url);
+        // Octokit follows a page's `Link: rel="next"` as GitHub gives it: the token goes only where GitHub's API is.
+        if (!withinApi(target, baseUrl))
+            throw new github_errors/* GitHubError */.y(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
         const method = (init.method ?? 'GET').toUpperCase();
         const headers = Object.fromEntries(new Headers(init.headers).entries());
         const own = init.signal ? AbortSignal.any([limits.signal, init.signal]) : limits.signal;
-        const answer = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .send */ .tN)({
+        const answer = await (0,send/* send */.tN)({
             method,
             url: target,
             headers,
             ...(typeof init.body === 'string' ? { body: init.body } : {}),
-            label: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(method, target)
-        }, { timeouts: TIMEOUTS, userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .userAgent */ .N1)('action') }, {
+            label: (0,send/* labelOf */.Wy)(method, target)
+        }, { timeouts: TIMEOUTS, userAgent: (0,version/* userAgent */.N1)('action') }, {
             signal: own,
-            deadline: Math.min(_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .clock */ .pm.now() + REQUEST_MS, limits.deadline() ?? Infinity),
+            deadline: Math.min(clock/* clock */.pm.now() + REQUEST_MS, limits.deadline() ?? Infinity),
             maxBytes: MAX_ANSWER_BYTES
         });
         const responseHeaders = new Headers();
@@ -125,7 +201,7 @@ function createClient(token, baseUrl, limits) {
             }
             catch (error) {
                 // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y && error.status === 403)
+                if (error instanceof github_errors/* GitHubError */.y && error.status === 403)
                     return undefined;
                 throw error;
             }
@@ -138,21 +214,21 @@ function createClient(token, baseUrl, limits) {
  * and a redirect is refused rather than followed.
  */
 function connect(token, baseUrl, limits) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
+    const octokit = (0,github/* getOctokit */.Q)(token, {
         baseUrl,
-        userAgent: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .userAgent */ .N1)('action'),
-        request: { fetch: transportFetch(limits) }
+        userAgent: (0,version/* userAgent */.N1)('action'),
+        request: { fetch: transportFetch(limits, baseUrl) }
     });
     octokit.hook.before('request', options => {
         options.headers['x-github-api-version'] = API_VERSION;
     });
     octokit.hook.wrap('request', (request, options) => {
         const own = options.request?.signal;
-        return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetry */ .bD)({
+        return (0,retry/* withRetry */.bD)({
             maxAttempts: ATTEMPTS,
             baseDelayMs: 1000,
             maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
-            deadline: Math.min(_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .clock */ .pm.now() + CALL_MS, limits.deadline() ?? Infinity),
+            deadline: Math.min(clock/* clock */.pm.now() + CALL_MS, limits.deadline() ?? Infinity),
             signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
         }, async () => {
             let response;
@@ -182,50 +258,12 @@ function commentOf(raw) {
 function object(value, what) {
     if (value && typeof value === 'object' && !Array.isArray(value))
         return value;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's API answered without the ${what} it should name`, 0);
+    throw new github_errors/* GitHubError */.y(`GitHub's API answered without the ${what} it should name`, 0);
 }
 function list(value, what) {
     if (Array.isArray(value))
         return value.map(item => object(item, what));
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's API answered without the list of ${what} it should give`, 0);
-}
-/** A redirect is never followed with the token: it is told, with where it leads. */
-function redirected(status, location, baseUrl) {
-    const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
-}
-/**
- * An Octokit failure in the retry policy's terms: a 5xx or a failed
- * connection is transient; a rate limit (429, or 403 with GitHub's
- * rate-limit words or headers) is transient after the wait GitHub asks for,
- * when that is not too long; anything else is permanent.
- */
-function classify(error) {
-    const failed = error;
-    const status = typeof failed.status === 'number' ? failed.status : 0;
-    const headers = failed.response?.headers ?? {};
-    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,_core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .messageOf */ .bD)(error));
-    if (error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr ||
-        error instanceof _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9 ||
-        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y)
-        return error;
-    if (!failed.response)
-        return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .NetworkError */ .Dr(`GitHub could not be reached: ${githubMessage}`);
-    const limited = status === 429 ||
-        (status === 403 &&
-            (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
-    if (limited) {
-        const retryAfter = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
-            (headers['x-ratelimit-reset']
-                ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
-                : 60_000);
-        if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-            return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(`GitHub's rate limit: ${githubMessage}`, status);
-    }
-    if (status >= 500)
-        return new _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${githubMessage}`, status);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GitHubError */ .y(githubMessage, status, headers['x-accepted-github-permissions']);
+    throw new github_errors/* GitHubError */.y(`GitHub's API answered without the list of ${what} it should give`, 0);
 }
 
 
@@ -233,4 +271,4 @@ function classify(error) {
 
 };
 
-//# sourceMappingURL=441.index.js.map
+//# sourceMappingURL=473.index.js.map
