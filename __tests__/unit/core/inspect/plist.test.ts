@@ -7,12 +7,14 @@
  * refusal or an answer, within the budget, and nothing is printed.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as bplist from 'bplist-parser'
 import * as plist from 'plist'
 import yauzl from 'yauzl'
 import { READ_LIMITS, ReadBudget, ReadLimitError } from '../../../../src/core/inspect/budget.js'
+import { MAX_VERSION_LENGTH } from '../../../../src/core/inspect/caps.js'
+import { MAX_DESCRIPTOR_BYTES } from '../../../../src/core/inspect/zip.js'
 import { parsePlistDictionary, profilePlist } from '../../../../src/core/inspect/plist.js'
 import { readBinaryPlist } from '../../../../src/core/inspect/plist-binary.js'
 import { PlistFormatError, readXmlPlist } from '../../../../src/core/inspect/plist-xml.js'
@@ -234,5 +236,23 @@ describe('a binary plist from a stranger', () => {
       readBinaryPlist(bplistOf(fan), new ReadBudget({ ...READ_LIMITS, things: 300 }))
     ).toThrow(ReadLimitError)
     expect(readBinaryPlist(bplistOf(fan), new ReadBudget())).toHaveLength(200)
+  })
+})
+
+describe('docs/troubleshooting.md', () => {
+  it('states the limits the reader keeps, as the reader keeps them', () => {
+    const page = readFileSync(
+      join(FIXTURES, '..', '..', '..', 'docs', 'troubleshooting.md'),
+      'utf8'
+    )
+    const number = (n: number): string => n.toLocaleString('en-US')
+    expect(page).toContain(
+      `| ${number(READ_LIMITS.things)} elements, attributes, values and references`
+    )
+    expect(page).toContain(`| ${number(READ_LIMITS.characters)} characters of decoded text`)
+    expect(page).toContain(`| ${READ_LIMITS.depth} levels of nesting`)
+    expect(page).toContain(`| ${READ_LIMITS.milliseconds / 1000} seconds of reading`)
+    expect(page).toContain(`| ${MAX_DESCRIPTOR_BYTES / 1024 / 1024} MiB for one descriptor`)
+    expect(page).toContain(`longer than ${MAX_VERSION_LENGTH} characters`)
   })
 })
