@@ -103,7 +103,7 @@ async function descriptors(): Promise<
   const axml = (data: Buffer) => readBinaryXml(data, new ReadBudget())
   const proto = (data: Buffer) => readProtoXml(data, new ReadBudget())
   const plist = (data: Buffer) => parsePlistDictionary(data, new ReadBudget())
-  const found = [
+  const found: { name: string; data: Buffer; read: (data: Buffer) => unknown }[] = [
     {
       name: 'axml/manifest.axml',
       data: await readFile(join(FIXTURES, 'axml/manifest.axml')),

@@ -4,6 +4,8 @@
  * build was found to be instead ("an HTML page", "a Git LFS pointer", …).
  */
 import { quote } from '../shared/text.js'
+import type { OtherBuild } from './facts.js'
+import type { Extension } from './refusals.js'
 
 /** How much of the start of a file is read to tell what it is. */
 export const HEAD_BYTES = 4096
@@ -94,4 +96,21 @@ export function describeContent(head: Buffer, size: number): string {
   }
   const bytes = [...head.subarray(0, 8)].map(b => b.toString(16).padStart(2, '0')).join(' ')
   return `binary data beginning ${bytes}`
+}
+
+/**
+ * What each accepted type's first bytes must be, and the format of a type
+ * that carries no manifest (the rest are zips, read further).
+ */
+export const CONTENT_KINDS: Record<
+  Extension,
+  { test: (head: Buffer) => boolean; format?: Exclude<OtherBuild['format'], 'zip'> }
+> = {
+  '.deb': { test: isDebianPackage, format: 'deb' },
+  '.pdf': { test: isPdf, format: 'pdf' },
+  '.csv': { test: isPlainText, format: 'csv' },
+  '.apk': { test: startsLikeZip },
+  '.aab': { test: startsLikeZip },
+  '.ipa': { test: startsLikeZip },
+  '.zip': { test: startsLikeZip }
 }

@@ -15,14 +15,7 @@ import { readBinaryXml } from './axml.js'
 import { BrokenBuildError, type BrokenReason } from './broken.js'
 import { ReadBudget } from './budget.js'
 import { cappedFacts } from './caps.js'
-import {
-  describeContent,
-  HEAD_BYTES,
-  isDebianPackage,
-  isPdf,
-  isPlainText,
-  startsLikeZip
-} from './content.js'
+import { CONTENT_KINDS, describeContent, HEAD_BYTES } from './content.js'
 import type { AndroidBuild, BuildFacts, IosBuild, OtherBuild } from './facts.js'
 import { infoFacts, profileFacts, profileWarnings } from './ios.js'
 import { parsePlistDictionary, profilePlist } from './plist.js'
@@ -67,14 +60,7 @@ export async function inspectBuild(
   if (signal?.aborted) throw abortError(signal)
   const handle = await open(path, 'r')
   try {
-    const facts = await new Inspection(
-      handle,
-      name,
-      extension,
-      options.now ?? new Date(),
-      signal
-    ).run()
-    return cappedFacts(facts, name)
+    return cappedFacts(await new Inspection(handle, name, extension, options).run(), name)
   } catch (error) {
     if (signal?.aborted) throw abortError(signal)
     throw error
@@ -86,14 +72,18 @@ export async function inspectBuild(
 class Inspection {
   /** What reading the descriptors may cost in all: shared by every reader of this build. */
   private readonly budget = new ReadBudget()
+  private readonly now: Date
+  private readonly signal: AbortSignal | undefined
 
   constructor(
     private readonly handle: FileHandle,
     private readonly name: string,
     private readonly extension: keyof typeof EXPECTED,
-    private readonly now: Date,
-    private readonly signal: AbortSignal | undefined
-  ) {}
+    options: InspectOptions
+  ) {
+    this.now = options.now ?? new Date()
+    this.signal = options.signal
+  }
 
   private refuse(reason: BrokenReason, found: string, fix: string): BrokenBuildError {
     return new BrokenBuildError(this.name, reason, found, fix)
@@ -110,23 +100,9 @@ class Inspection {
         'Check the step that built or downloaded it: it wrote nothing'
       )
     }
-    const other = (format: OtherBuild['format']): OtherBuild => ({
-      platform: undefined,
-      format,
-      warnings: []
-    })
-    switch (this.extension) {
-      case '.deb':
-        this.expect(isDebianPackage(head), head, size)
-        return other('deb')
-      case '.pdf':
-        this.expect(isPdf(head), head, size)
-        return other('pdf')
-      case '.csv':
-        this.expect(isPlainText(head), head, size)
-        return other('csv')
-    }
-    this.expect(startsLikeZip(head), head, size)
+    const kind = CONTENT_KINDS[this.extension]
+    this.expect(kind.test(head), head, size)
+    if (kind.format) return { platform: undefined, format: kind.format, warnings: [] }
     const zip = await this.openZip(size)
     try {
       const survey = await this.surveyOf(zip)
@@ -141,7 +117,7 @@ class Inspection {
         case '.ipa':
           return await this.ipa(zip, survey)
         default:
-          return await this.zip(zip, survey, other('zip'))
+          return await this.zip(zip, survey, { platform: undefined, format: 'zip', warnings: [] })
       }
     } finally {
       zip.close()
