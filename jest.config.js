@@ -1,5 +1,5 @@
 /**
- * Jest runs TypeScript sources as native ESM through ts-jest. `npm test` runs
+ * Jest runs TypeScript sources as native ESM, their types stripped by swc. `npm test` runs
  * the unit tests and the in-process runs of the action, the CLI and the
  * library against the emulator; `npm run test:e2e` (E2E=1) runs the bundle,
  * the packed package, the large file and the CI wrappers as processes.

@@ -5864,5 +5864,3 @@ function getOctokit(token, options, ...additionalPlugins) {
 /***/ })
 
 };
-
-//# sourceMappingURL=413.index.js.map

@@ -270,5 +270,3 @@ function list(value, what) {
 /***/ })
 
 };
-
-//# sourceMappingURL=473.index.js.map

@@ -8673,6 +8673,19 @@ function describeContent(head, size) {
     const bytes = [...head.subarray(0, 8)].map(b => b.toString(16).padStart(2, '0')).join(' ');
     return `binary data beginning ${bytes}`;
 }
+/**
+ * What each accepted type's first bytes must be, and the format of a type
+ * that carries no manifest (the rest are zips, read further).
+ */
+const CONTENT_KINDS = {
+    '.deb': { test: isDebianPackage, format: 'deb' },
+    '.pdf': { test: isPdf, format: 'pdf' },
+    '.csv': { test: isPlainText, format: 'csv' },
+    '.apk': { test: startsLikeZip },
+    '.aab': { test: startsLikeZip },
+    '.ipa': { test: startsLikeZip },
+    '.zip': { test: startsLikeZip }
+};
 
 ;// CONCATENATED MODULE: ./src/core/inspect/ios.ts
 /** What an app bundle's Info.plist and its embedded provisioning profile say. */
@@ -9867,8 +9880,7 @@ async function inspectBuild(path, options = {}) {
         throw (0,clock/* abortError */.vt)(signal);
     const handle = await (0,promises_namespaceObject.open)(path, 'r');
     try {
-        const facts = await new Inspection(handle, name, extension, options.now ?? new Date(), signal).run();
-        return cappedFacts(facts, name);
+        return cappedFacts(await new Inspection(handle, name, extension, options).run(), name);
     }
     catch (error) {
         if (signal?.aborted)
@@ -9883,16 +9895,16 @@ class Inspection {
     handle;
     name;
     extension;
-    now;
-    signal;
     /** What reading the descriptors may cost in all: shared by every reader of this build. */
     budget = new ReadBudget();
-    constructor(handle, name, extension, now, signal) {
+    now;
+    signal;
+    constructor(handle, name, extension, options) {
         this.handle = handle;
         this.name = name;
         this.extension = extension;
-        this.now = now;
-        this.signal = signal;
+        this.now = options.now ?? new Date();
+        this.signal = options.signal;
     }
     refuse(reason, found, fix) {
         return new BrokenBuildError(this.name, reason, found, fix);
@@ -9905,23 +9917,10 @@ class Inspection {
         if (size === 0) {
             throw this.refuse('empty', 'empty (0 bytes)', 'Check the step that built or downloaded it: it wrote nothing');
         }
-        const other = (format) => ({
-            platform: undefined,
-            format,
-            warnings: []
-        });
-        switch (this.extension) {
-            case '.deb':
-                this.expect(isDebianPackage(head), head, size);
-                return other('deb');
-            case '.pdf':
-                this.expect(isPdf(head), head, size);
-                return other('pdf');
-            case '.csv':
-                this.expect(isPlainText(head), head, size);
-                return other('csv');
-        }
-        this.expect(startsLikeZip(head), head, size);
+        const kind = CONTENT_KINDS[this.extension];
+        this.expect(kind.test(head), head, size);
+        if (kind.format)
+            return { platform: undefined, format: kind.format, warnings: [] };
         const zip = await this.openZip(size);
         try {
             const survey = await this.surveyOf(zip);
@@ -9937,7 +9936,7 @@ class Inspection {
                 case '.ipa':
                     return await this.ipa(zip, survey);
                 default:
-                    return await this.zip(zip, survey, other('zip'));
+                    return await this.zip(zip, survey, { platform: undefined, format: 'zip', warnings: [] });
             }
         }
         finally {
@@ -16498,5 +16497,3 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ var __webpack_exports__ = __nccwpck_require__(218);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
-
-//# sourceMappingURL=index.js.map

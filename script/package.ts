@@ -1,7 +1,9 @@
 /**
  * `npm run package`: bundles the action (src/action/index.ts) with ncc into
- * dist/ (index.js, its source map, licenses.txt, package.json {"type":"module"}),
- * the way `ncc build --source-map --license licenses.txt` does.
+ * dist/ (index.js, its chunks, licenses.txt, package.json {"type":"module"}),
+ * the way `ncc build --license licenses.txt` does. No source map is written:
+ * the bundle is committed, and check-dist proves it is the source's by
+ * building it again.
  * `npm run package -- --npm` bundles the CLI and the library into build/ for the
  * npm package instead, with the library's type declarations.
  *
@@ -33,12 +35,9 @@ exports.fetch = fetch
 `
 const UNDICI_FILE = 'undici.cjs'
 
-async function bundle(entry: string, out: string, options: { sourceMap: boolean; bin?: boolean }) {
-  const { code, map, assets } = await ncc(join(ROOT, entry), {
-    sourceMap: options.sourceMap,
-    // The map ships beside the bundle for reading a stack offline; registering it at start costs every run
-    // about 15 MiB of memory, for the stack of an error the product did not expect.
-    sourceMapRegister: false,
+async function bundle(entry: string, out: string, options: { bin?: boolean } = {}) {
+  const { code, assets } = await ncc(join(ROOT, entry), {
+    sourceMap: false,
     license: 'licenses.txt',
     externals: { undici: `./${UNDICI_FILE}` },
     quiet: true
@@ -48,7 +47,6 @@ async function bundle(entry: string, out: string, options: { sourceMap: boolean;
   const body = options.bin && !code.startsWith('#!') ? `#!/usr/bin/env node\n${code}` : code
   await writeFile(file, body)
   if (options.bin) await chmod(file, 0o755)
-  if (map) await writeFile(join(out, 'index.js.map'), map)
   for (const [name, asset] of Object.entries(assets)) await writeFile(join(out, name), asset.source)
   await writeFile(join(out, UNDICI_FILE), UNDICI_STUB)
   console.log(`${file.slice(ROOT.length + 1)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`)
@@ -57,8 +55,8 @@ async function bundle(entry: string, out: string, options: { sourceMap: boolean;
 if (process.argv.includes('--npm')) {
   const build = join(ROOT, 'build')
   await rm(build, { recursive: true, force: true })
-  await bundle('src/cli/index.ts', join(build, 'cli'), { sourceMap: false, bin: true })
-  await bundle('src/index.ts', join(build, 'lib'), { sourceMap: false })
+  await bundle('src/cli/index.ts', join(build, 'cli'), { bin: true })
+  await bundle('src/index.ts', join(build, 'lib'))
   // The library's types, from the same source: its public API and the core types it names.
   execFileSync(
     process.execPath,
@@ -68,5 +66,5 @@ if (process.argv.includes('--npm')) {
 } else {
   const dist = join(ROOT, 'dist')
   await rm(dist, { recursive: true, force: true })
-  await bundle('src/action/index.ts', dist, { sourceMap: true })
+  await bundle('src/action/index.ts', dist)
 }

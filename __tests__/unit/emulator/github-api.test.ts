@@ -20,7 +20,9 @@ import {
   EXTRACT_PATH,
   extractDescription,
   githubDescription,
-  packageDescription
+  DESCRIPTION_SOURCE,
+  type Description,
+  type DescriptionExtract
 } from '../../../emulator/github-openapi.js'
 
 let api: GitHubApi
@@ -59,18 +61,57 @@ async function call(
 const output = (fields: object = {}) => ({ title: 'Title', summary: 'Summary', ...fields })
 
 describe("GitHub's description", () => {
-  it('is read once, on first use, from an extract that is still what @octokit/openapi says', async () => {
+  it('is read once, on first use, from an extract pinned by the description’s version and SHA-256', async () => {
     const first = githubDescription()
     expect(first.routes).toBeGreaterThan(1000)
     expect(githubDescription().loadMs).toBe(first.loadMs)
-    const { description, version } = packageDescription()
-    const kept = JSON.parse(await readFile(EXTRACT_PATH, 'utf8')) as unknown
-    expect(kept).toEqual(extractDescription(description, version))
-    // Every operation the emulator answers is one of GitHub's.
-    const ids = Object.values(description.paths).flatMap(item =>
-      Object.values(item).map(op => op.operationId)
-    )
-    for (const id of EMULATED_OPERATIONS) expect(ids).toContain(id)
+    const kept = JSON.parse(await readFile(EXTRACT_PATH, 'utf8')) as DescriptionExtract
+    expect(kept.source).toEqual({
+      ...DESCRIPTION_SOURCE,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/)
+    })
+    // Every operation the emulator answers is one of GitHub's, with its schemas carried along.
+    const ids = Object.values(kept.routes).flatMap(methods => Object.values(methods))
+    for (const id of EMULATED_OPERATIONS) {
+      expect(ids).toContain(id)
+      expect(kept.operations[id]).toBeDefined()
+    }
+    expect(Object.keys(kept.operations).sort()).toEqual([...EMULATED_OPERATIONS].sort())
+  })
+
+  it('is extracted with every route, and the schemas of the emulated operations with what they reach', () => {
+    const description: Description = {
+      paths: {
+        '/repos/{owner}/{repo}/check-runs': {
+          post: {
+            operationId: 'checks/create',
+            parameters: [{ $ref: '#/components/parameters/owner' }],
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/x' } } }
+            }
+          }
+        },
+        '/elsewhere': { get: { operationId: 'other/thing' }, parameters: {} as never }
+      },
+      components: {
+        parameters: {
+          owner: { name: 'owner', in: 'path', required: true, schema: { type: 'string' } }
+        },
+        schemas: { x: { type: 'object', properties: { name: { type: 'string' } } } }
+      }
+    }
+    const extract = extractDescription(description, '1.2.3', 'a'.repeat(64))
+    expect(extract.routes).toEqual({
+      '/repos/{owner}/{repo}/check-runs': { POST: 'checks/create' },
+      '/elsewhere': { GET: 'other/thing' }
+    })
+    expect(extract.operations['checks/create']?.parameters).toEqual([
+      { name: 'owner', in: 'path', required: true, schema: { type: 'string' } }
+    ])
+    expect(extract.operations['checks/create']?.body?.required).toBe(true)
+    expect(extract.operations).not.toHaveProperty('other/thing')
   })
 
   it.each([

@@ -30,6 +30,7 @@ describe('workflow files', () => {
       'check-dist.yml',
       'ci.yml',
       'codeql.yml',
+      'github-openapi.yml',
       'release.yml',
       'self-test.yml'
     ])
