@@ -6,7 +6,7 @@ import globals from 'globals'
 const CORE_LAYERS = {
   shared: [],
   transport: ['shared'],
-  options: ['shared', 'transport'],
+  options: ['shared', 'transport', 'ci'],
   service: ['shared', 'transport'],
   ci: ['shared'],
   inspect: ['shared', 'transport'],

@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(935);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(183);
 
 
 
@@ -4250,7 +4250,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 935:
+/***/ 183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5124,49 +5124,437 @@ function missingBuild(frontEnd, command, given) {
     return new errors/* InputError */.dz('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
 }
 
-;// CONCATENATED MODULE: ./src/core/options/key-source.ts
+;// CONCATENATED MODULE: ./src/core/ci/repository.ts
+/** Where a repository URL says the code is hosted, as the service names it. */
+function hostingOf(url) {
+    const host = hostOf(url);
+    if (!host)
+        return undefined;
+    if (host === 'github.com' || host.startsWith('github.'))
+        return 'GitHub';
+    if (host === 'gitlab.com' || host.startsWith('gitlab.'))
+        return 'GitLab';
+    if (host === 'bitbucket.org' || host.startsWith('bitbucket.'))
+        return 'Bitbucket';
+    if (host === 'dev.azure.com' || host.endsWith('.visualstudio.com'))
+        return 'Azure Repos';
+    return undefined;
+}
+/**
+ * `owner/name` from a clone URL: `https://github.com/o/r.git`,
+ * `git@github.com:o/r.git`, `ssh://git@host/o/r`. A GitLab URL with nested
+ * groups gives its namespace (`group/sub`).
+ */
+function repositoryOfUrl(url) {
+    const path = pathOf(url);
+    if (!path)
+        return undefined;
+    const parts = path.split('/').filter(Boolean);
+    if (parts.length < 2)
+        return undefined;
+    const name = parts.pop();
+    if (hostingOf(url) === 'GitLab')
+        return { namespace: parts.join('/'), name };
+    return parts.length === 1 ? { owner: parts[0], name } : undefined;
+}
+/** A web URL for a commit, on the hosts whose URL shape is known. */
+function commitUrlOfClone(url, sha) {
+    const host = hostOf(url);
+    const path = pathOf(url);
+    if (!host || !path || !sha)
+        return undefined;
+    const hosting = hostingOf(url);
+    if (hosting === 'GitHub')
+        return `https://${host}/${path}/commit/${sha}`;
+    if (hosting === 'GitLab')
+        return `https://${host}/${path}/-/commit/${sha}`;
+    if (hosting === 'Bitbucket')
+        return `https://${host}/${path}/commits/${sha}`;
+    return undefined;
+}
+function hostOf(url) {
+    const scp = /^[\w.-]+@([^:/]+):/.exec(url ?? '');
+    if (scp)
+        return scp[1].toLowerCase();
+    try {
+        return new URL(url ?? '').hostname.toLowerCase() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function pathOf(url) {
+    const scp = /^[\w.-]+@[^:/]+:(.+)$/.exec(url ?? '');
+    let path;
+    if (scp)
+        path = scp[1];
+    else {
+        try {
+            path = new URL(url ?? '').pathname;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    const clean = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+    return clean || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/provider.ts
+
+/** Whether the job's variables show the CI. */
+function signalled(provider, env) {
+    return provider.signals.some(({ variable, value }) => value === undefined
+        ? env[variable] !== undefined
+        : env[variable]?.toLowerCase() === value.toLowerCase());
+}
+/** A context that is the CI's variables alone, without notes. */
+function fromVariables(context) {
+    return env => ({ git: context(env), notes: [] });
+}
+/** Repository, commit URL and host from a clone URL, under the given fields. */
+function fromUrl(url, sha, fields) {
+    return {
+        sha,
+        repository: repositoryOfUrl(url),
+        commitUrl: commitUrlOfClone(url, sha),
+        hostingService: hostingOf(url),
+        ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+    };
+}
+/** A branch from a ref: `refs/heads/x` or `x`; a tag is no branch. */
+function branchOfRef(ref) {
+    if (!ref || ref.startsWith('refs/tags/'))
+        return undefined;
+    return ref.replace(/^refs\/heads\//, '');
+}
+/** A positive whole number from a variable; anything else ("false", "", "12a") is none. */
+function number(value) {
+    const n = /^\d+$/.test(value ?? '') ? Number(value) : NaN;
+    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/azure.ts
+
+
+
+/** Azure Repos' repository provider names, as the service names the host. */
+const HOSTS = {
+    GitHub: 'GitHub',
+    Bitbucket: 'Bitbucket',
+    TfsGit: 'Azure Repos'
+};
+const AZURE = {
+    name: 'Azure Pipelines',
+    signals: [{ variable: 'TF_BUILD', value: 'true' }],
+    reads: {
+        branch: '`SYSTEM_PULLREQUEST_SOURCEBRANCH`, else `BUILD_SOURCEBRANCH`',
+        commit: '`BUILD_SOURCEVERSION`',
+        request: '`SYSTEM_PULLREQUEST_PULLREQUESTNUMBER` (or `…ID`)',
+        repository: '`BUILD_REPOSITORY_NAME` (GitHub), else from `BUILD_REPOSITORY_URI`'
+    },
+    context: fromVariables(env => {
+        const provider = env.BUILD_REPOSITORY_PROVIDER ?? '';
+        return {
+            ...fromUrl(env.BUILD_REPOSITORY_URI, env.BUILD_SOURCEVERSION, {}),
+            branch: branchOfRef(env.SYSTEM_PULLREQUEST_SOURCEBRANCH || env.BUILD_SOURCEBRANCH),
+            pullRequestNumber: number(env.SYSTEM_PULLREQUEST_PULLREQUESTNUMBER) ??
+                number(env.SYSTEM_PULLREQUEST_PULLREQUESTID),
+            repository: provider === 'GitHub'
+                ? repositoryOfSlug(env.BUILD_REPOSITORY_NAME)
+                : repositoryOfUrl(env.BUILD_REPOSITORY_URI),
+            hostingService: Object.hasOwn(HOSTS, provider) ? HOSTS[provider] : undefined
+        };
+    })
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/bitbucket.ts
+
+
+const BITBUCKET = {
+    name: 'Bitbucket Pipelines',
+    signals: [{ variable: 'BITBUCKET_BUILD_NUMBER' }],
+    reads: {
+        branch: '`BITBUCKET_BRANCH`',
+        commit: '`BITBUCKET_COMMIT`',
+        request: '`BITBUCKET_PR_ID`',
+        repository: '`BITBUCKET_REPO_FULL_NAME`'
+    },
+    context: fromVariables(env => ({
+        branch: env.BITBUCKET_BRANCH,
+        sha: env.BITBUCKET_COMMIT,
+        pullRequestNumber: number(env.BITBUCKET_PR_ID),
+        repository: repositoryOfSlug(env.BITBUCKET_REPO_FULL_NAME),
+        commitUrl: env.BITBUCKET_GIT_HTTP_ORIGIN && env.BITBUCKET_COMMIT
+            ? `${env.BITBUCKET_GIT_HTTP_ORIGIN}/commits/${env.BITBUCKET_COMMIT}`
+            : undefined,
+        hostingService: 'Bitbucket'
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/bitrise.ts
+
+const BITRISE = {
+    name: 'Bitrise',
+    signals: [{ variable: 'BITRISE_IO', value: 'true' }, { variable: 'BITRISE_BUILD_NUMBER' }],
+    reads: {
+        branch: '`BITRISE_GIT_BRANCH`',
+        commit: '`BITRISE_GIT_COMMIT`, else `GIT_CLONE_COMMIT_HASH`',
+        request: '`BITRISE_PULL_REQUEST`',
+        repository: 'from `GIT_REPOSITORY_URL`'
+    },
+    context: fromVariables(env => 
+    // BITRISE_APP_SLUG names the Bitrise app, not the repository: the clone URL does.
+    fromUrl(env.GIT_REPOSITORY_URL, env.BITRISE_GIT_COMMIT || env.GIT_CLONE_COMMIT_HASH, {
+        branch: env.BITRISE_GIT_BRANCH,
+        pullRequestNumber: number(env.BITRISE_PULL_REQUEST)
+    })),
+    keyAdvice: env => env.BITRISE_PULL_REQUEST
+        ? 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on'
+        : "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)"
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/buildkite.ts
+
+const BUILDKITE = {
+    name: 'Buildkite',
+    signals: [{ variable: 'BUILDKITE', value: 'true' }],
+    reads: {
+        branch: '`BUILDKITE_BRANCH`',
+        commit: '`BUILDKITE_COMMIT`',
+        request: '`BUILDKITE_PULL_REQUEST`',
+        repository: 'from `BUILDKITE_REPO`'
+    },
+    context: fromVariables(env => fromUrl(env.BUILDKITE_REPO, env.BUILDKITE_COMMIT, {
+        branch: env.BUILDKITE_BRANCH,
+        // "false" when the build is not for a pull request.
+        pullRequestNumber: number(env.BUILDKITE_PULL_REQUEST)
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/circleci.ts
+
+const CIRCLECI = {
+    name: 'CircleCI',
+    signals: [{ variable: 'CIRCLECI', value: 'true' }],
+    reads: {
+        branch: '`CIRCLE_BRANCH`',
+        commit: '`CIRCLE_SHA1`',
+        request: '`CIRCLE_PR_NUMBER`, else from `CIRCLE_PULL_REQUEST`',
+        repository: '`CIRCLE_PROJECT_USERNAME`/`CIRCLE_PROJECT_REPONAME`'
+    },
+    context: fromVariables(env => fromUrl(env.CIRCLE_REPOSITORY_URL, env.CIRCLE_SHA1, {
+        // CIRCLE_BRANCH is the pull request's head branch too.
+        branch: env.CIRCLE_BRANCH,
+        pullRequestNumber: number(env.CIRCLE_PR_NUMBER) ?? number(/\/(\d+)$/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]),
+        repository: env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME
+            ? { owner: env.CIRCLE_PROJECT_USERNAME, name: env.CIRCLE_PROJECT_REPONAME }
+            : undefined
+    })),
+    keyAdvice: env => env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME
+        ? 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on'
+        : "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)"
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/codemagic.ts
+
+
+const CODEMAGIC = {
+    name: 'Codemagic',
+    signals: [{ variable: 'CM_BUILD_ID' }],
+    reads: {
+        branch: '`CM_BRANCH`',
+        commit: '`CM_COMMIT`',
+        request: '`CM_PULL_REQUEST_NUMBER` when `CM_PULL_REQUEST` is `true`',
+        repository: '`CM_REPO_SLUG`'
+    },
+    context: fromVariables(env => ({
+        branch: env.CM_BRANCH,
+        sha: env.CM_COMMIT,
+        // CM_PULL_REQUEST is the string "true" only for a pull request build.
+        pullRequestNumber: env.CM_PULL_REQUEST === 'true' ? number(env.CM_PULL_REQUEST_NUMBER) : undefined,
+        repository: repositoryOfSlug(env.CM_REPO_SLUG)
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/github.ts
+
+
+
+/** The action's own derivation, from the event the runner describes: a pull request's head, never its merge commit. */
+const GITHUB = {
+    name: 'GitHub Actions',
+    signals: [{ variable: 'GITHUB_ACTIONS', value: 'true' }],
+    reads: {
+        branch: 'as the action reads the event',
+        commit: 'as the action reads the event',
+        request: 'as the action reads the event',
+        repository: '`GITHUB_REPOSITORY`'
+    },
+    context: (env, readFile) => {
+        const { payload, note } = eventOf(env, readFile);
+        const found = githubContext(env.GITHUB_EVENT_NAME ?? '', payload, env);
+        return { ...found, notes: note ? [note, ...found.notes] : found.notes };
+    },
+    keyAdvice: env => {
+        if (env.GITHUB_ACTOR === 'dependabot[bot]')
+            return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")';
+        if (env.GITHUB_EVENT_NAME === 'pull_request')
+            return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
+        return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
+    }
+};
+/** The event payload GITHUB_EVENT_PATH names; unreadable means empty, with a note. */
+function eventOf(env, readFile) {
+    const path = env.GITHUB_EVENT_PATH;
+    if (!path)
+        return { payload: {} };
+    try {
+        return { payload: asObject(JSON.parse(readFile(path))) };
+    }
+    catch (error) {
+        return {
+            payload: {},
+            note: `The workflow's event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/gitlab.ts
+
+const GITLAB = {
+    name: 'GitLab CI',
+    signals: [{ variable: 'GITLAB_CI', value: 'true' }],
+    reads: {
+        branch: '`CI_MERGE_REQUEST_SOURCE_BRANCH_NAME`, else `CI_COMMIT_BRANCH`',
+        commit: '`CI_MERGE_REQUEST_SOURCE_BRANCH_SHA`, else `CI_COMMIT_SHA`',
+        request: '`CI_MERGE_REQUEST_IID`, sent as `merge_request_number`',
+        repository: '`{namespace: CI_PROJECT_NAMESPACE, name: CI_PROJECT_NAME}`; `hosting_service: "GitLab"`'
+    },
+    context: fromVariables(env => {
+        // In a merge request pipeline the source branch and its head, never the merged result.
+        const sha = env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA || env.CI_COMMIT_SHA;
+        return {
+            branch: env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME || env.CI_COMMIT_BRANCH,
+            sha,
+            // The project-scoped number (IID), not the instance-wide id.
+            mergeRequestNumber: number(env.CI_MERGE_REQUEST_IID),
+            repository: env.CI_PROJECT_NAMESPACE && env.CI_PROJECT_NAME
+                ? { namespace: env.CI_PROJECT_NAMESPACE, name: env.CI_PROJECT_NAME }
+                : undefined,
+            commitUrl: env.CI_PROJECT_URL && sha ? `${env.CI_PROJECT_URL}/-/commit/${sha}` : undefined,
+            hostingService: 'GitLab'
+        };
+    }),
+    keyAdvice: env => {
+        const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+        if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
+            return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
+        if (env.CI_COMMIT_REF_PROTECTED === 'false')
+            return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
+        return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/jenkins.ts
+
+const JENKINS = {
+    name: 'Jenkins',
+    signals: [{ variable: 'JENKINS_URL' }],
+    reads: {
+        branch: '`CHANGE_BRANCH`, else `BRANCH_NAME`, else `GIT_BRANCH`',
+        commit: '`GIT_COMMIT`',
+        request: '`CHANGE_ID`',
+        repository: 'from `GIT_URL`'
+    },
+    context: fromVariables(env => fromUrl(env.GIT_URL, env.GIT_COMMIT, {
+        // A multibranch pull request job names its source in CHANGE_BRANCH.
+        branch: env.CHANGE_BRANCH || env.BRANCH_NAME || env.GIT_BRANCH?.replace(/^origin\//, ''),
+        pullRequestNumber: number(env.CHANGE_ID)
+    })),
+    keyAdvice: () => "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)"
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/xcode-cloud.ts
+
+
+const XCODE_CLOUD = {
+    name: 'Xcode Cloud',
+    // CI_* names are generic (GitLab's too, and GitLab comes first in the list); this one is Xcode Cloud's own.
+    signals: [{ variable: 'CI_XCODEBUILD_ACTION' }],
+    reads: {
+        branch: '`CI_PULL_REQUEST_SOURCE_BRANCH`, else `CI_BRANCH`',
+        commit: '`CI_PULL_REQUEST_SOURCE_COMMIT`, else `CI_COMMIT`',
+        request: '`CI_PULL_REQUEST_NUMBER`',
+        repository: '`CI_PULL_REQUEST_SOURCE_REPO`'
+    },
+    context: fromVariables(env => ({
+        branch: env.CI_PULL_REQUEST_SOURCE_BRANCH || env.CI_BRANCH,
+        sha: env.CI_PULL_REQUEST_SOURCE_COMMIT || env.CI_COMMIT,
+        pullRequestNumber: number(env.CI_PULL_REQUEST_NUMBER),
+        repository: repositoryOfSlug(env.CI_PULL_REQUEST_SOURCE_REPO)
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/index.ts
+/**
+ * The CIs whose variables are read, first match wins. Variable names checked
+ * against each CI's documentation, with env-ci, ci-info and danger-js as
+ * references; where those get a CI wrong (GitLab's merge request number, the
+ * branch of a CircleCI pull request, Bitrise's repository) the CI's own
+ * documentation decides. The CLI's help, docs/cli.md's table of the Git
+ * context and the advice for an empty key all come from this list.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const PROVIDERS = [
+    GITLAB,
+    GITHUB,
+    BITRISE,
+    CIRCLECI,
+    JENKINS,
+    AZURE,
+    BUILDKITE,
+    CODEMAGIC,
+    XCODE_CLOUD,
+    BITBUCKET
+];
+/** The CI this job runs on, by its variables; undefined outside a known CI. */
+function detectProvider(env) {
+    return PROVIDERS.find(provider => signalled(provider, env));
+}
 const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
-/** The likely cause of an empty key in the CI these variables describe, and where to set it. */
+/**
+ * Why a CI gave the job no API key, and where to set it. An empty key is
+ * almost never a typo: each CI withholds secrets from some pipelines on
+ * purpose (a fork's pull request, an unprotected branch, a job without its
+ * context), and the fix is in the CI's settings, not in the step.
+ */
 function whyTheKeyIsEmpty(env) {
-    if (!env)
-        return SET_IT_UP;
-    if (env.GITHUB_ACTIONS === 'true')
-        return onGitHub(env);
-    if (env.GITLAB_CI === 'true')
-        return onGitLab(env);
-    if (env.CIRCLECI === 'true')
-        return onCircleCi(env);
-    if (env.BITRISE_IO === 'true')
-        return onBitrise(env);
-    if (env.JENKINS_URL)
-        return "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)";
-    return SET_IT_UP;
+    return (env && detectProvider(env)?.keyAdvice?.(env)) ?? SET_IT_UP;
 }
-function onGitHub(env) {
-    const event = env.GITHUB_EVENT_NAME ?? '';
-    if (env.GITHUB_ACTOR === 'dependabot[bot]')
-        return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")';
-    if (event === 'pull_request')
-        return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
-    return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
-}
-function onGitLab(env) {
-    const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-    if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
-        return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
-    if (env.CI_COMMIT_REF_PROTECTED === 'false')
-        return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
-    return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
-}
-function onCircleCi(env) {
-    if (env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME)
-        return 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on';
-    return "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)";
-}
-function onBitrise(env) {
-    if (env.BITRISE_PULL_REQUEST)
-        return 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on';
-    return "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)";
+/** The Markdown table of the Git context on each CI, for docs/cli.md (npm run docs). */
+function providersTable() {
+    const rows = PROVIDERS.map(provider => {
+        const detected = provider.signals.map(signal => `\`${signal.variable}\``).join(', or ');
+        const { branch, commit, request, repository } = provider.reads;
+        return `| ${provider.name} | ${detected} | ${branch} | ${commit} | ${request} | ${repository} |`;
+    });
+    return [
+        '| CI | detected by | branch | commit | pull / merge request | repository |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        '| anything else | — | `git rev-parse --abbrev-ref HEAD` | `git rev-parse HEAD` | — | from `git config remote.origin.url` |'
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/core/options/resolve.ts
@@ -6280,30 +6668,33 @@ function parseTerminateAnswer(body) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/service/v0/body.ts
+
 /**
- * Pure: the body of the deploy notification. `build` names the run variable
- * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
- * unless the lane plugin's option says otherwise); without it the variables
- * are sent as given.
+ * Pure: the body of the deploy notification, from the option table: every
+ * option that names a field is sent under it when it has a value (a Git
+ * fact from the Git context, the rest from the values). `build` names the
+ * run variable that carries the uploaded file's playgroundFileLocation
+ * (RUN_INPUT_PATH unless the lane plugin's option says otherwise); without
+ * it the variables are sent as given.
  */
-function buildDeployBody(fields, git, build) {
-    const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables;
-    const body = {
-        deployment_type: fields.deploymentType || undefined,
-        variables: Object.keys(variables).length > 0 ? variables : undefined,
-        branch: git.branch,
-        sha: git.sha,
-        hosting_service: git.hostingService || undefined,
-        commit_url: git.commitUrl,
-        deployment_url: git.deploymentUrl,
-        deduplication_key: fields.deduplicationKey || undefined,
-        ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
-        pull_request_number: git.pullRequestNumber,
-        merge_request_number: git.mergeRequestNumber,
-        repository: git.repository
-    };
-    // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
-    return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
+function buildDeployBody({ values, git, build }) {
+    const body = {};
+    for (const key of option_table/* OPTION_KEYS */.XJ) {
+        const { wire, git: fromGit } = option_table/* OPTIONS */.lw[key];
+        if (!wire)
+            continue;
+        const value = fromGit ? git[key] : values[key];
+        if (value === undefined || value === '' || value === false)
+            continue;
+        body[wire] = value;
+    }
+    const given = (body.variables ?? {});
+    const variables = build ? { ...given, [build.variable]: build.path } : given;
+    if (Object.keys(variables).length > 0)
+        body.variables = variables;
+    else
+        delete body.variables;
+    return body;
 }
 
 ;// CONCATENATED MODULE: ./src/core/service/v0/statuses.ts
@@ -6455,7 +6846,7 @@ class ServiceClient {
     }
     /** The deploy notification's body as v0 sends it. */
     notificationBody(notification) {
-        return buildDeployBody(notification.fields, notification.git, notification.build);
+        return buildDeployBody(notification);
     }
     /** POST the deploy notification (spec 4.3) and read whether a run was created. */
     async notify(notification) {
@@ -10269,7 +10660,7 @@ async function dryRun(settings, service, artifact, destination, context) {
     else {
         const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath;
         const build = path === undefined ? undefined : { variable: settings.runVariable, path };
-        const body = service.notificationBody({ fields: settings, git: settings.git, build });
+        const body = service.notificationBody({ values: settings.values, git: settings.git, build });
         log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
         log.info(settings.wait
             ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
@@ -10699,7 +11090,7 @@ async function notify(session, carried) {
         const build = runInputPath
             ? { variable: settings.runVariable, path: runInputPath }
             : undefined;
-        const notification = { fields: settings, git: settings.git, build };
+        const notification = { values: settings.values, git: settings.git, build };
         log.info(build
             ? `Notifying the service with ${build.variable}=${(0,shared_text/* quote */.hD)(build.path)}.`
             : 'Notifying the service of the deployment (no build attached).');
@@ -12274,11 +12665,13 @@ const TABLE = {
     },
     deploymentType: {
         kind: 'text',
+        wire: 'deployment_type',
         commands: NOTIFY,
         description: "Sent as deployment_type: the workspace's label for this kind of deployment."
     },
     variables: {
         kind: 'variables',
+        wire: 'variables',
         commands: NOTIFY,
         description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
     },
@@ -12314,6 +12707,7 @@ const TABLE = {
     },
     branch: {
         kind: 'text',
+        wire: 'branch',
         commands: GIT,
         git: true,
         names: { library: 'git.branch' },
@@ -12322,6 +12716,7 @@ const TABLE = {
     },
     sha: {
         kind: 'sha',
+        wire: 'sha',
         commands: GIT,
         git: true,
         names: { library: 'git.sha' },
@@ -12330,6 +12725,7 @@ const TABLE = {
     },
     commitUrl: {
         kind: 'url',
+        wire: 'commit_url',
         commands: NOTIFY,
         git: true,
         names: { library: 'git.commitUrl' },
@@ -12338,6 +12734,7 @@ const TABLE = {
     },
     deploymentUrl: {
         kind: 'url',
+        wire: 'deployment_url',
         commands: [...NOTIFY, 'terminate'],
         git: true,
         defaultText: 'from a deployment_status event',
@@ -12345,6 +12742,7 @@ const TABLE = {
     },
     pullRequestNumber: {
         kind: 'integer',
+        wire: 'pull_request_number',
         min: 1,
         max: 2 ** 31 - 1,
         commands: GIT,
@@ -12355,6 +12753,7 @@ const TABLE = {
     },
     mergeRequestNumber: {
         kind: 'integer',
+        wire: 'merge_request_number',
         min: 1,
         max: 2 ** 31 - 1,
         commands: GIT,
@@ -12365,6 +12764,7 @@ const TABLE = {
     },
     repository: {
         kind: 'repository',
+        wire: 'repository',
         commands: GIT,
         git: true,
         frontEnds: ['library'],
@@ -12373,6 +12773,7 @@ const TABLE = {
     },
     hostingService: {
         kind: 'text',
+        wire: 'hosting_service',
         commands: NOTIFY,
         git: true,
         names: { library: 'git.hostingService' },
@@ -12382,11 +12783,13 @@ const TABLE = {
     },
     deduplicationKey: {
         kind: 'text',
+        wire: 'deduplication_key',
         commands: NOTIFY,
         description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
     },
     ephemeralEnvironment: {
         kind: 'boolean',
+        wire: 'ephemeral_environment',
         default: false,
         commands: NOTIFY,
         description: 'The deployment is a short-lived preview environment (ephemeral_environment).'

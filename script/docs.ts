@@ -2,7 +2,8 @@
  * `npm run docs`: writes what the option table says, so that no list of
  * options is kept by hand: action.yml's inputs and outputs, and the inputs
  * and outputs tables of the docs between their `<!-- inputs -->` and
- * `<!-- outputs -->` markers; and the CLI's one installer into every
+ * `<!-- outputs -->` markers; docs/cli.md's table of the Git context on
+ * each CI from the CI providers; and the CLI's one installer into every
  * wrapper that carries it. With --check it changes nothing and exits 1
  * when a file is out of date.
  */
@@ -14,6 +15,7 @@ import { ROOT } from '../emulator/github-runner.js'
 import { ACTION_VOCABULARY } from '../src/action/vocabulary.js'
 import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
 import { OUTPUTS } from '../src/core/deploy/outputs.js'
+import { providersTable } from '../src/core/ci/providers/index.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -145,6 +147,14 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
     const path = join(ROOT, relative)
     files.push({ path, text: await renderTables(path, await readFile(path, 'utf8'), action) })
   }
+  const cli = join(ROOT, 'docs/cli.md')
+  files.push({
+    path: cli,
+    text: await formatted(
+      cli,
+      replaceBetween(await readFile(cli, 'utf8'), 'ci-providers', providersTable())
+    )
+  })
   const installer = await readFile(join(ROOT, 'wrappers/install-cli.sh'), 'utf8')
   for (const relative of INSTALLER_CARRIERS) {
     const path = join(ROOT, relative)

@@ -4,6 +4,7 @@ import {
   nearest,
   OPTIONS,
   optionsOf,
+  PROVIDERS,
   render,
   spelling,
   type Command,
@@ -133,13 +134,27 @@ export function helpText(command?: CliCommand): string {
     'Booleans take --flag, --no-flag or --flag=true|false.',
     ...(usesGit
       ? [
-          'The Git context comes from the CI (GitLab CI, GitHub Actions, Bitrise, CircleCI, Jenkins, Azure',
-          'Pipelines, Buildkite, Codemagic, Xcode Cloud, Bitbucket Pipelines), else from git itself; the',
-          'flags above override it.'
+          ...wrapped(
+            `The Git context comes from the CI (${PROVIDERS.map(p => p.name).join(', ')}), else from git itself; the flags above override it.`,
+            100
+          )
         ]
       : []),
     ''
   ].join('\n')
+}
+
+/** Text in lines of at most `width` characters, broken at spaces. */
+function wrapped(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  return line ? [...lines, line] : lines
 }
 
 /**

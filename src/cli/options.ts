@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import type { CiContext, OptionKey } from '../core/index.js'
+import { detectProvider, type CiContext, type Env, type OptionKey } from '../core/index.js'
 import type { ParsedArgs, CliCommand } from './args.js'
 import { gitContext, gitIn, type GitRunner } from './ci/git.js'
-import { detectProvider, type Env } from './ci/providers.js'
 
 /** Where the flags' defaults and the Git context come from. */
 export interface ProcessContext {

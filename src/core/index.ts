@@ -55,6 +55,15 @@ export { ref, setting, subject } from './shared/option-refs.js'
 
 // The GitHub workflow's context, for the action and the CLI inside a workflow.
 export { githubContext, repositoryOfSlug, type GitHubContext } from './ci/github.js'
+// Every other CI the CLI knows, by its variables; a clone's URL read for its repository and host.
+export {
+  detectProvider,
+  PROVIDERS,
+  type Env,
+  type Found,
+  type Provider
+} from './ci/providers/index.js'
+export { commitUrlOfClone, hostingOf, repositoryOfUrl } from './ci/repository.js'
 
 // The service's words and the verdict, as results carry them.
 // The domain's nouns, as every result carries them.

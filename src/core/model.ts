@@ -1,4 +1,5 @@
 import type { GitContext } from './shared/git-context.js'
+import type { OptionKey } from './shared/option-table.js'
 
 /**
  * The domain's nouns: what a deploy puts in front of the service and what it
@@ -29,12 +30,9 @@ export interface SignedUpload {
 
 /** What the deploy notification tells the service: the deployment, its Git context, and the build it names. */
 export interface Notification {
-  fields: {
-    deploymentType?: string | undefined
-    variables: Record<string, string>
-    deduplicationKey?: string | undefined
-    ephemeralEnvironment?: boolean | undefined
-  }
+  /** The options' values by key: every option the option table gives a field of the notification is sent from here. */
+  values: Partial<Record<OptionKey, unknown>>
+  /** The Git facts, derived and overridden: the Git options are sent from here. */
   git: GitContext
   /** The run variable that carries the uploaded build's path; none for a notification without a build. */
   build?: { variable: string; path: string } | undefined

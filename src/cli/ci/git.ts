@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import type { GitContext } from '../../core/index.js'
-import { commitUrlOfClone, hostingOf, repositoryOfUrl } from './repository.js'
+import { commitUrlOfClone, hostingOf, repositoryOfUrl, type GitContext } from '../../core/index.js'
 
 const run = promisify(execFile)
 

@@ -61,7 +61,7 @@ export async function dryRun(
   } else {
     const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath
     const build = path === undefined ? undefined : { variable: settings.runVariable, path }
-    const body = service.notificationBody({ fields: settings, git: settings.git, build })
+    const body = service.notificationBody({ values: settings.values, git: settings.git, build })
     log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`)
     log.info(
       settings.wait

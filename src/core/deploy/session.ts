@@ -1,6 +1,5 @@
 import { AbortedError } from '../shared/errors.js'
 import { formatDuration, formatMinutes } from '../shared/format.js'
-import type { GitContext } from '../shared/git-context.js'
 import type { Log, ProgressListener } from '../shared/log.js'
 import { userAgent, type FrontEnd } from '../shared/version.js'
 import { clock } from '../shared/clock.js'
@@ -11,20 +10,12 @@ import type { ServiceApi } from '../service/api.js'
 import { connectService } from '../service/connect.js'
 import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
 import type { DeployEvent } from './events.js'
+
+export type { CiContext }
 import type { OutputGate } from './output-gate.js'
-import type { PullRequestLookup } from '../ci/github.js'
+import type { CiContext } from '../ci/context.js'
 import type { Report } from './report.js'
 import type { Artifact } from '../upload/artifact.js'
-
-/** What the CI around the deploy tells, as the front end read it from its context. */
-export interface CiContext {
-  /** The Git context; options override each field. */
-  git: GitContext
-  /** A GitHub `deployment_status` event's state: the service is notified only once it is `success`. */
-  deploymentState?: string | undefined
-  /** A fork's pull request that only GitHub's API can name, and how to ask it. */
-  pullRequestLookup?: PullRequestLookup | undefined
-}
 
 /** What a front end brings to a deploy besides the option values. */
 export interface DeployHooks {

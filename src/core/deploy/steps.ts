@@ -137,7 +137,7 @@ async function notify(session: DeploySession, carried: Carried): Promise<Learned
       const build = runInputPath
         ? { variable: settings.runVariable, path: runInputPath }
         : undefined
-      const notification = { fields: settings, git: settings.git, build }
+      const notification = { values: settings.values, git: settings.git, build }
       log.info(
         build
           ? `Notifying the service with ${build.variable}=${quote(build.path)}.`

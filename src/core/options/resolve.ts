@@ -17,7 +17,7 @@ import { checkCombinations, modeOf, type Mode, type Reader } from './mode.js'
 
 export type { Mode }
 export type { EnvironmentRef }
-import { whyTheKeyIsEmpty } from './key-source.js'
+import { whyTheKeyIsEmpty } from '../ci/providers/index.js'
 import type { EnvironmentRef } from '../model.js'
 
 /** The options, validated and complete: what the deploy runs on. */

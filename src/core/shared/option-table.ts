@@ -70,6 +70,13 @@ export interface OptionSpec {
   actionDefault?: string
   /** A Git fact: derived from the CI, overridden by this option. */
   git?: boolean
+  /**
+   * The deploy notification's field that carries it (snake_case, as the
+   * service reads it): every option that names one is sent, when it has a
+   * value (a false boolean is not sent); a Git fact's value is the derived
+   * one, overridden by the option.
+   */
+  wire?: string
 }
 
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
@@ -156,11 +163,13 @@ const TABLE = {
   },
   deploymentType: {
     kind: 'text',
+    wire: 'deployment_type',
     commands: NOTIFY,
     description: "Sent as deployment_type: the workspace's label for this kind of deployment."
   },
   variables: {
     kind: 'variables',
+    wire: 'variables',
     commands: NOTIFY,
     description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
   },
@@ -197,6 +206,7 @@ const TABLE = {
   },
   branch: {
     kind: 'text',
+    wire: 'branch',
     commands: GIT,
     git: true,
     names: { library: 'git.branch' },
@@ -205,6 +215,7 @@ const TABLE = {
   },
   sha: {
     kind: 'sha',
+    wire: 'sha',
     commands: GIT,
     git: true,
     names: { library: 'git.sha' },
@@ -214,6 +225,7 @@ const TABLE = {
   },
   commitUrl: {
     kind: 'url',
+    wire: 'commit_url',
     commands: NOTIFY,
     git: true,
     names: { library: 'git.commitUrl' },
@@ -222,6 +234,7 @@ const TABLE = {
   },
   deploymentUrl: {
     kind: 'url',
+    wire: 'deployment_url',
     commands: [...NOTIFY, 'terminate'],
     git: true,
     defaultText: 'from a deployment_status event',
@@ -229,6 +242,7 @@ const TABLE = {
   },
   pullRequestNumber: {
     kind: 'integer',
+    wire: 'pull_request_number',
     min: 1,
     max: 2 ** 31 - 1,
     commands: GIT,
@@ -239,6 +253,7 @@ const TABLE = {
   },
   mergeRequestNumber: {
     kind: 'integer',
+    wire: 'merge_request_number',
     min: 1,
     max: 2 ** 31 - 1,
     commands: GIT,
@@ -249,6 +264,7 @@ const TABLE = {
   },
   repository: {
     kind: 'repository',
+    wire: 'repository',
     commands: GIT,
     git: true,
     frontEnds: ['library'],
@@ -257,6 +273,7 @@ const TABLE = {
   },
   hostingService: {
     kind: 'text',
+    wire: 'hosting_service',
     commands: NOTIFY,
     git: true,
     names: { library: 'git.hostingService' },
@@ -266,12 +283,14 @@ const TABLE = {
   },
   deduplicationKey: {
     kind: 'text',
+    wire: 'deduplication_key',
     commands: NOTIFY,
     description:
       'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
   },
   ephemeralEnvironment: {
     kind: 'boolean',
+    wire: 'ephemeral_environment',
     default: false,
     commands: NOTIFY,
     description: 'The deployment is a short-lived preview environment (ephemeral_environment).'

@@ -1,57 +1,34 @@
-import type { GitContext, Repository } from '../../shared/git-context.js'
-
-/** The deploy webhook's request body (service spec 2.3, Parts 2 and 3), snake_case; empty fields are left out. */
-export interface DeployRequestBody {
-  deployment_type?: string
-  variables?: Record<string, string>
-  branch?: string
-  sha?: string
-  hosting_service?: string
-  commit_url?: string
-  deployment_url?: string
-  deduplication_key?: string
-  ephemeral_environment?: boolean
-  pull_request_number?: number
-  merge_request_number?: number
-  repository?: Repository
-}
-
-/** What the notification says besides the Git context. */
-export interface NotificationFields {
-  deploymentType?: string | undefined
-  variables: Record<string, string>
-  deduplicationKey?: string | undefined
-  ephemeralEnvironment?: boolean | undefined
-}
+import { OPTION_KEYS, OPTIONS } from '../../shared/option-table.js'
+import type { GitContext } from '../../shared/git-context.js'
+import type { Notification } from '../../model.js'
 
 /**
- * Pure: the body of the deploy notification. `build` names the run variable
- * that carries the uploaded file's playgroundFileLocation (RUN_INPUT_PATH
- * unless the lane plugin's option says otherwise); without it the variables
- * are sent as given.
+ * The deploy webhook's request body (service spec 2.3, Parts 2 and 3):
+ * snake_case fields, each the `wire` of an option of the option table;
+ * empty fields are left out.
  */
-export function buildDeployBody(
-  fields: NotificationFields,
-  git: GitContext,
-  build?: { variable: string; path: string }
-): DeployRequestBody {
-  const variables = build ? { ...fields.variables, [build.variable]: build.path } : fields.variables
-  const body: DeployRequestBody = {
-    deployment_type: fields.deploymentType || undefined,
-    variables: Object.keys(variables).length > 0 ? variables : undefined,
-    branch: git.branch,
-    sha: git.sha,
-    hosting_service: git.hostingService || undefined,
-    commit_url: git.commitUrl,
-    deployment_url: git.deploymentUrl,
-    deduplication_key: fields.deduplicationKey || undefined,
-    ephemeral_environment: fields.ephemeralEnvironment ? true : undefined,
-    pull_request_number: git.pullRequestNumber,
-    merge_request_number: git.mergeRequestNumber,
-    repository: git.repository
+export type DeployRequestBody = Record<string, unknown> & { variables?: Record<string, string> }
+
+/**
+ * Pure: the body of the deploy notification, from the option table: every
+ * option that names a field is sent under it when it has a value (a Git
+ * fact from the Git context, the rest from the values). `build` names the
+ * run variable that carries the uploaded file's playgroundFileLocation
+ * (RUN_INPUT_PATH unless the lane plugin's option says otherwise); without
+ * it the variables are sent as given.
+ */
+export function buildDeployBody({ values, git, build }: Notification): DeployRequestBody {
+  const body: DeployRequestBody = {}
+  for (const key of OPTION_KEYS) {
+    const { wire, git: fromGit } = OPTIONS[key]
+    if (!wire) continue
+    const value = fromGit ? git[key as keyof GitContext] : values[key]
+    if (value === undefined || value === '' || value === false) continue
+    body[wire] = value
   }
-  // JSON.stringify drops undefined; dropping them here too keeps the object equal to what is sent.
-  return Object.fromEntries(
-    Object.entries(body).filter(([, v]) => v !== undefined && v !== '')
-  ) as DeployRequestBody
+  const given = (body.variables ?? {}) as Record<string, string>
+  const variables = build ? { ...given, [build.variable]: build.path } : given
+  if (Object.keys(variables).length > 0) body.variables = variables
+  else delete body.variables
+  return body
 }

@@ -48,7 +48,7 @@ export class ServiceClient implements ServiceApi {
 
   /** The deploy notification's body as v0 sends it. */
   notificationBody(notification: Notification): DeployRequestBody {
-    return buildDeployBody(notification.fields, notification.git, notification.build)
+    return buildDeployBody(notification)
   }
 
   /** POST the deploy notification (spec 4.3) and read whether a run was created. */

@@ -4,7 +4,7 @@
  */
 import { tmpdir } from 'node:os'
 import { describe, expect, it } from '@jest/globals'
-import { whyTheKeyIsEmpty } from '../../../../src/core/options/key-source.js'
+import { whyTheKeyIsEmpty } from '../../../../src/core/ci/providers/index.js'
 import { runCli } from '../../../helpers/front-ends.js'
 
 describe('whyTheKeyIsEmpty', () => {

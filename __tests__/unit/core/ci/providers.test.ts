@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { gitContext } from '../../../../src/cli/ci/git.js'
-import { detectProvider, type Env } from '../../../../src/cli/ci/providers.js'
-import { repositoryOfUrl } from '../../../../src/cli/ci/repository.js'
+import { COMMANDS, helpText } from '../../../../src/cli/args.js'
+import { detectProvider, PROVIDERS, type Env } from '../../../../src/core/ci/providers/index.js'
+import { repositoryOfUrl } from '../../../../src/core/ci/repository.js'
 
 const SHA = '0123456789abcdef0123456789abcdef01234567'
 const noFile = (path: string): string => {
@@ -299,5 +300,41 @@ describe('repositoryOfUrl', () => {
     [undefined, undefined]
   ])('%j', (url, expected) => {
     expect(repositoryOfUrl(url)).toEqual(expected)
+  })
+})
+
+describe('each provider says where its facts come from, as its code reads them', () => {
+  it.each(PROVIDERS.map(provider => [provider.name, provider] as const))(
+    '%s: every variable its docs row names is one it reads',
+    (_name, provider) => {
+      // Every variable read, whatever each holds: unset, and set to values that open each branch.
+      const read = new Set<string>()
+      for (const value of [undefined, 'true', 'GitHub', '12']) {
+        const env = new Proxy({} as Env, {
+          get: (_target, name) => {
+            if (typeof name === 'string') read.add(name)
+            return value
+          }
+        })
+        provider.context(env, () => '{}')
+        provider.keyAdvice?.(env)
+      }
+      const named = Object.values(provider.reads)
+        .join(' ')
+        .match(/`?\b[A-Z][A-Z0-9_]{2,}\b`?/g)!
+        .map(word => word.replace(/`/g, ''))
+      expect(named.length).toBeGreaterThan(0)
+      for (const variable of named.filter(v => !v.startsWith('…')))
+        expect([variable, read.has(variable)]).toEqual([variable, true])
+      // The signals are read by the detection, from the same list.
+      expect(
+        detectProvider(Object.fromEntries(provider.signals.map(s => [s.variable, s.value ?? '1'])))
+      ).toBe(provider)
+    }
+  )
+
+  it('names each provider in the CLI’s help of a command that reads the Git context', () => {
+    const help = helpText(COMMANDS.find(command => command.name === 'deploy')).replace(/\s+/g, ' ')
+    for (const provider of PROVIDERS) expect(help).toContain(provider.name)
   })
 })

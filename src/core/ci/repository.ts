@@ -1,4 +1,4 @@
-import type { Repository } from '../../core/index.js'
+import type { Repository } from '../shared/git-context.js'
 
 /** Where a repository URL says the code is hosted, as the service names it. */
 export function hostingOf(url: string | undefined): string | undefined {
