@@ -24,7 +24,7 @@ import { ROOT } from '../emulator/github-runner.js'
 /** What stands in for undici beside each bundle, loaded by ESM and CommonJS importers alike. */
 const UNDICI_STUB = `'use strict'
 // undici is not bundled: every request goes through @actions/http-client and Node's http agents.
-// @actions/github builds a proxy dispatcher when it loads (kept sanitize here: the action hands
+// @actions/github builds a proxy dispatcher when it loads (harmless here: the action hands
 // Octokit its own fetch); anything that would send through undici is told so.
 class ProxyAgent {}
 function fetch() {

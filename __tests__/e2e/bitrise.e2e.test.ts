@@ -5,7 +5,7 @@
  * SHA-256, against the emulator: inputs from Bitrise's own variables, outputs
  * through envman exactly as they are, the verdict's JUnit report and
  * test-info.json in the step's test-result folder, exit codes, hostile names
- * sanitize, a wrong pin refused before the CLI runs, the key in the CLI's
+ * sanitized, a wrong pin refused before the CLI runs, the key in the CLI's
  * process alone.
  */
 import { createHash } from 'node:crypto'

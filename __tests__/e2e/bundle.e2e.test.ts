@@ -2,7 +2,7 @@
  * The committed bundle, dist/index.js, started as a GitHub runner starts a
  * node24 action (under Node 24 when NODE24_BINARY names it): the situations of
  * the parity suite give the outputs the in-process runs give, hostile names
- * stay sanitize, faults are survived, and no secret reaches what it prints.
+ * stay sanitized, faults are survived, and no secret reaches what it prints.
  */
 import { cp, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -8,7 +8,7 @@
  * job on a build another job left in the workspace; outputs through $BASH_ENV
  * to a later step, JUnit in the test results also when the verdict fails, the
  * job failing with the CLI's exit code after the results are stored, hostile
- * names that stay sanitize, the wait and terminate commands on the hand-over of
+ * names that stay sanitized, the wait and terminate commands on the hand-over of
  * an earlier step; a tarball that is not the pinned one stopping the job
  * before anything in it runs; the API key in the CLI's process alone.
  */
@@ -205,7 +205,7 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     expect(bashEnv).toContain("export verdict='passed'")
   }, 180_000)
 
-  it('blocking bugs: the JUnit report is stored, then the job fails with exit code 3; hostile names stay sanitize', async () => {
+  it('blocking bugs: the JUnit report is stored, then the job fails with exit code 3; hostile names stay sanitized', async () => {
     const built = await writeArtifact("app-$(touch pwned)-'x'.apk")
     const bug = "Crash on `id` $(touch pwned2) '; touch pwned3 #"
     const job = await runJob(

@@ -66,7 +66,7 @@ export function analyse(html: string): Rendered {
   return { html, tags, hrefs, codes, prose }
 }
 
-/** What a reader would be offered to click or be notified by: every problem found, none when the markdown is sanitize. */
+/** What a reader would be offered to click or be notified by: every problem found, none when the markdown is safe. */
 export function markupProblems(
   rendered: Rendered,
   ours: Iterable<string> | ((href: string) => boolean)

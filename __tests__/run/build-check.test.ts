@@ -5,7 +5,7 @@ import '../helpers/virtual-time.js'
  * another app's or another platform's is refused as bad usage with no request
  * made, and a real APK, App Bundle and IPA hand over which app and version
  * were sent, in the outputs, the summary, the check run, the comment and the
- * JUnit report, with the build's own values made sanitize.
+ * JUnit report, with the build's own values sanitized.
  */
 import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -206,7 +206,7 @@ describe("the build's values, shown where people read them", () => {
     return workspace
   }
 
-  it('in the summary, the check run, the comment and the JUnit report, sanitize', async () => {
+  it('in the summary, the check run, the comment and the JUnit report, sanitized', async () => {
     const workspace = await hostileIpa()
     const head = 'feedfacefeedfacefeedfacefeedfacefeedface'
     const result = await step(

@@ -340,7 +340,7 @@ describe('hand-over files', () => {
     expect(text.split('\n').filter(Boolean)).toHaveLength(Object.keys(read).length)
   })
 
-  it("hands the service's own hostile words over sanitize too", async () => {
+  it("hands the service's own hostile words over sanitized too", async () => {
     // A verdict whose run link and bug name carry shell code.
     const evil = {
       runStage: 'completed',

@@ -430,7 +430,7 @@ const HOSTILE = [
   ' ##[add-mask]z'
 ]
 
-describe('hostile names reach the log sanitize', () => {
+describe('hostile names reach the log sanitized', () => {
   // A file system that refuses these names cannot make the files; the branch and the service's words still run.
   const names = WINDOWS ? describe.skip : describe
   names(onPosix('in files and folders'), () => {
@@ -478,7 +478,7 @@ describe('hostile names reach the log sanitize', () => {
       expect(emulator.objects.get(`team_demo/app${name}.apk`)?.sha256).toBe(built.sha256)
     })
 
-    it('several hostile names matched by one glob are listed sanitize', async () => {
+    it('several hostile names matched by one glob are listed sanitized', async () => {
       const built = await writeArtifact(`a${HOSTILE[0]}.apk`)
       for (const name of HOSTILE.slice(1)) await writeArtifact(`b${name}.apk`, 10, built.workspace)
       const result = await step(emulator, { file: '*.apk' }, { workspace: built.workspace })

@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { sanitize, sanitizeLine, MIN_SECRET_LENGTH, type Log } from '../core/index.js'
 
 /**
- * The step's log. Every line goes through the sanitize formatter on its way out
+ * The step's log. Every line goes through the one formatter (sanitize) on its way out
  * (the core's lines already have; the action's own are made so here), so no
  * value from outside in it can begin a workflow command; annotations are
  * escaped by @actions/core as well.

@@ -2,8 +2,8 @@ import { sanitizeLine, type Log } from '../core/index.js'
 
 /**
  * The CLI's log: plain lines on stderr, so that stdout carries only the
- * outputs. The core's lines arrive redacted and sanitize; the CLI's own are made
- * sanitize here too, as the CLI may run inside a GitHub runner.
+ * outputs. The core's lines arrive redacted and sanitized; the CLI's own are
+ * sanitized here too, as the CLI may run inside a GitHub runner.
  */
 export function stderrLog(
   write: (line: string) => void,

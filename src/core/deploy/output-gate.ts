@@ -10,7 +10,7 @@ import { render, type Vocabulary } from '../options/vocabulary.js'
  * The way out of the core. Every text a deploy sends a person (log lines, the
  * failure, the reason, warnings) passes here: options rendered in the front
  * end's words, every secret and credential shape redacted, and the whole made
- * sanitize (one line, no control characters, no workflow command). Every
+ * sanitized (one line, no control characters, no workflow command). Every
  * callback of the caller's (the log, progress, status, events) is called
  * through a guard: one that throws is reported once and not called again,
  * and never stops the deploy.
@@ -71,7 +71,7 @@ export class OutputGate {
    * A value (an output, a link) ready to leave the process: secrets and
    * credentials out, and otherwise exact, for a later step must read the very
    * path or link. Values are checked where they are read (no control
-   * character reaches here); each hand-over format keeps them sanitize for its
+   * character reaches here); each hand-over format keeps them safe for its
    * reader.
    */
   value(value: string): string {

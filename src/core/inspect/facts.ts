@@ -8,7 +8,7 @@ export type BuildFacts = AndroidBuild | IosBuild | OtherBuild
 /** Something that does not stop the upload but is most likely a mistake. */
 export interface BuildWarning {
   code: 'expired-profile' | 'unsigned-release' | 'long-value'
-  /** One sentence for the person who runs the deploy; values from the build are quoted and sanitize. */
+  /** One sentence for the person who runs the deploy; values from the build are quoted and sanitized. */
   message: string
 }
 

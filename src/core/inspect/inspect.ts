@@ -163,7 +163,7 @@ class Inspection {
   }
 
   private badManifest(what: string, error: unknown): BrokenBuildError {
-    // A parser's words may quote the file: one sanitize line.
+    // A parser's words may quote the file: one sanitized line.
     const why = sanitize(oneLine(messageOf(error), 200))
     return this.refuse(
       'bad-manifest',

@@ -73,7 +73,7 @@ export function sanitize(text: string): string {
   return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[')
 }
 
-/** A whole log line made sanitize; one that would begin a workflow command has its first colon escaped. */
+/** A whole log line, sanitized; one that would begin a workflow command has its first colon escaped. */
 export function sanitizeLine(line: string): string {
   return sanitize(line).replace(/^(\s*):(?=:)/, '$1\\u003a')
 }
@@ -105,7 +105,7 @@ export function shorten(value: string, max: number): string {
   return `${value.slice(0, end)}…`
 }
 
-/** A value quoted for a message: JSON-escaped, sanitize, and short. */
+/** A value quoted for a message: JSON-escaped, sanitized, and short. */
 export function quote(value: string, max = 80): string {
   return sanitize(JSON.stringify(shorten(value, max)))
 }

@@ -165,7 +165,7 @@ async function targetOutside(path: string, workspace: string): Promise<string | 
   }
 }
 
-/** Pure: a matched path as a message shows it: relative to the working directory, quoted and sanitize. */
+/** Pure: a matched path as a message shows it: relative to the working directory, quoted and sanitized. */
 export function shownPath(path: string, workspace: string, paths: Paths = nodePath): string {
   return quote(paths.relative(workspace, path) || path)
 }

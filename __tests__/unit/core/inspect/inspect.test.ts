@@ -579,7 +579,7 @@ describe('broken builds, refused with what they are', () => {
     expectRefused(await refusal(huge), 'damaged', `declares ${MAX_DESCRIPTOR_BYTES + 1} bytes`)
   })
 
-  it('is bad usage of the file option, its words sanitize whatever the names hold', async () => {
+  it('is bad usage of the file option, its words sanitized whatever the names hold', async () => {
     const name = 'app\n::error::injected\u202e.apk'
     const error = await refusal(await file('hostile.apk', '<html>'), name)
     expect(error).toBeInstanceOf(InputError)
