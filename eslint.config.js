@@ -12,7 +12,18 @@ const CORE_LAYERS = {
   inspect: ['shared', 'transport'],
   upload: ['shared', 'transport', 'service'],
   verdict: ['shared', 'transport', 'service'],
-  deploy: ['shared', 'transport', 'options', 'service', 'upload', 'verdict', 'inspect', 'ci']
+  report: ['shared', 'options', 'inspect'],
+  deploy: [
+    'shared',
+    'transport',
+    'options',
+    'service',
+    'upload',
+    'verdict',
+    'inspect',
+    'ci',
+    'report'
+  ]
 }
 const FOLDERS = Object.keys(CORE_LAYERS)
 

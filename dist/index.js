@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(183);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(324);
 
 
 
@@ -4250,7 +4250,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 183:
+/***/ 324:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4539,120 +4539,6 @@ function positiveInteger(value) {
 
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
 var errors = __nccwpck_require__(287);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: ./src/core/shared/files.ts
-
-
-
-
-
-/** Opened for appending, created when absent; never through a symbolic link, never waiting for a FIFO's reader (both where the system has them). */
-const APPEND_HERE = external_node_fs_namespaceObject.constants.O_WRONLY |
-    external_node_fs_namespaceObject.constants.O_APPEND |
-    external_node_fs_namespaceObject.constants.O_CREAT |
-    (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) |
-    (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
-/** Opened for writing, created when absent, on the same terms. */
-const WRITE_HERE = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
-/**
- * Makes sure a file the deploy writes at its end (a hand-over, a JUnit
- * report) can be written, before the first request: a run created whose
- * report or hand-over cannot be written would be created again by a rerun.
- * The path must name a regular file or nothing yet: a symbolic link would
- * have the report written wherever it points (a file of the job's, another
- * step's script), and a FIFO or a device would hang the job or swallow the
- * report; both are bad usage, refused naming the setting (`named`). Its
- * folder is made when missing; the file is created empty when absent, and
- * left as it is otherwise.
- */
-async function ensureWritable(path, named, shown = path) {
-    const kind = await kindOf(path);
-    if (kind !== undefined && kind !== 'a regular file')
-        throw refused(named, shown, kind);
-    try {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        const handle = await (0,promises_namespaceObject.open)(path, APPEND_HERE);
-        try {
-            // Between the look and the open, something else may have taken the path.
-            const stat = await handle.stat();
-            if (!stat.isFile())
-                throw refused(named, shown, describe(stat));
-        }
-        finally {
-            await handle.close();
-        }
-    }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw error;
-        const code = error.code;
-        if (code === 'ELOOP')
-            throw refused(named, shown, 'a symbolic link');
-        if (code === 'ENXIO')
-            throw refused(named, shown, 'a FIFO or a socket');
-        throw new errors/* DeployError */.sH(`${named} names ${(0,shared_text/* quote */.hD)(shown)}, which cannot be written (${code ?? (0,errors/* messageOf */.bD)(error)}); nothing was sent. Point it at a file in a folder the job can write.`);
-    }
-}
-/**
- * Writes a file the deploy hands over (replacing what it held), only if the
- * path still names a regular file or nothing: a link or a FIFO put there
- * while the deploy ran is refused as before the first request, never written
- * through or waited on.
- */
-async function writeOutputFile(path, text, named, shown = path) {
-    let handle;
-    try {
-        handle = await (0,promises_namespaceObject.open)(path, WRITE_HERE);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code === 'ELOOP')
-            throw refused(named, shown, 'a symbolic link');
-        if (code === 'ENXIO')
-            throw refused(named, shown, 'a FIFO or a socket');
-        throw error;
-    }
-    try {
-        const stat = await handle.stat();
-        if (!stat.isFile())
-            throw refused(named, shown, describe(stat));
-        await handle.truncate(0);
-        await handle.writeFile(text);
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** What the path names now, in words; undefined when nothing is there. */
-async function kindOf(path) {
-    try {
-        return describe(await (0,promises_namespaceObject.lstat)(path));
-    }
-    catch {
-        // Absent, or not reachable: the open says which.
-        return undefined;
-    }
-}
-function describe(stat) {
-    if (stat.isFile())
-        return 'a regular file';
-    if (stat.isSymbolicLink())
-        return 'a symbolic link';
-    if (stat.isDirectory())
-        return 'a folder';
-    if (stat.isFIFO())
-        return 'a FIFO';
-    if (stat.isSocket())
-        return 'a socket';
-    return 'a device';
-}
-function refused(named, shown, kind) {
-    return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
-}
-
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
@@ -4696,6 +4582,8 @@ function limitsFromEnv(env) {
     };
 }
 
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
 var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
@@ -4733,7 +4621,7 @@ const MAX_VARIABLES_BYTES = 64 * 1024;
 const MAX_VARIABLE_NAME_LENGTH = 256;
 const REPOSITORY_PART = /^[\w.-]{1,100}$/;
 /** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
-function structured_describe(value) {
+function describe(value) {
     if (value === null)
         return 'null';
     if (Array.isArray(value))
@@ -4742,7 +4630,7 @@ function structured_describe(value) {
 }
 function textOf(key, raw, trim = true) {
     if (typeof raw !== 'string')
-        throw new errors/* InputError */.dz(key, `is ${structured_describe(raw)}, not text`, 'Give it as a string');
+        throw new errors/* InputError */.dz(key, `is ${describe(raw)}, not text`, 'Give it as a string');
     return trim ? raw.trim() : raw;
 }
 /** An http(s) URL, as given. */
@@ -4830,7 +4718,7 @@ function parseVariables(key, raw) {
         }
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw fail(`is not an object (${structured_describe(parsed)})`);
+        throw fail(`is not an object (${describe(parsed)})`);
     const entries = [];
     let bytes = 0;
     for (const [name, value] of Object.entries(parsed)) {
@@ -4844,7 +4732,7 @@ function parseVariables(key, raw) {
         else if (typeof value === 'boolean')
             text = String(value);
         else
-            throw fail(`has ${structured_describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
+            throw fail(`has ${describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
         bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
         entries.push([name, text]);
     }
@@ -5690,177 +5578,116 @@ function environmentRef(read) {
     return { [key]: read(key) };
 }
 
-;// CONCATENATED MODULE: ./src/core/shared/format.ts
-/** Sizes, rates and durations as a person reads them. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
-}
-function formatRate(bytesPerSecond) {
-    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
-}
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds))
-        return 'unknown time';
-    if (seconds < 1)
-        return `${Math.max(0, seconds).toFixed(2)} s`;
-    if (seconds < 10)
-        return `${seconds.toFixed(1)} s`;
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${s % 60} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./src/core/shared/files.ts
 
 
 
 
-/** The sentences a deploy ends with: why it failed, why no run was created, what the verdict means. */
-/** A verdict in a few words, as every report that shows one says it. */
-const VERDICT_WORDS = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-function verdictMessage(verdict) {
-    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
-    switch (verdict.verdict) {
-        case 'passed':
-            return undefined;
-        case 'failed': {
-            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
-            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
-            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
-            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
+
+/** Opened for appending, created when absent; never through a symbolic link, never waiting for a FIFO's reader (both where the system has them). */
+const APPEND_HERE = external_node_fs_namespaceObject.constants.O_WRONLY |
+    external_node_fs_namespaceObject.constants.O_APPEND |
+    external_node_fs_namespaceObject.constants.O_CREAT |
+    (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) |
+    (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+/** Opened for writing, created when absent, on the same terms. */
+const WRITE_HERE = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+/**
+ * Makes sure a file the deploy writes at its end (a hand-over, a JUnit
+ * report) can be written, before the first request: a run created whose
+ * report or hand-over cannot be written would be created again by a rerun.
+ * The path must name a regular file or nothing yet: a symbolic link would
+ * have the report written wherever it points (a file of the job's, another
+ * step's script), and a FIFO or a device would hang the job or swallow the
+ * report; both are bad usage, refused naming the setting (`named`). Its
+ * folder is made when missing; the file is created empty when absent, and
+ * left as it is otherwise.
+ */
+async function ensureWritable(path, named, shown = path) {
+    const kind = await kindOf(path);
+    if (kind !== undefined && kind !== 'a regular file')
+        throw refused(named, shown, kind);
+    try {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+        const handle = await (0,promises_namespaceObject.open)(path, APPEND_HERE);
+        try {
+            // Between the look and the open, something else may have taken the path.
+            const stat = await handle.stat();
+            if (!stat.isFile())
+                throw refused(named, shown, files_describe(stat));
         }
-        case 'canceled':
-            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
-        case 'timed-out': {
-            const problem = verdict.problem
-                ? ` The last asks got no usable answer: ${verdict.problem}`
-                : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
+        finally {
+            await handle.close();
         }
     }
-}
-/** One line that says why no run was created and what to do. */
-function noRunMessage(noRun) {
-    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
-}
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof errors/* DeployError */.sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-/** The stack of an error the product did not expect, for a debug line of a bug report. */
-function unexpectedStack(error) {
-    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
-        return undefined;
-    return error.stack;
-}
-function describeBug(bug) {
-    const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/conclusion.ts
-
-
-const CONCLUSIONS = { success: true, warning: true, failure: true };
-const CAUSES = {
-    success: true,
-    'deploy-failed': true,
-    usage: true,
-    'run-failed': true,
-    'timed-out': true,
-    canceled: true
-};
-const CAUSE_WORDS = {
-    success: 'passed',
-    'deploy-failed': 'the deploy failed',
-    usage: 'an option cannot be used',
-    'run-failed': 'the run found blocking bugs',
-    'timed-out': 'the wait for the verdict timed out',
-    canceled: 'canceled'
-};
-/** Pure: the judgement in a few words, as every report heads it: the summary, the check run, the comment. */
-function resultWords(judgement) {
-    if (judgement.conclusion === 'success')
-        return '✅ success';
-    if (judgement.conclusion === 'warning')
-        return '⚠️ success, with a warning';
-    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw error;
+        const code = error.code;
+        if (code === 'ELOOP')
+            throw refused(named, shown, 'a symbolic link');
+        if (code === 'ENXIO')
+            throw refused(named, shown, 'a FIFO or a socket');
+        throw new errors/* DeployError */.sH(`${named} names ${(0,shared_text/* quote */.hD)(shown)}, which cannot be written (${code ?? (0,errors/* messageOf */.bD)(error)}); nothing was sent. Point it at a file in a folder the job can write.`);
+    }
 }
 /**
- * Pure: the one rule from what was learned to pass, warning or failure: a
- * failed deploy fails; no run created fails unless `failOnNoRun` is false
- * (then a warning); a verdict other than passed fails, each by its cause.
+ * Writes a file the deploy hands over (replacing what it held), only if the
+ * path still names a regular file or nothing: a link or a FIFO put there
+ * while the deploy ran is refused as before the first request, never written
+ * through or waited on.
  */
-function conclude(report) {
-    if (report.failure)
-        return {
-            conclusion: 'failure',
-            cause: report.failure.usage
-                ? 'usage'
-                : report.failure.interrupted
-                    ? 'canceled'
-                    : 'deploy-failed',
-            message: report.failure.message
-        };
-    if (report.noRun) {
-        const message = noRunMessage(report.noRun);
-        return report.failOnNoRun
-            ? {
-                conclusion: 'failure',
-                cause: 'deploy-failed',
-                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
-            }
-            : { conclusion: 'warning', cause: 'success', message };
+async function writeOutputFile(path, text, named, shown = path) {
+    let handle;
+    try {
+        handle = await (0,promises_namespaceObject.open)(path, WRITE_HERE);
     }
-    const { verdict } = report;
-    if (verdict && verdict.verdict !== 'passed') {
-        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
-        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
+    catch (error) {
+        const code = error.code;
+        if (code === 'ELOOP')
+            throw refused(named, shown, 'a symbolic link');
+        if (code === 'ENXIO')
+            throw refused(named, shown, 'a FIFO or a socket');
+        throw error;
     }
-    return { conclusion: 'success', cause: 'success' };
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            throw refused(named, shown, files_describe(stat));
+        await handle.truncate(0);
+        await handle.writeFile(text);
+    }
+    finally {
+        await handle.close();
+    }
 }
-/**
- * The judgement a result carries (the library's `conclusion`, `cause` and
- * `reason`), read back as it was made, never made again from the outputs;
- * undefined when the value carries none.
- */
-function judgementOf(result) {
-    const { conclusion, cause, reason } = result;
-    if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion))
+/** What the path names now, in words; undefined when nothing is there. */
+async function kindOf(path) {
+    try {
+        return files_describe(await (0,promises_namespaceObject.lstat)(path));
+    }
+    catch {
+        // Absent, or not reachable: the open says which.
         return undefined;
-    if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause))
-        return undefined;
-    return {
-        conclusion: conclusion,
-        cause: cause,
-        message: typeof reason === 'string' ? reason : undefined
-    };
+    }
+}
+function files_describe(stat) {
+    if (stat.isFile())
+        return 'a regular file';
+    if (stat.isSymbolicLink())
+        return 'a symbolic link';
+    if (stat.isDirectory())
+        return 'a folder';
+    if (stat.isFIFO())
+        return 'a FIFO';
+    if (stat.isSocket())
+        return 'a socket';
+    return 'a device';
+}
+function refused(named, shown, kind) {
+    return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
 }
 
 ;// CONCATENATED MODULE: ./src/core/model.ts
@@ -5876,7 +5703,7 @@ const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
 /** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
 const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 
-;// CONCATENATED MODULE: ./src/core/deploy/outputs.ts
+;// CONCATENATED MODULE: ./src/core/report/outputs.ts
 
 
 
@@ -5954,15 +5781,8 @@ function outputsOf(report) {
         typeof value === 'string' ? value : JSON.stringify(value)
     ]));
 }
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
-function bugCounts(report) {
-    if (!report.verdict)
-        return undefined;
-    const count = (n) => (n === undefined ? 'unknown' : String(n));
-    return `${count(blockingCount(report))} blocking, ${count(outputValuesOf(report).nonBlockingBugsCount)} non-blocking`;
-}
 
-;// CONCATENATED MODULE: ./src/core/deploy/junit.ts
+;// CONCATENATED MODULE: ./src/core/report/junit.ts
 
 
 
@@ -6006,8 +5826,22 @@ const FAILURE_TYPES = {
     canceled: 'RunCanceled',
     success: 'Failed'
 };
-/** Pure: the JUnit XML of a deploy's judgement and outputs. */
+/** Pure: the JUnit XML of a deploy's judgement and outputs, as one suite. */
 function junitXml(input) {
+    return junitDocument([input]);
+}
+/** Pure: the JUnit XML of several suites, one per deployment, in the order given. */
+function junitDocument(inputs) {
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites>',
+        ...inputs.flatMap((input, id) => suiteLines(input, id)),
+        '</testsuites>',
+        ''
+    ].join('\n');
+}
+const attributes = (pairs) => pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
+function suiteLines(input, id) {
     const { outputs, judgement } = input;
     const cases = [
         verdictCase(outputs, judgement),
@@ -6015,10 +5849,9 @@ function junitXml(input) {
     ];
     const failures = cases.filter(c => c.failure).length;
     const skipped = cases.filter(c => c.skipped !== undefined).length;
-    const attributes = (pairs) => pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
     const suite = attributes([
         ['package', PACKAGE],
-        ['id', 0],
+        ['id', id],
         ['name', input.name?.trim() || PACKAGE],
         ['timestamp', input.started.toISOString().slice(0, 19)],
         ['hostname', input.hostname?.trim() || 'localhost'],
@@ -6033,9 +5866,7 @@ function junitXml(input) {
         ['conclusion', judgement.conclusion],
         ['cause', judgement.cause]
     ];
-    const lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites>',
+    return [
         `  <testsuite${suite}>`,
         '    <properties>',
         ...properties.map(([name, value]) => `      <property${attributes([
@@ -6043,14 +5874,11 @@ function junitXml(input) {
             ['value', value]
         ])}/>`),
         '    </properties>',
-        ...cases.map(testCase => caseXml(testCase, attributes)),
+        ...cases.map(testCase => caseXml(testCase)),
         `    <system-out>${xmlText(systemOut(outputs, judgement))}</system-out>`,
         '    <system-err/>',
-        '  </testsuite>',
-        '</testsuites>',
-        ''
+        '  </testsuite>'
     ];
-    return lines.join('\n');
 }
 /** What a person reads under the suite: the run, its link, and the judgement's words. */
 function systemOut(outputs, judgement) {
@@ -6103,7 +5931,7 @@ function bugCases(bugs, judgement) {
         };
     });
 }
-function caseXml(testCase, attributes) {
+function caseXml(testCase) {
     const head = `    <testcase${attributes([
         ['name', testCase.name],
         ['classname', testCase.classname],
@@ -6124,15 +5952,360 @@ function caseXml(testCase, attributes) {
 function seconds(value) {
     return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
 }
-/** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
-function junitOfReport(report, judgement, now = clock/* clock */.pm.now()) {
-    const started = report.startedAt ?? now;
-    return junitXml({
-        outputs: outputValuesOf(report),
-        judgement,
-        started: new Date(started),
-        seconds: (now - started) / 1000
-    });
+/**
+ * Pure: the JUnit XML of a step: a suite per deployment, each rendering its
+ * own judgement, named for a single deployment as before
+ * (`mobile-build-deploy`) and after each deployment when there are several.
+ */
+function junitOfStep(facts, now = clock/* clock */.pm.now()) {
+    const several = facts.deployments.length > 1;
+    return junitDocument(facts.deployments.map(deployment => {
+        const started = deployment.startedAt ?? now;
+        return {
+            outputs: outputValuesOf(deployment),
+            judgement: deployment.judgement ?? facts.judgement,
+            name: several ? deployment.name : undefined,
+            started: new Date(started),
+            seconds: (now - started) / 1000
+        };
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/files.ts
+/**
+ * The reports a step writes to files its options name, whichever front end
+ * runs it: the JUnit report of the verdicts. Each is checked for writing
+ * before the first request, and written whatever the step came to; a file
+ * that cannot be written then is a warning.
+ */
+
+
+
+
+
+/** The JUnit report of the step's verdicts, a suite per deployment. */
+function junitFile(path) {
+    return {
+        name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
+        prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
+        finish: (facts) => writeOutputFile(path, junitOfStep(facts, clock/* clock */.pm.now()), (0,option_refs/* ref */.KR)('junitReport'))
+    };
+}
+/** The file reports the settings ask for. */
+function fileReporters(settings) {
+    return settings.junitReport ? [junitFile(settings.junitReport)] : [];
+}
+
+;// CONCATENATED MODULE: ./src/core/report/identity.ts
+/**
+ * A deployment's name in every report: the check run's, the comment's
+ * marker and row, the summary's heading, the JUnit suite, `--json`. One
+ * deployment is one build sent to one destination; two on one commit must
+ * never share a check run or a comment, so the name says which it is.
+ */
+/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
+function defaultCheckName(environment, deploymentType) {
+    const which = environment || deploymentType;
+    return which ? `Mobile tests (${which})` : 'Mobile tests';
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/format.ts
+/** Sizes, rates and durations as a person reads them. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
+}
+function formatRate(bytesPerSecond) {
+    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
+}
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds))
+        return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
+    if (seconds < 10)
+        return `${seconds.toFixed(1)} s`;
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/words.ts
+/**
+ * The words every report says a deployment's facts in: the judgement's, a
+ * verdict's, a stage's, why no run was created, which app, how many bugs.
+ * The markdown and plain-text renderers and the one judgement read them from
+ * here, so that the summary, the check run, the comment, JUnit and the log
+ * say the same thing the same way.
+ */
+
+
+
+const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
+const CAUSE_WORDS = {
+    success: 'passed',
+    'deploy-failed': 'the deploy failed',
+    usage: 'an option cannot be used',
+    'run-failed': 'the run found blocking bugs',
+    'timed-out': 'the wait for the verdict timed out',
+    canceled: 'canceled'
+};
+/** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
+function resultWords(judgement) {
+    if (judgement.conclusion === 'success')
+        return '✅ success';
+    if (judgement.conclusion === 'warning')
+        return '⚠️ success, with a warning';
+    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
+}
+/** A verdict in a few words, as every report that shows one says it. */
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** What the service answered, in a few words. */
+const OUTCOME_WORDS = {
+    success: '✅ run created',
+    failed: '⚠️ no run created',
+    aborted: '❌ aborted',
+    skipped: '⏭️ not notified'
+};
+/** The outcome as a summary's row says it, with what the mode makes of it. */
+function outcomeWords(deployment) {
+    if (deployment.preview)
+        return '✅ preview deployment, no run';
+    if (deployment.dryRun)
+        return '⏭️ dry run (nothing uploaded or notified)';
+    if (deployment.outcome === 'skipped' && deployment.mode === 'wait')
+        return '⏭️ wait only (nothing deployed)';
+    if (deployment.outcome === 'skipped' && deployment.mode === 'upload')
+        return '⏭️ not notified (upload only)';
+    if (deployment.outcome === 'success' && deployment.mode === 'terminate')
+        return '✅ success';
+    return deployment.outcome && OUTCOME_WORDS[deployment.outcome];
+}
+/** Where the run is, in a few words for a check's title or a comment's heading. */
+function stateWords(deployment, stage) {
+    if (deployment.verdict)
+        return VERDICT_WORDS[deployment.verdict.verdict];
+    if (deployment.failure?.aborted)
+        return '⏹️ stopped before the verdict';
+    if (deployment.failure)
+        return '❌ the deploy failed';
+    if (deployment.noRun)
+        return '⚠️ no run was created';
+    if (deployment.preview)
+        return '➖ preview deployment, no run';
+    if (stage)
+        return `⏳ ${stage}`;
+    if (deployment.runId)
+        return '⏳ run created';
+    return '⏳ deploying';
+}
+/** A stage as a check's title and a comment say it. */
+function stageWords(status) {
+    const { answer } = status;
+    switch (status.stage) {
+        case 'initializing':
+            return 'initializing';
+        case 'underReview':
+            return answer.underInvestigation !== undefined
+                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+                : 'under review';
+        case 'completed':
+            return 'completed';
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'waiting for the verdict';
+    }
+}
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function verdictMessage(verdict) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
+        case 'timed-out': {
+            const problem = verdict.problem
+                ? ` The last asks got no usable answer: ${verdict.problem}`
+                : '';
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
+        }
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+/**
+ * Which app and version a run tested, for a summary or a comment: each value
+ * from the build through `span`, the medium's own escaping (a code span).
+ */
+function appText(values, span) {
+    if (!values.appId || !values.platform)
+        return undefined;
+    const version = values.appVersion ? ` ${span(values.appVersion)}` : '';
+    const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
+    return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/judgement.ts
+
+
+const CONCLUSIONS = { success: true, warning: true, failure: true };
+const CAUSES = {
+    success: true,
+    'deploy-failed': true,
+    usage: true,
+    'run-failed': true,
+    'timed-out': true,
+    canceled: true
+};
+/**
+ * Pure: the one rule from what was learned to pass, warning or failure: a
+ * failed deploy fails; no run created fails unless `failOnNoRun` is false
+ * (then a warning); a verdict other than passed fails, each by its cause.
+ */
+function conclude(report) {
+    if (report.failure)
+        return {
+            conclusion: 'failure',
+            cause: report.failure.usage
+                ? 'usage'
+                : report.failure.interrupted
+                    ? 'canceled'
+                    : 'deploy-failed',
+            message: report.failure.message
+        };
+    if (report.noRun) {
+        const message = noRunMessage(report.noRun);
+        return report.failOnNoRun
+            ? {
+                conclusion: 'failure',
+                cause: 'deploy-failed',
+                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
+            }
+            : { conclusion: 'warning', cause: 'success', message };
+    }
+    const { verdict } = report;
+    if (verdict && verdict.verdict !== 'passed') {
+        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
+        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
+    }
+    return { conclusion: 'success', cause: 'success' };
+}
+/**
+ * The judgement a result carries (the library's `conclusion`, `cause` and
+ * `reason`), read back as it was made, never made again from the outputs;
+ * undefined when the value carries none.
+ */
+function judgementOf(result) {
+    const { conclusion, cause, reason } = result;
+    if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion))
+        return undefined;
+    if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause))
+        return undefined;
+    return {
+        conclusion: conclusion,
+        cause: cause,
+        message: typeof reason === 'string' ? reason : undefined
+    };
+}
+/**
+ * The causes from the most severe down, as the step's exit code takes the
+ * most severe of its deployments': an option that cannot be used (nothing
+ * was sent), a deploy that failed (a build never reached a run), blocking
+ * bugs, a wait that timed out, a canceled run, success.
+ */
+const CAUSE_SEVERITY = [
+    'usage',
+    'deploy-failed',
+    'run-failed',
+    'timed-out',
+    'canceled',
+    'success'
+];
+const CONCLUSION_SEVERITY = ['failure', 'warning', 'success'];
+/** Pure: the more severe of two judgements, the first of equals. */
+function severer(a, b) {
+    const byConclusion = CONCLUSION_SEVERITY.indexOf(a.conclusion) - CONCLUSION_SEVERITY.indexOf(b.conclusion);
+    if (byConclusion !== 0)
+        return byConclusion < 0 ? a : b;
+    return CAUSE_SEVERITY.indexOf(a.cause) <= CAUSE_SEVERITY.indexOf(b.cause) ? a : b;
+}
+/**
+ * Pure: what a step comes to: the most severe of its deployments' judgements
+ * (with several, its message names each that is not a plain success); a
+ * problem of the step's own (a surface it must write) fails a step that
+ * would pass, and is a detail of one that fails already.
+ */
+function stepJudgement(deployments, problem) {
+    const passed = { conclusion: 'success', cause: 'success' };
+    const judged = deployments.map(deployment => deployment.judgement ?? passed);
+    const worst = judged.reduce(severer, passed);
+    const messages = deployments.length > 1
+        ? deployments.flatMap(({ name }, i) => {
+            const { message, conclusion } = judged[i];
+            return message && conclusion !== 'success' ? [`${name}: ${message}`] : [];
+        })
+        : worst.message
+            ? [worst.message]
+            : [];
+    const judgement = {
+        ...worst,
+        message: messages.length > 0 ? messages.join(' ') : undefined
+    };
+    if (problem && judgement.conclusion !== 'failure')
+        return { conclusion: 'failure', cause: 'deploy-failed', message: problem };
+    return judgement;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+
+/** The sentences a deploy ends with when something stopped it. */
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
+        return undefined;
+    return error.stack;
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/log.ts
@@ -6174,7 +6347,7 @@ function render(text, vocabulary) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/deploy/output-gate.ts
+;// CONCATENATED MODULE: ./src/core/deploy/output-filter.ts
 
 
 
@@ -6182,18 +6355,19 @@ function render(text, vocabulary) {
 
 
 /**
- * The way out of the core. Every text a deploy sends a person (log lines, the
- * failure, the reason, warnings) passes here: options rendered in the front
- * end's words, every secret and credential shape redacted, and the whole made
- * sanitize (one line, no control characters, no workflow command). Every
- * callback of the caller's (the log, progress, status, events) is called
- * through a guard: one that throws is reported once and not called again,
- * and never stops the deploy.
+ * The filter every text a deploy sends out passes (log lines, the failure,
+ * the reason, warnings): options rendered in the front end's words, every
+ * secret and credential shape redacted, and the whole sanitized (one line,
+ * no control characters, no workflow command). Every callback of the
+ * caller's and every reporter (the log, progress, events, a reporter's
+ * writes) is called through a guard: one that throws is reported once and
+ * not called again, and never stops the deploy.
  */
-class OutputGate {
+class OutputFilter {
     vocabulary;
     secrets;
     log;
+    /** The step's own warnings: a callback or a reporter that threw. */
     warnings;
     target;
     failed = new Set();
@@ -6226,17 +6400,11 @@ class OutputGate {
     text(message) {
         return (0,shared_text/* sanitize */.aj)(this.secrets.redact(render(message, this.vocabulary)));
     }
-    /** A warning worth a look, kept with the others: its text, ready to leave the process. */
-    warn(message) {
-        const warning = this.text(message);
-        this.warnings.push(warning);
-        return warning;
-    }
     /**
      * A value (an output, a link) ready to leave the process: secrets and
      * credentials out, and otherwise exact, for a later step must read the very
      * path or link. Values are checked where they are read (no control
-     * character reaches here); each hand-over format keeps them sanitize for its
+     * character reaches here); each hand-over format keeps them safe for its
      * reader.
      */
     value(value) {
@@ -6371,6 +6539,66 @@ function planLines(settings, artifact, destination) {
         ...(pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
         ...(mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
     ];
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/reporting.ts
+
+
+/**
+ * The reporters of one step, told the same facts: each event as it happens,
+ * then the judged facts once. Every call goes through the output filter's
+ * guard, so a reporter that throws is told once and never stops the deploy.
+ * Required reporters finish first, one after another: the first that cannot
+ * write is the step's problem, which the others then show.
+ */
+class Reporting {
+    output;
+    reporters;
+    constructor(output, reporters) {
+        this.output = output;
+        this.reporters = [...reporters];
+    }
+    add(reporters) {
+        this.reporters.push(...reporters);
+    }
+    /** Every reporter told an event of the deployment at `index`. */
+    event(event, deployments, index) {
+        for (const reporter of this.reporters)
+            this.output.guard(reporter.name, reporter.onEvent?.bind(reporter))(event, deployments, index);
+    }
+    /** Every reporter checked, before the first request: one that could not write is bad usage, thrown. */
+    async prepare() {
+        for (const reporter of this.reporters)
+            await reporter.prepare?.();
+    }
+    /** The judged facts handed to every reporter: the required ones first, the rest beside each other. */
+    async finish(facts) {
+        for (const reporter of this.reporters.filter(r => r.required)) {
+            try {
+                await reporter.finish(facts);
+            }
+            catch (error) {
+                const problem = this.output.text(`The ${reporter.name} could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
+                if (facts.problem === undefined) {
+                    facts.problem = problem;
+                    facts.judgement = stepJudgement(facts.deployments, problem);
+                }
+                // A failure that came first is the cause to show; this one is then a detail.
+                if (facts.judgement.message !== problem)
+                    this.output.log.warning(problem);
+            }
+        }
+        await Promise.all(this.reporters
+            .filter(reporter => !reporter.required)
+            .map(async (reporter) => {
+            try {
+                await reporter.finish(facts);
+            }
+            catch (error) {
+                this.output.log.warning(this.output.text(`The ${reporter.name} could not be written: ${(0,errors/* messageOf */.bD)(error)}`));
+            }
+        }));
+    }
 }
 
 // EXTERNAL MODULE: ./src/core/shared/version.ts
@@ -6952,34 +7180,41 @@ function connectService(config) {
 
 
 /**
- * What every step of one deploy shares: the settings, the limits, the way
- * out (log, redaction, warnings) and the service's client. Steps read it and
- * return what they learned; the orchestrator alone writes the report.
+ * What every step of one deployment shares: the settings, the limits, the
+ * way out (log, redaction), its facts as they stand and the service's
+ * client. Steps read it and return what they learned; the orchestrator
+ * alone writes the facts.
  */
 class DeploySession {
     settings;
     limits;
-    gate;
+    output;
     hooks;
+    deployment;
     emitEvent;
     log;
-    constructor(settings, limits, gate, hooks, 
-    /** Tells the front end an event, with the report as it stands. */
+    constructor(settings, limits, output, hooks, 
+    /** The deployment's facts, for its warnings (the orchestrator writes the rest). */
+    deployment, 
+    /** Tells every reporter an event of this deployment. */
     emitEvent) {
         this.settings = settings;
         this.limits = limits;
-        this.gate = gate;
+        this.output = output;
         this.hooks = hooks;
+        this.deployment = deployment;
         this.emitEvent = emitEvent;
-        this.log = gate.log;
+        this.log = output.log;
     }
     /** A text from outside (a name, a link), redacted. */
     value(text) {
-        return this.gate.value(text);
+        return this.output.value(text);
     }
-    /** A warning worth a look: in the log and in the report's warnings, rendered and redacted once. */
+    /** A warning worth a look: in the log and in the deployment's warnings, rendered and redacted once. */
     warn(text, title) {
-        this.log.warning(this.gate.warn(text), title);
+        const warning = this.output.text(text);
+        this.deployment.warnings.push(warning);
+        this.log.warning(warning, title);
     }
     /** A log group for one phase, closed with how long the phase took. */
     async phase(name, work) {
@@ -7008,7 +7243,7 @@ class DeploySession {
             },
             transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
             log: this.log,
-            secrets: this.gate.secrets
+            secrets: this.output.secrets
         });
     }
     delivery;
@@ -8045,7 +8280,7 @@ async function targetOutside(path, workspace) {
         return undefined;
     }
 }
-/** Pure: a matched path as a message shows it: relative to the working directory, quoted and sanitize. */
+/** Pure: a matched path as a message shows it: relative to the working directory, quoted and sanitized. */
 function shownPath(path, workspace, paths = (external_node_path_default())) {
     return (0,shared_text/* quote */.hD)(paths.relative(workspace, path) || path);
 }
@@ -10368,7 +10603,7 @@ class Inspection {
         }
     }
     badManifest(what, error) {
-        // A parser's words may quote the file: one sanitize line.
+        // A parser's words may quote the file: one sanitized line.
         const why = (0,shared_text/* sanitize */.aj)((0,shared_text/* oneLine */.TN)((0,errors/* messageOf */.bD)(error), 200));
         return this.refuse('bad-manifest', `${EXPECTED[this.extension]} whose ${what} cannot be used: ${why}`, 'Build it again with the platform’s own tools');
     }
@@ -10479,7 +10714,7 @@ class Inspection {
 
 
 
-const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
+
 /** Each warning's title, where a front end shows one (an annotation's). */
 const WARNING_TITLES = {
     'expired-profile': 'Expired provisioning profile',
@@ -10541,17 +10776,6 @@ function describeBuild(facts) {
         ];
     const shown = [...version, ...details].filter(Boolean).join(', ');
     return `App: ${(0,shared_text/* quote */.hD)(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`;
-}
-/**
- * Which app and version a run tested, for a summary or a comment: each value
- * from the build through `span`, the medium's own escaping (a code span).
- */
-function appText(values, span) {
-    if (!values.appId || !values.platform)
-        return undefined;
-    const version = values.appVersion ? ` ${span(values.appVersion)}` : '';
-    const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
-    return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
@@ -11004,7 +11228,7 @@ const STEPS = {
     }),
     upload,
     notify,
-    wait: async (session, _carried, report) => waitForVerdict(session, report),
+    wait: async (session, _handoff, report) => waitForVerdict(session, report),
     terminate
 };
 /** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
@@ -11020,7 +11244,7 @@ async function lookUpPullRequest(session) {
         });
         if (number === undefined)
             session.log.info('No open pull request has the head of the triggering run; none is named.');
-        return { carried: { pullRequestNumber: number } };
+        return { handoff: { pullRequestNumber: number } };
     }
     catch (error) {
         if (session.hooks.signal?.aborted)
@@ -11042,7 +11266,7 @@ async function locateBuild(session) {
             artifact: { name: artifact.name, size: artifact.size, target: artifact.target },
             destination
         },
-        carried: { artifact, destination }
+        handoff: { artifact, destination }
     };
 }
 /** The build read before anything is sent: refused when broken or not the app asked for. */
@@ -11063,7 +11287,7 @@ async function upload(session, { artifact, destination }, report) {
         const sent = await uploadArtifact(service, artifact, destination, {
             minBytesPerSecond: session.settings.minUploadBytesPerSecond,
             onSigned: signed => session.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
-            onProgress: session.gate.guard('onProgress', session.hooks.onProgress)
+            onProgress: session.output.guard('onProgress', session.hooks.onProgress)
         });
         session.log.info(`SHA-256 ${sent.sha256}`);
         return sent;
@@ -11078,14 +11302,14 @@ async function upload(session, { artifact, destination }, report) {
             playgroundFileLocation: session.value(receipt.signed.playgroundFileLocation),
             ...(uploadOnly ? { outcome: 'skipped' } : {})
         },
-        carried: { runInputPath: receipt.signed.playgroundFileLocation },
+        handoff: { runInputPath: receipt.signed.playgroundFileLocation },
         event: { type: 'uploaded' }
     };
 }
 /** The deploy notification, and what the service answered: a run, or why none. */
-async function notify(session, carried) {
+async function notify(session, handoff) {
     const { settings, log } = session;
-    const runInputPath = carried.runInputPath ?? settings.runInputPath;
+    const runInputPath = handoff.runInputPath ?? settings.runInputPath;
     const answer = await session.withinDelivery(service => session.phase('Deploy notification', () => {
         const build = runInputPath
             ? { variable: settings.runVariable, path: runInputPath }
@@ -11098,7 +11322,7 @@ async function notify(session, carried) {
         return service.notify(notification).then(answer => ({ answer, service }));
     }));
     const facts = {
-        ...(runInputPath && !carried.runInputPath
+        ...(runInputPath && !handoff.runInputPath
             ? { playgroundFileLocation: session.value(runInputPath) }
             : {}),
         outcome: answer.answer.outcome,
@@ -11108,12 +11332,12 @@ async function notify(session, carried) {
         preview: answer.answer.preview,
         environment: answer.answer.environment && session.value(answer.answer.environment),
         environmentId: answer.answer.environmentId,
-        ...(await toldOf(session, answer.service, answer.answer))
+        ...(await answerFacts(session, answer.service, answer.answer))
     };
     return { facts, event: { type: 'notified' } };
 }
 /** What the log says of the service's answer, and what the answer adds: the run's page, or why no run. */
-async function toldOf(session, service, answer) {
+async function answerFacts(session, service, answer) {
     const { log, settings } = session;
     if (answer.warning)
         session.warn(`The service warns: ${answer.warning}`, 'Service warning');
@@ -11127,7 +11351,7 @@ async function toldOf(session, service, answer) {
         return {
             noRun: {
                 cause,
-                reason: session.gate.text(answer.reason ?? 'no trigger matched this deployment'),
+                reason: session.output.text(answer.reason ?? 'no trigger matched this deployment'),
                 advice: noRunAdvice(cause, settings.deploymentType)
             }
         };
@@ -11190,24 +11414,26 @@ async function terminate(session) {
 
 
 
-
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
+/** The steps a step runs once for all its deployments. */
+const ONCE = ['lookUpPullRequest'];
 /**
  * The one orchestrator, for every mode of every front end: checks the
- * options, decides the plan, runs its steps in order, and writes what each
- * learned into the report, the only writer of it. It never throws: the
- * report says what was learned and what stopped it, and the judgement what
- * that means for the pipeline. Events tell the front end each step as it is
- * done.
+ * options, decides the plan, runs its steps for each deployment, writes what
+ * each learned into that deployment's facts (the only writer of them), judges
+ * them by the one rule, and hands the facts to the reporters it was given. It
+ * writes no report itself and never throws: the facts say what was learned
+ * and what stopped it, the judgement what that means for the pipeline.
  */
 async function runDeploy(command, values, hooks) {
-    const report = { startedAt: clock/* clock */.pm.now(), failOnNoRun: true, warnings: [] };
-    const gate = new OutputGate(hooks.vocabulary, hooks.log, report.warnings);
-    const emit = gate.guard('onEvent', hooks.onEvent);
-    const emitEvent = (event) => emit(event, report);
+    const startedAt = clock/* clock */.pm.now();
+    const warnings = [];
+    const output = new OutputFilter(hooks.vocabulary, hooks.log, warnings);
+    const reporting = new Reporting(output, hooks.reporters ?? []);
     // Masked before anything else can print them, even when they fail validation or sit in another option.
-    gate.addSecretOptions(values, hooks.env);
+    output.addSecretOptions(values, hooks.env);
+    let deployments = [newDeployment(defaultCheckName(), startedAt)];
     let settings;
     try {
         if (hooks.signal?.aborted)
@@ -11221,62 +11447,97 @@ async function runDeploy(command, values, hooks) {
             env: hooks.env,
             workingDirectory: hooks.workingDirectory
         });
-        gate.secrets.add(settings.apiKey);
-        gate.secrets.add(settings.githubToken);
-        await runSteps(new DeploySession(settings, limits, gate, hooks, emitEvent), report);
+        output.secrets.add(settings.apiKey);
+        output.secrets.add(settings.githubToken);
+        deployments = [
+            newDeployment(settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType), startedAt)
+        ];
+        await runSteps({ settings, limits, output, hooks, reporting, deployments });
     }
     catch (error) {
-        report.failure = failureOf(error, gate, hooks.signal);
-        report.outcome = 'aborted';
+        // Before any request: every deployment ends with what stopped the step.
+        const failure = failureOf(error, output, hooks.signal);
+        for (const deployment of deployments) {
+            deployment.failure ??= failure;
+            deployment.outcome = 'aborted';
+        }
     }
-    const concluded = conclude(report);
-    const judgement = {
-        ...concluded,
-        message: concluded.message === undefined ? undefined : gate.text(concluded.message)
-    };
-    if (settings?.junitReport)
-        await writeJUnit(settings.junitReport, report, judgement, gate);
-    return { report, judgement, settings };
+    for (const deployment of deployments) {
+        const { message, ...judged } = conclude(deployment);
+        deployment.judgement = { ...judged, message: message && output.text(message) };
+    }
+    const facts = { deployments, judgement: stepJudgement(deployments), warnings };
+    await reporting.finish(facts);
+    return { facts, settings };
 }
-/** The plan's steps in order, each one's facts written into the report as it ends. */
-async function runSteps(session, report) {
-    const { settings } = session;
-    if (settings.junitReport)
-        await ensureWritable(settings.junitReport, (0,option_refs/* ref */.KR)('junitReport'));
-    Object.assign(report, factsOf(settings, text => session.value(text)));
-    const plan = planOf(settings, session.hooks.ci);
+function newDeployment(name, startedAt) {
+    return { name, startedAt, failOnNoRun: true, warnings: [] };
+}
+/**
+ * The plan's steps: the ones that send nothing for every deployment first
+ * (a refusal of any ends the step before the first request), then each
+ * deployment's requests beside the others', each ending by itself.
+ */
+async function runSteps(run) {
+    const { settings, hooks, deployments, reporting } = run;
+    for (const deployment of deployments)
+        Object.assign(deployment, factsOf(settings, text => run.output.value(text)));
+    const plan = planOf(settings, hooks.ci);
     if ('skip' in plan) {
-        report.outcome = 'skipped';
-        session.log.notice(plan.skip, 'Deployment not healthy');
+        for (const deployment of deployments)
+            deployment.outcome = 'skipped';
+        run.output.log.notice(plan.skip, 'Deployment not healthy');
         return;
     }
-    const carried = {};
-    const take = ({ facts, carried: more, event }) => {
-        Object.assign(report, facts);
-        Object.assign(carried, more);
-        if (more?.pullRequestNumber !== undefined) {
-            settings.git = { ...settings.git, pullRequestNumber: more.pullRequestNumber };
-            report.git = settings.git;
-        }
-        if (event)
-            session.emitEvent(event);
-    };
+    const sessions = deployments.map((deployment, index) => new DeploySession(settings, run.limits, run.output, hooks, deployment, event => reporting.event(event, deployments, index)));
+    const handoffs = deployments.map(() => ({}));
     const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
-    for (const step of before)
-        take(await STEPS[step](session, carried, report));
-    for (const line of planLines(settings, carried.artifact, carried.destination))
-        session.log.info(line);
-    session.emitEvent({ type: 'planned', mode: settings.mode });
-    await session.hooks.beforeRequests?.(settings);
+    for (const step of before.filter(step => ONCE.includes(step)))
+        take(run, 0, handoffs, await STEPS[step](sessions[0], handoffs[0], deployments[0]));
+    for (const [index, session] of sessions.entries())
+        for (const step of before.filter(step => !ONCE.includes(step)))
+            take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployments[index]));
+    for (const [index, session] of sessions.entries()) {
+        const { artifact, destination } = handoffs[index];
+        for (const line of planLines(settings, artifact, destination))
+            session.log.info(line);
+        session.emitEvent({ type: 'planned', mode: settings.mode });
+    }
+    reporting.add(fileReporters(settings));
+    reporting.add((await hooks.beforeRequests?.(settings, deployments)) ?? []);
+    await reporting.prepare();
+    const rest = plan.steps.filter(step => !before.includes(step));
+    await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)));
+}
+/** One deployment's requests in order; what stops them ends this deployment alone. */
+async function requests(run, session, index, handoffs, steps) {
+    const deployment = run.deployments[index];
     try {
-        for (const step of plan.steps.filter(step => !before.includes(step)))
-            take(await STEPS[step](session, carried, report));
+        for (const step of steps)
+            take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployment));
+    }
+    catch (error) {
+        deployment.failure = failureOf(error, run.output, run.hooks.signal);
+        deployment.outcome = 'aborted';
     }
     finally {
         session.endDelivery();
     }
 }
-/** What the settings alone tell the report before any step; a value given (the run id) redacted like any other. */
+/** A step's result written into its deployment's facts; a pull request found names every deployment's. */
+function take(run, index, handoffs, result) {
+    const { facts, handoff, event } = result;
+    Object.assign(run.deployments[index], facts);
+    Object.assign(handoffs[index], handoff);
+    if (handoff?.pullRequestNumber !== undefined) {
+        run.settings.git = { ...run.settings.git, pullRequestNumber: handoff.pullRequestNumber };
+        for (const deployment of run.deployments)
+            deployment.git = run.settings.git;
+    }
+    if (event)
+        run.reporting.event(event, run.deployments, index);
+}
+/** What the settings alone tell a deployment before any step; a value given (the run id) redacted like any other. */
 function factsOf(settings, value) {
     const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
     if (settings.mode === 'terminate')
@@ -11290,59 +11551,37 @@ function factsOf(settings, value) {
         ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {})
     };
 }
-/** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
-async function writeJUnit(path, report, judgement, gate) {
-    try {
-        await writeOutputFile(path, junitOfReport(report, judgement), (0,option_refs/* ref */.KR)('junitReport'));
-    }
-    catch (error) {
-        gate.log.warning(gate.warn(`The JUnit report could not be written to ${(0,shared_text/* quote */.hD)(path)}: ${String(error instanceof Error ? error.message : error)}`));
-    }
-}
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error, gate, signal) {
+function failureOf(error, output, signal) {
     const stack = unexpectedStack(error);
     if (stack)
-        gate.log.debug(stack);
+        output.log.debug(stack);
     // The caller's stop explains whatever it cut short, whatever error that left.
     const interrupted = signal?.aborted === true;
     return {
-        message: gate.text(failureText(error)),
+        message: output.text(failureText(error)),
         usage: error instanceof errors/* InputError */.dz,
         option: error instanceof errors/* InputError */.dz ? error.option : undefined,
         aborted: interrupted || error instanceof errors/* AbortedError */.oM,
         interrupted,
-        unexpected: stack === undefined ? undefined : { stack: gate.text(stack) }
+        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
     };
 }
 
-;// CONCATENATED MODULE: ./src/action/github/content.ts
-
-/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
-const MAX_CHECK_OUTPUT_BYTES = 65_535;
-const MAX_COMMENT_CHARACTERS = 65_536;
-/** Bugs named in a comment before a link to all of them. */
-const COMMENT_BUGS = 10;
-/** Bugs in a check run's table. */
-const CHECK_BUGS = 100;
-/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
-function defaultCheckName(environment, deploymentType) {
-    const which = environment || deploymentType;
-    return which ? `Mobile tests (${which})` : 'Mobile tests';
-}
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 /**
- * The hidden marker that finds this check's comment again: the first line of
- * the comment, exactly. The name is percent-encoded, so two names never share
- * a marker and no name can end the HTML comment early.
+ * The one markdown renderer of the reports (the job summary, a summary file,
+ * the check run, the pull-request comment), with its one escaper. The
+ * product's own words are the only markdown; every value from outside (a
+ * file, branch or check name, the service's words, a message) is a code
+ * span, where GitHub links no mention (`@team`), no issue or pull request
+ * (`#12`, `GH-12`, `owner/repo#12`), no commit, no URL, and renders no
+ * markup or HTML. Invisible characters are shown as escapes, and no value can
+ * open an HTML comment, so none can carry a comment's marker. Links are ours:
+ * built from a parsed http(s) URL with every character outside a small safe
+ * set percent-encoded.
  */
-function commentMarker(checkName) {
-    return `<!-- mobile-build-deploy check=${encodeURIComponent(checkName)} -->`;
-}
-/** Whether a comment's body carries this check's marker, as its first line and nowhere else. */
-function carriesMarker(body, checkName) {
-    const marker = commentMarker(checkName);
-    return body === marker || body.startsWith(`${marker}\n`);
-}
+
 /**
  * A value as code: shown literally, whatever it holds. The fence is longer
  * than any run of backticks in it, and one space inside each end keeps a
@@ -11365,15 +11604,17 @@ function code(value, { table = true } = {}) {
     })
         .join(' ');
 }
-// What a link's address keeps as it is: letters, digits and the URL delimiters that mean nothing to markdown.
-const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~]$/;
+// What a link's address keeps as it is: letters, digits, the unreserved `-._~` and the URL delimiters that
+// mean nothing in a link's destination (an underscore there is never emphasis).
+const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~_]$/;
 /**
  * A link's address, from a parsed http(s) URL without user info, every other
  * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
- * brackets, backticks, pipes, asterisks, underscores, backslashes, spaces)
+ * brackets, backticks, pipes, asterisks, backslashes, spaces)
  * and `&` written as the entity markdown decodes; undefined for anything
- * else. Percent-encoding an unreserved character (`_`, `*`) leaves the URL
- * the same one (RFC 3986, 6.2.2.2).
+ * else. Unreserved characters stay as they are (RFC 3986, 2.3), so an
+ * address reads as the service gave it; an encoded delimiter (`*`, `(`) is
+ * one a server may tell apart, and the service's own links use none.
  */
 function safeHref(url) {
     if (!url)
@@ -11399,133 +11640,17 @@ function safeHref(url) {
         .replace(/&/g, '&amp;');
 }
 /** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
-function content_link(text, url) {
+function markdown_link(text, url) {
     const href = safeHref(url);
     return href ? `[${text}](${href})` : text;
 }
-/**
- * The check run's conclusion: the one judgement in GitHub's words. A
- * success with nothing tested (no run waited for) is `skipped`.
- */
-function checkConclusion(report, judgement) {
-    switch (judgement.cause) {
-        case 'timed-out':
-            return 'timed_out';
-        case 'canceled':
-            return 'cancelled';
-    }
-    if (judgement.conclusion === 'failure')
-        return 'failure';
-    return report.verdict ? 'success' : 'skipped';
-}
-/** Where the run is, in a few words for a check's title or a comment's heading. */
-function stateWords(report, stage) {
-    if (report.verdict)
-        return VERDICT_WORDS[report.verdict.verdict];
-    if (report.failure?.aborted)
-        return '⏹️ stopped before the verdict';
-    if (report.failure)
-        return '❌ the deploy failed';
-    if (report.noRun)
-        return '⚠️ no run was created';
-    if (report.preview)
-        return '➖ preview deployment, no run';
-    if (stage)
-        return `⏳ ${stage}`;
-    if (report.runId)
-        return '⏳ run created';
-    return '⏳ deploying';
-}
-/** The lines of a table of facts: build, run, commit, environment, stage or verdict. */
-function facts(report, stage, judgement) {
-    const values = outputValuesOf(report);
-    const sha256 = values.artifactSha256
-        ? `, SHA-256 ${code(values.artifactSha256.slice(0, 12))}`
-        : '';
-    const rows = [
-        [
-            'Build',
-            report.artifact &&
-                `${code(report.artifact.name)} (${formatBytes(report.artifact.size)}${sha256})${report.destination ? ` → ${code(report.destination)}` : ''}`
-        ],
-        ['App', appText(values, value => code(value))],
-        ['Run', values.runId && content_link(code(values.runId), values.runUrl)],
-        ['Commit', report.git?.sha && content_link(code(report.git.sha.slice(0, 7)), report.git.commitUrl)],
-        ['Environment', report.environment && code(report.environment)],
-        ['Result', judgement && resultWords(judgement)],
-        ['State', stateWords(report, stage)],
-        ['Bugs', bugCounts(report)],
-        [
-            'Why',
-            // A failed verdict's message names the blocking bugs, which the bug table shows.
-            judgement?.message &&
-                judgement.conclusion !== 'success' &&
-                report.verdict?.verdict !== 'failed'
-                ? code(judgement.message)
-                : undefined
-        ]
-    ];
-    const shownRows = rows.filter((row) => Boolean(row[1]));
-    return ['| | |', '|---|---|', ...shownRows.map(([label, value]) => `| ${label} | ${value} |`)];
-}
-/** A table of bugs, the first `max`, each name a code span linked to the bug. */
-function bugTable(bugs, max) {
-    if (bugs.length === 0)
-        return [];
+/** A markdown table: a header row, its rule, and a row per entry; each cell is markdown already. */
+function table(header, rows) {
     return [
-        '| Bug | Priority | Blocking | New |',
-        '|---|---|---|---|',
-        ...bugs.slice(0, max).map(bug => {
-            const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
-            return `| ${content_link(code(name), bug.url)} | ${bug.priority} | ${bug.blocking ? 'yes' : 'no'} | ${bug.new ? 'new' : ''} |`;
-        })
+        `| ${header.join(' | ')} |`,
+        `|${header.map(() => '---').join('|')}|`,
+        ...rows.map(row => `| ${row.join(' | ')} |`)
     ];
-}
-/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
-function elsewhere(report, workflowRunUrl) {
-    const places = [
-        content_link('the run’s page', report.verdict?.bugsUrl ?? outputValuesOf(report).runUrl),
-        content_link('the job summary', workflowRunUrl)
-    ];
-    return `The rest is on ${places.join(' and in ')}.`;
-}
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-function checkOutput(report, stage, judgement, workflowRunUrl) {
-    const title = stateWords(report, stage);
-    const bytes = (text) => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
-    const rest = `…\n\n${elsewhere(report, workflowRunUrl)}`;
-    const summary = cut(facts(report, stage, judgement), bytes, rest);
-    const bugs = report.verdict?.bugs ?? [];
-    const more = bugs.length > CHECK_BUGS
-        ? [
-            '',
-            `And ${bugs.length - CHECK_BUGS} more: ${content_link('all bugs', report.verdict?.bugsUrl ?? report.verdict?.runUrl)}.`
-        ]
-        : [];
-    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
-    return { title, summary, ...(text ? { text } : {}) };
-}
-/** The pull-request comment: found again by its marker, edited in place; within GitHub's limit in characters. */
-function commentBody(checkName, report, stage, judgement, workflowRunUrl) {
-    const blocking = report.verdict?.blockingBugs ?? [];
-    const all = report.verdict?.bugsUrl ?? report.verdict?.runUrl;
-    const lines = [
-        commentMarker(checkName),
-        `### ${code(checkName, { table: false })}: ${stateWords(report, stage)}`,
-        '',
-        ...facts(report, stage, judgement)
-    ];
-    if (blocking.length > 0) {
-        lines.push('', `**Blocking bugs** (${blockingCount(report) ?? blocking.length})`, '');
-        lines.push(...bugTable(blocking, COMMENT_BUGS));
-        if (blocking.length > COMMENT_BUGS || all)
-            lines.push('', `${content_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
-    }
-    if (report.wait && !report.verdict && !report.failure && report.runId)
-        lines.push('', `The verdict is awaited for up to ${formatMinutes(report.wait.minutes)}.`);
-    lines.push('', `<sub>${content_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
-    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
-    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(report, workflowRunUrl)}`);
 }
 /**
  * The lines joined, or as many whole lines as fit with `rest` after them: a
@@ -11541,22 +11666,298 @@ function cut(lines, fits, rest) {
         kept.pop();
     return `${kept.join('\n')}\n\n${rest}`;
 }
-/** A stage as a check's title and a comment say it. */
-function stageWords(status) {
-    const { answer } = status;
-    switch (status.stage) {
-        case 'initializing':
-            return 'initializing';
-        case 'underReview':
-            return answer.underInvestigation !== undefined
-                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
-                : 'under review';
-        case 'completed':
-            return 'completed';
+
+;// CONCATENATED MODULE: ./src/core/report/rows.ts
+/**
+ * A deployment's facts as the rows of a markdown table, each by its name:
+ * the job summary and a summary file show them all, the check run and the
+ * comment the few a reviewer reads. Every value goes through the one escaper
+ * (markdown.ts); a row with nothing to say is left out.
+ */
+
+
+
+
+/** Every row a report may show, by its label. */
+const ROWS = {
+    Result: (d, { problem }) => problem ? '❌ failure: the step failed' : d.judgement && resultWords(d.judgement),
+    State: (d, { stage }) => stateWords(d, stage),
+    Build: d => {
+        if (!d.artifact)
+            return undefined;
+        const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : '';
+        const to = d.destination ? ` → ${code(d.destination)}` : '';
+        return `${code(d.artifact.name)} (${formatBytes(d.artifact.size)}${sha256})${to}`;
+    },
+    Artifact: d => d.artifact && code(d.artifact.name),
+    App: d => appText(outputValuesOf(d), value => code(value)),
+    'Artifact link target': d => d.artifact?.target && code(d.artifact.target),
+    Size: d => d.artifact && `${formatBytes(d.artifact.size)} (${d.artifact.size} bytes)`,
+    'SHA-256': d => d.artifact?.sha256 && code(d.artifact.sha256),
+    Destination: d => d.destination && code(d.destination),
+    playgroundFileLocation: d => d.playgroundFileLocation && code(d.playgroundFileLocation),
+    'Deployment type': d => d.deploymentType && code(d.deploymentType),
+    Branch: d => d.git?.branch && code(d.git.branch),
+    Commit: d => d.git?.sha && markdown_link(code(d.git.sha.slice(0, 12)), d.git.commitUrl),
+    'Pull request': d => d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
+    Environment: d => d.environment && code(d.environment),
+    'Environment id': d => d.environmentId && code(d.environmentId),
+    Outcome: d => outcomeWords(d),
+    'Run id': d => d.runId && code(d.runId),
+    Run: d => {
+        const { runId, runUrl } = outputValuesOf(d);
+        return runId && markdown_link(code(d.verdict?.runId ?? runId), runUrl);
+    },
+    Verdict: d => d.verdict && VERDICT_WORDS[d.verdict.verdict],
+    Bugs: d => bugCounts(d),
+    'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
+    Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
+    Why: d => {
+        const judgement = d.judgement;
+        // A failed verdict's message names the blocking bugs, which the bug table shows.
+        return judgement?.message &&
+            judgement.conclusion !== 'success' &&
+            d.verdict?.verdict !== 'failed'
+            ? code(judgement.message)
+            : undefined;
+    },
+    Problem: (d, { problem }) => {
+        const text = problem ?? d.judgement?.message;
+        return text && code(text);
+    }
+};
+/** The table of the rows named, in that order, as markdown lines. */
+function factsTable(deployment, names, context = {}) {
+    const rows = names.flatMap(name => {
+        const value = ROWS[name](deployment, context);
+        return value ? [[name, value]] : [];
+    });
+    return ['| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`)];
+}
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
+function bugCounts(deployment) {
+    if (!deployment.verdict)
+        return undefined;
+    const count = (n) => (n === undefined ? 'unknown' : String(n));
+    return `${count(blockingCount(deployment))} blocking, ${count(outputValuesOf(deployment).nonBlockingBugsCount)} non-blocking`;
+}
+/** A table of bugs, the first `max`, each name a code span linked to the bug. */
+function bugTable(bugs, max) {
+    if (bugs.length === 0)
+        return [];
+    return table(['Bug', 'Priority', 'Blocking', 'New'], bugs.slice(0, max).map(bug => {
+        const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+        return [
+            markdown_link(code(name), bug.url),
+            bug.priority,
+            bug.blocking ? 'yes' : 'no',
+            bug.new ? 'new' : ''
+        ];
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/github.ts
+/**
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown (markdown.ts's one escaper), within GitHub's limits: a check
+ * run's summary and text in UTF-8 bytes, a comment in characters. A check
+ * run is one deployment's; a comment is the step's, with a row per
+ * deployment when it has several, found again by the marker of their names.
+ */
+
+
+
+
+
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+const MAX_CHECK_OUTPUT_BYTES = 65_535;
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100;
+/** The rows a reviewer reads on a check run and in a comment. */
+const REVIEW_ROWS = [
+    'Build',
+    'App',
+    'Run',
+    'Commit',
+    'Environment',
+    'Result',
+    'State',
+    'Bugs',
+    'Why'
+];
+/**
+ * The hidden marker that finds a step's comment again: the first line of the
+ * comment, exactly, naming its deployments. Each name is percent-encoded, so
+ * two sets of names never share a marker and no name can end the HTML
+ * comment early.
+ */
+function commentMarker(names) {
+    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
+}
+/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
+function carriesMarker(body, names) {
+    const marker = commentMarker(names);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
+/**
+ * The check run's conclusion: the deployment's judgement in GitHub's words.
+ * A success with nothing tested (no run waited for) is `skipped`.
+ */
+function checkConclusion(deployment) {
+    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
+    switch (judgement.cause) {
+        case 'timed-out':
+            return 'timed_out';
         case 'canceled':
-            return 'canceled';
-        default:
-            return 'waiting for the verdict';
+            return 'cancelled';
+    }
+    if (judgement.conclusion === 'failure')
+        return 'failure';
+    return deployment.verdict ? 'success' : 'skipped';
+}
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(deployment, workflowRunUrl) {
+    const places = [
+        markdown_link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
+        markdown_link('the job summary', workflowRunUrl)
+    ];
+    return `The rest is on ${places.join(' and in ')}.`;
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+function checkOutput(deployment, stage, workflowRunUrl) {
+    const title = stateWords(deployment, stage);
+    const bytes = (text) => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
+    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
+    const summary = cut(factsTable(deployment, REVIEW_ROWS, { stage }), bytes, rest);
+    const bugs = deployment.verdict?.bugs ?? [];
+    const more = bugs.length > CHECK_BUGS
+        ? [
+            '',
+            `And ${bugs.length - CHECK_BUGS} more: ${markdown_link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
+        ]
+        : [];
+    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
+    return { title, summary, ...(text ? { text } : {}) };
+}
+/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
+function blockingSection(deployment, heading) {
+    const blocking = deployment.verdict?.blockingBugs ?? [];
+    if (blocking.length === 0)
+        return [];
+    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
+    const lines = [
+        '',
+        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
+        '',
+        ...bugTable(blocking, COMMENT_BUGS)
+    ];
+    if (blocking.length > COMMENT_BUGS || all)
+        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    return lines;
+}
+/**
+ * The pull-request comment of a step: found again by its marker, edited in
+ * place; within GitHub's limit in characters. One deployment is told in a
+ * table of its facts; several in a table with a row each, then each one's
+ * blocking bugs. `stages` says where each deployment's run is while waiting.
+ */
+function commentBody(deployments, stages, workflowRunUrl) {
+    const names = deployments.map(deployment => deployment.name);
+    const lines = [commentMarker(names)];
+    if (deployments.length === 1) {
+        const [deployment] = deployments;
+        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`, '', ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
+        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
+            lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`);
+    }
+    else {
+        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map((deployment, i) => {
+            const values = outputValuesOf(deployment);
+            const state = deployment.judgement
+                ? resultWords(deployment.judgement)
+                : stateWords(deployment, stages[i]);
+            return [
+                code(deployment.name),
+                appText(values, value => code(value)) ?? '',
+                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
+                state,
+                bugCounts(deployment) ?? ''
+            ];
+        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
+    }
+    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/github/comment.ts
+
+/**
+ * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
+ * token of the GitHub Actions app, and GitHub names its writes after the
+ * app's bot user (documented as `github-actions[bot]`).
+ */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+/**
+ * Our one comment on a pull request for a set of deployment names: found
+ * once (ours only), created when there is none, then edited in place.
+ */
+class OurComment {
+    client;
+    repo;
+    issue;
+    id;
+    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
+    identity;
+    constructor(client, repo, issue) {
+        this.client = client;
+        this.repo = repo;
+        this.issue = issue;
+    }
+    async write(body, names, signal) {
+        const client = await this.client();
+        if (this.id === undefined) {
+            const ours = await this.find(client, names);
+            if (ours === undefined) {
+                const created = await client.createComment(this.repo, this.issue, body);
+                this.id = created.id;
+                // What GitHub names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
+                return;
+            }
+            this.id = ours;
+        }
+        await client.updateComment(this.repo, this.id, body, { signal });
+    }
+    /**
+     * The comment that is ours: its first line is our marker for these exact
+     * names, AND the token in use wrote it. A comment anyone else wrote is
+     * never edited, whatever it carries; we then write our own.
+     */
+    async find(client, names) {
+        const marked = await client.findComments(this.repo, this.issue, comment => carriesMarker(comment.body, names));
+        if (marked.length === 0)
+            return undefined;
+        const me = (await this.ownIdentity(client)).toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me)?.id;
+    }
+    /**
+     * The token's identity, by this rule: the author GitHub named on a comment
+     * we created in this step when there is one; else what `GET /user` says,
+     * which is the login of a person's token (a personal access token); an
+     * installation token is refused `GET /user` (403), and the installation
+     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
+     * names `github-actions[bot]`. A GitHub App's own token is taken for the
+     * workflow's too: it then finds no earlier comment of its own and writes
+     * a new one, but never edits one of another author.
+     */
+    async ownIdentity(client) {
+        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
+        return this.identity;
     }
 }
 
@@ -11659,12 +12060,6 @@ class Writer {
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
-/**
- * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
- * token of the GitHub Actions app, and GitHub names its writes after the
- * app's bot user (documented as `github-actions[bot]`).
- */
-const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 /** The prefix of our check runs' external id. */
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
 /** The permission each kind of write needs of the token. */
@@ -11686,56 +12081,64 @@ class GitHubReporter {
     plan;
     log;
     load;
+    name = 'GitHub reporting';
     client;
-    checkId;
-    commentId;
-    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
-    identity;
-    stage;
-    runUrl;
-    startedAt;
+    ourComment;
     deadline;
+    deployments = [];
+    checks = new Map();
     told = new Set();
     stop = new AbortController();
-    writers;
+    comment;
     constructor(plan, log, load) {
         this.plan = plan;
         this.log = log;
         this.load = load;
-        const writer = (kind, write) => new Writer(write, this.stop.signal, error => this.give(kind, error));
-        this.writers = {
-            check: writer('check', (wanted, signal) => this.writeCheck(wanted, signal)),
-            comment: writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
-        };
+        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
     }
-    /** Told each event of the deploy; says what GitHub should show now. */
-    onEvent(event, report) {
+    writer(kind, write) {
+        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    }
+    /** Told each event of a deployment; says what GitHub should show now. */
+    onEvent(event, deployments, index) {
+        this.deployments = deployments;
         switch (event.type) {
             case 'notified':
-                this.wantComment(report);
+                this.wantComment();
                 return;
             case 'waiting':
-                this.wantCheck(report);
-                this.wantComment(report);
+                this.wantCheck(index);
+                this.wantComment();
                 return;
-            case 'status':
-                this.onStatus(event.status, report);
+            case 'status': {
+                const check = this.check(index);
+                const stage = stageWords(event.status);
+                if (event.status.answer.runUrl)
+                    check.runUrl = event.status.answer.runUrl;
+                if (stage === check.stage)
+                    return;
+                check.stage = stage;
+                this.wantCheck(index);
+                this.wantComment();
                 return;
+            }
             default:
                 return;
         }
     }
     /**
-     * The last reports: the check completed with the verdict (never left in
-     * progress), the comment as the step ends; within FINISH_MS, after which
-     * whatever is still under way is given up.
+     * The last reports: each deployment's check completed with its verdict
+     * (never left in progress), the comment as the step ends; within FINISH_MS,
+     * after which whatever is still under way is given up.
      */
-    async finish(report, judgement) {
+    async finish(facts) {
         this.deadline = clock/* clock */.pm.now() + FINISH_MS;
+        this.deployments = facts.deployments;
         if (this.plan.check && this.plan.sha)
-            this.wantCheck(report, judgement);
-        this.wantComment(report, judgement);
-        const done = Promise.all(Object.values(this.writers).map(w => w.idle()));
+            for (const index of facts.deployments.keys())
+                this.wantCheck(index, true);
+        this.wantComment(true);
+        const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
         let timer;
         const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
         try {
@@ -11749,106 +12152,70 @@ class GitHubReporter {
             this.stop.abort();
         }
     }
-    onStatus(status, report) {
-        const stage = stageWords(status);
-        if (status.answer.runUrl)
-            this.runUrl = status.answer.runUrl;
-        if (stage === this.stage)
-            return;
-        this.stage = stage;
-        this.wantCheck(report);
-        this.wantComment(report);
+    check(index) {
+        let check = this.checks.get(index);
+        if (!check) {
+            const state = {
+                writer: this.writer('check', (wanted, signal) => this.writeCheck(state, index, wanted, signal))
+            };
+            this.checks.set(index, (check = state));
+        }
+        return check;
     }
-    wantCheck(report, judgement) {
+    wantCheck(index, final = false) {
         if (!this.plan.check || !this.plan.sha)
             return;
-        this.startedAt ??= new Date(clock/* clock */.pm.now()).toISOString();
-        const final = judgement !== undefined;
+        const deployment = this.deployments[index];
+        const check = this.check(index);
+        check.startedAt ??= new Date(clock/* clock */.pm.now()).toISOString();
         const compared = {
             ...(final
-                ? { status: 'completed', conclusion: checkConclusion(report, judgement) }
+                ? { status: 'completed', conclusion: checkConclusion(deployment) }
                 : { status: 'in_progress' }),
-            external_id: `${EXTERNAL_ID_PREFIX}${report.runId ?? 'none'}`,
-            details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(report, final ? this.stage : (this.stage ?? 'waiting for the verdict'), judgement, this.plan.workflowRunUrl)
+            external_id: `${EXTERNAL_ID_PREFIX}${deployment.runId ?? 'none'}`,
+            details_url: deployment.verdict?.runUrl ?? check.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl)
         };
         const stamps = {
-            started_at: this.startedAt,
+            started_at: check.startedAt,
             ...(final ? { completed_at: new Date(clock/* clock */.pm.now()).toISOString() } : {})
         };
-        this.writers.check.want({
+        check.writer.want({
             fields: this.scrubbed({ ...stamps, ...compared }),
             key: JSON.stringify(this.scrubbed(compared)),
             final
         });
     }
-    wantComment(report, judgement) {
+    wantComment(final = false) {
         if (this.plan.pullRequest === undefined)
             return;
-        const body = this.plan.secrets.redactValue(commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl));
-        this.writers.comment.want({ fields: { body }, key: body, final: judgement !== undefined });
+        const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage);
+        const body = this.plan.secrets.redactValue(commentBody(this.deployments, stages, this.plan.workflowRunUrl));
+        this.comment.want({ fields: { body }, key: body, final });
     }
     /**
-     * A check run of this step's own: created the first time, updated after.
-     * A later step (a wait-only job) creates its own under the same name, the
-     * newest of the name being the one GitHub shows: a completed check run's
-     * status and conclusion are final, so one is never taken up again.
+     * A check run of this deployment's own: created the first time, updated
+     * after. A later step (a wait-only job) creates its own under the same
+     * name, the newest of the name being the one GitHub shows: a completed
+     * check run's status and conclusion are final, so one is never taken up
+     * again.
      */
-    async writeCheck(wanted, signal) {
+    async writeCheck(check, index, wanted, signal) {
         const client = await this.connect();
-        if (this.checkId !== undefined)
-            return client.updateCheck(this.plan.repo, this.checkId, wanted.fields, { signal });
+        if (check.id !== undefined)
+            return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
         const created = await client.createCheck(this.plan.repo, {
-            name: this.plan.checkName,
+            name: this.deployments[index].name,
             head_sha: this.plan.sha,
             ...wanted.fields
         });
-        this.checkId = created.id;
+        check.id = created.id;
     }
-    /** Our comment on the pull request: found once (ours only), created when there is none, then edited in place. */
+    /** Our comment on the pull request, for the names of this step's deployments. */
     async writeComment(wanted, signal) {
-        const issue = this.plan.pullRequest;
-        const body = String(wanted.fields.body);
-        const client = await this.connect();
-        if (this.commentId === undefined) {
-            const ours = await this.findOurComment(client, issue);
-            if (ours === undefined) {
-                const created = await client.createComment(this.plan.repo, issue, body);
-                this.commentId = created.id;
-                // What GitHub names as our comment's author is the token's identity, whatever the token.
-                if (created.author)
-                    this.identity = created.author;
-                return;
-            }
-            this.commentId = ours;
-        }
-        await client.updateComment(this.plan.repo, this.commentId, body, { signal });
-    }
-    /**
-     * The comment that is ours: its first line is our marker for this exact
-     * check name, AND the token in use wrote it. A comment anyone else wrote
-     * is never edited, whatever it carries; we then write our own.
-     */
-    async findOurComment(client, issue) {
-        const marked = await client.findComments(this.plan.repo, issue, comment => carriesMarker(comment.body, this.plan.checkName));
-        if (marked.length === 0)
-            return undefined;
-        const me = (await this.ownIdentity(client)).toLowerCase();
-        return marked.find(comment => comment.author?.toLowerCase() === me)?.id;
-    }
-    /**
-     * The token's identity, by this rule: the author GitHub named on a comment
-     * we created in this step when there is one; else what `GET /user` says,
-     * which is the login of a person's token (a personal access token); an
-     * installation token is refused `GET /user` (403), and the installation
-     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
-     * names `github-actions[bot]`. A GitHub App's own token is taken for the
-     * workflow's too: it then finds no earlier comment of its own and writes
-     * a new one, but never edits one of another author.
-     */
-    async ownIdentity(client) {
-        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
-        return this.identity;
+        this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest);
+        const names = this.deployments.map(deployment => deployment.name);
+        await this.ourComment.write(String(wanted.fields.body), names, signal);
     }
     /** Every string of a write through the deploy's one redaction. */
     scrubbed(value) {
@@ -11910,13 +12277,15 @@ const READ_MS = 15_000;
  * read a real deploy does first) to prove the token is accepted. Reporting
  * never decides a deploy, so what this finds is a notice, never a failure.
  */
-async function checkReporting(plan, log, loadClient, signal) {
+async function checkReporting(plan, names, log, loadClient, signal) {
     if (!plan) {
         log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
         return;
     }
     const writes = [
-        plan.check ? `a check run ${(0,shared_text/* quote */.hD)(plan.checkName)} (needs ${PERMISSION.check})` : undefined,
+        plan.check
+            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${PERMISSION.check})`
+            : undefined,
         plan.pullRequest === undefined
             ? undefined
             : `a comment on pull request #${plan.pullRequest} (needs ${PERMISSION.comment})`
@@ -11963,11 +12332,126 @@ function readInputs(get) {
     return values;
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/report/summary.ts
+
+
+
+
+/** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
+const MAX_BUG_TABLE_BYTES = 512 * 1024;
+/** Every fact a summary shows, in this order. */
+const SUMMARY_ROWS = [
+    'Result',
+    'Artifact',
+    'App',
+    'Artifact link target',
+    'Size',
+    'SHA-256',
+    'Destination',
+    'playgroundFileLocation',
+    'Deployment type',
+    'Branch',
+    'Commit',
+    'Pull request',
+    'Environment',
+    'Environment id',
+    'Outcome',
+    'Run id',
+    'Verdict',
+    'Run',
+    'Bugs',
+    'Environment ended',
+    'Warning',
+    'Problem'
+];
+/** Pure: the bug rows of a deployment that fit the budget, and a last row naming how many were left out. */
+function bugRows(deployment, budget = MAX_BUG_TABLE_BYTES) {
+    const rows = (deployment.verdict?.bugs ?? []).map(bug => [
+        markdown_link(code(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
+        bug.priority,
+        bug.blocking ? 'blocking' : 'not blocking',
+        bug.new ? 'new' : ''
+    ]);
+    let used = 0;
+    for (const [i, row] of rows.entries()) {
+        used += Buffer.byteLength(row.join('')) + 40;
+        if (used > budget)
+            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
+    }
+    return rows;
+}
+/** One deployment's section: its heading, its facts, its bugs. */
+function section(deployment, facts, budget, heading) {
+    const rows = factsTable(deployment, SUMMARY_ROWS, { problem: facts.problem }).slice(2);
+    const bugs = bugRows(deployment, budget);
+    return [
+        heading,
+        '',
+        '| Item | Value |',
+        '|---|---|',
+        ...rows,
+        ...(bugs.length > 0
+            ? ['', '#### Bugs', '', ...table(['Bug', 'Priority', 'Blocking', 'New'], bugs)]
+            : [])
+    ];
+}
+/** Pure: the summary of a step, as markdown. */
+function summaryMarkdown(facts) {
+    const { deployments } = facts;
+    const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length);
+    if (deployments.length === 1)
+        return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${code(deployments[0].name, { table: false })}`).join('\n')}\n`;
+    const overview = table(['Deployment', 'Result', 'Run', 'Bugs'], deployments.map(deployment => {
+        const { runId, runUrl } = outputValuesOf(deployment);
+        return [
+            code(deployment.name),
+            deployment.judgement
+                ? resultWords(deployment.judgement)
+                : (ROWS.State(deployment, {}) ?? ''),
+            runId ? markdown_link(code(runId), runUrl) : '',
+            bugCounts(deployment) ?? ''
+        ];
+    }));
+    return `${[
+        `### Mobile build deploy: ${resultWords(facts.judgement)}`,
+        '',
+        ...overview,
+        ...deployments.flatMap(deployment => [
+            '',
+            ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
+        ])
+    ].join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/action/job-summary.ts
+
+
+
+/**
+ * The step's job summary: the step's facts in markdown, appended to the file
+ * GITHUB_STEP_SUMMARY names now; outside a runner there is nothing to write
+ * to.
+ */
+class JobSummary {
+    path;
+    name = 'job summary';
+    constructor(path) {
+        this.path = path;
+    }
+    async finish(facts) {
+        if (!this.path)
+            return;
+        await (0,promises_namespaceObject.appendFile)(this.path, `${summaryMarkdown(facts)}${external_node_os_namespaceObject.EOL}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/log.ts
 
 
 /**
- * The step's log. Every line goes through the sanitize formatter on its way out
+ * The step's log. Every line goes through the one formatter (sanitize) on its way out
  * (the core's lines already have; the action's own are made so here), so no
  * value from outside in it can begin a workflow command; annotations are
  * escaped by @actions/core as well.
@@ -11998,159 +12482,61 @@ const runnerLog = {
     }
 };
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/action/summary.ts
+;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 
 
-
-/** Pure: the rows of the bugs table: name (linked), priority, blocking, new. */
-function bugRows(report) {
-    return (report.verdict?.bugs ?? []).map(bug => [
-        bug.url
-            ? `<a href="${summary_escape(bug.url)}">${summary_escape(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`)}</a>`
-            : summary_escape(bug.name),
-        bug.priority,
-        bug.blocking ? 'blocking' : 'not blocking',
-        bug.new ? 'new' : ''
-    ]);
-}
-const OUTCOME_TEXT = {
-    success: '✅ run created',
-    failed: '⚠️ no run created',
-    aborted: '❌ aborted',
-    skipped: '⏭️ not notified'
-};
-/** Pure: the summary table's rows, label then HTML-escaped value; rows with nothing to say are left out. */
-function summaryRows(report) {
-    // The run's page as the outputs carry it: asked for when the run was created, the deciding run's after a wait.
-    const values = outputValuesOf(report);
-    const { runUrl } = values;
-    const rows = [
-        [
-            'Result',
-            report.problem
-                ? '❌ failure: the step failed'
-                : report.judgement && resultWords(report.judgement)
-        ],
-        ['Artifact', report.artifact && `<code>${summary_escape(report.artifact.name)}</code>`],
-        ['App', appText(values, value => `<code>${summary_escape(value)}</code>`)],
-        [
-            'Artifact link target',
-            report.artifact?.target && `<code>${summary_escape(report.artifact.target)}</code>`
-        ],
-        [
-            'Size',
-            report.artifact && `${formatBytes(report.artifact.size)} (${report.artifact.size} bytes)`
-        ],
-        ['SHA-256', report.artifact?.sha256 && `<code>${report.artifact.sha256}</code>`],
-        ['Destination', report.destination && `<code>${summary_escape(report.destination)}</code>`],
-        [
-            'playgroundFileLocation',
-            report.playgroundFileLocation && `<code>${summary_escape(report.playgroundFileLocation)}</code>`
-        ],
-        ['Deployment type', report.deploymentType && summary_escape(report.deploymentType)],
-        ['Branch', report.git?.branch && `<code>${summary_escape(report.git.branch)}</code>`],
-        ['Commit', commitCell(report.git)],
-        [
-            'Pull request',
-            report.git?.pullRequestNumber !== undefined ? `#${report.git.pullRequestNumber}` : undefined
-        ],
-        ['Environment', report.environment && summary_escape(report.environment)],
-        ['Environment id', report.environmentId && `<code>${summary_escape(report.environmentId)}</code>`],
-        ['Outcome', outcomeCell(report)],
-        ['Run id', report.runId && `<code>${summary_escape(report.runId)}</code>`],
-        ['Verdict', report.verdict && VERDICT_WORDS[report.verdict.verdict]],
-        [
-            'Run',
-            runUrl &&
-                `<a href="${summary_escape(runUrl)}">${summary_escape(report.verdict?.runId ?? report.runId ?? 'the run')}</a>`
-        ],
-        ['Bugs', bugCounts(report)],
-        [
-            'Environment ended',
-            report.terminated &&
-                (report.terminated.state === 'already' ? 'already ended before' : '✅ ended')
-        ],
-        ['Warning', report.warnings.length > 0 ? report.warnings.map(summary_escape).join('<br>') : undefined],
-        [
-            'Problem',
-            (report.problem ?? report.judgement?.message) &&
-                summary_escape(report.problem ?? report.judgement.message)
-        ]
-    ];
-    return rows.filter((row) => Boolean(row[1]));
-}
-function outcomeCell(report) {
-    if (report.preview)
-        return '✅ preview deployment, no run';
-    if (report.dryRun)
-        return '⏭️ dry run (nothing uploaded or notified)';
-    if (report.outcome === 'skipped' && report.mode === 'wait')
-        return '⏭️ wait only (nothing deployed)';
-    if (report.outcome === 'skipped' && report.mode === 'upload')
-        return '⏭️ not notified (upload only)';
-    if (report.outcome === 'success' && report.mode === 'terminate')
-        return '✅ success';
-    return report.outcome && OUTCOME_TEXT[report.outcome];
-}
-function commitCell(git) {
-    if (!git?.sha)
-        return undefined;
-    const text = `<code>${summary_escape(git.sha.slice(0, 12))}</code>`;
-    return git.commitUrl ? `<a href="${summary_escape(git.commitUrl)}">${text}</a>` : text;
-}
-/** A value as HTML text: on one line, controls and invisible characters shown as escapes, markup escaped. */
-function summary_escape(value) {
-    return (0,shared_text/* sanitize */.aj)(value).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
-}
 /**
- * GitHub drops a step's summary over 1 MiB whole, the verdict with it: the bug
- * table keeps to this many bytes, and a last row says how many more the run's
- * page lists.
+ * The step's outputs, set for a later step to read: each the moment it is
+ * known (before a later failure), once per value, and all again when the
+ * step is judged. Required: a step whose outputs cannot be written fails,
+ * for a run created whose id cannot be handed on would be created again by a
+ * rerun.
  */
-const MAX_BUG_TABLE_BYTES = 512 * 1024;
-/** Pure: the bug rows that fit the budget, and a last row naming how many were left out. */
-function rowsWithin(rows, budget = MAX_BUG_TABLE_BYTES) {
-    let used = 0;
-    for (const [i, row] of rows.entries()) {
-        used += Buffer.byteLength(row.join('')) + 40;
-        if (used > budget)
-            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
+class ActionOutputs {
+    file;
+    name = 'outputs';
+    required = true;
+    written = new Map();
+    constructor(file) {
+        this.file = file;
     }
-    return rows;
+    prepare() {
+        checkOutputFile(this.file);
+    }
+    onEvent(_event, deployments) {
+        this.set(deployments);
+    }
+    finish(facts) {
+        this.set(facts.deployments);
+    }
+    set(deployments) {
+        for (const [name, value] of Object.entries(outputsOf(deployments[0]))) {
+            if (this.written.get(name) === value)
+                continue;
+            core/* setOutput */.uH(name, value);
+            this.written.set(name, value);
+        }
+    }
 }
 /**
- * Appends the summary to the file GITHUB_STEP_SUMMARY names now; outside a
- * runner there is nothing to write to. core.summary builds the HTML, but the
- * file is opened here, as core.summary remembers the first path it was given.
+ * The runner's outputs file must be writable before the first request: a
+ * run created whose id cannot be handed on would be created again by a rerun.
  */
-async function writeSummary(report, path) {
+function checkOutputFile(path) {
     if (!path)
         return;
-    const summary = core/* summary */.z
-        .emptyBuffer()
-        .addHeading('Mobile build deploy', 3)
-        .addTable([
-        [
-            { data: 'Item', header: true },
-            { data: 'Value', header: true }
-        ],
-        ...summaryRows(report).map(([label, value]) => [label, value])
-    ]);
-    const bugs = rowsWithin(bugRows(report));
-    if (bugs.length > 0) {
-        summary
-            .addHeading('Bugs', 4)
-            .addTable([
-            ['Bug', 'Priority', 'Blocking', 'New'].map(data => ({ data, header: true })),
-            ...bugs
-        ]);
+    let problem;
+    try {
+        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.W_OK);
+        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
+            problem = 'it is not a file';
     }
-    const html = summary.stringify();
-    core/* summary */.z.emptyBuffer();
-    await (0,promises_namespaceObject.appendFile)(path, `${html}${external_node_os_namespaceObject.EOL}`);
+    catch (error) {
+        problem = error.code ?? (0,errors/* messageOf */.bD)(error);
+    }
+    if (problem)
+        throw new errors/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,shared_text/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
 }
 
 ;// CONCATENATED MODULE: ./src/action/vocabulary.ts
@@ -12191,15 +12577,14 @@ function stopOnSignals() {
 }
 /**
  * The step: the inputs and the event handed to the core's one orchestrator,
- * and what it learns turned into outputs (each the moment it is known),
- * annotations and the summary. The only place that fails the step; every
- * failure, thrown or not, ends as one `::error::` line. `signal` stops the
- * deploy (the runner's cancel); the step then exits 130. `env` is the
+ * with the step's reporters (its outputs, the job summary, and on GitHub the
+ * check runs and the comment); then the one error or warning line and the
+ * step's result from the judgement. The only place that fails the step;
+ * every failure, thrown or not, ends as one `::error::` line. `signal` stops
+ * the deploy (the runner's cancel); the step then exits 130. `env` is the
  * runner's environment, the only place the step reads it from.
  */
 async function run(signal, env) {
-    const step = { failOnNoRun: true, warnings: [] };
-    const setOutputs = outputSetter();
     // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
     const secrets = new redact/* Secrets */.Sb(secret => runnerLog.mask(secret));
     // The core tells each spelling it masks (a key's, a signed URL's): taken as spelled, since the key itself is added below.
@@ -12214,8 +12599,7 @@ async function run(signal, env) {
         const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env);
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
-        let reporter;
-        const deploy = await runDeploy(undefined, values, {
+        const { facts } = await runDeploy(undefined, values, {
             frontEnd: 'action',
             vocabulary: ACTION_VOCABULARY,
             log,
@@ -12223,52 +12607,32 @@ async function run(signal, env) {
             ci: context,
             env,
             workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
-            onEvent: (event, report) => {
-                setOutputs(report);
-                reporter?.onEvent(event, report);
-            },
-            beforeRequests: async (settings) => {
-                checkOutputFile(env.GITHUB_OUTPUT);
+            reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)],
+            beforeRequests: async (settings, deployments) => {
                 const plan = reportingPlanOf(settings, secrets, env);
+                const names = deployments.map(deployment => deployment.name);
                 if (settings.dryRun)
-                    await checkReporting(plan, runnerLog, loadClient, signal);
+                    await checkReporting(plan, names, runnerLog, loadClient, signal);
                 else if (plan)
-                    reporter = new GitHubReporter(plan, runnerLog, loadClient);
+                    return [new GitHubReporter(plan, runnerLog, loadClient)];
+                return [];
             }
         });
-        finish(step, deploy, setOutputs);
-        await reporter?.finish(deploy.report, deploy.judgement);
+        main_conclude(facts);
         if (signal?.aborted)
             process.exitCode = 130;
     }
     catch (error) {
-        // Only the action's own writing can throw here: the core never does.
-        main_fail(step, `The step could not finish: ${(0,errors/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
-    }
-    finally {
-        try {
-            await writeSummary(step, env.GITHUB_STEP_SUMMARY);
-        }
-        catch (error) {
-            runnerLog.warning(`The job summary could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
-        }
+        // Only the action's own reading can throw here: the core never does.
+        failWith(`The step could not finish: ${(0,errors/* messageOf */.bD)(error)}`, 'Mobile build deploy failed');
     }
 }
-/** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
-function finish(step, { report, judgement }, setOutputs) {
-    Object.assign(step, report, { judgement });
-    try {
-        setOutputs(report);
-    }
-    catch (error) {
-        const unwritten = `The outputs could not be written: ${(0,errors/* messageOf */.bD)(error)}`;
-        // A failure that came first is the cause to show; the outputs' own is then a detail.
-        if (judgement.conclusion !== 'failure')
-            return main_fail(step, unwritten, 'Mobile build deploy failed');
-        runnerLog.warning(unwritten);
-    }
+/** The one error or warning line, and the step's result, from the step's judgement. */
+function main_conclude({ judgement, deployments, problem }) {
     if (judgement.conclusion === 'failure')
-        failWith(judgement.message ?? 'The deploy failed.', report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed');
+        failWith(judgement.message ?? 'The deploy failed.', !problem && deployments.some(d => d.failure?.usage)
+            ? 'Invalid input'
+            : 'Mobile build deploy failed');
     else if (judgement.conclusion === 'warning' && judgement.message)
         runnerLog.warning(judgement.message, 'No run created');
 }
@@ -12284,7 +12648,6 @@ function reportingPlanOf(settings, secrets, env) {
     return {
         token: settings.githubToken,
         check,
-        checkName: settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
         pullRequest,
         repo: { owner: repo.owner, repo: repo.name },
         sha: settings.git.sha,
@@ -12303,42 +12666,6 @@ function workflowRunUrl(env) {
     return repository && id
         ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
         : undefined;
-}
-/** Sets every output that is known and new since the last call: each is written once per value. */
-function outputSetter() {
-    const written = new Map();
-    return report => {
-        for (const [name, value] of Object.entries(outputsOf(report))) {
-            if (written.get(name) === value)
-                continue;
-            core/* setOutput */.uH(name, value);
-            written.set(name, value);
-        }
-    };
-}
-/**
- * The runner's outputs file must be writable before the first request: a
- * run created whose id cannot be handed on would be created again by a rerun.
- */
-function checkOutputFile(path) {
-    if (!path)
-        return;
-    let problem;
-    try {
-        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.W_OK);
-        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
-            problem = 'it is not a file';
-    }
-    catch (error) {
-        problem = error.code ?? (0,errors/* messageOf */.bD)(error);
-    }
-    if (problem)
-        throw new errors/* DeployError */.sH(`GITHUB_OUTPUT names ${(0,shared_text/* quote */.hD)(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`);
-}
-/** The step fails by its own fault (after the deploy, or before it could run): the summary says so. */
-function main_fail(step, message, title) {
-    step.problem = message;
-    failWith(message, title);
 }
 function failWith(message, title) {
     runnerLog.error((0,shared_text/* sanitize */.aj)(message), title);
@@ -13012,7 +13339,7 @@ function base64Spellings(secret) {
     }
     return spellings;
 }
-/** The secrets of one deploy, and the redaction every gate text goes through. */
+/** The secrets of one deploy, and the redaction every outward text goes through. */
 class Secrets {
     onMask;
     /** URLs and queries, masked as they are spelled (and URL-encoded). */
@@ -13216,7 +13543,7 @@ function escaped(character) {
 function sanitize(text) {
     return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[');
 }
-/** A whole log line made sanitize; one that would begin a workflow command has its first colon escaped. */
+/** A whole log line, sanitized; one that would begin a workflow command has its first colon escaped. */
 function sanitizeLine(line) {
     return sanitize(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
 }
@@ -13244,7 +13571,7 @@ function shorten(value, max) {
     const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
     return `${value.slice(0, end)}…`;
 }
-/** A value quoted for a message: JSON-escaped, sanitize, and short. */
+/** A value quoted for a message: JSON-escaped, sanitized, and short. */
 function quote(value, max = 80) {
     return sanitize(JSON.stringify(shorten(value, max)));
 }
@@ -13657,11 +13984,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
-  z: () => (/* reexport */ summary),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, summary, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -14265,7 +14591,7 @@ const _summary = new Summary();
  * @deprecated use `core.summary`
  */
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
+const summary = (/* unused pure expression or super */ null && (_summary));
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 

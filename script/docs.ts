@@ -14,7 +14,7 @@ import { parse, stringify } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
 import { ACTION_VOCABULARY } from '../src/action/vocabulary.js'
 import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
-import { OUTPUTS } from '../src/core/deploy/outputs.js'
+import { OUTPUTS } from '../src/core/report/outputs.js'
 import { providersTable } from '../src/core/ci/providers/index.js'
 
 export interface Action {

@@ -19,9 +19,11 @@ export interface Rendered {
   prose: string
 }
 
-/** The elements our markdown may make: a heading, tables, code, our links, bold, the footer's <sub>. */
+/** The elements our markdown may make: headings, tables, code, our links, bold, a line break in a cell, the footer's <sub>. */
 export const OUR_ELEMENTS = new Set([
   'h3',
+  'h4',
+  'br',
   'p',
   'table',
   'thead',

@@ -10,6 +10,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { errorLines } from '../../emulator/github-runner.js'
 import { expectFailure, step } from '../helpers/harness.js'
 import { bothShapes, clientKey, KEYS } from '../helpers/workspaces.js'
+import { render } from '../helpers/markdown.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe.each(shapes)('%s', (_shape, keyOf) => {
       environmentId: 'env_staging'
     })
     expect(result.stdout).toContain(`Run ${run.id} created on environment "staging".`)
-    expect(result.summary).toContain('<code>env_staging</code>')
+    expect(render(result.summary).html).toContain('<code>env_staging</code>')
   })
 
   it('a repeated notification names the same run', async () => {

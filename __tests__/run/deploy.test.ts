@@ -6,6 +6,7 @@ import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
 import { expectFailure, requestsOf, step, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+import { render } from '../helpers/markdown.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -81,11 +82,12 @@ describe('upload and notify', () => {
     })
 
     expect(result.summary).toContain(run.id)
-    expect(result.summary).toContain(`<a href="${emulator.baseUrl}/runs/${run.id}">${run.id}</a>`)
-    expect(result.summary).toContain(built.sha256)
-    expect(result.summary).toContain(
-      `<a href="https://github.com/octo-org/octo-app/commit/${SHA}">`
+    const summary = render(result.summary).html
+    expect(summary).toContain(
+      `<a href="${emulator.baseUrl}/runs/${run.id}"><code>${run.id}</code></a>`
     )
+    expect(summary).toContain(built.sha256)
+    expect(summary).toContain(`<a href="https://github.com/octo-org/octo-app/commit/${SHA}">`)
     expect(result.summary).toContain('run created')
     expect(result.stdout).toContain(`Run ${run.id} created on environment "staging"`)
   })

@@ -21,7 +21,8 @@ import {
 } from '../../emulator/github-api.js'
 import { errorLines } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { carriesMarker, commentMarker, safeHref } from '../../src/action/github/content.js'
+import { carriesMarker, commentMarker } from '../../src/core/report/github.js'
+import { safeHref } from '../../src/core/report/markdown.js'
 import {
   DEMO_API_KEY,
   freshWorkspace,
@@ -175,7 +176,7 @@ describe('one comment per pull request, edited in place', () => {
     const comments = emulator.github.comments
     expect(comments).toHaveLength(1)
     const body = comments[0]!.body
-    expect(body).toContain(commentMarker('Mobile tests'))
+    expect(body).toContain(commentMarker(['Mobile tests']))
     expect(body).toContain(HEAD2.slice(0, 7))
     expect(body).not.toContain(HEAD.slice(0, 7))
     expect(body).toMatch(/✅ passed/)
@@ -188,8 +189,8 @@ describe('one comment per pull request, edited in place', () => {
     await deploy({ 'name-prefix': 'myapp', environment: 'staging' })
     await deploy({ 'name-prefix': 'myapp', environment: 'production' })
     expect(emulator.github.comments.map(c => c.body.split('\n')[0])).toEqual([
-      commentMarker('Mobile tests (staging)'),
-      commentMarker('Mobile tests (production)')
+      commentMarker(['Mobile tests (staging)']),
+      commentMarker(['Mobile tests (production)'])
     ])
     expect(emulator.github.checkRuns.map(c => c.name)).toEqual([
       'Mobile tests (staging)',
@@ -198,14 +199,14 @@ describe('one comment per pull request, edited in place', () => {
   })
 
   it("never edits a comment it did not write, whatever marker it carries, nor another check's", async () => {
-    const marker = commentMarker('Mobile tests')
+    const marker = commentMarker(['Mobile tests'])
     const stranger = { login: 'mallory', id: 666, type: 'User' as const }
     emulator.github.comments.push(
       { id: 1, issue: 7, body: `${marker}\nI am not yours`, user: stranger },
       {
         id: 2,
         issue: 7,
-        body: `${commentMarker('Mobile tests (production)')}\nThe other check`,
+        body: `${commentMarker(['Mobile tests (production)'])}\nThe other check`,
         user: ACTIONS_BOT
       },
       { id: 3, issue: 7, body: `Quoting: ${marker}`, user: ACTIONS_BOT }
@@ -215,13 +216,13 @@ describe('one comment per pull request, edited in place', () => {
     const untouched = emulator.github.comments.slice(0, 3).map(c => c.body)
     expect(untouched).toEqual([
       `${marker}\nI am not yours`,
-      `${commentMarker('Mobile tests (production)')}\nThe other check`,
+      `${commentMarker(['Mobile tests (production)'])}\nThe other check`,
       `Quoting: ${marker}`
     ])
     expect(emulator.github.comments).toHaveLength(4)
     const ours = emulator.github.comments[3]!
     expect(ours.user).toEqual(ACTIONS_BOT)
-    expect(carriesMarker(ours.body, 'Mobile tests')).toBe(true)
+    expect(carriesMarker(ours.body, ['Mobile tests'])).toBe(true)
     // The next step of the same check edits ours, and only ours.
     await deploy({ wait: 'false' }, pullRequest(HEAD2))
     expect(emulator.github.comments).toHaveLength(4)
@@ -232,7 +233,7 @@ describe('one comment per pull request, edited in place', () => {
   })
 
   it("a file named after another check's marker: each check's step edits its own comment only", async () => {
-    const other = commentMarker('Mobile tests (production)')
+    const other = commentMarker(['Mobile tests (production)'])
     const named = await writeArtifact(`${other}.apk`, 1024, built.workspace)
     const file = named.path.slice(built.workspace.length + 1)
     await deploy({ file, wait: 'false', 'check-name': 'Mobile tests (staging)' })
@@ -243,15 +244,15 @@ describe('one comment per pull request, edited in place', () => {
     )
     const [staging, production] = emulator.github.comments
     expect(emulator.github.comments).toHaveLength(2)
-    expect(carriesMarker(staging!.body, 'Mobile tests (staging)')).toBe(true)
+    expect(carriesMarker(staging!.body, ['Mobile tests (staging)'])).toBe(true)
     expect(staging!.body).toContain(HEAD2.slice(0, 7))
     expect(staging!.body).not.toContain(other)
-    expect(carriesMarker(production!.body, 'Mobile tests (production)')).toBe(true)
+    expect(carriesMarker(production!.body, ['Mobile tests (production)'])).toBe(true)
     expect(production!.body).toContain(HEAD.slice(0, 7))
   })
 
   it("a person's token: its own earlier comment is found by GET /user's login; the check, which only an app may write, is told", async () => {
-    const marker = commentMarker('Mobile tests')
+    const marker = commentMarker(['Mobile tests'])
     emulator.github.comments.push(
       { id: 1, issue: 7, body: `${marker}\nby the bot`, user: ACTIONS_BOT },
       { id: 2, issue: 7, body: `${marker}\nby the person`, user: PERSON }
@@ -276,7 +277,7 @@ describe('one comment per pull request, edited in place', () => {
       '<img src=x onerror=alert(1)>',
       '@everyone look',
       'fixes #12, GH-34 and octo-org/octo-app#56',
-      `<!-- mobile-build-deploy check=Mobile%20tests (production) --> ${commentMarker('Other')}`,
+      `<!-- mobile-build-deploy check=Mobile%20tests (production) --> ${commentMarker(['Other'])}`,
       `hidden\u{e0041}\u00ad\u3164\u115f\u1160\uffa0\u202e\u2066\u200b\u2060\ufeffend`,
       `key ${secret} api_key=${secret}`,
       ...Array.from({ length: 6 }, (_, i) => `Bug ${i}`)
@@ -323,7 +324,7 @@ describe('one comment per pull request, edited in place', () => {
 
     // Links to the service's addresses (or ours), every character outside the safe set encoded; `***` is the redaction's mask.
     const evilOrOurs = (href: string): boolean =>
-      /^https:\/\/(evil\.example\.com|github\.com)\/[A-Za-z0-9\-./:?#=&%+,;@!$~]*$/.test(
+      /^https:\/\/(evil\.example\.com|github\.com)\/[A-Za-z0-9\-./:?#=&%+,;@!$~_]*$/.test(
         href.replace(/\*\*\*/g, '')
       )
     const body = emulator.github.comments[0]!.body
@@ -334,8 +335,8 @@ describe('one comment per pull request, edited in place', () => {
       expect(markdown).not.toMatch(INVISIBLE)
       expect(markdown.split('<!--').length - 1).toBe(markdown === body ? 1 : 0)
     }
-    expect(carriesMarker(body, 'Mobile tests')).toBe(true)
-    expect(carriesMarker(body, 'Other')).toBe(false)
+    expect(carriesMarker(body, ['Mobile tests'])).toBe(true)
+    expect(carriesMarker(body, ['Other'])).toBe(false)
     const comment = render(body)
     expect(comment.codes).toContain('#10 Bug 1')
     expect(comment.codes.join('\n')).not.toContain('Bug 2')
@@ -377,7 +378,7 @@ describe("GitHub's limits and rules", () => {
     expect(bytes).toBeLessThanOrEqual(65_535)
     expect(bytes).toBeGreaterThan(60_000)
     expect(check.output.text!.split('\n').at(-1)).toBe(
-      'The rest is on [the run’s page](https://app.example.com/runs/run%5Fmany/bugs) and in [the job summary](https://github.com/octo-org/octo-app/actions/runs/1).'
+      'The rest is on [the run’s page](https://app.example.com/runs/run_many/bugs) and in [the job summary](https://github.com/octo-org/octo-app/actions/runs/1).'
     )
     // The job summary the line points to names every bug.
     for (const bug of bugs) expect(result.summary).toContain(bug.applicationUrl)

@@ -174,7 +174,12 @@ describe("a caller's callback never crashes the caller", () => {
 
   it('treats an unexpected error as one line to report, its stack on the debug log', async () => {
     const debug: string[] = []
-    const { report, judgement } = await runDeploy(
+    const {
+      facts: {
+        judgement,
+        deployments: [report]
+      }
+    } = await runDeploy(
       'notify',
       { apiKey: DEMO_API_KEY, baseUrl: emulator.baseUrl },
       {
@@ -190,7 +195,7 @@ describe("a caller's callback never crashes the caller", () => {
     expect(judgement.message).toBe(
       'Unexpected error: a front end bug. Please report it with this log.'
     )
-    expect(report.failure?.unexpected?.stack).toMatch(/TypeError: a front end bug/)
+    expect(report!.failure?.unexpected?.stack).toMatch(/TypeError: a front end bug/)
     expect(debug.join('\n')).toMatch(/TypeError: a front end bug\\n\s+at /)
     expect(emulator.requests).toEqual([])
   })

@@ -12,6 +12,7 @@ import { EXIT } from '../../src/cli/args.js'
 import { comparable, viaAction, viaCli, viaLibrary, type Situation } from '../helpers/front-ends.js'
 import { freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+import { render } from '../helpers/markdown.js'
 
 let emulator: Emulator
 let workspace: string
@@ -192,8 +193,8 @@ describe('the same situation from the action, the CLI and the library', () => {
       expect(outcome.outputs.verdict).toBeUndefined()
       expect(emulator.requests.filter(r => r.route === 'greenlight')).toHaveLength(1)
       if ('summary' in outcome)
-        expect(outcome.summary).toContain(
-          `<a href="${emulator.baseUrl}/runs/${runId}">${runId}</a>`
+        expect(render(outcome.summary).html).toContain(
+          `<a href="${emulator.baseUrl}/runs/${runId}"><code>${runId}</code></a>`
         )
     }
   })

@@ -13,13 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { Fault } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
-import {
-  OPTIONS,
-  resultWords,
-  type Cause,
-  type Conclusion,
-  type OptionKey
-} from '../../src/core/index.js'
+import { OPTIONS, type Cause, type Conclusion, type OptionKey } from '../../src/core/index.js'
+import { resultWords } from '../../src/core/report/words.js'
 import { kebab } from '../../src/core/options/vocabulary.js'
 import { junitReport, notifyDeployment } from '../../src/index.js'
 import { cliEnv, comparable, runCli } from '../helpers/front-ends.js'

@@ -11,6 +11,7 @@ import type { Lifecycle } from '../../emulator/lifecycle.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { expectFailure, foreignCommands, requestsOf, step } from '../helpers/harness.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
+import { render } from '../helpers/markdown.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -62,7 +63,7 @@ describe('wait: true', () => {
       `Run ${runId}: completed, green.`
     ])
     expect(result.summary).toContain('✅ passed')
-    expect(result.summary).toContain(`<a href="${emulator.baseUrl}/runs/${runId}">`)
+    expect(render(result.summary).html).toContain(`<a href="${emulator.baseUrl}/runs/${runId}">`)
     expect(
       requestsOf(emulator, 'greenlight').every(r => r.headers.authorization?.startsWith('Bearer '))
     ).toBe(true)
@@ -106,9 +107,10 @@ describe('wait: true', () => {
         url: `${emulator.baseUrl}/runs/${runId}/bugs/2`
       }
     ])
-    expect(result.summary).toContain('<h4>Bugs</h4>')
-    expect(result.summary).toContain(
-      `<a href="${emulator.baseUrl}/runs/${runId}/bugs/1">#1 Login crashes</a>`
+    const summary = render(result.summary).html
+    expect(summary).toContain('<h4>Bugs</h4>')
+    expect(summary).toContain(
+      `<a href="${emulator.baseUrl}/runs/${runId}/bugs/1"><code>#1 Login crashes</code></a>`
     )
   })
 

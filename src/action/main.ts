@@ -1,28 +1,23 @@
-import { accessSync, constants, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
-  DeployError,
   githubContext,
   sanitize,
   messageOf,
-  outputsOf,
-  quote,
   repositoryOfSlug,
   runDeploy,
   Secrets,
-  type CompletedDeploy,
-  type Settings,
   type JsonObject,
-  type OutputName,
-  type Report
+  type Settings,
+  type StepFacts
 } from '../core/index.js'
 import type { ClientLimits, GitHubClient } from './github/client.js'
-import { defaultCheckName } from './github/content.js'
 import { checkReporting } from './github/dry-run.js'
 import { GitHubReporter, type ReportingPlan } from './github/reporter.js'
 import { readInputs } from './inputs.js'
+import { JobSummary } from './job-summary.js'
 import { runnerLog as out } from './log.js'
-import { writeSummary, type StepReport } from './summary.js'
+import { ActionOutputs } from './outputs.js'
 import { ACTION_VOCABULARY } from './vocabulary.js'
 
 /**
@@ -43,18 +38,17 @@ export function stopOnSignals(): AbortSignal {
 
 /**
  * The step: the inputs and the event handed to the core's one orchestrator,
- * and what it learns turned into outputs (each the moment it is known),
- * annotations and the summary. The only place that fails the step; every
- * failure, thrown or not, ends as one `::error::` line. `signal` stops the
- * deploy (the runner's cancel); the step then exits 130. `env` is the
+ * with the step's reporters (its outputs, the job summary, and on GitHub the
+ * check runs and the comment); then the one error or warning line and the
+ * step's result from the judgement. The only place that fails the step;
+ * every failure, thrown or not, ends as one `::error::` line. `signal` stops
+ * the deploy (the runner's cancel); the step then exits 130. `env` is the
  * runner's environment, the only place the step reads it from.
  */
 export async function run(
   signal: AbortSignal | undefined,
   env: Record<string, string | undefined>
 ): Promise<void> {
-  const step: StepReport = { failOnNoRun: true, warnings: [] }
-  const setOutputs = outputSetter()
   // The one redaction, told every secret the deploy registers: the runner masks each, and GitHub's writes go through it.
   const secrets = new Secrets(secret => out.mask(secret))
   // The core tells each spelling it masks (a key's, a signed URL's): taken as spelled, since the key itself is added below.
@@ -67,8 +61,7 @@ export async function run(
     const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
 
-    let reporter: GitHubReporter | undefined
-    const deploy = await runDeploy(undefined, values, {
+    const { facts } = await runDeploy(undefined, values, {
       frontEnd: 'action',
       vocabulary: ACTION_VOCABULARY,
       log,
@@ -76,52 +69,31 @@ export async function run(
       ci: context,
       env,
       workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
-      onEvent: (event, report) => {
-        setOutputs(report)
-        reporter?.onEvent(event, report)
-      },
-      beforeRequests: async settings => {
-        checkOutputFile(env.GITHUB_OUTPUT)
+      reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)],
+      beforeRequests: async (settings, deployments) => {
         const plan = reportingPlanOf(settings, secrets, env)
-        if (settings.dryRun) await checkReporting(plan, out, loadClient, signal)
-        else if (plan) reporter = new GitHubReporter(plan, out, loadClient)
+        const names = deployments.map(deployment => deployment.name)
+        if (settings.dryRun) await checkReporting(plan, names, out, loadClient, signal)
+        else if (plan) return [new GitHubReporter(plan, out, loadClient)]
+        return []
       }
     })
-    finish(step, deploy, setOutputs)
-    await reporter?.finish(deploy.report, deploy.judgement)
+    conclude(facts)
     if (signal?.aborted) process.exitCode = 130
   } catch (error) {
-    // Only the action's own writing can throw here: the core never does.
-    fail(step, `The step could not finish: ${messageOf(error)}`, 'Mobile build deploy failed')
-  } finally {
-    try {
-      await writeSummary(step, env.GITHUB_STEP_SUMMARY)
-    } catch (error) {
-      out.warning(`The job summary could not be written: ${messageOf(error)}`)
-    }
+    // Only the action's own reading can throw here: the core never does.
+    failWith(`The step could not finish: ${messageOf(error)}`, 'Mobile build deploy failed')
   }
 }
 
-/** The outputs, the one error or warning, and the step's result, from the deploy's report and judgement. */
-function finish(
-  step: StepReport,
-  { report, judgement }: CompletedDeploy,
-  setOutputs: (report: Report) => void
-): void {
-  Object.assign(step, report, { judgement })
-  try {
-    setOutputs(report)
-  } catch (error) {
-    const unwritten = `The outputs could not be written: ${messageOf(error)}`
-    // A failure that came first is the cause to show; the outputs' own is then a detail.
-    if (judgement.conclusion !== 'failure')
-      return fail(step, unwritten, 'Mobile build deploy failed')
-    out.warning(unwritten)
-  }
+/** The one error or warning line, and the step's result, from the step's judgement. */
+function conclude({ judgement, deployments, problem }: StepFacts): void {
   if (judgement.conclusion === 'failure')
     failWith(
       judgement.message ?? 'The deploy failed.',
-      report.failure?.usage ? 'Invalid input' : 'Mobile build deploy failed'
+      !problem && deployments.some(d => d.failure?.usage)
+        ? 'Invalid input'
+        : 'Mobile build deploy failed'
     )
   else if (judgement.conclusion === 'warning' && judgement.message)
     out.warning(judgement.message, 'No run created')
@@ -141,8 +113,6 @@ function reportingPlanOf(
   return {
     token: settings.githubToken,
     check,
-    checkName:
-      settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
     pullRequest,
     repo: { owner: repo.owner, repo: repo.name },
     sha: settings.git.sha,
@@ -167,43 +137,6 @@ function workflowRunUrl(env: Record<string, string | undefined>): string | undef
   return repository && id
     ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
     : undefined
-}
-
-/** Sets every output that is known and new since the last call: each is written once per value. */
-function outputSetter(): (report: Report) => void {
-  const written = new Map<OutputName, string>()
-  return report => {
-    for (const [name, value] of Object.entries(outputsOf(report)) as [OutputName, string][]) {
-      if (written.get(name) === value) continue
-      core.setOutput(name, value)
-      written.set(name, value)
-    }
-  }
-}
-
-/**
- * The runner's outputs file must be writable before the first request: a
- * run created whose id cannot be handed on would be created again by a rerun.
- */
-function checkOutputFile(path: string | undefined): void {
-  if (!path) return
-  let problem: string | undefined
-  try {
-    accessSync(path, constants.W_OK)
-    if (!statSync(path).isFile()) problem = 'it is not a file'
-  } catch (error) {
-    problem = (error as NodeJS.ErrnoException).code ?? messageOf(error)
-  }
-  if (problem)
-    throw new DeployError(
-      `GITHUB_OUTPUT names ${quote(path)}, which cannot be written (${problem}), so no output could be handed on; nothing was sent. The runner sets this file: run the action as a step of a workflow.`
-    )
-}
-
-/** The step fails by its own fault (after the deploy, or before it could run): the summary says so. */
-function fail(step: StepReport, message: string, title: string): void {
-  step.problem = message
-  failWith(message, title)
 }
 
 function failWith(message: string, title: string): void {

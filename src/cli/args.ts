@@ -4,14 +4,15 @@ import {
   nearest,
   OPTIONS,
   optionsOf,
+  HAND_OVER_FORMATS,
   PROVIDERS,
+  type HandOverFormat,
   render,
   spelling,
   type Command,
   type OptionKey
 } from '../core/index.js'
 import { CLI_VOCABULARY } from './vocabulary.js'
-import { HAND_OVER_FORMATS, type HandOverFormat } from './handover.js'
 
 /** A flag of the CLI: a core option (from the option table) or one of the CLI's own. */
 export interface Flag {

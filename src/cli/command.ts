@@ -1,21 +1,10 @@
 import { resolve } from 'node:path'
-import {
-  ensureWritable,
-  sanitizeJson,
-  sanitizeLine,
-  messageOf,
-  outputsOf,
-  resultOf,
-  quote,
-  runDeploy,
-  writeOutputFile,
-  type CompletedDeploy
-} from '../core/index.js'
+import { runDeploy, sanitizeLine, type HandOverFormat } from '../core/index.js'
 import { EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
-import { handOver, type HandOverFormat } from './handover.js'
 import { stderrLog } from './log.js'
 import type { Io } from './options.js'
 import { derivedContext, valuesOf } from './options.js'
+import { HandOverFile, StdoutOutputs } from './reporters.js'
 import { CLI_VOCABULARY } from './vocabulary.js'
 
 /**
@@ -49,7 +38,7 @@ export async function runCommand(
       'No Git context'
     )
 
-  const deployed = await runDeploy(command.name, valuesOf(command, values), {
+  const { facts } = await runDeploy(command.name, valuesOf(command, values), {
     frontEnd: 'cli',
     vocabulary: CLI_VOCABULARY,
     log,
@@ -57,57 +46,17 @@ export async function runCommand(
     env: io.env,
     workingDirectory: io.cwd,
     signal: io.signal,
-    beforeRequests: async () => {
-      if (outputFile) await ensureWritable(outputFile, '--output-env', outputEnv)
-    }
+    reporters: [
+      ...(outputFile ? [new HandOverFile(outputFile, outputEnv!, format, log)] : []),
+      new StdoutOutputs(io.stdout, json, format)
+    ]
   })
 
-  const written = await writeOutputs(deployed, { json, outputFile, format }, io, log)
-  const { judgement, report } = deployed
+  const { judgement, deployments } = facts
   if (judgement.message && judgement.conclusion === 'failure')
     io.stderr(`Error: ${sanitizeLine(judgement.message)}\n`)
   else if (judgement.message) log.warning(judgement.message, 'No run created')
-  if (!written) return judgement.cause === 'usage' ? EXIT.usage : EXIT['deploy-failed']
-  if (report.failure?.interrupted) return interruptedExit(io.signal?.reason)
+  if (deployments.some(deployment => deployment.failure?.interrupted))
+    return interruptedExit(io.signal?.reason)
   return EXIT[judgement.cause]
-}
-
-/**
- * The outputs: on stdout, as one JSON object with --json (always, failures
- * included) or in the hand-over format; and in the --output-env file,
- * replaced, so that a later step never reads a value of an earlier run.
- * Resolves false when the file could not be written.
- */
-async function writeOutputs(
-  deployed: CompletedDeploy,
-  {
-    json,
-    outputFile,
-    format
-  }: { json: boolean; outputFile?: string | undefined; format: HandOverFormat },
-  io: Io,
-  log: ReturnType<typeof stderrLog>
-): Promise<boolean> {
-  const outputs = outputsOf(deployed.report)
-  const files = handOver(outputs, format)
-  for (const { name, why } of files.left)
-    log.warning(
-      `The ${name} output is left out of the ${format} hand-over: ${why}. --json carries it.`,
-      'Output left out'
-    )
-  if (json) {
-    // The library's result, field for field: the outputs and the one judgement.
-    io.stdout(`${sanitizeJson(resultOf(deployed), 2)}\n`)
-    // envman's pairs are for a script to read, not a person.
-  } else if (format !== 'envman') io.stdout(files.text)
-  if (!outputFile) return true
-  try {
-    await writeOutputFile(outputFile, files.text, '--output-env')
-    return true
-  } catch (error) {
-    io.stderr(
-      `Error: ${sanitizeLine(`--output-env ${quote(outputFile)} could not be written: ${messageOf(error)}`)}\n`
-    )
-    return false
-  }
 }

@@ -3,23 +3,31 @@
  * use. Nothing else under src/core is reachable from a front end (lint rule).
  */
 
-// The deploy: one orchestrator for every mode, its events, what it learned and what that means.
+// The deploy: one orchestrator for every mode of every front end.
 export { runDeploy, type CiContext, type CompletedDeploy } from './deploy/orchestrator.js'
-export type { DeployEvent } from './deploy/events.js'
-export type { Report } from './deploy/report.js'
+export type { Settings } from './options/resolve.js'
+
+// The reports: one set of facts, one judgement, the surfaces they are shown on.
+export type { DeployEvent } from './report/events.js'
+export type { Deployment, StepFacts } from './report/facts.js'
+export type { Reporter } from './report/reporter.js'
 export type { Outcome } from './model.js'
-export type { Judgement, Conclusion, Cause } from './deploy/conclusion.js'
-export { judgementOf, resultWords } from './deploy/conclusion.js'
-export { resultOf, type DeployResult } from './deploy/result.js'
-export { VERDICT_WORDS } from './deploy/messages.js'
+export type { Judgement, Conclusion, Cause } from './report/judgement.js'
+export { judgementOf } from './report/judgement.js'
+export { resultOf, type DeployResult } from './report/result.js'
+export { outputsOf, outputValuesOf, type OutputName, type OutputValues } from './report/outputs.js'
+export { junitXml } from './report/junit.js'
+export { summaryMarkdown } from './report/summary.js'
 export {
-  outputsOf,
-  outputValuesOf,
-  blockingCount,
-  bugCounts,
-  type OutputName,
-  type OutputValues
-} from './deploy/outputs.js'
+  carriesMarker,
+  checkConclusion,
+  checkOutput,
+  commentBody,
+  commentMarker,
+  type CheckConclusion
+} from './report/github.js'
+export { stageWords } from './report/words.js'
+export { handOver, HAND_OVER_FORMATS, type HandOverFormat } from './report/handover.js'
 
 // What the build was read to be before anything was sent.
 export type {
@@ -33,9 +41,6 @@ export type {
   ProfileKind
 } from './inspect/facts.js'
 
-export { appText } from './deploy/build-check.js'
-export { junitXml } from './deploy/junit.js'
-
 // Options: the table, their words in each front end, the transport's tuning variables.
 export {
   OPTIONS,
@@ -48,7 +53,6 @@ export {
 } from './shared/option-table.js'
 export { optionsOf, offers, defaultOf } from './options/offers.js'
 export { render, spelling, type Vocabulary } from './options/vocabulary.js'
-export type { Settings } from './options/resolve.js'
 export type { VariablesValue } from './options/values.js'
 
 export { ref, setting, subject } from './shared/option-refs.js'

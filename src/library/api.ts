@@ -23,6 +23,7 @@ import {
   type UploadOptions,
   type WaitOptions
 } from './types.js'
+import { LibraryResult, StatusCallback } from './reporters.js'
 import { LIBRARY_VOCABULARY } from './vocabulary.js'
 
 /** The options of the library that are no option of the table: how the call reports and where it works. */
@@ -205,7 +206,8 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
       if (value !== undefined) values[key] = value
     }
     const onStatus = source.onStatus as ((status: VerdictStatus) => void) | undefined
-    const deployed = await runDeploy(command, values, {
+    const result = new LibraryResult()
+    await runDeploy(command, values, {
       frontEnd: 'library',
       vocabulary: LIBRARY_VOCABULARY,
       log: source.log as DeployOptions['log'],
@@ -214,14 +216,9 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
         typeof source.workingDirectory === 'string' ? source.workingDirectory : process.cwd(),
       signal: source.signal instanceof AbortSignal ? source.signal : undefined,
       onProgress: source.onProgress as DeployOptions['onProgress'],
-      onEvent:
-        typeof onStatus === 'function'
-          ? event => {
-              if (event.type === 'status') onStatus(event.status)
-            }
-          : undefined
+      reporters: [result, ...(typeof onStatus === 'function' ? [new StatusCallback(onStatus)] : [])]
     })
-    return resultOf(deployed)
+    return result.result!
   } catch (error) {
     // The orchestrator never throws; this is the last guard of the promise never to reject.
     return refused(

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats'
 import { ROOT } from '../../../emulator/github-runner.js'
 import { CLI_VOCABULARY } from '../../../src/cli/vocabulary.js'
 import { render } from '../../../src/core/index.js'
-import { OUTPUT_NAMES, OUTPUT_VALUES, OUTPUTS } from '../../../src/core/deploy/outputs.js'
+import { OUTPUT_NAMES, OUTPUT_VALUES, OUTPUTS } from '../../../src/core/report/outputs.js'
 import {
   inputDefault,
   inputKey,

@@ -18,6 +18,7 @@ const READ_MS = 15_000
  */
 export async function checkReporting(
   plan: ReportingPlan | undefined,
+  names: readonly string[],
   log: Log,
   loadClient: (token: string, baseUrl: string, limits: ClientLimits) => Promise<GitHubClient>,
   signal: AbortSignal | undefined
@@ -27,7 +28,9 @@ export async function checkReporting(
     return
   }
   const writes = [
-    plan.check ? `a check run ${quote(plan.checkName)} (needs ${PERMISSION.check})` : undefined,
+    plan.check
+      ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => quote(name)).join(', ')} (needs ${PERMISSION.check})`
+      : undefined,
     plan.pullRequest === undefined
       ? undefined
       : `a comment on pull request #${plan.pullRequest} (needs ${PERMISSION.comment})`

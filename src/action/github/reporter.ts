@@ -1,30 +1,33 @@
 import {
+  checkConclusion,
+  checkOutput,
   clock,
+  commentBody,
   messageOf,
+  stageWords,
   type DeployEvent,
-  type Judgement,
+  type Deployment,
   type Log,
-  type Report,
+  type Reporter,
   type Secrets,
-  type VerdictStatus
+  type StepFacts
 } from '../../core/index.js'
 import type { ClientLimits, GitHubClient, Repo } from './client.js'
+import { OurComment } from './comment.js'
 import { GitHubError } from './errors.js'
 import { MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
 
 export { MIN_WRITE_INTERVAL_MS }
-import { carriesMarker, checkConclusion, checkOutput, commentBody, stageWords } from './content.js'
 
 /** What the step reports where reviewers look, and where. */
 export interface ReportingPlan {
   token: string
-  /** A check run on the commit: for a step that waits for the verdict. */
+  /** A check run on the commit for each deployment: for a step that waits for the verdict. */
   check: boolean
-  checkName: string
   /** The pull request to keep one comment on; none outside a pull request. */
   pullRequest?: number | undefined
   repo: Repo
-  /** The commit the check is on: the pull request's head, never the merge commit. */
+  /** The commit the checks are on: the pull request's head, never the merge commit. */
   sha?: string | undefined
   /** GitHub's API, GITHUB_API_URL (GitHub Enterprise Server included). */
   apiUrl: string
@@ -36,12 +39,6 @@ export interface ReportingPlan {
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 export const FINISH_MS = 5_000
-/**
- * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
- * token of the GitHub Actions app, and GitHub names its writes after the
- * app's bot user (documented as `github-actions[bot]`).
- */
-export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
 /** The prefix of our check runs' external id. */
 export const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
 
@@ -51,6 +48,15 @@ type Kind = 'check' | 'comment'
 export const PERMISSION: Record<Kind, string> = {
   check: 'checks: write',
   comment: 'pull-requests: write'
+}
+
+/** One deployment's check run: its id once created, the stage and link it shows, when it started. */
+interface CheckState {
+  id?: number
+  stage?: string
+  runUrl?: string
+  startedAt?: string
+  writer: Writer
 }
 
 /**
@@ -63,19 +69,16 @@ export const PERMISSION: Record<Kind, string> = {
  * last writes FINISH_MS. A failure of GitHub's side is told once, as a
  * notice or a warning, and never changes the step's result.
  */
-export class GitHubReporter {
+export class GitHubReporter implements Reporter {
+  readonly name = 'GitHub reporting'
   private client?: Promise<GitHubClient>
-  private checkId?: number
-  private commentId?: number
-  /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
-  private identity?: string
-  private stage?: string
-  private runUrl?: string
-  private startedAt?: string
+  private ourComment?: OurComment
   private deadline?: number
+  private deployments: readonly Deployment[] = []
+  private readonly checks = new Map<number, CheckState>()
   private readonly told = new Set<Kind>()
   private readonly stop = new AbortController()
-  private readonly writers: Record<Kind, Writer>
+  private readonly comment: Writer
 
   constructor(
     private readonly plan: ReportingPlan,
@@ -86,42 +89,53 @@ export class GitHubReporter {
       limits: ClientLimits
     ) => Promise<GitHubClient>
   ) {
-    const writer = (kind: Kind, write: Writer['write']): Writer =>
-      new Writer(write, this.stop.signal, error => this.give(kind, error))
-    this.writers = {
-      check: writer('check', (wanted, signal) => this.writeCheck(wanted, signal)),
-      comment: writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
-    }
+    this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
   }
 
-  /** Told each event of the deploy; says what GitHub should show now. */
-  onEvent(event: DeployEvent, report: Report): void {
+  private writer(kind: Kind, write: Writer['write']): Writer {
+    return new Writer(write, this.stop.signal, error => this.give(kind, error))
+  }
+
+  /** Told each event of a deployment; says what GitHub should show now. */
+  onEvent(event: DeployEvent, deployments: readonly Deployment[], index: number): void {
+    this.deployments = deployments
     switch (event.type) {
       case 'notified':
-        this.wantComment(report)
+        this.wantComment()
         return
       case 'waiting':
-        this.wantCheck(report)
-        this.wantComment(report)
+        this.wantCheck(index)
+        this.wantComment()
         return
-      case 'status':
-        this.onStatus(event.status, report)
+      case 'status': {
+        const check = this.check(index)
+        const stage = stageWords(event.status)
+        if (event.status.answer.runUrl) check.runUrl = event.status.answer.runUrl
+        if (stage === check.stage) return
+        check.stage = stage
+        this.wantCheck(index)
+        this.wantComment()
         return
+      }
       default:
         return
     }
   }
 
   /**
-   * The last reports: the check completed with the verdict (never left in
-   * progress), the comment as the step ends; within FINISH_MS, after which
-   * whatever is still under way is given up.
+   * The last reports: each deployment's check completed with its verdict
+   * (never left in progress), the comment as the step ends; within FINISH_MS,
+   * after which whatever is still under way is given up.
    */
-  async finish(report: Report, judgement: Judgement): Promise<void> {
+  async finish(facts: StepFacts): Promise<void> {
     this.deadline = clock.now() + FINISH_MS
-    if (this.plan.check && this.plan.sha) this.wantCheck(report, judgement)
-    this.wantComment(report, judgement)
-    const done = Promise.all(Object.values(this.writers).map(w => w.idle()))
+    this.deployments = facts.deployments
+    if (this.plan.check && this.plan.sha)
+      for (const index of facts.deployments.keys()) this.wantCheck(index, true)
+    this.wantComment(true)
+    const done = Promise.all(
+      [this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle())
+    )
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<'late'>(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')))
     try {
@@ -135,115 +149,85 @@ export class GitHubReporter {
     }
   }
 
-  private onStatus(status: VerdictStatus, report: Report): void {
-    const stage = stageWords(status)
-    if (status.answer.runUrl) this.runUrl = status.answer.runUrl
-    if (stage === this.stage) return
-    this.stage = stage
-    this.wantCheck(report)
-    this.wantComment(report)
+  private check(index: number): CheckState {
+    let check = this.checks.get(index)
+    if (!check) {
+      const state: CheckState = {
+        writer: this.writer('check', (wanted, signal) =>
+          this.writeCheck(state, index, wanted, signal)
+        )
+      }
+      this.checks.set(index, (check = state))
+    }
+    return check
   }
 
-  private wantCheck(report: Report, judgement?: Judgement): void {
+  private wantCheck(index: number, final = false): void {
     if (!this.plan.check || !this.plan.sha) return
-    this.startedAt ??= new Date(clock.now()).toISOString()
-    const final = judgement !== undefined
+    const deployment = this.deployments[index]!
+    const check = this.check(index)
+    check.startedAt ??= new Date(clock.now()).toISOString()
     const compared = {
       ...(final
-        ? { status: 'completed', conclusion: checkConclusion(report, judgement) }
+        ? { status: 'completed', conclusion: checkConclusion(deployment) }
         : { status: 'in_progress' }),
-      external_id: `${EXTERNAL_ID_PREFIX}${report.runId ?? 'none'}`,
-      details_url: report.verdict?.runUrl ?? this.runUrl ?? this.plan.workflowRunUrl,
+      external_id: `${EXTERNAL_ID_PREFIX}${deployment.runId ?? 'none'}`,
+      details_url: deployment.verdict?.runUrl ?? check.runUrl ?? this.plan.workflowRunUrl,
       output: checkOutput(
-        report,
-        final ? this.stage : (this.stage ?? 'waiting for the verdict'),
-        judgement,
+        deployment,
+        final ? check.stage : (check.stage ?? 'waiting for the verdict'),
         this.plan.workflowRunUrl
       )
     }
     const stamps = {
-      started_at: this.startedAt,
+      started_at: check.startedAt,
       ...(final ? { completed_at: new Date(clock.now()).toISOString() } : {})
     }
-    this.writers.check.want({
+    check.writer.want({
       fields: this.scrubbed({ ...stamps, ...compared }),
       key: JSON.stringify(this.scrubbed(compared)),
       final
     })
   }
 
-  private wantComment(report: Report, judgement?: Judgement): void {
+  private wantComment(final = false): void {
     if (this.plan.pullRequest === undefined) return
+    const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage)
     const body = this.plan.secrets.redactValue(
-      commentBody(this.plan.checkName, report, this.stage, judgement, this.plan.workflowRunUrl)
+      commentBody(this.deployments, stages, this.plan.workflowRunUrl)
     )
-    this.writers.comment.want({ fields: { body }, key: body, final: judgement !== undefined })
+    this.comment.want({ fields: { body }, key: body, final })
   }
 
   /**
-   * A check run of this step's own: created the first time, updated after.
-   * A later step (a wait-only job) creates its own under the same name, the
-   * newest of the name being the one GitHub shows: a completed check run's
-   * status and conclusion are final, so one is never taken up again.
+   * A check run of this deployment's own: created the first time, updated
+   * after. A later step (a wait-only job) creates its own under the same
+   * name, the newest of the name being the one GitHub shows: a completed
+   * check run's status and conclusion are final, so one is never taken up
+   * again.
    */
-  private async writeCheck(wanted: Wanted, signal: AbortSignal): Promise<void> {
+  private async writeCheck(
+    check: CheckState,
+    index: number,
+    wanted: Wanted,
+    signal: AbortSignal
+  ): Promise<void> {
     const client = await this.connect()
-    if (this.checkId !== undefined)
-      return client.updateCheck(this.plan.repo, this.checkId, wanted.fields, { signal })
+    if (check.id !== undefined)
+      return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal })
     const created = await client.createCheck(this.plan.repo, {
-      name: this.plan.checkName,
+      name: this.deployments[index]!.name,
       head_sha: this.plan.sha,
       ...wanted.fields
     })
-    this.checkId = created.id
+    check.id = created.id
   }
 
-  /** Our comment on the pull request: found once (ours only), created when there is none, then edited in place. */
+  /** Our comment on the pull request, for the names of this step's deployments. */
   private async writeComment(wanted: Wanted, signal: AbortSignal): Promise<void> {
-    const issue = this.plan.pullRequest!
-    const body = String(wanted.fields.body)
-    const client = await this.connect()
-    if (this.commentId === undefined) {
-      const ours = await this.findOurComment(client, issue)
-      if (ours === undefined) {
-        const created = await client.createComment(this.plan.repo, issue, body)
-        this.commentId = created.id
-        // What GitHub names as our comment's author is the token's identity, whatever the token.
-        if (created.author) this.identity = created.author
-        return
-      }
-      this.commentId = ours
-    }
-    await client.updateComment(this.plan.repo, this.commentId, body, { signal })
-  }
-
-  /**
-   * The comment that is ours: its first line is our marker for this exact
-   * check name, AND the token in use wrote it. A comment anyone else wrote
-   * is never edited, whatever it carries; we then write our own.
-   */
-  private async findOurComment(client: GitHubClient, issue: number): Promise<number | undefined> {
-    const marked = await client.findComments(this.plan.repo, issue, comment =>
-      carriesMarker(comment.body, this.plan.checkName)
-    )
-    if (marked.length === 0) return undefined
-    const me = (await this.ownIdentity(client)).toLowerCase()
-    return marked.find(comment => comment.author?.toLowerCase() === me)?.id
-  }
-
-  /**
-   * The token's identity, by this rule: the author GitHub named on a comment
-   * we created in this step when there is one; else what `GET /user` says,
-   * which is the login of a person's token (a personal access token); an
-   * installation token is refused `GET /user` (403), and the installation
-   * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
-   * names `github-actions[bot]`. A GitHub App's own token is taken for the
-   * workflow's too: it then finds no earlier comment of its own and writes
-   * a new one, but never edits one of another author.
-   */
-  private async ownIdentity(client: GitHubClient): Promise<string> {
-    this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN
-    return this.identity
+    this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest!)
+    const names = this.deployments.map(deployment => deployment.name)
+    await this.ourComment.write(String(wanted.fields.body), names, signal)
   }
 
   /** Every string of a write through the deploy's one redaction. */

@@ -9,11 +9,9 @@ import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { BuildFacts, BuildWarning } from '../inspect/facts.js'
 import { inspectBuild } from '../inspect/inspect.js'
+import { PLATFORM_NAMES } from '../report/words.js'
 import type { Settings } from '../options/resolve.js'
 import type { Artifact } from '../upload/artifact.js'
-import type { OutputValues } from './outputs.js'
-
-const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' } as const
 
 /** Each warning's title, where a front end shows one (an annotation's). */
 const WARNING_TITLES: Record<BuildWarning['code'], string> = {
@@ -91,18 +89,4 @@ export function describeBuild(facts: BuildFacts): string {
         ]
   const shown = [...version, ...details].filter(Boolean).join(', ')
   return `App: ${quote(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`
-}
-
-/**
- * Which app and version a run tested, for a summary or a comment: each value
- * from the build through `span`, the medium's own escaping (a code span).
- */
-export function appText(
-  values: Pick<OutputValues, 'appId' | 'appVersion' | 'buildNumber' | 'platform'>,
-  span: (value: string) => string
-): string | undefined {
-  if (!values.appId || !values.platform) return undefined
-  const version = values.appVersion ? ` ${span(values.appVersion)}` : ''
-  const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : ''
-  return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`
 }

@@ -8,7 +8,7 @@ import { quote } from '../shared/text.js'
 import type { Settings } from '../options/resolve.js'
 import type { ServiceApi } from '../service/api.js'
 import type { Artifact } from '../upload/artifact.js'
-import type { Report } from './report.js'
+import type { Deployment } from '../report/facts.js'
 
 /**
  * The name a dry run without a build asks a signed URL for: the request
@@ -40,7 +40,7 @@ export async function dryRun(
   artifact: Artifact | undefined,
   destination: string | undefined,
   context: DryRunContext
-): Promise<Partial<Report>> {
+): Promise<Partial<Deployment>> {
   const { log } = context
   log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.')
   if (artifact) {

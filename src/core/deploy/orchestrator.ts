@@ -1,54 +1,54 @@
 import { AbortedError, InputError } from '../shared/errors.js'
-import { ensureWritable, writeOutputFile } from '../shared/files.js'
-import { ref, type OptionKey } from '../shared/option-refs.js'
+import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
-import { quote } from '../shared/text.js'
 import { clock } from '../shared/clock.js'
-import { limitsFromEnv } from '../options/time-limits.js'
+import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
-import { conclude, type Judgement } from './conclusion.js'
-import type { DeployEvent } from './events.js'
-import { junitOfReport } from './junit.js'
+import type { Deployment, Failure, StepFacts } from '../report/facts.js'
+import { fileReporters } from '../report/files.js'
+import { defaultCheckName } from '../report/identity.js'
+import { conclude, stepJudgement } from '../report/judgement.js'
 import { failureText, unexpectedStack } from './messages.js'
-import { OutputGate } from './output-gate.js'
+import { OutputFilter } from './output-filter.js'
 import { planLines, planOf, type Step } from './plan.js'
-import type { Failure, Report } from './report.js'
+import { Reporting } from './reporting.js'
 import { DeploySession, type DeployHooks } from './session.js'
-import { STEPS, type Carried, type Learned } from './steps.js'
+import { STEPS, type Handoff, type StepResult } from './steps.js'
 
 export type { CiContext, DeployHooks } from './session.js'
 
-/** A deploy, done as far as it could be: what was learned, and what it comes to. */
+/** A deploy, done as far as it could be: every deployment's facts, and what the step comes to. */
 export interface CompletedDeploy {
-  report: Report
-  /** The one rule's judgement, its message ready to leave the process. */
-  judgement: Judgement
+  facts: StepFacts
   /** The options as resolved; absent when they could not be. */
   settings?: Settings | undefined
 }
 
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS: readonly Step[] = ['lookUpPullRequest', 'locateBuild', 'checkBuild']
+/** The steps a step runs once for all its deployments. */
+const ONCE: readonly Step[] = ['lookUpPullRequest']
 
 /**
  * The one orchestrator, for every mode of every front end: checks the
- * options, decides the plan, runs its steps in order, and writes what each
- * learned into the report, the only writer of it. It never throws: the
- * report says what was learned and what stopped it, and the judgement what
- * that means for the pipeline. Events tell the front end each step as it is
- * done.
+ * options, decides the plan, runs its steps for each deployment, writes what
+ * each learned into that deployment's facts (the only writer of them), judges
+ * them by the one rule, and hands the facts to the reporters it was given. It
+ * writes no report itself and never throws: the facts say what was learned
+ * and what stopped it, the judgement what that means for the pipeline.
  */
 export async function runDeploy(
   command: Command | undefined,
   values: Partial<Record<OptionKey, unknown>>,
   hooks: DeployHooks
 ): Promise<CompletedDeploy> {
-  const report: Report = { startedAt: clock.now(), failOnNoRun: true, warnings: [] }
-  const gate = new OutputGate(hooks.vocabulary, hooks.log, report.warnings)
-  const emit = gate.guard('onEvent', hooks.onEvent)
-  const emitEvent = (event: DeployEvent): void => emit(event, report)
+  const startedAt = clock.now()
+  const warnings: string[] = []
+  const output = new OutputFilter(hooks.vocabulary, hooks.log, warnings)
+  const reporting = new Reporting(output, hooks.reporters ?? [])
   // Masked before anything else can print them, even when they fail validation or sit in another option.
-  gate.addSecretOptions(values, hooks.env)
+  output.addSecretOptions(values, hooks.env)
+  let deployments = [newDeployment(defaultCheckName(), startedAt)]
   let settings: Settings | undefined
   try {
     if (hooks.signal?.aborted) throw new AbortedError('The deploy was stopped before it started.')
@@ -61,63 +61,124 @@ export async function runDeploy(
       env: hooks.env,
       workingDirectory: hooks.workingDirectory
     })
-    gate.secrets.add(settings.apiKey)
-    gate.secrets.add(settings.githubToken)
-    await runSteps(new DeploySession(settings, limits, gate, hooks, emitEvent), report)
+    output.secrets.add(settings.apiKey)
+    output.secrets.add(settings.githubToken)
+    deployments = [
+      newDeployment(
+        settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
+        startedAt
+      )
+    ]
+    await runSteps({ settings, limits, output, hooks, reporting, deployments })
   } catch (error) {
-    report.failure = failureOf(error, gate, hooks.signal)
-    report.outcome = 'aborted'
+    // Before any request: every deployment ends with what stopped the step.
+    const failure = failureOf(error, output, hooks.signal)
+    for (const deployment of deployments) {
+      deployment.failure ??= failure
+      deployment.outcome = 'aborted'
+    }
   }
-  const concluded = conclude(report)
-  const judgement: Judgement = {
-    ...concluded,
-    message: concluded.message === undefined ? undefined : gate.text(concluded.message)
+  for (const deployment of deployments) {
+    const { message, ...judged } = conclude(deployment)
+    deployment.judgement = { ...judged, message: message && output.text(message) }
   }
-  if (settings?.junitReport) await writeJUnit(settings.junitReport, report, judgement, gate)
-  return { report, judgement, settings }
+  const facts: StepFacts = { deployments, judgement: stepJudgement(deployments), warnings }
+  await reporting.finish(facts)
+  return { facts, settings }
 }
 
-/** The plan's steps in order, each one's facts written into the report as it ends. */
-async function runSteps(session: DeploySession, report: Report): Promise<void> {
-  const { settings } = session
-  if (settings.junitReport) await ensureWritable(settings.junitReport, ref('junitReport'))
-  Object.assign(
-    report,
-    factsOf(settings, text => session.value(text))
-  )
-  const plan = planOf(settings, session.hooks.ci)
+function newDeployment(name: string, startedAt: number): Deployment {
+  return { name, startedAt, failOnNoRun: true, warnings: [] }
+}
+
+/** What one step's run shares between its deployments. */
+interface StepRun {
+  settings: Settings
+  limits: Limits
+  output: OutputFilter
+  hooks: DeployHooks
+  reporting: Reporting
+  deployments: Deployment[]
+}
+
+/**
+ * The plan's steps: the ones that send nothing for every deployment first
+ * (a refusal of any ends the step before the first request), then each
+ * deployment's requests beside the others', each ending by itself.
+ */
+async function runSteps(run: StepRun): Promise<void> {
+  const { settings, hooks, deployments, reporting } = run
+  for (const deployment of deployments)
+    Object.assign(
+      deployment,
+      factsOf(settings, text => run.output.value(text))
+    )
+  const plan = planOf(settings, hooks.ci)
   if ('skip' in plan) {
-    report.outcome = 'skipped'
-    session.log.notice(plan.skip, 'Deployment not healthy')
+    for (const deployment of deployments) deployment.outcome = 'skipped'
+    run.output.log.notice(plan.skip, 'Deployment not healthy')
     return
   }
-  const carried: Carried = {}
-  const take = ({ facts, carried: more, event }: Learned): void => {
-    Object.assign(report, facts)
-    Object.assign(carried, more)
-    if (more?.pullRequestNumber !== undefined) {
-      settings.git = { ...settings.git, pullRequestNumber: more.pullRequestNumber }
-      report.git = settings.git
-    }
-    if (event) session.emitEvent(event)
-  }
+  const sessions = deployments.map(
+    (deployment, index) =>
+      new DeploySession(settings, run.limits, run.output, hooks, deployment, event =>
+        reporting.event(event, deployments, index)
+      )
+  )
+  const handoffs: Handoff[] = deployments.map(() => ({}))
   const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step))
-  for (const step of before) take(await STEPS[step](session, carried, report))
-  for (const line of planLines(settings, carried.artifact, carried.destination))
-    session.log.info(line)
-  session.emitEvent({ type: 'planned', mode: settings.mode })
-  await session.hooks.beforeRequests?.(settings)
+  for (const step of before.filter(step => ONCE.includes(step)))
+    take(run, 0, handoffs, await STEPS[step](sessions[0]!, handoffs[0]!, deployments[0]!))
+  for (const [index, session] of sessions.entries())
+    for (const step of before.filter(step => !ONCE.includes(step)))
+      take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployments[index]!))
+  for (const [index, session] of sessions.entries()) {
+    const { artifact, destination } = handoffs[index]!
+    for (const line of planLines(settings, artifact, destination)) session.log.info(line)
+    session.emitEvent({ type: 'planned', mode: settings.mode })
+  }
+  reporting.add(fileReporters(settings))
+  reporting.add((await hooks.beforeRequests?.(settings, deployments)) ?? [])
+  await reporting.prepare()
+  const rest = plan.steps.filter(step => !before.includes(step))
+  await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)))
+}
+
+/** One deployment's requests in order; what stops them ends this deployment alone. */
+async function requests(
+  run: StepRun,
+  session: DeploySession,
+  index: number,
+  handoffs: Handoff[],
+  steps: readonly Step[]
+): Promise<void> {
+  const deployment = run.deployments[index]!
   try {
-    for (const step of plan.steps.filter(step => !before.includes(step)))
-      take(await STEPS[step](session, carried, report))
+    for (const step of steps)
+      take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployment))
+  } catch (error) {
+    deployment.failure = failureOf(error, run.output, run.hooks.signal)
+    deployment.outcome = 'aborted'
   } finally {
     session.endDelivery()
   }
 }
 
-/** What the settings alone tell the report before any step; a value given (the run id) redacted like any other. */
-function factsOf(settings: Settings, value: (text: string) => string): Partial<Report> {
-  const facts: Partial<Report> = { mode: settings.mode, failOnNoRun: settings.failOnNoRun }
+/** A step's result written into its deployment's facts; a pull request found names every deployment's. */
+function take(run: StepRun, index: number, handoffs: Handoff[], result: StepResult): void {
+  const { facts, handoff, event } = result
+  Object.assign(run.deployments[index]!, facts)
+  Object.assign(handoffs[index]!, handoff)
+  if (handoff?.pullRequestNumber !== undefined) {
+    run.settings.git = { ...run.settings.git, pullRequestNumber: handoff.pullRequestNumber }
+    for (const deployment of run.deployments) deployment.git = run.settings.git
+  }
+  if (event) run.reporting.event(event, run.deployments, index)
+}
+
+/** What the settings alone tell a deployment before any step; a value given (the run id) redacted like any other. */
+function factsOf(settings: Settings, value: (text: string) => string): Partial<Deployment> {
+  const facts: Partial<Deployment> = { mode: settings.mode, failOnNoRun: settings.failOnNoRun }
   if (settings.mode === 'terminate') return facts
   return {
     ...facts,
@@ -129,36 +190,18 @@ function factsOf(settings: Settings, value: (text: string) => string): Partial<R
   }
 }
 
-/** The JUnit report of the verdict, written whatever the deploy came to; a file that cannot be written is a warning. */
-async function writeJUnit(
-  path: string,
-  report: Report,
-  judgement: Judgement,
-  gate: OutputGate
-): Promise<void> {
-  try {
-    await writeOutputFile(path, junitOfReport(report, judgement), ref('junitReport'))
-  } catch (error) {
-    gate.log.warning(
-      gate.warn(
-        `The JUnit report could not be written to ${quote(path)}: ${String(error instanceof Error ? error.message : error)}`
-      )
-    )
-  }
-}
-
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error: unknown, gate: OutputGate, signal: AbortSignal | undefined): Failure {
+function failureOf(error: unknown, output: OutputFilter, signal: AbortSignal | undefined): Failure {
   const stack = unexpectedStack(error)
-  if (stack) gate.log.debug(stack)
+  if (stack) output.log.debug(stack)
   // The caller's stop explains whatever it cut short, whatever error that left.
   const interrupted = signal?.aborted === true
   return {
-    message: gate.text(failureText(error)),
+    message: output.text(failureText(error)),
     usage: error instanceof InputError,
     option: error instanceof InputError ? error.option : undefined,
     aborted: interrupted || error instanceof AbortedError,
     interrupted,
-    unexpected: stack === undefined ? undefined : { stack: gate.text(stack) }
+    unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
   }
 }

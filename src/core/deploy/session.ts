@@ -9,13 +9,14 @@ import type { Vocabulary } from '../options/vocabulary.js'
 import type { ServiceApi } from '../service/api.js'
 import { connectService } from '../service/connect.js'
 import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
-import type { DeployEvent } from './events.js'
+import type { DeployEvent } from '../report/events.js'
+import type { Deployment } from '../report/facts.js'
+import type { Reporter } from '../report/reporter.js'
+import type { CiContext } from '../ci/context.js'
+import type { Artifact } from '../upload/artifact.js'
+import type { OutputFilter } from './output-filter.js'
 
 export type { CiContext }
-import type { OutputGate } from './output-gate.js'
-import type { CiContext } from '../ci/context.js'
-import type { Report } from './report.js'
-import type { Artifact } from '../upload/artifact.js'
 
 /** What a front end brings to a deploy besides the option values. */
 export interface DeployHooks {
@@ -32,18 +33,28 @@ export interface DeployHooks {
   workingDirectory: string
   /** Stops whatever is under way at once; the deploy then ends as `aborted`. */
   signal?: AbortSignal | undefined
-  /** Told what the deploy learns, as it learns it. */
-  onEvent?: ((event: DeployEvent, report: Report) => void) | undefined
+  /** The surfaces the step's facts are shown on: each told every event, then the judged facts. */
+  reporters?: readonly Reporter[] | undefined
   /** Told the bytes sent so far during the upload. */
   onProgress?: ProgressListener | undefined
-  /** Called once the options are checked and the build found, before the first request: a front end checks here that it can write what it must. */
-  beforeRequests?: ((settings: Settings) => void | Promise<void>) | undefined
+  /**
+   * Called once the options are checked and the builds found, before the
+   * first request: a front end checks here that it can write what it must,
+   * and names the reporters the settings ask for (a check run, a comment).
+   */
+  beforeRequests?:
+    | ((
+        settings: Settings,
+        deployments: readonly Deployment[]
+      ) => void | Reporter[] | Promise<void | Reporter[]>)
+    | undefined
 }
 
 /**
- * What every step of one deploy shares: the settings, the limits, the way
- * out (log, redaction, warnings) and the service's client. Steps read it and
- * return what they learned; the orchestrator alone writes the report.
+ * What every step of one deployment shares: the settings, the limits, the
+ * way out (log, redaction), its facts as they stand and the service's
+ * client. Steps read it and return what they learned; the orchestrator
+ * alone writes the facts.
  */
 export class DeploySession {
   readonly log: Log
@@ -51,22 +62,26 @@ export class DeploySession {
   constructor(
     readonly settings: Settings,
     readonly limits: Limits,
-    readonly gate: OutputGate,
+    readonly output: OutputFilter,
     readonly hooks: DeployHooks,
-    /** Tells the front end an event, with the report as it stands. */
+    /** The deployment's facts, for its warnings (the orchestrator writes the rest). */
+    readonly deployment: Deployment,
+    /** Tells every reporter an event of this deployment. */
     readonly emitEvent: (event: DeployEvent) => void
   ) {
-    this.log = gate.log
+    this.log = output.log
   }
 
   /** A text from outside (a name, a link), redacted. */
   value(text: string): string {
-    return this.gate.value(text)
+    return this.output.value(text)
   }
 
-  /** A warning worth a look: in the log and in the report's warnings, rendered and redacted once. */
+  /** A warning worth a look: in the log and in the deployment's warnings, rendered and redacted once. */
   warn(text: string, title?: string): void {
-    this.log.warning(this.gate.warn(text), title)
+    const warning = this.output.text(text)
+    this.deployment.warnings.push(warning)
+    this.log.warning(warning, title)
   }
 
   /** A log group for one phase, closed with how long the phase took. */
@@ -96,7 +111,7 @@ export class DeploySession {
       },
       transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
       log: this.log,
-      secrets: this.gate.secrets
+      secrets: this.output.secrets
     })
   }
 
@@ -139,17 +154,17 @@ export class DeploySession {
   }
 }
 
-/** What one step hands the next beside the report: the build found, where it goes, what the notification names. */
-export interface Carried {
+/** What one step of a deployment hands the next beside its facts: the build found, where it goes, what the notification names. */
+export interface Handoff {
   artifact?: Artifact | undefined
   destination?: string | undefined
   runInputPath?: string | undefined
   pullRequestNumber?: number | undefined
 }
 
-/** What a step learned: facts for the report, things for the next steps, and the event that tells it. */
-export interface Learned {
-  facts?: Partial<Report>
-  carried?: Partial<Carried>
+/** What a step returns: facts for its deployment, a handoff to the next steps, and the event that tells it. */
+export interface StepResult {
+  facts?: Partial<Deployment>
+  handoff?: Partial<Handoff>
   event?: DeployEvent
 }

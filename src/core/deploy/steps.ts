@@ -11,10 +11,10 @@ import { chooseDestination, pullRequestOverStaticName } from './destination.js'
 import { dryRun } from './dry-run.js'
 import { findPullRequest } from './pull-request.js'
 import type { Step } from './plan.js'
-import type { Report } from './report.js'
-import type { Carried, DeploySession, Learned } from './session.js'
+import type { Deployment } from '../report/facts.js'
+import type { Handoff, DeploySession, StepResult } from './session.js'
 
-export type { Carried, Learned }
+export type { Handoff, StepResult }
 import { waitForVerdict } from './waiting.js'
 
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
@@ -22,9 +22,9 @@ const RUN_PAGE_TIMEOUT_MS = 30_000
 
 type StepRun = (
   session: DeploySession,
-  carried: Carried,
-  report: Readonly<Report>
-) => Promise<Learned>
+  handoff: Handoff,
+  report: Readonly<Deployment>
+) => Promise<StepResult>
 
 /** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
 export const STEPS: Record<Step, StepRun> = {
@@ -38,12 +38,12 @@ export const STEPS: Record<Step, StepRun> = {
   }),
   upload,
   notify,
-  wait: async (session, _carried, report) => waitForVerdict(session, report),
+  wait: async (session, _handoff, report) => waitForVerdict(session, report),
   terminate
 }
 
 /** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
-async function lookUpPullRequest(session: DeploySession): Promise<Learned> {
+async function lookUpPullRequest(session: DeploySession): Promise<StepResult> {
   const lookup = session.hooks.ci?.pullRequestLookup
   if (!lookup) return {}
   try {
@@ -54,7 +54,7 @@ async function lookUpPullRequest(session: DeploySession): Promise<Learned> {
     })
     if (number === undefined)
       session.log.info('No open pull request has the head of the triggering run; none is named.')
-    return { carried: { pullRequestNumber: number } }
+    return { handoff: { pullRequestNumber: number } }
   } catch (error) {
     if (session.hooks.signal?.aborted) throw error
     session.log.notice(
@@ -66,7 +66,7 @@ async function lookUpPullRequest(session: DeploySession): Promise<Learned> {
 }
 
 /** The build the options name, and where it goes in the workspace's storage. */
-async function locateBuild(session: DeploySession): Promise<Learned> {
+async function locateBuild(session: DeploySession): Promise<StepResult> {
   const { settings } = session
   const artifact = await findArtifact(settings.file!, settings.workingDirectory)
   const destination = chooseDestination(settings, artifact)
@@ -77,12 +77,12 @@ async function locateBuild(session: DeploySession): Promise<Learned> {
       artifact: { name: artifact.name, size: artifact.size, target: artifact.target },
       destination
     },
-    carried: { artifact, destination }
+    handoff: { artifact, destination }
   }
 }
 
 /** The build read before anything is sent: refused when broken or not the app asked for. */
-async function checkTheBuild(session: DeploySession, { artifact }: Carried): Promise<Learned> {
+async function checkTheBuild(session: DeploySession, { artifact }: Handoff): Promise<StepResult> {
   if (!artifact) return {}
   if (artifact.target)
     session.log.notice(
@@ -98,16 +98,16 @@ async function checkTheBuild(session: DeploySession, { artifact }: Carried): Pro
 /** The build into the store through its signed URL. */
 async function upload(
   session: DeploySession,
-  { artifact, destination }: Carried,
-  report: Readonly<Report>
-): Promise<Learned> {
+  { artifact, destination }: Handoff,
+  report: Readonly<Deployment>
+): Promise<StepResult> {
   const receipt = await session.withinDelivery(service =>
     session.phase(`Upload ${quote(artifact!.name)} (${formatBytes(artifact!.size)})`, async () => {
       const sent = await uploadArtifact(service, artifact!, destination!, {
         minBytesPerSecond: session.settings.minUploadBytesPerSecond,
         onSigned: signed =>
           session.log.info(`Signed URL received for ${quote(signed.playgroundFileLocation)}.`),
-        onProgress: session.gate.guard('onProgress', session.hooks.onProgress)
+        onProgress: session.output.guard('onProgress', session.hooks.onProgress)
       })
       session.log.info(`SHA-256 ${sent.sha256}`)
       return sent
@@ -123,15 +123,15 @@ async function upload(
       playgroundFileLocation: session.value(receipt.signed.playgroundFileLocation),
       ...(uploadOnly ? { outcome: 'skipped' as const } : {})
     },
-    carried: { runInputPath: receipt.signed.playgroundFileLocation },
+    handoff: { runInputPath: receipt.signed.playgroundFileLocation },
     event: { type: 'uploaded' }
   }
 }
 
 /** The deploy notification, and what the service answered: a run, or why none. */
-async function notify(session: DeploySession, carried: Carried): Promise<Learned> {
+async function notify(session: DeploySession, handoff: Handoff): Promise<StepResult> {
   const { settings, log } = session
-  const runInputPath = carried.runInputPath ?? settings.runInputPath
+  const runInputPath = handoff.runInputPath ?? settings.runInputPath
   const answer = await session.withinDelivery(service =>
     session.phase('Deploy notification', () => {
       const build = runInputPath
@@ -149,8 +149,8 @@ async function notify(session: DeploySession, carried: Carried): Promise<Learned
       return service.notify(notification).then(answer => ({ answer, service }))
     })
   )
-  const facts: Partial<Report> = {
-    ...(runInputPath && !carried.runInputPath
+  const facts: Partial<Deployment> = {
+    ...(runInputPath && !handoff.runInputPath
       ? { playgroundFileLocation: session.value(runInputPath) }
       : {}),
     outcome: answer.answer.outcome,
@@ -160,17 +160,17 @@ async function notify(session: DeploySession, carried: Carried): Promise<Learned
     preview: answer.answer.preview,
     environment: answer.answer.environment && session.value(answer.answer.environment),
     environmentId: answer.answer.environmentId,
-    ...(await toldOf(session, answer.service, answer.answer))
+    ...(await answerFacts(session, answer.service, answer.answer))
   }
   return { facts, event: { type: 'notified' } }
 }
 
 /** What the log says of the service's answer, and what the answer adds: the run's page, or why no run. */
-async function toldOf(
+async function answerFacts(
   session: DeploySession,
   service: ServiceApi,
   answer: Awaited<ReturnType<ServiceApi['notify']>>
-): Promise<Partial<Report>> {
+): Promise<Partial<Deployment>> {
   const { log, settings } = session
   if (answer.warning) session.warn(`The service warns: ${answer.warning}`, 'Service warning')
   const where = answer.environment ? ` on environment ${quote(answer.environment)}` : ''
@@ -186,7 +186,7 @@ async function toldOf(
     return {
       noRun: {
         cause,
-        reason: session.gate.text(answer.reason ?? 'no trigger matched this deployment'),
+        reason: session.output.text(answer.reason ?? 'no trigger matched this deployment'),
         advice: noRunAdvice(cause, settings.deploymentType)
       }
     }
@@ -235,7 +235,7 @@ async function runPageOf(
 }
 
 /** A preview environment ended (or found ended before). */
-async function terminate(session: DeploySession): Promise<Learned> {
+async function terminate(session: DeploySession): Promise<StepResult> {
   const environment = session.settings.environmentRef!
   const [which, value] = Object.entries(environment)[0]!
   const result = await session.withinDelivery(service =>

@@ -2,8 +2,8 @@ import { formatMinutes } from '../shared/format.js'
 import { clock } from '../shared/clock.js'
 import { pollVerdict } from '../verdict/poll.js'
 import type { Verdict } from '../model.js'
-import type { Report } from './report.js'
-import type { DeploySession, Learned } from './session.js'
+import type { Deployment } from '../report/facts.js'
+import type { DeploySession, StepResult } from './session.js'
 
 /**
  * Waits for the verdict of the run the deploy created (or, in wait mode, the
@@ -11,8 +11,8 @@ import type { DeploySession, Learned } from './session.js'
  */
 export async function waitForVerdict(
   session: DeploySession,
-  report: Readonly<Report>
-): Promise<Learned> {
+  report: Readonly<Deployment>
+): Promise<StepResult> {
   const { settings, log } = session
   const afterDeploy = settings.mode !== 'wait'
   const runId = afterDeploy ? report.runId : settings.runId!

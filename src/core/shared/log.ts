@@ -2,7 +2,7 @@
  * Where the core tells what it does. Each front end supplies its own: the
  * action's writes workflow commands, the CLI's writes plain lines to stderr,
  * the library's is the caller's (or silent). Every line reaches it rendered,
- * redacted and on one line (deploy/output-gate.ts).
+ * redacted and on one line (deploy/output-filter.ts).
  */
 export interface Log {
   /** Progress a person follows. */

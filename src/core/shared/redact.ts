@@ -140,7 +140,7 @@ export function base64Spellings(secret: string): string[] {
   return spellings
 }
 
-/** The secrets of one deploy, and the redaction every gate text goes through. */
+/** The secrets of one deploy, and the redaction every outward text goes through. */
 export class Secrets {
   /** URLs and queries, masked as they are spelled (and URL-encoded). */
   private readonly exact = new Set<string>()

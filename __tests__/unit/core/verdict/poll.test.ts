@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { ACTION_VOCABULARY } from '../../../../src/action/vocabulary.js'
-import { verdictMessage as message } from '../../../../src/core/deploy/messages.js'
+import { verdictMessage as message } from '../../../../src/core/report/words.js'
 import { render } from '../../../../src/core/options/vocabulary.js'
 import { parseGreenlightAnswer } from '../../../../src/core/service/v0/greenlight.js'
 import { ServiceClient } from '../../../../src/core/service/v0/client.js'

@@ -2,7 +2,7 @@ import { ref } from '../shared/option-refs.js'
 import { PLATFORMS, type Platform } from '../shared/option-table.js'
 import type { Bug, Outcome, VerdictName } from '../model.js'
 import { VERDICT_NAMES } from '../model.js'
-import { type Report } from './report.js'
+import { type Deployment } from './facts.js'
 import { OUTCOMES } from '../model.js'
 
 /**
@@ -73,7 +73,7 @@ export interface OutputValues {
 }
 
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-export function outputValuesOf(report: Report): OutputValues {
+export function outputValuesOf(report: Deployment): OutputValues {
   const { verdict, build } = report
   // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
   const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined
@@ -105,25 +105,18 @@ export function outputValuesOf(report: Report): OutputValues {
 }
 
 /** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-export function blockingCount(report: Report): number | undefined {
+export function blockingCount(report: Deployment): number | undefined {
   const { verdict } = report
   if (!verdict) return undefined
   return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined)
 }
 
 /** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
-export function outputsOf(report: Report): Partial<Record<OutputName, string>> {
+export function outputsOf(report: Deployment): Partial<Record<OutputName, string>> {
   return Object.fromEntries(
     Object.entries(outputValuesOf(report)).map(([name, value]) => [
       name,
       typeof value === 'string' ? value : JSON.stringify(value)
     ])
   )
-}
-
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
-export function bugCounts(report: Report): string | undefined {
-  if (!report.verdict) return undefined
-  const count = (n: number | undefined): string => (n === undefined ? 'unknown' : String(n))
-  return `${count(blockingCount(report))} blocking, ${count(outputValuesOf(report).nonBlockingBugsCount)} non-blocking`
 }

@@ -7,17 +7,16 @@
  * GitHub's limits, cut at whole lines with a line saying where the rest is.
  */
 import { describe, expect, it } from '@jest/globals'
-import { sanitize, type Bug, type Judgement, type Report } from '../../../../src/core/index.js'
+import { sanitize, type Bug, type Deployment, type Judgement } from '../../../../src/core/index.js'
 import {
   MAX_CHECK_OUTPUT_BYTES,
   MAX_COMMENT_CHARACTERS,
   carriesMarker,
   checkOutput,
-  code,
   commentBody,
-  commentMarker,
-  safeHref
-} from '../../../../src/action/github/content.js'
+  commentMarker
+} from '../../../../src/core/report/github.js'
+import { code, safeHref } from '../../../../src/core/report/markdown.js'
 import { INVISIBLE, analyse, markupProblems, render } from '../../../helpers/markdown.js'
 
 const INVISIBLES = [
@@ -59,7 +58,7 @@ const BUG_URLS = [
   undefined
 ]
 
-function hostileReport(): { report: Report; judgement: Judgement } {
+function hostileReport(): Deployment {
   const bugs: Bug[] = HOSTILE.map((name, i) => ({
     name,
     number: i + 1,
@@ -68,7 +67,8 @@ function hostileReport(): { report: Report; judgement: Judgement } {
     new: true,
     url: BUG_URLS[i % BUG_URLS.length]
   }))
-  const report: Report = {
+  return {
+    name: 'Mobile tests @team #9 <!-- -->',
     failOnNoRun: true,
     warnings: [],
     outcome: 'success',
@@ -92,18 +92,18 @@ function hostileReport(): { report: Report; judgement: Judgement } {
       blockingBugs: bugs,
       timeoutMs: 60_000,
       answered: true
+    },
+    judgement: {
+      conclusion: 'failure',
+      cause: 'timed-out',
+      message: `The wait timed out: ${HOSTILE.join(' ')}`
     }
   }
-  const judgement: Judgement = {
-    conclusion: 'failure',
-    message: `The wait timed out: ${HOSTILE.join(' ')}`
-  } as Judgement
-  return { report, judgement }
 }
 
 const WORKFLOW_RUN = 'https://github.com/octo-org/octo-app/actions/runs/1'
 /** Every link our content may make: the encoded form of each http(s) address it was given. */
-function ourHrefs(report: Report): string[] {
+function ourHrefs(report: Deployment): string[] {
   const urls = [
     RUN_URL,
     report.verdict?.runUrl,
@@ -119,13 +119,10 @@ function ourHrefs(report: Report): string[] {
 }
 
 describe('no value makes markup', () => {
-  const { report, judgement } = hostileReport()
-  const check = checkOutput(report, undefined, judgement, WORKFLOW_RUN)
+  const report = hostileReport()
+  const check = checkOutput(report, undefined, WORKFLOW_RUN)
   const outputs: [string, string][] = [
-    [
-      'the comment',
-      commentBody('Mobile tests @team #9 <!-- -->', report, undefined, judgement, WORKFLOW_RUN)
-    ],
+    ['the comment', commentBody([report], [undefined], WORKFLOW_RUN)],
     ['the check summary', check.summary],
     ['the check text', check.text!]
   ]
@@ -191,11 +188,11 @@ describe('code spans', () => {
 describe('links', () => {
   it.each([
     ['https://app.example.com/runs/1', 'https://app.example.com/runs/1'],
-    ['http://127.0.0.1:4010/runs/run_1', 'http://127.0.0.1:4010/runs/run%5F1'],
+    ['http://127.0.0.1:4010/runs/run_1', 'http://127.0.0.1:4010/runs/run_1'],
     ['https://a.example.com/x?a=1&copy=2', 'https://a.example.com/x?a=1&amp;copy=2'],
     [
       "https://a.example.com/p(1)'[x]<y>`|*_\\z",
-      'https://a.example.com/p%281%29%27%5Bx%5D%3Cy%3E%60%7C%2A%5F/z'
+      'https://a.example.com/p%281%29%27%5Bx%5D%3Cy%3E%60%7C%2A_/z'
     ],
     ['https://a.example.com/a b', 'https://a.example.com/a%20b'],
     ['https://ÿ.example.com/é', 'https://xn--wda.example.com/%C3%A9']
@@ -223,23 +220,27 @@ describe('links', () => {
 })
 
 describe("the comment's marker", () => {
-  it('is the exact first line for each check name, and two names never share one', () => {
-    const a = commentBody('Mobile tests', { failOnNoRun: true, warnings: [] })
-    expect(carriesMarker(a, 'Mobile tests')).toBe(true)
-    expect(carriesMarker(a, 'Mobile tests (staging)')).toBe(false)
-    expect(commentMarker('a -->')).not.toBe(commentMarker('a'))
-    expect(commentMarker('x --><!-- y')).not.toMatch(/-->.*-->/)
+  it('is the exact first line for each deployment name, and two names never share one', () => {
+    const a = commentBody([{ name: 'Mobile tests', failOnNoRun: true, warnings: [] }], [])
+    expect(carriesMarker(a, ['Mobile tests'])).toBe(true)
+    expect(carriesMarker(a, ['Mobile tests (staging)'])).toBe(false)
+    expect(commentMarker(['a -->'])).not.toBe(commentMarker(['a']))
+    expect(commentMarker(['x --><!-- y'])).not.toMatch(/-->.*-->/)
+    // A step's several deployments: their names together, never one alone's, nor a name holding a comma.
+    expect(commentMarker(['a', 'b'])).not.toBe(commentMarker(['a,b']))
+    expect(commentMarker(['a', 'b'])).not.toBe(commentMarker(['a']))
   })
 
   it("is never carried by a value holding another check's marker", () => {
-    const other = commentMarker('Mobile tests (production)')
-    const report: Report = {
+    const other = commentMarker(['Mobile tests (production)'])
+    const report: Deployment = {
+      name: 'Mobile tests (staging)',
       failOnNoRun: true,
       warnings: [],
       artifact: { name: `${other}.apk`, size: 1 }
     }
-    const body = commentBody('Mobile tests (staging)', report)
-    expect(carriesMarker(body, 'Mobile tests (production)')).toBe(false)
+    const body = commentBody([report], [])
+    expect(carriesMarker(body, ['Mobile tests (production)'])).toBe(false)
     expect(body).not.toContain(other)
     expect(body.split('<!--')).toHaveLength(2)
   })
@@ -247,7 +248,7 @@ describe("the comment's marker", () => {
 
 describe("GitHub's limits", () => {
   /** A hundred and fifty blocking bugs, each name as long as the service's words may be, in CJK or emoji. */
-  function manyBugs(glyph: string): Report {
+  function manyBugs(glyph: string): Deployment {
     const name = glyph.repeat(Math.floor(300 / glyph.length))
     const bugs: Bug[] = Array.from({ length: 150 }, (_v, i) => ({
       name,
@@ -258,6 +259,7 @@ describe("GitHub's limits", () => {
       url: `https://app.example.com/runs/run_1/bugs/${i + 1}`
     }))
     return {
+      name: 'Mobile tests',
       failOnNoRun: true,
       warnings: [],
       runId: 'run_1',
@@ -282,13 +284,13 @@ describe("GitHub's limits", () => {
     "the check's text with long %s names: cut at a whole row within 65,535 bytes, pointing to the rest",
     (_title, glyph) => {
       const report = manyBugs(glyph)
-      const { summary, text } = checkOutput(report, undefined, undefined, WORKFLOW_RUN)
+      const { summary, text } = checkOutput(report, undefined, WORKFLOW_RUN)
       expect(Buffer.byteLength(summary, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)
       expect(Buffer.byteLength(text!, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)
       expect(Buffer.byteLength(text!, 'utf8')).toBeGreaterThan(MAX_CHECK_OUTPUT_BYTES - 2000)
       const lines = text!.split('\n')
       expect(lines.at(-1)).toBe(
-        `The rest is on [the run’s page](https://app.example.com/runs/run%5F1) and in [the job summary](${WORKFLOW_RUN}).`
+        `The rest is on [the run’s page](https://app.example.com/runs/run_1) and in [the job summary](${WORKFLOW_RUN}).`
       )
       const rows = lines.filter(line => line.startsWith('| ['))
       expect(rows.length).toBeGreaterThan(10)
@@ -300,7 +302,7 @@ describe("GitHub's limits", () => {
         markupProblems(
           rendered,
           ourHrefs(report).concat(
-            rows.map((_r, i) => `https://app.example.com/runs/run%5F1/bugs/${i + 1}`)
+            rows.map((_r, i) => `https://app.example.com/runs/run_1/bugs/${i + 1}`)
           )
         )
       ).toEqual([])
@@ -308,13 +310,22 @@ describe("GitHub's limits", () => {
   )
 
   it('a comment whose one line is too long for GitHub loses that line, never its marker', () => {
-    const report: Report = { failOnNoRun: true, warnings: [], runId: 'run_1', outcome: 'aborted' }
-    const body = commentBody('Mobile tests', report, undefined, {
+    const judgement: Judgement = {
       conclusion: 'failure',
+      cause: 'deploy-failed',
       message: 'x'.repeat(MAX_COMMENT_CHARACTERS)
-    } as Judgement)
+    }
+    const report: Deployment = {
+      name: 'Mobile tests',
+      failOnNoRun: true,
+      warnings: [],
+      runId: 'run_1',
+      outcome: 'aborted',
+      judgement
+    }
+    const body = commentBody([report], [])
     expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARACTERS)
-    expect(carriesMarker(body, 'Mobile tests')).toBe(true)
+    expect(carriesMarker(body, ['Mobile tests'])).toBe(true)
     expect(body).not.toContain('xxxxx')
     expect(body).toMatch(/The rest is on/)
   })

@@ -1,7 +1,7 @@
 import type { Bug } from '../model.js'
-import type { Cause, Judgement } from './conclusion.js'
+import type { Cause, Judgement } from './judgement.js'
 import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
-import type { Report } from './report.js'
+import type { StepFacts } from './facts.js'
 import { clock } from '../shared/clock.js'
 import { showInvisible } from '../shared/text.js'
 
@@ -89,8 +89,26 @@ const FAILURE_TYPES: Record<Cause, string> = {
   success: 'Failed'
 }
 
-/** Pure: the JUnit XML of a deploy's judgement and outputs. */
+/** Pure: the JUnit XML of a deploy's judgement and outputs, as one suite. */
 export function junitXml(input: JUnitInput): string {
+  return junitDocument([input])
+}
+
+/** Pure: the JUnit XML of several suites, one per deployment, in the order given. */
+export function junitDocument(inputs: readonly JUnitInput[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites>',
+    ...inputs.flatMap((input, id) => suiteLines(input, id)),
+    '</testsuites>',
+    ''
+  ].join('\n')
+}
+
+const attributes = (pairs: [string, string | number][]): string =>
+  pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('')
+
+function suiteLines(input: JUnitInput, id: number): string[] {
   const { outputs, judgement } = input
   const cases: TestCase[] = [
     verdictCase(outputs, judgement),
@@ -98,11 +116,9 @@ export function junitXml(input: JUnitInput): string {
   ]
   const failures = cases.filter(c => c.failure).length
   const skipped = cases.filter(c => c.skipped !== undefined).length
-  const attributes = (pairs: [string, string | number][]): string =>
-    pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('')
   const suite = attributes([
     ['package', PACKAGE],
-    ['id', 0],
+    ['id', id],
     ['name', input.name?.trim() || PACKAGE],
     ['timestamp', input.started.toISOString().slice(0, 19)],
     ['hostname', input.hostname?.trim() || 'localhost'],
@@ -119,9 +135,7 @@ export function junitXml(input: JUnitInput): string {
     ['conclusion', judgement.conclusion],
     ['cause', judgement.cause]
   ]
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<testsuites>',
+  return [
     `  <testsuite${suite}>`,
     '    <properties>',
     ...properties.map(
@@ -132,14 +146,11 @@ export function junitXml(input: JUnitInput): string {
         ])}/>`
     ),
     '    </properties>',
-    ...cases.map(testCase => caseXml(testCase, attributes)),
+    ...cases.map(testCase => caseXml(testCase)),
     `    <system-out>${xmlText(systemOut(outputs, judgement))}</system-out>`,
     '    <system-err/>',
-    '  </testsuite>',
-    '</testsuites>',
-    ''
+    '  </testsuite>'
   ]
-  return lines.join('\n')
 }
 
 /** What a person reads under the suite: the run, its link, and the judgement's words. */
@@ -195,10 +206,7 @@ function bugCases(bugs: Bug[], judgement: Judgement): TestCase[] {
   })
 }
 
-function caseXml(
-  testCase: TestCase,
-  attributes: (pairs: [string, string | number][]) => string
-): string {
+function caseXml(testCase: TestCase): string {
   const head = `    <testcase${attributes([
     ['name', testCase.name],
     ['classname', testCase.classname],
@@ -221,13 +229,23 @@ function seconds(value: number): string {
   return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3)
 }
 
-/** Pure: the JUnit XML of what a deploy learned, rendering its judgement. */
-export function junitOfReport(report: Report, judgement: Judgement, now = clock.now()): string {
-  const started = report.startedAt ?? now
-  return junitXml({
-    outputs: outputValuesOf(report),
-    judgement,
-    started: new Date(started),
-    seconds: (now - started) / 1000
-  })
+/**
+ * Pure: the JUnit XML of a step: a suite per deployment, each rendering its
+ * own judgement, named for a single deployment as before
+ * (`mobile-build-deploy`) and after each deployment when there are several.
+ */
+export function junitOfStep(facts: StepFacts, now = clock.now()): string {
+  const several = facts.deployments.length > 1
+  return junitDocument(
+    facts.deployments.map(deployment => {
+      const started = deployment.startedAt ?? now
+      return {
+        outputs: outputValuesOf(deployment),
+        judgement: deployment.judgement ?? facts.judgement,
+        name: several ? deployment.name : undefined,
+        started: new Date(started),
+        seconds: (now - started) / 1000
+      }
+    })
+  )
 }

@@ -1,6 +1,6 @@
 import { setting } from '../shared/option-refs.js'
-import { noRunMessage, verdictMessage } from './messages.js'
-import type { Report } from './report.js'
+import type { Deployment } from './facts.js'
+import { noRunMessage, verdictMessage } from './words.js'
 
 /** What a deploy comes to for the pipeline. */
 export type Conclusion = 'success' | 'warning' | 'failure'
@@ -33,22 +33,6 @@ const CAUSES: Record<Cause, true> = {
   canceled: true
 }
 
-const CAUSE_WORDS: Record<Cause, string> = {
-  success: 'passed',
-  'deploy-failed': 'the deploy failed',
-  usage: 'an option cannot be used',
-  'run-failed': 'the run found blocking bugs',
-  'timed-out': 'the wait for the verdict timed out',
-  canceled: 'canceled'
-}
-
-/** Pure: the judgement in a few words, as every report heads it: the summary, the check run, the comment. */
-export function resultWords(judgement: Judgement): string {
-  if (judgement.conclusion === 'success') return '✅ success'
-  if (judgement.conclusion === 'warning') return '⚠️ success, with a warning'
-  return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`
-}
-
 export interface Judgement {
   conclusion: Conclusion
   cause: Cause
@@ -61,7 +45,7 @@ export interface Judgement {
  * failed deploy fails; no run created fails unless `failOnNoRun` is false
  * (then a warning); a verdict other than passed fails, each by its cause.
  */
-export function conclude(report: Report): Judgement {
+export function conclude(report: Deployment): Judgement {
   if (report.failure)
     return {
       conclusion: 'failure',
@@ -108,4 +92,59 @@ export function judgementOf(result: {
     cause: cause as Cause,
     message: typeof reason === 'string' ? reason : undefined
   }
+}
+
+/**
+ * The causes from the most severe down, as the step's exit code takes the
+ * most severe of its deployments': an option that cannot be used (nothing
+ * was sent), a deploy that failed (a build never reached a run), blocking
+ * bugs, a wait that timed out, a canceled run, success.
+ */
+export const CAUSE_SEVERITY: readonly Cause[] = [
+  'usage',
+  'deploy-failed',
+  'run-failed',
+  'timed-out',
+  'canceled',
+  'success'
+]
+const CONCLUSION_SEVERITY: readonly Conclusion[] = ['failure', 'warning', 'success']
+
+/** Pure: the more severe of two judgements, the first of equals. */
+function severer(a: Judgement, b: Judgement): Judgement {
+  const byConclusion =
+    CONCLUSION_SEVERITY.indexOf(a.conclusion) - CONCLUSION_SEVERITY.indexOf(b.conclusion)
+  if (byConclusion !== 0) return byConclusion < 0 ? a : b
+  return CAUSE_SEVERITY.indexOf(a.cause) <= CAUSE_SEVERITY.indexOf(b.cause) ? a : b
+}
+
+/**
+ * Pure: what a step comes to: the most severe of its deployments' judgements
+ * (with several, its message names each that is not a plain success); a
+ * problem of the step's own (a surface it must write) fails a step that
+ * would pass, and is a detail of one that fails already.
+ */
+export function stepJudgement(
+  deployments: readonly Pick<Deployment, 'name' | 'judgement'>[],
+  problem?: string
+): Judgement {
+  const passed: Judgement = { conclusion: 'success', cause: 'success' }
+  const judged = deployments.map(deployment => deployment.judgement ?? passed)
+  const worst = judged.reduce(severer, passed)
+  const messages =
+    deployments.length > 1
+      ? deployments.flatMap(({ name }, i) => {
+          const { message, conclusion } = judged[i]!
+          return message && conclusion !== 'success' ? [`${name}: ${message}`] : []
+        })
+      : worst.message
+        ? [worst.message]
+        : []
+  const judgement: Judgement = {
+    ...worst,
+    message: messages.length > 0 ? messages.join(' ') : undefined
+  }
+  if (problem && judgement.conclusion !== 'failure')
+    return { conclusion: 'failure', cause: 'deploy-failed', message: problem }
+  return judgement
 }

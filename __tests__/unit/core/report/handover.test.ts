@@ -6,8 +6,8 @@ import {
   envman,
   HAND_OVER_LIMIT_BYTES,
   shell
-} from '../../../src/cli/handover.js'
-import { gitlabDotenv } from '../../helpers/gitlab-dotenv.js'
+} from '../../../../src/core/report/handover.js'
+import { gitlabDotenv } from '../../../helpers/gitlab-dotenv.js'
 
 describe("the dotenv hand-over, by GitLab's reader", () => {
   it.each([

@@ -7,17 +7,18 @@ import { OPTIONS } from '../shared/option-table.js'
 import { render, type Vocabulary } from '../options/vocabulary.js'
 
 /**
- * The way out of the core. Every text a deploy sends a person (log lines, the
- * failure, the reason, warnings) passes here: options rendered in the front
- * end's words, every secret and credential shape redacted, and the whole made
- * sanitized (one line, no control characters, no workflow command). Every
- * callback of the caller's (the log, progress, status, events) is called
- * through a guard: one that throws is reported once and not called again,
- * and never stops the deploy.
+ * The filter every text a deploy sends out passes (log lines, the failure,
+ * the reason, warnings): options rendered in the front end's words, every
+ * secret and credential shape redacted, and the whole sanitized (one line,
+ * no control characters, no workflow command). Every callback of the
+ * caller's and every reporter (the log, progress, events, a reporter's
+ * writes) is called through a guard: one that throws is reported once and
+ * not called again, and never stops the deploy.
  */
-export class OutputGate {
+export class OutputFilter {
   readonly secrets: Secrets
   readonly log: Log
+  /** The step's own warnings: a callback or a reporter that threw. */
   private readonly warnings: string[]
   private readonly target: Log
   private readonly failed = new Set<string>()
@@ -58,13 +59,6 @@ export class OutputGate {
   /** A text for a person, ready to leave the process. */
   text(message: string): string {
     return sanitize(this.secrets.redact(render(message, this.vocabulary)))
-  }
-
-  /** A warning worth a look, kept with the others: its text, ready to leave the process. */
-  warn(message: string): string {
-    const warning = this.text(message)
-    this.warnings.push(warning)
-    return warning
   }
 
   /**

@@ -3,6 +3,7 @@ import type { GitContext } from '../shared/git-context.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Mode } from '../options/resolve.js'
 import type { NoRunCause, Outcome, Termination, Verdict } from '../model.js'
+import type { Judgement } from './judgement.js'
 
 export { OUTCOMES, type Outcome } from '../model.js'
 
@@ -22,10 +23,14 @@ export interface Failure {
 }
 
 /**
- * What a deploy learned, as far as it got: everything outputs, the summary,
- * the check run, the JUnit report and the library's result are made of.
+ * One deployment (one build sent to one destination, or a mode without a
+ * build) and what it learned, as far as it got: everything the outputs, the
+ * summary, the check run, the comment, JUnit, the hand-over files and the
+ * library's result are made of.
  */
-export interface Report {
+export interface Deployment {
+  /** Its name in every report: the check run's, the comment's row, the summary's heading, the JUnit suite. */
+  name: string
   /** When the deploy began (epoch ms). */
   startedAt?: number | undefined
   mode?: Mode | undefined
@@ -67,5 +72,18 @@ export interface Report {
   /** What stopped the deploy. */
   failure?: Failure | undefined
   /** Warnings worth a look: the service's own, a caller's callback that threw. */
+  warnings: string[]
+  /** What it comes to for the pipeline, by the one rule, once it is done. */
+  judgement?: Judgement | undefined
+}
+
+/** What a step did: its deployments, in the order given, and what the step comes to. */
+export interface StepFacts {
+  deployments: Deployment[]
+  /** The step's judgement: the most severe of its deployments' (judgement.ts), or its own problem's. */
+  judgement: Judgement
+  /** A surface the step must write (the outputs a later step reads, a hand-over file) that could not be written. */
+  problem?: string | undefined
+  /** The step's own warnings: a callback of the caller's or a reporter that threw. */
   warnings: string[]
 }

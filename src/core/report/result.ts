@@ -1,6 +1,6 @@
-import type { Cause, Conclusion } from './conclusion.js'
+import type { Cause, Conclusion } from './judgement.js'
+import type { StepFacts } from './facts.js'
 import { outputValuesOf, type OutputValues } from './outputs.js'
-import type { CompletedDeploy } from './orchestrator.js'
 import type { Outcome } from '../model.js'
 
 /**
@@ -21,18 +21,20 @@ export interface DeployResult extends OutputValues {
   warnings?: string[] | undefined
 }
 
-/** Pure: the result of a deploy's run, read from its report and judgement and never judged again. */
-export function resultOf({ report, judgement }: CompletedDeploy): DeployResult & {
+/** Pure: the result of a step, read from its facts and judgement and never judged again. */
+export function resultOf({ deployments, judgement, warnings: own }: StepFacts): DeployResult & {
   /** Terminate mode: `already` when the service had ended the environment before. */
   state?: 'terminated' | 'already'
 } {
+  const report = deployments[0]!
+  const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own]
   return {
     ...outputValuesOf(report),
     outcome: report.outcome ?? 'aborted',
     conclusion: judgement.conclusion,
     cause: judgement.cause,
     ...(judgement.message ? { reason: judgement.message } : {}),
-    ...(report.warnings.length > 0 ? { warnings: [...report.warnings] } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
     ...(report.terminated ? { state: report.terminated.state } : {})
   }
 }

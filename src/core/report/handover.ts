@@ -1,4 +1,4 @@
-import type { OutputName } from '../core/index.js'
+import type { OutputName } from './outputs.js'
 
 /** The outputs as a hand-over file's text, and the outputs that could not be written safely in it. */
 export interface HandOver {

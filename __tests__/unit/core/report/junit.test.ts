@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { conclude, type Judgement } from '../../../../src/core/deploy/conclusion.js'
-import { junitOfReport, junitXml, xmlText } from '../../../../src/core/deploy/junit.js'
-import type { Report } from '../../../../src/core/deploy/report.js'
+import { conclude, type Judgement } from '../../../../src/core/report/judgement.js'
+import { junitOfStep, junitXml, xmlText } from '../../../../src/core/report/junit.js'
+import type { Deployment } from '../../../../src/core/report/facts.js'
 import type { Bug } from '../../../../src/core/model.js'
 import type { Verdict, VerdictName } from '../../../../src/core/model.js'
 import {
@@ -13,6 +13,11 @@ import {
 } from '../../../helpers/junit.js'
 
 const started = new Date('2026-11-23T10:00:00.123Z')
+
+/** The JUnit report of a step of this one deployment, judged so. */
+function junitOfReport(report: Deployment, judgement: Judgement, now?: number): string {
+  return junitOfStep({ deployments: [{ ...report, judgement }], judgement, warnings: [] }, now)
+}
 const bug = (name: string, blocking: boolean, number?: number): Bug => ({
   name,
   number,
@@ -23,8 +28,9 @@ const bug = (name: string, blocking: boolean, number?: number): Bug => ({
 })
 
 /** A report of a deploy that created `runId` and, when given, waited for its verdict. */
-function waited(runId: string, verdict?: VerdictName, bugs: Bug[] = []): Report {
-  const report: Report = {
+function waited(runId: string, verdict?: VerdictName, bugs: Bug[] = []): Deployment {
+  const report: Deployment = {
+    name: 'Mobile tests',
     startedAt: started.getTime(),
     outcome: 'success',
     runId,
@@ -48,7 +54,8 @@ function waited(runId: string, verdict?: VerdictName, bugs: Bug[] = []): Report 
   return report
 }
 
-const noRun = (failOnNoRun: boolean): Report => ({
+const noRun = (failOnNoRun: boolean): Deployment => ({
+  name: 'Mobile tests',
   startedAt: started.getTime(),
   outcome: 'failed',
   failOnNoRun,
@@ -57,7 +64,7 @@ const noRun = (failOnNoRun: boolean): Report => ({
 })
 
 /** Every situation a step can end in, and the judgement the step ends with. */
-const SITUATIONS: [string, Report][] = [
+const SITUATIONS: [string, Deployment][] = [
   ['passed', waited('run_1', 'passed', [bug('Typo', false, 2)])],
   ['blocking bugs', waited('run_1', 'failed', [bug('Crash', true, 1), bug('Typo', false, 2)])],
   ['no run, fail-on-no-run true', noRun(true)],
@@ -67,6 +74,7 @@ const SITUATIONS: [string, Report][] = [
   [
     'aborted (a request failed)',
     {
+      name: 'Mobile tests',
       startedAt: started.getTime(),
       outcome: 'aborted',
       failOnNoRun: true,
@@ -82,6 +90,7 @@ const SITUATIONS: [string, Report][] = [
   [
     'bad usage',
     {
+      name: 'Mobile tests',
       startedAt: started.getTime(),
       outcome: 'aborted',
       failOnNoRun: true,

@@ -1,15 +1,15 @@
 import { describe, expect, it } from '@jest/globals'
 import { CLI_VOCABULARY } from '../../../../src/cli/vocabulary.js'
-import { OutputGate } from '../../../../src/core/deploy/output-gate.js'
+import { OutputFilter } from '../../../../src/core/deploy/output-filter.js'
 import { ECHOED_SPELLINGS, readableRun } from '../../../helpers/secrets.js'
 
 const KEY = 'sk_live_9fQ2xLm7Tz4RwB8vNc3H'
 
-/** An OutputGate for the CLI, with what its log was told. */
+/** An OutputFilter for the CLI, with what its log was told. */
 function cliGate() {
   const lines: string[] = []
   const masked: string[] = []
-  const gate = new OutputGate(
+  const gate = new OutputFilter(
     CLI_VOCABULARY,
     {
       info: (message: string) => lines.push(message),

@@ -1,0 +1,176 @@
+/**
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown (markdown.ts's one escaper), within GitHub's limits: a check
+ * run's summary and text in UTF-8 bytes, a comment in characters. A check
+ * run is one deployment's; a comment is the step's, with a row per
+ * deployment when it has several, found again by the marker of their names.
+ */
+import { formatMinutes } from '../shared/format.js'
+import type { Deployment } from './facts.js'
+import { code, cut, link, table } from './markdown.js'
+import { blockingCount, outputValuesOf } from './outputs.js'
+import { bugCounts, bugTable, factsTable, type RowName } from './rows.js'
+import { appText, resultWords, stateWords } from './words.js'
+
+/** GitHub's conclusions of a completed check run. */
+export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out' | 'skipped'
+
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+export const MAX_CHECK_OUTPUT_BYTES = 65_535
+export const MAX_COMMENT_CHARACTERS = 65_536
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100
+
+/** The rows a reviewer reads on a check run and in a comment. */
+const REVIEW_ROWS: readonly RowName[] = [
+  'Build',
+  'App',
+  'Run',
+  'Commit',
+  'Environment',
+  'Result',
+  'State',
+  'Bugs',
+  'Why'
+]
+
+/**
+ * The hidden marker that finds a step's comment again: the first line of the
+ * comment, exactly, naming its deployments. Each name is percent-encoded, so
+ * two sets of names never share a marker and no name can end the HTML
+ * comment early.
+ */
+export function commentMarker(names: readonly string[]): string {
+  return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`
+}
+
+/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
+export function carriesMarker(body: string, names: readonly string[]): boolean {
+  const marker = commentMarker(names)
+  return body === marker || body.startsWith(`${marker}\n`)
+}
+
+/**
+ * The check run's conclusion: the deployment's judgement in GitHub's words.
+ * A success with nothing tested (no run waited for) is `skipped`.
+ */
+export function checkConclusion(deployment: Deployment): CheckConclusion {
+  const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' }
+  switch (judgement.cause) {
+    case 'timed-out':
+      return 'timed_out'
+    case 'canceled':
+      return 'cancelled'
+  }
+  if (judgement.conclusion === 'failure') return 'failure'
+  return deployment.verdict ? 'success' : 'skipped'
+}
+
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): string {
+  const places = [
+    link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
+    link('the job summary', workflowRunUrl)
+  ]
+  return `The rest is on ${places.join(' and in ')}.`
+}
+
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+export function checkOutput(
+  deployment: Deployment,
+  stage?: string,
+  workflowRunUrl?: string
+): { title: string; summary: string; text?: string } {
+  const title = stateWords(deployment, stage)
+  const bytes = (text: string): boolean => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES
+  const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`
+  const summary = cut(factsTable(deployment, REVIEW_ROWS, { stage }), bytes, rest)
+  const bugs = deployment.verdict?.bugs ?? []
+  const more =
+    bugs.length > CHECK_BUGS
+      ? [
+          '',
+          `And ${bugs.length - CHECK_BUGS} more: ${link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
+        ]
+      : []
+  const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest)
+  return { title, summary, ...(text ? { text } : {}) }
+}
+
+/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
+function blockingSection(deployment: Deployment, heading: string): string[] {
+  const blocking = deployment.verdict?.blockingBugs ?? []
+  if (blocking.length === 0) return []
+  const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl
+  const lines = [
+    '',
+    `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
+    '',
+    ...bugTable(blocking, COMMENT_BUGS)
+  ]
+  if (blocking.length > COMMENT_BUGS || all)
+    lines.push(
+      '',
+      `${link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`
+    )
+  return lines
+}
+
+/**
+ * The pull-request comment of a step: found again by its marker, edited in
+ * place; within GitHub's limit in characters. One deployment is told in a
+ * table of its facts; several in a table with a row each, then each one's
+ * blocking bugs. `stages` says where each deployment's run is while waiting.
+ */
+export function commentBody(
+  deployments: readonly Deployment[],
+  stages: readonly (string | undefined)[],
+  workflowRunUrl?: string
+): string {
+  const names = deployments.map(deployment => deployment.name)
+  const lines = [commentMarker(names)]
+  if (deployments.length === 1) {
+    const [deployment] = deployments as [Deployment]
+    lines.push(
+      `### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`,
+      '',
+      ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }),
+      ...blockingSection(deployment, 'Blocking bugs')
+    )
+    if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
+      lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`)
+  } else {
+    lines.push(
+      `### Mobile builds: ${deployments.length} deployments`,
+      '',
+      ...table(
+        ['Deployment', 'App', 'Run', 'State', 'Bugs'],
+        deployments.map((deployment, i) => {
+          const values = outputValuesOf(deployment)
+          const state = deployment.judgement
+            ? resultWords(deployment.judgement)
+            : stateWords(deployment, stages[i])
+          return [
+            code(deployment.name),
+            appText(values, value => code(value)) ?? '',
+            values.runId ? link(code(values.runId), values.runUrl) : '',
+            state,
+            bugCounts(deployment) ?? ''
+          ]
+        })
+      ),
+      ...deployments.flatMap(deployment =>
+        blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)
+      )
+    )
+  }
+  lines.push('', `<sub>${link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`)
+  // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+  return cut(
+    lines,
+    text => text.length <= MAX_COMMENT_CHARACTERS,
+    `…\n\n${elsewhere(deployments[0]!, workflowRunUrl)}`
+  )
+}

@@ -1,0 +1,110 @@
+/**
+ * Pure: a step's summary in markdown, for the job summary of a GitHub step
+ * and a summary file of any CI (`--summary-file`): the step's result, then
+ * each deployment under its name: a table of its facts, and its bugs within
+ * a budget GitHub keeps (it drops a step's summary over 1 MiB whole, the
+ * verdict with it).
+ */
+import type { Deployment, StepFacts } from './facts.js'
+import { code, link, table } from './markdown.js'
+import { outputValuesOf } from './outputs.js'
+import { ROWS, bugCounts, factsTable, type RowName } from './rows.js'
+import { resultWords } from './words.js'
+
+/** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
+export const MAX_BUG_TABLE_BYTES = 512 * 1024
+
+/** Every fact a summary shows, in this order. */
+const SUMMARY_ROWS: readonly RowName[] = [
+  'Result',
+  'Artifact',
+  'App',
+  'Artifact link target',
+  'Size',
+  'SHA-256',
+  'Destination',
+  'playgroundFileLocation',
+  'Deployment type',
+  'Branch',
+  'Commit',
+  'Pull request',
+  'Environment',
+  'Environment id',
+  'Outcome',
+  'Run id',
+  'Verdict',
+  'Run',
+  'Bugs',
+  'Environment ended',
+  'Warning',
+  'Problem'
+]
+
+/** Pure: the bug rows of a deployment that fit the budget, and a last row naming how many were left out. */
+export function bugRows(deployment: Deployment, budget = MAX_BUG_TABLE_BYTES): string[][] {
+  const rows = (deployment.verdict?.bugs ?? []).map(bug => [
+    link(code(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
+    bug.priority,
+    bug.blocking ? 'blocking' : 'not blocking',
+    bug.new ? 'new' : ''
+  ])
+  let used = 0
+  for (const [i, row] of rows.entries()) {
+    used += Buffer.byteLength(row.join('')) + 40
+    if (used > budget)
+      return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']]
+  }
+  return rows
+}
+
+/** One deployment's section: its heading, its facts, its bugs. */
+function section(
+  deployment: Deployment,
+  facts: StepFacts,
+  budget: number,
+  heading: string
+): string[] {
+  const rows = factsTable(deployment, SUMMARY_ROWS, { problem: facts.problem }).slice(2)
+  const bugs = bugRows(deployment, budget)
+  return [
+    heading,
+    '',
+    '| Item | Value |',
+    '|---|---|',
+    ...rows,
+    ...(bugs.length > 0
+      ? ['', '#### Bugs', '', ...table(['Bug', 'Priority', 'Blocking', 'New'], bugs)]
+      : [])
+  ]
+}
+
+/** Pure: the summary of a step, as markdown. */
+export function summaryMarkdown(facts: StepFacts): string {
+  const { deployments } = facts
+  const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length)
+  if (deployments.length === 1)
+    return `${section(deployments[0]!, facts, budget, `### Mobile build deploy: ${code(deployments[0]!.name, { table: false })}`).join('\n')}\n`
+  const overview = table(
+    ['Deployment', 'Result', 'Run', 'Bugs'],
+    deployments.map(deployment => {
+      const { runId, runUrl } = outputValuesOf(deployment)
+      return [
+        code(deployment.name),
+        deployment.judgement
+          ? resultWords(deployment.judgement)
+          : (ROWS.State(deployment, {}) ?? ''),
+        runId ? link(code(runId), runUrl) : '',
+        bugCounts(deployment) ?? ''
+      ]
+    })
+  )
+  return `${[
+    `### Mobile build deploy: ${resultWords(facts.judgement)}`,
+    '',
+    ...overview,
+    ...deployments.flatMap(deployment => [
+      '',
+      ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
+    ])
+  ].join('\n')}\n`
+}

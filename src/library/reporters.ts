@@ -1,0 +1,33 @@
+import {
+  resultOf,
+  type DeployEvent,
+  type DeployResult,
+  type Reporter,
+  type StepFacts,
+  type VerdictStatus
+} from '../core/index.js'
+
+/** The result a call resolves with: the step's facts as the library returns them (the CLI's --json prints the same). */
+export class LibraryResult implements Reporter {
+  readonly name = 'result'
+  result?: ReturnType<typeof resultOf>
+
+  finish(facts: StepFacts): void {
+    this.result = resultOf(facts)
+  }
+}
+
+/** The caller's `onStatus`, told each answer of the service while waiting. */
+export class StatusCallback implements Reporter {
+  readonly name = 'onStatus'
+
+  constructor(private readonly onStatus: (status: VerdictStatus) => void) {}
+
+  onEvent(event: DeployEvent): void {
+    if (event.type === 'status') this.onStatus(event.status)
+  }
+
+  finish(): void {}
+}
+
+export type { DeployResult }
