@@ -352,6 +352,13 @@ const TABLE = {
     description:
       "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
   },
+  summaryFile: {
+    kind: 'path',
+    commands: ALL,
+    frontEnds: ['cli', 'library'],
+    description:
+      "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
+  },
   githubToken: {
     kind: 'secret',
     commands: ['deploy', 'upload', 'notify', 'wait'],
