@@ -4231,7 +4231,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(324);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(931);
 
 
 
@@ -4250,7 +4250,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 324:
+/***/ 931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5971,42 +5971,103 @@ function junitOfStep(facts, now = clock/* clock */.pm.now()) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/core/report/files.ts
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 /**
- * The reports a step writes to files its options name, whichever front end
- * runs it: the JUnit report of the verdicts. Each is checked for writing
- * before the first request, and written whatever the step came to; a file
- * that cannot be written then is a warning.
+ * The one markdown renderer of the reports (the job summary, a summary file,
+ * the check run, the pull-request comment), with its one escaper. The
+ * product's own words are the only markdown; every value from outside (a
+ * file, branch or check name, the service's words, a message) is a code
+ * span, where GitHub links no mention (`@team`), no issue or pull request
+ * (`#12`, `GH-12`, `owner/repo#12`), no commit, no URL, and renders no
+ * markup or HTML. Invisible characters are shown as escapes, and no value can
+ * open an HTML comment, so none can carry a comment's marker. Links are ours:
+ * built from a parsed http(s) URL with every character outside a small safe
+ * set percent-encoded.
  */
 
-
-
-
-
-/** The JUnit report of the step's verdicts, a suite per deployment. */
-function junitFile(path) {
-    return {
-        name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
-        prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
-        finish: (facts) => writeOutputFile(path, junitOfStep(facts, clock/* clock */.pm.now()), (0,option_refs/* ref */.KR)('junitReport'))
-    };
-}
-/** The file reports the settings ask for. */
-function fileReporters(settings) {
-    return settings.junitReport ? [junitFile(settings.junitReport)] : [];
-}
-
-;// CONCATENATED MODULE: ./src/core/report/identity.ts
 /**
- * A deployment's name in every report: the check run's, the comment's
- * marker and row, the summary's heading, the JUnit suite, `--json`. One
- * deployment is one build sent to one destination; two on one commit must
- * never share a check run or a comment, so the name says which it is.
+ * A value as code: shown literally, whatever it holds. The fence is longer
+ * than any run of backticks in it, and one space inside each end keeps a
+ * backtick at either end apart from the fence. In a table a pipe is escaped
+ * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
+ * split into two spans: between `<` and `!`, so that no value can open an
+ * HTML comment, and in a table between a backslash and a pipe, where
+ * renderers disagree on which of the two the backslash escapes.
  */
-/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
-function defaultCheckName(environment, deploymentType) {
-    const which = environment || deploymentType;
-    return which ? `Mobile tests (${which})` : 'Mobile tests';
+function code(value, { table = true } = {}) {
+    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
+    return (0,shared_text/* sanitize */.aj)(value)
+        .split(split)
+        .map(part => {
+        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
+        const fence = '`'.repeat(longest + 1);
+        const text = table ? part.replace(/\|/g, '\\|') : part;
+        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
+        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
+    })
+        .join(' ');
+}
+// What a link's address keeps as it is: letters, digits, the unreserved `-._~` and the URL delimiters that
+// mean nothing in a link's destination (an underscore there is never emphasis).
+const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~_]$/;
+/**
+ * A link's address, from a parsed http(s) URL without user info, every other
+ * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
+ * brackets, backticks, pipes, asterisks, backslashes, spaces)
+ * and `&` written as the entity markdown decodes; undefined for anything
+ * else. Unreserved characters stay as they are (RFC 3986, 2.3), so an
+ * address reads as the service gave it; an encoded delimiter (`*`, `(`) is
+ * one a server may tell apart, and the service's own links use none.
+ */
+function safeHref(url) {
+    if (!url)
+        return undefined;
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return undefined;
+    if (parsed.username || parsed.password)
+        return undefined;
+    return [...parsed.href]
+        .map(c => HREF_KEEPS.test(c)
+        ? c
+        : [...Buffer.from(c, 'utf8')]
+            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join(''))
+        .join('')
+        .replace(/&/g, '&amp;');
+}
+/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
+function markdown_link(text, url) {
+    const href = safeHref(url);
+    return href ? `[${text}](${href})` : text;
+}
+/** A markdown table: a header row, its rule, and a row per entry; each cell is markdown already. */
+function table(header, rows) {
+    return [
+        `| ${header.join(' | ')} |`,
+        `|${header.map(() => '---').join('|')}|`,
+        ...rows.map(row => `| ${row.join(' | ')} |`)
+    ];
+}
+/**
+ * The lines joined, or as many whole lines as fit with `rest` after them: a
+ * line is never cut inside, where a code span could be left open and a value
+ * in it read as markdown.
+ */
+function cut(lines, fits, rest) {
+    const whole = lines.join('\n');
+    if (fits(whole))
+        return whole;
+    const kept = [...lines];
+    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
+        kept.pop();
+    return `${kept.join('\n')}\n\n${rest}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/format.ts
@@ -6168,6 +6229,95 @@ function describeBug(bug) {
     const number = bug.number !== undefined ? `#${bug.number} ` : '';
     return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
 }
+
+;// CONCATENATED MODULE: ./src/core/report/rows.ts
+/**
+ * A deployment's facts as the rows of a markdown table, each by its name:
+ * the job summary and a summary file show them all, the check run and the
+ * comment the few a reviewer reads. Every value goes through the one escaper
+ * (markdown.ts); a row with nothing to say is left out.
+ */
+
+
+
+
+/** Every row a report may show, by its label. */
+const ROWS = {
+    Result: (d, { problem }) => problem ? '❌ failure: the step failed' : d.judgement && resultWords(d.judgement),
+    State: (d, { stage }) => stateWords(d, stage),
+    Build: d => {
+        if (!d.artifact)
+            return undefined;
+        const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : '';
+        const to = d.destination ? ` → ${code(d.destination)}` : '';
+        return `${code(d.artifact.name)} (${formatBytes(d.artifact.size)}${sha256})${to}`;
+    },
+    Artifact: d => d.artifact && code(d.artifact.name),
+    App: d => appText(outputValuesOf(d), value => code(value)),
+    'Artifact link target': d => d.artifact?.target && code(d.artifact.target),
+    Size: d => d.artifact && `${formatBytes(d.artifact.size)} (${d.artifact.size} bytes)`,
+    'SHA-256': d => d.artifact?.sha256 && code(d.artifact.sha256),
+    Destination: d => d.destination && code(d.destination),
+    playgroundFileLocation: d => d.playgroundFileLocation && code(d.playgroundFileLocation),
+    'Deployment type': d => d.deploymentType && code(d.deploymentType),
+    Branch: d => d.git?.branch && code(d.git.branch),
+    Commit: d => d.git?.sha && markdown_link(code(d.git.sha.slice(0, 12)), d.git.commitUrl),
+    'Pull request': d => d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
+    Environment: d => d.environment && code(d.environment),
+    'Environment id': d => d.environmentId && code(d.environmentId),
+    Outcome: d => outcomeWords(d),
+    'Run id': d => d.runId && code(d.runId),
+    Run: d => {
+        const { runId, runUrl } = outputValuesOf(d);
+        return runId && markdown_link(code(d.verdict?.runId ?? runId), runUrl);
+    },
+    Verdict: d => d.verdict && VERDICT_WORDS[d.verdict.verdict],
+    Bugs: d => bugCounts(d),
+    'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
+    Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
+    Why: d => {
+        const judgement = d.judgement;
+        // A failed verdict's message names the blocking bugs, which the bug table shows.
+        return judgement?.message &&
+            judgement.conclusion !== 'success' &&
+            d.verdict?.verdict !== 'failed'
+            ? code(judgement.message)
+            : undefined;
+    },
+    Problem: (d, { problem }) => {
+        const text = problem ?? d.judgement?.message;
+        return text && code(text);
+    }
+};
+/** The table of the rows named, in that order, as markdown lines. */
+function factsTable(deployment, names, context = {}) {
+    const rows = names.flatMap(name => {
+        const value = ROWS[name](deployment, context);
+        return value ? [[name, value]] : [];
+    });
+    return ['| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`)];
+}
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
+function bugCounts(deployment) {
+    if (!deployment.verdict)
+        return undefined;
+    const count = (n) => (n === undefined ? 'unknown' : String(n));
+    return `${count(blockingCount(deployment))} blocking, ${count(outputValuesOf(deployment).nonBlockingBugsCount)} non-blocking`;
+}
+/** A table of bugs, the first `max`, each name a code span linked to the bug. */
+function bugTable(bugs, max) {
+    if (bugs.length === 0)
+        return [];
+    return table(['Bug', 'Priority', 'Blocking', 'New'], bugs.slice(0, max).map(bug => {
+        const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+        return [
+            markdown_link(code(name), bug.url),
+            bug.priority,
+            bug.blocking ? 'yes' : 'no',
+            bug.new ? 'new' : ''
+        ];
+    }));
+}
 /**
  * Which app and version a run tested, for a summary or a comment: each value
  * from the build through `span`, the medium's own escaping (a code span).
@@ -6178,6 +6328,159 @@ function appText(values, span) {
     const version = values.appVersion ? ` ${span(values.appVersion)}` : '';
     const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
     return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/summary.ts
+
+
+
+
+/** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
+const MAX_BUG_TABLE_BYTES = 512 * 1024;
+/** Every fact a summary shows, in this order. */
+const SUMMARY_ROWS = [
+    'Result',
+    'Artifact',
+    'App',
+    'Artifact link target',
+    'Size',
+    'SHA-256',
+    'Destination',
+    'playgroundFileLocation',
+    'Deployment type',
+    'Branch',
+    'Commit',
+    'Pull request',
+    'Environment',
+    'Environment id',
+    'Outcome',
+    'Run id',
+    'Verdict',
+    'Run',
+    'Bugs',
+    'Environment ended',
+    'Warning',
+    'Problem'
+];
+/** Pure: the bug rows of a deployment that fit the budget, and a last row naming how many were left out. */
+function bugRows(deployment, budget = MAX_BUG_TABLE_BYTES) {
+    const rows = (deployment.verdict?.bugs ?? []).map(bug => [
+        markdown_link(code(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
+        bug.priority,
+        bug.blocking ? 'blocking' : 'not blocking',
+        bug.new ? 'new' : ''
+    ]);
+    let used = 0;
+    for (const [i, row] of rows.entries()) {
+        used += Buffer.byteLength(row.join('')) + 40;
+        if (used > budget)
+            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
+    }
+    return rows;
+}
+/** One deployment's section: its heading, its facts, its bugs. */
+function section(deployment, facts, budget, heading) {
+    const rows = factsTable(deployment, SUMMARY_ROWS, { problem: facts.problem }).slice(2);
+    const bugs = bugRows(deployment, budget);
+    return [
+        heading,
+        '',
+        '| Item | Value |',
+        '|---|---|',
+        ...rows,
+        ...(bugs.length > 0
+            ? ['', '#### Bugs', '', ...table(['Bug', 'Priority', 'Blocking', 'New'], bugs)]
+            : [])
+    ];
+}
+/** Pure: the summary of a step, as markdown. */
+function summaryMarkdown(facts) {
+    const { deployments } = facts;
+    const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length);
+    if (deployments.length === 1)
+        return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${code(deployments[0].name, { table: false })}`).join('\n')}\n`;
+    const overview = table(['Deployment', 'Result', 'Run', 'Bugs'], deployments.map(deployment => {
+        const { runId, runUrl } = outputValuesOf(deployment);
+        return [
+            code(deployment.name),
+            deployment.judgement
+                ? resultWords(deployment.judgement)
+                : (ROWS.State(deployment, {}) ?? ''),
+            runId ? markdown_link(code(runId), runUrl) : '',
+            bugCounts(deployment) ?? ''
+        ];
+    }));
+    return `${[
+        `### Mobile build deploy: ${resultWords(facts.judgement)}`,
+        '',
+        ...overview,
+        ...deployments.flatMap(deployment => [
+            '',
+            ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
+        ])
+    ].join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/summary-file.ts
+
+
+
+
+/** The step's summary in markdown, in the file `summaryFile` names: what the action writes as its job summary, for any CI. */
+function summaryFile(path) {
+    return {
+        name: `summary file ${(0,shared_text/* quote */.hD)(path)}`,
+        prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('summaryFile')),
+        finish: (facts) => writeOutputFile(path, summaryMarkdown(facts), (0,option_refs/* ref */.KR)('summaryFile'))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/files.ts
+/**
+ * The reports a step writes to files its options name, whichever front end
+ * runs it: the JUnit report of the verdicts, the summary in markdown. Each is checked for writing
+ * before the first request, and written whatever the step came to; a file
+ * that cannot be written then is a warning.
+ */
+
+
+
+
+
+
+
+/** The JUnit report of the step's verdicts, a suite per deployment. */
+function junitFile(path) {
+    return {
+        name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
+        prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
+        finish: (facts) => writeOutputFile(path, junitOfStep(facts, clock/* clock */.pm.now()), (0,option_refs/* ref */.KR)('junitReport'))
+    };
+}
+/** Each file report by the option that names its path. */
+const FILE_REPORTS = {
+    junitReport: junitFile,
+    summaryFile: summaryFile
+};
+/** The file reports the settings ask for, each path relative to the working directory. */
+function fileReporters(settings) {
+    return Object.entries(FILE_REPORTS).flatMap(([key, report]) => {
+        const path = settings.values[key];
+        return typeof path === 'string' ? [report((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, path))] : [];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/report/identity.ts
+/**
+ * A deployment's name in every report: the check run's, the comment's
+ * marker and row, the summary's heading, the JUnit suite, `--json`. One
+ * deployment is one build sent to one destination; two on one commit must
+ * never share a check run or a comment, so the name says which it is.
+ */
+/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
+function defaultCheckName(environment, deploymentType) {
+    const which = environment || deploymentType;
+    return which ? `Mobile tests (${which})` : 'Mobile tests';
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/judgement.ts
@@ -11568,194 +11871,6 @@ function failureOf(error, output, signal) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/report/markdown.ts
-/**
- * The one markdown renderer of the reports (the job summary, a summary file,
- * the check run, the pull-request comment), with its one escaper. The
- * product's own words are the only markdown; every value from outside (a
- * file, branch or check name, the service's words, a message) is a code
- * span, where GitHub links no mention (`@team`), no issue or pull request
- * (`#12`, `GH-12`, `owner/repo#12`), no commit, no URL, and renders no
- * markup or HTML. Invisible characters are shown as escapes, and no value can
- * open an HTML comment, so none can carry a comment's marker. Links are ours:
- * built from a parsed http(s) URL with every character outside a small safe
- * set percent-encoded.
- */
-
-/**
- * A value as code: shown literally, whatever it holds. The fence is longer
- * than any run of backticks in it, and one space inside each end keeps a
- * backtick at either end apart from the fence. In a table a pipe is escaped
- * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
- * split into two spans: between `<` and `!`, so that no value can open an
- * HTML comment, and in a table between a backslash and a pipe, where
- * renderers disagree on which of the two the backslash escapes.
- */
-function code(value, { table = true } = {}) {
-    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
-    return (0,shared_text/* sanitize */.aj)(value)
-        .split(split)
-        .map(part => {
-        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
-        const fence = '`'.repeat(longest + 1);
-        const text = table ? part.replace(/\|/g, '\\|') : part;
-        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
-        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
-    })
-        .join(' ');
-}
-// What a link's address keeps as it is: letters, digits, the unreserved `-._~` and the URL delimiters that
-// mean nothing in a link's destination (an underscore there is never emphasis).
-const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~_]$/;
-/**
- * A link's address, from a parsed http(s) URL without user info, every other
- * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
- * brackets, backticks, pipes, asterisks, backslashes, spaces)
- * and `&` written as the entity markdown decodes; undefined for anything
- * else. Unreserved characters stay as they are (RFC 3986, 2.3), so an
- * address reads as the service gave it; an encoded delimiter (`*`, `(`) is
- * one a server may tell apart, and the service's own links use none.
- */
-function safeHref(url) {
-    if (!url)
-        return undefined;
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return undefined;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return undefined;
-    if (parsed.username || parsed.password)
-        return undefined;
-    return [...parsed.href]
-        .map(c => HREF_KEEPS.test(c)
-        ? c
-        : [...Buffer.from(c, 'utf8')]
-            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-            .join(''))
-        .join('')
-        .replace(/&/g, '&amp;');
-}
-/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
-function markdown_link(text, url) {
-    const href = safeHref(url);
-    return href ? `[${text}](${href})` : text;
-}
-/** A markdown table: a header row, its rule, and a row per entry; each cell is markdown already. */
-function table(header, rows) {
-    return [
-        `| ${header.join(' | ')} |`,
-        `|${header.map(() => '---').join('|')}|`,
-        ...rows.map(row => `| ${row.join(' | ')} |`)
-    ];
-}
-/**
- * The lines joined, or as many whole lines as fit with `rest` after them: a
- * line is never cut inside, where a code span could be left open and a value
- * in it read as markdown.
- */
-function cut(lines, fits, rest) {
-    const whole = lines.join('\n');
-    if (fits(whole))
-        return whole;
-    const kept = [...lines];
-    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
-        kept.pop();
-    return `${kept.join('\n')}\n\n${rest}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/report/rows.ts
-/**
- * A deployment's facts as the rows of a markdown table, each by its name:
- * the job summary and a summary file show them all, the check run and the
- * comment the few a reviewer reads. Every value goes through the one escaper
- * (markdown.ts); a row with nothing to say is left out.
- */
-
-
-
-
-/** Every row a report may show, by its label. */
-const ROWS = {
-    Result: (d, { problem }) => problem ? '❌ failure: the step failed' : d.judgement && resultWords(d.judgement),
-    State: (d, { stage }) => stateWords(d, stage),
-    Build: d => {
-        if (!d.artifact)
-            return undefined;
-        const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : '';
-        const to = d.destination ? ` → ${code(d.destination)}` : '';
-        return `${code(d.artifact.name)} (${formatBytes(d.artifact.size)}${sha256})${to}`;
-    },
-    Artifact: d => d.artifact && code(d.artifact.name),
-    App: d => appText(outputValuesOf(d), value => code(value)),
-    'Artifact link target': d => d.artifact?.target && code(d.artifact.target),
-    Size: d => d.artifact && `${formatBytes(d.artifact.size)} (${d.artifact.size} bytes)`,
-    'SHA-256': d => d.artifact?.sha256 && code(d.artifact.sha256),
-    Destination: d => d.destination && code(d.destination),
-    playgroundFileLocation: d => d.playgroundFileLocation && code(d.playgroundFileLocation),
-    'Deployment type': d => d.deploymentType && code(d.deploymentType),
-    Branch: d => d.git?.branch && code(d.git.branch),
-    Commit: d => d.git?.sha && markdown_link(code(d.git.sha.slice(0, 12)), d.git.commitUrl),
-    'Pull request': d => d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
-    Environment: d => d.environment && code(d.environment),
-    'Environment id': d => d.environmentId && code(d.environmentId),
-    Outcome: d => outcomeWords(d),
-    'Run id': d => d.runId && code(d.runId),
-    Run: d => {
-        const { runId, runUrl } = outputValuesOf(d);
-        return runId && markdown_link(code(d.verdict?.runId ?? runId), runUrl);
-    },
-    Verdict: d => d.verdict && VERDICT_WORDS[d.verdict.verdict],
-    Bugs: d => bugCounts(d),
-    'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
-    Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
-    Why: d => {
-        const judgement = d.judgement;
-        // A failed verdict's message names the blocking bugs, which the bug table shows.
-        return judgement?.message &&
-            judgement.conclusion !== 'success' &&
-            d.verdict?.verdict !== 'failed'
-            ? code(judgement.message)
-            : undefined;
-    },
-    Problem: (d, { problem }) => {
-        const text = problem ?? d.judgement?.message;
-        return text && code(text);
-    }
-};
-/** The table of the rows named, in that order, as markdown lines. */
-function factsTable(deployment, names, context = {}) {
-    const rows = names.flatMap(name => {
-        const value = ROWS[name](deployment, context);
-        return value ? [[name, value]] : [];
-    });
-    return ['| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`)];
-}
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
-function bugCounts(deployment) {
-    if (!deployment.verdict)
-        return undefined;
-    const count = (n) => (n === undefined ? 'unknown' : String(n));
-    return `${count(blockingCount(deployment))} blocking, ${count(outputValuesOf(deployment).nonBlockingBugsCount)} non-blocking`;
-}
-/** A table of bugs, the first `max`, each name a code span linked to the bug. */
-function bugTable(bugs, max) {
-    if (bugs.length === 0)
-        return [];
-    return table(['Bug', 'Priority', 'Blocking', 'New'], bugs.slice(0, max).map(bug => {
-        const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
-        return [
-            markdown_link(code(name), bug.url),
-            bug.priority,
-            bug.blocking ? 'yes' : 'no',
-            bug.new ? 'new' : ''
-        ];
-    }));
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/github.ts
 /**
  * Pure: what the check run and the pull-request comment say, in GitHub's
@@ -12334,97 +12449,6 @@ function readInputs(get) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/core/report/summary.ts
-
-
-
-
-/** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
-const MAX_BUG_TABLE_BYTES = 512 * 1024;
-/** Every fact a summary shows, in this order. */
-const SUMMARY_ROWS = [
-    'Result',
-    'Artifact',
-    'App',
-    'Artifact link target',
-    'Size',
-    'SHA-256',
-    'Destination',
-    'playgroundFileLocation',
-    'Deployment type',
-    'Branch',
-    'Commit',
-    'Pull request',
-    'Environment',
-    'Environment id',
-    'Outcome',
-    'Run id',
-    'Verdict',
-    'Run',
-    'Bugs',
-    'Environment ended',
-    'Warning',
-    'Problem'
-];
-/** Pure: the bug rows of a deployment that fit the budget, and a last row naming how many were left out. */
-function bugRows(deployment, budget = MAX_BUG_TABLE_BYTES) {
-    const rows = (deployment.verdict?.bugs ?? []).map(bug => [
-        markdown_link(code(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
-        bug.priority,
-        bug.blocking ? 'blocking' : 'not blocking',
-        bug.new ? 'new' : ''
-    ]);
-    let used = 0;
-    for (const [i, row] of rows.entries()) {
-        used += Buffer.byteLength(row.join('')) + 40;
-        if (used > budget)
-            return [...rows.slice(0, i), [`… and ${rows.length - i} more on the run's page`, '', '', '']];
-    }
-    return rows;
-}
-/** One deployment's section: its heading, its facts, its bugs. */
-function section(deployment, facts, budget, heading) {
-    const rows = factsTable(deployment, SUMMARY_ROWS, { problem: facts.problem }).slice(2);
-    const bugs = bugRows(deployment, budget);
-    return [
-        heading,
-        '',
-        '| Item | Value |',
-        '|---|---|',
-        ...rows,
-        ...(bugs.length > 0
-            ? ['', '#### Bugs', '', ...table(['Bug', 'Priority', 'Blocking', 'New'], bugs)]
-            : [])
-    ];
-}
-/** Pure: the summary of a step, as markdown. */
-function summaryMarkdown(facts) {
-    const { deployments } = facts;
-    const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length);
-    if (deployments.length === 1)
-        return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${code(deployments[0].name, { table: false })}`).join('\n')}\n`;
-    const overview = table(['Deployment', 'Result', 'Run', 'Bugs'], deployments.map(deployment => {
-        const { runId, runUrl } = outputValuesOf(deployment);
-        return [
-            code(deployment.name),
-            deployment.judgement
-                ? resultWords(deployment.judgement)
-                : (ROWS.State(deployment, {}) ?? ''),
-            runId ? markdown_link(code(runId), runUrl) : '',
-            bugCounts(deployment) ?? ''
-        ];
-    }));
-    return `${[
-        `### Mobile build deploy: ${resultWords(facts.judgement)}`,
-        '',
-        ...overview,
-        ...deployments.flatMap(deployment => [
-            '',
-            ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
-        ])
-    ].join('\n')}\n`;
-}
-
 ;// CONCATENATED MODULE: ./src/action/job-summary.ts
 
 
@@ -13173,6 +13197,12 @@ const TABLE = {
         frontEnds: ['action', 'cli'],
         names: { cli: 'junit' },
         description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
+    },
+    summaryFile: {
+        kind: 'path',
+        commands: ALL,
+        frontEnds: ['cli', 'library'],
+        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
     },
     githubToken: {
         kind: 'secret',

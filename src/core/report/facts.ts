@@ -3,7 +3,6 @@ import type { GitContext } from '../shared/git-context.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Mode } from '../options/resolve.js'
 import type { NoRunCause, Outcome, Termination, Verdict } from '../model.js'
-import type { Judgement } from './judgement.js'
 
 export { OUTCOMES, type Outcome } from '../model.js'
 
@@ -86,4 +85,32 @@ export interface StepFacts {
   problem?: string | undefined
   /** The step's own warnings: a callback of the caller's or a reporter that threw. */
   warnings: string[]
+}
+
+/** What a deploy comes to for the pipeline. */
+export type Conclusion = 'success' | 'warning' | 'failure'
+
+/**
+ * Why, in the few causes a pipeline tells apart without reading text (the
+ * CLI's exit codes, the library's `cause`): the service could not be used, or
+ * our app has a bug.
+ */
+export type Cause =
+  | 'success'
+  /** The deploy failed: a request, the upload, or no run created. */
+  | 'deploy-failed'
+  /** An option that cannot be used. */
+  | 'usage'
+  /** The run failed with blocking bugs. */
+  | 'run-failed'
+  /** The wait for the verdict timed out. */
+  | 'timed-out'
+  /** The run was canceled at the service, or the deploy by its caller (its signal, Ctrl-C, SIGTERM). */
+  | 'canceled'
+
+export interface Judgement {
+  conclusion: Conclusion
+  cause: Cause
+  /** Why it is not a plain success, with what to do; references to options not yet rendered. */
+  message?: string | undefined
 }

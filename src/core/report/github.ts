@@ -9,8 +9,8 @@ import { formatMinutes } from '../shared/format.js'
 import type { Deployment } from './facts.js'
 import { code, cut, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf } from './outputs.js'
-import { bugCounts, bugTable, factsTable, type RowName } from './rows.js'
-import { appText, resultWords, stateWords } from './words.js'
+import { appText, bugCounts, bugTable, factsTable, type RowName } from './rows.js'
+import { resultWords, stateWords } from './words.js'
 
 /** GitHub's conclusions of a completed check run. */
 export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out' | 'skipped'

@@ -1,27 +1,8 @@
 import { setting } from '../shared/option-refs.js'
-import type { Deployment } from './facts.js'
+import type { Cause, Conclusion, Deployment, Judgement } from './facts.js'
+
+export type { Cause, Conclusion, Judgement } from './facts.js'
 import { noRunMessage, verdictMessage } from './words.js'
-
-/** What a deploy comes to for the pipeline. */
-export type Conclusion = 'success' | 'warning' | 'failure'
-
-/**
- * Why, in the few causes a pipeline tells apart without reading text (the
- * CLI's exit codes, the library's `cause`): the service could not be used, or
- * our app has a bug.
- */
-export type Cause =
-  | 'success'
-  /** The deploy failed: a request, the upload, or no run created. */
-  | 'deploy-failed'
-  /** An option that cannot be used. */
-  | 'usage'
-  /** The run failed with blocking bugs. */
-  | 'run-failed'
-  /** The wait for the verdict timed out. */
-  | 'timed-out'
-  /** The run was canceled at the service, or the deploy by its caller (its signal, Ctrl-C, SIGTERM). */
-  | 'canceled'
 
 const CONCLUSIONS: Record<Conclusion, true> = { success: true, warning: true, failure: true }
 const CAUSES: Record<Cause, true> = {
@@ -31,13 +12,6 @@ const CAUSES: Record<Cause, true> = {
   'run-failed': true,
   'timed-out': true,
   canceled: true
-}
-
-export interface Judgement {
-  conclusion: Conclusion
-  cause: Cause
-  /** Why it is not a plain success, with what to do; references to options not yet rendered. */
-  message?: string | undefined
 }
 
 /**

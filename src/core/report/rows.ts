@@ -9,8 +9,8 @@ import type { Bug } from '../model.js'
 import type { Deployment } from './facts.js'
 import type { Judgement } from './judgement.js'
 import { code, link, table } from './markdown.js'
-import { blockingCount, outputValuesOf } from './outputs.js'
-import { appText, outcomeWords, resultWords, stateWords, VERDICT_WORDS } from './words.js'
+import { blockingCount, outputValuesOf, type OutputValues } from './outputs.js'
+import { outcomeWords, PLATFORM_NAMES, resultWords, stateWords, VERDICT_WORDS } from './words.js'
 
 /** What a row may need beside the deployment: the stage the run is in, while waiting; the step's own problem. */
 export interface RowContext {
@@ -108,4 +108,18 @@ export function bugTable(bugs: readonly Bug[], max: number): string[] {
       ]
     })
   )
+}
+
+/**
+ * Which app and version a run tested, for a summary or a comment: each value
+ * from the build through `span`, the medium's own escaping (a code span).
+ */
+export function appText(
+  values: Pick<OutputValues, 'appId' | 'appVersion' | 'buildNumber' | 'platform'>,
+  span: (value: string) => string
+): string | undefined {
+  if (!values.appId || !values.platform) return undefined
+  const version = values.appVersion ? ` ${span(values.appVersion)}` : ''
+  const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : ''
+  return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`
 }

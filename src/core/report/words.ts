@@ -10,9 +10,7 @@ import { ref, setting } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { Platform } from '../shared/option-table.js'
 import type { Bug, Outcome, Verdict, VerdictName, VerdictStatus } from '../model.js'
-import type { Deployment } from './facts.js'
-import type { Cause, Judgement } from './judgement.js'
-import type { OutputValues } from './outputs.js'
+import type { Cause, Deployment, Judgement } from './facts.js'
 
 export const PLATFORM_NAMES: Record<Platform, string> = { android: 'Android', ios: 'iOS' }
 
@@ -123,18 +121,4 @@ export function noRunMessage(noRun: NonNullable<Deployment['noRun']>): string {
 export function describeBug(bug: Bug): string {
   const number = bug.number !== undefined ? `#${bug.number} ` : ''
   return `${number}${quote(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`
-}
-
-/**
- * Which app and version a run tested, for a summary or a comment: each value
- * from the build through `span`, the medium's own escaping (a code span).
- */
-export function appText(
-  values: Pick<OutputValues, 'appId' | 'appVersion' | 'buildNumber' | 'platform'>,
-  span: (value: string) => string
-): string | undefined {
-  if (!values.appId || !values.platform) return undefined
-  const version = values.appVersion ? ` ${span(values.appVersion)}` : ''
-  const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : ''
-  return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`
 }
