@@ -53,7 +53,7 @@ function withinApi(url, baseUrl) {
 /** A redirect is never followed with the token: it is told, with where it leads. */
 function redirected(status, location, baseUrl) {
     const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new github_errors/* GitHubError */.y(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+    return new github_errors/* GitHubError */.y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
 }
 /**
  * An Octokit failure in the retry policy's terms: a 5xx or a failed
@@ -68,7 +68,7 @@ function classify(error) {
     const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,errors/* messageOf */.bD)(error));
     if (error instanceof errors/* NetworkError */.Dr ||
         error instanceof errors/* HttpStatusError */.F9 ||
-        error instanceof github_errors/* GitHubError */.y)
+        error instanceof github_errors/* GitHubError */.y_)
         return error;
     if (!failed.response)
         return new errors/* NetworkError */.Dr(`GitHub could not be reached: ${githubMessage}`);
@@ -82,11 +82,11 @@ function classify(error) {
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
             return new errors/* HttpStatusError */.F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
-        return new github_errors/* GitHubError */.y(`GitHub's rate limit: ${githubMessage}`, status);
+        return new github_errors/* GitHubError */.y_(`GitHub's rate limit: ${githubMessage}`, status);
     }
     if (status >= 500)
         return new errors/* HttpStatusError */.F9(`GitHub answered ${status}: ${githubMessage}`, status);
-    return new github_errors/* GitHubError */.y(githubMessage, status, headers['x-accepted-github-permissions']);
+    return new github_errors/* GitHubError */.y_(githubMessage, status, headers['x-accepted-github-permissions']);
 }
 
 ;// CONCATENATED MODULE: ./src/action/github/client.ts
@@ -119,7 +119,7 @@ function transportFetch(limits, baseUrl) {
         const target = String(url);
         // Octokit follows a page's `Link: rel="next"` as GitHub gives it: the token goes only where GitHub's API is.
         if (!withinApi(target, baseUrl))
-            throw new github_errors/* GitHubError */.y(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
+            throw new github_errors/* GitHubError */.y_(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
         const method = (init.method ?? 'GET').toUpperCase();
         const headers = Object.fromEntries(new Headers(init.headers).entries());
         const own = init.signal ? AbortSignal.any([limits.signal, init.signal]) : limits.signal;
@@ -139,10 +139,13 @@ function transportFetch(limits, baseUrl) {
             if (value !== undefined)
                 responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
         const empty = answer.status === 204 || answer.status === 304;
-        return new Response(empty ? null : answer.body, {
+        const response = new Response(empty ? null : answer.body, {
             status: answer.status,
             headers: responseHeaders
         });
+        // Octokit's pagination reads the page's own address from the response, as fetch gives it.
+        Object.defineProperty(response, 'url', { value: target });
+        return response;
     };
 }
 function createClient(token, baseUrl, limits) {
@@ -154,7 +157,20 @@ function createClient(token, baseUrl, limits) {
                 ...fields,
                 request: { signal: call.signal }
             });
-            return { id: Number(object(data, 'check run').id) };
+            return checkRunOf(data);
+        },
+        async listCheckRuns(repo, ref, filter = {}) {
+            const found = [];
+            for await (const page of octokit.paginate.iterator(octokit.rest.checks.listForRef, {
+                ...repo,
+                ref,
+                filter: 'all',
+                per_page: 100,
+                ...(filter.name ? { check_name: filter.name } : {}),
+                ...(filter.status ? { status: filter.status } : {})
+            }))
+                found.push(...list(page.data, 'check runs').map(checkRunOf));
+            return found;
         },
         async updateCheck(repo, id, fields, call = {}) {
             await octokit.rest.checks.update({
@@ -201,7 +217,7 @@ function createClient(token, baseUrl, limits) {
             }
             catch (error) {
                 // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
-                if (error instanceof github_errors/* GitHubError */.y && error.status === 403)
+                if (error instanceof github_errors/* GitHubError */.y_ && error.status === 403)
                     return undefined;
                 throw error;
             }
@@ -245,6 +261,20 @@ function connect(token, baseUrl, limits) {
     });
     return octokit;
 }
+function checkRunOf(raw) {
+    const check = object(raw, 'check run');
+    const text = (value) => typeof value === 'string' ? value : undefined;
+    const app = check.app && typeof check.app === 'object' ? object(check.app, 'app') : {};
+    return {
+        id: Number(check.id),
+        name: text(check.name),
+        status: text(check.status),
+        externalId: text(check.external_id),
+        app: text(app.slug),
+        startedAt: text(check.started_at),
+        headSha: text(check.head_sha)
+    };
+}
 function commentOf(raw) {
     const comment = object(raw, 'comment');
     const user = comment.user && typeof comment.user === 'object' ? object(comment.user, 'user') : {};
@@ -258,12 +288,12 @@ function commentOf(raw) {
 function object(value, what) {
     if (value && typeof value === 'object' && !Array.isArray(value))
         return value;
-    throw new github_errors/* GitHubError */.y(`GitHub's API answered without the ${what} it should name`, 0);
+    throw new github_errors/* GitHubError */.y_(`GitHub's API answered without the ${what} it should name`, 0);
 }
 function list(value, what) {
     if (Array.isArray(value))
         return value.map(item => object(item, what));
-    throw new github_errors/* GitHubError */.y(`GitHub's API answered without the list of ${what} it should give`, 0);
+    throw new github_errors/* GitHubError */.y_(`GitHub's API answered without the list of ${what} it should give`, 0);
 }
 
 

@@ -4201,7 +4201,9 @@ function defaultCallback(err) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   y: () => (/* binding */ GitHubError)
+/* harmony export */   d5: () => (/* binding */ notShown),
+/* harmony export */   oC: () => (/* binding */ PERMISSION),
+/* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
 /**
  * A GitHub answer the action cannot use: its status, GitHub's message, and
@@ -4220,6 +4222,30 @@ class GitHubError extends Error {
         this.accepted = accepted;
     }
 }
+/** The permission each kind of write needs of the token. */
+const PERMISSION = {
+    check: 'checks: write',
+    comment: 'pull-requests: write'
+};
+/**
+ * Pure: how a write that failed is told: a refusal for want of a permission
+ * (403, 404) names it, as a notice; a redirect is a notice; anything else a
+ * warning. `why` is GitHub's words, redacted.
+ */
+function notShown(kind, error, { why }) {
+    const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
+    const where = 'The verdict is in the job summary and the outputs.';
+    const status = error.status ?? 0;
+    const words = why.replace(/\.$/, '');
+    if (status === 403 || status === 404)
+        return {
+            level: 'notice',
+            text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`
+        };
+    if (status >= 300 && status < 400)
+        return { level: 'notice', text: `${what} could not be written: ${words}. ${where}` };
+    return { level: 'warning', text: `${what} could not be written: ${words}. ${where}` };
+}
 
 
 /***/ }),
@@ -4231,7 +4257,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(931);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74);
 
 
 
@@ -4250,7 +4276,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 931:
+/***/ 74:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4775,9 +4801,10 @@ function readValue(key, spec, raw) {
         case 'baseUrl':
             return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false));
         case 'text':
-        case 'glob':
         case 'path':
             return plainText(key, raw);
+        case 'globs':
+            return globs(key, raw);
         case 'destination':
             return destination(key, plainText(key, raw));
         case 'namePart':
@@ -4802,8 +4829,8 @@ function readValue(key, spec, raw) {
             return runId(key, plainText(key, raw));
         case 'repository':
             return repository(key, raw);
-        case 'appId':
-            return appId(key, plainText(key, raw));
+        case 'appIds':
+            return appIds(key, plainText(key, raw));
         case 'platform':
             return platform(key, plainText(key, raw));
     }
@@ -4815,6 +4842,21 @@ function plainText(key, raw) {
         throw new errors/* InputError */.dz(key, `contains a line break or another control character (${(0,shared_text/* quote */.hD)(value, 40)})`, 'Give a single-line value');
     }
     return value.trim() || undefined;
+}
+/**
+ * Paths or globs, one per line of text (an input of the action, a flag of the
+ * CLI, which may also be repeated) or a list (the library); blank lines are
+ * left out, and none at all is not given. The same path twice is one build
+ * given twice: refused.
+ */
+function globs(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/));
+    const values = lines.map(line => plainText(key, line)).filter((v) => v !== undefined);
+    const twice = values.find((value, i) => values.indexOf(value) !== i);
+    if (twice !== undefined)
+        throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
+    return values.length > 0 ? values : undefined;
 }
 function secret(key, raw) {
     const value = textOf(key, raw, false);
@@ -4920,6 +4962,27 @@ function appId(key, value) {
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
     return value;
 }
+/**
+ * The app id every build must have, or one per platform: `com.example.shop`,
+ * or `android:com.example.shop ios:com.example.Shop` (separated by spaces or
+ * commas). One for all and one per platform together would say two things.
+ */
+function appIds(key, value) {
+    if (value === undefined)
+        return undefined;
+    const ids = {};
+    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+        const [, named, id] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
+        const slot = (named?.toLowerCase() ?? 'all');
+        if (ids[slot] !== undefined)
+            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} app ids` : 'two app ids'}`, 'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop');
+        ids[slot] = appId(key, id);
+    }
+    if (ids.all !== undefined && (ids.android !== undefined || ids.ios !== undefined))
+        throw new errors/* InputError */.dz(key, `names an app id for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, 'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop');
+    return ids;
+}
+const PLATFORM_WORDS = { android: 'Android', ios: 'iOS' };
 /** The platform a build must be for, in lower case. */
 function platform(key, value) {
     if (value === undefined)
@@ -5497,7 +5560,7 @@ function settingsOf(read, mode, values, request) {
         apiKey: read('apiKey'),
         baseUrl: read('baseUrl'),
         maxAttempts: read('maxAttempts'),
-        file: read('file'),
+        files: read('file') ?? [],
         destination: read('destination'),
         namePrefix: read('namePrefix'),
         environment: read('environment'),
@@ -5730,7 +5793,8 @@ const OUTPUTS = {
     runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
     blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
     nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
-    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
+    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url.",
+    deployments: "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, passed): read each build's here."
 };
 const OUTPUT_NAMES = Object.keys(OUTPUTS);
 /** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
@@ -5774,9 +5838,42 @@ function blockingCount(report) {
         return undefined;
     return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
 }
-/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
-function outputsOf(report) {
-    return Object.fromEntries(Object.entries(outputValuesOf(report)).map(([name, value]) => [
+/** Pure: one build's entry of `deployments`. */
+function deploymentOutputs(deployment) {
+    const { bugs, ...values } = outputValuesOf(deployment);
+    void bugs;
+    return {
+        name: deployment.name,
+        ...values,
+        ...(deployment.judgement
+            ? { conclusion: deployment.judgement.conclusion, cause: deployment.judgement.cause }
+            : {})
+    };
+}
+/** From the most severe down, as the step's outcome and verdict take the builds'. */
+const OUTCOME_SEVERITY = ['aborted', 'failed', 'skipped', 'success'];
+const VERDICT_SEVERITY = ['failed', 'timed-out', 'canceled', 'passed'];
+/**
+ * Pure: a step's outputs: one build's own and `deployments`; with several
+ * builds, `deployments` and the most severe outcome and verdict of theirs,
+ * and nothing that would be one build's value passed off as the step's.
+ */
+function stepOutputValues(deployments) {
+    const entries = deployments.map(deploymentOutputs);
+    if (deployments.length === 1)
+        return { ...outputValuesOf(deployments[0]), deployments: entries };
+    const most = (order, values) => order.find(value => values.includes(value));
+    const outcome = most(OUTCOME_SEVERITY, entries.map(entry => entry.outcome));
+    const verdict = most(VERDICT_SEVERITY, entries.map(entry => entry.verdict));
+    return {
+        ...(outcome ? { outcome } : {}),
+        ...(verdict ? { verdict } : {}),
+        deployments: entries
+    };
+}
+/** Pure: a step's outputs as the text a runner, a shell or a file carries; `bugs` and `deployments` as JSON. */
+function outputsOf(deployments) {
+    return Object.fromEntries(Object.entries(stepOutputValues(deployments)).map(([name, value]) => [
         name,
         typeof value === 'string' ? value : JSON.stringify(value)
     ]));
@@ -5852,7 +5949,7 @@ function suiteLines(input, id) {
     const suite = attributes([
         ['package', PACKAGE],
         ['id', id],
-        ['name', input.name?.trim() || PACKAGE],
+        ['name', input.name?.trim() || onlyName(outputs) || PACKAGE],
         ['timestamp', input.started.toISOString().slice(0, 19)],
         ['hostname', input.hostname?.trim() || 'localhost'],
         ['tests', cases.length],
@@ -5949,22 +6046,25 @@ function caseXml(testCase) {
     // A passed case, or a bug that does not block: named, and nothing more (the strict schema has no output on a case).
     return `${head}/>`;
 }
+/** The name of the one deployment the outputs are of, when they name one. */
+function onlyName(outputs) {
+    return outputs.deployments?.length === 1 ? outputs.deployments[0].name.trim() : undefined;
+}
 function seconds(value) {
     return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3);
 }
 /**
- * Pure: the JUnit XML of a step: a suite per deployment, each rendering its
- * own judgement, named for a single deployment as before
- * (`mobile-build-deploy`) and after each deployment when there are several.
+ * Pure: the JUnit XML of a step: a suite per deployment, named after it (the
+ * same name from one pipeline to the next for the same build and
+ * environment), each rendering its own judgement.
  */
 function junitOfStep(facts, now = clock/* clock */.pm.now()) {
-    const several = facts.deployments.length > 1;
     return junitDocument(facts.deployments.map(deployment => {
         const started = deployment.startedAt ?? now;
         return {
             outputs: outputValuesOf(deployment),
             judgement: deployment.judgement ?? facts.judgement,
-            name: several ? deployment.name : undefined,
+            name: deployment.name,
             started: new Date(started),
             seconds: (now - started) / 1000
         };
@@ -6470,17 +6570,64 @@ function fileReporters(settings) {
     });
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/core/report/identity.ts
 /**
  * A deployment's name in every report: the check run's, the comment's
- * marker and row, the summary's heading, the JUnit suite, `--json`. One
- * deployment is one build sent to one destination; two on one commit must
- * never share a check run or a comment, so the name says which it is.
+ * marker and row, the summary's heading, the JUnit suite, `--json`'s
+ * `deployments`. One deployment is one build sent to one destination; two on
+ * one commit must never share a check run or a comment (GitHub shows only
+ * the newest check run of a name), so the default name says which it is:
+ *
+ *   Mobile tests (Android: com.example.shop, staging)
+ *   Mobile tests (iOS: com.example.Shop)
+ *   Mobile tests (staging)          a build that is no app, or no build at all
+ *
+ * the platform and the app id read from the build (two flavors of one
+ * platform have two ids), then the static environment (else the deployment
+ * type) when there is one. A `check-name` given wins; with several builds in
+ * one step it is followed by each build's platform and app id.
  */
-/** The check's name when none is given: one per environment or platform, so that two deployments of a workflow are told apart. */
-function defaultCheckName(environment, deploymentType) {
-    const which = environment || deploymentType;
-    return which ? `Mobile tests (${which})` : 'Mobile tests';
+
+
+/** Pure: the deployment's name, by the rule above; `several` when the step deploys more than one build. */
+function deploymentName(parts, build, several = false) {
+    const app = build?.platform ? `${PLATFORM_NAMES[build.platform]}: ${build.appId}` : undefined;
+    if (parts.checkName)
+        return several && app ? `${parts.checkName} (${app})` : parts.checkName;
+    const which = [app, parts.environment || parts.deploymentType].filter(Boolean);
+    return which.length > 0 ? `Mobile tests (${which.join(', ')})` : 'Mobile tests';
+}
+const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
+/** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
+function buildKey(deployment) {
+    const build = deployment.build;
+    const app = build?.platform ? `${build.platform}|${build.appId}` : (build?.format ?? '');
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(`${app}|${deployment.destination ?? ''}`)
+        .digest('hex')
+        .slice(0, 12);
+}
+/** Pure: the `external_id` of a deployment's check run: `mobile-build-deploy:<run>:<workflow run>:<build>`, each part URI-encoded, `-` for none. */
+function externalId(identity) {
+    const part = (value) => (value ? encodeURIComponent(value) : '-');
+    return `${EXTERNAL_ID_PREFIX}${part(identity.runId)}:${part(identity.workflowRunId)}:${part(identity.build)}`;
+}
+/** Pure: what a check run's `external_id` says, when it is one of ours; undefined for any other. */
+function parseExternalId(id) {
+    if (!id?.startsWith(EXTERNAL_ID_PREFIX))
+        return undefined;
+    const parts = id.slice(EXTERNAL_ID_PREFIX.length).split(':');
+    if (parts.length !== 3)
+        return undefined;
+    try {
+        const [runId, workflowRunId, build] = parts.map(p => p === '-' ? undefined : decodeURIComponent(p));
+        return { runId, workflowRunId, build: build ?? '' };
+    }
+    catch {
+        return undefined;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/judgement.ts
@@ -6577,11 +6724,14 @@ function stepJudgement(deployments, problem) {
     const passed = { conclusion: 'success', cause: 'success' };
     const judged = deployments.map(deployment => deployment.judgement ?? passed);
     const worst = judged.reduce(severer, passed);
-    const messages = deployments.length > 1
-        ? deployments.flatMap(({ name }, i) => {
-            const { message, conclusion } = judged[i];
-            return message && conclusion !== 'success' ? [`${name}: ${message}`] : [];
-        })
+    const failing = deployments.flatMap(({ name }, i) => {
+        const { message, conclusion } = judged[i];
+        return message && conclusion !== 'success' ? [{ name, message }] : [];
+    });
+    // One message for the step when every deployment stopped for the same reason (a refusal before any request).
+    const shared = failing.every(f => f.message === failing[0]?.message);
+    const messages = deployments.length > 1 && !(shared && failing.length === deployments.length)
+        ? failing.map(({ name, message }) => `${name}: ${message}`)
         : worst.message
             ? [worst.message]
             : [];
@@ -6798,7 +6948,7 @@ function planOf(settings, ci) {
             skip: `This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
         };
     const lookup = ci?.pullRequestLookup ? ['lookUpPullRequest'] : [];
-    const build = settings.file ? ['locateBuild', 'checkBuild'] : [];
+    const build = settings.files.length > 0 ? ['locateBuild', 'checkBuild'] : [];
     const wait = settings.wait ? ['wait'] : [];
     switch (settings.mode) {
         case 'terminate':
@@ -6814,7 +6964,7 @@ function planOf(settings, ci) {
                 steps: [
                     ...lookup,
                     ...build,
-                    ...(settings.file ? ['upload'] : []),
+                    ...(settings.files.length > 0 ? ['upload'] : []),
                     'notify',
                     ...wait
                 ]
@@ -8599,8 +8749,6 @@ function artifact_kindOf(info) {
     return 'not a regular file';
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./src/core/upload/file-body.ts
@@ -11038,11 +11186,17 @@ async function checkBuild(artifact, settings, signal) {
             : `a ${facts.format} file, which is no app`;
         throw new errors/* InputError */.dz('platform', `is ${platform}, but ${file} is ${found}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${(0,option_refs/* ref */.KR)('platform')}`);
     }
-    if (expectedAppId && (!facts.platform || facts.appId !== expectedAppId)) {
-        const found = facts.platform
-            ? `the build of ${(0,shared_text/* quote */.hD)(facts.appId)}`
-            : `a ${facts.format} file, which names no app`;
-        throw new errors/* InputError */.dz('expectedAppId', `is ${(0,shared_text/* quote */.hD)(expectedAppId)}, but ${file} is ${found}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the build of ${(0,shared_text/* quote */.hD)(expectedAppId)}, or correct ${(0,option_refs/* ref */.KR)('expectedAppId')}`);
+    // The id for the build's platform wins over the one for every build.
+    const expected = (facts.platform && expectedAppId?.[facts.platform]) || expectedAppId?.all;
+    const anyExpected = expectedAppId?.all ?? expectedAppId?.android ?? expectedAppId?.ios;
+    if (!facts.platform && anyExpected) {
+        throw new errors/* InputError */.dz('expectedAppId', `is ${(0,shared_text/* quote */.hD)(anyExpected)}, but ${file} is a ${facts.format} file, which names no app`, `Point ${(0,option_refs/* ref */.KR)('file')} at the build of ${(0,shared_text/* quote */.hD)(anyExpected)}, or correct ${(0,option_refs/* ref */.KR)('expectedAppId')}`);
+    }
+    if (facts.platform && expected && facts.appId !== expected) {
+        const forPlatform = expectedAppId?.[facts.platform]
+            ? ` for ${PLATFORM_NAMES[facts.platform]}`
+            : '';
+        throw new errors/* InputError */.dz('expectedAppId', `is ${(0,shared_text/* quote */.hD)(expected)}${forPlatform}, but ${file} is the build of ${(0,shared_text/* quote */.hD)(facts.appId)}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the build of ${(0,shared_text/* quote */.hD)(expected)}, or correct ${(0,option_refs/* ref */.KR)('expectedAppId')}`);
     }
     return facts;
 }
@@ -11519,6 +11673,7 @@ function scrubbed(session, verdict) {
 
 
 
+
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000;
 /** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
@@ -11557,9 +11712,9 @@ async function lookUpPullRequest(session) {
     }
 }
 /** The build the options name, and where it goes in the workspace's storage. */
-async function locateBuild(session) {
+async function locateBuild(session, { file }) {
     const { settings } = session;
-    const artifact = await findArtifact(settings.file, settings.workingDirectory);
+    const artifact = await findArtifact(file, settings.workingDirectory);
     const destination = chooseDestination(settings, artifact);
     const overStatic = pullRequestOverStaticName(settings, destination);
     if (overStatic)
@@ -11578,11 +11733,13 @@ async function checkTheBuild(session, { artifact }) {
         return {};
     if (artifact.target)
         session.log.notice(`The artifact is a link that leads out of the working directory, to ${(0,shared_text/* quote */.hD)(artifact.target, 300)}.`, 'Artifact outside the workspace');
-    const build = await checkBuild(artifact, session.settings, session.hooks.signal);
+    const { settings } = session;
+    const build = await checkBuild(artifact, settings, session.hooks.signal);
     session.log.info(describeBuild(build));
     for (const warning of build.warnings)
         session.warn(warning.message, buildWarningTitle(warning));
-    return { facts: { build } };
+    const name = deploymentName(settings, build, settings.files.length > 1);
+    return { facts: { build, name } };
 }
 /** The build into the store through its signed URL. */
 async function upload(session, { artifact, destination }, report) {
@@ -11736,7 +11893,7 @@ async function runDeploy(command, values, hooks) {
     const reporting = new Reporting(output, hooks.reporters ?? []);
     // Masked before anything else can print them, even when they fail validation or sit in another option.
     output.addSecretOptions(values, hooks.env);
-    let deployments = [newDeployment(defaultCheckName(), startedAt)];
+    let deployments = [newDeployment(deploymentName({}), startedAt)];
     let settings;
     try {
         if (hooks.signal?.aborted)
@@ -11752,9 +11909,9 @@ async function runDeploy(command, values, hooks) {
         });
         output.secrets.add(settings.apiKey);
         output.secrets.add(settings.githubToken);
-        deployments = [
-            newDeployment(settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType), startedAt)
-        ];
+        // One deployment per build; one for a mode without a build.
+        const name = deploymentName(settings);
+        deployments = (settings.files.length > 0 ? settings.files : [undefined]).map(() => newDeployment(name, startedAt));
         await runSteps({ settings, limits, output, hooks, reporting, deployments });
     }
     catch (error) {
@@ -11793,7 +11950,7 @@ async function runSteps(run) {
         return;
     }
     const sessions = deployments.map((deployment, index) => new DeploySession(settings, run.limits, run.output, hooks, deployment, event => reporting.event(event, deployments, index)));
-    const handoffs = deployments.map(() => ({}));
+    const handoffs = deployments.map((_deployment, i) => ({ file: settings.files[i] }));
     const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
     for (const step of before.filter(step => ONCE.includes(step)))
         take(run, 0, handoffs, await STEPS[step](sessions[0], handoffs[0], deployments[0]));
@@ -11869,6 +12026,101 @@ function failureOf(error, output, signal) {
         interrupted,
         unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
     };
+}
+
+;// CONCATENATED MODULE: ./src/action/github/adopt.ts
+
+/** How long the one read of the commit's check runs may take. */
+const READ_MS = 10_000;
+/**
+ * A wait-only step continues the deployment whose run it waits for: without
+ * a `check-name` of its own, it takes the name of the check run of ours that
+ * shows that run on the commit, so that its verdict is the newest check run
+ * of that name (and its comment the same one). A read that fails leaves the
+ * default name, with a notice.
+ */
+async function adoptCheckName(plan, deployment, log, loadClient, signal) {
+    if (!plan.sha || !deployment.runId)
+        return;
+    const stop = new AbortController();
+    const deadline = clock/* clock */.pm.now() + READ_MS;
+    const timer = setTimeout(() => stop.abort(), READ_MS);
+    timer.unref();
+    try {
+        const client = await loadClient(plan.token, plan.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const shown = (await client.listCheckRuns(plan.repo, plan.sha)).find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name);
+        if (!shown?.name)
+            return;
+        deployment.name = shown.name;
+        log.info(`The check run of run ${deployment.runId} on this commit is named "${shown.name}": the verdict is shown under that name.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdict is shown under the name ${(0,shared_text/* quote */.hD)(deployment.name)}. Give check-name to name it.`, 'Check name');
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+// EXTERNAL MODULE: ./src/action/github/errors.ts
+var github_errors = __nccwpck_require__(181);
+;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
+
+
+/** How long the dry run's one read of GitHub may take. */
+const dry_run_READ_MS = 15_000;
+/**
+ * What a dry run can learn of the GitHub reporting a real deploy would do,
+ * writing nothing. GitHub tells a workflow's token (an installation token) its
+ * own permissions by no read: a repository's `permissions` are a person's,
+ * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
+ * `x-accepted-github-permissions` header names what an endpoint needs, not
+ * what the token has. So the write permissions stay unknown until the first
+ * write; the dry run names them, and on a pull request reads its comments (the
+ * read a real deploy does first) to prove the token is accepted. Reporting
+ * never decides a deploy, so what this finds is a notice, never a failure.
+ */
+async function checkReporting(plan, names, log, loadClient, signal) {
+    if (!plan) {
+        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
+        return;
+    }
+    const writes = [
+        plan.check
+            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
+            : undefined,
+        plan.pullRequest === undefined
+            ? undefined
+            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
+    ].filter((write) => write !== undefined);
+    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
+    if (plan.pullRequest === undefined)
+        return;
+    const stop = new AbortController();
+    const deadline = clock/* clock */.pm.now() + dry_run_READ_MS;
+    const timer = setTimeout(() => stop.abort(), dry_run_READ_MS);
+    timer.unref();
+    try {
+        const client = await loadClient(plan.token, plan.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
+        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
+    }
+    finally {
+        clearTimeout(timer);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/github.ts
@@ -12076,8 +12328,6 @@ class OurComment {
     }
 }
 
-// EXTERNAL MODULE: ./src/action/github/errors.ts
-var github_errors = __nccwpck_require__(181);
 ;// CONCATENATED MODULE: ./src/action/github/writer.ts
 
 /** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
@@ -12175,13 +12425,7 @@ class Writer {
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
-/** The prefix of our check runs' external id. */
-const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
-/** The permission each kind of write needs of the token. */
-const PERMISSION = {
-    check: 'checks: write',
-    comment: 'pull-requests: write'
-};
+
 /**
  * Shows the deploy where reviewers look: a check run on the commit (in
  * progress with the run's link, its stage as it changes, then the verdict)
@@ -12287,7 +12531,11 @@ class GitHubReporter {
             ...(final
                 ? { status: 'completed', conclusion: checkConclusion(deployment) }
                 : { status: 'in_progress' }),
-            external_id: `${EXTERNAL_ID_PREFIX}${deployment.runId ?? 'none'}`,
+            external_id: externalId({
+                runId: deployment.runId,
+                workflowRunId: this.plan.workflowRunId,
+                build: buildKey(deployment)
+            }),
             details_url: deployment.verdict?.runUrl ?? check.runUrl ?? this.plan.workflowRunUrl,
             output: checkOutput(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl)
         };
@@ -12319,12 +12567,31 @@ class GitHubReporter {
         const client = await this.connect();
         if (check.id !== undefined)
             return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
+        const deployment = this.deployments[index];
+        await this.warnOfCollision(client, deployment);
         const created = await client.createCheck(this.plan.repo, {
-            name: this.deployments[index].name,
+            name: deployment.name,
             head_sha: this.plan.sha,
             ...wanted.fields
         });
         check.id = created.id;
+    }
+    /**
+     * Another deployment of this workflow run with a check run of the same
+     * name on this commit: GitHub shows only the newest of a name, so one
+     * verdict would hide the other. Told once, naming both; the check is
+     * written all the same (a required check reads it).
+     */
+    async warnOfCollision(client, deployment) {
+        if (!this.plan.sha || !this.plan.workflowRunId)
+            return;
+        const own = buildKey(deployment);
+        const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
+            .map(run => parseExternalId(run.externalId))
+            .filter(id => id?.workflowRunId === this.plan.workflowRunId && id?.build !== own);
+        if (others.length === 0)
+            return;
+        this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
     }
     /** Our comment on the pull request, for the names of this step's deployments. */
     async writeComment(wanted, signal) {
@@ -12351,82 +12618,18 @@ class GitHubReporter {
     }
     /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
     give(kind, error) {
-        const refused = error instanceof github_errors/* GitHubError */.y || this.stop.signal.aborted;
+        const refused = error instanceof github_errors/* GitHubError */.y_ || this.stop.signal.aborted;
         if (this.told.has(kind))
             return refused;
         this.told.add(kind);
-        const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
-        const where = 'The verdict is in the job summary and the outputs.';
-        const status = error.status ?? 0;
-        const why = this.plan.secrets
-            .redact(this.stop.signal.aborted && this.deadline !== undefined
-            ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-            : (0,errors/* messageOf */.bD)(error))
-            .replace(/\.$/, '');
-        if (status === 403 || status === 404) {
-            this.log.notice(`${what} could not be written: GitHub answered ${status} (${why}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`, 'Not shown on GitHub');
-        }
-        else if (status >= 300 && status < 400) {
-            this.log.notice(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub');
-        }
-        else {
-            this.log.warning(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub');
-        }
-        return refused;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
-
-
-/** How long the dry run's one read of GitHub may take. */
-const READ_MS = 15_000;
-/**
- * What a dry run can learn of the GitHub reporting a real deploy would do,
- * writing nothing. GitHub tells a workflow's token (an installation token) its
- * own permissions by no read: a repository's `permissions` are a person's,
- * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
- * `x-accepted-github-permissions` header names what an endpoint needs, not
- * what the token has. So the write permissions stay unknown until the first
- * write; the dry run names them, and on a pull request reads its comments (the
- * read a real deploy does first) to prove the token is accepted. Reporting
- * never decides a deploy, so what this finds is a notice, never a failure.
- */
-async function checkReporting(plan, names, log, loadClient, signal) {
-    if (!plan) {
-        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
-        return;
-    }
-    const writes = [
-        plan.check
-            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${PERMISSION.check})`
-            : undefined,
-        plan.pullRequest === undefined
-            ? undefined
-            : `a comment on pull request #${plan.pullRequest} (needs ${PERMISSION.comment})`
-    ].filter((write) => write !== undefined);
-    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
-    if (plan.pullRequest === undefined)
-        return;
-    const stop = new AbortController();
-    const deadline = clock/* clock */.pm.now() + READ_MS;
-    const timer = setTimeout(() => stop.abort(), READ_MS);
-    timer.unref();
-    try {
-        const client = await loadClient(plan.token, plan.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
+        const late = this.stop.signal.aborted && this.deadline !== undefined;
+        const { level, text } = (0,github_errors/* notShown */.d5)(kind, error, {
+            why: this.plan.secrets.redact(late
+                ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+                : (0,errors/* messageOf */.bD)(error))
         });
-        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
-        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${PERMISSION.comment}.`, 'GitHub token');
-    }
-    finally {
-        clearTimeout(timer);
+        this.log[level](text, 'Not shown on GitHub');
+        return refused;
     }
 }
 
@@ -12535,7 +12738,7 @@ class ActionOutputs {
         this.set(facts.deployments);
     }
     set(deployments) {
-        for (const [name, value] of Object.entries(outputsOf(deployments[0]))) {
+        for (const [name, value] of Object.entries(outputsOf(deployments))) {
             if (this.written.get(name) === value)
                 continue;
             core/* setOutput */.uH(name, value);
@@ -12573,6 +12776,7 @@ const ACTION_VOCABULARY = {
 };
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
+
 
 
 
@@ -12637,9 +12841,11 @@ async function run(signal, env) {
                 const names = deployments.map(deployment => deployment.name);
                 if (settings.dryRun)
                     await checkReporting(plan, names, runnerLog, loadClient, signal);
-                else if (plan)
-                    return [new GitHubReporter(plan, runnerLog, loadClient)];
-                return [];
+                if (settings.dryRun || !plan)
+                    return [];
+                if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
+                    await adoptCheckName(plan, deployments[0], runnerLog, loadClient, signal);
+                return [new GitHubReporter(plan, runnerLog, loadClient)];
             }
         });
         main_conclude(facts);
@@ -12677,6 +12883,7 @@ function reportingPlanOf(settings, secrets, env) {
         sha: settings.git.sha,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         workflowRunUrl: workflowRunUrl(env),
+        workflowRunId: env.GITHUB_RUN_ID || undefined,
         secrets
     };
 }
@@ -12977,9 +13184,9 @@ const TABLE = {
         description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
     },
     file: {
-        kind: 'glob',
+        kind: 'globs',
         commands: BUILD,
-        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute; must match exactly one file.'
+        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
     },
     destination: {
         kind: 'destination',
@@ -12997,9 +13204,9 @@ const TABLE = {
         description: `The static environment of the naming convention, with {{namePrefix}}.`
     },
     expectedAppId: {
-        kind: 'appId',
+        kind: 'appIds',
         commands: BUILD,
-        description: 'The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent.'
+        description: 'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
     },
     platform: {
         kind: 'platform',

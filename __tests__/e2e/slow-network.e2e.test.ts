@@ -9,7 +9,13 @@ import type { Fault, Route } from '../../emulator/faults.js'
 import { startBlackhole } from '../../emulator/blackhole.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { viaAction, viaCli, viaLibrary } from '../helpers/front-ends.js'
-import { expectFailure, freshWorkspace, requestsOf, stepWithBuild } from '../helpers/harness.js'
+import {
+  expectFailure,
+  freshWorkspace,
+  requestsOf,
+  stepWithBuild,
+  scalarOutputs
+} from '../helpers/harness.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
 
 let emulator: Emulator
@@ -132,7 +138,7 @@ describe('a connection that never comes up, a store that never says 100 Continue
       )
       expectFailure(result, 'timed out: no connection within 1 s', 'Gave up after 2 attempts')
       expect(result.stdout).toContain('Attempt 1 of 2 failed')
-      expect(result.outputs).toEqual({ outcome: 'aborted' })
+      expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'aborted' })
     } finally {
       await blackhole.close()
     }

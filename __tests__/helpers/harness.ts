@@ -160,3 +160,33 @@ export function foreignCommands(result: StepResult): string[] {
     .split(/\r\n|\r|\n/)
     .filter(line => (/^\s*::/.test(line) && !OUR_COMMAND.test(line)) || line.includes('##['))
 }
+
+/**
+ * The scalar outputs of a step of one deployment, with `deployments` checked
+ * to say the same of its one entry (its values as text, beside its name,
+ * conclusion and cause): every test that reads the scalars holds the array to
+ * them too.
+ */
+export function scalarOutputs(outputs: Record<string, string>): Record<string, string> {
+  const { deployments, ...scalars } = outputs
+  const entries = JSON.parse(deployments ?? 'null') as Record<string, unknown>[] | null
+  if (!Array.isArray(entries) || entries.length !== 1)
+    throw new Error(`deployments is not an array of one entry: ${String(deployments)}`)
+  const { name, conclusion, cause, ...values } = entries[0]!
+  if (typeof name !== 'string' || name === '') throw new Error('the deployment has no name')
+  void conclusion
+  void cause
+  const { bugs, ...rest } = scalars
+  void bugs
+  const asText = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : JSON.stringify(value)
+    ])
+  )
+  if (JSON.stringify(Object.entries(asText).sort()) !== JSON.stringify(Object.entries(rest).sort()))
+    throw new Error(
+      `deployments[0] says ${JSON.stringify(asText)}, the outputs ${JSON.stringify(rest)}`
+    )
+  return scalars
+}

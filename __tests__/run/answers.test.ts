@@ -8,7 +8,7 @@ import '../helpers/virtual-time.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { errorLines } from '../../emulator/github-runner.js'
-import { expectFailure, step } from '../helpers/harness.js'
+import { expectFailure, step, scalarOutputs } from '../helpers/harness.js'
 import { bothShapes, clientKey, KEYS } from '../helpers/workspaces.js'
 import { render } from '../helpers/markdown.js'
 
@@ -80,7 +80,7 @@ describe.each(shapes)('%s', (_shape, keyOf) => {
     const result = await step(emulator, { 'api-key': keyOf(KEYS.noEnvironment) })
     const error = expectFailure(result, 'no environment matched this deployment', 'name-prefix')
     expect(error).not.toMatch(/mobile triggers|deployment-type/)
-    expect(result.outputs).toEqual({ outcome: 'failed' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'failed' })
   })
 
   it('no run with fail-on-no-run: false is a warning', async () => {
@@ -100,7 +100,10 @@ describe('a preview environment with no trigger', () => {
   it("is a success without a run in the published client's answer", async () => {
     const result = await step(emulator, { 'api-key': clientKey(KEYS.noTriggers), ...inputs })
     expect(result.exitCode).toBe(0)
-    expect(result.outputs).toEqual({ outcome: 'success', environmentId: 'env_staging' })
+    expect(scalarOutputs(result.outputs)).toEqual({
+      outcome: 'success',
+      environmentId: 'env_staging'
+    })
     expect(result.stdout).toMatch(
       /^::notice title=No run for this preview::No run was created for this preview deployment on environment "staging"/m
     )

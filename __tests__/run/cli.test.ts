@@ -290,7 +290,11 @@ describe('hand-over files', () => {
     expect(await readFile(join(cwd, 'mobile.env'), 'utf8')).toMatch(/^runId=run_/m)
     await cli(['notify', '--api-key', KEYS.noTriggers, '--output-env', 'mobile.env'], {}, cwd)
     const text = await readFile(join(cwd, 'mobile.env'), 'utf8')
-    expect(text).toBe('outcome=failed\n')
+    expect(text.split('\n').filter(line => !line.startsWith('deployments='))).toEqual([
+      'outcome=failed',
+      ''
+    ])
+    expect(text).not.toMatch(/runId/)
   })
 
   it('hands a hostile file name to a shell exactly, and nothing in it runs', async () => {

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
-import { expectFailure, requestsOf, step, writeArtifact } from '../helpers/harness.js'
+import {
+  expectFailure,
+  requestsOf,
+  step,
+  writeArtifact,
+  scalarOutputs
+} from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 import { render } from '../helpers/markdown.js'
 
@@ -29,7 +35,7 @@ describe('upload and notify', () => {
 
     expect(result.exitCode).toBe(0)
     const run = emulator.runs[0]!
-    expect(result.outputs).toEqual({
+    expect(scalarOutputs(result.outputs)).toEqual({
       playgroundFileLocation: 'app-release.apk',
       fileLocation: 'team_demo/app-release.apk',
       artifactSha256: built.sha256,
@@ -210,7 +216,7 @@ describe('upload and notify', () => {
       )
       expect(result.exitCode).toBe(0)
       expect(emulator.requests).toEqual([])
-      expect(result.outputs).toEqual({ outcome: 'skipped' })
+      expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'skipped' })
       expect(result.stdout).toMatch(
         new RegExp(
           `^::notice title=Deployment not healthy::This deployment_status event reports the state "${state}", not success.*if: github.event.deployment_status.state == 'success'`,
@@ -360,7 +366,7 @@ describe('modes', () => {
     )
     const result = await step(emulator, { 'run-input-path': 'ci/app.apk' })
     expect(result.exitCode).toBe(0)
-    expect(result.outputs).toEqual({
+    expect(scalarOutputs(result.outputs)).toEqual({
       playgroundFileLocation: 'ci/app.apk',
       outcome: 'success',
       runId: emulator.runs[0]!.id,
@@ -426,7 +432,7 @@ describe('no run created', () => {
     const result = await step(emulator, { 'api-key': KEYS.noTriggers, 'fail-on-no-run': 'false' })
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toMatch(/::warning title=No run created::The service created no run/)
-    expect(result.outputs).toEqual({ outcome: 'failed' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'failed' })
     expect(result.summary).toContain('no run created')
   })
 

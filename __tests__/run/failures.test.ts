@@ -8,7 +8,8 @@ import {
   requestsOf,
   step,
   stepWithBuild,
-  writeArtifact
+  writeArtifact,
+  scalarOutputs
 } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
@@ -26,7 +27,7 @@ describe('the service refuses', () => {
     const { result } = await stepWithBuild(emulator, { 'api-key': 'wrong-key-123' })
     expectFailure(result, '401 Unauthorized', 'Check api-key and the secret')
     expect(emulator.requests.map(r => r.route)).toEqual(['signed-url'])
-    expect(result.outputs).toEqual({ outcome: 'aborted' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'aborted' })
   })
 
   it('403: the workspace is disabled, ask the service operator', async () => {
@@ -109,7 +110,7 @@ describe('the service refuses', () => {
     )
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
     expect(emulator.objects.size).toBe(0)
-    expect(result.outputs).toEqual({ outcome: 'aborted' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'aborted' })
   })
 
   it('a signature mismatch is permanent and names the cause', async () => {
@@ -175,7 +176,7 @@ describe('hostile answers', () => {
     emulator.faults.add({ route: 'deploy', status: 200, body })
     const result = await step(emulator, {})
     expectFailure(result, words)
-    expect(result.outputs).toEqual({ outcome: 'aborted' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'aborted' })
   })
 })
 
@@ -202,7 +203,7 @@ describe('bad input fails before any request', () => {
     const result = await step(emulator, inputs, { workspace: built.workspace })
     expectFailure(result, ...phrases)
     expect(emulator.requests).toHaveLength(0)
-    expect(result.outputs).toEqual({ outcome: 'aborted' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'aborted' })
   })
 })
 
@@ -226,7 +227,7 @@ describe('a file that changes while it is uploaded', () => {
     expect(requestsOf(emulator, 'upload')).toHaveLength(1)
     expect(requestsOf(emulator, 'deploy')).toHaveLength(0)
     expect(emulator.objects.size).toBe(0)
-    expect(result.outputs).toEqual({ outcome: 'aborted' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'aborted' })
   })
 
   it('is never sent long when it grows', async () => {
@@ -242,7 +243,7 @@ describe('answers with missing or wrongly typed fields', () => {
     emulator.faults.add({ route: 'deploy', status: 200, body: '{"results": "created"}' })
     const result = await step(emulator, {})
     expectFailure(result, 'created no run', 'no trigger matched')
-    expect(result.outputs).toEqual({ outcome: 'failed' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'failed' })
   })
 
   it('a created run with an unusable id: success, empty runId, a warning', async () => {
@@ -253,7 +254,7 @@ describe('answers with missing or wrongly typed fields', () => {
     })
     const result = await step(emulator, {})
     expect(result.exitCode).toBe(0)
-    expect(result.outputs).toEqual({ outcome: 'success' })
+    expect(scalarOutputs(result.outputs)).toEqual({ outcome: 'success' })
     expect(result.stdout).toContain('::warning::The service reported a run without an id')
   })
 

@@ -22,6 +22,7 @@ import {
 import { errorLines } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { carriesMarker, commentMarker } from '../../src/core/report/github.js'
+import { parseExternalId } from '../../src/core/report/identity.js'
 import { safeHref } from '../../src/core/report/markdown.js'
 import {
   DEMO_API_KEY,
@@ -43,6 +44,11 @@ beforeAll(async () => {
 })
 afterAll(() => emulator.close())
 beforeEach(() => emulator.reset())
+
+/** The default name of the deployment of the test's build (an APK of com.example.inspect). */
+const NAME = 'Mobile tests (Android: com.example.inspect)'
+const named = (environment: string): string =>
+  `Mobile tests (Android: com.example.inspect, ${environment})`
 
 const deploy = deployer(
   () => emulator,
@@ -76,7 +82,7 @@ describe('a check run on the right commit', () => {
     expect(emulator.github.checkRuns).toHaveLength(1)
     const check = emulator.github.checkRuns[0]!
     expect(check).toMatchObject({
-      name: 'Mobile tests',
+      name: NAME,
       head_sha: sha,
       status: 'completed',
       conclusion: 'success'
@@ -85,7 +91,11 @@ describe('a check run on the right commit', () => {
     expect(check.history[0]).toEqual({ status: 'in_progress', conclusion: null })
     expect(check.history.at(-1)).toEqual({ status: 'completed', conclusion: 'success' })
     expect(check.details_url).toBe(`${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`)
-    expect(check.external_id).toBe(`mobile-build-deploy:${emulator.runs[0]!.id}`)
+    expect(parseExternalId(check.external_id)).toEqual({
+      runId: emulator.runs[0]!.id,
+      workflowRunId: expect.any(String),
+      build: expect.stringMatching(/^[0-9a-f]{12}$/)
+    })
   })
 
   it.each([
@@ -176,7 +186,7 @@ describe('one comment per pull request, edited in place', () => {
     const comments = emulator.github.comments
     expect(comments).toHaveLength(1)
     const body = comments[0]!.body
-    expect(body).toContain(commentMarker(['Mobile tests']))
+    expect(body).toContain(commentMarker([NAME]))
     expect(body).toContain(HEAD2.slice(0, 7))
     expect(body).not.toContain(HEAD.slice(0, 7))
     expect(body).toMatch(/✅ passed/)
@@ -189,17 +199,17 @@ describe('one comment per pull request, edited in place', () => {
     await deploy({ 'name-prefix': 'myapp', environment: 'staging' })
     await deploy({ 'name-prefix': 'myapp', environment: 'production' })
     expect(emulator.github.comments.map(c => c.body.split('\n')[0])).toEqual([
-      commentMarker(['Mobile tests (staging)']),
-      commentMarker(['Mobile tests (production)'])
+      commentMarker([named('staging')]),
+      commentMarker([named('production')])
     ])
     expect(emulator.github.checkRuns.map(c => c.name)).toEqual([
-      'Mobile tests (staging)',
-      'Mobile tests (production)'
+      named('staging'),
+      named('production')
     ])
   })
 
   it("never edits a comment it did not write, whatever marker it carries, nor another check's", async () => {
-    const marker = commentMarker(['Mobile tests'])
+    const marker = commentMarker([NAME])
     const stranger = { login: 'mallory', id: 666, type: 'User' as const }
     emulator.github.comments.push(
       { id: 1, issue: 7, body: `${marker}\nI am not yours`, user: stranger },
@@ -222,7 +232,7 @@ describe('one comment per pull request, edited in place', () => {
     expect(emulator.github.comments).toHaveLength(4)
     const ours = emulator.github.comments[3]!
     expect(ours.user).toEqual(ACTIONS_BOT)
-    expect(carriesMarker(ours.body, ['Mobile tests'])).toBe(true)
+    expect(carriesMarker(ours.body, [NAME])).toBe(true)
     // The next step of the same check edits ours, and only ours.
     await deploy({ wait: 'false' }, pullRequest(HEAD2))
     expect(emulator.github.comments).toHaveLength(4)
@@ -252,7 +262,7 @@ describe('one comment per pull request, edited in place', () => {
   })
 
   it("a person's token: its own earlier comment is found by GET /user's login; the check, which only an app may write, is told", async () => {
-    const marker = commentMarker(['Mobile tests'])
+    const marker = commentMarker([NAME])
     emulator.github.comments.push(
       { id: 1, issue: 7, body: `${marker}\nby the bot`, user: ACTIONS_BOT },
       { id: 2, issue: 7, body: `${marker}\nby the person`, user: PERSON }
@@ -335,7 +345,7 @@ describe('one comment per pull request, edited in place', () => {
       expect(markdown).not.toMatch(INVISIBLE)
       expect(markdown.split('<!--').length - 1).toBe(markdown === body ? 1 : 0)
     }
-    expect(carriesMarker(body, ['Mobile tests'])).toBe(true)
+    expect(carriesMarker(body, [NAME])).toBe(true)
     expect(carriesMarker(body, ['Other'])).toBe(false)
     const comment = render(body)
     expect(comment.codes).toContain('#10 Bug 1')

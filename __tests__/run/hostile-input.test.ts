@@ -138,7 +138,8 @@ const cases: Case[] = [
     "'name-prefix'",
     'single-line'
   ],
-  ['file: a line break', { file: `app.apk\n${INJECTED}` }, "'file'", 'single-line'],
+  // A line break separates two builds: the second line is a path that matches nothing, quoted.
+  ['file: a line break', { file: `app.apk\n${INJECTED}` }, "'file'", 'matched no file'],
   [
     'expected-app-id: a line break',
     { 'expected-app-id': `com.example.app\n${INJECTED}` },
@@ -393,8 +394,11 @@ describe('hostile input', () => {
     expectFailure(result, named, fix)
     expect(foreignCommands(result)).toEqual([])
     expect(emulator.requests).toHaveLength(0)
-    // Nothing was done: the only output says so.
-    expect(result.outputs).toEqual({ outcome: 'aborted' })
+    // Nothing was done: the only outputs say so, for each build given.
+    const { deployments, ...scalars } = result.outputs
+    expect(scalars).toEqual({ outcome: 'aborted' })
+    const entries = JSON.parse(deployments!) as { outcome: string }[]
+    expect(entries.map(entry => entry.outcome)).toEqual(entries.map(() => 'aborted'))
     // The value may be quoted in the summary's problem, never on a line of its own.
     expect(result.summary).not.toMatch(/^\s*::set-output/m)
   })

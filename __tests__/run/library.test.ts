@@ -126,7 +126,16 @@ describe('every call resolves, whatever it is given', () => {
       conclusion: 'success',
       cause: 'success',
       state: 'terminated',
-      environmentId: 'env_staging'
+      environmentId: 'env_staging',
+      deployments: [
+        {
+          name: 'Mobile tests',
+          environmentId: 'env_staging',
+          outcome: 'success',
+          conclusion: 'success',
+          cause: 'success'
+        }
+      ]
     })
     expect(
       await terminateEnvironment({ ...connection(), environmentAlias: 'staging' })

@@ -12,6 +12,7 @@ import {
   type StepFacts
 } from '../core/index.js'
 import type { ClientLimits, GitHubClient } from './github/client.js'
+import { adoptCheckName } from './github/adopt.js'
 import { checkReporting } from './github/dry-run.js'
 import { GitHubReporter, type ReportingPlan } from './github/reporter.js'
 import { readInputs } from './inputs.js'
@@ -74,8 +75,10 @@ export async function run(
         const plan = reportingPlanOf(settings, secrets, env)
         const names = deployments.map(deployment => deployment.name)
         if (settings.dryRun) await checkReporting(plan, names, out, loadClient, signal)
-        else if (plan) return [new GitHubReporter(plan, out, loadClient)]
-        return []
+        if (settings.dryRun || !plan) return []
+        if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
+          await adoptCheckName(plan, deployments[0]!, out, loadClient, signal)
+        return [new GitHubReporter(plan, out, loadClient)]
       }
     })
     conclude(facts)
@@ -118,6 +121,7 @@ function reportingPlanOf(
     sha: settings.git.sha,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     workflowRunUrl: workflowRunUrl(env),
+    workflowRunId: env.GITHUB_RUN_ID || undefined,
     secrets
   }
 }

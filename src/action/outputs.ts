@@ -38,10 +38,7 @@ export class ActionOutputs implements Reporter {
   }
 
   private set(deployments: readonly Deployment[]): void {
-    for (const [name, value] of Object.entries(outputsOf(deployments[0]!)) as [
-      OutputName,
-      string
-    ][]) {
+    for (const [name, value] of Object.entries(outputsOf(deployments)) as [OutputName, string][]) {
       if (this.written.get(name) === value) continue
       core.setOutput(name, value)
       this.written.set(name, value)

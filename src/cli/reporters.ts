@@ -28,7 +28,7 @@ export class StdoutOutputs implements Reporter {
   finish(facts: StepFacts): void {
     if (this.json) this.write(`${sanitizeJson(resultOf(facts), 2)}\n`)
     else if (this.format !== 'envman')
-      this.write(handOver(outputsOf(facts.deployments[0]!), this.format).text)
+      this.write(handOver(outputsOf(facts.deployments), this.format).text)
   }
 }
 
@@ -55,7 +55,7 @@ export class HandOverFile implements Reporter {
   }
 
   async finish(facts: StepFacts): Promise<void> {
-    const files = handOver(outputsOf(facts.deployments[0]!), this.format)
+    const files = handOver(outputsOf(facts.deployments), this.format)
     for (const { name, why } of files.left)
       this.log.warning(
         `The ${name} output is left out of the ${this.format} hand-over: ${why}. --json carries it.`,

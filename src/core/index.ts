@@ -15,8 +15,14 @@ export type { Outcome } from './model.js'
 export type { Judgement, Conclusion, Cause } from './report/judgement.js'
 export { judgementOf } from './report/judgement.js'
 export { resultOf, type DeployResult } from './report/result.js'
-export { outputsOf, outputValuesOf, type OutputName, type OutputValues } from './report/outputs.js'
-export { junitXml } from './report/junit.js'
+export {
+  outputsOf,
+  outputValuesOf,
+  type DeploymentOutputs,
+  type OutputName,
+  type OutputValues
+} from './report/outputs.js'
+export { junitDocument, junitXml } from './report/junit.js'
 export { summaryMarkdown } from './report/summary.js'
 export {
   carriesMarker,
@@ -27,6 +33,7 @@ export {
   type CheckConclusion
 } from './report/github.js'
 export { stageWords } from './report/words.js'
+export { buildKey, externalId, parseExternalId, type CheckIdentity } from './report/identity.js'
 export { handOver, HAND_OVER_FORMATS, type HandOverFormat } from './report/handover.js'
 
 // What the build was read to be before anything was sent.
@@ -49,7 +56,8 @@ export {
   type Command,
   type OptionKey,
   type OptionTable,
-  type OptionValue
+  type OptionValue,
+  type KindValues
 } from './shared/option-table.js'
 export { optionsOf, offers, defaultOf } from './options/offers.js'
 export { render, spelling, type Vocabulary } from './options/vocabulary.js'

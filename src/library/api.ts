@@ -4,6 +4,7 @@ import {
   DeployError,
   sanitize,
   judgementOf,
+  junitDocument,
   junitXml,
   nearest,
   optionsOf,
@@ -140,7 +141,8 @@ export async function terminateEnvironment(options: TerminateOptions): Promise<T
     ...(result.state ? { state: result.state } : {}),
     ...(result.environmentId ? { environmentId: result.environmentId } : {}),
     ...(result.reason ? { reason: result.reason } : {}),
-    ...(result.warnings ? { warnings: result.warnings } : {})
+    ...(result.warnings ? { warnings: result.warnings } : {}),
+    ...(result.deployments ? { deployments: result.deployments } : {})
   }
 }
 
@@ -171,16 +173,25 @@ export function junitReport(
     )
   }
   const settings = isObject(options) ? options : {}
-  return junitXml({
-    outputs,
-    judgement,
-    name: typeof settings.name === 'string' ? settings.name : undefined,
-    started:
-      settings.started instanceof Date && !Number.isNaN(settings.started.getTime())
-        ? settings.started
-        : new Date(clock.now()),
-    seconds: typeof settings.seconds === 'number' ? settings.seconds : 0
-  })
+  const started =
+    settings.started instanceof Date && !Number.isNaN(settings.started.getTime())
+      ? settings.started
+      : new Date(clock.now())
+  const seconds = typeof settings.seconds === 'number' ? settings.seconds : 0
+  const name = typeof settings.name === 'string' ? settings.name : undefined
+  // Several builds: a suite for each, as the step's own report has them, each rendering its judgement.
+  const entries = Array.isArray(outputs.deployments) ? outputs.deployments : []
+  if (entries.length > 1)
+    return junitDocument(
+      entries.map(entry => ({
+        outputs: entry,
+        judgement: judgementOf(entry) ?? judgement,
+        name: entry.name,
+        started,
+        seconds
+      }))
+    )
+  return junitXml({ outputs, judgement, name, started, seconds })
 }
 
 /** One call of the core's orchestrator for a library function; resolves for any input, `null` included. */

@@ -3,10 +3,11 @@ import type {
   Command,
   Conclusion,
   DeployResult,
+  DeploymentOutputs,
   Log,
   OptionKey,
   OptionTable,
-  OptionValue,
+  KindValues,
   ProgressListener,
   VariablesValue,
   VerdictStatus
@@ -39,8 +40,18 @@ type LibraryName<K extends OptionKey> = OptionTable[K] extends {
   ? N
   : K
 
-/** What the library takes for an option: its checked value's type, and JSON text or an object for variables. */
-type LibraryValue<K extends OptionKey> = K extends 'variables' ? VariablesValue : OptionValue<K>
+/**
+ * What the library takes for an option: its checked value's type, except
+ * where a caller writes it otherwise: JSON text or an object for variables,
+ * one path or a list of them for the builds, the app id text for the
+ * expected app ids (one, or one per platform).
+ */
+type LibraryInputs = Omit<KindValues, 'variables' | 'globs' | 'appIds'> & {
+  variables: VariablesValue
+  globs: string | readonly string[]
+  appIds: string
+}
+type LibraryValue<K extends OptionKey> = LibraryInputs[OptionTable[K]['kind']]
 
 /** The options a command cannot go without in the library: the table's required ones, the build to upload, the run to wait for. */
 type RequiredKey<C extends Command> =
@@ -155,4 +166,6 @@ export interface TerminateResult {
   environmentId?: string | undefined
   reason?: string | undefined
   warnings?: string[] | undefined
+  /** The step's one entry, as every result has it: its name, outcome and what it comes to. */
+  deployments?: DeploymentOutputs[] | undefined
 }

@@ -19,6 +19,14 @@ export interface Repo {
 /** A check run as the action reads it back. */
 export interface CheckRun {
   id: number
+  name?: string | undefined
+  status?: string | undefined
+  /** Ours carry `mobile-build-deploy:…` (identity.ts). */
+  externalId?: string | undefined
+  /** The slug of the app that wrote it (`github-actions` for a workflow's token). */
+  app?: string | undefined
+  startedAt?: string | undefined
+  headSha?: string | undefined
 }
 
 /** A comment as the action reads it back: its author's login tells whose it is. */
@@ -88,16 +96,25 @@ function transportFetch(limits: ClientLimits, baseUrl: string) {
       if (value !== undefined)
         responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
     const empty = answer.status === 204 || answer.status === 304
-    return new Response(empty ? null : answer.body, {
+    const response = new Response(empty ? null : answer.body, {
       status: answer.status,
       headers: responseHeaders
     })
+    // Octokit's pagination reads the page's own address from the response, as fetch gives it.
+    Object.defineProperty(response, 'url', { value: target })
+    return response
   }
 }
 
 /** What the reporter needs of GitHub, and nothing else. */
 export interface GitHubClient {
   createCheck(repo: Repo, fields: Record<string, unknown>, call?: CallOptions): Promise<CheckRun>
+  /** The check runs of a commit, every one (not only the newest of each name), by name and status when given. */
+  listCheckRuns(
+    repo: Repo,
+    ref: string,
+    filter?: { name?: string | undefined; status?: 'in_progress' | undefined }
+  ): Promise<CheckRun[]>
   updateCheck(
     repo: Repo,
     id: number,
@@ -125,7 +142,20 @@ export function createClient(token: string, baseUrl: string, limits: ClientLimit
         ...(fields as { name: string; head_sha: string }),
         request: { signal: call.signal }
       })
-      return { id: Number(object(data, 'check run').id) }
+      return checkRunOf(data)
+    },
+    async listCheckRuns(repo, ref, filter = {}) {
+      const found: CheckRun[] = []
+      for await (const page of octokit.paginate.iterator(octokit.rest.checks.listForRef, {
+        ...repo,
+        ref,
+        filter: 'all',
+        per_page: 100,
+        ...(filter.name ? { check_name: filter.name } : {}),
+        ...(filter.status ? { status: filter.status } : {})
+      }))
+        found.push(...list(page.data, 'check runs').map(checkRunOf))
+      return found
     },
     async updateCheck(repo, id, fields, call = {}) {
       await octokit.rest.checks.update({
@@ -218,6 +248,22 @@ function connect(token: string, baseUrl: string, limits: ClientLimits): Octokit 
     )
   })
   return octokit
+}
+
+function checkRunOf(raw: unknown): CheckRun {
+  const check = object(raw, 'check run')
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' ? value : undefined
+  const app = check.app && typeof check.app === 'object' ? object(check.app, 'app') : {}
+  return {
+    id: Number(check.id),
+    name: text(check.name),
+    status: text(check.status),
+    externalId: text(check.external_id),
+    app: text(app.slug),
+    startedAt: text(check.started_at),
+    headSha: text(check.head_sha)
+  }
 }
 
 function commentOf(raw: unknown): IssueComment {

@@ -1,5 +1,9 @@
 import {
+  buildKey,
   checkConclusion,
+  externalId,
+  parseExternalId,
+  quote,
   checkOutput,
   clock,
   commentBody,
@@ -14,7 +18,7 @@ import {
 } from '../../core/index.js'
 import type { ClientLimits, GitHubClient, Repo } from './client.js'
 import { OurComment } from './comment.js'
-import { GitHubError } from './errors.js'
+import { GitHubError, notShown, PERMISSION, type Kind } from './errors.js'
 import { MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
 
 export { MIN_WRITE_INTERVAL_MS }
@@ -33,22 +37,16 @@ export interface ReportingPlan {
   apiUrl: string
   /** This workflow run's page, linked from the check and the comment. */
   workflowRunUrl?: string | undefined
+  /** This workflow run's id (GITHUB_RUN_ID): a check run of another deployment of the same run tells a collision. */
+  workflowRunId?: string | undefined
   /** The deploy's one redaction, told every secret the deploy registers: every field written to GitHub goes through it. */
   secrets: Secrets
 }
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 export const FINISH_MS = 5_000
-/** The prefix of our check runs' external id. */
-export const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
 
-type Kind = 'check' | 'comment'
-
-/** The permission each kind of write needs of the token. */
-export const PERMISSION: Record<Kind, string> = {
-  check: 'checks: write',
-  comment: 'pull-requests: write'
-}
+export { PERMISSION }
 
 /** One deployment's check run: its id once created, the stage and link it shows, when it started. */
 interface CheckState {
@@ -171,7 +169,11 @@ export class GitHubReporter implements Reporter {
       ...(final
         ? { status: 'completed', conclusion: checkConclusion(deployment) }
         : { status: 'in_progress' }),
-      external_id: `${EXTERNAL_ID_PREFIX}${deployment.runId ?? 'none'}`,
+      external_id: externalId({
+        runId: deployment.runId,
+        workflowRunId: this.plan.workflowRunId,
+        build: buildKey(deployment)
+      }),
       details_url: deployment.verdict?.runUrl ?? check.runUrl ?? this.plan.workflowRunUrl,
       output: checkOutput(
         deployment,
@@ -215,12 +217,35 @@ export class GitHubReporter implements Reporter {
     const client = await this.connect()
     if (check.id !== undefined)
       return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal })
+    const deployment = this.deployments[index]!
+    await this.warnOfCollision(client, deployment)
     const created = await client.createCheck(this.plan.repo, {
-      name: this.deployments[index]!.name,
+      name: deployment.name,
       head_sha: this.plan.sha,
       ...wanted.fields
     })
     check.id = created.id
+  }
+
+  /**
+   * Another deployment of this workflow run with a check run of the same
+   * name on this commit: GitHub shows only the newest of a name, so one
+   * verdict would hide the other. Told once, naming both; the check is
+   * written all the same (a required check reads it).
+   */
+  private async warnOfCollision(client: GitHubClient, deployment: Deployment): Promise<void> {
+    if (!this.plan.sha || !this.plan.workflowRunId) return
+    const own = buildKey(deployment)
+    const others = (
+      await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name })
+    )
+      .map(run => parseExternalId(run.externalId))
+      .filter(id => id?.workflowRunId === this.plan.workflowRunId && id?.build !== own)
+    if (others.length === 0) return
+    this.log.warning(
+      `Another deployment of this workflow run already has a check run named ${quote(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`,
+      'Check name shared'
+    )
   }
 
   /** Our comment on the pull request, for the names of this step's deployments. */
@@ -254,26 +279,15 @@ export class GitHubReporter implements Reporter {
     const refused = error instanceof GitHubError || this.stop.signal.aborted
     if (this.told.has(kind)) return refused
     this.told.add(kind)
-    const what = kind === 'check' ? 'The check run' : 'The pull-request comment'
-    const where = 'The verdict is in the job summary and the outputs.'
-    const status = (error as { status?: number }).status ?? 0
-    const why = this.plan.secrets
-      .redact(
-        this.stop.signal.aborted && this.deadline !== undefined
+    const late = this.stop.signal.aborted && this.deadline !== undefined
+    const { level, text } = notShown(kind, error, {
+      why: this.plan.secrets.redact(
+        late
           ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
           : messageOf(error)
       )
-      .replace(/\.$/, '')
-    if (status === 403 || status === 404) {
-      this.log.notice(
-        `${what} could not be written: GitHub answered ${status} (${why}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`,
-        'Not shown on GitHub'
-      )
-    } else if (status >= 300 && status < 400) {
-      this.log.notice(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub')
-    } else {
-      this.log.warning(`${what} could not be written: ${why}. ${where}`, 'Not shown on GitHub')
-    }
+    })
+    this.log[level](text, 'Not shown on GitHub')
     return refused
   }
 }

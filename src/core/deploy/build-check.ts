@@ -42,14 +42,24 @@ export async function checkBuild(
       `Point ${ref('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${ref('platform')}`
     )
   }
-  if (expectedAppId && (!facts.platform || facts.appId !== expectedAppId)) {
-    const found = facts.platform
-      ? `the build of ${quote(facts.appId)}`
-      : `a ${facts.format} file, which names no app`
+  // The id for the build's platform wins over the one for every build.
+  const expected = (facts.platform && expectedAppId?.[facts.platform]) || expectedAppId?.all
+  const anyExpected = expectedAppId?.all ?? expectedAppId?.android ?? expectedAppId?.ios
+  if (!facts.platform && anyExpected) {
     throw new InputError(
       'expectedAppId',
-      `is ${quote(expectedAppId)}, but ${file} is ${found}`,
-      `Point ${ref('file')} at the build of ${quote(expectedAppId)}, or correct ${ref('expectedAppId')}`
+      `is ${quote(anyExpected)}, but ${file} is a ${facts.format} file, which names no app`,
+      `Point ${ref('file')} at the build of ${quote(anyExpected)}, or correct ${ref('expectedAppId')}`
+    )
+  }
+  if (facts.platform && expected && facts.appId !== expected) {
+    const forPlatform = expectedAppId?.[facts.platform]
+      ? ` for ${PLATFORM_NAMES[facts.platform]}`
+      : ''
+    throw new InputError(
+      'expectedAppId',
+      `is ${quote(expected)}${forPlatform}, but ${file} is the build of ${quote(facts.appId)}`,
+      `Point ${ref('file')} at the build of ${quote(expected)}, or correct ${ref('expectedAppId')}`
     )
   }
   return facts

@@ -6,7 +6,7 @@ import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
 import type { Deployment, Failure, StepFacts } from '../report/facts.js'
 import { fileReporters } from '../report/files.js'
-import { defaultCheckName } from '../report/identity.js'
+import { deploymentName } from '../report/identity.js'
 import { conclude, stepJudgement } from '../report/judgement.js'
 import { failureText, unexpectedStack } from './messages.js'
 import { OutputFilter } from './output-filter.js'
@@ -48,7 +48,7 @@ export async function runDeploy(
   const reporting = new Reporting(output, hooks.reporters ?? [])
   // Masked before anything else can print them, even when they fail validation or sit in another option.
   output.addSecretOptions(values, hooks.env)
-  let deployments = [newDeployment(defaultCheckName(), startedAt)]
+  let deployments = [newDeployment(deploymentName({}), startedAt)]
   let settings: Settings | undefined
   try {
     if (hooks.signal?.aborted) throw new AbortedError('The deploy was stopped before it started.')
@@ -63,12 +63,11 @@ export async function runDeploy(
     })
     output.secrets.add(settings.apiKey)
     output.secrets.add(settings.githubToken)
-    deployments = [
-      newDeployment(
-        settings.checkName ?? defaultCheckName(settings.environment, settings.deploymentType),
-        startedAt
-      )
-    ]
+    // One deployment per build; one for a mode without a build.
+    const name = deploymentName(settings)
+    deployments = (settings.files.length > 0 ? settings.files : [undefined]).map(() =>
+      newDeployment(name, startedAt)
+    )
     await runSteps({ settings, limits, output, hooks, reporting, deployments })
   } catch (error) {
     // Before any request: every deployment ends with what stopped the step.
@@ -125,7 +124,7 @@ async function runSteps(run: StepRun): Promise<void> {
         reporting.event(event, deployments, index)
       )
   )
-  const handoffs: Handoff[] = deployments.map(() => ({}))
+  const handoffs: Handoff[] = deployments.map((_deployment, i) => ({ file: settings.files[i] }))
   const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step))
   for (const step of before.filter(step => ONCE.includes(step)))
     take(run, 0, handoffs, await STEPS[step](sessions[0]!, handoffs[0]!, deployments[0]!))

@@ -33,7 +33,7 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
       skip: `This deployment_status event reports the state ${quote(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
     }
   const lookup: Step[] = ci?.pullRequestLookup ? ['lookUpPullRequest'] : []
-  const build: Step[] = settings.file ? ['locateBuild', 'checkBuild'] : []
+  const build: Step[] = settings.files.length > 0 ? ['locateBuild', 'checkBuild'] : []
   const wait: Step[] = settings.wait ? ['wait'] : []
   switch (settings.mode) {
     case 'terminate':
@@ -48,7 +48,7 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
         steps: [
           ...lookup,
           ...build,
-          ...(settings.file ? ['upload' as const] : []),
+          ...(settings.files.length > 0 ? ['upload' as const] : []),
           'notify',
           ...wait
         ]

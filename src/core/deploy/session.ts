@@ -156,6 +156,8 @@ export class DeploySession {
 
 /** What one step of a deployment hands the next beside its facts: the build found, where it goes, what the notification names. */
 export interface Handoff {
+  /** The path or glob of this deployment's build, as given. */
+  file?: string | undefined
   artifact?: Artifact | undefined
   destination?: string | undefined
   runInputPath?: string | undefined

@@ -9,6 +9,7 @@ import { noRunAdvice } from './advice.js'
 import { buildWarningTitle, checkBuild, describeBuild } from './build-check.js'
 import { chooseDestination, pullRequestOverStaticName } from './destination.js'
 import { dryRun } from './dry-run.js'
+import { deploymentName } from '../report/identity.js'
 import { findPullRequest } from './pull-request.js'
 import type { Step } from './plan.js'
 import type { Deployment } from '../report/facts.js'
@@ -66,9 +67,9 @@ async function lookUpPullRequest(session: DeploySession): Promise<StepResult> {
 }
 
 /** The build the options name, and where it goes in the workspace's storage. */
-async function locateBuild(session: DeploySession): Promise<StepResult> {
+async function locateBuild(session: DeploySession, { file }: Handoff): Promise<StepResult> {
   const { settings } = session
-  const artifact = await findArtifact(settings.file!, settings.workingDirectory)
+  const artifact = await findArtifact(file!, settings.workingDirectory)
   const destination = chooseDestination(settings, artifact)
   const overStatic = pullRequestOverStaticName(settings, destination)
   if (overStatic) session.warn(overStatic)
@@ -89,10 +90,12 @@ async function checkTheBuild(session: DeploySession, { artifact }: Handoff): Pro
       `The artifact is a link that leads out of the working directory, to ${quote(artifact.target, 300)}.`,
       'Artifact outside the workspace'
     )
-  const build = await checkBuild(artifact, session.settings, session.hooks.signal)
+  const { settings } = session
+  const build = await checkBuild(artifact, settings, session.hooks.signal)
   session.log.info(describeBuild(build))
   for (const warning of build.warnings) session.warn(warning.message, buildWarningTitle(warning))
-  return { facts: { build } }
+  const name = deploymentName(settings, build, settings.files.length > 1)
+  return { facts: { build, name } }
 }
 
 /** The build into the store through its signed URL. */

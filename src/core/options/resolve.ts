@@ -8,6 +8,7 @@ import {
   OPTIONS,
   type Command,
   type OptionKey,
+  type AppIds,
   type OptionValue,
   type Platform
 } from '../shared/option-table.js'
@@ -28,12 +29,13 @@ export interface Settings {
   apiKey: string
   baseUrl: string
   maxAttempts: number
-  file?: string | undefined
+  /** The builds' paths or globs, each to be deployed under its own destination; empty without a build. */
+  files: string[]
   destination?: string | undefined
   namePrefix?: string | undefined
   environment?: string | undefined
   /** What the build must be: the app's id, and its platform (checked by reading it before anything is sent). */
-  expectedAppId?: string | undefined
+  expectedAppId?: AppIds | undefined
   platform?: Platform | undefined
   /** The slowest upload still waited for: one PUT may take the build's size at this speed, plus the request time limit. */
   minUploadBytesPerSecond: number
@@ -130,7 +132,7 @@ function settingsOf(
     apiKey: read('apiKey')!,
     baseUrl: read('baseUrl')!,
     maxAttempts: read('maxAttempts')!,
-    file: read('file'),
+    files: read('file') ?? [],
     destination: read('destination'),
     namePrefix: read('namePrefix'),
     environment: read('environment'),

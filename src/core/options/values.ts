@@ -22,6 +22,7 @@ import {
   PLATFORMS,
   type OptionKey,
   type OptionSpec,
+  type AppIds,
   type OptionValue,
   type Platform
 } from '../shared/option-table.js'
@@ -57,9 +58,10 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
     case 'baseUrl':
       return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false))
     case 'text':
-    case 'glob':
     case 'path':
       return plainText(key, raw)
+    case 'globs':
+      return globs(key, raw)
     case 'destination':
       return destination(key, plainText(key, raw))
     case 'namePart':
@@ -84,8 +86,8 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
       return runId(key, plainText(key, raw))
     case 'repository':
       return repository(key, raw)
-    case 'appId':
-      return appId(key, plainText(key, raw))
+    case 'appIds':
+      return appIds(key, plainText(key, raw))
     case 'platform':
       return platform(key, plainText(key, raw))
   }
@@ -102,6 +104,22 @@ function plainText(key: OptionKey, raw: unknown): string | undefined {
     )
   }
   return value.trim() || undefined
+}
+
+/**
+ * Paths or globs, one per line of text (an input of the action, a flag of the
+ * CLI, which may also be repeated) or a list (the library); blank lines are
+ * left out, and none at all is not given. The same path twice is one build
+ * given twice: refused.
+ */
+function globs(key: OptionKey, raw: unknown): string[] | undefined {
+  const entries = Array.isArray(raw) ? raw : [raw]
+  const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/))
+  const values = lines.map(line => plainText(key, line)).filter((v): v is string => v !== undefined)
+  const twice = values.find((value, i) => values.indexOf(value) !== i)
+  if (twice !== undefined)
+    throw new InputError(key, `names ${quote(twice)} twice`, 'Name each build once')
+  return values.length > 0 ? values : undefined
 }
 
 function secret(key: OptionKey, raw: unknown): string | undefined {
@@ -241,6 +259,36 @@ function appId(key: OptionKey, value: string | undefined): string | undefined {
     )
   return value
 }
+
+/**
+ * The app id every build must have, or one per platform: `com.example.shop`,
+ * or `android:com.example.shop ios:com.example.Shop` (separated by spaces or
+ * commas). One for all and one per platform together would say two things.
+ */
+function appIds(key: OptionKey, value: string | undefined): AppIds | undefined {
+  if (value === undefined) return undefined
+  const ids: AppIds = {}
+  for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+    const [, named, id] = /^(?:(android|ios):)?(.*)$/i.exec(entry)!
+    const slot = (named?.toLowerCase() ?? 'all') as keyof AppIds
+    if (ids[slot] !== undefined)
+      throw new InputError(
+        key,
+        `names ${named ? `two ${PLATFORM_WORDS[slot as Platform]} app ids` : 'two app ids'}`,
+        'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop'
+      )
+    ids[slot] = appId(key, id)
+  }
+  if (ids.all !== undefined && (ids.android !== undefined || ids.ios !== undefined))
+    throw new InputError(
+      key,
+      `names an app id for every build and one for a platform (${quote(value, 60)})`,
+      'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop'
+    )
+  return ids
+}
+
+const PLATFORM_WORDS: Record<Platform, string> = { android: 'Android', ios: 'iOS' }
 
 /** The platform a build must be for, in lower case. */
 function platform(key: OptionKey, value: string | undefined): Platform | undefined {

@@ -105,12 +105,15 @@ export function stepJudgement(
   const passed: Judgement = { conclusion: 'success', cause: 'success' }
   const judged = deployments.map(deployment => deployment.judgement ?? passed)
   const worst = judged.reduce(severer, passed)
+  const failing = deployments.flatMap(({ name }, i) => {
+    const { message, conclusion } = judged[i]!
+    return message && conclusion !== 'success' ? [{ name, message }] : []
+  })
+  // One message for the step when every deployment stopped for the same reason (a refusal before any request).
+  const shared = failing.every(f => f.message === failing[0]?.message)
   const messages =
-    deployments.length > 1
-      ? deployments.flatMap(({ name }, i) => {
-          const { message, conclusion } = judged[i]!
-          return message && conclusion !== 'success' ? [`${name}: ${message}`] : []
-        })
+    deployments.length > 1 && !(shared && failing.length === deployments.length)
+      ? failing.map(({ name, message }) => `${name}: ${message}`)
       : worst.message
         ? [worst.message]
         : []

@@ -27,7 +27,7 @@ export interface JUnitInput {
   outputs: OutputValues
   /** The deploy's one judgement, its message ready to leave the process. */
   judgement: Judgement
-  /** The suite's name; `mobile-build-deploy` by default. */
+  /** The suite's name; the deployment's name by default (`mobile-build-deploy` when none is known). */
   name?: string | undefined
   /** When the deploy began, and how long it took. */
   started: Date
@@ -119,7 +119,7 @@ function suiteLines(input: JUnitInput, id: number): string[] {
   const suite = attributes([
     ['package', PACKAGE],
     ['id', id],
-    ['name', input.name?.trim() || PACKAGE],
+    ['name', input.name?.trim() || onlyName(outputs) || PACKAGE],
     ['timestamp', input.started.toISOString().slice(0, 19)],
     ['hostname', input.hostname?.trim() || 'localhost'],
     ['tests', cases.length],
@@ -225,24 +225,28 @@ function caseXml(testCase: TestCase): string {
   return `${head}/>`
 }
 
+/** The name of the one deployment the outputs are of, when they name one. */
+function onlyName(outputs: OutputValues): string | undefined {
+  return outputs.deployments?.length === 1 ? outputs.deployments[0]!.name.trim() : undefined
+}
+
 function seconds(value: number): string {
   return Math.max(0, Number.isFinite(value) ? value : 0).toFixed(3)
 }
 
 /**
- * Pure: the JUnit XML of a step: a suite per deployment, each rendering its
- * own judgement, named for a single deployment as before
- * (`mobile-build-deploy`) and after each deployment when there are several.
+ * Pure: the JUnit XML of a step: a suite per deployment, named after it (the
+ * same name from one pipeline to the next for the same build and
+ * environment), each rendering its own judgement.
  */
 export function junitOfStep(facts: StepFacts, now = clock.now()): string {
-  const several = facts.deployments.length > 1
   return junitDocument(
     facts.deployments.map(deployment => {
       const started = deployment.startedAt ?? now
       return {
         outputs: outputValuesOf(deployment),
         judgement: deployment.judgement ?? facts.judgement,
-        name: several ? deployment.name : undefined,
+        name: deployment.name,
         started: new Date(started),
         seconds: (now - started) / 1000
       }

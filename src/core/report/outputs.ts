@@ -2,7 +2,7 @@ import { ref } from '../shared/option-refs.js'
 import { PLATFORMS, type Platform } from '../shared/option-table.js'
 import type { Bug, Outcome, VerdictName } from '../model.js'
 import { VERDICT_NAMES } from '../model.js'
-import { type Deployment } from './facts.js'
+import type { Cause, Conclusion, Deployment } from './facts.js'
 import { OUTCOMES } from '../model.js'
 
 /**
@@ -37,7 +37,9 @@ export const OUTPUTS = {
     'When waiting, the blocking bugs of the run, as the service last counted them.',
   nonBlockingBugsCount:
     'When waiting, the non-blocking bugs of the run, as the service last counted them.',
-  bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url."
+  bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url.",
+  deployments:
+    "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, passed): read each build's here."
 } as const
 
 export type OutputName = keyof typeof OUTPUTS
@@ -70,6 +72,14 @@ export interface OutputValues {
   blockingBugsCount?: number | undefined
   nonBlockingBugsCount?: number | undefined
   bugs?: Bug[] | undefined
+  deployments?: DeploymentOutputs[] | undefined
+}
+
+/** One build's outputs in `deployments`: its name, its outputs but bugs, and what it comes to. */
+export interface DeploymentOutputs extends Omit<OutputValues, 'bugs' | 'deployments'> {
+  name: string
+  conclusion?: Conclusion | undefined
+  cause?: Cause | undefined
 }
 
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
@@ -111,10 +121,52 @@ export function blockingCount(report: Deployment): number | undefined {
   return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined)
 }
 
-/** Pure: the outputs as the text a runner, a shell or a file carries; `bugs` as JSON. */
-export function outputsOf(report: Deployment): Partial<Record<OutputName, string>> {
+/** Pure: one build's entry of `deployments`. */
+export function deploymentOutputs(deployment: Deployment): DeploymentOutputs {
+  const { bugs, ...values } = outputValuesOf(deployment)
+  void bugs
+  return {
+    name: deployment.name,
+    ...values,
+    ...(deployment.judgement
+      ? { conclusion: deployment.judgement.conclusion, cause: deployment.judgement.cause }
+      : {})
+  }
+}
+
+/** From the most severe down, as the step's outcome and verdict take the builds'. */
+const OUTCOME_SEVERITY: readonly Outcome[] = ['aborted', 'failed', 'skipped', 'success']
+const VERDICT_SEVERITY: readonly VerdictName[] = ['failed', 'timed-out', 'canceled', 'passed']
+
+/**
+ * Pure: a step's outputs: one build's own and `deployments`; with several
+ * builds, `deployments` and the most severe outcome and verdict of theirs,
+ * and nothing that would be one build's value passed off as the step's.
+ */
+export function stepOutputValues(deployments: readonly Deployment[]): OutputValues {
+  const entries = deployments.map(deploymentOutputs)
+  if (deployments.length === 1) return { ...outputValuesOf(deployments[0]!), deployments: entries }
+  const most = <T>(order: readonly T[], values: (T | undefined)[]): T | undefined =>
+    order.find(value => values.includes(value))
+  const outcome = most(
+    OUTCOME_SEVERITY,
+    entries.map(entry => entry.outcome)
+  )
+  const verdict = most(
+    VERDICT_SEVERITY,
+    entries.map(entry => entry.verdict)
+  )
+  return {
+    ...(outcome ? { outcome } : {}),
+    ...(verdict ? { verdict } : {}),
+    deployments: entries
+  }
+}
+
+/** Pure: a step's outputs as the text a runner, a shell or a file carries; `bugs` and `deployments` as JSON. */
+export function outputsOf(deployments: readonly Deployment[]): Partial<Record<OutputName, string>> {
   return Object.fromEntries(
-    Object.entries(outputValuesOf(report)).map(([name, value]) => [
+    Object.entries(stepOutputValues(deployments)).map(([name, value]) => [
       name,
       typeof value === 'string' ? value : JSON.stringify(value)
     ])

@@ -1,6 +1,6 @@
 import type { Cause, Conclusion } from './judgement.js'
 import type { StepFacts } from './facts.js'
-import { outputValuesOf, type OutputValues } from './outputs.js'
+import { stepOutputValues, type OutputValues } from './outputs.js'
 import type { Outcome } from '../model.js'
 
 /**
@@ -28,13 +28,14 @@ export function resultOf({ deployments, judgement, warnings: own }: StepFacts): 
 } {
   const report = deployments[0]!
   const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own]
+  const values = stepOutputValues(deployments)
   return {
-    ...outputValuesOf(report),
-    outcome: report.outcome ?? 'aborted',
+    ...values,
+    outcome: values.outcome ?? 'aborted',
     conclusion: judgement.conclusion,
     cause: judgement.cause,
     ...(judgement.message ? { reason: judgement.message } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
-    ...(report.terminated ? { state: report.terminated.state } : {})
+    ...(deployments.length === 1 && report.terminated ? { state: report.terminated.state } : {})
   }
 }

@@ -28,7 +28,7 @@ export type Kind =
   | 'secret'
   | 'baseUrl'
   | 'text'
-  | 'glob'
+  | 'globs'
   | 'destination'
   | 'namePart'
   | 'relativePath'
@@ -42,7 +42,7 @@ export type Kind =
   | 'runId'
   | 'repository'
   | 'path'
-  | 'appId'
+  | 'appIds'
   | 'platform'
 
 export interface OptionSpec {
@@ -77,6 +77,13 @@ export interface OptionSpec {
    * one, overridden by the option.
    */
   wire?: string
+}
+
+/** The app id every build must have, or one per platform (which wins over the one for all). */
+export interface AppIds {
+  all?: string | undefined
+  android?: string | undefined
+  ios?: string | undefined
 }
 
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
@@ -121,10 +128,10 @@ const TABLE = {
       'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
   },
   file: {
-    kind: 'glob',
+    kind: 'globs',
     commands: BUILD,
     description:
-      'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute; must match exactly one file.'
+      'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
   },
   destination: {
     kind: 'destination',
@@ -142,10 +149,10 @@ const TABLE = {
     description: `The static environment of the naming convention, with {{namePrefix}}.`
   },
   expectedAppId: {
-    kind: 'appId',
+    kind: 'appIds',
     commands: BUILD,
     description:
-      'The app id the build must have (Android package name, iOS bundle id); a build of another app is refused before anything is sent.'
+      'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
   },
   platform: {
     kind: 'platform',
@@ -408,7 +415,7 @@ export interface KindValues {
   secret: string
   baseUrl: string
   text: string
-  glob: string
+  globs: string[]
   destination: string
   namePart: string
   relativePath: string
@@ -422,7 +429,7 @@ export interface KindValues {
   runId: string
   repository: Repository
   path: string
-  appId: string
+  appIds: AppIds
   platform: Platform
 }
 

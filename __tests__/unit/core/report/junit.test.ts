@@ -171,9 +171,9 @@ describe('the names of a report', () => {
     const [a, b] = [first, second].map(report => junitOfReport(report, conclude(report)))
     expect(junitKeys(a!)).toEqual(junitKeys(b!))
     expect(junitKeys(a!)).toEqual([
-      'mobile-build-deploy / mobile-build-deploy / Verdict',
-      'mobile-build-deploy / mobile-build-deploy.bugs / #1 Crash',
-      'mobile-build-deploy / mobile-build-deploy.bugs / #2 Typo'
+      'Mobile tests / mobile-build-deploy / Verdict',
+      'Mobile tests / mobile-build-deploy.bugs / #1 Crash',
+      'Mobile tests / mobile-build-deploy.bugs / #2 Typo'
     ])
     for (const [xml, runId] of [
       [a!, 'run_1'],

@@ -46,10 +46,10 @@ describe('--summary-file', () => {
     const cwd = await freshWorkspace()
     await writeArtifact('app.apk', 4096, cwd)
     await mkdir(join(cwd, 'folder'))
-    const result = await runCli(
-      ['deploy', '--file', 'app.apk', '--summary-file', 'folder'],
-      { env: cliEnv(emulator, { GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'main' }), cwd }
-    )
+    const result = await runCli(['deploy', '--file', 'app.apk', '--summary-file', 'folder'], {
+      env: cliEnv(emulator, { GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'main' }),
+      cwd
+    })
     expect(result.exitCode).toBe(EXIT.usage)
     expect(result.stderr).toMatch(/--summary-file .*a folder/)
     expect(emulator.requests).toEqual([])

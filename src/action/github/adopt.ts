@@ -1,0 +1,56 @@
+import {
+  clock,
+  messageOf,
+  parseExternalId,
+  quote,
+  type Deployment,
+  type Log
+} from '../../core/index.js'
+import type { ClientLimits, GitHubClient } from './client.js'
+import type { ReportingPlan } from './reporter.js'
+
+/** How long the one read of the commit's check runs may take. */
+const READ_MS = 10_000
+
+/**
+ * A wait-only step continues the deployment whose run it waits for: without
+ * a `check-name` of its own, it takes the name of the check run of ours that
+ * shows that run on the commit, so that its verdict is the newest check run
+ * of that name (and its comment the same one). A read that fails leaves the
+ * default name, with a notice.
+ */
+export async function adoptCheckName(
+  plan: ReportingPlan,
+  deployment: Deployment,
+  log: Pick<Log, 'info' | 'notice'>,
+  loadClient: (token: string, baseUrl: string, limits: ClientLimits) => Promise<GitHubClient>,
+  signal: AbortSignal | undefined
+): Promise<void> {
+  if (!plan.sha || !deployment.runId) return
+  const stop = new AbortController()
+  const deadline = clock.now() + READ_MS
+  const timer = setTimeout(() => stop.abort(), READ_MS)
+  timer.unref()
+  try {
+    const client = await loadClient(plan.token, plan.apiUrl, {
+      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+      deadline: () => deadline
+    })
+    const shown = (await client.listCheckRuns(plan.repo, plan.sha)).find(
+      check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name
+    )
+    if (!shown?.name) return
+    deployment.name = shown.name
+    log.info(
+      `The check run of run ${deployment.runId} on this commit is named "${shown.name}": the verdict is shown under that name.`
+    )
+  } catch (error) {
+    if (signal?.aborted) throw error
+    log.notice(
+      `The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${messageOf(error).replace(/\.$/, '')}); the verdict is shown under the name ${quote(deployment.name)}. Give check-name to name it.`,
+      'Check name'
+    )
+  } finally {
+    clearTimeout(timer)
+  }
+}
