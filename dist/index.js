@@ -4565,6 +4565,8 @@ function positiveInteger(value) {
 
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
 var errors = __nccwpck_require__(287);
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
@@ -4608,8 +4610,6 @@ function limitsFromEnv(env) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
 var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
@@ -5045,6 +5045,8 @@ function checkCombinations(read, mode) {
     const needsFile = ['destination', 'namePrefix', 'expectedAppId', 'platform'].find(key => read(key) !== undefined);
     if (!file && needsFile && mode !== 'terminate')
         throw new errors/* InputError */.dz(needsFile, `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`, `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`);
+    if (file && file.length > 1 && read('destination'))
+        throw new errors/* InputError */.dz('destination', `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${file.length} builds`, `Leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`);
     if (read('environment') && !namePrefix)
         throw new errors/* InputError */.dz('environment', `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`, `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
     const runVariable = read('runVariable');
@@ -5067,7 +5069,9 @@ function checkCombinations(read, mode) {
 function missingBuild(frontEnd, command, given) {
     if (command !== 'deploy' && command !== 'upload')
         return undefined;
-    const empty = typeof given === 'string';
+    // Given, but blank: one value or several (a list, a repeated flag), each empty.
+    const empty = typeof given === 'string' ||
+        (Array.isArray(given) && given.every(value => typeof value === 'string'));
     const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing';
     const check = empty ? ', and check that the variable it is given from is set in this job' : '';
     const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
@@ -11301,10 +11305,29 @@ function pullRequestOverStaticName(settings, destination) {
         return undefined;
     return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
 }
+/**
+ * The key by which a newer deployment supersedes an older one at the
+ * service: the one given, else the branch and the build's destination. The
+ * service's own default (the branch and the environment) would let the iOS
+ * build of a commit cancel the run of its Android build, and the later verdict
+ * hide the earlier; with the destination in it, a newer deployment of the
+ * same build still supersedes the older one. With several builds in one step
+ * a key given is followed by each build's destination. A notification
+ * without a build keeps the service's default.
+ */
+function deduplicationKeyOf(settings, destination) {
+    const given = settings.deduplicationKey;
+    if (!destination)
+        return given;
+    if (given)
+        return settings.files.length > 1 ? `${given}/${destination}` : given;
+    return [settings.git.branch, destination].filter(Boolean).join('/');
+}
 
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/core/deploy/dry-run.ts
+
 
 
 
@@ -11341,7 +11364,11 @@ async function dryRun(settings, service, artifact, destination, context) {
     else {
         const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath;
         const build = path === undefined ? undefined : { variable: settings.runVariable, path };
-        const body = service.notificationBody({ values: settings.values, git: settings.git, build });
+        const values = {
+            ...settings.values,
+            deduplicationKey: deduplicationKeyOf(settings, destination)
+        };
+        const body = service.notificationBody({ values, git: settings.git, build });
         log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
         log.info(settings.wait
             ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
@@ -11774,7 +11801,14 @@ async function notify(session, handoff) {
         const build = runInputPath
             ? { variable: settings.runVariable, path: runInputPath }
             : undefined;
-        const notification = { values: settings.values, git: settings.git, build };
+        const notification = {
+            values: {
+                ...settings.values,
+                deduplicationKey: deduplicationKeyOf(settings, handoff.destination)
+            },
+            git: settings.git,
+            build
+        };
         log.info(build
             ? `Notifying the service with ${build.variable}=${(0,shared_text/* quote */.hD)(build.path)}.`
             : 'Notifying the service of the deployment (no build attached).');
@@ -11874,6 +11908,8 @@ async function terminate(session) {
 
 
 
+
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /** The steps a step runs once for all its deployments. */
@@ -11957,6 +11993,7 @@ async function runSteps(run) {
     for (const [index, session] of sessions.entries())
         for (const step of before.filter(step => !ONCE.includes(step)))
             take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployments[index]));
+    distinctDestinations(handoffs);
     for (const [index, session] of sessions.entries()) {
         const { artifact, destination } = handoffs[index];
         for (const line of planLines(settings, artifact, destination))
@@ -11996,6 +12033,22 @@ function take(run, index, handoffs, result) {
     }
     if (event)
         run.reporting.event(event, run.deployments, index);
+}
+/**
+ * Two builds of one step never share a destination: the second would
+ * replace the first in the workspace's storage before its run read it.
+ * Refused before the first request, naming both.
+ */
+function distinctDestinations(handoffs) {
+    const seen = new Map();
+    for (const { destination, artifact } of handoffs) {
+        if (!destination || !artifact)
+            continue;
+        const first = seen.get(destination);
+        if (first !== undefined)
+            throw new errors/* InputError */.dz('file', `gives ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(artifact.name)}, which would both go to ${(0,shared_text/* quote */.hD)(destination)}`, `Give each build its own name or type: with ${(0,option_refs/* ref */.KR)('namePrefix')}, builds of one type share their destination; deploy such builds in steps of their own`);
+        seen.set(destination, artifact.name);
+    }
 }
 /** What the settings alone tell a deployment before any step; a value given (the run id) redacted like any other. */
 function factsOf(settings, value) {
@@ -12588,7 +12641,11 @@ class GitHubReporter {
         const own = buildKey(deployment);
         const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
             .map(run => parseExternalId(run.externalId))
-            .filter(id => id?.workflowRunId === this.plan.workflowRunId && id?.build !== own);
+            // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
+            .filter(id => id !== undefined &&
+            id.workflowRunId === this.plan.workflowRunId &&
+            id.build !== own &&
+            (id.runId === undefined || id.runId !== deployment.runId));
         if (others.length === 0)
             return;
         this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');

@@ -24,18 +24,28 @@ export const DEFAULT_LIFECYCLE: Lifecycle = {
   bugs: []
 }
 
-/** A deployment's variables may carry its run's lifecycle as JSON (`EMULATOR_RUN`), over the workspace's. */
+/**
+ * A deployment's variables may carry its run's lifecycle as JSON
+ * (`EMULATOR_RUN`), over the workspace's; its `byBuild` entry for the
+ * extension of the build's path (`{"byBuild": {"apk": {...}, "ipa": {...}}}`)
+ * over that, so that the builds of one step, sent with the same variables,
+ * can each get a run of its own kind.
+ */
 export function lifecycleOf(
   workspace: Partial<Lifecycle> | undefined,
-  variables: Record<string, string>
+  variables: Record<string, string>,
+  buildPath?: string
 ): Lifecycle {
-  let own: Partial<Lifecycle>
+  let own: Partial<Lifecycle> & { byBuild?: Record<string, Partial<Lifecycle>> }
   try {
-    own = variables.EMULATOR_RUN ? (JSON.parse(variables.EMULATOR_RUN) as Partial<Lifecycle>) : {}
+    own = variables.EMULATOR_RUN ? JSON.parse(variables.EMULATOR_RUN) : {}
   } catch {
     own = {}
   }
-  return { ...DEFAULT_LIFECYCLE, ...workspace, ...own }
+  const { byBuild, ...rest } = own
+  const extension = /\.([A-Za-z0-9]+)$/.exec(buildPath ?? '')?.[1]?.toLowerCase()
+  const forBuild = extension && byBuild ? (byBuild[extension] ?? {}) : {}
+  return { ...DEFAULT_LIFECYCLE, ...workspace, ...rest, ...forBuild }
 }
 
 export type Stage = 'initializing' | 'underReview' | 'completed' | 'canceled'

@@ -185,7 +185,7 @@ export class ServiceApi {
       repository: b.repository as Record<string, string> | undefined,
       ephemeral: b.ephemeral_environment === true,
       createdAt: new Date(emulatorNow()).toISOString(),
-      lifecycle: lifecycleOf(workspace.lifecycle, variables),
+      lifecycle: lifecycleOf(workspace.lifecycle, variables, runInputPath),
       deploymentUrl: typeof b.deployment_url === 'string' ? b.deployment_url : undefined
     }
     this.runs.push(run)

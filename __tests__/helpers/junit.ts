@@ -89,8 +89,11 @@ function testCases(
 }
 
 /** The suite's name and its failures count, as a reader takes them. */
-export function junitSuite(xml: string): { name: string; tests: number; failures: number } {
-  const suite = /<testsuite [^>]*>/.exec(xml)?.[0] ?? ''
+export function junitSuite(
+  xml: string,
+  index = 0
+): { name: string; tests: number; failures: number } {
+  const suite = [...xml.matchAll(/<testsuite [^>]*>/g)][index]?.[0] ?? ''
   const attribute = (name: string) =>
     unescaped(new RegExp(` ${name}="([^"]*)"`).exec(suite)?.[1] ?? '')
   return {

@@ -75,6 +75,8 @@ describe('upload and notify', () => {
     expect(post!.headers.authorization).toBe(`Bearer ${KEYS.main}`)
     expect(post!.body).toEqual({
       variables: { RUN_INPUT_PATH: 'app-release.apk' },
+      // The branch and the build's destination: a newer deployment of this build supersedes this one, another build's never does.
+      deduplication_key: 'main/app-release.apk',
       branch: 'main',
       sha: SHA,
       hosting_service: 'GitHub',

@@ -18,6 +18,8 @@ import { CLI_VOCABULARY } from './vocabulary.js'
 export interface Flag {
   name: string
   kind: 'string' | 'boolean'
+  /** Given more than once, each value counts (the builds of `--file`). */
+  multiple?: boolean
   help: string
   /** The option it sets, when it sets one. */
   option?: OptionKey
@@ -60,6 +62,7 @@ function flagsOf(command: Command): Flag[] {
   const options = optionsOf('cli', command).map((key): Flag => ({
     name: spelling('cli', key),
     kind: OPTIONS[key].kind === 'boolean' ? 'boolean' : 'string',
+    ...(OPTIONS[key].kind === 'globs' ? { multiple: true } : {}),
     help: helpOf(key),
     option: key
   }))
@@ -120,7 +123,8 @@ export function helpText(command?: CliCommand): string {
   }
   const width = Math.max(...command.flags.map(f => f.name.length + (f.kind === 'string' ? 8 : 0)))
   const line = (f: Flag): string => {
-    const shown = f.kind === 'string' ? `--${f.name} <value>` : `--${f.name}`
+    const shown =
+      f.kind === 'boolean' ? `--${f.name}` : `--${f.name} <value>${f.multiple ? ' ...' : ''}`
     return `  ${shown.padEnd(width + 4)} ${f.help}`
   }
   const usesGit = command.flags.some(f => f.option === 'sha')
@@ -182,8 +186,8 @@ export class UsageError extends Error {
 
 export interface ParsedArgs {
   command?: CliCommand
-  /** String flags by name; booleans as true or false; absent when not given. */
-  values: Record<string, string | boolean | undefined>
+  /** String flags by name (a flag given more than once, a list); booleans as true or false; absent when not given. */
+  values: Record<string, string | string[] | boolean | undefined>
   help: boolean
   version: boolean
 }
@@ -206,9 +210,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       `Unknown command ${shown(first, WORD)}.${near ? ` Did you mean '${near}'?` : ''} Commands: ${COMMANDS.map(c => c.name).join(', ')}.`
     )
   }
-  const options: Record<string, { type: 'string' | 'boolean' }> = {}
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {}
   for (const flag of command.flags) {
-    options[flag.name] = { type: flag.kind }
+    options[flag.name] = { type: flag.kind, ...(flag.multiple ? { multiple: true } : {}) }
     if (flag.kind === 'boolean') options[`no-${flag.name}`] = { type: 'boolean' }
   }
   const args = rest.map(booleanValue(command))
@@ -254,7 +258,8 @@ function flagValues(
       if (value !== undefined && negated !== undefined)
         throw new UsageError(`--${flag.name} and --no-${flag.name} contradict each other.`)
       values[flag.name] = value === true ? true : negated === true ? false : undefined
-    } else if (value !== undefined) values[flag.name] = String(value)
+    } else if (Array.isArray(value)) values[flag.name] = value.map(String)
+    else if (value !== undefined) values[flag.name] = String(value)
   }
   const format = values['output-env-format'] as string | undefined
   if (format !== undefined && !HAND_OVER_FORMATS.includes(format as HandOverFormat)) {

@@ -14,7 +14,7 @@ describe('parseCommandLine', () => {
     ])
     expect(parsed.command?.name).toBe('deploy')
     expect(parsed.values).toMatchObject({
-      file: 'app.apk',
+      file: ['app.apk'],
       'name-prefix': 'myapp',
       'fail-on-no-run': false,
       'ephemeral-environment': true,

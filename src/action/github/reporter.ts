@@ -240,7 +240,14 @@ export class GitHubReporter implements Reporter {
       await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name })
     )
       .map(run => parseExternalId(run.externalId))
-      .filter(id => id?.workflowRunId === this.plan.workflowRunId && id?.build !== own)
+      // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
+      .filter(
+        id =>
+          id !== undefined &&
+          id.workflowRunId === this.plan.workflowRunId &&
+          id.build !== own &&
+          (id.runId === undefined || id.runId !== deployment.runId)
+      )
     if (others.length === 0) return
     this.log.warning(
       `Another deployment of this workflow run already has a check run named ${quote(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`,

@@ -93,3 +93,23 @@ export function pullRequestOverStaticName(
     return undefined
   return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`
 }
+
+/**
+ * The key by which a newer deployment supersedes an older one at the
+ * service: the one given, else the branch and the build's destination. The
+ * service's own default (the branch and the environment) would let the iOS
+ * build of a commit cancel the run of its Android build, and the later verdict
+ * hide the earlier; with the destination in it, a newer deployment of the
+ * same build still supersedes the older one. With several builds in one step
+ * a key given is followed by each build's destination. A notification
+ * without a build keeps the service's default.
+ */
+export function deduplicationKeyOf(
+  settings: Pick<Settings, 'deduplicationKey' | 'files' | 'git'>,
+  destination: string | undefined
+): string | undefined {
+  const given = settings.deduplicationKey
+  if (!destination) return given
+  if (given) return settings.files.length > 1 ? `${given}/${destination}` : given
+  return [settings.git.branch, destination].filter(Boolean).join('/')
+}

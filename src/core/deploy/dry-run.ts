@@ -9,6 +9,7 @@ import type { Settings } from '../options/resolve.js'
 import type { ServiceApi } from '../service/api.js'
 import type { Artifact } from '../upload/artifact.js'
 import type { Deployment } from '../report/facts.js'
+import { deduplicationKeyOf } from './destination.js'
 
 /**
  * The name a dry run without a build asks a signed URL for: the request
@@ -61,7 +62,11 @@ export async function dryRun(
   } else {
     const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath
     const build = path === undefined ? undefined : { variable: settings.runVariable, path }
-    const body = service.notificationBody({ values: settings.values, git: settings.git, build })
+    const values = {
+      ...settings.values,
+      deduplicationKey: deduplicationKeyOf(settings, destination)
+    }
+    const body = service.notificationBody({ values, git: settings.git, build })
     log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`)
     log.info(
       settings.wait

@@ -1,4 +1,6 @@
 import { AbortedError, InputError } from '../shared/errors.js'
+import { ref } from '../shared/option-refs.js'
+import { quote } from '../shared/text.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
 import { clock } from '../shared/clock.js'
@@ -131,6 +133,7 @@ async function runSteps(run: StepRun): Promise<void> {
   for (const [index, session] of sessions.entries())
     for (const step of before.filter(step => !ONCE.includes(step)))
       take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployments[index]!))
+  distinctDestinations(handoffs)
   for (const [index, session] of sessions.entries()) {
     const { artifact, destination } = handoffs[index]!
     for (const line of planLines(settings, artifact, destination)) session.log.info(line)
@@ -173,6 +176,26 @@ function take(run: StepRun, index: number, handoffs: Handoff[], result: StepResu
     for (const deployment of run.deployments) deployment.git = run.settings.git
   }
   if (event) run.reporting.event(event, run.deployments, index)
+}
+
+/**
+ * Two builds of one step never share a destination: the second would
+ * replace the first in the workspace's storage before its run read it.
+ * Refused before the first request, naming both.
+ */
+function distinctDestinations(handoffs: readonly Handoff[]): void {
+  const seen = new Map<string, string>()
+  for (const { destination, artifact } of handoffs) {
+    if (!destination || !artifact) continue
+    const first = seen.get(destination)
+    if (first !== undefined)
+      throw new InputError(
+        'file',
+        `gives ${quote(first)} and ${quote(artifact.name)}, which would both go to ${quote(destination)}`,
+        `Give each build its own name or type: with ${ref('namePrefix')}, builds of one type share their destination; deploy such builds in steps of their own`
+      )
+    seen.set(destination, artifact.name)
+  }
 }
 
 /** What the settings alone tell a deployment before any step; a value given (the run id) redacted like any other. */

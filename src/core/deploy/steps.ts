@@ -7,7 +7,7 @@ import { findArtifact } from '../upload/artifact.js'
 import { uploadArtifact } from '../upload/upload.js'
 import { noRunAdvice } from './advice.js'
 import { buildWarningTitle, checkBuild, describeBuild } from './build-check.js'
-import { chooseDestination, pullRequestOverStaticName } from './destination.js'
+import { chooseDestination, deduplicationKeyOf, pullRequestOverStaticName } from './destination.js'
 import { dryRun } from './dry-run.js'
 import { deploymentName } from '../report/identity.js'
 import { findPullRequest } from './pull-request.js'
@@ -140,7 +140,14 @@ async function notify(session: DeploySession, handoff: Handoff): Promise<StepRes
       const build = runInputPath
         ? { variable: settings.runVariable, path: runInputPath }
         : undefined
-      const notification = { values: settings.values, git: settings.git, build }
+      const notification = {
+        values: {
+          ...settings.values,
+          deduplicationKey: deduplicationKeyOf(settings, handoff.destination)
+        },
+        git: settings.git,
+        build
+      }
       log.info(
         build
           ? `Notifying the service with ${build.variable}=${quote(build.path)}.`

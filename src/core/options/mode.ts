@@ -107,6 +107,12 @@ export function checkCombinations(read: Reader, mode: Mode): void {
       `is set but ${ref('file')} is empty`,
       `Set ${ref('file')} to the build to upload`
     )
+  if (file && file.length > 1 && read('destination'))
+    throw new InputError(
+      'destination',
+      `names one path in the storage, and ${ref('file')} gives ${file.length} builds`,
+      `Leave it out and let ${ref('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
+    )
   if (read('environment') && !namePrefix)
     throw new InputError(
       'environment',
@@ -149,7 +155,10 @@ function missingBuild(
   given: unknown
 ): InputError | undefined {
   if (command !== 'deploy' && command !== 'upload') return undefined
-  const empty = typeof given === 'string'
+  // Given, but blank: one value or several (a list, a repeated flag), each empty.
+  const empty =
+    typeof given === 'string' ||
+    (Array.isArray(given) && given.every(value => typeof value === 'string'))
   const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing'
   const check = empty ? ', and check that the variable it is given from is set in this job' : ''
   const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command"

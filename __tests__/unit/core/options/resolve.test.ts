@@ -408,6 +408,38 @@ describe('reading values by kind', () => {
     })
   })
 
+  it('reads several builds one per line, or from a list, blank lines left out', () => {
+    expect(readOption('file', 'app.apk\n\n  ios/App.ipa  \r\n')).toEqual(['app.apk', 'ios/App.ipa'])
+    expect(readOption('file', ['app.apk', 'a.ipa\nb.zip'])).toEqual(['app.apk', 'a.ipa', 'b.zip'])
+    expect(readOption('file', ' \n ')).toBeUndefined()
+    expect(() => readOption('file', 'a.apk\na.apk')).toThrow(/names "a\.apk" twice/)
+    expect(parse({ file: 'app.apk\napp.ipa' }).files).toEqual(['app.apk', 'app.ipa'])
+    expect(() => parse({ file: 'app.apk\napp.ipa', destination: 'x.apk' })).toThrow(
+      /names one path in the storage, and {{file}} gives 2 builds/
+    )
+  })
+
+  it.each([
+    ['com.example.shop', { all: 'com.example.shop' }],
+    [
+      'android:com.example.shop ios:com.example.Shop',
+      { android: 'com.example.shop', ios: 'com.example.Shop' }
+    ],
+    ['ANDROID:com.a,  iOS:com.b', { android: 'com.a', ios: 'com.b' }],
+    ['ios:com.example.Shop', { ios: 'com.example.Shop' }]
+  ])('reads the expected app id %j as one for all or one per platform', (text, ids) => {
+    expect(readOption('expectedAppId', text)).toEqual(ids)
+  })
+
+  it.each([
+    ['com.a ios:com.b', /one for a platform/],
+    ['android:com.a android:com.b', /two Android app ids/],
+    ['com.a com.b', /two app ids/],
+    ['android:<img>', /is not an app id/]
+  ])('refuses the expected app id %j', (text, why) => {
+    expect(() => readOption('expectedAppId', text)).toThrow(why)
+  })
+
   it('keeps a path prefix of the base URL without the trailing slash', () => {
     expect(readOption('baseUrl', ' https://gw.example.com/service/ ')).toBe(
       'https://gw.example.com/service'
