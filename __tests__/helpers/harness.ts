@@ -143,7 +143,13 @@ const OUR_TITLES = [
   'Not shown on GitHub',
   'Pull request unknown',
   'Event value left out',
-  'Artifact outside the workspace'
+  'Artifact outside the workspace',
+  'Unsigned release build',
+  'Expired provisioning profile',
+  'Build value cut short',
+  'Check name shared',
+  'Check name',
+  'Run page unknown'
 ]
 const OUR_COMMAND = new RegExp(
   `^::(add-mask|debug|group|endgroup|notice|warning|error)(?: title=(?:${OUR_TITLES.join('|')}))?::`
