@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { COMMANDS, helpText, parseCommandLine, UsageError } from '../../../src/cli/args.js'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ROOT } from '../../../emulator/github-runner.js'
+import { COMMANDS, EXIT, helpText, parseCommandLine, UsageError } from '../../../src/cli/args.js'
+import { CAUSE_SEVERITY } from '../../../src/core/report/judgement.js'
 
 describe('parseCommandLine', () => {
   it('reads a command, its string flags and booleans in every form', () => {
@@ -126,5 +130,17 @@ describe('parseCommandLine', () => {
       const own = helpText(command)
       for (const flag of command.flags) expect(own).toContain(`--${flag.name}`)
     }
+  })
+})
+
+describe('the exit code of several builds', () => {
+  it('is the most severe cause, in the order docs/cli.md gives', async () => {
+    const page = await readFile(join(ROOT, 'docs/cli.md'), 'utf8')
+    const sentence =
+      /the exit code is the most severe of the builds' causes, in this order: ([^.]*)\./.exec(
+        page
+      )![1]!
+    const codes = [...sentence.matchAll(/(\d+)/g)].map(m => Number(m[1]))
+    expect(codes).toEqual(CAUSE_SEVERITY.map(cause => EXIT[cause]))
   })
 })

@@ -1,0 +1,126 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
+/**
+ * The two shapes docs/action.md shows for two platforms from one commit, run
+ * as written: each job's step of this action with its `with:` as the page
+ * gives it, only the secret, the service's address, the builds' paths (what
+ * the build steps and download-artifact leave) and the example's app ids
+ * filled in for the emulator's builds, on a pull request.
+ */
+import { mkdir, copyFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { parse } from 'yaml'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { fencedBlocks } from '../helpers/docs.js'
+import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
+import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+
+interface Job {
+  'runs-on': string
+  needs?: string | string[]
+  steps: { uses?: string; with?: Record<string, unknown> }[]
+}
+interface Workflow {
+  on: unknown
+  jobs: Record<string, Job>
+}
+
+let emulator: Emulator
+let builds: { apk: string; ipa: string }
+beforeAll(async () => {
+  emulator = await startEmulator()
+  const dir = await freshWorkspace()
+  builds = {
+    apk: (await writeArtifact('app.apk', 64 * 1024, dir)).path,
+    ipa: (await writeArtifact('app.ipa', 64 * 1024, dir)).path
+  }
+})
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+/** The page's workflows, by the names of their jobs. */
+async function workflow(...jobs: string[]): Promise<Workflow> {
+  for (const block of await fencedBlocks('docs/action.md', 'yaml')) {
+    const parsed = parse(block.text) as Partial<Workflow>
+    const names = Object.keys(parsed?.jobs ?? {})
+    if (names.length === jobs.length && jobs.every(job => names.includes(job)))
+      return parsed as Workflow
+  }
+  throw new Error(`docs/action.md has no workflow of the jobs ${jobs.join(', ')}`)
+}
+
+/** The example's app ids, as the emulator's builds have them. */
+const APP_IDS: Record<string, string> = {
+  'com.example.shop': 'com.example.inspect',
+  'com.example.Shop': 'com.example.written'
+}
+
+/**
+ * Runs a job's step of this action as written in a workspace where each
+ * `file` line matches a build (the glob's `*` standing for the build's name),
+ * with the secret and the address filled in.
+ */
+async function runJob(job: Job, variables: string) {
+  const ours = job.steps.find(s => s.uses === '<owner>/<repo>@v1')!
+  const workspace = await freshWorkspace()
+  const inputs: Record<string, string> = {}
+  for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
+  expect(inputs['api-key']).toBe('${{ secrets.SERVICE_API_KEY }}')
+  inputs['api-key'] = DEMO_API_KEY
+  inputs['base-url'] = emulator.baseUrl
+  inputs.variables = variables
+  for (const [example, built] of Object.entries(APP_IDS))
+    inputs['expected-app-id'] = inputs['expected-app-id']?.replace(example, built) ?? ''
+  for (const line of inputs.file!.split('\n').filter(Boolean)) {
+    const path = join(workspace, line.trim().replace('*', 'app'))
+    await mkdir(dirname(path), { recursive: true })
+    await copyFile(path.endsWith('.ipa') ? builds.ipa : builds.apk, path)
+  }
+  return step(emulator, inputs, { workspace, env, ...pullRequest(HEAD) })
+}
+
+/** The newest check run of each name on the head: what GitHub shows. */
+function shown(): Record<string, string | null> {
+  const names: Record<string, string | null> = {}
+  for (const check of [...emulator.github.checkRuns].reverse())
+    if (check.head_sha === HEAD && !(check.name in names)) names[check.name] = check.conclusion
+  return names
+}
+
+const failingAndroid = run({
+  byBuild: { apk: { final: 'failed', bugs: [{ name: 'Crash', priority: 'urgent' }] } }
+})
+
+describe('docs/action.md, two platforms from one commit', () => {
+  it('an Android job and an iOS job (on macOS): a check run and a comment each, the failure kept', async () => {
+    const { jobs } = await workflow('android', 'ios')
+    expect(jobs.ios!['runs-on']).toMatch(/^macos/)
+    const android = await runJob(jobs.android!, failingAndroid)
+    const ios = await runJob(jobs.ios!, failingAndroid)
+    expect([android.exitCode, ios.exitCode]).toEqual([1, 0])
+    expect(shown()).toEqual({
+      'Mobile tests (Android: com.example.inspect)': 'failure',
+      'Mobile tests (iOS: com.example.written)': 'success'
+    })
+    expect(emulator.github.comments).toHaveLength(2)
+  })
+
+  it('build jobs that leave artifacts and one deploy job: both builds in one step', async () => {
+    const { jobs } = await workflow('build-android', 'build-ios', 'deploy')
+    expect(jobs.deploy!.needs).toEqual(['build-android', 'build-ios'])
+    const result = await runJob(jobs.deploy!, failingAndroid)
+    expect(result.exitCode).toBe(1)
+    expect(shown()).toEqual({
+      'Mobile tests (Android: com.example.inspect)': 'failure',
+      'Mobile tests (iOS: com.example.written)': 'success'
+    })
+    expect(emulator.github.comments).toHaveLength(1)
+    const deployments = JSON.parse(result.outputs.deployments!) as { platform: string }[]
+    expect(deployments.map(d => d.platform)).toEqual(['android', 'ios'])
+    expect(emulator.runs.map(r => r.runInputPath).sort()).toEqual([
+      'myapp-octo-org-octo-app-pr7.apk',
+      'myapp-octo-org-octo-app-pr7.ipa'
+    ])
+  })
+})
