@@ -72,7 +72,7 @@ function pipelineFor(config: Record<string, unknown>, event: Event) {
 async function runPipeline(
   pipeline: Record<string, unknown>,
   event: Event,
-  options: { apiKey?: string; manual?: string[] } = {}
+  options: { apiKey?: string; manual?: string[]; ios?: boolean } = {}
 ): Promise<{ code: number | null; output: string; repo: string }> {
   const repo = join(await freshWorkspace(), 'project')
   await mkdir(repo)
@@ -85,6 +85,18 @@ async function runPipeline(
     await buildToolScript('app/build/outputs/apk/release/app-release.apk', 131072),
     { mode: 0o755 }
   )
+  // xcodebuild's stand-in: its export leaves the IPA where the docs' job takes it.
+  const bin = join(repo, '..', 'bin')
+  await mkdir(bin)
+  if (options.ios)
+    await writeFile(
+      join(bin, 'xcodebuild'),
+      (await buildToolScript('build/ipa/App.ipa', 131072)).replace(
+        '#!/usr/bin/env bash\n',
+        '#!/usr/bin/env bash\n[ "$1" = -exportArchive ] || exit 0\n'
+      ),
+      { mode: 0o755 }
+    )
   const git = (...args: string[]) =>
     run('git', ['-c', 'user.email=ci@example.test', '-c', 'user.name=ci', ...args], { cwd: repo })
   await git('init', '-q', '-b', event.mergeRequest?.source ?? event.branch!)
@@ -124,7 +136,7 @@ async function runPipeline(
       // The jobs' temporary files (the installed CLI) stay in the test's workspace, removed with it.
       env: {
         ...process.env,
-        PATH: `${dirname(node24)}:${process.env.PATH ?? ''}`,
+        PATH: `${dirname(node24)}:${bin}:${process.env.PATH ?? ''}`,
         TMPDIR: jobsTemp
       },
       stdio: ['ignore', 'pipe', 'pipe']
@@ -261,6 +273,26 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     const created = emulator.runs.slice(runs).find(r => r.runInputPath === 'myapp-staging.apk')!
     expect(await readFile(join(repo, 'deploy.env'), 'utf8')).toContain(`runId=${created.id}\n`)
     expect(await junitProblems(await jobFile(repo, 'deploy-build', 'junit.xml'))).toEqual([])
+  }, 300_000)
+})
+
+describe('docs/gitlab.md, two platforms from one commit', () => {
+  it('the Android and the iOS build jobs, and one deploy job for both: a run and a JUnit suite each', async () => {
+    const pipelines = await docsPipelines(cli)
+    const { pipeline: config } = pipelines.at(-1)!
+    // The example's app ids, as the emulator's builds have them; everything else as written.
+    const include = config!.include as { inputs: Record<string, unknown> }[]
+    include[0]!.inputs['expected-app-id'] = 'android:com.example.inspect ios:com.example.written'
+    const runs = emulator.runs.length
+    const { repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN, { ios: true })
+    const created = emulator.runs.slice(runs)
+    expect(created.map(r => r.runInputPath).sort()).toEqual([
+      'myapp-staging.apk',
+      'myapp-staging.ipa'
+    ])
+    const junit = await jobFile(repo, 'mobile-build-deploy', 'mobile-build-deploy-junit.xml')
+    expect(await junitProblems(junit)).toEqual([])
+    expect(junit.match(/<testsuite /g)).toHaveLength(2)
   }, 300_000)
 })
 
