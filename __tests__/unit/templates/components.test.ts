@@ -216,7 +216,7 @@ describe('docs/gitlab.md', () => {
 
   it("includes this catalog's components at the release's version, with inputs their specs declare and require", async () => {
     const pipelines = await docsPipelines()
-    expect(pipelines.flatMap(p => p.versions)).toEqual(Array(4).fill(RELEASE.version))
+    expect(pipelines.flatMap(p => p.versions)).toEqual(Array(5).fill(RELEASE.version))
     // expandIncludes refuses an unknown input and a missing required one, as GitLab does.
     for (const { pipeline } of pipelines)
       expect(() => expandIncludes(pipeline, readProject)).not.toThrow()
@@ -253,14 +253,20 @@ describe('docs/gitlab.md', () => {
         undefined,
         ['build-app', 'mobile-build-deploy', 'mobile-build-wait']
       ],
-      [['build-app', 'deploy-build'], undefined, ['build-app', 'deploy-build']]
+      [['build-app', 'deploy-build'], undefined, ['build-app', 'deploy-build']],
+      // Two platforms: both build jobs and the one deploy job, on branches.
+      [
+        ['build-android', 'build-ios', 'mobile-build-deploy'],
+        undefined,
+        ['build-android', 'build-ios', 'mobile-build-deploy']
+      ]
     ])
   })
 
   it("installs the CLI from release.json's tarball and pin, never from a registry", async () => {
     const text = await readFile(join(ROOT, 'docs/gitlab.md'), 'utf8')
     expect(text.match(/\bnpx\b|\bnpm (?:i|install|exec)\b|mobile-build-deploy@/g)).toBeNull()
-    const plain = (await docsPipelines()).at(-1)!.pipeline
+    const plain = (await docsPipelines())[2]!.pipeline
     expect(jobsOf(plain)['deploy-build']!.variables).toEqual({
       MBD_CLI_PACKAGE: releaseTarballUrl(),
       MBD_CLI_SHA256: RELEASE.cliSha256
