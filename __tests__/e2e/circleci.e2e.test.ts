@@ -122,7 +122,9 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   it("the examples of docs/circleci.md are the orb's own", async () => {
     const blocks = (await codeBlocks('docs/circleci.md', 'yaml')).map(b => parse(b) as unknown)
     expect(blocks).toEqual(
-      ['android_job', 'ios_job', 'deploy_in_own_job'].map(name => orb.examples[name]!.usage)
+      ['android_job', 'ios_job', 'deploy_in_own_job', 'two_platforms'].map(
+        name => orb.examples[name]!.usage
+      )
     )
   })
 
@@ -204,6 +206,35 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     expect(bashEnv).toContain(`export runId='${run.id}'`)
     expect(bashEnv).toContain("export verdict='passed'")
   }, 180_000)
+
+  it('two platforms: the Android and the iOS job leave their builds, the deploy job sends both, a run and a suite each', async () => {
+    const root = await freshWorkspace()
+    // One repository with both build tools' stand-ins: gradlew, and bundle (fastlane) on PATH.
+    const repository = await repositoryWith(
+      'gradlew',
+      'app/build/outputs/apk/release/app-release.apk'
+    )
+    const tools = await repositoryWith('bundle', 'build/MyApp.ipa')
+    const before = emulator.runs.length
+    const results = await runWorkflow(
+      orb,
+      onPackedPackage(orb.examples.two_platforms!.usage),
+      root,
+      repository,
+      circleEnv({ PATH: `${tools}:${process.env.PATH ?? ''}` })
+    )
+    passed(results['build-android'])
+    passed(results['build-ios'])
+    passed(results['mobile-build-deploy/deploy'])
+    const runs = emulator.runs.slice(before)
+    expect(runs.map(r => r.runInputPath).sort()).toEqual(['myapp-staging.apk', 'myapp-staging.ipa'])
+    const xml = await junitIn(
+      join(root, 'mobile-build-deploy/deploy'),
+      'mobile-build-deploy-results'
+    )
+    expect(await junitProblems(xml)).toEqual([])
+    expect(xml.match(/<testsuite /g)).toHaveLength(2)
+  }, 240_000)
 
   it('blocking bugs: the JUnit report is stored, then the job fails with exit code 3; hostile names stay sanitized', async () => {
     const built = await writeArtifact("app-$(touch pwned)-'x'.apk")

@@ -22,7 +22,9 @@ export -n "${PARAM_API_KEY?}" SERVICE_API_KEY
 # Until the CLI has ended, the job's verdict is a failure.
 echo "export MOBILE_BUILD_DEPLOY_EXIT=1" >> "$BASH_ENV"
 
-# The CLI's one installer, shared by every wrapper; npm run docs writes wrappers/install-cli.sh here.
+# The CLI's one installer, shared by every wrapper; npm run docs writes wrappers/install-cli.sh here. Its Node
+# program is in single quotes on purpose: the shell expands none of it.
+# shellcheck disable=SC2016
 # mobile-build-deploy: install the CLI (begin)
 # Fetches the CLI's release tarball, checks its SHA-256 against the pinned one, and unpacks it; nothing of it
 # runs before the check, and npm runs nothing at all (the package has no dependencies: its CLI is one bundle).
