@@ -16,19 +16,24 @@ if ! command -v node >/dev/null 2>&1; then
   exit 2
 fi
 
-# One build path: the file input, else the one of Bitrise's build paths that is set.
-build="${file:-}"
-if [ -z "$build" ]; then
+# The builds: one --file per line of the file input (a path or glob each), else the one of Bitrise's build
+# paths that is set.
+files=()
+while IFS= read -r line; do
+  if [ -n "$line" ]; then files+=(--file "$line"); fi
+done <<< "${file:-}"
+if [ "${#files[@]}" -eq 0 ]; then
   set_paths=()
   for input in apk_path aab_path ipa_path; do
     if [ -n "${!input:-}" ]; then set_paths+=("$input"); fi
   done
   if [ "${#set_paths[@]}" -gt 1 ]; then
-    echo "Error: ${set_paths[*]} are all set, and the step deploys one build. Set the Build path input (file) to the one to deploy." >&2
+    echo "Error: ${set_paths[*]} are all set, and the step does not guess which to deploy. Set the Build path input (file) to the one to deploy, or to several, one per line (for example \$BITRISE_APK_PATH and \$BITRISE_IPA_PATH)." >&2
     exit 2
   fi
-  if [ "${#set_paths[@]}" -eq 1 ]; then build="${!set_paths[0]}"; fi
+  if [ "${#set_paths[@]}" -eq 1 ]; then files=(--file "${!set_paths[0]}"); fi
 fi
+if [ "${#files[@]}" -eq 0 ]; then files=(--file ""); fi
 
 handover="$(mktemp)"
 trap 'rm -rf "$handover" "${mbd_dir:-}"' EXIT
@@ -85,7 +90,7 @@ fi
 
 status=0
 SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
-  --file "$build" --destination "${destination:-}" \
+  "${files[@]}" --destination "${destination:-}" \
   --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
   --expected-app-id "${expected_app_id:-}" --platform "${platform:-}" \
   --deployment-type "${deployment_type:-}" --variables "${variables:-}" \

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The tools the end-to-end suites and the shell lint need beyond npm: rsync (gitlab-ci-local copies the
 # project with it), shellcheck (npm run lint:shell), ruby (the fastlane lane of the docs runs in it) and curl
-# (the docs' examples download the CLI with it), from the Debian packages when they are missing.
+# (the docs' examples download the CLI with it) and jq (a Bitrise example of the docs reads JSON with it, as
+# Bitrise's stacks can), from the Debian packages when they are missing.
 # Node 24 for gitlab-ci-local comes from the npm registry when a test first needs it.
 set -euo pipefail
 
 missing=()
-for tool in rsync shellcheck ruby curl; do
+for tool in rsync shellcheck ruby curl jq; do
   command -v "$tool" >/dev/null || missing+=("$tool")
 done
 if [ "${#missing[@]}" -eq 0 ]; then

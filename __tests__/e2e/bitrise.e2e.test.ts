@@ -18,7 +18,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { runStep, stackNode, type StepRun } from '../helpers/bitrise.js'
-import { junitCases, junitProblems } from '../helpers/junit.js'
+import { junitCases, junitProblems, junitSuite } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
 import { parse } from 'yaml'
@@ -89,6 +89,62 @@ async function recordingNode(): Promise<{ dir: string; starts: () => Promise<Nod
 
 const isCli = (start: NodeStart) => start.first.endsWith('/package/build/cli/index.js')
 
+type WorkflowSteps = Record<string, { inputs?: Record<string, string>[] }>[]
+interface BitriseYml {
+  pipelines?: Record<string, { workflows?: Record<string, unknown> }>
+  workflows: Record<string, { steps: WorkflowSteps }>
+}
+
+/**
+ * A workflow of the docs run step by step as Bitrise would: Android Build and Xcode Archive export a build
+ * (only its path is filled in), the step runs from the folder its path:: names with the CLI from the packed
+ * tarball, a script step runs with what the step set through envman. `extra` adds inputs of the test's own
+ * (the emulator's judgement); an expected app id is the written builds' (the docs name the reader's app).
+ */
+async function runWorkflow(
+  workflow: { steps: WorkflowSteps },
+  cwd: string,
+  base: Record<string, string> = bitriseEnv(),
+  extra: Record<string, string> = {}
+): Promise<{ steps: StepRun[]; scripts: string[] }> {
+  const env = { ...base }
+  const steps: StepRun[] = []
+  const scripts: string[] = []
+  for (const entry of workflow.steps) {
+    const [id, spec] = Object.entries(entry)[0]!
+    const inputs = Object.assign({}, ...(spec.inputs ?? [])) as Record<string, string>
+    if (id.startsWith('android-build@')) {
+      env.BITRISE_APK_PATH = (await writeArtifact('app-release.apk', 65536, cwd)).path
+    } else if (id.startsWith('xcode-archive@')) {
+      env.BITRISE_IPA_PATH = (await writeArtifact('MyApp.ipa', 65536, cwd)).path
+    } else if (id.startsWith('path::')) {
+      if (inputs.expected_app_id)
+        inputs.expected_app_id = inputs.expected_app_id.includes(':')
+          ? `android:${WRITTEN_APPS.apk.appId} ios:${WRITTEN_APPS.ipa.appId}`
+          : env.BITRISE_IPA_PATH
+            ? WRITTEN_APPS.ipa.appId
+            : WRITTEN_APPS.apk.appId
+      steps.push(
+        await runStep(
+          cwd,
+          env,
+          { ...inputs, ...extra, ...cli },
+          { path: id.slice('path::'.length) }
+        )
+      )
+    } else if (id.startsWith('script@')) {
+      scripts.push(
+        execFileSync('bash', ['-c', inputs.content!], {
+          cwd,
+          env: { ...env, ...outputsOf(steps.at(-1)!), PATH: process.env.PATH },
+          encoding: 'utf8'
+        })
+      )
+    }
+  }
+  return { steps, scripts }
+}
+
 describe('the Bitrise step, run as Bitrise runs it', () => {
   it('deploys the APK an Android step exported, waits, sets the outputs and reports the verdict', async () => {
     const built = await writeArtifact("app-$(touch pwned)-'x'`id`.apk")
@@ -143,36 +199,82 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
 
   it('the workflow of docs/bitrise.md: the step between an Android build and a script that reads its outputs', async () => {
     const [block] = await codeBlocks('docs/bitrise.md', 'yaml')
-    const workflow = parse(block!) as {
-      workflows: { primary: { steps: Record<string, { inputs?: Record<string, string>[] }>[] } }
+    const { primary } = (parse(block!) as BitriseYml).workflows
+    const { steps, scripts } = await runWorkflow(primary!, await freshWorkspace())
+    expect(steps.map(s => s.code)).toEqual([0])
+    const run = emulator.runs.find(r => r.runInputPath === 'myapp-staging.apk')!
+    expect(scripts).toEqual([`Run ${run.id} tested myapp-staging.apk (passed)\n`])
+  }, 120_000)
+
+  it("docs/bitrise.md's two platforms, as a pipeline of an Android and an iOS workflow: a run, a verdict and a suite each", async () => {
+    const block = (await codeBlocks('docs/bitrise.md', 'yaml'))[1]!
+    const config = parse(block) as BitriseYml
+    const names = Object.keys(config.pipelines!['both-platforms']!.workflows!)
+    expect(names).toEqual(['android', 'ios'])
+    const env = bitriseEnv({ BITRISE_PULL_REQUEST: '21' })
+    const done = await Promise.all(
+      names.map(async name => runWorkflow(config.workflows[name]!, await freshWorkspace(), env))
+    )
+    for (const [index, extension] of (['apk', 'ipa'] as const).entries()) {
+      const [step] = done[index]!.steps
+      if (step!.code !== 0) console.log(step!.output)
+      expect(step!.code).toBe(0)
+      const run = emulator.runs.find(r => r.id === outputsOf(step!).runId)!
+      expect(run.runInputPath).toBe(`myapp-mobile-shop-pr21.${extension}`)
+      expect(outputsOf(step!)).toMatchObject({ verdict: 'passed', ...WRITTEN_APPS[extension] })
+      const xml = await readFile(
+        join(step!.testResultDir, 'mobile-build-deploy', 'mobile-build-deploy.xml'),
+        'utf8'
+      )
+      expect(await junitProblems(xml)).toEqual([])
     }
-    const cwd = await freshWorkspace()
-    const env = bitriseEnv()
-    let step: StepRun | undefined
-    let script = ''
-    for (const entry of workflow.workflows.primary.steps) {
-      const [id, spec] = Object.entries(entry)[0]!
-      const inputs = Object.assign({}, ...(spec.inputs ?? [])) as Record<string, string>
-      if (id.startsWith('android-build@')) {
-        // Android Build exports the APK it built as BITRISE_APK_PATH.
-        env.BITRISE_APK_PATH = (await writeArtifact('app-release.apk', 65536, cwd)).path
-      } else if (id.startsWith('path::')) {
-        // The step's folder where the workflow's path:: names it; the CLI from the packed tarball.
-        step = await runStep(cwd, env, { ...inputs, ...cli }, { path: id.slice('path::'.length) })
-        expect(step.code).toBe(0)
-      } else if (id.startsWith('script@')) {
-        // A later step's environment holds what the step set through envman.
-        const outputs = outputsOf(step!)
-        script = execFileSync('bash', ['-c', inputs.content!], {
-          cwd,
-          env: { ...env, ...outputs, PATH: process.env.PATH },
-          encoding: 'utf8'
+  }, 180_000)
+
+  it("docs/bitrise.md's two platforms in one step: the Build path's lines, a run and a verdict each, the deployments output", async () => {
+    const block = (await codeBlocks('docs/bitrise.md', 'yaml'))[2]!
+    const workflow = (parse(block) as BitriseYml).workflows['both-platforms']!
+    // The service judges the two builds apart: the iOS run finds a blocking bug.
+    const { steps, scripts } = await runWorkflow(
+      workflow,
+      await freshWorkspace(),
+      bitriseEnv({ BITRISE_PULL_REQUEST: '22' }),
+      {
+        variables: JSON.stringify({
+          EMULATOR_RUN: JSON.stringify({
+            initializingMs: 100,
+            underReviewMs: 100,
+            byBuild: { ipa: { final: 'failed', bugs: [{ name: 'Login crash' }] } }
+          })
         })
       }
-    }
-    const run = emulator.runs.find(r => r.runInputPath === 'myapp-staging.apk')!
-    expect(script).toBe(`Run ${run.id} tested myapp-staging.apk (passed)\n`)
-  }, 120_000)
+    )
+    const [step] = steps
+    if (step!.code !== 3) console.log(step!.output)
+    // Blocking bugs in one build: the step fails with exit code 3, the other build's pass reported too.
+    expect(step!.code).toBe(3)
+    const deployments = JSON.parse(outputsOf(step!).deployments!) as Record<string, string>[]
+    expect(deployments.map(d => [d.platform, d.playgroundFileLocation, d.verdict])).toEqual([
+      ['android', 'myapp-mobile-shop-pr22.apk', 'passed'],
+      ['ios', 'myapp-mobile-shop-pr22.ipa', 'failed']
+    ])
+    // Of the scalar outputs, the most severe verdict; no build's run id passed off as the step's.
+    expect(outputsOf(step!).verdict).toBe('failed')
+    expect(outputsOf(step!).runId ?? '').toBe('')
+    // The script's jq line prints a row per build.
+    expect(scripts).toEqual([
+      deployments.map(d => `${d.platform} ${d.runId} ${d.verdict}`).join('\n') + '\n'
+    ])
+    const xml = await readFile(
+      join(step!.testResultDir, 'mobile-build-deploy', 'mobile-build-deploy.xml'),
+      'utf8'
+    )
+    expect(await junitProblems(xml)).toEqual([])
+    // A suite per build, each named after its deployment, the iOS one failing.
+    expect([junitSuite(xml, 0), junitSuite(xml, 1)].map(s => [s.name, s.failures > 0])).toEqual([
+      [`Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, false],
+      [`Mobile tests (iOS: ${WRITTEN_APPS.ipa.appId})`, true]
+    ])
+  }, 180_000)
 
   it('blocking bugs: exit code 3, the failure in the report, the bugs output exact', async () => {
     const built = await writeArtifact('app-release.ipa')

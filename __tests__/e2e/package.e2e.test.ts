@@ -104,10 +104,8 @@ describe('the CLI, installed from the packed package', () => {
     )
     expect(ran.code).toBe(0)
     const runId = emulator.runs[0]!.id
-    expect(JSON.parse(ran.stdout)).toEqual({
+    const outputs = {
       outcome: 'success',
-      conclusion: 'success',
-      cause: 'success',
       runId,
       runUrl: `${emulator.baseUrl}/runs/${runId}`,
       playgroundFileLocation: 'myapp-mobile-apps-shop-pr42.apk',
@@ -116,6 +114,14 @@ describe('the CLI, installed from the packed package', () => {
       artifactSize: built.size,
       environmentId: 'env_pr-42',
       ...WRITTEN_APPS.apk
+    }
+    const judged = { conclusion: 'success', cause: 'success' }
+    expect(JSON.parse(ran.stdout)).toEqual({
+      ...outputs,
+      ...judged,
+      deployments: [
+        { name: `Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, ...outputs, ...judged }
+      ]
     })
     expect(await readFile(env, 'utf8')).toContain(`runId=${runId}\n`)
     expect(ran.stderr).toContain(`Run ${runId} created`)
@@ -127,6 +133,8 @@ describe('the CLI, installed from the packed package', () => {
       hosting_service: 'GitLab',
       commit_url: `https://gitlab.example.com/mobile/apps/shop/-/commit/${SHA}`,
       merge_request_number: 42,
+      // The branch and the destination: another build of this commit never supersedes this one's run.
+      deduplication_key: 'feature/login/myapp-mobile-apps-shop-pr42.apk',
       repository: { namespace: 'mobile/apps', name: 'shop' }
     })
     expect(deploy!.headers['user-agent']).toBe(`mobile-build-deploy/${PRODUCT_VERSION} (cli)`)
@@ -295,10 +303,8 @@ describe('the library, imported from the packed package', () => {
       lines.push(progress.at(-1))
       console.log(JSON.stringify(lines))
     `)) as Record<string, unknown>[]
-    expect(results[0]).toEqual({
+    const outputs = {
       outcome: 'success',
-      conclusion: 'success',
-      cause: 'success',
       runId: emulator.runs[0]!.id,
       runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       playgroundFileLocation: 'lib.apk',
@@ -307,6 +313,14 @@ describe('the library, imported from the packed package', () => {
       artifactSize: 4096,
       environmentId: 'env_staging',
       ...WRITTEN_APPS.apk
+    }
+    const judged = { conclusion: 'success', cause: 'success' }
+    expect(results[0]).toEqual({
+      ...outputs,
+      ...judged,
+      deployments: [
+        { name: `Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, ...outputs, ...judged }
+      ]
     })
     expect(results[1]).toMatchObject({
       outcome: 'skipped',
@@ -316,11 +330,11 @@ describe('the library, imported from the packed package', () => {
       outcome: 'failed',
       reason: expect.stringContaining('deploymentType')
     })
+    const refused = { outcome: 'aborted', conclusion: 'failure', cause: 'usage' }
     expect(results[3]).toEqual({
-      outcome: 'aborted',
-      conclusion: 'failure',
-      cause: 'usage',
-      reason: expect.stringMatching(/^Option 'file' "missing\.apk" matched no file/)
+      ...refused,
+      reason: expect.stringMatching(/^Option 'file' "missing\.apk" matched no file/),
+      deployments: [{ name: 'Mobile tests', ...refused }]
     })
     expect(results[4]).toMatchObject({
       outcome: 'aborted',
@@ -480,11 +494,25 @@ describe("the run's verdict and preview environments, from the package", () => {
 
   it('terminate: 0 when ended and when already ended, 1 when unknown', async () => {
     const key = { SERVICE_API_KEY: KEYS.main }
+    // A step without a build still lists its one deployment, named after the product.
     expect((await cli(['terminate', '--environment-id', 'env_staging'], key)).stdout).toBe(
-      'environmentId=env_staging\noutcome=success\n'
+      'environmentId=env_staging\noutcome=success\ndeployments=' +
+        JSON.stringify([
+          {
+            name: 'Mobile tests',
+            environmentId: 'env_staging',
+            outcome: 'success',
+            conclusion: 'success',
+            cause: 'success'
+          }
+        ]) +
+        '\n'
     )
     const again = await cli(['terminate', '--environment-id', 'env_staging'], key)
-    expect([again.code, again.stdout]).toEqual([0, 'outcome=success\n'])
+    expect([again.code, again.stdout]).toEqual([
+      0,
+      `outcome=success\ndeployments=${JSON.stringify([{ name: 'Mobile tests', outcome: 'success', conclusion: 'success', cause: 'success' }])}\n`
+    ])
     expect(again.stderr).toContain('was already ended')
     const unknown = await cli(['terminate', '--environment-alias', 'nowhere'], key)
     expect(unknown.code).toBe(1)
@@ -525,26 +553,25 @@ describe("the run's verdict and preview environments, from the package", () => {
     })
     expect(stages.at(-1)).toBe('completed')
     expect(updates).toEqual(['completed', 'passed'])
+    const success = { outcome: 'success', conclusion: 'success', cause: 'success' }
     expect(ended).toEqual({
-      outcome: 'success',
-      conclusion: 'success',
-      cause: 'success',
+      ...success,
       state: 'terminated',
-      environmentId: 'env_staging'
+      environmentId: 'env_staging',
+      deployments: [{ name: 'Mobile tests', environmentId: 'env_staging', ...success }]
     })
     expect(again).toEqual({
-      outcome: 'success',
-      conclusion: 'success',
-      cause: 'success',
-      state: 'already'
+      ...success,
+      state: 'already',
+      deployments: [{ name: 'Mobile tests', ...success }]
     })
+    const refused = { outcome: 'aborted', conclusion: 'failure', cause: 'usage' }
     expect(bad).toEqual({
-      outcome: 'aborted',
-      conclusion: 'failure',
-      cause: 'usage',
+      ...refused,
       reason: expect.stringContaining(
         'Name the environment to end with exactly one of environmentId, environmentAlias or deploymentUrl'
-      )
+      ),
+      deployments: [{ name: 'Mobile tests', ...refused }]
     })
   })
 })
