@@ -2,7 +2,7 @@ export const id = 473;
 export const ids = [473];
 export const modules = {
 
-/***/ 473:
+/***/ 2473:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,17 +14,17 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: API_VERSION, REQUEST_MS
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(413);
+var github = __webpack_require__(2413);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __webpack_require__(163);
+var send = __webpack_require__(5163);
 // EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __webpack_require__(113);
+var version = __webpack_require__(3113);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __webpack_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __webpack_require__(927);
+var retry = __webpack_require__(2927);
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __webpack_require__(287);
+var errors = __webpack_require__(2287);
 // EXTERNAL MODULE: ./src/action/github/errors.ts
 var github_errors = __webpack_require__(181);
 ;// CONCATENATED MODULE: ./src/action/github/answers.ts
@@ -149,8 +149,48 @@ function transportFetch(limits, baseUrl) {
     };
 }
 function createClient(token, baseUrl, limits) {
-    const octokit = connect(token, baseUrl, limits);
+    const seen = { requests: 0 };
+    const octokit = connect(token, baseUrl, limits, seen);
     return {
+        requestCount: () => seen.requests,
+        rateLimit: () => seen.rateLimit,
+        async getCheck(repo, id) {
+            const { data } = await octokit.rest.checks.get({ ...repo, check_run_id: id });
+            return checkRunOf(data);
+        },
+        async openPulls(repo, max) {
+            const found = [];
+            for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
+                ...repo,
+                state: 'open',
+                sort: 'updated',
+                direction: 'desc',
+                per_page: Math.min(100, max)
+            })) {
+                for (const pull of list(page.data, 'pull requests')) {
+                    const head = pull.head && typeof pull.head === 'object' ? object(pull.head, 'head') : {};
+                    if (typeof pull.number === 'number' && typeof head.sha === 'string')
+                        found.push({ number: pull.number, headSha: head.sha });
+                }
+                if (found.length >= max)
+                    break;
+            }
+            return found.slice(0, max);
+        },
+        async defaultBranchCommits(repo, count) {
+            const { data } = await octokit.rest.repos.get({ ...repo });
+            const branch = object(data, 'repository').default_branch;
+            if (typeof branch !== 'string')
+                throw new github_errors/* GitHubError */.y_(`GitHub's API named no default branch of ${repo.owner}/${repo.repo}`, 0);
+            const commits = await octokit.rest.repos.listCommits({
+                ...repo,
+                sha: branch,
+                per_page: count
+            });
+            return list(commits.data, 'commits')
+                .map(commit => commit.sha)
+                .filter((sha) => typeof sha === 'string');
+        },
         async createCheck(repo, fields, call = {}) {
             const { data } = await octokit.rest.checks.create({
                 ...repo,
@@ -224,12 +264,7 @@ function createClient(token, baseUrl, limits) {
         }
     };
 }
-/**
- * Octokit over our transport: every request names the API version, is
- * retried by the one retry rule within its own time limit and the step's,
- * and a redirect is refused rather than followed.
- */
-function connect(token, baseUrl, limits) {
+function connect(token, baseUrl, limits, seen) {
     const octokit = (0,github/* getOctokit */.Q)(token, {
         baseUrl,
         userAgent: (0,version/* userAgent */.N1)('action'),
@@ -248,18 +283,31 @@ function connect(token, baseUrl, limits) {
             signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
         }, async () => {
             let response;
+            seen.requests++;
             try {
                 response = await request(options);
             }
             catch (error) {
+                const headers = error.response
+                    ?.headers;
+                if (headers)
+                    noteRateLimit(seen, headers);
                 throw classify(error);
             }
+            noteRateLimit(seen, response.headers);
             if (response.status >= 300 && response.status < 400)
                 throw redirected(response.status, response.headers.location, baseUrl);
             return response;
         }, () => undefined);
     });
     return octokit;
+}
+/** The primary rate limit from an answer's `x-ratelimit-limit` and `x-ratelimit-remaining`. */
+function noteRateLimit(seen, headers) {
+    const limit = Number(headers['x-ratelimit-limit']);
+    const remaining = Number(headers['x-ratelimit-remaining']);
+    if (headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining))
+        seen.rateLimit = { limit: Number.isFinite(limit) ? limit : remaining, remaining };
 }
 function checkRunOf(raw) {
     const check = object(raw, 'check run');
@@ -272,7 +320,10 @@ function checkRunOf(raw) {
         externalId: text(check.external_id),
         app: text(app.slug),
         startedAt: text(check.started_at),
-        headSha: text(check.head_sha)
+        headSha: text(check.head_sha),
+        summary: check.output && typeof check.output === 'object'
+            ? text(check.output.summary)
+            : undefined
     };
 }
 function commentOf(raw) {

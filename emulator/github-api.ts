@@ -94,8 +94,18 @@ export interface GitHubRequest {
   at: number
 }
 
+/** GitHub's primary rate limit of the emulated API: every answer tells it; at 0 every request is refused until reset. */
+export interface GitHubRateLimit {
+  limit: number
+  remaining: number
+}
+
 export interface GitHubApi {
   url: string
+  /** The repository's default branch and its commits, newest first: what `repos/get` and `repos/list-commits` answer. */
+  repository: { defaultBranch: string; commits: string[] }
+  /** The primary rate limit, when a test sets one; none by default (answers carry no rate-limit headers). */
+  rateLimit?: GitHubRateLimit | undefined
   checkRuns: GitHubCheckRun[]
   comments: GitHubComment[]
   pulls: GitHubPull[]
@@ -140,6 +150,7 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
   const violations: string[] = []
   const armed: { fault: GitHubFault; left: number }[] = []
   const tokens = new Map<string, TokenScopes>()
+  const repository = { defaultBranch: 'main', commits: [] as string[] }
   const defaults = (): void => {
     tokens.clear()
     tokens.set(WRITE_TOKEN, {
@@ -159,6 +170,8 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
   defaults()
   let nextId = 1000
 
+  // eslint-disable-next-line prefer-const -- the API object is made once the server listens; requests read it then
+  let api: GitHubApi
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://github')
@@ -174,9 +187,20 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
         at: emulatorNow()
       }
       requests.push(entry)
+      const limited = api.rateLimit
+      const rateHeaders = (): Record<string, string> =>
+        limited
+          ? {
+              'x-ratelimit-limit': String(limited.limit),
+              'x-ratelimit-remaining': String(limited.remaining),
+              'x-ratelimit-used': String(limited.limit - limited.remaining),
+              'x-ratelimit-reset': String(Math.ceil(emulatorNow() / 1000) + 3600),
+              'x-ratelimit-resource': 'core'
+            }
+          : {}
       const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
         entry.status = status
-        send(res, status, body, headers)
+        send(res, status, body, { ...rateHeaders(), ...headers })
       }
       const violate = (message: string): void => {
         violations.push(`${method} ${url.pathname}: ${message}`)
@@ -214,6 +238,16 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
         if (hang) return hold(req, res, () => (entry.status = -1))
         if (delayMs && !(await delay(req, delayMs))) return
         if (status !== undefined) return answer(status, fault.fault.body ?? {}, fault.fault.headers)
+      }
+      if (limited) {
+        // GitHub's answer to a token whose hourly requests are spent: 403, its words, remaining 0.
+        if (limited.remaining <= 0)
+          return answer(403, {
+            message: 'API rate limit exceeded for installation.',
+            documentation_url:
+              'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api'
+          })
+        limited.remaining--
       }
       const token = /^(?:token|bearer) (.+)$/i.exec(req.headers.authorization ?? '')?.[1]
       const scopes = token ? tokens.get(token) : undefined
@@ -323,10 +357,21 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
         return answer(200, run)
       }
 
+      case 'checks/get': {
+        const run = checkRuns.find(r => r.id === Number(params.check_run_id))
+        return run ? answer(200, run) : notFound()
+      }
+
       case 'checks/list-for-ref': {
         const name = url.searchParams.get('check_name')
+        const status = url.searchParams.get('status')
         const found = checkRuns
-          .filter(r => r.head_sha === params.ref && (!name || r.name === name))
+          .filter(
+            r =>
+              r.head_sha === params.ref &&
+              (!name || r.name === name) &&
+              (!status || r.status === status)
+          )
           .reverse()
         // `latest` (the default) keeps the newest check run of each name.
         const shown =
@@ -376,12 +421,41 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
       }
 
       case 'pulls/list': {
-        const head = url.searchParams.get('head') ?? ''
+        const head = url.searchParams.get('head')
         const state = url.searchParams.get('state') ?? 'open'
+        const page = Number(url.searchParams.get('page') ?? 1)
+        const perPage = Math.min(PAGE, Number(url.searchParams.get('per_page') ?? 30))
         const found = pulls.filter(
-          p => `${p.head.owner}:${p.head.ref}` === head && (state === 'all' || p.state === state)
+          p =>
+            (head === null || `${p.head.owner}:${p.head.ref}` === head) &&
+            (state === 'all' || p.state === state)
         )
-        return answer(200, found.map(pullJson))
+        const slice = found.slice((page - 1) * perPage, page * perPage)
+        const link =
+          page * perPage < found.length
+            ? {
+                link: `<${address}${url.pathname}?state=${state}&per_page=${perPage}&page=${page + 1}>; rel="next"`
+              }
+            : undefined
+        return answer(200, slice.map(pullJson), link)
+      }
+
+      case 'repos/get':
+        return answer(200, {
+          id: 1,
+          name: params.repo,
+          full_name: `${params.owner}/${params.repo}`,
+          default_branch: repository.defaultBranch
+        })
+
+      case 'repos/list-commits': {
+        if ((url.searchParams.get('sha') ?? repository.defaultBranch) !== repository.defaultBranch)
+          return answer(200, [])
+        const perPage = Math.min(PAGE, Number(url.searchParams.get('per_page') ?? 30))
+        return answer(
+          200,
+          repository.commits.slice(0, perPage).map(sha => ({ sha }))
+        )
       }
 
       case 'repos/list-pull-requests-associated-with-commit':
@@ -401,8 +475,9 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
       resolve(`http://${host}:${(server.address() as AddressInfo).port}`)
     )
   })
-  const api: GitHubApi = {
+  api = {
     url: address,
+    repository,
     checkRuns,
     comments,
     pulls,
@@ -418,6 +493,9 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
       }
     },
     reset() {
+      api.rateLimit = undefined
+      repository.defaultBranch = 'main'
+      repository.commits.length = 0
       checkRuns.length = 0
       comments.length = 0
       pulls.length = 0

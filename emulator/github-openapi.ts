@@ -30,11 +30,14 @@ export const EMULATED_OPERATIONS = [
   'users/get-authenticated',
   'checks/create',
   'checks/update',
+  'checks/get',
   'checks/list-for-ref',
   'issues/list-comments',
   'issues/create-comment',
   'issues/update-comment',
   'pulls/list',
+  'repos/get',
+  'repos/list-commits',
   'repos/list-pull-requests-associated-with-commit'
 ] as const
 

@@ -339,6 +339,20 @@ const cases: Case[] = [
     'single-line'
   ],
   ['pr-comment: yes', { 'pr-comment': 'yes' }, "'pr-comment'", 'Use true or false'],
+  ['report-later: soon', { 'report-later': 'soon' }, "'report-later'", 'Use true or false'],
+  [
+    'report-later: with wait',
+    { 'report-later': 'true', wait: 'true' },
+    "'report-later'",
+    'free the runner'
+  ],
+  ['collect: maybe', { collect: 'maybe' }, "'collect'", 'Use true or false'],
+  [
+    'collect-max-requests: 5, too few to look anywhere',
+    { 'collect-max-requests': '5' },
+    "'collect-max-requests'",
+    'from 10 to 5000'
+  ],
   ['run-id: a line break', { file: '', 'run-id': `run_1\n${INJECTED}` }, "'run-id'", 'single-line'],
   [
     'terminate-environment: on',

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
+  Collect,
   githubContext,
+  stepJudgement,
   sanitize,
   messageOf,
   repositoryOfSlug,
@@ -59,6 +61,8 @@ export async function run(
     const values = readInputs(name => core.getInput(name))
     if (values.apiKey) secrets.add(values.apiKey)
     if (values.githubToken) secrets.add(values.githubToken)
+    if (values.collect !== undefined && values.collect.trim().toLowerCase() === 'true')
+      return await collectStep(values, secrets, log, signal, env)
     const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
 
@@ -89,6 +93,82 @@ export async function run(
   }
 }
 
+/**
+ * A collect (collect: true): the verdicts of deployments reported later put
+ * on their check runs and comments. Its result says whether collecting
+ * worked, never whether a pull request's run passed: a failed verdict is the
+ * pull request's check, not this job's.
+ */
+async function collectStep(
+  values: ReturnType<typeof readInputs>,
+  secrets: Secrets,
+  log: typeof out,
+  signal: AbortSignal | undefined,
+  env: Record<string, string | undefined>
+): Promise<void> {
+  const collect = Collect.start(values, {
+    frontEnd: 'action',
+    vocabulary: ACTION_VOCABULARY,
+    log,
+    signal,
+    env,
+    workingDirectory: env.GITHUB_WORKSPACE || process.cwd()
+  })
+  if ('problem' in collect) return failWith(collect.problem, 'Invalid input')
+  const repo = repositoryOfSlug(env.GITHUB_REPOSITORY)
+  if (!repo || !('owner' in repo))
+    return failWith(
+      'collect: true needs the repository the check runs are on: GITHUB_REPOSITORY is not set. Run the collect in a GitHub workflow.',
+      'Invalid input'
+    )
+  const token = collect.settings.githubToken
+  if (!token)
+    return failWith(
+      "collect: true needs github-token (by default the workflow's token) with checks: write and pull-requests: write.",
+      'Invalid input'
+    )
+  const { collectVerdicts } = await import('./github/collect.js')
+  const stop = new AbortController()
+  const client = await loadClient(token, apiUrlOf(env), {
+    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+    deadline: () => undefined
+  })
+  let report: Awaited<ReturnType<typeof collectVerdicts>>
+  try {
+    report = await collectVerdicts(
+      {
+        repo: { owner: repo.owner, repo: repo.name },
+        maxRequests: collect.settings.values.collectMaxRequests ?? 300,
+        workflowRunUrl: workflowRunUrl(env),
+        secrets
+      },
+      collect,
+      client,
+      signal
+    )
+  } catch (error) {
+    return failWith(
+      `Collecting stopped: ${secrets.redact(messageOf(error))}. Nothing else was written; the next collect tries again.`,
+      'Collect failed'
+    )
+  }
+  out.info(
+    `Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`
+  )
+  if (env.GITHUB_STEP_SUMMARY && report.completed.length > 0)
+    await new JobSummary(env.GITHUB_STEP_SUMMARY).finish({
+      deployments: report.completed,
+      judgement: stepJudgement(report.completed),
+      warnings: []
+    })
+  for (const problem of report.problems) out.warning(secrets.redact(problem), 'Not collected')
+  if (report.problems.length > 0)
+    failWith(
+      `${report.problems.length} verdict(s) could not be collected; they are collected again next time.`,
+      'Collect failed'
+    )
+}
+
 /** The one error or warning line, and the step's result, from the step's judgement. */
 function conclude({ judgement, deployments, problem }: StepFacts): void {
   if (judgement.conclusion === 'failure')
@@ -110,7 +190,7 @@ function reportingPlanOf(
 ): ReportingPlan | undefined {
   const repo = repositoryOfSlug(env.GITHUB_REPOSITORY)
   if (!settings.githubToken || !repo || !('owner' in repo)) return undefined
-  const check = settings.check && settings.wait
+  const check = settings.check && (settings.wait || settings.reportLater)
   const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
   if (!check && pullRequest === undefined) return undefined
   return {
@@ -119,7 +199,7 @@ function reportingPlanOf(
     pullRequest,
     repo: { owner: repo.owner, repo: repo.name },
     sha: settings.git.sha,
-    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    apiUrl: apiUrlOf(env),
     workflowRunUrl: workflowRunUrl(env),
     workflowRunId: env.GITHUB_RUN_ID || undefined,
     secrets
@@ -134,6 +214,11 @@ async function loadClient(
 ): Promise<GitHubClient> {
   const { createClient } = await import('./github/client.js')
   return createClient(token, baseUrl, limits)
+}
+
+/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included). */
+function apiUrlOf(env: Record<string, string | undefined>): string {
+  return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
 }
 
 function workflowRunUrl(env: Record<string, string | undefined>): string | undefined {

@@ -6,6 +6,9 @@
 // The deploy: one orchestrator for every mode of every front end.
 export { runDeploy, type CiContext, type CompletedDeploy } from './deploy/orchestrator.js'
 export type { Settings } from './options/resolve.js'
+// A collect of verdicts reported later: the service's side; the front end finds and writes the reports.
+export { Collect } from './deploy/collect.js'
+export type { VerdictNow } from './verdict/poll.js'
 
 // The reports: one set of facts, one judgement, the surfaces they are shown on.
 export type { DeployEvent } from './report/events.js'
@@ -13,7 +16,7 @@ export type { Deployment, StepFacts } from './report/facts.js'
 export type { Reporter } from './report/reporter.js'
 export type { Outcome } from './model.js'
 export type { Judgement, Conclusion, Cause } from './report/judgement.js'
-export { judgementOf } from './report/judgement.js'
+export { judgementOf, conclude, stepJudgement } from './report/judgement.js'
 export { resultOf, type DeployResult } from './report/result.js'
 export {
   outputsOf,
@@ -30,8 +33,10 @@ export {
   checkOutput,
   commentBody,
   commentMarker,
+  isPending,
   type CheckConclusion
 } from './report/github.js'
+export { factsLine, readFactsLine, type PendingFacts } from './report/pending.js'
 export { stageWords } from './report/words.js'
 export { buildKey, externalId, parseExternalId, type CheckIdentity } from './report/identity.js'
 export { handOver, HAND_OVER_FORMATS, type HandOverFormat } from './report/handover.js'

@@ -27,6 +27,20 @@ export interface CheckRun {
   app?: string | undefined
   startedAt?: string | undefined
   headSha?: string | undefined
+  /** The summary of its output: a deployment reported later carries its facts there. */
+  summary?: string | undefined
+}
+
+/** An open pull request's number and the commit its head is at. */
+export interface OpenPull {
+  number: number
+  headSha: string
+}
+
+/** GitHub's primary rate limit as its last answer told it. */
+export interface RateLimit {
+  limit: number
+  remaining: number
 }
 
 /** A comment as the action reads it back: its author's login tells whose it is. */
@@ -131,11 +145,62 @@ export interface GitHubClient {
   updateComment(repo: Repo, id: number, body: string, call?: CallOptions): Promise<void>
   /** The token's own login, for a person's token; undefined for an installation token, to which GitHub tells no user. */
   ownLogin(): Promise<string | undefined>
+  getCheck(repo: Repo, id: number): Promise<CheckRun>
+  /** The open pull requests, the most recently updated first, at most `max`. */
+  openPulls(repo: Repo, max: number): Promise<OpenPull[]>
+  /** The newest `count` commits of the repository's default branch. */
+  defaultBranchCommits(repo: Repo, count: number): Promise<string[]>
+  /** Requests sent so far, each attempt counted. */
+  requestCount(): number
+  /** The primary rate limit as GitHub's last answer told it; undefined before any. */
+  rateLimit(): RateLimit | undefined
 }
 
 export function createClient(token: string, baseUrl: string, limits: ClientLimits): GitHubClient {
-  const octokit = connect(token, baseUrl, limits)
+  const seen: Seen = { requests: 0 }
+  const octokit = connect(token, baseUrl, limits, seen)
   return {
+    requestCount: () => seen.requests,
+    rateLimit: () => seen.rateLimit,
+    async getCheck(repo, id) {
+      const { data } = await octokit.rest.checks.get({ ...repo, check_run_id: id })
+      return checkRunOf(data)
+    },
+    async openPulls(repo, max) {
+      const found: OpenPull[] = []
+      for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
+        ...repo,
+        state: 'open',
+        sort: 'updated',
+        direction: 'desc',
+        per_page: Math.min(100, max)
+      })) {
+        for (const pull of list(page.data, 'pull requests')) {
+          const head = pull.head && typeof pull.head === 'object' ? object(pull.head, 'head') : {}
+          if (typeof pull.number === 'number' && typeof head.sha === 'string')
+            found.push({ number: pull.number, headSha: head.sha })
+        }
+        if (found.length >= max) break
+      }
+      return found.slice(0, max)
+    },
+    async defaultBranchCommits(repo, count) {
+      const { data } = await octokit.rest.repos.get({ ...repo })
+      const branch = object(data, 'repository').default_branch
+      if (typeof branch !== 'string')
+        throw new GitHubError(
+          `GitHub's API named no default branch of ${repo.owner}/${repo.repo}`,
+          0
+        )
+      const commits = await octokit.rest.repos.listCommits({
+        ...repo,
+        sha: branch,
+        per_page: count
+      })
+      return list(commits.data, 'commits')
+        .map(commit => commit.sha)
+        .filter((sha): sha is string => typeof sha === 'string')
+    },
     async createCheck(repo, fields, call = {}) {
       const { data } = await octokit.rest.checks.create({
         ...repo,
@@ -214,7 +279,13 @@ type Octokit = ReturnType<typeof getOctokit>
  * retried by the one retry rule within its own time limit and the step's,
  * and a redirect is refused rather than followed.
  */
-function connect(token: string, baseUrl: string, limits: ClientLimits): Octokit {
+/** What the client has seen of GitHub: its requests, and the rate limit its last answer told. */
+interface Seen {
+  requests: number
+  rateLimit?: RateLimit
+}
+
+function connect(token: string, baseUrl: string, limits: ClientLimits, seen: Seen): Octokit {
   const octokit = getOctokit(token, {
     baseUrl,
     userAgent: userAgent('action'),
@@ -235,11 +306,16 @@ function connect(token: string, baseUrl: string, limits: ClientLimits): Octokit 
       },
       async () => {
         let response: Awaited<ReturnType<typeof request>>
+        seen.requests++
         try {
           response = await request(options)
         } catch (error) {
+          const headers = (error as { response?: { headers?: Record<string, unknown> } }).response
+            ?.headers
+          if (headers) noteRateLimit(seen, headers)
           throw classify(error)
         }
+        noteRateLimit(seen, response.headers)
         if (response.status >= 300 && response.status < 400)
           throw redirected(response.status, response.headers.location, baseUrl)
         return response
@@ -248,6 +324,14 @@ function connect(token: string, baseUrl: string, limits: ClientLimits): Octokit 
     )
   })
   return octokit
+}
+
+/** The primary rate limit from an answer's `x-ratelimit-limit` and `x-ratelimit-remaining`. */
+function noteRateLimit(seen: Seen, headers: Record<string, unknown>): void {
+  const limit = Number(headers['x-ratelimit-limit'])
+  const remaining = Number(headers['x-ratelimit-remaining'])
+  if (headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining))
+    seen.rateLimit = { limit: Number.isFinite(limit) ? limit : remaining, remaining }
 }
 
 function checkRunOf(raw: unknown): CheckRun {
@@ -262,7 +346,11 @@ function checkRunOf(raw: unknown): CheckRun {
     externalId: text(check.external_id),
     app: text(app.slug),
     startedAt: text(check.started_at),
-    headSha: text(check.head_sha)
+    headSha: text(check.head_sha),
+    summary:
+      check.output && typeof check.output === 'object'
+        ? text((check.output as Record<string, unknown>).summary)
+        : undefined
   }
 }
 

@@ -14,6 +14,8 @@ export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
  */
 export class OurComment {
   private id?: number
+  /** The body it has, as last read or written: an equal one is not written again. */
+  private body?: string
   /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
   private identity?: string
 
@@ -23,20 +25,31 @@ export class OurComment {
     private readonly issue: number
   ) {}
 
-  async write(body: string, names: readonly string[], signal: AbortSignal): Promise<void> {
+  /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
+  async write(
+    body: string,
+    names: readonly string[],
+    signal: AbortSignal,
+    around: <T>(write: () => Promise<T>) => Promise<T> = write => write()
+  ): Promise<void> {
     const client = await this.client()
     if (this.id === undefined) {
       const ours = await this.find(client, names)
       if (ours === undefined) {
-        const created = await client.createComment(this.repo, this.issue, body)
+        const created = await around(() => client.createComment(this.repo, this.issue, body))
         this.id = created.id
+        this.body = body
         // What GitHub names as our comment's author is the token's identity, whatever the token.
         if (created.author) this.identity = created.author
         return
       }
-      this.id = ours
+      this.id = ours.id
+      this.body = ours.body
     }
-    await client.updateComment(this.repo, this.id, body, { signal })
+    if (body === this.body) return
+    const id = this.id
+    await around(() => client.updateComment(this.repo, id, body, { signal }))
+    this.body = body
   }
 
   /**
@@ -44,13 +57,16 @@ export class OurComment {
    * names, AND the token in use wrote it. A comment anyone else wrote is
    * never edited, whatever it carries; we then write our own.
    */
-  private async find(client: GitHubClient, names: readonly string[]): Promise<number | undefined> {
+  private async find(
+    client: GitHubClient,
+    names: readonly string[]
+  ): Promise<{ id: number; body: string } | undefined> {
     const marked = await client.findComments(this.repo, this.issue, comment =>
       carriesMarker(comment.body, names)
     )
     if (marked.length === 0) return undefined
     const me = (await this.ownIdentity(client)).toLowerCase()
-    return marked.find(comment => comment.author?.toLowerCase() === me)?.id
+    return marked.find(comment => comment.author?.toLowerCase() === me)
   }
 
   /**

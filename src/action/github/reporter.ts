@@ -6,6 +6,7 @@ import {
   quote,
   checkOutput,
   clock,
+  isPending,
   commentBody,
   messageOf,
   stageWords,
@@ -19,6 +20,7 @@ import {
 import type { ClientLimits, GitHubClient, Repo } from './client.js'
 import { OurComment } from './comment.js'
 import { GitHubError, notShown, PERMISSION, type Kind } from './errors.js'
+import { scrubbed } from './scrub.js'
 import { MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
 
 export { MIN_WRITE_INTERVAL_MS }
@@ -26,7 +28,7 @@ export { MIN_WRITE_INTERVAL_MS }
 /** What the step reports where reviewers look, and where. */
 export interface ReportingPlan {
   token: string
-  /** A check run on the commit for each deployment: for a step that waits for the verdict. */
+  /** A check run on the commit for each deployment: for a step that waits for the verdict, or leaves it to a collect. */
   check: boolean
   /** The pull request to keep one comment on; none outside a pull request. */
   pullRequest?: number | undefined
@@ -165,8 +167,10 @@ export class GitHubReporter implements Reporter {
     const deployment = this.deployments[index]!
     const check = this.check(index)
     check.startedAt ??= new Date(clock.now()).toISOString()
+    // A deployment reported later ends its step with its check still in progress: a collect completes it.
+    const completed = final && !isPending(deployment)
     const compared = {
-      ...(final
+      ...(completed
         ? { status: 'completed', conclusion: checkConclusion(deployment) }
         : { status: 'in_progress' }),
       external_id: externalId({
@@ -174,16 +178,18 @@ export class GitHubReporter implements Reporter {
         workflowRunId: this.plan.workflowRunId,
         build: buildKey(deployment)
       }),
-      details_url: deployment.verdict?.runUrl ?? check.runUrl ?? this.plan.workflowRunUrl,
+      details_url:
+        deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
       output: checkOutput(
         deployment,
         final ? check.stage : (check.stage ?? 'waiting for the verdict'),
-        this.plan.workflowRunUrl
+        this.plan.workflowRunUrl,
+        this.deployments.map(d => d.name)
       )
     }
     const stamps = {
       started_at: check.startedAt,
-      ...(final ? { completed_at: new Date(clock.now()).toISOString() } : {})
+      ...(completed ? { completed_at: new Date(clock.now()).toISOString() } : {})
     }
     check.writer.want({
       fields: this.scrubbed({ ...stamps, ...compared }),
@@ -264,13 +270,7 @@ export class GitHubReporter implements Reporter {
 
   /** Every string of a write through the deploy's one redaction. */
   private scrubbed<T>(value: T): T {
-    if (typeof value === 'string') return this.plan.secrets.redactValue(value) as T
-    if (Array.isArray(value)) return value.map(item => this.scrubbed(item)) as T
-    if (value && typeof value === 'object')
-      return Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [key, this.scrubbed(item)])
-      ) as T
-    return value
+    return scrubbed(this.plan.secrets, value)
   }
 
   private connect(): Promise<GitHubClient> {

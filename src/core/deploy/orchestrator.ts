@@ -208,7 +208,8 @@ function factsOf(settings: Settings, value: (text: string) => string): Partial<D
     ...(settings.mode === 'wait'
       ? { outcome: 'skipped', runId: value(settings.runId!) }
       : { deploymentType: settings.deploymentType }),
-    ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {})
+    ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
+    ...(settings.reportLater ? { reportLater: true } : {})
   }
 }
 

@@ -40,6 +40,9 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
       return { steps: ['terminate'] }
     case 'wait':
       return { steps: ['wait'] }
+    case 'collect':
+      // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
+      return { steps: [] }
     case 'upload':
       return { steps: [...lookup, ...build, settings.dryRun ? 'dryRun' : 'upload'] }
     default:
@@ -62,7 +65,8 @@ const MODE_WORDS: Record<Mode, string> = {
   notify: 'notify with an earlier upload',
   plain: 'notify without a build',
   wait: 'wait for a verdict',
-  terminate: 'end a preview environment'
+  terminate: 'end a preview environment',
+  collect: 'collect verdicts reported later'
 }
 
 /** Pure: the lines that tell the mode and the plan in the log. */

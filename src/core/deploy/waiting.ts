@@ -49,14 +49,19 @@ export async function waitForVerdict(
 
 /** A verdict whose service-given texts (bug names, links) carry no secret. */
 function scrubbed(session: DeploySession, verdict: Verdict): Verdict {
-  const value = (text: string | undefined): string | undefined =>
-    text === undefined ? undefined : session.value(text)
+  return scrubbedVerdict(verdict, text => session.value(text))
+}
+
+/** Pure: a verdict with each service-given text (bug names, links) passed through `value`, the deploy's redaction. */
+export function scrubbedVerdict(verdict: Verdict, value: (text: string) => string): Verdict {
+  const text = (t: string | undefined): string | undefined =>
+    t === undefined ? undefined : value(t)
   const clean = (bugs: Verdict['bugs']) =>
-    bugs.map(bug => ({ ...bug, name: value(bug.name)!, url: value(bug.url) }))
+    bugs.map(bug => ({ ...bug, name: text(bug.name)!, url: text(bug.url) }))
   return {
     ...verdict,
-    runUrl: value(verdict.runUrl),
-    bugsUrl: value(verdict.bugsUrl),
+    runUrl: text(verdict.runUrl),
+    bugsUrl: text(verdict.bugsUrl),
     bugs: clean(verdict.bugs),
     blockingBugs: clean(verdict.blockingBugs)
   }

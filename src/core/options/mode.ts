@@ -19,6 +19,8 @@ export type Mode =
   | 'wait'
   /** End a preview environment. */
   | 'terminate'
+  /** Complete the check runs of deployments reported later whose runs have ended. */
+  | 'collect'
 
 /** Reads one option: given, else from its environment variable, else its default; undefined when none. */
 export type Reader = <K extends OptionKey>(key: K) => OptionValue<K> | undefined
@@ -49,6 +51,18 @@ export function modeOf(
         'End the environment in a step of its own'
       )
     return 'terminate'
+  }
+  if (read('collect') === true) {
+    const other = (
+      ['file', 'runInputPath', 'runId', 'terminateEnvironment', 'reportLater', 'dryRun'] as const
+    ).find(key => read(key) !== undefined && read(key) !== false)
+    if (other)
+      throw new InputError(
+        other,
+        `cannot be combined with ${setting('collect', 'true')}`,
+        'Collect in a workflow of its own (on: schedule), with the API key, the base URL and the GitHub token only'
+      )
+    return 'collect'
   }
   if (command === 'wait' && !runId)
     throw new InputError(
@@ -133,6 +147,20 @@ export function checkCombinations(read: Reader, mode: Mode): void {
         ? `cannot be combined with ${ref('runId')}: waiting for a verdict uploads and notifies nothing`
         : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
       `Leave ${ref('dryRun')} out of this step`
+    )
+  if (read('reportLater') && read('wait'))
+    throw new InputError(
+      'reportLater',
+      `cannot be combined with ${setting('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`,
+      `Keep ${setting('wait', 'true')} to hold the job until the verdict, or ${setting('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`
+    )
+  if (read('reportLater') && (mode === 'upload' || read('dryRun')))
+    throw new InputError(
+      'reportLater',
+      mode === 'upload'
+        ? 'is true but no deploy notification is sent, so no run starts'
+        : `cannot be combined with ${ref('dryRun')}: a dry run starts no run`,
+      `Leave ${ref('reportLater')} out of this step`
     )
   if (read('wait') && mode === 'upload')
     throw new InputError(

@@ -52,6 +52,8 @@ export interface Settings {
   /** Wait for the verdict after the notification (always in wait mode). */
   wait: boolean
   waitTimeoutMs: number
+  /** End after the notification; a scheduled collect completes the check run with the verdict. */
+  reportLater: boolean
   pollIntervalMs: number
   runId?: string | undefined
   /** The environment to end, in terminate mode. */
@@ -151,6 +153,7 @@ function settingsOf(
     ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
     wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
     waitTimeoutMs: Math.round(read('waitTimeoutMinutes')! * 60_000),
+    reportLater: read('reportLater') ?? false,
     pollIntervalMs: Math.round(read('pollIntervalSeconds')! * 1000),
     runId: read('runId'),
     environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,

@@ -64,6 +64,8 @@ export interface Deployment {
   failOnNoRun: boolean
   /** The deploy was asked to wait for the verdict, and for how long at most. */
   wait?: { minutes: number } | undefined
+  /** The verdict is left to a scheduled collect (report-later): the check run stays in progress until then. */
+  reportLater?: boolean | undefined
   /** The run's verdict, when waited for. */
   verdict?: Verdict | undefined
   /** A preview environment ended (terminate mode). */

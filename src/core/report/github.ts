@@ -10,6 +10,7 @@ import type { Deployment } from './facts.js'
 import { code, cut, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf } from './outputs.js'
 import { appText, bugCounts, bugTable, factsTable, type RowName } from './rows.js'
+import { factsLine } from './pending.js'
 import { resultWords, stateWords } from './words.js'
 
 /** GitHub's conclusions of a completed check run. */
@@ -68,6 +69,16 @@ export function checkConclusion(deployment: Deployment): CheckConclusion {
   return deployment.verdict ? 'success' : 'skipped'
 }
 
+/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
+export function isPending(deployment: Deployment): boolean {
+  return Boolean(
+    deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure
+  )
+}
+
+const PENDING_WORDS =
+  'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.'
+
 /** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
 function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): string {
   const places = [
@@ -81,12 +92,20 @@ function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): 
 export function checkOutput(
   deployment: Deployment,
   stage?: string,
-  workflowRunUrl?: string
+  workflowRunUrl?: string,
+  step?: readonly string[]
 ): { title: string; summary: string; text?: string } {
   const title = stateWords(deployment, stage)
-  const bytes = (text: string): boolean => Buffer.byteLength(text, 'utf8') <= MAX_CHECK_OUTPUT_BYTES
+  // A deployment reported later carries its facts for the collect that completes it (pending.ts).
+  const carried = deployment.reportLater
+    ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
+    : ''
+  const bytes = (text: string): boolean =>
+    Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES
   const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`
-  const summary = cut(factsTable(deployment, REVIEW_ROWS, { stage }), bytes, rest)
+  const pending = isPending(deployment) ? ['', PENDING_WORDS] : []
+  const summary =
+    cut([...factsTable(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried
   const bugs = deployment.verdict?.bugs ?? []
   const more =
     bugs.length > CHECK_BUGS
@@ -141,6 +160,7 @@ export function commentBody(
     )
     if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
       lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`)
+    if (isPending(deployment)) lines.push('', PENDING_WORDS)
   } else {
     lines.push(
       `### Mobile builds: ${deployments.length} deployments`,
@@ -149,9 +169,10 @@ export function commentBody(
         ['Deployment', 'App', 'Run', 'State', 'Bugs'],
         deployments.map((deployment, i) => {
           const values = outputValuesOf(deployment)
-          const state = deployment.judgement
-            ? resultWords(deployment.judgement)
-            : stateWords(deployment, stages[i])
+          const state =
+            deployment.judgement && !isPending(deployment)
+              ? resultWords(deployment.judgement)
+              : stateWords(deployment, stages[i])
           return [
             code(deployment.name),
             appText(values, value => code(value)) ?? '',

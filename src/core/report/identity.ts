@@ -44,6 +44,8 @@ export interface CheckIdentity {
   workflowRunId?: string | undefined
   /** Which build it is, whatever its name: a short hash of its platform, app id and destination. */
   build: string
+  /** The collect that is completing it (collect/claim): two collects at once never both complete it. */
+  claim?: string | undefined
 }
 
 /** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
@@ -56,22 +58,23 @@ export function buildKey(deployment: Pick<Deployment, 'build' | 'destination'>):
     .slice(0, 12)
 }
 
-/** Pure: the `external_id` of a deployment's check run: `mobile-build-deploy:<run>:<workflow run>:<build>`, each part URI-encoded, `-` for none. */
+/** Pure: the `external_id` of a deployment's check run: `mobile-build-deploy:<run>:<workflow run>:<build>[:<claim>]`, each part URI-encoded, `-` for none. */
 export function externalId(identity: CheckIdentity): string {
   const part = (value: string | undefined): string => (value ? encodeURIComponent(value) : '-')
-  return `${EXTERNAL_ID_PREFIX}${part(identity.runId)}:${part(identity.workflowRunId)}:${part(identity.build)}`
+  const claim = identity.claim ? `:${part(identity.claim)}` : ''
+  return `${EXTERNAL_ID_PREFIX}${part(identity.runId)}:${part(identity.workflowRunId)}:${part(identity.build)}${claim}`
 }
 
 /** Pure: what a check run's `external_id` says, when it is one of ours; undefined for any other. */
 export function parseExternalId(id: string | null | undefined): CheckIdentity | undefined {
   if (!id?.startsWith(EXTERNAL_ID_PREFIX)) return undefined
   const parts = id.slice(EXTERNAL_ID_PREFIX.length).split(':')
-  if (parts.length !== 3) return undefined
+  if (parts.length !== 3 && parts.length !== 4) return undefined
   try {
-    const [runId, workflowRunId, build] = parts.map(p =>
+    const [runId, workflowRunId, build, claim] = parts.map(p =>
       p === '-' ? undefined : decodeURIComponent(p)
     )
-    return { runId, workflowRunId, build: build ?? '' }
+    return { runId, workflowRunId, build: build ?? '', ...(claim ? { claim } : {}) }
   } catch {
     return undefined
   }

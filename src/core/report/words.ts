@@ -66,6 +66,7 @@ export function stateWords(deployment: Deployment, stage?: string): string {
   if (deployment.noRun) return '⚠️ no run was created'
   if (deployment.preview) return '➖ preview deployment, no run'
   if (stage) return `⏳ ${stage}`
+  if (deployment.runId && deployment.reportLater) return '⏳ verdict pending'
   if (deployment.runId) return '⏳ run created'
   return '⏳ deploying'
 }

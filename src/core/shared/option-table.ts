@@ -309,6 +309,32 @@ const TABLE = {
     description:
       'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
   },
+  reportLater: {
+    kind: 'boolean',
+    default: false,
+    commands: NOTIFY,
+    frontEnds: ['action'],
+    description:
+      "End right after the notification and leave the verdict to a scheduled {{collect}}: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
+  },
+  collect: {
+    kind: 'boolean',
+    default: false,
+    commands: ['wait'],
+    frontEnds: ['action'],
+    description:
+      "Collect the verdicts of deployments made with {{reportLater}}: each of this product's check runs in progress on open pull requests and the default branch's newest commits is completed once its run has ended, with its comment; for a workflow on schedule. Nothing else is done in the step."
+  },
+  collectMaxRequests: {
+    kind: 'integer',
+    default: 300,
+    min: 10,
+    max: 5000,
+    commands: ['wait'],
+    frontEnds: ['action'],
+    description:
+      "The most requests to GitHub's API one {{collect}} sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
+  },
   waitTimeoutMinutes: {
     kind: 'number',
     default: 60,

@@ -66,6 +66,50 @@ export async function pollVerdict(service: ServiceApi, options: PollOptions): Pr
   }
 }
 
+/** What one ask for a run's verdict learned: its verdict, or where the run still is. */
+export type VerdictNow = { verdict: Verdict } | { pending: VerdictStatus }
+
+/**
+ * Asks once for the verdict of a run someone else waits for (a collect of a
+ * deployment reported later): no loop and no sleep. A superseding run is
+ * followed at once, as far as the wait would follow it; a run still under
+ * way is pending, unless it has been pending for `timeoutMs` since
+ * `pendingSince`: then its verdict is timed-out, as the wait's would be.
+ * A failed ask throws, after the transport's own retries within `deadline`.
+ */
+export async function verdictNow(
+  service: ServiceApi,
+  options: {
+    runId: string
+    timeoutMs: number
+    pendingSince: number
+    deadline: number
+    signal?: AbortSignal | undefined
+    clock?: Clock | undefined
+  }
+): Promise<VerdictNow> {
+  const clock = options.clock ?? theClock
+  const wait = new VerdictWait(service, {
+    runId: options.runId,
+    timeoutMs: options.timeoutMs,
+    intervalMs: 1,
+    notFoundGraceMs: 0,
+    signal: options.signal,
+    clock
+  })
+  let last: VerdictStatus | undefined
+  for (;;) {
+    const runId = wait.runId
+    const answer = await service.greenlight(runId, options.deadline)
+    last = { runId, stage: answer.stage, answer }
+    const next = wait.answered(answer)
+    if (typeof next !== 'number') return { verdict: next }
+    if (wait.runId !== runId) continue
+    if (clock.now() - options.pendingSince >= options.timeoutMs) return { verdict: wait.timedOut() }
+    return { pending: { ...last, runId: wait.runId } }
+  }
+}
+
 /** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
 class VerdictWait {
   readonly clock: Clock

@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto'
+import {
+  buildKey,
+  checkConclusion,
+  checkOutput,
+  clock,
+  commentBody,
+  externalId,
+  isPending,
+  messageOf,
+  parseExternalId,
+  quote,
+  readFactsLine,
+  stageWords,
+  type Collect,
+  type Deployment,
+  type PendingFacts,
+  type Secrets
+} from '../../core/index.js'
+import type { CheckRun, GitHubClient, Repo } from './client.js'
+import { OurComment } from './comment.js'
+import { scrubbed } from './scrub.js'
+
+/**
+ * The newest commits of the default branch a collect looks at: a deploy on
+ * push checks its own commit, and between two collects a busy branch gets a
+ * few merges; ten covers them at one request, where a deployment older than
+ * that is superseded by a newer one anyway.
+ */
+export const DEFAULT_BRANCH_COMMITS = 10
+/** The open pull requests a collect looks at, the most recently updated first. */
+const MAX_PULLS = 100
+/** GitHub asks for at least a second between two writes (its secondary rate limits): writes are spaced so. */
+export const WRITE_SPACING_MS = 1000
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50
+/** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
+export const OUR_APP = 'github-actions'
+
+/** What a collect is asked to do. */
+export interface CollectPlan {
+  repo: Repo
+  /** Requests to GitHub's API at most (collect-max-requests). */
+  maxRequests: number
+  /** The collecting workflow run's page, linked from the comment it edits. */
+  workflowRunUrl?: string | undefined
+  secrets: Secrets
+}
+
+/** What a collect did: each deployment it completed, how many it left pending, and why it stopped early. */
+export interface CollectReport {
+  completed: Deployment[]
+  pending: number
+  /** Why the collect stopped before it looked everywhere (the request budget, the rate limit). */
+  stopped?: string | undefined
+  /** What could not be done: a check whose run could not be asked for, a write GitHub refused. */
+  problems: string[]
+}
+
+/** One of our check runs in progress, with the facts it carries. */
+interface Pending {
+  run: CheckRun
+  facts: PendingFacts
+  runId: string
+}
+
+/** Ran out of requests: the rest waits for the next collect. */
+class Budget extends Error {}
+
+/**
+ * One collect: finds this repository's check runs of deployments reported
+ * later (on open pull requests' heads and the default branch's newest
+ * commits), asks the service once for each run's verdict, and completes each
+ * ended one as the waiting step would have: the same judgement, check
+ * output and comment. A check run is ours only when our app wrote it, its
+ * `external_id` is ours with a run id, and its summary carries the facts of
+ * a deployment of the same name. An unended run is left as it is; nothing is
+ * written that did not change; a completed check run is never written again.
+ */
+export async function collectVerdicts(
+  plan: CollectPlan,
+  collect: Collect,
+  client: GitHubClient,
+  signal?: AbortSignal
+): Promise<CollectReport> {
+  const report: CollectReport = { completed: [], pending: 0, problems: [] }
+  const log = collect.output.log
+  const budget = (): void => {
+    const used = client.requestCount()
+    if (used >= plan.maxRequests)
+      throw new Budget(
+        `It sent the ${plan.maxRequests} requests collect-max-requests allows; the rest is collected next time.`
+      )
+    const rate = client.rateLimit()
+    if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
+      throw new Budget(
+        `The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`
+      )
+  }
+  let lastWrite = -Infinity
+  const spaced = async <T>(write: () => Promise<T>): Promise<T> => {
+    budget()
+    const wait = lastWrite + WRITE_SPACING_MS - clock.now()
+    if (wait > 0) await clock.sleep(wait, signal)
+    lastWrite = clock.now()
+    return write()
+  }
+  try {
+    budget()
+    const pulls = await client.openPulls(plan.repo, MAX_PULLS)
+    budget()
+    const commits = await client.defaultBranchCommits(plan.repo, DEFAULT_BRANCH_COMMITS)
+    const heads = [...new Set([...pulls.map(pull => pull.headSha), ...commits])]
+    for (const sha of heads) {
+      if (signal?.aborted) break
+      budget()
+      const runs = await client.listCheckRuns(plan.repo, sha)
+      const ours = runs.map(pendingOf).filter((p): p is Pending => p !== undefined)
+      const waiting = ours.filter(p => p.run.status !== 'completed')
+      if (waiting.length === 0) continue
+      // Where each deployment now stands: its facts, with a verdict once its run ended.
+      const now = new Map<string, { deployment: Deployment; stage?: string }>()
+      const changed: Pending[] = []
+      for (const pending of waiting) {
+        const since = Date.parse(pending.run.startedAt ?? '') || clock.now()
+        let verdict
+        try {
+          verdict = await collect.verdictOf(pending.runId, since)
+        } catch (error) {
+          report.problems.push(
+            `The verdict of run ${pending.runId} (${quote(pending.run.name ?? '')}) could not be asked for: ${messageOf(error)}`
+          )
+          continue
+        }
+        if ('pending' in verdict) {
+          report.pending++
+          now.set(pending.run.name!, {
+            deployment: pending.facts.deployment,
+            stage: stageWords(verdict.pending)
+          })
+          continue
+        }
+        const deployment = collect.judged(pending.facts.deployment, verdict.verdict)
+        now.set(pending.run.name!, { deployment })
+        if (await complete(pending, deployment)) {
+          report.completed.push(deployment)
+          changed.push(pending)
+        }
+      }
+      for (const pending of uniqueSteps(changed))
+        await comment(
+          pending,
+          ours,
+          now,
+          new Set(pulls.filter(p => p.headSha === sha).map(p => p.number))
+        )
+    }
+  } catch (error) {
+    if (!(error instanceof Budget)) throw error
+    report.stopped = error.message
+    log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early')
+  }
+  return report
+
+  /**
+   * Completes a check run with its verdict, unless a collect beside this one
+   * does. GitHub has no conditional write, so a collect claims the check
+   * first (its own token in `external_id`), waits the write spacing, and
+   * completes it only if the claim is still its own and the check still in
+   * progress: of two collects at once, the later claim wins, and one that
+   * claims after the other's look finds the check completed.
+   */
+  async function complete(pending: Pending, deployment: Deployment): Promise<boolean> {
+    budget()
+    const fresh = await client.getCheck(plan.repo, pending.run.id)
+    if (fresh.status === 'completed') return false
+    const identity = parseExternalId(fresh.externalId) ?? parseExternalId(pending.run.externalId)!
+    const claim = randomBytes(6).toString('hex')
+    await spaced(() =>
+      client.updateCheck(plan.repo, pending.run.id, {
+        external_id: externalId({ ...identity, claim })
+      })
+    )
+    await clock.sleep(WRITE_SPACING_MS, signal)
+    budget()
+    const claimed = await client.getCheck(plan.repo, pending.run.id)
+    if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
+      return false
+    const fields = scrubbed(plan.secrets, {
+      status: 'completed',
+      conclusion: checkConclusion(deployment),
+      completed_at: new Date(clock.now()).toISOString(),
+      external_id: externalId({
+        runId: deployment.verdict?.runId ?? pending.runId,
+        workflowRunId: identity.workflowRunId,
+        build: identity.build || buildKey(deployment)
+      }),
+      ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
+      output: checkOutput(deployment, undefined, pending.facts.workflowRunUrl, pending.facts.names)
+    })
+    await spaced(() => client.updateCheck(plan.repo, pending.run.id, fields))
+    collect.output.log.info(
+      `${pending.run.name}: run ${deployment.verdict?.runId ?? pending.runId} ended, the check run is completed as ${String(fields.conclusion)}.`
+    )
+    return true
+  }
+
+  /**
+   * The comment of the step a completed deployment belongs to, as the step
+   * would show it now: each of its deployments as its newest check run of
+   * ours says, the one just completed with its verdict. Only on an open pull
+   * request whose head is this commit: a deployment's own word for its pull
+   * request is never enough to write on one.
+   */
+  async function comment(
+    pending: Pending,
+    ours: Pending[],
+    now: Map<string, { deployment: Deployment; stage?: string }>,
+    openHere: Set<number>
+  ): Promise<void> {
+    const number = pending.facts.deployment.git?.pullRequestNumber
+    if (number === undefined || !openHere.has(number)) return
+    const { names } = pending.facts
+    const shown = names.map(name => {
+      const current = now.get(name)
+      if (current) return current
+      // The newest of the name first: GitHub lists a commit's check runs newest first.
+      const latest = ours.find(p => p.run.name === name)
+      return latest ? { deployment: latest.facts.deployment } : undefined
+    })
+    if (shown.some(entry => entry === undefined)) return
+    const entries = shown as { deployment: Deployment; stage?: string }[]
+    const body = plan.secrets.redactValue(
+      commentBody(
+        entries.map(entry => entry.deployment),
+        entries.map(entry => entry.stage),
+        plan.workflowRunUrl
+      )
+    )
+    const ourComment = new OurComment(async () => client, plan.repo, number)
+    const controller = new AbortController()
+    try {
+      budget()
+      await ourComment.write(body, names, controller.signal, write => spaced(write))
+    } catch (error) {
+      if (error instanceof Budget) throw error
+      report.problems.push(
+        `The comment on pull request #${number} could not be written: ${messageOf(error)}`
+      )
+    }
+  }
+}
+
+/** A check run of ours still to collect, or undefined: another app's, another product's, or one that carries no facts. */
+function pendingOf(run: CheckRun): Pending | undefined {
+  if (run.app !== OUR_APP) return undefined
+  const identity = parseExternalId(run.externalId)
+  if (!identity?.runId) return undefined
+  const facts = readFactsLine(run.summary)
+  if (!facts || facts.deployment.name !== run.name || !facts.deployment.reportLater)
+    return undefined
+  if (run.status !== 'completed' && !isPending(facts.deployment)) return undefined
+  return { run, facts, runId: identity.runId }
+}
+
+/** One completed deployment per step: a step's comment is written once for all of them. */
+function uniqueSteps(changed: Pending[]): Pending[] {
+  const seen = new Set<string>()
+  return changed.filter(pending => {
+    const key = JSON.stringify([
+      pending.facts.deployment.git?.pullRequestNumber,
+      pending.facts.names
+    ])
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
