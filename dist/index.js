@@ -2,7 +2,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 import * as __WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__ from "./undici.cjs";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3313:
+/***/ 313:
 /***/ ((module) => {
 
 module.exports = Pend;
@@ -64,13 +64,13 @@ function pendGo(self, fn) {
 
 /***/ }),
 
-/***/ 4006:
+/***/ 6:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(16);
+const utils = __nccwpck_require__(59);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -88,7 +88,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 595:
 /***/ ((module) => {
 
 
@@ -279,13 +279,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(595);
+const utils = __nccwpck_require__(59);
 
 /**
  * Constants
@@ -1711,15 +1711,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 16:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(781);
+const parse = __nccwpck_require__(265);
+const utils = __nccwpck_require__(59);
+const constants = __nccwpck_require__(595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2079,12 +2079,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(59);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2101,7 +2101,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2489,7 +2489,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 59:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2500,7 +2500,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2571,23 +2571,23 @@ exports.basename = (path, { windows } = {}) => {
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(7837);
+module.exports = __nccwpck_require__(837);
 
 
 /***/ }),
 
-/***/ 7837:
+/***/ 837:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(9278);
-var tls = __nccwpck_require__(4756);
-var http = __nccwpck_require__(8611);
-var https = __nccwpck_require__(5692);
-var events = __nccwpck_require__(4434);
-var assert = __nccwpck_require__(2613);
-var util = __nccwpck_require__(9023);
+var net = __nccwpck_require__(278);
+var tls = __nccwpck_require__(756);
+var http = __nccwpck_require__(611);
+var https = __nccwpck_require__(692);
+var events = __nccwpck_require__(434);
+var assert = __nccwpck_require__(613);
+var util = __nccwpck_require__(23);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -2847,7 +2847,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4248:
+/***/ 248:
 /***/ ((module) => {
 
 // Adapted from https://github.com/brianloveswords/buffer-crc32/blob/v0.2.13/index.js
@@ -2899,17 +2899,17 @@ module.exports = crc32;
 
 /***/ }),
 
-/***/ 3502:
+/***/ 502:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 // This was adapted from https://github.com/andrewrk/node-fd-slicer by Andrew Kelley under the MIT License.
-var fs = __nccwpck_require__(9896);
-var util = __nccwpck_require__(9023);
-var stream = __nccwpck_require__(2203);
+var fs = __nccwpck_require__(896);
+var util = __nccwpck_require__(23);
+var stream = __nccwpck_require__(203);
 var Readable = stream.Readable;
 var PassThrough = stream.PassThrough;
-var Pend = __nccwpck_require__(3313);
-var EventEmitter = (__nccwpck_require__(4434).EventEmitter);
+var Pend = __nccwpck_require__(313);
+var EventEmitter = (__nccwpck_require__(434).EventEmitter);
 
 exports.BufferSlicer = BufferSlicer;
 exports.FdSlicer = FdSlicer;
@@ -3097,17 +3097,17 @@ BufferSlicer.prototype.unref = function() {
 /***/ 663:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var fs = __nccwpck_require__(9896);
-var zlib = __nccwpck_require__(3106);
-var fd_slicer = __nccwpck_require__(3502);
-var util = __nccwpck_require__(9023);
-var EventEmitter = (__nccwpck_require__(4434).EventEmitter);
-var Transform = (__nccwpck_require__(2203).Transform);
-var PassThrough = (__nccwpck_require__(2203).PassThrough);
-var Writable = (__nccwpck_require__(2203).Writable);
+var fs = __nccwpck_require__(896);
+var zlib = __nccwpck_require__(106);
+var fd_slicer = __nccwpck_require__(502);
+var util = __nccwpck_require__(23);
+var EventEmitter = (__nccwpck_require__(434).EventEmitter);
+var Transform = (__nccwpck_require__(203).Transform);
+var PassThrough = (__nccwpck_require__(203).PassThrough);
+var Writable = (__nccwpck_require__(203).Writable);
 
 // Node 20 added zlib.crc32.
-const crc32 = typeof zlib.crc32 === "function" ? zlib.crc32 : __nccwpck_require__(4248);
+const crc32 = typeof zlib.crc32 === "function" ? zlib.crc32 : __nccwpck_require__(248);
 
 exports.open = open;
 exports.fromFd = fromFd;
@@ -4197,174 +4197,14 @@ function defaultCallback(err) {
 
 /***/ }),
 
-/***/ 7977:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ OurComment)
-/* harmony export */ });
-/* unused harmony export WORKFLOW_TOKEN_LOGIN */
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7047);
-
-/**
- * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
- * token of the GitHub Actions app, and GitHub names its writes after the
- * app's bot user (documented as `github-actions[bot]`).
- */
-const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
-/**
- * Our one comment on a pull request for a set of deployment names: found
- * once (ours only), created when there is none, then edited in place.
- */
-class OurComment {
-    client;
-    repo;
-    issue;
-    id;
-    /** The body it has, as last read or written: an equal one is not written again. */
-    body;
-    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
-    identity;
-    constructor(client, repo, issue) {
-        this.client = client;
-        this.repo = repo;
-        this.issue = issue;
-    }
-    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
-    async write(body, names, signal, around = write => write()) {
-        const client = await this.client();
-        if (this.id === undefined) {
-            const ours = await this.find(client, names);
-            if (ours === undefined) {
-                const created = await around(() => client.createComment(this.repo, this.issue, body));
-                this.id = created.id;
-                this.body = body;
-                // What GitHub names as our comment's author is the token's identity, whatever the token.
-                if (created.author)
-                    this.identity = created.author;
-                return;
-            }
-            this.id = ours.id;
-            this.body = ours.body;
-        }
-        if (body === this.body)
-            return;
-        const id = this.id;
-        await around(() => client.updateComment(this.repo, id, body, { signal }));
-        this.body = body;
-    }
-    /**
-     * The comment that is ours: its first line is our marker for these exact
-     * names, AND the token in use wrote it. A comment anyone else wrote is
-     * never edited, whatever it carries; we then write our own.
-     */
-    async find(client, names) {
-        const marked = await client.findComments(this.repo, this.issue, comment => (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .carriesMarker */ .GN)(comment.body, names));
-        if (marked.length === 0)
-            return undefined;
-        const me = (await this.ownIdentity(client)).toLowerCase();
-        return marked.find(comment => comment.author?.toLowerCase() === me);
-    }
-    /**
-     * The token's identity, by this rule: the author GitHub named on a comment
-     * we created in this step when there is one; else what `GET /user` says,
-     * which is the login of a person's token (a personal access token); an
-     * installation token is refused `GET /user` (403), and the installation
-     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
-     * names `github-actions[bot]`. A GitHub App's own token is taken for the
-     * workflow's too: it then finds no earlier comment of its own and writes
-     * a new one, but never edits one of another author.
-     */
-    async ownIdentity(client) {
-        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
-        return this.identity;
-    }
-}
-
-
-/***/ }),
-
-/***/ 181:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d5: () => (/* binding */ notShown),
-/* harmony export */   oC: () => (/* binding */ PERMISSION),
-/* harmony export */   y_: () => (/* binding */ GitHubError)
-/* harmony export */ });
-/**
- * A GitHub answer the action cannot use: its status, GitHub's message, and
- * the permissions it names. Apart from the client, so that the reporter tells
- * one from another without loading Octokit before it is needed.
- */
-class GitHubError extends Error {
-    status;
-    accepted;
-    name = 'GitHubError';
-    constructor(message, status, 
-    /** `x-accepted-github-permissions`, e.g. `issues=write; pull_requests=write`. */
-    accepted) {
-        super(message);
-        this.status = status;
-        this.accepted = accepted;
-    }
-}
-/** The permission each kind of write needs of the token. */
-const PERMISSION = {
-    check: 'checks: write',
-    comment: 'pull-requests: write'
-};
-/**
- * Pure: how a write that failed is told: a refusal for want of a permission
- * (403, 404) names it, as a notice; a redirect is a notice; anything else a
- * warning. `why` is GitHub's words, redacted.
- */
-function notShown(kind, error, { why }) {
-    const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
-    const where = 'The verdict is in the job summary and the outputs.';
-    const status = error.status ?? 0;
-    const words = why.replace(/\.$/, '');
-    if (status === 403 || status === 404)
-        return {
-            level: 'notice',
-            text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`
-        };
-    if (status >= 300 && status < 400)
-        return { level: 'notice', text: `${what} could not be written: ${words}. ${where}` };
-    return { level: 'warning', text: `${what} could not be written: ${words}. ${where}` };
-}
-
-
-/***/ }),
-
-/***/ 463:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ scrubbed)
-/* harmony export */ });
-/** Pure: every string of a write to GitHub through the deploy's one redaction. */
-function scrubbed(secrets, value) {
-    if (typeof value === 'string')
-        return secrets.redactValue(value);
-    if (Array.isArray(value))
-        return value.map(item => scrubbed(secrets, item));
-    if (value && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbed(secrets, item)]));
-    return value;
-}
-
-
-/***/ }),
-
 /***/ 218:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5073);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(144);
 
 
 
@@ -4383,7 +4223,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5073:
+/***/ 144:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4398,7 +4238,7 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
 // EXTERNAL MODULE: ./src/core/shared/redact.ts
-var redact = __nccwpck_require__(7272);
+var redact = __nccwpck_require__(272);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -4671,13 +4511,13 @@ function positiveInteger(value) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __nccwpck_require__(2287);
+var errors = __nccwpck_require__(287);
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(4579);
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var shared_clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __nccwpck_require__(5163);
+var send = __nccwpck_require__(163);
 ;// CONCATENATED MODULE: ./src/core/options/time-limits.ts
 
 
@@ -4718,7 +4558,7 @@ function limitsFromEnv(env) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(613);
+var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
 /** What the option table says per front end and command. */
@@ -5877,8 +5717,132 @@ function refused(named, shown, kind) {
     return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
 }
 
-// EXTERNAL MODULE: ./src/core/report/outputs.ts + 1 modules
-var report_outputs = __nccwpck_require__(7897);
+;// CONCATENATED MODULE: ./src/core/model.ts
+/**
+ * The domain's nouns: what a deploy puts in front of the service and what it
+ * learns back, in the product's own terms. The service's wire (service/v0/)
+ * reads its answers into these; every report, output and the library's
+ * types are made of them, and the library exports them.
+ */
+// ---------------------------------------------------------------- outcome
+/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
+const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
+/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
+const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
+
+;// CONCATENATED MODULE: ./src/core/report/outputs.ts
+
+
+
+
+/**
+ * The outputs, by the names the service's own clients use: one list, with
+ * one description each (action.yml, the README and --help come from it), and
+ * one derivation from what the deploy learned, used by every front end.
+ */
+const OUTPUTS = {
+    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${(0,option_refs/* ref */.KR)('runInputPath')} given.`,
+    fileLocation: '<team_id>/<destination>, as the service returned it.',
+    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
+    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
+    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
+    artifactSize: 'Size of the uploaded file in bytes.',
+    appId: "The build's app id, read from it before the upload: the Android package name or the iOS bundle id.",
+    appVersion: "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
+    buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
+    platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
+    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
+    runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
+    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
+    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
+    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url.",
+    deployments: "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, passed): read each build's here."
+};
+const OUTPUT_NAMES = Object.keys(OUTPUTS);
+/** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
+const OUTPUT_VALUES = {
+    outcome: OUTCOMES,
+    verdict: VERDICT_NAMES,
+    platform: option_table/* PLATFORMS */.P4
+};
+/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
+function outputValuesOf(report) {
+    const { verdict, build } = report;
+    // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
+    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
+    const uploaded = report.artifact?.sha256 !== undefined;
+    const values = {
+        playgroundFileLocation: report.playgroundFileLocation,
+        fileLocation: report.fileLocation,
+        runId: report.runId,
+        environmentId: report.environmentId ?? report.terminated?.environmentId,
+        outcome: report.outcome,
+        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
+        artifactSize: uploaded ? report.artifact?.size : undefined,
+        appId: app?.appId,
+        appVersion: app?.appVersion,
+        buildNumber: app?.buildNumber,
+        platform: app?.platform,
+        verdict: verdict?.verdict,
+        greenlight: verdict?.greenlight,
+        runUrl: verdict?.runUrl ?? report.runUrl,
+        blockingBugsCount: verdict && blockingCount(report),
+        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
+            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
+        bugs: verdict?.answered ? verdict.bugs : undefined
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
+}
+/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
+function blockingCount(report) {
+    const { verdict } = report;
+    if (!verdict)
+        return undefined;
+    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
+}
+/** Pure: one build's entry of `deployments`. */
+function deploymentOutputs(deployment) {
+    const { bugs, ...values } = outputValuesOf(deployment);
+    void bugs;
+    return {
+        name: deployment.name,
+        ...values,
+        ...(deployment.judgement
+            ? { conclusion: deployment.judgement.conclusion, cause: deployment.judgement.cause }
+            : {})
+    };
+}
+/** From the most severe down, as the step's outcome and verdict take the builds'. */
+const OUTCOME_SEVERITY = ['aborted', 'failed', 'skipped', 'success'];
+const VERDICT_SEVERITY = ['failed', 'timed-out', 'canceled', 'passed'];
+/**
+ * Pure: a step's outputs: one build's own and `deployments`; with several
+ * builds, `deployments` and the most severe outcome and verdict of theirs,
+ * and nothing that would be one build's value passed off as the step's.
+ */
+function stepOutputValues(deployments) {
+    const entries = deployments.map(deploymentOutputs);
+    if (deployments.length === 1)
+        return { ...outputValuesOf(deployments[0]), deployments: entries };
+    const most = (order, values) => order.find(value => values.includes(value));
+    const outcome = most(OUTCOME_SEVERITY, entries.map(entry => entry.outcome));
+    const verdict = most(VERDICT_SEVERITY, entries.map(entry => entry.verdict));
+    return {
+        ...(outcome ? { outcome } : {}),
+        ...(verdict ? { verdict } : {}),
+        deployments: entries
+    };
+}
+/** Pure: a step's outputs as the text a runner, a shell or a file carries; `bugs` and `deployments` as JSON. */
+function outputsOf(deployments) {
+    return Object.fromEntries(Object.entries(stepOutputValues(deployments)).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value)
+    ]));
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/junit.ts
 
 
@@ -5959,7 +5923,7 @@ function suiteLines(input, id) {
         ['time', seconds(input.seconds)]
     ]);
     const properties = [
-        ...report_outputs/* OUTPUT_NAMES */.P0.filter(name => name !== 'bugs' && outputs[name] !== undefined).map((name) => [name, String(outputs[name])]),
+        ...OUTPUT_NAMES.filter(name => name !== 'bugs' && outputs[name] !== undefined).map((name) => [name, String(outputs[name])]),
         ['conclusion', judgement.conclusion],
         ['cause', judgement.cause]
     ];
@@ -6062,7 +6026,7 @@ function junitOfStep(facts, now = shared_clock/* clock */.pm.now()) {
     return junitDocument(facts.deployments.map(deployment => {
         const started = deployment.startedAt ?? now;
         return {
-            outputs: (0,report_outputs/* outputValuesOf */.xh)(deployment),
+            outputs: outputValuesOf(deployment),
             judgement: deployment.judgement ?? facts.judgement,
             name: deployment.name,
             started: new Date(started),
@@ -6071,12 +6035,367 @@ function junitOfStep(facts, now = shared_clock/* clock */.pm.now()) {
     }));
 }
 
-// EXTERNAL MODULE: ./src/core/report/markdown.ts
-var markdown = __nccwpck_require__(4201);
-// EXTERNAL MODULE: ./src/core/report/rows.ts
-var report_rows = __nccwpck_require__(1101);
-// EXTERNAL MODULE: ./src/core/report/words.ts
-var words = __nccwpck_require__(2055);
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
+/**
+ * The one markdown renderer of the reports (the job summary, a summary file,
+ * the check run, the pull-request comment), with its one escaper. The
+ * product's own words are the only markdown; every value from outside (a
+ * file, branch or check name, the service's words, a message) is a code
+ * span, where GitHub links no mention (`@team`), no issue or pull request
+ * (`#12`, `GH-12`, `owner/repo#12`), no commit, no URL, and renders no
+ * markup or HTML. Invisible characters are shown as escapes, and no value can
+ * open an HTML comment, so none can carry a comment's marker. Links are ours:
+ * built from a parsed http(s) URL with every character outside a small safe
+ * set percent-encoded.
+ */
+
+/**
+ * A value as code: shown literally, whatever it holds. The fence is longer
+ * than any run of backticks in it, and one space inside each end keeps a
+ * backtick at either end apart from the fence. In a table a pipe is escaped
+ * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
+ * split into two spans: between `<` and `!`, so that no value can open an
+ * HTML comment, and in a table between a backslash and a pipe, where
+ * renderers disagree on which of the two the backslash escapes.
+ */
+function code(value, { table = true } = {}) {
+    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
+    return (0,shared_text/* sanitize */.aj)(value)
+        .split(split)
+        .map(part => {
+        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
+        const fence = '`'.repeat(longest + 1);
+        const text = table ? part.replace(/\|/g, '\\|') : part;
+        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
+        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
+    })
+        .join(' ');
+}
+// What a link's address keeps as it is: letters, digits, the unreserved `-._~` and the URL delimiters that
+// mean nothing in a link's destination (an underscore there is never emphasis).
+const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~_]$/;
+/**
+ * A link's address, from a parsed http(s) URL without user info, every other
+ * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
+ * brackets, backticks, pipes, asterisks, backslashes, spaces)
+ * and `&` written as the entity markdown decodes; undefined for anything
+ * else. Unreserved characters stay as they are (RFC 3986, 2.3), so an
+ * address reads as the service gave it; an encoded delimiter (`*`, `(`) is
+ * one a server may tell apart, and the service's own links use none.
+ */
+function safeHref(url) {
+    if (!url)
+        return undefined;
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return undefined;
+    if (parsed.username || parsed.password)
+        return undefined;
+    return [...parsed.href]
+        .map(c => HREF_KEEPS.test(c)
+        ? c
+        : [...Buffer.from(c, 'utf8')]
+            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join(''))
+        .join('')
+        .replace(/&/g, '&amp;');
+}
+/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
+function markdown_link(text, url) {
+    const href = safeHref(url);
+    return href ? `[${text}](${href})` : text;
+}
+/** A markdown table: a header row, its rule, and a row per entry; each cell is markdown already. */
+function table(header, rows) {
+    return [
+        `| ${header.join(' | ')} |`,
+        `|${header.map(() => '---').join('|')}|`,
+        ...rows.map(row => `| ${row.join(' | ')} |`)
+    ];
+}
+/**
+ * The lines joined, or as many whole lines as fit with `rest` after them: a
+ * line is never cut inside, where a code span could be left open and a value
+ * in it read as markdown.
+ */
+function cut(lines, fits, rest) {
+    const whole = lines.join('\n');
+    if (fits(whole))
+        return whole;
+    const kept = [...lines];
+    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
+        kept.pop();
+    return `${kept.join('\n')}\n\n${rest}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/format.ts
+/** Sizes, rates and durations as a person reads them. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
+}
+function formatRate(bytesPerSecond) {
+    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
+}
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds))
+        return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
+    if (seconds < 10)
+        return `${seconds.toFixed(1)} s`;
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/words.ts
+/**
+ * The words every report says a deployment's facts in: the judgement's, a
+ * verdict's, a stage's, why no run was created, which app, how many bugs.
+ * The markdown and plain-text renderers and the one judgement read them from
+ * here, so that the summary, the check run, the comment, JUnit and the log
+ * say the same thing the same way.
+ */
+
+
+
+const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
+const CAUSE_WORDS = {
+    success: 'passed',
+    'deploy-failed': 'the deploy failed',
+    usage: 'an option cannot be used',
+    'run-failed': 'the run found blocking bugs',
+    'timed-out': 'the wait for the verdict timed out',
+    canceled: 'canceled'
+};
+/** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
+function resultWords(judgement) {
+    if (judgement.conclusion === 'success')
+        return '✅ success';
+    if (judgement.conclusion === 'warning')
+        return '⚠️ success, with a warning';
+    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
+}
+/** A verdict in a few words, as every report that shows one says it. */
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** What the service answered, in a few words. */
+const OUTCOME_WORDS = {
+    success: '✅ run created',
+    failed: '⚠️ no run created',
+    aborted: '❌ aborted',
+    skipped: '⏭️ not notified'
+};
+/** The outcome as a summary's row says it, with what the mode makes of it. */
+function outcomeWords(deployment) {
+    if (deployment.preview)
+        return '✅ preview deployment, no run';
+    if (deployment.dryRun)
+        return '⏭️ dry run (nothing uploaded or notified)';
+    if (deployment.outcome === 'skipped' && deployment.mode === 'wait')
+        return '⏭️ wait only (nothing deployed)';
+    if (deployment.outcome === 'skipped' && deployment.mode === 'upload')
+        return '⏭️ not notified (upload only)';
+    if (deployment.outcome === 'success' && deployment.mode === 'terminate')
+        return '✅ success';
+    return deployment.outcome && OUTCOME_WORDS[deployment.outcome];
+}
+/** Where the run is, in a few words for a check's title or a comment's heading. */
+function stateWords(deployment, stage) {
+    if (deployment.verdict)
+        return VERDICT_WORDS[deployment.verdict.verdict];
+    if (deployment.failure?.aborted)
+        return '⏹️ stopped before the verdict';
+    if (deployment.failure)
+        return '❌ the deploy failed';
+    if (deployment.noRun)
+        return '⚠️ no run was created';
+    if (deployment.preview)
+        return '➖ preview deployment, no run';
+    if (stage)
+        return `⏳ ${stage}`;
+    if (deployment.runId && deployment.reportLater)
+        return '⏳ verdict pending';
+    if (deployment.runId)
+        return '⏳ run created';
+    return '⏳ deploying';
+}
+/** A stage as a check's title and a comment say it. */
+function stageWords(status) {
+    const { answer } = status;
+    switch (status.stage) {
+        case 'initializing':
+            return 'initializing';
+        case 'underReview':
+            return answer.underInvestigation !== undefined
+                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+                : 'under review';
+        case 'completed':
+            return 'completed';
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'waiting for the verdict';
+    }
+}
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function verdictMessage(verdict) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
+        case 'timed-out': {
+            const problem = verdict.problem
+                ? ` The last asks got no usable answer: ${verdict.problem}`
+                : '';
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
+        }
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/rows.ts
+/**
+ * A deployment's facts as the rows of a markdown table, each by its name:
+ * the job summary and a summary file show them all, the check run and the
+ * comment the few a reviewer reads. Every value goes through the one escaper
+ * (markdown.ts); a row with nothing to say is left out.
+ */
+
+
+
+
+/** Every row a report may show, by its label. */
+const ROWS = {
+    Result: (d, { problem }) => problem ? '❌ failure: the step failed' : d.judgement && resultWords(d.judgement),
+    State: (d, { stage }) => stateWords(d, stage),
+    Build: d => {
+        if (!d.artifact)
+            return undefined;
+        const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : '';
+        const to = d.destination ? ` → ${code(d.destination)}` : '';
+        return `${code(d.artifact.name)} (${formatBytes(d.artifact.size)}${sha256})${to}`;
+    },
+    Artifact: d => d.artifact && code(d.artifact.name),
+    App: d => appText(outputValuesOf(d), value => code(value)),
+    'Artifact link target': d => d.artifact?.target && code(d.artifact.target),
+    Size: d => d.artifact && `${formatBytes(d.artifact.size)} (${d.artifact.size} bytes)`,
+    'SHA-256': d => d.artifact?.sha256 && code(d.artifact.sha256),
+    Destination: d => d.destination && code(d.destination),
+    playgroundFileLocation: d => d.playgroundFileLocation && code(d.playgroundFileLocation),
+    'Deployment type': d => d.deploymentType && code(d.deploymentType),
+    Branch: d => d.git?.branch && code(d.git.branch),
+    Commit: d => d.git?.sha && markdown_link(code(d.git.sha.slice(0, 12)), d.git.commitUrl),
+    'Pull request': d => d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
+    Environment: d => d.environment && code(d.environment),
+    'Environment id': d => d.environmentId && code(d.environmentId),
+    Outcome: d => outcomeWords(d),
+    'Run id': d => d.runId && code(d.runId),
+    Run: d => {
+        const { runId, runUrl } = outputValuesOf(d);
+        return runId && markdown_link(code(d.verdict?.runId ?? runId), runUrl);
+    },
+    Verdict: d => d.verdict && VERDICT_WORDS[d.verdict.verdict],
+    Bugs: d => bugCounts(d),
+    'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
+    Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
+    Why: d => {
+        const judgement = d.judgement;
+        // A failed verdict's message names the blocking bugs, which the bug table shows.
+        return judgement?.message &&
+            judgement.conclusion !== 'success' &&
+            d.verdict?.verdict !== 'failed'
+            ? code(judgement.message)
+            : undefined;
+    },
+    Problem: (d, { problem }) => {
+        const text = problem ?? d.judgement?.message;
+        return text && code(text);
+    }
+};
+/** The table of the rows named, in that order, as markdown lines. */
+function factsTable(deployment, names, context = {}) {
+    const rows = names.flatMap(name => {
+        const value = ROWS[name](deployment, context);
+        return value ? [[name, value]] : [];
+    });
+    return ['| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`)];
+}
+/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
+function bugCounts(deployment) {
+    if (!deployment.verdict)
+        return undefined;
+    const count = (n) => (n === undefined ? 'unknown' : String(n));
+    return `${count(blockingCount(deployment))} blocking, ${count(outputValuesOf(deployment).nonBlockingBugsCount)} non-blocking`;
+}
+/** A table of bugs, the first `max`, each name a code span linked to the bug. */
+function bugTable(bugs, max) {
+    if (bugs.length === 0)
+        return [];
+    return table(['Bug', 'Priority', 'Blocking', 'New'], bugs.slice(0, max).map(bug => {
+        const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+        return [
+            markdown_link(code(name), bug.url),
+            bug.priority,
+            bug.blocking ? 'yes' : 'no',
+            bug.new ? 'new' : ''
+        ];
+    }));
+}
+/**
+ * Which app and version a run tested, for a summary or a comment: each value
+ * from the build through `span`, the medium's own escaping (a code span).
+ */
+function appText(values, span) {
+    if (!values.appId || !values.platform)
+        return undefined;
+    const version = values.appVersion ? ` ${span(values.appVersion)}` : '';
+    const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
+    return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/summary.ts
 
 
@@ -6112,7 +6431,7 @@ const SUMMARY_ROWS = [
 /** Pure: the bug rows of a deployment that fit the budget, and a last row naming how many were left out. */
 function bugRows(deployment, budget = MAX_BUG_TABLE_BYTES) {
     const rows = (deployment.verdict?.bugs ?? []).map(bug => [
-        (0,markdown/* link */.nf)((0,markdown/* code */.aY)(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
+        markdown_link(code(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
         bug.priority,
         bug.blocking ? 'blocking' : 'not blocking',
         bug.new ? 'new' : ''
@@ -6127,7 +6446,7 @@ function bugRows(deployment, budget = MAX_BUG_TABLE_BYTES) {
 }
 /** One deployment's section: its heading, its facts, its bugs. */
 function section(deployment, facts, budget, heading) {
-    const rows = (0,report_rows/* factsTable */.wd)(deployment, SUMMARY_ROWS, { problem: facts.problem }).slice(2);
+    const rows = factsTable(deployment, SUMMARY_ROWS, { problem: facts.problem }).slice(2);
     const bugs = bugRows(deployment, budget);
     return [
         heading,
@@ -6136,7 +6455,7 @@ function section(deployment, facts, budget, heading) {
         '|---|---|',
         ...rows,
         ...(bugs.length > 0
-            ? ['', '#### Bugs', '', ...(0,markdown/* table */.tp)(['Bug', 'Priority', 'Blocking', 'New'], bugs)]
+            ? ['', '#### Bugs', '', ...table(['Bug', 'Priority', 'Blocking', 'New'], bugs)]
             : [])
     ];
 }
@@ -6145,25 +6464,25 @@ function summaryMarkdown(facts) {
     const { deployments } = facts;
     const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length);
     if (deployments.length === 1)
-        return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${(0,markdown/* code */.aY)(deployments[0].name, { table: false })}`).join('\n')}\n`;
-    const overview = (0,markdown/* table */.tp)(['Deployment', 'Result', 'Run', 'Bugs'], deployments.map(deployment => {
-        const { runId, runUrl } = (0,report_outputs/* outputValuesOf */.xh)(deployment);
+        return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${code(deployments[0].name, { table: false })}`).join('\n')}\n`;
+    const overview = table(['Deployment', 'Result', 'Run', 'Bugs'], deployments.map(deployment => {
+        const { runId, runUrl } = outputValuesOf(deployment);
         return [
-            (0,markdown/* code */.aY)(deployment.name),
+            code(deployment.name),
             deployment.judgement
-                ? (0,words/* resultWords */.Xb)(deployment.judgement)
-                : (report_rows/* ROWS */.Ir.State(deployment, {}) ?? ''),
-            runId ? (0,markdown/* link */.nf)((0,markdown/* code */.aY)(runId), runUrl) : '',
-            (0,report_rows/* bugCounts */.Vi)(deployment) ?? ''
+                ? resultWords(deployment.judgement)
+                : (ROWS.State(deployment, {}) ?? ''),
+            runId ? markdown_link(code(runId), runUrl) : '',
+            bugCounts(deployment) ?? ''
         ];
     }));
     return `${[
-        `### Mobile build deploy: ${(0,words/* resultWords */.Xb)(facts.judgement)}`,
+        `### Mobile build deploy: ${resultWords(facts.judgement)}`,
         '',
         ...overview,
         ...deployments.flatMap(deployment => [
             '',
-            ...section(deployment, facts, budget, `#### ${(0,markdown/* code */.aY)(deployment.name, { table: false })}`)
+            ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
         ])
     ].join('\n')}\n`;
 }
@@ -6217,8 +6536,67 @@ function fileReporters(settings) {
     });
 }
 
-// EXTERNAL MODULE: ./src/core/report/identity.ts
-var identity = __nccwpck_require__(8254);
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/core/report/identity.ts
+/**
+ * A deployment's name in every report: the check run's, the comment's
+ * marker and row, the summary's heading, the JUnit suite, `--json`'s
+ * `deployments`. One deployment is one build sent to one destination; two on
+ * one commit must never share a check run or a comment (GitHub shows only
+ * the newest check run of a name), so the default name says which it is:
+ *
+ *   Mobile tests (Android: com.example.shop, staging)
+ *   Mobile tests (iOS: com.example.Shop)
+ *   Mobile tests (staging)          a build that is no app, or no build at all
+ *
+ * the platform and the app id read from the build (two flavors of one
+ * platform have two ids), then the static environment (else the deployment
+ * type) when there is one. A `check-name` given wins; with several builds in
+ * one step it is followed by each build's platform and app id.
+ */
+
+
+/** Pure: the deployment's name, by the rule above; `several` when the step deploys more than one build. */
+function deploymentName(parts, build, several = false) {
+    const app = build?.platform ? `${PLATFORM_NAMES[build.platform]}: ${build.appId}` : undefined;
+    if (parts.checkName)
+        return several && app ? `${parts.checkName} (${app})` : parts.checkName;
+    const which = [app, parts.environment || parts.deploymentType].filter(Boolean);
+    return which.length > 0 ? `Mobile tests (${which.join(', ')})` : 'Mobile tests';
+}
+const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
+/** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
+function buildKey(deployment) {
+    const build = deployment.build;
+    const app = build?.platform ? `${build.platform}|${build.appId}` : (build?.format ?? '');
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(`${app}|${deployment.destination ?? ''}`)
+        .digest('hex')
+        .slice(0, 12);
+}
+/** Pure: the `external_id` of a deployment's check run: `mobile-build-deploy:<run>:<workflow run>:<build>[:<claim>]`, each part URI-encoded, `-` for none. */
+function externalId(identity) {
+    const part = (value) => (value ? encodeURIComponent(value) : '-');
+    const claim = identity.claim ? `:${part(identity.claim)}` : '';
+    return `${EXTERNAL_ID_PREFIX}${part(identity.runId)}:${part(identity.workflowRunId)}:${part(identity.build)}${claim}`;
+}
+/** Pure: what a check run's `external_id` says, when it is one of ours; undefined for any other. */
+function parseExternalId(id) {
+    if (!id?.startsWith(EXTERNAL_ID_PREFIX))
+        return undefined;
+    const parts = id.slice(EXTERNAL_ID_PREFIX.length).split(':');
+    if (parts.length !== 3 && parts.length !== 4)
+        return undefined;
+    try {
+        const [runId, workflowRunId, build, claim] = parts.map(p => p === '-' ? undefined : decodeURIComponent(p));
+        return { runId, workflowRunId, build: build ?? '', ...(claim ? { claim } : {}) };
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/judgement.ts
 
 
@@ -6248,7 +6626,7 @@ function conclude(report) {
             message: report.failure.message
         };
     if (report.noRun) {
-        const message = (0,words/* noRunMessage */.Um)(report.noRun);
+        const message = noRunMessage(report.noRun);
         return report.failOnNoRun
             ? {
                 conclusion: 'failure',
@@ -6260,7 +6638,7 @@ function conclude(report) {
     const { verdict } = report;
     if (verdict && verdict.verdict !== 'passed') {
         const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
-        return { conclusion: 'failure', cause, message: (0,words/* verdictMessage */.F)(verdict) };
+        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
     }
     return { conclusion: 'success', cause: 'success' };
 }
@@ -6519,8 +6897,6 @@ function isObject(value) {
     return typeof value === 'object' && value !== null;
 }
 
-// EXTERNAL MODULE: ./src/core/shared/format.ts
-var format = __nccwpck_require__(4846);
 ;// CONCATENATED MODULE: ./src/core/deploy/plan.ts
 
 
@@ -6580,7 +6956,7 @@ function planLines(settings, artifact, destination) {
     const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
     return [
         `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
-        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${(0,format/* formatBytes */.z3)(artifact.size)})`] : []),
+        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
         ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : []),
         `Service: ${settings.baseUrl}`,
         `Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`,
@@ -6650,9 +7026,9 @@ class Reporting {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(3113);
+var version = __nccwpck_require__(113);
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __nccwpck_require__(2927);
+var retry = __nccwpck_require__(927);
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 
 
@@ -7272,7 +7648,7 @@ class DeploySession {
                 return await work();
             }
             finally {
-                this.log.info(`Took ${(0,format/* formatDuration */.a3)((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
+                this.log.info(`Took ${formatDuration((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
             }
         });
     }
@@ -7313,7 +7689,7 @@ class DeploySession {
     startDelivery() {
         const { deliveryMs } = this.limits;
         const limit = new AbortController();
-        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${(0,format/* formatMinutes */.dp)(deliveryMs / 60_000)} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), deliveryMs);
+        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${formatMinutes(deliveryMs / 60_000)} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), deliveryMs);
         // The limit never keeps the process alive by itself.
         timer.unref();
         const signal = this.hooks.signal
@@ -7324,10 +7700,10 @@ class DeploySession {
 }
 
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
+var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
+var external_path_ = __nccwpck_require__(928);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -7904,7 +8280,7 @@ var Builder = class {
 //#endregion
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
+var picomatch = __nccwpck_require__(6);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -8344,8 +8720,6 @@ function artifact_kindOf(info) {
     return 'not a regular file';
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./src/core/upload/file-body.ts
@@ -8430,7 +8804,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
             destination.removeListener('close', onClose);
             throw unreadable(error);
         });
-        const hash = (0,external_node_crypto_.createHash)('sha256');
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
         const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(CHUNK_BYTES));
         const written = buffers.map(() => Promise.resolve());
         let sent = 0;
@@ -8541,7 +8915,7 @@ function progressLine(sent, total, elapsedMs) {
     const percent = Math.floor((sent / total) * 100);
     const rate = elapsedMs > 0 ? sent / (elapsedMs / 1000) : 0;
     const left = rate > 0 ? (total - sent) / rate : Infinity;
-    return `Uploading: ${percent}% (${(0,format/* formatBytes */.z3)(sent)} of ${(0,format/* formatBytes */.z3)(total)}), ${(0,format/* formatRate */.CE)(rate)}, ${(0,format/* formatDuration */.a3)(left)} left`;
+    return `Uploading: ${percent}% (${formatBytes(sent)} of ${formatBytes(total)}), ${formatRate(rate)}, ${formatDuration(left)} left`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/upload/upload.ts
@@ -8618,7 +8992,7 @@ async function uploadArtifact(service, artifact, destination, options) {
 /** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
-    config.log.info(`${label} (${(0,format/* formatBytes */.z3)(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
+    config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = shared_clock/* clock */.pm.now();
     const local = new AbortController();
     const stop = config.policy.signal;
@@ -8658,7 +9032,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
             complete: sent === artifact.size
         });
         const seconds = Math.max(0.001, (shared_clock/* clock */.pm.now() - started) / 1000);
-        config.log.info(`Uploaded ${(0,format/* formatBytes */.z3)(artifact.size)} in ${(0,format/* formatDuration */.a3)(seconds)} (${(0,format/* formatRate */.CE)(artifact.size / seconds)}).`);
+        config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
         return { sha256: await body.sha256(), seconds };
     }
     catch (error) {
@@ -8678,7 +9052,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
  */
 function cutAnswer(config, label, local) {
     const { idleMs } = config.transport.timeouts;
-    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} sent the whole file, and the store's answer did not end within ${(0,format/* formatDuration */.a3)(idleMs / 1000)} of the last byte`)), idleMs);
+    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} sent the whole file, and the store's answer did not end within ${formatDuration(idleMs / 1000)} of the last byte`)), idleMs);
 }
 /**
  * The PUT's own time limit: the build's size at the slowest speed still
@@ -8688,7 +9062,7 @@ function cutAnswer(config, label, local) {
 function cutAtTimeLimit(config, label, size, minBytesPerSecond, local) {
     const allowanceMs = config.transport.timeouts.requestMs;
     const limitMs = putTimeLimitMs(size, minBytesPerSecond, allowanceMs);
-    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${(0,format/* formatDuration */.a3)(limitMs / 1000)}: the time ${(0,format/* formatBytes */.z3)(size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${(0,format/* formatDuration */.a3)(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
+    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
 }
 /** Why the file could not be sent: its own error (it changed), or one of reading it. */
 function unreadable(artifact, error) {
@@ -10779,9 +11153,9 @@ async function checkBuild(artifact, settings, signal) {
     const file = (0,shared_text/* quote */.hD)(artifact.name);
     if (platform && facts.platform !== platform) {
         const found = facts.platform
-            ? `a build for ${words/* PLATFORM_NAMES */.Z6[facts.platform]} (${(0,shared_text/* quote */.hD)(facts.appId)})`
+            ? `a build for ${PLATFORM_NAMES[facts.platform]} (${(0,shared_text/* quote */.hD)(facts.appId)})`
             : `a ${facts.format} file, which is no app`;
-        throw new errors/* InputError */.dz('platform', `is ${platform}, but ${file} is ${found}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the ${words/* PLATFORM_NAMES */.Z6[platform]} build, or correct ${(0,option_refs/* ref */.KR)('platform')}`);
+        throw new errors/* InputError */.dz('platform', `is ${platform}, but ${file} is ${found}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the ${PLATFORM_NAMES[platform]} build, or correct ${(0,option_refs/* ref */.KR)('platform')}`);
     }
     // The id for the build's platform wins over the one for every build.
     const expected = (facts.platform && expectedAppId?.[facts.platform]) || expectedAppId?.all;
@@ -10791,7 +11165,7 @@ async function checkBuild(artifact, settings, signal) {
     }
     if (facts.platform && expected && facts.appId !== expected) {
         const forPlatform = expectedAppId?.[facts.platform]
-            ? ` for ${words/* PLATFORM_NAMES */.Z6[facts.platform]}`
+            ? ` for ${PLATFORM_NAMES[facts.platform]}`
             : '';
         throw new errors/* InputError */.dz('expectedAppId', `is ${(0,shared_text/* quote */.hD)(expected)}${forPlatform}, but ${file} is the build of ${(0,shared_text/* quote */.hD)(facts.appId)}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the build of ${(0,shared_text/* quote */.hD)(expected)}, or correct ${(0,option_refs/* ref */.KR)('expectedAppId')}`);
     }
@@ -10829,7 +11203,7 @@ function describeBuild(facts) {
             facts.profile ? `${facts.profile.kind} profile` : undefined
         ];
     const shown = [...version, ...details].filter(Boolean).join(', ');
-    return `App: ${(0,shared_text/* quote */.hD)(facts.appId, 120)} (${words/* PLATFORM_NAMES */.Z6[facts.platform]}), ${shown}.`;
+    return `App: ${(0,shared_text/* quote */.hD)(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
@@ -10946,7 +11320,7 @@ async function dryRun(settings, service, artifact, destination, context) {
     log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.');
     if (artifact) {
         const sha256 = await context.phase(`Read ${(0,shared_text/* quote */.hD)(artifact.name)}`, () => sha256Of(artifact.path));
-        log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${(0,format/* formatBytes */.z3)(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
+        log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
     }
     const asked = destination ?? settings.runInputPath ?? KEY_CHECK_NAME;
     const signed = await context.phase('Key and base URL', () => service.signedUpload(asked));
@@ -10964,7 +11338,7 @@ async function dryRun(settings, service, artifact, destination, context) {
         const body = service.notificationBody({ values, git: settings.git, build });
         log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
         log.info(settings.wait
-            ? `Would wait up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
+            ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
             : `Would not wait for the run's verdict (${(0,option_refs/* ref */.KR)('wait')} is false).`);
     }
     log.info('Dry run passed: a real deployment would proceed as far as can be known without it.');
@@ -10972,7 +11346,7 @@ async function dryRun(settings, service, artifact, destination, context) {
 }
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
 async function sha256Of(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
     await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
     return hash.digest('hex');
 }
@@ -11283,7 +11657,7 @@ async function waitForVerdict(session, report) {
     const base = settings.pollIntervalMs;
     session.emitEvent({ type: 'waiting', runId });
     const verdict = await session.phase(`Verdict of run ${runId}`, () => {
-        log.info(`Waiting up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
+        log.info(`Waiting up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
         return pollVerdict(service, {
             runId,
             timeoutMs: settings.waitTimeoutMs,
@@ -11395,12 +11769,12 @@ async function checkTheBuild(session, { artifact }) {
     session.log.info(describeBuild(build));
     for (const warning of build.warnings)
         session.warn(warning.message, buildWarningTitle(warning));
-    const name = (0,identity/* deploymentName */.pC)(settings, build, settings.files.length > 1);
+    const name = deploymentName(settings, build, settings.files.length > 1);
     return { facts: { build, name } };
 }
 /** The build into the store through its signed URL. */
 async function upload(session, { artifact, destination }, report) {
-    const receipt = await session.withinDelivery(service => session.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${(0,format/* formatBytes */.z3)(artifact.size)})`, async () => {
+    const receipt = await session.withinDelivery(service => session.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
         const sent = await uploadArtifact(service, artifact, destination, {
             minBytesPerSecond: session.settings.minUploadBytesPerSecond,
             onSigned: signed => session.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
@@ -11559,7 +11933,7 @@ async function runDeploy(command, values, hooks) {
     const reporting = new Reporting(output, hooks.reporters ?? []);
     // Masked before anything else can print them, even when they fail validation or sit in another option.
     output.addSecretOptions(values, hooks.env);
-    let deployments = [newDeployment((0,identity/* deploymentName */.pC)({}), startedAt)];
+    let deployments = [newDeployment(deploymentName({}), startedAt)];
     let settings;
     try {
         if (hooks.signal?.aborted)
@@ -11576,7 +11950,7 @@ async function runDeploy(command, values, hooks) {
         output.secrets.add(settings.apiKey);
         output.secrets.add(settings.githubToken);
         // One deployment per build; one for a mode without a build.
-        const name = (0,identity/* deploymentName */.pC)(settings);
+        const name = deploymentName(settings);
         deployments = (settings.files.length > 0 ? settings.files : [undefined]).map(() => newDeployment(name, startedAt));
         await runSteps({ settings, limits, output, hooks, reporting, deployments });
     }
@@ -11712,6 +12086,729 @@ function failureOf(error, output, signal) {
     };
 }
 
+// EXTERNAL MODULE: ./src/core/github/errors.ts
+var github_errors = __nccwpck_require__(872);
+;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
+
+
+
+
+/** How long the dry run's one read of GitHub may take. */
+const READ_MS = 15_000;
+/**
+ * What a dry run can learn of the GitHub reporting a real deploy would do,
+ * writing nothing. GitHub tells a workflow's token (an installation token) its
+ * own permissions by no read: a repository's `permissions` are a person's,
+ * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
+ * `x-accepted-github-permissions` header names what an endpoint needs, not
+ * what the token has. So the write permissions stay unknown until the first
+ * write; the dry run names them, and on a pull request reads its comments (the
+ * read a real deploy does first) to prove the token is accepted. Reporting
+ * never decides a deploy, so what this finds is a notice, never a failure.
+ */
+async function checkReporting(plan, names, log, loadClient, signal) {
+    if (!plan) {
+        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
+        return;
+    }
+    const writes = [
+        plan.check
+            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
+            : undefined,
+        plan.pullRequest === undefined
+            ? undefined
+            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
+    ].filter((write) => write !== undefined);
+    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
+    if (plan.pullRequest === undefined)
+        return;
+    const stop = new AbortController();
+    const deadline = shared_clock/* clock */.pm.now() + READ_MS;
+    const timer = setTimeout(() => stop.abort(), READ_MS);
+    timer.unref();
+    try {
+        const client = await loadClient(plan.token, plan.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
+        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/load.ts
+/**
+ * GitHub's client, loaded only when something is reported or collected:
+ * Octokit is most of what a front end would load at its start, and a step
+ * that reports nothing to GitHub never needs it.
+ */
+async function loadClient(token, baseUrl, limits) {
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
+    return createClient(token, baseUrl, limits);
+}
+
+;// CONCATENATED MODULE: ./src/core/github/adopt.ts
+
+
+
+
+/** How long the one read of the commit's check runs may take. */
+const adopt_READ_MS = 10_000;
+/**
+ * A wait-only step continues the deployment whose run it waits for: without
+ * a `check-name` of its own, it takes the name of the check run of ours that
+ * shows that run on the commit, so that its verdict is the newest check run
+ * of that name (and its comment the same one). A read that fails leaves the
+ * default name, with a notice.
+ */
+async function adoptCheckName(plan, deployment, log, loadClient, signal) {
+    if (!plan.sha || !deployment.runId)
+        return;
+    const stop = new AbortController();
+    const deadline = shared_clock/* clock */.pm.now() + adopt_READ_MS;
+    const timer = setTimeout(() => stop.abort(), adopt_READ_MS);
+    timer.unref();
+    try {
+        const client = await loadClient(plan.token, plan.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        const shown = (await client.listCheckRuns(plan.repo, plan.sha)).find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name);
+        if (!shown?.name)
+            return;
+        deployment.name = shown.name;
+        log.info(`The check run of run ${deployment.runId} on this commit is named "${shown.name}": the verdict is shown under that name.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdict is shown under the name ${(0,shared_text/* quote */.hD)(deployment.name)}. Give check-name to name it.`, 'Check name');
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/report/pending.ts
+const MARKER = /<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,20000}) -->/;
+/** Blocking bugs kept with a collected verdict: the comment shows ten. */
+const KEPT_BUGS = 10;
+/** Pure: the hidden line a check run's summary ends with. */
+function factsLine(pending) {
+    const { deployment } = pending;
+    const verdict = deployment.verdict && {
+        ...deployment.verdict,
+        bugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
+        blockingBugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
+        blockingBugsCount: deployment.verdict.blockingBugsCount ?? deployment.verdict.blockingBugs.length
+    };
+    const kept = {
+        ...pending,
+        deployment: { ...deployment, ...(verdict ? { verdict } : {}) }
+    };
+    return `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(kept)).toString('base64url')} -->`;
+}
+/**
+ * Pure: the facts a check run's summary carries, when it carries ours; an
+ * unreadable or foreign line is none. What is read is only ever rendered
+ * again through the reports' escapers, like any value from outside.
+ */
+function readFactsLine(summary) {
+    const found = summary && MARKER.exec(summary);
+    if (!found)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    if (!value || typeof value !== 'object')
+        return undefined;
+    const { deployment, names, workflowRunUrl } = value;
+    if (!deployment || typeof deployment !== 'object' || Array.isArray(deployment))
+        return undefined;
+    const d = deployment;
+    if (typeof d.name !== 'string' || (d.runId !== undefined && typeof d.runId !== 'string'))
+        return undefined;
+    if (!Array.isArray(names) || !names.every(name => typeof name === 'string'))
+        return undefined;
+    return {
+        deployment: {
+            ...d,
+            name: d.name,
+            failOnNoRun: d.failOnNoRun !== false,
+            warnings: strings(d.warnings)
+        },
+        names,
+        workflowRunUrl: typeof workflowRunUrl === 'string' ? workflowRunUrl : undefined
+    };
+}
+function strings(value) {
+    return Array.isArray(value)
+        ? value.filter((item) => typeof item === 'string')
+        : [];
+}
+
+;// CONCATENATED MODULE: ./src/core/report/github.ts
+/**
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown (markdown.ts's one escaper), within GitHub's limits: a check
+ * run's summary and text in UTF-8 bytes, a comment in characters. A check
+ * run is one deployment's; a comment is the step's, with a row per
+ * deployment when it has several, found again by the marker of their names.
+ */
+
+
+
+
+
+
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+const MAX_CHECK_OUTPUT_BYTES = 65_535;
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100;
+/** The rows a reviewer reads on a check run and in a comment. */
+const REVIEW_ROWS = [
+    'Build',
+    'App',
+    'Run',
+    'Commit',
+    'Environment',
+    'Result',
+    'State',
+    'Bugs',
+    'Why'
+];
+/**
+ * The hidden marker that finds a step's comment again: the first line of the
+ * comment, exactly, naming its deployments. Each name is percent-encoded, so
+ * two sets of names never share a marker and no name can end the HTML
+ * comment early.
+ */
+function commentMarker(names) {
+    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
+}
+/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
+function carriesMarker(body, names) {
+    const marker = commentMarker(names);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
+/**
+ * The check run's conclusion: the deployment's judgement in GitHub's words.
+ * A success with nothing tested (no run waited for) is `skipped`.
+ */
+function checkConclusion(deployment) {
+    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
+    switch (judgement.cause) {
+        case 'timed-out':
+            return 'timed_out';
+        case 'canceled':
+            return 'cancelled';
+    }
+    if (judgement.conclusion === 'failure')
+        return 'failure';
+    return deployment.verdict ? 'success' : 'skipped';
+}
+/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
+function isPending(deployment) {
+    return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
+}
+const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(deployment, workflowRunUrl) {
+    const places = [
+        markdown_link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
+        markdown_link('the job summary', workflowRunUrl)
+    ];
+    return `The rest is on ${places.join(' and in ')}.`;
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+function checkOutput(deployment, stage, workflowRunUrl, step) {
+    const title = stateWords(deployment, stage);
+    // A deployment reported later carries its facts for the collect that completes it (pending.ts).
+    const carried = deployment.reportLater
+        ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
+        : '';
+    const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
+    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
+    const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
+    const summary = cut([...factsTable(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried;
+    const bugs = deployment.verdict?.bugs ?? [];
+    const more = bugs.length > CHECK_BUGS
+        ? [
+            '',
+            `And ${bugs.length - CHECK_BUGS} more: ${markdown_link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
+        ]
+        : [];
+    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
+    return { title, summary, ...(text ? { text } : {}) };
+}
+/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
+function blockingSection(deployment, heading) {
+    const blocking = deployment.verdict?.blockingBugs ?? [];
+    if (blocking.length === 0)
+        return [];
+    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
+    const lines = [
+        '',
+        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
+        '',
+        ...bugTable(blocking, COMMENT_BUGS)
+    ];
+    if (blocking.length > COMMENT_BUGS || all)
+        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    return lines;
+}
+/**
+ * The pull-request comment of a step: found again by its marker, edited in
+ * place; within GitHub's limit in characters. One deployment is told in a
+ * table of its facts; several in a table with a row each, then each one's
+ * blocking bugs. `stages` says where each deployment's run is while waiting.
+ */
+function commentBody(deployments, stages, workflowRunUrl) {
+    const names = deployments.map(deployment => deployment.name);
+    const lines = [commentMarker(names)];
+    if (deployments.length === 1) {
+        const [deployment] = deployments;
+        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`, '', ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
+        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
+            lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`);
+        if (isPending(deployment))
+            lines.push('', PENDING_WORDS);
+    }
+    else {
+        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map((deployment, i) => {
+            const values = outputValuesOf(deployment);
+            const state = deployment.judgement && !isPending(deployment)
+                ? resultWords(deployment.judgement)
+                : stateWords(deployment, stages[i]);
+            return [
+                code(deployment.name),
+                appText(values, value => code(value)) ?? '',
+                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
+                state,
+                bugCounts(deployment) ?? ''
+            ];
+        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
+    }
+    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/github/comment.ts
+
+/**
+ * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
+ * token of the GitHub Actions app, and GitHub names its writes after the
+ * app's bot user (documented as `github-actions[bot]`).
+ */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+/**
+ * Our one comment on a pull request for a set of deployment names: found
+ * once (ours only), created when there is none, then edited in place.
+ */
+class OurComment {
+    client;
+    repo;
+    issue;
+    id;
+    /** The body it has, as last read or written: an equal one is not written again. */
+    body;
+    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
+    identity;
+    constructor(client, repo, issue) {
+        this.client = client;
+        this.repo = repo;
+        this.issue = issue;
+    }
+    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
+    async write(body, names, signal, around = write => write()) {
+        const client = await this.client();
+        if (this.id === undefined) {
+            const ours = await this.find(client, names);
+            if (ours === undefined) {
+                const created = await around(() => client.createComment(this.repo, this.issue, body));
+                this.id = created.id;
+                this.body = body;
+                // What GitHub names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
+                return;
+            }
+            this.id = ours.id;
+            this.body = ours.body;
+        }
+        if (body === this.body)
+            return;
+        const id = this.id;
+        await around(() => client.updateComment(this.repo, id, body, { signal }));
+        this.body = body;
+    }
+    /**
+     * The comment that is ours: its first line is our marker for these exact
+     * names, AND the token in use wrote it. A comment anyone else wrote is
+     * never edited, whatever it carries; we then write our own.
+     */
+    async find(client, names) {
+        const marked = await client.findComments(this.repo, this.issue, comment => carriesMarker(comment.body, names));
+        if (marked.length === 0)
+            return undefined;
+        const me = (await this.ownIdentity(client)).toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me);
+    }
+    /**
+     * The token's identity, by this rule: the author GitHub named on a comment
+     * we created in this step when there is one; else what `GET /user` says,
+     * which is the login of a person's token (a personal access token); an
+     * installation token is refused `GET /user` (403), and the installation
+     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
+     * names `github-actions[bot]`. A GitHub App's own token is taken for the
+     * workflow's too: it then finds no earlier comment of its own and writes
+     * a new one, but never edits one of another author.
+     */
+    async ownIdentity(client) {
+        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
+        return this.identity;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/scrub.ts
+/** Pure: every string of a write to GitHub through the deploy's one redaction. */
+function scrub_scrubbed(secrets, value) {
+    if (typeof value === 'string')
+        return secrets.redactValue(value);
+    if (Array.isArray(value))
+        return value.map(item => scrub_scrubbed(secrets, item));
+    if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub_scrubbed(secrets, item)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/github/writer.ts
+
+/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
+const MIN_WRITE_INTERVAL_MS = 10_000;
+/**
+ * One kind of report (the check run, the comment): the newest state wanted
+ * is written; a state not yet written when a newer one comes is dropped; a
+ * state equal to the last one written is not written again; two writes are
+ * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
+ * replaces a write still under way.
+ */
+class Writer {
+    write;
+    stop;
+    failed;
+    wanted;
+    lastKey;
+    lastAt = -Infinity;
+    running;
+    inFlight;
+    wake;
+    stopped = false;
+    constructor(write, stop, 
+    /** Told a failed write; true stops this kind of report. */
+    failed) {
+        this.write = write;
+        this.stop = stop;
+        this.failed = failed;
+    }
+    want(wanted) {
+        if (this.stopped || (this.wanted?.final && !wanted.final))
+            return;
+        this.wanted = wanted;
+        if (wanted.final) {
+            this.inFlight?.abort(new Error('replaced by the final state'));
+            this.wake?.();
+        }
+        this.running ??= this.pump().finally(() => (this.running = undefined));
+    }
+    /** Settles when nothing is left to write. */
+    idle() {
+        return this.running ?? Promise.resolve();
+    }
+    async pump() {
+        while (this.wanted && !this.stopped && !this.stop.aborted) {
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
+            if (wait > 0 && !this.wanted.final)
+                await this.pause(wait);
+            const next = this.wanted;
+            this.wanted = undefined;
+            if (!next || this.stop.aborted)
+                return;
+            if (next.key === this.lastKey)
+                continue;
+            const controller = new AbortController();
+            this.inFlight = controller;
+            this.lastAt = shared_clock/* clock */.pm.now();
+            try {
+                await this.write(next, controller.signal);
+                this.lastKey = next.key;
+            }
+            catch (error) {
+                // A write the final state replaced is not a failure.
+                if (controller.signal.aborted && !this.stop.aborted)
+                    continue;
+                if (this.failed(error))
+                    this.stopped = true;
+            }
+            finally {
+                this.inFlight = undefined;
+            }
+        }
+    }
+    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
+    async pause(ms) {
+        const woken = new AbortController();
+        this.wake = () => woken.abort();
+        try {
+            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
+        }
+        catch {
+            // Woken early: the final state came, or everything stops.
+        }
+        finally {
+            this.wake = undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/reporter.ts
+
+
+
+
+
+
+
+
+
+
+
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+const FINISH_MS = 5_000;
+
+/**
+ * Shows the deploy where reviewers look: a check run on the commit (in
+ * progress with the run's link, its stage as it changes, then the verdict)
+ * and one pull-request comment edited in place. The deploy never waits on
+ * GitHub: events only say what GitHub should show, and each kind is written
+ * beside the deploy, the newest state only, at most once per change and
+ * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
+ * last writes FINISH_MS. A failure of GitHub's side is told once, as a
+ * notice or a warning, and never changes the step's result.
+ */
+class GitHubReporter {
+    plan;
+    log;
+    load;
+    name = 'GitHub reporting';
+    client;
+    ourComment;
+    deadline;
+    deployments = [];
+    checks = new Map();
+    told = new Set();
+    stop = new AbortController();
+    comment;
+    constructor(plan, log, load) {
+        this.plan = plan;
+        this.log = log;
+        this.load = load;
+        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
+    }
+    writer(kind, write) {
+        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    }
+    /** Told each event of a deployment; says what GitHub should show now. */
+    onEvent(event, deployments, index) {
+        this.deployments = deployments;
+        switch (event.type) {
+            case 'notified':
+                this.wantComment();
+                return;
+            case 'waiting':
+                this.wantCheck(index);
+                this.wantComment();
+                return;
+            case 'status': {
+                const check = this.check(index);
+                const stage = stageWords(event.status);
+                if (event.status.answer.runUrl)
+                    check.runUrl = event.status.answer.runUrl;
+                if (stage === check.stage)
+                    return;
+                check.stage = stage;
+                this.wantCheck(index);
+                this.wantComment();
+                return;
+            }
+            default:
+                return;
+        }
+    }
+    /**
+     * The last reports: each deployment's check completed with its verdict
+     * (never left in progress), the comment as the step ends; within FINISH_MS,
+     * after which whatever is still under way is given up.
+     */
+    async finish(facts) {
+        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
+        this.deployments = facts.deployments;
+        if (this.plan.check && this.plan.sha)
+            for (const index of facts.deployments.keys())
+                this.wantCheck(index, true);
+        this.wantComment(true);
+        const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
+        let timer;
+        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
+        try {
+            if ((await Promise.race([done, late])) === 'late') {
+                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
+                await done;
+            }
+        }
+        finally {
+            clearTimeout(timer);
+            this.stop.abort();
+        }
+    }
+    check(index) {
+        let check = this.checks.get(index);
+        if (!check) {
+            const state = {
+                writer: this.writer('check', (wanted, signal) => this.writeCheck(state, index, wanted, signal))
+            };
+            this.checks.set(index, (check = state));
+        }
+        return check;
+    }
+    wantCheck(index, final = false) {
+        if (!this.plan.check || !this.plan.sha)
+            return;
+        const deployment = this.deployments[index];
+        const check = this.check(index);
+        check.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
+        // A deployment reported later ends its step with its check still in progress: a collect completes it.
+        const completed = final && !isPending(deployment);
+        const compared = {
+            ...(completed
+                ? { status: 'completed', conclusion: checkConclusion(deployment) }
+                : { status: 'in_progress' }),
+            external_id: externalId({
+                runId: deployment.runId,
+                workflowRunId: this.plan.workflowRunId,
+                build: buildKey(deployment)
+            }),
+            details_url: deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl, this.deployments.map(d => d.name))
+        };
+        const stamps = {
+            started_at: check.startedAt,
+            ...(completed ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
+        };
+        check.writer.want({
+            fields: this.scrubbed({ ...stamps, ...compared }),
+            key: JSON.stringify(this.scrubbed(compared)),
+            final
+        });
+    }
+    wantComment(final = false) {
+        if (this.plan.pullRequest === undefined)
+            return;
+        const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage);
+        const body = this.plan.secrets.redactValue(commentBody(this.deployments, stages, this.plan.workflowRunUrl));
+        this.comment.want({ fields: { body }, key: body, final });
+    }
+    /**
+     * A check run of this deployment's own: created the first time, updated
+     * after. A later step (a wait-only job) creates its own under the same
+     * name, the newest of the name being the one GitHub shows: a completed
+     * check run's status and conclusion are final, so one is never taken up
+     * again.
+     */
+    async writeCheck(check, index, wanted, signal) {
+        const client = await this.connect();
+        if (check.id !== undefined)
+            return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
+        const deployment = this.deployments[index];
+        await this.warnOfCollision(client, deployment);
+        const created = await client.createCheck(this.plan.repo, {
+            name: deployment.name,
+            head_sha: this.plan.sha,
+            ...wanted.fields
+        });
+        check.id = created.id;
+    }
+    /**
+     * Another deployment of this workflow run with a check run of the same
+     * name on this commit: GitHub shows only the newest of a name, so one
+     * verdict would hide the other. Told once, naming both; the check is
+     * written all the same (a required check reads it).
+     */
+    async warnOfCollision(client, deployment) {
+        if (!this.plan.sha || !this.plan.workflowRunId)
+            return;
+        const own = buildKey(deployment);
+        const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
+            .map(run => parseExternalId(run.externalId))
+            // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
+            .filter(id => id !== undefined &&
+            id.workflowRunId === this.plan.workflowRunId &&
+            id.build !== own &&
+            (id.runId === undefined || id.runId !== deployment.runId));
+        if (others.length === 0)
+            return;
+        this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
+    }
+    /** Our comment on the pull request, for the names of this step's deployments. */
+    async writeComment(wanted, signal) {
+        this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest);
+        const names = this.deployments.map(deployment => deployment.name);
+        await this.ourComment.write(String(wanted.fields.body), names, signal);
+    }
+    /** Every string of a write through the deploy's one redaction. */
+    scrubbed(value) {
+        return scrub_scrubbed(this.plan.secrets, value);
+    }
+    connect() {
+        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
+            signal: this.stop.signal,
+            deadline: () => this.deadline
+        });
+        return this.client;
+    }
+    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
+    give(kind, error) {
+        const refused = error instanceof github_errors/* GitHubError */.y_ || this.stop.signal.aborted;
+        if (this.told.has(kind))
+            return refused;
+        this.told.add(kind);
+        const late = this.stop.signal.aborted && this.deadline !== undefined;
+        const { level, text } = (0,github_errors/* notShown */.d5)(kind, error, {
+            why: this.plan.secrets.redact(late
+                ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+                : (0,errors/* messageOf */.bD)(error))
+        });
+        this.log[level](text, 'Not shown on GitHub');
+        return refused;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
 
 
@@ -11811,411 +12908,222 @@ class Collect {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/github/adopt.ts
+;// CONCATENATED MODULE: ./src/core/github/collect.ts
 
-/** How long the one read of the commit's check runs may take. */
-const READ_MS = 10_000;
+
+
+
+
+
+
+
+
+
 /**
- * A wait-only step continues the deployment whose run it waits for: without
- * a `check-name` of its own, it takes the name of the check run of ours that
- * shows that run on the commit, so that its verdict is the newest check run
- * of that name (and its comment the same one). A read that fails leaves the
- * default name, with a notice.
+ * The newest commits of the default branch a collect looks at: a deploy on
+ * push checks its own commit, and between two collects a busy branch gets a
+ * few merges; ten covers them at one request, where a deployment older than
+ * that is superseded by a newer one anyway.
  */
-async function adoptCheckName(plan, deployment, log, loadClient, signal) {
-    if (!plan.sha || !deployment.runId)
-        return;
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + READ_MS;
-    const timer = setTimeout(() => stop.abort(), READ_MS);
-    timer.unref();
-    try {
-        const client = await loadClient(plan.token, plan.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const shown = (await client.listCheckRuns(plan.repo, plan.sha)).find(check => (0,identity/* parseExternalId */.Wt)(check.externalId)?.runId === deployment.runId && check.name);
-        if (!shown?.name)
-            return;
-        deployment.name = shown.name;
-        log.info(`The check run of run ${deployment.runId} on this commit is named "${shown.name}": the verdict is shown under that name.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdict is shown under the name ${(0,shared_text/* quote */.hD)(deployment.name)}. Give check-name to name it.`, 'Check name');
-    }
-    finally {
-        clearTimeout(timer);
-    }
+const DEFAULT_BRANCH_COMMITS = 10;
+/** The open pull requests a collect looks at, the most recently updated first. */
+const MAX_PULLS = 100;
+/** GitHub asks for at least a second between two writes (its secondary rate limits): writes are spaced so. */
+const WRITE_SPACING_MS = 1000;
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50;
+/** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
+const OUR_APP = 'github-actions';
+/** Ran out of requests: the rest waits for the next collect. */
+class Budget extends Error {
 }
-
-// EXTERNAL MODULE: ./src/action/github/errors.ts
-var github_errors = __nccwpck_require__(181);
-;// CONCATENATED MODULE: ./src/action/github/dry-run.ts
-
-
-/** How long the dry run's one read of GitHub may take. */
-const dry_run_READ_MS = 15_000;
 /**
- * What a dry run can learn of the GitHub reporting a real deploy would do,
- * writing nothing. GitHub tells a workflow's token (an installation token) its
- * own permissions by no read: a repository's `permissions` are a person's,
- * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
- * `x-accepted-github-permissions` header names what an endpoint needs, not
- * what the token has. So the write permissions stay unknown until the first
- * write; the dry run names them, and on a pull request reads its comments (the
- * read a real deploy does first) to prove the token is accepted. Reporting
- * never decides a deploy, so what this finds is a notice, never a failure.
+ * One collect: finds this repository's check runs of deployments reported
+ * later (on open pull requests' heads and the default branch's newest
+ * commits), asks the service once for each run's verdict, and completes each
+ * ended one as the waiting step would have: the same judgement, check
+ * output and comment. A check run is ours only when our app wrote it, its
+ * `external_id` is ours with a run id, and its summary carries the facts of
+ * a deployment of the same name. An unended run is left as it is; nothing is
+ * written that did not change; a completed check run is never written again.
  */
-async function checkReporting(plan, names, log, loadClient, signal) {
-    if (!plan) {
-        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
-        return;
-    }
-    const writes = [
-        plan.check
-            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
-            : undefined,
-        plan.pullRequest === undefined
-            ? undefined
-            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
-    ].filter((write) => write !== undefined);
-    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
-    if (plan.pullRequest === undefined)
-        return;
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + dry_run_READ_MS;
-    const timer = setTimeout(() => stop.abort(), dry_run_READ_MS);
-    timer.unref();
+async function collectVerdicts(plan, collect, client, signal) {
+    const report = { completed: [], pending: 0, problems: [] };
+    const log = collect.output.log;
+    const budget = () => {
+        const used = client.requestCount();
+        if (used >= plan.maxRequests)
+            throw new Budget(`It sent the ${plan.maxRequests} requests collect-max-requests allows; the rest is collected next time.`);
+        const rate = client.rateLimit();
+        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
+            throw new Budget(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
+    };
+    let lastWrite = -Infinity;
+    const spaced = async (write) => {
+        budget();
+        const wait = lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
+        if (wait > 0)
+            await shared_clock/* clock */.pm.sleep(wait, signal);
+        lastWrite = shared_clock/* clock */.pm.now();
+        return write();
+    };
     try {
-        const client = await loadClient(plan.token, plan.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
-        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/report/github.ts
-var github = __nccwpck_require__(7047);
-// EXTERNAL MODULE: ./src/action/github/comment.ts
-var comment = __nccwpck_require__(7977);
-// EXTERNAL MODULE: ./src/action/github/scrub.ts
-var scrub = __nccwpck_require__(463);
-;// CONCATENATED MODULE: ./src/action/github/writer.ts
-
-/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
-const MIN_WRITE_INTERVAL_MS = 10_000;
-/**
- * One kind of report (the check run, the comment): the newest state wanted
- * is written; a state not yet written when a newer one comes is dropped; a
- * state equal to the last one written is not written again; two writes are
- * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
- * replaces a write still under way.
- */
-class Writer {
-    write;
-    stop;
-    failed;
-    wanted;
-    lastKey;
-    lastAt = -Infinity;
-    running;
-    inFlight;
-    wake;
-    stopped = false;
-    constructor(write, stop, 
-    /** Told a failed write; true stops this kind of report. */
-    failed) {
-        this.write = write;
-        this.stop = stop;
-        this.failed = failed;
-    }
-    want(wanted) {
-        if (this.stopped || (this.wanted?.final && !wanted.final))
-            return;
-        this.wanted = wanted;
-        if (wanted.final) {
-            this.inFlight?.abort(new Error('replaced by the final state'));
-            this.wake?.();
-        }
-        this.running ??= this.pump().finally(() => (this.running = undefined));
-    }
-    /** Settles when nothing is left to write. */
-    idle() {
-        return this.running ?? Promise.resolve();
-    }
-    async pump() {
-        while (this.wanted && !this.stopped && !this.stop.aborted) {
-            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
-            if (wait > 0 && !this.wanted.final)
-                await this.pause(wait);
-            const next = this.wanted;
-            this.wanted = undefined;
-            if (!next || this.stop.aborted)
-                return;
-            if (next.key === this.lastKey)
+        budget();
+        const pulls = await client.openPulls(plan.repo, MAX_PULLS);
+        budget();
+        const commits = await client.defaultBranchCommits(plan.repo, DEFAULT_BRANCH_COMMITS);
+        const heads = [...new Set([...pulls.map(pull => pull.headSha), ...commits])];
+        for (const sha of heads) {
+            if (signal?.aborted)
+                break;
+            budget();
+            const runs = await client.listCheckRuns(plan.repo, sha);
+            const ours = runs.map(pendingOf).filter((p) => p !== undefined);
+            const waiting = ours.filter(p => p.run.status !== 'completed');
+            if (waiting.length === 0)
                 continue;
-            const controller = new AbortController();
-            this.inFlight = controller;
-            this.lastAt = shared_clock/* clock */.pm.now();
-            try {
-                await this.write(next, controller.signal);
-                this.lastKey = next.key;
-            }
-            catch (error) {
-                // A write the final state replaced is not a failure.
-                if (controller.signal.aborted && !this.stop.aborted)
+            // Where each deployment now stands: its facts, with a verdict once its run ended.
+            const now = new Map();
+            const changed = [];
+            for (const pending of waiting) {
+                const since = Date.parse(pending.run.startedAt ?? '') || shared_clock/* clock */.pm.now();
+                let verdict;
+                try {
+                    verdict = await collect.verdictOf(pending.runId, since);
+                }
+                catch (error) {
+                    report.problems.push(`The verdict of run ${pending.runId} (${(0,shared_text/* quote */.hD)(pending.run.name ?? '')}) could not be asked for: ${(0,errors/* messageOf */.bD)(error)}`);
                     continue;
-                if (this.failed(error))
-                    this.stopped = true;
+                }
+                if ('pending' in verdict) {
+                    report.pending++;
+                    now.set(pending.run.name, {
+                        deployment: pending.facts.deployment,
+                        stage: stageWords(verdict.pending)
+                    });
+                    continue;
+                }
+                const deployment = collect.judged(pending.facts.deployment, verdict.verdict);
+                now.set(pending.run.name, { deployment });
+                if (await complete(pending, deployment)) {
+                    report.completed.push(deployment);
+                    changed.push(pending);
+                }
             }
-            finally {
-                this.inFlight = undefined;
-            }
+            for (const pending of uniqueSteps(changed))
+                await comment(pending, ours, now, new Set(pulls.filter(p => p.headSha === sha).map(p => p.number)));
         }
     }
-    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
-    async pause(ms) {
-        const woken = new AbortController();
-        this.wake = () => woken.abort();
+    catch (error) {
+        if (!(error instanceof Budget))
+            throw error;
+        report.stopped = error.message;
+        log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+    }
+    return report;
+    /**
+     * Completes a check run with its verdict, unless a collect beside this one
+     * does. GitHub has no conditional write, so a collect claims the check
+     * first (its own token in `external_id`), waits the write spacing, and
+     * completes it only if the claim is still its own and the check still in
+     * progress: of two collects at once, the later claim wins, and one that
+     * claims after the other's look finds the check completed.
+     */
+    async function complete(pending, deployment) {
+        budget();
+        const fresh = await client.getCheck(plan.repo, pending.run.id);
+        if (fresh.status === 'completed')
+            return false;
+        const identity = parseExternalId(fresh.externalId) ?? parseExternalId(pending.run.externalId);
+        const claim = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
+        await spaced(() => client.updateCheck(plan.repo, pending.run.id, {
+            external_id: externalId({ ...identity, claim })
+        }));
+        await shared_clock/* clock */.pm.sleep(WRITE_SPACING_MS, signal);
+        budget();
+        const claimed = await client.getCheck(plan.repo, pending.run.id);
+        if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
+            return false;
+        const fields = scrub_scrubbed(plan.secrets, {
+            status: 'completed',
+            conclusion: checkConclusion(deployment),
+            completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString(),
+            external_id: externalId({
+                runId: deployment.verdict?.runId ?? pending.runId,
+                workflowRunId: identity.workflowRunId,
+                build: identity.build || buildKey(deployment)
+            }),
+            ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
+            output: checkOutput(deployment, undefined, pending.facts.workflowRunUrl, pending.facts.names)
+        });
+        await spaced(() => client.updateCheck(plan.repo, pending.run.id, fields));
+        collect.output.log.info(`${pending.run.name}: run ${deployment.verdict?.runId ?? pending.runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
+        return true;
+    }
+    /**
+     * The comment of the step a completed deployment belongs to, as the step
+     * would show it now: each of its deployments as its newest check run of
+     * ours says, the one just completed with its verdict. Only on an open pull
+     * request whose head is this commit: a deployment's own word for its pull
+     * request is never enough to write on one.
+     */
+    async function comment(pending, ours, now, openHere) {
+        const number = pending.facts.deployment.git?.pullRequestNumber;
+        if (number === undefined || !openHere.has(number))
+            return;
+        const { names } = pending.facts;
+        const shown = names.map(name => {
+            const current = now.get(name);
+            if (current)
+                return current;
+            // The newest of the name first: GitHub lists a commit's check runs newest first.
+            const latest = ours.find(p => p.run.name === name);
+            return latest ? { deployment: latest.facts.deployment } : undefined;
+        });
+        if (shown.some(entry => entry === undefined))
+            return;
+        const entries = shown;
+        const body = plan.secrets.redactValue(commentBody(entries.map(entry => entry.deployment), entries.map(entry => entry.stage), plan.workflowRunUrl));
+        const ourComment = new OurComment(async () => client, plan.repo, number);
+        const controller = new AbortController();
         try {
-            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
+            budget();
+            await ourComment.write(body, names, controller.signal, write => spaced(write));
         }
-        catch {
-            // Woken early: the final state came, or everything stops.
-        }
-        finally {
-            this.wake = undefined;
+        catch (error) {
+            if (error instanceof Budget)
+                throw error;
+            report.problems.push(`The comment on pull request #${number} could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
         }
     }
 }
-
-;// CONCATENATED MODULE: ./src/action/github/reporter.ts
-
-
-
-
-
-
-/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
-const FINISH_MS = 5_000;
-
-/**
- * Shows the deploy where reviewers look: a check run on the commit (in
- * progress with the run's link, its stage as it changes, then the verdict)
- * and one pull-request comment edited in place. The deploy never waits on
- * GitHub: events only say what GitHub should show, and each kind is written
- * beside the deploy, the newest state only, at most once per change and
- * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
- * last writes FINISH_MS. A failure of GitHub's side is told once, as a
- * notice or a warning, and never changes the step's result.
- */
-class GitHubReporter {
-    plan;
-    log;
-    load;
-    name = 'GitHub reporting';
-    client;
-    ourComment;
-    deadline;
-    deployments = [];
-    checks = new Map();
-    told = new Set();
-    stop = new AbortController();
-    comment;
-    constructor(plan, log, load) {
-        this.plan = plan;
-        this.log = log;
-        this.load = load;
-        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
-    }
-    writer(kind, write) {
-        return new Writer(write, this.stop.signal, error => this.give(kind, error));
-    }
-    /** Told each event of a deployment; says what GitHub should show now. */
-    onEvent(event, deployments, index) {
-        this.deployments = deployments;
-        switch (event.type) {
-            case 'notified':
-                this.wantComment();
-                return;
-            case 'waiting':
-                this.wantCheck(index);
-                this.wantComment();
-                return;
-            case 'status': {
-                const check = this.check(index);
-                const stage = (0,words/* stageWords */._l)(event.status);
-                if (event.status.answer.runUrl)
-                    check.runUrl = event.status.answer.runUrl;
-                if (stage === check.stage)
-                    return;
-                check.stage = stage;
-                this.wantCheck(index);
-                this.wantComment();
-                return;
-            }
-            default:
-                return;
-        }
-    }
-    /**
-     * The last reports: each deployment's check completed with its verdict
-     * (never left in progress), the comment as the step ends; within FINISH_MS,
-     * after which whatever is still under way is given up.
-     */
-    async finish(facts) {
-        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
-        this.deployments = facts.deployments;
-        if (this.plan.check && this.plan.sha)
-            for (const index of facts.deployments.keys())
-                this.wantCheck(index, true);
-        this.wantComment(true);
-        const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
-        let timer;
-        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
-        try {
-            if ((await Promise.race([done, late])) === 'late') {
-                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
-                await done;
-            }
-        }
-        finally {
-            clearTimeout(timer);
-            this.stop.abort();
-        }
-    }
-    check(index) {
-        let check = this.checks.get(index);
-        if (!check) {
-            const state = {
-                writer: this.writer('check', (wanted, signal) => this.writeCheck(state, index, wanted, signal))
-            };
-            this.checks.set(index, (check = state));
-        }
-        return check;
-    }
-    wantCheck(index, final = false) {
-        if (!this.plan.check || !this.plan.sha)
-            return;
-        const deployment = this.deployments[index];
-        const check = this.check(index);
-        check.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
-        // A deployment reported later ends its step with its check still in progress: a collect completes it.
-        const completed = final && !(0,github/* isPending */.mm)(deployment);
-        const compared = {
-            ...(completed
-                ? { status: 'completed', conclusion: (0,github/* checkConclusion */.Gc)(deployment) }
-                : { status: 'in_progress' }),
-            external_id: (0,identity/* externalId */.pP)({
-                runId: deployment.runId,
-                workflowRunId: this.plan.workflowRunId,
-                build: (0,identity/* buildKey */.sI)(deployment)
-            }),
-            details_url: deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
-            output: (0,github/* checkOutput */.yr)(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl, this.deployments.map(d => d.name))
-        };
-        const stamps = {
-            started_at: check.startedAt,
-            ...(completed ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
-        };
-        check.writer.want({
-            fields: this.scrubbed({ ...stamps, ...compared }),
-            key: JSON.stringify(this.scrubbed(compared)),
-            final
-        });
-    }
-    wantComment(final = false) {
-        if (this.plan.pullRequest === undefined)
-            return;
-        const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage);
-        const body = this.plan.secrets.redactValue((0,github/* commentBody */.I2)(this.deployments, stages, this.plan.workflowRunUrl));
-        this.comment.want({ fields: { body }, key: body, final });
-    }
-    /**
-     * A check run of this deployment's own: created the first time, updated
-     * after. A later step (a wait-only job) creates its own under the same
-     * name, the newest of the name being the one GitHub shows: a completed
-     * check run's status and conclusion are final, so one is never taken up
-     * again.
-     */
-    async writeCheck(check, index, wanted, signal) {
-        const client = await this.connect();
-        if (check.id !== undefined)
-            return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
-        const deployment = this.deployments[index];
-        await this.warnOfCollision(client, deployment);
-        const created = await client.createCheck(this.plan.repo, {
-            name: deployment.name,
-            head_sha: this.plan.sha,
-            ...wanted.fields
-        });
-        check.id = created.id;
-    }
-    /**
-     * Another deployment of this workflow run with a check run of the same
-     * name on this commit: GitHub shows only the newest of a name, so one
-     * verdict would hide the other. Told once, naming both; the check is
-     * written all the same (a required check reads it).
-     */
-    async warnOfCollision(client, deployment) {
-        if (!this.plan.sha || !this.plan.workflowRunId)
-            return;
-        const own = (0,identity/* buildKey */.sI)(deployment);
-        const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
-            .map(run => (0,identity/* parseExternalId */.Wt)(run.externalId))
-            // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
-            .filter(id => id !== undefined &&
-            id.workflowRunId === this.plan.workflowRunId &&
-            id.build !== own &&
-            (id.runId === undefined || id.runId !== deployment.runId));
-        if (others.length === 0)
-            return;
-        this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
-    }
-    /** Our comment on the pull request, for the names of this step's deployments. */
-    async writeComment(wanted, signal) {
-        this.ourComment ??= new comment/* OurComment */.I(() => this.connect(), this.plan.repo, this.plan.pullRequest);
-        const names = this.deployments.map(deployment => deployment.name);
-        await this.ourComment.write(String(wanted.fields.body), names, signal);
-    }
-    /** Every string of a write through the deploy's one redaction. */
-    scrubbed(value) {
-        return (0,scrub/* scrubbed */.f)(this.plan.secrets, value);
-    }
-    connect() {
-        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
-            signal: this.stop.signal,
-            deadline: () => this.deadline
-        });
-        return this.client;
-    }
-    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
-    give(kind, error) {
-        const refused = error instanceof github_errors/* GitHubError */.y_ || this.stop.signal.aborted;
-        if (this.told.has(kind))
-            return refused;
-        this.told.add(kind);
-        const late = this.stop.signal.aborted && this.deadline !== undefined;
-        const { level, text } = (0,github_errors/* notShown */.d5)(kind, error, {
-            why: this.plan.secrets.redact(late
-                ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-                : (0,errors/* messageOf */.bD)(error))
-        });
-        this.log[level](text, 'Not shown on GitHub');
-        return refused;
-    }
+/** A check run of ours still to collect, or undefined: another app's, another product's, or one that carries no facts. */
+function pendingOf(run) {
+    if (run.app !== OUR_APP)
+        return undefined;
+    const identity = parseExternalId(run.externalId);
+    if (!identity?.runId)
+        return undefined;
+    const facts = readFactsLine(run.summary);
+    if (!facts || facts.deployment.name !== run.name || !facts.deployment.reportLater)
+        return undefined;
+    if (run.status !== 'completed' && !isPending(facts.deployment))
+        return undefined;
+    return { run, facts, runId: identity.runId };
+}
+/** One completed deployment per step: a step's comment is written once for all of them. */
+function uniqueSteps(changed) {
+    const seen = new Set();
+    return changed.filter(pending => {
+        const key = JSON.stringify([
+            pending.facts.deployment.git?.pullRequestNumber,
+            pending.facts.names
+        ]);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
@@ -12323,7 +13231,7 @@ class ActionOutputs {
         this.set(facts.deployments);
     }
     set(deployments) {
-        for (const [name, value] of Object.entries((0,report_outputs/* outputsOf */.Yz)(deployments))) {
+        for (const [name, value] of Object.entries(outputsOf(deployments))) {
             if (this.written.get(name) === value)
                 continue;
             core/* setOutput */.uH(name, value);
@@ -12361,9 +13269,6 @@ const ACTION_VOCABULARY = {
 };
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
-
-
-
 
 
 
@@ -12467,7 +13372,6 @@ async function collectStep(values, secrets, log, signal, env) {
     const token = collect.settings.githubToken;
     if (!token)
         return failWith("collect: true needs github-token (by default the workflow's token) with checks: write and pull-requests: write.", 'Invalid input');
-    const { collectVerdicts } = await __nccwpck_require__.e(/* import() */ 186).then(__nccwpck_require__.bind(__nccwpck_require__, 5186));
     const stop = new AbortController();
     const client = await loadClient(token, apiUrlOf(env), {
         signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
@@ -12527,11 +13431,6 @@ function reportingPlanOf(settings, secrets, env) {
         secrets
     };
 }
-/** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
-async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(473)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2473));
-    return createClient(token, baseUrl, limits);
-}
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included). */
 function apiUrlOf(env) {
     return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
@@ -12566,833 +13465,54 @@ function readEvent(env) {
 
 /***/ }),
 
-/***/ 7047:
+/***/ 872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GN: () => (/* binding */ carriesMarker),
-/* harmony export */   Gc: () => (/* binding */ checkConclusion),
-/* harmony export */   I2: () => (/* binding */ commentBody),
-/* harmony export */   mm: () => (/* binding */ isPending),
-/* harmony export */   yr: () => (/* binding */ checkOutput)
+/* harmony export */   d5: () => (/* binding */ notShown),
+/* harmony export */   oC: () => (/* binding */ PERMISSION),
+/* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
-/* unused harmony exports MAX_CHECK_OUTPUT_BYTES, MAX_COMMENT_CHARACTERS, commentMarker */
-/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4846);
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4201);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7897);
-/* harmony import */ var _rows_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1101);
-/* harmony import */ var _pending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9921);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2055);
 /**
- * Pure: what the check run and the pull-request comment say, in GitHub's
- * markdown (markdown.ts's one escaper), within GitHub's limits: a check
- * run's summary and text in UTF-8 bytes, a comment in characters. A check
- * run is one deployment's; a comment is the step's, with a row per
- * deployment when it has several, found again by the marker of their names.
+ * A GitHub answer the action cannot use: its status, GitHub's message, and
+ * the permissions it names. Apart from the client, so that the reporter tells
+ * one from another without loading Octokit before it is needed.
  */
-
-
-
-
-
-
-/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
-const MAX_CHECK_OUTPUT_BYTES = 65_535;
-const MAX_COMMENT_CHARACTERS = 65_536;
-/** Bugs named in a comment before a link to all of them. */
-const COMMENT_BUGS = 10;
-/** Bugs in a check run's table. */
-const CHECK_BUGS = 100;
-/** The rows a reviewer reads on a check run and in a comment. */
-const REVIEW_ROWS = [
-    'Build',
-    'App',
-    'Run',
-    'Commit',
-    'Environment',
-    'Result',
-    'State',
-    'Bugs',
-    'Why'
-];
-/**
- * The hidden marker that finds a step's comment again: the first line of the
- * comment, exactly, naming its deployments. Each name is percent-encoded, so
- * two sets of names never share a marker and no name can end the HTML
- * comment early.
- */
-function commentMarker(names) {
-    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
-}
-/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
-function carriesMarker(body, names) {
-    const marker = commentMarker(names);
-    return body === marker || body.startsWith(`${marker}\n`);
-}
-/**
- * The check run's conclusion: the deployment's judgement in GitHub's words.
- * A success with nothing tested (no run waited for) is `skipped`.
- */
-function checkConclusion(deployment) {
-    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
-    switch (judgement.cause) {
-        case 'timed-out':
-            return 'timed_out';
-        case 'canceled':
-            return 'cancelled';
-    }
-    if (judgement.conclusion === 'failure')
-        return 'failure';
-    return deployment.verdict ? 'success' : 'skipped';
-}
-/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
-function isPending(deployment) {
-    return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
-}
-const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
-/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
-function elsewhere(deployment, workflowRunUrl) {
-    const places = [
-        (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('the run’s page', deployment.verdict?.bugsUrl ?? (0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .outputValuesOf */ .xh)(deployment).runUrl),
-        (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('the job summary', workflowRunUrl)
-    ];
-    return `The rest is on ${places.join(' and in ')}.`;
-}
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-function checkOutput(deployment, stage, workflowRunUrl, step) {
-    const title = (0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .stateWords */ .Xu)(deployment, stage);
-    // A deployment reported later carries its facts for the collect that completes it (pending.ts).
-    const carried = deployment.reportLater
-        ? `\n\n${(0,_pending_js__WEBPACK_IMPORTED_MODULE_3__/* .factsLine */ .U)({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
-        : '';
-    const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
-    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
-    const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
-    const summary = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)([...(0,_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .factsTable */ .wd)(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried;
-    const bugs = deployment.verdict?.bugs ?? [];
-    const more = bugs.length > CHECK_BUGS
-        ? [
-            '',
-            `And ${bugs.length - CHECK_BUGS} more: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
-        ]
-        : [];
-    const text = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)([...(0,_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .bugTable */ .fS)(bugs, CHECK_BUGS), ...more], bytes, rest);
-    return { title, summary, ...(text ? { text } : {}) };
-}
-/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment, heading) {
-    const blocking = deployment.verdict?.blockingBugs ?? [];
-    if (blocking.length === 0)
-        return [];
-    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
-    const lines = [
-        '',
-        `**${heading}** (${(0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .blockingCount */ .f7)(deployment) ?? blocking.length})`,
-        '',
-        ...(0,_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .bugTable */ .fS)(blocking, COMMENT_BUGS)
-    ];
-    if (blocking.length > COMMENT_BUGS || all)
-        lines.push('', `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
-    return lines;
-}
-/**
- * The pull-request comment of a step: found again by its marker, edited in
- * place; within GitHub's limit in characters. One deployment is told in a
- * table of its facts; several in a table with a row each, then each one's
- * blocking bugs. `stages` says where each deployment's run is while waiting.
- */
-function commentBody(deployments, stages, workflowRunUrl) {
-    const names = deployments.map(deployment => deployment.name);
-    const lines = [commentMarker(names)];
-    if (deployments.length === 1) {
-        const [deployment] = deployments;
-        lines.push(`### ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(deployment.name, { table: false })}: ${(0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .stateWords */ .Xu)(deployment, stages[0])}`, '', ...(0,_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .factsTable */ .wd)(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
-        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
-            lines.push('', `The verdict is awaited for up to ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatMinutes */ .dp)(deployment.wait.minutes)}.`);
-        if (isPending(deployment))
-            lines.push('', PENDING_WORDS);
-    }
-    else {
-        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map((deployment, i) => {
-            const values = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .outputValuesOf */ .xh)(deployment);
-            const state = deployment.judgement && !isPending(deployment)
-                ? (0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .resultWords */ .Xb)(deployment.judgement)
-                : (0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .stateWords */ .Xu)(deployment, stages[i]);
-            return [
-                (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(deployment.name),
-                (0,_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .appText */ .LA)(values, value => (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(value)) ?? '',
-                values.runId ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)((0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(values.runId), values.runUrl) : '',
-                state,
-                (0,_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .bugCounts */ .Vi)(deployment) ?? ''
-            ];
-        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(deployment.name, { table: false })}`)));
-    }
-    lines.push('', `<sub>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .link */ .nf)('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
-    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
-    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .cut */ .Jj)(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
-}
-
-
-/***/ }),
-
-/***/ 8254:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Wt: () => (/* binding */ parseExternalId),
-/* harmony export */   pC: () => (/* binding */ deploymentName),
-/* harmony export */   pP: () => (/* binding */ externalId),
-/* harmony export */   sI: () => (/* binding */ buildKey)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2055);
-/**
- * A deployment's name in every report: the check run's, the comment's
- * marker and row, the summary's heading, the JUnit suite, `--json`'s
- * `deployments`. One deployment is one build sent to one destination; two on
- * one commit must never share a check run or a comment (GitHub shows only
- * the newest check run of a name), so the default name says which it is:
- *
- *   Mobile tests (Android: com.example.shop, staging)
- *   Mobile tests (iOS: com.example.Shop)
- *   Mobile tests (staging)          a build that is no app, or no build at all
- *
- * the platform and the app id read from the build (two flavors of one
- * platform have two ids), then the static environment (else the deployment
- * type) when there is one. A `check-name` given wins; with several builds in
- * one step it is followed by each build's platform and app id.
- */
-
-
-/** Pure: the deployment's name, by the rule above; `several` when the step deploys more than one build. */
-function deploymentName(parts, build, several = false) {
-    const app = build?.platform ? `${_words_js__WEBPACK_IMPORTED_MODULE_1__/* .PLATFORM_NAMES */ .Z6[build.platform]}: ${build.appId}` : undefined;
-    if (parts.checkName)
-        return several && app ? `${parts.checkName} (${app})` : parts.checkName;
-    const which = [app, parts.environment || parts.deploymentType].filter(Boolean);
-    return which.length > 0 ? `Mobile tests (${which.join(', ')})` : 'Mobile tests';
-}
-const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
-/** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
-function buildKey(deployment) {
-    const build = deployment.build;
-    const app = build?.platform ? `${build.platform}|${build.appId}` : (build?.format ?? '');
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
-        .update(`${app}|${deployment.destination ?? ''}`)
-        .digest('hex')
-        .slice(0, 12);
-}
-/** Pure: the `external_id` of a deployment's check run: `mobile-build-deploy:<run>:<workflow run>:<build>[:<claim>]`, each part URI-encoded, `-` for none. */
-function externalId(identity) {
-    const part = (value) => (value ? encodeURIComponent(value) : '-');
-    const claim = identity.claim ? `:${part(identity.claim)}` : '';
-    return `${EXTERNAL_ID_PREFIX}${part(identity.runId)}:${part(identity.workflowRunId)}:${part(identity.build)}${claim}`;
-}
-/** Pure: what a check run's `external_id` says, when it is one of ours; undefined for any other. */
-function parseExternalId(id) {
-    if (!id?.startsWith(EXTERNAL_ID_PREFIX))
-        return undefined;
-    const parts = id.slice(EXTERNAL_ID_PREFIX.length).split(':');
-    if (parts.length !== 3 && parts.length !== 4)
-        return undefined;
-    try {
-        const [runId, workflowRunId, build, claim] = parts.map(p => p === '-' ? undefined : decodeURIComponent(p));
-        return { runId, workflowRunId, build: build ?? '', ...(claim ? { claim } : {}) };
-    }
-    catch {
-        return undefined;
+class GitHubError extends Error {
+    status;
+    accepted;
+    name = 'GitHubError';
+    constructor(message, status, 
+    /** `x-accepted-github-permissions`, e.g. `issues=write; pull_requests=write`. */
+    accepted) {
+        super(message);
+        this.status = status;
+        this.accepted = accepted;
     }
 }
-
-
-/***/ }),
-
-/***/ 4201:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jj: () => (/* binding */ cut),
-/* harmony export */   aY: () => (/* binding */ code),
-/* harmony export */   nf: () => (/* binding */ link),
-/* harmony export */   tp: () => (/* binding */ table)
-/* harmony export */ });
-/* unused harmony export safeHref */
-/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
-/**
- * The one markdown renderer of the reports (the job summary, a summary file,
- * the check run, the pull-request comment), with its one escaper. The
- * product's own words are the only markdown; every value from outside (a
- * file, branch or check name, the service's words, a message) is a code
- * span, where GitHub links no mention (`@team`), no issue or pull request
- * (`#12`, `GH-12`, `owner/repo#12`), no commit, no URL, and renders no
- * markup or HTML. Invisible characters are shown as escapes, and no value can
- * open an HTML comment, so none can carry a comment's marker. Links are ours:
- * built from a parsed http(s) URL with every character outside a small safe
- * set percent-encoded.
- */
-
-/**
- * A value as code: shown literally, whatever it holds. The fence is longer
- * than any run of backticks in it, and one space inside each end keeps a
- * backtick at either end apart from the fence. In a table a pipe is escaped
- * (GFM reads `\|` in a cell, code included, as the pipe). Two places are
- * split into two spans: between `<` and `!`, so that no value can open an
- * HTML comment, and in a table between a backslash and a pipe, where
- * renderers disagree on which of the two the backslash escapes.
- */
-function code(value, { table = true } = {}) {
-    const split = table ? /(?<=<)(?=!)|(?<=\\)(?=\|)/ : /(?<=<)(?=!)/;
-    return (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(value)
-        .split(split)
-        .map(part => {
-        const longest = Math.max(0, ...[...part.matchAll(/`+/g)].map(m => m[0].length));
-        const fence = '`'.repeat(longest + 1);
-        const text = table ? part.replace(/\|/g, '\\|') : part;
-        // Spaces alone are kept as they are; otherwise one space each side is the renderer's to strip.
-        return /^ *$/.test(text) ? `${fence}${text || ' '}${fence}` : `${fence} ${text} ${fence}`;
-    })
-        .join(' ');
-}
-// What a link's address keeps as it is: letters, digits, the unreserved `-._~` and the URL delimiters that
-// mean nothing in a link's destination (an underscore there is never emphasis).
-const HREF_KEEPS = /^[A-Za-z0-9\-./:?#=&%+,;@!$~_]$/;
-/**
- * A link's address, from a parsed http(s) URL without user info, every other
- * character percent-encoded as UTF-8 (parentheses, quotes, brackets, angle
- * brackets, backticks, pipes, asterisks, backslashes, spaces)
- * and `&` written as the entity markdown decodes; undefined for anything
- * else. Unreserved characters stay as they are (RFC 3986, 2.3), so an
- * address reads as the service gave it; an encoded delimiter (`*`, `(`) is
- * one a server may tell apart, and the service's own links use none.
- */
-function safeHref(url) {
-    if (!url)
-        return undefined;
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return undefined;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return undefined;
-    if (parsed.username || parsed.password)
-        return undefined;
-    return [...parsed.href]
-        .map(c => HREF_KEEPS.test(c)
-        ? c
-        : [...Buffer.from(c, 'utf8')]
-            .map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-            .join(''))
-        .join('')
-        .replace(/&/g, '&amp;');
-}
-/** A link with our own text (words, or a code span) to a safe address; the text alone when there is none. */
-function link(text, url) {
-    const href = safeHref(url);
-    return href ? `[${text}](${href})` : text;
-}
-/** A markdown table: a header row, its rule, and a row per entry; each cell is markdown already. */
-function table(header, rows) {
-    return [
-        `| ${header.join(' | ')} |`,
-        `|${header.map(() => '---').join('|')}|`,
-        ...rows.map(row => `| ${row.join(' | ')} |`)
-    ];
-}
-/**
- * The lines joined, or as many whole lines as fit with `rest` after them: a
- * line is never cut inside, where a code span could be left open and a value
- * in it read as markdown.
- */
-function cut(lines, fits, rest) {
-    const whole = lines.join('\n');
-    if (fits(whole))
-        return whole;
-    const kept = [...lines];
-    while (kept.length > 0 && !fits(`${kept.join('\n')}\n\n${rest}`))
-        kept.pop();
-    return `${kept.join('\n')}\n\n${rest}`;
-}
-
-
-/***/ }),
-
-/***/ 7897:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  P0: () => (/* binding */ OUTPUT_NAMES),
-  f7: () => (/* binding */ blockingCount),
-  xh: () => (/* binding */ outputValuesOf),
-  Yz: () => (/* binding */ outputsOf)
-});
-
-// UNUSED EXPORTS: OUTPUTS, OUTPUT_VALUES, deploymentOutputs, stepOutputValues
-
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(4579);
-// EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(613);
-;// CONCATENATED MODULE: ./src/core/model.ts
-/**
- * The domain's nouns: what a deploy puts in front of the service and what it
- * learns back, in the product's own terms. The service's wire (service/v0/)
- * reads its answers into these; every report, output and the library's
- * types are made of them, and the library exports them.
- */
-// ---------------------------------------------------------------- outcome
-/** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
-const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
-/** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
-const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
-
-;// CONCATENATED MODULE: ./src/core/report/outputs.ts
-
-
-
-
-/**
- * The outputs, by the names the service's own clients use: one list, with
- * one description each (action.yml, the README and --help come from it), and
- * one derivation from what the deploy learned, used by every front end.
- */
-const OUTPUTS = {
-    playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${(0,option_refs/* ref */.KR)('runInputPath')} given.`,
-    fileLocation: '<team_id>/<destination>, as the service returned it.',
-    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
-    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
-    outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
-    artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
-    artifactSize: 'Size of the uploaded file in bytes.',
-    appId: "The build's app id, read from it before the upload: the Android package name or the iOS bundle id.",
-    appVersion: "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
-    buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
-    platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
-    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
-    greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
-    runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
-    blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
-    nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
-    bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url.",
-    deployments: "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, passed): read each build's here."
+/** The permission each kind of write needs of the token. */
+const PERMISSION = {
+    check: 'checks: write',
+    comment: 'pull-requests: write'
 };
-const OUTPUT_NAMES = Object.keys(OUTPUTS);
-/** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
-const OUTPUT_VALUES = {
-    outcome: OUTCOMES,
-    verdict: VERDICT_NAMES,
-    platform: option_table/* PLATFORMS */.P4
-};
-/** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-function outputValuesOf(report) {
-    const { verdict, build } = report;
-    // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
-    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
-    const uploaded = report.artifact?.sha256 !== undefined;
-    const values = {
-        playgroundFileLocation: report.playgroundFileLocation,
-        fileLocation: report.fileLocation,
-        runId: report.runId,
-        environmentId: report.environmentId ?? report.terminated?.environmentId,
-        outcome: report.outcome,
-        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
-        artifactSize: uploaded ? report.artifact?.size : undefined,
-        appId: app?.appId,
-        appVersion: app?.appVersion,
-        buildNumber: app?.buildNumber,
-        platform: app?.platform,
-        verdict: verdict?.verdict,
-        greenlight: verdict?.greenlight,
-        runUrl: verdict?.runUrl ?? report.runUrl,
-        blockingBugsCount: verdict && blockingCount(report),
-        nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
-            (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
-        bugs: verdict?.answered ? verdict.bugs : undefined
-    };
-    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
-}
-/** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-function blockingCount(report) {
-    const { verdict } = report;
-    if (!verdict)
-        return undefined;
-    return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
-}
-/** Pure: one build's entry of `deployments`. */
-function deploymentOutputs(deployment) {
-    const { bugs, ...values } = outputValuesOf(deployment);
-    void bugs;
-    return {
-        name: deployment.name,
-        ...values,
-        ...(deployment.judgement
-            ? { conclusion: deployment.judgement.conclusion, cause: deployment.judgement.cause }
-            : {})
-    };
-}
-/** From the most severe down, as the step's outcome and verdict take the builds'. */
-const OUTCOME_SEVERITY = ['aborted', 'failed', 'skipped', 'success'];
-const VERDICT_SEVERITY = ['failed', 'timed-out', 'canceled', 'passed'];
 /**
- * Pure: a step's outputs: one build's own and `deployments`; with several
- * builds, `deployments` and the most severe outcome and verdict of theirs,
- * and nothing that would be one build's value passed off as the step's.
+ * Pure: how a write that failed is told: a refusal for want of a permission
+ * (403, 404) names it, as a notice; a redirect is a notice; anything else a
+ * warning. `why` is GitHub's words, redacted.
  */
-function stepOutputValues(deployments) {
-    const entries = deployments.map(deploymentOutputs);
-    if (deployments.length === 1)
-        return { ...outputValuesOf(deployments[0]), deployments: entries };
-    const most = (order, values) => order.find(value => values.includes(value));
-    const outcome = most(OUTCOME_SEVERITY, entries.map(entry => entry.outcome));
-    const verdict = most(VERDICT_SEVERITY, entries.map(entry => entry.verdict));
-    return {
-        ...(outcome ? { outcome } : {}),
-        ...(verdict ? { verdict } : {}),
-        deployments: entries
-    };
-}
-/** Pure: a step's outputs as the text a runner, a shell or a file carries; `bugs` and `deployments` as JSON. */
-function outputsOf(deployments) {
-    return Object.fromEntries(Object.entries(stepOutputValues(deployments)).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : JSON.stringify(value)
-    ]));
-}
-
-
-/***/ }),
-
-/***/ 9921:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ readFactsLine),
-/* harmony export */   U: () => (/* binding */ factsLine)
-/* harmony export */ });
-const MARKER = /<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,20000}) -->/;
-/** Blocking bugs kept with a collected verdict: the comment shows ten. */
-const KEPT_BUGS = 10;
-/** Pure: the hidden line a check run's summary ends with. */
-function factsLine(pending) {
-    const { deployment } = pending;
-    const verdict = deployment.verdict && {
-        ...deployment.verdict,
-        bugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
-        blockingBugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
-        blockingBugsCount: deployment.verdict.blockingBugsCount ?? deployment.verdict.blockingBugs.length
-    };
-    const kept = {
-        ...pending,
-        deployment: { ...deployment, ...(verdict ? { verdict } : {}) }
-    };
-    return `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(kept)).toString('base64url')} -->`;
-}
-/**
- * Pure: the facts a check run's summary carries, when it carries ours; an
- * unreadable or foreign line is none. What is read is only ever rendered
- * again through the reports' escapers, like any value from outside.
- */
-function readFactsLine(summary) {
-    const found = summary && MARKER.exec(summary);
-    if (!found)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    if (!value || typeof value !== 'object')
-        return undefined;
-    const { deployment, names, workflowRunUrl } = value;
-    if (!deployment || typeof deployment !== 'object' || Array.isArray(deployment))
-        return undefined;
-    const d = deployment;
-    if (typeof d.name !== 'string' || (d.runId !== undefined && typeof d.runId !== 'string'))
-        return undefined;
-    if (!Array.isArray(names) || !names.every(name => typeof name === 'string'))
-        return undefined;
-    return {
-        deployment: {
-            ...d,
-            name: d.name,
-            failOnNoRun: d.failOnNoRun !== false,
-            warnings: strings(d.warnings)
-        },
-        names,
-        workflowRunUrl: typeof workflowRunUrl === 'string' ? workflowRunUrl : undefined
-    };
-}
-function strings(value) {
-    return Array.isArray(value)
-        ? value.filter((item) => typeof item === 'string')
-        : [];
-}
-
-
-/***/ }),
-
-/***/ 1101:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ir: () => (/* binding */ ROWS),
-/* harmony export */   LA: () => (/* binding */ appText),
-/* harmony export */   Vi: () => (/* binding */ bugCounts),
-/* harmony export */   fS: () => (/* binding */ bugTable),
-/* harmony export */   wd: () => (/* binding */ factsTable)
-/* harmony export */ });
-/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4846);
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4201);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7897);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2055);
-/**
- * A deployment's facts as the rows of a markdown table, each by its name:
- * the job summary and a summary file show them all, the check run and the
- * comment the few a reviewer reads. Every value goes through the one escaper
- * (markdown.ts); a row with nothing to say is left out.
- */
-
-
-
-
-/** Every row a report may show, by its label. */
-const ROWS = {
-    Result: (d, { problem }) => problem ? '❌ failure: the step failed' : d.judgement && (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .resultWords */ .Xb)(d.judgement),
-    State: (d, { stage }) => (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .stateWords */ .Xu)(d, stage),
-    Build: d => {
-        if (!d.artifact)
-            return undefined;
-        const sha256 = d.artifact.sha256 ? `, SHA-256 ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.artifact.sha256.slice(0, 12))}` : '';
-        const to = d.destination ? ` → ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.destination)}` : '';
-        return `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.artifact.name)} (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(d.artifact.size)}${sha256})${to}`;
-    },
-    Artifact: d => d.artifact && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.artifact.name),
-    App: d => appText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .outputValuesOf */ .xh)(d), value => (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(value)),
-    'Artifact link target': d => d.artifact?.target && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.artifact.target),
-    Size: d => d.artifact && `${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(d.artifact.size)} (${d.artifact.size} bytes)`,
-    'SHA-256': d => d.artifact?.sha256 && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.artifact.sha256),
-    Destination: d => d.destination && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.destination),
-    playgroundFileLocation: d => d.playgroundFileLocation && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.playgroundFileLocation),
-    'Deployment type': d => d.deploymentType && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.deploymentType),
-    Branch: d => d.git?.branch && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.git.branch),
-    Commit: d => d.git?.sha && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .link */ .nf)((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.git.sha.slice(0, 12)), d.git.commitUrl),
-    'Pull request': d => d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
-    Environment: d => d.environment && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.environment),
-    'Environment id': d => d.environmentId && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.environmentId),
-    Outcome: d => (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeWords */ .wX)(d),
-    'Run id': d => d.runId && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.runId),
-    Run: d => {
-        const { runId, runUrl } = (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .outputValuesOf */ .xh)(d);
-        return runId && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .link */ .nf)((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(d.verdict?.runId ?? runId), runUrl);
-    },
-    Verdict: d => d.verdict && _words_js__WEBPACK_IMPORTED_MODULE_0__/* .VERDICT_WORDS */ ._G[d.verdict.verdict],
-    Bugs: d => bugCounts(d),
-    'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
-    Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(w)).join('<br>') : undefined),
-    Why: d => {
-        const judgement = d.judgement;
-        // A failed verdict's message names the blocking bugs, which the bug table shows.
-        return judgement?.message &&
-            judgement.conclusion !== 'success' &&
-            d.verdict?.verdict !== 'failed'
-            ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(judgement.message)
-            : undefined;
-    },
-    Problem: (d, { problem }) => {
-        const text = problem ?? d.judgement?.message;
-        return text && (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(text);
-    }
-};
-/** The table of the rows named, in that order, as markdown lines. */
-function factsTable(deployment, names, context = {}) {
-    const rows = names.flatMap(name => {
-        const value = ROWS[name](deployment, context);
-        return value ? [[name, value]] : [];
-    });
-    return ['| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`)];
-}
-/** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
-function bugCounts(deployment) {
-    if (!deployment.verdict)
-        return undefined;
-    const count = (n) => (n === undefined ? 'unknown' : String(n));
-    return `${count((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .blockingCount */ .f7)(deployment))} blocking, ${count((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .outputValuesOf */ .xh)(deployment).nonBlockingBugsCount)} non-blocking`;
-}
-/** A table of bugs, the first `max`, each name a code span linked to the bug. */
-function bugTable(bugs, max) {
-    if (bugs.length === 0)
-        return [];
-    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .table */ .tp)(['Bug', 'Priority', 'Blocking', 'New'], bugs.slice(0, max).map(bug => {
-        const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
-        return [
-            (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .link */ .nf)((0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(name), bug.url),
-            bug.priority,
-            bug.blocking ? 'yes' : 'no',
-            bug.new ? 'new' : ''
-        ];
-    }));
-}
-/**
- * Which app and version a run tested, for a summary or a comment: each value
- * from the build through `span`, the medium's own escaping (a code span).
- */
-function appText(values, span) {
-    if (!values.appId || !values.platform)
-        return undefined;
-    const version = values.appVersion ? ` ${span(values.appVersion)}` : '';
-    const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
-    return `${span(values.appId)}${version}${build}, ${_words_js__WEBPACK_IMPORTED_MODULE_0__/* .PLATFORM_NAMES */ .Z6[values.platform]}`;
-}
-
-
-/***/ }),
-
-/***/ 2055:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ verdictMessage),
-/* harmony export */   Um: () => (/* binding */ noRunMessage),
-/* harmony export */   Xb: () => (/* binding */ resultWords),
-/* harmony export */   Xu: () => (/* binding */ stateWords),
-/* harmony export */   Z6: () => (/* binding */ PLATFORM_NAMES),
-/* harmony export */   _G: () => (/* binding */ VERDICT_WORDS),
-/* harmony export */   _l: () => (/* binding */ stageWords),
-/* harmony export */   wX: () => (/* binding */ outcomeWords)
-/* harmony export */ });
-/* unused harmony exports OUTCOME_WORDS, describeBug */
-/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4846);
-/* harmony import */ var _shared_option_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4579);
-/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
-/**
- * The words every report says a deployment's facts in: the judgement's, a
- * verdict's, a stage's, why no run was created, which app, how many bugs.
- * The markdown and plain-text renderers and the one judgement read them from
- * here, so that the summary, the check run, the comment, JUnit and the log
- * say the same thing the same way.
- */
-
-
-
-const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
-const CAUSE_WORDS = {
-    success: 'passed',
-    'deploy-failed': 'the deploy failed',
-    usage: 'an option cannot be used',
-    'run-failed': 'the run found blocking bugs',
-    'timed-out': 'the wait for the verdict timed out',
-    canceled: 'canceled'
-};
-/** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
-function resultWords(judgement) {
-    if (judgement.conclusion === 'success')
-        return '✅ success';
-    if (judgement.conclusion === 'warning')
-        return '⚠️ success, with a warning';
-    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
-}
-/** A verdict in a few words, as every report that shows one says it. */
-const VERDICT_WORDS = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** What the service answered, in a few words. */
-const OUTCOME_WORDS = {
-    success: '✅ run created',
-    failed: '⚠️ no run created',
-    aborted: '❌ aborted',
-    skipped: '⏭️ not notified'
-};
-/** The outcome as a summary's row says it, with what the mode makes of it. */
-function outcomeWords(deployment) {
-    if (deployment.preview)
-        return '✅ preview deployment, no run';
-    if (deployment.dryRun)
-        return '⏭️ dry run (nothing uploaded or notified)';
-    if (deployment.outcome === 'skipped' && deployment.mode === 'wait')
-        return '⏭️ wait only (nothing deployed)';
-    if (deployment.outcome === 'skipped' && deployment.mode === 'upload')
-        return '⏭️ not notified (upload only)';
-    if (deployment.outcome === 'success' && deployment.mode === 'terminate')
-        return '✅ success';
-    return deployment.outcome && OUTCOME_WORDS[deployment.outcome];
-}
-/** Where the run is, in a few words for a check's title or a comment's heading. */
-function stateWords(deployment, stage) {
-    if (deployment.verdict)
-        return VERDICT_WORDS[deployment.verdict.verdict];
-    if (deployment.failure?.aborted)
-        return '⏹️ stopped before the verdict';
-    if (deployment.failure)
-        return '❌ the deploy failed';
-    if (deployment.noRun)
-        return '⚠️ no run was created';
-    if (deployment.preview)
-        return '➖ preview deployment, no run';
-    if (stage)
-        return `⏳ ${stage}`;
-    if (deployment.runId && deployment.reportLater)
-        return '⏳ verdict pending';
-    if (deployment.runId)
-        return '⏳ run created';
-    return '⏳ deploying';
-}
-/** A stage as a check's title and a comment say it. */
-function stageWords(status) {
-    const { answer } = status;
-    switch (status.stage) {
-        case 'initializing':
-            return 'initializing';
-        case 'underReview':
-            return answer.underInvestigation !== undefined
-                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
-                : 'under review';
-        case 'completed':
-            return 'completed';
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'waiting for the verdict';
-    }
-}
-/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-function verdictMessage(verdict) {
-    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
-    switch (verdict.verdict) {
-        case 'passed':
-            return undefined;
-        case 'failed': {
-            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
-            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
-            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
-            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
-        }
-        case 'canceled':
-            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
-        case 'timed-out': {
-            const problem = verdict.problem
-                ? ` The last asks got no usable answer: ${verdict.problem}`
-                : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatMinutes */ .dp)(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,_shared_option_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .setting */ .Pe)('runId', verdict.runId)}, or raise ${(0,_shared_option_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .ref */ .KR)('waitTimeoutMinutes')}.`;
-        }
-    }
-}
-/** One line that says why no run was created and what to do. */
-function noRunMessage(noRun) {
-    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
-}
-function describeBug(bug) {
-    const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+function notShown(kind, error, { why }) {
+    const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
+    const where = 'The verdict is in the job summary and the outputs.';
+    const status = error.status ?? 0;
+    const words = why.replace(/\.$/, '');
+    if (status === 403 || status === 404)
+        return {
+            level: 'notice',
+            text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`
+        };
+    if (status >= 300 && status < 400)
+        return { level: 'notice', text: `${what} could not be written: ${words}. ${where}` };
+    return { level: 'warning', text: `${what} could not be written: ${words}. ${where}` };
 }
 
 
@@ -13406,7 +13526,7 @@ function describeBug(bug) {
 /* harmony export */   vt: () => (/* binding */ abortError)
 /* harmony export */ });
 /* unused harmony exports sleep, systemClock, replaceClock */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 
 /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
 function sleep(ms, signal) {
@@ -13460,7 +13580,7 @@ function abortError(signal) {
 
 /***/ }),
 
-/***/ 2287:
+/***/ 287:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13482,7 +13602,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(4579);
+var option_refs = __nccwpck_require__(579);
 ;// CONCATENATED MODULE: ./src/core/shared/errors.ts
 
 
@@ -13573,55 +13693,7 @@ function messageOf(thrown) {
 
 /***/ }),
 
-/***/ 4846:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CE: () => (/* binding */ formatRate),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   dp: () => (/* binding */ formatMinutes),
-/* harmony export */   z3: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/** Sizes, rates and durations as a person reads them. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
-}
-function formatRate(bytesPerSecond) {
-    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
-}
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds))
-        return 'unknown time';
-    if (seconds < 1)
-        return `${Math.max(0, seconds).toFixed(2)} s`;
-    if (seconds < 10)
-        return `${seconds.toFixed(1)} s`;
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${s % 60} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
-
-/***/ }),
-
-/***/ 4579:
+/***/ 579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13631,7 +13703,7 @@ function formatMinutes(minutes) {
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(613);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(994);
 
 const KNOWN = new Set(_option_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPTION_KEYS */ .XJ);
 function isOptionKey(value) {
@@ -13655,7 +13727,7 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 613:
+/***/ 994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13996,7 +14068,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 7272:
+/***/ 272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14376,7 +14448,7 @@ function oneLine(value, max = 300) {
 
 /***/ }),
 
-/***/ 3113:
+/***/ 113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14394,7 +14466,7 @@ function userAgent(frontEnd) {
 
 /***/ }),
 
-/***/ 2927:
+/***/ 927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14407,7 +14479,7 @@ function userAgent(frontEnd) {
 /* harmony export */   zD: () => (/* binding */ logRetry)
 /* harmony export */ });
 /* unused harmony exports TRANSIENT_STATUSES, backoffDelay */
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(763);
 
 
@@ -14497,7 +14569,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 
 /***/ }),
 
-/***/ 5163:
+/***/ 163:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14508,9 +14580,9 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* harmony export */   tN: () => (/* binding */ send)
 /* harmony export */ });
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7272);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(942);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(272);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 
@@ -14651,7 +14723,7 @@ function labelOf(method, url) {
 
 /***/ }),
 
-/***/ 5641:
+/***/ 641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var x = (y) => {
@@ -14662,59 +14734,52 @@ module.exports = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE__undici_cj
 
 /***/ }),
 
-/***/ 2472:
+/***/ 472:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs");
 
 /***/ }),
 
-/***/ 2613:
+/***/ 613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 4434:
+/***/ 434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
+/***/ 896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 8611:
+/***/ 611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 5692:
+/***/ 692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 9278:
+/***/ 278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
@@ -14725,35 +14790,35 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 6928:
+/***/ 928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
-/***/ 2203:
+/***/ 203:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 4756:
+/***/ 756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 9023:
+/***/ 23:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3106:
+/***/ 106:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
@@ -14913,7 +14978,7 @@ function escapeProperty(s) {
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
+var external_fs_ = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -14950,9 +15015,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
+var external_path_ = __nccwpck_require__(928);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
+var lib = __nccwpck_require__(942);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -15421,11 +15486,11 @@ function toPlatformPath(pth) {
 ;// CONCATENATED MODULE: external "string_decoder"
 const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
+var external_events_ = __nccwpck_require__(434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
+var external_assert_ = __nccwpck_require__(613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -16934,7 +16999,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 4942:
+/***/ 942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16946,10 +17011,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
 
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
+var external_http_ = __nccwpck_require__(611);
 var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
+var external_https_ = __nccwpck_require__(692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -17045,7 +17110,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: external "./undici.cjs"
-var external_undici_cjs_ = __nccwpck_require__(5641);
+var external_undici_cjs_ = __nccwpck_require__(641);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
+  adoptCheckName,
+  checkReporting,
+  collectVerdicts,
+  GitHubReporter,
+  loadClient,
+  type ReportingPlan,
   Collect,
   githubContext,
   stepJudgement,
@@ -13,10 +19,6 @@ import {
   type Settings,
   type StepFacts
 } from '../core/index.js'
-import type { ClientLimits, GitHubClient } from './github/client.js'
-import { adoptCheckName } from './github/adopt.js'
-import { checkReporting } from './github/dry-run.js'
-import { GitHubReporter, type ReportingPlan } from './github/reporter.js'
 import { readInputs } from './inputs.js'
 import { JobSummary } from './job-summary.js'
 import { runnerLog as out } from './log.js'
@@ -127,7 +129,6 @@ async function collectStep(
       "collect: true needs github-token (by default the workflow's token) with checks: write and pull-requests: write.",
       'Invalid input'
     )
-  const { collectVerdicts } = await import('./github/collect.js')
   const stop = new AbortController()
   const client = await loadClient(token, apiUrlOf(env), {
     signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
@@ -204,16 +205,6 @@ function reportingPlanOf(
     workflowRunId: env.GITHUB_RUN_ID || undefined,
     secrets
   }
-}
-
-/** The client module, loaded only when something is reported: the start of a step that reports nothing stays as quick. */
-async function loadClient(
-  token: string,
-  baseUrl: string,
-  limits: ClientLimits
-): Promise<GitHubClient> {
-  const { createClient } = await import('./github/client.js')
-  return createClient(token, baseUrl, limits)
 }
 
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included). */

@@ -1,8 +1,8 @@
-export const id = 473;
-export const ids = [473];
+export const id = 774;
+export const ids = [774];
 export const modules = {
 
-/***/ 2473:
+/***/ 774:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,25 +14,26 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: API_VERSION, REQUEST_MS
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
-// EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __webpack_require__(5163);
-// EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __webpack_require__(3113);
+var github = __webpack_require__(413);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __webpack_require__(763);
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __webpack_require__(113);
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __webpack_require__(2927);
+var retry = __webpack_require__(927);
+// EXTERNAL MODULE: ./src/core/transport/send.ts
+var send = __webpack_require__(163);
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __webpack_require__(2287);
-// EXTERNAL MODULE: ./src/action/github/errors.ts
-var github_errors = __webpack_require__(181);
-;// CONCATENATED MODULE: ./src/action/github/answers.ts
+var errors = __webpack_require__(287);
+// EXTERNAL MODULE: ./src/core/github/errors.ts
+var github_errors = __webpack_require__(872);
+;// CONCATENATED MODULE: ./src/core/github/answers.ts
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
  * an address outside GitHub's API that the token is never sent to.
  */
+
 
 
 /** The longest wait a rate limit may ask for before the write is given up. */
@@ -89,7 +90,7 @@ function classify(error) {
     return new github_errors/* GitHubError */.y_(githubMessage, status, headers['x-accepted-github-permissions']);
 }
 
-;// CONCATENATED MODULE: ./src/action/github/client.ts
+;// CONCATENATED MODULE: ./src/core/github/client.ts
 /**
  * The GitHub REST client the action reports through: @actions/github's
  * Octokit, its requests sent by the product's one transport (the runner's
@@ -97,6 +98,9 @@ function classify(error) {
  * each asking for the API version the action is written for. Loaded only
  * when reporting is on: a step that reports nothing never loads it.
  */
+
+
+
 
 
 

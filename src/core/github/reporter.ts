@@ -1,22 +1,14 @@
-import {
-  buildKey,
-  checkConclusion,
-  externalId,
-  parseExternalId,
-  quote,
-  checkOutput,
-  clock,
-  isPending,
-  commentBody,
-  messageOf,
-  stageWords,
-  type DeployEvent,
-  type Deployment,
-  type Log,
-  type Reporter,
-  type Secrets,
-  type StepFacts
-} from '../../core/index.js'
+import type { DeployEvent } from '../report/events.js'
+import type { Deployment, StepFacts } from '../report/facts.js'
+import { checkConclusion, checkOutput, isPending, commentBody } from '../report/github.js'
+import { buildKey, externalId, parseExternalId } from '../report/identity.js'
+import type { Reporter } from '../report/reporter.js'
+import { stageWords } from '../report/words.js'
+import { clock } from '../shared/clock.js'
+import { messageOf } from '../shared/errors.js'
+import type { Log } from '../shared/log.js'
+import type { Secrets } from '../shared/redact.js'
+import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient, Repo } from './client.js'
 import { OurComment } from './comment.js'
 import { GitHubError, notShown, PERMISSION, type Kind } from './errors.js'

@@ -1,11 +1,9 @@
-import {
-  clock,
-  messageOf,
-  parseExternalId,
-  quote,
-  type Deployment,
-  type Log
-} from '../../core/index.js'
+import type { Deployment } from '../report/facts.js'
+import { parseExternalId } from '../report/identity.js'
+import { clock } from '../shared/clock.js'
+import { messageOf } from '../shared/errors.js'
+import type { Log } from '../shared/log.js'
+import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
 import type { ReportingPlan } from './reporter.js'
 

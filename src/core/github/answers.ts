@@ -3,7 +3,8 @@
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
  * an address outside GitHub's API that the token is never sent to.
  */
-import { HttpStatusError, NetworkError, messageOf, parseRetryAfter } from '../../core/index.js'
+import { HttpStatusError, NetworkError, messageOf } from '../shared/errors.js'
+import { parseRetryAfter } from '../transport/retry.js'
 import { GitHubError } from './errors.js'
 
 /** The longest wait a rate limit may ask for before the write is given up. */

@@ -1,4 +1,4 @@
-import type { Secrets } from '../../core/index.js'
+import type { Secrets } from '../shared/redact.js'
 
 /** Pure: every string of a write to GitHub through the deploy's one redaction. */
 export function scrubbed<T>(secrets: Secrets, value: T): T {

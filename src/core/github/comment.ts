@@ -1,4 +1,4 @@
-import { carriesMarker } from '../../core/index.js'
+import { carriesMarker } from '../report/github.js'
 import type { GitHubClient, Repo } from './client.js'
 
 /**

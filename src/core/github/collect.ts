@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import {
-  buildKey,
-  checkConclusion,
-  checkOutput,
-  clock,
-  commentBody,
-  externalId,
-  isPending,
-  messageOf,
-  parseExternalId,
-  quote,
-  readFactsLine,
-  stageWords,
-  type Collect,
-  type Deployment,
-  type PendingFacts,
-  type Secrets
-} from '../../core/index.js'
+import type { Collect } from '../deploy/collect.js'
+import type { Deployment } from '../report/facts.js'
+import { checkConclusion, checkOutput, commentBody, isPending } from '../report/github.js'
+import { buildKey, externalId, parseExternalId } from '../report/identity.js'
+import { readFactsLine, type PendingFacts } from '../report/pending.js'
+import { stageWords } from '../report/words.js'
+import { clock } from '../shared/clock.js'
+import { messageOf } from '../shared/errors.js'
+import type { Secrets } from '../shared/redact.js'
+import { quote } from '../shared/text.js'
 import type { CheckRun, GitHubClient, Repo } from './client.js'
 import { OurComment } from './comment.js'
 import { scrubbed } from './scrub.js'

@@ -1,4 +1,4 @@
-import { clock } from '../../core/index.js'
+import { clock } from '../shared/clock.js'
 
 /** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
 export const MIN_WRITE_INTERVAL_MS = 10_000

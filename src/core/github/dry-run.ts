@@ -1,4 +1,7 @@
-import { clock, messageOf, quote, type Log } from '../../core/index.js'
+import { clock } from '../shared/clock.js'
+import { messageOf } from '../shared/errors.js'
+import type { Log } from '../shared/log.js'
+import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
 import { PERMISSION, type ReportingPlan } from './reporter.js'
 

@@ -6,7 +6,10 @@
  * when reporting is on: a step that reports nothing never loads it.
  */
 import { getOctokit } from '@actions/github'
-import { clock, labelOf, send, userAgent, withRetry, type HttpRequest } from '../../core/index.js'
+import { clock } from '../shared/clock.js'
+import { userAgent } from '../shared/version.js'
+import { withRetry } from '../transport/retry.js'
+import { labelOf, send, type HttpRequest } from '../transport/send.js'
 import { classify, MAX_RATE_LIMIT_WAIT_MS, redirected, withinApi } from './answers.js'
 import { GitHubError } from './errors.js'
 
