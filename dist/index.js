@@ -4204,7 +4204,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(144);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(994);
 
 
 
@@ -4223,7 +4223,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 144:
+/***/ 994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4558,7 +4558,7 @@ function limitsFromEnv(env) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(994);
+var option_table = __nccwpck_require__(375);
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
 /** What the option table says per front end and command. */
@@ -4955,7 +4955,7 @@ function modeOf(read, { frontEnd, command, values }) {
             throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
         return 'terminate';
     }
-    if (read('collect') === true) {
+    if (command === 'collect' || read('collect') === true) {
         const other = ['file', 'runInputPath', 'runId', 'terminateEnvironment', 'reportLater', 'dryRun'].find(key => read(key) !== undefined && read(key) !== false);
         if (other)
             throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('collect', 'true')}`, 'Collect in a workflow of its own (on: schedule), with the API key, the base URL and the GitHub token only');
@@ -5547,9 +5547,11 @@ function settingsOf(read, mode, values, request) {
         environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
         junitReport: pathIn(request.workingDirectory, read('junitReport')),
         githubToken: read('githubToken'),
-        check: read('check') ?? false,
+        githubRepository: read('githubRepository'),
+        // The CLI and the library, which offer neither, keep both with report-later (github/plan.ts).
+        check: read('check') ?? true,
         checkName: read('checkName'),
-        prComment: read('prComment') ?? false,
+        prComment: read('prComment') ?? true,
         workingDirectory: request.workingDirectory
     };
 }
@@ -5803,7 +5805,7 @@ function blockingCount(report) {
     return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
 }
 /** Pure: one build's entry of `deployments`. */
-function deploymentOutputs(deployment) {
+function outputs_deploymentOutputs(deployment) {
     const { bugs, ...values } = outputValuesOf(deployment);
     void bugs;
     return {
@@ -5823,7 +5825,7 @@ const VERDICT_SEVERITY = ['failed', 'timed-out', 'canceled', 'passed'];
  * and nothing that would be one build's value passed off as the step's.
  */
 function stepOutputValues(deployments) {
-    const entries = deployments.map(deploymentOutputs);
+    const entries = deployments.map(outputs_deploymentOutputs);
     if (deployments.length === 1)
         return { ...outputValuesOf(deployments[0]), deployments: entries };
     const most = (order, values) => order.find(value => values.includes(value));
@@ -12005,7 +12007,7 @@ async function runSteps(run) {
         session.emitEvent({ type: 'planned', mode: settings.mode });
     }
     reporting.add(fileReporters(settings));
-    reporting.add((await hooks.beforeRequests?.(settings, deployments)) ?? []);
+    reporting.add((await hooks.beforeRequests?.(settings, deployments, run.output.secrets)) ?? []);
     await reporting.prepare();
     const rest = plan.steps.filter(step => !before.includes(step));
     await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)));
@@ -12083,6 +12085,68 @@ function failureOf(error, output, signal) {
         aborted: interrupted || error instanceof errors/* AbortedError */.oM,
         interrupted,
         unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/github/plan.ts
+
+
+
+/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
+function apiUrlOf(env) {
+    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+}
+/** This workflow run's page, when the step runs in one. */
+function workflowRunUrlOf(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+    return repository && id
+        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+        : undefined;
+}
+/** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
+function githubRepoOf(settings, env) {
+    const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY;
+    const repo = repositoryOfSlug(slug);
+    if (slug && settings.githubRepository && !(repo && 'owner' in repo))
+        throw new errors/* InputError */.dz('githubRepository', 'is not owner/name', 'Give the GitHub repository as owner/name, e.g. octo-org/octo-app');
+    return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined;
+}
+/**
+ * Pure: what a deploy reports on GitHub. The action keeps a check run while
+ * it waits (or, with report-later, until a collect completes it) and a
+ * comment on the pull request; the CLI and the library only with
+ * report-later, which needs a token and a repository: without them it is
+ * refused before any request. Undefined when nothing is reported.
+ */
+function reportingPlanOf(frontEnd, settings, secrets, env) {
+    if (frontEnd !== 'action' && !settings.reportLater)
+        return undefined;
+    const repo = githubRepoOf(settings, env);
+    if (frontEnd !== 'action') {
+        const fix = `Give ${(0,option_refs/* ref */.KR)('githubToken')} (a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN) and ${(0,option_refs/* ref */.KR)('githubRepository')}, or leave ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} out`;
+        if (!settings.githubToken)
+            throw new errors/* InputError */.dz('githubToken', 'is empty, and report-later writes the check run with it', fix);
+        if (!repo)
+            throw new errors/* InputError */.dz('githubRepository', 'is empty, and report-later writes the check run there', fix);
+        if (!settings.git.sha)
+            throw new errors/* InputError */.dz('sha', 'is unknown, and report-later writes the check run on that commit', `Pass ${(0,option_refs/* ref */.KR)('sha')}`);
+    }
+    if (!settings.githubToken || !repo)
+        return undefined;
+    const check = settings.check && (settings.wait || settings.reportLater);
+    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
+    if (!check && pullRequest === undefined)
+        return undefined;
+    return {
+        token: settings.githubToken,
+        check,
+        pullRequest,
+        repo,
+        sha: settings.git.sha,
+        apiUrl: apiUrlOf(env),
+        workflowRunUrl: workflowRunUrlOf(env),
+        workflowRunId: env.GITHUB_RUN_ID || undefined,
+        secrets
     };
 }
 
@@ -12867,6 +12931,10 @@ class Collect {
             return { problem: output.text(failureText(error)) };
         }
     }
+    /** What stopped the collect, in the front end's words and redacted: an option's error names it and the fix. */
+    problemOf(error) {
+        return this.output.text(failureText(error));
+    }
     /**
      * The verdict of a run, asked once: a superseding run followed, a run
      * pending since `pendingSince` for longer than the wait's timeout ended as
@@ -12919,6 +12987,11 @@ class Collect {
 
 
 
+
+
+
+
+
 /**
  * The newest commits of the default branch a collect looks at: a deploy on
  * push checks its own commit, and between two collects a busy branch gets a
@@ -12934,6 +13007,77 @@ const WRITE_SPACING_MS = 1000;
 const RATE_RESERVE = 50;
 /** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
 const OUR_APP = 'github-actions';
+/**
+ * A collect, for every front end: its options checked by the one table
+ * before any request (the key, the base URL, the token, the repository:
+ * GITHUB_REPOSITORY in a workflow), then {@link collectPending}. Never
+ * throws: what stopped it is the outcome's `problem`, redacted.
+ */
+async function runCollect(values, hooks) {
+    const env = hooks.env ?? {};
+    const empty = { completed: [], pending: 0, problems: [], requests: 0 };
+    const collect = Collect.start(values, hooks);
+    if ('problem' in collect)
+        return { ...empty, problem: { message: collect.problem, usage: true } };
+    const { settings } = collect;
+    let repo;
+    try {
+        repo = githubRepoOf(settings, env);
+        if (!settings.githubToken)
+            throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
+        if (!repo)
+            throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
+    }
+    catch (error) {
+        return { ...empty, problem: { message: collect.problemOf(error), usage: true } };
+    }
+    const client = await loadClient(settings.githubToken, apiUrlOf(env), {
+        signal: hooks.signal ?? new AbortController().signal,
+        deadline: () => undefined
+    });
+    try {
+        const report = await collectPending({
+            repo,
+            maxRequests: settings.values.collectMaxRequests ?? 300,
+            workflowRunUrl: workflowRunUrlOf(env),
+            secrets: collect.output.secrets
+        }, collect, client, hooks.signal);
+        collect.output.log.info(`Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`);
+        return {
+            ...report,
+            problems: report.problems.map(problem => collect.output.text(problem)),
+            requests: client.requestCount()
+        };
+    }
+    catch (error) {
+        return {
+            ...empty,
+            requests: client.requestCount(),
+            problem: {
+                message: `Collecting stopped: ${collect.problemOf(error)} Nothing else was written; the next collect tries again.`,
+                usage: false
+            }
+        };
+    }
+}
+/** Pure: a collect's outcome as its result. */
+function collectResultOf(outcome) {
+    const failed = outcome.problem !== undefined || outcome.problems.length > 0;
+    const reason = outcome.problem?.message ??
+        (outcome.problems.length > 0
+            ? `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`
+            : undefined);
+    return {
+        conclusion: failed ? 'failure' : 'success',
+        cause: outcome.problem?.usage ? 'usage' : failed ? 'deploy-failed' : 'success',
+        ...(reason ? { reason } : {}),
+        completed: outcome.completed.map(deploymentOutputs),
+        pending: outcome.pending,
+        ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
+        problems: outcome.problems,
+        requests: outcome.requests
+    };
+}
 /** Ran out of requests: the rest waits for the next collect. */
 class Budget extends Error {
 }
@@ -12947,7 +13091,7 @@ class Budget extends Error {
  * a deployment of the same name. An unended run is left as it is; nothing is
  * written that did not change; a completed check run is never written again.
  */
-async function collectVerdicts(plan, collect, client, signal) {
+async function collectPending(plan, collect, client, signal) {
     const report = { completed: [], pending: 0, problems: [] };
     const log = collect.output.log;
     const budget = () => {
@@ -13315,7 +13459,7 @@ async function run(signal, env) {
         if (values.githubToken)
             secrets.add(values.githubToken);
         if (values.collect !== undefined && values.collect.trim().toLowerCase() === 'true')
-            return await collectStep(values, secrets, log, signal, env);
+            return await collectStep(values, log, signal, env);
         const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env);
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
@@ -13329,7 +13473,7 @@ async function run(signal, env) {
             workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
             reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)],
             beforeRequests: async (settings, deployments) => {
-                const plan = reportingPlanOf(settings, secrets, env);
+                const plan = reportingPlanOf('action', settings, secrets, env);
                 const names = deployments.map(deployment => deployment.name);
                 if (settings.dryRun)
                     await checkReporting(plan, names, runnerLog, loadClient, signal);
@@ -13355,8 +13499,8 @@ async function run(signal, env) {
  * worked, never whether a pull request's run passed: a failed verdict is the
  * pull request's check, not this job's.
  */
-async function collectStep(values, secrets, log, signal, env) {
-    const collect = Collect.start(values, {
+async function collectStep(values, log, signal, env) {
+    const outcome = await runCollect(values, {
         frontEnd: 'action',
         vocabulary: ACTION_VOCABULARY,
         log,
@@ -13364,42 +13508,18 @@ async function collectStep(values, secrets, log, signal, env) {
         env,
         workingDirectory: env.GITHUB_WORKSPACE || process.cwd()
     });
-    if ('problem' in collect)
-        return failWith(collect.problem, 'Invalid input');
-    const repo = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    if (!repo || !('owner' in repo))
-        return failWith('collect: true needs the repository the check runs are on: GITHUB_REPOSITORY is not set. Run the collect in a GitHub workflow.', 'Invalid input');
-    const token = collect.settings.githubToken;
-    if (!token)
-        return failWith("collect: true needs github-token (by default the workflow's token) with checks: write and pull-requests: write.", 'Invalid input');
-    const stop = new AbortController();
-    const client = await loadClient(token, apiUrlOf(env), {
-        signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-        deadline: () => undefined
-    });
-    let report;
-    try {
-        report = await collectVerdicts({
-            repo: { owner: repo.owner, repo: repo.name },
-            maxRequests: collect.settings.values.collectMaxRequests ?? 300,
-            workflowRunUrl: workflowRunUrl(env),
-            secrets
-        }, collect, client, signal);
-    }
-    catch (error) {
-        return failWith(`Collecting stopped: ${secrets.redact((0,errors/* messageOf */.bD)(error))}. Nothing else was written; the next collect tries again.`, 'Collect failed');
-    }
-    runnerLog.info(`Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`);
-    if (env.GITHUB_STEP_SUMMARY && report.completed.length > 0)
+    if (outcome.problem)
+        return failWith(outcome.problem.message, outcome.problem.usage ? 'Invalid input' : 'Collect failed');
+    if (env.GITHUB_STEP_SUMMARY && outcome.completed.length > 0)
         await new JobSummary(env.GITHUB_STEP_SUMMARY).finish({
-            deployments: report.completed,
-            judgement: stepJudgement(report.completed),
+            deployments: outcome.completed,
+            judgement: stepJudgement(outcome.completed),
             warnings: []
         });
-    for (const problem of report.problems)
-        runnerLog.warning(secrets.redact(problem), 'Not collected');
-    if (report.problems.length > 0)
-        failWith(`${report.problems.length} verdict(s) could not be collected; they are collected again next time.`, 'Collect failed');
+    for (const problem of outcome.problems)
+        runnerLog.warning(problem, 'Not collected');
+    if (outcome.problems.length > 0)
+        failWith(`${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`, 'Collect failed');
 }
 /** The one error or warning line, and the step's result, from the step's judgement. */
 function main_conclude({ judgement, deployments, problem }) {
@@ -13409,37 +13529,6 @@ function main_conclude({ judgement, deployments, problem }) {
             : 'Mobile build deploy failed');
     else if (judgement.conclusion === 'warning' && judgement.message)
         runnerLog.warning(judgement.message, 'No run created');
-}
-/** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reportingPlanOf(settings, secrets, env) {
-    const repo = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    if (!settings.githubToken || !repo || !('owner' in repo))
-        return undefined;
-    const check = settings.check && (settings.wait || settings.reportLater);
-    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
-    if (!check && pullRequest === undefined)
-        return undefined;
-    return {
-        token: settings.githubToken,
-        check,
-        pullRequest,
-        repo: { owner: repo.owner, repo: repo.name },
-        sha: settings.git.sha,
-        apiUrl: apiUrlOf(env),
-        workflowRunUrl: workflowRunUrl(env),
-        workflowRunId: env.GITHUB_RUN_ID || undefined,
-        secrets
-    };
-}
-/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included). */
-function apiUrlOf(env) {
-    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-}
-function workflowRunUrl(env) {
-    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
-    return repository && id
-        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
-        : undefined;
 }
 function failWith(message, title) {
     runnerLog.error((0,shared_text/* sanitize */.aj)(message), title);
@@ -13703,7 +13792,7 @@ function messageOf(thrown) {
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(994);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(375);
 
 const KNOWN = new Set(_option_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPTION_KEYS */ .XJ);
 function isOptionKey(value) {
@@ -13727,7 +13816,7 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 994:
+/***/ 375:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13742,15 +13831,19 @@ const COMMANDS = [
     'upload',
     'notify',
     'wait',
-    'terminate'
+    'terminate',
+    'collect'
 ];
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 const PLATFORMS = ['android', 'ios'];
 const ALL = COMMANDS;
+/** The commands that deploy, wait or end an environment: every one but the collect. */
+const DEPLOYS = ['deploy', 'upload', 'notify', 'wait', 'terminate'];
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
 const GIT = ['deploy', 'upload', 'notify'];
 const WAIT = ['deploy', 'notify', 'wait'];
+const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'];
 const REPORTING = ['deploy', 'notify', 'wait'];
 /** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
 const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
@@ -13958,13 +14051,12 @@ const TABLE = {
         kind: 'boolean',
         default: false,
         commands: NOTIFY,
-        frontEnds: ['action'],
-        description: "End right after the notification and leave the verdict to a scheduled {{collect}}: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
+        description: "End right after the notification and leave the verdict to a scheduled collect: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
     },
     collect: {
         kind: 'boolean',
         default: false,
-        commands: ['wait'],
+        commands: ['collect'],
         frontEnds: ['action'],
         description: "Collect the verdicts of deployments made with {{reportLater}}: each of this product's check runs in progress on open pull requests and the default branch's newest commits is completed once its run has ended, with its comment; for a workflow on schedule. Nothing else is done in the step."
     },
@@ -13973,9 +14065,8 @@ const TABLE = {
         default: 300,
         min: 10,
         max: 5000,
-        commands: ['wait'],
-        frontEnds: ['action'],
-        description: "The most requests to GitHub's API one {{collect}} sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
+        commands: ['collect'],
+        description: "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
     },
     waitTimeoutMinutes: {
         kind: 'number',
@@ -13983,7 +14074,7 @@ const TABLE = {
         min: 0,
         exclusiveMin: true,
         max: MAX_WAIT_TIMEOUT_MINUTES,
-        commands: WAIT,
+        commands: WAIT_OR_COLLECT,
         description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
     },
     pollIntervalSeconds: {
@@ -14026,17 +14117,23 @@ const TABLE = {
     },
     summaryFile: {
         kind: 'path',
-        commands: ALL,
+        commands: DEPLOYS,
         frontEnds: ['cli', 'library'],
         description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
     },
     githubToken: {
         kind: 'secret',
-        commands: ['deploy', 'upload', 'notify', 'wait'],
-        frontEnds: ['action', 'cli'],
+        commands: ['deploy', 'upload', 'notify', 'wait', 'collect'],
         env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
         actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, masked: the action's check run and pull-request comment, and in a GitHub workflow the pull request of a fork's workflow_run.`
+        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's, and in a GitHub workflow the pull request of a fork's workflow_run.`
+    },
+    githubRepository: {
+        kind: 'text',
+        commands: ['deploy', 'notify', 'collect'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
+        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}} and a collect are on; in a GitHub workflow, the one it runs in.'
     },
     check: {
         kind: 'boolean',

@@ -30,6 +30,7 @@ export {
   waitForVerdict,
   watchVerdict,
   terminateEnvironment,
+  collectVerdicts,
   junitReport,
   type VerdictUpdate
 } from './library/api.js'
@@ -45,9 +46,11 @@ export type {
   NotifyOptions,
   WaitOptions,
   TerminateOptions,
+  CollectOptions,
   DeployResult,
   TerminateResult
 } from './library/types.js'
+export type { CollectResult, DeploymentOutputs } from './core/index.js'
 export type {
   Bug,
   Cause,

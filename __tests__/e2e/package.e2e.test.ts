@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
+import { WRITE_TOKEN } from '../../emulator/github-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { COMMANDS } from '../../src/cli/args.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
@@ -573,5 +574,107 @@ describe("the run's verdict and preview environments, from the package", () => {
       ),
       deployments: [{ name: 'Mobile tests', ...refused }]
     })
+  })
+})
+
+describe('report-later and collect, from the package', () => {
+  const github = () => ({
+    SERVICE_API_KEY: KEYS.main,
+    GITHUB_TOKEN: WRITE_TOKEN,
+    GITHUB_API_URL: emulator.github.url
+  })
+  const short = JSON.stringify({
+    EMULATOR_RUN: JSON.stringify({ initializingMs: 200, underReviewMs: 200 })
+  })
+
+  it('the CLI deploys with --report-later and ends; collect completes the check run and the comment; the library finds nothing left', async () => {
+    emulator.github.pulls.push({
+      number: 7,
+      state: 'open',
+      head: { ref: 'feature/login', sha: SHA, owner: 'octo-org' }
+    })
+    const built = await writeArtifact('app.apk', 64 * 1024, project)
+    const deployed = await cli(
+      [
+        'deploy',
+        '--file',
+        built.path,
+        '--report-later',
+        '--github-repository',
+        'octo-org/octo-app',
+        '--branch',
+        'feature/login',
+        '--sha',
+        SHA,
+        '--pull-request-number',
+        '7',
+        '--variables',
+        short,
+        '--json'
+      ],
+      github()
+    )
+    expect(deployed.stderr).not.toMatch(/Error/)
+    expect(deployed.code).toBe(0)
+    const { runId } = JSON.parse(deployed.stdout) as { runId: string }
+    expect(emulator.github.checkRuns).toHaveLength(1)
+    expect(emulator.github.checkRuns[0]).toMatchObject({ status: 'in_progress', head_sha: SHA })
+    expect(emulator.github.comments[0]!.body).toMatch(/The verdict is pending/)
+
+    // Without the repository, --report-later is refused before any request.
+    const requests = emulator.requests.length
+    const refused = await cli(
+      ['deploy', '--file', built.path, '--report-later', '--sha', SHA, '--branch', 'x'],
+      github()
+    )
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/--github-repository is empty/)
+    expect(emulator.requests.length).toBe(requests)
+
+    await new Promise(resolve => setTimeout(resolve, 800))
+    const collected = await cli(
+      ['collect', '--github-repository', 'octo-org/octo-app', '--json'],
+      github()
+    )
+    expect(collected.stderr).not.toMatch(/Error/)
+    expect(collected.code).toBe(0)
+    const result = JSON.parse(collected.stdout)
+    expect(result).toMatchObject({
+      conclusion: 'success',
+      cause: 'success',
+      pending: 0,
+      completed: [{ runId, verdict: 'passed', conclusion: 'success' }]
+    })
+    expect(emulator.github.checkRuns[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'success'
+    })
+    expect(emulator.github.comments).toHaveLength(1)
+    expect(emulator.github.comments[0]!.body).toMatch(/✅ passed/)
+
+    await writeFile(
+      join(project, 'collect.mjs'),
+      `
+      import { collectVerdicts } from 'mobile-build-deploy'
+      const base = { apiKey: ${JSON.stringify(KEYS.main)}, baseUrl: ${JSON.stringify(emulator.baseUrl)} }
+      const again = await collectVerdicts({ ...base, githubToken: process.env.GITHUB_TOKEN, githubRepository: 'octo-org/octo-app' })
+      const bad = await collectVerdicts({ ...base, githubToken: process.env.GITHUB_TOKEN })
+      const stray = await collectVerdicts({ ...base, file: 'app.apk' })
+      console.log(JSON.stringify({ again, bad, stray }))
+    `
+    )
+    const writes = emulator.github.requests.filter(r => r.method !== 'GET').length
+    const ran = await inProject(process.execPath, ['collect.mjs'], {
+      GITHUB_TOKEN: WRITE_TOKEN,
+      GITHUB_API_URL: emulator.github.url
+    })
+    expect(ran.stderr).toBe('')
+    const { again, bad, stray } = JSON.parse(ran.stdout)
+    expect(again).toMatchObject({ conclusion: 'success', completed: [], pending: 0 })
+    expect(emulator.github.requests.filter(r => r.method !== 'GET').length).toBe(writes)
+    expect(bad).toMatchObject({ conclusion: 'failure', cause: 'usage' })
+    expect(bad.reason).toMatch(/githubRepository is empty/)
+    expect(stray).toMatchObject({ conclusion: 'failure', cause: 'usage' })
+    expect(stray.reason).toMatch(/'file' is not an option of collectVerdicts/)
   })
 })

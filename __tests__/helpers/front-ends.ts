@@ -64,7 +64,8 @@ const LIBRARY_FUNCTIONS = {
   upload: library.uploadBuild,
   notify: library.notifyDeployment,
   wait: library.waitForVerdict,
-  terminate: library.terminateEnvironment
+  terminate: library.terminateEnvironment,
+  collect: library.collectVerdicts
 } as const
 
 /** The action in a step, its mode chosen by its inputs as a workflow author would. */

@@ -3,20 +3,18 @@ import * as core from '@actions/core'
 import {
   adoptCheckName,
   checkReporting,
-  collectVerdicts,
   GitHubReporter,
   loadClient,
-  type ReportingPlan,
-  Collect,
   githubContext,
+  reportingPlanOf,
+  runCollect,
+  type Log,
   stepJudgement,
   sanitize,
   messageOf,
-  repositoryOfSlug,
   runDeploy,
   Secrets,
   type JsonObject,
-  type Settings,
   type StepFacts
 } from '../core/index.js'
 import { readInputs } from './inputs.js'
@@ -64,7 +62,7 @@ export async function run(
     if (values.apiKey) secrets.add(values.apiKey)
     if (values.githubToken) secrets.add(values.githubToken)
     if (values.collect !== undefined && values.collect.trim().toLowerCase() === 'true')
-      return await collectStep(values, secrets, log, signal, env)
+      return await collectStep(values, log, signal, env)
     const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
 
@@ -78,7 +76,7 @@ export async function run(
       workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
       reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)],
       beforeRequests: async (settings, deployments) => {
-        const plan = reportingPlanOf(settings, secrets, env)
+        const plan = reportingPlanOf('action', settings, secrets, env)
         const names = deployments.map(deployment => deployment.name)
         if (settings.dryRun) await checkReporting(plan, names, out, loadClient, signal)
         if (settings.dryRun || !plan) return []
@@ -103,12 +101,11 @@ export async function run(
  */
 async function collectStep(
   values: ReturnType<typeof readInputs>,
-  secrets: Secrets,
-  log: typeof out,
+  log: Log,
   signal: AbortSignal | undefined,
   env: Record<string, string | undefined>
 ): Promise<void> {
-  const collect = Collect.start(values, {
+  const outcome = await runCollect(values, {
     frontEnd: 'action',
     vocabulary: ACTION_VOCABULARY,
     log,
@@ -116,56 +113,21 @@ async function collectStep(
     env,
     workingDirectory: env.GITHUB_WORKSPACE || process.cwd()
   })
-  if ('problem' in collect) return failWith(collect.problem, 'Invalid input')
-  const repo = repositoryOfSlug(env.GITHUB_REPOSITORY)
-  if (!repo || !('owner' in repo))
+  if (outcome.problem)
     return failWith(
-      'collect: true needs the repository the check runs are on: GITHUB_REPOSITORY is not set. Run the collect in a GitHub workflow.',
-      'Invalid input'
+      outcome.problem.message,
+      outcome.problem.usage ? 'Invalid input' : 'Collect failed'
     )
-  const token = collect.settings.githubToken
-  if (!token)
-    return failWith(
-      "collect: true needs github-token (by default the workflow's token) with checks: write and pull-requests: write.",
-      'Invalid input'
-    )
-  const stop = new AbortController()
-  const client = await loadClient(token, apiUrlOf(env), {
-    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-    deadline: () => undefined
-  })
-  let report: Awaited<ReturnType<typeof collectVerdicts>>
-  try {
-    report = await collectVerdicts(
-      {
-        repo: { owner: repo.owner, repo: repo.name },
-        maxRequests: collect.settings.values.collectMaxRequests ?? 300,
-        workflowRunUrl: workflowRunUrl(env),
-        secrets
-      },
-      collect,
-      client,
-      signal
-    )
-  } catch (error) {
-    return failWith(
-      `Collecting stopped: ${secrets.redact(messageOf(error))}. Nothing else was written; the next collect tries again.`,
-      'Collect failed'
-    )
-  }
-  out.info(
-    `Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`
-  )
-  if (env.GITHUB_STEP_SUMMARY && report.completed.length > 0)
+  if (env.GITHUB_STEP_SUMMARY && outcome.completed.length > 0)
     await new JobSummary(env.GITHUB_STEP_SUMMARY).finish({
-      deployments: report.completed,
-      judgement: stepJudgement(report.completed),
+      deployments: outcome.completed,
+      judgement: stepJudgement(outcome.completed),
       warnings: []
     })
-  for (const problem of report.problems) out.warning(secrets.redact(problem), 'Not collected')
-  if (report.problems.length > 0)
+  for (const problem of outcome.problems) out.warning(problem, 'Not collected')
+  if (outcome.problems.length > 0)
     failWith(
-      `${report.problems.length} verdict(s) could not be collected; they are collected again next time.`,
+      `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`,
       'Collect failed'
     )
 }
@@ -181,42 +143,6 @@ function conclude({ judgement, deployments, problem }: StepFacts): void {
     )
   else if (judgement.conclusion === 'warning' && judgement.message)
     out.warning(judgement.message, 'No run created')
-}
-
-/** The GitHub reporting the settings ask for: a check for a step that waits, a comment on a pull request; none without a token. */
-function reportingPlanOf(
-  settings: Settings,
-  secrets: Secrets,
-  env: Record<string, string | undefined>
-): ReportingPlan | undefined {
-  const repo = repositoryOfSlug(env.GITHUB_REPOSITORY)
-  if (!settings.githubToken || !repo || !('owner' in repo)) return undefined
-  const check = settings.check && (settings.wait || settings.reportLater)
-  const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
-  if (!check && pullRequest === undefined) return undefined
-  return {
-    token: settings.githubToken,
-    check,
-    pullRequest,
-    repo: { owner: repo.owner, repo: repo.name },
-    sha: settings.git.sha,
-    apiUrl: apiUrlOf(env),
-    workflowRunUrl: workflowRunUrl(env),
-    workflowRunId: env.GITHUB_RUN_ID || undefined,
-    secrets
-  }
-}
-
-/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included). */
-function apiUrlOf(env: Record<string, string | undefined>): string {
-  return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
-}
-
-function workflowRunUrl(env: Record<string, string | undefined>): string | undefined {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env
-  return repository && id
-    ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
-    : undefined
 }
 
 function failWith(message: string, title: string): void {

@@ -54,7 +54,9 @@ const SUMMARIES: Record<Command, string> = {
   upload: 'upload the build only; no run starts (workspace set-up)',
   notify: 'notify the service of a deployment, with an earlier upload or none',
   wait: "wait for an earlier run's verdict",
-  terminate: 'end a preview environment, so that the service stops testing it'
+  terminate: 'end a preview environment, so that the service stops testing it',
+  collect:
+    'complete the GitHub check runs of deployments made with --report-later whose runs have ended (a scheduled job)'
 }
 
 /** A command's flags: the options the table gives it in the CLI, then the CLI's own. */
@@ -66,7 +68,12 @@ function flagsOf(command: Command): Flag[] {
     help: helpOf(key),
     option: key
   }))
-  return [...options, ...OWN_FLAGS]
+  // A collect hands over no outputs: it completes check runs on GitHub.
+  const own =
+    command === 'collect'
+      ? OWN_FLAGS.filter(flag => ['json', 'quiet', 'help'].includes(flag.name))
+      : OWN_FLAGS
+  return [...options, ...own]
 }
 
 function helpOf(key: OptionKey): string {

@@ -1,6 +1,16 @@
 import { resolve } from 'node:path'
-import { runDeploy, sanitizeLine, type HandOverFormat } from '../core/index.js'
-import { EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
+import {
+  collectResultOf,
+  GitHubReporter,
+  loadClient,
+  reportingPlanOf,
+  runCollect,
+  runDeploy,
+  sanitizeJson,
+  sanitizeLine,
+  type HandOverFormat
+} from '../core/index.js'
+import { COMMANDS, EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
 import { stderrLog } from './log.js'
 import type { Io } from './options.js'
 import { derivedContext, valuesOf } from './options.js'
@@ -28,6 +38,7 @@ export async function runCommand(
   const outputFile = outputEnv === undefined ? undefined : resolve(io.cwd, outputEnv)
   const format = (values['output-env-format'] ?? 'dotenv') as HandOverFormat
 
+  if (command.name === 'collect') return collectCommand(values, io, json, log)
   const usesGit = command.flags.some(flag => flag.option === 'sha')
   const derived = usesGit ? await derivedContext(io) : undefined
   for (const note of derived?.notes ?? []) log.warning(note)
@@ -46,6 +57,11 @@ export async function runCommand(
     env: io.env,
     workingDirectory: io.cwd,
     signal: io.signal,
+    // With --report-later, the check run and the comment a scheduled collect completes.
+    beforeRequests: (settings, _deployments, secrets) => {
+      const plan = reportingPlanOf('cli', settings, secrets, io.env)
+      return plan ? [new GitHubReporter(plan, log, loadClient)] : []
+    },
     reporters: [
       ...(outputFile ? [new HandOverFile(outputFile, outputEnv!, format, log)] : []),
       new StdoutOutputs(io.stdout, json, format)
@@ -59,4 +75,33 @@ export async function runCommand(
   if (deployments.some(deployment => deployment.failure?.interrupted))
     return interruptedExit(io.signal?.reason)
   return EXIT[judgement.cause]
+}
+
+/**
+ * `collect`: the verdicts of deployments reported later put on their check
+ * runs and comments. The exit code says whether collecting worked: 0, 1 when
+ * GitHub or the service could not be used (the next collect tries again),
+ * 2 for bad usage; never whether a pull request's run passed.
+ */
+async function collectCommand(
+  values: ParsedArgs['values'],
+  io: Io,
+  json: boolean,
+  log: ReturnType<typeof stderrLog>
+): Promise<number> {
+  const command = COMMANDS.find(c => c.name === 'collect')!
+  const outcome = await runCollect(valuesOf(command, values), {
+    frontEnd: 'cli',
+    vocabulary: CLI_VOCABULARY,
+    log,
+    env: io.env,
+    workingDirectory: io.cwd,
+    signal: io.signal
+  })
+  const result = collectResultOf(outcome)
+  for (const problem of result.problems) log.warning(problem, 'Not collected')
+  if (json) io.stdout(`${sanitizeJson(result, 2)}\n`)
+  if (result.reason && result.conclusion === 'failure')
+    io.stderr(`Error: ${sanitizeLine(result.reason)}\n`)
+  return EXIT[result.cause]
 }

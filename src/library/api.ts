@@ -1,5 +1,12 @@
 import {
   clock,
+  collectResultOf,
+  GitHubReporter,
+  loadClient,
+  reportingPlanOf,
+  runCollect,
+  type CollectResult,
+  type Log,
   resultOf,
   DeployError,
   sanitize,
@@ -16,6 +23,7 @@ import {
 } from '../core/index.js'
 import {
   CALLBACK_OPTIONS,
+  type CollectOptions,
   type DeployOptions,
   type DeployResult,
   type NotifyOptions,
@@ -34,7 +42,8 @@ const FUNCTIONS: Record<Command, string> = {
   upload: 'uploadBuild',
   notify: 'notifyDeployment',
   wait: 'waitForVerdict',
-  terminate: 'terminateEnvironment'
+  terminate: 'terminateEnvironment',
+  collect: 'collectVerdicts'
 }
 
 /**
@@ -218,11 +227,17 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
     }
     const onStatus = source.onStatus as ((status: VerdictStatus) => void) | undefined
     const result = new LibraryResult()
+    const log = source.log as DeployOptions['log']
     await runDeploy(command, values, {
       frontEnd: 'library',
       vocabulary: LIBRARY_VOCABULARY,
-      log: source.log as DeployOptions['log'],
+      log,
       env: process.env,
+      // With reportLater, the check run and the comment a scheduled collect completes.
+      beforeRequests: (settings, _deployments, secrets) => {
+        const plan = reportingPlanOf('library', settings, secrets, process.env)
+        return plan ? [new GitHubReporter(plan, guardedLog(log), loadClient)] : []
+      },
       workingDirectory:
         typeof source.workingDirectory === 'string' ? source.workingDirectory : process.cwd(),
       signal: source.signal instanceof AbortSignal ? source.signal : undefined,
@@ -236,6 +251,69 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
       `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
     )
   }
+}
+
+/**
+ * Completes the GitHub check runs of deployments made with `reportLater`
+ * whose runs have ended, as a waiting deploy would have (its conclusion, its
+ * summary, the pull request's comment), in `githubRepository`
+ * (GITHUB_REPOSITORY by default) with `githubToken`; for a scheduled job.
+ * Asks the service once per run, never waits. Resolves with whether
+ * collecting worked (`conclusion`) and what it completed; never rejects.
+ *
+ * ```ts
+ * const collected = await collectVerdicts({ apiKey, baseUrl, githubToken, githubRepository: 'octo-org/octo-app' })
+ * for (const deployment of collected.completed) console.log(deployment.name, deployment.verdict)
+ * ```
+ */
+export async function collectVerdicts(options: CollectOptions): Promise<CollectResult> {
+  const refusedWith = (reason: string): CollectResult => ({
+    ...collectResultOf({ completed: [], pending: 0, problems: [], requests: 0 }),
+    conclusion: 'failure',
+    cause: 'usage',
+    reason: refused(reason).reason
+  })
+  try {
+    if (!isObject(options))
+      return refusedWith(
+        `collectVerdicts takes an options object with apiKey, baseUrl and githubToken, not ${kindOf(options)}`
+      )
+    const stray = strayKey('collect', options)
+    if (stray) return refusedWith(stray)
+    const values: Partial<Record<OptionKey, unknown>> = {}
+    for (const key of optionsOf('library', 'collect')) {
+      const value = options[spelling('library', key)]
+      if (value !== undefined) values[key] = value
+    }
+    const outcome = await runCollect(values, {
+      frontEnd: 'library',
+      vocabulary: LIBRARY_VOCABULARY,
+      log: options.log,
+      env: process.env,
+      workingDirectory: process.cwd(),
+      signal: options.signal instanceof AbortSignal ? options.signal : undefined
+    })
+    return collectResultOf(outcome)
+  } catch (error) {
+    return refusedWith(
+      `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
+    )
+  }
+}
+
+/** The caller's log for GitHub's notices: one of its functions that throws is dropped, never fatal. */
+function guardedLog(log: DeployOptions['log']): Pick<Log, 'notice' | 'warning' | 'debug'> {
+  const safe =
+    (name: 'notice' | 'warning' | 'debug') =>
+    (message: string, title?: string): void => {
+      try {
+        const own = isObject(log) ? log[name] : undefined
+        if (typeof own === 'function') own.call(log, message, title)
+      } catch {
+        // A caller's log that throws is not ours to crash on.
+      }
+    }
+  return { notice: safe('notice'), warning: safe('warning'), debug: safe('debug') }
 }
 
 /** Bad usage found before the orchestrator: the same result a refused option gives. */

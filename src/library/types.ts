@@ -143,13 +143,17 @@ export type WaitOptions = OptionsOf<'wait'> & Callbacks & StatusCallback
 /** Options of `terminateEnvironment`: exactly one of `environmentId`, `environmentAlias`, `deploymentUrl`. */
 export type TerminateOptions = OptionsOf<'terminate'> & Callbacks
 
+/** Options of `collectVerdicts`: the service, GitHub's token and repository, how long a run may stay pending, how many requests. */
+export type CollectOptions = OptionsOf<'collect'> & Callbacks
+
 /** The callbacks and settings each function takes beside the table's options, by command: the library's runtime check reads it. */
 export const CALLBACK_OPTIONS = {
   deploy: ['signal', 'log', 'workingDirectory', 'onProgress', 'onStatus', 'git'],
   upload: ['signal', 'log', 'workingDirectory', 'onProgress', 'git'],
   notify: ['signal', 'log', 'onStatus', 'git'],
   wait: ['signal', 'log', 'onStatus'],
-  terminate: ['signal', 'log']
+  terminate: ['signal', 'log'],
+  collect: ['signal', 'log']
 } as const satisfies Record<Command, readonly string[]>
 
 /** What a call came to: the outputs by the action's names, and what it means for a pipeline. */

@@ -8,6 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { optionsOf, spelling, type Command } from '../../../src/core/index.js'
 import {
+  collectVerdicts,
   deployBuild,
   notifyDeployment,
   terminateEnvironment,
@@ -50,7 +51,8 @@ const FUNCTIONS: Record<Command, (options: never) => Promise<{ cause: string; re
     upload: uploadBuild,
     notify: notifyDeployment,
     wait: waitForVerdict,
-    terminate: terminateEnvironment
+    terminate: terminateEnvironment,
+    collect: collectVerdicts
   }
 
 /** The library's names of a command's options, from the table: top level and inside `git`. */

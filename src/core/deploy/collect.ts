@@ -67,6 +67,11 @@ export class Collect {
     }
   }
 
+  /** What stopped the collect, in the front end's words and redacted: an option's error names it and the fix. */
+  problemOf(error: unknown): string {
+    return this.output.text(failureText(error))
+  }
+
   /**
    * The verdict of a run, asked once: a superseding run followed, a run
    * pending since `pendingSince` for longer than the wait's timeout ended as

@@ -140,7 +140,7 @@ async function runSteps(run: StepRun): Promise<void> {
     session.emitEvent({ type: 'planned', mode: settings.mode })
   }
   reporting.add(fileReporters(settings))
-  reporting.add((await hooks.beforeRequests?.(settings, deployments)) ?? [])
+  reporting.add((await hooks.beforeRequests?.(settings, deployments, run.output.secrets)) ?? [])
   await reporting.prepare()
   const rest = plan.steps.filter(step => !before.includes(step))
   await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)))

@@ -1,6 +1,7 @@
 import { AbortedError } from '../shared/errors.js'
 import { formatDuration, formatMinutes } from '../shared/format.js'
 import type { Log, ProgressListener } from '../shared/log.js'
+import type { Secrets } from '../shared/redact.js'
 import { userAgent, type FrontEnd } from '../shared/version.js'
 import { clock } from '../shared/clock.js'
 import { LIMIT_VARIABLES, type Limits } from '../options/time-limits.js'
@@ -40,12 +41,14 @@ export interface DeployHooks {
   /**
    * Called once the options are checked and the builds found, before the
    * first request: a front end checks here that it can write what it must,
-   * and names the reporters the settings ask for (a check run, a comment).
+   * and names the reporters the settings ask for (a check run, a comment),
+   * each writing through the deploy's one redaction (`secrets`).
    */
   beforeRequests?:
     | ((
         settings: Settings,
-        deployments: readonly Deployment[]
+        deployments: readonly Deployment[],
+        secrets: Secrets
       ) => void | Reporter[] | Promise<void | Reporter[]>)
     | undefined
 }

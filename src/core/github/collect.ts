@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Collect } from '../deploy/collect.js'
+import { Collect } from '../deploy/collect.js'
 import type { Deployment } from '../report/facts.js'
 import { checkConclusion, checkOutput, commentBody, isPending } from '../report/github.js'
 import { buildKey, externalId, parseExternalId } from '../report/identity.js'
@@ -9,7 +9,13 @@ import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
 import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
+import type { DeployHooks } from '../deploy/session.js'
+import { deploymentOutputs, type DeploymentOutputs } from '../report/outputs.js'
+import { InputError } from '../shared/errors.js'
+import type { OptionKey } from '../shared/option-table.js'
 import type { CheckRun, GitHubClient, Repo } from './client.js'
+import { loadClient } from './load.js'
+import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from './plan.js'
 import { OurComment } from './comment.js'
 import { scrubbed } from './scrub.js'
 
@@ -28,6 +34,125 @@ export const WRITE_SPACING_MS = 1000
 const RATE_RESERVE = 50
 /** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
 export const OUR_APP = 'github-actions'
+
+/** What a collect came to, for its front end to show: what it completed, what it left, what stopped it. */
+export interface CollectOutcome extends CollectReport {
+  /** What stopped the collect before or while it looked: an option that cannot be used (`usage`), GitHub or the service. */
+  problem?: { message: string; usage: boolean } | undefined
+  /** Requests sent to GitHub's API. */
+  requests: number
+}
+
+/**
+ * A collect, for every front end: its options checked by the one table
+ * before any request (the key, the base URL, the token, the repository:
+ * GITHUB_REPOSITORY in a workflow), then {@link collectPending}. Never
+ * throws: what stopped it is the outcome's `problem`, redacted.
+ */
+export async function runCollect(
+  values: Partial<Record<OptionKey, unknown>>,
+  hooks: DeployHooks
+): Promise<CollectOutcome> {
+  const env = hooks.env ?? {}
+  const empty: CollectOutcome = { completed: [], pending: 0, problems: [], requests: 0 }
+  const collect = Collect.start(values, hooks)
+  if ('problem' in collect) return { ...empty, problem: { message: collect.problem, usage: true } }
+  const { settings } = collect
+  let repo: Repo | undefined
+  try {
+    repo = githubRepoOf(settings, env)
+    if (!settings.githubToken)
+      throw new InputError(
+        'githubToken',
+        'is empty',
+        "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write"
+      )
+    if (!repo)
+      throw new InputError(
+        'githubRepository',
+        'is empty, and no GITHUB_REPOSITORY says which repository to collect in',
+        'Run the collect in a GitHub workflow, or give the repository as owner/name'
+      )
+  } catch (error) {
+    return { ...empty, problem: { message: collect.problemOf(error), usage: true } }
+  }
+  const client = await loadClient(settings.githubToken, apiUrlOf(env), {
+    signal: hooks.signal ?? new AbortController().signal,
+    deadline: () => undefined
+  })
+  try {
+    const report = await collectPending(
+      {
+        repo,
+        maxRequests: settings.values.collectMaxRequests ?? 300,
+        workflowRunUrl: workflowRunUrlOf(env),
+        secrets: collect.output.secrets
+      },
+      collect,
+      client,
+      hooks.signal
+    )
+    collect.output.log.info(
+      `Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`
+    )
+    return {
+      ...report,
+      problems: report.problems.map(problem => collect.output.text(problem)),
+      requests: client.requestCount()
+    }
+  } catch (error) {
+    return {
+      ...empty,
+      requests: client.requestCount(),
+      problem: {
+        message: `Collecting stopped: ${collect.problemOf(error)} Nothing else was written; the next collect tries again.`,
+        usage: false
+      }
+    }
+  }
+}
+
+/**
+ * What a collect came to as the CLI's `--json` and the library's result say
+ * it: whether collecting worked (never whether a pull request's run passed),
+ * each deployment it completed by its outputs, what it left.
+ */
+export interface CollectResult {
+  conclusion: 'success' | 'failure'
+  /** `usage` for an option that cannot be used; `deploy-failed` when GitHub or the service could not be used. */
+  cause: 'success' | 'usage' | 'deploy-failed'
+  reason?: string | undefined
+  /** Each deployment whose check run it completed: its name, run, verdict and what that comes to. */
+  completed: DeploymentOutputs[]
+  /** Check runs left in progress: their runs go on. */
+  pending: number
+  /** Why it stopped before it looked everywhere (the request budget, the rate limit); the next collect goes on. */
+  stopped?: string | undefined
+  /** What could not be collected this time. */
+  problems: string[]
+  /** Requests sent to GitHub's API. */
+  requests: number
+}
+
+/** Pure: a collect's outcome as its result. */
+export function collectResultOf(outcome: CollectOutcome): CollectResult {
+  const failed = outcome.problem !== undefined || outcome.problems.length > 0
+  const reason =
+    outcome.problem?.message ??
+    (outcome.problems.length > 0
+      ? `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`
+      : undefined)
+  return {
+    conclusion: failed ? 'failure' : 'success',
+    cause: outcome.problem?.usage ? 'usage' : failed ? 'deploy-failed' : 'success',
+    ...(reason ? { reason } : {}),
+    completed: outcome.completed.map(deploymentOutputs),
+    pending: outcome.pending,
+    ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
+    problems: outcome.problems,
+    requests: outcome.requests
+  }
+}
 
 /** What a collect is asked to do. */
 export interface CollectPlan {
@@ -69,7 +194,7 @@ class Budget extends Error {}
  * a deployment of the same name. An unended run is left as it is; nothing is
  * written that did not change; a completed check run is never written again.
  */
-export async function collectVerdicts(
+export async function collectPending(
   plan: CollectPlan,
   collect: Collect,
   client: GitHubClient,

@@ -52,7 +52,7 @@ export function modeOf(
       )
     return 'terminate'
   }
-  if (read('collect') === true) {
+  if (command === 'collect' || read('collect') === true) {
     const other = (
       ['file', 'runInputPath', 'runId', 'terminateEnvironment', 'reportLater', 'dryRun'] as const
     ).find(key => read(key) !== undefined && read(key) !== false)

@@ -61,6 +61,8 @@ export interface Settings {
   /** Where to write the JUnit report of the verdict: an absolute path. */
   junitReport?: string | undefined
   githubToken?: string | undefined
+  /** The GitHub repository (owner/name) the check runs of report-later and a collect are on, when given. */
+  githubRepository?: string | undefined
   check: boolean
   checkName?: string | undefined
   prComment: boolean
@@ -159,9 +161,11 @@ function settingsOf(
     environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
     junitReport: pathIn(request.workingDirectory, read('junitReport')),
     githubToken: read('githubToken'),
-    check: read('check') ?? false,
+    githubRepository: read('githubRepository'),
+    // The CLI and the library, which offer neither, keep both with report-later (github/plan.ts).
+    check: read('check') ?? true,
     checkName: read('checkName'),
-    prComment: read('prComment') ?? false,
+    prComment: read('prComment') ?? true,
     workingDirectory: request.workingDirectory
   }
 }

@@ -13,14 +13,15 @@ import type { Repository } from './git-context.js'
  */
 
 /** What a front end asks the core to do. The action is all of them in one step, chosen by its inputs. */
-export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate'
+export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate' | 'collect'
 
 export const COMMANDS = [
   'deploy',
   'upload',
   'notify',
   'wait',
-  'terminate'
+  'terminate',
+  'collect'
 ] as const satisfies readonly Command[]
 
 /** How a value is read and checked (options/values.ts). */
@@ -91,10 +92,13 @@ export const PLATFORMS = ['android', 'ios'] as const
 export type Platform = (typeof PLATFORMS)[number]
 
 const ALL = COMMANDS
+/** The commands that deploy, wait or end an environment: every one but the collect. */
+const DEPLOYS = ['deploy', 'upload', 'notify', 'wait', 'terminate'] as const
 const BUILD = ['deploy', 'upload'] as const
 const NOTIFY = ['deploy', 'notify'] as const
 const GIT = ['deploy', 'upload', 'notify'] as const
 const WAIT = ['deploy', 'notify', 'wait'] as const
+const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'] as const
 const REPORTING = ['deploy', 'notify', 'wait'] as const
 /** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
 export const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64
@@ -313,14 +317,13 @@ const TABLE = {
     kind: 'boolean',
     default: false,
     commands: NOTIFY,
-    frontEnds: ['action'],
     description:
-      "End right after the notification and leave the verdict to a scheduled {{collect}}: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
+      "End right after the notification and leave the verdict to a scheduled collect: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
   },
   collect: {
     kind: 'boolean',
     default: false,
-    commands: ['wait'],
+    commands: ['collect'],
     frontEnds: ['action'],
     description:
       "Collect the verdicts of deployments made with {{reportLater}}: each of this product's check runs in progress on open pull requests and the default branch's newest commits is completed once its run has ended, with its comment; for a workflow on schedule. Nothing else is done in the step."
@@ -330,10 +333,9 @@ const TABLE = {
     default: 300,
     min: 10,
     max: 5000,
-    commands: ['wait'],
-    frontEnds: ['action'],
+    commands: ['collect'],
     description:
-      "The most requests to GitHub's API one {{collect}} sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
+      "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
   },
   waitTimeoutMinutes: {
     kind: 'number',
@@ -341,7 +343,7 @@ const TABLE = {
     min: 0,
     exclusiveMin: true,
     max: MAX_WAIT_TIMEOUT_MINUTES,
-    commands: WAIT,
+    commands: WAIT_OR_COLLECT,
     description:
       'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
   },
@@ -387,18 +389,25 @@ const TABLE = {
   },
   summaryFile: {
     kind: 'path',
-    commands: ALL,
+    commands: DEPLOYS,
     frontEnds: ['cli', 'library'],
     description:
       "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
   },
   githubToken: {
     kind: 'secret',
-    commands: ['deploy', 'upload', 'notify', 'wait'],
-    frontEnds: ['action', 'cli'],
+    commands: ['deploy', 'upload', 'notify', 'wait', 'collect'],
     env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
     actionDefault: '${{ github.token }}',
-    description: `Token for GitHub's API, masked: the action's check run and pull-request comment, and in a GitHub workflow the pull request of a fork's workflow_run.`
+    description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's, and in a GitHub workflow the pull request of a fork's workflow_run.`
+  },
+  githubRepository: {
+    kind: 'text',
+    commands: ['deploy', 'notify', 'collect'],
+    frontEnds: ['cli', 'library'],
+    env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
+    description:
+      'The GitHub repository (owner/name) the check runs of {{reportLater}} and a collect are on; in a GitHub workflow, the one it runs in.'
   },
   check: {
     kind: 'boolean',

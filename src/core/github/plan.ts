@@ -1,0 +1,89 @@
+import type { Settings } from '../options/resolve.js'
+import { repositoryOfSlug } from '../ci/github.js'
+import { InputError } from '../shared/errors.js'
+import { ref, setting } from '../shared/option-refs.js'
+import type { Secrets } from '../shared/redact.js'
+import type { FrontEnd } from '../shared/version.js'
+import type { Repo } from './client.js'
+import type { ReportingPlan } from './reporter.js'
+
+type Env = Record<string, string | undefined>
+
+/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
+export function apiUrlOf(env: Env): string {
+  return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
+}
+
+/** This workflow run's page, when the step runs in one. */
+export function workflowRunUrlOf(env: Env): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env
+  return repository && id
+    ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+    : undefined
+}
+
+/** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
+export function githubRepoOf(settings: Settings, env: Env): Repo | undefined {
+  const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY
+  const repo = repositoryOfSlug(slug)
+  if (slug && settings.githubRepository && !(repo && 'owner' in repo))
+    throw new InputError(
+      'githubRepository',
+      'is not owner/name',
+      'Give the GitHub repository as owner/name, e.g. octo-org/octo-app'
+    )
+  return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined
+}
+
+/**
+ * Pure: what a deploy reports on GitHub. The action keeps a check run while
+ * it waits (or, with report-later, until a collect completes it) and a
+ * comment on the pull request; the CLI and the library only with
+ * report-later, which needs a token and a repository: without them it is
+ * refused before any request. Undefined when nothing is reported.
+ */
+export function reportingPlanOf(
+  frontEnd: FrontEnd,
+  settings: Settings,
+  secrets: Secrets,
+  env: Env
+): ReportingPlan | undefined {
+  if (frontEnd !== 'action' && !settings.reportLater) return undefined
+  const repo = githubRepoOf(settings, env)
+  if (frontEnd !== 'action') {
+    const fix = `Give ${ref('githubToken')} (a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN) and ${ref('githubRepository')}, or leave ${setting('reportLater', 'true')} out`
+    if (!settings.githubToken)
+      throw new InputError(
+        'githubToken',
+        'is empty, and report-later writes the check run with it',
+        fix
+      )
+    if (!repo)
+      throw new InputError(
+        'githubRepository',
+        'is empty, and report-later writes the check run there',
+        fix
+      )
+    if (!settings.git.sha)
+      throw new InputError(
+        'sha',
+        'is unknown, and report-later writes the check run on that commit',
+        `Pass ${ref('sha')}`
+      )
+  }
+  if (!settings.githubToken || !repo) return undefined
+  const check = settings.check && (settings.wait || settings.reportLater)
+  const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
+  if (!check && pullRequest === undefined) return undefined
+  return {
+    token: settings.githubToken,
+    check,
+    pullRequest,
+    repo,
+    sha: settings.git.sha,
+    apiUrl: apiUrlOf(env),
+    workflowRunUrl: workflowRunUrlOf(env),
+    workflowRunId: env.GITHUB_RUN_ID || undefined,
+    secrets
+  }
+}
