@@ -12917,6 +12917,8 @@ class Collect {
         try {
             const settings = resolveOptions({
                 frontEnd: hooks.frontEnd,
+                // The action is every mode in one step, its input `collect` choosing this one.
+                command: hooks.frontEnd === 'action' ? undefined : 'collect',
                 values,
                 env: hooks.env,
                 workingDirectory: hooks.workingDirectory

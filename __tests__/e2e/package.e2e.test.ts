@@ -578,6 +578,8 @@ describe("the run's verdict and preview environments, from the package", () => {
 })
 
 describe('report-later and collect, from the package', () => {
+  // A commit of its own: the emulator's token shares hex digits with SHA, and the redaction would mask them.
+  const HEAD_SHA = 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0'
   const github = () => ({
     SERVICE_API_KEY: KEYS.main,
     GITHUB_TOKEN: WRITE_TOKEN,
@@ -591,7 +593,7 @@ describe('report-later and collect, from the package', () => {
     emulator.github.pulls.push({
       number: 7,
       state: 'open',
-      head: { ref: 'feature/login', sha: SHA, owner: 'octo-org' }
+      head: { ref: 'feature/login', sha: HEAD_SHA, owner: 'octo-org' }
     })
     const built = await writeArtifact('app.apk', 64 * 1024, project)
     const deployed = await cli(
@@ -605,7 +607,7 @@ describe('report-later and collect, from the package', () => {
         '--branch',
         'feature/login',
         '--sha',
-        SHA,
+        HEAD_SHA,
         '--pull-request-number',
         '7',
         '--variables',
@@ -618,17 +620,20 @@ describe('report-later and collect, from the package', () => {
     expect(deployed.code).toBe(0)
     const { runId } = JSON.parse(deployed.stdout) as { runId: string }
     expect(emulator.github.checkRuns).toHaveLength(1)
-    expect(emulator.github.checkRuns[0]).toMatchObject({ status: 'in_progress', head_sha: SHA })
+    expect(emulator.github.checkRuns[0]).toMatchObject({
+      status: 'in_progress',
+      head_sha: HEAD_SHA
+    })
     expect(emulator.github.comments[0]!.body).toMatch(/The verdict is pending/)
 
     // Without the repository, --report-later is refused before any request.
     const requests = emulator.requests.length
     const refused = await cli(
-      ['deploy', '--file', built.path, '--report-later', '--sha', SHA, '--branch', 'x'],
+      ['deploy', '--file', built.path, '--report-later', '--sha', HEAD_SHA, '--branch', 'x'],
       github()
     )
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/--github-repository is empty/)
+    expect(refused.stderr).toMatch(/--github-repository \(or GITHUB_REPOSITORY\) is empty/)
     expect(emulator.requests.length).toBe(requests)
 
     await new Promise(resolve => setTimeout(resolve, 800))
@@ -673,7 +678,7 @@ describe('report-later and collect, from the package', () => {
     expect(again).toMatchObject({ conclusion: 'success', completed: [], pending: 0 })
     expect(emulator.github.requests.filter(r => r.method !== 'GET').length).toBe(writes)
     expect(bad).toMatchObject({ conclusion: 'failure', cause: 'usage' })
-    expect(bad.reason).toMatch(/githubRepository is empty/)
+    expect(bad.reason).toMatch(/Option 'githubRepository' is empty/)
     expect(stray).toMatchObject({ conclusion: 'failure', cause: 'usage' })
     expect(stray.reason).toMatch(/'file' is not an option of collectVerdicts/)
   })

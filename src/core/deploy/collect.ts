@@ -53,6 +53,8 @@ export class Collect {
     try {
       const settings = resolveOptions({
         frontEnd: hooks.frontEnd,
+        // The action is every mode in one step, its input `collect` choosing this one.
+        command: hooks.frontEnd === 'action' ? undefined : 'collect',
         values,
         env: hooks.env,
         workingDirectory: hooks.workingDirectory
