@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { clock } from '../../src/core/shared/clock.js'
 import { fencedBlocks } from '../helpers/docs.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
@@ -122,5 +123,54 @@ describe('docs/action.md, two platforms from one commit', () => {
       'myapp-octo-org-octo-app-pr7.apk',
       'myapp-octo-org-octo-app-pr7.ipa'
     ])
+  })
+})
+
+describe('docs/action.md, the verdict without a waiting runner', () => {
+  /** The page's workflow whose step of this action sets `input`. */
+  async function withInput(input: string): Promise<Workflow> {
+    for (const block of await fencedBlocks('docs/action.md', 'yaml')) {
+      const parsed = parse(block.text) as Workflow
+      const steps = Object.values(parsed?.jobs ?? {}).flatMap(job => job.steps ?? [])
+      if (steps.some(s => s.uses === '<owner>/<repo>@v1' && s.with?.[input] === true)) return parsed
+    }
+    throw new Error(`docs/action.md has no workflow whose step sets ${input}`)
+  }
+
+  it('the deploy ends with its check run in progress; the scheduled collect completes it once the run has ended', async () => {
+    emulator.github.pulls.push({
+      number: 7,
+      state: 'open',
+      head: { ref: 'feature/login', sha: HEAD, owner: 'octo-org' }
+    })
+    const deploy = await withInput('report-later')
+    const hour = 60 * 60 * 1000
+    const deployed = await runJob(
+      deploy.jobs.deploy!,
+      run({ initializingMs: hour / 2, underReviewMs: hour / 2 })
+    )
+    expect(deployed.exitCode).toBe(0)
+    expect(emulator.github.checkRuns.map(c => c.status)).toEqual(['in_progress'])
+
+    const collecting = await withInput('collect')
+    expect(collecting.on).toMatchObject({ schedule: [{ cron: expect.any(String) }] })
+    const inputs: Record<string, string> = {}
+    const ours = collecting.jobs.collect!.steps.find(s => s.uses === '<owner>/<repo>@v1')!
+    for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
+    inputs['api-key'] = DEMO_API_KEY
+    inputs['base-url'] = emulator.baseUrl
+    const collect = () =>
+      step(emulator, inputs, { env, eventName: 'schedule', ref: 'refs/heads/main' })
+
+    expect((await collect()).exitCode).toBe(0)
+    expect(emulator.github.checkRuns.map(c => c.status)).toEqual(['in_progress'])
+    await clock.sleep(2 * hour)
+    const collected = await collect()
+    expect(collected.exitCode).toBe(0)
+    expect(emulator.github.checkRuns[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'success'
+    })
+    expect(emulator.github.comments[0]!.body).toMatch(/✅ passed/)
   })
 })
