@@ -16,7 +16,7 @@ import { COMMANDS } from '../../src/cli/args.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
 import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
-import { packedTarball } from '../helpers/tools.js'
+import { nodeBinary, packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
 import { runCli } from '../helpers/front-ends.js'
 import { junitProblems } from '../helpers/junit.js'
@@ -682,4 +682,24 @@ describe('report-later and collect, from the package', () => {
     expect(stray).toMatchObject({ conclusion: 'failure', cause: 'usage' })
     expect(stray.reason).toMatch(/'file' is not an option of collectVerdicts/)
   })
+})
+
+describe('the package from CommonJS', () => {
+  it.each([22, 24] as const)(
+    'require() loads the library under Node %i, as import does',
+    async major => {
+      const node = await nodeBinary(major)
+      await writeFile(
+        join(project, 'required.cjs'),
+        `const library = require('mobile-build-deploy')
+        console.log(JSON.stringify(Object.keys(library).sort()))`
+      )
+      const ran = await inProject(node, ['required.cjs'], {})
+      expect(ran.stderr).not.toMatch(/Error/)
+      expect(JSON.parse(ran.stdout)).toEqual(
+        expect.arrayContaining(['collectVerdicts', 'deployBuild', 'waitForVerdict'])
+      )
+    },
+    180_000
+  )
 })

