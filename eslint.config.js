@@ -108,7 +108,10 @@ export default tseslint.config(
         {
           paths: [
             { name: '@actions/core', message: 'Workflow commands belong to the action alone.' },
-            { name: '@actions/github', message: "GitHub's API is reached through the core's github/." }
+            {
+              name: '@actions/github',
+              message: "GitHub's API is reached through the core's github/."
+            }
           ],
           patterns: [
             {
