@@ -24,7 +24,7 @@ const CORE_LAYERS = {
     'ci',
     'report'
   ],
-  github: ['shared', 'transport', 'options', 'report', 'deploy']
+  github: ['shared', 'transport', 'options', 'report', 'deploy', 'ci']
 }
 const FOLDERS = Object.keys(CORE_LAYERS)
 
