@@ -12494,10 +12494,13 @@ class OurComment {
     body;
     /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
     identity;
-    constructor(client, repo, issue) {
+    constructor(client, repo, issue, 
+    /** The token's identity when the caller knows it already (a collect asks once for every pull request). */
+    identity) {
         this.client = client;
         this.repo = repo;
         this.issue = issue;
+        this.identity = identity;
     }
     /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
     async write(body, names, signal, around = write => write()) {
@@ -13104,12 +13107,23 @@ async function collectPending(plan, collect, client, signal) {
         if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
             throw new Budget(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
     };
+    // Whose comments are ours: the token's identity, asked once for every pull request of the collect.
+    let login;
+    const identity = () => {
+        budget();
+        login ??= client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN);
+        return login;
+    };
     let lastWrite = -Infinity;
-    const spaced = async (write) => {
+    /** Waits until the next write may go, a write spacing after the last one. */
+    const nextSlot = async () => {
         budget();
         const wait = lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
         if (wait > 0)
             await shared_clock/* clock */.pm.sleep(wait, signal);
+    };
+    const spaced = async (write) => {
+        await nextSlot();
         lastWrite = shared_clock/* clock */.pm.now();
         return write();
     };
@@ -13170,22 +13184,20 @@ async function collectPending(plan, collect, client, signal) {
     /**
      * Completes a check run with its verdict, unless a collect beside this one
      * does. GitHub has no conditional write, so a collect claims the check
-     * first (its own token in `external_id`), waits the write spacing, and
+     * run first (its own token in `external_id`), reads it back a write spacing later, and
      * completes it only if the claim is still its own and the check still in
      * progress: of two collects at once, the later claim wins, and one that
      * claims after the other's look finds the check completed.
      */
     async function complete(pending, deployment) {
-        budget();
-        const fresh = await client.getCheck(plan.repo, pending.run.id);
-        if (fresh.status === 'completed')
-            return false;
-        const identity = parseExternalId(fresh.externalId) ?? parseExternalId(pending.run.externalId);
+        // Listed in progress a moment ago: the claim goes at once, and the read after it tells the rest.
+        const identity = parseExternalId(pending.run.externalId);
         const claim = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
         await spaced(() => client.updateCheck(plan.repo, pending.run.id, {
             external_id: externalId({ ...identity, claim })
         }));
-        await shared_clock/* clock */.pm.sleep(WRITE_SPACING_MS, signal);
+        // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
+        await nextSlot();
         budget();
         const claimed = await client.getCheck(plan.repo, pending.run.id);
         if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
@@ -13202,7 +13214,8 @@ async function collectPending(plan, collect, client, signal) {
             ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
             output: checkOutput(deployment, undefined, pending.facts.workflowRunUrl, pending.facts.names)
         });
-        await spaced(() => client.updateCheck(plan.repo, pending.run.id, fields));
+        lastWrite = shared_clock/* clock */.pm.now();
+        await client.updateCheck(plan.repo, pending.run.id, fields);
         collect.output.log.info(`${pending.run.name}: run ${deployment.verdict?.runId ?? pending.runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
         return true;
     }
@@ -13230,7 +13243,7 @@ async function collectPending(plan, collect, client, signal) {
             return;
         const entries = shown;
         const body = plan.secrets.redactValue(commentBody(entries.map(entry => entry.deployment), entries.map(entry => entry.stage), plan.workflowRunUrl));
-        const ourComment = new OurComment(async () => client, plan.repo, number);
+        const ourComment = new OurComment(async () => client, plan.repo, number, await identity());
         const controller = new AbortController();
         try {
             budget();

@@ -125,7 +125,7 @@ export class ServiceApi {
     )
     const runInputPath = variables.RUN_INPUT_PATH
     const environment = this.environmentOf(workspace, runInputPath)
-    const ephemeral = b.ephemeral_environment === true || environment?.startsWith('pr-') === true
+    const ephemeral = b.ephemeral_environment === true || /-pr\d+$/.test(environment ?? '')
 
     if (workspace.skipDeployments)
       return json(res, 200, answer.skipped(workspace.skipDeployments, environment, ephemeral))
@@ -275,13 +275,18 @@ export class ServiceApi {
     return this.runs.filter(r => r.teamId === workspace.teamId)
   }
 
-  /** The environment a file name selects by the naming convention; the first environment otherwise. */
+  /**
+   * The environment a file name selects by the naming convention: a pull
+   * request's preview environment, named (its alias) by the basename
+   * `<prefix>-<owner>-<repo>-pr<N>`; a static one by `<prefix>-<environment>`;
+   * the first environment otherwise.
+   */
   environmentOf(workspace: Workspace, runInputPath: string | undefined): string | undefined {
     const fallback = workspace.environments[0]
     if (!runInputPath) return fallback
     const name = (runInputPath.split('/').pop() ?? '').replace(/\.[^.]+$/, '')
     const pr = /^.+-.+-.+-pr(\d+)$/.exec(name)
-    if (pr && workspace.prTestingEnabled) return `pr-${pr[1]}`
+    if (pr && workspace.prTestingEnabled) return name
     return workspace.environments.find(env => name.endsWith(`-${env}`)) ?? fallback
   }
 }

@@ -241,7 +241,7 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     const staging = runOf('staging', 'feature/login')!
     expect(output).toContain(`Run ${staging.id} tested myapp-staging.apk (passed)`)
     // The preview's run, by the merge request's name, as an ephemeral environment.
-    expect(runOf('pr-42', 'feature/login')).toMatchObject({
+    expect(runOf('myapp-mobile-shop-pr42', 'feature/login')).toMatchObject({
       runInputPath: 'myapp-mobile-shop-pr42.apk',
       mergeRequestNumber: 42,
       ephemeral: true
@@ -251,7 +251,7 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
       requestsOf(emulator, 'terminate')
         .slice(terminated)
         .map(r => r.body)
-    ).toEqual([{ environmentId: 'env_pr-42' }])
+    ).toEqual([{ environmentId: 'env_myapp-mobile-shop-pr42' }])
   }, 300_000)
 
   it('the second, on the default branch: the wait job waits for the run the deploy job created', async () => {

@@ -113,7 +113,7 @@ describe('the CLI, installed from the packed package', () => {
       fileLocation: 'team_demo/myapp-mobile-apps-shop-pr42.apk',
       artifactSha256: built.sha256,
       artifactSize: built.size,
-      environmentId: 'env_pr-42',
+      environmentId: 'env_myapp-mobile-apps-shop-pr42',
       ...WRITTEN_APPS.apk
     }
     const judged = { conclusion: 'success', cause: 'success' }
@@ -570,7 +570,7 @@ describe("the run's verdict and preview environments, from the package", () => {
     expect(bad).toEqual({
       ...refused,
       reason: expect.stringContaining(
-        'Name the environment to end with exactly one of environmentId, environmentAlias or deploymentUrl'
+        'Name the environment to end with exactly one of environmentId, environmentAlias, deploymentUrl or namePrefix'
       ),
       deployments: [{ name: 'Mobile tests', ...refused }]
     })

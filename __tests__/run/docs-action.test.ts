@@ -174,3 +174,41 @@ describe('docs/action.md, the verdict without a waiting runner', () => {
     expect(emulator.github.comments[0]!.body).toMatch(/✅ passed/)
   })
 })
+
+describe("docs/action.md, ending a pull request's preview environment", () => {
+  it('a workflow of its own on pull_request closed ends the environment the deploy made, by its name prefix', async () => {
+    const deployed = await step(
+      emulator,
+      { file: 'app.apk', 'name-prefix': 'myapp', variables: run() },
+      { workspace: dirname(builds.apk), env, ...pullRequest(HEAD) }
+    )
+    expect(deployed.exitCode).toBe(0)
+    const environment = emulator.runs[0]!.environment
+    expect(environment).toBe('myapp-octo-org-octo-app-pr7')
+
+    let ending: Workflow | undefined
+    for (const block of await fencedBlocks('docs/action.md', 'yaml')) {
+      const parsed = parse(block.text) as Workflow
+      const steps = Object.values(parsed?.jobs ?? {}).flatMap(job => job.steps ?? [])
+      if (steps.some(s => s.with?.['terminate-environment'] === true)) ending = parsed
+    }
+    expect(ending?.on).toEqual({ pull_request: { types: ['closed'] } })
+    const ours = Object.values(ending!.jobs)[0]!.steps.find(s => s.uses === '<owner>/<repo>@v1')!
+    const inputs: Record<string, string> = {}
+    for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
+    inputs['api-key'] = DEMO_API_KEY
+    inputs['base-url'] = emulator.baseUrl
+    const closed = pullRequest(HEAD)
+    const ended = await step(emulator, inputs, {
+      env,
+      ...closed,
+      event: { ...closed.event, action: 'closed' }
+    })
+    expect(ended.exitCode).toBe(0)
+    expect(ended.outputs.environmentId).toBe(`env_${environment}`)
+    const terminated = emulator.requests.filter(r => r.route === 'terminate')
+    expect(terminated.map(r => [r.status, r.body])).toEqual([
+      [200, { environmentAlias: environment }]
+    ])
+  })
+})

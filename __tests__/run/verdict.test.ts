@@ -282,7 +282,7 @@ describe('terminate-environment', () => {
   it.each([
     [
       {},
-      'Name the environment to end with exactly one of environment-id, environment-alias or deployment-url'
+      'Name the environment to end with exactly one of environment-id, environment-alias, deployment-url or name-prefix'
     ],
     [{ 'environment-id': 'env_a', 'environment-alias': 'a' }, 'is set beside environment-id'],
     [

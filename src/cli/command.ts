@@ -40,10 +40,12 @@ export async function runCommand(
 
   if (command.name === 'collect') return collectCommand(values, io, json, log)
   const usesGit = command.flags.some(flag => flag.option === 'sha')
-  const derived = usesGit ? await derivedContext(io) : undefined
+  // Ending a pull request's environment by the deploy's name prefix needs its number and repository.
+  const namesPullRequest = command.name === 'terminate' && values['name-prefix'] !== undefined
+  const derived = usesGit || namesPullRequest ? await derivedContext(io) : undefined
   for (const note of derived?.notes ?? []) log.warning(note)
   const gitGiven = values.branch !== undefined && values.sha !== undefined
-  if (derived && derived.source === undefined && !gitGiven)
+  if (usesGit && derived && derived.source === undefined && !gitGiven)
     log.warning(
       'No Git context found: this is not a CI the tool knows, and git found no checkout here, so no branch or commit is sent. Pass --branch and --sha.',
       'No Git context'

@@ -255,7 +255,7 @@ describe('deploy webhook and runs list', () => {
     const c = await deploy({ variables: { RUN_INPUT_PATH: 'whatever.apk' }, branch: 'x' })
     expect([a.body.environment, b.body.environment, c.body.environment]).toEqual([
       'production',
-      'pr-12',
+      'myapp-octo-app-pr12',
       'staging'
     ])
     const list = (await (

@@ -16,7 +16,7 @@ import type { OptionKey } from '../shared/option-table.js'
 import type { CheckRun, GitHubClient, Repo } from './client.js'
 import { loadClient } from './load.js'
 import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from './plan.js'
-import { OurComment } from './comment.js'
+import { OurComment, WORKFLOW_TOKEN_LOGIN } from './comment.js'
 import { scrubbed } from './scrub.js'
 
 /**
@@ -214,11 +214,22 @@ export async function collectPending(
         `The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`
       )
   }
+  // Whose comments are ours: the token's identity, asked once for every pull request of the collect.
+  let login: Promise<string> | undefined
+  const identity = (): Promise<string> => {
+    budget()
+    login ??= client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN)
+    return login
+  }
   let lastWrite = -Infinity
-  const spaced = async <T>(write: () => Promise<T>): Promise<T> => {
+  /** Waits until the next write may go, a write spacing after the last one. */
+  const nextSlot = async (): Promise<void> => {
     budget()
     const wait = lastWrite + WRITE_SPACING_MS - clock.now()
     if (wait > 0) await clock.sleep(wait, signal)
+  }
+  const spaced = async <T>(write: () => Promise<T>): Promise<T> => {
+    await nextSlot()
     lastWrite = clock.now()
     return write()
   }
@@ -282,23 +293,22 @@ export async function collectPending(
   /**
    * Completes a check run with its verdict, unless a collect beside this one
    * does. GitHub has no conditional write, so a collect claims the check
-   * first (its own token in `external_id`), waits the write spacing, and
+   * run first (its own token in `external_id`), reads it back a write spacing later, and
    * completes it only if the claim is still its own and the check still in
    * progress: of two collects at once, the later claim wins, and one that
    * claims after the other's look finds the check completed.
    */
   async function complete(pending: Pending, deployment: Deployment): Promise<boolean> {
-    budget()
-    const fresh = await client.getCheck(plan.repo, pending.run.id)
-    if (fresh.status === 'completed') return false
-    const identity = parseExternalId(fresh.externalId) ?? parseExternalId(pending.run.externalId)!
+    // Listed in progress a moment ago: the claim goes at once, and the read after it tells the rest.
+    const identity = parseExternalId(pending.run.externalId)!
     const claim = randomBytes(6).toString('hex')
     await spaced(() =>
       client.updateCheck(plan.repo, pending.run.id, {
         external_id: externalId({ ...identity, claim })
       })
     )
-    await clock.sleep(WRITE_SPACING_MS, signal)
+    // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
+    await nextSlot()
     budget()
     const claimed = await client.getCheck(plan.repo, pending.run.id)
     if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
@@ -315,7 +325,8 @@ export async function collectPending(
       ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
       output: checkOutput(deployment, undefined, pending.facts.workflowRunUrl, pending.facts.names)
     })
-    await spaced(() => client.updateCheck(plan.repo, pending.run.id, fields))
+    lastWrite = clock.now()
+    await client.updateCheck(plan.repo, pending.run.id, fields)
     collect.output.log.info(
       `${pending.run.name}: run ${deployment.verdict?.runId ?? pending.runId} ended, the check run is completed as ${String(fields.conclusion)}.`
     )
@@ -354,7 +365,7 @@ export async function collectPending(
         plan.workflowRunUrl
       )
     )
-    const ourComment = new OurComment(async () => client, plan.repo, number)
+    const ourComment = new OurComment(async () => client, plan.repo, number, await identity())
     const controller = new AbortController()
     try {
       budget()

@@ -22,8 +22,12 @@ export class OurComment {
   constructor(
     private readonly client: () => Promise<GitHubClient>,
     private readonly repo: Repo,
-    private readonly issue: number
-  ) {}
+    private readonly issue: number,
+    /** The token's identity when the caller knows it already (a collect asks once for every pull request). */
+    identity?: string
+  ) {
+    this.identity = identity
+  }
 
   /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
   async write(

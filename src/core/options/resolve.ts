@@ -12,6 +12,7 @@ import {
   type OptionValue,
   type Platform
 } from '../shared/option-table.js'
+import { conventionalDestination } from '../shared/naming.js'
 import { optionsOf } from './offers.js'
 import { readOption } from './values.js'
 import { checkCombinations, modeOf, type Mode, type Reader } from './mode.js'
@@ -158,7 +159,8 @@ function settingsOf(
     reportLater: read('reportLater') ?? false,
     pollIntervalMs: Math.round(read('pollIntervalSeconds')! * 1000),
     runId: read('runId'),
-    environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
+    environmentRef:
+      mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
     junitReport: pathIn(request.workingDirectory, read('junitReport')),
     githubToken: read('githubToken'),
     githubRepository: read('githubRepository'),
@@ -214,12 +216,16 @@ function gitOf(read: Reader, derived: GitContext): GitContext {
   ) as GitContext
 }
 
-/** Which preview environment to end, from the options that can name it; exactly one must. */
-function environmentRef(read: Reader): EnvironmentRef {
-  const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'] as const
+/**
+ * Which preview environment to end, from the options that can name it;
+ * exactly one must. `namePrefix` names the pull request's environment as the
+ * deploy named it, by the naming convention: `<prefix>-<owner>-<repo>-pr<N>`.
+ */
+function environmentRef(read: Reader, git: GitContext): EnvironmentRef {
+  const keys = ['environmentId', 'environmentAlias', 'deploymentUrl', 'namePrefix'] as const
   const named = keys.filter(key => read(key) !== undefined)
   if (named.length !== 1) {
-    const all = `${ref('environmentId')}, ${ref('environmentAlias')} or ${ref('deploymentUrl')}`
+    const all = `${ref('environmentId')}, ${ref('environmentAlias')}, ${ref('deploymentUrl')} or ${ref('namePrefix')}`
     throw new InputError(
       named[1] ?? 'environmentId',
       named.length === 0
@@ -229,5 +235,18 @@ function environmentRef(read: Reader): EnvironmentRef {
     )
   }
   const key = named[0]!
-  return { [key]: read(key)! } as EnvironmentRef
+  if (key !== 'namePrefix') return { [key]: read(key)! } as EnvironmentRef
+  const alias = conventionalDestination({
+    prefix: read('namePrefix')!,
+    extension: '',
+    pullRequestNumber: git.pullRequestNumber ?? git.mergeRequestNumber,
+    repository: git.repository
+  })
+  if ('problem' in alias)
+    throw new InputError(
+      'namePrefix',
+      `names a pull request's environment, and ${alias.problem.replace(/^needs either an environment or a pull request: .*$/, 'no pull request is known')}`,
+      `End it from the pull request's own event (pull_request: closed) or merge request pipeline, where its number is known, or name it with ${ref('environmentAlias')}`
+    )
+  return { environmentAlias: alias.destination }
 }

@@ -144,8 +144,8 @@ const TABLE = {
   },
   namePrefix: {
     kind: 'namePart',
-    commands: BUILD,
-    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+    commands: [...BUILD, 'terminate'],
+    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request. Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
   },
   environment: {
     kind: 'namePart',
@@ -367,7 +367,7 @@ const TABLE = {
     default: false,
     commands: ['terminate'],
     frontEnds: ['action'],
-    description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}} or {{deploymentUrl}}.`
+    description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}}, {{deploymentUrl}} or {{namePrefix}} (the deploy's, for its pull request's environment).`
   },
   environmentId: {
     kind: 'text',
