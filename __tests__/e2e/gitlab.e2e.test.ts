@@ -206,6 +206,21 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     }
   })
 
+  it('no pipeline but the default branch sends a build to a static environment (GitLab rules applied)', async () => {
+    const pipelines = await docsPipelines(cli)
+    const feature: Event = { branch: 'feature/login' }
+    const opened: Event = { branch: 'feature/login', openMergeRequest: 'mobile/shop!42' }
+    for (const [index, { pipeline: config }] of pipelines.entries())
+      for (const event of [MERGE_REQUEST, feature, opened]) {
+        const created = pipelineFor(config!, event)
+        const jobs = created ? jobsOf(created) : {}
+        const staticDeploys = Object.entries(jobs)
+          .filter(([, job]) => /staging/.test(JSON.stringify(job)))
+          .map(([name]) => name)
+        expect([index, event, staticDeploys]).toEqual([index, event, []])
+      }
+  })
+
   it('needs rsync, as gitlab-ci-local does', async () => {
     // The project's set-up installs it (Debian package rsync); without it no pipeline below can run.
     await expect(run('rsync', ['--version'])).resolves.toBeDefined()
@@ -238,8 +253,10 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
       manual: ['mobile-build-preview-stop']
     })
 
-    const staging = runOf('staging', 'feature/login')!
-    expect(output).toContain(`Run ${staging.id} tested myapp-staging.apk (passed)`)
+    // The static environment is the default branch's: no merge request's build goes there.
+    expect(Object.keys(jobsOf(pipeline))).not.toContain('mobile-build-deploy')
+    expect(runOf('staging', 'feature/login')).toBeUndefined()
+    expect(output).not.toContain('tested myapp-staging.apk')
     // The preview's run, by the merge request's name, as an ephemeral environment.
     expect(runOf('myapp-mobile-shop-pr42', 'feature/login')).toMatchObject({
       runInputPath: 'myapp-mobile-shop-pr42.apk',
