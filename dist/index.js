@@ -4204,7 +4204,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(994);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(678);
 
 
 
@@ -4223,7 +4223,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 994:
+/***/ 678:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4558,7 +4558,38 @@ function limitsFromEnv(env) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(375);
+var option_table = __nccwpck_require__(994);
+;// CONCATENATED MODULE: ./src/core/shared/naming.ts
+
+/**
+ * The destination by the service's naming convention (service spec 2.1):
+ * `<prefix>-<environment><ext>` for a static environment, else
+ * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
+ * namespace stands for the owner, its slashes as hyphens). Returns the reason
+ * when neither can be built.
+ */
+function conventionalDestination(parts) {
+    const ext = parts.extension.toLowerCase();
+    if (parts.environment)
+        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
+    if (parts.pullRequestNumber === undefined) {
+        return {
+            problem: `needs either an environment or a pull request: set ${(0,option_refs/* ref */.KR)('environment')} for a static environment, or run for a pull request (or set ${(0,option_refs/* ref */.KR)('pullRequestNumber')})`
+        };
+    }
+    if (!parts.repository) {
+        return {
+            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
+        };
+    }
+    const owner = 'owner' in parts.repository
+        ? parts.repository.owner
+        : parts.repository.namespace.replace(/\//g, '-');
+    return {
+        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
 /** What the option table says per front end and command. */
@@ -5480,6 +5511,7 @@ function providersTable() {
 
 
 
+
 /**
  * Pure: every option read, checked and completed before any request, and the
  * mode decided; anything wrong throws an `InputError` naming the option, the
@@ -5544,7 +5576,7 @@ function settingsOf(read, mode, values, request) {
         reportLater: read('reportLater') ?? false,
         pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
         runId: read('runId'),
-        environmentRef: mode === 'terminate' ? environmentRef(read) : undefined,
+        environmentRef: mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
         junitReport: pathIn(request.workingDirectory, read('junitReport')),
         githubToken: read('githubToken'),
         githubRepository: read('githubRepository'),
@@ -5593,18 +5625,32 @@ function gitOf(read, derived) {
     };
     return Object.fromEntries(Object.entries(git).filter(([, value]) => value !== undefined && value !== ''));
 }
-/** Which preview environment to end, from the options that can name it; exactly one must. */
-function environmentRef(read) {
-    const keys = ['environmentId', 'environmentAlias', 'deploymentUrl'];
+/**
+ * Which preview environment to end, from the options that can name it;
+ * exactly one must. `namePrefix` names the pull request's environment as the
+ * deploy named it, by the naming convention: `<prefix>-<owner>-<repo>-pr<N>`.
+ */
+function environmentRef(read, git) {
+    const keys = ['environmentId', 'environmentAlias', 'deploymentUrl', 'namePrefix'];
     const named = keys.filter(key => read(key) !== undefined);
     if (named.length !== 1) {
-        const all = `${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')} or ${(0,option_refs/* ref */.KR)('deploymentUrl')}`;
+        const all = `${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')}, ${(0,option_refs/* ref */.KR)('deploymentUrl')} or ${(0,option_refs/* ref */.KR)('namePrefix')}`;
         throw new errors/* InputError */.dz(named[1] ?? 'environmentId', named.length === 0
             ? 'is empty, and so are the other ways to name the environment'
             : `is set beside ${(0,option_refs/* ref */.KR)(named[0])}`, `Name the environment to end with exactly one of ${all}`);
     }
     const key = named[0];
-    return { [key]: read(key) };
+    if (key !== 'namePrefix')
+        return { [key]: read(key) };
+    const alias = conventionalDestination({
+        prefix: read('namePrefix'),
+        extension: '',
+        pullRequestNumber: git.pullRequestNumber ?? git.mergeRequestNumber,
+        repository: git.repository
+    });
+    if ('problem' in alias)
+        throw new errors/* InputError */.dz('namePrefix', `names a pull request's environment, and ${alias.problem.replace(/^needs either an environment or a pull request: .*$/, 'no pull request is known')}`, `End it from the pull request's own event (pull_request: closed) or merge request pipeline, where its number is known, or name it with ${(0,option_refs/* ref */.KR)('environmentAlias')}`);
+    return { environmentAlias: alias.destination };
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -11212,34 +11258,8 @@ function describeBuild(facts) {
 
 
 
-/**
- * The destination by the service's naming convention (service spec 2.1):
- * `<prefix>-<environment><ext>` for a static environment, else
- * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
- * namespace stands for the owner, its slashes as hyphens). Returns the reason
- * when neither can be built.
- */
-function conventionalDestination(parts) {
-    const ext = parts.extension.toLowerCase();
-    if (parts.environment)
-        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
-    if (parts.pullRequestNumber === undefined) {
-        return {
-            problem: `needs either an environment or a pull request: set ${(0,option_refs/* ref */.KR)('environment')} for a static environment, or run for a pull request (or set ${(0,option_refs/* ref */.KR)('pullRequestNumber')})`
-        };
-    }
-    if (!parts.repository) {
-        return {
-            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
-        };
-    }
-    const owner = 'owner' in parts.repository
-        ? parts.repository.owner
-        : parts.repository.namespace.replace(/\//g, '-');
-    return {
-        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
-    };
-}
+
+
 /** The destination: given, built by the naming convention, or the artifact's own name. */
 function chooseDestination(settings, artifact) {
     if (settings.destination)
@@ -13807,7 +13827,7 @@ function messageOf(thrown) {
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(375);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(994);
 
 const KNOWN = new Set(_option_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPTION_KEYS */ .XJ);
 function isOptionKey(value) {
@@ -13831,7 +13851,7 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 375:
+/***/ 994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13899,8 +13919,8 @@ const TABLE = {
     },
     namePrefix: {
         kind: 'namePart',
-        commands: BUILD,
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request.`
+        commands: [...BUILD, 'terminate'],
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request. Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
     },
     environment: {
         kind: 'namePart',
@@ -14111,7 +14131,7 @@ const TABLE = {
         default: false,
         commands: ['terminate'],
         frontEnds: ['action'],
-        description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}} or {{deploymentUrl}}.`
+        description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}}, {{deploymentUrl}} or {{namePrefix}} (the deploy's, for its pull request's environment).`
     },
     environmentId: {
         kind: 'text',
