@@ -27,6 +27,8 @@ import { junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 
 const run = promisify(execFile)
+/** The pin as the pages write it, for the reader to fill in. */
+const PLACEHOLDER_PIN = '<the SHA-256 in the release notes>'
 
 let emulator: Emulator
 let release: CliRelease
@@ -116,6 +118,23 @@ describe('docs/cli.md', () => {
     expect(existsSync(join(cwd, 'package'))).toBe(false)
   }, 120_000)
 
+  it.each([
+    ['the placeholder', PLACEHOLDER_PIN],
+    ['an empty pin', '']
+  ])(
+    'install: %s stops it with what to pin, before anything is downloaded',
+    async (_what, sha256) => {
+      const cwd = await freshWorkspace()
+      const result = await shell((await blocks({ ...release, sha256 })).install, cwd, {}, TERMINAL)
+      expect(result.code).not.toBe(0)
+      expect(result.stderr).toContain(
+        'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+      )
+      expect(existsSync(join(cwd, 'mobile-build-deploy.tgz'))).toBe(false)
+    },
+    120_000
+  )
+
   it('the commands: deploy, hand over, wait with a JUnit report, upload, notify', async () => {
     const cwd = await freshWorkspace()
     await writeArtifact('app/build/outputs/apk/release/app-release.apk', 65536, cwd)
@@ -186,6 +205,16 @@ describe('docs/library.md', () => {
     expect(result.stdout).toMatch(/: FAILED$/m)
     expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
     expect(existsSync(join(cwd, 'package-lock.json'))).toBe(false)
+  }, 120_000)
+
+  it('the placeholder pin stops the install lines with what to pin, before the download', async () => {
+    const cwd = await project()
+    const result = await install(cwd, { ...release, sha256: PLACEHOLDER_PIN })
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain(
+      'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+    )
+    expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
   }, 120_000)
 
   it("npm runs none of the package's lifecycle scripts", async () => {
@@ -411,6 +440,22 @@ describe('docs/jenkins.md', () => {
     ])
   }, 120_000)
 
+  it('the placeholder pin fails the installation step with what to pin', async () => {
+    const cwd = await freshWorkspace()
+    await gradleStandIn(cwd)
+    const before = emulator.requests.length
+    const { results } = await runPipeline({ ...release, sha256: PLACEHOLDER_PIN }, cwd, {
+      ...jenkins(cwd, 'f'.repeat(40)),
+      BRANCH_NAME: 'main'
+    })
+    expect(results.at(-1)!.code).not.toBe(0)
+    expect(results.at(-1)!.stderr).toContain(
+      'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+    )
+    expect(existsSync(join(cwd, 'mobile-build-deploy.tgz'))).toBe(false)
+    expect(requestsSince(before)).toEqual([])
+  }, 120_000)
+
   it('a wrong pin fails the installation step: the key is never bound, the CLI never runs', async () => {
     const cwd = await freshWorkspace()
     await gradleStandIn(cwd)
@@ -510,6 +555,21 @@ describe('docs/fastlane.md', () => {
     expect(result.code).not.toBe(0)
     expect(result.stderr).toMatch(/was 2 instead of 0/)
     expect(result.stderr).toContain('--environment')
+    expect(requestsSince(before)).toEqual([])
+  }, 120_000)
+
+  it('the placeholder pin stops the lane with what to pin, before the download', async () => {
+    const before = emulator.requests.length
+    const result = await lane(
+      { ...release, sha256: PLACEHOLDER_PIN },
+      { ...bitrise('3'.repeat(40)), BITRISE_GIT_BRANCH: 'main' },
+      ['environment:staging']
+    )
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain(
+      'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+    )
+    expect(existsSync(join(result.cwd, 'fastlane', 'mobile-build-deploy.tgz'))).toBe(false)
     expect(requestsSince(before)).toEqual([])
   }, 120_000)
 

@@ -138,7 +138,10 @@ describe('upload and notify', () => {
       pull_request_number: 42,
       commit_url: `https://github.com/octo-org/octo-app/commit/${HEAD}`
     })
-    expect(emulator.runs[0]).toMatchObject({ environment: 'myapp-octo-org-octo-app-pr42', pullRequestNumber: 42 })
+    expect(emulator.runs[0]).toMatchObject({
+      environment: 'myapp-octo-org-octo-app-pr42',
+      pullRequestNumber: 42
+    })
   })
 
   it('uses a pull_request_target head too', async () => {
