@@ -161,7 +161,7 @@ describe('script/release', () => {
     }
   }, 400_000)
 
-  it('packs the tarball, writes its SHA-256 beside it, pins it in a commit, tags it and moves the major tag', async () => {
+  it('packs the tarball, writes its SHA-256 beside it, pins it in a commit and tags it; the major tag is left to the release workflow', async () => {
     const before = await git(clone, 'rev-parse', 'HEAD')
     const result = await release([VERSION], {
       MBD_RELEASE_TESTS: '__tests__/unit/package/publishing.test.ts'
@@ -184,7 +184,9 @@ describe('script/release', () => {
       `Release ${VERSION}: pin the CLI's SHA-256`
     )
     expect(await git(clone, 'rev-parse', `${TAG}^{commit}`)).toBe(head)
-    expect(await git(clone, 'rev-parse', `${MAJOR}^{commit}`)).toBe(head)
+    await expect(
+      git(clone, 'rev-parse', '--verify', '--quiet', `refs/tags/${MAJOR}`)
+    ).rejects.toThrow()
     expect(await git(clone, 'status', '--porcelain')).toBe('')
 
     // The pin, wherever it is read: release.json, each wrapper's default, the packed orb.
@@ -215,7 +217,7 @@ describe('script/release', () => {
     const changed = (await git(clone, 'diff', '--name-only', 'HEAD~1', 'HEAD')).split('\n')
     expect(changed).toEqual(expect.arrayContaining(['release.json', 'orb/orb.yml']))
     for (const file of changed) expect(files.split('\n')).not.toContain(`package/${file}`)
-    expect(result.output).toContain(`git push origin ${TAG} && git push --force origin ${MAJOR}`)
+    expect(result.output).toContain(`git push origin ${TAG}`)
   }, 400_000)
 })
 
@@ -257,6 +259,7 @@ describe('.github/workflows/release.yml, on the tag', () => {
         'printf "%s\\n" "$*" >> "$GH_LOG"',
         'case "$1 $2" in',
         '  "release view") exit 1 ;;',
+        '  "api repos/"*/git/matching-refs/*) printf "%s\\n" $GH_TAGS; exit 0 ;;',
         '  "api repos/"*) [ -n "$GH_MAJOR_AT" ] && printf "%s\\n" "$GH_MAJOR_AT" && exit 0; exit 1 ;;',
         'esac'
       ].join('\n') + '\n'
@@ -346,13 +349,26 @@ describe('.github/workflows/release.yml, on the tag', () => {
     expect((await runStep('publish', name, tagged, ghEnv())).code).toBe(0)
     await runStep('publish', name, tagged, { ...ghEnv(), GH_MAJOR_AT: '1'.repeat(40) })
     await runStep('publish', name, tagged, { ...ghEnv(), GH_MAJOR_AT: head })
+    // A newer release of the major exists: the major tag stays (only forward).
+    const newer = `${MAJOR}.${Number(VERSION.split('.')[1]) + 1}.0`
+    const older = await runStep('publish', name, tagged, {
+      ...ghEnv(),
+      GH_MAJOR_AT: '1'.repeat(40),
+      GH_TAGS: `refs/tags/${TAG} refs/tags/${newer} refs/tags/${MAJOR}`
+    })
+    expect(older.output).toContain(`${TAG} is not the newest release of ${MAJOR} (${newer} is)`)
+    const tags = `api repos/${repository}/git/matching-refs/tags/${MAJOR}. --jq .[].ref`
     const commits = `api repos/${repository}/commits/${MAJOR} --jq .sha`
     expect((await readFile(log(), 'utf8')).split('\n').filter(Boolean)).toEqual([
+      tags,
       commits,
       `api --method POST repos/${repository}/git/refs -f ref=refs/tags/${MAJOR} -f sha=${head}`,
+      tags,
       commits,
       `api --method PATCH repos/${repository}/git/refs/tags/${MAJOR} -f sha=${head} -F force=true`,
-      commits
+      tags,
+      commits,
+      tags
     ])
   }, 60_000)
 })
