@@ -128,7 +128,7 @@ describe('docs/cli.md', () => {
       const result = await shell((await blocks({ ...release, sha256 })).install, cwd, {}, TERMINAL)
       expect(result.code).not.toBe(0)
       expect(result.stderr).toContain(
-        'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+        'MBD_CLI_SHA256 is not a SHA-256; set it to the one the release notes publish'
       )
       expect(existsSync(join(cwd, 'mobile-build-deploy.tgz'))).toBe(false)
     },
@@ -212,7 +212,7 @@ describe('docs/library.md', () => {
     const result = await install(cwd, { ...release, sha256: PLACEHOLDER_PIN })
     expect(result.code).not.toBe(0)
     expect(result.stderr).toContain(
-      'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+      'MBD_CLI_SHA256 is not a SHA-256; set it to the one the release notes publish'
     )
     expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
   }, 120_000)
@@ -450,7 +450,7 @@ describe('docs/jenkins.md', () => {
     })
     expect(results.at(-1)!.code).not.toBe(0)
     expect(results.at(-1)!.stderr).toContain(
-      'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+      'MBD_CLI_SHA256 is not a SHA-256; set it to the one the release notes publish'
     )
     expect(existsSync(join(cwd, 'mobile-build-deploy.tgz'))).toBe(false)
     expect(requestsSince(before)).toEqual([])
@@ -567,7 +567,7 @@ describe('docs/fastlane.md', () => {
     )
     expect(result.code).not.toBe(0)
     expect(result.stderr).toContain(
-      'MBD_CLI_SHA256 is no SHA-256: set it to the one the release notes publish'
+      'MBD_CLI_SHA256 is not a SHA-256; set it to the one the release notes publish'
     )
     expect(existsSync(join(result.cwd, 'fastlane', 'mobile-build-deploy.tgz'))).toBe(false)
     expect(requestsSince(before)).toEqual([])

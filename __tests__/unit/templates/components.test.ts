@@ -235,30 +235,21 @@ describe('docs/gitlab.md', () => {
       )
     })
     expect(created).toEqual([
+      // The static environment's deploy (and the job that reads it) on the default branch only.
       [
         ['build-app', 'mobile-build-deploy', 'report'],
-        [
-          'build-app',
-          'mobile-build-deploy',
-          'mobile-build-preview',
-          'mobile-build-preview-stop',
-          'report'
-        ],
+        ['build-app', 'mobile-build-preview', 'mobile-build-preview-stop'],
         // The branch's pipeline while its merge request is open: workflow:rules leave it out.
         undefined
       ],
-      // No workflow:rules: jobs without rules run in branch pipelines only.
-      [
-        ['build-app', 'mobile-build-deploy', 'mobile-build-wait'],
-        undefined,
-        ['build-app', 'mobile-build-deploy', 'mobile-build-wait']
-      ],
-      [['build-app', 'deploy-build'], undefined, ['build-app', 'deploy-build']],
-      // Two platforms: both build jobs and the one deploy job, on branches.
+      // No workflow:rules: jobs without rules run in branch pipelines only; the deploy on the default one.
+      [['build-app', 'mobile-build-deploy', 'mobile-build-wait'], undefined, ['build-app']],
+      [['build-app', 'deploy-build'], undefined, ['build-app']],
+      // Two platforms: both build jobs on every branch, the one deploy job on the default one.
       [
         ['build-android', 'build-ios', 'mobile-build-deploy'],
         undefined,
-        ['build-android', 'build-ios', 'mobile-build-deploy']
+        ['build-android', 'build-ios']
       ]
     ])
   })
