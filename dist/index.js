@@ -12170,6 +12170,39 @@ function reportingPlanOf(frontEnd, settings, secrets, env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/github/load.ts
+
+/**
+ * GitHub's client, loaded only when something is reported or collected:
+ * Octokit is most of what a front end would load at its start, and a step
+ * that reports nothing to GitHub never needs it.
+ */
+async function loadClient(token, baseUrl, limits) {
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
+    return createClient(token, baseUrl, limits);
+}
+/**
+ * One short read of GitHub beside the deploy (a dry run's, a wait-only
+ * step's): `read` gets a client whose requests all end by `ms`, or at once on
+ * the caller's `signal`.
+ */
+async function briefly(token, load, signal, ms, read) {
+    const stop = new AbortController();
+    const deadline = shared_clock/* clock */.pm.now() + ms;
+    const timer = setTimeout(() => stop.abort(), ms);
+    timer.unref();
+    try {
+        const client = await load(token.token, token.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        return await read(client);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
 // EXTERNAL MODULE: ./src/core/github/errors.ts
 var github_errors = __nccwpck_require__(872);
 ;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
@@ -12206,16 +12239,8 @@ async function checkReporting(plan, names, log, loadClient, signal) {
     log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
     if (plan.pullRequest === undefined)
         return;
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + READ_MS;
-    const timer = setTimeout(() => stop.abort(), READ_MS);
-    timer.unref();
     try {
-        const client = await loadClient(plan.token, plan.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const comments = await client.findComments(plan.repo, plan.pullRequest, () => true);
+        const comments = await briefly(plan, loadClient, signal, READ_MS, client => client.findComments(plan.repo, plan.pullRequest, () => true));
         log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
     }
     catch (error) {
@@ -12223,20 +12248,6 @@ async function checkReporting(plan, names, log, loadClient, signal) {
             throw error;
         log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
     }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/load.ts
-/**
- * GitHub's client, loaded only when something is reported or collected:
- * Octokit is most of what a front end would load at its start, and a step
- * that reports nothing to GitHub never needs it.
- */
-async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
-    return createClient(token, baseUrl, limits);
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/adopt.ts
@@ -12256,16 +12267,8 @@ const adopt_READ_MS = 10_000;
 async function adoptCheckName(plan, deployment, log, loadClient, signal) {
     if (!plan.sha || !deployment.runId)
         return;
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + adopt_READ_MS;
-    const timer = setTimeout(() => stop.abort(), adopt_READ_MS);
-    timer.unref();
     try {
-        const client = await loadClient(plan.token, plan.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        const shown = (await client.listCheckRuns(plan.repo, plan.sha)).find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name);
+        const shown = await briefly(plan, loadClient, signal, adopt_READ_MS, async (client) => (await client.listCheckRuns(plan.repo, plan.sha)).find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name));
         if (!shown?.name)
             return;
         deployment.name = shown.name;
@@ -12275,9 +12278,6 @@ async function adoptCheckName(plan, deployment, log, loadClient, signal) {
         if (signal?.aborted)
             throw error;
         log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdict is shown under the name ${(0,shared_text/* quote */.hD)(deployment.name)}. Give check-name to name it.`, 'Check name');
-    }
-    finally {
-        clearTimeout(timer);
     }
 }
 

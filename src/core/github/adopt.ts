@@ -1,10 +1,10 @@
 import type { Deployment } from '../report/facts.js'
 import { parseExternalId } from '../report/identity.js'
-import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
 import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
+import { briefly } from './load.js'
 import type { ReportingPlan } from './reporter.js'
 
 /** How long the one read of the commit's check runs may take. */
@@ -25,17 +25,11 @@ export async function adoptCheckName(
   signal: AbortSignal | undefined
 ): Promise<void> {
   if (!plan.sha || !deployment.runId) return
-  const stop = new AbortController()
-  const deadline = clock.now() + READ_MS
-  const timer = setTimeout(() => stop.abort(), READ_MS)
-  timer.unref()
   try {
-    const client = await loadClient(plan.token, plan.apiUrl, {
-      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-      deadline: () => deadline
-    })
-    const shown = (await client.listCheckRuns(plan.repo, plan.sha)).find(
-      check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name
+    const shown = await briefly(plan, loadClient, signal, READ_MS, async client =>
+      (await client.listCheckRuns(plan.repo, plan.sha!)).find(
+        check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name
+      )
     )
     if (!shown?.name) return
     deployment.name = shown.name
@@ -48,7 +42,5 @@ export async function adoptCheckName(
       `The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${messageOf(error).replace(/\.$/, '')}); the verdict is shown under the name ${quote(deployment.name)}. Give check-name to name it.`,
       'Check name'
     )
-  } finally {
-    clearTimeout(timer)
   }
 }

@@ -1,8 +1,8 @@
-import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
 import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
+import { briefly } from './load.js'
 import { PERMISSION, type ReportingPlan } from './reporter.js'
 
 /** How long the dry run's one read of GitHub may take. */
@@ -42,16 +42,10 @@ export async function checkReporting(
     `GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`
   )
   if (plan.pullRequest === undefined) return
-  const stop = new AbortController()
-  const deadline = clock.now() + READ_MS
-  const timer = setTimeout(() => stop.abort(), READ_MS)
-  timer.unref()
   try {
-    const client = await loadClient(plan.token, plan.apiUrl, {
-      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-      deadline: () => deadline
-    })
-    const comments = await client.findComments(plan.repo, plan.pullRequest, () => true)
+    const comments = await briefly(plan, loadClient, signal, READ_MS, client =>
+      client.findComments(plan.repo, plan.pullRequest!, () => true)
+    )
     log.info(
       `GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`
     )
@@ -61,7 +55,5 @@ export async function checkReporting(
       `The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact(messageOf(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${PERMISSION.comment}.`,
       'GitHub token'
     )
-  } finally {
-    clearTimeout(timer)
   }
 }
