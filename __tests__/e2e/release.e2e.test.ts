@@ -88,12 +88,26 @@ async function declarePins(dir: string): Promise<void> {
   })
 }
 
+/** The GitHub owner the released clone is given in place of the placeholder. */
+const HOME = 'octo-org'
+
+/** The project's home named in a clone: every `OWNER/` placeholder of what ships and installs replaced, committed. */
+async function setHome(dir: string, owner: string): Promise<void> {
+  const { stdout } = await run('git', ['grep', '-l', '-e', 'OWNER/'], { cwd: dir })
+  for (const file of stdout.split('\n').filter(Boolean)) {
+    const path = join(dir, file)
+    await writeFile(path, (await readFile(path, 'utf8')).replaceAll('OWNER/', `${owner}/`))
+  }
+  await run('git', ['commit', '--quiet', '-am', "The project's home"], { cwd: dir })
+}
+
 beforeAll(async () => {
   workspace = await freshWorkspace()
   clone = join(workspace, 'project')
   // Without the project's tags: on a tag's checkout (the release workflow) the version's tag is there already.
   await cloneProject(ROOT, clone, '--no-tags')
   await declarePins(clone)
+  await setHome(clone, HOME)
   repository = (
     JSON.parse(await readFile(join(clone, 'release.json'), 'utf8')) as { repository: string }
   ).repository
@@ -138,6 +152,29 @@ describe('script/release', () => {
     })
     expect((await release(['v1'])).code).toBe(2)
     expect((await release([VERSION, '--force'])).code).toBe(2)
+  })
+
+  it("refuses while the project's home is a placeholder, naming where, before anything is tagged", async () => {
+    const before = await git(clone, 'rev-parse', 'HEAD')
+    try {
+      const docs = join(clone, 'docs/cli.md')
+      await writeFile(docs, `${await readFile(docs, 'utf8')}\nuses: OWNER/mobile-build-deploy@v1\n`)
+      await git(clone, 'commit', '--quiet', '-am', 'A placeholder left')
+      const left = await release([VERSION])
+      expect(left.code).toBe(1)
+      expect(left.output).toContain("the project's home is a placeholder (OWNER/) in: docs/cli.md")
+      const pinned = join(clone, 'release.json')
+      const json = JSON.parse(await readFile(pinned, 'utf8')) as Record<string, unknown>
+      await writeFile(pinned, JSON.stringify({ ...json, repository: 'OWNER/mobile-build-deploy' }))
+      await git(clone, 'commit', '--quiet', '-am', 'No repository')
+      const none = await release([VERSION])
+      expect(none.output).toContain(
+        "release.json's repository is 'OWNER/mobile-build-deploy', a placeholder"
+      )
+      expect(await git(clone, 'tag', '--list')).toBe('')
+    } finally {
+      await git(clone, 'reset', '--quiet', '--hard', before)
+    }
   })
 
   it('stops before packing and tagging when a test fails', async () => {
