@@ -88,12 +88,26 @@ async function declarePins(dir: string): Promise<void> {
   })
 }
 
+/** What ships or installs, where the project's home is named (script/release's list, and release.json). */
+const HOME_FILES = [
+  'README.md',
+  'docs',
+  'action.yml',
+  'templates',
+  'orb',
+  'bitrise',
+  'package.json',
+  'release.json'
+]
+
 /** The GitHub owner the released clone is given in place of the placeholder. */
 const HOME = 'octo-org'
 
 /** The project's home named in a clone: every `OWNER/` placeholder of what ships and installs replaced, committed. */
 async function setHome(dir: string, owner: string): Promise<void> {
-  const { stdout } = await run('git', ['grep', '-l', '-e', 'OWNER/'], { cwd: dir })
+  const { stdout } = await run('git', ['grep', '-l', '-e', 'OWNER/', '--', ...HOME_FILES], {
+    cwd: dir
+  })
   for (const file of stdout.split('\n').filter(Boolean)) {
     const path = join(dir, file)
     await writeFile(path, (await readFile(path, 'utf8')).replaceAll('OWNER/', `${owner}/`))
