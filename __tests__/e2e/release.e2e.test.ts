@@ -235,6 +235,8 @@ describe('script/release', () => {
       `Release ${VERSION}: pin the CLI's SHA-256`
     )
     expect(await git(clone, 'rev-parse', `${TAG}^{commit}`)).toBe(head)
+    // GitLab's catalog looks the components up by the version alone.
+    expect(await git(clone, 'rev-parse', `refs/tags/${VERSION}^{commit}`)).toBe(head)
     await expect(
       git(clone, 'rev-parse', '--verify', '--quiet', `refs/tags/${MAJOR}`)
     ).rejects.toThrow()

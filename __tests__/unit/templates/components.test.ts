@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from '@jest/globals'
+import { parse } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
 import {
   CANONICAL_INSTALLER,
@@ -262,5 +263,33 @@ describe('docs/gitlab.md', () => {
       MBD_CLI_PACKAGE: releaseTarballUrl(),
       MBD_CLI_SHA256: RELEASE.cliSha256
     })
+  })
+})
+
+describe("the components' own GitLab project (.gitlab-ci.yml)", () => {
+  const config = async () =>
+    parse(await readFile(join(ROOT, '.gitlab-ci.yml'), 'utf8')) as Record<string, unknown>
+  const tag = (name: string) => ({
+    CI_COMMIT_TAG: name,
+    CI_COMMIT_REF_NAME: name,
+    CI_DEFAULT_BRANCH: 'main',
+    CI_PIPELINE_SOURCE: 'push'
+  })
+
+  it("is a configuration GitLab's schema accepts", async () => {
+    expect(schema.config(await config())).toEqual([])
+  })
+
+  it('releases by the release keyword on a semantic-version tag, the name the docs include @', async () => {
+    const pipeline = createPipeline(await config(), tag(RELEASE.version))!
+    const release = jobsOf(pipeline)['release-components']!
+    expect(release.release).toMatchObject({ tag_name: '$CI_COMMIT_TAG' })
+    const text = await readFile(join(ROOT, 'docs/gitlab.md'), 'utf8')
+    const included = [...text.matchAll(/mobile-build-deploy\/\w+@(\S+)/g)].map(m => m[1])
+    expect(new Set(included)).toEqual(new Set([RELEASE.version]))
+    // GitHub's tag (vX.Y.Z) and a branch of another name release nothing here.
+    expect(createPipeline(await config(), tag(`v${RELEASE.version}`))).toBeUndefined()
+    const onMain = createPipeline(await config(), eventVariables({ branch: 'main' }))!
+    expect(Object.keys(jobsOf(onMain))).toEqual(['check-components'])
   })
 })
