@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import { WRITE_TOKEN } from './github-api.js'
+import { liveGitHubApis, WRITE_TOKEN } from './github-api.js'
 
 /** The repository root, where action.yml and dist/ live. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -125,6 +125,7 @@ export async function withStep<T>(
   const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'workspace-')))
   try {
     const env = await stepEnvironment(options, dir, workspace)
+    knownToGitHub(env, options.event ?? {})
     await mkdir(env.RUNNER_TEMP!, { recursive: true })
     await writeFile(env.GITHUB_EVENT_PATH!, JSON.stringify(options.event ?? {}))
     for (const file of FILE_COMMANDS) await writeFile(env[file]!, '')
@@ -137,6 +138,39 @@ export async function withStep<T>(
     await rm(dir, { recursive: true, force: true })
     if (ownWorkspace) await rm(workspace, { recursive: true, force: true })
   }
+}
+
+/**
+ * What GitHub knows when it runs a workflow, told to the emulated GitHub the
+ * step reaches (GITHUB_API_URL): a pull request event's pull request is open
+ * (closed on `closed`) with its head at the event's commit, and a push to the
+ * default branch is that branch's newest commit. A test that sets them up
+ * itself keeps its own.
+ */
+function knownToGitHub(env: Record<string, string>, event: Record<string, unknown>): void {
+  const api = liveGitHubApis().find(live => live.url === env.GITHUB_API_URL)
+  if (!api) return
+  const pull = event.pull_request as
+    { number?: unknown; head?: { sha?: unknown; ref?: unknown } } | undefined
+  if (/^pull_request/.test(env.GITHUB_EVENT_NAME ?? '') && typeof pull?.number === 'number') {
+    const sha = typeof pull.head?.sha === 'string' ? pull.head.sha : env.GITHUB_SHA!
+    const state = event.action === 'closed' ? 'closed' : 'open'
+    const known = api.pulls.find(p => p.number === pull.number)
+    if (known) Object.assign(known, { state, head: { ...known.head, sha } })
+    else
+      api.pulls.push({
+        number: pull.number,
+        state,
+        head: {
+          ref: typeof pull.head?.ref === 'string' ? pull.head.ref : `pr-${pull.number}`,
+          sha,
+          owner: (env.GITHUB_REPOSITORY ?? '').split('/')[0] ?? ''
+        }
+      })
+  }
+  const branch = `refs/heads/${api.repository.defaultBranch}`
+  if (env.GITHUB_EVENT_NAME === 'push' && env.GITHUB_REF === branch && env.GITHUB_SHA)
+    if (api.repository.commits[0] !== env.GITHUB_SHA) api.repository.commits.unshift(env.GITHUB_SHA)
 }
 
 /** The token a runner gives every job; tests see this one unless they pass their own. */

@@ -28,11 +28,7 @@ afterAll(async () => {
 beforeEach(() => {
   emulator.reset()
   ahead = 0
-  emulator.github.pulls.push({
-    number: 7,
-    state: 'open',
-    head: { ref: 'feature/login', sha: HEAD, owner: 'octo-org' }
-  })
+  // Pull request #7 is open as GitHub knows it once its event runs the deploy (github-runner.ts).
   emulator.github.repository.commits.push('9999999999999999999999999999999999999999')
 })
 afterEach(() => expect(emulator.github.takeViolations()).toEqual([]))
@@ -163,11 +159,6 @@ describe('collect: a scheduled job completes what the deploys left pending', () 
     })
 
     emulator.reset()
-    emulator.github.pulls.push({
-      number: 7,
-      state: 'open',
-      head: { ref: 'feature/login', sha: HEAD, owner: 'octo-org' }
-    })
     ahead = 0
     await deployLater()
     await new Promise(resolve => setTimeout(resolve, 1200))
