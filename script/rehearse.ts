@@ -133,13 +133,14 @@ try {
       'uplinks:',
       '  npmjs:',
       '    url: https://registry.npmjs.org/',
+      // The package is this registry's own; everything else (a consumer's @types/node) comes from npm's.
       'packages:',
-      "  '@types/*':",
-      '    access: $all',
-      '    proxy: npmjs',
-      "  '**':",
+      `  '${name}':`,
       '    access: $all',
       '    publish: $authenticated',
+      "  '**':",
+      '    access: $all',
+      '    proxy: npmjs',
       'log: { type: stdout, format: pretty, level: warn }',
       ''
     ].join('\n')
