@@ -168,6 +168,8 @@ try {
   const blank = join(work, 'blank')
   await mkdir(blank)
   await run('npm', ['init', '-y'], { cwd: blank, env: { ...process.env, ...npm } })
+  // As docs/library.md sets a TypeScript project up: an ES module package.
+  await run('npm', ['pkg', 'set', 'type=module'], { cwd: blank })
   await inherit(
     'npm',
     ['install', '--no-audit', '--no-fund', `${name}@${version}`, '@types/node@24'],
