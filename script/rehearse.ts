@@ -32,21 +32,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../emulator/github-runner.js'
+import { nameHome } from './home.js'
 
 const run = promisify(execFile)
 const VERDACCIO = 'verdaccio@6.10.4'
-/** What ships or installs, where the project's home is named (script/release reads the same). */
-const HOME_FILES = [
-  'README.md',
-  'docs',
-  'action.yml',
-  'templates',
-  'orb',
-  'bitrise',
-  'package.json',
-  'release.json'
-]
-
+const IDENTITY = ['-c', 'user.name=Release Rehearsal', '-c', 'user.email=rehearsal@example.test']
 const work = await mkdtemp(join(tmpdir(), 'rehearsal-'))
 let registry: ChildProcess | undefined
 try {
@@ -60,23 +50,11 @@ try {
 
   step('a clone of HEAD, its home named, with local remotes')
   await run('git', ['clone', '--quiet', '--no-hardlinks', '--no-tags', ROOT, project])
-  const git = (...args: string[]) =>
-    run(
-      'git',
-      ['-c', 'user.name=Release Rehearsal', '-c', 'user.email=rehearsal@example.test', ...args],
-      {
-        cwd: project
-      }
-    )
+  const git = (...args: string[]) => run('git', [...IDENTITY, ...args], { cwd: project })
   await run('cp', ['-al', join(ROOT, 'node_modules'), join(project, 'node_modules')]).catch(() =>
     run('cp', ['-a', join(ROOT, 'node_modules'), join(project, 'node_modules')])
   )
-  const { stdout: placeholders } = await git('grep', '-l', '-e', 'OWNER/', '--', ...HOME_FILES)
-  for (const file of placeholders.split('\n').filter(Boolean)) {
-    const path = join(project, file)
-    await writeFile(path, (await readFile(path, 'utf8')).replaceAll('OWNER/', 'rehearsal/'))
-  }
-  await git('commit', '--quiet', '-am', "The project's home")
+  await nameHome(project, 'rehearsal', IDENTITY)
   for (const remote of ['origin', 'gitlab']) {
     const bare = join(work, `${remote}.git`)
     await run('git', ['init', '--quiet', '--bare', bare])

@@ -20,6 +20,7 @@ import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { parse, parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
+import { nameHome } from '../../script/home.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { freshWorkspace } from '../helpers/harness.js'
 
@@ -88,32 +89,8 @@ async function declarePins(dir: string): Promise<void> {
   })
 }
 
-/** What ships or installs, where the project's home is named (script/release's list, and release.json). */
-const HOME_FILES = [
-  'README.md',
-  'docs',
-  'action.yml',
-  'templates',
-  'orb',
-  'bitrise',
-  'package.json',
-  'release.json'
-]
-
 /** The GitHub owner the released clone is given in place of the placeholder. */
 const HOME = 'octo-org'
-
-/** The project's home named in a clone: every `OWNER/` placeholder of what ships and installs replaced, committed. */
-async function setHome(dir: string, owner: string): Promise<void> {
-  const { stdout } = await run('git', ['grep', '-l', '-e', 'OWNER/', '--', ...HOME_FILES], {
-    cwd: dir
-  })
-  for (const file of stdout.split('\n').filter(Boolean)) {
-    const path = join(dir, file)
-    await writeFile(path, (await readFile(path, 'utf8')).replaceAll('OWNER/', `${owner}/`))
-  }
-  await run('git', ['commit', '--quiet', '-am', "The project's home"], { cwd: dir })
-}
 
 beforeAll(async () => {
   workspace = await freshWorkspace()
@@ -121,7 +98,7 @@ beforeAll(async () => {
   // Without the project's tags: on a tag's checkout (the release workflow) the version's tag is there already.
   await cloneProject(ROOT, clone, '--no-tags')
   await declarePins(clone)
-  await setHome(clone, HOME)
+  await nameHome(clone, HOME)
   repository = (
     JSON.parse(await readFile(join(clone, 'release.json'), 'utf8')) as { repository: string }
   ).repository

@@ -11,6 +11,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Ajv } from 'ajv'
 import { parse } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
+import { HOME_FILES } from '../../../script/home.js'
 import { pinText } from '../../../script/pin-cli.js'
 
 const DOC_PAGES = [
@@ -135,5 +136,14 @@ describe('pinText (script/pin-cli.ts, run by script/release)', () => {
     expect(pinText(derived, sha)).toEqual({ text: derived, parameters: 1 })
     expect(pinText('inputs:\n  file:\n    default: a.apk\n', sha).parameters).toBe(0)
     expect(() => pinText(derived, sha.toUpperCase())).toThrow('not a SHA-256')
+  })
+})
+
+describe("the project's home", () => {
+  it('script/release looks for the placeholder in the files script/home.ts names it in', async () => {
+    const release = await readFile(join(ROOT, 'script/release'), 'utf8')
+    const listed = /git grep -l -e 'OWNER\/' -- ([^|]+)\|/.exec(release)?.[1]?.trim().split(/\s+/)
+    // release.json's repository is read on its own, the line before.
+    expect(listed).toEqual(HOME_FILES.filter(file => file !== 'release.json'))
   })
 })
