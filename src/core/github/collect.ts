@@ -293,18 +293,18 @@ export async function collectPending(
   /**
    * Completes a check run with its verdict, unless a collect beside this one
    * does. GitHub has no conditional write, so a collect claims the check
-   * run first (its own token in `external_id`), reads it back a write spacing later, and
-   * completes it only if the claim is still its own and the check still in
-   * progress: of two collects at once, the later claim wins, and one that
+   * run first (its own token in `external_id`), reads it back a write
+   * spacing later, and completes it only if the claim is still its own and
+   * the check still in progress: of two collects at once, the later claim wins, and one that
    * claims after the other's look finds the check completed.
    */
   async function complete(pending: Pending, deployment: Deployment): Promise<boolean> {
     // Listed in progress a moment ago: the claim goes at once, and the read after it tells the rest.
-    const identity = parseExternalId(pending.run.externalId)!
+    const checkId = parseExternalId(pending.run.externalId)!
     const claim = randomBytes(6).toString('hex')
     await spaced(() =>
       client.updateCheck(plan.repo, pending.run.id, {
-        external_id: externalId({ ...identity, claim })
+        external_id: externalId({ ...checkId, claim })
       })
     )
     // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
@@ -319,8 +319,8 @@ export async function collectPending(
       completed_at: new Date(clock.now()).toISOString(),
       external_id: externalId({
         runId: deployment.verdict?.runId ?? pending.runId,
-        workflowRunId: identity.workflowRunId,
-        build: identity.build || buildKey(deployment)
+        workflowRunId: checkId.workflowRunId,
+        build: checkId.build || buildKey(deployment)
       }),
       ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
       output: checkOutput(deployment, undefined, pending.facts.workflowRunUrl, pending.facts.names)
