@@ -4,7 +4,8 @@
  * and outputs tables of the docs between their `<!-- inputs -->` and
  * `<!-- outputs -->` markers; docs/cli.md's table of the Git context on
  * each CI from the CI providers; and the CLI's one installer into every
- * wrapper that carries it. With --check it changes nothing and exits 1
+ * wrapper that carries it; the project's home (release.json) wherever it
+ * is referred to (script/home.ts). With --check it changes nothing and exits 1
  * when a file is out of date.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -16,6 +17,7 @@ import { ACTION_VOCABULARY } from '../src/action/vocabulary.js'
 import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
 import { OUTPUTS } from '../src/core/report/outputs.js'
 import { providersTable } from '../src/core/ci/providers/index.js'
+import { homeFiles, homeText, readRelease } from './home.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -139,28 +141,36 @@ export function withInstaller(text: string, installer: string): string {
 
 /** Every generated file, as it should be: path and text. */
 export async function generated(): Promise<{ path: string; text: string }[]> {
+  const files = new Map<string, string>()
+  const current = async (path: string) => files.get(path) ?? (await readFile(path, 'utf8'))
   const actionPath = join(ROOT, 'action.yml')
   const yaml = await formatted(actionPath, actionYaml())
   const action = parse(yaml) as Action
-  const files = [{ path: actionPath, text: yaml }]
+  files.set(actionPath, yaml)
   for (const relative of DOCS_WITH_TABLES) {
     const path = join(ROOT, relative)
-    files.push({ path, text: await renderTables(path, await readFile(path, 'utf8'), action) })
+    files.set(path, await renderTables(path, await readFile(path, 'utf8'), action))
   }
   const cli = join(ROOT, 'docs/cli.md')
-  files.push({
-    path: cli,
-    text: await formatted(
+  files.set(
+    cli,
+    await formatted(
       cli,
       replaceBetween(await readFile(cli, 'utf8'), 'ci-providers', providersTable())
     )
-  })
+  )
   const installer = await readFile(join(ROOT, 'wrappers/install-cli.sh'), 'utf8')
   for (const relative of INSTALLER_CARRIERS) {
     const path = join(ROOT, relative)
-    files.push({ path, text: withInstaller(await readFile(path, 'utf8'), installer) })
+    files.set(path, withInstaller(await readFile(path, 'utf8'), installer))
   }
-  return files
+  // Last: the home and the release's version, wherever they are referred to (script/home.ts).
+  const release = await readRelease()
+  for (const relative of await homeFiles()) {
+    const path = join(ROOT, relative)
+    files.set(path, await homeText(ROOT, relative, await current(path), release))
+  }
+  return [...files].map(([path, text]) => ({ path, text }))
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {

@@ -1,17 +1,15 @@
 /**
  * `npm run orb`: packs the CircleCI orb's sources (orb/src) into one orb.yml,
- * as `circleci orb pack` does: @orb.yml is the root; each folder (commands,
- * jobs, executors, examples) a section whose entries are its files, named
- * without `.yml`; a value that is exactly `<<include(scripts/x.sh)>>` becomes
- * that script's text, its `<<` escaped. Two additions of this project's:
- * a script's line that is exactly `# <<include(path)>>` becomes that file's
- * text (the CLI's one installer, wrappers/install-cli.sh, is shared by every
- * wrapper: no copy of it by hand), and a value that is exactly
- * `<<release(name)>>` becomes what release.json gives for `name` (the CLI's
- * tarball, its pinned SHA-256, the orb's URLs), so that the repository, the
- * version and the pin are written in release.json alone. Paths are relative
- * to orb/src. With --check it writes nothing and exits 1 when orb/orb.yml is
- * not the packing of the sources.
+ * as CircleCI's `circleci orb pack` does, and nothing more, so that orb/src
+ * packs the same with CircleCI's own CLI: @orb.yml is the root; each folder
+ * (commands, jobs, executors, examples) a section whose entries are its
+ * files, named without `.yml`; a value that is exactly
+ * `<<include(scripts/x.sh)>>` becomes that script's text. A script holding
+ * `<<` is refused: CircleCI would read it as a parameter. What orb/src holds
+ * is written by `npm run docs` (the CLI's one installer, the project's home
+ * and the version from release.json) and by the release (the pin). With
+ * --check it writes nothing and exits 1 when orb/orb.yml is not the packing
+ * of the sources.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -22,75 +20,43 @@ const SOURCE = join(ROOT, 'orb', 'src')
 export const PACKED = join(ROOT, 'orb', 'orb.yml')
 const SECTIONS = ['commands', 'jobs', 'executors', 'examples'] as const
 const INCLUDE = /^<<include\(([\w/.-]+)\)>>$/
-const INCLUDE_LINE = /^# <<include\(([\w/.-]+)\)>>$/gm
-const RELEASE = /^<<release\((\w+)\)>>$/
-
-/** What release.json gives the orb: the values `<<release(name)>>` stands for. */
-export async function releaseValues(): Promise<Record<string, string>> {
-  const release = JSON.parse(await readFile(join(ROOT, 'release.json'), 'utf8')) as {
-    repository: string
-    version: string
-    cliSha256: string
-  }
-  const { repository, version } = release
-  const home = `https://github.com/${repository}`
-  return {
-    cli_package: `${home}/releases/download/v${version}/mobile-build-deploy-${version}.tgz`,
-    cli_sha256: release.cliSha256,
-    home_url: home,
-    source_url: `${home}/tree/v${version}/orb`
-  }
-}
 
 /** The orb as one document. */
 export async function packOrb(): Promise<Record<string, unknown>> {
-  const release = await releaseValues()
-  const orb = (await directives(
-    parse(await readFile(join(SOURCE, '@orb.yml'), 'utf8')),
-    release
-  )) as Record<string, unknown>
+  const orb = (await includes(parse(await readFile(join(SOURCE, '@orb.yml'), 'utf8')))) as Record<
+    string,
+    unknown
+  >
   for (const section of SECTIONS) {
     const entries: Record<string, unknown> = {}
     for (const file of (await readdir(join(SOURCE, section)))
       .filter(f => f.endsWith('.yml'))
       .sort()) {
       const entry = parse(await readFile(join(SOURCE, section, file), 'utf8')) as unknown
-      entries[file.replace(/\.yml$/, '')] =
-        section === 'examples' ? entry : await directives(entry, release)
+      entries[file.replace(/\.yml$/, '')] = await includes(entry)
     }
     orb[section] = entries
   }
   return orb
 }
 
-/** A script's text with its `# <<include(path)>>` lines replaced by the files they name. */
-async function scriptText(path: string): Promise<string> {
-  const text = await readFile(join(SOURCE, path), 'utf8')
-  const included = new Map<string, string>()
-  for (const [, inner] of text.matchAll(INCLUDE_LINE))
-    included.set(inner!, await scriptText(inner!))
-  return text.replace(INCLUDE_LINE, (_, inner: string) => included.get(inner)!.replace(/\n$/, ''))
-}
-
-/** Every value that is an include or a release directive, replaced by what it names. */
-async function directives(value: unknown, release: Record<string, string>): Promise<unknown> {
+/** Every value that is exactly `<<include(path)>>`, replaced by the text of the file it names. */
+async function includes(value: unknown): Promise<unknown> {
   if (typeof value === 'string') {
     const include = INCLUDE.exec(value.trim())
-    // CircleCI reads `<<` as the start of a parameter: an included script's are escaped.
-    if (include) return (await scriptText(include[1]!)).replace(/<</g, '\\<<')
-    const named = RELEASE.exec(value.trim())
-    if (named) {
-      if (!(named[1]! in release)) throw new Error(`release.json gives no ${named[1]}`)
-      return release[named[1]!]
-    }
-    return value
+    if (!include) return value
+    const text = await readFile(join(SOURCE, include[1]!), 'utf8')
+    // CircleCI reads `<<` in an included script as the start of a parameter.
+    if (/(?<!\\)<</.test(text))
+      throw new Error(
+        `orb/src/${include[1]} holds <<, which CircleCI reads as a parameter: escape it as \\<<`
+      )
+    return text
   }
-  if (Array.isArray(value)) return Promise.all(value.map(v => directives(v, release)))
+  if (Array.isArray(value)) return Promise.all(value.map(includes))
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      await Promise.all(
-        Object.entries(value).map(async ([k, v]) => [k, await directives(v, release)])
-      )
+      await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await includes(v)]))
     )
   return value
 }

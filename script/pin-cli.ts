@@ -3,8 +3,8 @@
  * release tarball to its SHA-256 where the pin is written: release.json's
  * `cliSha256`, and the default of every wrapper's `cli-sha256` (GitLab) or
  * `cli_sha256` (CircleCI, Bitrise) parameter that holds a literal value.
- * A default that derives from release.json (the orb's `<<release(cli_sha256)>>`,
- * filled in by `npm run orb`) is left as it is. Prints the files it changed.
+ * A default that is not a literal (a parameter of another) is left as it is.
+ * Prints the files it changed.
  */
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'

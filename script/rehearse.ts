@@ -3,9 +3,11 @@
  * commands the release runs, against local stand-ins that are real servers,
  * in a throwaway copy of the project; nothing of this checkout changes.
  *
- * 1. A clone of the committed HEAD, its home named (`OWNER/` → `rehearsal/`,
- *    as a maintainer sets it before the first release), whose `origin` is a
- *    local bare repository and `gitlab` another.
+ * 1. A clone of the committed HEAD, its home named with `npm run home` as a
+ *    maintainer names it before the first release (the GitHub repository
+ *    and the GitLab project `rehearsal/mobile-build-deploy`, the npm name
+ *    `@rehearsal/mobile-build-deploy`, the orb namespace `rehearsal`), whose
+ *    `origin` is a local bare repository and `gitlab` another.
  * 2. `script/release X.Y.Z --push`: the checks, the tests (MBD_RELEASE_TESTS
  *    narrows them to the publishing rules, as the release's own test does),
  *    the tarball and its pin, the tags `vX.Y.Z` (origin) and `X.Y.Z` (gitlab).
@@ -32,7 +34,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../emulator/github-runner.js'
-import { nameHome } from './home.js'
 
 const run = promisify(execFile)
 const VERDACCIO = 'verdaccio@6.10.4'
@@ -41,11 +42,10 @@ const work = await mkdtemp(join(tmpdir(), 'rehearsal-'))
 let registry: ChildProcess | undefined
 try {
   const project = join(work, 'project')
-  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    name: string
+  const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
     version: string
   }
-  const { name, version } = pkg
+  const name = '@rehearsal/mobile-build-deploy'
   const step = (text: string) => console.log(`\n== ${text} ==`)
 
   step('a clone of HEAD, its home named, with local remotes')
@@ -54,7 +54,25 @@ try {
   await run('cp', ['-al', join(ROOT, 'node_modules'), join(project, 'node_modules')]).catch(() =>
     run('cp', ['-a', join(ROOT, 'node_modules'), join(project, 'node_modules')])
   )
-  await nameHome(project, 'rehearsal', IDENTITY)
+  await inherit(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'home',
+      '--',
+      '--github',
+      'rehearsal/mobile-build-deploy',
+      '--gitlab',
+      'rehearsal/mobile-build-deploy',
+      '--npm',
+      name,
+      '--orb',
+      'rehearsal'
+    ],
+    project
+  )
+  await git('commit', '--quiet', '-am', "The project's home")
   for (const remote of ['origin', 'gitlab']) {
     const bare = join(work, `${remote}.git`)
     await run('git', ['init', '--quiet', '--bare', bare])
@@ -82,11 +100,7 @@ try {
     throw new Error(`the gitlab remote has no tag ${version}`)
 
   step('the release workflow publishes to a registry (Verdaccio)')
-  const tarball = join(
-    project,
-    'release-assets',
-    `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
-  )
+  const tarball = join(project, 'release-assets', `mobile-build-deploy-${version}.tgz`)
   const pinned = (
     JSON.parse(await readFile(join(project, 'release.json'), 'utf8')) as { cliSha256: string }
   ).cliSha256

@@ -48,7 +48,7 @@ export interface Workflow {
   jobs?: Record<string, Job>
 }
 
-/** Whether a step runs this action: `./` in this repository, or `<owner>/<repo>@v1` in the docs. */
+/** Whether a step runs this action: `./` in this repository, or the home's `owner/name@vN` in the docs. */
 export type UsesThisAction = (uses: string) => boolean
 
 /** Every problem found, one line each; empty when the workflow is consistent. */

@@ -15,10 +15,11 @@ import { ROOT } from '../../emulator/github-runner.js'
 const run = promisify(execFile)
 
 it('rehearses the release: publishes the version, installs it in a blank project, and cleans up', async () => {
-  const { name, version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    name: string
+  const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
     version: string
   }
+  // The name the rehearsal gives the home's npm package (npm run home -- --npm): a scoped one, as most are.
+  const name = '@rehearsal/mobile-build-deploy'
   const { stdout } = await run('npm', ['run', '--silent', 'release:rehearse'], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024

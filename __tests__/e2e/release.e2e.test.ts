@@ -20,7 +20,7 @@ import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { parse, parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
-import { nameHome } from '../../script/home.js'
+import type { Release } from '../../script/home.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { freshWorkspace } from '../helpers/harness.js'
 
@@ -89,8 +89,15 @@ async function declarePins(dir: string): Promise<void> {
   })
 }
 
-/** The GitHub owner the released clone is given in place of the placeholder. */
-const HOME = 'octo-org'
+/** The GitHub repository, GitLab project and orb namespace the released clone is given, as `npm run home` names them. */
+const HOME = [
+  '--github',
+  'octo-org/mobile-build-deploy',
+  '--gitlab',
+  'octo-org/mobile-build-deploy',
+  '--orb',
+  'octo-org'
+]
 
 beforeAll(async () => {
   workspace = await freshWorkspace()
@@ -98,10 +105,10 @@ beforeAll(async () => {
   // Without the project's tags: on a tag's checkout (the release workflow) the version's tag is there already.
   await cloneProject(ROOT, clone, '--no-tags')
   await declarePins(clone)
-  await nameHome(clone, HOME)
-  repository = (
-    JSON.parse(await readFile(join(clone, 'release.json'), 'utf8')) as { repository: string }
-  ).repository
+  await run('npx', ['--no-install', 'tsx', 'script/home.ts', ...HOME], { cwd: clone })
+  await run('git', ['commit', '--quiet', '-am', "The project's home"], { cwd: clone })
+  repository = (JSON.parse(await readFile(join(clone, 'release.json'), 'utf8')) as Release).home
+    .github
 }, 120_000)
 
 interface Ran {
@@ -148,20 +155,26 @@ describe('script/release', () => {
   it("refuses while the project's home is a placeholder, naming where, before anything is tagged", async () => {
     const before = await git(clone, 'rev-parse', 'HEAD')
     try {
+      // A reference that is not release.json's: npm run check, before anything is tagged.
       const docs = join(clone, 'docs/cli.md')
       await writeFile(docs, `${await readFile(docs, 'utf8')}\nuses: OWNER/mobile-build-deploy@v1\n`)
       await git(clone, 'commit', '--quiet', '-am', 'A placeholder left')
       const left = await release([VERSION])
       expect(left.code).toBe(1)
-      expect(left.output).toContain("the project's home is a placeholder (OWNER/) in: docs/cli.md")
+      expect(left.output).toContain(
+        "docs/cli.md differs from what it is generated from: run 'npm run docs'"
+      )
+      // A value of the home that is still the placeholder: named, before the checks run.
+      await git(clone, 'reset', '--quiet', '--hard', before)
       const pinned = join(clone, 'release.json')
-      const json = JSON.parse(await readFile(pinned, 'utf8')) as Record<string, unknown>
-      await writeFile(pinned, JSON.stringify({ ...json, repository: 'OWNER/mobile-build-deploy' }))
-      await git(clone, 'commit', '--quiet', '-am', 'No repository')
+      const json = JSON.parse(await readFile(pinned, 'utf8')) as Release
+      await writeFile(pinned, JSON.stringify({ ...json, home: { ...json.home, orb: 'owner' } }))
+      await git(clone, 'commit', '--quiet', '-am', 'No namespace')
       const none = await release([VERSION])
       expect(none.output).toContain(
-        "release.json's repository is 'OWNER/mobile-build-deploy', a placeholder"
+        "the project's home is still a placeholder in release.json: orb (owner)"
       )
+      expect(none.output).not.toContain('npm run check')
       expect(await git(clone, 'tag', '--list')).toBe('')
     } finally {
       await git(clone, 'reset', '--quiet', '--hard', before)

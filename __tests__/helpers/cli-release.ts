@@ -1,22 +1,22 @@
 /**
  * What every wrapper's installation of the CLI derives from: release.json (the
- * repository, the version, the pinned SHA-256) and wrappers/install-cli.sh, the
+ * home, the version, the pinned SHA-256) and wrappers/install-cli.sh, the
  * one installer each wrapper carries word for word.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT } from '../../emulator/github-runner.js'
+import type { Release } from '../../script/home.js'
 
-/** release.json: the repository, the version and the CLI's pinned SHA-256. */
-export const RELEASE = JSON.parse(readFileSync(join(ROOT, 'release.json'), 'utf8')) as {
-  repository: string
-  version: string
-  cliSha256: string
-}
+/** release.json: the project's home, the version and the CLI's pinned SHA-256. */
+export const RELEASE = JSON.parse(readFileSync(join(ROOT, 'release.json'), 'utf8')) as Release
+
+/** How the docs' workflows name this action: the home's repository at the release's major tag. */
+export const ACTION_REFERENCE = `${RELEASE.home.github}@v${RELEASE.version.split('.')[0]}`
 
 /** The CLI's release tarball, as every wrapper's default names it. */
 export function releaseTarballUrl(release = RELEASE): string {
-  return `https://github.com/${release.repository}/releases/download/v${release.version}/mobile-build-deploy-${release.version}.tgz`
+  return `https://github.com/${release.home.github}/releases/download/v${release.version}/mobile-build-deploy-${release.version}.tgz`
 }
 
 const BEGIN = '# mobile-build-deploy: install the CLI (begin)\n'

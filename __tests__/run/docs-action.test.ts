@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { clock } from '../../src/core/shared/clock.js'
+import { ACTION_REFERENCE } from '../helpers/cli-release.js'
 import { fencedBlocks } from '../helpers/docs.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
@@ -63,7 +64,7 @@ const APP_IDS: Record<string, string> = {
  * with the secret and the address filled in.
  */
 async function runJob(job: Job, variables: string) {
-  const ours = job.steps.find(s => s.uses === '<owner>/<repo>@v1')!
+  const ours = job.steps.find(s => s.uses === ACTION_REFERENCE)!
   const workspace = await freshWorkspace()
   const inputs: Record<string, string> = {}
   for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
@@ -132,7 +133,7 @@ describe('docs/action.md, the verdict without a waiting runner', () => {
     for (const block of await fencedBlocks('docs/action.md', 'yaml')) {
       const parsed = parse(block.text) as Workflow
       const steps = Object.values(parsed?.jobs ?? {}).flatMap(job => job.steps ?? [])
-      if (steps.some(s => s.uses === '<owner>/<repo>@v1' && s.with?.[input] === true)) return parsed
+      if (steps.some(s => s.uses === ACTION_REFERENCE && s.with?.[input] === true)) return parsed
     }
     throw new Error(`docs/action.md has no workflow whose step sets ${input}`)
   }
@@ -155,7 +156,7 @@ describe('docs/action.md, the verdict without a waiting runner', () => {
     const collecting = await withInput('collect')
     expect(collecting.on).toMatchObject({ schedule: [{ cron: expect.any(String) }] })
     const inputs: Record<string, string> = {}
-    const ours = collecting.jobs.collect!.steps.find(s => s.uses === '<owner>/<repo>@v1')!
+    const ours = collecting.jobs.collect!.steps.find(s => s.uses === ACTION_REFERENCE)!
     for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
     inputs['api-key'] = DEMO_API_KEY
     inputs['base-url'] = emulator.baseUrl
@@ -193,7 +194,7 @@ describe("docs/action.md, ending a pull request's preview environment", () => {
       if (steps.some(s => s.with?.['terminate-environment'] === true)) ending = parsed
     }
     expect(ending?.on).toEqual({ pull_request: { types: ['closed'] } })
-    const ours = Object.values(ending!.jobs)[0]!.steps.find(s => s.uses === '<owner>/<repo>@v1')!
+    const ours = Object.values(ending!.jobs)[0]!.steps.find(s => s.uses === ACTION_REFERENCE)!
     const inputs: Record<string, string> = {}
     for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
     inputs['api-key'] = DEMO_API_KEY

@@ -39,7 +39,7 @@ const item = (s: StepYml, key: string): EnvItem =>
 /** step.yml as `stepman share create` puts it in the StepLib: with its source and the time it was published. */
 const steplibCopy = (s: StepYml) => ({
   ...s,
-  source: { git: `https://github.com/${RELEASE.repository}.git`, commit: 'c'.repeat(40) },
+  source: { git: `https://github.com/${RELEASE.home.github}.git`, commit: 'c'.repeat(40) },
   published_at: new Date('2026-05-04T10:00:00Z')
 })
 
@@ -147,7 +147,7 @@ describe("bitrise/step.yml by stepman's audit", () => {
   })
 
   it("names the project's repository, the one release.json names, and its StepLib source", () => {
-    const site = `https://github.com/${RELEASE.repository}`
+    const site = `https://github.com/${RELEASE.home.github}`
     expect(step).toMatchObject({
       website: site,
       source_code_url: `${site}/tree/main/bitrise`,

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { parse, parseAllDocuments } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
+import { ACTION_REFERENCE } from '../../helpers/cli-release.js'
 import { readAction } from '../../../script/docs.js'
 import {
   actionlint,
@@ -23,7 +24,7 @@ import {
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows')
 const local = (uses: string): boolean => uses === './'
-const published = (uses: string): boolean => uses === '<owner>/<repo>@v1'
+const published = (uses: string): boolean => uses === ACTION_REFERENCE
 
 describe('workflow files', () => {
   it('exist: ci, check-dist, self-test, codeql, release', async () => {
@@ -259,7 +260,7 @@ describe("the docs' GitHub workflows", () => {
     return found
   }
   const PULL_REQUEST = ['pull_request', 'pull_request_target', 'workflow_run', 'unknown']
-  const thisAction = (uses: string | undefined) => uses === '<owner>/<repo>@v1'
+  const thisAction = (uses: string | undefined) => uses === ACTION_REFERENCE
   /** A step that uploads and notifies: a deployment under some environment's name. */
   const deploys = (input: Record<string, unknown>) => 'file' in input && input.notify !== false
   /** A static environment on pushes only: empty, so the pull request's name, on any other event. */

@@ -138,7 +138,7 @@ describe("the packed orb, judged by CircleCI's definitions", () => {
 /** The orb-tools review checks (RC001–RC012) that need no network, and the registry's conventions besides. */
 describe("orb-tools' review rules that run offline", () => {
   it('RC001, RC006, RC007: display names the source and home URLs, of the repository release.json names', () => {
-    const home = `https://github.com/${RELEASE.repository}`
+    const home = `https://github.com/${RELEASE.home.github}`
     expect(orb.display).toEqual({
       home_url: home,
       source_url: `${home}/tree/v${RELEASE.version}/orb`
@@ -198,7 +198,7 @@ describe("orb-tools' review rules that run offline", () => {
   })
 
   it("RC011: the examples import the orb's current major version, under a CircleCI namespace (lower case)", () => {
-    const reference = `${RELEASE.repository.split('/')[0]!.toLowerCase()}/mobile-build-deploy@${RELEASE.version.split('.')[0]}`
+    const reference = `${RELEASE.home.orb}/mobile-build-deploy@${RELEASE.version.split('.')[0]}`
     for (const example of Object.values(orb.examples))
       expect(example.usage.orbs).toEqual({ 'mobile-build-deploy': reference })
   })

@@ -11,7 +11,6 @@ import { describe, expect, it } from '@jest/globals'
 import { Ajv } from 'ajv'
 import { parse } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
-import { HOME_FILES } from '../../../script/home.js'
 import { pinText } from '../../../script/pin-cli.js'
 
 const DOC_PAGES = [
@@ -56,7 +55,7 @@ describe('action.yml, as the Marketplace lists it', () => {
 describe('package.json', () => {
   it("names the repository release.json names: repository, homepage, bugs (npm's provenance checks repository)", async () => {
     const [pkg, release] = [await json('package.json'), await json('release.json')]
-    const home = `https://github.com/${release.repository as string}`
+    const home = `https://github.com/${(release.home as { github: string }).github}`
     expect(pkg).toMatchObject({
       repository: { type: 'git', url: `git+${home}.git` },
       homepage: `${home}#readme`,
@@ -129,21 +128,12 @@ describe('pinText (script/pin-cli.ts, run by script/release)', () => {
     expect(pinnedBitrise).toEqual({ inputs: [{ cli_sha256: sha, opts: { title: 'SHA' } }] })
   })
 
-  it('leaves a default derived from release.json, counts every parameter, and refuses what is not a SHA-256', () => {
+  it('leaves a default that is not a literal, counts every parameter, and refuses what is not a SHA-256', () => {
     const derived = ['parameters:', '  cli_sha256:', '    default: <<release(cli_sha256)>>'].join(
       '\n'
     )
     expect(pinText(derived, sha)).toEqual({ text: derived, parameters: 1 })
     expect(pinText('inputs:\n  file:\n    default: a.apk\n', sha).parameters).toBe(0)
     expect(() => pinText(derived, sha.toUpperCase())).toThrow('not a SHA-256')
-  })
-})
-
-describe("the project's home", () => {
-  it('script/release looks for the placeholder in the files script/home.ts names it in', async () => {
-    const release = await readFile(join(ROOT, 'script/release'), 'utf8')
-    const listed = /git grep -l -e 'OWNER\/' -- ([^|]+)\|/.exec(release)?.[1]?.trim().split(/\s+/)
-    // release.json's repository is read on its own, the line before.
-    expect(listed).toEqual(HOME_FILES.filter(file => file !== 'release.json'))
   })
 })
