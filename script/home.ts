@@ -148,6 +148,8 @@ const RULES: Rule[] = [
     String.raw`\.tgz`
   ),
   rule('version', String.raw`https://github\.com/${REPO}/tree/v`, VERSION, '/orb'),
+  // The tarball a copy carries (npm run copy), by its path in the app's repository.
+  rule('version', '/mobile-build-deploy/mobile-build-deploy-', VERSION, String.raw`\.tgz`),
   // GitLab's components: `$CI_SERVER_FQDN/<project>/<component>@<version>`.
   rule(
     'gitlab',

@@ -227,7 +227,7 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
   })
 
   it('the first, on the default branch: builds, deploys and waits, and a later job reads the run', async () => {
-    const [{ pipeline: config }] = await docsPipelines(cli)
+    const [, { pipeline: config }] = await docsPipelines(cli)
     const pipeline = pipelineFor(config!, ON_MAIN)!
     expect(Object.keys(jobsOf(pipeline))).not.toContain('mobile-build-preview')
     const { output, repo } = await passes(pipeline, ON_MAIN)
@@ -246,7 +246,7 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
   }, 300_000)
 
   it("the first, in a merge request: the preview deploys under the merge request's name and its stop job ends it", async () => {
-    const [{ pipeline: config }] = await docsPipelines(cli)
+    const [, { pipeline: config }] = await docsPipelines(cli)
     const pipeline = pipelineFor(config!, MERGE_REQUEST)!
     const terminated = requestsOf(emulator, 'terminate').length
     const { output } = await passes(pipeline, MERGE_REQUEST, {
@@ -272,7 +272,7 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
   }, 300_000)
 
   it('the second, on the default branch: the wait job waits for the run the deploy job created', async () => {
-    const [, { pipeline: config }] = await docsPipelines(cli)
+    const [, , { pipeline: config }] = await docsPipelines(cli)
     // No workflow:rules: its jobs have no rules, so a merge request gets no pipeline of its own.
     expect(pipelineFor(config!, MERGE_REQUEST)).toBeUndefined()
     const { output, repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN)
@@ -283,7 +283,7 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
   }, 300_000)
 
   it('the third, on the default branch: the job without the components hands over the run', async () => {
-    const [, , { pipeline: config }] = await docsPipelines(cli)
+    const [, , , { pipeline: config }] = await docsPipelines(cli)
     expect(pipelineFor(config!, MERGE_REQUEST)).toBeUndefined()
     const runs = emulator.runs.length
     const { repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN)

@@ -19,6 +19,7 @@ import { parseExpressionAt, type Expression, type Node } from 'acorn'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
+import { RELEASE } from './cli-release.js'
 import { codeBlocks } from './docs.js'
 
 type Mapping = Record<string, unknown>
@@ -597,12 +598,18 @@ export interface CliPin {
 }
 
 /** A component of this project as docs/gitlab.md includes it from the catalog. */
-const CATALOG_COMPONENT = /^\$CI_SERVER_FQDN\/OWNER\/mobile-build-deploy\/([\w-]+)@(\d+\.\d+\.\d+)$/
+const CATALOG_COMPONENT = new RegExp(
+  `^\\$CI_SERVER_FQDN/${RELEASE.home.gitlab.replace(/[.]/g, '\\.')}/([\\w-]+)@(\\d+\\.\\d+\\.\\d+)$`
+)
+
+/** A component as `npm run copy -- gitlab` writes it into a project, included by `include: local`. */
+const COPIED_COMPONENT = /^\.gitlab\/mobile-build-deploy\/([\w-]+)\.yml$/
 
 /**
  * The pipelines of docs/gitlab.md as a reader copies them, each `component:`
- * include rewritten to the same file of this project (`include: local`, as a
- * component is tested in its own project) and its catalog version returned
+ * include (and each of a copy's, `npm run copy -- gitlab`) rewritten to the
+ * same file of this project (`include: local`, as a component is tested in
+ * its own project) and its catalog version returned
  * beside it. With `cli`, every installation of the CLI takes that tarball:
  * each component's cli-package and cli-sha256 inputs, and each job's
  * MBD_CLI_PACKAGE and MBD_CLI_SHA256 variables.
@@ -620,11 +627,14 @@ export async function docsPipelines(
     if (pipeline.include !== undefined) {
       if (!Array.isArray(pipeline.include)) throw new Error('include is not a list')
       pipeline.include = pipeline.include.map((entry: Mapping) => {
-        const { component, inputs = {}, ...rest } = entry
-        const [, name, version] = CATALOG_COMPONENT.exec(String(component)) ?? []
-        if (!name || !version || Object.keys(rest).length > 0)
+        const { component, local, inputs = {}, ...rest } = entry
+        const [, name, version] =
+          (component === undefined
+            ? COPIED_COMPONENT.exec(String(local))
+            : CATALOG_COMPONENT.exec(String(component))) ?? []
+        if (!name || (component !== undefined && !version) || Object.keys(rest).length > 0)
           throw new Error(`docs/gitlab.md includes ${JSON.stringify(entry)}, not this catalog's`)
-        versions.push(version)
+        if (version) versions.push(version)
         const pinned = cli ? { 'cli-package': cli.package, 'cli-sha256': cli.sha256 } : {}
         return { local: `templates/${name}.yml`, inputs: { ...(inputs as Mapping), ...pinned } }
       })

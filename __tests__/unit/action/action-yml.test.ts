@@ -166,7 +166,7 @@ describe('the wrappers', () => {
   it('pin the CLI to the package version, as script/release checks', async () => {
     const files = ['docs/gitlab.md']
     for (const file of files) {
-      const pins = new Set((await text(file)).match(/mobile-build-deploy(?:\/\w+)?@\d+\.\d+\.\d+/g))
+      const pins = new Set((await text(file)).match(/\$CI_SERVER_FQDN\/\S+\/\w+@\d+\.\d+\.\d+/g))
       const versions = [...pins].map(pin => pin.slice(pin.lastIndexOf('@') + 1))
       expect([file, [...new Set(versions)]]).toEqual([file, [PRODUCT_VERSION]])
     }

@@ -238,7 +238,9 @@ describe('the CLI, installed by the one installer', () => {
   it("defaults to release.json's tarball and pinned SHA-256, both required", () => {
     expect(inputDefault(item(step, 'cli_package'))).toBe(releaseTarballUrl())
     expect(inputDefault(item(step, 'cli_sha256'))).toBe(RELEASE.cliSha256)
-    expect(releaseTarballUrl()).toMatch(/^https:\/\/github\.com\/[^/]+\/mobile-build-deploy\//)
+    expect(releaseTarballUrl()).toMatch(
+      /^https:\/\/github\.com\/[^/]+\/[^/]+\/releases\/download\//
+    )
     for (const key of ['cli_package', 'cli_sha256'])
       expect([key, item(step, key).opts?.is_required]).toEqual([key, true])
   })

@@ -236,6 +236,8 @@ describe('docs/gitlab.md', () => {
       )
     })
     expect(created).toEqual([
+      // From a copy (include: local): the deploy to the static environment on the default branch only.
+      [['build-app', 'mobile-build-deploy'], undefined, ['build-app']],
       // The static environment's deploy (and the job that reads it) on the default branch only.
       [
         ['build-app', 'mobile-build-deploy', 'report'],
@@ -258,7 +260,7 @@ describe('docs/gitlab.md', () => {
   it("installs the CLI from release.json's tarball and pin, never from a registry", async () => {
     const text = await readFile(join(ROOT, 'docs/gitlab.md'), 'utf8')
     expect(text.match(/\bnpx\b|\bnpm (?:i|install|exec)\b|mobile-build-deploy@/g)).toBeNull()
-    const plain = (await docsPipelines())[2]!.pipeline
+    const plain = (await docsPipelines())[3]!.pipeline
     expect(jobsOf(plain)['deploy-build']!.variables).toEqual({
       MBD_CLI_PACKAGE: releaseTarballUrl(),
       MBD_CLI_SHA256: RELEASE.cliSha256
@@ -285,7 +287,7 @@ describe("the components' own GitLab project (.gitlab-ci.yml)", () => {
     const release = jobsOf(pipeline)['release-components']!
     expect(release.release).toMatchObject({ tag_name: '$CI_COMMIT_TAG' })
     const text = await readFile(join(ROOT, 'docs/gitlab.md'), 'utf8')
-    const included = [...text.matchAll(/mobile-build-deploy\/\w+@(\S+)/g)].map(m => m[1])
+    const included = [...text.matchAll(/\$CI_SERVER_FQDN\/\S+\/\w+@(\S+)/g)].map(m => m[1])
     expect(new Set(included)).toEqual(new Set([RELEASE.version]))
     // GitHub's tag (vX.Y.Z) and a branch of another name release nothing here.
     expect(createPipeline(await config(), tag(`v${RELEASE.version}`))).toBeUndefined()
