@@ -11,12 +11,13 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { stringify } from 'yaml'
+import { parse, stringify } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import {
@@ -34,6 +35,7 @@ import { buildToolScript, DEMO_API_KEY, freshWorkspace, requestsOf } from '../he
 import { junitProblems } from '../helpers/junit.js'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+import { copySection, runCopyBlock } from '../helpers/copies.js'
 
 const run = promisify(execFile)
 
@@ -72,10 +74,12 @@ function pipelineFor(config: Record<string, unknown>, event: Event) {
 async function runPipeline(
   pipeline: Record<string, unknown>,
   event: Event,
-  options: { apiKey?: string; manual?: string[]; ios?: boolean } = {}
+  options: { apiKey?: string; manual?: string[]; ios?: boolean; files?: string } = {}
 ): Promise<{ code: number | null; output: string; repo: string }> {
   const repo = join(await freshWorkspace(), 'project')
   await mkdir(repo)
+  // The project's own files besides (a copy of the components, npm run copy's).
+  if (options.files) await cp(options.files, repo, { recursive: true })
   await writeFile(join(repo, '.gitlab-ci.yml'), stringify(pipeline))
   await writeFile(join(repo, '.gitignore'), '.gitlab-ci-local/\n')
   const jobsTemp = join(repo, '..', 'tmp')
@@ -290,6 +294,33 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     const created = emulator.runs.slice(runs).find(r => r.runInputPath === 'myapp-staging.apk')!
     expect(await readFile(join(repo, 'deploy.env'), 'utf8')).toContain(`runId=${created.id}\n`)
     expect(await junitProblems(await jobFile(repo, 'deploy-build', 'junit.xml'))).toEqual([])
+  }, 300_000)
+})
+
+describe('docs/gitlab.md, before the first release', () => {
+  it('the components copied into the project (npm run copy), included by include: local, install the copied tarball and deploy', async () => {
+    const app = await freshWorkspace()
+    const printed = await runCopyBlock(
+      'docs/gitlab.md',
+      app,
+      decodeURIComponent(new URL(cli.package).pathname)
+    )
+    expect(printed).toContain(`The tarball's SHA-256: ${cli.sha256}`)
+    const [config] = (await copySection('docs/gitlab.md', 'yaml')).map(
+      block => parse(block) as Record<string, unknown>
+    )
+    const readApp = (path: string) => readFileSync(join(app, path), 'utf8')
+    // No pin given in the pipeline: the copied components' own defaults name the tarball and its SHA-256.
+    expect(JSON.stringify(config)).not.toMatch(/cli-package|cli-sha256/)
+    const created = createPipeline(expandIncludes(config!, readApp), eventVariables(ON_MAIN))!
+    expect(Object.keys(jobsOf(created)).sort()).toEqual(['build-app', 'mobile-build-deploy'])
+    const before = emulator.runs.length
+    const { code, output } = await runPipeline(created, ON_MAIN, { files: app })
+    expect(output).toContain('mobile-build-deploy')
+    expect(code).toBe(0)
+    expect(emulator.runs.slice(before)).toEqual([
+      expect.objectContaining({ runInputPath: 'myapp-staging.apk' })
+    ])
   }, 300_000)
 })
 

@@ -179,7 +179,7 @@ describe('script/release', () => {
     } finally {
       await git(clone, 'reset', '--quiet', '--hard', before)
     }
-  })
+  }, 300_000)
 
   it('stops before packing and tagging when a test fails', async () => {
     const before = await git(clone, 'rev-parse', 'HEAD')

@@ -542,16 +542,20 @@ export interface PlannedJob {
  * config's own or the orb's) with its parameters, in the workflow's order.
  */
 export async function compileWorkflow(
-  orb: Orb,
+  imported: Orb,
   config: Record<string, unknown>
 ): Promise<PlannedJob[]> {
   const problems = await schemaProblems(config)
   if (problems.length)
     refuse(`The config is not valid against CircleCI's schema:\n${problems.join('\n')}`)
   const orbs = (config.orbs ?? {}) as Record<string, unknown>
-  const alias = Object.keys(orbs).find(a =>
-    /^[a-z][a-z0-9_-]+\/mobile-build-deploy@/.test(String(orbs[a]))
-  )
+  // An orb inlined into the config (npm run copy -- circleci) is that orb, checked as a packed one is.
+  const inline = Object.keys(orbs).find(a => orbs[a] !== null && typeof orbs[a] === 'object')
+  const alias =
+    inline ??
+    Object.keys(orbs).find(a => /^[a-z][a-z0-9_-]+\/mobile-build-deploy@/.test(String(orbs[a])))
+  const orb = inline ? (orbs[inline] as Orb) : imported
+  if (inline) await checkOrb(orb)
   if (Object.keys(orbs).length !== (alias ? 1 : 0))
     refuse(`The config imports orbs this stand-in does not have: ${JSON.stringify(orbs)}`)
   const workflows = Object.values((config.workflows ?? {}) as Record<string, { jobs: unknown[] }>)

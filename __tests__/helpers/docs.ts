@@ -113,3 +113,18 @@ export async function docsWorkflows(pages: readonly string[] = PAGES): Promise<W
   }
   return sources
 }
+
+/** The fenced blocks of `language` in a page's section (from its `## heading` to the next). */
+export async function sectionBlocks(
+  page: string,
+  heading: string,
+  language: string
+): Promise<string[]> {
+  const text = await readFile(join(ROOT, page), 'utf8')
+  const from = text.indexOf(`\n## ${heading}\n`)
+  if (from === -1) throw new Error(`${page} has no section "${heading}"`)
+  const to = text.indexOf('\n## ', from + 1)
+  const section = text.slice(from, to === -1 ? undefined : to)
+  const fence = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm')
+  return [...section.matchAll(fence)].map(m => m[1]!)
+}

@@ -1,0 +1,41 @@
+/**
+ * The docs' "Before the first release" sections, run as written: the copy's
+ * commands in this checkout, `../my-app` being the app's repository.
+ */
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { ROOT } from '../../emulator/github-runner.js'
+import { sectionBlocks } from './docs.js'
+
+const run = promisify(execFile)
+
+/** A page's copy section: its heading and its blocks of `language`. */
+export async function copySection(page: string, language: string): Promise<string[]> {
+  const text = await readFile(join(ROOT, page), 'utf8')
+  const heading = /^## (Before the first release: [^\n]+)$/m.exec(text)?.[1]
+  if (!heading) throw new Error(`${page} has no "Before the first release" section`)
+  return sectionBlocks(page, heading, language)
+}
+
+/**
+ * Runs the copy section's first `sh` block of `page` in this checkout, with
+ * `../my-app` being `app`. `npm ci` is skipped: this checkout is installed
+ * already, and a second install would replace what the other suites run.
+ * With `tarball`, `npm run copy` takes that packed tarball (`--tarball`)
+ * instead of packing this checkout again. Returns what it printed.
+ */
+export async function runCopyBlock(page: string, app: string, tarball?: string): Promise<string> {
+  const [block] = await copySection(page, 'sh')
+  if (!block) throw new Error(`${page}'s copy section has no sh block`)
+  const lines = block
+    .split('\n')
+    .filter(line => line.trim() !== '' && line.trim() !== 'npm ci')
+    .map(line => line.replaceAll('../my-app', `'${app}'`))
+    .map(line =>
+      tarball && line.startsWith('npm run copy') ? `${line} --tarball '${tarball}'` : line
+    )
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', lines.join('\n')], { cwd: ROOT })
+  return stdout
+}
