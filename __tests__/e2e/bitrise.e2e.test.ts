@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
@@ -21,6 +21,7 @@ import { runStep, stackNode, type StepRun } from '../helpers/bitrise.js'
 import { junitCases, junitProblems, junitSuite } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
+import { runCopyBlock } from '../helpers/copies.js'
 import { parse } from 'yaml'
 import { execFileSync } from 'node:child_process'
 
@@ -204,6 +205,27 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
     expect(steps.map(s => s.code)).toEqual([0])
     const run = emulator.runs.find(r => r.runInputPath === 'myapp-staging.apk')!
     expect(scripts).toEqual([`Run ${run.id} tested myapp-staging.apk (passed)\n`])
+  }, 120_000)
+
+  it('before the first release: the step copied into the repository by npm run copy installs the copied tarball and deploys', async () => {
+    const cwd = await freshWorkspace()
+    await runCopyBlock('docs/bitrise.md', cwd, fileURLToPath(cli.cli_package))
+    const [block] = await codeBlocks('docs/bitrise.md', 'yaml')
+    const { primary } = (parse(block!) as BitriseYml).workflows
+    const [id, spec] = Object.entries(
+      primary!.steps.find(entry => Object.keys(entry)[0]!.startsWith('path::'))!
+    )[0]!
+    const env = {
+      ...bitriseEnv(),
+      BITRISE_APK_PATH: (await writeArtifact('app-release.apk', 65536, cwd)).path
+    }
+    const inputs = Object.assign({}, ...(spec.inputs ?? [])) as Record<string, string>
+    // No CLI package or SHA-256 given: the copied step's defaults name the copied tarball and pin it.
+    expect(Object.keys(inputs)).not.toContain('cli_package')
+    const step = await runStep(cwd, env, inputs, { path: id.slice('path::'.length), copied: true })
+    if (step.code !== 0) console.log(step.output)
+    expect(step.code).toBe(0)
+    expect(emulator.runs.at(-1)).toMatchObject({ runInputPath: 'myapp-staging.apk' })
   }, 120_000)
 
   it("docs/bitrise.md's two platforms, as a pipeline of an Android and an iOS workflow: a run, a verdict and a suite each", async () => {

@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -32,6 +32,7 @@ import { packedOrb, runJob, runWorkflow, type JobResult, type Orb } from '../hel
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../helpers/docs.js'
+import { runCopyBlock } from '../helpers/copies.js'
 
 let emulator: Emulator
 let orb: Orb
@@ -155,6 +156,41 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     const xml = await junitIn(join(root, 'android'), 'mobile-build-deploy-results')
     expect(await junitProblems(xml)).toEqual([])
     expect(junitCases(xml).every(c => !c.failure)).toBe(true)
+  }, 180_000)
+
+  it('before the first release: the orb inlined into the config by npm run copy installs the copied tarball and deploys', async () => {
+    const root = await freshWorkspace()
+    const repository = await repositoryWith(
+      'gradlew',
+      'app/build/outputs/apk/release/app-release.apk'
+    )
+    // The config written as the first example does, importing the published orb.
+    const [example] = await codeBlocks('docs/circleci.md', 'yaml')
+    await mkdir(join(repository, '.circleci'))
+    await writeFile(
+      join(repository, '.circleci/config.yml'),
+      `# The app's own config.\n${example!}`
+    )
+    await runCopyBlock('docs/circleci.md', repository, fileURLToPath(install.cli_package))
+    const text = await readFile(join(repository, '.circleci/config.yml'), 'utf8')
+    expect(text).toMatch(/^# The app's own config\.\n/)
+    const config = parse(text) as Record<string, unknown>
+    const inline = (config.orbs as Record<string, Orb>)['mobile-build-deploy']!
+    expect(inline.commands.deploy_build!.parameters!.cli_sha256!.default).toBe(install.cli_sha256)
+    expect(inline.commands.deploy_build!.parameters!.cli_package!.default).toBe(
+      `.circleci/mobile-build-deploy/${install.cli_package.split('/').pop()}`
+    )
+    const before = emulator.runs.length
+    // The orb the stand-in is given is not used: the config's inline orb is.
+    const results = await runWorkflow(
+      { ...orb, commands: {} },
+      config,
+      root,
+      repository,
+      circleEnv()
+    )
+    passed(results.android)
+    expect(newRun(before)).toMatchObject({ runInputPath: 'myapp-staging.apk' })
   }, 180_000)
 
   it('the iOS example: deploys the IPA fastlane built, without waiting', async () => {

@@ -234,6 +234,8 @@ export interface RunOptions {
   path?: string
   /** Folders put first on PATH, before the stack's tools. */
   pathFirst?: string[]
+  /** The step is in `path` already (npm run copy put it there): run it as it is, with its own step.yml. */
+  copied?: boolean
 }
 
 let node24: Promise<string> | undefined
@@ -249,11 +251,11 @@ export async function runStep(
   inputs: Record<string, string> = {},
   options: RunOptions = {}
 ): Promise<StepRun> {
-  const step = await stepYml()
-  const values = stepInputs(step, env, inputs)
   const scratch = await mkdtemp(join(cwd, '.bitrise-'))
   const stepDir = options.path ? resolve(cwd, options.path) : join(scratch, 'step')
-  await cp(STEP_DIR, stepDir, { recursive: true })
+  if (!options.copied) await cp(STEP_DIR, stepDir, { recursive: true })
+  const step = parseStepYml(await readFile(join(stepDir, 'step.yml'), 'utf8'))
+  const values = stepInputs(step, env, inputs)
   const calls = join(scratch, 'envman-calls.jsonl')
   await writeFile(calls, '')
   const testResultDir = await mkdtemp(join(scratch, 'step_test_result'))
