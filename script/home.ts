@@ -162,6 +162,8 @@ const RULES: Rule[] = [
   // The package, as code imports it and npm names it.
   rule('npm', String.raw`\bfrom '|\brequire\('|\bimport\('`, NPM, `'`, ['README.md', 'docs/']),
   rule('npm', '^  "name": "', NPM, '",$', ['package.json']),
+  // The orb's creation in its namespace.
+  rule('orb', 'circleci orb create ', '[a-z0-9-]+', '/mobile-build-deploy\\b'),
   // The StepLib's share command.
   rule('bitrise', '--stepid ', '[a-z0-9-]+', String.raw`\b`, ['docs/'])
 ]
