@@ -251,11 +251,15 @@ export async function runStep(
   inputs: Record<string, string> = {},
   options: RunOptions = {}
 ): Promise<StepRun> {
-  const scratch = await mkdtemp(join(cwd, '.bitrise-'))
-  const stepDir = options.path ? resolve(cwd, options.path) : join(scratch, 'step')
-  if (!options.copied) await cp(STEP_DIR, stepDir, { recursive: true })
-  const step = parseStepYml(await readFile(join(stepDir, 'step.yml'), 'utf8'))
+  // What Bitrise refuses, it refuses before the step runs: nothing is written for it.
+  const copied = options.copied && options.path ? resolve(cwd, options.path) : undefined
+  const step = copied
+    ? parseStepYml(await readFile(join(copied, 'step.yml'), 'utf8'))
+    : await stepYml()
   const values = stepInputs(step, env, inputs)
+  const scratch = await mkdtemp(join(cwd, '.bitrise-'))
+  const stepDir = copied ?? (options.path ? resolve(cwd, options.path) : join(scratch, 'step'))
+  if (!copied) await cp(STEP_DIR, stepDir, { recursive: true })
   const calls = join(scratch, 'envman-calls.jsonl')
   await writeFile(calls, '')
   const testResultDir = await mkdtemp(join(scratch, 'step_test_result'))
