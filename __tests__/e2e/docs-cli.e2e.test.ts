@@ -21,6 +21,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
+import { runCopyBlock } from '../helpers/copies.js'
 import { buildToolScript, DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
@@ -32,13 +33,16 @@ const PLACEHOLDER_PIN = '<the SHA-256 in the release notes>'
 
 let emulator: Emulator
 let release: CliRelease
+/** The packed package's tarball. */
+let tarball: string
 /** The wrong pin: the release's URL, another SHA-256. */
 let wrongPin: CliRelease
 let env: Record<string, string>
 
 beforeAll(async () => {
   emulator = await startEmulator()
-  release = await packedRelease(await packedTarball(await freshWorkspace()))
+  tarball = await packedTarball(await freshWorkspace())
+  release = await packedRelease(tarball)
   wrongPin = { ...release, sha256: WRONG_SHA256 }
   env = {
     PATH: process.env.PATH ?? '',
@@ -322,11 +326,25 @@ function jenkinsShellSteps(jenkinsfile: string): ShStep[] {
   }))
 }
 
-/** The pipeline's `environment { NAME = 'value' }` block, as Jenkins sets it for every step. */
-function jenkinsEnvironment(jenkinsfile: string): Record<string, string> {
+/**
+ * The pipeline's `environment { NAME = 'value' }` block, as Jenkins sets it for every step: a
+ * single-quoted value as it is, a double-quoted one with its `${env.NAME}` taken from Jenkins'
+ * variables `jenkins` (one Jenkins does not set is refused, as it would be null there).
+ */
+function jenkinsEnvironment(
+  jenkinsfile: string,
+  jenkins: Record<string, string>
+): Record<string, string> {
   const block = /^ {2}environment \{\n([\s\S]*?)^ {2}\}/m.exec(jenkinsfile)![1]!
   return Object.fromEntries(
-    [...block.matchAll(/^\s*(\w+) = '([^'\n]*)'$/gm)].map(m => [m[1]!, m[2]!])
+    [...block.matchAll(/^\s*(\w+) = (?:'([^'\n]*)'|"([^"\n]*)")$/gm)].map(m => [
+      m[1]!,
+      m[2] ??
+        m[3]!.replace(/\$\{env\.(\w+)\}/g, (_, name: string) => {
+          if (!(name in jenkins)) throw new Error(`Jenkins sets no ${name} for ${m[1]}`)
+          return jenkins[name]!
+        })
+    ])
   )
 }
 
@@ -349,16 +367,17 @@ function credentialsScope(jenkinsfile: string): [number, number] {
 async function runPipeline(
   pinned: CliRelease,
   cwd: string,
-  jenkins: Record<string, string>
+  jenkins: Record<string, string>,
+  edit: (jenkinsfile: string) => string = text => text
 ): Promise<{ steps: ShStep[]; results: Ran[] }> {
   const [text] = await codeBlocks('docs/jenkins.md', 'groovy')
-  const jenkinsfile = withRelease(text!, pinned)
+  const jenkinsfile = edit(withRelease(text!, pinned))
   const steps = jenkinsShellSteps(jenkinsfile)
   const [from, to] = credentialsScope(jenkinsfile)
   // The emulator is the service: its URL wins over the page's.
   const { SERVICE_API_KEY: key, ...outside }: Record<string, string> = {
     ...env,
-    ...jenkinsEnvironment(jenkinsfile),
+    ...jenkinsEnvironment(jenkinsfile, jenkins),
     SERVICE_BASE_URL: env.SERVICE_BASE_URL!,
     ...jenkins
   }
@@ -440,6 +459,24 @@ describe('docs/jenkins.md', () => {
     ])
   }, 120_000)
 
+  it('before the first release: the pipeline installs the tarball npm run copy put in the app, as the page says', async () => {
+    const cwd = await freshWorkspace()
+    await gradleStandIn(cwd)
+    await runCopyBlock('docs/cli.md', cwd, tarball)
+    const [paragraph] = await copyParagraphs('docs/jenkins.md')
+    const line = /MBD_CLI_PACKAGE = "[^"]+"/.exec(paragraph!)![0]
+    const sha = 'd'.repeat(40)
+    const { results } = await runPipeline(
+      release,
+      cwd,
+      { ...jenkins(cwd, sha), BRANCH_NAME: 'main' },
+      text =>
+        text.replace(/^(\s*)MBD_CLI_PACKAGE = '[^'\n]*'$/m, (_, indent: string) => indent + line)
+    )
+    expect(results.map(r => r.code)).toEqual([0, 0, 0, 0])
+    expect(emulator.runs.find(r => r.sha === sha)!.runInputPath).toBe('myapp-staging.apk')
+  }, 120_000)
+
   it('the placeholder pin fails the installation step with what to pin', async () => {
     const cwd = await freshWorkspace()
     await gradleStandIn(cwd)
@@ -481,10 +518,12 @@ describe('docs/fastlane.md', () => {
   async function lane(
     pinned: CliRelease,
     ci: Record<string, string>,
-    options: string[] = []
+    options: string[] = [],
+    prepare?: (cwd: string) => Promise<unknown>
   ): Promise<Ran & { cwd: string }> {
     const [fastfile] = await codeBlocks('docs/fastlane.md', 'ruby')
     const cwd = await freshWorkspace()
+    await prepare?.(cwd)
     await mkdir(join(cwd, 'fastlane'))
     await writeFile(join(cwd, 'fastlane', 'Fastfile'), withRelease(fastfile!, pinned))
     // A hand-over of an earlier run in the lane's folder: the lane must never read its values.
@@ -527,6 +566,21 @@ describe('docs/fastlane.md', () => {
     const created = emulator.runs.find(r => r.sha === sha)!
     expect(created.runInputPath).toBe('myapp-staging.apk')
     expect(result.stdout).toBe(`Run ${created.id} tested myapp-staging.apk (passed)\n`)
+  }, 120_000)
+
+  it('before the first release: the lane installs the tarball npm run copy put in the app, as the page says', async () => {
+    const sha = '7'.repeat(40)
+    const [paragraph] = await copyParagraphs('docs/fastlane.md')
+    const url = /MBD_CLI_PACKAGE = "([^"]+)"/.exec(paragraph!)![1]!
+    const result = await lane(
+      { url, sha256: release.sha256 },
+      { ...bitrise(sha), BITRISE_GIT_BRANCH: 'main' },
+      ['environment:staging'],
+      cwd => runCopyBlock('docs/cli.md', cwd, tarball)
+    )
+    if (result.code !== 0) console.log(result.stderr)
+    expect(result.code).toBe(0)
+    expect(emulator.runs.find(r => r.sha === sha)!.runInputPath).toBe('myapp-staging.apk')
   }, 120_000)
 
   it("on a pull request, without environment:, the build goes under the pull request's own name", async () => {
@@ -586,3 +640,11 @@ describe('docs/fastlane.md', () => {
     expect(requestsSince(before)).toEqual([])
   }, 120_000)
 })
+
+/** The paragraphs of a page's "Before the first release" section. */
+async function copyParagraphs(page: string): Promise<string[]> {
+  const text = await readFile(join(ROOT, page), 'utf8')
+  const from = text.search(/^## Before the first release: /m)
+  const to = text.indexOf('\n## ', from + 1)
+  return text.slice(from, to).split('\n\n').slice(1)
+}
