@@ -157,7 +157,8 @@ export async function rehearseWrappers(rehearsed: Rehearsed): Promise<string[]> 
       ['docs/cli.md', 'Install'],
       ['docs/library.md', 'Set-up']
     ] as const) {
-      const [block] = await sectionBlocks(page, heading, 'sh')
+      // The released checkout's pages: its home named.
+      const [block] = await sectionBlocks(page, heading, 'sh', project)
       const dir = join(work, page.replace(/\W/g, '-'))
       await mkdir(dir)
       if (page === 'docs/library.md') await run('npm', ['init', '-y'], { cwd: dir })

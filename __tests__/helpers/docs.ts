@@ -114,13 +114,14 @@ export async function docsWorkflows(pages: readonly string[] = PAGES): Promise<W
   return sources
 }
 
-/** The fenced blocks of `language` in a page's section (from its `## heading` to the next). */
+/** The fenced blocks of `language` in a page's section (from its `## heading` to the next), in the checkout `root`. */
 export async function sectionBlocks(
   page: string,
   heading: string,
-  language: string
+  language: string,
+  root = ROOT
 ): Promise<string[]> {
-  const text = await readFile(join(ROOT, page), 'utf8')
+  const text = await readFile(join(root, page), 'utf8')
   const from = text.indexOf(`\n## ${heading}\n`)
   if (from === -1) throw new Error(`${page} has no section "${heading}"`)
   const to = text.indexOf('\n## ', from + 1)
