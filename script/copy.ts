@@ -19,7 +19,18 @@
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import {
+  copyFile,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
@@ -57,6 +68,18 @@ export async function copyInto(
   app: string,
   given?: string
 ): Promise<{ files: string[]; tarball?: Tarball }> {
+  // What can be known before anything is written is checked first: nothing is left half-copied.
+  if (!(await stat(app).catch(() => undefined))?.isDirectory())
+    throw new Error(`${app} is not a directory: give the app's repository (its checkout's root)`)
+  const config = join(app, '.circleci', 'config.yml')
+  if (target === 'circleci' && !existsSync(config))
+    throw new Error(
+      `${config} does not exist: write the config first (docs/circleci.md), then copy the orb into it`
+    )
+  if (given !== undefined && !existsSync(given))
+    throw new Error(
+      `--tarball ${given} does not exist: give a tarball npm pack made, or leave it out`
+    )
   const dir = COPY_DIRS[target]
   const into = join(app, dir)
   await mkdir(into, { recursive: true })
@@ -132,11 +155,7 @@ async function placeTarball(into: string, dir: string, given?: string): Promise<
  */
 async function inlineOrb(app: string, orb: string): Promise<string> {
   const path = join(app, '.circleci', 'config.yml')
-  const text = await readFile(path, 'utf8').catch(() => {
-    throw new Error(
-      `${path} does not exist: write the config first (docs/circleci.md), then copy the orb into it`
-    )
-  })
+  const text = await readFile(path, 'utf8')
   const config = parseDocument(text)
   config.setIn(['orbs', 'mobile-build-deploy'], parse(orb))
   await writeFile(path, config.toString({ lineWidth: 0 }))
