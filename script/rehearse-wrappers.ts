@@ -10,7 +10,9 @@
  *   the release notes publish (the asset's `.sha256`).
  *
  * Each installs the rehearsed tarball by the SHA-256 its release pinned and
- * deploys against the service emulator.
+ * deploys against the service emulator. A leg whose tool this machine lacks
+ * (gitlab-ci-local's rsync, the docs' curl) says so instead of running; the
+ * end-to-end suite, after npm run setup:e2e, requires every leg.
  */
 import { execFile, spawn } from 'node:child_process'
 import { chmod, copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
@@ -62,7 +64,8 @@ export async function rehearseWrappers(rehearsed: Rehearsed): Promise<string[]> 
     const apk = join(work, 'app-release.apk')
     await writeBuild(apk, 64 * 1024)
 
-    // GitLab: the released deploy component, included by path, in gitlab-ci-local.
+    // GitLab: the released deploy component, included by path, in gitlab-ci-local (which copies the
+    // project with rsync, a Debian package that npm run setup:e2e installs).
     let before = emulator.runs.length
     const repo = join(work, 'gitlab-project')
     await mkdir(join(repo, 'components'), { recursive: true })
@@ -87,8 +90,14 @@ export async function rehearseWrappers(rehearsed: Rehearsed): Promise<string[]> 
         ]
       })
     )
-    await gitlabPipeline(repo, rehearsed.node24, emulator, tmp)
-    deployed('GitLab component deploy (gitlab-ci-local)', before)
+    if (await missing('rsync'))
+      done.push(
+        'GitLab component deploy: not rehearsed, rsync is missing (npm run setup:e2e installs it)'
+      )
+    else {
+      await gitlabPipeline(repo, rehearsed.node24, emulator, tmp)
+      deployed('GitLab component deploy (gitlab-ci-local)', before)
+    }
 
     // CircleCI: the packed orb's Android example, in the stand-in.
     before = emulator.runs.length
@@ -157,6 +166,10 @@ export async function rehearseWrappers(rehearsed: Rehearsed): Promise<string[]> 
       ['docs/cli.md', 'Install'],
       ['docs/library.md', 'Set-up']
     ] as const) {
+      if (await missing('curl')) {
+        done.push(`${page} (${heading}): not rehearsed, curl is missing`)
+        continue
+      }
       // The released checkout's pages: its home named.
       const [block] = await sectionBlocks(page, heading, 'sh', project)
       const dir = join(work, page.replace(/\W/g, '-'))
@@ -239,4 +252,12 @@ async function gitlabPipeline(
     )
   })
   if (!/mobile-build-deploy/.test(output)) throw new Error(`no deploy job ran:\n${output}`)
+}
+
+/** Whether a tool is not on PATH. */
+async function missing(tool: string): Promise<boolean> {
+  return run('sh', ['-c', `command -v ${tool}`]).then(
+    () => false,
+    () => true
+  )
 }

@@ -28,6 +28,20 @@ it('rehearses the release: publishes the version, installs it in a blank project
   expect(stdout).toContain(
     `Installed ${name}@${version}: the CLI says ${version}, the library imports, its types compile`
   )
+  // Every wrapper and every install line of the docs installed the release's tarball over HTTP.
+  for (const leg of [
+    'GitLab component deploy (gitlab-ci-local)',
+    'CircleCI orb deploy_build (stand-in)',
+    'Bitrise step (as Bitrise runs it)',
+    'docs/cli.md (Install)',
+    'docs/library.md (Set-up)'
+  ])
+    expect(stdout).toMatch(
+      new RegExp(
+        `^${leg.replace(/[().]/g, '\\$&')}: installed the release's tarball from http://127\\.0\\.0\\.1:\\d+`,
+        'm'
+      )
+    )
   expect(stdout.trim().split('\n').at(-1)).toBe(
     `Rehearsed: published ${name}@${version}, installed ${name}@${version}.`
   )
