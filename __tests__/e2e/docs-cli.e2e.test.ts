@@ -21,7 +21,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
-import { runCopyBlock } from '../helpers/copies.js'
+import { copySection, runCopyBlock } from '../helpers/copies.js'
 import { buildToolScript, DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
@@ -103,7 +103,7 @@ describe('docs/cli.md', () => {
   async function blocks(
     pinned: CliRelease
   ): Promise<{ install: string; commands: string; dryRun: string }> {
-    const [install, commands, dryRun] = await codeBlocks('docs/cli.md', 'sh')
+    const [install, commands, dryRun] = await pageBlocks('docs/cli.md')
     return { install: withRelease(install!, pinned), commands: commands!, dryRun: dryRun! }
   }
 
@@ -198,7 +198,7 @@ describe('docs/library.md', () => {
 
   /** The page's install lines, run as typed in a terminal in `cwd` with `pinned` as the release. */
   async function install(cwd: string, pinned: CliRelease): Promise<Ran> {
-    const [block] = await codeBlocks('docs/library.md', 'sh')
+    const [block] = await pageBlocks('docs/library.md')
     return shell(withRelease(block!, pinned), cwd, {}, TERMINAL)
   }
 
@@ -647,4 +647,10 @@ async function copyParagraphs(page: string): Promise<string[]> {
   const from = text.search(/^## Before the first release: /m)
   const to = text.indexOf('\n## ', from + 1)
   return text.slice(from, to).split('\n\n').slice(1)
+}
+
+/** A page's `sh` blocks but those of its "Before the first release" section, which their own tests run. */
+async function pageBlocks(page: string): Promise<string[]> {
+  const copies = await copySection(page, 'sh')
+  return (await codeBlocks(page, 'sh')).filter(block => !copies.includes(block))
 }
