@@ -21,7 +21,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
-import { copySection, runCopyBlock } from '../helpers/copies.js'
+import { copyParagraphs, copySection, runCopyBlock } from '../helpers/copies.js'
 import { buildToolScript, DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
@@ -640,14 +640,6 @@ describe('docs/fastlane.md', () => {
     expect(requestsSince(before)).toEqual([])
   }, 120_000)
 })
-
-/** The paragraphs of a page's "Before the first release" section. */
-async function copyParagraphs(page: string): Promise<string[]> {
-  const text = await readFile(join(ROOT, page), 'utf8')
-  const from = text.search(/^## Before the first release: /m)
-  const to = text.indexOf('\n## ', from + 1)
-  return text.slice(from, to).split('\n\n').slice(1)
-}
 
 /** A page's `sh` blocks but those of its "Before the first release" section, which their own tests run. */
 async function pageBlocks(page: string): Promise<string[]> {

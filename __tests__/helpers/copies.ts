@@ -11,12 +11,23 @@ import { sectionBlocks } from './docs.js'
 
 const run = promisify(execFile)
 
-/** A page's copy section: its heading and its blocks of `language`. */
-export async function copySection(page: string, language: string): Promise<string[]> {
+/** A page's copy section: its heading, and its text up to the next section. */
+async function copyText(page: string): Promise<{ heading: string; text: string }> {
   const text = await readFile(join(ROOT, page), 'utf8')
-  const heading = /^## (Before the first release: [^\n]+)$/m.exec(text)?.[1]
-  if (!heading) throw new Error(`${page} has no "Before the first release" section`)
-  return sectionBlocks(page, heading, language)
+  const found = /^## (Before the first release: [^\n]+)$/m.exec(text)
+  if (!found) throw new Error(`${page} has no "Before the first release" section`)
+  const to = text.indexOf('\n## ', found.index + 1)
+  return { heading: found[1]!, text: text.slice(found.index, to === -1 ? undefined : to) }
+}
+
+/** The blocks of `language` in a page's copy section. */
+export async function copySection(page: string, language: string): Promise<string[]> {
+  return sectionBlocks(page, (await copyText(page)).heading, language)
+}
+
+/** The paragraphs of a page's copy section, after its heading. */
+export async function copyParagraphs(page: string): Promise<string[]> {
+  return (await copyText(page)).text.split('\n\n').slice(1)
 }
 
 /**
