@@ -22,9 +22,10 @@ const CORE_LAYERS = {
     'verdict',
     'inspect',
     'ci',
-    'report'
+    'report',
+    'github'
   ],
-  github: ['shared', 'transport', 'options', 'report', 'deploy', 'ci']
+  github: ['shared', 'transport', 'options', 'report', 'ci']
 }
 const FOLDERS = Object.keys(CORE_LAYERS)
 

@@ -92,7 +92,7 @@ function classify(error) {
 
 ;// CONCATENATED MODULE: ./src/core/github/client.ts
 /**
- * The GitHub REST client the action reports through: @actions/github's
+ * The GitHub REST client of the check runs, the comment and the collect: @actions/github's
  * Octokit, its requests sent by the product's one transport (the runner's
  * proxy settings, a time limit on each request) under the one retry policy,
  * each asking for the API version the action is written for. Loaded only
@@ -208,7 +208,7 @@ function createClient(token, baseUrl, limits) {
             for await (const page of octokit.paginate.iterator(octokit.rest.checks.listForRef, {
                 ...repo,
                 ref,
-                filter: 'all',
+                filter: filter.latest ? 'latest' : 'all',
                 per_page: 100,
                 ...(filter.name ? { check_name: filter.name } : {}),
                 ...(filter.status ? { status: filter.status } : {})
@@ -287,6 +287,7 @@ function connect(token, baseUrl, limits, seen) {
             signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
         }, async () => {
             let response;
+            limits.beforeRequest?.();
             seen.requests++;
             try {
                 response = await request(options);

@@ -4204,7 +4204,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(678);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(915);
 
 
 
@@ -4223,7 +4223,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 678:
+/***/ 915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4512,8 +4512,6 @@ function positiveInteger(value) {
 
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
 var errors = __nccwpck_require__(287);
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var shared_clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
@@ -4557,6 +4555,8 @@ function limitsFromEnv(env) {
     };
 }
 
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
 var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/shared/naming.ts
@@ -4759,6 +4759,8 @@ function parseVariables(key, raw) {
  * returns it checked, or undefined when it was not given. What one front end
  * refuses, every front end refuses, with the same words.
  */
+/** The most runs one step waits for, as the most builds one step deploys. */
+const MAX_RUNS = 20;
 // An Android package name or an iOS bundle id: what either platform lets an app's id be.
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -4783,10 +4785,10 @@ function readValue(key, spec, raw) {
             return plainText(key, raw);
         case 'globs':
             return globs(key, raw);
-        case 'destination':
-            return destination(key, plainText(key, raw));
-        case 'namePart':
-            return namePart(key, plainText(key, raw));
+        case 'destinationEach':
+            return perPlatform(key, plainText(key, raw), destination, 'destination', 'builds/app.apk');
+        case 'namePartEach':
+            return perPlatform(key, plainText(key, raw), namePart, 'value', 'myapp');
         case 'relativePath':
             return relativePath(key, plainText(key, raw));
         case 'variables':
@@ -4803,12 +4805,12 @@ function readValue(key, spec, raw) {
             return sha(key, plainText(key, raw));
         case 'url':
             return urlValue(key, plainText(key, raw));
-        case 'runId':
-            return runId(key, plainText(key, raw));
+        case 'runIds':
+            return runIds(key, raw);
         case 'repository':
             return repository(key, raw);
         case 'appIds':
-            return appIds(key, plainText(key, raw));
+            return perPlatform(key, plainText(key, raw), appId, 'app id', 'com.example.shop', true);
         case 'platform':
             return platform(key, plainText(key, raw));
     }
@@ -4922,10 +4924,21 @@ function sha(key, value) {
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
     return value;
 }
-function runId(key, value) {
-    if (value && !isSafeId(value))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a run id`, 'Pass the runId of the deploy that created the run, unchanged');
-    return value;
+/**
+ * One run id or several: separated by spaces, commas or lines (a deploy's
+ * `runIds` as it hands them over), or a list (the library, a repeated flag);
+ * the same run twice is waited for once.
+ */
+function runIds(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
+    for (const id of ids)
+        if (!isSafeId(id))
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
+    if (ids.length > MAX_RUNS)
+        throw new errors/* InputError */.dz(key, `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`, 'Wait for the runs of one deploy in each step');
+    const distinct = [...new Set(ids)];
+    return distinct.length > 0 ? distinct : undefined;
 }
 /** The name of a run variable: what the lane plugin's option takes. */
 function variableName(key, value) {
@@ -4941,24 +4954,33 @@ function appId(key, value) {
     return value;
 }
 /**
- * The app id every build must have, or one per platform: `com.example.shop`,
- * or `android:com.example.shop ios:com.example.Shop` (separated by spaces or
- * commas). One for all and one per platform together would say two things.
+ * A value for every build, or one per platform: `com.example.shop`, or
+ * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
+ * commas), each checked by `check`. One for all and one per platform
+ * together would say two things.
  */
-function appIds(key, value) {
+function perPlatform(key, value, check, noun, example, 
+/** App ids hold no spaces or commas: two of them are two values, always split. */
+split = false) {
     if (value === undefined)
         return undefined;
-    const ids = {};
+    // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
+    if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value))
+        return { all: check(key, value) };
+    const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`;
+    const values = {};
     for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
-        const [, named, id] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
+        const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
         const slot = (named?.toLowerCase() ?? 'all');
-        if (ids[slot] !== undefined)
-            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} app ids` : 'two app ids'}`, 'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop');
-        ids[slot] = appId(key, id);
+        if (values[slot] !== undefined)
+            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} ${noun}s` : `two ${noun}s`}`, fix);
+        values[slot] = check(key, given);
+        if (values[slot] === undefined)
+            throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(entry)} with nothing after the platform`, fix);
     }
-    if (ids.all !== undefined && (ids.android !== undefined || ids.ios !== undefined))
-        throw new errors/* InputError */.dz(key, `names an app id for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, 'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop');
-    return ids;
+    if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
+        throw new errors/* InputError */.dz(key, `names a value for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, fix);
+    return values;
 }
 const PLATFORM_WORDS = { android: 'Android', ios: 'iOS' };
 /** The platform a build must be for, in lower case. */
@@ -5029,8 +5051,8 @@ function checkCombinations(read, mode) {
     const needsFile = ['destination', 'namePrefix', 'expectedAppId', 'platform'].find(key => read(key) !== undefined);
     if (!file && needsFile && mode !== 'terminate')
         throw new errors/* InputError */.dz(needsFile, `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`, `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`);
-    if (file && file.length > 1 && read('destination'))
-        throw new errors/* InputError */.dz('destination', `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${file.length} builds`, `Leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`);
+    if (file && file.length > 1 && read('destination')?.all !== undefined)
+        throw new errors/* InputError */.dz('destination', `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${file.length} builds`, `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`);
     if (read('environment') && !namePrefix)
         throw new errors/* InputError */.dz('environment', `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`, `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
     const runVariable = read('runVariable');
@@ -5575,7 +5597,7 @@ function settingsOf(read, mode, values, request) {
         waitTimeoutMs: Math.round(read('waitTimeoutMinutes') * 60_000),
         reportLater: read('reportLater') ?? false,
         pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
-        runId: read('runId'),
+        runIds: read('runId') ?? [],
         environmentRef: mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
         junitReport: pathIn(request.workingDirectory, read('junitReport')),
         githubToken: read('githubToken'),
@@ -5642,8 +5664,11 @@ function environmentRef(read, git) {
     const key = named[0];
     if (key !== 'namePrefix')
         return { [key]: read(key) };
+    const prefix = read('namePrefix');
+    if (prefix.all === undefined)
+        throw new errors/* InputError */.dz('namePrefix', 'gives a prefix per platform, and ending an environment names one', `End each platform's environment in a step of its own, with its own ${(0,option_refs/* ref */.KR)('namePrefix')}`);
     const alias = conventionalDestination({
-        prefix: read('namePrefix'),
+        prefix: prefix.all,
         extension: '',
         pullRequestNumber: git.pullRequestNumber ?? git.mergeRequestNumber,
         repository: git.repository
@@ -6239,6 +6264,10 @@ const CAUSE_WORDS = {
     'timed-out': 'the wait for the verdict timed out',
     canceled: 'canceled'
 };
+/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
+function isPending(deployment) {
+    return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
+}
 /** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
 function resultWords(judgement) {
     if (judgement.conclusion === 'success')
@@ -6254,6 +6283,12 @@ const VERDICT_WORDS = {
     canceled: '⏹️ canceled',
     'timed-out': '⌛ timed out (the run goes on)'
 };
+/** A verdict in a few words; one that will never come (the service no longer reports on the run) says so. */
+function verdictWords(verdict) {
+    return verdict.gone
+        ? '⌛ no verdict (the service no longer reports on the run)'
+        : VERDICT_WORDS[verdict.verdict];
+}
 /** What the service answered, in a few words. */
 const OUTCOME_WORDS = {
     success: '✅ run created',
@@ -6278,7 +6313,7 @@ function outcomeWords(deployment) {
 /** Where the run is, in a few words for a check's title or a comment's heading. */
 function stateWords(deployment, stage) {
     if (deployment.verdict)
-        return VERDICT_WORDS[deployment.verdict.verdict];
+        return verdictWords(deployment.verdict);
     if (deployment.failure?.aborted)
         return '⏹️ stopped before the verdict';
     if (deployment.failure)
@@ -6328,6 +6363,8 @@ function verdictMessage(verdict) {
         case 'canceled':
             return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
         case 'timed-out': {
+            if (verdict.gone)
+                return `No verdict of run ${verdict.runId} will come: ${verdict.gone}`;
             const problem = verdict.problem
                 ? ` The last asks got no usable answer: ${verdict.problem}`
                 : '';
@@ -6357,7 +6394,12 @@ function describeBug(bug) {
 
 /** Every row a report may show, by its label. */
 const ROWS = {
-    Result: (d, { problem }) => problem ? '❌ failure: the step failed' : d.judgement && resultWords(d.judgement),
+    // A deployment reported later is no success yet: its verdict is pending until the collect brings it.
+    Result: (d, { problem }) => problem
+        ? '❌ failure: the step failed'
+        : isPending(d)
+            ? '⏳ verdict pending'
+            : d.judgement && resultWords(d.judgement),
     State: (d, { stage }) => stateWords(d, stage),
     Build: d => {
         if (!d.artifact)
@@ -6385,7 +6427,7 @@ const ROWS = {
         const { runId, runUrl } = outputValuesOf(d);
         return runId && markdown_link(code(d.verdict?.runId ?? runId), runUrl);
     },
-    Verdict: d => d.verdict && VERDICT_WORDS[d.verdict.verdict],
+    Verdict: d => d.verdict && verdictWords(d.verdict),
     Bugs: d => bugCounts(d),
     'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
     Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
@@ -6601,17 +6643,68 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
  * the platform and the app id read from the build (two flavors of one
  * platform have two ids), then the static environment (else the deployment
  * type) when there is one. A `check-name` given wins; with several builds in
- * one step it is followed by each build's platform and app id.
+ * one step it is followed by each build's platform and app id. Within a
+ * step, names that would still be alike (an APK beside its AAB, ABI splits,
+ * two flavors keeping one app id) get what tells them apart, decided before
+ * the first request, never by reading GitHub: the file's name, else where it
+ * goes, else (for runs waited for) the run:
+ *
+ *   Mobile tests (Android: com.example.shop, staging, app-release.aab)
  */
 
 
-/** Pure: the deployment's name, by the rule above; `several` when the step deploys more than one build. */
-function deploymentName(parts, build, several = false) {
-    const app = build?.platform ? `${PLATFORM_NAMES[build.platform]}: ${build.appId}` : undefined;
+/** The longest detail in a name's parentheses: a name stays readable, and within a check run's. */
+const MAX_DETAIL = 45;
+/** The longest check-name: with the details a step adds (an app, an environment, two to tell apart, a place), a name stays within MAX_NAME_CHARACTERS. */
+const MAX_CHECK_NAME = 100;
+/** Pure: a deployment's name by the rule above, as its parts; `several` when the step deploys more than one build. */
+function nameOf(parts, build, several = false) {
+    const app = build?.platform
+        ? `${PLATFORM_NAMES[build.platform]}: ${shorten(build.appId)}`
+        : undefined;
     if (parts.checkName)
-        return several && app ? `${parts.checkName} (${app})` : parts.checkName;
-    const which = [app, parts.environment || parts.deploymentType].filter(Boolean);
-    return which.length > 0 ? `Mobile tests (${which.join(', ')})` : 'Mobile tests';
+        return { head: parts.checkName, details: several && app ? [app] : [] };
+    const which = [app, parts.environment || parts.deploymentType].filter((part) => Boolean(part));
+    return { head: 'Mobile tests', details: which.map(shorten) };
+}
+/** Pure: a name's text: `head (detail, detail)`. */
+function joinName({ head, details }) {
+    return details.length > 0 ? `${head} (${details.join(', ')})` : head;
+}
+/** Pure: the deployment's name, by the rule above. */
+function deploymentName(parts, build, several = false) {
+    return joinName(nameOf(parts, build, several));
+}
+/**
+ * Pure: the names of a step's deployments, each unique in the step: where
+ * two would be alike, each of them takes its next detail that tells it apart
+ * (`apart`, in order of preference), and, should every one be alike too, its
+ * place in the step.
+ */
+function distinctNames(names, apart) {
+    const details = names.map(name => [...name.details]);
+    const used = names.map(() => 0);
+    const text = (i) => joinName({ head: names[i].head, details: details[i] });
+    for (let round = 0; round < 3; round++) {
+        const all = names.map((_name, i) => text(i));
+        const alike = all.flatMap((name, i) => (all.indexOf(name) !== all.lastIndexOf(name) ? [i] : []));
+        if (alike.length === 0)
+            return all;
+        for (const i of alike) {
+            const own = apart[i] ?? [];
+            while (used[i] < own.length && !own[used[i]])
+                used[i]++;
+            details[i].push(used[i] < own.length && round < 2 ? shorten(own[used[i]++]) : `#${i + 1}`);
+        }
+    }
+    return names.map((_name, i) => text(i));
+}
+/** A detail cut to MAX_DETAIL characters, its start and its end kept (a file's extension shows). */
+function shorten(detail) {
+    if (detail.length <= MAX_DETAIL)
+        return detail;
+    const half = Math.floor((MAX_DETAIL - 1) / 2);
+    return `${detail.slice(0, half)}…${detail.slice(-half)}`;
 }
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
 /** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
@@ -6757,6 +6850,1283 @@ function stepJudgement(deployments, problem) {
     if (problem && judgement.conclusion !== 'failure')
         return { conclusion: 'failure', cause: 'deploy-failed', message: problem };
     return judgement;
+}
+
+;// CONCATENATED MODULE: ./src/core/github/load.ts
+
+/**
+ * GitHub's client, loaded only when something is reported or collected:
+ * Octokit is most of what a front end would load at its start, and a step
+ * that reports nothing to GitHub never needs it.
+ */
+async function loadClient(token, baseUrl, limits) {
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
+    return createClient(token, baseUrl, limits);
+}
+/**
+ * One short read of GitHub beside the deploy (a dry run's, a wait-only
+ * step's): `read` gets a client whose requests all end by `ms`, or at once on
+ * the caller's `signal`.
+ */
+async function briefly(token, load, signal, ms, read) {
+    const stop = new AbortController();
+    const deadline = shared_clock/* clock */.pm.now() + ms;
+    const timer = setTimeout(() => stop.abort(), ms);
+    timer.unref();
+    try {
+        const client = await load(token.token, token.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        return await read(client);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/adopt.ts
+
+
+
+
+/** How long the one read of the commit's check runs may take. */
+const READ_MS = 10_000;
+/**
+ * A wait-only step continues the deployments whose runs it waits for:
+ * without a `check-name` of its own, each takes the name of the check run of
+ * ours that shows its run on the commit, so that its verdict is the newest
+ * check run of that name (and its comment row the same one). One read of the
+ * commit's check runs for them all; a read that fails leaves the default
+ * names, with a notice.
+ */
+async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
+    if (!plan.sha || !deployments.some(deployment => deployment.runId))
+        return;
+    try {
+        const checks = await briefly(plan, loadClient, signal, READ_MS, client => client.listCheckRuns(plan.repo, plan.sha));
+        for (const deployment of deployments) {
+            const shown = checks.find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name);
+            if (!shown?.name)
+                continue;
+            deployment.name = shown.name;
+            log.info(`The check run of run ${deployment.runId} on this commit is named ${(0,shared_text/* quote */.hD)(shown.name)}: the verdict is shown under that name.`);
+        }
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`, 'Check name');
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/github/errors.ts
+var github_errors = __nccwpck_require__(872);
+;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
+
+
+
+
+/** How long the dry run's one read of GitHub may take. */
+const dry_run_READ_MS = 15_000;
+/**
+ * What a dry run can learn of the GitHub reporting a real deploy would do,
+ * writing nothing. GitHub tells a workflow's token (an installation token) its
+ * own permissions by no read: a repository's `permissions` are a person's,
+ * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
+ * `x-accepted-github-permissions` header names what an endpoint needs, not
+ * what the token has. So the write permissions stay unknown until the first
+ * write; the dry run names them, and on a pull request reads its comments (the
+ * read a real deploy does first) to prove the token is accepted. Reporting
+ * never decides a deploy, so what this finds is a notice, never a failure.
+ */
+async function checkReporting(plan, names, log, loadClient, signal) {
+    if (!plan) {
+        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
+        return;
+    }
+    const writes = [
+        plan.check
+            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
+            : undefined,
+        plan.pullRequest === undefined
+            ? undefined
+            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
+    ].filter((write) => write !== undefined);
+    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
+    if (plan.pullRequest === undefined)
+        return;
+    try {
+        const comments = await briefly(plan, loadClient, signal, dry_run_READ_MS, client => client.findComments(plan.repo, plan.pullRequest, () => true));
+        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/plan.ts
+
+
+
+/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
+function apiUrlOf(env) {
+    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+}
+/** This workflow run's page, when the step runs in one. */
+function workflowRunUrlOf(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+    return repository && id
+        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+        : undefined;
+}
+/** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
+function githubRepoOf(settings, env) {
+    const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY;
+    const repo = repositoryOfSlug(slug);
+    if (slug && settings.githubRepository && !(repo && 'owner' in repo))
+        throw new errors/* InputError */.dz('githubRepository', 'is not owner/name', 'Give the GitHub repository as owner/name, e.g. octo-org/octo-app');
+    return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined;
+}
+/**
+ * Pure: what a deploy reports on GitHub. The action keeps a check run while
+ * it waits (or, with report-later, until a collect completes it) and a
+ * comment on the pull request; the CLI and the library only with
+ * report-later. Report-later leaves the verdict to a check run a scheduled
+ * collect completes, so it is refused before any request, in every front
+ * end, where that check run cannot be written: no check (`check: false`),
+ * no token, no repository, no commit. Undefined when nothing is reported.
+ */
+function reportingPlanOf(frontEnd, settings, secrets, env) {
+    if (frontEnd !== 'action' && !settings.reportLater)
+        return undefined;
+    const repo = githubRepoOf(settings, env);
+    if (settings.reportLater)
+        refuseUnreportable(frontEnd, settings, repo);
+    if (!settings.githubToken || !repo)
+        return undefined;
+    const check = settings.check && (settings.wait || settings.reportLater);
+    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
+    if (!check && pullRequest === undefined)
+        return undefined;
+    return {
+        token: settings.githubToken,
+        check,
+        reportLater: settings.reportLater,
+        pullRequest,
+        repo,
+        sha: settings.git.sha,
+        apiUrl: apiUrlOf(env),
+        workflowRunUrl: workflowRunUrlOf(env),
+        workflowRunId: env.GITHUB_RUN_ID || undefined,
+        secrets
+    };
+}
+/** Report-later where its verdict could never arrive: bad usage, naming what is missing and the fix. */
+function refuseUnreportable(frontEnd, settings, repo) {
+    const instead = `or leave ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} out (${(0,option_refs/* setting */.Pe)('wait', 'true')} holds the job for the verdict instead)`;
+    if (!settings.check)
+        throw new errors/* InputError */.dz('check', `is false, and ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} leaves the verdict to the check run a scheduled collect completes: nothing would ever bring it`, `Keep ${(0,option_refs/* setting */.Pe)('check', 'true')} with report-later, ${instead}`);
+    const token = frontEnd === 'action'
+        ? `the workflow's token with permissions: checks: write`
+        : "a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN";
+    if (!settings.githubToken)
+        throw new errors/* InputError */.dz('githubToken', 'is empty, and report-later writes the check run with it', `Give ${(0,option_refs/* ref */.KR)('githubToken')} (${token}), ${instead}`);
+    if (!repo)
+        throw new errors/* InputError */.dz('githubRepository', 'is empty, and report-later writes the check run there', frontEnd === 'action'
+            ? `Run the step in a GitHub workflow (GITHUB_REPOSITORY names the repository), ${instead}`
+            : `Give ${(0,option_refs/* ref */.KR)('githubRepository')} as owner/name, ${instead}`);
+    if (!settings.git.sha)
+        throw new errors/* InputError */.dz('sha', 'is unknown, and report-later writes the check run on that commit', `Pass ${(0,option_refs/* ref */.KR)('sha')}, ${instead}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/schema.ts
+/**
+ * Pure: a small schema for JSON that crosses from one job to another through
+ * a place anyone may write (a check run's summary): each value's type, enum
+ * and length. One schema both fits a value before it is written (texts cut,
+ * lists shortened, unknown fields dropped) and reads it back (anything over
+ * a limit, of another type or outside an enum refuses the whole), so that
+ * what is read is always at least what is written.
+ */
+const schema_text = (max) => ({ kind: 'text', max });
+const integer = (min = 0) => ({ kind: 'integer', min });
+const schema_boolean = { kind: 'boolean' };
+const oneOf = (of) => ({ kind: 'enum', of });
+const object = (fields) => ({ kind: 'object', fields });
+const list = (of, max) => ({ kind: 'list', of, max });
+/** A value that does not have the schema's shape: which field, and why. */
+class ShapeError extends Error {
+    name = 'ShapeError';
+}
+/**
+ * Pure: `value` read by `shape`; fields the schema does not name are left
+ * out, absent ones stay absent; anything else throws a ShapeError naming the
+ * field.
+ */
+function readShape(shape, value, at = 'facts') {
+    switch (shape.kind) {
+        case 'text':
+            if (typeof value !== 'string')
+                throw new ShapeError(`${at} is not text`);
+            if (value.length > shape.max)
+                throw new ShapeError(`${at} is longer than ${shape.max} characters`);
+            return value;
+        case 'integer':
+            if (!Number.isSafeInteger(value) || value < (shape.min ?? 0))
+                throw new ShapeError(`${at} is not a whole number`);
+            return value;
+        case 'boolean':
+            if (typeof value !== 'boolean')
+                throw new ShapeError(`${at} is not true or false`);
+            return value;
+        case 'enum':
+            if (typeof value !== 'string' || !shape.of.includes(value))
+                throw new ShapeError(`${at} is not one of ${shape.of.join(', ')}`);
+            return value;
+        case 'list':
+            if (!Array.isArray(value))
+                throw new ShapeError(`${at} is not a list`);
+            if (value.length > shape.max)
+                throw new ShapeError(`${at} has more than ${shape.max} items`);
+            return value.map((item, i) => readShape(shape.of, item, `${at}[${i}]`));
+        case 'object': {
+            if (!value || typeof value !== 'object' || Array.isArray(value))
+                throw new ShapeError(`${at} is not an object`);
+            const source = value;
+            const read = {};
+            for (const [name, field] of Object.entries(shape.fields))
+                if (Object.hasOwn(source, name) && source[name] !== undefined && source[name] !== null)
+                    read[name] = readShape(field, source[name], `${at}.${name}`);
+            return read;
+        }
+    }
+}
+/**
+ * Pure: `value` made to fit `shape` before it is written: texts cut to their
+ * limit (an ellipsis last), lists to theirs, fields the schema does not name
+ * and values of another type left out. What it returns reads back by
+ * {@link readShape} unchanged.
+ */
+function fitShape(shape, value) {
+    switch (shape.kind) {
+        case 'text':
+            if (typeof value !== 'string')
+                return undefined;
+            return value.length <= shape.max ? value : `${value.slice(0, shape.max - 1)}…`;
+        case 'integer':
+            return Number.isSafeInteger(value) && value >= (shape.min ?? 0)
+                ? value
+                : undefined;
+        case 'boolean':
+            return typeof value === 'boolean' ? value : undefined;
+        case 'enum':
+            return typeof value === 'string' && shape.of.includes(value) ? value : undefined;
+        case 'list':
+            return Array.isArray(value)
+                ? value
+                    .slice(0, shape.max)
+                    .map(item => fitShape(shape.of, item))
+                    .filter(item => item !== undefined)
+                : undefined;
+        case 'object': {
+            if (!value || typeof value !== 'object' || Array.isArray(value))
+                return undefined;
+            const source = value;
+            const fitted = {};
+            for (const [name, field] of Object.entries(shape.fields)) {
+                const fit = fitShape(field, source[name]);
+                if (fit !== undefined)
+                    fitted[name] = fit;
+            }
+            return fitted;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/report/pending.ts
+/**
+ * Pure: what a check run of a deployment whose verdict is reported later
+ * carries for the collect that completes it. A deploy with `report-later`
+ * ends right after the notification and leaves its check run in progress; a
+ * scheduled collect, in another job and another workflow run, finds it and
+ * renders the check and the comment as the waiting step would have. It reads
+ * the deployment's facts back from the check's own summary, where they ride
+ * as one hidden line: `<!-- mobile-build-deploy facts=<base64url JSON> -->`.
+ *
+ * Any workflow of the repository with `checks: write` writes as the same app
+ * as ours, so the line is input from outside: it is read through one schema
+ * (types, enums, lengths) before any use, and carries only what the collect
+ * renders: never the key, a token or a signed URL, never a build's long
+ * lists. It is fitted to the same schema when written, and cut to
+ * MAX_LINE_CHARACTERS (bugs first, the count kept), so that the line is
+ * always read back and the check always fits GitHub's limits.
+ */
+
+
+
+
+/** The longest facts line written or read, in base64url characters: under a third of a check run's summary. */
+const MAX_LINE_CHARACTERS = 20_000;
+const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,${MAX_LINE_CHARACTERS}}) -->`);
+/** Blocking bugs kept with a collected verdict: the comment shows ten. */
+const KEPT_BUGS = 10;
+/** The longest deployment name: a check run's name, a comment's row. */
+const MAX_NAME_CHARACTERS = 320;
+/** Deployments of one step whose names a check carries (the comment's rows). */
+const MAX_STEP_DEPLOYMENTS = 20;
+const pending_URL = schema_text(600);
+const ID = schema_text(128);
+const BUG = object({
+    name: schema_text(200),
+    number: integer(),
+    priority: oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
+    blocking: schema_boolean,
+    new: schema_boolean,
+    url: pending_URL
+});
+const JUDGEMENT = object({
+    conclusion: oneOf(['success', 'warning', 'failure']),
+    cause: oneOf(['success', 'deploy-failed', 'usage', 'run-failed', 'timed-out', 'canceled']),
+    message: schema_text(1000)
+});
+const VERDICT = object({
+    verdict: oneOf(VERDICT_NAMES),
+    greenlight: schema_boolean,
+    runId: ID,
+    runUrl: pending_URL,
+    bugsUrl: pending_URL,
+    blockingBugsCount: integer(),
+    nonBlockingBugsCount: integer(),
+    blockingBugs: list(BUG, KEPT_BUGS),
+    timeoutMs: integer(),
+    answered: schema_boolean,
+    problem: schema_text(300),
+    gone: schema_text(300)
+});
+const DEPLOYMENT = object({
+    name: schema_text(MAX_NAME_CHARACTERS),
+    startedAt: integer(),
+    mode: oneOf(['deploy', 'notify', 'plain', 'wait']),
+    outcome: oneOf(OUTCOMES),
+    artifact: object({ name: schema_text(255), size: integer(), sha256: schema_text(64) }),
+    build: object({
+        platform: oneOf(option_table/* PLATFORMS */.P4),
+        format: oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
+        appId: schema_text(255),
+        appVersion: schema_text(100),
+        buildNumber: schema_text(100)
+    }),
+    destination: schema_text(MAX_PATH_LENGTH),
+    deploymentType: schema_text(200),
+    environment: schema_text(200),
+    git: object({
+        branch: schema_text(255),
+        sha: schema_text(64),
+        pullRequestNumber: integer(1),
+        mergeRequestNumber: integer(1),
+        commitUrl: pending_URL
+    }),
+    runId: ID,
+    runUrl: pending_URL,
+    reportLater: schema_boolean,
+    failOnNoRun: schema_boolean,
+    verdict: VERDICT,
+    judgement: JUDGEMENT
+});
+const FACTS = object({
+    deployment: DEPLOYMENT,
+    names: list(schema_text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
+    workflowRunUrl: pending_URL
+});
+/**
+ * What is left out, in this order, while a fitted line is still too long
+ * (texts of many bytes each): the bugs one by one (their count stays), then
+ * the facts a row could do without, then the other deployments' names. What
+ * remains (the name, the run, the commit) always fits.
+ */
+const EXPENDABLE = [
+    ['deployment', 'judgement', 'message'],
+    ['deployment', 'verdict', 'problem'],
+    ['deployment', 'verdict', 'gone'],
+    ['deployment', 'verdict', 'bugsUrl'],
+    ['deployment', 'git', 'commitUrl'],
+    ['deployment', 'git', 'branch'],
+    ['deployment', 'destination'],
+    ['deployment', 'deploymentType'],
+    ['deployment', 'environment'],
+    ['deployment', 'artifact'],
+    ['deployment', 'build'],
+    ['workflowRunUrl'],
+    ['deployment', 'verdict', 'runUrl'],
+    ['deployment', 'runUrl']
+];
+/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS. */
+function factsLine(pending) {
+    const fitted = fitShape(FACTS, {
+        ...pending,
+        deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
+    });
+    const encode = () => Buffer.from(JSON.stringify(fitted)).toString('base64url');
+    const fits = () => encode().length <= MAX_LINE_CHARACTERS;
+    const bugs = fitted.deployment.verdict?.blockingBugs;
+    while (!fits() && bugs && bugs.length > 0)
+        bugs.pop();
+    for (const path of EXPENDABLE) {
+        if (fits())
+            break;
+        const parent = path
+            .slice(0, -1)
+            .reduce((at, key) => at?.[key], fitted);
+        if (parent)
+            delete parent[path.at(-1)];
+    }
+    if (!fits())
+        fitted.names = [pending.deployment.name].map(name => fitShape(schema_text(MAX_NAME_CHARACTERS), name));
+    return `<!-- mobile-build-deploy facts=${encode()} -->`;
+}
+/** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
+function carriedVerdict(deployment) {
+    const { verdict } = deployment;
+    if (!verdict)
+        return undefined;
+    const { bugs, ...rest } = verdict;
+    void bugs;
+    return {
+        ...rest,
+        blockingBugs: verdict.blockingBugs.slice(0, KEPT_BUGS),
+        blockingBugsCount: verdict.blockingBugsCount ?? verdict.blockingBugs.length
+    };
+}
+/**
+ * Pure: the facts a check run's summary carries, when it carries ours and
+ * they have the schema's shape; `problem` says why a line is refused, and
+ * undefined is a summary that carries none. What is read is only ever
+ * rendered again through the reports' escapers.
+ */
+function readFactsLine(summary) {
+    const found = summary && MARKER.exec(summary);
+    if (!found)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8'));
+    }
+    catch {
+        return { problem: 'its facts line is not the JSON this product writes' };
+    }
+    let facts;
+    try {
+        facts = readShape(FACTS, value);
+    }
+    catch (error) {
+        if (error instanceof ShapeError)
+            return { problem: `its facts line is refused: ${error.message}` };
+        throw error;
+    }
+    const { deployment, names } = facts;
+    if (typeof deployment?.name !== 'string' || !Array.isArray(names))
+        return { problem: 'its facts line names no deployment' };
+    const verdict = deployment.verdict && {
+        ...deployment.verdict,
+        bugs: deployment.verdict.blockingBugs ?? [],
+        blockingBugs: deployment.verdict.blockingBugs ?? []
+    };
+    return {
+        deployment: {
+            ...deployment,
+            name: deployment.name,
+            failOnNoRun: deployment.failOnNoRun !== false,
+            warnings: [],
+            ...(verdict ? { verdict } : {})
+        },
+        names,
+        workflowRunUrl: facts.workflowRunUrl
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/github.ts
+/**
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown (markdown.ts's one escaper), within GitHub's limits: a check
+ * run's summary and text in UTF-8 bytes, a comment in characters. A check
+ * run is one deployment's; a comment is the step's, with a row per
+ * deployment when it has several, found again by the marker of their names.
+ */
+
+
+
+
+
+
+
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
+const MAX_CHECK_OUTPUT_BYTES = 65_535;
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100;
+/** The rows a reviewer reads on a check run and in a comment. */
+const REVIEW_ROWS = [
+    'Build',
+    'App',
+    'Run',
+    'Commit',
+    'Environment',
+    'Result',
+    'State',
+    'Bugs',
+    'Why'
+];
+/**
+ * The hidden marker that finds a step's comment again: the first line of the
+ * comment, exactly, naming its deployments. Each name is percent-encoded, so
+ * two sets of names never share a marker and no name can end the HTML
+ * comment early.
+ */
+function commentMarker(names) {
+    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
+}
+/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
+function carriesMarker(body, names) {
+    const marker = commentMarker(names);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
+/**
+ * The check run's conclusion: the deployment's judgement in GitHub's words.
+ * A success with nothing tested (no run waited for) is `skipped`.
+ */
+function checkConclusion(deployment) {
+    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
+    switch (judgement.cause) {
+        case 'timed-out':
+            return 'timed_out';
+        case 'canceled':
+            return 'cancelled';
+    }
+    if (judgement.conclusion === 'failure')
+        return 'failure';
+    return deployment.verdict ? 'success' : 'skipped';
+}
+const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
+/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
+function elsewhere(deployment, workflowRunUrl) {
+    const places = [
+        markdown_link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
+        markdown_link('the job summary', workflowRunUrl)
+    ];
+    return `The rest is on ${places.join(' and in ')}.`;
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+function checkOutput(deployment, stage, workflowRunUrl, step) {
+    const title = stateWords(deployment, stage);
+    // A deployment reported later carries its facts for the collect that completes it (pending.ts).
+    const carried = deployment.reportLater
+        ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
+        : '';
+    const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
+    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
+    const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
+    const summary = cut([...factsTable(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried;
+    const bugs = deployment.verdict?.bugs ?? [];
+    const more = bugs.length > CHECK_BUGS
+        ? [
+            '',
+            `And ${bugs.length - CHECK_BUGS} more: ${markdown_link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
+        ]
+        : [];
+    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
+    return { title, summary, ...(text ? { text } : {}) };
+}
+/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
+function blockingSection(deployment, heading) {
+    const blocking = deployment.verdict?.blockingBugs ?? [];
+    if (blocking.length === 0)
+        return [];
+    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
+    const lines = [
+        '',
+        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
+        '',
+        ...bugTable(blocking, COMMENT_BUGS)
+    ];
+    if (blocking.length > COMMENT_BUGS || all)
+        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    return lines;
+}
+/**
+ * The pull-request comment of a step: found again by its marker, edited in
+ * place; within GitHub's limit in characters. One deployment is told in a
+ * table of its facts; several in a table with a row each, then each one's
+ * blocking bugs. `stages` says where each deployment's run is while waiting.
+ */
+function commentBody(deployments, stages, workflowRunUrl) {
+    const names = deployments.map(deployment => deployment.name);
+    const lines = [commentMarker(names)];
+    if (deployments.length === 1) {
+        const [deployment] = deployments;
+        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`, '', ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
+        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
+            lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`);
+        if (isPending(deployment))
+            lines.push('', PENDING_WORDS);
+    }
+    else {
+        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map((deployment, i) => {
+            const values = outputValuesOf(deployment);
+            const state = deployment.judgement && !isPending(deployment)
+                ? resultWords(deployment.judgement)
+                : stateWords(deployment, stages[i]);
+            return [
+                code(deployment.name),
+                appText(values, value => code(value)) ?? '',
+                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
+                state,
+                bugCounts(deployment) ?? ''
+            ];
+        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
+    }
+    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/github/comment.ts
+
+/**
+ * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
+ * token of the GitHub Actions app, and GitHub names its writes after the
+ * app's bot user (documented as `github-actions[bot]`).
+ */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+/**
+ * Our one comment on a pull request for a set of deployment names: found
+ * once (ours only), created when there is none, then edited in place.
+ */
+class OurComment {
+    client;
+    repo;
+    issue;
+    id;
+    /** The body it has, as last read or written: an equal one is not written again. */
+    body;
+    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
+    identity;
+    constructor(client, repo, issue, 
+    /** The token's identity when the caller knows it already (a collect asks once for every pull request). */
+    identity) {
+        this.client = client;
+        this.repo = repo;
+        this.issue = issue;
+        this.identity = identity;
+    }
+    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
+    async write(body, names, signal, around = write => write()) {
+        const client = await this.client();
+        if (this.id === undefined) {
+            const ours = await this.find(client, names);
+            if (ours === undefined) {
+                const created = await around(() => client.createComment(this.repo, this.issue, body));
+                this.id = created.id;
+                this.body = body;
+                // What GitHub names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
+                return;
+            }
+            this.id = ours.id;
+            this.body = ours.body;
+        }
+        if (body === this.body)
+            return;
+        const id = this.id;
+        await around(() => client.updateComment(this.repo, id, body, { signal }));
+        this.body = body;
+    }
+    /**
+     * The comment that is ours: its first line is our marker for these exact
+     * names, AND the token in use wrote it. A comment anyone else wrote is
+     * never edited, whatever it carries; we then write our own.
+     */
+    async find(client, names) {
+        const marked = await client.findComments(this.repo, this.issue, comment => carriesMarker(comment.body, names));
+        if (marked.length === 0)
+            return undefined;
+        const me = (await this.ownIdentity(client)).toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me);
+    }
+    /**
+     * The token's identity, by this rule: the author GitHub named on a comment
+     * we created in this step when there is one; else what `GET /user` says,
+     * which is the login of a person's token (a personal access token); an
+     * installation token is refused `GET /user` (403), and the installation
+     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
+     * names `github-actions[bot]`. A GitHub App's own token is taken for the
+     * workflow's too: it then finds no earlier comment of its own and writes
+     * a new one, but never edits one of another author.
+     */
+    async ownIdentity(client) {
+        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
+        return this.identity;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/scrub.ts
+/** Pure: every string of a write to GitHub through the deploy's one redaction. */
+function scrubbed(secrets, value) {
+    if (typeof value === 'string')
+        return secrets.redactValue(value);
+    if (Array.isArray(value))
+        return value.map(item => scrubbed(secrets, item));
+    if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbed(secrets, item)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/github/writer.ts
+
+/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
+const MIN_WRITE_INTERVAL_MS = 10_000;
+/**
+ * One kind of report (the check run, the comment): the newest state wanted
+ * is written; a state not yet written when a newer one comes is dropped; a
+ * state equal to the last one written is not written again; two writes are
+ * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
+ * replaces a write still under way.
+ */
+class Writer {
+    write;
+    stop;
+    failed;
+    wanted;
+    lastKey;
+    lastAt = -Infinity;
+    running;
+    inFlight;
+    wake;
+    stopped = false;
+    constructor(write, stop, 
+    /** Told a failed write; true stops this kind of report. */
+    failed) {
+        this.write = write;
+        this.stop = stop;
+        this.failed = failed;
+    }
+    want(wanted) {
+        if (this.stopped || (this.wanted?.final && !wanted.final))
+            return;
+        this.wanted = wanted;
+        if (wanted.final) {
+            this.inFlight?.abort(new Error('replaced by the final state'));
+            this.wake?.();
+        }
+        this.running ??= this.pump().finally(() => (this.running = undefined));
+    }
+    /** Settles when nothing is left to write. */
+    idle() {
+        return this.running ?? Promise.resolve();
+    }
+    async pump() {
+        while (this.wanted && !this.stopped && !this.stop.aborted) {
+            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
+            if (wait > 0 && !this.wanted.final)
+                await this.pause(wait);
+            const next = this.wanted;
+            this.wanted = undefined;
+            if (!next || this.stop.aborted)
+                return;
+            if (next.key === this.lastKey)
+                continue;
+            const controller = new AbortController();
+            this.inFlight = controller;
+            this.lastAt = shared_clock/* clock */.pm.now();
+            try {
+                await this.write(next, controller.signal);
+                this.lastKey = next.key;
+            }
+            catch (error) {
+                // A write the final state replaced is not a failure.
+                if (controller.signal.aborted && !this.stop.aborted)
+                    continue;
+                if (this.failed(error))
+                    this.stopped = true;
+            }
+            finally {
+                this.inFlight = undefined;
+            }
+        }
+    }
+    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
+    async pause(ms) {
+        const woken = new AbortController();
+        this.wake = () => woken.abort();
+        try {
+            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
+        }
+        catch {
+            // Woken early: the final state came, or everything stops.
+        }
+        finally {
+            this.wake = undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/reporter.ts
+
+
+
+
+
+
+
+
+
+
+
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+const FINISH_MS = 5_000;
+
+/**
+ * Shows the deploy where reviewers look: a check run on the commit (in
+ * progress with the run's link, its stage as it changes, then the verdict)
+ * and one pull-request comment edited in place. The deploy never waits on
+ * GitHub: events only say what GitHub should show, and each kind is written
+ * beside the deploy, the newest state only, at most once per change and
+ * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
+ * last writes FINISH_MS. A failure of GitHub's side is told once, as a
+ * notice or a warning, and never changes the step's result.
+ */
+class GitHubReporter {
+    plan;
+    log;
+    load;
+    name = 'GitHub check run';
+    /** With report-later, a check run that cannot be written fails the step: nothing else would bring the verdict. */
+    required;
+    client;
+    ourComment;
+    deadline;
+    deployments = [];
+    checks = new Map();
+    told = new Set();
+    /** Why a check run could not be written, in the words a notice would have used. */
+    checkProblem;
+    stop = new AbortController();
+    comment;
+    constructor(plan, log, load) {
+        this.plan = plan;
+        this.log = log;
+        this.load = load;
+        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
+        this.required = plan.reportLater && plan.check;
+    }
+    writer(kind, write) {
+        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    }
+    /** Told each event of a deployment; says what GitHub should show now. */
+    onEvent(event, deployments, index) {
+        this.deployments = deployments;
+        switch (event.type) {
+            case 'notified':
+                this.wantComment();
+                return;
+            case 'waiting':
+                this.wantCheck(index);
+                this.wantComment();
+                return;
+            case 'status': {
+                const check = this.check(index);
+                const stage = stageWords(event.status);
+                if (event.status.answer.runUrl)
+                    check.runUrl = event.status.answer.runUrl;
+                if (stage === check.stage)
+                    return;
+                check.stage = stage;
+                this.wantCheck(index);
+                this.wantComment();
+                return;
+            }
+            default:
+                return;
+        }
+    }
+    /**
+     * The last reports: each deployment's check completed with its verdict
+     * (never left in progress), the comment as the step ends; within FINISH_MS,
+     * after which whatever is still under way is given up.
+     */
+    async finish(facts) {
+        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
+        this.deployments = facts.deployments;
+        if (this.plan.check && this.plan.sha)
+            for (const index of facts.deployments.keys())
+                this.wantCheck(index, true);
+        this.wantComment(true);
+        const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
+        let timer;
+        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
+        try {
+            if ((await Promise.race([done, late])) === 'late') {
+                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
+                await done;
+            }
+        }
+        finally {
+            clearTimeout(timer);
+            this.stop.abort();
+        }
+        if (this.required)
+            this.unwritten(facts);
+    }
+    /**
+     * Report-later: a pending deployment whose check run was never created
+     * has no way to its verdict (the collect completes check runs it finds),
+     * so the step fails, saying why and that the verdict will not arrive.
+     */
+    unwritten(facts) {
+        const missing = facts.deployments.filter((deployment, i) => isPending(deployment) && this.checks.get(i)?.id === undefined);
+        if (missing.length === 0)
+            return;
+        const why = this.checkProblem ?? 'GitHub did not confirm it.';
+        throw new Error(`${missing.map(d => (0,shared_text/* quote */.hD)(d.name)).join(', ')} on commit ${this.plan.sha?.slice(0, 12)}: ${why} With report-later the verdict reaches the pull request only through this check run, which a scheduled collect completes: the verdict of run ${missing.map(d => d.runId).join(', ')} will not reach it. Deploy again once the job may write checks, or wait for the verdict in the job (wait: true).`);
+    }
+    check(index) {
+        let check = this.checks.get(index);
+        if (!check) {
+            const state = {
+                writer: this.writer('check', (wanted, signal) => this.writeCheck(state, index, wanted, signal))
+            };
+            this.checks.set(index, (check = state));
+        }
+        return check;
+    }
+    wantCheck(index, final = false) {
+        if (!this.plan.check || !this.plan.sha)
+            return;
+        const deployment = this.deployments[index];
+        const check = this.check(index);
+        check.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
+        // A deployment reported later ends its step with its check still in progress: a collect completes it.
+        const completed = final && !isPending(deployment);
+        const compared = {
+            ...(completed
+                ? { status: 'completed', conclusion: checkConclusion(deployment) }
+                : { status: 'in_progress' }),
+            external_id: externalId({
+                runId: deployment.runId,
+                workflowRunId: this.plan.workflowRunId,
+                build: buildKey(deployment)
+            }),
+            details_url: deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
+            output: checkOutput(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl, this.deployments.map(d => d.name))
+        };
+        const stamps = {
+            started_at: check.startedAt,
+            ...(completed ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
+        };
+        check.writer.want({
+            fields: this.scrubbed({ ...stamps, ...compared }),
+            key: JSON.stringify(this.scrubbed(compared)),
+            final
+        });
+    }
+    wantComment(final = false) {
+        if (this.plan.pullRequest === undefined)
+            return;
+        const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage);
+        const body = this.plan.secrets.redactValue(commentBody(this.deployments, stages, this.plan.workflowRunUrl));
+        this.comment.want({ fields: { body }, key: body, final });
+    }
+    /**
+     * A check run of this deployment's own: created the first time, updated
+     * after. A later step (a wait-only job) creates its own under the same
+     * name, the newest of the name being the one GitHub shows: a completed
+     * check run's status and conclusion are final, so one is never taken up
+     * again.
+     */
+    async writeCheck(check, index, wanted, signal) {
+        const client = await this.connect();
+        if (check.id !== undefined)
+            return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
+        const deployment = this.deployments[index];
+        await this.warnOfCollision(client, deployment);
+        const created = await client.createCheck(this.plan.repo, {
+            name: deployment.name,
+            head_sha: this.plan.sha,
+            ...wanted.fields
+        });
+        check.id = created.id;
+    }
+    /**
+     * Another deployment of this workflow run with a check run of the same
+     * name on this commit: GitHub shows only the newest of a name, so one
+     * verdict would hide the other. Told once, naming both; the check is
+     * written all the same (a required check reads it).
+     */
+    async warnOfCollision(client, deployment) {
+        if (!this.plan.sha || !this.plan.workflowRunId)
+            return;
+        const own = buildKey(deployment);
+        const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
+            .map(run => parseExternalId(run.externalId))
+            // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
+            .filter(id => id !== undefined &&
+            id.workflowRunId === this.plan.workflowRunId &&
+            id.build !== own &&
+            (id.runId === undefined || id.runId !== deployment.runId));
+        if (others.length === 0)
+            return;
+        this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
+    }
+    /** Our comment on the pull request, for the names of this step's deployments. */
+    async writeComment(wanted, signal) {
+        this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest);
+        const names = this.deployments.map(deployment => deployment.name);
+        await this.ourComment.write(String(wanted.fields.body), names, signal);
+    }
+    /** Every string of a write through the deploy's one redaction. */
+    scrubbed(value) {
+        return scrubbed(this.plan.secrets, value);
+    }
+    connect() {
+        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
+            signal: this.stop.signal,
+            deadline: () => this.deadline
+        });
+        return this.client;
+    }
+    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
+    give(kind, error) {
+        const refused = error instanceof github_errors/* GitHubError */.y_ || this.stop.signal.aborted;
+        if (this.told.has(kind))
+            return refused;
+        this.told.add(kind);
+        const late = this.stop.signal.aborted && this.deadline !== undefined;
+        const why = this.plan.secrets.redact(late
+            ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+            : (0,errors/* messageOf */.bD)(error));
+        // With report-later a check run not written is the step's failure, told once by finish().
+        if (kind === 'check' && this.required) {
+            this.checkProblem = (0,github_errors/* notShown */.d5)(kind, error, { why, where: '' }).text.replace(/^The check run could not be written: /, '');
+            return refused;
+        }
+        const { level, text } = (0,github_errors/* notShown */.d5)(kind, error, {
+            why,
+            // With report-later the job ends before the verdict: it is in no summary or output of this job.
+            ...(this.plan.reportLater
+                ? { where: 'The check run carries the verdict once the collect completes it.' }
+                : {})
+        });
+        this.log[level](text, 'Not shown on GitHub');
+        return refused;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/github.ts
+/**
+ * GitHub's part of a deploy, decided once for every front end from the
+ * reporting plan: the check runs and the comment (GitHubReporter), what a
+ * dry run can learn of them, and the names a wait-only step takes from the
+ * check runs of the runs it waits for. No front end wires GitHub itself.
+ */
+
+
+
+
+
+/**
+ * The GitHub reporter the settings ask for, or none; report-later where its
+ * check run could not be written is refused here, before any request (an
+ * InputError). A wait-only step without a check-name first names each
+ * deployment after the check run that shows its run.
+ */
+async function githubReporters(settings, deployments, output, hooks) {
+    const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {});
+    if (settings.dryRun) {
+        if (plan || hooks.frontEnd === 'action') {
+            const names = deployments.map(deployment => deployment.name);
+            await checkReporting(plan, names, output.log, loadClient, hooks.signal);
+        }
+        return [];
+    }
+    if (!plan)
+        return [];
+    if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
+        await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
+    return [new GitHubReporter(plan, output.log, loadClient)];
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/labels.ts
+
+/** Pure: a deployment's short label: its platform and file, or the run it waits for. */
+function labelOf(deployment, file) {
+    const name = deployment.artifact?.name ?? file?.split('/').at(-1);
+    const which = [deployment.build?.platform ?? deployment.build?.format, name]
+        .filter(Boolean)
+        .join(' ');
+    return which || deployment.runId || deployment.name;
+}
+/** The log of one deployment of several: every line after its label, read as it is when the line is said. */
+function labelledLog(log, label) {
+    const tag = (message) => `[${(0,shared_text/* oneLine */.TN)(label(), 60)}] ${message}`;
+    return {
+        info: message => log.info(tag(message)),
+        debug: message => log.debug(tag(message)),
+        notice: (message, title) => log.notice(tag(message), title),
+        warning: (message, title) => log.warning(tag(message), title),
+        mask: secret => log.mask(secret),
+        group: async (name, work) => {
+            log.info(tag(name));
+            return work();
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
+
+
+
+
+
+
+
+/** Pure: the value of a per-platform option for a build of `platform` (its own, else the one for every build). */
+function forPlatform(value, platform) {
+    return (platform && value?.[platform]) ?? value?.all;
+}
+/**
+ * Pure: the value a build of `platform` takes from an option given per
+ * platform; undefined when the option is not given; a build the option has
+ * no value for is refused, naming the build.
+ */
+function valueFor(key, value, build) {
+    if (value === undefined)
+        return undefined;
+    const own = forPlatform(value, build.platform);
+    if (own !== undefined)
+        return own;
+    const what = build.platform
+        ? `a build for ${PLATFORM_NAMES[build.platform]}`
+        : `a ${build.format} file, for neither platform`;
+    throw new errors/* InputError */.dz(key, `gives a value per platform, none for ${(0,shared_text/* quote */.hD)(build.name)}, which is ${what}`, `Give ${(0,option_refs/* ref */.KR)(key)} a value for it too (android:… ios:…), or deploy it in a step of its own`);
+}
+/** The static environment a build goes to, when the options name one for it. */
+function environmentOf(settings, build) {
+    return valueFor('environment', settings.environment, build);
+}
+/** The destination: given, built by the naming convention, or the artifact's own name. */
+function chooseDestination(settings, artifact, build) {
+    const which = { name: artifact.name, platform: build.platform, format: build.format };
+    const given = valueFor('destination', settings.destination, which);
+    if (given)
+        return given;
+    const prefix = valueFor('namePrefix', settings.namePrefix, which);
+    if (prefix) {
+        const named = conventionalDestination({
+            prefix,
+            environment: environmentOf(settings, which),
+            extension: artifact.extension,
+            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
+            repository: settings.git.repository
+        });
+        if ('problem' in named)
+            throw new errors/* InputError */.dz('namePrefix', named.problem, `Set ${(0,option_refs/* ref */.KR)('environment')}, or ${(0,option_refs/* ref */.KR)('destination')} instead`);
+        return named.destination;
+    }
+    const problem = destinationProblem(artifact.name);
+    if (problem) {
+        throw new errors/* InputError */.dz('file', `has a name that cannot be a destination: ${problem}`, `Set ${(0,option_refs/* ref */.KR)('destination')} to a plain name`);
+    }
+    return artifact.name;
+}
+/**
+ * A pull request's build named after a static environment replaces that
+ * environment's build (the service tests the latest upload of a name), so
+ * every pull request would overwrite staging's: said as a warning, since a
+ * workflow may mean it. Undefined when the name is the pull request's own.
+ */
+function pullRequestOverStaticName(settings, destination, environment) {
+    const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber;
+    if (number === undefined || settings.destination || !settings.namePrefix || !environment)
+        return undefined;
+    return `The build of pull request #${number} goes to ${destination}, the static environment ${environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
+}
+/**
+ * The key by which a newer deployment supersedes an older one at the
+ * service: the one given, else the branch and the build's destination. The
+ * service's own default (the branch and the environment) would let the iOS
+ * build of a commit cancel the run of its Android build, and the later verdict
+ * hide the earlier; with the destination in it, a newer deployment of the
+ * same build still supersedes the older one. With several builds in one step
+ * a key given is followed by each build's destination. A notification
+ * without a build keeps the service's default.
+ */
+function deduplicationKeyOf(settings, destination) {
+    const given = settings.deduplicationKey;
+    if (!destination)
+        return given;
+    if (given)
+        return settings.files.length > 1 ? `${given}/${destination}` : given;
+    return [settings.git.branch, destination].filter(Boolean).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/naming.ts
+/**
+ * A deployment is unique in its step, decided before the first request:
+ * its destination (two builds never go to one path) and its name (two
+ * deployments never share a check run, a comment row, a JUnit suite or a
+ * hand-over entry). Nothing here reads GitHub.
+ */
+
+
+
+
+
+/**
+ * Each deployment's name, unique in the step: by the naming rule
+ * (report/identity.ts) from the build read, then told apart by the build's
+ * file name or its destination (builds), or the run (runs waited for, whose
+ * names a wait-only step may have taken from their check runs).
+ */
+function nameDeployments(settings, deployments, handoffs) {
+    const { checkName } = settings;
+    if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
+        throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a check run's name may take with the details each deployment adds`, 'Give a shorter check name');
+    const several = deployments.length > 1;
+    const names = deployments.map((deployment, i) => {
+        const artifact = handoffs[i]?.artifact;
+        const { build } = deployment;
+        if (!build || !artifact)
+            return { head: deployment.name, details: [] };
+        const environment = environmentOf(settings, {
+            name: artifact.name,
+            platform: build.platform,
+            format: build.format
+        });
+        return nameOf({ checkName, environment, deploymentType: settings.deploymentType }, build, several);
+    });
+    const apart = deployments.map(d => [d.artifact?.name, d.destination, d.runId]);
+    distinctNames(names, apart).forEach((name, i) => (deployments[i].name = name));
+}
+/**
+ * Two builds of one step never share a destination: the second would
+ * replace the first in the workspace's storage before its run read it.
+ * Refused before the first request, naming both.
+ */
+function distinctDestinations(handoffs) {
+    const seen = new Map();
+    for (const { destination, artifact } of handoffs) {
+        if (!destination || !artifact)
+            continue;
+        const first = seen.get(destination);
+        if (first !== undefined)
+            throw new errors/* InputError */.dz('file', `gives ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(artifact.name)}, which would both go to ${(0,shared_text/* quote */.hD)(destination)}`, `Give each build its own name or type: with ${(0,option_refs/* ref */.KR)('namePrefix')}, builds of one type share their destination (give one per platform, android:… ios:…, or ${(0,option_refs/* ref */.KR)('destination')} per platform); deploy such builds in steps of their own`);
+        seen.set(destination, artifact.name);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
@@ -6998,18 +8368,29 @@ const MODE_WORDS = {
     terminate: 'end a preview environment',
     collect: 'collect verdicts reported later'
 };
-/** Pure: the lines that tell the mode and the plan in the log. */
-function planLines(settings, artifact, destination) {
+/** Pure: the lines that tell the step's mode and where it deploys, once for the step. */
+function planLines(settings) {
     const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : '';
     const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
+    // Waiting for a run or ending an environment sends no Git context: no line says it.
+    const git = settings.mode !== 'wait' && settings.mode !== 'terminate';
     return [
         `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
-        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
-        ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : []),
         `Service: ${settings.baseUrl}`,
-        `Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`,
-        ...(pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
-        ...(mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+        ...(git
+            ? [
+                `Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`
+            ]
+            : []),
+        ...(git && pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
+        ...(git && mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+    ];
+}
+/** Pure: the lines that tell one deployment's build and where it goes. */
+function buildLines(artifact, destination) {
+    return [
+        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
+        ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : [])
     ];
 }
 
@@ -7570,7 +8951,7 @@ class ServiceClient {
         }
         catch (error) {
             if (error instanceof errors/* HttpStatusError */.F9 && error.status === 410)
-                throw new errors/* DeployError */.sH(`${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Wait for a newer run.`);
+                throw new errors/* HttpStatusError */.F9(`${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Deploy again for a new run.`, 410);
             throw error;
         }
     }
@@ -7663,11 +9044,13 @@ class DeploySession {
     output;
     hooks;
     deployment;
-    emitEvent;
     log;
+    emitEvent;
     constructor(settings, limits, output, hooks, 
     /** The deployment's facts, for its warnings (the orchestrator writes the rest). */
     deployment, 
+    /** Where this deployment tells what it does: with several, each line names its build. */
+    log, 
     /** Tells every reporter an event of this deployment. */
     emitEvent) {
         this.settings = settings;
@@ -7675,8 +9058,8 @@ class DeploySession {
         this.output = output;
         this.hooks = hooks;
         this.deployment = deployment;
+        this.log = log;
         this.emitEvent = emitEvent;
-        this.log = output.log;
     }
     /** A text from outside (a name, a link), redacted. */
     value(text) {
@@ -9220,20 +10603,20 @@ function android_text(value) {
 }
 /** The long version code: `versionCodeMajor` is its high 32 bits (PackageInfo.getLongVersionCode). */
 function versionCode(code, major) {
-    const low = integer(code);
+    const low = android_integer(code);
     if (low === undefined)
         return undefined;
-    const high = integer(major) ?? 0;
+    const high = android_integer(major) ?? 0;
     return BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low >>> 0)).toString();
 }
 /** An API level, or a preview's code name ("VanillaIceCream") as the manifest spells it. */
 function sdkLevel(value) {
-    const level = integer(value);
+    const level = android_integer(value);
     if (level !== undefined)
         return String(level);
     return value?.kind === 'string' && value.value !== '' ? value.value : undefined;
 }
-function integer(value) {
+function android_integer(value) {
     if (value?.kind === 'integer')
         return value.value;
     if (value?.kind === 'string' && /^-?\d{1,10}$/.test(value.value))
@@ -11254,65 +12637,6 @@ function describeBuild(facts) {
     return `App: ${(0,shared_text/* quote */.hD)(facts.appId, 120)} (${PLATFORM_NAMES[facts.platform]}), ${shown}.`;
 }
 
-;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
-
-
-
-
-
-/** The destination: given, built by the naming convention, or the artifact's own name. */
-function chooseDestination(settings, artifact) {
-    if (settings.destination)
-        return settings.destination;
-    if (settings.namePrefix) {
-        const named = conventionalDestination({
-            prefix: settings.namePrefix,
-            environment: settings.environment,
-            extension: artifact.extension,
-            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
-            repository: settings.git.repository
-        });
-        if ('problem' in named)
-            throw new errors/* InputError */.dz('namePrefix', named.problem, `Set ${(0,option_refs/* ref */.KR)('environment')}, or ${(0,option_refs/* ref */.KR)('destination')} instead`);
-        return named.destination;
-    }
-    const problem = destinationProblem(artifact.name);
-    if (problem) {
-        throw new errors/* InputError */.dz('file', `has a name that cannot be a destination: ${problem}`, `Set ${(0,option_refs/* ref */.KR)('destination')} to a plain name`);
-    }
-    return artifact.name;
-}
-/**
- * A pull request's build named after a static environment replaces that
- * environment's build (the service tests the latest upload of a name), so
- * every pull request would overwrite staging's: said as a warning, since a
- * workflow may mean it. Undefined when the name is the pull request's own.
- */
-function pullRequestOverStaticName(settings, destination) {
-    const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber;
-    if (number === undefined || settings.destination || !settings.namePrefix || !settings.environment)
-        return undefined;
-    return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
-}
-/**
- * The key by which a newer deployment supersedes an older one at the
- * service: the one given, else the branch and the build's destination. The
- * service's own default (the branch and the environment) would let the iOS
- * build of a commit cancel the run of its Android build, and the later verdict
- * hide the earlier; with the destination in it, a newer deployment of the
- * same build still supersedes the older one. With several builds in one step
- * a key given is followed by each build's destination. A notification
- * without a build keeps the service's default.
- */
-function deduplicationKeyOf(settings, destination) {
-    const given = settings.deduplicationKey;
-    if (!destination)
-        return given;
-    if (given)
-        return settings.files.length > 1 ? `${given}/${destination}` : given;
-    return [settings.git.branch, destination].filter(Boolean).join('/');
-}
-
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/core/deploy/dry-run.ts
@@ -11669,7 +12993,7 @@ function describeStage(answer) {
 async function waitForVerdict(session, report) {
     const { settings, log } = session;
     const afterDeploy = settings.mode !== 'wait';
-    const runId = afterDeploy ? report.runId : settings.runId;
+    const runId = report.runId;
     if (!runId || report.noRun) {
         log.info('No run was created, so there is no verdict to wait for.');
         return {};
@@ -11694,10 +13018,10 @@ async function waitForVerdict(session, report) {
         log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
     if (verdict.verdict === 'timed-out')
         log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
-    return { facts: { verdict: scrubbed(session, verdict) }, event: { type: 'verdict' } };
+    return { facts: { verdict: waiting_scrubbed(session, verdict) }, event: { type: 'verdict' } };
 }
 /** A verdict whose service-given texts (bug names, links) carry no secret. */
-function scrubbed(session, verdict) {
+function waiting_scrubbed(session, verdict) {
     return scrubbedVerdict(verdict, text => session.value(text));
 }
 /** Pure: a verdict with each service-given text (bug names, links) passed through `value`, the deploy's redaction. */
@@ -11714,7 +13038,6 @@ function scrubbedVerdict(verdict, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/steps.ts
-
 
 
 
@@ -11764,23 +13087,19 @@ async function lookUpPullRequest(session) {
         return {};
     }
 }
-/** The build the options name, and where it goes in the workspace's storage. */
+/** The build the options name. */
 async function locateBuild(session, { file }) {
-    const { settings } = session;
-    const artifact = await findArtifact(file, settings.workingDirectory);
-    const destination = chooseDestination(settings, artifact);
-    const overStatic = pullRequestOverStaticName(settings, destination);
-    if (overStatic)
-        session.warn(overStatic);
+    const artifact = await findArtifact(file, session.settings.workingDirectory);
     return {
-        facts: {
-            artifact: { name: artifact.name, size: artifact.size, target: artifact.target },
-            destination
-        },
-        handoff: { artifact, destination }
+        facts: { artifact: { name: artifact.name, size: artifact.size, target: artifact.target } },
+        handoff: { artifact }
     };
 }
-/** The build read before anything is sent: refused when broken or not the app asked for. */
+/**
+ * The build read before anything is sent (refused when broken or not the
+ * app asked for), and where it goes in the workspace's storage: a value
+ * given per platform is the build's platform's.
+ */
 async function checkTheBuild(session, { artifact }) {
     if (!artifact)
         return {};
@@ -11791,8 +13110,12 @@ async function checkTheBuild(session, { artifact }) {
     session.log.info(describeBuild(build));
     for (const warning of build.warnings)
         session.warn(warning.message, buildWarningTitle(warning));
-    const name = deploymentName(settings, build, settings.files.length > 1);
-    return { facts: { build, name } };
+    const destination = chooseDestination(settings, artifact, build);
+    const which = { name: artifact.name, platform: build.platform, format: build.format };
+    const overStatic = pullRequestOverStaticName(settings, destination, environmentOf(settings, which));
+    if (overStatic)
+        session.warn(overStatic);
+    return { facts: { build, destination }, handoff: { destination } };
 }
 /** The build into the store through its signed URL. */
 async function upload(session, { artifact, destination }, report) {
@@ -11936,6 +13259,7 @@ async function terminate(session) {
 
 
 
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /** The steps a step runs once for all its deployments. */
@@ -11971,9 +13295,14 @@ async function runDeploy(command, values, hooks) {
         });
         output.secrets.add(settings.apiKey);
         output.secrets.add(settings.githubToken);
-        // One deployment per build; one for a mode without a build.
-        const name = deploymentName(settings);
-        deployments = (settings.files.length > 0 ? settings.files : [undefined]).map(() => newDeployment(name, startedAt));
+        // One deployment per build, or per run waited for; one for a mode without either.
+        const name = deploymentName({
+            checkName: settings.checkName,
+            deploymentType: settings.deploymentType,
+            environment: settings.environment?.all
+        });
+        const each = settings.files.length > 0 ? settings.files : settings.runIds;
+        deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt));
         await runSteps({ settings, limits, output, hooks, reporting, deployments });
     }
     catch (error) {
@@ -12001,33 +13330,46 @@ function newDeployment(name, startedAt) {
  * deployment's requests beside the others', each ending by itself.
  */
 async function runSteps(run) {
-    const { settings, hooks, deployments, reporting } = run;
-    for (const deployment of deployments)
-        Object.assign(deployment, factsOf(settings, text => run.output.value(text)));
+    const { settings, hooks, deployments, reporting, output } = run;
+    deployments.forEach((deployment, i) => Object.assign(deployment, factsOf(settings, i, text => output.value(text))));
     const plan = planOf(settings, hooks.ci);
     if ('skip' in plan) {
         for (const deployment of deployments)
             deployment.outcome = 'skipped';
-        run.output.log.notice(plan.skip, 'Deployment not healthy');
+        output.log.notice(plan.skip, 'Deployment not healthy');
         return;
     }
-    const sessions = deployments.map((deployment, index) => new DeploySession(settings, run.limits, run.output, hooks, deployment, event => reporting.event(event, deployments, index)));
     const handoffs = deployments.map((_deployment, i) => ({ file: settings.files[i] }));
+    const sessions = deployments.map((deployment, index) => {
+        // Beside each other, several deployments' lines each name their build.
+        const log = deployments.length > 1
+            ? labelledLog(output.log, () => labelOf(deployment, handoffs[index].file))
+            : output.log;
+        return new DeploySession(settings, run.limits, output, hooks, deployment, log, event => reporting.event(event, deployments, index));
+    });
     const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
+    // A step's own lookups (the pull request) name no build.
+    const stepSession = new DeploySession(settings, run.limits, output, hooks, deployments[0], output.log, () => undefined);
     for (const step of before.filter(step => ONCE.includes(step)))
-        take(run, 0, handoffs, await STEPS[step](sessions[0], handoffs[0], deployments[0]));
+        take(run, 0, handoffs, await STEPS[step](stepSession, handoffs[0], deployments[0]));
     for (const [index, session] of sessions.entries())
         for (const step of before.filter(step => !ONCE.includes(step)))
             take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployments[index]));
     distinctDestinations(handoffs);
+    nameDeployments(settings, deployments, handoffs);
+    const github = await githubReporters(settings, deployments, output, hooks);
+    // A wait-only step's names may come from the check runs of its runs: still unique in the step.
+    nameDeployments(settings, deployments, handoffs);
+    for (const line of planLines(settings))
+        output.log.info(line);
     for (const [index, session] of sessions.entries()) {
         const { artifact, destination } = handoffs[index];
-        for (const line of planLines(settings, artifact, destination))
+        for (const line of buildLines(artifact, destination))
             session.log.info(line);
         session.emitEvent({ type: 'planned', mode: settings.mode });
     }
     reporting.add(fileReporters(settings));
-    reporting.add((await hooks.beforeRequests?.(settings, deployments, run.output.secrets)) ?? []);
+    reporting.add(github);
     await reporting.prepare();
     const rest = plan.steps.filter(step => !before.includes(step));
     await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)));
@@ -12060,24 +13402,8 @@ function take(run, index, handoffs, result) {
     if (event)
         run.reporting.event(event, run.deployments, index);
 }
-/**
- * Two builds of one step never share a destination: the second would
- * replace the first in the workspace's storage before its run read it.
- * Refused before the first request, naming both.
- */
-function distinctDestinations(handoffs) {
-    const seen = new Map();
-    for (const { destination, artifact } of handoffs) {
-        if (!destination || !artifact)
-            continue;
-        const first = seen.get(destination);
-        if (first !== undefined)
-            throw new errors/* InputError */.dz('file', `gives ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(artifact.name)}, which would both go to ${(0,shared_text/* quote */.hD)(destination)}`, `Give each build its own name or type: with ${(0,option_refs/* ref */.KR)('namePrefix')}, builds of one type share their destination; deploy such builds in steps of their own`);
-        seen.set(destination, artifact.name);
-    }
-}
-/** What the settings alone tell a deployment before any step; a value given (the run id) redacted like any other. */
-function factsOf(settings, value) {
+/** What the settings alone tell the deployment at `index` before any step; a value given (a run id) redacted like any other. */
+function factsOf(settings, index, value) {
     const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
     if (settings.mode === 'terminate')
         return facts;
@@ -12085,7 +13411,7 @@ function factsOf(settings, value) {
         ...facts,
         git: settings.git,
         ...(settings.mode === 'wait'
-            ? { outcome: 'skipped', runId: value(settings.runId) }
+            ? { outcome: 'skipped', runId: value(settings.runIds[index]) }
             : { deploymentType: settings.deploymentType }),
         ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
         ...(settings.reportLater ? { reportLater: true } : {})
@@ -12108,795 +13434,7 @@ function failureOf(error, output, signal) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/github/plan.ts
-
-
-
-/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
-function apiUrlOf(env) {
-    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-}
-/** This workflow run's page, when the step runs in one. */
-function workflowRunUrlOf(env) {
-    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
-    return repository && id
-        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
-        : undefined;
-}
-/** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
-function githubRepoOf(settings, env) {
-    const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY;
-    const repo = repositoryOfSlug(slug);
-    if (slug && settings.githubRepository && !(repo && 'owner' in repo))
-        throw new errors/* InputError */.dz('githubRepository', 'is not owner/name', 'Give the GitHub repository as owner/name, e.g. octo-org/octo-app');
-    return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined;
-}
-/**
- * Pure: what a deploy reports on GitHub. The action keeps a check run while
- * it waits (or, with report-later, until a collect completes it) and a
- * comment on the pull request; the CLI and the library only with
- * report-later, which needs a token and a repository: without them it is
- * refused before any request. Undefined when nothing is reported.
- */
-function reportingPlanOf(frontEnd, settings, secrets, env) {
-    if (frontEnd !== 'action' && !settings.reportLater)
-        return undefined;
-    const repo = githubRepoOf(settings, env);
-    if (frontEnd !== 'action') {
-        const fix = `Give ${(0,option_refs/* ref */.KR)('githubToken')} (a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN) and ${(0,option_refs/* ref */.KR)('githubRepository')}, or leave ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} out`;
-        if (!settings.githubToken)
-            throw new errors/* InputError */.dz('githubToken', 'is empty, and report-later writes the check run with it', fix);
-        if (!repo)
-            throw new errors/* InputError */.dz('githubRepository', 'is empty, and report-later writes the check run there', fix);
-        if (!settings.git.sha)
-            throw new errors/* InputError */.dz('sha', 'is unknown, and report-later writes the check run on that commit', `Pass ${(0,option_refs/* ref */.KR)('sha')}`);
-    }
-    if (!settings.githubToken || !repo)
-        return undefined;
-    const check = settings.check && (settings.wait || settings.reportLater);
-    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
-    if (!check && pullRequest === undefined)
-        return undefined;
-    return {
-        token: settings.githubToken,
-        check,
-        pullRequest,
-        repo,
-        sha: settings.git.sha,
-        apiUrl: apiUrlOf(env),
-        workflowRunUrl: workflowRunUrlOf(env),
-        workflowRunId: env.GITHUB_RUN_ID || undefined,
-        secrets
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/github/load.ts
-
-/**
- * GitHub's client, loaded only when something is reported or collected:
- * Octokit is most of what a front end would load at its start, and a step
- * that reports nothing to GitHub never needs it.
- */
-async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
-    return createClient(token, baseUrl, limits);
-}
-/**
- * One short read of GitHub beside the deploy (a dry run's, a wait-only
- * step's): `read` gets a client whose requests all end by `ms`, or at once on
- * the caller's `signal`.
- */
-async function briefly(token, load, signal, ms, read) {
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + ms;
-    const timer = setTimeout(() => stop.abort(), ms);
-    timer.unref();
-    try {
-        const client = await load(token.token, token.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        return await read(client);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/github/errors.ts
-var github_errors = __nccwpck_require__(872);
-;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
-
-
-
-
-/** How long the dry run's one read of GitHub may take. */
-const READ_MS = 15_000;
-/**
- * What a dry run can learn of the GitHub reporting a real deploy would do,
- * writing nothing. GitHub tells a workflow's token (an installation token) its
- * own permissions by no read: a repository's `permissions` are a person's,
- * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
- * `x-accepted-github-permissions` header names what an endpoint needs, not
- * what the token has. So the write permissions stay unknown until the first
- * write; the dry run names them, and on a pull request reads its comments (the
- * read a real deploy does first) to prove the token is accepted. Reporting
- * never decides a deploy, so what this finds is a notice, never a failure.
- */
-async function checkReporting(plan, names, log, loadClient, signal) {
-    if (!plan) {
-        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
-        return;
-    }
-    const writes = [
-        plan.check
-            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
-            : undefined,
-        plan.pullRequest === undefined
-            ? undefined
-            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
-    ].filter((write) => write !== undefined);
-    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
-    if (plan.pullRequest === undefined)
-        return;
-    try {
-        const comments = await briefly(plan, loadClient, signal, READ_MS, client => client.findComments(plan.repo, plan.pullRequest, () => true));
-        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/adopt.ts
-
-
-
-
-/** How long the one read of the commit's check runs may take. */
-const adopt_READ_MS = 10_000;
-/**
- * A wait-only step continues the deployment whose run it waits for: without
- * a `check-name` of its own, it takes the name of the check run of ours that
- * shows that run on the commit, so that its verdict is the newest check run
- * of that name (and its comment the same one). A read that fails leaves the
- * default name, with a notice.
- */
-async function adoptCheckName(plan, deployment, log, loadClient, signal) {
-    if (!plan.sha || !deployment.runId)
-        return;
-    try {
-        const shown = await briefly(plan, loadClient, signal, adopt_READ_MS, async (client) => (await client.listCheckRuns(plan.repo, plan.sha)).find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name));
-        if (!shown?.name)
-            return;
-        deployment.name = shown.name;
-        log.info(`The check run of run ${deployment.runId} on this commit is named "${shown.name}": the verdict is shown under that name.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdict is shown under the name ${(0,shared_text/* quote */.hD)(deployment.name)}. Give check-name to name it.`, 'Check name');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/report/pending.ts
-const MARKER = /<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,20000}) -->/;
-/** Blocking bugs kept with a collected verdict: the comment shows ten. */
-const KEPT_BUGS = 10;
-/** Pure: the hidden line a check run's summary ends with. */
-function factsLine(pending) {
-    const { deployment } = pending;
-    const verdict = deployment.verdict && {
-        ...deployment.verdict,
-        bugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
-        blockingBugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
-        blockingBugsCount: deployment.verdict.blockingBugsCount ?? deployment.verdict.blockingBugs.length
-    };
-    const kept = {
-        ...pending,
-        deployment: { ...deployment, ...(verdict ? { verdict } : {}) }
-    };
-    return `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(kept)).toString('base64url')} -->`;
-}
-/**
- * Pure: the facts a check run's summary carries, when it carries ours; an
- * unreadable or foreign line is none. What is read is only ever rendered
- * again through the reports' escapers, like any value from outside.
- */
-function readFactsLine(summary) {
-    const found = summary && MARKER.exec(summary);
-    if (!found)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    if (!value || typeof value !== 'object')
-        return undefined;
-    const { deployment, names, workflowRunUrl } = value;
-    if (!deployment || typeof deployment !== 'object' || Array.isArray(deployment))
-        return undefined;
-    const d = deployment;
-    if (typeof d.name !== 'string' || (d.runId !== undefined && typeof d.runId !== 'string'))
-        return undefined;
-    if (!Array.isArray(names) || !names.every(name => typeof name === 'string'))
-        return undefined;
-    return {
-        deployment: {
-            ...d,
-            name: d.name,
-            failOnNoRun: d.failOnNoRun !== false,
-            warnings: strings(d.warnings)
-        },
-        names,
-        workflowRunUrl: typeof workflowRunUrl === 'string' ? workflowRunUrl : undefined
-    };
-}
-function strings(value) {
-    return Array.isArray(value)
-        ? value.filter((item) => typeof item === 'string')
-        : [];
-}
-
-;// CONCATENATED MODULE: ./src/core/report/github.ts
-/**
- * Pure: what the check run and the pull-request comment say, in GitHub's
- * markdown (markdown.ts's one escaper), within GitHub's limits: a check
- * run's summary and text in UTF-8 bytes, a comment in characters. A check
- * run is one deployment's; a comment is the step's, with a row per
- * deployment when it has several, found again by the marker of their names.
- */
-
-
-
-
-
-
-/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
-const MAX_CHECK_OUTPUT_BYTES = 65_535;
-const MAX_COMMENT_CHARACTERS = 65_536;
-/** Bugs named in a comment before a link to all of them. */
-const COMMENT_BUGS = 10;
-/** Bugs in a check run's table. */
-const CHECK_BUGS = 100;
-/** The rows a reviewer reads on a check run and in a comment. */
-const REVIEW_ROWS = [
-    'Build',
-    'App',
-    'Run',
-    'Commit',
-    'Environment',
-    'Result',
-    'State',
-    'Bugs',
-    'Why'
-];
-/**
- * The hidden marker that finds a step's comment again: the first line of the
- * comment, exactly, naming its deployments. Each name is percent-encoded, so
- * two sets of names never share a marker and no name can end the HTML
- * comment early.
- */
-function commentMarker(names) {
-    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
-}
-/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
-function carriesMarker(body, names) {
-    const marker = commentMarker(names);
-    return body === marker || body.startsWith(`${marker}\n`);
-}
-/**
- * The check run's conclusion: the deployment's judgement in GitHub's words.
- * A success with nothing tested (no run waited for) is `skipped`.
- */
-function checkConclusion(deployment) {
-    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
-    switch (judgement.cause) {
-        case 'timed-out':
-            return 'timed_out';
-        case 'canceled':
-            return 'cancelled';
-    }
-    if (judgement.conclusion === 'failure')
-        return 'failure';
-    return deployment.verdict ? 'success' : 'skipped';
-}
-/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
-function isPending(deployment) {
-    return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
-}
-const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
-/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
-function elsewhere(deployment, workflowRunUrl) {
-    const places = [
-        markdown_link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
-        markdown_link('the job summary', workflowRunUrl)
-    ];
-    return `The rest is on ${places.join(' and in ')}.`;
-}
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-function checkOutput(deployment, stage, workflowRunUrl, step) {
-    const title = stateWords(deployment, stage);
-    // A deployment reported later carries its facts for the collect that completes it (pending.ts).
-    const carried = deployment.reportLater
-        ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
-        : '';
-    const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
-    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
-    const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
-    const summary = cut([...factsTable(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried;
-    const bugs = deployment.verdict?.bugs ?? [];
-    const more = bugs.length > CHECK_BUGS
-        ? [
-            '',
-            `And ${bugs.length - CHECK_BUGS} more: ${markdown_link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
-        ]
-        : [];
-    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
-    return { title, summary, ...(text ? { text } : {}) };
-}
-/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment, heading) {
-    const blocking = deployment.verdict?.blockingBugs ?? [];
-    if (blocking.length === 0)
-        return [];
-    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
-    const lines = [
-        '',
-        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
-        '',
-        ...bugTable(blocking, COMMENT_BUGS)
-    ];
-    if (blocking.length > COMMENT_BUGS || all)
-        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
-    return lines;
-}
-/**
- * The pull-request comment of a step: found again by its marker, edited in
- * place; within GitHub's limit in characters. One deployment is told in a
- * table of its facts; several in a table with a row each, then each one's
- * blocking bugs. `stages` says where each deployment's run is while waiting.
- */
-function commentBody(deployments, stages, workflowRunUrl) {
-    const names = deployments.map(deployment => deployment.name);
-    const lines = [commentMarker(names)];
-    if (deployments.length === 1) {
-        const [deployment] = deployments;
-        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`, '', ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
-        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
-            lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`);
-        if (isPending(deployment))
-            lines.push('', PENDING_WORDS);
-    }
-    else {
-        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map((deployment, i) => {
-            const values = outputValuesOf(deployment);
-            const state = deployment.judgement && !isPending(deployment)
-                ? resultWords(deployment.judgement)
-                : stateWords(deployment, stages[i]);
-            return [
-                code(deployment.name),
-                appText(values, value => code(value)) ?? '',
-                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
-                state,
-                bugCounts(deployment) ?? ''
-            ];
-        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
-    }
-    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
-    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
-    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/github/comment.ts
-
-/**
- * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
- * token of the GitHub Actions app, and GitHub names its writes after the
- * app's bot user (documented as `github-actions[bot]`).
- */
-const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
-/**
- * Our one comment on a pull request for a set of deployment names: found
- * once (ours only), created when there is none, then edited in place.
- */
-class OurComment {
-    client;
-    repo;
-    issue;
-    id;
-    /** The body it has, as last read or written: an equal one is not written again. */
-    body;
-    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
-    identity;
-    constructor(client, repo, issue, 
-    /** The token's identity when the caller knows it already (a collect asks once for every pull request). */
-    identity) {
-        this.client = client;
-        this.repo = repo;
-        this.issue = issue;
-        this.identity = identity;
-    }
-    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
-    async write(body, names, signal, around = write => write()) {
-        const client = await this.client();
-        if (this.id === undefined) {
-            const ours = await this.find(client, names);
-            if (ours === undefined) {
-                const created = await around(() => client.createComment(this.repo, this.issue, body));
-                this.id = created.id;
-                this.body = body;
-                // What GitHub names as our comment's author is the token's identity, whatever the token.
-                if (created.author)
-                    this.identity = created.author;
-                return;
-            }
-            this.id = ours.id;
-            this.body = ours.body;
-        }
-        if (body === this.body)
-            return;
-        const id = this.id;
-        await around(() => client.updateComment(this.repo, id, body, { signal }));
-        this.body = body;
-    }
-    /**
-     * The comment that is ours: its first line is our marker for these exact
-     * names, AND the token in use wrote it. A comment anyone else wrote is
-     * never edited, whatever it carries; we then write our own.
-     */
-    async find(client, names) {
-        const marked = await client.findComments(this.repo, this.issue, comment => carriesMarker(comment.body, names));
-        if (marked.length === 0)
-            return undefined;
-        const me = (await this.ownIdentity(client)).toLowerCase();
-        return marked.find(comment => comment.author?.toLowerCase() === me);
-    }
-    /**
-     * The token's identity, by this rule: the author GitHub named on a comment
-     * we created in this step when there is one; else what `GET /user` says,
-     * which is the login of a person's token (a personal access token); an
-     * installation token is refused `GET /user` (403), and the installation
-     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
-     * names `github-actions[bot]`. A GitHub App's own token is taken for the
-     * workflow's too: it then finds no earlier comment of its own and writes
-     * a new one, but never edits one of another author.
-     */
-    async ownIdentity(client) {
-        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
-        return this.identity;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/scrub.ts
-/** Pure: every string of a write to GitHub through the deploy's one redaction. */
-function scrub_scrubbed(secrets, value) {
-    if (typeof value === 'string')
-        return secrets.redactValue(value);
-    if (Array.isArray(value))
-        return value.map(item => scrub_scrubbed(secrets, item));
-    if (value && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub_scrubbed(secrets, item)]));
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/core/github/writer.ts
-
-/** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
-const MIN_WRITE_INTERVAL_MS = 10_000;
-/**
- * One kind of report (the check run, the comment): the newest state wanted
- * is written; a state not yet written when a newer one comes is dropped; a
- * state equal to the last one written is not written again; two writes are
- * MIN_WRITE_INTERVAL_MS apart, except the final one, which goes at once and
- * replaces a write still under way.
- */
-class Writer {
-    write;
-    stop;
-    failed;
-    wanted;
-    lastKey;
-    lastAt = -Infinity;
-    running;
-    inFlight;
-    wake;
-    stopped = false;
-    constructor(write, stop, 
-    /** Told a failed write; true stops this kind of report. */
-    failed) {
-        this.write = write;
-        this.stop = stop;
-        this.failed = failed;
-    }
-    want(wanted) {
-        if (this.stopped || (this.wanted?.final && !wanted.final))
-            return;
-        this.wanted = wanted;
-        if (wanted.final) {
-            this.inFlight?.abort(new Error('replaced by the final state'));
-            this.wake?.();
-        }
-        this.running ??= this.pump().finally(() => (this.running = undefined));
-    }
-    /** Settles when nothing is left to write. */
-    idle() {
-        return this.running ?? Promise.resolve();
-    }
-    async pump() {
-        while (this.wanted && !this.stopped && !this.stop.aborted) {
-            const wait = this.lastAt + MIN_WRITE_INTERVAL_MS - shared_clock/* clock */.pm.now();
-            if (wait > 0 && !this.wanted.final)
-                await this.pause(wait);
-            const next = this.wanted;
-            this.wanted = undefined;
-            if (!next || this.stop.aborted)
-                return;
-            if (next.key === this.lastKey)
-                continue;
-            const controller = new AbortController();
-            this.inFlight = controller;
-            this.lastAt = shared_clock/* clock */.pm.now();
-            try {
-                await this.write(next, controller.signal);
-                this.lastKey = next.key;
-            }
-            catch (error) {
-                // A write the final state replaced is not a failure.
-                if (controller.signal.aborted && !this.stop.aborted)
-                    continue;
-                if (this.failed(error))
-                    this.stopped = true;
-            }
-            finally {
-                this.inFlight = undefined;
-            }
-        }
-    }
-    /** Waits `ms` on the one clock, or until the final state comes or everything stops. */
-    async pause(ms) {
-        const woken = new AbortController();
-        this.wake = () => woken.abort();
-        try {
-            await shared_clock/* clock */.pm.sleep(ms, AbortSignal.any([woken.signal, this.stop]));
-        }
-        catch {
-            // Woken early: the final state came, or everything stops.
-        }
-        finally {
-            this.wake = undefined;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/reporter.ts
-
-
-
-
-
-
-
-
-
-
-
-/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
-const FINISH_MS = 5_000;
-
-/**
- * Shows the deploy where reviewers look: a check run on the commit (in
- * progress with the run's link, its stage as it changes, then the verdict)
- * and one pull-request comment edited in place. The deploy never waits on
- * GitHub: events only say what GitHub should show, and each kind is written
- * beside the deploy, the newest state only, at most once per change and
- * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
- * last writes FINISH_MS. A failure of GitHub's side is told once, as a
- * notice or a warning, and never changes the step's result.
- */
-class GitHubReporter {
-    plan;
-    log;
-    load;
-    name = 'GitHub reporting';
-    client;
-    ourComment;
-    deadline;
-    deployments = [];
-    checks = new Map();
-    told = new Set();
-    stop = new AbortController();
-    comment;
-    constructor(plan, log, load) {
-        this.plan = plan;
-        this.log = log;
-        this.load = load;
-        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
-    }
-    writer(kind, write) {
-        return new Writer(write, this.stop.signal, error => this.give(kind, error));
-    }
-    /** Told each event of a deployment; says what GitHub should show now. */
-    onEvent(event, deployments, index) {
-        this.deployments = deployments;
-        switch (event.type) {
-            case 'notified':
-                this.wantComment();
-                return;
-            case 'waiting':
-                this.wantCheck(index);
-                this.wantComment();
-                return;
-            case 'status': {
-                const check = this.check(index);
-                const stage = stageWords(event.status);
-                if (event.status.answer.runUrl)
-                    check.runUrl = event.status.answer.runUrl;
-                if (stage === check.stage)
-                    return;
-                check.stage = stage;
-                this.wantCheck(index);
-                this.wantComment();
-                return;
-            }
-            default:
-                return;
-        }
-    }
-    /**
-     * The last reports: each deployment's check completed with its verdict
-     * (never left in progress), the comment as the step ends; within FINISH_MS,
-     * after which whatever is still under way is given up.
-     */
-    async finish(facts) {
-        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
-        this.deployments = facts.deployments;
-        if (this.plan.check && this.plan.sha)
-            for (const index of facts.deployments.keys())
-                this.wantCheck(index, true);
-        this.wantComment(true);
-        const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
-        let timer;
-        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
-        try {
-            if ((await Promise.race([done, late])) === 'late') {
-                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
-                await done;
-            }
-        }
-        finally {
-            clearTimeout(timer);
-            this.stop.abort();
-        }
-    }
-    check(index) {
-        let check = this.checks.get(index);
-        if (!check) {
-            const state = {
-                writer: this.writer('check', (wanted, signal) => this.writeCheck(state, index, wanted, signal))
-            };
-            this.checks.set(index, (check = state));
-        }
-        return check;
-    }
-    wantCheck(index, final = false) {
-        if (!this.plan.check || !this.plan.sha)
-            return;
-        const deployment = this.deployments[index];
-        const check = this.check(index);
-        check.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
-        // A deployment reported later ends its step with its check still in progress: a collect completes it.
-        const completed = final && !isPending(deployment);
-        const compared = {
-            ...(completed
-                ? { status: 'completed', conclusion: checkConclusion(deployment) }
-                : { status: 'in_progress' }),
-            external_id: externalId({
-                runId: deployment.runId,
-                workflowRunId: this.plan.workflowRunId,
-                build: buildKey(deployment)
-            }),
-            details_url: deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl, this.deployments.map(d => d.name))
-        };
-        const stamps = {
-            started_at: check.startedAt,
-            ...(completed ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
-        };
-        check.writer.want({
-            fields: this.scrubbed({ ...stamps, ...compared }),
-            key: JSON.stringify(this.scrubbed(compared)),
-            final
-        });
-    }
-    wantComment(final = false) {
-        if (this.plan.pullRequest === undefined)
-            return;
-        const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage);
-        const body = this.plan.secrets.redactValue(commentBody(this.deployments, stages, this.plan.workflowRunUrl));
-        this.comment.want({ fields: { body }, key: body, final });
-    }
-    /**
-     * A check run of this deployment's own: created the first time, updated
-     * after. A later step (a wait-only job) creates its own under the same
-     * name, the newest of the name being the one GitHub shows: a completed
-     * check run's status and conclusion are final, so one is never taken up
-     * again.
-     */
-    async writeCheck(check, index, wanted, signal) {
-        const client = await this.connect();
-        if (check.id !== undefined)
-            return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
-        const deployment = this.deployments[index];
-        await this.warnOfCollision(client, deployment);
-        const created = await client.createCheck(this.plan.repo, {
-            name: deployment.name,
-            head_sha: this.plan.sha,
-            ...wanted.fields
-        });
-        check.id = created.id;
-    }
-    /**
-     * Another deployment of this workflow run with a check run of the same
-     * name on this commit: GitHub shows only the newest of a name, so one
-     * verdict would hide the other. Told once, naming both; the check is
-     * written all the same (a required check reads it).
-     */
-    async warnOfCollision(client, deployment) {
-        if (!this.plan.sha || !this.plan.workflowRunId)
-            return;
-        const own = buildKey(deployment);
-        const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
-            .map(run => parseExternalId(run.externalId))
-            // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
-            .filter(id => id !== undefined &&
-            id.workflowRunId === this.plan.workflowRunId &&
-            id.build !== own &&
-            (id.runId === undefined || id.runId !== deployment.runId));
-        if (others.length === 0)
-            return;
-        this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
-    }
-    /** Our comment on the pull request, for the names of this step's deployments. */
-    async writeComment(wanted, signal) {
-        this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest);
-        const names = this.deployments.map(deployment => deployment.name);
-        await this.ourComment.write(String(wanted.fields.body), names, signal);
-    }
-    /** Every string of a write through the deploy's one redaction. */
-    scrubbed(value) {
-        return scrub_scrubbed(this.plan.secrets, value);
-    }
-    connect() {
-        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
-            signal: this.stop.signal,
-            deadline: () => this.deadline
-        });
-        return this.client;
-    }
-    /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
-    give(kind, error) {
-        const refused = error instanceof github_errors/* GitHubError */.y_ || this.stop.signal.aborted;
-        if (this.told.has(kind))
-            return refused;
-        this.told.add(kind);
-        const late = this.stop.signal.aborted && this.deadline !== undefined;
-        const { level, text } = (0,github_errors/* notShown */.d5)(kind, error, {
-            why: this.plan.secrets.redact(late
-                ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-                : (0,errors/* messageOf */.bD)(error))
-        });
-        this.log[level](text, 'Not shown on GitHub');
-        return refused;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
+;// CONCATENATED MODULE: ./src/core/deploy/collect-service.ts
 
 
 
@@ -12916,9 +13454,9 @@ const ASK_MS = 60_000;
  * The service's side of a collect: the options read and checked by the one
  * table (the key, the base URL, the wait's timeout), one ask per run for its
  * verdict, and the one judgement of what it comes to. Where the pending
- * deployments are found and what is written about them is the front end's
- * (GitHub's check runs and comments for the action); the texts it gets back
- * have been through the deploy's one redaction and formatter.
+ * deployments are found and what is written about them is GitHub's side
+ * (github/pending-checks.ts, github/claim.ts); the texts it gets back have
+ * been through the deploy's one redaction and formatter.
  */
 class Collect {
     hooks;
@@ -12963,9 +13501,47 @@ class Collect {
     /**
      * The verdict of a run, asked once: a superseding run followed, a run
      * pending since `pendingSince` for longer than the wait's timeout ended as
-     * timed out; the service's words redacted.
+     * timed out; a run the service no longer reports on (410, or 404 for
+     * longer than the wait's timeout since its deploy) ended as timed out with
+     * the service's words, so that its check never stays in progress; the
+     * service's words redacted.
      */
     async verdictOf(runId, pendingSince) {
+        try {
+            return await this.askOnce(runId, pendingSince);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* HttpStatusError */.F9))
+                throw error;
+            const old = shared_clock/* clock */.pm.now() - pendingSince >= this.settings.waitTimeoutMs;
+            if (error.status === 410 || (error.status === 404 && old))
+                return { verdict: this.gone(runId, error) };
+            // A run not there yet right after its deploy: still pending.
+            if (error.status === 404)
+                return {
+                    pending: { runId, answer: { greenlight: false, bugs: [], otherBlockingBugs: [] } }
+                };
+            throw error;
+        }
+    }
+    /** A run whose verdict will never come, as a timed-out verdict carrying the service's words. */
+    gone(runId, error) {
+        const words = error.status === 410
+            ? error.message
+            : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the workspace does not offer the verdict endpoint (GET /api/v0/ci-greenlight). Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
+        return {
+            verdict: 'timed-out',
+            greenlight: false,
+            runId,
+            bugs: [],
+            blockingBugs: [],
+            timeoutMs: this.settings.waitTimeoutMs,
+            answered: false,
+            gone: this.output.text(words)
+        };
+    }
+    /** One ask, with the transport's retries within ASK_MS. */
+    async askOnce(runId, pendingSince) {
         const limits = limitsFromEnv(this.hooks.env ?? {});
         const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
         const service = connectService({
@@ -13001,20 +13577,45 @@ class Collect {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/github/collect.ts
+;// CONCATENATED MODULE: ./src/core/github/claim.ts
+/**
+ * How a collect completes a check run that a collect beside it may be
+ * completing too. GitHub has no conditional write, so a collect claims the
+ * check run first (a token of its own in `external_id`), reads it back a
+ * write spacing later, and completes it only if the claim is still its own
+ * and the check still in progress: of two collects at once, the later claim
+ * wins, and one that claims after the other's look finds it completed. This
+ * is best effort: a write GitHub applies late can still let both complete
+ * it, and then both write the same conclusion from the same verdict, and
+ * edit the one comment to the same text.
+ */
 
 
+/**
+ * Claims `run`, then completes it with `fields` (its conclusion, output and
+ * `external_id`) unless another collect took it first; true when this one
+ * completed it.
+ */
+async function claimAndComplete(client, repo, run, identity, fields, spaced) {
+    const claim = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
+    await spaced(() => client.updateCheck(repo, run.id, { external_id: externalId({ ...identity, claim }) }));
+    // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
+    const claimed = await spaced(() => client.getCheck(repo, run.id));
+    if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
+        return false;
+    await spaced(() => client.updateCheck(repo, run.id, fields));
+    return true;
+}
 
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/core/github/pending-checks.ts
+/**
+ * GitHub's side of a collect, reads only: where deployments reported later
+ * may be (open pull requests' heads, the default branch's newest commits),
+ * which check runs there are ours and still in progress (with the facts they
+ * carry, or why those are refused), and the newest check run of a name.
+ * Every list is filtered by GitHub itself (`status=in_progress`,
+ * `check_name`), and each page is a request the collect's budget counts.
+ */
 
 
 /**
@@ -13026,21 +13627,310 @@ class Collect {
 const DEFAULT_BRANCH_COMMITS = 10;
 /** The open pull requests a collect looks at, the most recently updated first. */
 const MAX_PULLS = 100;
-/** GitHub asks for at least a second between two writes (its secondary rate limits): writes are spaced so. */
-const WRITE_SPACING_MS = 1000;
-/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
-const RATE_RESERVE = 50;
 /** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
 const OUR_APP = 'github-actions';
 /**
- * A collect, for every front end: its options checked by the one table
- * before any request (the key, the base URL, the token, the repository:
- * GITHUB_REPOSITORY in a workflow), then {@link collectPending}. Never
- * throws: what stopped it is the outcome's `problem`, redacted.
+ * The commits a collect looks at: the open pull requests' heads, in an
+ * order that turns by `turn` from one collect to the next (so that no pull
+ * request waits behind others a budget never gets past), then the default
+ * branch's newest commits.
+ */
+async function headsToCollect(client, repo, turn) {
+    const pulls = rotated(await client.openPulls(repo, MAX_PULLS), turn);
+    const commits = await client.defaultBranchCommits(repo, DEFAULT_BRANCH_COMMITS);
+    const heads = new Map();
+    for (const pull of pulls)
+        heads.set(pull.headSha, [...(heads.get(pull.headSha) ?? []), pull.number]);
+    for (const sha of commits)
+        if (!heads.has(sha))
+            heads.set(sha, []);
+    return [...heads].map(([sha, numbers]) => ({ sha, pulls: numbers }));
+}
+/** Pure: the list started at `turn` (modulo its length), the rest after it in order. */
+function rotated(pulls, turn) {
+    if (pulls.length === 0)
+        return [];
+    const start = ((turn % pulls.length) + pulls.length) % pulls.length;
+    return [...pulls.slice(start), ...pulls.slice(0, start)];
+}
+/**
+ * Our check runs in progress on a commit: written by our app, with our
+ * `external_id` naming a run, and a facts line of a deployment reported
+ * later under the check's own name. One whose line is refused by the
+ * schema is told apart (a warning, never the collect's end); one that
+ * carries no line of ours is another product's, and left alone.
+ */
+async function pendingChecks(client, repo, sha) {
+    const pending = [];
+    const refused = [];
+    for (const run of await client.listCheckRuns(repo, sha, { status: 'in_progress' })) {
+        if (run.app !== OUR_APP || run.status === 'completed')
+            continue;
+        const identity = parseExternalId(run.externalId);
+        if (!identity?.runId)
+            continue;
+        const facts = readFactsLine(run.summary);
+        if (!facts)
+            continue;
+        if ('problem' in facts)
+            refused.push({ run, problem: facts.problem });
+        else if (facts.deployment.name !== run.name || !facts.deployment.reportLater)
+            refused.push({ run, problem: 'its facts line names another deployment' });
+        else
+            pending.push({ run, identity, facts, runId: identity.runId });
+    }
+    return { pending, refused };
+}
+/**
+ * The newest check run of ours named `name` on a commit, with its facts
+ * (a step's other deployment, for the step's comment); undefined when there
+ * is none, or its facts cannot be used.
+ */
+async function newestOfName(client, repo, sha, name) {
+    const [run] = (await client.listCheckRuns(repo, sha, { name, latest: true })).filter(check => check.app === OUR_APP && parseExternalId(check.externalId));
+    const facts = readFactsLine(run?.summary);
+    return facts && !('problem' in facts) && facts.deployment.name === name ? facts : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/collect-pass.ts
+
+
+
+
+
+
+
+
+
+
+
+/** GitHub asks for at least a second between two writes (its secondary rate limits): writes are spaced so. */
+const WRITE_SPACING_MS = 1000;
+/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
+class BudgetSpent extends Error {
+}
+/**
+ * Finds this repository's check runs of deployments reported later (open
+ * pull requests' heads, the default branch's newest commits), and collects
+ * each. A check run is ours only when our app wrote it, its `external_id` is
+ * ours with a run id, and its summary carries the facts of a deployment of
+ * the same name. An unended run is left as it is; nothing is written that
+ * did not change; a completed check run is never written again.
+ */
+async function collectPending(plan, collect, client, signal) {
+    const pass = new Pass(plan, collect, client, signal);
+    try {
+        for (const head of await headsToCollect(client, plan.repo, plan.turn)) {
+            if (signal?.aborted)
+                break;
+            await pass.head(head);
+        }
+    }
+    catch (error) {
+        if (!(error instanceof BudgetSpent))
+            throw error;
+        pass.report.stopped = error.message;
+        collect.output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+    }
+    return pass.report;
+}
+/** One collect's pass: its report so far, its spaced writes, the token's identity asked once. */
+class Pass {
+    plan;
+    collect;
+    client;
+    signal;
+    report = { completed: [], pending: 0, problems: [], warnings: [] };
+    lastWrite = -Infinity;
+    login;
+    constructor(plan, collect, client, signal) {
+        this.plan = plan;
+        this.collect = collect;
+        this.client = client;
+        this.signal = signal;
+    }
+    /** Every pending check run of one commit, each on its own; then the comment of each step that changed. */
+    async head(head) {
+        const { pending, refused } = await pendingChecks(this.client, this.plan.repo, head.sha);
+        for (const { run, problem } of refused)
+            this.warn(`${where(head, run.name)} is not collected: ${problem}.`);
+        const now = new Map();
+        const changed = [];
+        for (const check of pending) {
+            if (this.signal?.aborted)
+                return;
+            try {
+                const standing = await this.check(check, head);
+                now.set(check, standing);
+                if (standing.completed)
+                    changed.push(check);
+            }
+            catch (error) {
+                this.failed(error, `${where(head, check.run.name)} (run ${check.runId})`);
+            }
+        }
+        for (const check of onePerStep(changed)) {
+            try {
+                await this.comment(check, head, now);
+            }
+            catch (error) {
+                this.failed(error, `The comment of ${where(head, check.run.name)}`);
+            }
+        }
+    }
+    /** One check run: its run's verdict asked once; completed when the run ended. */
+    async check(check, head) {
+        const { facts, run, runId, identity } = check;
+        const since = Date.parse(run.startedAt ?? '') || shared_clock/* clock */.pm.now();
+        const verdict = await this.collect.verdictOf(runId, since);
+        if ('pending' in verdict) {
+            this.report.pending++;
+            return { deployment: facts.deployment, stage: stageWords(verdict.pending) };
+        }
+        const deployment = this.collect.judged(facts.deployment, verdict.verdict);
+        const fields = scrubbed(this.plan.secrets, {
+            status: 'completed',
+            conclusion: checkConclusion(deployment),
+            completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString(),
+            external_id: externalId({
+                runId: deployment.verdict?.runId ?? runId,
+                workflowRunId: identity.workflowRunId,
+                build: identity.build || buildKey(deployment)
+            }),
+            ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
+            output: checkOutput(deployment, undefined, facts.workflowRunUrl, facts.names)
+        });
+        const spaced = (write) => this.spaced(write);
+        const completed = await claimAndComplete(this.client, this.plan.repo, run, identity, fields, spaced);
+        if (completed) {
+            this.report.completed.push(deployment);
+            this.collect.output.log.info(`${where(head, run.name)}: run ${deployment.verdict?.runId ?? runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
+        }
+        return { deployment, completed };
+    }
+    /**
+     * The comment of the step a completed deployment belongs to, as the step
+     * would show it now: each of its deployments as its newest check run of
+     * ours says, the one just completed with its verdict. Only on an open pull
+     * request whose head is this commit: a deployment's own word for its pull
+     * request is never enough to write on one.
+     */
+    async comment(check, head, now) {
+        const number = check.facts.deployment.git?.pullRequestNumber;
+        if (number === undefined || !head.pulls.includes(number))
+            return;
+        const { names } = check.facts;
+        const step = [...now].filter(([other]) => other.identity.workflowRunId === check.identity.workflowRunId);
+        const shown = [];
+        for (const name of names) {
+            const here = step.find(([other]) => other.run.name === name)?.[1];
+            const newest = here ?? (await this.newest(head.sha, name));
+            // A deployment of the step no check run shows any longer: its row cannot be told, nor the comment.
+            if (!newest)
+                return;
+            shown.push(newest);
+        }
+        const body = this.plan.secrets.redactValue(commentBody(shown.map(entry => entry.deployment), shown.map(entry => entry.stage), this.plan.workflowRunUrl));
+        const ours = new OurComment(async () => this.client, this.plan.repo, number, await this.identity());
+        await ours.write(body, names, new AbortController().signal, write => this.spaced(write));
+    }
+    async newest(sha, name) {
+        const facts = await newestOfName(this.client, this.plan.repo, sha, name);
+        return facts && { deployment: facts.deployment };
+    }
+    /** Whose comments are ours: the token's identity, asked once for every pull request of the collect. */
+    identity() {
+        this.login ??= this.client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN);
+        return this.login;
+    }
+    /** A write, a write spacing after the last one. */
+    async spaced(write) {
+        const wait = this.lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
+        if (wait > 0)
+            await shared_clock/* clock */.pm.sleep(wait, this.signal);
+        this.lastWrite = shared_clock/* clock */.pm.now();
+        return write();
+    }
+    /**
+     * What a failed check comes to: the budget ends the pass; a refusal of
+     * the token or the key ends the collect (every other check would meet it
+     * too); GitHub or the service out of reach is a problem of this check,
+     * which fails the collect; anything about the check itself (a completion
+     * GitHub refused) is a warning, and the pass goes on.
+     */
+    failed(error, what) {
+        if (error instanceof BudgetSpent || this.signal?.aborted)
+            throw error;
+        const status = error instanceof github_errors/* GitHubError */.y_ || error instanceof errors/* HttpStatusError */.F9 ? error.status : 0;
+        if (status === 401 || status === 403)
+            throw error;
+        const text = `${what} could not be collected: ${(0,errors/* messageOf */.bD)(error)}`;
+        if (error instanceof github_errors/* GitHubError */.y_ && status >= 400 && status < 500)
+            this.warn(`${text} It is left as it is.`);
+        else
+            this.report.problems.push(`${text} It is collected again next time.`);
+    }
+    warn(text) {
+        this.report.warnings.push(text);
+        this.collect.output.log.warning(text, 'Not collected');
+    }
+}
+/** Pure: a check run named with where it is: the pull requests whose head the commit is, else the commit. */
+function where(head, name) {
+    const on = head.pulls.length > 0
+        ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
+        : `commit ${head.sha.slice(0, 12)}`;
+    return `Check run ${(0,shared_text/* quote */.hD)(name ?? '')} on ${on}`;
+}
+/** One completed deployment per step: a step's comment is written once for all of them. */
+function onePerStep(changed) {
+    const seen = new Set();
+    return changed.filter(check => {
+        const key = JSON.stringify([
+            check.identity.workflowRunId,
+            check.facts.deployment.git?.pullRequestNumber,
+            check.facts.names
+        ]);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
+/**
+ * The collect, for every front end: the verdicts of deployments reported
+ * later put on their check runs and comments by a scheduled job. Its options
+ * are checked by the one table before any request; its requests to GitHub
+ * are held to a budget before each one (every page and retry included) and
+ * to a reserve of the token's hourly rate limit; what it came to says
+ * whether collecting worked, never whether a pull request's run passed.
+ */
+
+
+
+
+
+
+
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50;
+/**
+ * A collect: its options checked by the one table before any request (the
+ * key, the base URL, the token, the repository: GITHUB_REPOSITORY in a
+ * workflow), then one pass over the pending check runs. Never throws: what
+ * stopped it is the outcome's `problem`, redacted.
  */
 async function runCollect(values, hooks) {
     const env = hooks.env ?? {};
-    const empty = { completed: [], pending: 0, problems: [], requests: 0 };
+    const empty = {
+        completed: [],
+        pending: 0,
+        problems: [],
+        warnings: [],
+        requests: 0
+    };
     const collect = Collect.start(values, hooks);
     if ('problem' in collect)
         return { ...empty, problem: { message: collect.problem, usage: true } };
@@ -13056,21 +13946,26 @@ async function runCollect(values, hooks) {
     catch (error) {
         return { ...empty, problem: { message: collect.problemOf(error), usage: true } };
     }
+    const maxRequests = settings.values.collectMaxRequests ?? 300;
     const client = await loadClient(settings.githubToken, apiUrlOf(env), {
         signal: hooks.signal ?? new AbortController().signal,
-        deadline: () => undefined
+        deadline: () => undefined,
+        // Before every request, each page and retry included: a head with thousands of check runs cannot take the budget past its end.
+        beforeRequest: () => withinBudget(client, maxRequests)
     });
     try {
         const report = await collectPending({
             repo,
-            maxRequests: settings.values.collectMaxRequests ?? 300,
             workflowRunUrl: workflowRunUrlOf(env),
-            secrets: collect.output.secrets
+            secrets: collect.output.secrets,
+            // A different pull request first in each collect: none waits behind others a budget never gets past.
+            turn: Number(env.GITHUB_RUN_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000)
         }, collect, client, hooks.signal);
         collect.output.log.info(`Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`);
         return {
             ...report,
             problems: report.problems.map(problem => collect.output.text(problem)),
+            warnings: report.warnings.map(warning => collect.output.text(warning)),
             requests: client.requestCount()
         };
     }
@@ -13084,6 +13979,14 @@ async function runCollect(values, hooks) {
             }
         };
     }
+}
+/** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
+function withinBudget(client, maxRequests) {
+    if (client.requestCount() >= maxRequests)
+        throw new BudgetSpent(`It sent the ${maxRequests} requests collect-max-requests allows; the rest is collected next time.`);
+    const rate = client.rateLimit();
+    if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
+        throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
 }
 /** Pure: a collect's outcome as its result. */
 function collectResultOf(outcome) {
@@ -13100,209 +14003,9 @@ function collectResultOf(outcome) {
         pending: outcome.pending,
         ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
         problems: outcome.problems,
+        warnings: outcome.warnings,
         requests: outcome.requests
     };
-}
-/** Ran out of requests: the rest waits for the next collect. */
-class Budget extends Error {
-}
-/**
- * One collect: finds this repository's check runs of deployments reported
- * later (on open pull requests' heads and the default branch's newest
- * commits), asks the service once for each run's verdict, and completes each
- * ended one as the waiting step would have: the same judgement, check
- * output and comment. A check run is ours only when our app wrote it, its
- * `external_id` is ours with a run id, and its summary carries the facts of
- * a deployment of the same name. An unended run is left as it is; nothing is
- * written that did not change; a completed check run is never written again.
- */
-async function collectPending(plan, collect, client, signal) {
-    const report = { completed: [], pending: 0, problems: [] };
-    const log = collect.output.log;
-    const budget = () => {
-        const used = client.requestCount();
-        if (used >= plan.maxRequests)
-            throw new Budget(`It sent the ${plan.maxRequests} requests collect-max-requests allows; the rest is collected next time.`);
-        const rate = client.rateLimit();
-        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
-            throw new Budget(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
-    };
-    // Whose comments are ours: the token's identity, asked once for every pull request of the collect.
-    let login;
-    const identity = () => {
-        budget();
-        login ??= client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN);
-        return login;
-    };
-    let lastWrite = -Infinity;
-    /** Waits until the next write may go, a write spacing after the last one. */
-    const nextSlot = async () => {
-        budget();
-        const wait = lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
-        if (wait > 0)
-            await shared_clock/* clock */.pm.sleep(wait, signal);
-    };
-    const spaced = async (write) => {
-        await nextSlot();
-        lastWrite = shared_clock/* clock */.pm.now();
-        return write();
-    };
-    try {
-        budget();
-        const pulls = await client.openPulls(plan.repo, MAX_PULLS);
-        budget();
-        const commits = await client.defaultBranchCommits(plan.repo, DEFAULT_BRANCH_COMMITS);
-        const heads = [...new Set([...pulls.map(pull => pull.headSha), ...commits])];
-        for (const sha of heads) {
-            if (signal?.aborted)
-                break;
-            budget();
-            const runs = await client.listCheckRuns(plan.repo, sha);
-            const ours = runs.map(pendingOf).filter((p) => p !== undefined);
-            const waiting = ours.filter(p => p.run.status !== 'completed');
-            if (waiting.length === 0)
-                continue;
-            // Where each deployment now stands: its facts, with a verdict once its run ended.
-            const now = new Map();
-            const changed = [];
-            for (const pending of waiting) {
-                const since = Date.parse(pending.run.startedAt ?? '') || shared_clock/* clock */.pm.now();
-                let verdict;
-                try {
-                    verdict = await collect.verdictOf(pending.runId, since);
-                }
-                catch (error) {
-                    report.problems.push(`The verdict of run ${pending.runId} (${(0,shared_text/* quote */.hD)(pending.run.name ?? '')}) could not be asked for: ${(0,errors/* messageOf */.bD)(error)}`);
-                    continue;
-                }
-                if ('pending' in verdict) {
-                    report.pending++;
-                    now.set(pending.run.name, {
-                        deployment: pending.facts.deployment,
-                        stage: stageWords(verdict.pending)
-                    });
-                    continue;
-                }
-                const deployment = collect.judged(pending.facts.deployment, verdict.verdict);
-                now.set(pending.run.name, { deployment });
-                if (await complete(pending, deployment)) {
-                    report.completed.push(deployment);
-                    changed.push(pending);
-                }
-            }
-            for (const pending of uniqueSteps(changed))
-                await comment(pending, ours, now, new Set(pulls.filter(p => p.headSha === sha).map(p => p.number)));
-        }
-    }
-    catch (error) {
-        if (!(error instanceof Budget))
-            throw error;
-        report.stopped = error.message;
-        log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
-    }
-    return report;
-    /**
-     * Completes a check run with its verdict, unless a collect beside this one
-     * does. GitHub has no conditional write, so a collect claims the check
-     * run first (its own token in `external_id`), reads it back a write
-     * spacing later, and completes it only if the claim is still its own and
-     * the check still in progress: of two collects at once, the later claim wins, and one that
-     * claims after the other's look finds the check completed.
-     */
-    async function complete(pending, deployment) {
-        // Listed in progress a moment ago: the claim goes at once, and the read after it tells the rest.
-        const checkId = parseExternalId(pending.run.externalId);
-        const claim = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
-        await spaced(() => client.updateCheck(plan.repo, pending.run.id, {
-            external_id: externalId({ ...checkId, claim })
-        }));
-        // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
-        await nextSlot();
-        budget();
-        const claimed = await client.getCheck(plan.repo, pending.run.id);
-        if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
-            return false;
-        const fields = scrub_scrubbed(plan.secrets, {
-            status: 'completed',
-            conclusion: checkConclusion(deployment),
-            completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString(),
-            external_id: externalId({
-                runId: deployment.verdict?.runId ?? pending.runId,
-                workflowRunId: checkId.workflowRunId,
-                build: checkId.build || buildKey(deployment)
-            }),
-            ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
-            output: checkOutput(deployment, undefined, pending.facts.workflowRunUrl, pending.facts.names)
-        });
-        lastWrite = shared_clock/* clock */.pm.now();
-        await client.updateCheck(plan.repo, pending.run.id, fields);
-        collect.output.log.info(`${pending.run.name}: run ${deployment.verdict?.runId ?? pending.runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
-        return true;
-    }
-    /**
-     * The comment of the step a completed deployment belongs to, as the step
-     * would show it now: each of its deployments as its newest check run of
-     * ours says, the one just completed with its verdict. Only on an open pull
-     * request whose head is this commit: a deployment's own word for its pull
-     * request is never enough to write on one.
-     */
-    async function comment(pending, ours, now, openHere) {
-        const number = pending.facts.deployment.git?.pullRequestNumber;
-        if (number === undefined || !openHere.has(number))
-            return;
-        const { names } = pending.facts;
-        const shown = names.map(name => {
-            const current = now.get(name);
-            if (current)
-                return current;
-            // The newest of the name first: GitHub lists a commit's check runs newest first.
-            const latest = ours.find(p => p.run.name === name);
-            return latest ? { deployment: latest.facts.deployment } : undefined;
-        });
-        if (shown.some(entry => entry === undefined))
-            return;
-        const entries = shown;
-        const body = plan.secrets.redactValue(commentBody(entries.map(entry => entry.deployment), entries.map(entry => entry.stage), plan.workflowRunUrl));
-        const ourComment = new OurComment(async () => client, plan.repo, number, await identity());
-        const controller = new AbortController();
-        try {
-            budget();
-            await ourComment.write(body, names, controller.signal, write => spaced(write));
-        }
-        catch (error) {
-            if (error instanceof Budget)
-                throw error;
-            report.problems.push(`The comment on pull request #${number} could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
-        }
-    }
-}
-/** A check run of ours still to collect, or undefined: another app's, another product's, or one that carries no facts. */
-function pendingOf(run) {
-    if (run.app !== OUR_APP)
-        return undefined;
-    const identity = parseExternalId(run.externalId);
-    if (!identity?.runId)
-        return undefined;
-    const facts = readFactsLine(run.summary);
-    if (!facts || facts.deployment.name !== run.name || !facts.deployment.reportLater)
-        return undefined;
-    if (run.status !== 'completed' && !isPending(facts.deployment))
-        return undefined;
-    return { run, facts, runId: identity.runId };
-}
-/** One completed deployment per step: a step's comment is written once for all of them. */
-function uniqueSteps(changed) {
-    const seen = new Set();
-    return changed.filter(pending => {
-        const key = JSON.stringify([
-            pending.facts.deployment.git?.pullRequestNumber,
-            pending.facts.names
-        ]);
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
@@ -13506,18 +14209,7 @@ async function run(signal, env) {
             ci: context,
             env,
             workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
-            reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)],
-            beforeRequests: async (settings, deployments) => {
-                const plan = reportingPlanOf('action', settings, secrets, env);
-                const names = deployments.map(deployment => deployment.name);
-                if (settings.dryRun)
-                    await checkReporting(plan, names, runnerLog, loadClient, signal);
-                if (settings.dryRun || !plan)
-                    return [];
-                if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
-                    await adoptCheckName(plan, deployments[0], runnerLog, loadClient, signal);
-                return [new GitHubReporter(plan, runnerLog, loadClient)];
-            }
+            reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)]
         });
         main_conclude(facts);
         if (signal?.aborted)
@@ -13622,21 +14314,28 @@ const PERMISSION = {
 /**
  * Pure: how a write that failed is told: a refusal for want of a permission
  * (403, 404) names it, as a notice; a redirect is a notice; anything else a
- * warning. `why` is GitHub's words, redacted.
+ * warning. `why` is GitHub's words, redacted; `where` says where
+ * the verdict is instead (with report-later the job ends before it: it is
+ * in no summary or output of this job).
  */
-function notShown(kind, error, { why }) {
+function notShown(kind, error, { why, where = 'The verdict is in the job summary and the outputs.' }) {
     const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
-    const where = 'The verdict is in the job summary and the outputs.';
     const status = error.status ?? 0;
     const words = why.replace(/\.$/, '');
     if (status === 403 || status === 404)
         return {
             level: 'notice',
-            text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`
+            text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those.${where ? ` ${where}` : ''}`
         };
     if (status >= 300 && status < 400)
-        return { level: 'notice', text: `${what} could not be written: ${words}. ${where}` };
-    return { level: 'warning', text: `${what} could not be written: ${words}. ${where}` };
+        return {
+            level: 'notice',
+            text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
+        };
+    return {
+        level: 'warning',
+        text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
+    };
 }
 
 
@@ -13913,19 +14612,19 @@ const TABLE = {
         description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
     },
     destination: {
-        kind: 'destination',
+        kind: 'destinationEach',
         commands: BUILD,
-        description: `Where the build goes in the workspace's storage (may include folders); default: built by {{namePrefix}}, else the file's own name.`
+        description: `Where the build goes in the workspace's storage (may include folders), or one per platform (android:builds/app.apk ios:builds/app.ipa); default: built by {{namePrefix}}, else the file's own name.`
     },
     namePrefix: {
-        kind: 'namePart',
+        kind: 'namePartEach',
         commands: [...BUILD, 'terminate'],
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request. Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
     },
     environment: {
-        kind: 'namePart',
+        kind: 'namePartEach',
         commands: BUILD,
-        description: `The static environment of the naming convention, with {{namePrefix}}.`
+        description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
     },
     expectedAppId: {
         kind: 'appIds',
@@ -14122,9 +14821,9 @@ const TABLE = {
         description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
     },
     runId: {
-        kind: 'runId',
+        kind: 'runIds',
         commands: ['wait'],
-        description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with {{file}} or {{runInputPath}}.`
+        description: `Wait for the verdict of this earlier run only (the runId of a deploy), or of several (the runIds of a deploy: separated by spaces, commas or lines), each judged with its own check run and comment row: no upload, no notification. Not with {{file}} or {{runInputPath}}.`
     },
     terminateEnvironment: {
         kind: 'boolean',

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { useEmulatorClock } from '../../emulator/clock.js'
 import type { GitHubRequest } from '../../emulator/github-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { expectFailure, step, writeArtifact, type Built } from '../helpers/harness.js'
+import { expectFailure, requestsOf, step, writeArtifact, type Built } from '../helpers/harness.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 
 let emulator: Emulator
@@ -237,15 +237,32 @@ describe('collect: a scheduled job completes what the deploys left pending', () 
     ).toBe(false)
   })
 
-  it('a service that cannot be asked: the collecting job fails, saying so, and leaves the check as it was', async () => {
+  it('a key the service refuses: the collecting job stops at the first ask, saying so, and leaves the check as it was', async () => {
     await deployLater()
     ahead = 2 * HOUR
+    const asked = requestsOf(emulator, 'greenlight').length
     const result = await collectNow({
       'api-key': 'sk_wrong_key_000000000000000000000000',
       'max-attempts': '1'
     })
+    // Every other check would meet the same refusal: one error, naming the key.
+    expectFailure(result, 'Collecting stopped', '401', 'Check api-key')
+    expect(requestsOf(emulator, 'greenlight')).toHaveLength(asked + 1)
+    expect(emulator.github.checkRuns[0]!.status).toBe('in_progress')
+  })
+
+  it('a service out of reach for one run: the collecting job fails, naming the check, and leaves it as it was', async () => {
+    await deployLater()
+    ahead = 2 * HOUR
+    emulator.faults.add({ route: 'greenlight', status: 503, times: 50 })
+    const result = await collectNow({ 'max-attempts': '1' })
     expect(result.exitCode).toBe(1)
-    expect(result.stdout).toMatch(/::warning title=Not collected::The verdict of run/)
+    expect(result.stdout).toMatch(
+      /::error title=Collect failed::1 verdict\(s\) could not be collected; they are collected again next time/
+    )
+    expect(result.stdout).toMatch(
+      /Check run "Mobile tests[^"]*" on pull request #7 \(run run_\w+\) could not be collected/
+    )
     expect(emulator.github.checkRuns[0]!.status).toBe('in_progress')
   })
 })

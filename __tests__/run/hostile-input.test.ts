@@ -353,7 +353,8 @@ const cases: Case[] = [
     "'collect-max-requests'",
     'from 10 to 5000'
   ],
-  ['run-id: a line break', { file: '', 'run-id': `run_1\n${INJECTED}` }, "'run-id'", 'single-line'],
+  // A line break separates runs (a deploy's runIds, one per line): what follows is refused as no run id.
+  ['run-id: a line break', { file: '', 'run-id': `run_1\n${INJECTED}` }, "'run-id'", 'not a run id'],
   [
     'terminate-environment: on',
     { 'terminate-environment': 'on' },

@@ -196,9 +196,15 @@ describe("a caller's callback never crashes the caller", () => {
         vocabulary: LIBRARY_VOCABULARY,
         workingDirectory: workspace,
         log: { debug: line => debug.push(line) },
-        beforeRequests: () => {
-          throw new TypeError('a front end bug')
-        }
+        reporters: [
+          {
+            name: 'front end report',
+            prepare: () => {
+              throw new TypeError('a front end bug')
+            },
+            finish: () => undefined
+          }
+        ]
       }
     )
     expect(judgement.message).toBe(

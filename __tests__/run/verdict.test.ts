@@ -228,7 +228,7 @@ describe('run-id: wait only', () => {
   })
 
   it.each([
-    [{ 'run-id': 'run x' }, "Input 'run-id'", 'not a run id'],
+    [{ 'run-id': 'run/x' }, "Input 'run-id'", 'not a run id'],
     [{ 'run-id': 'run_1', file: 'app.apk' }, "Input 'run-id'", 'cannot be combined with file'],
     [
       { wait: 'true', 'wait-timeout-minutes': 'soon' },

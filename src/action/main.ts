@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
-  adoptCheckName,
-  checkReporting,
-  GitHubReporter,
-  loadClient,
   githubContext,
-  reportingPlanOf,
   runCollect,
   type Log,
   stepJudgement,
@@ -74,16 +69,7 @@ export async function run(
       ci: context,
       env,
       workingDirectory: env.GITHUB_WORKSPACE || process.cwd(),
-      reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)],
-      beforeRequests: async (settings, deployments) => {
-        const plan = reportingPlanOf('action', settings, secrets, env)
-        const names = deployments.map(deployment => deployment.name)
-        if (settings.dryRun) await checkReporting(plan, names, out, loadClient, signal)
-        if (settings.dryRun || !plan) return []
-        if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
-          await adoptCheckName(plan, deployments[0]!, out, loadClient, signal)
-        return [new GitHubReporter(plan, out, loadClient)]
-      }
+      reporters: [new ActionOutputs(env.GITHUB_OUTPUT), new JobSummary(env.GITHUB_STEP_SUMMARY)]
     })
     conclude(facts)
     if (signal?.aborted) process.exitCode = 130

@@ -1,9 +1,6 @@
 import { resolve } from 'node:path'
 import {
   collectResultOf,
-  GitHubReporter,
-  loadClient,
-  reportingPlanOf,
   runCollect,
   runDeploy,
   sanitizeJson,
@@ -59,11 +56,6 @@ export async function runCommand(
     env: io.env,
     workingDirectory: io.cwd,
     signal: io.signal,
-    // With --report-later, the check run and the comment a scheduled collect completes.
-    beforeRequests: (settings, _deployments, secrets) => {
-      const plan = reportingPlanOf('cli', settings, secrets, io.env)
-      return plan ? [new GitHubReporter(plan, log, loadClient)] : []
-    },
     reporters: [
       ...(outputFile ? [new HandOverFile(outputFile, outputEnv!, format, log)] : []),
       new StdoutOutputs(io.stdout, json, format)

@@ -6,19 +6,13 @@
 // The deploy: one orchestrator for every mode of every front end.
 export { runDeploy, type CiContext, type CompletedDeploy } from './deploy/orchestrator.js'
 export type { Settings } from './options/resolve.js'
-// GitHub: the check runs and the comment a deploy keeps, and the collect of verdicts reported later.
-export { GitHubReporter, FINISH_MS, type ReportingPlan } from './github/reporter.js'
-export { adoptCheckName } from './github/adopt.js'
-export { checkReporting } from './github/dry-run.js'
-export { loadClient } from './github/load.js'
-export type { ClientLimits, GitHubClient, Repo } from './github/client.js'
+// The collect of verdicts reported later: a flow of the deploy, for every front end.
 export {
   collectResultOf,
   runCollect,
   type CollectOutcome,
   type CollectResult
-} from './github/collect.js'
-export { reportingPlanOf } from './github/plan.js'
+} from './deploy/collect.js'
 
 // The reports: one set of facts, one judgement, the surfaces they are shown on.
 export type { DeployEvent } from './report/events.js'

@@ -139,6 +139,8 @@ export interface Verdict {
   answered: boolean
   /** Why the last asks before a timeout got no usable answer (a transient failure, an answer too large to read); absent when the run was simply still going. */
   problem?: string | undefined
+  /** The service no longer reports on the run (410, or 404 long after its deploy), in its words: the verdict will never come. */
+  gone?: string | undefined
 }
 
 /** A status the wait reports as it goes: the run it asked about, and what the service said. */

@@ -1,12 +1,8 @@
 import {
   clock,
   collectResultOf,
-  GitHubReporter,
-  loadClient,
-  reportingPlanOf,
   runCollect,
   type CollectResult,
-  type Log,
   resultOf,
   DeployError,
   sanitize,
@@ -233,11 +229,6 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
       vocabulary: LIBRARY_VOCABULARY,
       log,
       env: process.env,
-      // With reportLater, the check run and the comment a scheduled collect completes.
-      beforeRequests: (settings, _deployments, secrets) => {
-        const plan = reportingPlanOf('library', settings, secrets, process.env)
-        return plan ? [new GitHubReporter(plan, guardedLog(log), loadClient)] : []
-      },
       workingDirectory:
         typeof source.workingDirectory === 'string' ? source.workingDirectory : process.cwd(),
       signal: source.signal instanceof AbortSignal ? source.signal : undefined,
@@ -268,7 +259,7 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
  */
 export async function collectVerdicts(options: CollectOptions): Promise<CollectResult> {
   const refusedWith = (reason: string): CollectResult => ({
-    ...collectResultOf({ completed: [], pending: 0, problems: [], requests: 0 }),
+    ...collectResultOf({ completed: [], pending: 0, problems: [], warnings: [], requests: 0 }),
     conclusion: 'failure',
     cause: 'usage',
     reason: refused(reason).reason
@@ -299,21 +290,6 @@ export async function collectVerdicts(options: CollectOptions): Promise<CollectR
       `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
     )
   }
-}
-
-/** The caller's log for GitHub's notices: one of its functions that throws is dropped, never fatal. */
-function guardedLog(log: DeployOptions['log']): Pick<Log, 'notice' | 'warning' | 'debug'> {
-  const safe =
-    (name: 'notice' | 'warning' | 'debug') =>
-    (message: string, title?: string): void => {
-      try {
-        const own = isObject(log) ? log[name] : undefined
-        if (typeof own === 'function') own.call(log, message, title)
-      } catch {
-        // A caller's log that throws is not ours to crash on.
-      }
-    }
-  return { notice: safe('notice'), warning: safe('warning'), debug: safe('debug') }
 }
 
 /** Bad usage found before the orchestrator: the same result a refused option gives. */

@@ -43,13 +43,19 @@ type LibraryName<K extends OptionKey> = OptionTable[K] extends {
 /**
  * What the library takes for an option: its checked value's type, except
  * where a caller writes it otherwise: JSON text or an object for variables,
- * one path or a list of them for the builds, the app id text for the
- * expected app ids (one, or one per platform).
+ * one path or a list of them for the builds and the runs, the text of a
+ * value for every build or one per platform (`android:… ios:…`).
  */
-type LibraryInputs = Omit<KindValues, 'variables' | 'globs' | 'appIds'> & {
+type LibraryInputs = Omit<
+  KindValues,
+  'variables' | 'globs' | 'appIds' | 'namePartEach' | 'destinationEach' | 'runIds'
+> & {
   variables: VariablesValue
   globs: string | readonly string[]
   appIds: string
+  namePartEach: string
+  destinationEach: string
+  runIds: string | readonly string[]
 }
 type LibraryValue<K extends OptionKey> = LibraryInputs[OptionTable[K]['kind']]
 

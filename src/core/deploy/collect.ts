@@ -1,117 +1,167 @@
-import type { Verdict } from '../model.js'
-import { resolveOptions, type Settings } from '../options/resolve.js'
-import { limitsFromEnv } from '../options/time-limits.js'
-import type { Deployment } from '../report/facts.js'
-import { conclude } from '../report/judgement.js'
-import { connectService } from '../service/connect.js'
+/**
+ * The collect, for every front end: the verdicts of deployments reported
+ * later put on their check runs and comments by a scheduled job. Its options
+ * are checked by the one table before any request; its requests to GitHub
+ * are held to a budget before each one (every page and retry included) and
+ * to a reserve of the token's hourly rate limit; what it came to says
+ * whether collecting worked, never whether a pull request's run passed.
+ */
+import { loadClient } from '../github/load.js'
+import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from '../github/plan.js'
+import type { GitHubClient, Repo } from '../github/client.js'
+import { deploymentOutputs, type DeploymentOutputs } from '../report/outputs.js'
 import { clock } from '../shared/clock.js'
 import { InputError } from '../shared/errors.js'
-import { setting } from '../shared/option-refs.js'
-import { userAgent } from '../shared/version.js'
-import { DEFAULT_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from '../transport/retry.js'
-import { verdictNow, type VerdictNow } from '../verdict/poll.js'
-import { failureText } from './messages.js'
-import { OutputFilter } from './output-filter.js'
+import type { OptionKey } from '../shared/option-table.js'
+import { Collect } from './collect-service.js'
+import { BudgetSpent, collectPending, type CollectReport } from './collect-pass.js'
 import type { DeployHooks } from './session.js'
-import { scrubbedVerdict } from './waiting.js'
 
-/** The longest one ask for a run's verdict may take with its retries. */
-const ASK_MS = 60_000
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50
+
+/** What a collect came to, for its front end to show: what it completed, what it left, what stopped it. */
+export interface CollectOutcome extends CollectReport {
+  /** What stopped the collect before or while it looked: an option that cannot be used (`usage`), GitHub or the service. */
+  problem?: { message: string; usage: boolean } | undefined
+  /** Requests sent to GitHub's API. */
+  requests: number
+}
 
 /**
- * The service's side of a collect: the options read and checked by the one
- * table (the key, the base URL, the wait's timeout), one ask per run for its
- * verdict, and the one judgement of what it comes to. Where the pending
- * deployments are found and what is written about them is the front end's
- * (GitHub's check runs and comments for the action); the texts it gets back
- * have been through the deploy's one redaction and formatter.
+ * A collect: its options checked by the one table before any request (the
+ * key, the base URL, the token, the repository: GITHUB_REPOSITORY in a
+ * workflow), then one pass over the pending check runs. Never throws: what
+ * stopped it is the outcome's `problem`, redacted.
  */
-export class Collect {
-  readonly settings: Settings
-  readonly output: OutputFilter
-
-  private constructor(
-    settings: Settings,
-    output: OutputFilter,
-    private readonly hooks: DeployHooks
-  ) {
-    this.settings = settings
-    this.output = output
+export async function runCollect(
+  values: Partial<Record<OptionKey, unknown>>,
+  hooks: DeployHooks
+): Promise<CollectOutcome> {
+  const env = hooks.env ?? {}
+  const empty: CollectOutcome = {
+    completed: [],
+    pending: 0,
+    problems: [],
+    warnings: [],
+    requests: 0
   }
-
-  /**
-   * The options of a collect, checked before any request: an option that
-   * cannot be used comes back as the problem, in the front end's words,
-   * naming it and the fix.
-   */
-  static start(
-    values: Parameters<typeof resolveOptions>[0]['values'],
-    hooks: DeployHooks
-  ): Collect | { problem: string } {
-    const output = new OutputFilter(hooks.vocabulary, hooks.log, [])
-    output.addSecretOptions(values, hooks.env)
-    try {
-      const settings = resolveOptions({
-        frontEnd: hooks.frontEnd,
-        // The action is every mode in one step, its input `collect` choosing this one.
-        command: hooks.frontEnd === 'action' ? undefined : 'collect',
-        values,
-        env: hooks.env,
-        workingDirectory: hooks.workingDirectory
-      })
-      if (settings.mode !== 'collect')
-        throw new InputError('collect', 'is not true', `Set ${setting('collect', 'true')}`)
-      output.secrets.add(settings.apiKey)
-      output.secrets.add(settings.githubToken)
-      return new Collect(settings, output, hooks)
-    } catch (error) {
-      return { problem: output.text(failureText(error)) }
+  const collect = Collect.start(values, hooks)
+  if ('problem' in collect) return { ...empty, problem: { message: collect.problem, usage: true } }
+  const { settings } = collect
+  let repo: Repo | undefined
+  try {
+    repo = githubRepoOf(settings, env)
+    if (!settings.githubToken)
+      throw new InputError(
+        'githubToken',
+        'is empty',
+        "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write"
+      )
+    if (!repo)
+      throw new InputError(
+        'githubRepository',
+        'is empty, and no GITHUB_REPOSITORY says which repository to collect in',
+        'Run the collect in a GitHub workflow, or give the repository as owner/name'
+      )
+  } catch (error) {
+    return { ...empty, problem: { message: collect.problemOf(error), usage: true } }
+  }
+  const maxRequests = settings.values.collectMaxRequests ?? 300
+  const client: GitHubClient = await loadClient(settings.githubToken, apiUrlOf(env), {
+    signal: hooks.signal ?? new AbortController().signal,
+    deadline: () => undefined,
+    // Before every request, each page and retry included: a head with thousands of check runs cannot take the budget past its end.
+    beforeRequest: () => withinBudget(client, maxRequests)
+  })
+  try {
+    const report = await collectPending(
+      {
+        repo,
+        workflowRunUrl: workflowRunUrlOf(env),
+        secrets: collect.output.secrets,
+        // A different pull request first in each collect: none waits behind others a budget never gets past.
+        turn: Number(env.GITHUB_RUN_ID) || Math.floor(clock.now() / 60_000)
+      },
+      collect,
+      client,
+      hooks.signal
+    )
+    collect.output.log.info(
+      `Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`
+    )
+    return {
+      ...report,
+      problems: report.problems.map(problem => collect.output.text(problem)),
+      warnings: report.warnings.map(warning => collect.output.text(warning)),
+      requests: client.requestCount()
+    }
+  } catch (error) {
+    return {
+      ...empty,
+      requests: client.requestCount(),
+      problem: {
+        message: `Collecting stopped: ${collect.problemOf(error)} Nothing else was written; the next collect tries again.`,
+        usage: false
+      }
     }
   }
+}
 
-  /** What stopped the collect, in the front end's words and redacted: an option's error names it and the fix. */
-  problemOf(error: unknown): string {
-    return this.output.text(failureText(error))
-  }
+/** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
+function withinBudget(client: GitHubClient, maxRequests: number): void {
+  if (client.requestCount() >= maxRequests)
+    throw new BudgetSpent(
+      `It sent the ${maxRequests} requests collect-max-requests allows; the rest is collected next time.`
+    )
+  const rate = client.rateLimit()
+  if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
+    throw new BudgetSpent(
+      `The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`
+    )
+}
 
-  /**
-   * The verdict of a run, asked once: a superseding run followed, a run
-   * pending since `pendingSince` for longer than the wait's timeout ended as
-   * timed out; the service's words redacted.
-   */
-  async verdictOf(runId: string, pendingSince: number): Promise<VerdictNow> {
-    const limits = limitsFromEnv(this.hooks.env ?? {})
-    const deadline = clock.now() + ASK_MS
-    const service = connectService({
-      baseUrl: this.settings.baseUrl,
-      apiKey: this.settings.apiKey,
-      policy: {
-        maxAttempts: this.settings.maxAttempts,
-        baseDelayMs: DEFAULT_BASE_DELAY_MS,
-        maxDelayMs: MAX_RETRY_DELAY_MS,
-        deadline,
-        signal: this.hooks.signal
-      },
-      transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
-      log: this.output.log,
-      secrets: this.output.secrets
-    })
-    const now = await verdictNow(service, {
-      runId,
-      timeoutMs: this.settings.waitTimeoutMs,
-      pendingSince,
-      deadline,
-      signal: this.hooks.signal
-    })
-    return 'verdict' in now
-      ? { verdict: scrubbedVerdict(now.verdict, text => this.output.value(text)) }
-      : now
-  }
+/**
+ * What a collect came to as the CLI's `--json` and the library's result say
+ * it: whether collecting worked (never whether a pull request's run passed),
+ * each deployment it completed by its outputs, what it left.
+ */
+export interface CollectResult {
+  conclusion: 'success' | 'failure'
+  /** `usage` for an option that cannot be used; `deploy-failed` when GitHub or the service could not be used. */
+  cause: 'success' | 'usage' | 'deploy-failed'
+  reason?: string | undefined
+  /** Each deployment whose check run it completed: its name, run, verdict and what that comes to. */
+  completed: DeploymentOutputs[]
+  /** Check runs left in progress: their runs go on. */
+  pending: number
+  /** Why it stopped before it looked everywhere (the request budget, the rate limit); the next collect goes on. */
+  stopped?: string | undefined
+  /** What could not be collected this time because GitHub or the service could not be used: the collect fails. */
+  problems: string[]
+  /** Check runs left alone for what they carry (facts of another shape, a completion GitHub refused): the collect goes on. */
+  warnings: string[]
+  /** Requests sent to GitHub's API. */
+  requests: number
+}
 
-  /** A deployment reported later, with its verdict: judged by the one rule, as the waiting step would have. */
-  judged(deployment: Deployment, verdict: Verdict): Deployment {
-    const done: Deployment = { ...deployment, verdict, wait: undefined, judgement: undefined }
-    const { message, ...judged } = conclude(done)
-    return { ...done, judgement: { ...judged, message: message && this.output.text(message) } }
+/** Pure: a collect's outcome as its result. */
+export function collectResultOf(outcome: CollectOutcome): CollectResult {
+  const failed = outcome.problem !== undefined || outcome.problems.length > 0
+  const reason =
+    outcome.problem?.message ??
+    (outcome.problems.length > 0
+      ? `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`
+      : undefined)
+  return {
+    conclusion: failed ? 'failure' : 'success',
+    cause: outcome.problem?.usage ? 'usage' : failed ? 'deploy-failed' : 'success',
+    ...(reason ? { reason } : {}),
+    completed: outcome.completed.map(deploymentOutputs),
+    pending: outcome.pending,
+    ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
+    problems: outcome.problems,
+    warnings: outcome.warnings,
+    requests: outcome.requests
   }
 }

@@ -2,18 +2,68 @@ import { InputError } from '../shared/errors.js'
 import { destinationProblem } from '../shared/name-rules.js'
 import { ref } from '../shared/option-refs.js'
 import type { Settings } from '../options/resolve.js'
+import type { BuildFacts } from '../inspect/facts.js'
+import type { PerPlatform, Platform } from '../shared/option-table.js'
+import { quote } from '../shared/text.js'
+import { PLATFORM_NAMES } from '../report/words.js'
 import type { Artifact } from '../upload/artifact.js'
 
 export { conventionalDestination, type NamingParts } from '../shared/naming.js'
 import { conventionalDestination } from '../shared/naming.js'
 
+/** Pure: the value of a per-platform option for a build of `platform` (its own, else the one for every build). */
+export function forPlatform(
+  value: PerPlatform | undefined,
+  platform: Platform | undefined
+): string | undefined {
+  return (platform && value?.[platform]) ?? value?.all
+}
+
+/**
+ * Pure: the value a build of `platform` takes from an option given per
+ * platform; undefined when the option is not given; a build the option has
+ * no value for is refused, naming the build.
+ */
+function valueFor(
+  key: 'destination' | 'namePrefix' | 'environment',
+  value: PerPlatform | undefined,
+  build: { name: string; platform: Platform | undefined; format: string }
+): string | undefined {
+  if (value === undefined) return undefined
+  const own = forPlatform(value, build.platform)
+  if (own !== undefined) return own
+  const what = build.platform
+    ? `a build for ${PLATFORM_NAMES[build.platform]}`
+    : `a ${build.format} file, for neither platform`
+  throw new InputError(
+    key,
+    `gives a value per platform, none for ${quote(build.name)}, which is ${what}`,
+    `Give ${ref(key)} a value for it too (android:… ios:…), or deploy it in a step of its own`
+  )
+}
+
+/** The static environment a build goes to, when the options name one for it. */
+export function environmentOf(
+  settings: Pick<Settings, 'environment'>,
+  build: { name: string; platform: Platform | undefined; format: string }
+): string | undefined {
+  return valueFor('environment', settings.environment, build)
+}
+
 /** The destination: given, built by the naming convention, or the artifact's own name. */
-export function chooseDestination(settings: Settings, artifact: Artifact): string {
-  if (settings.destination) return settings.destination
-  if (settings.namePrefix) {
+export function chooseDestination(
+  settings: Settings,
+  artifact: Artifact,
+  build: BuildFacts
+): string {
+  const which = { name: artifact.name, platform: build.platform, format: build.format }
+  const given = valueFor('destination', settings.destination, which)
+  if (given) return given
+  const prefix = valueFor('namePrefix', settings.namePrefix, which)
+  if (prefix) {
     const named = conventionalDestination({
-      prefix: settings.namePrefix,
-      environment: settings.environment,
+      prefix,
+      environment: environmentOf(settings, which),
       extension: artifact.extension,
       pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
       repository: settings.git.repository
@@ -45,12 +95,13 @@ export function chooseDestination(settings: Settings, artifact: Artifact): strin
  */
 export function pullRequestOverStaticName(
   settings: Settings,
-  destination: string
+  destination: string,
+  environment: string | undefined
 ): string | undefined {
   const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber
-  if (number === undefined || settings.destination || !settings.namePrefix || !settings.environment)
+  if (number === undefined || settings.destination || !settings.namePrefix || !environment)
     return undefined
-  return `The build of pull request #${number} goes to ${destination}, the static environment ${settings.environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`
+  return `The build of pull request #${number} goes to ${destination}, the static environment ${environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`
 }
 
 /**

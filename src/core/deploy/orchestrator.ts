@@ -1,6 +1,4 @@
 import { AbortedError, InputError } from '../shared/errors.js'
-import { ref } from '../shared/option-refs.js'
-import { quote } from '../shared/text.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
 import { clock } from '../shared/clock.js'
@@ -10,9 +8,12 @@ import type { Deployment, Failure, StepFacts } from '../report/facts.js'
 import { fileReporters } from '../report/files.js'
 import { deploymentName } from '../report/identity.js'
 import { conclude, stepJudgement } from '../report/judgement.js'
+import { githubReporters } from './github.js'
+import { labelledLog, labelOf } from './labels.js'
+import { distinctDestinations, nameDeployments } from './naming.js'
 import { failureText, unexpectedStack } from './messages.js'
 import { OutputFilter } from './output-filter.js'
-import { planLines, planOf, type Step } from './plan.js'
+import { buildLines, planLines, planOf, type Step } from './plan.js'
 import { Reporting } from './reporting.js'
 import { DeploySession, type DeployHooks } from './session.js'
 import { STEPS, type Handoff, type StepResult } from './steps.js'
@@ -65,11 +66,14 @@ export async function runDeploy(
     })
     output.secrets.add(settings.apiKey)
     output.secrets.add(settings.githubToken)
-    // One deployment per build; one for a mode without a build.
-    const name = deploymentName(settings)
-    deployments = (settings.files.length > 0 ? settings.files : [undefined]).map(() =>
-      newDeployment(name, startedAt)
-    )
+    // One deployment per build, or per run waited for; one for a mode without either.
+    const name = deploymentName({
+      checkName: settings.checkName,
+      deploymentType: settings.deploymentType,
+      environment: settings.environment?.all
+    })
+    const each = settings.files.length > 0 ? settings.files : settings.runIds
+    deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt))
     await runSteps({ settings, limits, output, hooks, reporting, deployments })
   } catch (error) {
     // Before any request: every deployment ends with what stopped the step.
@@ -108,39 +112,59 @@ interface StepRun {
  * deployment's requests beside the others', each ending by itself.
  */
 async function runSteps(run: StepRun): Promise<void> {
-  const { settings, hooks, deployments, reporting } = run
-  for (const deployment of deployments)
+  const { settings, hooks, deployments, reporting, output } = run
+  deployments.forEach((deployment, i) =>
     Object.assign(
       deployment,
-      factsOf(settings, text => run.output.value(text))
+      factsOf(settings, i, text => output.value(text))
     )
+  )
   const plan = planOf(settings, hooks.ci)
   if ('skip' in plan) {
     for (const deployment of deployments) deployment.outcome = 'skipped'
-    run.output.log.notice(plan.skip, 'Deployment not healthy')
+    output.log.notice(plan.skip, 'Deployment not healthy')
     return
   }
-  const sessions = deployments.map(
-    (deployment, index) =>
-      new DeploySession(settings, run.limits, run.output, hooks, deployment, event =>
-        reporting.event(event, deployments, index)
-      )
-  )
   const handoffs: Handoff[] = deployments.map((_deployment, i) => ({ file: settings.files[i] }))
+  const sessions = deployments.map((deployment, index) => {
+    // Beside each other, several deployments' lines each name their build.
+    const log =
+      deployments.length > 1
+        ? labelledLog(output.log, () => labelOf(deployment, handoffs[index]!.file))
+        : output.log
+    return new DeploySession(settings, run.limits, output, hooks, deployment, log, event =>
+      reporting.event(event, deployments, index)
+    )
+  })
   const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step))
+  // A step's own lookups (the pull request) name no build.
+  const stepSession = new DeploySession(
+    settings,
+    run.limits,
+    output,
+    hooks,
+    deployments[0]!,
+    output.log,
+    () => undefined
+  )
   for (const step of before.filter(step => ONCE.includes(step)))
-    take(run, 0, handoffs, await STEPS[step](sessions[0]!, handoffs[0]!, deployments[0]!))
+    take(run, 0, handoffs, await STEPS[step](stepSession, handoffs[0]!, deployments[0]!))
   for (const [index, session] of sessions.entries())
     for (const step of before.filter(step => !ONCE.includes(step)))
       take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployments[index]!))
   distinctDestinations(handoffs)
+  nameDeployments(settings, deployments, handoffs)
+  const github = await githubReporters(settings, deployments, output, hooks)
+  // A wait-only step's names may come from the check runs of its runs: still unique in the step.
+  nameDeployments(settings, deployments, handoffs)
+  for (const line of planLines(settings)) output.log.info(line)
   for (const [index, session] of sessions.entries()) {
     const { artifact, destination } = handoffs[index]!
-    for (const line of planLines(settings, artifact, destination)) session.log.info(line)
+    for (const line of buildLines(artifact, destination)) session.log.info(line)
     session.emitEvent({ type: 'planned', mode: settings.mode })
   }
   reporting.add(fileReporters(settings))
-  reporting.add((await hooks.beforeRequests?.(settings, deployments, run.output.secrets)) ?? [])
+  reporting.add(github)
   await reporting.prepare()
   const rest = plan.steps.filter(step => !before.includes(step))
   await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)))
@@ -178,35 +202,19 @@ function take(run: StepRun, index: number, handoffs: Handoff[], result: StepResu
   if (event) run.reporting.event(event, run.deployments, index)
 }
 
-/**
- * Two builds of one step never share a destination: the second would
- * replace the first in the workspace's storage before its run read it.
- * Refused before the first request, naming both.
- */
-function distinctDestinations(handoffs: readonly Handoff[]): void {
-  const seen = new Map<string, string>()
-  for (const { destination, artifact } of handoffs) {
-    if (!destination || !artifact) continue
-    const first = seen.get(destination)
-    if (first !== undefined)
-      throw new InputError(
-        'file',
-        `gives ${quote(first)} and ${quote(artifact.name)}, which would both go to ${quote(destination)}`,
-        `Give each build its own name or type: with ${ref('namePrefix')}, builds of one type share their destination; deploy such builds in steps of their own`
-      )
-    seen.set(destination, artifact.name)
-  }
-}
-
-/** What the settings alone tell a deployment before any step; a value given (the run id) redacted like any other. */
-function factsOf(settings: Settings, value: (text: string) => string): Partial<Deployment> {
+/** What the settings alone tell the deployment at `index` before any step; a value given (a run id) redacted like any other. */
+function factsOf(
+  settings: Settings,
+  index: number,
+  value: (text: string) => string
+): Partial<Deployment> {
   const facts: Partial<Deployment> = { mode: settings.mode, failOnNoRun: settings.failOnNoRun }
   if (settings.mode === 'terminate') return facts
   return {
     ...facts,
     git: settings.git,
     ...(settings.mode === 'wait'
-      ? { outcome: 'skipped', runId: value(settings.runId!) }
+      ? { outcome: 'skipped', runId: value(settings.runIds[index]!) }
       : { deploymentType: settings.deploymentType }),
     ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
     ...(settings.reportLater ? { reportLater: true } : {})

@@ -69,21 +69,32 @@ const MODE_WORDS: Record<Mode, string> = {
   collect: 'collect verdicts reported later'
 }
 
-/** Pure: the lines that tell the mode and the plan in the log. */
-export function planLines(
-  settings: Settings,
+/** Pure: the lines that tell the step's mode and where it deploys, once for the step. */
+export function planLines(settings: Settings): string[] {
+  const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : ''
+  const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git
+  // Waiting for a run or ending an environment sends no Git context: no line says it.
+  const git = settings.mode !== 'wait' && settings.mode !== 'terminate'
+  return [
+    `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
+    `Service: ${settings.baseUrl}`,
+    ...(git
+      ? [
+          `Branch: ${branch === undefined ? '(none)' : quote(branch, 200)}, commit: ${sha ?? '(none)'}`
+        ]
+      : []),
+    ...(git && pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
+    ...(git && mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+  ]
+}
+
+/** Pure: the lines that tell one deployment's build and where it goes. */
+export function buildLines(
   artifact: { path: string; size: number } | undefined,
   destination: string | undefined
 ): string[] {
-  const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : ''
-  const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git
   return [
-    `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
     ...(artifact ? [`Artifact: ${quote(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
-    ...(destination ? [`Destination: ${quote(destination, 300)}`] : []),
-    `Service: ${settings.baseUrl}`,
-    `Branch: ${branch === undefined ? '(none)' : quote(branch, 200)}, commit: ${sha ?? '(none)'}`,
-    ...(pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
-    ...(mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+    ...(destination ? [`Destination: ${quote(destination, 300)}`] : [])
   ]
 }

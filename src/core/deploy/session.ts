@@ -1,7 +1,6 @@
 import { AbortedError } from '../shared/errors.js'
 import { formatDuration, formatMinutes } from '../shared/format.js'
 import type { Log, ProgressListener } from '../shared/log.js'
-import type { Secrets } from '../shared/redact.js'
 import { userAgent, type FrontEnd } from '../shared/version.js'
 import { clock } from '../shared/clock.js'
 import { LIMIT_VARIABLES, type Limits } from '../options/time-limits.js'
@@ -38,19 +37,6 @@ export interface DeployHooks {
   reporters?: readonly Reporter[] | undefined
   /** Told the bytes sent so far during the upload. */
   onProgress?: ProgressListener | undefined
-  /**
-   * Called once the options are checked and the builds found, before the
-   * first request: a front end checks here that it can write what it must,
-   * and names the reporters the settings ask for (a check run, a comment),
-   * each writing through the deploy's one redaction (`secrets`).
-   */
-  beforeRequests?:
-    | ((
-        settings: Settings,
-        deployments: readonly Deployment[],
-        secrets: Secrets
-      ) => void | Reporter[] | Promise<void | Reporter[]>)
-    | undefined
 }
 
 /**
@@ -60,8 +46,6 @@ export interface DeployHooks {
  * alone writes the facts.
  */
 export class DeploySession {
-  readonly log: Log
-
   constructor(
     readonly settings: Settings,
     readonly limits: Limits,
@@ -69,11 +53,11 @@ export class DeploySession {
     readonly hooks: DeployHooks,
     /** The deployment's facts, for its warnings (the orchestrator writes the rest). */
     readonly deployment: Deployment,
+    /** Where this deployment tells what it does: with several, each line names its build. */
+    readonly log: Log,
     /** Tells every reporter an event of this deployment. */
     readonly emitEvent: (event: DeployEvent) => void
-  ) {
-    this.log = output.log
-  }
+  ) {}
 
   /** A text from outside (a name, a link), redacted. */
   value(text: string): string {

@@ -7,9 +7,13 @@ import { findArtifact } from '../upload/artifact.js'
 import { uploadArtifact } from '../upload/upload.js'
 import { noRunAdvice } from './advice.js'
 import { buildWarningTitle, checkBuild, describeBuild } from './build-check.js'
-import { chooseDestination, deduplicationKeyOf, pullRequestOverStaticName } from './destination.js'
+import {
+  chooseDestination,
+  deduplicationKeyOf,
+  environmentOf,
+  pullRequestOverStaticName
+} from './destination.js'
 import { dryRun } from './dry-run.js'
-import { deploymentName } from '../report/identity.js'
 import { findPullRequest } from './pull-request.js'
 import type { Step } from './plan.js'
 import type { Deployment } from '../report/facts.js'
@@ -66,23 +70,20 @@ async function lookUpPullRequest(session: DeploySession): Promise<StepResult> {
   }
 }
 
-/** The build the options name, and where it goes in the workspace's storage. */
+/** The build the options name. */
 async function locateBuild(session: DeploySession, { file }: Handoff): Promise<StepResult> {
-  const { settings } = session
-  const artifact = await findArtifact(file!, settings.workingDirectory)
-  const destination = chooseDestination(settings, artifact)
-  const overStatic = pullRequestOverStaticName(settings, destination)
-  if (overStatic) session.warn(overStatic)
+  const artifact = await findArtifact(file!, session.settings.workingDirectory)
   return {
-    facts: {
-      artifact: { name: artifact.name, size: artifact.size, target: artifact.target },
-      destination
-    },
-    handoff: { artifact, destination }
+    facts: { artifact: { name: artifact.name, size: artifact.size, target: artifact.target } },
+    handoff: { artifact }
   }
 }
 
-/** The build read before anything is sent: refused when broken or not the app asked for. */
+/**
+ * The build read before anything is sent (refused when broken or not the
+ * app asked for), and where it goes in the workspace's storage: a value
+ * given per platform is the build's platform's.
+ */
 async function checkTheBuild(session: DeploySession, { artifact }: Handoff): Promise<StepResult> {
   if (!artifact) return {}
   if (artifact.target)
@@ -94,8 +95,15 @@ async function checkTheBuild(session: DeploySession, { artifact }: Handoff): Pro
   const build = await checkBuild(artifact, settings, session.hooks.signal)
   session.log.info(describeBuild(build))
   for (const warning of build.warnings) session.warn(warning.message, buildWarningTitle(warning))
-  const name = deploymentName(settings, build, settings.files.length > 1)
-  return { facts: { build, name } }
+  const destination = chooseDestination(settings, artifact, build)
+  const which = { name: artifact.name, platform: build.platform, format: build.format }
+  const overStatic = pullRequestOverStaticName(
+    settings,
+    destination,
+    environmentOf(settings, which)
+  )
+  if (overStatic) session.warn(overStatic)
+  return { facts: { build, destination }, handoff: { destination } }
 }
 
 /** The build into the store through its signed URL. */

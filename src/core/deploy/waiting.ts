@@ -15,7 +15,7 @@ export async function waitForVerdict(
 ): Promise<StepResult> {
   const { settings, log } = session
   const afterDeploy = settings.mode !== 'wait'
-  const runId = afterDeploy ? report.runId : settings.runId!
+  const runId = report.runId
   if (!runId || report.noRun) {
     log.info('No run was created, so there is no verdict to wait for.')
     return {}

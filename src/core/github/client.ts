@@ -1,5 +1,5 @@
 /**
- * The GitHub REST client the action reports through: @actions/github's
+ * The GitHub REST client of the check runs, the comment and the collect: @actions/github's
  * Octokit, its requests sent by the product's one transport (the runner's
  * proxy settings, a time limit on each request) under the one retry policy,
  * each asking for the API version the action is written for. Loaded only
@@ -69,6 +69,8 @@ export interface ClientLimits {
   signal: AbortSignal
   /** Epoch ms; no request or retry runs past it (the reporter's final budget), or undefined for none beyond each request's own. */
   deadline(): number | undefined
+  /** Asked before every request, each page and each retry included: throws to send no more (a collect's budget). */
+  beforeRequest?: (() => void) | undefined
 }
 
 /** Per call: a signal that stops only this call (a write a newer one replaces). */
@@ -126,11 +128,19 @@ function transportFetch(limits: ClientLimits, baseUrl: string) {
 /** What the reporter needs of GitHub, and nothing else. */
 export interface GitHubClient {
   createCheck(repo: Repo, fields: Record<string, unknown>, call?: CallOptions): Promise<CheckRun>
-  /** The check runs of a commit, every one (not only the newest of each name), by name and status when given. */
+  /**
+   * The check runs of a commit, newest first: every one, or only the newest
+   * of each name (`latest`), by name and status when given, as GitHub
+   * filters them.
+   */
   listCheckRuns(
     repo: Repo,
     ref: string,
-    filter?: { name?: string | undefined; status?: 'in_progress' | undefined }
+    filter?: {
+      name?: string | undefined
+      status?: 'in_progress' | undefined
+      latest?: boolean | undefined
+    }
   ): Promise<CheckRun[]>
   updateCheck(
     repo: Repo,
@@ -217,7 +227,7 @@ export function createClient(token: string, baseUrl: string, limits: ClientLimit
       for await (const page of octokit.paginate.iterator(octokit.rest.checks.listForRef, {
         ...repo,
         ref,
-        filter: 'all',
+        filter: filter.latest ? 'latest' : 'all',
         per_page: 100,
         ...(filter.name ? { check_name: filter.name } : {}),
         ...(filter.status ? { status: filter.status } : {})
@@ -309,6 +319,7 @@ function connect(token: string, baseUrl: string, limits: ClientLimits, seen: See
       },
       async () => {
         let response: Awaited<ReturnType<typeof request>>
+        limits.beforeRequest?.()
         seen.requests++
         try {
           response = await request(options)

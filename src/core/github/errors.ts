@@ -28,23 +28,33 @@ export const PERMISSION: Record<Kind, string> = {
 /**
  * Pure: how a write that failed is told: a refusal for want of a permission
  * (403, 404) names it, as a notice; a redirect is a notice; anything else a
- * warning. `why` is GitHub's words, redacted.
+ * warning. `why` is GitHub's words, redacted; `where` says where
+ * the verdict is instead (with report-later the job ends before it: it is
+ * in no summary or output of this job).
  */
 export function notShown(
   kind: Kind,
   error: unknown,
-  { why }: { why: string }
+  {
+    why,
+    where = 'The verdict is in the job summary and the outputs.'
+  }: { why: string; where?: string }
 ): { level: 'notice' | 'warning'; text: string } {
   const what = kind === 'check' ? 'The check run' : 'The pull-request comment'
-  const where = 'The verdict is in the job summary and the outputs.'
   const status = (error as { status?: number }).status ?? 0
   const words = why.replace(/\.$/, '')
   if (status === 403 || status === 404)
     return {
       level: 'notice',
-      text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those. ${where}`
+      text: `${what} could not be written: GitHub answered ${status} (${words}). The token needs ${PERMISSION[kind]}: give the job permissions: ${PERMISSION[kind]}. A fork's or Dependabot's pull request gets a read-only token; deploy from a workflow_run workflow for those.${where ? ` ${where}` : ''}`
     }
   if (status >= 300 && status < 400)
-    return { level: 'notice', text: `${what} could not be written: ${words}. ${where}` }
-  return { level: 'warning', text: `${what} could not be written: ${words}. ${where}` }
+    return {
+      level: 'notice',
+      text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
+    }
+  return {
+    level: 'warning',
+    text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
+  }
 }

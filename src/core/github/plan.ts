@@ -39,8 +39,10 @@ export function githubRepoOf(settings: Settings, env: Env): Repo | undefined {
  * Pure: what a deploy reports on GitHub. The action keeps a check run while
  * it waits (or, with report-later, until a collect completes it) and a
  * comment on the pull request; the CLI and the library only with
- * report-later, which needs a token and a repository: without them it is
- * refused before any request. Undefined when nothing is reported.
+ * report-later. Report-later leaves the verdict to a check run a scheduled
+ * collect completes, so it is refused before any request, in every front
+ * end, where that check run cannot be written: no check (`check: false`),
+ * no token, no repository, no commit. Undefined when nothing is reported.
  */
 export function reportingPlanOf(
   frontEnd: FrontEnd,
@@ -50,27 +52,7 @@ export function reportingPlanOf(
 ): ReportingPlan | undefined {
   if (frontEnd !== 'action' && !settings.reportLater) return undefined
   const repo = githubRepoOf(settings, env)
-  if (frontEnd !== 'action') {
-    const fix = `Give ${ref('githubToken')} (a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN) and ${ref('githubRepository')}, or leave ${setting('reportLater', 'true')} out`
-    if (!settings.githubToken)
-      throw new InputError(
-        'githubToken',
-        'is empty, and report-later writes the check run with it',
-        fix
-      )
-    if (!repo)
-      throw new InputError(
-        'githubRepository',
-        'is empty, and report-later writes the check run there',
-        fix
-      )
-    if (!settings.git.sha)
-      throw new InputError(
-        'sha',
-        'is unknown, and report-later writes the check run on that commit',
-        `Pass ${ref('sha')}`
-      )
-  }
+  if (settings.reportLater) refuseUnreportable(frontEnd, settings, repo)
   if (!settings.githubToken || !repo) return undefined
   const check = settings.check && (settings.wait || settings.reportLater)
   const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
@@ -78,6 +60,7 @@ export function reportingPlanOf(
   return {
     token: settings.githubToken,
     check,
+    reportLater: settings.reportLater,
     pullRequest,
     repo,
     sha: settings.git.sha,
@@ -86,4 +69,39 @@ export function reportingPlanOf(
     workflowRunId: env.GITHUB_RUN_ID || undefined,
     secrets
   }
+}
+
+/** Report-later where its verdict could never arrive: bad usage, naming what is missing and the fix. */
+function refuseUnreportable(frontEnd: FrontEnd, settings: Settings, repo: Repo | undefined): void {
+  const instead = `or leave ${setting('reportLater', 'true')} out (${setting('wait', 'true')} holds the job for the verdict instead)`
+  if (!settings.check)
+    throw new InputError(
+      'check',
+      `is false, and ${setting('reportLater', 'true')} leaves the verdict to the check run a scheduled collect completes: nothing would ever bring it`,
+      `Keep ${setting('check', 'true')} with report-later, ${instead}`
+    )
+  const token =
+    frontEnd === 'action'
+      ? `the workflow's token with permissions: checks: write`
+      : "a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN"
+  if (!settings.githubToken)
+    throw new InputError(
+      'githubToken',
+      'is empty, and report-later writes the check run with it',
+      `Give ${ref('githubToken')} (${token}), ${instead}`
+    )
+  if (!repo)
+    throw new InputError(
+      'githubRepository',
+      'is empty, and report-later writes the check run there',
+      frontEnd === 'action'
+        ? `Run the step in a GitHub workflow (GITHUB_REPOSITORY names the repository), ${instead}`
+        : `Give ${ref('githubRepository')} as owner/name, ${instead}`
+    )
+  if (!settings.git.sha)
+    throw new InputError(
+      'sha',
+      'is unknown, and report-later writes the check run on that commit',
+      `Pass ${ref('sha')}, ${instead}`
+    )
 }

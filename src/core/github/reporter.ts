@@ -22,6 +22,8 @@ export interface ReportingPlan {
   token: string
   /** A check run on the commit for each deployment: for a step that waits for the verdict, or leaves it to a collect. */
   check: boolean
+  /** The verdict is left to a collect: the check run is the only way it reaches the pull request, so not writing it fails the step. */
+  reportLater: boolean
   /** The pull request to keep one comment on; none outside a pull request. */
   pullRequest?: number | undefined
   repo: Repo
@@ -62,13 +64,17 @@ interface CheckState {
  * notice or a warning, and never changes the step's result.
  */
 export class GitHubReporter implements Reporter {
-  readonly name = 'GitHub reporting'
+  readonly name = 'GitHub check run'
+  /** With report-later, a check run that cannot be written fails the step: nothing else would bring the verdict. */
+  readonly required: boolean
   private client?: Promise<GitHubClient>
   private ourComment?: OurComment
   private deadline?: number
   private deployments: readonly Deployment[] = []
   private readonly checks = new Map<number, CheckState>()
   private readonly told = new Set<Kind>()
+  /** Why a check run could not be written, in the words a notice would have used. */
+  private checkProblem?: string
   private readonly stop = new AbortController()
   private readonly comment: Writer
 
@@ -82,6 +88,7 @@ export class GitHubReporter implements Reporter {
     ) => Promise<GitHubClient>
   ) {
     this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
+    this.required = plan.reportLater && plan.check
   }
 
   private writer(kind: Kind, write: Writer['write']): Writer {
@@ -139,6 +146,23 @@ export class GitHubReporter implements Reporter {
       clearTimeout(timer)
       this.stop.abort()
     }
+    if (this.required) this.unwritten(facts)
+  }
+
+  /**
+   * Report-later: a pending deployment whose check run was never created
+   * has no way to its verdict (the collect completes check runs it finds),
+   * so the step fails, saying why and that the verdict will not arrive.
+   */
+  private unwritten(facts: StepFacts): void {
+    const missing = facts.deployments.filter(
+      (deployment, i) => isPending(deployment) && this.checks.get(i)?.id === undefined
+    )
+    if (missing.length === 0) return
+    const why = this.checkProblem ?? 'GitHub did not confirm it.'
+    throw new Error(
+      `${missing.map(d => quote(d.name)).join(', ')} on commit ${this.plan.sha?.slice(0, 12)}: ${why} With report-later the verdict reaches the pull request only through this check run, which a scheduled collect completes: the verdict of run ${missing.map(d => d.runId).join(', ')} will not reach it. Deploy again once the job may write checks, or wait for the verdict in the job (wait: true).`
+    )
   }
 
   private check(index: number): CheckState {
@@ -279,12 +303,25 @@ export class GitHubReporter implements Reporter {
     if (this.told.has(kind)) return refused
     this.told.add(kind)
     const late = this.stop.signal.aborted && this.deadline !== undefined
-    const { level, text } = notShown(kind, error, {
-      why: this.plan.secrets.redact(
-        late
-          ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
-          : messageOf(error)
+    const why = this.plan.secrets.redact(
+      late
+        ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+        : messageOf(error)
+    )
+    // With report-later a check run not written is the step's failure, told once by finish().
+    if (kind === 'check' && this.required) {
+      this.checkProblem = notShown(kind, error, { why, where: '' }).text.replace(
+        /^The check run could not be written: /,
+        ''
       )
+      return refused
+    }
+    const { level, text } = notShown(kind, error, {
+      why,
+      // With report-later the job ends before the verdict: it is in no summary or output of this job.
+      ...(this.plan.reportLater
+        ? { where: 'The check run carries the verdict once the collect completes it.' }
+        : {})
     })
     this.log[level](text, 'Not shown on GitHub')
     return refused

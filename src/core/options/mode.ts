@@ -121,11 +121,11 @@ export function checkCombinations(read: Reader, mode: Mode): void {
       `is set but ${ref('file')} is empty`,
       `Set ${ref('file')} to the build to upload`
     )
-  if (file && file.length > 1 && read('destination'))
+  if (file && file.length > 1 && read('destination')?.all !== undefined)
     throw new InputError(
       'destination',
       `names one path in the storage, and ${ref('file')} gives ${file.length} builds`,
-      `Leave it out and let ${ref('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
+      `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${ref('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
     )
   if (read('environment') && !namePrefix)
     throw new InputError(

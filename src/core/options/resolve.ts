@@ -9,6 +9,7 @@ import {
   type Command,
   type OptionKey,
   type AppIds,
+  type PerPlatform,
   type OptionValue,
   type Platform
 } from '../shared/option-table.js'
@@ -32,9 +33,10 @@ export interface Settings {
   maxAttempts: number
   /** The builds' paths or globs, each to be deployed under its own destination; empty without a build. */
   files: string[]
-  destination?: string | undefined
-  namePrefix?: string | undefined
-  environment?: string | undefined
+  /** Each a value for every build, or one per platform. */
+  destination?: PerPlatform | undefined
+  namePrefix?: PerPlatform | undefined
+  environment?: PerPlatform | undefined
   /** What the build must be: the app's id, and its platform (checked by reading it before anything is sent). */
   expectedAppId?: AppIds | undefined
   platform?: Platform | undefined
@@ -56,7 +58,8 @@ export interface Settings {
   /** End after the notification; a scheduled collect completes the check run with the verdict. */
   reportLater: boolean
   pollIntervalMs: number
-  runId?: string | undefined
+  /** The runs to wait for, in wait mode. */
+  runIds: string[]
   /** The environment to end, in terminate mode. */
   environmentRef?: EnvironmentRef | undefined
   /** Where to write the JUnit report of the verdict: an absolute path. */
@@ -158,7 +161,7 @@ function settingsOf(
     waitTimeoutMs: Math.round(read('waitTimeoutMinutes')! * 60_000),
     reportLater: read('reportLater') ?? false,
     pollIntervalMs: Math.round(read('pollIntervalSeconds')! * 1000),
-    runId: read('runId'),
+    runIds: read('runId') ?? [],
     environmentRef:
       mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
     junitReport: pathIn(request.workingDirectory, read('junitReport')),
@@ -236,8 +239,15 @@ function environmentRef(read: Reader, git: GitContext): EnvironmentRef {
   }
   const key = named[0]!
   if (key !== 'namePrefix') return { [key]: read(key)! } as EnvironmentRef
+  const prefix = read('namePrefix')!
+  if (prefix.all === undefined)
+    throw new InputError(
+      'namePrefix',
+      'gives a prefix per platform, and ending an environment names one',
+      `End each platform's environment in a step of its own, with its own ${ref('namePrefix')}`
+    )
   const alias = conventionalDestination({
-    prefix: read('namePrefix')!,
+    prefix: prefix.all,
     extension: '',
     pullRequestNumber: git.pullRequestNumber ?? git.mergeRequestNumber,
     repository: git.repository

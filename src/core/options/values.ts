@@ -22,7 +22,7 @@ import {
   PLATFORMS,
   type OptionKey,
   type OptionSpec,
-  type AppIds,
+  type PerPlatform,
   type OptionValue,
   type Platform
 } from '../shared/option-table.js'
@@ -34,6 +34,8 @@ import {
  * refuses, every front end refuses, with the same words.
  */
 
+/** The most runs one step waits for, as the most builds one step deploys. */
+export const MAX_RUNS = 20
 // An Android package name or an iOS bundle id: what either platform lets an app's id be.
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -62,10 +64,10 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
       return plainText(key, raw)
     case 'globs':
       return globs(key, raw)
-    case 'destination':
-      return destination(key, plainText(key, raw))
-    case 'namePart':
-      return namePart(key, plainText(key, raw))
+    case 'destinationEach':
+      return perPlatform(key, plainText(key, raw), destination, 'destination', 'builds/app.apk')
+    case 'namePartEach':
+      return perPlatform(key, plainText(key, raw), namePart, 'value', 'myapp')
     case 'relativePath':
       return relativePath(key, plainText(key, raw))
     case 'variables':
@@ -82,12 +84,12 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
       return sha(key, plainText(key, raw))
     case 'url':
       return urlValue(key, plainText(key, raw))
-    case 'runId':
-      return runId(key, plainText(key, raw))
+    case 'runIds':
+      return runIds(key, raw)
     case 'repository':
       return repository(key, raw)
     case 'appIds':
-      return appIds(key, plainText(key, raw))
+      return perPlatform(key, plainText(key, raw), appId, 'app id', 'com.example.shop', true)
     case 'platform':
       return platform(key, plainText(key, raw))
   }
@@ -227,14 +229,29 @@ function sha(key: OptionKey, value: string | undefined): string | undefined {
   return value
 }
 
-function runId(key: OptionKey, value: string | undefined): string | undefined {
-  if (value && !isSafeId(value))
+/**
+ * One run id or several: separated by spaces, commas or lines (a deploy's
+ * `runIds` as it hands them over), or a list (the library, a repeated flag);
+ * the same run twice is waited for once.
+ */
+function runIds(key: OptionKey, raw: unknown): string[] | undefined {
+  const entries = Array.isArray(raw) ? raw : [raw]
+  const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean)
+  for (const id of ids)
+    if (!isSafeId(id))
+      throw new InputError(
+        key,
+        `${quote(id)} is not a run id`,
+        'Pass the runId (or runIds) of the deploy that created the runs, unchanged'
+      )
+  if (ids.length > MAX_RUNS)
     throw new InputError(
       key,
-      `${quote(value)} is not a run id`,
-      'Pass the runId of the deploy that created the run, unchanged'
+      `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`,
+      'Wait for the runs of one deploy in each step'
     )
-  return value
+  const distinct = [...new Set(ids)]
+  return distinct.length > 0 ? distinct : undefined
 }
 
 /** The name of a run variable: what the lane plugin's option takes. */
@@ -261,31 +278,45 @@ function appId(key: OptionKey, value: string | undefined): string | undefined {
 }
 
 /**
- * The app id every build must have, or one per platform: `com.example.shop`,
- * or `android:com.example.shop ios:com.example.Shop` (separated by spaces or
- * commas). One for all and one per platform together would say two things.
+ * A value for every build, or one per platform: `com.example.shop`, or
+ * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
+ * commas), each checked by `check`. One for all and one per platform
+ * together would say two things.
  */
-function appIds(key: OptionKey, value: string | undefined): AppIds | undefined {
+function perPlatform(
+  key: OptionKey,
+  value: string | undefined,
+  check: (key: OptionKey, value: string) => string | undefined,
+  noun: string,
+  example: string,
+  /** App ids hold no spaces or commas: two of them are two values, always split. */
+  split = false
+): PerPlatform | undefined {
   if (value === undefined) return undefined
-  const ids: AppIds = {}
+  // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
+  if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value)) return { all: check(key, value) }
+  const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`
+  const values: PerPlatform = {}
   for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
-    const [, named, id] = /^(?:(android|ios):)?(.*)$/i.exec(entry)!
-    const slot = (named?.toLowerCase() ?? 'all') as keyof AppIds
-    if (ids[slot] !== undefined)
+    const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry)!
+    const slot = (named?.toLowerCase() ?? 'all') as keyof PerPlatform
+    if (values[slot] !== undefined)
       throw new InputError(
         key,
-        `names ${named ? `two ${PLATFORM_WORDS[slot as Platform]} app ids` : 'two app ids'}`,
-        'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop'
+        `names ${named ? `two ${PLATFORM_WORDS[slot as Platform]} ${noun}s` : `two ${noun}s`}`,
+        fix
       )
-    ids[slot] = appId(key, id)
+    values[slot] = check(key, given!)
+    if (values[slot] === undefined)
+      throw new InputError(key, `names ${quote(entry)} with nothing after the platform`, fix)
   }
-  if (ids.all !== undefined && (ids.android !== undefined || ids.ios !== undefined))
+  if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
     throw new InputError(
       key,
-      `names an app id for every build and one for a platform (${quote(value, 60)})`,
-      'Give one app id for every build, or one per platform: android:com.example.shop ios:com.example.Shop'
+      `names a value for every build and one for a platform (${quote(value, 60)})`,
+      fix
     )
-  return ids
+  return values
 }
 
 const PLATFORM_WORDS: Record<Platform, string> = { android: 'Android', ios: 'iOS' }

@@ -11,7 +11,9 @@ import { code, cut, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf } from './outputs.js'
 import { appText, bugCounts, bugTable, factsTable, type RowName } from './rows.js'
 import { factsLine } from './pending.js'
-import { resultWords, stateWords } from './words.js'
+import { isPending, resultWords, stateWords } from './words.js'
+
+export { isPending }
 
 /** GitHub's conclusions of a completed check run. */
 export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out' | 'skipped'
@@ -67,13 +69,6 @@ export function checkConclusion(deployment: Deployment): CheckConclusion {
   }
   if (judgement.conclusion === 'failure') return 'failure'
   return deployment.verdict ? 'success' : 'skipped'
-}
-
-/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
-export function isPending(deployment: Deployment): boolean {
-  return Boolean(
-    deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure
-  )
 }
 
 const PENDING_WORDS =

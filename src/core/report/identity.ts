@@ -12,7 +12,13 @@
  * the platform and the app id read from the build (two flavors of one
  * platform have two ids), then the static environment (else the deployment
  * type) when there is one. A `check-name` given wins; with several builds in
- * one step it is followed by each build's platform and app id.
+ * one step it is followed by each build's platform and app id. Within a
+ * step, names that would still be alike (an APK beside its AAB, ABI splits,
+ * two flavors keeping one app id) get what tells them apart, decided before
+ * the first request, never by reading GitHub: the file's name, else where it
+ * goes, else (for runs waited for) the run:
+ *
+ *   Mobile tests (Android: com.example.shop, staging, app-release.aab)
  */
 import { createHash } from 'node:crypto'
 import type { BuildFacts } from '../inspect/facts.js'
@@ -26,12 +32,70 @@ export interface NameParts {
   deploymentType?: string | undefined
 }
 
-/** Pure: the deployment's name, by the rule above; `several` when the step deploys more than one build. */
+/** A name as its head and the details in its parentheses. */
+export interface Name {
+  head: string
+  details: string[]
+}
+
+/** The longest detail in a name's parentheses: a name stays readable, and within a check run's. */
+const MAX_DETAIL = 45
+/** The longest check-name: with the details a step adds (an app, an environment, two to tell apart, a place), a name stays within MAX_NAME_CHARACTERS. */
+export const MAX_CHECK_NAME = 100
+
+/** Pure: a deployment's name by the rule above, as its parts; `several` when the step deploys more than one build. */
+export function nameOf(parts: NameParts, build?: BuildFacts, several = false): Name {
+  const app = build?.platform
+    ? `${PLATFORM_NAMES[build.platform]}: ${shorten(build.appId)}`
+    : undefined
+  if (parts.checkName) return { head: parts.checkName, details: several && app ? [app] : [] }
+  const which = [app, parts.environment || parts.deploymentType].filter((part): part is string =>
+    Boolean(part)
+  )
+  return { head: 'Mobile tests', details: which.map(shorten) }
+}
+
+/** Pure: a name's text: `head (detail, detail)`. */
+export function joinName({ head, details }: Name): string {
+  return details.length > 0 ? `${head} (${details.join(', ')})` : head
+}
+
+/** Pure: the deployment's name, by the rule above. */
 export function deploymentName(parts: NameParts, build?: BuildFacts, several = false): string {
-  const app = build?.platform ? `${PLATFORM_NAMES[build.platform]}: ${build.appId}` : undefined
-  if (parts.checkName) return several && app ? `${parts.checkName} (${app})` : parts.checkName
-  const which = [app, parts.environment || parts.deploymentType].filter(Boolean)
-  return which.length > 0 ? `Mobile tests (${which.join(', ')})` : 'Mobile tests'
+  return joinName(nameOf(parts, build, several))
+}
+
+/**
+ * Pure: the names of a step's deployments, each unique in the step: where
+ * two would be alike, each of them takes its next detail that tells it apart
+ * (`apart`, in order of preference), and, should every one be alike too, its
+ * place in the step.
+ */
+export function distinctNames(
+  names: readonly Name[],
+  apart: readonly (readonly (string | undefined)[])[]
+): string[] {
+  const details = names.map(name => [...name.details])
+  const used = names.map(() => 0)
+  const text = (i: number): string => joinName({ head: names[i]!.head, details: details[i]! })
+  for (let round = 0; round < 3; round++) {
+    const all = names.map((_name, i) => text(i))
+    const alike = all.flatMap((name, i) => (all.indexOf(name) !== all.lastIndexOf(name) ? [i] : []))
+    if (alike.length === 0) return all
+    for (const i of alike) {
+      const own = apart[i] ?? []
+      while (used[i]! < own.length && !own[used[i]!]) used[i]!++
+      details[i]!.push(used[i]! < own.length && round < 2 ? shorten(own[used[i]!++]!) : `#${i + 1}`)
+    }
+  }
+  return names.map((_name, i) => text(i))
+}
+
+/** A detail cut to MAX_DETAIL characters, its start and its end kept (a file's extension shows). */
+function shorten(detail: string): string {
+  if (detail.length <= MAX_DETAIL) return detail
+  const half = Math.floor((MAX_DETAIL - 1) / 2)
+  return `${detail.slice(0, half)}…${detail.slice(-half)}`
 }
 
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'

@@ -3,18 +3,110 @@
  * carries for the collect that completes it. A deploy with `report-later`
  * ends right after the notification and leaves its check run in progress; a
  * scheduled collect, in another job and another workflow run, finds it and
- * must render the check and the comment as the waiting step would have. It
- * reads back the deployment's facts from the check's own summary, where they
- * ride as one hidden line: `<!-- mobile-build-deploy facts=<base64url JSON> -->`.
- * The facts are those every report already shows (already redacted; never
- * the key, a token or a signed URL), with the verdict's bug lists cut to
- * what the comment shows, so that the line stays small.
+ * renders the check and the comment as the waiting step would have. It reads
+ * the deployment's facts back from the check's own summary, where they ride
+ * as one hidden line: `<!-- mobile-build-deploy facts=<base64url JSON> -->`.
+ *
+ * Any workflow of the repository with `checks: write` writes as the same app
+ * as ours, so the line is input from outside: it is read through one schema
+ * (types, enums, lengths) before any use, and carries only what the collect
+ * renders: never the key, a token or a signed URL, never a build's long
+ * lists. It is fitted to the same schema when written, and cut to
+ * MAX_LINE_CHARACTERS (bugs first, the count kept), so that the line is
+ * always read back and the check always fits GitHub's limits.
  */
+import { MAX_PATH_LENGTH } from '../shared/name-rules.js'
+import { OUTCOMES, VERDICT_NAMES } from '../model.js'
+import { PLATFORMS } from '../shared/option-table.js'
 import type { Deployment } from './facts.js'
+import {
+  boolean,
+  fitShape,
+  integer,
+  list,
+  object,
+  oneOf,
+  readShape,
+  ShapeError,
+  text
+} from './schema.js'
 
-const MARKER = /<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,20000}) -->/
+/** The longest facts line written or read, in base64url characters: under a third of a check run's summary. */
+export const MAX_LINE_CHARACTERS = 20_000
+const MARKER = new RegExp(
+  `<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,${MAX_LINE_CHARACTERS}}) -->`
+)
 /** Blocking bugs kept with a collected verdict: the comment shows ten. */
 const KEPT_BUGS = 10
+/** The longest deployment name: a check run's name, a comment's row. */
+export const MAX_NAME_CHARACTERS = 320
+/** Deployments of one step whose names a check carries (the comment's rows). */
+export const MAX_STEP_DEPLOYMENTS = 20
+
+const URL = text(600)
+const ID = text(128)
+const BUG = object({
+  name: text(200),
+  number: integer(),
+  priority: oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
+  blocking: boolean,
+  new: boolean,
+  url: URL
+})
+const JUDGEMENT = object({
+  conclusion: oneOf(['success', 'warning', 'failure']),
+  cause: oneOf(['success', 'deploy-failed', 'usage', 'run-failed', 'timed-out', 'canceled']),
+  message: text(1000)
+})
+const VERDICT = object({
+  verdict: oneOf(VERDICT_NAMES),
+  greenlight: boolean,
+  runId: ID,
+  runUrl: URL,
+  bugsUrl: URL,
+  blockingBugsCount: integer(),
+  nonBlockingBugsCount: integer(),
+  blockingBugs: list(BUG, KEPT_BUGS),
+  timeoutMs: integer(),
+  answered: boolean,
+  problem: text(300),
+  gone: text(300)
+})
+const DEPLOYMENT = object({
+  name: text(MAX_NAME_CHARACTERS),
+  startedAt: integer(),
+  mode: oneOf(['deploy', 'notify', 'plain', 'wait']),
+  outcome: oneOf(OUTCOMES),
+  artifact: object({ name: text(255), size: integer(), sha256: text(64) }),
+  build: object({
+    platform: oneOf(PLATFORMS),
+    format: oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
+    appId: text(255),
+    appVersion: text(100),
+    buildNumber: text(100)
+  }),
+  destination: text(MAX_PATH_LENGTH),
+  deploymentType: text(200),
+  environment: text(200),
+  git: object({
+    branch: text(255),
+    sha: text(64),
+    pullRequestNumber: integer(1),
+    mergeRequestNumber: integer(1),
+    commitUrl: URL
+  }),
+  runId: ID,
+  runUrl: URL,
+  reportLater: boolean,
+  failOnNoRun: boolean,
+  verdict: VERDICT,
+  judgement: JUDGEMENT
+})
+const FACTS = object({
+  deployment: DEPLOYMENT,
+  names: list(text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
+  workflowRunUrl: URL
+})
 
 /** What a collect needs of a deployment that waits for its verdict elsewhere. */
 export interface PendingFacts {
@@ -25,58 +117,109 @@ export interface PendingFacts {
   workflowRunUrl?: string | undefined
 }
 
-/** Pure: the hidden line a check run's summary ends with. */
+/**
+ * What is left out, in this order, while a fitted line is still too long
+ * (texts of many bytes each): the bugs one by one (their count stays), then
+ * the facts a row could do without, then the other deployments' names. What
+ * remains (the name, the run, the commit) always fits.
+ */
+const EXPENDABLE: readonly (readonly string[])[] = [
+  ['deployment', 'judgement', 'message'],
+  ['deployment', 'verdict', 'problem'],
+  ['deployment', 'verdict', 'gone'],
+  ['deployment', 'verdict', 'bugsUrl'],
+  ['deployment', 'git', 'commitUrl'],
+  ['deployment', 'git', 'branch'],
+  ['deployment', 'destination'],
+  ['deployment', 'deploymentType'],
+  ['deployment', 'environment'],
+  ['deployment', 'artifact'],
+  ['deployment', 'build'],
+  ['workflowRunUrl'],
+  ['deployment', 'verdict', 'runUrl'],
+  ['deployment', 'runUrl']
+]
+
+/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS. */
 export function factsLine(pending: PendingFacts): string {
-  const { deployment } = pending
-  const verdict = deployment.verdict && {
-    ...deployment.verdict,
-    bugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
-    blockingBugs: deployment.verdict.blockingBugs.slice(0, KEPT_BUGS),
-    blockingBugsCount:
-      deployment.verdict.blockingBugsCount ?? deployment.verdict.blockingBugs.length
-  }
-  const kept: PendingFacts = {
+  const fitted = fitShape(FACTS, {
     ...pending,
-    deployment: { ...deployment, ...(verdict ? { verdict } : {}) }
+    deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
+  }) as Record<string, unknown> & { deployment: { verdict?: { blockingBugs?: unknown[] } } }
+  const encode = (): string => Buffer.from(JSON.stringify(fitted)).toString('base64url')
+  const fits = (): boolean => encode().length <= MAX_LINE_CHARACTERS
+  const bugs = fitted.deployment.verdict?.blockingBugs
+  while (!fits() && bugs && bugs.length > 0) bugs.pop()
+  for (const path of EXPENDABLE) {
+    if (fits()) break
+    const parent = path
+      .slice(0, -1)
+      .reduce<Record<string, unknown> | undefined>(
+        (at, key) => at?.[key] as Record<string, unknown> | undefined,
+        fitted
+      )
+    if (parent) delete parent[path.at(-1)!]
   }
-  return `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(kept)).toString('base64url')} -->`
+  if (!fits())
+    fitted.names = [pending.deployment.name].map(name => fitShape(text(MAX_NAME_CHARACTERS), name))
+  return `<!-- mobile-build-deploy facts=${encode()} -->`
+}
+
+/** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
+function carriedVerdict(deployment: Deployment): object | undefined {
+  const { verdict } = deployment
+  if (!verdict) return undefined
+  const { bugs, ...rest } = verdict
+  void bugs
+  return {
+    ...rest,
+    blockingBugs: verdict.blockingBugs.slice(0, KEPT_BUGS),
+    blockingBugsCount: verdict.blockingBugsCount ?? verdict.blockingBugs.length
+  }
 }
 
 /**
- * Pure: the facts a check run's summary carries, when it carries ours; an
- * unreadable or foreign line is none. What is read is only ever rendered
- * again through the reports' escapers, like any value from outside.
+ * Pure: the facts a check run's summary carries, when it carries ours and
+ * they have the schema's shape; `problem` says why a line is refused, and
+ * undefined is a summary that carries none. What is read is only ever
+ * rendered again through the reports' escapers.
  */
-export function readFactsLine(summary: string | undefined): PendingFacts | undefined {
+export function readFactsLine(
+  summary: string | undefined
+): PendingFacts | { problem: string } | undefined {
   const found = summary && MARKER.exec(summary)
   if (!found) return undefined
   let value: unknown
   try {
     value = JSON.parse(Buffer.from(found[1]!, 'base64url').toString('utf8'))
   } catch {
-    return undefined
+    return { problem: 'its facts line is not the JSON this product writes' }
   }
-  if (!value || typeof value !== 'object') return undefined
-  const { deployment, names, workflowRunUrl } = value as Record<string, unknown>
-  if (!deployment || typeof deployment !== 'object' || Array.isArray(deployment)) return undefined
-  const d = deployment as Partial<Deployment>
-  if (typeof d.name !== 'string' || (d.runId !== undefined && typeof d.runId !== 'string'))
-    return undefined
-  if (!Array.isArray(names) || !names.every(name => typeof name === 'string')) return undefined
+  let facts: { deployment: Partial<Deployment>; names: string[]; workflowRunUrl?: string }
+  try {
+    facts = readShape(FACTS, value) as typeof facts
+  } catch (error) {
+    if (error instanceof ShapeError)
+      return { problem: `its facts line is refused: ${error.message}` }
+    throw error
+  }
+  const { deployment, names } = facts
+  if (typeof deployment?.name !== 'string' || !Array.isArray(names))
+    return { problem: 'its facts line names no deployment' }
+  const verdict = deployment.verdict && {
+    ...deployment.verdict,
+    bugs: deployment.verdict.blockingBugs ?? [],
+    blockingBugs: deployment.verdict.blockingBugs ?? []
+  }
   return {
     deployment: {
-      ...d,
-      name: d.name,
-      failOnNoRun: d.failOnNoRun !== false,
-      warnings: strings(d.warnings)
+      ...deployment,
+      name: deployment.name,
+      failOnNoRun: deployment.failOnNoRun !== false,
+      warnings: [],
+      ...(verdict ? { verdict } : {})
     },
     names,
-    workflowRunUrl: typeof workflowRunUrl === 'string' ? workflowRunUrl : undefined
+    workflowRunUrl: facts.workflowRunUrl
   }
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string')
-    : []
 }

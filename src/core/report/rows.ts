@@ -10,7 +10,14 @@ import type { Deployment } from './facts.js'
 import type { Judgement } from './judgement.js'
 import { code, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf, type OutputValues } from './outputs.js'
-import { outcomeWords, PLATFORM_NAMES, resultWords, stateWords, VERDICT_WORDS } from './words.js'
+import {
+  isPending,
+  outcomeWords,
+  PLATFORM_NAMES,
+  resultWords,
+  stateWords,
+  verdictWords
+} from './words.js'
 
 /** What a row may need beside the deployment: the stage the run is in, while waiting; the step's own problem. */
 export interface RowContext {
@@ -22,8 +29,13 @@ type RowOf = (deployment: Deployment, context: RowContext) => string | undefined
 
 /** Every row a report may show, by its label. */
 export const ROWS = {
+  // A deployment reported later is no success yet: its verdict is pending until the collect brings it.
   Result: (d, { problem }) =>
-    problem ? '❌ failure: the step failed' : d.judgement && resultWords(d.judgement),
+    problem
+      ? '❌ failure: the step failed'
+      : isPending(d)
+        ? '⏳ verdict pending'
+        : d.judgement && resultWords(d.judgement),
   State: (d, { stage }) => stateWords(d, stage),
   Build: d => {
     if (!d.artifact) return undefined
@@ -51,7 +63,7 @@ export const ROWS = {
     const { runId, runUrl } = outputValuesOf(d)
     return runId && link(code(d.verdict?.runId ?? runId), runUrl)
   },
-  Verdict: d => d.verdict && VERDICT_WORDS[d.verdict.verdict],
+  Verdict: d => d.verdict && verdictWords(d.verdict),
   Bugs: d => bugCounts(d),
   'Environment ended': d =>
     d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),

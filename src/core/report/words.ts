@@ -23,6 +23,13 @@ const CAUSE_WORDS: Record<Cause, string> = {
   canceled: 'canceled'
 }
 
+/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
+export function isPending(deployment: Deployment): boolean {
+  return Boolean(
+    deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure
+  )
+}
+
 /** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
 export function resultWords(judgement: Judgement): string {
   if (judgement.conclusion === 'success') return '✅ success'
@@ -36,6 +43,13 @@ export const VERDICT_WORDS: Record<VerdictName, string> = {
   failed: '❌ failed (blocking bugs)',
   canceled: '⏹️ canceled',
   'timed-out': '⌛ timed out (the run goes on)'
+}
+
+/** A verdict in a few words; one that will never come (the service no longer reports on the run) says so. */
+export function verdictWords(verdict: Verdict): string {
+  return verdict.gone
+    ? '⌛ no verdict (the service no longer reports on the run)'
+    : VERDICT_WORDS[verdict.verdict]
 }
 
 /** What the service answered, in a few words. */
@@ -60,7 +74,7 @@ export function outcomeWords(deployment: Deployment): string | undefined {
 
 /** Where the run is, in a few words for a check's title or a comment's heading. */
 export function stateWords(deployment: Deployment, stage?: string): string {
-  if (deployment.verdict) return VERDICT_WORDS[deployment.verdict.verdict]
+  if (deployment.verdict) return verdictWords(deployment.verdict)
   if (deployment.failure?.aborted) return '⏹️ stopped before the verdict'
   if (deployment.failure) return '❌ the deploy failed'
   if (deployment.noRun) return '⚠️ no run was created'
@@ -106,6 +120,7 @@ export function verdictMessage(verdict: Verdict): string | undefined {
     case 'canceled':
       return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`
     case 'timed-out': {
+      if (verdict.gone) return `No verdict of run ${verdict.runId} will come: ${verdict.gone}`
       const problem = verdict.problem
         ? ` The last asks got no usable answer: ${verdict.problem}`
         : ''

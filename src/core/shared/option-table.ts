@@ -30,8 +30,8 @@ export type Kind =
   | 'baseUrl'
   | 'text'
   | 'globs'
-  | 'destination'
-  | 'namePart'
+  | 'namePartEach'
+  | 'destinationEach'
   | 'relativePath'
   | 'variables'
   | 'variableName'
@@ -40,7 +40,7 @@ export type Kind =
   | 'number'
   | 'sha'
   | 'url'
-  | 'runId'
+  | 'runIds'
   | 'repository'
   | 'path'
   | 'appIds'
@@ -80,12 +80,15 @@ export interface OptionSpec {
   wire?: string
 }
 
-/** The app id every build must have, or one per platform (which wins over the one for all). */
-export interface AppIds {
+/** A value for every build, or one per platform (which wins over the one for all): `android:a ios:b`. */
+export interface PerPlatform {
   all?: string | undefined
   android?: string | undefined
   ios?: string | undefined
 }
+
+/** The app id every build must have, or one per platform. */
+export type AppIds = PerPlatform
 
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 export const PLATFORMS = ['android', 'ios'] as const
@@ -138,19 +141,19 @@ const TABLE = {
       'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
   },
   destination: {
-    kind: 'destination',
+    kind: 'destinationEach',
     commands: BUILD,
-    description: `Where the build goes in the workspace's storage (may include folders); default: built by {{namePrefix}}, else the file's own name.`
+    description: `Where the build goes in the workspace's storage (may include folders), or one per platform (android:builds/app.apk ios:builds/app.ipa); default: built by {{namePrefix}}, else the file's own name.`
   },
   namePrefix: {
-    kind: 'namePart',
+    kind: 'namePartEach',
     commands: [...BUILD, 'terminate'],
-    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request. Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
+    description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
   },
   environment: {
-    kind: 'namePart',
+    kind: 'namePartEach',
     commands: BUILD,
-    description: `The static environment of the naming convention, with {{namePrefix}}.`
+    description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
   },
   expectedAppId: {
     kind: 'appIds',
@@ -358,9 +361,9 @@ const TABLE = {
       'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
   },
   runId: {
-    kind: 'runId',
+    kind: 'runIds',
     commands: ['wait'],
-    description: `Wait for this earlier run's verdict only (the runId of a deploy): no upload, no notification. Not with {{file}} or {{runInputPath}}.`
+    description: `Wait for the verdict of this earlier run only (the runId of a deploy), or of several (the runIds of a deploy: separated by spaces, commas or lines), each judged with its own check run and comment row: no upload, no notification. Not with {{file}} or {{runInputPath}}.`
   },
   terminateEnvironment: {
     kind: 'boolean',
@@ -451,8 +454,8 @@ export interface KindValues {
   baseUrl: string
   text: string
   globs: string[]
-  destination: string
-  namePart: string
+  namePartEach: PerPlatform
+  destinationEach: PerPlatform
   relativePath: string
   variables: Record<string, string>
   variableName: string
@@ -461,7 +464,7 @@ export interface KindValues {
   number: number
   sha: string
   url: string
-  runId: string
+  runIds: string[]
   repository: Repository
   path: string
   appIds: AppIds

@@ -101,7 +101,8 @@ describe('resolveOptions', () => {
       waitTimeoutMs: 3_600_000,
       pollIntervalMs: 30_000,
       reportLater: false,
-      runId: undefined,
+      runIds: [],
+      githubRepository: undefined,
       environmentRef: undefined,
       junitReport: undefined,
       githubToken: undefined,
@@ -155,7 +156,7 @@ describe('resolveOptions', () => {
       'variables',
       { RUN_INPUT_PATH: 'x.apk' }
     ],
-    [{ destination: 'dir/sub/My App.IPA' }, 'destination', 'dir/sub/My App.IPA']
+    [{ destination: 'dir/sub/My App.IPA' }, 'destination', { all: 'dir/sub/My App.IPA' }]
   ] as [Record<string, string>, keyof Settings, unknown][])(
     '%j sets %s',
     (overrides, field, expected) => {
@@ -213,7 +214,7 @@ describe('resolveOptions', () => {
     [{ 'poll-interval-seconds': '0' }, 'poll-interval-seconds', 'from 1 to 600'],
     [{ 'poll-interval-seconds': 'NaN' }, 'poll-interval-seconds', 'from 1 to 600'],
     [{ 'poll-interval-seconds': '0.5' }, 'poll-interval-seconds', 'from 1 to 600'],
-    [{ 'run-id': 'run 1', file: '' }, 'run-id', 'not a run id'],
+    [{ 'run-id': 'run/1', file: '' }, 'run-id', 'not a run id'],
     [{ 'run-id': 'run_1' }, 'run-id', 'cannot be combined with file'],
     [{ wait: 'true', notify: 'false' }, 'wait', 'no deploy notification is sent'],
     [

@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals'
 import type { Deployment } from '../../../../src/core/report/facts.js'
 import { checkOutput } from '../../../../src/core/report/github.js'
 import { externalId, parseExternalId } from '../../../../src/core/report/identity.js'
-import { factsLine, readFactsLine } from '../../../../src/core/report/pending.js'
+import {
+  factsLine,
+  MAX_LINE_CHARACTERS,
+  readFactsLine,
+  type PendingFacts
+} from '../../../../src/core/report/pending.js'
 
 const deployment: Deployment = {
   name: 'Mobile tests (Android: com.example.shop, staging)',
@@ -35,7 +40,7 @@ describe('the facts a check run reported later carries', () => {
     const { title, summary } = checkOutput(deployment, undefined, undefined, [deployment.name])
     expect(title).toBe('⏳ verdict pending')
     expect(summary).toMatch(/The verdict is pending/)
-    expect(readFactsLine(summary)?.deployment.runId).toBe('run_1')
+    expect((readFactsLine(summary) as PendingFacts).deployment.runId).toBe('run_1')
   })
 
   it('keep ten blocking bugs of a verdict, and its count', () => {
@@ -60,25 +65,104 @@ describe('the facts a check run reported later carries', () => {
       },
       names: [deployment.name]
     })
-    const read = readFactsLine(line)!.deployment.verdict!
+    const read = (readFactsLine(line) as PendingFacts).deployment.verdict!
     expect(read.blockingBugs).toHaveLength(10)
     expect(read.blockingBugsCount).toBe(40)
   })
 
   it.each([
     ['no line', 'a summary of someone else'],
-    ['not base64', '<!-- mobile-build-deploy facts=!!! -->'],
-    ['not JSON', `<!-- mobile-build-deploy facts=${Buffer.from('{').toString('base64url')} -->`],
-    [
-      'no name',
-      `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify({ deployment: {}, names: [] })).toString('base64url')} -->`
-    ],
-    [
-      'names not text',
-      `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify({ deployment: { name: 'x' }, names: [1] })).toString('base64url')} -->`
-    ]
+    ['not base64', '<!-- mobile-build-deploy facts=!!! -->']
   ])('are none when the summary carries %s', (_title, summary) => {
     expect(readFactsLine(summary)).toBeUndefined()
+  })
+
+  const line = (value: unknown): string =>
+    `<!-- mobile-build-deploy facts=${Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')} -->`
+  const facts = (fields: Record<string, unknown>) => ({
+    deployment: { name: 'x', runId: 'run_1', reportLater: true, ...fields },
+    names: ['x']
+  })
+
+  // Any workflow with checks: write writes as our app: what a check carries is input from outside.
+  it.each([
+    ['not JSON', '{', /not the JSON/],
+    ['no name', { deployment: {}, names: [] }, /names no deployment/],
+    ['names not text', { deployment: { name: 'x' }, names: [1] }, /names\[0\] is not text/],
+    [
+      'a count of the wrong type',
+      facts({ verdict: { verdict: 'failed', blockingBugsCount: '9 <b>' } }),
+      /blockingBugsCount is not a whole number/
+    ],
+    [
+      'a priority outside its list',
+      facts({ verdict: { verdict: 'failed', blockingBugs: [{ name: 'b', priority: '<img>' }] } }),
+      /priority is not one of/
+    ],
+    [
+      'a pull request number as text',
+      facts({ git: { pullRequestNumber: '7 | x' } }),
+      /pullRequestNumber is not a whole number/
+    ],
+    [
+      'a verdict outside its list',
+      facts({ verdict: { verdict: 'green' } }),
+      /verdict\.verdict is not one of/
+    ],
+    ['a name over its limit', facts({ name: 'x'.repeat(400) }), /longer than 320/],
+    [
+      'a million bugs',
+      facts({ verdict: { verdict: 'failed', blockingBugs: Array(11).fill({ name: 'b' }) } }),
+      /more than 10 items/
+    ]
+  ])('are refused, saying why, when the line carries %s', (_title, value, why) => {
+    const read = readFactsLine(`summary\n\n${line(value)}`)
+    expect(read).toEqual({ problem: expect.stringMatching(why) })
+  })
+
+  it('are read through the schema: a field it does not name is left out', () => {
+    const read = readFactsLine(
+      line({ ...facts({}), token: 'ghs_x', deployment: { ...facts({}).deployment, secret: 'x' } })
+    )
+    expect(read).not.toHaveProperty('token')
+    expect((read as PendingFacts).deployment).not.toHaveProperty('secret')
+  })
+
+  it('are cut to fit when written, and what is written is always read back', () => {
+    const long = '界'.repeat(5000)
+    const bugs = Array.from({ length: 40 }, (_, i) => ({
+      name: `${long} ${i}`,
+      priority: 'urgent' as const,
+      blocking: true,
+      new: true,
+      url: `https://app.example.com/bugs/${'x'.repeat(2000)}`
+    }))
+    const written = factsLine({
+      deployment: {
+        ...deployment,
+        name: 'n'.repeat(320),
+        destination: `abis/${'arm64-v8a-'.repeat(200)}.apk`,
+        artifact: { name: long, size: 1, sha256: 'f'.repeat(64) },
+        verdict: {
+          verdict: 'failed',
+          greenlight: false,
+          runId: 'run_1',
+          bugs,
+          blockingBugs: bugs,
+          timeoutMs: 1,
+          answered: true
+        }
+      },
+      names: Array.from({ length: 30 }, (_, i) => `${long}${i}`)
+    })
+    const encoded = /facts=([A-Za-z0-9_-]+)/.exec(written)![1]!
+    expect(encoded.length).toBeLessThanOrEqual(MAX_LINE_CHARACTERS)
+    const read = readFactsLine(written) as PendingFacts
+    expect(read.deployment.name).toBe('n'.repeat(320))
+    expect(read.deployment.runId).toBe('run_1')
+    // Bugs were cut to fit, their count kept.
+    expect(read.deployment.verdict!.blockingBugs.length).toBeLessThan(10)
+    expect(read.deployment.verdict!.blockingBugsCount).toBe(40)
   })
 })
 

@@ -73,8 +73,9 @@ export class ServiceClient implements ServiceApi {
       return parseGreenlightAnswer(response.body)
     } catch (error) {
       if (error instanceof HttpStatusError && error.status === 410)
-        throw new DeployError(
-          `${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Wait for a newer run.`
+        throw new HttpStatusError(
+          `${request.label} answered 410 Gone: run ${runId} is too old for the service to report on. Deploy again for a new run.`,
+          410
         )
       throw error
     }
