@@ -19,21 +19,23 @@ fi
 # The builds: one --file per line of the file input (a path or glob each), else the one of Bitrise's build
 # paths that is set.
 files=()
-while IFS= read -r line; do
-  if [ -n "$line" ]; then files+=(--file "$line"); fi
-done <<< "${file:-}"
-if [ "${#files[@]}" -eq 0 ]; then
-  set_paths=()
-  for input in apk_path aab_path ipa_path; do
-    if [ -n "${!input:-}" ]; then set_paths+=("$input"); fi
-  done
-  if [ "${#set_paths[@]}" -gt 1 ]; then
-    echo "Error: ${set_paths[*]} are all set, and the step does not guess which to deploy. Set the Build path input (file) to the one to deploy, or to several, one per line (for example \$BITRISE_APK_PATH and \$BITRISE_IPA_PATH)." >&2
-    exit 2
+if [ "${mode:-deploy}" = "deploy" ]; then
+  while IFS= read -r line; do
+    if [ -n "$line" ]; then files+=(--file "$line"); fi
+  done <<< "${file:-}"
+  if [ "${#files[@]}" -eq 0 ]; then
+    set_paths=()
+    for input in apk_path aab_path ipa_path; do
+      if [ -n "${!input:-}" ]; then set_paths+=("$input"); fi
+    done
+    if [ "${#set_paths[@]}" -gt 1 ]; then
+      echo "Error: ${set_paths[*]} are all set, and the step does not guess which to deploy. Set the Build path input (file) to the one to deploy, or to several, one per line (for example \$BITRISE_APK_PATH and \$BITRISE_IPA_PATH)." >&2
+      exit 2
+    fi
+    if [ "${#set_paths[@]}" -eq 1 ]; then files=(--file "${!set_paths[0]}"); fi
   fi
-  if [ "${#set_paths[@]}" -eq 1 ]; then files=(--file "${!set_paths[0]}"); fi
+  if [ "${#files[@]}" -eq 0 ]; then files=(--file ""); fi
 fi
-if [ "${#files[@]}" -eq 0 ]; then files=(--file ""); fi
 
 handover="$(mktemp)"
 trap 'rm -rf "$handover" "${mbd_dir:-}"' EXIT
@@ -89,18 +91,35 @@ if [ -n "${BITRISE_TEST_RESULT_DIR:-}" ]; then
 fi
 
 status=0
-SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
-  "${files[@]}" --destination "${destination:-}" \
-  --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
-  --expected-app-id "${expected_app_id:-}" --platform "${platform:-}" \
-  --deployment-type "${deployment_type:-}" --variables "${variables:-}" \
-  --branch "${branch:-}" --pull-request-number "${pull_request:-}" \
-  --fail-on-no-run="${fail_on_no_run:-true}" --wait="${wait:-false}" \
-  --dry-run="${dry_run:-false}" \
-  --wait-timeout-minutes "${wait_timeout_minutes:-60}" \
-  --base-url "${base_url:-}" \
-  ${results:+--junit "$results/mobile-build-deploy.xml"} \
-  --output-env "$handover" --output-env-format envman || status=$?
+if [ "${mode:-deploy}" = "wait" ]; then
+  # Wait only: the runs an earlier deploy step handed over ($runIds by default), each judged.
+  if [ -z "${run_id:-}" ]; then
+    echo "Error: Mode is wait and Runs to wait for (run_id) is empty: no earlier deploy step of this workflow handed over runIds (it created no run, or ran in another workflow). Give the runs to wait for." >&2
+    exit 1
+  fi
+  SERVICE_API_KEY="$key" node "$MBD_CLI_JS" wait \
+    --run-id "$run_id" \
+    --wait-timeout-minutes "${wait_timeout_minutes:-60}" \
+    --base-url "${base_url:-}" \
+    ${results:+--junit "$results/mobile-build-deploy.xml"} \
+    --output-env "$handover" --output-env-format envman || status=$?
+elif [ "${mode:-deploy}" = "deploy" ]; then
+  SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
+    "${files[@]}" --destination "${destination:-}" \
+    --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
+    --expected-app-id "${expected_app_id:-}" --platform "${platform:-}" \
+    --deployment-type "${deployment_type:-}" --variables "${variables:-}" \
+    --branch "${branch:-}" --pull-request-number "${pull_request:-}" \
+    --fail-on-no-run="${fail_on_no_run:-true}" --wait="${wait:-false}" \
+    --dry-run="${dry_run:-false}" \
+    --wait-timeout-minutes "${wait_timeout_minutes:-60}" \
+    --base-url "${base_url:-}" \
+    ${results:+--junit "$results/mobile-build-deploy.xml"} \
+    --output-env "$handover" --output-env-format envman || status=$?
+else
+  echo "Error: Mode (mode) is \"${mode}\": give deploy or wait." >&2
+  exit 2
+fi
 
 while IFS= read -r -d '' name && IFS= read -r -d '' value; do
   envman add --key "$name" --value "$value" --no-expand

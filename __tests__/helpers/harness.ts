@@ -182,8 +182,11 @@ export function scalarOutputs(outputs: Record<string, string>): Record<string, s
   if (typeof name !== 'string' || name === '') throw new Error('the deployment has no name')
   void conclusion
   void cause
-  const { bugs, ...rest } = scalars
+  // runIds is the step's: with one build, its one run.
+  const { bugs, runIds, ...rest } = scalars
   void bugs
+  if ((runIds ?? '') !== (rest.runId ?? ''))
+    throw new Error(`runIds is ${String(runIds)}, the one run ${String(rest.runId)}`)
   const asText = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,

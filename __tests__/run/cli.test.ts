@@ -331,6 +331,7 @@ describe('hand-over files', () => {
     expect(read).toEqual({
       outcome: 'success',
       runId: emulator.runs[0]!.id,
+      runIds: emulator.runs[0]!.id,
       runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       environmentId: 'env_staging',
       artifactSha256: built.sha256,

@@ -42,6 +42,7 @@ describe('upload and notify', () => {
       artifactSize: String(built.size),
       outcome: 'success',
       runId: run.id,
+      runIds: run.id,
       runUrl: `${emulator.baseUrl}/runs/${run.id}`,
       environmentId: 'env_staging',
       ...WRITTEN_APPS.apk
@@ -375,6 +376,7 @@ describe('modes', () => {
       playgroundFileLocation: 'ci/app.apk',
       outcome: 'success',
       runId: emulator.runs[0]!.id,
+      runIds: emulator.runs[0]!.id,
       runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       environmentId: 'env_staging'
     })

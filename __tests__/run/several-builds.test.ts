@@ -130,7 +130,10 @@ describe('two builds in one step', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3)
     // The scalar outputs are no build's alone: the most severe outcome and verdict, and every build's in deployments.
     const { deployments, ...scalars } = result.outputs
-    expect(scalars).toEqual({ outcome: 'success', verdict: 'failed' })
+    const runs = emulator.runs.map(r => r.id)
+    expect(scalars).toEqual({ outcome: 'success', verdict: 'failed', runIds: expect.any(String) })
+    // Every run of the step, in build order: what a wait of its own takes.
+    expect(scalars.runIds!.split(' ').sort()).toEqual([...runs].sort())
     expect(JSON.parse(deployments!)).toEqual([
       expect.objectContaining({ name: ANDROID, verdict: 'failed', cause: 'run-failed' }),
       expect.objectContaining({ name: IOS, verdict: 'passed', cause: 'success' })

@@ -64,7 +64,7 @@ function flagsOf(command: Command): Flag[] {
   const options = optionsOf('cli', command).map((key): Flag => ({
     name: spelling('cli', key),
     kind: OPTIONS[key].kind === 'boolean' ? 'boolean' : 'string',
-    ...(OPTIONS[key].kind === 'globs' ? { multiple: true } : {}),
+    ...(OPTIONS[key].kind === 'globs' || OPTIONS[key].kind === 'runIds' ? { multiple: true } : {}),
     help: helpOf(key),
     option: key
   }))

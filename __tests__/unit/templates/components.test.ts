@@ -194,7 +194,7 @@ describe('the wait job after a deploy that created no run', () => {
     )
     expect(result.code).toBe(1)
     expect(result.stderr).toBe(
-      'Error: there is no run to wait for: the deploy job mobile-build-deploy created none (its log says why).\n'
+      'Error: there is no run to wait for: the deploy job mobile-build-deploy handed over no runIds (it created no run, or it is not in needs; its log says why).\n'
     )
     // With a run id the guard lets the job go on.
     await expect(

@@ -79,7 +79,7 @@ case "$PARAM_COMMAND" in
     ;;
   wait)
     mkdir -p "$PARAM_RESULTS_DIR"
-    args=(wait --run-id "${PARAM_RUN_ID:-${runId:-}}"
+    args=(wait --run-id "${PARAM_RUN_ID:-${runIds:-}}"
       --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES"
       --junit "$PARAM_RESULTS_DIR/mobile-build-wait.xml")
     ;;

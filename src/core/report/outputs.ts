@@ -14,7 +14,8 @@ export const OUTPUTS = {
   playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${ref('runInputPath')} given.`,
   fileLocation: '<team_id>/<destination>, as the service returned it.',
   runId:
-    "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+    "The created run's id (in wait-only mode, the run waited for); empty when no run was created, and with several builds (see runIds).",
+  runIds: `Every run the step created (in wait-only mode, every run waited for), space-separated, in build order: what a wait of its own takes as ${ref('runId')}, whatever the number of builds.`,
   environmentId:
     'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
   outcome:
@@ -58,6 +59,7 @@ export interface OutputValues {
   playgroundFileLocation?: string | undefined
   fileLocation?: string | undefined
   runId?: string | undefined
+  runIds?: string | undefined
   environmentId?: string | undefined
   outcome?: Outcome | undefined
   artifactSha256?: string | undefined
@@ -76,7 +78,7 @@ export interface OutputValues {
 }
 
 /** One build's outputs in `deployments`: its name, its outputs but bugs, and what it comes to. */
-export interface DeploymentOutputs extends Omit<OutputValues, 'bugs' | 'deployments'> {
+export interface DeploymentOutputs extends Omit<OutputValues, 'bugs' | 'deployments' | 'runIds'> {
   name: string
   conclusion?: Conclusion | undefined
   cause?: Cause | undefined
@@ -145,7 +147,10 @@ const VERDICT_SEVERITY: readonly VerdictName[] = ['failed', 'timed-out', 'cancel
  */
 export function stepOutputValues(deployments: readonly Deployment[]): OutputValues {
   const entries = deployments.map(deploymentOutputs)
-  if (deployments.length === 1) return { ...outputValuesOf(deployments[0]!), deployments: entries }
+  const runs = entries.flatMap(entry => (entry.runId ? [entry.runId] : []))
+  const runIds = runs.length > 0 ? { runIds: runs.join(' ') } : {}
+  if (deployments.length === 1)
+    return { ...outputValuesOf(deployments[0]!), ...runIds, deployments: entries }
   const most = <T>(order: readonly T[], values: (T | undefined)[]): T | undefined =>
     order.find(value => values.includes(value))
   const outcome = most(
@@ -157,6 +162,7 @@ export function stepOutputValues(deployments: readonly Deployment[]): OutputValu
     entries.map(entry => entry.verdict)
   )
   return {
+    ...runIds,
     ...(outcome ? { outcome } : {}),
     ...(verdict ? { verdict } : {}),
     deployments: entries
