@@ -5816,7 +5816,8 @@ const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 const OUTPUTS = {
     playgroundFileLocation: `The uploaded file's path without the team id: the value sent as the run variable; when notifying with an earlier upload, the ${(0,option_refs/* ref */.KR)('runInputPath')} given.`,
     fileLocation: '<team_id>/<destination>, as the service returned it.',
-    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created.",
+    runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created, and with several builds (see runIds).",
+    runIds: `Every run the step created (in wait-only mode, every run waited for), space-separated, in build order: what a wait of its own takes as ${(0,option_refs/* ref */.KR)('runId')}, whatever the number of builds.`,
     environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
     outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
     artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
@@ -5897,12 +5898,15 @@ const VERDICT_SEVERITY = ['failed', 'timed-out', 'canceled', 'passed'];
  */
 function stepOutputValues(deployments) {
     const entries = deployments.map(outputs_deploymentOutputs);
+    const runs = entries.flatMap(entry => (entry.runId ? [entry.runId] : []));
+    const runIds = runs.length > 0 ? { runIds: runs.join(' ') } : {};
     if (deployments.length === 1)
-        return { ...outputValuesOf(deployments[0]), deployments: entries };
+        return { ...outputValuesOf(deployments[0]), ...runIds, deployments: entries };
     const most = (order, values) => order.find(value => values.includes(value));
     const outcome = most(OUTCOME_SEVERITY, entries.map(entry => entry.outcome));
     const verdict = most(VERDICT_SEVERITY, entries.map(entry => entry.verdict));
     return {
+        ...runIds,
         ...(outcome ? { outcome } : {}),
         ...(verdict ? { verdict } : {}),
         deployments: entries
@@ -6560,14 +6564,15 @@ function summaryMarkdown(facts) {
         return [
             code(deployment.name),
             deployment.judgement
-                ? resultWords(deployment.judgement)
+                ? (ROWS.Result(deployment, { problem: facts.problem }) ?? '')
                 : (ROWS.State(deployment, {}) ?? ''),
             runId ? markdown_link(code(runId), runUrl) : '',
             bugCounts(deployment) ?? ''
         ];
     }));
     return `${[
-        `### Mobile build deploy: ${resultWords(facts.judgement)}`,
+        // A step whose verdicts a collect will bring has passed nothing yet.
+        `### Mobile build deploy: ${facts.judgement.conclusion === 'success' && deployments.some(isPending) ? '⏳ verdict pending' : resultWords(facts.judgement)}`,
         '',
         ...overview,
         ...deployments.flatMap(deployment => [
@@ -6850,196 +6855,6 @@ function stepJudgement(deployments, problem) {
     if (problem && judgement.conclusion !== 'failure')
         return { conclusion: 'failure', cause: 'deploy-failed', message: problem };
     return judgement;
-}
-
-;// CONCATENATED MODULE: ./src/core/github/load.ts
-
-/**
- * GitHub's client, loaded only when something is reported or collected:
- * Octokit is most of what a front end would load at its start, and a step
- * that reports nothing to GitHub never needs it.
- */
-async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
-    return createClient(token, baseUrl, limits);
-}
-/**
- * One short read of GitHub beside the deploy (a dry run's, a wait-only
- * step's): `read` gets a client whose requests all end by `ms`, or at once on
- * the caller's `signal`.
- */
-async function briefly(token, load, signal, ms, read) {
-    const stop = new AbortController();
-    const deadline = shared_clock/* clock */.pm.now() + ms;
-    const timer = setTimeout(() => stop.abort(), ms);
-    timer.unref();
-    try {
-        const client = await load(token.token, token.apiUrl, {
-            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-            deadline: () => deadline
-        });
-        return await read(client);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/adopt.ts
-
-
-
-
-/** How long the one read of the commit's check runs may take. */
-const READ_MS = 10_000;
-/**
- * A wait-only step continues the deployments whose runs it waits for:
- * without a `check-name` of its own, each takes the name of the check run of
- * ours that shows its run on the commit, so that its verdict is the newest
- * check run of that name (and its comment row the same one). One read of the
- * commit's check runs for them all; a read that fails leaves the default
- * names, with a notice.
- */
-async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
-    if (!plan.sha || !deployments.some(deployment => deployment.runId))
-        return;
-    try {
-        const checks = await briefly(plan, loadClient, signal, READ_MS, client => client.listCheckRuns(plan.repo, plan.sha));
-        for (const deployment of deployments) {
-            const shown = checks.find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name);
-            if (!shown?.name)
-                continue;
-            deployment.name = shown.name;
-            log.info(`The check run of run ${deployment.runId} on this commit is named ${(0,shared_text/* quote */.hD)(shown.name)}: the verdict is shown under that name.`);
-        }
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`, 'Check name');
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/github/errors.ts
-var github_errors = __nccwpck_require__(872);
-;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
-
-
-
-
-/** How long the dry run's one read of GitHub may take. */
-const dry_run_READ_MS = 15_000;
-/**
- * What a dry run can learn of the GitHub reporting a real deploy would do,
- * writing nothing. GitHub tells a workflow's token (an installation token) its
- * own permissions by no read: a repository's `permissions` are a person's,
- * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
- * `x-accepted-github-permissions` header names what an endpoint needs, not
- * what the token has. So the write permissions stay unknown until the first
- * write; the dry run names them, and on a pull request reads its comments (the
- * read a real deploy does first) to prove the token is accepted. Reporting
- * never decides a deploy, so what this finds is a notice, never a failure.
- */
-async function checkReporting(plan, names, log, loadClient, signal) {
-    if (!plan) {
-        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
-        return;
-    }
-    const writes = [
-        plan.check
-            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
-            : undefined,
-        plan.pullRequest === undefined
-            ? undefined
-            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
-    ].filter((write) => write !== undefined);
-    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
-    if (plan.pullRequest === undefined)
-        return;
-    try {
-        const comments = await briefly(plan, loadClient, signal, dry_run_READ_MS, client => client.findComments(plan.repo, plan.pullRequest, () => true));
-        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/plan.ts
-
-
-
-/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
-function apiUrlOf(env) {
-    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-}
-/** This workflow run's page, when the step runs in one. */
-function workflowRunUrlOf(env) {
-    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
-    return repository && id
-        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
-        : undefined;
-}
-/** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
-function githubRepoOf(settings, env) {
-    const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY;
-    const repo = repositoryOfSlug(slug);
-    if (slug && settings.githubRepository && !(repo && 'owner' in repo))
-        throw new errors/* InputError */.dz('githubRepository', 'is not owner/name', 'Give the GitHub repository as owner/name, e.g. octo-org/octo-app');
-    return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined;
-}
-/**
- * Pure: what a deploy reports on GitHub. The action keeps a check run while
- * it waits (or, with report-later, until a collect completes it) and a
- * comment on the pull request; the CLI and the library only with
- * report-later. Report-later leaves the verdict to a check run a scheduled
- * collect completes, so it is refused before any request, in every front
- * end, where that check run cannot be written: no check (`check: false`),
- * no token, no repository, no commit. Undefined when nothing is reported.
- */
-function reportingPlanOf(frontEnd, settings, secrets, env) {
-    if (frontEnd !== 'action' && !settings.reportLater)
-        return undefined;
-    const repo = githubRepoOf(settings, env);
-    if (settings.reportLater)
-        refuseUnreportable(frontEnd, settings, repo);
-    if (!settings.githubToken || !repo)
-        return undefined;
-    const check = settings.check && (settings.wait || settings.reportLater);
-    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
-    if (!check && pullRequest === undefined)
-        return undefined;
-    return {
-        token: settings.githubToken,
-        check,
-        reportLater: settings.reportLater,
-        pullRequest,
-        repo,
-        sha: settings.git.sha,
-        apiUrl: apiUrlOf(env),
-        workflowRunUrl: workflowRunUrlOf(env),
-        workflowRunId: env.GITHUB_RUN_ID || undefined,
-        secrets
-    };
-}
-/** Report-later where its verdict could never arrive: bad usage, naming what is missing and the fix. */
-function refuseUnreportable(frontEnd, settings, repo) {
-    const instead = `or leave ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} out (${(0,option_refs/* setting */.Pe)('wait', 'true')} holds the job for the verdict instead)`;
-    if (!settings.check)
-        throw new errors/* InputError */.dz('check', `is false, and ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} leaves the verdict to the check run a scheduled collect completes: nothing would ever bring it`, `Keep ${(0,option_refs/* setting */.Pe)('check', 'true')} with report-later, ${instead}`);
-    const token = frontEnd === 'action'
-        ? `the workflow's token with permissions: checks: write`
-        : "a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN";
-    if (!settings.githubToken)
-        throw new errors/* InputError */.dz('githubToken', 'is empty, and report-later writes the check run with it', `Give ${(0,option_refs/* ref */.KR)('githubToken')} (${token}), ${instead}`);
-    if (!repo)
-        throw new errors/* InputError */.dz('githubRepository', 'is empty, and report-later writes the check run there', frontEnd === 'action'
-            ? `Run the step in a GitHub workflow (GITHUB_REPOSITORY names the repository), ${instead}`
-            : `Give ${(0,option_refs/* ref */.KR)('githubRepository')} as owner/name, ${instead}`);
-    if (!settings.git.sha)
-        throw new errors/* InputError */.dz('sha', 'is unknown, and report-later writes the check run on that commit', `Pass ${(0,option_refs/* ref */.KR)('sha')}, ${instead}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/schema.ts
@@ -7390,6 +7205,34 @@ const REVIEW_ROWS = [
 function commentMarker(names) {
     return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
 }
+const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/;
+/**
+ * The second hidden line of a step's comment: the run each of its
+ * deployments created, in the marker's order (`-` for none), so that a
+ * wait-only step for those runs continues this comment under the same
+ * names. Run ids are safe ids (letters, digits, `_.:-`).
+ */
+function runsLine(deployments) {
+    return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`;
+}
+/**
+ * Pure: the names and runs a comment of ours says, by its two hidden lines;
+ * undefined for any other comment. The caller decides whether it is ours
+ * by its author.
+ */
+function commentRuns(body) {
+    const [first, second] = body.split('\n', 2);
+    const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1];
+    const runs = RUNS_LINE.exec(second ?? '')?.[1];
+    if (names === undefined || runs === undefined)
+        return undefined;
+    try {
+        return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') };
+    }
+    catch {
+        return undefined;
+    }
+}
 /** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
 function carriesMarker(body, names) {
     const marker = commentMarker(names);
@@ -7465,7 +7308,7 @@ function blockingSection(deployment, heading) {
  */
 function commentBody(deployments, stages, workflowRunUrl) {
     const names = deployments.map(deployment => deployment.name);
-    const lines = [commentMarker(names)];
+    const lines = [commentMarker(names), runsLine(deployments)];
     if (deployments.length === 1) {
         const [deployment] = deployments;
         lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`, '', ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
@@ -7572,6 +7415,222 @@ class OurComment {
         this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
         return this.identity;
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/load.ts
+
+/**
+ * GitHub's client, loaded only when something is reported or collected:
+ * Octokit is most of what a front end would load at its start, and a step
+ * that reports nothing to GitHub never needs it.
+ */
+async function loadClient(token, baseUrl, limits) {
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
+    return createClient(token, baseUrl, limits);
+}
+/**
+ * One short read of GitHub beside the deploy (a dry run's, a wait-only
+ * step's): `read` gets a client whose requests all end by `ms`, or at once on
+ * the caller's `signal`.
+ */
+async function briefly(token, load, signal, ms, read) {
+    const stop = new AbortController();
+    const deadline = shared_clock/* clock */.pm.now() + ms;
+    const timer = setTimeout(() => stop.abort(), ms);
+    timer.unref();
+    try {
+        const client = await load(token.token, token.apiUrl, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+            deadline: () => deadline
+        });
+        return await read(client);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/adopt.ts
+
+
+
+
+
+
+
+/** How long the reads of the commit's check runs and the pull request's comments may take. */
+const READ_MS = 10_000;
+/**
+ * A wait-only step continues the deployments whose runs it waits for:
+ * without a `check-name` of its own, each takes the name of the check run of
+ * ours that shows its run on the commit, else the name our comment on the
+ * pull request gives its run (a deploy that did not wait wrote no check
+ * run), so that its verdict is the newest check run of that name and its
+ * comment the same one. Comments are read only when a check run named none,
+ * and only our own (the token's identity). A read that fails leaves the
+ * default names, with a notice.
+ */
+async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
+    if (!plan.sha || !deployments.some(deployment => deployment.runId))
+        return;
+    try {
+        await briefly(plan, loadClient, signal, READ_MS, async (client) => {
+            const checks = await client.listCheckRuns(plan.repo, plan.sha);
+            const unnamed = [];
+            for (const deployment of deployments) {
+                const shown = checks.find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name)?.name;
+                if (shown)
+                    adopt(deployment, shown, 'check run');
+                else if (deployment.runId)
+                    unnamed.push(deployment);
+            }
+            if (unnamed.length === 0 || plan.pullRequest === undefined)
+                return;
+            const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase();
+            const ours = await client.findComments(plan.repo, plan.pullRequest, comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined);
+            // The newest comment of ours first: a later deploy's names win.
+            const said = ours.reverse().map(comment => commentRuns(comment.body));
+            for (const deployment of unnamed) {
+                const comment = said.find(entry => entry.runs.includes(deployment.runId));
+                const name = comment?.names[comment.runs.indexOf(deployment.runId)];
+                if (name)
+                    adopt(deployment, name, 'comment');
+            }
+        });
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`, 'Check name');
+    }
+    function adopt(deployment, name, where) {
+        if (name.length > MAX_NAME_CHARACTERS)
+            return;
+        deployment.name = name;
+        log.info(`Run ${deployment.runId} is shown as ${(0,shared_text/* quote */.hD)(name)} by its ${where} on this commit: the verdict is shown under that name.`);
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/github/errors.ts
+var github_errors = __nccwpck_require__(872);
+;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
+
+
+
+
+/** How long the dry run's one read of GitHub may take. */
+const dry_run_READ_MS = 15_000;
+/**
+ * What a dry run can learn of the GitHub reporting a real deploy would do,
+ * writing nothing. GitHub tells a workflow's token (an installation token) its
+ * own permissions by no read: a repository's `permissions` are a person's,
+ * `GET /repos/{owner}/{repo}/installation` needs the app's own key, and the
+ * `x-accepted-github-permissions` header names what an endpoint needs, not
+ * what the token has. So the write permissions stay unknown until the first
+ * write; the dry run names them, and on a pull request reads its comments (the
+ * read a real deploy does first) to prove the token is accepted. Reporting
+ * never decides a deploy, so what this finds is a notice, never a failure.
+ */
+async function checkReporting(plan, names, log, loadClient, signal) {
+    if (!plan) {
+        log.info('GitHub reporting: none would be written (no check run, no pull-request comment).');
+        return;
+    }
+    const writes = [
+        plan.check
+            ? `${names.length > 1 ? 'check runs' : 'a check run'} ${names.map(name => (0,shared_text/* quote */.hD)(name)).join(', ')} (needs ${github_errors/* PERMISSION */.oC.check})`
+            : undefined,
+        plan.pullRequest === undefined
+            ? undefined
+            : `a comment on pull request #${plan.pullRequest} (needs ${github_errors/* PERMISSION */.oC.comment})`
+    ].filter((write) => write !== undefined);
+    log.info(`GitHub reporting: would write ${writes.join(' and ')}. Whether the token may write is unknown until the first write: GitHub tells a workflow token's permissions to no request that writes nothing. Grant them in the job's permissions.`);
+    if (plan.pullRequest === undefined)
+        return;
+    try {
+        const comments = await briefly(plan, loadClient, signal, dry_run_READ_MS, client => client.findComments(plan.repo, plan.pullRequest, () => true));
+        log.info(`GitHub accepted the token: it read the ${comments.length} comment(s) of pull request #${plan.pullRequest}.`);
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/plan.ts
+
+
+
+/** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
+function apiUrlOf(env) {
+    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+}
+/** This workflow run's page, when the step runs in one. */
+function workflowRunUrlOf(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+    return repository && id
+        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+        : undefined;
+}
+/** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
+function githubRepoOf(settings, env) {
+    const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY;
+    const repo = repositoryOfSlug(slug);
+    if (slug && settings.githubRepository && !(repo && 'owner' in repo))
+        throw new errors/* InputError */.dz('githubRepository', 'is not owner/name', 'Give the GitHub repository as owner/name, e.g. octo-org/octo-app');
+    return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined;
+}
+/**
+ * Pure: what a deploy reports on GitHub. The action keeps a check run while
+ * it waits (or, with report-later, until a collect completes it) and a
+ * comment on the pull request; the CLI and the library only with
+ * report-later. Report-later leaves the verdict to a check run a scheduled
+ * collect completes, so it is refused before any request, in every front
+ * end, where that check run cannot be written: no check (`check: false`),
+ * no token, no repository, no commit. Undefined when nothing is reported.
+ */
+function reportingPlanOf(frontEnd, settings, secrets, env) {
+    if (frontEnd !== 'action' && !settings.reportLater)
+        return undefined;
+    const repo = githubRepoOf(settings, env);
+    if (settings.reportLater)
+        refuseUnreportable(frontEnd, settings, repo);
+    if (!settings.githubToken || !repo)
+        return undefined;
+    const check = settings.check && (settings.wait || settings.reportLater);
+    const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
+    if (!check && pullRequest === undefined)
+        return undefined;
+    return {
+        token: settings.githubToken,
+        check,
+        reportLater: settings.reportLater,
+        pullRequest,
+        repo,
+        sha: settings.git.sha,
+        apiUrl: apiUrlOf(env),
+        workflowRunUrl: workflowRunUrlOf(env),
+        workflowRunId: env.GITHUB_RUN_ID || undefined,
+        secrets
+    };
+}
+/** Report-later where its verdict could never arrive: bad usage, naming what is missing and the fix. */
+function refuseUnreportable(frontEnd, settings, repo) {
+    const instead = `or leave ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} out (${(0,option_refs/* setting */.Pe)('wait', 'true')} holds the job for the verdict instead)`;
+    if (!settings.check)
+        throw new errors/* InputError */.dz('check', `is false, and ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} leaves the verdict to the check run a scheduled collect completes: nothing would ever bring it`, `Keep ${(0,option_refs/* setting */.Pe)('check', 'true')} with report-later, ${instead}`);
+    const token = frontEnd === 'action'
+        ? `the workflow's token with permissions: checks: write`
+        : "a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN";
+    if (!settings.githubToken)
+        throw new errors/* InputError */.dz('githubToken', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run with it`, `Give ${(0,option_refs/* ref */.KR)('githubToken')} (${token}), ${instead}`);
+    if (!repo)
+        throw new errors/* InputError */.dz('githubRepository', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run there`, frontEnd === 'action'
+            ? `Run the step in a GitHub workflow (GITHUB_REPOSITORY names the repository), ${instead}`
+            : `Give ${(0,option_refs/* ref */.KR)('githubRepository')} as owner/name, ${instead}`);
+    if (!settings.git.sha)
+        throw new errors/* InputError */.dz('sha', `is unknown, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run on that commit`, `Pass ${(0,option_refs/* ref */.KR)('sha')}, ${instead}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/scrub.ts

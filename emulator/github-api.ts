@@ -378,7 +378,20 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
           url.searchParams.get('filter') === 'all'
             ? found
             : found.filter((r, i) => found.findIndex(o => o.name === r.name) === i)
-        return answer(200, { total_count: shown.length, check_runs: shown })
+        // Paged as GitHub pages it: 30 by default, 100 at most, the next page in a Link header.
+        const page = Number(url.searchParams.get('page') ?? 1)
+        const perPage = Math.min(PAGE, Number(url.searchParams.get('per_page') ?? 30))
+        const next = page * perPage < shown.length
+        const query = new URLSearchParams(url.searchParams)
+        query.set('page', String(page + 1))
+        return answer(
+          200,
+          {
+            total_count: shown.length,
+            check_runs: shown.slice((page - 1) * perPage, page * perPage)
+          },
+          next ? { link: `<${address}${url.pathname}?${query}>; rel="next"` } : undefined
+        )
       }
 
       case 'issues/list-comments': {

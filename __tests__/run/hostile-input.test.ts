@@ -354,7 +354,12 @@ const cases: Case[] = [
     'from 10 to 5000'
   ],
   // A line break separates runs (a deploy's runIds, one per line): what follows is refused as no run id.
-  ['run-id: a line break', { file: '', 'run-id': `run_1\n${INJECTED}` }, "'run-id'", 'not a run id'],
+  [
+    'run-id: a line break',
+    { file: '', 'run-id': `run_1\n${INJECTED}` },
+    "'run-id'",
+    'not a run id'
+  ],
   [
     'terminate-environment: on',
     { 'terminate-environment': 'on' },

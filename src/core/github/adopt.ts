@@ -1,22 +1,27 @@
 import type { Deployment } from '../report/facts.js'
+import { commentRuns } from '../report/github.js'
 import { parseExternalId } from '../report/identity.js'
+import { MAX_NAME_CHARACTERS } from '../report/pending.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
 import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
+import { WORKFLOW_TOKEN_LOGIN } from './comment.js'
 import { briefly } from './load.js'
 import type { ReportingPlan } from './reporter.js'
 
-/** How long the one read of the commit's check runs may take. */
+/** How long the reads of the commit's check runs and the pull request's comments may take. */
 const READ_MS = 10_000
 
 /**
  * A wait-only step continues the deployments whose runs it waits for:
  * without a `check-name` of its own, each takes the name of the check run of
- * ours that shows its run on the commit, so that its verdict is the newest
- * check run of that name (and its comment row the same one). One read of the
- * commit's check runs for them all; a read that fails leaves the default
- * names, with a notice.
+ * ours that shows its run on the commit, else the name our comment on the
+ * pull request gives its run (a deploy that did not wait wrote no check
+ * run), so that its verdict is the newest check run of that name and its
+ * comment the same one. Comments are read only when a check run named none,
+ * and only our own (the token's identity). A read that fails leaves the
+ * default names, with a notice.
  */
 export async function adoptCheckNames(
   plan: ReportingPlan,
@@ -27,24 +32,44 @@ export async function adoptCheckNames(
 ): Promise<void> {
   if (!plan.sha || !deployments.some(deployment => deployment.runId)) return
   try {
-    const checks = await briefly(plan, loadClient, signal, READ_MS, client =>
-      client.listCheckRuns(plan.repo, plan.sha!)
-    )
-    for (const deployment of deployments) {
-      const shown = checks.find(
-        check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name
+    await briefly(plan, loadClient, signal, READ_MS, async client => {
+      const checks = await client.listCheckRuns(plan.repo, plan.sha!)
+      const unnamed: Deployment[] = []
+      for (const deployment of deployments) {
+        const shown = checks.find(
+          check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name
+        )?.name
+        if (shown) adopt(deployment, shown, 'check run')
+        else if (deployment.runId) unnamed.push(deployment)
+      }
+      if (unnamed.length === 0 || plan.pullRequest === undefined) return
+      const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase()
+      const ours = await client.findComments(
+        plan.repo,
+        plan.pullRequest,
+        comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined
       )
-      if (!shown?.name) continue
-      deployment.name = shown.name
-      log.info(
-        `The check run of run ${deployment.runId} on this commit is named ${quote(shown.name)}: the verdict is shown under that name.`
-      )
-    }
+      // The newest comment of ours first: a later deploy's names win.
+      const said = ours.reverse().map(comment => commentRuns(comment.body)!)
+      for (const deployment of unnamed) {
+        const comment = said.find(entry => entry.runs.includes(deployment.runId!))
+        const name = comment?.names[comment.runs.indexOf(deployment.runId!)]
+        if (name) adopt(deployment, name, 'comment')
+      }
+    })
   } catch (error) {
     if (signal?.aborted) throw error
     log.notice(
       `The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${messageOf(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`,
       'Check name'
+    )
+  }
+
+  function adopt(deployment: Deployment, name: string, where: string): void {
+    if (name.length > MAX_NAME_CHARACTERS) return
+    deployment.name = name
+    log.info(
+      `Run ${deployment.runId} is shown as ${quote(name)} by its ${where} on this commit: the verdict is shown under that name.`
     )
   }
 }

@@ -87,13 +87,13 @@ function refuseUnreportable(frontEnd: FrontEnd, settings: Settings, repo: Repo |
   if (!settings.githubToken)
     throw new InputError(
       'githubToken',
-      'is empty, and report-later writes the check run with it',
+      `is empty, and ${ref('reportLater')} writes the check run with it`,
       `Give ${ref('githubToken')} (${token}), ${instead}`
     )
   if (!repo)
     throw new InputError(
       'githubRepository',
-      'is empty, and report-later writes the check run there',
+      `is empty, and ${ref('reportLater')} writes the check run there`,
       frontEnd === 'action'
         ? `Run the step in a GitHub workflow (GITHUB_REPOSITORY names the repository), ${instead}`
         : `Give ${ref('githubRepository')} as owner/name, ${instead}`
@@ -101,7 +101,7 @@ function refuseUnreportable(frontEnd: FrontEnd, settings: Settings, repo: Repo |
   if (!settings.git.sha)
     throw new InputError(
       'sha',
-      'is unknown, and report-later writes the check run on that commit',
+      `is unknown, and ${ref('reportLater')} writes the check run on that commit`,
       `Pass ${ref('sha')}, ${instead}`
     )
 }

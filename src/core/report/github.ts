@@ -49,6 +49,35 @@ export function commentMarker(names: readonly string[]): string {
   return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`
 }
 
+const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/
+
+/**
+ * The second hidden line of a step's comment: the run each of its
+ * deployments created, in the marker's order (`-` for none), so that a
+ * wait-only step for those runs continues this comment under the same
+ * names. Run ids are safe ids (letters, digits, `_.:-`).
+ */
+export function runsLine(deployments: readonly Pick<Deployment, 'runId'>[]): string {
+  return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`
+}
+
+/**
+ * Pure: the names and runs a comment of ours says, by its two hidden lines;
+ * undefined for any other comment. The caller decides whether it is ours
+ * by its author.
+ */
+export function commentRuns(body: string): { names: string[]; runs: string[] } | undefined {
+  const [first, second] = body.split('\n', 2)
+  const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1]
+  const runs = RUNS_LINE.exec(second ?? '')?.[1]
+  if (names === undefined || runs === undefined) return undefined
+  try {
+    return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') }
+  } catch {
+    return undefined
+  }
+}
+
 /** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
 export function carriesMarker(body: string, names: readonly string[]): boolean {
   const marker = commentMarker(names)
@@ -144,7 +173,7 @@ export function commentBody(
   workflowRunUrl?: string
 ): string {
   const names = deployments.map(deployment => deployment.name)
-  const lines = [commentMarker(names)]
+  const lines = [commentMarker(names), runsLine(deployments)]
   if (deployments.length === 1) {
     const [deployment] = deployments as [Deployment]
     lines.push(

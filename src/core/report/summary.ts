@@ -9,7 +9,7 @@ import type { Deployment, StepFacts } from './facts.js'
 import { code, link, table } from './markdown.js'
 import { outputValuesOf } from './outputs.js'
 import { ROWS, bugCounts, factsTable, type RowName } from './rows.js'
-import { resultWords } from './words.js'
+import { isPending, resultWords } from './words.js'
 
 /** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
 export const MAX_BUG_TABLE_BYTES = 512 * 1024
@@ -91,7 +91,7 @@ export function summaryMarkdown(facts: StepFacts): string {
       return [
         code(deployment.name),
         deployment.judgement
-          ? resultWords(deployment.judgement)
+          ? (ROWS.Result(deployment, { problem: facts.problem }) ?? '')
           : (ROWS.State(deployment, {}) ?? ''),
         runId ? link(code(runId), runUrl) : '',
         bugCounts(deployment) ?? ''
@@ -99,7 +99,8 @@ export function summaryMarkdown(facts: StepFacts): string {
     })
   )
   return `${[
-    `### Mobile build deploy: ${resultWords(facts.judgement)}`,
+    // A step whose verdicts a collect will bring has passed nothing yet.
+    `### Mobile build deploy: ${facts.judgement.conclusion === 'success' && deployments.some(isPending) ? '⏳ verdict pending' : resultWords(facts.judgement)}`,
     '',
     ...overview,
     ...deployments.flatMap(deployment => [

@@ -141,7 +141,8 @@ describe('no value makes markup', () => {
     (_what, markdown) => {
       expect(markdown).not.toMatch(INVISIBLE)
       const comments = markdown.split('<!--').length - 1
-      expect(comments).toBe(markdown.startsWith('<!-- mobile-build-deploy') ? 1 : 0)
+      // Our two hidden lines (the marker, the runs), and no other.
+      expect(comments).toBe(markdown.startsWith('<!-- mobile-build-deploy') ? 2 : 0)
     }
   )
 
@@ -242,7 +243,7 @@ describe("the comment's marker", () => {
     const body = commentBody([report], [])
     expect(carriesMarker(body, ['Mobile tests (production)'])).toBe(false)
     expect(body).not.toContain(other)
-    expect(body.split('<!--')).toHaveLength(2)
+    expect(body.split('<!--')).toHaveLength(3)
   })
 })
 
