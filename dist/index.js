@@ -13921,6 +13921,8 @@ class Pass {
         if (error instanceof BudgetSpent || this.signal?.aborted)
             throw error;
         const status = error instanceof github_errors/* GitHubError */.y_ || error instanceof errors/* HttpStatusError */.F9 ? error.status : 0;
+        if (error instanceof github_errors/* GitHubError */.y_ && (status === 401 || status === 403))
+            throw new errors/* DeployError */.sH(`GitHub refused the token (${status}: ${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`);
         if (status === 401 || status === 403)
             throw error;
         const text = `${what} could not be collected: ${(0,errors/* messageOf */.bD)(error)}`;
@@ -14348,12 +14350,14 @@ function readEvent(env) {
 /* harmony export */   oC: () => (/* binding */ PERMISSION),
 /* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+
 /**
  * A GitHub answer the action cannot use: its status, GitHub's message, and
  * the permissions it names. Apart from the client, so that the reporter tells
  * one from another without loading Octokit before it is needed.
  */
-class GitHubError extends Error {
+class GitHubError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
     status;
     accepted;
     name = 'GitHubError';

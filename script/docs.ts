@@ -18,6 +18,7 @@ import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
 import { OUTPUTS } from '../src/core/report/outputs.js'
 import { providersTable } from '../src/core/ci/providers/index.js'
 import { homeFiles, homeText, readRelease } from './home.js'
+import { combinationsTable } from '../__tests__/helpers/combinations.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -157,6 +158,18 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
     await formatted(
       cli,
       replaceBetween(await readFile(cli, 'utf8'), 'ci-providers', providersTable())
+    )
+  )
+  const development = join(ROOT, 'docs/development.md')
+  files.set(
+    development,
+    await formatted(
+      development,
+      replaceBetween(
+        await readFile(development, 'utf8'),
+        'combinations',
+        combinationsTable().join('\n')
+      )
     )
   )
   const installer = await readFile(join(ROOT, 'wrappers/install-cli.sh'), 'utf8')

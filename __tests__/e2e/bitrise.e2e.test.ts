@@ -125,14 +125,15 @@ async function runWorkflow(
           : env.BITRISE_IPA_PATH
             ? WRITTEN_APPS.ipa.appId
             : WRITTEN_APPS.apk.appId
-      steps.push(
-        await runStep(
-          cwd,
-          env,
-          { ...inputs, ...extra, ...cli },
-          { path: id.slice('path::'.length) }
-        )
+      const ran = await runStep(
+        cwd,
+        env,
+        { ...inputs, ...extra, ...cli },
+        { path: id.slice('path::'.length) }
       )
+      steps.push(ran)
+      // As Bitrise does: a step's envman outputs are the environment of the steps after it.
+      Object.assign(env, outputsOf(ran))
     } else if (id.startsWith('script@')) {
       scripts.push(
         execFileSync('bash', ['-c', inputs.content!], {
@@ -296,6 +297,40 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
       [`Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, false],
       [`Mobile tests (iOS: ${WRITTEN_APPS.ipa.appId})`, true]
     ])
+  }, 180_000)
+
+  it("docs/bitrise.md's gate in a step of its own: the deploy step sends both builds, the wait step waits for every run it handed over", async () => {
+    const block = (await codeBlocks('docs/bitrise.md', 'yaml'))[3]!
+    const workflow = (parse(block) as BitriseYml).workflows['gate']!
+    const { steps } = await runWorkflow(
+      workflow,
+      await freshWorkspace(),
+      bitriseEnv({ BITRISE_PULL_REQUEST: '22' }),
+      {
+        variables: JSON.stringify({
+          EMULATOR_RUN: JSON.stringify({
+            initializingMs: 100,
+            underReviewMs: 100,
+            byBuild: { ipa: { final: 'failed', bugs: [{ name: 'Login crash' }] } }
+          })
+        })
+      }
+    )
+    const [deploy, gate] = steps
+    expect(deploy!.code).toBe(0)
+    const runIds = outputsOf(deploy!).runIds!.split(' ')
+    expect(runIds).toHaveLength(2)
+    for (const id of runIds) expect(emulator.runs.map(r => r.id)).toContain(id)
+    // The wait step took every run from the deploy step's runIds, and fails for the iOS run's blocking bug.
+    if (gate!.code !== 3) console.log(gate!.output)
+    expect(gate!.code).toBe(3)
+    expect(outputsOf(gate!).runIds).toBe(outputsOf(deploy!).runIds)
+    const xml = await readFile(
+      join(gate!.testResultDir, 'mobile-build-deploy', 'mobile-build-deploy.xml'),
+      'utf8'
+    )
+    expect(await junitProblems(xml)).toEqual([])
+    expect(xml.match(/<testsuite /g)).toHaveLength(2)
   }, 180_000)
 
   it('blocking bugs: exit code 3, the failure in the report, the bugs output exact', async () => {

@@ -123,7 +123,7 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   it("the examples of docs/circleci.md are the orb's own", async () => {
     const blocks = (await codeBlocks('docs/circleci.md', 'yaml')).map(b => parse(b) as unknown)
     expect(blocks).toEqual(
-      ['android_job', 'ios_job', 'deploy_in_own_job', 'two_platforms'].map(
+      ['android_job', 'ios_job', 'deploy_in_own_job', 'two_platforms', 'gate_in_own_job'].map(
         name => orb.examples[name]!.usage
       )
     )
@@ -270,6 +270,32 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     )
     expect(await junitProblems(xml)).toEqual([])
     expect(xml.match(/<testsuite /g)).toHaveLength(2)
+  }, 240_000)
+
+  it('a two-build deploy gated in a job of its own: the verdict job waits for every run the deploy job handed over', async () => {
+    const root = await freshWorkspace()
+    const repository = await repositoryWith(
+      'gradlew',
+      'app/build/outputs/apk/release/app-release.apk'
+    )
+    const tools = await repositoryWith('bundle', 'build/MyApp.ipa')
+    const before = emulator.runs.length
+    const results = await runWorkflow(
+      orb,
+      onPackedPackage(orb.examples.gate_in_own_job!.usage),
+      root,
+      repository,
+      circleEnv({ PATH: `${tools}:${process.env.PATH ?? ''}` })
+    )
+    passed(results.deploy)
+    const verdict = results.verdict as JobResult
+    const runs = emulator.runs.slice(before)
+    expect(runs.map(r => r.runInputPath).sort()).toEqual(['myapp-staging.apk', 'myapp-staging.ipa'])
+    expect(verdict.code).toBe(0)
+    const xml = await junitIn(join(root, 'verdict'), 'mobile-build-deploy-results')
+    expect(await junitProblems(xml)).toEqual([])
+    expect(xml.match(/<testsuite /g)).toHaveLength(2)
+    for (const run of runs) expect(xml).toContain(run.id)
   }, 240_000)
 
   it('blocking bugs: the JUnit report is stored, then the job fails with exit code 3; hostile names stay sanitized', async () => {

@@ -22,7 +22,13 @@ import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { codeBlocks } from '../helpers/docs.js'
 import { copyParagraphs, copySection, runCopyBlock } from '../helpers/copies.js'
-import { buildToolScript, DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import {
+  buildToolScript,
+  DEMO_API_KEY,
+  freshWorkspace,
+  gradleScript,
+  writeArtifact
+} from '../helpers/harness.js'
 import { packedRelease, withRelease, WRONG_SHA256, type CliRelease } from '../helpers/installer.js'
 import { junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
@@ -348,15 +354,24 @@ function jenkinsEnvironment(
   )
 }
 
-/** Where `withCredentials(…) { … }` starts and ends: the steps it binds the key for. */
-function credentialsScope(jenkinsfile: string): [number, number] {
-  const from = jenkinsfile.indexOf('withCredentials(')
-  let depth = 0
-  for (let i = jenkinsfile.indexOf('{', from); i < jenkinsfile.length; i++) {
-    if (jenkinsfile[i] === '{') depth++
-    else if (jenkinsfile[i] === '}' && --depth === 0) return [from, i]
+/** Where each `withCredentials(…) { … }` starts and ends: the steps it binds the key for. */
+function credentialsScopes(jenkinsfile: string): [number, number][] {
+  const scopes: [number, number][] = []
+  for (let from = jenkinsfile.indexOf('withCredentials('); from !== -1;) {
+    let depth = 0
+    let end = -1
+    for (let i = jenkinsfile.indexOf('{', from); i < jenkinsfile.length; i++) {
+      if (jenkinsfile[i] === '{') depth++
+      else if (jenkinsfile[i] === '}' && --depth === 0) {
+        end = i
+        break
+      }
+    }
+    if (end === -1) throw new Error('withCredentials has no block')
+    scopes.push([from, end])
+    from = jenkinsfile.indexOf('withCredentials(', end)
   }
-  throw new Error('withCredentials has no block')
+  return scopes
 }
 
 /**
@@ -368,12 +383,13 @@ async function runPipeline(
   pinned: CliRelease,
   cwd: string,
   jenkins: Record<string, string>,
-  edit: (jenkinsfile: string) => string = text => text
+  edit: (jenkinsfile: string) => string = text => text,
+  block = 0
 ): Promise<{ steps: ShStep[]; results: Ran[] }> {
-  const [text] = await codeBlocks('docs/jenkins.md', 'groovy')
+  const text = (await codeBlocks('docs/jenkins.md', 'groovy'))[block]
   const jenkinsfile = edit(withRelease(text!, pinned))
   const steps = jenkinsShellSteps(jenkinsfile)
-  const [from, to] = credentialsScope(jenkinsfile)
+  const scopes = credentialsScopes(jenkinsfile)
   // The emulator is the service: its URL wins over the page's.
   const { SERVICE_API_KEY: key, ...outside }: Record<string, string> = {
     ...env,
@@ -383,8 +399,11 @@ async function runPipeline(
   }
   const results: Ran[] = []
   for (const step of steps) {
-    const bound: Record<string, string> =
-      step.at > from && step.at < to ? { SERVICE_API_KEY: key! } : {}
+    const bound: Record<string, string> = scopes.some(
+      ([from, to]) => step.at > from && step.at < to
+    )
+      ? { SERVICE_API_KEY: key! }
+      : {}
     const result = await shell(step.script, cwd, bound, ['/bin/sh', '-xe'], outside)
     results.push(result)
     if (result.code !== 0 && !jenkinsfile.slice(step.at).startsWith('sh(returnStatus: true')) break
@@ -439,6 +458,32 @@ describe('docs/jenkins.md', () => {
     ).toEqual([])
     expect(existsSync(join(cwd, 'pwned'))).toBe(false)
     // Jenkins traces every command (-x): the key is in none of it.
+    expect(results.map(r => r.stdout + r.stderr).join('')).not.toContain(DEMO_API_KEY)
+  }, 120_000)
+
+  it('the gate in a stage of its own: the deploy stage sends the APK and its AAB, the verdict stage waits for every run', async () => {
+    const cwd = await freshWorkspace()
+    await writeFile(join(cwd, 'gradlew'), await gradleScript(65536), { mode: 0o755 })
+    const sha = 'f'.repeat(40)
+    const { steps, results } = await runPipeline(
+      release,
+      cwd,
+      { ...jenkins(cwd, sha), BRANCH_NAME: 'main' },
+      text => text,
+      1
+    )
+    // The build, the CLI's installation, the deploy, the wait.
+    expect(steps).toHaveLength(4)
+    expect(results.map(r => r.code)).toEqual([0, 0, 0, 0])
+    const created = emulator.runs.filter(r => r.sha === sha)
+    expect(created.map(r => r.runInputPath).sort()).toEqual([
+      'myapp-staging.aab',
+      'myapp-staging.apk'
+    ])
+    const junit = await readFile(join(cwd, 'mobile-build-verdict.xml'), 'utf8')
+    expect(await junitProblems(junit)).toEqual([])
+    expect(junit.match(/<testsuite /g)).toHaveLength(2)
+    for (const run of created) expect(junit).toContain(run.id)
     expect(results.map(r => r.stdout + r.stderr).join('')).not.toContain(DEMO_API_KEY)
   }, 120_000)
 
@@ -503,7 +548,7 @@ describe('docs/jenkins.md', () => {
     })
     const [jenkinsfile] = await codeBlocks('docs/jenkins.md', 'groovy')
     // The installation comes before withCredentials, and the build stops there.
-    expect(steps[1]!.at).toBeLessThan(credentialsScope(withRelease(jenkinsfile!, wrongPin))[0])
+    expect(steps[1]!.at).toBeLessThan(credentialsScopes(withRelease(jenkinsfile!, wrongPin))[0]![0])
     expect(results).toHaveLength(2)
     expect(results[0]!.code).toBe(0)
     expect(results[1]!.code).not.toBe(0)

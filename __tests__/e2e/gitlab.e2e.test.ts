@@ -275,15 +275,23 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     ).toEqual([{ environmentId: 'env_myapp-mobile-shop-pr42' }])
   }, 300_000)
 
-  it('the second, on the default branch: the wait job waits for the run the deploy job created', async () => {
+  it('the second, on the default branch: the wait job waits for every run the two-build deploy job created', async () => {
     const [, , { pipeline: config }] = await docsPipelines(cli)
     // No workflow:rules: its jobs have no rules, so a merge request gets no pipeline of its own.
     expect(pipelineFor(config!, MERGE_REQUEST)).toBeUndefined()
-    const { output, repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN)
+    const runs = emulator.runs.length
+    const { output, repo } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN, { ios: true })
     expect(output).toMatch(/PASS +mobile-build-wait\s/)
+    const created = emulator.runs.slice(runs)
+    expect(created.map(r => r.runInputPath).sort()).toEqual([
+      'myapp-staging.apk',
+      'myapp-staging.ipa'
+    ])
     const junit = await jobFile(repo, 'mobile-build-wait', 'mobile-build-wait-junit.xml')
     expect(await junitProblems(junit)).toEqual([])
-    expect(junit).toContain(runOf('staging', 'main')!.id)
+    // Each run judged: a suite each.
+    expect(junit.match(/<testsuite /g)).toHaveLength(2)
+    for (const run of created) expect(junit).toContain(run.id)
   }, 300_000)
 
   it('the third, on the default branch: the job without the components hands over the run', async () => {
@@ -410,7 +418,7 @@ describe('the components on their own', () => {
     expect(result.code).not.toBe(0)
     expect(result.output).toMatch(/PASS +mobile-build-deploy\s/)
     expect(result.output).toContain(
-      'Error: there is no run to wait for: the deploy job mobile-build-deploy created none (its log says why).'
+      'Error: there is no run to wait for: the deploy job mobile-build-deploy handed over no runIds (it created no run, or it is not in needs; its log says why).'
     )
     expect(result.output).toMatch(
       /mobile-build-wait.*exit(?:ed with)? code 1\b|FAIL.*mobile-build-wait/

@@ -59,6 +59,22 @@ export async function buildToolScript(output: string, size = 64 * 1024): Promise
   return `#!/usr/bin/env bash\nmkdir -p "$(dirname '${output}')"\ncp '${built.path}' '${output}'\n`
 }
 
+/** A gradle stand-in that leaves a new valid build for each task it is given: `assembleRelease` the APK, `bundleRelease` the AAB, where gradle does. */
+export async function gradleScript(size = 64 * 1024): Promise<string> {
+  const apk = await writeArtifact('prebuilt.apk', size)
+  const aab = await writeArtifact('prebuilt.aab', size)
+  return [
+    '#!/usr/bin/env bash',
+    'for task in "$@"; do',
+    '  case "$task" in',
+    `    assembleRelease) mkdir -p app/build/outputs/apk/release && cp '${apk.path}' app/build/outputs/apk/release/app-release.apk ;;`,
+    `    bundleRelease) mkdir -p app/build/outputs/bundle/release && cp '${aab.path}' app/build/outputs/bundle/release/app-release.aab ;;`,
+    '  esac',
+    'done',
+    ''
+  ].join('\n')
+}
+
 /** How a step runs: the action's run() in this process, or the bundle as the runner starts it. */
 export type Runner = 'in-process' | 'bundle'
 

@@ -21,7 +21,9 @@ import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/ha
 interface Job {
   'runs-on': string
   needs?: string | string[]
-  steps: { uses?: string; with?: Record<string, unknown> }[]
+  if?: string
+  outputs?: Record<string, string>
+  steps: { id?: string; uses?: string; with?: Record<string, unknown> }[]
 }
 interface Workflow {
   on: unknown
@@ -29,12 +31,13 @@ interface Workflow {
 }
 
 let emulator: Emulator
-let builds: { apk: string; ipa: string }
+let builds: { apk: string; aab: string; ipa: string }
 beforeAll(async () => {
   emulator = await startEmulator()
   const dir = await freshWorkspace()
   builds = {
     apk: (await writeArtifact('app.apk', 64 * 1024, dir)).path,
+    aab: (await writeArtifact('app.aab', 64 * 1024, dir)).path,
     ipa: (await writeArtifact('app.ipa', 64 * 1024, dir)).path
   }
 })
@@ -63,23 +66,33 @@ const APP_IDS: Record<string, string> = {
  * `file` line matches a build (the glob's `*` standing for the build's name),
  * with the secret and the address filled in.
  */
-async function runJob(job: Job, variables: string) {
+async function runJob(job: Job, variables: string, context: Record<string, string> = {}) {
   const ours = job.steps.find(s => s.uses === ACTION_REFERENCE)!
   const workspace = await freshWorkspace()
   const inputs: Record<string, string> = {}
-  for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
+  for (const [name, value] of Object.entries(ours.with ?? {}))
+    inputs[name] = evaluate(String(value), context)
   expect(inputs['api-key']).toBe('${{ secrets.SERVICE_API_KEY }}')
   inputs['api-key'] = DEMO_API_KEY
   inputs['base-url'] = emulator.baseUrl
   inputs.variables = variables
   for (const [example, built] of Object.entries(APP_IDS))
     inputs['expected-app-id'] = inputs['expected-app-id']?.replace(example, built) ?? ''
-  for (const line of inputs.file!.split('\n').filter(Boolean)) {
+  for (const line of (inputs.file ?? '').split('\n').filter(Boolean)) {
     const path = join(workspace, line.trim().replace('*', 'app'))
     await mkdir(dirname(path), { recursive: true })
-    await copyFile(path.endsWith('.ipa') ? builds.ipa : builds.apk, path)
+    const ext = path.slice(path.lastIndexOf('.') + 1) as keyof typeof builds
+    await copyFile(builds[ext], path)
   }
   return step(emulator, inputs, { workspace, env, ...pullRequest(HEAD) })
+}
+
+/** A value's `${{ steps.x.outputs.y }}` and `${{ needs.x.outputs.y }}` as the runner evaluates them from `context`. */
+function evaluate(value: string, context: Record<string, string>): string {
+  return value.replace(
+    /\$\{\{\s*((?:steps|needs)\.[\w-]+\.outputs\.[\w-]+)\s*\}\}/g,
+    (_m, path: string) => context[path] ?? ''
+  )
 }
 
 /** The newest check run of each name on the head: what GitHub shows. */
@@ -92,6 +105,12 @@ function shown(): Record<string, string | null> {
 
 const failingAndroid = run({
   byBuild: { apk: { final: 'failed', bugs: [{ name: 'Crash', priority: 'urgent' }] } }
+})
+const failingAndroidAab = run({
+  byBuild: {
+    apk: { final: 'failed', bugs: [{ name: 'Crash', priority: 'urgent' }] },
+    aab: { final: 'passed' }
+  }
 })
 
 describe('docs/action.md, two platforms from one commit', () => {
@@ -124,6 +143,38 @@ describe('docs/action.md, two platforms from one commit', () => {
       'myapp-octo-org-octo-app-pr7.apk',
       'myapp-octo-org-octo-app-pr7.ipa'
     ])
+  })
+})
+
+describe("docs/action.md, gate the pipeline on the run's verdict", () => {
+  it('a deploy job of an APK and its AAB, then a verdict job that waits for every run it handed over', async () => {
+    const { jobs } = await workflow('deploy', 'verdict')
+    const deployed = await runJob(jobs.deploy!, failingAndroidAab)
+    expect(deployed.exitCode).toBe(0)
+    // The job's outputs, and the next job's condition, as the runner evaluates them.
+    const steps = Object.fromEntries(
+      Object.entries(deployed.outputs).map(([name, value]) => [
+        `steps.mobile.outputs.${name}`,
+        value
+      ])
+    )
+    const needs = Object.fromEntries(
+      Object.entries(jobs.deploy!.outputs ?? {}).map(([name, value]) => [
+        `needs.deploy.outputs.${name}`,
+        evaluate(value, steps)
+      ])
+    )
+    expect(jobs.verdict!.if).toBe("needs.deploy.outputs.run-ids != ''")
+    expect(needs['needs.deploy.outputs.run-ids']!.split(' ')).toHaveLength(2)
+    const verdict = await runJob(jobs.verdict!, run(), needs)
+    expect(verdict.exitCode).toBe(1)
+    expect(shown()).toEqual({
+      'Mobile tests (Android: com.example.inspect, app.apk)': 'failure',
+      'Mobile tests (Android: com.example.inspect, app.aab)': 'success'
+    })
+    // The verdict job continued the deploy's comment: one, with a row each.
+    expect(emulator.github.comments).toHaveLength(1)
+    expect(emulator.github.comments[0]!.body).toMatch(/❌ failure: the run found blocking bugs/)
   })
 })
 

@@ -245,8 +245,12 @@ describe('docs/gitlab.md', () => {
         // The branch's pipeline while its merge request is open: workflow:rules leave it out.
         undefined
       ],
-      // No workflow:rules: jobs without rules run in branch pipelines only; the deploy on the default one.
-      [['build-app', 'mobile-build-deploy', 'mobile-build-wait'], undefined, ['build-app']],
+      // No workflow:rules: jobs without rules run in branch pipelines only; the deploy and its wait on the default one.
+      [
+        ['build-android', 'build-ios', 'mobile-build-deploy', 'mobile-build-wait'],
+        undefined,
+        ['build-android', 'build-ios']
+      ],
       [['build-app', 'deploy-build'], undefined, ['build-app']],
       // Two platforms: both build jobs on every branch, the one deploy job on the default one.
       [

@@ -23,7 +23,7 @@ import { checkConclusion, checkOutput, commentBody } from '../report/github.js'
 import { buildKey, externalId } from '../report/identity.js'
 import { stageWords } from '../report/words.js'
 import { clock } from '../shared/clock.js'
-import { HttpStatusError, messageOf } from '../shared/errors.js'
+import { DeployError, HttpStatusError, messageOf } from '../shared/errors.js'
 import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
 import type { Collect } from './collect-service.js'
@@ -246,6 +246,10 @@ class Pass {
     if (error instanceof BudgetSpent || this.signal?.aborted) throw error
     const status =
       error instanceof GitHubError || error instanceof HttpStatusError ? error.status : 0
+    if (error instanceof GitHubError && (status === 401 || status === 403))
+      throw new DeployError(
+        `GitHub refused the token (${status}: ${messageOf(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`
+      )
     if (status === 401 || status === 403) throw error
     const text = `${what} could not be collected: ${messageOf(error)}`
     if (error instanceof GitHubError && status >= 400 && status < 500)

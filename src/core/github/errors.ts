@@ -1,9 +1,11 @@
+import { DeployError } from '../shared/errors.js'
+
 /**
  * A GitHub answer the action cannot use: its status, GitHub's message, and
  * the permissions it names. Apart from the client, so that the reporter tells
  * one from another without loading Octokit before it is needed.
  */
-export class GitHubError extends Error {
+export class GitHubError extends DeployError {
   override name = 'GitHubError'
 
   constructor(

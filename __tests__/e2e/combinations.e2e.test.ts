@@ -1,0 +1,380 @@
+// The product and the emulators run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
+/**
+ * The table of combinations (docs/development.md, from
+ * helpers/combinations.ts), cell by cell: every mode with one build, several
+ * builds and several of one app, in the action, the CLI and the library (run
+ * in-process against the emulators, with the GitHub token or the unreachable
+ * GitHub the column names), each either working as the table says or
+ * refused before any request naming the inputs; and each wrapper's cell
+ * held to the wrapper's own definition.
+ */
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { parse } from 'yaml'
+import { READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/github-api.js'
+import { clock } from '../../src/core/shared/clock.js'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { EXIT } from '../../src/cli/args.js'
+import * as library from '../../src/index.js'
+import { spelling } from '../../src/core/index.js'
+import { stepYml } from '../helpers/bitrise.js'
+import {
+  BUILDS,
+  expected,
+  FRONT_ENDS,
+  GITHUB,
+  MODES,
+  type Builds,
+  type FrontEnd,
+  type GitHub,
+  type Mode
+} from '../helpers/combinations.js'
+import { cliEnv, runCli } from '../helpers/front-ends.js'
+import { env as eventEnv, HEAD, pullRequest, run } from '../helpers/github-events.js'
+import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+
+let emulator: Emulator
+let workspace: string
+beforeAll(async () => {
+  emulator = await startEmulator()
+  workspace = await freshWorkspace()
+  for (const name of ['app.apk', 'app.ipa', 'app.aab'])
+    await writeArtifact(name, 16 * 1024, workspace)
+})
+afterAll(() => emulator.close())
+beforeEach(() => emulator.reset())
+
+const FILES: Record<Builds, string[]> = {
+  'one build': ['app.apk'],
+  'several builds': ['app.apk', 'app.ipa'],
+  'several of one app': ['app.apk', 'app.aab']
+}
+const REPOSITORY = 'octo-org/octo-app'
+/** Runs that end at once on the virtual clock. */
+const QUICK = run({ initializingMs: 100, underReviewMs: 100 })
+
+/** Where GitHub is for a column: the emulator's, with a token that writes or reads only, or nowhere. */
+function github(column: GitHub): { token: string; apiUrl: string } {
+  if (column === 'GitHub unreachable') return { token: WRITE_TOKEN, apiUrl: 'http://127.0.0.1:9' }
+  return {
+    token: column === 'read-only token' ? READ_ONLY_TOKEN : WRITE_TOKEN,
+    apiUrl: emulator.github.url
+  }
+}
+
+/** What a cell's run came to, in the terms every front end shares. */
+interface Ran {
+  ok: boolean
+  usage: boolean
+  text: string
+}
+
+/** The runs a wait-only cell waits for: a deploy of the cell's builds, its runIds. */
+async function runsOf(builds: Builds): Promise<string> {
+  const deployed = await library.deployBuild({
+    apiKey: DEMO_API_KEY,
+    baseUrl: emulator.baseUrl,
+    file: FILES[builds],
+    workingDirectory: workspace,
+    variables: QUICK
+  })
+  return deployed.runIds!
+}
+
+/** A deploy of the cell's builds reported later on pull request #7 (open at HEAD), by a token that writes. */
+async function reportedLater(builds: Builds): Promise<void> {
+  const result = await step(
+    emulator,
+    { file: FILES[builds].join('\n'), 'report-later': 'true', variables: QUICK },
+    { workspace, env: eventEnv, ...pullRequest(HEAD) }
+  )
+  expect(result.exitCode).toBe(0)
+}
+
+/** What a cell needs before its own requests: the runs a wait-only cell waits for, the check runs a collect cell collects (their runs ended). */
+async function prepare(mode: Mode, builds: Builds): Promise<string> {
+  if (mode === 'wait-only') return runsOf(builds)
+  if (mode === 'collect') {
+    await reportedLater(builds)
+    await clock.sleep(60_000)
+  }
+  return ''
+}
+
+/** The action in a step on pull request #7, its inputs by the cell's mode. */
+async function viaAction(mode: Mode, builds: Builds, column: GitHub, runIds: string): Promise<Ran> {
+  const { token, apiUrl } = github(column)
+  const files = FILES[builds].join('\n')
+  const inputs: Record<string, string> = { 'github-token': token, variables: QUICK }
+  const event: Parameters<typeof step>[2] = { workspace, ...pullRequest(HEAD) }
+  switch (mode) {
+    case 'deploy':
+      Object.assign(inputs, { file: files, 'name-prefix': 'myapp' })
+      break
+    case 'upload only':
+      Object.assign(inputs, { file: files, notify: 'false' })
+      break
+    case 'notify only':
+      Object.assign(inputs, { 'run-input-path': 'ci/app.apk' })
+      if (builds !== 'one build') inputs.file = files
+      break
+    case 'dry run':
+      Object.assign(inputs, { file: files, 'dry-run': 'true' })
+      break
+    case 'wait-only':
+      inputs['run-id'] = runIds
+      break
+    case 'report-later':
+      Object.assign(inputs, { file: files, 'report-later': 'true' })
+      break
+    case 'collect':
+      delete inputs.variables
+      inputs.collect = 'true'
+      Object.assign(event, { eventName: 'schedule', ref: 'refs/heads/main', event: {} })
+      break
+    case 'terminate':
+      Object.assign(inputs, { 'terminate-environment': 'true', 'environment-alias': 'staging' })
+      delete inputs.variables
+      break
+  }
+  const result = await step(emulator, inputs, {
+    ...event,
+    env: { ...eventEnv, GITHUB_API_URL: apiUrl }
+  })
+  return {
+    ok: result.exitCode === 0,
+    usage: /title=Invalid input::/.test(result.stdout),
+    text: result.stdout
+  }
+}
+
+/** The CLI's command for the cell's mode, with the GitHub context a workflow's job would give it. */
+async function viaCli(mode: Mode, builds: Builds, column: GitHub, runIds: string): Promise<Ran> {
+  const { token, apiUrl } = github(column)
+  const files = FILES[builds].flatMap(file => ['--file', file])
+  const git = ['--sha', HEAD, '--pull-request-number', '7']
+  const argv: Record<Mode, () => Promise<string[]>> = {
+    deploy: async () => [
+      'deploy',
+      ...files,
+      '--name-prefix',
+      'myapp',
+      '--environment',
+      'staging',
+      ...git
+    ],
+    'upload only': async () => ['upload', ...files],
+    'notify only': async () => [
+      'notify',
+      '--run-input-path',
+      'ci/app.apk',
+      ...(builds === 'one build' ? [] : files)
+    ],
+    'dry run': async () => ['deploy', ...files, '--dry-run'],
+    'wait-only': async () => ['wait', '--run-id', runIds],
+    'report-later': async () => ['deploy', ...files, '--report-later', ...git],
+    collect: async () => ['collect'],
+    terminate: async () => ['terminate', '--environment-alias', 'staging']
+  }
+  const args = await argv[mode]()
+  const withVariables = ['deploy', 'notify'].includes(args[0]!) ? ['--variables', QUICK] : []
+  const result = await runCli([...args, ...withVariables], {
+    env: cliEnv(emulator, {
+      GITHUB_TOKEN: token,
+      GITHUB_REPOSITORY: REPOSITORY,
+      GITHUB_API_URL: apiUrl,
+      MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1'
+    }),
+    cwd: workspace
+  })
+  return {
+    ok: result.exitCode === EXIT.success,
+    usage: result.exitCode === EXIT.usage,
+    text: result.stderr
+  }
+}
+
+/** The library's function for the cell's mode. */
+async function viaLibrary(
+  mode: Mode,
+  builds: Builds,
+  column: GitHub,
+  runIds: string
+): Promise<Ran> {
+  const { token, apiUrl } = github(column)
+  const connection = { apiKey: DEMO_API_KEY, baseUrl: emulator.baseUrl }
+  const build = {
+    ...connection,
+    file: FILES[builds],
+    workingDirectory: workspace,
+    variables: QUICK
+  }
+  const git = { sha: HEAD, pullRequestNumber: 7 }
+  const saved = process.env.GITHUB_API_URL
+  process.env.GITHUB_API_URL = apiUrl
+  try {
+    const calls: Record<
+      Mode,
+      () => Promise<{ conclusion: string; cause: string; reason?: string }>
+    > = {
+      deploy: () =>
+        library.deployBuild({ ...build, namePrefix: 'myapp', environment: 'staging', git }),
+      'upload only': () =>
+        library.uploadBuild({ ...connection, file: FILES[builds], workingDirectory: workspace }),
+      'notify only': () =>
+        library.notifyDeployment({
+          ...connection,
+          runInputPath: 'ci/app.apk',
+          variables: QUICK,
+          ...(builds === 'one build' ? {} : ({ file: FILES[builds] } as object))
+        }),
+      'dry run': () => library.deployBuild({ ...build, dryRun: true }),
+      'wait-only': async () =>
+        library.waitForVerdict({ ...connection, runId: runIds.split(' '), pollIntervalSeconds: 1 }),
+      'report-later': () =>
+        library.deployBuild({
+          ...build,
+          reportLater: true,
+          githubToken: token,
+          githubRepository: REPOSITORY,
+          git
+        }),
+      collect: async () => {
+        return library.collectVerdicts({
+          ...connection,
+          githubToken: token,
+          githubRepository: REPOSITORY
+        })
+      },
+      terminate: () => library.terminateEnvironment({ ...connection, environmentAlias: 'staging' })
+    }
+    const result = await calls[mode]()
+    return {
+      ok: result.conclusion !== 'failure',
+      usage: result.cause === 'usage',
+      text: result.reason ?? ''
+    }
+  } finally {
+    if (saved === undefined) delete process.env.GITHUB_API_URL
+    else process.env.GITHUB_API_URL = saved
+  }
+}
+
+const SPELLINGS = { action: 'action', CLI: 'cli', library: 'library' } as const satisfies Partial<
+  Record<FrontEnd, 'action' | 'cli' | 'library'>
+>
+
+const RUNNERS: Partial<Record<FrontEnd, typeof viaAction>> = {
+  action: viaAction,
+  CLI: viaCli,
+  library: viaLibrary
+}
+
+const writes = (from: number) =>
+  emulator.github.requests.slice(from).filter(r => r.method !== 'GET' && r.status < 300)
+
+const cells = MODES.flatMap(mode =>
+  BUILDS.flatMap(builds =>
+    (['action', 'CLI', 'library'] as const).flatMap(front =>
+      GITHUB.map(column => [mode, builds, front, column] as const)
+    )
+  )
+)
+
+describe('the combinations, cell by cell, in the action, the CLI and the library', () => {
+  it.each(cells)('%s, %s, %s, %s', async (mode, builds, front, column) => {
+    const cell = expected(mode, builds, front, column)
+    if (cell.kind === 'not offered') {
+      // A cell that cannot be reached says why: here, a mode that takes no build.
+      expect(cell.why).toMatch(/takes no build/)
+      return
+    }
+    const runIds = await prepare(mode, builds)
+    const services = emulator.requests.length
+    const githubs = emulator.github.requests.length
+    const ran = await RUNNERS[front]!(mode, builds, column, runIds)
+    const own = emulator.requests.slice(services)
+    switch (cell.kind) {
+      case 'refused':
+        expect([ran.ok, ran.usage]).toEqual([false, true])
+        for (const name of cell.names) expect(ran.text).toContain(spelling(SPELLINGS[front]!, name))
+        expect(own).toEqual([])
+        return
+      case 'fails after':
+        expect([ran.ok, ran.usage]).toEqual([false, false])
+        expect(ran.text).toContain(cell.names)
+        expect(ran.text).toContain('will not reach')
+        expect(own.some(r => r.route === 'deploy')).toBe(true)
+        return
+      case 'collect stops':
+        expect(ran.ok).toBe(false)
+        expect(ran.text).toContain(cell.names)
+        return
+      case 'works':
+        if (!ran.ok) throw new Error(`${mode}, ${builds}, ${front}, ${column} failed: ${ran.text}`)
+        if (cell.github === 'writes') expect(writes(githubs).length).toBeGreaterThan(0)
+        else expect(writes(githubs)).toEqual([])
+        if (cell.github === 'notice') expect(ran.text).toMatch(/Not shown on GitHub/)
+        return
+    }
+  })
+})
+
+describe("the wrappers' cells, held to each wrapper's definition", () => {
+  /** What each wrapper offers, read from its own files. */
+  async function offers(front: FrontEnd): Promise<Set<Mode>> {
+    const modes = new Set<Mode>()
+    if (front === 'GitLab components') {
+      const inputs = (name: string) =>
+        readFile(`templates/${name}.yml`, 'utf8').then(
+          text => parse(text.split('\n---\n')[0]!).spec.inputs as Record<string, unknown>
+        )
+      const deploy = await inputs('deploy')
+      if ('file' in deploy) modes.add('deploy')
+      if ('dry-run' in deploy) modes.add('dry run')
+      if ('run-id' in (await inputs('wait'))) modes.add('wait-only')
+      if ('environment-id' in (await inputs('terminate'))) modes.add('terminate')
+    }
+    if (front === 'orb') {
+      const command = async (name: string) =>
+        parse(await readFile(`orb/src/commands/${name}.yml`, 'utf8')).parameters as Record<
+          string,
+          unknown
+        >
+      const deploy = await command('deploy_build')
+      if ('file' in deploy) modes.add('deploy')
+      if ('dry_run' in deploy) modes.add('dry run')
+      if ('run_id' in (await command('wait'))) modes.add('wait-only')
+      if ('environment_id' in (await command('terminate'))) modes.add('terminate')
+    }
+    if (front === 'Bitrise step') {
+      const step = await stepYml()
+      const keys = step.inputs.map(input => Object.keys(input).find(key => key !== 'opts')!)
+      const mode = step.inputs.find(input => 'mode' in input)?.opts?.value_options as
+        string[] | undefined
+      if (keys.includes('file') && mode?.includes('deploy')) modes.add('deploy')
+      if (keys.includes('dry_run')) modes.add('dry run')
+      if (keys.includes('run_id') && mode?.includes('wait')) modes.add('wait-only')
+    }
+    return modes
+  }
+
+  it.each(FRONT_ENDS.filter(front => !RUNNERS[front]))(
+    '%s: offers what the table says, and says why not elsewhere',
+    async front => {
+      const offered = await offers(front)
+      for (const mode of MODES) {
+        const cell = expected(mode, 'one build', front, 'token that writes')
+        if (cell.kind === 'not offered') {
+          expect([mode, offered.has(mode)]).toEqual([mode, false])
+          expect(cell.why.length).toBeGreaterThan(20)
+        } else {
+          // The wrapper maps the mode to the CLI, whose cells run above; GitHub is never its business.
+          expect([mode, offered.has(mode)]).toEqual([mode, true])
+          expect(cell).toEqual({ kind: 'works', github: 'untouched' })
+        }
+      }
+    }
+  )
+})

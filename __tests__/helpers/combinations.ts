@@ -1,0 +1,148 @@
+/**
+ * The table of combinations: every mode against one build, several builds
+ * and several of one app, in each front end and wrapper, with a GitHub
+ * token that writes, a read-only one, and GitHub out of reach. Each cell
+ * either works or is refused before any request, or is not offered by that
+ * wrapper (saying why). The same data writes the table of
+ * docs/development.md (`npm run docs`) and drives the table-driven suite
+ * (__tests__/e2e/combinations.e2e.test.ts), so that the two never part.
+ */
+
+import { spelling, type OptionKey } from '../../src/core/index.js'
+
+export const MODES = [
+  'deploy',
+  'upload only',
+  'notify only',
+  'dry run',
+  'wait-only',
+  'report-later',
+  'collect',
+  'terminate'
+] as const
+export type Mode = (typeof MODES)[number]
+
+export const BUILDS = ['one build', 'several builds', 'several of one app'] as const
+export type Builds = (typeof BUILDS)[number]
+
+export const FRONT_ENDS = [
+  'action',
+  'CLI',
+  'library',
+  'GitLab components',
+  'orb',
+  'Bitrise step'
+] as const
+export type FrontEnd = (typeof FRONT_ENDS)[number]
+
+export const GITHUB = ['token that writes', 'read-only token', 'GitHub unreachable'] as const
+export type GitHub = (typeof GITHUB)[number]
+
+/** What a cell comes to. */
+export type Expected =
+  /** It works; GitHub shows what this says (or is not used). */
+  | { kind: 'works'; github: 'writes' | 'notice' | 'untouched' }
+  /** The run exists, and the step fails naming why its verdict will not arrive (report-later's check run refused). */
+  | { kind: 'fails after'; names: string }
+  /** Refused before any request, the message naming these options (by key: each front end spells them its way). */
+  | { kind: 'refused'; names: OptionKey[] }
+  /** The collect stops at once, naming the token. */
+  | { kind: 'collect stops'; names: string }
+  /** Not offered where it is, and why. */
+  | { kind: 'not offered'; why: string }
+
+const WRAPPERS: readonly FrontEnd[] = ['GitLab components', 'orb', 'Bitrise step']
+
+/** What each wrapper does not offer, and why (a wrapper is thin: its modes are the CLI's it maps). */
+const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
+  'GitLab components': {
+    'upload only': 'no component uploads alone: the CLI does (`mobile-build-deploy upload`)',
+    'notify only': 'no component notifies alone: the CLI does (`mobile-build-deploy notify`)',
+    'report-later':
+      'GitLab has no check run a collect could complete (docs/gitlab.md, "A verdict without a waiting job?")',
+    collect: 'GitLab has no check run a collect could complete (docs/gitlab.md)'
+  },
+  orb: {
+    'upload only': 'the orb maps deploy, wait and terminate; the CLI uploads alone',
+    'notify only': 'the orb maps deploy, wait and terminate; the CLI notifies alone',
+    'report-later': 'the collect completes GitHub check runs, which a CircleCI job does not write',
+    collect: 'the collect completes GitHub check runs, which a CircleCI job does not write'
+  },
+  'Bitrise step': {
+    'upload only': 'the step deploys or waits; the CLI uploads alone',
+    'notify only': 'the step deploys or waits; the CLI notifies alone',
+    'report-later': 'the collect completes GitHub check runs, which a Bitrise step does not write',
+    collect: 'the collect completes GitHub check runs, which a Bitrise step does not write',
+    terminate:
+      'the step deploys or waits; the CLI ends an environment (`mobile-build-deploy terminate`)'
+  }
+}
+
+/** Pure: what a cell comes to, by the product's rules. */
+export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: GitHub): Expected {
+  const missing = NOT_OFFERED[front]?.[mode]
+  if (missing) return { kind: 'not offered', why: missing }
+  if (mode === 'terminate' && builds !== 'one build')
+    return { kind: 'not offered', why: 'ending an environment takes no build' }
+  if (mode === 'notify only' && builds !== 'one build') return { kind: 'refused', names: ['file'] }
+  // A wrapper, the CLI and the library report nothing to GitHub but with report-later and collect.
+  const reports = front === 'action' || mode === 'report-later' || mode === 'collect'
+  if (!reports || WRAPPERS.includes(front)) return { kind: 'works', github: 'untouched' }
+  if (mode === 'report-later')
+    return github === 'token that writes'
+      ? { kind: 'works', github: 'writes' }
+      : {
+          kind: 'fails after',
+          names: github === 'read-only token' ? 'checks: write' : 'could not be written'
+        }
+  if (mode === 'collect')
+    return github === 'token that writes'
+      ? { kind: 'works', github: 'writes' }
+      : {
+          kind: 'collect stops',
+          names: github === 'read-only token' ? 'checks: write' : 'GitHub could not be reached'
+        }
+  // The action on a pull request: a check run while it waits, the comment; a token that cannot write is a notice.
+  // A dry run writes nothing; ending an environment knows no pull request.
+  if (mode === 'dry run' || mode === 'terminate') return { kind: 'works', github: 'untouched' }
+  return { kind: 'works', github: github === 'token that writes' ? 'writes' : 'notice' }
+}
+
+/** A cell's words in the docs' table. */
+function cellWords(mode: Mode, builds: Builds, front: FrontEnd): string {
+  const results = GITHUB.map(github => expected(mode, builds, front, github))
+  const [first] = results
+  if (first!.kind === 'not offered') return `— ${first!.why}`
+  if (first!.kind === 'refused')
+    return `⛔ refused before any request, naming ${first!.names.map(name => spelling('action', name)).join(', ')}`
+  const words = results.map((result, i) => {
+    switch (result.kind) {
+      case 'works':
+        return result.github === 'untouched'
+          ? '✅'
+          : result.github === 'writes'
+            ? '✅ written'
+            : '✅ with a notice'
+      case 'fails after':
+        return '❌ fails naming why the verdict will not arrive'
+      case 'collect stops':
+        return '❌ stops at once, naming the token'
+      default:
+        return `${GITHUB[i]}: ${result.kind}`
+    }
+  })
+  if (words.every(word => word === '✅')) return '✅ (GitHub not used)'
+  return GITHUB.map((github, i) => `${github}: ${words[i]}`).join('; ')
+}
+
+/** Pure: the table of docs/development.md, a row per mode and number of builds, a column per front end. */
+export function combinationsTable(): string[] {
+  const rows = MODES.flatMap(mode =>
+    BUILDS.map(builds => [mode, builds, ...FRONT_ENDS.map(front => cellWords(mode, builds, front))])
+  )
+  return [
+    `| mode | builds | ${FRONT_ENDS.join(' | ')} |`,
+    `|${['', '', ...FRONT_ENDS].map(() => '---').join('|')}|`,
+    ...rows.map(row => `| ${row.join(' | ')} |`)
+  ]
+}
