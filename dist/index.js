@@ -4204,7 +4204,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(915);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(998);
 
 
 
@@ -4223,7 +4223,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 915:
+/***/ 998:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4745,22 +4745,106 @@ function parseVariables(key, raw) {
     // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
     return Object.fromEntries(entries);
 }
+/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
+function plainText(key, raw) {
+    const value = textOf(key, raw, false);
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value)) {
+        throw new errors/* InputError */.dz(key, `contains a line break or another control character (${(0,shared_text/* quote */.hD)(value, 40)})`, 'Give a single-line value');
+    }
+    return value.trim() || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/lists.ts
+/**
+ * The readers of values given as lists: the builds (paths or globs, one per
+ * line or a list), the runs to wait for (separated by spaces, commas or
+ * lines), and a value for every build or one per platform (`android:…
+ * ios:…`). Each item is checked by its own reader; what is refused names the
+ * option and the fix.
+ */
+
+
+
+
+/** The most runs one step waits for, as the most builds one step deploys. */
+const MAX_RUNS = 20;
+/**
+ * Paths or globs, one per line of text (an input of the action, a flag of the
+ * CLI, which may also be repeated) or a list (the library); blank lines are
+ * left out, and none at all is not given. The same path twice is one build
+ * given twice: refused.
+ */
+function globs(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/));
+    const values = lines.map(line => plainText(key, line)).filter((v) => v !== undefined);
+    const twice = values.find((value, i) => values.indexOf(value) !== i);
+    if (twice !== undefined)
+        throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
+    return values.length > 0 ? values : undefined;
+}
+/**
+ * One run id or several: separated by spaces, commas or lines (a deploy's
+ * `runIds` as it hands them over), or a list (the library, a repeated flag);
+ * the same run twice is waited for once.
+ */
+function runIds(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
+    for (const id of ids)
+        if (!isSafeId(id))
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
+    if (ids.length > MAX_RUNS)
+        throw new errors/* InputError */.dz(key, `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`, 'Wait for the runs of one deploy in each step');
+    const distinct = [...new Set(ids)];
+    return distinct.length > 0 ? distinct : undefined;
+}
+/**
+ * A value for every build, or one per platform: `com.example.shop`, or
+ * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
+ * commas), each checked by `check`. One for all and one per platform
+ * together would say two things.
+ */
+function perPlatform(key, value, check, noun, example, 
+/** App ids hold no spaces or commas: two of them are two values, always split. */
+split = false) {
+    if (value === undefined)
+        return undefined;
+    // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
+    if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value))
+        return { all: check(key, value) };
+    const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`;
+    const values = {};
+    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+        const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
+        const slot = (named?.toLowerCase() ?? 'all');
+        if (values[slot] !== undefined)
+            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} ${noun}s` : `two ${noun}s`}`, fix);
+        values[slot] = check(key, given);
+        if (values[slot] === undefined)
+            throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(entry)} with nothing after the platform`, fix);
+    }
+    if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
+        throw new errors/* InputError */.dz(key, `names a value for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, fix);
+    return values;
+}
+const PLATFORM_WORDS = { android: 'Android', ios: 'iOS' };
 
 ;// CONCATENATED MODULE: ./src/core/options/values.ts
-
-
-
-
-
-
 /**
  * The readers of every kind of option: each takes a value as a front end has
  * it (text from an input or a flag, or a typed value from the library) and
  * returns it checked, or undefined when it was not given. What one front end
- * refuses, every front end refuses, with the same words.
+ * refuses, every front end refuses, with the same words. Values given as
+ * lists (builds, runs, one per platform) are read by lists.ts.
  */
-/** The most runs one step waits for, as the most builds one step deploys. */
-const MAX_RUNS = 20;
+
+
+
+
+
+
+
 // An Android package name or an iOS bundle id: what either platform lets an app's id be.
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -4814,29 +4898,6 @@ function readValue(key, spec, raw) {
         case 'platform':
             return platform(key, plainText(key, raw));
     }
-}
-/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
-function plainText(key, raw) {
-    const value = textOf(key, raw, false);
-    if ((0,shared_text/* hasControlCharacter */.Fd)(value)) {
-        throw new errors/* InputError */.dz(key, `contains a line break or another control character (${(0,shared_text/* quote */.hD)(value, 40)})`, 'Give a single-line value');
-    }
-    return value.trim() || undefined;
-}
-/**
- * Paths or globs, one per line of text (an input of the action, a flag of the
- * CLI, which may also be repeated) or a list (the library); blank lines are
- * left out, and none at all is not given. The same path twice is one build
- * given twice: refused.
- */
-function globs(key, raw) {
-    const entries = Array.isArray(raw) ? raw : [raw];
-    const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/));
-    const values = lines.map(line => plainText(key, line)).filter((v) => v !== undefined);
-    const twice = values.find((value, i) => values.indexOf(value) !== i);
-    if (twice !== undefined)
-        throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
-    return values.length > 0 ? values : undefined;
 }
 function secret(key, raw) {
     const value = textOf(key, raw, false);
@@ -4924,22 +4985,6 @@ function sha(key, value) {
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
     return value;
 }
-/**
- * One run id or several: separated by spaces, commas or lines (a deploy's
- * `runIds` as it hands them over), or a list (the library, a repeated flag);
- * the same run twice is waited for once.
- */
-function runIds(key, raw) {
-    const entries = Array.isArray(raw) ? raw : [raw];
-    const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
-    for (const id of ids)
-        if (!isSafeId(id))
-            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
-    if (ids.length > MAX_RUNS)
-        throw new errors/* InputError */.dz(key, `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`, 'Wait for the runs of one deploy in each step');
-    const distinct = [...new Set(ids)];
-    return distinct.length > 0 ? distinct : undefined;
-}
 /** The name of a run variable: what the lane plugin's option takes. */
 function variableName(key, value) {
     if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
@@ -4953,36 +4998,6 @@ function appId(key, value) {
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
     return value;
 }
-/**
- * A value for every build, or one per platform: `com.example.shop`, or
- * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
- * commas), each checked by `check`. One for all and one per platform
- * together would say two things.
- */
-function perPlatform(key, value, check, noun, example, 
-/** App ids hold no spaces or commas: two of them are two values, always split. */
-split = false) {
-    if (value === undefined)
-        return undefined;
-    // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
-    if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value))
-        return { all: check(key, value) };
-    const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`;
-    const values = {};
-    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
-        const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
-        const slot = (named?.toLowerCase() ?? 'all');
-        if (values[slot] !== undefined)
-            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} ${noun}s` : `two ${noun}s`}`, fix);
-        values[slot] = check(key, given);
-        if (values[slot] === undefined)
-            throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(entry)} with nothing after the platform`, fix);
-    }
-    if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
-        throw new errors/* InputError */.dz(key, `names a value for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, fix);
-    return values;
-}
-const PLATFORM_WORDS = { android: 'Android', ios: 'iOS' };
 /** The platform a build must be for, in lower case. */
 function platform(key, value) {
     if (value === undefined)
@@ -4994,101 +5009,197 @@ function platform(key, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/options/mode.ts
+/**
+ * Which mode the options ask for, and the options that only make sense
+ * together or apart: the mode is decided by a few lines, and every refusal
+ * is one row of a table, read in order; the first row that applies names
+ * its option, the problem and the fix.
+ */
 
 
-/** What the deploy does, from the command and which options are given. */
-function modeOf(read, { frontEnd, command, values }) {
-    const file = read('file');
-    const runInputPath = read('runInputPath');
-    const runId = read('runId');
-    const notify = command === 'upload' ? false : (read('notify') ?? true);
-    if (command === 'terminate' || read('terminateEnvironment') === true) {
-        const other = ['file', 'runInputPath', 'runId'].find(key => read(key) !== undefined);
-        if (other && frontEnd === 'action')
-            throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`, 'End the environment in a step of its own');
+const given = (read, key) => {
+    const value = read(key);
+    return value !== undefined && value !== false;
+};
+const first = (read, keys) => keys.find(key => given(read, key));
+const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
+/** What the request asks for, before any rule: the command, else the options that choose a mode. */
+function decide(read, command) {
+    if (command === 'terminate' || read('terminateEnvironment') === true)
         return 'terminate';
-    }
-    if (command === 'collect' || read('collect') === true) {
-        const other = ['file', 'runInputPath', 'runId', 'terminateEnvironment', 'reportLater', 'dryRun'].find(key => read(key) !== undefined && read(key) !== false);
-        if (other)
-            throw new errors/* InputError */.dz(other, `cannot be combined with ${(0,option_refs/* setting */.Pe)('collect', 'true')}`, 'Collect in a workflow of its own (on: schedule), with the API key, the base URL and the GitHub token only');
+    if (command === 'collect' || read('collect') === true)
         return 'collect';
-    }
-    if (command === 'wait' && !runId)
-        throw new errors/* InputError */.dz('runId', 'is missing', 'Pass the runId of the deploy that created the run, unchanged');
-    if (runId) {
-        const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
-        if (file)
-            combined('runId', 'file', alone);
-        if (runInputPath)
-            combined('runId', 'runInputPath', alone);
+    if (command === 'wait' || read('runId'))
         return 'wait';
-    }
-    if (!file && !(command === 'deploy' && runInputPath)) {
-        const missing = missingBuild(frontEnd, command, values.file);
-        if (missing)
-            throw missing;
-    }
-    if (file && runInputPath)
-        combined('runInputPath', 'file', `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`);
-    if (file)
+    const notify = command === 'upload' ? false : (read('notify') ?? true);
+    if (read('file'))
         return notify ? 'deploy' : 'upload';
-    if (!notify)
-        throw new errors/* InputError */.dz('notify', runInputPath
-            ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
-            : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`, `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`);
-    return runInputPath ? 'notify' : 'plain';
+    return read('runInputPath') ? 'notify' : 'plain';
 }
-function combined(key, other, fix) {
-    throw new errors/* InputError */.dz(key, `cannot be combined with ${(0,option_refs/* ref */.KR)(other)}`, fix);
+/** The refusals of the mode itself: what the mode decided cannot take. */
+const MODE_RULES = [
+    {
+        applies: ({ mode, frontEnd, read }) => mode === 'terminate' &&
+            frontEnd === 'action' &&
+            first(read, ['file', 'runInputPath', 'runId']),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`,
+        fix: 'End the environment in a step of its own'
+    },
+    {
+        applies: ({ mode, read }) => mode === 'collect' &&
+            first(read, [
+                'file',
+                'runInputPath',
+                'runId',
+                'terminateEnvironment',
+                'reportLater',
+                'dryRun'
+            ]),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('collect', 'true')}`,
+        fix: 'Collect in a workflow of its own (on: schedule), with the API key, the base URL and the GitHub token only'
+    },
+    {
+        applies: ({ mode, read }) => mode === 'wait' && !read('runId'),
+        key: 'runId',
+        problem: 'is missing',
+        fix: 'Pass the runId of the deploy that created the run, unchanged'
+    },
+    {
+        applies: ({ mode, read }) => mode === 'wait' && given(read, 'file'),
+        key: 'runId',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('file')}`,
+        fix: alone
+    },
+    {
+        applies: ({ mode, read }) => mode === 'wait' && given(read, 'runInputPath'),
+        key: 'runId',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('runInputPath')}`,
+        fix: alone
+    },
+    {
+        // A deploy or an upload without a build would silently become the notify command's mode, or do nothing.
+        applies: ({ mode, command }) => (command === 'deploy' || command === 'upload') &&
+            (mode === 'plain' || (mode === 'notify' && command === 'upload')),
+        key: 'file',
+        problem: ({ values }) => blank(values.file) ? 'is empty (an unset CI variable expands to nothing)' : 'is missing',
+        fix: ({ values, command, frontEnd }) => missingBuildFix(values.file, command, frontEnd)
+    },
+    {
+        applies: ({ read }) => given(read, 'file') && given(read, 'runInputPath'),
+        key: 'runInputPath',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('file')}`,
+        fix: `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`
+    },
+    {
+        applies: ({ mode, read }) => (mode === 'notify' || mode === 'plain') && read('notify') === false,
+        key: 'notify',
+        problem: ({ read }) => read('runInputPath')
+            ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
+            : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`
+    }
+];
+/** The options that only make sense together, or apart, in the mode decided. */
+const COMBINATION_RULES = [
+    {
+        applies: ({ read }) => given(read, 'destination') && given(read, 'namePrefix'),
+        key: 'destination',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('namePrefix')}`,
+        fix: `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`
+    },
+    {
+        applies: ({ read, mode }) => !read('file') &&
+            mode !== 'terminate' &&
+            first(read, ['destination', 'namePrefix', 'expectedAppId', 'platform']),
+        problem: `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`
+    },
+    {
+        applies: ({ read }) => (read('file')?.length ?? 0) > 1 && read('destination')?.all !== undefined,
+        key: 'destination',
+        problem: ({ read }) => `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${read('file').length} builds`,
+        fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
+    },
+    {
+        applies: ({ read }) => given(read, 'environment') && !given(read, 'namePrefix'),
+        key: 'environment',
+        problem: `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
+    },
+    {
+        applies: ({ read }) => read('runVariable') in (read('variables') ?? {}) &&
+            (given(read, 'file') || given(read, 'runInputPath')),
+        key: 'variables',
+        problem: ({ read }) => `sets ${read('runVariable')} while ${(0,option_refs/* ref */.KR)(read('file') ? 'file' : 'runInputPath')} is set, which is ambiguous`,
+        fix: ({ read }) => `Remove ${read('runVariable')} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'dryRun') && (mode === 'wait' || mode === 'terminate'),
+        key: 'dryRun',
+        problem: ({ mode }) => mode === 'wait'
+            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
+            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
+        fix: `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`
+    },
+    {
+        applies: ({ read }) => given(read, 'reportLater') && given(read, 'wait'),
+        key: 'reportLater',
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`,
+        fix: `Keep ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job until the verdict, or ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'reportLater') && (mode === 'upload' || given(read, 'dryRun')),
+        key: 'reportLater',
+        problem: ({ mode }) => mode === 'upload'
+            ? 'is true but no deploy notification is sent, so no run starts'
+            : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`,
+        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
+        key: 'wait',
+        problem: 'is true but no deploy notification is sent, so no run starts',
+        fix: `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`
+    }
+];
+/** The first rule of `rules` that applies, thrown as an InputError naming its option. */
+function enforce(rules, seen) {
+    for (const rule of rules) {
+        const applies = rule.applies(seen);
+        if (!applies)
+            continue;
+        const key = rule.key ?? applies;
+        const text = (part) => (typeof part === 'string' ? part : part(seen));
+        throw new errors/* InputError */.dz(key, text(rule.problem), text(rule.fix));
+    }
+}
+/** What the deploy does, from the command and which options are given; refused when they cannot go together. */
+function modeOf(read, request) {
+    const mode = decide(read, request.command);
+    enforce(MODE_RULES, { read, mode, ...request });
+    return mode;
 }
 /** The options that only make sense together, or apart, in the mode decided. */
-function checkCombinations(read, mode) {
-    const file = read('file');
-    const namePrefix = read('namePrefix');
-    if (read('destination') && namePrefix)
-        combined('destination', 'namePrefix', `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`);
-    const needsFile = ['destination', 'namePrefix', 'expectedAppId', 'platform'].find(key => read(key) !== undefined);
-    if (!file && needsFile && mode !== 'terminate')
-        throw new errors/* InputError */.dz(needsFile, `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`, `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`);
-    if (file && file.length > 1 && read('destination')?.all !== undefined)
-        throw new errors/* InputError */.dz('destination', `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${file.length} builds`, `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`);
-    if (read('environment') && !namePrefix)
-        throw new errors/* InputError */.dz('environment', `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`, `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`);
-    const runVariable = read('runVariable');
-    if (runVariable in (read('variables') ?? {}) && (file || read('runInputPath')))
-        throw new errors/* InputError */.dz('variables', `sets ${runVariable} while ${(0,option_refs/* ref */.KR)(file ? 'file' : 'runInputPath')} is set, which is ambiguous`, `Remove ${runVariable} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`);
-    if (read('dryRun') && (mode === 'wait' || mode === 'terminate'))
-        throw new errors/* InputError */.dz('dryRun', mode === 'wait'
-            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
-            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it', `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`);
-    if (read('reportLater') && read('wait'))
-        throw new errors/* InputError */.dz('reportLater', `cannot be combined with ${(0,option_refs/* setting */.Pe)('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`, `Keep ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job until the verdict, or ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`);
-    if (read('reportLater') && (mode === 'upload' || read('dryRun')))
-        throw new errors/* InputError */.dz('reportLater', mode === 'upload'
-            ? 'is true but no deploy notification is sent, so no run starts'
-            : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`, `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`);
-    if (read('wait') && mode === 'upload')
-        throw new errors/* InputError */.dz('wait', 'is true but no deploy notification is sent, so no run starts', `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`);
+function checkCombinations(read, mode, request) {
+    enforce(COMBINATION_RULES, { read, mode, ...request });
+}
+/** A value given but blank: one, or several (a list, a repeated flag), each empty text. */
+function blank(value) {
+    return (typeof value === 'string' ||
+        (Array.isArray(value) && value.every(item => typeof item === 'string')));
 }
 /**
- * The commands that put a build in front of the service refuse to go without
- * one: an upload has nothing to send, and a deploy would silently become a
- * plain notification, which is the notify command's mode (and the action's,
- * with no file). An empty value given is most often a CI variable that is not
- * set in this job: the shell hands over nothing, and only the emptiness shows.
+ * The fix for a deploy or an upload without a build. An empty value given is
+ * most often a CI variable that is not set in this job: the shell hands over
+ * nothing, and only the emptiness shows.
  */
-function missingBuild(frontEnd, command, given) {
-    if (command !== 'deploy' && command !== 'upload')
-        return undefined;
-    // Given, but blank: one value or several (a list, a repeated flag), each empty.
-    const empty = typeof given === 'string' ||
-        (Array.isArray(given) && given.every(value => typeof value === 'string'));
-    const problem = empty ? 'is empty (an unset CI variable expands to nothing)' : 'is missing';
-    const check = empty ? ', and check that the variable it is given from is set in this job' : '';
+function missingBuildFix(given, command, frontEnd) {
+    const check = blank(given)
+        ? ', and check that the variable it is given from is set in this job'
+        : '';
     const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
     const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
-    return new errors/* InputError */.dz('file', problem, `Give the path or a glob of the build to ${command}${check}${without}`);
+    return `Give the path or a glob of the build to ${command}${check}${without}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/ci/repository.ts
@@ -5544,7 +5655,7 @@ function resolveOptions(request) {
     const values = readAll(request);
     const read = key => values[key];
     const mode = modeOf(read, request);
-    checkCombinations(read, mode);
+    checkCombinations(read, mode, request);
     return settingsOf(read, mode, values, request);
 }
 /** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
@@ -7425,7 +7536,7 @@ class OurComment {
  * that reports nothing to GitHub never needs it.
  */
 async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(774)]).then(__nccwpck_require__.bind(__nccwpck_require__, 774));
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(436)]).then(__nccwpck_require__.bind(__nccwpck_require__, 436));
     return createClient(token, baseUrl, limits);
 }
 /**
@@ -7645,6 +7756,30 @@ function scrubbed(secrets, value) {
     return value;
 }
 
+;// CONCATENATED MODULE: ./src/core/github/collision.ts
+
+
+/**
+ * Another deployment of this workflow run with a check run of the same name
+ * on this commit is told once, naming both; the check is written all the
+ * same (a required check reads it).
+ */
+async function warnOfCollision(client, plan, deployment, log) {
+    if (!plan.sha || !plan.workflowRunId)
+        return;
+    const own = buildKey(deployment);
+    const others = (await client.listCheckRuns(plan.repo, plan.sha, { name: deployment.name }))
+        .map(run => parseExternalId(run.externalId))
+        // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
+        .filter(id => id !== undefined &&
+        id.workflowRunId === plan.workflowRunId &&
+        id.build !== own &&
+        (id.runId === undefined || id.runId !== deployment.runId));
+    if (others.length === 0)
+        return;
+    log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
+}
+
 ;// CONCATENATED MODULE: ./src/core/github/writer.ts
 
 /** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
@@ -7746,9 +7881,9 @@ class Writer {
 
 
 
+
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
-
 /**
  * Shows the deploy where reviewers look: a check run on the commit (in
  * progress with the run's link, its stage as it changes, then the verdict)
@@ -7912,34 +8047,13 @@ class GitHubReporter {
         if (check.id !== undefined)
             return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
         const deployment = this.deployments[index];
-        await this.warnOfCollision(client, deployment);
+        await warnOfCollision(client, this.plan, deployment, this.log);
         const created = await client.createCheck(this.plan.repo, {
             name: deployment.name,
             head_sha: this.plan.sha,
             ...wanted.fields
         });
         check.id = created.id;
-    }
-    /**
-     * Another deployment of this workflow run with a check run of the same
-     * name on this commit: GitHub shows only the newest of a name, so one
-     * verdict would hide the other. Told once, naming both; the check is
-     * written all the same (a required check reads it).
-     */
-    async warnOfCollision(client, deployment) {
-        if (!this.plan.sha || !this.plan.workflowRunId)
-            return;
-        const own = buildKey(deployment);
-        const others = (await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name }))
-            .map(run => parseExternalId(run.externalId))
-            // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
-            .filter(id => id !== undefined &&
-            id.workflowRunId === this.plan.workflowRunId &&
-            id.build !== own &&
-            (id.runId === undefined || id.runId !== deployment.runId));
-        if (others.length === 0)
-            return;
-        this.log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
     }
     /** Our comment on the pull request, for the names of this step's deployments. */
     async writeComment(wanted, signal) {
@@ -10276,6 +10390,9 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
      * closed first (it reports why). The bytes go through a few buffers used
      * over and over, each filled again only once its last chunk went out: no
      * garbage piles up between collections, so memory stays flat at any size.
+     * Longer than the rest on purpose: the read loop, the buffer pool, the
+     * socket's back-pressure and the hash are one hot path that a 4 GiB upload
+     * runs a million times; split, its state would travel through closures.
      */
     async send(destination) {
         const { path, size } = this.options;
@@ -10479,7 +10596,13 @@ async function uploadArtifact(service, artifact, destination, options) {
         }
     }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(config.log, error, attempt, config.policy.maxAttempts, delayMs));
 }
-/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
+/**
+ * One PUT of the whole file, streamed from disk and hashed on the way;
+ * returns the SHA-256 of what was sent. Longer than the rest on purpose: the
+ * request, its body, its four time limits and the store's answer share one
+ * life cycle on one socket (an abort or a limit must end all of them at
+ * once), which split into functions would pass every handle around.
+ */
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
     config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
@@ -13996,19 +14119,12 @@ async function runCollect(values, hooks) {
     if ('problem' in collect)
         return { ...empty, problem: { message: collect.problem, usage: true } };
     const { settings } = collect;
-    let repo;
-    try {
-        repo = githubRepoOf(settings, env);
-        if (!settings.githubToken)
-            throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
-        if (!repo)
-            throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
-    }
-    catch (error) {
-        return { ...empty, problem: { message: collect.problemOf(error), usage: true } };
-    }
+    const target = whereToCollect(collect, env);
+    if ('problem' in target)
+        return { ...empty, problem: { message: target.problem, usage: true } };
+    const { repo, token } = target;
     const maxRequests = settings.values.collectMaxRequests ?? 300;
-    const client = await loadClient(settings.githubToken, apiUrlOf(env), {
+    const client = await loadClient(token, apiUrlOf(env), {
         signal: hooks.signal ?? new AbortController().signal,
         deadline: () => undefined,
         // Before every request, each page and retry included: a head with thousands of check runs cannot take the budget past its end.
@@ -14039,6 +14155,21 @@ async function runCollect(values, hooks) {
                 usage: false
             }
         };
+    }
+}
+/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
+function whereToCollect(collect, env) {
+    try {
+        const repo = githubRepoOf(collect.settings, env);
+        const token = collect.settings.githubToken;
+        if (!token)
+            throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
+        if (!repo)
+            throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
+        return { repo, token };
+    }
+    catch (error) {
+        return { problem: collect.problemOf(error) };
     }
 }
 /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */

@@ -9,7 +9,6 @@ import {
   judgementOf,
   junitDocument,
   junitXml,
-  nearest,
   optionsOf,
   runDeploy,
   spelling,
@@ -18,7 +17,6 @@ import {
   type VerdictStatus
 } from '../core/index.js'
 import {
-  CALLBACK_OPTIONS,
   type CollectOptions,
   type DeployOptions,
   type DeployResult,
@@ -29,18 +27,8 @@ import {
   type WaitOptions
 } from './types.js'
 import { LibraryResult, StatusCallback } from './reporters.js'
+import { FUNCTIONS, isObject, kindOf, refused, strayKey } from './refusals.js'
 import { LIBRARY_VOCABULARY } from './vocabulary.js'
-
-/** The options of the library that are no option of the table: how the call reports and where it works. */
-
-const FUNCTIONS: Record<Command, string> = {
-  deploy: 'deployBuild',
-  upload: 'uploadBuild',
-  notify: 'notifyDeployment',
-  wait: 'waitForVerdict',
-  terminate: 'terminateEnvironment',
-  collect: 'collectVerdicts'
-}
 
 /**
  * Uploads the build (`file`) and notifies the service of the deployment,
@@ -290,57 +278,4 @@ export async function collectVerdicts(options: CollectOptions): Promise<CollectR
       `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
     )
   }
-}
-
-/** Bad usage found before the orchestrator: the same result a refused option gives. */
-function refused(reason: string): DeployResult {
-  // A sentence that ends in a question keeps its own mark.
-  const sentence = /[.?]$/.test(reason) ? reason : `${reason}.`
-  return { outcome: 'aborted', conclusion: 'failure', cause: 'usage', reason: sanitize(sentence) }
-}
-
-/** An option the function does not take: another function's, or a misspelling of one of its own. */
-function strayKey(command: Command, options: Record<string, unknown>): string | undefined {
-  const own = new Set([
-    ...optionsOf('library', command)
-      .map(key => spelling('library', key))
-      .filter(name => !name.startsWith('git.')),
-    ...CALLBACK_OPTIONS[command]
-  ])
-  const name = FUNCTIONS[command]
-  for (const key of Object.keys(options)) {
-    if (own.has(key) || options[key] === undefined) continue
-    const elsewhere = (Object.keys(FUNCTIONS) as Command[]).find(other =>
-      optionsOf('library', other).some(option => spelling('library', option) === key)
-    )
-    if (elsewhere)
-      return `Option '${key}' is not an option of ${name} (it is one of ${FUNCTIONS[elsewhere]}). Leave it out`
-    const near = nearest(key, [...own])
-    return `Option ${JSON.stringify(key).slice(0, 60)} is not an option of ${name}.${near ? ` Did you mean '${near}'?` : ' Check its spelling in the typed options'}`
-  }
-  const git = options.git
-  if (isObject(git) && own.has('git')) {
-    const fields = optionsOf('library', command)
-      .map(key => spelling('library', key))
-      .filter(spelt => spelt.startsWith('git.'))
-      .map(spelt => spelt.slice(4))
-    const stray = Object.keys(git).find(key => !fields.includes(key) && git[key] !== undefined)
-    if (stray) {
-      const near = nearest(stray, fields)
-      return `Option 'git.${stray.slice(0, 60)}' is not a field of git.${near ? ` Did you mean 'git.${near}'?` : ` It takes ${fields.join(', ')}`}`
-    }
-  }
-  return undefined
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object'
-    ? 'an object'
-    : `${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`
 }

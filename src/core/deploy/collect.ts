@@ -49,26 +49,11 @@ export async function runCollect(
   const collect = Collect.start(values, hooks)
   if ('problem' in collect) return { ...empty, problem: { message: collect.problem, usage: true } }
   const { settings } = collect
-  let repo: Repo | undefined
-  try {
-    repo = githubRepoOf(settings, env)
-    if (!settings.githubToken)
-      throw new InputError(
-        'githubToken',
-        'is empty',
-        "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write"
-      )
-    if (!repo)
-      throw new InputError(
-        'githubRepository',
-        'is empty, and no GITHUB_REPOSITORY says which repository to collect in',
-        'Run the collect in a GitHub workflow, or give the repository as owner/name'
-      )
-  } catch (error) {
-    return { ...empty, problem: { message: collect.problemOf(error), usage: true } }
-  }
+  const target = whereToCollect(collect, env)
+  if ('problem' in target) return { ...empty, problem: { message: target.problem, usage: true } }
+  const { repo, token } = target
   const maxRequests = settings.values.collectMaxRequests ?? 300
-  const client: GitHubClient = await loadClient(settings.githubToken, apiUrlOf(env), {
+  const client: GitHubClient = await loadClient(token, apiUrlOf(env), {
     signal: hooks.signal ?? new AbortController().signal,
     deadline: () => undefined,
     // Before every request, each page and retry included: a head with thousands of check runs cannot take the budget past its end.
@@ -105,6 +90,32 @@ export async function runCollect(
         usage: false
       }
     }
+  }
+}
+
+/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
+function whereToCollect(
+  collect: Collect,
+  env: Record<string, string | undefined>
+): { repo: Repo; token: string } | { problem: string } {
+  try {
+    const repo = githubRepoOf(collect.settings, env)
+    const token = collect.settings.githubToken
+    if (!token)
+      throw new InputError(
+        'githubToken',
+        'is empty',
+        "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write"
+      )
+    if (!repo)
+      throw new InputError(
+        'githubRepository',
+        'is empty, and no GITHUB_REPOSITORY says which repository to collect in',
+        'Run the collect in a GitHub workflow, or give the repository as owner/name'
+      )
+    return { repo, token }
+  } catch (error) {
+    return { problem: collect.problemOf(error) }
   }
 }
 

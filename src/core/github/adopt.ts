@@ -8,7 +8,7 @@ import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
 import { WORKFLOW_TOKEN_LOGIN } from './comment.js'
 import { briefly } from './load.js'
-import type { ReportingPlan } from './reporter.js'
+import type { ReportingPlan } from './plan.js'
 
 /** How long the reads of the commit's check runs and the pull request's comments may take. */
 const READ_MS = 10_000

@@ -3,7 +3,8 @@ import type { Log } from '../shared/log.js'
 import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
 import { briefly } from './load.js'
-import { PERMISSION, type ReportingPlan } from './reporter.js'
+import { PERMISSION } from './errors.js'
+import type { ReportingPlan } from './plan.js'
 
 /** How long the dry run's one read of GitHub may take. */
 const READ_MS = 15_000

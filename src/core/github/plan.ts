@@ -5,9 +5,30 @@ import { ref, setting } from '../shared/option-refs.js'
 import type { Secrets } from '../shared/redact.js'
 import type { FrontEnd } from '../shared/version.js'
 import type { Repo } from './client.js'
-import type { ReportingPlan } from './reporter.js'
 
 type Env = Record<string, string | undefined>
+
+/** What the step reports where reviewers look, and where. */
+export interface ReportingPlan {
+  token: string
+  /** A check run on the commit for each deployment: for a step that waits for the verdict, or leaves it to a collect. */
+  check: boolean
+  /** The verdict is left to a collect: the check run is the only way it reaches the pull request, so not writing it fails the step. */
+  reportLater: boolean
+  /** The pull request to keep one comment on; none outside a pull request. */
+  pullRequest?: number | undefined
+  repo: Repo
+  /** The commit the checks are on: the pull request's head, never the merge commit. */
+  sha?: string | undefined
+  /** GitHub's API, GITHUB_API_URL (GitHub Enterprise Server included). */
+  apiUrl: string
+  /** This workflow run's page, linked from the check and the comment. */
+  workflowRunUrl?: string | undefined
+  /** This workflow run's id (GITHUB_RUN_ID): a check run of another deployment of the same run tells a collision. */
+  workflowRunId?: string | undefined
+  /** The deploy's one redaction, told every secret the deploy registers: every field written to GitHub goes through it. */
+  secrets: Secrets
+}
 
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
 export function apiUrlOf(env: Env): string {

@@ -1,48 +1,25 @@
 import type { DeployEvent } from '../report/events.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
 import { checkConclusion, checkOutput, isPending, commentBody } from '../report/github.js'
-import { buildKey, externalId, parseExternalId } from '../report/identity.js'
+import { buildKey, externalId } from '../report/identity.js'
 import type { Reporter } from '../report/reporter.js'
 import { stageWords } from '../report/words.js'
 import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
-import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
-import type { ClientLimits, GitHubClient, Repo } from './client.js'
+import type { ClientLimits, GitHubClient } from './client.js'
 import { OurComment } from './comment.js'
-import { GitHubError, notShown, PERMISSION, type Kind } from './errors.js'
+import { GitHubError, notShown, type Kind } from './errors.js'
 import { scrubbed } from './scrub.js'
+import { warnOfCollision } from './collision.js'
 import { MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
+import type { ReportingPlan } from './plan.js'
 
 export { MIN_WRITE_INTERVAL_MS }
 
-/** What the step reports where reviewers look, and where. */
-export interface ReportingPlan {
-  token: string
-  /** A check run on the commit for each deployment: for a step that waits for the verdict, or leaves it to a collect. */
-  check: boolean
-  /** The verdict is left to a collect: the check run is the only way it reaches the pull request, so not writing it fails the step. */
-  reportLater: boolean
-  /** The pull request to keep one comment on; none outside a pull request. */
-  pullRequest?: number | undefined
-  repo: Repo
-  /** The commit the checks are on: the pull request's head, never the merge commit. */
-  sha?: string | undefined
-  /** GitHub's API, GITHUB_API_URL (GitHub Enterprise Server included). */
-  apiUrl: string
-  /** This workflow run's page, linked from the check and the comment. */
-  workflowRunUrl?: string | undefined
-  /** This workflow run's id (GITHUB_RUN_ID): a check run of another deployment of the same run tells a collision. */
-  workflowRunId?: string | undefined
-  /** The deploy's one redaction, told every secret the deploy registers: every field written to GitHub goes through it. */
-  secrets: Secrets
-}
-
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 export const FINISH_MS = 5_000
-
-export { PERMISSION }
 
 /** One deployment's check run: its id once created, the stage and link it shows, when it started. */
 interface CheckState {
@@ -240,41 +217,13 @@ export class GitHubReporter implements Reporter {
     if (check.id !== undefined)
       return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal })
     const deployment = this.deployments[index]!
-    await this.warnOfCollision(client, deployment)
+    await warnOfCollision(client, this.plan, deployment, this.log)
     const created = await client.createCheck(this.plan.repo, {
       name: deployment.name,
       head_sha: this.plan.sha,
       ...wanted.fields
     })
     check.id = created.id
-  }
-
-  /**
-   * Another deployment of this workflow run with a check run of the same
-   * name on this commit: GitHub shows only the newest of a name, so one
-   * verdict would hide the other. Told once, naming both; the check is
-   * written all the same (a required check reads it).
-   */
-  private async warnOfCollision(client: GitHubClient, deployment: Deployment): Promise<void> {
-    if (!this.plan.sha || !this.plan.workflowRunId) return
-    const own = buildKey(deployment)
-    const others = (
-      await client.listCheckRuns(this.plan.repo, this.plan.sha, { name: deployment.name })
-    )
-      .map(run => parseExternalId(run.externalId))
-      // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
-      .filter(
-        id =>
-          id !== undefined &&
-          id.workflowRunId === this.plan.workflowRunId &&
-          id.build !== own &&
-          (id.runId === undefined || id.runId !== deployment.runId)
-      )
-    if (others.length === 0) return
-    this.log.warning(
-      `Another deployment of this workflow run already has a check run named ${quote(deployment.name)} on commit ${this.plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`,
-      'Check name shared'
-    )
   }
 
   /** Our comment on the pull request, for the names of this step's deployments. */

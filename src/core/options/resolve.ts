@@ -101,7 +101,7 @@ export function resolveOptions(request: OptionsRequest): Settings {
   const values = readAll(request)
   const read: Reader = key => values[key]
   const mode = modeOf(read, request)
-  checkCombinations(read, mode)
+  checkCombinations(read, mode, request)
   return settingsOf(read, mode, values, request)
 }
 

@@ -160,3 +160,16 @@ export function parseVariables(key: OptionKey, raw: unknown): Record<string, str
   // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
   return Object.fromEntries(entries)
 }
+
+/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
+export function plainText(key: OptionKey, raw: unknown): string | undefined {
+  const value = textOf(key, raw, false)
+  if (hasControlCharacter(value)) {
+    throw new InputError(
+      key,
+      `contains a line break or another control character (${quote(value, 40)})`,
+      'Give a single-line value'
+    )
+  }
+  return value.trim() || undefined
+}

@@ -1,20 +1,24 @@
+/**
+ * The readers of every kind of option: each takes a value as a front end has
+ * it (text from an input or a flag, or a typed value from the library) and
+ * returns it checked, or undefined when it was not given. What one front end
+ * refuses, every front end refuses, with the same words. Values given as
+ * lists (builds, runs, one per platform) are read by lists.ts.
+ */
 import { InputError } from '../shared/errors.js'
-import {
-  destinationProblem,
-  hasUnsafePath,
-  isSafeId,
-  MAX_PATH_LENGTH
-} from '../shared/name-rules.js'
+import { destinationProblem, hasUnsafePath, MAX_PATH_LENGTH } from '../shared/name-rules.js'
 import { hasControlCharacter, quote } from '../shared/text.js'
 import {
   describe,
   MAX_VARIABLE_NAME_LENGTH,
   parseBaseUrl,
   parseVariables,
+  plainText,
   repository,
   textOf,
   urlValue
 } from './structured.js'
+import { globs, perPlatform, runIds } from './lists.js'
 
 export { describe, parseBaseUrl, urlValue }
 import {
@@ -22,20 +26,10 @@ import {
   PLATFORMS,
   type OptionKey,
   type OptionSpec,
-  type PerPlatform,
   type OptionValue,
   type Platform
 } from '../shared/option-table.js'
 
-/**
- * The readers of every kind of option: each takes a value as a front end has
- * it (text from an input or a flag, or a typed value from the library) and
- * returns it checked, or undefined when it was not given. What one front end
- * refuses, every front end refuses, with the same words.
- */
-
-/** The most runs one step waits for, as the most builds one step deploys. */
-export const MAX_RUNS = 20
 // An Android package name or an iOS bundle id: what either platform lets an app's id be.
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/
 const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -93,35 +87,6 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
     case 'platform':
       return platform(key, plainText(key, raw))
   }
-}
-
-/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
-function plainText(key: OptionKey, raw: unknown): string | undefined {
-  const value = textOf(key, raw, false)
-  if (hasControlCharacter(value)) {
-    throw new InputError(
-      key,
-      `contains a line break or another control character (${quote(value, 40)})`,
-      'Give a single-line value'
-    )
-  }
-  return value.trim() || undefined
-}
-
-/**
- * Paths or globs, one per line of text (an input of the action, a flag of the
- * CLI, which may also be repeated) or a list (the library); blank lines are
- * left out, and none at all is not given. The same path twice is one build
- * given twice: refused.
- */
-function globs(key: OptionKey, raw: unknown): string[] | undefined {
-  const entries = Array.isArray(raw) ? raw : [raw]
-  const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/))
-  const values = lines.map(line => plainText(key, line)).filter((v): v is string => v !== undefined)
-  const twice = values.find((value, i) => values.indexOf(value) !== i)
-  if (twice !== undefined)
-    throw new InputError(key, `names ${quote(twice)} twice`, 'Name each build once')
-  return values.length > 0 ? values : undefined
 }
 
 function secret(key: OptionKey, raw: unknown): string | undefined {
@@ -229,31 +194,6 @@ function sha(key: OptionKey, value: string | undefined): string | undefined {
   return value
 }
 
-/**
- * One run id or several: separated by spaces, commas or lines (a deploy's
- * `runIds` as it hands them over), or a list (the library, a repeated flag);
- * the same run twice is waited for once.
- */
-function runIds(key: OptionKey, raw: unknown): string[] | undefined {
-  const entries = Array.isArray(raw) ? raw : [raw]
-  const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean)
-  for (const id of ids)
-    if (!isSafeId(id))
-      throw new InputError(
-        key,
-        `${quote(id)} is not a run id`,
-        'Pass the runId (or runIds) of the deploy that created the runs, unchanged'
-      )
-  if (ids.length > MAX_RUNS)
-    throw new InputError(
-      key,
-      `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`,
-      'Wait for the runs of one deploy in each step'
-    )
-  const distinct = [...new Set(ids)]
-  return distinct.length > 0 ? distinct : undefined
-}
-
 /** The name of a run variable: what the lane plugin's option takes. */
 function variableName(key: OptionKey, value: string | undefined): string | undefined {
   if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
@@ -276,50 +216,6 @@ function appId(key: OptionKey, value: string | undefined): string | undefined {
     )
   return value
 }
-
-/**
- * A value for every build, or one per platform: `com.example.shop`, or
- * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
- * commas), each checked by `check`. One for all and one per platform
- * together would say two things.
- */
-function perPlatform(
-  key: OptionKey,
-  value: string | undefined,
-  check: (key: OptionKey, value: string) => string | undefined,
-  noun: string,
-  example: string,
-  /** App ids hold no spaces or commas: two of them are two values, always split. */
-  split = false
-): PerPlatform | undefined {
-  if (value === undefined) return undefined
-  // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
-  if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value)) return { all: check(key, value) }
-  const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`
-  const values: PerPlatform = {}
-  for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
-    const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry)!
-    const slot = (named?.toLowerCase() ?? 'all') as keyof PerPlatform
-    if (values[slot] !== undefined)
-      throw new InputError(
-        key,
-        `names ${named ? `two ${PLATFORM_WORDS[slot as Platform]} ${noun}s` : `two ${noun}s`}`,
-        fix
-      )
-    values[slot] = check(key, given!)
-    if (values[slot] === undefined)
-      throw new InputError(key, `names ${quote(entry)} with nothing after the platform`, fix)
-  }
-  if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
-    throw new InputError(
-      key,
-      `names a value for every build and one for a platform (${quote(value, 60)})`,
-      fix
-    )
-  return values
-}
-
-const PLATFORM_WORDS: Record<Platform, string> = { android: 'Android', ios: 'iOS' }
 
 /** The platform a build must be for, in lower case. */
 function platform(key: OptionKey, value: string | undefined): Platform | undefined {

@@ -86,6 +86,9 @@ export class FileBody extends Readable {
    * closed first (it reports why). The bytes go through a few buffers used
    * over and over, each filled again only once its last chunk went out: no
    * garbage piles up between collections, so memory stays flat at any size.
+   * Longer than the rest on purpose: the read loop, the buffer pool, the
+   * socket's back-pressure and the hash are one hot path that a 4 GiB upload
+   * runs a million times; split, its state would travel through closures.
    */
   private async send(destination: NodeJS.WritableStream): Promise<string | undefined> {
     const { path, size } = this.options

@@ -112,7 +112,13 @@ export async function uploadArtifact(
   )
 }
 
-/** One PUT of the whole file, streamed from disk and hashed on the way; returns the SHA-256 of what was sent. */
+/**
+ * One PUT of the whole file, streamed from disk and hashed on the way;
+ * returns the SHA-256 of what was sent. Longer than the rest on purpose: the
+ * request, its body, its four time limits and the store's answer share one
+ * life cycle on one socket (an abort or a limit must end all of them at
+ * once), which split into functions would pass every handle around.
+ */
 async function putFile(
   config: ServiceApi['config'],
   signedUrl: string,

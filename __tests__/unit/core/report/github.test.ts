@@ -7,7 +7,8 @@
  * GitHub's limits, cut at whole lines with a line saying where the rest is.
  */
 import { describe, expect, it } from '@jest/globals'
-import { sanitize, type Bug, type Deployment, type Judgement } from '../../../../src/core/index.js'
+import { sanitize, type Bug, type Deployment } from '../../../../src/core/index.js'
+import type { Judgement } from '../../../../src/core/report/judgement.js'
 import {
   MAX_CHECK_OUTPUT_BYTES,
   MAX_COMMENT_CHARACTERS,

@@ -1,8 +1,8 @@
-export const id = 774;
-export const ids = [774];
+export const id = 436;
+export const ids = [436];
 export const modules = {
 
-/***/ 774:
+/***/ 436:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: API_VERSION, REQUEST_MS
 
+// EXTERNAL MODULE: ./src/core/github/errors.ts
+var errors = __webpack_require__(872);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
 var github = __webpack_require__(413);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
@@ -24,9 +26,7 @@ var retry = __webpack_require__(927);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
 var send = __webpack_require__(163);
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __webpack_require__(287);
-// EXTERNAL MODULE: ./src/core/github/errors.ts
-var github_errors = __webpack_require__(872);
+var shared_errors = __webpack_require__(287);
 ;// CONCATENATED MODULE: ./src/core/github/answers.ts
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
@@ -54,7 +54,7 @@ function withinApi(url, baseUrl) {
 /** A redirect is never followed with the token: it is told, with where it leads. */
 function redirected(status, location, baseUrl) {
     const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new github_errors/* GitHubError */.y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+    return new errors/* GitHubError */.y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
 }
 /**
  * An Octokit failure in the retry policy's terms: a 5xx or a failed
@@ -66,13 +66,13 @@ function classify(error) {
     const failed = error;
     const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers ?? {};
-    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,errors/* messageOf */.bD)(error));
-    if (error instanceof errors/* NetworkError */.Dr ||
-        error instanceof errors/* HttpStatusError */.F9 ||
-        error instanceof github_errors/* GitHubError */.y_)
+    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,shared_errors/* messageOf */.bD)(error));
+    if (error instanceof shared_errors/* NetworkError */.Dr ||
+        error instanceof shared_errors/* HttpStatusError */.F9 ||
+        error instanceof errors/* GitHubError */.y_)
         return error;
     if (!failed.response)
-        return new errors/* NetworkError */.Dr(`GitHub could not be reached: ${githubMessage}`);
+        return new shared_errors/* NetworkError */.Dr(`GitHub could not be reached: ${githubMessage}`);
     const limited = status === 429 ||
         (status === 403 &&
             (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
@@ -82,21 +82,21 @@ function classify(error) {
                 ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-            return new errors/* HttpStatusError */.F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
-        return new github_errors/* GitHubError */.y_(`GitHub's rate limit: ${githubMessage}`, status);
+            return new shared_errors/* HttpStatusError */.F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
+        return new errors/* GitHubError */.y_(`GitHub's rate limit: ${githubMessage}`, status);
     }
     if (status >= 500)
-        return new errors/* HttpStatusError */.F9(`GitHub answered ${status}: ${githubMessage}`, status);
-    return new github_errors/* GitHubError */.y_(githubMessage, status, headers['x-accepted-github-permissions']);
+        return new shared_errors/* HttpStatusError */.F9(`GitHub answered ${status}: ${githubMessage}`, status);
+    return new errors/* GitHubError */.y_(githubMessage, status, headers['x-accepted-github-permissions']);
 }
 
-;// CONCATENATED MODULE: ./src/core/github/client.ts
+;// CONCATENATED MODULE: ./src/core/github/octokit.ts
 /**
- * The GitHub REST client of the check runs, the comment and the collect: @actions/github's
- * Octokit, its requests sent by the product's one transport (the runner's
- * proxy settings, a time limit on each request) under the one retry policy,
- * each asking for the API version the action is written for. Loaded only
- * when reporting is on: a step that reports nothing never loads it.
+ * @actions/github's Octokit over the product's one transport: its requests
+ * sent by @actions/http-client (the runner's proxy settings, a time limit on
+ * each request) under the one retry policy, each asking for the API version
+ * the client is written for, a redirect refused rather than followed, and
+ * every answer read back as the client's own types.
  */
 
 
@@ -105,7 +105,7 @@ function classify(error) {
 
 
 
-/** The REST API version the action is written for; GitHub answers each request by the version it asks for. */
+/** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
 const API_VERSION = '2022-11-28';
 /** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3;
@@ -123,7 +123,7 @@ function transportFetch(limits, baseUrl) {
         const target = String(url);
         // Octokit follows a page's `Link: rel="next"` as GitHub gives it: the token goes only where GitHub's API is.
         if (!withinApi(target, baseUrl))
-            throw new github_errors/* GitHubError */.y_(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
+            throw new errors/* GitHubError */.y_(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
         const method = (init.method ?? 'GET').toUpperCase();
         const headers = Object.fromEntries(new Headers(init.headers).entries());
         const own = init.signal ? AbortSignal.any([limits.signal, init.signal]) : limits.signal;
@@ -152,122 +152,11 @@ function transportFetch(limits, baseUrl) {
         return response;
     };
 }
-function createClient(token, baseUrl, limits) {
-    const seen = { requests: 0 };
-    const octokit = connect(token, baseUrl, limits, seen);
-    return {
-        requestCount: () => seen.requests,
-        rateLimit: () => seen.rateLimit,
-        async getCheck(repo, id) {
-            const { data } = await octokit.rest.checks.get({ ...repo, check_run_id: id });
-            return checkRunOf(data);
-        },
-        async openPulls(repo, max) {
-            const found = [];
-            for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
-                ...repo,
-                state: 'open',
-                sort: 'updated',
-                direction: 'desc',
-                per_page: Math.min(100, max)
-            })) {
-                for (const pull of list(page.data, 'pull requests')) {
-                    const head = pull.head && typeof pull.head === 'object' ? object(pull.head, 'head') : {};
-                    if (typeof pull.number === 'number' && typeof head.sha === 'string')
-                        found.push({ number: pull.number, headSha: head.sha });
-                }
-                if (found.length >= max)
-                    break;
-            }
-            return found.slice(0, max);
-        },
-        async defaultBranchCommits(repo, count) {
-            const { data } = await octokit.rest.repos.get({ ...repo });
-            const branch = object(data, 'repository').default_branch;
-            if (typeof branch !== 'string')
-                throw new github_errors/* GitHubError */.y_(`GitHub's API named no default branch of ${repo.owner}/${repo.repo}`, 0);
-            const commits = await octokit.rest.repos.listCommits({
-                ...repo,
-                sha: branch,
-                per_page: count
-            });
-            return list(commits.data, 'commits')
-                .map(commit => commit.sha)
-                .filter((sha) => typeof sha === 'string');
-        },
-        async createCheck(repo, fields, call = {}) {
-            const { data } = await octokit.rest.checks.create({
-                ...repo,
-                ...fields,
-                request: { signal: call.signal }
-            });
-            return checkRunOf(data);
-        },
-        async listCheckRuns(repo, ref, filter = {}) {
-            const found = [];
-            for await (const page of octokit.paginate.iterator(octokit.rest.checks.listForRef, {
-                ...repo,
-                ref,
-                filter: filter.latest ? 'latest' : 'all',
-                per_page: 100,
-                ...(filter.name ? { check_name: filter.name } : {}),
-                ...(filter.status ? { status: filter.status } : {})
-            }))
-                found.push(...list(page.data, 'check runs').map(checkRunOf));
-            return found;
-        },
-        async updateCheck(repo, id, fields, call = {}) {
-            await octokit.rest.checks.update({
-                ...repo,
-                check_run_id: id,
-                ...fields,
-                request: { signal: call.signal }
-            });
-        },
-        async findComments(repo, issue, wanted) {
-            const found = [];
-            for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
-                ...repo,
-                issue_number: issue,
-                per_page: 100
-            })) {
-                for (const comment of list(page.data, 'comments').map(commentOf))
-                    if (wanted(comment))
-                        found.push(comment);
-            }
-            return found;
-        },
-        async createComment(repo, issue, body) {
-            const { data } = await octokit.rest.issues.createComment({
-                ...repo,
-                issue_number: issue,
-                body
-            });
-            return commentOf(data);
-        },
-        async updateComment(repo, id, body, call = {}) {
-            await octokit.rest.issues.updateComment({
-                ...repo,
-                comment_id: id,
-                body,
-                request: { signal: call.signal }
-            });
-        },
-        async ownLogin() {
-            try {
-                const { data } = await octokit.rest.users.getAuthenticated();
-                const login = object(data, 'user').login;
-                return typeof login === 'string' ? login : undefined;
-            }
-            catch (error) {
-                // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
-                if (error instanceof github_errors/* GitHubError */.y_ && error.status === 403)
-                    return undefined;
-                throw error;
-            }
-        }
-    };
-}
+/**
+ * Octokit over our transport: every request names the API version, is
+ * retried by the one retry rule within its own time limit and the step's,
+ * and a redirect is refused rather than followed.
+ */
 function connect(token, baseUrl, limits, seen) {
     const octokit = (0,github/* getOctokit */.Q)(token, {
         baseUrl,
@@ -344,12 +233,158 @@ function commentOf(raw) {
 function object(value, what) {
     if (value && typeof value === 'object' && !Array.isArray(value))
         return value;
-    throw new github_errors/* GitHubError */.y_(`GitHub's API answered without the ${what} it should name`, 0);
+    throw new errors/* GitHubError */.y_(`GitHub's API answered without the ${what} it should name`, 0);
 }
 function list(value, what) {
     if (Array.isArray(value))
         return value.map(item => object(item, what));
-    throw new github_errors/* GitHubError */.y_(`GitHub's API answered without the list of ${what} it should give`, 0);
+    throw new errors/* GitHubError */.y_(`GitHub's API answered without the list of ${what} it should give`, 0);
+}
+
+;// CONCATENATED MODULE: ./src/core/github/client.ts
+/**
+ * The GitHub REST client of the check runs, the comment and the collect:
+ * what they need of GitHub, and nothing else, over Octokit (octokit.ts).
+ * Loaded only when reporting is on: a step that reports nothing to GitHub
+ * never loads it.
+ */
+
+
+
+/** The client, its calls made of Octokit's by concern. */
+function createClient(token, baseUrl, limits) {
+    const seen = { requests: 0 };
+    const octokit = connect(token, baseUrl, limits, seen);
+    return {
+        requestCount: () => seen.requests,
+        rateLimit: () => seen.rateLimit,
+        ...checkCalls(octokit),
+        ...commentCalls(octokit),
+        ...repositoryCalls(octokit)
+    };
+}
+/** A commit's check runs: created, read, listed, updated. */
+function checkCalls(octokit) {
+    return {
+        async createCheck(repo, fields, call = {}) {
+            const { data } = await octokit.rest.checks.create({
+                ...repo,
+                ...fields,
+                request: { signal: call.signal }
+            });
+            return checkRunOf(data);
+        },
+        async getCheck(repo, id) {
+            const { data } = await octokit.rest.checks.get({ ...repo, check_run_id: id });
+            return checkRunOf(data);
+        },
+        async listCheckRuns(repo, ref, filter = {}) {
+            const found = [];
+            for await (const page of octokit.paginate.iterator(octokit.rest.checks.listForRef, {
+                ...repo,
+                ref,
+                filter: filter.latest ? 'latest' : 'all',
+                per_page: 100,
+                ...(filter.name ? { check_name: filter.name } : {}),
+                ...(filter.status ? { status: filter.status } : {})
+            }))
+                found.push(...list(page.data, 'check runs').map(checkRunOf));
+            return found;
+        },
+        async updateCheck(repo, id, fields, call = {}) {
+            await octokit.rest.checks.update({
+                ...repo,
+                check_run_id: id,
+                ...fields,
+                request: { signal: call.signal }
+            });
+        }
+    };
+}
+/** A pull request's comments, and whose the token's writes are. */
+function commentCalls(octokit) {
+    return {
+        async findComments(repo, issue, wanted) {
+            const found = [];
+            for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+                ...repo,
+                issue_number: issue,
+                per_page: 100
+            })) {
+                for (const comment of list(page.data, 'comments').map(commentOf))
+                    if (wanted(comment))
+                        found.push(comment);
+            }
+            return found;
+        },
+        async createComment(repo, issue, body) {
+            const { data } = await octokit.rest.issues.createComment({
+                ...repo,
+                issue_number: issue,
+                body
+            });
+            return commentOf(data);
+        },
+        async updateComment(repo, id, body, call = {}) {
+            await octokit.rest.issues.updateComment({
+                ...repo,
+                comment_id: id,
+                body,
+                request: { signal: call.signal }
+            });
+        },
+        async ownLogin() {
+            try {
+                const { data } = await octokit.rest.users.getAuthenticated();
+                const login = object(data, 'user').login;
+                return typeof login === 'string' ? login : undefined;
+            }
+            catch (error) {
+                // GitHub refuses `GET /user` to an installation token: "Resource not accessible by integration".
+                if (error instanceof errors/* GitHubError */.y_ && error.status === 403)
+                    return undefined;
+                throw error;
+            }
+        }
+    };
+}
+/** Where a collect looks: the open pull requests, the default branch's newest commits. */
+function repositoryCalls(octokit) {
+    return {
+        async openPulls(repo, max) {
+            const found = [];
+            for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
+                ...repo,
+                state: 'open',
+                sort: 'updated',
+                direction: 'desc',
+                per_page: Math.min(100, max)
+            })) {
+                for (const pull of list(page.data, 'pull requests')) {
+                    const head = pull.head && typeof pull.head === 'object' ? object(pull.head, 'head') : {};
+                    if (typeof pull.number === 'number' && typeof head.sha === 'string')
+                        found.push({ number: pull.number, headSha: head.sha });
+                }
+                if (found.length >= max)
+                    break;
+            }
+            return found.slice(0, max);
+        },
+        async defaultBranchCommits(repo, count) {
+            const { data } = await octokit.rest.repos.get({ ...repo });
+            const branch = object(data, 'repository').default_branch;
+            if (typeof branch !== 'string')
+                throw new errors/* GitHubError */.y_(`GitHub's API named no default branch of ${repo.owner}/${repo.repo}`, 0);
+            const commits = await octokit.rest.repos.listCommits({
+                ...repo,
+                sha: branch,
+                per_page: count
+            });
+            return list(commits.data, 'commits')
+                .map(commit => commit.sha)
+                .filter((sha) => typeof sha === 'string');
+        }
+    };
 }
 
 
