@@ -59,7 +59,6 @@ export class BudgetSpent extends Error {}
 /** Where a deployment stands now: its facts, with a verdict once its run ended, or the stage it is in. */
 interface Standing {
   deployment: Deployment
-  stage?: string | undefined
   /** This collect completed its check run (not one beside it). */
   completed?: boolean
 }
@@ -141,7 +140,7 @@ class Pass {
     const verdict = await this.collect.verdictOf(runId, since)
     if ('pending' in verdict) {
       this.report.pending++
-      return { deployment: facts.deployment, stage: stageWords(verdict.pending) }
+      return { deployment: { ...facts.deployment, stage: stageWords(verdict.pending) } }
     }
     const deployment = this.collect.judged(facts.deployment, verdict.verdict)
     const fields = scrubbed(this.plan.secrets, {
@@ -154,7 +153,7 @@ class Pass {
         build: identity.build || buildKey(deployment)
       }),
       ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
-      output: checkOutput(deployment, undefined, facts.workflowRunUrl, facts.names)
+      output: checkOutput(deployment, facts.workflowRunUrl, facts.names)
     })
     const spaced = <T>(write: () => Promise<T>): Promise<T> => this.spaced(write)
     const completed = await claimAndComplete(
@@ -203,7 +202,6 @@ class Pass {
     const body = this.plan.secrets.redactValue(
       commentBody(
         shown.map(entry => entry.deployment),
-        shown.map(entry => entry.stage),
         this.plan.workflowRunUrl
       )
     )

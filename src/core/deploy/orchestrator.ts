@@ -8,6 +8,7 @@ import type { Deployment, Failure, StepFacts } from '../report/facts.js'
 import { fileReporters } from '../report/files.js'
 import { deploymentName } from '../report/identity.js'
 import { conclude, stepJudgement } from '../report/judgement.js'
+import { stageWords } from '../report/words.js'
 import { githubReporters } from './github.js'
 import { labelledLog, labelOf } from './labels.js'
 import { distinctDestinations, nameDeployments } from './naming.js'
@@ -132,9 +133,12 @@ async function runSteps(run: StepRun): Promise<void> {
       deployments.length > 1
         ? labelledLog(output.log, () => labelOf(deployment, handoffs[index]!.file))
         : output.log
-    return new DeploySession(settings, run.limits, output, hooks, deployment, log, event =>
+    return new DeploySession(settings, run.limits, output, hooks, deployment, log, event => {
+      // Where the run is while waiting is a fact of the deployment, as everything it learns.
+      if (event.type === 'waiting') deployment.stage = 'waiting for the verdict'
+      if (event.type === 'status') deployment.stage = stageWords(event.status)
       reporting.event(event, deployments, index)
-    )
+    })
   })
   const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step))
   // A step's own lookups (the pull request) name no build.

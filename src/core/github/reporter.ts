@@ -3,7 +3,6 @@ import type { Deployment, StepFacts } from '../report/facts.js'
 import { checkConclusion, checkOutput, isPending, commentBody } from '../report/github.js'
 import { buildKey, externalId } from '../report/identity.js'
 import type { Reporter } from '../report/reporter.js'
-import { stageWords } from '../report/words.js'
 import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
@@ -84,8 +83,9 @@ export class GitHubReporter implements Reporter {
         this.wantComment()
         return
       case 'status': {
+        // The stage is the deployment's fact (the orchestrator writes it); a check is written when it changes.
         const check = this.check(index)
-        const stage = stageWords(event.status)
+        const { stage } = deployments[index]!
         if (event.status.answer.runUrl) check.runUrl = event.status.answer.runUrl
         if (stage === check.stage) return
         check.stage = stage
@@ -175,7 +175,6 @@ export class GitHubReporter implements Reporter {
         deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
       output: checkOutput(
         deployment,
-        final ? check.stage : (check.stage ?? 'waiting for the verdict'),
         this.plan.workflowRunUrl,
         this.deployments.map(d => d.name)
       )
@@ -193,9 +192,8 @@ export class GitHubReporter implements Reporter {
 
   private wantComment(final = false): void {
     if (this.plan.pullRequest === undefined) return
-    const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage)
     const body = this.plan.secrets.redactValue(
-      commentBody(this.deployments, stages, this.plan.workflowRunUrl)
+      commentBody(this.deployments, this.plan.workflowRunUrl)
     )
     this.comment.want({ fields: { body }, key: body, final })
   }

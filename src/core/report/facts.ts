@@ -66,6 +66,8 @@ export interface Deployment {
   wait?: { minutes: number } | undefined
   /** The verdict is left to a scheduled collect (report-later): the check run stays in progress until then. */
   reportLater?: boolean | undefined
+  /** Where its run is while the verdict is awaited, in words (`initializing`, `under review: …`); none before the wait. */
+  stage?: string | undefined
   /** The run's verdict, when waited for. */
   verdict?: Verdict | undefined
   /** A preview environment ended (terminate mode). */

@@ -115,11 +115,10 @@ function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): 
 /** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
 export function checkOutput(
   deployment: Deployment,
-  stage?: string,
   workflowRunUrl?: string,
   step?: readonly string[]
 ): { title: string; summary: string; text?: string } {
-  const title = stateWords(deployment, stage)
+  const title = stateWords(deployment)
   // A deployment reported later carries its facts for the collect that completes it (pending.ts).
   const carried = deployment.reportLater
     ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
@@ -128,8 +127,7 @@ export function checkOutput(
     Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES
   const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`
   const pending = isPending(deployment) ? ['', PENDING_WORDS] : []
-  const summary =
-    cut([...factsTable(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried
+  const summary = cut([...factsTable(deployment, REVIEW_ROWS), ...pending], bytes, rest) + carried
   const bugs = deployment.verdict?.bugs ?? []
   const more =
     bugs.length > CHECK_BUGS
@@ -165,21 +163,17 @@ function blockingSection(deployment: Deployment, heading: string): string[] {
  * The pull-request comment of a step: found again by its marker, edited in
  * place; within GitHub's limit in characters. One deployment is told in a
  * table of its facts; several in a table with a row each, then each one's
- * blocking bugs. `stages` says where each deployment's run is while waiting.
+ * blocking bugs.
  */
-export function commentBody(
-  deployments: readonly Deployment[],
-  stages: readonly (string | undefined)[],
-  workflowRunUrl?: string
-): string {
+export function commentBody(deployments: readonly Deployment[], workflowRunUrl?: string): string {
   const names = deployments.map(deployment => deployment.name)
   const lines = [commentMarker(names), runsLine(deployments)]
   if (deployments.length === 1) {
     const [deployment] = deployments as [Deployment]
     lines.push(
-      `### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`,
+      `### ${code(deployment.name, { table: false })}: ${stateWords(deployment)}`,
       '',
-      ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }),
+      ...factsTable(deployment, REVIEW_ROWS),
       ...blockingSection(deployment, 'Blocking bugs')
     )
     if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
@@ -191,12 +185,12 @@ export function commentBody(
       '',
       ...table(
         ['Deployment', 'App', 'Run', 'State', 'Bugs'],
-        deployments.map((deployment, i) => {
+        deployments.map(deployment => {
           const values = outputValuesOf(deployment)
           const state =
             deployment.judgement && !isPending(deployment)
               ? resultWords(deployment.judgement)
-              : stateWords(deployment, stages[i])
+              : stateWords(deployment)
           return [
             code(deployment.name),
             appText(values, value => code(value)) ?? '',

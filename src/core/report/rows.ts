@@ -19,9 +19,8 @@ import {
   verdictWords
 } from './words.js'
 
-/** What a row may need beside the deployment: the stage the run is in, while waiting; the step's own problem. */
+/** What a row may need beside the deployment: the step's own problem. */
 export interface RowContext {
-  stage?: string | undefined
   problem?: string | undefined
 }
 
@@ -36,7 +35,7 @@ export const ROWS = {
       : isPending(d)
         ? '⏳ verdict pending'
         : d.judgement && resultWords(d.judgement),
-  State: (d, { stage }) => stateWords(d, stage),
+  State: d => stateWords(d),
   Build: d => {
     if (!d.artifact) return undefined
     const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : ''

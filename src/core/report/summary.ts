@@ -92,7 +92,7 @@ export function summaryMarkdown(facts: StepFacts): string {
         code(deployment.name),
         deployment.judgement
           ? (ROWS.Result(deployment, { problem: facts.problem }) ?? '')
-          : (ROWS.State(deployment, {}) ?? ''),
+          : (ROWS.State(deployment) ?? ''),
         runId ? link(code(runId), runUrl) : '',
         bugCounts(deployment) ?? ''
       ]

@@ -73,7 +73,8 @@ export function outcomeWords(deployment: Deployment): string | undefined {
 }
 
 /** Where the run is, in a few words for a check's title or a comment's heading. */
-export function stateWords(deployment: Deployment, stage?: string): string {
+export function stateWords(deployment: Deployment): string {
+  const { stage } = deployment
   if (deployment.verdict) return verdictWords(deployment.verdict)
   if (deployment.failure?.aborted) return '⏹️ stopped before the verdict'
   if (deployment.failure) return '❌ the deploy failed'

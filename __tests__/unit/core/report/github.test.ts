@@ -121,9 +121,9 @@ function ourHrefs(report: Deployment): string[] {
 
 describe('no value makes markup', () => {
   const report = hostileReport()
-  const check = checkOutput(report, undefined, WORKFLOW_RUN)
+  const check = checkOutput(report, WORKFLOW_RUN)
   const outputs: [string, string][] = [
-    ['the comment', commentBody([report], [undefined], WORKFLOW_RUN)],
+    ['the comment', commentBody([report], WORKFLOW_RUN)],
     ['the check summary', check.summary],
     ['the check text', check.text!]
   ]
@@ -223,7 +223,7 @@ describe('links', () => {
 
 describe("the comment's marker", () => {
   it('is the exact first line for each deployment name, and two names never share one', () => {
-    const a = commentBody([{ name: 'Mobile tests', failOnNoRun: true, warnings: [] }], [])
+    const a = commentBody([{ name: 'Mobile tests', failOnNoRun: true, warnings: [] }])
     expect(carriesMarker(a, ['Mobile tests'])).toBe(true)
     expect(carriesMarker(a, ['Mobile tests (staging)'])).toBe(false)
     expect(commentMarker(['a -->'])).not.toBe(commentMarker(['a']))
@@ -241,7 +241,7 @@ describe("the comment's marker", () => {
       warnings: [],
       artifact: { name: `${other}.apk`, size: 1 }
     }
-    const body = commentBody([report], [])
+    const body = commentBody([report])
     expect(carriesMarker(body, ['Mobile tests (production)'])).toBe(false)
     expect(body).not.toContain(other)
     expect(body.split('<!--')).toHaveLength(3)
@@ -286,7 +286,7 @@ describe("GitHub's limits", () => {
     "the check's text with long %s names: cut at a whole row within 65,535 bytes, pointing to the rest",
     (_title, glyph) => {
       const report = manyBugs(glyph)
-      const { summary, text } = checkOutput(report, undefined, WORKFLOW_RUN)
+      const { summary, text } = checkOutput(report, WORKFLOW_RUN)
       expect(Buffer.byteLength(summary, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)
       expect(Buffer.byteLength(text!, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)
       expect(Buffer.byteLength(text!, 'utf8')).toBeGreaterThan(MAX_CHECK_OUTPUT_BYTES - 2000)
@@ -325,7 +325,7 @@ describe("GitHub's limits", () => {
       outcome: 'aborted',
       judgement
     }
-    const body = commentBody([report], [])
+    const body = commentBody([report])
     expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARACTERS)
     expect(carriesMarker(body, ['Mobile tests'])).toBe(true)
     expect(body).not.toContain('xxxxx')

@@ -37,7 +37,7 @@ describe('the facts a check run reported later carries', () => {
   })
 
   it('ride at the end of the pending check run summary, which says the verdict is pending', () => {
-    const { title, summary } = checkOutput(deployment, undefined, undefined, [deployment.name])
+    const { title, summary } = checkOutput(deployment, undefined, [deployment.name])
     expect(title).toBe('⏳ verdict pending')
     expect(summary).toMatch(/The verdict is pending/)
     expect((readFactsLine(summary) as PendingFacts).deployment.runId).toBe('run_1')
