@@ -119,6 +119,7 @@ describe('the CLI, installed from the packed package', () => {
     const judged = { conclusion: 'success', cause: 'success' }
     expect(JSON.parse(ran.stdout)).toEqual({
       ...outputs,
+      runIds: runId,
       ...judged,
       deployments: [
         { name: `Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, ...outputs, ...judged }
@@ -318,6 +319,7 @@ describe('the library, imported from the packed package', () => {
     const judged = { conclusion: 'success', cause: 'success' }
     expect(results[0]).toEqual({
       ...outputs,
+      runIds: emulator.runs[0]!.id,
       ...judged,
       deployments: [
         { name: `Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, ...outputs, ...judged }
