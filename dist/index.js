@@ -4204,7 +4204,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(998);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(965);
 
 
 
@@ -4223,7 +4223,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 998:
+/***/ 965:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4862,6 +4862,8 @@ function readValue(key, spec, raw) {
     switch (spec.kind) {
         case 'secret':
             return secret(key, raw);
+        case 'secretUrl':
+            return secretUrl(key, raw);
         case 'baseUrl':
             return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false));
         case 'text':
@@ -4906,6 +4908,29 @@ function secret(key, raw) {
     // A secret is never quoted back.
     if ((0,shared_text/* hasControlCharacter */.Fd)(value) || /\s/.test(value))
         throw new errors/* InputError */.dz(key, 'contains white space or a control character', 'Copy the secret again without line breaks or spaces');
+    return value;
+}
+/**
+ * A URL that is a secret (a webhook's carries its token in its path): https,
+ * or http to a loopback host; never quoted back.
+ */
+function secretUrl(key, raw) {
+    const value = secret(key, raw);
+    if (value === undefined)
+        return undefined;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    const safe = url !== undefined &&
+        !url.username &&
+        !url.password &&
+        (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)));
+    if (!safe)
+        throw new errors/* InputError */.dz(key, 'is not an https URL (http only to a loopback host, no user or password in it)', 'Give the full URL the service you post to gave you, such as https://hooks.example.com/services/…');
     return value;
 }
 function destination(key, value) {
@@ -6223,6 +6248,26 @@ function junitOfStep(facts, now = shared_clock/* clock */.pm.now()) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/core/report/junit-file.ts
+/**
+ * The JUnit report of a step's verdicts, to the file its option names:
+ * checked for writing before the first request, and written whatever the
+ * step came to; a file that cannot be written then is a warning.
+ */
+
+
+
+
+
+/** The JUnit report of the step's verdicts, a suite per deployment. */
+function junitFile(path) {
+    return {
+        name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
+        prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
+        finish: (facts) => writeOutputFile(path, junitOfStep(facts, shared_clock/* clock */.pm.now()), (0,option_refs/* ref */.KR)('junitReport'))
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 /**
  * The one markdown renderer of the reports (the job summary, a summary file,
@@ -6426,7 +6471,8 @@ function outcomeWords(deployment) {
     return deployment.outcome && OUTCOME_WORDS[deployment.outcome];
 }
 /** Where the run is, in a few words for a check's title or a comment's heading. */
-function stateWords(deployment, stage) {
+function stateWords(deployment) {
+    const { stage } = deployment;
     if (deployment.verdict)
         return verdictWords(deployment.verdict);
     if (deployment.failure?.aborted)
@@ -6515,7 +6561,7 @@ const ROWS = {
         : isPending(d)
             ? '⏳ verdict pending'
             : d.judgement && resultWords(d.judgement),
-    State: (d, { stage }) => stateWords(d, stage),
+    State: d => stateWords(d),
     Build: d => {
         if (!d.artifact)
             return undefined;
@@ -6676,7 +6722,7 @@ function summaryMarkdown(facts) {
             code(deployment.name),
             deployment.judgement
                 ? (ROWS.Result(deployment, { problem: facts.problem }) ?? '')
-                : (ROWS.State(deployment, {}) ?? ''),
+                : (ROWS.State(deployment) ?? ''),
             runId ? markdown_link(code(runId), runUrl) : '',
             bugCounts(deployment) ?? ''
         ];
@@ -6707,39 +6753,76 @@ function summaryFile(path) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/report/files.ts
+;// CONCATENATED MODULE: ./src/core/report/result.ts
+
+/** Pure: the result of a step, read from its facts and judgement and never judged again. */
+function resultOf({ deployments, judgement, warnings: own }) {
+    const report = deployments[0];
+    const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own];
+    const values = stepOutputValues(deployments);
+    return {
+        ...values,
+        outcome: values.outcome ?? 'aborted',
+        conclusion: judgement.conclusion,
+        cause: judgement.cause,
+        ...(judgement.message ? { reason: judgement.message } : {}),
+        ...(warnings.length > 0 ? { warnings } : {}),
+        ...(deployments.length === 1 && report.terminated ? { state: report.terminated.state } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/webhook.ts
 /**
- * The reports a step writes to files its options name, whichever front end
- * runs it: the JUnit report of the verdicts, the summary in markdown. Each is checked for writing
- * before the first request, and written whatever the step came to; a file
- * that cannot be written then is a warning.
+ * The step's result posted as JSON to a URL the user gives (a chat's
+ * incoming webhook, a dashboard's endpoint): the same object as the CLI's
+ * `--json` and the library's result, once the step is judged. Written
+ * through the step's one network seam (its retries, its deadline, its stop),
+ * never required: a webhook that cannot be reached is a warning, and the
+ * step's result stays its own. The URL is a secret: its path and query are
+ * masked wherever they would appear.
+ */
+
+
+function resultWebhook(url, context) {
+    return {
+        name: `result webhook (${(0,option_refs/* ref */.KR)('resultWebhook')})`,
+        async finish(facts) {
+            const body = context.secrets.redactValue(JSON.stringify(resultOf(facts)));
+            await context.send({
+                method: 'POST',
+                url,
+                headers: { 'content-type': 'application/json' },
+                body
+            });
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/targets.ts
+/**
+ * The one registry of the reports an option asks for, whichever front end
+ * runs the step: the JUnit report and the summary file by their paths, the
+ * result webhook by its URL. Each is built with the step's context
+ * (reporter.ts); the GitHub reporter, which takes a reporting plan rather
+ * than one option, is the orchestrator's (deploy/github.ts).
  */
 
 
 
 
-
-
-
-/** The JUnit report of the step's verdicts, a suite per deployment. */
-function junitFile(path) {
-    return {
-        name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
-        prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
-        finish: (facts) => writeOutputFile(path, junitOfStep(facts, shared_clock/* clock */.pm.now()), (0,option_refs/* ref */.KR)('junitReport'))
-    };
+/** Pure: a target of the registry, its value's type tied to its option's. */
+function target(option, build) {
+    return { option, build };
 }
-/** Each file report by the option that names its path. */
-const FILE_REPORTS = {
-    junitReport: junitFile,
-    summaryFile: summaryFile
-};
-/** The file reports the settings ask for, each path relative to the working directory. */
-function fileReporters(settings) {
-    return Object.entries(FILE_REPORTS).flatMap(([key, report]) => {
-        const path = settings.values[key];
-        return typeof path === 'string' ? [report((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, path))] : [];
-    });
+/** Every report an option can ask for. */
+const REPORT_TARGETS = [
+    target('junitReport', (path, context) => junitFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
+    target('summaryFile', (path, context) => summaryFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
+    target('resultWebhook', (url, context) => resultWebhook(url, context))
+];
+/** The reports the options given ask for, each built with the step's context. */
+function optionReporters(values, context) {
+    return REPORT_TARGETS.flatMap(({ option, build }) => values[option] === undefined ? [] : [build(values[option], context)]);
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -7375,8 +7458,8 @@ function elsewhere(deployment, workflowRunUrl) {
     return `The rest is on ${places.join(' and in ')}.`;
 }
 /** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-function checkOutput(deployment, stage, workflowRunUrl, step) {
-    const title = stateWords(deployment, stage);
+function checkOutput(deployment, workflowRunUrl, step) {
+    const title = stateWords(deployment);
     // A deployment reported later carries its facts for the collect that completes it (pending.ts).
     const carried = deployment.reportLater
         ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
@@ -7384,7 +7467,7 @@ function checkOutput(deployment, stage, workflowRunUrl, step) {
     const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
     const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
     const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
-    const summary = cut([...factsTable(deployment, REVIEW_ROWS, { stage }), ...pending], bytes, rest) + carried;
+    const summary = cut([...factsTable(deployment, REVIEW_ROWS), ...pending], bytes, rest) + carried;
     const bugs = deployment.verdict?.bugs ?? [];
     const more = bugs.length > CHECK_BUGS
         ? [
@@ -7415,25 +7498,25 @@ function blockingSection(deployment, heading) {
  * The pull-request comment of a step: found again by its marker, edited in
  * place; within GitHub's limit in characters. One deployment is told in a
  * table of its facts; several in a table with a row each, then each one's
- * blocking bugs. `stages` says where each deployment's run is while waiting.
+ * blocking bugs.
  */
-function commentBody(deployments, stages, workflowRunUrl) {
+function commentBody(deployments, workflowRunUrl) {
     const names = deployments.map(deployment => deployment.name);
     const lines = [commentMarker(names), runsLine(deployments)];
     if (deployments.length === 1) {
         const [deployment] = deployments;
-        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment, stages[0])}`, '', ...factsTable(deployment, REVIEW_ROWS, { stage: stages[0] }), ...blockingSection(deployment, 'Blocking bugs'));
+        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment)}`, '', ...factsTable(deployment, REVIEW_ROWS), ...blockingSection(deployment, 'Blocking bugs'));
         if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
             lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`);
         if (isPending(deployment))
             lines.push('', PENDING_WORDS);
     }
     else {
-        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map((deployment, i) => {
+        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map(deployment => {
             const values = outputValuesOf(deployment);
             const state = deployment.judgement && !isPending(deployment)
                 ? resultWords(deployment.judgement)
-                : stateWords(deployment, stages[i]);
+                : stateWords(deployment);
             return [
                 code(deployment.name),
                 appText(values, value => code(value)) ?? '',
@@ -7881,7 +7964,6 @@ class Writer {
 
 
 
-
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
 /**
@@ -7933,8 +8015,9 @@ class GitHubReporter {
                 this.wantComment();
                 return;
             case 'status': {
+                // The stage is the deployment's fact (the orchestrator writes it); a check is written when it changes.
                 const check = this.check(index);
-                const stage = stageWords(event.status);
+                const { stage } = deployments[index];
                 if (event.status.answer.runUrl)
                     check.runUrl = event.status.answer.runUrl;
                 if (stage === check.stage)
@@ -8016,7 +8099,7 @@ class GitHubReporter {
                 build: buildKey(deployment)
             }),
             details_url: deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(deployment, final ? check.stage : (check.stage ?? 'waiting for the verdict'), this.plan.workflowRunUrl, this.deployments.map(d => d.name))
+            output: checkOutput(deployment, this.plan.workflowRunUrl, this.deployments.map(d => d.name))
         };
         const stamps = {
             started_at: check.startedAt,
@@ -8031,8 +8114,7 @@ class GitHubReporter {
     wantComment(final = false) {
         if (this.plan.pullRequest === undefined)
             return;
-        const stages = this.deployments.map((_d, i) => this.checks.get(i)?.stage);
-        const body = this.plan.secrets.redactValue(commentBody(this.deployments, stages, this.plan.workflowRunUrl));
+        const body = this.plan.secrets.redactValue(commentBody(this.deployments, this.plan.workflowRunUrl));
         this.comment.want({ fields: { body }, key: body, final });
     }
     /**
@@ -8131,6 +8213,53 @@ async function githubReporters(settings, deployments, output, hooks) {
     if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
         await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
     return [new GitHubReporter(plan, output.log, loadClient)];
+}
+
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __nccwpck_require__(113);
+// EXTERNAL MODULE: ./src/core/transport/retry.ts
+var retry = __nccwpck_require__(927);
+;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
+
+
+
+
+
+/** The longest a report's request may take with its retries: the step is never held longer for it. */
+const REPORT_MS = 30_000;
+/** The step's context for its reporters. */
+function reportContext(settings, limits, output, hooks) {
+    return {
+        frontEnd: hooks.frontEnd,
+        workingDirectory: settings.workingDirectory,
+        log: output.log,
+        secrets: output.secrets,
+        signal: hooks.signal,
+        send: request => sendOutbound(request, settings, limits, output, hooks)
+    };
+}
+async function sendOutbound(request, settings, limits, output, hooks) {
+    const deadline = shared_clock/* clock */.pm.now() + REPORT_MS;
+    const label = (0,send/* labelOf */.Wy)(request.method, request.url);
+    const policy = {
+        maxAttempts: settings.maxAttempts,
+        baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+        maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
+        deadline,
+        signal: hooks.signal
+    };
+    return (0,retry/* withRetry */.bD)(policy, async () => {
+        const answer = await (0,send/* send */.tN)({
+            method: request.method,
+            url: request.url,
+            headers: request.headers ?? {},
+            body: request.body,
+            label
+        }, { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(hooks.frontEnd) }, { signal: hooks.signal, deadline });
+        if (answer.status < 200 || answer.status >= 300)
+            throw new errors/* HttpStatusError */.F9(`${label} answered ${answer.status}`, answer.status, (0,retry/* parseRetryAfter */.mu)(answer.headers['retry-after']));
+        return { status: answer.status, body: answer.body };
+    }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(output.log, error, attempt, settings.maxAttempts, delayMs));
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/labels.ts
@@ -8398,11 +8527,14 @@ class OutputFilter {
      */
     addSecretOptions(values, env = {}) {
         for (const [key, spec] of Object.entries(option_table/* OPTIONS */.lw)) {
-            if (spec.kind !== 'secret')
+            if (spec.kind !== 'secret' && spec.kind !== 'secretUrl')
                 continue;
             const given = values[key];
             if (typeof given === 'string')
-                this.secrets.add(given);
+                if (spec.kind === 'secretUrl')
+                    this.secrets.addUrl(given);
+                else
+                    this.secrets.add(given);
             if (spec.env)
                 this.secrets.add(env[spec.env.name]);
         }
@@ -8627,10 +8759,6 @@ class Reporting {
     }
 }
 
-// EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(113);
-// EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __nccwpck_require__(927);
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 
 
@@ -13442,6 +13570,8 @@ async function terminate(session) {
 
 
 
+
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /** The steps a step runs once for all its deployments. */
@@ -13527,7 +13657,14 @@ async function runSteps(run) {
         const log = deployments.length > 1
             ? labelledLog(output.log, () => labelOf(deployment, handoffs[index].file))
             : output.log;
-        return new DeploySession(settings, run.limits, output, hooks, deployment, log, event => reporting.event(event, deployments, index));
+        return new DeploySession(settings, run.limits, output, hooks, deployment, log, event => {
+            // Where the run is while waiting is a fact of the deployment, as everything it learns.
+            if (event.type === 'waiting')
+                deployment.stage = 'waiting for the verdict';
+            if (event.type === 'status')
+                deployment.stage = stageWords(event.status);
+            reporting.event(event, deployments, index);
+        });
     });
     const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
     // A step's own lookups (the pull request) name no build.
@@ -13550,7 +13687,7 @@ async function runSteps(run) {
             session.log.info(line);
         session.emitEvent({ type: 'planned', mode: settings.mode });
     }
-    reporting.add(fileReporters(settings));
+    reporting.add(optionReporters(settings.values, reportContext(settings, run.limits, output, hooks)));
     reporting.add(github);
     await reporting.prepare();
     const rest = plan.steps.filter(step => !before.includes(step));
@@ -13967,7 +14104,7 @@ class Pass {
         const verdict = await this.collect.verdictOf(runId, since);
         if ('pending' in verdict) {
             this.report.pending++;
-            return { deployment: facts.deployment, stage: stageWords(verdict.pending) };
+            return { deployment: { ...facts.deployment, stage: stageWords(verdict.pending) } };
         }
         const deployment = this.collect.judged(facts.deployment, verdict.verdict);
         const fields = scrubbed(this.plan.secrets, {
@@ -13980,7 +14117,7 @@ class Pass {
                 build: identity.build || buildKey(deployment)
             }),
             ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
-            output: checkOutput(deployment, undefined, facts.workflowRunUrl, facts.names)
+            output: checkOutput(deployment, facts.workflowRunUrl, facts.names)
         });
         const spaced = (write) => this.spaced(write);
         const completed = await claimAndComplete(this.client, this.plan.repo, run, identity, fields, spaced);
@@ -14012,7 +14149,7 @@ class Pass {
                 return;
             shown.push(newest);
         }
-        const body = this.plan.secrets.redactValue(commentBody(shown.map(entry => entry.deployment), shown.map(entry => entry.stage), this.plan.workflowRunUrl));
+        const body = this.plan.secrets.redactValue(commentBody(shown.map(entry => entry.deployment), this.plan.workflowRunUrl));
         const ours = new OurComment(async () => this.client, this.plan.repo, number, await this.identity());
         await ours.write(body, names, new AbortController().signal, write => this.spaced(write));
     }
@@ -15049,6 +15186,11 @@ const TABLE = {
         frontEnds: ['cli', 'library'],
         description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
     },
+    resultWebhook: {
+        kind: 'secretUrl',
+        commands: DEPLOYS,
+        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. https, or http to a loopback host; its path and query are masked as a secret."
+    },
     githubToken: {
         kind: 'secret',
         commands: ['deploy', 'upload', 'notify', 'wait', 'collect'],
@@ -15264,6 +15406,26 @@ class Secrets {
             for (let at = 0; at + length <= read.length; at++)
                 runs.add(read.slice(at, at + length));
         }
+    }
+    /**
+     * Registers a URL that is a secret (a webhook's): its path and query, as
+     * spelled and as a key, so that an echo that cuts them shows none of them;
+     * its scheme and host are no secret, and text that only shares them with
+     * it (another link to the same host, where the request went) stays
+     * readable.
+     */
+    addUrl(secretUrl) {
+        let url;
+        try {
+            url = new URL(secretUrl);
+        }
+        catch {
+            this.add(secretUrl);
+            return;
+        }
+        const secret = `${url.pathname}${url.search}`;
+        this.addExact(secret);
+        this.add(secret);
     }
     /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
     addSignedUrl(signedUrl) {

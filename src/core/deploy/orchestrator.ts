@@ -5,11 +5,12 @@ import { clock } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
 import type { Deployment, Failure, StepFacts } from '../report/facts.js'
-import { fileReporters } from '../report/files.js'
+import { optionReporters } from '../report/targets.js'
 import { deploymentName } from '../report/identity.js'
 import { conclude, stepJudgement } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
 import { githubReporters } from './github.js'
+import { reportContext } from './report-context.js'
 import { labelledLog, labelOf } from './labels.js'
 import { distinctDestinations, nameDeployments } from './naming.js'
 import { failureText, unexpectedStack } from './messages.js'
@@ -167,7 +168,9 @@ async function runSteps(run: StepRun): Promise<void> {
     for (const line of buildLines(artifact, destination)) session.log.info(line)
     session.emitEvent({ type: 'planned', mode: settings.mode })
   }
-  reporting.add(fileReporters(settings))
+  reporting.add(
+    optionReporters(settings.values, reportContext(settings, run.limits, output, hooks))
+  )
   reporting.add(github)
   await reporting.prepare()
   const rest = plan.steps.filter(step => !before.includes(step))

@@ -49,9 +49,11 @@ export class OutputFilter {
       OptionKey,
       (typeof OPTIONS)[OptionKey]
     ][]) {
-      if (spec.kind !== 'secret') continue
+      if (spec.kind !== 'secret' && spec.kind !== 'secretUrl') continue
       const given = values[key]
-      if (typeof given === 'string') this.secrets.add(given)
+      if (typeof given === 'string')
+        if (spec.kind === 'secretUrl') this.secrets.addUrl(given)
+        else this.secrets.add(given)
       if (spec.env) this.secrets.add(env[spec.env.name])
     }
   }

@@ -6,7 +6,12 @@
  * lists (builds, runs, one per platform) are read by lists.ts.
  */
 import { InputError } from '../shared/errors.js'
-import { destinationProblem, hasUnsafePath, MAX_PATH_LENGTH } from '../shared/name-rules.js'
+import {
+  destinationProblem,
+  hasUnsafePath,
+  isLoopback,
+  MAX_PATH_LENGTH
+} from '../shared/name-rules.js'
 import { hasControlCharacter, quote } from '../shared/text.js'
 import {
   describe,
@@ -51,6 +56,8 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
   switch (spec.kind) {
     case 'secret':
       return secret(key, raw)
+    case 'secretUrl':
+      return secretUrl(key, raw)
     case 'baseUrl':
       return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false))
     case 'text':
@@ -98,6 +105,33 @@ function secret(key: OptionKey, raw: unknown): string | undefined {
       key,
       'contains white space or a control character',
       'Copy the secret again without line breaks or spaces'
+    )
+  return value
+}
+
+/**
+ * A URL that is a secret (a webhook's carries its token in its path): https,
+ * or http to a loopback host; never quoted back.
+ */
+function secretUrl(key: OptionKey, raw: unknown): string | undefined {
+  const value = secret(key, raw)
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  const safe =
+    url !== undefined &&
+    !url.username &&
+    !url.password &&
+    (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))
+  if (!safe)
+    throw new InputError(
+      key,
+      'is not an https URL (http only to a loopback host, no user or password in it)',
+      'Give the full URL the service you post to gave you, such as https://hooks.example.com/services/…'
     )
   return value
 }

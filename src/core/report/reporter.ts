@@ -1,3 +1,7 @@
+import type { Log } from '../shared/log.js'
+import type { OptionKey, OptionValue } from '../shared/option-table.js'
+import type { Secrets } from '../shared/redact.js'
+import type { FrontEnd } from '../shared/version.js'
 import type { DeployEvent } from './events.js'
 import type { Deployment, StepFacts } from './facts.js'
 
@@ -29,4 +33,40 @@ export interface Reporter {
   onEvent?(event: DeployEvent, deployments: readonly Deployment[], index: number): void
   /** The step is judged: writes what it shows. */
   finish(facts: StepFacts): void | Promise<void>
+}
+
+/** One request a reporter sends, and what came back. */
+export interface Outbound {
+  method: 'POST' | 'PUT'
+  url: string
+  headers?: Record<string, string> | undefined
+  body: string
+}
+
+/**
+ * What a reporter is built with: the step's front end, where its files are,
+ * its log and its one redaction, its stop signal, and the one sanctioned way
+ * to the network. A reporter never reaches the transport itself: `send`
+ * goes through the product's transport, the one retry rule and a total
+ * deadline, and stops at once on the signal; a status outside 2xx is an
+ * error that says so.
+ */
+export interface ReportContext {
+  frontEnd: FrontEnd
+  workingDirectory: string
+  log: Log
+  secrets: Secrets
+  signal?: AbortSignal | undefined
+  send(request: Outbound): Promise<{ status: number; body: string }>
+}
+
+/**
+ * A report an option asks for: the option whose value names where it goes
+ * (a file's path, a URL), and how the reporter is made of that value and the
+ * step's context. Every target lives in one registry (targets.ts): a new
+ * report is its option in the table, its entry there and its own file.
+ */
+export interface ReportTarget<K extends OptionKey = OptionKey> {
+  option: K
+  build(value: OptionValue<K>, context: ReportContext): Reporter
 }

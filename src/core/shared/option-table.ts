@@ -27,6 +27,7 @@ export const COMMANDS = [
 /** How a value is read and checked (options/values.ts). */
 export type Kind =
   | 'secret'
+  | 'secretUrl'
   | 'baseUrl'
   | 'text'
   | 'globs'
@@ -397,6 +398,12 @@ const TABLE = {
     description:
       "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
   },
+  resultWebhook: {
+    kind: 'secretUrl',
+    commands: DEPLOYS,
+    description:
+      "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. https, or http to a loopback host; its path and query are masked as a secret."
+  },
   githubToken: {
     kind: 'secret',
     commands: ['deploy', 'upload', 'notify', 'wait', 'collect'],
@@ -451,6 +458,7 @@ export const OPTION_KEYS = Object.keys(OPTIONS) as OptionKey[]
 /** The value each kind reads to, once checked. */
 export interface KindValues {
   secret: string
+  secretUrl: string
   baseUrl: string
   text: string
   globs: string[]

@@ -179,6 +179,26 @@ export class Secrets {
     }
   }
 
+  /**
+   * Registers a URL that is a secret (a webhook's): its path and query, as
+   * spelled and as a key, so that an echo that cuts them shows none of them;
+   * its scheme and host are no secret, and text that only shares them with
+   * it (another link to the same host, where the request went) stays
+   * readable.
+   */
+  addUrl(secretUrl: string): void {
+    let url: URL
+    try {
+      url = new URL(secretUrl)
+    } catch {
+      this.add(secretUrl)
+      return
+    }
+    const secret = `${url.pathname}${url.search}`
+    this.addExact(secret)
+    this.add(secret)
+  }
+
   /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
   addSignedUrl(signedUrl: string): void {
     this.addExact(signedUrl)

@@ -82,6 +82,20 @@ describe('Secrets', () => {
     )
   })
 
+  it("masks a secret URL's path and query, never its host or a text that only shares it", () => {
+    const secrets = new Secrets()
+    secrets.addUrl('https://hooks.example.com/services/T0123/B0456/sEcReTtOkEnXyZ?k=1')
+    expect(
+      secrets.redact('posted to https://hooks.example.com/services/T0123/B0456/sEcReTtOkEnXyZ?k=1')
+    ).toBe('posted to https://hooks.example.com***')
+    // An echo that cuts the path shows none of it.
+    expect(secrets.redact('…B0456/sEcReTtOkEn…')).not.toContain('sEcReT')
+    // Another link to the same host, and prose that shares its first twelve characters, stay.
+    expect(secrets.redact('see https://hooks.example.com/docs and https://hooks.example')).toBe(
+      'see https://hooks.example.com/docs and https://hooks.example'
+    )
+  })
+
   it('keeps a plain query in a value (a link) but no credential', () => {
     const secrets = new Secrets()
     secrets.add('sk_live_0123456789')

@@ -1,0 +1,28 @@
+/**
+ * The step's result posted as JSON to a URL the user gives (a chat's
+ * incoming webhook, a dashboard's endpoint): the same object as the CLI's
+ * `--json` and the library's result, once the step is judged. Written
+ * through the step's one network seam (its retries, its deadline, its stop),
+ * never required: a webhook that cannot be reached is a warning, and the
+ * step's result stays its own. The URL is a secret: its path and query are
+ * masked wherever they would appear.
+ */
+import { ref } from '../shared/option-refs.js'
+import type { StepFacts } from './facts.js'
+import type { ReportContext, Reporter } from './reporter.js'
+import { resultOf } from './result.js'
+
+export function resultWebhook(url: string, context: ReportContext): Reporter {
+  return {
+    name: `result webhook (${ref('resultWebhook')})`,
+    async finish(facts: StepFacts): Promise<void> {
+      const body = context.secrets.redactValue(JSON.stringify(resultOf(facts)))
+      await context.send({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        body
+      })
+    }
+  }
+}
