@@ -5669,7 +5669,6 @@ function providersTable() {
 
 
 
-
 /**
  * Pure: every option read, checked and completed before any request, and the
  * mode decided; anything wrong throws an `InputError` naming the option, the
@@ -5714,40 +5713,19 @@ function settingsOf(read, mode, values, request) {
         baseUrl: read('baseUrl'),
         maxAttempts: read('maxAttempts'),
         files: read('file') ?? [],
-        destination: read('destination'),
-        namePrefix: read('namePrefix'),
-        environment: read('environment'),
-        expectedAppId: read('expectedAppId'),
-        platform: read('platform'),
         minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_table/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
-        deploymentType: read('deploymentType'),
-        variables: read('variables') ?? {},
-        runInputPath: read('runInputPath'),
-        runVariable: read('runVariable'),
         failOnNoRun: read('failOnNoRun') ?? true,
-        dryRun: read('dryRun') ?? false,
         git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
-        deduplicationKey: read('deduplicationKey'),
-        ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
         wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
         waitTimeoutMs: Math.round(read('waitTimeoutMinutes') * 60_000),
-        reportLater: read('reportLater') ?? false,
         pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
         runIds: read('runId') ?? [],
         environmentRef: mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
-        junitReport: pathIn(request.workingDirectory, read('junitReport')),
-        githubToken: read('githubToken'),
-        githubRepository: read('githubRepository'),
         // The CLI and the library, which offer neither, keep both with report-later (github/plan.ts).
         check: read('check') ?? true,
-        checkName: read('checkName'),
         prComment: read('prComment') ?? true,
         workingDirectory: request.workingDirectory
     };
-}
-/** A path given relative to the working directory, as every path of a command. */
-function pathIn(workingDirectory, path) {
-    return path === undefined ? undefined : (0,external_node_path_namespaceObject.resolve)(workingDirectory, path);
 }
 /**
  * The Git context: the derived one, each field overridden by its option. A
@@ -7769,9 +7747,9 @@ function workflowRunUrlOf(env) {
 }
 /** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
 function githubRepoOf(settings, env) {
-    const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY;
+    const slug = settings.values.githubRepository ?? env.GITHUB_REPOSITORY;
     const repo = repositoryOfSlug(slug);
-    if (slug && settings.githubRepository && !(repo && 'owner' in repo))
+    if (slug && settings.values.githubRepository && !(repo && 'owner' in repo))
         throw new errors/* InputError */.dz('githubRepository', 'is not owner/name', 'Give the GitHub repository as owner/name, e.g. octo-org/octo-app');
     return repo && 'owner' in repo ? { owner: repo.owner, repo: repo.name } : undefined;
 }
@@ -7785,21 +7763,22 @@ function githubRepoOf(settings, env) {
  * no token, no repository, no commit. Undefined when nothing is reported.
  */
 function reportingPlanOf(frontEnd, settings, secrets, env) {
-    if (frontEnd !== 'action' && !settings.reportLater)
+    if (frontEnd !== 'action' && !settings.values.reportLater)
         return undefined;
     const repo = githubRepoOf(settings, env);
-    if (settings.reportLater)
+    if (settings.values.reportLater)
         refuseUnreportable(frontEnd, settings, repo);
-    if (!settings.githubToken || !repo)
+    if (!settings.values.githubToken || !repo)
         return undefined;
-    const check = settings.check && (settings.wait || settings.reportLater);
+    const reportLater = settings.values.reportLater === true;
+    const check = settings.check && (settings.wait || reportLater);
     const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined;
     if (!check && pullRequest === undefined)
         return undefined;
     return {
-        token: settings.githubToken,
+        token: settings.values.githubToken,
         check,
-        reportLater: settings.reportLater,
+        reportLater,
         pullRequest,
         repo,
         sha: settings.git.sha,
@@ -7817,7 +7796,7 @@ function refuseUnreportable(frontEnd, settings, repo) {
     const token = frontEnd === 'action'
         ? `the workflow's token with permissions: checks: write`
         : "a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN";
-    if (!settings.githubToken)
+    if (!settings.values.githubToken)
         throw new errors/* InputError */.dz('githubToken', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run with it`, `Give ${(0,option_refs/* ref */.KR)('githubToken')} (${token}), ${instead}`);
     if (!repo)
         throw new errors/* InputError */.dz('githubRepository', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run there`, frontEnd === 'action'
@@ -8201,7 +8180,7 @@ class GitHubReporter {
  */
 async function githubReporters(settings, deployments, output, hooks) {
     const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {});
-    if (settings.dryRun) {
+    if (settings.values.dryRun) {
         if (plan || hooks.frontEnd === 'action') {
             const names = deployments.map(deployment => deployment.name);
             await checkReporting(plan, names, output.log, loadClient, hooks.signal);
@@ -8210,7 +8189,7 @@ async function githubReporters(settings, deployments, output, hooks) {
     }
     if (!plan)
         return [];
-    if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
+    if (settings.mode === 'wait' && settings.values.checkName === undefined && plan.check)
         await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
     return [new GitHubReporter(plan, output.log, loadClient)];
 }
@@ -8318,15 +8297,15 @@ function valueFor(key, value, build) {
 }
 /** The static environment a build goes to, when the options name one for it. */
 function environmentOf(settings, build) {
-    return valueFor('environment', settings.environment, build);
+    return valueFor('environment', settings.values.environment, build);
 }
 /** The destination: given, built by the naming convention, or the artifact's own name. */
 function chooseDestination(settings, artifact, build) {
     const which = { name: artifact.name, platform: build.platform, format: build.format };
-    const given = valueFor('destination', settings.destination, which);
+    const given = valueFor('destination', settings.values.destination, which);
     if (given)
         return given;
-    const prefix = valueFor('namePrefix', settings.namePrefix, which);
+    const prefix = valueFor('namePrefix', settings.values.namePrefix, which);
     if (prefix) {
         const named = conventionalDestination({
             prefix,
@@ -8353,7 +8332,10 @@ function chooseDestination(settings, artifact, build) {
  */
 function pullRequestOverStaticName(settings, destination, environment) {
     const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber;
-    if (number === undefined || settings.destination || !settings.namePrefix || !environment)
+    if (number === undefined ||
+        settings.values.destination ||
+        !settings.values.namePrefix ||
+        !environment)
         return undefined;
     return `The build of pull request #${number} goes to ${destination}, the static environment ${environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
 }
@@ -8368,7 +8350,7 @@ function pullRequestOverStaticName(settings, destination, environment) {
  * without a build keeps the service's default.
  */
 function deduplicationKeyOf(settings, destination) {
-    const given = settings.deduplicationKey;
+    const given = settings.values.deduplicationKey;
     if (!destination)
         return given;
     if (given)
@@ -8395,7 +8377,7 @@ function deduplicationKeyOf(settings, destination) {
  * names a wait-only step may have taken from their check runs).
  */
 function nameDeployments(settings, deployments, handoffs) {
-    const { checkName } = settings;
+    const { checkName } = settings.values;
     if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
         throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a check run's name may take with the details each deployment adds`, 'Give a shorter check name');
     const several = deployments.length > 1;
@@ -8409,7 +8391,7 @@ function nameDeployments(settings, deployments, handoffs) {
             platform: build.platform,
             format: build.format
         });
-        return nameOf({ checkName, environment, deploymentType: settings.deploymentType }, build, several);
+        return nameOf({ checkName, environment, deploymentType: settings.values.deploymentType }, build, several);
     });
     const apart = deployments.map(d => [d.artifact?.name, d.destination, d.runId]);
     distinctNames(names, apart).forEach((name, i) => (deployments[i].name = name));
@@ -8649,9 +8631,9 @@ function planOf(settings, ci) {
             // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
             return { steps: [] };
         case 'upload':
-            return { steps: [...lookup, ...build, settings.dryRun ? 'dryRun' : 'upload'] };
+            return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] };
         default:
-            if (settings.dryRun)
+            if (settings.values.dryRun)
                 return { steps: [...lookup, ...build, 'dryRun'] };
             return {
                 steps: [
@@ -12890,7 +12872,7 @@ async function checkBuild(artifact, settings, signal) {
         name: artifact.name,
         ...(signal ? { signal } : {})
     });
-    const { expectedAppId, platform } = settings;
+    const { expectedAppId, platform } = settings.values;
     const file = (0,shared_text/* quote */.hD)(artifact.name);
     if (platform && facts.platform !== platform) {
         const found = facts.platform
@@ -12978,15 +12960,15 @@ async function dryRun(settings, service, artifact, destination, context) {
         const sha256 = await context.phase(`Read ${(0,shared_text/* quote */.hD)(artifact.name)}`, () => sha256Of(artifact.path));
         log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
     }
-    const asked = destination ?? settings.runInputPath ?? KEY_CHECK_NAME;
+    const asked = destination ?? settings.values.runInputPath ?? KEY_CHECK_NAME;
     const signed = await context.phase('Key and base URL', () => service.signedUpload(asked));
     log.info(`The service accepted the key at ${settings.baseUrl}: it signed an upload for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation, 300)}. The signed URL is not used.`);
     if (settings.mode === 'upload') {
         log.info('Upload only: no deploy notification would be sent, so no run would start.');
     }
     else {
-        const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath;
-        const build = path === undefined ? undefined : { variable: settings.runVariable, path };
+        const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.values.runInputPath;
+        const build = path === undefined ? undefined : { variable: settings.values.runVariable, path };
         const values = {
             ...settings.values,
             deduplicationKey: deduplicationKeyOf(settings, destination)
@@ -13381,7 +13363,7 @@ async function lookUpPullRequest(session) {
     if (!lookup)
         return {};
     try {
-        const number = await findPullRequest(lookup, session.settings.githubToken, {
+        const number = await findPullRequest(lookup, session.settings.values.githubToken, {
             frontEnd: session.hooks.frontEnd,
             timeouts: session.limits.timeouts,
             signal: session.hooks.signal
@@ -13455,10 +13437,10 @@ async function upload(session, { artifact, destination }, report) {
 /** The deploy notification, and what the service answered: a run, or why none. */
 async function notify(session, handoff) {
     const { settings, log } = session;
-    const runInputPath = handoff.runInputPath ?? settings.runInputPath;
+    const runInputPath = handoff.runInputPath ?? settings.values.runInputPath;
     const answer = await session.withinDelivery(service => session.phase('Deploy notification', () => {
         const build = runInputPath
-            ? { variable: settings.runVariable, path: runInputPath }
+            ? { variable: settings.values.runVariable, path: runInputPath }
             : undefined;
         const notification = {
             values: {
@@ -13505,7 +13487,7 @@ async function answerFacts(session, service, answer) {
             noRun: {
                 cause,
                 reason: session.output.text(answer.reason ?? 'no trigger matched this deployment'),
-                advice: noRunAdvice(cause, settings.deploymentType)
+                advice: noRunAdvice(cause, settings.values.deploymentType)
             }
         };
     }
@@ -13606,12 +13588,12 @@ async function runDeploy(command, values, hooks) {
             workingDirectory: hooks.workingDirectory
         });
         output.secrets.add(settings.apiKey);
-        output.secrets.add(settings.githubToken);
+        output.secrets.add(settings.values.githubToken);
         // One deployment per build, or per run waited for; one for a mode without either.
         const name = deploymentName({
-            checkName: settings.checkName,
-            deploymentType: settings.deploymentType,
-            environment: settings.environment?.all
+            checkName: settings.values.checkName,
+            deploymentType: settings.values.deploymentType,
+            environment: settings.values.environment?.all
         });
         const each = settings.files.length > 0 ? settings.files : settings.runIds;
         deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt));
@@ -13731,9 +13713,9 @@ function factsOf(settings, index, value) {
         git: settings.git,
         ...(settings.mode === 'wait'
             ? { outcome: 'skipped', runId: value(settings.runIds[index]) }
-            : { deploymentType: settings.deploymentType }),
+            : { deploymentType: settings.values.deploymentType }),
         ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
-        ...(settings.reportLater ? { reportLater: true } : {})
+        ...(settings.values.reportLater ? { reportLater: true } : {})
     };
 }
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
@@ -13806,7 +13788,7 @@ class Collect {
             if (settings.mode !== 'collect')
                 throw new errors/* InputError */.dz('collect', 'is not true', `Set ${(0,option_refs/* setting */.Pe)('collect', 'true')}`);
             output.secrets.add(settings.apiKey);
-            output.secrets.add(settings.githubToken);
+            output.secrets.add(settings.values.githubToken);
             return new Collect(settings, output, hooks);
         }
         catch (error) {
@@ -14298,7 +14280,7 @@ async function runCollect(values, hooks) {
 function whereToCollect(collect, env) {
     try {
         const repo = githubRepoOf(collect.settings, env);
-        const token = collect.settings.githubToken;
+        const token = collect.settings.values.githubToken;
         if (!token)
             throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
         if (!repo)

@@ -23,14 +23,14 @@ const WARNING_TITLES: Record<BuildWarning['code'], string> = {
 /** Reads the build and checks it against `expectedAppId` and `platform`; throws what refuses it. */
 export async function checkBuild(
   artifact: Pick<Artifact, 'path' | 'name'>,
-  settings: Pick<Settings, 'expectedAppId' | 'platform'>,
+  settings: Pick<Settings, 'values'>,
   signal?: AbortSignal
 ): Promise<BuildFacts> {
   const facts = await inspectBuild(artifact.path, {
     name: artifact.name,
     ...(signal ? { signal } : {})
   })
-  const { expectedAppId, platform } = settings
+  const { expectedAppId, platform } = settings.values
   const file = quote(artifact.name)
   if (platform && facts.platform !== platform) {
     const found = facts.platform

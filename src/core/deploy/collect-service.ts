@@ -62,7 +62,7 @@ export class Collect {
       if (settings.mode !== 'collect')
         throw new InputError('collect', 'is not true', `Set ${setting('collect', 'true')}`)
       output.secrets.add(settings.apiKey)
-      output.secrets.add(settings.githubToken)
+      output.secrets.add(settings.values.githubToken)
       return new Collect(settings, output, hooks)
     } catch (error) {
       return { problem: output.text(failureText(error)) }

@@ -100,7 +100,7 @@ function whereToCollect(
 ): { repo: Repo; token: string } | { problem: string } {
   try {
     const repo = githubRepoOf(collect.settings, env)
-    const token = collect.settings.githubToken
+    const token = collect.settings.values.githubToken
     if (!token)
       throw new InputError(
         'githubToken',

@@ -44,10 +44,10 @@ function valueFor(
 
 /** The static environment a build goes to, when the options name one for it. */
 export function environmentOf(
-  settings: Pick<Settings, 'environment'>,
+  settings: Pick<Settings, 'values'>,
   build: { name: string; platform: Platform | undefined; format: string }
 ): string | undefined {
-  return valueFor('environment', settings.environment, build)
+  return valueFor('environment', settings.values.environment, build)
 }
 
 /** The destination: given, built by the naming convention, or the artifact's own name. */
@@ -57,9 +57,9 @@ export function chooseDestination(
   build: BuildFacts
 ): string {
   const which = { name: artifact.name, platform: build.platform, format: build.format }
-  const given = valueFor('destination', settings.destination, which)
+  const given = valueFor('destination', settings.values.destination, which)
   if (given) return given
-  const prefix = valueFor('namePrefix', settings.namePrefix, which)
+  const prefix = valueFor('namePrefix', settings.values.namePrefix, which)
   if (prefix) {
     const named = conventionalDestination({
       prefix,
@@ -99,7 +99,12 @@ export function pullRequestOverStaticName(
   environment: string | undefined
 ): string | undefined {
   const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber
-  if (number === undefined || settings.destination || !settings.namePrefix || !environment)
+  if (
+    number === undefined ||
+    settings.values.destination ||
+    !settings.values.namePrefix ||
+    !environment
+  )
     return undefined
   return `The build of pull request #${number} goes to ${destination}, the static environment ${environment}'s name, and replaces its build. Leave ${ref('environment')} empty on pull requests: each then gets its own -pr${number} name.`
 }
@@ -115,10 +120,10 @@ export function pullRequestOverStaticName(
  * without a build keeps the service's default.
  */
 export function deduplicationKeyOf(
-  settings: Pick<Settings, 'deduplicationKey' | 'files' | 'git'>,
+  settings: Pick<Settings, 'values' | 'files' | 'git'>,
   destination: string | undefined
 ): string | undefined {
-  const given = settings.deduplicationKey
+  const given = settings.values.deduplicationKey
   if (!destination) return given
   if (given) return settings.files.length > 1 ? `${given}/${destination}` : given
   return [settings.git.branch, destination].filter(Boolean).join('/')

@@ -52,7 +52,7 @@ export async function dryRun(
       `Would upload ${quote(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${quote(destination ?? artifact.name, 300)}.`
     )
   }
-  const asked = destination ?? settings.runInputPath ?? KEY_CHECK_NAME
+  const asked = destination ?? settings.values.runInputPath ?? KEY_CHECK_NAME
   const signed = await context.phase('Key and base URL', () => service.signedUpload(asked))
   log.info(
     `The service accepted the key at ${settings.baseUrl}: it signed an upload for ${quote(signed.playgroundFileLocation, 300)}. The signed URL is not used.`
@@ -60,8 +60,9 @@ export async function dryRun(
   if (settings.mode === 'upload') {
     log.info('Upload only: no deploy notification would be sent, so no run would start.')
   } else {
-    const path = settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.runInputPath
-    const build = path === undefined ? undefined : { variable: settings.runVariable, path }
+    const path =
+      settings.mode === 'deploy' ? signed.playgroundFileLocation : settings.values.runInputPath
+    const build = path === undefined ? undefined : { variable: settings.values.runVariable!, path }
     const values = {
       ...settings.values,
       deduplicationKey: deduplicationKeyOf(settings, destination)

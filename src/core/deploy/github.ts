@@ -28,7 +28,7 @@ export async function githubReporters(
   hooks: Pick<DeployHooks, 'frontEnd' | 'env' | 'signal'>
 ): Promise<Reporter[]> {
   const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {})
-  if (settings.dryRun) {
+  if (settings.values.dryRun) {
     if (plan || hooks.frontEnd === 'action') {
       const names = deployments.map(deployment => deployment.name)
       await checkReporting(plan, names, output.log, loadClient, hooks.signal)
@@ -36,7 +36,7 @@ export async function githubReporters(
     return []
   }
   if (!plan) return []
-  if (settings.mode === 'wait' && settings.checkName === undefined && plan.check)
+  if (settings.mode === 'wait' && settings.values.checkName === undefined && plan.check)
     await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal)
   return [new GitHubReporter(plan, output.log, loadClient)]
 }

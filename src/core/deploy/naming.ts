@@ -24,7 +24,7 @@ export function nameDeployments(
   deployments: Deployment[],
   handoffs: readonly Handoff[]
 ): void {
-  const { checkName } = settings
+  const { checkName } = settings.values
   if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
     throw new InputError(
       'checkName',
@@ -42,7 +42,7 @@ export function nameDeployments(
       format: build.format
     })
     return nameOf(
-      { checkName, environment, deploymentType: settings.deploymentType },
+      { checkName, environment, deploymentType: settings.values.deploymentType },
       build,
       several
     )

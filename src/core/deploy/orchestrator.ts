@@ -67,12 +67,12 @@ export async function runDeploy(
       workingDirectory: hooks.workingDirectory
     })
     output.secrets.add(settings.apiKey)
-    output.secrets.add(settings.githubToken)
+    output.secrets.add(settings.values.githubToken)
     // One deployment per build, or per run waited for; one for a mode without either.
     const name = deploymentName({
-      checkName: settings.checkName,
-      deploymentType: settings.deploymentType,
-      environment: settings.environment?.all
+      checkName: settings.values.checkName,
+      deploymentType: settings.values.deploymentType,
+      environment: settings.values.environment?.all
     })
     const each = settings.files.length > 0 ? settings.files : settings.runIds
     deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt))
@@ -222,9 +222,9 @@ function factsOf(
     git: settings.git,
     ...(settings.mode === 'wait'
       ? { outcome: 'skipped', runId: value(settings.runIds[index]!) }
-      : { deploymentType: settings.deploymentType }),
+      : { deploymentType: settings.values.deploymentType }),
     ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
-    ...(settings.reportLater ? { reportLater: true } : {})
+    ...(settings.values.reportLater ? { reportLater: true } : {})
   }
 }
 

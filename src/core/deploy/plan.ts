@@ -44,9 +44,9 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
       // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
       return { steps: [] }
     case 'upload':
-      return { steps: [...lookup, ...build, settings.dryRun ? 'dryRun' : 'upload'] }
+      return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] }
     default:
-      if (settings.dryRun) return { steps: [...lookup, ...build, 'dryRun'] }
+      if (settings.values.dryRun) return { steps: [...lookup, ...build, 'dryRun'] }
       return {
         steps: [
           ...lookup,

@@ -52,7 +52,7 @@ async function lookUpPullRequest(session: DeploySession): Promise<StepResult> {
   const lookup = session.hooks.ci?.pullRequestLookup
   if (!lookup) return {}
   try {
-    const number = await findPullRequest(lookup, session.settings.githubToken, {
+    const number = await findPullRequest(lookup, session.settings.values.githubToken, {
       frontEnd: session.hooks.frontEnd,
       timeouts: session.limits.timeouts,
       signal: session.hooks.signal
@@ -142,11 +142,11 @@ async function upload(
 /** The deploy notification, and what the service answered: a run, or why none. */
 async function notify(session: DeploySession, handoff: Handoff): Promise<StepResult> {
   const { settings, log } = session
-  const runInputPath = handoff.runInputPath ?? settings.runInputPath
+  const runInputPath = handoff.runInputPath ?? settings.values.runInputPath
   const answer = await session.withinDelivery(service =>
     session.phase('Deploy notification', () => {
       const build = runInputPath
-        ? { variable: settings.runVariable, path: runInputPath }
+        ? { variable: settings.values.runVariable!, path: runInputPath }
         : undefined
       const notification = {
         values: {
@@ -205,7 +205,7 @@ async function answerFacts(
       noRun: {
         cause,
         reason: session.output.text(answer.reason ?? 'no trigger matched this deployment'),
-        advice: noRunAdvice(cause, settings.deploymentType)
+        advice: noRunAdvice(cause, settings.values.deploymentType)
       }
     }
   }

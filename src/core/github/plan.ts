@@ -45,9 +45,9 @@ export function workflowRunUrlOf(env: Env): string | undefined {
 
 /** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
 export function githubRepoOf(settings: Settings, env: Env): Repo | undefined {
-  const slug = settings.githubRepository ?? env.GITHUB_REPOSITORY
+  const slug = settings.values.githubRepository ?? env.GITHUB_REPOSITORY
   const repo = repositoryOfSlug(slug)
-  if (slug && settings.githubRepository && !(repo && 'owner' in repo))
+  if (slug && settings.values.githubRepository && !(repo && 'owner' in repo))
     throw new InputError(
       'githubRepository',
       'is not owner/name',
@@ -71,17 +71,18 @@ export function reportingPlanOf(
   secrets: Secrets,
   env: Env
 ): ReportingPlan | undefined {
-  if (frontEnd !== 'action' && !settings.reportLater) return undefined
+  if (frontEnd !== 'action' && !settings.values.reportLater) return undefined
   const repo = githubRepoOf(settings, env)
-  if (settings.reportLater) refuseUnreportable(frontEnd, settings, repo)
-  if (!settings.githubToken || !repo) return undefined
-  const check = settings.check && (settings.wait || settings.reportLater)
+  if (settings.values.reportLater) refuseUnreportable(frontEnd, settings, repo)
+  if (!settings.values.githubToken || !repo) return undefined
+  const reportLater = settings.values.reportLater === true
+  const check = settings.check && (settings.wait || reportLater)
   const pullRequest = settings.prComment ? settings.git.pullRequestNumber : undefined
   if (!check && pullRequest === undefined) return undefined
   return {
-    token: settings.githubToken,
+    token: settings.values.githubToken,
     check,
-    reportLater: settings.reportLater,
+    reportLater,
     pullRequest,
     repo,
     sha: settings.git.sha,
@@ -105,7 +106,7 @@ function refuseUnreportable(frontEnd: FrontEnd, settings: Settings, repo: Repo |
     frontEnd === 'action'
       ? `the workflow's token with permissions: checks: write`
       : "a token that may write checks: a GitHub App's, or the workflow's GITHUB_TOKEN"
-  if (!settings.githubToken)
+  if (!settings.values.githubToken)
     throw new InputError(
       'githubToken',
       `is empty, and ${ref('reportLater')} writes the check run with it`,

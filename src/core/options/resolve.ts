@@ -1,4 +1,3 @@
-import { resolve } from 'node:path'
 import { InputError } from '../shared/errors.js'
 import type { GitContext } from '../shared/git-context.js'
 import { ref } from '../shared/option-refs.js'
@@ -8,10 +7,7 @@ import {
   OPTIONS,
   type Command,
   type OptionKey,
-  type AppIds,
-  type PerPlatform,
-  type OptionValue,
-  type Platform
+  type OptionValue
 } from '../shared/option-table.js'
 import { conventionalDestination } from '../shared/naming.js'
 import { optionsOf } from './offers.js'
@@ -23,52 +19,32 @@ export type { EnvironmentRef }
 import { whyTheKeyIsEmpty } from '../ci/providers/index.js'
 import type { EnvironmentRef } from '../model.js'
 
-/** The options, validated and complete: what the deploy runs on. */
+/** The options, validated and complete: their values as read, and what is derived from them. */
 export interface Settings {
   mode: Mode
-  /** Every option given (or defaulted), each of the type its kind reads to: where a new option is read. */
+  /** Every option given (or defaulted), each of the type its kind reads to: where an option is read. */
   values: OptionValues
+  /** The connection: required or defaulted for every command, so never absent (which `values` cannot say). */
   apiKey: string
   baseUrl: string
   maxAttempts: number
   /** The builds' paths or globs, each to be deployed under its own destination; empty without a build. */
   files: string[]
-  /** Each a value for every build, or one per platform. */
-  destination?: PerPlatform | undefined
-  namePrefix?: PerPlatform | undefined
-  environment?: PerPlatform | undefined
-  /** What the build must be: the app's id, and its platform (checked by reading it before anything is sent). */
-  expectedAppId?: AppIds | undefined
-  platform?: Platform | undefined
   /** The slowest upload still waited for: one PUT may take the build's size at this speed, plus the request time limit. */
   minUploadBytesPerSecond: number
-  deploymentType?: string | undefined
-  variables: Record<string, string>
-  runInputPath?: string | undefined
-  runVariable: string
+  /** Defaulted where a front end does not offer it (the CLI and the library have no check or comment switch). */
   failOnNoRun: boolean
-  /** Check everything and tell what would be done; nothing uploaded or notified. */
-  dryRun: boolean
+  /** The Git facts, derived from the CI and overridden by the options. */
   git: GitContext
-  deduplicationKey?: string | undefined
-  ephemeralEnvironment: boolean
   /** Wait for the verdict after the notification (always in wait mode). */
   wait: boolean
   waitTimeoutMs: number
-  /** End after the notification; a scheduled collect completes the check run with the verdict. */
-  reportLater: boolean
   pollIntervalMs: number
   /** The runs to wait for, in wait mode. */
   runIds: string[]
   /** The environment to end, in terminate mode. */
   environmentRef?: EnvironmentRef | undefined
-  /** Where to write the JUnit report of the verdict: an absolute path. */
-  junitReport?: string | undefined
-  githubToken?: string | undefined
-  /** The GitHub repository (owner/name) the check runs of report-later and a collect are on, when given. */
-  githubRepository?: string | undefined
   check: boolean
-  checkName?: string | undefined
   prComment: boolean
   /** Where a relative `file` is found. */
   workingDirectory: string
@@ -141,43 +117,21 @@ function settingsOf(
     baseUrl: read('baseUrl')!,
     maxAttempts: read('maxAttempts')!,
     files: read('file') ?? [],
-    destination: read('destination'),
-    namePrefix: read('namePrefix'),
-    environment: read('environment'),
-    expectedAppId: read('expectedAppId'),
-    platform: read('platform'),
     minUploadBytesPerSecond:
       (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
-    deploymentType: read('deploymentType'),
-    variables: read('variables') ?? {},
-    runInputPath: read('runInputPath'),
-    runVariable: read('runVariable')!,
     failOnNoRun: read('failOnNoRun') ?? true,
-    dryRun: read('dryRun') ?? false,
     git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
-    deduplicationKey: read('deduplicationKey'),
-    ephemeralEnvironment: read('ephemeralEnvironment') ?? false,
     wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
     waitTimeoutMs: Math.round(read('waitTimeoutMinutes')! * 60_000),
-    reportLater: read('reportLater') ?? false,
     pollIntervalMs: Math.round(read('pollIntervalSeconds')! * 1000),
     runIds: read('runId') ?? [],
     environmentRef:
       mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
-    junitReport: pathIn(request.workingDirectory, read('junitReport')),
-    githubToken: read('githubToken'),
-    githubRepository: read('githubRepository'),
     // The CLI and the library, which offer neither, keep both with report-later (github/plan.ts).
     check: read('check') ?? true,
-    checkName: read('checkName'),
     prComment: read('prComment') ?? true,
     workingDirectory: request.workingDirectory
   }
-}
-
-/** A path given relative to the working directory, as every path of a command. */
-function pathIn(workingDirectory: string, path: string | undefined): string | undefined {
-  return path === undefined ? undefined : resolve(workingDirectory, path)
 }
 
 /**

@@ -78,36 +78,20 @@ describe('resolveOptions', () => {
         wait: false,
         waitTimeoutMinutes: 60
       },
-      expectedAppId: undefined,
-      platform: undefined,
+      // Beside the values, only what is derived from them: units, defaults across front ends, the mode's own.
       apiKey: 'key-12345678',
       baseUrl: 'https://service.example.com',
       maxAttempts: 5,
       minUploadBytesPerSecond: 64 * 1024,
       files: ['app.apk'],
-      destination: undefined,
-      dryRun: false,
-      namePrefix: undefined,
-      environment: undefined,
-      deploymentType: undefined,
-      variables: {},
-      runInputPath: undefined,
-      runVariable: 'RUN_INPUT_PATH',
       failOnNoRun: true,
       git: {},
-      deduplicationKey: undefined,
-      ephemeralEnvironment: false,
       wait: false,
       waitTimeoutMs: 3_600_000,
       pollIntervalMs: 30_000,
-      reportLater: false,
       runIds: [],
-      githubRepository: undefined,
       environmentRef: undefined,
-      junitReport: undefined,
-      githubToken: undefined,
       check: true,
-      checkName: undefined,
       prComment: true,
       workingDirectory: '/work'
     })
@@ -157,12 +141,13 @@ describe('resolveOptions', () => {
       { RUN_INPUT_PATH: 'x.apk' }
     ],
     [{ destination: 'dir/sub/My App.IPA' }, 'destination', { all: 'dir/sub/My App.IPA' }]
-  ] as [Record<string, string>, keyof Settings, unknown][])(
-    '%j sets %s',
-    (overrides, field, expected) => {
-      expect(parse(overrides)[field]).toEqual(expected)
+  ] as [Record<string, string>, string, unknown][])('%j sets %s', (overrides, field, expected) => {
+    // A value as read is in values; what is derived from one (units, defaults) beside it.
+    const settings = parse(overrides) as unknown as Record<string, unknown> & {
+      values: Record<string, unknown>
     }
-  )
+    expect(field in settings ? settings[field] : settings.values[field]).toEqual(expected)
+  })
 
   it('applies every override over the derived context', () => {
     const HEAD = 'abcabcabcabcabcabcabcabcabcabcabcabcabca'
