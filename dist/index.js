@@ -15293,14 +15293,25 @@ function reading(text) {
     const from = [];
     const to = [];
     for (let i = 0; i < text.length;) {
+        const code = text.charCodeAt(i);
+        // Most text is ASCII: read it without a regular expression or a normalization per character.
+        if (code < 0x80) {
+            const escaped = code === 0x5c && /[nrt]/.test(text.charAt(i + 1));
+            if (escaped)
+                i += 2;
+            else if (code === 0x20 || (code >= 0x09 && code <= 0x0d))
+                i++;
+            else {
+                read.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text[i]);
+                from.push(i);
+                to.push(++i);
+            }
+            continue;
+        }
         const character = String.fromCodePoint(text.codePointAt(i));
         const next = i + character.length;
         if (/\s/.test(character) || _text_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE_CHARACTER */ .MZ.test(character)) {
             i = next;
-            continue;
-        }
-        if (character === '\\' && /[nrt]/.test(text.charAt(next))) {
-            i = next + 1;
             continue;
         }
         // Full-width and other compatibility forms read as the plain letter they stand for.
@@ -15353,6 +15364,8 @@ class Secrets {
     runs = new Map();
     /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
     words = new Set();
+    /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
+    keys = new Set();
     wordPattern;
     /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
     constructor(onMask = () => undefined) {
@@ -15360,8 +15373,9 @@ class Secrets {
     }
     /** Registers a key (an API key, a token, a signature): masked in every spelling above, whatever its length. */
     add(secret) {
-        if (!secret)
+        if (!secret || this.keys.has(secret))
             return;
+        this.keys.add(secret);
         if (secret.length < MIN_SECRET_LENGTH) {
             if (this.words.has(secret))
                 return;

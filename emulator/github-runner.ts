@@ -55,11 +55,14 @@ interface ActionInput {
 
 /** The inputs of action.yml with their defaults, as the runner reads them. */
 export async function actionInputs(): Promise<Record<string, ActionInput>> {
-  const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as {
-    inputs?: Record<string, ActionInput>
-  }
-  return action.inputs ?? {}
+  // Read once per process: every emulated step reads the same file, which no step changes.
+  inputs ??= readFile(join(ROOT, 'action.yml'), 'utf8').then(text => {
+    const action = parse(text) as { inputs?: Record<string, ActionInput> }
+    return action.inputs ?? {}
+  })
+  return structuredClone(await inputs)
 }
+let inputs: Promise<Record<string, ActionInput>> | undefined
 
 /** The environment a runner gives the step: INPUT_* with defaults applied, GITHUB_*, RUNNER_* and the file commands. */
 export async function stepEnvironment(

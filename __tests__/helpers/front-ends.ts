@@ -27,10 +27,19 @@ export function cliEnv(
   }
 }
 
-/** Runs the CLI's main(io) in this process, as its bin does. */
+/**
+ * Runs the CLI's main(io) in this process, as its bin does. The test folders
+ * are no checkouts: git is asked nothing (a stub that knows no repository),
+ * unless a test gives the git it means.
+ */
 export async function runCli(
   argv: string[],
-  options: { env: Record<string, string | undefined>; cwd: string; signal?: AbortSignal }
+  options: {
+    env: Record<string, string | undefined>
+    cwd: string
+    signal?: AbortSignal
+    git?: (args: string[]) => Promise<string | undefined>
+  }
 ): Promise<CliResult> {
   let stdout = ''
   let stderr = ''
@@ -38,6 +47,7 @@ export async function runCli(
     argv,
     env: options.env,
     cwd: options.cwd,
+    git: options.git ?? (async () => undefined),
     stdout: text => void (stdout += text),
     stderr: text => void (stderr += text),
     ...(options.signal ? { signal: options.signal } : {})

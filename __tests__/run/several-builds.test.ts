@@ -8,30 +8,55 @@ import '../helpers/virtual-time.js'
  * CLI's repeated --file, the library's list), each read and checked before
  * any request, sent under its own destination, notified with its own path,
  * judged on its own, and the step's exit code the most severe of theirs.
+ * Several builds of one app in one step (an APK beside its AAB) are named
+ * apart before the first request; a deploy of several builds hands over
+ * `runIds` for a wait of its own; report-later goes only where its verdict
+ * can arrive.
  */
+import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { useEmulatorClock } from '../../emulator/clock.js'
+import { READ_ONLY_TOKEN } from '../../emulator/github-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { clock } from '../../src/core/shared/clock.js'
 import { EXIT } from '../../src/cli/args.js'
-import { deployBuild } from '../../src/index.js'
+import { deployBuild, waitForVerdict } from '../../src/index.js'
 import { carriesMarker } from '../../src/core/report/github.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
-import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+import {
+  DEMO_API_KEY,
+  expectFailure,
+  freshWorkspace,
+  step,
+  writeArtifact
+} from '../helpers/harness.js'
 import { junitSuite } from '../helpers/junit.js'
 import { render } from '../helpers/markdown.js'
 
 let emulator: Emulator
 let workspace: string
+let ahead = 0
+let restoreClock: () => void
 beforeAll(async () => {
   emulator = await startEmulator()
   workspace = await freshWorkspace()
   await writeArtifact('app.apk', 64 * 1024, workspace)
   await writeArtifact('app.ipa', 64 * 1024, workspace)
+  await writeArtifact('app.aab', 64 * 1024, workspace)
+  // The emulated runs move on by the product's clock, and a test moves them further by `ahead`.
+  restoreClock = useEmulatorClock(() => clock.now() + ahead)
 })
-afterAll(() => emulator.close())
-beforeEach(() => emulator.reset())
+afterAll(async () => {
+  restoreClock()
+  await emulator.close()
+})
+beforeEach(() => {
+  emulator.reset()
+  ahead = 0
+})
 
 const ANDROID = 'Mobile tests (Android: com.example.inspect, staging)'
 const IOS = 'Mobile tests (iOS: com.example.written, staging)'
@@ -263,5 +288,279 @@ describe('two builds in one step', () => {
     expect(result.stdout).toMatch(/Would upload "app\.ipa" .* to "myapp-staging\.ipa"/)
     expect(emulator.runs).toEqual([])
     expect(emulator.objects.size).toBe(0)
+  })
+})
+
+const APK = 'Mobile tests (Android: com.example.inspect, staging, app.apk)'
+const AAB = 'Mobile tests (Android: com.example.inspect, staging, app.aab)'
+/** The APK's run finds a blocking bug; the AAB's passes. */
+const APK_FAILS_AAB_PASSES = {
+  byBuild: {
+    apk: { final: 'failed', bugs: [{ name: 'Checkout crashes', priority: 'urgent' }] },
+    aab: { final: 'passed' }
+  }
+}
+
+const bothBuilds = {
+  file: 'app.apk\napp.aab',
+  'name-prefix': 'android:myapp',
+  environment: 'android:staging',
+  // An APK and an AAB of one prefix and environment go to two destinations: their extensions differ.
+  'junit-report': 'junit.xml'
+}
+
+describe('an APK beside its AAB, waiting', () => {
+  it('two names told apart by the file, two check runs, two rows, two suites: the failure shows', async () => {
+    const result = await step(
+      emulator,
+      { ...bothBuilds, wait: 'true', variables: run(APK_FAILS_AAB_PASSES) },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(result.exitCode).toBe(1)
+    expect(shownChecks(HEAD)).toEqual({ [APK]: 'failure', [AAB]: 'success' })
+    expect(emulator.github.comments).toHaveLength(1)
+    const comment = emulator.github.comments[0]!.body
+    expect(carriesMarker(comment, [APK, AAB])).toBe(true)
+    expect(comment).toMatch(/❌ failure: the run found blocking bugs/)
+    expect(comment).toMatch(/✅ success/)
+    expect(JSON.parse(result.outputs.deployments!).map((d: { name: string }) => d.name)).toEqual([
+      APK,
+      AAB
+    ])
+    const junit = await readFile(join(workspace, 'junit.xml'), 'utf8')
+    expect([junitSuite(junit, 0), junitSuite(junit, 1)]).toEqual([
+      expect.objectContaining({ name: APK, failures: 2 }),
+      expect.objectContaining({ name: AAB, failures: 0 })
+    ])
+    // No warning of a shared name: the names were told apart in the step, not by reading GitHub.
+    expect(result.stdout).not.toMatch(/Check name shared/)
+  })
+
+  it('each log line names its build; each created run is named with its build', async () => {
+    const result = await step(
+      emulator,
+      { ...bothBuilds, variables: run() },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(result.exitCode).toBe(0)
+    const runOf = (ext: string) => emulator.runs.find(r => r.runInputPath?.endsWith(ext))!.id
+    const lines = result.stdout.split('\n')
+    const created = lines.filter(line => / created on environment /.test(line))
+    expect(created).toEqual([
+      expect.stringMatching(new RegExp(`^\\[android app\\.(apk|aab)\\] Run run_`)),
+      expect.stringMatching(new RegExp(`^\\[android app\\.(apk|aab)\\] Run run_`))
+    ])
+    expect(created.find(line => line.startsWith('[android app.apk]'))).toContain(runOf('.apk'))
+    expect(created.find(line => line.startsWith('[android app.aab]'))).toContain(runOf('.aab'))
+    // No group of one build holds another's lines: with several builds no build opens a group.
+    expect(lines.filter(line => line.startsWith('::group::'))).toEqual([])
+    for (const line of lines.filter(line => /^(Upload|Signed URL|SHA-256)/.test(line)))
+      throw new Error(`a build's line without its label: ${line}`)
+  })
+})
+
+describe('an APK beside its AAB, reported later and collected', () => {
+  const collect = () =>
+    step(
+      emulator,
+      { collect: 'true' },
+      {
+        env,
+        eventName: 'schedule',
+        ref: 'refs/heads/main',
+        sha: '9999999999999999999999999999999999999999',
+        event: { schedule: '*/10 * * * *' }
+      }
+    )
+
+  it('both checks pending with a neutral mark; the collect completes each with its own verdict, the failure shown', async () => {
+    const hour = 60 * 60 * 1000
+    const deployed = await step(
+      emulator,
+      {
+        ...bothBuilds,
+        'report-later': 'true',
+        variables: run({
+          initializingMs: hour / 2,
+          underReviewMs: hour / 2,
+          ...APK_FAILS_AAB_PASSES
+        })
+      },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(deployed.exitCode).toBe(0)
+    expect(shownChecks(HEAD)).toEqual({ [APK]: null, [AAB]: null })
+    const pending = emulator.github.comments[0]!.body
+    expect(pending).toMatch(/verdict pending/)
+    expect(pending).not.toMatch(/✅/)
+    expect(deployed.summary).not.toMatch(/✅ success/)
+    ahead = 2 * hour
+    const collected = await collect()
+    expect(collected.exitCode).toBe(0)
+    expect(shownChecks(HEAD)).toEqual({ [APK]: 'failure', [AAB]: 'success' })
+    expect(emulator.github.comments).toHaveLength(1)
+    const comment = emulator.github.comments[0]!.body
+    expect(carriesMarker(comment, [APK, AAB])).toBe(true)
+    expect(comment).toMatch(/❌ failure: the run found blocking bugs/)
+    expect(comment).toMatch(/Checkout crashes/)
+  })
+})
+
+describe('two builds deployed, then a wait of their own', () => {
+  it('the CLI: deploy hands runIds over in its shell file; wait --run-id "$runIds" judges both, the exit code the failure', async () => {
+    const deployed = await runCli(
+      [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--file',
+        'app.ipa',
+        '--variables',
+        JUDGED_APART,
+        '--output-env',
+        'deploy.sh',
+        '--output-env-format',
+        'shell'
+      ],
+      { env: cliEnv(emulator), cwd: workspace }
+    )
+    expect(deployed.exitCode).toBe(EXIT.success)
+    // As a later CI step reads it: the file sourced by the shell.
+    const runIds = execFileSync(
+      'bash',
+      ['-c', 'source "$1"; printf %s "$runIds"', '-', join(workspace, 'deploy.sh')],
+      {
+        encoding: 'utf8'
+      }
+    )
+    expect(runIds.split(' ').sort()).toEqual(emulator.runs.map(r => r.id).sort())
+    const waited = await runCli(['wait', '--run-id', runIds, '--json'], {
+      env: { ...cliEnv(emulator), MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' },
+      cwd: workspace
+    })
+    expect(waited.exitCode).toBe(EXIT['run-failed'])
+    const result = JSON.parse(waited.stdout)
+    expect(result.runIds).toBe(runIds)
+    expect(result.deployments.map((d: { verdict: string }) => d.verdict).sort()).toEqual([
+      'failed',
+      'passed'
+    ])
+    // The flag may repeat as well.
+    const repeated = await runCli(
+      ['wait', ...runIds.split(' ').flatMap(id => ['--run-id', id]), '--json'],
+      { env: { ...cliEnv(emulator), MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1' }, cwd: workspace }
+    )
+    expect(JSON.parse(repeated.stdout).runIds).toBe(runIds)
+  })
+
+  it('the action: run-id with two runs gives a check run each and one comment with a row each; the failure fails the step', async () => {
+    const deployed = await step(
+      emulator,
+      { file: 'app.apk\napp.ipa', variables: JUDGED_APART },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    const runIds = deployed.outputs.runIds!
+    expect(runIds.split(' ')).toHaveLength(2)
+    const waited = await step(emulator, { 'run-id': runIds }, { env, ...pullRequest(HEAD) })
+    expect(waited.exitCode).toBe(1)
+    const checks = emulator.github.checkRuns.filter(c => c.head_sha === HEAD)
+    expect(checks.map(c => c.conclusion).sort()).toEqual(['failure', 'success'])
+    expect(new Set(checks.map(c => c.name)).size).toBe(2)
+    expect(emulator.github.comments).toHaveLength(1)
+    const body = emulator.github.comments[0]!.body
+    for (const id of runIds.split(' ')) expect(body).toContain(id)
+    expect(waited.outputs.runIds).toBe(runIds)
+    expect(waited.outputs.verdict).toBe('failed')
+  })
+
+  it('the library: runId takes a list', async () => {
+    const deployed = await step(
+      emulator,
+      { file: 'app.apk\napp.ipa', variables: JUDGED_APART },
+      { workspace, env, eventName: 'workflow_dispatch' }
+    )
+    const result = await waitForVerdict({
+      apiKey: DEMO_API_KEY,
+      baseUrl: emulator.baseUrl,
+      runId: deployed.outputs.runIds!.split(' '),
+      pollIntervalSeconds: 1
+    })
+    expect(result).toMatchObject({ conclusion: 'failure', cause: 'run-failed', verdict: 'failed' })
+    expect(result.deployments).toHaveLength(2)
+  })
+})
+
+const later = { file: 'app.apk', 'report-later': 'true', variables: run() }
+
+describe('refused before any request where no check run can carry the verdict', () => {
+  it('the action with check: false', async () => {
+    const result = await step(
+      emulator,
+      { ...later, check: 'false' },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expectFailure(result, "Input 'check' is false", 'report-later', 'nothing would ever bring it')
+    expect(emulator.requests).toEqual([])
+    expect(emulator.github.requests).toEqual([])
+  })
+
+  it('the action without a token', async () => {
+    const result = await step(
+      emulator,
+      { ...later, 'github-token': '' },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expectFailure(result, "Input 'github-token' is empty", 'checks: write')
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('the CLI without a token or a repository, and the library alike', async () => {
+    const cli = await runCli(
+      ['deploy', '--file', 'app.apk', '--report-later', '--sha', 'a'.repeat(40)],
+      {
+        env: cliEnv(emulator),
+        cwd: workspace
+      }
+    )
+    expect(cli.exitCode).toBe(EXIT.usage)
+    expect(cli.stderr).toMatch(
+      /--github-token \(or GITHUB_TOKEN\) is empty, and --report-later writes the check run with it/
+    )
+    const library = await deployBuild({
+      apiKey: DEMO_API_KEY,
+      baseUrl: emulator.baseUrl,
+      file: 'app.apk',
+      workingDirectory: workspace,
+      reportLater: true,
+      githubToken: 'ghs_x0123456789abcdef',
+      git: { sha: 'a'.repeat(40) }
+    })
+    expect(library).toMatchObject({ outcome: 'aborted', cause: 'usage' })
+    expect(library.reason).toMatch(/githubRepository/)
+    expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('a check run that cannot be written fails the step, saying the verdict will not arrive', () => {
+  it('a read-only token: the run exists, the step fails naming checks: write', async () => {
+    const result = await step(
+      emulator,
+      { ...later, 'github-token': READ_ONLY_TOKEN },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    const error = expectFailure(result, 'checks: write', 'will not reach')
+    expect(error).toContain(result.outputs.runId!)
+    expect(result.outputs.outcome).toBe('success')
+    expect(result.stdout).not.toMatch(/The verdict is in the job summary and the outputs/)
+  })
+
+  it('GitHub unreachable: the step fails, saying so', async () => {
+    const result = await step(emulator, later, {
+      workspace,
+      env: { ...env, GITHUB_API_URL: 'http://127.0.0.1:9' },
+      ...pullRequest(HEAD)
+    })
+    expectFailure(result, 'GitHub check run could not be written', 'will not reach')
+    expect(result.stdout).not.toMatch(/The verdict is in the job summary and the outputs/)
   })
 })
