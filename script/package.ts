@@ -17,6 +17,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
+import { HELP_FILE, helpTexts } from '../src/cli/args.js'
 import { join } from 'node:path'
 import ncc from '@vercel/ncc'
 import { ROOT } from '../emulator/github-runner.js'
@@ -56,6 +57,8 @@ if (process.argv.includes('--npm')) {
   const build = join(ROOT, 'build')
   await rm(build, { recursive: true, force: true })
   await bundle('src/cli/index.ts', join(build, 'cli'), { bin: true })
+  // The help texts, written out: `--help` answers from them without loading the commands (src/cli/index.ts).
+  await writeFile(join(build, 'cli', HELP_FILE), `${JSON.stringify(helpTexts())}\n`)
   await bundle('src/index.ts', join(build, 'lib'))
   // The library's types, from the same source: its public API and the core types it names.
   execFileSync(

@@ -110,6 +110,17 @@ export function interruptedExit(reason: unknown): number {
 }
 
 /** The tool's usage, or one command's. */
+/** The file beside the CLI's bundle that holds every help text (script/package.ts writes it). */
+export const HELP_FILE = 'help.json'
+
+/** Every help text by the command it is of ('' for the CLI's own): what `--help` prints, written out at build time. */
+export function helpTexts(): Record<string, string> {
+  return Object.fromEntries([
+    ['', helpText()],
+    ...COMMANDS.map(command => [command.name, helpText(command)])
+  ])
+}
+
 export function helpText(command?: CliCommand): string {
   if (!command) {
     return [

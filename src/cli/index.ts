@@ -1,22 +1,42 @@
-import { interruptedExit } from './args.js'
-import { main } from './main.js'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PRODUCT_VERSION } from '../core/index.js'
 
-// Ctrl-C (or a CI cancelling the job) stops the deploy at once: it ends as `aborted`, the outputs are handed
-// over, and the exit code is 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process there and then.
-const stop = new AbortController()
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    // The signal's name is the reason: the deploy says it was stopped by it, and main() turns it into the exit code.
-    stop.abort(signal)
-    process.once(signal, () => process.exit(interruptedExit(signal)))
-  })
+/**
+ * The CLI's entry. The version and the help are answered here, before
+ * anything of the commands loads: a tool that asks for them (a CI's set-up,
+ * a shell's completion) pays for node's start and little more. The help
+ * texts come from the file the build writes beside this bundle
+ * (script/package.ts, from args.ts's helpText); run from the source, where
+ * there is none, main() answers as it does for every other command line.
+ */
+const argv = process.argv.slice(2)
+const [first, second] = argv
+const help = quickHelp()
+if (first === '--version' || first === '-v' || first === 'version')
+  process.stdout.write(`${PRODUCT_VERSION}\n`)
+else if (help !== undefined) process.stdout.write(help)
+else {
+  const { runCli } = await import('./process.js')
+  process.exitCode = await runCli(argv)
 }
 
-process.exitCode = await main({
-  argv: process.argv.slice(2),
-  env: process.env,
-  cwd: process.cwd(),
-  stdout: text => process.stdout.write(text),
-  stderr: text => process.stderr.write(text),
-  signal: stop.signal
-})
+/** The help of `--help` (or `<command> --help`), as the build wrote it; undefined for any other command line. */
+function quickHelp(): string | undefined {
+  const asked =
+    argv.length === 1 && (first === '--help' || first === '-h' || first === 'help')
+      ? ''
+      : argv.length === 2 && second === '--help'
+        ? first
+        : undefined
+  if (asked === undefined) return undefined
+  try {
+    // Beside this file, by its path: ncc would take `new URL('./help.json', import.meta.url)` for an asset of its own.
+    const path = fileURLToPath(import.meta.url).replace(/[^/\\]*$/, 'help.json')
+    const texts = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+    const text = texts[asked]
+    return typeof text === 'string' ? text : undefined
+  } catch {
+    return undefined
+  }
+}
