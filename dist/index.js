@@ -4258,9 +4258,9 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 // EXTERNAL MODULE: ./src/core/shared/text.ts
 var shared_text = __nccwpck_require__(986);
 ;// CONCATENATED MODULE: ./src/core/shared/name-rules.ts
-
-
 /** Facts about names and paths that options, answers and uploads all check against. */
+
+
 /** The service's file types, lower case with the dot (service spec 2.1). */
 const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
 const MAX_PATH_LENGTH = 1024;
@@ -4592,7 +4592,6 @@ function conventionalDestination(parts) {
 
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
-/** What the option table says per front end and command. */
 /** Whether a front end offers an option. */
 function offers(frontEnd, key) {
     const spec = option_table/* OPTIONS */.lw[key];
@@ -4611,15 +4610,15 @@ function defaultOf(key) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/options/structured.ts
-
-
-
-
-
 /**
  * The readers of the options with a structure of their own: a URL (the
  * service's base URL above all), the variables object, a repository.
  */
+
+
+
+
+
 const MAX_VARIABLES_BYTES = 64 * 1024;
 /** The longest name a run variable may have. */
 const MAX_VARIABLE_NAME_LENGTH = 256;
@@ -5905,12 +5904,6 @@ function refused(named, shown, kind) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/model.ts
-/**
- * The domain's nouns: what a deploy puts in front of the service and what it
- * learns back, in the product's own terms. The service's wire (service/v0/)
- * reads its answers into these; every report, output and the library's
- * types are made of them, and the library exports them.
- */
 // ---------------------------------------------------------------- outcome
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
 const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
@@ -5956,27 +5949,27 @@ const OUTPUT_VALUES = {
     platform: option_table/* PLATFORMS */.P4
 };
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-function outputValuesOf(report) {
-    const { verdict, build } = report;
+function outputValuesOf(deployment) {
+    const { verdict, build } = deployment;
     // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
-    const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined;
-    const uploaded = report.artifact?.sha256 !== undefined;
+    const app = build?.platform && deployment.artifact?.sha256 !== undefined ? build : undefined;
+    const uploaded = deployment.artifact?.sha256 !== undefined;
     const values = {
-        playgroundFileLocation: report.playgroundFileLocation,
-        fileLocation: report.fileLocation,
-        runId: report.runId,
-        environmentId: report.environmentId ?? report.terminated?.environmentId,
-        outcome: report.outcome,
-        artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
-        artifactSize: uploaded ? report.artifact?.size : undefined,
+        playgroundFileLocation: deployment.playgroundFileLocation,
+        fileLocation: deployment.fileLocation,
+        runId: deployment.runId,
+        environmentId: deployment.environmentId ?? deployment.terminated?.environmentId,
+        outcome: deployment.outcome,
+        artifactSha256: uploaded ? deployment.artifact?.sha256 : undefined,
+        artifactSize: uploaded ? deployment.artifact?.size : undefined,
         appId: app?.appId,
         appVersion: app?.appVersion,
         buildNumber: app?.buildNumber,
         platform: app?.platform,
         verdict: verdict?.verdict,
         greenlight: verdict?.greenlight,
-        runUrl: verdict?.runUrl ?? report.runUrl,
-        blockingBugsCount: verdict && blockingCount(report),
+        runUrl: verdict?.runUrl ?? deployment.runUrl,
+        blockingBugsCount: verdict && blockingCount(deployment),
         nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
             (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
         bugs: verdict?.answered ? verdict.bugs : undefined
@@ -5984,8 +5977,8 @@ function outputValuesOf(report) {
     return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
 }
 /** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-function blockingCount(report) {
-    const { verdict } = report;
+function blockingCount(deployment) {
+    const { verdict } = deployment;
     if (!verdict)
         return undefined;
     return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
@@ -6735,7 +6728,7 @@ function summaryFile(path) {
 
 /** Pure: the result of a step, read from its facts and judgement and never judged again. */
 function resultOf({ deployments, judgement, warnings: own }) {
-    const report = deployments[0];
+    const deployment = deployments[0];
     const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own];
     const values = stepOutputValues(deployments);
     return {
@@ -6745,7 +6738,7 @@ function resultOf({ deployments, judgement, warnings: own }) {
         cause: judgement.cause,
         ...(judgement.message ? { reason: judgement.message } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
-        ...(deployments.length === 1 && report.terminated ? { state: report.terminated.state } : {})
+        ...(deployments.length === 1 && deployment.terminated ? { state: deployment.terminated.state } : {})
     };
 }
 
@@ -6932,20 +6925,20 @@ const CAUSES = {
  * failed deploy fails; no run created fails unless `failOnNoRun` is false
  * (then a warning); a verdict other than passed fails, each by its cause.
  */
-function conclude(report) {
-    if (report.failure)
+function conclude(deployment) {
+    if (deployment.failure)
         return {
             conclusion: 'failure',
-            cause: report.failure.usage
+            cause: deployment.failure.usage
                 ? 'usage'
-                : report.failure.interrupted
+                : deployment.failure.interrupted
                     ? 'canceled'
                     : 'deploy-failed',
-            message: report.failure.message
+            message: deployment.failure.message
         };
-    if (report.noRun) {
-        const message = noRunMessage(report.noRun);
-        return report.failOnNoRun
+    if (deployment.noRun) {
+        const message = noRunMessage(deployment.noRun);
+        return deployment.failOnNoRun
             ? {
                 conclusion: 'failure',
                 cause: 'deploy-failed',
@@ -6953,7 +6946,7 @@ function conclude(report) {
             }
             : { conclusion: 'warning', cause: 'success', message };
     }
-    const { verdict } = report;
+    const { verdict } = deployment;
     if (verdict && verdict.verdict !== 'passed') {
         const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
         return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
@@ -8414,8 +8407,8 @@ function distinctDestinations(handoffs) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-
 /** The sentences a deploy ends with when something stopped it. */
+
 /** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
 function failureText(error) {
     const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
@@ -8742,12 +8735,6 @@ class Reporting {
 }
 
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
-
-
-
-
-
-
 /**
  * The one module that reads the service's answers: the signed upload, the
  * deploy answer, the verdict and error bodies. Each is read tolerantly (a
@@ -8755,6 +8742,12 @@ class Reporting {
  * every value that becomes an output or a log line is checked as strictly as
  * the same value from the user.
  */
+
+
+
+
+
+
 /** The service's words as one plain line with no credential in it. */
 function serviceWords(value) {
     return (0,shared_text/* oneLine */.TN)((0,redact/* redactShapes */.YA)(value));
@@ -8964,10 +8957,10 @@ function isString(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/service/v0/greenlight.ts
-
-
-
 /** The verdict endpoint's answers and the end of an environment's, read tolerantly into the domain's terms. */
+
+
+
 // ---------------------------------------------------------------- verdict
 const STAGES = ['initializing', 'underReview', 'completed', 'canceled'];
 const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'unprioritized'];
@@ -10843,8 +10836,8 @@ class XmlFormatError extends Error {
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/android.ts
-
 /** What an Android manifest says about the app, read once for an APK's binary XML and a bundle's protocol buffers. */
+
 
 // The platform attributes' resource ids (android.R.attr), the sure way to find them: an
 // obfuscated manifest may blank their names but the resource map keeps them.
@@ -12347,7 +12340,6 @@ async function readAt(handle, position, length) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/survey.ts
-/** What one walk of a zip's central directory tells: the descriptors a build type has, and what else it holds. */
 const APK_MANIFEST = 'AndroidManifest.xml';
 const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml';
 /** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
@@ -13282,11 +13274,11 @@ function describeStage(answer) {
  * Waits for the verdict of the run the deploy created (or, in wait mode, the
  * one given); the judgement decides what a verdict other than passed does.
  */
-async function waitForVerdict(session, report) {
+async function waitForVerdict(session, deployment) {
     const { settings, log } = session;
     const afterDeploy = settings.mode !== 'wait';
-    const runId = report.runId;
-    if (!runId || report.noRun) {
+    const runId = deployment.runId;
+    if (!runId || deployment.noRun) {
         log.info('No run was created, so there is no verdict to wait for.');
         return {};
     }
@@ -13354,7 +13346,7 @@ const STEPS = {
     }),
     upload,
     notify,
-    wait: async (session, _handoff, report) => waitForVerdict(session, report),
+    wait: async (session, _handoff, deployment) => waitForVerdict(session, deployment),
     terminate
 };
 /** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
@@ -13410,7 +13402,7 @@ async function checkTheBuild(session, { artifact }) {
     return { facts: { build, destination }, handoff: { destination } };
 }
 /** The build into the store through its signed URL. */
-async function upload(session, { artifact, destination }, report) {
+async function upload(session, { artifact, destination }, deployment) {
     const receipt = await session.withinDelivery(service => session.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
         const sent = await uploadArtifact(service, artifact, destination, {
             minBytesPerSecond: session.settings.minUploadBytesPerSecond,
@@ -13425,7 +13417,7 @@ async function upload(session, { artifact, destination }, report) {
         session.log.info('Upload only: no deploy notification was sent, so no run starts.');
     return {
         facts: {
-            artifact: { ...report.artifact, sha256: receipt.sha256 },
+            artifact: { ...deployment.artifact, sha256: receipt.sha256 },
             fileLocation: session.value(receipt.signed.fileLocation) || undefined,
             playgroundFileLocation: session.value(receipt.signed.playgroundFileLocation),
             ...(uploadOnly ? { outcome: 'skipped' } : {})
@@ -14840,6 +14832,12 @@ function messageOf(thrown) {
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
 /* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(994);
+/**
+ * The options by their library names, and how the core's sentences refer to
+ * them. A sentence never spells an option the way one front end does
+ * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
+ * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
+ */
 
 const KNOWN = new Set(_option_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPTION_KEYS */ .XJ);
 function isOptionKey(value) {

@@ -1,12 +1,11 @@
-import type { GitContext } from './shared/git-context.js'
-import type { OptionKey } from './shared/option-table.js'
-
 /**
  * The domain's nouns: what a deploy puts in front of the service and what it
  * learns back, in the product's own terms. The service's wire (service/v0/)
  * reads its answers into these; every report, output and the library's
  * types are made of them, and the library exports them.
  */
+import type { GitContext } from './shared/git-context.js'
+import type { OptionKey } from './shared/option-table.js'
 
 // ---------------------------------------------------------------- outcome
 

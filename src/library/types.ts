@@ -1,3 +1,11 @@
+/**
+ * The library's options and results. Each function's option type is derived
+ * from the option table: the options its command takes in the library, each
+ * of the type its kind reads to, under its library name (`git.x` inside
+ * `git`), so that a change of the table the types do not follow is a compile
+ * error. Only the callbacks are written here. Every optional field accepts
+ * `undefined`, for `exactOptionalPropertyTypes`.
+ */
 import type {
   Cause,
   Command,
@@ -12,15 +20,6 @@ import type {
   VariablesValue,
   VerdictStatus
 } from '../core/index.js'
-
-/**
- * The library's options and results. Each function's option type is derived
- * from the option table: the options its command takes in the library, each
- * of the type its kind reads to, under its library name (`git.x` inside
- * `git`), so that a change of the table the types do not follow is a compile
- * error. Only the callbacks are written here. Every optional field accepts
- * `undefined`, for `exactOptionalPropertyTypes`.
- */
 
 /** The options the library offers for a command, by key. */
 type LibraryKey<C extends Command> = {

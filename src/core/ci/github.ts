@@ -1,14 +1,13 @@
-import type { GitContext, Repository } from '../shared/git-context.js'
-import { asObject, asText, type JsonObject } from '../shared/json.js'
-import { httpUrl } from '../shared/name-rules.js'
-import { quote } from '../shared/text.js'
-
 /**
  * The one derivation of the Git context of a GitHub workflow, used by the
  * action and by the CLI when it runs in one. Pure: the event's name and
  * payload and the runner's variables in, the context out. Missing or oddly
  * typed payload fields are skipped, never fatal.
  */
+import type { GitContext, Repository } from '../shared/git-context.js'
+import { asObject, asText, type JsonObject } from '../shared/json.js'
+import { httpUrl } from '../shared/name-rules.js'
+import { quote } from '../shared/text.js'
 
 /** The runner's variables the derivation reads. */
 export interface RunnerEnv {

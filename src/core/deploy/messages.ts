@@ -1,6 +1,5 @@
-import { DeployError, isError, messageOf } from '../shared/errors.js'
-
 /** The sentences a deploy ends with when something stopped it. */
+import { DeployError, isError, messageOf } from '../shared/errors.js'
 
 /** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
 export function failureText(error: unknown): string {

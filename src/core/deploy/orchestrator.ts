@@ -99,7 +99,7 @@ function newDeployment(name: string, startedAt: number): Deployment {
 }
 
 /** What one step's run shares between its deployments. */
-interface StepRun {
+interface StepContext {
   settings: Settings
   limits: Limits
   output: OutputFilter
@@ -113,7 +113,7 @@ interface StepRun {
  * (a refusal of any ends the step before the first request), then each
  * deployment's requests beside the others', each ending by itself.
  */
-async function runSteps(run: StepRun): Promise<void> {
+async function runSteps(run: StepContext): Promise<void> {
   const { settings, hooks, deployments, reporting, output } = run
   deployments.forEach((deployment, i) =>
     Object.assign(
@@ -179,7 +179,7 @@ async function runSteps(run: StepRun): Promise<void> {
 
 /** One deployment's requests in order; what stops them ends this deployment alone. */
 async function requests(
-  run: StepRun,
+  run: StepContext,
   session: DeploySession,
   index: number,
   handoffs: Handoff[],
@@ -198,7 +198,7 @@ async function requests(
 }
 
 /** A step's result written into its deployment's facts; a pull request found names every deployment's. */
-function take(run: StepRun, index: number, handoffs: Handoff[], result: StepResult): void {
+function take(run: StepContext, index: number, handoffs: Handoff[], result: StepResult): void {
   const { facts, handoff, event } = result
   Object.assign(run.deployments[index]!, facts)
   Object.assign(handoffs[index]!, handoff)

@@ -25,14 +25,14 @@ import { waitForVerdict } from './waiting.js'
 /** The one ask for a new run's page waits no longer: a link is never worth holding the deploy up. */
 const RUN_PAGE_TIMEOUT_MS = 30_000
 
-type StepRun = (
+type StepFunction = (
   session: DeploySession,
   handoff: Handoff,
-  report: Readonly<Deployment>
+  deployment: Readonly<Deployment>
 ) => Promise<StepResult>
 
 /** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
-export const STEPS: Record<Step, StepRun> = {
+export const STEPS: Record<Step, StepFunction> = {
   lookUpPullRequest,
   locateBuild,
   checkBuild: checkTheBuild,
@@ -43,7 +43,7 @@ export const STEPS: Record<Step, StepRun> = {
   }),
   upload,
   notify,
-  wait: async (session, _handoff, report) => waitForVerdict(session, report),
+  wait: async (session, _handoff, deployment) => waitForVerdict(session, deployment),
   terminate
 }
 
@@ -110,7 +110,7 @@ async function checkTheBuild(session: DeploySession, { artifact }: Handoff): Pro
 async function upload(
   session: DeploySession,
   { artifact, destination }: Handoff,
-  report: Readonly<Deployment>
+  deployment: Readonly<Deployment>
 ): Promise<StepResult> {
   const receipt = await session.withinDelivery(service =>
     session.phase(`Upload ${quote(artifact!.name)} (${formatBytes(artifact!.size)})`, async () => {
@@ -129,7 +129,7 @@ async function upload(
     session.log.info('Upload only: no deploy notification was sent, so no run starts.')
   return {
     facts: {
-      artifact: { ...report.artifact!, sha256: receipt.sha256 },
+      artifact: { ...deployment.artifact!, sha256: receipt.sha256 },
       fileLocation: session.value(receipt.signed.fileLocation) || undefined,
       playgroundFileLocation: session.value(receipt.signed.playgroundFileLocation),
       ...(uploadOnly ? { outcome: 'skipped' as const } : {})

@@ -11,12 +11,12 @@ import type { DeploySession, StepResult } from './session.js'
  */
 export async function waitForVerdict(
   session: DeploySession,
-  report: Readonly<Deployment>
+  deployment: Readonly<Deployment>
 ): Promise<StepResult> {
   const { settings, log } = session
   const afterDeploy = settings.mode !== 'wait'
-  const runId = report.runId
-  if (!runId || report.noRun) {
+  const runId = deployment.runId
+  if (!runId || deployment.noRun) {
     log.info('No run was created, so there is no verdict to wait for.')
     return {}
   }

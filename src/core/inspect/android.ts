@@ -1,6 +1,6 @@
+/** What an Android manifest says about the app, read once for an APK's binary XML and a bundle's protocol buffers. */
 import { quote } from '../shared/text.js'
 import type { BuildWarning } from './facts.js'
-/** What an Android manifest says about the app, read once for an APK's binary XML and a bundle's protocol buffers. */
 import { ANDROID_NAMESPACE, type XmlElement, type XmlValue } from './xml-tree.js'
 
 // The platform attributes' resource ids (android.R.attr), the sure way to find them: an

@@ -1,6 +1,5 @@
-import type { OpenZip, ZipEntry } from './zip.js'
-
 /** What one walk of a zip's central directory tells: the descriptors a build type has, and what else it holds. */
+import type { OpenZip, ZipEntry } from './zip.js'
 
 export const APK_MANIFEST = 'AndroidManifest.xml'
 export const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml'

@@ -1,7 +1,6 @@
+/** What the option table says per front end and command. */
 import type { FrontEnd } from '../shared/version.js'
 import { OPTION_KEYS, OPTIONS, type Command, type OptionKey } from '../shared/option-table.js'
-
-/** What the option table says per front end and command. */
 
 /** Whether a front end offers an option. */
 export function offers(frontEnd: FrontEnd, key: OptionKey): boolean {

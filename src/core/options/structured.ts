@@ -1,3 +1,7 @@
+/**
+ * The readers of the options with a structure of their own: a URL (the
+ * service's base URL above all), the variables object, a repository.
+ */
 import { InputError } from '../shared/errors.js'
 import type { Repository } from '../shared/git-context.js'
 import { isLoopback } from '../shared/name-rules.js'
@@ -5,11 +9,6 @@ import { ref } from '../shared/option-refs.js'
 import type { OptionKey } from '../shared/option-table.js'
 import { redactShapes } from '../shared/redact.js'
 import { hasControlCharacter, quote } from '../shared/text.js'
-
-/**
- * The readers of the options with a structure of their own: a URL (the
- * service's base URL above all), the variables object, a repository.
- */
 
 const MAX_VARIABLES_BYTES = 64 * 1024
 /** The longest name a run variable may have. */

@@ -19,20 +19,20 @@ const CAUSES: Record<Cause, true> = {
  * failed deploy fails; no run created fails unless `failOnNoRun` is false
  * (then a warning); a verdict other than passed fails, each by its cause.
  */
-export function conclude(report: Deployment): Judgement {
-  if (report.failure)
+export function conclude(deployment: Deployment): Judgement {
+  if (deployment.failure)
     return {
       conclusion: 'failure',
-      cause: report.failure.usage
+      cause: deployment.failure.usage
         ? 'usage'
-        : report.failure.interrupted
+        : deployment.failure.interrupted
           ? 'canceled'
           : 'deploy-failed',
-      message: report.failure.message
+      message: deployment.failure.message
     }
-  if (report.noRun) {
-    const message = noRunMessage(report.noRun)
-    return report.failOnNoRun
+  if (deployment.noRun) {
+    const message = noRunMessage(deployment.noRun)
+    return deployment.failOnNoRun
       ? {
           conclusion: 'failure',
           cause: 'deploy-failed',
@@ -40,7 +40,7 @@ export function conclude(report: Deployment): Judgement {
         }
       : { conclusion: 'warning', cause: 'success', message }
   }
-  const { verdict } = report
+  const { verdict } = deployment
   if (verdict && verdict.verdict !== 'passed') {
     const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict
     return { conclusion: 'failure', cause, message: verdictMessage(verdict) }

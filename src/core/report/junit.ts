@@ -1,10 +1,3 @@
-import type { Bug } from '../model.js'
-import type { Cause, Judgement } from './judgement.js'
-import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
-import type { StepFacts } from './facts.js'
-import { clock } from '../shared/clock.js'
-import { showInvisible } from '../shared/text.js'
-
 /**
  * The run's verdict as a JUnit report, in the one shape every reader takes:
  * GitLab's, CircleCI's, Bitrise's and Jenkins' readers, and the Ant/Jenkins
@@ -21,6 +14,12 @@ import { showInvisible } from '../shared/text.js'
  * pull request, no time in them; the run and its link are properties and
  * system-out.
  */
+import type { Bug } from '../model.js'
+import type { Cause, Judgement } from './judgement.js'
+import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
+import type { StepFacts } from './facts.js'
+import { clock } from '../shared/clock.js'
+import { showInvisible } from '../shared/text.js'
 
 /** What a report is made of: the outputs, the judgement, and when it ran. */
 export interface JUnitInput {

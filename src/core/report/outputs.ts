@@ -85,27 +85,27 @@ export interface DeploymentOutputs extends Omit<OutputValues, 'bugs' | 'deployme
 }
 
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-export function outputValuesOf(report: Deployment): OutputValues {
-  const { verdict, build } = report
+export function outputValuesOf(deployment: Deployment): OutputValues {
+  const { verdict, build } = deployment
   // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
-  const app = build?.platform && report.artifact?.sha256 !== undefined ? build : undefined
-  const uploaded = report.artifact?.sha256 !== undefined
+  const app = build?.platform && deployment.artifact?.sha256 !== undefined ? build : undefined
+  const uploaded = deployment.artifact?.sha256 !== undefined
   const values: OutputValues = {
-    playgroundFileLocation: report.playgroundFileLocation,
-    fileLocation: report.fileLocation,
-    runId: report.runId,
-    environmentId: report.environmentId ?? report.terminated?.environmentId,
-    outcome: report.outcome,
-    artifactSha256: uploaded ? report.artifact?.sha256 : undefined,
-    artifactSize: uploaded ? report.artifact?.size : undefined,
+    playgroundFileLocation: deployment.playgroundFileLocation,
+    fileLocation: deployment.fileLocation,
+    runId: deployment.runId,
+    environmentId: deployment.environmentId ?? deployment.terminated?.environmentId,
+    outcome: deployment.outcome,
+    artifactSha256: uploaded ? deployment.artifact?.sha256 : undefined,
+    artifactSize: uploaded ? deployment.artifact?.size : undefined,
     appId: app?.appId,
     appVersion: app?.appVersion,
     buildNumber: app?.buildNumber,
     platform: app?.platform,
     verdict: verdict?.verdict,
     greenlight: verdict?.greenlight,
-    runUrl: verdict?.runUrl ?? report.runUrl,
-    blockingBugsCount: verdict && blockingCount(report),
+    runUrl: verdict?.runUrl ?? deployment.runUrl,
+    blockingBugsCount: verdict && blockingCount(deployment),
     nonBlockingBugsCount:
       verdict?.nonBlockingBugsCount ??
       (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
@@ -117,8 +117,8 @@ export function outputValuesOf(report: Deployment): OutputValues {
 }
 
 /** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-export function blockingCount(report: Deployment): number | undefined {
-  const { verdict } = report
+export function blockingCount(deployment: Deployment): number | undefined {
+  const { verdict } = deployment
   if (!verdict) return undefined
   return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined)
 }

@@ -26,7 +26,7 @@ export function resultOf({ deployments, judgement, warnings: own }: StepFacts): 
   /** Terminate mode: `already` when the service had ended the environment before. */
   state?: 'terminated' | 'already'
 } {
-  const report = deployments[0]!
+  const deployment = deployments[0]!
   const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own]
   const values = stepOutputValues(deployments)
   return {
@@ -36,6 +36,6 @@ export function resultOf({ deployments, judgement, warnings: own }: StepFacts): 
     cause: judgement.cause,
     ...(judgement.message ? { reason: judgement.message } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
-    ...(deployments.length === 1 && report.terminated ? { state: report.terminated.state } : {})
+    ...(deployments.length === 1 && deployment.terminated ? { state: deployment.terminated.state } : {})
   }
 }

@@ -1,7 +1,6 @@
+/** Facts about names and paths that options, answers and uploads all check against. */
 import nodePath from 'node:path'
 import { hasControlCharacter } from './text.js'
-
-/** Facts about names and paths that options, answers and uploads all check against. */
 
 /** The service's file types, lower case with the dot (service spec 2.1). */
 export const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'] as const

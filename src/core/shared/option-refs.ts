@@ -1,10 +1,10 @@
-import { OPTION_KEYS, type OptionKey } from './option-table.js'
 /**
  * The options by their library names, and how the core's sentences refer to
  * them. A sentence never spells an option the way one front end does
  * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
  * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
  */
+import { OPTION_KEYS, type OptionKey } from './option-table.js'
 
 export type { OptionKey }
 

@@ -1,6 +1,3 @@
-import type { FrontEnd } from './version.js'
-import type { Repository } from './git-context.js'
-
 /**
  * The one option table. Every option is written here once: its kind, range,
  * default and one-line description, and where it applies. The option keys,
@@ -11,6 +8,8 @@ import type { Repository } from './git-context.js'
  * them in its own words. It lives with the shared facts because every layer's
  * sentences name options.
  */
+import type { FrontEnd } from './version.js'
+import type { Repository } from './git-context.js'
 
 /** What a front end asks the core to do. The action is all of them in one step, chosen by its inputs. */
 export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate' | 'collect'

@@ -1,11 +1,3 @@
-import { ResponseError } from '../../shared/errors.js'
-import { asObject, asText, type JsonObject } from '../../shared/json.js'
-import { answeredPathProblem, isLoopback, safeId } from '../../shared/name-rules.js'
-import { ref } from '../../shared/option-refs.js'
-import { redactShapes } from '../../shared/redact.js'
-import { oneLine } from '../../shared/text.js'
-import type { DeployAnswer, NoRunCause, SignedUpload } from '../../model.js'
-
 /**
  * The one module that reads the service's answers: the signed upload, the
  * deploy answer, the verdict and error bodies. Each is read tolerantly (a
@@ -13,6 +5,13 @@ import type { DeployAnswer, NoRunCause, SignedUpload } from '../../model.js'
  * every value that becomes an output or a log line is checked as strictly as
  * the same value from the user.
  */
+import { ResponseError } from '../../shared/errors.js'
+import { asObject, asText, type JsonObject } from '../../shared/json.js'
+import { answeredPathProblem, isLoopback, safeId } from '../../shared/name-rules.js'
+import { ref } from '../../shared/option-refs.js'
+import { redactShapes } from '../../shared/redact.js'
+import { oneLine } from '../../shared/text.js'
+import type { DeployAnswer, NoRunCause, SignedUpload } from '../../model.js'
 
 /** The service's words as one plain line with no credential in it. */
 export function serviceWords(value: string): string {

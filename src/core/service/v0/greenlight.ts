@@ -1,9 +1,8 @@
+/** The verdict endpoint's answers and the end of an environment's, read tolerantly into the domain's terms. */
 import { asObject, asText } from '../../shared/json.js'
 import { httpUrl, safeId } from '../../shared/name-rules.js'
 import type { Bug, RunStage, RunStatus } from '../../model.js'
 import { parseObject, serviceWords } from './answers.js'
-
-/** The verdict endpoint's answers and the end of an environment's, read tolerantly into the domain's terms. */
 
 // ---------------------------------------------------------------- verdict
 
