@@ -51,7 +51,7 @@ export interface Emulator {
   objects: Map<string, StoredObject>
   /** The bytes received on each closed connection to the store, request heads included. */
   storeTraffic: number[]
-  /** Resolves once no request is being handled (e.g. one a fault delays). */
+  /** Resolves once no request is being handled and no connection is open: one still on its way is waited for. */
   idle(): Promise<void>
   /** GitHub's REST API as far as the action reports through it: check runs, comments, pull requests. */
   github: GitHubApi
@@ -67,8 +67,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const directory = await mkdtemp(join(options.storeDirectory ?? tmpdir(), 'mobile-deploy-store-'))
   const faults = new FaultPlan()
   const requests: RecordedRequest[] = []
+  // Idle is no request being handled and none on its way: a connection whose request has not been read yet
+  // belongs to the test that opened it, not to the next one. Once its request is read, `handle` counts it.
   let inFlight = 0
+  let arriving = 0
   const onIdle: (() => void)[] = []
+  const settled = (): void => {
+    if (inFlight === 0 && arriving === 0) for (const resolve of onIdle.splice(0)) resolve()
+  }
+  const waiting = new WeakSet<Socket>()
+  const counted = (socket: Socket): void => {
+    arriving++
+    waiting.add(socket)
+    socket.once('close', () => arrived(socket))
+  }
+  const arrived = (socket: Socket): void => {
+    if (!waiting.delete(socket)) return
+    arriving--
+    settled()
+  }
 
   const storeServer = createServer()
   const apiServer = createServer()
@@ -83,9 +100,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const api = new ServiceApi(workspaces, signer, store)
 
   const storeTraffic: number[] = []
-  storeServer.on('connection', (socket: Socket) =>
+  storeServer.on('connection', (socket: Socket) => {
+    counted(socket)
     socket.once('close', () => storeTraffic.push(socket.bytesRead))
-  )
+  })
+  apiServer.on('connection', counted)
   const onUpload = (req: IncomingMessage, res: ServerResponse): void => {
     void handle(req, res, 'upload', async (fault, prefix) => {
       await store.handle(req, res, {
@@ -170,6 +189,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     serve: (fault: Fault | undefined, prefix?: Buffer[]) => Promise<Partial<RecordedRequest>>
   ): Promise<void> {
     inFlight++
+    arrived(req.socket)
     const startedAt = Date.now()
     const url = requestUrl(req, 'http://emulator')
     const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
@@ -226,7 +246,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       durationMs: Date.now() - startedAt,
       ...extra
     })
-    if (--inFlight === 0) for (const resolve of onIdle.splice(0)) resolve()
+    inFlight--
+    settled()
   }
 
   return {
@@ -241,7 +262,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     storeTraffic,
     github,
     idle() {
-      return inFlight === 0 ? Promise.resolve() : new Promise(resolve => onIdle.push(resolve))
+      return inFlight === 0 && arriving === 0
+        ? Promise.resolve()
+        : new Promise(resolve => onIdle.push(resolve))
     },
     reset() {
       requests.length = 0

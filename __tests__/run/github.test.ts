@@ -112,12 +112,15 @@ describe('GitHub reporting', () => {
         'failure with the bug table',
         { final: 'failed', bugs: [{ name: 'Checkout crashes', priority: 'urgent' }] },
         'failure',
-        1
+        1,
+        '5'
       ],
-      ['cancelled', { final: 'canceled' }, 'cancelled', 1],
-      ['timed_out', { initializingMs: 600_000 }, 'timed_out', 1]
-    ])('completes as %s', async (_title, lifecycle, conclusion, exitCode) => {
-      const result = await deploy({ variables: run(lifecycle), 'wait-timeout-minutes': '0.03' })
+      ['cancelled', { final: 'canceled' }, 'cancelled', 1, '5'],
+      // Waits cost no real time here; a process paused on a loaded machine still moves the clock, so only the
+      // timeout's own case waits a short time.
+      ['timed_out', { initializingMs: 600_000 }, 'timed_out', 1, '0.03']
+    ])('completes as %s', async (_title, lifecycle, conclusion, exitCode, minutes) => {
+      const result = await deploy({ variables: run(lifecycle), 'wait-timeout-minutes': minutes })
       expect(result.exitCode).toBe(exitCode)
       const check = emulator.github.checkRuns[0]!
       expect(check).toMatchObject({ status: 'completed', conclusion })
