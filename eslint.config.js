@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
+import regexp from 'eslint-plugin-regexp'
 
 /** Within the core, arrows point one way: each folder may import only the folders listed for it. */
 const CORE_LAYERS = {
@@ -128,6 +129,16 @@ export default tseslint.config(
           ]
         }
       ]
+    }
+  },
+  // A build's text is a stranger's: no pattern over it may backtrack for long on a crafted input
+  // (__tests__/unit/core/inspect/patterns.test.ts refuses nested quantifiers besides).
+  {
+    files: ['src/core/inspect/**/*.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error'
     }
   }
 )

@@ -13,6 +13,8 @@ export default {
   testMatch: e2e ? ['**/e2e/**/*.e2e.test.ts'] : ['**/*.test.ts'],
   testPathIgnorePatterns: e2e ? ['/node_modules/'] : ['/node_modules/', '/__tests__/e2e/'],
   moduleNameMapper: {
+    // The build reader's worker starts from the sources here (__tests__/helpers/reader-thread.ts).
+    '^\\./reader-thread\\.js$': '<rootDir>/__tests__/helpers/reader-thread.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1'
   },
   // swc strips the types and nothing else, as quick as a transform gets; `npm run typecheck` checks them.

@@ -1,7 +1,9 @@
 /**
  * `npm run bench:inspect`: what reading a build costs (src/core/inspect), at
- * 4 GiB, in the form it ships: bundled by ncc (any chunk it splits off is
- * loaded on first use, and listed). Each build is a real zip whose
+ * 4 GiB, in the form it ships: `readBuild`, bundled by ncc with the reader's
+ * worker beside it (any chunk it splits off is loaded on first use, and
+ * listed); each read starts a worker of its own, as each step does, and its
+ * time and memory are in the figures. Each build is a real zip whose
  * big entry is a hole in a sparse file, so its central directory sits past
  * 4 GiB (Zip64) as in a large build; the readable entries are the fixtures'
  * own manifests and provisioning profile.
@@ -27,6 +29,7 @@ import { promisify } from 'node:util'
 import ncc from '@vercel/ncc'
 import yauzl from 'yauzl'
 import { signingBlock, writeZip, type ZipEntrySpec } from '../__tests__/helpers/zip-writer.js'
+import { READER_FILE } from '../src/core/inspect/reader-thread.js'
 
 const ROOT = join(import.meta.dirname, '..')
 const FIXTURES = join(ROOT, '__tests__', 'fixtures', 'builds')
@@ -52,7 +55,8 @@ interface Sample {
 const CHILD = `
 const [main, path] = process.argv.slice(1)
 const t0 = performance.now()
-const { inspectBuild } = await import(main)
+const { readBuild } = await import(main)
+const inspectBuild = path => readBuild(path, { name: path.slice(path.lastIndexOf('/') + 1) })
 const importMs = performance.now() - t0
 globalThis.gc()
 const rssBeforeFirst = process.memoryUsage.rss()
@@ -127,15 +131,20 @@ try {
   await rm(dir, { recursive: true, force: true })
 }
 
-/** The reader bundled as the action and the CLI bundle the core: its main file and its chunks. */
+/** The reader bundled as the action and the CLI bundle the core: its main file, its worker, their chunks. */
 async function bundleReader(out: string): Promise<{ main: string; sizes: string }> {
-  const { code, assets } = await ncc(join(ROOT, 'src', 'core', 'inspect', 'inspect.ts'), {
-    quiet: true
-  })
   await rm(out, { recursive: true, force: true })
   await mkdir(out, { recursive: true })
-  await writeFile(join(out, 'index.js'), code)
-  for (const [name, asset] of Object.entries(assets)) await writeFile(join(out, name), asset.source)
+  const inspect = join(ROOT, 'src', 'core', 'inspect')
+  for (const [entry, file] of [
+    ['read.ts', 'index.js'],
+    ['reader-worker.ts', READER_FILE]
+  ] as const) {
+    const { code, assets } = await ncc(join(inspect, entry), { quiet: true })
+    await writeFile(join(out, file), code)
+    for (const [name, asset] of Object.entries(assets))
+      await writeFile(join(out, name), asset.source)
+  }
   const files = (await readdir(out)).filter(f => f.endsWith('.js')).sort()
   const sizes = await Promise.all(
     files.map(async f => `${f} ${((await stat(join(out, f))).size / 1024).toFixed(0)} KiB`)

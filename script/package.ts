@@ -16,11 +16,13 @@
  * beside the bundle (undici.cjs) whose fetch says so if anything calls it.
  */
 import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
 import { HELP_FILE, helpTexts } from '../src/cli/args.js'
 import { join } from 'node:path'
 import ncc from '@vercel/ncc'
 import { ROOT } from '../emulator/github-runner.js'
+import { READER_FILE } from '../src/core/inspect/reader-thread.js'
 
 /** What stands in for undici beside each bundle, loaded by ESM and CommonJS importers alike. */
 const UNDICI_STUB = `'use strict'
@@ -36,30 +38,72 @@ exports.fetch = fetch
 `
 const UNDICI_FILE = 'undici.cjs'
 
-async function bundle(entry: string, out: string, options: { bin?: boolean } = {}) {
+const LICENSES = 'licenses.txt'
+
+/**
+ * Bundles `entry` into `out/<file>` with its assets, the undici stand-in
+ * beside it; answers the bundle's license texts (ncc's licenses.txt: one
+ * block per package, blocks apart by a blank line and more).
+ */
+async function bundle(
+  entry: string,
+  out: string,
+  options: { bin?: boolean; file?: string } = {}
+): Promise<string> {
   const { code, assets } = await ncc(join(ROOT, entry), {
     sourceMap: false,
-    license: 'licenses.txt',
+    license: LICENSES,
     externals: { undici: `./${UNDICI_FILE}` },
     quiet: true
   })
   await mkdir(out, { recursive: true })
-  const file = join(out, 'index.js')
+  const file = join(out, options.file ?? 'index.js')
   const body = options.bin && !code.startsWith('#!') ? `#!/usr/bin/env node\n${code}` : code
   await writeFile(file, body)
   if (options.bin) await chmod(file, 0o755)
-  for (const [name, asset] of Object.entries(assets)) await writeFile(join(out, name), asset.source)
+  let licenses = ''
+  for (const [name, asset] of Object.entries(assets)) {
+    if (name === LICENSES) licenses = String(asset.source)
+    // Two bundles share a folder: a chunk of one must never overwrite another's with other bytes.
+    else if (
+      existsSync(join(out, name)) &&
+      !readFileSync(join(out, name)).equals(Buffer.from(asset.source))
+    )
+      throw new Error(`${out}/${name}: written by two bundles`)
+    else await writeFile(join(out, name), asset.source)
+  }
   await writeFile(join(out, UNDICI_FILE), UNDICI_STUB)
   console.log(`${file.slice(ROOT.length + 1)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`)
+  return licenses
+}
+
+/** The license blocks of several bundles, each package once, in name order. */
+function mergeLicenses(texts: string[]): string {
+  const blocks = new Map<string, string>()
+  for (const block of texts.flatMap(text => text.split(/\n{3,}(?=\S)/)))
+    if (block.trim()) blocks.set(block.slice(0, block.indexOf('\n')), block.trimEnd())
+  return `${[...blocks.keys()]
+    .sort()
+    .map(name => blocks.get(name))
+    .join('\n\n\n')}\n`
+}
+
+/** The bundle at `out` and the build reader's worker beside it (src/core/inspect/reader-thread.ts). */
+async function bundleWithReader(entry: string, out: string, options: { bin?: boolean } = {}) {
+  const licenses = [
+    await bundle(entry, out, options),
+    await bundle('src/core/inspect/reader-worker.ts', out, { file: READER_FILE })
+  ]
+  await writeFile(join(out, LICENSES), mergeLicenses(licenses))
 }
 
 if (process.argv.includes('--npm')) {
   const build = join(ROOT, 'build')
   await rm(build, { recursive: true, force: true })
-  await bundle('src/cli/index.ts', join(build, 'cli'), { bin: true })
+  await bundleWithReader('src/cli/index.ts', join(build, 'cli'), { bin: true })
   // The help texts, written out: `--help` answers from them without loading the commands (src/cli/index.ts).
   await writeFile(join(build, 'cli', HELP_FILE), `${JSON.stringify(helpTexts())}\n`)
-  await bundle('src/index.ts', join(build, 'lib'))
+  await bundleWithReader('src/index.ts', join(build, 'lib'))
   // The library's types, from the same source: its public API and the core types it names.
   execFileSync(
     process.execPath,
@@ -69,5 +113,5 @@ if (process.argv.includes('--npm')) {
 } else {
   const dist = join(ROOT, 'dist')
   await rm(dist, { recursive: true, force: true })
-  await bundle('src/action/index.ts', dist)
+  await bundleWithReader('src/action/index.ts', dist)
 }

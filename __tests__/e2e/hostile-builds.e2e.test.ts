@@ -1,11 +1,12 @@
 /**
- * A build is a stranger's file: nine hostile builds (__tests__/helpers/
+ * A build is a stranger's file: eleven hostile builds (__tests__/helpers/
  * hostile-builds.ts) that made the former readers print workflow commands,
- * hang for days or take gigabytes, through the packed CLI's dry run and
- * through the bundle as a runner starts it. Each ends by itself with an exit
- * code, in a bounded memory (the process's peak, read from /proc as it
- * runs), with a few lines of output, and no line that begins a command the
- * product did not write.
+ * hang for hours or days or take gigabytes, through the packed CLI's dry run
+ * and through the bundle as a runner starts it. Each ends by itself with an
+ * exit code within ten seconds, in a bounded memory (the process's peak, read
+ * from /proc as it runs), with a few lines of output, and no line that begins
+ * a command the product did not write. SIGTERM, wherever in the read it
+ * lands, ends the CLI within two seconds.
  */
 import { spawn } from 'node:child_process'
 import { mkdir, readFile } from 'node:fs/promises'
@@ -24,6 +25,10 @@ const LINUX = process.platform === 'linux'
 /** Far above what reading any of them costs now (under 130 MiB), far below what they cost the former readers. */
 const MAX_PEAK_MIB = 400
 const MAX_LINES = 200
+/** Each build ends by itself within this (a bound from the issue that named them, not a speed). */
+const MAX_RUN_MS = 10_000
+/** After SIGTERM, the process ends within this, wherever the read was. */
+const MAX_STOP_MS = 2_000
 
 let emulator: Emulator
 let dir: string
@@ -47,10 +52,28 @@ interface Ended {
   peakMiB: number
 }
 
-/** Runs a Node process to its end (killed after a minute, which a test then reports), its peak memory read from /proc. */
-function ended(args: string[], env: Record<string, string>, cwd: string): Promise<Ended> {
+/**
+ * Runs a Node process to its end (killed after MAX_RUN_MS, which a test then
+ * reports as a signal), its peak memory read from /proc; `terminateAfterMs`
+ * sends it SIGTERM that long after it starts, and `stoppedMs` says how long
+ * it took to end after that.
+ */
+function ended(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  terminateAfterMs?: number
+): Promise<Ended & { stoppedMs?: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd, env })
+    let terminatedAt: number | undefined
+    const terminate =
+      terminateAfterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            terminatedAt = performance.now()
+            child.kill('SIGTERM')
+          }, terminateAfterMs)
     let output = ''
     let peakKiB = 0
     child.stdout.on('data', chunk => (output += chunk))
@@ -61,12 +84,19 @@ function ended(args: string[], env: Record<string, string>, cwd: string): Promis
       peakKiB = Math.max(peakKiB, kib)
     }
     const poll = LINUX ? setInterval(() => void look(), 20) : undefined
-    const kill = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const kill = setTimeout(() => child.kill('SIGKILL'), MAX_RUN_MS)
     child.on('error', reject)
     child.on('close', (code, signal) => {
       clearInterval(poll)
       clearTimeout(kill)
-      resolve({ code, signal, output, peakMiB: Math.round(peakKiB / 1024) })
+      clearTimeout(terminate)
+      resolve({
+        code,
+        signal,
+        output,
+        peakMiB: Math.round(peakKiB / 1024),
+        ...(terminatedAt === undefined ? {} : { stoppedMs: performance.now() - terminatedAt })
+      })
     })
   })
 }
@@ -77,30 +107,37 @@ function expectBounded(name: string, ran: Ended): void {
   if (LINUX) expect([name, ran.peakMiB < MAX_PEAK_MIB]).toEqual([name, true])
 }
 
-describe('nine hostile builds', () => {
+/** The packed CLI's dry run of one build, as a CI runs it. */
+function dryRun(build: HostileBuild, terminateAfterMs?: number) {
+  return ended(
+    [
+      cli,
+      'deploy',
+      '--dry-run',
+      '--file',
+      build.file,
+      '--destination',
+      `x${build.name.slice(build.name.lastIndexOf('.'))}`
+    ],
+    {
+      PATH: process.env.PATH ?? '',
+      SERVICE_API_KEY: DEMO_API_KEY,
+      SERVICE_BASE_URL: emulator.baseUrl,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_SHA: 'a'.repeat(40),
+      GITHUB_REF: 'refs/heads/main'
+    },
+    dir,
+    terminateAfterMs
+  )
+}
+
+describe('eleven hostile builds', () => {
   it('the packed CLI’s dry run ends each by itself, bounded, printing no command', async () => {
+    expect(builds).toHaveLength(11)
     for (const build of builds) {
-      const ran = await ended(
-        [
-          cli,
-          'deploy',
-          '--dry-run',
-          '--file',
-          build.file,
-          '--destination',
-          `x${build.name.slice(build.name.lastIndexOf('.'))}`
-        ],
-        {
-          PATH: process.env.PATH ?? '',
-          SERVICE_API_KEY: DEMO_API_KEY,
-          SERVICE_BASE_URL: emulator.baseUrl,
-          GITHUB_ACTIONS: 'true',
-          GITHUB_EVENT_NAME: 'push',
-          GITHUB_SHA: 'a'.repeat(40),
-          GITHUB_REF: 'refs/heads/main'
-        },
-        dir
-      )
+      const ran = await dryRun(build)
       expectBounded(build.name, ran)
       // Refused as a build that cannot be read (2), or read and the dry run passed (0).
       expect([build.name, [0, 2].includes(ran.code!)]).toEqual([build.name, true])
@@ -111,6 +148,23 @@ describe('nine hostile builds', () => {
       expect(ran.output).not.toMatch(/pwned|injected|abc123/)
     }
   }, 600_000)
+
+  it('SIGTERM ends the CLI within two seconds, before, during or after the read', async () => {
+    const digits = builds.filter(build => build.name.endsWith('million-digits.ipa'))
+    expect(digits).toHaveLength(2)
+    const codes: number[] = []
+    for (const build of digits)
+      for (const after of [150, 300, 450, 600, 750]) {
+        const ran = await dryRun(build, after)
+        const at = `${build.name} SIGTERM at ${after} ms`
+        expect([at, ran.signal, (ran.stoppedMs ?? 0) < MAX_STOP_MS]).toEqual([at, null, true])
+        // 143 when the signal came first, 2 (the refusal) when the read had already ended.
+        expect([at, [143, 2].includes(ran.code!)]).toEqual([at, true])
+        codes.push(ran.code!)
+      }
+    // The signal landed before the end at least once: the check above was not only of ends.
+    expect(codes).toContain(143)
+  }, 120_000)
 
   it('the bundle, as a runner starts it, ends each the same way', async () => {
     for (const build of builds) {

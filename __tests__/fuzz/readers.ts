@@ -7,7 +7,13 @@
  * input must end in an answer or a refusal; the time of the slowest and the
  * process's peak memory are told, as one JSON line on stdout.
  *
- *   npx tsx __tests__/fuzz/readers.ts --count 5000 --seed 7
+ * Then `--long` builds with one long token each (__tests__/fuzz/long-tokens.ts:
+ * numbers, strings, names, keys up to 1 MiB, where the readers meet them),
+ * each read through readBuild as the packages carry it, in its worker: each
+ * must end in an answer or a refusal of the readers' own, none by the
+ * worker's limits; the slowest is told.
+ *
+ *   npx tsx __tests__/fuzz/readers.ts --count 5000 --long 500 --seed 7
  *
  * `npm run test:e2e` runs it for a fixed count (__tests__/e2e/fuzz.e2e.test.ts).
  */
@@ -22,6 +28,9 @@ import { ReadBudget } from '../../src/core/inspect/budget.js'
 import { inspectBuild } from '../../src/core/inspect/inspect.js'
 import { parsePlistDictionary, profilePlist } from '../../src/core/inspect/plist.js'
 import { readProtoXml } from '../../src/core/inspect/proto-xml.js'
+import { bundledReader } from '../helpers/reader-thread.js'
+import { writeZip } from '../helpers/zip-writer.js'
+import { longTokenBuild } from './long-tokens.js'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'builds')
 const args = process.argv.slice(2)
@@ -160,9 +169,18 @@ export interface FuzzSummary {
   refusals: Record<string, number>
   slowest: { ms: number; input: string; bytes: number }
   peakRssMiB: number
+  /** The builds with a long token, read through the worker. */
+  long: {
+    inputs: number
+    answered: number
+    refused: number
+    /** Refusals by the worker's limits (its time or memory): the readers' own budgets let one through. */
+    overLimit: number
+    slowest: { ms: number; input: string }
+  }
 }
 
-async function fuzz(count: number, seed: number): Promise<FuzzSummary> {
+async function fuzz(count: number, long: number, seed: number): Promise<FuzzSummary> {
   const random = generator(seed)
   const seeds = await descriptors()
   const files = builds()
@@ -173,7 +191,8 @@ async function fuzz(count: number, seed: number): Promise<FuzzSummary> {
     refused: 0,
     refusals: {},
     slowest: { ms: 0, input: '', bytes: 0 },
-    peakRssMiB: 0
+    peakRssMiB: 0,
+    long: { inputs: 0, answered: 0, refused: 0, overLimit: 0, slowest: { ms: 0, input: '' } }
   }
   const temp = await mkdtemp(join(tmpdir(), 'fuzz-'))
   try {
@@ -204,6 +223,7 @@ async function fuzz(count: number, seed: number): Promise<FuzzSummary> {
         summary.slowest = { ms: Math.round(ms * 10) / 10, input: label, bytes: input.length }
       summary.inputs++
     }
+    await fuzzLongTokens(long, random, temp, summary.long)
   } finally {
     await rm(temp, { recursive: true, force: true })
   }
@@ -211,7 +231,40 @@ async function fuzz(count: number, seed: number): Promise<FuzzSummary> {
   return summary
 }
 
+/** `count` builds with a long token through readBuild's worker, told into `into`. */
+async function fuzzLongTokens(
+  count: number,
+  random: () => number,
+  temp: string,
+  into: FuzzSummary['long']
+): Promise<void> {
+  const readBuild = await bundledReader()
+  for (let i = 0; i < count; i++) {
+    const build = longTokenBuild(random)
+    const path = join(temp, `long${build.extension}`)
+    await writeZip(path, { entries: build.entries.map(entry => ({ ...entry, deflate: true })) })
+    const started = performance.now()
+    try {
+      await readBuild(path, { name: `fuzz${build.extension}` })
+      into.answered++
+    } catch (error) {
+      // Across the worker, a refusal arrives as the error's name and fields, not its class.
+      const refusal = error as { name?: string; reason?: string }
+      if (refusal.name !== 'BrokenBuildError')
+        throw new Error(`${build.label} #${i}: ${refusal.name} is no refusal of a build`, {
+          cause: error
+        })
+      into.refused++
+      if (refusal.reason === 'over-limit') into.overLimit++
+    }
+    const ms = performance.now() - started
+    if (ms > into.slowest.ms)
+      into.slowest = { ms: Math.round(ms * 10) / 10, input: `${build.label} #${i}` }
+    into.inputs++
+  }
+}
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  const summary = await fuzz(option('count', 2000), option('seed', 1))
+  const summary = await fuzz(option('count', 2000), option('long', 200), option('seed', 1))
   process.stdout.write(`${JSON.stringify(summary)}\n`)
 }

@@ -109,21 +109,41 @@ export async function writeHostileBuilds(dir: string): Promise<HostileBuild[]> {
     'base/manifest/AndroidManifest.xml (protocol buffers, 8,000,000 bytes, deflated to a few KiB): <manifest package> with 4,000,000 empty XmlAttribute messages: a decoder that builds every message first makes millions of objects',
     [{ name: 'base/manifest/AndroidManifest.xml', data: emptyMessagesManifest(ATTRIBUTE_FIELD) }]
   )
+  // A number a backtracking pattern tested for hours (60,000 digits took 96 s).
+  const digits: [string, string] = ['Scale', `<real>${'1'.repeat(1_000_000)}e</real>`]
+  await write(
+    'plist-million-digits.ipa',
+    'Info.plist (XML) holds a <real> of 1,000,000 digits ending in `e`: a number pattern with two quantifiers that trade digits (`\\d+\\.?\\d*`) backtracks over it for hours, synchronously',
+    [{ name: `${app}/Info.plist`, data: xmlInfoPlist(undefined, [digits]) }]
+  )
+  await write(
+    'profile-million-digits.ipa',
+    'a valid Info.plist; the plist in embedded.mobileprovision holds the same million-digit <real>',
+    [
+      { name: `${app}/Info.plist`, data: xmlInfoPlist() },
+      { name: `${app}/embedded.mobileprovision`, data: fakeProfile(undefined, [digits]) }
+    ]
+  )
   return builds
 }
 
 // ---------------------------------------------------------------------------
 // XML property lists
 
-/** An Info.plist for HOSTILE_APP_ID; `afterDict`, when given, goes right after `</dict` (whose `>` it replaces). */
-export function xmlInfoPlist(afterDict?: string): Buffer {
+/**
+ * An Info.plist for HOSTILE_APP_ID; `afterDict`, when given, goes right after
+ * `</dict` (whose `>` it replaces); `extra` entries (key, raw XML value) go
+ * inside the dictionary, last.
+ */
+export function xmlInfoPlist(afterDict?: string, extra: [key: string, xml: string][] = []): Buffer {
   return xmlPlist(
     [
       ['CFBundleIdentifier', HOSTILE_APP_ID],
       ['CFBundleShortVersionString', '6.6.6'],
       ['CFBundleVersion', '666'],
       ['MinimumOSVersion', '15.0'],
-      ['DTPlatformName', 'iphoneos']
+      ['DTPlatformName', 'iphoneos'],
+      ...extra
     ],
     afterDict
   )
@@ -156,7 +176,7 @@ ${body}
  * STRING), but holds a stand-in for the certificates and signs nothing; the
  * reader takes the text from `<?xml` to the last `</plist>` in any case.
  */
-export function fakeProfile(afterDict?: string): Buffer {
+export function fakeProfile(afterDict?: string, extra: [key: string, xml: string][] = []): Buffer {
   const plist = xmlPlist(
     [
       ['AppIDName', 'Hostile'],
@@ -168,12 +188,17 @@ export function fakeProfile(afterDict?: string): Buffer {
       [
         'Entitlements',
         `<dict><key>application-identifier</key><string>ABCDE12345.${HOSTILE_APP_ID}</string><key>get-task-allow</key><true/></dict>`
-      ]
+      ],
+      ...extra
     ],
     afterDict
   )
   const ber = (hex: string): Buffer => Buffer.from(hex.replace(/ /g, ''), 'hex')
-  const octetString = Buffer.from([0x04, 0x82, plist.length >> 8, plist.length & 0xff])
+  // The OCTET STRING's length in BER's long form: 0x80 + the count of length bytes, then the length.
+  const length = Buffer.from(plist.length.toString(16).padStart(8, '0'), 'hex').subarray(
+    plist.length > 0xffffff ? 0 : plist.length > 0xffff ? 1 : 2
+  )
+  const octetString = Buffer.concat([Buffer.from([0x04, 0x80 + length.length]), length])
   const certificates = Buffer.from('stand-in for the certificates', 'latin1')
   const endOfContents = (count: number): Buffer => Buffer.alloc(2 * count)
   return Buffer.concat([
@@ -500,7 +525,7 @@ export function aliasedBinaryXml({
 // Protocol-buffer XML (aapt2's Resources.proto: XmlNode, XmlElement, XmlAttribute)
 
 /** XmlElement.attribute (repeated XmlAttribute). */
-const ATTRIBUTE_FIELD = 4
+export const ATTRIBUTE_FIELD = 4
 /** XmlElement.child (repeated XmlNode). */
 const CHILD_FIELD = 5
 /** How many empty messages: 2 bytes each, under the reader's 8 MiB cap on a descriptor. */
@@ -517,7 +542,7 @@ function varint(value: number): Buffer {
 }
 
 /** A length-delimited field (wire type 2). */
-function field(id: number, value: Buffer | string): Buffer {
+export function field(id: number, value: Buffer | string): Buffer {
   const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value
   return Buffer.concat([varint((id << 3) | 2), varint(bytes.length), bytes])
 }

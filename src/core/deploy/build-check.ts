@@ -8,7 +8,7 @@ import { InputError } from '../shared/errors.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { BuildFacts, BuildWarning } from '../inspect/facts.js'
-import { inspectBuild } from '../inspect/inspect.js'
+import { readBuild } from '../inspect/read.js'
 import { PLATFORM_NAMES } from '../report/words.js'
 import type { Settings } from '../options/resolve.js'
 import type { Artifact } from '../upload/artifact.js'
@@ -26,10 +26,7 @@ export async function checkBuild(
   settings: Pick<Settings, 'values'>,
   signal?: AbortSignal
 ): Promise<BuildFacts> {
-  const facts = await inspectBuild(artifact.path, {
-    name: artifact.name,
-    ...(signal ? { signal } : {})
-  })
+  const facts = await readBuild(artifact.path, { name: artifact.name, signal })
   const { expectedAppId, platform } = settings.values
   const file = quote(artifact.name)
   if (platform && facts.platform !== platform) {

@@ -14,8 +14,11 @@ const ATTR = {
   versionCodeMajor: 0x01010576
 } as const
 
-// A Java package name with at least two segments, as the platform requires of an app's package.
-const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/
+/** A Java package name with at least two segments, as the platform requires of an app's package. */
+function isPackageName(name: string): boolean {
+  const segments = name.split('.', 256)
+  return segments.length >= 2 && segments.every(segment => /^[A-Za-z]\w*$/.test(segment))
+}
 
 export interface ManifestFacts {
   appId: string
@@ -34,7 +37,7 @@ export function manifestFacts(root: XmlElement): ManifestFacts {
   if (packageValue?.kind !== 'string' || packageValue.value === '') {
     throw new Error('it names no package (<manifest package>)')
   }
-  if (!PACKAGE_NAME.test(packageValue.value) || packageValue.value.length > 255) {
+  if (packageValue.value.length > 255 || !isPackageName(packageValue.value)) {
     throw new Error(
       `its package name ${JSON.stringify(packageValue.value.slice(0, 120))} is not a valid package name`
     )

@@ -17,6 +17,8 @@ export type BrokenReason =
   | 'nested-build'
   /** A manifest or Info.plist that is there but cannot be read, or lacks the app's id. */
   | 'bad-manifest'
+  /** A build whose reading met a limit of the reader's worker: its time, or its memory. */
+  | 'over-limit'
 
 /**
  * A build that must not be uploaded: bad usage, refused before any request.
@@ -31,7 +33,8 @@ export class BrokenBuildError extends InputError {
     readonly reason: BrokenReason,
     /** What the file was found to be, as the message says it ("an HTML page", …). */
     readonly found: string,
-    fix: string
+    /** What to do, as the message ends. */
+    readonly fix: string
   ) {
     super('file', `names ${quote(file)}, which is ${found}`, fix)
   }

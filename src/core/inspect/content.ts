@@ -46,8 +46,17 @@ function leadingText(head: Buffer): string {
     .trimStart()
 }
 
+/** A page: its first element (after any comments) is a doctype of html, or <html>, <head> or <body>. */
 function isHtml(head: Buffer): boolean {
-  return /^(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body)[\s>]/i.test(leadingText(head))
+  let text = leadingText(head)
+  // Comments are skipped by a loop, not by a repeated group: a pattern that repeats one
+  // can backtrack over a stranger's run of comments for long.
+  while (text.startsWith('<!--')) {
+    const end = text.indexOf('-->', 4)
+    if (end < 0) return false
+    text = text.slice(end + 3).trimStart()
+  }
+  return /^<(?:!doctype\s+html|html|head|body)[\s>]/i.test(text)
 }
 
 // Formats a build is commonly mistaken for, by their first bytes.

@@ -36,6 +36,8 @@ export function resultOf({ deployments, judgement, warnings: own }: StepFacts): 
     cause: judgement.cause,
     ...(judgement.message ? { reason: judgement.message } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
-    ...(deployments.length === 1 && deployment.terminated ? { state: deployment.terminated.state } : {})
+    ...(deployments.length === 1 && deployment.terminated
+      ? { state: deployment.terminated.state }
+      : {})
   }
 }

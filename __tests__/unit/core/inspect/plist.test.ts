@@ -14,6 +14,8 @@ import * as plist from 'plist'
 import yauzl from 'yauzl'
 import { READ_LIMITS, ReadBudget, ReadLimitError } from '../../../../src/core/inspect/budget.js'
 import { MAX_VERSION_LENGTH } from '../../../../src/core/inspect/caps.js'
+import { WORKER_LIMITS } from '../../../../src/core/inspect/read.js'
+import { MAX_NUMBER } from '../../../../src/core/inspect/plist-xml.js'
 import { MAX_DESCRIPTOR_BYTES } from '../../../../src/core/inspect/zip.js'
 import { parsePlistDictionary, profilePlist } from '../../../../src/core/inspect/plist.js'
 import { readBinaryPlist } from '../../../../src/core/inspect/plist-binary.js'
@@ -254,5 +256,12 @@ describe('docs/troubleshooting.md', () => {
     expect(page).toContain(`| ${READ_LIMITS.milliseconds / 1000} seconds of reading`)
     expect(page).toContain(`| ${MAX_DESCRIPTOR_BYTES / 1024 / 1024} MiB for one descriptor`)
     expect(page).toContain(`longer than ${MAX_VERSION_LENGTH} characters`)
+    expect(page).toContain(`| ${MAX_NUMBER} characters for a number`)
+    expect(page).toContain(
+      `a heap of ${WORKER_LIMITS.heapMb} MiB (and ${WORKER_LIMITS.youngMb} MiB`
+    )
+    expect(page).toContain(`a stack of ${WORKER_LIMITS.stackMb} MiB`)
+    expect(page).toContain(`ends it after ${WORKER_LIMITS.ms / 1000} seconds`)
+    expect(page).toContain(`could not be read within ${WORKER_LIMITS.ms / 1000} s`)
   })
 })

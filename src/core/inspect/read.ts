@@ -1,0 +1,125 @@
+/**
+ * `readBuild`: what a build is, read in a worker that a stranger's file
+ * cannot outlast. The readers inside hold counted budgets of their own (the
+ * first line); the worker is the guarantee: its heap and stack are capped,
+ * a timer terminates it mid-read whatever it runs (a pattern that backtracks,
+ * a loop), its console is dropped, and this thread's event loop stays free
+ * all along, so that Ctrl-C and SIGTERM end the step at once. A read that
+ * meets a limit is a refusal naming the build and the limit, before any
+ * request.
+ */
+import { formatMinutes } from '../shared/format.js'
+import { abortError } from '../shared/clock.js'
+import { DeployError } from '../shared/errors.js'
+import { BrokenBuildError } from './broken.js'
+import type { BuildFacts } from './facts.js'
+import type { ReadAnswer, ReadRequest } from './reader-worker.js'
+import { startReader } from './reader-thread.js'
+
+/** The limits of one read: a real build reads in milliseconds (a 4 GiB IPA of 20,000 files in 0.2 s). */
+export const WORKER_LIMITS: WorkerLimits = {
+  /** The longest a read may take, whatever it runs. */
+  ms: 5_000,
+  /** The worker's heap (old and young generations) and stack. */
+  heapMb: 192,
+  youngMb: 32,
+  stackMb: 4
+}
+
+export interface WorkerLimits {
+  ms: number
+  heapMb: number
+  youngMb: number
+  stackMb: number
+}
+
+export interface ReadOptions {
+  /** The name the build goes by (its extension says what it must be). */
+  name: string
+  /** Stops the read at once: the worker is terminated, and the read rejects with the reason. */
+  signal?: AbortSignal | undefined
+  /** The time a provisioning profile's expiry is measured against; now by default. */
+  now?: Date | undefined
+  /** WORKER_LIMITS unless given (a test meets them with a small build). */
+  limits?: WorkerLimits | undefined
+}
+
+/** Reads the build at `path` in a worker of its own; see the module's comment. */
+export function readBuild(path: string, options: ReadOptions): Promise<BuildFacts> {
+  const { name, signal, limits = WORKER_LIMITS } = options
+  if (signal?.aborted) return Promise.reject(abortError(signal))
+  const request: ReadRequest = { path, name, now: (options.now ?? new Date()).getTime() }
+  const worker = startReader({
+    workerData: request,
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.heapMb,
+      maxYoungGenerationSizeMb: limits.youngMb,
+      stackSizeMb: limits.stackMb
+    },
+    // None of the process's own flags: the worker is plain JavaScript, and some (`--input-type`,
+    // which `node --eval` callers pass) make a worker refuse to start.
+    execArgv: [],
+    // The worker's console is its own: whatever a reader or a library in it would print is dropped.
+    stdout: true,
+    stderr: true
+  })
+  worker.stdout.resume()
+  worker.stderr.resume()
+  return new Promise<BuildFacts>((resolve, reject) => {
+    let settled = false
+    const end = (settle: () => void): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', stop)
+      void worker.terminate()
+      settle()
+    }
+    const overLimit = (what: string): void =>
+      end(() =>
+        reject(
+          new BrokenBuildError(
+            name,
+            'over-limit',
+            `a file that could not be read ${what}`,
+            'A real build reads in well under a second: check that the file is the build your pipeline made'
+          )
+        )
+      )
+    const timer = setTimeout(
+      () =>
+        overLimit(
+          `within ${limits.ms < 1000 ? `${limits.ms} ms` : formatMinutes(limits.ms / 60_000)}`
+        ),
+      limits.ms
+    )
+    const stop = (): void => end(() => reject(abortError(signal!)))
+    signal?.addEventListener('abort', stop, { once: true })
+    worker.once('message', (answer: ReadAnswer) => end(() => settleWith(answer, resolve, reject)))
+    worker.once('error', error => {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        overLimit(`within ${limits.heapMb} MiB of memory`)
+      else end(() => reject(error))
+    })
+    worker.once('exit', code =>
+      end(() =>
+        reject(new DeployError(`The build reader ended (exit code ${code}) before it answered.`))
+      )
+    )
+  })
+}
+
+function settleWith(
+  answer: ReadAnswer,
+  resolve: (facts: BuildFacts) => void,
+  reject: (error: unknown) => void
+): void {
+  if ('facts' in answer) return resolve(answer.facts)
+  if ('broken' in answer) {
+    const { file, reason, found, fix } = answer.broken
+    return reject(new BrokenBuildError(file, reason, found, fix))
+  }
+  const error = new Error(answer.error.message)
+  if (answer.error.stack) error.stack = answer.error.stack
+  reject(error)
+}
