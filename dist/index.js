@@ -2786,32 +2786,52 @@ exports.debug = debug; // for test
 /***/ }),
 
 /***/ 218:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ run)
+/* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(604);
+/**
+ * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
+ * a runner starts it (`node dist/index.js`). A tool that loads the bundle
+ * and calls an exported `run()` (GitHub's `@github/local-action`) gets the
+ * same step, already under way, rather than an error.
+ */
 
 
 
-// A failure nothing else caught still ends as one error line, never a stack trace.
+let ended = false;
+// A failure nothing else caught still ends as one error line, never a stack trace. After the step
+// ended, what is raised is the loading tool's, not the product's: told as such, with no report asked.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(`Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(ended
+        ? `An error was raised after the step ended, outside it, by whatever loaded the bundle: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. The bundle runs the step by itself when it is loaded (node dist/index.js, as the runner starts it); a tool that loads it can await its exported run().`
+        : `Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
 // The runner's environment is read here, once, and handed to the step.
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .stopOnSignals */ .Z)(), process.env);
+const step = (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .stopOnSignals */ .Z)(), process.env).finally(() => {
+    ended = true;
+});
+await step;
+/** The step this bundle ran as it loaded: for a tool that loads the bundle and calls run(). */
+function run() {
+    return step;
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 2:
+/***/ 604:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4926,43 +4946,8 @@ function cut(lines, fits, rest) {
     return `${kept.join('\n')}\n\n${rest}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/shared/format.ts
-/** Sizes, rates and durations as a person reads them. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit++;
-    }
-    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
-}
-function formatRate(bytesPerSecond) {
-    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
-}
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds))
-        return 'unknown time';
-    if (seconds < 1)
-        return `${Math.max(0, seconds).toFixed(2)} s`;
-    if (seconds < 10)
-        return `${seconds.toFixed(1)} s`;
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${s % 60} s`;
-    return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
-function formatMinutes(minutes) {
-    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
-}
-
+// EXTERNAL MODULE: ./src/core/shared/format.ts
+var format = __nccwpck_require__(846);
 ;// CONCATENATED MODULE: ./src/core/report/words.ts
 /**
  * The words every report says a deployment's facts in: the judgement's, a
@@ -5088,7 +5073,7 @@ function verdictMessage(verdict) {
             const problem = verdict.problem
                 ? ` The last asks got no usable answer: ${verdict.problem}`
                 : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${formatMinutes(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${(0,format/* formatMinutes */.dp)(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
         }
     }
 }
@@ -5126,12 +5111,12 @@ const ROWS = {
             return undefined;
         const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : '';
         const to = d.destination ? ` → ${code(d.destination)}` : '';
-        return `${code(d.artifact.name)} (${formatBytes(d.artifact.size)}${sha256})${to}`;
+        return `${code(d.artifact.name)} (${(0,format/* formatBytes */.z3)(d.artifact.size)}${sha256})${to}`;
     },
     Artifact: d => d.artifact && code(d.artifact.name),
     App: d => appText(outputValuesOf(d), value => code(value)),
     'Artifact link target': d => d.artifact?.target && code(d.artifact.target),
-    Size: d => d.artifact && `${formatBytes(d.artifact.size)} (${d.artifact.size} bytes)`,
+    Size: d => d.artifact && `${(0,format/* formatBytes */.z3)(d.artifact.size)} (${d.artifact.size} bytes)`,
     'SHA-256': d => d.artifact?.sha256 && code(d.artifact.sha256),
     Destination: d => d.destination && code(d.destination),
     playgroundFileLocation: d => d.playgroundFileLocation && code(d.playgroundFileLocation),
@@ -6068,7 +6053,7 @@ function commentBody(deployments, workflowRunUrl) {
         const [deployment] = deployments;
         lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment)}`, '', ...factsTable(deployment, REVIEW_ROWS), ...blockingSection(deployment, 'Blocking bugs'));
         if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
-            lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`);
+            lines.push('', `The verdict is awaited for up to ${(0,format/* formatMinutes */.dp)(deployment.wait.minutes)}.`);
         if (isPending(deployment))
             lines.push('', PENDING_WORDS);
     }
@@ -6180,7 +6165,7 @@ class OurComment {
  * that reports nothing to GitHub never needs it.
  */
 async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(436)]).then(__nccwpck_require__.bind(__nccwpck_require__, 436));
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(144)]).then(__nccwpck_require__.bind(__nccwpck_require__, 144));
     return createClient(token, baseUrl, limits);
 }
 /**
@@ -7259,7 +7244,7 @@ function planLines(settings) {
 /** Pure: the lines that tell one deployment's build and where it goes. */
 function buildLines(artifact, destination) {
     return [
-        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${formatBytes(artifact.size)})`] : []),
+        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${(0,format/* formatBytes */.z3)(artifact.size)})`] : []),
         ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : [])
     ];
 }
@@ -7945,7 +7930,7 @@ class DeploySession {
                 return await work();
             }
             finally {
-                this.log.info(`Took ${formatDuration((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
+                this.log.info(`Took ${(0,format/* formatDuration */.a3)((shared_clock/* clock */.pm.now() - started) / 1000)}.`);
             }
         });
     }
@@ -7986,7 +7971,7 @@ class DeploySession {
     startDelivery() {
         const { deliveryMs } = this.limits;
         const limit = new AbortController();
-        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${formatMinutes(deliveryMs / 60_000)} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), deliveryMs);
+        const timer = setTimeout(() => limit.abort(new errors/* AbortedError */.oM(`The upload and notification reached their time limit of ${(0,format/* formatMinutes */.dp)(deliveryMs / 60_000)} and stopped. Set ${LIMIT_VARIABLES.delivery} to allow more.`)), deliveryMs);
         // The limit never keeps the process alive by itself.
         timer.unref();
         const signal = this.hooks.signal
@@ -9215,7 +9200,7 @@ function progressLine(sent, total, elapsedMs) {
     const percent = Math.floor((sent / total) * 100);
     const rate = elapsedMs > 0 ? sent / (elapsedMs / 1000) : 0;
     const left = rate > 0 ? (total - sent) / rate : Infinity;
-    return `Uploading: ${percent}% (${formatBytes(sent)} of ${formatBytes(total)}), ${formatRate(rate)}, ${formatDuration(left)} left`;
+    return `Uploading: ${percent}% (${(0,format/* formatBytes */.z3)(sent)} of ${(0,format/* formatBytes */.z3)(total)}), ${(0,format/* formatRate */.CE)(rate)}, ${(0,format/* formatDuration */.a3)(left)} left`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/upload/upload.ts
@@ -9298,7 +9283,7 @@ async function uploadArtifact(service, artifact, destination, options) {
  */
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
-    config.log.info(`${label} (${formatBytes(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
+    config.log.info(`${label} (${(0,format/* formatBytes */.z3)(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);
     const started = shared_clock/* clock */.pm.now();
     const local = new AbortController();
     const stop = config.policy.signal;
@@ -9338,7 +9323,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
             complete: sent === artifact.size
         });
         const seconds = Math.max(0.001, (shared_clock/* clock */.pm.now() - started) / 1000);
-        config.log.info(`Uploaded ${formatBytes(artifact.size)} in ${formatDuration(seconds)} (${formatRate(artifact.size / seconds)}).`);
+        config.log.info(`Uploaded ${(0,format/* formatBytes */.z3)(artifact.size)} in ${(0,format/* formatDuration */.a3)(seconds)} (${(0,format/* formatRate */.CE)(artifact.size / seconds)}).`);
         return { sha256: await body.sha256(), seconds };
     }
     catch (error) {
@@ -9358,7 +9343,7 @@ async function putFile(config, signedUrl, artifact, attempt, { expectContinue, m
  */
 function cutAnswer(config, label, local) {
     const { idleMs } = config.transport.timeouts;
-    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} sent the whole file, and the store's answer did not end within ${formatDuration(idleMs / 1000)} of the last byte`)), idleMs);
+    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} sent the whole file, and the store's answer did not end within ${(0,format/* formatDuration */.a3)(idleMs / 1000)} of the last byte`)), idleMs);
 }
 /**
  * The PUT's own time limit: the build's size at the slowest speed still
@@ -9368,7 +9353,7 @@ function cutAnswer(config, label, local) {
 function cutAtTimeLimit(config, label, size, minBytesPerSecond, local) {
     const allowanceMs = config.transport.timeouts.requestMs;
     const limitMs = putTimeLimitMs(size, minBytesPerSecond, allowanceMs);
-    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${formatDuration(limitMs / 1000)}: the time ${formatBytes(size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${formatDuration(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
+    return setTimeout(() => local.abort(new errors/* NetworkError */.Dr(`${label} did not finish within ${(0,format/* formatDuration */.a3)(limitMs / 1000)}: the time ${(0,format/* formatBytes */.z3)(size)} takes at ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')} (${minBytesPerSecond / 1024} KiB/s), plus the request time limit of ${(0,format/* formatDuration */.a3)(allowanceMs / 1000)}. The store took longer to take the file or to answer; on a slow link, lower ${(0,option_refs/* ref */.KR)('minUploadKibPerSecond')}`)), Math.min(limitMs, 2 ** 31 - 1));
 }
 /** Why the file could not be sent: its own error (it changed), or one of reading it. */
 function unreadable(artifact, error) {
@@ -9518,7 +9503,7 @@ function readBuild(path, options) {
             settle();
         };
         const overLimit = (what) => end(() => reject(new BrokenBuildError(name, 'over-limit', `a file that could not be read ${what}`, 'A real build reads in well under a second: check that the file is the build your pipeline made')));
-        const timer = setTimeout(() => overLimit(`within ${limits.ms < 1000 ? `${limits.ms} ms` : formatMinutes(limits.ms / 60_000)}`), limits.ms);
+        const timer = setTimeout(() => overLimit(`within ${limits.ms < 1000 ? `${limits.ms} ms` : (0,format/* formatMinutes */.dp)(limits.ms / 60_000)}`), limits.ms);
         const stop = () => end(() => reject((0,shared_clock/* abortError */.vt)(signal)));
         signal?.addEventListener('abort', stop, { once: true });
         worker.once('message', (answer) => end(() => settleWith(answer, resolve, reject)));
@@ -9651,7 +9636,7 @@ async function dryRun(settings, service, artifact, destination, context) {
     log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.');
     if (artifact) {
         const sha256 = await context.phase(`Read ${(0,shared_text/* quote */.hD)(artifact.name)}`, () => sha256Of(artifact.path));
-        log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
+        log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${(0,format/* formatBytes */.z3)(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
     }
     const asked = destination ?? settings.values.runInputPath ?? KEY_CHECK_NAME;
     const signed = await context.phase('Key and base URL', () => service.signedUpload(asked));
@@ -9669,7 +9654,7 @@ async function dryRun(settings, service, artifact, destination, context) {
         const body = service.notificationBody({ values, git: settings.git, build });
         log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
         log.info(settings.wait
-            ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
+            ? `Would wait up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
             : `Would not wait for the run's verdict (${(0,option_refs/* ref */.KR)('wait')} is false).`);
     }
     log.info('Dry run passed: a real deployment would proceed as far as can be known without it.');
@@ -9682,14 +9667,15 @@ async function sha256Of(path) {
     return hash.digest('hex');
 }
 
+// EXTERNAL MODULE: ./src/core/github/answers.ts
+var answers = __nccwpck_require__(368);
 ;// CONCATENATED MODULE: ./src/core/deploy/pull-request.ts
 
 
 
 
 
-/** GitHub's REST API version every request names. */
-const GITHUB_API_VERSION = '2022-11-28';
+
 /** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
 const LOOKUP_MS = 10_000;
 /**
@@ -9715,9 +9701,11 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
         headers: {
             accept: 'application/vnd.github+json',
             authorization: `Bearer ${token}`,
-            'x-github-api-version': GITHUB_API_VERSION
+            'x-github-api-version': answers/* API_VERSION */.mG
         }
     }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: shared_clock/* clock */.pm.now() + LOOKUP_MS });
+    if (response.body && !(0,answers/* isJsonType */.vs)(String(response.headers['content-type'] ?? '')))
+        throw (0,answers/* foreignAnswer */.XL)(response.status, `GET ${lookup.apiUrl}${path}`, String(response.headers['content-type'] ?? ''), response.body, lookup.apiUrl);
     if (response.status !== 200)
         throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`);
     let pulls;
@@ -9988,7 +9976,7 @@ async function waitForVerdict(session, deployment) {
     const base = settings.pollIntervalMs;
     session.emitEvent({ type: 'waiting', runId });
     const verdict = await session.phase(`Verdict of run ${runId}`, () => {
-        log.info(`Waiting up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
+        log.info(`Waiting up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
         return pollVerdict(service, {
             runId,
             timeoutMs: settings.waitTimeoutMs,
@@ -10104,7 +10092,7 @@ async function checkTheBuild(session, { artifact }) {
 }
 /** The build into the store through its signed URL. */
 async function upload(session, { artifact, destination }, deployment) {
-    const receipt = await session.withinDelivery(service => session.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${formatBytes(artifact.size)})`, async () => {
+    const receipt = await session.withinDelivery(service => session.phase(`Upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${(0,format/* formatBytes */.z3)(artifact.size)})`, async () => {
         const sent = await uploadArtifact(service, artifact, destination, {
             minBytesPerSecond: session.settings.minUploadBytesPerSecond,
             onSigned: signed => session.log.info(`Signed URL received for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation)}.`),
@@ -10856,6 +10844,8 @@ class Pass {
         if (error instanceof BudgetSpent || this.signal?.aborted)
             throw error;
         const status = error instanceof github_errors/* GitHubError */.y_ || error instanceof errors/* HttpStatusError */.F9 ? error.status : 0;
+        if (error instanceof github_errors/* GitHubRateLimitError */.Rr || error instanceof github_errors/* ForeignAnswerError */.Zy)
+            throw new errors/* DeployError */.sH((0,errors/* messageOf */.bD)(error));
         if (error instanceof github_errors/* GitHubError */.y_ && (status === 401 || status === 403))
             throw new errors/* DeployError */.sH(`GitHub refused the token (${status}: ${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`);
         if (status === 401 || status === 403)
@@ -11285,10 +11275,128 @@ function readEvent(env) {
 
 /***/ }),
 
+/***/ 368:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L8: () => (/* binding */ classify),
+/* harmony export */   XL: () => (/* binding */ foreignAnswer),
+/* harmony export */   cP: () => (/* binding */ redirected),
+/* harmony export */   ky: () => (/* binding */ withinApi),
+/* harmony export */   mG: () => (/* binding */ API_VERSION),
+/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
+/* harmony export */   vs: () => (/* binding */ isJsonType)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
+/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(846);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(986);
+/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(927);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(872);
+/**
+ * What GitHub's answers mean to the client, in the one retry rule's terms:
+ * a refusal, a rate limit worth waiting for, a redirect never followed, and
+ * an address outside GitHub's API that the token is never sent to.
+ */
+
+
+
+
+
+/** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
+const API_VERSION = '2022-11-28';
+/** The longest wait a rate limit may ask for before the write is given up. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** Whether `url` is GitHub's API at `baseUrl`: the same origin, under the same path. */
+function withinApi(url, baseUrl) {
+    try {
+        const target = new URL(url);
+        const base = new URL(baseUrl);
+        const path = base.pathname.replace(/\/+$/, '');
+        return (target.origin === base.origin &&
+            (target.pathname === path || target.pathname.startsWith(`${path}/`)));
+    }
+    catch {
+        return false;
+    }
+}
+/** A redirect is never followed with the token: it is told, with where it leads. */
+function redirected(status, location, baseUrl) {
+    const to = typeof location === 'string' && location ? ` to ${location}` : '';
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+}
+/**
+ * An Octokit failure in the retry policy's terms: a 5xx or a failed
+ * connection is transient; a rate limit (429, or 403 with GitHub's
+ * rate-limit words or headers) is transient after the wait GitHub asks for,
+ * when that is not too long; anything else is permanent.
+ */
+function classify(error) {
+    const failed = error;
+    const status = typeof failed.status === 'number' ? failed.status : 0;
+    const headers = failed.response?.headers ?? {};
+    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error));
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr ||
+        error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9 ||
+        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_)
+        return error;
+    // What the fetch itself threw (an answer that is not GitHub's, a page outside the API):
+    // Octokit wraps it as a failed request; it is told as it was thrown.
+    const cause = error.cause;
+    if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ || cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9)
+        return cause;
+    if (!failed.response)
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`GitHub could not be reached: ${githubMessage}`);
+    const limited = status === 429 ||
+        (status === 403 &&
+            (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
+    if (limited) {
+        const retryAfter = (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
+            (headers['x-ratelimit-reset']
+                ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
+                : 60_000);
+        if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
+            return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRateLimitError */ .Rr(`GitHub's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(retryAfter / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}): ${githubMessage.replace(/\.$/, '')}. Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, status, retryAfter);
+    }
+    if (status >= 500)
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${githubMessage}`, status);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(githubMessage, status, headers['x-accepted-github-permissions']);
+}
+/** How much of an answer is looked at to say what it is. */
+const LOOKED_AT = 4096;
+/**
+ * An answer that is not JSON, where GitHub's API always answers JSON: told
+ * as what it is (a page's title, the start of a text), with where to look.
+ * A 5xx is transient, as any; anything else is permanent.
+ */
+function foreignAnswer(status, label, contentType, body, baseUrl) {
+    const head = body.slice(0, LOOKED_AT);
+    const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim();
+    const what = title
+        ? `an HTML page titled ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(title, 80)}`
+        : /^\s*</.test(head)
+            ? 'an HTML or XML page'
+            : head.trim()
+                ? `${contentType ? `${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(contentType, 40)} ` : ''}text beginning ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(head.trim(), 60)}`
+                : 'an empty answer';
+    const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`;
+    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(text, status) : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ForeignAnswerError */ .Zy(text, status);
+}
+/** Whether a content type is JSON's (`application/json`, or a `+json` type). */
+function isJsonType(contentType) {
+    const type = contentType.split(';')[0].trim().toLowerCase();
+    return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+
+/***/ }),
+
 /***/ 872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rr: () => (/* binding */ GitHubRateLimitError),
+/* harmony export */   Zy: () => (/* binding */ ForeignAnswerError),
 /* harmony export */   d5: () => (/* binding */ notShown),
 /* harmony export */   oC: () => (/* binding */ PERMISSION),
 /* harmony export */   y_: () => (/* binding */ GitHubError)
@@ -11312,6 +11420,28 @@ class GitHubError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .Depl
         this.accepted = accepted;
     }
 }
+/**
+ * GitHub's rate limit asking for a longer wait than a call may take: told
+ * with the wait, never as a refusal of the token's permissions.
+ */
+class GitHubRateLimitError extends GitHubError {
+    waitMs;
+    name = 'GitHubRateLimitError';
+    constructor(message, status, 
+    /** The wait GitHub asked for (retry-after, or to x-ratelimit-reset). */
+    waitMs) {
+        super(message, status);
+        this.waitMs = waitMs;
+    }
+}
+/**
+ * An answer that is not GitHub's API speaking (a proxy's sign-in page, an
+ * HTML error page): told as what it is, with where to look, never as a
+ * permission the token lacks.
+ */
+class ForeignAnswerError extends GitHubError {
+    name = 'ForeignAnswerError';
+}
 /** The permission each kind of write needs of the token. */
 const PERMISSION = {
     check: 'checks: write',
@@ -11328,6 +11458,11 @@ function notShown(kind, error, { why, where = 'The verdict is in the job summary
     const what = kind === 'check' ? 'The check run' : 'The pull-request comment';
     const status = error.status ?? 0;
     const words = why.replace(/\.$/, '');
+    if (error instanceof GitHubRateLimitError || error instanceof ForeignAnswerError)
+        return {
+            level: 'warning',
+            text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
+        };
     if (status === 403 || status === 404)
         return {
             level: 'notice',
@@ -11517,6 +11652,54 @@ function messageOf(thrown) {
     catch {
         return String(thrown);
     }
+}
+
+
+/***/ }),
+
+/***/ 846:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CE: () => (/* binding */ formatRate),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   dp: () => (/* binding */ formatMinutes),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** Sizes, rates and durations as a person reads them. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return `${value.toFixed(value >= 100 || unit === 0 ? 1 : 2).replace(/\.?0+$/, '') || '0'} ${units[unit]}`;
+}
+function formatRate(bytesPerSecond) {
+    return `${(bytesPerSecond / (1024 * 1024)).toFixed(1)} MiB/s`;
+}
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds))
+        return 'unknown time';
+    if (seconds < 1)
+        return `${Math.max(0, seconds).toFixed(2)} s`;
+    if (seconds < 10)
+        return `${seconds.toFixed(1)} s`;
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+/** A time limit given in minutes: `60 min`, `2.5 min`, `6 s`. */
+function formatMinutes(minutes) {
+    return minutes >= 1 ? `${Number(minutes.toFixed(2))} min` : `${Math.round(minutes * 60)} s`;
 }
 
 
@@ -15948,4 +16131,6 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ // This entry module used 'module' so it can't be inlined
 /******/ var __webpack_exports__ = __nccwpck_require__(218);
 /******/ __webpack_exports__ = await __webpack_exports__;
+/******/ var __webpack_exports__run = __webpack_exports__.e;
+/******/ export { __webpack_exports__run as run };
 /******/ 

@@ -73,6 +73,8 @@ export interface GitHubFault {
   status?: number
   headers?: Record<string, string>
   body?: unknown
+  /** Answer with this page as text/html (a proxy's sign-in page) instead of a JSON body. */
+  page?: string
   /** Never answer: the request is held until the client gives up. */
   hang?: true
   /** Wait this long (or until the client gives up) before answering. */
@@ -237,6 +239,14 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
         const { hang, delayMs, status } = fault.fault
         if (hang) return hold(req, res, () => (entry.status = -1))
         if (delayMs && !(await delay(req, delayMs))) return
+        if (status !== undefined && fault.fault.page !== undefined) {
+          entry.status = status
+          res.writeHead(status, {
+            'content-type': 'text/html; charset=utf-8',
+            ...fault.fault.headers
+          })
+          return void res.end(fault.fault.page)
+        }
         if (status !== undefined) return answer(status, fault.fault.body ?? {}, fault.fault.headers)
       }
       if (limited) {

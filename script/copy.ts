@@ -20,24 +20,21 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import {
-  copyFile,
-  cp,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  writeFile
-} from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, join, resolve } from 'node:path'
+import { basename, join, relative, resolve } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 import { parse, parseDocument } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
 import { pinText } from './pin-cli.js'
 import { packedText } from './pack-orb.js'
+import {
+  checkInside,
+  repositoryRoot,
+  replaceFolderInside,
+  writeInside,
+  type FileWrite
+} from './inside.js'
 
 const run = promisify(execFile)
 
@@ -62,69 +59,91 @@ interface Tarball {
   sha256: string
 }
 
-/** Writes the copy for `target` into the repository `app`; the files it wrote, relative to `app`. */
+/** What a copy writes: files, and for the action a folder replaced whole (its dist/). */
+interface Plan {
+  files: FileWrite[]
+  folder?: { path: string; files: FileWrite[] }
+  tarball?: Tarball
+}
+
+/**
+ * Writes the copy for `target` into the repository `app`; the files it
+ * wrote, relative to `app`. Everything is read and every path checked
+ * (script/inside.ts) before the first write: a refusal leaves the app as it
+ * was.
+ */
 export async function copyInto(
   target: Target,
   app: string,
   given?: string
 ): Promise<{ files: string[]; tarball?: Tarball }> {
-  // What can be known before anything is written is checked first: nothing is left half-copied.
-  if (!(await stat(app).catch(() => undefined))?.isDirectory())
-    throw new Error(`${app} is not a directory: give the app's repository (its checkout's root)`)
-  const config = join(app, '.circleci', 'config.yml')
-  if (target === 'circleci' && !existsSync(config))
-    throw new Error(
-      `${config} does not exist: write the config first (docs/circleci.md), then copy the orb into it`
-    )
+  const root = await repositoryRoot(app)
   if (given !== undefined && !existsSync(given))
     throw new Error(
       `--tarball ${given} does not exist: give a tarball npm pack made, or leave it out`
     )
-  const dir = COPY_DIRS[target]
-  const into = join(app, dir)
-  await mkdir(into, { recursive: true })
-  if (target === 'github') {
-    await copyFile(join(ROOT, 'action.yml'), join(into, 'action.yml'))
-    await rm(join(into, 'dist'), { recursive: true, force: true })
-    await cp(join(ROOT, 'dist'), join(into, 'dist'), { recursive: true })
-    return {
-      files: [
-        `${dir}/action.yml`,
-        ...(await readdir(join(into, 'dist'))).map(file => `${dir}/dist/${file}`)
-      ]
-    }
-  }
-  const tarball = await placeTarball(into, dir, given)
-  const files = [tarball.path, `${tarball.path}.sha256`]
-  /** A wrapper's text with its defaults naming the copied tarball. */
-  const pinned = (text: string) =>
-    pinText(text.replace(RELEASE_URL, tarball.path), tarball.sha256).text
-  if (target === 'gitlab')
-    for (const file of (await readdir(join(ROOT, 'templates'))).filter(f => f.endsWith('.yml'))) {
-      await writeFile(
-        join(into, file),
-        pinned(await readFile(join(ROOT, 'templates', file), 'utf8'))
-      )
-      files.push(`${dir}/${file}`)
-    }
-  if (target === 'bitrise') {
-    await copyFile(join(ROOT, 'bitrise', 'step.sh'), join(into, 'step.sh'))
-    await writeFile(
-      join(into, 'step.yml'),
-      pinned(await readFile(join(ROOT, 'bitrise', 'step.yml'), 'utf8'))
-    )
-    files.push(`${dir}/step.sh`, `${dir}/step.yml`)
-  }
-  if (target === 'circleci') {
-    const orb = pinned(await packedText())
-    await writeFile(join(into, 'orb.yml'), orb)
-    files.push(`${dir}/orb.yml`, await inlineOrb(app, orb))
-  }
-  return { files, tarball }
+  const plan = await planCopy(target, root, given)
+  for (const file of plan.files) await checkInside(root, file.path, 'file')
+  if (plan.folder) await checkInside(root, plan.folder.path, 'folder')
+  for (const file of plan.files) await writeInside(root, file)
+  if (plan.folder) await replaceFolderInside(root, plan.folder.path, plan.folder.files)
+  const files = [
+    ...plan.files.map(file => file.path),
+    ...(plan.folder?.files.map(file => `${plan.folder!.path}/${file.path}`) ?? [])
+  ]
+  return { files, ...(plan.tarball ? { tarball: plan.tarball } : {}) }
 }
 
-/** The package's tarball and its `.sha256` in `into`: the one given, or one `npm pack` makes of this checkout. */
-async function placeTarball(into: string, dir: string, given?: string): Promise<Tarball> {
+/** The files of a copy, read and made in memory; nothing written yet. */
+async function planCopy(target: Target, root: string, given?: string): Promise<Plan> {
+  const dir = COPY_DIRS[target]
+  const source = async (...path: string[]): Promise<FileWrite> => ({
+    path: `${dir}/${path.at(-1)}`,
+    bytes: await readFile(join(ROOT, ...path)),
+    mode: (await stat(join(ROOT, ...path))).mode & 0o777
+  })
+  if (target === 'github') {
+    const dist = (await readdir(join(ROOT, 'dist'), { recursive: true, withFileTypes: true }))
+      .filter(entry => entry.isFile())
+      .map(entry => relative(join(ROOT, 'dist'), join(entry.parentPath, entry.name)))
+      .sort()
+    const files = await Promise.all(
+      dist.map(async path => ({ ...(await source('dist', path)), path }))
+    )
+    return { files: [await source('action.yml')], folder: { path: `${dir}/dist`, files } }
+  }
+  const config = '.circleci/config.yml'
+  if (target === 'circleci') {
+    if (!existsSync(join(root, config)))
+      throw new Error(
+        `${join(root, config)} does not exist: write the config first (docs/circleci.md), then copy the orb into it`
+      )
+    await checkInside(root, config, 'file')
+  }
+  const tarball = await packTarball(dir, given)
+  const files: FileWrite[] = [...tarball.files]
+  /** A wrapper's text with its defaults naming the copied tarball. */
+  const pinned = (file: FileWrite): FileWrite => ({
+    ...file,
+    bytes: pinText(String(file.bytes).replace(RELEASE_URL, tarball.path), tarball.sha256).text
+  })
+  if (target === 'gitlab')
+    for (const file of (await readdir(join(ROOT, 'templates'))).filter(f => f.endsWith('.yml')))
+      files.push(pinned(await source('templates', file)))
+  if (target === 'bitrise')
+    files.push(await source('bitrise', 'step.sh'), pinned(await source('bitrise', 'step.yml')))
+  if (target === 'circleci') {
+    const orb = pinned({ path: `${dir}/orb.yml`, bytes: await packedText() })
+    files.push(orb, {
+      path: config,
+      bytes: inlineOrb(await readFile(join(root, config), 'utf8'), String(orb.bytes))
+    })
+  }
+  return { files, tarball: { path: tarball.path, sha256: tarball.sha256 } }
+}
+
+/** The package's tarball and its `.sha256`, for `dir`: the one given, or one `npm pack` makes of this checkout. */
+async function packTarball(dir: string, given?: string): Promise<Tarball & { files: FileWrite[] }> {
   const scratch = await mkdtemp(join(tmpdir(), 'mbd-copy-'))
   try {
     let source = given && resolve(given)
@@ -140,26 +159,29 @@ async function placeTarball(into: string, dir: string, given?: string): Promise<
     const name = `mobile-build-deploy-${version}.tgz`
     const bytes = await readFile(source)
     const sha256 = createHash('sha256').update(bytes).digest('hex')
-    await writeFile(join(into, name), bytes)
-    await writeFile(join(into, `${name}.sha256`), `${sha256}  ${name}\n`)
-    return { path: `${dir}/${name}`, sha256 }
+    const path = `${dir}/${name}`
+    return {
+      path,
+      sha256,
+      files: [
+        { path, bytes },
+        { path: `${path}.sha256`, bytes: `${sha256}  ${name}\n` }
+      ]
+    }
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
 }
 
 /**
- * The orb inlined into the app's `.circleci/config.yml`, under
+ * The app's `.circleci/config.yml` with the orb inlined under
  * `orbs: mobile-build-deploy:` (its import of the published orb replaced);
  * the rest of the config, comments included, as it was.
  */
-async function inlineOrb(app: string, orb: string): Promise<string> {
-  const path = join(app, '.circleci', 'config.yml')
-  const text = await readFile(path, 'utf8')
+function inlineOrb(text: string, orb: string): string {
   const config = parseDocument(text)
   config.setIn(['orbs', 'mobile-build-deploy'], parse(orb))
-  await writeFile(path, config.toString({ lineWidth: 0 }))
-  return '.circleci/config.yml'
+  return config.toString({ lineWidth: 0 })
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {

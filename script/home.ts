@@ -52,30 +52,74 @@ export const HOME_FILES = [
   'package.json'
 ]
 
+/**
+ * A GitHub repository as GitHub takes one: an owner of letters, digits and
+ * single inner hyphens (39 at most), a name of letters, digits, `.`, `_`
+ * and `-` (100 at most) that is not `.` or `..`.
+ */
+function isGitHubRepository(value: string): boolean {
+  const [owner = '', name = '', ...more] = value.split('/')
+  return (
+    more.length === 0 &&
+    owner.length <= 39 &&
+    /^[A-Za-z0-9](?:-?[A-Za-z0-9])*$/.test(owner) &&
+    /^[A-Za-z0-9._-]{1,100}$/.test(name) &&
+    name !== '.' &&
+    name !== '..'
+  )
+}
+
+/**
+ * A GitLab project path as GitLab takes one: a group, any subgroups and a
+ * project, each starting and ending with a letter, a digit or `_`, with no
+ * two of `.`, `_`, `-` in a row (so never `.` or `..`), the project not
+ * ending in `.git` or `.atom`.
+ */
+function isGitLabPath(value: string): boolean {
+  const segments = value.split('/')
+  return (
+    segments.length >= 2 &&
+    segments.every(
+      segment =>
+        /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,253}[A-Za-z0-9_])?$/.test(segment) &&
+        !/[._-]{2}/.test(segment)
+    ) &&
+    !/\.(?:git|atom)$/.test(value)
+  )
+}
+
 /** How each value of the home is given to `npm run home`, checked, and told as a placeholder. */
-const FIELDS: Record<keyof Home, { shape: RegExp; example: string; placeholder?: RegExp }> = {
+const FIELDS: Record<
+  keyof Home,
+  { valid: (value: string) => boolean; example: string; placeholder?: RegExp }
+> = {
   github: {
-    shape: /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/,
+    valid: isGitHubRepository,
     example: 'acme/mobile-build-deploy',
     placeholder: /^OWNER\//
   },
   gitlab: {
-    shape: /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/,
+    valid: isGitLabPath,
     example: 'acme/mobile-build-deploy',
     placeholder: /^OWNER\//
   },
   npm: {
-    shape: /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/,
+    valid: value =>
+      value.length <= 214 && /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(value),
     example: '@acme/mobile-build-deploy'
   },
-  orb: { shape: /^[a-z0-9][a-z0-9-]*$/, example: 'acme', placeholder: /^owner$/ },
-  bitrise: { shape: /^[a-z0-9][a-z0-9-]*$/, example: 'mobile-build-deploy' }
+  orb: {
+    valid: value => /^[a-z0-9][a-z0-9-]*$/.test(value),
+    example: 'acme',
+    placeholder: /^owner$/
+  },
+  bitrise: { valid: value => /^[a-z0-9][a-z0-9-]*$/.test(value), example: 'mobile-build-deploy' }
 }
 
 /** Why `value` cannot be the home's `field`, or undefined. */
 export function problemOf(field: keyof Home, value: string): string | undefined {
-  const { shape, example } = FIELDS[field]
-  if (!shape.test(value) || (field === 'npm' && value.length > 214))
+  const { valid, example } = FIELDS[field]
+  if (!valid(value))
     return `--${field} ${JSON.stringify(value)} is not ${describe(field)}: give one like ${example}`
   return undefined
 }

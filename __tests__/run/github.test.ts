@@ -443,6 +443,44 @@ describe('GitHub reporting', () => {
       expect(result.stdout).not.toMatch(/Not shown on GitHub/)
     })
 
+    it('tells a proxy’s page and a secondary rate limit longer than a call waits as what they are', async () => {
+      const page =
+        '<html><head><title>Proxy sign-in</title></head><body>::error::injected</body></html>'
+      emulator.github.faults.add({ status: 200, page, match: /check-runs|comments/, times: 50 })
+      const paged = await deploy({})
+      expect(paged.exitCode).toBe(0)
+      const warnings = paged.stdout.split('\n').filter(l => l.startsWith('::warning'))
+      expect(warnings.length).toBeGreaterThan(0)
+      for (const warning of warnings) {
+        expect(warning).toContain(
+          'with an HTML page titled "Proxy sign-in", where JSON was expected'
+        )
+        expect(warning).toContain('GITHUB_API_URL must be GitHub')
+        expect(warning).not.toMatch(/Please report|<html|token needs/)
+      }
+      expect(paged.stdout).not.toMatch(/^::error::injected/m)
+      emulator.github.reset()
+      emulator.github.faults.add({
+        status: 403,
+        match: /^POST .*check-runs$/,
+        headers: { 'retry-after': '600' },
+        body: {
+          message:
+            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'
+        },
+        times: 10
+      })
+      const limited = await deploy({ 'pr-comment': 'false' })
+      expect(limited.exitCode).toBe(0)
+      const told = limited.stdout.split('\n').filter(l => /Not shown on GitHub/.test(l))
+      expect(told).toEqual([
+        expect.stringMatching(
+          /^::warning title=Not shown on GitHub::The check run could not be written: GitHub's rate limit asks to wait 10 min, longer than a call waits \(1 min\): You have exceeded a secondary rate limit\..*Nothing is wrong with the token/
+        )
+      ])
+      expect(told[0]).not.toMatch(/token needs|Please report/)
+    })
+
     it('sends nothing to GitHub with reporting off', async () => {
       const result = await deploy({ check: 'false', 'pr-comment': 'false' })
       expect(result.exitCode).toBe(0)
@@ -730,6 +768,35 @@ describe('the collect', () => {
 
   const factsLine = (value: unknown) =>
     `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
+
+  describe('a collect that meets what is not GitHub', () => {
+    it('stops at a proxy’s page or a long secondary rate limit, telling which, asking no report', async () => {
+      emulator.github.faults.add({
+        status: 200,
+        page: '<html><title>Sign in to the proxy</title></html>',
+        times: 100
+      })
+      const paged = await collect()
+      expect(paged.exitCode).toBe(1)
+      expect(paged.stdout).toMatch(
+        /::error title=Collect failed::Collecting stopped: GitHub's API at http:\/\/127\.0\.0\.1:\d+ answered GET .* with an HTML page titled "Sign in to the proxy", where JSON was expected/
+      )
+      expect(paged.stdout).not.toMatch(/Please report|Unexpected error|<html/)
+      emulator.github.reset()
+      emulator.github.faults.add({
+        status: 403,
+        headers: { 'retry-after': '900' },
+        body: { message: 'You have exceeded a secondary rate limit.' },
+        times: 100
+      })
+      const limited = await collect()
+      expect(limited.exitCode).toBe(1)
+      expect(limited.stdout).toMatch(
+        /Collecting stopped: GitHub's rate limit asks to wait 15 min, longer than a call waits/
+      )
+      expect(limited.stdout).not.toMatch(/Please report|Unexpected error|refused the token/)
+    })
+  })
 
   describe('a collect no check can stop', () => {
     it('a poisoned check before a genuine ended one: warned, left alone; the genuine one completed; the collect succeeds', async () => {

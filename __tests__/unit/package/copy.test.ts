@@ -4,13 +4,22 @@
  * deploying) are the end-to-end suites' (copies.e2e and each CI's).
  */
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  symlink,
+  writeFile
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
-import { copyInto } from '../../../script/copy.js'
+import { copyInto, type Target } from '../../../script/copy.js'
 
 let app: string
 let tarball: string
@@ -114,5 +123,119 @@ describe('npm run copy', () => {
       'nothing.tgz does not exist: give a tarball npm pack made'
     )
     expect(await readdir(app)).toEqual([])
+  })
+
+  describe('an app whose repository holds links', () => {
+    /** Every file under `dir`, with its bytes, as a snapshot to compare. */
+    async function snapshot(dir: string): Promise<Record<string, string>> {
+      const files: Record<string, string> = {}
+      for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+        const path = join(entry.parentPath, entry.name)
+        files[path] = entry.isSymbolicLink()
+          ? `-> ${await readlink(path)}`
+          : entry.isFile()
+            ? await readFile(path, 'utf8')
+            : '/'
+      }
+      return files
+    }
+
+    /** A folder outside the app, with a dist/ and files someone else owns. */
+    async function outside(): Promise<string> {
+      const dir = join(app, '..', 'outside')
+      await mkdir(join(dir, 'dist'), { recursive: true })
+      await writeFile(join(dir, 'dist', 'index.js'), 'not ours')
+      await writeFile(join(dir, 'deploy.yml'), 'not ours')
+      await writeFile(join(dir, 'config.yml'), 'version: 2.1\n')
+      return dir
+    }
+
+    const LINK = ": the copy writes only inside the app's repository, never through a link"
+    const cases: [string, Target, (away: string) => Promise<string>][] = [
+      [
+        "the action's folder",
+        'github',
+        async away => {
+          await mkdir(join(app, '.github/actions'), { recursive: true })
+          await symlink(away, join(app, '.github/actions/mobile-build-deploy'))
+          return `.github/actions/mobile-build-deploy is a symbolic link${LINK}`
+        }
+      ],
+      [
+        "the action's dist/",
+        'github',
+        async away => {
+          await mkdir(join(app, '.github/actions/mobile-build-deploy'), { recursive: true })
+          await symlink(join(away, 'dist'), join(app, '.github/actions/mobile-build-deploy/dist'))
+          return `.github/actions/mobile-build-deploy/dist is a symbolic link${LINK}`
+        }
+      ],
+      [
+        'a component file',
+        'gitlab',
+        async away => {
+          await mkdir(join(app, '.gitlab/mobile-build-deploy'), { recursive: true })
+          await symlink(
+            join(away, 'deploy.yml'),
+            join(app, '.gitlab/mobile-build-deploy/deploy.yml')
+          )
+          return `.gitlab/mobile-build-deploy/deploy.yml is a symbolic link${LINK}`
+        }
+      ],
+      [
+        'the CircleCI config',
+        'circleci',
+        async away => {
+          await mkdir(join(app, '.circleci'))
+          await symlink(join(away, 'config.yml'), join(app, '.circleci/config.yml'))
+          return `.circleci/config.yml is a symbolic link${LINK}`
+        }
+      ],
+      [
+        "the Bitrise step's folder",
+        'bitrise',
+        async away => {
+          await mkdir(join(app, '.bitrise'))
+          await symlink(away, join(app, '.bitrise/steps'))
+          return `.bitrise/steps is a symbolic link${LINK}`
+        }
+      ],
+      [
+        'a file where a folder belongs',
+        'cli',
+        async () => {
+          await writeFile(join(app, 'ci'), 'a file')
+          return 'ci is not a folder'
+        }
+      ]
+    ]
+
+    it.each(cases)(
+      'refuses %s, naming it, and changes nothing in or out of the app',
+      async (_, target, arrange) => {
+        const away = await outside()
+        const said = await arrange(away)
+        const before = { app: await snapshot(app), away: await snapshot(away) }
+        const refused = copyInto(target, app, tarball)
+        await expect(refused).rejects.toThrow(said)
+        expect({ app: await snapshot(app), away: await snapshot(away) }).toEqual(before)
+      }
+    )
+
+    it('copies again over its own copy, through a repository reached by a link, leaving no temporary file', async () => {
+      const link = join(app, '..', 'link-to-app')
+      await symlink(app, link)
+      await copyInto('github', link)
+      await writeFile(join(app, '.github/actions/mobile-build-deploy/dist/stale.js'), 'old')
+      const { files } = await copyInto('github', link)
+      const into = join(app, '.github/actions/mobile-build-deploy')
+      expect((await readdir(join(into, 'dist'))).sort()).toEqual(
+        files
+          .filter(f => f.includes('/dist/'))
+          .map(f => f.split('/').pop())
+          .sort()
+      )
+      expect(await readdir(into)).toEqual(['action.yml', 'dist'])
+    })
   })
 })

@@ -126,6 +126,29 @@ describe('npm run home', () => {
     expect(problemOf('gitlab', 'acme')).toContain('--gitlab')
     expect(problemOf('gitlab', 'acme/sub/project')).toBeUndefined()
     expect(problemOf('github', "acme/x'; rm -rf /")).toContain('--github')
+    // Names GitHub and GitLab refuse: dot segments, hyphens at the ends, doubled specials.
+    for (const github of ['a/.', 'a/..', '-acme/x', 'acme-/x', 'ac--me/x', 'acme/x/y', 'acme/'])
+      expect([github, problemOf('github', github)]).toEqual([
+        github,
+        expect.stringContaining(`--github ${JSON.stringify(github)} is not a GitHub repository`)
+      ])
+    for (const gitlab of [
+      'a/.',
+      'a/..',
+      'a/./b',
+      '../x',
+      'acme/x.git',
+      'acme/x.atom',
+      'acme/-x',
+      'acme/x..y',
+      'acme//x'
+    ])
+      expect([gitlab, problemOf('gitlab', gitlab)]).toEqual([
+        gitlab,
+        expect.stringContaining(`--gitlab ${JSON.stringify(gitlab)} is not a GitLab project path`)
+      ])
+    expect(problemOf('github', 'a-b/.github')).toBeUndefined()
+    expect(problemOf('gitlab', 'a_b/sub.group/x-y')).toBeUndefined()
     for (const [field, value] of Object.entries(NAMED))
       expect(problemOf(field as keyof Release['home'], value)).toBeUndefined()
   })

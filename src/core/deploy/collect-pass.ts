@@ -9,7 +9,7 @@
 import type { GitHubClient, Repo } from '../github/client.js'
 import { claimAndComplete } from '../github/claim.js'
 import { OurComment, WORKFLOW_TOKEN_LOGIN } from '../github/comment.js'
-import { GitHubError } from '../github/errors.js'
+import { ForeignAnswerError, GitHubError, GitHubRateLimitError } from '../github/errors.js'
 import {
   headsToCollect,
   newestOfName,
@@ -244,6 +244,8 @@ class Pass {
     if (error instanceof BudgetSpent || this.signal?.aborted) throw error
     const status =
       error instanceof GitHubError || error instanceof HttpStatusError ? error.status : 0
+    if (error instanceof GitHubRateLimitError || error instanceof ForeignAnswerError)
+      throw new DeployError(messageOf(error))
     if (error instanceof GitHubError && (status === 401 || status === 403))
       throw new DeployError(
         `GitHub refused the token (${status}: ${messageOf(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`

@@ -4,9 +4,7 @@ import { asObject } from '../shared/json.js'
 import { userAgent, type FrontEnd } from '../shared/version.js'
 import { send, type Timeouts } from '../transport/send.js'
 import type { PullRequestLookup } from '../ci/github.js'
-
-/** GitHub's REST API version every request names. */
-const GITHUB_API_VERSION = '2022-11-28'
+import { API_VERSION, foreignAnswer, isJsonType } from '../github/answers.js'
 
 /** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
 const LOOKUP_MS = 10_000
@@ -42,12 +40,20 @@ export async function findPullRequest(
       headers: {
         accept: 'application/vnd.github+json',
         authorization: `Bearer ${token}`,
-        'x-github-api-version': GITHUB_API_VERSION
+        'x-github-api-version': API_VERSION
       }
     },
     { timeouts, userAgent: userAgent(frontEnd) },
     { signal, deadline: clock.now() + LOOKUP_MS }
   )
+  if (response.body && !isJsonType(String(response.headers['content-type'] ?? '')))
+    throw foreignAnswer(
+      response.status,
+      `GET ${lookup.apiUrl}${path}`,
+      String(response.headers['content-type'] ?? ''),
+      response.body,
+      lookup.apiUrl
+    )
   if (response.status !== 200)
     throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`)
   let pulls: unknown

@@ -4,8 +4,13 @@
  * an address outside GitHub's API that the token is never sent to.
  */
 import { HttpStatusError, NetworkError, messageOf } from '../shared/errors.js'
+import { formatMinutes } from '../shared/format.js'
+import { quote } from '../shared/text.js'
 import { parseRetryAfter } from '../transport/retry.js'
-import { GitHubError } from './errors.js'
+import { ForeignAnswerError, GitHubError, GitHubRateLimitError } from './errors.js'
+
+/** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
+export const API_VERSION = '2022-11-28'
 
 /** The longest wait a rate limit may ask for before the write is given up. */
 export const MAX_RATE_LIMIT_WAIT_MS = 60_000
@@ -55,6 +60,10 @@ export function classify(error: unknown): Error {
     error instanceof GitHubError
   )
     return error
+  // What the fetch itself threw (an answer that is not GitHub's, a page outside the API):
+  // Octokit wraps it as a failed request; it is told as it was thrown.
+  const cause = (error as { cause?: unknown }).cause
+  if (cause instanceof GitHubError || cause instanceof HttpStatusError) return cause
   if (!failed.response) return new NetworkError(`GitHub could not be reached: ${githubMessage}`)
   const limited =
     status === 429 ||
@@ -68,9 +77,47 @@ export function classify(error: unknown): Error {
         : 60_000)
     if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
       return new HttpStatusError(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter)
-    return new GitHubError(`GitHub's rate limit: ${githubMessage}`, status)
+    return new GitHubRateLimitError(
+      `GitHub's rate limit asks to wait ${formatMinutes(retryAfter / 60_000)}, longer than a call waits (${formatMinutes(MAX_RATE_LIMIT_WAIT_MS / 60_000)}): ${githubMessage.replace(/\.$/, '')}. Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`,
+      status,
+      retryAfter
+    )
   }
   if (status >= 500)
     return new HttpStatusError(`GitHub answered ${status}: ${githubMessage}`, status)
   return new GitHubError(githubMessage, status, headers['x-accepted-github-permissions'])
+}
+
+/** How much of an answer is looked at to say what it is. */
+const LOOKED_AT = 4096
+
+/**
+ * An answer that is not JSON, where GitHub's API always answers JSON: told
+ * as what it is (a page's title, the start of a text), with where to look.
+ * A 5xx is transient, as any; anything else is permanent.
+ */
+export function foreignAnswer(
+  status: number,
+  label: string,
+  contentType: string,
+  body: string,
+  baseUrl: string
+): GitHubError | HttpStatusError {
+  const head = body.slice(0, LOOKED_AT)
+  const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim()
+  const what = title
+    ? `an HTML page titled ${quote(title, 80)}`
+    : /^\s*</.test(head)
+      ? 'an HTML or XML page'
+      : head.trim()
+        ? `${contentType ? `${quote(contentType, 40)} ` : ''}text beginning ${quote(head.trim(), 60)}`
+        : 'an empty answer'
+  const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`
+  return status >= 500 ? new HttpStatusError(text, status) : new ForeignAnswerError(text, status)
+}
+
+/** Whether a content type is JSON's (`application/json`, or a `+json` type). */
+export function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }

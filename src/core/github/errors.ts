@@ -18,6 +18,32 @@ export class GitHubError extends DeployError {
   }
 }
 
+/**
+ * GitHub's rate limit asking for a longer wait than a call may take: told
+ * with the wait, never as a refusal of the token's permissions.
+ */
+export class GitHubRateLimitError extends GitHubError {
+  override name = 'GitHubRateLimitError'
+
+  constructor(
+    message: string,
+    status: number,
+    /** The wait GitHub asked for (retry-after, or to x-ratelimit-reset). */
+    readonly waitMs: number
+  ) {
+    super(message, status)
+  }
+}
+
+/**
+ * An answer that is not GitHub's API speaking (a proxy's sign-in page, an
+ * HTML error page): told as what it is, with where to look, never as a
+ * permission the token lacks.
+ */
+export class ForeignAnswerError extends GitHubError {
+  override name = 'ForeignAnswerError'
+}
+
 /** What the step writes on GitHub. */
 export type Kind = 'check' | 'comment'
 
@@ -45,6 +71,11 @@ export function notShown(
   const what = kind === 'check' ? 'The check run' : 'The pull-request comment'
   const status = (error as { status?: number }).status ?? 0
   const words = why.replace(/\.$/, '')
+  if (error instanceof GitHubRateLimitError || error instanceof ForeignAnswerError)
+    return {
+      level: 'warning',
+      text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
+    }
   if (status === 403 || status === 404)
     return {
       level: 'notice',

@@ -10,12 +10,19 @@ import { clock } from '../shared/clock.js'
 import { userAgent } from '../shared/version.js'
 import { withRetry } from '../transport/retry.js'
 import { labelOf, send, type HttpRequest } from '../transport/send.js'
-import { classify, MAX_RATE_LIMIT_WAIT_MS, redirected, withinApi } from './answers.js'
+import {
+  API_VERSION,
+  classify,
+  foreignAnswer,
+  isJsonType,
+  MAX_RATE_LIMIT_WAIT_MS,
+  redirected,
+  withinApi
+} from './answers.js'
 import { GitHubError } from './errors.js'
 import type { CheckRun, ClientLimits, IssueComment, RateLimit } from './resources.js'
 
-/** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
-export const API_VERSION = '2022-11-28'
+export { API_VERSION }
 
 /** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3
@@ -56,11 +63,15 @@ function transportFetch(limits: ClientLimits, baseUrl: string) {
         maxBytes: MAX_ANSWER_BYTES
       }
     )
+    const empty = answer.status === 204 || answer.status === 304
+    // GitHub's API answers JSON, its errors too: anything else is someone else's page.
+    const contentType = String(answer.headers['content-type'] ?? '')
+    if (!empty && answer.body.length > 0 && !isJsonType(contentType))
+      throw foreignAnswer(answer.status, labelOf(method, target), contentType, answer.body, baseUrl)
     const responseHeaders = new Headers()
     for (const [name, value] of Object.entries(answer.headers))
       if (value !== undefined)
         responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
-    const empty = answer.status === 204 || answer.status === 304
     const response = new Response(empty ? null : answer.body, {
       status: answer.status,
       headers: responseHeaders

@@ -1,8 +1,8 @@
-export const id = 436;
-export const ids = [436];
+export const id = 144;
+export const ids = [144];
 export const modules = {
 
-/***/ 436:
+/***/ 144:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -25,71 +25,8 @@ var version = __webpack_require__(113);
 var retry = __webpack_require__(927);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
 var send = __webpack_require__(163);
-// EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var shared_errors = __webpack_require__(287);
-;// CONCATENATED MODULE: ./src/core/github/answers.ts
-/**
- * What GitHub's answers mean to the client, in the one retry rule's terms:
- * a refusal, a rate limit worth waiting for, a redirect never followed, and
- * an address outside GitHub's API that the token is never sent to.
- */
-
-
-
-/** The longest wait a rate limit may ask for before the write is given up. */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
-/** Whether `url` is GitHub's API at `baseUrl`: the same origin, under the same path. */
-function withinApi(url, baseUrl) {
-    try {
-        const target = new URL(url);
-        const base = new URL(baseUrl);
-        const path = base.pathname.replace(/\/+$/, '');
-        return (target.origin === base.origin &&
-            (target.pathname === path || target.pathname.startsWith(`${path}/`)));
-    }
-    catch {
-        return false;
-    }
-}
-/** A redirect is never followed with the token: it is told, with where it leads. */
-function redirected(status, location, baseUrl) {
-    const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new errors/* GitHubError */.y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
-}
-/**
- * An Octokit failure in the retry policy's terms: a 5xx or a failed
- * connection is transient; a rate limit (429, or 403 with GitHub's
- * rate-limit words or headers) is transient after the wait GitHub asks for,
- * when that is not too long; anything else is permanent.
- */
-function classify(error) {
-    const failed = error;
-    const status = typeof failed.status === 'number' ? failed.status : 0;
-    const headers = failed.response?.headers ?? {};
-    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,shared_errors/* messageOf */.bD)(error));
-    if (error instanceof shared_errors/* NetworkError */.Dr ||
-        error instanceof shared_errors/* HttpStatusError */.F9 ||
-        error instanceof errors/* GitHubError */.y_)
-        return error;
-    if (!failed.response)
-        return new shared_errors/* NetworkError */.Dr(`GitHub could not be reached: ${githubMessage}`);
-    const limited = status === 429 ||
-        (status === 403 &&
-            (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
-    if (limited) {
-        const retryAfter = (0,retry/* parseRetryAfter */.mu)(headers['retry-after']) ??
-            (headers['x-ratelimit-reset']
-                ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
-                : 60_000);
-        if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-            return new shared_errors/* HttpStatusError */.F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
-        return new errors/* GitHubError */.y_(`GitHub's rate limit: ${githubMessage}`, status);
-    }
-    if (status >= 500)
-        return new shared_errors/* HttpStatusError */.F9(`GitHub answered ${status}: ${githubMessage}`, status);
-    return new errors/* GitHubError */.y_(githubMessage, status, headers['x-accepted-github-permissions']);
-}
-
+// EXTERNAL MODULE: ./src/core/github/answers.ts
+var answers = __webpack_require__(368);
 ;// CONCATENATED MODULE: ./src/core/github/octokit.ts
 /**
  * @actions/github's Octokit over the product's one transport: its requests
@@ -105,8 +42,7 @@ function classify(error) {
 
 
 
-/** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
-const API_VERSION = '2022-11-28';
+
 /** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3;
 const REQUEST_MS = 10_000;
@@ -122,7 +58,7 @@ function transportFetch(limits, baseUrl) {
     return async (url, init = {}) => {
         const target = String(url);
         // Octokit follows a page's `Link: rel="next"` as GitHub gives it: the token goes only where GitHub's API is.
-        if (!withinApi(target, baseUrl))
+        if (!(0,answers/* withinApi */.ky)(target, baseUrl))
             throw new errors/* GitHubError */.y_(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
         const method = (init.method ?? 'GET').toUpperCase();
         const headers = Object.fromEntries(new Headers(init.headers).entries());
@@ -138,11 +74,15 @@ function transportFetch(limits, baseUrl) {
             deadline: Math.min(clock/* clock */.pm.now() + REQUEST_MS, limits.deadline() ?? Infinity),
             maxBytes: MAX_ANSWER_BYTES
         });
+        const empty = answer.status === 204 || answer.status === 304;
+        // GitHub's API answers JSON, its errors too: anything else is someone else's page.
+        const contentType = String(answer.headers['content-type'] ?? '');
+        if (!empty && answer.body.length > 0 && !(0,answers/* isJsonType */.vs)(contentType))
+            throw (0,answers/* foreignAnswer */.XL)(answer.status, (0,send/* labelOf */.Wy)(method, target), contentType, answer.body, baseUrl);
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(answer.headers))
             if (value !== undefined)
                 responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-        const empty = answer.status === 204 || answer.status === 304;
         const response = new Response(empty ? null : answer.body, {
             status: answer.status,
             headers: responseHeaders
@@ -164,14 +104,14 @@ function connect(token, baseUrl, limits, seen) {
         request: { fetch: transportFetch(limits, baseUrl) }
     });
     octokit.hook.before('request', options => {
-        options.headers['x-github-api-version'] = API_VERSION;
+        options.headers['x-github-api-version'] = answers/* API_VERSION */.mG;
     });
     octokit.hook.wrap('request', (request, options) => {
         const own = options.request?.signal;
         return (0,retry/* withRetry */.bD)({
             maxAttempts: ATTEMPTS,
             baseDelayMs: 1000,
-            maxDelayMs: MAX_RATE_LIMIT_WAIT_MS,
+            maxDelayMs: answers/* MAX_RATE_LIMIT_WAIT_MS */.r1,
             deadline: Math.min(clock/* clock */.pm.now() + CALL_MS, limits.deadline() ?? Infinity),
             signal: own ? AbortSignal.any([limits.signal, own]) : limits.signal
         }, async () => {
@@ -186,11 +126,11 @@ function connect(token, baseUrl, limits, seen) {
                     ?.headers;
                 if (headers)
                     noteRateLimit(seen, headers);
-                throw classify(error);
+                throw (0,answers/* classify */.L8)(error);
             }
             noteRateLimit(seen, response.headers);
             if (response.status >= 300 && response.status < 400)
-                throw redirected(response.status, response.headers.location, baseUrl);
+                throw (0,answers/* redirected */.cP)(response.status, response.headers.location, baseUrl);
             return response;
         }, () => undefined);
     });
