@@ -11,10 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   createClient: () => (/* binding */ createClient)
 });
 
-// UNUSED EXPORTS: API_VERSION, REQUEST_MS
-
 // EXTERNAL MODULE: ./src/core/github/errors.ts
-var errors = __webpack_require__(872);
+var errors = __webpack_require__(491);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
 var github = __webpack_require__(413);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
@@ -35,7 +33,6 @@ var answers = __webpack_require__(368);
  * the client is written for, a redirect refused rather than followed, and
  * every answer read back as the client's own types.
  */
-
 
 
 
@@ -188,7 +185,6 @@ function list(value, what) {
  * Loaded only when reporting is on: a step that reports nothing to GitHub
  * never loads it.
  */
-
 
 
 /** The client, its calls made of Octokit's by concern. */

@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(604);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(872);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 604:
+/***/ 872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3118,6 +3118,8 @@ function positiveInteger(value) {
     return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
 var errors = __nccwpck_require__(287);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
@@ -3163,8 +3165,6 @@ function limitsFromEnv(env) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
 var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/shared/naming.ts
@@ -3305,7 +3305,11 @@ function parseBaseUrl(raw) {
     if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
         throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
     }
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    // The service's paths (/api/v0/..., /api/webhooks/...) hang off its origin: a path here is a page
+    // copied from the web app, or /api, and every request would miss. Refused before any is sent.
+    if (url.pathname.replace(/\/+$/, '') !== '')
+        throw fail(`${shown} has a path (${(0,shared_text/* quote */.hD)(url.pathname, 40)})`, `Use the service's origin alone, ${(0,shared_text/* quote */.hD)(url.origin)}: the requests add /api/... themselves`);
+    return url.origin;
 }
 /**
  * The variables: a JSON object (or an object) whose values are strings,
@@ -4108,9 +4112,9 @@ const GITHUB = {
     },
     keyAdvice: env => {
         if (env.GITHUB_ACTOR === 'dependabot[bot]')
-            return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")';
+            return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (docs/action.md, "Pull requests from forks")';
         if (env.GITHUB_EVENT_NAME === 'pull_request')
-            return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
+            return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (docs/action.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
         return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
     }
 };
@@ -4814,7 +4818,7 @@ function seconds(value) {
  * same name from one pipeline to the next for the same build and
  * environment), each rendering its own judgement.
  */
-function junitOfStep(facts, now = shared_clock/* clock */.pm.now()) {
+function junitOfStep(facts, now = facts.endedAt ?? shared_clock/* clock */.pm.now()) {
     return junitDocument(facts.deployments.map(deployment => {
         const started = deployment.startedAt ?? now;
         return {
@@ -4837,13 +4841,12 @@ function junitOfStep(facts, now = shared_clock/* clock */.pm.now()) {
 
 
 
-
 /** The JUnit report of the step's verdicts, a suite per deployment. */
 function junitFile(path) {
     return {
         name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
         prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
-        finish: (facts) => writeOutputFile(path, junitOfStep(facts, shared_clock/* clock */.pm.now()), (0,option_refs/* ref */.KR)('junitReport'))
+        finish: (facts) => writeOutputFile(path, junitOfStep(facts), (0,option_refs/* ref */.KR)('junitReport'))
     };
 }
 
@@ -5299,11 +5302,14 @@ function summaryFile(path) {
 
 ;// CONCATENATED MODULE: ./src/core/report/result.ts
 
+
 /** Pure: the result of a step, read from its facts and judgement and never judged again. */
-function resultOf({ deployments, judgement, warnings: own }) {
+function resultOf({ deployments, judgement, warnings: own, endedAt }) {
     const deployment = deployments[0];
     const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own];
     const values = stepOutputValues(deployments);
+    const now = endedAt ?? shared_clock/* clock */.pm.now();
+    const started = Math.min(...deployments.map(d => d.startedAt ?? now));
     return {
         ...values,
         outcome: values.outcome ?? 'aborted',
@@ -5311,6 +5317,13 @@ function resultOf({ deployments, judgement, warnings: own }) {
         cause: judgement.cause,
         ...(judgement.message ? { reason: judgement.message } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
+        startedAt: new Date(started).toISOString(),
+        seconds: Math.max(0, Math.round(now - started) / 1000),
+        ...(deployments.some(deployment => deployment.plan)
+            ? {
+                plan: deployments.flatMap(({ name, plan }) => (plan ? [{ name, ...plan }] : []))
+            }
+            : {}),
         ...(deployments.length === 1 && deployment.terminated
             ? { state: deployment.terminated.state }
             : {})
@@ -6252,7 +6265,7 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
 }
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
-var github_errors = __nccwpck_require__(872);
+var github_errors = __nccwpck_require__(491);
 ;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
 
 
@@ -9425,6 +9438,8 @@ class BrokenBuildError extends errors/* InputError */.dz {
     }
 }
 
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./src/core/inspect/reader-thread.ts
@@ -9435,13 +9450,20 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
  * value, not written into `new URL('./…', import.meta.url)`, so that the
  * bundler leaves it alone (it would copy the source as an asset). Kept apart
  * so that the test runner, which runs the sources, can start the same worker
- * from them (__tests__/helpers/reader-thread.ts).
+ * its own way (__tests__/helpers/reader-thread.ts); a script that reads
+ * builds runs a bundle (`npm run package` first).
  */
+
+
+
 
 /** The worker's file beside the bundle. */
 const READER_FILE = 'reader-worker.js';
 function startReader(options) {
-    return new external_node_worker_threads_namespaceObject.Worker(new URL(READER_FILE, import.meta.url), options);
+    const file = new URL(READER_FILE, import.meta.url);
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        throw new errors/* DeployError */.sH(`The build reader (${(0,external_node_url_namespaceObject.fileURLToPath)(file)}) is missing beside the code that starts it: run the bundle (dist/index.js, or the package's build/), whole, as npm run package makes it.`);
+    return new external_node_worker_threads_namespaceObject.Worker(file, options);
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/read.ts
@@ -9634,13 +9656,18 @@ const KEY_CHECK_NAME = 'mobile-build-deploy-dry-run-key-check.zip';
 async function dryRun(settings, service, artifact, destination, context) {
     const { log } = context;
     log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.');
+    const plan = { wait: settings.mode !== 'upload' && settings.wait };
     if (artifact) {
         const sha256 = await context.phase(`Read ${(0,shared_text/* quote */.hD)(artifact.name)}`, () => sha256Of(artifact.path));
+        plan.artifactSha256 = sha256;
+        plan.artifactSize = artifact.size;
         log.info(`Would upload ${(0,shared_text/* quote */.hD)(artifact.name)} (${(0,format/* formatBytes */.z3)(artifact.size)}, SHA-256 ${sha256}) to ${(0,shared_text/* quote */.hD)(destination ?? artifact.name, 300)}.`);
     }
     const asked = destination ?? settings.values.runInputPath ?? KEY_CHECK_NAME;
     const signed = await context.phase('Key and base URL', () => service.signedUpload(asked));
     log.info(`The service accepted the key at ${settings.baseUrl}: it signed an upload for ${(0,shared_text/* quote */.hD)(signed.playgroundFileLocation, 300)}. The signed URL is not used.`);
+    if (artifact)
+        plan.destination = signed.playgroundFileLocation;
     if (settings.mode === 'upload') {
         log.info('Upload only: no deploy notification would be sent, so no run would start.');
     }
@@ -9651,14 +9678,15 @@ async function dryRun(settings, service, artifact, destination, context) {
             ...settings.values,
             deduplicationKey: deduplicationKeyOf(settings, destination)
         };
-        const body = service.notificationBody({ values, git: settings.git, build });
-        log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`);
+        const body = context.value(JSON.stringify(service.notificationBody({ values, git: settings.git, build })));
+        log.info(`Would send the deploy notification: ${body}`);
+        plan.notification = JSON.parse(body);
         log.info(settings.wait
             ? `Would wait up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
             : `Would not wait for the run's verdict (${(0,option_refs/* ref */.KR)('wait')} is false).`);
     }
     log.info('Dry run passed: a real deployment would proceed as far as can be known without it.');
-    return { outcome: 'skipped', dryRun: true };
+    return { outcome: 'skipped', dryRun: true, plan };
 }
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
 async function sha256Of(path) {
@@ -9722,6 +9750,7 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
+
 
 
 
@@ -9864,7 +9893,7 @@ class VerdictWait {
         if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
             this.notFoundSince ??= this.clock.now();
             if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
-                throw unknownRun(this.runId, error);
+                throw unknownRun(this.runId, error, this.options.createdHere === true);
             this.log.info(`Run ${this.runId} is not there yet; asking again.`);
             return Math.ceil(this.base / 3);
         }
@@ -9907,10 +9936,18 @@ class VerdictWait {
         }
     }
 }
-/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
-function unknownRun(runId, error) {
+/**
+ * A run the service still does not know after the grace. Created by this
+ * step's own notification, the run exists: the workspace does not offer the
+ * verdict endpoint. Given by hand, it is a wrong id, another workspace's, or
+ * the same missing endpoint.
+ */
+function unknownRun(runId, error, createdHere) {
     const label = error.message.replace(/ answered 404.*$/s, '');
-    return new errors/* DeployError */.sH(`${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}).`);
+    const endpoint = `the verdict endpoint (GET ${GREENLIGHT_PATH}/{runId}, docs/requests.md) is not available for this workspace`;
+    return new errors/* DeployError */.sH(createdHere
+        ? `${label} still answers 404 Not Found for run ${runId}, which this step's notification created: ${endpoint}. The run goes on at the service, on its page. Ask the service's operator to offer the verdict endpoint for this workspace, or deploy without waiting for the verdict.`
+        : `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace, or ${endpoint}. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}); if it is, ask the service's operator about the verdict endpoint.`);
 }
 function verdictOf(verdict, runId, answer, timeoutMs) {
     const bugs = answer?.bugs ?? [];
@@ -9983,6 +10020,7 @@ async function waitForVerdict(session, deployment) {
             intervalMs: base,
             // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
             notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+            createdHere: afterDeploy,
             signal: session.hooks.signal,
             onStatus: status => session.emitEvent({ type: 'status', status })
         });
@@ -10172,8 +10210,9 @@ async function answerFacts(session, service, answer) {
             }
         };
     }
-    const again = answer.duplicate ? ' (the run already existed for this deployment)' : '';
-    log.info(`Run ${answer.runId || '(no id given)'} created${where}${again}.`);
+    // A repeated notification of the same deployment: the service answers with the run it started before.
+    const done = answer.duplicate ? 'already existed for this deployment' : 'created';
+    log.info(`Run ${answer.runId || '(no id given)'} ${done}${where}.`);
     if (answer.runIds.length > 1)
         log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`);
     if (!answer.runId) {
@@ -10217,6 +10256,7 @@ async function terminate(session) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/orchestrator.ts
+
 
 
 
@@ -10292,7 +10332,12 @@ async function runDeploy(command, values, hooks) {
         const { message, ...judged } = conclude(deployment);
         deployment.judgement = { ...judged, message: message && output.text(message) };
     }
-    const facts = { deployments, judgement: stepJudgement(deployments), warnings };
+    const facts = {
+        deployments,
+        judgement: stepJudgement(deployments),
+        warnings,
+        endedAt: shared_clock/* clock */.pm.now()
+    };
     await reporting.finish(facts);
     return { facts, settings };
 }
@@ -10365,7 +10410,12 @@ async function requests(run, session, index, handoffs, steps) {
     }
     catch (error) {
         deployment.failure = failureOf(error, run.output, run.hooks.signal);
-        deployment.outcome = 'aborted';
+        // A wait stopped after the notification created the run: the deploy itself succeeded, and the
+        // run goes on at the service. The cause says it was stopped; the message how to wait again.
+        if (deployment.failure.interrupted && deployment.runId && deployment.outcome === 'success')
+            deployment.failure.message = run.output.text(stoppedWait(deployment));
+        else
+            deployment.outcome = 'aborted';
     }
     finally {
         session.endDelivery();
@@ -10400,6 +10450,10 @@ function factsOf(settings, index, value) {
     };
 }
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
+function stoppedWait({ runId, runUrl }) {
+    return `The wait for the verdict of run ${runId} was stopped; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
+}
 function failureOf(error, output, signal) {
     const stack = unexpectedStack(error);
     if (stack)
@@ -10510,7 +10564,7 @@ class Collect {
     gone(runId, error) {
         const words = error.status === 410
             ? error.message
-            : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the workspace does not offer the verdict endpoint (GET /api/v0/ci-greenlight). Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
+            : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace. Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
         return {
             verdict: 'timed-out',
             greenlight: false,
@@ -11291,7 +11345,7 @@ function readEvent(env) {
 /* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(846);
 /* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(986);
 /* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(927);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(872);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(491);
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
@@ -11391,7 +11445,7 @@ function isJsonType(contentType) {
 
 /***/ }),
 
-/***/ 872:
+/***/ 491:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {

@@ -80,20 +80,20 @@ try {
   for (const [name, value] of Object.entries(step.outputs)) console.log(`${name}=${value}`)
 
   heading('Job summary (GITHUB_STEP_SUMMARY), as a person reads it')
-  console.log(summaryAsText(step.summary))
+  console.log(indent(asShown(step.summary)))
 
   heading('The check run on the pull request head (GitHub API)')
   for (const check of emulator.github.checkRuns) {
     console.log(
       `${check.name} on ${check.head_sha.slice(0, 12)}: ${check.history.map(h => h.conclusion ?? h.status).join(' -> ')}`
     )
-    console.log(indent(`${check.output.title ?? ''}\n${check.output.summary ?? ''}`))
+    console.log(indent(`${check.output.title ?? ''}\n${asShown(check.output.summary ?? '')}`))
   }
 
   heading('The pull-request comment (GitHub API), edited in place')
   for (const comment of emulator.github.comments) {
     console.log(`on #${comment.issue} by ${comment.user.login}:`)
-    console.log(indent(comment.body))
+    console.log(indent(asShown(comment.body)))
   }
 
   heading('The same step when the run finds blocking bugs (the run variable EMULATOR_RUN)')
@@ -171,25 +171,12 @@ function asRunnerShows(stdout: string): string {
     .concat('\n')
 }
 
-/** The summary's HTML table as aligned text: one row a line, tags stripped, entities decoded. */
-function summaryAsText(html: string): string {
-  const text = (cell: string): string =>
-    cell
-      .replace(/<[^>]+>/g, '')
-      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .trim()
-  const title = text(/<h3>(.*?)<\/h3>/s.exec(html)?.[1] ?? '')
-  const rows = [...html.matchAll(/<tr>(.*?)<\/tr>/gs)].map(row =>
-    [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map(cell => text(cell[1]!))
-  )
-  const width = Math.max(...rows.map(row => row[0]?.length ?? 0))
-  return [title, ...rows.map(([label = '', value = '']) => `  ${label.padEnd(width)}  ${value}`)]
-    .filter(Boolean)
-    .join('\n')
+/**
+ * Markdown as a person reads it on GitHub: the text as written, less the
+ * HTML comments GitHub does not show (the facts line a collect reads).
+ */
+function asShown(markdown: string): string {
+  return markdown.replace(/<!--[^]*?-->\n?/g, '').trim()
 }
 
 function indent(text: string): string {

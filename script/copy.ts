@@ -75,14 +75,16 @@ interface Plan {
 export async function copyInto(
   target: Target,
   app: string,
-  given?: string
+  given?: string,
+  /** Told what the copy is doing while it takes long (npm pack builds the package). */
+  say: (line: string) => void = () => {}
 ): Promise<{ files: string[]; tarball?: Tarball }> {
   const root = await repositoryRoot(app)
   if (given !== undefined && !existsSync(given))
     throw new Error(
       `--tarball ${given} does not exist: give a tarball npm pack made, or leave it out`
     )
-  const plan = await planCopy(target, root, given)
+  const plan = await planCopy(target, root, given, say)
   for (const file of plan.files) await checkInside(root, file.path, 'file')
   if (plan.folder) await checkInside(root, plan.folder.path, 'folder')
   for (const file of plan.files) await writeInside(root, file)
@@ -95,7 +97,12 @@ export async function copyInto(
 }
 
 /** The files of a copy, read and made in memory; nothing written yet. */
-async function planCopy(target: Target, root: string, given?: string): Promise<Plan> {
+async function planCopy(
+  target: Target,
+  root: string,
+  given: string | undefined,
+  say: (line: string) => void
+): Promise<Plan> {
   const dir = COPY_DIRS[target]
   const source = async (...path: string[]): Promise<FileWrite> => ({
     path: `${dir}/${path.at(-1)}`,
@@ -120,7 +127,7 @@ async function planCopy(target: Target, root: string, given?: string): Promise<P
       )
     await checkInside(root, config, 'file')
   }
-  const tarball = await packTarball(dir, given)
+  const tarball = await packTarball(dir, given, say)
   const files: FileWrite[] = [...tarball.files]
   /** A wrapper's text with its defaults naming the copied tarball. */
   const pinned = (file: FileWrite): FileWrite => ({
@@ -148,6 +155,9 @@ async function packTarball(dir: string, given?: string): Promise<Tarball & { fil
   try {
     let source = given && resolve(given)
     if (!source) {
+      say(
+        'Packing this checkout with npm pack (it builds the CLI and the library first; about a minute)...'
+      )
       await run('npm', ['pack', '--silent', '--pack-destination', scratch], { cwd: ROOT })
       const packed = (await readdir(scratch)).find(file => file.endsWith('.tgz'))
       if (!packed) throw new Error('npm pack wrote no tarball')
@@ -194,7 +204,12 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     const [target, app] = positionals
     if (!TARGETS.includes(target as Target) || !app || positionals.length > 2)
       throw new Error(usage)
-    const { files, tarball } = await copyInto(target as Target, resolve(app), values.tarball)
+    const { files, tarball } = await copyInto(
+      target as Target,
+      resolve(app),
+      values.tarball,
+      line => console.log(line)
+    )
     console.log(`Written in ${basename(resolve(app))}: ${files.join(', ')}`)
     if (tarball) console.log(`The tarball's SHA-256: ${tarball.sha256}`)
   } catch (error) {

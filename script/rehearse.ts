@@ -7,7 +7,9 @@
  * they fail, and on Ctrl-C or SIGTERM (then exiting 130 or 143), so that no
  * registry keeps running and no folder with an auth token in it stays
  * behind. It says the folder and the group's id first, for whoever checks
- * that both are gone.
+ * that both are gone. package.json runs it as `node --import tsx`, so that
+ * this process gets a signal itself: tsx's own command relays one, and kills
+ * a process that does not acknowledge it within 30 ms.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -16,8 +16,9 @@ import { describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 
 const run = promisify(execFile)
-// tsx's own entry under this Node: the rehearsal starts whatever PATH it is given.
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+// As package.json runs it: this Node with tsx's loader, one process that gets the signal itself
+// (tsx's own command would relay it, and kill the process if it does not answer within 30 ms).
+const REHEARSE = ['--import', 'tsx', 'script/rehearse.ts']
 
 /** Whether a process (a positive id) or a process group (a negative one) is still there. */
 function alive(id: number): boolean {
@@ -52,7 +53,7 @@ function rehearse(
   stop?: { when: RegExp; signal: NodeJS.Signals }
 ): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, 'script/rehearse.ts'], {
+    const child = spawn(process.execPath, REHEARSE, {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe']

@@ -64,6 +64,8 @@ export interface Situation {
 /** What a front end came to, in the terms all three share. */
 export interface Outcome {
   outputs: Record<string, string>
+  /** A dry run's plan, as the CLI's --json and the library's result carry it (not an output). */
+  plan?: unknown
   /** 0 for success and warnings; the CLI's own code by cause. */
   exitCode: number
   text: string
@@ -119,12 +121,11 @@ export async function viaCli(
     else argv.push(`--${name}`, String(value))
   }
   const result = await runCli(argv, { env: cliEnv(emulator, env), cwd: workspace })
-  // The outputs, without the judgement the library's result carries too.
-  const { conclusion, cause, reason, warnings, state, ...outputs } = JSON.parse(
-    result.stdout
-  ) as Record<string, unknown>
-  void [conclusion, cause, reason, warnings, state]
-  return { ...result, outputs: asText(outputs), text: result.stderr }
+  // The outputs, without the judgement the library's result carries too, the call's timing or a dry run's plan.
+  const { conclusion, cause, reason, warnings, state, startedAt, seconds, plan, ...outputs } =
+    JSON.parse(result.stdout) as Record<string, unknown>
+  void [conclusion, cause, reason, warnings, state, startedAt, seconds]
+  return { ...result, outputs: asText(outputs), text: result.stderr, plan }
 }
 
 /** The library's function for the command, with the situation's options in their own types. */
@@ -151,12 +152,12 @@ export async function viaLibrary(
     if (Object.keys(git).length > 0) options.git = git
     const call = LIBRARY_FUNCTIONS[situation.command] as (o: unknown) => Promise<object>
     const result = (await call(options)) as Record<string, unknown>
-    const { conclusion, cause, reason, warnings, state, ...outputs } = result
-    void warnings
-    void state
+    const { conclusion, cause, reason, warnings, state, startedAt, seconds, plan, ...outputs } =
+      result
+    void [warnings, state, startedAt, seconds]
     const exitCode = conclusion === 'failure' ? 1 : 0
     expect(typeof cause).toBe('string')
-    return { outputs: asText(outputs), exitCode, text: String(reason ?? ''), result }
+    return { outputs: asText(outputs), exitCode, text: String(reason ?? ''), result, plan }
   } finally {
     process.env = saved
   }

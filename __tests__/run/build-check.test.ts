@@ -315,7 +315,7 @@ describe('the dry run', () => {
   }
   const NOTHING = { puts: 0, notifications: 0, objects: 0 }
 
-  describe.each(FRONT_ENDS)('a dry run from %s', (_name, via, exitOf) => {
+  describe.each(FRONT_ENDS)('a dry run from %s', (name, via, exitOf) => {
     it('with a key the service accepts: passes, tells the plan, uploads and notifies nothing', async () => {
       emulator.reset()
       const situation: Situation = {
@@ -334,6 +334,22 @@ describe('the dry run', () => {
       expect(outcome.outputs.runId).toBeUndefined()
       expect(outcome.outputs.artifactSha256).toBeUndefined()
       expect(written()).toEqual(NOTHING)
+      // The CLI's --json and the library's result carry the plan; the action's outputs are outputs.
+      if (name === 'the action' || name === 'the bundle') expect(outcome.plan).toBeUndefined()
+      else
+        expect(outcome.plan).toEqual([
+          {
+            name: expect.stringContaining('Mobile tests'),
+            destination: 'myapp-staging.apk',
+            artifactSha256: built.sha256,
+            artifactSize: expect.any(Number),
+            notification: expect.objectContaining({
+              deduplication_key: expect.stringMatching(/myapp-staging\.apk$/),
+              variables: { RUN_INPUT_PATH: 'myapp-staging.apk' }
+            }),
+            wait: true
+          }
+        ])
       // The key was checked by the signed-URL request for the destination a real deploy would use.
       const signed = emulator.requests.filter(r => r.route === 'signed-url')
       expect(signed.map(r => [r.status, r.query.file])).toEqual([[200, 'myapp-staging.apk']])

@@ -136,7 +136,7 @@ describe('usage', () => {
     ])
     expect(result.exitCode).toBe(EXIT['deploy-failed'])
     expect(result.stderr).toMatch(
-      /knows no run run_0123456789abcdef in this workspace\. Check --run-id/
+      /knows no run run_0123456789abcdef in this workspace, or the verdict endpoint .* is not available for this workspace\. Check --run-id/
     )
     // The grace for a run id given by hand is a few seconds, not a minute and a half of retries.
     expect(Date.now() - started).toBeLessThan(30_000)

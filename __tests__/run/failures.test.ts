@@ -69,8 +69,19 @@ describe('failures', () => {
       expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
     })
 
+    it('a base-url with a path: refused before any request, naming the origin to use', async () => {
+      const result = await step(emulator, { 'base-url': `${emulator.baseUrl}/api` })
+      expectFailure(
+        result,
+        `Input 'base-url' "${emulator.baseUrl}/api" has a path ("/api")`,
+        `Use the service's origin alone, "${emulator.baseUrl}"`
+      )
+      expect(emulator.requests).toEqual([])
+    })
+
     it('404: base-url does not point at the service', async () => {
-      const result = await step(emulator, { 'base-url': `${emulator.baseUrl}/wrong` })
+      emulator.faults.add({ route: 'deploy', status: 404, times: 10 })
+      const result = await step(emulator, {})
       expectFailure(result, '404 Not Found', 'check base-url')
     })
 
@@ -322,7 +333,7 @@ describe('answers', () => {
       const first = await step(emulator, { 'api-key': keyOf(KEYS.main) })
       const again = await step(emulator, { 'api-key': keyOf(KEYS.main) })
       expect(again.outputs.runId).toBe(first.outputs.runId)
-      expect(again.stdout).toContain('the run already existed for this deployment')
+      expect(again.stdout).toMatch(/Run run_\w+ already existed for this deployment on environment/)
     })
 
     it('no trigger matched: talks about mobile triggers and deployment-type', async () => {

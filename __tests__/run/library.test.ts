@@ -15,6 +15,7 @@ import { runDeploy } from '../../src/core/index.js'
 import { LIBRARY_VOCABULARY } from '../../src/library/vocabulary.js'
 import {
   deployBuild,
+  junitReport,
   notifyDeployment,
   terminateEnvironment,
   uploadBuild,
@@ -265,6 +266,35 @@ describe('a stop is immediate and never retried', () => {
     const result = await waiting
     expect(Date.now() - stopped).toBeLessThan(1_000)
     expect(result).toMatchObject({ outcome: 'aborted', cause: 'canceled' })
+  })
+
+  it("says when a call began and how long it took, and its JUnit report's time is the wait's", async () => {
+    const result = await notifyDeployment({ ...connection(), wait: true, variables: quickRun() })
+    expect(result.verdict).toBe('passed')
+    expect(result.seconds).toBeGreaterThan(0.5)
+    expect(Date.parse(result.startedAt!)).toBeLessThan(clock.now())
+    const junit = junitReport(result)
+    expect(junit).toContain(`time="${result.seconds!.toFixed(3)}"`)
+    expect(junit).toContain(`timestamp="${result.startedAt!.slice(0, 19)}"`)
+  })
+
+  it('keeps the outcome of a deploy whose wait was stopped: the run exists and goes on', async () => {
+    const controller = new AbortController()
+    const deploying = notifyDeployment({
+      ...connection(),
+      wait: true,
+      variables: quickRun({ initializingMs: 600_000 }),
+      signal: controller.signal
+    })
+    // The run is created once the wait asks for its verdict (the ask for its page comes first).
+    while (requestsOf(emulator, 'greenlight').length < 2) await new Promise(r => setTimeout(r, 10))
+    controller.abort()
+    const result = await deploying
+    expect(result).toMatchObject({ outcome: 'success', conclusion: 'failure', cause: 'canceled' })
+    expect(result.runId).toMatch(/^run_/)
+    expect(result.reason).toBe(
+      `The wait for the verdict of run ${result.runId} was stopped; the run goes on at the service (${result.runUrl}). Wait for its verdict again with runId: ${result.runId}.`
+    )
   })
 
   it('stops polling when the consumer leaves the watch loop', async () => {

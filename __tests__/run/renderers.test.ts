@@ -243,8 +243,16 @@ describe('renderers', () => {
         Awaited<ReturnType<typeof viaCli>>,
         Awaited<ReturnType<typeof viaLibrary>>
       ]
-      const { conclusion, cause, reason, warnings, ...outputs } = library.result
-      void warnings
+      const {
+        conclusion,
+        cause,
+        reason,
+        warnings,
+        startedAt: _s,
+        seconds: _t,
+        ...outputs
+      } = library.result
+      void [warnings, _s, _t]
       const judgement = { conclusion, cause, message: reason }
       expect({ conclusion, cause }).toEqual({
         conclusion: situation.conclusion,
@@ -269,8 +277,20 @@ describe('renderers', () => {
             ])
           )
         )
-      const { conclusion: _c, cause: _k, reason: _r, warnings: _w, ...cliOutputs } = cli.json
+      const {
+        conclusion: _c,
+        cause: _k,
+        reason: _r,
+        warnings: _w,
+        startedAt,
+        seconds,
+        ...cliOutputs
+      } = cli.json
       void [_c, _k, _r, _w]
+      // The call's timing: when it began, and how long it took, as the JUnit report says it.
+      expect(typeof startedAt === 'string' && typeof seconds === 'number' && seconds >= 0).toBe(
+        true
+      )
       expect(text(cliOutputs)).toEqual(text(outputs))
       expect(comparable(action.result.outputs)).toEqual(text(outputs))
       // GitLab's dotenv carries every output but the bugs' JSON (the JUnit report carries the bugs).

@@ -155,6 +155,21 @@ describe('wait: true', () => {
     expect(requestsOf(emulator, 'greenlight').some(r => r.status === 404)).toBe(true)
   })
 
+  it('tells a workspace without the verdict endpoint as such, after the grace, not as a wrong address', async () => {
+    emulator.faults.add({ route: 'greenlight', status: 404, times: 1000 })
+    const result = await deployAndWait({})
+    const error = expectFailure(
+      result,
+      'which this step',
+      'the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace',
+      'The run goes on at the service',
+      'Ask the service',
+      'deploy without waiting for the verdict'
+    )
+    expect(error).not.toMatch(/base-url|Check run-id|Please report/)
+    expect(result.outputs.runId).toMatch(/^run_/)
+  })
+
   it('asks again after a 5xx while polling', async () => {
     emulator.faults.add({
       route: 'greenlight',

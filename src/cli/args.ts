@@ -90,7 +90,7 @@ export const COMMANDS: CliCommand[] = (Object.keys(SUMMARIES) as Command[]).map(
   flags: flagsOf(name)
 }))
 
-/** Exit codes by cause, as the README's table says. */
+/** Exit codes by cause, as docs/cli.md's table says. */
 export const EXIT = {
   success: 0,
   'deploy-failed': 1,

@@ -143,8 +143,9 @@ export async function terminateEnvironment(options: TerminateOptions): Promise<T
  * The verdict of a call as a JUnit report (XML text), for a CI that shows
  * test results: one case for the verdict, failing exactly when the call's
  * `conclusion` is `failure`, and one per reproduced bug. The report renders
- * the result's own judgement, the one the call made. `started` and `seconds`
- * say when the call ran; `name` names the suite (`mobile-build-deploy` by
+ * the result's own judgement, the one the call made, and its timing (the
+ * result's `startedAt` and `seconds`, which `started` and `seconds` replace
+ * when given); `name` names the suite (`mobile-build-deploy` by
  * default), the same from one pipeline to the next.
  */
 export function junitReport(
@@ -156,8 +157,18 @@ export function junitReport(
   } = {}
 ): string {
   const received: Partial<DeployResult> = isObject(result) ? result : {}
-  const { conclusion, cause, reason, warnings, ...outputs } = received
+  const {
+    conclusion,
+    cause,
+    reason,
+    warnings,
+    startedAt,
+    seconds: took,
+    plan,
+    ...outputs
+  } = received
   void warnings
+  void plan
   const judgement = judgementOf({ conclusion, cause, reason }) ?? {
     conclusion: 'failure' as const,
     cause: 'usage' as const,
@@ -166,11 +177,13 @@ export function junitReport(
     )
   }
   const settings = isObject(options) ? options : {}
+  // The call's own timing unless the options say otherwise.
+  const given = [settings.started, typeof startedAt === 'string' ? new Date(startedAt) : undefined]
   const started =
-    settings.started instanceof Date && !Number.isNaN(settings.started.getTime())
-      ? settings.started
-      : new Date(clock.now())
-  const seconds = typeof settings.seconds === 'number' ? settings.seconds : 0
+    given.find(date => date instanceof Date && !Number.isNaN(date.getTime())) ??
+    new Date(clock.now())
+  const seconds =
+    typeof settings.seconds === 'number' ? settings.seconds : typeof took === 'number' ? took : 0
   const name = typeof settings.name === 'string' ? settings.name : undefined
   // Several builds: a suite for each, as the step's own report has them, each rendering its judgement.
   const entries = Array.isArray(outputs.deployments) ? outputs.deployments : []

@@ -91,10 +91,28 @@ describe('README', () => {
       expect([page, readme.includes(`(${page}`)]).toEqual([page, true])
   })
 
-  it('has the exit code of every cause', async () => {
+  it('opens with what works today: the status, then the copy before any published form', async () => {
     const readme = await text('README.md')
+    const status = readme.indexOf('**Status:** not published yet')
+    const firstYaml = readme.indexOf('```yaml')
+    const copy = readme.indexOf('npm run copy -- github')
+    expect([status, copy].every(at => at > 0 && at < firstYaml)).toBe(true)
+    // Its first workflow uses the copy by its path; the published reference only in a comment.
+    const workflow = readme.slice(firstYaml, readme.indexOf('```', firstYaml + 7))
+    expect(workflow).toMatch(/^ +uses: \.\/\.github\/actions\/mobile-build-deploy #/m)
+    expect(workflow).not.toMatch(/^ +uses: OWNER\//m)
+    // The order a newcomer reads in: the demo, the CIs, the quick start.
+    const order = ['## Try it here first', '## Every CI', '## Quick start on GitHub'].map(h =>
+      readme.indexOf(h)
+    )
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true)
+  })
+
+  it("links the exit codes, which docs/cli.md lists, every cause's", async () => {
+    expect(await text('README.md')).toContain('(docs/cli.md#exit-codes)')
+    const cli = await text('docs/cli.md')
     for (const code of Object.values(EXIT))
-      expect(readme).toMatch(new RegExp(`^\\| ${code} +\\|`, 'm'))
+      expect(cli).toMatch(new RegExp(`^\\| ${code} +\\|`, 'm'))
   })
 })
 

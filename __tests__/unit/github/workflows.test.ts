@@ -24,7 +24,9 @@ import {
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows')
 const local = (uses: string): boolean => uses === './'
-const published = (uses: string): boolean => uses === ACTION_REFERENCE
+/** This action as the docs use it: published, or copied into the app (npm run copy) and used by its path. */
+const COPIED = './.github/actions/mobile-build-deploy'
+const published = (uses: string): boolean => uses === ACTION_REFERENCE || uses === COPIED
 
 describe('workflow files', () => {
   it('exist: ci, check-dist, self-test, codeql, release', async () => {
@@ -248,7 +250,7 @@ describe("the docs' GitHub workflows", () => {
     return found
   }
   const PULL_REQUEST = ['pull_request', 'pull_request_target', 'workflow_run', 'unknown']
-  const thisAction = (uses: string | undefined) => uses === ACTION_REFERENCE
+  const thisAction = (uses: string | undefined) => uses !== undefined && published(uses)
   /** A step that uploads and notifies: a deployment under some environment's name. */
   const deploys = (input: Record<string, unknown>) => 'file' in input && input.notify !== false
   /** A static environment on pushes only: empty, so the pull request's name, on any other event. */

@@ -104,7 +104,7 @@ export class Collect {
     const words =
       error.status === 410
         ? error.message
-        : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the workspace does not offer the verdict endpoint (GET /api/v0/ci-greenlight). Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`
+        : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace. Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`
     return {
       verdict: 'timed-out',
       greenlight: false,

@@ -8,7 +8,7 @@ import { quote } from '../shared/text.js'
 import type { Settings } from '../options/resolve.js'
 import type { ServiceApi } from '../service/api.js'
 import type { Artifact } from '../upload/artifact.js'
-import type { Deployment } from '../report/facts.js'
+import type { Deployment, DryRunPlan } from '../report/facts.js'
 import { deduplicationKeyOf } from './destination.js'
 
 /**
@@ -44,10 +44,13 @@ export async function dryRun(
 ): Promise<Partial<Deployment>> {
   const { log } = context
   log.info('Dry run: everything is checked; nothing is uploaded and no notification is sent.')
+  const plan: DryRunPlan = { wait: settings.mode !== 'upload' && settings.wait }
   if (artifact) {
     const sha256 = await context.phase(`Read ${quote(artifact.name)}`, () =>
       sha256Of(artifact.path)
     )
+    plan.artifactSha256 = sha256
+    plan.artifactSize = artifact.size
     log.info(
       `Would upload ${quote(artifact.name)} (${formatBytes(artifact.size)}, SHA-256 ${sha256}) to ${quote(destination ?? artifact.name, 300)}.`
     )
@@ -57,6 +60,7 @@ export async function dryRun(
   log.info(
     `The service accepted the key at ${settings.baseUrl}: it signed an upload for ${quote(signed.playgroundFileLocation, 300)}. The signed URL is not used.`
   )
+  if (artifact) plan.destination = signed.playgroundFileLocation
   if (settings.mode === 'upload') {
     log.info('Upload only: no deploy notification would be sent, so no run would start.')
   } else {
@@ -67,8 +71,11 @@ export async function dryRun(
       ...settings.values,
       deduplicationKey: deduplicationKeyOf(settings, destination)
     }
-    const body = service.notificationBody({ values, git: settings.git, build })
-    log.info(`Would send the deploy notification: ${context.value(JSON.stringify(body))}`)
+    const body = context.value(
+      JSON.stringify(service.notificationBody({ values, git: settings.git, build }))
+    )
+    log.info(`Would send the deploy notification: ${body}`)
+    plan.notification = JSON.parse(body) as Record<string, unknown>
     log.info(
       settings.wait
         ? `Would wait up to ${formatMinutes(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
@@ -76,7 +83,7 @@ export async function dryRun(
     )
   }
   log.info('Dry run passed: a real deployment would proceed as far as can be known without it.')
-  return { outcome: 'skipped', dryRun: true }
+  return { outcome: 'skipped', dryRun: true, plan }
 }
 
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */

@@ -1,3 +1,4 @@
+import { setting } from '../shared/option-refs.js'
 import { AbortedError, InputError } from '../shared/errors.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
@@ -89,7 +90,12 @@ export async function runDeploy(
     const { message, ...judged } = conclude(deployment)
     deployment.judgement = { ...judged, message: message && output.text(message) }
   }
-  const facts: StepFacts = { deployments, judgement: stepJudgement(deployments), warnings }
+  const facts: StepFacts = {
+    deployments,
+    judgement: stepJudgement(deployments),
+    warnings,
+    endedAt: clock.now()
+  }
   await reporting.finish(facts)
   return { facts, settings }
 }
@@ -191,7 +197,11 @@ async function requests(
       take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployment))
   } catch (error) {
     deployment.failure = failureOf(error, run.output, run.hooks.signal)
-    deployment.outcome = 'aborted'
+    // A wait stopped after the notification created the run: the deploy itself succeeded, and the
+    // run goes on at the service. The cause says it was stopped; the message how to wait again.
+    if (deployment.failure.interrupted && deployment.runId && deployment.outcome === 'success')
+      deployment.failure.message = run.output.text(stoppedWait(deployment))
+    else deployment.outcome = 'aborted'
   } finally {
     session.endDelivery()
   }
@@ -229,6 +239,11 @@ function factsOf(
 }
 
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
+function stoppedWait({ runId, runUrl }: Deployment): string {
+  return `The wait for the verdict of run ${runId} was stopped; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${setting('runId', runId!)}.`
+}
+
 function failureOf(error: unknown, output: OutputFilter, signal: AbortSignal | undefined): Failure {
   const stack = unexpectedStack(error)
   if (stack) output.log.debug(stack)

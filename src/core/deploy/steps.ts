@@ -209,8 +209,9 @@ async function answerFacts(
       }
     }
   }
-  const again = answer.duplicate ? ' (the run already existed for this deployment)' : ''
-  log.info(`Run ${answer.runId || '(no id given)'} created${where}${again}.`)
+  // A repeated notification of the same deployment: the service answers with the run it started before.
+  const done = answer.duplicate ? 'already existed for this deployment' : 'created'
+  log.info(`Run ${answer.runId || '(no id given)'} ${done}${where}.`)
   if (answer.runIds.length > 1)
     log.info(`The deployment started ${answer.runIds.length} runs: ${answer.runIds.join(', ')}.`)
   if (!answer.runId) {

@@ -34,6 +34,7 @@ export async function waitForVerdict(
       intervalMs: base,
       // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
       notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+      createdHere: afterDeploy,
       signal: session.hooks.signal,
       onStatus: status => session.emitEvent({ type: 'status', status })
     })

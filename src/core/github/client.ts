@@ -17,7 +17,6 @@ import type {
   Repo
 } from './resources.js'
 
-export { API_VERSION, REQUEST_MS } from './octokit.js'
 export type {
   CallOptions,
   CheckRun,

@@ -22,8 +22,6 @@ import {
 import { GitHubError } from './errors.js'
 import type { CheckRun, ClientLimits, IssueComment, RateLimit } from './resources.js'
 
-export { API_VERSION }
-
 /** Attempts per request; the longest a request may take, and the longest a call may take with its retries. */
 const ATTEMPTS = 3
 export const REQUEST_MS = 10_000

@@ -104,7 +104,14 @@ export function parseBaseUrl(raw: string): string {
       'Use https'
     )
   }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+  // The service's paths (/api/v0/..., /api/webhooks/...) hang off its origin: a path here is a page
+  // copied from the web app, or /api, and every request would miss. Refused before any is sent.
+  if (url.pathname.replace(/\/+$/, '') !== '')
+    throw fail(
+      `${shown} has a path (${quote(url.pathname, 40)})`,
+      `Use the service's origin alone, ${quote(url.origin)}: the requests add /api/... themselves`
+    )
+  return url.origin
 }
 
 /**

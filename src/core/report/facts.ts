@@ -60,6 +60,8 @@ export interface Deployment {
   noRun?: { cause: NoRunCause; reason: string; advice: string } | undefined
   /** A dry run: everything checked, nothing uploaded or notified. */
   dryRun?: boolean | undefined
+  /** What a dry run would have done, for `--json` and the library's result. */
+  plan?: DryRunPlan | undefined
   /** Whether a notification that creates no run is a failure. */
   failOnNoRun: boolean
   /** The deploy was asked to wait for the verdict, and for how long at most. */
@@ -89,6 +91,8 @@ export interface StepFacts {
   problem?: string | undefined
   /** The step's own warnings: a callback of the caller's or a reporter that threw. */
   warnings: string[]
+  /** When the step's work ended (epoch ms): every report renders the same time. */
+  endedAt?: number | undefined
 }
 
 /** What a deploy comes to for the pipeline. */
@@ -117,4 +121,17 @@ export interface Judgement {
   cause: Cause
   /** Why it is not a plain success, with what to do; references to options not yet rendered. */
   message?: string | undefined
+}
+
+/** What a dry run found it would do for one deployment: nothing of it was sent. */
+export interface DryRunPlan {
+  /** Where the build would be uploaded (the run variable's value), as the service signed it. */
+  destination?: string | undefined
+  /** The build's SHA-256 and size, read whole. */
+  artifactSha256?: string | undefined
+  artifactSize?: number | undefined
+  /** The deploy notification's body, as it would be sent, secrets masked; absent for an upload only. */
+  notification?: Record<string, unknown> | undefined
+  /** Whether the deploy would wait for the verdict. */
+  wait: boolean
 }

@@ -5,7 +5,6 @@
  */
 import { ensureWritable, writeOutputFile } from '../shared/files.js'
 import { ref } from '../shared/option-refs.js'
-import { clock } from '../shared/clock.js'
 import { quote } from '../shared/text.js'
 import type { StepFacts } from './facts.js'
 import { junitOfStep } from './junit.js'
@@ -16,7 +15,6 @@ export function junitFile(path: string): Reporter {
   return {
     name: `JUnit report ${quote(path)}`,
     prepare: () => ensureWritable(path, ref('junitReport')),
-    finish: (facts: StepFacts) =>
-      writeOutputFile(path, junitOfStep(facts, clock.now()), ref('junitReport'))
+    finish: (facts: StepFacts) => writeOutputFile(path, junitOfStep(facts), ref('junitReport'))
   }
 }

@@ -238,7 +238,7 @@ function seconds(value: number): string {
  * same name from one pipeline to the next for the same build and
  * environment), each rendering its own judgement.
  */
-export function junitOfStep(facts: StepFacts, now = clock.now()): string {
+export function junitOfStep(facts: StepFacts, now = facts.endedAt ?? clock.now()): string {
   return junitDocument(
     facts.deployments.map(deployment => {
       const started = deployment.startedAt ?? now

@@ -1,7 +1,8 @@
 import type { Cause, Conclusion } from './judgement.js'
-import type { StepFacts } from './facts.js'
+import type { DryRunPlan, StepFacts } from './facts.js'
 import { stepOutputValues, type OutputValues } from './outputs.js'
 import type { Outcome } from '../model.js'
+import { clock } from '../shared/clock.js'
 
 /**
  * What a deploy came to, as one object: the outputs by the action's names
@@ -19,16 +20,28 @@ export interface DeployResult extends OutputValues {
   reason?: string | undefined
   /** Warnings worth a look: the service's own, a callback of yours that threw. */
   warnings?: string[] | undefined
+  /** When the call began (ISO 8601, UTC) and how long it took, in seconds: a JUnit report's timestamp and time. */
+  startedAt?: string | undefined
+  seconds?: number | undefined
+  /** A dry run's plan, a deployment each (by its name): the destination, the build's SHA-256, the notification it would send. */
+  plan?: (DryRunPlan & { name: string })[] | undefined
 }
 
 /** Pure: the result of a step, read from its facts and judgement and never judged again. */
-export function resultOf({ deployments, judgement, warnings: own }: StepFacts): DeployResult & {
+export function resultOf({
+  deployments,
+  judgement,
+  warnings: own,
+  endedAt
+}: StepFacts): DeployResult & {
   /** Terminate mode: `already` when the service had ended the environment before. */
   state?: 'terminated' | 'already'
 } {
   const deployment = deployments[0]!
   const warnings = [...deployments.flatMap(deployment => deployment.warnings), ...own]
   const values = stepOutputValues(deployments)
+  const now = endedAt ?? clock.now()
+  const started = Math.min(...deployments.map(d => d.startedAt ?? now))
   return {
     ...values,
     outcome: values.outcome ?? 'aborted',
@@ -36,6 +49,13 @@ export function resultOf({ deployments, judgement, warnings: own }: StepFacts): 
     cause: judgement.cause,
     ...(judgement.message ? { reason: judgement.message } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.max(0, Math.round(now - started) / 1000),
+    ...(deployments.some(deployment => deployment.plan)
+      ? {
+          plan: deployments.flatMap(({ name, plan }) => (plan ? [{ name, ...plan }] : []))
+        }
+      : {}),
     ...(deployments.length === 1 && deployment.terminated
       ? { state: deployment.terminated.state }
       : {})

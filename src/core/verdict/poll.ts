@@ -1,3 +1,4 @@
+import { GREENLIGHT_PATH } from '../service/api.js'
 import { DeployError, HttpStatusError, messageOf, NetworkError } from '../shared/errors.js'
 import { ref, setting } from '../shared/option-refs.js'
 import type { RunStatus, RunStage, Verdict, VerdictName, VerdictStatus } from '../model.js'
@@ -27,6 +28,12 @@ export interface PollOptions {
    * run id given by hand (it should exist already).
    */
   notFoundGraceMs: number
+  /**
+   * The run was created by this step's own notification: a 404 that lasts
+   * past the grace then means the workspace does not offer the verdict
+   * endpoint, not a wrong run id.
+   */
+  createdHere?: boolean | undefined
   /** Told every answer, so that a front end can show stage changes. */
   onStatus?: ((status: VerdictStatus) => void) | undefined
   signal?: AbortSignal | undefined
@@ -173,7 +180,7 @@ class VerdictWait {
     if (error instanceof HttpStatusError && error.status === 404) {
       this.notFoundSince ??= this.clock.now()
       if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
-        throw unknownRun(this.runId, error)
+        throw unknownRun(this.runId, error, this.options.createdHere === true)
       this.log.info(`Run ${this.runId} is not there yet; asking again.`)
       return Math.ceil(this.base / 3)
     }
@@ -224,11 +231,19 @@ class VerdictWait {
   }
 }
 
-/** A run the service still does not know after the grace: a wrong id, or another workspace's. */
-function unknownRun(runId: string, error: HttpStatusError): DeployError {
+/**
+ * A run the service still does not know after the grace. Created by this
+ * step's own notification, the run exists: the workspace does not offer the
+ * verdict endpoint. Given by hand, it is a wrong id, another workspace's, or
+ * the same missing endpoint.
+ */
+function unknownRun(runId: string, error: HttpStatusError, createdHere: boolean): DeployError {
   const label = error.message.replace(/ answered 404.*$/s, '')
+  const endpoint = `the verdict endpoint (GET ${GREENLIGHT_PATH}/{runId}, docs/requests.md) is not available for this workspace`
   return new DeployError(
-    `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace. Check ${ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${setting('runId', runId)}).`
+    createdHere
+      ? `${label} still answers 404 Not Found for run ${runId}, which this step's notification created: ${endpoint}. The run goes on at the service, on its page. Ask the service's operator to offer the verdict endpoint for this workspace, or deploy without waiting for the verdict.`
+      : `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace, or ${endpoint}. Check ${ref('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${setting('runId', runId)}); if it is, ask the service's operator about the verdict endpoint.`
   )
 }
 

@@ -120,11 +120,7 @@ describe('resolveOptions', () => {
     [{ 'max-attempts': '10' }, 'maxAttempts', 10],
     [{ 'max-attempts': '' }, 'maxAttempts', 5],
     [{ 'base-url': 'https://service.example.com/' }, 'baseUrl', 'https://service.example.com'],
-    [
-      { 'base-url': 'https://service.example.com/prefix//' },
-      'baseUrl',
-      'https://service.example.com/prefix'
-    ],
+    [{ 'base-url': 'https://service.example.com//' }, 'baseUrl', 'https://service.example.com'],
     [{ 'base-url': 'http://localhost:8080' }, 'baseUrl', 'http://localhost:8080'],
     [{ 'base-url': 'http://127.0.0.5:1' }, 'baseUrl', 'http://127.0.0.5:1'],
     [{ 'base-url': 'http://[::1]:9000' }, 'baseUrl', 'http://[::1]:9000'],
@@ -430,11 +426,20 @@ describe('reading values by kind', () => {
     expect(() => readOption('expectedAppId', text)).toThrow(why)
   })
 
-  it('keeps a path prefix of the base URL without the trailing slash', () => {
-    expect(readOption('baseUrl', ' https://gw.example.com/service/ ')).toBe(
-      'https://gw.example.com/service'
-    )
-  })
+  it.each([
+    ['https://service.example.com/api', '"/api"'],
+    ['https://service.example.com/api/v0/', '"/api/v0/"'],
+    ['https://service.example.com/runs/run_1', '"/runs/run_1"'],
+    ['https://gw.example.com/service/', '"/service/"']
+  ])(
+    'refuses the base URL %s, a path that every request would miss, naming the origin to use',
+    (url, path) => {
+      const origin = new URL(url).origin
+      expect(() => readOption('baseUrl', ` ${url} `)).toThrow(
+        `has a path (${path}). Use the service's origin alone, "${origin}": the requests add /api/... themselves`
+      )
+    }
+  )
 
   it.each([
     ['maxAttempts', 3, 3],

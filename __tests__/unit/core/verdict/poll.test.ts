@@ -394,7 +394,7 @@ describe('pollVerdict against answers in sequence', () => {
     // The grace is counted in time; with no time passing in the fake sleeps, a tiny grace ends it at once.
     const result = against(notFound, 60_000, 0)
     await expect(result).rejects.toThrow(
-      /knows no run run_a in this workspace\. Check \{\{runId\}\}/
+      /knows no run run_a in this workspace, or the verdict endpoint .* is not available for this workspace\. Check \{\{runId\}\}/
     )
   })
 })

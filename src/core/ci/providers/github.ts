@@ -20,9 +20,9 @@ export const GITHUB: Provider = {
   },
   keyAdvice: env => {
     if (env.GITHUB_ACTOR === 'dependabot[bot]')
-      return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (README.md, "Pull requests from forks")'
+      return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (docs/action.md, "Pull requests from forks")'
     if (env.GITHUB_EVENT_NAME === 'pull_request')
-      return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (README.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}'
+      return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (docs/action.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}'
     return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}'
   }
 }
