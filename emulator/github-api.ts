@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { json } from './answers.js'
 import { API_VERSION, checkRequest, type Operation } from './github-openapi.js'
 import { emulatorNow } from './clock.js'
+import { control, isControl } from './github-controls.js'
 
 /**
  * The part of GitHub's REST API the action reports through, held to GitHub's
@@ -144,7 +145,7 @@ export function liveGitHubApis(): GitHubApi[] {
   return [...live]
 }
 
-export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
+export async function startGitHubApi(host = '127.0.0.1', port = 0): Promise<GitHubApi> {
   const checkRuns: GitHubCheckRun[] = []
   const comments: GitHubComment[] = []
   const pulls: GitHubPull[] = []
@@ -179,6 +180,8 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
       const url = new URL(req.url ?? '/', 'http://github')
       const method = req.method ?? ''
       const raw = await readBody(req)
+      // A person's controls (docs/try-locally.md), outside GitHub's API and its checks.
+      if (isControl(req)) return control(api, method, url.pathname, raw, res)
       const apiVersion = header(req, 'x-github-api-version')
       const entry: GitHubRequest = {
         method,
@@ -494,7 +497,7 @@ export async function startGitHubApi(host = '127.0.0.1'): Promise<GitHubApi> {
 
   const address = await new Promise<string>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, host, () =>
+    server.listen(port, host, () =>
       resolve(`http://${host}:${(server.address() as AddressInfo).port}`)
     )
   })

@@ -34,6 +34,8 @@ export interface EmulatorOptions {
   /** 0 (the default) picks free ports. */
   port?: number
   storePort?: number
+  /** The GitHub API stand-in's port; 0 (the default) picks a free one. */
+  githubPort?: number
   host?: string
   /** Where the store keeps the bytes; a fresh temporary directory by default. */
   storeDirectory?: string
@@ -89,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const storeServer = createServer()
   const apiServer = createServer()
-  const github = await startGitHubApi(host)
+  const github = await startGitHubApi(host, options.githubPort ?? 0)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)
   const signer = new UrlSigner(storeUrl, 'uploads', {

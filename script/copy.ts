@@ -150,7 +150,11 @@ async function planCopy(
 }
 
 /** The package's tarball and its `.sha256`, for `dir`: the one given, or one `npm pack` makes of this checkout. */
-async function packTarball(dir: string, given?: string): Promise<Tarball & { files: FileWrite[] }> {
+async function packTarball(
+  dir: string,
+  given: string | undefined,
+  say: (line: string) => void
+): Promise<Tarball & { files: FileWrite[] }> {
   const scratch = await mkdtemp(join(tmpdir(), 'mbd-copy-'))
   try {
     let source = given && resolve(given)

@@ -344,7 +344,9 @@ describe('the deploy', () => {
       const second = await step(emulator, { file: 'app.apk' }, { workspace: built.workspace })
       expect(second.exitCode).toBe(0)
       expect(second.outputs.runId).toBe(first.outputs.runId)
-      expect(second.stdout).toContain('the run already existed')
+      expect(second.stdout).toContain(
+        `Run ${first.outputs.runId} already existed for this deployment`
+      )
       expect(emulator.runs).toHaveLength(1)
     })
 

@@ -33,9 +33,9 @@ import {
 
 /** The longest facts line written or read, in base64url characters: under a third of a check run's summary. */
 export const MAX_LINE_CHARACTERS = 20_000
-const MARKER = new RegExp(
-  `<!-- mobile-build-deploy facts=([A-Za-z0-9_-]{1,${MAX_LINE_CHARACTERS}}) -->`
-)
+// Any text up to the comment's end, so that a line of ours someone changed (a secret's mask written
+// into it by a runner) is told as refused, not taken for another product's.
+const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}}) -->`)
 /** Blocking bugs kept with a collected verdict: the comment shows ten. */
 const KEPT_BUGS = 10
 /** The longest deployment name: a check run's name, a comment's row. */
@@ -189,6 +189,11 @@ export function readFactsLine(
 ): PendingFacts | { problem: string } | undefined {
   const found = summary && MARKER.exec(summary)
   if (!found) return undefined
+  if (!/^[A-Za-z0-9_-]+$/.test(found[1]!))
+    return {
+      problem:
+        'its facts line is not the base64url this product writes (changed after it was written)'
+    }
   let value: unknown
   try {
     value = JSON.parse(Buffer.from(found[1]!, 'base64url').toString('utf8'))
