@@ -7246,8 +7246,9 @@ const MODE_WORDS = {
 function planLines(settings) {
     const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : '';
     const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
-    // Waiting for a run or ending an environment sends no Git context: no line says it.
-    const git = settings.mode !== 'wait' && settings.mode !== 'terminate';
+    // Only a notification carries the Git context: a wait, an upload alone, a collect or ending an
+    // environment sends none, so no line says "(none)" of what the step does not need.
+    const git = NOTIFIES.includes(settings.mode);
     return [
         `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
         `Service: ${settings.baseUrl}`,

@@ -4,7 +4,8 @@
  * checkout's front end written into an app's repository, to be committed
  * there and reviewed like its own code.
  *
- * - github: the action (action.yml and dist/) in `.github/actions/mobile-build-deploy`,
+ * - github: the action (action.yml, dist/ and a private package.json that GitHub's
+ *   local-action looks for) in `.github/actions/mobile-build-deploy`,
  *   for `uses: ./.github/actions/mobile-build-deploy`.
  * - gitlab: the components in `.gitlab/mobile-build-deploy`, for `include: local:`.
  * - circleci: the orb, inlined into `.circleci/config.yml` under `orbs: mobile-build-deploy:`
@@ -51,6 +52,14 @@ export const COPY_DIRS: Record<Target, string> = {
 }
 
 /** The release tarball's URL, as every wrapper's default names it. */
+/** The action copy's package.json: private (never published), ESM as the bundle is. */
+const ACTION_MANIFEST = {
+  name: 'mobile-build-deploy-action',
+  private: true,
+  type: 'module',
+  description:
+    'The mobile-build-deploy action, copied by npm run copy: action.yml and its bundle, dist/'
+}
 const RELEASE_URL = /https:\/\/github\.com\/[^\s'"]+\/releases\/download\/v[^\s'"]+\.tgz/g
 
 interface Tarball {
@@ -117,7 +126,16 @@ async function planCopy(
     const files = await Promise.all(
       dist.map(async path => ({ ...(await source('dist', path)), path }))
     )
-    return { files: [await source('action.yml')], folder: { path: `${dir}/dist`, files } }
+    // GitHub's @github/local-action looks for a package.json at or above the action's folder before it
+    // runs an entrypoint; an app's repository often has none. It marks nothing as a package to publish.
+    const manifest: FileWrite = {
+      path: `${dir}/package.json`,
+      bytes: `${JSON.stringify(ACTION_MANIFEST, null, 2)}\n`
+    }
+    return {
+      files: [await source('action.yml'), manifest],
+      folder: { path: `${dir}/dist`, files }
+    }
   }
   const config = '.circleci/config.yml'
   if (target === 'circleci') {

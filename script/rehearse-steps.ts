@@ -10,8 +10,11 @@
  *    maintainer names it before the first release (the GitHub repository
  *    and the GitLab project `rehearsal/mobile-build-deploy`, the npm name
  *    `@rehearsal/mobile-build-deploy`, the orb namespace `rehearsal`), whose
- *    `origin` is a local bare repository and `gitlab` another.
- * 2. `script/release X.Y.Z --push`: the checks, the tests (MBD_RELEASE_TESTS
+ *    `origin` is a local bare repository and `gitlab` another; the home's
+ *    line in CHANGELOG.md's [Unreleased].
+ * 2. `npm run release:prepare -- X.Y.Z` for the next minor version (the
+ *    notes under X.Y.Z, the version everywhere, one commit), then
+ *    `script/release X.Y.Z --push`: the checks, the tests (MBD_RELEASE_TESTS
  *    narrows them to the publishing rules, as the release's own test does),
  *    the tarball and its pin, the tags `vX.Y.Z` (origin) and `X.Y.Z` (gitlab).
  *    The major tag is not there yet: the release workflow moves it last.
@@ -50,9 +53,11 @@ if (!work)
   )
 {
   const project = join(work, 'project')
-  const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    version: string
-  }
+  // The release after this checkout's version, prepared as a maintainer prepares one.
+  const current = (
+    JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  ).version
+  const version = nextMinor(current)
   const name = '@rehearsal/mobile-build-deploy'
   const step = (text: string) => console.log(`\n== ${text} ==`)
 
@@ -80,6 +85,18 @@ if (!work)
     ],
     project
   )
+  // The clone's own identity: script/release and release:prepare commit in it.
+  await git('config', 'user.name', 'Release Rehearsal')
+  await git('config', 'user.email', 'rehearsal@example.test')
+  // Naming the home changes what ships, so its commit says so in the notes, as a maintainer's would.
+  const changelog = join(project, 'CHANGELOG.md')
+  await writeFile(
+    changelog,
+    (await readFile(changelog, 'utf8')).replace(
+      '## [Unreleased]\n',
+      `## [Unreleased]\n\n- Published at its home: ${name} on npm.\n`
+    )
+  )
   await git('commit', '--quiet', '-am', "The project's home")
   for (const remote of ['origin', 'gitlab']) {
     const bare = join(work, `${remote}.git`)
@@ -88,6 +105,9 @@ if (!work)
     else await git('remote', 'add', 'gitlab', bare)
   }
   await git('push', '--quiet', 'origin', 'HEAD')
+
+  step(`npm run release:prepare -- ${version}`)
+  await inherit('npm', ['run', '--silent', 'release:prepare', '--', version], project)
 
   step(`script/release ${version} --push`)
   await inherit('bash', ['script/release', version, '--push'], project, {
@@ -307,6 +327,12 @@ function inherit(
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))
     )
   })
+}
+
+/** X.(Y+1).0 of X.Y.Z. */
+function nextMinor(version: string): string {
+  const [major, minor] = version.split('.').map(Number)
+  return `${major}.${minor! + 1}.0`
 }
 
 async function until(condition: () => Promise<boolean>, ms: number): Promise<void> {

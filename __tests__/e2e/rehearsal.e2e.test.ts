@@ -75,15 +75,19 @@ function rehearse(
 
 describe('npm run release:rehearse', () => {
   it('rehearses the release: publishes the version, installs it in a blank project, and cleans up', async () => {
-    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-      version: string
-    }
+    const current = (
+      JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    ).version
+    // The rehearsal prepares the next minor release of this checkout's version.
+    const [major, minor] = current.split('.').map(Number)
+    const version = `${major}.${minor! + 1}.0`
     // The name the rehearsal gives the home's npm package (npm run home -- --npm): a scoped one, as most are.
     const name = '@rehearsal/mobile-build-deploy'
     const { stdout } = await run('npm', ['run', '--silent', 'release:rehearse'], {
       cwd: ROOT,
       maxBuffer: 64 * 1024 * 1024
     })
+    expect(stdout).toContain(`Prepared ${version} (`)
     expect(stdout).toContain(`Published ${name}@${version} to http://127.0.0.1:`)
     expect(stdout).toContain(
       `Installed ${name}@${version}: the CLI says ${version}, the library imports, its types compile`

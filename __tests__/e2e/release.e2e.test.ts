@@ -22,6 +22,7 @@ import { parse, parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import type { Release } from '../../script/home.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
+import { unreleasedNotes } from '../../script/release-notes.js'
 import { freshWorkspace } from '../helpers/harness.js'
 
 const run = promisify(execFile)
@@ -414,4 +415,77 @@ describe('.github/workflows/release.yml, on the tag', () => {
       tags
     ])
   }, 60_000)
+})
+
+describe('npm run release:prepare, in a clone of its own', () => {
+  let project: string
+  const [major, minor] = VERSION.split('.').map(Number)
+  const NEXT = `${major}.${minor! + 1}.0`
+  const prepare = (...args: string[]) =>
+    execute('npm', ['run', '--silent', 'release:prepare', '--', ...args], project)
+  const read = (path: string) => readFile(join(project, path), 'utf8')
+
+  beforeAll(async () => {
+    project = join(await freshWorkspace(), 'project')
+    await cloneProject(ROOT, project, '--no-tags')
+  }, 120_000)
+
+  it('refuses, writing nothing, a version not after the package’s and a change the notes leave out', async () => {
+    const source = join(project, 'src/core/shared/version.ts')
+    await writeFile(
+      source,
+      `${await readFile(source, 'utf8')}// A change with no line in the notes.\n`
+    )
+    await run('git', ['commit', '--quiet', '-am', 'A change with no line in the notes'], {
+      cwd: project
+    })
+    const head = await git(project, 'rev-parse', 'HEAD')
+    const { code, output } = await prepare(VERSION)
+    expect(code).toBe(1)
+    expect(output).toContain(`${VERSION} does not come after package.json's ${VERSION}`)
+    expect(output).toMatch(
+      /1 commit\(s\) changed what ships after CHANGELOG\.md last changed[^\n]*\n {2}\w+ A change with no line in the notes\n/
+    )
+    expect([
+      await git(project, 'rev-parse', 'HEAD'),
+      await git(project, 'status', '--porcelain')
+    ]).toEqual([head, ''])
+    await run('git', ['reset', '--quiet', '--hard', 'HEAD~1'], { cwd: project })
+  }, 60_000)
+
+  it('moves [Unreleased] under the version and the date, sets the version everywhere it is written, and commits', async () => {
+    const before = await read('CHANGELOG.md')
+    const notes = unreleasedNotes(before)!
+    expect(notes).toMatch(/^- /m)
+    const { code, output } = await prepare(NEXT, '--date', '2026-12-01')
+    if (code !== 0) console.log(output)
+    expect(code).toBe(0)
+    expect(output).toContain(`Prepared ${NEXT} (2026-12-01) in one commit`)
+    expect(await read('CHANGELOG.md')).toBe(
+      before.replace('## [Unreleased]\n', `## [Unreleased]\n\n## [${NEXT}] - 2026-12-01\n`)
+    )
+    const versionOf = async (path: string) =>
+      (JSON.parse(await read(path)) as { version: string }).version
+    const lock = JSON.parse(await read('package-lock.json')) as {
+      version: string
+      packages: Record<string, { version: string }>
+    }
+    expect([
+      await versionOf('package.json'),
+      await versionOf('release.json'),
+      lock.version,
+      lock.packages['']!.version
+    ]).toEqual([NEXT, NEXT, NEXT, NEXT])
+    expect(await read('src/core/shared/version.ts')).toContain(`PRODUCT_VERSION = '${NEXT}'`)
+    expect(await read('dist/index.js')).toContain(`PRODUCT_VERSION = '${NEXT}'`)
+    expect(await read('templates/deploy.yml')).toContain(
+      `/releases/download/v${NEXT}/mobile-build-deploy-${NEXT}.tgz`
+    )
+    expect(await git(project, 'status', '--porcelain')).toBe('')
+    expect(await git(project, 'log', '-1', '--format=%s')).toBe(
+      `Release ${NEXT}: its notes and its version`
+    )
+    // What script/release checks of the notes and the versions now holds; a second prepare is refused.
+    expect((await prepare(NEXT)).output).toContain(`CHANGELOG.md has a section for ${NEXT} already`)
+  }, 300_000)
 })

@@ -47,6 +47,11 @@ describe('npm run copy', () => {
       await readFile(join(ROOT, 'dist/index.js'), 'utf8')
     )
     expect(files).toContain('.github/actions/mobile-build-deploy/dist/index.js')
+    // What GitHub's local-action looks for above the entrypoint: never a package to publish, ESM as the bundle.
+    expect(JSON.parse(await readFile(join(into, 'package.json'), 'utf8'))).toMatchObject({
+      private: true,
+      type: 'module'
+    })
   })
 
   it('gitlab: each component defaults to the copied tarball by its path, pinned to its SHA-256', async () => {
