@@ -70,6 +70,15 @@ export function registryInstalls(text: string): string[] {
     if (!INSTALLER.test(line)) return false
     const words = line.split(/[\s"'`,()[\]]+/).filter(Boolean)
     const fromFile = words.some(word => /^--package=(?:\.{0,2}\/|file:|https?:)/.test(word))
+    // npx and bunx fetch their first word that is not an option (`npx --yes gitlab-ci-local@4 job`
+    // runs gitlab-ci-local; what follows are its arguments), unless --package names what to fetch.
+    const runner = words.findIndex(word => word === 'npx' || word === 'bunx')
+    const fetched =
+      runner >= 0 && !words.some(word => word.startsWith('--package='))
+        ? words.slice(runner + 1).find(word => !word.startsWith('-'))
+        : undefined
+    if (fetched !== undefined && !/\b(?:npm|pnpm|yarn)\s/.test(line))
+      return REGISTRY_NAME.test(fetched)
     return words.some(
       word => REGISTRY_NAME.test(word) && !(fromFile && word === 'mobile-build-deploy')
     )

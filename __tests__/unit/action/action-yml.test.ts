@@ -170,7 +170,8 @@ describe('the docs', () => {
       'npx --yes --package=./mobile-build-deploy-1.2.0.tgz mobile-build-deploy deploy',
       'node package/build/cli/index.js deploy --name-prefix mobile-build-deploy',
       "import { deployBuild } from 'mobile-build-deploy'",
-      '  mobile-build-deploy: OWNER/mobile-build-deploy@1'
+      '  mobile-build-deploy: OWNER/mobile-build-deploy@1',
+      'npx --yes gitlab-ci-local@4.75.1 --force-shell-executor mobile-build-deploy'
     ]
     expect(registryInstalls([...registry, ...files].join('\n'))).toEqual(registry)
   })

@@ -240,7 +240,7 @@ describe('npm run copy', () => {
           .map(f => f.split('/').pop())
           .sort()
       )
-      expect(await readdir(into)).toEqual(['action.yml', 'dist'])
+      expect(await readdir(into)).toEqual(['action.yml', 'dist', 'package.json'])
     })
   })
 })
