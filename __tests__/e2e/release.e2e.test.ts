@@ -317,8 +317,7 @@ describe('.github/workflows/release.yml, on the tag', () => {
     GH_TOKEN: 'token',
     TAG,
     VERSION,
-    GITHUB_REPOSITORY: repository,
-    NPM_TOKEN: ''
+    GITHUB_REPOSITORY: repository
   })
 
   it('build: packs the same tarball in another checkout, and refuses one whose SHA-256 is not the pin', async () => {
@@ -415,6 +414,132 @@ describe('.github/workflows/release.yml, on the tag', () => {
       tags
     ])
   }, 60_000)
+})
+
+describe("release.yml's npm step: trusted publishing, loud when npm is not set up", () => {
+  const publishStep =
+    "Publish to npm, by trusted publishing (GitHub's OIDC; provenance is automatic)"
+  let npmBin: string
+  let tagged: string
+
+  beforeAll(async () => {
+    // The step reads package.json's name and the tarball the build job packed.
+    tagged = join(await freshWorkspace(), 'checkout')
+    await cloneProject(ROOT, tagged, '--no-tags')
+    await mkdir(join(tagged, 'release-assets'))
+    await writeFile(join(tagged, 'release-assets', TARBALL), 'the tarball')
+    // npm as the step meets it: its version, its answer for the name, and whether it publishes.
+    npmBin = join(await freshWorkspace(), 'bin')
+    await mkdir(npmBin)
+    await writeFile(
+      join(npmBin, 'npm'),
+      [
+        '#!/bin/sh',
+        'printf "%s\\n" "$*" >> "$NPM_LOG"',
+        'case "$1" in',
+        '  --version) echo "$NPM_VERSION" ;;',
+        '  view) [ -n "$NPM_VIEW_ERROR" ] && { echo "$NPM_VIEW_ERROR" >&2; exit 1; }',
+        '    case "$2" in *@*) echo "$NPM_INTEGRITY" ;; *) echo "$2" ;; esac ;;',
+        '  publish) exit "$NPM_PUBLISH_EXIT" ;;',
+        'esac'
+      ].join('\n') + '\n'
+    )
+    await chmod(join(npmBin, 'npm'), 0o755)
+  }, 120_000)
+
+  const publish = async (npm: Record<string, string>) => {
+    const npmLog = join(npmBin, `npm-${Date.now()}.log`)
+    const ran = await runStep('publish', publishStep, tagged, {
+      PATH: `${npmBin}:${process.env.PATH}`,
+      VERSION,
+      NPM_LOG: npmLog,
+      NPM_VERSION: '11.6.2',
+      NPM_VIEW_ERROR: '',
+      NPM_INTEGRITY: '',
+      NPM_PUBLISH_EXIT: '0',
+      ...npm
+    })
+    const calls = (await readFile(npmLog, 'utf8').catch(() => '')).split('\n').filter(Boolean)
+    return { ...ran, calls }
+  }
+
+  it('publishes the release tarball with no token, once npm knows the package', async () => {
+    const { code, calls } = await publish({})
+    expect(code).toBe(0)
+    expect(calls).toEqual([
+      '--version',
+      'view mobile-build-deploy name',
+      `view mobile-build-deploy@${VERSION} dist.integrity`,
+      `publish release-assets/${TARBALL} --access public`
+    ])
+  })
+
+  it('takes a version published by hand as this release when its bytes are these, and refuses other bytes', async () => {
+    const integrity = `sha512-${createHash('sha512').update('the tarball').digest('base64')}`
+    const same = await publish({ NPM_INTEGRITY: integrity })
+    expect(same.code).toBe(0)
+    expect(same.output).toContain(
+      `::notice title=On npm already::mobile-build-deploy@${VERSION} is on npm with this release's bytes.`
+    )
+    expect(same.calls.some(call => call.startsWith('publish'))).toBe(false)
+    const other = await publish({ NPM_INTEGRITY: 'sha512-b3RoZXI=' })
+    expect(other.code).toBe(1)
+    expect(other.output).toContain(
+      `::error title=npm has other bytes::mobile-build-deploy@${VERSION} is on npm with the integrity sha512-b3RoZXI=; this release's tarball has ${integrity}. npm never replaces a version`
+    )
+  })
+
+  it.each([
+    [
+      'a package npm does not know yet',
+      { NPM_VIEW_ERROR: 'npm error code E404' },
+      /::error title=npm is not set up::mobile-build-deploy is not on npm yet\. Publish this release's tarball once by hand.*trusted publisher.*NPM_PUBLISH to false/
+    ],
+    [
+      'npm out of reach',
+      { NPM_VIEW_ERROR: 'npm error code ECONNRESET' },
+      /::error title=npm did not answer::Could not look mobile-build-deploy up on npm: npm error code ECONNRESET/
+    ],
+    [
+      'a publish npm refuses (no trusted publisher)',
+      { NPM_PUBLISH_EXIT: '1' },
+      /::error title=npm refused the publish::.*trusted publisher on npmjs\.com is not this repository's release\.yml/
+    ],
+    [
+      'an npm older than trusted publishing',
+      { NPM_VERSION: '10.9.2' },
+      /::error title=npm too old::npm 10\.9\.2 cannot publish by trusted publishing \(11\.5\.1 or later can\)/
+    ]
+  ])('fails the job on %s, naming the fix', async (_title, npm, error) => {
+    const { code, output, calls } = await publish(npm)
+    expect(code).toBe(1)
+    expect(output).toMatch(error)
+    expect(calls.filter(call => call.startsWith('publish')).length).toBe(
+      'NPM_PUBLISH_EXIT' in npm ? 1 : 0
+    )
+  })
+
+  it('says so, loudly, when the repository releases without npm', async () => {
+    const decided = await runStep(
+      'publish',
+      'Whether to publish to npm (the repository variable NPM_PUBLISH)',
+      tagged,
+      { NPM_PUBLISH: 'false', VERSION, GITHUB_OUTPUT: join(tagged, 'output') }
+    )
+    expect(decided.code).toBe(0)
+    expect(decided.output).toContain(
+      `::warning title=Not published to npm::The repository variable NPM_PUBLISH is false: ${VERSION} is released on GitHub only`
+    )
+    expect(await readFile(join(tagged, 'output'), 'utf8').catch(() => '')).toBe('')
+    const unset = await runStep(
+      'publish',
+      'Whether to publish to npm (the repository variable NPM_PUBLISH)',
+      tagged,
+      { NPM_PUBLISH: '', VERSION, GITHUB_OUTPUT: join(tagged, 'output') }
+    )
+    expect([unset.code, unset.output]).toEqual([0, ''])
+    expect(await readFile(join(tagged, 'output'), 'utf8')).toBe('publish=true\n')
+  })
 })
 
 describe('npm run release:prepare, in a clone of its own', () => {

@@ -394,7 +394,7 @@ describe('release.yml', () => {
     expect(jobs.build.permissions).toEqual({ contents: 'read' })
   })
 
-  it('publishes after the build: a release with the tarball, its .sha256 and the orb, an attestation, npm only with NPM_TOKEN, the major tag', async () => {
+  it('publishes after the build: a release with the tarball, its .sha256 and the orb, an attestation, npm by trusted publishing, the major tag', async () => {
     const { publish } = (await release()).jobs
     expect(publish.needs).toBe('build')
     expect(publish.permissions).toEqual({
@@ -402,14 +402,11 @@ describe('release.yml', () => {
       'id-token': 'write',
       attestations: 'write'
     })
-    // The npm token is two steps' alone: the one that tells whether it is set, and the publish.
-    expect(publish.env ?? {}).not.toHaveProperty('NPM_TOKEN')
-    const holders = publish.steps.filter(step =>
-      Object.values(step.env ?? {}).some(value => value.includes('secrets.NPM_TOKEN'))
-    )
-    expect(holders.map(step => step.name)).toEqual([
-      'Whether to publish to npm (an NPM_TOKEN secret is set)',
-      'Publish to npm, with provenance'
+    // Trusted publishing: no npm token anywhere, the job's OIDC token is npm's credential.
+    expect(JSON.stringify(publish)).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|registry-url/)
+    expect(publish.steps.map(step => step.name).filter(name => name?.includes('npm'))).toEqual([
+      'Whether to publish to npm (the repository variable NPM_PUBLISH)',
+      "Publish to npm, by trusted publishing (GitHub's OIDC; provenance is automatic)"
     ])
     // No code of the project, its dependencies or its tests runs in the job that publishes.
     const commands = publish.steps.map(step => step.run ?? '').join('\n')
@@ -426,7 +423,7 @@ describe('release.yml', () => {
     const npm = publish.steps.find(step => step.run?.includes('npm publish'))!
     expect(npm.if).toBe("steps.npm.outputs.publish == 'true'")
     expect(npm.run).toMatch(
-      /^npm publish "release-assets\/[^"]+\.tgz" --provenance --access public$/
+      /^if ! npm publish "release-assets\/[^"]+\.tgz" --access public; then$/m
     )
     const runs = publish.steps.map(step => step.run ?? '').join('\n')
     expect(runs).toContain('gh release create "$TAG" "${assets[@]}" --verify-tag')
