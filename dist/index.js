@@ -9522,20 +9522,25 @@ function readBuild(path, options) {
     worker.stderr.resume();
     return new Promise((resolve, reject) => {
         let settled = false;
-        const end = (settle) => {
+        // A stop or a limit settles at once; an answer settles once the worker has gone (a few ms), so that
+        // the step that asked holds no thread or port of it after the read.
+        const end = (settle, afterExit = false) => {
             if (settled)
                 return;
             settled = true;
             clearTimeout(timer);
             signal?.removeEventListener('abort', stop);
-            void worker.terminate();
-            settle();
+            const gone = worker.terminate();
+            if (afterExit)
+                void gone.then(settle, settle);
+            else
+                settle();
         };
         const overLimit = (what) => end(() => reject(new BrokenBuildError(name, 'over-limit', `a file that could not be read ${what}`, 'A real build reads in well under a second: check that the file is the build your pipeline made')));
         const timer = setTimeout(() => overLimit(`within ${limits.ms < 1000 ? `${limits.ms} ms` : (0,format/* formatMinutes */.dp)(limits.ms / 60_000)}`), limits.ms);
         const stop = () => end(() => reject((0,shared_clock/* abortError */.vt)(signal)));
         signal?.addEventListener('abort', stop, { once: true });
-        worker.once('message', (answer) => end(() => settleWith(answer, resolve, reject)));
+        worker.once('message', (answer) => end(() => settleWith(answer, resolve, reject), true));
         worker.once('error', error => {
             if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
                 overLimit(`within ${limits.heapMb} MiB of memory`);

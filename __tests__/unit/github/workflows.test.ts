@@ -423,7 +423,7 @@ describe('release.yml', () => {
     const npm = publish.steps.find(step => step.run?.includes('npm publish'))!
     expect(npm.if).toBe("steps.npm.outputs.publish == 'true'")
     expect(npm.run).toMatch(
-      /^if ! npm publish "release-assets\/[^"]+\.tgz" --access public; then$/m
+      /^tarball="release-assets\/[^"]+\.tgz"$[\s\S]*^if ! npm publish "\$tarball" --access public; then$/m
     )
     const runs = publish.steps.map(step => step.run ?? '').join('\n')
     expect(runs).toContain('gh release create "$TAG" "${assets[@]}" --verify-tag')

@@ -67,13 +67,16 @@ export function readBuild(path: string, options: ReadOptions): Promise<BuildFact
   worker.stderr.resume()
   return new Promise<BuildFacts>((resolve, reject) => {
     let settled = false
-    const end = (settle: () => void): void => {
+    // A stop or a limit settles at once; an answer settles once the worker has gone (a few ms), so that
+    // the step that asked holds no thread or port of it after the read.
+    const end = (settle: () => void, afterExit = false): void => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       signal?.removeEventListener('abort', stop)
-      void worker.terminate()
-      settle()
+      const gone = worker.terminate()
+      if (afterExit) void gone.then(settle, settle)
+      else settle()
     }
     const overLimit = (what: string): void =>
       end(() =>
@@ -95,7 +98,9 @@ export function readBuild(path: string, options: ReadOptions): Promise<BuildFact
     )
     const stop = (): void => end(() => reject(abortError(signal!)))
     signal?.addEventListener('abort', stop, { once: true })
-    worker.once('message', (answer: ReadAnswer) => end(() => settleWith(answer, resolve, reject)))
+    worker.once('message', (answer: ReadAnswer) =>
+      end(() => settleWith(answer, resolve, reject), true)
+    )
     worker.once('error', error => {
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
         overLimit(`within ${limits.heapMb} MiB of memory`)
