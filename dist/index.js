@@ -10461,11 +10461,11 @@ function factsOf(settings, index, value) {
         ...(settings.values.reportLater ? { reportLater: true } : {})
     };
 }
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
 /** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
 function stoppedWait({ runId, runUrl }) {
     return `The wait for the verdict of run ${runId} was stopped; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
 }
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
 function failureOf(error, output, signal) {
     const stack = unexpectedStack(error);
     if (stack)

@@ -238,12 +238,12 @@ function factsOf(
   }
 }
 
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
 /** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
 function stoppedWait({ runId, runUrl }: Deployment): string {
   return `The wait for the verdict of run ${runId} was stopped; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${setting('runId', runId!)}.`
 }
 
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
 function failureOf(error: unknown, output: OutputFilter, signal: AbortSignal | undefined): Failure {
   const stack = unexpectedStack(error)
   if (stack) output.log.debug(stack)
