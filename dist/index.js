@@ -10425,7 +10425,7 @@ async function requests(run, session, index, handoffs, steps) {
         // A wait stopped after the notification created the run: the deploy itself succeeded, and the
         // run goes on at the service. The cause says it was stopped; the message how to wait again.
         if (deployment.failure.interrupted && deployment.runId && deployment.outcome === 'success')
-            deployment.failure.message = run.output.text(stoppedWait(deployment));
+            deployment.failure.message = run.output.text(stoppedWait(deployment, run.hooks.signal));
         else
             deployment.outcome = 'aborted';
     }
@@ -10462,8 +10462,8 @@ function factsOf(settings, index, value) {
     };
 }
 /** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }) {
-    return `The wait for the verdict of run ${runId} was stopped; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
+function stoppedWait({ runId, runUrl }, signal) {
+    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
 }
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
 function failureOf(error, output, signal) {
@@ -11552,6 +11552,7 @@ function notShown(kind, error, { why, where = 'The verdict is in the job summary
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PJ: () => (/* binding */ stopReason),
 /* harmony export */   pm: () => (/* binding */ clock),
 /* harmony export */   vt: () => (/* binding */ abortError)
 /* harmony export */ });
@@ -11603,8 +11604,13 @@ function abortError(signal) {
     const reason = signal.reason;
     if (reason instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH)
         return reason;
-    const reasonText = reason === undefined ? '' : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${reasonText && !/aborted/i.test(reasonText) ? ` (${reasonText})` : ''}.`);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM(`The deploy was stopped before it finished${stopReason(signal)}.`);
+}
+/** Pure: ` (the job was canceled: SIGTERM)`, the stop's own words in brackets, or nothing for a bare abort(). */
+function stopReason(signal) {
+    const reason = signal?.reason;
+    const text = reason === undefined ? '' : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(reason);
+    return text && !/aborted/i.test(text) ? ` (${text})` : '';
 }
 
 
@@ -11712,6 +11718,10 @@ function messageOf(thrown) {
         return String(thrown.message);
     if (typeof thrown === 'string')
         return thrown;
+    // An error of another realm (a DOMException an abort() made elsewhere) is no Error here, but says its words.
+    const { message } = (thrown ?? {});
+    if (typeof message === 'string')
+        return message;
     try {
         return JSON.stringify(thrown) ?? String(thrown);
     }

@@ -1610,8 +1610,13 @@ function abortError(signal) {
     const reason = signal.reason;
     if (reason instanceof errors/* DeployError */.sH)
         return reason;
-    const reasonText = reason === undefined ? '' : (0,errors/* messageOf */.bD)(reason);
-    return new errors/* AbortedError */.oM(`The deploy was stopped before it finished${reasonText && !/aborted/i.test(reasonText) ? ` (${reasonText})` : ''}.`);
+    return new errors/* AbortedError */.oM(`The deploy was stopped before it finished${stopReason(signal)}.`);
+}
+/** Pure: ` (the job was canceled: SIGTERM)`, the stop's own words in brackets, or nothing for a bare abort(). */
+function stopReason(signal) {
+    const reason = signal?.reason;
+    const text = reason === undefined ? '' : (0,errors/* messageOf */.bD)(reason);
+    return text && !/aborted/i.test(text) ? ` (${text})` : '';
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/xml-tree.ts
@@ -4162,6 +4167,10 @@ function messageOf(thrown) {
         return String(thrown.message);
     if (typeof thrown === 'string')
         return thrown;
+    // An error of another realm (a DOMException an abort() made elsewhere) is no Error here, but says its words.
+    const { message } = (thrown ?? {});
+    if (typeof message === 'string')
+        return message;
     try {
         return JSON.stringify(thrown) ?? String(thrown);
     }

@@ -95,8 +95,9 @@ describe('beside the deploy, bounded, and final however the job ends', () => {
       const body = emulator.github.comments[0]!.body
       expect(body).toMatch(/⏹️ stopped before the verdict/)
       expect(body).not.toMatch(/awaited/)
+      // The run exists and goes on: the stop is named, and how to wait for the verdict again.
       expect(result.stdout).toMatch(
-        /stopped before it finished \(the job was canceled: SIG(TERM|INT)\)/
+        /The wait for the verdict of run run_\w+ was stopped \(the job was canceled: SIG(TERM|INT)\); the run goes on at the service .*Wait for its verdict again with run-id: run_\w+\./
       )
     }
   )

@@ -255,7 +255,7 @@ describe('the CLI, installed from the packed package', () => {
           runId
         })
         expect(stderr).toContain(
-          `The wait for the verdict of run ${runId} was stopped; the run goes on at the service`
+          `The wait for the verdict of run ${runId} was stopped (${signal}); the run goes on at the service`
         )
         expect(stderr).toContain(`Wait for its verdict again with --run-id ${runId}.`)
       }

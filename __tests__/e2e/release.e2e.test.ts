@@ -553,6 +553,17 @@ describe('npm run release:prepare, in a clone of its own', () => {
   beforeAll(async () => {
     project = join(await freshWorkspace(), 'project')
     await cloneProject(ROOT, project, '--no-tags')
+    // Notes that cover the clone's history, whatever this checkout's last commits changed: the refusal
+    // below is about the change the test makes, and the preparation about a history that is noted.
+    const changelog = join(project, 'CHANGELOG.md')
+    await writeFile(
+      changelog,
+      (await readFile(changelog, 'utf8')).replace(
+        '## [Unreleased]\n',
+        '## [Unreleased]\n\n- The release this test prepares.\n'
+      )
+    )
+    await run('git', ['commit', '--quiet', '-am', 'Notes for the release'], { cwd: project })
   }, 120_000)
 
   it('refuses, writing nothing, a version not after the package’s and a change the notes leave out', async () => {

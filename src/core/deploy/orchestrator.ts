@@ -2,7 +2,7 @@ import { setting } from '../shared/option-refs.js'
 import { AbortedError, InputError } from '../shared/errors.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
-import { clock } from '../shared/clock.js'
+import { clock, stopReason } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
 import type { Deployment, Failure, StepFacts } from '../report/facts.js'
@@ -200,7 +200,7 @@ async function requests(
     // A wait stopped after the notification created the run: the deploy itself succeeded, and the
     // run goes on at the service. The cause says it was stopped; the message how to wait again.
     if (deployment.failure.interrupted && deployment.runId && deployment.outcome === 'success')
-      deployment.failure.message = run.output.text(stoppedWait(deployment))
+      deployment.failure.message = run.output.text(stoppedWait(deployment, run.hooks.signal))
     else deployment.outcome = 'aborted'
   } finally {
     session.endDelivery()
@@ -239,8 +239,8 @@ function factsOf(
 }
 
 /** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }: Deployment): string {
-  return `The wait for the verdict of run ${runId} was stopped; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${setting('runId', runId!)}.`
+function stoppedWait({ runId, runUrl }: Deployment, signal: AbortSignal | undefined): string {
+  return `The wait for the verdict of run ${runId} was stopped${stopReason(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${setting('runId', runId!)}.`
 }
 
 /** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */

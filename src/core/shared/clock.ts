@@ -62,8 +62,12 @@ export function replaceClock(replacement: Clock): () => void {
 export function abortError(signal: AbortSignal): DeployError {
   const reason: unknown = signal.reason
   if (reason instanceof DeployError) return reason
-  const reasonText = reason === undefined ? '' : messageOf(reason)
-  return new AbortedError(
-    `The deploy was stopped before it finished${reasonText && !/aborted/i.test(reasonText) ? ` (${reasonText})` : ''}.`
-  )
+  return new AbortedError(`The deploy was stopped before it finished${stopReason(signal)}.`)
+}
+
+/** Pure: ` (the job was canceled: SIGTERM)`, the stop's own words in brackets, or nothing for a bare abort(). */
+export function stopReason(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason
+  const text = reason === undefined ? '' : messageOf(reason)
+  return text && !/aborted/i.test(text) ? ` (${text})` : ''
 }

@@ -86,6 +86,9 @@ export function isError(thrown: unknown): thrown is Error {
 export function messageOf(thrown: unknown): string {
   if (isError(thrown)) return String(thrown.message)
   if (typeof thrown === 'string') return thrown
+  // An error of another realm (a DOMException an abort() made elsewhere) is no Error here, but says its words.
+  const { message } = (thrown ?? {}) as { message?: unknown }
+  if (typeof message === 'string') return message
   try {
     return JSON.stringify(thrown) ?? String(thrown)
   } catch {
