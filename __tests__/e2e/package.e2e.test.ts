@@ -257,7 +257,7 @@ describe('the CLI, installed from the packed package', () => {
         expect(stderr).toContain(
           `The wait for the verdict of run ${runId} was stopped (${signal}); the run goes on at the service`
         )
-        expect(stderr).toContain(`Wait for its verdict again with --run-id ${runId}.`)
+        expect(stderr).toContain(`Wait for its verdict again with --run-id=${runId}.`)
       }
     )
 })
@@ -351,7 +351,7 @@ describe('the library, imported from the packed package', () => {
       reason: expect.stringContaining('deploymentType')
     })
     const refused = { outcome: 'aborted', conclusion: 'failure', cause: 'usage' }
-    expect(results[3]).toEqual({
+    expect(untimed(results[3]!)).toEqual({
       ...refused,
       reason: expect.stringMatching(/^Option 'file' "missing\.apk" matched no file/),
       deployments: [{ name: 'Mobile tests', ...refused }]
