@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
-import { HELP_FILE, helpTexts } from '../src/cli/args.js'
+import { HELP_FILE, helpTexts } from '../src/cli/help.js'
 import { join } from 'node:path'
 import ncc from '@vercel/ncc'
 import { ROOT } from '../emulator/github-runner.js'

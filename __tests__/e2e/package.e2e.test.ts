@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { ROOT } from '../../emulator/github-runner.js'
 import { WRITE_TOKEN } from '../../emulator/github-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { COMMANDS } from '../../src/cli/args.js'
+import { COMMANDS } from '../../src/cli/commands.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
 import { WRITTEN_APPS } from '../helpers/builds.js'
 import { freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'

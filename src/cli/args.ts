@@ -1,94 +1,12 @@
+/**
+ * The command line as the CLI reads it: the command, its flags and their
+ * values, refused with the nearest spelling where one is unknown; the exit
+ * codes by cause.
+ */
 import { parseArgs } from 'node:util'
-import {
-  defaultOf,
-  nearest,
-  OPTIONS,
-  optionsOf,
-  HAND_OVER_FORMATS,
-  PROVIDERS,
-  type HandOverFormat,
-  render,
-  spelling,
-  type Command,
-  type OptionKey
-} from '../core/index.js'
-import { CLI_VOCABULARY } from './vocabulary.js'
-
-/** A flag of the CLI: a core option (from the option table) or one of the CLI's own. */
-export interface Flag {
-  name: string
-  kind: 'string' | 'boolean'
-  /** Given more than once, each value counts (the builds of `--file`). */
-  multiple?: boolean
-  help: string
-  /** The option it sets, when it sets one. */
-  option?: OptionKey
-}
-
-/** The CLI's own flags: how it hands its outputs over and how much it says. */
-const OWN_FLAGS: Flag[] = [
-  { name: 'json', kind: 'boolean', help: 'print the outputs as one JSON object on stdout' },
-  {
-    name: 'output-env',
-    kind: 'string',
-    help: 'write the outputs to FILE (replaced), for a later step or job'
-  },
-  {
-    name: 'output-env-format',
-    kind: 'string',
-    help: "dotenv (GitLab's artifacts:reports:dotenv, the default), shell (export lines for $BASH_ENV) or envman (NUL-ended names and values, for Bitrise's envman add)"
-  },
-  { name: 'quiet', kind: 'boolean', help: 'no log lines, only warnings and errors' },
-  { name: 'help', kind: 'boolean', help: 'show this help' }
-]
-
-/** A command: what it does and the flags it takes. */
-export interface CliCommand {
-  name: Command
-  summary: string
-  flags: Flag[]
-}
-
-const SUMMARIES: Record<Command, string> = {
-  deploy: 'upload the build, then notify the service so that a test run starts',
-  upload: 'upload the build only; no run starts (workspace set-up)',
-  notify: 'notify the service of a deployment, with an earlier upload or none',
-  wait: "wait for an earlier run's verdict",
-  terminate: 'end a preview environment, so that the service stops testing it',
-  collect:
-    'complete the GitHub check runs of deployments made with --report-later whose runs have ended (a scheduled job)'
-}
-
-/** A command's flags: the options the table gives it in the CLI, then the CLI's own. */
-function flagsOf(command: Command): Flag[] {
-  const options = optionsOf('cli', command).map((key): Flag => ({
-    name: spelling('cli', key),
-    kind: OPTIONS[key].kind === 'boolean' ? 'boolean' : 'string',
-    ...(OPTIONS[key].kind === 'globs' || OPTIONS[key].kind === 'runIds' ? { multiple: true } : {}),
-    help: helpOf(key),
-    option: key
-  }))
-  // A collect hands over no outputs: it completes check runs on GitHub.
-  const own =
-    command === 'collect'
-      ? OWN_FLAGS.filter(flag => ['json', 'quiet', 'help'].includes(flag.name))
-      : OWN_FLAGS
-  return [...options, ...own]
-}
-
-function helpOf(key: OptionKey): string {
-  const spec = OPTIONS[key]
-  const fallback = defaultOf(key)
-  const env = spec.env?.frontEnds.includes('cli') ? `$${spec.env.name}` : undefined
-  const shown = [fallback && `default ${fallback}`, env && `or ${env}`].filter(Boolean).join(', ')
-  return `${render(spec.description, CLI_VOCABULARY)}${shown ? ` (${shown})` : ''}`
-}
-
-export const COMMANDS: CliCommand[] = (Object.keys(SUMMARIES) as Command[]).map(name => ({
-  name,
-  summary: SUMMARIES[name],
-  flags: flagsOf(name)
-}))
+import { nearest, HAND_OVER_FORMATS, type HandOverFormat } from '../core/index.js'
+import { COMMANDS, type CliCommand } from './commands.js'
+import { helpText } from './help.js'
 
 /** Exit codes by cause, as docs/cli.md's table says. */
 export const EXIT = {
@@ -107,77 +25,6 @@ export const EXIT = {
 /** The exit code of a stop, by the signal that asked for it (the reason of the Io's signal). */
 export function interruptedExit(reason: unknown): number {
   return reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted
-}
-
-/** The tool's usage, or one command's. */
-/** The file beside the CLI's bundle that holds every help text (script/package.ts writes it). */
-export const HELP_FILE = 'help.json'
-
-/** Every help text by the command it is of ('' for the CLI's own): what `--help` prints, written out at build time. */
-export function helpTexts(): Record<string, string> {
-  return Object.fromEntries([
-    ['', helpText()],
-    ...COMMANDS.map(command => [command.name, helpText(command)])
-  ])
-}
-
-export function helpText(command?: CliCommand): string {
-  if (!command) {
-    return [
-      'Usage: mobile-build-deploy <command> [flags]',
-      '',
-      'Puts a mobile build in front of the automated test service.',
-      '',
-      'Commands:',
-      ...COMMANDS.map(c => `  ${c.name.padEnd(10)} ${c.summary}`),
-      '',
-      "Run 'mobile-build-deploy <command> --help' for its flags, 'mobile-build-deploy --version' for the version.",
-      '',
-      'Exit codes: 0 success; 1 the deploy failed (a request, the upload, no run created);',
-      '2 bad usage; 3 the run failed with blocking bugs; 4 the wait timed out; 5 the run was canceled;',
-      '130 stopped by Ctrl-C (SIGINT); 143 stopped by SIGTERM (the CI cancelling the job).',
-      ''
-    ].join('\n')
-  }
-  const width = Math.max(...command.flags.map(f => f.name.length + (f.kind === 'string' ? 8 : 0)))
-  const line = (f: Flag): string => {
-    const shown =
-      f.kind === 'boolean' ? `--${f.name}` : `--${f.name} <value>${f.multiple ? ' ...' : ''}`
-    return `  ${shown.padEnd(width + 4)} ${f.help}`
-  }
-  const usesGit = command.flags.some(f => f.option === 'sha')
-  return [
-    `Usage: mobile-build-deploy ${command.name} [flags]`,
-    '',
-    `${command.summary.charAt(0).toUpperCase()}${command.summary.slice(1)}.`,
-    '',
-    'Flags:',
-    ...command.flags.map(line),
-    '',
-    'Booleans take --flag, --no-flag or --flag=true|false.',
-    ...(usesGit
-      ? [
-          ...wrapped(
-            `The Git context comes from the CI (${PROVIDERS.map(p => p.name).join(', ')}), else from git itself; the flags above override it.`,
-            100
-          )
-        ]
-      : []),
-    ''
-  ].join('\n')
-}
-
-/** Text in lines of at most `width` characters, broken at spaces. */
-function wrapped(text: string, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
-  }
-  return line ? [...lines, line] : lines
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   sanitizeLine,
   type HandOverFormat
 } from '../core/index.js'
-import { COMMANDS, EXIT, interruptedExit, type CliCommand, type ParsedArgs } from './args.js'
+import { EXIT, interruptedExit, type ParsedArgs } from './args.js'
+import { COMMANDS, type CliCommand } from './commands.js'
 import { stderrLog } from './log.js'
 import type { Io } from './options.js'
 import { derivedContext, valuesOf } from './options.js'

@@ -7,7 +7,7 @@ import { PRODUCT_VERSION } from '../core/index.js'
  * anything of the commands loads: a tool that asks for them (a CI's set-up,
  * a shell's completion) pays for node's start and little more. The help
  * texts come from the file the build writes beside this bundle
- * (script/package.ts, from args.ts's helpText); run from the source, where
+ * (script/package.ts, from help.ts's helpText); run from the source, where
  * there is none, main() answers as it does for every other command line.
  */
 const argv = process.argv.slice(2)

@@ -1,5 +1,6 @@
 import { sanitizeJson, sanitizeLine, messageOf, PRODUCT_VERSION } from '../core/index.js'
-import { EXIT, helpText, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
+import { EXIT, parseCommandLine, UsageError, type ParsedArgs } from './args.js'
+import { helpText } from './help.js'
 import type { Io } from './options.js'
 
 export type { Io } from './options.js'

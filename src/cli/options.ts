@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { detectProvider, type CiContext, type Env, type OptionKey } from '../core/index.js'
-import type { ParsedArgs, CliCommand } from './args.js'
+import type { ParsedArgs } from './args.js'
+import type { CliCommand } from './commands.js'
 import { gitContext, gitIn, type GitRunner } from './ci/git.js'
 
 /** Where the flags' defaults and the Git context come from. */

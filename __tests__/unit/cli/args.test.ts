@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ROOT } from '../../../emulator/github-runner.js'
-import { COMMANDS, EXIT, helpText, parseCommandLine, UsageError } from '../../../src/cli/args.js'
+import { EXIT, parseCommandLine, UsageError } from '../../../src/cli/args.js'
+import { COMMANDS } from '../../../src/cli/commands.js'
+import { helpText } from '../../../src/cli/help.js'
 import { CAUSE_SEVERITY } from '../../../src/core/report/judgement.js'
 
 describe('parseCommandLine', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { gitContext } from '../../../../src/cli/ci/git.js'
-import { COMMANDS, helpText } from '../../../../src/cli/args.js'
+import { COMMANDS } from '../../../../src/cli/commands.js'
+import { helpText } from '../../../../src/cli/help.js'
 import { detectProvider, PROVIDERS, type Env } from '../../../../src/core/ci/providers/index.js'
 import { repositoryOfUrl } from '../../../../src/core/ci/repository.js'
 
