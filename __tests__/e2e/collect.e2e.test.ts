@@ -78,7 +78,7 @@ describe('report-later: the deploy ends after the notification', () => {
     expect(check).toMatchObject({ status: 'in_progress', head_sha: HEAD, conclusion: null })
     expect(check!.external_id).toContain(`mobile-build-deploy:${runId}:`)
     expect(check!.details_url).toContain(`/runs/${runId}`)
-    expect(check!.output.title).toBe('⏳ verdict pending')
+    expect(check!.output.title).toBe('⏳ pending (a scheduled collect brings it)')
     expect(check!.output.summary).toMatch(/The verdict is pending/)
     const body = emulator.github.comments[0]!.body
     expect(emulator.github.comments).toHaveLength(1)

@@ -174,7 +174,7 @@ describe("docs/action.md, gate the pipeline on the run's verdict", () => {
     })
     // The verdict job continued the deploy's comment: one, with a row each.
     expect(emulator.github.comments).toHaveLength(1)
-    expect(emulator.github.comments[0]!.body).toMatch(/❌ failure: the run found blocking bugs/)
+    expect(emulator.github.comments[0]!.body).toMatch(/❌ failed \(blocking bugs\)/)
   })
 })
 

@@ -11,7 +11,6 @@ import type { Fault } from '../../emulator/faults.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
 import { OPTIONS, type Cause, type Conclusion, type OptionKey } from '../../src/core/index.js'
-import { resultWords } from '../../src/core/report/words.js'
 import { kebab } from '../../src/core/options/vocabulary.js'
 import { junitReport, notifyDeployment, deployBuild } from '../../src/index.js'
 import { cliEnv, comparable, runCli } from '../helpers/front-ends.js'
@@ -314,14 +313,21 @@ describe('renderers', () => {
         expect(junitKeys(xml)).toEqual(junitKeys(library.junit))
       }
 
-      // The job summary, the check run and the comment head with the same words for the judgement.
-      const words = resultWords(judgement)
-      expect(action.result.summary).toContain(words)
+      // The job summary, the check run and the comment say the same two facts: what the step did, and the verdict.
+      void judgement
+      const deployRow = row(action.result.summary, 'Deploy')
+      const verdictRow = row(action.result.summary, 'Verdict')
+      expect(deployRow).toBeTruthy()
       if (situation.check) {
         expect(action.check).toMatchObject({ status: 'completed', conclusion: situation.check })
-        expect(row(action.check!.output.summary, 'Result')).toBe(words)
-        expect(row(action.comment?.body, 'Result')).toBe(words)
+        for (const markdown of [action.check!.output.summary, action.comment?.body]) {
+          expect(row(markdown, 'Deploy')).toBe(deployRow)
+          expect(row(markdown, 'Verdict')).toBe(verdictRow)
+        }
       } else expect(action.check).toBeUndefined()
+      // A pass mark stands beside a passed verdict only.
+      for (const markdown of [action.result.summary, action.check?.output.summary, action.comment?.body])
+        if (outputs.verdict !== 'passed') expect(markdown ?? '').not.toMatch(/✅|\bpassed\b|\bsuccess\b/)
     })
 
     it('renders every JUnit report above valid against every schema its readers use', async () => {

@@ -321,8 +321,8 @@ describe('an APK beside its AAB, waiting', () => {
     expect(emulator.github.comments).toHaveLength(1)
     const comment = emulator.github.comments[0]!.body
     expect(carriesMarker(comment, [APK, AAB])).toBe(true)
-    expect(comment).toMatch(/❌ failure: the run found blocking bugs/)
-    expect(comment).toMatch(/✅ success/)
+    expect(comment).toMatch(/❌ failed \(blocking bugs\)/)
+    expect(comment).toMatch(/✅ passed/)
     expect(JSON.parse(result.outputs.deployments!).map((d: { name: string }) => d.name)).toEqual([
       APK,
       AAB
@@ -391,9 +391,9 @@ describe('an APK beside its AAB, reported later and collected', () => {
     expect(deployed.exitCode).toBe(0)
     expect(shownChecks(HEAD)).toEqual({ [APK]: null, [AAB]: null })
     const pending = emulator.github.comments[0]!.body
-    expect(pending).toMatch(/verdict pending/)
+    expect(pending).toMatch(/⏳ pending/)
     expect(pending).not.toMatch(/✅/)
-    expect(deployed.summary).not.toMatch(/✅ success/)
+    expect(deployed.summary).not.toMatch(/✅|\bsuccess\b|\bpassed\b/)
     ahead = 2 * hour
     const collected = await collect()
     expect(collected.exitCode).toBe(0)
@@ -401,7 +401,7 @@ describe('an APK beside its AAB, reported later and collected', () => {
     expect(emulator.github.comments).toHaveLength(1)
     const comment = emulator.github.comments[0]!.body
     expect(carriesMarker(comment, [APK, AAB])).toBe(true)
-    expect(comment).toMatch(/❌ failure: the run found blocking bugs/)
+    expect(comment).toMatch(/❌ failed \(blocking bugs\)/)
     expect(comment).toMatch(/Checkout crashes/)
   })
 })

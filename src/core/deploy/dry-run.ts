@@ -82,7 +82,7 @@ export async function dryRun(
         : `Would not wait for the run's verdict (${ref('wait')} is false).`
     )
   }
-  log.info('Dry run passed: a real deployment would proceed as far as can be known without it.')
+  log.info('Dry run done: a real deployment would proceed as far as can be known without it.')
   return { outcome: 'skipped', dryRun: true, plan }
 }
 

@@ -11,7 +11,7 @@ import { code, cut, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf } from './outputs.js'
 import { appText, bugCounts, bugTable, factsTable, type RowName } from './rows.js'
 import { factsLine } from './pending.js'
-import { isPending, resultWords, stateWords } from './words.js'
+import { deployWords, isPending, statusLine, verdictWords } from './words.js'
 
 export { isPending }
 
@@ -33,8 +33,8 @@ const REVIEW_ROWS: readonly RowName[] = [
   'Run',
   'Commit',
   'Environment',
-  'Result',
-  'State',
+  'Deploy',
+  'Verdict',
   'Bugs',
   'Why'
 ]
@@ -118,7 +118,7 @@ export function checkOutput(
   workflowRunUrl?: string,
   step?: readonly string[]
 ): { title: string; summary: string; text?: string } {
-  const title = stateWords(deployment)
+  const title = statusLine(deployment)
   // A deployment reported later carries its facts for the collect that completes it (pending.ts).
   const carried = deployment.reportLater
     ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
@@ -171,7 +171,7 @@ export function commentBody(deployments: readonly Deployment[], workflowRunUrl?:
   if (deployments.length === 1) {
     const [deployment] = deployments as [Deployment]
     lines.push(
-      `### ${code(deployment.name, { table: false })}: ${stateWords(deployment)}`,
+      `### ${code(deployment.name, { table: false })}: ${statusLine(deployment)}`,
       '',
       ...factsTable(deployment, REVIEW_ROWS),
       ...blockingSection(deployment, 'Blocking bugs')
@@ -184,18 +184,15 @@ export function commentBody(deployments: readonly Deployment[], workflowRunUrl?:
       `### Mobile builds: ${deployments.length} deployments`,
       '',
       ...table(
-        ['Deployment', 'App', 'Run', 'State', 'Bugs'],
+        ['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'],
         deployments.map(deployment => {
           const values = outputValuesOf(deployment)
-          const state =
-            deployment.judgement && !isPending(deployment)
-              ? resultWords(deployment.judgement)
-              : stateWords(deployment)
           return [
             code(deployment.name),
             appText(values, value => code(value)) ?? '',
             values.runId ? link(code(values.runId), values.runUrl) : '',
-            state,
+            deployWords(deployment),
+            verdictWords(deployment) ?? '',
             bugCounts(deployment) ?? ''
           ]
         })

@@ -14,7 +14,7 @@
  * pull request, no time in them; the run and its link are properties and
  * system-out.
  */
-import type { Bug } from '../model.js'
+import type { Bug, Outcome } from '../model.js'
 import type { Cause, Judgement } from './judgement.js'
 import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
 import type { StepFacts } from './facts.js'
@@ -152,11 +152,20 @@ function suiteLines(input: JUnitInput, id: number): string[] {
   ]
 }
 
+/** Why a suite names no run, by the deploy's outcome. */
+const NO_RUN_WORDS: Record<Outcome, string> = {
+  success: 'none was to be created',
+  failed: 'the service created none',
+  aborted: 'the deploy stopped before one',
+  skipped: 'not notified'
+}
+
 /** What a person reads under the suite: the run, its link, and the judgement's words. */
 function systemOut(outputs: OutputValues, judgement: Judgement): string {
+  // A state is never a verdict: without one, the words say what the step did, neutrally.
   const run = outputs.runId
-    ? `Run ${outputs.runId}: ${outputs.verdict ?? outputs.outcome ?? 'no verdict'}.`
-    : `No run${outputs.outcome ? ` (${outputs.outcome})` : ''}.`
+    ? `Run ${outputs.runId}: ${outputs.verdict ? `verdict ${outputs.verdict}` : 'no verdict yet'}.`
+    : `No run${outputs.outcome ? ` (${NO_RUN_WORDS[outputs.outcome]})` : ''}.`
   return [run, outputs.runUrl, judgement.message].filter(Boolean).join('\n')
 }
 
@@ -192,7 +201,7 @@ function bugCases(bugs: Bug[], judgement: Judgement): TestCase[] {
     if (judgement.conclusion !== 'failure')
       return {
         ...testCase,
-        skipped: `Blocking bug ${title} (${facts}); the step passed all the same.`
+        skipped: `Blocking bug ${title} (${facts}); the run's verdict lets the pipeline go on all the same.`
       }
     return {
       ...testCase,

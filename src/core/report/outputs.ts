@@ -4,6 +4,7 @@ import type { Bug, Outcome, VerdictName } from '../model.js'
 import { VERDICT_NAMES } from '../model.js'
 import type { Cause, Conclusion, Deployment } from './facts.js'
 import { OUTCOMES } from '../model.js'
+import { isPending } from './words.js'
 
 /**
  * The outputs, by the names the service's own clients use: one list, with
@@ -29,7 +30,7 @@ export const OUTPUTS = {
   buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
   platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
   verdict:
-    "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+    "The run's verdict when waited for or collected: passed, failed (blocking bugs), canceled or timed-out; pending when a scheduled collect brings it (report-later); empty when the step did not wait. Only passed is a pass: outcome says what the deploy did, never how the run went.",
   greenlight:
     'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
   runUrl:
@@ -40,7 +41,7 @@ export const OUTPUTS = {
     'When waiting, the non-blocking bugs of the run, as the service last counted them.',
   bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url.",
   deployments:
-    "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, passed): read each build's here."
+    "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, pending, passed): read each build's here."
 } as const
 
 export type OutputName = keyof typeof OUTPUTS
@@ -50,7 +51,7 @@ export const OUTPUT_NAMES = Object.keys(OUTPUTS) as OutputName[]
 /** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
 export const OUTPUT_VALUES: Partial<Record<OutputName, readonly string[]>> = {
   outcome: OUTCOMES,
-  verdict: VERDICT_NAMES,
+  verdict: [...VERDICT_NAMES, 'pending'],
   platform: PLATFORMS
 }
 
@@ -68,7 +69,8 @@ export interface OutputValues {
   appVersion?: string | undefined
   buildNumber?: string | undefined
   platform?: Platform | undefined
-  verdict?: VerdictName | undefined
+  /** The run's verdict; `pending` while a scheduled collect is to bring it (report-later). */
+  verdict?: VerdictName | 'pending' | undefined
   greenlight?: boolean | undefined
   runUrl?: string | undefined
   blockingBugsCount?: number | undefined
@@ -102,7 +104,7 @@ export function outputValuesOf(deployment: Deployment): OutputValues {
     appVersion: app?.appVersion,
     buildNumber: app?.buildNumber,
     platform: app?.platform,
-    verdict: verdict?.verdict,
+    verdict: verdict?.verdict ?? (isPending(deployment) ? 'pending' : undefined),
     greenlight: verdict?.greenlight,
     runUrl: verdict?.runUrl ?? deployment.runUrl,
     blockingBugsCount: verdict && blockingCount(deployment),
@@ -138,7 +140,13 @@ export function deploymentOutputs(deployment: Deployment): DeploymentOutputs {
 
 /** From the most severe down, as the step's outcome and verdict take the builds'. */
 const OUTCOME_SEVERITY: readonly Outcome[] = ['aborted', 'failed', 'skipped', 'success']
-const VERDICT_SEVERITY: readonly VerdictName[] = ['failed', 'timed-out', 'canceled', 'passed']
+const VERDICT_SEVERITY: readonly (VerdictName | 'pending')[] = [
+  'failed',
+  'timed-out',
+  'canceled',
+  'pending',
+  'passed'
+]
 
 /**
  * Pure: a step's outputs: one build's own and `deployments`; with several

@@ -10,14 +10,7 @@ import type { Deployment } from './facts.js'
 import type { Judgement } from './judgement.js'
 import { code, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf, type OutputValues } from './outputs.js'
-import {
-  isPending,
-  outcomeWords,
-  PLATFORM_NAMES,
-  resultWords,
-  stateWords,
-  verdictWords
-} from './words.js'
+import { deployWords, PLATFORM_NAMES, verdictWords } from './words.js'
 
 /** What a row may need beside the deployment: the step's own problem. */
 export interface RowContext {
@@ -28,14 +21,9 @@ type RowOf = (deployment: Deployment, context: RowContext) => string | undefined
 
 /** Every row a report may show, by its label. */
 export const ROWS = {
-  // A deployment reported later is no success yet: its verdict is pending until the collect brings it.
-  Result: (d, { problem }) =>
-    problem
-      ? '❌ failure: the step failed'
-      : isPending(d)
-        ? '⏳ verdict pending'
-        : d.judgement && resultWords(d.judgement),
-  State: d => stateWords(d),
+  // Two facts, two rows: what the step did, and the run's verdict (or where it stands).
+  Deploy: d => deployWords(d),
+  Verdict: d => verdictWords(d),
   Build: d => {
     if (!d.artifact) return undefined
     const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : ''
@@ -56,16 +44,12 @@ export const ROWS = {
     d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
   Environment: d => d.environment && code(d.environment),
   'Environment id': d => d.environmentId && code(d.environmentId),
-  Outcome: d => outcomeWords(d),
   'Run id': d => d.runId && code(d.runId),
   Run: d => {
     const { runId, runUrl } = outputValuesOf(d)
     return runId && link(code(d.verdict?.runId ?? runId), runUrl)
   },
-  Verdict: d => d.verdict && verdictWords(d.verdict),
   Bugs: d => bugCounts(d),
-  'Environment ended': d =>
-    d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
   Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
   Why: d => {
     const judgement: Judgement | undefined = d.judgement

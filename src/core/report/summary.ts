@@ -9,14 +9,15 @@ import type { Deployment, StepFacts } from './facts.js'
 import { code, link, table } from './markdown.js'
 import { outputValuesOf } from './outputs.js'
 import { ROWS, bugCounts, factsTable, type RowName } from './rows.js'
-import { isPending, resultWords } from './words.js'
+import { stepWords } from './words.js'
 
 /** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
 export const MAX_BUG_TABLE_BYTES = 512 * 1024
 
 /** Every fact a summary shows, in this order. */
 const SUMMARY_ROWS: readonly RowName[] = [
-  'Result',
+  'Deploy',
+  'Verdict',
   'Artifact',
   'App',
   'Artifact link target',
@@ -30,12 +31,9 @@ const SUMMARY_ROWS: readonly RowName[] = [
   'Pull request',
   'Environment',
   'Environment id',
-  'Outcome',
   'Run id',
-  'Verdict',
   'Run',
   'Bugs',
-  'Environment ended',
   'Warning',
   'Problem'
 ]
@@ -85,22 +83,20 @@ export function summaryMarkdown(facts: StepFacts): string {
   if (deployments.length === 1)
     return `${section(deployments[0]!, facts, budget, `### Mobile build deploy: ${code(deployments[0]!.name, { table: false })}`).join('\n')}\n`
   const overview = table(
-    ['Deployment', 'Result', 'Run', 'Bugs'],
+    ['Deployment', 'Deploy', 'Verdict', 'Run', 'Bugs'],
     deployments.map(deployment => {
       const { runId, runUrl } = outputValuesOf(deployment)
       return [
         code(deployment.name),
-        deployment.judgement
-          ? (ROWS.Result(deployment, { problem: facts.problem }) ?? '')
-          : (ROWS.State(deployment) ?? ''),
+        ROWS.Deploy(deployment),
+        ROWS.Verdict(deployment) ?? '',
         runId ? link(code(runId), runUrl) : '',
         bugCounts(deployment) ?? ''
       ]
     })
   )
   return `${[
-    // A step whose verdicts a collect will bring has passed nothing yet.
-    `### Mobile build deploy: ${facts.judgement.conclusion === 'success' && deployments.some(isPending) ? '⏳ verdict pending' : resultWords(facts.judgement)}`,
+    `### Mobile build deploy: ${stepWords(facts.judgement, deployments)}`,
     '',
     ...overview,
     ...deployments.flatMap(deployment => [

@@ -9,13 +9,12 @@ import { formatMinutes } from '../shared/format.js'
 import { ref, setting } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { Platform } from '../shared/option-table.js'
-import type { Bug, Outcome, Verdict, VerdictName, VerdictStatus } from '../model.js'
+import type { Bug, Verdict, VerdictName, VerdictStatus } from '../model.js'
 import type { Cause, Deployment, Judgement } from './facts.js'
 
 export const PLATFORM_NAMES: Record<Platform, string> = { android: 'Android', ios: 'iOS' }
 
-const CAUSE_WORDS: Record<Cause, string> = {
-  success: 'passed',
+const CAUSE_WORDS: Record<Exclude<Cause, 'success'>, string> = {
   'deploy-failed': 'the deploy failed',
   usage: 'an option cannot be used',
   'run-failed': 'the run found blocking bugs',
@@ -23,18 +22,20 @@ const CAUSE_WORDS: Record<Cause, string> = {
   canceled: 'canceled'
 }
 
+/*
+ * Two facts, never one column: what the step itself did with a deployment
+ * (deployWords) and the run's verdict (verdictWords). Only a passed verdict
+ * wears ✅ or the words "passed" and "success"; a state that is not a
+ * verdict (run created, pending, uploaded, a dry run, an environment ended)
+ * wears a neutral mark, for a later job may not be able to correct what an
+ * earlier one wrote.
+ */
+
 /** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
 export function isPending(deployment: Deployment): boolean {
   return Boolean(
     deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure
   )
-}
-
-/** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
-export function resultWords(judgement: Judgement): string {
-  if (judgement.conclusion === 'success') return '✅ success'
-  if (judgement.conclusion === 'warning') return '⚠️ success, with a warning'
-  return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`
 }
 
 /** A verdict in a few words, as every report that shows one says it. */
@@ -46,44 +47,76 @@ export const VERDICT_WORDS: Record<VerdictName, string> = {
 }
 
 /** A verdict in a few words; one that will never come (the service no longer reports on the run) says so. */
-export function verdictWords(verdict: Verdict): string {
+export function verdictText(verdict: Verdict): string {
   return verdict.gone
     ? '⌛ no verdict (the service no longer reports on the run)'
     : VERDICT_WORDS[verdict.verdict]
 }
 
-/** What the service answered, in a few words. */
-export const OUTCOME_WORDS: Record<Outcome, string> = {
-  success: '✅ run created',
-  failed: '⚠️ no run created',
-  aborted: '❌ aborted',
-  skipped: '⏭️ not notified'
-}
-
-/** The outcome as a summary's row says it, with what the mode makes of it. */
-export function outcomeWords(deployment: Deployment): string | undefined {
-  if (deployment.preview) return '✅ preview deployment, no run'
-  if (deployment.dryRun) return '⏭️ dry run (nothing uploaded or notified)'
-  if (deployment.outcome === 'skipped' && deployment.mode === 'wait')
-    return '⏭️ wait only (nothing deployed)'
-  if (deployment.outcome === 'skipped' && deployment.mode === 'upload')
-    return '⏭️ not notified (upload only)'
-  if (deployment.outcome === 'success' && deployment.mode === 'terminate') return '✅ success'
-  return deployment.outcome && OUTCOME_WORDS[deployment.outcome]
-}
-
-/** Where the run is, in a few words for a check's title or a comment's heading. */
-export function stateWords(deployment: Deployment): string {
-  const { stage } = deployment
-  if (deployment.verdict) return verdictWords(deployment.verdict)
-  if (deployment.failure?.aborted) return '⏹️ stopped before the verdict'
-  if (deployment.failure) return '❌ the deploy failed'
-  if (deployment.noRun) return '⚠️ no run was created'
+/** What the step itself did with the deployment, in a few words: never a verdict's mark. */
+export function deployWords(deployment: Deployment): string {
+  const { failure, mode } = deployment
+  if (mode === 'terminate') {
+    if (deployment.terminated)
+      return deployment.terminated.state === 'already'
+        ? '➖ environment already ended before'
+        : '➖ environment ended'
+    return failure ? failureWords(failure) : '➖ ending the environment'
+  }
+  if (deployment.dryRun) return '➖ dry run (nothing uploaded or notified)'
+  if (mode === 'wait') return '➖ wait only (nothing deployed)'
   if (deployment.preview) return '➖ preview deployment, no run'
-  if (stage) return `⏳ ${stage}`
-  if (deployment.runId && deployment.reportLater) return '⏳ verdict pending'
-  if (deployment.runId) return '⏳ run created'
+  if (deployment.runId)
+    return deployment.duplicate ? '➖ run created earlier (a repeated notification)' : '➖ run created'
+  if (deployment.noRun)
+    return deployment.failOnNoRun ? '❌ no run created' : '⚠️ no run created'
+  if (failure) return failureWords(failure)
+  if (deployment.outcome === 'skipped')
+    return mode === 'upload' ? '➖ uploaded, not notified' : '➖ not notified'
   return '⏳ deploying'
+}
+
+function failureWords(failure: NonNullable<Deployment['failure']>): string {
+  if (failure.aborted) return '⏹️ stopped'
+  return failure.usage ? '❌ refused before any request' : '❌ the deploy failed'
+}
+
+/**
+ * The run's verdict in a few words, or where it stands: awaited (its stage),
+ * pending (a collect brings it), not awaited by this step, or stopped before
+ * it came; undefined where there is no run to judge.
+ */
+export function verdictWords(deployment: Deployment): string | undefined {
+  const { verdict, failure, runId } = deployment
+  if (verdict) return verdictText(verdict)
+  if (!runId) return undefined
+  if (failure?.aborted) return '⏹️ not known: the wait was stopped (the run goes on)'
+  if (failure) return '❌ not known: the wait failed'
+  if (isPending(deployment)) return '⏳ pending (a scheduled collect brings it)'
+  if (deployment.wait) return `⏳ ${deployment.stage ?? 'awaited'}`
+  return '➖ not awaited by this step'
+}
+
+/** One status line for a deployment, as a check's title and a comment's heading say it: its verdict where it has one, else what the step did. */
+export function statusLine(deployment: Deployment): string {
+  const verdict = verdictWords(deployment)
+  const deploy = deployWords(deployment)
+  if (deployment.verdict || !verdict) return verdict ?? deploy
+  return verdict.startsWith('➖') ? `${deploy}; verdict ${verdict.slice(2)}` : verdict
+}
+
+/**
+ * A step's headline, as a summary heads it: a failure with its cause; ✅
+ * only when every deployment's run passed; else what the step did, neutral.
+ */
+export function stepWords(judgement: Judgement, deployments: readonly Deployment[]): string {
+  if (judgement.conclusion === 'failure') return `❌ failure: ${CAUSE_WORDS[judgement.cause as Exclude<Cause, 'success'>] ?? 'the step failed'}`
+  if (judgement.conclusion === 'warning') return '⚠️ done, with a warning'
+  if (deployments.length > 0 && deployments.every(d => d.verdict?.verdict === 'passed'))
+    return '✅ passed'
+  if (deployments.some(isPending)) return '⏳ verdict pending'
+  const said = [...new Set(deployments.map(statusLine))]
+  return said.length === 1 ? said[0]! : '➖ done, no verdict awaited'
 }
 
 /** A stage as a check's title and a comment say it. */

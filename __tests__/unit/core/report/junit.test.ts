@@ -186,7 +186,7 @@ describe('the names of a report', () => {
       )
       expect(xml).toMatch(
         new RegExp(
-          `<system-out>Run ${runId}: failed\\.\\nhttps://app\\.example\\.com/runs/${runId}\\n`
+          `<system-out>Run ${runId}: verdict failed\\.\\nhttps://app\\.example\\.com/runs/${runId}\\n`
         )
       )
     }

@@ -38,7 +38,7 @@ describe('the facts a check run reported later carries', () => {
 
   it('ride at the end of the pending check run summary, which says the verdict is pending', () => {
     const { title, summary } = checkOutput(deployment, undefined, [deployment.name])
-    expect(title).toBe('⏳ verdict pending')
+    expect(title).toBe('⏳ pending (a scheduled collect brings it)')
     expect(summary).toMatch(/The verdict is pending/)
     expect((readFactsLine(summary) as PendingFacts).deployment.runId).toBe('run_1')
   })
