@@ -12,7 +12,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
-var errors = __webpack_require__(491);
+var errors = __webpack_require__(872);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
 var github = __webpack_require__(413);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts

@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(872);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(56);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 872:
+/***/ 56:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4522,7 +4522,185 @@ const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
 /** How a wait ended: the run's verdict, or the timeout (the values of the `verdict` output). */
 const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 
+// EXTERNAL MODULE: ./src/core/shared/format.ts
+var format = __nccwpck_require__(846);
+;// CONCATENATED MODULE: ./src/core/report/words.ts
+/**
+ * The words every report says a deployment's facts in: the judgement's, a
+ * verdict's, a stage's, why no run was created, which app, how many bugs.
+ * The markdown and plain-text renderers and the one judgement read them from
+ * here, so that the summary, the check run, the comment, JUnit and the log
+ * say the same thing the same way.
+ */
+
+
+
+const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
+const CAUSE_WORDS = {
+    'deploy-failed': 'the deploy failed',
+    usage: 'an option cannot be used',
+    'run-failed': 'the run found blocking bugs',
+    'timed-out': 'the wait for the verdict timed out',
+    canceled: 'canceled'
+};
+/*
+ * Two facts, never one column: what the step itself did with a deployment
+ * (deployWords) and the run's verdict (verdictWords). Only a passed verdict
+ * wears ✅ or the words "passed" and "success"; a state that is not a
+ * verdict (run created, pending, uploaded, a dry run, an environment ended)
+ * wears a neutral mark, for a later job may not be able to correct what an
+ * earlier one wrote.
+ */
+/** What a check run and a comment say of a verdict a scheduled collect will bring. */
+const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
+/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
+function isPending(deployment) {
+    return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
+}
+/** A verdict in a few words, as every report that shows one says it. */
+const VERDICT_WORDS = {
+    passed: '✅ passed',
+    failed: '❌ failed (blocking bugs)',
+    canceled: '⏹️ canceled',
+    'timed-out': '⌛ timed out (the run goes on)'
+};
+/** A verdict in a few words; one that will never come (the service no longer reports on the run) says so. */
+function verdictText(verdict) {
+    return verdict.gone
+        ? '⌛ no verdict (the service no longer reports on the run)'
+        : VERDICT_WORDS[verdict.verdict];
+}
+/** What the step itself did with the deployment, in a few words: never a verdict's mark. */
+function deployWords(deployment) {
+    const { failure, mode } = deployment;
+    if (mode === 'terminate') {
+        if (deployment.terminated)
+            return deployment.terminated.state === 'already'
+                ? '➖ environment already ended before'
+                : '➖ environment ended';
+        return failure ? failureWords(failure) : '➖ ending the environment';
+    }
+    if (deployment.dryRun)
+        return '➖ dry run (nothing uploaded or notified)';
+    if (mode === 'wait')
+        return '➖ wait only (nothing deployed)';
+    if (deployment.preview)
+        return '➖ preview deployment, no run';
+    if (deployment.runId)
+        return deployment.duplicate
+            ? '➖ run created earlier (a repeated notification)'
+            : '➖ run created';
+    if (deployment.noRun)
+        return deployment.failOnNoRun ? '❌ no run created' : '⚠️ no run created';
+    if (failure)
+        return failureWords(failure);
+    if (deployment.outcome === 'skipped')
+        return mode === 'upload' ? '➖ uploaded, not notified' : '➖ not notified';
+    return '⏳ deploying';
+}
+function failureWords(failure) {
+    if (failure.aborted)
+        return '⏹️ stopped';
+    return failure.usage ? '❌ refused before any request' : '❌ the deploy failed';
+}
+/**
+ * The run's verdict in a few words, or where it stands: awaited (its stage),
+ * pending (a collect brings it), not awaited by this step, or stopped before
+ * it came; undefined where there is no run to judge.
+ */
+function verdictWords(deployment) {
+    const { verdict, failure, runId } = deployment;
+    if (verdict)
+        return verdictText(verdict);
+    if (!runId)
+        return undefined;
+    if (failure?.aborted)
+        return '⏹️ not known: the wait was stopped (the run goes on)';
+    if (failure)
+        return '❌ not known: the wait failed';
+    if (isPending(deployment))
+        return '⏳ pending (a scheduled collect brings it)';
+    if (deployment.wait)
+        return `⏳ ${deployment.stage ?? 'awaited'}`;
+    return '➖ not awaited by this step';
+}
+/** One status line for a deployment, as a check's title and a comment's heading say it: its verdict where it has one, else what the step did. */
+function statusLine(deployment) {
+    const verdict = verdictWords(deployment);
+    const deploy = deployWords(deployment);
+    if (deployment.verdict || !verdict)
+        return verdict ?? deploy;
+    return verdict.startsWith('➖') ? `${deploy}; verdict ${verdict.slice(2)}` : verdict;
+}
+/**
+ * A step's headline, as a summary heads it: a failure with its cause; ✅
+ * only when every deployment's run passed; else what the step did, neutral.
+ */
+function stepWords(judgement, deployments) {
+    if (judgement.conclusion === 'failure')
+        return `❌ failure: ${CAUSE_WORDS[judgement.cause] ?? 'the step failed'}`;
+    if (judgement.conclusion === 'warning')
+        return '⚠️ done, with a warning';
+    if (deployments.length > 0 && deployments.every(d => d.verdict?.verdict === 'passed'))
+        return '✅ passed';
+    if (deployments.some(isPending))
+        return '⏳ verdict pending';
+    const said = [...new Set(deployments.map(statusLine))];
+    return said.length === 1 ? said[0] : '➖ done, no verdict awaited';
+}
+/** A stage as a check's title and a comment say it. */
+function stageWords(status) {
+    const { answer } = status;
+    switch (status.stage) {
+        case 'initializing':
+            return 'initializing';
+        case 'underReview':
+            return answer.underInvestigation !== undefined
+                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
+                : 'under review';
+        case 'completed':
+            return 'completed';
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'waiting for the verdict';
+    }
+}
+/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
+function verdictMessage(verdict) {
+    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
+    switch (verdict.verdict) {
+        case 'passed':
+            return undefined;
+        case 'failed': {
+            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
+            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
+            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
+            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
+        }
+        case 'canceled':
+            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
+        case 'timed-out': {
+            if (verdict.gone)
+                return `No verdict of run ${verdict.runId} will come: ${verdict.gone}`;
+            const problem = verdict.problem
+                ? ` The last asks got no usable answer: ${verdict.problem}`
+                : '';
+            return `The wait for the verdict of run ${verdict.runId} timed out after ${(0,format/* formatMinutes */.dp)(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
+        }
+    }
+}
+/** One line that says why no run was created and what to do. */
+function noRunMessage(noRun) {
+    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
+}
+function describeBug(bug) {
+    const number = bug.number !== undefined ? `#${bug.number} ` : '';
+    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/outputs.ts
+
 
 
 
@@ -4545,19 +4723,19 @@ const OUTPUTS = {
     appVersion: "The build's version as people read it: Android's versionName, iOS's CFBundleShortVersionString.",
     buildNumber: "The build's version code (Android's versionCode, iOS's CFBundleVersion).",
     platform: 'The platform the build is for: android or ios; empty for a file that is no app.',
-    verdict: "When waiting, the run's verdict: passed, failed (blocking bugs), canceled or timed-out; empty otherwise.",
+    verdict: "The run's verdict when waited for or collected: passed, failed (blocking bugs), canceled or timed-out; pending when a scheduled collect brings it (report-later); empty when the step did not wait. Only passed is a pass: outcome says what the deploy did, never how the run went.",
     greenlight: 'When waiting, true when the run lets the pipeline go ahead, as the service last answered; otherwise false.',
     runUrl: "The run's page, asked for once when the run is created (empty if the service did not name it); when waiting, the page of the run that decides (a superseding run, when there is one).",
     blockingBugsCount: 'When waiting, the blocking bugs of the run, as the service last counted them.',
     nonBlockingBugsCount: 'When waiting, the non-blocking bugs of the run, as the service last counted them.',
     bugs: "When waiting, a JSON array of the run's reproduced bugs: name, number, priority, blocking, new, url.",
-    deployments: "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, passed): read each build's here."
+    deployments: "A JSON array with an object per build (one for a step without a build): its name (the check run's), its outputs above but bugs, and its conclusion and cause. With several builds the outputs above are empty but outcome and verdict, which hold the most severe of the builds' (outcome: aborted, failed, skipped, success; verdict: failed, timed-out, canceled, pending, passed): read each build's here."
 };
 const OUTPUT_NAMES = Object.keys(OUTPUTS);
 /** The outputs whose value is always one of a list: a wrapper that declares value options takes them from here. */
 const OUTPUT_VALUES = {
     outcome: OUTCOMES,
-    verdict: VERDICT_NAMES,
+    verdict: [...VERDICT_NAMES, 'pending'],
     platform: option_table/* PLATFORMS */.P4
 };
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
@@ -4578,7 +4756,7 @@ function outputValuesOf(deployment) {
         appVersion: app?.appVersion,
         buildNumber: app?.buildNumber,
         platform: app?.platform,
-        verdict: verdict?.verdict,
+        verdict: verdict?.verdict ?? (isPending(deployment) ? 'pending' : undefined),
         greenlight: verdict?.greenlight,
         runUrl: verdict?.runUrl ?? deployment.runUrl,
         blockingBugsCount: verdict && blockingCount(deployment),
@@ -4596,7 +4774,7 @@ function blockingCount(deployment) {
     return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined);
 }
 /** Pure: one build's entry of `deployments`. */
-function outputs_deploymentOutputs(deployment) {
+function deploymentOutputs(deployment) {
     const { bugs, ...values } = outputValuesOf(deployment);
     void bugs;
     return {
@@ -4609,14 +4787,20 @@ function outputs_deploymentOutputs(deployment) {
 }
 /** From the most severe down, as the step's outcome and verdict take the builds'. */
 const OUTCOME_SEVERITY = ['aborted', 'failed', 'skipped', 'success'];
-const VERDICT_SEVERITY = ['failed', 'timed-out', 'canceled', 'passed'];
+const VERDICT_SEVERITY = [
+    'failed',
+    'timed-out',
+    'canceled',
+    'pending',
+    'passed'
+];
 /**
  * Pure: a step's outputs: one build's own and `deployments`; with several
  * builds, `deployments` and the most severe outcome and verdict of theirs,
  * and nothing that would be one build's value passed off as the step's.
  */
 function stepOutputValues(deployments) {
-    const entries = deployments.map(outputs_deploymentOutputs);
+    const entries = deployments.map(deploymentOutputs);
     const runs = entries.flatMap(entry => (entry.runId ? [entry.runId] : []));
     const runIds = runs.length > 0 ? { runIds: runs.join(' ') } : {};
     if (deployments.length === 1)
@@ -4737,11 +4921,19 @@ function suiteLines(input, id) {
         '  </testsuite>'
     ];
 }
+/** Why a suite names no run, by the deploy's outcome. */
+const NO_RUN_WORDS = {
+    success: 'none was to be created',
+    failed: 'the service created none',
+    aborted: 'the deploy stopped before one',
+    skipped: 'not notified'
+};
 /** What a person reads under the suite: the run, its link, and the judgement's words. */
 function systemOut(outputs, judgement) {
+    // A state is never a verdict: without one, the words say what the step did, neutrally.
     const run = outputs.runId
-        ? `Run ${outputs.runId}: ${outputs.verdict ?? outputs.outcome ?? 'no verdict'}.`
-        : `No run${outputs.outcome ? ` (${outputs.outcome})` : ''}.`;
+        ? `Run ${outputs.runId}: ${outputs.verdict ? `verdict ${outputs.verdict}` : 'no verdict yet'}.`
+        : `No run${outputs.outcome ? ` (${NO_RUN_WORDS[outputs.outcome]})` : ''}.`;
     return [run, outputs.runUrl, judgement.message].filter(Boolean).join('\n');
 }
 function verdictCase(outputs, judgement) {
@@ -4776,7 +4968,7 @@ function bugCases(bugs, judgement) {
         if (judgement.conclusion !== 'failure')
             return {
                 ...testCase,
-                skipped: `Blocking bug ${title} (${facts}); the step passed all the same.`
+                skipped: `Blocking bug ${title} (${facts}); the run's verdict lets the pipeline go on all the same.`
             };
         return {
             ...testCase,
@@ -4949,146 +5141,6 @@ function cut(lines, fits, rest) {
     return `${kept.join('\n')}\n\n${rest}`;
 }
 
-// EXTERNAL MODULE: ./src/core/shared/format.ts
-var format = __nccwpck_require__(846);
-;// CONCATENATED MODULE: ./src/core/report/words.ts
-/**
- * The words every report says a deployment's facts in: the judgement's, a
- * verdict's, a stage's, why no run was created, which app, how many bugs.
- * The markdown and plain-text renderers and the one judgement read them from
- * here, so that the summary, the check run, the comment, JUnit and the log
- * say the same thing the same way.
- */
-
-
-
-const PLATFORM_NAMES = { android: 'Android', ios: 'iOS' };
-const CAUSE_WORDS = {
-    success: 'passed',
-    'deploy-failed': 'the deploy failed',
-    usage: 'an option cannot be used',
-    'run-failed': 'the run found blocking bugs',
-    'timed-out': 'the wait for the verdict timed out',
-    canceled: 'canceled'
-};
-/** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
-function isPending(deployment) {
-    return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
-}
-/** The judgement in a few words, as every report heads it: the summary, the check run, the comment. */
-function resultWords(judgement) {
-    if (judgement.conclusion === 'success')
-        return '✅ success';
-    if (judgement.conclusion === 'warning')
-        return '⚠️ success, with a warning';
-    return `❌ failure: ${CAUSE_WORDS[judgement.cause]}`;
-}
-/** A verdict in a few words, as every report that shows one says it. */
-const VERDICT_WORDS = {
-    passed: '✅ passed',
-    failed: '❌ failed (blocking bugs)',
-    canceled: '⏹️ canceled',
-    'timed-out': '⌛ timed out (the run goes on)'
-};
-/** A verdict in a few words; one that will never come (the service no longer reports on the run) says so. */
-function verdictWords(verdict) {
-    return verdict.gone
-        ? '⌛ no verdict (the service no longer reports on the run)'
-        : VERDICT_WORDS[verdict.verdict];
-}
-/** What the service answered, in a few words. */
-const OUTCOME_WORDS = {
-    success: '✅ run created',
-    failed: '⚠️ no run created',
-    aborted: '❌ aborted',
-    skipped: '⏭️ not notified'
-};
-/** The outcome as a summary's row says it, with what the mode makes of it. */
-function outcomeWords(deployment) {
-    if (deployment.preview)
-        return '✅ preview deployment, no run';
-    if (deployment.dryRun)
-        return '⏭️ dry run (nothing uploaded or notified)';
-    if (deployment.outcome === 'skipped' && deployment.mode === 'wait')
-        return '⏭️ wait only (nothing deployed)';
-    if (deployment.outcome === 'skipped' && deployment.mode === 'upload')
-        return '⏭️ not notified (upload only)';
-    if (deployment.outcome === 'success' && deployment.mode === 'terminate')
-        return '✅ success';
-    return deployment.outcome && OUTCOME_WORDS[deployment.outcome];
-}
-/** Where the run is, in a few words for a check's title or a comment's heading. */
-function stateWords(deployment) {
-    const { stage } = deployment;
-    if (deployment.verdict)
-        return verdictWords(deployment.verdict);
-    if (deployment.failure?.aborted)
-        return '⏹️ stopped before the verdict';
-    if (deployment.failure)
-        return '❌ the deploy failed';
-    if (deployment.noRun)
-        return '⚠️ no run was created';
-    if (deployment.preview)
-        return '➖ preview deployment, no run';
-    if (stage)
-        return `⏳ ${stage}`;
-    if (deployment.runId && deployment.reportLater)
-        return '⏳ verdict pending';
-    if (deployment.runId)
-        return '⏳ run created';
-    return '⏳ deploying';
-}
-/** A stage as a check's title and a comment say it. */
-function stageWords(status) {
-    const { answer } = status;
-    switch (status.stage) {
-        case 'initializing':
-            return 'initializing';
-        case 'underReview':
-            return answer.underInvestigation !== undefined
-                ? `under review: ${answer.underInvestigation} workflow(s) under investigation`
-                : 'under review';
-        case 'completed':
-            return 'completed';
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'waiting for the verdict';
-    }
-}
-/** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-function verdictMessage(verdict) {
-    const link = verdict.runUrl ? ` See ${verdict.runUrl}` : '';
-    switch (verdict.verdict) {
-        case 'passed':
-            return undefined;
-        case 'failed': {
-            const shown = verdict.blockingBugs.slice(0, 10).map(describeBug);
-            const more = verdict.blockingBugs.length > 10 ? `, and ${verdict.blockingBugs.length - 10} more` : '';
-            const count = verdict.blockingBugsCount ?? verdict.blockingBugs.length;
-            return `Run ${verdict.runId} failed with ${count} blocking bug(s)${shown.length ? `: ${shown.join('; ')}${more}` : ''}.${link} Fix them, or lower their priority in the service, and run again.`;
-        }
-        case 'canceled':
-            return `Run ${verdict.runId} was canceled at the service, so it gives no verdict.${link} Deploy again for a new run.`;
-        case 'timed-out': {
-            if (verdict.gone)
-                return `No verdict of run ${verdict.runId} will come: ${verdict.gone}`;
-            const problem = verdict.problem
-                ? ` The last asks got no usable answer: ${verdict.problem}`
-                : '';
-            return `The wait for the verdict of run ${verdict.runId} timed out after ${(0,format/* formatMinutes */.dp)(verdict.timeoutMs / 60_000)}; the run goes on at the service.${problem}${link} Wait again later with ${(0,option_refs/* setting */.Pe)('runId', verdict.runId)}, or raise ${(0,option_refs/* ref */.KR)('waitTimeoutMinutes')}.`;
-        }
-    }
-}
-/** One line that says why no run was created and what to do. */
-function noRunMessage(noRun) {
-    return `The service created no run: ${noRun.reason}. ${noRun.advice}`;
-}
-function describeBug(bug) {
-    const number = bug.number !== undefined ? `#${bug.number} ` : '';
-    return `${number}${(0,shared_text/* quote */.hD)(bug.name)} (${bug.priority}${bug.new ? ', new' : ''})${bug.url ? ` ${bug.url}` : ''}`;
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/rows.ts
 /**
  * A deployment's facts as the rows of a markdown table, each by its name:
@@ -5102,13 +5154,9 @@ function describeBug(bug) {
 
 /** Every row a report may show, by its label. */
 const ROWS = {
-    // A deployment reported later is no success yet: its verdict is pending until the collect brings it.
-    Result: (d, { problem }) => problem
-        ? '❌ failure: the step failed'
-        : isPending(d)
-            ? '⏳ verdict pending'
-            : d.judgement && resultWords(d.judgement),
-    State: d => stateWords(d),
+    // Two facts, two rows: what the step did, and the run's verdict (or where it stands).
+    Deploy: d => deployWords(d),
+    Verdict: d => verdictWords(d),
     Build: d => {
         if (!d.artifact)
             return undefined;
@@ -5129,15 +5177,12 @@ const ROWS = {
     'Pull request': d => d.git?.pullRequestNumber !== undefined ? `#${d.git.pullRequestNumber}` : undefined,
     Environment: d => d.environment && code(d.environment),
     'Environment id': d => d.environmentId && code(d.environmentId),
-    Outcome: d => outcomeWords(d),
     'Run id': d => d.runId && code(d.runId),
     Run: d => {
         const { runId, runUrl } = outputValuesOf(d);
         return runId && markdown_link(code(d.verdict?.runId ?? runId), runUrl);
     },
-    Verdict: d => d.verdict && verdictWords(d.verdict),
     Bugs: d => bugCounts(d),
-    'Environment ended': d => d.terminated && (d.terminated.state === 'already' ? 'already ended before' : '✅ ended'),
     Warning: d => (d.warnings.length > 0 ? d.warnings.map(w => code(w)).join('<br>') : undefined),
     Why: d => {
         const judgement = d.judgement;
@@ -5153,6 +5198,18 @@ const ROWS = {
         return text && code(text);
     }
 };
+/** The rows a reviewer reads on a check run and in a comment. */
+const REVIEW_ROWS = [
+    'Build',
+    'App',
+    'Run',
+    'Commit',
+    'Environment',
+    'Deploy',
+    'Verdict',
+    'Bugs',
+    'Why'
+];
 /** The table of the rows named, in that order, as markdown lines. */
 function factsTable(deployment, names, context = {}) {
     const rows = names.flatMap(name => {
@@ -5193,6 +5250,14 @@ function appText(values, span) {
     const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : '';
     return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`;
 }
+/** Where the rest of what GitHub's limits cut is: the run's page and the workflow run's job summary. */
+function elsewhere(deployment, workflowRunUrl) {
+    const places = [
+        markdown_link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
+        markdown_link('the job summary', workflowRunUrl)
+    ];
+    return `The rest is on ${places.join(' and in ')}.`;
+}
 
 ;// CONCATENATED MODULE: ./src/core/report/summary.ts
 
@@ -5203,7 +5268,8 @@ function appText(values, span) {
 const MAX_BUG_TABLE_BYTES = 512 * 1024;
 /** Every fact a summary shows, in this order. */
 const SUMMARY_ROWS = [
-    'Result',
+    'Deploy',
+    'Verdict',
     'Artifact',
     'App',
     'Artifact link target',
@@ -5217,12 +5283,9 @@ const SUMMARY_ROWS = [
     'Pull request',
     'Environment',
     'Environment id',
-    'Outcome',
     'Run id',
-    'Verdict',
     'Run',
     'Bugs',
-    'Environment ended',
     'Warning',
     'Problem'
 ];
@@ -5257,33 +5320,49 @@ function section(deployment, facts, budget, heading) {
             : [])
     ];
 }
-/** Pure: the summary of a step, as markdown. */
+/** Pure: the summary of a step, as markdown: a deploy's, or a collect's (collectHeading). */
 function summaryMarkdown(facts) {
     const { deployments } = facts;
     const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length);
-    if (deployments.length === 1)
+    if (deployments.length === 1 && !facts.collect)
         return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${code(deployments[0].name, { table: false })}`).join('\n')}\n`;
-    const overview = table(['Deployment', 'Result', 'Run', 'Bugs'], deployments.map(deployment => {
+    const overview = table(['Deployment', 'Deploy', 'Verdict', 'Run', 'Bugs'], deployments.map(deployment => {
         const { runId, runUrl } = outputValuesOf(deployment);
         return [
             code(deployment.name),
-            deployment.judgement
-                ? (ROWS.Result(deployment, { problem: facts.problem }) ?? '')
-                : (ROWS.State(deployment) ?? ''),
+            ROWS.Deploy(deployment),
+            ROWS.Verdict(deployment) ?? '',
             runId ? markdown_link(code(runId), runUrl) : '',
             bugCounts(deployment) ?? ''
         ];
     }));
     return `${[
-        // A step whose verdicts a collect will bring has passed nothing yet.
-        `### Mobile build deploy: ${facts.judgement.conclusion === 'success' && deployments.some(isPending) ? '⏳ verdict pending' : resultWords(facts.judgement)}`,
-        '',
-        ...overview,
+        ...(facts.collect
+            ? collectHeading(facts)
+            : [`### Mobile build deploy: ${stepWords(facts.judgement, deployments)}`]),
+        ...(deployments.length > 0 ? ['', ...overview] : []),
         ...deployments.flatMap(deployment => [
             '',
             ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
         ])
     ].join('\n')}\n`;
+}
+/**
+ * A collect's heading: whether collecting worked (never a verdict's mark:
+ * each collected deployment shows its own below), what it left, why it
+ * stopped early, what it could not collect.
+ */
+function collectHeading({ judgement, collect, deployments }) {
+    const { pending = 0, stopped, problems = [] } = collect ?? {};
+    const done = `${deployments.length} verdict(s) collected, ${pending} still pending`;
+    const failed = judgement.conclusion === 'failure';
+    return [
+        failed ? '### Mobile build collect: ❌ failure' : `### Mobile build collect: ➖ ${done}`,
+        ...(failed ? ['', code(judgement.message ?? 'The collect failed.', { table: false })] : []),
+        ...(failed && !collect?.failure ? ['', `${done}.`] : []),
+        ...(stopped ? ['', `Stopped early: ${code(stopped, { table: false })}`] : []),
+        ...problems.flatMap(problem => ['', `Not collected: ${code(problem, { table: false })}`])
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/summary-file.ts
@@ -5329,6 +5408,29 @@ function resultOf({ deployments, judgement, warnings: own, endedAt }) {
             : {})
     };
 }
+/** Pure: a collect's result, read from its facts and judgement and never judged again. */
+function collectResultOf(facts) {
+    const { judgement, collect } = facts;
+    const ended = facts.endedAt ?? shared_clock/* clock */.pm.now();
+    const started = facts.startedAt ?? ended;
+    return {
+        conclusion: judgement.conclusion,
+        cause: judgement.cause,
+        ...(judgement.message ? { reason: judgement.message } : {}),
+        completed: facts.deployments.map(deploymentOutputs),
+        pending: collect?.pending ?? 0,
+        ...(collect?.stopped ? { stopped: collect.stopped } : {}),
+        problems: collect?.problems ?? [],
+        warnings: [...(collect?.warnings ?? []), ...facts.warnings],
+        requests: collect?.requests ?? 0,
+        startedAt: new Date(started).toISOString(),
+        seconds: Math.max(0, Math.round(ended - started) / 1000)
+    };
+}
+/** Pure: a step's result as one object, whatever its mode: a collect's, else a deploy's. */
+function stepResultOf(facts) {
+    return facts.collect ? collectResultOf(facts) : resultOf(facts);
+}
 
 ;// CONCATENATED MODULE: ./src/core/report/webhook.ts
 /**
@@ -5346,7 +5448,7 @@ function resultWebhook(url, context) {
     return {
         name: `result webhook (${(0,option_refs/* ref */.KR)('resultWebhook')})`,
         async finish(facts) {
-            const body = context.secrets.redactValue(JSON.stringify(resultOf(facts)));
+            const body = context.secrets.redactValue(JSON.stringify(stepResultOf(facts)));
             await context.send({
                 method: 'POST',
                 url,
@@ -5609,6 +5711,143 @@ function stepJudgement(deployments, problem) {
         return { conclusion: 'failure', cause: 'deploy-failed', message: problem };
     return judgement;
 }
+/**
+ * Pure: what a step comes to, whatever its mode: a deploy's by its
+ * deployments (stepJudgement); a collect's by whether collecting worked,
+ * never by the verdicts it collected (each deployment's judgement carries
+ * its own): what stopped it, else a verdict it could not collect or a
+ * report it had to write (`problem`) fails it.
+ */
+function judgeStep(facts, problem) {
+    const { collect } = facts;
+    if (!collect)
+        return stepJudgement(facts.deployments, problem);
+    const { failure, problems } = collect;
+    if (failure)
+        return {
+            conclusion: 'failure',
+            cause: failure.usage ? 'usage' : failure.interrupted ? 'canceled' : 'deploy-failed',
+            message: failure.message
+        };
+    if (problem || problems.length > 0)
+        return {
+            conclusion: 'failure',
+            cause: 'deploy-failed',
+            message: problem ??
+                `${problems.length} verdict(s) could not be collected; they are collected again next time.`
+        };
+    return { conclusion: 'success', cause: 'success' };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/comment.ts
+/**
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown (markdown.ts's one escaper), within GitHub's limits: a check
+ * run's summary and text in UTF-8 bytes, a comment in characters. A check
+ * run is one deployment's; a comment is the step's, with a row per
+ * deployment when it has several, found again by the marker of their names.
+ */
+
+
+
+
+
+/** GitHub refuses a comment over 65,536 characters. */
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/**
+ * The hidden marker that finds a step's comment again: the first line of the
+ * comment, exactly, naming its deployments. Each name is percent-encoded, so
+ * two sets of names never share a marker and no name can end the HTML
+ * comment early.
+ */
+function commentMarker(names) {
+    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
+}
+const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/;
+/**
+ * The second hidden line of a step's comment: the run each of its
+ * deployments created, in the marker's order (`-` for none), so that a
+ * wait-only step for those runs continues this comment under the same
+ * names. Run ids are safe ids (letters, digits, `_.:-`).
+ */
+function runsLine(deployments) {
+    return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`;
+}
+/**
+ * Pure: the names and runs a comment of ours says, by its two hidden lines;
+ * undefined for any other comment. The caller decides whether it is ours
+ * by its author.
+ */
+function commentRuns(body) {
+    const [first, second] = body.split('\n', 2);
+    const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1];
+    const runs = RUNS_LINE.exec(second ?? '')?.[1];
+    if (names === undefined || runs === undefined)
+        return undefined;
+    try {
+        return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') };
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
+function carriesMarker(body, names) {
+    const marker = commentMarker(names);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
+/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
+function blockingSection(deployment, heading) {
+    const blocking = deployment.verdict?.blockingBugs ?? [];
+    if (blocking.length === 0)
+        return [];
+    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
+    const lines = [
+        '',
+        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
+        '',
+        ...bugTable(blocking, COMMENT_BUGS)
+    ];
+    if (blocking.length > COMMENT_BUGS || all)
+        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    return lines;
+}
+/**
+ * The pull-request comment of a step: found again by its marker, edited in
+ * place; within GitHub's limit in characters. One deployment is told in a
+ * table of its facts; several in a table with a row each, then each one's
+ * blocking bugs.
+ */
+function commentBody(deployments, workflowRunUrl) {
+    const names = deployments.map(deployment => deployment.name);
+    const lines = [commentMarker(names), runsLine(deployments)];
+    if (deployments.length === 1) {
+        const [deployment] = deployments;
+        lines.push(`### ${code(deployment.name, { table: false })}: ${statusLine(deployment)}`, '', ...factsTable(deployment, REVIEW_ROWS), ...blockingSection(deployment, 'Blocking bugs'));
+        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
+            lines.push('', `The verdict is awaited for up to ${(0,format/* formatMinutes */.dp)(deployment.wait.minutes)}.`);
+        if (isPending(deployment))
+            lines.push('', PENDING_WORDS);
+    }
+    else {
+        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'], deployments.map(deployment => {
+            const values = outputValuesOf(deployment);
+            return [
+                code(deployment.name),
+                appText(values, value => code(value)) ?? '',
+                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
+                deployWords(deployment),
+                verdictWords(deployment) ?? '',
+                bugCounts(deployment) ?? ''
+            ];
+        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
+    }
+    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
+}
 
 ;// CONCATENATED MODULE: ./src/core/report/schema.ts
 /**
@@ -5725,10 +5964,11 @@ function fitShape(shape, value) {
  * as one hidden line: `<!-- mobile-build-deploy facts=<base64url JSON> -->`.
  *
  * Any workflow of the repository with `checks: write` writes as the same app
- * as ours, so the line is input from outside: it is read through one schema
- * (types, enums, lengths) before any use, and carries only what the collect
- * renders: never the key, a token or a signed URL, never a build's long
- * lists. It is fitted to the same schema when written, and cut to
+ * as ours, so the line is input from outside: it is sealed under a key
+ * derived from the service's API key (seal.ts) and used only when its seal
+ * holds, then read through one schema (types, enums, lengths) before any
+ * use; it carries only what the collect renders: never the key, a token or
+ * a signed URL, never a build's long lists. It is fitted to the same schema when written, and cut to
  * MAX_LINE_CHARACTERS (bugs first, the count kept), so that the line is
  * always read back and the check always fits GitHub's limits.
  */
@@ -5740,13 +5980,13 @@ function fitShape(shape, value) {
 const MAX_LINE_CHARACTERS = 20_000;
 // Any text up to the comment's end, so that a line of ours someone changed (a secret's mask written
 // into it by a runner) is told as refused, not taken for another product's.
-const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}}) -->`);
+const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}})(?: seal=([^\\s>]{1,80}))? -->`);
 /** Blocking bugs kept with a collected verdict: the comment shows ten. */
 const KEPT_BUGS = 10;
 /** The longest deployment name: a check run's name, a comment's row. */
 const MAX_NAME_CHARACTERS = 320;
-/** Deployments of one step whose names a check carries (the comment's rows). */
-const MAX_STEP_DEPLOYMENTS = 20;
+/** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
+const MAX_STEP_DEPLOYMENTS = 64;
 const pending_URL = schema_text(600);
 const ID = schema_text(128);
 const BUG = object({
@@ -5809,6 +6049,7 @@ const DEPLOYMENT = object({
 const FACTS = object({
     deployment: DEPLOYMENT,
     names: list(schema_text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
+    runs: list(ID, MAX_STEP_DEPLOYMENTS),
     workflowRunUrl: pending_URL
 });
 /**
@@ -5833,8 +6074,8 @@ const EXPENDABLE = [
     ['deployment', 'verdict', 'runUrl'],
     ['deployment', 'runUrl']
 ];
-/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS. */
-function factsLine(pending) {
+/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS, sealed under the API key's seal. */
+function factsLine(pending, seal) {
     const fitted = fitShape(FACTS, {
         ...pending,
         deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
@@ -5853,9 +6094,12 @@ function factsLine(pending) {
         if (parent)
             delete parent[path.at(-1)];
     }
-    if (!fits())
+    if (!fits()) {
         fitted.names = [pending.deployment.name].map(name => fitShape(schema_text(MAX_NAME_CHARACTERS), name));
-    return `<!-- mobile-build-deploy facts=${encode()} -->`;
+        fitted.runs = [pending.deployment.runId ?? '-'];
+    }
+    const line = encode();
+    return `<!-- mobile-build-deploy facts=${line} seal=${seal.sign(line)} -->`;
 }
 /** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
 function carriedVerdict(deployment) {
@@ -5871,22 +6115,36 @@ function carriedVerdict(deployment) {
     };
 }
 /**
- * Pure: the facts a check run's summary carries, when it carries ours and
- * they have the schema's shape; `problem` says why a line is refused, and
- * undefined is a summary that carries none. What is read is only ever
- * rendered again through the reports' escapers.
+ * Pure: the facts a check run's summary carries, when it carries ours,
+ * sealed under this key's `seal`, and of the schema's shape; a refused line
+ * says why, and undefined is a summary that carries none. What is read is
+ * only ever rendered again through the reports' escapers.
  */
-function readFactsLine(summary) {
+function readFactsLine(summary, seal) {
     const found = summary && MARKER.exec(summary);
     if (!found)
         return undefined;
-    if (!/^[A-Za-z0-9_-]+$/.test(found[1]))
+    const [, line, sealText] = found;
+    switch (seal.check(line, sealText)) {
+        case 'other-key':
+            return {
+                problem: 'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
+                otherKey: true
+            };
+        case 'forged':
+            return {
+                problem: sealText
+                    ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
+                    : 'its facts line carries no seal (it was written without the API key)'
+            };
+    }
+    if (!/^[A-Za-z0-9_-]+$/.test(line))
         return {
             problem: 'its facts line is not the base64url this product writes (changed after it was written)'
         };
     let value;
     try {
-        value = JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8'));
+        value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'));
     }
     catch {
         return { problem: 'its facts line is not the JSON this product writes' };
@@ -5903,6 +6161,9 @@ function readFactsLine(summary) {
     const { deployment, names } = facts;
     if (typeof deployment?.name !== 'string' || !Array.isArray(names))
         return { problem: 'its facts line names no deployment' };
+    const runs = facts.runs ?? [];
+    if (runs.length !== names.length)
+        return { problem: 'its facts line names its step’s deployments and runs unevenly' };
     const verdict = deployment.verdict && {
         ...deployment.verdict,
         bugs: deployment.verdict.blockingBugs ?? [],
@@ -5917,183 +6178,9 @@ function readFactsLine(summary) {
             ...(verdict ? { verdict } : {})
         },
         names,
+        runs,
         workflowRunUrl: facts.workflowRunUrl
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/github.ts
-/**
- * Pure: what the check run and the pull-request comment say, in GitHub's
- * markdown (markdown.ts's one escaper), within GitHub's limits: a check
- * run's summary and text in UTF-8 bytes, a comment in characters. A check
- * run is one deployment's; a comment is the step's, with a row per
- * deployment when it has several, found again by the marker of their names.
- */
-
-
-
-
-
-
-
-/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
-const MAX_CHECK_OUTPUT_BYTES = 65_535;
-const MAX_COMMENT_CHARACTERS = 65_536;
-/** Bugs named in a comment before a link to all of them. */
-const COMMENT_BUGS = 10;
-/** Bugs in a check run's table. */
-const CHECK_BUGS = 100;
-/** The rows a reviewer reads on a check run and in a comment. */
-const REVIEW_ROWS = [
-    'Build',
-    'App',
-    'Run',
-    'Commit',
-    'Environment',
-    'Result',
-    'State',
-    'Bugs',
-    'Why'
-];
-/**
- * The hidden marker that finds a step's comment again: the first line of the
- * comment, exactly, naming its deployments. Each name is percent-encoded, so
- * two sets of names never share a marker and no name can end the HTML
- * comment early.
- */
-function commentMarker(names) {
-    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
-}
-const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/;
-/**
- * The second hidden line of a step's comment: the run each of its
- * deployments created, in the marker's order (`-` for none), so that a
- * wait-only step for those runs continues this comment under the same
- * names. Run ids are safe ids (letters, digits, `_.:-`).
- */
-function runsLine(deployments) {
-    return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`;
-}
-/**
- * Pure: the names and runs a comment of ours says, by its two hidden lines;
- * undefined for any other comment. The caller decides whether it is ours
- * by its author.
- */
-function commentRuns(body) {
-    const [first, second] = body.split('\n', 2);
-    const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1];
-    const runs = RUNS_LINE.exec(second ?? '')?.[1];
-    if (names === undefined || runs === undefined)
-        return undefined;
-    try {
-        return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') };
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
-function carriesMarker(body, names) {
-    const marker = commentMarker(names);
-    return body === marker || body.startsWith(`${marker}\n`);
-}
-/**
- * The check run's conclusion: the deployment's judgement in GitHub's words.
- * A success with nothing tested (no run waited for) is `skipped`.
- */
-function checkConclusion(deployment) {
-    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
-    switch (judgement.cause) {
-        case 'timed-out':
-            return 'timed_out';
-        case 'canceled':
-            return 'cancelled';
-    }
-    if (judgement.conclusion === 'failure')
-        return 'failure';
-    return deployment.verdict ? 'success' : 'skipped';
-}
-const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
-/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
-function elsewhere(deployment, workflowRunUrl) {
-    const places = [
-        markdown_link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
-        markdown_link('the job summary', workflowRunUrl)
-    ];
-    return `The rest is on ${places.join(' and in ')}.`;
-}
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-function checkOutput(deployment, workflowRunUrl, step) {
-    const title = stateWords(deployment);
-    // A deployment reported later carries its facts for the collect that completes it (pending.ts).
-    const carried = deployment.reportLater
-        ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
-        : '';
-    const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
-    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
-    const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
-    const summary = cut([...factsTable(deployment, REVIEW_ROWS), ...pending], bytes, rest) + carried;
-    const bugs = deployment.verdict?.bugs ?? [];
-    const more = bugs.length > CHECK_BUGS
-        ? [
-            '',
-            `And ${bugs.length - CHECK_BUGS} more: ${markdown_link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
-        ]
-        : [];
-    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
-    return { title, summary, ...(text ? { text } : {}) };
-}
-/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment, heading) {
-    const blocking = deployment.verdict?.blockingBugs ?? [];
-    if (blocking.length === 0)
-        return [];
-    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
-    const lines = [
-        '',
-        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
-        '',
-        ...bugTable(blocking, COMMENT_BUGS)
-    ];
-    if (blocking.length > COMMENT_BUGS || all)
-        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
-    return lines;
-}
-/**
- * The pull-request comment of a step: found again by its marker, edited in
- * place; within GitHub's limit in characters. One deployment is told in a
- * table of its facts; several in a table with a row each, then each one's
- * blocking bugs.
- */
-function commentBody(deployments, workflowRunUrl) {
-    const names = deployments.map(deployment => deployment.name);
-    const lines = [commentMarker(names), runsLine(deployments)];
-    if (deployments.length === 1) {
-        const [deployment] = deployments;
-        lines.push(`### ${code(deployment.name, { table: false })}: ${stateWords(deployment)}`, '', ...factsTable(deployment, REVIEW_ROWS), ...blockingSection(deployment, 'Blocking bugs'));
-        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
-            lines.push('', `The verdict is awaited for up to ${(0,format/* formatMinutes */.dp)(deployment.wait.minutes)}.`);
-        if (isPending(deployment))
-            lines.push('', PENDING_WORDS);
-    }
-    else {
-        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'State', 'Bugs'], deployments.map(deployment => {
-            const values = outputValuesOf(deployment);
-            const state = deployment.judgement && !isPending(deployment)
-                ? resultWords(deployment.judgement)
-                : stateWords(deployment);
-            return [
-                code(deployment.name),
-                appText(values, value => code(value)) ?? '',
-                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
-                state,
-                bugCounts(deployment) ?? ''
-            ];
-        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
-    }
-    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
-    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
-    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/comment.ts
@@ -6271,7 +6358,7 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
 }
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
-var github_errors = __nccwpck_require__(491);
+var github_errors = __nccwpck_require__(872);
 ;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
 
 
@@ -6317,7 +6404,92 @@ async function checkReporting(plan, names, log, loadClient, signal) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/report/links.ts
+/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
+function linkOrigins(baseUrl, serverUrl) {
+    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
+        const origin = originOf(url);
+        return origin ? [origin] : [];
+    });
+}
+function originOf(url) {
+    if (!url)
+        return undefined;
+    try {
+        const parsed = new URL(url);
+        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
+function trustedUrl(url, origins) {
+    const origin = originOf(url);
+    return origin && origins.includes(origin) ? url : undefined;
+}
+/** Pure: the deployment with every link that leads outside `origins` left out. */
+function withTrustedLinks(deployment, origins) {
+    const url = (value) => trustedUrl(value, origins);
+    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
+    const { verdict, git } = deployment;
+    return {
+        ...deployment,
+        runUrl: url(deployment.runUrl),
+        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
+        ...(verdict
+            ? {
+                verdict: {
+                    ...verdict,
+                    runUrl: url(verdict.runUrl),
+                    bugsUrl: url(verdict.bugsUrl),
+                    bugs: bugs(verdict.bugs),
+                    blockingBugs: bugs(verdict.blockingBugs)
+                }
+            }
+            : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/seal.ts
+/**
+ * Pure: the seal on the facts a check run carries for a collect. Any
+ * workflow of the repository with `checks: write` writes check runs as the
+ * same app as ours, so a check run can be copied with another run's id, or
+ * its facts line put on another commit. The seal is an HMAC of the facts
+ * line under a key derived from the service's API key: only a step that
+ * holds the key (the deploy that wrote the check, the collect that
+ * completes it) can make one, and a collect uses nothing of a line whose
+ * seal it cannot check. The key's own short id rides beside the MAC, so
+ * that a line sealed under a key rotated since is told as such, not as a
+ * forgery. Neither reveals the key: both are HMACs of it.
+ */
+
+/** A seal's text: `<key id>.<MAC>`, both base64url. */
+const SEAL = /^([\w-]{11})\.([\w-]{43})$/;
+/** Pure: the seal of the key derived from `apiKey`; the derivation is fixed, so a deploy and a later collect with the same key agree. */
+function sealOf(apiKey) {
+    const key = (0,external_node_crypto_namespaceObject.createHmac)('sha256', apiKey).update('mobile-build-deploy facts seal v1').digest();
+    const keyId = (0,external_node_crypto_namespaceObject.createHmac)('sha256', key).update('key id').digest('base64url').slice(0, 11);
+    const mac = (payload) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', key).update(payload).digest();
+    return {
+        sign: payload => `${keyId}.${mac(payload).toString('base64url')}`,
+        check(payload, seal) {
+            const parts = SEAL.exec(seal ?? '');
+            if (!parts)
+                return 'forged';
+            if (parts[1] !== keyId)
+                return 'other-key';
+            const given = Buffer.from(parts[2], 'base64url');
+            const own = mac(payload);
+            return given.length === own.length && (0,external_node_crypto_namespaceObject.timingSafeEqual)(given, own) ? 'valid' : 'forged';
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/github/plan.ts
+
+
 
 
 
@@ -6372,7 +6544,9 @@ function reportingPlanOf(frontEnd, settings, secrets, env) {
         apiUrl: apiUrlOf(env),
         workflowRunUrl: workflowRunUrlOf(env),
         workflowRunId: env.GITHUB_RUN_ID || undefined,
-        secrets
+        secrets,
+        origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+        seal: sealOf(settings.apiKey)
     };
 }
 /** Report-later where its verdict could never arrive: bad usage, naming what is missing and the fix. */
@@ -6391,6 +6565,78 @@ function refuseUnreportable(frontEnd, settings, repo) {
             : `Give ${(0,option_refs/* ref */.KR)('githubRepository')} as owner/name, ${instead}`);
     if (!settings.git.sha)
         throw new errors/* InputError */.dz('sha', `is unknown, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run on that commit`, `Pass ${(0,option_refs/* ref */.KR)('sha')}, ${instead}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/check-run.ts
+
+
+
+
+
+
+/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes. */
+const MAX_CHECK_OUTPUT_BYTES = 65_535;
+/** Bugs in a check run's table. */
+const CHECK_BUGS = 100;
+/** Pure: a step's deployments as a check context's `step`. */
+function stepOf(deployments) {
+    return { names: deployments.map(d => d.name), runs: deployments.map(d => d.runId || '-') };
+}
+/**
+ * The check run's conclusion: the deployment's judgement in GitHub's words.
+ * A success with nothing tested (no run waited for) is `skipped`.
+ */
+function checkConclusion(deployment) {
+    const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' };
+    switch (judgement.cause) {
+        case 'timed-out':
+            return 'timed_out';
+        case 'canceled':
+            return 'cancelled';
+    }
+    if (judgement.conclusion === 'failure')
+        return 'failure';
+    return deployment.verdict ? 'success' : 'skipped';
+}
+/**
+ * Pure: the fields of a write of a deployment's check run: in progress, or
+ * completed with its conclusion; `identity` its `external_id`; `details`
+ * the link it takes when its run has none of its own.
+ */
+function checkFields(deployment, context, write) {
+    const shown = withTrustedLinks(deployment, context.origins);
+    const within = { ...context, workflowRunUrl: trustedUrl(context.workflowRunUrl, context.origins) };
+    const details = trustedUrl(shown.verdict?.runUrl ?? write.details ?? shown.runUrl ?? within.workflowRunUrl, context.origins);
+    return {
+        ...(write.completed
+            ? { status: 'completed', conclusion: checkConclusion(deployment) }
+            : { status: 'in_progress' }),
+        external_id: externalId(write.identity),
+        ...(details ? { details_url: details } : {}),
+        output: checkOutput(shown, within)
+    };
+}
+/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
+function checkOutput(deployment, context) {
+    const { workflowRunUrl, step, seal } = context;
+    const title = statusLine(deployment);
+    // A deployment reported later carries its facts for the collect that completes it (pending.ts).
+    const carried = deployment.reportLater && seal
+        ? `\n\n${factsLine({ deployment, names: [...step.names], runs: [...step.runs], workflowRunUrl }, seal)}`
+        : '';
+    const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
+    const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
+    const pending = isPending(deployment) ? ['', PENDING_WORDS] : [];
+    const summary = cut([...factsTable(deployment, REVIEW_ROWS), ...pending], bytes, rest) + carried;
+    const bugs = deployment.verdict?.bugs ?? [];
+    const more = bugs.length > CHECK_BUGS
+        ? [
+            '',
+            `And ${bugs.length - CHECK_BUGS} more: ${markdown_link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
+        ]
+        : [];
+    const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
+    return { title, summary, ...(text ? { text } : {}) };
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/scrub.ts
@@ -6530,6 +6776,9 @@ class Writer {
 
 
 
+
+
+
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
 /**
@@ -6655,18 +6904,20 @@ class GitHubReporter {
         check.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
         // A deployment reported later ends its step with its check still in progress: a collect completes it.
         const completed = final && !isPending(deployment);
-        const compared = {
-            ...(completed
-                ? { status: 'completed', conclusion: checkConclusion(deployment) }
-                : { status: 'in_progress' }),
-            external_id: externalId({
+        const compared = checkFields(deployment, {
+            workflowRunUrl: this.plan.workflowRunUrl,
+            step: stepOf(this.deployments),
+            origins: this.plan.origins,
+            seal: this.plan.seal
+        }, {
+            completed,
+            identity: {
                 runId: deployment.runId,
                 workflowRunId: this.plan.workflowRunId,
                 build: buildKey(deployment)
-            }),
-            details_url: deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
-            output: checkOutput(deployment, this.plan.workflowRunUrl, this.deployments.map(d => d.name))
-        };
+            },
+            details: check.runUrl
+        });
         const stamps = {
             started_at: check.startedAt,
             ...(completed ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
@@ -6680,7 +6931,8 @@ class GitHubReporter {
     wantComment(final = false) {
         if (this.plan.pullRequest === undefined)
             return;
-        const body = this.plan.secrets.redactValue(commentBody(this.deployments, this.plan.workflowRunUrl));
+        const shown = this.deployments.map(deployment => withTrustedLinks(deployment, this.plan.origins));
+        const body = this.plan.secrets.redactValue(commentBody(shown, this.plan.workflowRunUrl));
         this.comment.want({ fields: { body }, key: body, final });
     }
     /**
@@ -6747,6 +6999,310 @@ class GitHubReporter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/github/budget.ts
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50;
+/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
+class BudgetSpent extends Error {
+}
+/** The requests a deployment a collect claimed still needs: its completion, and its share of its step's comment. */
+const WRITES_PER_CLAIM = 4;
+/**
+ * A collect's request budget (collect-max-requests) and the rate-limit
+ * reserve, checked before every request, each page and retry included, so
+ * that a head with thousands of check runs cannot take the budget past its
+ * end. While the collect looks, what the deployments it claimed still need
+ * (their completions and comments) is held back: looking further never
+ * leaves a claimed check run without the requests that complete it.
+ */
+class Budget {
+    max;
+    /** Requests held back for what is claimed: released when the GitHub reporter writes. */
+    reserved = 0;
+    constructor(max) {
+        this.max = max;
+    }
+    /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
+    check(client) {
+        if (client.requestCount() + this.reserved >= this.max)
+            throw new BudgetSpent(`It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`);
+        const rate = client.rateLimit();
+        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
+            throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/pending-checks.ts
+/**
+ * GitHub's side of a collect, reads only: where deployments reported later
+ * may be (open pull requests' heads, the default branch's newest commits),
+ * which check runs there are ours and still in progress (with the facts they
+ * carry, or why those are refused), and the newest check run of a name.
+ * Every list is filtered by GitHub itself (`status=in_progress`,
+ * `check_name`), and each page is a request the collect's budget counts.
+ */
+
+
+/**
+ * The newest commits of the default branch a collect looks at: a deploy on
+ * push checks its own commit, and between two collects a busy branch gets a
+ * few merges; ten covers them at one request, where a deployment older than
+ * that is superseded by a newer one anyway.
+ */
+const DEFAULT_BRANCH_COMMITS = 10;
+/** The open pull requests a collect looks at, the most recently updated first. */
+const MAX_PULLS = 100;
+/** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
+const OUR_APP = 'github-actions';
+/**
+ * The commits a collect looks at: the open pull requests' heads, in an
+ * order that turns by `turn` from one collect to the next (so that no pull
+ * request waits behind others a budget never gets past), then the default
+ * branch's newest commits.
+ */
+async function headsToCollect(client, repo, turn) {
+    const pulls = rotated(await client.openPulls(repo, MAX_PULLS), turn);
+    const commits = await client.defaultBranchCommits(repo, DEFAULT_BRANCH_COMMITS);
+    const heads = new Map();
+    for (const pull of pulls)
+        heads.set(pull.headSha, [...(heads.get(pull.headSha) ?? []), pull.number]);
+    for (const sha of commits)
+        if (!heads.has(sha))
+            heads.set(sha, []);
+    return [...heads].map(([sha, numbers]) => ({ sha, pulls: numbers }));
+}
+/** Pure: the list started at `turn` (modulo its length), the rest after it in order. */
+function rotated(pulls, turn) {
+    if (pulls.length === 0)
+        return [];
+    const start = ((turn % pulls.length) + pulls.length) % pulls.length;
+    return [...pulls.slice(start), ...pulls.slice(0, start)];
+}
+/**
+ * Our check runs in progress on a commit: written by our app, with our
+ * `external_id` naming a run, and a facts line of a deployment reported
+ * later under the check's own name, sealed under the API key, of this very
+ * commit and run. One whose line is refused is told apart (a warning, never
+ * the collect's end); one that carries no line of ours is another
+ * product's, and left alone. Two that claim one deployment (its name, its
+ * run) are neither collected: both are named, for one is a copy.
+ */
+async function pendingChecks(client, repo, sha, seal) {
+    const pending = [];
+    const refused = [];
+    for (const run of await client.listCheckRuns(repo, sha, { status: 'in_progress' })) {
+        if (run.app !== OUR_APP || run.status === 'completed')
+            continue;
+        const identity = parseExternalId(run.externalId);
+        if (!identity?.runId)
+            continue;
+        const facts = readFactsLine(run.summary, seal);
+        if (!facts)
+            continue;
+        const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha);
+        if (problem)
+            refused.push({ run, problem });
+        else
+            pending.push({ run, identity, facts: facts, runId: identity.runId });
+    }
+    const claims = new Map();
+    for (const check of pending) {
+        const key = JSON.stringify([check.run.name, check.runId]);
+        claims.set(key, [...(claims.get(key) ?? []), check]);
+    }
+    const copied = [...claims.values()].filter(checks => checks.length > 1);
+    for (const checks of copied)
+        for (const check of checks)
+            refused.push({
+                run: check.run,
+                problem: `it and check run ${checks
+                    .filter(other => other !== check)
+                    .map(other => `#${other.run.id}`)
+                    .join(', ')} claim the same deployment (run ${check.runId}): one is a copy, so neither is collected`
+            });
+    const trusted = pending.filter(check => !copied.some(checks => checks.includes(check)));
+    return { pending: trusted, refused };
+}
+/** Pure: why sealed facts do not belong to the check run that carries them; undefined when they do. */
+function mismatch(facts, run, identity, sha) {
+    const { deployment } = facts;
+    if (deployment.name !== run.name || !deployment.reportLater)
+        return 'its facts line names another deployment';
+    if (deployment.runId !== identity.runId)
+        return `its external_id names run ${identity.runId}, its sealed facts run ${deployment.runId ?? 'none'}`;
+    if (deployment.git?.sha !== sha)
+        return `its sealed facts are of commit ${deployment.git?.sha?.slice(0, 12) ?? 'none'}, not of this one`;
+    return undefined;
+}
+/**
+ * A row of a step's comment that this collect did not complete: the
+ * newest check run of ours named `name` on the commit whose sealed facts are
+ * of run `runId` (a completed one first: it has the verdict); undefined
+ * when none is, and the row cannot be told.
+ */
+async function rowOfRun(client, repo, sha, row, seal) {
+    const found = (await client.listCheckRuns(repo, sha, { name: row.name })).flatMap(run => {
+        if (run.app !== OUR_APP || parseExternalId(run.externalId)?.runId !== row.runId)
+            return [];
+        const facts = readFactsLine(run.summary, seal);
+        if (!facts || 'problem' in facts)
+            return [];
+        const { deployment } = facts;
+        return deployment.name === row.name &&
+            deployment.runId === row.runId &&
+            deployment.git?.sha === sha
+            ? [{ facts, completed: run.status === 'completed' }]
+            : [];
+    });
+    return (found.find(entry => entry.completed) ?? found[0])?.facts;
+}
+
+;// CONCATENATED MODULE: ./src/core/github/collected.ts
+/**
+ * The GitHub reporter of a collect: what a waiting step would have shown,
+ * by the same composition (report/check-run.ts, report/comment.ts). Each
+ * deployment the collect claimed has its check run completed with its
+ * verdict; then each step that changed has its comment written once, on an
+ * open pull request whose head is the commit, every row from a check whose
+ * run the service answered for: the one just completed, or, for the step's
+ * other deployments, the newest check of ours of that very run whose sealed
+ * facts hold. Writes are spaced, within the collect's budget; a write GitHub
+ * refuses is a warning, GitHub out of reach a problem that fails the collect
+ * (the next one tries again), the token refused the collect's end.
+ */
+
+
+
+
+
+
+
+
+
+
+class CollectedChecks {
+    plan;
+    name = 'GitHub check runs of the collect';
+    /** A verdict that could not be put on its check run fails the collect: the next one tries again. */
+    required = true;
+    problems = [];
+    login;
+    constructor(plan) {
+        this.plan = plan;
+    }
+    async finish(facts) {
+        const completed = [];
+        this.plan.budget.reserved = 0;
+        try {
+            for (const deployment of facts.deployments) {
+                if (this.plan.signal?.aborted)
+                    break;
+                const collected = deployment.collected;
+                if (collected &&
+                    (await this.attempt(deployment, () => this.complete(deployment, collected))))
+                    completed.push(deployment);
+            }
+            for (const step of bySteps(completed))
+                await this.attempt(step[0], () => this.comment(step));
+        }
+        catch (error) {
+            if (!(error instanceof BudgetSpent))
+                throw error;
+            this.plan.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+        }
+        const waiting = facts.collect?.pending ?? 0;
+        this.plan.log.info(`Collected: ${completed.length} check run(s) completed, ${waiting} still waiting for their run, ${this.plan.client.requestCount()} request(s) to GitHub's API.`);
+        if (this.problems.length > 0)
+            throw new Error(this.problems.join(' '));
+    }
+    /** One deployment's check run completed with its verdict, as a waiting step completes it. */
+    async complete(deployment, collected) {
+        const { client, repo, spacer, origins, seal } = this.plan;
+        const fields = checkFields(deployment, {
+            workflowRunUrl: collected.workflowRunUrl,
+            step: { names: collected.names, runs: collected.runs },
+            origins,
+            seal
+        }, { completed: true, identity: collected.identity });
+        const stamped = { ...fields, completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() };
+        await spacer.spaced(() => client.updateCheck(repo, collected.checkRunId, scrubbed(this.plan.secrets, stamped)));
+        this.plan.log.info(`${where(deployment)}: run ${deployment.verdict?.runId ?? deployment.runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
+    }
+    /**
+     * The comment of one step, as the step would show it now: each of its
+     * deployments by the run the step created for it. Only on an open pull
+     * request whose head is this commit: a deployment's own word for its pull
+     * request is never enough to write on one. A deployment of the step no
+     * check of its run shows any longer leaves the comment as it is.
+     */
+    async comment(step) {
+        const { collected, git } = step[0];
+        const number = git?.pullRequestNumber;
+        if (!collected || number === undefined || !collected.pulls.includes(number))
+            return;
+        const { client, repo, seal, spacer } = this.plan;
+        const rows = [];
+        for (const [i, name] of collected.names.entries()) {
+            const runId = collected.runs[i] === '-' ? undefined : collected.runs[i];
+            const here = step.find(d => d.name === name && d.runId === runId);
+            const row = here ?? (await rowOfRun(client, repo, collected.sha, { name, runId }, seal))?.deployment;
+            if (!row)
+                return;
+            rows.push(withTrustedLinks(row, this.plan.origins));
+        }
+        const body = this.plan.secrets.redactValue(commentBody(rows, this.plan.workflowRunUrl));
+        const ours = new OurComment(async () => client, repo, number, await this.identity());
+        await ours.write(body, collected.names, new AbortController().signal, write => spacer.spaced(write));
+    }
+    /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
+    async attempt(deployment, write) {
+        try {
+            await write();
+            return true;
+        }
+        catch (error) {
+            if (error instanceof BudgetSpent || this.plan.signal?.aborted)
+                throw error;
+            const comes = (0,github_errors/* collectFailure */.bv)(error, where(deployment));
+            if ('stop' in comes)
+                throw comes.stop;
+            if ('warning' in comes)
+                this.plan.log.warning(this.plan.secrets.redact(comes.warning), 'Not collected');
+            else
+                this.problems.push(this.plan.secrets.redact(comes.problem));
+            return false;
+        }
+    }
+    /** Whose comments are ours: the token's identity, asked once for every pull request of the collect. */
+    identity() {
+        this.login ??= this.plan.client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN);
+        return this.login;
+    }
+}
+/** Pure: a collected deployment named with where it is: the pull requests whose head its commit is, else the commit. */
+function where({ name, collected }) {
+    const pulls = collected?.pulls ?? [];
+    const on = pulls.length > 0
+        ? `pull request ${pulls.map(n => `#${n}`).join(', ')}`
+        : `commit ${collected?.sha.slice(0, 12) ?? ''}`;
+    return `Check run ${(0,shared_text/* quote */.hD)(name)} on ${on}`;
+}
+/** Pure: completed deployments grouped by the step they belong to (its workflow run, pull request and names). */
+function bySteps(deployments) {
+    const steps = new Map();
+    for (const deployment of deployments) {
+        const { collected, git } = deployment;
+        const key = JSON.stringify([
+            collected?.identity.workflowRunId,
+            collected?.sha,
+            git?.pullRequestNumber,
+            collected?.names
+        ]);
+        steps.set(key, [...(steps.get(key) ?? []), deployment]);
+    }
+    return [...steps.values()];
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/github.ts
 /**
  * GitHub's part of a deploy, decided once for every front end from the
@@ -6754,6 +7310,9 @@ class GitHubReporter {
  * dry run can learn of them, and the names a wait-only step takes from the
  * check runs of the runs it waits for. No front end wires GitHub itself.
  */
+
+
+
 
 
 
@@ -6780,555 +7339,46 @@ async function githubReporters(settings, deployments, output, hooks) {
         await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
     return [new GitHubReporter(plan, output.log, loadClient)];
 }
+/** The GitHub reporter of a collect: completes the check runs it claimed and writes their steps' comments. */
+function collectedReporter(collection, settings, output, hooks) {
+    const env = hooks.env ?? {};
+    return new CollectedChecks({
+        ...collection.github,
+        secrets: output.secrets,
+        origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+        workflowRunUrl: workflowRunUrlOf(env),
+        log: output.log,
+        signal: hooks.signal
+    });
+}
 
-// EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(113);
+;// CONCATENATED MODULE: ./src/core/github/claim.ts
+/**
+ * How a collect makes a check run its own before it reports on it, when a
+ * collect beside it may be collecting it too. GitHub has no conditional
+ * write, so a collect claims the check run (a token of its own in
+ * `external_id`), reads it back a write spacing later, and reports the
+ * verdict (the GitHub reporter completes the check run, every other report
+ * target shows it) only if the claim is still its own and the check still in
+ * progress: of two collects at once, the later claim wins, and one that
+ * claims after the other's look finds it completed. This is best effort: a
+ * write GitHub applies late can still let both report it, and then both
+ * write the same conclusion from the same verdict, and edit the one comment
+ * to the same text.
+ */
+
+
+/** Claims `run` for this collect; true when the claim stands and the check run is still in progress. */
+async function claim(client, repo, run, identity, spaced) {
+    const token = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
+    await spaced(() => client.updateCheck(repo, run.id, { external_id: externalId({ ...identity, claim: token }) }));
+    // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
+    const claimed = await spaced(() => client.getCheck(repo, run.id));
+    return claimed.status !== 'completed' && parseExternalId(claimed.externalId)?.claim === token;
+}
+
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
 var retry = __nccwpck_require__(927);
-;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
-
-
-
-
-
-/** The longest a report's request may take with its retries: the step is never held longer for it. */
-const REPORT_MS = 30_000;
-/** The step's context for its reporters. */
-function reportContext(settings, limits, output, hooks) {
-    return {
-        frontEnd: hooks.frontEnd,
-        workingDirectory: settings.workingDirectory,
-        log: output.log,
-        secrets: output.secrets,
-        signal: hooks.signal,
-        send: request => sendOutbound(request, settings, limits, output, hooks)
-    };
-}
-async function sendOutbound(request, settings, limits, output, hooks) {
-    const deadline = shared_clock/* clock */.pm.now() + REPORT_MS;
-    const label = (0,send/* labelOf */.Wy)(request.method, request.url);
-    const policy = {
-        maxAttempts: settings.maxAttempts,
-        baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
-        maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
-        deadline,
-        signal: hooks.signal
-    };
-    return (0,retry/* withRetry */.bD)(policy, async () => {
-        const answer = await (0,send/* send */.tN)({
-            method: request.method,
-            url: request.url,
-            headers: request.headers ?? {},
-            body: request.body,
-            label
-        }, { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(hooks.frontEnd) }, { signal: hooks.signal, deadline });
-        if (answer.status < 200 || answer.status >= 300)
-            throw new errors/* HttpStatusError */.F9(`${label} answered ${answer.status}`, answer.status, (0,retry/* parseRetryAfter */.mu)(answer.headers['retry-after']));
-        return { status: answer.status, body: answer.body };
-    }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(output.log, error, attempt, settings.maxAttempts, delayMs));
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/labels.ts
-
-/** Pure: a deployment's short label: its platform and file, or the run it waits for. */
-function labelOf(deployment, file) {
-    const name = deployment.artifact?.name ?? file?.split('/').at(-1);
-    const which = [deployment.build?.platform ?? deployment.build?.format, name]
-        .filter(Boolean)
-        .join(' ');
-    return which || deployment.runId || deployment.name;
-}
-/** The log of one deployment of several: every line after its label, read as it is when the line is said. */
-function labelledLog(log, label) {
-    const tag = (message) => `[${(0,shared_text/* oneLine */.TN)(label(), 60)}] ${message}`;
-    return {
-        info: message => log.info(tag(message)),
-        debug: message => log.debug(tag(message)),
-        notice: (message, title) => log.notice(tag(message), title),
-        warning: (message, title) => log.warning(tag(message), title),
-        mask: secret => log.mask(secret),
-        group: async (name, work) => {
-            log.info(tag(name));
-            return work();
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
-
-
-
-
-
-
-
-/** Pure: the value of a per-platform option for a build of `platform` (its own, else the one for every build). */
-function forPlatform(value, platform) {
-    return (platform && value?.[platform]) ?? value?.all;
-}
-/**
- * Pure: the value a build of `platform` takes from an option given per
- * platform; undefined when the option is not given; a build the option has
- * no value for is refused, naming the build.
- */
-function valueFor(key, value, build) {
-    if (value === undefined)
-        return undefined;
-    const own = forPlatform(value, build.platform);
-    if (own !== undefined)
-        return own;
-    const what = build.platform
-        ? `a build for ${PLATFORM_NAMES[build.platform]}`
-        : `a ${build.format} file, for neither platform`;
-    throw new errors/* InputError */.dz(key, `gives a value per platform, none for ${(0,shared_text/* quote */.hD)(build.name)}, which is ${what}`, `Give ${(0,option_refs/* ref */.KR)(key)} a value for it too (android:… ios:…), or deploy it in a step of its own`);
-}
-/** The static environment a build goes to, when the options name one for it. */
-function environmentOf(settings, build) {
-    return valueFor('environment', settings.values.environment, build);
-}
-/** The destination: given, built by the naming convention, or the artifact's own name. */
-function chooseDestination(settings, artifact, build) {
-    const which = { name: artifact.name, platform: build.platform, format: build.format };
-    const given = valueFor('destination', settings.values.destination, which);
-    if (given)
-        return given;
-    const prefix = valueFor('namePrefix', settings.values.namePrefix, which);
-    if (prefix) {
-        const named = conventionalDestination({
-            prefix,
-            environment: environmentOf(settings, which),
-            extension: artifact.extension,
-            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
-            repository: settings.git.repository
-        });
-        if ('problem' in named)
-            throw new errors/* InputError */.dz('namePrefix', named.problem, `Set ${(0,option_refs/* ref */.KR)('environment')}, or ${(0,option_refs/* ref */.KR)('destination')} instead`);
-        return named.destination;
-    }
-    const problem = destinationProblem(artifact.name);
-    if (problem) {
-        throw new errors/* InputError */.dz('file', `has a name that cannot be a destination: ${problem}`, `Set ${(0,option_refs/* ref */.KR)('destination')} to a plain name`);
-    }
-    return artifact.name;
-}
-/**
- * A pull request's build named after a static environment replaces that
- * environment's build (the service tests the latest upload of a name), so
- * every pull request would overwrite staging's: said as a warning, since a
- * workflow may mean it. Undefined when the name is the pull request's own.
- */
-function pullRequestOverStaticName(settings, destination, environment) {
-    const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber;
-    if (number === undefined ||
-        settings.values.destination ||
-        !settings.values.namePrefix ||
-        !environment)
-        return undefined;
-    return `The build of pull request #${number} goes to ${destination}, the static environment ${environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
-}
-/**
- * The key by which a newer deployment supersedes an older one at the
- * service: the one given, else the branch and the build's destination. The
- * service's own default (the branch and the environment) would let the iOS
- * build of a commit cancel the run of its Android build, and the later verdict
- * hide the earlier; with the destination in it, a newer deployment of the
- * same build still supersedes the older one. With several builds in one step
- * a key given is followed by each build's destination. A notification
- * without a build keeps the service's default.
- */
-function deduplicationKeyOf(settings, destination) {
-    const given = settings.values.deduplicationKey;
-    if (!destination)
-        return given;
-    if (given)
-        return settings.files.length > 1 ? `${given}/${destination}` : given;
-    return [settings.git.branch, destination].filter(Boolean).join('/');
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/naming.ts
-/**
- * A deployment is unique in its step, decided before the first request:
- * its destination (two builds never go to one path) and its name (two
- * deployments never share a check run, a comment row, a JUnit suite or a
- * hand-over entry). Nothing here reads GitHub.
- */
-
-
-
-
-
-/**
- * Each deployment's name, unique in the step: by the naming rule
- * (report/identity.ts) from the build read, then told apart by the build's
- * file name or its destination (builds), or the run (runs waited for, whose
- * names a wait-only step may have taken from their check runs).
- */
-function nameDeployments(settings, deployments, handoffs) {
-    const { checkName } = settings.values;
-    if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
-        throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a check run's name may take with the details each deployment adds`, 'Give a shorter check name');
-    const several = deployments.length > 1;
-    const names = deployments.map((deployment, i) => {
-        const artifact = handoffs[i]?.artifact;
-        const { build } = deployment;
-        if (!build || !artifact)
-            return { head: deployment.name, details: [] };
-        const environment = environmentOf(settings, {
-            name: artifact.name,
-            platform: build.platform,
-            format: build.format
-        });
-        return nameOf({ checkName, environment, deploymentType: settings.values.deploymentType }, build, several);
-    });
-    const apart = deployments.map(d => [d.artifact?.name, d.destination, d.runId]);
-    distinctNames(names, apart).forEach((name, i) => (deployments[i].name = name));
-}
-/**
- * Two builds of one step never share a destination: the second would
- * replace the first in the workspace's storage before its run read it.
- * Refused before the first request, naming both.
- */
-function distinctDestinations(handoffs) {
-    const seen = new Map();
-    for (const { destination, artifact } of handoffs) {
-        if (!destination || !artifact)
-            continue;
-        const first = seen.get(destination);
-        if (first !== undefined)
-            throw new errors/* InputError */.dz('file', `gives ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(artifact.name)}, which would both go to ${(0,shared_text/* quote */.hD)(destination)}`, `Give each build its own name or type: with ${(0,option_refs/* ref */.KR)('namePrefix')}, builds of one type share their destination (give one per platform, android:… ios:…, or ${(0,option_refs/* ref */.KR)('destination')} per platform); deploy such builds in steps of their own`);
-        seen.set(destination, artifact.name);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-/** The sentences a deploy ends with when something stopped it. */
-
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof errors/* DeployError */.sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-/** The stack of an error the product did not expect, for a debug line of a bug report. */
-function unexpectedStack(error) {
-    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
-        return undefined;
-    return error.stack;
-}
-
-;// CONCATENATED MODULE: ./src/core/shared/log.ts
-const ignore = () => undefined;
-/** A whole log from the parts a caller gave; the rest say nothing. */
-function completeLog(partial = {}) {
-    const own = partial ?? {};
-    return {
-        info: own.info ?? ignore,
-        debug: own.debug ?? ignore,
-        notice: own.notice ?? ignore,
-        warning: own.warning ?? ignore,
-        mask: own.mask ?? ignore,
-        group: own.group ?? ((_name, work) => work())
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/options/vocabulary.ts
-
-
-/** `deploymentType` as `deployment-type`. */
-function kebab(option) {
-    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
-}
-/** An option's own spelling in a front end, from the table: kebab-case for the action and the CLI, camelCase for the library. */
-function spelling(frontEnd, option) {
-    return option_table/* OPTIONS */.lw[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
-}
-/** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
-function render(text, vocabulary) {
-    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value) => {
-        if (!(0,option_refs/* isOptionKey */.zi)(key))
-            return whole;
-        if (asSubject)
-            return vocabulary.subject(key);
-        if (value !== undefined)
-            return vocabulary.setting(key, value);
-        return vocabulary.name(key);
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/output-filter.ts
-
-
-
-
-
-
-/**
- * The filter every text a deploy sends out passes (log lines, the failure,
- * the reason, warnings): options rendered in the front end's words, every
- * secret and credential shape redacted, and the whole sanitized (one line,
- * no control characters, no workflow command). Every callback of the
- * caller's and every reporter (the log, progress, events, a reporter's
- * writes) is called through a guard: one that throws is reported once and
- * not called again, and never stops the deploy.
- */
-class OutputFilter {
-    vocabulary;
-    secrets;
-    log;
-    /** The step's own warnings: a callback or a reporter that threw. */
-    warnings;
-    target;
-    failed = new Set();
-    constructor(vocabulary, target, warnings) {
-        this.vocabulary = vocabulary;
-        this.warnings = warnings;
-        this.target = completeLog(isObject(target) ? target : {});
-        const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
-        this.secrets = new redact/* Secrets */.Sb(secret => mask(secret));
-        this.log = this.wrap();
-    }
-    /**
-     * Registers every secret option (the API key, the GitHub token) as given
-     * and as the environment variable it falls back to holds it, before any
-     * option is read: an option refused while it is read (the key pasted into
-     * another flag) must find the key masked already in its message.
-     */
-    addSecretOptions(values, env = {}) {
-        for (const [key, spec] of Object.entries(option_table/* OPTIONS */.lw)) {
-            if (spec.kind !== 'secret' && spec.kind !== 'secretUrl')
-                continue;
-            const given = values[key];
-            if (typeof given === 'string')
-                if (spec.kind === 'secretUrl')
-                    this.secrets.addUrl(given);
-                else
-                    this.secrets.add(given);
-            if (spec.env)
-                this.secrets.add(env[spec.env.name]);
-        }
-    }
-    /** A text for a person, ready to leave the process. */
-    text(message) {
-        return (0,shared_text/* sanitize */.aj)(this.secrets.redact(render(message, this.vocabulary)));
-    }
-    /**
-     * A value (an output, a link) ready to leave the process: secrets and
-     * credentials out, and otherwise exact, for a later step must read the very
-     * path or link. Values are checked where they are read (no control
-     * character reaches here); each hand-over format keeps them safe for its
-     * reader.
-     */
-    value(value) {
-        return this.secrets.redactValue(value);
-    }
-    /**
-     * A caller's callback that can never throw into the deploy: the first
-     * failure is reported as a warning, and the callback is left alone after it.
-     */
-    guard(name, callback) {
-        if (typeof callback !== 'function')
-            return () => undefined;
-        return (...args) => {
-            if (this.failed.has(name))
-                return;
-            try {
-                const result = callback(...args);
-                // A promise a callback returns is not awaited, but its rejection is not left unhandled either.
-                if (result instanceof Promise)
-                    result.catch(error => this.report(name, error));
-            }
-            catch (error) {
-                this.report(name, error);
-            }
-        };
-    }
-    report(name, error) {
-        if (this.failed.has(name))
-            return;
-        this.failed.add(name);
-        const warning = this.text(`The ${name} callback threw (${(0,errors/* messageOf */.bD)(error)}); the deploy goes on without calling it again.`);
-        this.warnings.push(warning);
-        if (name !== 'log.warning')
-            this.guard('log.warning', this.target.warning)(warning);
-    }
-    wrap() {
-        const { target } = this;
-        const say = (method) => {
-            const call = this.guard(`log.${method}`, (message, title) => target[method](message, title));
-            return (message, title) => call(this.text(message), title === undefined ? undefined : this.text(title));
-        };
-        return {
-            info: say('info'),
-            debug: say('debug'),
-            notice: say('notice'),
-            warning: say('warning'),
-            mask: secret => this.secrets.add(secret),
-            group: async (name, work) => {
-                if (this.failed.has('log.group'))
-                    return work();
-                let started = false;
-                const run = () => {
-                    started = true;
-                    return work();
-                };
-                try {
-                    return await target.group(this.text(name), run);
-                }
-                catch (error) {
-                    if (started)
-                        throw error;
-                    this.report('log.group', error);
-                    return work();
-                }
-            }
-        };
-    }
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null;
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/plan.ts
-
-
-/** The modes that send the deploy notification. */
-const NOTIFIES = ['deploy', 'notify', 'plain'];
-/**
- * Pure: the steps of a deploy from its settings and its CI's context, decided
- * once for every front end. A GitHub deployment that is not healthy is never
- * notified (service spec 4.3, rule 2); a fork's pull request is looked up
- * before the build is named after it.
- */
-function planOf(settings, ci) {
-    const state = ci?.deploymentState;
-    if (state !== undefined && state !== 'success' && NOTIFIES.includes(settings.mode))
-        return {
-            skip: `This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
-        };
-    const lookup = ci?.pullRequestLookup ? ['lookUpPullRequest'] : [];
-    const build = settings.files.length > 0 ? ['locateBuild', 'checkBuild'] : [];
-    const wait = settings.wait ? ['wait'] : [];
-    switch (settings.mode) {
-        case 'terminate':
-            return { steps: ['terminate'] };
-        case 'wait':
-            return { steps: ['wait'] };
-        case 'collect':
-            // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
-            return { steps: [] };
-        case 'upload':
-            return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] };
-        default:
-            if (settings.values.dryRun)
-                return { steps: [...lookup, ...build, 'dryRun'] };
-            return {
-                steps: [
-                    ...lookup,
-                    ...build,
-                    ...(settings.files.length > 0 ? ['upload'] : []),
-                    'notify',
-                    ...wait
-                ]
-            };
-    }
-}
-const MODE_WORDS = {
-    deploy: 'upload and notify',
-    upload: 'upload only',
-    notify: 'notify with an earlier upload',
-    plain: 'notify without a build',
-    wait: 'wait for a verdict',
-    terminate: 'end a preview environment',
-    collect: 'collect verdicts reported later'
-};
-/** Pure: the lines that tell the step's mode and where it deploys, once for the step. */
-function planLines(settings) {
-    const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : '';
-    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
-    // Only a notification carries the Git context: a wait, an upload alone, a collect or ending an
-    // environment sends none, so no line says "(none)" of what the step does not need.
-    const git = NOTIFIES.includes(settings.mode);
-    return [
-        `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
-        `Service: ${settings.baseUrl}`,
-        ...(git
-            ? [
-                `Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`
-            ]
-            : []),
-        ...(git && pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
-        ...(git && mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
-    ];
-}
-/** Pure: the lines that tell one deployment's build and where it goes. */
-function buildLines(artifact, destination) {
-    return [
-        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${(0,format/* formatBytes */.z3)(artifact.size)})`] : []),
-        ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : [])
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/reporting.ts
-
-
-/**
- * The reporters of one step, told the same facts: each event as it happens,
- * then the judged facts once. Every call goes through the output filter's
- * guard, so a reporter that throws is told once and never stops the deploy.
- * Required reporters finish first, one after another: the first that cannot
- * write is the step's problem, which the others then show.
- */
-class Reporting {
-    output;
-    reporters;
-    constructor(output, reporters) {
-        this.output = output;
-        this.reporters = [...reporters];
-    }
-    add(reporters) {
-        this.reporters.push(...reporters);
-    }
-    /** Every reporter told an event of the deployment at `index`. */
-    event(event, deployments, index) {
-        for (const reporter of this.reporters)
-            this.output.guard(reporter.name, reporter.onEvent?.bind(reporter))(event, deployments, index);
-    }
-    /** Every reporter checked, before the first request: one that could not write is bad usage, thrown. */
-    async prepare() {
-        for (const reporter of this.reporters)
-            await reporter.prepare?.();
-    }
-    /** The judged facts handed to every reporter: the required ones first, the rest beside each other. */
-    async finish(facts) {
-        for (const reporter of this.reporters.filter(r => r.required)) {
-            try {
-                await reporter.finish(facts);
-            }
-            catch (error) {
-                const problem = this.output.text(`The ${reporter.name} could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
-                if (facts.problem === undefined) {
-                    facts.problem = problem;
-                    facts.judgement = stepJudgement(facts.deployments, problem);
-                }
-                // A failure that came first is the cause to show; this one is then a detail.
-                if (facts.judgement.message !== problem)
-                    this.output.log.warning(problem);
-            }
-        }
-        await Promise.all(this.reporters
-            .filter(reporter => !reporter.required)
-            .map(async (reporter) => {
-            try {
-                await reporter.finish(facts);
-            }
-            catch (error) {
-                this.output.log.warning(this.output.text(`The ${reporter.name} could not be written: ${(0,errors/* messageOf */.bD)(error)}`));
-            }
-        }));
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 /**
  * The one module that reads the service's answers: the signed upload, the
@@ -7888,6 +7938,356 @@ class ServiceClient {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
+
+
+
+
+
+
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+const DEFAULT_POLL_INTERVAL_SECONDS = 30;
+/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10;
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3;
+/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
+const MAX_SUPERSEDINGS = 20;
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3).
+ * A 404 while the run is not there yet is asked again for a grace; what the
+ * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
+ * is asked again at most ten times in a row, after the server's Retry-After
+ * within the policy's cap; any other 4xx stops with its message. An answer too
+ * large to read is asked again at the normal pace, and named if the wait times
+ * out. A superseded run is followed at the same pace, and a chain of
+ * supersedings that loops or never ends stops the wait. Every ask and every
+ * sleep ends by the timeout, and at once on the signal. One log line per stage
+ * change, and a heartbeat every few intervals.
+ */
+async function pollVerdict(service, options) {
+    const wait = new VerdictWait(service, options);
+    for (;;) {
+        let next;
+        try {
+            next = wait.answered(await service.greenlight(wait.runId, wait.deadline));
+        }
+        catch (error) {
+            next = wait.failed(error);
+        }
+        if (typeof next !== 'number')
+            return next;
+        const left = wait.deadline - wait.clock.now();
+        if (left <= 0)
+            return wait.timedOut();
+        if (next >= left) {
+            await wait.clock.sleep(left, options.signal);
+            return wait.timedOut();
+        }
+        await wait.clock.sleep(next, options.signal);
+    }
+}
+/**
+ * Asks once for the verdict of a run someone else waits for (a collect of a
+ * deployment reported later): no loop and no sleep. A superseding run is
+ * followed at once, as far as the wait would follow it; a run still under
+ * way is pending, unless it has been pending for `timeoutMs` since
+ * `pendingSince`: then its verdict is timed-out, as the wait's would be.
+ * A failed ask throws, after the transport's own retries within `deadline`.
+ */
+async function verdictNow(service, options) {
+    const clock = options.clock ?? shared_clock/* clock */.pm;
+    const wait = new VerdictWait(service, {
+        runId: options.runId,
+        timeoutMs: options.timeoutMs,
+        intervalMs: 1,
+        notFoundGraceMs: 0,
+        signal: options.signal,
+        clock
+    });
+    let last;
+    for (;;) {
+        const runId = wait.runId;
+        const answer = await service.greenlight(runId, options.deadline);
+        last = { runId, stage: answer.stage, answer };
+        const next = wait.answered(answer);
+        if (typeof next !== 'number')
+            return { verdict: next };
+        if (wait.runId !== runId)
+            continue;
+        if (clock.now() - options.pendingSince >= options.timeoutMs)
+            return { verdict: wait.timedOut() };
+        return { pending: { ...last, runId: wait.runId } };
+    }
+}
+/** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
+class VerdictWait {
+    service;
+    options;
+    clock;
+    deadline;
+    runId;
+    log;
+    base;
+    followed;
+    last;
+    failures = 0;
+    notFoundSince;
+    asks = 0;
+    lastStage;
+    lastHeartbeat;
+    problem;
+    constructor(service, options) {
+        this.service = service;
+        this.options = options;
+        this.clock = options.clock ?? shared_clock/* clock */.pm;
+        this.log = service.config.log;
+        this.base = options.intervalMs;
+        this.lastHeartbeat = this.clock.now();
+        this.deadline = this.lastHeartbeat + options.timeoutMs;
+        this.runId = options.runId;
+        this.followed = [this.runId];
+    }
+    /** The verdict the answer settles, or how long to sleep before the next ask. */
+    answered(answer) {
+        this.asks++;
+        this.failures = 0;
+        this.notFoundSince = undefined;
+        this.problem = undefined;
+        this.last = answer;
+        this.options.onStatus?.({ runId: this.runId, stage: answer.stage, answer });
+        const next = answer.relevantRunId;
+        if (next && next !== this.runId)
+            return this.follow(next);
+        this.tellStage(answer);
+        const { timeoutMs } = this.options;
+        if (answer.stage === 'completed')
+            return verdictOf(answer.greenlight ? 'passed' : 'failed', this.runId, answer, timeoutMs);
+        if (answer.stage === 'canceled')
+            return verdictOf('canceled', this.runId, answer, timeoutMs);
+        const interval = answer.stage === 'underReview' ? 2 * this.base : this.base;
+        return this.asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+    }
+    /** What a failed ask comes to, by the transport's one retry rule: the timeout, an error that stops the wait, or the next sleep. */
+    failed(error) {
+        this.asks++;
+        if (this.clock.now() >= this.deadline && error instanceof errors/* NetworkError */.Dr)
+            return this.timedOut();
+        if (error instanceof send/* OversizeAnswerError */.Ox) {
+            // The service is there and answered: no failure of its own, so no step toward giving up.
+            this.problem = error.message;
+            this.log.info(`The answer about run ${this.runId} could not be read (${error.message}); asking again.`);
+            return this.base;
+        }
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+            this.notFoundSince ??= this.clock.now();
+            if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
+                throw unknownRun(this.runId, error, this.options.createdHere === true);
+            this.log.info(`Run ${this.runId} is not there yet; asking again.`);
+            return Math.ceil(this.base / 3);
+        }
+        if (!(0,retry/* isTransient */.dg)(error) || ++this.failures >= MAX_FAILURES_IN_A_ROW)
+            throw error;
+        this.problem = (0,errors/* messageOf */.bD)(error);
+        this.log.info(`Asking for the verdict failed (${this.problem}); asking again.`);
+        return (0,retry/* requestedDelay */.QQ)(error, this.service.config.policy) ?? Math.ceil(this.base / 3);
+    }
+    timedOut() {
+        return {
+            ...verdictOf('timed-out', this.runId, this.last, this.options.timeoutMs),
+            greenlight: this.last?.greenlight ?? false,
+            ...(this.problem === undefined ? {} : { problem: this.problem })
+        };
+    }
+    /** Follows a superseding run at the normal pace; a chain that loops or never ends stops the wait. */
+    follow(next) {
+        const { runId, followed } = this;
+        if (followed.includes(next))
+            throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+        if (followed.length > MAX_SUPERSEDINGS)
+            throw new errors/* DeployError */.sH(`Run ${this.options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
+        this.log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
+        followed.push(next);
+        this.runId = next;
+        this.lastStage = undefined;
+        return this.base;
+    }
+    /** One line per stage change, and a heartbeat every six intervals. */
+    tellStage(answer) {
+        if (answer.stage !== this.lastStage) {
+            this.log.info(`Run ${this.runId}: ${describeStage(answer)}.`);
+            this.lastStage = answer.stage;
+            this.lastHeartbeat = this.clock.now();
+        }
+        else if (this.clock.now() - this.lastHeartbeat >= 6 * this.base) {
+            this.log.info(`Run ${this.runId} is still ${describeStage(answer)}.`);
+            this.lastHeartbeat = this.clock.now();
+        }
+    }
+}
+/**
+ * A run the service still does not know after the grace. Created by this
+ * step's own notification, the run exists: the workspace does not offer the
+ * verdict endpoint. Given by hand, it is a wrong id, another workspace's, or
+ * the same missing endpoint.
+ */
+function unknownRun(runId, error, createdHere) {
+    const label = error.message.replace(/ answered 404.*$/s, '');
+    const endpoint = `the verdict endpoint (GET ${GREENLIGHT_PATH}/{runId}, docs/requests.md) is not available for this workspace`;
+    return new errors/* DeployError */.sH(createdHere
+        ? `${label} still answers 404 Not Found for run ${runId}, which this step's notification created: ${endpoint}. The run goes on at the service, on its page. Ask the service's operator to offer the verdict endpoint for this workspace, or deploy without waiting for the verdict.`
+        : `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace, or ${endpoint}. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}); if it is, ask the service's operator about the verdict endpoint.`);
+}
+function verdictOf(verdict, runId, answer, timeoutMs) {
+    const bugs = answer?.bugs ?? [];
+    return {
+        verdict,
+        greenlight: verdict === 'passed',
+        runId,
+        runUrl: answer?.runUrl,
+        bugsUrl: answer?.bugsUrl,
+        blockingBugsCount: answer?.blockingBugsCount,
+        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+        bugs,
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
+        timeoutMs,
+        answered: answer !== undefined
+    };
+}
+/** A stage in words, with what the service reports of it. */
+function describeStage(answer) {
+    switch (answer.stage) {
+        case 'initializing':
+            return 'initializing (the flows are starting)';
+        case 'underReview': {
+            const parts = [
+                answer.underInvestigation !== undefined &&
+                    `${answer.underInvestigation} workflow(s) under investigation`,
+                answer.autoRetrying && `${answer.autoRetrying} retrying`,
+                answer.blockingBugsCount !== undefined &&
+                    `${answer.blockingBugsCount} blocking bug(s) so far`,
+                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+            ].filter(Boolean);
+            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
+        }
+        case 'completed':
+            return answer.greenlight
+                ? 'completed, green'
+                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'in a stage this client does not know';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/waiting.ts
+
+
+
+/**
+ * Waits for the verdict of the run the deploy created (or, in wait mode, the
+ * one given); the judgement decides what a verdict other than passed does.
+ */
+async function waitForVerdict(session, deployment) {
+    const { settings, log } = session;
+    const afterDeploy = settings.mode !== 'wait';
+    const runId = deployment.runId;
+    if (!runId || deployment.noRun) {
+        log.info('No run was created, so there is no verdict to wait for.');
+        return {};
+    }
+    const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
+    const service = session.service(session.hooks.signal, deadline);
+    const base = settings.pollIntervalMs;
+    session.emitEvent({ type: 'waiting', runId });
+    const verdict = await session.phase(`Verdict of run ${runId}`, () => {
+        log.info(`Waiting up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
+        return pollVerdict(service, {
+            runId,
+            timeoutMs: settings.waitTimeoutMs,
+            intervalMs: base,
+            // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
+            notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+            createdHere: afterDeploy,
+            signal: session.hooks.signal,
+            onStatus: status => session.emitEvent({ type: 'status', status })
+        });
+    });
+    if (verdict.verdict === 'passed')
+        log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
+    if (verdict.verdict === 'timed-out')
+        log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
+    return { facts: { verdict: waiting_scrubbed(session, verdict) }, event: { type: 'verdict' } };
+}
+/** A verdict whose service-given texts (bug names, links) carry no secret. */
+function waiting_scrubbed(session, verdict) {
+    return scrubbedVerdict(verdict, text => session.value(text));
+}
+/** Pure: a verdict with each service-given text (bug names, links) passed through `value`, the deploy's redaction. */
+function scrubbedVerdict(verdict, value) {
+    const text = (t) => t === undefined ? undefined : value(t);
+    const clean = (bugs) => bugs.map(bug => ({ ...bug, name: text(bug.name), url: text(bug.url) }));
+    return {
+        ...verdict,
+        runUrl: text(verdict.runUrl),
+        bugsUrl: text(verdict.bugsUrl),
+        bugs: clean(verdict.bugs),
+        blockingBugs: clean(verdict.blockingBugs)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/collect-ask.ts
+
+
+
+
+/** The longest one ask for a run's verdict may take with its retries. */
+const ASK_MS = 60_000;
+/** The verdict of run `runId` (pending since `pendingSince`), asked once; the service's words redacted. */
+async function askVerdict(service, runId, pendingSince, asking, deadline) {
+    const { waitTimeoutMs } = asking.settings;
+    try {
+        const now = await verdictNow(service, {
+            runId,
+            timeoutMs: waitTimeoutMs,
+            pendingSince,
+            deadline,
+            signal: asking.signal
+        });
+        return 'verdict' in now ? { verdict: scrubbedVerdict(now.verdict, asking.value) } : now;
+    }
+    catch (error) {
+        if (!(error instanceof errors/* HttpStatusError */.F9))
+            throw error;
+        const old = shared_clock/* clock */.pm.now() - pendingSince >= waitTimeoutMs;
+        if (error.status === 410 || (error.status === 404 && old))
+            return { verdict: gone(runId, error, asking) };
+        // A run not there yet right after its deploy: still pending.
+        if (error.status === 404)
+            return { pending: { runId, answer: { greenlight: false, bugs: [], otherBlockingBugs: [] } } };
+        throw error;
+    }
+}
+/** A run whose verdict will never come, as a timed-out verdict carrying the service's words. */
+function gone(runId, error, asking) {
+    const words = error.status === 410
+        ? error.message
+        : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace. Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
+    return {
+        verdict: 'timed-out',
+        greenlight: false,
+        runId,
+        bugs: [],
+        blockingBugs: [],
+        timeoutMs: asking.settings.waitTimeoutMs,
+        answered: false,
+        gone: asking.value(words)
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __nccwpck_require__(113);
 ;// CONCATENATED MODULE: ./src/core/service/connect.ts
 
 /** The service as this version of the product speaks to it: v0. */
@@ -7956,21 +8356,7 @@ class DeploySession {
     }
     /** The service's client, its retries bounded by `deadline` and stopped by `signal`. */
     service(signal, deadline) {
-        const { settings, limits } = this;
-        return connectService({
-            baseUrl: settings.baseUrl,
-            apiKey: settings.apiKey,
-            policy: {
-                maxAttempts: settings.maxAttempts,
-                baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
-                maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
-                deadline,
-                signal
-            },
-            transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
-            log: this.log,
-            secrets: this.output.secrets
-        });
+        return serviceOf(this, signal, deadline);
     }
     delivery;
     /**
@@ -7998,6 +8384,765 @@ class DeploySession {
             ? AbortSignal.any([this.hooks.signal, limit.signal])
             : limit.signal;
         return { service: this.service(signal, shared_clock/* clock */.pm.now() + deliveryMs), timer };
+    }
+}
+/**
+ * The service's client of a step, built in this one place for every mode
+ * (the deploy's requests, a wait, a collect's asks): the settings'
+ * connection and retry policy, the limits' transport, its retries bounded
+ * by `deadline` and stopped by `signal`, its lines in `log`.
+ */
+function serviceOf(step, signal, deadline) {
+    const { settings, limits } = step;
+    return connectService({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        policy: {
+            maxAttempts: settings.maxAttempts,
+            baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+            maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
+            deadline,
+            signal
+        },
+        transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(step.hooks.frontEnd) },
+        log: step.log,
+        secrets: step.output.secrets
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/github/spacer.ts
+
+/** GitHub asks for at least a second between two writes (its secondary rate limits): a collect's writes are spaced so. */
+const WRITE_SPACING_MS = 1000;
+/**
+ * The spacing of a collect's writes to GitHub, its claims and its
+ * reporter's completions alike: each write waits until WRITE_SPACING_MS
+ * after the last one; a stop ends the wait at once.
+ */
+class Spacer {
+    signal;
+    lastWrite = -Infinity;
+    constructor(signal) {
+        this.signal = signal;
+    }
+    async spaced(write) {
+        const wait = this.lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
+        if (wait > 0)
+            await shared_clock/* clock */.pm.sleep(wait, this.signal);
+        this.lastWrite = shared_clock/* clock */.pm.now();
+        return write();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
+/**
+ * The collect: a mode of the one orchestrator, whose deployments are the
+ * ones reported later that it finds ended. What is its own is finding them
+ * (the check runs its deploys left in progress on open pull requests' heads
+ * and the default branch's newest commits, their facts sealed under the API
+ * key) and asking the service once per run; each it finds ended it claims,
+ * so that no collect beside it reports it too. The rest is the deploy's
+ * road: the orchestrator judges them by the one rule and hands them to every
+ * report target, the GitHub reporter among them (github/collected.ts),
+ * which completes each claimed check run as a waiting step would have.
+ * Requests to GitHub are held to a budget before each one (pages and
+ * retries included) and to a reserve of the token's hourly rate limit.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * One pass over the commits where deployments reported later may be. Each
+ * pending check run is collected on its own: one that cannot be (facts of
+ * another shape, a seal that does not hold, a run the service answers
+ * nothing usable for) is a warning or a problem of its own, and the rest go
+ * on; the token refused or the rate limit ends the pass (thrown).
+ */
+async function collectPending(run) {
+    const { settings, hooks, output } = run;
+    const { repo, token } = whereToCollect(settings, hooks.env ?? {});
+    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
+    const client = await loadClient(token, apiUrlOf(hooks.env ?? {}), {
+        signal: hooks.signal ?? new AbortController().signal,
+        deadline: () => undefined,
+        beforeRequest: () => budget.check(client)
+    });
+    const facts = {
+        pending: 0,
+        problems: [],
+        warnings: [],
+        get requests() {
+            return client.requestCount();
+        }
+    };
+    const collection = {
+        deployments: [],
+        facts,
+        github: {
+            client,
+            repo,
+            seal: sealOf(settings.apiKey),
+            spacer: new Spacer(hooks.signal),
+            budget
+        }
+    };
+    // A different pull request first in each collect: none waits behind others a budget never gets past.
+    const turn = Number(hooks.env?.GITHUB_RUN_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
+    try {
+        for (const head of await headsToCollect(client, repo, turn)) {
+            if (hooks.signal?.aborted)
+                break;
+            await collectHead(run, collection, head);
+        }
+    }
+    catch (error) {
+        if (!(error instanceof BudgetSpent))
+            throw error;
+        facts.stopped = error.message;
+        output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+    }
+    return collection;
+}
+/** Every pending check run of one commit, each on its own. */
+async function collectHead(run, collection, head) {
+    const { client, repo, seal } = collection.github;
+    const { pending, refused } = await pendingChecks(client, repo, head.sha, seal);
+    for (const { run: check, problem } of refused)
+        warn(run, collection, `${collect_where(head, check)} is not collected: ${problem}.`);
+    for (const check of pending) {
+        if (run.hooks.signal?.aborted)
+            return;
+        try {
+            const deployment = await collectCheck(run, collection, check, head);
+            if (deployment)
+                collection.deployments.push(deployment);
+        }
+        catch (error) {
+            failed(run, collection, error, `${collect_where(head, check.run)} (run ${check.runId})`);
+        }
+    }
+}
+/** One check run: its run's verdict asked once; an ended run's deployment, once this collect has claimed its check. */
+async function collectCheck(run, collection, check, head) {
+    const { facts, identity, runId } = check;
+    const since = Date.parse(check.run.startedAt ?? '') || shared_clock/* clock */.pm.now();
+    const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
+    const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline);
+    const asked = await askVerdict(service, runId, since, { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) }, deadline);
+    if ('pending' in asked) {
+        collection.facts.pending++;
+        return undefined;
+    }
+    const { client, repo, spacer, budget } = collection.github;
+    const own = { ...identity, claim: undefined };
+    if (!(await claim(client, repo, check.run, own, write => spacer.spaced(write))))
+        return undefined;
+    // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
+    budget.reserved += WRITES_PER_CLAIM;
+    return {
+        ...facts.deployment,
+        verdict: asked.verdict,
+        wait: undefined,
+        stage: undefined,
+        judgement: undefined,
+        collected: {
+            checkRunId: check.run.id,
+            identity: own,
+            sha: head.sha,
+            pulls: head.pulls,
+            names: facts.names,
+            runs: facts.runs,
+            workflowRunUrl: facts.workflowRunUrl
+        }
+    };
+}
+/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
+function whereToCollect(settings, env) {
+    const repo = githubRepoOf(settings, env);
+    const token = settings.values.githubToken;
+    if (!token)
+        throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
+    if (!repo)
+        throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
+    return { repo, token };
+}
+/** A check that could not be collected: the budget and a stop end the pass, the rest by collectFailure's rule. */
+function failed(run, collection, error, what) {
+    if (error instanceof BudgetSpent || run.hooks.signal?.aborted)
+        throw error;
+    const comes = (0,github_errors/* collectFailure */.bv)(error, what);
+    if ('stop' in comes)
+        throw comes.stop;
+    if ('warning' in comes)
+        return warn(run, collection, comes.warning);
+    const problem = run.output.text(comes.problem);
+    collection.facts.problems.push(problem);
+    run.output.log.warning(problem, 'Not collected');
+}
+function warn(run, collection, text) {
+    const warning = run.output.text(text);
+    collection.facts.warnings.push(warning);
+    run.output.log.warning(warning, 'Not collected');
+}
+/** Pure: a check run named with where it is: the pull requests whose head the commit is, else the commit. */
+function collect_where(head, check) {
+    const on = head.pulls.length > 0
+        ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
+        : `commit ${head.sha.slice(0, 12)}`;
+    return `Check run ${(0,shared_text/* quote */.hD)(check.name ?? '')} on ${on}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
+
+
+
+
+
+/** The longest a report's request may take with its retries: the step is never held longer for it. */
+const REPORT_MS = 30_000;
+/** The step's context for its reporters. */
+function reportContext(settings, limits, output, hooks) {
+    return {
+        frontEnd: hooks.frontEnd,
+        workingDirectory: settings.workingDirectory,
+        log: output.log,
+        secrets: output.secrets,
+        signal: hooks.signal,
+        send: request => sendOutbound(request, settings, limits, output, hooks)
+    };
+}
+async function sendOutbound(request, settings, limits, output, hooks) {
+    const deadline = shared_clock/* clock */.pm.now() + REPORT_MS;
+    const label = (0,send/* labelOf */.Wy)(request.method, request.url);
+    const policy = {
+        maxAttempts: settings.maxAttempts,
+        baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+        maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
+        deadline,
+        signal: hooks.signal
+    };
+    return (0,retry/* withRetry */.bD)(policy, async () => {
+        const answer = await (0,send/* send */.tN)({
+            method: request.method,
+            url: request.url,
+            headers: request.headers ?? {},
+            body: request.body,
+            label
+        }, { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(hooks.frontEnd) }, { signal: hooks.signal, deadline });
+        if (answer.status < 200 || answer.status >= 300)
+            throw new errors/* HttpStatusError */.F9(`${label} answered ${answer.status}`, answer.status, (0,retry/* parseRetryAfter */.mu)(answer.headers['retry-after']));
+        return { status: answer.status, body: answer.body };
+    }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(output.log, error, attempt, settings.maxAttempts, delayMs));
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/labels.ts
+
+/** Pure: a deployment's short label: its platform and file, or the run it waits for. */
+function labelOf(deployment, file) {
+    const name = deployment.artifact?.name ?? file?.split('/').at(-1);
+    const which = [deployment.build?.platform ?? deployment.build?.format, name]
+        .filter(Boolean)
+        .join(' ');
+    return which || deployment.runId || deployment.name;
+}
+/** The log of one deployment of several: every line after its label, read as it is when the line is said. */
+function labelledLog(log, label) {
+    const tag = (message) => `[${(0,shared_text/* oneLine */.TN)(label(), 60)}] ${message}`;
+    return {
+        info: message => log.info(tag(message)),
+        debug: message => log.debug(tag(message)),
+        notice: (message, title) => log.notice(tag(message), title),
+        warning: (message, title) => log.warning(tag(message), title),
+        mask: secret => log.mask(secret),
+        group: async (name, work) => {
+            log.info(tag(name));
+            return work();
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
+
+
+
+
+
+
+
+/** Pure: the value of a per-platform option for a build of `platform` (its own, else the one for every build). */
+function forPlatform(value, platform) {
+    return (platform && value?.[platform]) ?? value?.all;
+}
+/**
+ * Pure: the value a build of `platform` takes from an option given per
+ * platform; undefined when the option is not given; a build the option has
+ * no value for is refused, naming the build.
+ */
+function valueFor(key, value, build) {
+    if (value === undefined)
+        return undefined;
+    const own = forPlatform(value, build.platform);
+    if (own !== undefined)
+        return own;
+    const what = build.platform
+        ? `a build for ${PLATFORM_NAMES[build.platform]}`
+        : `a ${build.format} file, for neither platform`;
+    throw new errors/* InputError */.dz(key, `gives a value per platform, none for ${(0,shared_text/* quote */.hD)(build.name)}, which is ${what}`, `Give ${(0,option_refs/* ref */.KR)(key)} a value for it too (android:… ios:…), or deploy it in a step of its own`);
+}
+/** The static environment a build goes to, when the options name one for it. */
+function environmentOf(settings, build) {
+    return valueFor('environment', settings.values.environment, build);
+}
+/** The destination: given, built by the naming convention, or the artifact's own name. */
+function chooseDestination(settings, artifact, build) {
+    const which = { name: artifact.name, platform: build.platform, format: build.format };
+    const given = valueFor('destination', settings.values.destination, which);
+    if (given)
+        return given;
+    const prefix = valueFor('namePrefix', settings.values.namePrefix, which);
+    if (prefix) {
+        const named = conventionalDestination({
+            prefix,
+            environment: environmentOf(settings, which),
+            extension: artifact.extension,
+            pullRequestNumber: settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber,
+            repository: settings.git.repository
+        });
+        if ('problem' in named)
+            throw new errors/* InputError */.dz('namePrefix', named.problem, `Set ${(0,option_refs/* ref */.KR)('environment')}, or ${(0,option_refs/* ref */.KR)('destination')} instead`);
+        return named.destination;
+    }
+    const problem = destinationProblem(artifact.name);
+    if (problem) {
+        throw new errors/* InputError */.dz('file', `has a name that cannot be a destination: ${problem}`, `Set ${(0,option_refs/* ref */.KR)('destination')} to a plain name`);
+    }
+    return artifact.name;
+}
+/**
+ * A pull request's build named after a static environment replaces that
+ * environment's build (the service tests the latest upload of a name), so
+ * every pull request would overwrite staging's: said as a warning, since a
+ * workflow may mean it. Undefined when the name is the pull request's own.
+ */
+function pullRequestOverStaticName(settings, destination, environment) {
+    const number = settings.git.pullRequestNumber ?? settings.git.mergeRequestNumber;
+    if (number === undefined ||
+        settings.values.destination ||
+        !settings.values.namePrefix ||
+        !environment)
+        return undefined;
+    return `The build of pull request #${number} goes to ${destination}, the static environment ${environment}'s name, and replaces its build. Leave ${(0,option_refs/* ref */.KR)('environment')} empty on pull requests: each then gets its own -pr${number} name.`;
+}
+/**
+ * The key by which a newer deployment supersedes an older one at the
+ * service: the one given, else the branch and the build's destination. The
+ * service's own default (the branch and the environment) would let the iOS
+ * build of a commit cancel the run of its Android build, and the later verdict
+ * hide the earlier; with the destination in it, a newer deployment of the
+ * same build still supersedes the older one. With several builds in one step
+ * a key given is followed by each build's destination. A notification
+ * without a build keeps the service's default.
+ */
+function deduplicationKeyOf(settings, destination) {
+    const given = settings.values.deduplicationKey;
+    if (!destination)
+        return given;
+    if (given)
+        return settings.files.length > 1 ? `${given}/${destination}` : given;
+    return [settings.git.branch, destination].filter(Boolean).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/naming.ts
+/**
+ * A deployment is unique in its step, decided before the first request:
+ * its destination (two builds never go to one path) and its name (two
+ * deployments never share a check run, a comment row, a JUnit suite or a
+ * hand-over entry). Nothing here reads GitHub.
+ */
+
+
+
+
+
+/**
+ * Each deployment's name, unique in the step: by the naming rule
+ * (report/identity.ts) from the build read, then told apart by the build's
+ * file name or its destination (builds), or the run (runs waited for, whose
+ * names a wait-only step may have taken from their check runs).
+ */
+function nameDeployments(settings, deployments, handoffs) {
+    const { checkName } = settings.values;
+    if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
+        throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a check run's name may take with the details each deployment adds`, 'Give a shorter check name');
+    const several = deployments.length > 1;
+    const names = deployments.map((deployment, i) => {
+        const artifact = handoffs[i]?.artifact;
+        const { build } = deployment;
+        if (!build || !artifact)
+            return { head: deployment.name, details: [] };
+        const environment = environmentOf(settings, {
+            name: artifact.name,
+            platform: build.platform,
+            format: build.format
+        });
+        return nameOf({ checkName, environment, deploymentType: settings.values.deploymentType }, build, several);
+    });
+    const apart = deployments.map(d => [d.artifact?.name, d.destination, d.runId]);
+    distinctNames(names, apart).forEach((name, i) => (deployments[i].name = name));
+}
+/**
+ * Two builds of one step never share a destination: the second would
+ * replace the first in the workspace's storage before its run read it.
+ * Refused before the first request, naming both.
+ */
+function distinctDestinations(handoffs) {
+    const seen = new Map();
+    for (const { destination, artifact } of handoffs) {
+        if (!destination || !artifact)
+            continue;
+        const first = seen.get(destination);
+        if (first !== undefined)
+            throw new errors/* InputError */.dz('file', `gives ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(artifact.name)}, which would both go to ${(0,shared_text/* quote */.hD)(destination)}`, `Give each build its own name or type: with ${(0,option_refs/* ref */.KR)('namePrefix')}, builds of one type share their destination (give one per platform, android:… ios:…, or ${(0,option_refs/* ref */.KR)('destination')} per platform); deploy such builds in steps of their own`);
+        seen.set(destination, artifact.name);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+/** The sentences a deploy ends with when something stopped it. */
+
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
+        return undefined;
+    return error.stack;
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/log.ts
+const ignore = () => undefined;
+/** A whole log from the parts a caller gave; the rest say nothing. */
+function completeLog(partial = {}) {
+    const own = partial ?? {};
+    return {
+        info: own.info ?? ignore,
+        debug: own.debug ?? ignore,
+        notice: own.notice ?? ignore,
+        warning: own.warning ?? ignore,
+        mask: own.mask ?? ignore,
+        group: own.group ?? ((_name, work) => work())
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/options/vocabulary.ts
+
+
+/** `deploymentType` as `deployment-type`. */
+function kebab(option) {
+    return option.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+}
+/** An option's own spelling in a front end, from the table: kebab-case for the action and the CLI, camelCase for the library. */
+function spelling(frontEnd, option) {
+    return option_table/* OPTIONS */.lw[option].names?.[frontEnd] ?? (frontEnd === 'library' ? option : kebab(option));
+}
+/** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
+function render(text, vocabulary) {
+    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value) => {
+        if (!(0,option_refs/* isOptionKey */.zi)(key))
+            return whole;
+        if (asSubject)
+            return vocabulary.subject(key);
+        if (value !== undefined)
+            return vocabulary.setting(key, value);
+        return vocabulary.name(key);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/output-filter.ts
+
+
+
+
+
+
+/**
+ * The filter every text a deploy sends out passes (log lines, the failure,
+ * the reason, warnings): options rendered in the front end's words, every
+ * secret and credential shape redacted, and the whole sanitized (one line,
+ * no control characters, no workflow command). Every callback of the
+ * caller's and every reporter (the log, progress, events, a reporter's
+ * writes) is called through a guard: one that throws is reported once and
+ * not called again, and never stops the deploy.
+ */
+class OutputFilter {
+    vocabulary;
+    secrets;
+    log;
+    /** The step's own warnings: a callback or a reporter that threw. */
+    warnings;
+    target;
+    failed = new Set();
+    constructor(vocabulary, target, warnings) {
+        this.vocabulary = vocabulary;
+        this.warnings = warnings;
+        this.target = completeLog(isObject(target) ? target : {});
+        const mask = this.guard('log.mask', (secret) => this.target.mask(secret));
+        this.secrets = new redact/* Secrets */.Sb(secret => mask(secret));
+        this.log = this.wrap();
+    }
+    /**
+     * Registers every secret option (the API key, the GitHub token) as given
+     * and as the environment variable it falls back to holds it, before any
+     * option is read: an option refused while it is read (the key pasted into
+     * another flag) must find the key masked already in its message.
+     */
+    addSecretOptions(values, env = {}) {
+        for (const [key, spec] of Object.entries(option_table/* OPTIONS */.lw)) {
+            if (spec.kind !== 'secret' && spec.kind !== 'secretUrl')
+                continue;
+            const given = values[key];
+            if (typeof given === 'string')
+                if (spec.kind === 'secretUrl')
+                    this.secrets.addUrl(given);
+                else
+                    this.secrets.add(given);
+            if (spec.env)
+                this.secrets.add(env[spec.env.name]);
+        }
+    }
+    /** A text for a person, ready to leave the process. */
+    text(message) {
+        return (0,shared_text/* sanitize */.aj)(this.secrets.redact(render(message, this.vocabulary)));
+    }
+    /**
+     * A value (an output, a link) ready to leave the process: secrets and
+     * credentials out, and otherwise exact, for a later step must read the very
+     * path or link. Values are checked where they are read (no control
+     * character reaches here); each hand-over format keeps them safe for its
+     * reader.
+     */
+    value(value) {
+        return this.secrets.redactValue(value);
+    }
+    /**
+     * A caller's callback that can never throw into the deploy: the first
+     * failure is reported as a warning, and the callback is left alone after it.
+     */
+    guard(name, callback) {
+        if (typeof callback !== 'function')
+            return () => undefined;
+        return (...args) => {
+            if (this.failed.has(name))
+                return;
+            try {
+                const result = callback(...args);
+                // A promise a callback returns is not awaited, but its rejection is not left unhandled either.
+                if (result instanceof Promise)
+                    result.catch(error => this.report(name, error));
+            }
+            catch (error) {
+                this.report(name, error);
+            }
+        };
+    }
+    report(name, error) {
+        if (this.failed.has(name))
+            return;
+        this.failed.add(name);
+        const warning = this.text(`The ${name} callback threw (${(0,errors/* messageOf */.bD)(error)}); the deploy goes on without calling it again.`);
+        this.warnings.push(warning);
+        if (name !== 'log.warning')
+            this.guard('log.warning', this.target.warning)(warning);
+    }
+    wrap() {
+        const { target } = this;
+        const say = (method) => {
+            const call = this.guard(`log.${method}`, (message, title) => target[method](message, title));
+            return (message, title) => call(this.text(message), title === undefined ? undefined : this.text(title));
+        };
+        return {
+            info: say('info'),
+            debug: say('debug'),
+            notice: say('notice'),
+            warning: say('warning'),
+            mask: secret => this.secrets.add(secret),
+            group: async (name, work) => {
+                if (this.failed.has('log.group'))
+                    return work();
+                let started = false;
+                const run = () => {
+                    started = true;
+                    return work();
+                };
+                try {
+                    return await target.group(this.text(name), run);
+                }
+                catch (error) {
+                    if (started)
+                        throw error;
+                    this.report('log.group', error);
+                    return work();
+                }
+            }
+        };
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null;
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/plan.ts
+
+
+/** The modes that send the deploy notification. */
+const NOTIFIES = ['deploy', 'notify', 'plain'];
+/**
+ * Pure: the steps of a deploy from its settings and its CI's context, decided
+ * once for every front end. A GitHub deployment that is not healthy is never
+ * notified (service spec 4.3, rule 2); a fork's pull request is looked up
+ * before the build is named after it.
+ */
+function planOf(settings, ci) {
+    const state = ci?.deploymentState;
+    if (state !== undefined && state !== 'success' && NOTIFIES.includes(settings.mode))
+        return {
+            skip: `This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
+        };
+    const lookup = ci?.pullRequestLookup ? ['lookUpPullRequest'] : [];
+    const build = settings.files.length > 0 ? ['locateBuild', 'checkBuild'] : [];
+    const wait = settings.wait ? ['wait'] : [];
+    switch (settings.mode) {
+        case 'terminate':
+            return { steps: ['terminate'] };
+        case 'wait':
+            return { steps: ['wait'] };
+        case 'collect':
+            // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
+            return { steps: [] };
+        case 'upload':
+            return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] };
+        default:
+            if (settings.values.dryRun)
+                return { steps: [...lookup, ...build, 'dryRun'] };
+            return {
+                steps: [
+                    ...lookup,
+                    ...build,
+                    ...(settings.files.length > 0 ? ['upload'] : []),
+                    'notify',
+                    ...wait
+                ]
+            };
+    }
+}
+const MODE_WORDS = {
+    deploy: 'upload and notify',
+    upload: 'upload only',
+    notify: 'notify with an earlier upload',
+    plain: 'notify without a build',
+    wait: 'wait for a verdict',
+    terminate: 'end a preview environment',
+    collect: 'collect verdicts reported later'
+};
+/** Pure: the lines that tell the step's mode and where it deploys, once for the step. */
+function planLines(settings) {
+    const waits = settings.wait && settings.mode !== 'wait' ? ', then wait for the verdict' : '';
+    const { branch, sha, pullRequestNumber, mergeRequestNumber } = settings.git;
+    // Only a notification carries the Git context: a wait, an upload alone, a collect or ending an
+    // environment sends none, so no line says "(none)" of what the step does not need.
+    const git = NOTIFIES.includes(settings.mode);
+    return [
+        `Mode: ${MODE_WORDS[settings.mode]}${waits}`,
+        `Service: ${settings.baseUrl}`,
+        ...(git
+            ? [
+                `Branch: ${branch === undefined ? '(none)' : (0,shared_text/* quote */.hD)(branch, 200)}, commit: ${sha ?? '(none)'}`
+            ]
+            : []),
+        ...(git && pullRequestNumber !== undefined ? [`Pull request: #${pullRequestNumber}`] : []),
+        ...(git && mergeRequestNumber !== undefined ? [`Merge request: !${mergeRequestNumber}`] : [])
+    ];
+}
+/** Pure: the lines that tell one deployment's build and where it goes. */
+function buildLines(artifact, destination) {
+    return [
+        ...(artifact ? [`Artifact: ${(0,shared_text/* quote */.hD)(artifact.path, 300)} (${(0,format/* formatBytes */.z3)(artifact.size)})`] : []),
+        ...(destination ? [`Destination: ${(0,shared_text/* quote */.hD)(destination, 300)}`] : [])
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/reporting.ts
+
+
+/**
+ * The reporters of one step, told the same facts: each event as it happens,
+ * then the judged facts once. Every call goes through the output filter's
+ * guard, so a reporter that throws is told once and never stops the deploy.
+ * Required reporters finish first, one after another: the first that cannot
+ * write is the step's problem, which the others then show.
+ */
+class Reporting {
+    output;
+    reporters;
+    constructor(output, reporters) {
+        this.output = output;
+        this.reporters = [...reporters];
+    }
+    add(reporters) {
+        this.reporters.push(...reporters);
+    }
+    /** Every reporter told an event of the deployment at `index`. */
+    event(event, deployments, index) {
+        for (const reporter of this.reporters)
+            this.output.guard(reporter.name, reporter.onEvent?.bind(reporter))(event, deployments, index);
+    }
+    /** Every reporter checked, before the first request: one that could not write is bad usage, thrown. */
+    async prepare() {
+        for (const reporter of this.reporters)
+            await reporter.prepare?.();
+    }
+    /** The judged facts handed to every reporter: the required ones first, the rest beside each other. */
+    async finish(facts) {
+        for (const reporter of this.reporters.filter(r => r.required)) {
+            try {
+                await reporter.finish(facts);
+            }
+            catch (error) {
+                const problem = this.output.text(`The ${reporter.name} could not be written: ${(0,errors/* messageOf */.bD)(error)}`);
+                if (facts.problem === undefined) {
+                    facts.problem = problem;
+                    facts.judgement = judgeStep(facts, problem);
+                }
+                // A failure that came first is the cause to show; this one is then a detail.
+                if (facts.judgement.message !== problem)
+                    this.output.log.warning(problem);
+            }
+        }
+        await Promise.all(this.reporters
+            .filter(reporter => !reporter.required)
+            .map(async (reporter) => {
+            try {
+                await reporter.finish(facts);
+            }
+            catch (error) {
+                this.output.log.warning(this.output.text(`The ${reporter.name} could not be written: ${(0,errors/* messageOf */.bD)(error)}`));
+            }
+        }));
     }
 }
 
@@ -9697,7 +10842,7 @@ async function dryRun(settings, service, artifact, destination, context) {
             ? `Would wait up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the run's verdict.`
             : `Would not wait for the run's verdict (${(0,option_refs/* ref */.KR)('wait')} is false).`);
     }
-    log.info('Dry run passed: a real deployment would proceed as far as can be known without it.');
+    log.info('Dry run done: a real deployment would proceed as far as can be known without it.');
     return { outcome: 'skipped', dryRun: true, plan };
 }
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
@@ -9759,305 +10904,6 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
         throw new Error("GitHub's answer is not a list of pull requests");
     const pull = pulls.map(asObject).find(candidate => asObject(candidate.head).sha === lookup.sha);
     return pull && Number.isSafeInteger(pull.number) ? Number(pull.number) : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
-
-
-
-
-
-
-/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
-const DEFAULT_POLL_INTERVAL_SECONDS = 30;
-/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
-const MAX_FAILURES_IN_A_ROW = 10;
-/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
-const QUICK_ASKS = 3;
-/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
-const MAX_SUPERSEDINGS = 20;
-/**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3).
- * A 404 while the run is not there yet is asked again for a grace; what the
- * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
- * is asked again at most ten times in a row, after the server's Retry-After
- * within the policy's cap; any other 4xx stops with its message. An answer too
- * large to read is asked again at the normal pace, and named if the wait times
- * out. A superseded run is followed at the same pace, and a chain of
- * supersedings that loops or never ends stops the wait. Every ask and every
- * sleep ends by the timeout, and at once on the signal. One log line per stage
- * change, and a heartbeat every few intervals.
- */
-async function pollVerdict(service, options) {
-    const wait = new VerdictWait(service, options);
-    for (;;) {
-        let next;
-        try {
-            next = wait.answered(await service.greenlight(wait.runId, wait.deadline));
-        }
-        catch (error) {
-            next = wait.failed(error);
-        }
-        if (typeof next !== 'number')
-            return next;
-        const left = wait.deadline - wait.clock.now();
-        if (left <= 0)
-            return wait.timedOut();
-        if (next >= left) {
-            await wait.clock.sleep(left, options.signal);
-            return wait.timedOut();
-        }
-        await wait.clock.sleep(next, options.signal);
-    }
-}
-/**
- * Asks once for the verdict of a run someone else waits for (a collect of a
- * deployment reported later): no loop and no sleep. A superseding run is
- * followed at once, as far as the wait would follow it; a run still under
- * way is pending, unless it has been pending for `timeoutMs` since
- * `pendingSince`: then its verdict is timed-out, as the wait's would be.
- * A failed ask throws, after the transport's own retries within `deadline`.
- */
-async function verdictNow(service, options) {
-    const clock = options.clock ?? shared_clock/* clock */.pm;
-    const wait = new VerdictWait(service, {
-        runId: options.runId,
-        timeoutMs: options.timeoutMs,
-        intervalMs: 1,
-        notFoundGraceMs: 0,
-        signal: options.signal,
-        clock
-    });
-    let last;
-    for (;;) {
-        const runId = wait.runId;
-        const answer = await service.greenlight(runId, options.deadline);
-        last = { runId, stage: answer.stage, answer };
-        const next = wait.answered(answer);
-        if (typeof next !== 'number')
-            return { verdict: next };
-        if (wait.runId !== runId)
-            continue;
-        if (clock.now() - options.pendingSince >= options.timeoutMs)
-            return { verdict: wait.timedOut() };
-        return { pending: { ...last, runId: wait.runId } };
-    }
-}
-/** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
-class VerdictWait {
-    service;
-    options;
-    clock;
-    deadline;
-    runId;
-    log;
-    base;
-    followed;
-    last;
-    failures = 0;
-    notFoundSince;
-    asks = 0;
-    lastStage;
-    lastHeartbeat;
-    problem;
-    constructor(service, options) {
-        this.service = service;
-        this.options = options;
-        this.clock = options.clock ?? shared_clock/* clock */.pm;
-        this.log = service.config.log;
-        this.base = options.intervalMs;
-        this.lastHeartbeat = this.clock.now();
-        this.deadline = this.lastHeartbeat + options.timeoutMs;
-        this.runId = options.runId;
-        this.followed = [this.runId];
-    }
-    /** The verdict the answer settles, or how long to sleep before the next ask. */
-    answered(answer) {
-        this.asks++;
-        this.failures = 0;
-        this.notFoundSince = undefined;
-        this.problem = undefined;
-        this.last = answer;
-        this.options.onStatus?.({ runId: this.runId, stage: answer.stage, answer });
-        const next = answer.relevantRunId;
-        if (next && next !== this.runId)
-            return this.follow(next);
-        this.tellStage(answer);
-        const { timeoutMs } = this.options;
-        if (answer.stage === 'completed')
-            return verdictOf(answer.greenlight ? 'passed' : 'failed', this.runId, answer, timeoutMs);
-        if (answer.stage === 'canceled')
-            return verdictOf('canceled', this.runId, answer, timeoutMs);
-        const interval = answer.stage === 'underReview' ? 2 * this.base : this.base;
-        return this.asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
-    }
-    /** What a failed ask comes to, by the transport's one retry rule: the timeout, an error that stops the wait, or the next sleep. */
-    failed(error) {
-        this.asks++;
-        if (this.clock.now() >= this.deadline && error instanceof errors/* NetworkError */.Dr)
-            return this.timedOut();
-        if (error instanceof send/* OversizeAnswerError */.Ox) {
-            // The service is there and answered: no failure of its own, so no step toward giving up.
-            this.problem = error.message;
-            this.log.info(`The answer about run ${this.runId} could not be read (${error.message}); asking again.`);
-            return this.base;
-        }
-        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
-            this.notFoundSince ??= this.clock.now();
-            if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
-                throw unknownRun(this.runId, error, this.options.createdHere === true);
-            this.log.info(`Run ${this.runId} is not there yet; asking again.`);
-            return Math.ceil(this.base / 3);
-        }
-        if (!(0,retry/* isTransient */.dg)(error) || ++this.failures >= MAX_FAILURES_IN_A_ROW)
-            throw error;
-        this.problem = (0,errors/* messageOf */.bD)(error);
-        this.log.info(`Asking for the verdict failed (${this.problem}); asking again.`);
-        return (0,retry/* requestedDelay */.QQ)(error, this.service.config.policy) ?? Math.ceil(this.base / 3);
-    }
-    timedOut() {
-        return {
-            ...verdictOf('timed-out', this.runId, this.last, this.options.timeoutMs),
-            greenlight: this.last?.greenlight ?? false,
-            ...(this.problem === undefined ? {} : { problem: this.problem })
-        };
-    }
-    /** Follows a superseding run at the normal pace; a chain that loops or never ends stops the wait. */
-    follow(next) {
-        const { runId, followed } = this;
-        if (followed.includes(next))
-            throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
-        if (followed.length > MAX_SUPERSEDINGS)
-            throw new errors/* DeployError */.sH(`Run ${this.options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
-        this.log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
-        followed.push(next);
-        this.runId = next;
-        this.lastStage = undefined;
-        return this.base;
-    }
-    /** One line per stage change, and a heartbeat every six intervals. */
-    tellStage(answer) {
-        if (answer.stage !== this.lastStage) {
-            this.log.info(`Run ${this.runId}: ${describeStage(answer)}.`);
-            this.lastStage = answer.stage;
-            this.lastHeartbeat = this.clock.now();
-        }
-        else if (this.clock.now() - this.lastHeartbeat >= 6 * this.base) {
-            this.log.info(`Run ${this.runId} is still ${describeStage(answer)}.`);
-            this.lastHeartbeat = this.clock.now();
-        }
-    }
-}
-/**
- * A run the service still does not know after the grace. Created by this
- * step's own notification, the run exists: the workspace does not offer the
- * verdict endpoint. Given by hand, it is a wrong id, another workspace's, or
- * the same missing endpoint.
- */
-function unknownRun(runId, error, createdHere) {
-    const label = error.message.replace(/ answered 404.*$/s, '');
-    const endpoint = `the verdict endpoint (GET ${GREENLIGHT_PATH}/{runId}, docs/requests.md) is not available for this workspace`;
-    return new errors/* DeployError */.sH(createdHere
-        ? `${label} still answers 404 Not Found for run ${runId}, which this step's notification created: ${endpoint}. The run goes on at the service, on its page. Ask the service's operator to offer the verdict endpoint for this workspace, or deploy without waiting for the verdict.`
-        : `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace, or ${endpoint}. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}); if it is, ask the service's operator about the verdict endpoint.`);
-}
-function verdictOf(verdict, runId, answer, timeoutMs) {
-    const bugs = answer?.bugs ?? [];
-    return {
-        verdict,
-        greenlight: verdict === 'passed',
-        runId,
-        runUrl: answer?.runUrl,
-        bugsUrl: answer?.bugsUrl,
-        blockingBugsCount: answer?.blockingBugsCount,
-        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
-        bugs,
-        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
-        timeoutMs,
-        answered: answer !== undefined
-    };
-}
-/** A stage in words, with what the service reports of it. */
-function describeStage(answer) {
-    switch (answer.stage) {
-        case 'initializing':
-            return 'initializing (the flows are starting)';
-        case 'underReview': {
-            const parts = [
-                answer.underInvestigation !== undefined &&
-                    `${answer.underInvestigation} workflow(s) under investigation`,
-                answer.autoRetrying && `${answer.autoRetrying} retrying`,
-                answer.blockingBugsCount !== undefined &&
-                    `${answer.blockingBugsCount} blocking bug(s) so far`,
-                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
-            ].filter(Boolean);
-            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
-        }
-        case 'completed':
-            return answer.greenlight
-                ? 'completed, green'
-                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'in a stage this client does not know';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/waiting.ts
-
-
-
-/**
- * Waits for the verdict of the run the deploy created (or, in wait mode, the
- * one given); the judgement decides what a verdict other than passed does.
- */
-async function waitForVerdict(session, deployment) {
-    const { settings, log } = session;
-    const afterDeploy = settings.mode !== 'wait';
-    const runId = deployment.runId;
-    if (!runId || deployment.noRun) {
-        log.info('No run was created, so there is no verdict to wait for.');
-        return {};
-    }
-    const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
-    const service = session.service(session.hooks.signal, deadline);
-    const base = settings.pollIntervalMs;
-    session.emitEvent({ type: 'waiting', runId });
-    const verdict = await session.phase(`Verdict of run ${runId}`, () => {
-        log.info(`Waiting up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
-        return pollVerdict(service, {
-            runId,
-            timeoutMs: settings.waitTimeoutMs,
-            intervalMs: base,
-            // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
-            notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
-            createdHere: afterDeploy,
-            signal: session.hooks.signal,
-            onStatus: status => session.emitEvent({ type: 'status', status })
-        });
-    });
-    if (verdict.verdict === 'passed')
-        log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
-    if (verdict.verdict === 'timed-out')
-        log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
-    return { facts: { verdict: waiting_scrubbed(session, verdict) }, event: { type: 'verdict' } };
-}
-/** A verdict whose service-given texts (bug names, links) carry no secret. */
-function waiting_scrubbed(session, verdict) {
-    return scrubbedVerdict(verdict, text => session.value(text));
-}
-/** Pure: a verdict with each service-given text (bug names, links) passed through `value`, the deploy's redaction. */
-function scrubbedVerdict(verdict, value) {
-    const text = (t) => t === undefined ? undefined : value(t);
-    const clean = (bugs) => bugs.map(bug => ({ ...bug, name: text(bug.name), url: text(bug.url) }));
-    return {
-        ...verdict,
-        runUrl: text(verdict.runUrl),
-        bugsUrl: text(verdict.bugsUrl),
-        bugs: clean(verdict.bugs),
-        blockingBugs: clean(verdict.blockingBugs)
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/steps.ts
@@ -10287,6 +11133,7 @@ async function terminate(session) {
 
 
 
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /** The steps a step runs once for all its deployments. */
@@ -10306,7 +11153,9 @@ async function runDeploy(command, values, hooks) {
     const reporting = new Reporting(output, hooks.reporters ?? []);
     // Masked before anything else can print them, even when they fail validation or sit in another option.
     output.addSecretOptions(values, hooks.env);
-    let deployments = [newDeployment(deploymentName({}), startedAt)];
+    // A collect's deployments are the ones it finds; any other mode has one at least.
+    let collect = asksToCollect(command, values) ? emptyCollect() : undefined;
+    let deployments = collect ? [] : [newDeployment(deploymentName({}), startedAt)];
     let settings;
     try {
         if (hooks.signal?.aborted)
@@ -10322,19 +11171,31 @@ async function runDeploy(command, values, hooks) {
         });
         output.secrets.add(settings.apiKey);
         output.secrets.add(settings.values.githubToken);
-        // One deployment per build, or per run waited for; one for a mode without either.
-        const name = deploymentName({
-            checkName: settings.values.checkName,
-            deploymentType: settings.values.deploymentType,
-            environment: settings.values.environment?.all
-        });
-        const each = settings.files.length > 0 ? settings.files : settings.runIds;
-        deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt));
-        await runSteps({ settings, limits, output, hooks, reporting, deployments });
+        if (settings.mode === 'collect') {
+            const collection = await collectPending({ settings, limits, output, hooks });
+            ({ deployments } = collection);
+            collect = collection.facts;
+            reporting.add(optionReporters(settings.values, reportContext(settings, limits, output, hooks)));
+            reporting.add([collectedReporter(collection, settings, output, hooks)]);
+            await reporting.prepare();
+        }
+        else {
+            // One deployment per build, or per run waited for; one for a mode without either.
+            const name = deploymentName({
+                checkName: settings.values.checkName,
+                deploymentType: settings.values.deploymentType,
+                environment: settings.values.environment?.all
+            });
+            const each = settings.files.length > 0 ? settings.files : settings.runIds;
+            deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt));
+            await runSteps({ settings, limits, output, hooks, reporting, deployments });
+        }
     }
     catch (error) {
-        // Before any request: every deployment ends with what stopped the step.
+        // Before any request: every deployment ends with what stopped the step (a collect, the collect itself).
         const failure = failureOf(error, output, hooks.signal);
+        if (collect)
+            collect.failure = collectFailureOf(failure);
         for (const deployment of deployments) {
             deployment.failure ??= failure;
             deployment.outcome = 'aborted';
@@ -10346,12 +11207,33 @@ async function runDeploy(command, values, hooks) {
     }
     const facts = {
         deployments,
-        judgement: stepJudgement(deployments),
+        judgement: judgeStep({ deployments, collect }),
         warnings,
-        endedAt: shared_clock/* clock */.pm.now()
+        startedAt,
+        endedAt: shared_clock/* clock */.pm.now(),
+        ...(collect ? { collect } : {})
     };
     await reporting.finish(facts);
     return { facts, settings };
+}
+/** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
+function asksToCollect(command, values) {
+    const given = values.collect;
+    return (command === 'collect' ||
+        given === true ||
+        (typeof given === 'string' && given.trim().toLowerCase() === 'true'));
+}
+function emptyCollect() {
+    return { pending: 0, problems: [], warnings: [], requests: 0 };
+}
+/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
+function collectFailureOf(failure) {
+    return failure.usage || failure.interrupted
+        ? failure
+        : {
+            ...failure,
+            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
+        };
 }
 function newDeployment(name, startedAt) {
     return { name, startedAt, failOnNoRun: true, warnings: [] };
@@ -10479,592 +11361,6 @@ function failureOf(error, output, signal) {
         aborted: interrupted || error instanceof errors/* AbortedError */.oM,
         interrupted,
         unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/collect-service.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The longest one ask for a run's verdict may take with its retries. */
-const ASK_MS = 60_000;
-/**
- * The service's side of a collect: the options read and checked by the one
- * table (the key, the base URL, the wait's timeout), one ask per run for its
- * verdict, and the one judgement of what it comes to. Where the pending
- * deployments are found and what is written about them is GitHub's side
- * (github/pending-checks.ts, github/claim.ts); the texts it gets back have
- * been through the deploy's one redaction and formatter.
- */
-class Collect {
-    hooks;
-    settings;
-    output;
-    constructor(settings, output, hooks) {
-        this.hooks = hooks;
-        this.settings = settings;
-        this.output = output;
-    }
-    /**
-     * The options of a collect, checked before any request: an option that
-     * cannot be used comes back as the problem, in the front end's words,
-     * naming it and the fix.
-     */
-    static start(values, hooks) {
-        const output = new OutputFilter(hooks.vocabulary, hooks.log, []);
-        output.addSecretOptions(values, hooks.env);
-        try {
-            const settings = resolveOptions({
-                frontEnd: hooks.frontEnd,
-                // The action is every mode in one step, its input `collect` choosing this one.
-                command: hooks.frontEnd === 'action' ? undefined : 'collect',
-                values,
-                env: hooks.env,
-                workingDirectory: hooks.workingDirectory
-            });
-            if (settings.mode !== 'collect')
-                throw new errors/* InputError */.dz('collect', 'is not true', `Set ${(0,option_refs/* setting */.Pe)('collect', 'true')}`);
-            output.secrets.add(settings.apiKey);
-            output.secrets.add(settings.values.githubToken);
-            return new Collect(settings, output, hooks);
-        }
-        catch (error) {
-            return { problem: output.text(failureText(error)) };
-        }
-    }
-    /** What stopped the collect, in the front end's words and redacted: an option's error names it and the fix. */
-    problemOf(error) {
-        return this.output.text(failureText(error));
-    }
-    /**
-     * The verdict of a run, asked once: a superseding run followed, a run
-     * pending since `pendingSince` for longer than the wait's timeout ended as
-     * timed out; a run the service no longer reports on (410, or 404 for
-     * longer than the wait's timeout since its deploy) ended as timed out with
-     * the service's words, so that its check never stays in progress; the
-     * service's words redacted.
-     */
-    async verdictOf(runId, pendingSince) {
-        try {
-            return await this.askOnce(runId, pendingSince);
-        }
-        catch (error) {
-            if (!(error instanceof errors/* HttpStatusError */.F9))
-                throw error;
-            const old = shared_clock/* clock */.pm.now() - pendingSince >= this.settings.waitTimeoutMs;
-            if (error.status === 410 || (error.status === 404 && old))
-                return { verdict: this.gone(runId, error) };
-            // A run not there yet right after its deploy: still pending.
-            if (error.status === 404)
-                return {
-                    pending: { runId, answer: { greenlight: false, bugs: [], otherBlockingBugs: [] } }
-                };
-            throw error;
-        }
-    }
-    /** A run whose verdict will never come, as a timed-out verdict carrying the service's words. */
-    gone(runId, error) {
-        const words = error.status === 410
-            ? error.message
-            : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace. Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
-        return {
-            verdict: 'timed-out',
-            greenlight: false,
-            runId,
-            bugs: [],
-            blockingBugs: [],
-            timeoutMs: this.settings.waitTimeoutMs,
-            answered: false,
-            gone: this.output.text(words)
-        };
-    }
-    /** One ask, with the transport's retries within ASK_MS. */
-    async askOnce(runId, pendingSince) {
-        const limits = limitsFromEnv(this.hooks.env ?? {});
-        const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
-        const service = connectService({
-            baseUrl: this.settings.baseUrl,
-            apiKey: this.settings.apiKey,
-            policy: {
-                maxAttempts: this.settings.maxAttempts,
-                baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
-                maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
-                deadline,
-                signal: this.hooks.signal
-            },
-            transport: { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(this.hooks.frontEnd) },
-            log: this.output.log,
-            secrets: this.output.secrets
-        });
-        const now = await verdictNow(service, {
-            runId,
-            timeoutMs: this.settings.waitTimeoutMs,
-            pendingSince,
-            deadline,
-            signal: this.hooks.signal
-        });
-        return 'verdict' in now
-            ? { verdict: scrubbedVerdict(now.verdict, text => this.output.value(text)) }
-            : now;
-    }
-    /** A deployment reported later, with its verdict: judged by the one rule, as the waiting step would have. */
-    judged(deployment, verdict) {
-        const done = { ...deployment, verdict, wait: undefined, judgement: undefined };
-        const { message, ...judged } = conclude(done);
-        return { ...done, judgement: { ...judged, message: message && this.output.text(message) } };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/github/claim.ts
-/**
- * How a collect completes a check run that a collect beside it may be
- * completing too. GitHub has no conditional write, so a collect claims the
- * check run first (a token of its own in `external_id`), reads it back a
- * write spacing later, and completes it only if the claim is still its own
- * and the check still in progress: of two collects at once, the later claim
- * wins, and one that claims after the other's look finds it completed. This
- * is best effort: a write GitHub applies late can still let both complete
- * it, and then both write the same conclusion from the same verdict, and
- * edit the one comment to the same text.
- */
-
-
-/**
- * Claims `run`, then completes it with `fields` (its conclusion, output and
- * `external_id`) unless another collect took it first; true when this one
- * completed it.
- */
-async function claimAndComplete(client, repo, run, identity, fields, spaced) {
-    const claim = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
-    await spaced(() => client.updateCheck(repo, run.id, { external_id: externalId({ ...identity, claim }) }));
-    // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
-    const claimed = await spaced(() => client.getCheck(repo, run.id));
-    if (claimed.status === 'completed' || parseExternalId(claimed.externalId)?.claim !== claim)
-        return false;
-    await spaced(() => client.updateCheck(repo, run.id, fields));
-    return true;
-}
-
-;// CONCATENATED MODULE: ./src/core/github/pending-checks.ts
-/**
- * GitHub's side of a collect, reads only: where deployments reported later
- * may be (open pull requests' heads, the default branch's newest commits),
- * which check runs there are ours and still in progress (with the facts they
- * carry, or why those are refused), and the newest check run of a name.
- * Every list is filtered by GitHub itself (`status=in_progress`,
- * `check_name`), and each page is a request the collect's budget counts.
- */
-
-
-/**
- * The newest commits of the default branch a collect looks at: a deploy on
- * push checks its own commit, and between two collects a busy branch gets a
- * few merges; ten covers them at one request, where a deployment older than
- * that is superseded by a newer one anyway.
- */
-const DEFAULT_BRANCH_COMMITS = 10;
-/** The open pull requests a collect looks at, the most recently updated first. */
-const MAX_PULLS = 100;
-/** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
-const OUR_APP = 'github-actions';
-/**
- * The commits a collect looks at: the open pull requests' heads, in an
- * order that turns by `turn` from one collect to the next (so that no pull
- * request waits behind others a budget never gets past), then the default
- * branch's newest commits.
- */
-async function headsToCollect(client, repo, turn) {
-    const pulls = rotated(await client.openPulls(repo, MAX_PULLS), turn);
-    const commits = await client.defaultBranchCommits(repo, DEFAULT_BRANCH_COMMITS);
-    const heads = new Map();
-    for (const pull of pulls)
-        heads.set(pull.headSha, [...(heads.get(pull.headSha) ?? []), pull.number]);
-    for (const sha of commits)
-        if (!heads.has(sha))
-            heads.set(sha, []);
-    return [...heads].map(([sha, numbers]) => ({ sha, pulls: numbers }));
-}
-/** Pure: the list started at `turn` (modulo its length), the rest after it in order. */
-function rotated(pulls, turn) {
-    if (pulls.length === 0)
-        return [];
-    const start = ((turn % pulls.length) + pulls.length) % pulls.length;
-    return [...pulls.slice(start), ...pulls.slice(0, start)];
-}
-/**
- * Our check runs in progress on a commit: written by our app, with our
- * `external_id` naming a run, and a facts line of a deployment reported
- * later under the check's own name. One whose line is refused by the
- * schema is told apart (a warning, never the collect's end); one that
- * carries no line of ours is another product's, and left alone.
- */
-async function pendingChecks(client, repo, sha) {
-    const pending = [];
-    const refused = [];
-    for (const run of await client.listCheckRuns(repo, sha, { status: 'in_progress' })) {
-        if (run.app !== OUR_APP || run.status === 'completed')
-            continue;
-        const identity = parseExternalId(run.externalId);
-        if (!identity?.runId)
-            continue;
-        const facts = readFactsLine(run.summary);
-        if (!facts)
-            continue;
-        if ('problem' in facts)
-            refused.push({ run, problem: facts.problem });
-        else if (facts.deployment.name !== run.name || !facts.deployment.reportLater)
-            refused.push({ run, problem: 'its facts line names another deployment' });
-        else
-            pending.push({ run, identity, facts, runId: identity.runId });
-    }
-    return { pending, refused };
-}
-/**
- * The newest check run of ours named `name` on a commit, with its facts
- * (a step's other deployment, for the step's comment); undefined when there
- * is none, or its facts cannot be used.
- */
-async function newestOfName(client, repo, sha, name) {
-    const [run] = (await client.listCheckRuns(repo, sha, { name, latest: true })).filter(check => check.app === OUR_APP && parseExternalId(check.externalId));
-    const facts = readFactsLine(run?.summary);
-    return facts && !('problem' in facts) && facts.deployment.name === name ? facts : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/collect-pass.ts
-
-
-
-
-
-
-
-
-
-
-
-/** GitHub asks for at least a second between two writes (its secondary rate limits): writes are spaced so. */
-const WRITE_SPACING_MS = 1000;
-/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
-class BudgetSpent extends Error {
-}
-/**
- * Finds this repository's check runs of deployments reported later (open
- * pull requests' heads, the default branch's newest commits), and collects
- * each. A check run is ours only when our app wrote it, its `external_id` is
- * ours with a run id, and its summary carries the facts of a deployment of
- * the same name. An unended run is left as it is; nothing is written that
- * did not change; a completed check run is never written again.
- */
-async function collectPending(plan, collect, client, signal) {
-    const pass = new Pass(plan, collect, client, signal);
-    try {
-        for (const head of await headsToCollect(client, plan.repo, plan.turn)) {
-            if (signal?.aborted)
-                break;
-            await pass.head(head);
-        }
-    }
-    catch (error) {
-        if (!(error instanceof BudgetSpent))
-            throw error;
-        pass.report.stopped = error.message;
-        collect.output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
-    }
-    return pass.report;
-}
-/** One collect's pass: its report so far, its spaced writes, the token's identity asked once. */
-class Pass {
-    plan;
-    collect;
-    client;
-    signal;
-    report = { completed: [], pending: 0, problems: [], warnings: [] };
-    lastWrite = -Infinity;
-    login;
-    constructor(plan, collect, client, signal) {
-        this.plan = plan;
-        this.collect = collect;
-        this.client = client;
-        this.signal = signal;
-    }
-    /** Every pending check run of one commit, each on its own; then the comment of each step that changed. */
-    async head(head) {
-        const { pending, refused } = await pendingChecks(this.client, this.plan.repo, head.sha);
-        for (const { run, problem } of refused)
-            this.warn(`${where(head, run.name)} is not collected: ${problem}.`);
-        const now = new Map();
-        const changed = [];
-        for (const check of pending) {
-            if (this.signal?.aborted)
-                return;
-            try {
-                const standing = await this.check(check, head);
-                now.set(check, standing);
-                if (standing.completed)
-                    changed.push(check);
-            }
-            catch (error) {
-                this.failed(error, `${where(head, check.run.name)} (run ${check.runId})`);
-            }
-        }
-        for (const check of onePerStep(changed)) {
-            try {
-                await this.comment(check, head, now);
-            }
-            catch (error) {
-                this.failed(error, `The comment of ${where(head, check.run.name)}`);
-            }
-        }
-    }
-    /** One check run: its run's verdict asked once; completed when the run ended. */
-    async check(check, head) {
-        const { facts, run, runId, identity } = check;
-        const since = Date.parse(run.startedAt ?? '') || shared_clock/* clock */.pm.now();
-        const verdict = await this.collect.verdictOf(runId, since);
-        if ('pending' in verdict) {
-            this.report.pending++;
-            return { deployment: { ...facts.deployment, stage: stageWords(verdict.pending) } };
-        }
-        const deployment = this.collect.judged(facts.deployment, verdict.verdict);
-        const fields = scrubbed(this.plan.secrets, {
-            status: 'completed',
-            conclusion: checkConclusion(deployment),
-            completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString(),
-            external_id: externalId({
-                runId: deployment.verdict?.runId ?? runId,
-                workflowRunId: identity.workflowRunId,
-                build: identity.build || buildKey(deployment)
-            }),
-            ...(deployment.verdict?.runUrl ? { details_url: deployment.verdict.runUrl } : {}),
-            output: checkOutput(deployment, facts.workflowRunUrl, facts.names)
-        });
-        const spaced = (write) => this.spaced(write);
-        const completed = await claimAndComplete(this.client, this.plan.repo, run, identity, fields, spaced);
-        if (completed) {
-            this.report.completed.push(deployment);
-            this.collect.output.log.info(`${where(head, run.name)}: run ${deployment.verdict?.runId ?? runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
-        }
-        return { deployment, completed };
-    }
-    /**
-     * The comment of the step a completed deployment belongs to, as the step
-     * would show it now: each of its deployments as its newest check run of
-     * ours says, the one just completed with its verdict. Only on an open pull
-     * request whose head is this commit: a deployment's own word for its pull
-     * request is never enough to write on one.
-     */
-    async comment(check, head, now) {
-        const number = check.facts.deployment.git?.pullRequestNumber;
-        if (number === undefined || !head.pulls.includes(number))
-            return;
-        const { names } = check.facts;
-        const step = [...now].filter(([other]) => other.identity.workflowRunId === check.identity.workflowRunId);
-        const shown = [];
-        for (const name of names) {
-            const here = step.find(([other]) => other.run.name === name)?.[1];
-            const newest = here ?? (await this.newest(head.sha, name));
-            // A deployment of the step no check run shows any longer: its row cannot be told, nor the comment.
-            if (!newest)
-                return;
-            shown.push(newest);
-        }
-        const body = this.plan.secrets.redactValue(commentBody(shown.map(entry => entry.deployment), this.plan.workflowRunUrl));
-        const ours = new OurComment(async () => this.client, this.plan.repo, number, await this.identity());
-        await ours.write(body, names, new AbortController().signal, write => this.spaced(write));
-    }
-    async newest(sha, name) {
-        const facts = await newestOfName(this.client, this.plan.repo, sha, name);
-        return facts && { deployment: facts.deployment };
-    }
-    /** Whose comments are ours: the token's identity, asked once for every pull request of the collect. */
-    identity() {
-        this.login ??= this.client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN);
-        return this.login;
-    }
-    /** A write, a write spacing after the last one. */
-    async spaced(write) {
-        const wait = this.lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
-        if (wait > 0)
-            await shared_clock/* clock */.pm.sleep(wait, this.signal);
-        this.lastWrite = shared_clock/* clock */.pm.now();
-        return write();
-    }
-    /**
-     * What a failed check comes to: the budget ends the pass; a refusal of
-     * the token or the key ends the collect (every other check would meet it
-     * too); GitHub or the service out of reach is a problem of this check,
-     * which fails the collect; anything about the check itself (a completion
-     * GitHub refused) is a warning, and the pass goes on.
-     */
-    failed(error, what) {
-        if (error instanceof BudgetSpent || this.signal?.aborted)
-            throw error;
-        const status = error instanceof github_errors/* GitHubError */.y_ || error instanceof errors/* HttpStatusError */.F9 ? error.status : 0;
-        if (error instanceof github_errors/* GitHubRateLimitError */.Rr || error instanceof github_errors/* ForeignAnswerError */.Zy)
-            throw new errors/* DeployError */.sH((0,errors/* messageOf */.bD)(error));
-        if (error instanceof github_errors/* GitHubError */.y_ && (status === 401 || status === 403))
-            throw new errors/* DeployError */.sH(`GitHub refused the token (${status}: ${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`);
-        if (status === 401 || status === 403)
-            throw error;
-        const text = `${what} could not be collected: ${(0,errors/* messageOf */.bD)(error)}`;
-        if (error instanceof github_errors/* GitHubError */.y_ && status >= 400 && status < 500)
-            this.warn(`${text} It is left as it is.`);
-        else
-            this.report.problems.push(`${text} It is collected again next time.`);
-    }
-    warn(text) {
-        this.report.warnings.push(text);
-        this.collect.output.log.warning(text, 'Not collected');
-    }
-}
-/** Pure: a check run named with where it is: the pull requests whose head the commit is, else the commit. */
-function where(head, name) {
-    const on = head.pulls.length > 0
-        ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
-        : `commit ${head.sha.slice(0, 12)}`;
-    return `Check run ${(0,shared_text/* quote */.hD)(name ?? '')} on ${on}`;
-}
-/** One completed deployment per step: a step's comment is written once for all of them. */
-function onePerStep(changed) {
-    const seen = new Set();
-    return changed.filter(check => {
-        const key = JSON.stringify([
-            check.identity.workflowRunId,
-            check.facts.deployment.git?.pullRequestNumber,
-            check.facts.names
-        ]);
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
-/**
- * The collect, for every front end: the verdicts of deployments reported
- * later put on their check runs and comments by a scheduled job. Its options
- * are checked by the one table before any request; its requests to GitHub
- * are held to a budget before each one (every page and retry included) and
- * to a reserve of the token's hourly rate limit; what it came to says
- * whether collecting worked, never whether a pull request's run passed.
- */
-
-
-
-
-
-
-
-/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
-const RATE_RESERVE = 50;
-/**
- * A collect: its options checked by the one table before any request (the
- * key, the base URL, the token, the repository: GITHUB_REPOSITORY in a
- * workflow), then one pass over the pending check runs. Never throws: what
- * stopped it is the outcome's `problem`, redacted.
- */
-async function runCollect(values, hooks) {
-    const env = hooks.env ?? {};
-    const empty = {
-        completed: [],
-        pending: 0,
-        problems: [],
-        warnings: [],
-        requests: 0
-    };
-    const collect = Collect.start(values, hooks);
-    if ('problem' in collect)
-        return { ...empty, problem: { message: collect.problem, usage: true } };
-    const { settings } = collect;
-    const target = whereToCollect(collect, env);
-    if ('problem' in target)
-        return { ...empty, problem: { message: target.problem, usage: true } };
-    const { repo, token } = target;
-    const maxRequests = settings.values.collectMaxRequests ?? 300;
-    const client = await loadClient(token, apiUrlOf(env), {
-        signal: hooks.signal ?? new AbortController().signal,
-        deadline: () => undefined,
-        // Before every request, each page and retry included: a head with thousands of check runs cannot take the budget past its end.
-        beforeRequest: () => withinBudget(client, maxRequests)
-    });
-    try {
-        const report = await collectPending({
-            repo,
-            workflowRunUrl: workflowRunUrlOf(env),
-            secrets: collect.output.secrets,
-            // A different pull request first in each collect: none waits behind others a budget never gets past.
-            turn: Number(env.GITHUB_RUN_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000)
-        }, collect, client, hooks.signal);
-        collect.output.log.info(`Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`);
-        return {
-            ...report,
-            problems: report.problems.map(problem => collect.output.text(problem)),
-            warnings: report.warnings.map(warning => collect.output.text(warning)),
-            requests: client.requestCount()
-        };
-    }
-    catch (error) {
-        return {
-            ...empty,
-            requests: client.requestCount(),
-            problem: {
-                message: `Collecting stopped: ${collect.problemOf(error)} Nothing else was written; the next collect tries again.`,
-                usage: false
-            }
-        };
-    }
-}
-/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
-function whereToCollect(collect, env) {
-    try {
-        const repo = githubRepoOf(collect.settings, env);
-        const token = collect.settings.values.githubToken;
-        if (!token)
-            throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
-        if (!repo)
-            throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
-        return { repo, token };
-    }
-    catch (error) {
-        return { problem: collect.problemOf(error) };
-    }
-}
-/** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
-function withinBudget(client, maxRequests) {
-    if (client.requestCount() >= maxRequests)
-        throw new BudgetSpent(`It sent the ${maxRequests} requests collect-max-requests allows; the rest is collected next time.`);
-    const rate = client.rateLimit();
-    if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
-        throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
-}
-/** Pure: a collect's outcome as its result. */
-function collectResultOf(outcome) {
-    const failed = outcome.problem !== undefined || outcome.problems.length > 0;
-    const reason = outcome.problem?.message ??
-        (outcome.problems.length > 0
-            ? `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`
-            : undefined);
-    return {
-        conclusion: failed ? 'failure' : 'success',
-        cause: outcome.problem?.usage ? 'usage' : failed ? 'deploy-failed' : 'success',
-        ...(reason ? { reason } : {}),
-        completed: outcome.completed.map(deploymentOutputs),
-        pending: outcome.pending,
-        ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
-        problems: outcome.problems,
-        warnings: outcome.warnings,
-        requests: outcome.requests
     };
 }
 
@@ -11256,8 +11552,6 @@ async function run(signal, env) {
             secrets.add(values.apiKey);
         if (values.githubToken)
             secrets.add(values.githubToken);
-        if (values.collect !== undefined && values.collect.trim().toLowerCase() === 'true')
-            return await collectStep(values, log, signal, env);
         const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env);
         for (const note of context.notes)
             runnerLog.warning(note, 'Event value left out');
@@ -11281,39 +11575,15 @@ async function run(signal, env) {
     }
 }
 /**
- * A collect (collect: true): the verdicts of deployments reported later put
- * on their check runs and comments. Its result says whether collecting
- * worked, never whether a pull request's run passed: a failed verdict is the
- * pull request's check, not this job's.
+ * The one error or warning line, and the step's result, from the step's
+ * judgement. A collect's says whether collecting worked, never whether a
+ * pull request's run passed: a failed verdict is the pull request's check,
+ * not this job's.
  */
-async function collectStep(values, log, signal, env) {
-    const outcome = await runCollect(values, {
-        frontEnd: 'action',
-        vocabulary: ACTION_VOCABULARY,
-        log,
-        signal,
-        env,
-        workingDirectory: env.GITHUB_WORKSPACE || process.cwd()
-    });
-    if (outcome.problem)
-        return failWith(outcome.problem.message, outcome.problem.usage ? 'Invalid input' : 'Collect failed');
-    if (env.GITHUB_STEP_SUMMARY && outcome.completed.length > 0)
-        await new JobSummary(env.GITHUB_STEP_SUMMARY).finish({
-            deployments: outcome.completed,
-            judgement: stepJudgement(outcome.completed),
-            warnings: []
-        });
-    for (const problem of outcome.problems)
-        runnerLog.warning(problem, 'Not collected');
-    if (outcome.problems.length > 0)
-        failWith(`${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`, 'Collect failed');
-}
-/** The one error or warning line, and the step's result, from the step's judgement. */
-function main_conclude({ judgement, deployments, problem }) {
+function main_conclude({ judgement, deployments, problem, collect }) {
+    const usage = !problem && (collect ? collect.failure?.usage : deployments.some(d => d.failure?.usage));
     if (judgement.conclusion === 'failure')
-        failWith(judgement.message ?? 'The deploy failed.', !problem && deployments.some(d => d.failure?.usage)
-            ? 'Invalid input'
-            : 'Mobile build deploy failed');
+        failWith(judgement.message ?? 'The deploy failed.', usage ? 'Invalid input' : collect ? 'Collect failed' : 'Mobile build deploy failed');
     else if (judgement.conclusion === 'warning' && judgement.message)
         runnerLog.warning(judgement.message, 'No run created');
 }
@@ -11357,7 +11627,7 @@ function readEvent(env) {
 /* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(846);
 /* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(986);
 /* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(927);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(491);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(872);
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
@@ -11457,12 +11727,13 @@ function isJsonType(contentType) {
 
 /***/ }),
 
-/***/ 491:
+/***/ 872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Rr: () => (/* binding */ GitHubRateLimitError),
 /* harmony export */   Zy: () => (/* binding */ ForeignAnswerError),
+/* harmony export */   bv: () => (/* binding */ collectFailure),
 /* harmony export */   d5: () => (/* binding */ notShown),
 /* harmony export */   oC: () => (/* binding */ PERMISSION),
 /* harmony export */   y_: () => (/* binding */ GitHubError)
@@ -11543,6 +11814,31 @@ function notShown(kind, error, { why, where = 'The verdict is in the job summary
         level: 'warning',
         text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
     };
+}
+/**
+ * Pure: what a failed request of a collect comes to, for its pass and its
+ * reporter alike: the token refused or GitHub's rate limit ends the collect
+ * (every other check would meet it too: `stop`); GitHub or the service out of
+ * reach is a `problem` of this check, which fails the collect and is tried
+ * again next time; anything about the check itself (a write GitHub refused)
+ * is a `warning`, and it is left as it is. `what` names the check.
+ */
+function collectFailure(error, what) {
+    const status = error.status;
+    const code = typeof status === 'number' ? status : 0;
+    if (error instanceof GitHubRateLimitError || error instanceof ForeignAnswerError)
+        return { stop: new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH((0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)) };
+    if (error instanceof GitHubError && (code === 401 || code === 403))
+        return {
+            stop: new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH(`GitHub refused the token (${code}: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`)
+        };
+    // The service's refusal of the key: every other run would meet it too.
+    if (code === 401 || code === 403)
+        return { stop: error };
+    const text = `${what} could not be collected: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)}`;
+    return error instanceof GitHubError && code >= 400 && code < 500
+        ? { warning: `${text} It is left as it is.` }
+        : { problem: `${text} It is collected again next time.` };
 }
 
 
@@ -11842,8 +12138,6 @@ const COMMANDS = [
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 const PLATFORMS = ['android', 'ios'];
 const ALL = COMMANDS;
-/** The commands that deploy, wait or end an environment: every one but the collect. */
-const DEPLOYS = ['deploy', 'upload', 'notify', 'wait', 'terminate'];
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
 const GIT = ['deploy', 'upload', 'notify'];
@@ -12115,20 +12409,20 @@ const TABLE = {
     },
     junitReport: {
         kind: 'path',
-        commands: REPORTING,
+        commands: [...REPORTING, 'collect'],
         frontEnds: ['action', 'cli'],
         names: { cli: 'junit' },
-        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
     },
     summaryFile: {
         kind: 'path',
-        commands: DEPLOYS,
+        commands: ALL,
         frontEnds: ['cli', 'library'],
         description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
     },
     resultWebhook: {
         kind: 'secretUrl',
-        commands: DEPLOYS,
+        commands: ALL,
         description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. https, or http to a loopback host; its path and query are masked as a secret."
     },
     githubToken: {

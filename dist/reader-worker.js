@@ -3731,8 +3731,6 @@ const COMMANDS = [
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 const PLATFORMS = ['android', 'ios'];
 const ALL = COMMANDS;
-/** The commands that deploy, wait or end an environment: every one but the collect. */
-const DEPLOYS = ['deploy', 'upload', 'notify', 'wait', 'terminate'];
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
 const GIT = ['deploy', 'upload', 'notify'];
@@ -4004,20 +4002,20 @@ const TABLE = {
     },
     junitReport: {
         kind: 'path',
-        commands: REPORTING,
+        commands: [...REPORTING, 'collect'],
         frontEnds: ['action', 'cli'],
         names: { cli: 'junit' },
-        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict)."
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
     },
     summaryFile: {
         kind: 'path',
-        commands: DEPLOYS,
+        commands: ALL,
         frontEnds: ['cli', 'library'],
         description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
     },
     resultWebhook: {
         kind: 'secretUrl',
-        commands: DEPLOYS,
+        commands: ALL,
         description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. https, or http to a loopback host; its path and query are masked as a secret."
     },
     githubToken: {

@@ -14,12 +14,11 @@ import {
   PERSON,
   PERSONAL_TOKEN,
   READ_ONLY_TOKEN,
-  WRITE_TOKEN,
-  type GitHubCheckRun
+  WRITE_TOKEN
 } from '../../emulator/github-api.js'
 import { errorLines } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { carriesMarker, commentMarker } from '../../src/core/report/github.js'
+import { carriesMarker, commentMarker } from '../../src/core/report/comment.js'
 import { parseExternalId } from '../../src/core/report/identity.js'
 import { safeHref } from '../../src/core/report/markdown.js'
 import {
@@ -27,15 +26,12 @@ import {
   freshWorkspace,
   step,
   writeArtifact,
-  type Built,
-  requestsOf
+  type Built
 } from '../helpers/harness.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { deployer, env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
-import { useEmulatorClock } from '../../emulator/clock.js'
-import { clock } from '../../src/core/shared/clock.js'
 
 /**
  * The verdict where reviewers look, through the action's run() with the real
@@ -344,13 +340,14 @@ describe('GitHub reporting', () => {
         expect(sent).not.toContain(WRITE_TOKEN)
         expect(request.apiVersion).toBe('2022-11-28')
       }
-      expect(emulator.github.checkRuns[0]!.details_url).toMatch(/^https:\/\/evil\.example\.com\//)
+      // A link of the service's words leads only to the service's own origin or GitHub's: evil.example.com is no link.
+      expect(emulator.github.checkRuns[0]!.details_url).toBe(
+        'https://github.com/octo-org/octo-app/actions/runs/1'
+      )
 
-      // Links to the service's addresses (or ours), every character outside the safe set encoded; `***` is the redaction's mask.
+      // Links to GitHub's server or the service's own origin only (evil.example.com is neither), every character outside the safe set encoded; `***` is the redaction's mask.
       const evilOrOurs = (href: string): boolean =>
-        /^https:\/\/(evil\.example\.com|github\.com)\/[A-Za-z0-9\-./:?#=&%+,;@!$~_]*$/.test(
-          href.replace(/\*\*\*/g, '')
-        )
+        /^https:\/\/github\.com\/[A-Za-z0-9\-./:?#=&%+,;@!$~_]*$/.test(href.replace(/\*\*\*/g, ''))
       const body = emulator.github.comments[0]!.body
       const check = emulator.github.checkRuns[0]!.output
       for (const markdown of [body, check.summary!, check.text!]) {
@@ -375,7 +372,7 @@ describe('GitHub reporting', () => {
         number: i + 1,
         priority: 'urgent',
         isBlocking: true,
-        applicationUrl: `https://app.example.com/runs/run_many/bugs/${i + 1}`
+        applicationUrl: `${emulator.baseUrl}/runs/run_many/bugs/${i + 1}`
       }))
       emulator.faults.add({
         route: 'greenlight',
@@ -385,8 +382,8 @@ describe('GitHub reporting', () => {
           runStage: 'completed',
           greenlight: false,
           relevantRunId: 'run_many',
-          relevantRunUrl: 'https://app.example.com/runs/run_many',
-          relevantRunWithBugsUrl: 'https://app.example.com/runs/run_many/bugs',
+          relevantRunUrl: `${emulator.baseUrl}/runs/run_many`,
+          relevantRunWithBugsUrl: `${emulator.baseUrl}/runs/run_many/bugs`,
           blockingBugsCount: bugs.length,
           nonBlockingBugsCount: 0,
           reproducedBugs: bugs
@@ -402,7 +399,7 @@ describe('GitHub reporting', () => {
       expect(bytes).toBeLessThanOrEqual(65_535)
       expect(bytes).toBeGreaterThan(60_000)
       expect(check.output.text!.split('\n').at(-1)).toBe(
-        'The rest is on [the run’s page](https://app.example.com/runs/run_many/bugs) and in [the job summary](https://github.com/octo-org/octo-app/actions/runs/1).'
+        `The rest is on [the run’s page](${emulator.baseUrl}/runs/run_many/bugs) and in [the job summary](https://github.com/octo-org/octo-app/actions/runs/1).`
       )
       // The job summary the line points to names every bug.
       for (const bug of bugs) expect(result.summary).toContain(bug.applicationUrl)
@@ -692,198 +689,3 @@ describe('GitHub reporting', () => {
  * pull request with hundreds of check runs never keeps the genuine ones
  * from their verdict, nor every later collect from theirs.
  */
-describe('the collect', () => {
-  let emulator: Emulator
-  let workspace: string
-  let ahead = 0
-  let restoreClock: () => void
-  beforeAll(async () => {
-    emulator = await startEmulator()
-    workspace = await freshWorkspace()
-    await writeArtifact('app.apk', 64 * 1024, workspace)
-    restoreClock = useEmulatorClock(() => clock.now() + ahead)
-  })
-  afterAll(async () => {
-    restoreClock()
-    await emulator.close()
-  })
-  beforeEach(() => {
-    emulator.reset()
-    ahead = 0
-  })
-
-  const HOUR = 60 * 60 * 1000
-  const hourLong = (fields: object = {}) =>
-    run({ initializingMs: HOUR / 2, underReviewMs: HOUR / 2, ...fields })
-
-  function deployLater(head = HEAD, number = 7, inputs: Record<string, string> = {}) {
-    const event = pullRequest(head)
-    return step(
-      emulator,
-      { file: 'app.apk', 'report-later': 'true', variables: hourLong(), ...inputs },
-      {
-        workspace,
-        env,
-        ...event,
-        ref: `refs/pull/${number}/merge`,
-        event: { number, pull_request: { ...event.event.pull_request, number } }
-      }
-    )
-  }
-
-  function collect(inputs: Record<string, string> = {}, runId = '1') {
-    return step(
-      emulator,
-      { collect: 'true', ...inputs },
-      {
-        env: { ...env, GITHUB_RUN_ID: runId },
-        eventName: 'schedule',
-        ref: 'refs/heads/main',
-        sha: '9999999999999999999999999999999999999999',
-        event: { schedule: '*/10 * * * *' }
-      }
-    )
-  }
-
-  /** A check run of our app, our name and our external_id, written by another workflow of the repository. */
-  function plant(fields: Partial<GitHubCheckRun> & { summary: string }): GitHubCheckRun {
-    const check: GitHubCheckRun = {
-      id: 90_000 + emulator.github.checkRuns.length,
-      name: 'Mobile tests (Android: com.example.inspect)',
-      head_sha: HEAD,
-      status: 'in_progress',
-      conclusion: null,
-      external_id: 'mobile-build-deploy:run_planted:1:abc',
-      details_url: null,
-      started_at: new Date(clock.now()).toISOString(),
-      completed_at: null,
-      output: { title: 'x', summary: fields.summary },
-      app: { slug: 'github-actions' },
-      history: [],
-      ...fields
-    }
-    emulator.github.checkRuns.unshift(check)
-    return check
-  }
-
-  const factsLine = (value: unknown) =>
-    `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
-
-  describe('a collect that meets what is not GitHub', () => {
-    it('stops at a proxy’s page or a long secondary rate limit, telling which, asking no report', async () => {
-      emulator.github.faults.add({
-        status: 200,
-        page: '<html><title>Sign in to the proxy</title></html>',
-        times: 100
-      })
-      const paged = await collect()
-      expect(paged.exitCode).toBe(1)
-      expect(paged.stdout).toMatch(
-        /::error title=Collect failed::Collecting stopped: GitHub's API at http:\/\/127\.0\.0\.1:\d+ answered GET .* with an HTML page titled "Sign in to the proxy", where JSON was expected/
-      )
-      expect(paged.stdout).not.toMatch(/Please report|Unexpected error|<html/)
-      emulator.github.reset()
-      emulator.github.faults.add({
-        status: 403,
-        headers: { 'retry-after': '900' },
-        body: { message: 'You have exceeded a secondary rate limit.' },
-        times: 100
-      })
-      const limited = await collect()
-      expect(limited.exitCode).toBe(1)
-      expect(limited.stdout).toMatch(
-        /Collecting stopped: GitHub's rate limit asks to wait 15 min, longer than a call waits/
-      )
-      expect(limited.stdout).not.toMatch(/Please report|Unexpected error|refused the token/)
-    })
-  })
-
-  describe('a collect no check can stop', () => {
-    it('a poisoned check before a genuine ended one: warned, left alone; the genuine one completed; the collect succeeds', async () => {
-      await deployLater()
-      const poisoned = plant({
-        summary: factsLine({
-          deployment: {
-            name: 'Mobile tests (Android: com.example.inspect)',
-            runId: 'run_planted',
-            reportLater: true,
-            git: { pullRequestNumber: '7 **bold**' },
-            verdict: { verdict: 'failed', blockingBugs: [{ name: 'x', priority: '<img src=x>' }] }
-          },
-          names: ['Mobile tests (Android: com.example.inspect)']
-        })
-      })
-      ahead = 2 * HOUR
-      const result = await collect()
-      expect(result.exitCode).toBe(0)
-      expect(result.stdout).toMatch(
-        /::warning title=Not collected::Check run "Mobile tests \(Android: com\.example\.inspect\)" on pull request #7 is not collected: its facts line is refused: facts\.deployment\.git\.pullRequestNumber is not a whole number/
-      )
-      expect(poisoned.status).toBe('in_progress')
-      const genuine = emulator.github.checkRuns.find(c => c !== poisoned)!
-      expect(genuine).toMatchObject({ status: 'completed', conclusion: 'success' })
-      expect(emulator.github.comments[0]!.body).not.toMatch(/img|\*\*bold/)
-      // The next collect meets the same check, and still goes on.
-      const again = await collect()
-      expect(again.exitCode).toBe(0)
-    })
-
-    it('a run the service no longer reports on (410) is ended: its check timed out with the service words, its comment row final', async () => {
-      await deployLater()
-      ahead = 10 * 60 * 1000
-      emulator.faults.add({ route: 'greenlight', status: 410, times: 1 })
-      const result = await collect()
-      expect(result.exitCode).toBe(0)
-      const [check] = emulator.github.checkRuns
-      expect(check).toMatchObject({ status: 'completed', conclusion: 'timed_out' })
-      expect(check!.output.summary).toMatch(/410 Gone/)
-      expect(check!.output.title).toMatch(/no verdict/)
-      expect(emulator.github.comments[0]!.body).not.toMatch(/pending/)
-      // Nothing is left for the next collect.
-      const early = emulator.github.requests.length
-      expect((await collect()).exitCode).toBe(0)
-      expect(emulator.github.requests.slice(early).filter(r => r.method !== 'GET')).toEqual([])
-    })
-
-    it('a run that answers 404 long after its deploy is ended; a young one waits', async () => {
-      await deployLater()
-      // The collect judges a run's age by its check run's start, on its own clock, against wait-timeout-minutes.
-      const timeout = { 'wait-timeout-minutes': '1' }
-      emulator.faults.add({ route: 'greenlight', status: 404, times: 1 })
-      expect((await collect(timeout)).exitCode).toBe(0)
-      expect(emulator.github.checkRuns[0]!.status).toBe('in_progress')
-      await clock.sleep(2 * 60 * 1000)
-      emulator.faults.add({ route: 'greenlight', status: 404, times: 1 })
-      expect((await collect(timeout)).exitCode).toBe(0)
-      const [check] = emulator.github.checkRuns
-      expect(check).toMatchObject({ status: 'completed', conclusion: 'timed_out' })
-      expect(check!.output.summary).toMatch(/verdict endpoint/)
-      expect(check!.output.summary).not.toMatch(/base-url/)
-    })
-
-    it('a thousand and more check runs on one pull request: the budget holds page by page, and the other pull request gets its turn', async () => {
-      await deployLater(HEAD2, 8)
-      for (let i = 0; i < 1500; i++)
-        plant({ name: `lint ${i}`, external_id: null, app: { slug: 'other-ci' }, summary: 'lint' })
-      emulator.github.pulls.push({
-        number: 7,
-        state: 'open',
-        head: { ref: 'busy', sha: HEAD, owner: 'octo-org' }
-      })
-      ahead = 2 * HOUR
-      const budget = 12
-      const seen: number[] = []
-      for (const runId of ['1', '2']) {
-        const before = emulator.github.requests.length
-        const result = await collect({ 'collect-max-requests': String(budget) }, runId)
-        expect(result.exitCode).toBe(0)
-        seen.push(emulator.github.requests.length - before)
-      }
-      // Never past the budget, pages included; and within two collects the genuine check is completed.
-      for (const count of seen) expect(count).toBeLessThanOrEqual(budget)
-      const genuine = emulator.github.checkRuns.find(c => c.head_sha === HEAD2)!
-      expect(genuine).toMatchObject({ status: 'completed', conclusion: 'success' })
-      expect(requestsOf(emulator, 'greenlight').length).toBeGreaterThan(0)
-    })
-  })
-})

@@ -326,8 +326,13 @@ describe('renderers', () => {
         }
       } else expect(action.check).toBeUndefined()
       // A pass mark stands beside a passed verdict only.
-      for (const markdown of [action.result.summary, action.check?.output.summary, action.comment?.body])
-        if (outputs.verdict !== 'passed') expect(markdown ?? '').not.toMatch(/✅|\bpassed\b|\bsuccess\b/)
+      for (const markdown of [
+        action.result.summary,
+        action.check?.output.summary,
+        action.comment?.body
+      ])
+        if (outputs.verdict !== 'passed')
+          expect(markdown ?? '').not.toMatch(/✅|\bpassed\b|\bsuccess\b/)
     })
 
     it('renders every JUnit report above valid against every schema its readers use', async () => {

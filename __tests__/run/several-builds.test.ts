@@ -23,7 +23,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { EXIT } from '../../src/cli/args.js'
 import { deployBuild, waitForVerdict } from '../../src/index.js'
-import { carriesMarker } from '../../src/core/report/github.js'
+import { carriesMarker } from '../../src/core/report/comment.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import {

@@ -2,9 +2,6 @@ import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import {
   githubContext,
-  runCollect,
-  type Log,
-  stepJudgement,
   sanitize,
   messageOf,
   runDeploy,
@@ -56,8 +53,6 @@ export async function run(
     const values = readInputs(name => core.getInput(name))
     if (values.apiKey) secrets.add(values.apiKey)
     if (values.githubToken) secrets.add(values.githubToken)
-    if (values.collect !== undefined && values.collect.trim().toLowerCase() === 'true')
-      return await collectStep(values, log, signal, env)
     const context = githubContext(env.GITHUB_EVENT_NAME ?? '', readEvent(env), env)
     for (const note of context.notes) out.warning(note, 'Event value left out')
 
@@ -80,52 +75,18 @@ export async function run(
 }
 
 /**
- * A collect (collect: true): the verdicts of deployments reported later put
- * on their check runs and comments. Its result says whether collecting
- * worked, never whether a pull request's run passed: a failed verdict is the
- * pull request's check, not this job's.
+ * The one error or warning line, and the step's result, from the step's
+ * judgement. A collect's says whether collecting worked, never whether a
+ * pull request's run passed: a failed verdict is the pull request's check,
+ * not this job's.
  */
-async function collectStep(
-  values: ReturnType<typeof readInputs>,
-  log: Log,
-  signal: AbortSignal | undefined,
-  env: Record<string, string | undefined>
-): Promise<void> {
-  const outcome = await runCollect(values, {
-    frontEnd: 'action',
-    vocabulary: ACTION_VOCABULARY,
-    log,
-    signal,
-    env,
-    workingDirectory: env.GITHUB_WORKSPACE || process.cwd()
-  })
-  if (outcome.problem)
-    return failWith(
-      outcome.problem.message,
-      outcome.problem.usage ? 'Invalid input' : 'Collect failed'
-    )
-  if (env.GITHUB_STEP_SUMMARY && outcome.completed.length > 0)
-    await new JobSummary(env.GITHUB_STEP_SUMMARY).finish({
-      deployments: outcome.completed,
-      judgement: stepJudgement(outcome.completed),
-      warnings: []
-    })
-  for (const problem of outcome.problems) out.warning(problem, 'Not collected')
-  if (outcome.problems.length > 0)
-    failWith(
-      `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`,
-      'Collect failed'
-    )
-}
-
-/** The one error or warning line, and the step's result, from the step's judgement. */
-function conclude({ judgement, deployments, problem }: StepFacts): void {
+function conclude({ judgement, deployments, problem, collect }: StepFacts): void {
+  const usage =
+    !problem && (collect ? collect.failure?.usage : deployments.some(d => d.failure?.usage))
   if (judgement.conclusion === 'failure')
     failWith(
       judgement.message ?? 'The deploy failed.',
-      !problem && deployments.some(d => d.failure?.usage)
-        ? 'Invalid input'
-        : 'Mobile build deploy failed'
+      usage ? 'Invalid input' : collect ? 'Collect failed' : 'Mobile build deploy failed'
     )
   else if (judgement.conclusion === 'warning' && judgement.message)
     out.warning(judgement.message, 'No run created')

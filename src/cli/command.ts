@@ -1,14 +1,7 @@
 import { resolve } from 'node:path'
-import {
-  collectResultOf,
-  runCollect,
-  runDeploy,
-  sanitizeJson,
-  sanitizeLine,
-  type HandOverFormat
-} from '../core/index.js'
+import { runDeploy, sanitizeLine, type HandOverFormat } from '../core/index.js'
 import { EXIT, interruptedExit, type ParsedArgs } from './args.js'
-import { COMMANDS, type CliCommand } from './commands.js'
+import type { CliCommand } from './commands.js'
 import { stderrLog } from './log.js'
 import type { Io } from './options.js'
 import { derivedContext, valuesOf } from './options.js'
@@ -36,7 +29,6 @@ export async function runCommand(
   const outputFile = outputEnv === undefined ? undefined : resolve(io.cwd, outputEnv)
   const format = (values['output-env-format'] ?? 'dotenv') as HandOverFormat
 
-  if (command.name === 'collect') return collectCommand(values, io, json, log)
   const usesGit = command.flags.some(flag => flag.option === 'sha')
   // Ending a pull request's environment by the deploy's name prefix needs its number and repository.
   const namesPullRequest = command.name === 'terminate' && values['name-prefix'] !== undefined
@@ -63,40 +55,13 @@ export async function runCommand(
     ]
   })
 
-  const { judgement, deployments } = facts
+  const { judgement, deployments, collect } = facts
   if (judgement.message && judgement.conclusion === 'failure')
     io.stderr(`Error: ${sanitizeLine(judgement.message)}\n`)
   else if (judgement.message) log.warning(judgement.message, 'No run created')
-  if (deployments.some(deployment => deployment.failure?.interrupted))
-    return interruptedExit(io.signal?.reason)
+  const interrupted = collect
+    ? collect.failure?.interrupted
+    : deployments.some(deployment => deployment.failure?.interrupted)
+  if (interrupted) return interruptedExit(io.signal?.reason)
   return EXIT[judgement.cause]
-}
-
-/**
- * `collect`: the verdicts of deployments reported later put on their check
- * runs and comments. The exit code says whether collecting worked: 0, 1 when
- * GitHub or the service could not be used (the next collect tries again),
- * 2 for bad usage; never whether a pull request's run passed.
- */
-async function collectCommand(
-  values: ParsedArgs['values'],
-  io: Io,
-  json: boolean,
-  log: ReturnType<typeof stderrLog>
-): Promise<number> {
-  const command = COMMANDS.find(c => c.name === 'collect')!
-  const outcome = await runCollect(valuesOf(command, values), {
-    frontEnd: 'cli',
-    vocabulary: CLI_VOCABULARY,
-    log,
-    env: io.env,
-    workingDirectory: io.cwd,
-    signal: io.signal
-  })
-  const result = collectResultOf(outcome)
-  for (const problem of result.problems) log.warning(problem, 'Not collected')
-  if (json) io.stdout(`${sanitizeJson(result, 2)}\n`)
-  if (result.reason && result.conclusion === 'failure')
-    io.stderr(`Error: ${sanitizeLine(result.reason)}\n`)
-  return EXIT[result.cause]
 }

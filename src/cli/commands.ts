@@ -67,12 +67,7 @@ function flagsOf(command: Command): Flag[] {
     help: helpOf(key),
     option: key
   }))
-  // A collect hands over no outputs: it completes check runs on GitHub.
-  const own =
-    command === 'collect'
-      ? OWN_FLAGS.filter(flag => ['json', 'quiet', 'help'].includes(flag.name))
-      : OWN_FLAGS
-  return [...options, ...own]
+  return [...options, ...OWN_FLAGS]
 }
 
 function helpOf(key: OptionKey): string {

@@ -2,8 +2,8 @@ import {
   ensureWritable,
   handOver,
   outputsOf,
-  resultOf,
   sanitizeJson,
+  stepResultOf,
   writeOutputFile,
   type HandOverFormat,
   type Log,
@@ -26,7 +26,7 @@ export class StdoutOutputs implements Reporter {
   ) {}
 
   finish(facts: StepFacts): void {
-    if (this.json) this.write(`${sanitizeJson(resultOf(facts), 2)}\n`)
+    if (this.json) this.write(`${sanitizeJson(stepResultOf(facts), 2)}\n`)
     else if (this.format !== 'envman')
       this.write(handOver(outputsOf(facts.deployments), this.format).text)
   }

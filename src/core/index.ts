@@ -6,7 +6,6 @@
 
 // The deploy and the collect: one orchestrator for every mode of every front end.
 export { runDeploy, type CiContext } from './deploy/orchestrator.js'
-export { collectResultOf, runCollect, type CollectResult } from './deploy/collect.js'
 
 // The reports: one set of facts, one judgement, the surfaces they are shown on.
 export type { DeployEvent } from './report/events.js'
@@ -15,7 +14,13 @@ export type { Reporter } from './report/reporter.js'
 export type { Outcome } from './model.js'
 export type { Conclusion, Cause } from './report/judgement.js'
 export { judgementOf, conclude, stepJudgement } from './report/judgement.js'
-export { resultOf, type DeployResult } from './report/result.js'
+export {
+  resultOf,
+  collectResultOf,
+  stepResultOf,
+  type DeployResult,
+  type CollectResult
+} from './report/result.js'
 export {
   outputsOf,
   type DeploymentOutputs,

@@ -1,9 +1,9 @@
 import {
   clock,
   collectResultOf,
-  runCollect,
   type CollectResult,
   resultOf,
+  type StepFacts,
   DeployError,
   sanitize,
   judgementOf,
@@ -202,20 +202,29 @@ export function junitReport(
 
 /** One call of the core's orchestrator for a library function; resolves for any input, `null` included. */
 async function call(command: Command, options: unknown): Promise<ReturnType<typeof resultOf>> {
+  const ran = await run(command, options)
+  return 'refused' in ran ? refused(ran.refused) : resultOf(ran.facts)
+}
+
+/** The orchestrator run for a library function, or why the call is refused before it. */
+async function run(
+  command: Command,
+  options: unknown
+): Promise<{ facts: StepFacts } | { refused: string }> {
   try {
     const name = FUNCTIONS[command]
     if (!isObject(options))
-      return refused(
-        `${name} takes an options object with apiKey and baseUrl, not ${kindOf(options)}`
-      )
+      return {
+        refused: `${name} takes an options object with apiKey and baseUrl${command === 'collect' ? ' and githubToken' : ''}, not ${kindOf(options)}`
+      }
     const stray = strayKey(command, options)
-    if (stray) return refused(stray)
+    if (stray) return { refused: stray }
     const source = options as Record<string, unknown>
     const git = isObject(source.git) ? source.git : {}
     if (source.git !== undefined && !isObject(source.git))
-      return refused(
-        `Option 'git' is ${kindOf(source.git)}, not an object of branch, sha and the rest`
-      )
+      return {
+        refused: `Option 'git' is ${kindOf(source.git)}, not an object of branch, sha and the rest`
+      }
     const values: Partial<Record<OptionKey, unknown>> = {}
     for (const key of optionsOf('library', command)) {
       const spelt = spelling('library', key)
@@ -236,12 +245,12 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
       onProgress: source.onProgress as DeployOptions['onProgress'],
       reporters: [result, ...(typeof onStatus === 'function' ? [new StatusCallback(onStatus)] : [])]
     })
-    return result.result!
+    return { facts: result.facts! }
   } catch (error) {
     // The orchestrator never throws; this is the last guard of the promise never to reject.
-    return refused(
-      `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
-    )
+    return {
+      refused: `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
+    }
   }
 }
 
@@ -250,8 +259,10 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
  * whose runs have ended, as a waiting deploy would have (its conclusion, its
  * summary, the pull request's comment), in `githubRepository`
  * (GITHUB_REPOSITORY by default) with `githubToken`; for a scheduled job.
- * Asks the service once per run, never waits. Resolves with whether
- * collecting worked (`conclusion`) and what it completed; never rejects.
+ * Asks the service once per run, never waits; the reports its options ask
+ * for (`junitReport`, `summaryFile`, `resultWebhook`) show the verdicts it
+ * collected. Resolves with whether collecting worked (`conclusion`) and what
+ * it completed; never rejects.
  *
  * ```ts
  * const collected = await collectVerdicts({ apiKey, baseUrl, githubToken, githubRepository: 'octo-org/octo-app' })
@@ -259,36 +270,17 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
  * ```
  */
 export async function collectVerdicts(options: CollectOptions): Promise<CollectResult> {
-  const refusedWith = (reason: string): CollectResult => ({
-    ...collectResultOf({ completed: [], pending: 0, problems: [], warnings: [], requests: 0 }),
+  const ran = await run('collect', options)
+  if (!('refused' in ran)) return collectResultOf(ran.facts)
+  const { reason } = refused(ran.refused)
+  return {
     conclusion: 'failure',
     cause: 'usage',
-    reason: refused(reason).reason
-  })
-  try {
-    if (!isObject(options))
-      return refusedWith(
-        `collectVerdicts takes an options object with apiKey, baseUrl and githubToken, not ${kindOf(options)}`
-      )
-    const stray = strayKey('collect', options)
-    if (stray) return refusedWith(stray)
-    const values: Partial<Record<OptionKey, unknown>> = {}
-    for (const key of optionsOf('library', 'collect')) {
-      const value = options[spelling('library', key)]
-      if (value !== undefined) values[key] = value
-    }
-    const outcome = await runCollect(values, {
-      frontEnd: 'library',
-      vocabulary: LIBRARY_VOCABULARY,
-      log: options.log,
-      env: process.env,
-      workingDirectory: process.cwd(),
-      signal: options.signal instanceof AbortSignal ? options.signal : undefined
-    })
-    return collectResultOf(outcome)
-  } catch (error) {
-    return refusedWith(
-      `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
-    )
+    reason,
+    completed: [],
+    pending: 0,
+    problems: [],
+    warnings: [],
+    requests: 0
   }
 }

@@ -1,5 +1,4 @@
 import {
-  resultOf,
   type DeployEvent,
   type DeployResult,
   type Reporter,
@@ -7,13 +6,13 @@ import {
   type VerdictStatus
 } from '../core/index.js'
 
-/** The result a call resolves with: the step's facts as the library returns them (the CLI's --json prints the same). */
+/** What a call resolves with is made of: the step's facts, as the library returns them (the CLI's --json prints the same). */
 export class LibraryResult implements Reporter {
   readonly name = 'result'
-  result?: ReturnType<typeof resultOf>
+  facts?: StepFacts
 
   finish(facts: StepFacts): void {
-    this.result = resultOf(facts)
+    this.facts = facts
   }
 }
 

@@ -1,178 +1,211 @@
 /**
- * The collect, for every front end: the verdicts of deployments reported
- * later put on their check runs and comments by a scheduled job. Its options
- * are checked by the one table before any request; its requests to GitHub
- * are held to a budget before each one (every page and retry included) and
- * to a reserve of the token's hourly rate limit; what it came to says
- * whether collecting worked, never whether a pull request's run passed.
+ * The collect: a mode of the one orchestrator, whose deployments are the
+ * ones reported later that it finds ended. What is its own is finding them
+ * (the check runs its deploys left in progress on open pull requests' heads
+ * and the default branch's newest commits, their facts sealed under the API
+ * key) and asking the service once per run; each it finds ended it claims,
+ * so that no collect beside it reports it too. The rest is the deploy's
+ * road: the orchestrator judges them by the one rule and hands them to every
+ * report target, the GitHub reporter among them (github/collected.ts),
+ * which completes each claimed check run as a waiting step would have.
+ * Requests to GitHub are held to a budget before each one (pages and
+ * retries included) and to a reserve of the token's hourly rate limit.
  */
+import { Budget, BudgetSpent, WRITES_PER_CLAIM } from '../github/budget.js'
+import { claim } from '../github/claim.js'
+import type { CheckRun, GitHubClient, Repo } from '../github/client.js'
+import { collectFailure } from '../github/errors.js'
 import { loadClient } from '../github/load.js'
-import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from '../github/plan.js'
-import type { GitHubClient, Repo } from '../github/client.js'
-import { deploymentOutputs, type DeploymentOutputs } from '../report/outputs.js'
+import {
+  headsToCollect,
+  pendingChecks,
+  type Head,
+  type PendingCheck
+} from '../github/pending-checks.js'
+import { apiUrlOf, githubRepoOf } from '../github/plan.js'
+import type { Limits } from '../options/time-limits.js'
+import type { Settings } from '../options/resolve.js'
+import type { CollectFacts, Deployment } from '../report/facts.js'
+import { sealOf, type Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
 import { InputError } from '../shared/errors.js'
-import type { OptionKey } from '../shared/option-table.js'
-import { Collect } from './collect-service.js'
-import { BudgetSpent, collectPending, type CollectReport } from './collect-pass.js'
-import type { DeployHooks } from './session.js'
+import { quote } from '../shared/text.js'
+import { ASK_MS, askVerdict } from './collect-ask.js'
+import type { OutputFilter } from './output-filter.js'
+import { serviceOf, type DeployHooks } from './session.js'
+import { Spacer } from '../github/spacer.js'
 
-/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
-const RATE_RESERVE = 50
+/** What a collect works with: the step's settings and limits, its way out, its hooks. */
+export interface CollectRun {
+  settings: Settings
+  limits: Limits
+  output: OutputFilter
+  hooks: DeployHooks
+}
 
-/** What a collect came to, for its front end to show: what it completed, what it left, what stopped it. */
-export interface CollectOutcome extends CollectReport {
-  /** What stopped the collect before or while it looked: an option that cannot be used (`usage`), GitHub or the service. */
-  problem?: { message: string; usage: boolean } | undefined
-  /** Requests sent to GitHub's API. */
-  requests: number
+/** What a collect found: the deployments it claimed (their verdicts in), its own facts, and GitHub as it used it. */
+export interface Collection {
+  deployments: Deployment[]
+  facts: CollectFacts
+  github: { client: GitHubClient; repo: Repo; seal: Seal; spacer: Spacer; budget: Budget }
 }
 
 /**
- * A collect: its options checked by the one table before any request (the
- * key, the base URL, the token, the repository: GITHUB_REPOSITORY in a
- * workflow), then one pass over the pending check runs. Never throws: what
- * stopped it is the outcome's `problem`, redacted.
+ * One pass over the commits where deployments reported later may be. Each
+ * pending check run is collected on its own: one that cannot be (facts of
+ * another shape, a seal that does not hold, a run the service answers
+ * nothing usable for) is a warning or a problem of its own, and the rest go
+ * on; the token refused or the rate limit ends the pass (thrown).
  */
-export async function runCollect(
-  values: Partial<Record<OptionKey, unknown>>,
-  hooks: DeployHooks
-): Promise<CollectOutcome> {
-  const env = hooks.env ?? {}
-  const empty: CollectOutcome = {
-    completed: [],
+export async function collectPending(run: CollectRun): Promise<Collection> {
+  const { settings, hooks, output } = run
+  const { repo, token } = whereToCollect(settings, hooks.env ?? {})
+  const budget = new Budget(settings.values.collectMaxRequests ?? 300)
+  const client: GitHubClient = await loadClient(token, apiUrlOf(hooks.env ?? {}), {
+    signal: hooks.signal ?? new AbortController().signal,
+    deadline: () => undefined,
+    beforeRequest: () => budget.check(client)
+  })
+  const facts: CollectFacts = {
     pending: 0,
     problems: [],
     warnings: [],
-    requests: 0
+    get requests() {
+      return client.requestCount()
+    }
   }
-  const collect = Collect.start(values, hooks)
-  if ('problem' in collect) return { ...empty, problem: { message: collect.problem, usage: true } }
-  const { settings } = collect
-  const target = whereToCollect(collect, env)
-  if ('problem' in target) return { ...empty, problem: { message: target.problem, usage: true } }
-  const { repo, token } = target
-  const maxRequests = settings.values.collectMaxRequests ?? 300
-  const client: GitHubClient = await loadClient(token, apiUrlOf(env), {
-    signal: hooks.signal ?? new AbortController().signal,
-    deadline: () => undefined,
-    // Before every request, each page and retry included: a head with thousands of check runs cannot take the budget past its end.
-    beforeRequest: () => withinBudget(client, maxRequests)
-  })
-  try {
-    const report = await collectPending(
-      {
-        repo,
-        workflowRunUrl: workflowRunUrlOf(env),
-        secrets: collect.output.secrets,
-        // A different pull request first in each collect: none waits behind others a budget never gets past.
-        turn: Number(env.GITHUB_RUN_ID) || Math.floor(clock.now() / 60_000)
-      },
-      collect,
+  const collection: Collection = {
+    deployments: [],
+    facts,
+    github: {
       client,
-      hooks.signal
-    )
-    collect.output.log.info(
-      `Collected: ${report.completed.length} check run(s) completed, ${report.pending} still waiting for their run, ${client.requestCount()} request(s) to GitHub's API.`
-    )
-    return {
-      ...report,
-      problems: report.problems.map(problem => collect.output.text(problem)),
-      warnings: report.warnings.map(warning => collect.output.text(warning)),
-      requests: client.requestCount()
+      repo,
+      seal: sealOf(settings.apiKey),
+      spacer: new Spacer(hooks.signal),
+      budget
+    }
+  }
+  // A different pull request first in each collect: none waits behind others a budget never gets past.
+  const turn = Number(hooks.env?.GITHUB_RUN_ID) || Math.floor(clock.now() / 60_000)
+  try {
+    for (const head of await headsToCollect(client, repo, turn)) {
+      if (hooks.signal?.aborted) break
+      await collectHead(run, collection, head)
     }
   } catch (error) {
-    return {
-      ...empty,
-      requests: client.requestCount(),
-      problem: {
-        message: `Collecting stopped: ${collect.problemOf(error)} Nothing else was written; the next collect tries again.`,
-        usage: false
-      }
+    if (!(error instanceof BudgetSpent)) throw error
+    facts.stopped = error.message
+    output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early')
+  }
+  return collection
+}
+
+/** Every pending check run of one commit, each on its own. */
+async function collectHead(run: CollectRun, collection: Collection, head: Head): Promise<void> {
+  const { client, repo, seal } = collection.github
+  const { pending, refused } = await pendingChecks(client, repo, head.sha, seal)
+  for (const { run: check, problem } of refused)
+    warn(run, collection, `${where(head, check)} is not collected: ${problem}.`)
+  for (const check of pending) {
+    if (run.hooks.signal?.aborted) return
+    try {
+      const deployment = await collectCheck(run, collection, check, head)
+      if (deployment) collection.deployments.push(deployment)
+    } catch (error) {
+      failed(run, collection, error, `${where(head, check.run)} (run ${check.runId})`)
+    }
+  }
+}
+
+/** One check run: its run's verdict asked once; an ended run's deployment, once this collect has claimed its check. */
+async function collectCheck(
+  run: CollectRun,
+  collection: Collection,
+  check: PendingCheck,
+  head: Head
+): Promise<Deployment | undefined> {
+  const { facts, identity, runId } = check
+  const since = Date.parse(check.run.startedAt ?? '') || clock.now()
+  const deadline = clock.now() + ASK_MS
+  const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline)
+  const asked = await askVerdict(
+    service,
+    runId,
+    since,
+    { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) },
+    deadline
+  )
+  if ('pending' in asked) {
+    collection.facts.pending++
+    return undefined
+  }
+  const { client, repo, spacer, budget } = collection.github
+  const own = { ...identity, claim: undefined }
+  if (!(await claim(client, repo, check.run, own, write => spacer.spaced(write)))) return undefined
+  // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
+  budget.reserved += WRITES_PER_CLAIM
+  return {
+    ...facts.deployment,
+    verdict: asked.verdict,
+    wait: undefined,
+    stage: undefined,
+    judgement: undefined,
+    collected: {
+      checkRunId: check.run.id,
+      identity: own,
+      sha: head.sha,
+      pulls: head.pulls,
+      names: facts.names,
+      runs: facts.runs,
+      workflowRunUrl: facts.workflowRunUrl
     }
   }
 }
 
 /** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
 function whereToCollect(
-  collect: Collect,
+  settings: Settings,
   env: Record<string, string | undefined>
-): { repo: Repo; token: string } | { problem: string } {
-  try {
-    const repo = githubRepoOf(collect.settings, env)
-    const token = collect.settings.values.githubToken
-    if (!token)
-      throw new InputError(
-        'githubToken',
-        'is empty',
-        "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write"
-      )
-    if (!repo)
-      throw new InputError(
-        'githubRepository',
-        'is empty, and no GITHUB_REPOSITORY says which repository to collect in',
-        'Run the collect in a GitHub workflow, or give the repository as owner/name'
-      )
-    return { repo, token }
-  } catch (error) {
-    return { problem: collect.problemOf(error) }
-  }
-}
-
-/** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
-function withinBudget(client: GitHubClient, maxRequests: number): void {
-  if (client.requestCount() >= maxRequests)
-    throw new BudgetSpent(
-      `It sent the ${maxRequests} requests collect-max-requests allows; the rest is collected next time.`
+): { repo: Repo; token: string } {
+  const repo = githubRepoOf(settings, env)
+  const token = settings.values.githubToken
+  if (!token)
+    throw new InputError(
+      'githubToken',
+      'is empty',
+      "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write"
     )
-  const rate = client.rateLimit()
-  if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10))
-    throw new BudgetSpent(
-      `The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`
+  if (!repo)
+    throw new InputError(
+      'githubRepository',
+      'is empty, and no GITHUB_REPOSITORY says which repository to collect in',
+      'Run the collect in a GitHub workflow, or give the repository as owner/name'
     )
+  return { repo, token }
 }
 
-/**
- * What a collect came to as the CLI's `--json` and the library's result say
- * it: whether collecting worked (never whether a pull request's run passed),
- * each deployment it completed by its outputs, what it left.
- */
-export interface CollectResult {
-  conclusion: 'success' | 'failure'
-  /** `usage` for an option that cannot be used; `deploy-failed` when GitHub or the service could not be used. */
-  cause: 'success' | 'usage' | 'deploy-failed'
-  reason?: string | undefined
-  /** Each deployment whose check run it completed: its name, run, verdict and what that comes to. */
-  completed: DeploymentOutputs[]
-  /** Check runs left in progress: their runs go on. */
-  pending: number
-  /** Why it stopped before it looked everywhere (the request budget, the rate limit); the next collect goes on. */
-  stopped?: string | undefined
-  /** What could not be collected this time because GitHub or the service could not be used: the collect fails. */
-  problems: string[]
-  /** Check runs left alone for what they carry (facts of another shape, a completion GitHub refused): the collect goes on. */
-  warnings: string[]
-  /** Requests sent to GitHub's API. */
-  requests: number
+/** A check that could not be collected: the budget and a stop end the pass, the rest by collectFailure's rule. */
+function failed(run: CollectRun, collection: Collection, error: unknown, what: string): void {
+  if (error instanceof BudgetSpent || run.hooks.signal?.aborted) throw error
+  const comes = collectFailure(error, what)
+  if ('stop' in comes) throw comes.stop
+  if ('warning' in comes) return warn(run, collection, comes.warning)
+  const problem = run.output.text(comes.problem)
+  collection.facts.problems.push(problem)
+  run.output.log.warning(problem, 'Not collected')
 }
 
-/** Pure: a collect's outcome as its result. */
-export function collectResultOf(outcome: CollectOutcome): CollectResult {
-  const failed = outcome.problem !== undefined || outcome.problems.length > 0
-  const reason =
-    outcome.problem?.message ??
-    (outcome.problems.length > 0
-      ? `${outcome.problems.length} verdict(s) could not be collected; they are collected again next time.`
-      : undefined)
-  return {
-    conclusion: failed ? 'failure' : 'success',
-    cause: outcome.problem?.usage ? 'usage' : failed ? 'deploy-failed' : 'success',
-    ...(reason ? { reason } : {}),
-    completed: outcome.completed.map(deploymentOutputs),
-    pending: outcome.pending,
-    ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
-    problems: outcome.problems,
-    warnings: outcome.warnings,
-    requests: outcome.requests
-  }
+function warn(run: CollectRun, collection: Collection, text: string): void {
+  const warning = run.output.text(text)
+  collection.facts.warnings.push(warning)
+  run.output.log.warning(warning, 'Not collected')
+}
+
+/** Pure: a check run named with where it is: the pull requests whose head the commit is, else the commit. */
+function where(head: Pick<Head, 'sha' | 'pulls'>, check: Pick<CheckRun, 'name'>): string {
+  const on =
+    head.pulls.length > 0
+      ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
+      : `commit ${head.sha.slice(0, 12)}`
+  return `Check run ${quote(check.name ?? '')} on ${on}`
 }

@@ -9,6 +9,10 @@ import { checkReporting } from '../github/dry-run.js'
 import { loadClient } from '../github/load.js'
 import { reportingPlanOf } from '../github/plan.js'
 import { GitHubReporter } from '../github/reporter.js'
+import { CollectedChecks } from '../github/collected.js'
+import { workflowRunUrlOf } from '../github/plan.js'
+import { linkOrigins } from '../report/links.js'
+import type { Collection } from './collect.js'
 import type { Settings } from '../options/resolve.js'
 import type { Deployment } from '../report/facts.js'
 import type { Reporter } from '../report/reporter.js'
@@ -39,4 +43,22 @@ export async function githubReporters(
   if (settings.mode === 'wait' && settings.values.checkName === undefined && plan.check)
     await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal)
   return [new GitHubReporter(plan, output.log, loadClient)]
+}
+
+/** The GitHub reporter of a collect: completes the check runs it claimed and writes their steps' comments. */
+export function collectedReporter(
+  collection: Collection,
+  settings: Settings,
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'env' | 'signal'>
+): Reporter {
+  const env = hooks.env ?? {}
+  return new CollectedChecks({
+    ...collection.github,
+    secrets: output.secrets,
+    origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+    workflowRunUrl: workflowRunUrlOf(env),
+    log: output.log,
+    signal: hooks.signal
+  })
 }

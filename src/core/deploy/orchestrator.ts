@@ -5,12 +5,13 @@ import type { Command } from '../shared/option-table.js'
 import { clock, stopReason } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
-import type { Deployment, Failure, StepFacts } from '../report/facts.js'
+import type { CollectFacts, Deployment, Failure, StepFacts } from '../report/facts.js'
 import { optionReporters } from '../report/targets.js'
 import { deploymentName } from '../report/identity.js'
-import { conclude, stepJudgement } from '../report/judgement.js'
+import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
-import { githubReporters } from './github.js'
+import { collectedReporter, githubReporters } from './github.js'
+import { collectPending } from './collect.js'
 import { reportContext } from './report-context.js'
 import { labelledLog, labelOf } from './labels.js'
 import { distinctDestinations, nameDeployments } from './naming.js'
@@ -54,7 +55,9 @@ export async function runDeploy(
   const reporting = new Reporting(output, hooks.reporters ?? [])
   // Masked before anything else can print them, even when they fail validation or sit in another option.
   output.addSecretOptions(values, hooks.env)
-  let deployments = [newDeployment(deploymentName({}), startedAt)]
+  // A collect's deployments are the ones it finds; any other mode has one at least.
+  let collect = asksToCollect(command, values) ? emptyCollect() : undefined
+  let deployments = collect ? [] : [newDeployment(deploymentName({}), startedAt)]
   let settings: Settings | undefined
   try {
     if (hooks.signal?.aborted) throw new AbortedError('The deploy was stopped before it started.')
@@ -69,18 +72,30 @@ export async function runDeploy(
     })
     output.secrets.add(settings.apiKey)
     output.secrets.add(settings.values.githubToken)
-    // One deployment per build, or per run waited for; one for a mode without either.
-    const name = deploymentName({
-      checkName: settings.values.checkName,
-      deploymentType: settings.values.deploymentType,
-      environment: settings.values.environment?.all
-    })
-    const each = settings.files.length > 0 ? settings.files : settings.runIds
-    deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt))
-    await runSteps({ settings, limits, output, hooks, reporting, deployments })
+    if (settings.mode === 'collect') {
+      const collection = await collectPending({ settings, limits, output, hooks })
+      ;({ deployments } = collection)
+      collect = collection.facts
+      reporting.add(
+        optionReporters(settings.values, reportContext(settings, limits, output, hooks))
+      )
+      reporting.add([collectedReporter(collection, settings, output, hooks)])
+      await reporting.prepare()
+    } else {
+      // One deployment per build, or per run waited for; one for a mode without either.
+      const name = deploymentName({
+        checkName: settings.values.checkName,
+        deploymentType: settings.values.deploymentType,
+        environment: settings.values.environment?.all
+      })
+      const each = settings.files.length > 0 ? settings.files : settings.runIds
+      deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt))
+      await runSteps({ settings, limits, output, hooks, reporting, deployments })
+    }
   } catch (error) {
-    // Before any request: every deployment ends with what stopped the step.
+    // Before any request: every deployment ends with what stopped the step (a collect, the collect itself).
     const failure = failureOf(error, output, hooks.signal)
+    if (collect) collect.failure = collectFailureOf(failure)
     for (const deployment of deployments) {
       deployment.failure ??= failure
       deployment.outcome = 'aborted'
@@ -92,12 +107,41 @@ export async function runDeploy(
   }
   const facts: StepFacts = {
     deployments,
-    judgement: stepJudgement(deployments),
+    judgement: judgeStep({ deployments, collect }),
     warnings,
-    endedAt: clock.now()
+    startedAt,
+    endedAt: clock.now(),
+    ...(collect ? { collect } : {})
   }
   await reporting.finish(facts)
   return { facts, settings }
+}
+
+/** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
+function asksToCollect(
+  command: Command | undefined,
+  values: Partial<Record<OptionKey, unknown>>
+): boolean {
+  const given = values.collect
+  return (
+    command === 'collect' ||
+    given === true ||
+    (typeof given === 'string' && given.trim().toLowerCase() === 'true')
+  )
+}
+
+function emptyCollect(): CollectFacts {
+  return { pending: 0, problems: [], warnings: [], requests: 0 }
+}
+
+/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
+function collectFailureOf(failure: Failure): Failure {
+  return failure.usage || failure.interrupted
+    ? failure
+    : {
+        ...failure,
+        message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
+      }
 }
 
 function newDeployment(name: string, startedAt: number): Deployment {

@@ -1,7 +1,7 @@
 import { messageOf } from '../shared/errors.js'
 import type { DeployEvent } from '../report/events.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
-import { stepJudgement } from '../report/judgement.js'
+import { judgeStep } from '../report/judgement.js'
 import type { Reporter } from '../report/reporter.js'
 import type { OutputFilter } from './output-filter.js'
 
@@ -48,7 +48,7 @@ export class Reporting {
         )
         if (facts.problem === undefined) {
           facts.problem = problem
-          facts.judgement = stepJudgement(facts.deployments, problem)
+          facts.judgement = judgeStep(facts, problem)
         }
         // A failure that came first is the cause to show; this one is then a detail.
         if (facts.judgement.message !== problem) this.output.log.warning(problem)

@@ -85,21 +85,7 @@ export class DeploySession {
 
   /** The service's client, its retries bounded by `deadline` and stopped by `signal`. */
   service(signal: AbortSignal | undefined, deadline: number): ServiceApi {
-    const { settings, limits } = this
-    return connectService({
-      baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
-      policy: {
-        maxAttempts: settings.maxAttempts,
-        baseDelayMs: DEFAULT_BASE_DELAY_MS,
-        maxDelayMs: MAX_RETRY_DELAY_MS,
-        deadline,
-        signal
-      },
-      transport: { timeouts: limits.timeouts, userAgent: userAgent(this.hooks.frontEnd) },
-      log: this.log,
-      secrets: this.output.secrets
-    })
+    return serviceOf(this, signal, deadline)
   }
 
   private delivery: { service: ServiceApi; timer: NodeJS.Timeout } | undefined
@@ -139,6 +125,40 @@ export class DeploySession {
       : limit.signal
     return { service: this.service(signal, clock.now() + deliveryMs), timer }
   }
+}
+
+/**
+ * The service's client of a step, built in this one place for every mode
+ * (the deploy's requests, a wait, a collect's asks): the settings'
+ * connection and retry policy, the limits' transport, its retries bounded
+ * by `deadline` and stopped by `signal`, its lines in `log`.
+ */
+export function serviceOf(
+  step: {
+    settings: Settings
+    limits: Limits
+    hooks: Pick<DeployHooks, 'frontEnd'>
+    log: Log
+    output: Pick<OutputFilter, 'secrets'>
+  },
+  signal: AbortSignal | undefined,
+  deadline: number
+): ServiceApi {
+  const { settings, limits } = step
+  return connectService({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    policy: {
+      maxAttempts: settings.maxAttempts,
+      baseDelayMs: DEFAULT_BASE_DELAY_MS,
+      maxDelayMs: MAX_RETRY_DELAY_MS,
+      deadline,
+      signal
+    },
+    transport: { timeouts: limits.timeouts, userAgent: userAgent(step.hooks.frontEnd) },
+    log: step.log,
+    secrets: step.output.secrets
+  })
 }
 
 /** What one step of a deployment hands the next beside its facts: the build found, where it goes, what the notification names. */

@@ -1,5 +1,5 @@
 import type { Deployment } from '../report/facts.js'
-import { commentRuns } from '../report/github.js'
+import { commentRuns } from '../report/comment.js'
 import { parseExternalId } from '../report/identity.js'
 import { MAX_NAME_CHARACTERS } from '../report/pending.js'
 import { messageOf } from '../shared/errors.js'

@@ -1,4 +1,4 @@
-import { carriesMarker } from '../report/github.js'
+import { carriesMarker } from '../report/comment.js'
 import type { GitHubClient, Repo } from './client.js'
 
 /**

@@ -1,4 +1,4 @@
-import { DeployError } from '../shared/errors.js'
+import { DeployError, messageOf } from '../shared/errors.js'
 
 /**
  * A GitHub answer the action cannot use: its status, GitHub's message, and
@@ -90,4 +90,34 @@ export function notShown(
     level: 'warning',
     text: `${what} could not be written: ${words}.${where ? ` ${where}` : ''}`
   }
+}
+
+/**
+ * Pure: what a failed request of a collect comes to, for its pass and its
+ * reporter alike: the token refused or GitHub's rate limit ends the collect
+ * (every other check would meet it too: `stop`); GitHub or the service out of
+ * reach is a `problem` of this check, which fails the collect and is tried
+ * again next time; anything about the check itself (a write GitHub refused)
+ * is a `warning`, and it is left as it is. `what` names the check.
+ */
+export function collectFailure(
+  error: unknown,
+  what: string
+): { stop: Error } | { problem: string } | { warning: string } {
+  const status = (error as { status?: unknown }).status
+  const code = typeof status === 'number' ? status : 0
+  if (error instanceof GitHubRateLimitError || error instanceof ForeignAnswerError)
+    return { stop: new DeployError(messageOf(error)) }
+  if (error instanceof GitHubError && (code === 401 || code === 403))
+    return {
+      stop: new DeployError(
+        `GitHub refused the token (${code}: ${messageOf(error).replace(/\.$/, '')}): a collect writes check runs and comments. Give the collecting job permissions: checks: write and pull-requests: write (a workflow's GITHUB_TOKEN), or a token that may.`
+      )
+    }
+  // The service's refusal of the key: every other run would meet it too.
+  if (code === 401 || code === 403) return { stop: error as Error }
+  const text = `${what} could not be collected: ${messageOf(error)}`
+  return error instanceof GitHubError && code >= 400 && code < 500
+    ? { warning: `${text} It is left as it is.` }
+    : { problem: `${text} It is collected again next time.` }
 }

@@ -8,6 +8,7 @@
  */
 import { parseExternalId, type CheckIdentity } from '../report/identity.js'
 import { readFactsLine, type PendingFacts } from '../report/pending.js'
+import type { Seal } from '../report/seal.js'
 import type { CheckRun, GitHubClient, OpenPull, Repo } from './client.js'
 
 /**
@@ -72,14 +73,17 @@ export interface RefusedCheck {
 /**
  * Our check runs in progress on a commit: written by our app, with our
  * `external_id` naming a run, and a facts line of a deployment reported
- * later under the check's own name. One whose line is refused by the
- * schema is told apart (a warning, never the collect's end); one that
- * carries no line of ours is another product's, and left alone.
+ * later under the check's own name, sealed under the API key, of this very
+ * commit and run. One whose line is refused is told apart (a warning, never
+ * the collect's end); one that carries no line of ours is another
+ * product's, and left alone. Two that claim one deployment (its name, its
+ * run) are neither collected: both are named, for one is a copy.
  */
 export async function pendingChecks(
   client: GitHubClient,
   repo: Repo,
-  sha: string
+  sha: string,
+  seal: Seal
 ): Promise<{ pending: PendingCheck[]; refused: RefusedCheck[] }> {
   const pending: PendingCheck[] = []
   const refused: RefusedCheck[] = []
@@ -87,30 +91,73 @@ export async function pendingChecks(
     if (run.app !== OUR_APP || run.status === 'completed') continue
     const identity = parseExternalId(run.externalId)
     if (!identity?.runId) continue
-    const facts = readFactsLine(run.summary)
+    const facts = readFactsLine(run.summary, seal)
     if (!facts) continue
-    if ('problem' in facts) refused.push({ run, problem: facts.problem })
-    else if (facts.deployment.name !== run.name || !facts.deployment.reportLater)
-      refused.push({ run, problem: 'its facts line names another deployment' })
-    else pending.push({ run, identity, facts, runId: identity.runId })
+    const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha)
+    if (problem) refused.push({ run, problem })
+    else pending.push({ run, identity, facts: facts as PendingFacts, runId: identity.runId })
   }
-  return { pending, refused }
+  const claims = new Map<string, PendingCheck[]>()
+  for (const check of pending) {
+    const key = JSON.stringify([check.run.name, check.runId])
+    claims.set(key, [...(claims.get(key) ?? []), check])
+  }
+  const copied = [...claims.values()].filter(checks => checks.length > 1)
+  for (const checks of copied)
+    for (const check of checks)
+      refused.push({
+        run: check.run,
+        problem: `it and check run ${checks
+          .filter(other => other !== check)
+          .map(other => `#${other.run.id}`)
+          .join(
+            ', '
+          )} claim the same deployment (run ${check.runId}): one is a copy, so neither is collected`
+      })
+  const trusted = pending.filter(check => !copied.some(checks => checks.includes(check)))
+  return { pending: trusted, refused }
+}
+
+/** Pure: why sealed facts do not belong to the check run that carries them; undefined when they do. */
+function mismatch(
+  facts: PendingFacts,
+  run: CheckRun,
+  identity: CheckIdentity,
+  sha: string
+): string | undefined {
+  const { deployment } = facts
+  if (deployment.name !== run.name || !deployment.reportLater)
+    return 'its facts line names another deployment'
+  if (deployment.runId !== identity.runId)
+    return `its external_id names run ${identity.runId}, its sealed facts run ${deployment.runId ?? 'none'}`
+  if (deployment.git?.sha !== sha)
+    return `its sealed facts are of commit ${deployment.git?.sha?.slice(0, 12) ?? 'none'}, not of this one`
+  return undefined
 }
 
 /**
- * The newest check run of ours named `name` on a commit, with its facts
- * (a step's other deployment, for the step's comment); undefined when there
- * is none, or its facts cannot be used.
+ * A row of a step's comment that this collect did not complete: the
+ * newest check run of ours named `name` on the commit whose sealed facts are
+ * of run `runId` (a completed one first: it has the verdict); undefined
+ * when none is, and the row cannot be told.
  */
-export async function newestOfName(
+export async function rowOfRun(
   client: GitHubClient,
   repo: Repo,
   sha: string,
-  name: string
+  row: { name: string; runId: string | undefined },
+  seal: Seal
 ): Promise<PendingFacts | undefined> {
-  const [run] = (await client.listCheckRuns(repo, sha, { name, latest: true })).filter(
-    check => check.app === OUR_APP && parseExternalId(check.externalId)
-  )
-  const facts = readFactsLine(run?.summary)
-  return facts && !('problem' in facts) && facts.deployment.name === name ? facts : undefined
+  const found = (await client.listCheckRuns(repo, sha, { name: row.name })).flatMap(run => {
+    if (run.app !== OUR_APP || parseExternalId(run.externalId)?.runId !== row.runId) return []
+    const facts = readFactsLine(run.summary, seal)
+    if (!facts || 'problem' in facts) return []
+    const { deployment } = facts
+    return deployment.name === row.name &&
+      deployment.runId === row.runId &&
+      deployment.git?.sha === sha
+      ? [{ facts, completed: run.status === 'completed' }]
+      : []
+  })
+  return (found.find(entry => entry.completed) ?? found[0])?.facts
 }

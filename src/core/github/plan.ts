@@ -5,6 +5,8 @@ import { ref, setting } from '../shared/option-refs.js'
 import type { Secrets } from '../shared/redact.js'
 import type { FrontEnd } from '../shared/version.js'
 import type { Repo } from './client.js'
+import { linkOrigins, type LinkOrigins } from '../report/links.js'
+import { sealOf, type Seal } from '../report/seal.js'
 
 type Env = Record<string, string | undefined>
 
@@ -28,6 +30,10 @@ export interface ReportingPlan {
   workflowRunId?: string | undefined
   /** The deploy's one redaction, told every secret the deploy registers: every field written to GitHub goes through it. */
   secrets: Secrets
+  /** Where a check run or a comment may link: the service's origin and GitHub's server (report/links.ts). */
+  origins: LinkOrigins
+  /** The seal, under the API key, of the facts a check run reported later carries (report/seal.ts). */
+  seal: Seal
 }
 
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
@@ -89,7 +95,9 @@ export function reportingPlanOf(
     apiUrl: apiUrlOf(env),
     workflowRunUrl: workflowRunUrlOf(env),
     workflowRunId: env.GITHUB_RUN_ID || undefined,
-    secrets
+    secrets,
+    origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+    seal: sealOf(settings.apiKey)
   }
 }
 

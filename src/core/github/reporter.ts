@@ -1,7 +1,10 @@
 import type { DeployEvent } from '../report/events.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
-import { checkConclusion, checkOutput, isPending, commentBody } from '../report/github.js'
-import { buildKey, externalId } from '../report/identity.js'
+import { checkFields, stepOf } from '../report/check-run.js'
+import { commentBody } from '../report/comment.js'
+import { buildKey } from '../report/identity.js'
+import { withTrustedLinks } from '../report/links.js'
+import { isPending } from '../report/words.js'
 import type { Reporter } from '../report/reporter.js'
 import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
@@ -162,23 +165,24 @@ export class GitHubReporter implements Reporter {
     check.startedAt ??= new Date(clock.now()).toISOString()
     // A deployment reported later ends its step with its check still in progress: a collect completes it.
     const completed = final && !isPending(deployment)
-    const compared = {
-      ...(completed
-        ? { status: 'completed', conclusion: checkConclusion(deployment) }
-        : { status: 'in_progress' }),
-      external_id: externalId({
-        runId: deployment.runId,
-        workflowRunId: this.plan.workflowRunId,
-        build: buildKey(deployment)
-      }),
-      details_url:
-        deployment.verdict?.runUrl ?? check.runUrl ?? deployment.runUrl ?? this.plan.workflowRunUrl,
-      output: checkOutput(
-        deployment,
-        this.plan.workflowRunUrl,
-        this.deployments.map(d => d.name)
-      )
-    }
+    const compared = checkFields(
+      deployment,
+      {
+        workflowRunUrl: this.plan.workflowRunUrl,
+        step: stepOf(this.deployments),
+        origins: this.plan.origins,
+        seal: this.plan.seal
+      },
+      {
+        completed,
+        identity: {
+          runId: deployment.runId,
+          workflowRunId: this.plan.workflowRunId,
+          build: buildKey(deployment)
+        },
+        details: check.runUrl
+      }
+    )
     const stamps = {
       started_at: check.startedAt,
       ...(completed ? { completed_at: new Date(clock.now()).toISOString() } : {})
@@ -192,9 +196,10 @@ export class GitHubReporter implements Reporter {
 
   private wantComment(final = false): void {
     if (this.plan.pullRequest === undefined) return
-    const body = this.plan.secrets.redactValue(
-      commentBody(this.deployments, this.plan.workflowRunUrl)
+    const shown = this.deployments.map(deployment =>
+      withTrustedLinks(deployment, this.plan.origins)
     )
+    const body = this.plan.secrets.redactValue(commentBody(shown, this.plan.workflowRunUrl))
     this.comment.want({ fields: { body }, key: body, final })
   }
 

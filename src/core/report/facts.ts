@@ -80,6 +80,55 @@ export interface Deployment {
   warnings: string[]
   /** What it comes to for the pipeline, by the one rule, once it is done. */
   judgement?: Judgement | undefined
+  /** A verdict collected later: the check run the collect claimed for it, and where its step's comment is. */
+  collected?: Collected | undefined
+}
+
+/** What a check run of ours carries in its `external_id` (identity.ts): never the key, a token or a signed URL. */
+export interface CheckIdentity {
+  /** The service's run the check shows, when one was created. */
+  runId?: string | undefined
+  /** The workflow run that wrote it (GITHUB_RUN_ID). */
+  workflowRunId?: string | undefined
+  /** Which build it is, whatever its name: a short hash of its platform, app id and destination. */
+  build: string
+  /** The collect that is completing it (github/claim.ts): two collects at once never both complete it. */
+  claim?: string | undefined
+}
+
+/**
+ * Where a collected deployment's verdict goes on GitHub: the check run its
+ * deploy left in progress (claimed by this collect, so no other completes
+ * it), the commit and the open pull requests whose head that is, and its
+ * step's deployments by name and run (what the step's comment shows).
+ */
+export interface Collected {
+  checkRunId: number
+  /** The check run's `external_id` as its deploy wrote it (identity.ts), the claim left out. */
+  identity: CheckIdentity
+  sha: string
+  pulls: number[]
+  /** The names of its step's deployments, in the step's order, and the run each created. */
+  names: string[]
+  runs: string[]
+  /** The deploying workflow run's page, where its job summary is. */
+  workflowRunUrl?: string | undefined
+}
+
+/** What a collect did beside the deployments it completed: what it left, why it stopped, what it could not do. */
+export interface CollectFacts {
+  /** Check runs left in progress: their runs go on. */
+  pending: number
+  /** Why it stopped before it looked everywhere (the request budget, the rate limit); the next collect goes on. */
+  stopped?: string | undefined
+  /** What could not be collected because GitHub or the service could not be used: the collect fails. */
+  problems: string[]
+  /** Check runs left alone for what they carry (facts refused, a seal that does not hold), each named. */
+  warnings: string[]
+  /** What stopped the collect as a whole: an option that cannot be used, the token refused, GitHub out of reach. */
+  failure?: Failure | undefined
+  /** Requests sent to GitHub's API, its writes included: read when the result is rendered. */
+  readonly requests: number
 }
 
 /** What a step did: its deployments, in the order given, and what the step comes to. */
@@ -91,8 +140,12 @@ export interface StepFacts {
   problem?: string | undefined
   /** The step's own warnings: a callback of the caller's or a reporter that threw. */
   warnings: string[]
+  /** When the step began (epoch ms); a deploy's deployments carry it too. */
+  startedAt?: number | undefined
   /** When the step's work ended (epoch ms): every report renders the same time. */
   endedAt?: number | undefined
+  /** A collect's own facts; its deployments are the ones whose verdicts it collected. */
+  collect?: CollectFacts | undefined
 }
 
 /** What a deploy comes to for the pipeline. */

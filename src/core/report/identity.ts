@@ -22,7 +22,9 @@
  */
 import { createHash } from 'node:crypto'
 import type { BuildFacts } from '../inspect/facts.js'
-import type { Deployment } from './facts.js'
+import type { CheckIdentity, Deployment } from './facts.js'
+
+export type { CheckIdentity }
 import { PLATFORM_NAMES } from './words.js'
 
 /** What a deployment's name is made of beside its build. */
@@ -99,18 +101,6 @@ function shorten(detail: string): string {
 }
 
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
-
-/** What a check run of ours carries in its `external_id`: never the key, a token or a signed URL. */
-export interface CheckIdentity {
-  /** The service's run the check shows, when one was created. */
-  runId?: string | undefined
-  /** The workflow run that wrote it (GITHUB_RUN_ID). */
-  workflowRunId?: string | undefined
-  /** Which build it is, whatever its name: a short hash of its platform, app id and destination. */
-  build: string
-  /** The collect that is completing it (collect/claim): two collects at once never both complete it. */
-  claim?: string | undefined
-}
 
 /** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
 export function buildKey(deployment: Pick<Deployment, 'build' | 'destination'>): string {

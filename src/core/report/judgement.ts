@@ -1,5 +1,5 @@
 import { setting } from '../shared/option-refs.js'
-import type { Cause, Conclusion, Deployment, Judgement } from './facts.js'
+import type { Cause, CollectFacts, Conclusion, Deployment, Judgement } from './facts.js'
 
 export type { Cause, Conclusion, Judgement } from './facts.js'
 import { noRunMessage, verdictMessage } from './words.js'
@@ -124,4 +124,38 @@ export function stepJudgement(
   if (problem && judgement.conclusion !== 'failure')
     return { conclusion: 'failure', cause: 'deploy-failed', message: problem }
   return judgement
+}
+
+/**
+ * Pure: what a step comes to, whatever its mode: a deploy's by its
+ * deployments (stepJudgement); a collect's by whether collecting worked,
+ * never by the verdicts it collected (each deployment's judgement carries
+ * its own): what stopped it, else a verdict it could not collect or a
+ * report it had to write (`problem`) fails it.
+ */
+export function judgeStep(
+  facts: {
+    deployments: readonly Pick<Deployment, 'name' | 'judgement'>[]
+    collect?: CollectFacts | undefined
+  },
+  problem?: string
+): Judgement {
+  const { collect } = facts
+  if (!collect) return stepJudgement(facts.deployments, problem)
+  const { failure, problems } = collect
+  if (failure)
+    return {
+      conclusion: 'failure',
+      cause: failure.usage ? 'usage' : failure.interrupted ? 'canceled' : 'deploy-failed',
+      message: failure.message
+    }
+  if (problem || problems.length > 0)
+    return {
+      conclusion: 'failure',
+      cause: 'deploy-failed',
+      message:
+        problem ??
+        `${problems.length} verdict(s) could not be collected; they are collected again next time.`
+    }
+  return { conclusion: 'success', cause: 'success' }
 }

@@ -8,10 +8,11 @@
  * as one hidden line: `<!-- mobile-build-deploy facts=<base64url JSON> -->`.
  *
  * Any workflow of the repository with `checks: write` writes as the same app
- * as ours, so the line is input from outside: it is read through one schema
- * (types, enums, lengths) before any use, and carries only what the collect
- * renders: never the key, a token or a signed URL, never a build's long
- * lists. It is fitted to the same schema when written, and cut to
+ * as ours, so the line is input from outside: it is sealed under a key
+ * derived from the service's API key (seal.ts) and used only when its seal
+ * holds, then read through one schema (types, enums, lengths) before any
+ * use; it carries only what the collect renders: never the key, a token or
+ * a signed URL, never a build's long lists. It is fitted to the same schema when written, and cut to
  * MAX_LINE_CHARACTERS (bugs first, the count kept), so that the line is
  * always read back and the check always fits GitHub's limits.
  */
@@ -19,6 +20,7 @@ import { MAX_PATH_LENGTH } from '../shared/name-rules.js'
 import { OUTCOMES, VERDICT_NAMES } from '../model.js'
 import { PLATFORMS } from '../shared/option-table.js'
 import type { Deployment } from './facts.js'
+import type { Seal } from './seal.js'
 import {
   boolean,
   fitShape,
@@ -35,13 +37,15 @@ import {
 export const MAX_LINE_CHARACTERS = 20_000
 // Any text up to the comment's end, so that a line of ours someone changed (a secret's mask written
 // into it by a runner) is told as refused, not taken for another product's.
-const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}}) -->`)
+const MARKER = new RegExp(
+  `<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}})(?: seal=([^\\s>]{1,80}))? -->`
+)
 /** Blocking bugs kept with a collected verdict: the comment shows ten. */
 const KEPT_BUGS = 10
 /** The longest deployment name: a check run's name, a comment's row. */
 export const MAX_NAME_CHARACTERS = 320
-/** Deployments of one step whose names a check carries (the comment's rows). */
-export const MAX_STEP_DEPLOYMENTS = 20
+/** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
+export const MAX_STEP_DEPLOYMENTS = 64
 
 const URL = text(600)
 const ID = text(128)
@@ -105,6 +109,7 @@ const DEPLOYMENT = object({
 const FACTS = object({
   deployment: DEPLOYMENT,
   names: list(text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
+  runs: list(ID, MAX_STEP_DEPLOYMENTS),
   workflowRunUrl: URL
 })
 
@@ -113,6 +118,8 @@ export interface PendingFacts {
   deployment: Deployment
   /** The names of the deploying step's deployments: its comment is found by them, and shows each. */
   names: string[]
+  /** The run each of them created, in the same order (`-` for none): a row is shown only from a check of that run. */
+  runs: string[]
   /** The deploying workflow run's page, where its job summary is. */
   workflowRunUrl?: string | undefined
 }
@@ -140,8 +147,8 @@ const EXPENDABLE: readonly (readonly string[])[] = [
   ['deployment', 'runUrl']
 ]
 
-/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS. */
-export function factsLine(pending: PendingFacts): string {
+/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS, sealed under the API key's seal. */
+export function factsLine(pending: PendingFacts, seal: Seal): string {
   const fitted = fitShape(FACTS, {
     ...pending,
     deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
@@ -160,9 +167,12 @@ export function factsLine(pending: PendingFacts): string {
       )
     if (parent) delete parent[path.at(-1)!]
   }
-  if (!fits())
+  if (!fits()) {
     fitted.names = [pending.deployment.name].map(name => fitShape(text(MAX_NAME_CHARACTERS), name))
-  return `<!-- mobile-build-deploy facts=${encode()} -->`
+    fitted.runs = [pending.deployment.runId ?? '-']
+  }
+  const line = encode()
+  return `<!-- mobile-build-deploy facts=${line} seal=${seal.sign(line)} -->`
 }
 
 /** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
@@ -178,29 +188,56 @@ function carriedVerdict(deployment: Deployment): object | undefined {
   }
 }
 
+/** Why a facts line is not used: what a warning says, and whether the line was sealed under another key. */
+export interface RefusedFacts {
+  problem: string
+  otherKey?: boolean
+}
+
 /**
- * Pure: the facts a check run's summary carries, when it carries ours and
- * they have the schema's shape; `problem` says why a line is refused, and
- * undefined is a summary that carries none. What is read is only ever
- * rendered again through the reports' escapers.
+ * Pure: the facts a check run's summary carries, when it carries ours,
+ * sealed under this key's `seal`, and of the schema's shape; a refused line
+ * says why, and undefined is a summary that carries none. What is read is
+ * only ever rendered again through the reports' escapers.
  */
 export function readFactsLine(
-  summary: string | undefined
-): PendingFacts | { problem: string } | undefined {
+  summary: string | undefined,
+  seal: Seal
+): PendingFacts | RefusedFacts | undefined {
   const found = summary && MARKER.exec(summary)
   if (!found) return undefined
-  if (!/^[A-Za-z0-9_-]+$/.test(found[1]!))
+  const [, line, sealText] = found as unknown as [string, string, string | undefined]
+  switch (seal.check(line, sealText)) {
+    case 'other-key':
+      return {
+        problem:
+          'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
+        otherKey: true
+      }
+    case 'forged':
+      return {
+        problem: sealText
+          ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
+          : 'its facts line carries no seal (it was written without the API key)'
+      }
+  }
+  if (!/^[A-Za-z0-9_-]+$/.test(line))
     return {
       problem:
         'its facts line is not the base64url this product writes (changed after it was written)'
     }
   let value: unknown
   try {
-    value = JSON.parse(Buffer.from(found[1]!, 'base64url').toString('utf8'))
+    value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'))
   } catch {
     return { problem: 'its facts line is not the JSON this product writes' }
   }
-  let facts: { deployment: Partial<Deployment>; names: string[]; workflowRunUrl?: string }
+  let facts: {
+    deployment: Partial<Deployment>
+    names: string[]
+    runs?: string[]
+    workflowRunUrl?: string
+  }
   try {
     facts = readShape(FACTS, value) as typeof facts
   } catch (error) {
@@ -211,6 +248,9 @@ export function readFactsLine(
   const { deployment, names } = facts
   if (typeof deployment?.name !== 'string' || !Array.isArray(names))
     return { problem: 'its facts line names no deployment' }
+  const runs = facts.runs ?? []
+  if (runs.length !== names.length)
+    return { problem: 'its facts line names its step’s deployments and runs unevenly' }
   const verdict = deployment.verdict && {
     ...deployment.verdict,
     bugs: deployment.verdict.blockingBugs ?? [],
@@ -225,6 +265,7 @@ export function readFactsLine(
       ...(verdict ? { verdict } : {})
     },
     names,
+    runs,
     workflowRunUrl: facts.workflowRunUrl
   }
 }

@@ -1,6 +1,11 @@
 import type { Cause, Conclusion } from './judgement.js'
 import type { DryRunPlan, StepFacts } from './facts.js'
-import { stepOutputValues, type OutputValues } from './outputs.js'
+import {
+  deploymentOutputs,
+  stepOutputValues,
+  type DeploymentOutputs,
+  type OutputValues
+} from './outputs.js'
 import type { Outcome } from '../model.js'
 import { clock } from '../shared/clock.js'
 
@@ -60,4 +65,57 @@ export function resultOf({
       ? { state: deployment.terminated.state }
       : {})
   }
+}
+
+/**
+ * What a collect came to, as the CLI's `--json`, the library's result and
+ * the result webhook say it: whether collecting worked (never whether a
+ * pull request's run passed), each deployment it collected by its outputs
+ * (its verdict, and what that comes to), what it left.
+ */
+export interface CollectResult {
+  conclusion: Conclusion
+  /** `usage` for an option that cannot be used; `deploy-failed` when GitHub or the service could not be used. */
+  cause: Cause
+  reason?: string | undefined
+  /** Each deployment whose verdict it collected (its check run completed): its name, run, verdict and what that comes to. */
+  completed: DeploymentOutputs[]
+  /** Check runs left in progress: their runs go on. */
+  pending: number
+  /** Why it stopped before it looked everywhere (the request budget, the rate limit); the next collect goes on. */
+  stopped?: string | undefined
+  /** What could not be collected this time because GitHub or the service could not be used: the collect fails. */
+  problems: string[]
+  /** Check runs left alone for what they carry (facts refused, a seal that does not hold): the collect goes on. */
+  warnings: string[]
+  /** Requests sent to GitHub's API. */
+  requests: number
+  /** When the collect began (ISO 8601, UTC), and how long it took, in seconds. */
+  startedAt?: string | undefined
+  seconds?: number | undefined
+}
+
+/** Pure: a collect's result, read from its facts and judgement and never judged again. */
+export function collectResultOf(facts: StepFacts): CollectResult {
+  const { judgement, collect } = facts
+  const ended = facts.endedAt ?? clock.now()
+  const started = facts.startedAt ?? ended
+  return {
+    conclusion: judgement.conclusion,
+    cause: judgement.cause,
+    ...(judgement.message ? { reason: judgement.message } : {}),
+    completed: facts.deployments.map(deploymentOutputs),
+    pending: collect?.pending ?? 0,
+    ...(collect?.stopped ? { stopped: collect.stopped } : {}),
+    problems: collect?.problems ?? [],
+    warnings: [...(collect?.warnings ?? []), ...facts.warnings],
+    requests: collect?.requests ?? 0,
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.max(0, Math.round(ended - started) / 1000)
+  }
+}
+
+/** Pure: a step's result as one object, whatever its mode: a collect's, else a deploy's. */
+export function stepResultOf(facts: StepFacts): DeployResult | CollectResult {
+  return facts.collect ? collectResultOf(facts) : resultOf(facts)
 }

@@ -68,6 +68,19 @@ export const ROWS = {
 
 export type RowName = keyof typeof ROWS
 
+/** The rows a reviewer reads on a check run and in a comment. */
+export const REVIEW_ROWS: readonly RowName[] = [
+  'Build',
+  'App',
+  'Run',
+  'Commit',
+  'Environment',
+  'Deploy',
+  'Verdict',
+  'Bugs',
+  'Why'
+]
+
 /** The table of the rows named, in that order, as markdown lines. */
 export function factsTable(
   deployment: Deployment,
@@ -117,4 +130,13 @@ export function appText(
   const version = values.appVersion ? ` ${span(values.appVersion)}` : ''
   const build = values.buildNumber ? ` (build ${span(values.buildNumber)})` : ''
   return `${span(values.appId)}${version}${build}, ${PLATFORM_NAMES[values.platform]}`
+}
+
+/** Where the rest of what GitHub's limits cut is: the run's page and the workflow run's job summary. */
+export function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): string {
+  const places = [
+    link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
+    link('the job summary', workflowRunUrl)
+  ]
+  return `The rest is on ${places.join(' and in ')}.`
 }

@@ -76,11 +76,11 @@ function section(
   ]
 }
 
-/** Pure: the summary of a step, as markdown. */
+/** Pure: the summary of a step, as markdown: a deploy's, or a collect's (collectHeading). */
 export function summaryMarkdown(facts: StepFacts): string {
   const { deployments } = facts
   const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length)
-  if (deployments.length === 1)
+  if (deployments.length === 1 && !facts.collect)
     return `${section(deployments[0]!, facts, budget, `### Mobile build deploy: ${code(deployments[0]!.name, { table: false })}`).join('\n')}\n`
   const overview = table(
     ['Deployment', 'Deploy', 'Verdict', 'Run', 'Bugs'],
@@ -96,12 +96,31 @@ export function summaryMarkdown(facts: StepFacts): string {
     })
   )
   return `${[
-    `### Mobile build deploy: ${stepWords(facts.judgement, deployments)}`,
-    '',
-    ...overview,
+    ...(facts.collect
+      ? collectHeading(facts)
+      : [`### Mobile build deploy: ${stepWords(facts.judgement, deployments)}`]),
+    ...(deployments.length > 0 ? ['', ...overview] : []),
     ...deployments.flatMap(deployment => [
       '',
       ...section(deployment, facts, budget, `#### ${code(deployment.name, { table: false })}`)
     ])
   ].join('\n')}\n`
+}
+
+/**
+ * A collect's heading: whether collecting worked (never a verdict's mark:
+ * each collected deployment shows its own below), what it left, why it
+ * stopped early, what it could not collect.
+ */
+function collectHeading({ judgement, collect, deployments }: StepFacts): string[] {
+  const { pending = 0, stopped, problems = [] } = collect ?? {}
+  const done = `${deployments.length} verdict(s) collected, ${pending} still pending`
+  const failed = judgement.conclusion === 'failure'
+  return [
+    failed ? '### Mobile build collect: ❌ failure' : `### Mobile build collect: ➖ ${done}`,
+    ...(failed ? ['', code(judgement.message ?? 'The collect failed.', { table: false })] : []),
+    ...(failed && !collect?.failure ? ['', `${done}.`] : []),
+    ...(stopped ? ['', `Stopped early: ${code(stopped, { table: false })}`] : []),
+    ...problems.flatMap(problem => ['', `Not collected: ${code(problem, { table: false })}`])
+  ]
 }

@@ -10,13 +10,13 @@
 import { ref } from '../shared/option-refs.js'
 import type { StepFacts } from './facts.js'
 import type { ReportContext, Reporter } from './reporter.js'
-import { resultOf } from './result.js'
+import { stepResultOf } from './result.js'
 
 export function resultWebhook(url: string, context: ReportContext): Reporter {
   return {
     name: `result webhook (${ref('resultWebhook')})`,
     async finish(facts: StepFacts): Promise<void> {
-      const body = context.secrets.redactValue(JSON.stringify(resultOf(facts)))
+      const body = context.secrets.redactValue(JSON.stringify(stepResultOf(facts)))
       await context.send({
         method: 'POST',
         url,

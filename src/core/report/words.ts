@@ -31,6 +31,10 @@ const CAUSE_WORDS: Record<Exclude<Cause, 'success'>, string> = {
  * earlier one wrote.
  */
 
+/** What a check run and a comment say of a verdict a scheduled collect will bring. */
+export const PENDING_WORDS =
+  'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.'
+
 /** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
 export function isPending(deployment: Deployment): boolean {
   return Boolean(
@@ -67,9 +71,10 @@ export function deployWords(deployment: Deployment): string {
   if (mode === 'wait') return '➖ wait only (nothing deployed)'
   if (deployment.preview) return '➖ preview deployment, no run'
   if (deployment.runId)
-    return deployment.duplicate ? '➖ run created earlier (a repeated notification)' : '➖ run created'
-  if (deployment.noRun)
-    return deployment.failOnNoRun ? '❌ no run created' : '⚠️ no run created'
+    return deployment.duplicate
+      ? '➖ run created earlier (a repeated notification)'
+      : '➖ run created'
+  if (deployment.noRun) return deployment.failOnNoRun ? '❌ no run created' : '⚠️ no run created'
   if (failure) return failureWords(failure)
   if (deployment.outcome === 'skipped')
     return mode === 'upload' ? '➖ uploaded, not notified' : '➖ not notified'
@@ -110,7 +115,8 @@ export function statusLine(deployment: Deployment): string {
  * only when every deployment's run passed; else what the step did, neutral.
  */
 export function stepWords(judgement: Judgement, deployments: readonly Deployment[]): string {
-  if (judgement.conclusion === 'failure') return `❌ failure: ${CAUSE_WORDS[judgement.cause as Exclude<Cause, 'success'>] ?? 'the step failed'}`
+  if (judgement.conclusion === 'failure')
+    return `❌ failure: ${CAUSE_WORDS[judgement.cause as Exclude<Cause, 'success'>] ?? 'the step failed'}`
   if (judgement.conclusion === 'warning') return '⚠️ done, with a warning'
   if (deployments.length > 0 && deployments.every(d => d.verdict?.verdict === 'passed'))
     return '✅ passed'

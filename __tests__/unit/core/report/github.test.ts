@@ -9,14 +9,13 @@
 import { describe, expect, it } from '@jest/globals'
 import { sanitize, type Bug, type Deployment } from '../../../../src/core/index.js'
 import type { Judgement } from '../../../../src/core/report/judgement.js'
+import { checkOutput, MAX_CHECK_OUTPUT_BYTES } from '../../../../src/core/report/check-run.js'
 import {
-  MAX_CHECK_OUTPUT_BYTES,
   MAX_COMMENT_CHARACTERS,
   carriesMarker,
-  checkOutput,
   commentBody,
   commentMarker
-} from '../../../../src/core/report/github.js'
+} from '../../../../src/core/report/comment.js'
 import { code, safeHref } from '../../../../src/core/report/markdown.js'
 import { INVISIBLE, analyse, markupProblems, render } from '../../../helpers/markdown.js'
 
@@ -121,7 +120,11 @@ function ourHrefs(report: Deployment): string[] {
 
 describe('no value makes markup', () => {
   const report = hostileReport()
-  const check = checkOutput(report, WORKFLOW_RUN)
+  const check = checkOutput(report, {
+    workflowRunUrl: WORKFLOW_RUN,
+    step: { names: [report.name], runs: ['-'] },
+    origins: []
+  })
   const outputs: [string, string][] = [
     ['the comment', commentBody([report], WORKFLOW_RUN)],
     ['the check summary', check.summary],
@@ -286,7 +289,11 @@ describe("GitHub's limits", () => {
     "the check's text with long %s names: cut at a whole row within 65,535 bytes, pointing to the rest",
     (_title, glyph) => {
       const report = manyBugs(glyph)
-      const { summary, text } = checkOutput(report, WORKFLOW_RUN)
+      const { summary, text } = checkOutput(report, {
+        workflowRunUrl: WORKFLOW_RUN,
+        step: { names: [report.name], runs: ['-'] },
+        origins: []
+      })
       expect(Buffer.byteLength(summary, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)
       expect(Buffer.byteLength(text!, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)
       expect(Buffer.byteLength(text!, 'utf8')).toBeGreaterThan(MAX_CHECK_OUTPUT_BYTES - 2000)

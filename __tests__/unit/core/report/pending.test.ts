@@ -1,13 +1,17 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Deployment } from '../../../../src/core/report/facts.js'
-import { checkOutput } from '../../../../src/core/report/github.js'
+import { checkOutput } from '../../../../src/core/report/check-run.js'
 import { externalId, parseExternalId } from '../../../../src/core/report/identity.js'
+import { sealOf } from '../../../../src/core/report/seal.js'
 import {
   factsLine,
   MAX_LINE_CHARACTERS,
   readFactsLine,
   type PendingFacts
 } from '../../../../src/core/report/pending.js'
+
+const seal = sealOf('demo-api-key-0123456789')
+const read = (summary: string) => readFactsLine(summary, seal)
 
 const deployment: Deployment = {
   name: 'Mobile tests (Android: com.example.shop, staging)',
@@ -23,24 +27,35 @@ const deployment: Deployment = {
 
 describe('the facts a check run reported later carries', () => {
   it('come back as they were written, with the names of the step', () => {
-    const line = factsLine({
+    const line = factsLine(
+      {
+        deployment,
+        names: [deployment.name, 'Other'],
+        runs: ['run_1', 'run_2'],
+        workflowRunUrl: 'https://github.com/o/r/actions/runs/1'
+      },
+      seal
+    )
+    expect(line).toMatch(
+      /^<!-- mobile-build-deploy facts=[A-Za-z0-9_-]+ seal=[\w-]{11}\.[\w-]{43} -->$/
+    )
+    expect(read(`| table |\n\n${line}`)).toEqual({
       deployment,
       names: [deployment.name, 'Other'],
-      workflowRunUrl: 'https://github.com/o/r/actions/runs/1'
-    })
-    expect(line).toMatch(/^<!-- mobile-build-deploy facts=[A-Za-z0-9_-]+ -->$/)
-    expect(readFactsLine(`| table |\n\n${line}`)).toEqual({
-      deployment,
-      names: [deployment.name, 'Other'],
+      runs: ['run_1', 'run_2'],
       workflowRunUrl: 'https://github.com/o/r/actions/runs/1'
     })
   })
 
   it('ride at the end of the pending check run summary, which says the verdict is pending', () => {
-    const { title, summary } = checkOutput(deployment, undefined, [deployment.name])
+    const { title, summary } = checkOutput(deployment, {
+      step: { names: [deployment.name], runs: ['run_1'] },
+      origins: [],
+      seal
+    })
     expect(title).toBe('⏳ pending (a scheduled collect brings it)')
     expect(summary).toMatch(/The verdict is pending/)
-    expect((readFactsLine(summary) as PendingFacts).deployment.runId).toBe('run_1')
+    expect((read(summary) as PendingFacts).deployment.runId).toBe('run_1')
   })
 
   it('keep ten blocking bugs of a verdict, and its count', () => {
@@ -50,46 +65,76 @@ describe('the facts a check run reported later carries', () => {
       blocking: true,
       new: false
     }))
-    const line = factsLine({
-      deployment: {
-        ...deployment,
-        verdict: {
-          verdict: 'failed',
-          greenlight: false,
-          runId: 'run_1',
-          bugs,
-          blockingBugs: bugs,
-          timeoutMs: 1,
-          answered: true
-        }
+    const line = factsLine(
+      {
+        deployment: {
+          ...deployment,
+          verdict: {
+            verdict: 'failed',
+            greenlight: false,
+            runId: 'run_1',
+            bugs,
+            blockingBugs: bugs,
+            timeoutMs: 1,
+            answered: true
+          }
+        },
+        names: [deployment.name],
+        runs: ['run_1']
       },
-      names: [deployment.name]
-    })
-    const read = (readFactsLine(line) as PendingFacts).deployment.verdict!
-    expect(read.blockingBugs).toHaveLength(10)
-    expect(read.blockingBugsCount).toBe(40)
+      seal
+    )
+    const verdict = (read(line) as PendingFacts).deployment.verdict!
+    expect(verdict.blockingBugs).toHaveLength(10)
+    expect(verdict.blockingBugsCount).toBe(40)
   })
 
   it('are none when the summary carries no line of ours', () => {
-    expect(readFactsLine('a summary of someone else')).toBeUndefined()
+    expect(read('a summary of someone else')).toBeUndefined()
   })
 
   it.each([
-    ['not base64', '<!-- mobile-build-deploy facts=!!! -->'],
+    ['not base64', '!!!'],
     // A runner masks a secret wherever its text appears, a line of base64 included.
-    ['a mask in its base64', '<!-- mobile-build-deploy facts=eyJkZXBsb3***jAxMjM0NTY3In0 -->']
-  ])('are refused, told, when our line was changed: %s', (_title, summary) => {
-    expect(readFactsLine(summary)).toEqual({
+    ['a mask in its base64', 'eyJkZXBsb3***jAxMjM0NTY3In0']
+  ])('are refused, told, when our line was changed: %s', (_title, text) => {
+    expect(read(`<!-- mobile-build-deploy facts=${text} seal=${seal.sign(text)} -->`)).toEqual({
       problem:
         'its facts line is not the base64url this product writes (changed after it was written)'
     })
   })
 
-  const line = (value: unknown): string =>
-    `<!-- mobile-build-deploy facts=${Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')} -->`
+  /** A line of `value` sealed under the test's key, as a deploy with that key writes it. */
+  const line = (value: unknown, under = seal): string => {
+    const text = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString(
+      'base64url'
+    )
+    return `<!-- mobile-build-deploy facts=${text} seal=${under.sign(text)} -->`
+  }
   const facts = (fields: Record<string, unknown>) => ({
     deployment: { name: 'x', runId: 'run_1', reportLater: true, ...fields },
-    names: ['x']
+    names: ['x'],
+    runs: ['run_1']
+  })
+
+  // Anyone with checks: write can copy a check run; only the key's holders can seal what it carries.
+  it('are used only under the seal of the API key: none, a changed line, another key, each told', () => {
+    const good = line(facts({}))
+    const text = /facts=(\S+) seal/.exec(good)![1]!
+    expect(read(good)).toMatchObject({ names: ['x'], runs: ['run_1'] })
+    expect(read(`<!-- mobile-build-deploy facts=${text} -->`)).toEqual({
+      problem: expect.stringMatching(/carries no seal/)
+    })
+    const changed = Buffer.from(
+      JSON.stringify(facts({ verdict: { verdict: 'passed', greenlight: true } }))
+    ).toString('base64url')
+    expect(read(good.replace(text, changed))).toEqual({
+      problem: expect.stringMatching(/does not carry the seal of the API key/)
+    })
+    expect(read(line(facts({}), sealOf('a-rotated-api-key-98765')))).toEqual({
+      problem: expect.stringMatching(/sealed under another API key/),
+      otherKey: true
+    })
   })
 
   // Any workflow with checks: write writes as our app: what a check carries is input from outside.
@@ -97,6 +142,7 @@ describe('the facts a check run reported later carries', () => {
     ['not JSON', '{', /not the JSON/],
     ['no name', { deployment: {}, names: [] }, /names no deployment/],
     ['names not text', { deployment: { name: 'x' }, names: [1] }, /names\[0\] is not text/],
+    ['runs unlike its names', { ...facts({}), runs: [] }, /deployments and runs unevenly/],
     [
       'a count of the wrong type',
       facts({ verdict: { verdict: 'failed', blockingBugsCount: '9 <b>' } }),
@@ -124,16 +170,15 @@ describe('the facts a check run reported later carries', () => {
       /more than 10 items/
     ]
   ])('are refused, saying why, when the line carries %s', (_title, value, why) => {
-    const read = readFactsLine(`summary\n\n${line(value)}`)
-    expect(read).toEqual({ problem: expect.stringMatching(why) })
+    expect(read(`summary\n\n${line(value)}`)).toEqual({ problem: expect.stringMatching(why) })
   })
 
   it('are read through the schema: a field it does not name is left out', () => {
-    const read = readFactsLine(
+    const back = read(
       line({ ...facts({}), token: 'ghs_x', deployment: { ...facts({}).deployment, secret: 'x' } })
     )
-    expect(read).not.toHaveProperty('token')
-    expect((read as PendingFacts).deployment).not.toHaveProperty('secret')
+    expect(back).not.toHaveProperty('token')
+    expect((back as PendingFacts).deployment).not.toHaveProperty('secret')
   })
 
   it('are cut to fit when written, and what is written is always read back', () => {
@@ -145,32 +190,36 @@ describe('the facts a check run reported later carries', () => {
       new: true,
       url: `https://app.example.com/bugs/${'x'.repeat(2000)}`
     }))
-    const written = factsLine({
-      deployment: {
-        ...deployment,
-        name: 'n'.repeat(320),
-        destination: `abis/${'arm64-v8a-'.repeat(200)}.apk`,
-        artifact: { name: long, size: 1, sha256: 'f'.repeat(64) },
-        verdict: {
-          verdict: 'failed',
-          greenlight: false,
-          runId: 'run_1',
-          bugs,
-          blockingBugs: bugs,
-          timeoutMs: 1,
-          answered: true
-        }
+    const written = factsLine(
+      {
+        deployment: {
+          ...deployment,
+          name: 'n'.repeat(320),
+          destination: `abis/${'arm64-v8a-'.repeat(200)}.apk`,
+          artifact: { name: long, size: 1, sha256: 'f'.repeat(64) },
+          verdict: {
+            verdict: 'failed',
+            greenlight: false,
+            runId: 'run_1',
+            bugs,
+            blockingBugs: bugs,
+            timeoutMs: 1,
+            answered: true
+          }
+        },
+        names: Array.from({ length: 30 }, (_, i) => `${long}${i}`),
+        runs: Array.from({ length: 30 }, (_, i) => `run_${i}`)
       },
-      names: Array.from({ length: 30 }, (_, i) => `${long}${i}`)
-    })
+      seal
+    )
     const encoded = /facts=([A-Za-z0-9_-]+)/.exec(written)![1]!
     expect(encoded.length).toBeLessThanOrEqual(MAX_LINE_CHARACTERS)
-    const read = readFactsLine(written) as PendingFacts
-    expect(read.deployment.name).toBe('n'.repeat(320))
-    expect(read.deployment.runId).toBe('run_1')
+    const back = read(written) as PendingFacts
+    expect(back.deployment.name).toBe('n'.repeat(320))
+    expect(back.deployment.runId).toBe('run_1')
     // Bugs were cut to fit, their count kept.
-    expect(read.deployment.verdict!.blockingBugs.length).toBeLessThan(10)
-    expect(read.deployment.verdict!.blockingBugsCount).toBe(40)
+    expect(back.deployment.verdict!.blockingBugs.length).toBeLessThan(10)
+    expect(back.deployment.verdict!.blockingBugsCount).toBe(40)
   })
 })
 

@@ -9,35 +9,13 @@ import { formatMinutes } from '../shared/format.js'
 import type { Deployment } from './facts.js'
 import { code, cut, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf } from './outputs.js'
-import { appText, bugCounts, bugTable, factsTable, type RowName } from './rows.js'
-import { factsLine } from './pending.js'
-import { deployWords, isPending, statusLine, verdictWords } from './words.js'
+import { appText, bugCounts, bugTable, elsewhere, factsTable, REVIEW_ROWS } from './rows.js'
+import { deployWords, isPending, PENDING_WORDS, statusLine, verdictWords } from './words.js'
 
-export { isPending }
-
-/** GitHub's conclusions of a completed check run. */
-export type CheckConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out' | 'skipped'
-
-/** GitHub refuses a check run's summary or text over 65,535 UTF-8 bytes, and a comment over 65,536 characters. */
-export const MAX_CHECK_OUTPUT_BYTES = 65_535
+/** GitHub refuses a comment over 65,536 characters. */
 export const MAX_COMMENT_CHARACTERS = 65_536
 /** Bugs named in a comment before a link to all of them. */
 const COMMENT_BUGS = 10
-/** Bugs in a check run's table. */
-const CHECK_BUGS = 100
-
-/** The rows a reviewer reads on a check run and in a comment. */
-const REVIEW_ROWS: readonly RowName[] = [
-  'Build',
-  'App',
-  'Run',
-  'Commit',
-  'Environment',
-  'Deploy',
-  'Verdict',
-  'Bugs',
-  'Why'
-]
 
 /**
  * The hidden marker that finds a step's comment again: the first line of the
@@ -82,62 +60,6 @@ export function commentRuns(body: string): { names: string[]; runs: string[] } |
 export function carriesMarker(body: string, names: readonly string[]): boolean {
   const marker = commentMarker(names)
   return body === marker || body.startsWith(`${marker}\n`)
-}
-
-/**
- * The check run's conclusion: the deployment's judgement in GitHub's words.
- * A success with nothing tested (no run waited for) is `skipped`.
- */
-export function checkConclusion(deployment: Deployment): CheckConclusion {
-  const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' }
-  switch (judgement.cause) {
-    case 'timed-out':
-      return 'timed_out'
-    case 'canceled':
-      return 'cancelled'
-  }
-  if (judgement.conclusion === 'failure') return 'failure'
-  return deployment.verdict ? 'success' : 'skipped'
-}
-
-const PENDING_WORDS =
-  'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.'
-
-/** Where the rest of what GitHub's limits cut is: the run's page and this workflow run's job summary. */
-function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): string {
-  const places = [
-    link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
-    link('the job summary', workflowRunUrl)
-  ]
-  return `The rest is on ${places.join(' and in ')}.`
-}
-
-/** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
-export function checkOutput(
-  deployment: Deployment,
-  workflowRunUrl?: string,
-  step?: readonly string[]
-): { title: string; summary: string; text?: string } {
-  const title = statusLine(deployment)
-  // A deployment reported later carries its facts for the collect that completes it (pending.ts).
-  const carried = deployment.reportLater
-    ? `\n\n${factsLine({ deployment, names: [...(step ?? [deployment.name])], workflowRunUrl })}`
-    : ''
-  const bytes = (text: string): boolean =>
-    Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES
-  const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`
-  const pending = isPending(deployment) ? ['', PENDING_WORDS] : []
-  const summary = cut([...factsTable(deployment, REVIEW_ROWS), ...pending], bytes, rest) + carried
-  const bugs = deployment.verdict?.bugs ?? []
-  const more =
-    bugs.length > CHECK_BUGS
-      ? [
-          '',
-          `And ${bugs.length - CHECK_BUGS} more: ${link('all bugs', deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl)}.`
-        ]
-      : []
-  const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest)
-  return { title, summary, ...(text ? { text } : {}) }
 }
 
 /** The blocking bugs of a deployment, the first ten, and a link to all of them. */
