@@ -7100,8 +7100,9 @@ async function pendingChecks(client, repo, sha, seal) {
         if (!facts)
             continue;
         const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha);
+        const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined;
         if (problem)
-            refused.push({ run, problem });
+            refused.push({ run, problem, ...(otherKey ? { otherKey } : {}) });
         else
             pending.push({ run, identity, facts: facts, runId: identity.runId });
     }
@@ -8517,8 +8518,14 @@ async function collectPending(run) {
 async function collectHead(run, collection, head) {
     const { client, repo, seal } = collection.github;
     const { pending, refused } = await pendingChecks(client, repo, head.sha, seal);
-    for (const { run: check, problem } of refused)
+    for (const { run: check, problem, otherKey } of refused) {
+        // Sealed under another key: the service tells whether this collect's key is the one rotated in, or a wrong one.
+        if (otherKey && !collection.keyConfirmed) {
+            collection.keyConfirmed = true;
+            await confirmKey(run, otherKey);
+        }
         warn(run, collection, `${collect_where(head, check)} is not collected: ${problem}.`);
+    }
     for (const check of pending) {
         if (run.hooks.signal?.aborted)
             return;
@@ -8537,8 +8544,7 @@ async function collectCheck(run, collection, check, head) {
     const { facts, identity, runId } = check;
     const since = Date.parse(check.run.startedAt ?? '') || shared_clock/* clock */.pm.now();
     const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
-    const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline);
-    const asked = await askVerdict(service, runId, since, { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) }, deadline);
+    const asked = await askVerdict(serviceFor(run, deadline), runId, since, asking(run), deadline);
     if ('pending' in asked) {
         collection.facts.pending++;
         return undefined;
@@ -8565,6 +8571,23 @@ async function collectCheck(run, collection, check, head) {
             workflowRunUrl: facts.workflowRunUrl
         }
     };
+}
+/** Asks the service about `runId` once, to tell a wrong key (its refusal, thrown) from a rotated one; nothing else it says is used. */
+async function confirmKey(run, runId) {
+    try {
+        await askVerdict(serviceFor(run), runId, shared_clock/* clock */.pm.now(), asking(run), shared_clock/* clock */.pm.now() + ASK_MS);
+    }
+    catch (error) {
+        if (error instanceof errors/* HttpStatusError */.F9 && (error.status === 401 || error.status === 403))
+            throw error;
+    }
+}
+/** The service's client of one ask, within ASK_MS. */
+function serviceFor(run, deadline = shared_clock/* clock */.pm.now() + ASK_MS) {
+    return serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline);
+}
+function asking(run) {
+    return { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) };
 }
 /** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
 function whereToCollect(settings, env) {

@@ -104,6 +104,76 @@ describe('the collect', () => {
   const factsLine = (value: unknown) =>
     `<!-- mobile-build-deploy facts=${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
 
+  describe('report-later only where a collect looks', () => {
+    const push = (branch: string, sha: string) => ({
+      eventName: 'push',
+      ref: `refs/heads/${branch}`,
+      sha,
+      event: { ref: `refs/heads/${branch}`, after: sha, repository: { default_branch: 'main' } }
+    })
+
+    it.each([
+      ['a push to a release branch', push('release/2.1', HEAD), /branch "release\/2\.1"/],
+      [
+        'a tag',
+        {
+          eventName: 'push',
+          ref: 'refs/tags/v2.1.0',
+          sha: HEAD,
+          event: { ref: 'refs/tags/v2.1.0', after: HEAD, repository: { default_branch: 'main' } }
+        },
+        /no branch \(a tag/
+      ],
+      [
+        'a merge queue',
+        {
+          eventName: 'merge_group',
+          ref: 'refs/heads/gh-readonly-queue/main/pr-7-abc',
+          sha: HEAD,
+          event: {
+            merge_group: { head_sha: HEAD, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7-abc' },
+            repository: { default_branch: 'main' }
+          }
+        },
+        /a merge queue's branch/
+      ]
+    ])('is refused before any request on %s, naming wait', async (_title, event, where) => {
+      const result = await step(
+        emulator,
+        { file: 'app.apk', 'report-later': 'true', variables: hourLong() },
+        { workspace, env, ...event }
+      )
+      expect(result.exitCode).toBe(1)
+      expect(result.stdout).toMatch(
+        /::error title=Invalid input::Input 'report-later' is true for commit/
+      )
+      expect(result.stdout).toMatch(where)
+      expect(result.stdout).toMatch(
+        /neither an open pull request's head nor the default branch \("main"\)/
+      )
+      expect(result.stdout).toMatch(/Set wait: true/)
+      expect(emulator.requests).toHaveLength(0)
+      expect(emulator.github.requests.filter(r => r.method !== 'GET')).toEqual([])
+    })
+
+    it('is taken on a push to the default branch, and the collect finds it there', async () => {
+      emulator.github.repository.commits.push(HEAD2)
+      const deployed = await step(
+        emulator,
+        { file: 'app.apk', 'report-later': 'true', variables: hourLong() },
+        { workspace, env, ...push('main', HEAD2) }
+      )
+      expect(deployed.exitCode).toBe(0)
+      ahead = 2 * HOUR
+      expect((await collect()).exitCode).toBe(0)
+      expect(emulator.github.checkRuns[0]).toMatchObject({
+        head_sha: HEAD2,
+        status: 'completed',
+        conclusion: 'success'
+      })
+    })
+  })
+
   describe('a collect that meets what is not GitHub', () => {
     it('stops at a proxy’s page or a long secondary rate limit, telling which, asking no report', async () => {
       emulator.github.faults.add({
@@ -217,10 +287,18 @@ describe('the collect', () => {
       expect(copy.status).toBe('in_progress')
     })
 
-    it('facts sealed under a key rotated since are told as such and left alone', async () => {
+    it('facts sealed under a key rotated since are told as such and left alone; a wrong key stops the collect', async () => {
       await deployLater()
       ahead = 2 * HOUR
-      const rotated = await collect({ 'api-key': 'a-rotated-api-key-0123456789' })
+      const wrong = await collect({ 'api-key': 'sk_wrong_key_000000000000000000000000' })
+      expect(wrong.exitCode).toBe(1)
+      expect(wrong.stdout).toMatch(/::error title=Collect failed::Collecting stopped: .*401/)
+      // The workspace's key rotated since the deploy: the service takes the new one, the check's seal is the old one's.
+      emulator.workspaces[0]!.apiKey = 'a-rotated-api-key-0123456789'
+      const rotated = await collect({ 'api-key': 'a-rotated-api-key-0123456789' }).finally(
+        () => (emulator.workspaces[0]!.apiKey = DEMO_API_KEY)
+      )
+      expect(rotated.exitCode).toBe(0)
       expect(rotated.stdout).toMatch(/sealed under another API key than this collect has/)
       expect(emulator.github.checkRuns[0]!.status).toBe('in_progress')
     })

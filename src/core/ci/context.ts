@@ -9,4 +9,8 @@ export interface CiContext {
   deploymentState?: string | undefined
   /** A fork's pull request that only GitHub's API can name, and how to ask it. */
   pullRequestLookup?: PullRequestLookup | undefined
+  /** The repository's default branch, when the CI's event names it (GitHub's `repository.default_branch`). */
+  defaultBranch?: string | undefined
+  /** The commit is a merge queue's, whose pull request it names without being that pull request's head. */
+  mergeQueue?: boolean | undefined
 }

@@ -44,6 +44,10 @@ export interface GitHubContext {
   deploymentState?: string | undefined
   /** A fork's pull request that only GitHub's API can name. */
   pullRequestLookup?: PullRequestLookup | undefined
+  /** The repository's default branch, as the event's payload names it. */
+  defaultBranch?: string | undefined
+  /** A merge queue's commit: it names a pull request whose head it is not. */
+  mergeQueue?: boolean | undefined
 }
 
 /** What one event's payload gives: the Git facts, and a fork's head to look its pull request up by. */
@@ -76,7 +80,9 @@ export function githubContext(
     notes,
     deploymentState: deploymentState(eventName, payload),
     pullRequestLookup:
-      head && repository && 'owner' in repository ? { apiUrl, repository, ...head } : undefined
+      head && repository && 'owner' in repository ? { apiUrl, repository, ...head } : undefined,
+    defaultBranch: asText(asObject(payload.repository).default_branch),
+    mergeQueue: eventName === 'merge_group' || undefined
   }
 }
 

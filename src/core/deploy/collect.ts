@@ -28,9 +28,10 @@ import type { Settings } from '../options/resolve.js'
 import type { CollectFacts, Deployment } from '../report/facts.js'
 import { sealOf, type Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
-import { InputError } from '../shared/errors.js'
+import { HttpStatusError, InputError } from '../shared/errors.js'
 import { quote } from '../shared/text.js'
-import { ASK_MS, askVerdict } from './collect-ask.js'
+import { ASK_MS, askVerdict, type Asking } from './collect-ask.js'
+import type { ServiceApi } from '../service/api.js'
 import type { OutputFilter } from './output-filter.js'
 import { serviceOf, type DeployHooks } from './session.js'
 import { Spacer } from '../github/spacer.js'
@@ -47,6 +48,8 @@ export interface CollectRun {
 export interface Collection {
   deployments: Deployment[]
   facts: CollectFacts
+  /** The service answered this collect's key once (a check sealed under another key made it ask). */
+  keyConfirmed?: boolean
   github: { client: GitHubClient; repo: Repo; seal: Seal; spacer: Spacer; budget: Budget }
 }
 
@@ -104,8 +107,14 @@ export async function collectPending(run: CollectRun): Promise<Collection> {
 async function collectHead(run: CollectRun, collection: Collection, head: Head): Promise<void> {
   const { client, repo, seal } = collection.github
   const { pending, refused } = await pendingChecks(client, repo, head.sha, seal)
-  for (const { run: check, problem } of refused)
+  for (const { run: check, problem, otherKey } of refused) {
+    // Sealed under another key: the service tells whether this collect's key is the one rotated in, or a wrong one.
+    if (otherKey && !collection.keyConfirmed) {
+      collection.keyConfirmed = true
+      await confirmKey(run, otherKey)
+    }
     warn(run, collection, `${where(head, check)} is not collected: ${problem}.`)
+  }
   for (const check of pending) {
     if (run.hooks.signal?.aborted) return
     try {
@@ -127,14 +136,7 @@ async function collectCheck(
   const { facts, identity, runId } = check
   const since = Date.parse(check.run.startedAt ?? '') || clock.now()
   const deadline = clock.now() + ASK_MS
-  const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline)
-  const asked = await askVerdict(
-    service,
-    runId,
-    since,
-    { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) },
-    deadline
-  )
+  const asked = await askVerdict(serviceFor(run, deadline), runId, since, asking(run), deadline)
   if ('pending' in asked) {
     collection.facts.pending++
     return undefined
@@ -160,6 +162,25 @@ async function collectCheck(
       workflowRunUrl: facts.workflowRunUrl
     }
   }
+}
+
+/** Asks the service about `runId` once, to tell a wrong key (its refusal, thrown) from a rotated one; nothing else it says is used. */
+async function confirmKey(run: CollectRun, runId: string): Promise<void> {
+  try {
+    await askVerdict(serviceFor(run), runId, clock.now(), asking(run), clock.now() + ASK_MS)
+  } catch (error) {
+    if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403))
+      throw error
+  }
+}
+
+/** The service's client of one ask, within ASK_MS. */
+function serviceFor(run: CollectRun, deadline = clock.now() + ASK_MS): ServiceApi {
+  return serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline)
+}
+
+function asking(run: CollectRun): Asking {
+  return { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) }
 }
 
 /** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */

@@ -6,7 +6,12 @@
  */
 import { adoptCheckNames } from '../github/adopt.js'
 import { checkReporting } from '../github/dry-run.js'
-import { loadClient } from '../github/load.js'
+import { briefly, loadClient } from '../github/load.js'
+import type { ReportingPlan } from '../github/plan.js'
+import type { CiContext } from '../ci/context.js'
+import { InputError } from '../shared/errors.js'
+import { ref, setting } from '../shared/option-refs.js'
+import { quote } from '../shared/text.js'
 import { reportingPlanOf } from '../github/plan.js'
 import { GitHubReporter } from '../github/reporter.js'
 import { CollectedChecks } from '../github/collected.js'
@@ -29,7 +34,7 @@ export async function githubReporters(
   settings: Settings,
   deployments: Deployment[],
   output: OutputFilter,
-  hooks: Pick<DeployHooks, 'frontEnd' | 'env' | 'signal'>
+  hooks: Pick<DeployHooks, 'frontEnd' | 'env' | 'signal' | 'ci'>
 ): Promise<Reporter[]> {
   const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {})
   if (settings.values.dryRun) {
@@ -40,10 +45,49 @@ export async function githubReporters(
     return []
   }
   if (!plan) return []
+  if (plan.reportLater) await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal)
   if (settings.mode === 'wait' && settings.values.checkName === undefined && plan.check)
     await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal)
   return [new GitHubReporter(plan, output.log, loadClient)]
 }
+
+/**
+ * Report-later only where a collect looks: an open pull request's head, or
+ * the default branch's newest commits. Anywhere else (another branch, a tag,
+ * a merge queue's commit) its check run would stay in progress for good, and
+ * a required check would block the branch: refused before any request,
+ * naming `wait`. The default branch is the event's; GitHub is asked once when
+ * no event names it, and a GitHub that cannot tell leaves the deploy to find
+ * out when it writes the check run.
+ */
+async function refuseWhereNoCollectLooks(
+  plan: ReportingPlan,
+  settings: Settings,
+  ci: CiContext | undefined,
+  signal: AbortSignal | undefined
+): Promise<void> {
+  const { pullRequestNumber, branch, sha } = settings.git
+  if (pullRequestNumber !== undefined && !ci?.mergeQueue) return
+  const defaultBranch =
+    ci?.defaultBranch ??
+    (await briefly(plan, loadClient, signal, READ_MS, client => client.defaultBranch(plan.repo)).catch(
+      () => undefined
+    ))
+  if (defaultBranch === undefined || (branch === defaultBranch && !ci?.mergeQueue)) return
+  const where = ci?.mergeQueue
+    ? `a merge queue's branch ${quote(branch ?? '')}`
+    : branch
+      ? `branch ${quote(branch)}`
+      : 'no branch (a tag, or a commit given by itself)'
+  throw new InputError(
+    'reportLater',
+    `is true for commit ${sha?.slice(0, 12) ?? '(unknown)'} on ${where}, which is neither an open pull request's head nor the default branch (${quote(defaultBranch)}): a collect looks only there, so its check run would stay in progress for good`,
+    `Set ${setting('wait', 'true')} to hold the job for the verdict instead, or use ${ref('reportLater')} in workflows of pull requests and of the default branch`
+  )
+}
+
+/** How long the read of the default branch may take. */
+const READ_MS = 10_000
 
 /** The GitHub reporter of a collect: completes the check runs it claimed and writes their steps' comments. */
 export function collectedReporter(

@@ -65,6 +65,8 @@ export interface GitHubClient {
   openPulls(repo: Repo, max: number): Promise<OpenPull[]>
   /** The newest `count` commits of the repository's default branch. */
   defaultBranchCommits(repo: Repo, count: number): Promise<string[]>
+  /** The repository's default branch. */
+  defaultBranch(repo: Repo): Promise<string>
   /** Requests sent so far, each attempt counted. */
   requestCount(): number
   /** The primary rate limit as GitHub's last answer told it; undefined before any. */
@@ -175,8 +177,18 @@ function commentCalls(
 }
 
 /** Where a collect looks: the open pull requests, the default branch's newest commits. */
-function repositoryCalls(octokit: Octokit): Calls<'openPulls' | 'defaultBranchCommits'> {
+function repositoryCalls(
+  octokit: Octokit
+): Calls<'openPulls' | 'defaultBranchCommits' | 'defaultBranch'> {
+  const defaultBranch = async (repo: Repo): Promise<string> => {
+    const { data } = await octokit.rest.repos.get({ ...repo })
+    const branch = object(data, 'repository').default_branch
+    if (typeof branch !== 'string')
+      throw new GitHubError(`GitHub's API named no default branch of ${repo.owner}/${repo.repo}`, 0)
+    return branch
+  }
   return {
+    defaultBranch,
     async openPulls(repo, max) {
       const found: OpenPull[] = []
       for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
@@ -196,13 +208,7 @@ function repositoryCalls(octokit: Octokit): Calls<'openPulls' | 'defaultBranchCo
       return found.slice(0, max)
     },
     async defaultBranchCommits(repo, count) {
-      const { data } = await octokit.rest.repos.get({ ...repo })
-      const branch = object(data, 'repository').default_branch
-      if (typeof branch !== 'string')
-        throw new GitHubError(
-          `GitHub's API named no default branch of ${repo.owner}/${repo.repo}`,
-          0
-        )
+      const branch = await defaultBranch(repo)
       const commits = await octokit.rest.repos.listCommits({
         ...repo,
         sha: branch,

@@ -68,6 +68,8 @@ export interface PendingCheck {
 export interface RefusedCheck {
   run: CheckRun
   problem: string
+  /** Its facts were sealed under another API key: the run its `external_id` names, to ask whether this key is the service's. */
+  otherKey?: string | undefined
 }
 
 /**
@@ -94,7 +96,8 @@ export async function pendingChecks(
     const facts = readFactsLine(run.summary, seal)
     if (!facts) continue
     const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha)
-    if (problem) refused.push({ run, problem })
+    const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined
+    if (problem) refused.push({ run, problem, ...(otherKey ? { otherKey } : {}) })
     else pending.push({ run, identity, facts: facts as PendingFacts, runId: identity.runId })
   }
   const claims = new Map<string, PendingCheck[]>()
