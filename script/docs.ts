@@ -18,7 +18,7 @@ import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
 import { OUTPUTS } from '../src/core/report/outputs.js'
 import { providersTable } from '../src/core/ci/providers/index.js'
 import { homeFiles, homeText, readRelease } from './home.js'
-import { combinationsTable } from '../__tests__/helpers/combinations.js'
+import { combinationsTable, pairingsTable } from '../__tests__/helpers/combinations.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -166,9 +166,13 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
     await formatted(
       development,
       replaceBetween(
-        await readFile(development, 'utf8'),
-        'combinations',
-        combinationsTable().join('\n')
+        replaceBetween(
+          await readFile(development, 'utf8'),
+          'combinations',
+          combinationsTable().join('\n')
+        ),
+        'pairings',
+        pairingsTable().join('\n')
       )
     )
   )

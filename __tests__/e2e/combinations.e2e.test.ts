@@ -25,6 +25,11 @@ import {
   FRONT_ENDS,
   GITHUB,
   MODES,
+  PAIRINGS,
+  pairingExpected,
+  RUN_FRONT_ENDS,
+  type Pairing,
+  type RunFrontEnd,
   type Builds,
   type FrontEnd,
   type GitHub,
@@ -315,7 +320,10 @@ describe('the combinations, cell by cell, in the action, the CLI and the library
         if (!ran.ok) throw new Error(`${mode}, ${builds}, ${front}, ${column} failed: ${ran.text}`)
         if (cell.github === 'writes') expect(writes(githubs).length).toBeGreaterThan(0)
         else expect(writes(githubs)).toEqual([])
-        if (cell.github === 'notice') expect(ran.text).toMatch(/Not shown on GitHub/)
+        if (cell.github === 'notice')
+          expect(ran.text).toMatch(/Not shown on GitHub|could not be read with the token/)
+        if (cell.github === 'reads')
+          expect(emulator.github.requests.length).toBeGreaterThan(githubs)
         return
     }
   })
@@ -375,6 +383,230 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
           expect(cell).toEqual({ kind: 'works', github: 'untouched' })
         }
       }
+    }
+  )
+})
+
+describe('options that meet, in the action, the CLI and the library', () => {
+  const release = { ref: 'refs/heads/release/2.1', sha: HEAD }
+  const pushed = (ref: string) => ({
+    eventName: 'push',
+    ref,
+    sha: HEAD,
+    event: { ref, after: HEAD, repository: { default_branch: 'main' } }
+  })
+  const schedule = { eventName: 'schedule', ref: 'refs/heads/main', event: {} }
+
+  /** The action's inputs and event for a pairing. */
+  async function actionStep(pairing: Pairing, prepared: string): Promise<Ran> {
+    const cases: Record<Pairing, [Record<string, string>, Parameters<typeof step>[2]]> = {
+      'run-id with report-later': [{ 'run-id': prepared, 'report-later': 'true' }, {}],
+      'terminate with report-later': [
+        { 'terminate-environment': 'true', 'environment-alias': 'staging', 'report-later': 'true' },
+        {}
+      ],
+      'terminate with wait': [
+        { 'terminate-environment': 'true', 'environment-alias': 'staging', wait: 'true' },
+        {}
+      ],
+      'collect with wait': [{ collect: 'true', wait: 'true' }, schedule],
+      'report-later with dry-run': [
+        { file: 'app.apk', 'report-later': 'true', 'dry-run': 'true' },
+        pullRequest(HEAD)
+      ],
+      'report-later on a push to another branch': [
+        { file: 'app.apk', 'report-later': 'true' },
+        pushed(release.ref)
+      ],
+      'report-later on a tag': [
+        { file: 'app.apk', 'report-later': 'true' },
+        pushed('refs/tags/v2.1.0')
+      ],
+      'wait-only after the deploy, check false, pr-comment true': [{}, {}],
+      'collect with a read-only token, nothing pending': [
+        { collect: 'true', 'github-token': READ_ONLY_TOKEN },
+        schedule
+      ]
+    }
+    if (pairing === 'wait-only after the deploy, check false, pr-comment true')
+      return waitContinuesComment()
+    const [inputs, event] = cases[pairing]
+    const result = await step(
+      emulator,
+      { 'github-token': WRITE_TOKEN, variables: QUICK, ...inputs },
+      { workspace, ...event, env: { ...eventEnv, GITHUB_API_URL: emulator.github.url } }
+    )
+    return {
+      ok: result.exitCode === 0,
+      usage: /title=Invalid input::/.test(result.stdout),
+      text: result.stdout
+    }
+  }
+
+  /** The docs' gate without a check: a deploy that comments, then a wait-only step that continues the comment. */
+  async function waitContinuesComment(): Promise<Ran> {
+    const env = { ...eventEnv, GITHUB_API_URL: emulator.github.url }
+    const deployed = await step(
+      emulator,
+      { file: 'app.apk\napp.ipa', 'github-token': WRITE_TOKEN, variables: QUICK },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(deployed.exitCode).toBe(0)
+    const waited = await step(
+      emulator,
+      {
+        'run-id': deployed.outputs.runIds!,
+        check: 'false',
+        'pr-comment': 'true',
+        'github-token': WRITE_TOKEN
+      },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(emulator.github.comments).toHaveLength(1)
+    expect(emulator.github.comments[0]!.body).toMatch(/✅ passed/)
+    return { ok: waited.exitCode === 0, usage: false, text: waited.stdout }
+  }
+
+  async function cliStep(pairing: Pairing, runIds: string): Promise<Ran> {
+    const argv: Record<Pairing, string[]> = {
+      'run-id with report-later': ['wait', '--run-id', runIds, '--report-later'],
+      'terminate with report-later': [
+        'terminate',
+        '--environment-alias',
+        'staging',
+        '--report-later'
+      ],
+      'terminate with wait': ['terminate', '--environment-alias', 'staging', '--wait'],
+      'collect with wait': ['collect', '--wait'],
+      'report-later with dry-run': [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--report-later',
+        '--dry-run',
+        '--sha',
+        HEAD,
+        '--pull-request-number',
+        '7'
+      ],
+      'report-later on a push to another branch': [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--report-later',
+        '--branch',
+        'release/2.1',
+        '--sha',
+        HEAD
+      ],
+      'report-later on a tag': ['deploy', '--file', 'app.apk', '--report-later', '--sha', HEAD],
+      'wait-only after the deploy, check false, pr-comment true': [],
+      'collect with a read-only token, nothing pending': ['collect']
+    }
+    const token = pairing.includes('read-only') ? READ_ONLY_TOKEN : WRITE_TOKEN
+    const result = await runCli(argv[pairing], {
+      env: cliEnv(emulator, {
+        GITHUB_TOKEN: token,
+        GITHUB_REPOSITORY: REPOSITORY,
+        GITHUB_API_URL: emulator.github.url
+      }),
+      cwd: workspace
+    })
+    return {
+      ok: result.exitCode === EXIT.success,
+      usage: result.exitCode === EXIT.usage,
+      text: result.stderr
+    }
+  }
+
+  async function libraryCall(pairing: Pairing, runIds: string): Promise<Ran> {
+    const connection = { apiKey: DEMO_API_KEY, baseUrl: emulator.baseUrl }
+    const build = { ...connection, file: 'app.apk', workingDirectory: workspace, variables: QUICK }
+    const github = { githubToken: WRITE_TOKEN, githubRepository: REPOSITORY }
+    const loose = (options: object) => options as never
+    const calls: Record<
+      Pairing,
+      () => Promise<{ conclusion: string; cause: string; reason?: string }>
+    > = {
+      'run-id with report-later': () =>
+        library.waitForVerdict(loose({ ...connection, runId: runIds, reportLater: true })),
+      'terminate with report-later': () =>
+        library.terminateEnvironment(
+          loose({ ...connection, environmentAlias: 'staging', reportLater: true })
+        ),
+      'terminate with wait': () =>
+        library.terminateEnvironment(
+          loose({ ...connection, environmentAlias: 'staging', wait: true })
+        ),
+      'collect with wait': () =>
+        library.collectVerdicts(loose({ ...connection, ...github, wait: true })),
+      'report-later with dry-run': () =>
+        library.deployBuild({
+          ...build,
+          ...github,
+          reportLater: true,
+          dryRun: true,
+          git: { sha: HEAD, pullRequestNumber: 7 }
+        }),
+      'report-later on a push to another branch': () =>
+        library.deployBuild({
+          ...build,
+          ...github,
+          reportLater: true,
+          git: { branch: 'release/2.1', sha: HEAD }
+        }),
+      'report-later on a tag': () =>
+        library.deployBuild({ ...build, ...github, reportLater: true, git: { sha: HEAD } }),
+      'wait-only after the deploy, check false, pr-comment true': () => {
+        throw new Error('not offered')
+      },
+      'collect with a read-only token, nothing pending': () =>
+        library.collectVerdicts({
+          ...connection,
+          githubToken: READ_ONLY_TOKEN,
+          githubRepository: REPOSITORY
+        })
+    }
+    const saved = process.env.GITHUB_API_URL
+    process.env.GITHUB_API_URL = emulator.github.url
+    try {
+      const result = await calls[pairing]()
+      return {
+        ok: result.conclusion !== 'failure',
+        usage: result.cause === 'usage',
+        text: result.reason ?? ''
+      }
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_API_URL
+      else process.env.GITHUB_API_URL = saved
+    }
+  }
+
+  const RUN: Record<RunFrontEnd, (pairing: Pairing, runIds: string) => Promise<Ran>> = {
+    action: actionStep,
+    CLI: cliStep,
+    library: libraryCall
+  }
+
+  it.each(PAIRINGS.flatMap(pairing => RUN_FRONT_ENDS.map(front => [pairing, front] as const)))(
+    '%s, %s',
+    async (pairing, front) => {
+      const cell = pairingExpected(pairing, front)
+      if (cell.kind === 'not offered') return expect(cell.why.length).toBeGreaterThan(10)
+      // The runs a wait-only pairing names exist before the cell's own requests are counted.
+      const runIds = pairing === 'run-id with report-later' ? await runsOf('one build') : ''
+      const services = emulator.requests.length
+      const githubs = emulator.github.requests.length
+      const ran = await RUN[front](pairing, runIds)
+      if (cell.kind === 'refused') {
+        expect([ran.ok, ran.usage]).toEqual([false, true])
+        for (const name of cell.names) expect(ran.text).toContain(spelling(SPELLINGS[front], name))
+        expect(emulator.requests.slice(services)).toEqual([])
+        expect(writes(githubs)).toEqual([])
+        return
+      }
+      if (!ran.ok) throw new Error(`${pairing}, ${front} failed: ${ran.text}`)
+      if (cell.kind === 'works' && cell.github === 'reads') expect(writes(githubs)).toEqual([])
     }
   )
 })

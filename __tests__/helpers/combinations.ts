@@ -40,13 +40,13 @@ export type GitHub = (typeof GITHUB)[number]
 
 /** What a cell comes to. */
 export type Expected =
-  /** It works; GitHub shows what this says (or is not used). */
-  | { kind: 'works'; github: 'writes' | 'notice' | 'untouched' }
+  /** It works; GitHub shows what this says, is only read, or is not used. */
+  | { kind: 'works'; github: 'writes' | 'notice' | 'reads' | 'untouched' }
   /** The run exists, and the step fails naming why its verdict will not arrive (report-later's check run refused). */
   | { kind: 'fails after'; names: string }
   /** Refused before any request, the message naming these options (by key: each front end spells them its way). */
   | { kind: 'refused'; names: OptionKey[] }
-  /** The collect stops at once, naming the token. */
+  /** The collect stops at its first write (at once, GitHub unreachable), naming the token or GitHub. */
   | { kind: 'collect stops'; names: string }
   /** Not offered where it is, and why. */
   | { kind: 'not offered'; why: string }
@@ -103,10 +103,19 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
           names: github === 'read-only token' ? 'checks: write' : 'GitHub could not be reached'
         }
   // The action on a pull request: a check run while it waits, the comment; a token that cannot write is a notice.
-  // A dry run writes nothing; ending an environment knows no pull request.
-  if (mode === 'dry run' || mode === 'terminate') return { kind: 'works', github: 'untouched' }
+  // A dry run writes nothing, and reads the pull request's comments once to prove the token; ending an environment knows no pull request.
+  if (mode === 'dry run')
+    return { kind: 'works', github: github === 'GitHub unreachable' ? 'notice' : 'reads' }
+  if (mode === 'terminate') return { kind: 'works', github: 'untouched' }
   return { kind: 'works', github: github === 'token that writes' ? 'writes' : 'notice' }
 }
+
+const WORKS_WORDS = {
+  untouched: 'works',
+  writes: 'works, written',
+  reads: 'works, the comments read once',
+  notice: 'works, with a notice'
+} as const
 
 /** A cell's words in the docs' table. */
 function cellWords(mode: Mode, builds: Builds, front: FrontEnd): string {
@@ -114,24 +123,22 @@ function cellWords(mode: Mode, builds: Builds, front: FrontEnd): string {
   const [first] = results
   if (first!.kind === 'not offered') return `— ${first!.why}`
   if (first!.kind === 'refused')
-    return `⛔ refused before any request, naming ${first!.names.map(name => spelling('action', name)).join(', ')}`
+    return `refused before any request, naming ${first!.names.map(name => spelling('action', name)).join(', ')}`
   const words = results.map((result, i) => {
     switch (result.kind) {
       case 'works':
-        return result.github === 'untouched'
-          ? '✅'
-          : result.github === 'writes'
-            ? '✅ written'
-            : '✅ with a notice'
+        return WORKS_WORDS[result.github]
       case 'fails after':
-        return '❌ fails naming why the verdict will not arrive'
+        return 'fails, naming why the verdict will not arrive'
       case 'collect stops':
-        return '❌ stops at once, naming the token'
+        return result.names === 'checks: write'
+          ? 'stops at its first write, naming the token (with nothing pending, nothing to write: exits 0)'
+          : 'stops at once, naming GitHub'
       default:
         return `${GITHUB[i]}: ${result.kind}`
     }
   })
-  if (words.every(word => word === '✅')) return '✅ (GitHub not used)'
+  if (words.every(word => word === WORKS_WORDS.untouched)) return 'works (GitHub not used)'
   return GITHUB.map((github, i) => `${github}: ${words[i]}`).join('; ')
 }
 
@@ -144,5 +151,74 @@ export function combinationsTable(): string[] {
     `| mode | builds | ${FRONT_ENDS.join(' | ')} |`,
     `|${['', '', ...FRONT_ENDS].map(() => '---').join('|')}|`,
     ...rows.map(row => `| ${row.join(' | ')} |`)
+  ]
+}
+
+/** The front ends whose cells run in-process; a wrapper's are the CLI's. */
+export const RUN_FRONT_ENDS = ['action', 'CLI', 'library'] as const
+export type RunFrontEnd = (typeof RUN_FRONT_ENDS)[number]
+
+/**
+ * Options that meet in one step, beyond the modes above: each works, or is
+ * refused before any request naming the real conflict, in each front end;
+ * a front end that has no way to say it refuses the option it does not take.
+ */
+export const PAIRINGS = [
+  'run-id with report-later',
+  'terminate with report-later',
+  'terminate with wait',
+  'collect with wait',
+  'report-later with dry-run',
+  'report-later on a push to another branch',
+  'report-later on a tag',
+  'wait-only after the deploy, check false, pr-comment true',
+  'collect with a read-only token, nothing pending'
+] as const
+export type Pairing = (typeof PAIRINGS)[number]
+
+/** Pure: what a pairing comes to in a front end. */
+export function pairingExpected(pairing: Pairing, front: RunFrontEnd): Expected {
+  switch (pairing) {
+    case 'run-id with report-later':
+    case 'terminate with report-later':
+    case 'report-later with dry-run':
+    case 'report-later on a push to another branch':
+    case 'report-later on a tag':
+      return { kind: 'refused', names: ['reportLater'] }
+    case 'terminate with wait':
+    case 'collect with wait':
+      return { kind: 'refused', names: ['wait'] }
+    case 'wait-only after the deploy, check false, pr-comment true':
+      return front === 'action'
+        ? { kind: 'works', github: 'writes' }
+        : { kind: 'not offered', why: 'only the action comments on a pull request' }
+    case 'collect with a read-only token, nothing pending':
+      return { kind: 'works', github: 'reads' }
+  }
+}
+
+/** Pure: the table of options that meet, for docs/development.md. */
+export function pairingsTable(): string[] {
+  const words = (cell: Expected): string => {
+    switch (cell.kind) {
+      case 'refused':
+        return `refused before any request, naming ${cell.names.map(name => spelling('action', name)).join(', ')}`
+      case 'not offered':
+        return `— ${cell.why}`
+      case 'works':
+        return cell.github === 'writes'
+          ? 'works: continues the deploy’s comment'
+          : 'works, nothing written'
+      default:
+        return cell.kind
+    }
+  }
+  return [
+    `| options | ${RUN_FRONT_ENDS.join(' | ')} |`,
+    `|${['', ...RUN_FRONT_ENDS].map(() => '---').join('|')}|`,
+    ...PAIRINGS.map(
+      pairing =>
+        `| ${pairing} | ${RUN_FRONT_ENDS.map(front => words(pairingExpected(pairing, front))).join(' | ')} |`
+    )
   ]
 }

@@ -198,11 +198,15 @@ export function scalarOutputs(outputs: Record<string, string>): Record<string, s
   if (typeof name !== 'string' || name === '') throw new Error('the deployment has no name')
   void conclusion
   void cause
-  // runIds is the step's: with one build, its one run.
-  const { bugs, runIds, ...rest } = scalars
+  // runIds and environmentIds are the step's: with one build, its one run and environment.
+  const { bugs, runIds, environmentIds, ...rest } = scalars
   void bugs
   if ((runIds ?? '') !== (rest.runId ?? ''))
     throw new Error(`runIds is ${String(runIds)}, the one run ${String(rest.runId)}`)
+  if ((environmentIds ?? '') !== (rest.environmentId ?? ''))
+    throw new Error(
+      `environmentIds is ${String(environmentIds)}, the one environment ${String(rest.environmentId)}`
+    )
   const asText = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,

@@ -336,6 +336,7 @@ describe('hand-over files', () => {
       runIds: emulator.runs[0]!.id,
       runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
       environmentId: 'env_staging',
+      environmentIds: 'env_staging',
       artifactSha256: built.sha256,
       artifactSize: String(built.size),
       ...WRITTEN_APPS.apk

@@ -69,6 +69,7 @@ describe('the deploy', () => {
         runIds: run.id,
         runUrl: `${emulator.baseUrl}/runs/${run.id}`,
         environmentId: 'env_staging',
+        environmentIds: 'env_staging',
         ...WRITTEN_APPS.apk
       })
       expect(run.id).toMatch(/^run_[0-9a-f]{16}$/)
@@ -404,7 +405,8 @@ describe('the deploy', () => {
         runId: emulator.runs[0]!.id,
         runIds: emulator.runs[0]!.id,
         runUrl: `${emulator.baseUrl}/runs/${emulator.runs[0]!.id}`,
-        environmentId: 'env_staging'
+        environmentId: 'env_staging',
+        environmentIds: 'env_staging'
       })
       expect(requestsOf(emulator, 'signed-url')).toHaveLength(1)
       expect(requestsOf(emulator, 'deploy')[0]!.body).toMatchObject({

@@ -398,7 +398,8 @@ describe('answers', () => {
       expect(result.exitCode).toBe(0)
       expect(scalarOutputs(result.outputs)).toEqual({
         outcome: 'success',
-        environmentId: 'env_staging'
+        environmentId: 'env_staging',
+        environmentIds: 'env_staging'
       })
       expect(result.stdout).toMatch(
         /^::notice title=No run for this preview::No run was created for this preview deployment on environment "staging"/m

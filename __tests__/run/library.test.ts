@@ -128,6 +128,7 @@ describe('every call resolves, whatever it is given', () => {
       cause: 'success',
       state: 'terminated',
       environmentId: 'env_staging',
+      environmentIds: 'env_staging',
       deployments: [
         {
           name: 'Mobile tests',

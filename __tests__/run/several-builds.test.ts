@@ -156,7 +156,14 @@ describe('two builds in one step', () => {
     // The scalar outputs are no build's alone: the most severe outcome and verdict, and every build's in deployments.
     const { deployments, ...scalars } = result.outputs
     const runs = emulator.runs.map(r => r.id)
-    expect(scalars).toEqual({ outcome: 'success', verdict: 'failed', runIds: expect.any(String) })
+    // Both builds went to the staging environment: the one they share is the step's.
+    expect(scalars).toEqual({
+      outcome: 'success',
+      verdict: 'failed',
+      runIds: expect.any(String),
+      environmentId: 'env_staging',
+      environmentIds: 'env_staging'
+    })
     // Every run of the step, in build order: what a wait of its own takes.
     expect(scalars.runIds!.split(' ').sort()).toEqual([...runs].sort())
     expect(JSON.parse(deployments!)).toEqual([

@@ -133,6 +133,7 @@ export async function terminateEnvironment(options: TerminateOptions): Promise<T
     cause: result.cause,
     ...(result.state ? { state: result.state } : {}),
     ...(result.environmentId ? { environmentId: result.environmentId } : {}),
+    ...(result.environmentIds ? { environmentIds: result.environmentIds } : {}),
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.warnings ? { warnings: result.warnings } : {}),
     ...(result.deployments ? { deployments: result.deployments } : {})

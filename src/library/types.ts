@@ -173,6 +173,8 @@ export interface TerminateResult {
   /** `already` when the service had ended it before (409), which is no failure for a clean-up. */
   state?: 'terminated' | 'already' | undefined
   environmentId?: string | undefined
+  /** The environment ended, as every result names its environments. */
+  environmentIds?: string | undefined
   reason?: string | undefined
   warnings?: string[] | undefined
   /** The step's one entry, as every result has it: its name, outcome and what it comes to. */

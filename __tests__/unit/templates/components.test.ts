@@ -123,7 +123,8 @@ describe.each(COMPONENTS)('templates/%s.yml', name => {
       expect(script[install]).toBe(
         `${CANONICAL_INSTALLER}mbd_install_cli "$MBD_CLI_PACKAGE" "$MBD_CLI_SHA256"\n`
       )
-      expect(script[install + 1]).toMatch(/^node "\$MBD_CLI_JS" (deploy|wait|terminate) /)
+      // The CLI runs next: at once, or for each environment a terminate ends.
+      expect(script[install + 1]).toMatch(/(^|\n)\s*node "\$MBD_CLI_JS" (deploy|wait|terminate) /)
       expect(variables).toMatchObject({
         MBD_CLI_PACKAGE: 'file:///cli.tgz',
         MBD_CLI_SHA256: 'f'.repeat(64)

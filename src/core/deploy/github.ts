@@ -46,7 +46,8 @@ export async function githubReporters(
   }
   if (!plan) return []
   if (plan.reportLater) await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal)
-  if (settings.mode === 'wait' && settings.values.checkName === undefined && plan.check)
+  // Whatever check says: the comment a wait-only step continues is found by the names too.
+  if (settings.mode === 'wait' && settings.values.checkName === undefined)
     await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal)
   return [new GitHubReporter(plan, output.log, loadClient)]
 }
@@ -70,9 +71,9 @@ async function refuseWhereNoCollectLooks(
   if (pullRequestNumber !== undefined && !ci?.mergeQueue) return
   const defaultBranch =
     ci?.defaultBranch ??
-    (await briefly(plan, loadClient, signal, READ_MS, client => client.defaultBranch(plan.repo)).catch(
-      () => undefined
-    ))
+    (await briefly(plan, loadClient, signal, READ_MS, client =>
+      client.defaultBranch(plan.repo)
+    ).catch(() => undefined))
   if (defaultBranch === undefined || (branch === defaultBranch && !ci?.mergeQueue)) return
   const where = ci?.mergeQueue
     ? `a merge queue's branch ${quote(branch ?? '')}`

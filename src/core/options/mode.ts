@@ -70,8 +70,8 @@ const MODE_RULES: readonly Rule[] = [
     applies: ({ mode, frontEnd, read }) =>
       mode === 'terminate' &&
       frontEnd === 'action' &&
-      first(read, ['file', 'runInputPath', 'runId']),
-    problem: `cannot be combined with ${setting('terminateEnvironment', 'true')}`,
+      first(read, ['file', 'runInputPath', 'runId', 'wait', 'reportLater']),
+    problem: `cannot be combined with ${setting('terminateEnvironment', 'true')}: ending an environment starts no run, so there is no verdict to wait for or collect`,
     fix: 'End the environment in a step of its own'
   },
   {
@@ -83,6 +83,7 @@ const MODE_RULES: readonly Rule[] = [
         'runId',
         'terminateEnvironment',
         'reportLater',
+        'wait',
         'dryRun'
       ]),
     problem: `cannot be combined with ${setting('collect', 'true')}`,
@@ -93,6 +94,13 @@ const MODE_RULES: readonly Rule[] = [
     key: 'runId',
     problem: 'is missing',
     fix: 'Pass the runId of the deploy that created the run, unchanged'
+  },
+  {
+    // A wait-only step waits for the verdict itself: there is nothing left for a collect.
+    applies: ({ mode, read }) => mode === 'wait' && given(read, 'reportLater'),
+    key: 'reportLater',
+    problem: `cannot be combined with ${ref('runId')}: a step that waits for runs' verdicts shows them itself`,
+    fix: `Leave ${ref('reportLater')} out of the wait-only step; to free the runner, deploy with ${setting('reportLater', 'true')} and let a scheduled collect bring the verdicts`
   },
   {
     applies: ({ mode, read }) => mode === 'wait' && given(read, 'file'),

@@ -18,7 +18,9 @@ export const OUTPUTS = {
     "The created run's id (in wait-only mode, the run waited for); empty when no run was created, and with several builds (see runIds).",
   runIds: `Every run the step created (in wait-only mode, every run waited for), space-separated, in build order: what a wait of its own takes as ${ref('runId')}, whatever the number of builds.`,
   environmentId:
-    'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
+    'The id of the environment the service chose (or ended), when its answer names one; with several builds, the one they share (a preview environment takes every build of a pull request); empty otherwise.',
+  environmentIds:
+    "Every environment the step's builds went to, space-separated, each once: what a step that ends them takes, whatever the number of builds.",
   outcome:
     'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
   artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
@@ -62,6 +64,7 @@ export interface OutputValues {
   runId?: string | undefined
   runIds?: string | undefined
   environmentId?: string | undefined
+  environmentIds?: string | undefined
   outcome?: Outcome | undefined
   artifactSha256?: string | undefined
   artifactSize?: number | undefined
@@ -80,7 +83,10 @@ export interface OutputValues {
 }
 
 /** One build's outputs in `deployments`: its name, its outputs but bugs, and what it comes to. */
-export interface DeploymentOutputs extends Omit<OutputValues, 'bugs' | 'deployments' | 'runIds'> {
+export interface DeploymentOutputs extends Omit<
+  OutputValues,
+  'bugs' | 'deployments' | 'runIds' | 'environmentIds'
+> {
   name: string
   conclusion?: Conclusion | undefined
   cause?: Cause | undefined
@@ -157,8 +163,17 @@ export function stepOutputValues(deployments: readonly Deployment[]): OutputValu
   const entries = deployments.map(deploymentOutputs)
   const runs = entries.flatMap(entry => (entry.runId ? [entry.runId] : []))
   const runIds = runs.length > 0 ? { runIds: runs.join(' ') } : {}
+  const environments = [
+    ...new Set(entries.flatMap(entry => (entry.environmentId ? [entry.environmentId] : [])))
+  ]
+  const environmentIds = environments.length > 0 ? { environmentIds: environments.join(' ') } : {}
   if (deployments.length === 1)
-    return { ...outputValuesOf(deployments[0]!), ...runIds, deployments: entries }
+    return {
+      ...outputValuesOf(deployments[0]!),
+      ...runIds,
+      ...environmentIds,
+      deployments: entries
+    }
   const most = <T>(order: readonly T[], values: (T | undefined)[]): T | undefined =>
     order.find(value => values.includes(value))
   const outcome = most(
@@ -171,6 +186,11 @@ export function stepOutputValues(deployments: readonly Deployment[]): OutputValu
   )
   return {
     ...runIds,
+    ...environmentIds,
+    // Every build in one environment (a pull request's preview): the step's own value, not one build's passed off.
+    ...(environments.length === 1 && entries.every(entry => entry.environmentId)
+      ? { environmentId: environments[0] }
+      : {}),
     ...(outcome ? { outcome } : {}),
     ...(verdict ? { verdict } : {}),
     deployments: entries
