@@ -286,7 +286,15 @@ function commentCalls(octokit) {
 }
 /** Where a collect looks: the open pull requests, the default branch's newest commits. */
 function repositoryCalls(octokit) {
+    const defaultBranch = async (repo) => {
+        const { data } = await octokit.rest.repos.get({ ...repo });
+        const branch = object(data, 'repository').default_branch;
+        if (typeof branch !== 'string')
+            throw new errors/* GitHubError */.y_(`GitHub's API named no default branch of ${repo.owner}/${repo.repo}`, 0);
+        return branch;
+    };
     return {
+        defaultBranch,
         async openPulls(repo, max) {
             const found = [];
             for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
@@ -307,10 +315,7 @@ function repositoryCalls(octokit) {
             return found.slice(0, max);
         },
         async defaultBranchCommits(repo, count) {
-            const { data } = await octokit.rest.repos.get({ ...repo });
-            const branch = object(data, 'repository').default_branch;
-            if (typeof branch !== 'string')
-                throw new errors/* GitHubError */.y_(`GitHub's API named no default branch of ${repo.owner}/${repo.repo}`, 0);
+            const branch = await defaultBranch(repo);
             const commits = await octokit.rest.repos.listCommits({
                 ...repo,
                 sha: branch,

@@ -2974,7 +2974,9 @@ function githubContext(eventName, payload, env) {
         git: { ...git, repository, hostingService: 'GitHub' },
         notes,
         deploymentState: deploymentState(eventName, payload),
-        pullRequestLookup: head && repository && 'owner' in repository ? { apiUrl, repository, ...head } : undefined
+        pullRequestLookup: head && repository && 'owner' in repository ? { apiUrl, repository, ...head } : undefined,
+        defaultBranch: asText(asObject(payload.repository).default_branch),
+        mergeQueue: eventName === 'merge_group' || undefined
     };
 }
 const READERS = {
@@ -3677,8 +3679,8 @@ const MODE_RULES = [
     {
         applies: ({ mode, frontEnd, read }) => mode === 'terminate' &&
             frontEnd === 'action' &&
-            first(read, ['file', 'runInputPath', 'runId']),
-        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}`,
+            first(read, ['file', 'runInputPath', 'runId', 'wait', 'reportLater']),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}: ending an environment starts no run, so there is no verdict to wait for or collect`,
         fix: 'End the environment in a step of its own'
     },
     {
@@ -3689,6 +3691,7 @@ const MODE_RULES = [
                 'runId',
                 'terminateEnvironment',
                 'reportLater',
+                'wait',
                 'dryRun'
             ]),
         problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('collect', 'true')}`,
@@ -3699,6 +3702,13 @@ const MODE_RULES = [
         key: 'runId',
         problem: 'is missing',
         fix: 'Pass the runId of the deploy that created the run, unchanged'
+    },
+    {
+        // A wait-only step waits for the verdict itself: there is nothing left for a collect.
+        applies: ({ mode, read }) => mode === 'wait' && given(read, 'reportLater'),
+        key: 'reportLater',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: a step that waits for runs' verdicts shows them itself`,
+        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of the wait-only step; to free the runner, deploy with ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} and let a scheduled collect bring the verdicts`
     },
     {
         applies: ({ mode, read }) => mode === 'wait' && given(read, 'file'),
@@ -4715,7 +4725,8 @@ const OUTPUTS = {
     fileLocation: '<team_id>/<destination>, as the service returned it.',
     runId: "The created run's id (in wait-only mode, the run waited for); empty when no run was created, and with several builds (see runIds).",
     runIds: `Every run the step created (in wait-only mode, every run waited for), space-separated, in build order: what a wait of its own takes as ${(0,option_refs/* ref */.KR)('runId')}, whatever the number of builds.`,
-    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; empty otherwise.',
+    environmentId: 'The id of the environment the service chose (or ended), when its answer names one; with several builds, the one they share (a preview environment takes every build of a pull request); empty otherwise.',
+    environmentIds: "Every environment the step's builds went to, space-separated, each once: what a step that ends them takes, whatever the number of builds.",
     outcome: 'success (a run was created, a preview deployment answered without one, or an environment ended), failed (the service created no run), aborted (the deploy could not be done) or skipped (no notification sent: upload only, wait-only, a dry run, or a deployment that is not healthy).',
     artifactSha256: 'Hex SHA-256 of the uploaded bytes.',
     artifactSize: 'Size of the uploaded file in bytes.',
@@ -4803,13 +4814,27 @@ function stepOutputValues(deployments) {
     const entries = deployments.map(deploymentOutputs);
     const runs = entries.flatMap(entry => (entry.runId ? [entry.runId] : []));
     const runIds = runs.length > 0 ? { runIds: runs.join(' ') } : {};
+    const environments = [
+        ...new Set(entries.flatMap(entry => (entry.environmentId ? [entry.environmentId] : [])))
+    ];
+    const environmentIds = environments.length > 0 ? { environmentIds: environments.join(' ') } : {};
     if (deployments.length === 1)
-        return { ...outputValuesOf(deployments[0]), ...runIds, deployments: entries };
+        return {
+            ...outputValuesOf(deployments[0]),
+            ...runIds,
+            ...environmentIds,
+            deployments: entries
+        };
     const most = (order, values) => order.find(value => values.includes(value));
     const outcome = most(OUTCOME_SEVERITY, entries.map(entry => entry.outcome));
     const verdict = most(VERDICT_SEVERITY, entries.map(entry => entry.verdict));
     return {
         ...runIds,
+        ...environmentIds,
+        // Every build in one environment (a pull request's preview): the step's own value, not one build's passed off.
+        ...(environments.length === 1 && entries.every(entry => entry.environmentId)
+            ? { environmentId: environments[0] }
+            : {}),
         ...(outcome ? { outcome } : {}),
         ...(verdict ? { verdict } : {}),
         deployments: entries
@@ -7319,6 +7344,9 @@ function bySteps(deployments) {
 
 
 
+
+
+
 /**
  * The GitHub reporter the settings ask for, or none; report-later where its
  * check run could not be written is refused here, before any request (an
@@ -7336,10 +7364,39 @@ async function githubReporters(settings, deployments, output, hooks) {
     }
     if (!plan)
         return [];
-    if (settings.mode === 'wait' && settings.values.checkName === undefined && plan.check)
+    if (plan.reportLater)
+        await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal);
+    // Whatever check says: the comment a wait-only step continues is found by the names too.
+    if (settings.mode === 'wait' && settings.values.checkName === undefined)
         await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
     return [new GitHubReporter(plan, output.log, loadClient)];
 }
+/**
+ * Report-later only where a collect looks: an open pull request's head, or
+ * the default branch's newest commits. Anywhere else (another branch, a tag,
+ * a merge queue's commit) its check run would stay in progress for good, and
+ * a required check would block the branch: refused before any request,
+ * naming `wait`. The default branch is the event's; GitHub is asked once when
+ * no event names it, and a GitHub that cannot tell leaves the deploy to find
+ * out when it writes the check run.
+ */
+async function refuseWhereNoCollectLooks(plan, settings, ci, signal) {
+    const { pullRequestNumber, branch, sha } = settings.git;
+    if (pullRequestNumber !== undefined && !ci?.mergeQueue)
+        return;
+    const defaultBranch = ci?.defaultBranch ??
+        (await briefly(plan, loadClient, signal, github_READ_MS, client => client.defaultBranch(plan.repo)).catch(() => undefined));
+    if (defaultBranch === undefined || (branch === defaultBranch && !ci?.mergeQueue))
+        return;
+    const where = ci?.mergeQueue
+        ? `a merge queue's branch ${(0,shared_text/* quote */.hD)(branch ?? '')}`
+        : branch
+            ? `branch ${(0,shared_text/* quote */.hD)(branch)}`
+            : 'no branch (a tag, or a commit given by itself)';
+    throw new errors/* InputError */.dz('reportLater', `is true for commit ${sha?.slice(0, 12) ?? '(unknown)'} on ${where}, which is neither an open pull request's head nor the default branch (${(0,shared_text/* quote */.hD)(defaultBranch)}): a collect looks only there, so its check run would stay in progress for good`, `Set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job for the verdict instead, or use ${(0,option_refs/* ref */.KR)('reportLater')} in workflows of pull requests and of the default branch`);
+}
+/** How long the read of the default branch may take. */
+const github_READ_MS = 10_000;
 /** The GitHub reporter of a collect: completes the check runs it claimed and writes their steps' comments. */
 function collectedReporter(collection, settings, output, hooks) {
     const env = hooks.env ?? {};

@@ -15,6 +15,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { ACTION_REFERENCE } from '../helpers/cli-release.js'
 import { fencedBlocks } from '../helpers/docs.js'
+import { READ_ONLY_TOKEN } from '../../emulator/github-api.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
 
@@ -85,6 +86,13 @@ async function runJob(job: Job, variables: string, context: Record<string, strin
     await copyFile(builds[ext], path)
   }
   return step(emulator, inputs, { workspace, env, ...pullRequest(HEAD) })
+}
+
+/** A job's steps, the action's given `inputs` over the page's. */
+function withInputs(job: Job, inputs: Record<string, string>): Job['steps'] {
+  return job.steps.map(s =>
+    s.uses === ACTION_REFERENCE ? { ...s, with: { ...s.with, ...inputs } } : s
+  )
 }
 
 /** A value's `${{ steps.x.outputs.y }}` and `${{ needs.x.outputs.y }}` as the runner evaluates them from `context`. */
@@ -175,6 +183,54 @@ describe("docs/action.md, gate the pipeline on the run's verdict", () => {
     // The verdict job continued the deploy's comment: one, with a row each.
     expect(emulator.github.comments).toHaveLength(1)
     expect(emulator.github.comments[0]!.body).toMatch(/❌ failed \(blocking bugs\)/)
+  })
+})
+
+describe('docs/action.md, the gate with a verdict job that may not write', () => {
+  const PASS = /✅|\bpassed\b|\bsuccess\b/
+  const FAILED = 'Mobile tests (Android: com.example.inspect, app.apk)'
+
+  /** What every place a reviewer reads says of the failed run: the comments' rows, its check runs, the summaries' sections. */
+  function saidOfFailed(...summaries: (string | undefined)[]): string[] {
+    const rows = [...emulator.github.comments.map(c => c.body), ...summaries].flatMap(text =>
+      (text ?? '').split('\n').filter(line => line.startsWith('|') && line.includes('app.apk'))
+    )
+    const checks = emulator.github.checkRuns
+      .filter(c => c.name === FAILED)
+      .flatMap(c => [c.output.title ?? '', c.output.summary ?? ''])
+    const sections = summaries.flatMap(text =>
+      (text ?? '').split(/^#### /m).filter(section => section.split('\n')[0]!.includes(FAILED))
+    )
+    return [...rows, ...checks, ...sections]
+  }
+
+  it.each([
+    ['a read-only token', { 'github-token': READ_ONLY_TOKEN }],
+    ['check: false', { check: 'false' }]
+  ])('%s: nothing shows a pass beside the failed run', async (_title, verdictInputs) => {
+    const { jobs } = await workflow('deploy', 'verdict')
+    const deployed = await runJob(jobs.deploy!, failingAndroidAab)
+    expect(deployed.exitCode).toBe(0)
+    // What the deploy wrote stays as it is, for the verdict job may not correct it: it must say no verdict.
+    const pending = emulator.github.comments[0]!.body
+    expect(pending).toMatch(/➖ run created/)
+    expect(pending).not.toMatch(PASS)
+    expect(deployed.summary).not.toMatch(PASS)
+    const needs = {
+      'needs.deploy.outputs.run-ids': deployed.outputs.runIds!
+    }
+    const verdict = await runJob(
+      { ...jobs.verdict!, steps: withInputs(jobs.verdict!, verdictInputs) },
+      run(),
+      needs
+    )
+    expect(verdict.exitCode).toBe(1)
+    expect(verdict.outputs.verdict).toBe('failed')
+    const said = saidOfFailed(deployed.summary, verdict.summary)
+    expect(said.length).toBeGreaterThanOrEqual(5)
+    for (const text of said) expect(text).not.toMatch(PASS)
+    // The verdict job's own summary says the failure.
+    expect(saidOfFailed(verdict.summary).join('\n')).toMatch(/❌ failed/)
   })
 })
 
