@@ -8881,6 +8881,22 @@ function nameDeployments(settings, deployments, handoffs) {
     distinctNames(names, apart).forEach((name, i) => (deployments[i].name = name));
 }
 /**
+ * One file is one build, however it is named: two names of one file (a link
+ * and its file, two spellings on a disk that ignores case) would deploy it
+ * twice. Refused before the first request, naming both.
+ */
+function distinctBuilds(handoffs) {
+    const seen = new Map();
+    for (const { artifact, file } of handoffs) {
+        if (!artifact?.identity)
+            continue;
+        const first = seen.get(artifact.identity);
+        if (first !== undefined)
+            throw new errors/* InputError */.dz('file', `names one build twice: ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(file ?? artifact.name)} are the same file (a link to it, or a spelling the disk does not tell apart)`, 'Name each build once');
+        seen.set(artifact.identity, file ?? artifact.name);
+    }
+}
+/**
  * Two builds of one step never share a destination: the second would
  * replace the first in the workspace's storage before its run read it.
  * Refused before the first request, naming both.
@@ -9226,6 +9242,8 @@ class Reporting {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
@@ -10125,6 +10143,8 @@ function globSync(globInput, options) {
 
 
 
+
+
 const MAX_LISTED = 10;
 /** Pseudo file systems: they hold the kernel's state, not builds, and walking /proc never ends. */
 const SYSTEM_FOLDERS = ['/proc', '/sys'];
@@ -10146,7 +10166,19 @@ async function findArtifact(pattern, workspace) {
         .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
     // A match that vanished or whose link leads nowhere is no match.
     const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
-    const files = entries.filter(e => e.info.isFile());
+    // One file matched by two names (a link beside its file, two spellings on a disk that ignores case) is one build.
+    const seen = new Set();
+    const files = entries.filter(e => {
+        if (!e.info.isFile())
+            return false;
+        const id = identityOf(e.info);
+        if (id === undefined)
+            return true;
+        if (seen.has(id))
+            return false;
+        seen.add(id);
+        return true;
+    });
     if (files.length === 0) {
         if (entries.length > 0) {
             const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${artifact_kindOf(e.info)})`);
@@ -10172,22 +10204,63 @@ async function findArtifact(pattern, workspace) {
     catch {
         throw fail(`${(0,shared_text/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
     }
-    return { path, name, size: info.size, extension, target: await targetOutside(path, workspace) };
+    return {
+        path,
+        name,
+        size: info.size,
+        extension,
+        target: await targetOutside(path, workspace),
+        identity: identityOf(info)
+    };
 }
+/** Pure: a file's identity on its disk; undefined where the disk gives none (an inode of 0). */
+function identityOf(info) {
+    return info.ino ? `${info.dev}:${info.ino}` : undefined;
+}
+const HERE = {
+    paths: (external_node_path_default()),
+    home: () => (0,external_node_os_namespaceObject.homedir)(),
+    isFolder: path => (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isDirectory() === true
+};
+/** A glob's own characters; parentheses are a group only after an extglob's mark (`@(`, `!(`, `*(`, `+(`, `?(`). */
+const WILDCARD = /[*?[\]{}]|[@!*+?]\(/;
 /**
- * Pure: the folder a pattern starts from (its segments before the first one
- * with a wildcard, under the working directory unless absolute) and the glob
- * below it. A glob that starts at the file system's root or in /dev, and any
- * path in /proc or /sys, is refused. `paths` is there for tests.
+ * Pure but for `machine.isFolder`: the folder a pattern starts from (its
+ * segments up to the first with a wildcard, under the working directory
+ * unless absolute) and the glob below it. A segment that names a folder that
+ * exists as written is literal whatever it holds: `Build Products
+ * (Release)`, `C:\Program Files (x86)`, `out [arm64]`; in the glob, a
+ * parenthesis that opens no extglob is a parenthesis. `~` and `~/…` are the
+ * home folder (as @actions/glob reads them); a drive's letter alone is that
+ * drive's root. A glob that starts at a file system's root or in /dev, and
+ * any path in /proc or /sys, is refused.
  */
-function searchOf(pattern, workspace, paths = (external_node_path_default())) {
+function searchOf(pattern, workspace, machine = {}) {
+    const { paths, home, isFolder } = { ...HERE, ...machine };
+    const windows = paths.sep === '\\';
+    const homed = /^~(?:$|\/)/.test(pattern) || (windows && /^~\\/.test(pattern));
+    const expanded = homed ? `${home()}${pattern.slice(1)}` : pattern;
     // Globs separate folders with /; so may a Windows path.
-    const slashed = paths.sep === '\\' ? pattern.replace(/\\/g, '/') : pattern;
+    const slashed = windows ? expanded.replace(/\\/g, '/') : expanded;
     const segments = slashed.split('/');
-    const firstMagic = segments.findIndex(segment => isDynamicPattern(segment));
+    const absolute = paths.isAbsolute(expanded);
+    const start = absolute ? '' : workspace;
+    let firstMagic = -1;
+    for (const [i, segment] of segments.entries()) {
+        if (!isDynamicPattern(segment))
+            continue;
+        // A folder that exists as written is taken as written, brackets and all.
+        const sofar = segments.slice(0, i + 1).join('/');
+        if (i < segments.length - 1 && isFolder(paths.resolve(start, driveRoot(sofar))))
+            continue;
+        if (!WILDCARD.test(segment))
+            continue;
+        firstMagic = i;
+        break;
+    }
     const literal = firstMagic === -1 ? slashed : segments.slice(0, firstMagic).join('/');
-    const base = paths.resolve(paths.isAbsolute(pattern)
-        ? literal || paths.parse(paths.resolve(workspace)).root
+    const base = paths.resolve(absolute
+        ? driveRoot(literal) || paths.parse(paths.resolve(workspace)).root
         : paths.join(workspace, literal));
     const under = (folder) => paths.sep === '/' && (base === folder || base.startsWith(`${folder}/`));
     const inSystem = [...SYSTEM_FOLDERS, ...(firstMagic === -1 ? [] : [DEVICE_FOLDER])].find(under);
@@ -10197,7 +10270,15 @@ function searchOf(pattern, workspace, paths = (external_node_path_default())) {
         return { base };
     if (paths.parse(base).root === base)
         throw new errors/* InputError */.dz('file', `${(0,shared_text/* quote */.hD)(pattern)} would search the whole file system from ${(0,shared_text/* quote */.hD)(base)}`, `Start the pattern in the build's folder, e.g. app/build/outputs/**/*.apk, relative to the working directory`);
-    return { base, glob: segments.slice(firstMagic).join('/') };
+    return { base, glob: segments.slice(firstMagic).map(literalParentheses).join('/') };
+}
+/** Pure: `D:` alone is the root of drive D (`D:/`), never the current folder of that drive. */
+function driveRoot(literal) {
+    return /^[A-Za-z]:$/.test(literal) ? `${literal}/` : literal;
+}
+/** Pure: a glob segment's parentheses that open no extglob, made literal (a class of one), as a folder's name holds them. */
+function literalParentheses(segment) {
+    return segment.replace(/(?<![@!*+?])\(([^()]*)\)/g, '[(]$1[)]');
 }
 /**
  * Every path a search matches, sorted: a plain path as it is, a glob through
@@ -10218,12 +10299,16 @@ async function matchPaths(search) {
     });
     return [...new Set(found.map(path => external_node_path_default().resolve(path)))].sort();
 }
-/** The real path of a file reached through a symbolic link that leads out of the working directory. */
+/**
+ * The real path of a build that is itself a symbolic link leading out of
+ * the working directory. A file reached through a linked folder is no link
+ * (macOS's /tmp and /var are links to /private/…).
+ */
 async function targetOutside(path, workspace) {
     try {
-        const [real, root] = await Promise.all([(0,promises_namespaceObject.realpath)(path), (0,promises_namespaceObject.realpath)(workspace)]);
-        if (real === path)
+        if (!(await (0,promises_namespaceObject.lstat)(path)).isSymbolicLink())
             return undefined;
+        const [real, root] = await Promise.all([(0,promises_namespaceObject.realpath)(path), (0,promises_namespaceObject.realpath)(workspace)]);
         const relative = external_node_path_default().relative(root, real);
         return relative.startsWith('..') || external_node_path_default().isAbsolute(relative) ? real : undefined;
     }
@@ -11356,6 +11441,7 @@ async function runSteps(run) {
     for (const [index, session] of sessions.entries())
         for (const step of before.filter(step => !ONCE.includes(step)))
             take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployments[index]));
+    distinctBuilds(handoffs);
     distinctDestinations(handoffs);
     nameDeployments(settings, deployments, handoffs);
     const github = await githubReporters(settings, deployments, output, hooks);
@@ -11461,8 +11547,6 @@ function readInputs(get) {
     return values;
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/action/job-summary.ts
 
 

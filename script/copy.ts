@@ -36,6 +36,7 @@ import {
   writeInside,
   type FileWrite
 } from './inside.js'
+import { npmCommand, runsAsScript } from './entry.js'
 
 const run = promisify(execFile)
 
@@ -180,7 +181,8 @@ async function packTarball(
       say(
         'Packing this checkout with npm pack (it builds the CLI and the library first; about a minute)...'
       )
-      await run('npm', ['pack', '--silent', '--pack-destination', scratch], { cwd: ROOT })
+      const npm = npmCommand(['pack', '--silent', '--pack-destination', scratch])
+      await run(npm.file, npm.args, { cwd: ROOT })
       const packed = (await readdir(scratch)).find(file => file.endsWith('.tgz'))
       if (!packed) throw new Error('npm pack wrote no tarball')
       source = join(scratch, packed)
@@ -216,7 +218,7 @@ function inlineOrb(text: string, orb: string): string {
   return config.toString({ lineWidth: 0 })
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('copy')) {
   const usage = `usage: npm run copy -- <${TARGETS.join('|')}> <app-repository> [--tarball <file>]`
   try {
     const { positionals, values } = parseArgs({

@@ -19,6 +19,7 @@ import { OUTPUTS } from '../src/core/report/outputs.js'
 import { providersTable } from '../src/core/ci/providers/index.js'
 import { homeFiles, homeText, readRelease } from './home.js'
 import { combinationsTable, pairingsTable } from '../__tests__/helpers/combinations.js'
+import { runsAsScript } from './entry.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -190,7 +191,7 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
   return [...files].map(([path, text]) => ({ path, text }))
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('docs')) {
   const check = process.argv.includes('--check')
   let stale = false
   for (const { path, text } of await generated()) {

@@ -16,6 +16,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 import { ROOT } from '../emulator/github-runner.js'
+import { runsAsScript } from './entry.js'
 
 const run = promisify(execFile)
 
@@ -281,7 +282,7 @@ export async function setHome(changes: Partial<Home>, root = ROOT): Promise<stri
   return changed
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('home')) {
   const usage =
     'usage: npm run home -- [--github owner/name] [--gitlab group/name] [--npm name] [--orb namespace] [--bitrise id]'
   try {

@@ -8,7 +8,7 @@
  * removed by Node's own removal, which unlinks a link and never follows it.
  */
 import { lstat, mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
 
 /** A path the copy would leave its repository by, or write over what is not a file. */
 export class OutsideError extends Error {
@@ -74,7 +74,7 @@ export async function checkInside(
 export async function writeInside(root: string, file: FileWrite): Promise<void> {
   const target = join(root, file.path)
   await mkdir(dirname(target), { recursive: true })
-  const temporary = join(dirname(target), `.${file.path.split('/').pop()}.${process.pid}.partial`)
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)
   await writeFile(temporary, file.bytes, { flag: 'wx', mode: file.mode ?? 0o644 })
   try {
     await rename(temporary, target)

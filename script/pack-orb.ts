@@ -15,6 +15,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
+import { runsAsScript } from './entry.js'
 
 const SOURCE = join(ROOT, 'orb', 'src')
 export const PACKED = join(ROOT, 'orb', 'orb.yml')
@@ -65,7 +66,7 @@ export async function packedText(): Promise<string> {
   return `# Packed from orb/src by npm run orb; edit the sources, not this file.\n${stringify(await packOrb(), { lineWidth: 0 })}`
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('pack-orb')) {
   const text = await packedText()
   const now = await readFile(PACKED, 'utf8').catch(() => '')
   if (process.argv.includes('--check')) {

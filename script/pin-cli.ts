@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ROOT } from '../emulator/github-runner.js'
+import { runsAsScript } from './entry.js'
 
 /** Where the wrappers keep their parameters: GitLab's components, the orb's sources, the Bitrise step. */
 export const WRAPPER_FOLDERS = ['templates', 'orb/src', 'bitrise'] as const
@@ -93,7 +94,7 @@ export async function pinCli(sha256: string, root = ROOT): Promise<string[]> {
   return changed
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('pin-cli')) {
   try {
     for (const file of await pinCli(process.argv[2] ?? '')) console.log(file)
   } catch (error) {

@@ -25,6 +25,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type YAMLMap } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
+import { runsAsScript } from './entry.js'
 
 export interface ActionSpec {
   inputs: Record<string, { required?: boolean }>
@@ -327,7 +328,7 @@ function shellcheckScript(script: string, sh: string): Promise<ShellcheckFinding
   })
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('workflow-check')) {
   const { docsWorkflows } = await import('../__tests__/helpers/docs.js')
   const own = await repositoryWorkflows()
   const shown = await docsWorkflows()

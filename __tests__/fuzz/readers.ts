@@ -31,6 +31,7 @@ import { readProtoXml } from '../../src/core/inspect/proto-xml.js'
 import { bundledReader } from '../helpers/reader-thread.js'
 import { writeZip } from '../helpers/zip-writer.js'
 import { longTokenBuild } from './long-tokens.js'
+import { runsAsScript } from '../../script/entry.js'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'builds')
 const args = process.argv.slice(2)
@@ -264,7 +265,7 @@ async function fuzzLongTokens(
   }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (runsAsScript('readers')) {
   const summary = await fuzz(option('count', 2000), option('long', 200), option('seed', 1))
   process.stdout.write(`${JSON.stringify(summary)}\n`)
 }

@@ -25,6 +25,7 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeZip, type ZipEntrySpec } from './zip-writer.js'
+import { runsAsScript } from '../../script/entry.js'
 
 export interface HostileBuild {
   /** The file's name in `dir` (its extension says the build type). */
@@ -564,7 +565,7 @@ export function emptyMessagesManifest(repeated: number, count = EMPTY_MESSAGES):
 }
 
 // Run directly (`npx tsx hostile-builds.ts <dir>`): writes the builds and lists them.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (runsAsScript('hostile-builds')) {
   const dir = process.argv[2] ?? '.'
   const builds = await writeHostileBuilds(dir)
   for (const build of builds) {

@@ -651,6 +651,57 @@ describe("the action's step", () => {
       }
     })
 
+    it('calls a build reached through a linked folder no link: only a path that is itself one', async () => {
+      // macOS's /tmp and /var are links to /private/…: a build under them is an ordinary file.
+      const outside = await mkdtemp(join(tmpdir(), 'outside-'))
+      try {
+        await writeBuild(join(outside, 'app.apk'), 4096)
+        await symlink(outside, join(dir, 'out'))
+        process.env.INPUT_FILE = 'out/*.apk'
+        await run(undefined, process.env)
+        expect(process.exitCode).toBeUndefined()
+        expect(printed).not.toMatch(/is a link/)
+        expect(emulator.runs).toHaveLength(1)
+      } finally {
+        await rm(outside, { recursive: true, force: true })
+      }
+    })
+
+    it('deploys one file reached by two names once: a glob deploys it, two patterns are refused naming both', async () => {
+      await writeBuild(join(dir, 'app.apk'), 4096)
+      await symlink(join(dir, 'app.apk'), join(dir, 'latest.apk'))
+      process.env.INPUT_FILE = '*.apk'
+      await run(undefined, process.env)
+      expect(process.exitCode).toBeUndefined()
+      expect(emulator.runs).toHaveLength(1)
+      emulator.reset()
+      printed = ''
+      process.env.INPUT_FILE = 'app.apk\nlatest.apk'
+      await run(undefined, process.env)
+      expect(process.exitCode).toBe(1)
+      expect(printed).toMatch(
+        /::error title=Invalid input::Input 'file' names one build twice: "app\.apk" and "latest\.apk" are the same file/
+      )
+      expect(emulator.requests).toHaveLength(0)
+    })
+
+    it('matches a glob through folders named as macOS and Windows name them: parentheses, brackets', async () => {
+      for (const folder of ['Build Products (Release)', 'out [arm64]']) {
+        await mkdir(join(dir, folder), { recursive: true })
+        await writeBuild(join(dir, folder, 'app.apk'), 4096)
+        process.env.INPUT_FILE = `${folder}/*.apk`
+        emulator.reset()
+        await run(undefined, process.env)
+        expect([folder, process.exitCode]).toEqual([folder, undefined])
+        expect(emulator.runs).toHaveLength(1)
+      }
+      // In the glob itself too: ** then the folder with parentheses.
+      process.env.INPUT_FILE = '**/Build Products (Release)/*.apk'
+      emulator.reset()
+      await run(undefined, process.env)
+      expect(process.exitCode).toBeUndefined()
+    })
+
     it('reads its own working directory as a path, never as a glob', async () => {
       // A checkout in a folder named build{1,2} next to build1/: the pattern is the user's alone.
       const parent = await mkdtemp(join(tmpdir(), 'parent-'))

@@ -52,6 +52,26 @@ export function nameDeployments(
 }
 
 /**
+ * One file is one build, however it is named: two names of one file (a link
+ * and its file, two spellings on a disk that ignores case) would deploy it
+ * twice. Refused before the first request, naming both.
+ */
+export function distinctBuilds(handoffs: readonly Handoff[]): void {
+  const seen = new Map<string, string>()
+  for (const { artifact, file } of handoffs) {
+    if (!artifact?.identity) continue
+    const first = seen.get(artifact.identity)
+    if (first !== undefined)
+      throw new InputError(
+        'file',
+        `names one build twice: ${quote(first)} and ${quote(file ?? artifact.name)} are the same file (a link to it, or a spelling the disk does not tell apart)`,
+        'Name each build once'
+      )
+    seen.set(artifact.identity, file ?? artifact.name)
+  }
+}
+
+/**
  * Two builds of one step never share a destination: the second would
  * replace the first in the workspace's storage before its run read it.
  * Refused before the first request, naming both.

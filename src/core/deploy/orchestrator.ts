@@ -14,7 +14,7 @@ import { collectedReporter, githubReporters } from './github.js'
 import { collectPending } from './collect.js'
 import { reportContext } from './report-context.js'
 import { labelledLog, labelOf } from './labels.js'
-import { distinctDestinations, nameDeployments } from './naming.js'
+import { distinctBuilds, distinctDestinations, nameDeployments } from './naming.js'
 import { failureText, unexpectedStack } from './messages.js'
 import { OutputFilter } from './output-filter.js'
 import { buildLines, planLines, planOf, type Step } from './plan.js'
@@ -207,6 +207,7 @@ async function runSteps(run: StepContext): Promise<void> {
   for (const [index, session] of sessions.entries())
     for (const step of before.filter(step => !ONCE.includes(step)))
       take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployments[index]!))
+  distinctBuilds(handoffs)
   distinctDestinations(handoffs)
   nameDeployments(settings, deployments, handoffs)
   const github = await githubReporters(settings, deployments, output, hooks)

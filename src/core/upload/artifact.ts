@@ -1,6 +1,8 @@
 import { constants } from 'node:fs'
 import type { Stats } from 'node:fs'
-import { access, realpath, stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { access, lstat, realpath, stat } from 'node:fs/promises'
+import { homedir } from 'node:os'
 import nodePath from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import { InputError } from '../shared/errors.js'
@@ -17,6 +19,8 @@ export interface Artifact {
   extension: string
   /** Where the file really is, when a symbolic link leads out of the working directory to it. */
   target?: string | undefined
+  /** The file's identity on its disk (device and inode): one file reached by two names is one build. */
+  identity?: string | undefined
 }
 
 const MAX_LISTED = 10
@@ -52,7 +56,16 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
       matches.map(async path => ({ path, info: await stat(path).catch(() => undefined) }))
     )
   ).filter((e): e is { path: string; info: Stats } => e.info !== undefined)
-  const files = entries.filter(e => e.info.isFile())
+  // One file matched by two names (a link beside its file, two spellings on a disk that ignores case) is one build.
+  const seen = new Set<string>()
+  const files = entries.filter(e => {
+    if (!e.info.isFile()) return false
+    const id = identityOf(e.info)
+    if (id === undefined) return true
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
   if (files.length === 0) {
     if (entries.length > 0) {
       const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`)
@@ -89,7 +102,19 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
   } catch {
     throw fail(`${quote(name)} cannot be read`, 'Check the file permissions of the build output')
   }
-  return { path, name, size: info.size, extension, target: await targetOutside(path, workspace) }
+  return {
+    path,
+    name,
+    size: info.size,
+    extension,
+    target: await targetOutside(path, workspace),
+    identity: identityOf(info)
+  }
+}
+
+/** Pure: a file's identity on its disk; undefined where the disk gives none (an inode of 0). */
+function identityOf(info: Stats): string | undefined {
+  return info.ino ? `${info.dev}:${info.ino}` : undefined
 }
 
 /** Where to look: a folder given literally, and the glob within it (none for a plain path). */
@@ -98,21 +123,61 @@ export interface Search {
   glob?: string | undefined
 }
 
+/** What a search needs of the machine: its paths, its home folder, and which folders exist (a name with glob characters may be one). */
+export interface Machine {
+  paths: Paths
+  home: () => string
+  isFolder: (path: string) => boolean
+}
+
+const HERE: Machine = {
+  paths: nodePath,
+  home: () => homedir(),
+  isFolder: path => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
+}
+
+/** A glob's own characters; parentheses are a group only after an extglob's mark (`@(`, `!(`, `*(`, `+(`, `?(`). */
+const WILDCARD = /[*?[\]{}]|[@!*+?]\(/
+
 /**
- * Pure: the folder a pattern starts from (its segments before the first one
- * with a wildcard, under the working directory unless absolute) and the glob
- * below it. A glob that starts at the file system's root or in /dev, and any
- * path in /proc or /sys, is refused. `paths` is there for tests.
+ * Pure but for `machine.isFolder`: the folder a pattern starts from (its
+ * segments up to the first with a wildcard, under the working directory
+ * unless absolute) and the glob below it. A segment that names a folder that
+ * exists as written is literal whatever it holds: `Build Products
+ * (Release)`, `C:\Program Files (x86)`, `out [arm64]`; in the glob, a
+ * parenthesis that opens no extglob is a parenthesis. `~` and `~/…` are the
+ * home folder (as @actions/glob reads them); a drive's letter alone is that
+ * drive's root. A glob that starts at a file system's root or in /dev, and
+ * any path in /proc or /sys, is refused.
  */
-export function searchOf(pattern: string, workspace: string, paths: Paths = nodePath): Search {
+export function searchOf(
+  pattern: string,
+  workspace: string,
+  machine: Partial<Machine> = {}
+): Search {
+  const { paths, home, isFolder } = { ...HERE, ...machine }
+  const windows = paths.sep === '\\'
+  const homed = /^~(?:$|\/)/.test(pattern) || (windows && /^~\\/.test(pattern))
+  const expanded = homed ? `${home()}${pattern.slice(1)}` : pattern
   // Globs separate folders with /; so may a Windows path.
-  const slashed = paths.sep === '\\' ? pattern.replace(/\\/g, '/') : pattern
+  const slashed = windows ? expanded.replace(/\\/g, '/') : expanded
   const segments = slashed.split('/')
-  const firstMagic = segments.findIndex(segment => isDynamicPattern(segment))
+  const absolute = paths.isAbsolute(expanded)
+  const start = absolute ? '' : workspace
+  let firstMagic = -1
+  for (const [i, segment] of segments.entries()) {
+    if (!isDynamicPattern(segment)) continue
+    // A folder that exists as written is taken as written, brackets and all.
+    const sofar = segments.slice(0, i + 1).join('/')
+    if (i < segments.length - 1 && isFolder(paths.resolve(start, driveRoot(sofar)))) continue
+    if (!WILDCARD.test(segment)) continue
+    firstMagic = i
+    break
+  }
   const literal = firstMagic === -1 ? slashed : segments.slice(0, firstMagic).join('/')
   const base = paths.resolve(
-    paths.isAbsolute(pattern)
-      ? literal || paths.parse(paths.resolve(workspace)).root
+    absolute
+      ? driveRoot(literal) || paths.parse(paths.resolve(workspace)).root
       : paths.join(workspace, literal)
   )
   const under = (folder: string): boolean =>
@@ -131,7 +196,17 @@ export function searchOf(pattern: string, workspace: string, paths: Paths = node
       `${quote(pattern)} would search the whole file system from ${quote(base)}`,
       `Start the pattern in the build's folder, e.g. app/build/outputs/**/*.apk, relative to the working directory`
     )
-  return { base, glob: segments.slice(firstMagic).join('/') }
+  return { base, glob: segments.slice(firstMagic).map(literalParentheses).join('/') }
+}
+
+/** Pure: `D:` alone is the root of drive D (`D:/`), never the current folder of that drive. */
+function driveRoot(literal: string): string {
+  return /^[A-Za-z]:$/.test(literal) ? `${literal}/` : literal
+}
+
+/** Pure: a glob segment's parentheses that open no extglob, made literal (a class of one), as a folder's name holds them. */
+function literalParentheses(segment: string): string {
+  return segment.replace(/(?<![@!*+?])\(([^()]*)\)/g, '[(]$1[)]')
 }
 
 /**
@@ -153,11 +228,15 @@ async function matchPaths(search: Search): Promise<string[]> {
   return [...new Set(found.map(path => nodePath.resolve(path)))].sort()
 }
 
-/** The real path of a file reached through a symbolic link that leads out of the working directory. */
+/**
+ * The real path of a build that is itself a symbolic link leading out of
+ * the working directory. A file reached through a linked folder is no link
+ * (macOS's /tmp and /var are links to /private/…).
+ */
 async function targetOutside(path: string, workspace: string): Promise<string | undefined> {
   try {
+    if (!(await lstat(path)).isSymbolicLink()) return undefined
     const [real, root] = await Promise.all([realpath(path), realpath(workspace)])
-    if (real === path) return undefined
     const relative = nodePath.relative(root, real)
     return relative.startsWith('..') || nodePath.isAbsolute(relative) ? real : undefined
   } catch {

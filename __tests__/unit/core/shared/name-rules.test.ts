@@ -167,19 +167,82 @@ describe('where a file pattern is searched', () => {
     ['build/outputs/*.apk', 'D:\\a\\app\\app', 'D:\\a\\app\\app\\build\\outputs', '*.apk'],
     ['C:\\builds\\app.apk', 'D:\\a\\app\\app', 'C:\\builds\\app.apk', undefined]
   ])('the pattern %j in %j on Windows', (pattern, workspace, base, glob) => {
-    expect(searchOf(pattern, workspace, path.win32)).toEqual({ base, ...(glob ? { glob } : {}) })
+    expect(searchOf(pattern, workspace, { paths: path.win32, isFolder: () => false })).toEqual({
+      base,
+      ...(glob ? { glob } : {})
+    })
   })
 
+  /** A machine whose only folders are `folders`. */
+  const machine = (paths: typeof path.posix, folders: string[], home = '/home/u') => ({
+    paths,
+    home: () => home,
+    isFolder: (p: string) => folders.includes(p)
+  })
+
+  it.each([
+    // Names macOS and Windows give: a folder that exists as written is literal, parentheses and brackets alike.
+    [
+      'Build Products (Release)/*.ipa',
+      ['/w/Build Products (Release)'],
+      '/w/Build Products (Release)',
+      '*.ipa'
+    ],
+    ['out [arm64]/*.apk', ['/w/out [arm64]'], '/w/out [arm64]', '*.apk'],
+    // A folder of that name that is not there is no glob either: it is the path, and matches nothing.
+    ['out/(x86)/*.apk', [], '/w/out/(x86)', '*.apk'],
+    // In the glob, a parenthesis that opens no extglob is one; an extglob stays.
+    ['**/Build Products (Release)/*.ipa', [], '/w', '**/Build Products [(]Release[)]/*.ipa'],
+    ['out/*.@(apk|aab)', [], '/w/out', '*.@(apk|aab)'],
+    ['~/builds/*.apk', [], '/home/u/builds', '*.apk'],
+    ['~', [], '/home/u', undefined]
+  ])('%j on Linux and macOS', (pattern, folders, base, glob) => {
+    expect(searchOf(pattern, '/w', machine(path.posix, folders))).toEqual({
+      base,
+      ...(glob ? { glob } : {})
+    })
+  })
+
+  it.each([
+    [
+      'C:\\Program Files (x86)\\Android\\out\\*.apk',
+      ['C:\\Program Files (x86)', 'C:\\Program Files (x86)\\Android'],
+      'C:\\Program Files (x86)\\Android\\out',
+      '*.apk'
+    ],
+    ['~\\builds\\app.apk', [], 'C:\\Users\\u\\builds\\app.apk', undefined]
+  ])('%j on Windows', (pattern, folders, base, glob) => {
+    expect(searchOf(pattern, 'D:\\a\\app', machine(path.win32, folders, 'C:\\Users\\u'))).toEqual({
+      base,
+      ...(glob ? { glob } : {})
+    })
+  })
+
+  it.each(['D:\\*.apk', 'D:/*.apk', 'd:\\**\\app.apk'])(
+    'refuses %j, a glob at a drive root, as the root it is',
+    pattern => {
+      expect(() => searchOf(pattern, 'D:\\a\\app', machine(path.win32, []))).toThrow(
+        /would search the whole file system from "D:\\\\"|from "d:\\\\"/i
+      )
+    }
+  )
+
   it('takes a plain path to a file on the RAM disk in /dev/shm', () => {
-    expect(searchOf('/dev/shm/app.apk', '/w', path.posix)).toEqual({ base: '/dev/shm/app.apk' })
+    expect(
+      searchOf('/dev/shm/app.apk', '/w', { paths: path.posix, isFolder: () => false })
+    ).toEqual({ base: '/dev/shm/app.apk' })
   })
 
   it('never reads the working directory as a glob', () => {
-    expect(searchOf('*.apk', '/work/build{1,2}', path.posix)).toEqual({
+    expect(
+      searchOf('*.apk', '/work/build{1,2}', { paths: path.posix, isFolder: () => false })
+    ).toEqual({
       base: '/work/build{1,2}',
       glob: '*.apk'
     })
-    expect(searchOf('out/**/[ab].apk', '/w/[x]', path.posix)).toEqual({
+    expect(
+      searchOf('out/**/[ab].apk', '/w/[x]', { paths: path.posix, isFolder: () => false })
+    ).toEqual({
       base: '/w/[x]/out',
       glob: '**/[ab].apk'
     })
@@ -188,7 +251,9 @@ describe('where a file pattern is searched', () => {
   it.each(['/**/*.apk', '/*.apk', '../../../../../../../../*/x.apk'])(
     'refuses %j, which searches from the root',
     pattern => {
-      expect(() => searchOf(pattern, '/home/runner/work', path.posix)).toThrow(/whole file system/)
+      expect(() =>
+        searchOf(pattern, '/home/runner/work', { paths: path.posix, isFolder: () => false })
+      ).toThrow(/whole file system/)
     }
   )
 
@@ -199,7 +264,9 @@ describe('where a file pattern is searched', () => {
     '/dev/**/*.apk',
     '../../../proc/*.apk'
   ])('refuses %j, in the system folders', pattern => {
-    expect(() => searchOf(pattern, '/a/b/c', path.posix)).toThrow(/system's state/)
+    expect(() => searchOf(pattern, '/a/b/c', { paths: path.posix, isFolder: () => false })).toThrow(
+      /system's state/
+    )
   })
 
   it('shows a match relative to the workspace, quoted', () => {
