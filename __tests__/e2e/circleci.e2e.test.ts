@@ -397,6 +397,50 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     expect(keyless.steps[0]!.output).toMatch(/api-key|SERVICE_API_KEY/)
   }, 180_000)
 
+  it.each(['busybox', 'dash'] as const)(
+    'in an image without bash (%s as /bin/sh): deploy, wait on the hand-over, terminate, the exit step decides',
+    async shell => {
+      const built = await writeArtifact('app-release.apk')
+      const before = emulator.runs.length
+      const job = await runJob(
+        orb,
+        [
+          {
+            'mobile-build-deploy/deploy_build': {
+              file: 'app-release.apk',
+              name_prefix: 'shop',
+              ...install
+            }
+          },
+          { 'mobile-build-deploy/wait': install },
+          { 'mobile-build-deploy/terminate': install }
+        ],
+        built.workspace,
+        circleEnv(),
+        { shell }
+      )
+      if (job.code !== 0) console.log(job.steps)
+      expect(job.steps.map(s => s.code)).toEqual(job.steps.map(() => 0))
+      expect(job.steps.length).toBeGreaterThanOrEqual(6)
+      const run = newRun(before)
+      // The wait read the deploy's runIds from $BASH_ENV itself: sh sources no such file.
+      expect(requestsOf(emulator, 'greenlight').some(r => r.path.endsWith(run.id))).toBe(true)
+      expect(requestsOf(emulator, 'terminate').map(r => r.body)).toContainEqual({
+        environmentId: `env_${run.environment}`
+      })
+      // A failure the CLI ends with still ends the job, read from $BASH_ENV by the exit step.
+      const failing = await runJob(
+        orb,
+        [{ 'mobile-build-deploy/deploy_build': { file: 'missing.apk', ...install } }],
+        built.workspace,
+        circleEnv(),
+        { shell }
+      )
+      expect(failing.code).toBe(2)
+    },
+    180_000
+  )
+
   it('dry_run: the key checked by the signed-URL request alone; nothing uploaded or notified', async () => {
     const built = await writeArtifact('app-release.apk')
     const before = emulator.requests.length

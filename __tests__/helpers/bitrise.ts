@@ -276,6 +276,8 @@ export async function runStep(
     HOME: process.env.HOME ?? '',
     ...env,
     PATH: path,
+    // A Mac's /bin/bash is 3.2: bash is asked to behave as 3.2 does where it can (the constructs 3.2 lacks are a lint of their own).
+    BASH_COMPAT: '32',
     BITRISE_STEP_SOURCE_DIR: stepDir,
     BITRISE_TEST_RESULT_DIR: testResultDir,
     ENVMAN_CALLS: calls,

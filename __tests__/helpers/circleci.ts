@@ -20,11 +20,13 @@
  * copies; each `run` is `bash -eo pipefail -c` with its `environment:` over
  * the job's and over the project's and context's variables, and with BASH_ENV
  * naming one file for the whole job, which bash sources at the start of every
- * step; a failed step skips the rest but those with `when: always` (or
+ * step (in an image without bash, `/bin/sh -eo pipefail -c`, which sources
+ * nothing: busybox's with busybox's applets and node alone on PATH, as on
+ * Alpine, or dash, which has no pipefail, with `-e`); a failed step skips the rest but those with `when: always` (or
  * `on_fail`); `store_test_results` records its path. What the orb does not use
  * (caches, artifacts, `when`/`unless`, a run's shell or background) is refused.
  */
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { Ajv, type ValidateFunction } from 'ajv'
 import { parse } from 'yaml'
@@ -450,6 +452,22 @@ export interface JobPlace {
   workspace?: string
   /** Keep the BASH_ENV an earlier job left in cwd (a later job of the same machine, in tests). */
   keepBashEnv?: boolean
+  /** The image's shell: bash (the default), or an image without it, whose /bin/sh is busybox's or dash. */
+  shell?: 'bash' | 'busybox' | 'dash'
+}
+
+/** A PATH of busybox's applets and node alone: an Alpine image with Node, as far as a step sees it. */
+async function busyboxPath(cwd: string): Promise<string> {
+  const bin = join(cwd, '.busybox-bin')
+  await mkdir(bin, { recursive: true })
+  const { output } = await runLogged('busybox', ['--list'], {
+    cwd,
+    env: { PATH: process.env.PATH }
+  })
+  for (const applet of output.split('\n').filter(Boolean))
+    await symlink('/usr/bin/busybox', join(bin, applet)).catch(() => undefined)
+  await symlink(process.execPath, join(bin, 'node')).catch(() => undefined)
+  return bin
 }
 
 /** Runs compiled steps as CircleCI's machine runs them, with `env` (the project's and the context's variables, CircleCI's own). */
@@ -473,6 +491,14 @@ export async function runCompiled(
     BASH_ENV: bashEnv
   }
   const result: JobResult = { steps: [], testResults: [], code: 0 }
+  const shell = place.shell ?? 'bash'
+  if (shell === 'busybox') jobEnv.PATH = await busyboxPath(cwd)
+  const [program, ...options] =
+    shell === 'bash'
+      ? ['bash', '-eo', 'pipefail']
+      : shell === 'busybox'
+        ? ['/usr/bin/busybox', 'sh', '-eo', 'pipefail']
+        : ['dash', '-e']
   for (const step of steps) {
     switch (step.kind) {
       case 'checkout':
@@ -498,7 +524,7 @@ export async function runCompiled(
         const failed = result.code !== 0
         if (step.when === 'on_success' ? failed : step.when === 'on_fail' ? !failed : false)
           continue
-        const { code, output } = await runLogged('bash', ['-eo', 'pipefail', '-c', step.command], {
+        const { code, output } = await runLogged(program!, [...options, '-c', step.command], {
           cwd,
           env: { ...jobEnv, ...step.environment }
         })
@@ -516,7 +542,7 @@ export async function runJob(
   steps: unknown[],
   cwd: string,
   env: Record<string, string>,
-  options: { keepBashEnv?: boolean } = {}
+  options: { keepBashEnv?: boolean; shell?: JobPlace['shell'] } = {}
 ): Promise<JobResult> {
   const compiled = await compileConfigSteps(orb, steps)
   return runCompiled(compiled, { cwd, ...options }, env)

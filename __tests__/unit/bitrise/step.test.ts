@@ -193,6 +193,35 @@ describe("bitrise/step.yml by SchemaStore's schema", () => {
     expect(validate(json(steplibCopy(step)))).toBe(true)
   })
 
+  it("needs bash (its toolkit says so) and nothing bash 3.2, a Mac stack's /bin/bash, lacks", async () => {
+    expect(step.toolkit.bash.entry_file).toBe('step.sh')
+    const script = (await readFile(join(STEP_DIR, 'step.sh'), 'utf8'))
+      .split('\n')
+      .filter(line => !line.trimStart().startsWith('#'))
+      .join('\n')
+    const LACKING_IN_32: [string, RegExp][] = [
+      ['mapfile/readarray', /\b(mapfile|readarray)\b/],
+      ['case conversion', /\$\{\w+(,,?|\^\^?)\}/],
+      ['associative arrays', /\b(declare|local|typeset)\s+-\w*A/],
+      ['name references', /\b(declare|local|typeset)\s+-\w*n\b/],
+      ['@Q and other transformations', /\$\{\w+@[QEPAaKk]\}/],
+      ['wait -n', /\bwait\s+-n\b/],
+      ['[[ -v', /\[\[\s+-v\b/],
+      ['case fall-through', /;;&|;&/],
+      ['|& and &>>', /\|&|&>>/],
+      ['negative array indices', /\[-\d+\]\}/],
+      ['coproc', /\bcoproc\b/]
+    ]
+    for (const [construct, pattern] of LACKING_IN_32)
+      expect([construct, pattern.test(script)]).toEqual([construct, false])
+  })
+
+  it("keeps out what Bitrise's current step schema refuses as deprecated: host_os_tags (old stack names), is_requires_admin_user", async () => {
+    const step = await stepYml()
+    expect(Object.keys(step)).not.toContain('host_os_tags')
+    expect(Object.keys(step)).not.toContain('is_requires_admin_user')
+  })
+
   it('refuses what it does not know and what is of the wrong type', () => {
     expect(validate({ ...copy(), titel: 'typo' })).toBe(false)
     expect(validate({ ...copy(), toolkit: { bash: { entry_file: 1 } } })).toBe(false)

@@ -1,8 +1,9 @@
-#!/usr/bin/env bash
+#!/bin/sh
 # Runs one command of the mobile-build-deploy CLI with the orb's parameters as its flags. Thin by design:
 # the CLI checks every value, names the problem, retries and decides the exit code. The outputs are appended
 # to $BASH_ENV in the shell-safe format (no value is ever run by the steps that source it); so is the exit
 # code, which a later step ends the job with, so that store_test_results runs before the job fails.
+# POSIX sh: CircleCI runs a step with /bin/sh in an image without bash (Alpine's busybox among them).
 set -u
 
 # Booleans reach a script as 1/0 from environment:, as true/false elsewhere.
@@ -15,9 +16,17 @@ flag() {
 
 # The key is read from the variable the api_key parameter names, never passed as a value, and reaches the
 # CLI's process alone: the variable is taken out of the environment of everything else this step starts
-# (the installer among them); CircleCI gives it back to the next step.
-api_key="${!PARAM_API_KEY:-}"
-export -n "${PARAM_API_KEY?}" SERVICE_API_KEY
+# (the installer among them); CircleCI gives it back to the next step. The name is checked before it is read.
+case "${PARAM_API_KEY:-}" in
+  '' | [0-9]* | *[!A-Za-z0-9_]*)
+    echo "Error: api_key names \"${PARAM_API_KEY:-}\", which is no environment variable's name: give the name of the variable that holds the key, such as SERVICE_API_KEY." >&2
+    echo "export MOBILE_BUILD_DEPLOY_EXIT=2" >> "$BASH_ENV"
+    exit 0
+    ;;
+esac
+api_key=''
+eval "api_key=\${$PARAM_API_KEY:-}"
+unset "$PARAM_API_KEY" SERVICE_API_KEY
 
 # Until the CLI has ended, the job's verdict is a failure.
 echo "export MOBILE_BUILD_DEPLOY_EXIT=1" >> "$BASH_ENV"
@@ -63,36 +72,60 @@ if (/^https?:\/\//i.test(source)) {
 # A tarball that is not the pinned one stops the job here, before anything in it runs.
 mbd_install_cli "$PARAM_CLI_PACKAGE" "$PARAM_CLI_SHA256" || exit 1
 
-handover="$(mktemp)"
-args=()
+# What an earlier step handed over as NAME: bash has read it from $BASH_ENV at the step's start; POSIX sh
+# reads no such file, so the last line that exports it is read here (run and environment ids need no quoting).
+handed() {
+  eval "handed_value=\${$1:-}"
+  if [ -z "$handed_value" ] && [ -f "${BASH_ENV:-}" ]; then
+    handed_value="$(sed -n "s/^export $1='\\([^']*\\)'\$/\\1/p" "$BASH_ENV" | tail -n 1)"
+  fi
+  printf '%s' "$handed_value"
+}
+
+# Runs the CLI with "$@" and appends what it hands over; the step's status is the last failure's.
+status=0
+cli() {
+  handover="$(mktemp)"
+  SERVICE_API_KEY="$api_key" node "$MBD_CLI_JS" "$@" \
+    --base-url "$PARAM_BASE_URL" \
+    --output-env "$handover" --output-env-format shell || status=$?
+  cat "$handover" >> "$BASH_ENV"
+  rm -f "$handover"
+}
+
+# The command and its flags, as the positional parameters: POSIX sh has no arrays.
 case "$PARAM_COMMAND" in
   deploy)
     mkdir -p "$PARAM_RESULTS_DIR"
-    args=(deploy
-      --file "$PARAM_FILE" --destination "$PARAM_DESTINATION"
-      --name-prefix "$PARAM_NAME_PREFIX" --environment "$PARAM_ENVIRONMENT"
-      --expected-app-id "${PARAM_EXPECTED_APP_ID:-}" --platform "${PARAM_PLATFORM:-}"
-      --deployment-type "$PARAM_DEPLOYMENT_TYPE" --variables "$PARAM_VARIABLES"
-      --fail-on-no-run="$(flag "$PARAM_FAIL_ON_NO_RUN")" --wait="$(flag "$PARAM_WAIT")"
-      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" --dry-run="$(flag "${PARAM_DRY_RUN:-false}")"
-      --junit "$PARAM_RESULTS_DIR/mobile-build-deploy.xml")
+    cli deploy \
+      --file "$PARAM_FILE" --destination "$PARAM_DESTINATION" \
+      --name-prefix "$PARAM_NAME_PREFIX" --environment "$PARAM_ENVIRONMENT" \
+      --expected-app-id "${PARAM_EXPECTED_APP_ID:-}" --platform "${PARAM_PLATFORM:-}" \
+      --deployment-type "$PARAM_DEPLOYMENT_TYPE" --variables "$PARAM_VARIABLES" \
+      --fail-on-no-run="$(flag "$PARAM_FAIL_ON_NO_RUN")" --wait="$(flag "$PARAM_WAIT")" \
+      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" --dry-run="$(flag "${PARAM_DRY_RUN:-false}")" \
+      --junit "$PARAM_RESULTS_DIR/mobile-build-deploy.xml"
     ;;
   wait)
     mkdir -p "$PARAM_RESULTS_DIR"
-    args=(wait --run-id "${PARAM_RUN_ID:-${runIds:-}}"
-      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES"
-      --junit "$PARAM_RESULTS_DIR/mobile-build-wait.xml")
+    cli wait --run-id "${PARAM_RUN_ID:-$(handed runIds)}" \
+      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" \
+      --junit "$PARAM_RESULTS_DIR/mobile-build-wait.xml"
     ;;
   terminate)
-    args=(terminate --environment-id "${PARAM_ENVIRONMENT_ID:-${environmentId:-}}")
+    # Every environment the deploy handed over (several builds may have gone to several), ended in turn.
+    environments="${PARAM_ENVIRONMENT_ID:-$(handed environmentIds)}"
+    if [ -z "$environments" ]; then
+      echo "Error: no environment to end: environment_id is empty, and no earlier step handed over environmentIds (its deploy's answer named no environment). Give environment_id." >&2
+      status=2
+    fi
+    set -f
+    for environment in $environments; do
+      cli terminate --environment-id "$environment"
+    done
+    set +f
     ;;
 esac
 
-status=0
-SERVICE_API_KEY="$api_key" node "$MBD_CLI_JS" "${args[@]}" \
-  --base-url "$PARAM_BASE_URL" \
-  --output-env "$handover" --output-env-format shell || status=$?
-cat "$handover" >> "$BASH_ENV"
-rm -f "$handover"
 echo "export MOBILE_BUILD_DEPLOY_EXIT=$status" >> "$BASH_ENV"
 exit 0
