@@ -73,7 +73,11 @@ async function bundle(
     else await writeFile(join(out, name), asset.source)
   }
   await writeFile(join(out, UNDICI_FILE), UNDICI_STUB)
-  console.log(`${file.slice(ROOT.length + 1)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`)
+  // --quiet: a command that builds on the way (the demo, a benchmark) says nothing of it, on any shell.
+  if (!process.argv.includes('--quiet'))
+    console.log(
+      `${file.slice(ROOT.length + 1)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`
+    )
   return licenses
 }
 

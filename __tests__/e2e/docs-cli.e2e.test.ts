@@ -10,7 +10,7 @@
  * before the CLI runs. The service is the emulator. (docs/gitlab.md's jobs run
  * in gitlab-ci-local: e2e/gitlab.)
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -89,6 +89,18 @@ async function shell(
   }
 }
 
+/** A script typed into a shell (its input, not `-c`): as a reader pastes it; the exit code the last command's. */
+async function typed(script: string, cwd: string, command: string[]): Promise<Ran> {
+  const child = spawn(command[0]!, command.slice(1), { cwd, env, stdio: 'pipe' })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
+  child.stdin.end(`${script}\nexit $?\n`)
+  const code = await new Promise<number>(done => child.on('close', status => done(status ?? 1)))
+  return { code, stdout, stderr }
+}
+
 /** A script as typed in a terminal: bash without -e, so that only the script's own `&&` stops it. */
 const TERMINAL = ['bash']
 
@@ -119,11 +131,24 @@ describe('docs/cli.md', () => {
     expect([result.code, result.stdout.trim().split('\n').at(-1)]).toEqual([0, PRODUCT_VERSION])
   }, 120_000)
 
+  it.each([
+    ["a Mac's terminal (zsh -f -i, the block typed in)", ['zsh', '-f', '-i']],
+    ['POSIX sh (dash)', ['dash']]
+  ])(
+    'install, pasted into %s: the same',
+    async (_where, shellCommand) => {
+      const cwd = await freshWorkspace()
+      const ran = await typed((await blocks(release)).install, cwd, shellCommand)
+      expect([ran.code, ran.stdout.trim().split('\n').at(-1)]).toEqual([0, PRODUCT_VERSION])
+    },
+    120_000
+  )
+
   it('install: a wrong pin stops it at the check, before anything of the tarball runs', async () => {
     const cwd = await freshWorkspace()
     const result = await shell((await blocks(wrongPin)).install, cwd, {}, TERMINAL)
     expect(result.code).not.toBe(0)
-    expect(result.stdout).toContain('mobile-build-deploy.tgz: FAILED')
+    expect(result.stderr).toContain('mobile-build-deploy.tgz: FAILED')
     expect(result.stdout).not.toContain(PRODUCT_VERSION)
     expect(existsSync(join(cwd, 'package'))).toBe(false)
   }, 120_000)
@@ -212,7 +237,9 @@ describe('docs/library.md', () => {
     const cwd = await project()
     const result = await install(cwd, wrongPin)
     expect(result.code).not.toBe(0)
-    expect(result.stdout).toMatch(/: FAILED$/m)
+    expect(result.stderr).toMatch(
+      /mobile-build-deploy\.tgz: FAILED: its SHA-256 is \w{64}, and \w{64} is pinned$/m
+    )
     expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
     expect(existsSync(join(cwd, 'package-lock.json'))).toBe(false)
   }, 120_000)
@@ -252,7 +279,7 @@ describe('docs/library.md', () => {
       packages: Record<string, { resolved?: string; integrity?: string }>
     }
     expect(lock.packages['node_modules/mobile-build-deploy']).toMatchObject({
-      resolved: expect.stringMatching(/^file:mobile-build-deploy-[\d.]+\.tgz$/),
+      resolved: 'file:mobile-build-deploy.tgz',
       integrity: expect.stringMatching(/^sha512-/)
     })
     // Another tarball of the same name: the CLI with one line more.
@@ -552,7 +579,9 @@ describe('docs/jenkins.md', () => {
     expect(results).toHaveLength(2)
     expect(results[0]!.code).toBe(0)
     expect(results[1]!.code).not.toBe(0)
-    expect(results[1]!.stdout).toContain('mobile-build-deploy.tgz: FAILED')
+    expect(`${results[1]!.stdout}${results[1]!.stderr ?? ''}`).toContain(
+      'mobile-build-deploy.tgz: FAILED'
+    )
     expect(existsSync(join(cwd, 'package'))).toBe(false)
     expect(requestsSince(before)).toEqual([])
   }, 120_000)
@@ -564,13 +593,19 @@ describe('docs/fastlane.md', () => {
     pinned: CliRelease,
     ci: Record<string, string>,
     options: string[] = [],
-    prepare?: (cwd: string) => Promise<unknown>
+    prepare?: (cwd: string) => Promise<unknown>,
+    /** Ruby that names the package in place of the release's URL (a path, as the copy's paragraph writes it). */
+    expression?: string
   ): Promise<Ran & { cwd: string }> {
     const [fastfile] = await codeBlocks('docs/fastlane.md', 'ruby')
     const cwd = await freshWorkspace()
     await prepare?.(cwd)
     await mkdir(join(cwd, 'fastlane'))
-    await writeFile(join(cwd, 'fastlane', 'Fastfile'), withRelease(fastfile!, pinned))
+    const pinnedFile = withRelease(fastfile!, pinned)
+    await writeFile(
+      join(cwd, 'fastlane', 'Fastfile'),
+      expression ? pinnedFile.replace(`"${pinned.url}"`, expression) : pinnedFile
+    )
     // A hand-over of an earlier run in the lane's folder: the lane must never read its values.
     await writeFile(
       join(cwd, 'fastlane', 'mobile-build-deploy.sh'),
@@ -616,12 +651,13 @@ describe('docs/fastlane.md', () => {
   it('before the first release: the lane installs the tarball npm run copy put in the app, as the page says', async () => {
     const sha = '7'.repeat(40)
     const [paragraph] = await copyParagraphs('docs/fastlane.md')
-    const url = /MBD_CLI_PACKAGE = "([^"]+)"/.exec(paragraph!)![1]!
+    const expression = /`MBD_CLI_PACKAGE = (File\.expand_path\([^`]+\))`/.exec(paragraph!)![1]!
     const result = await lane(
-      { url, sha256: release.sha256 },
+      release,
       { ...bitrise(sha), BITRISE_GIT_BRANCH: 'main' },
       ['environment:staging'],
-      cwd => runCopyBlock('docs/cli.md', cwd, tarball)
+      cwd => runCopyBlock('docs/cli.md', cwd, tarball),
+      expression
     )
     if (result.code !== 0) console.log(result.stderr)
     expect(result.code).toBe(0)

@@ -396,7 +396,7 @@ describe('the components on their own', () => {
       ['signed-url', 'dry-staging.apk']
     ])
     expect(emulator.objects.size).toBe(objects)
-    expect(result.output).toContain('Dry run passed')
+    expect(result.output).toContain('Dry run done')
   }, 300_000)
 
   it('a wait after a deploy that created no run says so and fails as a deploy that created no run', async () => {

@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
 import { windowsNode, windowsPath, type WindowsNode } from '../helpers/windows.js'
 
 const run = promisify(execFile)
@@ -78,6 +78,40 @@ describe('the action on a Windows runner', () => {
       /::error title=Invalid input::Input 'file' "Z:\\\\\*\.apk" would search the whole file system from "Z:\\\\"/
     )
     expect(emulator.requests).toHaveLength(0)
+  })
+})
+
+describe('the CLI under a Windows Node', () => {
+  it('deploys with a backslash glob and hands its result over as --json', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'cli-win-'))
+    try {
+      await run('tar', ['-xzf', process.env.MBD_PACKED_TARBALL!, '-C', scratch])
+      const built = await writeArtifact('app/build/outputs/apk/release/app-release.apk')
+      const { stdout } = await run(
+        windows.node,
+        [
+          join(scratch, 'package', 'build', 'cli', 'index.js'),
+          'deploy',
+          '--file',
+          'app\\build\\outputs\\apk\\release\\*.apk',
+          '--json'
+        ],
+        {
+          cwd: built.workspace,
+          env: {
+            ...process.env,
+            ...windows.env,
+            SERVICE_API_KEY: DEMO_API_KEY,
+            SERVICE_BASE_URL: emulator.baseUrl
+          }
+        }
+      )
+      const result = JSON.parse(stdout) as Record<string, unknown>
+      expect(result).toMatchObject({ outcome: 'success', artifactSha256: built.sha256 })
+      expect(emulator.runs).toHaveLength(1)
+    } finally {
+      await rm(scratch, { recursive: true, force: true })
+    }
   })
 })
 

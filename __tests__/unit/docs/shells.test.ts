@@ -1,0 +1,95 @@
+/**
+ * The docs' shell blocks as a reader pastes them: into a Mac's terminal (a
+ * stock interactive zsh, where `#` starts no comment), and the CLI's
+ * installation said once: every page that installs the CLI by hand runs
+ * wrappers/install-cli.js's program, word for word. (e2e/docs-shells feeds
+ * each block to zsh and sh themselves.)
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { ROOT } from '../../../emulator/github-runner.js'
+import { fencedBlocks, PAGES } from '../../helpers/docs.js'
+import { pasteProblems, SHELL_LANGUAGES } from '../../helpers/paste.js'
+const ALL_PAGES = [...PAGES, 'docs/try-locally.md', 'docs/requests.md']
+
+describe('pasteProblems', () => {
+  it.each([
+    ['npm ci && npm run demo    # the main job', 1],
+    ["# The release's tarball", 2],
+    ['echo "a # b" \'c # d\' e\\#f', 0],
+    ['curl "$URL#frag"', 0],
+    ['x=1 # a comment', 1]
+  ])('%j has %d problem(s)', (block, count) => {
+    expect(pasteProblems(block)).toHaveLength(count)
+  })
+})
+
+describe("every shell block of the docs pastes into a Mac's zsh", () => {
+  it('has no # a stock interactive zsh would pass on as words, and no open quote', async () => {
+    const found: string[] = []
+    let blocks = 0
+    for (const page of ALL_PAGES)
+      for (const language of SHELL_LANGUAGES)
+        for (const block of await fencedBlocks(page, language)) {
+          blocks++
+          for (const problem of pasteProblems(block.text))
+            found.push(`${block.page}:${block.line}: ${problem}`)
+        }
+    expect(blocks).toBeGreaterThan(8)
+    expect(found).toEqual([])
+  })
+
+  it('names its language: a fence without one holds no shell a reader could paste', async () => {
+    const unnamed: string[] = []
+    for (const page of ALL_PAGES)
+      for (const block of await fencedBlocks(page, ''))
+        if (/^(npm|node|curl|tar|export|cd|git|mkdir)\b/m.test(block.text))
+          unnamed.push(`${block.page}:${block.line}`)
+    expect(unnamed).toEqual([])
+  })
+})
+
+describe('the installation of the CLI, said once', () => {
+  it("every page that installs it by hand runs wrappers/install-cli.js's program, word for word", async () => {
+    const program = (await readFile(join(ROOT, 'wrappers/install-cli.js'), 'utf8')).trimEnd()
+    const pages = ['docs/cli.md', 'docs/library.md', 'docs/jenkins.md', 'docs/gitlab.md']
+    for (const page of pages) {
+      const text = await readFile(join(ROOT, page), 'utf8')
+      const installs = [
+        ...text.matchAll(/node -e '\n([\s\S]*?)\n\s*' -- "\$MBD_CLI_PACKAGE" "\$MBD_CLI_SHA256"/g)
+      ]
+      expect([page, installs.length > 0]).toEqual([page, true])
+      for (const [, found] of installs) {
+        const indent = /^\s*/.exec(found!)![0]
+        const unindented = found!
+          .split('\n')
+          .map(line => line.slice(indent.length))
+          .join('\n')
+        expect([page, unindented]).toEqual([page, program])
+      }
+      // In the examples themselves, no tool a platform lacks: sha256sum (macOS 14 and earlier), curl (Alpine).
+      const code = [...text.matchAll(/^```\w*\n([\s\S]*?)^```/gm)].map(m => m[1]).join('\n')
+      expect([page, /sha256sum|shasum|\bcurl -fsSL "\$MBD_CLI_PACKAGE"/.test(code)]).toEqual([
+        page,
+        false
+      ])
+    }
+  })
+})
+
+describe("the README's two commands", () => {
+  it('run npm scripts with no syntax only a POSIX shell reads (cmd.exe runs npm scripts on Windows)', async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    expect(readme).toContain('npm ci && npm run demo\nnpm ci && npm test\n')
+    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
+    for (const name of ['demo', 'test']) {
+      const script = scripts[name]!
+      // A variable set before a command, a redirection to /dev/null, $ expansions, single quotes: cmd.exe reads none.
+      for (const posixOnly of [/(^|\s)[A-Z_]+=\S/, /\/dev\/null/, /\$/, /'/])
+        expect([name, posixOnly.test(script)]).toEqual([name, false])
+    }
+  })
+})
