@@ -31,7 +31,8 @@ const CORE_LAYERS = {
 const FOLDERS = Object.keys(CORE_LAYERS)
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'node_modules/', 'coverage/'] },
+  // wrappers/install-cli.js is the program the docs run with node -e, word for word: a CommonJS script, as node -e reads one.
+  { ignores: ['dist/', 'build/', 'node_modules/', 'coverage/', 'wrappers/install-cli.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
