@@ -1,4 +1,5 @@
-import { base64Spellings, MIN_RUN } from '../../src/core/shared/redact.js'
+import { MIN_RUN } from '../../src/core/shared/redact.js'
+import { base64Spellings } from '../../src/core/shared/spellings.js'
 
 /**
  * A run of `MIN_RUN` characters of the key, or of one of its base64

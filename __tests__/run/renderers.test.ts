@@ -671,6 +671,19 @@ describe('the result webhook', () => {
       expect(result.summary).not.toContain('sEcReTtOkEnXyZ')
     })
 
+    it("a webhook at the service's own root masks itself and breaks none of the service's links", async () => {
+      // The root of the host every run's page is on: a prefix of each link, never masked inside one.
+      const result = await step(
+        emulator,
+        { file: 'app.apk', 'result-webhook': `${emulator.baseUrl}/`, variables: run() },
+        { workspace, env, eventName: 'workflow_dispatch' }
+      )
+      expect(result.exitCode).toBe(0)
+      expect(result.outputs.runUrl).toBe(`${emulator.baseUrl}/runs/${result.outputs.runId}`)
+      expect(result.summary).toContain(`](${emulator.baseUrl}/runs/${result.outputs.runId})`)
+      expect(printed(result.stdout)).not.toMatch(/\*\*\*\/runs|http:\*\*\*/)
+    })
+
     it('the CLI and the library post the same object their own result is', async () => {
       const cli = await runCli(
         [

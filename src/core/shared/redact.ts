@@ -24,7 +24,7 @@
  * it. A short key is not handed to the runner's masker, which would mask it
  * inside every word of the job's log.
  */
-import { INVISIBLE_CHARACTER } from './text.js'
+import { base64Spellings, escapedSpellings, reading } from './spellings.js'
 
 /** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
 export const MIN_SECRET_LENGTH = 8
@@ -68,85 +68,22 @@ export function redactShapes(text: string): string {
 }
 
 /**
- * A text as the redaction reads it: in lower case, without white space,
- * invisible characters or escaped line breaks; `from[i]` and `to[i]` say
- * where the i-th character read stands in the text.
+ * Pure: whether a URL's path segment reads as a token (a webhook's secret,
+ * a UUID): at least MIN_RUN characters of letters, digits, `_` and `-`, of
+ * at least two kinds among lower case, upper case and digits. A name
+ * (`mobile-build-deploy`, `com.example.shop`, `webhooks`) reads as none.
  */
-interface Reading {
-  read: string
-  from: number[]
-  to: number[]
+export function secretPathSegment(segment: string): boolean {
+  if (segment.length < MIN_RUN || !/^[\w-]+$/.test(segment)) return false
+  return [/[a-z]/, /[A-Z]/, /\d/].filter(kind => kind.test(segment)).length >= 2
 }
 
-function reading(text: string): Reading {
-  const read: string[] = []
-  const from: number[] = []
-  const to: number[] = []
-  for (let i = 0; i < text.length;) {
-    const code = text.charCodeAt(i)
-    // Most text is ASCII: read it without a regular expression or a normalization per character.
-    if (code < 0x80) {
-      const escaped = code === 0x5c && /[nrt]/.test(text.charAt(i + 1))
-      if (escaped) i += 2
-      else if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) i++
-      else {
-        read.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text[i]!)
-        from.push(i)
-        to.push(++i)
-      }
-      continue
-    }
-    const character = String.fromCodePoint(text.codePointAt(i)!)
-    const next = i + character.length
-    if (/\s/.test(character) || INVISIBLE_CHARACTER.test(character)) {
-      i = next
-      continue
-    }
-    // Full-width and other compatibility forms read as the plain letter they stand for.
-    const folded = character.normalize('NFKC')
-    const plain = folded.length === 1 ? folded : character
-    const lower = plain.toLowerCase()
-    read.push(lower.length === plain.length ? lower : plain)
-    from.push(i)
-    to.push(next)
-    i = next
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
   }
-  return { read: read.join(''), from, to }
-}
-
-/**
- * The spellings of a secret a server's encoder may print it in, besides
- * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
- * escapes.
- */
-export function escapedSpellings(secret: string): string[] {
-  const codes = [...secret].map(c => c.codePointAt(0)!)
-  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
-  return [
-    Buffer.from(secret, 'utf8').toString('hex'),
-    codes.map(n => `&#${n};`).join(''),
-    codes.map(n => `&#x${hex(n, 0)};`).join(''),
-    Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
-  ]
-}
-
-/**
- * The spellings of a secret in base64 that hold only its own bits, at each
- * byte alignment it can have inside an encoded text (a `user:` before it,
- * say): the characters that mix in a neighbour's bits are left off both ends.
- */
-export function base64Spellings(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8')
-  const spellings: string[] = []
-  for (const shift of [0, 1, 2]) {
-    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64')
-    const own = encoded.slice(
-      Math.ceil((shift * 8) / 6),
-      Math.floor(((shift + bytes.length) * 8) / 6)
-    )
-    spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'))
-  }
-  return spellings
 }
 
 /** The secrets of one deploy, and the redaction every outward text goes through. */
@@ -160,6 +97,9 @@ export class Secrets {
   /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
   private readonly keys = new Set<string>()
   private wordPattern: RegExp | undefined
+  /** Secret URLs, masked (their host kept) where they stand whole: not where one is only the start of another address. */
+  private readonly whole = new Map<string, string>()
+  private wholePattern: RegExp | undefined
 
   /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
   constructor(private readonly onMask: (secret: string) => void = () => undefined) {}
@@ -192,11 +132,14 @@ export class Secrets {
   }
 
   /**
-   * Registers a URL that is a secret (a webhook's): its path and query, as
-   * spelled and as a key, so that an echo that cuts them shows none of them;
-   * its scheme and host are no secret, and text that only shares them with
-   * it (another link to the same host, where the request went) stays
-   * readable.
+   * Registers a URL that is a secret (a webhook's): the URL itself, as
+   * spelled and URL-encoded, wherever it stands whole (not where it only
+   * begins another address: a webhook at a host's root is a prefix of every
+   * link to that host); and, as keys, only its parts that can be secret: its
+   * user info, its query and each query value, each path segment that reads
+   * as a token (secretPathSegment). Nothing that merely shares characters
+   * with it (its host, `/api/webhooks/`, a repository's or an app's name in
+   * its path) is touched.
    */
   addUrl(secretUrl: string): void {
     let url: URL
@@ -206,9 +149,25 @@ export class Secrets {
       this.add(secretUrl)
       return
     }
-    const secret = `${url.pathname}${url.search}`
-    this.addExact(secret)
-    this.add(secret)
+    const parts = [
+      decodeURIComponent(url.username),
+      decodeURIComponent(url.password),
+      ...[...url.searchParams.values()],
+      ...url.pathname
+        .split('/')
+        .map(segment => safeDecode(segment))
+        .filter(secretPathSegment)
+    ].filter(part => part.length >= MIN_SECRET_LENGTH)
+    if (url.search.length > 1) this.addExact(url.search.slice(1))
+    for (const part of parts) this.add(part)
+    // Its host is no secret: a message may still say where a request went.
+    const shown = (form: string) => (form.startsWith(url.origin) ? `${url.origin}${MASK}` : MASK)
+    for (const form of new Set([secretUrl, url.href, encodeURIComponent(url.href)])) {
+      this.whole.set(form, shown(form))
+      // The runner masks anywhere: told only a URL with a part of its own, never one a link could begin with.
+      if (parts.length > 0 || url.search.length > 1) this.onMask(form)
+    }
+    this.wholePattern = undefined
   }
 
   /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
@@ -249,11 +208,24 @@ export class Secrets {
   }
 
   private withoutSecrets(text: string): string {
-    let shown = text
+    // A secret URL first, whole: its parts are masked below, and a URL whose token is masked is no longer whole.
+    let shown = this.withoutWholeUrls(text)
     // Longest first, so that a URL goes before the signature inside it.
     for (const secret of [...this.exact].sort((a, b) => b.length - a.length))
       shown = shown.split(secret).join(MASK)
     return this.withoutWords(this.withoutRuns(shown))
+  }
+
+  private withoutWholeUrls(text: string): string {
+    if (this.whole.size === 0) return text
+    this.wholePattern ??= new RegExp(
+      `(?:${[...this.whole.keys()]
+        .sort((a, b) => b.length - a.length)
+        .map(url => url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('|')})(?![.,]*[\\w\\-~%!$&'()*+;=:@/?#])`,
+      'g'
+    )
+    return text.replace(this.wholePattern, form => this.whole.get(form) ?? MASK)
   }
 
   /** Every stretch of the text that reads as a run of a key, masked whole (with the breaks inside it). */

@@ -3,6 +3,7 @@ import {
   MIN_RUN,
   MIN_SECRET_LENGTH,
   redactShapes,
+  secretPathSegment,
   Secrets
 } from '../../../../src/core/shared/redact.js'
 import { describeNetworkError } from '../../../../src/core/transport/send.js'
@@ -82,18 +83,56 @@ describe('Secrets', () => {
     )
   })
 
-  it("masks a secret URL's path and query, never its host or a text that only shares it", () => {
+  it('masks a secret URL whole and the parts of it that can be secret; never its host or a text that only shares it', () => {
     const secrets = new Secrets()
     secrets.addUrl('https://hooks.example.com/services/T0123/B0456/sEcReTtOkEnXyZ?k=1')
     expect(
-      secrets.redact('posted to https://hooks.example.com/services/T0123/B0456/sEcReTtOkEnXyZ?k=1')
-    ).toBe('posted to https://hooks.example.com***')
-    // An echo that cuts the path shows none of it.
-    expect(secrets.redact('…B0456/sEcReTtOkEn…')).not.toContain('sEcReT')
-    // Another link to the same host, and prose that shares its first twelve characters, stay.
+      secrets.redact('posted to https://hooks.example.com/services/T0123/B0456/sEcReTtOkEnXyZ?k=1.')
+    ).toBe('posted to https://hooks.example.com*** .'.replace(' .', '.'))
+    // Its token, echoed alone or cut to twelve of its characters, shows none of it.
+    expect(secrets.redact('token sEcReTtOkEnXyZ, cut …cReTtOkEnXyZ…')).not.toMatch(
+      /sEcReT|TtOkEnXyZ/
+    )
+    // Another link to the same host, and prose that shares its first characters, stay.
     expect(secrets.redact('see https://hooks.example.com/docs and https://hooks.example')).toBe(
       'see https://hooks.example.com/docs and https://hooks.example'
     )
+  })
+
+  it.each([
+    ["a host's root", 'https://hooks.example.com/'],
+    ['the repository in its path', 'https://ci.example.com/octo-org/octo-app/hook'],
+    ["the app's id", 'https://ci.example.com/hooks/com.example.shop'],
+    ["the product's name", 'https://ci.example.com/mobile-build-deploy/results'],
+    ['/api/webhooks/', 'https://service.example.com/api/webhooks/results']
+  ])('a webhook at %s masks itself, and breaks no link, marker or facts line', (_what, url) => {
+    const secrets = new Secrets()
+    secrets.addUrl(url)
+    const untouched = [
+      'https://hooks.example.com/runs/run_1',
+      'https://ci.example.com/octo-org/octo-app/hook/runs/1',
+      '<!-- mobile-build-deploy check=Mobile%20tests -->',
+      'Mobile tests (Android: com.example.shop, staging)',
+      'POST https://service.example.com/api/webhooks/deploy_success answered 500',
+      'octo-org/octo-app',
+      '<!-- mobile-build-deploy facts=eyJkZXBsb3ltZW50Ijp7Im5hbWUiOiJjb20uZXhhbXBsZS5zaG9wIn19 seal=abcdefghijk.x -->'
+    ]
+    for (const text of untouched) expect(secrets.redact(text)).toBe(text)
+    // The URL itself, where it stands whole, is masked (its host is no secret).
+    expect(secrets.redact(`posted to ${url} now`)).toBe(`posted to ${new URL(url).origin}*** now`)
+  })
+
+  it('takes a path segment for a token only when it reads as one', () => {
+    expect(
+      ['sEcReTtOkEnXyZ', '123e4567-e89b-12d3-a456-426614174000', 'XXXXXXXXXXXXXXXX1234'].map(
+        secretPathSegment
+      )
+    ).toEqual([true, true, true])
+    expect(
+      ['mobile-build-deploy', 'com.example.shop', 'webhooks', '123456789012345678', 'T0123'].map(
+        secretPathSegment
+      )
+    ).toEqual([false, false, false, false, false])
   })
 
   it('keeps a plain query in a value (a link) but no credential', () => {
