@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(56);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(165);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 56:
+/***/ 165:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2845,8 +2845,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/shared/redact.ts
-var redact = __nccwpck_require__(272);
+// EXTERNAL MODULE: ./src/core/shared/redact.ts + 1 modules
+var redact = __nccwpck_require__(616);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -2872,8 +2872,9 @@ var shared_text = __nccwpck_require__(986);
 /** The service's file types, lower case with the dot (service spec 2.1). */
 const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
 const MAX_PATH_LENGTH = 1024;
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/;
+// Ids reach outputs, logs, the summary and a request's path: letters, digits and a few separators only,
+// with a letter or digit among them (`.` and `..` would step out of the path they are put in).
+const SAFE_ID = /^(?=[\w.:-]*[A-Za-z0-9])[\w.:-]{1,200}$/;
 /** The accepted extension `name` ends with (lower case), or undefined. */
 function acceptedExtension(name) {
     const lower = name.toLowerCase();
@@ -3120,8 +3121,250 @@ function positiveInteger(value) {
     return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
+/*
+How it works:
+`this.#head` is an instance of `Node` which keeps track of its current value and nests another instance of `Node` that keeps the value that comes after it. When a value is provided to `.enqueue()`, the code needs to iterate through `this.#head`, going deeper and deeper to find the last value. However, iterating through every single item is slow. This problem is solved by saving a reference to the last value as `this.#tail` so that it can reference it to add a new value.
+*/
+
+class Node {
+	value;
+	next;
+
+	constructor(value) {
+		this.value = value;
+	}
+}
+
+class Queue {
+	#head;
+	#tail;
+	#size;
+
+	constructor() {
+		this.clear();
+	}
+
+	enqueue(value) {
+		const node = new Node(value);
+
+		if (this.#head) {
+			this.#tail.next = node;
+			this.#tail = node;
+		} else {
+			this.#head = node;
+			this.#tail = node;
+		}
+
+		this.#size++;
+	}
+
+	dequeue() {
+		const current = this.#head;
+		if (!current) {
+			return;
+		}
+
+		this.#head = this.#head.next;
+		this.#size--;
+
+		// Clean up tail reference when queue becomes empty
+		if (!this.#head) {
+			this.#tail = undefined;
+		}
+
+		return current.value;
+	}
+
+	peek() {
+		if (!this.#head) {
+			return;
+		}
+
+		return this.#head.value;
+
+		// TODO: Node.js 18.
+		// return this.#head?.value;
+	}
+
+	clear() {
+		this.#head = undefined;
+		this.#tail = undefined;
+		this.#size = 0;
+	}
+
+	get size() {
+		return this.#size;
+	}
+
+	* [Symbol.iterator]() {
+		let current = this.#head;
+
+		while (current) {
+			yield current.value;
+			current = current.next;
+		}
+	}
+
+	* drain() {
+		while (this.#head) {
+			yield this.dequeue();
+		}
+	}
+}
+
+;// CONCATENATED MODULE: ./node_modules/p-limit/index.js
+
+
+function pLimit(concurrency) {
+	let rejectOnClear = false;
+
+	if (typeof concurrency === 'object') {
+		({concurrency, rejectOnClear = false} = concurrency);
+	}
+
+	validateConcurrency(concurrency);
+
+	if (typeof rejectOnClear !== 'boolean') {
+		throw new TypeError('Expected `rejectOnClear` to be a boolean');
+	}
+
+	const queue = new Queue();
+	let activeCount = 0;
+
+	const resumeNext = () => {
+		// Process the next queued function if we're under the concurrency limit
+		if (activeCount < concurrency && queue.size > 0) {
+			activeCount++;
+			queue.dequeue().run();
+		}
+	};
+
+	const next = () => {
+		activeCount--;
+		resumeNext();
+	};
+
+	const run = async (function_, resolve, arguments_) => {
+		// Execute the function and capture the result promise
+		const result = (async () => function_(...arguments_))();
+
+		// Resolve immediately with the promise (don't wait for completion)
+		resolve(result);
+
+		// Wait for the function to complete (success or failure)
+		// We catch errors here to prevent unhandled rejections,
+		// but the original promise rejection is preserved for the caller
+		try {
+			await result;
+		} catch {}
+
+		// Decrement active count and process next queued function
+		next();
+	};
+
+	const enqueue = (function_, resolve, reject, arguments_) => {
+		const queueItem = {reject};
+
+		// Queue the internal resolve function instead of the run function
+		// to preserve the asynchronous execution context.
+		new Promise(internalResolve => { // eslint-disable-line promise/param-names
+			queueItem.run = internalResolve;
+			queue.enqueue(queueItem);
+		}).then(run.bind(undefined, function_, resolve, arguments_)); // eslint-disable-line promise/prefer-await-to-then
+
+		// Start processing immediately if we haven't reached the concurrency limit
+		if (activeCount < concurrency) {
+			resumeNext();
+		}
+	};
+
+	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
+		enqueue(function_, resolve, reject, arguments_);
+	});
+
+	Object.defineProperties(generator, {
+		activeCount: {
+			get: () => activeCount,
+		},
+		pendingCount: {
+			get: () => queue.size,
+		},
+		clearQueue: {
+			value() {
+				if (!rejectOnClear) {
+					queue.clear();
+					return;
+				}
+
+				const abortError = AbortSignal.abort().reason;
+
+				while (queue.size > 0) {
+					queue.dequeue().reject(abortError);
+				}
+			},
+		},
+		concurrency: {
+			get: () => concurrency,
+
+			set(newConcurrency) {
+				validateConcurrency(newConcurrency);
+				concurrency = newConcurrency;
+
+				queueMicrotask(() => {
+					// eslint-disable-next-line no-unmodified-loop-condition
+					while (activeCount < concurrency && queue.size > 0) {
+						resumeNext();
+					}
+				});
+			},
+		},
+		map: {
+			async value(iterable, function_) {
+				const promises = [];
+
+				try {
+					Array.from(iterable, (value, index) => {
+						const promise = generator(function_, value, index);
+						promises.push(promise);
+						return promise;
+					});
+				} catch (error) {
+					// The iterable threw, so `Promise.all` never observes the already scheduled promises. Observe them here to avoid unhandled rejections.
+					for (const promise of promises) {
+						promise.catch(() => {}); // eslint-disable-line promise/prefer-await-to-then
+					}
+
+					throw error;
+				}
+
+				return Promise.all(promises);
+			},
+		},
+	});
+
+	return generator;
+}
+
+function limitFunction(function_, options) {
+	const limit = pLimit(options);
+
+	const limitedFunction = (...arguments_) => limit(() => function_(...arguments_));
+	Object.defineProperty(limitedFunction, 'clearQueue', {
+		value: limit.clearQueue,
+	});
+
+	return limitedFunction;
+}
+
+function validateConcurrency(concurrency) {
+	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
+		throw new TypeError('Expected `concurrency` to be a number from 1 and up');
+	}
+}
+
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
 var errors = __nccwpck_require__(287);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
@@ -3167,6 +3410,8 @@ function limitsFromEnv(env) {
     };
 }
 
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(579);
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
 var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/shared/naming.ts
@@ -3379,8 +3624,7 @@ function plainText(key, raw) {
 
 
 
-/** The most runs one step waits for, as the most builds one step deploys. */
-const MAX_RUNS = 20;
+
 /**
  * Paths or globs, one per line of text (an input of the action, a flag of the
  * CLI, which may also be repeated) or a list (the library); blank lines are
@@ -3394,6 +3638,8 @@ function globs(key, raw) {
     const twice = values.find((value, i) => values.indexOf(value) !== i);
     if (twice !== undefined)
         throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
+    if (values.length > option_table/* MAX_STEP_BUILDS */.y4)
+        throw new errors/* InputError */.dz(key, `names ${values.length} builds, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step deploys`, `Deploy them in steps of their own (a matrix job, a step per flavor), at most ${option_table/* MAX_STEP_BUILDS */.y4} each`);
     return values.length > 0 ? values : undefined;
 }
 /**
@@ -3407,9 +3653,9 @@ function runIds(key, raw) {
     for (const id of ids)
         if (!isSafeId(id))
             throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
-    if (ids.length > MAX_RUNS)
-        throw new errors/* InputError */.dz(key, `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`, 'Wait for the runs of one deploy in each step');
     const distinct = [...new Set(ids)];
+    if (distinct.length > option_table/* MAX_STEP_BUILDS */.y4)
+        throw new errors/* InputError */.dz(key, `names ${distinct.length} runs, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step waits for`, 'Wait for the runs of one deploy in each step');
     return distinct.length > 0 ? distinct : undefined;
 }
 /**
@@ -5781,6 +6027,8 @@ function judgeStep(facts, problem) {
 const MAX_COMMENT_CHARACTERS = 65_536;
 /** Bugs named in a comment before a link to all of them. */
 const COMMENT_BUGS = 10;
+/** Deployments a comment shows each one's bugs unfolded for; past that, folded under a line each. */
+const FOLDED_FROM = 5;
 /**
  * The hidden marker that finds a step's comment again: the first line of the
  * comment, exactly, naming its deployments. Each name is percent-encoded, so
@@ -5824,10 +6072,20 @@ function carriesMarker(body, names) {
     return body === marker || body.startsWith(`${marker}\n`);
 }
 /** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment, heading) {
+function blockingSection(deployment, heading, folded = false) {
     const blocking = deployment.verdict?.blockingBugs ?? [];
     if (blocking.length === 0)
         return [];
+    // Many deployments: each one's bugs folded under a line of their own, so that the rows stay in view.
+    if (folded)
+        return [
+            '',
+            '<details>',
+            `<summary>Blocking bugs (${blockingCount(deployment) ?? blocking.length})</summary>`,
+            ...blockingSection(deployment, heading),
+            '',
+            '</details>'
+        ];
     const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
     const lines = [
         '',
@@ -5867,7 +6125,7 @@ function commentBody(deployments, workflowRunUrl) {
                 verdictWords(deployment) ?? '',
                 bugCounts(deployment) ?? ''
             ];
-        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)));
+        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`, deployments.length > FOLDED_FROM)));
     }
     lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
     // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
@@ -6011,7 +6269,7 @@ const KEPT_BUGS = 10;
 /** The longest deployment name: a check run's name, a comment's row. */
 const MAX_NAME_CHARACTERS = 320;
 /** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
-const MAX_STEP_DEPLOYMENTS = 64;
+const MAX_STEP_DEPLOYMENTS = option_table/* MAX_STEP_BUILDS */.y4;
 const pending_URL = schema_text(600);
 const ID = schema_text(128);
 const BUG = object({
@@ -6804,8 +7062,16 @@ class Writer {
 
 
 
+
+
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 const FINISH_MS = 5_000;
+/** What each further deployment adds to FINISH_MS: a step of many builds completes a check run each at its end. */
+const FINISH_MS_EACH = 1_000;
+/** Pure: how long the end of a step of `deployments` gives its last writes, within a minute. */
+function finishMs(deployments) {
+    return Math.min(60_000, FINISH_MS + FINISH_MS_EACH * Math.max(0, deployments - 1));
+}
 /**
  * Shows the deploy where reviewers look: a check run on the commit (in
  * progress with the run's link, its stage as it changes, then the verdict)
@@ -6826,6 +7092,8 @@ class GitHubReporter {
     client;
     ourComment;
     deadline;
+    /** How long the step's end gives its last writes (finishMs). */
+    finishing;
     deployments = [];
     checks = new Map();
     told = new Set();
@@ -6838,6 +7106,8 @@ class GitHubReporter {
         this.log = log;
         this.load = load;
         this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
+        // Every deployment's writes listen to this stop: a step of many builds is no leak.
+        (0,external_node_events_namespaceObject.setMaxListeners)(option_table/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
         this.required = plan.reportLater && plan.check;
     }
     writer(kind, write) {
@@ -6877,7 +7147,9 @@ class GitHubReporter {
      * after which whatever is still under way is given up.
      */
     async finish(facts) {
-        this.deadline = shared_clock/* clock */.pm.now() + FINISH_MS;
+        const allowed = finishMs(facts.deployments.length);
+        this.finishing = allowed;
+        this.deadline = shared_clock/* clock */.pm.now() + allowed;
         this.deployments = facts.deployments;
         if (this.plan.check && this.plan.sha)
             for (const index of facts.deployments.keys())
@@ -6885,10 +7157,10 @@ class GitHubReporter {
         this.wantComment(true);
         const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
         let timer;
-        const late = new Promise(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')));
+        const late = new Promise(resolve => (timer = setTimeout(resolve, allowed, 'late')));
         try {
             if ((await Promise.race([done, late])) === 'late') {
-                this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`));
+                this.stop.abort(new Error(`GitHub did not answer within ${allowed / 1000} s`));
                 await done;
             }
         }
@@ -7005,7 +7277,7 @@ class GitHubReporter {
         this.told.add(kind);
         const late = this.stop.signal.aborted && this.deadline !== undefined;
         const why = this.plan.secrets.redact(late
-            ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+            ? `GitHub's API did not answer within ${(this.finishing ?? FINISH_MS) / 1000} s of the step's end`
             : (0,errors/* messageOf */.bD)(error));
         // With report-later a check run not written is the step's failure, told once by finish().
         if (kind === 'check' && this.required) {
@@ -8681,6 +8953,16 @@ function collect_where(head, check) {
         : `commit ${head.sha.slice(0, 12)}`;
     return `Check run ${(0,shared_text/* quote */.hD)(check.name ?? '')} on ${on}`;
 }
+/** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
+function asksToCollect(command, values) {
+    const given = values.collect;
+    return (command === 'collect' ||
+        given === true ||
+        (typeof given === 'string' && given.trim().toLowerCase() === 'true'));
+}
+function emptyCollect() {
+    return { pending: 0, problems: [], warnings: [], requests: 0 };
+}
 
 ;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
 
@@ -8914,7 +9196,9 @@ function distinctDestinations(handoffs) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-/** The sentences a deploy ends with when something stopped it. */
+/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
+
+
 
 /** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
 function failureText(error) {
@@ -8928,6 +9212,35 @@ function unexpectedStack(error) {
     if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
         return undefined;
     return error.stack;
+}
+/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
+function stoppedWait({ runId, runUrl }, signal) {
+    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
+}
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+function failureOf(error, output, signal) {
+    const stack = unexpectedStack(error);
+    if (stack)
+        output.log.debug(stack);
+    // The caller's stop explains whatever it cut short, whatever error that left.
+    const interrupted = signal?.aborted === true;
+    return {
+        message: output.text(failureText(error)),
+        usage: error instanceof errors/* InputError */.dz,
+        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
+        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
+        interrupted,
+        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
+    };
+}
+/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
+function collectFailureOf(failure) {
+    return failure.usage || failure.interrupted
+        ? failure
+        : {
+            ...failure,
+            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
+        };
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/log.ts
@@ -9514,7 +9827,7 @@ function build(isSynchronous) {
 * It increments a counter whenever a call is queued and decrements it
 * as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
 */
-var Queue = class {
+var dist_Queue = class {
 	count = 0;
 	constructor(onQueueEmpty) {
 		this.onQueueEmpty = onQueueEmpty;
@@ -9597,7 +9910,7 @@ var Walker = class {
 			groups: [],
 			counts: new Counter(),
 			options,
-			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
+			queue: new dist_Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
 			symlinks: /* @__PURE__ */ new Map(),
 			visited: [""].slice(0, 0),
 			controller: new Aborter(),
@@ -11299,6 +11612,7 @@ async function terminate(session) {
 
 
 
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /** The steps a step runs once for all its deployments. */
@@ -11381,25 +11695,6 @@ async function runDeploy(command, values, hooks) {
     await reporting.finish(facts);
     return { facts, settings };
 }
-/** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
-function asksToCollect(command, values) {
-    const given = values.collect;
-    return (command === 'collect' ||
-        given === true ||
-        (typeof given === 'string' && given.trim().toLowerCase() === 'true'));
-}
-function emptyCollect() {
-    return { pending: 0, problems: [], warnings: [], requests: 0 };
-}
-/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
-function collectFailureOf(failure) {
-    return failure.usage || failure.interrupted
-        ? failure
-        : {
-            ...failure,
-            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
-        };
-}
 function newDeployment(name, startedAt) {
     return { name, startedAt, failOnNoRun: true, warnings: [] };
 }
@@ -11410,6 +11705,9 @@ function newDeployment(name, startedAt) {
  */
 async function runSteps(run) {
     const { settings, hooks, deployments, reporting, output } = run;
+    // Each deployment's delivery, poll and request listens to the caller's stop: no warning past ten.
+    if (hooks.signal)
+        (0,external_node_events_namespaceObject.setMaxListeners)(Math.max(10, deployments.length * 4), hooks.signal);
     deployments.forEach((deployment, i) => Object.assign(deployment, factsOf(settings, i, text => output.value(text))));
     const plan = planOf(settings, hooks.ci);
     if ('skip' in plan) {
@@ -11459,14 +11757,23 @@ async function runSteps(run) {
     reporting.add(github);
     await reporting.prepare();
     const rest = plan.steps.filter(step => !before.includes(step));
-    await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)));
+    // Deliveries (the reads of the upload, its socket, the notification) a few at a time: a step of
+    // fifty builds holds as many files and sockets as one of four; the waits that follow only poll.
+    const delivery = pLimit(PARALLEL_DELIVERIES);
+    await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest, delivery)));
 }
+/** Deliveries under way at once in one step: its open files and sockets, its memory, bounded. */
+const PARALLEL_DELIVERIES = 4;
 /** One deployment's requests in order; what stops them ends this deployment alone. */
-async function requests(run, session, index, handoffs, steps) {
+async function requests(run, session, index, handoffs, steps, delivery) {
     const deployment = run.deployments[index];
-    try {
-        for (const step of steps)
+    const each = async (some) => {
+        for (const step of some)
             take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployment));
+    };
+    try {
+        await delivery(() => each(steps.filter(step => step !== 'wait')));
+        await each(steps.filter(step => step === 'wait'));
     }
     catch (error) {
         deployment.failure = failureOf(error, run.output, run.hooks.signal);
@@ -11507,26 +11814,6 @@ function factsOf(settings, index, value) {
             : { deploymentType: settings.values.deploymentType }),
         ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
         ...(settings.values.reportLater ? { reportLater: true } : {})
-    };
-}
-/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }, signal) {
-    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
-}
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error, output, signal) {
-    const stack = unexpectedStack(error);
-    if (stack)
-        output.log.debug(stack);
-    // The caller's stop explains whatever it cut short, whatever error that left.
-    const interrupted = signal?.aborted === true;
-    return {
-        message: output.text(failureText(error)),
-        usage: error instanceof errors/* InputError */.dz,
-        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
-        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
-        interrupted,
-        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
     };
 }
 
@@ -12288,7 +12575,8 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 /* harmony export */   DE: () => (/* binding */ DEFAULT_MIN_UPLOAD_KIB_PER_SECOND),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   XJ: () => (/* binding */ OPTION_KEYS),
-/* harmony export */   lw: () => (/* binding */ OPTIONS)
+/* harmony export */   lw: () => (/* binding */ OPTIONS),
+/* harmony export */   y4: () => (/* binding */ MAX_STEP_BUILDS)
 /* harmony export */ });
 /* unused harmony exports COMMANDS, MAX_WAIT_TIMEOUT_MINUTES */
 const COMMANDS = [
@@ -12310,6 +12598,12 @@ const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'];
 const REPORTING = ['deploy', 'notify', 'wait'];
 /** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
 const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
+/**
+ * The most builds one step deploys, and runs it waits for: a step's check
+ * runs are all created within GitHub's 80 content-creating requests a
+ * minute, and its comment keeps a row each within 65,536 characters.
+ */
+const MAX_STEP_BUILDS = 64;
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
 const TABLE = {
@@ -12633,16 +12927,98 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 272:
+/***/ 616:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Sb: () => (/* binding */ Secrets),
-/* harmony export */   YA: () => (/* binding */ redactShapes),
-/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH)
-/* harmony export */ });
-/* unused harmony exports MIN_RUN, redactCredentials, escapedSpellings, base64Spellings */
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  vb: () => (/* binding */ MIN_SECRET_LENGTH),
+  Sb: () => (/* binding */ Secrets),
+  YA: () => (/* binding */ redactShapes)
+});
+
+// UNUSED EXPORTS: MIN_RUN, redactCredentials, secretPathSegment
+
+// EXTERNAL MODULE: ./src/core/shared/text.ts
+var shared_text = __nccwpck_require__(986);
+;// CONCATENATED MODULE: ./src/core/shared/spellings.ts
+/**
+ * Pure: the spellings a secret can be printed in (redact.ts looks for each):
+ * how the redaction reads a text (case, white space, invisible characters
+ * and escaped line breaks folded away), and a secret's encodings a server's
+ * encoder may print it in.
+ */
+
+function reading(text) {
+    const read = [];
+    const from = [];
+    const to = [];
+    for (let i = 0; i < text.length;) {
+        const code = text.charCodeAt(i);
+        // Most text is ASCII: read it without a regular expression or a normalization per character.
+        if (code < 0x80) {
+            const escaped = code === 0x5c && /[nrt]/.test(text.charAt(i + 1));
+            if (escaped)
+                i += 2;
+            else if (code === 0x20 || (code >= 0x09 && code <= 0x0d))
+                i++;
+            else {
+                read.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text[i]);
+                from.push(i);
+                to.push(++i);
+            }
+            continue;
+        }
+        const character = String.fromCodePoint(text.codePointAt(i));
+        const next = i + character.length;
+        if (/\s/.test(character) || shared_text/* INVISIBLE_CHARACTER */.MZ.test(character)) {
+            i = next;
+            continue;
+        }
+        // Full-width and other compatibility forms read as the plain letter they stand for.
+        const folded = character.normalize('NFKC');
+        const plain = folded.length === 1 ? folded : character;
+        const lower = plain.toLowerCase();
+        read.push(lower.length === plain.length ? lower : plain);
+        from.push(i);
+        to.push(next);
+        i = next;
+    }
+    return { read: read.join(''), from, to };
+}
+/**
+ * The spellings of a secret a server's encoder may print it in, besides
+ * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
+ * escapes.
+ */
+function escapedSpellings(secret) {
+    const codes = [...secret].map(c => c.codePointAt(0));
+    const hex = (n, width) => n.toString(16).padStart(width, '0');
+    return [
+        Buffer.from(secret, 'utf8').toString('hex'),
+        codes.map(n => `&#${n};`).join(''),
+        codes.map(n => `&#x${hex(n, 0)};`).join(''),
+        Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
+    ];
+}
+/**
+ * The spellings of a secret in base64 that hold only its own bits, at each
+ * byte alignment it can have inside an encoded text (a `user:` before it,
+ * say): the characters that mix in a neighbour's bits are left off both ends.
+ */
+function base64Spellings(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const spellings = [];
+    for (const shift of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+        const own = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
+        spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return spellings;
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/redact.ts
 /**
  * The one redaction: every text that leaves the process (log lines, the final
  * error, outputs, hand-over files, the summary, the library's `reason`) goes
@@ -12704,72 +13080,24 @@ function redactCredentials(text) {
 function redactShapes(text) {
     return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'));
 }
-function reading(text) {
-    const read = [];
-    const from = [];
-    const to = [];
-    for (let i = 0; i < text.length;) {
-        const code = text.charCodeAt(i);
-        // Most text is ASCII: read it without a regular expression or a normalization per character.
-        if (code < 0x80) {
-            const escaped = code === 0x5c && /[nrt]/.test(text.charAt(i + 1));
-            if (escaped)
-                i += 2;
-            else if (code === 0x20 || (code >= 0x09 && code <= 0x0d))
-                i++;
-            else {
-                read.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text[i]);
-                from.push(i);
-                to.push(++i);
-            }
-            continue;
-        }
-        const character = String.fromCodePoint(text.codePointAt(i));
-        const next = i + character.length;
-        if (/\s/.test(character) || _text_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE_CHARACTER */ .MZ.test(character)) {
-            i = next;
-            continue;
-        }
-        // Full-width and other compatibility forms read as the plain letter they stand for.
-        const folded = character.normalize('NFKC');
-        const plain = folded.length === 1 ? folded : character;
-        const lower = plain.toLowerCase();
-        read.push(lower.length === plain.length ? lower : plain);
-        from.push(i);
-        to.push(next);
-        i = next;
-    }
-    return { read: read.join(''), from, to };
-}
 /**
- * The spellings of a secret a server's encoder may print it in, besides
- * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
- * escapes.
+ * Pure: whether a URL's path segment reads as a token (a webhook's secret,
+ * a UUID): at least MIN_RUN characters of letters, digits, `_` and `-`, of
+ * at least two kinds among lower case, upper case and digits. A name
+ * (`mobile-build-deploy`, `com.example.shop`, `webhooks`) reads as none.
  */
-function escapedSpellings(secret) {
-    const codes = [...secret].map(c => c.codePointAt(0));
-    const hex = (n, width) => n.toString(16).padStart(width, '0');
-    return [
-        Buffer.from(secret, 'utf8').toString('hex'),
-        codes.map(n => `&#${n};`).join(''),
-        codes.map(n => `&#x${hex(n, 0)};`).join(''),
-        Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
-    ];
+function secretPathSegment(segment) {
+    if (segment.length < MIN_RUN || !/^[\w-]+$/.test(segment))
+        return false;
+    return [/[a-z]/, /[A-Z]/, /\d/].filter(kind => kind.test(segment)).length >= 2;
 }
-/**
- * The spellings of a secret in base64 that hold only its own bits, at each
- * byte alignment it can have inside an encoded text (a `user:` before it,
- * say): the characters that mix in a neighbour's bits are left off both ends.
- */
-function base64Spellings(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const spellings = [];
-    for (const shift of [0, 1, 2]) {
-        const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
-        const own = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
-        spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
+function safeDecode(segment) {
+    try {
+        return decodeURIComponent(segment);
     }
-    return spellings;
+    catch {
+        return segment;
+    }
 }
 /** The secrets of one deploy, and the redaction every outward text goes through. */
 class Secrets {
@@ -12783,6 +13111,9 @@ class Secrets {
     /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
     keys = new Set();
     wordPattern;
+    /** Secret URLs, masked (their host kept) where they stand whole: not where one is only the start of another address. */
+    whole = new Map();
+    wholePattern;
     /** `onMask` is told each secret registered, so that a runner can mask it in its own log too. */
     constructor(onMask = () => undefined) {
         this.onMask = onMask;
@@ -12820,11 +13151,14 @@ class Secrets {
         }
     }
     /**
-     * Registers a URL that is a secret (a webhook's): its path and query, as
-     * spelled and as a key, so that an echo that cuts them shows none of them;
-     * its scheme and host are no secret, and text that only shares them with
-     * it (another link to the same host, where the request went) stays
-     * readable.
+     * Registers a URL that is a secret (a webhook's): the URL itself, as
+     * spelled and URL-encoded, wherever it stands whole (not where it only
+     * begins another address: a webhook at a host's root is a prefix of every
+     * link to that host); and, as keys, only its parts that can be secret: its
+     * user info, its query and each query value, each path segment that reads
+     * as a token (secretPathSegment). Nothing that merely shares characters
+     * with it (its host, `/api/webhooks/`, a repository's or an app's name in
+     * its path) is touched.
      */
     addUrl(secretUrl) {
         let url;
@@ -12835,9 +13169,28 @@ class Secrets {
             this.add(secretUrl);
             return;
         }
-        const secret = `${url.pathname}${url.search}`;
-        this.addExact(secret);
-        this.add(secret);
+        const parts = [
+            decodeURIComponent(url.username),
+            decodeURIComponent(url.password),
+            ...[...url.searchParams.values()],
+            ...url.pathname
+                .split('/')
+                .map(segment => safeDecode(segment))
+                .filter(secretPathSegment)
+        ].filter(part => part.length >= MIN_SECRET_LENGTH);
+        if (url.search.length > 1)
+            this.addExact(url.search.slice(1));
+        for (const part of parts)
+            this.add(part);
+        // Its host is no secret: a message may still say where a request went.
+        const shown = (form) => (form.startsWith(url.origin) ? `${url.origin}${MASK}` : MASK);
+        for (const form of new Set([secretUrl, url.href, encodeURIComponent(url.href)])) {
+            this.whole.set(form, shown(form));
+            // The runner masks anywhere: told only a URL with a part of its own, never one a link could begin with.
+            if (parts.length > 0 || url.search.length > 1)
+                this.onMask(form);
+        }
+        this.wholePattern = undefined;
     }
     /** Registers a signed URL and its query as they are spelled, and every parameter value in it that looks like a credential as a key. */
     addSignedUrl(signedUrl) {
@@ -12877,11 +13230,21 @@ class Secrets {
         this.onMask(form);
     }
     withoutSecrets(text) {
-        let shown = text;
+        // A secret URL first, whole: its parts are masked below, and a URL whose token is masked is no longer whole.
+        let shown = this.withoutWholeUrls(text);
         // Longest first, so that a URL goes before the signature inside it.
         for (const secret of [...this.exact].sort((a, b) => b.length - a.length))
             shown = shown.split(secret).join(MASK);
         return this.withoutWords(this.withoutRuns(shown));
+    }
+    withoutWholeUrls(text) {
+        if (this.whole.size === 0)
+            return text;
+        this.wholePattern ??= new RegExp(`(?:${[...this.whole.keys()]
+            .sort((a, b) => b.length - a.length)
+            .map(url => url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+            .join('|')})(?![.,]*[\\w\\-~%!$&'()*+;=:@/?#])`, 'g');
+        return text.replace(this.wholePattern, form => this.whole.get(form) ?? MASK);
     }
     /** Every stretch of the text that reads as a run of a key, masked whole (with the breaks inside it). */
     withoutRuns(text) {
@@ -13180,7 +13543,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(272);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(616);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 

@@ -1474,8 +1474,9 @@ var errors = __nccwpck_require__(48);
 /** The service's file types, lower case with the dot (service spec 2.1). */
 const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
 const MAX_PATH_LENGTH = 1024;
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/;
+// Ids reach outputs, logs, the summary and a request's path: letters, digits and a few separators only,
+// with a letter or digit among them (`.` and `..` would step out of the path they are put in).
+const SAFE_ID = /^(?=[\w.:-]*[A-Za-z0-9])[\w.:-]{1,200}$/;
 /** The accepted extension `name` ends with (lower case), or undefined. */
 function acceptedExtension(name) {
     const lower = name.toLowerCase();
@@ -3739,6 +3740,12 @@ const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'];
 const REPORTING = ['deploy', 'notify', 'wait'];
 /** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
 const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
+/**
+ * The most builds one step deploys, and runs it waits for: a step's check
+ * runs are all created within GitHub's 80 content-creating requests a
+ * minute, and its comment keeps a row each within 65,536 characters.
+ */
+const MAX_STEP_BUILDS = 64;
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
 const TABLE = {

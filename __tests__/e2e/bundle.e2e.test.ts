@@ -87,6 +87,33 @@ describe('the bundle under faults and hostile names', () => {
     expect(result.stdout).toMatch(/^::debug::/m)
   })
 
+  it('deploys and waits for 64 builds in one step with 96 file descriptors allowed, and warns of no listener', async () => {
+    const many = await freshWorkspace()
+    const files: string[] = []
+    for (let i = 0; i < 64; i++) {
+      files.push(`app-${String(i).padStart(2, '0')}.apk`)
+      await writeArtifact(files.at(-1)!, 512 * 1024, many)
+    }
+    const result = await step(
+      emulator,
+      { file: files.join('\n'), wait: 'true', variables: lifecycle({}) },
+      {
+        runner: 'bundle',
+        workspace: many,
+        env,
+        // A runner's descriptors, as a tight container allows them (prlimit keeps the INPUT_ names a shell would drop).
+        node: 'prlimit',
+        nodeArgs: ['--nofile=96', process.env.NODE24_BINARY ?? process.execPath]
+      }
+    )
+    if (result.exitCode !== 0)
+      console.log(result.stdout.split('\n').filter(l => /::error|EMFILE/.test(l)))
+    expect(result.exitCode).toBe(0)
+    expect(emulator.runs).toHaveLength(64)
+    expect(result.outputs.runIds!.split(' ')).toHaveLength(64)
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/EMFILE|MaxListenersExceeded/)
+  }, 120_000)
+
   it('answers a tool that loads it with the step, and tells that tool’s own error as the tool’s', async () => {
     // A loader as GitHub's local-action is one: it imports the bundle and awaits run(); then it calls
     // what the bundle does not have.

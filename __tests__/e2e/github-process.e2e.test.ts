@@ -93,7 +93,7 @@ describe('beside the deploy, bounded, and final however the job ends', () => {
         conclusion: 'cancelled'
       })
       const body = emulator.github.comments[0]!.body
-      expect(body).toMatch(/⏹️ stopped before the verdict/)
+      expect(body).toMatch(/⏹️ not known: the wait was stopped/)
       expect(body).not.toMatch(/awaited/)
       // The run exists and goes on: the stop is named, and how to wait for the verdict again.
       expect(result.stdout).toMatch(

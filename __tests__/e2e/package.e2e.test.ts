@@ -129,6 +129,7 @@ describe('the CLI, installed from the packed package', () => {
     expect(untimed(JSON.parse(ran.stdout))).toEqual({
       ...outputs,
       runIds: runId,
+      environmentIds: outputs.environmentId,
       ...judged,
       deployments: [
         { name: `Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, ...outputs, ...judged }
@@ -337,6 +338,7 @@ describe('the library, imported from the packed package', () => {
     expect(untimed(results[0]!)).toEqual({
       ...outputs,
       runIds: emulator.runs[0]!.id,
+      environmentIds: outputs.environmentId,
       ...judged,
       deployments: [
         { name: `Mobile tests (Android: ${WRITTEN_APPS.apk.appId})`, ...outputs, ...judged }
@@ -516,7 +518,7 @@ describe("the run's verdict and preview environments, from the package", () => {
     const key = { SERVICE_API_KEY: KEYS.main }
     // A step without a build still lists its one deployment, named after the product.
     expect((await cli(['terminate', '--environment-id', 'env_staging'], key)).stdout).toBe(
-      'environmentId=env_staging\noutcome=success\ndeployments=' +
+      'environmentId=env_staging\nenvironmentIds=env_staging\noutcome=success\ndeployments=' +
         JSON.stringify([
           {
             name: 'Mobile tests',
@@ -578,6 +580,7 @@ describe("the run's verdict and preview environments, from the package", () => {
       ...success,
       state: 'terminated',
       environmentId: 'env_staging',
+      environmentIds: 'env_staging',
       deployments: [{ name: 'Mobile tests', environmentId: 'env_staging', ...success }]
     })
     expect(again).toEqual({

@@ -571,3 +571,58 @@ describe('a check run that cannot be written fails the step, saying the verdict 
     expect(result.stdout).not.toMatch(/The verdict is in the job summary and the outputs/)
   })
 })
+
+describe('a step of many builds', () => {
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, i) => `many/app-${String(i).padStart(2, '0')}.apk`)
+
+  it('25 builds on a pull request: each deployed and judged, one comment of 25 rows, every run handed over; a wait takes them all', async () => {
+    const files = many(25)
+    for (const file of files) await writeArtifact(file, 8 * 1024, workspace)
+    const warnings: string[] = []
+    const listening = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', listening)
+    const deployed = await step(
+      emulator,
+      // Each build under its own file name: one name prefix would give builds of one type one destination.
+      { file: files.join('\n'), variables: run() },
+      { workspace, env, ...pullRequest(HEAD) }
+    ).finally(() => process.off('warning', listening))
+    expect(deployed.exitCode).toBe(0)
+    expect(emulator.runs).toHaveLength(25)
+    const runIds = deployed.outputs.runIds!.split(' ')
+    expect(runIds).toHaveLength(25)
+    expect(JSON.parse(deployed.outputs.deployments!)).toHaveLength(25)
+    expect(emulator.github.comments).toHaveLength(1)
+    const rows = render(emulator.github.comments[0]!.body).html.match(/<tr>/g) ?? []
+    expect(rows).toHaveLength(26)
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+    // The deploy's own runIds, whatever their number, are what a wait of its own takes.
+    const waited = await step(
+      emulator,
+      { 'run-id': deployed.outputs.runIds! },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(waited.exitCode).toBe(0)
+    expect(JSON.parse(waited.outputs.deployments!)).toHaveLength(25)
+    expect(new Set(emulator.github.checkRuns.map(check => check.name)).size).toBe(25)
+    expect(emulator.github.comments).toHaveLength(1)
+    expect(emulator.github.comments[0]!.body.match(/✅ passed/g)).toHaveLength(25)
+  })
+
+  it('65 builds, more than a step takes: refused before any request, naming the limit', async () => {
+    const result = await step(
+      emulator,
+      { file: many(65).join('\n') },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expectFailure(result, "Input 'file' names 65 builds, more than the 64 one step deploys")
+    expect(emulator.requests).toHaveLength(0)
+  })
+
+  it('run ids of dots are no run ids: refused before any request', async () => {
+    for (const runId of ['.', '..', 'run_1 ..'])
+      expectFailure(await step(emulator, { 'run-id': runId }), "Input 'run-id'", 'is not a run id')
+    expect(emulator.requests).toHaveLength(0)
+  })
+})

@@ -26,6 +26,7 @@ import { apiUrlOf, githubRepoOf } from '../github/plan.js'
 import type { Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { CollectFacts, Deployment } from '../report/facts.js'
+import type { Command, OptionKey } from '../shared/option-table.js'
 import { sealOf, type Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
 import { HttpStatusError, InputError } from '../shared/errors.js'
@@ -229,4 +230,21 @@ function where(head: Pick<Head, 'sha' | 'pulls'>, check: Pick<CheckRun, 'name'>)
       ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
       : `commit ${head.sha.slice(0, 12)}`
   return `Check run ${quote(check.name ?? '')} on ${on}`
+}
+
+/** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
+export function asksToCollect(
+  command: Command | undefined,
+  values: Partial<Record<OptionKey, unknown>>
+): boolean {
+  const given = values.collect
+  return (
+    command === 'collect' ||
+    given === true ||
+    (typeof given === 'string' && given.trim().toLowerCase() === 'true')
+  )
+}
+
+export function emptyCollect(): CollectFacts {
+  return { pending: 0, problems: [], warnings: [], requests: 0 }
 }

@@ -1,21 +1,22 @@
-import { setting } from '../shared/option-refs.js'
-import { AbortedError, InputError } from '../shared/errors.js'
+import { setMaxListeners } from 'node:events'
+import pLimit, { type LimitFunction } from 'p-limit'
+import { AbortedError } from '../shared/errors.js'
 import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
-import { clock, stopReason } from '../shared/clock.js'
+import { clock } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import { resolveOptions, type Settings } from '../options/resolve.js'
-import type { CollectFacts, Deployment, Failure, StepFacts } from '../report/facts.js'
+import type { Deployment, StepFacts } from '../report/facts.js'
 import { optionReporters } from '../report/targets.js'
 import { deploymentName } from '../report/identity.js'
 import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
 import { collectedReporter, githubReporters } from './github.js'
-import { collectPending } from './collect.js'
+import { asksToCollect, collectPending, emptyCollect } from './collect.js'
 import { reportContext } from './report-context.js'
 import { labelledLog, labelOf } from './labels.js'
 import { distinctBuilds, distinctDestinations, nameDeployments } from './naming.js'
-import { failureText, unexpectedStack } from './messages.js'
+import { collectFailureOf, failureOf, stoppedWait } from './messages.js'
 import { OutputFilter } from './output-filter.js'
 import { buildLines, planLines, planOf, type Step } from './plan.js'
 import { Reporting } from './reporting.js'
@@ -117,33 +118,6 @@ export async function runDeploy(
   return { facts, settings }
 }
 
-/** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
-function asksToCollect(
-  command: Command | undefined,
-  values: Partial<Record<OptionKey, unknown>>
-): boolean {
-  const given = values.collect
-  return (
-    command === 'collect' ||
-    given === true ||
-    (typeof given === 'string' && given.trim().toLowerCase() === 'true')
-  )
-}
-
-function emptyCollect(): CollectFacts {
-  return { pending: 0, problems: [], warnings: [], requests: 0 }
-}
-
-/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
-function collectFailureOf(failure: Failure): Failure {
-  return failure.usage || failure.interrupted
-    ? failure
-    : {
-        ...failure,
-        message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
-      }
-}
-
 function newDeployment(name: string, startedAt: number): Deployment {
   return { name, startedAt, failOnNoRun: true, warnings: [] }
 }
@@ -165,6 +139,8 @@ interface StepContext {
  */
 async function runSteps(run: StepContext): Promise<void> {
   const { settings, hooks, deployments, reporting, output } = run
+  // Each deployment's delivery, poll and request listens to the caller's stop: no warning past ten.
+  if (hooks.signal) setMaxListeners(Math.max(10, deployments.length * 4), hooks.signal)
   deployments.forEach((deployment, i) =>
     Object.assign(
       deployment,
@@ -225,8 +201,16 @@ async function runSteps(run: StepContext): Promise<void> {
   reporting.add(github)
   await reporting.prepare()
   const rest = plan.steps.filter(step => !before.includes(step))
-  await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest)))
+  // Deliveries (the reads of the upload, its socket, the notification) a few at a time: a step of
+  // fifty builds holds as many files and sockets as one of four; the waits that follow only poll.
+  const delivery = pLimit(PARALLEL_DELIVERIES)
+  await Promise.all(
+    sessions.map((session, index) => requests(run, session, index, handoffs, rest, delivery))
+  )
 }
+
+/** Deliveries under way at once in one step: its open files and sockets, its memory, bounded. */
+export const PARALLEL_DELIVERIES = 4
 
 /** One deployment's requests in order; what stops them ends this deployment alone. */
 async function requests(
@@ -234,12 +218,17 @@ async function requests(
   session: DeploySession,
   index: number,
   handoffs: Handoff[],
-  steps: readonly Step[]
+  steps: readonly Step[],
+  delivery: LimitFunction
 ): Promise<void> {
   const deployment = run.deployments[index]!
-  try {
-    for (const step of steps)
+  const each = async (some: readonly Step[]) => {
+    for (const step of some)
       take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployment))
+  }
+  try {
+    await delivery(() => each(steps.filter(step => step !== 'wait')))
+    await each(steps.filter(step => step === 'wait'))
   } catch (error) {
     deployment.failure = failureOf(error, run.output, run.hooks.signal)
     // A wait stopped after the notification created the run: the deploy itself succeeded, and the
@@ -280,26 +269,5 @@ function factsOf(
       : { deploymentType: settings.values.deploymentType }),
     ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
     ...(settings.values.reportLater ? { reportLater: true } : {})
-  }
-}
-
-/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }: Deployment, signal: AbortSignal | undefined): string {
-  return `The wait for the verdict of run ${runId} was stopped${stopReason(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${setting('runId', runId!)}.`
-}
-
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error: unknown, output: OutputFilter, signal: AbortSignal | undefined): Failure {
-  const stack = unexpectedStack(error)
-  if (stack) output.log.debug(stack)
-  // The caller's stop explains whatever it cut short, whatever error that left.
-  const interrupted = signal?.aborted === true
-  return {
-    message: output.text(failureText(error)),
-    usage: error instanceof InputError,
-    option: error instanceof InputError ? error.option : undefined,
-    aborted: interrupted || error instanceof AbortedError,
-    interrupted,
-    unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
   }
 }

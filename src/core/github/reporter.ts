@@ -1,4 +1,6 @@
+import { setMaxListeners } from 'node:events'
 import type { DeployEvent } from '../report/events.js'
+import { MAX_STEP_BUILDS } from '../shared/option-table.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
 import { checkFields, stepOf } from '../report/check-run.js'
 import { commentBody } from '../report/comment.js'
@@ -22,6 +24,13 @@ export { MIN_WRITE_INTERVAL_MS }
 
 /** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
 export const FINISH_MS = 5_000
+/** What each further deployment adds to FINISH_MS: a step of many builds completes a check run each at its end. */
+const FINISH_MS_EACH = 1_000
+
+/** Pure: how long the end of a step of `deployments` gives its last writes, within a minute. */
+export function finishMs(deployments: number): number {
+  return Math.min(60_000, FINISH_MS + FINISH_MS_EACH * Math.max(0, deployments - 1))
+}
 
 /** One deployment's check run: its id once created, the stage and link it shows, when it started. */
 interface CheckState {
@@ -49,6 +58,8 @@ export class GitHubReporter implements Reporter {
   private client?: Promise<GitHubClient>
   private ourComment?: OurComment
   private deadline?: number
+  /** How long the step's end gives its last writes (finishMs). */
+  private finishing?: number
   private deployments: readonly Deployment[] = []
   private readonly checks = new Map<number, CheckState>()
   private readonly told = new Set<Kind>()
@@ -67,6 +78,8 @@ export class GitHubReporter implements Reporter {
     ) => Promise<GitHubClient>
   ) {
     this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal))
+    // Every deployment's writes listen to this stop: a step of many builds is no leak.
+    setMaxListeners(MAX_STEP_BUILDS * 4, this.stop.signal)
     this.required = plan.reportLater && plan.check
   }
 
@@ -107,7 +120,9 @@ export class GitHubReporter implements Reporter {
    * after which whatever is still under way is given up.
    */
   async finish(facts: StepFacts): Promise<void> {
-    this.deadline = clock.now() + FINISH_MS
+    const allowed = finishMs(facts.deployments.length)
+    this.finishing = allowed
+    this.deadline = clock.now() + allowed
     this.deployments = facts.deployments
     if (this.plan.check && this.plan.sha)
       for (const index of facts.deployments.keys()) this.wantCheck(index, true)
@@ -116,10 +131,10 @@ export class GitHubReporter implements Reporter {
       [this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle())
     )
     let timer: NodeJS.Timeout | undefined
-    const late = new Promise<'late'>(resolve => (timer = setTimeout(resolve, FINISH_MS, 'late')))
+    const late = new Promise<'late'>(resolve => (timer = setTimeout(resolve, allowed, 'late')))
     try {
       if ((await Promise.race([done, late])) === 'late') {
-        this.stop.abort(new Error(`GitHub did not answer within ${FINISH_MS / 1000} s`))
+        this.stop.abort(new Error(`GitHub did not answer within ${allowed / 1000} s`))
         await done
       }
     } finally {
@@ -257,7 +272,7 @@ export class GitHubReporter implements Reporter {
     const late = this.stop.signal.aborted && this.deadline !== undefined
     const why = this.plan.secrets.redact(
       late
-        ? `GitHub's API did not answer within ${FINISH_MS / 1000} s of the step's end`
+        ? `GitHub's API did not answer within ${(this.finishing ?? FINISH_MS) / 1000} s of the step's end`
         : messageOf(error)
     )
     // With report-later a check run not written is the step's failure, told once by finish().

@@ -7,12 +7,14 @@
  */
 import { InputError } from '../shared/errors.js'
 import { isSafeId } from '../shared/name-rules.js'
-import type { OptionKey, PerPlatform, Platform } from '../shared/option-table.js'
+import {
+  MAX_STEP_BUILDS,
+  type OptionKey,
+  type PerPlatform,
+  type Platform
+} from '../shared/option-table.js'
 import { quote } from '../shared/text.js'
 import { plainText, textOf } from './structured.js'
-
-/** The most runs one step waits for, as the most builds one step deploys. */
-export const MAX_RUNS = 20
 
 /**
  * Paths or globs, one per line of text (an input of the action, a flag of the
@@ -27,6 +29,12 @@ export function globs(key: OptionKey, raw: unknown): string[] | undefined {
   const twice = values.find((value, i) => values.indexOf(value) !== i)
   if (twice !== undefined)
     throw new InputError(key, `names ${quote(twice)} twice`, 'Name each build once')
+  if (values.length > MAX_STEP_BUILDS)
+    throw new InputError(
+      key,
+      `names ${values.length} builds, more than the ${MAX_STEP_BUILDS} one step deploys`,
+      `Deploy them in steps of their own (a matrix job, a step per flavor), at most ${MAX_STEP_BUILDS} each`
+    )
   return values.length > 0 ? values : undefined
 }
 
@@ -45,13 +53,13 @@ export function runIds(key: OptionKey, raw: unknown): string[] | undefined {
         `${quote(id)} is not a run id`,
         'Pass the runId (or runIds) of the deploy that created the runs, unchanged'
       )
-  if (ids.length > MAX_RUNS)
+  const distinct = [...new Set(ids)]
+  if (distinct.length > MAX_STEP_BUILDS)
     throw new InputError(
       key,
-      `names ${ids.length} runs, more than the ${MAX_RUNS} one step waits for`,
+      `names ${distinct.length} runs, more than the ${MAX_STEP_BUILDS} one step waits for`,
       'Wait for the runs of one deploy in each step'
     )
-  const distinct = [...new Set(ids)]
   return distinct.length > 0 ? distinct : undefined
 }
 

@@ -16,6 +16,8 @@ import { deployWords, isPending, PENDING_WORDS, statusLine, verdictWords } from 
 export const MAX_COMMENT_CHARACTERS = 65_536
 /** Bugs named in a comment before a link to all of them. */
 const COMMENT_BUGS = 10
+/** Deployments a comment shows each one's bugs unfolded for; past that, folded under a line each. */
+const FOLDED_FROM = 5
 
 /**
  * The hidden marker that finds a step's comment again: the first line of the
@@ -63,9 +65,19 @@ export function carriesMarker(body: string, names: readonly string[]): boolean {
 }
 
 /** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment: Deployment, heading: string): string[] {
+function blockingSection(deployment: Deployment, heading: string, folded = false): string[] {
   const blocking = deployment.verdict?.blockingBugs ?? []
   if (blocking.length === 0) return []
+  // Many deployments: each one's bugs folded under a line of their own, so that the rows stay in view.
+  if (folded)
+    return [
+      '',
+      '<details>',
+      `<summary>Blocking bugs (${blockingCount(deployment) ?? blocking.length})</summary>`,
+      ...blockingSection(deployment, heading),
+      '',
+      '</details>'
+    ]
   const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl
   const lines = [
     '',
@@ -120,7 +132,11 @@ export function commentBody(deployments: readonly Deployment[], workflowRunUrl?:
         })
       ),
       ...deployments.flatMap(deployment =>
-        blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`)
+        blockingSection(
+          deployment,
+          `Blocking bugs of ${code(deployment.name, { table: false })}`,
+          deployments.length > FOLDED_FROM
+        )
       )
     )
   }

@@ -18,7 +18,7 @@
  */
 import { MAX_PATH_LENGTH } from '../shared/name-rules.js'
 import { OUTCOMES, VERDICT_NAMES } from '../model.js'
-import { PLATFORMS } from '../shared/option-table.js'
+import { MAX_STEP_BUILDS, PLATFORMS } from '../shared/option-table.js'
 import type { Deployment } from './facts.js'
 import type { Seal } from './seal.js'
 import {
@@ -45,7 +45,7 @@ const KEPT_BUGS = 10
 /** The longest deployment name: a check run's name, a comment's row. */
 export const MAX_NAME_CHARACTERS = 320
 /** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
-export const MAX_STEP_DEPLOYMENTS = 64
+export const MAX_STEP_DEPLOYMENTS = MAX_STEP_BUILDS
 
 const URL = text(600)
 const ID = text(128)

@@ -7,8 +7,9 @@ export const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.cs
 
 export const MAX_PATH_LENGTH = 1024
 
-// Ids reach outputs, logs and the summary: letters, digits and a few separators only.
-const SAFE_ID = /^[\w.:-]{1,200}$/
+// Ids reach outputs, logs, the summary and a request's path: letters, digits and a few separators only,
+// with a letter or digit among them (`.` and `..` would step out of the path they are put in).
+const SAFE_ID = /^(?=[\w.:-]*[A-Za-z0-9])[\w.:-]{1,200}$/
 
 /** The accepted extension `name` ends with (lower case), or undefined. */
 export function acceptedExtension(name: string): string | undefined {

@@ -103,6 +103,12 @@ const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'] as const
 const REPORTING = ['deploy', 'notify', 'wait'] as const
 /** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
 export const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64
+/**
+ * The most builds one step deploys, and runs it waits for: a step's check
+ * runs are all created within GitHub's 80 content-creating requests a
+ * minute, and its comment keeps a row each within 65,536 characters.
+ */
+export const MAX_STEP_BUILDS = 64
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 export const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60
 
