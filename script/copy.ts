@@ -32,9 +32,9 @@ import { packedText } from './pack-orb.js'
 import {
   checkInside,
   repositoryRoot,
-  replaceFolderInside,
-  writeInside,
-  type FileWrite
+  writeAllInside,
+  type FileWrite,
+  type FolderWrite
 } from './inside.js'
 import { npmCommand, runsAsScript } from './entry.js'
 
@@ -72,7 +72,7 @@ interface Tarball {
 /** What a copy writes: files, and for the action a folder replaced whole (its dist/). */
 interface Plan {
   files: FileWrite[]
-  folder?: { path: string; files: FileWrite[] }
+  folder?: FolderWrite
   tarball?: Tarball
 }
 
@@ -87,7 +87,9 @@ export async function copyInto(
   app: string,
   given?: string,
   /** Told what the copy is doing while it takes long (npm pack builds the package). */
-  say: (line: string) => void = () => {}
+  say: (line: string) => void = () => {},
+  /** Runs between writing everything aside and putting it in place (tests: a swap, a failure). */
+  between?: () => Promise<void>
 ): Promise<{ files: string[]; tarball?: Tarball }> {
   const root = await repositoryRoot(app)
   if (given !== undefined && !existsSync(given))
@@ -97,8 +99,7 @@ export async function copyInto(
   const plan = await planCopy(target, root, given, say)
   for (const file of plan.files) await checkInside(root, file.path, 'file')
   if (plan.folder) await checkInside(root, plan.folder.path, 'folder')
-  for (const file of plan.files) await writeInside(root, file)
-  if (plan.folder) await replaceFolderInside(root, plan.folder.path, plan.folder.files)
+  await writeAllInside(root, plan.files, plan.folder, between)
   const files = [
     ...plan.files.map(file => file.path),
     ...(plan.folder?.files.map(file => `${plan.folder!.path}/${file.path}`) ?? [])

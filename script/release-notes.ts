@@ -4,8 +4,8 @@
  * files and git's history, asks this module, then writes.
  */
 
-/** A version as script/release takes it: three numbers, no prerelease. */
-const VERSION = /^(\d{1,9})\.(\d{1,9})\.(\d{1,9})$/
+/** A version as script/release takes it: three numbers as semantic versioning writes them (no leading zero), no prerelease. */
+const VERSION = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/
 const UNRELEASED = '## [Unreleased]'
 
 /** The three numbers of `X.Y.Z`, or undefined when it is not one. */

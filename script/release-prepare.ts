@@ -20,7 +20,20 @@ import { moveUnreleased, releaseRefusals, withVersion } from './release-notes.js
 
 const run = promisify(execFile)
 /** What the package, the action and the wrappers ship: a change here needs a line in the notes. */
-const SHIPPED = ['src', 'action.yml', 'templates', 'orb/src', 'bitrise', 'package.json']
+/** What ships: the action (action.yml, its bundle), the package (built from src, with its README, licence and lock), the wrappers. */
+const SHIPPED = [
+  'src',
+  'dist',
+  'action.yml',
+  'templates',
+  'orb/src',
+  'bitrise',
+  'wrappers',
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'LICENSE'
+]
 const VERSION_SOURCE = 'src/core/shared/version.ts'
 
 const git = async (...args: string[]) => (await run('git', args, { cwd: ROOT })).stdout.trim()

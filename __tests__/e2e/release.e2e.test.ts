@@ -575,18 +575,27 @@ describe('npm run release:prepare, in a clone of its own', () => {
     await run('git', ['commit', '--quiet', '-am', 'A change with no line in the notes'], {
       cwd: project
     })
+    // The bundle and the lock ship too: a change to either alone is a change the notes must name.
+    for (const [file, subject] of [
+      ['dist/licenses.txt', 'The bundle alone'],
+      ['package-lock.json', 'The lock alone']
+    ] as const) {
+      const path = join(project, file)
+      await writeFile(path, `${await readFile(path, 'utf8')}\n`)
+      await run('git', ['commit', '--quiet', '-am', subject], { cwd: project })
+    }
     const head = await git(project, 'rev-parse', 'HEAD')
     const { code, output } = await prepare(VERSION)
     expect(code).toBe(1)
     expect(output).toContain(`${VERSION} does not come after package.json's ${VERSION}`)
     expect(output).toMatch(
-      /1 commit\(s\) changed what ships after CHANGELOG\.md last changed[^\n]*\n {2}\w+ A change with no line in the notes\n/
+      /3 commit\(s\) changed what ships after CHANGELOG\.md last changed[^\n]*\n {2}\w+ The lock alone\n {2}\w+ The bundle alone\n {2}\w+ A change with no line in the notes\n/
     )
     expect([
       await git(project, 'rev-parse', 'HEAD'),
       await git(project, 'status', '--porcelain')
     ]).toEqual([head, ''])
-    await run('git', ['reset', '--quiet', '--hard', 'HEAD~1'], { cwd: project })
+    await run('git', ['reset', '--quiet', '--hard', 'HEAD~3'], { cwd: project })
   }, 60_000)
 
   it('moves [Unreleased] under the version and the date, sets the version everywhere it is written, and commits', async () => {

@@ -671,6 +671,22 @@ describe('the result webhook', () => {
       expect(result.summary).not.toContain('sEcReTtOkEnXyZ')
     })
 
+    it("a dry run posts nothing, so the notification's variables never leave", async () => {
+      const result = await step(
+        emulator,
+        {
+          file: 'app.apk',
+          'dry-run': 'true',
+          'result-webhook': hookUrl,
+          variables: '{"TEST_PASSWORD": "hunter2-but-longer"}'
+        },
+        { workspace, env, eventName: 'workflow_dispatch' }
+      )
+      expect(result.exitCode).toBe(0)
+      expect(received).toHaveLength(0)
+      expect(result.stdout).toMatch(/A dry run posts nothing to result-webhook/)
+    })
+
     it("a webhook at the service's own root masks itself and breaks none of the service's links", async () => {
       // The root of the host every run's page is on: a prefix of each link, never masked inside one.
       const result = await step(

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import {
   mkdir,
   mkdtemp,
+  rename,
   readdir,
   readFile,
   readlink,
@@ -226,6 +227,42 @@ describe('npm run copy', () => {
         expect({ app: await snapshot(app), away: await snapshot(away) }).toEqual(before)
       }
     )
+
+    it('holds its checks through the write: a folder swapped for a link after the checks redirects nothing, and the previous copy stays whole', async () => {
+      await copyInto('github', app)
+      const into = join(app, '.github/actions/mobile-build-deploy')
+      const before = await snapshot(app)
+      const away = await outside()
+      const elsewhere = await snapshot(away)
+      const refused = copyInto('github', app, undefined, () => {}, async () => {
+        // The race: the checked folder is moved aside and a link to elsewhere put in its place.
+        await rename(into, `${into}-moved`)
+        await symlink(away, into)
+      })
+      await expect(refused).rejects.toThrow(/swapped while the copy was written|no longer a folder/)
+      expect(await snapshot(away)).toEqual(elsewhere)
+      await rm(into)
+      await rename(`${into}-moved`, into)
+      // What the copy wrote aside in the folder it no longer enters stays there, hidden; the copy itself is whole.
+      const kept = Object.fromEntries(
+        Object.entries(await snapshot(app)).filter(([path]) => !/\/\.[^/]*\.new(\/|$)/.test(path))
+      )
+      expect(kept).toEqual(before)
+    })
+
+    it('leaves the previous copy whole when a write fails half way', async () => {
+      await copyInto('github', app)
+      const into = join(app, '.github/actions/mobile-build-deploy')
+      await writeFile(join(into, 'action.yml'), 'the previous copy')
+      const before = await snapshot(app)
+      const failed = copyInto('github', app, undefined, () => {}, async () => {
+        // The new dist/ vanishes before it is put in place: action.yml and package.json are in by then.
+        const staged = (await readdir(into)).find(name => /^\.dist\..*\.new$/.test(name))!
+        await rm(join(into, staged), { recursive: true })
+      })
+      await expect(failed).rejects.toThrow(/ENOENT/)
+      expect(await snapshot(app)).toEqual(before)
+    })
 
     it('copies again over its own copy, through a repository reached by a link, leaving no temporary file', async () => {
       const link = join(app, '..', 'link-to-app')

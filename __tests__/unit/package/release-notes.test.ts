@@ -53,6 +53,12 @@ describe('release notes', () => {
   it.each([
     ['a malformed version', { version: 'v1.3.0' }, /"v1\.3\.0" is not a version X\.Y\.Z/],
     [
+      'a leading zero, which semantic versioning refuses',
+      { version: '1.03.0' },
+      /"1\.03\.0" is not a version/
+    ],
+    ['a prerelease', { version: '1.3.0-rc.1' }, /"1\.3\.0-rc\.1" is not a version/],
+    [
       'the current version',
       { current: '1.3.0' },
       /1\.3\.0 does not come after package\.json's 1\.3\.0/

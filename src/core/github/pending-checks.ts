@@ -9,6 +9,8 @@
 import { parseExternalId, type CheckIdentity } from '../report/identity.js'
 import { readFactsLine, type PendingFacts } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
+import { isSafeId } from '../shared/name-rules.js'
+import { quote } from '../shared/text.js'
 import type { CheckRun, GitHubClient, OpenPull, Repo } from './client.js'
 
 /**
@@ -95,6 +97,14 @@ export async function pendingChecks(
     if (!identity?.runId) continue
     const facts = readFactsLine(run.summary, seal)
     if (!facts) continue
+    // A run id read from a check run is checked as one given by hand: it goes into a request's path.
+    if (!isSafeId(identity.runId)) {
+      refused.push({
+        run,
+        problem: `its external_id names ${quote(identity.runId, 40)}, which is no run id`
+      })
+      continue
+    }
     const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha)
     const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined
     if (problem) refused.push({ run, problem, ...(otherKey ? { otherKey } : {}) })

@@ -92,9 +92,11 @@ export function perPlatform(
         `names ${named ? `two ${PLATFORM_WORDS[slot as Platform]} ${noun}s` : `two ${noun}s`}`,
         fix
       )
-    values[slot] = check(key, given!)
-    if (values[slot] === undefined)
+    // `ios:` alone would switch the value off for that platform: refused, whatever the value's reader makes of nothing.
+    const read = given ? check(key, given) : undefined
+    if (read === undefined || read === '')
       throw new InputError(key, `names ${quote(entry)} with nothing after the platform`, fix)
+    values[slot] = read
   }
   if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
     throw new InputError(

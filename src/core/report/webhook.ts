@@ -16,6 +16,11 @@ export function resultWebhook(url: string, context: ReportContext): Reporter {
   return {
     name: `result webhook (${ref('resultWebhook')})`,
     async finish(facts: StepFacts): Promise<void> {
+      // A dry run starts no run, and its notification's variables (test credentials among them) stay here.
+      if (facts.deployments.some(deployment => deployment.dryRun)) {
+        context.log.info(`A dry run posts nothing to ${ref('resultWebhook')}.`)
+        return
+      }
       const body = context.secrets.redactValue(JSON.stringify(stepResultOf(facts)))
       await context.send({
         method: 'POST',

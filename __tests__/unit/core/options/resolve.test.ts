@@ -493,3 +493,40 @@ describe('names in each front end', () => {
     expect(render('{{notAnOption}} stays', ACTION_VOCABULARY)).toBe('{{notAnOption}} stays')
   })
 })
+
+describe('a value per platform with nothing after the platform', () => {
+  it.each([
+    ['expected-app-id', 'ios:'],
+    ['expected-app-id', 'android:com.example.shop ios:'],
+    ['expected-app-id', 'android:com.example.shop,ios:'],
+    ['name-prefix', 'android:'],
+    ['environment', 'ios: android:staging'],
+    ['destination', 'android:builds/app.apk ios:']
+  ])('%s %j is refused in every front end, naming it', (input, value) => {
+    const key = (
+      {
+        'expected-app-id': 'expectedAppId',
+        'name-prefix': 'namePrefix',
+        environment: 'environment',
+        destination: 'destination'
+      } as const
+    )[input as 'environment']
+    const extra: Partial<Record<OptionKey, unknown>> =
+      key === 'environment' ? { namePrefix: 'myapp' } : {}
+    for (const frontEnd of ['action', 'cli', 'library'] as const)
+      expect(() =>
+        resolveOptions({
+          frontEnd,
+          command: frontEnd === 'action' ? undefined : 'deploy',
+          values: {
+            apiKey: 'key-12345678',
+            baseUrl: 'https://service.example.com',
+            file: 'app.apk',
+            ...extra,
+            [key]: value
+          },
+          workingDirectory: '/work'
+        })
+      ).toThrow(/with nothing after the platform/)
+  })
+})
