@@ -120,7 +120,8 @@ function same(a: BigIntStats, b: BigIntStats): boolean {
 
 /** Writes a new file, a single name in the working folder: never through a link, never over one. */
 async function writeHere(name: string, file: FileWrite): Promise<void> {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
+  const flags =
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
   const handle = await open(name, flags, file.mode ?? 0o644)
   try {
     await handle.writeFile(file.bytes)

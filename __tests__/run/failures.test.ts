@@ -5,6 +5,8 @@ import '../helpers/virtual-time.js'
  * answer, every fault of each request, and the failures of the build and its answers.
  */
 import { appendFile, truncate } from 'node:fs/promises'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import {
@@ -69,14 +71,56 @@ describe('failures', () => {
       expect(requestsOf(emulator, 'deploy')).toHaveLength(1)
     })
 
-    it('a base-url with a path: refused before any request, naming the origin to use', async () => {
-      const result = await step(emulator, { 'base-url': `${emulator.baseUrl}/api` })
-      expectFailure(
-        result,
-        `Input 'base-url' "${emulator.baseUrl}/api" has a path ("/api")`,
-        `Use the service's origin alone, "${emulator.baseUrl}"`
-      )
-      expect(emulator.requests).toEqual([])
+    it.each(['/api', '/api/v0/', '/testing/api/webhooks/deploy_success'])(
+      'a base-url that reaches into the API (%s): refused before any request, naming the address to use',
+      async path => {
+        const result = await step(emulator, { 'base-url': `${emulator.baseUrl}${path}` })
+        const base = `${emulator.baseUrl}${path.slice(0, path.indexOf('/api'))}`
+        expectFailure(
+          result,
+          `Input 'base-url' "${emulator.baseUrl}${path}" reaches into the service's API`,
+          `Use the address the requests start from, "${base}"`
+        )
+        expect(emulator.requests).toEqual([])
+      }
+    )
+
+    it("a gateway's path prefix: every request keeps it; a 404 under it names both forms", async () => {
+      // A gateway in front of the service: it answers under /testing, and passes the rest on.
+      const seen: string[] = []
+      const gateway = createServer((req, res) => {
+        seen.push(`${req.method} ${req.url}`)
+        if (!req.url!.startsWith('/testing/')) return res.writeHead(404).end()
+        const upstream = httpRequest(
+          `${emulator.baseUrl}${req.url!.slice('/testing'.length)}`,
+          { method: req.method, headers: req.headers },
+          answer => {
+            res.writeHead(answer.statusCode!, answer.headers)
+            answer.pipe(res)
+          }
+        )
+        req.pipe(upstream)
+      })
+      await new Promise<void>(done => gateway.listen(0, '127.0.0.1', done))
+      const at = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`
+      try {
+        const result = await step(emulator, { 'base-url': `${at}/testing/` })
+        expect(result.exitCode).toBe(0)
+        // A notification (the step's default here), then the run's page asked for: both under the prefix.
+        expect(seen).toEqual([
+          'POST /testing/api/webhooks/deploy_success',
+          expect.stringMatching(/^GET \/testing\/api\/v0\/ci-greenlight\//)
+        ])
+        const wrong = await step(emulator, { 'base-url': `${at}/elsewhere` })
+        expectFailure(
+          wrong,
+          'answered 404',
+          'the service was asked under the prefix "/elsewhere"',
+          "a gateway's prefix in front of it"
+        )
+      } finally {
+        gateway.close()
+      }
     })
 
     it('404: base-url does not point at the service', async () => {

@@ -234,11 +234,17 @@ describe('npm run copy', () => {
       const before = await snapshot(app)
       const away = await outside()
       const elsewhere = await snapshot(away)
-      const refused = copyInto('github', app, undefined, () => {}, async () => {
-        // The race: the checked folder is moved aside and a link to elsewhere put in its place.
-        await rename(into, `${into}-moved`)
-        await symlink(away, into)
-      })
+      const refused = copyInto(
+        'github',
+        app,
+        undefined,
+        () => {},
+        async () => {
+          // The race: the checked folder is moved aside and a link to elsewhere put in its place.
+          await rename(into, `${into}-moved`)
+          await symlink(away, into)
+        }
+      )
       await expect(refused).rejects.toThrow(/swapped while the copy was written|no longer a folder/)
       expect(await snapshot(away)).toEqual(elsewhere)
       await rm(into)
@@ -255,11 +261,17 @@ describe('npm run copy', () => {
       const into = join(app, '.github/actions/mobile-build-deploy')
       await writeFile(join(into, 'action.yml'), 'the previous copy')
       const before = await snapshot(app)
-      const failed = copyInto('github', app, undefined, () => {}, async () => {
-        // The new dist/ vanishes before it is put in place: action.yml and package.json are in by then.
-        const staged = (await readdir(into)).find(name => /^\.dist\..*\.new$/.test(name))!
-        await rm(join(into, staged), { recursive: true })
-      })
+      const failed = copyInto(
+        'github',
+        app,
+        undefined,
+        () => {},
+        async () => {
+          // The new dist/ vanishes before it is put in place: action.yml and package.json are in by then.
+          const staged = (await readdir(into)).find(name => /^\.dist\..*\.new$/.test(name))!
+          await rm(join(into, staged), { recursive: true })
+        }
+      )
       await expect(failed).rejects.toThrow(/ENOENT/)
       expect(await snapshot(app)).toEqual(before)
     })

@@ -65,9 +65,11 @@ export function repository(key: OptionKey, raw: unknown): Repository | undefined
 }
 
 /**
- * The base URL without a trailing slash. Plain http is refused except for a
- * loopback host, so that the API key never crosses a network in clear text.
- * Whatever it says, a password in it is never repeated.
+ * The base URL without a trailing slash: the service's origin, or a
+ * gateway's path prefix in front of it, which every request keeps. Plain
+ * http is refused except for a loopback host, so that the API key never
+ * crosses a network in clear text. Whatever it says, a password in it is
+ * never repeated.
  */
 export function parseBaseUrl(raw: string): string {
   const key = 'baseUrl'
@@ -104,14 +106,18 @@ export function parseBaseUrl(raw: string): string {
       'Use https'
     )
   }
-  // The service's paths (/api/v0/..., /api/webhooks/...) hang off its origin: a path here is a page
-  // copied from the web app, or /api, and every request would miss. Refused before any is sent.
-  if (url.pathname.replace(/\/+$/, '') !== '')
+  // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
+  // into the service's own API is a request's address pasted whole: refused, naming the base to use.
+  const path = url.pathname.replace(/\/+$/, '')
+  const api = /(^|\/)api(\/|$)/i.exec(path)
+  if (api) {
+    const base = `${url.origin}${path.slice(0, api.index)}`
     throw fail(
-      `${shown} has a path (${quote(url.pathname, 40)})`,
-      `Use the service's origin alone, ${quote(url.origin)}: the requests add /api/... themselves`
+      `${shown} reaches into the service's API (${quote(path.slice(api.index), 40)})`,
+      `Use the address the requests start from, ${quote(base)}: they add /api/... themselves`
     )
-  return url.origin
+  }
+  return `${url.origin}${path}`
 }
 
 /**

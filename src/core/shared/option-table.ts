@@ -127,7 +127,7 @@ const TABLE = {
     commands: ALL,
     env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
     description:
-      "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
+      "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
   },
   maxAttempts: {
     kind: 'integer',

@@ -427,19 +427,29 @@ describe('reading values by kind', () => {
   })
 
   it.each([
-    ['https://service.example.com/api', '"/api"'],
-    ['https://service.example.com/api/v0/', '"/api/v0/"'],
-    ['https://service.example.com/runs/run_1', '"/runs/run_1"'],
-    ['https://gw.example.com/service/', '"/service/"']
+    ['https://service.example.com/api', '"/api"', 'https://service.example.com'],
+    ['https://service.example.com/api/v0/', '"/api/v0"', 'https://service.example.com'],
+    [
+      'https://gw.example.com/testing/api/webhooks/',
+      '"/api/webhooks"',
+      'https://gw.example.com/testing'
+    ]
   ])(
-    'refuses the base URL %s, a path that every request would miss, naming the origin to use',
-    (url, path) => {
-      const origin = new URL(url).origin
+    'refuses the base URL %s, which reaches into the API, naming the address to use',
+    (url, path, base) => {
       expect(() => readOption('baseUrl', ` ${url} `)).toThrow(
-        `has a path (${path}). Use the service's origin alone, "${origin}": the requests add /api/... themselves`
+        `reaches into the service's API (${path}). Use the address the requests start from, "${base}": they add /api/... themselves`
       )
     }
   )
+
+  it.each([
+    ['https://gw.example.com/testing/', 'https://gw.example.com/testing'],
+    ['https://gw.example.com/tenants/acme', 'https://gw.example.com/tenants/acme'],
+    ['https://service.example.com/', 'https://service.example.com']
+  ])("takes a gateway's path prefix %s, kept on every request", (url, base) => {
+    expect(readOption('baseUrl', url)).toBe(base)
+  })
 
   it.each([
     ['maxAttempts', 3, 3],

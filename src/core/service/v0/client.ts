@@ -151,7 +151,7 @@ export class ServiceClient implements ServiceApi {
     })
     log.debug(`${request.label} answered ${response.status}`)
     if (response.status < 200 || response.status >= 300)
-      throw serviceStatusError(request.label, response)
+      throw serviceStatusError(request.label, response, this.config.baseUrl)
     return response
   }
 }

@@ -1,5 +1,6 @@
 import { ExpiredUrlError, HttpStatusError } from '../../shared/errors.js'
 import { ref } from '../../shared/option-refs.js'
+import { quote } from '../../shared/text.js'
 import { parseRetryAfter } from '../../transport/retry.js'
 import type { HttpResponse } from '../../transport/send.js'
 import { describeErrorBody, eventIdOf } from './answers.js'
@@ -28,20 +29,25 @@ function answered(label: string, response: HttpResponse): string {
 }
 
 /** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
-export function serviceStatusError(label: string, response: HttpResponse): HttpStatusError {
+export function serviceStatusError(
+  label: string,
+  response: HttpResponse,
+  /** The base URL the request started from: a gateway's prefix changes what a 404 says. */
+  baseUrl?: string
+): HttpStatusError {
   const { status } = response
   const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
   const what = answered(label, response)
   const event = eventIdOf(response.body)
   const support = event ? ` Event id ${event}: give this id to support.` : ''
   return new HttpStatusError(
-    `${what}: ${serviceAdvice(status, response)}${support}`,
+    `${what}: ${serviceAdvice(status, response, baseUrl)}${support}`,
     status,
     retryAfterMs
   )
 }
 
-function serviceAdvice(status: number, response: HttpResponse): string {
+function serviceAdvice(status: number, response: HttpResponse, baseUrl?: string): string {
   if (status === 401) {
     return `the API key is missing or invalid. Check ${ref('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`
   }
@@ -49,8 +55,13 @@ function serviceAdvice(status: number, response: HttpResponse): string {
     return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.'
   if (status === 403)
     return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.'
-  if (status === 404)
-    return `check ${ref('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`
+  if (status === 404) {
+    const prefix = baseUrl ? new URL(baseUrl).pathname.replace(/\/+$/, '') : ''
+    const forms = `the service's origin (e.g. https://service.example.com) or a gateway's prefix in front of it (e.g. https://gw.example.com/testing), never an /api address`
+    return prefix
+      ? `check ${ref('baseUrl')}: the service was asked under the prefix ${quote(prefix)} and knows no such address there. It is either ${forms}.`
+      : `check ${ref('baseUrl')}: it must be ${forms}.`
+  }
   if (status === 429)
     return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${ref('maxAttempts')}.`
   if (status === 400)
