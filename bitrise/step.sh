@@ -108,6 +108,7 @@ elif [ "${mode:-deploy}" = "deploy" ]; then
     "${files[@]}" --destination "${destination:-}" \
     --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
     --expected-app-id "${expected_app_id:-}" --platform "${platform:-}" \
+    --required-abis "${required_abis:-}" --required-target "${required_target:-}" \
     --deployment-type "${deployment_type:-}" --variables "${variables:-}" \
     --branch "${branch:-}" --pull-request-number "${pull_request:-}" \
     --fail-on-no-run="${fail_on_no_run:-true}" --wait="${wait:-false}" \

@@ -3518,9 +3518,11 @@ function repository(key, raw) {
     return good(owner) ? { owner, name } : { namespace: namespace, name };
 }
 /**
- * The base URL without a trailing slash. Plain http is refused except for a
- * loopback host, so that the API key never crosses a network in clear text.
- * Whatever it says, a password in it is never repeated.
+ * The base URL without a trailing slash: the service's origin, or a
+ * gateway's path prefix in front of it, which every request keeps. Plain
+ * http is refused except for a loopback host, so that the API key never
+ * crosses a network in clear text. Whatever it says, a password in it is
+ * never repeated.
  */
 function parseBaseUrl(raw) {
     const key = 'baseUrl';
@@ -3552,11 +3554,15 @@ function parseBaseUrl(raw) {
     if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
         throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
     }
-    // The service's paths (/api/v0/..., /api/webhooks/...) hang off its origin: a path here is a page
-    // copied from the web app, or /api, and every request would miss. Refused before any is sent.
-    if (url.pathname.replace(/\/+$/, '') !== '')
-        throw fail(`${shown} has a path (${(0,shared_text/* quote */.hD)(url.pathname, 40)})`, `Use the service's origin alone, ${(0,shared_text/* quote */.hD)(url.origin)}: the requests add /api/... themselves`);
-    return url.origin;
+    // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
+    // into the service's own API is a request's address pasted whole: refused, naming the base to use.
+    const path = url.pathname.replace(/\/+$/, '');
+    const api = /(^|\/)api(\/|$)/i.exec(path);
+    if (api) {
+        const base = `${url.origin}${path.slice(0, api.index)}`;
+        throw fail(`${shown} reaches into the service's API (${(0,shared_text/* quote */.hD)(path.slice(api.index), 40)})`, `Use the address the requests start from, ${(0,shared_text/* quote */.hD)(base)}: they add /api/... themselves`);
+    }
+    return `${url.origin}${path}`;
 }
 /**
  * The variables: a JSON object (or an object) whose values are strings,
@@ -3659,6 +3665,19 @@ function runIds(key, raw) {
     return distinct.length > 0 ? distinct : undefined;
 }
 /**
+ * Android ABIs: separated by spaces or commas, or a list (the library); each
+ * one NDK builds for, in its own spelling (`arm64-v8a`), the same one twice
+ * counted once.
+ */
+function abis(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const named = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
+    for (const abi of named)
+        if (!option_table/* ANDROID_ABIS */.O1.includes(abi))
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(abi, 40)} is not an Android ABI`, `Name ABIs as an APK's lib/ folders do: ${option_table/* ANDROID_ABIS */.O1.slice(0, 4).join(', ')}`);
+    return named.length > 0 ? [...new Set(named)] : undefined;
+}
+/**
  * A value for every build, or one per platform: `com.example.shop`, or
  * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
  * commas), each checked by `check`. One for all and one per platform
@@ -3679,9 +3698,11 @@ split = false) {
         const slot = (named?.toLowerCase() ?? 'all');
         if (values[slot] !== undefined)
             throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} ${noun}s` : `two ${noun}s`}`, fix);
-        values[slot] = check(key, given);
-        if (values[slot] === undefined)
+        // `ios:` alone would switch the value off for that platform: refused, whatever the value's reader makes of nothing.
+        const read = given ? check(key, given) : undefined;
+        if (read === undefined || read === '')
             throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(entry)} with nothing after the platform`, fix);
+        values[slot] = read;
     }
     if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
         throw new errors/* InputError */.dz(key, `names a value for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, fix);
@@ -3758,6 +3779,10 @@ function readValue(key, spec, raw) {
             return perPlatform(key, plainText(key, raw), appId, 'app id', 'com.example.shop', true);
         case 'platform':
             return platform(key, plainText(key, raw));
+        case 'abis':
+            return abis(key, raw);
+        case 'target':
+            return oneOf(key, plainText(key, raw), option_table/* IOS_TARGETS */.bw, 'a target');
     }
 }
 function secret(key, raw) {
@@ -3884,11 +3909,15 @@ function appId(key, value) {
 }
 /** The platform a build must be for, in lower case. */
 function platform(key, value) {
+    return oneOf(key, value, option_table/* PLATFORMS */.P4, 'a platform');
+}
+/** One of a few words, in lower case; anything else refused, naming them. */
+function oneOf(key, value, words, noun) {
     if (value === undefined)
         return undefined;
     const lower = value.toLowerCase();
-    if (!option_table/* PLATFORMS */.P4.includes(lower))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a platform`, `Use ${option_table/* PLATFORMS */.P4.join(' or ')}`);
+    if (!words.includes(lower))
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not ${noun}`, `Use ${words.join(' or ')}`);
     return lower;
 }
 
@@ -4002,7 +4031,14 @@ const COMBINATION_RULES = [
     {
         applies: ({ read, mode }) => !read('file') &&
             mode !== 'terminate' &&
-            first(read, ['destination', 'namePrefix', 'expectedAppId', 'platform']),
+            first(read, [
+                'destination',
+                'namePrefix',
+                'expectedAppId',
+                'platform',
+                'requiredAbis',
+                'requiredTarget'
+            ]),
         problem: `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`,
         fix: `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`
     },
@@ -5719,6 +5755,11 @@ function resultWebhook(url, context) {
     return {
         name: `result webhook (${(0,option_refs/* ref */.KR)('resultWebhook')})`,
         async finish(facts) {
+            // A dry run starts no run, and its notification's variables (test credentials among them) stay here.
+            if (facts.deployments.some(deployment => deployment.dryRun)) {
+                context.log.info(`A dry run posts nothing to ${(0,option_refs/* ref */.KR)('resultWebhook')}.`);
+                return;
+            }
             const body = context.secrets.redactValue(JSON.stringify(stepResultOf(facts)));
             await context.send({
                 method: 'POST',
@@ -6144,7 +6185,7 @@ function commentBody(deployments, workflowRunUrl) {
 const schema_text = (max) => ({ kind: 'text', max });
 const integer = (min = 0) => ({ kind: 'integer', min });
 const schema_boolean = { kind: 'boolean' };
-const oneOf = (of) => ({ kind: 'enum', of });
+const schema_oneOf = (of) => ({ kind: 'enum', of });
 const object = (fields) => ({ kind: 'object', fields });
 const list = (of, max) => ({ kind: 'list', of, max });
 /** A value that does not have the schema's shape: which field, and why. */
@@ -6275,18 +6316,18 @@ const ID = schema_text(128);
 const BUG = object({
     name: schema_text(200),
     number: integer(),
-    priority: oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
+    priority: schema_oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
     blocking: schema_boolean,
     new: schema_boolean,
     url: pending_URL
 });
 const JUDGEMENT = object({
-    conclusion: oneOf(['success', 'warning', 'failure']),
-    cause: oneOf(['success', 'deploy-failed', 'usage', 'run-failed', 'timed-out', 'canceled']),
+    conclusion: schema_oneOf(['success', 'warning', 'failure']),
+    cause: schema_oneOf(['success', 'deploy-failed', 'usage', 'run-failed', 'timed-out', 'canceled']),
     message: schema_text(1000)
 });
 const VERDICT = object({
-    verdict: oneOf(VERDICT_NAMES),
+    verdict: schema_oneOf(VERDICT_NAMES),
     greenlight: schema_boolean,
     runId: ID,
     runUrl: pending_URL,
@@ -6302,12 +6343,12 @@ const VERDICT = object({
 const DEPLOYMENT = object({
     name: schema_text(MAX_NAME_CHARACTERS),
     startedAt: integer(),
-    mode: oneOf(['deploy', 'notify', 'plain', 'wait']),
-    outcome: oneOf(OUTCOMES),
+    mode: schema_oneOf(['deploy', 'notify', 'plain', 'wait']),
+    outcome: schema_oneOf(OUTCOMES),
     artifact: object({ name: schema_text(255), size: integer(), sha256: schema_text(64) }),
     build: object({
-        platform: oneOf(option_table/* PLATFORMS */.P4),
-        format: oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
+        platform: schema_oneOf(option_table/* PLATFORMS */.P4),
+        format: schema_oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
         appId: schema_text(255),
         appVersion: schema_text(100),
         buildNumber: schema_text(100)
@@ -7340,6 +7381,8 @@ class Budget {
  */
 
 
+
+
 /**
  * The newest commits of the default branch a collect looks at: a deploy on
  * push checks its own commit, and between two collects a busy branch gets a
@@ -7396,6 +7439,14 @@ async function pendingChecks(client, repo, sha, seal) {
         const facts = readFactsLine(run.summary, seal);
         if (!facts)
             continue;
+        // A run id read from a check run is checked as one given by hand: it goes into a request's path.
+        if (!isSafeId(identity.runId)) {
+            refused.push({
+                run,
+                problem: `its external_id names ${(0,shared_text/* quote */.hD)(identity.runId, 40)}, which is no run id`
+            });
+            continue;
+        }
         const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha);
         const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined;
         if (problem)
@@ -8034,6 +8085,7 @@ function buildDeployBody({ values, git, build }) {
 
 
 
+
 const REASONS = {
     400: 'Bad Request',
     401: 'Unauthorized',
@@ -8056,15 +8108,17 @@ function answered(label, response) {
     return `${label} answered ${response.status}${reason ? ` ${reason}` : ''}${detail ? ` (${detail})` : ''}`;
 }
 /** The error for a non-2xx answer of the service's own endpoints, with what to do about it. */
-function serviceStatusError(label, response) {
+function serviceStatusError(label, response, 
+/** The base URL the request started from: a gateway's prefix changes what a 404 says. */
+baseUrl) {
     const { status } = response;
     const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']);
     const what = answered(label, response);
     const event = eventIdOf(response.body);
     const support = event ? ` Event id ${event}: give this id to support.` : '';
-    return new errors/* HttpStatusError */.F9(`${what}: ${serviceAdvice(status, response)}${support}`, status, retryAfterMs);
+    return new errors/* HttpStatusError */.F9(`${what}: ${serviceAdvice(status, response, baseUrl)}${support}`, status, retryAfterMs);
 }
-function serviceAdvice(status, response) {
+function serviceAdvice(status, response, baseUrl) {
     if (status === 401) {
         return `the API key is missing or invalid. Check ${(0,option_refs/* ref */.KR)('apiKey')} and the secret it reads (e.g. SERVICE_API_KEY): it must be an API key of this workspace, from Integrations, API Access.`;
     }
@@ -8072,8 +8126,13 @@ function serviceAdvice(status, response) {
         return 'billing prevents runs for this workspace. Ask the workspace owner to check its billing.';
     if (status === 403)
         return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
-    if (status === 404)
-        return `check ${(0,option_refs/* ref */.KR)('baseUrl')}: it must be the service base URL, e.g. https://service.example.com, without /api.`;
+    if (status === 404) {
+        const prefix = baseUrl ? new URL(baseUrl).pathname.replace(/\/+$/, '') : '';
+        const forms = `the service's origin (e.g. https://service.example.com) or a gateway's prefix in front of it (e.g. https://gw.example.com/testing), never an /api address`;
+        return prefix
+            ? `check ${(0,option_refs/* ref */.KR)('baseUrl')}: the service was asked under the prefix ${(0,shared_text/* quote */.hD)(prefix)} and knows no such address there. It is either ${forms}.`
+            : `check ${(0,option_refs/* ref */.KR)('baseUrl')}: it must be ${forms}.`;
+    }
     if (status === 429)
         return `the service is rate limiting this workspace. Send fewer requests at once, or raise ${(0,option_refs/* ref */.KR)('maxAttempts')}.`;
     if (status === 400)
@@ -8263,7 +8322,7 @@ class ServiceClient {
         });
         log.debug(`${request.label} answered ${response.status}`);
         if (response.status < 200 || response.status >= 300)
-            throw serviceStatusError(request.label, response);
+            throw serviceStatusError(request.label, response, this.config.baseUrl);
         return response;
     }
 }
@@ -11227,7 +11286,34 @@ async function checkBuild(artifact, settings, signal) {
             : '';
         throw new errors/* InputError */.dz('expectedAppId', `is ${(0,shared_text/* quote */.hD)(expected)}${forPlatform}, but ${file} is the build of ${(0,shared_text/* quote */.hD)(facts.appId)}`, `Point ${(0,option_refs/* ref */.KR)('file')} at the build of ${(0,shared_text/* quote */.hD)(expected)}, or correct ${(0,option_refs/* ref */.KR)('expectedAppId')}`);
     }
+    refuseUninstallable(facts, settings, file);
     return facts;
+}
+/**
+ * A build the service's devices cannot install, refused before the upload:
+ * an Android build whose native code lacks a required ABI (one without
+ * native code runs on any), an iOS build for the other kind of target.
+ */
+function refuseUninstallable(facts, settings, file) {
+    const { requiredAbis, requiredTarget } = settings.values;
+    if (facts.platform === 'android' && requiredAbis && facts.abis.length > 0) {
+        const missing = requiredAbis.filter(abi => !facts.abis.includes(abi));
+        if (missing.length > 0) {
+            const has = facts.abis.map(abi => (0,shared_text/* quote */.hD)(abi, 20)).join(', ');
+            const lacks = missing.join(', ');
+            const fix = facts.format === 'aab'
+                ? `add ${lacks} to ndk { abiFilters } in the app's build.gradle`
+                : `add ${lacks} to ndk { abiFilters } in the app's build.gradle, or deploy the universal APK (splits { abi { universalApk true } }) rather than one ABI's split`;
+            throw new errors/* InputError */.dz('requiredAbis', `is ${requiredAbis.join(', ')}, but ${file} has native code for ${has} only: the service's devices cannot install it`, `Build it with native code for ${lacks}: ${fix}; or correct ${(0,option_refs/* ref */.KR)('requiredAbis')}`);
+        }
+    }
+    if (facts.platform === 'ios' && requiredTarget && facts.target !== requiredTarget) {
+        const built = facts.target === 'simulator' ? 'built for the simulator' : 'built for devices';
+        const fix = requiredTarget === 'simulator'
+            ? 'Build for the simulator (xcodebuild -sdk iphonesimulator) and zip its .app'
+            : 'Build for devices (xcodebuild archive, then -exportArchive to an .ipa)';
+        throw new errors/* InputError */.dz('requiredTarget', `is ${requiredTarget}, but ${file} is ${built}: the service's ${requiredTarget === 'device' ? 'devices' : 'simulators'} cannot install it`, `${fix}, or correct ${(0,option_refs/* ref */.KR)('requiredTarget')}`);
+    }
 }
 /** A warning's title for an annotation. */
 function buildWarningTitle(warning) {
@@ -12573,8 +12659,10 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DE: () => (/* binding */ DEFAULT_MIN_UPLOAD_KIB_PER_SECOND),
+/* harmony export */   O1: () => (/* binding */ ANDROID_ABIS),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   XJ: () => (/* binding */ OPTION_KEYS),
+/* harmony export */   bw: () => (/* binding */ IOS_TARGETS),
 /* harmony export */   lw: () => (/* binding */ OPTIONS),
 /* harmony export */   y4: () => (/* binding */ MAX_STEP_BUILDS)
 /* harmony export */ });
@@ -12589,6 +12677,19 @@ const COMMANDS = [
 ];
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 const PLATFORMS = ['android', 'ios'];
+/** The ABIs Android's NDK builds native code for, as an APK's lib/ folders name them (the last three retired). */
+const ANDROID_ABIS = [
+    'arm64-v8a',
+    'armeabi-v7a',
+    'x86_64',
+    'x86',
+    'riscv64',
+    'armeabi',
+    'mips',
+    'mips64'
+];
+/** What an iOS build runs on: devices (an .ipa) or the simulator (a zipped .app). */
+const IOS_TARGETS = ['device', 'simulator'];
 const ALL = COMMANDS;
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
@@ -12619,7 +12720,7 @@ const TABLE = {
         required: true,
         commands: ALL,
         env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
-        description: "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
+        description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
     },
     maxAttempts: {
         kind: 'integer',
@@ -12658,6 +12759,16 @@ const TABLE = {
         kind: 'platform',
         commands: BUILD,
         description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
+    },
+    requiredAbis: {
+        kind: 'abis',
+        commands: BUILD,
+        description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
+    },
+    requiredTarget: {
+        kind: 'target',
+        commands: BUILD,
+        description: `What each iOS build must run on: ${IOS_TARGETS.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
     },
     minUploadKibPerSecond: {
         kind: 'number',
@@ -12881,7 +12992,7 @@ const TABLE = {
     resultWebhook: {
         kind: 'secretUrl',
         commands: ALL,
-        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. https, or http to a loopback host; its path and query are masked as a secret."
+        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
     },
     githubToken: {
         kind: 'secret',

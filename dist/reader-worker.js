@@ -3731,6 +3731,19 @@ const COMMANDS = [
 ];
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 const PLATFORMS = ['android', 'ios'];
+/** The ABIs Android's NDK builds native code for, as an APK's lib/ folders name them (the last three retired). */
+const ANDROID_ABIS = (/* unused pure expression or super */ null && ([
+    'arm64-v8a',
+    'armeabi-v7a',
+    'x86_64',
+    'x86',
+    'riscv64',
+    'armeabi',
+    'mips',
+    'mips64'
+]));
+/** What an iOS build runs on: devices (an .ipa) or the simulator (a zipped .app). */
+const IOS_TARGETS = ['device', 'simulator'];
 const ALL = COMMANDS;
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
@@ -3761,7 +3774,7 @@ const TABLE = {
         required: true,
         commands: ALL,
         env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
-        description: "The service's base URL, e.g. https://service.example.com; https, or http to a loopback host only."
+        description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
     },
     maxAttempts: {
         kind: 'integer',
@@ -3800,6 +3813,16 @@ const TABLE = {
         kind: 'platform',
         commands: BUILD,
         description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
+    },
+    requiredAbis: {
+        kind: 'abis',
+        commands: BUILD,
+        description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
+    },
+    requiredTarget: {
+        kind: 'target',
+        commands: BUILD,
+        description: `What each iOS build must run on: ${IOS_TARGETS.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
     },
     minUploadKibPerSecond: {
         kind: 'number',
@@ -4023,7 +4046,7 @@ const TABLE = {
     resultWebhook: {
         kind: 'secretUrl',
         commands: ALL,
-        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. https, or http to a loopback host; its path and query are masked as a secret."
+        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
     },
     githubToken: {
         kind: 'secret',

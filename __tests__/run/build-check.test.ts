@@ -169,6 +169,122 @@ describe('the build, read before anything is sent', () => {
     })
   })
 
+  /**
+   * What the service's devices can install: real builds of each shape (native code for one ABI,
+   * for two, none; an App Bundle; an IPA and a simulator's .app) against required-abis and
+   * required-target, in every front end, before any request.
+   */
+  describe('what the service can install', () => {
+    const refused: [string, string, string, Situation['options'], RegExp[]][] = [
+      [
+        'an APK with armeabi-v7a code only, arm64-v8a required',
+        'app.apk',
+        'android/release-v1.apk',
+        { requiredAbis: 'arm64-v8a' },
+        [/"armeabi-v7a" only/, /abiFilters/, /universal APK/, /app\.apk/]
+      ],
+      [
+        'an App Bundle without x86_64, x86_64 and arm64-v8a required',
+        'app.aab',
+        'android/bundle.aab',
+        { requiredAbis: 'x86_64, arm64-v8a' },
+        [/"arm64-v8a", "armeabi-v7a" only/, /native code for x86_64:/, /abiFilters/]
+      ],
+      [
+        "a simulator's build, devices required",
+        'app.zip',
+        'ios/simulator.zip',
+        { requiredTarget: 'device' },
+        [/built for the simulator/, /\.ipa/]
+      ],
+      [
+        "a device's IPA, the simulator required",
+        'app.ipa',
+        'ios/development.ipa',
+        { requiredTarget: 'simulator' },
+        [/built for devices/, /iphonesimulator/]
+      ]
+    ]
+    it.each(refused)(
+      'refuses %s before any request, naming the build, what it has and the fix',
+      async (_t, name, build, options, said) => {
+        const workspace = await workspaceWith(name, { fixture: build })
+        for (const [, via, exitCode] of FRONT_ENDS) {
+          emulator.reset()
+          const outcome = await via(
+            emulator,
+            { command: 'deploy', options: { file: name, ...options } },
+            workspace
+          )
+          expect(outcome.exitCode).toBe(exitCode)
+          expect(outcome.outputs.outcome).toBe('aborted')
+          for (const words of said) expect(outcome.text).toMatch(words)
+          expect(outcome.text).toMatch(/required-abis|requiredAbis|required-target|requiredTarget/)
+          expect(emulator.requests).toEqual([])
+        }
+      }
+    )
+
+    const passed: [string, string, string, Situation['options']][] = [
+      [
+        'an APK with both ABIs required',
+        'app.apk',
+        'android/release-v2v3.apk',
+        { requiredAbis: 'arm64-v8a x86_64' }
+      ],
+      [
+        'an APK without native code',
+        'app.apk',
+        'android/release-unsigned.apk',
+        { requiredAbis: 'arm64-v8a' }
+      ],
+      [
+        'an IPA for devices, ABIs and devices required',
+        'app.ipa',
+        'ios/development.ipa',
+        { requiredAbis: 'arm64-v8a', requiredTarget: 'device' }
+      ],
+      [
+        "an APK, the simulator required (iOS builds' only)",
+        'app.apk',
+        'android/release-v1.apk',
+        { requiredTarget: 'simulator' }
+      ]
+    ]
+    it.each(passed)('lets %s through', async (_t, name, build, options) => {
+      const workspace = await workspaceWith(name, { fixture: build })
+      for (const [, via] of FRONT_ENDS) {
+        emulator.reset()
+        const outcome = await via(
+          emulator,
+          { command: 'deploy', options: { file: name, ...options } },
+          workspace
+        )
+        expect(outcome.exitCode).toBe(0)
+        expect(outcome.outputs.outcome).toBe('success')
+      }
+    })
+
+    it('refuses an ABI no NDK builds for, and a target that is neither, before reading the build', async () => {
+      const workspace = await workspaceWith('app.apk', { fixture: 'android/release-v2v3.apk' })
+      for (const [options, said] of [
+        [{ requiredAbis: 'arm64' }, /"arm64" is not an Android ABI.*arm64-v8a/s],
+        [{ requiredTarget: 'phone' }, /"phone" is not a target.*device or simulator/s]
+      ] as const)
+        for (const [, via, exitCode] of FRONT_ENDS) {
+          emulator.reset()
+          const outcome = await via(
+            emulator,
+            { command: 'deploy', options: { file: 'app.apk', ...options } },
+            workspace
+          )
+          expect(outcome.exitCode).toBe(exitCode)
+          expect(outcome.text).toMatch(said)
+          expect(emulator.requests).toEqual([])
+        }
+    })
+  })
+
   describe('the outputs say which app and version were sent', () => {
     const builds: [string, string, () => Promise<Record<string, string>>][] = [
       ['a signed APK', 'android/release-v2v3.apk', () => badging('release-v2v3')],

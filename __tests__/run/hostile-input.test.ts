@@ -323,7 +323,10 @@ const BY_KIND: Record<Kind, { value: string; fix: string } | undefined> = {
   repository: undefined,
   path: { value: `report.xml\n${INJECTED}`, fix: 'single-line' },
   appIds: { value: `com.example.app\n${INJECTED}`, fix: 'single-line' },
-  platform: { value: '::warning::x', fix: 'Use android or ios' }
+  platform: { value: '::warning::x', fix: 'Use android or ios' },
+  // A line separates two ABIs: the second is refused as none.
+  abis: { value: `arm64-v8a\n${INJECTED}`, fix: 'is not an Android ABI' },
+  target: { value: '::warning::x', fix: 'Use device or simulator' }
 }
 
 const byKind: Case[] = optionsOf('action', undefined).flatMap(key => {

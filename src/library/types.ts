@@ -42,12 +42,12 @@ type LibraryName<K extends OptionKey> = OptionTable[K] extends {
 /**
  * What the library takes for an option: its checked value's type, except
  * where a caller writes it otherwise: JSON text or an object for variables,
- * one path or a list of them for the builds and the runs, the text of a
+ * one path or a list of them for the builds, the runs and the ABIs, the text of a
  * value for every build or one per platform (`android:… ios:…`).
  */
 type LibraryInputs = Omit<
   KindValues,
-  'variables' | 'globs' | 'appIds' | 'namePartEach' | 'destinationEach' | 'runIds'
+  'variables' | 'globs' | 'appIds' | 'namePartEach' | 'destinationEach' | 'runIds' | 'abis'
 > & {
   variables: VariablesValue
   globs: string | readonly string[]
@@ -55,6 +55,7 @@ type LibraryInputs = Omit<
   namePartEach: string
   destinationEach: string
   runIds: string | readonly string[]
+  abis: string | readonly string[]
 }
 type LibraryValue<K extends OptionKey> = LibraryInputs[OptionTable[K]['kind']]
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { OPTIONS, type OptionKey } from '../../../src/core/index.js'
 import { kebab } from '../../../src/core/options/vocabulary.js'
-import { OPTION_KEYS, PLATFORMS } from '../../../src/core/shared/option-table.js'
+import { IOS_TARGETS, OPTION_KEYS, PLATFORMS } from '../../../src/core/shared/option-table.js'
 import { inputDefault, inputKey, stepYml } from '../../helpers/bitrise.js'
 import { parseComponent } from '../../helpers/gitlab.js'
 
@@ -34,7 +34,12 @@ function expected(key: OptionKey) {
   return {
     kind,
     default: spec.default,
-    choices: spec.kind === 'platform' ? ['', ...PLATFORMS] : undefined
+    choices:
+      spec.kind === 'platform'
+        ? ['', ...PLATFORMS]
+        : spec.kind === 'target'
+          ? ['', ...IOS_TARGETS]
+          : undefined
   }
 }
 

@@ -101,6 +101,7 @@ case "$PARAM_COMMAND" in
       --file "$PARAM_FILE" --destination "$PARAM_DESTINATION" \
       --name-prefix "$PARAM_NAME_PREFIX" --environment "$PARAM_ENVIRONMENT" \
       --expected-app-id "${PARAM_EXPECTED_APP_ID:-}" --platform "${PARAM_PLATFORM:-}" \
+      --required-abis "${PARAM_REQUIRED_ABIS:-}" --required-target "${PARAM_REQUIRED_TARGET:-}" \
       --deployment-type "$PARAM_DEPLOYMENT_TYPE" --variables "$PARAM_VARIABLES" \
       --fail-on-no-run="$(flag "$PARAM_FAIL_ON_NO_RUN")" --wait="$(flag "$PARAM_WAIT")" \
       --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" --dry-run="$(flag "${PARAM_DRY_RUN:-false}")" \

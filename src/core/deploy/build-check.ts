@@ -59,7 +59,45 @@ export async function checkBuild(
       `Point ${ref('file')} at the build of ${quote(expected)}, or correct ${ref('expectedAppId')}`
     )
   }
+  refuseUninstallable(facts, settings, file)
   return facts
+}
+
+/**
+ * A build the service's devices cannot install, refused before the upload:
+ * an Android build whose native code lacks a required ABI (one without
+ * native code runs on any), an iOS build for the other kind of target.
+ */
+function refuseUninstallable(facts: BuildFacts, settings: Pick<Settings, 'values'>, file: string) {
+  const { requiredAbis, requiredTarget } = settings.values
+  if (facts.platform === 'android' && requiredAbis && facts.abis.length > 0) {
+    const missing = requiredAbis.filter(abi => !facts.abis.includes(abi))
+    if (missing.length > 0) {
+      const has = facts.abis.map(abi => quote(abi, 20)).join(', ')
+      const lacks = missing.join(', ')
+      const fix =
+        facts.format === 'aab'
+          ? `add ${lacks} to ndk { abiFilters } in the app's build.gradle`
+          : `add ${lacks} to ndk { abiFilters } in the app's build.gradle, or deploy the universal APK (splits { abi { universalApk true } }) rather than one ABI's split`
+      throw new InputError(
+        'requiredAbis',
+        `is ${requiredAbis.join(', ')}, but ${file} has native code for ${has} only: the service's devices cannot install it`,
+        `Build it with native code for ${lacks}: ${fix}; or correct ${ref('requiredAbis')}`
+      )
+    }
+  }
+  if (facts.platform === 'ios' && requiredTarget && facts.target !== requiredTarget) {
+    const built = facts.target === 'simulator' ? 'built for the simulator' : 'built for devices'
+    const fix =
+      requiredTarget === 'simulator'
+        ? 'Build for the simulator (xcodebuild -sdk iphonesimulator) and zip its .app'
+        : 'Build for devices (xcodebuild archive, then -exportArchive to an .ipa)'
+    throw new InputError(
+      'requiredTarget',
+      `is ${requiredTarget}, but ${file} is ${built}: the service's ${requiredTarget === 'device' ? 'devices' : 'simulators'} cannot install it`,
+      `${fix}, or correct ${ref('requiredTarget')}`
+    )
+  }
 }
 
 /** A warning's title for an annotation. */

@@ -8,6 +8,7 @@
 import { InputError } from '../shared/errors.js'
 import { isSafeId } from '../shared/name-rules.js'
 import {
+  ANDROID_ABIS,
   MAX_STEP_BUILDS,
   type OptionKey,
   type PerPlatform,
@@ -61,6 +62,24 @@ export function runIds(key: OptionKey, raw: unknown): string[] | undefined {
       'Wait for the runs of one deploy in each step'
     )
   return distinct.length > 0 ? distinct : undefined
+}
+
+/**
+ * Android ABIs: separated by spaces or commas, or a list (the library); each
+ * one NDK builds for, in its own spelling (`arm64-v8a`), the same one twice
+ * counted once.
+ */
+export function abis(key: OptionKey, raw: unknown): string[] | undefined {
+  const entries = Array.isArray(raw) ? raw : [raw]
+  const named = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean)
+  for (const abi of named)
+    if (!(ANDROID_ABIS as readonly string[]).includes(abi))
+      throw new InputError(
+        key,
+        `${quote(abi, 40)} is not an Android ABI`,
+        `Name ABIs as an APK's lib/ folders do: ${ANDROID_ABIS.slice(0, 4).join(', ')}`
+      )
+  return named.length > 0 ? [...new Set(named)] : undefined
 }
 
 /**

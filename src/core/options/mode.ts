@@ -154,7 +154,14 @@ const COMBINATION_RULES: readonly Rule[] = [
     applies: ({ read, mode }) =>
       !read('file') &&
       mode !== 'terminate' &&
-      first(read, ['destination', 'namePrefix', 'expectedAppId', 'platform']),
+      first(read, [
+        'destination',
+        'namePrefix',
+        'expectedAppId',
+        'platform',
+        'requiredAbis',
+        'requiredTarget'
+      ]),
     problem: `is set but ${ref('file')} is empty`,
     fix: `Set ${ref('file')} to the build to upload`
   },

@@ -23,10 +23,11 @@ import {
   textOf,
   urlValue
 } from './structured.js'
-import { globs, perPlatform, runIds } from './lists.js'
+import { abis, globs, perPlatform, runIds } from './lists.js'
 
 export { describe, parseBaseUrl, urlValue }
 import {
+  IOS_TARGETS,
   OPTIONS,
   PLATFORMS,
   type OptionKey,
@@ -93,6 +94,10 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
       return perPlatform(key, plainText(key, raw), appId, 'app id', 'com.example.shop', true)
     case 'platform':
       return platform(key, plainText(key, raw))
+    case 'abis':
+      return abis(key, raw)
+    case 'target':
+      return oneOf(key, plainText(key, raw), IOS_TARGETS, 'a target')
   }
 }
 
@@ -253,9 +258,19 @@ function appId(key: OptionKey, value: string | undefined): string | undefined {
 
 /** The platform a build must be for, in lower case. */
 function platform(key: OptionKey, value: string | undefined): Platform | undefined {
+  return oneOf(key, value, PLATFORMS, 'a platform')
+}
+
+/** One of a few words, in lower case; anything else refused, naming them. */
+function oneOf<T extends string>(
+  key: OptionKey,
+  value: string | undefined,
+  words: readonly T[],
+  noun: string
+): T | undefined {
   if (value === undefined) return undefined
   const lower = value.toLowerCase()
-  if (!(PLATFORMS as readonly string[]).includes(lower))
-    throw new InputError(key, `${quote(value)} is not a platform`, `Use ${PLATFORMS.join(' or ')}`)
-  return lower as Platform
+  if (!(words as readonly string[]).includes(lower))
+    throw new InputError(key, `${quote(value)} is not ${noun}`, `Use ${words.join(' or ')}`)
+  return lower as T
 }

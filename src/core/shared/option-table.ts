@@ -45,6 +45,8 @@ export type Kind =
   | 'path'
   | 'appIds'
   | 'platform'
+  | 'abis'
+  | 'target'
 
 export interface OptionSpec {
   kind: Kind
@@ -93,6 +95,22 @@ export type AppIds = PerPlatform
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 export const PLATFORMS = ['android', 'ios'] as const
 export type Platform = (typeof PLATFORMS)[number]
+
+/** The ABIs Android's NDK builds native code for, as an APK's lib/ folders name them (the last three retired). */
+export const ANDROID_ABIS = [
+  'arm64-v8a',
+  'armeabi-v7a',
+  'x86_64',
+  'x86',
+  'riscv64',
+  'armeabi',
+  'mips',
+  'mips64'
+] as const
+
+/** What an iOS build runs on: devices (an .ipa) or the simulator (a zipped .app). */
+export const IOS_TARGETS = ['device', 'simulator'] as const
+export type IosTarget = (typeof IOS_TARGETS)[number]
 
 const ALL = COMMANDS
 const BUILD = ['deploy', 'upload'] as const
@@ -169,6 +187,16 @@ const TABLE = {
     kind: 'platform',
     commands: BUILD,
     description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
+  },
+  requiredAbis: {
+    kind: 'abis',
+    commands: BUILD,
+    description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
+  },
+  requiredTarget: {
+    kind: 'target',
+    commands: BUILD,
+    description: `What each iOS build must run on: ${IOS_TARGETS.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
   },
   minUploadKibPerSecond: {
     kind: 'number',
@@ -480,6 +508,8 @@ export interface KindValues {
   path: string
   appIds: AppIds
   platform: Platform
+  abis: string[]
+  target: IosTarget
 }
 
 /** An option's value once read and checked, by its kind in the table. */
