@@ -148,6 +148,7 @@ function checkRunOf(raw) {
         id: Number(check.id),
         name: text(check.name),
         status: text(check.status),
+        conclusion: text(check.conclusion),
         externalId: text(check.external_id),
         app: text(app.slug),
         startedAt: text(check.started_at),

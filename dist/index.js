@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(165);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(418);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 165:
+/***/ 418:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3938,6 +3938,8 @@ const first = (read, keys) => keys.find(key => given(read, key));
 const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
 /** What the request asks for, before any rule: the command, else the options that choose a mode. */
 function decide(read, command) {
+    if (command === 'skip' || read('skip') === true)
+        return 'skip';
     if (command === 'terminate' || read('terminateEnvironment') === true)
         return 'terminate';
     if (command === 'collect' || read('collect') === true)
@@ -3951,6 +3953,22 @@ function decide(read, command) {
 }
 /** The refusals of the mode itself: what the mode decided cannot take. */
 const MODE_RULES = [
+    {
+        // A skip deploys nothing: anything that deploys, waits, collects or ends beside it says the opposite.
+        applies: ({ mode, read }) => mode === 'skip' &&
+            first(read, [
+                'file',
+                'runInputPath',
+                'runId',
+                'terminateEnvironment',
+                'collect',
+                'reportLater',
+                'wait',
+                'dryRun'
+            ]),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('skip', 'true')}, which deploys nothing`,
+        fix: "Skip in a job of its own, the one that runs when the deploy's does not (a path filter's other branch)"
+    },
     {
         applies: ({ mode, frontEnd, read }) => mode === 'terminate' &&
             frontEnd === 'action' &&
@@ -4031,6 +4049,7 @@ const COMBINATION_RULES = [
     {
         applies: ({ read, mode }) => !read('file') &&
             mode !== 'terminate' &&
+            mode !== 'skip' &&
             first(read, [
                 'destination',
                 'namePrefix',
@@ -4049,7 +4068,7 @@ const COMBINATION_RULES = [
         fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
     },
     {
-        applies: ({ read }) => given(read, 'environment') && !given(read, 'namePrefix'),
+        applies: ({ read, mode }) => mode !== 'skip' && given(read, 'environment') && !given(read, 'namePrefix'),
         key: 'environment',
         problem: `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`,
         fix: `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
@@ -4597,12 +4616,14 @@ function readAll({ frontEnd, command, values, env }) {
         apiKey: whyTheKeyIsEmpty(env),
         baseUrl: 'Use the service URL, e.g. https://service.example.com'
     };
+    // A skip speaks to GitHub alone: the service's key and URL are not asked of it.
+    const skips = command === 'skip' || (command === undefined && read('skip') === true);
     const result = {};
     for (const key of optionsOf(frontEnd, command)) {
         const value = read(key);
         if (value !== undefined)
             result[key] = value;
-        else if (required[key])
+        else if (required[key] && !skips)
             throw new errors/* InputError */.dz(key, 'is empty', required[key]);
     }
     return result;
@@ -4612,9 +4633,9 @@ function settingsOf(read, mode, values, request) {
     return {
         mode,
         values,
-        apiKey: read('apiKey'),
-        baseUrl: read('baseUrl'),
-        maxAttempts: read('maxAttempts'),
+        apiKey: read('apiKey') ?? '',
+        baseUrl: read('baseUrl') ?? '',
+        maxAttempts: read('maxAttempts') ?? 1,
         files: read('file') ?? [],
         minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_table/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
         failOnNoRun: read('failOnNoRun') ?? true,
@@ -4871,6 +4892,13 @@ function deployWords(deployment) {
                 ? '➖ environment already ended before'
                 : '➖ environment ended';
         return failure ? failureWords(failure) : '➖ ending the environment';
+    }
+    if (mode === 'skip') {
+        if (failure)
+            return failureWords(failure);
+        return deployment.skipped?.standing
+            ? `➖ not deployed; a check run of this name was already there (${deployment.skipped.standing}), so nothing was written over it`
+            : '➖ skipped: nothing deployed';
     }
     if (deployment.dryRun)
         return '➖ dry run (nothing uploaded or notified)';
@@ -5464,6 +5492,7 @@ const ROWS = {
     // Two facts, two rows: what the step did, and the run's verdict (or where it stands).
     Deploy: d => deployWords(d),
     Verdict: d => verdictWords(d),
+    'Skipped because': d => d.skipped && code(d.skipped.reason),
     Build: d => {
         if (!d.artifact)
             return undefined;
@@ -5514,6 +5543,7 @@ const REVIEW_ROWS = [
     'Environment',
     'Deploy',
     'Verdict',
+    'Skipped because',
     'Bugs',
     'Why'
 ];
@@ -5577,6 +5607,7 @@ const MAX_BUG_TABLE_BYTES = 512 * 1024;
 const SUMMARY_ROWS = [
     'Deploy',
     'Verdict',
+    'Skipped because',
     'Artifact',
     'App',
     'Artifact link target',
@@ -9023,73 +9054,50 @@ function emptyCollect() {
     return { pending: 0, problems: [], warnings: [], requests: 0 };
 }
 
-;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
+;// CONCATENATED MODULE: ./src/core/github/skipped.ts
+/**
+ * A skip's check runs: for each deployment, the commit's check runs of its
+ * name are read first (every one, any app's); where there is one, nothing is
+ * written and the deployment says how that one stands; else a completed
+ * check run concluded skipped is written, by the one composition of a check
+ * run (report/check-run.ts). Writes are spaced as GitHub asks.
+ */
 
 
 
-
-
-/** The longest a report's request may take with its retries: the step is never held longer for it. */
-const REPORT_MS = 30_000;
-/** The step's context for its reporters. */
-function reportContext(settings, limits, output, hooks) {
-    return {
-        frontEnd: hooks.frontEnd,
-        workingDirectory: settings.workingDirectory,
-        log: output.log,
-        secrets: output.secrets,
-        signal: hooks.signal,
-        send: request => sendOutbound(request, settings, limits, output, hooks)
-    };
-}
-async function sendOutbound(request, settings, limits, output, hooks) {
-    const deadline = shared_clock/* clock */.pm.now() + REPORT_MS;
-    const label = (0,send/* labelOf */.Wy)(request.method, request.url);
-    const policy = {
-        maxAttempts: settings.maxAttempts,
-        baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
-        maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
-        deadline,
-        signal: hooks.signal
-    };
-    return (0,retry/* withRetry */.bD)(policy, async () => {
-        const answer = await (0,send/* send */.tN)({
-            method: request.method,
-            url: request.url,
-            headers: request.headers ?? {},
-            body: request.body,
-            label
-        }, { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(hooks.frontEnd) }, { signal: hooks.signal, deadline });
-        if (answer.status < 200 || answer.status >= 300)
-            throw new errors/* HttpStatusError */.F9(`${label} answered ${answer.status}`, answer.status, (0,retry/* parseRetryAfter */.mu)(answer.headers['retry-after']));
-        return { status: answer.status, body: answer.body };
-    }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(output.log, error, attempt, settings.maxAttempts, delayMs));
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/labels.ts
-
-/** Pure: a deployment's short label: its platform and file, or the run it waits for. */
-function labelOf(deployment, file) {
-    const name = deployment.artifact?.name ?? file?.split('/').at(-1);
-    const which = [deployment.build?.platform ?? deployment.build?.format, name]
-        .filter(Boolean)
-        .join(' ');
-    return which || deployment.runId || deployment.name;
-}
-/** The log of one deployment of several: every line after its label, read as it is when the line is said. */
-function labelledLog(log, label) {
-    const tag = (message) => `[${(0,shared_text/* oneLine */.TN)(label(), 60)}] ${message}`;
-    return {
-        info: message => log.info(tag(message)),
-        debug: message => log.debug(tag(message)),
-        notice: (message, title) => log.notice(tag(message), title),
-        warning: (message, title) => log.warning(tag(message), title),
-        mask: secret => log.mask(secret),
-        group: async (name, work) => {
-            log.info(tag(name));
-            return work();
+/** Writes one deployment's skipped check run, or learns the one of its name already there; throws what GitHub refused, in words that name the fix. */
+async function writeSkipped(deployment, write) {
+    const { client, repo, sha } = write;
+    try {
+        const there = await client.listCheckRuns(repo, sha, { name: deployment.name });
+        const newest = there[0];
+        if (newest) {
+            deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing: standing(newest) };
+            return;
         }
-    };
+        const fields = checkFields(deployment, write.context, {
+            completed: true,
+            identity: { workflowRunId: write.workflowRunId, build: 'skip' }
+        });
+        await write.spacer.spaced(() => client.createCheck(repo, { name: deployment.name, head_sha: sha, ...fields }));
+    }
+    catch (error) {
+        const status = error instanceof github_errors/* GitHubError */.y_ ? error.status : 0;
+        if (status === 401 || status === 403 || status === 404)
+            throw new errors/* DeployError */.sH(`GitHub refused the skip's check run (${status}: ${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}): the token needs ${github_errors/* PERMISSION */.oC.check}. Give the job permissions: ${github_errors/* PERMISSION */.oC.check} (a fork's pull request gets a read-only one).`);
+        throw error;
+    }
+}
+/** How a check run stands, in a few words: `in progress`, `completed: failure`. */
+function standing(check) {
+    // GitHub's own words, and only letters of them: another app wrote this check run.
+    const word = (value, none) => (value ?? none)
+        .replace(/[^a-z_]/g, '')
+        .replace(/_/g, ' ')
+        .slice(0, 20) || none;
+    return check.status === 'completed'
+        ? `completed: ${word(check.conclusion, 'unknown')}`
+        : word(check.status, 'queued');
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
@@ -9183,6 +9191,241 @@ function deduplicationKeyOf(settings, destination) {
     return [settings.git.branch, destination].filter(Boolean).join('/');
 }
 
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
+
+
+
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
+        return undefined;
+    return error.stack;
+}
+/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
+function stoppedWait({ runId, runUrl }, signal) {
+    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
+}
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+function failureOf(error, output, signal) {
+    const stack = unexpectedStack(error);
+    if (stack)
+        output.log.debug(stack);
+    // The caller's stop explains whatever it cut short, whatever error that left.
+    const interrupted = signal?.aborted === true;
+    return {
+        message: output.text(failureText(error)),
+        usage: error instanceof errors/* InputError */.dz,
+        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
+        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
+        interrupted,
+        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
+    };
+}
+/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
+function collectFailureOf(failure) {
+    return failure.usage || failure.interrupted
+        ? failure
+        : {
+            ...failure,
+            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
+        };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/skip.ts
+/**
+ * A skip: nothing is deployed, and a required check still resolves. Its
+ * deployments are the ones a deploy with the same options would make, named
+ * as that deploy names them (report/identity.ts) from the app ids it
+ * expects, no build read; each is shown on the commit as a completed check
+ * run concluded skipped, with the workflow's reason, unless a check run of
+ * its name is there already: a skip never stands over a verdict, or over a
+ * deploy still under way. Nothing is sent to the service.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** How long a skip's reads and writes of GitHub may take, all of them. */
+const SKIP_MS = 60_000;
+/**
+ * Pure: the deployments a deploy with these options would make: one per
+ * platform `expectedAppId` names (only `platform`'s, when given), else the
+ * one app of `expectedAppId` and `platform`; without an app id, the one a
+ * deploy without a build makes. A name that needs a build's platform or app
+ * id and has neither is refused: a check run of another name resolves no
+ * required check.
+ */
+function skippedDeployments(settings, startedAt) {
+    const { expectedAppId, platform, checkName, environment, deploymentType } = settings.values;
+    const perPlatform = expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined;
+    const apps = perPlatform
+        ? option_table/* PLATFORMS */.P4.filter(each => expectedAppId[each] && (!platform || each === platform)).map(each => ({ platform: each, appId: expectedAppId[each] }))
+        : expectedAppId?.all && platform
+            ? [{ platform, appId: expectedAppId.all }]
+            : [{ platform: undefined }];
+    const unnamed = checkName === undefined;
+    if (apps.length === 0)
+        throw new errors/* InputError */.dz('platform', `is ${platform}, and ${(0,option_refs/* ref */.KR)('expectedAppId')} gives no app id for it`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`);
+    if (unnamed && expectedAppId?.all && !platform)
+        throw new errors/* InputError */.dz('expectedAppId', 'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have', `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${(0,option_refs/* ref */.KR)('platform')} too, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+    if (unnamed && platform && !expectedAppId)
+        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names its ${platform} build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} (${platform}:<app id>), as the deploy does, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+    const reason = settings.values.skipReason ?? '';
+    return apps.map(app => ({
+        name: joinName(nameOf({
+            checkName,
+            environment: forPlatform(environment, app.platform),
+            deploymentType
+        }, app, apps.length > 1)),
+        startedAt,
+        mode: 'skip',
+        outcome: 'skipped',
+        failOnNoRun: false,
+        warnings: [],
+        git: settings.git,
+        skipped: { reason }
+    }));
+}
+/** Where a skip writes, or the refusal, before any request, of what it cannot write without. */
+function skipTarget(settings, repo) {
+    const token = settings.values.githubToken;
+    const { sha } = settings.git;
+    const why = `${(0,option_refs/* setting */.Pe)('skip', 'true')} writes its check runs`;
+    if (!token)
+        throw new errors/* InputError */.dz('githubToken', `is empty, and ${why} with it`, `Give ${(0,option_refs/* ref */.KR)('githubToken')}: a token that may write checks (the workflow's GITHUB_TOKEN with permissions: checks: write)`);
+    if (!repo)
+        throw new errors/* InputError */.dz('githubRepository', `is empty, and ${why} there`, `Give ${(0,option_refs/* ref */.KR)('githubRepository')} as owner/name`);
+    if (!sha)
+        throw new errors/* InputError */.dz('sha', `is unknown, and ${why} on that commit`, `Pass ${(0,option_refs/* ref */.KR)('sha')}`);
+    return { token, repo, sha };
+}
+/**
+ * The skip's check runs, each deployment's by itself: written, or left where
+ * one of its name is there already (a notice says so); a write GitHub
+ * refuses fails that deployment, naming the permission.
+ */
+async function skipChecks(settings, deployments, output, hooks) {
+    const env = hooks.env ?? {};
+    const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env));
+    const apiUrl = apiUrlOf(env);
+    await briefly({ token, apiUrl }, loadClient, hooks.signal, SKIP_MS, async (client) => {
+        const write = {
+            client,
+            repo,
+            sha,
+            spacer: new Spacer(hooks.signal),
+            context: {
+                workflowRunUrl: workflowRunUrlOf(env),
+                step: stepOf(deployments),
+                origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL)
+            },
+            workflowRunId: env.GITHUB_RUN_ID || undefined
+        };
+        for (const deployment of deployments) {
+            try {
+                await writeSkipped(deployment, write);
+            }
+            catch (error) {
+                deployment.failure = failureOf(error, output, hooks.signal);
+                deployment.outcome = 'aborted';
+                continue;
+            }
+            const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
+            const standing = deployment.skipped?.standing;
+            if (standing)
+                output.log.notice(`A check run named ${name} is already on commit ${sha.slice(0, 12)} (${standing}): the skip wrote nothing over it.`, 'Check run left as it is');
+            else
+                output.log.info(`Check run ${name} completed as skipped on commit ${sha.slice(0, 12)}.`);
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
+
+
+
+
+
+/** The longest a report's request may take with its retries: the step is never held longer for it. */
+const REPORT_MS = 30_000;
+/** The step's context for its reporters. */
+function reportContext(settings, limits, output, hooks) {
+    return {
+        frontEnd: hooks.frontEnd,
+        workingDirectory: settings.workingDirectory,
+        log: output.log,
+        secrets: output.secrets,
+        signal: hooks.signal,
+        send: request => sendOutbound(request, settings, limits, output, hooks)
+    };
+}
+async function sendOutbound(request, settings, limits, output, hooks) {
+    const deadline = shared_clock/* clock */.pm.now() + REPORT_MS;
+    const label = (0,send/* labelOf */.Wy)(request.method, request.url);
+    const policy = {
+        maxAttempts: settings.maxAttempts,
+        baseDelayMs: retry/* DEFAULT_BASE_DELAY_MS */.pH,
+        maxDelayMs: retry/* MAX_RETRY_DELAY_MS */.pQ,
+        deadline,
+        signal: hooks.signal
+    };
+    return (0,retry/* withRetry */.bD)(policy, async () => {
+        const answer = await (0,send/* send */.tN)({
+            method: request.method,
+            url: request.url,
+            headers: request.headers ?? {},
+            body: request.body,
+            label
+        }, { timeouts: limits.timeouts, userAgent: (0,version/* userAgent */.N1)(hooks.frontEnd) }, { signal: hooks.signal, deadline });
+        if (answer.status < 200 || answer.status >= 300)
+            throw new errors/* HttpStatusError */.F9(`${label} answered ${answer.status}`, answer.status, (0,retry/* parseRetryAfter */.mu)(answer.headers['retry-after']));
+        return { status: answer.status, body: answer.body };
+    }, (error, attempt, delayMs) => (0,retry/* logRetry */.zD)(output.log, error, attempt, settings.maxAttempts, delayMs));
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/labels.ts
+
+/** Pure: a deployment's short label: its platform and file, or the run it waits for. */
+function labelOf(deployment, file) {
+    const name = deployment.artifact?.name ?? file?.split('/').at(-1);
+    const which = [deployment.build?.platform ?? deployment.build?.format, name]
+        .filter(Boolean)
+        .join(' ');
+    return which || deployment.runId || deployment.name;
+}
+/** The log of one deployment of several: every line after its label, read as it is when the line is said. */
+function labelledLog(log, label) {
+    const tag = (message) => `[${(0,shared_text/* oneLine */.TN)(label(), 60)}] ${message}`;
+    return {
+        info: message => log.info(tag(message)),
+        debug: message => log.debug(tag(message)),
+        notice: (message, title) => log.notice(tag(message), title),
+        warning: (message, title) => log.warning(tag(message), title),
+        mask: secret => log.mask(secret),
+        group: async (name, work) => {
+            log.info(tag(name));
+            return work();
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/naming.ts
 /**
  * A deployment is unique in its step, decided before the first request:
@@ -9252,54 +9495,6 @@ function distinctDestinations(handoffs) {
             throw new errors/* InputError */.dz('file', `gives ${(0,shared_text/* quote */.hD)(first)} and ${(0,shared_text/* quote */.hD)(artifact.name)}, which would both go to ${(0,shared_text/* quote */.hD)(destination)}`, `Give each build its own name or type: with ${(0,option_refs/* ref */.KR)('namePrefix')}, builds of one type share their destination (give one per platform, android:… ios:…, or ${(0,option_refs/* ref */.KR)('destination')} per platform); deploy such builds in steps of their own`);
         seen.set(destination, artifact.name);
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
-
-
-
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof errors/* DeployError */.sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-/** The stack of an error the product did not expect, for a debug line of a bug report. */
-function unexpectedStack(error) {
-    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
-        return undefined;
-    return error.stack;
-}
-/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }, signal) {
-    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
-}
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error, output, signal) {
-    const stack = unexpectedStack(error);
-    if (stack)
-        output.log.debug(stack);
-    // The caller's stop explains whatever it cut short, whatever error that left.
-    const interrupted = signal?.aborted === true;
-    return {
-        message: output.text(failureText(error)),
-        usage: error instanceof errors/* InputError */.dz,
-        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
-        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
-        interrupted,
-        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
-    };
-}
-/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
-function collectFailureOf(failure) {
-    return failure.usage || failure.interrupted
-        ? failure
-        : {
-            ...failure,
-            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
-        };
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/log.ts
@@ -9500,7 +9695,8 @@ function planOf(settings, ci) {
         case 'wait':
             return { steps: ['wait'] };
         case 'collect':
-            // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
+        case 'skip':
+            // A collect and a skip are no deploy: the orchestrator runs each by itself, never the deploy's steps.
             return { steps: [] };
         case 'upload':
             return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] };
@@ -9525,7 +9721,8 @@ const MODE_WORDS = {
     plain: 'notify without a build',
     wait: 'wait for a verdict',
     terminate: 'end a preview environment',
-    collect: 'collect verdicts reported later'
+    collect: 'collect verdicts reported later',
+    skip: 'deploy nothing: skipped check runs'
 };
 /** Pure: the lines that tell the step's mode and where it deploys, once for the step. */
 function planLines(settings) {
@@ -11699,6 +11896,7 @@ async function terminate(session) {
 
 
 
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
 /** The steps a step runs once for all its deployments. */
@@ -11743,6 +11941,12 @@ async function runDeploy(command, values, hooks) {
             reporting.add(optionReporters(settings.values, reportContext(settings, limits, output, hooks)));
             reporting.add([collectedReporter(collection, settings, output, hooks)]);
             await reporting.prepare();
+        }
+        else if (settings.mode === 'skip') {
+            deployments = skippedDeployments(settings, startedAt);
+            reporting.add(optionReporters(settings.values, reportContext(settings, limits, output, hooks)));
+            await reporting.prepare();
+            await skipChecks(settings, deployments, output, hooks);
         }
         else {
             // One deployment per build, or per run waited for; one for a mode without either.
@@ -12673,7 +12877,8 @@ const COMMANDS = [
     'notify',
     'wait',
     'terminate',
-    'collect'
+    'collect',
+    'skip'
 ];
 /** The platforms a build can be for, as `platform` takes them and the outputs name them. */
 const PLATFORMS = ['android', 'ios'];
@@ -12691,6 +12896,10 @@ const ANDROID_ABIS = [
 /** What an iOS build runs on: devices (an .ipa) or the simulator (a zipped .app). */
 const IOS_TARGETS = ['device', 'simulator'];
 const ALL = COMMANDS;
+/** The commands that speak to the service: all but skip, which writes only on GitHub. */
+const SERVICE = ['deploy', 'upload', 'notify', 'wait', 'terminate', 'collect'];
+/** The commands a build's app id, platform and environment name: the deploy's, and skip's, which names what a deploy would. */
+const NAMED = ['deploy', 'upload', 'skip'];
 const BUILD = ['deploy', 'upload'];
 const NOTIFY = ['deploy', 'notify'];
 const GIT = ['deploy', 'upload', 'notify'];
@@ -12711,14 +12920,14 @@ const TABLE = {
     apiKey: {
         kind: 'secret',
         required: true,
-        commands: ALL,
+        commands: SERVICE,
         env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
-        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once.'
+        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
     },
     baseUrl: {
         kind: 'baseUrl',
         required: true,
-        commands: ALL,
+        commands: SERVICE,
         env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
         description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
     },
@@ -12727,7 +12936,7 @@ const TABLE = {
         default: 5,
         min: 1,
         max: 10,
-        commands: ALL,
+        commands: SERVICE,
         description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
     },
     file: {
@@ -12742,22 +12951,22 @@ const TABLE = {
     },
     namePrefix: {
         kind: 'namePartEach',
-        commands: [...BUILD, 'terminate'],
+        commands: [...NAMED, 'terminate'],
         description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
     },
     environment: {
         kind: 'namePartEach',
-        commands: BUILD,
+        commands: NAMED,
         description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
     },
     expectedAppId: {
         kind: 'appIds',
-        commands: BUILD,
+        commands: NAMED,
         description: 'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
     },
     platform: {
         kind: 'platform',
-        commands: BUILD,
+        commands: NAMED,
         description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
     },
     requiredAbis: {
@@ -12781,7 +12990,7 @@ const TABLE = {
     deploymentType: {
         kind: 'text',
         wire: 'deployment_type',
-        commands: NOTIFY,
+        commands: [...NOTIFY, 'skip'],
         description: "Sent as deployment_type: the workspace's label for this kind of deployment."
     },
     variables: {
@@ -12823,7 +13032,7 @@ const TABLE = {
     branch: {
         kind: 'text',
         wire: 'branch',
-        commands: GIT,
+        commands: [...GIT, 'skip'],
         git: true,
         names: { library: 'git.branch' },
         defaultText: 'from the CI',
@@ -12832,7 +13041,7 @@ const TABLE = {
     sha: {
         kind: 'sha',
         wire: 'sha',
-        commands: GIT,
+        commands: [...GIT, 'skip'],
         git: true,
         names: { library: 'git.sha' },
         defaultText: 'from the CI',
@@ -12860,7 +13069,7 @@ const TABLE = {
         wire: 'pull_request_number',
         min: 1,
         max: 2 ** 31 - 1,
-        commands: GIT,
+        commands: [...GIT, 'skip'],
         git: true,
         names: { library: 'git.pullRequestNumber' },
         defaultText: 'from the CI',
@@ -12936,6 +13145,19 @@ const TABLE = {
         commands: ['collect'],
         description: "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
     },
+    skip: {
+        kind: 'boolean',
+        default: false,
+        commands: ['skip'],
+        frontEnds: ['action'],
+        description: "Deploy nothing, and complete the check runs a deploy with these same inputs would have written, concluded skipped with {{skipReason}}: one per platform of {{expectedAppId}} (else of {{platform}}), named by {{checkName}}, {{environment}} and {{deploymentType}} as the deploy names them; for the job that runs when the deploy's does not, so that a required check resolves. A check run of that name already on the commit is left as it is. Sends nothing to the service; needs checks: write."
+    },
+    skipReason: {
+        kind: 'text',
+        default: 'Nothing to deploy: the workflow skipped the deploy for this commit.',
+        commands: ['skip'],
+        description: 'Why nothing was deployed, as each skipped check run says it.'
+    },
     waitTimeoutMinutes: {
         kind: 'number',
         default: 60,
@@ -12996,17 +13218,17 @@ const TABLE = {
     },
     githubToken: {
         kind: 'secret',
-        commands: ['deploy', 'upload', 'notify', 'wait', 'collect'],
+        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
         env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
         actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's, and in a GitHub workflow the pull request of a fork's workflow_run.`
+        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
     },
     githubRepository: {
         kind: 'text',
-        commands: ['deploy', 'notify', 'collect'],
+        commands: ['deploy', 'notify', 'collect', 'skip'],
         frontEnds: ['cli', 'library'],
         env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
-        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}} and a collect are on; in a GitHub workflow, the one it runs in.'
+        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
     },
     check: {
         kind: 'boolean',
@@ -13017,7 +13239,7 @@ const TABLE = {
     },
     checkName: {
         kind: 'text',
-        commands: REPORTING,
+        commands: [...REPORTING, 'skip'],
         frontEnds: ['action'],
         defaultText: "'Mobile tests', with the environment or deployment type",
         description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."

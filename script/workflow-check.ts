@@ -26,6 +26,13 @@ import { dirname, join } from 'node:path'
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type YAMLMap } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
 import { runsAsScript } from './entry.js'
+import { kebab } from '../src/core/options/vocabulary.js'
+import { OPTION_KEYS, OPTIONS } from '../src/core/shared/option-table.js'
+
+/** The inputs a skip does not take (the key, the base URL): required of every other step, never of a skip's. */
+const NOT_SKIPS = new Set(
+  OPTION_KEYS.filter(key => !OPTIONS[key].commands.includes('skip')).map(kebab)
+)
 
 export interface ActionSpec {
   inputs: Record<string, { required?: boolean }>
@@ -79,8 +86,9 @@ export function checkWorkflow(
         if (!(input in action.inputs))
           problems.push(`${label} passes input '${input}', which action.yml does not declare`)
       }
+      const skips = String(step.with?.skip) === 'true'
       for (const [input, spec] of Object.entries(action.inputs)) {
-        if (spec.required && !given.includes(input))
+        if (spec.required && !given.includes(input) && !(skips && NOT_SKIPS.has(input)))
           problems.push(`${label} lacks the required input '${input}'`)
       }
     }

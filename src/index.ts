@@ -31,6 +31,7 @@ export {
   watchVerdict,
   terminateEnvironment,
   collectVerdicts,
+  skipDeployments,
   junitReport,
   type VerdictUpdate
 } from './library/api.js'
@@ -47,6 +48,7 @@ export type {
   WaitOptions,
   TerminateOptions,
   CollectOptions,
+  SkipOptions,
   DeployResult,
   TerminateResult
 } from './library/types.js'

@@ -55,6 +55,12 @@ const FILES: Record<Builds, string[]> = {
   'several builds': ['app.apk', 'app.ipa'],
   'several of one app': ['app.apk', 'app.aab']
 }
+/** What a skip cell names its check runs by, as the deploy of the cell's builds would (the emulator's builds' app ids). */
+const SKIPS: Record<Builds, Record<string, string>> = {
+  'one build': { 'expected-app-id': 'com.example.inspect', platform: 'android' },
+  'several builds': { 'expected-app-id': 'android:com.example.inspect ios:com.example.written' },
+  'several of one app': { 'expected-app-id': 'com.example.inspect', platform: 'android' }
+}
 const REPOSITORY = 'octo-org/octo-app'
 /** Runs that end at once on the virtual clock. */
 const QUICK = run({ initializingMs: 100, underReviewMs: 100 })
@@ -142,6 +148,10 @@ async function viaAction(mode: Mode, builds: Builds, column: GitHub, runIds: str
       Object.assign(inputs, { 'terminate-environment': 'true', 'environment-alias': 'staging' })
       delete inputs.variables
       break
+    case 'skip':
+      Object.assign(inputs, { skip: 'true', 'api-key': '', 'base-url': '', ...SKIPS[builds] })
+      delete inputs.variables
+      break
   }
   const result = await step(emulator, inputs, {
     ...event,
@@ -180,7 +190,13 @@ async function viaCli(mode: Mode, builds: Builds, column: GitHub, runIds: string
     'wait-only': async () => ['wait', '--run-id', runIds],
     'report-later': async () => ['deploy', ...files, '--report-later', ...git],
     collect: async () => ['collect'],
-    terminate: async () => ['terminate', '--environment-alias', 'staging']
+    terminate: async () => ['terminate', '--environment-alias', 'staging'],
+    skip: async () => [
+      'skip',
+      '--sha',
+      HEAD,
+      ...Object.entries(SKIPS[builds]).flatMap(([name, value]) => [`--${name}`, value])
+    ]
   }
   const args = await argv[mode]()
   const withVariables = ['deploy', 'notify'].includes(args[0]!) ? ['--variables', QUICK] : []
@@ -252,7 +268,15 @@ async function viaLibrary(
           githubRepository: REPOSITORY
         })
       },
-      terminate: () => library.terminateEnvironment({ ...connection, environmentAlias: 'staging' })
+      terminate: () => library.terminateEnvironment({ ...connection, environmentAlias: 'staging' }),
+      skip: () =>
+        library.skipDeployments({
+          githubToken: token,
+          githubRepository: REPOSITORY,
+          git: { sha: HEAD },
+          expectedAppId: SKIPS[builds]['expected-app-id']!,
+          platform: SKIPS[builds].platform as 'android' | undefined
+        })
     }
     const result = await calls[mode]()
     return {
@@ -291,8 +315,8 @@ describe('the combinations, cell by cell, in the action, the CLI and the library
   it.each(cells)('%s, %s, %s, %s', async (mode, builds, front, column) => {
     const cell = expected(mode, builds, front, column)
     if (cell.kind === 'not offered') {
-      // A cell that cannot be reached says why: here, a mode that takes no build.
-      expect(cell.why).toMatch(/takes no build/)
+      // A cell that cannot be reached says why: here, a mode that takes no build, or a skip of builds told apart by their files.
+      expect(cell.why).toMatch(/takes no build|a skip does not have/)
       return
     }
     const runIds = await prepare(mode, builds)
@@ -315,6 +339,11 @@ describe('the combinations, cell by cell, in the action, the CLI and the library
       case 'collect stops':
         expect(ran.ok).toBe(false)
         expect(ran.text).toContain(cell.names)
+        return
+      case 'fails':
+        expect([ran.ok, ran.usage]).toEqual([false, false])
+        expect(ran.text).toContain(cell.names)
+        expect(own).toEqual([])
         return
       case 'works':
         if (!ran.ok) throw new Error(`${mode}, ${builds}, ${front}, ${column} failed: ${ran.text}`)

@@ -18,7 +18,8 @@ export const MODES = [
   'wait-only',
   'report-later',
   'collect',
-  'terminate'
+  'terminate',
+  'skip'
 ] as const
 export type Mode = (typeof MODES)[number]
 
@@ -48,6 +49,8 @@ export type Expected =
   | { kind: 'refused'; names: OptionKey[] }
   /** The collect stops at its first write (at once, GitHub unreachable), naming the token or GitHub. */
   | { kind: 'collect stops'; names: string }
+  /** It fails, naming this, with no request to the service (a skip that cannot write its check runs). */
+  | { kind: 'fails'; names: string }
   /** Not offered where it is, and why. */
   | { kind: 'not offered'; why: string }
 
@@ -60,19 +63,22 @@ const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
     'notify only': 'no component notifies alone: the CLI does (`mobile-build-deploy notify`)',
     'report-later':
       'GitLab has no check run a collect could complete (docs/gitlab.md, "A verdict without a waiting job?")',
-    collect: 'GitLab has no check run a collect could complete (docs/gitlab.md)'
+    collect: 'GitLab has no check run a collect could complete (docs/gitlab.md)',
+    skip: 'a job its rules leave out blocks no merge request: GitLab needs no skip'
   },
   orb: {
     'upload only': 'the orb maps deploy, wait and terminate; the CLI uploads alone',
     'notify only': 'the orb maps deploy, wait and terminate; the CLI notifies alone',
     'report-later': 'the collect completes GitHub check runs, which a CircleCI job does not write',
-    collect: 'the collect completes GitHub check runs, which a CircleCI job does not write'
+    collect: 'the collect completes GitHub check runs, which a CircleCI job does not write',
+    skip: 'a skip stands for GitHub check runs, which a CircleCI job does not write'
   },
   'Bitrise step': {
     'upload only': 'the step deploys or waits; the CLI uploads alone',
     'notify only': 'the step deploys or waits; the CLI notifies alone',
     'report-later': 'the collect completes GitHub check runs, which a Bitrise step does not write',
     collect: 'the collect completes GitHub check runs, which a Bitrise step does not write',
+    skip: 'a skip stands for GitHub check runs, which a Bitrise step does not write',
     terminate:
       'the step deploys or waits; the CLI ends an environment (`mobile-build-deploy terminate`)'
   }
@@ -85,6 +91,7 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
   if (mode === 'terminate' && builds !== 'one build')
     return { kind: 'not offered', why: 'ending an environment takes no build' }
   if (mode === 'notify only' && builds !== 'one build') return { kind: 'refused', names: ['file'] }
+  if (mode === 'skip') return skipCell(builds, github)
   // A wrapper, the CLI and the library report nothing to GitHub but with report-later and collect.
   const reports = front === 'action' || mode === 'report-later' || mode === 'collect'
   if (!reports || WRAPPERS.includes(front)) return { kind: 'works', github: 'untouched' }
@@ -108,6 +115,20 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
     return { kind: 'works', github: github === 'GitHub unreachable' ? 'notice' : 'reads' }
   if (mode === 'terminate') return { kind: 'works', github: 'untouched' }
   return { kind: 'works', github: github === 'token that writes' ? 'writes' : 'notice' }
+}
+
+/** A skip's cell: one check run per app id, written with a token that may, else a failure naming why. */
+function skipCell(builds: Builds, github: GitHub): Expected {
+  if (builds === 'several of one app')
+    return {
+      kind: 'not offered',
+      why: "a deploy tells an APK and its AAB apart by their files' names, which a skip does not have: deploy each with a check-name of its own, and skip each with it"
+    }
+  if (github === 'token that writes') return { kind: 'works', github: 'writes' }
+  return {
+    kind: 'fails',
+    names: github === 'read-only token' ? 'checks: write' : 'GitHub could not be reached'
+  }
 }
 
 const WORKS_WORDS = {
@@ -134,6 +155,10 @@ function cellWords(mode: Mode, builds: Builds, front: FrontEnd): string {
         return result.names === 'checks: write'
           ? 'stops at its first write, naming the token (with nothing pending, nothing to write: exits 0)'
           : 'stops at once, naming GitHub'
+      case 'fails':
+        return result.names === 'checks: write'
+          ? "fails, naming the token's permission"
+          : 'fails, naming GitHub'
       default:
         return `${GITHUB[i]}: ${result.kind}`
     }

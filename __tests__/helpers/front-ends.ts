@@ -77,7 +77,8 @@ const LIBRARY_FUNCTIONS = {
   notify: library.notifyDeployment,
   wait: library.waitForVerdict,
   terminate: library.terminateEnvironment,
-  collect: library.collectVerdicts
+  collect: library.collectVerdicts,
+  skip: library.skipDeployments
 } as const
 
 /** The action in a step, its mode chosen by its inputs as a workflow author would. */
@@ -92,6 +93,7 @@ export async function viaAction(
   for (const [key, value] of Object.entries(situation.options)) inputs[kebab(key)] = String(value)
   if (situation.command === 'upload') inputs.notify = 'false'
   if (situation.command === 'terminate') inputs['terminate-environment'] = 'true'
+  if (situation.command === 'skip') inputs.skip = 'true'
   const result = await step(emulator, inputs, {
     workspace,
     env,
@@ -138,7 +140,9 @@ export async function viaLibrary(
   const saved = { ...process.env }
   Object.assign(process.env, env)
   try {
-    const options: Record<string, unknown> = { apiKey: DEMO_API_KEY, baseUrl: emulator.baseUrl }
+    // A skip speaks to GitHub alone: it takes no key or base URL.
+    const options: Record<string, unknown> =
+      situation.command === 'skip' ? {} : { apiKey: DEMO_API_KEY, baseUrl: emulator.baseUrl }
     // Only the functions that take a file take the folder it is found in.
     if (situation.command === 'deploy' || situation.command === 'upload')
       options.workingDirectory = workspace

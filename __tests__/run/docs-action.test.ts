@@ -7,7 +7,8 @@ import '../helpers/virtual-time.js'
  * the build steps and download-artifact leave) and the example's app ids
  * filled in for the emulator's builds, on a pull request.
  */
-import { mkdir, copyFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, copyFile, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
@@ -16,7 +17,7 @@ import { clock } from '../../src/core/shared/clock.js'
 import { ACTION_REFERENCE } from '../helpers/cli-release.js'
 import { fencedBlocks } from '../helpers/docs.js'
 import { READ_ONLY_TOKEN } from '../../emulator/github-api.js'
-import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
+import { env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
 
 interface Job {
@@ -24,7 +25,13 @@ interface Job {
   needs?: string | string[]
   if?: string
   outputs?: Record<string, string>
-  steps: { id?: string; uses?: string; with?: Record<string, unknown> }[]
+  steps: {
+    id?: string
+    uses?: string
+    run?: string
+    env?: Record<string, string>
+    with?: Record<string, unknown>
+  }[]
 }
 interface Workflow {
   on: unknown
@@ -318,5 +325,72 @@ describe("docs/action.md, ending a pull request's preview environment", () => {
     expect(terminated.map(r => [r.status, r.body])).toEqual([
       [200, { environmentAlias: environment }]
     ])
+  })
+})
+
+describe('docs/action.md, a required check when nothing is deployed', () => {
+  /** The `changes` job's script, run by bash in a repository whose last commit changed `path`. */
+  async function changed(script: string, path: string): Promise<string> {
+    const repo = await freshWorkspace()
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: repo,
+        encoding: 'utf8'
+      }).trim()
+    git('init', '-q')
+    await writeFile(join(repo, 'README.md'), 'base\n')
+    git('add', '.')
+    git('commit', '-qm', 'base')
+    const base = git('rev-parse', 'HEAD')
+    await mkdir(dirname(join(repo, path)), { recursive: true })
+    await writeFile(join(repo, path), 'changed\n')
+    git('add', '.')
+    git('commit', '-qm', 'change')
+    const output = join(repo, 'github-output')
+    await writeFile(output, '')
+    execFileSync('bash', ['-e', '-c', script], {
+      cwd: repo,
+      env: { PATH: process.env.PATH, BASE: base, GITHUB_OUTPUT: output },
+      // No stdin: bash reads ~/.bashrc when its stdin looks like a remote shell's socket.
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    return (await readFile(output, 'utf8')).trim()
+  }
+
+  /** A job's `if:` of the form `needs.changes.outputs.app == 'x'` (or `!=`), for the value given. */
+  function runs(job: Job, app: string): boolean {
+    const [, op, value] = /^needs\.changes\.outputs\.app (==|!=) '(\w*)'$/.exec(job.if ?? '')!
+    return op === '==' ? app === value : app !== value
+  }
+
+  it("decides by the changed paths; exactly one of deploy and skip runs; the skip writes the deploy's names, skipped, with no key", async () => {
+    const flow = await workflow('changes', 'deploy', 'skip')
+    const diff = flow.jobs.changes.steps.find(s => s.id === 'diff')!
+    expect(diff.env?.BASE).toBe('${{ github.event.pull_request.base.sha }}')
+    expect(await changed(diff.run!, 'docs/guide.md')).toBe('app=false')
+    expect(await changed(diff.run!, 'android/app/build.gradle')).toBe('app=true')
+    expect(await changed(diff.run!, 'ios/Shop/AppDelegate.swift')).toBe('app=true')
+    for (const app of ['true', 'false', ''])
+      expect([runs(flow.jobs.deploy, app), runs(flow.jobs.skip, app)].filter(Boolean)).toHaveLength(
+        1
+      )
+
+    // The deploy on one commit, the skip on another: the same names.
+    expect((await runJob(flow.jobs.deploy, run())).exitCode).toBe(0)
+    const deployed = emulator.github.checkRuns.filter(c => c.head_sha === HEAD).map(c => c.name)
+    expect(deployed).toHaveLength(2)
+    const ours = flow.jobs.skip.steps.find(s => s.uses === ACTION_REFERENCE)!
+    const inputs: Record<string, string> = { 'api-key': '', 'base-url': '' }
+    for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
+    for (const [example, built] of Object.entries(APP_IDS))
+      inputs['expected-app-id'] = inputs['expected-app-id']!.replace(example, built)
+    const served = emulator.requests.length
+    const skipped = await step(emulator, inputs, { env, ...pullRequest(HEAD2) })
+    expect(skipped.exitCode).toBe(0)
+    expect(emulator.requests).toHaveLength(served)
+    const written = emulator.github.checkRuns.filter(c => c.head_sha === HEAD2)
+    expect(written.map(c => c.name).sort()).toEqual([...deployed].sort())
+    expect(written.map(c => c.conclusion)).toEqual(['skipped', 'skipped'])
+    expect(written[0]!.output.summary).toContain(String(ours.with?.['skip-reason']))
   })
 })

@@ -55,7 +55,8 @@ const SUMMARIES: Record<Command, string> = {
   wait: "wait for an earlier run's verdict",
   terminate: 'end a preview environment, so that the service stops testing it',
   collect:
-    'complete the GitHub check runs of deployments made with --report-later whose runs have ended (a scheduled job)'
+    'complete the GitHub check runs of deployments made with --report-later whose runs have ended (a scheduled job)',
+  skip: 'deploy nothing: complete, as skipped, the GitHub check runs a deploy with these inputs would have written (a job that runs when the deploy does not)'
 }
 
 /** A command's flags: the options the table gives it in the CLI, then the CLI's own. */

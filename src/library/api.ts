@@ -23,6 +23,7 @@ import {
   type NotifyOptions,
   type TerminateOptions,
   type TerminateResult,
+  type SkipOptions,
   type UploadOptions,
   type WaitOptions
 } from './types.js'
@@ -216,7 +217,7 @@ async function run(
     const name = FUNCTIONS[command]
     if (!isObject(options))
       return {
-        refused: `${name} takes an options object with apiKey and baseUrl${command === 'collect' ? ' and githubToken' : ''}, not ${kindOf(options)}`
+        refused: `${name} takes an options object with ${command === 'skip' ? 'githubToken' : `apiKey and baseUrl${command === 'collect' ? ' and githubToken' : ''}`}, not ${kindOf(options)}`
       }
     const stray = strayKey(command, options)
     if (stray) return { refused: stray }
@@ -253,6 +254,23 @@ async function run(
       refused: `Unexpected error: ${error instanceof Error ? error.message : String(error)}. Please report it`
     }
   }
+}
+
+/**
+ * Deploys nothing, and completes as `skipped` (with `skipReason`) the GitHub
+ * check runs a deploy with these same options would have written: one per
+ * platform of `expectedAppId`, named as the deploy names them, on `git.sha`
+ * in `githubRepository` with `githubToken`; a check run of that name already
+ * on the commit is left as it is. For a pipeline that deploys only when the
+ * app changed, so that a required check resolves. Sends nothing to the
+ * service; never rejects.
+ *
+ * ```ts
+ * await skipDeployments({ githubToken, githubRepository: 'octo-org/octo-app', git: { sha }, expectedAppId: 'android:com.example.shop ios:com.example.Shop' })
+ * ```
+ */
+export function skipDeployments(options: SkipOptions): Promise<DeployResult> {
+  return call('skip', options)
 }
 
 /**

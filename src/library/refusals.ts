@@ -21,7 +21,8 @@ export const FUNCTIONS: Record<Command, string> = {
   notify: 'notifyDeployment',
   wait: 'waitForVerdict',
   terminate: 'terminateEnvironment',
-  collect: 'collectVerdicts'
+  collect: 'collectVerdicts',
+  skip: 'skipDeployments'
 }
 
 /** Bad usage found before the orchestrator: the same result a refused option gives. */

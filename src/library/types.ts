@@ -72,9 +72,12 @@ type TopKey<C extends Command> = {
 type GitKey<C extends Command> = Exclude<LibraryKey<C>, TopKey<C>>
 
 /** The options of a command's function, as the table gives them. */
-export type OptionsOf<C extends Command> = {
-  [K in Extract<TopKey<C>, RequiredKey<C>> as LibraryName<K>]: LibraryValue<K>
-} & {
+// A command with no required option (skip) has no first part: a key-remapped type over never is an index signature of never.
+export type OptionsOf<C extends Command> = ([Extract<TopKey<C>, RequiredKey<C>>] extends [never]
+  ? unknown
+  : {
+      [K in Extract<TopKey<C>, RequiredKey<C>> as LibraryName<K>]: LibraryValue<K>
+    }) & {
   [K in Exclude<TopKey<C>, RequiredKey<C>> as LibraryName<K>]?: LibraryValue<K> | undefined
 } & ([GitKey<C>] extends [never]
     ? unknown
@@ -152,6 +155,9 @@ export type TerminateOptions = OptionsOf<'terminate'> & Callbacks
 /** Options of `collectVerdicts`: the service, GitHub's token and repository, how long a run may stay pending, how many requests. */
 export type CollectOptions = OptionsOf<'collect'> & Callbacks
 
+/** Options of `skipDeployments`: the app ids (or platform), names and reason of the check runs a deploy would have written, GitHub's token and repository, the commit. */
+export type SkipOptions = OptionsOf<'skip'> & Callbacks
+
 /** The callbacks and settings each function takes beside the table's options, by command: the library's runtime check reads it. */
 export const CALLBACK_OPTIONS = {
   deploy: ['signal', 'log', 'workingDirectory', 'onProgress', 'onStatus', 'git'],
@@ -159,7 +165,8 @@ export const CALLBACK_OPTIONS = {
   notify: ['signal', 'log', 'onStatus', 'git'],
   wait: ['signal', 'log', 'onStatus'],
   terminate: ['signal', 'log'],
-  collect: ['signal', 'log']
+  collect: ['signal', 'log'],
+  skip: ['signal', 'log', 'git']
 } as const satisfies Record<Command, readonly string[]>
 
 /** What a call came to: the outputs by the action's names, and what it means for a pipeline. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { optionsOf, spelling, type Command } from '../../../src/core/index.js'
 import {
   collectVerdicts,
+  skipDeployments,
   deployBuild,
   notifyDeployment,
   terminateEnvironment,
@@ -52,7 +53,8 @@ const FUNCTIONS: Record<Command, (options: never) => Promise<{ cause: string; re
     notify: notifyDeployment,
     wait: waitForVerdict,
     terminate: terminateEnvironment,
-    collect: collectVerdicts
+    collect: collectVerdicts,
+    skip: skipDeployments
   }
 
 /** The library's names of a command's options, from the table: top level and inside `git`. */

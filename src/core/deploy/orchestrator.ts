@@ -13,6 +13,7 @@ import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
 import { collectedReporter, githubReporters } from './github.js'
 import { asksToCollect, collectPending, emptyCollect } from './collect.js'
+import { skipChecks, skippedDeployments } from './skip.js'
 import { reportContext } from './report-context.js'
 import { labelledLog, labelOf } from './labels.js'
 import { distinctBuilds, distinctDestinations, nameDeployments } from './naming.js'
@@ -82,6 +83,13 @@ export async function runDeploy(
       )
       reporting.add([collectedReporter(collection, settings, output, hooks)])
       await reporting.prepare()
+    } else if (settings.mode === 'skip') {
+      deployments = skippedDeployments(settings, startedAt)
+      reporting.add(
+        optionReporters(settings.values, reportContext(settings, limits, output, hooks))
+      )
+      await reporting.prepare()
+      await skipChecks(settings, deployments, output, hooks)
     } else {
       // One deployment per build, or per run waited for; one for a mode without either.
       const name = deploymentName({

@@ -41,7 +41,8 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
     case 'wait':
       return { steps: ['wait'] }
     case 'collect':
-      // A collect is no deploy: its front end runs it (collect/), never the deploy's steps.
+    case 'skip':
+      // A collect and a skip are no deploy: the orchestrator runs each by itself, never the deploy's steps.
       return { steps: [] }
     case 'upload':
       return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] }
@@ -66,7 +67,8 @@ const MODE_WORDS: Record<Mode, string> = {
   plain: 'notify without a build',
   wait: 'wait for a verdict',
   terminate: 'end a preview environment',
-  collect: 'collect verdicts reported later'
+  collect: 'collect verdicts reported later',
+  skip: 'deploy nothing: skipped check runs'
 }
 
 /** Pure: the lines that tell the step's mode and where it deploys, once for the step. */

@@ -152,6 +152,7 @@ export function checkRunOf(raw: unknown): CheckRun {
     id: Number(check.id),
     name: text(check.name),
     status: text(check.status),
+    conclusion: text(check.conclusion),
     externalId: text(check.external_id),
     app: text(app.slug),
     startedAt: text(check.started_at),

@@ -11,6 +11,8 @@ export interface CheckRun {
   id: number
   name?: string | undefined
   status?: string | undefined
+  /** A completed one's: success, failure, skipped, … */
+  conclusion?: string | undefined
   /** Ours carry `mobile-build-deploy:…` (identity.ts). */
   externalId?: string | undefined
   /** The slug of the app that wrote it (`github-actions` for a workflow's token). */

@@ -25,6 +25,8 @@ export type Mode =
   | 'terminate'
   /** Complete the check runs of deployments reported later whose runs have ended. */
   | 'collect'
+  /** Deploy nothing: complete, as skipped, the check runs a deploy would have written. */
+  | 'skip'
 
 /** Reads one option: given, else from its environment variable, else its default; undefined when none. */
 export type Reader = <K extends OptionKey>(key: K) => OptionValue<K> | undefined
@@ -56,6 +58,7 @@ const alone = `Use ${ref('runId')} alone to wait for an earlier run's verdict`
 
 /** What the request asks for, before any rule: the command, else the options that choose a mode. */
 function decide(read: Reader, command: Command | undefined): Mode {
+  if (command === 'skip' || read('skip') === true) return 'skip'
   if (command === 'terminate' || read('terminateEnvironment') === true) return 'terminate'
   if (command === 'collect' || read('collect') === true) return 'collect'
   if (command === 'wait' || read('runId')) return 'wait'
@@ -66,6 +69,23 @@ function decide(read: Reader, command: Command | undefined): Mode {
 
 /** The refusals of the mode itself: what the mode decided cannot take. */
 const MODE_RULES: readonly Rule[] = [
+  {
+    // A skip deploys nothing: anything that deploys, waits, collects or ends beside it says the opposite.
+    applies: ({ mode, read }) =>
+      mode === 'skip' &&
+      first(read, [
+        'file',
+        'runInputPath',
+        'runId',
+        'terminateEnvironment',
+        'collect',
+        'reportLater',
+        'wait',
+        'dryRun'
+      ]),
+    problem: `cannot be combined with ${setting('skip', 'true')}, which deploys nothing`,
+    fix: "Skip in a job of its own, the one that runs when the deploy's does not (a path filter's other branch)"
+  },
   {
     applies: ({ mode, frontEnd, read }) =>
       mode === 'terminate' &&
@@ -154,6 +174,7 @@ const COMBINATION_RULES: readonly Rule[] = [
     applies: ({ read, mode }) =>
       !read('file') &&
       mode !== 'terminate' &&
+      mode !== 'skip' &&
       first(read, [
         'destination',
         'namePrefix',
@@ -174,7 +195,8 @@ const COMBINATION_RULES: readonly Rule[] = [
     fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${ref('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
   },
   {
-    applies: ({ read }) => given(read, 'environment') && !given(read, 'namePrefix'),
+    applies: ({ read, mode }) =>
+      mode !== 'skip' && given(read, 'environment') && !given(read, 'namePrefix'),
     key: 'environment',
     problem: `is set without ${ref('namePrefix')}`,
     fix: `Set ${ref('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`

@@ -24,7 +24,7 @@ export interface Settings {
   mode: Mode
   /** Every option given (or defaulted), each of the type its kind reads to: where an option is read. */
   values: OptionValues
-  /** The connection: required or defaulted for every command, so never absent (which `values` cannot say). */
+  /** The connection: required or defaulted for every command that speaks to the service, so never absent (which `values` cannot say); empty for a skip, which does not. */
   apiKey: string
   baseUrl: string
   maxAttempts: number
@@ -94,11 +94,13 @@ function readAll({ frontEnd, command, values, env }: OptionsRequest): OptionValu
     apiKey: whyTheKeyIsEmpty(env),
     baseUrl: 'Use the service URL, e.g. https://service.example.com'
   }
+  // A skip speaks to GitHub alone: the service's key and URL are not asked of it.
+  const skips = command === 'skip' || (command === undefined && read('skip') === true)
   const result: OptionValues = {}
   for (const key of optionsOf(frontEnd, command)) {
     const value = read(key)
     if (value !== undefined) (result as Record<OptionKey, unknown>)[key] = value
-    else if (required[key]) throw new InputError(key, 'is empty', required[key])
+    else if (required[key] && !skips) throw new InputError(key, 'is empty', required[key])
   }
   return result
 }
@@ -113,9 +115,9 @@ function settingsOf(
   return {
     mode,
     values,
-    apiKey: read('apiKey')!,
-    baseUrl: read('baseUrl')!,
-    maxAttempts: read('maxAttempts')!,
+    apiKey: read('apiKey') ?? '',
+    baseUrl: read('baseUrl') ?? '',
+    maxAttempts: read('maxAttempts') ?? 1,
     files: read('file') ?? [],
     minUploadBytesPerSecond:
       (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,

@@ -82,6 +82,8 @@ export interface Deployment {
   judgement?: Judgement | undefined
   /** A verdict collected later: the check run the collect claimed for it, and where its step's comment is. */
   collected?: Collected | undefined
+  /** Nothing deployed (a skip): why, as the workflow says it, and, when a check run of its name was already on the commit, how that one stands (nothing was written over it). */
+  skipped?: { reason: string; standing?: string | undefined } | undefined
 }
 
 /** What a check run of ours carries in its `external_id` (identity.ts): never the key, a token or a signed URL. */

@@ -22,6 +22,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { BuildFacts } from '../inspect/facts.js'
+import type { Platform } from '../shared/option-table.js'
 import type { CheckIdentity, Deployment } from './facts.js'
 
 export type { CheckIdentity }
@@ -45,8 +46,11 @@ const MAX_DETAIL = 45
 /** The longest check-name: with the details a step adds (an app, an environment, two to tell apart, a place), a name stays within MAX_NAME_CHARACTERS. */
 export const MAX_CHECK_NAME = 100
 
+/** The app a name says: a build's platform and id, as read (or, for a skip, as expected). */
+export type NamedApp = { platform: Platform; appId: string } | { platform: undefined }
+
 /** Pure: a deployment's name by the rule above, as its parts; `several` when the step deploys more than one build. */
-export function nameOf(parts: NameParts, build?: BuildFacts, several = false): Name {
+export function nameOf(parts: NameParts, build?: NamedApp, several = false): Name {
   const app = build?.platform
     ? `${PLATFORM_NAMES[build.platform]}: ${shorten(build.appId)}`
     : undefined

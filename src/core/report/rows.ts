@@ -24,6 +24,7 @@ export const ROWS = {
   // Two facts, two rows: what the step did, and the run's verdict (or where it stands).
   Deploy: d => deployWords(d),
   Verdict: d => verdictWords(d),
+  'Skipped because': d => d.skipped && code(d.skipped.reason),
   Build: d => {
     if (!d.artifact) return undefined
     const sha256 = d.artifact.sha256 ? `, SHA-256 ${code(d.artifact.sha256.slice(0, 12))}` : ''
@@ -77,6 +78,7 @@ export const REVIEW_ROWS: readonly RowName[] = [
   'Environment',
   'Deploy',
   'Verdict',
+  'Skipped because',
   'Bugs',
   'Why'
 ]

@@ -18,6 +18,7 @@ export const MAX_BUG_TABLE_BYTES = 512 * 1024
 const SUMMARY_ROWS: readonly RowName[] = [
   'Deploy',
   'Verdict',
+  'Skipped because',
   'Artifact',
   'App',
   'Artifact link target',

@@ -67,6 +67,12 @@ export function deployWords(deployment: Deployment): string {
         : '➖ environment ended'
     return failure ? failureWords(failure) : '➖ ending the environment'
   }
+  if (mode === 'skip') {
+    if (failure) return failureWords(failure)
+    return deployment.skipped?.standing
+      ? `➖ not deployed; a check run of this name was already there (${deployment.skipped.standing}), so nothing was written over it`
+      : '➖ skipped: nothing deployed'
+  }
   if (deployment.dryRun) return '➖ dry run (nothing uploaded or notified)'
   if (mode === 'wait') return '➖ wait only (nothing deployed)'
   if (deployment.preview) return '➖ preview deployment, no run'

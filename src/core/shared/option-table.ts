@@ -12,7 +12,7 @@ import type { FrontEnd } from './version.js'
 import type { Repository } from './git-context.js'
 
 /** What a front end asks the core to do. The action is all of them in one step, chosen by its inputs. */
-export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate' | 'collect'
+export type Command = 'deploy' | 'upload' | 'notify' | 'wait' | 'terminate' | 'collect' | 'skip'
 
 export const COMMANDS = [
   'deploy',
@@ -20,7 +20,8 @@ export const COMMANDS = [
   'notify',
   'wait',
   'terminate',
-  'collect'
+  'collect',
+  'skip'
 ] as const satisfies readonly Command[]
 
 /** How a value is read and checked (options/values.ts). */
@@ -113,6 +114,10 @@ export const IOS_TARGETS = ['device', 'simulator'] as const
 export type IosTarget = (typeof IOS_TARGETS)[number]
 
 const ALL = COMMANDS
+/** The commands that speak to the service: all but skip, which writes only on GitHub. */
+const SERVICE = ['deploy', 'upload', 'notify', 'wait', 'terminate', 'collect'] as const
+/** The commands a build's app id, platform and environment name: the deploy's, and skip's, which names what a deploy would. */
+const NAMED = ['deploy', 'upload', 'skip'] as const
 const BUILD = ['deploy', 'upload'] as const
 const NOTIFY = ['deploy', 'notify'] as const
 const GIT = ['deploy', 'upload', 'notify'] as const
@@ -134,15 +139,15 @@ const TABLE = {
   apiKey: {
     kind: 'secret',
     required: true,
-    commands: ALL,
+    commands: SERVICE,
     env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
     description:
-      'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once.'
+      'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
   },
   baseUrl: {
     kind: 'baseUrl',
     required: true,
-    commands: ALL,
+    commands: SERVICE,
     env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
     description:
       "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
@@ -152,7 +157,7 @@ const TABLE = {
     default: 5,
     min: 1,
     max: 10,
-    commands: ALL,
+    commands: SERVICE,
     description:
       'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
   },
@@ -169,23 +174,23 @@ const TABLE = {
   },
   namePrefix: {
     kind: 'namePartEach',
-    commands: [...BUILD, 'terminate'],
+    commands: [...NAMED, 'terminate'],
     description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
   },
   environment: {
     kind: 'namePartEach',
-    commands: BUILD,
+    commands: NAMED,
     description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
   },
   expectedAppId: {
     kind: 'appIds',
-    commands: BUILD,
+    commands: NAMED,
     description:
       'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
   },
   platform: {
     kind: 'platform',
-    commands: BUILD,
+    commands: NAMED,
     description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
   },
   requiredAbis: {
@@ -210,7 +215,7 @@ const TABLE = {
   deploymentType: {
     kind: 'text',
     wire: 'deployment_type',
-    commands: NOTIFY,
+    commands: [...NOTIFY, 'skip'],
     description: "Sent as deployment_type: the workspace's label for this kind of deployment."
   },
   variables: {
@@ -253,7 +258,7 @@ const TABLE = {
   branch: {
     kind: 'text',
     wire: 'branch',
-    commands: GIT,
+    commands: [...GIT, 'skip'],
     git: true,
     names: { library: 'git.branch' },
     defaultText: 'from the CI',
@@ -262,7 +267,7 @@ const TABLE = {
   sha: {
     kind: 'sha',
     wire: 'sha',
-    commands: GIT,
+    commands: [...GIT, 'skip'],
     git: true,
     names: { library: 'git.sha' },
     defaultText: 'from the CI',
@@ -291,7 +296,7 @@ const TABLE = {
     wire: 'pull_request_number',
     min: 1,
     max: 2 ** 31 - 1,
-    commands: GIT,
+    commands: [...GIT, 'skip'],
     git: true,
     names: { library: 'git.pullRequestNumber' },
     defaultText: 'from the CI',
@@ -372,6 +377,20 @@ const TABLE = {
     description:
       "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
   },
+  skip: {
+    kind: 'boolean',
+    default: false,
+    commands: ['skip'],
+    frontEnds: ['action'],
+    description:
+      "Deploy nothing, and complete the check runs a deploy with these same inputs would have written, concluded skipped with {{skipReason}}: one per platform of {{expectedAppId}} (else of {{platform}}), named by {{checkName}}, {{environment}} and {{deploymentType}} as the deploy names them; for the job that runs when the deploy's does not, so that a required check resolves. A check run of that name already on the commit is left as it is. Sends nothing to the service; needs checks: write."
+  },
+  skipReason: {
+    kind: 'text',
+    default: 'Nothing to deploy: the workflow skipped the deploy for this commit.',
+    commands: ['skip'],
+    description: 'Why nothing was deployed, as each skipped check run says it.'
+  },
   waitTimeoutMinutes: {
     kind: 'number',
     default: 60,
@@ -437,18 +456,18 @@ const TABLE = {
   },
   githubToken: {
     kind: 'secret',
-    commands: ['deploy', 'upload', 'notify', 'wait', 'collect'],
+    commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
     env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
     actionDefault: '${{ github.token }}',
-    description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's, and in a GitHub workflow the pull request of a fork's workflow_run.`
+    description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
   },
   githubRepository: {
     kind: 'text',
-    commands: ['deploy', 'notify', 'collect'],
+    commands: ['deploy', 'notify', 'collect', 'skip'],
     frontEnds: ['cli', 'library'],
     env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
     description:
-      'The GitHub repository (owner/name) the check runs of {{reportLater}} and a collect are on; in a GitHub workflow, the one it runs in.'
+      'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
   },
   check: {
     kind: 'boolean',
@@ -459,7 +478,7 @@ const TABLE = {
   },
   checkName: {
     kind: 'text',
-    commands: REPORTING,
+    commands: [...REPORTING, 'skip'],
     frontEnds: ['action'],
     defaultText: "'Mobile tests', with the environment or deployment type",
     description:

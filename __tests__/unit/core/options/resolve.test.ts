@@ -74,6 +74,8 @@ describe('resolveOptions', () => {
         prComment: true,
         reportLater: false,
         runVariable: 'RUN_INPUT_PATH',
+        skip: false,
+        skipReason: 'Nothing to deploy: the workflow skipped the deploy for this commit.',
         terminateEnvironment: false,
         wait: false,
         waitTimeoutMinutes: 60

@@ -1,0 +1,161 @@
+/**
+ * A skip: nothing is deployed, and a required check still resolves. Its
+ * deployments are the ones a deploy with the same options would make, named
+ * as that deploy names them (report/identity.ts) from the app ids it
+ * expects, no build read; each is shown on the commit as a completed check
+ * run concluded skipped, with the workflow's reason, unless a check run of
+ * its name is there already: a skip never stands over a verdict, or over a
+ * deploy still under way. Nothing is sent to the service.
+ */
+import { briefly, loadClient } from '../github/load.js'
+import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from '../github/plan.js'
+import { writeSkipped } from '../github/skipped.js'
+import { Spacer } from '../github/spacer.js'
+import { InputError } from '../shared/errors.js'
+import { ref, setting } from '../shared/option-refs.js'
+import { PLATFORMS } from '../shared/option-table.js'
+import { quote } from '../shared/text.js'
+import type { Settings } from '../options/resolve.js'
+import { stepOf } from '../report/check-run.js'
+import type { Deployment } from '../report/facts.js'
+import { nameOf, joinName, type NamedApp } from '../report/identity.js'
+import { linkOrigins } from '../report/links.js'
+import { forPlatform } from './destination.js'
+import { failureOf } from './messages.js'
+import type { OutputFilter } from './output-filter.js'
+import type { DeployHooks } from './session.js'
+
+/** How long a skip's reads and writes of GitHub may take, all of them. */
+const SKIP_MS = 60_000
+
+/**
+ * Pure: the deployments a deploy with these options would make: one per
+ * platform `expectedAppId` names (only `platform`'s, when given), else the
+ * one app of `expectedAppId` and `platform`; without an app id, the one a
+ * deploy without a build makes. A name that needs a build's platform or app
+ * id and has neither is refused: a check run of another name resolves no
+ * required check.
+ */
+export function skippedDeployments(settings: Settings, startedAt: number): Deployment[] {
+  const { expectedAppId, platform, checkName, environment, deploymentType } = settings.values
+  const perPlatform = expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined
+  const apps: NamedApp[] = perPlatform
+    ? PLATFORMS.filter(each => expectedAppId[each] && (!platform || each === platform)).map(
+        each => ({ platform: each, appId: expectedAppId[each]! })
+      )
+    : expectedAppId?.all && platform
+      ? [{ platform, appId: expectedAppId.all }]
+      : [{ platform: undefined }]
+  const unnamed = checkName === undefined
+  if (apps.length === 0)
+    throw new InputError(
+      'platform',
+      `is ${platform}, and ${ref('expectedAppId')} gives no app id for it`,
+      `Give ${ref('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`
+    )
+  if (unnamed && expectedAppId?.all && !platform)
+    throw new InputError(
+      'expectedAppId',
+      'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have',
+      `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${ref('platform')} too, or the deploy's ${ref('checkName')}`
+    )
+  if (unnamed && platform && !expectedAppId)
+    throw new InputError(
+      'expectedAppId',
+      `is empty, and a deploy names its ${platform} build's check run after the app id it reads from the build`,
+      `Give ${ref('expectedAppId')} (${platform}:<app id>), as the deploy does, or the deploy's ${ref('checkName')}`
+    )
+  const reason = settings.values.skipReason ?? ''
+  return apps.map(app => ({
+    name: joinName(
+      nameOf(
+        {
+          checkName,
+          environment: forPlatform(environment, app.platform),
+          deploymentType
+        },
+        app,
+        apps.length > 1
+      )
+    ),
+    startedAt,
+    mode: 'skip',
+    outcome: 'skipped',
+    failOnNoRun: false,
+    warnings: [],
+    git: settings.git,
+    skipped: { reason }
+  }))
+}
+
+/** Where a skip writes, or the refusal, before any request, of what it cannot write without. */
+export function skipTarget(
+  settings: Settings,
+  repo: { owner: string; repo: string } | undefined
+): { token: string; repo: { owner: string; repo: string }; sha: string } {
+  const token = settings.values.githubToken
+  const { sha } = settings.git
+  const why = `${setting('skip', 'true')} writes its check runs`
+  if (!token)
+    throw new InputError(
+      'githubToken',
+      `is empty, and ${why} with it`,
+      `Give ${ref('githubToken')}: a token that may write checks (the workflow's GITHUB_TOKEN with permissions: checks: write)`
+    )
+  if (!repo)
+    throw new InputError(
+      'githubRepository',
+      `is empty, and ${why} there`,
+      `Give ${ref('githubRepository')} as owner/name`
+    )
+  if (!sha)
+    throw new InputError('sha', `is unknown, and ${why} on that commit`, `Pass ${ref('sha')}`)
+  return { token, repo, sha }
+}
+
+/**
+ * The skip's check runs, each deployment's by itself: written, or left where
+ * one of its name is there already (a notice says so); a write GitHub
+ * refuses fails that deployment, naming the permission.
+ */
+export async function skipChecks(
+  settings: Settings,
+  deployments: Deployment[],
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'env' | 'signal'>
+): Promise<void> {
+  const env = hooks.env ?? {}
+  const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env))
+  const apiUrl = apiUrlOf(env)
+  await briefly({ token, apiUrl }, loadClient, hooks.signal, SKIP_MS, async client => {
+    const write = {
+      client,
+      repo,
+      sha,
+      spacer: new Spacer(hooks.signal),
+      context: {
+        workflowRunUrl: workflowRunUrlOf(env),
+        step: stepOf(deployments),
+        origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL)
+      },
+      workflowRunId: env.GITHUB_RUN_ID || undefined
+    }
+    for (const deployment of deployments) {
+      try {
+        await writeSkipped(deployment, write)
+      } catch (error) {
+        deployment.failure = failureOf(error, output, hooks.signal)
+        deployment.outcome = 'aborted'
+        continue
+      }
+      const name = quote(deployment.name, 200)
+      const standing = deployment.skipped?.standing
+      if (standing)
+        output.log.notice(
+          `A check run named ${name} is already on commit ${sha.slice(0, 12)} (${standing}): the skip wrote nothing over it.`,
+          'Check run left as it is'
+        )
+      else output.log.info(`Check run ${name} completed as skipped on commit ${sha.slice(0, 12)}.`)
+    }
+  })
+}
