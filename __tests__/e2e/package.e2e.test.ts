@@ -518,7 +518,7 @@ describe("the run's verdict and preview environments, from the package", () => {
     const key = { SERVICE_API_KEY: KEYS.main }
     // A step without a build still lists its one deployment, named after the product.
     expect((await cli(['terminate', '--environment-id', 'env_staging'], key)).stdout).toBe(
-      'environmentId=env_staging\nenvironmentIds=env_staging\noutcome=success\ndeployments=' +
+      'environmentId=env_staging\noutcome=success\nenvironmentIds=env_staging\ndeployments=' +
         JSON.stringify([
           {
             name: 'Mobile tests',
