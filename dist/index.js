@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(418);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(353);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 418:
+/***/ 353:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5717,6 +5717,202 @@ function summaryFile(path) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/report/links.ts
+/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
+function linkOrigins(baseUrl, serverUrl) {
+    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
+        const origin = originOf(url);
+        return origin ? [origin] : [];
+    });
+}
+function originOf(url) {
+    if (!url)
+        return undefined;
+    try {
+        const parsed = new URL(url);
+        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
+function trustedUrl(url, origins) {
+    const origin = originOf(url);
+    return origin && origins.includes(origin) ? url : undefined;
+}
+/** Pure: the deployment with every link that leads outside `origins` left out. */
+function withTrustedLinks(deployment, origins) {
+    const url = (value) => trustedUrl(value, origins);
+    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
+    const { verdict, git } = deployment;
+    return {
+        ...deployment,
+        runUrl: url(deployment.runUrl),
+        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
+        ...(verdict
+            ? {
+                verdict: {
+                    ...verdict,
+                    runUrl: url(verdict.runUrl),
+                    bugsUrl: url(verdict.bugsUrl),
+                    bugs: bugs(verdict.bugs),
+                    blockingBugs: bugs(verdict.blockingBugs)
+                }
+            }
+            : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/slack.ts
+
+
+
+
+/** Slack's limits on a message's blocks, and the part of them this message keeps for itself. */
+const SLACK_LIMITS = {
+    blocks: 50,
+    header: 150,
+    section: 3000,
+    /** Slack answers msg_blocks_too_long past about 13,000 characters of blocks: this message stays well under. */
+    message: 11_000
+};
+/** Bugs named in a deployment's section; the rest are counted and linked. */
+const BUGS_SHOWN = 5;
+/** A value from outside, cut to this many characters. */
+const VALUE_CHARACTERS = 120;
+function slackWebhook(url, context) {
+    return {
+        name: `Slack message (${(0,option_refs/* ref */.KR)('slackWebhook')})`,
+        async finish(facts) {
+            if (facts.deployments.some(deployment => deployment.dryRun)) {
+                context.log.info(`A dry run posts nothing to ${(0,option_refs/* ref */.KR)('slackWebhook')}.`);
+                return;
+            }
+            // A collect that completed nothing has nothing to say: a schedule's every run would post.
+            if (facts.collect && facts.deployments.length === 0)
+                return;
+            const message = slackMessage(facts, context);
+            await context.send({
+                method: 'POST',
+                url,
+                headers: { 'content-type': 'application/json' },
+                body: context.secrets.redactValue(JSON.stringify(message))
+            });
+        }
+    };
+}
+/** Pure: the message: its blocks, and the text a notification shows. */
+function slackMessage(facts, context) {
+    const deployments = facts.deployments.map(d => withTrustedLinks(d, context.origins));
+    const heading = `Mobile build deploy: ${stepWords(facts.judgement, deployments)}`;
+    const header = {
+        type: 'header',
+        text: { type: 'plain_text', text: slack_cut(heading, SLACK_LIMITS.header), emoji: true }
+    };
+    const where = contextBlock(deployments[0], context);
+    // The heading and where it ran first; each deployment's section within what is left.
+    const room = SLACK_LIMITS.blocks - 3;
+    const shown = deployments.slice(0, room);
+    const each = Math.min(SLACK_LIMITS.section, Math.floor((SLACK_LIMITS.message - 1000) / Math.max(1, shown.length)));
+    const sections = shown.map(deployment => slack_section(deploymentText(deployment, each)));
+    const rest = deployments.length - shown.length;
+    if (rest > 0)
+        sections.push(slack_section(`And ${rest} more deployment(s): ${slack_link(context.workflowRunUrl, 'the workflow run') || 'see the job summary'}.`));
+    return {
+        text: slack_cut(heading, SLACK_LIMITS.header),
+        blocks: [header, ...sections, ...(where ? [where] : [])]
+    };
+}
+/**
+ * A deployment's lines, within `room` characters: its name and where it
+ * stands always (cut to fit), then its app, run and bug counts, the skip's
+ * reason, and its bugs, each while it fits: a line is whole or left out,
+ * never cut inside its markup.
+ */
+function deploymentText(deployment, room) {
+    const { verdict } = deployment;
+    const runId = verdict?.runId ?? deployment.runId;
+    const runUrl = verdict?.runUrl ?? deployment.runUrl;
+    const max = Math.max(20, Math.min(VALUE_CHARACTERS, Math.floor(room / 3)));
+    const app = deployment.build?.platform
+        ? `${PLATFORM_NAMES[deployment.build.platform]} ${slack_code(deployment.build.appId, max)}`
+        : undefined;
+    const counts = bugCounts(deployment);
+    const facts = [
+        app,
+        runId ? `run ${slack_link(runUrl, runId) || slack_code(runId, max)}` : undefined,
+        counts && `bugs: ${slack_escape(counts)}`
+    ].filter(Boolean);
+    const bugs = verdict?.bugs ?? [];
+    const more = bugs.length - BUGS_SHOWN;
+    const optional = [
+        facts.join(' · '),
+        deployment.skipped ? `because ${slack_code(deployment.skipped.reason, max)}` : '',
+        ...bugs.slice(0, BUGS_SHOWN).map(bug => {
+            const name = `${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`;
+            const about = [slack_escape(bug.priority), bug.blocking ? 'blocking' : '', bug.new ? 'new' : '']
+                .filter(Boolean)
+                .join(', ');
+            return `• ${slack_link(bug.url, slack_cut(name, max), true) || slack_code(name, max)} (${about})`;
+        }),
+        more > 0
+            ? `…and ${more} more: ${slack_link(verdict?.bugsUrl ?? runUrl, 'all bugs') || 'see the run'}`
+            : ''
+    ].filter(Boolean);
+    let text = `*${slack_code(deployment.name, max)}*\n${slack_escape(slack_cut(statusLine(deployment), Math.floor(room / 2)))}`;
+    for (const line of optional) {
+        if (text.length + line.length + 1 > room)
+            break;
+        text += `\n${line}`;
+    }
+    return text;
+}
+/** Where the step ran: the commit, its branch, the workflow run. */
+function contextBlock(deployment, context) {
+    const git = deployment?.git;
+    const parts = [
+        git?.sha
+            ? `commit ${slack_link(git.commitUrl, git.sha.slice(0, 12)) || slack_code(git.sha.slice(0, 12))}`
+            : undefined,
+        git?.branch ? `on ${slack_code(git.branch)}` : undefined,
+        git?.pullRequestNumber !== undefined ? `pull request #${git.pullRequestNumber}` : undefined,
+        context.workflowRunUrl ? slack_link(context.workflowRunUrl, 'workflow run') : undefined
+    ].filter(Boolean);
+    if (parts.length === 0)
+        return undefined;
+    return { type: 'context', elements: [{ type: 'mrkdwn', text: parts.join(' · ') }] };
+}
+function slack_section(text) {
+    return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+/** Slack's mrkdwn escapes: `&`, `<` and `>`, the only ones it has. */
+function slack_escape(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+/**
+ * A value from outside as code, on one line: inside it Slack applies no
+ * formatting, mention or link. A backtick, which would end it, is shown as
+ * a modifier letter grave accent.
+ */
+function slack_code(value, max = VALUE_CHARACTERS) {
+    const line = slack_cut(value.replace(/[\r\n\t]+/g, ' ').replace(/`/g, 'ˋ'), max).trim();
+    return line ? `\`${slack_escape(line)}\`` : '(none)';
+}
+/** `<url|text>`, the URL's `|`, `<` and `>` encoded; empty where there is no URL. `asCode` shows the text as code. */
+function slack_link(url, text, asCode = false) {
+    if (!url)
+        return '';
+    const safe = url.replace(/[|<>\s]/g, c => encodeURIComponent(c));
+    // Slack ends a link's URL at its first `|`; one in the label is shown as a broken bar all the same.
+    const label = asCode ? slack_code(text.replace(/\|/g, '¦')) : slack_escape(text.replace(/[\r\n|]+/g, ' '));
+    return `<${safe}|${label}>`;
+}
+/** A text cut to `max` characters, an ellipsis at the cut. */
+function slack_cut(text, max) {
+    return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/result.ts
 
 
@@ -5806,10 +6002,11 @@ function resultWebhook(url, context) {
 /**
  * The one registry of the reports an option asks for, whichever front end
  * runs the step: the JUnit report and the summary file by their paths, the
- * result webhook by its URL. Each is built with the step's context
+ * result webhook and the Slack message by their URLs. Each is built with the step's context
  * (reporter.ts); the GitHub reporter, which takes a reporting plan rather
  * than one option, is the orchestrator's (deploy/github.ts).
  */
+
 
 
 
@@ -5822,7 +6019,8 @@ function target(option, build) {
 const REPORT_TARGETS = [
     target('junitReport', (path, context) => junitFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
     target('summaryFile', (path, context) => summaryFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
-    target('resultWebhook', (url, context) => resultWebhook(url, context))
+    target('resultWebhook', (url, context) => resultWebhook(url, context)),
+    target('slackWebhook', (url, context) => slackWebhook(url, context))
 ];
 /** The reports the options given ask for, each built with the step's context. */
 function optionReporters(values, context) {
@@ -6757,53 +6955,6 @@ async function checkReporting(plan, names, log, loadClient, signal) {
             throw error;
         log.notice(`The comments of pull request #${plan.pullRequest} could not be read with the token (${plan.secrets.redact((0,errors/* messageOf */.bD)(error)).replace(/\.$/, '')}): a real deploy would not comment. Grant ${github_errors/* PERMISSION */.oC.comment}.`, 'GitHub token');
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/report/links.ts
-/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
-function linkOrigins(baseUrl, serverUrl) {
-    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
-        const origin = originOf(url);
-        return origin ? [origin] : [];
-    });
-}
-function originOf(url) {
-    if (!url)
-        return undefined;
-    try {
-        const parsed = new URL(url);
-        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
-function trustedUrl(url, origins) {
-    const origin = originOf(url);
-    return origin && origins.includes(origin) ? url : undefined;
-}
-/** Pure: the deployment with every link that leads outside `origins` left out. */
-function withTrustedLinks(deployment, origins) {
-    const url = (value) => trustedUrl(value, origins);
-    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
-    const { verdict, git } = deployment;
-    return {
-        ...deployment,
-        runUrl: url(deployment.runUrl),
-        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
-        ...(verdict
-            ? {
-                verdict: {
-                    ...verdict,
-                    runUrl: url(verdict.runUrl),
-                    bugsUrl: url(verdict.bugsUrl),
-                    bugs: bugs(verdict.bugs),
-                    blockingBugs: bugs(verdict.blockingBugs)
-                }
-            }
-            : {})
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/seal.ts
@@ -9363,15 +9514,20 @@ async function skipChecks(settings, deployments, output, hooks) {
 
 
 
+
+
 /** The longest a report's request may take with its retries: the step is never held longer for it. */
 const REPORT_MS = 30_000;
 /** The step's context for its reporters. */
 function reportContext(settings, limits, output, hooks) {
+    const env = hooks.env ?? {};
     return {
         frontEnd: hooks.frontEnd,
         workingDirectory: settings.workingDirectory,
         log: output.log,
         secrets: output.secrets,
+        origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+        workflowRunUrl: workflowRunUrlOf(env),
         signal: hooks.signal,
         send: request => sendOutbound(request, settings, limits, output, hooks)
     };
@@ -13215,6 +13371,11 @@ const TABLE = {
         kind: 'secretUrl',
         commands: ALL,
         description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
+    },
+    slackWebhook: {
+        kind: 'secretUrl',
+        commands: [...REPORTING, 'collect', 'skip'],
+        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
     },
     githubToken: {
         kind: 'secret',

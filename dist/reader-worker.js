@@ -4066,6 +4066,11 @@ const TABLE = {
         commands: ALL,
         description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
     },
+    slackWebhook: {
+        kind: 'secretUrl',
+        commands: [...REPORTING, 'collect', 'skip'],
+        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
+    },
     githubToken: {
         kind: 'secret',
         commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],

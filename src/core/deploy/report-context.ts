@@ -8,6 +8,8 @@
  */
 import type { Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
+import { workflowRunUrlOf } from '../github/plan.js'
+import { linkOrigins } from '../report/links.js'
 import type { Outbound, ReportContext } from '../report/reporter.js'
 import { clock } from '../shared/clock.js'
 import { HttpStatusError } from '../shared/errors.js'
@@ -31,13 +33,16 @@ export function reportContext(
   settings: Settings,
   limits: Limits,
   output: OutputFilter,
-  hooks: Pick<DeployHooks, 'frontEnd' | 'signal'>
+  hooks: Pick<DeployHooks, 'frontEnd' | 'signal' | 'env'>
 ): ReportContext {
+  const env = hooks.env ?? {}
   return {
     frontEnd: hooks.frontEnd,
     workingDirectory: settings.workingDirectory,
     log: output.log,
     secrets: output.secrets,
+    origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+    workflowRunUrl: workflowRunUrlOf(env),
     signal: hooks.signal,
     send: request => sendOutbound(request, settings, limits, output, hooks)
   }

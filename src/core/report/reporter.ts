@@ -4,6 +4,7 @@ import type { Secrets } from '../shared/redact.js'
 import type { FrontEnd } from '../shared/version.js'
 import type { DeployEvent } from './events.js'
 import type { Deployment, StepFacts } from './facts.js'
+import type { LinkOrigins } from './links.js'
 
 /**
  * A surface a step's facts are shown on: the job summary, the check run and
@@ -56,6 +57,10 @@ export interface ReportContext {
   workingDirectory: string
   log: Log
   secrets: Secrets
+  /** Where a report's links may lead: the service's origin and GitHub's server (links.ts). */
+  origins: LinkOrigins
+  /** The workflow run's page, when the step runs in one. */
+  workflowRunUrl?: string | undefined
   signal?: AbortSignal | undefined
   send(request: Outbound): Promise<{ status: number; body: string }>
 }

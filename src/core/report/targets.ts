@@ -1,7 +1,7 @@
 /**
  * The one registry of the reports an option asks for, whichever front end
  * runs the step: the JUnit report and the summary file by their paths, the
- * result webhook by its URL. Each is built with the step's context
+ * result webhook and the Slack message by their URLs. Each is built with the step's context
  * (reporter.ts); the GitHub reporter, which takes a reporting plan rather
  * than one option, is the orchestrator's (deploy/github.ts).
  */
@@ -10,6 +10,7 @@ import type { OptionKey, OptionValue } from '../shared/option-table.js'
 import { junitFile } from './junit-file.js'
 import type { ReportContext, Reporter, ReportTarget } from './reporter.js'
 import { summaryFile } from './summary-file.js'
+import { slackWebhook } from './slack.js'
 import { resultWebhook } from './webhook.js'
 
 /** Pure: a target of the registry, its value's type tied to its option's. */
@@ -24,7 +25,8 @@ function target<K extends OptionKey>(
 export const REPORT_TARGETS: readonly ReportTarget[] = [
   target('junitReport', (path, context) => junitFile(resolve(context.workingDirectory, path))),
   target('summaryFile', (path, context) => summaryFile(resolve(context.workingDirectory, path))),
-  target('resultWebhook', (url, context) => resultWebhook(url, context))
+  target('resultWebhook', (url, context) => resultWebhook(url, context)),
+  target('slackWebhook', (url, context) => slackWebhook(url, context))
 ]
 
 /** The reports the options given ask for, each built with the step's context. */
