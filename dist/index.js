@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(353);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(429);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 353:
+/***/ 429:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4101,6 +4101,19 @@ const COMBINATION_RULES = [
             ? 'is true but no deploy notification is sent, so no run starts'
             : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`,
         fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`
+    },
+    {
+        // An attestation binds a verdict to a build's bytes: the step must know both.
+        applies: ({ read, mode }) => given(read, 'testAttestation') &&
+            mode !== 'collect' &&
+            !(mode === 'deploy' && given(read, 'wait')),
+        key: 'testAttestation',
+        problem: ({ mode }) => mode === 'wait'
+            ? "is set, and a wait-only step has no build's bytes to bind its verdict to"
+            : mode === 'deploy'
+                ? `is set, and without ${(0,option_refs/* setting */.Pe)('wait', 'true')} this step knows no verdict`
+                : 'is set, and this step sends no build whose bytes a verdict could be bound to',
+        fix: `Attest in the step that deploys the build and waits (${(0,option_refs/* ref */.KR)('file')} with ${(0,option_refs/* setting */.Pe)('wait', 'true')}), or in the collect that brings the verdicts of ${(0,option_refs/* ref */.KR)('reportLater')}`
     },
     {
         applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
@@ -5377,6 +5390,177 @@ function junitFile(path) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/report/links.ts
+/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
+function linkOrigins(baseUrl, serverUrl) {
+    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
+        const origin = originOf(url);
+        return origin ? [origin] : [];
+    });
+}
+function originOf(url) {
+    if (!url)
+        return undefined;
+    try {
+        const parsed = new URL(url);
+        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
+function trustedUrl(url, origins) {
+    const origin = originOf(url);
+    return origin && origins.includes(origin) ? url : undefined;
+}
+/** Pure: the deployment with every link that leads outside `origins` left out. */
+function withTrustedLinks(deployment, origins) {
+    const url = (value) => trustedUrl(value, origins);
+    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
+    const { verdict, git } = deployment;
+    return {
+        ...deployment,
+        runUrl: url(deployment.runUrl),
+        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
+        ...(verdict
+            ? {
+                verdict: {
+                    ...verdict,
+                    runUrl: url(verdict.runUrl),
+                    bugsUrl: url(verdict.bugsUrl),
+                    bugs: bugs(verdict.bugs),
+                    blockingBugs: bugs(verdict.blockingBugs)
+                }
+            }
+            : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/attestation.ts
+/**
+ * The verdict bound to the build's bytes: the in-toto test-result predicate
+ * (https://in-toto.io/attestation/test-result/v0.1) of the verdicts a step
+ * knows, and its subjects, each build as its file's name and the SHA-256 of
+ * the bytes uploaded, written into a folder as GitHub's `actions/attest`
+ * takes them (`subject-checksums`, `predicate-path`), with the whole in-toto
+ * Statement beside them for any other signer:
+ *
+ *   subjects.sha256   <sha256>  <name>, one line a build (sha256sum's form)
+ *   predicate.json    the test result
+ *   statement.json    the Statement v1: the subjects and the predicate
+ *
+ * One statement for all of a step's builds: each build is one test, named
+ * `<name>@sha256:<digest>`, in `passedTests` when its run passed and in
+ * `failedTests` otherwise (a deployment whose build was never read is named
+ * by its deployment), and `result` is PASSED only when every one passed. A
+ * release job that verifies its own build's attestation looks for its own
+ * test in `passedTests`, whatever the step's other builds came to.
+ */
+
+
+
+
+
+
+const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+const TEST_RESULT_TYPE = 'https://in-toto.io/attestation/test-result/v0.1';
+/** The files of the folder, by what they hold. */
+const ATTESTATION_FILES = {
+    subjects: 'subjects.sha256',
+    predicate: 'predicate.json',
+    statement: 'statement.json'
+};
+/** Pure: the subjects and the predicate of the step's verdicts; undefined when no build of it was read. */
+function attestationOf(facts, context) {
+    const subjects = [];
+    const passedTests = [];
+    const failedTests = [];
+    const configuration = [];
+    for (const deployment of facts.deployments) {
+        const subject = subjectOf(deployment);
+        if (subject && !subjects.some(s => s.digest.sha256 === subject.digest.sha256))
+            subjects.push(subject);
+        const test = subject ? `${subject.name}@sha256:${subject.digest.sha256}` : deployment.name;
+        (deployment.verdict?.verdict === 'passed' ? passedTests : failedTests).push(test);
+        configuration.push(configurationOf(deployment, context.origins));
+    }
+    if (subjects.length === 0)
+        return undefined;
+    const url = trustedUrl(context.workflowRunUrl, context.origins);
+    return {
+        subjects,
+        predicate: {
+            result: failedTests.length === 0 ? 'PASSED' : 'FAILED',
+            configuration,
+            ...(url ? { url } : {}),
+            passedTests,
+            warnedTests: [],
+            failedTests
+        }
+    };
+}
+/** Pure: the subjects as `actions/attest` reads a checksums file: `<sha256>  <name>`, a line each. */
+function checksumsOf(subjects) {
+    return subjects.map(({ name, digest }) => `${digest.sha256}  ${name}\n`).join('');
+}
+/** Pure: the in-toto Statement v1 of the subjects and the predicate. */
+function statementOf(subjects, predicate) {
+    return { _type: STATEMENT_TYPE, subject: subjects, predicateType: TEST_RESULT_TYPE, predicate };
+}
+/** A build as a subject: its file's name on one line (a checksums file's line is one subject), the digest of the bytes sent. */
+function subjectOf(deployment) {
+    const { artifact } = deployment;
+    if (!artifact?.sha256 || !/^[0-9a-f]{64}$/.test(artifact.sha256))
+        return undefined;
+    // eslint-disable-next-line no-control-regex -- a control character would end or split the checksums line
+    const name = artifact.name.replace(/[\u0000-\u001f\u007f]/g, '?');
+    return { name, digest: { sha256: artifact.sha256 } };
+}
+/** What was tested with: the deployment by its name, its run and its verdict. */
+function configurationOf(deployment, origins) {
+    const runId = deployment.verdict?.runId ?? deployment.runId;
+    const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins);
+    const annotations = {
+        ...(runId ? { runId } : {}),
+        verdict: deployment.verdict?.verdict ?? 'none'
+    };
+    return { name: deployment.name, ...(uri ? { uri } : {}), annotations };
+}
+/**
+ * The attestation's files in `folder`: made writable before the first
+ * request, written once the step is judged; when no build was read there is
+ * nothing to attest, and the files are removed, so that the signing step's
+ * condition (the checksums file exists) says so.
+ */
+function testAttestation(folder, context) {
+    const path = (file) => (0,external_node_path_namespaceObject.join)(folder, ATTESTATION_FILES[file]);
+    const named = (0,option_refs/* ref */.KR)('testAttestation');
+    return {
+        name: `test attestation ${(0,shared_text/* quote */.hD)(folder)}`,
+        async prepare() {
+            for (const file of Object.keys(ATTESTATION_FILES))
+                await ensureWritable(path(file), named);
+        },
+        async finish(facts) {
+            const attestation = attestationOf(facts, context);
+            if (!attestation) {
+                for (const file of Object.keys(ATTESTATION_FILES))
+                    await (0,promises_namespaceObject.unlink)(path(file)).catch(() => undefined);
+                context.log.notice(`No build's bytes were sent, so there is nothing to attest: ${(0,shared_text/* quote */.hD)(folder)} holds no attestation.`, 'Nothing attested');
+                return;
+            }
+            // The predicate goes through the one redaction; the statement holds the very same predicate.
+            const predicateText = context.secrets.redactValue(JSON.stringify(attestation.predicate, null, 2));
+            const predicate = JSON.parse(predicateText);
+            await writeOutputFile(path('subjects'), checksumsOf(attestation.subjects), named);
+            await writeOutputFile(path('predicate'), `${predicateText}\n`, named);
+            await writeOutputFile(path('statement'), `${JSON.stringify(statementOf(attestation.subjects, predicate), null, 2)}\n`, named);
+            context.log.info(`Test attestation: ${predicate.result} for ${attestation.subjects.length} build(s), in ${(0,shared_text/* quote */.hD)(folder)}.`);
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 /**
  * The one markdown renderer of the reports (the job summary, a summary file,
@@ -5717,53 +5901,6 @@ function summaryFile(path) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/report/links.ts
-/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
-function linkOrigins(baseUrl, serverUrl) {
-    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
-        const origin = originOf(url);
-        return origin ? [origin] : [];
-    });
-}
-function originOf(url) {
-    if (!url)
-        return undefined;
-    try {
-        const parsed = new URL(url);
-        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
-function trustedUrl(url, origins) {
-    const origin = originOf(url);
-    return origin && origins.includes(origin) ? url : undefined;
-}
-/** Pure: the deployment with every link that leads outside `origins` left out. */
-function withTrustedLinks(deployment, origins) {
-    const url = (value) => trustedUrl(value, origins);
-    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
-    const { verdict, git } = deployment;
-    return {
-        ...deployment,
-        runUrl: url(deployment.runUrl),
-        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
-        ...(verdict
-            ? {
-                verdict: {
-                    ...verdict,
-                    runUrl: url(verdict.runUrl),
-                    bugsUrl: url(verdict.bugsUrl),
-                    bugs: bugs(verdict.bugs),
-                    blockingBugs: bugs(verdict.blockingBugs)
-                }
-            }
-            : {})
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/slack.ts
 
 
@@ -6011,6 +6148,7 @@ function resultWebhook(url, context) {
 
 
 
+
 /** Pure: a target of the registry, its value's type tied to its option's. */
 function target(option, build) {
     return { option, build };
@@ -6020,7 +6158,8 @@ const REPORT_TARGETS = [
     target('junitReport', (path, context) => junitFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
     target('summaryFile', (path, context) => summaryFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
     target('resultWebhook', (url, context) => resultWebhook(url, context)),
-    target('slackWebhook', (url, context) => slackWebhook(url, context))
+    target('slackWebhook', (url, context) => slackWebhook(url, context)),
+    target('testAttestation', (folder, context) => testAttestation((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, folder), context))
 ];
 /** The reports the options given ask for, each built with the step's context. */
 function optionReporters(values, context) {
@@ -13360,6 +13499,11 @@ const TABLE = {
         frontEnds: ['action', 'cli'],
         names: { cli: 'junit' },
         description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
+    },
+    testAttestation: {
+        kind: 'path',
+        commands: ['deploy', 'notify', 'wait', 'collect'],
+        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
     },
     summaryFile: {
         kind: 'path',

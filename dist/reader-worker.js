@@ -4055,6 +4055,11 @@ const TABLE = {
         names: { cli: 'junit' },
         description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
     },
+    testAttestation: {
+        kind: 'path',
+        commands: ['deploy', 'notify', 'wait', 'collect'],
+        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
+    },
     summaryFile: {
         kind: 'path',
         commands: ALL,

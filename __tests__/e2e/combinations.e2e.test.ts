@@ -10,11 +10,13 @@ import '../helpers/virtual-time.js'
  * held to the wrapper's own definition.
  */
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/github-api.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { startSlack, type SlackStandIn } from '../../emulator/slack.js'
 import { EXIT } from '../../src/cli/args.js'
 import * as library from '../../src/index.js'
 import { spelling } from '../../src/core/index.js'
@@ -417,6 +419,34 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
 })
 
 describe('options that meet, in the action, the CLI and the library', () => {
+  let slack: SlackStandIn
+  beforeAll(async () => {
+    slack = await startSlack()
+  })
+  afterAll(() => slack.close())
+  /** What a skip names its one check run by: an Android build of the emulator's app. */
+  const SKIPPED = { 'expected-app-id': 'com.example.inspect', platform: 'android' }
+  const skipFlags = ['--expected-app-id', 'com.example.inspect', '--platform', 'android']
+  /** A failed check run of the skip's name on the head, as another deploy left it. */
+  async function failedCheck(): Promise<void> {
+    const answer = await fetch(`${emulator.github.url}/repos/${REPOSITORY}/check-runs`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${WRITE_TOKEN}`,
+        'content-type': 'application/json',
+        accept: 'application/vnd.github+json',
+        'x-github-api-version': '2022-11-28'
+      },
+      body: JSON.stringify({
+        name: 'Mobile tests (Android: com.example.inspect)',
+        head_sha: HEAD,
+        status: 'completed',
+        conclusion: 'failure'
+      })
+    })
+    expect(answer.status).toBe(201)
+  }
+
   const release = { ref: 'refs/heads/release/2.1', sha: HEAD }
   const pushed = (ref: string) => ({
     eventName: 'push',
@@ -455,6 +485,27 @@ describe('options that meet, in the action, the CLI and the library', () => {
       'collect with a read-only token, nothing pending': [
         { collect: 'true', 'github-token': READ_ONLY_TOKEN },
         schedule
+      ],
+      'test-attestation with a deploy that does not wait': [
+        { file: 'app.apk', 'test-attestation': 'attested' },
+        pullRequest(HEAD)
+      ],
+      'test-attestation with run-id': [
+        { 'run-id': prepared, 'test-attestation': 'attested' },
+        pullRequest(HEAD)
+      ],
+      'skip with file': [{ skip: 'true', file: 'app.apk', ...SKIPPED }, pullRequest(HEAD)],
+      'skip over a failed check run of that name': [
+        { skip: 'true', ...SKIPPED },
+        pullRequest(HEAD)
+      ],
+      'skip with slack-webhook': [
+        { skip: 'true', 'slack-webhook': slack.url, ...SKIPPED },
+        pullRequest(HEAD)
+      ],
+      'required-abis with a build without native code': [
+        { file: 'app.apk', 'required-abis': 'arm64-v8a' },
+        pullRequest(HEAD)
       ]
     }
     if (pairing === 'wait-only after the deploy, check false, pr-comment true')
@@ -530,7 +581,38 @@ describe('options that meet, in the action, the CLI and the library', () => {
       ],
       'report-later on a tag': ['deploy', '--file', 'app.apk', '--report-later', '--sha', HEAD],
       'wait-only after the deploy, check false, pr-comment true': [],
-      'collect with a read-only token, nothing pending': ['collect']
+      'collect with a read-only token, nothing pending': ['collect'],
+      'test-attestation with a deploy that does not wait': [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--test-attestation',
+        'attested'
+      ],
+      'test-attestation with run-id': [
+        'wait',
+        '--run-id',
+        runIds,
+        '--test-attestation',
+        'attested'
+      ],
+      'skip with file': ['skip', '--file', 'app.apk', '--sha', HEAD, ...skipFlags],
+      'skip over a failed check run of that name': ['skip', '--sha', HEAD, ...skipFlags],
+      'skip with slack-webhook': [
+        'skip',
+        '--sha',
+        HEAD,
+        '--slack-webhook',
+        slack.url,
+        ...skipFlags
+      ],
+      'required-abis with a build without native code': [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--required-abis',
+        'arm64-v8a'
+      ]
     }
     const token = pairing.includes('read-only') ? READ_ONLY_TOKEN : WRITE_TOKEN
     const result = await runCli(argv[pairing], {
@@ -553,6 +635,12 @@ describe('options that meet, in the action, the CLI and the library', () => {
     const build = { ...connection, file: 'app.apk', workingDirectory: workspace, variables: QUICK }
     const github = { githubToken: WRITE_TOKEN, githubRepository: REPOSITORY }
     const loose = (options: object) => options as never
+    const skipping = {
+      ...github,
+      git: { sha: HEAD },
+      expectedAppId: SKIPPED['expected-app-id'],
+      platform: 'android' as const
+    }
     const calls: Record<
       Pairing,
       () => Promise<{ conclusion: string; cause: string; reason?: string }>
@@ -594,7 +682,21 @@ describe('options that meet, in the action, the CLI and the library', () => {
           ...connection,
           githubToken: READ_ONLY_TOKEN,
           githubRepository: REPOSITORY
-        })
+        }),
+      'test-attestation with a deploy that does not wait': () =>
+        library.deployBuild({ ...build, testAttestation: join(workspace, 'attested') }),
+      'test-attestation with run-id': () =>
+        library.waitForVerdict({
+          ...connection,
+          runId: runIds,
+          testAttestation: join(workspace, 'attested')
+        }),
+      'skip with file': () => library.skipDeployments(loose({ ...skipping, file: 'app.apk' })),
+      'skip over a failed check run of that name': () => library.skipDeployments(skipping),
+      'skip with slack-webhook': () =>
+        library.skipDeployments({ ...skipping, slackWebhook: slack.url }),
+      'required-abis with a build without native code': () =>
+        library.deployBuild({ ...build, requiredAbis: ['arm64-v8a'] })
     }
     const saved = process.env.GITHUB_API_URL
     process.env.GITHUB_API_URL = emulator.github.url
@@ -622,8 +724,9 @@ describe('options that meet, in the action, the CLI and the library', () => {
     async (pairing, front) => {
       const cell = pairingExpected(pairing, front)
       if (cell.kind === 'not offered') return expect(cell.why.length).toBeGreaterThan(10)
-      // The runs a wait-only pairing names exist before the cell's own requests are counted.
-      const runIds = pairing === 'run-id with report-later' ? await runsOf('one build') : ''
+      // The runs a wait-only pairing names, and the check run a skip finds, exist before the cell's own requests are counted.
+      const runIds = pairing.includes('run-id') ? await runsOf('one build') : ''
+      if (pairing === 'skip over a failed check run of that name') await failedCheck()
       const services = emulator.requests.length
       const githubs = emulator.github.requests.length
       const ran = await RUN[front](pairing, runIds)

@@ -197,7 +197,13 @@ export const PAIRINGS = [
   'report-later on a push to another branch',
   'report-later on a tag',
   'wait-only after the deploy, check false, pr-comment true',
-  'collect with a read-only token, nothing pending'
+  'collect with a read-only token, nothing pending',
+  'test-attestation with a deploy that does not wait',
+  'test-attestation with run-id',
+  'skip with file',
+  'skip over a failed check run of that name',
+  'skip with slack-webhook',
+  'required-abis with a build without native code'
 ] as const
 export type Pairing = (typeof PAIRINGS)[number]
 
@@ -218,22 +224,38 @@ export function pairingExpected(pairing: Pairing, front: RunFrontEnd): Expected 
         ? { kind: 'works', github: 'writes' }
         : { kind: 'not offered', why: 'only the action comments on a pull request' }
     case 'collect with a read-only token, nothing pending':
+    case 'skip over a failed check run of that name':
       return { kind: 'works', github: 'reads' }
+    case 'test-attestation with a deploy that does not wait':
+    case 'test-attestation with run-id':
+      return { kind: 'refused', names: ['testAttestation'] }
+    case 'skip with file':
+      return { kind: 'refused', names: ['file'] }
+    case 'skip with slack-webhook':
+      return { kind: 'works', github: 'writes' }
+    case 'required-abis with a build without native code':
+      return { kind: 'works', github: front === 'action' ? 'writes' : 'untouched' }
   }
+}
+
+/** What a pairing that works shows, where it is more than that it works. */
+const WORKS_WITH: Partial<Record<Pairing, string>> = {
+  'wait-only after the deploy, check false, pr-comment true':
+    'works: continues the deploy’s comment',
+  'skip with slack-webhook': 'works: the check runs written, the message posted',
+  'required-abis with a build without native code': 'works: runs on any ABI'
 }
 
 /** Pure: the table of options that meet, for docs/development.md. */
 export function pairingsTable(): string[] {
-  const words = (cell: Expected): string => {
+  const words = (cell: Expected, pairing: Pairing): string => {
     switch (cell.kind) {
       case 'refused':
         return `refused before any request, naming ${cell.names.map(name => spelling('action', name)).join(', ')}`
       case 'not offered':
         return `— ${cell.why}`
       case 'works':
-        return cell.github === 'writes'
-          ? 'works: continues the deploy’s comment'
-          : 'works, nothing written'
+        return WORKS_WITH[pairing] ?? 'works, nothing written'
       default:
         return cell.kind
     }
@@ -243,7 +265,7 @@ export function pairingsTable(): string[] {
     `|${['', ...RUN_FRONT_ENDS].map(() => '---').join('|')}|`,
     ...PAIRINGS.map(
       pairing =>
-        `| ${pairing} | ${RUN_FRONT_ENDS.map(front => words(pairingExpected(pairing, front))).join(' | ')} |`
+        `| ${pairing} | ${RUN_FRONT_ENDS.map(front => words(pairingExpected(pairing, front), pairing)).join(' | ')} |`
     )
   ]
 }

@@ -22,6 +22,7 @@ import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/ha
 
 interface Job {
   'runs-on': string
+  permissions?: Record<string, string>
   needs?: string | string[]
   if?: string
   outputs?: Record<string, string>
@@ -392,5 +393,97 @@ describe('docs/action.md, a required check when nothing is deployed', () => {
     expect(written.map(c => c.name).sort()).toEqual([...deployed].sort())
     expect(written.map(c => c.conclusion)).toEqual(['skipped', 'skipped'])
     expect(written[0]!.output.summary).toContain(String(ours.with?.['skip-reason']))
+  })
+})
+
+describe("docs/action.md, a verdict bound to the build's bytes", () => {
+  /**
+   * The release job's script, run by bash where `gh` is a stand-in that
+   * answers `gh attestation verify` as gh does when the signature verified
+   * (the verified statements, as JSON), and jq is the machine's own.
+   */
+  async function release(script: string, folder: string, statement: string): Promise<number> {
+    const bin = join(folder, 'bin')
+    await mkdir(bin, { recursive: true })
+    await writeFile(
+      join(folder, 'verified.json'),
+      JSON.stringify([{ verificationResult: { statement: JSON.parse(statement) } }])
+    )
+    await writeFile(
+      join(bin, 'gh'),
+      [
+        '#!/bin/sh',
+        'test "$1 $2 $3" = "attestation verify app-release.apk" || exit 64',
+        'case "$*" in *"--repo octo-org/octo-app"*) ;; *) exit 64 ;; esac',
+        'case "$*" in *"--predicate-type https://in-toto.io/attestation/test-result/v0.1 --format json"*) ;; *) exit 64 ;; esac',
+        'cat verified.json',
+        ''
+      ].join('\n'),
+      { mode: 0o755 }
+    )
+    try {
+      execFileSync('bash', ['-e', '-c', script], {
+        cwd: folder,
+        env: { PATH: `${bin}:${process.env.PATH}`, GITHUB_REPOSITORY: 'octo-org/octo-app' },
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+      return 0
+    } catch (error) {
+      return (error as { status: number }).status
+    }
+  }
+
+  it('the step writes what actions/attest signs; the release job ships a build whose own run passed, and no other', async () => {
+    const { signAndVerify } = await import('../helpers/sigstore-process.js')
+    const { statementAsAttestBuildsIt, inTotoProblems } = await import('../helpers/in-toto.js')
+    const flow = await workflow('test', 'release')
+    const steps = flow.jobs.test.steps
+    const ours = steps.find(s => s.uses === ACTION_REFERENCE)!
+    const attest = steps.find(s => s.uses?.startsWith('actions/attest@'))!
+    expect(flow.jobs.test).toMatchObject({
+      permissions: { 'id-token': 'write', attestations: 'write' }
+    })
+    const script = flow.jobs.release.steps.find(s => s.run)!.run!
+    for (const [verdict, shipped] of [
+      ['passed', 0],
+      ['failed', 1]
+    ] as const) {
+      emulator.reset()
+      const workspace = await freshWorkspace()
+      const inputs: Record<string, string> = {}
+      for (const [name, value] of Object.entries(ours.with ?? {})) inputs[name] = String(value)
+      const file = join(workspace, inputs.file!)
+      await mkdir(dirname(file), { recursive: true })
+      await copyFile(builds.apk, file)
+      Object.assign(inputs, {
+        'api-key': DEMO_API_KEY,
+        'base-url': emulator.baseUrl,
+        variables: run({ final: verdict, bugs: verdict === 'failed' ? [{ name: 'Crash' }] : [] })
+      })
+      const stepped = await step(emulator, inputs, {
+        workspace,
+        env,
+        eventName: 'push',
+        ref: 'refs/heads/main',
+        sha: HEAD
+      })
+      expect(stepped.exitCode).toBe(verdict === 'passed' ? 0 : 1)
+      // actions/attest, with the inputs the page gives it.
+      const given = attest.with as Record<string, string>
+      const statement = statementAsAttestBuildsIt(
+        await readFile(join(workspace, given['subject-checksums']!), 'utf8'),
+        given['predicate-type']!,
+        await readFile(join(workspace, given['predicate-path']!), 'utf8')
+      )
+      expect(inTotoProblems(statement)).toEqual([])
+      const verified = await signAndVerify(
+        JSON.stringify(statement),
+        'repo:octo-org/octo-app:ref:refs/heads/main'
+      )
+      // The release job, with the build the test job uploaded.
+      const shipping = await freshWorkspace()
+      await copyFile(file, join(shipping, 'app-release.apk'))
+      expect(await release(script, shipping, verified.payload)).toBe(shipped)
+    }
   })
 })

@@ -134,9 +134,7 @@ describe('the Slack message', () => {
       maxAttempts: 1
     })
     expect(result.conclusion).toBe('success')
-    expect(warned.join(' ')).toMatch(
-      /Slack message \(slackWebhook\) could not be written/
-    )
+    expect(warned.join(' ')).toMatch(/Slack message \(slackWebhook\) could not be written/)
     expect(JSON.stringify(result)).not.toContain(TOKEN)
   })
 

@@ -237,6 +237,21 @@ const COMBINATION_RULES: readonly Rule[] = [
     fix: `Leave ${ref('reportLater')} out of this step`
   },
   {
+    // An attestation binds a verdict to a build's bytes: the step must know both.
+    applies: ({ read, mode }) =>
+      given(read, 'testAttestation') &&
+      mode !== 'collect' &&
+      !(mode === 'deploy' && given(read, 'wait')),
+    key: 'testAttestation',
+    problem: ({ mode }) =>
+      mode === 'wait'
+        ? "is set, and a wait-only step has no build's bytes to bind its verdict to"
+        : mode === 'deploy'
+          ? `is set, and without ${setting('wait', 'true')} this step knows no verdict`
+          : 'is set, and this step sends no build whose bytes a verdict could be bound to',
+    fix: `Attest in the step that deploys the build and waits (${ref('file')} with ${setting('wait', 'true')}), or in the collect that brings the verdicts of ${ref('reportLater')}`
+  },
+  {
     applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
     key: 'wait',
     problem: 'is true but no deploy notification is sent, so no run starts',

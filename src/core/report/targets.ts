@@ -9,6 +9,7 @@ import { resolve } from 'node:path'
 import type { OptionKey, OptionValue } from '../shared/option-table.js'
 import { junitFile } from './junit-file.js'
 import type { ReportContext, Reporter, ReportTarget } from './reporter.js'
+import { testAttestation } from './attestation.js'
 import { summaryFile } from './summary-file.js'
 import { slackWebhook } from './slack.js'
 import { resultWebhook } from './webhook.js'
@@ -26,7 +27,10 @@ export const REPORT_TARGETS: readonly ReportTarget[] = [
   target('junitReport', (path, context) => junitFile(resolve(context.workingDirectory, path))),
   target('summaryFile', (path, context) => summaryFile(resolve(context.workingDirectory, path))),
   target('resultWebhook', (url, context) => resultWebhook(url, context)),
-  target('slackWebhook', (url, context) => slackWebhook(url, context))
+  target('slackWebhook', (url, context) => slackWebhook(url, context)),
+  target('testAttestation', (folder, context) =>
+    testAttestation(resolve(context.workingDirectory, folder), context)
+  )
 ]
 
 /** The reports the options given ask for, each built with the step's context. */

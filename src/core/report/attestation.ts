@@ -1,0 +1,162 @@
+/**
+ * The verdict bound to the build's bytes: the in-toto test-result predicate
+ * (https://in-toto.io/attestation/test-result/v0.1) of the verdicts a step
+ * knows, and its subjects, each build as its file's name and the SHA-256 of
+ * the bytes uploaded, written into a folder as GitHub's `actions/attest`
+ * takes them (`subject-checksums`, `predicate-path`), with the whole in-toto
+ * Statement beside them for any other signer:
+ *
+ *   subjects.sha256   <sha256>  <name>, one line a build (sha256sum's form)
+ *   predicate.json    the test result
+ *   statement.json    the Statement v1: the subjects and the predicate
+ *
+ * One statement for all of a step's builds: each build is one test, named
+ * `<name>@sha256:<digest>`, in `passedTests` when its run passed and in
+ * `failedTests` otherwise (a deployment whose build was never read is named
+ * by its deployment), and `result` is PASSED only when every one passed. A
+ * release job that verifies its own build's attestation looks for its own
+ * test in `passedTests`, whatever the step's other builds came to.
+ */
+import { unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ensureWritable, writeOutputFile } from '../shared/files.js'
+import { ref } from '../shared/option-refs.js'
+import { quote } from '../shared/text.js'
+import type { Deployment, StepFacts } from './facts.js'
+import { trustedUrl, type LinkOrigins } from './links.js'
+import type { ReportContext, Reporter } from './reporter.js'
+
+export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1'
+export const TEST_RESULT_TYPE = 'https://in-toto.io/attestation/test-result/v0.1'
+/** The files of the folder, by what they hold. */
+export const ATTESTATION_FILES = {
+  subjects: 'subjects.sha256',
+  predicate: 'predicate.json',
+  statement: 'statement.json'
+} as const
+
+/** A subject of the statement: a build by its name and digest. */
+export interface Subject {
+  name: string
+  digest: { sha256: string }
+}
+
+/** The test-result predicate, in in-toto's JSON field names. */
+export interface TestResult {
+  result: 'PASSED' | 'WARNED' | 'FAILED'
+  configuration: { name: string; uri?: string; annotations?: Record<string, string> }[]
+  url?: string
+  passedTests: string[]
+  warnedTests: string[]
+  failedTests: string[]
+}
+
+/** Pure: the subjects and the predicate of the step's verdicts; undefined when no build of it was read. */
+export function attestationOf(
+  facts: Pick<StepFacts, 'deployments'>,
+  context: { origins: LinkOrigins; workflowRunUrl?: string | undefined }
+): { subjects: Subject[]; predicate: TestResult } | undefined {
+  const subjects: Subject[] = []
+  const passedTests: string[] = []
+  const failedTests: string[] = []
+  const configuration: TestResult['configuration'] = []
+  for (const deployment of facts.deployments) {
+    const subject = subjectOf(deployment)
+    if (subject && !subjects.some(s => s.digest.sha256 === subject.digest.sha256))
+      subjects.push(subject)
+    const test = subject ? `${subject.name}@sha256:${subject.digest.sha256}` : deployment.name
+    ;(deployment.verdict?.verdict === 'passed' ? passedTests : failedTests).push(test)
+    configuration.push(configurationOf(deployment, context.origins))
+  }
+  if (subjects.length === 0) return undefined
+  const url = trustedUrl(context.workflowRunUrl, context.origins)
+  return {
+    subjects,
+    predicate: {
+      result: failedTests.length === 0 ? 'PASSED' : 'FAILED',
+      configuration,
+      ...(url ? { url } : {}),
+      passedTests,
+      warnedTests: [],
+      failedTests
+    }
+  }
+}
+
+/** Pure: the subjects as `actions/attest` reads a checksums file: `<sha256>  <name>`, a line each. */
+export function checksumsOf(subjects: readonly Subject[]): string {
+  return subjects.map(({ name, digest }) => `${digest.sha256}  ${name}\n`).join('')
+}
+
+/** Pure: the in-toto Statement v1 of the subjects and the predicate. */
+export function statementOf(subjects: readonly Subject[], predicate: TestResult): object {
+  return { _type: STATEMENT_TYPE, subject: subjects, predicateType: TEST_RESULT_TYPE, predicate }
+}
+
+/** A build as a subject: its file's name on one line (a checksums file's line is one subject), the digest of the bytes sent. */
+function subjectOf(deployment: Deployment): Subject | undefined {
+  const { artifact } = deployment
+  if (!artifact?.sha256 || !/^[0-9a-f]{64}$/.test(artifact.sha256)) return undefined
+  // eslint-disable-next-line no-control-regex -- a control character would end or split the checksums line
+  const name = artifact.name.replace(/[\u0000-\u001f\u007f]/g, '?')
+  return { name, digest: { sha256: artifact.sha256 } }
+}
+
+/** What was tested with: the deployment by its name, its run and its verdict. */
+function configurationOf(
+  deployment: Deployment,
+  origins: LinkOrigins
+): TestResult['configuration'][number] {
+  const runId = deployment.verdict?.runId ?? deployment.runId
+  const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins)
+  const annotations: Record<string, string> = {
+    ...(runId ? { runId } : {}),
+    verdict: deployment.verdict?.verdict ?? 'none'
+  }
+  return { name: deployment.name, ...(uri ? { uri } : {}), annotations }
+}
+
+/**
+ * The attestation's files in `folder`: made writable before the first
+ * request, written once the step is judged; when no build was read there is
+ * nothing to attest, and the files are removed, so that the signing step's
+ * condition (the checksums file exists) says so.
+ */
+export function testAttestation(folder: string, context: ReportContext): Reporter {
+  const path = (file: keyof typeof ATTESTATION_FILES) => join(folder, ATTESTATION_FILES[file])
+  const named = ref('testAttestation')
+  return {
+    name: `test attestation ${quote(folder)}`,
+    async prepare() {
+      for (const file of Object.keys(ATTESTATION_FILES) as (keyof typeof ATTESTATION_FILES)[])
+        await ensureWritable(path(file), named)
+    },
+    async finish(facts: StepFacts) {
+      const attestation = attestationOf(facts, context)
+      if (!attestation) {
+        for (const file of Object.keys(ATTESTATION_FILES) as (keyof typeof ATTESTATION_FILES)[])
+          await unlink(path(file)).catch(() => undefined)
+        context.log.notice(
+          `No build's bytes were sent, so there is nothing to attest: ${quote(folder)} holds no attestation.`,
+          'Nothing attested'
+        )
+        return
+      }
+      // The predicate goes through the one redaction; the statement holds the very same predicate.
+      const predicateText = context.secrets.redactValue(
+        JSON.stringify(attestation.predicate, null, 2)
+      )
+      const predicate = JSON.parse(predicateText) as TestResult
+      await writeOutputFile(path('subjects'), checksumsOf(attestation.subjects), named)
+      await writeOutputFile(path('predicate'), `${predicateText}\n`, named)
+      await writeOutputFile(
+        path('statement'),
+        `${JSON.stringify(statementOf(attestation.subjects, predicate), null, 2)}\n`,
+        named
+      )
+      context.log.info(
+        `Test attestation: ${predicate.result} for ${attestation.subjects.length} build(s), in ${quote(folder)}.`
+      )
+    }
+  }
+}
