@@ -2795,7 +2795,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(429);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(675);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2831,7 +2831,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 429:
+/***/ 675:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3410,1325 +3410,6 @@ function limitsFromEnv(env) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
-// EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(994);
-;// CONCATENATED MODULE: ./src/core/shared/naming.ts
-
-/**
- * The destination by the service's naming convention (service spec 2.1):
- * `<prefix>-<environment><ext>` for a static environment, else
- * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
- * namespace stands for the owner, its slashes as hyphens). Returns the reason
- * when neither can be built.
- */
-function conventionalDestination(parts) {
-    const ext = parts.extension.toLowerCase();
-    if (parts.environment)
-        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
-    if (parts.pullRequestNumber === undefined) {
-        return {
-            problem: `needs either an environment or a pull request: set ${(0,option_refs/* ref */.KR)('environment')} for a static environment, or run for a pull request (or set ${(0,option_refs/* ref */.KR)('pullRequestNumber')})`
-        };
-    }
-    if (!parts.repository) {
-        return {
-            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
-        };
-    }
-    const owner = 'owner' in parts.repository
-        ? parts.repository.owner
-        : parts.repository.namespace.replace(/\//g, '-');
-    return {
-        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/options/offers.ts
-
-/** Whether a front end offers an option. */
-function offers(frontEnd, key) {
-    const spec = option_table/* OPTIONS */.lw[key];
-    return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd);
-}
-/** The options a command takes in a front end, in table order. The action takes every one it offers. */
-function optionsOf(frontEnd, command) {
-    return option_table/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || option_table/* OPTIONS */.lw[key].commands.includes(command)));
-}
-/** The default as a person reads it: the value, the derivation, or nothing. */
-function defaultOf(key) {
-    const spec = OPTIONS[key];
-    if (spec.default !== undefined)
-        return String(spec.default);
-    return spec.defaultText;
-}
-
-;// CONCATENATED MODULE: ./src/core/options/structured.ts
-/**
- * The readers of the options with a structure of their own: a URL (the
- * service's base URL above all), the variables object, a repository.
- */
-
-
-
-
-
-const MAX_VARIABLES_BYTES = 64 * 1024;
-/** The longest name a run variable may have. */
-const MAX_VARIABLE_NAME_LENGTH = 256;
-const REPOSITORY_PART = /^[\w.-]{1,100}$/;
-/** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-function textOf(key, raw, trim = true) {
-    if (typeof raw !== 'string')
-        throw new errors/* InputError */.dz(key, `is ${describe(raw)}, not text`, 'Give it as a string');
-    return trim ? raw.trim() : raw;
-}
-/** An http(s) URL, as given. */
-function urlValue(key, value) {
-    if (!value)
-        return value;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)((0,redact/* redactShapes */.YA)(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
-    }
-    return value;
-}
-function repository(key, raw) {
-    const object = raw;
-    const parts = ['name', 'owner', 'namespace'].map(field => object?.[field]);
-    const [name, owner, namespace] = parts;
-    const good = (part) => typeof part === 'string' && REPOSITORY_PART.test(part);
-    const goodNamespace = (part) => typeof part === 'string' && part.split('/').every(good);
-    if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
-        throw new errors/* InputError */.dz(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
-    return good(owner) ? { owner, name } : { namespace: namespace, name };
-}
-/**
- * The base URL without a trailing slash: the service's origin, or a
- * gateway's path prefix in front of it, which every request keeps. Plain
- * http is refused except for a loopback host, so that the API key never
- * crosses a network in clear text. Whatever it says, a password in it is
- * never repeated.
- */
-function parseBaseUrl(raw) {
-    const key = 'baseUrl';
-    const value = raw.trim();
-    const fix = 'Use the service URL, e.g. https://service.example.com';
-    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
-    if (!value)
-        throw fail('is empty');
-    if ((0,shared_text/* hasControlCharacter */.Fd)(value))
-        throw fail('contains a control character');
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        // A value with an @ may hold a password: it is not repeated.
-        throw fail(value.includes('@')
-            ? 'is not a URL (not shown, as it holds an @)'
-            : `${(0,shared_text/* quote */.hD)(value)} is not a URL`);
-    }
-    if (url.username || url.password) {
-        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${(0,option_refs/* ref */.KR)('apiKey')}`);
-    }
-    const shown = (0,shared_text/* quote */.hD)(url.origin + url.pathname);
-    if (url.search || url.hash)
-        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw fail(`${shown} is not an https URL`);
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
-    }
-    // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
-    // into the service's own API is a request's address pasted whole: refused, naming the base to use.
-    const path = url.pathname.replace(/\/+$/, '');
-    const api = /(^|\/)api(\/|$)/i.exec(path);
-    if (api) {
-        const base = `${url.origin}${path.slice(0, api.index)}`;
-        throw fail(`${shown} reaches into the service's API (${(0,shared_text/* quote */.hD)(path.slice(api.index), 40)})`, `Use the address the requests start from, ${(0,shared_text/* quote */.hD)(base)}: they add /api/... themselves`);
-    }
-    return `${url.origin}${path}`;
-}
-/**
- * The variables: a JSON object (or an object) whose values are strings,
- * numbers or booleans; numbers and booleans become strings, as the service
- * takes strings.
- */
-function parseVariables(key, raw) {
-    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
-    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
-    let parsed = raw;
-    if (typeof raw === 'string') {
-        if (raw.trim() === '')
-            return undefined;
-        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
-            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-        try {
-            parsed = JSON.parse(raw);
-        }
-        catch (error) {
-            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
-        }
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw fail(`is not an object (${describe(parsed)})`);
-    const entries = [];
-    let bytes = 0;
-    for (const [name, value] of Object.entries(parsed)) {
-        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(name))
-            throw fail(`has an invalid name ${(0,shared_text/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
-        let text;
-        if (typeof value === 'string')
-            text = value;
-        else if (typeof value === 'number' && Number.isFinite(value))
-            text = String(value);
-        else if (typeof value === 'boolean')
-            text = String(value);
-        else
-            throw fail(`has ${describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
-        bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
-        entries.push([name, text]);
-    }
-    if (bytes > MAX_VARIABLES_BYTES)
-        throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
-    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
-    return Object.fromEntries(entries);
-}
-/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
-function plainText(key, raw) {
-    const value = textOf(key, raw, false);
-    if ((0,shared_text/* hasControlCharacter */.Fd)(value)) {
-        throw new errors/* InputError */.dz(key, `contains a line break or another control character (${(0,shared_text/* quote */.hD)(value, 40)})`, 'Give a single-line value');
-    }
-    return value.trim() || undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/options/lists.ts
-/**
- * The readers of values given as lists: the builds (paths or globs, one per
- * line or a list), the runs to wait for (separated by spaces, commas or
- * lines), and a value for every build or one per platform (`android:…
- * ios:…`). Each item is checked by its own reader; what is refused names the
- * option and the fix.
- */
-
-
-
-
-
-/**
- * Paths or globs, one per line of text (an input of the action, a flag of the
- * CLI, which may also be repeated) or a list (the library); blank lines are
- * left out, and none at all is not given. The same path twice is one build
- * given twice: refused.
- */
-function globs(key, raw) {
-    const entries = Array.isArray(raw) ? raw : [raw];
-    const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/));
-    const values = lines.map(line => plainText(key, line)).filter((v) => v !== undefined);
-    const twice = values.find((value, i) => values.indexOf(value) !== i);
-    if (twice !== undefined)
-        throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
-    if (values.length > option_table/* MAX_STEP_BUILDS */.y4)
-        throw new errors/* InputError */.dz(key, `names ${values.length} builds, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step deploys`, `Deploy them in steps of their own (a matrix job, a step per flavor), at most ${option_table/* MAX_STEP_BUILDS */.y4} each`);
-    return values.length > 0 ? values : undefined;
-}
-/**
- * One run id or several: separated by spaces, commas or lines (a deploy's
- * `runIds` as it hands them over), or a list (the library, a repeated flag);
- * the same run twice is waited for once.
- */
-function runIds(key, raw) {
-    const entries = Array.isArray(raw) ? raw : [raw];
-    const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
-    for (const id of ids)
-        if (!isSafeId(id))
-            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
-    const distinct = [...new Set(ids)];
-    if (distinct.length > option_table/* MAX_STEP_BUILDS */.y4)
-        throw new errors/* InputError */.dz(key, `names ${distinct.length} runs, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step waits for`, 'Wait for the runs of one deploy in each step');
-    return distinct.length > 0 ? distinct : undefined;
-}
-/**
- * Android ABIs: separated by spaces or commas, or a list (the library); each
- * one NDK builds for, in its own spelling (`arm64-v8a`), the same one twice
- * counted once.
- */
-function abis(key, raw) {
-    const entries = Array.isArray(raw) ? raw : [raw];
-    const named = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
-    for (const abi of named)
-        if (!option_table/* ANDROID_ABIS */.O1.includes(abi))
-            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(abi, 40)} is not an Android ABI`, `Name ABIs as an APK's lib/ folders do: ${option_table/* ANDROID_ABIS */.O1.slice(0, 4).join(', ')}`);
-    return named.length > 0 ? [...new Set(named)] : undefined;
-}
-/**
- * A value for every build, or one per platform: `com.example.shop`, or
- * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
- * commas), each checked by `check`. One for all and one per platform
- * together would say two things.
- */
-function perPlatform(key, value, check, noun, example, 
-/** App ids hold no spaces or commas: two of them are two values, always split. */
-split = false) {
-    if (value === undefined)
-        return undefined;
-    // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
-    if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value))
-        return { all: check(key, value) };
-    const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`;
-    const values = {};
-    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
-        const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
-        const slot = (named?.toLowerCase() ?? 'all');
-        if (values[slot] !== undefined)
-            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} ${noun}s` : `two ${noun}s`}`, fix);
-        // `ios:` alone would switch the value off for that platform: refused, whatever the value's reader makes of nothing.
-        const read = given ? check(key, given) : undefined;
-        if (read === undefined || read === '')
-            throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(entry)} with nothing after the platform`, fix);
-        values[slot] = read;
-    }
-    if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
-        throw new errors/* InputError */.dz(key, `names a value for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, fix);
-    return values;
-}
-const PLATFORM_WORDS = { android: 'Android', ios: 'iOS' };
-
-;// CONCATENATED MODULE: ./src/core/options/values.ts
-/**
- * The readers of every kind of option: each takes a value as a front end has
- * it (text from an input or a flag, or a typed value from the library) and
- * returns it checked, or undefined when it was not given. What one front end
- * refuses, every front end refuses, with the same words. Values given as
- * lists (builds, runs, one per platform) are read by lists.ts.
- */
-
-
-
-
-
-
-
-// An Android package name or an iOS bundle id: what either platform lets an app's id be.
-const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
-const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const SHA = /^[0-9a-fA-F]{7,64}$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-/** Reads one option's value by its kind in the table; undefined when not given (nothing, or empty text). */
-function readOption(key, raw) {
-    // Each kind's reader returns that kind's value (KindValues): the one place the table's kind meets its type.
-    return readValue(key, option_table/* OPTIONS */.lw[key], raw);
-}
-function readValue(key, spec, raw) {
-    if (raw === undefined || raw === null)
-        return undefined;
-    switch (spec.kind) {
-        case 'secret':
-            return secret(key, raw);
-        case 'secretUrl':
-            return secretUrl(key, raw);
-        case 'baseUrl':
-            return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false));
-        case 'text':
-        case 'path':
-            return plainText(key, raw);
-        case 'globs':
-            return globs(key, raw);
-        case 'destinationEach':
-            return perPlatform(key, plainText(key, raw), destination, 'destination', 'builds/app.apk');
-        case 'namePartEach':
-            return perPlatform(key, plainText(key, raw), namePart, 'value', 'myapp');
-        case 'relativePath':
-            return relativePath(key, plainText(key, raw));
-        case 'variables':
-            return parseVariables(key, raw);
-        case 'variableName':
-            return variableName(key, plainText(key, raw));
-        case 'boolean':
-            return parseBoolean(key, raw);
-        case 'integer':
-            return parseInteger(key, raw, spec.min ?? 0, spec.max ?? Number.MAX_SAFE_INTEGER);
-        case 'number':
-            return parseNumber(key, raw, spec);
-        case 'sha':
-            return sha(key, plainText(key, raw));
-        case 'url':
-            return urlValue(key, plainText(key, raw));
-        case 'runIds':
-            return runIds(key, raw);
-        case 'repository':
-            return repository(key, raw);
-        case 'appIds':
-            return perPlatform(key, plainText(key, raw), appId, 'app id', 'com.example.shop', true);
-        case 'platform':
-            return platform(key, plainText(key, raw));
-        case 'abis':
-            return abis(key, raw);
-        case 'target':
-            return oneOf(key, plainText(key, raw), option_table/* IOS_TARGETS */.bw, 'a target');
-    }
-}
-function secret(key, raw) {
-    const value = textOf(key, raw, false);
-    if (value === '')
-        return undefined;
-    // A secret is never quoted back.
-    if ((0,shared_text/* hasControlCharacter */.Fd)(value) || /\s/.test(value))
-        throw new errors/* InputError */.dz(key, 'contains white space or a control character', 'Copy the secret again without line breaks or spaces');
-    return value;
-}
-/**
- * A URL that is a secret (a webhook's carries its token in its path): https,
- * or http to a loopback host; never quoted back.
- */
-function secretUrl(key, raw) {
-    const value = secret(key, raw);
-    if (value === undefined)
-        return undefined;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        url = undefined;
-    }
-    const safe = url !== undefined &&
-        !url.username &&
-        !url.password &&
-        (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)));
-    if (!safe)
-        throw new errors/* InputError */.dz(key, 'is not an https URL (http only to a loopback host, no user or password in it)', 'Give the full URL the service you post to gave you, such as https://hooks.example.com/services/…');
-    return value;
-}
-function destination(key, value) {
-    const problem = value && destinationProblem(value);
-    if (problem)
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
-    return value;
-}
-/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
-function namePart(key, value) {
-    if (value && !NAME_PART.test(value)) {
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
-    }
-    return value;
-}
-function relativePath(key, value) {
-    if (value && (hasUnsafePath(value) || value.length > MAX_PATH_LENGTH))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} contains a .. segment or a backslash, or is too long`, 'Pass the playgroundFileLocation of the upload, unchanged');
-    return value;
-}
-/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts, or a boolean; empty is not given. */
-function parseBoolean(key, raw) {
-    if (typeof raw === 'boolean')
-        return raw;
-    const value = textOf(key, raw);
-    if (value === '')
-        return undefined;
-    if (TRUE_VALUES.includes(value))
-        return true;
-    if (FALSE_VALUES.includes(value))
-        return false;
-    throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
-}
-/** A whole number in range, from a number or its digits. */
-function parseInteger(key, raw, min, max) {
-    const fix = `Use a whole number from ${min} to ${max}, or leave it out for the default`;
-    let n;
-    if (typeof raw === 'number')
-        n = raw;
-    else {
-        const value = textOf(key, raw);
-        if (value === '')
-            return undefined;
-        n = /^\d+$/.test(value) ? Number(value) : NaN;
-        if (!Number.isSafeInteger(n) || n < min || n > max)
-            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a whole number from ${min} to ${max}`, fix);
-        return n;
-    }
-    if (!Number.isSafeInteger(n) || n < min || n > max)
-        throw new errors/* InputError */.dz(key, `${String(n)} is not a whole number from ${min} to ${max}`, fix);
-    return n;
-}
-/** A number in range (fractions allowed), from a number or its decimal digits. */
-function parseNumber(key, raw, spec) {
-    const min = spec.min ?? 0;
-    const max = spec.max ?? Number.MAX_SAFE_INTEGER;
-    const range = `${spec.exclusiveMin ? 'above' : 'from'} ${min} to ${max}`;
-    let n;
-    let shown;
-    if (typeof raw === 'number') {
-        n = raw;
-        shown = String(raw);
-    }
-    else {
-        const value = textOf(key, raw);
-        if (value === '')
-            return undefined;
-        n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-        shown = (0,shared_text/* quote */.hD)(value);
-    }
-    if (!Number.isFinite(n) || (spec.exclusiveMin ? n <= min : n < min) || n > max)
-        throw new errors/* InputError */.dz(key, `${shown} is not a number ${range}`, `Give a number ${range}, such as ${spec.default ?? max}, or leave it out for the default`);
-    return n;
-}
-function sha(key, value) {
-    if (value && !SHA.test(value))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
-    return value;
-}
-/** The name of a run variable: what the lane plugin's option takes. */
-function variableName(key, value) {
-    if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
-    }
-    return value;
-}
-/** The id a build must have: an Android package name or an iOS bundle id. */
-function appId(key, value) {
-    if (value && !APP_ID.test(value))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
-    return value;
-}
-/** The platform a build must be for, in lower case. */
-function platform(key, value) {
-    return oneOf(key, value, option_table/* PLATFORMS */.P4, 'a platform');
-}
-/** One of a few words, in lower case; anything else refused, naming them. */
-function oneOf(key, value, words, noun) {
-    if (value === undefined)
-        return undefined;
-    const lower = value.toLowerCase();
-    if (!words.includes(lower))
-        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not ${noun}`, `Use ${words.join(' or ')}`);
-    return lower;
-}
-
-;// CONCATENATED MODULE: ./src/core/options/mode.ts
-/**
- * Which mode the options ask for, and the options that only make sense
- * together or apart: the mode is decided by a few lines, and every refusal
- * is one row of a table, read in order; the first row that applies names
- * its option, the problem and the fix.
- */
-
-
-const given = (read, key) => {
-    const value = read(key);
-    return value !== undefined && value !== false;
-};
-const first = (read, keys) => keys.find(key => given(read, key));
-const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
-/** What the request asks for, before any rule: the command, else the options that choose a mode. */
-function decide(read, command) {
-    if (command === 'skip' || read('skip') === true)
-        return 'skip';
-    if (command === 'terminate' || read('terminateEnvironment') === true)
-        return 'terminate';
-    if (command === 'collect' || read('collect') === true)
-        return 'collect';
-    if (command === 'wait' || read('runId'))
-        return 'wait';
-    const notify = command === 'upload' ? false : (read('notify') ?? true);
-    if (read('file'))
-        return notify ? 'deploy' : 'upload';
-    return read('runInputPath') ? 'notify' : 'plain';
-}
-/** The refusals of the mode itself: what the mode decided cannot take. */
-const MODE_RULES = [
-    {
-        // A skip deploys nothing: anything that deploys, waits, collects or ends beside it says the opposite.
-        applies: ({ mode, read }) => mode === 'skip' &&
-            first(read, [
-                'file',
-                'runInputPath',
-                'runId',
-                'terminateEnvironment',
-                'collect',
-                'reportLater',
-                'wait',
-                'dryRun'
-            ]),
-        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('skip', 'true')}, which deploys nothing`,
-        fix: "Skip in a job of its own, the one that runs when the deploy's does not (a path filter's other branch)"
-    },
-    {
-        applies: ({ mode, frontEnd, read }) => mode === 'terminate' &&
-            frontEnd === 'action' &&
-            first(read, ['file', 'runInputPath', 'runId', 'wait', 'reportLater']),
-        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}: ending an environment starts no run, so there is no verdict to wait for or collect`,
-        fix: 'End the environment in a step of its own'
-    },
-    {
-        applies: ({ mode, read }) => mode === 'collect' &&
-            first(read, [
-                'file',
-                'runInputPath',
-                'runId',
-                'terminateEnvironment',
-                'reportLater',
-                'wait',
-                'dryRun'
-            ]),
-        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('collect', 'true')}`,
-        fix: 'Collect in a workflow of its own (on: schedule), with the API key, the base URL and the GitHub token only'
-    },
-    {
-        applies: ({ mode, read }) => mode === 'wait' && !read('runId'),
-        key: 'runId',
-        problem: 'is missing',
-        fix: 'Pass the runId of the deploy that created the run, unchanged'
-    },
-    {
-        // A wait-only step waits for the verdict itself: there is nothing left for a collect.
-        applies: ({ mode, read }) => mode === 'wait' && given(read, 'reportLater'),
-        key: 'reportLater',
-        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: a step that waits for runs' verdicts shows them itself`,
-        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of the wait-only step; to free the runner, deploy with ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} and let a scheduled collect bring the verdicts`
-    },
-    {
-        applies: ({ mode, read }) => mode === 'wait' && given(read, 'file'),
-        key: 'runId',
-        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('file')}`,
-        fix: alone
-    },
-    {
-        applies: ({ mode, read }) => mode === 'wait' && given(read, 'runInputPath'),
-        key: 'runId',
-        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('runInputPath')}`,
-        fix: alone
-    },
-    {
-        // A deploy or an upload without a build would silently become the notify command's mode, or do nothing.
-        applies: ({ mode, command }) => (command === 'deploy' || command === 'upload') &&
-            (mode === 'plain' || (mode === 'notify' && command === 'upload')),
-        key: 'file',
-        problem: ({ values }) => blank(values.file) ? 'is empty (an unset CI variable expands to nothing)' : 'is missing',
-        fix: ({ values, command, frontEnd }) => missingBuildFix(values.file, command, frontEnd)
-    },
-    {
-        applies: ({ read }) => given(read, 'file') && given(read, 'runInputPath'),
-        key: 'runInputPath',
-        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('file')}`,
-        fix: `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`
-    },
-    {
-        applies: ({ mode, read }) => (mode === 'notify' || mode === 'plain') && read('notify') === false,
-        key: 'notify',
-        problem: ({ read }) => read('runInputPath')
-            ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
-            : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`,
-        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`
-    }
-];
-/** The options that only make sense together, or apart, in the mode decided. */
-const COMBINATION_RULES = [
-    {
-        applies: ({ read }) => given(read, 'destination') && given(read, 'namePrefix'),
-        key: 'destination',
-        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('namePrefix')}`,
-        fix: `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`
-    },
-    {
-        applies: ({ read, mode }) => !read('file') &&
-            mode !== 'terminate' &&
-            mode !== 'skip' &&
-            first(read, [
-                'destination',
-                'namePrefix',
-                'expectedAppId',
-                'platform',
-                'requiredAbis',
-                'requiredTarget'
-            ]),
-        problem: `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`,
-        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`
-    },
-    {
-        applies: ({ read }) => (read('file')?.length ?? 0) > 1 && read('destination')?.all !== undefined,
-        key: 'destination',
-        problem: ({ read }) => `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${read('file').length} builds`,
-        fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
-    },
-    {
-        applies: ({ read, mode }) => mode !== 'skip' && given(read, 'environment') && !given(read, 'namePrefix'),
-        key: 'environment',
-        problem: `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`,
-        fix: `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
-    },
-    {
-        applies: ({ read }) => read('runVariable') in (read('variables') ?? {}) &&
-            (given(read, 'file') || given(read, 'runInputPath')),
-        key: 'variables',
-        problem: ({ read }) => `sets ${read('runVariable')} while ${(0,option_refs/* ref */.KR)(read('file') ? 'file' : 'runInputPath')} is set, which is ambiguous`,
-        fix: ({ read }) => `Remove ${read('runVariable')} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`
-    },
-    {
-        applies: ({ read, mode }) => given(read, 'dryRun') && (mode === 'wait' || mode === 'terminate'),
-        key: 'dryRun',
-        problem: ({ mode }) => mode === 'wait'
-            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
-            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
-        fix: `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`
-    },
-    {
-        applies: ({ read }) => given(read, 'reportLater') && given(read, 'wait'),
-        key: 'reportLater',
-        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`,
-        fix: `Keep ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job until the verdict, or ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`
-    },
-    {
-        applies: ({ read, mode }) => given(read, 'reportLater') && (mode === 'upload' || given(read, 'dryRun')),
-        key: 'reportLater',
-        problem: ({ mode }) => mode === 'upload'
-            ? 'is true but no deploy notification is sent, so no run starts'
-            : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`,
-        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`
-    },
-    {
-        // An attestation binds a verdict to a build's bytes: the step must know both.
-        applies: ({ read, mode }) => given(read, 'testAttestation') &&
-            mode !== 'collect' &&
-            !(mode === 'deploy' && given(read, 'wait')),
-        key: 'testAttestation',
-        problem: ({ mode }) => mode === 'wait'
-            ? "is set, and a wait-only step has no build's bytes to bind its verdict to"
-            : mode === 'deploy'
-                ? `is set, and without ${(0,option_refs/* setting */.Pe)('wait', 'true')} this step knows no verdict`
-                : 'is set, and this step sends no build whose bytes a verdict could be bound to',
-        fix: `Attest in the step that deploys the build and waits (${(0,option_refs/* ref */.KR)('file')} with ${(0,option_refs/* setting */.Pe)('wait', 'true')}), or in the collect that brings the verdicts of ${(0,option_refs/* ref */.KR)('reportLater')}`
-    },
-    {
-        applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
-        key: 'wait',
-        problem: 'is true but no deploy notification is sent, so no run starts',
-        fix: `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`
-    }
-];
-/** The first rule of `rules` that applies, thrown as an InputError naming its option. */
-function enforce(rules, seen) {
-    for (const rule of rules) {
-        const applies = rule.applies(seen);
-        if (!applies)
-            continue;
-        const key = rule.key ?? applies;
-        const text = (part) => (typeof part === 'string' ? part : part(seen));
-        throw new errors/* InputError */.dz(key, text(rule.problem), text(rule.fix));
-    }
-}
-/** What the deploy does, from the command and which options are given; refused when they cannot go together. */
-function modeOf(read, request) {
-    const mode = decide(read, request.command);
-    enforce(MODE_RULES, { read, mode, ...request });
-    return mode;
-}
-/** The options that only make sense together, or apart, in the mode decided. */
-function checkCombinations(read, mode, request) {
-    enforce(COMBINATION_RULES, { read, mode, ...request });
-}
-/** A value given but blank: one, or several (a list, a repeated flag), each empty text. */
-function blank(value) {
-    return (typeof value === 'string' ||
-        (Array.isArray(value) && value.every(item => typeof item === 'string')));
-}
-/**
- * The fix for a deploy or an upload without a build. An empty value given is
- * most often a CI variable that is not set in this job: the shell hands over
- * nothing, and only the emptiness shows.
- */
-function missingBuildFix(given, command, frontEnd) {
-    const check = blank(given)
-        ? ', and check that the variable it is given from is set in this job'
-        : '';
-    const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
-    const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
-    return `Give the path or a glob of the build to ${command}${check}${without}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/ci/repository.ts
-/** Where a repository URL says the code is hosted, as the service names it. */
-function hostingOf(url) {
-    const host = hostOf(url);
-    if (!host)
-        return undefined;
-    if (host === 'github.com' || host.startsWith('github.'))
-        return 'GitHub';
-    if (host === 'gitlab.com' || host.startsWith('gitlab.'))
-        return 'GitLab';
-    if (host === 'bitbucket.org' || host.startsWith('bitbucket.'))
-        return 'Bitbucket';
-    if (host === 'dev.azure.com' || host.endsWith('.visualstudio.com'))
-        return 'Azure Repos';
-    return undefined;
-}
-/**
- * `owner/name` from a clone URL: `https://github.com/o/r.git`,
- * `git@github.com:o/r.git`, `ssh://git@host/o/r`. A GitLab URL with nested
- * groups gives its namespace (`group/sub`).
- */
-function repositoryOfUrl(url) {
-    const path = pathOf(url);
-    if (!path)
-        return undefined;
-    const parts = path.split('/').filter(Boolean);
-    if (parts.length < 2)
-        return undefined;
-    const name = parts.pop();
-    if (hostingOf(url) === 'GitLab')
-        return { namespace: parts.join('/'), name };
-    return parts.length === 1 ? { owner: parts[0], name } : undefined;
-}
-/** A web URL for a commit, on the hosts whose URL shape is known. */
-function commitUrlOfClone(url, sha) {
-    const host = hostOf(url);
-    const path = pathOf(url);
-    if (!host || !path || !sha)
-        return undefined;
-    const hosting = hostingOf(url);
-    if (hosting === 'GitHub')
-        return `https://${host}/${path}/commit/${sha}`;
-    if (hosting === 'GitLab')
-        return `https://${host}/${path}/-/commit/${sha}`;
-    if (hosting === 'Bitbucket')
-        return `https://${host}/${path}/commits/${sha}`;
-    return undefined;
-}
-function hostOf(url) {
-    const scp = /^[\w.-]+@([^:/]+):/.exec(url ?? '');
-    if (scp)
-        return scp[1].toLowerCase();
-    try {
-        return new URL(url ?? '').hostname.toLowerCase() || undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-function pathOf(url) {
-    const scp = /^[\w.-]+@[^:/]+:(.+)$/.exec(url ?? '');
-    let path;
-    if (scp)
-        path = scp[1];
-    else {
-        try {
-            path = new URL(url ?? '').pathname;
-        }
-        catch {
-            return undefined;
-        }
-    }
-    const clean = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
-    return clean || undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/provider.ts
-
-/** Whether the job's variables show the CI. */
-function signalled(provider, env) {
-    return provider.signals.some(({ variable, value }) => value === undefined
-        ? env[variable] !== undefined
-        : env[variable]?.toLowerCase() === value.toLowerCase());
-}
-/** A context that is the CI's variables alone, without notes. */
-function fromVariables(context) {
-    return env => ({ git: context(env), notes: [] });
-}
-/** Repository, commit URL and host from a clone URL, under the given fields. */
-function fromUrl(url, sha, fields) {
-    return {
-        sha,
-        repository: repositoryOfUrl(url),
-        commitUrl: commitUrlOfClone(url, sha),
-        hostingService: hostingOf(url),
-        ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
-    };
-}
-/** A branch from a ref: `refs/heads/x` or `x`; a tag is no branch. */
-function branchOfRef(ref) {
-    if (!ref || ref.startsWith('refs/tags/'))
-        return undefined;
-    return ref.replace(/^refs\/heads\//, '');
-}
-/** A positive whole number from a variable; anything else ("false", "", "12a") is none. */
-function number(value) {
-    const n = /^\d+$/.test(value ?? '') ? Number(value) : NaN;
-    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/azure.ts
-
-
-
-/** Azure Repos' repository provider names, as the service names the host. */
-const HOSTS = {
-    GitHub: 'GitHub',
-    Bitbucket: 'Bitbucket',
-    TfsGit: 'Azure Repos'
-};
-const AZURE = {
-    name: 'Azure Pipelines',
-    signals: [{ variable: 'TF_BUILD', value: 'true' }],
-    reads: {
-        branch: '`SYSTEM_PULLREQUEST_SOURCEBRANCH`, else `BUILD_SOURCEBRANCH`',
-        commit: '`BUILD_SOURCEVERSION`',
-        request: '`SYSTEM_PULLREQUEST_PULLREQUESTNUMBER` (or `…ID`)',
-        repository: '`BUILD_REPOSITORY_NAME` (GitHub), else from `BUILD_REPOSITORY_URI`'
-    },
-    context: fromVariables(env => {
-        const provider = env.BUILD_REPOSITORY_PROVIDER ?? '';
-        return {
-            ...fromUrl(env.BUILD_REPOSITORY_URI, env.BUILD_SOURCEVERSION, {}),
-            branch: branchOfRef(env.SYSTEM_PULLREQUEST_SOURCEBRANCH || env.BUILD_SOURCEBRANCH),
-            pullRequestNumber: number(env.SYSTEM_PULLREQUEST_PULLREQUESTNUMBER) ??
-                number(env.SYSTEM_PULLREQUEST_PULLREQUESTID),
-            repository: provider === 'GitHub'
-                ? repositoryOfSlug(env.BUILD_REPOSITORY_NAME)
-                : repositoryOfUrl(env.BUILD_REPOSITORY_URI),
-            hostingService: Object.hasOwn(HOSTS, provider) ? HOSTS[provider] : undefined
-        };
-    })
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/bitbucket.ts
-
-
-const BITBUCKET = {
-    name: 'Bitbucket Pipelines',
-    signals: [{ variable: 'BITBUCKET_BUILD_NUMBER' }],
-    reads: {
-        branch: '`BITBUCKET_BRANCH`',
-        commit: '`BITBUCKET_COMMIT`',
-        request: '`BITBUCKET_PR_ID`',
-        repository: '`BITBUCKET_REPO_FULL_NAME`'
-    },
-    context: fromVariables(env => ({
-        branch: env.BITBUCKET_BRANCH,
-        sha: env.BITBUCKET_COMMIT,
-        pullRequestNumber: number(env.BITBUCKET_PR_ID),
-        repository: repositoryOfSlug(env.BITBUCKET_REPO_FULL_NAME),
-        commitUrl: env.BITBUCKET_GIT_HTTP_ORIGIN && env.BITBUCKET_COMMIT
-            ? `${env.BITBUCKET_GIT_HTTP_ORIGIN}/commits/${env.BITBUCKET_COMMIT}`
-            : undefined,
-        hostingService: 'Bitbucket'
-    }))
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/bitrise.ts
-
-const BITRISE = {
-    name: 'Bitrise',
-    signals: [{ variable: 'BITRISE_IO', value: 'true' }, { variable: 'BITRISE_BUILD_NUMBER' }],
-    reads: {
-        branch: '`BITRISE_GIT_BRANCH`',
-        commit: '`BITRISE_GIT_COMMIT`, else `GIT_CLONE_COMMIT_HASH`',
-        request: '`BITRISE_PULL_REQUEST`',
-        repository: 'from `GIT_REPOSITORY_URL`'
-    },
-    context: fromVariables(env => 
-    // BITRISE_APP_SLUG names the Bitrise app, not the repository: the clone URL does.
-    fromUrl(env.GIT_REPOSITORY_URL, env.BITRISE_GIT_COMMIT || env.GIT_CLONE_COMMIT_HASH, {
-        branch: env.BITRISE_GIT_BRANCH,
-        pullRequestNumber: number(env.BITRISE_PULL_REQUEST)
-    })),
-    keyAdvice: env => env.BITRISE_PULL_REQUEST
-        ? 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on'
-        : "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)"
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/buildkite.ts
-
-const BUILDKITE = {
-    name: 'Buildkite',
-    signals: [{ variable: 'BUILDKITE', value: 'true' }],
-    reads: {
-        branch: '`BUILDKITE_BRANCH`',
-        commit: '`BUILDKITE_COMMIT`',
-        request: '`BUILDKITE_PULL_REQUEST`',
-        repository: 'from `BUILDKITE_REPO`'
-    },
-    context: fromVariables(env => fromUrl(env.BUILDKITE_REPO, env.BUILDKITE_COMMIT, {
-        branch: env.BUILDKITE_BRANCH,
-        // "false" when the build is not for a pull request.
-        pullRequestNumber: number(env.BUILDKITE_PULL_REQUEST)
-    }))
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/circleci.ts
-
-const CIRCLECI = {
-    name: 'CircleCI',
-    signals: [{ variable: 'CIRCLECI', value: 'true' }],
-    reads: {
-        branch: '`CIRCLE_BRANCH`',
-        commit: '`CIRCLE_SHA1`',
-        request: '`CIRCLE_PR_NUMBER`, else from `CIRCLE_PULL_REQUEST`',
-        repository: '`CIRCLE_PROJECT_USERNAME`/`CIRCLE_PROJECT_REPONAME`'
-    },
-    context: fromVariables(env => fromUrl(env.CIRCLE_REPOSITORY_URL, env.CIRCLE_SHA1, {
-        // CIRCLE_BRANCH is the pull request's head branch too.
-        branch: env.CIRCLE_BRANCH,
-        pullRequestNumber: number(env.CIRCLE_PR_NUMBER) ?? number(/\/(\d+)$/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]),
-        repository: env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME
-            ? { owner: env.CIRCLE_PROJECT_USERNAME, name: env.CIRCLE_PROJECT_REPONAME }
-            : undefined
-    })),
-    keyAdvice: env => env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME
-        ? 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on'
-        : "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)"
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/codemagic.ts
-
-
-const CODEMAGIC = {
-    name: 'Codemagic',
-    signals: [{ variable: 'CM_BUILD_ID' }],
-    reads: {
-        branch: '`CM_BRANCH`',
-        commit: '`CM_COMMIT`',
-        request: '`CM_PULL_REQUEST_NUMBER` when `CM_PULL_REQUEST` is `true`',
-        repository: '`CM_REPO_SLUG`'
-    },
-    context: fromVariables(env => ({
-        branch: env.CM_BRANCH,
-        sha: env.CM_COMMIT,
-        // CM_PULL_REQUEST is the string "true" only for a pull request build.
-        pullRequestNumber: env.CM_PULL_REQUEST === 'true' ? number(env.CM_PULL_REQUEST_NUMBER) : undefined,
-        repository: repositoryOfSlug(env.CM_REPO_SLUG)
-    }))
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/github.ts
-
-
-
-/** The action's own derivation, from the event the runner describes: a pull request's head, never its merge commit. */
-const GITHUB = {
-    name: 'GitHub Actions',
-    signals: [{ variable: 'GITHUB_ACTIONS', value: 'true' }],
-    reads: {
-        branch: 'as the action reads the event',
-        commit: 'as the action reads the event',
-        request: 'as the action reads the event',
-        repository: '`GITHUB_REPOSITORY`'
-    },
-    context: (env, readFile) => {
-        const { payload, note } = eventOf(env, readFile);
-        const found = githubContext(env.GITHUB_EVENT_NAME ?? '', payload, env);
-        return { ...found, notes: note ? [note, ...found.notes] : found.notes };
-    },
-    keyAdvice: env => {
-        if (env.GITHUB_ACTOR === 'dependabot[bot]')
-            return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (docs/action.md, "Pull requests from forks")';
-        if (env.GITHUB_EVENT_NAME === 'pull_request')
-            return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (docs/action.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
-        return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
-    }
-};
-/** The event payload GITHUB_EVENT_PATH names; unreadable means empty, with a note. */
-function eventOf(env, readFile) {
-    const path = env.GITHUB_EVENT_PATH;
-    if (!path)
-        return { payload: {} };
-    try {
-        return { payload: asObject(JSON.parse(readFile(path))) };
-    }
-    catch (error) {
-        return {
-            payload: {},
-            note: `The workflow's event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/gitlab.ts
-
-const GITLAB = {
-    name: 'GitLab CI',
-    signals: [{ variable: 'GITLAB_CI', value: 'true' }],
-    reads: {
-        branch: '`CI_MERGE_REQUEST_SOURCE_BRANCH_NAME`, else `CI_COMMIT_BRANCH`',
-        commit: '`CI_MERGE_REQUEST_SOURCE_BRANCH_SHA`, else `CI_COMMIT_SHA`',
-        request: '`CI_MERGE_REQUEST_IID`, sent as `merge_request_number`',
-        repository: '`{namespace: CI_PROJECT_NAMESPACE, name: CI_PROJECT_NAME}`; `hosting_service: "GitLab"`'
-    },
-    context: fromVariables(env => {
-        // In a merge request pipeline the source branch and its head, never the merged result.
-        const sha = env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA || env.CI_COMMIT_SHA;
-        return {
-            branch: env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME || env.CI_COMMIT_BRANCH,
-            sha,
-            // The project-scoped number (IID), not the instance-wide id.
-            mergeRequestNumber: number(env.CI_MERGE_REQUEST_IID),
-            repository: env.CI_PROJECT_NAMESPACE && env.CI_PROJECT_NAME
-                ? { namespace: env.CI_PROJECT_NAMESPACE, name: env.CI_PROJECT_NAME }
-                : undefined,
-            commitUrl: env.CI_PROJECT_URL && sha ? `${env.CI_PROJECT_URL}/-/commit/${sha}` : undefined,
-            hostingService: 'GitLab'
-        };
-    }),
-    keyAdvice: env => {
-        const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-        if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
-            return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
-        if (env.CI_COMMIT_REF_PROTECTED === 'false')
-            return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
-        return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
-    }
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/jenkins.ts
-
-const JENKINS = {
-    name: 'Jenkins',
-    signals: [{ variable: 'JENKINS_URL' }],
-    reads: {
-        branch: '`CHANGE_BRANCH`, else `BRANCH_NAME`, else `GIT_BRANCH`',
-        commit: '`GIT_COMMIT`',
-        request: '`CHANGE_ID`',
-        repository: 'from `GIT_URL`'
-    },
-    context: fromVariables(env => fromUrl(env.GIT_URL, env.GIT_COMMIT, {
-        // A multibranch pull request job names its source in CHANGE_BRANCH.
-        branch: env.CHANGE_BRANCH || env.BRANCH_NAME || env.GIT_BRANCH?.replace(/^origin\//, ''),
-        pullRequestNumber: number(env.CHANGE_ID)
-    })),
-    keyAdvice: () => "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)"
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/xcode-cloud.ts
-
-
-const XCODE_CLOUD = {
-    name: 'Xcode Cloud',
-    // CI_* names are generic (GitLab's too, and GitLab comes first in the list); this one is Xcode Cloud's own.
-    signals: [{ variable: 'CI_XCODEBUILD_ACTION' }],
-    reads: {
-        branch: '`CI_PULL_REQUEST_SOURCE_BRANCH`, else `CI_BRANCH`',
-        commit: '`CI_PULL_REQUEST_SOURCE_COMMIT`, else `CI_COMMIT`',
-        request: '`CI_PULL_REQUEST_NUMBER`',
-        repository: '`CI_PULL_REQUEST_SOURCE_REPO`'
-    },
-    context: fromVariables(env => ({
-        branch: env.CI_PULL_REQUEST_SOURCE_BRANCH || env.CI_BRANCH,
-        sha: env.CI_PULL_REQUEST_SOURCE_COMMIT || env.CI_COMMIT,
-        pullRequestNumber: number(env.CI_PULL_REQUEST_NUMBER),
-        repository: repositoryOfSlug(env.CI_PULL_REQUEST_SOURCE_REPO)
-    }))
-};
-
-;// CONCATENATED MODULE: ./src/core/ci/providers/index.ts
-/**
- * The CIs whose variables are read, first match wins. Variable names checked
- * against each CI's documentation, with env-ci, ci-info and danger-js as
- * references; where those get a CI wrong (GitLab's merge request number, the
- * branch of a CircleCI pull request, Bitrise's repository) the CI's own
- * documentation decides. The CLI's help, docs/cli.md's table of the Git
- * context and the advice for an empty key all come from this list.
- */
-
-
-
-
-
-
-
-
-
-
-
-const PROVIDERS = [
-    GITLAB,
-    GITHUB,
-    BITRISE,
-    CIRCLECI,
-    JENKINS,
-    AZURE,
-    BUILDKITE,
-    CODEMAGIC,
-    XCODE_CLOUD,
-    BITBUCKET
-];
-/** The CI this job runs on, by its variables; undefined outside a known CI. */
-function detectProvider(env) {
-    return PROVIDERS.find(provider => signalled(provider, env));
-}
-const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
-/**
- * Why a CI gave the job no API key, and where to set it. An empty key is
- * almost never a typo: each CI withholds secrets from some pipelines on
- * purpose (a fork's pull request, an unprotected branch, a job without its
- * context), and the fix is in the CI's settings, not in the step.
- */
-function whyTheKeyIsEmpty(env) {
-    return (env && detectProvider(env)?.keyAdvice?.(env)) ?? SET_IT_UP;
-}
-/** The Markdown table of the Git context on each CI, for docs/cli.md (npm run docs). */
-function providersTable() {
-    const rows = PROVIDERS.map(provider => {
-        const detected = provider.signals.map(signal => `\`${signal.variable}\``).join(', or ');
-        const { branch, commit, request, repository } = provider.reads;
-        return `| ${provider.name} | ${detected} | ${branch} | ${commit} | ${request} | ${repository} |`;
-    });
-    return [
-        '| CI | detected by | branch | commit | pull / merge request | repository |',
-        '|---|---|---|---|---|---|',
-        ...rows,
-        '| anything else | — | `git rev-parse --abbrev-ref HEAD` | `git rev-parse HEAD` | — | from `git config remote.origin.url` |'
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/core/options/resolve.ts
-
-
-
-
-
-
-
-
-/**
- * Pure: every option read, checked and completed before any request, and the
- * mode decided; anything wrong throws an `InputError` naming the option, the
- * problem and the fix. The same values give the same settings, or the same
- * error, from every front end.
- */
-function resolveOptions(request) {
-    const values = readAll(request);
-    const read = key => values[key];
-    const mode = modeOf(read, request);
-    checkCombinations(read, mode, request);
-    return settingsOf(read, mode, values, request);
-}
-/** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
-function readAll({ frontEnd, command, values, env }) {
-    const read = (key) => {
-        const spec = option_table/* OPTIONS */.lw[key];
-        const value = readOption(key, values[key]) ??
-            (spec.env?.frontEnds.includes(frontEnd) ? readOption(key, env?.[spec.env.name]) : undefined);
-        return value ?? spec.default;
-    };
-    const required = {
-        apiKey: whyTheKeyIsEmpty(env),
-        baseUrl: 'Use the service URL, e.g. https://service.example.com'
-    };
-    // A skip speaks to GitHub alone: the service's key and URL are not asked of it.
-    const skips = command === 'skip' || (command === undefined && read('skip') === true);
-    const result = {};
-    for (const key of optionsOf(frontEnd, command)) {
-        const value = read(key);
-        if (value !== undefined)
-            result[key] = value;
-        else if (required[key] && !skips)
-            throw new errors/* InputError */.dz(key, 'is empty', required[key]);
-    }
-    return result;
-}
-/** The settings the deploy runs on: the options as read, in the units the code uses, and what is derived from them. */
-function settingsOf(read, mode, values, request) {
-    return {
-        mode,
-        values,
-        apiKey: read('apiKey') ?? '',
-        baseUrl: read('baseUrl') ?? '',
-        maxAttempts: read('maxAttempts') ?? 1,
-        files: read('file') ?? [],
-        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_table/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
-        failOnNoRun: read('failOnNoRun') ?? true,
-        git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
-        wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
-        waitTimeoutMs: Math.round(read('waitTimeoutMinutes') * 60_000),
-        pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
-        runIds: read('runId') ?? [],
-        environmentRef: mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
-        // The CLI and the library, which offer neither, keep both with report-later (github/plan.ts).
-        check: read('check') ?? true,
-        prComment: read('prComment') ?? true,
-        workingDirectory: request.workingDirectory
-    };
-}
-/**
- * The Git context: the derived one, each field overridden by its option. A
- * commit of one's own choosing gets the derived link with its own hash, where
- * the link ends with the derived one; a number given on GitLab is a merge
- * request's.
- */
-function gitOf(read, derived) {
-    const sha = read('sha');
-    const hostingService = read('hostingService') ?? derived.hostingService;
-    const number = read('pullRequestNumber');
-    const commitUrl = read('commitUrl') ??
-        (sha === undefined
-            ? derived.commitUrl
-            : derived.sha && derived.commitUrl?.endsWith(derived.sha)
-                ? `${derived.commitUrl.slice(0, -derived.sha.length)}${sha}`
-                : undefined);
-    const request = number === undefined
-        ? {}
-        : hostingService === 'GitLab'
-            ? { mergeRequestNumber: number, pullRequestNumber: undefined }
-            : { pullRequestNumber: number, mergeRequestNumber: undefined };
-    const git = {
-        ...derived,
-        branch: read('branch') ?? derived.branch,
-        sha: sha ?? derived.sha,
-        commitUrl,
-        deploymentUrl: read('deploymentUrl') ?? derived.deploymentUrl,
-        hostingService,
-        mergeRequestNumber: read('mergeRequestNumber') ?? derived.mergeRequestNumber,
-        repository: read('repository') ?? derived.repository,
-        ...request
-    };
-    return Object.fromEntries(Object.entries(git).filter(([, value]) => value !== undefined && value !== ''));
-}
-/**
- * Which preview environment to end, from the options that can name it;
- * exactly one must. `namePrefix` names the pull request's environment as the
- * deploy named it, by the naming convention: `<prefix>-<owner>-<repo>-pr<N>`.
- */
-function environmentRef(read, git) {
-    const keys = ['environmentId', 'environmentAlias', 'deploymentUrl', 'namePrefix'];
-    const named = keys.filter(key => read(key) !== undefined);
-    if (named.length !== 1) {
-        const all = `${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')}, ${(0,option_refs/* ref */.KR)('deploymentUrl')} or ${(0,option_refs/* ref */.KR)('namePrefix')}`;
-        throw new errors/* InputError */.dz(named[1] ?? 'environmentId', named.length === 0
-            ? 'is empty, and so are the other ways to name the environment'
-            : `is set beside ${(0,option_refs/* ref */.KR)(named[0])}`, `Name the environment to end with exactly one of ${all}`);
-    }
-    const key = named[0];
-    if (key !== 'namePrefix')
-        return { [key]: read(key) };
-    const prefix = read('namePrefix');
-    if (prefix.all === undefined)
-        throw new errors/* InputError */.dz('namePrefix', 'gives a prefix per platform, and ending an environment names one', `End each platform's environment in a step of its own, with its own ${(0,option_refs/* ref */.KR)('namePrefix')}`);
-    const alias = conventionalDestination({
-        prefix: prefix.all,
-        extension: '',
-        pullRequestNumber: git.pullRequestNumber ?? git.mergeRequestNumber,
-        repository: git.repository
-    });
-    if ('problem' in alias)
-        throw new errors/* InputError */.dz('namePrefix', `names a pull request's environment, and ${alias.problem.replace(/^needs either an environment or a pull request: .*$/, 'no pull request is known')}`, `End it from the pull request's own event (pull_request: closed) or merge request pipeline, where its number is known, or name it with ${(0,option_refs/* ref */.KR)('environmentAlias')}`);
-    return { environmentAlias: alias.destination };
-}
-
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/core/shared/files.ts
@@ -4767,7 +3448,7 @@ async function ensureWritable(path, named, shown = path) {
             // Between the look and the open, something else may have taken the path.
             const stat = await handle.stat();
             if (!stat.isFile())
-                throw refused(named, shown, files_describe(stat));
+                throw refused(named, shown, describe(stat));
         }
         finally {
             await handle.close();
@@ -4806,7 +3487,7 @@ async function writeOutputFile(path, text, named, shown = path) {
     try {
         const stat = await handle.stat();
         if (!stat.isFile())
-            throw refused(named, shown, files_describe(stat));
+            throw refused(named, shown, describe(stat));
         await handle.truncate(0);
         await handle.writeFile(text);
     }
@@ -4817,14 +3498,14 @@ async function writeOutputFile(path, text, named, shown = path) {
 /** What the path names now, in words; undefined when nothing is there. */
 async function kindOf(path) {
     try {
-        return files_describe(await (0,promises_namespaceObject.lstat)(path));
+        return describe(await (0,promises_namespaceObject.lstat)(path));
     }
     catch {
         // Absent, or not reachable: the open says which.
         return undefined;
     }
 }
-function files_describe(stat) {
+function describe(stat) {
     if (stat.isFile())
         return 'a regular file';
     if (stat.isSymbolicLink())
@@ -4841,6 +3522,10 @@ function refused(named, shown, kind) {
     return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
 }
 
+// EXTERNAL MODULE: ./src/core/shared/option-refs.ts
+var option_refs = __nccwpck_require__(579);
+// EXTERNAL MODULE: ./src/core/shared/option-table.ts
+var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/model.ts
 // ---------------------------------------------------------------- outcome
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
@@ -6553,7 +5238,7 @@ function commentBody(deployments, workflowRunUrl) {
 const schema_text = (max) => ({ kind: 'text', max });
 const integer = (min = 0) => ({ kind: 'integer', min });
 const schema_boolean = { kind: 'boolean' };
-const schema_oneOf = (of) => ({ kind: 'enum', of });
+const oneOf = (of) => ({ kind: 'enum', of });
 const object = (fields) => ({ kind: 'object', fields });
 const list = (of, max) => ({ kind: 'list', of, max });
 /** A value that does not have the schema's shape: which field, and why. */
@@ -6684,18 +5369,18 @@ const ID = schema_text(128);
 const BUG = object({
     name: schema_text(200),
     number: integer(),
-    priority: schema_oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
+    priority: oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
     blocking: schema_boolean,
     new: schema_boolean,
     url: pending_URL
 });
 const JUDGEMENT = object({
-    conclusion: schema_oneOf(['success', 'warning', 'failure']),
-    cause: schema_oneOf(['success', 'deploy-failed', 'usage', 'run-failed', 'timed-out', 'canceled']),
+    conclusion: oneOf(['success', 'warning', 'failure']),
+    cause: oneOf(['success', 'deploy-failed', 'usage', 'run-failed', 'timed-out', 'canceled']),
     message: schema_text(1000)
 });
 const VERDICT = object({
-    verdict: schema_oneOf(VERDICT_NAMES),
+    verdict: oneOf(VERDICT_NAMES),
     greenlight: schema_boolean,
     runId: ID,
     runUrl: pending_URL,
@@ -6711,12 +5396,12 @@ const VERDICT = object({
 const DEPLOYMENT = object({
     name: schema_text(MAX_NAME_CHARACTERS),
     startedAt: integer(),
-    mode: schema_oneOf(['deploy', 'notify', 'plain', 'wait']),
-    outcome: schema_oneOf(OUTCOMES),
+    mode: oneOf(['deploy', 'notify', 'plain', 'wait']),
+    outcome: oneOf(OUTCOMES),
     artifact: object({ name: schema_text(255), size: integer(), sha256: schema_text(64) }),
     build: object({
-        platform: schema_oneOf(option_table/* PLATFORMS */.P4),
-        format: schema_oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
+        platform: oneOf(option_table/* PLATFORMS */.P4),
+        format: oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
         appId: schema_text(255),
         appVersion: schema_text(100),
         buildNumber: schema_text(100)
@@ -7000,27 +5685,28 @@ async function briefly(token, load, signal, ms, read) {
 const READ_MS = 10_000;
 /**
  * A wait-only step continues the deployments whose runs it waits for:
- * without a `check-name` of its own, each takes the name of the check run of
+ * without a `check-name` of its own, each is named after the check run of
  * ours that shows its run on the commit, else the name our comment on the
  * pull request gives its run (a deploy that did not wait wrote no check
  * run), so that its verdict is the newest check run of that name and its
  * comment the same one. Comments are read only when a check run named none,
- * and only our own (the token's identity). A read that fails leaves the
- * default names, with a notice.
+ * and only our own (the token's identity). The names found, by deployment
+ * (undefined where none was); a read that fails finds none, with a notice.
  */
 async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
+    const names = deployments.map(() => undefined);
     if (!plan.sha || !deployments.some(deployment => deployment.runId))
-        return;
+        return names;
     try {
         await briefly(plan, loadClient, signal, READ_MS, async (client) => {
             const checks = await client.listCheckRuns(plan.repo, plan.sha);
             const unnamed = [];
-            for (const deployment of deployments) {
+            for (const [index, deployment] of deployments.entries()) {
                 const shown = checks.find(check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name)?.name;
                 if (shown)
-                    adopt(deployment, shown, 'check run');
+                    adopt(index, shown, 'check run');
                 else if (deployment.runId)
-                    unnamed.push(deployment);
+                    unnamed.push(index);
             }
             if (unnamed.length === 0 || plan.pullRequest === undefined)
                 return;
@@ -7028,11 +5714,12 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
             const ours = await client.findComments(plan.repo, plan.pullRequest, comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined);
             // The newest comment of ours first: a later deploy's names win.
             const said = ours.reverse().map(comment => commentRuns(comment.body));
-            for (const deployment of unnamed) {
-                const comment = said.find(entry => entry.runs.includes(deployment.runId));
-                const name = comment?.names[comment.runs.indexOf(deployment.runId)];
+            for (const index of unnamed) {
+                const runId = deployments[index].runId;
+                const comment = said.find(entry => entry.runs.includes(runId));
+                const name = comment?.names[comment.runs.indexOf(runId)];
                 if (name)
-                    adopt(deployment, name, 'comment');
+                    adopt(index, name, 'comment');
             }
         });
     }
@@ -7041,11 +5728,12 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
             throw error;
         log.notice(`The check runs of commit ${plan.sha.slice(0, 12)} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`, 'Check name');
     }
-    function adopt(deployment, name, where) {
+    return names;
+    function adopt(index, name, where) {
         if (name.length > MAX_NAME_CHARACTERS)
             return;
-        deployment.name = name;
-        log.info(`Run ${deployment.runId} is shown as ${(0,shared_text/* quote */.hD)(name)} by its ${where} on this commit: the verdict is shown under that name.`);
+        names[index] = name;
+        log.info(`Run ${deployments[index].runId} is shown as ${(0,shared_text/* quote */.hD)(name)} by its ${where} on this commit: the verdict is shown under that name.`);
     }
 }
 
@@ -7994,8 +6682,7 @@ function bySteps(deployments) {
 /**
  * The GitHub reporter the settings ask for, or none; report-later where its
  * check run could not be written is refused here, before any request (an
- * InputError). A wait-only step without a check-name first names each
- * deployment after the check run that shows its run.
+ * InputError).
  */
 async function githubReporters(settings, deployments, output, hooks) {
     const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {});
@@ -8010,10 +6697,19 @@ async function githubReporters(settings, deployments, output, hooks) {
         return [];
     if (plan.reportLater)
         await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal);
-    // Whatever check says: the comment a wait-only step continues is found by the names too.
-    if (settings.mode === 'wait' && settings.values.checkName === undefined)
-        await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
     return [new GitHubReporter(plan, output.log, loadClient)];
+}
+/**
+ * The names a wait-only step without a check-name takes from GitHub, by
+ * deployment, before they are decided (deploy/naming.ts); undefined where
+ * GitHub is not reported to or the step is no wait. Whatever `check` says:
+ * the comment a wait-only step continues is found by the names too.
+ */
+async function adoptedNames(settings, deployments, output, hooks) {
+    if (settings.mode !== 'wait' || settings.values.checkName !== undefined)
+        return undefined;
+    const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {});
+    return plan && adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal);
 }
 /**
  * Report-later only where a collect looks: an open pull request's head, or
@@ -8079,8 +6775,362 @@ async function claim(client, repo, run, identity, spaced) {
     return claimed.status !== 'completed' && parseExternalId(claimed.externalId)?.claim === token;
 }
 
+;// CONCATENATED MODULE: ./src/core/service/v0/paths.ts
+/** The verdict's path at the service: the client asks it, and the wait names it in its messages. */
+const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
+
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
 var retry = __nccwpck_require__(927);
+;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
+
+
+
+
+
+
+/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
+const DEFAULT_POLL_INTERVAL_SECONDS = 30;
+/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
+const MAX_FAILURES_IN_A_ROW = 10;
+/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
+const QUICK_ASKS = 3;
+/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
+const MAX_SUPERSEDINGS = 20;
+/**
+ * Asks for the run's verdict until it is known or the time is up (spec Part 3).
+ * A 404 while the run is not there yet is asked again for a grace; what the
+ * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
+ * is asked again at most ten times in a row, after the server's Retry-After
+ * within the policy's cap; any other 4xx stops with its message. An answer too
+ * large to read is asked again at the normal pace, and named if the wait times
+ * out. A superseded run is followed at the same pace, and a chain of
+ * supersedings that loops or never ends stops the wait. Every ask and every
+ * sleep ends by the timeout, and at once on the signal. One log line per stage
+ * change, and a heartbeat every few intervals.
+ */
+async function pollVerdict(service, options) {
+    const wait = new VerdictWait(service, options);
+    for (;;) {
+        let next;
+        try {
+            next = wait.answered(await service.greenlight(wait.runId, wait.deadline));
+        }
+        catch (error) {
+            next = wait.failed(error);
+        }
+        if (typeof next !== 'number')
+            return next;
+        const left = wait.deadline - wait.clock.now();
+        if (left <= 0)
+            return wait.timedOut();
+        if (next >= left) {
+            await wait.clock.sleep(left, options.signal);
+            return wait.timedOut();
+        }
+        await wait.clock.sleep(next, options.signal);
+    }
+}
+/**
+ * Asks once for the verdict of a run someone else waits for (a collect of a
+ * deployment reported later): no loop and no sleep. A superseding run is
+ * followed at once, as far as the wait would follow it; a run still under
+ * way is pending, unless it has been pending for `timeoutMs` since
+ * `pendingSince`: then its verdict is timed-out, as the wait's would be.
+ * A failed ask throws, after the transport's own retries within `deadline`.
+ */
+async function verdictNow(service, options) {
+    const clock = options.clock ?? shared_clock/* clock */.pm;
+    const wait = new VerdictWait(service, {
+        runId: options.runId,
+        timeoutMs: options.timeoutMs,
+        intervalMs: 1,
+        notFoundGraceMs: 0,
+        signal: options.signal,
+        clock
+    });
+    let last;
+    for (;;) {
+        const runId = wait.runId;
+        const answer = await service.greenlight(runId, options.deadline);
+        last = { runId, stage: answer.stage, answer };
+        const next = wait.answered(answer);
+        if (typeof next !== 'number')
+            return { verdict: next };
+        if (wait.runId !== runId)
+            continue;
+        if (clock.now() - options.pendingSince >= options.timeoutMs)
+            return { verdict: wait.timedOut() };
+        return { pending: { ...last, runId: wait.runId } };
+    }
+}
+/** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
+class VerdictWait {
+    service;
+    options;
+    clock;
+    deadline;
+    runId;
+    log;
+    base;
+    followed;
+    last;
+    failures = 0;
+    notFoundSince;
+    asks = 0;
+    lastStage;
+    lastHeartbeat;
+    problem;
+    constructor(service, options) {
+        this.service = service;
+        this.options = options;
+        this.clock = options.clock ?? shared_clock/* clock */.pm;
+        this.log = service.config.log;
+        this.base = options.intervalMs;
+        this.lastHeartbeat = this.clock.now();
+        this.deadline = this.lastHeartbeat + options.timeoutMs;
+        this.runId = options.runId;
+        this.followed = [this.runId];
+    }
+    /** The verdict the answer settles, or how long to sleep before the next ask. */
+    answered(answer) {
+        this.asks++;
+        this.failures = 0;
+        this.notFoundSince = undefined;
+        this.problem = undefined;
+        this.last = answer;
+        this.options.onStatus?.({ runId: this.runId, stage: answer.stage, answer });
+        const next = answer.relevantRunId;
+        if (next && next !== this.runId)
+            return this.follow(next);
+        this.tellStage(answer);
+        const { timeoutMs } = this.options;
+        if (answer.stage === 'completed')
+            return verdictOf(answer.greenlight ? 'passed' : 'failed', this.runId, answer, timeoutMs);
+        if (answer.stage === 'canceled')
+            return verdictOf('canceled', this.runId, answer, timeoutMs);
+        const interval = answer.stage === 'underReview' ? 2 * this.base : this.base;
+        return this.asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
+    }
+    /** What a failed ask comes to, by the transport's one retry rule: the timeout, an error that stops the wait, or the next sleep. */
+    failed(error) {
+        this.asks++;
+        if (this.clock.now() >= this.deadline && error instanceof errors/* NetworkError */.Dr)
+            return this.timedOut();
+        if (error instanceof send/* OversizeAnswerError */.Ox) {
+            // The service is there and answered: no failure of its own, so no step toward giving up.
+            this.problem = error.message;
+            this.log.info(`The answer about run ${this.runId} could not be read (${error.message}); asking again.`);
+            return this.base;
+        }
+        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
+            this.notFoundSince ??= this.clock.now();
+            if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
+                throw unknownRun(this.runId, error, this.options.createdHere === true);
+            this.log.info(`Run ${this.runId} is not there yet; asking again.`);
+            return Math.ceil(this.base / 3);
+        }
+        if (!(0,retry/* isTransient */.dg)(error) || ++this.failures >= MAX_FAILURES_IN_A_ROW)
+            throw error;
+        this.problem = (0,errors/* messageOf */.bD)(error);
+        this.log.info(`Asking for the verdict failed (${this.problem}); asking again.`);
+        return (0,retry/* requestedDelay */.QQ)(error, this.service.config.policy) ?? Math.ceil(this.base / 3);
+    }
+    timedOut() {
+        return {
+            ...verdictOf('timed-out', this.runId, this.last, this.options.timeoutMs),
+            greenlight: this.last?.greenlight ?? false,
+            ...(this.problem === undefined ? {} : { problem: this.problem })
+        };
+    }
+    /** Follows a superseding run at the normal pace; a chain that loops or never ends stops the wait. */
+    follow(next) {
+        const { runId, followed } = this;
+        if (followed.includes(next))
+            throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
+        if (followed.length > MAX_SUPERSEDINGS)
+            throw new errors/* DeployError */.sH(`Run ${this.options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
+        this.log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
+        followed.push(next);
+        this.runId = next;
+        this.lastStage = undefined;
+        return this.base;
+    }
+    /** One line per stage change, and a heartbeat every six intervals. */
+    tellStage(answer) {
+        if (answer.stage !== this.lastStage) {
+            this.log.info(`Run ${this.runId}: ${describeStage(answer)}.`);
+            this.lastStage = answer.stage;
+            this.lastHeartbeat = this.clock.now();
+        }
+        else if (this.clock.now() - this.lastHeartbeat >= 6 * this.base) {
+            this.log.info(`Run ${this.runId} is still ${describeStage(answer)}.`);
+            this.lastHeartbeat = this.clock.now();
+        }
+    }
+}
+/**
+ * A run the service still does not know after the grace. Created by this
+ * step's own notification, the run exists: the workspace does not offer the
+ * verdict endpoint. Given by hand, it is a wrong id, another workspace's, or
+ * the same missing endpoint.
+ */
+function unknownRun(runId, error, createdHere) {
+    const label = error.message.replace(/ answered 404.*$/s, '');
+    const endpoint = `the verdict endpoint (GET ${GREENLIGHT_PATH}/{runId}, docs/requests.md) is not available for this workspace`;
+    return new errors/* DeployError */.sH(createdHere
+        ? `${label} still answers 404 Not Found for run ${runId}, which this step's notification created: ${endpoint}. The run goes on at the service, on its page. Ask the service's operator to offer the verdict endpoint for this workspace, or deploy without waiting for the verdict.`
+        : `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace, or ${endpoint}. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}); if it is, ask the service's operator about the verdict endpoint.`);
+}
+function verdictOf(verdict, runId, answer, timeoutMs) {
+    const bugs = answer?.bugs ?? [];
+    return {
+        verdict,
+        greenlight: verdict === 'passed',
+        runId,
+        runUrl: answer?.runUrl,
+        bugsUrl: answer?.bugsUrl,
+        blockingBugsCount: answer?.blockingBugsCount,
+        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
+        bugs,
+        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
+        timeoutMs,
+        answered: answer !== undefined
+    };
+}
+/** A stage in words, with what the service reports of it. */
+function describeStage(answer) {
+    switch (answer.stage) {
+        case 'initializing':
+            return 'initializing (the flows are starting)';
+        case 'underReview': {
+            const parts = [
+                answer.underInvestigation !== undefined &&
+                    `${answer.underInvestigation} workflow(s) under investigation`,
+                answer.autoRetrying && `${answer.autoRetrying} retrying`,
+                answer.blockingBugsCount !== undefined &&
+                    `${answer.blockingBugsCount} blocking bug(s) so far`,
+                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
+            ].filter(Boolean);
+            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
+        }
+        case 'completed':
+            return answer.greenlight
+                ? 'completed, green'
+                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
+        case 'canceled':
+            return 'canceled';
+        default:
+            return 'in a stage this client does not know';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/waiting.ts
+
+
+
+/**
+ * Waits for the verdict of the run the deploy created (or, in wait mode, the
+ * one given); the judgement decides what a verdict other than passed does.
+ */
+async function waitForVerdict(session, deployment) {
+    const { settings, log } = session;
+    const afterDeploy = settings.mode !== 'wait';
+    const runId = deployment.runId;
+    if (!runId || deployment.noRun) {
+        log.info('No run was created, so there is no verdict to wait for.');
+        return {};
+    }
+    const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
+    const service = session.service(session.hooks.signal, deadline);
+    const base = settings.pollIntervalMs;
+    session.emitEvent({ type: 'waiting', runId });
+    const verdict = await session.phase(`Verdict of run ${runId}`, () => {
+        log.info(`Waiting up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
+        return pollVerdict(service, {
+            runId,
+            timeoutMs: settings.waitTimeoutMs,
+            intervalMs: base,
+            // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
+            notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
+            createdHere: afterDeploy,
+            signal: session.hooks.signal,
+            onStatus: status => session.emitEvent({ type: 'status', status })
+        });
+    });
+    if (verdict.verdict === 'passed')
+        log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
+    if (verdict.verdict === 'timed-out')
+        log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
+    return { facts: { verdict: waiting_scrubbed(session, verdict) }, event: { type: 'verdict' } };
+}
+/** A verdict whose service-given texts (bug names, links) carry no secret. */
+function waiting_scrubbed(session, verdict) {
+    return scrubbedVerdict(verdict, text => session.value(text));
+}
+/** Pure: a verdict with each service-given text (bug names, links) passed through `value`, the deploy's redaction. */
+function scrubbedVerdict(verdict, value) {
+    const text = (t) => t === undefined ? undefined : value(t);
+    const clean = (bugs) => bugs.map(bug => ({ ...bug, name: text(bug.name), url: text(bug.url) }));
+    return {
+        ...verdict,
+        runUrl: text(verdict.runUrl),
+        bugsUrl: text(verdict.bugsUrl),
+        bugs: clean(verdict.bugs),
+        blockingBugs: clean(verdict.blockingBugs)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/collect-ask.ts
+
+
+
+
+/** The longest one ask for a run's verdict may take with its retries. */
+const ASK_MS = 60_000;
+/** The verdict of run `runId` (pending since `pendingSince`), asked once; the service's words redacted. */
+async function askVerdict(service, runId, pendingSince, asking, deadline) {
+    const { waitTimeoutMs } = asking.settings;
+    try {
+        const now = await verdictNow(service, {
+            runId,
+            timeoutMs: waitTimeoutMs,
+            pendingSince,
+            deadline,
+            signal: asking.signal
+        });
+        return 'verdict' in now ? { verdict: scrubbedVerdict(now.verdict, asking.value) } : now;
+    }
+    catch (error) {
+        if (!(error instanceof errors/* HttpStatusError */.F9))
+            throw error;
+        const old = shared_clock/* clock */.pm.now() - pendingSince >= waitTimeoutMs;
+        if (error.status === 410 || (error.status === 404 && old))
+            return { verdict: gone(runId, error, asking) };
+        // A run not there yet right after its deploy: still pending.
+        if (error.status === 404)
+            return { pending: { runId, answer: { greenlight: false, bugs: [], otherBlockingBugs: [] } } };
+        throw error;
+    }
+}
+/** A run whose verdict will never come, as a timed-out verdict carrying the service's words. */
+function gone(runId, error, asking) {
+    const words = error.status === 410
+        ? error.message
+        : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace. Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
+    return {
+        verdict: 'timed-out',
+        greenlight: false,
+        runId,
+        bugs: [],
+        blockingBugs: [],
+        timeoutMs: asking.settings.waitTimeoutMs,
+        answered: false,
+        gone: asking.value(words)
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __nccwpck_require__(113);
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 /**
  * The one module that reads the service's answers: the signed upload, the
@@ -8532,9 +7582,10 @@ function parseCompactDate(value) {
 
 
 
+
 const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls';
 const DEPLOY_PATH = '/api/webhooks/deploy_success';
-const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
+
 const TERMINATE_PATH = '/api/webhooks/environment_terminated';
 /**
  * The most of a verdict answer that is read: generous, as it lists the run's
@@ -8648,356 +7699,6 @@ class ServiceClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
-
-
-
-
-
-
-/** The SDK's cadence: every 30 s while initializing, every 60 s under review. */
-const DEFAULT_POLL_INTERVAL_SECONDS = 30;
-/** Failed asks in a row (5xx, network, 429) before the wait gives up, as the SDK. */
-const MAX_FAILURES_IN_A_ROW = 10;
-/** The first asks come sooner: a short run's verdict is known without waiting a whole interval. */
-const QUICK_ASKS = 3;
-/** A run followed through more supersedings than this is a service in a loop, not a busy branch. */
-const MAX_SUPERSEDINGS = 20;
-/**
- * Asks for the run's verdict until it is known or the time is up (spec Part 3).
- * A 404 while the run is not there yet is asked again for a grace; what the
- * transport's retry policy calls transient (network, 429, 500, 502, 503, 504)
- * is asked again at most ten times in a row, after the server's Retry-After
- * within the policy's cap; any other 4xx stops with its message. An answer too
- * large to read is asked again at the normal pace, and named if the wait times
- * out. A superseded run is followed at the same pace, and a chain of
- * supersedings that loops or never ends stops the wait. Every ask and every
- * sleep ends by the timeout, and at once on the signal. One log line per stage
- * change, and a heartbeat every few intervals.
- */
-async function pollVerdict(service, options) {
-    const wait = new VerdictWait(service, options);
-    for (;;) {
-        let next;
-        try {
-            next = wait.answered(await service.greenlight(wait.runId, wait.deadline));
-        }
-        catch (error) {
-            next = wait.failed(error);
-        }
-        if (typeof next !== 'number')
-            return next;
-        const left = wait.deadline - wait.clock.now();
-        if (left <= 0)
-            return wait.timedOut();
-        if (next >= left) {
-            await wait.clock.sleep(left, options.signal);
-            return wait.timedOut();
-        }
-        await wait.clock.sleep(next, options.signal);
-    }
-}
-/**
- * Asks once for the verdict of a run someone else waits for (a collect of a
- * deployment reported later): no loop and no sleep. A superseding run is
- * followed at once, as far as the wait would follow it; a run still under
- * way is pending, unless it has been pending for `timeoutMs` since
- * `pendingSince`: then its verdict is timed-out, as the wait's would be.
- * A failed ask throws, after the transport's own retries within `deadline`.
- */
-async function verdictNow(service, options) {
-    const clock = options.clock ?? shared_clock/* clock */.pm;
-    const wait = new VerdictWait(service, {
-        runId: options.runId,
-        timeoutMs: options.timeoutMs,
-        intervalMs: 1,
-        notFoundGraceMs: 0,
-        signal: options.signal,
-        clock
-    });
-    let last;
-    for (;;) {
-        const runId = wait.runId;
-        const answer = await service.greenlight(runId, options.deadline);
-        last = { runId, stage: answer.stage, answer };
-        const next = wait.answered(answer);
-        if (typeof next !== 'number')
-            return { verdict: next };
-        if (wait.runId !== runId)
-            continue;
-        if (clock.now() - options.pendingSince >= options.timeoutMs)
-            return { verdict: wait.timedOut() };
-        return { pending: { ...last, runId: wait.runId } };
-    }
-}
-/** One wait's state: the run followed, the last answer, the failures in a row; each answer gives the verdict or the next sleep. */
-class VerdictWait {
-    service;
-    options;
-    clock;
-    deadline;
-    runId;
-    log;
-    base;
-    followed;
-    last;
-    failures = 0;
-    notFoundSince;
-    asks = 0;
-    lastStage;
-    lastHeartbeat;
-    problem;
-    constructor(service, options) {
-        this.service = service;
-        this.options = options;
-        this.clock = options.clock ?? shared_clock/* clock */.pm;
-        this.log = service.config.log;
-        this.base = options.intervalMs;
-        this.lastHeartbeat = this.clock.now();
-        this.deadline = this.lastHeartbeat + options.timeoutMs;
-        this.runId = options.runId;
-        this.followed = [this.runId];
-    }
-    /** The verdict the answer settles, or how long to sleep before the next ask. */
-    answered(answer) {
-        this.asks++;
-        this.failures = 0;
-        this.notFoundSince = undefined;
-        this.problem = undefined;
-        this.last = answer;
-        this.options.onStatus?.({ runId: this.runId, stage: answer.stage, answer });
-        const next = answer.relevantRunId;
-        if (next && next !== this.runId)
-            return this.follow(next);
-        this.tellStage(answer);
-        const { timeoutMs } = this.options;
-        if (answer.stage === 'completed')
-            return verdictOf(answer.greenlight ? 'passed' : 'failed', this.runId, answer, timeoutMs);
-        if (answer.stage === 'canceled')
-            return verdictOf('canceled', this.runId, answer, timeoutMs);
-        const interval = answer.stage === 'underReview' ? 2 * this.base : this.base;
-        return this.asks <= QUICK_ASKS ? Math.ceil(interval / 3) : interval;
-    }
-    /** What a failed ask comes to, by the transport's one retry rule: the timeout, an error that stops the wait, or the next sleep. */
-    failed(error) {
-        this.asks++;
-        if (this.clock.now() >= this.deadline && error instanceof errors/* NetworkError */.Dr)
-            return this.timedOut();
-        if (error instanceof send/* OversizeAnswerError */.Ox) {
-            // The service is there and answered: no failure of its own, so no step toward giving up.
-            this.problem = error.message;
-            this.log.info(`The answer about run ${this.runId} could not be read (${error.message}); asking again.`);
-            return this.base;
-        }
-        if (error instanceof errors/* HttpStatusError */.F9 && error.status === 404) {
-            this.notFoundSince ??= this.clock.now();
-            if (this.clock.now() - this.notFoundSince >= this.options.notFoundGraceMs)
-                throw unknownRun(this.runId, error, this.options.createdHere === true);
-            this.log.info(`Run ${this.runId} is not there yet; asking again.`);
-            return Math.ceil(this.base / 3);
-        }
-        if (!(0,retry/* isTransient */.dg)(error) || ++this.failures >= MAX_FAILURES_IN_A_ROW)
-            throw error;
-        this.problem = (0,errors/* messageOf */.bD)(error);
-        this.log.info(`Asking for the verdict failed (${this.problem}); asking again.`);
-        return (0,retry/* requestedDelay */.QQ)(error, this.service.config.policy) ?? Math.ceil(this.base / 3);
-    }
-    timedOut() {
-        return {
-            ...verdictOf('timed-out', this.runId, this.last, this.options.timeoutMs),
-            greenlight: this.last?.greenlight ?? false,
-            ...(this.problem === undefined ? {} : { problem: this.problem })
-        };
-    }
-    /** Follows a superseding run at the normal pace; a chain that loops or never ends stops the wait. */
-    follow(next) {
-        const { runId, followed } = this;
-        if (followed.includes(next))
-            throw new errors/* DeployError */.sH(`The service named run ${runId} as superseded by run ${next}, which it had named as superseded before (${[...followed, next].join(' → ')}); the wait stops here rather than go round in circles. Contact support with these run ids.`);
-        if (followed.length > MAX_SUPERSEDINGS)
-            throw new errors/* DeployError */.sH(`Run ${this.options.runId} was superseded ${followed.length} times while waiting (${followed.slice(-3).join(' → ')} → ${next}); the wait stops here. Deploy less often to this branch and environment, or set ${(0,option_refs/* ref */.KR)('deduplicationKey')} per deployment.`);
-        this.log.info(`Run ${runId} was superseded by run ${next} (a newer deployment with the same deduplication key); following it.`);
-        followed.push(next);
-        this.runId = next;
-        this.lastStage = undefined;
-        return this.base;
-    }
-    /** One line per stage change, and a heartbeat every six intervals. */
-    tellStage(answer) {
-        if (answer.stage !== this.lastStage) {
-            this.log.info(`Run ${this.runId}: ${describeStage(answer)}.`);
-            this.lastStage = answer.stage;
-            this.lastHeartbeat = this.clock.now();
-        }
-        else if (this.clock.now() - this.lastHeartbeat >= 6 * this.base) {
-            this.log.info(`Run ${this.runId} is still ${describeStage(answer)}.`);
-            this.lastHeartbeat = this.clock.now();
-        }
-    }
-}
-/**
- * A run the service still does not know after the grace. Created by this
- * step's own notification, the run exists: the workspace does not offer the
- * verdict endpoint. Given by hand, it is a wrong id, another workspace's, or
- * the same missing endpoint.
- */
-function unknownRun(runId, error, createdHere) {
-    const label = error.message.replace(/ answered 404.*$/s, '');
-    const endpoint = `the verdict endpoint (GET ${GREENLIGHT_PATH}/{runId}, docs/requests.md) is not available for this workspace`;
-    return new errors/* DeployError */.sH(createdHere
-        ? `${label} still answers 404 Not Found for run ${runId}, which this step's notification created: ${endpoint}. The run goes on at the service, on its page. Ask the service's operator to offer the verdict endpoint for this workspace, or deploy without waiting for the verdict.`
-        : `${label} still answers 404 Not Found: the service knows no run ${runId} in this workspace, or ${endpoint}. Check ${(0,option_refs/* ref */.KR)('runId')}: pass the runId of the deploy that created the run, unchanged, with the API key of the same workspace (${(0,option_refs/* setting */.Pe)('runId', runId)}); if it is, ask the service's operator about the verdict endpoint.`);
-}
-function verdictOf(verdict, runId, answer, timeoutMs) {
-    const bugs = answer?.bugs ?? [];
-    return {
-        verdict,
-        greenlight: verdict === 'passed',
-        runId,
-        runUrl: answer?.runUrl,
-        bugsUrl: answer?.bugsUrl,
-        blockingBugsCount: answer?.blockingBugsCount,
-        nonBlockingBugsCount: answer?.nonBlockingBugsCount,
-        bugs,
-        blockingBugs: [...bugs, ...(answer?.otherBlockingBugs ?? [])].filter(bug => bug.blocking),
-        timeoutMs,
-        answered: answer !== undefined
-    };
-}
-/** A stage in words, with what the service reports of it. */
-function describeStage(answer) {
-    switch (answer.stage) {
-        case 'initializing':
-            return 'initializing (the flows are starting)';
-        case 'underReview': {
-            const parts = [
-                answer.underInvestigation !== undefined &&
-                    `${answer.underInvestigation} workflow(s) under investigation`,
-                answer.autoRetrying && `${answer.autoRetrying} retrying`,
-                answer.blockingBugsCount !== undefined &&
-                    `${answer.blockingBugsCount} blocking bug(s) so far`,
-                answer.nonBlockingBugsCount !== undefined && `${answer.nonBlockingBugsCount} non-blocking`
-            ].filter(Boolean);
-            return `under review${parts.length ? ` (${parts.join(', ')})` : ''}`;
-        }
-        case 'completed':
-            return answer.greenlight
-                ? 'completed, green'
-                : `completed with ${answer.blockingBugsCount ?? 'some'} blocking bug(s)`;
-        case 'canceled':
-            return 'canceled';
-        default:
-            return 'in a stage this client does not know';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/waiting.ts
-
-
-
-/**
- * Waits for the verdict of the run the deploy created (or, in wait mode, the
- * one given); the judgement decides what a verdict other than passed does.
- */
-async function waitForVerdict(session, deployment) {
-    const { settings, log } = session;
-    const afterDeploy = settings.mode !== 'wait';
-    const runId = deployment.runId;
-    if (!runId || deployment.noRun) {
-        log.info('No run was created, so there is no verdict to wait for.');
-        return {};
-    }
-    const deadline = shared_clock/* clock */.pm.now() + settings.waitTimeoutMs;
-    const service = session.service(session.hooks.signal, deadline);
-    const base = settings.pollIntervalMs;
-    session.emitEvent({ type: 'waiting', runId });
-    const verdict = await session.phase(`Verdict of run ${runId}`, () => {
-        log.info(`Waiting up to ${(0,format/* formatMinutes */.dp)(settings.waitTimeoutMs / 60_000)} for the verdict of run ${runId}.`);
-        return pollVerdict(service, {
-            runId,
-            timeoutMs: settings.waitTimeoutMs,
-            intervalMs: base,
-            // Right after the notification the service creates the run a moment later; a run id given by hand should exist.
-            notFoundGraceMs: Math.max(afterDeploy ? 10_000 : 3_000, ((afterDeploy ? 10 : 3) * base) / 3),
-            createdHere: afterDeploy,
-            signal: session.hooks.signal,
-            onStatus: status => session.emitEvent({ type: 'status', status })
-        });
-    });
-    if (verdict.verdict === 'passed')
-        log.info(`Run ${verdict.runId} passed: green light.${verdict.runUrl ? ` ${verdict.runUrl}` : ''}`);
-    if (verdict.verdict === 'timed-out')
-        log.info(`The wait timed out; run ${verdict.runId} goes on at the service.`);
-    return { facts: { verdict: waiting_scrubbed(session, verdict) }, event: { type: 'verdict' } };
-}
-/** A verdict whose service-given texts (bug names, links) carry no secret. */
-function waiting_scrubbed(session, verdict) {
-    return scrubbedVerdict(verdict, text => session.value(text));
-}
-/** Pure: a verdict with each service-given text (bug names, links) passed through `value`, the deploy's redaction. */
-function scrubbedVerdict(verdict, value) {
-    const text = (t) => t === undefined ? undefined : value(t);
-    const clean = (bugs) => bugs.map(bug => ({ ...bug, name: text(bug.name), url: text(bug.url) }));
-    return {
-        ...verdict,
-        runUrl: text(verdict.runUrl),
-        bugsUrl: text(verdict.bugsUrl),
-        bugs: clean(verdict.bugs),
-        blockingBugs: clean(verdict.blockingBugs)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/collect-ask.ts
-
-
-
-
-/** The longest one ask for a run's verdict may take with its retries. */
-const ASK_MS = 60_000;
-/** The verdict of run `runId` (pending since `pendingSince`), asked once; the service's words redacted. */
-async function askVerdict(service, runId, pendingSince, asking, deadline) {
-    const { waitTimeoutMs } = asking.settings;
-    try {
-        const now = await verdictNow(service, {
-            runId,
-            timeoutMs: waitTimeoutMs,
-            pendingSince,
-            deadline,
-            signal: asking.signal
-        });
-        return 'verdict' in now ? { verdict: scrubbedVerdict(now.verdict, asking.value) } : now;
-    }
-    catch (error) {
-        if (!(error instanceof errors/* HttpStatusError */.F9))
-            throw error;
-        const old = shared_clock/* clock */.pm.now() - pendingSince >= waitTimeoutMs;
-        if (error.status === 410 || (error.status === 404 && old))
-            return { verdict: gone(runId, error, asking) };
-        // A run not there yet right after its deploy: still pending.
-        if (error.status === 404)
-            return { pending: { runId, answer: { greenlight: false, bugs: [], otherBlockingBugs: [] } } };
-        throw error;
-    }
-}
-/** A run whose verdict will never come, as a timed-out verdict carrying the service's words. */
-function gone(runId, error, asking) {
-    const words = error.status === 410
-        ? error.message
-        : `The service still answers 404 Not Found for run ${runId}, longer than the wait's timeout after its deploy: it knows no such run in this workspace, or the verdict endpoint (GET /api/v0/ci-greenlight/{runId}, docs/requests.md) is not available for this workspace. Deploy again for a new run; if it happens again, ask the service's operator about the verdict endpoint.`;
-    return {
-        verdict: 'timed-out',
-        greenlight: false,
-        runId,
-        bugs: [],
-        blockingBugs: [],
-        timeoutMs: asking.settings.waitTimeoutMs,
-        answered: false,
-        gone: asking.value(words)
-    };
-}
-
-// EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(113);
 ;// CONCATENATED MODULE: ./src/core/service/connect.ts
 
 /** The service as this version of the product speaks to it: v0. */
@@ -9390,6 +8091,37 @@ function standing(check) {
         : word(check.status, 'queued');
 }
 
+;// CONCATENATED MODULE: ./src/core/shared/naming.ts
+
+/**
+ * The destination by the service's naming convention (service spec 2.1):
+ * `<prefix>-<environment><ext>` for a static environment, else
+ * `<prefix>-<owner>-<repo>-pr<number><ext>` for a pull request (a GitLab
+ * namespace stands for the owner, its slashes as hyphens). Returns the reason
+ * when neither can be built.
+ */
+function conventionalDestination(parts) {
+    const ext = parts.extension.toLowerCase();
+    if (parts.environment)
+        return { destination: `${parts.prefix}-${parts.environment}${ext}` };
+    if (parts.pullRequestNumber === undefined) {
+        return {
+            problem: `needs either an environment or a pull request: set ${(0,option_refs/* ref */.KR)('environment')} for a static environment, or run for a pull request (or set ${(0,option_refs/* ref */.KR)('pullRequestNumber')})`
+        };
+    }
+    if (!parts.repository) {
+        return {
+            problem: 'needs the repository for a pull-request name, and none is known (GITHUB_REPOSITORY on GitHub, the CI variables elsewhere)'
+        };
+    }
+    const owner = 'owner' in parts.repository
+        ? parts.repository.owner
+        : parts.repository.namespace.replace(/\//g, '-');
+    return {
+        destination: `${parts.prefix}-${owner}-${parts.repository.name}-pr${parts.pullRequestNumber}${ext}`
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/destination.ts
 
 
@@ -9477,7 +8209,7 @@ function deduplicationKeyOf(settings, destination) {
     if (!destination)
         return given;
     if (given)
-        return settings.files.length > 1 ? `${given}/${destination}` : given;
+        return (settings.values.file?.length ?? 0) > 1 ? `${given}/${destination}` : given;
     return [settings.git.branch, destination].filter(Boolean).join('/');
 }
 
@@ -9739,7 +8471,9 @@ function labelledLog(log, label) {
  * file name or its destination (builds), or the run (runs waited for, whose
  * names a wait-only step may have taken from their check runs).
  */
-function nameDeployments(settings, deployments, handoffs) {
+function nameDeployments(settings, deployments, handoffs, 
+/** The names a wait-only step took from GitHub, by deployment. */
+adopted) {
     const { checkName } = settings.values;
     if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
         throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a check run's name may take with the details each deployment adds`, 'Give a shorter check name');
@@ -9748,7 +8482,7 @@ function nameDeployments(settings, deployments, handoffs) {
         const artifact = handoffs[i]?.artifact;
         const { build } = deployment;
         if (!build || !artifact)
-            return { head: deployment.name, details: [] };
+            return { head: adopted?.[i] ?? deployment.name, details: [] };
         const environment = environmentOf(settings, {
             name: artifact.name,
             platform: build.platform,
@@ -9972,8 +8706,7 @@ const NOTIFIES = ['deploy', 'notify', 'plain'];
 /**
  * Pure: the steps of a deploy from its settings and its CI's context, decided
  * once for every front end. A GitHub deployment that is not healthy is never
- * notified (service spec 4.3, rule 2); a fork's pull request is looked up
- * before the build is named after it.
+ * notified (service spec 4.3, rule 2).
  */
 function planOf(settings, ci) {
     const state = ci?.deploymentState;
@@ -9981,8 +8714,7 @@ function planOf(settings, ci) {
         return {
             skip: `This deployment_status event reports the state ${(0,shared_text/* quote */.hD)(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
         };
-    const lookup = ci?.pullRequestLookup ? ['lookUpPullRequest'] : [];
-    const build = settings.files.length > 0 ? ['locateBuild', 'checkBuild'] : [];
+    const build = (settings.values.file?.length ?? 0) > 0 ? ['locateBuild', 'checkBuild'] : [];
     const wait = settings.wait ? ['wait'] : [];
     switch (settings.mode) {
         case 'terminate':
@@ -9994,15 +8726,14 @@ function planOf(settings, ci) {
             // A collect and a skip are no deploy: the orchestrator runs each by itself, never the deploy's steps.
             return { steps: [] };
         case 'upload':
-            return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] };
+            return { steps: [...build, settings.values.dryRun ? 'dryRun' : 'upload'] };
         default:
             if (settings.values.dryRun)
-                return { steps: [...lookup, ...build, 'dryRun'] };
+                return { steps: [...build, 'dryRun'] };
             return {
                 steps: [
-                    ...lookup,
                     ...build,
-                    ...(settings.files.length > 0 ? ['upload'] : []),
+                    ...((settings.values.file?.length ?? 0) > 0 ? ['upload'] : []),
                     'notify',
                     ...wait
                 ]
@@ -10104,6 +8835,1395 @@ class Reporting {
             }
         }));
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/options/offers.ts
+
+/** Whether a front end offers an option. */
+function offers(frontEnd, key) {
+    const spec = option_table/* OPTIONS */.lw[key];
+    return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd);
+}
+/** The options a command takes in a front end, in table order. The action takes every one it offers. */
+function optionsOf(frontEnd, command) {
+    return option_table/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || option_table/* OPTIONS */.lw[key].commands.includes(command)));
+}
+/** The default as a person reads it: the value, the derivation, or nothing. */
+function defaultOf(key) {
+    const spec = OPTIONS[key];
+    if (spec.default !== undefined)
+        return String(spec.default);
+    return spec.defaultText;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/structured.ts
+/**
+ * The readers of the options with a structure of their own: a URL (the
+ * service's base URL above all), the variables object, a repository.
+ */
+
+
+
+
+
+const MAX_VARIABLES_BYTES = 64 * 1024;
+/** The longest name a run variable may have. */
+const MAX_VARIABLE_NAME_LENGTH = 256;
+const REPOSITORY_PART = /^[\w.-]{1,100}$/;
+/** What a value is, for a message that refuses it: `a number`, `an array`, `null`. */
+function structured_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function textOf(key, raw, trim = true) {
+    if (typeof raw !== 'string')
+        throw new errors/* InputError */.dz(key, `is ${structured_describe(raw)}, not text`, 'Give it as a string');
+    return trim ? raw.trim() : raw;
+}
+/** An http(s) URL, as given. */
+function urlValue(key, value) {
+    if (!value)
+        return value;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)((0,redact/* redactShapes */.YA)(value))} is not an http(s) URL`, 'Give a full URL such as https://example.com/...');
+    }
+    return value;
+}
+function repository(key, raw) {
+    const object = raw;
+    const parts = ['name', 'owner', 'namespace'].map(field => object?.[field]);
+    const [name, owner, namespace] = parts;
+    const good = (part) => typeof part === 'string' && REPOSITORY_PART.test(part);
+    const goodNamespace = (part) => typeof part === 'string' && part.split('/').every(good);
+    if (typeof raw !== 'object' || !good(name) || !(good(owner) || goodNamespace(namespace)))
+        throw new errors/* InputError */.dz(key, 'is not a repository', 'Give {owner, name}, or {namespace, name} for GitLab, of letters, digits, dots, hyphens and underscores');
+    return good(owner) ? { owner, name } : { namespace: namespace, name };
+}
+/**
+ * The base URL without a trailing slash: the service's origin, or a
+ * gateway's path prefix in front of it, which every request keeps. Plain
+ * http is refused except for a loopback host, so that the API key never
+ * crosses a network in clear text. Whatever it says, a password in it is
+ * never repeated.
+ */
+function parseBaseUrl(raw) {
+    const key = 'baseUrl';
+    const value = raw.trim();
+    const fix = 'Use the service URL, e.g. https://service.example.com';
+    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
+    if (!value)
+        throw fail('is empty');
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value))
+        throw fail('contains a control character');
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        // A value with an @ may hold a password: it is not repeated.
+        throw fail(value.includes('@')
+            ? 'is not a URL (not shown, as it holds an @)'
+            : `${(0,shared_text/* quote */.hD)(value)} is not a URL`);
+    }
+    if (url.username || url.password) {
+        throw fail('contains credentials', `Remove the user and password from the URL: requests authenticate with ${(0,option_refs/* ref */.KR)('apiKey')}`);
+    }
+    const shown = (0,shared_text/* quote */.hD)(url.origin + url.pathname);
+    if (url.search || url.hash)
+        throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw fail(`${shown} is not an https URL`);
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
+    }
+    // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
+    // into the service's own API is a request's address pasted whole: refused, naming the base to use.
+    const path = url.pathname.replace(/\/+$/, '');
+    const api = /(^|\/)api(\/|$)/i.exec(path);
+    if (api) {
+        const base = `${url.origin}${path.slice(0, api.index)}`;
+        throw fail(`${shown} reaches into the service's API (${(0,shared_text/* quote */.hD)(path.slice(api.index), 40)})`, `Use the address the requests start from, ${(0,shared_text/* quote */.hD)(base)}: they add /api/... themselves`);
+    }
+    return `${url.origin}${path}`;
+}
+/**
+ * The variables: a JSON object (or an object) whose values are strings,
+ * numbers or booleans; numbers and booleans become strings, as the service
+ * takes strings.
+ */
+function parseVariables(key, raw) {
+    const fix = 'Give a JSON object of names to strings, e.g. {"LOCALE": "en-GB"}';
+    const fail = (problem, fixed = fix) => new errors/* InputError */.dz(key, problem, fixed);
+    let parsed = raw;
+    if (typeof raw === 'string') {
+        if (raw.trim() === '')
+            return undefined;
+        if (Buffer.byteLength(raw, 'utf8') > MAX_VARIABLES_BYTES)
+            throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+        try {
+            parsed = JSON.parse(raw);
+        }
+        catch (error) {
+            throw fail(`is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+        }
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw fail(`is not an object (${structured_describe(parsed)})`);
+    const entries = [];
+    let bytes = 0;
+    for (const [name, value] of Object.entries(parsed)) {
+        if (name === '' || name.length > MAX_VARIABLE_NAME_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(name))
+            throw fail(`has an invalid name ${(0,shared_text/* quote */.hD)(name)}`, 'Use non-empty names without control characters');
+        let text;
+        if (typeof value === 'string')
+            text = value;
+        else if (typeof value === 'number' && Number.isFinite(value))
+            text = String(value);
+        else if (typeof value === 'boolean')
+            text = String(value);
+        else
+            throw fail(`has ${structured_describe(value)} for ${(0,shared_text/* quote */.hD)(name)}`, 'Use a string, number or boolean for every variable');
+        bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
+        entries.push([name, text]);
+    }
+    if (bytes > MAX_VARIABLES_BYTES)
+        throw fail(`is larger than ${MAX_VARIABLES_BYTES / 1024} KiB`, 'Send fewer or shorter variables');
+    // fromEntries defines own properties, so a name like __proto__ stays a plain variable.
+    return Object.fromEntries(entries);
+}
+/** A single-line value, trimmed; empty is not given; a line break or another control character is refused. */
+function plainText(key, raw) {
+    const value = textOf(key, raw, false);
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value)) {
+        throw new errors/* InputError */.dz(key, `contains a line break or another control character (${(0,shared_text/* quote */.hD)(value, 40)})`, 'Give a single-line value');
+    }
+    return value.trim() || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/lists.ts
+/**
+ * The readers of values given as lists: the builds (paths or globs, one per
+ * line or a list), the runs to wait for (separated by spaces, commas or
+ * lines), and a value for every build or one per platform (`android:…
+ * ios:…`). Each item is checked by its own reader; what is refused names the
+ * option and the fix.
+ */
+
+
+
+
+
+/**
+ * Paths or globs, one per line of text (an input of the action, a flag of the
+ * CLI, which may also be repeated) or a list (the library); blank lines are
+ * left out, and none at all is not given. The same path twice is one build
+ * given twice: refused.
+ */
+function globs(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const lines = entries.flatMap(entry => textOf(key, entry, false).split(/\r?\n/));
+    const values = lines.map(line => plainText(key, line)).filter((v) => v !== undefined);
+    const twice = values.find((value, i) => values.indexOf(value) !== i);
+    if (twice !== undefined)
+        throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
+    if (values.length > option_table/* MAX_STEP_BUILDS */.y4)
+        throw new errors/* InputError */.dz(key, `names ${values.length} builds, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step deploys`, `Deploy them in steps of their own (a matrix job, a step per flavor), at most ${option_table/* MAX_STEP_BUILDS */.y4} each`);
+    return values.length > 0 ? values : undefined;
+}
+/**
+ * One run id or several: separated by spaces, commas or lines (a deploy's
+ * `runIds` as it hands them over), or a list (the library, a repeated flag);
+ * the same run twice is waited for once.
+ */
+function runIds(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
+    for (const id of ids)
+        if (!isSafeId(id))
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
+    const distinct = [...new Set(ids)];
+    if (distinct.length > option_table/* MAX_STEP_BUILDS */.y4)
+        throw new errors/* InputError */.dz(key, `names ${distinct.length} runs, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step waits for`, 'Wait for the runs of one deploy in each step');
+    return distinct.length > 0 ? distinct : undefined;
+}
+/**
+ * Android ABIs: separated by spaces or commas, or a list (the library); each
+ * one NDK builds for, in its own spelling (`arm64-v8a`), the same one twice
+ * counted once.
+ */
+function abis(key, raw) {
+    const entries = Array.isArray(raw) ? raw : [raw];
+    const named = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
+    for (const abi of named)
+        if (!option_table/* ANDROID_ABIS */.O1.includes(abi))
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(abi, 40)} is not an Android ABI`, `Name ABIs as an APK's lib/ folders do: ${option_table/* ANDROID_ABIS */.O1.slice(0, 4).join(', ')}`);
+    return named.length > 0 ? [...new Set(named)] : undefined;
+}
+/**
+ * A value for every build, or one per platform: `com.example.shop`, or
+ * `android:com.example.shop ios:com.example.Shop` (separated by spaces or
+ * commas), each checked by `check`. One for all and one per platform
+ * together would say two things.
+ */
+function perPlatform(key, value, check, noun, example, 
+/** App ids hold no spaces or commas: two of them are two values, always split. */
+split = false) {
+    if (value === undefined)
+        return undefined;
+    // A value for every build is checked whole (a path may hold spaces and commas) unless a platform is named.
+    if (!split && !/(?:^|[\s,])(?:android|ios):/i.test(value))
+        return { all: check(key, value) };
+    const fix = `Give one value for every build, or one per platform: android:${example} ios:${example.replace(/\.apk$/, '.ipa')}`;
+    const values = {};
+    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+        const [, named, given] = /^(?:(android|ios):)?(.*)$/i.exec(entry);
+        const slot = (named?.toLowerCase() ?? 'all');
+        if (values[slot] !== undefined)
+            throw new errors/* InputError */.dz(key, `names ${named ? `two ${PLATFORM_WORDS[slot]} ${noun}s` : `two ${noun}s`}`, fix);
+        // `ios:` alone would switch the value off for that platform: refused, whatever the value's reader makes of nothing.
+        const read = given ? check(key, given) : undefined;
+        if (read === undefined || read === '')
+            throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(entry)} with nothing after the platform`, fix);
+        values[slot] = read;
+    }
+    if (values.all !== undefined && (values.android !== undefined || values.ios !== undefined))
+        throw new errors/* InputError */.dz(key, `names a value for every build and one for a platform (${(0,shared_text/* quote */.hD)(value, 60)})`, fix);
+    return values;
+}
+const PLATFORM_WORDS = { android: 'Android', ios: 'iOS' };
+
+;// CONCATENATED MODULE: ./src/core/options/values.ts
+/**
+ * The readers of every kind of option: each takes a value as a front end has
+ * it (text from an input or a flag, or a typed value from the library) and
+ * returns it checked, or undefined when it was not given. What one front end
+ * refuses, every front end refuses, with the same words. Values given as
+ * lists (builds, runs, one per platform) are read by lists.ts.
+ */
+
+
+
+
+
+
+
+// An Android package name or an iOS bundle id: what either platform lets an app's id be.
+const APP_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+/** Reads one option's value by its kind in the table; undefined when not given (nothing, or empty text). */
+function readOption(key, raw) {
+    // Each kind's reader returns that kind's value (KindValues): the one place the table's kind meets its type.
+    return readValue(key, option_table/* OPTIONS */.lw[key], raw);
+}
+function readValue(key, spec, raw) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    switch (spec.kind) {
+        case 'secret':
+            return secret(key, raw);
+        case 'secretUrl':
+            return secretUrl(key, raw);
+        case 'baseUrl':
+            return raw === '' ? undefined : parseBaseUrl(textOf(key, raw, false));
+        case 'text':
+        case 'path':
+            return plainText(key, raw);
+        case 'globs':
+            return globs(key, raw);
+        case 'destinationEach':
+            return perPlatform(key, plainText(key, raw), destination, 'destination', 'builds/app.apk');
+        case 'namePartEach':
+            return perPlatform(key, plainText(key, raw), namePart, 'value', 'myapp');
+        case 'relativePath':
+            return relativePath(key, plainText(key, raw));
+        case 'variables':
+            return parseVariables(key, raw);
+        case 'variableName':
+            return variableName(key, plainText(key, raw));
+        case 'boolean':
+            return parseBoolean(key, raw);
+        case 'integer':
+            return parseInteger(key, raw, spec.min ?? 0, spec.max ?? Number.MAX_SAFE_INTEGER);
+        case 'number':
+            return parseNumber(key, raw, spec);
+        case 'sha':
+            return sha(key, plainText(key, raw));
+        case 'url':
+            return urlValue(key, plainText(key, raw));
+        case 'runIds':
+            return runIds(key, raw);
+        case 'repository':
+            return repository(key, raw);
+        case 'appIds':
+            return perPlatform(key, plainText(key, raw), appId, 'app id', 'com.example.shop', true);
+        case 'platform':
+            return platform(key, plainText(key, raw));
+        case 'abis':
+            return abis(key, raw);
+        case 'target':
+            return values_oneOf(key, plainText(key, raw), option_table/* IOS_TARGETS */.bw, 'a target');
+    }
+}
+function secret(key, raw) {
+    const value = textOf(key, raw, false);
+    if (value === '')
+        return undefined;
+    // A secret is never quoted back.
+    if ((0,shared_text/* hasControlCharacter */.Fd)(value) || /\s/.test(value))
+        throw new errors/* InputError */.dz(key, 'contains white space or a control character', 'Copy the secret again without line breaks or spaces');
+    return value;
+}
+/**
+ * A URL that is a secret (a webhook's carries its token in its path): https,
+ * or http to a loopback host; never quoted back.
+ */
+function secretUrl(key, raw) {
+    const value = secret(key, raw);
+    if (value === undefined)
+        return undefined;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        url = undefined;
+    }
+    const safe = url !== undefined &&
+        !url.username &&
+        !url.password &&
+        (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)));
+    if (!safe)
+        throw new errors/* InputError */.dz(key, 'is not an https URL (http only to a loopback host, no user or password in it)', 'Give the full URL the service you post to gave you, such as https://hooks.example.com/services/…');
+    return value;
+}
+function destination(key, value) {
+    const problem = value && destinationProblem(value);
+    if (problem)
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
+    return value;
+}
+/** A part of a conventional name: letters, digits, dots, hyphens, underscores. */
+function namePart(key, value) {
+    if (value && !NAME_PART.test(value)) {
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+    }
+    return value;
+}
+function relativePath(key, value) {
+    if (value && (hasUnsafePath(value) || value.length > MAX_PATH_LENGTH))
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} contains a .. segment or a backslash, or is too long`, 'Pass the playgroundFileLocation of the upload, unchanged');
+    return value;
+}
+/** The YAML 1.2 core-schema booleans that `core.getBooleanInput` accepts, or a boolean; empty is not given. */
+function parseBoolean(key, raw) {
+    if (typeof raw === 'boolean')
+        return raw;
+    const value = textOf(key, raw);
+    if (value === '')
+        return undefined;
+    if (TRUE_VALUES.includes(value))
+        return true;
+    if (FALSE_VALUES.includes(value))
+        return false;
+    throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a boolean`, 'Use true or false');
+}
+/** A whole number in range, from a number or its digits. */
+function parseInteger(key, raw, min, max) {
+    const fix = `Use a whole number from ${min} to ${max}, or leave it out for the default`;
+    let n;
+    if (typeof raw === 'number')
+        n = raw;
+    else {
+        const value = textOf(key, raw);
+        if (value === '')
+            return undefined;
+        n = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!Number.isSafeInteger(n) || n < min || n > max)
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a whole number from ${min} to ${max}`, fix);
+        return n;
+    }
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+        throw new errors/* InputError */.dz(key, `${String(n)} is not a whole number from ${min} to ${max}`, fix);
+    return n;
+}
+/** A number in range (fractions allowed), from a number or its decimal digits. */
+function parseNumber(key, raw, spec) {
+    const min = spec.min ?? 0;
+    const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+    const range = `${spec.exclusiveMin ? 'above' : 'from'} ${min} to ${max}`;
+    let n;
+    let shown;
+    if (typeof raw === 'number') {
+        n = raw;
+        shown = String(raw);
+    }
+    else {
+        const value = textOf(key, raw);
+        if (value === '')
+            return undefined;
+        n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+        shown = (0,shared_text/* quote */.hD)(value);
+    }
+    if (!Number.isFinite(n) || (spec.exclusiveMin ? n <= min : n < min) || n > max)
+        throw new errors/* InputError */.dz(key, `${shown} is not a number ${range}`, `Give a number ${range}, such as ${spec.default ?? max}, or leave it out for the default`);
+    return n;
+}
+function sha(key, value) {
+    if (value && !SHA.test(value))
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a commit hash`, 'Use a hexadecimal commit id');
+    return value;
+}
+/** The name of a run variable: what the lane plugin's option takes. */
+function variableName(key, value) {
+    if (value !== undefined && (value.length > MAX_VARIABLE_NAME_LENGTH || /\s/.test(value))) {
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a variable name`, 'Use a name such as RUN_INPUT_PATH, without spaces');
+    }
+    return value;
+}
+/** The id a build must have: an Android package name or an iOS bundle id. */
+function appId(key, value) {
+    if (value && !APP_ID.test(value))
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not an app id`, 'Give the package name or bundle id, such as com.example.app');
+    return value;
+}
+/** The platform a build must be for, in lower case. */
+function platform(key, value) {
+    return values_oneOf(key, value, option_table/* PLATFORMS */.P4, 'a platform');
+}
+/** One of a few words, in lower case; anything else refused, naming them. */
+function values_oneOf(key, value, words, noun) {
+    if (value === undefined)
+        return undefined;
+    const lower = value.toLowerCase();
+    if (!words.includes(lower))
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not ${noun}`, `Use ${words.join(' or ')}`);
+    return lower;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/mode.ts
+/**
+ * Which mode the options ask for, and the options that only make sense
+ * together or apart: the mode is decided by a few lines, and every refusal
+ * is one row of a table, read in order; the first row that applies names
+ * its option, the problem and the fix.
+ */
+
+
+const given = (read, key) => {
+    const value = read(key);
+    return value !== undefined && value !== false;
+};
+const first = (read, keys) => keys.find(key => given(read, key));
+const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
+/** What the request asks for, before any rule: the command, else the options that choose a mode. */
+function decide(read, command) {
+    if (command === 'skip' || read('skip') === true)
+        return 'skip';
+    if (command === 'terminate' || read('terminateEnvironment') === true)
+        return 'terminate';
+    if (command === 'collect' || read('collect') === true)
+        return 'collect';
+    if (command === 'wait' || read('runId'))
+        return 'wait';
+    const notify = command === 'upload' ? false : (read('notify') ?? true);
+    if (read('file'))
+        return notify ? 'deploy' : 'upload';
+    return read('runInputPath') ? 'notify' : 'plain';
+}
+/** The refusals of the mode itself: what the mode decided cannot take. */
+const MODE_RULES = [
+    {
+        // A skip deploys nothing: anything that deploys, waits, collects or ends beside it says the opposite.
+        applies: ({ mode, read }) => mode === 'skip' &&
+            first(read, [
+                'file',
+                'runInputPath',
+                'runId',
+                'terminateEnvironment',
+                'collect',
+                'reportLater',
+                'wait',
+                'dryRun'
+            ]),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('skip', 'true')}, which deploys nothing`,
+        fix: "Skip in a job of its own, the one that runs when the deploy's does not (a path filter's other branch)"
+    },
+    {
+        applies: ({ mode, frontEnd, read }) => mode === 'terminate' &&
+            frontEnd === 'action' &&
+            first(read, ['file', 'runInputPath', 'runId', 'wait', 'reportLater']),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('terminateEnvironment', 'true')}: ending an environment starts no run, so there is no verdict to wait for or collect`,
+        fix: 'End the environment in a step of its own'
+    },
+    {
+        applies: ({ mode, read }) => mode === 'collect' &&
+            first(read, [
+                'file',
+                'runInputPath',
+                'runId',
+                'terminateEnvironment',
+                'reportLater',
+                'wait',
+                'dryRun'
+            ]),
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('collect', 'true')}`,
+        fix: 'Collect in a workflow of its own (on: schedule), with the API key, the base URL and the GitHub token only'
+    },
+    {
+        applies: ({ mode, read }) => mode === 'wait' && !read('runId'),
+        key: 'runId',
+        problem: 'is missing',
+        fix: 'Pass the runId of the deploy that created the run, unchanged'
+    },
+    {
+        // A wait-only step waits for the verdict itself: there is nothing left for a collect.
+        applies: ({ mode, read }) => mode === 'wait' && given(read, 'reportLater'),
+        key: 'reportLater',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: a step that waits for runs' verdicts shows them itself`,
+        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of the wait-only step; to free the runner, deploy with ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} and let a scheduled collect bring the verdicts`
+    },
+    {
+        applies: ({ mode, read }) => mode === 'wait' && given(read, 'file'),
+        key: 'runId',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('file')}`,
+        fix: alone
+    },
+    {
+        applies: ({ mode, read }) => mode === 'wait' && given(read, 'runInputPath'),
+        key: 'runId',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('runInputPath')}`,
+        fix: alone
+    },
+    {
+        // A deploy or an upload without a build would silently become the notify command's mode, or do nothing.
+        applies: ({ mode, command }) => (command === 'deploy' || command === 'upload') &&
+            (mode === 'plain' || (mode === 'notify' && command === 'upload')),
+        key: 'file',
+        problem: ({ values }) => blank(values.file) ? 'is empty (an unset CI variable expands to nothing)' : 'is missing',
+        fix: ({ values, command, frontEnd }) => missingBuildFix(values.file, command, frontEnd)
+    },
+    {
+        applies: ({ read }) => given(read, 'file') && given(read, 'runInputPath'),
+        key: 'runInputPath',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('file')}`,
+        fix: `Use ${(0,option_refs/* ref */.KR)('file')} to upload a build and notify with it, or ${(0,option_refs/* ref */.KR)('runInputPath')} alone to notify with an earlier upload`
+    },
+    {
+        applies: ({ mode, read }) => (mode === 'notify' || mode === 'plain') && read('notify') === false,
+        key: 'notify',
+        problem: ({ read }) => read('runInputPath')
+            ? `is false with ${(0,option_refs/* ref */.KR)('runInputPath')} set`
+            : `is false and ${(0,option_refs/* ref */.KR)('file')} is empty, so there is nothing to do`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`
+    }
+];
+/** The options that only make sense together, or apart, in the mode decided. */
+const COMBINATION_RULES = [
+    {
+        applies: ({ read }) => given(read, 'destination') && given(read, 'namePrefix'),
+        key: 'destination',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('namePrefix')}`,
+        fix: `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`
+    },
+    {
+        applies: ({ read, mode }) => !read('file') &&
+            mode !== 'terminate' &&
+            mode !== 'skip' &&
+            first(read, [
+                'destination',
+                'namePrefix',
+                'expectedAppId',
+                'platform',
+                'requiredAbis',
+                'requiredTarget'
+            ]),
+        problem: `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`
+    },
+    {
+        applies: ({ read }) => (read('file')?.length ?? 0) > 1 && read('destination')?.all !== undefined,
+        key: 'destination',
+        problem: ({ read }) => `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${read('file').length} builds`,
+        fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
+    },
+    {
+        applies: ({ read, mode }) => mode !== 'skip' && given(read, 'environment') && !given(read, 'namePrefix'),
+        key: 'environment',
+        problem: `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
+    },
+    {
+        applies: ({ read }) => read('runVariable') in (read('variables') ?? {}) &&
+            (given(read, 'file') || given(read, 'runInputPath')),
+        key: 'variables',
+        problem: ({ read }) => `sets ${read('runVariable')} while ${(0,option_refs/* ref */.KR)(read('file') ? 'file' : 'runInputPath')} is set, which is ambiguous`,
+        fix: ({ read }) => `Remove ${read('runVariable')} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'dryRun') && (mode === 'wait' || mode === 'terminate'),
+        key: 'dryRun',
+        problem: ({ mode }) => mode === 'wait'
+            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
+            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
+        fix: `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`
+    },
+    {
+        applies: ({ read }) => given(read, 'reportLater') && given(read, 'wait'),
+        key: 'reportLater',
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`,
+        fix: `Keep ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job until the verdict, or ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'reportLater') && (mode === 'upload' || given(read, 'dryRun')),
+        key: 'reportLater',
+        problem: ({ mode }) => mode === 'upload'
+            ? 'is true but no deploy notification is sent, so no run starts'
+            : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`,
+        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`
+    },
+    {
+        // An attestation binds a verdict to a build's bytes: the step must know both.
+        applies: ({ read, mode }) => given(read, 'testAttestation') &&
+            mode !== 'collect' &&
+            !(mode === 'deploy' && given(read, 'wait')),
+        key: 'testAttestation',
+        problem: ({ mode }) => mode === 'wait'
+            ? "is set, and a wait-only step has no build's bytes to bind its verdict to"
+            : mode === 'deploy'
+                ? `is set, and without ${(0,option_refs/* setting */.Pe)('wait', 'true')} this step knows no verdict`
+                : 'is set, and this step sends no build whose bytes a verdict could be bound to',
+        fix: `Attest in the step that deploys the build and waits (${(0,option_refs/* ref */.KR)('file')} with ${(0,option_refs/* setting */.Pe)('wait', 'true')}), or in the collect that brings the verdicts of ${(0,option_refs/* ref */.KR)('reportLater')}`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
+        key: 'wait',
+        problem: 'is true but no deploy notification is sent, so no run starts',
+        fix: `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`
+    }
+];
+/** The first rule of `rules` that applies, thrown as an InputError naming its option. */
+function enforce(rules, seen) {
+    for (const rule of rules) {
+        const applies = rule.applies(seen);
+        if (!applies)
+            continue;
+        const key = rule.key ?? applies;
+        const text = (part) => (typeof part === 'string' ? part : part(seen));
+        throw new errors/* InputError */.dz(key, text(rule.problem), text(rule.fix));
+    }
+}
+/** What the deploy does, from the command and which options are given; refused when they cannot go together. */
+function modeOf(read, request) {
+    const mode = decide(read, request.command);
+    enforce(MODE_RULES, { read, mode, ...request });
+    return mode;
+}
+/** The options that only make sense together, or apart, in the mode decided. */
+function checkCombinations(read, mode, request) {
+    enforce(COMBINATION_RULES, { read, mode, ...request });
+}
+/** A value given but blank: one, or several (a list, a repeated flag), each empty text. */
+function blank(value) {
+    return (typeof value === 'string' ||
+        (Array.isArray(value) && value.every(item => typeof item === 'string')));
+}
+/**
+ * The fix for a deploy or an upload without a build. An empty value given is
+ * most often a CI variable that is not set in this job: the shell hands over
+ * nothing, and only the emptiness shows.
+ */
+function missingBuildFix(given, command, frontEnd) {
+    const check = blank(given)
+        ? ', and check that the variable it is given from is set in this job'
+        : '';
+    const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
+    const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
+    return `Give the path or a glob of the build to ${command}${check}${without}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/repository.ts
+/** Where a repository URL says the code is hosted, as the service names it. */
+function hostingOf(url) {
+    const host = hostOf(url);
+    if (!host)
+        return undefined;
+    if (host === 'github.com' || host.startsWith('github.'))
+        return 'GitHub';
+    if (host === 'gitlab.com' || host.startsWith('gitlab.'))
+        return 'GitLab';
+    if (host === 'bitbucket.org' || host.startsWith('bitbucket.'))
+        return 'Bitbucket';
+    if (host === 'dev.azure.com' || host.endsWith('.visualstudio.com'))
+        return 'Azure Repos';
+    return undefined;
+}
+/**
+ * `owner/name` from a clone URL: `https://github.com/o/r.git`,
+ * `git@github.com:o/r.git`, `ssh://git@host/o/r`. A GitLab URL with nested
+ * groups gives its namespace (`group/sub`).
+ */
+function repositoryOfUrl(url) {
+    const path = pathOf(url);
+    if (!path)
+        return undefined;
+    const parts = path.split('/').filter(Boolean);
+    if (parts.length < 2)
+        return undefined;
+    const name = parts.pop();
+    if (hostingOf(url) === 'GitLab')
+        return { namespace: parts.join('/'), name };
+    return parts.length === 1 ? { owner: parts[0], name } : undefined;
+}
+/** A web URL for a commit, on the hosts whose URL shape is known. */
+function commitUrlOfClone(url, sha) {
+    const host = hostOf(url);
+    const path = pathOf(url);
+    if (!host || !path || !sha)
+        return undefined;
+    const hosting = hostingOf(url);
+    if (hosting === 'GitHub')
+        return `https://${host}/${path}/commit/${sha}`;
+    if (hosting === 'GitLab')
+        return `https://${host}/${path}/-/commit/${sha}`;
+    if (hosting === 'Bitbucket')
+        return `https://${host}/${path}/commits/${sha}`;
+    return undefined;
+}
+function hostOf(url) {
+    const scp = /^[\w.-]+@([^:/]+):/.exec(url ?? '');
+    if (scp)
+        return scp[1].toLowerCase();
+    try {
+        return new URL(url ?? '').hostname.toLowerCase() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function pathOf(url) {
+    const scp = /^[\w.-]+@[^:/]+:(.+)$/.exec(url ?? '');
+    let path;
+    if (scp)
+        path = scp[1];
+    else {
+        try {
+            path = new URL(url ?? '').pathname;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    const clean = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+    return clean || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/provider.ts
+
+/** Whether the job's variables show the CI. */
+function signalled(provider, env) {
+    return provider.signals.some(({ variable, value }) => value === undefined
+        ? env[variable] !== undefined
+        : env[variable]?.toLowerCase() === value.toLowerCase());
+}
+/** A context that is the CI's variables alone, without notes. */
+function fromVariables(context) {
+    return env => ({ git: context(env), notes: [] });
+}
+/** Repository, commit URL and host from a clone URL, under the given fields. */
+function fromUrl(url, sha, fields) {
+    return {
+        sha,
+        repository: repositoryOfUrl(url),
+        commitUrl: commitUrlOfClone(url, sha),
+        hostingService: hostingOf(url),
+        ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+    };
+}
+/** A branch from a ref: `refs/heads/x` or `x`; a tag is no branch. */
+function branchOfRef(ref) {
+    if (!ref || ref.startsWith('refs/tags/'))
+        return undefined;
+    return ref.replace(/^refs\/heads\//, '');
+}
+/** A positive whole number from a variable; anything else ("false", "", "12a") is none. */
+function number(value) {
+    const n = /^\d+$/.test(value ?? '') ? Number(value) : NaN;
+    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/azure.ts
+
+
+
+/** Azure Repos' repository provider names, as the service names the host. */
+const HOSTS = {
+    GitHub: 'GitHub',
+    Bitbucket: 'Bitbucket',
+    TfsGit: 'Azure Repos'
+};
+const AZURE = {
+    name: 'Azure Pipelines',
+    signals: [{ variable: 'TF_BUILD', value: 'true' }],
+    reads: {
+        branch: '`SYSTEM_PULLREQUEST_SOURCEBRANCH`, else `BUILD_SOURCEBRANCH`',
+        commit: '`BUILD_SOURCEVERSION`',
+        request: '`SYSTEM_PULLREQUEST_PULLREQUESTNUMBER` (or `…ID`)',
+        repository: '`BUILD_REPOSITORY_NAME` (GitHub), else from `BUILD_REPOSITORY_URI`'
+    },
+    context: fromVariables(env => {
+        const provider = env.BUILD_REPOSITORY_PROVIDER ?? '';
+        return {
+            ...fromUrl(env.BUILD_REPOSITORY_URI, env.BUILD_SOURCEVERSION, {}),
+            branch: branchOfRef(env.SYSTEM_PULLREQUEST_SOURCEBRANCH || env.BUILD_SOURCEBRANCH),
+            pullRequestNumber: number(env.SYSTEM_PULLREQUEST_PULLREQUESTNUMBER) ??
+                number(env.SYSTEM_PULLREQUEST_PULLREQUESTID),
+            repository: provider === 'GitHub'
+                ? repositoryOfSlug(env.BUILD_REPOSITORY_NAME)
+                : repositoryOfUrl(env.BUILD_REPOSITORY_URI),
+            hostingService: Object.hasOwn(HOSTS, provider) ? HOSTS[provider] : undefined
+        };
+    })
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/bitbucket.ts
+
+
+const BITBUCKET = {
+    name: 'Bitbucket Pipelines',
+    signals: [{ variable: 'BITBUCKET_BUILD_NUMBER' }],
+    reads: {
+        branch: '`BITBUCKET_BRANCH`',
+        commit: '`BITBUCKET_COMMIT`',
+        request: '`BITBUCKET_PR_ID`',
+        repository: '`BITBUCKET_REPO_FULL_NAME`'
+    },
+    context: fromVariables(env => ({
+        branch: env.BITBUCKET_BRANCH,
+        sha: env.BITBUCKET_COMMIT,
+        pullRequestNumber: number(env.BITBUCKET_PR_ID),
+        repository: repositoryOfSlug(env.BITBUCKET_REPO_FULL_NAME),
+        commitUrl: env.BITBUCKET_GIT_HTTP_ORIGIN && env.BITBUCKET_COMMIT
+            ? `${env.BITBUCKET_GIT_HTTP_ORIGIN}/commits/${env.BITBUCKET_COMMIT}`
+            : undefined,
+        hostingService: 'Bitbucket'
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/bitrise.ts
+
+const BITRISE = {
+    name: 'Bitrise',
+    signals: [{ variable: 'BITRISE_IO', value: 'true' }, { variable: 'BITRISE_BUILD_NUMBER' }],
+    reads: {
+        branch: '`BITRISE_GIT_BRANCH`',
+        commit: '`BITRISE_GIT_COMMIT`, else `GIT_CLONE_COMMIT_HASH`',
+        request: '`BITRISE_PULL_REQUEST`',
+        repository: 'from `GIT_REPOSITORY_URL`'
+    },
+    context: fromVariables(env => 
+    // BITRISE_APP_SLUG names the Bitrise app, not the repository: the clone URL does.
+    fromUrl(env.GIT_REPOSITORY_URL, env.BITRISE_GIT_COMMIT || env.GIT_CLONE_COMMIT_HASH, {
+        branch: env.BITRISE_GIT_BRANCH,
+        pullRequestNumber: number(env.BITRISE_PULL_REQUEST)
+    })),
+    keyAdvice: env => env.BITRISE_PULL_REQUEST
+        ? 'Bitrise withholds a secret from pull-request builds unless its "Expose for Pull Requests" is on'
+        : "Add SERVICE_API_KEY under the app's Secrets and pass it as the step's api_key input (docs/bitrise.md)"
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/buildkite.ts
+
+const BUILDKITE = {
+    name: 'Buildkite',
+    signals: [{ variable: 'BUILDKITE', value: 'true' }],
+    reads: {
+        branch: '`BUILDKITE_BRANCH`',
+        commit: '`BUILDKITE_COMMIT`',
+        request: '`BUILDKITE_PULL_REQUEST`',
+        repository: 'from `BUILDKITE_REPO`'
+    },
+    context: fromVariables(env => fromUrl(env.BUILDKITE_REPO, env.BUILDKITE_COMMIT, {
+        branch: env.BUILDKITE_BRANCH,
+        // "false" when the build is not for a pull request.
+        pullRequestNumber: number(env.BUILDKITE_PULL_REQUEST)
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/circleci.ts
+
+const CIRCLECI = {
+    name: 'CircleCI',
+    signals: [{ variable: 'CIRCLECI', value: 'true' }],
+    reads: {
+        branch: '`CIRCLE_BRANCH`',
+        commit: '`CIRCLE_SHA1`',
+        request: '`CIRCLE_PR_NUMBER`, else from `CIRCLE_PULL_REQUEST`',
+        repository: '`CIRCLE_PROJECT_USERNAME`/`CIRCLE_PROJECT_REPONAME`'
+    },
+    context: fromVariables(env => fromUrl(env.CIRCLE_REPOSITORY_URL, env.CIRCLE_SHA1, {
+        // CIRCLE_BRANCH is the pull request's head branch too.
+        branch: env.CIRCLE_BRANCH,
+        pullRequestNumber: number(env.CIRCLE_PR_NUMBER) ?? number(/\/(\d+)$/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]),
+        repository: env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME
+            ? { owner: env.CIRCLE_PROJECT_USERNAME, name: env.CIRCLE_PROJECT_REPONAME }
+            : undefined
+    })),
+    keyAdvice: env => env.CIRCLE_PR_NUMBER || env.CIRCLE_PR_REPONAME
+        ? 'CircleCI gives a build of a forked pull request no secrets unless the project\'s "Pass secrets to builds from forked pull requests" is on'
+        : "CircleCI reads SERVICE_API_KEY from the project's environment variables or a context: a context's variables reach only the jobs that name it with context: (docs/circleci.md)"
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/codemagic.ts
+
+
+const CODEMAGIC = {
+    name: 'Codemagic',
+    signals: [{ variable: 'CM_BUILD_ID' }],
+    reads: {
+        branch: '`CM_BRANCH`',
+        commit: '`CM_COMMIT`',
+        request: '`CM_PULL_REQUEST_NUMBER` when `CM_PULL_REQUEST` is `true`',
+        repository: '`CM_REPO_SLUG`'
+    },
+    context: fromVariables(env => ({
+        branch: env.CM_BRANCH,
+        sha: env.CM_COMMIT,
+        // CM_PULL_REQUEST is the string "true" only for a pull request build.
+        pullRequestNumber: env.CM_PULL_REQUEST === 'true' ? number(env.CM_PULL_REQUEST_NUMBER) : undefined,
+        repository: repositoryOfSlug(env.CM_REPO_SLUG)
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/github.ts
+
+
+
+/** The action's own derivation, from the event the runner describes: a pull request's head, never its merge commit. */
+const GITHUB = {
+    name: 'GitHub Actions',
+    signals: [{ variable: 'GITHUB_ACTIONS', value: 'true' }],
+    reads: {
+        branch: 'as the action reads the event',
+        commit: 'as the action reads the event',
+        request: 'as the action reads the event',
+        repository: '`GITHUB_REPOSITORY`'
+    },
+    context: (env, readFile) => {
+        const { payload, note } = eventOf(env, readFile);
+        const found = githubContext(env.GITHUB_EVENT_NAME ?? '', payload, env);
+        return { ...found, notes: note ? [note, ...found.notes] : found.notes };
+    },
+    keyAdvice: env => {
+        if (env.GITHUB_ACTOR === 'dependabot[bot]')
+            return 'GitHub gives Dependabot\'s pull requests only Dependabot secrets: add SERVICE_API_KEY under Settings, Secrets and variables, Dependabot, or deploy from a workflow_run workflow (docs/action.md, "Pull requests from forks")';
+        if (env.GITHUB_EVENT_NAME === 'pull_request')
+            return 'GitHub gives a pull request from a fork no secrets: deploy its build from a workflow_run workflow (docs/action.md, "Pull requests from forks"); for a branch of this repository, add SERVICE_API_KEY under Settings, Secrets and variables, Actions, and pass it as ${{ secrets.SERVICE_API_KEY }}';
+        return 'Add SERVICE_API_KEY under Settings, Secrets and variables, Actions (or the environment the job names), and pass it as ${{ secrets.SERVICE_API_KEY }}';
+    }
+};
+/** The event payload GITHUB_EVENT_PATH names; unreadable means empty, with a note. */
+function eventOf(env, readFile) {
+    const path = env.GITHUB_EVENT_PATH;
+    if (!path)
+        return { payload: {} };
+    try {
+        return { payload: asObject(JSON.parse(readFile(path))) };
+    }
+    catch (error) {
+        return {
+            payload: {},
+            note: `The workflow's event file could not be read (${(0,errors/* messageOf */.bD)(error)}); branch and commit come from GITHUB_REF and GITHUB_SHA.`
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/gitlab.ts
+
+const GITLAB = {
+    name: 'GitLab CI',
+    signals: [{ variable: 'GITLAB_CI', value: 'true' }],
+    reads: {
+        branch: '`CI_MERGE_REQUEST_SOURCE_BRANCH_NAME`, else `CI_COMMIT_BRANCH`',
+        commit: '`CI_MERGE_REQUEST_SOURCE_BRANCH_SHA`, else `CI_COMMIT_SHA`',
+        request: '`CI_MERGE_REQUEST_IID`, sent as `merge_request_number`',
+        repository: '`{namespace: CI_PROJECT_NAMESPACE, name: CI_PROJECT_NAME}`; `hosting_service: "GitLab"`'
+    },
+    context: fromVariables(env => {
+        // In a merge request pipeline the source branch and its head, never the merged result.
+        const sha = env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA || env.CI_COMMIT_SHA;
+        return {
+            branch: env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME || env.CI_COMMIT_BRANCH,
+            sha,
+            // The project-scoped number (IID), not the instance-wide id.
+            mergeRequestNumber: number(env.CI_MERGE_REQUEST_IID),
+            repository: env.CI_PROJECT_NAMESPACE && env.CI_PROJECT_NAME
+                ? { namespace: env.CI_PROJECT_NAMESPACE, name: env.CI_PROJECT_NAME }
+                : undefined,
+            commitUrl: env.CI_PROJECT_URL && sha ? `${env.CI_PROJECT_URL}/-/commit/${sha}` : undefined,
+            hostingService: 'GitLab'
+        };
+    }),
+    keyAdvice: env => {
+        const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+        if (source && env.CI_PROJECT_ID && source !== env.CI_PROJECT_ID)
+            return "A merge request from a fork runs in the fork's project, without this project's CI/CD variables: run its pipeline in this project (Run pipeline on the merge request) or deploy after merging";
+        if (env.CI_COMMIT_REF_PROTECTED === 'false')
+            return 'GitLab gives a protected variable only to pipelines of protected branches and tags, and this ref is not protected: clear "Protect variable" on SERVICE_API_KEY (Settings, CI/CD, Variables) or protect the branch';
+        return 'Add SERVICE_API_KEY under Settings, CI/CD, Variables, masked (docs/gitlab.md)';
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/jenkins.ts
+
+const JENKINS = {
+    name: 'Jenkins',
+    signals: [{ variable: 'JENKINS_URL' }],
+    reads: {
+        branch: '`CHANGE_BRANCH`, else `BRANCH_NAME`, else `GIT_BRANCH`',
+        commit: '`GIT_COMMIT`',
+        request: '`CHANGE_ID`',
+        repository: 'from `GIT_URL`'
+    },
+    context: fromVariables(env => fromUrl(env.GIT_URL, env.GIT_COMMIT, {
+        // A multibranch pull request job names its source in CHANGE_BRANCH.
+        branch: env.CHANGE_BRANCH || env.BRANCH_NAME || env.GIT_BRANCH?.replace(/^origin\//, ''),
+        pullRequestNumber: number(env.CHANGE_ID)
+    })),
+    keyAdvice: () => "Jenkins gives a credential only inside withCredentials: bind it with string(credentialsId: '…', variable: 'SERVICE_API_KEY') around the step (docs/jenkins.md)"
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/xcode-cloud.ts
+
+
+const XCODE_CLOUD = {
+    name: 'Xcode Cloud',
+    // CI_* names are generic (GitLab's too, and GitLab comes first in the list); this one is Xcode Cloud's own.
+    signals: [{ variable: 'CI_XCODEBUILD_ACTION' }],
+    reads: {
+        branch: '`CI_PULL_REQUEST_SOURCE_BRANCH`, else `CI_BRANCH`',
+        commit: '`CI_PULL_REQUEST_SOURCE_COMMIT`, else `CI_COMMIT`',
+        request: '`CI_PULL_REQUEST_NUMBER`',
+        repository: '`CI_PULL_REQUEST_SOURCE_REPO`'
+    },
+    context: fromVariables(env => ({
+        branch: env.CI_PULL_REQUEST_SOURCE_BRANCH || env.CI_BRANCH,
+        sha: env.CI_PULL_REQUEST_SOURCE_COMMIT || env.CI_COMMIT,
+        pullRequestNumber: number(env.CI_PULL_REQUEST_NUMBER),
+        repository: repositoryOfSlug(env.CI_PULL_REQUEST_SOURCE_REPO)
+    }))
+};
+
+;// CONCATENATED MODULE: ./src/core/ci/providers/index.ts
+/**
+ * The CIs whose variables are read, first match wins. Variable names checked
+ * against each CI's documentation, with env-ci, ci-info and danger-js as
+ * references; where those get a CI wrong (GitLab's merge request number, the
+ * branch of a CircleCI pull request, Bitrise's repository) the CI's own
+ * documentation decides. The CLI's help, docs/cli.md's table of the Git
+ * context and the advice for an empty key all come from this list.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const PROVIDERS = [
+    GITLAB,
+    GITHUB,
+    BITRISE,
+    CIRCLECI,
+    JENKINS,
+    AZURE,
+    BUILDKITE,
+    CODEMAGIC,
+    XCODE_CLOUD,
+    BITBUCKET
+];
+/** The CI this job runs on, by its variables; undefined outside a known CI. */
+function detectProvider(env) {
+    return PROVIDERS.find(provider => signalled(provider, env));
+}
+const SET_IT_UP = 'Pass the workspace API key, kept as a secret such as SERVICE_API_KEY (README.md, "Quick start on GitHub", shows where it is set)';
+/**
+ * Why a CI gave the job no API key, and where to set it. An empty key is
+ * almost never a typo: each CI withholds secrets from some pipelines on
+ * purpose (a fork's pull request, an unprotected branch, a job without its
+ * context), and the fix is in the CI's settings, not in the step.
+ */
+function whyTheKeyIsEmpty(env) {
+    return (env && detectProvider(env)?.keyAdvice?.(env)) ?? SET_IT_UP;
+}
+/** The Markdown table of the Git context on each CI, for docs/cli.md (npm run docs). */
+function providersTable() {
+    const rows = PROVIDERS.map(provider => {
+        const detected = provider.signals.map(signal => `\`${signal.variable}\``).join(', or ');
+        const { branch, commit, request, repository } = provider.reads;
+        return `| ${provider.name} | ${detected} | ${branch} | ${commit} | ${request} | ${repository} |`;
+    });
+    return [
+        '| CI | detected by | branch | commit | pull / merge request | repository |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        '| anything else | — | `git rev-parse --abbrev-ref HEAD` | `git rev-parse HEAD` | — | from `git config remote.origin.url` |'
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/core/options/resolve.ts
+
+
+
+
+
+
+
+
+/**
+ * Pure: every option read, checked and completed before any request, and the
+ * mode decided; anything wrong throws an `InputError` naming the option, the
+ * problem and the fix. The same values give the same settings, or the same
+ * error, from every front end.
+ */
+function resolveOptions(request) {
+    const values = readAll(request);
+    const read = key => values[key];
+    const mode = modeOf(read, request);
+    checkCombinations(read, mode, request);
+    return settingsOf(read, mode, values, request);
+}
+/** Every option the front end offers for the command, read once; the key first, so that it is masked before any other. */
+function readAll({ frontEnd, command, values, env }) {
+    const read = (key) => {
+        const spec = option_table/* OPTIONS */.lw[key];
+        const value = readOption(key, values[key]) ??
+            (spec.env?.frontEnds.includes(frontEnd) ? readOption(key, env?.[spec.env.name]) : undefined);
+        return value ?? spec.default;
+    };
+    const required = {
+        apiKey: whyTheKeyIsEmpty(env),
+        baseUrl: 'Use the service URL, e.g. https://service.example.com'
+    };
+    // A skip speaks to GitHub alone: the service's key and URL are not asked of it.
+    const skips = command === 'skip' || (command === undefined && read('skip') === true);
+    const result = {};
+    for (const key of optionsOf(frontEnd, command)) {
+        const value = read(key);
+        if (value !== undefined)
+            result[key] = value;
+        else if (required[key] && !skips)
+            throw new errors/* InputError */.dz(key, 'is empty', required[key]);
+    }
+    return result;
+}
+/** The settings the deploy runs on: the options as read, in the units the code uses, and what is derived from them. */
+function settingsOf(read, mode, values, request) {
+    return {
+        mode,
+        values,
+        apiKey: read('apiKey') ?? '',
+        baseUrl: read('baseUrl') ?? '',
+        maxAttempts: read('maxAttempts') ?? 1,
+        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_table/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
+        failOnNoRun: read('failOnNoRun') ?? true,
+        git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
+        wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
+        waitTimeoutMs: Math.round(read('waitTimeoutMinutes') * 60_000),
+        pollIntervalMs: Math.round(read('pollIntervalSeconds') * 1000),
+        runIds: read('runId') ?? [],
+        environmentRef: mode === 'terminate' ? environmentRef(read, gitOf(read, request.derived ?? {})) : undefined,
+        // The CLI and the library, which offer neither, keep both with report-later (github/plan.ts).
+        check: read('check') ?? true,
+        prComment: read('prComment') ?? true,
+        workingDirectory: request.workingDirectory
+    };
+}
+/**
+ * The Git context: the derived one, each field overridden by its option. A
+ * commit of one's own choosing gets the derived link with its own hash, where
+ * the link ends with the derived one; a number given on GitLab is a merge
+ * request's.
+ */
+function gitOf(read, derived) {
+    const sha = read('sha');
+    const hostingService = read('hostingService') ?? derived.hostingService;
+    const number = read('pullRequestNumber');
+    const commitUrl = read('commitUrl') ??
+        (sha === undefined
+            ? derived.commitUrl
+            : derived.sha && derived.commitUrl?.endsWith(derived.sha)
+                ? `${derived.commitUrl.slice(0, -derived.sha.length)}${sha}`
+                : undefined);
+    const request = number === undefined
+        ? {}
+        : hostingService === 'GitLab'
+            ? { mergeRequestNumber: number, pullRequestNumber: undefined }
+            : { pullRequestNumber: number, mergeRequestNumber: undefined };
+    const git = {
+        ...derived,
+        branch: read('branch') ?? derived.branch,
+        sha: sha ?? derived.sha,
+        commitUrl,
+        deploymentUrl: read('deploymentUrl') ?? derived.deploymentUrl,
+        hostingService,
+        mergeRequestNumber: read('mergeRequestNumber') ?? derived.mergeRequestNumber,
+        repository: read('repository') ?? derived.repository,
+        ...request
+    };
+    return Object.fromEntries(Object.entries(git).filter(([, value]) => value !== undefined && value !== ''));
+}
+/**
+ * Which preview environment to end, from the options that can name it;
+ * exactly one must. `namePrefix` names the pull request's environment as the
+ * deploy named it, by the naming convention: `<prefix>-<owner>-<repo>-pr<N>`.
+ */
+function environmentRef(read, git) {
+    const keys = ['environmentId', 'environmentAlias', 'deploymentUrl', 'namePrefix'];
+    const named = keys.filter(key => read(key) !== undefined);
+    if (named.length !== 1) {
+        const all = `${(0,option_refs/* ref */.KR)('environmentId')}, ${(0,option_refs/* ref */.KR)('environmentAlias')}, ${(0,option_refs/* ref */.KR)('deploymentUrl')} or ${(0,option_refs/* ref */.KR)('namePrefix')}`;
+        throw new errors/* InputError */.dz(named[1] ?? 'environmentId', named.length === 0
+            ? 'is empty, and so are the other ways to name the environment'
+            : `is set beside ${(0,option_refs/* ref */.KR)(named[0])}`, `Name the environment to end with exactly one of ${all}`);
+    }
+    const key = named[0];
+    if (key !== 'namePrefix')
+        return { [key]: read(key) };
+    const prefix = read('namePrefix');
+    if (prefix.all === undefined)
+        throw new errors/* InputError */.dz('namePrefix', 'gives a prefix per platform, and ending an environment names one', `End each platform's environment in a step of its own, with its own ${(0,option_refs/* ref */.KR)('namePrefix')}`);
+    const alias = conventionalDestination({
+        prefix: prefix.all,
+        extension: '',
+        pullRequestNumber: git.pullRequestNumber ?? git.mergeRequestNumber,
+        repository: git.repository
+    });
+    if ('problem' in alias)
+        throw new errors/* InputError */.dz('namePrefix', `names a pull request's environment, and ${alias.problem.replace(/^needs either an environment or a pull request: .*$/, 'no pull request is known')}`, `End it from the pull request's own event (pull_request: closed) or merge request pipeline, where its number is known, or name it with ${(0,option_refs/* ref */.KR)('environmentAlias')}`);
+    return { environmentAlias: alias.destination };
+}
+
+// EXTERNAL MODULE: ./src/core/github/answers.ts
+var answers = __nccwpck_require__(368);
+;// CONCATENATED MODULE: ./src/core/deploy/pull-request.ts
+
+
+
+
+
+
+/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
+const LOOKUP_MS = 10_000;
+/**
+ * Asks GitHub once for the open pull request whose head is the lookup's;
+ * resolves its number, or undefined when none has that head. Throws a
+ * sentence for a person when GitHub could not tell (no token, a refusal, no
+ * answer within LOOKUP_MS): the deploy then goes on without a number.
+ */
+async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
+    if (!token)
+        throw new Error('no GitHub token was given to ask GitHub for it');
+    const { owner, name } = lookup.repository;
+    const query = new URLSearchParams({
+        head: `${lookup.owner}:${lookup.branch}`,
+        state: 'open',
+        per_page: '100'
+    });
+    const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`;
+    const response = await (0,send/* send */.tN)({
+        method: 'GET',
+        url: `${lookup.apiUrl}${path}?${query}`,
+        label: `GET ${lookup.apiUrl}${path}`,
+        headers: {
+            accept: 'application/vnd.github+json',
+            authorization: `Bearer ${token}`,
+            'x-github-api-version': answers/* API_VERSION */.mG
+        }
+    }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: shared_clock/* clock */.pm.now() + LOOKUP_MS });
+    if (response.body && !(0,answers/* isJsonType */.vs)(String(response.headers['content-type'] ?? '')))
+        throw (0,answers/* foreignAnswer */.XL)(response.status, `GET ${lookup.apiUrl}${path}`, String(response.headers['content-type'] ?? ''), response.body, lookup.apiUrl);
+    if (response.status !== 200)
+        throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`);
+    let pulls;
+    try {
+        pulls = JSON.parse(response.body);
+    }
+    catch (error) {
+        throw new Error(`GitHub's answer could not be read (${(0,errors/* messageOf */.bD)(error)})`, { cause: error });
+    }
+    if (!Array.isArray(pulls))
+        throw new Error("GitHub's answer is not a list of pull requests");
+    const pull = pulls.map(asObject).find(candidate => asObject(candidate.head).sha === lookup.sha);
+    return pull && Number.isSafeInteger(pull.number) ? Number(pull.number) : undefined;
+}
+/**
+ * The pull request of a fork's workflow_run, looked up once before the
+ * deploy's first step, as part of what the CI tells (the settings are
+ * derived again with it; nothing writes them after): its number, or
+ * undefined when there is none to look for, none has that head, or GitHub
+ * could not tell (a notice), and the deploy goes on without one.
+ */
+async function pullRequestOfRun(lookup, token, context, log) {
+    if (!lookup)
+        return undefined;
+    try {
+        const number = await findPullRequest(lookup, token, context);
+        if (number === undefined)
+            log.info('No open pull request has the head of the triggering run; none is named.');
+        return number;
+    }
+    catch (error) {
+        if (context.signal?.aborted)
+            throw error;
+        log.notice(`The pull request of the triggering run could not be found (${(0,errors/* messageOf */.bD)(error)}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/settle.ts
+
+
+/** The modes whose Git context names a pull request: a fork's is looked up for them. */
+const NAMES_A_PULL_REQUEST = ['deploy', 'upload', 'notify', 'plain'];
+/**
+ * The settings the step runs on: the options read and checked, with the Git
+ * context the CI tells; a fork's pull request, looked up once, is part of
+ * what it tells, so the settings are derived again with it. Nothing writes
+ * them after.
+ */
+async function settle(command, values, hooks, output, limits) {
+    const derived = (git) => resolveOptions({
+        frontEnd: hooks.frontEnd,
+        command,
+        values,
+        derived: git,
+        env: hooks.env,
+        workingDirectory: hooks.workingDirectory
+    });
+    const settings = derived(hooks.ci?.git);
+    output.secrets.add(settings.apiKey);
+    output.secrets.add(settings.values.githubToken);
+    if (!NAMES_A_PULL_REQUEST.includes(settings.mode))
+        return settings;
+    const number = await pullRequestOfRun(hooks.ci?.pullRequestLookup, settings.values.githubToken, { frontEnd: hooks.frontEnd, timeouts: limits.timeouts, signal: hooks.signal }, output.log);
+    return number === undefined ? settings : derived({ ...hooks.ci?.git, pullRequestNumber: number });
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -11908,62 +12028,7 @@ async function sha256Of(path) {
     return hash.digest('hex');
 }
 
-// EXTERNAL MODULE: ./src/core/github/answers.ts
-var answers = __nccwpck_require__(368);
-;// CONCATENATED MODULE: ./src/core/deploy/pull-request.ts
-
-
-
-
-
-
-/** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
-const LOOKUP_MS = 10_000;
-/**
- * Asks GitHub once for the open pull request whose head is the lookup's;
- * resolves its number, or undefined when none has that head. Throws a
- * sentence for a person when GitHub could not tell (no token, a refusal, no
- * answer within LOOKUP_MS): the deploy then goes on without a number.
- */
-async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
-    if (!token)
-        throw new Error('no GitHub token was given to ask GitHub for it');
-    const { owner, name } = lookup.repository;
-    const query = new URLSearchParams({
-        head: `${lookup.owner}:${lookup.branch}`,
-        state: 'open',
-        per_page: '100'
-    });
-    const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`;
-    const response = await (0,send/* send */.tN)({
-        method: 'GET',
-        url: `${lookup.apiUrl}${path}?${query}`,
-        label: `GET ${lookup.apiUrl}${path}`,
-        headers: {
-            accept: 'application/vnd.github+json',
-            authorization: `Bearer ${token}`,
-            'x-github-api-version': answers/* API_VERSION */.mG
-        }
-    }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: shared_clock/* clock */.pm.now() + LOOKUP_MS });
-    if (response.body && !(0,answers/* isJsonType */.vs)(String(response.headers['content-type'] ?? '')))
-        throw (0,answers/* foreignAnswer */.XL)(response.status, `GET ${lookup.apiUrl}${path}`, String(response.headers['content-type'] ?? ''), response.body, lookup.apiUrl);
-    if (response.status !== 200)
-        throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`);
-    let pulls;
-    try {
-        pulls = JSON.parse(response.body);
-    }
-    catch (error) {
-        throw new Error(`GitHub's answer could not be read (${(0,errors/* messageOf */.bD)(error)})`, { cause: error });
-    }
-    if (!Array.isArray(pulls))
-        throw new Error("GitHub's answer is not a list of pull requests");
-    const pull = pulls.map(asObject).find(candidate => asObject(candidate.head).sha === lookup.sha);
-    return pull && Number.isSafeInteger(pull.number) ? Number(pull.number) : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/core/deploy/steps.ts
-
 
 
 
@@ -11979,7 +12044,6 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
 const RUN_PAGE_TIMEOUT_MS = 30_000;
 /** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
 const STEPS = {
-    lookUpPullRequest,
     locateBuild,
     checkBuild: checkTheBuild,
     dryRun: async (session, { artifact, destination }) => ({
@@ -11990,28 +12054,6 @@ const STEPS = {
     wait: async (session, _handoff, deployment) => waitForVerdict(session, deployment),
     terminate
 };
-/** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
-async function lookUpPullRequest(session) {
-    const lookup = session.hooks.ci?.pullRequestLookup;
-    if (!lookup)
-        return {};
-    try {
-        const number = await findPullRequest(lookup, session.settings.values.githubToken, {
-            frontEnd: session.hooks.frontEnd,
-            timeouts: session.limits.timeouts,
-            signal: session.hooks.signal
-        });
-        if (number === undefined)
-            session.log.info('No open pull request has the head of the triggering run; none is named.');
-        return { handoff: { pullRequestNumber: number } };
-    }
-    catch (error) {
-        if (session.hooks.signal?.aborted)
-            throw error;
-        session.log.notice(`The pull request of the triggering run could not be found (${(0,errors/* messageOf */.bD)(error)}); none is named. The token needs pull-requests: read.`, 'Pull request unknown');
-        return {};
-    }
-}
 /** The build the options name. */
 async function locateBuild(session, { file }) {
     const artifact = await findArtifact(file, session.settings.workingDirectory);
@@ -12193,9 +12235,7 @@ async function terminate(session) {
 
 
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
-const BEFORE_REQUESTS = ['lookUpPullRequest', 'locateBuild', 'checkBuild'];
-/** The steps a step runs once for all its deployments. */
-const ONCE = ['lookUpPullRequest'];
+const BEFORE_REQUESTS = ['locateBuild', 'checkBuild'];
 /**
  * The one orchestrator, for every mode of every front end: checks the
  * options, decides the plan, runs its steps for each deployment, writes what
@@ -12212,59 +12252,29 @@ async function runDeploy(command, values, hooks) {
     // Masked before anything else can print them, even when they fail validation or sit in another option.
     output.addSecretOptions(values, hooks.env);
     // A collect's deployments are the ones it finds; any other mode has one at least.
-    let collect = asksToCollect(command, values) ? emptyCollect() : undefined;
-    let deployments = collect ? [] : [newDeployment(deploymentName({}), startedAt)];
+    const collects = asksToCollect(command, values);
+    const progress = collects
+        ? { deployments: [], collect: emptyCollect() }
+        : { deployments: [newDeployment(deploymentName({}), startedAt)] };
     let settings;
     try {
         if (hooks.signal?.aborted)
             throw new errors/* AbortedError */.oM('The deploy was stopped before it started.');
         const limits = limitsFromEnv(hooks.env ?? {});
-        settings = resolveOptions({
-            frontEnd: hooks.frontEnd,
-            command,
-            values,
-            derived: hooks.ci?.git,
-            env: hooks.env,
-            workingDirectory: hooks.workingDirectory
-        });
-        output.secrets.add(settings.apiKey);
-        output.secrets.add(settings.values.githubToken);
-        if (settings.mode === 'collect') {
-            const collection = await collectPending({ settings, limits, output, hooks });
-            ({ deployments } = collection);
-            collect = collection.facts;
-            reporting.add(optionReporters(settings.values, reportContext(settings, limits, output, hooks)));
-            reporting.add([collectedReporter(collection, settings, output, hooks)]);
-            await reporting.prepare();
-        }
-        else if (settings.mode === 'skip') {
-            deployments = skippedDeployments(settings, startedAt);
-            reporting.add(optionReporters(settings.values, reportContext(settings, limits, output, hooks)));
-            await reporting.prepare();
-            await skipChecks(settings, deployments, output, hooks);
-        }
-        else {
-            // One deployment per build, or per run waited for; one for a mode without either.
-            const name = deploymentName({
-                checkName: settings.values.checkName,
-                deploymentType: settings.values.deploymentType,
-                environment: settings.values.environment?.all
-            });
-            const each = settings.files.length > 0 ? settings.files : settings.runIds;
-            deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt));
-            await runSteps({ settings, limits, output, hooks, reporting, deployments });
-        }
+        settings = await settle(command, values, hooks, output, limits);
+        await runMode({ settings, limits, output, hooks, reporting }, progress, startedAt);
     }
     catch (error) {
         // Before any request: every deployment ends with what stopped the step (a collect, the collect itself).
         const failure = failureOf(error, output, hooks.signal);
-        if (collect)
-            collect.failure = collectFailureOf(failure);
-        for (const deployment of deployments) {
+        if (progress.collect)
+            progress.collect.failure = collectFailureOf(failure);
+        for (const deployment of progress.deployments) {
             deployment.failure ??= failure;
             deployment.outcome = 'aborted';
         }
     }
+    const { deployments, collect } = progress;
     for (const deployment of deployments) {
         const { message, ...judged } = conclude(deployment);
         deployment.judgement = { ...judged, message: message && output.text(message) };
@@ -12280,13 +12290,43 @@ async function runDeploy(command, values, hooks) {
     await reporting.finish(facts);
     return { facts, settings };
 }
+/** The step's mode: a collect and a skip by themselves, any other by the deploy's steps, a deployment per build or run. */
+async function runMode(run, progress, startedAt) {
+    const { settings, limits, output, hooks, reporting } = run;
+    const targets = () => optionReporters(settings.values, reportContext(settings, limits, output, hooks));
+    if (settings.mode === 'collect') {
+        const collection = await collectPending({ settings, limits, output, hooks });
+        progress.deployments = collection.deployments;
+        progress.collect = collection.facts;
+        reporting.add(targets());
+        reporting.add([collectedReporter(collection, settings, output, hooks)]);
+        await reporting.prepare();
+        return;
+    }
+    if (settings.mode === 'skip') {
+        progress.deployments = skippedDeployments(settings, startedAt);
+        reporting.add(targets());
+        await reporting.prepare();
+        return skipChecks(settings, progress.deployments, output, hooks);
+    }
+    const name = deploymentName({
+        checkName: settings.values.checkName,
+        deploymentType: settings.values.deploymentType,
+        environment: settings.values.environment?.all
+    });
+    const files = settings.values.file ?? [];
+    const each = files.length > 0 ? files : settings.runIds;
+    progress.deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt));
+    await runSteps({ ...run, deployments: progress.deployments });
+}
 function newDeployment(name, startedAt) {
     return { name, startedAt, failOnNoRun: true, warnings: [] };
 }
 /**
  * The plan's steps: the ones that send nothing for every deployment first
- * (a refusal of any ends the step before the first request), then each
- * deployment's requests beside the others', each ending by itself.
+ * (a refusal of any ends the step before the first request), the names
+ * decided once, then each deployment's requests beside the others', each
+ * ending by itself.
  */
 async function runSteps(run) {
     const { settings, hooks, deployments, reporting, output } = run;
@@ -12301,35 +12341,17 @@ async function runSteps(run) {
         output.log.notice(plan.skip, 'Deployment not healthy');
         return;
     }
-    const handoffs = deployments.map((_deployment, i) => ({ file: settings.files[i] }));
-    const sessions = deployments.map((deployment, index) => {
-        // Beside each other, several deployments' lines each name their build.
-        const log = deployments.length > 1
-            ? labelledLog(output.log, () => labelOf(deployment, handoffs[index].file))
-            : output.log;
-        return new DeploySession(settings, run.limits, output, hooks, deployment, log, event => {
-            // Where the run is while waiting is a fact of the deployment, as everything it learns.
-            if (event.type === 'waiting')
-                deployment.stage = 'waiting for the verdict';
-            if (event.type === 'status')
-                deployment.stage = stageWords(event.status);
-            reporting.event(event, deployments, index);
-        });
-    });
+    const handoffs = deployments.map((_d, i) => ({ file: settings.values.file?.[i] }));
+    const sessions = sessionsOf(run, handoffs);
     const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step));
-    // A step's own lookups (the pull request) name no build.
-    const stepSession = new DeploySession(settings, run.limits, output, hooks, deployments[0], output.log, () => undefined);
-    for (const step of before.filter(step => ONCE.includes(step)))
-        take(run, 0, handoffs, await STEPS[step](stepSession, handoffs[0], deployments[0]));
     for (const [index, session] of sessions.entries())
-        for (const step of before.filter(step => !ONCE.includes(step)))
+        for (const step of before)
             take(run, index, handoffs, await STEPS[step](session, handoffs[index], deployments[index]));
     distinctBuilds(handoffs);
     distinctDestinations(handoffs);
-    nameDeployments(settings, deployments, handoffs);
+    // A wait-only step's names may come from the check runs of its runs: decided once, unique in the step.
+    nameDeployments(settings, deployments, handoffs, await adoptedNames(settings, deployments, output, hooks));
     const github = await githubReporters(settings, deployments, output, hooks);
-    // A wait-only step's names may come from the check runs of its runs: still unique in the step.
-    nameDeployments(settings, deployments, handoffs);
     for (const line of planLines(settings))
         output.log.info(line);
     for (const [index, session] of sessions.entries()) {
@@ -12346,6 +12368,23 @@ async function runSteps(run) {
     // fifty builds holds as many files and sockets as one of four; the waits that follow only poll.
     const delivery = pLimit(PARALLEL_DELIVERIES);
     await Promise.all(sessions.map((session, index) => requests(run, session, index, handoffs, rest, delivery)));
+}
+/** Each deployment's session: beside each other, several deployments' lines each name their build. */
+function sessionsOf(run, handoffs) {
+    const { settings, limits, output, hooks, deployments, reporting } = run;
+    return deployments.map((deployment, index) => {
+        const log = deployments.length > 1
+            ? labelledLog(output.log, () => labelOf(deployment, handoffs[index].file))
+            : output.log;
+        return new DeploySession(settings, limits, output, hooks, deployment, log, event => {
+            // Where the run is while waiting is a fact of the deployment, as everything it learns.
+            if (event.type === 'waiting')
+                deployment.stage = 'waiting for the verdict';
+            if (event.type === 'status')
+                deployment.stage = stageWords(event.status);
+            reporting.event(event, deployments, index);
+        });
+    });
 }
 /** Deliveries under way at once in one step: its open files and sockets, its memory, bounded. */
 const PARALLEL_DELIVERIES = 4;
@@ -12373,16 +12412,11 @@ async function requests(run, session, index, handoffs, steps, delivery) {
         session.endDelivery();
     }
 }
-/** A step's result written into its deployment's facts; a pull request found names every deployment's. */
+/** A step's result written into its deployment's facts, and what it hands the next steps. */
 function take(run, index, handoffs, result) {
     const { facts, handoff, event } = result;
     Object.assign(run.deployments[index], facts);
     Object.assign(handoffs[index], handoff);
-    if (handoff?.pullRequestNumber !== undefined) {
-        run.settings.git = { ...run.settings.git, pullRequestNumber: handoff.pullRequestNumber };
-        for (const deployment of run.deployments)
-            deployment.git = run.settings.git;
-    }
     if (event)
         run.reporting.event(event, run.deployments, index);
 }

@@ -120,11 +120,11 @@ export function pullRequestOverStaticName(
  * without a build keeps the service's default.
  */
 export function deduplicationKeyOf(
-  settings: Pick<Settings, 'values' | 'files' | 'git'>,
+  settings: Pick<Settings, 'values' | 'git'>,
   destination: string | undefined
 ): string | undefined {
   const given = settings.values.deduplicationKey
   if (!destination) return given
-  if (given) return settings.files.length > 1 ? `${given}/${destination}` : given
+  if (given) return (settings.values.file?.length ?? 0) > 1 ? `${given}/${destination}` : given
   return [settings.git.branch, destination].filter(Boolean).join('/')
 }

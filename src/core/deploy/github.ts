@@ -27,8 +27,7 @@ import type { DeployHooks } from './session.js'
 /**
  * The GitHub reporter the settings ask for, or none; report-later where its
  * check run could not be written is refused here, before any request (an
- * InputError). A wait-only step without a check-name first names each
- * deployment after the check run that shows its run.
+ * InputError).
  */
 export async function githubReporters(
   settings: Settings,
@@ -46,10 +45,24 @@ export async function githubReporters(
   }
   if (!plan) return []
   if (plan.reportLater) await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal)
-  // Whatever check says: the comment a wait-only step continues is found by the names too.
-  if (settings.mode === 'wait' && settings.values.checkName === undefined)
-    await adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal)
   return [new GitHubReporter(plan, output.log, loadClient)]
+}
+
+/**
+ * The names a wait-only step without a check-name takes from GitHub, by
+ * deployment, before they are decided (deploy/naming.ts); undefined where
+ * GitHub is not reported to or the step is no wait. Whatever `check` says:
+ * the comment a wait-only step continues is found by the names too.
+ */
+export async function adoptedNames(
+  settings: Settings,
+  deployments: readonly Deployment[],
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'frontEnd' | 'env' | 'signal'>
+): Promise<(string | undefined)[] | undefined> {
+  if (settings.mode !== 'wait' || settings.values.checkName !== undefined) return undefined
+  const plan = reportingPlanOf(hooks.frontEnd, settings, output.secrets, hooks.env ?? {})
+  return plan && adoptCheckNames(plan, deployments, output.log, loadClient, hooks.signal)
 }
 
 /**

@@ -22,7 +22,9 @@ import type { Handoff } from './session.js'
 export function nameDeployments(
   settings: Settings,
   deployments: Deployment[],
-  handoffs: readonly Handoff[]
+  handoffs: readonly Handoff[],
+  /** The names a wait-only step took from GitHub, by deployment. */
+  adopted?: readonly (string | undefined)[]
 ): void {
   const { checkName } = settings.values
   if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
@@ -35,7 +37,7 @@ export function nameDeployments(
   const names: Name[] = deployments.map((deployment, i) => {
     const artifact = handoffs[i]?.artifact
     const { build } = deployment
-    if (!build || !artifact) return { head: deployment.name, details: [] }
+    if (!build || !artifact) return { head: adopted?.[i] ?? deployment.name, details: [] }
     const environment = environmentOf(settings, {
       name: artifact.name,
       platform: build.platform,

@@ -5,13 +5,13 @@ import type { OptionKey } from '../shared/option-refs.js'
 import type { Command } from '../shared/option-table.js'
 import { clock } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
-import { resolveOptions, type Settings } from '../options/resolve.js'
-import type { Deployment, StepFacts } from '../report/facts.js'
+import type { Settings } from '../options/resolve.js'
+import type { CollectFacts, Deployment, StepFacts } from '../report/facts.js'
 import { optionReporters } from '../report/targets.js'
 import { deploymentName } from '../report/identity.js'
 import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
-import { collectedReporter, githubReporters } from './github.js'
+import { adoptedNames, collectedReporter, githubReporters } from './github.js'
 import { asksToCollect, collectPending, emptyCollect } from './collect.js'
 import { skipChecks, skippedDeployments } from './skip.js'
 import { reportContext } from './report-context.js'
@@ -21,6 +21,7 @@ import { collectFailureOf, failureOf, stoppedWait } from './messages.js'
 import { OutputFilter } from './output-filter.js'
 import { buildLines, planLines, planOf, type Step } from './plan.js'
 import { Reporting } from './reporting.js'
+import { settle } from './settle.js'
 import { DeploySession, type DeployHooks } from './session.js'
 import { STEPS, type Handoff, type StepResult } from './steps.js'
 
@@ -34,9 +35,13 @@ export interface CompletedDeploy {
 }
 
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
-const BEFORE_REQUESTS: readonly Step[] = ['lookUpPullRequest', 'locateBuild', 'checkBuild']
-/** The steps a step runs once for all its deployments. */
-const ONCE: readonly Step[] = ['lookUpPullRequest']
+const BEFORE_REQUESTS: readonly Step[] = ['locateBuild', 'checkBuild']
+
+/** What a step comes to as it goes: its deployments, and a collect's own facts. */
+interface Progress {
+  deployments: Deployment[]
+  collect?: CollectFacts | undefined
+}
 
 /**
  * The one orchestrator, for every mode of every front end: checks the
@@ -58,58 +63,26 @@ export async function runDeploy(
   // Masked before anything else can print them, even when they fail validation or sit in another option.
   output.addSecretOptions(values, hooks.env)
   // A collect's deployments are the ones it finds; any other mode has one at least.
-  let collect = asksToCollect(command, values) ? emptyCollect() : undefined
-  let deployments = collect ? [] : [newDeployment(deploymentName({}), startedAt)]
+  const collects = asksToCollect(command, values)
+  const progress: Progress = collects
+    ? { deployments: [], collect: emptyCollect() }
+    : { deployments: [newDeployment(deploymentName({}), startedAt)] }
   let settings: Settings | undefined
   try {
     if (hooks.signal?.aborted) throw new AbortedError('The deploy was stopped before it started.')
     const limits = limitsFromEnv(hooks.env ?? {})
-    settings = resolveOptions({
-      frontEnd: hooks.frontEnd,
-      command,
-      values,
-      derived: hooks.ci?.git,
-      env: hooks.env,
-      workingDirectory: hooks.workingDirectory
-    })
-    output.secrets.add(settings.apiKey)
-    output.secrets.add(settings.values.githubToken)
-    if (settings.mode === 'collect') {
-      const collection = await collectPending({ settings, limits, output, hooks })
-      ;({ deployments } = collection)
-      collect = collection.facts
-      reporting.add(
-        optionReporters(settings.values, reportContext(settings, limits, output, hooks))
-      )
-      reporting.add([collectedReporter(collection, settings, output, hooks)])
-      await reporting.prepare()
-    } else if (settings.mode === 'skip') {
-      deployments = skippedDeployments(settings, startedAt)
-      reporting.add(
-        optionReporters(settings.values, reportContext(settings, limits, output, hooks))
-      )
-      await reporting.prepare()
-      await skipChecks(settings, deployments, output, hooks)
-    } else {
-      // One deployment per build, or per run waited for; one for a mode without either.
-      const name = deploymentName({
-        checkName: settings.values.checkName,
-        deploymentType: settings.values.deploymentType,
-        environment: settings.values.environment?.all
-      })
-      const each = settings.files.length > 0 ? settings.files : settings.runIds
-      deployments = (each.length > 0 ? each : [undefined]).map(() => newDeployment(name, startedAt))
-      await runSteps({ settings, limits, output, hooks, reporting, deployments })
-    }
+    settings = await settle(command, values, hooks, output, limits)
+    await runMode({ settings, limits, output, hooks, reporting }, progress, startedAt)
   } catch (error) {
     // Before any request: every deployment ends with what stopped the step (a collect, the collect itself).
     const failure = failureOf(error, output, hooks.signal)
-    if (collect) collect.failure = collectFailureOf(failure)
-    for (const deployment of deployments) {
+    if (progress.collect) progress.collect.failure = collectFailureOf(failure)
+    for (const deployment of progress.deployments) {
       deployment.failure ??= failure
       deployment.outcome = 'aborted'
     }
   }
+  const { deployments, collect } = progress
   for (const deployment of deployments) {
     const { message, ...judged } = conclude(deployment)
     deployment.judgement = { ...judged, message: message && output.text(message) }
@@ -126,24 +99,62 @@ export async function runDeploy(
   return { facts, settings }
 }
 
-function newDeployment(name: string, startedAt: number): Deployment {
-  return { name, startedAt, failOnNoRun: true, warnings: [] }
-}
-
-/** What one step's run shares between its deployments. */
-interface StepContext {
+/** What a mode runs on: the settings, the limits, the output, the front end's hooks and the reporting. */
+interface ModeContext {
   settings: Settings
   limits: Limits
   output: OutputFilter
   hooks: DeployHooks
   reporting: Reporting
+}
+
+/** The step's mode: a collect and a skip by themselves, any other by the deploy's steps, a deployment per build or run. */
+async function runMode(run: ModeContext, progress: Progress, startedAt: number): Promise<void> {
+  const { settings, limits, output, hooks, reporting } = run
+  const targets = () =>
+    optionReporters(settings.values, reportContext(settings, limits, output, hooks))
+  if (settings.mode === 'collect') {
+    const collection = await collectPending({ settings, limits, output, hooks })
+    progress.deployments = collection.deployments
+    progress.collect = collection.facts
+    reporting.add(targets())
+    reporting.add([collectedReporter(collection, settings, output, hooks)])
+    await reporting.prepare()
+    return
+  }
+  if (settings.mode === 'skip') {
+    progress.deployments = skippedDeployments(settings, startedAt)
+    reporting.add(targets())
+    await reporting.prepare()
+    return skipChecks(settings, progress.deployments, output, hooks)
+  }
+  const name = deploymentName({
+    checkName: settings.values.checkName,
+    deploymentType: settings.values.deploymentType,
+    environment: settings.values.environment?.all
+  })
+  const files = settings.values.file ?? []
+  const each = files.length > 0 ? files : settings.runIds
+  progress.deployments = (each.length > 0 ? each : [undefined]).map(() =>
+    newDeployment(name, startedAt)
+  )
+  await runSteps({ ...run, deployments: progress.deployments })
+}
+
+function newDeployment(name: string, startedAt: number): Deployment {
+  return { name, startedAt, failOnNoRun: true, warnings: [] }
+}
+
+/** What one step's run shares between its deployments. */
+interface StepContext extends ModeContext {
   deployments: Deployment[]
 }
 
 /**
  * The plan's steps: the ones that send nothing for every deployment first
- * (a refusal of any ends the step before the first request), then each
- * deployment's requests beside the others', each ending by itself.
+ * (a refusal of any ends the step before the first request), the names
+ * decided once, then each deployment's requests beside the others', each
+ * ending by itself.
  */
 async function runSteps(run: StepContext): Promise<void> {
   const { settings, hooks, deployments, reporting, output } = run
@@ -161,42 +172,22 @@ async function runSteps(run: StepContext): Promise<void> {
     output.log.notice(plan.skip, 'Deployment not healthy')
     return
   }
-  const handoffs: Handoff[] = deployments.map((_deployment, i) => ({ file: settings.files[i] }))
-  const sessions = deployments.map((deployment, index) => {
-    // Beside each other, several deployments' lines each name their build.
-    const log =
-      deployments.length > 1
-        ? labelledLog(output.log, () => labelOf(deployment, handoffs[index]!.file))
-        : output.log
-    return new DeploySession(settings, run.limits, output, hooks, deployment, log, event => {
-      // Where the run is while waiting is a fact of the deployment, as everything it learns.
-      if (event.type === 'waiting') deployment.stage = 'waiting for the verdict'
-      if (event.type === 'status') deployment.stage = stageWords(event.status)
-      reporting.event(event, deployments, index)
-    })
-  })
+  const handoffs: Handoff[] = deployments.map((_d, i) => ({ file: settings.values.file?.[i] }))
+  const sessions = sessionsOf(run, handoffs)
   const before = plan.steps.filter(step => BEFORE_REQUESTS.includes(step))
-  // A step's own lookups (the pull request) name no build.
-  const stepSession = new DeploySession(
-    settings,
-    run.limits,
-    output,
-    hooks,
-    deployments[0]!,
-    output.log,
-    () => undefined
-  )
-  for (const step of before.filter(step => ONCE.includes(step)))
-    take(run, 0, handoffs, await STEPS[step](stepSession, handoffs[0]!, deployments[0]!))
   for (const [index, session] of sessions.entries())
-    for (const step of before.filter(step => !ONCE.includes(step)))
+    for (const step of before)
       take(run, index, handoffs, await STEPS[step](session, handoffs[index]!, deployments[index]!))
   distinctBuilds(handoffs)
   distinctDestinations(handoffs)
-  nameDeployments(settings, deployments, handoffs)
+  // A wait-only step's names may come from the check runs of its runs: decided once, unique in the step.
+  nameDeployments(
+    settings,
+    deployments,
+    handoffs,
+    await adoptedNames(settings, deployments, output, hooks)
+  )
   const github = await githubReporters(settings, deployments, output, hooks)
-  // A wait-only step's names may come from the check runs of its runs: still unique in the step.
-  nameDeployments(settings, deployments, handoffs)
   for (const line of planLines(settings)) output.log.info(line)
   for (const [index, session] of sessions.entries()) {
     const { artifact, destination } = handoffs[index]!
@@ -215,6 +206,23 @@ async function runSteps(run: StepContext): Promise<void> {
   await Promise.all(
     sessions.map((session, index) => requests(run, session, index, handoffs, rest, delivery))
   )
+}
+
+/** Each deployment's session: beside each other, several deployments' lines each name their build. */
+function sessionsOf(run: StepContext, handoffs: readonly Handoff[]): DeploySession[] {
+  const { settings, limits, output, hooks, deployments, reporting } = run
+  return deployments.map((deployment, index) => {
+    const log =
+      deployments.length > 1
+        ? labelledLog(output.log, () => labelOf(deployment, handoffs[index]!.file))
+        : output.log
+    return new DeploySession(settings, limits, output, hooks, deployment, log, event => {
+      // Where the run is while waiting is a fact of the deployment, as everything it learns.
+      if (event.type === 'waiting') deployment.stage = 'waiting for the verdict'
+      if (event.type === 'status') deployment.stage = stageWords(event.status)
+      reporting.event(event, deployments, index)
+    })
+  })
 }
 
 /** Deliveries under way at once in one step: its open files and sockets, its memory, bounded. */
@@ -249,15 +257,11 @@ async function requests(
   }
 }
 
-/** A step's result written into its deployment's facts; a pull request found names every deployment's. */
+/** A step's result written into its deployment's facts, and what it hands the next steps. */
 function take(run: StepContext, index: number, handoffs: Handoff[], result: StepResult): void {
   const { facts, handoff, event } = result
   Object.assign(run.deployments[index]!, facts)
   Object.assign(handoffs[index]!, handoff)
-  if (handoff?.pullRequestNumber !== undefined) {
-    run.settings.git = { ...run.settings.git, pullRequestNumber: handoff.pullRequestNumber }
-    for (const deployment of run.deployments) deployment.git = run.settings.git
-  }
   if (event) run.reporting.event(event, run.deployments, index)
 }
 

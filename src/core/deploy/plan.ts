@@ -5,14 +5,7 @@ import type { CiContext } from './session.js'
 
 /** One step of a deploy, in the order a mode runs them. */
 export type Step =
-  | 'lookUpPullRequest'
-  | 'locateBuild'
-  | 'checkBuild'
-  | 'dryRun'
-  | 'upload'
-  | 'notify'
-  | 'wait'
-  | 'terminate'
+  'locateBuild' | 'checkBuild' | 'dryRun' | 'upload' | 'notify' | 'wait' | 'terminate'
 
 /** What a deploy will do: its steps, or why it does nothing (a notice for the log). */
 export type Plan = { steps: Step[] } | { skip: string }
@@ -23,8 +16,7 @@ const NOTIFIES: readonly Mode[] = ['deploy', 'notify', 'plain']
 /**
  * Pure: the steps of a deploy from its settings and its CI's context, decided
  * once for every front end. A GitHub deployment that is not healthy is never
- * notified (service spec 4.3, rule 2); a fork's pull request is looked up
- * before the build is named after it.
+ * notified (service spec 4.3, rule 2).
  */
 export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
   const state = ci?.deploymentState
@@ -32,8 +24,7 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
     return {
       skip: `This deployment_status event reports the state ${quote(state)}, not success, so nothing was uploaded and no deploy notification was sent. Run the step only for healthy deployments: if: github.event.deployment_status.state == 'success'.`
     }
-  const lookup: Step[] = ci?.pullRequestLookup ? ['lookUpPullRequest'] : []
-  const build: Step[] = settings.files.length > 0 ? ['locateBuild', 'checkBuild'] : []
+  const build: Step[] = (settings.values.file?.length ?? 0) > 0 ? ['locateBuild', 'checkBuild'] : []
   const wait: Step[] = settings.wait ? ['wait'] : []
   switch (settings.mode) {
     case 'terminate':
@@ -45,14 +36,13 @@ export function planOf(settings: Settings, ci: CiContext | undefined): Plan {
       // A collect and a skip are no deploy: the orchestrator runs each by itself, never the deploy's steps.
       return { steps: [] }
     case 'upload':
-      return { steps: [...lookup, ...build, settings.values.dryRun ? 'dryRun' : 'upload'] }
+      return { steps: [...build, settings.values.dryRun ? 'dryRun' : 'upload'] }
     default:
-      if (settings.values.dryRun) return { steps: [...lookup, ...build, 'dryRun'] }
+      if (settings.values.dryRun) return { steps: [...build, 'dryRun'] }
       return {
         steps: [
-          ...lookup,
           ...build,
-          ...(settings.files.length > 0 ? ['upload' as const] : []),
+          ...((settings.values.file?.length ?? 0) > 0 ? ['upload' as const] : []),
           'notify',
           ...wait
         ]

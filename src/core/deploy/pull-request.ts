@@ -5,6 +5,7 @@ import { userAgent, type FrontEnd } from '../shared/version.js'
 import { send, type Timeouts } from '../transport/send.js'
 import type { PullRequestLookup } from '../ci/github.js'
 import { API_VERSION, foreignAnswer, isJsonType } from '../github/answers.js'
+import type { Log } from '../shared/log.js'
 
 /** The longest the pull request of a fork's workflow_run is looked for, before the upload that is named after it. */
 const LOOKUP_MS = 10_000
@@ -65,4 +66,33 @@ export async function findPullRequest(
   if (!Array.isArray(pulls)) throw new Error("GitHub's answer is not a list of pull requests")
   const pull = pulls.map(asObject).find(candidate => asObject(candidate.head).sha === lookup.sha)
   return pull && Number.isSafeInteger(pull.number) ? Number(pull.number) : undefined
+}
+
+/**
+ * The pull request of a fork's workflow_run, looked up once before the
+ * deploy's first step, as part of what the CI tells (the settings are
+ * derived again with it; nothing writes them after): its number, or
+ * undefined when there is none to look for, none has that head, or GitHub
+ * could not tell (a notice), and the deploy goes on without one.
+ */
+export async function pullRequestOfRun(
+  lookup: PullRequestLookup | undefined,
+  token: string | undefined,
+  context: { frontEnd: FrontEnd; timeouts: Timeouts; signal?: AbortSignal | undefined },
+  log: Pick<Log, 'info' | 'notice'>
+): Promise<number | undefined> {
+  if (!lookup) return undefined
+  try {
+    const number = await findPullRequest(lookup, token, context)
+    if (number === undefined)
+      log.info('No open pull request has the head of the triggering run; none is named.')
+    return number
+  } catch (error) {
+    if (context.signal?.aborted) throw error
+    log.notice(
+      `The pull request of the triggering run could not be found (${messageOf(error)}); none is named. The token needs pull-requests: read.`,
+      'Pull request unknown'
+    )
+    return undefined
+  }
 }

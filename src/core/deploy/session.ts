@@ -168,7 +168,6 @@ export interface Handoff {
   artifact?: Artifact | undefined
   destination?: string | undefined
   runInputPath?: string | undefined
-  pullRequestNumber?: number | undefined
 }
 
 /** What a step returns: facts for its deployment, a handoff to the next steps, and the event that tells it. */

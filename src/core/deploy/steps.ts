@@ -14,7 +14,6 @@ import {
   pullRequestOverStaticName
 } from './destination.js'
 import { dryRun } from './dry-run.js'
-import { findPullRequest } from './pull-request.js'
 import type { Step } from './plan.js'
 import type { Deployment } from '../report/facts.js'
 import type { Handoff, DeploySession, StepResult } from './session.js'
@@ -33,7 +32,6 @@ type StepFunction = (
 
 /** Every step by name; the plan lists which a mode runs, the orchestrator runs them in order. */
 export const STEPS: Record<Step, StepFunction> = {
-  lookUpPullRequest,
   locateBuild,
   checkBuild: checkTheBuild,
   dryRun: async (session, { artifact, destination }) => ({
@@ -45,29 +43,6 @@ export const STEPS: Record<Step, StepFunction> = {
   notify,
   wait: async (session, _handoff, deployment) => waitForVerdict(session, deployment),
   terminate
-}
-
-/** A fork's pull request, from GitHub's API; one that cannot be found is a notice, and the deploy goes on. */
-async function lookUpPullRequest(session: DeploySession): Promise<StepResult> {
-  const lookup = session.hooks.ci?.pullRequestLookup
-  if (!lookup) return {}
-  try {
-    const number = await findPullRequest(lookup, session.settings.values.githubToken, {
-      frontEnd: session.hooks.frontEnd,
-      timeouts: session.limits.timeouts,
-      signal: session.hooks.signal
-    })
-    if (number === undefined)
-      session.log.info('No open pull request has the head of the triggering run; none is named.')
-    return { handoff: { pullRequestNumber: number } }
-  } catch (error) {
-    if (session.hooks.signal?.aborted) throw error
-    session.log.notice(
-      `The pull request of the triggering run could not be found (${messageOf(error)}); none is named. The token needs pull-requests: read.`,
-      'Pull request unknown'
-    )
-    return {}
-  }
 }
 
 /** The build the options name. */

@@ -15,13 +15,13 @@ const READ_MS = 10_000
 
 /**
  * A wait-only step continues the deployments whose runs it waits for:
- * without a `check-name` of its own, each takes the name of the check run of
+ * without a `check-name` of its own, each is named after the check run of
  * ours that shows its run on the commit, else the name our comment on the
  * pull request gives its run (a deploy that did not wait wrote no check
  * run), so that its verdict is the newest check run of that name and its
  * comment the same one. Comments are read only when a check run named none,
- * and only our own (the token's identity). A read that fails leaves the
- * default names, with a notice.
+ * and only our own (the token's identity). The names found, by deployment
+ * (undefined where none was); a read that fails finds none, with a notice.
  */
 export async function adoptCheckNames(
   plan: ReportingPlan,
@@ -29,18 +29,19 @@ export async function adoptCheckNames(
   log: Pick<Log, 'info' | 'notice'>,
   loadClient: (token: string, baseUrl: string, limits: ClientLimits) => Promise<GitHubClient>,
   signal: AbortSignal | undefined
-): Promise<void> {
-  if (!plan.sha || !deployments.some(deployment => deployment.runId)) return
+): Promise<(string | undefined)[]> {
+  const names: (string | undefined)[] = deployments.map(() => undefined)
+  if (!plan.sha || !deployments.some(deployment => deployment.runId)) return names
   try {
     await briefly(plan, loadClient, signal, READ_MS, async client => {
       const checks = await client.listCheckRuns(plan.repo, plan.sha!)
-      const unnamed: Deployment[] = []
-      for (const deployment of deployments) {
+      const unnamed: number[] = []
+      for (const [index, deployment] of deployments.entries()) {
         const shown = checks.find(
           check => parseExternalId(check.externalId)?.runId === deployment.runId && check.name
         )?.name
-        if (shown) adopt(deployment, shown, 'check run')
-        else if (deployment.runId) unnamed.push(deployment)
+        if (shown) adopt(index, shown, 'check run')
+        else if (deployment.runId) unnamed.push(index)
       }
       if (unnamed.length === 0 || plan.pullRequest === undefined) return
       const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase()
@@ -51,10 +52,11 @@ export async function adoptCheckNames(
       )
       // The newest comment of ours first: a later deploy's names win.
       const said = ours.reverse().map(comment => commentRuns(comment.body)!)
-      for (const deployment of unnamed) {
-        const comment = said.find(entry => entry.runs.includes(deployment.runId!))
-        const name = comment?.names[comment.runs.indexOf(deployment.runId!)]
-        if (name) adopt(deployment, name, 'comment')
+      for (const index of unnamed) {
+        const runId = deployments[index]!.runId!
+        const comment = said.find(entry => entry.runs.includes(runId))
+        const name = comment?.names[comment.runs.indexOf(runId)]
+        if (name) adopt(index, name, 'comment')
       }
     })
   } catch (error) {
@@ -64,12 +66,13 @@ export async function adoptCheckNames(
       'Check name'
     )
   }
+  return names
 
-  function adopt(deployment: Deployment, name: string, where: string): void {
+  function adopt(index: number, name: string, where: string): void {
     if (name.length > MAX_NAME_CHARACTERS) return
-    deployment.name = name
+    names[index] = name
     log.info(
-      `Run ${deployment.runId} is shown as ${quote(name)} by its ${where} on this commit: the verdict is shown under that name.`
+      `Run ${deployments[index]!.runId} is shown as ${quote(name)} by its ${where} on this commit: the verdict is shown under that name.`
     )
   }
 }

@@ -28,8 +28,6 @@ export interface Settings {
   apiKey: string
   baseUrl: string
   maxAttempts: number
-  /** The builds' paths or globs, each to be deployed under its own destination; empty without a build. */
-  files: string[]
   /** The slowest upload still waited for: one PUT may take the build's size at this speed, plus the request time limit. */
   minUploadBytesPerSecond: number
   /** Defaulted where a front end does not offer it (the CLI and the library have no check or comment switch). */
@@ -118,7 +116,6 @@ function settingsOf(
     apiKey: read('apiKey') ?? '',
     baseUrl: read('baseUrl') ?? '',
     maxAttempts: read('maxAttempts') ?? 1,
-    files: read('file') ?? [],
     minUploadBytesPerSecond:
       (read('minUploadKibPerSecond') ?? DEFAULT_MIN_UPLOAD_KIB_PER_SECOND) * 1024,
     failOnNoRun: read('failOnNoRun') ?? true,

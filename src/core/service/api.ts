@@ -11,7 +11,7 @@ import type { ServiceConfig } from './config.js'
 export type { ServiceConfig }
 /** The store's answers to the PUT of a signed URL (its status, an expired URL): what the upload reads. */
 export { storeStatusError } from './v0/statuses.js'
-export { GREENLIGHT_PATH } from './v0/client.js'
+export { GREENLIGHT_PATH } from './v0/paths.js'
 
 /**
  * What the core asks of the service, in its own terms: where to upload a

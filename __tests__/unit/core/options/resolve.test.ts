@@ -85,7 +85,6 @@ describe('resolveOptions', () => {
       baseUrl: 'https://service.example.com',
       maxAttempts: 5,
       minUploadBytesPerSecond: 64 * 1024,
-      files: ['app.apk'],
       failOnNoRun: true,
       git: {},
       wait: false,
@@ -401,7 +400,7 @@ describe('reading values by kind', () => {
     expect(readOption('file', ['app.apk', 'a.ipa\nb.zip'])).toEqual(['app.apk', 'a.ipa', 'b.zip'])
     expect(readOption('file', ' \n ')).toBeUndefined()
     expect(() => readOption('file', 'a.apk\na.apk')).toThrow(/names "a\.apk" twice/)
-    expect(parse({ file: 'app.apk\napp.ipa' }).files).toEqual(['app.apk', 'app.ipa'])
+    expect(parse({ file: 'app.apk\napp.ipa' }).values.file).toEqual(['app.apk', 'app.ipa'])
     expect(() => parse({ file: 'app.apk\napp.ipa', destination: 'x.apk' })).toThrow(
       /names one path in the storage, and {{file}} gives 2 builds/
     )

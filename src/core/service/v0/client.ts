@@ -17,10 +17,11 @@ import type { ServiceConfig } from '../config.js'
 import { buildDeployBody, type DeployRequestBody } from './body.js'
 import { serviceStatusError } from './statuses.js'
 import { clock } from '../../shared/clock.js'
+import { GREENLIGHT_PATH } from './paths.js'
 
 export const SIGNED_URL_PATH = '/api/v0/run-inputs-executables-signed-urls'
 export const DEPLOY_PATH = '/api/webhooks/deploy_success'
-export const GREENLIGHT_PATH = '/api/v0/ci-greenlight'
+export { GREENLIGHT_PATH }
 export const TERMINATE_PATH = '/api/webhooks/environment_terminated'
 
 /**
