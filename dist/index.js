@@ -5502,39 +5502,12 @@ function readFactsLine(summary, seal) {
     if (!found)
         return undefined;
     const [, line, sealText] = found;
-    switch (seal.check(line, sealText)) {
-        case 'other-key':
-            return {
-                problem: 'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
-                otherKey: true
-            };
-        case 'forged':
-            return {
-                problem: sealText
-                    ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
-                    : 'its facts line carries no seal (it was written without the API key)'
-            };
-    }
-    if (!/^[A-Za-z0-9_-]+$/.test(line))
-        return {
-            problem: 'its facts line is not the base64url this product writes (changed after it was written)'
-        };
-    let value;
-    try {
-        value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'));
-    }
-    catch {
-        return { problem: 'its facts line is not the JSON this product writes' };
-    }
-    let facts;
-    try {
-        facts = readShape(FACTS, value);
-    }
-    catch (error) {
-        if (error instanceof ShapeError)
-            return { problem: `its facts line is refused: ${error.message}` };
-        throw error;
-    }
+    const unsealed = sealProblem(seal.check(line, sealText), sealText);
+    if (unsealed)
+        return unsealed;
+    const facts = factsOfLine(line);
+    if ('problem' in facts)
+        return facts;
     const { deployment, names } = facts;
     if (typeof deployment?.name !== 'string' || !Array.isArray(names))
         return { problem: 'its facts line names no deployment' };
@@ -5558,6 +5531,45 @@ function readFactsLine(summary, seal) {
         runs,
         workflowRunUrl: facts.workflowRunUrl
     };
+}
+/** Why a line's seal does not hold, in a warning's words; undefined when it holds. */
+function sealProblem(checked, sealText) {
+    switch (checked) {
+        case 'other-key':
+            return {
+                problem: 'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
+                otherKey: true
+            };
+        case 'forged':
+            return {
+                problem: sealText
+                    ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
+                    : 'its facts line carries no seal (it was written without the API key)'
+            };
+    }
+    return undefined;
+}
+/** The facts a sealed line holds, of the schema's shape; else why not. */
+function factsOfLine(line) {
+    if (!/^[A-Za-z0-9_-]+$/.test(line))
+        return {
+            problem: 'its facts line is not the base64url this product writes (changed after it was written)'
+        };
+    let value;
+    try {
+        value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'));
+    }
+    catch {
+        return { problem: 'its facts line is not the JSON this product writes' };
+    }
+    try {
+        return readShape(FACTS, value);
+    }
+    catch (error) {
+        if (error instanceof ShapeError)
+            return { problem: `its facts line is refused: ${error.message}` };
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/comment.ts
@@ -11141,16 +11153,38 @@ const DEVICE_FOLDER = '/dev';
  * pattern is the user's alone: the working directory is never read as a glob.
  */
 async function findArtifact(pattern, workspace) {
-    const fail = (problem, fix) => new errors/* InputError */.dz('file', problem, fix);
-    const search = searchOf(pattern, workspace);
+    const entries = await matchedEntries(searchOf(pattern, workspace));
+    const { path, info } = onlyFile(entries, pattern, workspace);
+    const name = fileName(path);
+    const extension = acceptedExtension(name);
+    if (!extension)
+        throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+    if (info.size === 0)
+        throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
+    try {
+        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
+    }
+    catch {
+        throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
+    }
+    return {
+        path,
+        name,
+        size: info.size,
+        extension,
+        target: await targetOutside(path, workspace),
+        identity: identityOf(info)
+    };
+}
+const artifact_refused = (problem, fix) => new errors/* InputError */.dz('file', problem, fix);
+/** What the search matched that is still there: a match that vanished or whose link leads nowhere is no match. */
+async function matchedEntries(search) {
     const matches = await matchPaths(search);
-    const shown = (paths) => paths
-        .slice(0, MAX_LISTED)
-        .map(p => shownPath(p, workspace))
-        .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '');
-    // A match that vanished or whose link leads nowhere is no match.
-    const entries = (await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path).catch(() => undefined) })))).filter((e) => e.info !== undefined);
-    // One file matched by two names (a link beside its file, two spellings on a disk that ignores case) is one build.
+    const entries = await Promise.all(matches.map(async (path) => ({ path, info: await (0,promises_namespaceObject.stat)(path).catch(() => undefined) })));
+    return entries.filter((e) => e.info !== undefined);
+}
+/** The one regular file among the entries, one file matched by two names (a link beside its file, two spellings on a disk that ignores case) counted once; else why not. */
+function onlyFile(entries, pattern, workspace) {
     const seen = new Set();
     const files = entries.filter(e => {
         if (!e.info.isFile())
@@ -11163,39 +11197,21 @@ async function findArtifact(pattern, workspace) {
         seen.add(id);
         return true;
     });
-    if (files.length === 0) {
-        if (entries.length > 0) {
-            const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${artifact_kindOf(e.info)})`);
-            throw fail(`matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
-        }
-        throw fail(`${(0,shared_text/* quote */.hD)(pattern)} matched no file in ${(0,shared_text/* quote */.hD)(workspace)}`, 'Check that the build ran before the deploy and that the path is relative to the working directory');
-    }
+    if (files.length === 1)
+        return files[0];
     if (files.length > 1) {
-        throw fail(`${(0,shared_text/* quote */.hD)(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`, 'Make the path or glob match exactly one build');
+        const listed = files
+            .slice(0, MAX_LISTED)
+            .map(f => shownPath(f.path, workspace))
+            .join(', ');
+        const more = files.length > MAX_LISTED ? ` and ${files.length - MAX_LISTED} more` : '';
+        throw artifact_refused(`${(0,shared_text/* quote */.hD)(pattern)} matched ${files.length} files: ${listed}${more}`, 'Make the path or glob match exactly one build');
     }
-    const { path, info } = files[0];
-    const name = fileName(path);
-    const extension = acceptedExtension(name);
-    if (!extension) {
-        throw fail(`${(0,shared_text/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+    if (entries.length > 0) {
+        const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${artifact_kindOf(e.info)})`);
+        throw artifact_refused(`matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`, 'Point it at the built .apk, .aab or .ipa file itself');
     }
-    if (info.size === 0) {
-        throw fail(`${(0,shared_text/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
-    }
-    try {
-        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
-    }
-    catch {
-        throw fail(`${(0,shared_text/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
-    }
-    return {
-        path,
-        name,
-        size: info.size,
-        extension,
-        target: await targetOutside(path, workspace),
-        identity: identityOf(info)
-    };
+    throw artifact_refused(`${(0,shared_text/* quote */.hD)(pattern)} matched no file in ${(0,shared_text/* quote */.hD)(workspace)}`, 'Check that the build ran before the deploy and that the path is relative to the working directory');
 }
 /** Pure: a file's identity on its disk; undefined where the disk gives none (an inode of 0). */
 function identityOf(info) {

@@ -1413,21 +1413,651 @@ function defaultCallback(err) {
 
 /***/ }),
 
-/***/ 647:
+/***/ 369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ BrokenBuildError)
-/* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48);
-/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  D: () => (/* binding */ answerRead)
+});
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/core/shared/option-table.ts
+const COMMANDS = [
+    'deploy',
+    'upload',
+    'notify',
+    'wait',
+    'terminate',
+    'collect',
+    'skip'
+];
+/** The platforms a build can be for, as `platform` takes them and the outputs name them. */
+const PLATFORMS = ['android', 'ios'];
+/** The ABIs Android's NDK builds native code for, as an APK's lib/ folders name them (the last three retired). */
+const ANDROID_ABIS = (/* unused pure expression or super */ null && ([
+    'arm64-v8a',
+    'armeabi-v7a',
+    'x86_64',
+    'x86',
+    'riscv64',
+    'armeabi',
+    'mips',
+    'mips64'
+]));
+/** What an iOS build runs on: devices (an .ipa) or the simulator (a zipped .app). */
+const IOS_TARGETS = ['device', 'simulator'];
+const ALL = COMMANDS;
+/** The commands that speak to the service: all but skip, which writes only on GitHub. */
+const SERVICE = ['deploy', 'upload', 'notify', 'wait', 'terminate', 'collect'];
+/** The commands a build's app id, platform and environment name: the deploy's, and skip's, which names what a deploy would. */
+const NAMED = ['deploy', 'upload', 'skip'];
+const BUILD = ['deploy', 'upload'];
+const NOTIFY = ['deploy', 'notify'];
+const GIT = ['deploy', 'upload', 'notify'];
+const WAIT = ['deploy', 'notify', 'wait'];
+const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'];
+const REPORTING = ['deploy', 'notify', 'wait'];
+/** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
+const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
+/**
+ * The most builds one step deploys, and runs it waits for: a step's check
+ * runs are all created within GitHub's 80 content-creating requests a
+ * minute, and its comment keeps a row each within 65,536 characters.
+ */
+const MAX_STEP_BUILDS = 64;
+/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
+const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
+const TABLE = {
+    apiKey: {
+        kind: 'secret',
+        required: true,
+        commands: SERVICE,
+        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
+        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
+    },
+    baseUrl: {
+        kind: 'baseUrl',
+        required: true,
+        commands: SERVICE,
+        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
+        description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
+    },
+    maxAttempts: {
+        kind: 'integer',
+        default: 5,
+        min: 1,
+        max: 10,
+        commands: SERVICE,
+        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
+    },
+    file: {
+        kind: 'globs',
+        commands: BUILD,
+        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
+    },
+    destination: {
+        kind: 'destinationEach',
+        commands: BUILD,
+        description: `Where the build goes in the workspace's storage (may include folders), or one per platform (android:builds/app.apk ios:builds/app.ipa); default: built by {{namePrefix}}, else the file's own name.`
+    },
+    namePrefix: {
+        kind: 'namePartEach',
+        commands: [...NAMED, 'terminate'],
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
+    },
+    environment: {
+        kind: 'namePartEach',
+        commands: NAMED,
+        description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
+    },
+    expectedAppId: {
+        kind: 'appIds',
+        commands: NAMED,
+        description: 'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
+    },
+    platform: {
+        kind: 'platform',
+        commands: NAMED,
+        description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
+    },
+    requiredAbis: {
+        kind: 'abis',
+        commands: BUILD,
+        description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
+    },
+    requiredTarget: {
+        kind: 'target',
+        commands: BUILD,
+        description: `What each iOS build must run on: ${IOS_TARGETS.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
+    },
+    minUploadKibPerSecond: {
+        kind: 'number',
+        default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
+        min: 1,
+        max: 1024 * 1024,
+        commands: BUILD,
+        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
+    },
+    deploymentType: {
+        kind: 'text',
+        wire: 'deployment_type',
+        commands: [...NOTIFY, 'skip'],
+        description: "Sent as deployment_type: the workspace's label for this kind of deployment."
+    },
+    variables: {
+        kind: 'variables',
+        wire: 'variables',
+        commands: NOTIFY,
+        description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
+    },
+    runInputPath: {
+        kind: 'relativePath',
+        commands: NOTIFY,
+        description: `Notify with an earlier upload: its playgroundFileLocation. Not with {{file}}.`
+    },
+    runVariable: {
+        kind: 'variableName',
+        default: 'RUN_INPUT_PATH',
+        commands: NOTIFY,
+        description: "The run variable that carries the build's path (the lane plugin's option)."
+    },
+    notify: {
+        kind: 'boolean',
+        default: true,
+        commands: ['deploy'],
+        frontEnds: ['action', 'cli'],
+        description: 'Send the deploy notification; false uploads only (workspace set-up).'
+    },
+    failOnNoRun: {
+        kind: 'boolean',
+        default: true,
+        commands: NOTIFY,
+        description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
+    },
+    dryRun: {
+        kind: 'boolean',
+        default: false,
+        commands: GIT,
+        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with {{runId}} or an environment to end.`
+    },
+    branch: {
+        kind: 'text',
+        wire: 'branch',
+        commands: [...GIT, 'skip'],
+        git: true,
+        names: { library: 'git.branch' },
+        defaultText: 'from the CI',
+        description: 'Overrides the branch read from the CI.'
+    },
+    sha: {
+        kind: 'sha',
+        wire: 'sha',
+        commands: [...GIT, 'skip'],
+        git: true,
+        names: { library: 'git.sha' },
+        defaultText: 'from the CI',
+        description: "Overrides the commit read from the CI (on a pull request, the pull request's head)."
+    },
+    commitUrl: {
+        kind: 'url',
+        wire: 'commit_url',
+        commands: NOTIFY,
+        git: true,
+        names: { library: 'git.commitUrl' },
+        defaultText: 'from the CI',
+        description: 'Overrides the link to the commit; sent as commit_url.'
+    },
+    deploymentUrl: {
+        kind: 'url',
+        wire: 'deployment_url',
+        commands: [...NOTIFY, 'terminate'],
+        git: true,
+        defaultText: 'from a deployment_status event',
+        description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
+    },
+    pullRequestNumber: {
+        kind: 'integer',
+        wire: 'pull_request_number',
+        min: 1,
+        max: 2 ** 31 - 1,
+        commands: [...GIT, 'skip'],
+        git: true,
+        names: { library: 'git.pullRequestNumber' },
+        defaultText: 'from the CI',
+        description: 'Overrides the pull request (GitLab: merge request) number read from the CI.'
+    },
+    mergeRequestNumber: {
+        kind: 'integer',
+        wire: 'merge_request_number',
+        min: 1,
+        max: 2 ** 31 - 1,
+        commands: GIT,
+        git: true,
+        frontEnds: ['library'],
+        names: { library: 'git.mergeRequestNumber' },
+        description: "A GitLab merge request's number (IID), sent as merge_request_number."
+    },
+    repository: {
+        kind: 'repository',
+        wire: 'repository',
+        commands: GIT,
+        git: true,
+        frontEnds: ['library'],
+        names: { library: 'git.repository' },
+        description: 'The repository: {owner, name}, or {namespace, name} on GitLab.'
+    },
+    hostingService: {
+        kind: 'text',
+        wire: 'hosting_service',
+        commands: NOTIFY,
+        git: true,
+        names: { library: 'git.hostingService' },
+        defaultText: 'from the CI',
+        actionDefault: 'GitHub',
+        description: 'Where the code is hosted, sent as hosting_service: GitHub, GitLab, Bitbucket, …'
+    },
+    deduplicationKey: {
+        kind: 'text',
+        wire: 'deduplication_key',
+        commands: NOTIFY,
+        description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
+    },
+    ephemeralEnvironment: {
+        kind: 'boolean',
+        wire: 'ephemeral_environment',
+        default: false,
+        commands: NOTIFY,
+        description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
+    },
+    wait: {
+        kind: 'boolean',
+        default: false,
+        commands: NOTIFY,
+        description: 'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
+    },
+    reportLater: {
+        kind: 'boolean',
+        default: false,
+        commands: NOTIFY,
+        description: "End right after the notification and leave the verdict to a scheduled collect: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
+    },
+    collect: {
+        kind: 'boolean',
+        default: false,
+        commands: ['collect'],
+        frontEnds: ['action'],
+        description: "Collect the verdicts of deployments made with {{reportLater}}: each of this product's check runs in progress on open pull requests and the default branch's newest commits is completed once its run has ended, with its comment; for a workflow on schedule. Nothing else is done in the step."
+    },
+    collectMaxRequests: {
+        kind: 'integer',
+        default: 300,
+        min: 10,
+        max: 5000,
+        commands: ['collect'],
+        description: "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
+    },
+    skip: {
+        kind: 'boolean',
+        default: false,
+        commands: ['skip'],
+        frontEnds: ['action'],
+        description: "Deploy nothing, and complete the check runs a deploy with these same inputs would have written, concluded skipped with {{skipReason}}: one per platform of {{expectedAppId}} (else of {{platform}}), named by {{checkName}}, {{environment}} and {{deploymentType}} as the deploy names them; for the job that runs when the deploy's does not, so that a required check resolves. A check run of that name already on the commit is left as it is. Sends nothing to the service; needs checks: write."
+    },
+    skipReason: {
+        kind: 'text',
+        default: 'Nothing to deploy: the workflow skipped the deploy for this commit.',
+        commands: ['skip'],
+        description: 'Why nothing was deployed, as each skipped check run says it.'
+    },
+    waitTimeoutMinutes: {
+        kind: 'number',
+        default: 60,
+        min: 0,
+        exclusiveMin: true,
+        max: MAX_WAIT_TIMEOUT_MINUTES,
+        commands: WAIT_OR_COLLECT,
+        description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
+    },
+    pollIntervalSeconds: {
+        kind: 'number',
+        default: 30,
+        min: 1,
+        max: 600,
+        commands: WAIT,
+        env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
+        description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
+    },
+    runId: {
+        kind: 'runIds',
+        commands: ['wait'],
+        description: `Wait for the verdict of this earlier run only (the runId of a deploy), or of several (the runIds of a deploy: separated by spaces, commas or lines), each judged with its own check run and comment row: no upload, no notification. Not with {{file}} or {{runInputPath}}.`
+    },
+    terminateEnvironment: {
+        kind: 'boolean',
+        default: false,
+        commands: ['terminate'],
+        frontEnds: ['action'],
+        description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}}, {{deploymentUrl}} or {{namePrefix}} (the deploy's, for its pull request's environment).`
+    },
+    environmentId: {
+        kind: 'text',
+        commands: ['terminate'],
+        description: 'The environment to end, by its id (the environmentId of the deploy that made it).'
+    },
+    environmentAlias: {
+        kind: 'text',
+        commands: ['terminate'],
+        description: 'The environment to end, by its alias.'
+    },
+    junitReport: {
+        kind: 'path',
+        commands: [...REPORTING, 'collect'],
+        frontEnds: ['action', 'cli'],
+        names: { cli: 'junit' },
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
+    },
+    testAttestation: {
+        kind: 'path',
+        commands: ['deploy', 'notify', 'wait', 'collect'],
+        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
+    },
+    summaryFile: {
+        kind: 'path',
+        commands: ALL,
+        frontEnds: ['cli', 'library'],
+        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
+    },
+    resultWebhook: {
+        kind: 'secretUrl',
+        commands: ALL,
+        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
+    },
+    slackWebhook: {
+        kind: 'secretUrl',
+        commands: [...REPORTING, 'collect', 'skip'],
+        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
+    },
+    githubToken: {
+        kind: 'secret',
+        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
+        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
+        actionDefault: '${{ github.token }}',
+        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
+    },
+    githubRepository: {
+        kind: 'text',
+        commands: ['deploy', 'notify', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
+        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
+    },
+    check: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
+    },
+    checkName: {
+        kind: 'text',
+        commands: [...REPORTING, 'skip'],
+        frontEnds: ['action'],
+        defaultText: "'Mobile tests', with the environment or deployment type",
+        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
+    },
+    prComment: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
+    }
+};
+/** The table, read by key: every entry as an {@link OptionSpec}. */
+const OPTIONS = TABLE;
+/** The keys in table order. */
+const OPTION_KEYS = Object.keys(OPTIONS);
+
+;// CONCATENATED MODULE: ./src/core/shared/option-refs.ts
+/**
+ * The options by their library names, and how the core's sentences refer to
+ * them. A sentence never spells an option the way one front end does
+ * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
+ * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
+ */
+
+const KNOWN = new Set(OPTION_KEYS);
+function isOptionKey(value) {
+    return KNOWN.has(value);
+}
+/** The option as a person types it: rendered `file`, `--file` or `file`. */
+function ref(key) {
+    return `{{${key}}}`;
+}
+/** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
+function subject(key) {
+    return `{{${key}!}}`;
+}
+/** How to set the option to a value: rendered `notify: false`, `--notify=false` or `notify: false`. */
+function setting(key, value) {
+    return `{{${key}=${value}}}`;
+}
+/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
+const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
+
+;// CONCATENATED MODULE: ./src/core/shared/errors.ts
+
+
+/**
+ * Every error class of the core. A `DeployError`'s message is written for the
+ * person who runs the deploy: what happened and what to do. Options are named
+ * by reference, for the front end to render in its own words.
+ */
+class DeployError extends Error {
+    name = 'DeployError';
+}
+/**
+ * An option that cannot be used; the message names it, the problem and the
+ * fix. A front end's own setting that is no option of the table (the CLI's
+ * `--output-env`) is named as the front end spells it, and has no `option`.
+ */
+class InputError extends DeployError {
+    name = 'InputError';
+    option;
+    constructor(option, problem, fix) {
+        super(`${typeof option === 'string' ? subject(option) : option.named} ${problem}. ${fix}`);
+        this.option = typeof option === 'string' ? option : undefined;
+    }
+}
+/** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
+class NetworkError extends (/* unused pure expression or super */ null && (DeployError)) {
+    name = 'NetworkError';
+}
+/** The deploy was stopped: the caller's signal, Ctrl-C, or its own time limit. Never retried. */
+class AbortedError extends DeployError {
+    name = 'AbortedError';
+}
+/** The service or the store answered with a status that is not success. */
+class HttpStatusError extends DeployError {
+    status;
+    retryAfterMs;
+    name = 'HttpStatusError';
+    constructor(message, status, 
+    /** The wait the server asked for with Retry-After, in milliseconds. */
+    retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
+class ExpiredUrlError extends (/* unused pure expression or super */ null && (DeployError)) {
+    name = 'ExpiredUrlError';
+}
+/** A transient failure that lasted through every attempt the policy allowed. */
+class RetriesExhaustedError extends DeployError {
+    last;
+    attempts;
+    name = 'RetriesExhaustedError';
+    constructor(last, attempts) {
+        const lastMessage = messageOf(last).replace(/([^.])$/, '$1.');
+        super(`${lastMessage} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
+        this.last = last;
+        this.attempts = attempts;
+    }
+}
+/** The service answered, but with a body that cannot be used. */
+class ResponseError extends (/* unused pure expression or super */ null && (DeployError)) {
+    name = 'ResponseError';
+}
+/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
+class FileChangedError extends (/* unused pure expression or super */ null && (DeployError)) {
+    name = 'FileChangedError';
+}
+/** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
+function isError(thrown) {
+    return thrown instanceof Error || external_node_util_namespaceObject.types.isNativeError(thrown);
+}
+/** The message of anything thrown, Error or not. */
+function messageOf(thrown) {
+    if (isError(thrown))
+        return String(thrown.message);
+    if (typeof thrown === 'string')
+        return thrown;
+    // An error of another realm (a DOMException an abort() made elsewhere) is no Error here, but says its words.
+    const { message } = (thrown ?? {});
+    if (typeof message === 'string')
+        return message;
+    try {
+        return JSON.stringify(thrown) ?? String(thrown);
+    }
+    catch {
+        return String(thrown);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/text.ts
+/**
+ * The one formatter for text from outside (file and folder names, branch
+ * names, the service's words, libraries' messages) on its way out of the
+ * process. A GitHub runner obeys lines that begin with `::` (after white
+ * space) or hold `##[` anywhere; a name with a line break could otherwise
+ * start such a line (`::stop-commands::…` would then unmask every secret
+ * after it). Characters that show nothing (zero-width, fillers, the soft
+ * hyphen, tag characters) or reorder what follows (bidirectional controls)
+ * would make a name read as another one, or hide words in it that a person
+ * never sees: they are shown as escapes (`\u200b`, `\u{e0041}`).
+ */
+// Line breaks of any kind, every C0/C1 control and DEL.
+const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
+/**
+ * Characters that show nothing or reorder the text around them: every
+ * default-ignorable code point and every format character of Unicode (the
+ * soft hyphen, the combining grapheme joiner, the Arabic letter mark, the
+ * Hangul and Khmer fillers, the Mongolian vowel separator and free
+ * variation selectors, zero-width spaces and joiners, bidirectional marks,
+ * embeddings, overrides and isolates, the word joiner and invisible
+ * operators, the byte-order mark, interlinear annotation marks, shorthand
+ * and hieroglyph format controls, musical formatting, the variation
+ * selectors, and the tag characters, which can spell a hidden text after a
+ * visible one), and the Braille blank, which is not one but shows nothing.
+ */
+const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cf}\\u2800';
+/**
+ * An emoji's own presentation selector (the U+FE0F of `⚠️`), the one
+ * variation selector a person sees as part of the character before it: kept.
+ * A selector after anything else, or a run of them (how bytes are hidden in
+ * selectors), is escaped.
+ */
+const NOT_PRESENTATION = '(?!(?<=\\p{Emoji})[\\ufe0e\\ufe0f])';
+const INVISIBLES = `${NOT_PRESENTATION}[${INVISIBLE_CLASS}]`;
+const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}`, 'gu');
+const INVISIBLE = new RegExp(INVISIBLES, 'gu');
+const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
+// What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
+const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu');
+/** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
+const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
+/** Pure: the text with every invisible character written as an escape a person can read (`\u200b`); line breaks and markup left to the caller. */
+function showInvisible(text) {
+    return text.replace(INVISIBLE, escaped);
+}
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+function text_hasControlCharacter(value) {
+    return CONTROL.test(value);
+}
+/** A character as an escape a person can read: `\n`, `\u200b`, `\u{e0041}`. */
+function escaped(character) {
+    const known = ESCAPES[character];
+    if (known)
+        return known;
+    const code = character.codePointAt(0);
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
+function sanitize(text) {
+    return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[');
+}
+/** A whole log line, sanitized; one that would begin a workflow command has its first colon escaped. */
+function sanitizeLine(line) {
+    return sanitize(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
+}
+/**
+ * JSON for a machine that may be watched by a person (`--json` on stdout,
+ * which a runner also reads as its log): every value exact once parsed, and
+ * every invisible character, line separator and `##[` written as a JSON
+ * escape (`\u200b`, `\udb40\udc41`, `#\u0023[`), so that the text shows them
+ * and a runner finds no command in it. JSON.stringify already escapes the
+ * controls; these characters only ever stand inside strings.
+ */
+function sanitizeJson(value, indent) {
+    const text = JSON.stringify(value, null, indent) ?? 'null';
+    return text
+        .replace(JSON_ESCAPED, character => character
+        .split('')
+        .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .join(''))
+        .replace(/##\[/g, '#\\u0023[');
+}
+/** At most `max` characters, never cutting a character of two UTF-16 units in half. */
+function shorten(value, max) {
+    if (value.length <= max)
+        return value;
+    const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
+    return `${value.slice(0, end)}…`;
+}
+/** A value quoted for a message: JSON-escaped, sanitized, and short. */
+function quote(value, max = 80) {
+    return sanitize(JSON.stringify(shorten(value, max)));
+}
+/**
+ * The service's words as one plain line: line breaks and controls become
+ * spaces, invisible characters are removed (nothing hides in the line),
+ * white space is collapsed, at most `max` characters.
+ */
+function oneLine(value, max = 300) {
+    const line = value
+        .replace(INVISIBLE, '')
+        .replace(BREAK_OR_CONTROL, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return shorten(line, max);
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/broken.ts
 
 
 /**
  * A build that must not be uploaded: bad usage, refused before any request.
  * The message names the file, what it is instead, and what to do.
  */
-class BrokenBuildError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz {
+class BrokenBuildError extends InputError {
     file;
     reason;
     found;
@@ -1440,7 +2070,7 @@ class BrokenBuildError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* 
     found, 
     /** What to do, as the message ends. */
     fix) {
-        super('file', `names ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .hD)(file)}, which is ${found}`, fix);
+        super('file', `names ${quote(file)}, which is ${found}`, fix);
         this.file = file;
         this.reason = reason;
         this.found = found;
@@ -1448,25 +2078,11 @@ class BrokenBuildError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* 
     }
 }
 
-
-/***/ }),
-
-/***/ 657:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  z: () => (/* binding */ inspectBuild)
-});
-
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-// EXTERNAL MODULE: ./src/core/shared/errors.ts + 3 modules
-var errors = __nccwpck_require__(48);
 ;// CONCATENATED MODULE: ./src/core/shared/name-rules.ts
 /** Facts about names and paths that options, answers and uploads all check against. */
 
@@ -1562,8 +2178,6 @@ function fileName(path, paths = nodePath) {
     return paths.basename(path);
 }
 
-// EXTERNAL MODULE: ./src/core/shared/text.ts
-var shared_text = __nccwpck_require__(986);
 ;// CONCATENATED MODULE: ./src/core/shared/clock.ts
 
 /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
@@ -1609,14 +2223,14 @@ function replaceClock(replacement) {
  */
 function abortError(signal) {
     const reason = signal.reason;
-    if (reason instanceof errors/* DeployError */.sH)
+    if (reason instanceof DeployError)
         return reason;
-    return new errors/* AbortedError */.oM(`The deploy was stopped before it finished${stopReason(signal)}.`);
+    return new AbortedError(`The deploy was stopped before it finished${stopReason(signal)}.`);
 }
 /** Pure: ` (the job was canceled: SIGTERM)`, the stop's own words in brackets, or nothing for a bare abort(). */
 function stopReason(signal) {
     const reason = signal?.reason;
-    const text = reason === undefined ? '' : (0,errors/* messageOf */.bD)(reason);
+    const text = reason === undefined ? '' : messageOf(reason);
     return text && !/aborted/i.test(text) ? ` (${text})` : '';
 }
 
@@ -1716,7 +2330,7 @@ function signingWarnings(name, debuggable, signatures) {
     return [
         {
             code: 'unsigned-release',
-            message: `${(0,shared_text/* quote */.hD)(name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
+            message: `${quote(name)} is a release build (not debuggable) that is not signed: no device installs it until it is signed (apksigner, or a signingConfig in Gradle).`
         }
     ];
 }
@@ -2070,8 +2684,6 @@ function decodeUtf8(bytes) {
     return text;
 }
 
-// EXTERNAL MODULE: ./src/core/inspect/broken.ts
-var broken = __nccwpck_require__(647);
 ;// CONCATENATED MODULE: ./src/core/inspect/caps.ts
 /**
  * What a build says, cut to lengths a person reads before it leaves the
@@ -2096,9 +2708,9 @@ function cappedFacts(facts, name) {
             return value;
         warnings.push({
             code: 'long-value',
-            message: `The ${what} of ${(0,shared_text/* quote */.hD)(name)} is ${value.length} characters long; only its first ${max} are shown and handed on.`
+            message: `The ${what} of ${quote(name)} is ${value.length} characters long; only its first ${max} are shown and handed on.`
         });
-        return (0,shared_text/* shorten */.ml)(value, max);
+        return shorten(value, max);
     };
     const common = {
         appVersion: cap('version', facts.appVersion, MAX_VERSION_LENGTH),
@@ -2212,7 +2824,7 @@ function describeContent(head, size) {
     const text = leadingText(head);
     if (isHtml(head)) {
         const title = /<title[^>]*>([^<]{1,200})</i.exec(head.toString('utf8'))?.[1]?.trim();
-        return title ? `an HTML page (titled ${(0,shared_text/* quote */.hD)(title, 60)})` : 'an HTML page';
+        return title ? `an HTML page (titled ${quote(title, 60)})` : 'an HTML page';
     }
     if (text.startsWith('version https://git-lfs.github.com/spec/')) {
         return 'a Git LFS pointer, not the file it points to';
@@ -2221,7 +2833,7 @@ function describeContent(head, size) {
         return 'an XML document';
     if (!head.includes(0)) {
         const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-        return firstLine ? `text beginning ${(0,shared_text/* quote */.hD)(firstLine, 60)}` : 'blank text';
+        return firstLine ? `text beginning ${quote(firstLine, 60)}` : 'blank text';
     }
     const bytes = [...head.subarray(0, 8)].map(b => b.toString(16).padStart(2, '0')).join(' ');
     return `binary data beginning ${bytes}`;
@@ -2310,7 +2922,7 @@ function profileWarnings(name, profile) {
     return [
         {
             code: 'expired-profile',
-            message: `The provisioning profile of ${(0,shared_text/* quote */.hD)(name)}${profile.name ? ` (${(0,shared_text/* quote */.hD)(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
+            message: `The provisioning profile of ${quote(name)}${profile.name ? ` (${quote(profile.name)})` : ''} expired on ${profile.expires.toISOString().slice(0, 10)}: no device installs the app until it is signed with a current profile.`
         }
     ];
 }
@@ -3329,7 +3941,7 @@ async function forEachEntry(zip, visit, signal) {
         }
     }
     catch (error) {
-        throw signal?.aborted || !(0,errors/* isError */.bJ)(error) ? error : formatError(error);
+        throw signal?.aborted || !isError(error) ? error : formatError(error);
     }
 }
 async function readEntry(zip, entry, max) {
@@ -3345,7 +3957,7 @@ async function readEntry(zip, entry, max) {
     }
     catch (error) {
         // Errors of Node's own (zlib's) may come from another realm: isError, not instanceof.
-        throw (0,errors/* isError */.bJ)(error) ? formatError(error) : error;
+        throw isError(error) ? formatError(error) : error;
     }
 }
 function formatError(err) {
@@ -3376,7 +3988,7 @@ const EXPECTED = {
  * an archive of something else.
  */
 function missingDescriptor(survey, name, extension, descriptor) {
-    const refuse = (reason, found, fix) => new broken/* BrokenBuildError */.g(name, reason, found, fix);
+    const refuse = (reason, found, fix) => new BrokenBuildError(name, reason, found, fix);
     const expected = EXPECTED[extension];
     const [topApp] = survey.topApps.keys();
     const [payloadApp] = survey.payloadApps.keys();
@@ -3387,27 +3999,27 @@ function missingDescriptor(survey, name, extension, descriptor) {
         return refuse('wrong-content', `an Android App Bundle (${BUNDLE_MANIFEST}), not ${expected}`, 'Name it .aab, or point the path at the build you meant');
     }
     if (payloadApp && extension !== '.ipa') {
-        return refuse('wrong-content', `an iOS app archive (${(0,shared_text/* quote */.hD)(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
+        return refuse('wrong-content', `an iOS app archive (${quote(`Payload/${payloadApp}`)}), not ${expected}`, 'Name it .ipa, or point the path at the build you meant');
     }
     if (topApp) {
-        return refuse('wrong-content', `a zipped app (${(0,shared_text/* quote */.hD)(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
+        return refuse('wrong-content', `a zipped app (${quote(`${topApp}/`)} at its top, no Payload/ folder), not ${expected}`, 'Name a zipped simulator app .zip; export a device build as an IPA (xcodebuild -exportArchive)');
     }
     const nested = survey.nested[0];
     if (nested) {
         const kind = nested.slice(nested.lastIndexOf('.')).toLowerCase();
-        return refuse('nested-build', `a zip holding ${(0,shared_text/* quote */.hD)(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
+        return refuse('nested-build', `a zip holding ${quote(nested)}, not ${expected}`, `Upload the ${kind} itself: unzip it first, or point the path at it`);
     }
     return refuse('no-manifest', `a zip archive without ${descriptor}, not ${expected}`, 'Point it at the build the Android Gradle plugin or Xcode wrote, not another archive');
 }
 /** A zip the reader refused, as the build's refusal: cut short, or damaged; any other error as it is. */
 function zipRefusal(error, name, extension) {
-    const refuse = (reason, found, fix) => new broken/* BrokenBuildError */.g(name, reason, found, fix);
+    const refuse = (reason, found, fix) => new BrokenBuildError(name, reason, found, fix);
     if (!(error instanceof ZipFormatError))
         return error;
     if (error.truncated) {
         return refuse('truncated', `a zip archive cut short (it has no end of central directory record), not a whole ${EXPECTED[extension].replace(/^an? /, '')}`, 'Build or download it again, and let the step finish writing it');
     }
-    return refuse('damaged', `a damaged zip archive (${(0,shared_text/* quote */.hD)(error.message, 120)})`, 'Build or download it again');
+    return refuse('damaged', `a damaged zip archive (${quote(error.message, 120)})`, 'Build or download it again');
 }
 /**
  * Two entries of one descriptor's path: Android refuses such an archive
@@ -3418,7 +4030,7 @@ function zipRefusal(error, name, extension) {
 function duplicateRefusal(survey, name, extension) {
     if (survey.duplicate === undefined)
         return undefined;
-    return new broken/* BrokenBuildError */.g(name, 'bad-manifest', `${EXPECTED[extension]} with two entries named ${(0,shared_text/* quote */.hD)(survey.duplicate)}, which Android and iOS refuse to install`, 'Build it again with the platform’s own tools; a build with a duplicate entry has been altered');
+    return new BrokenBuildError(name, 'bad-manifest', `${EXPECTED[extension]} with two entries named ${quote(survey.duplicate)}, which Android and iOS refuse to install`, 'Build it again with the platform’s own tools; a build with a duplicate entry has been altered');
 }
 
 ;// CONCATENATED MODULE: ./src/core/inspect/inspect.ts
@@ -3453,7 +4065,7 @@ async function inspectBuild(path, options = {}) {
     const name = options.name ?? external_node_path_default().basename(path);
     const extension = acceptedExtension(name);
     if (!extension) {
-        throw new broken/* BrokenBuildError */.g(name, 'wrong-content', `of no accepted type (${ACCEPTED_EXTENSIONS.join(' ')})`, 'Point it at the build itself');
+        throw new BrokenBuildError(name, 'wrong-content', `of no accepted type (${ACCEPTED_EXTENSIONS.join(' ')})`, 'Point it at the build itself');
     }
     if (signal?.aborted)
         throw abortError(signal);
@@ -3486,7 +4098,7 @@ class Inspection {
         this.signal = options.signal;
     }
     refuse(reason, found, fix) {
-        return new broken/* BrokenBuildError */.g(this.name, reason, found, fix);
+        return new BrokenBuildError(this.name, reason, found, fix);
     }
     async run() {
         const { size } = await this.handle.stat();
@@ -3557,7 +4169,7 @@ class Inspection {
     }
     badManifest(what, error) {
         // A parser's words may quote the file: one sanitized line.
-        const why = (0,shared_text/* sanitize */.aj)((0,shared_text/* oneLine */.TN)((0,errors/* messageOf */.bD)(error), 200));
+        const why = sanitize(oneLine(messageOf(error), 200));
         return this.refuse('bad-manifest', `${EXPECTED[this.extension]} whose ${what} cannot be used: ${why}`, 'Build it again with the platform’s own tools');
     }
     async apk(zip, survey) {
@@ -3605,7 +4217,7 @@ class Inspection {
         if (apps.length === 0)
             throw missingDescriptor(survey, this.name, this.extension, 'Payload/<name>.app/Info.plist');
         if (apps.length > 1) {
-            throw this.refuse('bad-manifest', `an IPA with ${apps.length} apps in Payload/ (${apps.map(([folder]) => (0,shared_text/* quote */.hD)(folder)).join(', ')})`, 'Export one app per IPA');
+            throw this.refuse('bad-manifest', `an IPA with ${apps.length} apps in Payload/ (${apps.map(([folder]) => quote(folder)).join(', ')})`, 'Export one app per IPA');
         }
         const [folder, entries] = apps[0];
         return this.app(zip, 'ipa', `Payload/${folder}`, entries, survey);
@@ -3629,7 +4241,7 @@ class Inspection {
             info = infoFacts(parsePlistDictionary(await this.descriptor(zip, entries.info), this.budget));
         }
         catch (error) {
-            if (error instanceof broken/* BrokenBuildError */.g)
+            if (error instanceof BrokenBuildError)
                 throw error;
             throw this.badManifest(`${folder}/Info.plist`, error);
         }
@@ -3656,6 +4268,33 @@ class Inspection {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/inspect/answer.ts
+/**
+ * One read's answer, as the reader's worker gives it (reader-worker.ts):
+ * the build's facts, a refusal, or an error of ours, each a plain value that
+ * crosses a thread.
+ */
+
+
+/** Reads the build the request names; never throws. */
+async function answerRead(request) {
+    try {
+        return {
+            facts: await inspectBuild(request.path, { name: request.name, now: new Date(request.now) })
+        };
+    }
+    catch (error) {
+        return error instanceof BrokenBuildError
+            ? { broken: { file: error.file, reason: error.reason, found: error.found, fix: error.fix } }
+            : {
+                error: {
+                    message: error instanceof Error ? error.message : String(error),
+                    stack: error instanceof Error ? error.stack : undefined
+                }
+            };
+    }
+}
+
 
 /***/ }),
 
@@ -3665,8 +4304,7 @@ class Inspection {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _broken_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(647);
-/* harmony import */ var _inspect_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(657);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(369);
 /**
  * The build reader's worker: the only place a build's bytes are interpreted
  * (the zip's directory, the manifest, Info.plist, the profile, the signing
@@ -3677,687 +4315,10 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
  */
 
 
-
-const request = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData;
-let answer;
-try {
-    answer = {
-        facts: await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_1__/* .inspectBuild */ .z)(request.path, { name: request.name, now: new Date(request.now) })
-    };
-}
-catch (error) {
-    answer =
-        error instanceof _broken_js__WEBPACK_IMPORTED_MODULE_2__/* .BrokenBuildError */ .g
-            ? { broken: { file: error.file, reason: error.reason, found: error.found, fix: error.fix } }
-            : {
-                error: {
-                    message: error instanceof Error ? error.message : String(error),
-                    stack: error instanceof Error ? error.stack : undefined
-                }
-            };
-}
-node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort.postMessage(answer);
+node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort.postMessage(await (0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .answerRead */ .D)(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData));
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 48:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  oM: () => (/* binding */ AbortedError),
-  sH: () => (/* binding */ DeployError),
-  dz: () => (/* binding */ InputError),
-  bJ: () => (/* binding */ isError),
-  bD: () => (/* binding */ messageOf)
-});
-
-// UNUSED EXPORTS: ExpiredUrlError, FileChangedError, HttpStatusError, NetworkError, ResponseError, RetriesExhaustedError
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/core/shared/option-table.ts
-const COMMANDS = [
-    'deploy',
-    'upload',
-    'notify',
-    'wait',
-    'terminate',
-    'collect',
-    'skip'
-];
-/** The platforms a build can be for, as `platform` takes them and the outputs name them. */
-const PLATFORMS = ['android', 'ios'];
-/** The ABIs Android's NDK builds native code for, as an APK's lib/ folders name them (the last three retired). */
-const ANDROID_ABIS = (/* unused pure expression or super */ null && ([
-    'arm64-v8a',
-    'armeabi-v7a',
-    'x86_64',
-    'x86',
-    'riscv64',
-    'armeabi',
-    'mips',
-    'mips64'
-]));
-/** What an iOS build runs on: devices (an .ipa) or the simulator (a zipped .app). */
-const IOS_TARGETS = ['device', 'simulator'];
-const ALL = COMMANDS;
-/** The commands that speak to the service: all but skip, which writes only on GitHub. */
-const SERVICE = ['deploy', 'upload', 'notify', 'wait', 'terminate', 'collect'];
-/** The commands a build's app id, platform and environment name: the deploy's, and skip's, which names what a deploy would. */
-const NAMED = ['deploy', 'upload', 'skip'];
-const BUILD = ['deploy', 'upload'];
-const NOTIFY = ['deploy', 'notify'];
-const GIT = ['deploy', 'upload', 'notify'];
-const WAIT = ['deploy', 'notify', 'wait'];
-const WAIT_OR_COLLECT = ['deploy', 'notify', 'wait', 'collect'];
-const REPORTING = ['deploy', 'notify', 'wait'];
-/** 64 KiB/s: a 100 MiB build gets 27 minutes, a crawl no working link is slower than. */
-const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
-/**
- * The most builds one step deploys, and runs it waits for: a step's check
- * runs are all created within GitHub's 80 content-creating requests a
- * minute, and its comment keeps a row each within 65,536 characters.
- */
-const MAX_STEP_BUILDS = 64;
-/** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
-const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
-const TABLE = {
-    apiKey: {
-        kind: 'secret',
-        required: true,
-        commands: SERVICE,
-        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
-        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
-    },
-    baseUrl: {
-        kind: 'baseUrl',
-        required: true,
-        commands: SERVICE,
-        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
-        description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
-    },
-    maxAttempts: {
-        kind: 'integer',
-        default: 5,
-        min: 1,
-        max: 10,
-        commands: SERVICE,
-        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
-    },
-    file: {
-        kind: 'globs',
-        commands: BUILD,
-        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
-    },
-    destination: {
-        kind: 'destinationEach',
-        commands: BUILD,
-        description: `Where the build goes in the workspace's storage (may include folders), or one per platform (android:builds/app.apk ios:builds/app.ipa); default: built by {{namePrefix}}, else the file's own name.`
-    },
-    namePrefix: {
-        kind: 'namePartEach',
-        commands: [...NAMED, 'terminate'],
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
-    },
-    environment: {
-        kind: 'namePartEach',
-        commands: NAMED,
-        description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
-    },
-    expectedAppId: {
-        kind: 'appIds',
-        commands: NAMED,
-        description: 'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
-    },
-    platform: {
-        kind: 'platform',
-        commands: NAMED,
-        description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
-    },
-    requiredAbis: {
-        kind: 'abis',
-        commands: BUILD,
-        description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
-    },
-    requiredTarget: {
-        kind: 'target',
-        commands: BUILD,
-        description: `What each iOS build must run on: ${IOS_TARGETS.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
-    },
-    minUploadKibPerSecond: {
-        kind: 'number',
-        default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
-        min: 1,
-        max: 1024 * 1024,
-        commands: BUILD,
-        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
-    },
-    deploymentType: {
-        kind: 'text',
-        wire: 'deployment_type',
-        commands: [...NOTIFY, 'skip'],
-        description: "Sent as deployment_type: the workspace's label for this kind of deployment."
-    },
-    variables: {
-        kind: 'variables',
-        wire: 'variables',
-        commands: NOTIFY,
-        description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
-    },
-    runInputPath: {
-        kind: 'relativePath',
-        commands: NOTIFY,
-        description: `Notify with an earlier upload: its playgroundFileLocation. Not with {{file}}.`
-    },
-    runVariable: {
-        kind: 'variableName',
-        default: 'RUN_INPUT_PATH',
-        commands: NOTIFY,
-        description: "The run variable that carries the build's path (the lane plugin's option)."
-    },
-    notify: {
-        kind: 'boolean',
-        default: true,
-        commands: ['deploy'],
-        frontEnds: ['action', 'cli'],
-        description: 'Send the deploy notification; false uploads only (workspace set-up).'
-    },
-    failOnNoRun: {
-        kind: 'boolean',
-        default: true,
-        commands: NOTIFY,
-        description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
-    },
-    dryRun: {
-        kind: 'boolean',
-        default: false,
-        commands: GIT,
-        description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with {{runId}} or an environment to end.`
-    },
-    branch: {
-        kind: 'text',
-        wire: 'branch',
-        commands: [...GIT, 'skip'],
-        git: true,
-        names: { library: 'git.branch' },
-        defaultText: 'from the CI',
-        description: 'Overrides the branch read from the CI.'
-    },
-    sha: {
-        kind: 'sha',
-        wire: 'sha',
-        commands: [...GIT, 'skip'],
-        git: true,
-        names: { library: 'git.sha' },
-        defaultText: 'from the CI',
-        description: "Overrides the commit read from the CI (on a pull request, the pull request's head)."
-    },
-    commitUrl: {
-        kind: 'url',
-        wire: 'commit_url',
-        commands: NOTIFY,
-        git: true,
-        names: { library: 'git.commitUrl' },
-        defaultText: 'from the CI',
-        description: 'Overrides the link to the commit; sent as commit_url.'
-    },
-    deploymentUrl: {
-        kind: 'url',
-        wire: 'deployment_url',
-        commands: [...NOTIFY, 'terminate'],
-        git: true,
-        defaultText: 'from a deployment_status event',
-        description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
-    },
-    pullRequestNumber: {
-        kind: 'integer',
-        wire: 'pull_request_number',
-        min: 1,
-        max: 2 ** 31 - 1,
-        commands: [...GIT, 'skip'],
-        git: true,
-        names: { library: 'git.pullRequestNumber' },
-        defaultText: 'from the CI',
-        description: 'Overrides the pull request (GitLab: merge request) number read from the CI.'
-    },
-    mergeRequestNumber: {
-        kind: 'integer',
-        wire: 'merge_request_number',
-        min: 1,
-        max: 2 ** 31 - 1,
-        commands: GIT,
-        git: true,
-        frontEnds: ['library'],
-        names: { library: 'git.mergeRequestNumber' },
-        description: "A GitLab merge request's number (IID), sent as merge_request_number."
-    },
-    repository: {
-        kind: 'repository',
-        wire: 'repository',
-        commands: GIT,
-        git: true,
-        frontEnds: ['library'],
-        names: { library: 'git.repository' },
-        description: 'The repository: {owner, name}, or {namespace, name} on GitLab.'
-    },
-    hostingService: {
-        kind: 'text',
-        wire: 'hosting_service',
-        commands: NOTIFY,
-        git: true,
-        names: { library: 'git.hostingService' },
-        defaultText: 'from the CI',
-        actionDefault: 'GitHub',
-        description: 'Where the code is hosted, sent as hosting_service: GitHub, GitLab, Bitbucket, …'
-    },
-    deduplicationKey: {
-        kind: 'text',
-        wire: 'deduplication_key',
-        commands: NOTIFY,
-        description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
-    },
-    ephemeralEnvironment: {
-        kind: 'boolean',
-        wire: 'ephemeral_environment',
-        default: false,
-        commands: NOTIFY,
-        description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
-    },
-    wait: {
-        kind: 'boolean',
-        default: false,
-        commands: NOTIFY,
-        description: 'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
-    },
-    reportLater: {
-        kind: 'boolean',
-        default: false,
-        commands: NOTIFY,
-        description: "End right after the notification and leave the verdict to a scheduled collect: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
-    },
-    collect: {
-        kind: 'boolean',
-        default: false,
-        commands: ['collect'],
-        frontEnds: ['action'],
-        description: "Collect the verdicts of deployments made with {{reportLater}}: each of this product's check runs in progress on open pull requests and the default branch's newest commits is completed once its run has ended, with its comment; for a workflow on schedule. Nothing else is done in the step."
-    },
-    collectMaxRequests: {
-        kind: 'integer',
-        default: 300,
-        min: 10,
-        max: 5000,
-        commands: ['collect'],
-        description: "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
-    },
-    skip: {
-        kind: 'boolean',
-        default: false,
-        commands: ['skip'],
-        frontEnds: ['action'],
-        description: "Deploy nothing, and complete the check runs a deploy with these same inputs would have written, concluded skipped with {{skipReason}}: one per platform of {{expectedAppId}} (else of {{platform}}), named by {{checkName}}, {{environment}} and {{deploymentType}} as the deploy names them; for the job that runs when the deploy's does not, so that a required check resolves. A check run of that name already on the commit is left as it is. Sends nothing to the service; needs checks: write."
-    },
-    skipReason: {
-        kind: 'text',
-        default: 'Nothing to deploy: the workflow skipped the deploy for this commit.',
-        commands: ['skip'],
-        description: 'Why nothing was deployed, as each skipped check run says it.'
-    },
-    waitTimeoutMinutes: {
-        kind: 'number',
-        default: 60,
-        min: 0,
-        exclusiveMin: true,
-        max: MAX_WAIT_TIMEOUT_MINUTES,
-        commands: WAIT_OR_COLLECT,
-        description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
-    },
-    pollIntervalSeconds: {
-        kind: 'number',
-        default: 30,
-        min: 1,
-        max: 600,
-        commands: WAIT,
-        env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
-        description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
-    },
-    runId: {
-        kind: 'runIds',
-        commands: ['wait'],
-        description: `Wait for the verdict of this earlier run only (the runId of a deploy), or of several (the runIds of a deploy: separated by spaces, commas or lines), each judged with its own check run and comment row: no upload, no notification. Not with {{file}} or {{runInputPath}}.`
-    },
-    terminateEnvironment: {
-        kind: 'boolean',
-        default: false,
-        commands: ['terminate'],
-        frontEnds: ['action'],
-        description: `End a preview environment and do nothing else; name it with exactly one of {{environmentId}}, {{environmentAlias}}, {{deploymentUrl}} or {{namePrefix}} (the deploy's, for its pull request's environment).`
-    },
-    environmentId: {
-        kind: 'text',
-        commands: ['terminate'],
-        description: 'The environment to end, by its id (the environmentId of the deploy that made it).'
-    },
-    environmentAlias: {
-        kind: 'text',
-        commands: ['terminate'],
-        description: 'The environment to end, by its alias.'
-    },
-    junitReport: {
-        kind: 'path',
-        commands: [...REPORTING, 'collect'],
-        frontEnds: ['action', 'cli'],
-        names: { cli: 'junit' },
-        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
-    },
-    testAttestation: {
-        kind: 'path',
-        commands: ['deploy', 'notify', 'wait', 'collect'],
-        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
-    },
-    summaryFile: {
-        kind: 'path',
-        commands: ALL,
-        frontEnds: ['cli', 'library'],
-        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
-    },
-    resultWebhook: {
-        kind: 'secretUrl',
-        commands: ALL,
-        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
-    },
-    slackWebhook: {
-        kind: 'secretUrl',
-        commands: [...REPORTING, 'collect', 'skip'],
-        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
-    },
-    githubToken: {
-        kind: 'secret',
-        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
-        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
-        actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
-    },
-    githubRepository: {
-        kind: 'text',
-        commands: ['deploy', 'notify', 'collect', 'skip'],
-        frontEnds: ['cli', 'library'],
-        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
-        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
-    },
-    check: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
-    },
-    checkName: {
-        kind: 'text',
-        commands: [...REPORTING, 'skip'],
-        frontEnds: ['action'],
-        defaultText: "'Mobile tests', with the environment or deployment type",
-        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
-    },
-    prComment: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
-    }
-};
-/** The table, read by key: every entry as an {@link OptionSpec}. */
-const OPTIONS = TABLE;
-/** The keys in table order. */
-const OPTION_KEYS = Object.keys(OPTIONS);
-
-;// CONCATENATED MODULE: ./src/core/shared/option-refs.ts
-/**
- * The options by their library names, and how the core's sentences refer to
- * them. A sentence never spells an option the way one front end does
- * ("Input 'file'", "--file", "Option 'file'"): it holds a reference, and the
- * front end's vocabulary renders it (options/vocabulary.ts) on the way out.
- */
-
-const KNOWN = new Set(OPTION_KEYS);
-function isOptionKey(value) {
-    return KNOWN.has(value);
-}
-/** The option as a person types it: rendered `file`, `--file` or `file`. */
-function ref(key) {
-    return `{{${key}}}`;
-}
-/** The option as the subject of a sentence: rendered `Input 'file'`, `Flag --file` or `Option 'file'`. */
-function subject(key) {
-    return `{{${key}!}}`;
-}
-/** How to set the option to a value: rendered `notify: false`, `--notify=false` or `notify: false`. */
-function setting(key, value) {
-    return `{{${key}=${value}}}`;
-}
-/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
-const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
-
-;// CONCATENATED MODULE: ./src/core/shared/errors.ts
-
-
-/**
- * Every error class of the core. A `DeployError`'s message is written for the
- * person who runs the deploy: what happened and what to do. Options are named
- * by reference, for the front end to render in its own words.
- */
-class DeployError extends Error {
-    name = 'DeployError';
-}
-/**
- * An option that cannot be used; the message names it, the problem and the
- * fix. A front end's own setting that is no option of the table (the CLI's
- * `--output-env`) is named as the front end spells it, and has no `option`.
- */
-class InputError extends DeployError {
-    name = 'InputError';
-    option;
-    constructor(option, problem, fix) {
-        super(`${typeof option === 'string' ? subject(option) : option.named} ${problem}. ${fix}`);
-        this.option = typeof option === 'string' ? option : undefined;
-    }
-}
-/** A request that got no usable HTTP answer: refused, reset, timed out. Transient. */
-class NetworkError extends (/* unused pure expression or super */ null && (DeployError)) {
-    name = 'NetworkError';
-}
-/** The deploy was stopped: the caller's signal, Ctrl-C, or its own time limit. Never retried. */
-class AbortedError extends DeployError {
-    name = 'AbortedError';
-}
-/** The service or the store answered with a status that is not success. */
-class HttpStatusError extends DeployError {
-    status;
-    retryAfterMs;
-    name = 'HttpStatusError';
-    constructor(message, status, 
-    /** The wait the server asked for with Retry-After, in milliseconds. */
-    retryAfterMs) {
-        super(message);
-        this.status = status;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** A PUT refused because its signed URL expired: worth another attempt with a fresh URL. */
-class ExpiredUrlError extends (/* unused pure expression or super */ null && (DeployError)) {
-    name = 'ExpiredUrlError';
-}
-/** A transient failure that lasted through every attempt the policy allowed. */
-class RetriesExhaustedError extends DeployError {
-    last;
-    attempts;
-    name = 'RetriesExhaustedError';
-    constructor(last, attempts) {
-        const lastMessage = messageOf(last).replace(/([^.])$/, '$1.');
-        super(`${lastMessage} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`);
-        this.last = last;
-        this.attempts = attempts;
-    }
-}
-/** The service answered, but with a body that cannot be used. */
-class ResponseError extends (/* unused pure expression or super */ null && (DeployError)) {
-    name = 'ResponseError';
-}
-/** The file changed (or could not be read) while it was sent: never sent short or long. Permanent. */
-class FileChangedError extends (/* unused pure expression or super */ null && (DeployError)) {
-    name = 'FileChangedError';
-}
-/** Whether a thrown value is an Error, also one made in another realm (a VM context, a worker). */
-function isError(thrown) {
-    return thrown instanceof Error || external_node_util_namespaceObject.types.isNativeError(thrown);
-}
-/** The message of anything thrown, Error or not. */
-function messageOf(thrown) {
-    if (isError(thrown))
-        return String(thrown.message);
-    if (typeof thrown === 'string')
-        return thrown;
-    // An error of another realm (a DOMException an abort() made elsewhere) is no Error here, but says its words.
-    const { message } = (thrown ?? {});
-    if (typeof message === 'string')
-        return message;
-    try {
-        return JSON.stringify(thrown) ?? String(thrown);
-    }
-    catch {
-        return String(thrown);
-    }
-}
-
-
-/***/ }),
-
-/***/ 986:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   TN: () => (/* binding */ oneLine),
-/* harmony export */   aj: () => (/* binding */ sanitize),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   ml: () => (/* binding */ shorten)
-/* harmony export */ });
-/* unused harmony exports INVISIBLE_CHARACTER, showInvisible, hasControlCharacter, sanitizeLine, sanitizeJson */
-/**
- * The one formatter for text from outside (file and folder names, branch
- * names, the service's words, libraries' messages) on its way out of the
- * process. A GitHub runner obeys lines that begin with `::` (after white
- * space) or hold `##[` anywhere; a name with a line break could otherwise
- * start such a line (`::stop-commands::…` would then unmask every secret
- * after it). Characters that show nothing (zero-width, fillers, the soft
- * hyphen, tag characters) or reorder what follows (bidirectional controls)
- * would make a name read as another one, or hide words in it that a person
- * never sees: they are shown as escapes (`\u200b`, `\u{e0041}`).
- */
-// Line breaks of any kind, every C0/C1 control and DEL.
-const BREAKS_AND_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
-/**
- * Characters that show nothing or reorder the text around them: every
- * default-ignorable code point and every format character of Unicode (the
- * soft hyphen, the combining grapheme joiner, the Arabic letter mark, the
- * Hangul and Khmer fillers, the Mongolian vowel separator and free
- * variation selectors, zero-width spaces and joiners, bidirectional marks,
- * embeddings, overrides and isolates, the word joiner and invisible
- * operators, the byte-order mark, interlinear annotation marks, shorthand
- * and hieroglyph format controls, musical formatting, the variation
- * selectors, and the tag characters, which can spell a hidden text after a
- * visible one), and the Braille blank, which is not one but shows nothing.
- */
-const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cf}\\u2800';
-/**
- * An emoji's own presentation selector (the U+FE0F of `⚠️`), the one
- * variation selector a person sees as part of the character before it: kept.
- * A selector after anything else, or a run of them (how bytes are hidden in
- * selectors), is escaped.
- */
-const NOT_PRESENTATION = '(?!(?<=\\p{Emoji})[\\ufe0e\\ufe0f])';
-const INVISIBLES = `${NOT_PRESENTATION}[${INVISIBLE_CLASS}]`;
-const UNPRINTABLE = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}`, 'gu');
-const INVISIBLE = new RegExp(INVISIBLES, 'gu');
-const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
-// What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
-const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu');
-/** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
-const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
-/** Pure: the text with every invisible character written as an escape a person can read (`\u200b`); line breaks and markup left to the caller. */
-function showInvisible(text) {
-    return text.replace(INVISIBLE, escaped);
-}
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-// C0 controls, DEL and C1 controls: never valid in a name, a path or a header.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-function hasControlCharacter(value) {
-    return CONTROL.test(value);
-}
-/** A character as an escape a person can read: `\n`, `\u200b`, `\u{e0041}`. */
-function escaped(character) {
-    const known = ESCAPES[character];
-    if (known)
-        return known;
-    const code = character.codePointAt(0);
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-/** The text on one line, with every unprintable or invisible character escaped and the runner's `##[` prefix broken. */
-function sanitize(text) {
-    return text.replace(UNPRINTABLE, escaped).replace(/##\[/g, '#\\u0023[');
-}
-/** A whole log line, sanitized; one that would begin a workflow command has its first colon escaped. */
-function sanitizeLine(line) {
-    return sanitize(line).replace(/^(\s*):(?=:)/, '$1\\u003a');
-}
-/**
- * JSON for a machine that may be watched by a person (`--json` on stdout,
- * which a runner also reads as its log): every value exact once parsed, and
- * every invisible character, line separator and `##[` written as a JSON
- * escape (`\u200b`, `\udb40\udc41`, `#\u0023[`), so that the text shows them
- * and a runner finds no command in it. JSON.stringify already escapes the
- * controls; these characters only ever stand inside strings.
- */
-function sanitizeJson(value, indent) {
-    const text = JSON.stringify(value, null, indent) ?? 'null';
-    return text
-        .replace(JSON_ESCAPED, character => character
-        .split('')
-        .map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .join(''))
-        .replace(/##\[/g, '#\\u0023[');
-}
-/** At most `max` characters, never cutting a character of two UTF-16 units in half. */
-function shorten(value, max) {
-    if (value.length <= max)
-        return value;
-    const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
-    return `${value.slice(0, end)}…`;
-}
-/** A value quoted for a message: JSON-escaped, sanitized, and short. */
-function quote(value, max = 80) {
-    return sanitize(JSON.stringify(shorten(value, max)));
-}
-/**
- * The service's words as one plain line: line breaks and controls become
- * spaces, invisible characters are removed (nothing hides in the line),
- * white space is collapsed, at most `max` characters.
- */
-function oneLine(value, max = 300) {
-    const line = value
-        .replace(INVISIBLE, '')
-        .replace(BREAK_OR_CONTROL, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-    return shorten(line, max);
-}
-
 
 /***/ }),
 

@@ -1,9 +1,15 @@
 /**
- * The build reader's worker, started from the sources as the test runner
- * runs them (jest maps src/core/inspect/reader-thread.ts here): the same
- * entry, bundled once by esbuild into a file a plain worker loads, reused by
- * every test file while the sources are unchanged. The bundles users run
- * start theirs from the file `npm run package` bundles beside them.
+ * The build reader's worker as the tests start it (jest maps
+ * src/core/inspect/reader-thread.ts here). Most tests prove what a step
+ * does with a build's facts, not the worker: for them the read is answered
+ * in the test's own thread, by the very function the worker runs
+ * (answer.ts), behind the same face a worker shows readBuild (a message,
+ * then its exit). The tests of the worker itself (its limits, its stop, its
+ * console) ask for real ones (`useWorkers`): the same entry, bundled once by
+ * esbuild into a file a plain worker loads, kept in node_modules/.cache and
+ * reused while the sources are unchanged. The bundles users run start
+ * theirs from the file `npm run package` bundles beside them; the
+ * end-to-end suites run those.
  *
  * `bundledReader()` gives the same for a script run by tsx (the fuzz):
  * readBuild bundled beside its worker, as the packages carry them.
@@ -18,15 +24,21 @@ import {
   statSync,
   writeFileSync
 } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { EventEmitter } from 'node:events'
+import { PassThrough } from 'node:stream'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { buildSync } from 'esbuild'
 import type { readBuild } from '../../src/core/inspect/read.js'
+import { answerRead, type ReadRequest } from '../../src/core/inspect/answer.js'
 
 const SRC = fileURLToPath(new URL('../../src/core/', import.meta.url))
 const READER_FILE = 'reader-worker.js'
+/** Where the tests' bundles are kept, as a tool keeps its cache. */
+const CACHE = fileURLToPath(
+  new URL('../../node_modules/.cache/mobile-build-deploy/', import.meta.url)
+)
 
 /** The sources the reader may load, by path, size and time: a change of any makes a new bundle. */
 function sourcesKey(): string {
@@ -41,7 +53,7 @@ function sourcesKey(): string {
 
 /** A folder holding readBuild (index.js) and its worker beside it, bundled once per sources. */
 function bundled(): string {
-  const dir = join(tmpdir(), `mobile-build-deploy-reader-${sourcesKey()}`)
+  const dir = join(CACHE, `reader-${sourcesKey()}`)
   if (existsSync(join(dir, 'index.js'))) return dir
   const partial = `${dir}.${process.pid}`
   mkdirSync(partial, { recursive: true })
@@ -73,8 +85,30 @@ function bundled(): string {
   return dir
 }
 
+let workers = false
+
+/** Real workers for this test file's reads (the worker's own tests), or the answers in this thread (the default). */
+export function useWorkers(real: boolean): void {
+  workers = real
+}
+
 export function startReader(options: WorkerOptions): Worker {
-  return new Worker(join(bundled(), READER_FILE), options)
+  if (workers) return new Worker(join(bundled(), READER_FILE), options)
+  return inThread(options.workerData as ReadRequest) as unknown as Worker
+}
+
+/** The read answered in this thread, behind a worker's face: its answer, then its exit when terminated. */
+function inThread(request: ReadRequest): EventEmitter {
+  const reader = Object.assign(new EventEmitter(), {
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    terminate: (): Promise<number> => {
+      setImmediate(() => reader.emit('exit', 1))
+      return Promise.resolve(1)
+    }
+  })
+  void answerRead(request).then(answer => reader.emit('message', answer))
+  return reader
 }
 
 /** readBuild as the packages carry it, its worker beside it. */

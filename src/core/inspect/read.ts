@@ -13,7 +13,7 @@ import { abortError } from '../shared/clock.js'
 import { DeployError } from '../shared/errors.js'
 import { BrokenBuildError } from './broken.js'
 import type { BuildFacts } from './facts.js'
-import type { ReadAnswer, ReadRequest } from './reader-worker.js'
+import type { ReadAnswer, ReadRequest } from './answer.js'
 import { startReader } from './reader-thread.js'
 
 /** The limits of one read: a real build reads in milliseconds (a 4 GiB IPA of 20,000 files in 0.2 s). */

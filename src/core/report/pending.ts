@@ -207,44 +207,10 @@ export function readFactsLine(
   const found = summary && MARKER.exec(summary)
   if (!found) return undefined
   const [, line, sealText] = found as unknown as [string, string, string | undefined]
-  switch (seal.check(line, sealText)) {
-    case 'other-key':
-      return {
-        problem:
-          'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
-        otherKey: true
-      }
-    case 'forged':
-      return {
-        problem: sealText
-          ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
-          : 'its facts line carries no seal (it was written without the API key)'
-      }
-  }
-  if (!/^[A-Za-z0-9_-]+$/.test(line))
-    return {
-      problem:
-        'its facts line is not the base64url this product writes (changed after it was written)'
-    }
-  let value: unknown
-  try {
-    value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'))
-  } catch {
-    return { problem: 'its facts line is not the JSON this product writes' }
-  }
-  let facts: {
-    deployment: Partial<Deployment>
-    names: string[]
-    runs?: string[]
-    workflowRunUrl?: string
-  }
-  try {
-    facts = readShape(FACTS, value) as typeof facts
-  } catch (error) {
-    if (error instanceof ShapeError)
-      return { problem: `its facts line is refused: ${error.message}` }
-    throw error
-  }
+  const unsealed = sealProblem(seal.check(line, sealText), sealText)
+  if (unsealed) return unsealed
+  const facts = factsOfLine(line)
+  if ('problem' in facts) return facts
   const { deployment, names } = facts
   if (typeof deployment?.name !== 'string' || !Array.isArray(names))
     return { problem: 'its facts line names no deployment' }
@@ -267,5 +233,56 @@ export function readFactsLine(
     names,
     runs,
     workflowRunUrl: facts.workflowRunUrl
+  }
+}
+
+/** Why a line's seal does not hold, in a warning's words; undefined when it holds. */
+function sealProblem(
+  checked: ReturnType<Seal['check']>,
+  sealText: string | undefined
+): RefusedFacts | undefined {
+  switch (checked) {
+    case 'other-key':
+      return {
+        problem:
+          'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
+        otherKey: true
+      }
+    case 'forged':
+      return {
+        problem: sealText
+          ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
+          : 'its facts line carries no seal (it was written without the API key)'
+      }
+  }
+  return undefined
+}
+
+/** The facts a sealed line holds, of the schema's shape; else why not. */
+function factsOfLine(line: string):
+  | {
+      deployment: Partial<Deployment>
+      names: string[]
+      runs?: string[]
+      workflowRunUrl?: string
+    }
+  | RefusedFacts {
+  if (!/^[A-Za-z0-9_-]+$/.test(line))
+    return {
+      problem:
+        'its facts line is not the base64url this product writes (changed after it was written)'
+    }
+  let value: unknown
+  try {
+    value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'))
+  } catch {
+    return { problem: 'its facts line is not the JSON this product writes' }
+  }
+  try {
+    return readShape(FACTS, value) as ReturnType<typeof factsOfLine> & { names: string[] }
+  } catch (error) {
+    if (error instanceof ShapeError)
+      return { problem: `its facts line is refused: ${error.message}` }
+    throw error
   }
 }

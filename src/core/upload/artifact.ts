@@ -41,66 +41,21 @@ type Paths = Pick<
  * pattern is the user's alone: the working directory is never read as a glob.
  */
 export async function findArtifact(pattern: string, workspace: string): Promise<Artifact> {
-  const fail = (problem: string, fix: string): InputError => new InputError('file', problem, fix)
-  const search = searchOf(pattern, workspace)
-  const matches = await matchPaths(search)
-  const shown = (paths: string[]): string =>
-    paths
-      .slice(0, MAX_LISTED)
-      .map(p => shownPath(p, workspace))
-      .join(', ') + (paths.length > MAX_LISTED ? ` and ${paths.length - MAX_LISTED} more` : '')
-
-  // A match that vanished or whose link leads nowhere is no match.
-  const entries = (
-    await Promise.all(
-      matches.map(async path => ({ path, info: await stat(path).catch(() => undefined) }))
-    )
-  ).filter((e): e is { path: string; info: Stats } => e.info !== undefined)
-  // One file matched by two names (a link beside its file, two spellings on a disk that ignores case) is one build.
-  const seen = new Set<string>()
-  const files = entries.filter(e => {
-    if (!e.info.isFile()) return false
-    const id = identityOf(e.info)
-    if (id === undefined) return true
-    if (seen.has(id)) return false
-    seen.add(id)
-    return true
-  })
-  if (files.length === 0) {
-    if (entries.length > 0) {
-      const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`)
-      throw fail(
-        `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`,
-        'Point it at the built .apk, .aab or .ipa file itself'
-      )
-    }
-    throw fail(
-      `${quote(pattern)} matched no file in ${quote(workspace)}`,
-      'Check that the build ran before the deploy and that the path is relative to the working directory'
-    )
-  }
-  if (files.length > 1) {
-    throw fail(
-      `${quote(pattern)} matched ${files.length} files: ${shown(files.map(f => f.path))}`,
-      'Make the path or glob match exactly one build'
-    )
-  }
-  const { path, info } = files[0]!
+  const entries = await matchedEntries(searchOf(pattern, workspace))
+  const { path, info } = onlyFile(entries, pattern, workspace)
   const name = fileName(path)
   const extension = acceptedExtension(name)
-  if (!extension) {
-    throw fail(
+  if (!extension)
+    throw refused(
       `${quote(name)} is not an accepted build type`,
       `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`
     )
-  }
-  if (info.size === 0) {
-    throw fail(`${quote(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it')
-  }
+  if (info.size === 0)
+    throw refused(`${quote(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it')
   try {
     await access(path, constants.R_OK)
   } catch {
-    throw fail(`${quote(name)} cannot be read`, 'Check the file permissions of the build output')
+    throw refused(`${quote(name)} cannot be read`, 'Check the file permissions of the build output')
   }
   return {
     path,
@@ -110,6 +65,58 @@ export async function findArtifact(pattern: string, workspace: string): Promise<
     target: await targetOutside(path, workspace),
     identity: identityOf(info)
   }
+}
+
+interface Entry {
+  path: string
+  info: Stats
+}
+
+const refused = (problem: string, fix: string): InputError => new InputError('file', problem, fix)
+
+/** What the search matched that is still there: a match that vanished or whose link leads nowhere is no match. */
+async function matchedEntries(search: Search): Promise<Entry[]> {
+  const matches = await matchPaths(search)
+  const entries = await Promise.all(
+    matches.map(async path => ({ path, info: await stat(path).catch(() => undefined) }))
+  )
+  return entries.filter((e): e is Entry => e.info !== undefined)
+}
+
+/** The one regular file among the entries, one file matched by two names (a link beside its file, two spellings on a disk that ignores case) counted once; else why not. */
+function onlyFile(entries: readonly Entry[], pattern: string, workspace: string): Entry {
+  const seen = new Set<string>()
+  const files = entries.filter(e => {
+    if (!e.info.isFile()) return false
+    const id = identityOf(e.info)
+    if (id === undefined) return true
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+  if (files.length === 1) return files[0]!
+  if (files.length > 1) {
+    const listed = files
+      .slice(0, MAX_LISTED)
+      .map(f => shownPath(f.path, workspace))
+      .join(', ')
+    const more = files.length > MAX_LISTED ? ` and ${files.length - MAX_LISTED} more` : ''
+    throw refused(
+      `${quote(pattern)} matched ${files.length} files: ${listed}${more}`,
+      'Make the path or glob match exactly one build'
+    )
+  }
+  if (entries.length > 0) {
+    const kinds = entries.map(e => `${shownPath(e.path, workspace)} (${kindOf(e.info)})`)
+    throw refused(
+      `matched no regular file, only ${kinds.slice(0, MAX_LISTED).join(', ')}`,
+      'Point it at the built .apk, .aab or .ipa file itself'
+    )
+  }
+  throw refused(
+    `${quote(pattern)} matched no file in ${quote(workspace)}`,
+    'Check that the build ran before the deploy and that the path is relative to the working directory'
+  )
 }
 
 /** Pure: a file's identity on its disk; undefined where the disk gives none (an inode of 0). */

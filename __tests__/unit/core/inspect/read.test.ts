@@ -16,6 +16,10 @@ import { AbortedError } from '../../../../src/core/shared/errors.js'
 import { fakeProfile, xmlInfoPlist } from '../../../helpers/hostile-builds.js'
 import { writeZip } from '../../../helpers/zip-writer.js'
 import { FIXTURES } from './aapt-dump.js'
+import { useWorkers } from '../../../helpers/reader-thread.js'
+
+// The worker itself is what these tests prove: its limits, its stop, its answers.
+useWorkers(true)
 
 let dir: string
 beforeAll(async () => {
