@@ -3412,6 +3412,8 @@ function limitsFromEnv(env) {
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/core/shared/files.ts
 
 
@@ -3524,6 +3526,205 @@ function refused(named, shown, kind) {
 
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
 var option_refs = __nccwpck_require__(579);
+;// CONCATENATED MODULE: ./src/core/report/links.ts
+/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
+function linkOrigins(baseUrl, serverUrl) {
+    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
+        const origin = originOf(url);
+        return origin ? [origin] : [];
+    });
+}
+function originOf(url) {
+    if (!url)
+        return undefined;
+    try {
+        const parsed = new URL(url);
+        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
+function trustedUrl(url, origins) {
+    const origin = originOf(url);
+    return origin && origins.includes(origin) ? url : undefined;
+}
+/** Pure: the deployment with every link that leads outside `origins` left out. */
+function withTrustedLinks(deployment, origins) {
+    const url = (value) => trustedUrl(value, origins);
+    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
+    const { verdict, git } = deployment;
+    return {
+        ...deployment,
+        runUrl: url(deployment.runUrl),
+        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
+        ...(verdict
+            ? {
+                verdict: {
+                    ...verdict,
+                    runUrl: url(verdict.runUrl),
+                    bugsUrl: url(verdict.bugsUrl),
+                    bugs: bugs(verdict.bugs),
+                    blockingBugs: bugs(verdict.blockingBugs)
+                }
+            }
+            : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/attestation.ts
+/**
+ * The verdict bound to the build's bytes: the in-toto test-result predicate
+ * (https://in-toto.io/attestation/test-result/v0.1) of the verdicts a step
+ * knows, and its subjects, each build as its file's name and the SHA-256 of
+ * the bytes uploaded, written into a folder as GitHub's `actions/attest`
+ * takes them (`subject-checksums`, `predicate-path`), with the whole in-toto
+ * Statement beside them for any other signer:
+ *
+ *   subjects.sha256   <sha256>  <name>, one line a build (sha256sum's form)
+ *   predicate.json    the test result
+ *   statement.json    the Statement v1: the subjects and the predicate
+ *
+ * One statement for all of a step's builds: each build is one test, named
+ * `<name>@sha256:<digest>`, in `passedTests` when the run its deploy
+ * created passed and in `failedTests` otherwise (a run answered as existing
+ * already, or superseded by another's, tested other bytes) (a deployment whose build was never read is named
+ * by its deployment), and `result` is PASSED only when every one passed. A
+ * release job that verifies its own build's attestation looks for its own
+ * test in `passedTests`, whatever the step's other builds came to.
+ */
+
+
+
+
+
+
+
+const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+const TEST_RESULT_TYPE = 'https://in-toto.io/attestation/test-result/v0.1';
+/** The files of the folder, by what they hold. */
+const ATTESTATION_FILES = {
+    subjects: 'subjects.sha256',
+    predicate: 'predicate.json',
+    statement: 'statement.json'
+};
+/** Pure: the subjects and the predicate of the step's verdicts; undefined when no build of it was read. */
+function attestationOf(facts, context) {
+    const subjects = [];
+    const passedTests = [];
+    const failedTests = [];
+    const configuration = [];
+    for (const deployment of facts.deployments) {
+        const subject = subjectOf(deployment);
+        if (subject && !subjects.some(s => s.digest.sha256 === subject.digest.sha256))
+            subjects.push(subject);
+        const test = subject ? `${subject.name}@sha256:${subject.digest.sha256}` : deployment.name;
+        (testedAndPassed(deployment) ? passedTests : failedTests).push(test);
+        configuration.push(configurationOf(deployment, context.origins));
+    }
+    if (subjects.length === 0)
+        return undefined;
+    const url = trustedUrl(context.workflowRunUrl, context.origins);
+    return {
+        subjects,
+        predicate: {
+            result: failedTests.length === 0 ? 'PASSED' : 'FAILED',
+            configuration,
+            ...(url ? { url } : {}),
+            passedTests,
+            warnedTests: [],
+            failedTests
+        }
+    };
+}
+/**
+ * Pure: whether these bytes passed a run that tested them: the run the
+ * deployment created passed. A run the service already had for the
+ * deployment (a repeated notification: the bytes sent now may not be the
+ * ones it tested) and a newer run that superseded it (another commit's
+ * bytes) decide nothing about these bytes.
+ */
+function testedAndPassed(deployment) {
+    const { verdict } = deployment;
+    return (verdict?.verdict === 'passed' &&
+        !deployment.duplicate &&
+        deployment.runId !== undefined &&
+        verdict.runId === deployment.runId);
+}
+/**
+ * Pure: the subjects as `actions/attest` reads a checksums file: `<sha256>  <name>`,
+ * a line each, ended as the system ends lines (the action's first v4
+ * releases split the file on the runner's own line ending).
+ */
+function checksumsOf(subjects, eol = external_node_os_namespaceObject.EOL) {
+    return subjects.map(({ name, digest }) => `${digest.sha256}  ${name}${eol}`).join('');
+}
+/** Pure: the in-toto Statement v1 of the subjects and the predicate. */
+function statementOf(subjects, predicate) {
+    return { _type: STATEMENT_TYPE, subject: subjects, predicateType: TEST_RESULT_TYPE, predicate };
+}
+/** A build as a subject: its file's name on one line (a checksums file's line is one subject), the digest of the bytes sent. */
+function subjectOf(deployment) {
+    const { artifact } = deployment;
+    if (!artifact?.sha256 || !/^[0-9a-f]{64}$/.test(artifact.sha256))
+        return undefined;
+    // eslint-disable-next-line no-control-regex -- a control character would end or split the checksums line
+    const name = artifact.name.replace(/[\u0000-\u001f\u007f]/g, '?');
+    return { name, digest: { sha256: artifact.sha256 } };
+}
+/** What was tested with: the deployment by its name, its run and its verdict. */
+function configurationOf(deployment, origins) {
+    const runId = deployment.verdict?.runId ?? deployment.runId;
+    const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins);
+    const annotations = {
+        ...(runId ? { runId } : {}),
+        verdict: deployment.verdict?.verdict ?? 'none'
+    };
+    return { name: deployment.name, ...(uri ? { uri } : {}), annotations };
+}
+/**
+ * Removes what an earlier step left in `folder`, before this one does
+ * anything: a step refused before it attests anything must leave no
+ * attestation for a signing step to find.
+ */
+async function clearAttestation(folder) {
+    for (const file of Object.values(ATTESTATION_FILES))
+        await (0,promises_namespaceObject.unlink)((0,external_node_path_namespaceObject.join)(folder, file)).catch(() => undefined);
+}
+/**
+ * The attestation's files in `folder`: made writable before the first
+ * request, written once the step is judged; when no build was read there is
+ * nothing to attest, and the files are removed, so that the signing step's
+ * condition (the checksums file exists) says so.
+ */
+function testAttestation(folder, context) {
+    const path = (file) => (0,external_node_path_namespaceObject.join)(folder, ATTESTATION_FILES[file]);
+    const named = (0,option_refs/* ref */.KR)('testAttestation');
+    return {
+        name: `test attestation ${(0,shared_text/* quote */.hD)(folder)}`,
+        async prepare() {
+            for (const file of Object.keys(ATTESTATION_FILES))
+                await ensureWritable(path(file), named);
+        },
+        async finish(facts) {
+            const attestation = attestationOf(facts, context);
+            if (!attestation) {
+                await clearAttestation(folder);
+                context.log.notice(`No build's bytes were sent, so there is nothing to attest: ${(0,shared_text/* quote */.hD)(folder)} holds no attestation.`, 'Nothing attested');
+                return;
+            }
+            // The predicate goes through the one redaction; the statement holds the very same predicate.
+            const predicateText = context.secrets.redactValue(JSON.stringify(attestation.predicate, null, 2));
+            const predicate = JSON.parse(predicateText);
+            await writeOutputFile(path('subjects'), checksumsOf(attestation.subjects), named);
+            await writeOutputFile(path('predicate'), `${predicateText}\n`, named);
+            await writeOutputFile(path('statement'), `${JSON.stringify(statementOf(attestation.subjects, predicate), null, 2)}\n`, named);
+            context.log.info(`Test attestation: ${predicate.result} for ${attestation.subjects.length} build(s), in ${(0,shared_text/* quote */.hD)(folder)}.`);
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
 var option_table = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./src/core/model.ts
@@ -4072,177 +4273,6 @@ function junitFile(path) {
         name: `JUnit report ${(0,shared_text/* quote */.hD)(path)}`,
         prepare: () => ensureWritable(path, (0,option_refs/* ref */.KR)('junitReport')),
         finish: (facts) => writeOutputFile(path, junitOfStep(facts), (0,option_refs/* ref */.KR)('junitReport'))
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/links.ts
-/** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
-function linkOrigins(baseUrl, serverUrl) {
-    return [baseUrl, serverUrl || 'https://github.com'].flatMap(url => {
-        const origin = originOf(url);
-        return origin ? [origin] : [];
-    });
-}
-function originOf(url) {
-    if (!url)
-        return undefined;
-    try {
-        const parsed = new URL(url);
-        return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Pure: the URL when it leads to one of `origins`; undefined otherwise. */
-function trustedUrl(url, origins) {
-    const origin = originOf(url);
-    return origin && origins.includes(origin) ? url : undefined;
-}
-/** Pure: the deployment with every link that leads outside `origins` left out. */
-function withTrustedLinks(deployment, origins) {
-    const url = (value) => trustedUrl(value, origins);
-    const bugs = (list) => list.map(bug => ({ ...bug, url: url(bug.url) }));
-    const { verdict, git } = deployment;
-    return {
-        ...deployment,
-        runUrl: url(deployment.runUrl),
-        ...(git ? { git: { ...git, commitUrl: url(git.commitUrl) } } : {}),
-        ...(verdict
-            ? {
-                verdict: {
-                    ...verdict,
-                    runUrl: url(verdict.runUrl),
-                    bugsUrl: url(verdict.bugsUrl),
-                    bugs: bugs(verdict.bugs),
-                    blockingBugs: bugs(verdict.blockingBugs)
-                }
-            }
-            : {})
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/attestation.ts
-/**
- * The verdict bound to the build's bytes: the in-toto test-result predicate
- * (https://in-toto.io/attestation/test-result/v0.1) of the verdicts a step
- * knows, and its subjects, each build as its file's name and the SHA-256 of
- * the bytes uploaded, written into a folder as GitHub's `actions/attest`
- * takes them (`subject-checksums`, `predicate-path`), with the whole in-toto
- * Statement beside them for any other signer:
- *
- *   subjects.sha256   <sha256>  <name>, one line a build (sha256sum's form)
- *   predicate.json    the test result
- *   statement.json    the Statement v1: the subjects and the predicate
- *
- * One statement for all of a step's builds: each build is one test, named
- * `<name>@sha256:<digest>`, in `passedTests` when its run passed and in
- * `failedTests` otherwise (a deployment whose build was never read is named
- * by its deployment), and `result` is PASSED only when every one passed. A
- * release job that verifies its own build's attestation looks for its own
- * test in `passedTests`, whatever the step's other builds came to.
- */
-
-
-
-
-
-
-const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
-const TEST_RESULT_TYPE = 'https://in-toto.io/attestation/test-result/v0.1';
-/** The files of the folder, by what they hold. */
-const ATTESTATION_FILES = {
-    subjects: 'subjects.sha256',
-    predicate: 'predicate.json',
-    statement: 'statement.json'
-};
-/** Pure: the subjects and the predicate of the step's verdicts; undefined when no build of it was read. */
-function attestationOf(facts, context) {
-    const subjects = [];
-    const passedTests = [];
-    const failedTests = [];
-    const configuration = [];
-    for (const deployment of facts.deployments) {
-        const subject = subjectOf(deployment);
-        if (subject && !subjects.some(s => s.digest.sha256 === subject.digest.sha256))
-            subjects.push(subject);
-        const test = subject ? `${subject.name}@sha256:${subject.digest.sha256}` : deployment.name;
-        (deployment.verdict?.verdict === 'passed' ? passedTests : failedTests).push(test);
-        configuration.push(configurationOf(deployment, context.origins));
-    }
-    if (subjects.length === 0)
-        return undefined;
-    const url = trustedUrl(context.workflowRunUrl, context.origins);
-    return {
-        subjects,
-        predicate: {
-            result: failedTests.length === 0 ? 'PASSED' : 'FAILED',
-            configuration,
-            ...(url ? { url } : {}),
-            passedTests,
-            warnedTests: [],
-            failedTests
-        }
-    };
-}
-/** Pure: the subjects as `actions/attest` reads a checksums file: `<sha256>  <name>`, a line each. */
-function checksumsOf(subjects) {
-    return subjects.map(({ name, digest }) => `${digest.sha256}  ${name}\n`).join('');
-}
-/** Pure: the in-toto Statement v1 of the subjects and the predicate. */
-function statementOf(subjects, predicate) {
-    return { _type: STATEMENT_TYPE, subject: subjects, predicateType: TEST_RESULT_TYPE, predicate };
-}
-/** A build as a subject: its file's name on one line (a checksums file's line is one subject), the digest of the bytes sent. */
-function subjectOf(deployment) {
-    const { artifact } = deployment;
-    if (!artifact?.sha256 || !/^[0-9a-f]{64}$/.test(artifact.sha256))
-        return undefined;
-    // eslint-disable-next-line no-control-regex -- a control character would end or split the checksums line
-    const name = artifact.name.replace(/[\u0000-\u001f\u007f]/g, '?');
-    return { name, digest: { sha256: artifact.sha256 } };
-}
-/** What was tested with: the deployment by its name, its run and its verdict. */
-function configurationOf(deployment, origins) {
-    const runId = deployment.verdict?.runId ?? deployment.runId;
-    const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins);
-    const annotations = {
-        ...(runId ? { runId } : {}),
-        verdict: deployment.verdict?.verdict ?? 'none'
-    };
-    return { name: deployment.name, ...(uri ? { uri } : {}), annotations };
-}
-/**
- * The attestation's files in `folder`: made writable before the first
- * request, written once the step is judged; when no build was read there is
- * nothing to attest, and the files are removed, so that the signing step's
- * condition (the checksums file exists) says so.
- */
-function testAttestation(folder, context) {
-    const path = (file) => (0,external_node_path_namespaceObject.join)(folder, ATTESTATION_FILES[file]);
-    const named = (0,option_refs/* ref */.KR)('testAttestation');
-    return {
-        name: `test attestation ${(0,shared_text/* quote */.hD)(folder)}`,
-        async prepare() {
-            for (const file of Object.keys(ATTESTATION_FILES))
-                await ensureWritable(path(file), named);
-        },
-        async finish(facts) {
-            const attestation = attestationOf(facts, context);
-            if (!attestation) {
-                for (const file of Object.keys(ATTESTATION_FILES))
-                    await (0,promises_namespaceObject.unlink)(path(file)).catch(() => undefined);
-                context.log.notice(`No build's bytes were sent, so there is nothing to attest: ${(0,shared_text/* quote */.hD)(folder)} holds no attestation.`, 'Nothing attested');
-                return;
-            }
-            // The predicate goes through the one redaction; the statement holds the very same predicate.
-            const predicateText = context.secrets.redactValue(JSON.stringify(attestation.predicate, null, 2));
-            const predicate = JSON.parse(predicateText);
-            await writeOutputFile(path('subjects'), checksumsOf(attestation.subjects), named);
-            await writeOutputFile(path('predicate'), `${predicateText}\n`, named);
-            await writeOutputFile(path('statement'), `${JSON.stringify(statementOf(attestation.subjects, predicate), null, 2)}\n`, named);
-            context.log.info(`Test attestation: ${predicate.result} for ${attestation.subjects.length} build(s), in ${(0,shared_text/* quote */.hD)(folder)}.`);
-        }
     };
 }
 
@@ -8299,12 +8329,13 @@ function collectFailureOf(failure) {
 /** How long a skip's reads and writes of GitHub may take, all of them. */
 const SKIP_MS = 60_000;
 /**
- * Pure: the deployments a deploy with these options would make: one per
- * platform `expectedAppId` names (only `platform`'s, when given), else the
- * one app of `expectedAppId` and `platform`; without an app id, the one a
- * deploy without a build makes. A name that needs a build's platform or app
+ * Pure: the deployments one deploy step with these options would make: one
+ * per platform `expectedAppId` names (only `platform`'s, when given), else
+ * the one app of `expectedAppId` and `platform`, else (with a check-name)
+ * the one the name alone makes. A name that needs a build's platform or app
  * id and has neither is refused: a check run of another name resolves no
- * required check.
+ * required check. Names a deploy tells apart by its builds' files (an APK
+ * beside its AAB) are not a skip's: such deploys give each a check-name.
  */
 function skippedDeployments(settings, startedAt) {
     const { expectedAppId, platform, checkName, environment, deploymentType } = settings.values;
@@ -8319,8 +8350,10 @@ function skippedDeployments(settings, startedAt) {
         throw new errors/* InputError */.dz('platform', `is ${platform}, and ${(0,option_refs/* ref */.KR)('expectedAppId')} gives no app id for it`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`);
     if (unnamed && expectedAppId?.all && !platform)
         throw new errors/* InputError */.dz('expectedAppId', 'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have', `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${(0,option_refs/* ref */.KR)('platform')} too, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
-    if (unnamed && platform && !expectedAppId)
-        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names its ${platform} build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} (${platform}:<app id>), as the deploy does, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+    if (unnamed && !expectedAppId)
+        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names each build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+    if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
+        throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`, 'Give the check name the deploy has');
     const reason = settings.values.skipReason ?? '';
     return apps.map(app => ({
         name: joinName(nameOf({
@@ -10238,8 +10271,6 @@ async function settle(command, values, hooks, output, limits) {
     return number === undefined ? settings : derived({ ...hooks.ci?.git, pullRequestNumber: number });
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
@@ -12250,6 +12281,8 @@ async function terminate(session) {
 
 
 
+
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['locateBuild', 'checkBuild'];
 /**
@@ -12276,6 +12309,10 @@ async function runDeploy(command, values, hooks) {
     try {
         if (hooks.signal?.aborted)
             throw new errors/* AbortedError */.oM('The deploy was stopped before it started.');
+        // What an earlier step attested goes first: a step refused from here on attests nothing.
+        const attested = values.testAttestation;
+        if (typeof attested === 'string' && attested.trim())
+            await clearAttestation((0,external_node_path_namespaceObject.resolve)(hooks.workingDirectory, attested.trim()));
         const limits = limitsFromEnv(hooks.env ?? {});
         settings = await settle(command, values, hooks, output, limits);
         await runMode({ settings, limits, output, hooks, reporting }, progress, startedAt);
@@ -13569,6 +13606,7 @@ const TABLE = {
     slackWebhook: {
         kind: 'secretUrl',
         commands: [...REPORTING, 'collect', 'skip'],
+        env: { name: 'SLACK_WEBHOOK_URL', frontEnds: ['cli'] },
         description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
     },
     githubToken: {

@@ -18,6 +18,8 @@ import { WRITE_TOKEN } from '../../emulator/github-api.js'
 import { viaAction, viaCli, viaLibrary, type Situation } from '../helpers/front-ends.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+import { attestationOf, checksumsOf } from '../../src/core/report/attestation.js'
+import { EOL } from 'node:os'
 import { inTotoProblems, statementAsAttestBuildsIt, TEST_RESULT_V01 } from '../helpers/in-toto.js'
 import { signAndVerify } from '../helpers/sigstore-process.js'
 
@@ -94,6 +96,7 @@ describe('the test attestation', () => {
       [viaCli, 'cli'],
       [viaLibrary, 'library']
     ] as const) {
+      emulator.reset()
       const outcome = await via(
         emulator,
         {
@@ -165,6 +168,81 @@ describe('the test attestation', () => {
     expect(checksums.split('\n').filter(Boolean)).toHaveLength(1)
     expect(statementAsAttestBuildsIt(checksums, TEST_RESULT_V01, predicate)).toEqual(statement)
     expect((statement.subject as { name: string }[])[0]!.name).toBe('odd?name.apk')
+  })
+
+  it('new bytes under a run the service already had, or a verdict of a newer run, are not attested as passed', async () => {
+    const deploy = (folder: string) =>
+      step(
+        emulator,
+        { file: 'again.apk', wait: 'true', 'test-attestation': folder, variables: run() },
+        { workspace, env, ...pullRequest(HEAD) }
+      )
+    await writeFile(join(workspace, 'again.apk'), await readFile(join(workspace, 'app.apk')))
+    expect((await deploy('first')).exitCode).toBe(0)
+    expect((await read('first')).statement.predicate).toMatchObject({ result: 'PASSED' })
+    // Rebuilt, not byte for byte: the same deployment's run exists already and tested the old bytes.
+    await writeArtifact('again.apk', 20 * 1024, workspace)
+    const again = await deploy('second')
+    expect(again.stdout).toMatch(/already existed/)
+    const second = (await read('second')).statement.predicate as Record<string, unknown>
+    expect(second).toMatchObject({
+      result: 'FAILED',
+      passedTests: [],
+      failedTests: [`again.apk@sha256:${await sha256(join(workspace, 'again.apk'))}`]
+    })
+    // A verdict that followed a newer run (another commit's bytes) decides nothing about these.
+    const superseded = attestationOf(
+      {
+        deployments: [
+          {
+            name: 'Mobile tests',
+            failOnNoRun: true,
+            warnings: [],
+            runId: 'run_old',
+            artifact: { name: 'app.apk', size: 1, sha256: 'a'.repeat(64) },
+            verdict: {
+              verdict: 'passed',
+              greenlight: true,
+              runId: 'run_newer',
+              bugs: [],
+              blockingBugs: [],
+              timeoutMs: 1,
+              answered: true
+            }
+          }
+        ]
+      },
+      { origins: [] }
+    )
+    expect(superseded?.predicate).toMatchObject({ result: 'FAILED', passedTests: [] })
+  })
+
+  it('a step refused before anything is attested leaves no earlier attestation behind', async () => {
+    const deploy = (file: string) =>
+      step(
+        emulator,
+        { file, wait: 'true', 'test-attestation': 'kept', variables: run() },
+        { workspace, env, ...pullRequest(HEAD) }
+      )
+    expect((await deploy('app.apk')).exitCode).toBe(0)
+    await access(join(workspace, 'kept', 'subjects.sha256'))
+    expect((await deploy('missing.apk')).exitCode).toBe(1)
+    await expect(access(join(workspace, 'kept', 'subjects.sha256'))).rejects.toThrow()
+    await expect(access(join(workspace, 'kept', 'predicate.json'))).rejects.toThrow()
+  })
+
+  it("each line of the checksums file ends as the runner's own lines end", () => {
+    const subjects = [
+      { name: 'a.apk', digest: { sha256: 'a'.repeat(64) } },
+      { name: 'b.ipa', digest: { sha256: 'b'.repeat(64) } }
+    ]
+    // actions/attest v4.0 and v4.1 split the file on os.EOL: on Windows, CRLF.
+    const windows = checksumsOf(subjects, '\r\n')
+    expect(windows.split('\r\n').filter(Boolean)).toEqual([
+      `${'a'.repeat(64)}  a.apk`,
+      `${'b'.repeat(64)}  b.ipa`
+    ])
+    expect(checksumsOf(subjects)).toBe(checksumsOf(subjects, EOL))
   })
 
   const REFUSED: [string, Situation][] = [

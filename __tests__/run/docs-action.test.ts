@@ -415,6 +415,7 @@ describe("docs/action.md, a verdict bound to the build's bytes", () => {
         '#!/bin/sh',
         'test "$1 $2 $3" = "attestation verify app-release.apk" || exit 64',
         'case "$*" in *"--repo octo-org/octo-app"*) ;; *) exit 64 ;; esac',
+        'case "$*" in *"--signer-workflow octo-org/octo-app/.github/workflows/mobile.yml"*) ;; *) exit 64 ;; esac',
         'case "$*" in *"--predicate-type https://in-toto.io/attestation/test-result/v0.1 --format json"*) ;; *) exit 64 ;; esac',
         'cat verified.json',
         ''

@@ -109,6 +109,8 @@ describe('skip', () => {
     [{ wait: 'true' }, /'wait' cannot be combined with skip: true/],
     [{ 'expected-app-id': 'com.example.inspect' }, /'expected-app-id' names one app id.*platform/],
     [{ platform: 'android' }, /'expected-app-id' is empty/],
+    [{}, /'expected-app-id' is empty.*or the deploy's check-name/],
+    [{ 'check-name': 'x'.repeat(101), 'expected-app-id': BOTH }, /'check-name' is 101 characters/],
     [{ 'expected-app-id': 'android:com.example.inspect', platform: 'ios' }, /'platform' is ios/]
   ])('refuses %j before any request, naming the input', async (inputs, said) => {
     const result = await skip(inputs)

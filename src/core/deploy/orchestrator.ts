@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events'
+import { resolve } from 'node:path'
 import pLimit, { type LimitFunction } from 'p-limit'
 import { AbortedError } from '../shared/errors.js'
 import type { OptionKey } from '../shared/option-refs.js'
@@ -7,6 +8,7 @@ import { clock } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { CollectFacts, Deployment, StepFacts } from '../report/facts.js'
+import { clearAttestation } from '../report/attestation.js'
 import { optionReporters } from '../report/targets.js'
 import { deploymentName } from '../report/identity.js'
 import { conclude, judgeStep } from '../report/judgement.js'
@@ -70,6 +72,10 @@ export async function runDeploy(
   let settings: Settings | undefined
   try {
     if (hooks.signal?.aborted) throw new AbortedError('The deploy was stopped before it started.')
+    // What an earlier step attested goes first: a step refused from here on attests nothing.
+    const attested = values.testAttestation
+    if (typeof attested === 'string' && attested.trim())
+      await clearAttestation(resolve(hooks.workingDirectory, attested.trim()))
     const limits = limitsFromEnv(hooks.env ?? {})
     settings = await settle(command, values, hooks, output, limits)
     await runMode({ settings, limits, output, hooks, reporting }, progress, startedAt)

@@ -18,7 +18,7 @@ import { quote } from '../shared/text.js'
 import type { Settings } from '../options/resolve.js'
 import { stepOf } from '../report/check-run.js'
 import type { Deployment } from '../report/facts.js'
-import { nameOf, joinName, type NamedApp } from '../report/identity.js'
+import { MAX_CHECK_NAME, nameOf, joinName, type NamedApp } from '../report/identity.js'
 import { linkOrigins } from '../report/links.js'
 import { forPlatform } from './destination.js'
 import { failureOf } from './messages.js'
@@ -29,12 +29,13 @@ import type { DeployHooks } from './session.js'
 const SKIP_MS = 60_000
 
 /**
- * Pure: the deployments a deploy with these options would make: one per
- * platform `expectedAppId` names (only `platform`'s, when given), else the
- * one app of `expectedAppId` and `platform`; without an app id, the one a
- * deploy without a build makes. A name that needs a build's platform or app
+ * Pure: the deployments one deploy step with these options would make: one
+ * per platform `expectedAppId` names (only `platform`'s, when given), else
+ * the one app of `expectedAppId` and `platform`, else (with a check-name)
+ * the one the name alone makes. A name that needs a build's platform or app
  * id and has neither is refused: a check run of another name resolves no
- * required check.
+ * required check. Names a deploy tells apart by its builds' files (an APK
+ * beside its AAB) are not a skip's: such deploys give each a check-name.
  */
 export function skippedDeployments(settings: Settings, startedAt: number): Deployment[] {
   const { expectedAppId, platform, checkName, environment, deploymentType } = settings.values
@@ -59,11 +60,17 @@ export function skippedDeployments(settings: Settings, startedAt: number): Deplo
       'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have',
       `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${ref('platform')} too, or the deploy's ${ref('checkName')}`
     )
-  if (unnamed && platform && !expectedAppId)
+  if (unnamed && !expectedAppId)
     throw new InputError(
       'expectedAppId',
-      `is empty, and a deploy names its ${platform} build's check run after the app id it reads from the build`,
-      `Give ${ref('expectedAppId')} (${platform}:<app id>), as the deploy does, or the deploy's ${ref('checkName')}`
+      `is empty, and a deploy names each build's check run after the app id it reads from the build`,
+      `Give ${ref('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${ref('checkName')}`
+    )
+  if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
+    throw new InputError(
+      'checkName',
+      `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`,
+      'Give the check name the deploy has'
     )
   const reason = settings.values.skipReason ?? ''
   return apps.map(app => ({

@@ -11,13 +11,15 @@
  *   statement.json    the Statement v1: the subjects and the predicate
  *
  * One statement for all of a step's builds: each build is one test, named
- * `<name>@sha256:<digest>`, in `passedTests` when its run passed and in
- * `failedTests` otherwise (a deployment whose build was never read is named
+ * `<name>@sha256:<digest>`, in `passedTests` when the run its deploy
+ * created passed and in `failedTests` otherwise (a run answered as existing
+ * already, or superseded by another's, tested other bytes) (a deployment whose build was never read is named
  * by its deployment), and `result` is PASSED only when every one passed. A
  * release job that verifies its own build's attestation looks for its own
  * test in `passedTests`, whatever the step's other builds came to.
  */
 import { unlink } from 'node:fs/promises'
+import { EOL } from 'node:os'
 import { join } from 'node:path'
 import { ensureWritable, writeOutputFile } from '../shared/files.js'
 import { ref } from '../shared/option-refs.js'
@@ -65,7 +67,7 @@ export function attestationOf(
     if (subject && !subjects.some(s => s.digest.sha256 === subject.digest.sha256))
       subjects.push(subject)
     const test = subject ? `${subject.name}@sha256:${subject.digest.sha256}` : deployment.name
-    ;(deployment.verdict?.verdict === 'passed' ? passedTests : failedTests).push(test)
+    ;(testedAndPassed(deployment) ? passedTests : failedTests).push(test)
     configuration.push(configurationOf(deployment, context.origins))
   }
   if (subjects.length === 0) return undefined
@@ -83,9 +85,30 @@ export function attestationOf(
   }
 }
 
-/** Pure: the subjects as `actions/attest` reads a checksums file: `<sha256>  <name>`, a line each. */
-export function checksumsOf(subjects: readonly Subject[]): string {
-  return subjects.map(({ name, digest }) => `${digest.sha256}  ${name}\n`).join('')
+/**
+ * Pure: whether these bytes passed a run that tested them: the run the
+ * deployment created passed. A run the service already had for the
+ * deployment (a repeated notification: the bytes sent now may not be the
+ * ones it tested) and a newer run that superseded it (another commit's
+ * bytes) decide nothing about these bytes.
+ */
+function testedAndPassed(deployment: Deployment): boolean {
+  const { verdict } = deployment
+  return (
+    verdict?.verdict === 'passed' &&
+    !deployment.duplicate &&
+    deployment.runId !== undefined &&
+    verdict.runId === deployment.runId
+  )
+}
+
+/**
+ * Pure: the subjects as `actions/attest` reads a checksums file: `<sha256>  <name>`,
+ * a line each, ended as the system ends lines (the action's first v4
+ * releases split the file on the runner's own line ending).
+ */
+export function checksumsOf(subjects: readonly Subject[], eol = EOL): string {
+  return subjects.map(({ name, digest }) => `${digest.sha256}  ${name}${eol}`).join('')
 }
 
 /** Pure: the in-toto Statement v1 of the subjects and the predicate. */
@@ -117,6 +140,16 @@ function configurationOf(
 }
 
 /**
+ * Removes what an earlier step left in `folder`, before this one does
+ * anything: a step refused before it attests anything must leave no
+ * attestation for a signing step to find.
+ */
+export async function clearAttestation(folder: string): Promise<void> {
+  for (const file of Object.values(ATTESTATION_FILES))
+    await unlink(join(folder, file)).catch(() => undefined)
+}
+
+/**
  * The attestation's files in `folder`: made writable before the first
  * request, written once the step is judged; when no build was read there is
  * nothing to attest, and the files are removed, so that the signing step's
@@ -134,8 +167,7 @@ export function testAttestation(folder: string, context: ReportContext): Reporte
     async finish(facts: StepFacts) {
       const attestation = attestationOf(facts, context)
       if (!attestation) {
-        for (const file of Object.keys(ATTESTATION_FILES) as (keyof typeof ATTESTATION_FILES)[])
-          await unlink(path(file)).catch(() => undefined)
+        await clearAttestation(folder)
         context.log.notice(
           `No build's bytes were sent, so there is nothing to attest: ${quote(folder)} holds no attestation.`,
           'Nothing attested'

@@ -463,6 +463,7 @@ const TABLE = {
   slackWebhook: {
     kind: 'secretUrl',
     commands: [...REPORTING, 'collect', 'skip'],
+    env: { name: 'SLACK_WEBHOOK_URL', frontEnds: ['cli'] },
     description:
       "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
   },
