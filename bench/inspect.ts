@@ -41,6 +41,10 @@ const option = (name: string, fallback: string): string => {
 }
 
 interface Sample {
+  /** The first read of a step that warmed the reader at its start, its own code loading beside the worker's boot. */
+  stepFirstMs: number
+  /** How long that start-up took. */
+  stepStartMs: number
   importMs: number
   firstMs: number
   againMs: number
@@ -50,6 +54,22 @@ interface Sample {
   againRssKiB: number
   heapAndExternalKiB: number
 }
+
+// The step's child: as the CLI's entry does, the reader is warmed, then the rest of the CLI loads
+// beside its boot; the first read is timed from the moment the step asks for it.
+const STEP_CHILD = `
+const [main, path, step] = process.argv.slice(1)
+const { readBuild, warmReader } = await import(main)
+const t0 = performance.now()
+warmReader()
+await import(step)
+const stepStartMs = performance.now() - t0
+const t = performance.now()
+const facts = await readBuild(path, { name: path.slice(path.lastIndexOf('/') + 1) })
+const stepFirstMs = performance.now() - t
+if (!('appId' in facts)) throw new Error(path + ' read as ' + facts.format + ', not an app')
+console.log(JSON.stringify({ stepFirstMs, stepStartMs }))
+`
 
 // The child: plain Node on the bundle, as the action and the CLI run.
 const CHILD = `
@@ -100,12 +120,16 @@ try {
   )
   console.log(`Bundle (ncc): ${bundle.sizes}.\n`)
   console.log(
-    '| build | size | entries | import | first read | its RSS growth | its peak RSS growth | read again | its RSS growth | its heap + external growth | warm read |'
+    '| build | size | entries | first read in a step | its start-up beside the boot | import | first read, cold | its RSS growth | its peak RSS growth | read again | its RSS growth | its heap + external growth | warm read |'
   )
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const build of builds) {
     const samples: Sample[] = []
-    for (let i = 0; i < runs; i++) samples.push(await inChild(bundle.main, build.path))
+    for (let i = 0; i < runs; i++)
+      samples.push({
+        ...(await inChild(bundle.main, build.path)),
+        ...(await inStep(bundle.main, build.path, bundle.step))
+      })
     const ms = (pick: (s: Sample) => number): string => `${median(samples.map(pick)).toFixed(1)} ms`
     const mib = (pick: (s: Sample) => number): string =>
       `${(median(samples.map(pick)) / 1024).toFixed(2)} MiB`
@@ -116,6 +140,8 @@ try {
           ? `${(build.bytes / MiB).toFixed(0)} MiB`
           : `${(build.bytes / 1024).toFixed(0)} KiB`,
         build.entries,
+        ms(s => s.stepFirstMs),
+        ms(s => s.stepStartMs),
         ms(s => s.importMs),
         ms(s => s.firstMs),
         mib(s => s.firstRssKiB),
@@ -131,8 +157,8 @@ try {
   await rm(dir, { recursive: true, force: true })
 }
 
-/** The reader bundled as the action and the CLI bundle the core: its main file, its worker, their chunks. */
-async function bundleReader(out: string): Promise<{ main: string; sizes: string }> {
+/** The reader bundled as the action and the CLI bundle the core: its main file, its worker, their chunks; and the CLI's own code, the step's start-up. */
+async function bundleReader(out: string): Promise<{ main: string; step: string; sizes: string }> {
   await rm(out, { recursive: true, force: true })
   await mkdir(out, { recursive: true })
   const inspect = join(ROOT, 'src', 'core', 'inspect')
@@ -145,11 +171,17 @@ async function bundleReader(out: string): Promise<{ main: string; sizes: string 
     for (const [name, asset] of Object.entries(assets))
       await writeFile(join(out, name), asset.source)
   }
+  const stepDir = join(out, 'step')
+  await mkdir(stepDir, { recursive: true })
+  const cli = await ncc(join(ROOT, 'src', 'cli', 'process.ts'), { quiet: true })
+  await writeFile(join(stepDir, 'index.js'), cli.code)
+  for (const [name, asset] of Object.entries(cli.assets))
+    await writeFile(join(stepDir, name), asset.source)
   const files = (await readdir(out)).filter(f => f.endsWith('.js')).sort()
   const sizes = await Promise.all(
     files.map(async f => `${f} ${((await stat(join(out, f))).size / 1024).toFixed(0)} KiB`)
   )
-  return { main: join(out, 'index.js'), sizes: sizes.join(', ') }
+  return { main: join(out, 'index.js'), step: join(stepDir, 'index.js'), sizes: sizes.join(', ') }
 }
 
 interface Build {
@@ -219,6 +251,22 @@ async function writeBuilds(dir: string): Promise<Build[]> {
     builds.push({ label, path, bytes: (await stat(path)).size, entries: zip.entryCount })
   }
   return builds
+}
+
+async function inStep(
+  main: string,
+  path: string,
+  step: string
+): Promise<Pick<Sample, 'stepFirstMs' | 'stepStartMs'>> {
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '--input-type=module',
+    '--eval',
+    STEP_CHILD,
+    main,
+    path,
+    step
+  ])
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Pick<Sample, 'stepFirstMs' | 'stepStartMs'>
 }
 
 async function inChild(main: string, path: string): Promise<Sample> {

@@ -2524,7 +2524,7 @@ var tls = __nccwpck_require__(756);
 var http = __nccwpck_require__(611);
 var https = __nccwpck_require__(692);
 var events = __nccwpck_require__(434);
-var assert = __nccwpck_require__(613);
+var assert = __nccwpck_require__(994);
 var util = __nccwpck_require__(23);
 
 
@@ -2792,10 +2792,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(357);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(675);
+/* harmony import */ var _warm_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(841);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(375);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2805,19 +2806,20 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+
 let ended = false;
 // A failure nothing else caught still ends as one error line, never a stack trace. After the step
 // ended, what is raised is the loading tool's, not the product's: told as such, with no report asked.
 const fatal = (error) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(ended
-        ? `An error was raised after the step ended, outside it, by whatever loaded the bundle: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. The bundle runs the step by itself when it is loaded (node dist/index.js, as the runner starts it); a tool that loads it can await its exported run().`
-        : `Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
+    _actions_core__WEBPACK_IMPORTED_MODULE_1__/* .setFailed */ .C1((0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(ended
+        ? `An error was raised after the step ended, outside it, by whatever loaded the bundle: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}. The bundle runs the step by itself when it is loaded (node dist/index.js, as the runner starts it); a tool that loads it can await its exported run().`
+        : `Unexpected error: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}. Please report it with this log.`));
     process.exit(1);
 };
 process.on('unhandledRejection', fatal);
 process.on('uncaughtException', fatal);
 // The runner's environment is read here, once, and handed to the step.
-const step = (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .stopOnSignals */ .Z)(), process.env).finally(() => {
+const step = (0,_main_js__WEBPACK_IMPORTED_MODULE_4__/* .run */ .e)((0,_main_js__WEBPACK_IMPORTED_MODULE_4__/* .stopOnSignals */ .Z)(), process.env).finally(() => {
     ended = true;
 });
 await step;
@@ -2831,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 675:
+/***/ 375:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2841,8 +2843,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   Z: () => (/* binding */ stopOnSignals)
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
 // EXTERNAL MODULE: ./src/core/shared/redact.ts + 1 modules
@@ -3410,6 +3412,8 @@ function limitsFromEnv(env) {
     };
 }
 
+// EXTERNAL MODULE: ./src/core/inspect/read.ts + 4 modules
+var read = __nccwpck_require__(639);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:os"
@@ -3421,13 +3425,13 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 /** Opened for appending, created when absent; never through a symbolic link, never waiting for a FIFO's reader (both where the system has them). */
-const APPEND_HERE = external_node_fs_namespaceObject.constants.O_WRONLY |
-    external_node_fs_namespaceObject.constants.O_APPEND |
-    external_node_fs_namespaceObject.constants.O_CREAT |
-    (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) |
-    (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+const APPEND_HERE = external_node_fs_.constants.O_WRONLY |
+    external_node_fs_.constants.O_APPEND |
+    external_node_fs_.constants.O_CREAT |
+    (external_node_fs_.constants.O_NOFOLLOW ?? 0) |
+    (external_node_fs_.constants.O_NONBLOCK ?? 0);
 /** Opened for writing, created when absent, on the same terms. */
-const WRITE_HERE = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+const WRITE_HERE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
 /**
  * Makes sure a file the deploy writes at its end (a hand-over, a JUnit
  * report) can be written, before the first request: a run created whose
@@ -3726,7 +3730,7 @@ function testAttestation(folder, context) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(994);
+var option_table = __nccwpck_require__(613);
 ;// CONCATENATED MODULE: ./src/core/model.ts
 // ---------------------------------------------------------------- outcome
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
@@ -5752,10 +5756,7 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
             }
             if (unnamed.length === 0 || plan.pullRequest === undefined)
                 return;
-            const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase();
-            const ours = await client.findComments(plan.repo, plan.pullRequest, comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined);
-            // The newest comment of ours first: a later deploy's names win.
-            const said = ours.reverse().map(comment => commentRuns(comment.body));
+            const said = await ourCommentRuns(client, plan, plan.pullRequest);
             for (const index of unnamed) {
                 const runId = deployments[index].runId;
                 const comment = said.find(entry => entry.runs.includes(runId));
@@ -5777,6 +5778,12 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
         names[index] = name;
         log.info(`Run ${deployments[index].runId} is shown as ${(0,shared_text/* quote */.hD)(name)} by its ${where} on this commit: the verdict is shown under that name.`);
     }
+}
+/** The runs and names each of our comments on the pull request shows, the newest first: a later deploy's names win. */
+async function ourCommentRuns(client, plan, pullRequest) {
+    const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase();
+    const ours = await client.findComments(plan.repo, pullRequest, comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined);
+    return ours.reverse().map(comment => commentRuns(comment.body));
 }
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
@@ -8338,29 +8345,11 @@ const SKIP_MS = 60_000;
  * beside its AAB) are not a skip's: such deploys give each a check-name.
  */
 function skippedDeployments(settings, startedAt) {
-    const { expectedAppId, platform, checkName, environment, deploymentType } = settings.values;
-    const perPlatform = expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined;
-    const apps = perPlatform
-        ? option_table/* PLATFORMS */.P4.filter(each => expectedAppId[each] && (!platform || each === platform)).map(each => ({ platform: each, appId: expectedAppId[each] }))
-        : expectedAppId?.all && platform
-            ? [{ platform, appId: expectedAppId.all }]
-            : [{ platform: undefined }];
-    const unnamed = checkName === undefined;
-    if (apps.length === 0)
-        throw new errors/* InputError */.dz('platform', `is ${platform}, and ${(0,option_refs/* ref */.KR)('expectedAppId')} gives no app id for it`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`);
-    if (unnamed && expectedAppId?.all && !platform)
-        throw new errors/* InputError */.dz('expectedAppId', 'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have', `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${(0,option_refs/* ref */.KR)('platform')} too, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
-    if (unnamed && !expectedAppId)
-        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names each build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
-    if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
-        throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`, 'Give the check name the deploy has');
+    const { checkName, environment, deploymentType } = settings.values;
+    const apps = appsOf(settings);
     const reason = settings.values.skipReason ?? '';
     return apps.map(app => ({
-        name: joinName(nameOf({
-            checkName,
-            environment: forPlatform(environment, app.platform),
-            deploymentType
-        }, app, apps.length > 1)),
+        name: joinName(nameOf({ checkName, environment: forPlatform(environment, app.platform), deploymentType }, app, apps.length > 1)),
         startedAt,
         mode: 'skip',
         outcome: 'skipped',
@@ -8369,6 +8358,26 @@ function skippedDeployments(settings, startedAt) {
         git: settings.git,
         skipped: { reason }
     }));
+}
+/** Pure: the apps the deploy's names would say, by the rule above; what cannot say one refused. */
+function appsOf(settings) {
+    const { expectedAppId, platform, checkName } = settings.values;
+    const unnamed = checkName === undefined;
+    if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
+        throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`, 'Give the check name the deploy has');
+    if (expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined) {
+        const apps = option_table/* PLATFORMS */.P4.filter(each => expectedAppId[each] && (!platform || each === platform));
+        if (apps.length === 0)
+            throw new errors/* InputError */.dz('platform', `is ${platform}, and ${(0,option_refs/* ref */.KR)('expectedAppId')} gives no app id for it`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`);
+        return apps.map(each => ({ platform: each, appId: expectedAppId[each] }));
+    }
+    if (expectedAppId?.all && platform)
+        return [{ platform, appId: expectedAppId.all }];
+    if (unnamed && expectedAppId?.all)
+        throw new errors/* InputError */.dz('expectedAppId', 'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have', `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${(0,option_refs/* ref */.KR)('platform')} too, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+    if (unnamed)
+        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names each build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+    return [{ platform: undefined }];
 }
 /** Where a skip writes, or the refusal, before any request, of what it cannot write without. */
 function skipTarget(settings, repo) {
@@ -8882,6 +8891,23 @@ class Reporting {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/deploy/given-facts.ts
+/** What the settings alone tell the deployment at `index` before any step; a value given (a run id) redacted like any other. */
+function factsOf(settings, index, value) {
+    const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
+    if (settings.mode === 'terminate')
+        return facts;
+    return {
+        ...facts,
+        git: settings.git,
+        ...(settings.mode === 'wait'
+            ? { outcome: 'skipped', runId: value(settings.runIds[index]) }
+            : { deploymentType: settings.values.deploymentType }),
+        ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
+        ...(settings.values.reportLater ? { reportLater: true } : {})
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/options/offers.ts
 
 /** Whether a front end offers an option. */
@@ -9358,36 +9384,126 @@ function values_oneOf(key, value, words, noun) {
     return lower;
 }
 
-;// CONCATENATED MODULE: ./src/core/options/mode.ts
+;// CONCATENATED MODULE: ./src/core/options/rule.ts
 /**
- * Which mode the options ask for, and the options that only make sense
- * together or apart: the mode is decided by a few lines, and every refusal
- * is one row of a table, read in order; the first row that applies names
- * its option, the problem and the fix.
+ * What a refusal of the options is: a row that says when it applies, the
+ * option it names, the problem and the fix; what every row sees; and the
+ * one way the rows of a table are read (in order, the first that applies).
  */
-
 
 const given = (read, key) => {
     const value = read(key);
     return value !== undefined && value !== false;
 };
 const first = (read, keys) => keys.find(key => given(read, key));
-const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
-/** What the request asks for, before any rule: the command, else the options that choose a mode. */
-function decide(read, command) {
-    if (command === 'skip' || read('skip') === true)
-        return 'skip';
-    if (command === 'terminate' || read('terminateEnvironment') === true)
-        return 'terminate';
-    if (command === 'collect' || read('collect') === true)
-        return 'collect';
-    if (command === 'wait' || read('runId'))
-        return 'wait';
-    const notify = command === 'upload' ? false : (read('notify') ?? true);
-    if (read('file'))
-        return notify ? 'deploy' : 'upload';
-    return read('runInputPath') ? 'notify' : 'plain';
+/** The first rule of `rules` that applies, thrown as an InputError naming its option. */
+function enforce(rules, seen) {
+    for (const rule of rules) {
+        const applies = rule.applies(seen);
+        if (!applies)
+            continue;
+        const key = rule.key ?? applies;
+        const text = (part) => (typeof part === 'string' ? part : part(seen));
+        throw new errors/* InputError */.dz(key, text(rule.problem), text(rule.fix));
+    }
 }
+
+;// CONCATENATED MODULE: ./src/core/options/combination-rules.ts
+/**
+ * The options that only make sense together, or apart, in the mode decided:
+ * one row each (options/rule.ts).
+ */
+
+
+/** The options that only make sense together, or apart, in the mode decided. */
+const COMBINATION_RULES = [
+    {
+        applies: ({ read }) => given(read, 'destination') && given(read, 'namePrefix'),
+        key: 'destination',
+        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('namePrefix')}`,
+        fix: `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`
+    },
+    {
+        applies: ({ read, mode }) => !read('file') &&
+            mode !== 'terminate' &&
+            mode !== 'skip' &&
+            first(read, [
+                'destination',
+                'namePrefix',
+                'expectedAppId',
+                'platform',
+                'requiredAbis',
+                'requiredTarget'
+            ]),
+        problem: `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`
+    },
+    {
+        applies: ({ read }) => (read('file')?.length ?? 0) > 1 && read('destination')?.all !== undefined,
+        key: 'destination',
+        problem: ({ read }) => `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${read('file').length} builds`,
+        fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
+    },
+    {
+        applies: ({ read, mode }) => mode !== 'skip' && given(read, 'environment') && !given(read, 'namePrefix'),
+        key: 'environment',
+        problem: `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`,
+        fix: `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
+    },
+    {
+        applies: ({ read }) => read('runVariable') in (read('variables') ?? {}) &&
+            (given(read, 'file') || given(read, 'runInputPath')),
+        key: 'variables',
+        problem: ({ read }) => `sets ${read('runVariable')} while ${(0,option_refs/* ref */.KR)(read('file') ? 'file' : 'runInputPath')} is set, which is ambiguous`,
+        fix: ({ read }) => `Remove ${read('runVariable')} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'dryRun') && (mode === 'wait' || mode === 'terminate'),
+        key: 'dryRun',
+        problem: ({ mode }) => mode === 'wait'
+            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
+            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
+        fix: `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`
+    },
+    {
+        applies: ({ read }) => given(read, 'reportLater') && given(read, 'wait'),
+        key: 'reportLater',
+        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`,
+        fix: `Keep ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job until the verdict, or ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'reportLater') && (mode === 'upload' || given(read, 'dryRun')),
+        key: 'reportLater',
+        problem: ({ mode }) => mode === 'upload'
+            ? 'is true but no deploy notification is sent, so no run starts'
+            : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`,
+        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`
+    },
+    {
+        // An attestation binds a verdict to a build's bytes: the step must know both.
+        applies: ({ read, mode }) => given(read, 'testAttestation') &&
+            mode !== 'collect' &&
+            !(mode === 'deploy' && given(read, 'wait')),
+        key: 'testAttestation',
+        problem: ({ mode }) => mode === 'wait'
+            ? "is set, and a wait-only step has no build's bytes to bind its verdict to"
+            : mode === 'deploy'
+                ? `is set, and without ${(0,option_refs/* setting */.Pe)('wait', 'true')} this step knows no verdict`
+                : 'is set, and this step sends no build whose bytes a verdict could be bound to',
+        fix: `Attest in the step that deploys the build and waits (${(0,option_refs/* ref */.KR)('file')} with ${(0,option_refs/* setting */.Pe)('wait', 'true')}), or in the collect that brings the verdicts of ${(0,option_refs/* ref */.KR)('reportLater')}`
+    },
+    {
+        applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
+        key: 'wait',
+        problem: 'is true but no deploy notification is sent, so no run starts',
+        fix: `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`
+    }
+];
+
+;// CONCATENATED MODULE: ./src/core/options/mode-rules.ts
+
+
+const alone = `Use ${(0,option_refs/* ref */.KR)('runId')} alone to wait for an earlier run's verdict`;
 /** The refusals of the mode itself: what the mode decided cannot take. */
 const MODE_RULES = [
     {
@@ -9475,111 +9591,6 @@ const MODE_RULES = [
         fix: `Set ${(0,option_refs/* ref */.KR)('file')} to upload a build, or ${(0,option_refs/* setting */.Pe)('notify', 'true')} to send the deploy notification`
     }
 ];
-/** The options that only make sense together, or apart, in the mode decided. */
-const COMBINATION_RULES = [
-    {
-        applies: ({ read }) => given(read, 'destination') && given(read, 'namePrefix'),
-        key: 'destination',
-        problem: `cannot be combined with ${(0,option_refs/* ref */.KR)('namePrefix')}`,
-        fix: `Give the destination path, or let ${(0,option_refs/* ref */.KR)('namePrefix')} build it, not both`
-    },
-    {
-        applies: ({ read, mode }) => !read('file') &&
-            mode !== 'terminate' &&
-            mode !== 'skip' &&
-            first(read, [
-                'destination',
-                'namePrefix',
-                'expectedAppId',
-                'platform',
-                'requiredAbis',
-                'requiredTarget'
-            ]),
-        problem: `is set but ${(0,option_refs/* ref */.KR)('file')} is empty`,
-        fix: `Set ${(0,option_refs/* ref */.KR)('file')} to the build to upload`
-    },
-    {
-        applies: ({ read }) => (read('file')?.length ?? 0) > 1 && read('destination')?.all !== undefined,
-        key: 'destination',
-        problem: ({ read }) => `names one path in the storage, and ${(0,option_refs/* ref */.KR)('file')} gives ${read('file').length} builds`,
-        fix: `Give one per platform (android:builds/app.apk ios:builds/app.ipa), or leave it out and let ${(0,option_refs/* ref */.KR)('namePrefix')} name each build (its own extension), or deploy each build in a step of its own`
-    },
-    {
-        applies: ({ read, mode }) => mode !== 'skip' && given(read, 'environment') && !given(read, 'namePrefix'),
-        key: 'environment',
-        problem: `is set without ${(0,option_refs/* ref */.KR)('namePrefix')}`,
-        fix: `Set ${(0,option_refs/* ref */.KR)('namePrefix')} too: the destination is then <prefix>-<environment>.<ext>`
-    },
-    {
-        applies: ({ read }) => read('runVariable') in (read('variables') ?? {}) &&
-            (given(read, 'file') || given(read, 'runInputPath')),
-        key: 'variables',
-        problem: ({ read }) => `sets ${read('runVariable')} while ${(0,option_refs/* ref */.KR)(read('file') ? 'file' : 'runInputPath')} is set, which is ambiguous`,
-        fix: ({ read }) => `Remove ${read('runVariable')} from ${(0,option_refs/* ref */.KR)('variables')}: it is set to the uploaded build`
-    },
-    {
-        applies: ({ read, mode }) => given(read, 'dryRun') && (mode === 'wait' || mode === 'terminate'),
-        key: 'dryRun',
-        problem: ({ mode }) => mode === 'wait'
-            ? `cannot be combined with ${(0,option_refs/* ref */.KR)('runId')}: waiting for a verdict uploads and notifies nothing`
-            : 'cannot be combined with ending an environment: the service has no request that checks it without ending it',
-        fix: `Leave ${(0,option_refs/* ref */.KR)('dryRun')} out of this step`
-    },
-    {
-        applies: ({ read }) => given(read, 'reportLater') && given(read, 'wait'),
-        key: 'reportLater',
-        problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('wait', 'true')}: the step either waits for the verdict or leaves it to a collect`,
-        fix: `Keep ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job until the verdict, or ${(0,option_refs/* setting */.Pe)('reportLater', 'true')} alone to free the runner and collect the verdict on a schedule`
-    },
-    {
-        applies: ({ read, mode }) => given(read, 'reportLater') && (mode === 'upload' || given(read, 'dryRun')),
-        key: 'reportLater',
-        problem: ({ mode }) => mode === 'upload'
-            ? 'is true but no deploy notification is sent, so no run starts'
-            : `cannot be combined with ${(0,option_refs/* ref */.KR)('dryRun')}: a dry run starts no run`,
-        fix: `Leave ${(0,option_refs/* ref */.KR)('reportLater')} out of this step`
-    },
-    {
-        // An attestation binds a verdict to a build's bytes: the step must know both.
-        applies: ({ read, mode }) => given(read, 'testAttestation') &&
-            mode !== 'collect' &&
-            !(mode === 'deploy' && given(read, 'wait')),
-        key: 'testAttestation',
-        problem: ({ mode }) => mode === 'wait'
-            ? "is set, and a wait-only step has no build's bytes to bind its verdict to"
-            : mode === 'deploy'
-                ? `is set, and without ${(0,option_refs/* setting */.Pe)('wait', 'true')} this step knows no verdict`
-                : 'is set, and this step sends no build whose bytes a verdict could be bound to',
-        fix: `Attest in the step that deploys the build and waits (${(0,option_refs/* ref */.KR)('file')} with ${(0,option_refs/* setting */.Pe)('wait', 'true')}), or in the collect that brings the verdicts of ${(0,option_refs/* ref */.KR)('reportLater')}`
-    },
-    {
-        applies: ({ read, mode }) => given(read, 'wait') && mode === 'upload',
-        key: 'wait',
-        problem: 'is true but no deploy notification is sent, so no run starts',
-        fix: `Send the notification, or wait in a later step with ${(0,option_refs/* ref */.KR)('runId')}`
-    }
-];
-/** The first rule of `rules` that applies, thrown as an InputError naming its option. */
-function enforce(rules, seen) {
-    for (const rule of rules) {
-        const applies = rule.applies(seen);
-        if (!applies)
-            continue;
-        const key = rule.key ?? applies;
-        const text = (part) => (typeof part === 'string' ? part : part(seen));
-        throw new errors/* InputError */.dz(key, text(rule.problem), text(rule.fix));
-    }
-}
-/** What the deploy does, from the command and which options are given; refused when they cannot go together. */
-function modeOf(read, request) {
-    const mode = decide(read, request.command);
-    enforce(MODE_RULES, { read, mode, ...request });
-    return mode;
-}
-/** The options that only make sense together, or apart, in the mode decided. */
-function checkCombinations(read, mode, request) {
-    enforce(COMBINATION_RULES, { read, mode, ...request });
-}
 /** A value given but blank: one, or several (a list, a repeated flag), each empty text. */
 function blank(value) {
     return (typeof value === 'string' ||
@@ -9597,6 +9608,36 @@ function missingBuildFix(given, command, frontEnd) {
     const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
     const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
     return `Give the path or a glob of the build to ${command}${check}${without}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/options/mode.ts
+
+
+
+/** What the request asks for, before any rule: the command, else the options that choose a mode. */
+function decide(read, command) {
+    if (command === 'skip' || read('skip') === true)
+        return 'skip';
+    if (command === 'terminate' || read('terminateEnvironment') === true)
+        return 'terminate';
+    if (command === 'collect' || read('collect') === true)
+        return 'collect';
+    if (command === 'wait' || read('runId'))
+        return 'wait';
+    const notify = command === 'upload' ? false : (read('notify') ?? true);
+    if (read('file'))
+        return notify ? 'deploy' : 'upload';
+    return read('runInputPath') ? 'notify' : 'plain';
+}
+/** What the deploy does, from the command and which options are given; refused when they cannot go together. */
+function modeOf(read, request) {
+    const mode = decide(read, request.command);
+    enforce(MODE_RULES, { read, mode, ...request });
+    return mode;
+}
+/** The options that only make sense together, or apart, in the mode decided. */
+function checkCombinations(read, mode, request) {
+    enforce(COMBINATION_RULES, { read, mode, ...request });
 }
 
 ;// CONCATENATED MODULE: ./src/core/ci/repository.ts
@@ -11193,7 +11234,7 @@ async function findArtifact(pattern, workspace) {
     if (info.size === 0)
         throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
     try {
-        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.R_OK);
+        await (0,promises_namespaceObject.access)(path, external_node_fs_.constants.R_OK);
     }
     catch {
         throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} cannot be read`, 'Check the file permissions of the build output');
@@ -11251,7 +11292,7 @@ function identityOf(info) {
 const HERE = {
     paths: (external_node_path_default()),
     home: () => (0,external_node_os_namespaceObject.homedir)(),
-    isFolder: path => (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isDirectory() === true
+    isFolder: path => (0,external_node_fs_.statSync)(path, { throwIfNoEntry: false })?.isDirectory() === true
 };
 /** A glob's own characters; parentheses are a group only after an extglob's mark (`@(`, `!(`, `*(`, `+(`, `?(`). */
 const WILDCARD = /[*?[\]{}]|[@!*+?]\(/;
@@ -11758,152 +11799,6 @@ function noRunAdvice(cause, deploymentType) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/inspect/broken.ts
-
-
-/**
- * A build that must not be uploaded: bad usage, refused before any request.
- * The message names the file, what it is instead, and what to do.
- */
-class BrokenBuildError extends errors/* InputError */.dz {
-    file;
-    reason;
-    found;
-    fix;
-    name = 'BrokenBuildError';
-    constructor(
-    /** The file's name. */
-    file, reason, 
-    /** What the file was found to be, as the message says it ("an HTML page", …). */
-    found, 
-    /** What to do, as the message ends. */
-    fix) {
-        super('file', `names ${(0,shared_text/* quote */.hD)(file)}, which is ${found}`, fix);
-        this.file = file;
-        this.reason = reason;
-        this.found = found;
-        this.fix = fix;
-    }
-}
-
-;// CONCATENATED MODULE: external "node:url"
-const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/core/inspect/reader-thread.ts
-/**
- * Where the reader's worker is started from: `reader-worker.js` beside the
- * running bundle (dist/, build/cli/, build/lib/), which `npm run package`
- * bundles from reader-worker.ts next to each. The file name is held in a
- * value, not written into `new URL('./…', import.meta.url)`, so that the
- * bundler leaves it alone (it would copy the source as an asset). Kept apart
- * so that the test runner, which runs the sources, can start the same worker
- * its own way (__tests__/helpers/reader-thread.ts); a script that reads
- * builds runs a bundle (`npm run package` first).
- */
-
-
-
-
-/** The worker's file beside the bundle. */
-const READER_FILE = 'reader-worker.js';
-function startReader(options) {
-    const file = new URL(READER_FILE, import.meta.url);
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        throw new errors/* DeployError */.sH(`The build reader (${(0,external_node_url_namespaceObject.fileURLToPath)(file)}) is missing beside the code that starts it: run the bundle (dist/index.js, or the package's build/), whole, as npm run package makes it.`);
-    return new external_node_worker_threads_namespaceObject.Worker(file, options);
-}
-
-;// CONCATENATED MODULE: ./src/core/inspect/read.ts
-/**
- * `readBuild`: what a build is, read in a worker that a stranger's file
- * cannot outlast. The readers inside hold counted budgets of their own (the
- * first line); the worker is the guarantee: its heap and stack are capped,
- * a timer terminates it mid-read whatever it runs (a pattern that backtracks,
- * a loop), its console is dropped, and this thread's event loop stays free
- * all along, so that Ctrl-C and SIGTERM end the step at once. A read that
- * meets a limit is a refusal naming the build and the limit, before any
- * request.
- */
-
-
-
-
-
-/** The limits of one read: a real build reads in milliseconds (a 4 GiB IPA of 20,000 files in 0.2 s). */
-const WORKER_LIMITS = {
-    /** The longest a read may take, whatever it runs. */
-    ms: 5_000,
-    /** The worker's heap (old and young generations) and stack. */
-    heapMb: 192,
-    youngMb: 32,
-    stackMb: 4
-};
-/** Reads the build at `path` in a worker of its own; see the module's comment. */
-function readBuild(path, options) {
-    const { name, signal, limits = WORKER_LIMITS } = options;
-    if (signal?.aborted)
-        return Promise.reject((0,shared_clock/* abortError */.vt)(signal));
-    const request = { path, name, now: (options.now ?? new Date()).getTime() };
-    const worker = startReader({
-        workerData: request,
-        resourceLimits: {
-            maxOldGenerationSizeMb: limits.heapMb,
-            maxYoungGenerationSizeMb: limits.youngMb,
-            stackSizeMb: limits.stackMb
-        },
-        // None of the process's own flags: the worker is plain JavaScript, and some (`--input-type`,
-        // which `node --eval` callers pass) make a worker refuse to start.
-        execArgv: [],
-        // The worker's console is its own: whatever a reader or a library in it would print is dropped.
-        stdout: true,
-        stderr: true
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    return new Promise((resolve, reject) => {
-        let settled = false;
-        // A stop or a limit settles at once; an answer settles once the worker has gone (a few ms), so that
-        // the step that asked holds no thread or port of it after the read.
-        const end = (settle, afterExit = false) => {
-            if (settled)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', stop);
-            const gone = worker.terminate();
-            if (afterExit)
-                void gone.then(settle, settle);
-            else
-                settle();
-        };
-        const overLimit = (what) => end(() => reject(new BrokenBuildError(name, 'over-limit', `a file that could not be read ${what}`, 'A real build reads in well under a second: check that the file is the build your pipeline made')));
-        const timer = setTimeout(() => overLimit(`within ${limits.ms < 1000 ? `${limits.ms} ms` : (0,format/* formatMinutes */.dp)(limits.ms / 60_000)}`), limits.ms);
-        const stop = () => end(() => reject((0,shared_clock/* abortError */.vt)(signal)));
-        signal?.addEventListener('abort', stop, { once: true });
-        worker.once('message', (answer) => end(() => settleWith(answer, resolve, reject), true));
-        worker.once('error', error => {
-            if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
-                overLimit(`within ${limits.heapMb} MiB of memory`);
-            else
-                end(() => reject(error));
-        });
-        worker.once('exit', code => end(() => reject(new errors/* DeployError */.sH(`The build reader ended (exit code ${code}) before it answered.`))));
-    });
-}
-function settleWith(answer, resolve, reject) {
-    if ('facts' in answer)
-        return resolve(answer.facts);
-    if ('broken' in answer) {
-        const { file, reason, found, fix } = answer.broken;
-        return reject(new BrokenBuildError(file, reason, found, fix));
-    }
-    const error = new Error(answer.error.message);
-    if (answer.error.stack)
-        error.stack = answer.error.stack;
-    reject(error);
-}
-
 ;// CONCATENATED MODULE: ./src/core/deploy/build-check.ts
 /**
  * The build read before anything is sent: what it is (for the report, the
@@ -11924,7 +11819,7 @@ const WARNING_TITLES = {
 };
 /** Reads the build and checks it against `expectedAppId` and `platform`; throws what refuses it. */
 async function checkBuild(artifact, settings, signal) {
-    const facts = await readBuild(artifact.path, { name: artifact.name, signal });
+    const facts = await (0,read/* readBuild */.lT)(artifact.path, { name: artifact.name, signal });
     const { expectedAppId, platform } = settings.values;
     const file = (0,shared_text/* quote */.hD)(artifact.name);
     if (platform && facts.platform !== platform) {
@@ -12071,7 +11966,7 @@ async function dryRun(settings, service, artifact, destination, context) {
 /** Reads the whole file, as the upload would: readable to its last byte, and what it hashes to. */
 async function sha256Of(path) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_.createReadStream)(path), hash);
     return hash.digest('hex');
 }
 
@@ -12283,6 +12178,8 @@ async function terminate(session) {
 
 
 
+
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['locateBuild', 'checkBuild'];
 /**
@@ -12300,6 +12197,9 @@ async function runDeploy(command, values, hooks) {
     const reporting = new Reporting(output, hooks.reporters ?? []);
     // Masked before anything else can print them, even when they fail validation or sit in another option.
     output.addSecretOptions(values, hooks.env);
+    // A step that reads a build boots the reader's worker beside the rest of its start-up.
+    if (values.file !== undefined && values.file !== '')
+        (0,read/* warmReader */.LY)();
     // A collect's deployments are the ones it finds; any other mode has one at least.
     const collects = asksToCollect(command, values);
     const progress = collects
@@ -12327,12 +12227,18 @@ async function runDeploy(command, values, hooks) {
             deployment.outcome = 'aborted';
         }
     }
-    const { deployments, collect } = progress;
+    const facts = judged(progress, output, warnings, startedAt);
+    (0,read/* coolReader */.rM)();
+    await reporting.finish(facts);
+    return { facts, settings };
+}
+/** The step's facts, each deployment judged by the one rule and the step by its deployments (a collect by itself). */
+function judged({ deployments, collect }, output, warnings, startedAt) {
     for (const deployment of deployments) {
-        const { message, ...judged } = conclude(deployment);
-        deployment.judgement = { ...judged, message: message && output.text(message) };
+        const { message, ...judgement } = conclude(deployment);
+        deployment.judgement = { ...judgement, message: message && output.text(message) };
     }
-    const facts = {
+    return {
         deployments,
         judgement: judgeStep({ deployments, collect }),
         warnings,
@@ -12340,8 +12246,6 @@ async function runDeploy(command, values, hooks) {
         endedAt: shared_clock/* clock */.pm.now(),
         ...(collect ? { collect } : {})
     };
-    await reporting.finish(facts);
-    return { facts, settings };
 }
 /** The step's mode: a collect and a skip by themselves, any other by the deploy's steps, a deployment per build or run. */
 async function runMode(run, progress, startedAt) {
@@ -12473,21 +12377,6 @@ function take(run, index, handoffs, result) {
     if (event)
         run.reporting.event(event, run.deployments, index);
 }
-/** What the settings alone tell the deployment at `index` before any step; a value given (a run id) redacted like any other. */
-function factsOf(settings, index, value) {
-    const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
-    if (settings.mode === 'terminate')
-        return facts;
-    return {
-        ...facts,
-        git: settings.git,
-        ...(settings.mode === 'wait'
-            ? { outcome: 'skipped', runId: value(settings.runIds[index]) }
-            : { deploymentType: settings.values.deploymentType }),
-        ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
-        ...(settings.values.reportLater ? { reportLater: true } : {})
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
 
@@ -12609,8 +12498,8 @@ function checkOutputFile(path) {
         return;
     let problem;
     try {
-        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.W_OK);
-        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
+        (0,external_node_fs_.accessSync)(path, external_node_fs_.constants.W_OK);
+        if (!(0,external_node_fs_.statSync)(path).isFile())
             problem = 'it is not a file';
     }
     catch (error) {
@@ -12720,7 +12609,7 @@ function readEvent(env) {
     if (!path)
         return {};
     try {
-        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
             ? parsed
             : {};
@@ -12730,6 +12619,23 @@ function readEvent(env) {
         return {};
     }
 }
+
+
+/***/ }),
+
+/***/ 841:
+/***/ ((__unused_webpack_module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+/* harmony import */ var _core_inspect_read_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(639);
+/**
+ * Imported first by the bundle's entry, before the step's code loads: a step
+ * given a build boots the reader's worker while the rest of the bundle
+ * loads and the inputs are read (core/inspect/read.ts).
+ */
+// eslint-disable-next-line no-restricted-imports -- the reader boots before the rest of the core loads, which its entry would load first
+
+if (process.env.INPUT_FILE?.trim())
+    (0,_core_inspect_read_js__WEBPACK_IMPORTED_MODULE_0__/* .warmReader */ .LY)();
 
 
 /***/ }),
@@ -12962,6 +12868,222 @@ function collectFailure(error, what) {
     return error instanceof GitHubError && code >= 400 && code < 500
         ? { warning: `${text} It is left as it is.` }
         : { problem: `${text} It is collected again next time.` };
+}
+
+
+/***/ }),
+
+/***/ 639:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  rM: () => (/* binding */ coolReader),
+  lT: () => (/* binding */ readBuild),
+  LY: () => (/* binding */ warmReader)
+});
+
+// UNUSED EXPORTS: WORKER_LIMITS
+
+// EXTERNAL MODULE: ./src/core/shared/format.ts
+var format = __nccwpck_require__(846);
+// EXTERNAL MODULE: ./src/core/shared/clock.ts
+var clock = __nccwpck_require__(763);
+// EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
+var errors = __nccwpck_require__(287);
+// EXTERNAL MODULE: ./src/core/shared/text.ts
+var shared_text = __nccwpck_require__(986);
+;// CONCATENATED MODULE: ./src/core/inspect/broken.ts
+
+
+/**
+ * A build that must not be uploaded: bad usage, refused before any request.
+ * The message names the file, what it is instead, and what to do.
+ */
+class BrokenBuildError extends errors/* InputError */.dz {
+    file;
+    reason;
+    found;
+    fix;
+    name = 'BrokenBuildError';
+    constructor(
+    /** The file's name. */
+    file, reason, 
+    /** What the file was found to be, as the message says it ("an HTML page", …). */
+    found, 
+    /** What to do, as the message ends. */
+    fix) {
+        super('file', `names ${(0,shared_text/* quote */.hD)(file)}, which is ${found}`, fix);
+        this.file = file;
+        this.reason = reason;
+        this.found = found;
+        this.fix = fix;
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(24);
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/core/inspect/reader-thread.ts
+/**
+ * Where the reader's worker is started from: `reader-worker.js` beside the
+ * running bundle (dist/, build/cli/, build/lib/), which `npm run package`
+ * bundles from reader-worker.ts next to each. The file name is held in a
+ * value, not written into `new URL('./…', import.meta.url)`, so that the
+ * bundler leaves it alone (it would copy the source as an asset). Kept apart
+ * so that the test runner, which runs the sources, can start the same worker
+ * its own way (__tests__/helpers/reader-thread.ts); a script that reads
+ * builds runs a bundle (`npm run package` first).
+ */
+
+
+
+
+/** The worker's file beside the bundle. */
+const READER_FILE = 'reader-worker.js';
+function startReader(options) {
+    const file = new URL(READER_FILE, import.meta.url);
+    if (!(0,external_node_fs_.existsSync)(file))
+        throw new errors/* DeployError */.sH(`The build reader (${(0,external_node_url_namespaceObject.fileURLToPath)(file)}) is missing beside the code that starts it: run the bundle (dist/index.js, or the package's build/), whole, as npm run package makes it.`);
+    return new external_node_worker_threads_namespaceObject.Worker(file, options);
+}
+
+;// CONCATENATED MODULE: ./src/core/inspect/read.ts
+/**
+ * `readBuild`: what a build is, read in a worker that a stranger's file
+ * cannot outlast. The readers inside hold counted budgets of their own (the
+ * first line); the worker is the guarantee: its heap and stack are capped,
+ * a timer terminates it mid-read whatever it runs (a pattern that backtracks,
+ * a loop), its console is dropped, and this thread's event loop stays free
+ * all along, so that Ctrl-C and SIGTERM end the step at once. A read that
+ * meets a limit is a refusal naming the build and the limit, before any
+ * request.
+ */
+
+
+
+
+
+/** The limits of one read: a real build reads in milliseconds (a 4 GiB IPA of 20,000 files in 0.2 s). */
+const WORKER_LIMITS = {
+    /** The longest a read may take, whatever it runs. */
+    ms: 5_000,
+    /** The worker's heap (old and young generations) and stack. */
+    heapMb: 192,
+    youngMb: 32,
+    stackMb: 4
+};
+/**
+ * A worker started ahead of its read, with the default limits: the step's
+ * start-up goes on beside its boot (tens of milliseconds), and the first
+ * read takes it. It waits for its request as a message, holds the process
+ * open for nothing while it waits, and is used once.
+ */
+let warm;
+/** Starts the next read's worker now, where a step knows it will read a build; a second call keeps the first. */
+function warmReader() {
+    if (warm)
+        return;
+    warm = startBounded(undefined, WORKER_LIMITS);
+    warm.unref();
+    // A worker that ends before it is used (a stop) is no longer warm.
+    warm.once('exit', () => (warm = undefined));
+}
+/** Ends a worker started ahead that no read took: a step that read nothing leaves no thread behind. */
+function coolReader() {
+    const unused = warm;
+    warm = undefined;
+    void unused?.terminate();
+}
+/** Reads the build at `path` in a worker of its own; see the module's comment. */
+function readBuild(path, options) {
+    const { name, signal, limits = WORKER_LIMITS } = options;
+    if (signal?.aborted)
+        return Promise.reject((0,clock/* abortError */.vt)(signal));
+    const request = { path, name, now: (options.now ?? new Date()).getTime() };
+    let worker;
+    if (warm && limits === WORKER_LIMITS) {
+        worker = warm;
+        warm = undefined;
+        worker.removeAllListeners('exit');
+        worker.ref();
+        worker.postMessage(request);
+    }
+    else
+        worker = startBounded(request, limits);
+    return answerOf(worker, { name, signal, limits });
+}
+/** A worker bounded from outside: its heap and stack, none of the process's flags, its console dropped; asked `request`, or waiting for one. */
+function startBounded(request, limits) {
+    const worker = startReader({
+        workerData: request,
+        resourceLimits: {
+            maxOldGenerationSizeMb: limits.heapMb,
+            maxYoungGenerationSizeMb: limits.youngMb,
+            stackSizeMb: limits.stackMb
+        },
+        // None of the process's own flags: the worker is plain JavaScript, and some (`--input-type`,
+        // which `node --eval` callers pass) make a worker refuse to start.
+        execArgv: [],
+        // The worker's console is its own: whatever a reader or a library in it would print is dropped.
+        stdout: true,
+        stderr: true
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    return worker;
+}
+/**
+ * The worker's answer, within the read's time: a stop or a limit settles at
+ * once; an answer settles once the worker has gone (a few ms), so that the
+ * step that asked holds no thread or port of it after the read.
+ */
+function answerOf(worker, { name, signal, limits }) {
+    return new Promise((resolve, reject) => {
+        let settled = false;
+        const end = (settle, afterExit = false) => {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', stop);
+            const gone = worker.terminate();
+            if (afterExit)
+                void gone.then(settle, settle);
+            else
+                settle();
+        };
+        const overLimit = (what) => end(() => reject(new BrokenBuildError(name, 'over-limit', `a file that could not be read ${what}`, OVER_LIMIT_FIX)));
+        const within = limits.ms < 1000 ? `${limits.ms} ms` : (0,format/* formatMinutes */.dp)(limits.ms / 60_000);
+        const timer = setTimeout(() => overLimit(`within ${within}`), limits.ms);
+        const stop = () => end(() => reject((0,clock/* abortError */.vt)(signal)));
+        signal?.addEventListener('abort', stop, { once: true });
+        worker.once('message', (answer) => end(() => settleWith(answer, resolve, reject), true));
+        worker.once('error', error => {
+            if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+                overLimit(`within ${limits.heapMb} MiB of memory`);
+            else
+                end(() => reject(error));
+        });
+        worker.once('exit', code => end(() => reject(new errors/* DeployError */.sH(`The build reader ended (exit code ${code}) before it answered.`))));
+    });
+}
+const OVER_LIMIT_FIX = 'A real build reads in well under a second: check that the file is the build your pipeline made';
+function settleWith(answer, resolve, reject) {
+    if ('facts' in answer)
+        return resolve(answer.facts);
+    if ('broken' in answer) {
+        const { file, reason, found, fix } = answer.broken;
+        return reject(new BrokenBuildError(file, reason, found, fix));
+    }
+    const error = new Error(answer.error.message);
+    if (answer.error.stack)
+        error.stack = answer.error.stack;
+    reject(error);
 }
 
 
@@ -13210,7 +13332,7 @@ function formatMinutes(minutes) {
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(994);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(613);
 /**
  * The options by their library names, and how the core's sentences refer to
  * them. A sentence never spells an option the way one front end does
@@ -13240,7 +13362,7 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 994:
+/***/ 613:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14300,10 +14422,7 @@ async function send(request, { timeouts, userAgent }, { signal, deadline, maxByt
     const stop = () => controller.abort(signal.reason);
     // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
     signal?.addEventListener('abort', stop, { once: true });
-    const leftMs = deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .clock */ .pm.now()));
-    const cut = leftMs === undefined
-        ? undefined
-        : setTimeout(() => controller.abort(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} did not finish within ${seconds(leftMs)}`)), leftMs);
+    const cut = deadlineTimer(controller, request.label, deadline);
     const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
         socketTimeout: timeouts.idleMs,
         allowRedirects: false,
@@ -14318,14 +14437,7 @@ async function send(request, { timeouts, userAgent }, { signal, deadline, maxByt
     catch (error) {
         if (signal?.aborted)
             throw (0,_shared_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .abortError */ .vt)(signal);
-        const cause = controller.signal.aborted ? controller.signal.reason : error;
-        if (cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH)
-            throw cause;
-        if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
-            // @actions/http-client's words for a socket timeout; its message carries the path and query.
-            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`);
-        }
-        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} failed: ${describeNetworkError(cause)}`);
+        throw failureOf(controller.signal.aborted ? controller.signal.reason : error, request, timeouts);
     }
     finally {
         clearTimeout(cut);
@@ -14335,6 +14447,22 @@ async function send(request, { timeouts, userAgent }, { signal, deadline, maxByt
             controller.abort(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} finished`));
         client.dispose();
     }
+}
+/** The timer that cuts the request at the deadline; none without one. */
+function deadlineTimer(controller, label, deadline) {
+    if (deadline === undefined)
+        return undefined;
+    const leftMs = Math.min(MAX_TIMER_MS, Math.max(0, deadline - _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .clock */ .pm.now()));
+    return setTimeout(() => controller.abort(new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${label} did not finish within ${seconds(leftMs)}`)), leftMs);
+}
+/** What a request that failed is told as: our own error as it is, a socket's timeout or failure in words that name the request. */
+function failureOf(cause, request, timeouts) {
+    if (cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .sH)
+        return cause;
+    if (cause instanceof Error && cause.message.startsWith('Request timeout'))
+        // @actions/http-client's words for a socket timeout; its message carries the path and query.
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`);
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} failed: ${describeNetworkError(cause)}`);
 }
 /** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
 function attemptControl(signal, connectMs) {
@@ -14428,7 +14556,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs
 
 /***/ }),
 
-/***/ 613:
+/***/ 994:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
@@ -14467,6 +14595,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 24:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -15163,7 +15298,7 @@ var external_events_ = __nccwpck_require__(434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(613);
+var external_assert_ = __nccwpck_require__(994);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }

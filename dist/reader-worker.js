@@ -4303,9 +4303,11 @@ async function answerRead(request) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(369);
+/* harmony import */ var node_events__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(474);
+/* harmony import */ var node_events__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_events__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(369);
 /**
  * The build reader's worker: the only place a build's bytes are interpreted
  * (the zip's directory, the manifest, Info.plist, the profile, the signing
@@ -4316,7 +4318,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
  */
 
 
-node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort.postMessage(await (0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .answerRead */ .D)(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData));
+
+// Asked as it starts, or, started ahead of its read (read.ts's warmReader), by the first message.
+const request = node_worker_threads__WEBPACK_IMPORTED_MODULE_1__.workerData ??
+    (await (0,node_events__WEBPACK_IMPORTED_MODULE_0__.once)(node_worker_threads__WEBPACK_IMPORTED_MODULE_1__.parentPort, 'message'))[0];
+node_worker_threads__WEBPACK_IMPORTED_MODULE_1__.parentPort.postMessage(await (0,_answer_js__WEBPACK_IMPORTED_MODULE_2__/* .answerRead */ .D)(request));
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -4334,6 +4340,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 

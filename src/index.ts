@@ -32,9 +32,9 @@ export {
   terminateEnvironment,
   collectVerdicts,
   skipDeployments,
-  junitReport,
   type VerdictUpdate
 } from './library/api.js'
+export { junitReport } from './library/junit.js'
 export type {
   ConnectionOptions,
   GitOptions,

@@ -94,20 +94,25 @@ export function useWorkers(real: boolean): void {
 
 export function startReader(options: WorkerOptions): Worker {
   if (workers) return new Worker(join(bundled(), READER_FILE), options)
-  return inThread(options.workerData as ReadRequest) as unknown as Worker
+  return inThread(options.workerData as ReadRequest | undefined) as unknown as Worker
 }
 
-/** The read answered in this thread, behind a worker's face: its answer, then its exit when terminated. */
-function inThread(request: ReadRequest): EventEmitter {
+/** The read answered in this thread, behind a worker's face: asked as it starts or by a message, its answer, then its exit when terminated. */
+function inThread(request: ReadRequest | undefined): EventEmitter {
+  const answer = (asked: ReadRequest): void =>
+    void answerRead(asked).then(answered => reader.emit('message', answered))
   const reader = Object.assign(new EventEmitter(), {
     stdout: new PassThrough(),
     stderr: new PassThrough(),
+    ref: () => undefined,
+    unref: () => undefined,
+    postMessage: answer,
     terminate: (): Promise<number> => {
       setImmediate(() => reader.emit('exit', 1))
       return Promise.resolve(1)
     }
   })
-  void answerRead(request).then(answer => reader.emit('message', answer))
+  if (request) answer(request)
   return reader
 }
 

@@ -4,6 +4,7 @@
  * and calls an exported `run()` (GitHub's `@github/local-action`) gets the
  * same step, already under way, rather than an error.
  */
+import './warm.js'
 import * as core from '@actions/core'
 import { sanitize, messageOf } from '../core/index.js'
 import { run as runStep, stopOnSignals } from './main.js'

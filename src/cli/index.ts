@@ -17,6 +17,11 @@ if (first === '--version' || first === '-v' || first === 'version')
   process.stdout.write(`${PRODUCT_VERSION}\n`)
 else if (help !== undefined) process.stdout.write(help)
 else {
+  // A command that reads a build boots the reader's worker while the rest of the CLI loads.
+  if (argv.some(arg => arg === '--file' || arg.startsWith('--file='))) {
+    const { warmReader } = await import('../core/inspect/read.js')
+    warmReader()
+  }
   const { runCli } = await import('./process.js')
   process.exitCode = await runCli(argv)
 }

@@ -8,6 +8,7 @@ import { clock } from '../shared/clock.js'
 import { limitsFromEnv, type Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { CollectFacts, Deployment, StepFacts } from '../report/facts.js'
+import { coolReader, warmReader } from '../inspect/read.js'
 import { clearAttestation } from '../report/attestation.js'
 import { optionReporters } from '../report/targets.js'
 import { deploymentName } from '../report/identity.js'
@@ -23,6 +24,7 @@ import { collectFailureOf, failureOf, stoppedWait } from './messages.js'
 import { OutputFilter } from './output-filter.js'
 import { buildLines, planLines, planOf, type Step } from './plan.js'
 import { Reporting } from './reporting.js'
+import { factsOf } from './given-facts.js'
 import { settle } from './settle.js'
 import { DeploySession, type DeployHooks } from './session.js'
 import { STEPS, type Handoff, type StepResult } from './steps.js'
@@ -64,6 +66,8 @@ export async function runDeploy(
   const reporting = new Reporting(output, hooks.reporters ?? [])
   // Masked before anything else can print them, even when they fail validation or sit in another option.
   output.addSecretOptions(values, hooks.env)
+  // A step that reads a build boots the reader's worker beside the rest of its start-up.
+  if (values.file !== undefined && values.file !== '') warmReader()
   // A collect's deployments are the ones it finds; any other mode has one at least.
   const collects = asksToCollect(command, values)
   const progress: Progress = collects
@@ -88,12 +92,24 @@ export async function runDeploy(
       deployment.outcome = 'aborted'
     }
   }
-  const { deployments, collect } = progress
+  const facts = judged(progress, output, warnings, startedAt)
+  coolReader()
+  await reporting.finish(facts)
+  return { facts, settings }
+}
+
+/** The step's facts, each deployment judged by the one rule and the step by its deployments (a collect by itself). */
+function judged(
+  { deployments, collect }: Progress,
+  output: OutputFilter,
+  warnings: string[],
+  startedAt: number
+): StepFacts {
   for (const deployment of deployments) {
-    const { message, ...judged } = conclude(deployment)
-    deployment.judgement = { ...judged, message: message && output.text(message) }
+    const { message, ...judgement } = conclude(deployment)
+    deployment.judgement = { ...judgement, message: message && output.text(message) }
   }
-  const facts: StepFacts = {
+  return {
     deployments,
     judgement: judgeStep({ deployments, collect }),
     warnings,
@@ -101,8 +117,6 @@ export async function runDeploy(
     endedAt: clock.now(),
     ...(collect ? { collect } : {})
   }
-  await reporting.finish(facts)
-  return { facts, settings }
 }
 
 /** What a mode runs on: the settings, the limits, the output, the front end's hooks and the reporting. */
@@ -269,23 +283,4 @@ function take(run: StepContext, index: number, handoffs: Handoff[], result: Step
   Object.assign(run.deployments[index]!, facts)
   Object.assign(handoffs[index]!, handoff)
   if (event) run.reporting.event(event, run.deployments, index)
-}
-
-/** What the settings alone tell the deployment at `index` before any step; a value given (a run id) redacted like any other. */
-function factsOf(
-  settings: Settings,
-  index: number,
-  value: (text: string) => string
-): Partial<Deployment> {
-  const facts: Partial<Deployment> = { mode: settings.mode, failOnNoRun: settings.failOnNoRun }
-  if (settings.mode === 'terminate') return facts
-  return {
-    ...facts,
-    git: settings.git,
-    ...(settings.mode === 'wait'
-      ? { outcome: 'skipped', runId: value(settings.runIds[index]!) }
-      : { deploymentType: settings.values.deploymentType }),
-    ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
-    ...(settings.values.reportLater ? { reportLater: true } : {})
-  }
 }

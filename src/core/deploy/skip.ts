@@ -38,49 +38,13 @@ const SKIP_MS = 60_000
  * beside its AAB) are not a skip's: such deploys give each a check-name.
  */
 export function skippedDeployments(settings: Settings, startedAt: number): Deployment[] {
-  const { expectedAppId, platform, checkName, environment, deploymentType } = settings.values
-  const perPlatform = expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined
-  const apps: NamedApp[] = perPlatform
-    ? PLATFORMS.filter(each => expectedAppId[each] && (!platform || each === platform)).map(
-        each => ({ platform: each, appId: expectedAppId[each]! })
-      )
-    : expectedAppId?.all && platform
-      ? [{ platform, appId: expectedAppId.all }]
-      : [{ platform: undefined }]
-  const unnamed = checkName === undefined
-  if (apps.length === 0)
-    throw new InputError(
-      'platform',
-      `is ${platform}, and ${ref('expectedAppId')} gives no app id for it`,
-      `Give ${ref('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`
-    )
-  if (unnamed && expectedAppId?.all && !platform)
-    throw new InputError(
-      'expectedAppId',
-      'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have',
-      `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${ref('platform')} too, or the deploy's ${ref('checkName')}`
-    )
-  if (unnamed && !expectedAppId)
-    throw new InputError(
-      'expectedAppId',
-      `is empty, and a deploy names each build's check run after the app id it reads from the build`,
-      `Give ${ref('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${ref('checkName')}`
-    )
-  if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
-    throw new InputError(
-      'checkName',
-      `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`,
-      'Give the check name the deploy has'
-    )
+  const { checkName, environment, deploymentType } = settings.values
+  const apps = appsOf(settings)
   const reason = settings.values.skipReason ?? ''
   return apps.map(app => ({
     name: joinName(
       nameOf(
-        {
-          checkName,
-          environment: forPlatform(environment, app.platform),
-          deploymentType
-        },
+        { checkName, environment: forPlatform(environment, app.platform), deploymentType },
         app,
         apps.length > 1
       )
@@ -93,6 +57,42 @@ export function skippedDeployments(settings: Settings, startedAt: number): Deplo
     git: settings.git,
     skipped: { reason }
   }))
+}
+
+/** Pure: the apps the deploy's names would say, by the rule above; what cannot say one refused. */
+function appsOf(settings: Settings): NamedApp[] {
+  const { expectedAppId, platform, checkName } = settings.values
+  const unnamed = checkName === undefined
+  if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
+    throw new InputError(
+      'checkName',
+      `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`,
+      'Give the check name the deploy has'
+    )
+  if (expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined) {
+    const apps = PLATFORMS.filter(each => expectedAppId[each] && (!platform || each === platform))
+    if (apps.length === 0)
+      throw new InputError(
+        'platform',
+        `is ${platform}, and ${ref('expectedAppId')} gives no app id for it`,
+        `Give ${ref('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`
+      )
+    return apps.map(each => ({ platform: each, appId: expectedAppId[each]! }))
+  }
+  if (expectedAppId?.all && platform) return [{ platform, appId: expectedAppId.all }]
+  if (unnamed && expectedAppId?.all)
+    throw new InputError(
+      'expectedAppId',
+      'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have',
+      `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${ref('platform')} too, or the deploy's ${ref('checkName')}`
+    )
+  if (unnamed)
+    throw new InputError(
+      'expectedAppId',
+      `is empty, and a deploy names each build's check run after the app id it reads from the build`,
+      `Give ${ref('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${ref('checkName')}`
+    )
+  return [{ platform: undefined }]
 }
 
 /** Where a skip writes, or the refusal, before any request, of what it cannot write without. */

@@ -44,14 +44,7 @@ export async function adoptCheckNames(
         else if (deployment.runId) unnamed.push(index)
       }
       if (unnamed.length === 0 || plan.pullRequest === undefined) return
-      const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase()
-      const ours = await client.findComments(
-        plan.repo,
-        plan.pullRequest,
-        comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined
-      )
-      // The newest comment of ours first: a later deploy's names win.
-      const said = ours.reverse().map(comment => commentRuns(comment.body)!)
+      const said = await ourCommentRuns(client, plan, plan.pullRequest)
       for (const index of unnamed) {
         const runId = deployments[index]!.runId!
         const comment = said.find(entry => entry.runs.includes(runId))
@@ -75,4 +68,19 @@ export async function adoptCheckNames(
       `Run ${deployments[index]!.runId} is shown as ${quote(name)} by its ${where} on this commit: the verdict is shown under that name.`
     )
   }
+}
+
+/** The runs and names each of our comments on the pull request shows, the newest first: a later deploy's names win. */
+async function ourCommentRuns(
+  client: GitHubClient,
+  plan: ReportingPlan,
+  pullRequest: number
+): Promise<NonNullable<ReturnType<typeof commentRuns>>[]> {
+  const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase()
+  const ours = await client.findComments(
+    plan.repo,
+    pullRequest,
+    comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined
+  )
+  return ours.reverse().map(comment => commentRuns(comment.body)!)
 }

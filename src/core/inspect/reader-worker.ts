@@ -6,9 +6,14 @@
  * heap and a stack it cannot outgrow, a time it cannot outlast, its console
  * never reaching the process's own.
  */
+import { once } from 'node:events'
 import { parentPort, workerData } from 'node:worker_threads'
 import { answerRead, type ReadRequest } from './answer.js'
 
 export type { ReadAnswer, ReadRequest } from './answer.js'
 
-parentPort!.postMessage(await answerRead(workerData as ReadRequest))
+// Asked as it starts, or, started ahead of its read (read.ts's warmReader), by the first message.
+const request =
+  (workerData as ReadRequest | undefined) ??
+  ((await once(parentPort!, 'message'))[0] as ReadRequest)
+parentPort!.postMessage(await answerRead(request))

@@ -87,18 +87,7 @@ export async function send(
   const stop = (): void => controller.abort(signal!.reason)
   // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
   signal?.addEventListener('abort', stop, { once: true })
-  const leftMs =
-    deadline === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(0, deadline - clock.now()))
-  const cut =
-    leftMs === undefined
-      ? undefined
-      : setTimeout(
-          () =>
-            controller.abort(
-              new NetworkError(`${request.label} did not finish within ${seconds(leftMs)}`)
-            ),
-          leftMs
-        )
+  const cut = deadlineTimer(controller, request.label, deadline)
   const client = new HttpClient(
     userAgent,
     [attemptControl(controller.signal, timeouts.connectMs)],
@@ -120,15 +109,7 @@ export async function send(
     return { status: response.message.statusCode ?? 0, headers: response.message.headers, body }
   } catch (error) {
     if (signal?.aborted) throw abortError(signal)
-    const cause = controller.signal.aborted ? controller.signal.reason : error
-    if (cause instanceof DeployError) throw cause
-    if (cause instanceof Error && cause.message.startsWith('Request timeout')) {
-      // @actions/http-client's words for a socket timeout; its message carries the path and query.
-      throw new NetworkError(
-        `${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`
-      )
-    }
-    throw new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`)
+    throw failureOf(controller.signal.aborted ? controller.signal.reason : error, request, timeouts)
   } finally {
     clearTimeout(cut)
     signal?.removeEventListener('abort', stop)
@@ -136,6 +117,31 @@ export async function send(
     if (!controller.signal.aborted) controller.abort(new NetworkError(`${request.label} finished`))
     client.dispose()
   }
+}
+
+/** The timer that cuts the request at the deadline; none without one. */
+function deadlineTimer(
+  controller: AbortController,
+  label: string,
+  deadline: number | undefined
+): NodeJS.Timeout | undefined {
+  if (deadline === undefined) return undefined
+  const leftMs = Math.min(MAX_TIMER_MS, Math.max(0, deadline - clock.now()))
+  return setTimeout(
+    () => controller.abort(new NetworkError(`${label} did not finish within ${seconds(leftMs)}`)),
+    leftMs
+  )
+}
+
+/** What a request that failed is told as: our own error as it is, a socket's timeout or failure in words that name the request. */
+function failureOf(cause: unknown, request: HttpRequest, timeouts: Timeouts): Error {
+  if (cause instanceof DeployError) return cause
+  if (cause instanceof Error && cause.message.startsWith('Request timeout'))
+    // @actions/http-client's words for a socket timeout; its message carries the path and query.
+    return new NetworkError(
+      `${request.label} timed out: no connection within ${seconds(timeouts.connectMs)}, or nothing sent or received for ${seconds(timeouts.idleMs)}`
+    )
+  return new NetworkError(`${request.label} failed: ${describeNetworkError(cause)}`)
 }
 
 /** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
