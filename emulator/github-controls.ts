@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { json } from './answers.js'
-import type { GitHubApi } from './github-api.js'
+import type { GitHubState } from './github-state.js'
 
 export const CONTROLS = '/_emulator/'
 
@@ -19,7 +19,7 @@ const SHA = /^[0-9a-f]{40}$/
 
 /** Answers a request under CONTROLS. */
 export function control(
-  api: GitHubApi,
+  api: GitHubState,
   method: string,
   path: string,
   raw: string,

@@ -15,7 +15,7 @@ import addFormatsModule from 'ajv-formats'
  * extract of it (github-openapi/description.json): every operation's method
  * and path, and the parameters and body schemas of the operations the
  * emulator answers, with the components they reach, and the version and
- * SHA-256 of the description it was made from. `extractDescription` makes
+ * SHA-256 of the description it was made from. `extractDescription` (github-openapi-extract.ts) makes
  * it; `npm run github-openapi` fetches the pinned (or, with --latest, the
  * newest) package from the registry and writes it; a scheduled workflow
  * checks it against the newest description every week. The package itself
@@ -55,7 +55,7 @@ export interface Operation {
   params: Record<string, string>
 }
 
-interface Parameter {
+export interface Parameter {
   name: string
   in: 'path' | 'query' | 'header' | 'cookie'
   required?: boolean
@@ -75,70 +75,12 @@ export interface DescriptionExtract {
   >
 }
 
-interface RawOperation {
-  operationId: string
-  parameters?: (Parameter | { $ref: string })[]
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: object }> }
-}
-
-export interface Description {
-  paths: Record<string, Record<string, RawOperation>>
-  components: Record<string, Record<string, unknown>>
-}
-
-const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options'])
-const PACKAGE = '@octokit/openapi'
-const FILE = 'generated/api.github.com.json'
-
 /** Where the extract is kept, beside this file. */
 export const EXTRACT_PATH = join(
   dirname(fileURLToPath(import.meta.url)),
   'github-openapi',
   'description.json'
 )
-
-/** The package and the file in it the extract is made from. */
-export const DESCRIPTION_SOURCE = { package: PACKAGE, file: FILE } as const
-
-/** The extract of a description: what the emulator needs of it, and nothing else. */
-export function extractDescription(
-  description: Description,
-  version: string,
-  sha256: string
-): DescriptionExtract {
-  const routes: DescriptionExtract['routes'] = {}
-  const operations: DescriptionExtract['operations'] = {}
-  const emulated = new Set<string>(EMULATED_OPERATIONS)
-  for (const [path, item] of Object.entries(description.paths)) {
-    for (const [method, raw] of Object.entries(item)) {
-      if (!METHODS.has(method)) continue
-      ;(routes[path] ??= {})[method.toUpperCase()] = raw.operationId
-      if (!emulated.has(raw.operationId)) continue
-      const parameters = (raw.parameters ?? [])
-        .map(p => resolve<Parameter>(description, p))
-        .filter(p => p.in === 'path' || p.in === 'query')
-        .map(p => ({
-          name: p.name,
-          in: p.in,
-          ...(p.required ? { required: true } : {}),
-          schema: standalone(description, p.schema ?? {})
-        }))
-      const schema = raw.requestBody?.content?.['application/json']?.schema
-      operations[raw.operationId] = {
-        parameters,
-        ...(schema
-          ? {
-              body: {
-                required: raw.requestBody?.required === true,
-                schema: standalone(description, resolve<object>(description, schema))
-              }
-            }
-          : {})
-      }
-    }
-  }
-  return { source: { package: PACKAGE, version, file: FILE, sha256 }, routes, operations }
-}
 
 interface Route {
   method: string
@@ -205,21 +147,11 @@ export function checkRequest(
   query: URLSearchParams,
   body: unknown
 ): Operation | Refusal {
-  const { routes, extract } = load()
-  let route: Route | undefined
-  let match: RegExpExecArray | null = null
-  for (const candidate of routes) {
-    if (candidate.method !== method) continue
-    match = candidate.pattern.exec(pathname)
-    if (match) {
-      route = candidate
-      break
-    }
-  }
-  if (!route || !match)
+  const { extract } = load()
+  const matched = matchRoute(method, pathname)
+  if (!matched)
     return { status: 404, message: `${method} ${pathname} is no operation of GitHub's REST API` }
-  const params: Record<string, string> = {}
-  route.names.forEach((name, i) => (params[name] = decodeURIComponent(match![i + 1]!)))
+  const { route, params } = matched
   const operation = { id: route.operationId, path: route.path, params }
   const described = extract.operations[route.operationId]
   if (!described) return operation
@@ -228,11 +160,46 @@ export function checkRequest(
     compiled = compile(described)
     compiledOperations.set(route.operationId, compiled)
   }
+  const problems = [
+    ...parameterProblems(compiled, route.operationId, params, query),
+    ...bodyProblems(compiled, route.operationId, body)
+  ]
+  if (problems.length > 0)
+    return {
+      status: 422,
+      message: `${method} ${route.path} (${route.operationId}): ${problems.join('; ')}`
+    }
+  return operation
+}
+
+/** The operation whose method and path template match, and the path's parameters. */
+function matchRoute(
+  method: string,
+  pathname: string
+): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of load().routes) {
+    if (route.method !== method) continue
+    const match = route.pattern.exec(pathname)
+    if (!match) continue
+    const params: Record<string, string> = {}
+    route.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)))
+    return { route, params }
+  }
+  return undefined
+}
+
+/** What the operation's path and query parameters refuse: one unknown, missing, repeated or invalid. */
+function parameterProblems(
+  compiled: Compiled,
+  operationId: string,
+  params: Record<string, string>,
+  query: URLSearchParams
+): string[] {
   const problems: string[] = []
   const declared = new Set(compiled.parameters.map(p => `${p.parameter.in}:${p.parameter.name}`))
   for (const name of new Set(query.keys()))
     if (!declared.has(`query:${name}`))
-      problems.push(`query parameter ${name} is not a parameter of ${route.operationId}`)
+      problems.push(`query parameter ${name} is not a parameter of ${operationId}`)
   for (const { parameter, validate } of compiled.parameters) {
     const given = parameter.in === 'path' ? [params[parameter.name]!] : query.getAll(parameter.name)
     if (given.length === 0) {
@@ -244,27 +211,22 @@ export function checkRequest(
     if (!validate({ value: given[0] }))
       problems.push(`${parameter.in} parameter ${parameter.name}: ${errorsOf(validate)}`)
   }
-  if (compiled.body) {
-    if (body === undefined) {
-      if (compiled.body.required) problems.push('the request has no JSON body')
-    } else {
-      if (!compiled.body.validate(body)) problems.push(`body: ${errorsOf(compiled.body.validate)}`)
-      // GitHub ignores a field it does not know; a client that sends one believes in a field that does not exist.
-      const known = compiled.body.fields
-      if (known && body && typeof body === 'object' && !Array.isArray(body))
-        for (const name of Object.keys(body))
-          if (!known.includes(name))
-            problems.push(`body field ${name} is not a field of ${route.operationId}`)
-    }
-  } else if (body !== undefined) {
-    problems.push(`${route.operationId} takes no body`)
-  }
-  if (problems.length > 0)
-    return {
-      status: 422,
-      message: `${method} ${route.path} (${route.operationId}): ${problems.join('; ')}`
-    }
-  return operation
+  return problems
+}
+
+/** What the operation's body schema refuses of `body`, a field it does not know included. */
+function bodyProblems(compiled: Compiled, operationId: string, body: unknown): string[] {
+  if (!compiled.body) return body === undefined ? [] : [`${operationId} takes no body`]
+  if (body === undefined) return compiled.body.required ? ['the request has no JSON body'] : []
+  const problems: string[] = []
+  if (!compiled.body.validate(body)) problems.push(`body: ${errorsOf(compiled.body.validate)}`)
+  // GitHub ignores a field it does not know; a client that sends one believes in a field that does not exist.
+  const known = compiled.body.fields
+  if (known && body && typeof body === 'object' && !Array.isArray(body))
+    for (const name of Object.keys(body))
+      if (!known.includes(name))
+        problems.push(`body field ${name} is not a field of ${operationId}`)
+  return problems
 }
 
 let ajvs: { strict: Ajv; coercing: Ajv } | undefined
@@ -305,48 +267,6 @@ function compile(described: DescriptionExtract['operations'][string]): Compiled 
 function withFormats(ajv: Ajv): Ajv {
   ;(addFormatsModule as unknown as (ajv: Ajv) => void)(ajv)
   return ajv
-}
-
-/** Follows a `#/components/...` reference. */
-function resolve<T>(description: Description, value: T | { $ref: string }): T {
-  let at: unknown = value
-  for (let depth = 0; depth < 10 && at && typeof at === 'object' && '$ref' in at; depth++)
-    at = pointer(description, (at as { $ref: string }).$ref)
-  return at as T
-}
-
-function pointer(description: Description, ref: string): unknown {
-  if (!ref.startsWith('#/')) throw new Error(`Unsupported reference ${ref}`)
-  let at: unknown = description
-  for (const part of ref.slice(2).split('/'))
-    at = (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
-  if (at === undefined) throw new Error(`Unresolved reference ${ref}`)
-  return at
-}
-
-/**
- * A schema with the components it reaches, and only those, inside it: its
- * `#/components/...` references resolve as in the whole description.
- */
-function standalone(description: Description, schema: object): object {
-  const components: Record<string, Record<string, unknown>> = {}
-  const seen = new Set<string>()
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit)
-    if (!node || typeof node !== 'object') return
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && !seen.has(value)) {
-        seen.add(value)
-        const [, kind, name] = /^#\/components\/([^/]+)\/([^/]+)$/.exec(value) ?? []
-        if (!kind || !name) throw new Error(`Unsupported reference ${value}`)
-        const target = pointer(description, value)
-        ;(components[kind] ??= {})[name] = target
-        visit(target)
-      } else visit(value)
-    }
-  }
-  visit(schema)
-  return Object.keys(components).length > 0 ? { ...schema, components } : schema
 }
 
 function errorsOf(validate: ValidateFunction): string {

@@ -1,33 +1,22 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FaultPlan, type Fault, type Route } from './faults.js'
 import { startGitHubApi, type GitHubApi } from './github-api.js'
-import { failure, json } from './answers.js'
-import { close, echoOf, listen, readBody, requestUrl, safeJson, stall, trickle } from './http.js'
+import { json } from './answers.js'
+import { answerFault } from './fault-answers.js'
+import { close, listen, requestUrl } from './http.js'
+import { recordOf, type RecordedRequest } from './recorded.js'
+import { serviceRouteOf } from './service-routes.js'
+import { Traffic } from './traffic.js'
 import { ServiceApi, type Run } from './service.js'
 import { UrlSigner } from './signing.js'
 import { ObjectStore, type StoredObject } from './store.js'
 import { defaultWorkspace, type Workspace } from './workspaces.js'
 
-/** A request as the emulator saw it, for tests to assert on. */
-export interface RecordedRequest {
-  route: Route | 'runs' | 'unknown'
-  method: string
-  path: string
-  query: Record<string, string>
-  headers: Record<string, string>
-  /** The parsed JSON body of a deploy notification. */
-  body?: unknown
-  /** The bytes of an upload body the store received completely. */
-  bytes?: number
-  status: number
-  /** When the request arrived and how long its answer took, in epoch and elapsed milliseconds. */
-  startedAt: number
-  durationMs: number
-}
+export type { RecordedRequest } from './recorded.js'
 
 export interface EmulatorOptions {
   workspaces?: Workspace[]
@@ -62,6 +51,12 @@ export interface Emulator {
   close(): Promise<void>
 }
 
+/** The store's access key, as the service signs its URLs with it. */
+const STORE_KEYS = {
+  accessKeyId: 'EMULATOR0ACCESS0KEY',
+  secretAccessKey: 'emulator-secret-access-key'
+}
+
 /** Starts the service and its object store on loopback; each on its own port, as in production. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1'
@@ -69,188 +64,31 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const directory = await mkdtemp(join(options.storeDirectory ?? tmpdir(), 'mobile-deploy-store-'))
   const faults = new FaultPlan()
   const requests: RecordedRequest[] = []
-  // Idle is no request being handled and none on its way: a connection whose request has not been read yet
-  // belongs to the test that opened it, not to the next one. Once its request is read, `handle` counts it.
-  let inFlight = 0
-  let arriving = 0
-  const onIdle: (() => void)[] = []
-  const settled = (): void => {
-    if (inFlight === 0 && arriving === 0) for (const resolve of onIdle.splice(0)) resolve()
-  }
-  const waiting = new WeakSet<Socket>()
-  const counted = (socket: Socket): void => {
-    arriving++
-    waiting.add(socket)
-    socket.once('close', () => arrived(socket))
-  }
-  const arrived = (socket: Socket): void => {
-    if (!waiting.delete(socket)) return
-    arriving--
-    settled()
-  }
-
+  const traffic = new Traffic()
   const storeServer = createServer()
   const apiServer = createServer()
   const github = await startGitHubApi(host, options.githubPort ?? 0)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)
-  const signer = new UrlSigner(storeUrl, 'uploads', {
-    accessKeyId: 'EMULATOR0ACCESS0KEY',
-    secretAccessKey: 'emulator-secret-access-key'
-  })
+  const signer = new UrlSigner(storeUrl, 'uploads', STORE_KEYS)
   const store = new ObjectStore(signer, directory)
   const api = new ServiceApi(workspaces, signer, store)
+  const answer = recording({ faults, requests, traffic })
 
   const storeTraffic: number[] = []
   storeServer.on('connection', (socket: Socket) => {
-    counted(socket)
+    traffic.connected(socket)
     socket.once('close', () => storeTraffic.push(socket.bytesRead))
   })
-  apiServer.on('connection', counted)
-  const onUpload = (req: IncomingMessage, res: ServerResponse): void => {
-    void handle(req, res, 'upload', async (fault, prefix) => {
-      await store.handle(req, res, {
-        resetAfter: fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined,
-        ignoreExpect: fault?.ignoreExpect,
-        prefix
-      })
-      const key = decodeURIComponent(
-        new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, '')
-      )
-      return { bytes: res.statusCode === 200 ? store.objects.get(key)?.size : undefined }
-    })
-  }
-  storeServer.on('request', onUpload)
-  // A PUT with `Expect: 100-continue` comes here instead; the store says 100 only to a request it accepts.
-  storeServer.on('checkContinue', onUpload)
-
+  apiServer.on('connection', traffic.connected)
+  // A PUT with `Expect: 100-continue` comes to checkContinue; the store says 100 only to a request it accepts.
+  for (const event of ['request', 'checkContinue'])
+    storeServer.on(event, uploads(store, storeUrl, answer))
   apiServer.on('request', (req, res) => {
     const url = requestUrl(req, baseUrl)
-    if (req.method === 'GET' && url.pathname === '/api/v0/run-inputs-executables-signed-urls') {
-      void handle(req, res, 'signed-url', async fault => {
-        const workspace = api.authenticate(req, res)
-        if (workspace) await api.signedUrl(workspace, url, res, fault?.expireUrl === true)
-        return {}
-      })
-    } else if (req.method === 'POST' && url.pathname === '/api/webhooks/deploy_success') {
-      void handle(req, res, 'deploy', async () => {
-        const text = await readBody(req)
-        let body: unknown
-        try {
-          body = JSON.parse(text)
-        } catch {
-          body = text
-        }
-        const workspace = api.authenticate(req, res)
-        if (workspace) {
-          if (typeof body === 'string') failure(res, 400, 'BAD_REQUEST', 'Body is not valid JSON')
-          else api.deploy(workspace, body, res)
-        }
-        return { body }
-      })
-    } else if (req.method === 'GET' && url.pathname.startsWith('/api/v0/ci-greenlight/')) {
-      void handle(req, res, 'greenlight', async () => {
-        const workspace = api.authenticate(req, res)
-        const runId = decodeURIComponent(url.pathname.slice('/api/v0/ci-greenlight/'.length))
-        if (workspace) api.greenlight(workspace, runId, baseUrl, res)
-        return {}
-      })
-    } else if (req.method === 'POST' && url.pathname === '/api/webhooks/environment_terminated') {
-      void handle(req, res, 'terminate', async () => {
-        const body = safeJson(await readBody(req))
-        const workspace = api.authenticate(req, res)
-        if (workspace) api.terminate(workspace, body, res)
-        return { body }
-      })
-    } else if (req.method === 'GET' && url.pathname === '/api/v0/runs') {
-      void handle(req, res, 'runs', async () => {
-        const workspace = api.authenticate(req, res)
-        if (workspace)
-          json(res, 200, {
-            runs: api.runsOf(workspace).map(run => ({
-              ...run,
-              status: api.stateOf(run),
-              stage: api.stageOf(run)
-            }))
-          })
-        return {}
-      })
-    } else {
-      void handle(req, res, 'unknown', async () => {
-        failure(res, 404, 'NOT_FOUND', 'Not found')
-        return {}
-      })
-    }
+    const { route, serve } = serviceRouteOf(req.method ?? '', url.pathname)
+    answer(req, res, route, fault => serve({ req, res, url, api, baseUrl, fault }))
   })
-
-  /** Applies an armed fault, else the route's handler; records the request either way. */
-  async function handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    route: RecordedRequest['route'],
-    serve: (fault: Fault | undefined, prefix?: Buffer[]) => Promise<Partial<RecordedRequest>>
-  ): Promise<void> {
-    inFlight++
-    arrived(req.socket)
-    const startedAt = Date.now()
-    const url = requestUrl(req, 'http://emulator')
-    const fault = route === 'runs' || route === 'unknown' ? undefined : faults.take(route)
-    let extra: Partial<RecordedRequest> = {}
-    let prefix: Buffer[] | undefined
-    try {
-      if (fault?.delayMs) {
-        const held = await stall(req, fault.delayMs)
-        prefix = held.prefix
-        // The client gave up while the answer was held back: there is no one to answer.
-        if (held.left) res.destroy()
-      }
-      if (res.destroyed) {
-        // Recorded below with status 0.
-      } else if (fault?.trickleMs !== undefined) {
-        extra.status = fault.status ?? 200
-        await trickle(req, res, extra.status, fault.trickleMs)
-      } else if (fault?.status !== undefined && fault.echo) {
-        if (route === 'deploy' || route === 'terminate') extra.body = safeJson(await readBody(req))
-        else req.resume()
-        res
-          .writeHead(fault.status, { 'content-type': 'text/plain', ...fault.headers })
-          .end(echoOf(req, fault.echoToken))
-      } else if (fault?.reset === true) {
-        req.socket.destroy()
-      } else if (fault?.status !== undefined && fault.hold) {
-        // Answered on the raw connection, which then stays open and unread: an HTTP answer
-        // would make the server close it.
-        const body = String(fault.body ?? '')
-        req.socket.pause()
-        req.socket.write(
-          `HTTP/1.1 ${fault.status} ${STATUS_CODES[fault.status]}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
-        )
-        extra.status = fault.status
-      } else if (fault?.status !== undefined) {
-        if (route === 'deploy' || route === 'terminate') extra.body = safeJson(await readBody(req))
-        res
-          .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
-          .end(fault.body ?? '')
-      } else {
-        extra = await serve(fault, prefix)
-      }
-    } catch (error) {
-      json(res, 500, { error: `Emulator error: ${(error as Error).message}` })
-    }
-    requests.push({
-      route,
-      method: req.method ?? '',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
-      status: res.headersSent ? res.statusCode : 0,
-      startedAt,
-      durationMs: Date.now() - startedAt,
-      ...extra
-    })
-    inFlight--
-    settled()
-  }
 
   return {
     baseUrl,
@@ -263,11 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     objects: store.objects,
     storeTraffic,
     github,
-    idle() {
-      return inFlight === 0 && arriving === 0
-        ? Promise.resolve()
-        : new Promise(resolve => onIdle.push(resolve))
-    },
+    idle: () => traffic.idle(),
     reset() {
       requests.length = 0
       storeTraffic.length = 0
@@ -280,5 +114,67 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await Promise.all([close(apiServer), close(storeServer), github.close()])
       await rm(directory, { recursive: true, force: true })
     }
+  }
+}
+
+/** The store's answer to an upload, through `answer` as every request: what the store kept of it is its size. */
+function uploads(
+  store: ObjectStore,
+  storeUrl: string,
+  answer: ReturnType<typeof recording>
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) =>
+    answer(req, res, 'upload', async (fault, prefix) => {
+      await store.handle(req, res, {
+        resetAfter: fault?.reset && fault.reset !== true ? fault.reset.afterBytes : undefined,
+        ignoreExpect: fault?.ignoreExpect,
+        prefix
+      })
+      const key = decodeURIComponent(
+        new URL(req.url ?? '/', storeUrl).pathname.replace(/^\/uploads\//, '')
+      )
+      return { bytes: res.statusCode === 200 ? store.objects.get(key)?.size : undefined }
+    })
+}
+
+/** The routes no fault is aimed at. */
+const UNFAULTED = new Set<RecordedRequest['route']>(['runs', 'unknown'])
+
+/**
+ * How every request is answered: counted while handled, an armed fault
+ * applied (answering in the route's place, or holding it back first), else
+ * its route; recorded either way.
+ */
+function recording({
+  faults,
+  requests,
+  traffic
+}: {
+  faults: FaultPlan
+  requests: RecordedRequest[]
+  traffic: Traffic
+}) {
+  return (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: RecordedRequest['route'],
+    serve: (fault: Fault | undefined, prefix?: Buffer[]) => Promise<Partial<RecordedRequest>>
+  ): void => {
+    traffic.begin(req.socket)
+    const startedAt = Date.now()
+    const url = requestUrl(req, 'http://emulator')
+    const fault = UNFAULTED.has(route) ? undefined : faults.take(route as Route)
+    void (async (): Promise<Partial<RecordedRequest>> => {
+      const faulted = fault ? await answerFault(req, res, route, fault) : { prefix: undefined }
+      return 'kept' in faulted ? faulted.kept : serve(fault, faulted.prefix)
+    })()
+      .catch((error: unknown) => {
+        json(res, 500, { error: `Emulator error: ${(error as Error).message}` })
+        return {}
+      })
+      .then(kept => {
+        requests.push(recordOf(req, res, route, url, startedAt, kept))
+        traffic.answered()
+      })
   }
 }

@@ -6,42 +6,13 @@ import type { Workspace } from './workspaces.js'
 import { bodyProblem, failure, json } from './answers.js'
 import { DeployAnswer } from './deploy-answer.js'
 import { emulatorNow } from './clock.js'
-import { bugFields, lifecycleOf, stageAt, type Lifecycle } from './lifecycle.js'
+import { bugFields, stageAt } from './lifecycle.js'
+import { runOf, type Run, type RunState } from './runs.js'
 
 const ACCEPTED = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf']
 const SIGNED_URL_SECONDS = 900
 
-/** A run as the runs list shows it: its recorded status, or how it ended once it has. */
-export type RunState = Run['status'] | 'passed' | 'failed' | 'canceled'
-
-/** A test run the emulated service started. */
-export interface Run {
-  id: string
-  teamId: string
-  deploymentId: string
-  environment: string
-  /** `running` until superseded; `artifact-not-found` when RUN_INPUT_PATH names nothing in the store. */
-  status: 'running' | 'superseded' | 'artifact-not-found'
-  error?: string
-  runInputPath?: string
-  artifact?: { key: string; size: number; sha256: string }
-  variables: Record<string, string>
-  branch?: string
-  sha?: string
-  deploymentType?: string
-  deduplicationKey: string
-  pullRequestNumber?: number
-  mergeRequestNumber?: number
-  hostingService?: string
-  repository?: Record<string, string>
-  ephemeral: boolean
-  createdAt: string
-  /** How the run goes toward its verdict. */
-  lifecycle: Lifecycle
-  /** The newer run that superseded this one (same deduplication key). */
-  supersededBy?: string
-  deploymentUrl?: string
-}
+export type { Run, RunState } from './runs.js'
 
 interface Deployment {
   id: string
@@ -151,46 +122,34 @@ export class ServiceApi {
     if (earlier) return json(res, 200, answer.created(earlier.runId!, true, environment, ephemeral))
 
     const id = `run_${randomBytes(8).toString('hex')}`
-    for (const run of this.runs) {
+    this.supersede(workspace, deduplicationKey, id)
+    const key = runInputPath ? `${workspace.teamId}/${runInputPath.replace(/^\/+/, '')}` : undefined
+    const run = runOf(workspace, b, key ? this.store.objects.get(key) : undefined, {
+      id,
+      deploymentId,
+      environment,
+      variables,
+      runInputPath,
+      branch,
+      deduplicationKey,
+      missing: key !== undefined && !this.store.objects.has(key)
+    })
+    this.runs.push(run)
+    this.deployments.push({ id: deploymentId, identity, runId: run.id })
+    json(res, 200, answer.created(run.id, false, environment, ephemeral))
+  }
+
+  /** A new run supersedes the team's running runs of its deduplication key, as the service's do. */
+  private supersede(workspace: Workspace, deduplicationKey: string, by: string): void {
+    for (const run of this.runs)
       if (
         run.teamId === workspace.teamId &&
         run.deduplicationKey === deduplicationKey &&
         run.status === 'running'
       ) {
         run.status = 'superseded'
-        run.supersededBy = id
+        run.supersededBy = by
       }
-    }
-    const key = runInputPath ? `${workspace.teamId}/${runInputPath.replace(/^\/+/, '')}` : undefined
-    const object = key ? this.store.objects.get(key) : undefined
-    const run: Run = {
-      id,
-      teamId: workspace.teamId,
-      deploymentId,
-      environment,
-      status: key && !object ? 'artifact-not-found' : 'running',
-      error: key && !object ? `Artifact not found: ${runInputPath}` : undefined,
-      runInputPath,
-      artifact: object ? { key: object.key, size: object.size, sha256: object.sha256 } : undefined,
-      variables,
-      branch,
-      sha: typeof b.sha === 'string' ? b.sha : undefined,
-      deploymentType: typeof b.deployment_type === 'string' ? b.deployment_type : undefined,
-      deduplicationKey,
-      pullRequestNumber:
-        typeof b.pull_request_number === 'number' ? b.pull_request_number : undefined,
-      mergeRequestNumber:
-        typeof b.merge_request_number === 'number' ? b.merge_request_number : undefined,
-      hostingService: typeof b.hosting_service === 'string' ? b.hosting_service : undefined,
-      repository: b.repository as Record<string, string> | undefined,
-      ephemeral: b.ephemeral_environment === true,
-      createdAt: new Date(emulatorNow()).toISOString(),
-      lifecycle: lifecycleOf(workspace.lifecycle, variables, runInputPath),
-      deploymentUrl: typeof b.deployment_url === 'string' ? b.deployment_url : undefined
-    }
-    this.runs.push(run)
-    this.deployments.push({ id: deploymentId, identity, runId: run.id })
-    json(res, 200, answer.created(run.id, false, environment, ephemeral))
   }
 
   /** The run's verdict so far (spec Part 3), following superseding runs; 404 while it does not exist yet. */

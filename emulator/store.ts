@@ -62,77 +62,14 @@ export class ObjectStore {
 
   /** Handles one request to the store, misbehaving as `quirks` ask. */
   async handle(req: IncomingMessage, res: ServerResponse, quirks: StoreQuirks = {}): Promise<void> {
-    const { resetAfter } = quirks
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
-    const prefix = `/${this.signer.bucket}/`
-    if (!url.pathname.startsWith(prefix))
-      return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist')
-    if (req.method !== 'PUT')
-      return xmlError(res, 405, 'MethodNotAllowed', 'Only PUT through a signed URL is supported')
-    const key = decodeURIComponent(url.pathname.slice(prefix.length))
-
-    const verdict = await this.signer.verify('PUT', url, req.headers)
-    if (!verdict.ok) return xmlError(res, 403, verdict.code, verdict.message)
-    if (req.headers['content-length'] === undefined) {
-      return xmlError(
-        res,
-        411,
-        'MissingContentLength',
-        'You must provide the Content-Length HTTP header.'
-      )
-    }
-    const expected = Number(req.headers['content-length'])
-    if (!Number.isSafeInteger(expected) || expected < 0) {
-      return xmlError(res, 400, 'InvalidArgument', 'Content-Length is not a valid number')
-    }
-
+    const accepted = await this.accept(req)
+    if ('code' in accepted) return xmlError(res, accepted.status, accepted.code, accepted.message)
+    const { key, expected } = accepted
     // Only now, with the request accepted, does a client that asked for it get the go-ahead for the body.
     if (/100-continue/i.test(String(req.headers.expect ?? '')) && !quirks.ignoreExpect)
       res.writeContinue()
-
     const path = join(this.directory, `${randomBytes(8).toString('hex')}.part`)
-    // A deep write buffer keeps the socket flowing instead of pausing it at every 64 KiB chunk.
-    const file = createWriteStream(path, { highWaterMark: 8 * 1024 * 1024 })
-    let received = 0
-    // A full disk (ENOSPC) or any other write error is the store's failure: a 500, never a crash.
-    let writeError: NodeJS.ErrnoException | undefined
-    file.on('error', (error: NodeJS.ErrnoException) => {
-      writeError ??= error
-    })
-    const complete = await (async (): Promise<boolean> => {
-      try {
-        // The bytes a stall already read come first, then the rest of the request.
-        for (const source of [quirks.prefix ?? [], req] as AsyncIterable<Buffer>[]) {
-          for await (const chunk of source) {
-            received += chunk.length
-            if (resetAfter !== undefined && received >= resetAfter) {
-              req.socket.destroy()
-              return false
-            }
-            // After a write error the rest of the body is read and dropped, so that the answer can go out.
-            if (!writeError && !file.write(chunk))
-              await new Promise<void>(resolve => {
-                const done = (): void => {
-                  file.off('drain', done)
-                  file.off('error', done)
-                  resolve()
-                }
-                file.on('drain', done)
-                file.on('error', done)
-              })
-          }
-        }
-        return received === expected && req.complete
-      } catch {
-        return false
-      }
-    })()
-    await new Promise<void>(resolve => {
-      if (file.closed) return resolve()
-      file.once('close', resolve)
-      if (writeError) file.destroy()
-      else file.end()
-    })
+    const { received, complete, writeError } = await receive(req, path, expected, quirks)
     if (writeError) {
       await rm(path, { force: true }).catch(() => undefined)
       return xmlError(
@@ -166,6 +103,93 @@ export class ObjectStore {
     })
     res.writeHead(200, { etag: `"${randomBytes(16).toString('hex')}"` }).end()
   }
+
+  /** The object's key and length, or the store's refusal: a bucket, a method, a signature or a length it does not take. */
+  private async accept(
+    req: IncomingMessage
+  ): Promise<
+    { key: string; expected: number } | { status: number; code: string; message: string }
+  > {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+    const prefix = `/${this.signer.bucket}/`
+    if (!url.pathname.startsWith(prefix))
+      return { status: 404, code: 'NoSuchBucket', message: 'The specified bucket does not exist' }
+    if (req.method !== 'PUT')
+      return {
+        status: 405,
+        code: 'MethodNotAllowed',
+        message: 'Only PUT through a signed URL is supported'
+      }
+    const verdict = await this.signer.verify('PUT', url, req.headers)
+    if (!verdict.ok) return { status: 403, code: verdict.code, message: verdict.message }
+    if (req.headers['content-length'] === undefined)
+      return {
+        status: 411,
+        code: 'MissingContentLength',
+        message: 'You must provide the Content-Length HTTP header.'
+      }
+    const expected = Number(req.headers['content-length'])
+    if (!Number.isSafeInteger(expected) || expected < 0)
+      return {
+        status: 400,
+        code: 'InvalidArgument',
+        message: 'Content-Length is not a valid number'
+      }
+    return { key: decodeURIComponent(url.pathname.slice(prefix.length)), expected }
+  }
+}
+
+/**
+ * Writes the request's body to `path` (the bytes a stall already read
+ * first): whether all `expected` bytes came, and the write's error, if any.
+ * A full disk (ENOSPC) or any other write error is the store's failure (a
+ * 500, never a crash): after one, the rest of the body is read and dropped,
+ * so that the answer can go out.
+ */
+async function receive(
+  req: IncomingMessage,
+  path: string,
+  expected: number,
+  { resetAfter, prefix = [] }: StoreQuirks
+): Promise<{ received: number; complete: boolean; writeError?: NodeJS.ErrnoException }> {
+  // A deep write buffer keeps the socket flowing instead of pausing it at every 64 KiB chunk.
+  const file = createWriteStream(path, { highWaterMark: 8 * 1024 * 1024 })
+  let received = 0
+  let writeError: NodeJS.ErrnoException | undefined
+  file.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error))
+  const drained = (): Promise<void> =>
+    new Promise(resolve => {
+      const done = (): void => {
+        file.off('drain', done)
+        file.off('error', done)
+        resolve()
+      }
+      file.on('drain', done)
+      file.on('error', done)
+    })
+  const complete = await (async (): Promise<boolean> => {
+    try {
+      for (const source of [prefix, req] as AsyncIterable<Buffer>[])
+        for await (const chunk of source) {
+          received += chunk.length
+          if (resetAfter !== undefined && received >= resetAfter) {
+            req.socket.destroy()
+            return false
+          }
+          if (!writeError && !file.write(chunk)) await drained()
+        }
+      return received === expected && req.complete
+    } catch {
+      return false
+    }
+  })()
+  await new Promise<void>(resolve => {
+    if (file.closed) return resolve()
+    file.once('close', resolve)
+    if (writeError) file.destroy()
+    else file.end()
+  })
+  return { received, complete, ...(writeError ? { writeError } : {}) }
 }
 
 export function xmlError(res: ServerResponse, status: number, code: string, message: string): void {

@@ -19,13 +19,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
+import { EXTRACT_PATH, type DescriptionExtract } from '../emulator/github-openapi.js'
 import {
   DESCRIPTION_SOURCE,
-  EXTRACT_PATH,
   extractDescription,
-  type Description,
-  type DescriptionExtract
-} from '../emulator/github-openapi.js'
+  type Description
+} from '../emulator/github-openapi-extract.js'
 
 const latest = process.argv.includes('--latest')
 const check = process.argv.includes('--check')

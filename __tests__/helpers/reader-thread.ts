@@ -14,75 +14,28 @@
  * `bundledReader()` gives the same for a script run by tsx (the fuzz):
  * readBuild bundled beside its worker, as the packages carry them.
  */
-import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync
-} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { EventEmitter } from 'node:events'
 import { PassThrough } from 'node:stream'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
-import { buildSync } from 'esbuild'
 import type { readBuild } from '../../src/core/inspect/read.js'
 import { answerRead, type ReadRequest } from '../../src/core/inspect/answer.js'
+import { cachedBundle } from './bundle-cache.js'
 
 const SRC = fileURLToPath(new URL('../../src/core/', import.meta.url))
 const READER_FILE = 'reader-worker.js'
-/** Where the tests' bundles are kept, as a tool keeps its cache. */
-const CACHE = fileURLToPath(
-  new URL('../../node_modules/.cache/mobile-build-deploy/', import.meta.url)
-)
-
-/** The sources the reader may load, by path, size and time: a change of any makes a new bundle. */
-function sourcesKey(): string {
-  const hash = createHash('sha256')
-  for (const folder of ['inspect', 'shared'])
-    for (const name of readdirSync(join(SRC, folder)).sort()) {
-      const { size, mtimeMs } = statSync(join(SRC, folder, name))
-      hash.update(`${folder}/${name}:${size}:${mtimeMs}\n`)
-    }
-  return hash.digest('hex').slice(0, 16)
-}
 
 /** A folder holding readBuild (index.js) and its worker beside it, bundled once per sources. */
 function bundled(): string {
-  const dir = join(CACHE, `reader-${sourcesKey()}`)
-  if (existsSync(join(dir, 'index.js'))) return dir
-  const partial = `${dir}.${process.pid}`
-  mkdirSync(partial, { recursive: true })
-  writeFileSync(join(partial, 'package.json'), '{"type":"module"}\n')
-  for (const [entry, file] of [
-    ['read.ts', 'index.js'],
-    ['reader-worker.ts', READER_FILE]
-  ])
-    buildSync({
-      entryPoints: [join(SRC, 'inspect', entry)],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      outfile: join(partial, file),
-      logLevel: 'silent',
-      // yauzl is CommonJS: its require()s need one in the module it is bundled into.
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
-      }
-    })
-  // Written whole, then renamed: a test file of another process never loads half a bundle.
-  try {
-    renameSync(partial, dir)
-  } catch (error) {
-    rmSync(partial, { recursive: true, force: true })
-    if (!existsSync(join(dir, 'index.js'))) throw error
-  }
-  return dir
+  return cachedBundle(
+    'reader',
+    [
+      { entry: join(SRC, 'inspect', 'read.ts'), file: 'index.js' },
+      { entry: join(SRC, 'inspect', 'reader-worker.ts'), file: READER_FILE }
+    ],
+    [join(SRC, 'inspect'), join(SRC, 'shared')]
+  )
 }
 
 let workers = false

@@ -1,5 +1,5 @@
 /**
- * `tsx sigstore-check.ts <identity>` with a statement on stdin: signs it for
+ * `node check.js <identity>` (this file, bundled) with a statement on stdin: signs it for
  * that identity on this machine's Sigstore (sigstore.ts), verifies it, and
  * tries the two verifications that must fail (another identity, the
  * statement changed after signing); prints what came of each as JSON.

@@ -15,21 +15,32 @@ export interface SignedAndVerified {
 /**
  * Signs `statement` for `identity` and verifies it, in a process of its own:
  * Sigstore's client loads packages that Jest's module system cannot (a
- * CommonJS require of an ES module), so it runs under tsx, as a CI's script
- * would run it; this process hands the statement over and reads the answer.
+ * CommonJS require of an ES module), so it runs in a plain Node, bundled once
+ * (bundle-cache.ts); this process hands the statement over and reads the
+ * answer.
  */
 export async function signAndVerify(
   statement: string,
   identity: string
 ): Promise<SignedAndVerified> {
   const { execFile } = await import('node:child_process')
+  const { join } = await import('node:path')
   const { fileURLToPath } = await import('node:url')
-  const script = fileURLToPath(new URL('./sigstore-check.ts', import.meta.url))
-  const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url))
+  const { cachedBundle } = await import('./bundle-cache.js')
+  const helpers = fileURLToPath(new URL('.', import.meta.url))
+  const lock = fileURLToPath(new URL('../../package-lock.json', import.meta.url))
+  const script = join(
+    cachedBundle(
+      'sigstore',
+      [{ entry: join(helpers, 'sigstore-check.ts'), file: 'check.js' }],
+      [join(helpers, 'sigstore-check.ts'), join(helpers, 'sigstore.ts'), lock]
+    ),
+    'check.js'
+  )
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
-      [tsx, script, identity],
+      [script, identity],
       { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`${error.message}\n${stderr}`))

@@ -18,12 +18,14 @@ import {
 import {
   EMULATED_OPERATIONS,
   EXTRACT_PATH,
-  extractDescription,
   githubDescription,
-  DESCRIPTION_SOURCE,
-  type Description,
   type DescriptionExtract
 } from '../../../emulator/github-openapi.js'
+import {
+  DESCRIPTION_SOURCE,
+  extractDescription,
+  type Description
+} from '../../../emulator/github-openapi-extract.js'
 
 let api: GitHubApi
 beforeAll(async () => {
