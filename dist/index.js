@@ -13011,6 +13011,7 @@ function readBuild(path, options) {
         warm = undefined;
         worker.removeAllListeners('exit');
         worker.ref();
+        drain(worker);
         worker.postMessage(request);
     }
     else
@@ -13033,9 +13034,15 @@ function startBounded(request, limits) {
         stdout: true,
         stderr: true
     });
+    // A worker started ahead drops its console once taken: a console read holds the process open.
+    if (request)
+        drain(worker);
+    return worker;
+}
+/** Drops what the worker's console prints. */
+function drain(worker) {
     worker.stdout.resume();
     worker.stderr.resume();
-    return worker;
 }
 /**
  * The worker's answer, within the read's time: a stop or a limit settles at

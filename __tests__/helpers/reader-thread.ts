@@ -69,6 +69,11 @@ function inThread(request: ReadRequest | undefined): EventEmitter {
   return reader
 }
 
+/** The file of readBuild (and the rest of read.ts) as the packages carry it, its worker beside it. */
+export function bundledReaderModule(): Promise<string> {
+  return Promise.resolve(join(bundled(), 'index.js'))
+}
+
 /** readBuild as the packages carry it, its worker beside it. */
 export async function bundledReader(): Promise<typeof readBuild> {
   const module = (await import(pathToFileURL(join(bundled(), 'index.js')).href)) as {

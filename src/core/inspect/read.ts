@@ -80,6 +80,7 @@ export function readBuild(path: string, options: ReadOptions): Promise<BuildFact
     warm = undefined
     worker.removeAllListeners('exit')
     worker.ref()
+    drain(worker)
     worker.postMessage(request)
   } else worker = startBounded(request, limits)
   return answerOf(worker, { name, signal, limits })
@@ -101,9 +102,15 @@ function startBounded(request: ReadRequest | undefined, limits: WorkerLimits): W
     stdout: true,
     stderr: true
   })
+  // A worker started ahead drops its console once taken: a console read holds the process open.
+  if (request) drain(worker)
+  return worker
+}
+
+/** Drops what the worker's console prints. */
+function drain(worker: Worker): void {
   worker.stdout.resume()
   worker.stderr.resume()
-  return worker
 }
 
 /**

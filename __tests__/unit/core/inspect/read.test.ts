@@ -11,12 +11,19 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { BrokenBuildError } from '../../../../src/core/inspect/broken.js'
 import { inspectBuild } from '../../../../src/core/inspect/inspect.js'
-import { readBuild, WORKER_LIMITS } from '../../../../src/core/inspect/read.js'
+import {
+  coolReader,
+  readBuild,
+  warmReader,
+  WORKER_LIMITS
+} from '../../../../src/core/inspect/read.js'
 import { AbortedError } from '../../../../src/core/shared/errors.js'
 import { fakeProfile, xmlInfoPlist } from '../../../helpers/hostile-builds.js'
 import { writeZip } from '../../../helpers/zip-writer.js'
 import { FIXTURES } from './aapt-dump.js'
-import { useWorkers } from '../../../helpers/reader-thread.js'
+import { bundledReaderModule, useWorkers } from '../../../helpers/reader-thread.js'
+import { execFile } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
 
 // The worker itself is what these tests prove: its limits, its stop, its answers.
 useWorkers(true)
@@ -114,5 +121,56 @@ describe('readBuild', () => {
     const read = rejection(readBuild(path, { name: 'app.ipa', signal: during.signal }))
     during.abort()
     expect(await read).toBeInstanceOf(AbortedError)
+  })
+})
+
+describe('a worker started ahead of its read', () => {
+  const apk = join(FIXTURES, 'android/release-v2v3.apk')
+  const ipaFile = join(FIXTURES, 'ios/development.ipa')
+
+  it('answers the first read as a worker started for it would, and only that one', async () => {
+    warmReader()
+    warmReader()
+    const expected = await inspectBuild(apk, { name: 'app.apk', now: NOW })
+    expect(await readBuild(apk, { name: 'app.apk', now: NOW })).toEqual(expected)
+    expect(await readBuild(apk, { name: 'app.apk', now: NOW })).toEqual(expected)
+    // A read with limits of its own takes no worker started with the default ones.
+    warmReader()
+    const error = await rejection(
+      readBuild(apk, { name: 'app.apk', limits: { ...WORKER_LIMITS, ms: 1 } })
+    )
+    expect(error).toMatchObject({ reason: 'over-limit' })
+    expect(await readBuild(ipaFile, { name: 'app.ipa', now: NOW })).toEqual(
+      await inspectBuild(ipaFile, { name: 'app.ipa', now: NOW })
+    )
+  })
+
+  it('keeps its bounds: its time, and a stop, end it as any read', async () => {
+    warmReader()
+    const stop = new AbortController()
+    const read = rejection(readBuild(ipaFile, { name: 'app.ipa', signal: stop.signal }))
+    stop.abort()
+    expect(await read).toBeInstanceOf(AbortedError)
+    warmReader()
+    coolReader()
+    expect(await readBuild(apk, { name: 'app.apk', now: NOW })).toEqual(
+      await inspectBuild(apk, { name: 'app.apk', now: NOW })
+    )
+  })
+
+  it('holds no process open: a step that warms it and reads nothing ends by itself', async () => {
+    const module = pathToFileURL(await bundledReaderModule()).href
+    const script = `const m = await import(${JSON.stringify(module)}); m.warmReader(); setTimeout(() => console.log('done'), 50)`
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(done => {
+      const child = execFile(
+        process.execPath,
+        ['--input-type=module', '--eval', script],
+        { timeout: 20_000 },
+        (error, out) =>
+          done({ code: error ? ((error.code as number | null) ?? -1) : 0, stdout: out })
+      )
+      child.stdin?.end()
+    })
+    expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'done' })
   })
 })
