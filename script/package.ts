@@ -24,18 +24,8 @@ import ncc from '@vercel/ncc'
 import { ROOT } from '../emulator/github-runner.js'
 import { READER_FILE } from '../src/core/inspect/reader-thread.js'
 
-/** What stands in for undici beside each bundle, loaded by ESM and CommonJS importers alike. */
-const UNDICI_STUB = `'use strict'
-// undici is not bundled: every request goes through @actions/http-client and Node's http agents.
-// @actions/github builds a proxy dispatcher when it loads (harmless here: the action hands
-// Octokit its own fetch); anything that would send through undici is told so.
-class ProxyAgent {}
-function fetch() {
-  throw new Error('undici is not bundled: requests go through @actions/http-client')
-}
-exports.ProxyAgent = ProxyAgent
-exports.fetch = fetch
-`
+/** What stands in for undici beside each bundle (and for the tests, which run the sources): script/undici.cjs. */
+const UNDICI_STUB = readFileSync(join(ROOT, 'script', 'undici.cjs'))
 const UNDICI_FILE = 'undici.cjs'
 
 const LICENSES = 'licenses.txt'
