@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Ajv, type ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import type { ValidateFunction } from 'ajv'
+import { compiledValidators } from './validators.js'
 
 /**
  * GitHub's own description of its REST API (`@octokit/openapi`, the
@@ -96,7 +96,6 @@ interface Compiled {
 }
 
 let loaded: { extract: DescriptionExtract; routes: Route[]; loadMs: number } | undefined
-const compiledOperations = new Map<string, Compiled>()
 
 /** Reads the extract once; the first call pays for it (a few milliseconds), the rest reuse it. */
 export function githubDescription(): { routes: number; loadMs: number; version: string } {
@@ -155,11 +154,7 @@ export function checkRequest(
   const operation = { id: route.operationId, path: route.path, params }
   const described = extract.operations[route.operationId]
   if (!described) return operation
-  let compiled = compiledOperations.get(route.operationId)
-  if (!compiled) {
-    compiled = compile(described)
-    compiledOperations.set(route.operationId, compiled)
-  }
+  const compiled = compiledOperations(extract).get(route.operationId)!
   const problems = [
     ...parameterProblems(compiled, route.operationId, params, query),
     ...bodyProblems(compiled, route.operationId, body)
@@ -229,44 +224,53 @@ function bodyProblems(compiled: Compiled, operationId: string, body: unknown): s
   return problems
 }
 
-let ajvs: { strict: Ajv; coercing: Ajv } | undefined
+let compiled: Map<string, Compiled> | undefined
 
-/** The validators of one operation: each path and query parameter (coerced from its text, as GitHub reads it), and the JSON body. */
-function compile(described: DescriptionExtract['operations'][string]): Compiled {
-  ajvs ??= {
-    strict: withFormats(new Ajv({ strict: false, allErrors: true })),
-    coercing: withFormats(new Ajv({ strict: false, allErrors: true, coerceTypes: true }))
-  }
-  const { strict, coercing } = ajvs
-  const compiled: Compiled = {
-    parameters: described.parameters.map(parameter => {
+/**
+ * The validators of every emulated operation, compiled once (validators.ts):
+ * each path and query parameter (coerced from its text, as GitHub reads it)
+ * and the JSON body.
+ */
+function compiledOperations(extract: DescriptionExtract): Map<string, Compiled> {
+  if (compiled) return compiled
+  const parameterSchemas: Record<string, object> = {}
+  const bodySchemas: Record<string, object> = {}
+  for (const [id, described] of Object.entries(extract.operations)) {
+    for (const parameter of described.parameters) {
       // The value is checked as a property, so that its text can be coerced; its components stay at the root.
       const { components, ...schema } = (parameter.schema ?? {}) as { components?: object }
-      return {
-        parameter,
-        validate: coercing.compile({
-          type: 'object',
-          properties: { value: schema },
-          ...(components ? { components } : {})
-        })
+      parameterSchemas[`${id} ${parameter.in}:${parameter.name}`] = {
+        type: 'object',
+        properties: { value: schema },
+        ...(components ? { components } : {})
       }
-    })
-  }
-  if (described.body) {
-    const properties = (described.body.schema as { properties?: Record<string, unknown> })
-      .properties
-    compiled.body = {
-      required: described.body.required,
-      ...(properties ? { fields: Object.keys(properties) } : {}),
-      validate: strict.compile(described.body.schema)
     }
+    if (described.body) bodySchemas[id] = described.body.schema
+  }
+  const parameters = compiledValidators('github-parameters', parameterSchemas, {
+    coerceTypes: true
+  })
+  const bodies = compiledValidators('github-bodies', bodySchemas, { coerceTypes: false })
+  compiled = new Map()
+  for (const [id, described] of Object.entries(extract.operations)) {
+    const operation: Compiled = {
+      parameters: described.parameters.map(parameter => ({
+        parameter,
+        validate: parameters[`${id} ${parameter.in}:${parameter.name}`]!
+      }))
+    }
+    if (described.body) {
+      const properties = (described.body.schema as { properties?: Record<string, unknown> })
+        .properties
+      operation.body = {
+        required: described.body.required,
+        ...(properties ? { fields: Object.keys(properties) } : {}),
+        validate: bodies[id]!
+      }
+    }
+    compiled.set(id, operation)
   }
   return compiled
-}
-
-function withFormats(ajv: Ajv): Ajv {
-  ;(addFormatsModule as unknown as (ajv: Ajv) => void)(ajv)
-  return ajv
 }
 
 function errorsOf(validate: ValidateFunction): string {

@@ -15,13 +15,8 @@ import {
   writeFileSync
 } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { buildSync } from 'esbuild'
-
-/** Where the tests' bundles are kept, as a tool keeps its cache. */
-const CACHE = fileURLToPath(
-  new URL('../../node_modules/.cache/mobile-build-deploy/', import.meta.url)
-)
+import { cacheEntry, pruneVersions } from '../../emulator/tool-cache.js'
 
 /** One bundle of a folder's: its entry, and the file name it is written to. */
 export interface Entry {
@@ -55,7 +50,8 @@ export function cachedBundle(
   entries: readonly Entry[],
   sources: readonly string[]
 ): string {
-  const dir = join(CACHE, `${name}-${sourcesKey(sources)}`)
+  const key = sourcesKey(sources)
+  const dir = cacheEntry(name, key)
   if (entries.every(({ file }) => existsSync(join(dir, file)))) return dir
   const partial = `${dir}.${process.pid}`
   mkdirSync(partial, { recursive: true })
@@ -77,6 +73,7 @@ export function cachedBundle(
   // Written whole, then renamed: a test file of another process never loads half a bundle.
   try {
     renameSync(partial, dir)
+    pruneVersions(name, key)
   } catch (error) {
     rmSync(partial, { recursive: true, force: true })
     if (!entries.every(({ file }) => existsSync(join(dir, file)))) throw error
