@@ -17,6 +17,12 @@ const require = createRequire(import.meta.url)
 /** ajv's options: every error, unknown keywords (OpenAPI's) let be; `coerceTypes` for values read from text. */
 export interface ValidatorOptions {
   coerceTypes: boolean
+  /** false: `format` is not checked (the schema's patterns decide). */
+  validateFormats?: boolean
+  /** The formats, each a pattern, instead of ajv-formats' full set. */
+  formats?: Readonly<Record<string, RegExp>>
+  /** Schemas the others `$ref`, each under the key (a URL) the references name. */
+  references?: Readonly<Record<string, object>>
 }
 
 /** A validator for each schema of `schemas`, by the same name. */
@@ -28,7 +34,9 @@ export function compiledValidators(
   const names = Object.keys(schemas)
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
   const key = createHash('sha256')
-    .update(JSON.stringify([ajvVersion, options, schemas]))
+    .update(
+      JSON.stringify([ajvVersion, options, String(Object.values(options.formats ?? {})), schemas])
+    )
     .digest('hex')
     .slice(0, 16)
   const file = cacheEntry(name, key, '.cjs')
@@ -73,7 +81,7 @@ function evaluate(code: string): Record<string, ValidateFunction> {
   return module.exports
 }
 
-/** An ajv holding `schemas` as v0, v1, …, with the formats of ajv-formats, its code kept for standalone. */
+/** An ajv holding `schemas` as v0, v1, … (and the references under their keys), with its formats, its code kept for standalone. */
 function newAjv(
   options: ValidatorOptions,
   names: readonly string[],
@@ -81,14 +89,28 @@ function newAjv(
 ) {
   // Loaded here only: a process that finds its validators cached never loads the compiler.
   const { Ajv, _ } = require('ajv') as typeof import('ajv')
-  const addFormats = require('ajv-formats') as (ajv: InstanceType<typeof Ajv>) => void
+  const own = Object.entries(options.formats ?? {})
+  // The standalone code builds the formats it checks: the patterns given, else ajv-formats' own.
+  const formats = options.formats
+    ? own.reduce(
+        (code, [name, pattern], i) =>
+          _`${code}${i > 0 ? _`, ` : _``}${name}: new RegExp(${pattern.source}, ${pattern.flags})`,
+        _``
+      )
+    : undefined
   const ajv = new Ajv({
     strict: false,
     allErrors: true,
     coerceTypes: options.coerceTypes,
-    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
+    validateFormats: options.validateFormats ?? true,
+    ...(options.formats ? { formats: options.formats } : {}),
+    code: {
+      source: true,
+      formats: formats ? _`{${formats}}` : _`require("ajv-formats/dist/formats").fullFormats`
+    }
   })
-  addFormats(ajv)
+  if (!options.formats) (require('ajv-formats') as (ajv: InstanceType<typeof Ajv>) => void)(ajv)
+  for (const [key, schema] of Object.entries(options.references ?? {})) ajv.addSchema(schema, key)
   names.forEach((each, i) => ajv.addSchema(schemas[each]!, `v${i}`))
   return ajv
 }

@@ -28,7 +28,8 @@
  */
 import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { Ajv, type ValidateFunction } from 'ajv'
+import type { ValidateFunction } from 'ajv'
+import { compiledValidators } from '../../emulator/validators.js'
 import { parse } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { runLogged } from './tools.js'
@@ -122,10 +123,17 @@ export function circleciSchema(): Promise<ValidateFunction> {
     const circleci = JSON.parse(
       await readFile(join(FIXTURES, 'circleci-yaml-language-server.schema.json'), 'utf8')
     ) as Record<string, unknown>
-    // The `uri` format is only that of an orb given by its URL; strict: false lets CircleCI's own keywords (markdownDescription) be.
-    const ajv = new Ajv({ strict: false, allErrors: true, formats: { uri: /^https:\/\/\S+$/ } })
-    ajv.addSchema(circleci, store.$ref)
-    return ajv.compile(store)
+    // The `uri` format is only that of an orb given by its URL; strict: false lets CircleCI's own keywords
+    // (markdownDescription) be. Compiled once for every test file (emulator/validators.ts).
+    return compiledValidators(
+      'circleci',
+      { config: store },
+      {
+        coerceTypes: false,
+        formats: { uri: /^https:\/\/\S+$/ },
+        references: { [store.$ref]: circleci }
+      }
+    ).config!
   })()
   return schema
 }

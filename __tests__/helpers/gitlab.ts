@@ -16,7 +16,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseExpressionAt, type Expression, type Node } from 'acorn'
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { compiledValidators } from '../../emulator/validators.js'
 import { parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { RELEASE } from './cli-release.js'
@@ -111,18 +112,23 @@ export interface GitLabSchema {
 
 export function gitlabSchema(): GitLabSchema {
   // Formats are not checked: the schema gives environment:url `format: uri` beside a pattern that admits
-  // `$VARIABLE`, GitLab's documented dynamic URL; the pattern is the rule that decides.
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
-  ajv.addSchema(gitlabCiSchema())
-  const config = ajv.getSchema(GITLAB_CI_SCHEMA_ID)!
-  // The header document carries `spec:` and nothing else (GitLab's Config::Header::Root).
-  const header = ajv.compile({
-    type: 'object',
-    required: ['spec'],
-    additionalProperties: false,
-    properties: { spec: { $ref: `${GITLAB_CI_SCHEMA_ID}#/properties/spec` } }
-  })
-  return { config: problemsOf(config), header: problemsOf(header) }
+  // `$VARIABLE`, GitLab's documented dynamic URL; the pattern is the rule that decides. Compiled once
+  // for every test file (emulator/validators.ts): the schema takes a second to compile.
+  const { config, header } = compiledValidators(
+    'gitlab-ci',
+    {
+      config: gitlabCiSchema(),
+      // The header document carries `spec:` and nothing else (GitLab's Config::Header::Root).
+      header: {
+        type: 'object',
+        required: ['spec'],
+        additionalProperties: false,
+        properties: { spec: { $ref: `${GITLAB_CI_SCHEMA_ID}#/properties/spec` } }
+      }
+    },
+    { coerceTypes: false, validateFormats: false }
+  )
+  return { config: problemsOf(config!), header: problemsOf(header!) }
 }
 
 function problemsOf(validate: ValidateFunction): (document: unknown) => string[] {

@@ -61,4 +61,19 @@ describe('validators compiled once', () => {
       rmSync(file)
     }
   })
+  it('check the formats given and the references registered, written and read back alike', () => {
+    const name = `test-${randomUUID()}`
+    const options = {
+      coerceTypes: false,
+      formats: { uri: /^https:\/\/\S+$/ },
+      references: { 'https://example.com/part.json': { type: 'string', format: 'uri' } }
+    }
+    const schemas = { link: { $ref: 'https://example.com/part.json' } }
+    for (let pass = 0; pass < 2; pass++) {
+      const { link } = compiledValidators(name, schemas, options)
+      expect([link!('https://ok'), link!('http://no'), link!(3)]).toEqual([true, false, false])
+    }
+    for (const file of readdirSync(TOOL_CACHE).filter(each => each.startsWith(name)))
+      rmSync(join(TOOL_CACHE, file))
+  })
 })
