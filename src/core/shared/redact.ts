@@ -90,8 +90,8 @@ function safeDecode(segment: string): string {
 export class Secrets {
   /** URLs and queries, masked as they are spelled (and URL-encoded). */
   private readonly exact = new Set<string>()
-  /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length. */
-  private readonly runs = new Map<number, Set<string>>()
+  /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length, with their hashes. */
+  private readonly runs = new Map<number, { runs: Set<string>; hashes: Set<number> }>()
   /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
   private readonly words = new Set<string>()
   /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
@@ -125,9 +125,13 @@ export class Secrets {
       const { read } = reading(spelling)
       const length = Math.min(read.length, MIN_RUN)
       if (length === 0) continue
-      const runs = this.runs.get(length) ?? new Set<string>()
-      this.runs.set(length, runs)
-      for (let at = 0; at + length <= read.length; at++) runs.add(read.slice(at, at + length))
+      const known = this.runs.get(length) ?? { runs: new Set<string>(), hashes: new Set<number>() }
+      this.runs.set(length, known)
+      for (let at = 0; at + length <= read.length; at++) {
+        const run = read.slice(at, at + length)
+        known.runs.add(run)
+        known.hashes.add(hashOf(run))
+      }
     }
   }
 
@@ -233,9 +237,7 @@ export class Secrets {
     if (this.runs.size === 0) return text
     const { read, from, to } = reading(text)
     const masked = new Uint8Array(read.length)
-    for (const [length, runs] of this.runs)
-      for (let at = 0; at + length <= read.length; at++)
-        if (runs.has(read.slice(at, at + length))) masked.fill(1, at, at + length)
+    for (const [length, known] of this.runs) markRuns(read, length, known, masked)
     let shown = ''
     let done = 0
     for (let i = 0; i < read.length; i++) {
@@ -258,5 +260,40 @@ export class Secrets {
       'gu'
     )
     return text.replace(this.wordPattern, MASK)
+  }
+}
+
+/** The base of the rolling hash below. */
+const BASE = 31
+
+/** Pure: a run's hash, as markRuns rolls it (32 bits, wrapping). */
+function hashOf(run: string): number {
+  let hash = 0
+  for (let k = 0; k < run.length; k++) hash = (Math.imul(hash, BASE) + run.charCodeAt(k)) | 0
+  return hash
+}
+
+/**
+ * Pure: marks in `masked` every stretch of `read` that is one of the runs
+ * (all `length` long). The hash of each window rolls along the text, and
+ * only a window whose hash is a run's is compared: every text that leaves
+ * the process is read, and a slice at every position of a 60 KB comment
+ * costs more than the rest of the redaction.
+ */
+function markRuns(
+  read: string,
+  length: number,
+  { runs, hashes }: { runs: ReadonlySet<string>; hashes: ReadonlySet<number> },
+  masked: Uint8Array
+): void {
+  if (read.length < length) return
+  let power = 1
+  for (let k = 1; k < length; k++) power = Math.imul(power, BASE)
+  let hash = hashOf(read.slice(0, length))
+  for (let at = 0; ; at++) {
+    if (hashes.has(hash) && runs.has(read.slice(at, at + length))) masked.fill(1, at, at + length)
+    if (at + length >= read.length) return
+    const out = Math.imul(read.charCodeAt(at), power)
+    hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0
   }
 }

@@ -9,48 +9,65 @@ import { INVISIBLE_CHARACTER } from './text.js'
 /**
  * A text as the redaction reads it: in lower case, without white space,
  * invisible characters or escaped line breaks; `from[i]` and `to[i]` say
- * where the i-th character read stands in the text.
+ * where the i-th code unit read stands in the text (the character it was
+ * read from), for `i` below `read.length`.
  */
 export interface Reading {
   read: string
-  from: number[]
-  to: number[]
+  from: Int32Array
+  to: Int32Array
 }
 
+/**
+ * Reads `text` as above, in one pass into typed arrays: the redaction reads
+ * every text that leaves the process, a 60 KB comment among them, and an
+ * array grown a character at a time costs tens of times more.
+ */
 export function reading(text: string): Reading {
-  const read: string[] = []
-  const from: number[] = []
-  const to: number[] = []
+  // A character is read as at most as many code units as it has: the read is never longer than the text.
+  const units = new Uint16Array(text.length)
+  const from = new Int32Array(text.length)
+  const to = new Int32Array(text.length)
+  let n = 0
   for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i)
     // Most text is ASCII: read it without a regular expression or a normalization per character.
     if (code < 0x80) {
-      const escaped = code === 0x5c && /[nrt]/.test(text.charAt(i + 1))
-      if (escaped) i += 2
+      const next = code === 0x5c ? text.charCodeAt(i + 1) : 0
+      if (next === 0x6e || next === 0x72 || next === 0x74) i += 2
       else if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) i++
       else {
-        read.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text[i]!)
-        from.push(i)
-        to.push(++i)
+        units[n] = code >= 0x41 && code <= 0x5a ? code + 0x20 : code
+        from[n] = i
+        to[n++] = ++i
       }
       continue
     }
     const character = String.fromCodePoint(text.codePointAt(i)!)
     const next = i + character.length
-    if (/\s/.test(character) || INVISIBLE_CHARACTER.test(character)) {
-      i = next
-      continue
+    if (!/\s/.test(character) && !INVISIBLE_CHARACTER.test(character)) {
+      // Full-width and other compatibility forms read as the plain letter they stand for.
+      const folded = character.normalize('NFKC')
+      const plain = folded.length === 1 ? folded : character
+      const lower = plain.toLowerCase()
+      const shown = lower.length === plain.length ? lower : plain
+      for (let unit = 0; unit < shown.length; unit++) {
+        units[n] = shown.charCodeAt(unit)
+        from[n] = i
+        to[n++] = next
+      }
     }
-    // Full-width and other compatibility forms read as the plain letter they stand for.
-    const folded = character.normalize('NFKC')
-    const plain = folded.length === 1 ? folded : character
-    const lower = plain.toLowerCase()
-    read.push(lower.length === plain.length ? lower : plain)
-    from.push(i)
-    to.push(next)
     i = next
   }
-  return { read: read.join(''), from, to }
+  return { read: stringOf(units, n), from, to }
+}
+
+/** The first `length` code units as a string, a chunk at a time (an argument list has a limit). */
+function stringOf(units: Uint16Array, length: number): string {
+  let text = ''
+  for (let at = 0; at < length; at += 8192)
+    text += String.fromCharCode(...units.subarray(at, Math.min(length, at + 8192)))
+  return text
 }
 
 /**

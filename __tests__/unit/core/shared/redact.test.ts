@@ -198,6 +198,26 @@ describe('a key, in every spelling an echo gives it', () => {
     expect(secrets.redact(`cut …${KEY.slice(4, 20)}… here`)).toBe('cut …***… here')
   })
 
+  it('masks the key and nothing beside it after characters of two code units (an emoji, a rare letter)', () => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    // Spelt otherwise than registered (its case changed, cut by a line break): found by reading the text.
+    const changed = `${KEY.slice(0, 10).toUpperCase()}\n${KEY.slice(10)}`
+    const before = '🚀 deploy 𝒜𝓅𝓅 🇫🇷'
+    expect(secrets.redact(`${before} ${changed}; 🎉 done`)).toBe(`${before} ***; 🎉 done`)
+    expect(secrets.redact(`${'😀'.repeat(40)}${changed}${'😀'.repeat(3)}`)).toBe(
+      `${'😀'.repeat(40)}***${'😀'.repeat(3)}`
+    )
+  })
+
+  it('reads a long text whole: a key at its end, and one across its middle', () => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    const filler = 'Deploying app-release.apk, the run is waiting for devices. '.repeat(1200)
+    const text = `${filler}${KEY.slice(0, 14)}\n${KEY.slice(14)} ${filler}${KEY}`
+    expect(secrets.redact(text)).toBe(`${filler}*** ${filler}***`)
+  })
+
   const KEPT = [
     'Run run_1 created on environment "staging".',
     'Upload "app-release.apk" (12.0 MiB) took 1.2 s',
