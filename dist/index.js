@@ -13801,8 +13801,9 @@ var shared_text = __nccwpck_require__(986);
 /**
  * Pure: the spellings a secret can be printed in (redact.ts looks for each):
  * how the redaction reads a text (case, white space, invisible characters
- * and escaped line breaks folded away), and a secret's encodings a server's
- * encoder may print it in.
+ * and escaped line breaks folded away), a secret's encodings a server's
+ * encoder may print it in, and how the runs of those spellings are found in
+ * a text as read.
  */
 
 /**
@@ -13886,6 +13887,46 @@ function base64Spellings(secret) {
         spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
     }
     return spellings;
+}
+/** The base of the rolling hash below. */
+const BASE = 31;
+/**
+ * Pure: calls `visit` with each window of `length` code units of `read`
+ * (its start and its hash), the hash rolled along (32 bits, wrapping): a
+ * window costs the same whatever its length.
+ */
+function roll(read, length, visit) {
+    if (read.length < length)
+        return;
+    let power = 1;
+    let hash = 0;
+    for (let k = 0; k < length; k++) {
+        if (k > 0)
+            power = Math.imul(power, BASE);
+        hash = (Math.imul(hash, BASE) + read.charCodeAt(k)) | 0;
+    }
+    for (let at = 0;; at++) {
+        visit(at, hash);
+        if (at + length >= read.length)
+            return;
+        const out = Math.imul(read.charCodeAt(at), power);
+        hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0;
+    }
+}
+/**
+ * Pure: marks in `masked` every stretch of `read` that is one of the runs
+ * (all `length` long). Only a window whose hash is a run's is looked for in the spellings:
+ * every text that leaves the process is read, and a slice at every position
+ * of a 60 KB comment costs more than the rest of the redaction.
+ */
+function markRuns(read, length, { spellings, hashes }, masked) {
+    roll(read, length, (at, hash) => {
+        if (!hashes.has(hash))
+            return;
+        const window = read.slice(at, at + length);
+        if (spellings.some(spelling => spelling.includes(window)))
+            masked.fill(1, at, at + length);
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/redact.ts
@@ -13974,7 +14015,12 @@ class Secrets {
     onMask;
     /** URLs and queries, masked as they are spelled (and URL-encoded). */
     exact = new Set();
-    /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length, with their hashes. */
+    /**
+     * The runs of `MIN_RUN` characters (or a whole shorter spelling) of each
+     * key's spellings, as read, by length: the spellings, and the hash of
+     * every run in them (a run is looked for by its hash, then found in a
+     * spelling).
+     */
     runs = new Map();
     /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
     words = new Set();
@@ -14014,13 +14060,10 @@ class Secrets {
             const length = Math.min(read.length, MIN_RUN);
             if (length === 0)
                 continue;
-            const known = this.runs.get(length) ?? { runs: new Set(), hashes: new Set() };
+            const known = this.runs.get(length) ?? { spellings: [], hashes: new Set() };
             this.runs.set(length, known);
-            for (let at = 0; at + length <= read.length; at++) {
-                const run = read.slice(at, at + length);
-                known.runs.add(run);
-                known.hashes.add(hashOf(run));
-            }
+            known.spellings.push(read);
+            roll(read, length, (_at, hash) => known.hashes.add(hash));
         }
     }
     /**
@@ -14148,38 +14191,6 @@ class Secrets {
             .map(word => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
             .join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
         return text.replace(this.wordPattern, MASK);
-    }
-}
-/** The base of the rolling hash below. */
-const BASE = 31;
-/** Pure: a run's hash, as markRuns rolls it (32 bits, wrapping). */
-function hashOf(run) {
-    let hash = 0;
-    for (let k = 0; k < run.length; k++)
-        hash = (Math.imul(hash, BASE) + run.charCodeAt(k)) | 0;
-    return hash;
-}
-/**
- * Pure: marks in `masked` every stretch of `read` that is one of the runs
- * (all `length` long). The hash of each window rolls along the text, and
- * only a window whose hash is a run's is compared: every text that leaves
- * the process is read, and a slice at every position of a 60 KB comment
- * costs more than the rest of the redaction.
- */
-function markRuns(read, length, { runs, hashes }, masked) {
-    if (read.length < length)
-        return;
-    let power = 1;
-    for (let k = 1; k < length; k++)
-        power = Math.imul(power, BASE);
-    let hash = hashOf(read.slice(0, length));
-    for (let at = 0;; at++) {
-        if (hashes.has(hash) && runs.has(read.slice(at, at + length)))
-            masked.fill(1, at, at + length);
-        if (at + length >= read.length)
-            return;
-        const out = Math.imul(read.charCodeAt(at), power);
-        hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0;
     }
 }
 

@@ -24,7 +24,14 @@
  * it. A short key is not handed to the runner's masker, which would mask it
  * inside every word of the job's log.
  */
-import { base64Spellings, escapedSpellings, reading } from './spellings.js'
+import {
+  base64Spellings,
+  escapedSpellings,
+  markRuns,
+  reading,
+  roll,
+  type Runs
+} from './spellings.js'
 
 /** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
 export const MIN_SECRET_LENGTH = 8
@@ -90,8 +97,13 @@ function safeDecode(segment: string): string {
 export class Secrets {
   /** URLs and queries, masked as they are spelled (and URL-encoded). */
   private readonly exact = new Set<string>()
-  /** Every run of `MIN_RUN` characters (or a whole shorter spelling) of each key, as read, by length, with their hashes. */
-  private readonly runs = new Map<number, { runs: Set<string>; hashes: Set<number> }>()
+  /**
+   * The runs of `MIN_RUN` characters (or a whole shorter spelling) of each
+   * key's spellings, as read, by length: the spellings, and the hash of
+   * every run in them (a run is looked for by its hash, then found in a
+   * spelling).
+   */
+  private readonly runs = new Map<number, Runs>()
   /** Keys shorter than `MIN_SECRET_LENGTH`, masked as whole words. */
   private readonly words = new Set<string>()
   /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
@@ -125,13 +137,10 @@ export class Secrets {
       const { read } = reading(spelling)
       const length = Math.min(read.length, MIN_RUN)
       if (length === 0) continue
-      const known = this.runs.get(length) ?? { runs: new Set<string>(), hashes: new Set<number>() }
+      const known = this.runs.get(length) ?? { spellings: [], hashes: new Set<number>() }
       this.runs.set(length, known)
-      for (let at = 0; at + length <= read.length; at++) {
-        const run = read.slice(at, at + length)
-        known.runs.add(run)
-        known.hashes.add(hashOf(run))
-      }
+      known.spellings.push(read)
+      roll(read, length, (_at, hash) => known.hashes.add(hash))
     }
   }
 
@@ -260,40 +269,5 @@ export class Secrets {
       'gu'
     )
     return text.replace(this.wordPattern, MASK)
-  }
-}
-
-/** The base of the rolling hash below. */
-const BASE = 31
-
-/** Pure: a run's hash, as markRuns rolls it (32 bits, wrapping). */
-function hashOf(run: string): number {
-  let hash = 0
-  for (let k = 0; k < run.length; k++) hash = (Math.imul(hash, BASE) + run.charCodeAt(k)) | 0
-  return hash
-}
-
-/**
- * Pure: marks in `masked` every stretch of `read` that is one of the runs
- * (all `length` long). The hash of each window rolls along the text, and
- * only a window whose hash is a run's is compared: every text that leaves
- * the process is read, and a slice at every position of a 60 KB comment
- * costs more than the rest of the redaction.
- */
-function markRuns(
-  read: string,
-  length: number,
-  { runs, hashes }: { runs: ReadonlySet<string>; hashes: ReadonlySet<number> },
-  masked: Uint8Array
-): void {
-  if (read.length < length) return
-  let power = 1
-  for (let k = 1; k < length; k++) power = Math.imul(power, BASE)
-  let hash = hashOf(read.slice(0, length))
-  for (let at = 0; ; at++) {
-    if (hashes.has(hash) && runs.has(read.slice(at, at + length))) masked.fill(1, at, at + length)
-    if (at + length >= read.length) return
-    const out = Math.imul(read.charCodeAt(at), power)
-    hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0
   }
 }

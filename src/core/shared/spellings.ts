@@ -1,8 +1,9 @@
 /**
  * Pure: the spellings a secret can be printed in (redact.ts looks for each):
  * how the redaction reads a text (case, white space, invisible characters
- * and escaped line breaks folded away), and a secret's encodings a server's
- * encoder may print it in.
+ * and escaped line breaks folded away), a secret's encodings a server's
+ * encoder may print it in, and how the runs of those spellings are found in
+ * a text as read.
  */
 import { INVISIBLE_CHARACTER } from './text.js'
 
@@ -103,4 +104,57 @@ export function base64Spellings(secret: string): string[] {
     spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'))
   }
   return spellings
+}
+
+/** The runs of one length: the spellings (as read) that hold them, and the hash of each. */
+export interface Runs {
+  spellings: string[]
+  hashes: Set<number>
+}
+
+/** The base of the rolling hash below. */
+const BASE = 31
+
+/**
+ * Pure: calls `visit` with each window of `length` code units of `read`
+ * (its start and its hash), the hash rolled along (32 bits, wrapping): a
+ * window costs the same whatever its length.
+ */
+export function roll(
+  read: string,
+  length: number,
+  visit: (at: number, hash: number) => void
+): void {
+  if (read.length < length) return
+  let power = 1
+  let hash = 0
+  for (let k = 0; k < length; k++) {
+    if (k > 0) power = Math.imul(power, BASE)
+    hash = (Math.imul(hash, BASE) + read.charCodeAt(k)) | 0
+  }
+  for (let at = 0; ; at++) {
+    visit(at, hash)
+    if (at + length >= read.length) return
+    const out = Math.imul(read.charCodeAt(at), power)
+    hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0
+  }
+}
+
+/**
+ * Pure: marks in `masked` every stretch of `read` that is one of the runs
+ * (all `length` long). Only a window whose hash is a run's is looked for in the spellings:
+ * every text that leaves the process is read, and a slice at every position
+ * of a 60 KB comment costs more than the rest of the redaction.
+ */
+export function markRuns(
+  read: string,
+  length: number,
+  { spellings, hashes }: Runs,
+  masked: Uint8Array
+): void {
+  roll(read, length, (at, hash) => {
+    if (!hashes.has(hash)) return
+    const window = read.slice(at, at + length)
+    if (spellings.some(spelling => spelling.includes(window))) masked.fill(1, at, at + length)
+  })
 }
