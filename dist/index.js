@@ -2524,7 +2524,7 @@ var tls = __nccwpck_require__(756);
 var http = __nccwpck_require__(611);
 var https = __nccwpck_require__(692);
 var events = __nccwpck_require__(434);
-var assert = __nccwpck_require__(994);
+var assert = __nccwpck_require__(613);
 var util = __nccwpck_require__(23);
 
 
@@ -3729,8 +3729,8 @@ function testAttestation(folder, context) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/shared/option-table.ts
-var option_table = __nccwpck_require__(613);
+// EXTERNAL MODULE: ./src/core/shared/option-spec.ts
+var option_spec = __nccwpck_require__(10);
 ;// CONCATENATED MODULE: ./src/core/model.ts
 // ---------------------------------------------------------------- outcome
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
@@ -3960,7 +3960,7 @@ const OUTPUT_NAMES = Object.keys(OUTPUTS);
 const OUTPUT_VALUES = {
     outcome: OUTCOMES,
     verdict: [...VERDICT_NAMES, 'pending'],
-    platform: option_table/* PLATFORMS */.P4
+    platform: option_spec/* PLATFORMS */.P4
 };
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
 function outputValuesOf(deployment) {
@@ -5397,7 +5397,7 @@ const KEPT_BUGS = 10;
 /** The longest deployment name: a check run's name, a comment's row. */
 const MAX_NAME_CHARACTERS = 320;
 /** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
-const MAX_STEP_DEPLOYMENTS = option_table/* MAX_STEP_BUILDS */.y4;
+const MAX_STEP_DEPLOYMENTS = option_spec/* MAX_STEP_BUILDS */.y4;
 const pending_URL = schema_text(600);
 const ID = schema_text(128);
 const BUG = object({
@@ -5434,7 +5434,7 @@ const DEPLOYMENT = object({
     outcome: oneOf(OUTCOMES),
     artifact: object({ name: schema_text(255), size: integer(), sha256: schema_text(64) }),
     build: object({
-        platform: oneOf(option_table/* PLATFORMS */.P4),
+        platform: oneOf(option_spec/* PLATFORMS */.P4),
         format: oneOf(['apk', 'aab', 'ipa', 'app-zip', 'zip', 'deb', 'pdf', 'csv']),
         appId: schema_text(255),
         appVersion: schema_text(100),
@@ -6206,7 +6206,7 @@ class GitHubReporter {
         this.load = load;
         this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
         // Every deployment's writes listen to this stop: a step of many builds is no leak.
-        (0,external_node_events_namespaceObject.setMaxListeners)(option_table/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
+        (0,external_node_events_namespaceObject.setMaxListeners)(option_spec/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
         this.required = plan.reportLater && plan.check;
     }
     writer(kind, write) {
@@ -7470,6 +7470,8 @@ function parseTerminateAnswer(body) {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/shared/option-table.ts + 5 modules
+var option_table = __nccwpck_require__(870);
 ;// CONCATENATED MODULE: ./src/core/service/v0/body.ts
 
 /**
@@ -8366,7 +8368,7 @@ function appsOf(settings) {
     if (checkName !== undefined && checkName.length > MAX_CHECK_NAME)
         throw new errors/* InputError */.dz('checkName', `is ${checkName.length} characters long, more than the ${MAX_CHECK_NAME} a deploy takes`, 'Give the check name the deploy has');
     if (expectedAppId?.android !== undefined || expectedAppId?.ios !== undefined) {
-        const apps = option_table/* PLATFORMS */.P4.filter(each => expectedAppId[each] && (!platform || each === platform));
+        const apps = option_spec/* PLATFORMS */.P4.filter(each => expectedAppId[each] && (!platform || each === platform));
         if (apps.length === 0)
             throw new errors/* InputError */.dz('platform', `is ${platform}, and ${(0,option_refs/* ref */.KR)('expectedAppId')} gives no app id for it`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} an id for ${platform} (${platform}:…), as the deploy does`);
         return apps.map(each => ({ platform: each, appId: expectedAppId[each] }));
@@ -9107,8 +9109,8 @@ function globs(key, raw) {
     const twice = values.find((value, i) => values.indexOf(value) !== i);
     if (twice !== undefined)
         throw new errors/* InputError */.dz(key, `names ${(0,shared_text/* quote */.hD)(twice)} twice`, 'Name each build once');
-    if (values.length > option_table/* MAX_STEP_BUILDS */.y4)
-        throw new errors/* InputError */.dz(key, `names ${values.length} builds, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step deploys`, `Deploy them in steps of their own (a matrix job, a step per flavor), at most ${option_table/* MAX_STEP_BUILDS */.y4} each`);
+    if (values.length > option_spec/* MAX_STEP_BUILDS */.y4)
+        throw new errors/* InputError */.dz(key, `names ${values.length} builds, more than the ${option_spec/* MAX_STEP_BUILDS */.y4} one step deploys`, `Deploy them in steps of their own (a matrix job, a step per flavor), at most ${option_spec/* MAX_STEP_BUILDS */.y4} each`);
     return values.length > 0 ? values : undefined;
 }
 /**
@@ -9123,8 +9125,8 @@ function runIds(key, raw) {
         if (!isSafeId(id))
             throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
     const distinct = [...new Set(ids)];
-    if (distinct.length > option_table/* MAX_STEP_BUILDS */.y4)
-        throw new errors/* InputError */.dz(key, `names ${distinct.length} runs, more than the ${option_table/* MAX_STEP_BUILDS */.y4} one step waits for`, 'Wait for the runs of one deploy in each step');
+    if (distinct.length > option_spec/* MAX_STEP_BUILDS */.y4)
+        throw new errors/* InputError */.dz(key, `names ${distinct.length} runs, more than the ${option_spec/* MAX_STEP_BUILDS */.y4} one step waits for`, 'Wait for the runs of one deploy in each step');
     return distinct.length > 0 ? distinct : undefined;
 }
 /**
@@ -9136,8 +9138,8 @@ function abis(key, raw) {
     const entries = Array.isArray(raw) ? raw : [raw];
     const named = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
     for (const abi of named)
-        if (!option_table/* ANDROID_ABIS */.O1.includes(abi))
-            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(abi, 40)} is not an Android ABI`, `Name ABIs as an APK's lib/ folders do: ${option_table/* ANDROID_ABIS */.O1.slice(0, 4).join(', ')}`);
+        if (!option_spec/* ANDROID_ABIS */.O1.includes(abi))
+            throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(abi, 40)} is not an Android ABI`, `Name ABIs as an APK's lib/ folders do: ${option_spec/* ANDROID_ABIS */.O1.slice(0, 4).join(', ')}`);
     return named.length > 0 ? [...new Set(named)] : undefined;
 }
 /**
@@ -9245,7 +9247,7 @@ function readValue(key, spec, raw) {
         case 'abis':
             return abis(key, raw);
         case 'target':
-            return values_oneOf(key, plainText(key, raw), option_table/* IOS_TARGETS */.bw, 'a target');
+            return values_oneOf(key, plainText(key, raw), option_spec/* IOS_TARGETS */.bw, 'a target');
     }
 }
 function secret(key, raw) {
@@ -9372,7 +9374,7 @@ function appId(key, value) {
 }
 /** The platform a build must be for, in lower case. */
 function platform(key, value) {
-    return values_oneOf(key, value, option_table/* PLATFORMS */.P4, 'a platform');
+    return values_oneOf(key, value, option_spec/* PLATFORMS */.P4, 'a platform');
 }
 /** One of a few words, in lower case; anything else refused, naming them. */
 function values_oneOf(key, value, words, noun) {
@@ -10127,7 +10129,7 @@ function settingsOf(read, mode, values, request) {
         apiKey: read('apiKey') ?? '',
         baseUrl: read('baseUrl') ?? '',
         maxAttempts: read('maxAttempts') ?? 1,
-        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_table/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
+        minUploadBytesPerSecond: (read('minUploadKibPerSecond') ?? option_spec/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE) * 1024,
         failOnNoRun: read('failOnNoRun') ?? true,
         git: mode === 'terminate' ? {} : gitOf(read, request.derived ?? {}),
         wait: mode === 'wait' || (read('wait') === true && mode !== 'terminate'),
@@ -13339,7 +13341,7 @@ function formatMinutes(minutes) {
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(613);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(870);
 /**
  * The options by their library names, and how the core's sentences refer to
  * them. A sentence never spells an option the way one front end does
@@ -13369,19 +13371,27 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 613:
+/***/ 10:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bv: () => (/* binding */ BUILD),
+/* harmony export */   C_: () => (/* binding */ WAIT),
 /* harmony export */   DE: () => (/* binding */ DEFAULT_MIN_UPLOAD_KIB_PER_SECOND),
 /* harmony export */   O1: () => (/* binding */ ANDROID_ABIS),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
-/* harmony export */   XJ: () => (/* binding */ OPTION_KEYS),
+/* harmony export */   Wo: () => (/* binding */ NOTIFY),
+/* harmony export */   YV: () => (/* binding */ SERVICE),
+/* harmony export */   b5: () => (/* binding */ MAX_WAIT_TIMEOUT_MINUTES),
 /* harmony export */   bw: () => (/* binding */ IOS_TARGETS),
-/* harmony export */   lw: () => (/* binding */ OPTIONS),
+/* harmony export */   pu: () => (/* binding */ REPORTING),
+/* harmony export */   qB: () => (/* binding */ NAMED),
+/* harmony export */   tk: () => (/* binding */ WAIT_OR_COLLECT),
+/* harmony export */   xF: () => (/* binding */ GIT),
+/* harmony export */   y2: () => (/* binding */ ALL),
 /* harmony export */   y4: () => (/* binding */ MAX_STEP_BUILDS)
 /* harmony export */ });
-/* unused harmony exports COMMANDS, MAX_WAIT_TIMEOUT_MINUTES */
+/* unused harmony export COMMANDS */
 const COMMANDS = [
     'deploy',
     'upload',
@@ -13427,18 +13437,93 @@ const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
 const MAX_STEP_BUILDS = 64;
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
-const TABLE = {
+
+
+/***/ }),
+
+/***/ 870:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  lw: () => (/* binding */ OPTIONS),
+  XJ: () => (/* binding */ OPTION_KEYS)
+});
+
+// UNUSED EXPORTS: ANDROID_ABIS, COMMANDS, DEFAULT_MIN_UPLOAD_KIB_PER_SECOND, IOS_TARGETS, MAX_STEP_BUILDS, MAX_WAIT_TIMEOUT_MINUTES, PLATFORMS
+
+// EXTERNAL MODULE: ./src/core/shared/option-spec.ts
+var option_spec = __nccwpck_require__(10);
+;// CONCATENATED MODULE: ./src/core/shared/build-options.ts
+/** The option table's rows (option-table.ts): the builds: which, where each goes, what the service's devices need of it, and how fast it must travel. */
+
+const BUILD_OPTIONS = {
+    file: {
+        kind: 'globs',
+        commands: option_spec/* BUILD */.Bv,
+        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
+    },
+    destination: {
+        kind: 'destinationEach',
+        commands: option_spec/* BUILD */.Bv,
+        description: `Where the build goes in the workspace's storage (may include folders), or one per platform (android:builds/app.apk ios:builds/app.ipa); default: built by {{namePrefix}}, else the file's own name.`
+    },
+    namePrefix: {
+        kind: 'namePartEach',
+        commands: [...option_spec/* NAMED */.qB, 'terminate'],
+        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
+    },
+    environment: {
+        kind: 'namePartEach',
+        commands: option_spec/* NAMED */.qB,
+        description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
+    },
+    expectedAppId: {
+        kind: 'appIds',
+        commands: option_spec/* NAMED */.qB,
+        description: 'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
+    },
+    platform: {
+        kind: 'platform',
+        commands: option_spec/* NAMED */.qB,
+        description: `The platform the build must be for: ${option_spec/* PLATFORMS */.P4.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
+    },
+    requiredAbis: {
+        kind: 'abis',
+        commands: option_spec/* BUILD */.Bv,
+        description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
+    },
+    requiredTarget: {
+        kind: 'target',
+        commands: option_spec/* BUILD */.Bv,
+        description: `What each iOS build must run on: ${option_spec/* IOS_TARGETS */.bw.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
+    },
+    minUploadKibPerSecond: {
+        kind: 'number',
+        default: option_spec/* DEFAULT_MIN_UPLOAD_KIB_PER_SECOND */.DE,
+        min: 1,
+        max: 1024 * 1024,
+        commands: option_spec/* BUILD */.Bv,
+        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/connection-options.ts
+/** The option table's rows (option-table.ts): the service: its key, its address, how often a request is tried. */
+
+const CONNECTION_OPTIONS = {
     apiKey: {
         kind: 'secret',
         required: true,
-        commands: SERVICE,
+        commands: option_spec/* SERVICE */.YV,
         env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
         description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
     },
     baseUrl: {
         kind: 'baseUrl',
         required: true,
-        commands: SERVICE,
+        commands: option_spec/* SERVICE */.YV,
         env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
         description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
     },
@@ -13447,78 +13532,36 @@ const TABLE = {
         default: 5,
         min: 1,
         max: 10,
-        commands: SERVICE,
+        commands: option_spec/* SERVICE */.YV,
         description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
-    },
-    file: {
-        kind: 'globs',
-        commands: BUILD,
-        description: 'Path or glob of the build (.apk .aab .ipa .deb .zip .csv .pdf), relative to the working directory or absolute, matching exactly one file; several builds one per line (each deployed under its own destination, with its own run and verdict).'
-    },
-    destination: {
-        kind: 'destinationEach',
-        commands: BUILD,
-        description: `Where the build goes in the workspace's storage (may include folders), or one per platform (android:builds/app.apk ios:builds/app.ipa); default: built by {{namePrefix}}, else the file's own name.`
-    },
-    namePrefix: {
-        kind: 'namePartEach',
-        commands: [...NAMED, 'terminate'],
-        description: `Builds the destination by the naming convention: <prefix>-<environment>.<ext> with {{environment}}, else <prefix>-<owner>-<repo>-pr<number>.<ext> for a pull request; one for every build, or one per platform (android:myapp-android ios:myapp-ios). Ending an environment, it names the pull request's preview environment the same way (<prefix>-<owner>-<repo>-pr<number>).`
-    },
-    environment: {
-        kind: 'namePartEach',
-        commands: NAMED,
-        description: `The static environment of the naming convention, with {{namePrefix}}; one for every build, or one per platform (android:staging-android ios:staging-ios).`
-    },
-    expectedAppId: {
-        kind: 'appIds',
-        commands: NAMED,
-        description: 'The app id every build must have (Android package name, iOS bundle id), or one per platform (android:com.example.shop ios:com.example.Shop); a build of another app is refused before anything is sent.'
-    },
-    platform: {
-        kind: 'platform',
-        commands: NAMED,
-        description: `The platform the build must be for: ${PLATFORMS.join(' or ')}; a build for the other one, or a file that is no app, is refused before anything is sent.`
-    },
-    requiredAbis: {
-        kind: 'abis',
-        commands: BUILD,
-        description: `The ABIs each Android build must have native code for, as the service's devices need (arm64-v8a, armeabi-v7a, x86_64, x86; several separated by spaces or commas): an APK or App Bundle whose native libraries lack one is refused before anything is sent, naming the ABIs it has; a build without native code runs on any and passes. iOS builds are not checked.`
-    },
-    requiredTarget: {
-        kind: 'target',
-        commands: BUILD,
-        description: `What each iOS build must run on: ${IOS_TARGETS.join(' or ')} (an .ipa for iPhones and iPads, or a zipped .app built for the simulator); a build of the other kind is refused before anything is sent. Android builds are not checked.`
-    },
-    minUploadKibPerSecond: {
-        kind: 'number',
-        default: DEFAULT_MIN_UPLOAD_KIB_PER_SECOND,
-        min: 1,
-        max: 1024 * 1024,
-        commands: BUILD,
-        description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
-    },
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/notification-options.ts
+/** The option table's rows (option-table.ts): the deploy notification: what it says of the deployment, the run it starts and the commit. */
+
+const NOTIFICATION_OPTIONS = {
     deploymentType: {
         kind: 'text',
         wire: 'deployment_type',
-        commands: [...NOTIFY, 'skip'],
+        commands: [...option_spec/* NOTIFY */.Wo, 'skip'],
         description: "Sent as deployment_type: the workspace's label for this kind of deployment."
     },
     variables: {
         kind: 'variables',
         wire: 'variables',
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: `JSON object of extra variables for the run; strings, numbers and booleans. {{runVariable}} is set to the build.`
     },
     runInputPath: {
         kind: 'relativePath',
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: `Notify with an earlier upload: its playgroundFileLocation. Not with {{file}}.`
     },
     runVariable: {
         kind: 'variableName',
         default: 'RUN_INPUT_PATH',
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: "The run variable that carries the build's path (the lane plugin's option)."
     },
     notify: {
@@ -13531,19 +13574,19 @@ const TABLE = {
     failOnNoRun: {
         kind: 'boolean',
         default: true,
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: 'When the service answers but creates no run, true makes it a failure and false a warning.'
     },
     dryRun: {
         kind: 'boolean',
         default: false,
-        commands: GIT,
+        commands: option_spec/* GIT */.xF,
         description: `Check everything a deployment needs (the options, the build, the context, the key and base URL, on GitHub the token) and tell what it would do, without uploading or notifying. Not with {{runId}} or an environment to end.`
     },
     branch: {
         kind: 'text',
         wire: 'branch',
-        commands: [...GIT, 'skip'],
+        commands: [...option_spec/* GIT */.xF, 'skip'],
         git: true,
         names: { library: 'git.branch' },
         defaultText: 'from the CI',
@@ -13552,7 +13595,7 @@ const TABLE = {
     sha: {
         kind: 'sha',
         wire: 'sha',
-        commands: [...GIT, 'skip'],
+        commands: [...option_spec/* GIT */.xF, 'skip'],
         git: true,
         names: { library: 'git.sha' },
         defaultText: 'from the CI',
@@ -13561,7 +13604,7 @@ const TABLE = {
     commitUrl: {
         kind: 'url',
         wire: 'commit_url',
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         git: true,
         names: { library: 'git.commitUrl' },
         defaultText: 'from the CI',
@@ -13570,7 +13613,7 @@ const TABLE = {
     deploymentUrl: {
         kind: 'url',
         wire: 'deployment_url',
-        commands: [...NOTIFY, 'terminate'],
+        commands: [...option_spec/* NOTIFY */.Wo, 'terminate'],
         git: true,
         defaultText: 'from a deployment_status event',
         description: `URL of the deployed environment, sent as deployment_url; when ending an environment, names it.`
@@ -13580,7 +13623,7 @@ const TABLE = {
         wire: 'pull_request_number',
         min: 1,
         max: 2 ** 31 - 1,
-        commands: [...GIT, 'skip'],
+        commands: [...option_spec/* GIT */.xF, 'skip'],
         git: true,
         names: { library: 'git.pullRequestNumber' },
         defaultText: 'from the CI',
@@ -13591,7 +13634,7 @@ const TABLE = {
         wire: 'merge_request_number',
         min: 1,
         max: 2 ** 31 - 1,
-        commands: GIT,
+        commands: option_spec/* GIT */.xF,
         git: true,
         frontEnds: ['library'],
         names: { library: 'git.mergeRequestNumber' },
@@ -13600,7 +13643,7 @@ const TABLE = {
     repository: {
         kind: 'repository',
         wire: 'repository',
-        commands: GIT,
+        commands: option_spec/* GIT */.xF,
         git: true,
         frontEnds: ['library'],
         names: { library: 'git.repository' },
@@ -13609,7 +13652,7 @@ const TABLE = {
     hostingService: {
         kind: 'text',
         wire: 'hosting_service',
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         git: true,
         names: { library: 'git.hostingService' },
         defaultText: 'from the CI',
@@ -13619,26 +13662,102 @@ const TABLE = {
     deduplicationKey: {
         kind: 'text',
         wire: 'deduplication_key',
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: 'Sent as deduplication_key: replaces the default key (branch and environment) for superseding runs.'
     },
     ephemeralEnvironment: {
         kind: 'boolean',
         wire: 'ephemeral_environment',
         default: false,
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/report-options.ts
+/** The option table's rows (option-table.ts): the reports: files, webhooks, and what GitHub shows (the check run and the comment). */
+
+const REPORT_OPTIONS = {
+    junitReport: {
+        kind: 'path',
+        commands: [...option_spec/* REPORTING */.pu, 'collect'],
+        frontEnds: ['action', 'cli'],
+        names: { cli: 'junit' },
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
     },
+    testAttestation: {
+        kind: 'path',
+        commands: ['deploy', 'notify', 'wait', 'collect'],
+        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
+    },
+    summaryFile: {
+        kind: 'path',
+        commands: option_spec/* ALL */.y2,
+        frontEnds: ['cli', 'library'],
+        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
+    },
+    resultWebhook: {
+        kind: 'secretUrl',
+        commands: option_spec/* ALL */.y2,
+        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
+    },
+    slackWebhook: {
+        kind: 'secretUrl',
+        commands: [...option_spec/* REPORTING */.pu, 'collect', 'skip'],
+        env: { name: 'SLACK_WEBHOOK_URL', frontEnds: ['cli'] },
+        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
+    },
+    githubToken: {
+        kind: 'secret',
+        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
+        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
+        actionDefault: '${{ github.token }}',
+        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
+    },
+    githubRepository: {
+        kind: 'text',
+        commands: ['deploy', 'notify', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
+        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
+    },
+    check: {
+        kind: 'boolean',
+        default: true,
+        commands: option_spec/* REPORTING */.pu,
+        frontEnds: ['action'],
+        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
+    },
+    checkName: {
+        kind: 'text',
+        commands: [...option_spec/* REPORTING */.pu, 'skip'],
+        frontEnds: ['action'],
+        defaultText: "'Mobile tests', with the environment or deployment type",
+        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
+    },
+    prComment: {
+        kind: 'boolean',
+        default: true,
+        commands: option_spec/* REPORTING */.pu,
+        frontEnds: ['action'],
+        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/verdict-options.ts
+/** The option table's rows (option-table.ts): the verdict: waiting for it, reporting it later and collecting it, skipping, ending an environment. */
+
+const VERDICT_OPTIONS = {
     wait: {
         kind: 'boolean',
         default: false,
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: 'After a run is created, wait for its verdict; anything but passed is a failure. The wait holds the job until the verdict or the timeout.'
     },
     reportLater: {
         kind: 'boolean',
         default: false,
-        commands: NOTIFY,
+        commands: option_spec/* NOTIFY */.Wo,
         description: "End right after the notification and leave the verdict to a scheduled collect: the check run stays in progress on the commit, linking the run, and the pull request's comment says the verdict is pending. Not with {{wait}}."
     },
     collect: {
@@ -13674,8 +13793,8 @@ const TABLE = {
         default: 60,
         min: 0,
         exclusiveMin: true,
-        max: MAX_WAIT_TIMEOUT_MINUTES,
-        commands: WAIT_OR_COLLECT,
+        max: option_spec/* MAX_WAIT_TIMEOUT_MINUTES */.b5,
+        commands: option_spec/* WAIT_OR_COLLECT */.tk,
         description: 'How long to wait for the verdict, in minutes (fractions allowed); at the timeout the verdict is timed-out and the run goes on at the service.'
     },
     pollIntervalSeconds: {
@@ -13683,7 +13802,7 @@ const TABLE = {
         default: 30,
         min: 1,
         max: 600,
-        commands: WAIT,
+        commands: option_spec/* WAIT */.C_,
         env: { name: 'MOBILE_DEPLOY_POLL_INTERVAL_SECONDS', frontEnds: ['action', 'cli', 'library'] },
         description: 'Seconds between asks for the verdict (twice as long while the run is under review), default 30 or MOBILE_DEPLOY_POLL_INTERVAL_SECONDS; the first asks come sooner.'
     },
@@ -13708,71 +13827,23 @@ const TABLE = {
         kind: 'text',
         commands: ['terminate'],
         description: 'The environment to end, by its alias.'
-    },
-    junitReport: {
-        kind: 'path',
-        commands: [...REPORTING, 'collect'],
-        frontEnds: ['action', 'cli'],
-        names: { cli: 'junit' },
-        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
-    },
-    testAttestation: {
-        kind: 'path',
-        commands: ['deploy', 'notify', 'wait', 'collect'],
-        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
-    },
-    summaryFile: {
-        kind: 'path',
-        commands: ALL,
-        frontEnds: ['cli', 'library'],
-        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
-    },
-    resultWebhook: {
-        kind: 'secretUrl',
-        commands: ALL,
-        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
-    },
-    slackWebhook: {
-        kind: 'secretUrl',
-        commands: [...REPORTING, 'collect', 'skip'],
-        env: { name: 'SLACK_WEBHOOK_URL', frontEnds: ['cli'] },
-        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
-    },
-    githubToken: {
-        kind: 'secret',
-        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
-        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
-        actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
-    },
-    githubRepository: {
-        kind: 'text',
-        commands: ['deploy', 'notify', 'collect', 'skip'],
-        frontEnds: ['cli', 'library'],
-        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
-        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
-    },
-    check: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
-    },
-    checkName: {
-        kind: 'text',
-        commands: [...REPORTING, 'skip'],
-        frontEnds: ['action'],
-        defaultText: "'Mobile tests', with the environment or deployment type",
-        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
-    },
-    prComment: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
     }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/option-table.ts
+
+
+
+
+
+
+/** The rows, by concern, in the order every table of them shows. */
+const TABLE = {
+    ...CONNECTION_OPTIONS,
+    ...BUILD_OPTIONS,
+    ...NOTIFICATION_OPTIONS,
+    ...VERDICT_OPTIONS,
+    ...REPORT_OPTIONS
 };
 /** The table, read by key: every entry as an {@link OptionSpec}. */
 const OPTIONS = TABLE;
@@ -14622,7 +14693,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs
 
 /***/ }),
 
-/***/ 994:
+/***/ 613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
@@ -15364,7 +15435,7 @@ var external_events_ = __nccwpck_require__(434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(994);
+var external_assert_ = __nccwpck_require__(613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }

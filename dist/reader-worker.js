@@ -1413,7 +1413,7 @@ function defaultCallback(err) {
 
 /***/ }),
 
-/***/ 369:
+/***/ 236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1424,7 +1424,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/core/shared/option-table.ts
+;// CONCATENATED MODULE: ./src/core/shared/option-spec.ts
 const COMMANDS = [
     'deploy',
     'upload',
@@ -1470,29 +1470,11 @@ const DEFAULT_MIN_UPLOAD_KIB_PER_SECOND = 64;
 const MAX_STEP_BUILDS = 64;
 /** A job runs six hours at most on GitHub's hosted runners; no wait is longer. */
 const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
-const TABLE = {
-    apiKey: {
-        kind: 'secret',
-        required: true,
-        commands: SERVICE,
-        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
-        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
-    },
-    baseUrl: {
-        kind: 'baseUrl',
-        required: true,
-        commands: SERVICE,
-        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
-        description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
-    },
-    maxAttempts: {
-        kind: 'integer',
-        default: 5,
-        min: 1,
-        max: 10,
-        commands: SERVICE,
-        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
-    },
+
+;// CONCATENATED MODULE: ./src/core/shared/build-options.ts
+/** The option table's rows (option-table.ts): the builds: which, where each goes, what the service's devices need of it, and how fast it must travel. */
+
+const BUILD_OPTIONS = {
     file: {
         kind: 'globs',
         commands: BUILD,
@@ -1540,7 +1522,41 @@ const TABLE = {
         max: 1024 * 1024,
         commands: BUILD,
         description: "The slowest upload still waited for, in KiB/s: an attempt may take the build's size at this speed plus the request time limit (MOBILE_DEPLOY_REQUEST_TIMEOUT_SECONDS), then it is cut and tried again. Lower it for a slow link."
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/connection-options.ts
+/** The option table's rows (option-table.ts): the service: its key, its address, how often a request is tried. */
+
+const CONNECTION_OPTIONS = {
+    apiKey: {
+        kind: 'secret',
+        required: true,
+        commands: SERVICE,
+        env: { name: 'SERVICE_API_KEY', frontEnds: ['cli'] },
+        description: 'The workspace API key (Integrations, API Access), kept as a secret such as SERVICE_API_KEY. Masked at once. Not needed by {{skip}}, which sends nothing to the service.'
     },
+    baseUrl: {
+        kind: 'baseUrl',
+        required: true,
+        commands: SERVICE,
+        env: { name: 'SERVICE_BASE_URL', frontEnds: ['cli'] },
+        description: "The service's base URL, e.g. https://service.example.com, or a gateway's path prefix in front of it (https://gw.example.com/testing), which every request keeps; never an /api address. https, or http to a loopback host only."
+    },
+    maxAttempts: {
+        kind: 'integer',
+        default: 5,
+        min: 1,
+        max: 10,
+        commands: SERVICE,
+        description: 'Attempts per request for transient failures (network, 429, 5xx); 1 means no retry.'
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/notification-options.ts
+/** The option table's rows (option-table.ts): the deploy notification: what it says of the deployment, the run it starts and the commit. */
+
+const NOTIFICATION_OPTIONS = {
     deploymentType: {
         kind: 'text',
         wire: 'deployment_type',
@@ -1671,7 +1687,83 @@ const TABLE = {
         default: false,
         commands: NOTIFY,
         description: 'The deployment is a short-lived preview environment (ephemeral_environment).'
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/report-options.ts
+/** The option table's rows (option-table.ts): the reports: files, webhooks, and what GitHub shows (the check run and the comment). */
+
+const REPORT_OPTIONS = {
+    junitReport: {
+        kind: 'path',
+        commands: [...REPORTING, 'collect'],
+        frontEnds: ['action', 'cli'],
+        names: { cli: 'junit' },
+        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
     },
+    testAttestation: {
+        kind: 'path',
+        commands: ['deploy', 'notify', 'wait', 'collect'],
+        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
+    },
+    summaryFile: {
+        kind: 'path',
+        commands: ALL,
+        frontEnds: ['cli', 'library'],
+        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
+    },
+    resultWebhook: {
+        kind: 'secretUrl',
+        commands: ALL,
+        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
+    },
+    slackWebhook: {
+        kind: 'secretUrl',
+        commands: [...REPORTING, 'collect', 'skip'],
+        env: { name: 'SLACK_WEBHOOK_URL', frontEnds: ['cli'] },
+        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
+    },
+    githubToken: {
+        kind: 'secret',
+        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
+        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
+        actionDefault: '${{ github.token }}',
+        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
+    },
+    githubRepository: {
+        kind: 'text',
+        commands: ['deploy', 'notify', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
+        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
+    },
+    check: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
+    },
+    checkName: {
+        kind: 'text',
+        commands: [...REPORTING, 'skip'],
+        frontEnds: ['action'],
+        defaultText: "'Mobile tests', with the environment or deployment type",
+        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
+    },
+    prComment: {
+        kind: 'boolean',
+        default: true,
+        commands: REPORTING,
+        frontEnds: ['action'],
+        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/verdict-options.ts
+/** The option table's rows (option-table.ts): the verdict: waiting for it, reporting it later and collecting it, skipping, ending an environment. */
+
+const VERDICT_OPTIONS = {
     wait: {
         kind: 'boolean',
         default: false,
@@ -1751,71 +1843,23 @@ const TABLE = {
         kind: 'text',
         commands: ['terminate'],
         description: 'The environment to end, by its alias.'
-    },
-    junitReport: {
-        kind: 'path',
-        commands: [...REPORTING, 'collect'],
-        frontEnds: ['action', 'cli'],
-        names: { cli: 'junit' },
-        description: "Write the run's verdict to this file as a JUnit report (one test case per bug, one for the verdict); a collect writes the verdicts it collected."
-    },
-    testAttestation: {
-        kind: 'path',
-        commands: ['deploy', 'notify', 'wait', 'collect'],
-        description: "A folder to write the verdict into as an in-toto test-result attestation, bound to each build's bytes: subjects.sha256 (each build's SHA-256 and name) and predicate.json for GitHub's actions/attest (subject-checksums, predicate-path), statement.json for any other signer. Each build is a test named <file>@sha256:<digest>; the result is PASSED only when every run passed. With a verdict this step knows and the builds it sent: {{wait}} with {{file}}, or a collect."
-    },
-    summaryFile: {
-        kind: 'path',
-        commands: ALL,
-        frontEnds: ['cli', 'library'],
-        description: "Write the step's summary in markdown to this file, as the action writes its job summary: each deployment's facts, result and bugs (for a CI that shows a markdown file)."
-    },
-    resultWebhook: {
-        kind: 'secretUrl',
-        commands: ALL,
-        description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
-    },
-    slackWebhook: {
-        kind: 'secretUrl',
-        commands: [...REPORTING, 'collect', 'skip'],
-        env: { name: 'SLACK_WEBHOOK_URL', frontEnds: ['cli'] },
-        description: "POST the step's verdict to this Slack incoming webhook (https://hooks.slack.com/services/…) once the step is judged: one message, a section per deployment with where it stands, its run and its bugs; a collect posts what it completed (nothing when it completed nothing), a dry run nothing. A Slack that cannot be reached is a warning. Masked as a secret as {{resultWebhook}} is."
-    },
-    githubToken: {
-        kind: 'secret',
-        commands: ['deploy', 'upload', 'notify', 'wait', 'collect', 'skip'],
-        env: { name: 'GITHUB_TOKEN', frontEnds: ['cli'] },
-        actionDefault: '${{ github.token }}',
-        description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
-    },
-    githubRepository: {
-        kind: 'text',
-        commands: ['deploy', 'notify', 'collect', 'skip'],
-        frontEnds: ['cli', 'library'],
-        env: { name: 'GITHUB_REPOSITORY', frontEnds: ['cli', 'library'] },
-        description: 'The GitHub repository (owner/name) the check runs of {{reportLater}}, a collect and {{skip}} are on; in a GitHub workflow, the one it runs in.'
-    },
-    check: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
-    },
-    checkName: {
-        kind: 'text',
-        commands: [...REPORTING, 'skip'],
-        frontEnds: ['action'],
-        defaultText: "'Mobile tests', with the environment or deployment type",
-        description: "The check run's name; it also tells two deployments' comments apart. A later wait with the same name shows its verdict with a new check run of that name."
-    },
-    prComment: {
-        kind: 'boolean',
-        default: true,
-        commands: REPORTING,
-        frontEnds: ['action'],
-        description: `On a pull request, keep one comment with the build, the run and its verdict, edited in place (needs pull-requests: write).`
     }
+};
+
+;// CONCATENATED MODULE: ./src/core/shared/option-table.ts
+
+
+
+
+
+
+/** The rows, by concern, in the order every table of them shows. */
+const TABLE = {
+    ...CONNECTION_OPTIONS,
+    ...BUILD_OPTIONS,
+    ...NOTIFICATION_OPTIONS,
+    ...VERDICT_OPTIONS,
+    ...REPORT_OPTIONS
 };
 /** The table, read by key: every entry as an {@link OptionSpec}. */
 const OPTIONS = TABLE;
@@ -4307,7 +4351,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_events__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_events__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(369);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(236);
 /**
  * The build reader's worker: the only place a build's bytes are interpreted
  * (the zip's directory, the manifest, Info.plist, the profile, the signing
