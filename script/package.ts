@@ -17,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { HELP_FILE, helpTexts } from '../src/cli/help.js'
 import { join } from 'node:path'
 import ncc from '@vercel/ncc'
@@ -66,9 +66,19 @@ async function bundle(
   // --quiet: a command that builds on the way (the demo, a benchmark) says nothing of it, on any shell.
   if (!process.argv.includes('--quiet'))
     console.log(
-      `${file.slice(ROOT.length + 1)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`
+      `${file.slice(ROOT.length + 1).replace(/\.\d+\.new\//, '/')}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB`
     )
   return licenses
+}
+
+/** Whether two folders hold the same files with the same bytes. */
+async function sameFiles(a: string, b: string): Promise<boolean> {
+  if (!existsSync(b)) return false
+  const [mine, theirs] = [await readdir(a), await readdir(b)].map(names => names.sort())
+  if (mine!.join('\n') !== theirs!.join('\n')) return false
+  for (const name of mine!)
+    if (!readFileSync(join(a, name)).equals(readFileSync(join(b, name)))) return false
+  return true
 }
 
 /** The license blocks of several bundles, each package once, in name order. */
@@ -105,7 +115,17 @@ if (process.argv.includes('--npm')) {
     { stdio: 'inherit' }
   )
 } else {
+  // Built beside dist/ and put in its place whole, and only when it differs: a bundle that a runner
+  // (or a test beside this build) is loading never meets a folder half written or gone.
   const dist = join(ROOT, 'dist')
-  await rm(dist, { recursive: true, force: true })
-  await bundleWithReader('src/action/index.ts', dist)
+  const fresh = `${dist}.${process.pid}.new`
+  await rm(fresh, { recursive: true, force: true })
+  await bundleWithReader('src/action/index.ts', fresh)
+  if (await sameFiles(fresh, dist)) await rm(fresh, { recursive: true, force: true })
+  else {
+    const old = `${dist}.${process.pid}.old`
+    if (existsSync(dist)) await rename(dist, old)
+    await rename(fresh, dist)
+    await rm(old, { recursive: true, force: true })
+  }
 }
