@@ -19,7 +19,7 @@ else if (help !== undefined) process.stdout.write(help)
 else {
   // A command that reads a build boots the reader's worker while the rest of the CLI loads.
   if (argv.some(arg => arg === '--file' || arg.startsWith('--file='))) {
-    const { warmReader } = await import('../core/inspect/read.js')
+    const { warmReader } = await import('../core/warm.js')
     warmReader()
   }
   const { runCli } = await import('./process.js')
