@@ -7,10 +7,10 @@
  * code is used as compiled.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { ValidateFunction } from 'ajv'
-import { cacheEntry, pruneVersions, TOOL_CACHE } from './tool-cache.js'
+import { cacheEntry, placeEntry } from './tool-cache.js'
 
 const require = createRequire(import.meta.url)
 
@@ -39,22 +39,16 @@ export function compiledValidators(
     )
     .digest('hex')
     .slice(0, 16)
-  const file = cacheEntry(name, key, '.cjs')
+  const found = evaluated(cacheEntry(name, key, '.cjs'))
   const byName = (loaded: Record<string, ValidateFunction>) =>
     Object.fromEntries(names.map((each, i) => [each, loaded[`v${i}`]!]))
-  const found = evaluated(file)
   if (found) return byName(found)
   const ajv = newAjv(options, names, schemas)
   const code = standalone(ajv, names)
   try {
-    // Written whole, then renamed: a process beside this one never reads half a module.
-    mkdirSync(TOOL_CACHE, { recursive: true })
-    const partial = `${file}.${process.pid}`
-    writeFileSync(partial, code)
-    renameSync(partial, file)
-    pruneVersions(name, key)
+    placeEntry(name, key, '.cjs', partial => writeFileSync(partial, code))
   } catch {
-    rmSync(`${file}.${process.pid}`, { force: true })
+    // A cache that cannot be written: the validators are evaluated from memory, made again next time.
   }
   return byName(evaluate(code))
 }

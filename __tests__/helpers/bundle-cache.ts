@@ -5,18 +5,10 @@
  * sources through a TypeScript loader, again and again.
  */
 import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSync } from 'esbuild'
-import { cacheEntry, pruneVersions } from '../../emulator/tool-cache.js'
+import { cacheEntry, placeEntry } from '../../emulator/tool-cache.js'
 
 /** One bundle of a folder's: its entry, and the file name it is written to. */
 export interface Entry {
@@ -53,29 +45,28 @@ export function cachedBundle(
   const key = sourcesKey(sources)
   const dir = cacheEntry(name, key)
   if (entries.every(({ file }) => existsSync(join(dir, file)))) return dir
-  const partial = `${dir}.${process.pid}`
-  mkdirSync(partial, { recursive: true })
-  writeFileSync(join(partial, 'package.json'), '{"type":"module"}\n')
-  for (const { entry, file } of entries)
-    buildSync({
-      entryPoints: [entry],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      outfile: join(partial, file),
-      logLevel: 'silent',
-      // CommonJS packages' require()s need one in the module they are bundled into.
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
-      }
-    })
-  // Written whole, then renamed: a test file of another process never loads half a bundle.
   try {
-    renameSync(partial, dir)
-    pruneVersions(name, key)
+    // Made whole, then renamed: a test file of another process never loads half a bundle.
+    placeEntry(name, key, '', partial => {
+      mkdirSync(partial, { recursive: true })
+      writeFileSync(join(partial, 'package.json'), '{"type":"module"}\n')
+      for (const { entry, file } of entries)
+        buildSync({
+          entryPoints: [entry],
+          bundle: true,
+          format: 'esm',
+          platform: 'node',
+          target: 'node20',
+          outfile: join(partial, file),
+          logLevel: 'silent',
+          // CommonJS packages' require()s need one in the module they are bundled into.
+          banner: {
+            js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
+          }
+        })
+    })
   } catch (error) {
-    rmSync(partial, { recursive: true, force: true })
+    // Another process placed the same bundle first: it is the one used.
     if (!entries.every(({ file }) => existsSync(join(dir, file)))) throw error
   }
   return dir
