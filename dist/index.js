@@ -12628,16 +12628,15 @@ function readEvent(env) {
 /***/ 841:
 /***/ ((__unused_webpack_module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
-/* harmony import */ var _core_inspect_read_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(639);
+/* harmony import */ var _core_warm_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(639);
 /**
  * Imported first by the bundle's entry, before the step's code loads: a step
  * given a build boots the reader's worker while the rest of the bundle
- * loads and the inputs are read (core/inspect/read.ts).
+ * loads and the inputs are read (core/warm.ts).
  */
-// eslint-disable-next-line no-restricted-imports -- the reader boots before the rest of the core loads, which its entry would load first
 
 if (process.env.INPUT_FILE?.trim())
-    (0,_core_inspect_read_js__WEBPACK_IMPORTED_MODULE_0__/* .warmReader */ .LY)();
+    (0,_core_warm_js__WEBPACK_IMPORTED_MODULE_0__/* .warmReader */ .LY)();
 
 
 /***/ }),
@@ -13922,11 +13921,20 @@ function reading(text) {
     }
     return { read: stringOf(units, n), from, to };
 }
-/** The first `length` code units as a string, a chunk at a time (an argument list has a limit). */
+/** Whether this machine keeps a code unit's low byte first, as UTF-16LE does (every platform Node ships for but s390x). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/**
+ * The first `length` code units as a string: decoded as UTF-16LE at once (a
+ * lone surrogate kept as it is), which costs a hundredth of spreading them
+ * into String.fromCharCode; a chunk at a time where the machine's order is
+ * not UTF-16LE's (an argument list has a limit).
+ */
 function stringOf(units, length) {
+    if (LITTLE_ENDIAN)
+        return Buffer.from(units.buffer, units.byteOffset, length * 2).toString('utf16le');
     let text = '';
     for (let at = 0; at < length; at += 8192)
-        text += String.fromCharCode(...units.subarray(at, Math.min(length, at + 8192)));
+        text += String.fromCharCode.apply(null, Array.from(units.subarray(at, Math.min(length, at + 8192))));
     return text;
 }
 /**
@@ -13961,14 +13969,13 @@ function base64Spellings(secret) {
 }
 /** The base of the rolling hash below. */
 const BASE = 31;
-/**
- * Pure: calls `visit` with each window of `length` code units of `read`
- * (its start and its hash), the hash rolled along (32 bits, wrapping): a
- * window costs the same whatever its length.
- */
-function roll(read, length, visit) {
-    if (read.length < length)
-        return;
+const SIEVE_MASK = 0xffff;
+/** Runs of none yet. */
+function noRuns() {
+    return { spellings: [], hashes: new Set(), sieve: new Uint8Array(SIEVE_MASK + 1) };
+}
+/** The hash of the first `length` code units of `read` (32 bits, wrapping), and BASE to the power `length - 1`. */
+function firstHash(read, length) {
     let power = 1;
     let hash = 0;
     for (let k = 0; k < length; k++) {
@@ -13976,28 +13983,51 @@ function roll(read, length, visit) {
             power = Math.imul(power, BASE);
         hash = (Math.imul(hash, BASE) + read.charCodeAt(k)) | 0;
     }
+    return { hash, power };
+}
+/** The hash of the window one code unit on: `out` leaves it, `next` enters it. */
+function rolled(hash, out, next, power) {
+    return (Math.imul((hash - Math.imul(out, power)) | 0, BASE) + next) | 0;
+}
+/** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
+function addRuns(runs, spelling, length) {
+    runs.spellings.push(spelling);
+    if (spelling.length < length)
+        return;
+    const first = firstHash(spelling, length);
+    const power = first.power;
+    let hash = first.hash;
     for (let at = 0;; at++) {
-        visit(at, hash);
-        if (at + length >= read.length)
+        runs.hashes.add(hash);
+        runs.sieve[hash & SIEVE_MASK] = 1;
+        if (at + length >= spelling.length)
             return;
-        const out = Math.imul(read.charCodeAt(at), power);
-        hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0;
+        hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power);
     }
 }
 /**
  * Pure: marks in `masked` every stretch of `read` that is one of the runs
- * (all `length` long). Only a window whose hash is a run's is looked for in the spellings:
- * every text that leaves the process is read, and a slice at every position
- * of a 60 KB comment costs more than the rest of the redaction.
+ * (all `length` long), the hash rolled along so that a window costs the same
+ * whatever its length. Only a window whose hash is a run's is looked for in
+ * the spellings: every text that leaves the process is read, and a slice at
+ * every position of a 60 KB comment costs more than the rest of the redaction.
  */
-function markRuns(read, length, { spellings, hashes }, masked) {
-    roll(read, length, (at, hash) => {
-        if (!hashes.has(hash))
+function markRuns(read, length, { spellings, hashes, sieve }, masked) {
+    if (read.length < length)
+        return;
+    const first = firstHash(read, length);
+    const power = first.power;
+    let hash = first.hash;
+    for (let at = 0;; at++) {
+        if (sieve[hash & SIEVE_MASK] === 1 && hashes.has(hash)) {
+            const window = read.slice(at, at + length);
+            if (spellings.some(spelling => spelling.includes(window)))
+                masked.fill(1, at, at + length);
+        }
+        if (at + length >= read.length)
             return;
-        const window = read.slice(at, at + length);
-        if (spellings.some(spelling => spelling.includes(window)))
-            masked.fill(1, at, at + length);
-    });
+        hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/redact.ts
@@ -14073,12 +14103,22 @@ function secretPathSegment(segment) {
         return false;
     return [/[a-z]/, /[A-Z]/, /\d/].filter(kind => kind.test(segment)).length >= 2;
 }
+/** A URL's part decoded, or as it is spelled when it is no valid encoding (`%zz`): a stranger's URL never throws here. */
 function safeDecode(segment) {
     try {
         return decodeURIComponent(segment);
     }
     catch {
         return segment;
+    }
+}
+/** A text URL-encoded, or as it is when it has no encoding (a lone surrogate has no UTF-8): a caller's key never throws here. */
+function safeEncode(text) {
+    try {
+        return encodeURIComponent(text);
+    }
+    catch {
+        return text;
     }
 }
 /** The secrets of one deploy, and the redaction every outward text goes through. */
@@ -14113,12 +14153,12 @@ class Secrets {
         if (secret.length < MIN_SECRET_LENGTH) {
             if (this.words.has(secret))
                 return;
-            for (const form of new Set([secret, encodeURIComponent(secret)]))
+            for (const form of new Set([secret, safeEncode(secret)]))
                 this.words.add(form);
             this.wordPattern = undefined;
             return;
         }
-        const encoded = encodeURIComponent(secret);
+        const encoded = safeEncode(secret);
         for (const form of new Set([secret, encoded]))
             this.maskForm(form);
         for (const spelling of [
@@ -14131,10 +14171,9 @@ class Secrets {
             const length = Math.min(read.length, MIN_RUN);
             if (length === 0)
                 continue;
-            const known = this.runs.get(length) ?? { spellings: [], hashes: new Set() };
+            const known = this.runs.get(length) ?? noRuns();
             this.runs.set(length, known);
-            known.spellings.push(read);
-            roll(read, length, (_at, hash) => known.hashes.add(hash));
+            addRuns(known, read, length);
         }
     }
     /**
@@ -14157,8 +14196,8 @@ class Secrets {
             return;
         }
         const parts = [
-            decodeURIComponent(url.username),
-            decodeURIComponent(url.password),
+            safeDecode(url.username),
+            safeDecode(url.password),
             ...[...url.searchParams.values()],
             ...url.pathname
                 .split('/')
@@ -14207,7 +14246,7 @@ class Secrets {
     addExact(value) {
         if (value.length < MIN_SECRET_LENGTH)
             return;
-        for (const form of new Set([value, encodeURIComponent(value)]))
+        for (const form of new Set([value, safeEncode(value)]))
             this.maskForm(form);
     }
     maskForm(form) {

@@ -25,11 +25,12 @@
  * inside every word of the job's log.
  */
 import {
+  addRuns,
   base64Spellings,
   escapedSpellings,
   markRuns,
+  noRuns,
   reading,
-  roll,
   type Runs
 } from './spellings.js'
 
@@ -85,11 +86,21 @@ export function secretPathSegment(segment: string): boolean {
   return [/[a-z]/, /[A-Z]/, /\d/].filter(kind => kind.test(segment)).length >= 2
 }
 
+/** A URL's part decoded, or as it is spelled when it is no valid encoding (`%zz`): a stranger's URL never throws here. */
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment)
   } catch {
     return segment
+  }
+}
+
+/** A text URL-encoded, or as it is when it has no encoding (a lone surrogate has no UTF-8): a caller's key never throws here. */
+function safeEncode(text: string): string {
+  try {
+    return encodeURIComponent(text)
+  } catch {
+    return text
   }
 }
 
@@ -122,11 +133,11 @@ export class Secrets {
     this.keys.add(secret)
     if (secret.length < MIN_SECRET_LENGTH) {
       if (this.words.has(secret)) return
-      for (const form of new Set([secret, encodeURIComponent(secret)])) this.words.add(form)
+      for (const form of new Set([secret, safeEncode(secret)])) this.words.add(form)
       this.wordPattern = undefined
       return
     }
-    const encoded = encodeURIComponent(secret)
+    const encoded = safeEncode(secret)
     for (const form of new Set([secret, encoded])) this.maskForm(form)
     for (const spelling of [
       secret,
@@ -137,10 +148,9 @@ export class Secrets {
       const { read } = reading(spelling)
       const length = Math.min(read.length, MIN_RUN)
       if (length === 0) continue
-      const known = this.runs.get(length) ?? { spellings: [], hashes: new Set<number>() }
+      const known = this.runs.get(length) ?? noRuns()
       this.runs.set(length, known)
-      known.spellings.push(read)
-      roll(read, length, (_at, hash) => known.hashes.add(hash))
+      addRuns(known, read, length)
     }
   }
 
@@ -163,8 +173,8 @@ export class Secrets {
       return
     }
     const parts = [
-      decodeURIComponent(url.username),
-      decodeURIComponent(url.password),
+      safeDecode(url.username),
+      safeDecode(url.password),
       ...[...url.searchParams.values()],
       ...url.pathname
         .split('/')
@@ -211,7 +221,7 @@ export class Secrets {
   /** Registers a value exactly as it is spelled (and URL-encoded): what another deploy's redaction was told, a URL. */
   addExact(value: string): void {
     if (value.length < MIN_SECRET_LENGTH) return
-    for (const form of new Set([value, encodeURIComponent(value)])) this.maskForm(form)
+    for (const form of new Set([value, safeEncode(value)])) this.maskForm(form)
   }
 
   private maskForm(form: string): void {

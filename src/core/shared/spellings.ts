@@ -63,11 +63,24 @@ export function reading(text: string): Reading {
   return { read: stringOf(units, n), from, to }
 }
 
-/** The first `length` code units as a string, a chunk at a time (an argument list has a limit). */
+/** Whether this machine keeps a code unit's low byte first, as UTF-16LE does (every platform Node ships for but s390x). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
+/**
+ * The first `length` code units as a string: decoded as UTF-16LE at once (a
+ * lone surrogate kept as it is), which costs a hundredth of spreading them
+ * into String.fromCharCode; a chunk at a time where the machine's order is
+ * not UTF-16LE's (an argument list has a limit).
+ */
 function stringOf(units: Uint16Array, length: number): string {
+  if (LITTLE_ENDIAN)
+    return Buffer.from(units.buffer, units.byteOffset, length * 2).toString('utf16le')
   let text = ''
   for (let at = 0; at < length; at += 8192)
-    text += String.fromCharCode(...units.subarray(at, Math.min(length, at + 8192)))
+    text += String.fromCharCode.apply(
+      null,
+      Array.from(units.subarray(at, Math.min(length, at + 8192)))
+    )
   return text
 }
 
@@ -106,55 +119,80 @@ export function base64Spellings(secret: string): string[] {
   return spellings
 }
 
-/** The runs of one length: the spellings (as read) that hold them, and the hash of each. */
+/**
+ * The runs of one length: the spellings (as read) that hold them, the hash
+ * of each, and a sieve of those hashes (a byte per hash's low 16 bits): a
+ * window whose byte is 0 is no run, told by one load instead of a set's lookup.
+ */
 export interface Runs {
   spellings: string[]
   hashes: Set<number>
+  sieve: Uint8Array
 }
 
 /** The base of the rolling hash below. */
 const BASE = 31
+const SIEVE_MASK = 0xffff
 
-/**
- * Pure: calls `visit` with each window of `length` code units of `read`
- * (its start and its hash), the hash rolled along (32 bits, wrapping): a
- * window costs the same whatever its length.
- */
-export function roll(
-  read: string,
-  length: number,
-  visit: (at: number, hash: number) => void
-): void {
-  if (read.length < length) return
+/** Runs of none yet. */
+export function noRuns(): Runs {
+  return { spellings: [], hashes: new Set(), sieve: new Uint8Array(SIEVE_MASK + 1) }
+}
+
+/** The hash of the first `length` code units of `read` (32 bits, wrapping), and BASE to the power `length - 1`. */
+function firstHash(read: string, length: number): { hash: number; power: number } {
   let power = 1
   let hash = 0
   for (let k = 0; k < length; k++) {
     if (k > 0) power = Math.imul(power, BASE)
     hash = (Math.imul(hash, BASE) + read.charCodeAt(k)) | 0
   }
+  return { hash, power }
+}
+
+/** The hash of the window one code unit on: `out` leaves it, `next` enters it. */
+function rolled(hash: number, out: number, next: number, power: number): number {
+  return (Math.imul((hash - Math.imul(out, power)) | 0, BASE) + next) | 0
+}
+
+/** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
+export function addRuns(runs: Runs, spelling: string, length: number): void {
+  runs.spellings.push(spelling)
+  if (spelling.length < length) return
+  const first = firstHash(spelling, length)
+  const power = first.power
+  let hash = first.hash
   for (let at = 0; ; at++) {
-    visit(at, hash)
-    if (at + length >= read.length) return
-    const out = Math.imul(read.charCodeAt(at), power)
-    hash = (Math.imul((hash - out) | 0, BASE) + read.charCodeAt(at + length)) | 0
+    runs.hashes.add(hash)
+    runs.sieve[hash & SIEVE_MASK] = 1
+    if (at + length >= spelling.length) return
+    hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power)
   }
 }
 
 /**
  * Pure: marks in `masked` every stretch of `read` that is one of the runs
- * (all `length` long). Only a window whose hash is a run's is looked for in the spellings:
- * every text that leaves the process is read, and a slice at every position
- * of a 60 KB comment costs more than the rest of the redaction.
+ * (all `length` long), the hash rolled along so that a window costs the same
+ * whatever its length. Only a window whose hash is a run's is looked for in
+ * the spellings: every text that leaves the process is read, and a slice at
+ * every position of a 60 KB comment costs more than the rest of the redaction.
  */
 export function markRuns(
   read: string,
   length: number,
-  { spellings, hashes }: Runs,
+  { spellings, hashes, sieve }: Runs,
   masked: Uint8Array
 ): void {
-  roll(read, length, (at, hash) => {
-    if (!hashes.has(hash)) return
-    const window = read.slice(at, at + length)
-    if (spellings.some(spelling => spelling.includes(window))) masked.fill(1, at, at + length)
-  })
+  if (read.length < length) return
+  const first = firstHash(read, length)
+  const power = first.power
+  let hash = first.hash
+  for (let at = 0; ; at++) {
+    if (sieve[hash & SIEVE_MASK] === 1 && hashes.has(hash)) {
+      const window = read.slice(at, at + length)
+      if (spellings.some(spelling => spelling.includes(window))) masked.fill(1, at, at + length)
+    }
+    if (at + length >= read.length) return
+    hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power)
+  }
 }

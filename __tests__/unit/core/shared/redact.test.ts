@@ -210,6 +210,26 @@ describe('a key, in every spelling an echo gives it', () => {
     )
   })
 
+  it('reads a key of letters beyond ASCII as it reads the text: in any case, a lone surrogate kept', () => {
+    const secrets = new Secrets()
+    const key = 'ключ-Žluťoučký-κλειδί-\ud800-🔑'
+    secrets.add(key)
+    expect(secrets.redact(`key ${key.toUpperCase()} refused`)).toBe('key *** refused')
+    expect(secrets.redact(`key ${key.slice(0, 12)}\n${key.slice(12)}.`)).toBe('key ***.')
+    expect(secrets.redact('key ключ-Žluť and \ud800 alone')).toBe('key ключ-Žluť and \ud800 alone')
+  })
+
+  it('takes a key or a URL that has no encoding without throwing: a lone surrogate, a user of `%zz`', () => {
+    const secrets = new Secrets()
+    expect(() => secrets.add('short\ud800')).not.toThrow()
+    expect(() => secrets.addExact('exactly-\udc00-spelled')).not.toThrow()
+    expect(() =>
+      secrets.addUrl('https://user%zz-9fQ2xLm7:p%E0%A4@hooks.example.com/x')
+    ).not.toThrow()
+    expect(secrets.redact('a short\ud800 word; exactly-\udc00-spelled')).toBe('a *** word; ***')
+    expect(secrets.redact('user user%zz-9fQ2xLm7 sent')).toBe('user *** sent')
+  })
+
   it('reads a long text whole: a key at its end, and one across its middle', () => {
     const secrets = new Secrets()
     secrets.add(KEY)
