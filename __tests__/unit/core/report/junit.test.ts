@@ -1,16 +1,10 @@
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { conclude, type Judgement } from '../../../../src/core/report/judgement.js'
 import { junitOfStep, junitXml, xmlText } from '../../../../src/core/report/junit.js'
 import type { Deployment } from '../../../../src/core/report/facts.js'
 import type { Bug } from '../../../../src/core/model.js'
 import type { Verdict, VerdictName } from '../../../../src/core/model.js'
-import {
-  junitCases,
-  junitKeys,
-  junitProblems,
-  junitProblemsOfEach,
-  junitSuite
-} from '../../../helpers/junit.js'
+import { junitCases, junitKeys, junitProblemsOfEach, junitSuite } from '../../../helpers/junit.js'
 
 const started = new Date('2026-11-23T10:00:00.123Z')
 
@@ -207,53 +201,55 @@ describe('the names of a report', () => {
 
 describe('the characters of a report', () => {
   const success: Judgement = { conclusion: 'failure', cause: 'run-failed', message: 'failed' }
-
-  it('keeps every character XML holds, emoji included, and replaces the rest', async () => {
-    const name = 'Crash 🚀 on é\u0085\u007f, \ud800lone \udc00 and \u0000\u001b[31m\ufffe end'
-    const xml = junitXml({
+  const withBug = (name: string) =>
+    junitXml({
       outputs: { runId: 'run_1', verdict: 'failed', bugs: [bug(name, true, 1)] },
       judgement: success,
       started,
       seconds: 0
     })
-    expect(await junitProblems(xml)).toEqual([])
-    expect(junitCases(xml)[1]!.name).toBe(
+  const emojiName = 'Crash 🚀 on é\u0085\u007f, \ud800lone \udc00 and \u0000\u001b[31m\ufffe end'
+  const hostileName = '</failure><testcase name="x"/><!-- & "\'> ]]>\n\tsecond line\r'
+  const emoji = withBug(emojiName)
+  const hostile = withBug(hostileName)
+  const invisible = junitXml({
+    outputs: {
+      runId: 'run_1',
+      appId: 'com.example.app',
+      appVersion: '1.0\u202e\u200b\ufe01',
+      buildNumber: '7\u2066\u{e0041}',
+      verdict: 'passed'
+    },
+    judgement: { conclusion: 'success', cause: 'success' },
+    started,
+    seconds: 0
+  })
+  // The three reports checked in one run of xmllint per schema: a run costs about 160 ms of CPU whatever it checks.
+  let problems: string[][] = []
+  beforeAll(async () => {
+    problems = await junitProblemsOfEach([emoji, hostile, invisible])
+  })
+
+  it('keeps every character XML holds, emoji included, and replaces the rest', () => {
+    expect(problems[0]).toEqual([])
+    expect(junitCases(emoji)[1]!.name).toBe(
       '#1 Crash 🚀 on é\u0085\u007f, \ufffdlone \ufffd and \ufffd\ufffd[31m\ufffd end'
     )
   })
 
-  it('keeps a hostile bug name as text: no markup, and its line breaks and tabs exact', async () => {
-    const name = '</failure><testcase name="x"/><!-- & "\'> ]]>\n\tsecond line\r'
-    const xml = junitXml({
-      outputs: { runId: 'run_1', verdict: 'failed', bugs: [bug(name, true, 1)] },
-      judgement: success,
-      started,
-      seconds: 0
-    })
-    expect(await junitProblems(xml)).toEqual([])
-    expect(junitCases(xml)).toHaveLength(2)
-    expect(junitCases(xml)[1]!.name).toBe(`#1 ${name}`)
+  it('keeps a hostile bug name as text: no markup, and its line breaks and tabs exact', () => {
+    expect(problems[1]).toEqual([])
+    expect(junitCases(hostile)).toHaveLength(2)
+    expect(junitCases(hostile)[1]!.name).toBe(`#1 ${hostileName}`)
     expect(xmlText('\u0000a\u001bb&')).toBe('\ufffda\ufffdb&amp;')
   })
 
-  it('shows the invisible characters of a build’s values as escapes, as every outward text does', async () => {
-    const xml = junitXml({
-      outputs: {
-        runId: 'run_1',
-        appId: 'com.example.app',
-        appVersion: '1.0\u202e\u200b\ufe01',
-        buildNumber: '7\u2066\u{e0041}',
-        verdict: 'passed'
-      },
-      judgement: { conclusion: 'success', cause: 'success' },
-      started,
-      seconds: 0
-    })
-    expect(await junitProblems(xml)).toEqual([])
+  it('shows the invisible characters of a build’s values as escapes, as every outward text does', () => {
+    expect(problems[2]).toEqual([])
     for (const hidden of ['\u202e', '\u200b', '\ufe01', '\u2066', '\u{e0041}'])
-      expect(xml).not.toContain(hidden)
-    expect(xml).toContain('value="1.0\\u202e\\u200b\\ufe01"')
-    expect(xml).toContain('value="7\\u2066\\u{e0041}"')
+      expect(invisible).not.toContain(hidden)
+    expect(invisible).toContain('value="1.0\\u202e\\u200b\\ufe01"')
+    expect(invisible).toContain('value="7\\u2066\\u{e0041}"')
   })
 })
 
@@ -262,13 +258,13 @@ describe('the schemas the reports are checked against', () => {
     const report = waited('run_1', 'passed')
     const xml = junitOfReport(report, conclude(report), started.getTime())
     const schemasOf = (problems: string[]) => new Set(problems.map(p => p.split(':')[0]))
-    expect(schemasOf(await junitProblems(xml.replace(/ hostname="[^"]*"/, '')))).toEqual(
-      new Set(['junit.xsd', 'windyroad-JUnit.xsd'])
+    const [noHostname, badTime] = await junitProblemsOfEach([
+      xml.replace(/ hostname="[^"]*"/, ''),
+      xml.replace(/(<testsuite [^>]*) time="[^"]*"/, '$1 time="soon"')
+    ])
+    expect(schemasOf(noHostname!)).toEqual(new Set(['junit.xsd', 'windyroad-JUnit.xsd']))
+    expect(schemasOf(badTime!)).toEqual(
+      new Set(['junit.xsd', 'windyroad-JUnit.xsd', 'jenkins-xunit-junit-10.xsd'])
     )
-    expect(
-      schemasOf(
-        await junitProblems(xml.replace(/(<testsuite [^>]*) time="[^"]*"/, '$1 time="soon"'))
-      )
-    ).toEqual(new Set(['junit.xsd', 'windyroad-JUnit.xsd', 'jenkins-xunit-junit-10.xsd']))
   })
 })
