@@ -13969,7 +13969,8 @@ function base64Spellings(secret) {
 }
 /** The base of the rolling hash below. */
 const BASE = 31;
-const SIEVE_MASK = 0xffff;
+// 8 KiB: a key's few hundred runs fill a tenth of it, and a larger one costs more to make than it saves.
+const SIEVE_MASK = 0x1fff;
 /** Runs of none yet. */
 function noRuns() {
     return { spellings: [], hashes: new Set(), sieve: new Uint8Array(SIEVE_MASK + 1) };

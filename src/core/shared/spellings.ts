@@ -121,7 +121,7 @@ export function base64Spellings(secret: string): string[] {
 
 /**
  * The runs of one length: the spellings (as read) that hold them, the hash
- * of each, and a sieve of those hashes (a byte per hash's low 16 bits): a
+ * of each, and a sieve of those hashes (a byte per hash's low 13 bits): a
  * window whose byte is 0 is no run, told by one load instead of a set's lookup.
  */
 export interface Runs {
@@ -132,7 +132,8 @@ export interface Runs {
 
 /** The base of the rolling hash below. */
 const BASE = 31
-const SIEVE_MASK = 0xffff
+// 8 KiB: a key's few hundred runs fill a tenth of it, and a larger one costs more to make than it saves.
+const SIEVE_MASK = 0x1fff
 
 /** Runs of none yet. */
 export function noRuns(): Runs {
