@@ -266,27 +266,6 @@ describe('the collect', () => {
       expect(comment).not.toMatch(/✅|\bpassed\b/)
     })
 
-    it('two checks claiming one deployment (a copy of the genuine one) are neither collected, both named', async () => {
-      await deployLater()
-      const genuine = emulator.github.checkRuns[0]!
-      const copy = plant({
-        name: genuine.name,
-        summary: genuine.output.summary!,
-        external_id: genuine.external_id!
-      })
-      ahead = 2 * HOUR
-      const result = await collect()
-      expect(result.exitCode).toBe(0)
-      expect(result.stdout).toMatch(
-        new RegExp(`it and check run #${copy.id} claim the same deployment .*neither is collected`)
-      )
-      expect(result.stdout).toMatch(
-        new RegExp(`it and check run #${genuine.id} claim the same deployment`)
-      )
-      expect(genuine.status).toBe('in_progress')
-      expect(copy.status).toBe('in_progress')
-    })
-
     it('facts sealed under a key rotated since are told as such and left alone; a wrong key stops the collect', async () => {
       await deployLater()
       ahead = 2 * HOUR

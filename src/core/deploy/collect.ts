@@ -25,7 +25,7 @@ import {
 import { apiUrlOf, githubRepoOf } from '../github/plan.js'
 import type { Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
-import type { CollectFacts, Deployment } from '../report/facts.js'
+import type { CheckIdentity, CollectFacts, Deployment } from '../report/facts.js'
 import type { Command, OptionKey } from '../shared/option-table.js'
 import { sealOf, type Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
@@ -139,14 +139,23 @@ async function collectCheck(
   const deadline = clock.now() + ASK_MS
   const asked = await askVerdict(serviceFor(run, deadline), runId, since, asking(run), deadline)
   if ('pending' in asked) {
-    collection.facts.pending++
+    collection.facts.pending += 1 + check.copies.length
     return undefined
   }
   const { client, repo, spacer, budget } = collection.github
+  const claimed = async (check: CheckRun, identity: CheckIdentity): Promise<boolean> => {
+    if (!(await claim(client, repo, check, identity, write => spacer.spaced(write)))) return false
+    // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
+    budget.reserved += WRITES_PER_CLAIM
+    return true
+  }
   const own = { ...identity, claim: undefined }
-  if (!(await claim(client, repo, check.run, own, write => spacer.spaced(write)))) return undefined
-  // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
-  budget.reserved += WRITES_PER_CLAIM
+  if (!(await claimed(check.run, own))) return undefined
+  const copies: { checkRunId: number; identity: CheckIdentity }[] = []
+  for (const copy of check.copies) {
+    const theirs = { ...copy.identity, claim: undefined }
+    if (await claimed(copy.run, theirs)) copies.push({ checkRunId: copy.run.id, identity: theirs })
+  }
   return {
     ...facts.deployment,
     verdict: asked.verdict,
@@ -155,6 +164,7 @@ async function collectCheck(
     judgement: undefined,
     collected: {
       checkRunId: check.run.id,
+      copies,
       identity: own,
       sha: head.sha,
       pulls: head.pulls,

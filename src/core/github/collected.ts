@@ -81,22 +81,34 @@ export class CollectedChecks implements Reporter {
   /** One deployment's check run completed with its verdict, as a waiting step completes it. */
   private async complete(deployment: Deployment, collected: Collected): Promise<void> {
     const { client, repo, spacer, origins, seal } = this.plan
-    const fields = checkFields(
-      deployment,
-      {
-        workflowRunUrl: collected.workflowRunUrl,
-        step: { names: collected.names, runs: collected.runs },
-        origins,
-        seal
-      },
-      { completed: true, identity: collected.identity }
-    )
-    const stamped = { ...fields, completed_at: new Date(clock.now()).toISOString() }
-    await spacer.spaced(() =>
-      client.updateCheck(repo, collected.checkRunId, scrubbed(this.plan.secrets, stamped))
-    )
+    const checks = [
+      { checkRunId: collected.checkRunId, identity: collected.identity },
+      ...(collected.copies ?? [])
+    ]
+    let conclusion: unknown
+    for (const { checkRunId, identity } of checks) {
+      const fields = checkFields(
+        deployment,
+        {
+          workflowRunUrl: collected.workflowRunUrl,
+          step: { names: collected.names, runs: collected.runs },
+          origins,
+          seal
+        },
+        { completed: true, identity }
+      )
+      conclusion = fields.conclusion
+      const stamped = { ...fields, completed_at: new Date(clock.now()).toISOString() }
+      await spacer.spaced(() =>
+        client.updateCheck(repo, checkRunId, scrubbed(this.plan.secrets, stamped))
+      )
+    }
+    const copies =
+      checks.length === 1
+        ? ''
+        : ` and ${checks.length === 2 ? 'a copy' : `${checks.length - 1} copies`} of it`
     this.plan.log.info(
-      `${where(deployment)}: run ${deployment.verdict?.runId ?? deployment.runId} ended, the check run is completed as ${String(fields.conclusion)}.`
+      `${where(deployment)}: run ${deployment.verdict?.runId ?? deployment.runId} ended, the check run${copies} ${checks.length === 1 ? 'is' : 'are'} completed as ${String(conclusion)}.`
     )
   }
 

@@ -64,6 +64,8 @@ export interface PendingCheck {
   identity: CheckIdentity
   facts: PendingFacts
   runId: string
+  /** Other check runs of ours showing the same deployment with the same sealed facts: completed with it. */
+  copies: { run: CheckRun; identity: CheckIdentity }[]
 }
 
 /** A check run of ours whose facts cannot be used, and why. */
@@ -80,8 +82,8 @@ export interface RefusedCheck {
  * later under the check's own name, sealed under the API key, of this very
  * commit and run. One whose line is refused is told apart (a warning, never
  * the collect's end); one that carries no line of ours is another
- * product's, and left alone. Two that claim one deployment (its name, its
- * run) are neither collected: both are named, for one is a copy.
+ * product's, and left alone. Copies of one deployment's check are one
+ * deployment (withCopies).
  */
 export async function pendingChecks(
   client: GitHubClient,
@@ -108,27 +110,35 @@ export async function pendingChecks(
     const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha)
     const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined
     if (problem) refused.push({ run, problem, ...(otherKey ? { otherKey } : {}) })
-    else pending.push({ run, identity, facts: facts as PendingFacts, runId: identity.runId })
-  }
-  const claims = new Map<string, PendingCheck[]>()
-  for (const check of pending) {
-    const key = JSON.stringify([check.run.name, check.runId])
-    claims.set(key, [...(claims.get(key) ?? []), check])
-  }
-  const copied = [...claims.values()].filter(checks => checks.length > 1)
-  for (const checks of copied)
-    for (const check of checks)
-      refused.push({
-        run: check.run,
-        problem: `it and check run ${checks
-          .filter(other => other !== check)
-          .map(other => `#${other.run.id}`)
-          .join(
-            ', '
-          )} claim the same deployment (run ${check.runId}): one is a copy, so neither is collected`
+    else
+      pending.push({
+        run,
+        identity,
+        facts: facts as PendingFacts,
+        runId: identity.runId,
+        copies: []
       })
-  const trusted = pending.filter(check => !copied.some(checks => checks.includes(check)))
-  return { pending: trusted, refused }
+  }
+  return { pending: withCopies(pending), refused }
+}
+
+/**
+ * Pure: checks that show one deployment with the same sealed facts (a copy
+ * of ours: a job run again before a fix, a stranger's verbatim copy) are one
+ * deployment, the first its check and the others its copies, each completed
+ * with the run's verdict: a copy of the truth opens nothing, and none is
+ * left in progress. Checks of one run whose facts differ (other bytes, a
+ * run that already existed) stay apart: each is judged for its own bytes.
+ */
+function withCopies(pending: readonly PendingCheck[]): PendingCheck[] {
+  const shown = new Map<string, PendingCheck>()
+  for (const check of pending) {
+    const key = JSON.stringify([check.run.name, check.runId, check.facts])
+    const first = shown.get(key)
+    if (first) first.copies.push({ run: check.run, identity: check.identity })
+    else shown.set(key, { ...check, copies: [] })
+  }
+  return [...shown.values()]
 }
 
 /** Pure: why sealed facts do not belong to the check run that carries them; undefined when they do. */

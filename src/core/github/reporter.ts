@@ -16,21 +16,11 @@ import type { ClientLimits, GitHubClient } from './client.js'
 import { OurComment } from './comment.js'
 import { GitHubError, notShown, type Kind } from './errors.js'
 import { scrubbed } from './scrub.js'
-import { warnOfCollision } from './collision.js'
-import { MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
+import { checkToContinue, continuedText, warnOfCollision } from './collision.js'
+import { FINISH_MS, finishMs, MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
 import type { ReportingPlan } from './plan.js'
 
 export { MIN_WRITE_INTERVAL_MS }
-
-/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
-export const FINISH_MS = 5_000
-/** What each further deployment adds to FINISH_MS: a step of many builds completes a check run each at its end. */
-const FINISH_MS_EACH = 1_000
-
-/** Pure: how long the end of a step of `deployments` gives its last writes, within a minute. */
-export function finishMs(deployments: number): number {
-  return Math.min(60_000, FINISH_MS + FINISH_MS_EACH * Math.max(0, deployments - 1))
-}
 
 /** One deployment's check run: its id once created, the stage and link it shows, when it started. */
 interface CheckState {
@@ -235,7 +225,16 @@ export class GitHubReporter implements Reporter {
     if (check.id !== undefined)
       return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal })
     const deployment = this.deployments[index]!
-    await warnOfCollision(client, this.plan, deployment, this.log)
+    const named = await client.listCheckRuns(this.plan.repo, this.plan.sha!, {
+      name: deployment.name
+    })
+    warnOfCollision(named, this.plan, deployment, this.log)
+    const continued = checkToContinue(named, this.plan, deployment)
+    if (continued) {
+      check.id = continued.id
+      this.log.notice(continuedText(deployment, this.plan.sha!), 'Check run continued')
+      return client.updateCheck(this.plan.repo, continued.id, wanted.fields, { signal })
+    }
     const created = await client.createCheck(this.plan.repo, {
       name: deployment.name,
       head_sha: this.plan.sha,

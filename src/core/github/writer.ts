@@ -3,6 +3,16 @@ import { clock } from '../shared/clock.js'
 /** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
 export const MIN_WRITE_INTERVAL_MS = 10_000
 
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+export const FINISH_MS = 5_000
+/** What each further deployment adds to FINISH_MS: a step of many builds completes a check run each at its end. */
+const FINISH_MS_EACH = 1_000
+
+/** Pure: how long the end of a step of `deployments` gives its last writes, within a minute. */
+export function finishMs(deployments: number): number {
+  return Math.min(60_000, FINISH_MS + FINISH_MS_EACH * Math.max(0, deployments - 1))
+}
+
 /** One state of a check run or a comment to write; `key` tells two states apart, timestamps aside. */
 export interface Wanted {
   fields: Record<string, unknown>

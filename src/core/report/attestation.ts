@@ -90,13 +90,15 @@ export function attestationOf(
  * deployment created passed. A run the service already had for the
  * deployment (a repeated notification: the bytes sent now may not be the
  * ones it tested) and a newer run that superseded it (another commit's
- * bytes) decide nothing about these bytes.
+ * bytes) decide nothing about these bytes. That the run was created for
+ * them must be known: a collected deployment whose sealed facts do not say
+ * so (a check written before they did) attests no pass.
  */
 function testedAndPassed(deployment: Deployment): boolean {
   const { verdict } = deployment
   return (
     verdict?.verdict === 'passed' &&
-    !deployment.duplicate &&
+    deployment.duplicate === false &&
     deployment.runId !== undefined &&
     verdict.runId === deployment.runId
   )

@@ -106,6 +106,8 @@ export interface CheckIdentity {
  */
 export interface Collected {
   checkRunId: number
+  /** Other check runs showing the same deployment (copies, claimed too): completed with the same verdict. */
+  copies?: { checkRunId: number; identity: CheckIdentity }[] | undefined
   /** The check run's `external_id` as its deploy wrote it (identity.ts), the claim left out. */
   identity: CheckIdentity
   sha: string

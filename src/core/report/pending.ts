@@ -100,6 +100,8 @@ const DEPLOYMENT = object({
     commitUrl: URL
   }),
   runId: ID,
+  /** The run already existed when these bytes were notified: it tested an earlier deploy's bytes, never these. */
+  duplicate: boolean,
   runUrl: URL,
   reportLater: boolean,
   failOnNoRun: boolean,
