@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The npm package as it is published: packed (prepack builds build/), then publint (the package.json's
+# The npm package as it is published: packed (prepack builds build/, whatever the user's npm config says of scripts), then publint (the package.json's
 # fields against the files the tarball holds) and Are the Types Wrong? (its type declarations as
 # TypeScript resolves them) judge the tarball.
 set -euo pipefail
@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-npm pack --silent --pack-destination "$dir" >/dev/null
+npm pack --silent --ignore-scripts=false --pack-destination "$dir" >/dev/null
 tarball=("$dir"/*.tgz)
 
 npx --no-install publint run "${tarball[0]}" --strict

@@ -14,17 +14,16 @@
  * - cli (Jenkins, fastlane, a script, the library): the package's tarball.
  *
  * Every copy but the action's carries the package's tarball (made by
- * `npm pack`, or the one `--tarball` names) and its `.sha256`, and its
+ * `npm pack`, its prepack run whatever npm's `ignore-scripts` says, or the
+ * one `--tarball` names; either is refused unless it holds the CLI and the
+ * library, script/tarball.ts) and its `.sha256`, and its
  * defaults name that tarball by its path in the app's repository and pin its
  * SHA-256: the wrappers install it as they install a release's.
  */
-import { execFile } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, join, relative, resolve } from 'node:path'
-import { parseArgs, promisify } from 'node:util'
+import { parseArgs } from 'node:util'
 import { parse, parseDocument } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
 import { pinText } from './pin-cli.js'
@@ -34,11 +33,11 @@ import {
   repositoryRoot,
   writeAllInside,
   type FileWrite,
-  type FolderWrite
+  type FolderWrite,
+  type KeptAside
 } from './inside.js'
-import { npmCommand, runsAsScript } from './entry.js'
-
-const run = promisify(execFile)
+import { runsAsScript } from './entry.js'
+import { packTarball, type Tarball } from './tarball.js'
 
 export const TARGETS = ['github', 'gitlab', 'circleci', 'bitrise', 'cli'] as const
 export type Target = (typeof TARGETS)[number]
@@ -52,7 +51,6 @@ export const COPY_DIRS: Record<Target, string> = {
   cli: 'ci/mobile-build-deploy'
 }
 
-/** The release tarball's URL, as every wrapper's default names it. */
 /** The action copy's package.json: private (never published), ESM as the bundle is. */
 const ACTION_MANIFEST = {
   name: 'mobile-build-deploy-action',
@@ -61,12 +59,14 @@ const ACTION_MANIFEST = {
   description:
     'The mobile-build-deploy action, copied by npm run copy: action.yml and its bundle, dist/'
 }
+/** The release tarball's URL, as every wrapper's default names it. */
 const RELEASE_URL = /https:\/\/github\.com\/[^\s'"]+\/releases\/download\/v[^\s'"]+\.tgz/g
 
-interface Tarball {
-  /** Its path in the app's repository. */
-  path: string
-  sha256: string
+/** What a copy wrote (paths in the app's repository), and what it replaced but could not remove. */
+export interface Copied {
+  files: string[]
+  kept: KeptAside[]
+  tarball?: Tarball
 }
 
 /** What a copy writes: files, and for the action a folder replaced whole (its dist/). */
@@ -90,7 +90,7 @@ export async function copyInto(
   say: (line: string) => void = () => {},
   /** Runs between writing everything aside and putting it in place (tests: a swap, a failure). */
   between?: () => Promise<void>
-): Promise<{ files: string[]; tarball?: Tarball }> {
+): Promise<Copied> {
   const root = await repositoryRoot(app)
   if (given !== undefined && !existsSync(given))
     throw new Error(
@@ -99,12 +99,26 @@ export async function copyInto(
   const plan = await planCopy(target, root, given, say)
   for (const file of plan.files) await checkInside(root, file.path, 'file')
   if (plan.folder) await checkInside(root, plan.folder.path, 'folder')
-  await writeAllInside(root, plan.files, plan.folder, between)
+  const kept = await writeAllInside(root, plan.files, plan.folder, between)
   const files = [
     ...plan.files.map(file => file.path),
     ...(plan.folder?.files.map(file => `${plan.folder!.path}/${file.path}`) ?? [])
   ]
-  return { files, ...(plan.tarball ? { tarball: plan.tarball } : {}) }
+  return { files, kept, ...(plan.tarball ? { tarball: plan.tarball } : {}) }
+}
+
+/** Pure: what the copy says it did: what it wrote, the tarball's SHA-256, and what it replaced but could not remove. */
+export function copyReport(app: string, copied: Copied): { out: string[]; warnings: string[] } {
+  const out = [`Written in ${basename(app)}: ${copied.files.join(', ')}`]
+  if (copied.tarball) out.push(`The tarball's SHA-256: ${copied.tarball.sha256}`)
+  const warnings = copied.kept.map(
+    kept =>
+      `The copy is written, but what it replaced could not be removed (${kept.reason}): it is kept in ${kept.path}, ` +
+      (kept.ignored
+        ? 'which git ignores (a .gitignore of * in it). Remove it once nothing holds it.'
+        : 'which git add -A would commit. Remove it before you commit.')
+  )
+  return { out, warnings }
 }
 
 /** The files of a copy, read and made in memory; nothing written yet. */
@@ -169,45 +183,6 @@ async function planCopy(
   return { files, tarball: { path: tarball.path, sha256: tarball.sha256 } }
 }
 
-/** The package's tarball and its `.sha256`, for `dir`: the one given, or one `npm pack` makes of this checkout. */
-async function packTarball(
-  dir: string,
-  given: string | undefined,
-  say: (line: string) => void
-): Promise<Tarball & { files: FileWrite[] }> {
-  const scratch = await mkdtemp(join(tmpdir(), 'mbd-copy-'))
-  try {
-    let source = given && resolve(given)
-    if (!source) {
-      say(
-        'Packing this checkout with npm pack (it builds the CLI and the library first; about a minute)...'
-      )
-      const npm = npmCommand(['pack', '--silent', '--pack-destination', scratch])
-      await run(npm.file, npm.args, { cwd: ROOT })
-      const packed = (await readdir(scratch)).find(file => file.endsWith('.tgz'))
-      if (!packed) throw new Error('npm pack wrote no tarball')
-      source = join(scratch, packed)
-    }
-    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-      version: string
-    }
-    const name = `mobile-build-deploy-${version}.tgz`
-    const bytes = await readFile(source)
-    const sha256 = createHash('sha256').update(bytes).digest('hex')
-    const path = `${dir}/${name}`
-    return {
-      path,
-      sha256,
-      files: [
-        { path, bytes },
-        { path: `${path}.sha256`, bytes: `${sha256}  ${name}\n` }
-      ]
-    }
-  } finally {
-    await rm(scratch, { recursive: true, force: true })
-  }
-}
-
 /**
  * The app's `.circleci/config.yml` with the orb inlined under
  * `orbs: mobile-build-deploy:` (its import of the published orb replaced);
@@ -229,14 +204,14 @@ if (runsAsScript('copy')) {
     const [target, app] = positionals
     if (!TARGETS.includes(target as Target) || !app || positionals.length > 2)
       throw new Error(usage)
-    const { files, tarball } = await copyInto(
-      target as Target,
-      resolve(app),
-      values.tarball,
-      line => console.log(line)
+    const copied = await copyInto(target as Target, resolve(app), values.tarball, line =>
+      console.log(line)
     )
-    console.log(`Written in ${basename(resolve(app))}: ${files.join(', ')}`)
-    if (tarball) console.log(`The tarball's SHA-256: ${tarball.sha256}`)
+    const { out, warnings } = copyReport(resolve(app), copied)
+    for (const line of out) console.log(line)
+    for (const line of warnings) console.error(`copy: ${line}`)
+    // What git would commit is left: the copy is not done until it is removed.
+    if (copied.kept.some(kept => !kept.ignored)) process.exitCode = 1
   } catch (error) {
     console.error(`copy: ${(error as Error).message}`)
     process.exitCode = 2

@@ -15,7 +15,18 @@
  * if one fails: a failed write leaves the previous copy whole.
  */
 import { constants, type BigIntStats } from 'node:fs'
-import { lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises'
+import {
+  chmod,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile
+} from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
 
 /** A path the copy would leave its repository by, or write over what is not a file. */
@@ -145,13 +156,16 @@ interface Staged {
  * first) all or nothing: staged beside their places, then renamed into
  * them; a failure on the way puts back what was there and removes what was
  * staged. `between` runs after staging (for tests: a swap, a failure).
+ * Once all is in place, what was replaced is removed; what cannot be (a file
+ * the user may not delete, one another program holds open) is returned, not
+ * thrown: the copy is written, and the caller says so and what is left.
  */
 export async function writeAllInside(
   root: string,
   files: FileWrite[],
   folder?: FolderWrite,
   between?: () => Promise<void>
-): Promise<void> {
+): Promise<KeptAside[]> {
   const home = process.cwd()
   const tag = `${process.pid}.${Date.now().toString(36)}`
   const staged: Staged[] = []
@@ -183,11 +197,16 @@ export async function writeAllInside(
   } finally {
     process.chdir(home)
   }
+  const kept: KeptAside[] = []
   try {
-    for (const item of staged) await removeAside(root, item)
+    for (const item of staged) {
+      const left = await removeAside(root, item)
+      if (left) kept.push(left)
+    }
   } finally {
     process.chdir(home)
   }
+  return kept
 }
 
 function stagedFor(folder: string[], name: string, tag: string): Staged {
@@ -218,8 +237,45 @@ async function putBack(root: string, staged: Staged[]): Promise<void> {
   }
 }
 
-async function removeAside(root: string, item: Staged): Promise<void> {
+/** What the copy replaced and could not remove: its path in the repository, why, and whether git ignores it. */
+export interface KeptAside {
+  path: string
+  reason: string
+  ignored: boolean
+}
+
+/**
+ * Removes what a write replaced. A folder whose removal fails is made
+ * writable (a read-only folder the previous copy held) and removed again;
+ * what still resists is given a `.gitignore` of `*`, so that `git add -A`
+ * in the app's repository takes none of it.
+ */
+async function removeAside(root: string, item: Staged): Promise<KeptAside | undefined> {
   await enter(root, item.folder, false)
   // Node's removal unlinks a link and never follows it.
-  await rm(item.aside, { recursive: true, force: true })
+  const removed = async (): Promise<unknown> =>
+    rm(item.aside, { recursive: true, force: true }).then(
+      () => undefined,
+      (error: unknown) => error
+    )
+  let failure = await removed()
+  if (failure === undefined) return undefined
+  await makeWritable(item.aside)
+  failure = await removed()
+  if (failure === undefined) return undefined
+  const ignored = await writeFile(join(item.aside, '.gitignore'), '*\n', { flag: 'wx' }).then(
+    () => true,
+    () => false
+  )
+  const reason = (failure as NodeJS.ErrnoException).code ?? String(failure)
+  return { path: [...item.folder, item.aside].join('/'), reason, ignored }
+}
+
+/** Gives the owner write access to `path` and every folder below it, never through a link. */
+async function makeWritable(path: string): Promise<void> {
+  const found = await lstat(path).catch(() => undefined)
+  if (!found?.isDirectory()) return
+  await chmod(path, (found.mode & 0o7777) | 0o700).catch(() => {})
+  const entries = await readdir(path).catch(() => [])
+  for (const entry of entries) await makeWritable(join(path, entry))
 }

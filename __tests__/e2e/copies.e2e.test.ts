@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -81,10 +81,16 @@ describe('docs/action.md, before the first release', () => {
 })
 
 describe('docs/cli.md, before the first release', () => {
-  it('npm run copy packs the checkout itself; the install lines take the copy by its file:// URL and pin', async () => {
+  it('npm run copy packs the checkout itself, built even where npm ignores scripts; the install lines take the copy by its file:// URL and pin', async () => {
     const app = await freshWorkspace()
-    // As written: no tarball given, the copy packs this checkout (npm pack).
-    const printed = await runCopyBlock('docs/cli.md', app)
+    // As written: no tarball given, the copy packs this checkout (npm pack), for a user whose npm
+    // config says ignore-scripts=true (npm's prepack, which builds build/, would not run): no build/ to
+    // fall back on, the copy must build what it pins.
+    await rm(join(ROOT, 'build'), { recursive: true, force: true })
+    const printed = await runCopyBlock('docs/cli.md', app, undefined, {
+      ...process.env,
+      npm_config_ignore_scripts: 'true'
+    })
     const copied = join(app, 'ci/mobile-build-deploy')
     const name = (await readdir(copied)).find(file => file.endsWith('.tgz'))!
     const packed = createHash('sha256')

@@ -15,10 +15,14 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export default async function packOnce() {
   const dir = await mkdtemp(join(tmpdir(), 'packed-'))
-  await promisify(execFile)('npm', ['pack', '--silent', '--pack-destination', dir], {
-    cwd: ROOT,
-    shell: process.platform === 'win32'
-  })
+  await promisify(execFile)(
+    'npm',
+    ['pack', '--silent', '--ignore-scripts=false', '--pack-destination', dir],
+    {
+      cwd: ROOT,
+      shell: process.platform === 'win32'
+    }
+  )
   const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack wrote no tarball in ${dir}`)
   // The workers inherit this process's environment.

@@ -35,9 +35,15 @@ export async function copyParagraphs(page: string): Promise<string[]> {
  * `../my-app` being `app`. `npm ci` is skipped: this checkout is installed
  * already, and a second install would replace what the other suites run.
  * With `tarball`, `npm run copy` takes that packed tarball (`--tarball`)
- * instead of packing this checkout again. Returns what it printed.
+ * instead of packing this checkout again; `env` is its environment (npm's
+ * config among it). Returns what it printed.
  */
-export async function runCopyBlock(page: string, app: string, tarball?: string): Promise<string> {
+export async function runCopyBlock(
+  page: string,
+  app: string,
+  tarball?: string,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<string> {
   const [block] = await copySection(page, 'sh')
   if (!block) throw new Error(`${page}'s copy section has no sh block`)
   const lines = block
@@ -47,6 +53,9 @@ export async function runCopyBlock(page: string, app: string, tarball?: string):
     .map(line =>
       tarball && line.startsWith('npm run copy') ? `${line} --tarball '${tarball}'` : line
     )
-  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', lines.join('\n')], { cwd: ROOT })
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', lines.join('\n')], {
+    cwd: ROOT,
+    env
+  })
   return stdout
 }

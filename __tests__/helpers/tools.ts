@@ -44,7 +44,10 @@ export async function nodeBinary(major: keyof typeof NODE_RELEASES): Promise<str
  */
 export async function packedTarball(dir: string): Promise<string> {
   if (process.env.MBD_PACKED_TARBALL) return process.env.MBD_PACKED_TARBALL
-  await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, shell: WINDOWS })
+  await run('npm', ['pack', '--silent', '--ignore-scripts=false', '--pack-destination', dir], {
+    cwd: ROOT,
+    shell: WINDOWS
+  })
   const tarball = (await readdir(dir)).find(name => name.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack wrote no tarball in ${dir}`)
   return join(dir, tarball)

@@ -3,8 +3,11 @@
  * refuses before it writes anything. The copies at work (installed, run,
  * deploying) are the end-to-end suites' (copies.e2e and each CI's).
  */
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import {
+  chmod,
   mkdir,
   mkdtemp,
   rename,
@@ -16,23 +19,47 @@ import {
   writeFile
 } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
 import { ROOT } from '../../../emulator/github-runner.js'
-import { copyInto, type Target } from '../../../script/copy.js'
+import { copyInto, copyReport, type Target } from '../../../script/copy.js'
+import { requiredEntries } from '../../../script/tarball.js'
+
+const run = promisify(execFile)
 
 let app: string
 let tarball: string
-const bytes = Buffer.from('a tarball npm pack made')
-const sha256 = createHash('sha256').update(bytes).digest('hex')
+let bytes: Buffer
+let sha256: string
+
+/** A tarball as npm pack lays one out, holding `paths` (under package/), made by tar. */
+async function packed(dir: string, name: string, paths: string[]): Promise<string> {
+  const tree = await mkdtemp(join(dir, 'tree-'))
+  for (const path of ['package/package.json', ...paths]) {
+    await mkdir(join(tree, dirname(path)), { recursive: true })
+    await writeFile(join(tree, path), `// ${path}\n`)
+  }
+  await run('tar', ['-czf', join(dir, name), 'package'], { cwd: tree })
+  await rm(tree, { recursive: true })
+  return join(dir, name)
+}
+
+/** Every file package.json names (bin, exports, types), as the tarball holds them. */
+const BUILT = requiredEntries(
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Parameters<
+    typeof requiredEntries
+  >[0]
+).map(entry => entry.path)
 
 beforeEach(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'copy-'))
   app = join(dir, 'my-app')
   await mkdir(app)
-  tarball = join(dir, 'packed.tgz')
-  await writeFile(tarball, bytes)
+  tarball = await packed(dir, 'packed.tgz', BUILT)
+  bytes = await readFile(tarball)
+  sha256 = createHash('sha256').update(bytes).digest('hex')
 })
 afterEach(() => rm(join(app, '..'), { recursive: true, force: true }))
 
@@ -127,6 +154,23 @@ describe('npm run copy', () => {
     )
     await expect(copyInto('gitlab', app, join(app, 'nothing.tgz'))).rejects.toThrow(
       'nothing.tgz does not exist: give a tarball npm pack made'
+    )
+    expect(await readdir(app)).toEqual([])
+  })
+
+  it('refuses a tarball without the CLI (packed with its scripts ignored), naming what it lacks and the fix', async () => {
+    const unbuilt = await packed(join(app, '..'), 'unbuilt.tgz', ['package/README.md'])
+    const refused = copyInto('cli', app, unbuilt)
+    await expect(refused).rejects.toThrow(
+      /holds no build\/cli\/index\.js \(bin\.mobile-build-deploy\), .*build\/lib\/index\.js \(exports\["\."\]\.import\).*Give a tarball npm pack made with its scripts run/
+    )
+    const partial = await packed(
+      join(app, '..'),
+      'partial.tgz',
+      BUILT.filter(path => !path.startsWith('package/build/cli/'))
+    )
+    await expect(copyInto('gitlab', app, partial)).rejects.toThrow(
+      /holds no build\/cli\/index\.js \(bin\.mobile-build-deploy\): an install of it would have no CLI/
     )
     expect(await readdir(app)).toEqual([])
   })
@@ -274,6 +318,45 @@ describe('npm run copy', () => {
       )
       await expect(failed).rejects.toThrow(/ENOENT/)
       expect(await snapshot(app)).toEqual(before)
+    })
+
+    it('cannot remove the old dist/: what it keeps is ignored by git, and it says what it wrote', async () => {
+      await run('git', ['init', '-q'], { cwd: app })
+      await copyInto('github', app)
+      const locked = join(app, '.github/actions/mobile-build-deploy/dist/locked')
+      await mkdir(locked)
+      await writeFile(join(locked, 'held.js'), 'a file the user may not delete')
+      // Not root: a read-only folder. Root deletes through that: the file made immutable.
+      const asRoot = process.getuid?.() === 0
+      if (asRoot) await run('chattr', ['+i', join(locked, 'held.js')])
+      else await chmod(locked, 0o555)
+      try {
+        const copied = await copyInto('github', app)
+        expect(copied.files).toContain('.github/actions/mobile-build-deploy/dist/index.js')
+        const { out, warnings } = copyReport(app, copied)
+        expect(out[0]).toMatch(/^Written in my-app: .*\/dist\/index\.js/)
+        if (asRoot) {
+          expect(copied.kept).toEqual([
+            {
+              path: expect.stringMatching(
+                /^\.github\/actions\/mobile-build-deploy\/\.dist\..*\.old$/
+              ),
+              reason: expect.any(String),
+              ignored: true
+            }
+          ])
+          expect(warnings).toEqual([expect.stringContaining('which git ignores')])
+        } else expect(copied.kept).toEqual([])
+        await run('git', ['add', '-A'], { cwd: app })
+        const { stdout } = await run('git', ['diff', '--cached', '--name-only'], { cwd: app })
+        expect(stdout.split('\n').filter(path => /\.old\//.test(path))).toEqual([])
+        expect(stdout).toContain('.github/actions/mobile-build-deploy/dist/index.js')
+      } finally {
+        if (asRoot)
+          for (const kept of await readdir(join(locked, '../..')))
+            if (kept.endsWith('.old'))
+              await run('chattr', ['-i', join(locked, '../..', kept, 'locked/held.js')])
+      }
     })
 
     it('copies again over its own copy, through a repository reached by a link, leaving no temporary file', async () => {
