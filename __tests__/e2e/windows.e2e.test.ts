@@ -75,7 +75,7 @@ describe('the action on a Windows runner', () => {
     const result = await onWindows({ file: 'Z:\\*.apk' }, built.workspace)
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toMatch(
-      /::error title=Invalid input::Input 'file' "Z:\\\\\*\.apk" would search the whole file system from "Z:\\\\"/
+      /::error title=Invalid input::Input 'file' "Z:\\\*\.apk" would search the whole file system from "Z:\\"/
     )
     expect(emulator.requests).toHaveLength(0)
   })

@@ -105,9 +105,18 @@ export function shorten(value: string, max: number): string {
   return `${value.slice(0, end)}…`
 }
 
-/** A value quoted for a message: JSON-escaped, sanitized, and short. */
+/** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
+const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}]|${INVISIBLES}`, 'u')
+
+/**
+ * A value quoted for a message, sanitized and short: as written (a Windows
+ * path keeps its single backslashes, `"D:\builds\app.apk"`), unless it holds a
+ * quote mark or a character shown as an escape; then JSON-escaped whole, so
+ * that an escape is never read as the backslash of a path.
+ */
 export function quote(value: string, max = 80): string {
-  return sanitize(JSON.stringify(shorten(value, max)))
+  const short = shorten(value, max)
+  return sanitize(NEEDS_ESCAPES.test(short) ? JSON.stringify(short) : `"${short}"`)
 }
 
 /**

@@ -157,6 +157,14 @@ describe('sanitize', () => {
     expect(quote('a"b')).toBe('"a\\"b"')
     expect(quote('x'.repeat(100), 10)).toBe(`"${'x'.repeat(10)}…"`)
   })
+
+  it('shows a Windows path as written, its backslashes single', () => {
+    expect(quote('D:\\builds\\app.apk')).toBe('"D:\\builds\\app.apk"')
+    expect(quote('C:\\new\\tools\\app.apk')).toBe('"C:\\new\\tools\\app.apk"')
+    // With a character shown as an escape, the backslashes are escaped too: `\n` is then never a path's.
+    expect(quote('C:\\new\nline.apk')).toBe('"C:\\\\new\\nline.apk"')
+    expect(quote('C:\\a"b.apk')).toBe('"C:\\\\a\\"b.apk"')
+  })
 })
 
 describe('noRunAdvice', () => {
