@@ -5,7 +5,7 @@
  * wrappers/install-cli.js's program, word for word. (e2e/docs-shells feeds
  * each block to zsh and sh themselves.)
  */
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../../emulator/github-runner.js'
@@ -78,18 +78,61 @@ describe('the installation of the CLI, said once', () => {
   })
 })
 
-describe("the README's two commands", () => {
-  it('run npm scripts with no syntax only a POSIX shell reads (cmd.exe runs npm scripts on Windows)', async () => {
+/** Pure: what in an npm script cmd.exe (npm's shell on Windows) would not run; a double-quoted argument is passed whole. */
+function cmdProblems(script: string): string[] {
+  const outside = script.replace(/"[^"]*"/g, '""')
+  const rules: [RegExp, string][] = [
+    [/(^|\s)[A-Za-z_]\w*=\S/, 'a variable set before a command (VAR=value cmd)'],
+    [/\$/, 'a $ expansion'],
+    [/'/, 'single quotes'],
+    [/\/dev\/null/, 'a redirection to /dev/null'],
+    [/[*?]/, 'a glob, which cmd.exe leaves to the program'],
+    [/;|`/, 'a ; or a ` of a POSIX shell'],
+    [/(^|&&|\|\|)\s*(rm|cp|mv|mkdir|cat|export|test|\[)\s/, 'a POSIX command']
+  ]
+  return rules.filter(([rule]) => rule.test(outside)).map(([, problem]) => problem)
+}
+
+describe('the npm scripts the README and the docs name', () => {
+  it.each([
+    ['E2E=1 NODE_OPTIONS=--experimental-vm-modules jest', 1],
+    ['npm run a && npm run b', 0],
+    ['shellcheck orb/src/scripts/*.sh', 1],
+    ['bash -c "shellcheck script/*.sh" && tsx x.ts', 0],
+    ["node -p 'x' >/dev/null", 2],
+    ['rm -rf build && tsc', 1]
+  ])('cmdProblems(%j) finds %d problem(s)', (script, count) => {
+    expect(cmdProblems(script)).toHaveLength(count)
+  })
+
+  it('run under cmd.exe, which npm runs scripts with on Windows: no syntax only a POSIX shell reads', async () => {
     const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
     expect(readme).toContain('npm ci && npm run demo\nnpm ci && npm test\n')
     const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>
     }
-    for (const name of ['demo', 'test']) {
-      const script = scripts[name]!
-      // A variable set before a command, a redirection to /dev/null, $ expansions, single quotes: cmd.exe reads none.
-      for (const posixOnly of [/(^|\s)[A-Z_]+=\S/, /\/dev\/null/, /\$/, /'/])
-        expect([name, posixOnly.test(script)]).toEqual([name, false])
-    }
+    const pages = ['README.md', ...(await readdir(join(ROOT, 'docs'))).map(page => `docs/${page}`)]
+    const text = (await Promise.all(pages.map(page => readFile(join(ROOT, page), 'utf8')))).join(
+      '\n'
+    )
+    const named = new Set(
+      [...text.matchAll(/npm (?:run (?:--silent )?([\w:.-]+)|(test)\b)/g)].map(m => m[1] ?? m[2]!)
+    )
+    // What they run: the scripts they call by npm run, and npm's pre- and post-scripts of each.
+    for (const name of named)
+      for (const called of [
+        ...[...(scripts[name] ?? '').matchAll(/npm run (?:--silent )?([\w:.-]+)/g)].map(m => m[1]!),
+        `pre${name}`,
+        `post${name}`
+      ])
+        if (scripts[called] !== undefined) named.add(called)
+    expect([...named].filter(name => scripts[name] === undefined)).toEqual([])
+    expect([...named]).toEqual(
+      expect.arrayContaining(['demo', 'test', 'test:e2e', 'copy', 'check'])
+    )
+    const found = [...named].flatMap(name =>
+      cmdProblems(scripts[name]!).map(problem => `${name}: ${problem}`)
+    )
+    expect(found).toEqual([])
   })
 })
