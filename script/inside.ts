@@ -15,18 +15,7 @@
  * if one fails: a failed write leaves the previous copy whole.
  */
 import { constants, type BigIntStats } from 'node:fs'
-import {
-  chmod,
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  realpath,
-  rename,
-  rm,
-  stat,
-  writeFile
-} from 'node:fs/promises'
+import { chmod, lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
 
 /** A path the copy would leave its repository by, or write over what is not a file. */
@@ -263,10 +252,13 @@ async function removeAside(root: string, item: Staged): Promise<KeptAside | unde
   await makeWritable(item.aside)
   failure = await removed()
   if (failure === undefined) return undefined
-  const ignored = await writeFile(join(item.aside, '.gitignore'), '*\n', { flag: 'wx' }).then(
-    () => true,
-    () => false
-  )
+  // Written from inside the folder kept, entered as every write is: never through a link.
+  const ignored = await enter(root, [...item.folder, item.aside], false)
+    .then(() => writeHere('.gitignore', { path: '.gitignore', bytes: '*\n' }))
+    .then(
+      () => true,
+      () => false
+    )
   const reason = (failure as NodeJS.ErrnoException).code ?? String(failure)
   return { path: [...item.folder, item.aside].join('/'), reason, ignored }
 }
