@@ -1,12 +1,15 @@
 /**
  * The docs' "Before the first release" sections, run as written: the copy's
- * commands in this checkout, `../my-app` being the app's repository.
+ * commands in this checkout, `../my-app` being the app's repository; and
+ * tarballs laid out as npm pack's, for the copy to take.
  */
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../../emulator/github-runner.js'
+import { requiredEntries } from '../../script/tarball.js'
 import { sectionBlocks } from './docs.js'
 
 const run = promisify(execFile)
@@ -59,3 +62,22 @@ export async function runCopyBlock(
   })
   return stdout
 }
+
+/** A tarball as npm pack lays one out, holding `paths` (under package/), made by tar. */
+export async function packedLike(dir: string, name: string, paths: string[]): Promise<string> {
+  const tree = await mkdtemp(join(dir, 'tree-'))
+  for (const path of ['package/package.json', ...paths]) {
+    await mkdir(join(tree, dirname(path)), { recursive: true })
+    await writeFile(join(tree, path), `// ${path}\n`)
+  }
+  await run('tar', ['-czf', join(dir, name), 'package'], { cwd: tree })
+  await rm(tree, { recursive: true })
+  return join(dir, name)
+}
+
+/** Every file package.json names (bin, exports, types), as the tarball holds them. */
+export const BUILT = requiredEntries(
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Parameters<
+    typeof requiredEntries
+  >[0]
+).map(entry => entry.path)
