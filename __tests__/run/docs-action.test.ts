@@ -422,6 +422,16 @@ describe("docs/action.md, a verdict bound to the build's bytes", () => {
       ].join('\n'),
       { mode: 0o755 }
     )
+    // The job runs on ubuntu-latest, which has sha256sum; a Mac before macOS 15 has none: its stand-in prints sha256sum's line.
+    await writeFile(
+      join(bin, 'sha256sum'),
+      [
+        '#!/bin/sh',
+        `exec ${JSON.stringify(process.execPath)} -e 'const f = process.argv[1]; process.stdout.write(require("crypto").createHash("sha256").update(require("fs").readFileSync(f)).digest("hex") + "  " + f + "\\n")' "$1"`,
+        ''
+      ].join('\n'),
+      { mode: 0o755 }
+    )
     try {
       execFileSync('bash', ['-e', '-c', script], {
         cwd: folder,
