@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { CheckRun, GitHubClient } from '../../../src/core/github/client.js'
 import { pendingChecks } from '../../../src/core/github/pending-checks.js'
 import { externalId } from '../../../src/core/report/identity.js'
-import { factsLine } from '../../../src/core/report/pending.js'
+import { factsLine, rowKey } from '../../../src/core/report/pending.js'
 import { sealOf } from '../../../src/core/report/seal.js'
 
 const SHA = 'f'.repeat(40)
@@ -31,7 +31,7 @@ function sealed(id: number, runId: string, external = runId): CheckRun {
     status: 'in_progress',
     app: 'github-actions',
     externalId: externalId({ runId: external, build: 'abc' }),
-    summary: `facts\n\n${factsLine({ deployment, names: [name], runs: [runId] }, seal)}`
+    summary: `facts\n\n${factsLine({ deployment, rows: [rowKey(name)], runs: [runId] }, seal)}`
   } as CheckRun
 }
 

@@ -168,7 +168,7 @@ async function collectCheck(
       identity: own,
       sha: head.sha,
       pulls: head.pulls,
-      names: facts.names,
+      rows: facts.rows,
       runs: facts.runs,
       workflowRunUrl: facts.workflowRunUrl
     }

@@ -14,6 +14,7 @@ import { checkFields } from '../report/check-run.js'
 import { commentBody } from '../report/comment.js'
 import type { Collected, Deployment, StepFacts } from '../report/facts.js'
 import { withTrustedLinks, type LinkOrigins } from '../report/links.js'
+import { rowKey } from '../report/pending.js'
 import type { Reporter } from '../report/reporter.js'
 import type { Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
@@ -24,7 +25,7 @@ import { BudgetSpent, type Budget } from './budget.js'
 import type { GitHubClient, Repo } from './client.js'
 import { OurComment, WORKFLOW_TOKEN_LOGIN } from './comment.js'
 import { collectFailure } from './errors.js'
-import { rowOfRun } from './pending-checks.js'
+import { rowsOfRuns } from './pending-checks.js'
 import { scrubbed } from './scrub.js'
 import type { Spacer } from './spacer.js'
 
@@ -91,7 +92,7 @@ export class CollectedChecks implements Reporter {
         deployment,
         {
           workflowRunUrl: collected.workflowRunUrl,
-          step: { names: collected.names, runs: collected.runs },
+          step: { rows: collected.rows, runs: collected.runs },
           origins,
           seal
         },
@@ -124,19 +125,26 @@ export class CollectedChecks implements Reporter {
     const number = git?.pullRequestNumber
     if (!collected || number === undefined || !collected.pulls.includes(number)) return
     const { client, repo, seal, spacer } = this.plan
-    const rows: Deployment[] = []
-    for (const [i, name] of collected.names.entries()) {
+    const wanted = collected.rows.map((key, i) => {
       const runId = collected.runs[i] === '-' ? undefined : collected.runs[i]
-      const here = step.find(d => d.name === name && d.runId === runId)
-      const row =
-        here ?? (await rowOfRun(client, repo, collected.sha, { name, runId }, seal))?.deployment
-      if (!row) return
-      rows.push(withTrustedLinks(row, this.plan.origins))
+      return { key, runId, here: step.find(d => rowKey(d.name) === key && d.runId === runId) }
+    })
+    const missing = wanted.filter(row => !row.here)
+    const read =
+      missing.length > 0 ? await rowsOfRuns(client, repo, collected.sha, missing, seal) : []
+    const rows: Deployment[] = []
+    for (const row of wanted) {
+      const found = row.here ?? read[missing.indexOf(row)]?.deployment
+      if (!found) return
+      rows.push(withTrustedLinks(found, this.plan.origins))
     }
     const body = this.plan.secrets.redactValue(commentBody(rows, this.plan.workflowRunUrl))
     const ours = new OurComment(async () => client, repo, number, await this.identity())
-    await ours.write(body, collected.names, new AbortController().signal, write =>
-      spacer.spaced(write)
+    await ours.write(
+      body,
+      rows.map(row => row.name),
+      new AbortController().signal,
+      write => spacer.spaced(write)
     )
   }
 
@@ -173,7 +181,7 @@ function where({ name, collected }: Deployment): string {
   return `Check run ${quote(name)} on ${on}`
 }
 
-/** Pure: completed deployments grouped by the step they belong to (its workflow run, pull request and names). */
+/** Pure: completed deployments grouped by the step they belong to (its workflow run, pull request and rows). */
 function bySteps(deployments: readonly Deployment[]): Deployment[][] {
   const steps = new Map<string, Deployment[]>()
   for (const deployment of deployments) {
@@ -182,7 +190,7 @@ function bySteps(deployments: readonly Deployment[]): Deployment[][] {
       collected?.identity.workflowRunId,
       collected?.sha,
       git?.pullRequestNumber,
-      collected?.names
+      collected?.rows
     ])
     steps.set(key, [...(steps.get(key) ?? []), deployment])
   }

@@ -7,7 +7,7 @@
  * `check_name`), and each page is a request the collect's budget counts.
  */
 import { parseExternalId, type CheckIdentity } from '../report/identity.js'
-import { readFactsLine, type PendingFacts } from '../report/pending.js'
+import { readFactsLine, rowKey, type PendingFacts } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
 import { isSafeId } from '../shared/name-rules.js'
 import { quote } from '../shared/text.js'
@@ -159,28 +159,34 @@ function mismatch(
 }
 
 /**
- * A row of a step's comment that this collect did not complete: the
- * newest check run of ours named `name` on the commit whose sealed facts are
- * of run `runId` (a completed one first: it has the verdict); undefined
- * when none is, and the row cannot be told.
+ * The rows of a step's comment that this collect did not complete, each by
+ * the key of its name (rowKey) and its run: the newest check run of ours on
+ * the commit whose sealed facts are of that name and run (a completed one
+ * first: it has the verdict), undefined where none is and the row cannot be
+ * told. One listing of the commit's check runs finds them all, whatever the
+ * number of rows: their names are read from the checks, which carry them.
  */
-export async function rowOfRun(
+export async function rowsOfRuns(
   client: GitHubClient,
   repo: Repo,
   sha: string,
-  row: { name: string; runId: string | undefined },
+  rows: readonly { key: string; runId: string | undefined }[],
   seal: Seal
-): Promise<PendingFacts | undefined> {
-  const found = (await client.listCheckRuns(repo, sha, { name: row.name })).flatMap(run => {
-    if (run.app !== OUR_APP || parseExternalId(run.externalId)?.runId !== row.runId) return []
+): Promise<(PendingFacts | undefined)[]> {
+  const found = (await client.listCheckRuns(repo, sha)).flatMap(run => {
+    if (run.app !== OUR_APP) return []
     const facts = readFactsLine(run.summary, seal)
     if (!facts || 'problem' in facts) return []
     const { deployment } = facts
-    return deployment.name === row.name &&
-      deployment.runId === row.runId &&
-      deployment.git?.sha === sha
-      ? [{ facts, completed: run.status === 'completed' }]
+    const runId = parseExternalId(run.externalId)?.runId
+    return deployment.name === run.name && deployment.runId === runId && deployment.git?.sha === sha
+      ? [{ facts, key: rowKey(deployment.name), completed: run.status === 'completed' }]
       : []
   })
-  return (found.find(entry => entry.completed) ?? found[0])?.facts
+  return rows.map(row => {
+    const of = found.filter(
+      entry => entry.key === row.key && entry.facts.deployment.runId === row.runId
+    )
+    return (of.find(entry => entry.completed) ?? of[0])?.facts
+  })
 }

@@ -11,7 +11,7 @@ import type { CheckIdentity, Deployment } from './facts.js'
 import { externalId } from './identity.js'
 import { trustedUrl, withTrustedLinks, type LinkOrigins } from './links.js'
 import { cut, link } from './markdown.js'
-import { factsLine } from './pending.js'
+import { factsLine, rowKey } from './pending.js'
 import { bugTable, elsewhere, factsTable, REVIEW_ROWS } from './rows.js'
 import type { Seal } from './seal.js'
 import { isPending, PENDING_WORDS, statusLine } from './words.js'
@@ -28,8 +28,8 @@ const CHECK_BUGS = 100
 export interface CheckContext {
   /** The workflow run whose job summary holds the rest: the step's own, or (collected) its deploy's. */
   workflowRunUrl?: string | undefined
-  /** The step's deployments by name, and the run each created (`-` for none). */
-  step: { names: readonly string[]; runs: readonly string[] }
+  /** The step's deployments by the key of each one's name (pending.ts's rowKey), and the run each created (`-` for none). */
+  step: { rows: readonly string[]; runs: readonly string[] }
   /** Where its links may lead (links.ts). */
   origins: LinkOrigins
   /** The seal of the facts a check reported later carries; without it none is carried. */
@@ -40,7 +40,7 @@ export interface CheckContext {
 export function stepOf(
   deployments: readonly Pick<Deployment, 'name' | 'runId'>[]
 ): CheckContext['step'] {
-  return { names: deployments.map(d => d.name), runs: deployments.map(d => d.runId || '-') }
+  return { rows: deployments.map(d => rowKey(d.name)), runs: deployments.map(d => d.runId || '-') }
 }
 
 /**
@@ -95,7 +95,7 @@ export function checkOutput(
   // A deployment reported later carries its facts for the collect that completes it (pending.ts).
   const carried =
     deployment.reportLater && seal
-      ? `\n\n${factsLine({ deployment, names: [...step.names], runs: [...step.runs], workflowRunUrl }, seal)}`
+      ? `\n\n${factsLine({ deployment, rows: [...step.rows], runs: [...step.runs], workflowRunUrl }, seal)}`
       : ''
   const bytes = (text: string): boolean =>
     Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES

@@ -5,6 +5,7 @@
  * run is one deployment's; a comment is the step's, with a row per
  * deployment when it has several, found again by the marker of their names.
  */
+import { createHash } from 'node:crypto'
 import { formatMinutes } from '../shared/format.js'
 import type { Deployment } from './facts.js'
 import { code, cut, link, table } from './markdown.js'
@@ -19,14 +20,23 @@ const COMMENT_BUGS = 10
 /** Deployments a comment shows each one's bugs unfolded for; past that, folded under a line each. */
 const FOLDED_FROM = 5
 
+/** The longest list of names a marker spells out; past it, the marker carries their digest. */
+const MARKER_NAMES_CHARACTERS = 4000
+
 /**
  * The hidden marker that finds a step's comment again: the first line of the
  * comment, exactly, naming its deployments. Each name is percent-encoded, so
  * two sets of names never share a marker and no name can end the HTML
- * comment early.
+ * comment early. Names that would take more than MARKER_NAMES_CHARACTERS
+ * (64 names of 200 CJK characters take 115,200) are carried as the SHA-256
+ * of their list instead, `sha256:` first (a `:` is never left unencoded in
+ * the spelled-out form), so that the marker always fits the comment.
  */
 export function commentMarker(names: readonly string[]): string {
-  return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`
+  let spelled = names.map(encodeURIComponent).join(',')
+  if (spelled.length > MARKER_NAMES_CHARACTERS)
+    spelled = `sha256:${createHash('sha256').update(JSON.stringify(names)).digest('base64url')}`
+  return `<!-- mobile-build-deploy check=${spelled} -->`
 }
 
 const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/
@@ -43,14 +53,15 @@ export function runsLine(deployments: readonly Pick<Deployment, 'runId'>[]): str
 
 /**
  * Pure: the names and runs a comment of ours says, by its two hidden lines;
- * undefined for any other comment. The caller decides whether it is ours
- * by its author.
+ * undefined for any other comment (and for one whose marker carries the
+ * names' digest: it does not say them). The caller decides whether it is
+ * ours by its author.
  */
 export function commentRuns(body: string): { names: string[]; runs: string[] } | undefined {
   const [first, second] = body.split('\n', 2)
   const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1]
   const runs = RUNS_LINE.exec(second ?? '')?.[1]
-  if (names === undefined || runs === undefined) return undefined
+  if (names === undefined || runs === undefined || names.startsWith('sha256:')) return undefined
   try {
     return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') }
   } catch {

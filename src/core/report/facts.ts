@@ -112,8 +112,8 @@ export interface Collected {
   identity: CheckIdentity
   sha: string
   pulls: number[]
-  /** The names of its step's deployments, in the step's order, and the run each created. */
-  names: string[]
+  /** Its step's deployments, by the key of each one's name (pending.ts's rowKey), in the step's order, and the run each created. */
+  rows: string[]
   runs: string[]
   /** The deploying workflow run's page, where its job summary is. */
   workflowRunUrl?: string | undefined

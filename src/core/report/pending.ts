@@ -15,7 +15,13 @@
  * a signed URL, never a build's long lists. It is fitted to the same schema when written, and cut to
  * MAX_LINE_CHARACTERS (bugs first, the count kept), so that the line is
  * always read back and the check always fits GitHub's limits.
+ *
+ * The step's other deployments ride as a key each (rowKey: a digest of the
+ * name), never as their names: 64 names of 320 characters in any script
+ * would not fit, and a collect that lost them wrote a comment per check. Each
+ * row's name is read from the check of its run, whose own facts carry it.
  */
+import { createHash } from 'node:crypto'
 import { MAX_PATH_LENGTH } from '../shared/name-rules.js'
 import { OUTCOMES, VERDICT_NAMES } from '../model.js'
 import { MAX_STEP_BUILDS, PLATFORMS } from '../shared/option-table.js'
@@ -44,7 +50,7 @@ const MARKER = new RegExp(
 const KEPT_BUGS = 10
 /** The longest deployment name: a check run's name, a comment's row. */
 export const MAX_NAME_CHARACTERS = 320
-/** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
+/** Deployments of one step whose keys a check carries (the comment's rows): every build a step takes. */
 export const MAX_STEP_DEPLOYMENTS = MAX_STEP_BUILDS
 
 const URL = text(600)
@@ -108,18 +114,31 @@ const DEPLOYMENT = object({
   verdict: VERDICT,
   judgement: JUDGEMENT
 })
+/** A row's key: its name's digest, in base64url characters (96 bits: two names of a step never share one). */
+const KEY_CHARACTERS = 16
 const FACTS = object({
   deployment: DEPLOYMENT,
+  rows: list(text(KEY_CHARACTERS), MAX_STEP_DEPLOYMENTS),
+  // What a line written before the keys carried: the names themselves, read as their keys.
   names: list(text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
   runs: list(ID, MAX_STEP_DEPLOYMENTS),
   workflowRunUrl: URL
 })
 
+/**
+ * Pure: the key of a deployment's name in a step's rows, of the same length
+ * whatever the name's length or script: the first 16 base64url characters
+ * of the SHA-256 of its UTF-8.
+ */
+export function rowKey(name: string): string {
+  return createHash('sha256').update(name, 'utf8').digest('base64url').slice(0, KEY_CHARACTERS)
+}
+
 /** What a collect needs of a deployment that waits for its verdict elsewhere. */
 export interface PendingFacts {
   deployment: Deployment
-  /** The names of the deploying step's deployments: its comment is found by them, and shows each. */
-  names: string[]
+  /** The deploying step's deployments, by the key of each one's name (rowKey): the comment shows each. */
+  rows: string[]
   /** The run each of them created, in the same order (`-` for none): a row is shown only from a check of that run. */
   runs: string[]
   /** The deploying workflow run's page, where its job summary is. */
@@ -129,8 +148,10 @@ export interface PendingFacts {
 /**
  * What is left out, in this order, while a fitted line is still too long
  * (texts of many bytes each): the bugs one by one (their count stays), then
- * the facts a row could do without, then the other deployments' names. What
- * remains (the name, the run, the commit) always fits.
+ * the facts a row could do without. What remains always fits: a name of 320
+ * UTF-16 units is at most 960 bytes of UTF-8, 64 keys about 1,200, 64 runs
+ * of 128 characters about 8,500, the commit and the rest under 1,000: some
+ * 11,700 bytes, 15,600 in base64url, within MAX_LINE_CHARACTERS.
  */
 const EXPENDABLE: readonly (readonly string[])[] = [
   ['deployment', 'judgement', 'message'],
@@ -168,10 +189,6 @@ export function factsLine(pending: PendingFacts, seal: Seal): string {
         fitted
       )
     if (parent) delete parent[path.at(-1)!]
-  }
-  if (!fits()) {
-    fitted.names = [pending.deployment.name].map(name => fitShape(text(MAX_NAME_CHARACTERS), name))
-    fitted.runs = [pending.deployment.runId ?? '-']
   }
   const line = encode()
   return `<!-- mobile-build-deploy facts=${line} seal=${seal.sign(line)} -->`
@@ -213,11 +230,12 @@ export function readFactsLine(
   if (unsealed) return unsealed
   const facts = factsOfLine(line)
   if ('problem' in facts) return facts
-  const { deployment, names } = facts
-  if (typeof deployment?.name !== 'string' || !Array.isArray(names))
+  const { deployment } = facts
+  const rows = facts.rows ?? facts.names?.map(rowKey)
+  if (typeof deployment?.name !== 'string' || !Array.isArray(rows))
     return { problem: 'its facts line names no deployment' }
   const runs = facts.runs ?? []
-  if (runs.length !== names.length)
+  if (runs.length !== rows.length)
     return { problem: 'its facts line names its step’s deployments and runs unevenly' }
   const verdict = deployment.verdict && {
     ...deployment.verdict,
@@ -232,7 +250,7 @@ export function readFactsLine(
       warnings: [],
       ...(verdict ? { verdict } : {})
     },
-    names,
+    rows,
     runs,
     workflowRunUrl: facts.workflowRunUrl
   }
@@ -264,7 +282,8 @@ function sealProblem(
 function factsOfLine(line: string):
   | {
       deployment: Partial<Deployment>
-      names: string[]
+      rows?: string[]
+      names?: string[]
       runs?: string[]
       workflowRunUrl?: string
     }
@@ -281,7 +300,7 @@ function factsOfLine(line: string):
     return { problem: 'its facts line is not the JSON this product writes' }
   }
   try {
-    return readShape(FACTS, value) as ReturnType<typeof factsOfLine> & { names: string[] }
+    return readShape(FACTS, value) as Exclude<ReturnType<typeof factsOfLine>, RefusedFacts>
   } catch (error) {
     if (error instanceof ShapeError)
       return { problem: `its facts line is refused: ${error.message}` }

@@ -17,6 +17,7 @@ import {
   commentMarker
 } from '../../../../src/core/report/comment.js'
 import { code, safeHref } from '../../../../src/core/report/markdown.js'
+import { rowKey } from '../../../../src/core/report/pending.js'
 import { INVISIBLE, analyse, markupProblems, render } from '../../../helpers/markdown.js'
 
 const INVISIBLES = [
@@ -122,7 +123,7 @@ describe('no value makes markup', () => {
   const report = hostileReport()
   const check = checkOutput(report, {
     workflowRunUrl: WORKFLOW_RUN,
-    step: { names: [report.name], runs: ['-'] },
+    step: { rows: [rowKey(report.name)], runs: ['-'] },
     origins: []
   })
   const outputs: [string, string][] = [
@@ -236,6 +237,24 @@ describe("the comment's marker", () => {
     expect(commentMarker(['a', 'b'])).not.toBe(commentMarker(['a']))
   })
 
+  it('fits the comment for 64 names of 200 characters in any script, each set its own', () => {
+    for (const stem of ['モバイルテスト', '📱🧪🚀✅', 'اختبار ', 'Mobile tests, ']) {
+      const names = Array.from(
+        { length: 64 },
+        (_, i) => `${stem.repeat(200).slice(0, 196)}${String(i).padStart(4, '#')}`
+      )
+      const rows: Deployment[] = names.map(name => ({ name, failOnNoRun: true, warnings: [] }))
+      const body = commentBody(rows)
+      expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARACTERS)
+      expect(body.split('\n')[0]!.length).toBeLessThan(5000)
+      expect(carriesMarker(body, names)).toBe(true)
+      expect(carriesMarker(body, names.slice(1))).toBe(false)
+      expect(carriesMarker(body, [...names.slice(1), names[0]!])).toBe(false)
+      // Every row is shown.
+      for (const name of names) expect(body).toContain(name.slice(-4))
+    }
+  })
+
   it("is never carried by a value holding another check's marker", () => {
     const other = commentMarker(['Mobile tests (production)'])
     const report: Deployment = {
@@ -291,7 +310,7 @@ describe("GitHub's limits", () => {
       const report = manyBugs(glyph)
       const { summary, text } = checkOutput(report, {
         workflowRunUrl: WORKFLOW_RUN,
-        step: { names: [report.name], runs: ['-'] },
+        step: { rows: [rowKey(report.name)], runs: ['-'] },
         origins: []
       })
       expect(Buffer.byteLength(summary, 'utf8')).toBeLessThanOrEqual(MAX_CHECK_OUTPUT_BYTES)

@@ -7,6 +7,7 @@ import {
   factsLine,
   MAX_LINE_CHARACTERS,
   readFactsLine,
+  rowKey,
   type PendingFacts
 } from '../../../../src/core/report/pending.js'
 
@@ -26,11 +27,11 @@ const deployment: Deployment = {
 }
 
 describe('the facts a check run reported later carries', () => {
-  it('come back as they were written, with the names of the step', () => {
+  it('come back as they were written, with the rows of the step', () => {
     const line = factsLine(
       {
         deployment,
-        names: [deployment.name, 'Other'],
+        rows: [rowKey(deployment.name), rowKey('Other')],
         runs: ['run_1', 'run_2'],
         workflowRunUrl: 'https://github.com/o/r/actions/runs/1'
       },
@@ -41,7 +42,7 @@ describe('the facts a check run reported later carries', () => {
     )
     expect(read(`| table |\n\n${line}`)).toEqual({
       deployment,
-      names: [deployment.name, 'Other'],
+      rows: [rowKey(deployment.name), rowKey('Other')],
       runs: ['run_1', 'run_2'],
       workflowRunUrl: 'https://github.com/o/r/actions/runs/1'
     })
@@ -49,7 +50,7 @@ describe('the facts a check run reported later carries', () => {
 
   it('ride at the end of the pending check run summary, which says the verdict is pending', () => {
     const { title, summary } = checkOutput(deployment, {
-      step: { names: [deployment.name], runs: ['run_1'] },
+      step: { rows: [rowKey(deployment.name)], runs: ['run_1'] },
       origins: [],
       seal
     })
@@ -79,7 +80,7 @@ describe('the facts a check run reported later carries', () => {
             answered: true
           }
         },
-        names: [deployment.name],
+        rows: [rowKey(deployment.name)],
         runs: ['run_1']
       },
       seal
@@ -113,7 +114,7 @@ describe('the facts a check run reported later carries', () => {
   }
   const facts = (fields: Record<string, unknown>) => ({
     deployment: { name: 'x', runId: 'run_1', reportLater: true, ...fields },
-    names: ['x'],
+    rows: [rowKey('x')],
     runs: ['run_1']
   })
 
@@ -121,7 +122,10 @@ describe('the facts a check run reported later carries', () => {
   it('are used only under the seal of the API key: none, a changed line, another key, each told', () => {
     const good = line(facts({}))
     const text = /facts=(\S+) seal/.exec(good)![1]!
-    expect(read(good)).toMatchObject({ names: ['x'], runs: ['run_1'] })
+    expect(read(good)).toMatchObject({ rows: [rowKey('x')], runs: ['run_1'] })
+    // A line written before the keys, with the names themselves, is read as their keys.
+    const named = { ...facts({}), rows: undefined, names: ['x'] }
+    expect(read(line(named))).toMatchObject({ rows: [rowKey('x')], runs: ['run_1'] })
     expect(read(`<!-- mobile-build-deploy facts=${text} -->`)).toEqual({
       problem: expect.stringMatching(/carries no seal/)
     })
@@ -140,8 +144,13 @@ describe('the facts a check run reported later carries', () => {
   // Any workflow with checks: write writes as our app: what a check carries is input from outside.
   it.each([
     ['not JSON', '{', /not the JSON/],
-    ['no name', { deployment: {}, names: [] }, /names no deployment/],
-    ['names not text', { deployment: { name: 'x' }, names: [1] }, /names\[0\] is not text/],
+    ['no name', { deployment: {}, rows: [] }, /names no deployment/],
+    ['rows not text', { deployment: { name: 'x' }, rows: [1] }, /rows\[0\] is not text/],
+    [
+      'a row key too long',
+      { deployment: { name: 'x' }, rows: ['k'.repeat(17)] },
+      /rows\[0\] is longer/
+    ],
     ['runs unlike its names', { ...facts({}), runs: [] }, /deployments and runs unevenly/],
     [
       'a count of the wrong type',
@@ -207,7 +216,7 @@ describe('the facts a check run reported later carries', () => {
             answered: true
           }
         },
-        names: Array.from({ length: 30 }, (_, i) => `${long}${i}`),
+        rows: Array.from({ length: 30 }, (_, i) => rowKey(`${long}${i}`)),
         runs: Array.from({ length: 30 }, (_, i) => `run_${i}`)
       },
       seal
@@ -221,6 +230,48 @@ describe('the facts a check run reported later carries', () => {
     expect(back.deployment.verdict!.blockingBugs.length).toBeLessThan(10)
     expect(back.deployment.verdict!.blockingBugsCount).toBe(40)
   })
+})
+
+describe('the facts of a step of 64 builds with names of 200 characters', () => {
+  const scripts: [string, string][] = [
+    ['Latin', 'Mobile tests of the shop, Android '],
+    ['CJK', 'モバイルテスト・ショップアプリ（本番環境）'],
+    ['emoji', '📱🧪🚀✅'],
+    ['RTL', 'اختبار التطبيق على الهاتف '],
+    ['every script', 'Shop モバイル 📱 اختبار ']
+  ]
+  // 200 characters each, the last ones telling the 64 apart.
+  const names = (stem: string): string[] =>
+    Array.from(
+      { length: 64 },
+      (_, i) => `${stem.repeat(200)}`.slice(0, 196) + ` #${i}`.padStart(4, '0')
+    )
+
+  it.each(scripts)(
+    'in %s: each check carries every row of the step, read back whole',
+    (_, stem) => {
+      const all = names(stem)
+      expect(new Set(all).size).toBe(64)
+      const runs = all.map((__, i) => `run_${i}_${'r'.repeat(100)}`)
+      for (const [i, name] of all.entries()) {
+        if (i % 21 !== 0 && i !== 63) continue
+        const written = factsLine(
+          { deployment: { ...deployment, name, runId: runs[i] }, rows: all.map(rowKey), runs },
+          seal
+        )
+        expect(/facts=([A-Za-z0-9_-]+)/.exec(written)![1]!.length).toBeLessThanOrEqual(
+          MAX_LINE_CHARACTERS
+        )
+        const back = read(written) as PendingFacts
+        // What the collect needs: this row's name and run, and every row of the step in order.
+        expect(back.deployment.name).toBe(name)
+        expect(back.deployment.runId).toBe(runs[i])
+        expect(back.rows).toEqual(all.map(rowKey))
+        expect(back.runs).toEqual(runs)
+        expect(new Set(back.rows).size).toBe(64)
+      }
+    }
+  )
 })
 
 describe('a check run external_id', () => {
