@@ -66,7 +66,7 @@ describe('the Slack message', () => {
     expect(slack.refused).toEqual([])
     expect(slack.messages).toHaveLength(1)
     const [message] = slack.messages
-    expect(message!.text).toMatch(/^Mobile build deploy: ❌ failure/)
+    expect(message!.text).toBe('Mobile build deploy: ❌ 2 deployments: 1 failed, 1 passed')
     const [android, ios] = sectionsOf(message!)
     expect(android).toMatch(/❌ failed \(blocking bugs\)/)
     expect(ios).toMatch(/✅ passed/)
@@ -108,6 +108,27 @@ describe('the Slack message', () => {
     expect(sectionsOf(slack.messages[0]!)[0]).toMatch(/❌ failed/)
     expect((await collect()).exitCode).toBe(0)
     expect(slack.messages).toHaveLength(1)
+  })
+
+  it('a collect of several builds is headed by the verdicts it collected', async () => {
+    const later = await step(
+      emulator,
+      { file: 'app.apk\napp.ipa', 'report-later': 'true', variables: failingAndroid },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(later.exitCode).toBe(0)
+    await clock.sleep(60_000)
+    const collected = await step(
+      emulator,
+      { collect: 'true', 'slack-webhook': slack.url },
+      { env, eventName: 'schedule', ref: 'refs/heads/main', sha: 'f'.repeat(40), event: {} }
+    )
+    expect(collected.exitCode).toBe(0)
+    expect(slack.messages).toHaveLength(1)
+    const [message] = slack.messages
+    expect(message!.text).toBe('Mobile build collect: ❌ 2 deployments: 1 failed, 1 passed')
+    expect((message!.blocks![0]!.text as { text: string }).text).toBe(message!.text)
+    expect(sectionsOf(message!)[0]).toMatch(/❌ failed/)
   })
 
   it('the CLI and the library post the same message; a Slack that refuses is a warning, never the step', async () => {
@@ -191,13 +212,80 @@ describe('the Slack message', () => {
     // 47 deployments shown, the other 17 counted and linked.
     expect(sections).toHaveLength(48)
     expect(sections.at(-1)).toMatch(
-      /^And 17 more deployment\(s\): <https:\/\/github\.com\/octo-org\/octo-app\/actions\/runs\/1\|the workflow run>/
+      /^And 17 more deployment\(s\) \(17 of them not passed\): <https:\/\/github\.com\/octo-org\/octo-app\/actions\/runs\/1\|the workflow run>/
     )
     for (const text of sections.slice(0, -1)) {
       expect(text).toMatch(/❌ failed/)
       // A code span is never cut open.
       expect((text.match(/`/g) ?? []).length % 2).toBe(0)
     }
+  })
+
+  it('64 deployments, one failed in the middle: the failed one shown in full, the fold only passed ones, the verdict first', async () => {
+    const url = (i: number) => `${emulator.baseUrl}/runs/run_${i}`
+    const deployments: Deployment[] = Array.from({ length: 64 }, (_, i) => {
+      const failed = i === 52
+      const bugs = failed
+        ? [
+            {
+              name: 'Login crashes',
+              number: 1,
+              priority: 'urgent' as const,
+              blocking: true,
+              new: true,
+              url: url(i)
+            }
+          ]
+        : []
+      return {
+        name: `Mobile tests (${i === 52 ? 'iOS' : 'Android'}: com.example.app${i}, ${'フレーバー'.repeat(30)}-${i})`,
+        failOnNoRun: true,
+        warnings: [],
+        runId: `run_${i}`,
+        runUrl: url(i),
+        verdict: {
+          verdict: failed ? 'failed' : 'passed',
+          greenlight: !failed,
+          runId: `run_${i}`,
+          runUrl: url(i),
+          bugs,
+          blockingBugs: bugs,
+          timeoutMs: 60_000,
+          answered: true
+        },
+        judgement: failed
+          ? { conclusion: 'failure', cause: 'run-failed' }
+          : { conclusion: 'success', cause: 'success' }
+      }
+    })
+    const bodies: string[] = []
+    await slackWebhook(slack.url, {
+      frontEnd: 'cli',
+      workingDirectory: workspace,
+      log: { info: () => undefined } as never,
+      secrets: { redactValue: (text: string) => text } as never,
+      origins: [new URL(emulator.baseUrl).origin],
+      workflowRunUrl: 'https://github.com/octo-org/octo-app/actions/runs/1',
+      send: async request => {
+        bodies.push(request.body)
+        return { status: 200, body: 'ok' }
+      }
+    }).finish({
+      deployments,
+      judgement: { conclusion: 'failure', cause: 'run-failed' },
+      warnings: []
+    })
+    expect(slackRefusal(bodies[0]!)).toBeUndefined()
+    const message = JSON.parse(bodies[0]!) as SlackStandIn['messages'][number]
+    expect(message.text).toBe('Mobile build deploy: ❌ 64 deployments: 1 failed, 63 passed')
+    const sections = sectionsOf(message)
+    const failed = sections.filter(text => text.includes('com.example.app52'))
+    expect(failed).toHaveLength(1)
+    expect(failed[0]).toMatch(/❌ failed \(blocking bugs\)/)
+    expect(failed[0]).toMatch(/Login crashes/)
+    expect(sections.at(-1)).toMatch(/^And \d+ more deployment\(s\), each ✅ passed: /)
+    for (const text of sections.slice(0, -1).filter(text => text !== failed[0]))
+      expect(text).toMatch(/✅ passed/)
   })
 
   it("a message Slack would refuse is refused by the stand-in, in Slack's words", () => {

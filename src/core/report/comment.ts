@@ -11,7 +11,15 @@ import type { Deployment } from './facts.js'
 import { code, cut, link, table } from './markdown.js'
 import { blockingCount, outputValuesOf } from './outputs.js'
 import { appText, bugCounts, bugTable, elsewhere, factsTable, REVIEW_ROWS } from './rows.js'
-import { deployWords, isPending, PENDING_WORDS, statusLine, verdictWords } from './words.js'
+import { attentionFirst, stepJudgement } from './judgement.js'
+import {
+  deployWords,
+  isPending,
+  PENDING_WORDS,
+  statusLine,
+  tallyWords,
+  verdictWords
+} from './words.js'
 
 /** GitHub refuses a comment over 65,536 characters. */
 export const MAX_COMMENT_CHARACTERS = 65_536
@@ -124,33 +132,7 @@ export function commentBody(deployments: readonly Deployment[], workflowRunUrl?:
     if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
       lines.push('', `The verdict is awaited for up to ${formatMinutes(deployment.wait.minutes)}.`)
     if (isPending(deployment)) lines.push('', PENDING_WORDS)
-  } else {
-    lines.push(
-      `### Mobile builds: ${deployments.length} deployments`,
-      '',
-      ...table(
-        ['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'],
-        deployments.map(deployment => {
-          const values = outputValuesOf(deployment)
-          return [
-            code(deployment.name),
-            appText(values, value => code(value)) ?? '',
-            values.runId ? link(code(values.runId), values.runUrl) : '',
-            deployWords(deployment),
-            verdictWords(deployment) ?? '',
-            bugCounts(deployment) ?? ''
-          ]
-        })
-      ),
-      ...deployments.flatMap(deployment =>
-        blockingSection(
-          deployment,
-          `Blocking bugs of ${code(deployment.name, { table: false })}`,
-          deployments.length > FOLDED_FROM
-        )
-      )
-    )
-  }
+  } else lines.push(...manyLines(deployments, lines, workflowRunUrl))
   lines.push('', `<sub>${link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`)
   // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
   return cut(
@@ -158,4 +140,58 @@ export function commentBody(deployments: readonly Deployment[], workflowRunUrl?:
     text => text.length <= MAX_COMMENT_CHARACTERS,
     `…\n\n${elsewhere(deployments[0]!, workflowRunUrl)}`
   )
+}
+
+/**
+ * The lines of a step of several deployments after `head`: their verdicts
+ * counted, a row each and each one's blocking bugs, the failed and unjudged
+ * first. Past GitHub's limit, passed rows are folded from the end into a
+ * line that counts them: the cut never leaves out a failure while a passed
+ * row is shown.
+ */
+function manyLines(
+  deployments: readonly Deployment[],
+  head: readonly string[],
+  workflowRunUrl: string | undefined
+): string[] {
+  const shown = attentionFirst(deployments)
+  const rows = shown.map(deployment => {
+    const values = outputValuesOf(deployment)
+    return [
+      code(deployment.name),
+      appText(values, value => code(value)) ?? '',
+      values.runId ? link(code(values.runId), values.runUrl) : '',
+      deployWords(deployment),
+      verdictWords(deployment) ?? '',
+      bugCounts(deployment) ?? ''
+    ]
+  })
+  const sections = shown.flatMap(deployment =>
+    blockingSection(
+      deployment,
+      `Blocking bugs of ${code(deployment.name, { table: false })}`,
+      deployments.length > FOLDED_FROM
+    )
+  )
+  const compose = (kept: number): string[] => [
+    `### Mobile builds: ${tallyWords(stepJudgement(deployments), deployments)}`,
+    '',
+    ...table(['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'], rows.slice(0, kept)),
+    ...(kept < rows.length
+      ? [
+          '',
+          `…and ${rows.length - kept} more deployment(s), each ✅ passed${workflowRunUrl ? `: ${link('see the job summary', workflowRunUrl)}` : ''}.`
+        ]
+      : []),
+    ...sections
+  ]
+  // Room for the footer's line and the cut's own words.
+  const fits = (lines: string[]): boolean =>
+    [...head, ...lines].join('\n').length <= MAX_COMMENT_CHARACTERS - 500
+  const passed = shown.filter(
+    d => d.verdict?.verdict === 'passed' && d.judgement?.conclusion !== 'failure'
+  ).length
+  let kept = rows.length
+  while (kept > rows.length - passed && !fits(compose(kept))) kept--
+  return compose(kept)
 }

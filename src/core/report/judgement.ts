@@ -159,3 +159,21 @@ export function judgeStep(
     }
   return { conclusion: 'success', cause: 'success' }
 }
+
+/**
+ * Pure: deployments in the order every report that may fold them shows them
+ * (a comment's rows, a summary's, a Slack message's sections): the failed
+ * first, then those without a passed verdict (pending, not awaited, no run),
+ * the passed last, each group in the step's order; so that what a fold
+ * leaves out ("and N more") is only ever passed.
+ */
+export function attentionFirst<T extends Pick<Deployment, 'judgement' | 'verdict'>>(
+  deployments: readonly T[]
+): T[] {
+  const rank = ({ judgement, verdict }: T): number =>
+    judgement?.conclusion === 'failure' ? 0 : verdict?.verdict === 'passed' ? 2 : 1
+  return deployments
+    .map((deployment, i) => ({ deployment, i }))
+    .sort((a, b) => rank(a.deployment) - rank(b.deployment) || a.i - b.i)
+    .map(({ deployment }) => deployment)
+}

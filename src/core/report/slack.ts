@@ -6,7 +6,7 @@
  * blocks, 150 characters a heading, 3,000 a section, and a message Slack
  * still takes whole (it refuses blocks of more than about 13,000 characters
  * in all); deployments beyond what fits are counted, never dropped in
- * silence. Every value from outside (a name, an app id, a bug's name, a
+ * silence, and they are passed ones: the failed and unjudged come first. Every value from outside (a name, an app id, a bug's name, a
  * branch) is shown as code, so that no mention, link or formatting of its
  * own applies; links lead only where every report's may (links.ts). Never
  * required: a Slack that cannot be reached is a warning.
@@ -17,7 +17,8 @@ import type { Deployment, StepFacts } from './facts.js'
 import { withTrustedLinks } from './links.js'
 import type { ReportContext, Reporter } from './reporter.js'
 import { bugCounts } from './rows.js'
-import { PLATFORM_NAMES, statusLine, stepWords } from './words.js'
+import { attentionFirst } from './judgement.js'
+import { PLATFORM_NAMES, statusLine, tallyWords } from './words.js'
 
 /** Slack's limits on a message's blocks, and the part of them this message keeps for itself. */
 export const SLACK_LIMITS = {
@@ -58,8 +59,11 @@ export function slackMessage(
   facts: StepFacts,
   context: Pick<ReportContext, 'origins' | 'workflowRunUrl'>
 ): { text: string; blocks: KnownBlock[] } {
-  const deployments = facts.deployments.map(d => withTrustedLinks(d, context.origins))
-  const heading = `Mobile build deploy: ${stepWords(facts.judgement, deployments)}`
+  // The failed and unjudged first: past Slack's limits only passed deployments are counted instead of shown.
+  const deployments = attentionFirst(facts.deployments).map(d =>
+    withTrustedLinks(d, context.origins)
+  )
+  const heading = `Mobile build ${facts.collect ? 'collect' : 'deploy'}: ${headingWords(facts, deployments)}`
   const header: HeaderBlock = {
     type: 'header',
     text: { type: 'plain_text', text: cut(heading, SLACK_LIMITS.header), emoji: true }
@@ -68,22 +72,60 @@ export function slackMessage(
   // The heading and where it ran first; each deployment's section within what is left.
   const room = SLACK_LIMITS.blocks - 3
   const shown = deployments.slice(0, room)
-  const each = Math.min(
-    SLACK_LIMITS.section,
-    Math.floor((SLACK_LIMITS.message - 1000) / Math.max(1, shown.length))
-  )
-  const sections = shown.map(deployment => section(deploymentText(deployment, each)))
+  const sections = sectionsOf(shown)
   const rest = deployments.length - shown.length
   if (rest > 0)
     sections.push(
       section(
-        `And ${rest} more deployment(s): ${link(context.workflowRunUrl, 'the workflow run') || 'see the job summary'}.`
+        `And ${rest} more deployment(s)${foldWords(deployments.slice(shown.length))}: ${link(context.workflowRunUrl, 'the workflow run') || 'see the job summary'}.`
       )
     )
   return {
     text: cut(heading, SLACK_LIMITS.header),
     blocks: [header, ...sections, ...(where ? [where] : [])]
   }
+}
+
+/**
+ * The deployments' sections within the message's room: an equal share each
+ * at first; the room the passed ones leave over (a name and ✅ take little)
+ * goes to the failed and unjudged, so that their bugs are shown.
+ */
+function sectionsOf(shown: readonly Deployment[]): SectionBlock[] {
+  const total = SLACK_LIMITS.message - 1000
+  const each = Math.min(SLACK_LIMITS.section, Math.floor(total / Math.max(1, shown.length)))
+  const passed = new Map(
+    shown.filter(d => !notPassed(d)).map(d => [d, deploymentText(d, each)] as const)
+  )
+  const others = shown.length - passed.size
+  const used = [...passed.values()].reduce((sum, text) => sum + text.length, 0)
+  const more = Math.min(
+    SLACK_LIMITS.section,
+    Math.max(each, Math.floor((total - used) / Math.max(1, others)))
+  )
+  return shown.map(d => section(passed.get(d) ?? deploymentText(d, more)))
+}
+
+/** A deployment whose run did not pass, or that has no verdict: never folded while one that passed is shown. */
+function notPassed(deployment: Deployment): boolean {
+  return deployment.verdict?.verdict !== 'passed' || deployment.judgement?.conclusion === 'failure'
+}
+
+/**
+ * What the heading says the step came to: a collect its collected verdicts
+ * (its own judgement only says whether collecting worked), several
+ * deployments their verdicts counted, one its own (words.ts).
+ */
+function headingWords(facts: StepFacts, deployments: readonly Deployment[]): string {
+  if (facts.collect && facts.judgement.conclusion !== 'failure' && deployments.length === 1)
+    return statusLine(deployments[0]!)
+  return tallyWords(facts.judgement, deployments)
+}
+
+/** What the deployments past Slack's limits are: passed ones only, unless more failed or went unjudged than a message shows. */
+function foldWords(folded: readonly Deployment[]): string {
+  const others = folded.filter(notPassed).length
+  return others === 0 ? ', each ✅ passed' : ` (${others} of them not passed)`
 }
 
 /**

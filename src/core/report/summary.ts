@@ -9,7 +9,8 @@ import type { Deployment, StepFacts } from './facts.js'
 import { code, link, table } from './markdown.js'
 import { outputValuesOf } from './outputs.js'
 import { ROWS, bugCounts, factsTable, type RowName } from './rows.js'
-import { stepWords } from './words.js'
+import { attentionFirst } from './judgement.js'
+import { tallyWords } from './words.js'
 
 /** The bug tables of a step keep to this many bytes in all; a last row says how many more the run's page lists. */
 export const MAX_BUG_TABLE_BYTES = 512 * 1024
@@ -79,7 +80,8 @@ function section(
 
 /** Pure: the summary of a step, as markdown: a deploy's, or a collect's (collectHeading). */
 export function summaryMarkdown(facts: StepFacts): string {
-  const { deployments } = facts
+  // The failed and unjudged first, wherever a host caps the summary.
+  const deployments = attentionFirst(facts.deployments)
   const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length)
   if (deployments.length === 1 && !facts.collect)
     return `${section(deployments[0]!, facts, budget, `### Mobile build deploy: ${code(deployments[0]!.name, { table: false })}`).join('\n')}\n`
@@ -99,7 +101,7 @@ export function summaryMarkdown(facts: StepFacts): string {
   return `${[
     ...(facts.collect
       ? collectHeading(facts)
-      : [`### Mobile build deploy: ${stepWords(facts.judgement, deployments)}`]),
+      : [`### Mobile build deploy: ${tallyWords(facts.judgement, deployments)}`]),
     ...(deployments.length > 0 ? ['', ...overview] : []),
     ...deployments.flatMap(deployment => [
       '',

@@ -131,6 +131,40 @@ export function stepWords(judgement: Judgement, deployments: readonly Deployment
   return said.length === 1 ? said[0]! : '➖ done, no verdict awaited'
 }
 
+/**
+ * A step of several deployments in one line, as a many-build comment, a
+ * Slack message and a collect head with it: the verdicts counted by each
+ * deployment's judgement, under the mark of the worst (❌ when one failed,
+ * ✅ only when every run passed); a failure of the step's own (a report it
+ * could not write, a collect that failed) says so first. One deployment is
+ * said by stepWords.
+ */
+export function tallyWords(judgement: Judgement, deployments: readonly Deployment[]): string {
+  if (deployments.length <= 1) return stepWords(judgement, deployments)
+  const count = (test: (deployment: Deployment) => boolean): number =>
+    deployments.filter(test).length
+  const failed = count(d => d.judgement?.conclusion === 'failure')
+  const passed = count(
+    d => d.verdict?.verdict === 'passed' && d.judgement?.conclusion !== 'failure'
+  )
+  const pending = count(d => isPending(d) && d.judgement?.conclusion !== 'failure')
+  const warned = count(d => d.judgement?.conclusion === 'warning')
+  const rest = deployments.length - failed - passed - pending
+  const counts = `${deployments.length} deployments: ${[
+    failed ? `${failed} failed` : '',
+    passed ? `${passed} passed` : '',
+    pending ? `${pending} pending` : '',
+    rest ? `${rest} without a verdict` : ''
+  ]
+    .filter(Boolean)
+    .join(', ')}`
+  if (failed > 0) return `❌ ${counts}`
+  if (judgement.conclusion === 'failure') return `${stepWords(judgement, deployments)}; ${counts}`
+  if (warned > 0 || judgement.conclusion === 'warning') return `⚠️ ${counts}`
+  if (passed === deployments.length) return `✅ ${counts}`
+  return `${pending > 0 ? '⏳' : '➖'} ${counts}`
+}
+
 /** A stage as a check's title and a comment say it. */
 export function stageWords(status: VerdictStatus): string {
   const { answer } = status

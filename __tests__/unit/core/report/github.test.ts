@@ -255,6 +255,58 @@ describe("the comment's marker", () => {
     }
   })
 
+  it('of 64 deployments cut to its limit keeps the failed one, and says the verdict first', () => {
+    const rows: Deployment[] = Array.from({ length: 64 }, (_, i) => {
+      const failed = i === 52
+      const runId = `run_${i}_${'r'.repeat(120)}`
+      const runUrl = `https://app.example.com/runs/${runId}?${'q'.repeat(400)}`
+      const bugs: Bug[] = failed
+        ? [{ name: 'Login crashes', number: 1, priority: 'urgent', blocking: true, new: true }]
+        : []
+      return {
+        name: `${'モバイルテスト'.repeat(45)} #${i}`,
+        failOnNoRun: true,
+        warnings: [],
+        runId,
+        runUrl,
+        build: {
+          platform: 'android',
+          format: 'apk',
+          appId: `com.example.${'a'.repeat(240)}${i}`
+        } as Deployment['build'],
+        verdict: {
+          verdict: failed ? 'failed' : 'passed',
+          greenlight: !failed,
+          runId,
+          runUrl,
+          bugs,
+          blockingBugs: bugs,
+          timeoutMs: 1,
+          answered: true
+        },
+        judgement: failed
+          ? { conclusion: 'failure', cause: 'run-failed' }
+          : { conclusion: 'success', cause: 'success' }
+      }
+    })
+    const body = commentBody(rows)
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARACTERS)
+    const lines = body.split('\n')
+    // Cut: not every row fits.
+    expect(lines.filter(line => line.startsWith('| `')).length).toBeLessThan(64)
+    expect(lines[2]).toBe('### Mobile builds: ❌ 64 deployments: 1 failed, 63 passed')
+    const failed = lines.find(line => line.includes('#52'))
+    expect(failed).toMatch(/❌ failed/)
+    expect(body).toContain('Login crashes')
+    expect(body).toMatch(/\n…and \d+ more deployment\(s\), each ✅ passed\.\n/)
+    expect(
+      carriesMarker(
+        body,
+        rows.map(row => row.name)
+      )
+    ).toBe(true)
+  })
+
   it("is never carried by a value holding another check's marker", () => {
     const other = commentMarker(['Mobile tests (production)'])
     const report: Deployment = {
