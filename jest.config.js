@@ -10,6 +10,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
+  // The workflow running the suite is no test's: its event is not one a test gives.
+  setupFiles: ['<rootDir>/__tests__/helpers/no-event.ts'],
   testMatch: e2e ? ['**/e2e/**/*.e2e.test.ts'] : ['**/*.test.ts'],
   testPathIgnorePatterns: e2e ? ['/node_modules/'] : ['/node_modules/', '/__tests__/e2e/'],
   moduleNameMapper: {

@@ -503,6 +503,16 @@ describe('options that meet, in the action, the CLI and the library', () => {
         { skip: 'true', 'slack-webhook': slack.url, ...SKIPPED },
         pullRequest(HEAD)
       ],
+      'skip with check false': [{ skip: 'true', check: 'false', ...SKIPPED }, pullRequest(HEAD)],
+      'collect on a pull_request event': [{ collect: 'true' }, pullRequest(HEAD)],
+      'junit-report naming a folder': [
+        { file: 'app.apk', wait: 'true', 'junit-report': '.' },
+        pullRequest(HEAD)
+      ],
+      'test-attestation naming a file': [
+        { file: 'app.apk', wait: 'true', 'test-attestation': 'app.apk' },
+        pullRequest(HEAD)
+      ],
       'required-abis with a build without native code': [
         { file: 'app.apk', 'required-abis': 'arm64-v8a' },
         pullRequest(HEAD)
@@ -606,6 +616,17 @@ describe('options that meet, in the action, the CLI and the library', () => {
         slack.url,
         ...skipFlags
       ],
+      'skip with check false': [],
+      'collect on a pull_request event': ['collect'],
+      'junit-report naming a folder': ['deploy', '--file', 'app.apk', '--wait', '--junit', '.'],
+      'test-attestation naming a file': [
+        'deploy',
+        '--file',
+        'app.apk',
+        '--wait',
+        '--test-attestation',
+        'app.apk'
+      ],
       'required-abis with a build without native code': [
         'deploy',
         '--file',
@@ -619,7 +640,10 @@ describe('options that meet, in the action, the CLI and the library', () => {
       env: cliEnv(emulator, {
         GITHUB_TOKEN: token,
         GITHUB_REPOSITORY: REPOSITORY,
-        GITHUB_API_URL: emulator.github.url
+        GITHUB_API_URL: emulator.github.url,
+        ...(pairing === 'collect on a pull_request event'
+          ? { GITHUB_EVENT_NAME: 'pull_request' }
+          : {})
       }),
       cwd: workspace
     })
@@ -695,11 +719,27 @@ describe('options that meet, in the action, the CLI and the library', () => {
       'skip over a failed check run of that name': () => library.skipDeployments(skipping),
       'skip with slack-webhook': () =>
         library.skipDeployments({ ...skipping, slackWebhook: slack.url }),
+      'skip with check false': () => {
+        throw new Error('not offered')
+      },
+      'collect on a pull_request event': () =>
+        library.collectVerdicts({ ...connection, ...github }),
+      'junit-report naming a folder': () => {
+        throw new Error('not offered')
+      },
+      'test-attestation naming a file': () =>
+        library.deployBuild({
+          ...build,
+          wait: true,
+          testAttestation: join(workspace, 'app.apk')
+        }),
       'required-abis with a build without native code': () =>
         library.deployBuild({ ...build, requiredAbis: ['arm64-v8a'] })
     }
     const saved = process.env.GITHUB_API_URL
     process.env.GITHUB_API_URL = emulator.github.url
+    if (pairing === 'collect on a pull_request event')
+      process.env.GITHUB_EVENT_NAME = 'pull_request'
     try {
       const result = await calls[pairing]()
       return {
@@ -708,6 +748,7 @@ describe('options that meet, in the action, the CLI and the library', () => {
         text: result.reason ?? ''
       }
     } finally {
+      delete process.env.GITHUB_EVENT_NAME
       if (saved === undefined) delete process.env.GITHUB_API_URL
       else process.env.GITHUB_API_URL = saved
     }

@@ -203,6 +203,10 @@ export const PAIRINGS = [
   'skip with file',
   'skip over a failed check run of that name',
   'skip with slack-webhook',
+  'skip with check false',
+  'collect on a pull_request event',
+  'junit-report naming a folder',
+  'test-attestation naming a file',
   'required-abis with a build without native code'
 ] as const
 export type Pairing = (typeof PAIRINGS)[number]
@@ -231,6 +235,24 @@ export function pairingExpected(pairing: Pairing, front: RunFrontEnd): Expected 
       return { kind: 'refused', names: ['testAttestation'] }
     case 'skip with file':
       return { kind: 'refused', names: ['file'] }
+    case 'skip with check false':
+      return front === 'action'
+        ? { kind: 'refused', names: ['check'] }
+        : {
+            kind: 'not offered',
+            why: "check is the action's alone: a skip elsewhere writes its check runs"
+          }
+    case 'collect on a pull_request event':
+      return { kind: 'refused', names: ['collect'] }
+    case 'junit-report naming a folder':
+      return front === 'library'
+        ? {
+            kind: 'not offered',
+            why: 'the library writes no file: junitReport() renders its result'
+          }
+        : { kind: 'refused', names: ['junitReport'] }
+    case 'test-attestation naming a file':
+      return { kind: 'refused', names: ['testAttestation'] }
     case 'skip with slack-webhook':
       return { kind: 'works', github: 'writes' }
     case 'required-abis with a build without native code':

@@ -111,7 +111,11 @@ describe('skip', () => {
     [{ platform: 'android' }, /'expected-app-id' is empty/],
     [{}, /'expected-app-id' is empty.*or the deploy's check-name/],
     [{ 'check-name': 'x'.repeat(101), 'expected-app-id': BOTH }, /'check-name' is 101 characters/],
-    [{ 'expected-app-id': 'android:com.example.inspect', platform: 'ios' }, /'platform' is ios/]
+    [{ 'expected-app-id': 'android:com.example.inspect', platform: 'ios' }, /'platform' is ios/],
+    [
+      { 'expected-app-id': BOTH, check: 'false' },
+      /'check' is false with skip: true, which writes nothing but check runs.*Leave check out/
+    ]
   ])('refuses %j before any request, naming the input', async (inputs, said) => {
     const result = await skip(inputs)
     expect(result.exitCode).toBe(1)

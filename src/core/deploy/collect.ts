@@ -194,13 +194,21 @@ function asking(run: CollectRun): Asking {
   return { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) }
 }
 
-/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
+/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow, never a pull request's. */
 function whereToCollect(
   settings: Settings,
   env: Record<string, string | undefined>
 ): { repo: Repo; token: string } {
   const repo = githubRepoOf(settings, env)
   const token = settings.values.githubToken
+  // A pull request's workflow is the pull request's own file, with a fork's read-only token: no place for
+  // the one pass that completes every pull request's checks (and whose attestation is signed by that workflow).
+  if (env.GITHUB_EVENT_NAME === 'pull_request')
+    throw new InputError(
+      'collect',
+      'is true in a workflow run by a pull_request event: a collect completes the check runs of every open pull request and of the default branch, so it belongs to a workflow of the default branch, never to one a pull request can change (or a fork run with a read-only token)',
+      'Collect in a workflow of its own, on: schedule (every 10 minutes) and workflow_dispatch (to collect at once)'
+    )
   if (!token)
     throw new InputError(
       'githubToken',

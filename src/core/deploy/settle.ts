@@ -2,6 +2,7 @@ import type { Limits } from '../options/time-limits.js'
 import { resolveOptions, type Mode, type Settings } from '../options/resolve.js'
 import type { GitContext } from '../shared/git-context.js'
 import type { Command, OptionKey } from '../shared/option-table.js'
+import { ensureReportPaths } from '../report/targets.js'
 import type { OutputFilter } from './output-filter.js'
 import { pullRequestOfRun } from './pull-request.js'
 import type { DeployHooks } from './session.js'
@@ -11,7 +12,7 @@ const NAMES_A_PULL_REQUEST: readonly Mode[] = ['deploy', 'upload', 'notify', 'pl
 
 /**
  * The settings the step runs on: the options read and checked, with the Git
- * context the CI tells; a fork's pull request, looked up once, is part of
+ * context the CI tells, and the paths its reports go to usable; a fork's pull request, looked up once, is part of
  * what it tells, so the settings are derived again with it. Nothing writes
  * them after.
  */
@@ -34,6 +35,8 @@ export async function settle(
   const settings = derived(hooks.ci?.git)
   output.secrets.add(settings.apiKey)
   output.secrets.add(settings.values.githubToken)
+  // A report that could never be written is bad usage, found before the first request (a fork's lookup below).
+  await ensureReportPaths(settings.values, settings.workingDirectory)
   if (!NAMES_A_PULL_REQUEST.includes(settings.mode)) return settings
   const number = await pullRequestOfRun(
     hooks.ci?.pullRequestLookup,

@@ -29,6 +29,13 @@ export const MODE_RULES: readonly Rule[] = [
     fix: "Skip in a job of its own, the one that runs when the deploy's does not (a path filter's other branch)"
   },
   {
+    // A skip writes nothing but its check runs: without them it would do nothing, and a required check stay unresolved.
+    applies: ({ mode, read }) => mode === 'skip' && read('check') === false,
+    key: 'check',
+    problem: `is false with ${setting('skip', 'true')}, which writes nothing but check runs: the skip would do nothing, and a required check would wait for good`,
+    fix: `Leave ${ref('check')} out of the skip step; to show nothing for a skipped deploy, leave the skip job out`
+  },
+  {
     applies: ({ mode, frontEnd, read }) =>
       mode === 'terminate' &&
       frontEnd === 'action' &&

@@ -21,7 +21,7 @@
 import { unlink } from 'node:fs/promises'
 import { EOL } from 'node:os'
 import { join } from 'node:path'
-import { ensureWritable, writeOutputFile } from '../shared/files.js'
+import { ensureUsable, ensureWritable, writeOutputFile } from '../shared/files.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { Deployment, StepFacts } from './facts.js'
@@ -149,6 +149,14 @@ function configurationOf(
 export async function clearAttestation(folder: string): Promise<void> {
   for (const file of Object.values(ATTESTATION_FILES))
     await unlink(join(folder, file)).catch(() => undefined)
+}
+
+/** Refuses a folder the attestation could never be written in, and a file of it that is no file, by looking only. */
+export async function attestationUsable(folder: string, shown = folder): Promise<void> {
+  const named = ref('testAttestation')
+  await ensureUsable(folder, named, 'folder', shown)
+  for (const file of Object.values(ATTESTATION_FILES))
+    await ensureUsable(join(folder, file), named, 'file', join(shown, file))
 }
 
 /**

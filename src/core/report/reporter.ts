@@ -74,4 +74,6 @@ export interface ReportContext {
 export interface ReportTarget<K extends OptionKey = OptionKey> {
   option: K
   build(value: OptionValue<K>, context: ReportContext): Reporter
+  /** Refuses a path (resolved; `shown` as given) no report could be written to, by looking only; before any request. */
+  usable?(path: string, shown: string): Promise<void>
 }

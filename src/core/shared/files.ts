@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { lstat, mkdir, open } from 'node:fs/promises'
+import { lstat, mkdir, open, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { DeployError, InputError, messageOf } from './errors.js'
 import { quote } from './text.js'
@@ -52,6 +52,37 @@ export async function ensureWritable(path: string, named: string, shown = path):
 }
 
 /**
+ * Refuses a path a report could never be written to, only by looking at
+ * it, before anything is sent or written (a check run, a comment, another
+ * report): a folder where a file is wanted, anything but a folder where a
+ * folder is (a link to one is followed), or a file on its way where a folder
+ * would have to be made. Nothing is created here: a step refused later for
+ * another reason leaves no empty report behind. What only writing can tell
+ * (permissions, a full disk) is left to `ensureWritable`.
+ */
+export async function ensureUsable(
+  path: string,
+  named: string,
+  wanted: 'file' | 'folder',
+  shown = path
+): Promise<void> {
+  const kind = wanted === 'file' ? await kindOf(path) : await kindOf(path, stat)
+  const fits = wanted === 'file' ? 'a regular file' : 'a folder'
+  if (kind !== undefined && kind !== fits) throw refused(named, shown, kind, wanted)
+  for (let at = dirname(path); kind === undefined; at = dirname(at)) {
+    const above = await kindOf(at, stat)
+    if (above === 'a folder') return
+    if (above !== undefined)
+      throw new InputError(
+        { named },
+        `names ${quote(shown)}, and ${quote(at)} on its way is ${above}, not a folder; nothing was sent`,
+        `Point it at a path in a folder, or where nothing is yet (the folders are made)`
+      )
+    if (dirname(at) === at) return
+  }
+}
+
+/**
  * Writes a file the deploy hands over (replacing what it held), only if the
  * path still names a regular file or nothing: a link or a FIFO put there
  * while the deploy ran is refused as before the first request, never written
@@ -83,9 +114,9 @@ export async function writeOutputFile(
 }
 
 /** What the path names now, in words; undefined when nothing is there. */
-async function kindOf(path: string): Promise<string | undefined> {
+async function kindOf(path: string, look: typeof lstat = lstat): Promise<string | undefined> {
   try {
-    return describe(await lstat(path))
+    return describe(await look(path))
   } catch {
     // Absent, or not reachable: the open says which.
     return undefined
@@ -107,10 +138,23 @@ function describe(stat: {
   return 'a device'
 }
 
-function refused(named: string, shown: string, kind: string): InputError {
-  return new InputError(
-    { named },
-    `names ${quote(shown)}, which is ${kind}, not a regular file; nothing was sent`,
-    'Point it at a regular file, or at a path where nothing is yet (it is created)'
-  )
+function refused(
+  named: string,
+  shown: string,
+  kind: string,
+  wanted: 'file' | 'folder' = 'file'
+): InputError {
+  return wanted === 'file'
+    ? new InputError(
+        { named },
+        `names ${quote(shown)}, which is ${kind}, not a regular file; nothing was sent`,
+        kind === 'a folder'
+          ? 'Point it at a file (a path inside that folder, such as report.xml), or at a path where nothing is yet (it is created)'
+          : 'Point it at a regular file, or at a path where nothing is yet (it is created)'
+      )
+    : new InputError(
+        { named },
+        `names ${quote(shown)}, which is ${kind}, not a folder; nothing was sent`,
+        'Point it at a folder, or at a path where nothing is yet (it is made)'
+      )
 }
