@@ -1,4 +1,5 @@
 import { clock, sanitize, judgementOf, junitDocument, junitXml } from '../core/index.js'
+import type { CollectResult } from '../core/index.js'
 import type { DeployResult } from './types.js'
 import { isObject, kindOf } from './refusals.js'
 
@@ -9,17 +10,19 @@ import { isObject, kindOf } from './refusals.js'
  * the result's own judgement, the one the call made, and its timing (the
  * result's `startedAt` and `seconds`, which `started` and `seconds` replace
  * when given); `name` names the suite (`mobile-build-deploy` by
- * default), the same from one pipeline to the next.
+ * default), the same from one pipeline to the next. A collect's result
+ * (`collectVerdicts`) gives a suite per deployment it completed, each with
+ * its own verdict and judgement, as the collect's own JUnit report has them.
  */
 export function junitReport(
-  result: DeployResult,
+  result: DeployResult | CollectResult,
   options: {
     name?: string | undefined
     started?: Date | undefined
     seconds?: number | undefined
   } = {}
 ): string {
-  const received: Partial<DeployResult> = isObject(result) ? result : {}
+  const received: Partial<DeployResult> & Partial<CollectResult> = isObject(result) ? result : {}
   const {
     conclusion,
     cause,
@@ -28,10 +31,14 @@ export function junitReport(
     startedAt,
     seconds: took,
     plan,
+    completed,
+    pending,
+    stopped,
+    problems,
+    requests,
     ...outputs
   } = received
-  void warnings
-  void plan
+  void [warnings, plan, pending, stopped, problems, requests]
   const judgement = judgementOf({ conclusion, cause, reason }) ?? {
     conclusion: 'failure' as const,
     cause: 'usage' as const,
@@ -48,9 +55,10 @@ export function junitReport(
   const seconds =
     typeof settings.seconds === 'number' ? settings.seconds : typeof took === 'number' ? took : 0
   const name = typeof settings.name === 'string' ? settings.name : undefined
-  // Several builds: a suite for each, as the step's own report has them, each rendering its judgement.
-  const entries = Array.isArray(outputs.deployments) ? outputs.deployments : []
-  if (entries.length > 1)
+  // A collect's deployments, or several builds: a suite for each, as the step's own report has them, each rendering its judgement.
+  const collected = Array.isArray(completed) ? completed : undefined
+  const entries = collected ?? (Array.isArray(outputs.deployments) ? outputs.deployments : [])
+  if (collected || entries.length > 1)
     return junitDocument(
       entries.map(entry => ({
         outputs: entry,

@@ -101,7 +101,27 @@ export async function collectPending(run: CollectRun): Promise<Collection> {
     facts.stopped = error.message
     output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early')
   }
+  collection.deployments = inStepOrder(collection.deployments)
   return collection
+}
+
+/**
+ * Pure: the collected deployments in the order their steps gave them, so
+ * that every report lists them as the waiting step would have (GitHub lists
+ * check runs newest first): each step's (one commit, one list of names) in
+ * the order it named them, the steps as first met.
+ */
+export function inStepOrder(deployments: readonly Deployment[]): Deployment[] {
+  const steps = new Map<string, number>()
+  const keyed = deployments.map((deployment, found) => {
+    const { sha = '', names = [] } = deployment.collected ?? {}
+    const step = `${sha}\n${names.join('\n')}`
+    if (!steps.has(step)) steps.set(step, steps.size)
+    const at = names.indexOf(deployment.name)
+    return { deployment, step: steps.get(step)!, at: at < 0 ? names.length : at, found }
+  })
+  keyed.sort((a, b) => a.step - b.step || a.at - b.at || a.found - b.found)
+  return keyed.map(({ deployment }) => deployment)
 }
 
 /** Every pending check run of one commit, each on its own. */

@@ -173,7 +173,12 @@ function verdictCase(outputs: OutputValues, judgement: Judgement): TestCase {
   const testCase = { name: VERDICT_CASE, classname: PACKAGE }
   const { message } = judgement
   if (judgement.conclusion === 'failure') {
-    const said = message ?? `The deploy failed (${judgement.cause}).`
+    // Without the judgement's words (a deployment's entry of a result), the verdict when there is one.
+    const said =
+      message ??
+      (outputs.verdict && outputs.runId
+        ? `Run ${outputs.runId}: verdict ${outputs.verdict}.`
+        : `The deploy failed (${judgement.cause}).`)
     const link = outputs.runUrl && !said.includes(outputs.runUrl) ? `\n${outputs.runUrl}` : ''
     return {
       ...testCase,

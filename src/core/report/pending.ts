@@ -96,6 +96,10 @@ const DEPLOYMENT = object({
     buildNumber: text(100)
   }),
   destination: text(MAX_PATH_LENGTH),
+  // The service's words for where the build went and the environment it chose: a collect's outputs and JUnit properties.
+  playgroundFileLocation: text(MAX_PATH_LENGTH),
+  fileLocation: text(MAX_PATH_LENGTH + 140),
+  environmentId: ID,
   deploymentType: text(200),
   environment: text(200),
   git: object({
@@ -160,7 +164,10 @@ const EXPENDABLE: readonly (readonly string[])[] = [
   ['deployment', 'verdict', 'bugsUrl'],
   ['deployment', 'git', 'commitUrl'],
   ['deployment', 'git', 'branch'],
+  ['deployment', 'fileLocation'],
+  ['deployment', 'playgroundFileLocation'],
   ['deployment', 'destination'],
+  ['deployment', 'environmentId'],
   ['deployment', 'deploymentType'],
   ['deployment', 'environment'],
   ['deployment', 'artifact'],
