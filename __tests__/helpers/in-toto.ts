@@ -3,8 +3,9 @@
  * writes, as checks: the Statement v1 (in-toto/attestation spec/v1/statement.md
  * and its Python binding's `validate`: the type, one subject at least, each a
  * ResourceDescriptor with a digest, a predicate type and a predicate), the
- * ResourceDescriptor (spec/v1/resource_descriptor.md: a name, a URI or a
- * digest at least), the DigestSet (spec/v1/digest_set.md: lowercase hex for
+ * ResourceDescriptor (spec/v1/resource_descriptor.md: it "MUST specify one
+ * of `uri`, `digest` or `content`", stricter than the Python binding, which
+ * takes a name alone; `content` base64), the DigestSet (spec/v1/digest_set.md: lowercase hex for
  * the standard algorithms) and the test-result predicate v0.1
  * (spec/predicates/test-result.md, protos/.../test_result.proto: `result`
  * PASSED, WARNED or FAILED, `configuration` a list of ResourceDescriptors,
@@ -81,12 +82,17 @@ function descriptorProblems(descriptor: unknown, where: string): string[] {
   const problems = Object.keys(descriptor)
     .filter(key => !DESCRIPTOR_FIELDS.includes(key))
     .map(key => `${where}: unknown field ${key}`)
-  const { name, uri, digest, annotations } = descriptor
-  for (const [field, value] of Object.entries({ name, uri }))
+  const { name, uri, digest, content, mediaType, annotations } = descriptor
+  for (const [field, value] of Object.entries({ name, uri, content, mediaType }))
     if (value !== undefined && typeof value !== 'string')
       problems.push(`${where}: ${field} is a string`)
-  if (!name && !uri && !(isObject(digest) && Object.keys(digest).length > 0))
-    problems.push(`${where}: At least one of name, URI, or digest need to be set`)
+  if (!uri && !content && !(isObject(digest) && Object.keys(digest).length > 0))
+    problems.push(`${where}: MUST specify one of uri, digest or content`)
+  if (
+    typeof content === 'string' &&
+    !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(content)
+  )
+    problems.push(`${where}: content is base64 (protobuf's JSON form of bytes)`)
   if (digest !== undefined) {
     if (!isObject(digest)) problems.push(`${where}: a digest is a DigestSet`)
     else

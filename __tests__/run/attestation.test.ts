@@ -22,6 +22,7 @@ import { attestationOf, checksumsOf } from '../../src/core/report/attestation.js
 import { EOL } from 'node:os'
 import { inTotoProblems, statementAsAttestBuildsIt, TEST_RESULT_V01 } from '../helpers/in-toto.js'
 import { signAndVerify } from '../helpers/sigstore-process.js'
+import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 const sha256 = async (path: string) =>
   createHash('sha256')
@@ -33,7 +34,7 @@ describe('the test attestation', () => {
   let emulator: Emulator
   let workspace: string
   beforeAll(async () => {
-    emulator = await startEmulator()
+    emulator = await startEmulator({ workspaces: testWorkspaces() })
     workspace = await freshWorkspace()
     await writeArtifact('app.apk', 16 * 1024, workspace)
     await writeArtifact('app.ipa', 16 * 1024, workspace)
@@ -147,6 +148,24 @@ describe('the test attestation', () => {
     expect(checksums).toBe(`${await sha256(join(workspace, 'app.apk'))}  app.apk\n`)
     expect(inTotoProblems(statement)).toEqual([])
     expect((statement.predicate as { result: string }).result).toBe('PASSED')
+  })
+
+  it('a deployment the service made no run for is still a ResourceDescriptor: its content says so, in our own words', async () => {
+    const inputs = { 'api-key': KEYS.noTriggers, file: 'app.apk', wait: 'true' }
+    const result = await step(
+      emulator,
+      { ...inputs, 'test-attestation': 'no-run', variables: run() },
+      { workspace, env, ...pullRequest(HEAD) }
+    )
+    expect(result.exitCode).toBe(1)
+    const { statement } = await read('no-run')
+    expect(inTotoProblems(statement)).toEqual([])
+    const [entry] = (statement.predicate as { configuration: Record<string, string>[] })
+      .configuration
+    expect([entry!.uri, entry!.mediaType]).toEqual([undefined, 'application/json'])
+    const content = Buffer.from(entry!.content!, 'base64').toString('utf8')
+    expect(JSON.parse(content)).toEqual({ run: null, verdict: 'none', noRun: 'no-trigger' })
+    expect(statement.predicate).toMatchObject({ result: 'FAILED', passedTests: [] })
   })
 
   it('a file name that would end a checksums line is one subject, named on one line', async () => {

@@ -398,11 +398,39 @@ describe('docs/action.md, a required check when nothing is deployed', () => {
 
 describe("docs/action.md, a verdict bound to the build's bytes", () => {
   /**
+   * The workflow files the page names: the test job's (which signs a
+   * waiting deploy's attestation), the collect's, and the one it tells a
+   * release job to name as the signer of a collect's attestation.
+   */
+  async function signerWorkflows() {
+    const page = await readFile('docs/action.md', 'utf8')
+    const named = (pattern: RegExp) => pattern.exec(page)?.[1]
+    return {
+      deploy: named(/The test job below is `([^`]+)`/),
+      collect: named(/The collect, in a workflow of its own on the default branch \(`([^`]+)`\)/),
+      collectSigner: named(/collect[^\n]*--signer-workflow "\$GITHUB_REPOSITORY\/([^"]+)"/)
+    }
+  }
+
+  it("a collect's attestation is verified as signed by the collect's own workflow, not the deploy's", async () => {
+    const signers = await signerWorkflows()
+    expect(signers.collect).toMatch(/^\.github\/workflows\/[\w-]+\.yml$/)
+    expect(signers.collectSigner).toBe(signers.collect)
+    expect(signers.deploy).toMatch(/^\.github\/workflows\/[\w-]+\.yml$/)
+    expect(signers.deploy).not.toBe(signers.collect)
+  })
+
+  /**
    * The release job's script, run by bash where `gh` is a stand-in that
    * answers `gh attestation verify` as gh does when the signature verified
    * (the verified statements, as JSON), and jq is the machine's own.
    */
-  async function release(script: string, folder: string, statement: string): Promise<number> {
+  async function release(
+    script: string,
+    folder: string,
+    statement: string,
+    signer: string
+  ): Promise<number> {
     const bin = join(folder, 'bin')
     await mkdir(bin, { recursive: true })
     await writeFile(
@@ -415,7 +443,7 @@ describe("docs/action.md, a verdict bound to the build's bytes", () => {
         '#!/bin/sh',
         'test "$1 $2 $3" = "attestation verify app-release.apk" || exit 64',
         'case "$*" in *"--repo octo-org/octo-app"*) ;; *) exit 64 ;; esac',
-        'case "$*" in *"--signer-workflow octo-org/octo-app/.github/workflows/mobile.yml"*) ;; *) exit 64 ;; esac',
+        `case "$*" in *"--signer-workflow octo-org/octo-app/${signer}"*) ;; *) exit 64 ;; esac`,
         'case "$*" in *"--predicate-type https://in-toto.io/attestation/test-result/v0.1 --format json"*) ;; *) exit 64 ;; esac',
         'cat verified.json',
         ''
@@ -455,6 +483,7 @@ describe("docs/action.md, a verdict bound to the build's bytes", () => {
       permissions: { 'id-token': 'write', attestations: 'write' }
     })
     const script = flow.jobs.release.steps.find(s => s.run)!.run!
+    const signers = await signerWorkflows()
     for (const [verdict, shipped] of [
       ['passed', 0],
       ['failed', 1]
@@ -494,7 +523,7 @@ describe("docs/action.md, a verdict bound to the build's bytes", () => {
       // The release job, with the build the test job uploaded.
       const shipping = await freshWorkspace()
       await copyFile(file, join(shipping, 'app-release.apk'))
-      expect(await release(script, shipping, verified.payload)).toBe(shipped)
+      expect(await release(script, shipping, verified.payload, signers.deploy!)).toBe(shipped)
     }
   })
 })

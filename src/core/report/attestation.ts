@@ -46,11 +46,23 @@ export interface Subject {
 /** The test-result predicate, in in-toto's JSON field names. */
 export interface TestResult {
   result: 'PASSED' | 'WARNED' | 'FAILED'
-  configuration: { name: string; uri?: string; annotations?: Record<string, string> }[]
+  configuration: Configuration[]
   url?: string
   passedTests: string[]
   warnedTests: string[]
   failedTests: string[]
+}
+
+/**
+ * A configuration entry: in-toto's ResourceDescriptor, which MUST carry a
+ * `uri`, a `digest` or a `content` (spec/v1/resource_descriptor.md).
+ */
+export interface Configuration {
+  name: string
+  uri?: string
+  content?: string
+  mediaType?: string
+  annotations: Record<string, string>
 }
 
 /** Pure: the subjects and the predicate of the step's verdicts; undefined when no build of it was read. */
@@ -127,18 +139,50 @@ function subjectOf(deployment: Deployment): Subject | undefined {
   return { name, digest: { sha256: artifact.sha256 } }
 }
 
-/** What was tested with: the deployment by its name, its run and its verdict. */
-function configurationOf(
-  deployment: Deployment,
-  origins: LinkOrigins
-): TestResult['configuration'][number] {
+/**
+ * What was tested with: the deployment by its name, its run and its verdict.
+ * The run's page is its `uri`. A deployment with no run (or a run whose page
+ * is not the service's) has no page to point to and no bytes of its own to
+ * digest (the build's digest is the subject's, not the run's), so its entry
+ * holds what is known as `content`: a small JSON of the run (none, or only
+ * an id), the verdict and why no run was made, in the product's own words
+ * only; the service's words (the run's id) stay in `annotations`, where the
+ * predicate's redaction reads them, never hidden in base64.
+ */
+function configurationOf(deployment: Deployment, origins: LinkOrigins): Configuration {
   const runId = deployment.verdict?.runId ?? deployment.runId
+  const verdict = deployment.verdict?.verdict ?? 'none'
   const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins)
-  const annotations: Record<string, string> = {
-    ...(runId ? { runId } : {}),
-    verdict: deployment.verdict?.verdict ?? 'none'
+  const annotations: Record<string, string> = { ...(runId ? { runId } : {}), verdict }
+  if (uri) return { name: deployment.name, uri, annotations }
+  const known = {
+    run: runId ? 'unlinked' : null,
+    verdict,
+    ...(deployment.noRun ? { noRun: deployment.noRun.cause } : {})
   }
-  return { name: deployment.name, ...(uri ? { uri } : {}), annotations }
+  const content = Buffer.from(JSON.stringify(known), 'utf8').toString('base64')
+  return { name: deployment.name, content, mediaType: 'application/json', annotations }
+}
+
+/**
+ * Pure: the predicate through the redaction, each entry's `content` set
+ * aside: it is made of the product's own words only (see configurationOf),
+ * and a mask inside base64 (a key's base64 can share a window with it)
+ * would break the bytes in-toto requires there.
+ */
+export function redactedPredicate(
+  predicate: TestResult,
+  redact: (text: string) => string
+): TestResult {
+  const bare = predicate.configuration.map(({ content: _content, ...entry }) => entry)
+  const redacted = JSON.parse(
+    redact(JSON.stringify({ ...predicate, configuration: bare }))
+  ) as TestResult
+  redacted.configuration.forEach((entry, i) => {
+    const { content } = predicate.configuration[i]!
+    if (content !== undefined) entry.content = content
+  })
+  return redacted
 }
 
 /**
@@ -185,10 +229,10 @@ export function testAttestation(folder: string, context: ReportContext): Reporte
         return
       }
       // The predicate goes through the one redaction; the statement holds the very same predicate.
-      const predicateText = context.secrets.redactValue(
-        JSON.stringify(attestation.predicate, null, 2)
+      const predicate = redactedPredicate(attestation.predicate, text =>
+        context.secrets.redactValue(text)
       )
-      const predicate = JSON.parse(predicateText) as TestResult
+      const predicateText = JSON.stringify(predicate, null, 2)
       await writeOutputFile(path('subjects'), checksumsOf(attestation.subjects), named)
       await writeOutputFile(path('predicate'), `${predicateText}\n`, named)
       await writeOutputFile(
