@@ -109,6 +109,21 @@ export async function writeBuild(path: string, size: number): Promise<string> {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
+/**
+ * Writes the smallest build of the type `path`'s extension names with
+ * `extra` entries beside its descriptor (native libraries, a README under
+ * `lib/`), each stored with the bytes given, or its own name when none.
+ */
+export async function writeBuildWith(
+  path: string,
+  extra: (string | ZipEntrySpec)[]
+): Promise<void> {
+  const layout = await buildEntries(extname(path))
+  if (!layout) throw new Error(`${path} is no build type the writer knows`)
+  const entries = extra.map(e => (typeof e === 'string' ? { name: e, data: Buffer.from(e) } : e))
+  await writeZip(path, { entries: [...layout.entries, ...entries] })
+}
+
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256')
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)

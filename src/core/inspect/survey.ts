@@ -3,6 +3,10 @@ import type { OpenZip, ZipEntry } from './zip.js'
 
 export const APK_MANIFEST = 'AndroidManifest.xml'
 export const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml'
+/** A native library of an APK, by its ABI. */
+const APK_LIBRARY = /^lib\/([^/]+)\/[^/]+\.so$/
+/** A native library of a bundle's module (base or a feature; the bundle's metadata and signature are no module). */
+const BUNDLE_LIBRARY = /^(?!BUNDLE-METADATA\/|META-INF\/)[^/]+\/lib\/([^/]+)\/[^/]+\.so$/
 /** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
 const MAX_REMEMBERED = 32
 
@@ -10,7 +14,12 @@ const MAX_REMEMBERED = 32
 export interface Survey {
   apkManifest?: ZipEntry
   bundleManifest?: ZipEntry
-  /** `lib/<abi>/` and `base/lib/<abi>/`. */
+  /**
+   * The ABIs with native code: `<abi>` of a `.so` directly in `lib/<abi>/`
+   * (an APK) or in a module's `<module>/lib/<abi>/` (a bundle), as Android's
+   * package manager takes them; a README, a `.gitkeep` or a library in a
+   * folder below installs nothing.
+   */
   apkAbis: Set<string>
   bundleAbis: Set<string>
   /** JAR signing: a signature file (`META-INF/*.SF`) and a signature block (`.RSA`, `.DSA`, `.EC`). */
@@ -60,8 +69,8 @@ export async function surveyEntries(
     const path = entry.fileName
     if (path === APK_MANIFEST) survey.apkManifest = twice(survey.apkManifest, entry)
     else if (path === BUNDLE_MANIFEST) survey.bundleManifest = twice(survey.bundleManifest, entry)
-    remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1])
-    remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1])
+    remember(survey.apkAbis, APK_LIBRARY.exec(path)?.[1])
+    remember(survey.bundleAbis, BUNDLE_LIBRARY.exec(path)?.[1])
     const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase()
     if (signing === 'SF') survey.signatureFile = true
     else if (signing) survey.signatureBlock = true
