@@ -305,6 +305,8 @@ const BY_KIND: Record<Kind, { value: string; fix: string } | undefined> = {
   secretUrl: { value: 'https://hooks.example.com/a\nb', fix: 'without line breaks' },
   baseUrl: { value: 'service.example.com', fix: 'e.g. https://' },
   text: { value: `x\n${INJECTED}`, fix: 'single-line' },
+  // A right-to-left override: the name would read as another one.
+  displayName: { value: `Mobile tests\u202e${INJECTED}`, fix: 'without invisible or direction' },
   // A line separates two builds: the second is a path that matches nothing, quoted.
   globs: { value: `app.apk\n${INJECTED}`, fix: 'matched no file' },
   namePartEach: { value: `app\n${INJECTED}`, fix: 'single-line' },

@@ -12,7 +12,7 @@ import {
   isLoopback,
   MAX_PATH_LENGTH
 } from '../shared/name-rules.js'
-import { hasControlCharacter, quote } from '../shared/text.js'
+import { hasControlCharacter, hiddenCharacterIn, quote } from '../shared/text.js'
 import {
   describe,
   MAX_VARIABLE_NAME_LENGTH,
@@ -64,6 +64,8 @@ function readValue(key: OptionKey, spec: OptionSpec, raw: unknown): unknown {
     case 'text':
     case 'path':
       return plainText(key, raw)
+    case 'displayName':
+      return displayName(key, plainText(key, raw))
     case 'globs':
       return globs(key, raw)
     case 'destinationEach':
@@ -159,6 +161,24 @@ function namePart(key: OptionKey, value: string | undefined): string | undefined
       key,
       `${quote(value)} is not a valid name part`,
       'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit'
+    )
+  }
+  return value
+}
+
+/**
+ * A name people read (a check run's): any script, spaces and punctuation,
+ * but nothing a name part refuses for what it hides: a character that
+ * shows nothing or reorders the text (a right-to-left override would make
+ * `Mobile tests` read as another check), a line break, half a character.
+ */
+function displayName(key: OptionKey, value: string | undefined): string | undefined {
+  const hidden = value && hiddenCharacterIn(value)
+  if (hidden) {
+    throw new InputError(
+      key,
+      `${quote(value)} is not a valid name: it holds ${hidden}, which shows nothing, reorders the text or breaks the line`,
+      'Use letters of any script, digits, spaces and punctuation, without invisible or direction characters'
     )
   }
   return value

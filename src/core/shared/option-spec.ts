@@ -24,6 +24,7 @@ export type Kind =
   | 'secretUrl'
   | 'baseUrl'
   | 'text'
+  | 'displayName'
   | 'globs'
   | 'namePartEach'
   | 'destinationEach'

@@ -65,6 +65,7 @@ export interface KindValues {
   secretUrl: string
   baseUrl: string
   text: string
+  displayName: string
   globs: string[]
   namePartEach: PerPlatform
   destinationEach: PerPlatform

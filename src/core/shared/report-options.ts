@@ -59,7 +59,7 @@ export const REPORT_OPTIONS = {
     description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
   },
   checkName: {
-    kind: 'text',
+    kind: 'displayName',
     commands: [...REPORTING, 'skip'],
     frontEnds: ['action'],
     defaultText: "'Mobile tests', with the environment or deployment type",

@@ -42,6 +42,15 @@ const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu')
 // What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
 const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu')
 
+// What a name shown to people must not hold: a line break, a control, an invisible or reordering character, half a surrogate pair.
+const HIDDEN = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}|\\p{Cs}`, 'u')
+
+/** Pure: the first character of `text` that breaks the line, shows nothing, reorders the text or is half a character, as an escape a person can read (`\u202e`); undefined when none. */
+export function hiddenCharacterIn(text: string): string | undefined {
+  const found = HIDDEN.exec(text)?.[0]
+  return found === undefined ? undefined : escaped(found)
+}
+
 /** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
 export const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u')
 
