@@ -45,8 +45,32 @@ export function useWorkers(real: boolean): void {
   workers = real
 }
 
+/** How the next worker fails to start: its constructor throws, its heap is too small to boot, or it ends as it boots. */
+export type StartFailure = 'throw' | 'boot' | 'exit'
+let failing: StartFailure | undefined
+let last: Worker | undefined
+
+/** The next worker started fails as `how` says: a real worker's real failure (its file, its heap, its boot), not a stand-in. */
+export function failNextStart(how: StartFailure): void {
+  failing = how
+}
+
+/** The worker started last, to wait for its end. */
+export function lastStarted(): Worker | undefined {
+  return last
+}
+
 export function startReader(options: WorkerOptions): Worker {
-  if (workers) return new Worker(join(bundled(), READER_FILE), options)
+  const how = failing
+  failing = undefined
+  if (how === 'throw') throw new Error('The build reader could not start: no thread left')
+  if (how === 'exit') return (last = new Worker('process.exit(70)', { ...options, eval: true }))
+  if (how === 'boot')
+    return (last = new Worker(join(bundled(), READER_FILE), {
+      ...options,
+      resourceLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 }
+    }))
+  if (workers) return (last = new Worker(join(bundled(), READER_FILE), options))
   return inThread(options.workerData as ReadRequest | undefined) as unknown as Worker
 }
 

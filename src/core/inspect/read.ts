@@ -49,24 +49,45 @@ export interface ReadOptions {
  * A worker started ahead of its read, with the default limits: the step's
  * start-up goes on beside its boot (tens of milliseconds), and the first
  * read takes it. It waits for its request as a message, holds the process
- * open for nothing while it waits, and is used once.
+ * open for nothing while it waits, and is used once. It is listened to from
+ * the moment it exists: a worker that cannot start (no thread left, too
+ * little memory to boot) or ends before it is used never ends the step;
+ * the read then starts its own, as it would with none started ahead.
  */
-let warm: Worker | undefined
+interface Warm {
+  worker: Worker
+  /** It runs its own code: a failure from now on may be the read's. */
+  online: boolean
+}
+let warm: Warm | undefined
 
 /** Starts the next read's worker now, where a step knows it will read a build; a second call keeps the first. */
 export function warmReader(): void {
   if (warm) return
-  warm = startBounded(undefined, WORKER_LIMITS)
-  warm.unref()
-  // A worker that ends before it is used (a stop) is no longer warm.
-  warm.once('exit', () => (warm = undefined))
+  let worker: Worker
+  try {
+    worker = startBounded(undefined, WORKER_LIMITS)
+  } catch {
+    // A worker that cannot start now is the read's to start, and to report.
+    return
+  }
+  const started: Warm = { worker, online: false }
+  warm = started
+  worker.unref()
+  worker.once('online', () => (started.online = true))
+  // A worker that fails or ends before it is used (a stop, a boot that failed) is no longer warm.
+  const discard = (): void => {
+    if (warm === started) warm = undefined
+  }
+  worker.on('error', discard)
+  worker.once('exit', discard)
 }
 
 /** Ends a worker started ahead that no read took: a step that read nothing leaves no thread behind. */
 export function coolReader(): void {
   const unused = warm
   warm = undefined
-  void unused?.terminate()
+  void unused?.worker.terminate()
 }
 
 /** Reads the build at `path` in a worker of its own; see the module's comment. */
@@ -74,16 +95,30 @@ export function readBuild(path: string, options: ReadOptions): Promise<BuildFact
   const { name, signal, limits = WORKER_LIMITS } = options
   if (signal?.aborted) return Promise.reject(abortError(signal))
   const request: ReadRequest = { path, name, now: (options.now ?? new Date()).getTime() }
-  let worker: Worker
-  if (warm && limits === WORKER_LIMITS) {
-    worker = warm
-    warm = undefined
-    worker.removeAllListeners('exit')
-    worker.ref()
-    drain(worker)
-    worker.postMessage(request)
-  } else worker = startBounded(request, limits)
-  return answerOf(worker, { name, signal, limits })
+  const bounds = { name, signal, limits }
+  const taken = limits === WORKER_LIMITS ? takeWarm(request) : undefined
+  if (!taken) return answerOf(startBounded(request, limits), bounds)
+  // A worker started ahead that fails before it answers, unless it met its memory reading, leaves the read to one of its own.
+  const own = (): Promise<BuildFacts> =>
+    signal?.aborted
+      ? Promise.reject(abortError(signal))
+      : answerOf(startBounded(request, limits), bounds)
+  return answerOf(taken.worker, { ...bounds, instead: { own, online: () => taken.online } })
+}
+
+/** The worker started ahead, asked `request`; undefined when there is none. */
+function takeWarm(request: ReadRequest): Warm | undefined {
+  const taken = warm
+  warm = undefined
+  if (!taken) return undefined
+  const { worker } = taken
+  // Its listeners give way to the read's, attached before this turn ends: an error still finds one.
+  worker.removeAllListeners('exit')
+  worker.removeAllListeners('error')
+  worker.ref()
+  drain(worker)
+  worker.postMessage(request)
+  return taken
 }
 
 /** A worker bounded from outside: its heap and stack, none of the process's flags, its console dropped; asked `request`, or waiting for one. */
@@ -116,11 +151,14 @@ function drain(worker: Worker): void {
 /**
  * The worker's answer, within the read's time: a stop or a limit settles at
  * once; an answer settles once the worker has gone (a few ms), so that the
- * step that asked holds no thread or port of it after the read.
+ * step that asked holds no thread or port of it after the read. A worker
+ * started ahead that errs or ends before it answers (it could not boot, or
+ * ended) hands the read to a worker of its own, `instead`; only its memory
+ * met once it ran its code is the build's doing, and refused as any read's.
  */
 function answerOf(
   worker: Worker,
-  { name, signal, limits }: { name: string; signal?: AbortSignal | undefined; limits: WorkerLimits }
+  { name, signal, limits, instead }: Bounds & { instead?: Instead | undefined }
 ): Promise<BuildFacts> {
   return new Promise<BuildFacts>((resolve, reject) => {
     let settled = false
@@ -147,21 +185,42 @@ function answerOf(
     const within = limits.ms < 1000 ? `${limits.ms} ms` : formatMinutes(limits.ms / 60_000)
     const timer = setTimeout(() => overLimit(`within ${within}`), limits.ms)
     const stop = (): void => end(() => reject(abortError(signal!)))
+    const own =
+      instead &&
+      ((): void => end(() => void Promise.resolve().then(instead.own).then(resolve, reject)))
     signal?.addEventListener('abort', stop, { once: true })
     worker.once('message', (answer: ReadAnswer) =>
       end(() => settleWith(answer, resolve, reject), true)
     )
-    worker.once('error', error => {
-      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
-        overLimit(`within ${limits.heapMb} MiB of memory`)
+    // Listened to with `on`: a second error after the first must find a listener too.
+    worker.on('error', error => {
+      const memory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+      if (own && !(memory && instead.online())) own()
+      else if (memory) overLimit(`within ${limits.heapMb} MiB of memory`)
       else end(() => reject(error))
     })
     worker.once('exit', code =>
-      end(() =>
-        reject(new DeployError(`The build reader ended (exit code ${code}) before it answered.`))
-      )
+      own
+        ? own()
+        : end(() =>
+            reject(
+              new DeployError(`The build reader ended (exit code ${code}) before it answered.`)
+            )
+          )
     )
   })
+}
+
+interface Bounds {
+  name: string
+  signal?: AbortSignal | undefined
+  limits: WorkerLimits
+}
+
+/** For a worker started ahead: the read in a worker of its own, and whether the one started ahead was running its code. */
+interface Instead {
+  own: () => Promise<BuildFacts>
+  online: () => boolean
 }
 
 const OVER_LIMIT_FIX =

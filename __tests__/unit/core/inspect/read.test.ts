@@ -21,7 +21,13 @@ import { AbortedError } from '../../../../src/core/shared/errors.js'
 import { fakeProfile, xmlInfoPlist } from '../../../helpers/hostile-builds.js'
 import { writeZip } from '../../../helpers/zip-writer.js'
 import { FIXTURES } from './aapt-dump.js'
-import { bundledReaderModule, useWorkers } from '../../../helpers/reader-thread.js'
+import {
+  bundledReaderModule,
+  failNextStart,
+  lastStarted,
+  useWorkers,
+  type StartFailure
+} from '../../../helpers/reader-thread.js'
 import { execFile } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 
@@ -157,6 +163,30 @@ describe('a worker started ahead of its read', () => {
       await inspectBuild(apk, { name: 'app.apk', now: NOW })
     )
   })
+
+  // [how the worker started ahead fails, whether the read takes it before its failure is known]
+  const FAILED: [StartFailure, boolean][] = [
+    ['throw', true],
+    ['boot', true],
+    ['boot', false],
+    ['exit', true],
+    ['exit', false]
+  ]
+  it.each(FAILED)(
+    'one that fails to start (%s; taken first: %s) ends nothing: the read starts its own',
+    async (how, takenFirst) => {
+      const expected = await inspectBuild(apk, { name: 'app.apk', now: NOW })
+      failNextStart(how)
+      const started = lastStarted()
+      warmReader()
+      if (!takenFirst && lastStarted() !== started)
+        await new Promise(ended => lastStarted()!.once('exit', ended))
+      expect(await readBuild(apk, { name: 'app.apk', now: NOW })).toEqual(expected)
+      // The next warm start is a sound one again, and answers.
+      warmReader()
+      expect(await readBuild(apk, { name: 'app.apk', now: NOW })).toEqual(expected)
+    }
+  )
 
   it('holds no process open: a step that warms it and reads nothing ends by itself', async () => {
     const module = pathToFileURL(await bundledReaderModule()).href
