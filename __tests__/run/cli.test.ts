@@ -454,8 +454,10 @@ describe('--junit', () => {
     const cwd = await freshWorkspace()
     await writeFile(join(cwd, 'taken'), 'a file where a folder should be')
     const result = await cli(['notify', '--junit', 'taken/junit.xml'], {}, cwd)
-    expect(result.exitCode).toBe(EXIT['deploy-failed'])
-    expect(result.stderr).toMatch(/--junit names ".*taken\/junit.xml", which cannot be written/)
+    expect(result.exitCode).toBe(EXIT.usage)
+    expect(result.stderr).toMatch(
+      /--junit names "taken\/junit.xml", and ".*taken" on its way is a regular file, not a folder; nothing was sent/
+    )
     expect(emulator.requests).toEqual([])
   })
 })

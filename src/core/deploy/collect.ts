@@ -27,6 +27,7 @@ import type { Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { CheckIdentity, CollectFacts, Deployment } from '../report/facts.js'
 import type { Command, OptionKey } from '../shared/option-table.js'
+import { rowKey } from '../report/pending.js'
 import { sealOf, type Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
 import { HttpStatusError, InputError } from '../shared/errors.js'
@@ -108,17 +109,17 @@ export async function collectPending(run: CollectRun): Promise<Collection> {
 /**
  * Pure: the collected deployments in the order their steps gave them, so
  * that every report lists them as the waiting step would have (GitHub lists
- * check runs newest first): each step's (one commit, one list of names) in
- * the order it named them, the steps as first met.
+ * check runs newest first): each step's (one commit, one list of its
+ * deployments' keys) in the order it named them, the steps as first met.
  */
 export function inStepOrder(deployments: readonly Deployment[]): Deployment[] {
   const steps = new Map<string, number>()
   const keyed = deployments.map((deployment, found) => {
-    const { sha = '', names = [] } = deployment.collected ?? {}
-    const step = `${sha}\n${names.join('\n')}`
+    const { sha = '', rows = [] } = deployment.collected ?? {}
+    const step = `${sha}\n${rows.join('\n')}`
     if (!steps.has(step)) steps.set(step, steps.size)
-    const at = names.indexOf(deployment.name)
-    return { deployment, step: steps.get(step)!, at: at < 0 ? names.length : at, found }
+    const at = rows.indexOf(rowKey(deployment.name))
+    return { deployment, step: steps.get(step)!, at: at < 0 ? rows.length : at, found }
   })
   keyed.sort((a, b) => a.step - b.step || a.at - b.at || a.found - b.found)
   return keyed.map(({ deployment }) => deployment)

@@ -115,7 +115,7 @@ export function shorten(value: string, max: number): string {
 }
 
 /** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
-const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}]|${INVISIBLES}`, 'u')
+const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u')
 
 /**
  * A value quoted for a message, sanitized and short: as written (a Windows
