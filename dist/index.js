@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(375);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(166);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 375:
+/***/ 166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3472,6 +3472,30 @@ async function ensureWritable(path, named, shown = path) {
     }
 }
 /**
+ * Refuses a path a report could never be written to, only by looking at
+ * it, before anything is sent or written (a check run, a comment, another
+ * report): a folder where a file is wanted, anything but a folder where a
+ * folder is (a link to one is followed), or a file on its way where a folder
+ * would have to be made. Nothing is created here: a step refused later for
+ * another reason leaves no empty report behind. What only writing can tell
+ * (permissions, a full disk) is left to `ensureWritable`.
+ */
+async function ensureUsable(path, named, wanted, shown = path) {
+    const kind = wanted === 'file' ? await kindOf(path) : await kindOf(path, promises_namespaceObject.stat);
+    const fits = wanted === 'file' ? 'a regular file' : 'a folder';
+    if (kind !== undefined && kind !== fits)
+        throw refused(named, shown, kind, wanted);
+    for (let at = (0,external_node_path_namespaceObject.dirname)(path); kind === undefined; at = (0,external_node_path_namespaceObject.dirname)(at)) {
+        const above = await kindOf(at, promises_namespaceObject.stat);
+        if (above === 'a folder')
+            return;
+        if (above !== undefined)
+            throw new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, and ${(0,shared_text/* quote */.hD)(at)} on its way is ${above}, not a folder; nothing was sent`, `Point it at a path in a folder, or where nothing is yet (the folders are made)`);
+        if ((0,external_node_path_namespaceObject.dirname)(at) === at)
+            return;
+    }
+}
+/**
  * Writes a file the deploy hands over (replacing what it held), only if the
  * path still names a regular file or nothing: a link or a FIFO put there
  * while the deploy ran is refused as before the first request, never written
@@ -3502,9 +3526,9 @@ async function writeOutputFile(path, text, named, shown = path) {
     }
 }
 /** What the path names now, in words; undefined when nothing is there. */
-async function kindOf(path) {
+async function kindOf(path, look = promises_namespaceObject.lstat) {
     try {
-        return describe(await (0,promises_namespaceObject.lstat)(path));
+        return describe(await look(path));
     }
     catch {
         // Absent, or not reachable: the open says which.
@@ -3524,8 +3548,12 @@ function describe(stat) {
         return 'a socket';
     return 'a device';
 }
-function refused(named, shown, kind) {
-    return new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, 'Point it at a regular file, or at a path where nothing is yet (it is created)');
+function refused(named, shown, kind, wanted = 'file') {
+    return wanted === 'file'
+        ? new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a regular file; nothing was sent`, kind === 'a folder'
+            ? 'Point it at a file (a path inside that folder, such as report.xml), or at a path where nothing is yet (it is created)'
+            : 'Point it at a regular file, or at a path where nothing is yet (it is created)')
+        : new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, which is ${kind}, not a folder; nothing was sent`, 'Point it at a folder, or at a path where nothing is yet (it is made)');
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
@@ -3647,12 +3675,14 @@ function attestationOf(facts, context) {
  * deployment created passed. A run the service already had for the
  * deployment (a repeated notification: the bytes sent now may not be the
  * ones it tested) and a newer run that superseded it (another commit's
- * bytes) decide nothing about these bytes.
+ * bytes) decide nothing about these bytes. That the run was created for
+ * them must be known: a collected deployment whose sealed facts do not say
+ * so (a check written before they did) attests no pass.
  */
 function testedAndPassed(deployment) {
     const { verdict } = deployment;
     return (verdict?.verdict === 'passed' &&
-        !deployment.duplicate &&
+        deployment.duplicate === false &&
         deployment.runId !== undefined &&
         verdict.runId === deployment.runId);
 }
@@ -3677,15 +3707,46 @@ function subjectOf(deployment) {
     const name = artifact.name.replace(/[\u0000-\u001f\u007f]/g, '?');
     return { name, digest: { sha256: artifact.sha256 } };
 }
-/** What was tested with: the deployment by its name, its run and its verdict. */
+/**
+ * What was tested with: the deployment by its name, its run and its verdict.
+ * The run's page is its `uri`. A deployment with no run (or a run whose page
+ * is not the service's) has no page to point to and no bytes of its own to
+ * digest (the build's digest is the subject's, not the run's), so its entry
+ * holds what is known as `content`: a small JSON of the run (none, or only
+ * an id), the verdict and why no run was made, in the product's own words
+ * only; the service's words (the run's id) stay in `annotations`, where the
+ * predicate's redaction reads them, never hidden in base64.
+ */
 function configurationOf(deployment, origins) {
     const runId = deployment.verdict?.runId ?? deployment.runId;
+    const verdict = deployment.verdict?.verdict ?? 'none';
     const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins);
-    const annotations = {
-        ...(runId ? { runId } : {}),
-        verdict: deployment.verdict?.verdict ?? 'none'
+    const annotations = { ...(runId ? { runId } : {}), verdict };
+    if (uri)
+        return { name: deployment.name, uri, annotations };
+    const known = {
+        run: runId ? 'unlinked' : null,
+        verdict,
+        ...(deployment.noRun ? { noRun: deployment.noRun.cause } : {})
     };
-    return { name: deployment.name, ...(uri ? { uri } : {}), annotations };
+    const content = Buffer.from(JSON.stringify(known), 'utf8').toString('base64');
+    return { name: deployment.name, content, mediaType: 'application/json', annotations };
+}
+/**
+ * Pure: the predicate through the redaction, each entry's `content` set
+ * aside: it is made of the product's own words only (see configurationOf),
+ * and a mask inside base64 (a key's base64 can share a window with it)
+ * would break the bytes in-toto requires there.
+ */
+function redactedPredicate(predicate, redact) {
+    const bare = predicate.configuration.map(({ content: _content, ...entry }) => entry);
+    const redacted = JSON.parse(redact(JSON.stringify({ ...predicate, configuration: bare })));
+    redacted.configuration.forEach((entry, i) => {
+        const { content } = predicate.configuration[i];
+        if (content !== undefined)
+            entry.content = content;
+    });
+    return redacted;
 }
 /**
  * Removes what an earlier step left in `folder`, before this one does
@@ -3695,6 +3756,13 @@ function configurationOf(deployment, origins) {
 async function clearAttestation(folder) {
     for (const file of Object.values(ATTESTATION_FILES))
         await (0,promises_namespaceObject.unlink)((0,external_node_path_namespaceObject.join)(folder, file)).catch(() => undefined);
+}
+/** Refuses a folder the attestation could never be written in, and a file of it that is no file, by looking only. */
+async function attestationUsable(folder, shown = folder) {
+    const named = (0,option_refs/* ref */.KR)('testAttestation');
+    await ensureUsable(folder, named, 'folder', shown);
+    for (const file of Object.values(ATTESTATION_FILES))
+        await ensureUsable((0,external_node_path_namespaceObject.join)(folder, file), named, 'file', (0,external_node_path_namespaceObject.join)(shown, file));
 }
 /**
  * The attestation's files in `folder`: made writable before the first
@@ -3719,8 +3787,8 @@ function testAttestation(folder, context) {
                 return;
             }
             // The predicate goes through the one redaction; the statement holds the very same predicate.
-            const predicateText = context.secrets.redactValue(JSON.stringify(attestation.predicate, null, 2));
-            const predicate = JSON.parse(predicateText);
+            const predicate = redactedPredicate(attestation.predicate, text => context.secrets.redactValue(text));
+            const predicateText = JSON.stringify(predicate, null, 2);
             await writeOutputFile(path('subjects'), checksumsOf(attestation.subjects), named);
             await writeOutputFile(path('predicate'), `${predicateText}\n`, named);
             await writeOutputFile(path('statement'), `${JSON.stringify(statementOf(attestation.subjects, predicate), null, 2)}\n`, named);
@@ -3870,6 +3938,41 @@ function stepWords(judgement, deployments) {
         return '⏳ verdict pending';
     const said = [...new Set(deployments.map(statusLine))];
     return said.length === 1 ? said[0] : '➖ done, no verdict awaited';
+}
+/**
+ * A step of several deployments in one line, as a many-build comment, a
+ * Slack message and a collect head with it: the verdicts counted by each
+ * deployment's judgement, under the mark of the worst (❌ when one failed,
+ * ✅ only when every run passed); a failure of the step's own (a report it
+ * could not write, a collect that failed) says so first. One deployment is
+ * said by stepWords.
+ */
+function tallyWords(judgement, deployments) {
+    if (deployments.length <= 1)
+        return stepWords(judgement, deployments);
+    const count = (test) => deployments.filter(test).length;
+    const failed = count(d => d.judgement?.conclusion === 'failure');
+    const passed = count(d => d.verdict?.verdict === 'passed' && d.judgement?.conclusion !== 'failure');
+    const pending = count(d => isPending(d) && d.judgement?.conclusion !== 'failure');
+    const warned = count(d => d.judgement?.conclusion === 'warning');
+    const rest = deployments.length - failed - passed - pending;
+    const counts = `${deployments.length} deployments: ${[
+        failed ? `${failed} failed` : '',
+        passed ? `${passed} passed` : '',
+        pending ? `${pending} pending` : '',
+        rest ? `${rest} without a verdict` : ''
+    ]
+        .filter(Boolean)
+        .join(', ')}`;
+    if (failed > 0)
+        return `❌ ${counts}`;
+    if (judgement.conclusion === 'failure')
+        return `${stepWords(judgement, deployments)}; ${counts}`;
+    if (warned > 0 || judgement.conclusion === 'warning')
+        return `⚠️ ${counts}`;
+    if (passed === deployments.length)
+        return `✅ ${counts}`;
+    return `${pending > 0 ? '⏳' : '➖'} ${counts}`;
 }
 /** A stage as a check's title and a comment say it. */
 function stageWords(status) {
@@ -4178,7 +4281,11 @@ function verdictCase(outputs, judgement) {
     const testCase = { name: VERDICT_CASE, classname: PACKAGE };
     const { message } = judgement;
     if (judgement.conclusion === 'failure') {
-        const said = message ?? `The deploy failed (${judgement.cause}).`;
+        // Without the judgement's words (a deployment's entry of a result), the verdict when there is one.
+        const said = message ??
+            (outputs.verdict && outputs.runId
+                ? `Run ${outputs.runId}: verdict ${outputs.verdict}.`
+                : `The deploy failed (${judgement.cause}).`);
         const link = outputs.runUrl && !said.includes(outputs.runUrl) ? `\n${outputs.runUrl}` : '';
         return {
             ...testCase,
@@ -4499,7 +4606,163 @@ function elsewhere(deployment, workflowRunUrl) {
     return `The rest is on ${places.join(' and in ')}.`;
 }
 
+;// CONCATENATED MODULE: ./src/core/report/judgement.ts
+
+
+const CONCLUSIONS = { success: true, warning: true, failure: true };
+const CAUSES = {
+    success: true,
+    'deploy-failed': true,
+    usage: true,
+    'run-failed': true,
+    'timed-out': true,
+    canceled: true
+};
+/**
+ * Pure: the one rule from what was learned to pass, warning or failure: a
+ * failed deploy fails; no run created fails unless `failOnNoRun` is false
+ * (then a warning); a verdict other than passed fails, each by its cause.
+ */
+function conclude(deployment) {
+    if (deployment.failure)
+        return {
+            conclusion: 'failure',
+            cause: deployment.failure.usage
+                ? 'usage'
+                : deployment.failure.interrupted
+                    ? 'canceled'
+                    : 'deploy-failed',
+            message: deployment.failure.message
+        };
+    if (deployment.noRun) {
+        const message = noRunMessage(deployment.noRun);
+        return deployment.failOnNoRun
+            ? {
+                conclusion: 'failure',
+                cause: 'deploy-failed',
+                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
+            }
+            : { conclusion: 'warning', cause: 'success', message };
+    }
+    const { verdict } = deployment;
+    if (verdict && verdict.verdict !== 'passed') {
+        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
+        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
+    }
+    return { conclusion: 'success', cause: 'success' };
+}
+/**
+ * The judgement a result carries (the library's `conclusion`, `cause` and
+ * `reason`), read back as it was made, never made again from the outputs;
+ * undefined when the value carries none.
+ */
+function judgementOf(result) {
+    const { conclusion, cause, reason } = result;
+    if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion))
+        return undefined;
+    if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause))
+        return undefined;
+    return {
+        conclusion: conclusion,
+        cause: cause,
+        message: typeof reason === 'string' ? reason : undefined
+    };
+}
+/**
+ * The causes from the most severe down, as the step's exit code takes the
+ * most severe of its deployments': an option that cannot be used (nothing
+ * was sent), a deploy that failed (a build never reached a run), blocking
+ * bugs, a wait that timed out, a canceled run, success.
+ */
+const CAUSE_SEVERITY = [
+    'usage',
+    'deploy-failed',
+    'run-failed',
+    'timed-out',
+    'canceled',
+    'success'
+];
+const CONCLUSION_SEVERITY = ['failure', 'warning', 'success'];
+/** Pure: the more severe of two judgements, the first of equals. */
+function severer(a, b) {
+    const byConclusion = CONCLUSION_SEVERITY.indexOf(a.conclusion) - CONCLUSION_SEVERITY.indexOf(b.conclusion);
+    if (byConclusion !== 0)
+        return byConclusion < 0 ? a : b;
+    return CAUSE_SEVERITY.indexOf(a.cause) <= CAUSE_SEVERITY.indexOf(b.cause) ? a : b;
+}
+/**
+ * Pure: what a step comes to: the most severe of its deployments' judgements
+ * (with several, its message names each that is not a plain success); a
+ * problem of the step's own (a surface it must write) fails a step that
+ * would pass, and is a detail of one that fails already.
+ */
+function stepJudgement(deployments, problem) {
+    const passed = { conclusion: 'success', cause: 'success' };
+    const judged = deployments.map(deployment => deployment.judgement ?? passed);
+    const worst = judged.reduce(severer, passed);
+    const failing = deployments.flatMap(({ name }, i) => {
+        const { message, conclusion } = judged[i];
+        return message && conclusion !== 'success' ? [{ name, message }] : [];
+    });
+    // One message for the step when every deployment stopped for the same reason (a refusal before any request).
+    const shared = failing.every(f => f.message === failing[0]?.message);
+    const messages = deployments.length > 1 && !(shared && failing.length === deployments.length)
+        ? failing.map(({ name, message }) => `${name}: ${message}`)
+        : worst.message
+            ? [worst.message]
+            : [];
+    const judgement = {
+        ...worst,
+        message: messages.length > 0 ? messages.join(' ') : undefined
+    };
+    if (problem && judgement.conclusion !== 'failure')
+        return { conclusion: 'failure', cause: 'deploy-failed', message: problem };
+    return judgement;
+}
+/**
+ * Pure: what a step comes to, whatever its mode: a deploy's by its
+ * deployments (stepJudgement); a collect's by whether collecting worked,
+ * never by the verdicts it collected (each deployment's judgement carries
+ * its own): what stopped it, else a verdict it could not collect or a
+ * report it had to write (`problem`) fails it.
+ */
+function judgeStep(facts, problem) {
+    const { collect } = facts;
+    if (!collect)
+        return stepJudgement(facts.deployments, problem);
+    const { failure, problems } = collect;
+    if (failure)
+        return {
+            conclusion: 'failure',
+            cause: failure.usage ? 'usage' : failure.interrupted ? 'canceled' : 'deploy-failed',
+            message: failure.message
+        };
+    if (problem || problems.length > 0)
+        return {
+            conclusion: 'failure',
+            cause: 'deploy-failed',
+            message: problem ??
+                `${problems.length} verdict(s) could not be collected; they are collected again next time.`
+        };
+    return { conclusion: 'success', cause: 'success' };
+}
+/**
+ * Pure: deployments in the order every report that may fold them shows them
+ * (a comment's rows, a summary's, a Slack message's sections): the failed
+ * first, then those without a passed verdict (pending, not awaited, no run),
+ * the passed last, each group in the step's order; so that what a fold
+ * leaves out ("and N more") is only ever passed.
+ */
+function attentionFirst(deployments) {
+    const rank = ({ judgement, verdict }) => judgement?.conclusion === 'failure' ? 0 : verdict?.verdict === 'passed' ? 2 : 1;
+    return deployments
+        .map((deployment, i) => ({ deployment, i }))
+        .sort((a, b) => rank(a.deployment) - rank(b.deployment) || a.i - b.i)
+        .map(({ deployment }) => deployment);
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/summary.ts
+
 
 
 
@@ -4563,7 +4826,8 @@ function section(deployment, facts, budget, heading) {
 }
 /** Pure: the summary of a step, as markdown: a deploy's, or a collect's (collectHeading). */
 function summaryMarkdown(facts) {
-    const { deployments } = facts;
+    // The failed and unjudged first, wherever a host caps the summary.
+    const deployments = attentionFirst(facts.deployments);
     const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length);
     if (deployments.length === 1 && !facts.collect)
         return `${section(deployments[0], facts, budget, `### Mobile build deploy: ${code(deployments[0].name, { table: false })}`).join('\n')}\n`;
@@ -4580,7 +4844,7 @@ function summaryMarkdown(facts) {
     return `${[
         ...(facts.collect
             ? collectHeading(facts)
-            : [`### Mobile build deploy: ${stepWords(facts.judgement, deployments)}`]),
+            : [`### Mobile build deploy: ${tallyWords(facts.judgement, deployments)}`]),
         ...(deployments.length > 0 ? ['', ...overview] : []),
         ...deployments.flatMap(deployment => [
             '',
@@ -4625,6 +4889,7 @@ function summaryFile(path) {
 
 
 
+
 /** Slack's limits on a message's blocks, and the part of them this message keeps for itself. */
 const SLACK_LIMITS = {
     blocks: 50,
@@ -4660,8 +4925,9 @@ function slackWebhook(url, context) {
 }
 /** Pure: the message: its blocks, and the text a notification shows. */
 function slackMessage(facts, context) {
-    const deployments = facts.deployments.map(d => withTrustedLinks(d, context.origins));
-    const heading = `Mobile build deploy: ${stepWords(facts.judgement, deployments)}`;
+    // The failed and unjudged first: past Slack's limits only passed deployments are counted instead of shown.
+    const deployments = attentionFirst(facts.deployments).map(d => withTrustedLinks(d, context.origins));
+    const heading = `Mobile build ${facts.collect ? 'collect' : 'deploy'}: ${headingWords(facts, deployments)}`;
     const header = {
         type: 'header',
         text: { type: 'plain_text', text: slack_cut(heading, SLACK_LIMITS.header), emoji: true }
@@ -4670,15 +4936,47 @@ function slackMessage(facts, context) {
     // The heading and where it ran first; each deployment's section within what is left.
     const room = SLACK_LIMITS.blocks - 3;
     const shown = deployments.slice(0, room);
-    const each = Math.min(SLACK_LIMITS.section, Math.floor((SLACK_LIMITS.message - 1000) / Math.max(1, shown.length)));
-    const sections = shown.map(deployment => slack_section(deploymentText(deployment, each)));
+    const sections = sectionsOf(shown);
     const rest = deployments.length - shown.length;
     if (rest > 0)
-        sections.push(slack_section(`And ${rest} more deployment(s): ${slack_link(context.workflowRunUrl, 'the workflow run') || 'see the job summary'}.`));
+        sections.push(slack_section(`And ${rest} more deployment(s)${foldWords(deployments.slice(shown.length))}: ${slack_link(context.workflowRunUrl, 'the workflow run') || 'see the job summary'}.`));
     return {
         text: slack_cut(heading, SLACK_LIMITS.header),
         blocks: [header, ...sections, ...(where ? [where] : [])]
     };
+}
+/**
+ * The deployments' sections within the message's room: an equal share each
+ * at first; the room the passed ones leave over (a name and ✅ take little)
+ * goes to the failed and unjudged, so that their bugs are shown.
+ */
+function sectionsOf(shown) {
+    const total = SLACK_LIMITS.message - 1000;
+    const each = Math.min(SLACK_LIMITS.section, Math.floor(total / Math.max(1, shown.length)));
+    const passed = new Map(shown.filter(d => !notPassed(d)).map(d => [d, deploymentText(d, each)]));
+    const others = shown.length - passed.size;
+    const used = [...passed.values()].reduce((sum, text) => sum + text.length, 0);
+    const more = Math.min(SLACK_LIMITS.section, Math.max(each, Math.floor((total - used) / Math.max(1, others))));
+    return shown.map(d => slack_section(passed.get(d) ?? deploymentText(d, more)));
+}
+/** A deployment whose run did not pass, or that has no verdict: never folded while one that passed is shown. */
+function notPassed(deployment) {
+    return deployment.verdict?.verdict !== 'passed' || deployment.judgement?.conclusion === 'failure';
+}
+/**
+ * What the heading says the step came to: a collect its collected verdicts
+ * (its own judgement only says whether collecting worked), several
+ * deployments their verdicts counted, one its own (words.ts).
+ */
+function headingWords(facts, deployments) {
+    if (facts.collect && facts.judgement.conclusion !== 'failure' && deployments.length === 1)
+        return statusLine(deployments[0]);
+    return tallyWords(facts.judgement, deployments);
+}
+/** What the deployments past Slack's limits are: passed ones only, unless more failed or went unjudged than a message shows. */
+function foldWords(folded) {
+    const others = folded.filter(notPassed).length;
+    return others === 0 ? ', each ✅ passed' : ` (${others} of them not passed)`;
 }
 /**
  * A deployment's lines, within `room` characters: its name and where it
@@ -4868,18 +5166,34 @@ function resultWebhook(url, context) {
 
 
 
+
+
 /** Pure: a target of the registry, its value's type tied to its option's. */
-function target(option, build) {
-    return { option, build };
+function target(option, build, usable) {
+    return { option, build, usable };
 }
 /** Every report an option can ask for. */
 const REPORT_TARGETS = [
-    target('junitReport', (path, context) => junitFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
-    target('summaryFile', (path, context) => summaryFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path))),
+    target('junitReport', (path, context) => junitFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path)), (path, shown) => ensureUsable(path, (0,option_refs/* ref */.KR)('junitReport'), 'file', shown)),
+    target('summaryFile', (path, context) => summaryFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path)), (path, shown) => ensureUsable(path, (0,option_refs/* ref */.KR)('summaryFile'), 'file', shown)),
     target('resultWebhook', (url, context) => resultWebhook(url, context)),
     target('slackWebhook', (url, context) => slackWebhook(url, context)),
-    target('testAttestation', (folder, context) => testAttestation((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, folder), context))
+    target('testAttestation', (folder, context) => testAttestation((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, folder), context), attestationUsable)
 ];
+/**
+ * Refuses, as bad usage, a path an option names that no report could be
+ * written to (a folder for a file, a file for a folder), by looking only:
+ * run once the options are read, before the first request of any kind, so
+ * that a step refused for it has sent nothing and written no check run,
+ * comment or report.
+ */
+async function ensureReportPaths(values, workingDirectory) {
+    for (const { option, usable } of REPORT_TARGETS) {
+        const value = values[option];
+        if (usable && typeof value === 'string')
+            await usable((0,external_node_path_namespaceObject.resolve)(workingDirectory, value), value);
+    }
+}
 /** The reports the options given ask for, each built with the step's context. */
 function optionReporters(values, context) {
     return REPORT_TARGETS.flatMap(({ option, build }) => values[option] === undefined ? [] : [build(values[option], context)]);
@@ -4997,147 +5311,6 @@ function parseExternalId(id) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/report/judgement.ts
-
-
-const CONCLUSIONS = { success: true, warning: true, failure: true };
-const CAUSES = {
-    success: true,
-    'deploy-failed': true,
-    usage: true,
-    'run-failed': true,
-    'timed-out': true,
-    canceled: true
-};
-/**
- * Pure: the one rule from what was learned to pass, warning or failure: a
- * failed deploy fails; no run created fails unless `failOnNoRun` is false
- * (then a warning); a verdict other than passed fails, each by its cause.
- */
-function conclude(deployment) {
-    if (deployment.failure)
-        return {
-            conclusion: 'failure',
-            cause: deployment.failure.usage
-                ? 'usage'
-                : deployment.failure.interrupted
-                    ? 'canceled'
-                    : 'deploy-failed',
-            message: deployment.failure.message
-        };
-    if (deployment.noRun) {
-        const message = noRunMessage(deployment.noRun);
-        return deployment.failOnNoRun
-            ? {
-                conclusion: 'failure',
-                cause: 'deploy-failed',
-                message: `${message} Set ${(0,option_refs/* setting */.Pe)('failOnNoRun', 'false')} to make this a warning.`
-            }
-            : { conclusion: 'warning', cause: 'success', message };
-    }
-    const { verdict } = deployment;
-    if (verdict && verdict.verdict !== 'passed') {
-        const cause = verdict.verdict === 'failed' ? 'run-failed' : verdict.verdict;
-        return { conclusion: 'failure', cause, message: verdictMessage(verdict) };
-    }
-    return { conclusion: 'success', cause: 'success' };
-}
-/**
- * The judgement a result carries (the library's `conclusion`, `cause` and
- * `reason`), read back as it was made, never made again from the outputs;
- * undefined when the value carries none.
- */
-function judgementOf(result) {
-    const { conclusion, cause, reason } = result;
-    if (typeof conclusion !== 'string' || !Object.hasOwn(CONCLUSIONS, conclusion))
-        return undefined;
-    if (typeof cause !== 'string' || !Object.hasOwn(CAUSES, cause))
-        return undefined;
-    return {
-        conclusion: conclusion,
-        cause: cause,
-        message: typeof reason === 'string' ? reason : undefined
-    };
-}
-/**
- * The causes from the most severe down, as the step's exit code takes the
- * most severe of its deployments': an option that cannot be used (nothing
- * was sent), a deploy that failed (a build never reached a run), blocking
- * bugs, a wait that timed out, a canceled run, success.
- */
-const CAUSE_SEVERITY = [
-    'usage',
-    'deploy-failed',
-    'run-failed',
-    'timed-out',
-    'canceled',
-    'success'
-];
-const CONCLUSION_SEVERITY = ['failure', 'warning', 'success'];
-/** Pure: the more severe of two judgements, the first of equals. */
-function severer(a, b) {
-    const byConclusion = CONCLUSION_SEVERITY.indexOf(a.conclusion) - CONCLUSION_SEVERITY.indexOf(b.conclusion);
-    if (byConclusion !== 0)
-        return byConclusion < 0 ? a : b;
-    return CAUSE_SEVERITY.indexOf(a.cause) <= CAUSE_SEVERITY.indexOf(b.cause) ? a : b;
-}
-/**
- * Pure: what a step comes to: the most severe of its deployments' judgements
- * (with several, its message names each that is not a plain success); a
- * problem of the step's own (a surface it must write) fails a step that
- * would pass, and is a detail of one that fails already.
- */
-function stepJudgement(deployments, problem) {
-    const passed = { conclusion: 'success', cause: 'success' };
-    const judged = deployments.map(deployment => deployment.judgement ?? passed);
-    const worst = judged.reduce(severer, passed);
-    const failing = deployments.flatMap(({ name }, i) => {
-        const { message, conclusion } = judged[i];
-        return message && conclusion !== 'success' ? [{ name, message }] : [];
-    });
-    // One message for the step when every deployment stopped for the same reason (a refusal before any request).
-    const shared = failing.every(f => f.message === failing[0]?.message);
-    const messages = deployments.length > 1 && !(shared && failing.length === deployments.length)
-        ? failing.map(({ name, message }) => `${name}: ${message}`)
-        : worst.message
-            ? [worst.message]
-            : [];
-    const judgement = {
-        ...worst,
-        message: messages.length > 0 ? messages.join(' ') : undefined
-    };
-    if (problem && judgement.conclusion !== 'failure')
-        return { conclusion: 'failure', cause: 'deploy-failed', message: problem };
-    return judgement;
-}
-/**
- * Pure: what a step comes to, whatever its mode: a deploy's by its
- * deployments (stepJudgement); a collect's by whether collecting worked,
- * never by the verdicts it collected (each deployment's judgement carries
- * its own): what stopped it, else a verdict it could not collect or a
- * report it had to write (`problem`) fails it.
- */
-function judgeStep(facts, problem) {
-    const { collect } = facts;
-    if (!collect)
-        return stepJudgement(facts.deployments, problem);
-    const { failure, problems } = collect;
-    if (failure)
-        return {
-            conclusion: 'failure',
-            cause: failure.usage ? 'usage' : failure.interrupted ? 'canceled' : 'deploy-failed',
-            message: failure.message
-        };
-    if (problem || problems.length > 0)
-        return {
-            conclusion: 'failure',
-            cause: 'deploy-failed',
-            message: problem ??
-                `${problems.length} verdict(s) could not be collected; they are collected again next time.`
-        };
-    return { conclusion: 'success', cause: 'success' };
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/comment.ts
 /**
  * Pure: what the check run and the pull-request comment say, in GitHub's
@@ -5151,20 +5324,30 @@ function judgeStep(facts, problem) {
 
 
 
+
+
 /** GitHub refuses a comment over 65,536 characters. */
 const MAX_COMMENT_CHARACTERS = 65_536;
 /** Bugs named in a comment before a link to all of them. */
 const COMMENT_BUGS = 10;
 /** Deployments a comment shows each one's bugs unfolded for; past that, folded under a line each. */
 const FOLDED_FROM = 5;
+/** The longest list of names a marker spells out; past it, the marker carries their digest. */
+const MARKER_NAMES_CHARACTERS = 4000;
 /**
  * The hidden marker that finds a step's comment again: the first line of the
  * comment, exactly, naming its deployments. Each name is percent-encoded, so
  * two sets of names never share a marker and no name can end the HTML
- * comment early.
+ * comment early. Names that would take more than MARKER_NAMES_CHARACTERS
+ * (64 names of 200 CJK characters take 115,200) are carried as the SHA-256
+ * of their list instead, `sha256:` first (a `:` is never left unencoded in
+ * the spelled-out form), so that the marker always fits the comment.
  */
 function commentMarker(names) {
-    return `<!-- mobile-build-deploy check=${names.map(encodeURIComponent).join(',')} -->`;
+    let spelled = names.map(encodeURIComponent).join(',');
+    if (spelled.length > MARKER_NAMES_CHARACTERS)
+        spelled = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(names)).digest('base64url')}`;
+    return `<!-- mobile-build-deploy check=${spelled} -->`;
 }
 const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/;
 /**
@@ -5178,14 +5361,15 @@ function runsLine(deployments) {
 }
 /**
  * Pure: the names and runs a comment of ours says, by its two hidden lines;
- * undefined for any other comment. The caller decides whether it is ours
- * by its author.
+ * undefined for any other comment (and for one whose marker carries the
+ * names' digest: it does not say them). The caller decides whether it is
+ * ours by its author.
  */
 function commentRuns(body) {
     const [first, second] = body.split('\n', 2);
     const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1];
     const runs = RUNS_LINE.exec(second ?? '')?.[1];
-    if (names === undefined || runs === undefined)
+    if (names === undefined || runs === undefined || names.startsWith('sha256:'))
         return undefined;
     try {
         return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') };
@@ -5242,22 +5426,52 @@ function commentBody(deployments, workflowRunUrl) {
         if (isPending(deployment))
             lines.push('', PENDING_WORDS);
     }
-    else {
-        lines.push(`### Mobile builds: ${deployments.length} deployments`, '', ...table(['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'], deployments.map(deployment => {
-            const values = outputValuesOf(deployment);
-            return [
-                code(deployment.name),
-                appText(values, value => code(value)) ?? '',
-                values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
-                deployWords(deployment),
-                verdictWords(deployment) ?? '',
-                bugCounts(deployment) ?? ''
-            ];
-        })), ...deployments.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`, deployments.length > FOLDED_FROM)));
-    }
+    else
+        lines.push(...manyLines(deployments, lines, workflowRunUrl));
     lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
     // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
     return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
+}
+/**
+ * The lines of a step of several deployments after `head`: their verdicts
+ * counted, a row each and each one's blocking bugs, the failed and unjudged
+ * first. Past GitHub's limit, passed rows are folded from the end into a
+ * line that counts them: the cut never leaves out a failure while a passed
+ * row is shown.
+ */
+function manyLines(deployments, head, workflowRunUrl) {
+    const shown = attentionFirst(deployments);
+    const rows = shown.map(deployment => {
+        const values = outputValuesOf(deployment);
+        return [
+            code(deployment.name),
+            appText(values, value => code(value)) ?? '',
+            values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
+            deployWords(deployment),
+            verdictWords(deployment) ?? '',
+            bugCounts(deployment) ?? ''
+        ];
+    });
+    const sections = shown.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`, deployments.length > FOLDED_FROM));
+    const compose = (kept) => [
+        `### Mobile builds: ${tallyWords(stepJudgement(deployments), deployments)}`,
+        '',
+        ...table(['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'], rows.slice(0, kept)),
+        ...(kept < rows.length
+            ? [
+                '',
+                `…and ${rows.length - kept} more deployment(s), each ✅ passed${workflowRunUrl ? `: ${markdown_link('see the job summary', workflowRunUrl)}` : ''}.`
+            ]
+            : []),
+        ...sections
+    ];
+    // Room for the footer's line and the cut's own words.
+    const fits = (lines) => [...head, ...lines].join('\n').length <= MAX_COMMENT_CHARACTERS - 500;
+    const passed = shown.filter(d => d.verdict?.verdict === 'passed' && d.judgement?.conclusion !== 'failure').length;
+    let kept = rows.length;
+    while (kept > rows.length - passed && !fits(compose(kept)))
+        kept--;
+    return compose(kept);
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/schema.ts
@@ -5364,41 +5578,25 @@ function fitShape(shape, value) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/report/pending.ts
+;// CONCATENATED MODULE: ./src/core/report/pending-schema.ts
 /**
- * Pure: what a check run of a deployment whose verdict is reported later
- * carries for the collect that completes it. A deploy with `report-later`
- * ends right after the notification and leaves its check run in progress; a
- * scheduled collect, in another job and another workflow run, finds it and
- * renders the check and the comment as the waiting step would have. It reads
- * the deployment's facts back from the check's own summary, where they ride
- * as one hidden line: `<!-- mobile-build-deploy facts=<base64url JSON> -->`.
- *
- * Any workflow of the repository with `checks: write` writes as the same app
- * as ours, so the line is input from outside: it is sealed under a key
- * derived from the service's API key (seal.ts) and used only when its seal
- * holds, then read through one schema (types, enums, lengths) before any
- * use; it carries only what the collect renders: never the key, a token or
- * a signed URL, never a build's long lists. It is fitted to the same schema when written, and cut to
- * MAX_LINE_CHARACTERS (bugs first, the count kept), so that the line is
- * always read back and the check always fits GitHub's limits.
+ * Pure: the shape of the facts a check run of a deployment reported later
+ * carries for its collect (pending.ts writes and reads the line): what each
+ * field may hold, its types, enums and lengths, read through one schema
+ * before any use, since the line is input from outside.
  */
 
 
 
 
-/** The longest facts line written or read, in base64url characters: under a third of a check run's summary. */
-const MAX_LINE_CHARACTERS = 20_000;
-// Any text up to the comment's end, so that a line of ours someone changed (a secret's mask written
-// into it by a runner) is told as refused, not taken for another product's.
-const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}})(?: seal=([^\\s>]{1,80}))? -->`);
+
 /** Blocking bugs kept with a collected verdict: the comment shows ten. */
 const KEPT_BUGS = 10;
 /** The longest deployment name: a check run's name, a comment's row. */
 const MAX_NAME_CHARACTERS = 320;
-/** Deployments of one step whose names a check carries (the comment's rows): every build a step takes. */
+/** Deployments of one step whose keys a check carries (the comment's rows): every build a step takes. */
 const MAX_STEP_DEPLOYMENTS = option_spec/* MAX_STEP_BUILDS */.y4;
-const pending_URL = schema_text(600);
+const pending_schema_URL = schema_text(600);
 const ID = schema_text(128);
 const BUG = object({
     name: schema_text(200),
@@ -5406,7 +5604,7 @@ const BUG = object({
     priority: oneOf(['urgent', 'high', 'medium', 'low', 'unprioritized']),
     blocking: schema_boolean,
     new: schema_boolean,
-    url: pending_URL
+    url: pending_schema_URL
 });
 const JUDGEMENT = object({
     conclusion: oneOf(['success', 'warning', 'failure']),
@@ -5417,8 +5615,8 @@ const VERDICT = object({
     verdict: oneOf(VERDICT_NAMES),
     greenlight: schema_boolean,
     runId: ID,
-    runUrl: pending_URL,
-    bugsUrl: pending_URL,
+    runUrl: pending_schema_URL,
+    bugsUrl: pending_schema_URL,
     blockingBugsCount: integer(),
     nonBlockingBugsCount: integer(),
     blockingBugs: list(BUG, KEPT_BUGS),
@@ -5441,6 +5639,10 @@ const DEPLOYMENT = object({
         buildNumber: schema_text(100)
     }),
     destination: schema_text(MAX_PATH_LENGTH),
+    // The service's words for where the build went and the environment it chose: a collect's outputs and JUnit properties.
+    playgroundFileLocation: schema_text(MAX_PATH_LENGTH),
+    fileLocation: schema_text(MAX_PATH_LENGTH + 140),
+    environmentId: ID,
     deploymentType: schema_text(200),
     environment: schema_text(200),
     git: object({
@@ -5448,162 +5650,34 @@ const DEPLOYMENT = object({
         sha: schema_text(64),
         pullRequestNumber: integer(1),
         mergeRequestNumber: integer(1),
-        commitUrl: pending_URL
+        commitUrl: pending_schema_URL
     }),
     runId: ID,
-    runUrl: pending_URL,
+    /** The run already existed when these bytes were notified: it tested an earlier deploy's bytes, never these. */
+    duplicate: schema_boolean,
+    runUrl: pending_schema_URL,
     reportLater: schema_boolean,
     failOnNoRun: schema_boolean,
     verdict: VERDICT,
     judgement: JUDGEMENT
 });
+/** A row's key: its name's digest, in base64url characters (96 bits: two names of a step never share one). */
+const KEY_CHARACTERS = 16;
 const FACTS = object({
     deployment: DEPLOYMENT,
+    rows: list(schema_text(KEY_CHARACTERS), MAX_STEP_DEPLOYMENTS),
+    // What a line written before the keys carried: the names themselves, read as their keys.
     names: list(schema_text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
     runs: list(ID, MAX_STEP_DEPLOYMENTS),
-    workflowRunUrl: pending_URL
+    workflowRunUrl: pending_schema_URL
 });
 /**
- * What is left out, in this order, while a fitted line is still too long
- * (texts of many bytes each): the bugs one by one (their count stays), then
- * the facts a row could do without, then the other deployments' names. What
- * remains (the name, the run, the commit) always fits.
+ * Pure: the key of a deployment's name in a step's rows, of the same length
+ * whatever the name's length or script: the first 16 base64url characters
+ * of the SHA-256 of its UTF-8.
  */
-const EXPENDABLE = [
-    ['deployment', 'judgement', 'message'],
-    ['deployment', 'verdict', 'problem'],
-    ['deployment', 'verdict', 'gone'],
-    ['deployment', 'verdict', 'bugsUrl'],
-    ['deployment', 'git', 'commitUrl'],
-    ['deployment', 'git', 'branch'],
-    ['deployment', 'destination'],
-    ['deployment', 'deploymentType'],
-    ['deployment', 'environment'],
-    ['deployment', 'artifact'],
-    ['deployment', 'build'],
-    ['workflowRunUrl'],
-    ['deployment', 'verdict', 'runUrl'],
-    ['deployment', 'runUrl']
-];
-/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS, sealed under the API key's seal. */
-function factsLine(pending, seal) {
-    const fitted = fitShape(FACTS, {
-        ...pending,
-        deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
-    });
-    const encode = () => Buffer.from(JSON.stringify(fitted)).toString('base64url');
-    const fits = () => encode().length <= MAX_LINE_CHARACTERS;
-    const bugs = fitted.deployment.verdict?.blockingBugs;
-    while (!fits() && bugs && bugs.length > 0)
-        bugs.pop();
-    for (const path of EXPENDABLE) {
-        if (fits())
-            break;
-        const parent = path
-            .slice(0, -1)
-            .reduce((at, key) => at?.[key], fitted);
-        if (parent)
-            delete parent[path.at(-1)];
-    }
-    if (!fits()) {
-        fitted.names = [pending.deployment.name].map(name => fitShape(schema_text(MAX_NAME_CHARACTERS), name));
-        fitted.runs = [pending.deployment.runId ?? '-'];
-    }
-    const line = encode();
-    return `<!-- mobile-build-deploy facts=${line} seal=${seal.sign(line)} -->`;
-}
-/** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
-function carriedVerdict(deployment) {
-    const { verdict } = deployment;
-    if (!verdict)
-        return undefined;
-    const { bugs, ...rest } = verdict;
-    void bugs;
-    return {
-        ...rest,
-        blockingBugs: verdict.blockingBugs.slice(0, KEPT_BUGS),
-        blockingBugsCount: verdict.blockingBugsCount ?? verdict.blockingBugs.length
-    };
-}
-/**
- * Pure: the facts a check run's summary carries, when it carries ours,
- * sealed under this key's `seal`, and of the schema's shape; a refused line
- * says why, and undefined is a summary that carries none. What is read is
- * only ever rendered again through the reports' escapers.
- */
-function readFactsLine(summary, seal) {
-    const found = summary && MARKER.exec(summary);
-    if (!found)
-        return undefined;
-    const [, line, sealText] = found;
-    const unsealed = sealProblem(seal.check(line, sealText), sealText);
-    if (unsealed)
-        return unsealed;
-    const facts = factsOfLine(line);
-    if ('problem' in facts)
-        return facts;
-    const { deployment, names } = facts;
-    if (typeof deployment?.name !== 'string' || !Array.isArray(names))
-        return { problem: 'its facts line names no deployment' };
-    const runs = facts.runs ?? [];
-    if (runs.length !== names.length)
-        return { problem: 'its facts line names its step’s deployments and runs unevenly' };
-    const verdict = deployment.verdict && {
-        ...deployment.verdict,
-        bugs: deployment.verdict.blockingBugs ?? [],
-        blockingBugs: deployment.verdict.blockingBugs ?? []
-    };
-    return {
-        deployment: {
-            ...deployment,
-            name: deployment.name,
-            failOnNoRun: deployment.failOnNoRun !== false,
-            warnings: [],
-            ...(verdict ? { verdict } : {})
-        },
-        names,
-        runs,
-        workflowRunUrl: facts.workflowRunUrl
-    };
-}
-/** Why a line's seal does not hold, in a warning's words; undefined when it holds. */
-function sealProblem(checked, sealText) {
-    switch (checked) {
-        case 'other-key':
-            return {
-                problem: 'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
-                otherKey: true
-            };
-        case 'forged':
-            return {
-                problem: sealText
-                    ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
-                    : 'its facts line carries no seal (it was written without the API key)'
-            };
-    }
-    return undefined;
-}
-/** The facts a sealed line holds, of the schema's shape; else why not. */
-function factsOfLine(line) {
-    if (!/^[A-Za-z0-9_-]+$/.test(line))
-        return {
-            problem: 'its facts line is not the base64url this product writes (changed after it was written)'
-        };
-    let value;
-    try {
-        value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'));
-    }
-    catch {
-        return { problem: 'its facts line is not the JSON this product writes' };
-    }
-    try {
-        return readShape(FACTS, value);
-    }
-    catch (error) {
-        if (error instanceof ShapeError)
-            return { problem: `its facts line is refused: ${error.message}` };
-        throw error;
-    }
+function rowKey(name) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(name, 'utf8').digest('base64url').slice(0, KEY_CHARACTERS);
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/comment.ts
@@ -5949,6 +6023,160 @@ function refuseUnreportable(frontEnd, settings, repo) {
         throw new errors/* InputError */.dz('sha', `is unknown, and ${(0,option_refs/* ref */.KR)('reportLater')} writes the check run on that commit`, `Pass ${(0,option_refs/* ref */.KR)('sha')}, ${instead}`);
 }
 
+;// CONCATENATED MODULE: ./src/core/report/pending.ts
+
+
+
+/** The longest facts line written or read, in base64url characters: under a third of a check run's summary. */
+const MAX_LINE_CHARACTERS = 20_000;
+// Any text up to the comment's end, so that a line of ours someone changed (a secret's mask written
+// into it by a runner) is told as refused, not taken for another product's.
+const MARKER = new RegExp(`<!-- mobile-build-deploy facts=([^\\s>]{1,${MAX_LINE_CHARACTERS}})(?: seal=([^\\s>]{1,80}))? -->`);
+/**
+ * What is left out, in this order, while a fitted line is still too long
+ * (texts of many bytes each): the bugs one by one (their count stays), then
+ * the facts a row could do without. What remains always fits: a name of 320
+ * UTF-16 units is at most 960 bytes of UTF-8, 64 keys about 1,200, 64 runs
+ * of 128 characters about 8,500, the commit and the rest under 1,000: some
+ * 11,700 bytes, 15,600 in base64url, within MAX_LINE_CHARACTERS.
+ */
+const EXPENDABLE = [
+    ['deployment', 'judgement', 'message'],
+    ['deployment', 'verdict', 'problem'],
+    ['deployment', 'verdict', 'gone'],
+    ['deployment', 'verdict', 'bugsUrl'],
+    ['deployment', 'git', 'commitUrl'],
+    ['deployment', 'git', 'branch'],
+    ['deployment', 'fileLocation'],
+    ['deployment', 'playgroundFileLocation'],
+    ['deployment', 'destination'],
+    ['deployment', 'environmentId'],
+    ['deployment', 'deploymentType'],
+    ['deployment', 'environment'],
+    ['deployment', 'artifact'],
+    ['deployment', 'build'],
+    ['workflowRunUrl'],
+    ['deployment', 'verdict', 'runUrl'],
+    ['deployment', 'runUrl']
+];
+/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS, sealed under the API key's seal. */
+function factsLine(pending, seal) {
+    const fitted = fitShape(FACTS, {
+        ...pending,
+        deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
+    });
+    const encode = () => Buffer.from(JSON.stringify(fitted)).toString('base64url');
+    const fits = () => encode().length <= MAX_LINE_CHARACTERS;
+    const bugs = fitted.deployment.verdict?.blockingBugs;
+    while (!fits() && bugs && bugs.length > 0)
+        bugs.pop();
+    for (const path of EXPENDABLE) {
+        if (fits())
+            break;
+        const parent = path
+            .slice(0, -1)
+            .reduce((at, key) => at?.[key], fitted);
+        if (parent)
+            delete parent[path.at(-1)];
+    }
+    const line = encode();
+    return `<!-- mobile-build-deploy facts=${line} seal=${seal.sign(line)} -->`;
+}
+/** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
+function carriedVerdict(deployment) {
+    const { verdict } = deployment;
+    if (!verdict)
+        return undefined;
+    const { bugs, ...rest } = verdict;
+    void bugs;
+    return {
+        ...rest,
+        blockingBugs: verdict.blockingBugs.slice(0, KEPT_BUGS),
+        blockingBugsCount: verdict.blockingBugsCount ?? verdict.blockingBugs.length
+    };
+}
+/**
+ * Pure: the facts a check run's summary carries, when it carries ours,
+ * sealed under this key's `seal`, and of the schema's shape; a refused line
+ * says why, and undefined is a summary that carries none. What is read is
+ * only ever rendered again through the reports' escapers.
+ */
+function readFactsLine(summary, seal) {
+    const found = summary && MARKER.exec(summary);
+    if (!found)
+        return undefined;
+    const [, line, sealText] = found;
+    const unsealed = sealProblem(seal.check(line, sealText), sealText);
+    if (unsealed)
+        return unsealed;
+    const facts = factsOfLine(line);
+    if ('problem' in facts)
+        return facts;
+    const { deployment } = facts;
+    const rows = facts.rows ?? facts.names?.map(rowKey);
+    if (typeof deployment?.name !== 'string' || !Array.isArray(rows))
+        return { problem: 'its facts line names no deployment' };
+    const runs = facts.runs ?? [];
+    if (runs.length !== rows.length)
+        return { problem: 'its facts line names its step’s deployments and runs unevenly' };
+    const verdict = deployment.verdict && {
+        ...deployment.verdict,
+        bugs: deployment.verdict.blockingBugs ?? [],
+        blockingBugs: deployment.verdict.blockingBugs ?? []
+    };
+    return {
+        deployment: {
+            ...deployment,
+            name: deployment.name,
+            failOnNoRun: deployment.failOnNoRun !== false,
+            warnings: [],
+            ...(verdict ? { verdict } : {})
+        },
+        rows,
+        runs,
+        workflowRunUrl: facts.workflowRunUrl
+    };
+}
+/** Why a line's seal does not hold, in a warning's words; undefined when it holds. */
+function sealProblem(checked, sealText) {
+    switch (checked) {
+        case 'other-key':
+            return {
+                problem: 'its facts were sealed under another API key than this collect has (the key was rotated since, or it is another workspace’s): they cannot be checked, so it is left as it is; deploy again for a verdict',
+                otherKey: true
+            };
+        case 'forged':
+            return {
+                problem: sealText
+                    ? 'its facts line does not carry the seal of the API key (it was changed, or written by someone without the key)'
+                    : 'its facts line carries no seal (it was written without the API key)'
+            };
+    }
+    return undefined;
+}
+/** The facts a sealed line holds, of the schema's shape; else why not. */
+function factsOfLine(line) {
+    if (!/^[A-Za-z0-9_-]+$/.test(line))
+        return {
+            problem: 'its facts line is not the base64url this product writes (changed after it was written)'
+        };
+    let value;
+    try {
+        value = JSON.parse(Buffer.from(line, 'base64url').toString('utf8'));
+    }
+    catch {
+        return { problem: 'its facts line is not the JSON this product writes' };
+    }
+    try {
+        return readShape(FACTS, value);
+    }
+    catch (error) {
+        if (error instanceof ShapeError)
+            return { problem: `its facts line is refused: ${error.message}` };
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/check-run.ts
 
 
@@ -5962,7 +6190,7 @@ const MAX_CHECK_OUTPUT_BYTES = 65_535;
 const CHECK_BUGS = 100;
 /** Pure: a step's deployments as a check context's `step`. */
 function stepOf(deployments) {
-    return { names: deployments.map(d => d.name), runs: deployments.map(d => d.runId || '-') };
+    return { rows: deployments.map(d => rowKey(d.name)), runs: deployments.map(d => d.runId || '-') };
 }
 /**
  * The check run's conclusion: the deployment's judgement in GitHub's words.
@@ -6004,7 +6232,7 @@ function checkOutput(deployment, context) {
     const title = statusLine(deployment);
     // A deployment reported later carries its facts for the collect that completes it (pending.ts).
     const carried = deployment.reportLater && seal
-        ? `\n\n${factsLine({ deployment, names: [...step.names], runs: [...step.runs], workflowRunUrl }, seal)}`
+        ? `\n\n${factsLine({ deployment, rows: [...step.rows], runs: [...step.runs], workflowRunUrl }, seal)}`
         : '';
     const bytes = (text) => Buffer.byteLength(text, 'utf8') + Buffer.byteLength(carried, 'utf8') <= MAX_CHECK_OUTPUT_BYTES;
     const rest = `…\n\n${elsewhere(deployment, workflowRunUrl)}`;
@@ -6033,19 +6261,172 @@ function scrubbed(secrets, value) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/core/github/collision.ts
+;// CONCATENATED MODULE: ./src/core/github/pending-checks.ts
+/**
+ * GitHub's side of a collect, reads only: where deployments reported later
+ * may be (open pull requests' heads, the default branch's newest commits),
+ * which check runs there are ours and still in progress (with the facts they
+ * carry, or why those are refused), and the newest check run of a name.
+ * Every list is filtered by GitHub itself (`status=in_progress`,
+ * `check_name`), and each page is a request the collect's budget counts.
+ */
+
+
 
 
 /**
- * Another deployment of this workflow run with a check run of the same name
- * on this commit is told once, naming both; the check is written all the
- * same (a required check reads it).
+ * The newest commits of the default branch a collect looks at: a deploy on
+ * push checks its own commit, and between two collects a busy branch gets a
+ * few merges; ten covers them at one request, where a deployment older than
+ * that is superseded by a newer one anyway.
  */
-async function warnOfCollision(client, plan, deployment, log) {
+const DEFAULT_BRANCH_COMMITS = 10;
+/** The open pull requests a collect looks at, the most recently updated first. */
+const MAX_PULLS = 100;
+/** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
+const OUR_APP = 'github-actions';
+/**
+ * The commits a collect looks at: the open pull requests' heads, in an
+ * order that turns by `turn` from one collect to the next (so that no pull
+ * request waits behind others a budget never gets past), then the default
+ * branch's newest commits.
+ */
+async function headsToCollect(client, repo, turn) {
+    const pulls = rotated(await client.openPulls(repo, MAX_PULLS), turn);
+    const commits = await client.defaultBranchCommits(repo, DEFAULT_BRANCH_COMMITS);
+    const heads = new Map();
+    for (const pull of pulls)
+        heads.set(pull.headSha, [...(heads.get(pull.headSha) ?? []), pull.number]);
+    for (const sha of commits)
+        if (!heads.has(sha))
+            heads.set(sha, []);
+    return [...heads].map(([sha, numbers]) => ({ sha, pulls: numbers }));
+}
+/** Pure: the list started at `turn` (modulo its length), the rest after it in order. */
+function rotated(pulls, turn) {
+    if (pulls.length === 0)
+        return [];
+    const start = ((turn % pulls.length) + pulls.length) % pulls.length;
+    return [...pulls.slice(start), ...pulls.slice(0, start)];
+}
+/**
+ * Our check runs in progress on a commit: written by our app, with our
+ * `external_id` naming a run, and a facts line of a deployment reported
+ * later under the check's own name, sealed under the API key, of this very
+ * commit and run. One whose line is refused is told apart (a warning, never
+ * the collect's end); one that carries no line of ours is another
+ * product's, and left alone. Copies of one deployment's check are one
+ * deployment (withCopies).
+ */
+async function pendingChecks(client, repo, sha, seal) {
+    const pending = [];
+    const refused = [];
+    for (const run of await client.listCheckRuns(repo, sha, { status: 'in_progress' })) {
+        if (run.app !== OUR_APP || run.status === 'completed')
+            continue;
+        const identity = parseExternalId(run.externalId);
+        if (!identity?.runId)
+            continue;
+        const facts = readFactsLine(run.summary, seal);
+        if (!facts)
+            continue;
+        // A run id read from a check run is checked as one given by hand: it goes into a request's path.
+        if (!isSafeId(identity.runId)) {
+            refused.push({
+                run,
+                problem: `its external_id names ${(0,shared_text/* quote */.hD)(identity.runId, 40)}, which is no run id`
+            });
+            continue;
+        }
+        const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha);
+        const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined;
+        if (problem)
+            refused.push({ run, problem, ...(otherKey ? { otherKey } : {}) });
+        else
+            pending.push({
+                run,
+                identity,
+                facts: facts,
+                runId: identity.runId,
+                copies: []
+            });
+    }
+    return { pending: withCopies(pending), refused };
+}
+/**
+ * Pure: checks that show one deployment with the same sealed facts (a copy
+ * of ours: a job run again before a fix, a stranger's verbatim copy) are one
+ * deployment, the first its check and the others its copies, each completed
+ * with the run's verdict: a copy of the truth opens nothing, and none is
+ * left in progress. Checks of one run whose facts differ (other bytes, a
+ * run that already existed) stay apart: each is judged for its own bytes.
+ */
+function withCopies(pending) {
+    const shown = new Map();
+    for (const check of pending) {
+        const key = JSON.stringify([check.run.name, check.runId, check.facts]);
+        const first = shown.get(key);
+        if (first)
+            first.copies.push({ run: check.run, identity: check.identity });
+        else
+            shown.set(key, { ...check, copies: [] });
+    }
+    return [...shown.values()];
+}
+/** Pure: why sealed facts do not belong to the check run that carries them; undefined when they do. */
+function mismatch(facts, run, identity, sha) {
+    const { deployment } = facts;
+    if (deployment.name !== run.name || !deployment.reportLater)
+        return 'its facts line names another deployment';
+    if (deployment.runId !== identity.runId)
+        return `its external_id names run ${identity.runId}, its sealed facts run ${deployment.runId ?? 'none'}`;
+    if (deployment.git?.sha !== sha)
+        return `its sealed facts are of commit ${deployment.git?.sha?.slice(0, 12) ?? 'none'}, not of this one`;
+    return undefined;
+}
+/**
+ * The rows of a step's comment that this collect did not complete, each by
+ * the key of its name (rowKey) and its run: the newest check run of ours on
+ * the commit whose sealed facts are of that name and run (a completed one
+ * first: it has the verdict), undefined where none is and the row cannot be
+ * told. One listing of the commit's check runs finds them all, whatever the
+ * number of rows: their names are read from the checks, which carry them.
+ */
+async function rowsOfRuns(client, repo, sha, rows, seal) {
+    const found = (await client.listCheckRuns(repo, sha)).flatMap(run => {
+        if (run.app !== OUR_APP)
+            return [];
+        const facts = readFactsLine(run.summary, seal);
+        if (!facts || 'problem' in facts)
+            return [];
+        const { deployment } = facts;
+        const runId = parseExternalId(run.externalId)?.runId;
+        return deployment.name === run.name && deployment.runId === runId && deployment.git?.sha === sha
+            ? [{ facts, key: rowKey(deployment.name), completed: run.status === 'completed' }]
+            : [];
+    });
+    return rows.map(row => {
+        const of = found.filter(entry => entry.key === row.key && entry.facts.deployment.runId === row.runId);
+        return (of.find(entry => entry.completed) ?? of[0])?.facts;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/github/collision.ts
+
+
+
+
+/**
+ * Pure: another deployment of this workflow run with a check run of the
+ * same name on this commit (`named`, the commit's check runs of the
+ * deployment's name) is told once, naming both; the check is written all
+ * the same (a required check reads it).
+ */
+function warnOfCollision(named, plan, deployment, log) {
     if (!plan.sha || !plan.workflowRunId)
         return;
     const own = buildKey(deployment);
-    const others = (await client.listCheckRuns(plan.repo, plan.sha, { name: deployment.name }))
+    const others = named
         .map(run => parseExternalId(run.externalId))
         // Another build of this workflow run, not this deployment continued (a wait-only job for its run).
         .filter(id => id !== undefined &&
@@ -6056,11 +6437,48 @@ async function warnOfCollision(client, plan, deployment, log) {
         return;
     log.warning(`Another deployment of this workflow run already has a check run named ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${plan.sha.slice(0, 12)}: GitHub shows only the newest check run of a name, so one verdict would hide the other. Give each deployment its own check-name (or leave it out: the default names the platform, the app and the environment).`, 'Check name shared');
 }
+/**
+ * Pure: the check run of ours in progress on this commit that already
+ * shows this deployment's run, when the run already existed (the newest,
+ * should there be several); undefined for a run created now, or when none
+ * does. Only a check whose sealed facts name this very run, name and commit
+ * counts: a stranger's check of our name is never taken up.
+ */
+function checkToContinue(named, plan, deployment) {
+    if (!deployment.duplicate || deployment.runId === undefined || !plan.sha)
+        return undefined;
+    const showing = named.filter(run => {
+        if (run.app !== OUR_APP || run.status === 'completed')
+            return false;
+        if (parseExternalId(run.externalId)?.runId !== deployment.runId)
+            return false;
+        const facts = readFactsLine(run.summary, plan.seal);
+        if (!facts || 'problem' in facts)
+            return false;
+        const shown = facts.deployment;
+        return (shown.name === deployment.name &&
+            shown.runId === deployment.runId &&
+            shown.git?.sha === plan.sha);
+    });
+    return showing.reduce((newest, run) => (newest === undefined || run.id > newest.id ? run : newest), undefined);
+}
+/** Pure: what a deploy says when it continues the check run of a run that already existed. */
+function continuedText(deployment, sha) {
+    return `Run ${deployment.runId} already existed for ${(0,shared_text/* quote */.hD)(deployment.name)} (the job was run again): its check run on commit ${sha.slice(0, 12)} is continued, not a second one. The run tested the bytes of the deploy that created it, so no attestation binds its verdict to these bytes.`;
+}
 
 ;// CONCATENATED MODULE: ./src/core/github/writer.ts
 
 /** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
 const MIN_WRITE_INTERVAL_MS = 10_000;
+/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
+const FINISH_MS = 5_000;
+/** What each further deployment adds to FINISH_MS: a step of many builds completes a check run each at its end. */
+const FINISH_MS_EACH = 1_000;
+/** Pure: how long the end of a step of `deployments` gives its last writes, within a minute. */
+function finishMs(deployments) {
+    return Math.min(60_000, FINISH_MS + FINISH_MS_EACH * Math.max(0, deployments - 1));
+}
 /**
  * One kind of report (the check run, the comment): the newest state wanted
  * is written; a state not yet written when a newer one comes is dropped; a
@@ -6163,14 +6581,6 @@ class Writer {
 
 
 
-/** How long the end of the step gives its last reports, whatever GitHub does: the job is never held longer. */
-const FINISH_MS = 5_000;
-/** What each further deployment adds to FINISH_MS: a step of many builds completes a check run each at its end. */
-const FINISH_MS_EACH = 1_000;
-/** Pure: how long the end of a step of `deployments` gives its last writes, within a minute. */
-function finishMs(deployments) {
-    return Math.min(60_000, FINISH_MS + FINISH_MS_EACH * Math.max(0, deployments - 1));
-}
 /**
  * Shows the deploy where reviewers look: a check run on the commit (in
  * progress with the run's link, its stage as it changes, then the verdict)
@@ -6343,7 +6753,16 @@ class GitHubReporter {
         if (check.id !== undefined)
             return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
         const deployment = this.deployments[index];
-        await warnOfCollision(client, this.plan, deployment, this.log);
+        const named = await client.listCheckRuns(this.plan.repo, this.plan.sha, {
+            name: deployment.name
+        });
+        warnOfCollision(named, this.plan, deployment, this.log);
+        const continued = checkToContinue(named, this.plan, deployment);
+        if (continued) {
+            check.id = continued.id;
+            this.log.notice(continuedText(deployment, this.plan.sha), 'Check run continued');
+            return client.updateCheck(this.plan.repo, continued.id, wanted.fields, { signal });
+        }
         const created = await client.createCheck(this.plan.repo, {
             name: deployment.name,
             head_sha: this.plan.sha,
@@ -6428,142 +6847,6 @@ class Budget {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/github/pending-checks.ts
-/**
- * GitHub's side of a collect, reads only: where deployments reported later
- * may be (open pull requests' heads, the default branch's newest commits),
- * which check runs there are ours and still in progress (with the facts they
- * carry, or why those are refused), and the newest check run of a name.
- * Every list is filtered by GitHub itself (`status=in_progress`,
- * `check_name`), and each page is a request the collect's budget counts.
- */
-
-
-
-
-/**
- * The newest commits of the default branch a collect looks at: a deploy on
- * push checks its own commit, and between two collects a busy branch gets a
- * few merges; ten covers them at one request, where a deployment older than
- * that is superseded by a newer one anyway.
- */
-const DEFAULT_BRANCH_COMMITS = 10;
-/** The open pull requests a collect looks at, the most recently updated first. */
-const MAX_PULLS = 100;
-/** The app whose check runs a collect completes: the workflow token's (GITHUB_TOKEN is an installation token of `github-actions`). */
-const OUR_APP = 'github-actions';
-/**
- * The commits a collect looks at: the open pull requests' heads, in an
- * order that turns by `turn` from one collect to the next (so that no pull
- * request waits behind others a budget never gets past), then the default
- * branch's newest commits.
- */
-async function headsToCollect(client, repo, turn) {
-    const pulls = rotated(await client.openPulls(repo, MAX_PULLS), turn);
-    const commits = await client.defaultBranchCommits(repo, DEFAULT_BRANCH_COMMITS);
-    const heads = new Map();
-    for (const pull of pulls)
-        heads.set(pull.headSha, [...(heads.get(pull.headSha) ?? []), pull.number]);
-    for (const sha of commits)
-        if (!heads.has(sha))
-            heads.set(sha, []);
-    return [...heads].map(([sha, numbers]) => ({ sha, pulls: numbers }));
-}
-/** Pure: the list started at `turn` (modulo its length), the rest after it in order. */
-function rotated(pulls, turn) {
-    if (pulls.length === 0)
-        return [];
-    const start = ((turn % pulls.length) + pulls.length) % pulls.length;
-    return [...pulls.slice(start), ...pulls.slice(0, start)];
-}
-/**
- * Our check runs in progress on a commit: written by our app, with our
- * `external_id` naming a run, and a facts line of a deployment reported
- * later under the check's own name, sealed under the API key, of this very
- * commit and run. One whose line is refused is told apart (a warning, never
- * the collect's end); one that carries no line of ours is another
- * product's, and left alone. Two that claim one deployment (its name, its
- * run) are neither collected: both are named, for one is a copy.
- */
-async function pendingChecks(client, repo, sha, seal) {
-    const pending = [];
-    const refused = [];
-    for (const run of await client.listCheckRuns(repo, sha, { status: 'in_progress' })) {
-        if (run.app !== OUR_APP || run.status === 'completed')
-            continue;
-        const identity = parseExternalId(run.externalId);
-        if (!identity?.runId)
-            continue;
-        const facts = readFactsLine(run.summary, seal);
-        if (!facts)
-            continue;
-        // A run id read from a check run is checked as one given by hand: it goes into a request's path.
-        if (!isSafeId(identity.runId)) {
-            refused.push({
-                run,
-                problem: `its external_id names ${(0,shared_text/* quote */.hD)(identity.runId, 40)}, which is no run id`
-            });
-            continue;
-        }
-        const problem = 'problem' in facts ? facts.problem : mismatch(facts, run, identity, sha);
-        const otherKey = 'otherKey' in facts && facts.otherKey ? identity.runId : undefined;
-        if (problem)
-            refused.push({ run, problem, ...(otherKey ? { otherKey } : {}) });
-        else
-            pending.push({ run, identity, facts: facts, runId: identity.runId });
-    }
-    const claims = new Map();
-    for (const check of pending) {
-        const key = JSON.stringify([check.run.name, check.runId]);
-        claims.set(key, [...(claims.get(key) ?? []), check]);
-    }
-    const copied = [...claims.values()].filter(checks => checks.length > 1);
-    for (const checks of copied)
-        for (const check of checks)
-            refused.push({
-                run: check.run,
-                problem: `it and check run ${checks
-                    .filter(other => other !== check)
-                    .map(other => `#${other.run.id}`)
-                    .join(', ')} claim the same deployment (run ${check.runId}): one is a copy, so neither is collected`
-            });
-    const trusted = pending.filter(check => !copied.some(checks => checks.includes(check)));
-    return { pending: trusted, refused };
-}
-/** Pure: why sealed facts do not belong to the check run that carries them; undefined when they do. */
-function mismatch(facts, run, identity, sha) {
-    const { deployment } = facts;
-    if (deployment.name !== run.name || !deployment.reportLater)
-        return 'its facts line names another deployment';
-    if (deployment.runId !== identity.runId)
-        return `its external_id names run ${identity.runId}, its sealed facts run ${deployment.runId ?? 'none'}`;
-    if (deployment.git?.sha !== sha)
-        return `its sealed facts are of commit ${deployment.git?.sha?.slice(0, 12) ?? 'none'}, not of this one`;
-    return undefined;
-}
-/**
- * A row of a step's comment that this collect did not complete: the
- * newest check run of ours named `name` on the commit whose sealed facts are
- * of run `runId` (a completed one first: it has the verdict); undefined
- * when none is, and the row cannot be told.
- */
-async function rowOfRun(client, repo, sha, row, seal) {
-    const found = (await client.listCheckRuns(repo, sha, { name: row.name })).flatMap(run => {
-        if (run.app !== OUR_APP || parseExternalId(run.externalId)?.runId !== row.runId)
-            return [];
-        const facts = readFactsLine(run.summary, seal);
-        if (!facts || 'problem' in facts)
-            return [];
-        const { deployment } = facts;
-        return deployment.name === row.name &&
-            deployment.runId === row.runId &&
-            deployment.git?.sha === sha
-            ? [{ facts, completed: run.status === 'completed' }]
-            : [];
-    });
-    return (found.find(entry => entry.completed) ?? found[0])?.facts;
-}
-
 ;// CONCATENATED MODULE: ./src/core/github/collected.ts
 /**
  * The GitHub reporter of a collect: what a waiting step would have shown,
@@ -6577,6 +6860,7 @@ async function rowOfRun(client, repo, sha, row, seal) {
  * refuses is a warning, GitHub out of reach a problem that fails the collect
  * (the next one tries again), the token refused the collect's end.
  */
+
 
 
 
@@ -6625,15 +6909,26 @@ class CollectedChecks {
     /** One deployment's check run completed with its verdict, as a waiting step completes it. */
     async complete(deployment, collected) {
         const { client, repo, spacer, origins, seal } = this.plan;
-        const fields = checkFields(deployment, {
-            workflowRunUrl: collected.workflowRunUrl,
-            step: { names: collected.names, runs: collected.runs },
-            origins,
-            seal
-        }, { completed: true, identity: collected.identity });
-        const stamped = { ...fields, completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() };
-        await spacer.spaced(() => client.updateCheck(repo, collected.checkRunId, scrubbed(this.plan.secrets, stamped)));
-        this.plan.log.info(`${where(deployment)}: run ${deployment.verdict?.runId ?? deployment.runId} ended, the check run is completed as ${String(fields.conclusion)}.`);
+        const checks = [
+            { checkRunId: collected.checkRunId, identity: collected.identity },
+            ...(collected.copies ?? [])
+        ];
+        let conclusion;
+        for (const { checkRunId, identity } of checks) {
+            const fields = checkFields(deployment, {
+                workflowRunUrl: collected.workflowRunUrl,
+                step: { rows: collected.rows, runs: collected.runs },
+                origins,
+                seal
+            }, { completed: true, identity });
+            conclusion = fields.conclusion;
+            const stamped = { ...fields, completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() };
+            await spacer.spaced(() => client.updateCheck(repo, checkRunId, scrubbed(this.plan.secrets, stamped)));
+        }
+        const copies = checks.length === 1
+            ? ''
+            : ` and ${checks.length === 2 ? 'a copy' : `${checks.length - 1} copies`} of it`;
+        this.plan.log.info(`${where(deployment)}: run ${deployment.verdict?.runId ?? deployment.runId} ended, the check run${copies} ${checks.length === 1 ? 'is' : 'are'} completed as ${String(conclusion)}.`);
     }
     /**
      * The comment of one step, as the step would show it now: each of its
@@ -6648,18 +6943,22 @@ class CollectedChecks {
         if (!collected || number === undefined || !collected.pulls.includes(number))
             return;
         const { client, repo, seal, spacer } = this.plan;
-        const rows = [];
-        for (const [i, name] of collected.names.entries()) {
+        const wanted = collected.rows.map((key, i) => {
             const runId = collected.runs[i] === '-' ? undefined : collected.runs[i];
-            const here = step.find(d => d.name === name && d.runId === runId);
-            const row = here ?? (await rowOfRun(client, repo, collected.sha, { name, runId }, seal))?.deployment;
-            if (!row)
+            return { key, runId, here: step.find(d => rowKey(d.name) === key && d.runId === runId) };
+        });
+        const missing = wanted.filter(row => !row.here);
+        const read = missing.length > 0 ? await rowsOfRuns(client, repo, collected.sha, missing, seal) : [];
+        const rows = [];
+        for (const row of wanted) {
+            const found = row.here ?? read[missing.indexOf(row)]?.deployment;
+            if (!found)
                 return;
-            rows.push(withTrustedLinks(row, this.plan.origins));
+            rows.push(withTrustedLinks(found, this.plan.origins));
         }
         const body = this.plan.secrets.redactValue(commentBody(rows, this.plan.workflowRunUrl));
         const ours = new OurComment(async () => client, repo, number, await this.identity());
-        await ours.write(body, collected.names, new AbortController().signal, write => spacer.spaced(write));
+        await ours.write(body, rows.map(row => row.name), new AbortController().signal, write => spacer.spaced(write));
     }
     /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
     async attempt(deployment, write) {
@@ -6694,7 +6993,7 @@ function where({ name, collected }) {
         : `commit ${collected?.sha.slice(0, 12) ?? ''}`;
     return `Check run ${(0,shared_text/* quote */.hD)(name)} on ${on}`;
 }
-/** Pure: completed deployments grouped by the step they belong to (its workflow run, pull request and names). */
+/** Pure: completed deployments grouped by the step they belong to (its workflow run, pull request and rows). */
 function bySteps(deployments) {
     const steps = new Map();
     for (const deployment of deployments) {
@@ -6703,7 +7002,7 @@ function bySteps(deployments) {
             collected?.identity.workflowRunId,
             collected?.sha,
             git?.pullRequestNumber,
-            collected?.names
+            collected?.rows
         ]);
         steps.set(key, [...(steps.get(key) ?? []), deployment]);
     }
@@ -7923,6 +8222,7 @@ class Spacer {
 
 
 
+
 /**
  * One pass over the commits where deployments reported later may be. Each
  * pending check run is collected on its own: one that cannot be (facts of
@@ -7973,7 +8273,27 @@ async function collectPending(run) {
         facts.stopped = error.message;
         output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
     }
+    collection.deployments = inStepOrder(collection.deployments);
     return collection;
+}
+/**
+ * Pure: the collected deployments in the order their steps gave them, so
+ * that every report lists them as the waiting step would have (GitHub lists
+ * check runs newest first): each step's (one commit, one list of its
+ * deployments' keys) in the order it named them, the steps as first met.
+ */
+function inStepOrder(deployments) {
+    const steps = new Map();
+    const keyed = deployments.map((deployment, found) => {
+        const { sha = '', rows = [] } = deployment.collected ?? {};
+        const step = `${sha}\n${rows.join('\n')}`;
+        if (!steps.has(step))
+            steps.set(step, steps.size);
+        const at = rows.indexOf(rowKey(deployment.name));
+        return { deployment, step: steps.get(step), at: at < 0 ? rows.length : at, found };
+    });
+    keyed.sort((a, b) => a.step - b.step || a.at - b.at || a.found - b.found);
+    return keyed.map(({ deployment }) => deployment);
 }
 /** Every pending check run of one commit, each on its own. */
 async function collectHead(run, collection, head) {
@@ -8007,15 +8327,26 @@ async function collectCheck(run, collection, check, head) {
     const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
     const asked = await askVerdict(serviceFor(run, deadline), runId, since, asking(run), deadline);
     if ('pending' in asked) {
-        collection.facts.pending++;
+        collection.facts.pending += 1 + check.copies.length;
         return undefined;
     }
     const { client, repo, spacer, budget } = collection.github;
+    const claimed = async (check, identity) => {
+        if (!(await claim(client, repo, check, identity, write => spacer.spaced(write))))
+            return false;
+        // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
+        budget.reserved += WRITES_PER_CLAIM;
+        return true;
+    };
     const own = { ...identity, claim: undefined };
-    if (!(await claim(client, repo, check.run, own, write => spacer.spaced(write))))
+    if (!(await claimed(check.run, own)))
         return undefined;
-    // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
-    budget.reserved += WRITES_PER_CLAIM;
+    const copies = [];
+    for (const copy of check.copies) {
+        const theirs = { ...copy.identity, claim: undefined };
+        if (await claimed(copy.run, theirs))
+            copies.push({ checkRunId: copy.run.id, identity: theirs });
+    }
     return {
         ...facts.deployment,
         verdict: asked.verdict,
@@ -8024,10 +8355,11 @@ async function collectCheck(run, collection, check, head) {
         judgement: undefined,
         collected: {
             checkRunId: check.run.id,
+            copies,
             identity: own,
             sha: head.sha,
             pulls: head.pulls,
-            names: facts.names,
+            rows: facts.rows,
             runs: facts.runs,
             workflowRunUrl: facts.workflowRunUrl
         }
@@ -8050,10 +8382,14 @@ function serviceFor(run, deadline = shared_clock/* clock */.pm.now() + ASK_MS) {
 function asking(run) {
     return { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) };
 }
-/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow. */
+/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow, never a pull request's. */
 function whereToCollect(settings, env) {
     const repo = githubRepoOf(settings, env);
     const token = settings.values.githubToken;
+    // A pull request's workflow is the pull request's own file, with a fork's read-only token: no place for
+    // the one pass that completes every pull request's checks (and whose attestation is signed by that workflow).
+    if (env.GITHUB_EVENT_NAME === 'pull_request')
+        throw new errors/* InputError */.dz('collect', 'is true in a workflow run by a pull_request event: a collect completes the check runs of every open pull request and of the default branch, so it belongs to a workflow of the default branch, never to one a pull request can change (or a fork run with a read-only token)', 'Collect in a workflow of its own, on: schedule (every 10 minutes) and workflow_dispatch (to collect at once)');
     if (!token)
         throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
     if (!repo)
@@ -9214,6 +9550,8 @@ function readValue(key, spec, raw) {
         case 'text':
         case 'path':
             return plainText(key, raw);
+        case 'displayName':
+            return displayName(key, plainText(key, raw));
         case 'globs':
             return globs(key, raw);
         case 'destinationEach':
@@ -9292,6 +9630,19 @@ function destination(key, value) {
 function namePart(key, value) {
     if (value && !NAME_PART.test(value)) {
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid name part`, 'Use letters, digits, dots, hyphens and underscores, starting with a letter or digit');
+    }
+    return value;
+}
+/**
+ * A name people read (a check run's): any script, spaces and punctuation,
+ * but nothing a name part refuses for what it hides: a character that
+ * shows nothing or reorders the text (a right-to-left override would make
+ * `Mobile tests` read as another check), a line break, half a character.
+ */
+function displayName(key, value) {
+    const hidden = value && (0,shared_text/* hiddenCharacterIn */.Zb)(value);
+    if (hidden) {
+        throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid name: it holds ${hidden}, which shows nothing, reorders the text or breaks the line`, 'Use letters of any script, digits, spaces and punctuation, without invisible or direction characters');
     }
     return value;
 }
@@ -9523,6 +9874,13 @@ const MODE_RULES = [
             ]),
         problem: `cannot be combined with ${(0,option_refs/* setting */.Pe)('skip', 'true')}, which deploys nothing`,
         fix: "Skip in a job of its own, the one that runs when the deploy's does not (a path filter's other branch)"
+    },
+    {
+        // A skip writes nothing but its check runs: without them it would do nothing, and a required check stay unresolved.
+        applies: ({ mode, read }) => mode === 'skip' && read('check') === false,
+        key: 'check',
+        problem: `is false with ${(0,option_refs/* setting */.Pe)('skip', 'true')}, which writes nothing but check runs: the skip would do nothing, and a required check would wait for good`,
+        fix: `Leave ${(0,option_refs/* ref */.KR)('check')} out of the skip step; to show nothing for a skipped deploy, leave the skip job out`
     },
     {
         applies: ({ mode, frontEnd, read }) => mode === 'terminate' &&
@@ -10288,11 +10646,12 @@ async function pullRequestOfRun(lookup, token, context, log) {
 ;// CONCATENATED MODULE: ./src/core/deploy/settle.ts
 
 
+
 /** The modes whose Git context names a pull request: a fork's is looked up for them. */
 const NAMES_A_PULL_REQUEST = ['deploy', 'upload', 'notify', 'plain'];
 /**
  * The settings the step runs on: the options read and checked, with the Git
- * context the CI tells; a fork's pull request, looked up once, is part of
+ * context the CI tells, and the paths its reports go to usable; a fork's pull request, looked up once, is part of
  * what it tells, so the settings are derived again with it. Nothing writes
  * them after.
  */
@@ -10308,6 +10667,8 @@ async function settle(command, values, hooks, output, limits) {
     const settings = derived(hooks.ci?.git);
     output.secrets.add(settings.apiKey);
     output.secrets.add(settings.values.githubToken);
+    // A report that could never be written is bad usage, found before the first request (a fork's lookup below).
+    await ensureReportPaths(settings.values, settings.workingDirectory);
     if (!NAMES_A_PULL_REQUEST.includes(settings.mode))
         return settings;
     const number = await pullRequestOfRun(hooks.ci?.pullRequestLookup, settings.values.githubToken, { frontEnd: hooks.frontEnd, timeouts: limits.timeouts, signal: hooks.signal }, output.log);
@@ -12978,27 +13339,36 @@ const WORKER_LIMITS = {
     youngMb: 32,
     stackMb: 4
 };
-/**
- * A worker started ahead of its read, with the default limits: the step's
- * start-up goes on beside its boot (tens of milliseconds), and the first
- * read takes it. It waits for its request as a message, holds the process
- * open for nothing while it waits, and is used once.
- */
 let warm;
 /** Starts the next read's worker now, where a step knows it will read a build; a second call keeps the first. */
 function warmReader() {
     if (warm)
         return;
-    warm = startBounded(undefined, WORKER_LIMITS);
-    warm.unref();
-    // A worker that ends before it is used (a stop) is no longer warm.
-    warm.once('exit', () => (warm = undefined));
+    let worker;
+    try {
+        worker = startBounded(undefined, WORKER_LIMITS);
+    }
+    catch {
+        // A worker that cannot start now is the read's to start, and to report.
+        return;
+    }
+    const started = { worker, online: false };
+    warm = started;
+    worker.unref();
+    worker.once('online', () => (started.online = true));
+    // A worker that fails or ends before it is used (a stop, a boot that failed) is no longer warm.
+    const discard = () => {
+        if (warm === started)
+            warm = undefined;
+    };
+    worker.on('error', discard);
+    worker.once('exit', discard);
 }
 /** Ends a worker started ahead that no read took: a step that read nothing leaves no thread behind. */
 function coolReader() {
     const unused = warm;
     warm = undefined;
-    void unused?.terminate();
+    void unused?.worker.terminate();
 }
 /** Reads the build at `path` in a worker of its own; see the module's comment. */
 function readBuild(path, options) {
@@ -13006,18 +13376,30 @@ function readBuild(path, options) {
     if (signal?.aborted)
         return Promise.reject((0,clock/* abortError */.vt)(signal));
     const request = { path, name, now: (options.now ?? new Date()).getTime() };
-    let worker;
-    if (warm && limits === WORKER_LIMITS) {
-        worker = warm;
-        warm = undefined;
-        worker.removeAllListeners('exit');
-        worker.ref();
-        drain(worker);
-        worker.postMessage(request);
-    }
-    else
-        worker = startBounded(request, limits);
-    return answerOf(worker, { name, signal, limits });
+    const bounds = { name, signal, limits };
+    const taken = limits === WORKER_LIMITS ? takeWarm(request) : undefined;
+    if (!taken)
+        return answerOf(startBounded(request, limits), bounds);
+    // A worker started ahead that fails before it answers, unless it met its memory reading, leaves the read to one of its own.
+    const own = () => signal?.aborted
+        ? Promise.reject((0,clock/* abortError */.vt)(signal))
+        : answerOf(startBounded(request, limits), bounds);
+    return answerOf(taken.worker, { ...bounds, instead: { own, online: () => taken.online } });
+}
+/** The worker started ahead, asked `request`; undefined when there is none. */
+function takeWarm(request) {
+    const taken = warm;
+    warm = undefined;
+    if (!taken)
+        return undefined;
+    const { worker } = taken;
+    // Its listeners give way to the read's, attached before this turn ends: an error still finds one.
+    worker.removeAllListeners('exit');
+    worker.removeAllListeners('error');
+    worker.ref();
+    drain(worker);
+    worker.postMessage(request);
+    return taken;
 }
 /** A worker bounded from outside: its heap and stack, none of the process's flags, its console dropped; asked `request`, or waiting for one. */
 function startBounded(request, limits) {
@@ -13048,9 +13430,12 @@ function drain(worker) {
 /**
  * The worker's answer, within the read's time: a stop or a limit settles at
  * once; an answer settles once the worker has gone (a few ms), so that the
- * step that asked holds no thread or port of it after the read.
+ * step that asked holds no thread or port of it after the read. A worker
+ * started ahead that errs or ends before it answers (it could not boot, or
+ * ended) hands the read to a worker of its own, `instead`; only its memory
+ * met once it ran its code is the build's doing, and refused as any read's.
  */
-function answerOf(worker, { name, signal, limits }) {
+function answerOf(worker, { name, signal, limits, instead }) {
     return new Promise((resolve, reject) => {
         let settled = false;
         const end = (settle, afterExit = false) => {
@@ -13069,15 +13454,23 @@ function answerOf(worker, { name, signal, limits }) {
         const within = limits.ms < 1000 ? `${limits.ms} ms` : (0,format/* formatMinutes */.dp)(limits.ms / 60_000);
         const timer = setTimeout(() => overLimit(`within ${within}`), limits.ms);
         const stop = () => end(() => reject((0,clock/* abortError */.vt)(signal)));
+        const own = instead &&
+            (() => end(() => void Promise.resolve().then(instead.own).then(resolve, reject)));
         signal?.addEventListener('abort', stop, { once: true });
         worker.once('message', (answer) => end(() => settleWith(answer, resolve, reject), true));
-        worker.once('error', error => {
-            if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        // Listened to with `on`: a second error after the first must find a listener too.
+        worker.on('error', error => {
+            const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+            if (own && !(memory && instead.online()))
+                own();
+            else if (memory)
                 overLimit(`within ${limits.heapMb} MiB of memory`);
             else
                 end(() => reject(error));
         });
-        worker.once('exit', code => end(() => reject(new errors/* DeployError */.sH(`The build reader ended (exit code ${code}) before it answered.`))));
+        worker.once('exit', code => own
+            ? own()
+            : end(() => reject(new errors/* DeployError */.sH(`The build reader ended (exit code ${code}) before it answered.`))));
     });
 }
 const OVER_LIMIT_FIX = 'A real build reads in well under a second: check that the file is the build your pipeline made';
@@ -13728,7 +14121,7 @@ const REPORT_OPTIONS = {
         description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
     },
     checkName: {
-        kind: 'text',
+        kind: 'displayName',
         commands: [...option_spec/* REPORTING */.pu, 'skip'],
         frontEnds: ['action'],
         defaultText: "'Mobile tests', with the environment or deployment type",
@@ -14315,6 +14708,7 @@ class Secrets {
 /* harmony export */   Fd: () => (/* binding */ hasControlCharacter),
 /* harmony export */   MZ: () => (/* binding */ INVISIBLE_CHARACTER),
 /* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   Zb: () => (/* binding */ hiddenCharacterIn),
 /* harmony export */   aj: () => (/* binding */ sanitize),
 /* harmony export */   g$: () => (/* binding */ sanitizeLine),
 /* harmony export */   hD: () => (/* binding */ quote),
@@ -14360,6 +14754,13 @@ const INVISIBLE = new RegExp(INVISIBLES, 'gu');
 const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
 // What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
 const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu');
+// What a name shown to people must not hold: a line break, a control, an invisible or reordering character, half a surrogate pair.
+const HIDDEN = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}|\\p{Cs}`, 'u');
+/** Pure: the first character of `text` that breaks the line, shows nothing, reorders the text or is half a character, as an escape a person can read (`\u202e`); undefined when none. */
+function hiddenCharacterIn(text) {
+    const found = HIDDEN.exec(text)?.[0];
+    return found === undefined ? undefined : escaped(found);
+}
 /** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
 const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
 /** Pure: the text with every invisible character written as an escape a person can read (`\u200b`); line breaks and markup left to the caller. */
@@ -14413,9 +14814,17 @@ function shorten(value, max) {
     const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
     return `${value.slice(0, end)}…`;
 }
-/** A value quoted for a message: JSON-escaped, sanitized, and short. */
+/** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
+const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u');
+/**
+ * A value quoted for a message, sanitized and short: as written (a Windows
+ * path keeps its single backslashes, `"D:\builds\app.apk"`), unless it holds a
+ * quote mark or a character shown as an escape; then JSON-escaped whole, so
+ * that an escape is never read as the backslash of a path.
+ */
 function quote(value, max = 80) {
-    return sanitize(JSON.stringify(shorten(value, max)));
+    const short = shorten(value, max);
+    return sanitize(NEEDS_ESCAPES.test(short) ? JSON.stringify(short) : `"${short}"`);
 }
 /**
  * The service's words as one plain line: line breaks and controls become

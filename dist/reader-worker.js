@@ -1745,7 +1745,7 @@ const REPORT_OPTIONS = {
         description: `While waiting for the verdict, show it as a check run on the deployment's commit (needs checks: write).`
     },
     checkName: {
-        kind: 'text',
+        kind: 'displayName',
         commands: [...REPORTING, 'skip'],
         frontEnds: ['action'],
         defaultText: "'Mobile tests', with the environment or deployment type",
@@ -2024,6 +2024,13 @@ const INVISIBLE = new RegExp(INVISIBLES, 'gu');
 const BREAK_OR_CONTROL = new RegExp(`[${BREAKS_AND_CONTROLS}]`, 'gu');
 // What JSON.stringify leaves as it is but a person would not see: written as \u escapes of its UTF-16 units.
 const JSON_ESCAPED = new RegExp(`${INVISIBLES}|[\\u2028\\u2029]`, 'gu');
+// What a name shown to people must not hold: a line break, a control, an invisible or reordering character, half a surrogate pair.
+const HIDDEN = new RegExp(`[${BREAKS_AND_CONTROLS}]|${INVISIBLES}|\\p{Cs}`, 'u');
+/** Pure: the first character of `text` that breaks the line, shows nothing, reorders the text or is half a character, as an escape a person can read (`\u202e`); undefined when none. */
+function hiddenCharacterIn(text) {
+    const found = HIDDEN.exec(text)?.[0];
+    return found === undefined ? undefined : escaped(found);
+}
 /** One invisible character, a presentation selector too: the redaction looks through them inside a secret, as a person reading the text would. */
 const INVISIBLE_CHARACTER = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
 /** Pure: the text with every invisible character written as an escape a person can read (`\u200b`); line breaks and markup left to the caller. */
@@ -2077,9 +2084,17 @@ function shorten(value, max) {
     const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
     return `${value.slice(0, end)}…`;
 }
-/** A value quoted for a message: JSON-escaped, sanitized, and short. */
+/** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
+const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u');
+/**
+ * A value quoted for a message, sanitized and short: as written (a Windows
+ * path keeps its single backslashes, `"D:\builds\app.apk"`), unless it holds a
+ * quote mark or a character shown as an escape; then JSON-escaped whole, so
+ * that an escape is never read as the backslash of a path.
+ */
 function quote(value, max = 80) {
-    return sanitize(JSON.stringify(shorten(value, max)));
+    const short = shorten(value, max);
+    return sanitize(NEEDS_ESCAPES.test(short) ? JSON.stringify(short) : `"${short}"`);
 }
 /**
  * The service's words as one plain line: line breaks and controls become
@@ -3813,6 +3828,10 @@ async function readAt(handle, position, length) {
 ;// CONCATENATED MODULE: ./src/core/inspect/survey.ts
 const APK_MANIFEST = 'AndroidManifest.xml';
 const BUNDLE_MANIFEST = 'base/manifest/AndroidManifest.xml';
+/** A native library of an APK, by its ABI. */
+const APK_LIBRARY = /^lib\/([^/]+)\/[^/]+\.so$/;
+/** A native library of a bundle's module (base or a feature; the bundle's metadata and signature are no module). */
+const BUNDLE_LIBRARY = /^(?!BUNDLE-METADATA\/|META-INF\/)[^/]+\/lib\/([^/]+)\/[^/]+\.so$/;
 /** Apps, ABIs and nested builds remembered while the central directory is walked: a real build has a few. */
 const MAX_REMEMBERED = 32;
 /** Walks the central directory once, remembering what tells the build's type and what it holds instead. */
@@ -3847,8 +3866,8 @@ async function surveyEntries(zip, signal) {
             survey.apkManifest = twice(survey.apkManifest, entry);
         else if (path === BUNDLE_MANIFEST)
             survey.bundleManifest = twice(survey.bundleManifest, entry);
-        remember(survey.apkAbis, /^lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
-        remember(survey.bundleAbis, /^base\/lib\/([^/]+)\/[^/]/.exec(path)?.[1]);
+        remember(survey.apkAbis, APK_LIBRARY.exec(path)?.[1]);
+        remember(survey.bundleAbis, BUNDLE_LIBRARY.exec(path)?.[1]);
         const signing = /^META-INF\/[^/]+\.(SF|RSA|DSA|EC)$/i.exec(path)?.[1]?.toUpperCase();
         if (signing === 'SF')
             survey.signatureFile = true;
