@@ -5,7 +5,7 @@
  */
 import { HttpStatusError, NetworkError, messageOf } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
-import { quote } from '../shared/text.js'
+import { bounded, quote } from '../shared/text.js'
 import { parseRetryAfter } from '../transport/retry.js'
 import { ForeignAnswerError, GitHubError, GitHubRateLimitError } from './errors.js'
 
@@ -53,7 +53,10 @@ export function classify(error: unknown): Error {
   }
   const status = typeof failed.status === 'number' ? failed.status : 0
   const headers = failed.response?.headers ?? {}
-  const githubMessage = String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
+  // Cut where it comes in: a match, the redaction and the formatters read no more of it than a report shows.
+  const githubMessage = bounded(
+    String(failed.response?.data?.message ?? failed.message ?? messageOf(error))
+  )
   if (
     error instanceof NetworkError ||
     error instanceof HttpStatusError ||
@@ -85,7 +88,8 @@ export function classify(error: unknown): Error {
   }
   if (status >= 500)
     return new HttpStatusError(`GitHub answered ${status}: ${githubMessage}`, status)
-  return new GitHubError(githubMessage, status, headers['x-accepted-github-permissions'])
+  const permissions = headers['x-accepted-github-permissions']
+  return new GitHubError(githubMessage, status, permissions && bounded(permissions))
 }
 
 /** How much of an answer is looked at to say what it is. */

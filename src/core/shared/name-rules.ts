@@ -63,9 +63,13 @@ export function isSafeId(value: string): boolean {
   return SAFE_ID.test(value)
 }
 
+/** The longest link from outside kept: one longer is no link a person follows, and cut it would lead elsewhere. */
+export const MAX_URL_LENGTH = 2_048
+
 /** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
 export function httpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || hasControlCharacter(value)) return undefined
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH || hasControlCharacter(value))
+    return undefined
   const text = value.trim()
   if (!text || /\s/.test(text)) return undefined
   try {

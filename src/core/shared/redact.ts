@@ -33,6 +33,7 @@ import {
   reading,
   type Runs
 } from './spellings.js'
+import { withoutUrlQueries, withoutUserInfo } from './url-parts.js'
 
 /** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
 export const MIN_SECRET_LENGTH = 8
@@ -42,12 +43,8 @@ export const MIN_RUN = 12
 
 const MASK = '***'
 
-// A URL's query string: it may carry a signature.
-const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi
 // A `?name=value` left by a library that prints a path with its query; a glob's `?` stays.
 const PATH_QUERY = /\?[\w.%-]+=[^\s'"<>]*/g
-// User and password in a URL.
-const USER_INFO = /(\b[a-z][a-z\d+.-]*:\/\/)[^\s/@'"<>]+@/gi
 // Names of parameters that carry a credential: X-Amz-Signature, X-Goog-Signature, a store's `provided=`, tokens, keys.
 const NAMES =
   '(?:x-(?:amz|goog)-)?(?:signature|credential|security-token)|sig|provided|access_token|token|api[_-]?key|password'
@@ -62,8 +59,7 @@ const BASIC = /\b(Basic)(\s+)(?=[\w+/-]*[\d+/=_-]|[\w+/-]{16})[\w+/-]{8,}={0,2}/
 
 /** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens, Basic authorizations. */
 export function redactCredentials(text: string): string {
-  return text
-    .replace(USER_INFO, `$1${MASK}@`)
+  return withoutUserInfo(text, MASK)
     .replace(PARAMETER, `$1$2${MASK}`)
     .replace(JSON_FIELD, `$1${MASK}`)
     .replace(BEARER, `$1$2${MASK}`)
@@ -72,7 +68,7 @@ export function redactCredentials(text: string): string {
 
 /** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
 export function redactShapes(text: string): string {
-  return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'))
+  return redactCredentials(withoutUrlQueries(text).replace(PATH_QUERY, '?…'))
 }
 
 /**

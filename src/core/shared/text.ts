@@ -114,6 +114,21 @@ export function shorten(value: string, max: number): string {
   return `${value.slice(0, end)}…`
 }
 
+/**
+ * The most of one text from outside (the service's words, a bug's name, a
+ * message GitHub answers, a header) that anything reads: a report shows a
+ * line of at most a few hundred characters of it, and this leaves room for
+ * the white space and invisible characters a line drops. A longer text is
+ * cut to it where it comes in, before it is redacted, formatted or matched,
+ * so that no reading of it costs more than this length's.
+ */
+export const OUTSIDE_TEXT_MAX = 2_000
+
+/** Pure: a text from outside cut to what a report can show (see OUTSIDE_TEXT_MAX). */
+export function bounded(value: string): string {
+  return shorten(value, OUTSIDE_TEXT_MAX)
+}
+
 /** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
 const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u')
 

@@ -10,12 +10,21 @@ import { asObject, asText, type JsonObject } from '../../shared/json.js'
 import { answeredPathProblem, isLoopback, safeId } from '../../shared/name-rules.js'
 import { ref } from '../../shared/option-refs.js'
 import { redactShapes } from '../../shared/redact.js'
-import { oneLine } from '../../shared/text.js'
+import { bounded, oneLine } from '../../shared/text.js'
 import type { DeployAnswer, NoRunCause, SignedUpload } from '../../model.js'
 
-/** The service's words as one plain line with no credential in it. */
+/** The service's words as one plain line with no credential in it, cut before they are read (OUTSIDE_TEXT_MAX). */
 export function serviceWords(value: string): string {
-  return oneLine(redactShapes(value))
+  return oneLine(redactShapes(bounded(value)))
+}
+
+/**
+ * A text field of an answer, cut to what a report can show where it comes in:
+ * nothing after (a match, the redaction, a formatter) reads more of it.
+ */
+export function answerText(value: unknown): string | undefined {
+  const text = asText(value)
+  return text === undefined ? undefined : bounded(text)
 }
 
 function serviceWordsOrNone(value: string | undefined): string | undefined {
@@ -78,10 +87,14 @@ type Entry =
   | { kind: 'none'; outcome?: string | undefined }
 
 function classify(r: JsonObject): Entry {
-  const outcome = asText(r.outcome)
+  const outcome = answerText(r.outcome)
   const created = safeId(r.created_suite_id)
   const duplicate = safeId(r.duplicate_suite_id)
-  const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
+  const failure = [
+    answerText(r.failure_code),
+    answerText(r.failure_message),
+    answerText(r.failure_reason)
+  ]
     .filter(isString)
     .filter((part, i, all) => all.indexOf(part) === i)
   const failed = (): Entry => ({
@@ -91,7 +104,7 @@ function classify(r: JsonObject): Entry {
   })
   if (outcome === 'failed') return failed()
   if (outcome === 'skipped')
-    return { kind: 'skipped', detail: serviceWordsOrNone(asText(r.skip_reason)) }
+    return { kind: 'skipped', detail: serviceWordsOrNone(answerText(r.skip_reason)) }
   if (outcome === 'created')
     return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate }
   // No outcome (or one this client does not know): the published client's order.
@@ -110,7 +123,7 @@ export function parseDeployAnswer(body: string): DeployAnswer {
   const created = entries.filter(e => e.kind === 'created')
   const runIds = created.map(e => e.runId).filter(isString)
   const common = {
-    warning: serviceWordsOrNone(asText(json.warning)),
+    warning: serviceWordsOrNone(answerText(json.warning)),
     deploymentId: safeId(json.deployment_id),
     environment: environment.name,
     environmentId:
@@ -141,10 +154,10 @@ interface AnsweredEnvironment {
 
 /** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
 function readEnvironment(value: unknown): AnsweredEnvironment {
-  if (typeof value === 'string') return { name: serviceWordsOrNone(asText(value)) }
+  if (typeof value === 'string') return { name: serviceWordsOrNone(answerText(value)) }
   const object = asObject(value)
   return {
-    name: serviceWordsOrNone(asText(object.alias) ?? asText(object.name)),
+    name: serviceWordsOrNone(answerText(object.alias) ?? answerText(object.name)),
     id: safeId(object.id),
     isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
   }
@@ -158,7 +171,7 @@ function noRun(
 ): { cause: NoRunCause; reason: string } {
   if (json.skipped_deployment !== undefined) {
     const skipped = asObject(json.skipped_deployment)
-    const words = [asText(skipped.message), asText(skipped.reason)].filter(isString)
+    const words = [answerText(skipped.message), answerText(skipped.reason)].filter(isString)
     return {
       cause: 'skipped-deployment',
       reason: `the service skipped the deployment${words.length ? `: ${serviceWords(words.join(' — '))}` : ''}`
@@ -208,12 +221,13 @@ export function describeErrorBody(body: string): string {
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const json = parsed as JsonObject
-    const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code)
+    const code =
+      answerText(json.failureCode) ?? answerText(json.code) ?? answerText(asObject(json.error).code)
     const message =
-      asText(json.failureMessage) ??
-      asText(json.error) ??
-      asText(json.message) ??
-      asText(asObject(json.error).message)
+      answerText(json.failureMessage) ??
+      answerText(json.error) ??
+      answerText(json.message) ??
+      answerText(asObject(json.error).message)
     const joined = [code, message].filter(isString).join(': ')
     if (joined) return serviceWords(joined)
   }
@@ -222,7 +236,8 @@ export function describeErrorBody(body: string): string {
     const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1]
     return serviceWords(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode)
   }
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
+  // `[^<>]`, not `[^>]`: a run of `<title` with no `>` is then read once, not once per `<title`.
+  const title = /<title[^<>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
   if (title) return serviceWords(`an HTML page titled "${title.trim()}"`)
   if (/^</.test(trimmed)) return 'an HTML or XML page'
   return serviceWords(trimmed)

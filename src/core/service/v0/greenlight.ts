@@ -1,8 +1,8 @@
 /** The verdict endpoint's answers and the end of an environment's, read tolerantly into the domain's terms. */
-import { asObject, asText } from '../../shared/json.js'
+import { asObject } from '../../shared/json.js'
 import { httpUrl, safeId } from '../../shared/name-rules.js'
 import type { Bug, RunStage, RunStatus } from '../../model.js'
-import { parseObject, serviceWords } from './answers.js'
+import { answerText, parseObject, serviceWords } from './answers.js'
 
 // ---------------------------------------------------------------- verdict
 
@@ -37,7 +37,7 @@ function bugsOf(value: unknown): Bug[] {
     .slice(0, MAX_BUGS)
     .map(asObject)
     .flatMap(raw => {
-      const name = serviceWords(asText(raw.name) ?? '')
+      const name = serviceWords(answerText(raw.name) ?? '')
       if (!name) return []
       const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized'
       const bug: Bug = {
