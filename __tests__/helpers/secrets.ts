@@ -15,14 +15,30 @@ export function readableRun(text: string, key: string): string | undefined {
       .replace(/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '')
       .toLowerCase()
   // The text as a person reads it after undoing each encoding a server may print it in.
+  const bytes = (pattern: RegExp, encoding: BufferEncoding, swap = false) =>
+    text.replace(pattern, run => {
+      const read = Buffer.from(run.replace(/\\x/gi, ''), 'hex')
+      return (swap && read.length % 2 === 0 ? read.swap16() : read).toString(encoding)
+    })
   const decoded = [
     text,
     text.normalize('NFKC'),
     text
-      .replace(/&#x([\da-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-      .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+      .replace(/&#x([\da-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+      .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
+      .replace(/\\u\{([\da-f]+)\}/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
       .replace(/\\u([\da-f]{4})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-    text.replace(/(?:[\da-f]{2})+/gi, hex => Buffer.from(hex, 'hex').toString('latin1'))
+    text.replace(/(?:[\da-f]{2})+/gi, hex => Buffer.from(hex, 'hex').toString('latin1')),
+    text.replace(/(?:%[\da-f]{2}|[\w.~*+-])+/gi, form => {
+      try {
+        return decodeURIComponent(form.replace(/\+/g, ' '))
+      } catch {
+        return form
+      }
+    }),
+    bytes(/(?:\\x[\da-f]{2})+/gi, 'utf8'),
+    bytes(/(?:[\da-f]{4})+/gi, 'utf16le'),
+    bytes(/(?:[\da-f]{4})+/gi, 'utf16le', true)
   ].map(plain)
   for (const spelling of [key, ...base64Spellings(key)]) {
     const read = plain(spelling)
@@ -34,6 +50,7 @@ export function readableRun(text: string, key: string): string | undefined {
   return undefined
 }
 
+const hexOf = (n: number, width: number) => n.toString(16).padStart(width, '0')
 const base64 = (text: string) => Buffer.from(text).toString('base64')
 const urlSafe = (text: string) => base64(text).replace(/\+/g, '-').replace(/\//g, '_')
 const wrapped = (text: string, width: number) =>
@@ -74,6 +91,29 @@ export const ECHOED_SPELLINGS: [string, (key: string) => string][] = [
   [
     "as JSON's \\u escapes",
     key => [...key].map(c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+  ],
+  ['form-encoded', key => new URLSearchParams({ key }).toString().slice(4)],
+  ['as %XX of every byte', key => [...Buffer.from(key)].map(b => `%${hexOf(b, 2)}`).join('')],
+  ['as \\x escapes', key => [...Buffer.from(key)].map(b => `\\x${hexOf(b, 2)}`).join('')],
+  ['as \\u{…} escapes', key => [...key].map(c => `\\u{${hexOf(c.codePointAt(0)!, 0)}}`).join('')],
+  [
+    'as decimal HTML entities without ;',
+    key => [...key].map(c => `&#${c.codePointAt(0)}`).join('')
+  ],
+  [
+    'as hex HTML entities without ;',
+    key => [...key].map(c => `&#x${hexOf(c.codePointAt(0)!, 0)}`).join('')
+  ],
+  ['in base64 of its UTF-16LE', key => Buffer.from(key, 'utf16le').toString('base64')],
+  [
+    'in base64 of its UTF-16LE after one byte',
+    key => Buffer.from(`\u0078${key}`, 'utf16le').subarray(1).toString('base64')
+  ],
+  ['in base64 of its UTF-16BE', key => Buffer.from(key, 'utf16le').swap16().toString('base64')],
+  ['in hex of its UTF-16LE', key => Buffer.from(key, 'utf16le').toString('hex')],
+  [
+    'in upper-case hex of its UTF-16BE',
+    key => Buffer.from(key, 'utf16le').swap16().toString('hex').toUpperCase()
   ],
   [
     'in full-width letters',

@@ -9,11 +9,16 @@
  *
  * A key is looked for the way a careless server or a log may have changed it:
  * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
- * `\t`), with invisible characters in it, URL-encoded, base64-encoded
- * (standard and URL-safe alphabets, at each of the three byte alignments, so
- * also inside `Basic base64(user:key)`), hex-encoded, as numeric HTML entities
- * or JSON `\u` escapes, in full-width letters, and cut: any run of `MIN_RUN`
- * consecutive characters of any of these spellings is masked.
+ * `\t`), with invisible characters in it, URL-encoded, form-encoded, `%XX` of
+ * every byte, base64-encoded (of its UTF-8 and of its UTF-16 in either byte
+ * order; standard and URL-safe alphabets, at each of the three byte
+ * alignments, so also inside `Basic base64(user:key)`), hex-encoded (UTF-8
+ * and UTF-16), as numeric HTML entities (with or without their `;`), JSON's
+ * `\u` escapes, `\xNN` or `\u{…}` escapes, in full-width letters, and cut:
+ * any run of `MIN_RUN` consecutive characters of any of these spellings is
+ * masked, and so is a run of `MIN_EDGE` or more at a text's start or end (a
+ * key whose pieces a caller redacts one by one, each a line of a stream cut
+ * mid-key, shows no piece of `MIN_EDGE` characters or more).
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
  * stands as a whole word and spelled exactly: masked inside words, a
@@ -28,6 +33,7 @@ import {
   addRuns,
   base64Spellings,
   escapedSpellings,
+  markEdges,
   markRuns,
   noRuns,
   reading,
@@ -252,7 +258,10 @@ export class Secrets {
     if (this.runs.size === 0) return text
     const { read, from, to } = reading(text)
     const masked = new Uint8Array(read.length)
-    for (const [length, known] of this.runs) markRuns(read, length, known, masked)
+    for (const [length, known] of this.runs) {
+      markRuns(read, length, known, masked)
+      markEdges(read, length, known, masked)
+    }
     let shown = ''
     let done = 0
     for (let i = 0; i < read.length; i++) {

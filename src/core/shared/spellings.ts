@@ -84,60 +84,94 @@ function stringOf(units: Uint16Array, length: number): string {
   return text
 }
 
+/** A secret's bytes in UTF-16, low byte first or high byte first (what a Windows tool or a Java string dumps). */
+function utf16(secret: string, littleEndian: boolean): Buffer {
+  const bytes = Buffer.from(secret, 'utf16le')
+  return littleEndian ? bytes : Buffer.from(bytes).swap16()
+}
+
 /**
  * The spellings of a secret a server's encoder may print it in, besides
- * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
- * escapes.
+ * base64: hex of its UTF-8 and of its UTF-16 (read in any case), `%XX` of
+ * every byte and form encoding (`+` for a space), numeric HTML entities with
+ * and without their `;`, JSON's `\u` escapes, and the `\xNN` and `\u{…}`
+ * escapes of JavaScript, Python and Rust.
  */
 export function escapedSpellings(secret: string): string[] {
   const codes = [...secret].map(c => c.codePointAt(0)!)
+  const bytes = [...Buffer.from(secret, 'utf8')]
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
   return [
     Buffer.from(secret, 'utf8').toString('hex'),
+    utf16(secret, true).toString('hex'),
+    utf16(secret, false).toString('hex'),
+    bytes.map(n => `%${hex(n, 2)}`).join(''),
+    new URLSearchParams([['', secret]]).toString().slice(1),
+    bytes.map(n => `\\x${hex(n, 2)}`).join(''),
+    codes.map(n => `\\u{${hex(n, 0)}}`).join(''),
     codes.map(n => `&#${n};`).join(''),
+    codes.map(n => `&#${n}`).join(''),
     codes.map(n => `&#x${hex(n, 0)};`).join(''),
+    codes.map(n => `&#x${hex(n, 0)}`).join(''),
     Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
   ]
 }
 
 /**
- * The spellings of a secret in base64 that hold only its own bits, at each
- * byte alignment it can have inside an encoded text (a `user:` before it,
- * say): the characters that mix in a neighbour's bits are left off both ends.
+ * The spellings of a secret in base64 (of its UTF-8, and of its UTF-16 in
+ * either byte order) that hold only its own bits, at each byte alignment it
+ * can have inside an encoded text (a `user:` before it, say): the characters
+ * that mix in a neighbour's bits are left off both ends.
  */
 export function base64Spellings(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8')
   const spellings: string[] = []
-  for (const shift of [0, 1, 2]) {
-    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64')
-    const own = encoded.slice(
-      Math.ceil((shift * 8) / 6),
-      Math.floor(((shift + bytes.length) * 8) / 6)
-    )
-    spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'))
-  }
+  for (const bytes of [Buffer.from(secret, 'utf8'), utf16(secret, true), utf16(secret, false)])
+    for (const shift of [0, 1, 2]) {
+      const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64')
+      const own = encoded.slice(
+        Math.ceil((shift * 8) / 6),
+        Math.floor(((shift + bytes.length) * 8) / 6)
+      )
+      spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'))
+    }
   return spellings
 }
 
 /**
  * The runs of one length: the spellings (as read) that hold them, the hash
- * of each, and a sieve of those hashes (a byte per hash's low 13 bits): a
- * window whose byte is 0 is no run, told by one load instead of a set's lookup.
+ * of each, and a sieve of those hashes (a bit per hash's low 16 bits): a
+ * window whose bit is 0 is no run, told by one load instead of a set's lookup.
  */
 export interface Runs {
   spellings: string[]
   hashes: Set<number>
   sieve: Uint8Array
+  /** Every stretch of `MIN_EDGE` code units of the spellings: what a text's edge is looked for by first. */
+  edges: Set<string>
 }
+
+/**
+ * A text that begins or ends with this many code units of a key's spelling
+ * has them masked there (a run inside a text must be longer): a caller that
+ * redacts a key's pieces one by one (a stream cut mid-key, a key pasted
+ * across messages) shows none of them but pieces shorter than this.
+ */
+export const MIN_EDGE = 6
 
 /** The base of the rolling hash below. */
 const BASE = 31
-// 8 KiB: a key's few hundred runs fill a tenth of it, and a larger one costs more to make than it saves.
-const SIEVE_MASK = 0x1fff
+// 65,536 bits in 8 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of them,
+// and a larger sieve costs more to make than it saves.
+const SIEVE_BITS = 0xffff
 
 /** Runs of none yet. */
 export function noRuns(): Runs {
-  return { spellings: [], hashes: new Set(), sieve: new Uint8Array(SIEVE_MASK + 1) }
+  return {
+    spellings: [],
+    hashes: new Set(),
+    edges: new Set(),
+    sieve: new Uint8Array((SIEVE_BITS + 1) >> 3)
+  }
 }
 
 /** The hash of the first `length` code units of `read` (32 bits, wrapping), and BASE to the power `length - 1`. */
@@ -159,13 +193,15 @@ function rolled(hash: number, out: number, next: number, power: number): number 
 /** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
 export function addRuns(runs: Runs, spelling: string, length: number): void {
   runs.spellings.push(spelling)
+  for (let at = 0; at + MIN_EDGE <= spelling.length; at++)
+    runs.edges.add(spelling.slice(at, at + MIN_EDGE))
   if (spelling.length < length) return
   const first = firstHash(spelling, length)
   const power = first.power
   let hash = first.hash
   for (let at = 0; ; at++) {
     runs.hashes.add(hash)
-    runs.sieve[hash & SIEVE_MASK] = 1
+    runs.sieve[(hash & SIEVE_BITS) >> 3]! |= 1 << (hash & 7)
     if (at + length >= spelling.length) return
     hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power)
   }
@@ -189,11 +225,40 @@ export function markRuns(
   const power = first.power
   let hash = first.hash
   for (let at = 0; ; at++) {
-    if (sieve[hash & SIEVE_MASK] === 1 && hashes.has(hash)) {
+    if ((sieve[(hash & SIEVE_BITS) >> 3]! & (1 << (hash & 7))) !== 0 && hashes.has(hash)) {
       const window = read.slice(at, at + length)
       if (spellings.some(spelling => spelling.includes(window))) masked.fill(1, at, at + length)
     }
     if (at + length >= read.length) return
     hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power)
   }
+}
+
+/**
+ * Pure: marks in `masked` the longest stretch (of `MIN_EDGE` code units or
+ * more, shorter than a run) at the start of `read` and at its end that stands
+ * in one of the spellings: the rest of a key whose start the text before
+ * ended with, or the start of one the text after goes on with.
+ */
+export function markEdges(
+  read: string,
+  length: number,
+  { spellings, edges }: Runs,
+  masked: Uint8Array
+): void {
+  const longest = (piece: (size: number) => string): number => {
+    let found = 0
+    for (let size = MIN_EDGE; size < length && size <= read.length; size++) {
+      const stretch = piece(size)
+      if (size === MIN_EDGE ? !edges.has(stretch) : !spellings.some(s => s.includes(stretch))) break
+      found = size
+    }
+    return found
+  }
+  masked.fill(
+    1,
+    0,
+    longest(size => read.slice(0, size))
+  )
+  masked.fill(1, read.length - longest(size => read.slice(read.length - size)), read.length)
 }
