@@ -6,7 +6,10 @@
  * secrets), in milliseconds, and the text's size; the secrets are a key, a token and a signed URL, as a deploy
  * registers them.
  */
+import { describeErrorBody } from '../src/core/service/v0/answers.js'
+import { serviceStatusError } from '../src/core/service/v0/statuses.js'
 import { Secrets } from '../src/core/shared/redact.js'
+import { sanitize } from '../src/core/shared/text.js'
 
 /** A deploy's secrets, registered: the key, the token, a signed URL. */
 function registered(): Secrets {
@@ -51,3 +54,22 @@ for (const [name, text] of TEXTS)
     `${(text.length / 1000).toFixed(1)} k`.padStart(9),
     median(() => secrets.redact(text))
   )
+
+const MEBIBYTE = 1 << 20
+const run = 'a.'.repeat(MEBIBYTE / 2)
+const message = JSON.stringify({ message: run })
+/** A service's 500 with a megabyte of message, as a step's failure shows it: described, redacted, on one line. */
+const failure = () =>
+  sanitize(
+    secrets.redact(
+      serviceStatusError('The verdict endpoint', { status: 500, headers: {}, body: message })
+        .message
+    )
+  )
+const LONG: [string, () => unknown][] = [
+  ['1 MiB of a.a.a…, redacted', () => secrets.redact(run)],
+  ['1 MiB of a.a.a…, body described', () => describeErrorBody(run)],
+  ["1 MiB message, a service's error", failure]
+]
+for (const [name, work] of LONG)
+  console.log(name.padEnd(36), `${(MEBIBYTE / 1000).toFixed(1)} k`.padStart(9), median(work))

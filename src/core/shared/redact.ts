@@ -37,6 +37,7 @@ import {
   markRuns,
   noRuns,
   reading,
+  readOf,
   type Runs
 } from './spellings.js'
 import { withoutUrlQueries, withoutUserInfo } from './url-parts.js'
@@ -112,7 +113,7 @@ export class Secrets {
   private readonly exact = new Set<string>()
   /**
    * The runs of `MIN_RUN` characters (or a whole shorter spelling) of each
-   * key's spellings, as read, by length: the spellings, and the hash of
+   * key's spellings, as read, by length: the spellings, and a sieve of the hash of
    * every run in them (a run is looked for by its hash, then found in a
    * spelling).
    */
@@ -147,7 +148,7 @@ export class Secrets {
       ...base64Spellings(secret),
       ...escapedSpellings(secret)
     ]) {
-      const { read } = reading(spelling)
+      const read = readOf(spelling)
       const length = Math.min(read.length, MIN_RUN)
       if (length === 0) continue
       const known = this.runs.get(length) ?? noRuns()

@@ -63,6 +63,14 @@ export function reading(text: string): Reading {
   return { read: stringOf(units, n), from, to }
 }
 
+// Printable ASCII with no escaped line break: read as it is, in lower case (every encoded spelling of a key is).
+const PLAIN = /^(?:[\x21-\x5b\x5d-\x7e]|\\(?![nrt]))*$/
+
+/** Pure: `text` as read (`reading(text).read`), at once when it is plain ASCII: a key's hundred spellings are read when it is registered. */
+export function readOf(text: string): string {
+  return PLAIN.test(text) ? text.toLowerCase() : reading(text).read
+}
+
 /** Whether this machine keeps a code unit's low byte first, as UTF-16LE does (every platform Node ships for but s390x). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
 
@@ -98,22 +106,24 @@ function utf16(secret: string, littleEndian: boolean): Buffer {
  * escapes of JavaScript, Python and Rust.
  */
 export function escapedSpellings(secret: string): string[] {
-  const codes = [...secret].map(c => c.codePointAt(0)!)
-  const bytes = [...Buffer.from(secret, 'utf8')]
-  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
+  // Each written from the hex and the numbers once: a deploy registers a key's spellings at its start.
+  const decimal = [...secret].map(c => String(c.codePointAt(0)))
+  const hex = [...secret].map(c => c.codePointAt(0)!.toString(16))
+  const utf8 = Buffer.from(secret, 'utf8').toString('hex')
+  const big = utf16(secret, false).toString('hex')
   return [
-    Buffer.from(secret, 'utf8').toString('hex'),
+    utf8,
     utf16(secret, true).toString('hex'),
-    utf16(secret, false).toString('hex'),
-    bytes.map(n => `%${hex(n, 2)}`).join(''),
+    big,
+    utf8.replace(/../g, '%$&'),
     new URLSearchParams([['', secret]]).toString().slice(1),
-    bytes.map(n => `\\x${hex(n, 2)}`).join(''),
-    codes.map(n => `\\u{${hex(n, 0)}}`).join(''),
-    codes.map(n => `&#${n};`).join(''),
-    codes.map(n => `&#${n}`).join(''),
-    codes.map(n => `&#x${hex(n, 0)};`).join(''),
-    codes.map(n => `&#x${hex(n, 0)}`).join(''),
-    Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
+    utf8.replace(/../g, '\\x$&'),
+    `\\u{${hex.join('}\\u{')}}`,
+    `&#${decimal.join(';&#')};`,
+    `&#${decimal.join('&#')}`,
+    `&#x${hex.join(';&#x')};`,
+    `&#x${hex.join('&#x')}`,
+    big.replace(/.{4}/g, '\\u$&')
   ]
 }
 
@@ -138,16 +148,16 @@ export function base64Spellings(secret: string): string[] {
 }
 
 /**
- * The runs of one length: the spellings (as read) that hold them, the hash
- * of each, and a sieve of those hashes (a bit per hash's low 16 bits): a
- * window whose bit is 0 is no run, told by one load instead of a set's lookup.
+ * The runs of one length: the spellings (as read) that hold them, joined by
+ * a line break (which no text as read holds, so that a stretch is looked for
+ * in all of them at once), and a sieve of the runs' hashes: a bit per hash's
+ * low 16 bits and one per its high 16 bits. A window with either bit 0 is no
+ * run, told by two loads; one in a few hundred of the others is looked for in
+ * the spellings for nothing.
  */
 export interface Runs {
-  spellings: string[]
-  hashes: Set<number>
+  joined: string
   sieve: Uint8Array
-  /** Every stretch of `MIN_EDGE` code units of the spellings: what a text's edge is looked for by first. */
-  edges: Set<string>
 }
 
 /**
@@ -160,17 +170,17 @@ export const MIN_EDGE = 6
 
 /** The base of the rolling hash below. */
 const BASE = 31
-// 65,536 bits in 8 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of them,
-// and a larger sieve costs more to make than it saves.
+// Twice 65,536 bits in 16 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of each
+// half, so one window in about a thousand is looked for in vain; a set of the hashes cost more to fill.
 const SIEVE_BITS = 0xffff
+/** Where the bits of the hashes' high 16 bits begin in the sieve. */
+const HIGH = (SIEVE_BITS + 1) >> 3
 
 /** Runs of none yet. */
 export function noRuns(): Runs {
   return {
-    spellings: [],
-    hashes: new Set(),
-    edges: new Set(),
-    sieve: new Uint8Array((SIEVE_BITS + 1) >> 3)
+    joined: '',
+    sieve: new Uint8Array((SIEVE_BITS + 1) >> 2)
   }
 }
 
@@ -192,16 +202,14 @@ function rolled(hash: number, out: number, next: number, power: number): number 
 
 /** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
 export function addRuns(runs: Runs, spelling: string, length: number): void {
-  runs.spellings.push(spelling)
-  for (let at = 0; at + MIN_EDGE <= spelling.length; at++)
-    runs.edges.add(spelling.slice(at, at + MIN_EDGE))
+  runs.joined += `\n${spelling}`
   if (spelling.length < length) return
   const first = firstHash(spelling, length)
   const power = first.power
   let hash = first.hash
   for (let at = 0; ; at++) {
-    runs.hashes.add(hash)
     runs.sieve[(hash & SIEVE_BITS) >> 3]! |= 1 << (hash & 7)
+    runs.sieve[HIGH + (hash >>> 19)]! |= 1 << ((hash >>> 16) & 7)
     if (at + length >= spelling.length) return
     hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power)
   }
@@ -210,14 +218,14 @@ export function addRuns(runs: Runs, spelling: string, length: number): void {
 /**
  * Pure: marks in `masked` every stretch of `read` that is one of the runs
  * (all `length` long), the hash rolled along so that a window costs the same
- * whatever its length. Only a window whose hash is a run's is looked for in
- * the spellings: every text that leaves the process is read, and a slice at
+ * whatever its length. Only a window whose hash the sieve holds is looked
+ * for in the spellings: every text that leaves the process is read, and a slice at
  * every position of a 60 KB comment costs more than the rest of the redaction.
  */
 export function markRuns(
   read: string,
   length: number,
-  { spellings, hashes, sieve }: Runs,
+  { joined, sieve }: Runs,
   masked: Uint8Array
 ): void {
   if (read.length < length) return
@@ -225,9 +233,12 @@ export function markRuns(
   const power = first.power
   let hash = first.hash
   for (let at = 0; ; at++) {
-    if ((sieve[(hash & SIEVE_BITS) >> 3]! & (1 << (hash & 7))) !== 0 && hashes.has(hash)) {
+    if (
+      (sieve[(hash & SIEVE_BITS) >> 3]! & (1 << (hash & 7))) !== 0 &&
+      (sieve[HIGH + (hash >>> 19)]! & (1 << ((hash >>> 16) & 7))) !== 0
+    ) {
       const window = read.slice(at, at + length)
-      if (spellings.some(spelling => spelling.includes(window))) masked.fill(1, at, at + length)
+      if (joined.includes(window)) masked.fill(1, at, at + length)
     }
     if (at + length >= read.length) return
     hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power)
@@ -243,14 +254,14 @@ export function markRuns(
 export function markEdges(
   read: string,
   length: number,
-  { spellings, edges }: Runs,
+  { joined }: Runs,
   masked: Uint8Array
 ): void {
   const longest = (piece: (size: number) => string): number => {
     let found = 0
     for (let size = MIN_EDGE; size < length && size <= read.length; size++) {
       const stretch = piece(size)
-      if (size === MIN_EDGE ? !edges.has(stretch) : !spellings.some(s => s.includes(stretch))) break
+      if (!joined.includes(stretch)) break
       found = size
     }
     return found
