@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import {
+  DEMO_API_KEY,
   expectFailure,
   requestsOf,
   step,
@@ -121,6 +122,20 @@ describe('failures', () => {
       } finally {
         gateway.close()
       }
+    })
+
+    it('a message of hundreds of thousands of characters: cut, redacted, and told at once', async () => {
+      // Under the answer cap; a run of a.a.a… once made two URL patterns read the rest of it at every letter.
+      const message = `${DEMO_API_KEY} ${'a.'.repeat(250_000)} https://u:p@h.example/x?sig=1`
+      emulator.faults.add({
+        route: 'deploy',
+        status: 400,
+        body: JSON.stringify({ failureCode: 'E', failureMessage: message })
+      })
+      const result = await step(emulator, {})
+      const error = expectFailure(result, '400 Bad Request (E: *** a.a.a.', '…)')
+      expect(error.length).toBeLessThan(1_000)
+      expect(error).not.toContain('p@h')
     })
 
     it('404: base-url does not point at the service', async () => {
