@@ -7,7 +7,7 @@
 import type { GitContext, Repository } from '../shared/git-context.js'
 import { asObject, asText, type JsonObject } from '../shared/json.js'
 import { httpUrl } from '../shared/name-rules.js'
-import { quote } from '../shared/text.js'
+import { quote, withoutTrailingSlashes } from '../shared/text.js'
 
 /** The runner's variables the derivation reads. */
 export interface RunnerEnv {
@@ -74,7 +74,7 @@ export function githubContext(
   const read = READERS[eventName] ?? fromOtherEvent
   const { git, head } = read({ payload, env, notes, link: sha => commitUrlOf(env, sha) })
   const repository = repositoryOfSlug(env.GITHUB_REPOSITORY)
-  const apiUrl = (httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com').replace(/\/+$/, '')
+  const apiUrl = withoutTrailingSlashes(httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com')
   return {
     git: { ...git, repository, hostingService: 'GitHub' },
     notes,
@@ -214,7 +214,7 @@ export function deploymentState(eventName: string, payload: JsonObject): string 
 export function commitUrlOf(env: RunnerEnv, sha: string | undefined): string | undefined {
   const repository = repositoryOfSlug(env.GITHUB_REPOSITORY)
   if (!sha || !repository || !('owner' in repository)) return undefined
-  const server = (httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com').replace(/\/+$/, '')
+  const server = withoutTrailingSlashes(httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com')
   return `${server}/${repository.owner}/${repository.name}/commit/${sha}`
 }
 

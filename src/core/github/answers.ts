@@ -5,7 +5,7 @@
  */
 import { HttpStatusError, NetworkError, messageOf } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
-import { bounded, quote } from '../shared/text.js'
+import { bounded, quote, withoutTrailingSlashes } from '../shared/text.js'
 import { parseRetryAfter } from '../transport/retry.js'
 import { ForeignAnswerError, GitHubError, GitHubRateLimitError } from './errors.js'
 
@@ -20,7 +20,7 @@ export function withinApi(url: string, baseUrl: string): boolean {
   try {
     const target = new URL(url)
     const base = new URL(baseUrl)
-    const path = base.pathname.replace(/\/+$/, '')
+    const path = withoutTrailingSlashes(base.pathname)
     return (
       target.origin === base.origin &&
       (target.pathname === path || target.pathname.startsWith(`${path}/`))

@@ -7,6 +7,7 @@ import type { FrontEnd } from '../shared/version.js'
 import type { Repo } from './client.js'
 import { linkOrigins, type LinkOrigins } from '../report/links.js'
 import { sealOf, type Seal } from '../report/seal.js'
+import { withoutTrailingSlashes } from '../shared/text.js'
 
 type Env = Record<string, string | undefined>
 
@@ -38,14 +39,14 @@ export interface ReportingPlan {
 
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
 export function apiUrlOf(env: Env): string {
-  return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
+  return withoutTrailingSlashes(env.GITHUB_API_URL || 'https://api.github.com')
 }
 
 /** This workflow run's page, when the step runs in one. */
 export function workflowRunUrlOf(env: Env): string | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env
   return repository && id
-    ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+    ? `${withoutTrailingSlashes(server || 'https://github.com')}/${repository}/actions/runs/${id}`
     : undefined
 }
 

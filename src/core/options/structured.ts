@@ -8,7 +8,7 @@ import { isLoopback } from '../shared/name-rules.js'
 import { ref } from '../shared/option-refs.js'
 import type { OptionKey } from '../shared/option-table.js'
 import { redactShapes } from '../shared/redact.js'
-import { hasControlCharacter, quote } from '../shared/text.js'
+import { hasControlCharacter, quote, withoutTrailingSlashes } from '../shared/text.js'
 
 const MAX_VARIABLES_BYTES = 64 * 1024
 /** The longest name a run variable may have. */
@@ -108,7 +108,7 @@ export function parseBaseUrl(raw: string): string {
   }
   // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
   // into the service's own API is a request's address pasted whole: refused, naming the base to use.
-  const path = url.pathname.replace(/\/+$/, '')
+  const path = withoutTrailingSlashes(url.pathname)
   const api = /(^|\/)api(\/|$)/i.exec(path)
   if (api) {
     const base = `${url.origin}${path.slice(0, api.index)}`

@@ -129,6 +129,16 @@ export function bounded(value: string): string {
   return shorten(value, OUTSIDE_TEXT_MAX)
 }
 
+/**
+ * Pure: `value` without the slashes it ends with. A loop, not `/\/+$/`,
+ * which reads a run of slashes once from each of them when no end follows.
+ */
+export function withoutTrailingSlashes(value: string): string {
+  let end = value.length
+  while (end > 0 && value.charCodeAt(end - 1) === 0x2f) end--
+  return value.slice(0, end)
+}
+
 /** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
 const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u')
 

@@ -7,7 +7,8 @@ import {
   oneLine,
   sanitize,
   sanitizeJson,
-  sanitizeLine
+  sanitizeLine,
+  withoutTrailingSlashes
 } from '../../../../src/core/shared/text.js'
 
 /**
@@ -53,6 +54,13 @@ describe('a megabyte of near misses, formatted', () => {
     expect(sanitize(run)).not.toContain('##[')
     expect(sanitizeLine(run).startsWith('::')).toBe(false)
     expect(JSON.parse(sanitizeJson(run))).toBe(run)
+  })
+})
+
+describe('a megabyte of slashes', () => {
+  it('loses only the slashes it ends with', () => {
+    expect(withoutTrailingSlashes(`${long('/')}x`)).toBe(`${long('/')}x`)
+    expect(withoutTrailingSlashes(`https://h${long('/')}`)).toBe('https://h')
   })
 })
 

@@ -1,6 +1,6 @@
 import { ExpiredUrlError, HttpStatusError } from '../../shared/errors.js'
 import { ref } from '../../shared/option-refs.js'
-import { quote } from '../../shared/text.js'
+import { quote, withoutTrailingSlashes } from '../../shared/text.js'
 import { parseRetryAfter } from '../../transport/retry.js'
 import type { HttpResponse } from '../../transport/send.js'
 import { describeErrorBody, eventIdOf } from './answers.js'
@@ -56,7 +56,7 @@ function serviceAdvice(status: number, response: HttpResponse, baseUrl?: string)
   if (status === 403)
     return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.'
   if (status === 404) {
-    const prefix = baseUrl ? new URL(baseUrl).pathname.replace(/\/+$/, '') : ''
+    const prefix = baseUrl ? withoutTrailingSlashes(new URL(baseUrl).pathname) : ''
     const forms = `the service's origin (e.g. https://service.example.com) or a gateway's prefix in front of it (e.g. https://gw.example.com/testing), never an /api address`
     return prefix
       ? `check ${ref('baseUrl')}: the service was asked under the prefix ${quote(prefix)} and knows no such address there. It is either ${forms}.`
