@@ -16,9 +16,12 @@
  * and UTF-16), as numeric HTML entities (with or without their `;`), JSON's
  * `\u` escapes, `\xNN` or `\u{…}` escapes, in full-width letters, and cut:
  * any run of `MIN_RUN` consecutive characters of any of these spellings is
- * masked, and so is a run of `MIN_EDGE` or more at a text's start or end (a
- * key whose pieces a caller redacts one by one, each a line of a stream cut
- * mid-key, shows no piece of `MIN_EDGE` characters or more).
+ * masked. A key whose pieces a caller redacts one by one (a stream cut
+ * mid-key, each piece a line) shows none of them: a text's start that goes on
+ * with a run the text redacted before it ended with is masked, and so are
+ * `MIN_EDGE` or more characters a text ends with that begin a key's spelling,
+ * or that a text begins with that end one; a piece of five characters or
+ * fewer that stands alone, with no piece of the key next to it, can show.
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
  * stands as a whole word and spelled exactly: masked inside words, a
@@ -123,6 +126,8 @@ export class Secrets {
   /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
   private readonly keys = new Set<string>()
   private wordPattern: RegExp | undefined
+  /** The end (as read) of the text redacted last: a run of a key begun there and going on in the next text is masked in it. */
+  private tail = ''
   /** Secret URLs, masked (their host kept) where they stand whole: not where one is only the start of another address. */
   private readonly whole = new Map<string, string>()
   private wholePattern: RegExp | undefined
@@ -258,11 +263,15 @@ export class Secrets {
   private withoutRuns(text: string): string {
     if (this.runs.size === 0) return text
     const { read, from, to } = reading(text)
-    const masked = new Uint8Array(read.length)
+    const before = this.tail
+    const both = new Uint8Array(before.length + read.length)
+    const masked = both.subarray(before.length)
+    const seen = before + read
     for (const [length, known] of this.runs) {
-      markRuns(read, length, known, masked)
+      markRuns(seen, length, known, both)
       markEdges(read, length, known, masked)
     }
+    this.tail = seen.slice(1 - MIN_RUN)
     let shown = ''
     let done = 0
     for (let i = 0; i < read.length; i++) {

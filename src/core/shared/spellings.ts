@@ -148,9 +148,9 @@ export function base64Spellings(secret: string): string[] {
 }
 
 /**
- * The runs of one length: the spellings (as read) that hold them, joined by
- * a line break (which no text as read holds, so that a stretch is looked for
- * in all of them at once), and a sieve of the runs' hashes: a bit per hash's
+ * The runs of one length: the spellings (as read) that hold them, each
+ * between line breaks (which no text as read holds, so that a stretch is
+ * looked for in all of them at once, and a spelling's start or end too), and a sieve of the runs' hashes: a bit per hash's
  * low 16 bits and one per its high 16 bits. A window with either bit 0 is no
  * run, told by two loads; one in a few hundred of the others is looked for in
  * the spellings for nothing.
@@ -158,6 +158,9 @@ export function base64Spellings(secret: string): string[] {
 export interface Runs {
   joined: string
   sieve: Uint8Array
+  /** The spellings' first and last `MIN_EDGE` code units: a text's end and start are looked up in them first. */
+  starts: Set<string>
+  ends: Set<string>
 }
 
 /**
@@ -179,7 +182,9 @@ const HIGH = (SIEVE_BITS + 1) >> 3
 /** Runs of none yet. */
 export function noRuns(): Runs {
   return {
-    joined: '',
+    joined: '\n',
+    starts: new Set(),
+    ends: new Set(),
     sieve: new Uint8Array((SIEVE_BITS + 1) >> 2)
   }
 }
@@ -202,7 +207,11 @@ function rolled(hash: number, out: number, next: number, power: number): number 
 
 /** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
 export function addRuns(runs: Runs, spelling: string, length: number): void {
-  runs.joined += `\n${spelling}`
+  runs.joined += `${spelling}\n`
+  if (spelling.length >= MIN_EDGE) {
+    runs.starts.add(spelling.slice(0, MIN_EDGE))
+    runs.ends.add(spelling.slice(-MIN_EDGE))
+  }
   if (spelling.length < length) return
   const first = firstHash(spelling, length)
   const power = first.power
@@ -247,29 +256,25 @@ export function markRuns(
 
 /**
  * Pure: marks in `masked` the longest stretch (of `MIN_EDGE` code units or
- * more, shorter than a run) at the start of `read` and at its end that stands
- * in one of the spellings: the rest of a key whose start the text before
- * ended with, or the start of one the text after goes on with.
+ * more, shorter than a run) at the start of `read` that ends a spelling, and
+ * at its end that begins one: the rest of a key whose start the text before
+ * ended with, or the start of one the text after goes on with. Only a key's
+ * own start and end: a word of a text that is also inside a key stays.
  */
 export function markEdges(
   read: string,
   length: number,
-  { joined }: Runs,
+  { joined, starts, ends }: Runs,
   masked: Uint8Array
 ): void {
-  const longest = (piece: (size: number) => string): number => {
-    let found = 0
-    for (let size = MIN_EDGE; size < length && size <= read.length; size++) {
-      const stretch = piece(size)
-      if (!joined.includes(stretch)) break
-      found = size
-    }
-    return found
+  let head = 0
+  let tail = 0
+  for (let size = MIN_EDGE; size < length && size <= read.length; size++) {
+    const first = read.slice(0, size)
+    if (ends.has(first.slice(-MIN_EDGE)) && joined.includes(`${first}\n`)) head = size
+    const last = read.slice(read.length - size)
+    if (starts.has(last.slice(0, MIN_EDGE)) && joined.includes(`\n${last}`)) tail = size
   }
-  masked.fill(
-    1,
-    0,
-    longest(size => read.slice(0, size))
-  )
-  masked.fill(1, read.length - longest(size => read.slice(read.length - size)), read.length)
+  masked.fill(1, 0, head)
+  masked.fill(1, read.length - tail, read.length)
 }

@@ -36,6 +36,13 @@ describe('a key cut into pieces that are redacted one by one', () => {
     expect(secrets.redact(`${hex.slice(10, 20)} …`)).toBe('*** …')
   })
 
+  it("a word inside a key, at a text's edge, stays: only a key's start and end are masked there", () => {
+    const secrets = new Secrets()
+    secrets.add('key-warning-workspace-0007')
+    for (const text of ['Service warning', 'warning: deprecated', 'commit a1b2c3d4e5f6070007'])
+      expect(secrets.redact(text)).toBe(text)
+  })
+
   it('a text that only shares a few characters with the key at its edge stays', () => {
     const secrets = new Secrets()
     secrets.add(KEY)
