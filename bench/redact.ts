@@ -4,7 +4,7 @@
  * redacts every text that leaves it, so this is a step's cost per text.
  * Prints the median of 41 rounds per text, after 10 not counted (and of registering the
  * secrets), in milliseconds, and the text's size; the secrets are a key, a token and a signed URL, as a deploy
- * registers them.
+ * registers them, and last a signed URL more for each of 64 builds.
  */
 import { describeErrorBody } from '../src/core/service/v0/answers.js'
 import { serviceStatusError } from '../src/core/service/v0/statuses.js'
@@ -73,3 +73,16 @@ const LONG: [string, () => unknown][] = [
 ]
 for (const [name, work] of LONG)
   console.log(name.padEnd(36), `${(MEBIBYTE / 1000).toFixed(1)} k`.padStart(9), median(work))
+
+// A step of 64 builds registers a signed URL each: a comment is redacted against all of them.
+const many = registered()
+for (let build = 0; build < 64; build++)
+  many.addSignedUrl(
+    `http://127.0.0.1:4000/uploads/team/app-${build}.apk?X-Amz-Signature=${build.toString(16).padStart(2, '0').repeat(32)}&X-Amz-Credential=AK`
+  )
+const comment = TEXTS[1]![1]
+console.log(
+  'a 60 KB comment, 64 builds’ URLs'.padEnd(36),
+  `${(comment.length / 1000).toFixed(1)} k`.padStart(9),
+  median(() => many.redact(comment))
+)

@@ -158,6 +158,13 @@ export function base64Spellings(secret: string): string[] {
 export interface Runs {
   joined: string
   sieve: Uint8Array
+  /**
+   * Every run's whole hash, behind the sieve: a step that registers many
+   * secrets (a signed URL a build, 64 builds) sets most of the sieve's
+   * bits, and a window the sieve lets through is then looked for in all the
+   * spellings only when its whole hash is a run's.
+   */
+  hashes: Set<number>
   /** The spellings' first and last `MIN_EDGE` code units: a text's end and start are looked up in them first. */
   starts: Set<string>
   ends: Set<string>
@@ -185,7 +192,8 @@ export function noRuns(): Runs {
     joined: '\n',
     starts: new Set(),
     ends: new Set(),
-    sieve: new Uint8Array((SIEVE_BITS + 1) >> 2)
+    sieve: new Uint8Array((SIEVE_BITS + 1) >> 2),
+    hashes: new Set()
   }
 }
 
@@ -219,6 +227,7 @@ export function addRuns(runs: Runs, spelling: string, length: number): void {
   for (let at = 0; ; at++) {
     runs.sieve[(hash & SIEVE_BITS) >> 3]! |= 1 << (hash & 7)
     runs.sieve[HIGH + (hash >>> 19)]! |= 1 << ((hash >>> 16) & 7)
+    runs.hashes.add(hash)
     if (at + length >= spelling.length) return
     hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power)
   }
@@ -234,7 +243,7 @@ export function addRuns(runs: Runs, spelling: string, length: number): void {
 export function markRuns(
   read: string,
   length: number,
-  { joined, sieve }: Runs,
+  { joined, sieve, hashes }: Runs,
   masked: Uint8Array
 ): void {
   if (read.length < length) return
@@ -244,7 +253,8 @@ export function markRuns(
   for (let at = 0; ; at++) {
     if (
       (sieve[(hash & SIEVE_BITS) >> 3]! & (1 << (hash & 7))) !== 0 &&
-      (sieve[HIGH + (hash >>> 19)]! & (1 << ((hash >>> 16) & 7))) !== 0
+      (sieve[HIGH + (hash >>> 19)]! & (1 << ((hash >>> 16) & 7))) !== 0 &&
+      hashes.has(hash)
     ) {
       const window = read.slice(at, at + length)
       if (joined.includes(window)) masked.fill(1, at, at + length)
