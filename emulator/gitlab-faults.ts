@@ -1,0 +1,70 @@
+/**
+ * The faults a test arms on the GitLab stand-in, each for the next requests
+ * whose method and path match: an answer in the route's place (a status, a
+ * body, headers), GitLab's rate limiter (429 with `Retry-After` and the
+ * RateLimit-* headers GitLab sends, its body `Retry later`), or a delay
+ * before the route answers (long enough for a second update of one status
+ * to meet the first: 409).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { GitLabFault, GitLabRequest, GitLabState } from './gitlab-state.js'
+import { emulatorNow } from './clock.js'
+
+type Answer = (status: number, body: unknown, headers?: Record<string, string>) => void
+
+/** GitLab's rate limiter answers in plain text. */
+const THROTTLED = 'Retry later\n'
+
+/** Whether an armed fault answered the request (after its delay, if it has one). */
+export async function faulted(
+  state: GitLabState,
+  request: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { answer, entry }: { answer: Answer; entry: GitLabRequest }
+): Promise<boolean> {
+  const armed = state.armed.find(a => a.left > 0 && (!a.fault.match || a.fault.match.test(request)))
+  if (!armed) return false
+  armed.left--
+  const { delayMs, retryAfter, status, headers, body }: GitLabFault = armed.fault
+  if (delayMs && !(await delay(req, delayMs))) return true
+  if (retryAfter !== undefined) {
+    entry.status = 429
+    res
+      .writeHead(429, { 'content-type': 'text/plain', ...rateLimitHeaders(retryAfter), ...headers })
+      .end(THROTTLED)
+    return true
+  }
+  if (status === undefined) return false
+  answer(status, body ?? {}, headers)
+  return true
+}
+
+/** The headers GitLab's rate limiter answers a throttled request with. */
+function rateLimitHeaders(retryAfter: number): Record<string, string> {
+  const reset = Math.ceil(emulatorNow() / 1000) + retryAfter
+  return {
+    'retry-after': String(retryAfter),
+    'ratelimit-name': 'throttle_authenticated_api',
+    'ratelimit-limit': '2000',
+    'ratelimit-observed': '2001',
+    'ratelimit-remaining': '0',
+    'ratelimit-reset': String(reset),
+    'ratelimit-resettime': new Date(reset * 1000).toUTCString()
+  }
+}
+
+/** Waits `ms`, or until the client closes the connection: then false. */
+function delay(req: IncomingMessage, ms: number): Promise<boolean> {
+  return new Promise(resolve => {
+    const timer = setTimeout(() => {
+      req.socket.off('close', gone)
+      resolve(true)
+    }, ms)
+    const gone = (): void => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    req.socket.once('close', gone)
+  })
+}
