@@ -1,25 +1,30 @@
 /**
- * `npm run emulator`: the service emulator and GitHub's API stand-in on
- * fixed loopback ports until Ctrl-C. PORT (default 4010), STORE_PORT
- * (default PORT + 1) and GITHUB_PORT (default PORT + 2) change the ports,
+ * `npm run emulator`: the service emulator and GitHub's and GitLab's API
+ * stand-ins on fixed loopback ports until Ctrl-C. PORT (default 4010),
+ * STORE_PORT (default PORT + 1), GITHUB_PORT (default PORT + 2) and
+ * GITLAB_PORT (default PORT + 3) change the ports,
  * STORE_DIR where the store keeps its bytes (a temporary folder, removed on
  * exit, by default). Prints the key of each workspace it serves, GitHub's
- * address and tokens, and how to register an open pull request
+ * and GitLab's addresses and tokens, and how to register an open pull
+ * (merge) request
  * (docs/try-locally.md).
  */
 import { CONTROLS } from './github-controls.js'
 import { READ_ONLY_TOKEN, WRITE_TOKEN } from './github-api.js'
+import { printGitLab } from './gitlab-cli.js'
 import { startEmulator } from './server.js'
 import { DEMO_API_KEY, standaloneWorkspaces } from './workspaces.js'
 
 const port = Number(process.env.PORT ?? 4010)
 const storePort = Number(process.env.STORE_PORT ?? port + 1)
 const githubPort = Number(process.env.GITHUB_PORT ?? port + 2)
+const gitlabPort = Number(process.env.GITLAB_PORT ?? port + 3)
 const served = standaloneWorkspaces()
 const emulator = await startEmulator({
   port,
   storePort,
   githubPort,
+  gitlabPort,
   storeDirectory: process.env.STORE_DIR,
   workspaces: served.map(s => s.workspace)
 })
@@ -41,6 +46,7 @@ console.log(`GitHub's API stand-in ready (any owner/name is a repository there).
     curl -X POST ${github}${CONTROLS}commits -H 'content-type: application/json' -d '{"sha": "feedfacecafebeef8c2d41e07a9b35f6d10e4c7b"}'
   what was written there (check runs, comments, pull requests):
     curl ${github}${CONTROLS}state`)
+printGitLab(emulator.gitlab.url)
 console.log('Press Ctrl-C to stop.')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -52,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // Prints each request as it is answered, so a person can follow what an action run does.
 let shown = 0
 let shownGitHub = 0
+let shownGitLab = 0
 setInterval(() => {
   for (; shown < emulator.requests.length; shown++) {
     const r = emulator.requests[shown]!
@@ -60,5 +67,9 @@ setInterval(() => {
   for (; shownGitHub < emulator.github.requests.length; shownGitHub++) {
     const r = emulator.github.requests[shownGitHub]!
     console.log(`${new Date().toISOString()} GitHub: ${r.method} ${r.path} -> ${r.status}`)
+  }
+  for (; shownGitLab < emulator.gitlab.requests.length; shownGitLab++) {
+    const r = emulator.gitlab.requests[shownGitLab]!
+    console.log(`${new Date().toISOString()} GitLab: ${r.method} ${r.path} -> ${r.status}`)
   }
 }, 250)

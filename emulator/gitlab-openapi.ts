@@ -255,7 +255,7 @@ function compiledOperations(): Map<string, Compiled> {
       const schema = response.content?.['application/json']?.schema
       // A schema GitLab's extract left unresolved (the project's) cannot judge: that answer goes unchecked.
       const unresolved = extract.unresolved_schema_refs.some(name =>
-        JSON.stringify(schema).includes(`/${name}"`)
+        JSON.stringify(schema ?? {}).includes(`/${name}"`)
       )
       if (schema && !unresolved)
         responses[`${op.operationId} ${status}`] = { ...schema, components }

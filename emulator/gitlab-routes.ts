@@ -27,8 +27,8 @@ export const ROUTES: Record<string, Route> = {
       created_at: '2026-01-05T09:00:00.000Z',
       scopes: token.scopes,
       user_id: token.user.id,
-      active: true,
-      expires_at: '2027-01-05'
+      // No `expires_at`: GitLab answers a date where its description says date-time.
+      active: true
     }),
 
   getApiV4ProjectsId: ({ state: { project }, answer }) =>

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FaultPlan, type Fault, type Route } from './faults.js'
 import { startGitHubApi, type GitHubApi } from './github-api.js'
+import { startGitLabApi, type GitLabApi } from './gitlab-api.js'
 import { json } from './answers.js'
 import { answerFault } from './fault-answers.js'
 import { close, listen, requestUrl } from './http.js'
@@ -25,6 +26,8 @@ export interface EmulatorOptions {
   storePort?: number
   /** The GitHub API stand-in's port; 0 (the default) picks a free one. */
   githubPort?: number
+  /** The GitLab API stand-in's port; 0 (the default) picks a free one. */
+  gitlabPort?: number
   host?: string
   /** Where the store keeps the bytes; a fresh temporary directory by default. */
   storeDirectory?: string
@@ -46,6 +49,8 @@ export interface Emulator {
   idle(): Promise<void>
   /** GitHub's REST API as far as the action reports through it: check runs, comments, pull requests. */
   github: GitHubApi
+  /** GitLab's REST API as far as the product reports through it: commit statuses, merge requests, notes. */
+  gitlab: GitLabApi
   /** Forgets requests, runs, objects and faults, keeping the servers. */
   reset(): void
   close(): Promise<void>
@@ -68,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const storeServer = createServer()
   const apiServer = createServer()
   const github = await startGitHubApi(host, options.githubPort ?? 0)
+  const gitlab = await startGitLabApi(host, options.gitlabPort ?? 0)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)
   const signer = new UrlSigner(storeUrl, 'uploads', STORE_KEYS)
@@ -101,6 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     objects: store.objects,
     storeTraffic,
     github,
+    gitlab,
     idle: () => traffic.idle(),
     reset() {
       requests.length = 0
@@ -109,9 +116,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       store.clear()
       faults.clear()
       github.reset()
+      gitlab.reset()
     },
     async close() {
-      await Promise.all([close(apiServer), close(storeServer), github.close()])
+      await Promise.all([close(apiServer), close(storeServer), github.close(), gitlab.close()])
       await rm(directory, { recursive: true, force: true })
     }
   }

@@ -9,6 +9,7 @@ import {
   type StepResult
 } from '../../emulator/github-runner.js'
 import { liveGitHubApis } from '../../emulator/github-api.js'
+import { liveGitLabApis } from '../../emulator/gitlab-api.js'
 import type { Emulator } from '../../emulator/server.js'
 import { writeBuild } from './builds.js'
 import { runStepInProcess } from './in-process.js'
@@ -29,9 +30,10 @@ afterAll(async () => {
   await Promise.all(workspaces.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
 })
 
-// Every request sent to the emulated GitHub API is held to GitHub's own description and rules: a test whose requests broke one fails.
+// Every request sent to the emulated GitHub or GitLab API is held to its own description and rules: a test whose requests broke one fails.
 afterEach(() => {
-  for (const api of liveGitHubApis()) expect(api.takeViolations()).toEqual([])
+  for (const api of [...liveGitHubApis(), ...liveGitLabApis()])
+    expect(api.takeViolations()).toEqual([])
 })
 
 /** A fresh, empty workspace, removed after the test file. */
