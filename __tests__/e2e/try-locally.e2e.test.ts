@@ -21,8 +21,8 @@ import { node24Binary, packedTarball } from '../helpers/tools.js'
 
 const run = promisify(execFile)
 const PAGE = 'docs/try-locally.md'
-/** Ports of the test's own, away from the page's defaults (4010, 4011, 4012). */
-const PORT = 24010 + (process.pid % 1000) * 3
+/** Ports of the test's own, away from the page's defaults (4010 to 4013). */
+const PORT = 24010 + (process.pid % 1000) * 4
 
 let emulator: ChildProcess
 let printed = ''
