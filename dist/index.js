@@ -2847,8 +2847,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/shared/redact.ts + 1 modules
-var redact = __nccwpck_require__(616);
+// EXTERNAL MODULE: ./src/core/shared/redact.ts + 2 modules
+var redact = __nccwpck_require__(607);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -2934,9 +2934,11 @@ function safeId(value) {
 function isSafeId(value) {
     return SAFE_ID.test(value);
 }
+/** The longest link from outside kept: one longer is no link a person follows, and cut it would lead elsewhere. */
+const MAX_URL_LENGTH = 2_048;
 /** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
 function httpUrl(value) {
-    if (typeof value !== 'string' || (0,shared_text/* hasControlCharacter */.Fd)(value))
+    if (typeof value !== 'string' || value.length > MAX_URL_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(value))
         return undefined;
     const text = value.trim();
     if (!text || /\s/.test(text))
@@ -2972,7 +2974,7 @@ function githubContext(eventName, payload, env) {
     const read = READERS[eventName] ?? fromOtherEvent;
     const { git, head } = read({ payload, env, notes, link: sha => commitUrlOf(env, sha) });
     const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    const apiUrl = (httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com').replace(/\/+$/, '');
+    const apiUrl = (0,shared_text/* withoutTrailingSlashes */.A$)(httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com');
     return {
         git: { ...git, repository, hostingService: 'GitHub' },
         notes,
@@ -3098,7 +3100,7 @@ function commitUrlOf(env, sha) {
     const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
     if (!sha || !repository || !('owner' in repository))
         return undefined;
-    const server = (httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com').replace(/\/+$/, '');
+    const server = (0,shared_text/* withoutTrailingSlashes */.A$)(httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com');
     return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
 }
 /** `owner/name`, as GITHUB_REPOSITORY and most CIs print a repository. */
@@ -5949,15 +5951,16 @@ function sealOf(apiKey) {
 
 
 
+
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
 function apiUrlOf(env) {
-    return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+    return (0,shared_text/* withoutTrailingSlashes */.A$)(env.GITHUB_API_URL || 'https://api.github.com');
 }
 /** This workflow run's page, when the step runs in one. */
 function workflowRunUrlOf(env) {
     const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
     return repository && id
-        ? `${(server || 'https://github.com').replace(/\/+$/, '')}/${repository}/actions/runs/${id}`
+        ? `${(0,shared_text/* withoutTrailingSlashes */.A$)(server || 'https://github.com')}/${repository}/actions/runs/${id}`
         : undefined;
 }
 /** The repository the check runs are on: the option given, else the workflow's; undefined when neither names one. */
@@ -7493,9 +7496,17 @@ var version = __nccwpck_require__(113);
 
 
 
-/** The service's words as one plain line with no credential in it. */
+/** The service's words as one plain line with no credential in it, cut before they are read (OUTSIDE_TEXT_MAX). */
 function serviceWords(value) {
-    return (0,shared_text/* oneLine */.TN)((0,redact/* redactShapes */.YA)(value));
+    return (0,shared_text/* oneLine */.TN)((0,redact/* redactShapes */.YA)((0,shared_text/* bounded */.Mm)(value)));
+}
+/**
+ * A text field of an answer, cut to what a report can show where it comes in:
+ * nothing after (a match, the redaction, a formatter) reads more of it.
+ */
+function answerText(value) {
+    const text = asText(value);
+    return text === undefined ? undefined : (0,shared_text/* bounded */.Mm)(text);
 }
 function serviceWordsOrNone(value) {
     return value === undefined ? undefined : serviceWords(value) || undefined;
@@ -7535,10 +7546,14 @@ function parseSignedUpload(body) {
     return { fileLocation, playgroundFileLocation: playground, signedUrl };
 }
 function classify(r) {
-    const outcome = asText(r.outcome);
+    const outcome = answerText(r.outcome);
     const created = safeId(r.created_suite_id);
     const duplicate = safeId(r.duplicate_suite_id);
-    const failure = [asText(r.failure_code), asText(r.failure_message), asText(r.failure_reason)]
+    const failure = [
+        answerText(r.failure_code),
+        answerText(r.failure_message),
+        answerText(r.failure_reason)
+    ]
         .filter(isString)
         .filter((part, i, all) => all.indexOf(part) === i);
     const failed = () => ({
@@ -7549,7 +7564,7 @@ function classify(r) {
     if (outcome === 'failed')
         return failed();
     if (outcome === 'skipped')
-        return { kind: 'skipped', detail: serviceWordsOrNone(asText(r.skip_reason)) };
+        return { kind: 'skipped', detail: serviceWordsOrNone(answerText(r.skip_reason)) };
     if (outcome === 'created')
         return { kind: 'created', runId: created ?? duplicate, duplicate: !created && !!duplicate };
     // No outcome (or one this client does not know): the published client's order.
@@ -7570,7 +7585,7 @@ function parseDeployAnswer(body) {
     const created = entries.filter(e => e.kind === 'created');
     const runIds = created.map(e => e.runId).filter(isString);
     const common = {
-        warning: serviceWordsOrNone(asText(json.warning)),
+        warning: serviceWordsOrNone(answerText(json.warning)),
         deploymentId: safeId(json.deployment_id),
         environment: environment.name,
         environmentId: environment.id ?? results.map(r => safeId(r.environment_id)).find(isString) ?? undefined,
@@ -7592,10 +7607,10 @@ function parseDeployAnswer(body) {
 /** `environment` as the documented string or the published client's `{id, alias, isStatic}`. */
 function readEnvironment(value) {
     if (typeof value === 'string')
-        return { name: serviceWordsOrNone(asText(value)) };
+        return { name: serviceWordsOrNone(answerText(value)) };
     const object = asObject(value);
     return {
-        name: serviceWordsOrNone(asText(object.alias) ?? asText(object.name)),
+        name: serviceWordsOrNone(answerText(object.alias) ?? answerText(object.name)),
         id: safeId(object.id),
         isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
     };
@@ -7604,7 +7619,7 @@ function readEnvironment(value) {
 function noRun(json, entries, environment) {
     if (json.skipped_deployment !== undefined) {
         const skipped = asObject(json.skipped_deployment);
-        const words = [asText(skipped.message), asText(skipped.reason)].filter(isString);
+        const words = [answerText(skipped.message), answerText(skipped.reason)].filter(isString);
         return {
             cause: 'skipped-deployment',
             reason: `the service skipped the deployment${words.length ? `: ${serviceWords(words.join(' — '))}` : ''}`
@@ -7653,11 +7668,11 @@ function describeErrorBody(body) {
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         const json = parsed;
-        const code = asText(json.failureCode) ?? asText(json.code) ?? asText(asObject(json.error).code);
-        const message = asText(json.failureMessage) ??
-            asText(json.error) ??
-            asText(json.message) ??
-            asText(asObject(json.error).message);
+        const code = answerText(json.failureCode) ?? answerText(json.code) ?? answerText(asObject(json.error).code);
+        const message = answerText(json.failureMessage) ??
+            answerText(json.error) ??
+            answerText(json.message) ??
+            answerText(asObject(json.error).message);
         const joined = [code, message].filter(isString).join(': ');
         if (joined)
             return serviceWords(joined);
@@ -7667,7 +7682,8 @@ function describeErrorBody(body) {
         const xmlMessage = /<Message>([^<]*)<\/Message>/i.exec(trimmed)?.[1];
         return serviceWords(xmlMessage ? `${xmlCode}: ${xmlMessage}` : xmlCode);
     }
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
+    // `[^<>]`, not `[^>]`: a run of `<title` with no `>` is then read once, not once per `<title`.
+    const title = /<title[^<>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
     if (title)
         return serviceWords(`an HTML page titled "${title.trim()}"`);
     if (/^</.test(trimmed))
@@ -7737,7 +7753,7 @@ function bugsOf(value) {
         .slice(0, MAX_BUGS)
         .map(asObject)
         .flatMap(raw => {
-        const name = serviceWords(asText(raw.name) ?? '');
+        const name = serviceWords(answerText(raw.name) ?? '');
         if (!name)
             return [];
         const priority = PRIORITIES.find(p => p === raw.priority) ?? 'unprioritized';
@@ -7848,7 +7864,7 @@ function serviceAdvice(status, response, baseUrl) {
     if (status === 403)
         return 'access is forbidden, usually because the workspace is disabled. Ask the service operator to enable it.';
     if (status === 404) {
-        const prefix = baseUrl ? new URL(baseUrl).pathname.replace(/\/+$/, '') : '';
+        const prefix = baseUrl ? (0,shared_text/* withoutTrailingSlashes */.A$)(new URL(baseUrl).pathname) : '';
         const forms = `the service's origin (e.g. https://service.example.com) or a gateway's prefix in front of it (e.g. https://gw.example.com/testing), never an /api address`;
         return prefix
             ? `check ${(0,option_refs/* ref */.KR)('baseUrl')}: the service was asked under the prefix ${(0,shared_text/* quote */.hD)(prefix)} and knows no such address there. It is either ${forms}.`
@@ -9357,7 +9373,7 @@ function parseBaseUrl(raw) {
     }
     // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
     // into the service's own API is a request's address pasted whole: refused, naming the base to use.
-    const path = url.pathname.replace(/\/+$/, '');
+    const path = (0,shared_text/* withoutTrailingSlashes */.A$)(url.pathname);
     const api = /(^|\/)api(\/|$)/i.exec(path);
     if (api) {
         const base = `${url.origin}${path.slice(0, api.index)}`;
@@ -13014,11 +13030,11 @@ if (process.env.INPUT_FILE?.trim())
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
 /* harmony export */   vs: () => (/* binding */ isJsonType)
 /* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
-/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(846);
-/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(986);
-/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(927);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(872);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
+/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(846);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
+/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(927);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(872);
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
@@ -13038,7 +13054,7 @@ function withinApi(url, baseUrl) {
     try {
         const target = new URL(url);
         const base = new URL(baseUrl);
-        const path = base.pathname.replace(/\/+$/, '');
+        const path = (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutTrailingSlashes */ .A$)(base.pathname);
         return (target.origin === base.origin &&
             (target.pathname === path || target.pathname.startsWith(`${path}/`)));
     }
@@ -13049,7 +13065,7 @@ function withinApi(url, baseUrl) {
 /** A redirect is never followed with the token: it is told, with where it leads. */
 function redirected(status, location, baseUrl) {
     const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
 }
 /**
  * An Octokit failure in the retry policy's terms: a 5xx or a failed
@@ -13061,33 +13077,35 @@ function classify(error) {
     const failed = error;
     const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers ?? {};
-    const githubMessage = String(failed.response?.data?.message ?? failed.message ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error));
-    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr ||
-        error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9 ||
-        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_)
+    // Cut where it comes in: a match, the redaction and the formatters read no more of it than a report shows.
+    const githubMessage = (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .bounded */ .Mm)(String(failed.response?.data?.message ?? failed.message ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)));
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr ||
+        error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9 ||
+        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_)
         return error;
     // What the fetch itself threw (an answer that is not GitHub's, a page outside the API):
     // Octokit wraps it as a failed request; it is told as it was thrown.
     const cause = error.cause;
-    if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ || cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9)
+    if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ || cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9)
         return cause;
     if (!failed.response)
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`GitHub could not be reached: ${githubMessage}`);
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(`GitHub could not be reached: ${githubMessage}`);
     const limited = status === 429 ||
         (status === 403 &&
             (/rate limit/i.test(githubMessage) || headers['x-ratelimit-remaining'] === '0'));
     if (limited) {
-        const retryAfter = (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
+        const retryAfter = (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)(headers['retry-after']) ??
             (headers['x-ratelimit-reset']
                 ? Math.max(0, Number(headers['x-ratelimit-reset']) * 1000 - Date.now())
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
-            return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRateLimitError */ .Rr(`GitHub's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(retryAfter / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}): ${githubMessage.replace(/\.$/, '')}. Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, status, retryAfter);
+            return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubRateLimitError */ .Rr(`GitHub's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatMinutes */ .dp)(retryAfter / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}): ${githubMessage.replace(/\.$/, '')}. Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, status, retryAfter);
     }
     if (status >= 500)
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${githubMessage}`, status);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(githubMessage, status, headers['x-accepted-github-permissions']);
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${githubMessage}`, status);
+    const permissions = headers['x-accepted-github-permissions'];
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_(githubMessage, status, permissions && (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .bounded */ .Mm)(permissions));
 }
 /** How much of an answer is looked at to say what it is. */
 const LOOKED_AT = 4096;
@@ -13100,14 +13118,14 @@ function foreignAnswer(status, label, contentType, body, baseUrl) {
     const head = body.slice(0, LOOKED_AT);
     const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim();
     const what = title
-        ? `an HTML page titled ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(title, 80)}`
+        ? `an HTML page titled ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(title, 80)}`
         : /^\s*</.test(head)
             ? 'an HTML or XML page'
             : head.trim()
-                ? `${contentType ? `${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(contentType, 40)} ` : ''}text beginning ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(head.trim(), 60)}`
+                ? `${contentType ? `${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(contentType, 40)} ` : ''}text beginning ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(head.trim(), 60)}`
                 : 'an empty answer';
     const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`;
-    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .HttpStatusError */ .F9(text, status) : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ForeignAnswerError */ .Zy(text, status);
+    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(text, status) : new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ForeignAnswerError */ .Zy(text, status);
 }
 /** Whether a content type is JSON's (`application/json`, or a `+json` type). */
 function isJsonType(contentType) {
@@ -14245,7 +14263,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 616:
+/***/ 607:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14314,6 +14332,12 @@ function reading(text) {
     }
     return { read: stringOf(units, n), from, to };
 }
+// Printable ASCII with no escaped line break: read as it is, in lower case (every encoded spelling of a key is).
+const PLAIN = /^(?:[\x21-\x5b\x5d-\x7e]|\\(?![nrt]))*$/;
+/** Pure: `text` as read (`reading(text).read`), at once when it is plain ASCII: a key's hundred spellings are read when it is registered. */
+function readOf(text) {
+    return PLAIN.test(text) ? text.toLowerCase() : reading(text).read;
+}
 /** Whether this machine keeps a code unit's low byte first, as UTF-16LE does (every platform Node ships for but s390x). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /**
@@ -14330,43 +14354,78 @@ function stringOf(units, length) {
         text += String.fromCharCode.apply(null, Array.from(units.subarray(at, Math.min(length, at + 8192))));
     return text;
 }
+/** A secret's bytes in UTF-16, low byte first or high byte first (what a Windows tool or a Java string dumps). */
+function utf16(secret, littleEndian) {
+    const bytes = Buffer.from(secret, 'utf16le');
+    return littleEndian ? bytes : Buffer.from(bytes).swap16();
+}
 /**
  * The spellings of a secret a server's encoder may print it in, besides
- * base64: hex (read in any case), numeric HTML entities, and JSON's `\u`
- * escapes.
+ * base64: hex of its UTF-8 and of its UTF-16 (read in any case), `%XX` of
+ * every byte and form encoding (`+` for a space), numeric HTML entities with
+ * and without their `;`, JSON's `\u` escapes, and the `\xNN` and `\u{…}`
+ * escapes of JavaScript, Python and Rust.
  */
 function escapedSpellings(secret) {
-    const codes = [...secret].map(c => c.codePointAt(0));
-    const hex = (n, width) => n.toString(16).padStart(width, '0');
+    // Each written from the hex and the numbers once: a deploy registers a key's spellings at its start.
+    const decimal = [...secret].map(c => String(c.codePointAt(0)));
+    const hex = [...secret].map(c => c.codePointAt(0).toString(16));
+    const utf8 = Buffer.from(secret, 'utf8').toString('hex');
+    const big = utf16(secret, false).toString('hex');
     return [
-        Buffer.from(secret, 'utf8').toString('hex'),
-        codes.map(n => `&#${n};`).join(''),
-        codes.map(n => `&#x${hex(n, 0)};`).join(''),
-        Array.from(secret, (_, i) => `\\u${hex(secret.charCodeAt(i), 4)}`).join('')
+        utf8,
+        utf16(secret, true).toString('hex'),
+        big,
+        utf8.replace(/../g, '%$&'),
+        new URLSearchParams([['', secret]]).toString().slice(1),
+        utf8.replace(/../g, '\\x$&'),
+        `\\u{${hex.join('}\\u{')}}`,
+        `&#${decimal.join(';&#')};`,
+        `&#${decimal.join('&#')}`,
+        `&#x${hex.join(';&#x')};`,
+        `&#x${hex.join('&#x')}`,
+        big.replace(/.{4}/g, '\\u$&')
     ];
 }
 /**
- * The spellings of a secret in base64 that hold only its own bits, at each
- * byte alignment it can have inside an encoded text (a `user:` before it,
- * say): the characters that mix in a neighbour's bits are left off both ends.
+ * The spellings of a secret in base64 (of its UTF-8, and of its UTF-16 in
+ * either byte order) that hold only its own bits, at each byte alignment it
+ * can have inside an encoded text (a `user:` before it, say): the characters
+ * that mix in a neighbour's bits are left off both ends.
  */
 function base64Spellings(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
     const spellings = [];
-    for (const shift of [0, 1, 2]) {
-        const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
-        const own = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
-        spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
-    }
+    for (const bytes of [Buffer.from(secret, 'utf8'), utf16(secret, true), utf16(secret, false)])
+        for (const shift of [0, 1, 2]) {
+            const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+            const own = encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
+            spellings.push(own, own.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
     return spellings;
 }
+/**
+ * A text that begins or ends with this many code units of a key's spelling
+ * has them masked there (a run inside a text must be longer): a caller that
+ * redacts a key's pieces one by one (a stream cut mid-key, a key pasted
+ * across messages) shows none of them but pieces shorter than this.
+ */
+const MIN_EDGE = 6;
 /** The base of the rolling hash below. */
 const BASE = 31;
-// 8 KiB: a key's few hundred runs fill a tenth of it, and a larger one costs more to make than it saves.
-const SIEVE_MASK = 0x1fff;
+// Twice 65,536 bits in 16 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of each
+// half, so one window in about a thousand is looked for in vain; a set of the hashes cost more to fill.
+const SIEVE_BITS = 0xffff;
+/** Where the bits of the hashes' high 16 bits begin in the sieve. */
+const HIGH = (SIEVE_BITS + 1) >> 3;
 /** Runs of none yet. */
 function noRuns() {
-    return { spellings: [], hashes: new Set(), sieve: new Uint8Array(SIEVE_MASK + 1) };
+    return {
+        joined: '\n',
+        starts: new Set(),
+        ends: new Set(),
+        sieve: new Uint8Array((SIEVE_BITS + 1) >> 2),
+        hashes: new Set()
+    };
 }
 /** The hash of the first `length` code units of `read` (32 bits, wrapping), and BASE to the power `length - 1`. */
 function firstHash(read, length) {
@@ -14385,15 +14444,20 @@ function rolled(hash, out, next, power) {
 }
 /** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
 function addRuns(runs, spelling, length) {
-    runs.spellings.push(spelling);
+    runs.joined += `${spelling}\n`;
+    if (spelling.length >= MIN_EDGE) {
+        runs.starts.add(spelling.slice(0, MIN_EDGE));
+        runs.ends.add(spelling.slice(-MIN_EDGE));
+    }
     if (spelling.length < length)
         return;
     const first = firstHash(spelling, length);
     const power = first.power;
     let hash = first.hash;
     for (let at = 0;; at++) {
+        runs.sieve[(hash & SIEVE_BITS) >> 3] |= 1 << (hash & 7);
+        runs.sieve[HIGH + (hash >>> 19)] |= 1 << ((hash >>> 16) & 7);
         runs.hashes.add(hash);
-        runs.sieve[hash & SIEVE_MASK] = 1;
         if (at + length >= spelling.length)
             return;
         hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power);
@@ -14402,26 +14466,143 @@ function addRuns(runs, spelling, length) {
 /**
  * Pure: marks in `masked` every stretch of `read` that is one of the runs
  * (all `length` long), the hash rolled along so that a window costs the same
- * whatever its length. Only a window whose hash is a run's is looked for in
- * the spellings: every text that leaves the process is read, and a slice at
+ * whatever its length. Only a window whose hash the sieve holds is looked
+ * for in the spellings: every text that leaves the process is read, and a slice at
  * every position of a 60 KB comment costs more than the rest of the redaction.
  */
-function markRuns(read, length, { spellings, hashes, sieve }, masked) {
+function markRuns(read, length, { joined, sieve, hashes }, masked) {
     if (read.length < length)
         return;
     const first = firstHash(read, length);
     const power = first.power;
     let hash = first.hash;
     for (let at = 0;; at++) {
-        if (sieve[hash & SIEVE_MASK] === 1 && hashes.has(hash)) {
+        if ((sieve[(hash & SIEVE_BITS) >> 3] & (1 << (hash & 7))) !== 0 &&
+            (sieve[HIGH + (hash >>> 19)] & (1 << ((hash >>> 16) & 7))) !== 0 &&
+            hashes.has(hash)) {
             const window = read.slice(at, at + length);
-            if (spellings.some(spelling => spelling.includes(window)))
+            if (joined.includes(window))
                 masked.fill(1, at, at + length);
         }
         if (at + length >= read.length)
             return;
         hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power);
     }
+}
+/**
+ * Pure: marks in `masked` the longest stretch (of `MIN_EDGE` code units or
+ * more, shorter than a run) at the start of `read` that ends a spelling, and
+ * at its end that begins one: the rest of a key whose start the text before
+ * ended with, or the start of one the text after goes on with. Only a key's
+ * own start and end: a word of a text that is also inside a key stays.
+ */
+function markEdges(read, length, { joined, starts, ends }, masked) {
+    let head = 0;
+    let tail = 0;
+    for (let size = MIN_EDGE; size < length && size <= read.length; size++) {
+        const first = read.slice(0, size);
+        if (ends.has(first.slice(-MIN_EDGE)) && joined.includes(`${first}\n`))
+            head = size;
+        const last = read.slice(read.length - size);
+        if (starts.has(last.slice(0, MIN_EDGE)) && joined.includes(`\n${last}`))
+            tail = size;
+    }
+    masked.fill(1, 0, head);
+    masked.fill(1, read.length - tail, read.length);
+}
+
+;// CONCATENATED MODULE: ./src/core/shared/url-parts.ts
+/**
+ * Pure: the parts of a URL in prose the redaction masks (its query, its user
+ * info), found by one scan from each `://` rather than by a regular
+ * expression. `\b[a-z][a-z\d+.-]*:\/\/` tried at every letter of a run such as
+ * `a.a.a…` reads the rest of the run each time: a 160,000-character message
+ * took a minute. Here the run before each `://` is read once, backwards, and
+ * no farther than the previous match, and what follows is read once too.
+ */
+/** A character of a URL's scheme (`[a-z\d+.-]`, any case). */
+function isSchemeCharacter(code) {
+    return (isLetter(code) ||
+        (code >= 0x30 && code <= 0x39) ||
+        code === 0x2b ||
+        code === 0x2d ||
+        code === 0x2e);
+}
+function isLetter(code) {
+    return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}
+/** A character of a word, as `\b` reads it (`[A-Za-z0-9_]`); NaN (before the text) is none. */
+function isWordCharacter(code) {
+    return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+}
+/**
+ * Whether a scheme (`\b[a-z][a-z\d+.-]*`) ends at `colon`, beginning no
+ * earlier than `floor`: some letter of the run of scheme characters before
+ * it stands after a word boundary.
+ */
+function hasScheme(text, colon, floor) {
+    let start = colon;
+    while (start > floor && isSchemeCharacter(text.charCodeAt(start - 1)))
+        start--;
+    for (let at = start; at < colon; at++)
+        if (isLetter(text.charCodeAt(at)) && !isWordCharacter(text.charCodeAt(at - 1)))
+            return true;
+    return false;
+}
+/** The end of the run of characters `span` accepts from `from` (a sticky pattern of one class: linear). */
+function spanEnd(span, text, from) {
+    span.lastIndex = from;
+    return from + (span.exec(text)?.[0].length ?? 0);
+}
+const PATH = /[^\s'"<>?]*/y;
+const QUERY = /[^\s'"<>]*/y;
+const USER_INFO = /[^\s/@'"<>]*/y;
+/** The query after a URL's path (`?` and at least one character). */
+function queryPart(text, from) {
+    const question = spanEnd(PATH, text, from);
+    const end = text.charCodeAt(question) === 0x3f ? spanEnd(QUERY, text, question + 1) : question;
+    // Every `://` before where the path stopped stops there too: none of them has a query either.
+    return end > question + 1 ? { replace: [question, end], end } : { stop: question };
+}
+/**
+ * The user info right after a URL's `://` (at least one character, then
+ * `@`). The scan stops at a `/`, so at the next `://` at the latest: it is
+ * looked for from there again, and no character is read twice.
+ */
+function userInfoPart(text, from) {
+    const at = spanEnd(USER_INFO, text, from);
+    return at > from && text.charCodeAt(at) === 0x40
+        ? { replace: [from, at + 1], end: at + 1 }
+        : { stop: from };
+}
+/** Each URL's part that `part` finds replaced by `shown`, the rest of the text as it is. */
+function replaceParts(text, part, shown) {
+    let result = '';
+    let done = 0;
+    let floor = 0;
+    for (let colon = text.indexOf('://'); colon >= 0;) {
+        let next = colon + 1;
+        if (hasScheme(text, colon, floor)) {
+            const found = part(text, colon + 3);
+            if ('stop' in found)
+                next = Math.max(next, found.stop);
+            else {
+                result += `${text.slice(done, found.replace[0])}${shown}`;
+                done = found.replace[1];
+                floor = next = found.end;
+            }
+        }
+        colon = text.indexOf('://', next);
+    }
+    return done === 0 ? text : result + text.slice(done);
+}
+/** Pure: every URL's query string (a signature may be in it) written `?…`. */
+function withoutUrlQueries(text) {
+    return replaceParts(text, queryPart, '?…');
+}
+/** Pure: every URL's user and password written `***@`. */
+function withoutUserInfo(text, mask) {
+    return replaceParts(text, userInfoPart, `${mask}@`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/redact.ts
@@ -14436,11 +14617,19 @@ function markRuns(read, length, { spellings, hashes, sieve }, masked) {
  *
  * A key is looked for the way a careless server or a log may have changed it:
  * in any case, split across lines or spaces (and the escapes `\n`, `\r`,
- * `\t`), with invisible characters in it, URL-encoded, base64-encoded
- * (standard and URL-safe alphabets, at each of the three byte alignments, so
- * also inside `Basic base64(user:key)`), hex-encoded, as numeric HTML entities
- * or JSON `\u` escapes, in full-width letters, and cut: any run of `MIN_RUN`
- * consecutive characters of any of these spellings is masked.
+ * `\t`), with invisible characters in it, URL-encoded, form-encoded, `%XX` of
+ * every byte, base64-encoded (of its UTF-8 and of its UTF-16 in either byte
+ * order; standard and URL-safe alphabets, at each of the three byte
+ * alignments, so also inside `Basic base64(user:key)`), hex-encoded (UTF-8
+ * and UTF-16), as numeric HTML entities (with or without their `;`), JSON's
+ * `\u` escapes, `\xNN` or `\u{…}` escapes, in full-width letters, and cut:
+ * any run of `MIN_RUN` consecutive characters of any of these spellings is
+ * masked. A key whose pieces a caller redacts one by one (a stream cut
+ * mid-key, each piece a line) shows none of them: a text's start that goes on
+ * with a run the text redacted before it ended with is masked, and so are
+ * `MIN_EDGE` or more characters a text ends with that begin a key's spelling,
+ * or that a text begins with that end one; a piece of five characters or
+ * fewer that stands alone, with no piece of the key next to it, can show.
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
  * stands as a whole word and spelled exactly: masked inside words, a
@@ -14452,17 +14641,14 @@ function markRuns(read, length, { spellings, hashes, sieve }, masked) {
  * inside every word of the job's log.
  */
 
+
 /** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
 const MIN_SECRET_LENGTH = 8;
 /** Any run of this many consecutive characters of a key (or of its encodings) is masked: an echo that cuts the key shows none of it. */
 const MIN_RUN = 12;
 const MASK = '***';
-// A URL's query string: it may carry a signature.
-const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s'"<>?]*)\?[^\s'"<>]+/gi;
 // A `?name=value` left by a library that prints a path with its query; a glob's `?` stays.
 const PATH_QUERY = /\?[\w.%-]+=[^\s'"<>]*/g;
-// User and password in a URL.
-const USER_INFO = /(\b[a-z][a-z\d+.-]*:\/\/)[^\s/@'"<>]+@/gi;
 // Names of parameters that carry a credential: X-Amz-Signature, X-Goog-Signature, a store's `provided=`, tokens, keys.
 const NAMES = '(?:x-(?:amz|goog)-)?(?:signature|credential|security-token)|sig|provided|access_token|token|api[_-]?key|password';
 // `name=value`, also URL-encoded (`name%3Dvalue`), in any case.
@@ -14475,8 +14661,7 @@ const BEARER = /\b(bearer)(\s+)[\w.~+/=-]+/gi;
 const BASIC = /\b(Basic)(\s+)(?=[\w+/-]*[\d+/=_-]|[\w+/-]{16})[\w+/-]{8,}={0,2}/gi;
 /** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens, Basic authorizations. */
 function redactCredentials(text) {
-    return text
-        .replace(USER_INFO, `$1${MASK}@`)
+    return withoutUserInfo(text, MASK)
         .replace(PARAMETER, `$1$2${MASK}`)
         .replace(JSON_FIELD, `$1${MASK}`)
         .replace(BEARER, `$1$2${MASK}`)
@@ -14484,7 +14669,7 @@ function redactCredentials(text) {
 }
 /** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
 function redactShapes(text) {
-    return redactCredentials(text.replace(URL_QUERY, '$1?…').replace(PATH_QUERY, '?…'));
+    return redactCredentials(withoutUrlQueries(text).replace(PATH_QUERY, '?…'));
 }
 /**
  * Pure: whether a URL's path segment reads as a token (a webhook's secret,
@@ -14522,7 +14707,7 @@ class Secrets {
     exact = new Set();
     /**
      * The runs of `MIN_RUN` characters (or a whole shorter spelling) of each
-     * key's spellings, as read, by length: the spellings, and the hash of
+     * key's spellings, as read, by length: the spellings, and a sieve of the hash of
      * every run in them (a run is looked for by its hash, then found in a
      * spelling).
      */
@@ -14532,6 +14717,8 @@ class Secrets {
     /** Every key registered: one told again (each front end and the deploy tell the key) costs nothing. */
     keys = new Set();
     wordPattern;
+    /** The end (as read) of the text redacted last: a run of a key begun there and going on in the next text is masked in it. */
+    tail = '';
     /** Secret URLs, masked (their host kept) where they stand whole: not where one is only the start of another address. */
     whole = new Map();
     wholePattern;
@@ -14561,7 +14748,7 @@ class Secrets {
             ...base64Spellings(secret),
             ...escapedSpellings(secret)
         ]) {
-            const { read } = reading(spelling);
+            const read = readOf(spelling);
             const length = Math.min(read.length, MIN_RUN);
             if (length === 0)
                 continue;
@@ -14671,9 +14858,15 @@ class Secrets {
         if (this.runs.size === 0)
             return text;
         const { read, from, to } = reading(text);
-        const masked = new Uint8Array(read.length);
-        for (const [length, known] of this.runs)
-            markRuns(read, length, known, masked);
+        const before = this.tail;
+        const both = new Uint8Array(before.length + read.length);
+        const masked = both.subarray(before.length);
+        const seen = before + read;
+        for (const [length, known] of this.runs) {
+            markRuns(seen, length, known, both);
+            markEdges(read, length, known, masked);
+        }
+        this.tail = seen.slice(1 - MIN_RUN);
         let shown = '';
         let done = 0;
         for (let i = 0; i < read.length; i++) {
@@ -14705,8 +14898,10 @@ class Secrets {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A$: () => (/* binding */ withoutTrailingSlashes),
 /* harmony export */   Fd: () => (/* binding */ hasControlCharacter),
 /* harmony export */   MZ: () => (/* binding */ INVISIBLE_CHARACTER),
+/* harmony export */   Mm: () => (/* binding */ bounded),
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   Zb: () => (/* binding */ hiddenCharacterIn),
 /* harmony export */   aj: () => (/* binding */ sanitize),
@@ -14714,7 +14909,7 @@ class Secrets {
 /* harmony export */   hD: () => (/* binding */ quote),
 /* harmony export */   jQ: () => (/* binding */ showInvisible)
 /* harmony export */ });
-/* unused harmony exports sanitizeJson, shorten */
+/* unused harmony exports sanitizeJson, shorten, OUTSIDE_TEXT_MAX */
 /**
  * The one formatter for text from outside (file and folder names, branch
  * names, the service's words, libraries' messages) on its way out of the
@@ -14813,6 +15008,29 @@ function shorten(value, max) {
         return value;
     const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
     return `${value.slice(0, end)}…`;
+}
+/**
+ * The most of one text from outside (the service's words, a bug's name, a
+ * message GitHub answers, a header) that anything reads: a report shows a
+ * line of at most a few hundred characters of it, and this leaves room for
+ * the white space and invisible characters a line drops. A longer text is
+ * cut to it where it comes in, before it is redacted, formatted or matched,
+ * so that no reading of it costs more than this length's.
+ */
+const OUTSIDE_TEXT_MAX = 2_000;
+/** Pure: a text from outside cut to what a report can show (see OUTSIDE_TEXT_MAX). */
+function bounded(value) {
+    return shorten(value, OUTSIDE_TEXT_MAX);
+}
+/**
+ * Pure: `value` without the slashes it ends with. A loop, not `/\/+$/`,
+ * which reads a run of slashes once from each of them when no end follows.
+ */
+function withoutTrailingSlashes(value) {
+    let end = value.length;
+    while (end > 0 && value.charCodeAt(end - 1) === 0x2f)
+        end--;
+    return value.slice(0, end);
 }
 /** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
 const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u');
@@ -14977,7 +15195,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(616);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(607);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 

@@ -2084,6 +2084,29 @@ function shorten(value, max) {
     const end = /[\ud800-\udbff]/.test(value.charAt(max - 1)) ? max - 1 : max;
     return `${value.slice(0, end)}…`;
 }
+/**
+ * The most of one text from outside (the service's words, a bug's name, a
+ * message GitHub answers, a header) that anything reads: a report shows a
+ * line of at most a few hundred characters of it, and this leaves room for
+ * the white space and invisible characters a line drops. A longer text is
+ * cut to it where it comes in, before it is redacted, formatted or matched,
+ * so that no reading of it costs more than this length's.
+ */
+const OUTSIDE_TEXT_MAX = 2_000;
+/** Pure: a text from outside cut to what a report can show (see OUTSIDE_TEXT_MAX). */
+function bounded(value) {
+    return shorten(value, OUTSIDE_TEXT_MAX);
+}
+/**
+ * Pure: `value` without the slashes it ends with. A loop, not `/\/+$/`,
+ * which reads a run of slashes once from each of them when no end follows.
+ */
+function withoutTrailingSlashes(value) {
+    let end = value.length;
+    while (end > 0 && value.charCodeAt(end - 1) === 0x2f)
+        end--;
+    return value.slice(0, end);
+}
 /** A quote mark, or a character a message shows as an escape: a quoted value holding one is JSON-escaped. */
 const NEEDS_ESCAPES = new RegExp(`["${BREAKS_AND_CONTROLS}\\ud800-\\udfff]|${INVISIBLES}`, 'u');
 /**
@@ -2210,9 +2233,11 @@ function safeId(value) {
 function isSafeId(value) {
     return SAFE_ID.test(value);
 }
+/** The longest link from outside kept: one longer is no link a person follows, and cut it would lead elsewhere. */
+const MAX_URL_LENGTH = 2_048;
 /** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
 function httpUrl(value) {
-    if (typeof value !== 'string' || hasControlCharacter(value))
+    if (typeof value !== 'string' || value.length > MAX_URL_LENGTH || hasControlCharacter(value))
         return undefined;
     const text = value.trim();
     if (!text || /\s/.test(text))
