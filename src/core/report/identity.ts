@@ -97,11 +97,26 @@ export function distinctNames(
   return names.map((_name, i) => text(i))
 }
 
-/** A detail cut to MAX_DETAIL characters, its start and its end kept (a file's extension shows). */
+/**
+ * A detail cut to MAX_DETAIL code units, its start and its end kept (a
+ * file's extension shows), cut between code points: half of an emoji's pair
+ * is no text a URL or a host can take.
+ */
 function shorten(detail: string): string {
   if (detail.length <= MAX_DETAIL) return detail
   const half = Math.floor((MAX_DETAIL - 1) / 2)
-  return `${detail.slice(0, half)}…${detail.slice(-half)}`
+  const points = Array.from(detail)
+  let head = ''
+  for (const point of points) {
+    if (head.length + point.length > half) break
+    head += point
+  }
+  let tail = ''
+  for (const point of points.reverse()) {
+    if (tail.length + point.length > half) break
+    tail = point + tail
+  }
+  return `${head}…${tail}`
 }
 
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
