@@ -27,7 +27,8 @@ export function readableRun(text: string, key: string): string | undefined {
       .replace(/&#x([\da-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
       .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
       .replace(/\\u\{([\da-f]+)\}/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-      .replace(/\\u([\da-f]{4})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      .replace(/\\u([\da-f]{4})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      .replace(/%u([\da-f]{4})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
     text.replace(/(?:[\da-f]{2})+/gi, hex => Buffer.from(hex, 'hex').toString('latin1')),
     text.replace(/(?:%[\da-f]{2}|[\w.~*+-])+/gi, form => {
       try {
@@ -103,6 +104,25 @@ export const ECHOED_SPELLINGS: [string, (key: string) => string][] = [
   [
     'as hex HTML entities without ;',
     key => [...key].map(c => `&#x${hexOf(c.codePointAt(0)!, 0)}`).join('')
+  ],
+  [
+    'as \\u{…} escapes of four digits',
+    key => [...key].map(c => `\\u{${hexOf(c.codePointAt(0)!, 4)}}`).join('')
+  ],
+  [
+    'as hex HTML entities of four digits',
+    key => [...key].map(c => `&#x${hexOf(c.codePointAt(0)!, 4)};`).join('')
+  ],
+  [
+    'as decimal HTML entities of five digits',
+    key => [...key].map(c => `&#${String(c.codePointAt(0)).padStart(5, '0')};`).join('')
+  ],
+  [
+    'as %uXXXX escapes',
+    key =>
+      [...Buffer.from(key, 'utf16le').swap16().toString('hex').matchAll(/.{4}/g)]
+        .map(([u]) => `%u${u}`)
+        .join('')
   ],
   ['in base64 of its UTF-16LE', key => Buffer.from(key, 'utf16le').toString('base64')],
   [

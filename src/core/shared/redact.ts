@@ -18,10 +18,11 @@
  * any run of `MIN_RUN` consecutive characters of any of these spellings is
  * masked. A key whose pieces a caller redacts one by one (a stream cut
  * mid-key, each piece a line) shows none of them: a text's start that goes on
- * with a run the text redacted before it ended with is masked, and so are
+ * with a run the text redacted before it ended with is masked, so is one that
+ * goes on with a key's start the texts before it ended with, and so are
  * `MIN_EDGE` or more characters a text ends with that begin a key's spelling,
- * or that a text begins with that end one; a piece of five characters or
- * fewer that stands alone, with no piece of the key next to it, can show.
+ * or that a text begins with that end one; a key's first piece of five
+ * characters or fewer, with no piece of the key before it, can show.
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
  * stands as a whole word and spelled exactly: masked inside words, a
@@ -36,13 +37,13 @@ import {
   addRuns,
   base64Spellings,
   escapedSpellings,
-  markEdges,
   markRuns,
   noRuns,
   reading,
   readOf,
   type Runs
 } from './spellings.js'
+import { markContinued, markEdges } from './pieces.js'
 import { withoutUrlQueries, withoutUserInfo } from './url-parts.js'
 
 /** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
@@ -270,6 +271,7 @@ export class Secrets {
     for (const [length, known] of this.runs) {
       markRuns(seen, length, known, both)
       markEdges(read, length, known, masked)
+      markContinued(before, read, length, known, masked)
     }
     this.tail = seen.slice(1 - MIN_RUN)
     let shown = ''

@@ -102,16 +102,25 @@ function utf16(secret: string, littleEndian: boolean): Buffer {
  * The spellings of a secret a server's encoder may print it in, besides
  * base64: hex of its UTF-8 and of its UTF-16 (read in any case), `%XX` of
  * every byte and form encoding (`+` for a space), numeric HTML entities with
- * and without their `;`, JSON's `\u` escapes, and the `\xNN` and `\u{…}`
+ * and without their `;` (hex padded to four digits too, decimal to five),
+ * JSON's `\u` escapes, JavaScript's old `%uXXXX`, and the `\xNN` and `\u{…}`
  * escapes of JavaScript, Python and Rust.
  */
 export function escapedSpellings(secret: string): string[] {
   // Each written from the hex and the numbers once: a deploy registers a key's spellings at its start.
   const decimal = [...secret].map(c => String(c.codePointAt(0)))
   const hex = [...secret].map(c => c.codePointAt(0)!.toString(16))
+  // Encoders that pad: four hex digits (`&#x0065;`, `\u{0065}`), five decimal ones (`&#00101;`).
+  const hex4 = hex.map(h => h.padStart(4, '0'))
+  const decimal5 = decimal.map(d => d.padStart(5, '0'))
   const utf8 = Buffer.from(secret, 'utf8').toString('hex')
   const big = utf16(secret, false).toString('hex')
   return [
+    `\\u{${hex4.join('}\\u{')}}`,
+    `&#x${hex4.join(';&#x')};`,
+    `&#x${hex4.join('&#x')}`,
+    `&#${decimal5.join(';&#')};`,
+    big.replace(/.{4}/g, '%u$&'),
     utf8,
     utf16(secret, true).toString('hex'),
     big,
@@ -262,29 +271,4 @@ export function markRuns(
     if (at + length >= read.length) return
     hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power)
   }
-}
-
-/**
- * Pure: marks in `masked` the longest stretch (of `MIN_EDGE` code units or
- * more, shorter than a run) at the start of `read` that ends a spelling, and
- * at its end that begins one: the rest of a key whose start the text before
- * ended with, or the start of one the text after goes on with. Only a key's
- * own start and end: a word of a text that is also inside a key stays.
- */
-export function markEdges(
-  read: string,
-  length: number,
-  { joined, starts, ends }: Runs,
-  masked: Uint8Array
-): void {
-  let head = 0
-  let tail = 0
-  for (let size = MIN_EDGE; size < length && size <= read.length; size++) {
-    const first = read.slice(0, size)
-    if (ends.has(first.slice(-MIN_EDGE)) && joined.includes(`${first}\n`)) head = size
-    const last = read.slice(read.length - size)
-    if (starts.has(last.slice(0, MIN_EDGE)) && joined.includes(`\n${last}`)) tail = size
-  }
-  masked.fill(1, 0, head)
-  masked.fill(1, read.length - tail, read.length)
 }

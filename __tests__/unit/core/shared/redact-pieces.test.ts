@@ -28,6 +28,23 @@ describe('a key cut into pieces that are redacted one by one', () => {
     expect(shown.at(-1)).toBe('*** refused')
   })
 
+  it.each([5, 4, 3])(
+    'in pieces of %d: once the pieces reach a key’s start of six, none after shows',
+    size => {
+      const secrets = new Secrets()
+      secrets.add(KEY)
+      const pieces = piecesOf(
+        KEY,
+        Array.from({ length: Math.ceil(KEY.length / size) - 1 }, (_, i) => (i + 1) * size)
+      )
+      const shown = pieces.map((piece, i) => secrets.redact(i === 0 ? `key ${piece}` : piece))
+      // The pieces before the sixth character can show: a text ending with a few letters of a key is no key.
+      const hidden = pieces.filter((_, i) => (i + 1) * size > MIN_EDGE)
+      for (const piece of hidden) expect(shown.join('|')).not.toContain(`|${piece}`)
+      expect(shown.slice(pieces.length - hidden.length)).toEqual(hidden.map(() => '***'))
+    }
+  )
+
   it('a piece cut from its encodings does not show either', () => {
     const secrets = new Secrets()
     secrets.add(KEY)
