@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(166);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(775);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 166:
+/***/ 775:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2847,8 +2847,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(24);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/shared/redact.ts + 2 modules
-var redact = __nccwpck_require__(607);
+// EXTERNAL MODULE: ./src/core/shared/redact.ts + 3 modules
+var redact = __nccwpck_require__(358);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -2862,108 +2862,10 @@ function asText(value) {
     return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+// EXTERNAL MODULE: ./src/core/shared/name-rules.ts
+var name_rules = __nccwpck_require__(360);
 // EXTERNAL MODULE: ./src/core/shared/text.ts
 var shared_text = __nccwpck_require__(986);
-;// CONCATENATED MODULE: ./src/core/shared/name-rules.ts
-/** Facts about names and paths that options, answers and uploads all check against. */
-
-
-/** The service's file types, lower case with the dot (service spec 2.1). */
-const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
-const MAX_PATH_LENGTH = 1024;
-// Ids reach outputs, logs, the summary and a request's path: letters, digits and a few separators only,
-// with a letter or digit among them (`.` and `..` would step out of the path they are put in).
-const SAFE_ID = /^(?=[\w.:-]*[A-Za-z0-9])[\w.:-]{1,200}$/;
-/** The accepted extension `name` ends with (lower case), or undefined. */
-function acceptedExtension(name) {
-    const lower = name.toLowerCase();
-    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
-}
-/** A path with a `..` segment or a backslash: never sent to the service, never taken from it. */
-function hasUnsafePath(path) {
-    return path.includes('\\') || path.split('/').includes('..');
-}
-/**
- * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
- * The reason is phrased to follow "is not a valid destination: ".
- */
-function destinationProblem(path) {
-    if (path.length === 0)
-        return 'it is empty';
-    if (path.length > MAX_PATH_LENGTH)
-        return `it is longer than ${MAX_PATH_LENGTH} characters`;
-    if ((0,shared_text/* hasControlCharacter */.Fd)(path))
-        return 'it contains a control character';
-    if (path.includes('\\'))
-        return 'it contains a backslash; separate directories with /';
-    if (path.startsWith('/'))
-        return 'it starts with /; give a path relative to the storage root';
-    const segments = path.split('/');
-    if (segments.some(s => s === '..'))
-        return 'it contains a .. segment';
-    if (segments.some(s => s === '' || s === '.'))
-        return 'it contains an empty or . segment';
-    if (segments.some(s => s.trim() !== s))
-        return 'a segment starts or ends with white space';
-    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
-        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
-    }
-    return undefined;
-}
-/**
- * Why a path the service answered with cannot be used (it becomes an output
- * and the value of the run variable), or undefined when it can.
- */
-function answeredPathProblem(path) {
-    if (path.length > MAX_PATH_LENGTH)
-        return `is longer than ${MAX_PATH_LENGTH} characters`;
-    if ((0,shared_text/* hasControlCharacter */.Fd)(path))
-        return 'contains a control character';
-    if (hasUnsafePath(path))
-        return 'contains a .. segment or a backslash';
-    return undefined;
-}
-/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
-function safeId(value) {
-    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
-}
-function isSafeId(value) {
-    return SAFE_ID.test(value);
-}
-/** The longest link from outside kept: one longer is no link a person follows, and cut it would lead elsewhere. */
-const MAX_URL_LENGTH = 2_048;
-/** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
-function httpUrl(value) {
-    if (typeof value !== 'string' || value.length > MAX_URL_LENGTH || (0,shared_text/* hasControlCharacter */.Fd)(value))
-        return undefined;
-    const text = value.trim();
-    if (!text || /\s/.test(text))
-        return undefined;
-    try {
-        const url = new URL(text);
-        return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether a host is this machine: plain http is allowed only to it. */
-function isLoopback(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * A local file's own name, by the rules of the machine it is on (a Windows
- * runner separates folders with \\ as well as /). `paths` is there for tests.
- */
-function fileName(path, paths = (external_node_path_default())) {
-    return paths.basename(path);
-}
-
 ;// CONCATENATED MODULE: ./src/core/ci/github.ts
 
 
@@ -2974,7 +2876,7 @@ function githubContext(eventName, payload, env) {
     const read = READERS[eventName] ?? fromOtherEvent;
     const { git, head } = read({ payload, env, notes, link: sha => commitUrlOf(env, sha) });
     const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
-    const apiUrl = (0,shared_text/* withoutTrailingSlashes */.A$)(httpUrl(env.GITHUB_API_URL) ?? 'https://api.github.com');
+    const apiUrl = (0,shared_text/* withoutTrailingSlashes */.A$)((0,name_rules/* httpUrl */.q3)(env.GITHUB_API_URL) ?? 'https://api.github.com');
     return {
         git: { ...git, repository, hostingService: 'GitHub' },
         notes,
@@ -3016,7 +2918,7 @@ function fromPush({ payload, env, link }) {
         git: {
             branch: ref?.startsWith('refs/heads/') ? stripHeads(ref) : undefined,
             sha,
-            commitUrl: httpUrl(asObject(payload.head_commit).url) ?? link(sha)
+            commitUrl: (0,name_rules/* httpUrl */.q3)(asObject(payload.head_commit).url) ?? link(sha)
         }
     };
 }
@@ -3071,7 +2973,7 @@ function fromDeploymentStatus({ payload, env, notes, link }) {
     const sha = asText(deployment.sha) ?? env.GITHUB_SHA;
     const ref = asText(deployment.ref);
     const raw = asText(asObject(payload.deployment_status).environment_url);
-    const deploymentUrl = httpUrl(raw);
+    const deploymentUrl = (0,name_rules/* httpUrl */.q3)(raw);
     if (raw && !deploymentUrl)
         notes.push(`The event's deployment_status.environment_url ${(0,shared_text/* quote */.hD)(raw)} is not an http(s) URL, so no deployment_url is sent.`);
     return {
@@ -3100,7 +3002,7 @@ function commitUrlOf(env, sha) {
     const repository = repositoryOfSlug(env.GITHUB_REPOSITORY);
     if (!sha || !repository || !('owner' in repository))
         return undefined;
-    const server = (0,shared_text/* withoutTrailingSlashes */.A$)(httpUrl(env.GITHUB_SERVER_URL) ?? 'https://github.com');
+    const server = (0,shared_text/* withoutTrailingSlashes */.A$)((0,name_rules/* httpUrl */.q3)(env.GITHUB_SERVER_URL) ?? 'https://github.com');
     return `${server}/${repository.owner}/${repository.name}/commit/${sha}`;
 }
 /** `owner/name`, as GITHUB_REPOSITORY and most CIs print a repository. */
@@ -3127,6 +3029,9 @@ function positiveInteger(value) {
 
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
 /*
 How it works:
@@ -3450,7 +3355,7 @@ async function ensureWritable(path, named, shown = path) {
     if (kind !== undefined && kind !== 'a regular file')
         throw refused(named, shown, kind);
     try {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
         const handle = await (0,promises_namespaceObject.open)(path, APPEND_HERE);
         try {
             // Between the look and the open, something else may have taken the path.
@@ -3487,13 +3392,13 @@ async function ensureUsable(path, named, wanted, shown = path) {
     const fits = wanted === 'file' ? 'a regular file' : 'a folder';
     if (kind !== undefined && kind !== fits)
         throw refused(named, shown, kind, wanted);
-    for (let at = (0,external_node_path_namespaceObject.dirname)(path); kind === undefined; at = (0,external_node_path_namespaceObject.dirname)(at)) {
+    for (let at = (0,external_node_path_.dirname)(path); kind === undefined; at = (0,external_node_path_.dirname)(at)) {
         const above = await kindOf(at, promises_namespaceObject.stat);
         if (above === 'a folder')
             return;
         if (above !== undefined)
             throw new errors/* InputError */.dz({ named }, `names ${(0,shared_text/* quote */.hD)(shown)}, and ${(0,shared_text/* quote */.hD)(at)} on its way is ${above}, not a folder; nothing was sent`, `Point it at a path in a folder, or where nothing is yet (the folders are made)`);
-        if ((0,external_node_path_namespaceObject.dirname)(at) === at)
+        if ((0,external_node_path_.dirname)(at) === at)
             return;
     }
 }
@@ -3757,14 +3662,14 @@ function redactedPredicate(predicate, redact) {
  */
 async function clearAttestation(folder) {
     for (const file of Object.values(ATTESTATION_FILES))
-        await (0,promises_namespaceObject.unlink)((0,external_node_path_namespaceObject.join)(folder, file)).catch(() => undefined);
+        await (0,promises_namespaceObject.unlink)((0,external_node_path_.join)(folder, file)).catch(() => undefined);
 }
 /** Refuses a folder the attestation could never be written in, and a file of it that is no file, by looking only. */
 async function attestationUsable(folder, shown = folder) {
     const named = (0,option_refs/* ref */.KR)('testAttestation');
     await ensureUsable(folder, named, 'folder', shown);
     for (const file of Object.values(ATTESTATION_FILES))
-        await ensureUsable((0,external_node_path_namespaceObject.join)(folder, file), named, 'file', (0,external_node_path_namespaceObject.join)(shown, file));
+        await ensureUsable((0,external_node_path_.join)(folder, file), named, 'file', (0,external_node_path_.join)(shown, file));
 }
 /**
  * The attestation's files in `folder`: made writable before the first
@@ -3773,7 +3678,7 @@ async function attestationUsable(folder, shown = folder) {
  * condition (the checksums file exists) says so.
  */
 function testAttestation(folder, context) {
-    const path = (file) => (0,external_node_path_namespaceObject.join)(folder, ATTESTATION_FILES[file]);
+    const path = (file) => (0,external_node_path_.join)(folder, ATTESTATION_FILES[file]);
     const named = (0,option_refs/* ref */.KR)('testAttestation');
     return {
         name: `test attestation ${(0,shared_text/* quote */.hD)(folder)}`,
@@ -5176,11 +5081,11 @@ function target(option, build, usable) {
 }
 /** Every report an option can ask for. */
 const REPORT_TARGETS = [
-    target('junitReport', (path, context) => junitFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path)), (path, shown) => ensureUsable(path, (0,option_refs/* ref */.KR)('junitReport'), 'file', shown)),
-    target('summaryFile', (path, context) => summaryFile((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, path)), (path, shown) => ensureUsable(path, (0,option_refs/* ref */.KR)('summaryFile'), 'file', shown)),
+    target('junitReport', (path, context) => junitFile((0,external_node_path_.resolve)(context.workingDirectory, path)), (path, shown) => ensureUsable(path, (0,option_refs/* ref */.KR)('junitReport'), 'file', shown)),
+    target('summaryFile', (path, context) => summaryFile((0,external_node_path_.resolve)(context.workingDirectory, path)), (path, shown) => ensureUsable(path, (0,option_refs/* ref */.KR)('summaryFile'), 'file', shown)),
     target('resultWebhook', (url, context) => resultWebhook(url, context)),
     target('slackWebhook', (url, context) => slackWebhook(url, context)),
-    target('testAttestation', (folder, context) => testAttestation((0,external_node_path_namespaceObject.resolve)(context.workingDirectory, folder), context), attestationUsable)
+    target('testAttestation', (folder, context) => testAttestation((0,external_node_path_.resolve)(context.workingDirectory, folder), context), attestationUsable)
 ];
 /**
  * Refuses, as bad usage, a path an option names that no report could be
@@ -5193,7 +5098,7 @@ async function ensureReportPaths(values, workingDirectory) {
     for (const { option, usable } of REPORT_TARGETS) {
         const value = values[option];
         if (usable && typeof value === 'string')
-            await usable((0,external_node_path_namespaceObject.resolve)(workingDirectory, value), value);
+            await usable((0,external_node_path_.resolve)(workingDirectory, value), value);
     }
 }
 /** The reports the options given ask for, each built with the step's context. */
@@ -5274,12 +5179,29 @@ function distinctNames(names, apart) {
     }
     return names.map((_name, i) => text(i));
 }
-/** A detail cut to MAX_DETAIL characters, its start and its end kept (a file's extension shows). */
+/**
+ * A detail cut to MAX_DETAIL code units, its start and its end kept (a
+ * file's extension shows), cut between code points: half of an emoji's pair
+ * is no text a URL or a host can take.
+ */
 function shorten(detail) {
     if (detail.length <= MAX_DETAIL)
         return detail;
     const half = Math.floor((MAX_DETAIL - 1) / 2);
-    return `${detail.slice(0, half)}…${detail.slice(-half)}`;
+    const points = Array.from(detail);
+    let head = '';
+    for (const point of points) {
+        if (head.length + point.length > half)
+            break;
+        head += point;
+    }
+    let tail = '';
+    for (const point of points.reverse()) {
+        if (tail.length + point.length > half)
+            break;
+        tail = point + tail;
+    }
+    return `${head}…${tail}`;
 }
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:';
 /** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
@@ -5640,10 +5562,10 @@ const DEPLOYMENT = object({
         appVersion: schema_text(100),
         buildNumber: schema_text(100)
     }),
-    destination: schema_text(MAX_PATH_LENGTH),
+    destination: schema_text(name_rules/* MAX_PATH_LENGTH */.Kb),
     // The service's words for where the build went and the environment it chose: a collect's outputs and JUnit properties.
-    playgroundFileLocation: schema_text(MAX_PATH_LENGTH),
-    fileLocation: schema_text(MAX_PATH_LENGTH + 140),
+    playgroundFileLocation: schema_text(name_rules/* MAX_PATH_LENGTH */.Kb),
+    fileLocation: schema_text(name_rules/* MAX_PATH_LENGTH */.Kb + 140),
     environmentId: ID,
     deploymentType: schema_text(200),
     environment: schema_text(200),
@@ -5683,7 +5605,6 @@ function rowKey(name) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/comment.ts
-
 /**
  * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
  * token of the GitHub Actions app, and GitHub names its writes after the
@@ -5691,75 +5612,24 @@ function rowKey(name) {
  */
 const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 /**
- * Our one comment on a pull request for a set of deployment names: found
- * once (ours only), created when there is none, then edited in place.
+ * A repository's pull-request comments as the seam's comments. Whose they
+ * are, by this rule: what `GET /user` says, which is the login of a
+ * person's token (a personal access token); an installation token is
+ * refused `GET /user` (403), and the installation token a step gets is the
+ * workflow's GITHUB_TOKEN, whose writes GitHub names `github-actions[bot]`.
+ * A GitHub App's own token is taken for the workflow's too: it then finds
+ * no earlier comment of its own and writes a new one, but never edits one
+ * of another author.
  */
-class OurComment {
-    client;
-    repo;
-    issue;
-    id;
-    /** The body it has, as last read or written: an equal one is not written again. */
-    body;
-    /** The login whose comments are ours: learned from our own comment, else asked once (see ownIdentity). */
-    identity;
-    constructor(client, repo, issue, 
-    /** The token's identity when the caller knows it already (a collect asks once for every pull request). */
-    identity) {
-        this.client = client;
-        this.repo = repo;
-        this.issue = issue;
-        this.identity = identity;
-    }
-    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
-    async write(body, names, signal, around = write => write()) {
-        const client = await this.client();
-        if (this.id === undefined) {
-            const ours = await this.find(client, names);
-            if (ours === undefined) {
-                const created = await around(() => client.createComment(this.repo, this.issue, body));
-                this.id = created.id;
-                this.body = body;
-                // What GitHub names as our comment's author is the token's identity, whatever the token.
-                if (created.author)
-                    this.identity = created.author;
-                return;
-            }
-            this.id = ours.id;
-            this.body = ours.body;
-        }
-        if (body === this.body)
-            return;
-        const id = this.id;
-        await around(() => client.updateComment(this.repo, id, body, { signal }));
-        this.body = body;
-    }
-    /**
-     * The comment that is ours: its first line is our marker for these exact
-     * names, AND the token in use wrote it. A comment anyone else wrote is
-     * never edited, whatever it carries; we then write our own.
-     */
-    async find(client, names) {
-        const marked = await client.findComments(this.repo, this.issue, comment => carriesMarker(comment.body, names));
-        if (marked.length === 0)
-            return undefined;
-        const me = (await this.ownIdentity(client)).toLowerCase();
-        return marked.find(comment => comment.author?.toLowerCase() === me);
-    }
-    /**
-     * The token's identity, by this rule: the author GitHub named on a comment
-     * we created in this step when there is one; else what `GET /user` says,
-     * which is the login of a person's token (a personal access token); an
-     * installation token is refused `GET /user` (403), and the installation
-     * token a step gets is the workflow's GITHUB_TOKEN, whose writes GitHub
-     * names `github-actions[bot]`. A GitHub App's own token is taken for the
-     * workflow's too: it then finds no earlier comment of its own and writes
-     * a new one, but never edits one of another author.
-     */
-    async ownIdentity(client) {
-        this.identity ??= (await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN;
-        return this.identity;
-    }
+function githubComments(client, repo) {
+    let identity;
+    return {
+        host: 'GitHub',
+        findComments: (pull, wanted) => client.findComments(repo, pull, wanted),
+        createComment: (pull, body) => client.createComment(repo, pull, body),
+        updateComment: (_pull, id, body, call) => client.updateComment(repo, id, body, call),
+        ownIdentity: () => (identity ??= client.ownLogin().then(own => own ?? WORKFLOW_TOKEN_LOGIN))
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/load.ts
@@ -6252,6 +6122,67 @@ function checkOutput(deployment, context) {
     return { title, summary, ...(text ? { text } : {}) };
 }
 
+;// CONCATENATED MODULE: ./src/core/host/our-comment.ts
+/**
+ * Our one comment on a change request for a set of deployment names, on
+ * any code host (comment-host.ts): found once (ours only), created when
+ * there is none, then edited in place. A comment anyone else wrote is never
+ * edited and decides nothing, whatever marker it copies.
+ */
+
+class OurComment {
+    host;
+    change;
+    id;
+    /** The body it has, as last read or written: an equal one is not written again. */
+    body;
+    /** Whose comments are ours: learned from our own comment, else asked once of the host. */
+    identity;
+    constructor(host, change, 
+    /** The token's identity when the caller knows it already (a collect asks once for every change request). */
+    identity) {
+        this.host = host;
+        this.change = change;
+        this.identity = identity;
+    }
+    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
+    async write(body, names, signal, around = write => write()) {
+        const host = await this.host();
+        if (this.id === undefined) {
+            const ours = await this.find(host, names);
+            if (ours === undefined) {
+                const created = await around(() => host.createComment(this.change, body));
+                this.id = created.id;
+                this.body = body;
+                // What the host names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
+                return;
+            }
+            this.id = ours.id;
+            this.body = ours.body;
+        }
+        if (body === this.body)
+            return;
+        const id = this.id;
+        await around(() => host.updateComment(this.change, id, body, { signal }));
+        this.body = body;
+    }
+    /**
+     * The comment that is ours: its first line is our marker for these exact
+     * names, AND the token in use wrote it. A comment anyone else wrote is
+     * never edited; we then write our own.
+     */
+    async find(host, names) {
+        const marked = await host.findComments(this.change, comment => carriesMarker(comment.body, names));
+        if (marked.length === 0)
+            return undefined;
+        this.identity ??= await host.ownIdentity();
+        const me = this.identity.toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/github/scrub.ts
 /** Pure: every string of a write to GitHub through the deploy's one redaction. */
 function scrubbed(secrets, value) {
@@ -6334,7 +6265,7 @@ async function pendingChecks(client, repo, sha, seal) {
         if (!facts)
             continue;
         // A run id read from a check run is checked as one given by hand: it goes into a request's path.
-        if (!isSafeId(identity.runId)) {
+        if (!(0,name_rules/* isSafeId */.JA)(identity.runId)) {
             refused.push({
                 run,
                 problem: `its external_id names ${(0,shared_text/* quote */.hD)(identity.runId, 40)}, which is no run id`
@@ -6566,8 +6497,29 @@ class Writer {
         }
     }
 }
+/**
+ * The end of a step's writes on a code host: every writer's last state,
+ * within `allowed` ms whatever the host does; then whatever is still under
+ * way is stopped (`stop` aborted with why), and the writes settle at once.
+ */
+async function idleWithin(writers, allowed, stop, host) {
+    const done = Promise.all(writers.map(writer => writer.idle()));
+    let timer;
+    const late = new Promise(resolve => (timer = setTimeout(resolve, allowed, 'late')));
+    try {
+        if ((await Promise.race([done, late])) === 'late') {
+            stop.abort(new Error(`${host} did not answer within ${allowed / 1000} s`));
+            await done;
+        }
+    }
+    finally {
+        clearTimeout(timer);
+        stop.abort();
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/core/github/reporter.ts
+
 
 
 
@@ -6667,19 +6619,8 @@ class GitHubReporter {
             for (const index of facts.deployments.keys())
                 this.wantCheck(index, true);
         this.wantComment(true);
-        const done = Promise.all([this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle()));
-        let timer;
-        const late = new Promise(resolve => (timer = setTimeout(resolve, allowed, 'late')));
-        try {
-            if ((await Promise.race([done, late])) === 'late') {
-                this.stop.abort(new Error(`GitHub did not answer within ${allowed / 1000} s`));
-                await done;
-            }
-        }
-        finally {
-            clearTimeout(timer);
-            this.stop.abort();
-        }
+        const writers = [this.comment, ...[...this.checks.values()].map(check => check.writer)];
+        await idleWithin(writers, allowed, this.stop, 'GitHub');
         if (this.required)
             this.unwritten(facts);
     }
@@ -6775,7 +6716,7 @@ class GitHubReporter {
     }
     /** Our comment on the pull request, for the names of this step's deployments. */
     async writeComment(wanted, signal) {
-        this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest);
+        this.ourComment ??= new OurComment(async () => githubComments(await this.connect(), this.plan.repo), this.plan.pullRequest);
         const names = this.deployments.map(deployment => deployment.name);
         await this.ourComment.write(String(wanted.fields.body), names, signal);
     }
@@ -6874,6 +6815,7 @@ class Budget {
 
 
 
+
 class CollectedChecks {
     plan;
     name = 'GitHub check runs of the collect';
@@ -6960,7 +6902,7 @@ class CollectedChecks {
             rows.push(withTrustedLinks(found, this.plan.origins));
         }
         const body = this.plan.secrets.redactValue(commentBody(rows, this.plan.workflowRunUrl));
-        const ours = new OurComment(async () => client, repo, number, await this.identity());
+        const ours = new OurComment(async () => githubComments(client, repo), number, await this.identity());
         await ours.write(body, rows.map(row => row.name), new AbortController().signal, write => spacer.spaced(write));
     }
     /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
@@ -7098,6 +7040,258 @@ function collectedReporter(collection, settings, output, hooks) {
         workflowRunUrl: workflowRunUrlOf(env),
         log: output.log,
         signal: hooks.signal
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/gitlab/plan.ts
+
+
+
+
+
+/** Pure: the plan, or undefined when no GitLab token is given. */
+function gitlabPlanOf(settings, secrets, env) {
+    const token = settings.values.gitlabToken;
+    if (!token)
+        return undefined;
+    const apiUrl = (0,shared_text/* withoutTrailingSlashes */.A$)(env.CI_API_V4_URL ?? '');
+    const project = env.CI_PROJECT_ID ?? '';
+    const sha = env.CI_COMMIT_SHA || settings.git.sha;
+    if (!apiUrl || !project || !sha)
+        throw new errors/* InputError */.dz('gitlabToken', 'is given outside a GitLab pipeline: CI_API_V4_URL, CI_PROJECT_ID and CI_COMMIT_SHA say where the statuses go, and they are not all set', `Use ${(0,option_refs/* ref */.KR)('gitlabToken')} in a GitLab CI/CD job, or leave it out`);
+    refuseUnsafeApi(apiUrl);
+    const pipelineId = Number(env.CI_PIPELINE_ID);
+    return {
+        token,
+        apiUrl,
+        project,
+        sha,
+        statuses: settings.wait,
+        mergeRequest: settings.git.mergeRequestNumber,
+        pipelineUrl: env.CI_PIPELINE_URL || undefined,
+        ...(Number.isSafeInteger(pipelineId) && pipelineId > 0 ? { pipelineId } : {}),
+        ref: env.CI_COMMIT_REF_NAME || undefined,
+        secrets,
+        origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL || plan_originOf(apiUrl))
+    };
+}
+/** The token is sent only over https, or to a loopback host over http (a stand-in on this machine). */
+function refuseUnsafeApi(apiUrl) {
+    let url;
+    try {
+        url = new URL(apiUrl);
+    }
+    catch {
+        url = undefined;
+    }
+    const safe = url?.protocol === 'https:' || (url?.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname));
+    if (!safe)
+        throw new errors/* InputError */.dz('gitlabToken', `would be sent to CI_API_V4_URL ${JSON.stringify(apiUrl)}, which is not https`, 'Run the job on a GitLab instance served over https (CI_API_V4_URL is GitLab’s own variable), or leave the token out');
+}
+function plan_originOf(url) {
+    try {
+        return new URL(url).origin;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/gitlab/status.ts
+/**
+ * Pure: a deployment's commit status on GitLab, by the same composition as
+ * its check run on GitHub (report/check-run.ts): the one judgement's
+ * conclusion in GitLab's states, the check run's title as its one-line
+ * description, and the run's page as its link. `success` only beside a
+ * passed verdict: a deployment that created no run, or a state that is no
+ * verdict, never reads success.
+ */
+
+
+
+
+/** GitLab keeps a status's description to 255 characters. */
+const MAX_DESCRIPTION = 255;
+/** Pure: what a deployment's status says now: `running` until it is judged, then its conclusion. */
+function statusWrite(deployment, context) {
+    const shown = withTrustedLinks(deployment, context.origins);
+    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl ?? context.pipelineUrl, context.origins);
+    return {
+        state: context.completed ? stateOf(deployment) : 'running',
+        name: deployment.name,
+        description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_DESCRIPTION),
+        ...(link ? { targetUrl: link } : {}),
+        // The job's own pipeline by its id: a status GitLab matches to no pipeline starts a new one, which a
+        // merge request would take for its latest and judge alone. The ref only where no id is known.
+        ...(context.pipelineId !== undefined
+            ? { pipelineId: context.pipelineId }
+            : context.ref
+                ? { ref: context.ref }
+                : {})
+    };
+}
+/** Pure: the one judgement in GitLab's words; a success with nothing tested is `skipped`, never `success`. */
+function stateOf(deployment) {
+    switch (checkConclusion(deployment)) {
+        case 'success':
+            return deployment.verdict?.verdict === 'passed' ? 'success' : 'skipped';
+        case 'cancelled':
+            return 'canceled';
+        case 'skipped':
+            return 'skipped';
+        default:
+            return 'failed';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/gitlab/reporter.ts
+/**
+ * Shows the deploy where GitLab's reviewers look: a commit status per
+ * deployment on the pipeline's commit (`running` once its run exists, then
+ * its conclusion by the one judgement: status.ts) and one note on the merge
+ * request, edited in place (host/our-comment.ts), the same composition as
+ * GitHub's comment (report/comment.ts). As on GitHub, the deploy never
+ * waits on GitLab: events say what GitLab should show, each written beside
+ * the deploy by a Writer (the newest state only, spaced), and the step's end
+ * gives the last writes a bounded time. GitLab refuses a status moved to the
+ * state it has, so a status is written only when its state changes. A
+ * failure of GitLab's side is told once per kind and never changes the
+ * step's result.
+ */
+
+
+
+
+
+
+
+
+
+class GitLabReporter {
+    plan;
+    log;
+    load;
+    name = 'GitLab commit status';
+    client;
+    deadline;
+    deployments = [];
+    statuses = new Map();
+    told = new Set();
+    stop = new AbortController();
+    note;
+    ourNote;
+    constructor(plan, log, load) {
+        this.plan = plan;
+        this.log = log;
+        this.load = load;
+        this.note = this.writer('note', (wanted, signal) => this.writeNote(wanted, signal));
+        // Every deployment's writes listen to this stop: a step of many builds is no leak.
+        (0,external_node_events_namespaceObject.setMaxListeners)(option_spec/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
+    }
+    onEvent(event, deployments, index) {
+        this.deployments = deployments;
+        switch (event.type) {
+            case 'notified':
+                this.wantNote();
+                return;
+            case 'waiting':
+                this.wantStatus(index);
+                this.wantNote();
+                return;
+            case 'status':
+                this.wantNote();
+                return;
+            default:
+                return;
+        }
+    }
+    /** The last writes: each deployment's status with its conclusion, the note as the step ends, within finishMs. */
+    async finish(facts) {
+        const allowed = finishMs(facts.deployments.length);
+        this.deadline = shared_clock/* clock */.pm.now() + allowed;
+        this.deployments = facts.deployments;
+        for (const index of facts.deployments.keys())
+            this.wantStatus(index, true);
+        this.wantNote(true);
+        await idleWithin([this.note, ...this.statuses.values()], allowed, this.stop, 'GitLab');
+    }
+    writer(kind, write) {
+        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    }
+    wantStatus(index, final = false) {
+        if (!this.plan.statuses)
+            return;
+        const deployment = this.deployments[index];
+        // Running only once its run exists; a deployment that created none is written only with its conclusion.
+        if (!final && !deployment.runId)
+            return;
+        const fields = statusWrite(deployment, { ...this.plan, completed: final });
+        let writer = this.statuses.get(index);
+        if (!writer) {
+            writer = this.writer('status', wanted => this.writeStatus(wanted));
+            this.statuses.set(index, writer);
+        }
+        // GitLab refuses a status moved to the state it has: one write per state.
+        const scrubbed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? this.plan.secrets.redactValue(value) : value
+        ]));
+        writer.want({ fields: scrubbed, key: fields.state, final });
+    }
+    async writeStatus(wanted) {
+        const client = await this.connect();
+        await client.postStatus(this.plan.sha, wanted.fields);
+    }
+    wantNote(final = false) {
+        if (this.plan.mergeRequest === undefined)
+            return;
+        const shown = this.deployments.map(d => withTrustedLinks(d, this.plan.origins));
+        const body = this.plan.secrets.redactValue(commentBody(shown, this.plan.pipelineUrl));
+        this.note.want({ fields: { body }, key: body, final });
+    }
+    async writeNote(wanted, signal) {
+        this.ourNote ??= new OurComment(() => this.connect(), this.plan.mergeRequest);
+        const names = this.deployments.map(deployment => deployment.name);
+        await this.ourNote.write(String(wanted.fields.body), names, signal);
+    }
+    connect() {
+        this.client ??= this.load(this.plan, {
+            signal: this.stop.signal,
+            deadline: () => this.deadline
+        });
+        return this.client;
+    }
+    /** Tells a failure once per kind, as a warning naming what GitLab said; a refusal stops that kind. */
+    give(kind, error) {
+        const status = error.status;
+        const refused = status === 401 || status === 403 || status === 404 || this.stop.signal.aborted;
+        if (this.told.has(kind))
+            return refused;
+        this.told.add(kind);
+        const what = kind === 'status' ? 'The commit status' : 'The merge-request note';
+        this.log.warning(this.plan.secrets.redact(`${what} could not be written on GitLab: ${(0,errors/* messageOf */.bD)(error)} The deploy and its verdict are as this step reports them.`), 'Not shown on GitLab');
+        return refused;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/gitlab.ts
+
+
+/** The GitLab reporter the settings ask for, or none; a dry run writes nothing there. */
+function gitlabReporters(settings, output, hooks) {
+    const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {});
+    if (!plan || settings.values.dryRun)
+        return [];
+    return [new GitLabReporter(plan, output.log, loadGitLab)];
+}
+/** GitLab's client, loaded only when something is reported there. */
+async function loadGitLab(plan, limits) {
+    const { createGitLabClient } = await __nccwpck_require__.e(/* import() */ 293).then(__nccwpck_require__.bind(__nccwpck_require__, 293));
+    return createGitLabClient({
+        token: plan.token,
+        apiUrl: plan.apiUrl,
+        project: plan.project,
+        limits
     });
 }
 
@@ -7526,7 +7720,7 @@ function parseSignedUpload(body) {
         ['playgroundFileLocation', playground],
         ['fileLocation', fileLocation]
     ]) {
-        const problem = answeredPathProblem(value);
+        const problem = (0,name_rules/* answeredPathProblem */._q)(value);
         if (problem)
             throw new errors/* ResponseError */.o3(`${SIGNED_URL_ENDPOINT} answered with a ${name} that ${problem}, so nothing was uploaded. Contact support.`);
     }
@@ -7541,14 +7735,14 @@ function parseSignedUpload(body) {
         url = undefined;
     }
     if (!url ||
-        !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))))
+        !(url.protocol === 'https:' || (url.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname))))
         throw new errors/* ResponseError */.o3(`${SIGNED_URL_ENDPOINT} answered with a signedUrl that is not an https URL (${url ? url.protocol : 'unparsable'}), so the build was not sent. Contact support.`);
     return { fileLocation, playgroundFileLocation: playground, signedUrl };
 }
 function classify(r) {
     const outcome = answerText(r.outcome);
-    const created = safeId(r.created_suite_id);
-    const duplicate = safeId(r.duplicate_suite_id);
+    const created = (0,name_rules/* safeId */.nZ)(r.created_suite_id);
+    const duplicate = (0,name_rules/* safeId */.nZ)(r.duplicate_suite_id);
     const failure = [
         answerText(r.failure_code),
         answerText(r.failure_message),
@@ -7586,9 +7780,9 @@ function parseDeployAnswer(body) {
     const runIds = created.map(e => e.runId).filter(isString);
     const common = {
         warning: serviceWordsOrNone(answerText(json.warning)),
-        deploymentId: safeId(json.deployment_id),
+        deploymentId: (0,name_rules/* safeId */.nZ)(json.deployment_id),
         environment: environment.name,
-        environmentId: environment.id ?? results.map(r => safeId(r.environment_id)).find(isString) ?? undefined,
+        environmentId: environment.id ?? results.map(r => (0,name_rules/* safeId */.nZ)(r.environment_id)).find(isString) ?? undefined,
         runIds,
         runId: '',
         duplicate: false,
@@ -7611,7 +7805,7 @@ function readEnvironment(value) {
     const object = asObject(value);
     return {
         name: serviceWordsOrNone(answerText(object.alias) ?? answerText(object.name)),
-        id: safeId(object.id),
+        id: (0,name_rules/* safeId */.nZ)(object.id),
         isStatic: typeof object.isStatic === 'boolean' ? object.isStatic : undefined
     };
 }
@@ -7693,7 +7887,7 @@ function describeErrorBody(body) {
 /** The `eventId` an error body carries for support (spec Part 3), when it has a usable one. */
 function eventIdOf(body) {
     try {
-        return safeId(asObject(JSON.parse(body)).eventId);
+        return (0,name_rules/* safeId */.nZ)(asObject(JSON.parse(body)).eventId);
     }
     catch {
         return undefined;
@@ -7733,10 +7927,10 @@ function parseGreenlightAnswer(body) {
     return {
         stage,
         greenlight: json.greenlight === true,
-        rootRunId: safeId(json.rootRunId),
-        relevantRunId: safeId(json.relevantRunId),
-        runUrl: httpUrl(json.relevantRunUrl) ?? httpUrl(json.rootRunUrl),
-        bugsUrl: httpUrl(json.relevantRunWithBugsUrl),
+        rootRunId: (0,name_rules/* safeId */.nZ)(json.rootRunId),
+        relevantRunId: (0,name_rules/* safeId */.nZ)(json.relevantRunId),
+        runUrl: (0,name_rules/* httpUrl */.q3)(json.relevantRunUrl) ?? (0,name_rules/* httpUrl */.q3)(json.rootRunUrl),
+        bugsUrl: (0,name_rules/* httpUrl */.q3)(json.relevantRunWithBugsUrl),
         workflows: count(json.workflowsInRunCount),
         underInvestigation: count(json.workflowsUnderInvestigationCount),
         autoRetrying: count(json.workflowsAutoRetryingCount),
@@ -7766,7 +7960,7 @@ function bugsOf(value) {
                 ? raw.isBlocking
                 : priority === 'urgent' || priority === 'high' || priority === 'unprioritized',
             new: raw.isNew === true,
-            url: httpUrl(raw.applicationUrl) ?? httpUrl(asObject(raw.externalIssue).applicationUrl)
+            url: (0,name_rules/* httpUrl */.q3)(raw.applicationUrl) ?? (0,name_rules/* httpUrl */.q3)(asObject(raw.externalIssue).applicationUrl)
         };
         return [bug];
     });
@@ -7778,7 +7972,7 @@ function count(value) {
 /** Parses the 200 of the environment_terminated webhook; the status says it all, the body only names the environment. */
 function parseTerminateAnswer(body) {
     try {
-        return { environmentId: safeId(asObject(JSON.parse(body)).environmentId) };
+        return { environmentId: (0,name_rules/* safeId */.nZ)(asObject(JSON.parse(body)).environmentId) };
     }
     catch {
         return {};
@@ -8576,7 +8770,7 @@ function chooseDestination(settings, artifact, build) {
             throw new errors/* InputError */.dz('namePrefix', named.problem, `Set ${(0,option_refs/* ref */.KR)('environment')}, or ${(0,option_refs/* ref */.KR)('destination')} instead`);
         return named.destination;
     }
-    const problem = destinationProblem(artifact.name);
+    const problem = (0,name_rules/* destinationProblem */.wI)(artifact.name);
     if (problem) {
         throw new errors/* InputError */.dz('file', `has a name that cannot be a destination: ${problem}`, `Set ${(0,option_refs/* ref */.KR)('destination')} to a plain name`);
     }
@@ -9368,7 +9562,7 @@ function parseBaseUrl(raw) {
         throw fail(`${shown} has a query or a fragment`, `${fix}, with neither`);
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         throw fail(`${shown} is not an https URL`);
-    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    if (url.protocol === 'http:' && !(0,name_rules/* isLoopback */.U9)(url.hostname)) {
         throw fail(`${shown} uses plain http to a host that is not loopback, which would send the API key in clear text`, 'Use https');
     }
     // A gateway's path prefix (https://gw.example.com/testing) is kept on every request. A path that reaches
@@ -9474,7 +9668,7 @@ function runIds(key, raw) {
     const entries = Array.isArray(raw) ? raw : [raw];
     const ids = entries.flatMap(entry => textOf(key, entry, false).split(/[\s,]+/)).filter(Boolean);
     for (const id of ids)
-        if (!isSafeId(id))
+        if (!(0,name_rules/* isSafeId */.JA)(id))
             throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(id)} is not a run id`, 'Pass the runId (or runIds) of the deploy that created the runs, unchanged');
     const distinct = [...new Set(ids)];
     if (distinct.length > option_spec/* MAX_STEP_BUILDS */.y4)
@@ -9631,13 +9825,13 @@ function secretUrl(key, raw) {
     const safe = url !== undefined &&
         !url.username &&
         !url.password &&
-        (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)));
+        (url.protocol === 'https:' || (url.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname)));
     if (!safe)
         throw new errors/* InputError */.dz(key, 'is not an https URL (http only to a loopback host, no user or password in it)', 'Give the full URL the service you post to gave you, such as https://hooks.example.com/services/…');
     return value;
 }
 function destination(key, value) {
-    const problem = value && destinationProblem(value);
+    const problem = value && (0,name_rules/* destinationProblem */.wI)(value);
     if (problem)
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} is not a valid destination: ${problem}`, 'Use a relative path such as builds/myapp-staging.apk');
     return value;
@@ -9663,7 +9857,7 @@ function displayName(key, value) {
     return value;
 }
 function relativePath(key, value) {
-    if (value && (hasUnsafePath(value) || value.length > MAX_PATH_LENGTH))
+    if (value && ((0,name_rules/* hasUnsafePath */.IY)(value) || value.length > name_rules/* MAX_PATH_LENGTH */.Kb))
         throw new errors/* InputError */.dz(key, `${(0,shared_text/* quote */.hD)(value)} contains a .. segment or a backslash, or is too long`, 'Pass the playgroundFileLocation of the upload, unchanged');
     return value;
 }
@@ -10683,6 +10877,7 @@ async function settle(command, values, hooks, output, limits) {
     const settings = derived(hooks.ci?.git);
     output.secrets.add(settings.apiKey);
     output.secrets.add(settings.values.githubToken);
+    output.secrets.add(settings.values.gitlabToken);
     // A report that could never be written is bad usage, found before the first request (a fork's lookup below).
     await ensureReportPaths(settings.values, settings.workingDirectory);
     if (!NAMES_A_PULL_REQUEST.includes(settings.mode))
@@ -11606,10 +11801,10 @@ const DEVICE_FOLDER = '/dev';
 async function findArtifact(pattern, workspace) {
     const entries = await matchedEntries(searchOf(pattern, workspace));
     const { path, info } = onlyFile(entries, pattern, workspace);
-    const name = fileName(path);
-    const extension = acceptedExtension(name);
+    const name = (0,name_rules/* fileName */.Md)(path);
+    const extension = (0,name_rules/* acceptedExtension */.Ld)(name);
     if (!extension)
-        throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${ACCEPTED_EXTENSIONS.join(' ')}`);
+        throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} is not an accepted build type`, `Upload a file ending in one of ${name_rules/* ACCEPTED_EXTENSIONS */.DY.join(' ')}`);
     if (info.size === 0)
         throw artifact_refused(`${(0,shared_text/* quote */.hD)(name)} is empty (0 bytes)`, 'Check that the build finished and wrote it');
     try {
@@ -11855,7 +12050,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
      */
     async send(destination) {
         const { path, size } = this.options;
-        const name = (0,shared_text/* quote */.hD)(fileName(path));
+        const name = (0,shared_text/* quote */.hD)((0,name_rules/* fileName */.Md)(path));
         const unreadable = (error) => new errors/* FileChangedError */.jL(`${name} could not be read (${error.code ?? String(error)}); check that the build wrote it.`);
         let closed = false;
         let wake = () => undefined;
@@ -12559,6 +12754,7 @@ async function terminate(session) {
 
 
 
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['locateBuild', 'checkBuild'];
 /**
@@ -12591,7 +12787,7 @@ async function runDeploy(command, values, hooks) {
         // What an earlier step attested goes first: a step refused from here on attests nothing.
         const attested = values.testAttestation;
         if (typeof attested === 'string' && attested.trim())
-            await clearAttestation((0,external_node_path_namespaceObject.resolve)(hooks.workingDirectory, attested.trim()));
+            await clearAttestation((0,external_node_path_.resolve)(hooks.workingDirectory, attested.trim()));
         const limits = limitsFromEnv(hooks.env ?? {});
         settings = await settle(command, values, hooks, output, limits);
         await runMode({ settings, limits, output, hooks, reporting }, progress, startedAt);
@@ -12688,6 +12884,7 @@ async function runSteps(run) {
     // A wait-only step's names may come from the check runs of its runs: decided once, unique in the step.
     nameDeployments(settings, deployments, handoffs, await adoptedNames(settings, deployments, output, hooks));
     const github = await githubReporters(settings, deployments, output, hooks);
+    const gitlab = gitlabReporters(settings, output, hooks);
     for (const line of planLines(settings))
         output.log.info(line);
     for (const [index, session] of sessions.entries()) {
@@ -12698,6 +12895,7 @@ async function runSteps(run) {
     }
     reporting.add(optionReporters(settings.values, reportContext(settings, run.limits, output, hooks)));
     reporting.add(github);
+    reporting.add(gitlab);
     await reporting.prepare();
     const rest = plan.steps.filter(step => !before.includes(step));
     // Deliveries (the reads of the upload, its socket, the notification) a few at a time: a step of
@@ -13741,6 +13939,125 @@ function formatMinutes(minutes) {
 
 /***/ }),
 
+/***/ 360:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DY: () => (/* binding */ ACCEPTED_EXTENSIONS),
+/* harmony export */   IY: () => (/* binding */ hasUnsafePath),
+/* harmony export */   JA: () => (/* binding */ isSafeId),
+/* harmony export */   Kb: () => (/* binding */ MAX_PATH_LENGTH),
+/* harmony export */   Ld: () => (/* binding */ acceptedExtension),
+/* harmony export */   Md: () => (/* binding */ fileName),
+/* harmony export */   U9: () => (/* binding */ isLoopback),
+/* harmony export */   _q: () => (/* binding */ answeredPathProblem),
+/* harmony export */   nZ: () => (/* binding */ safeId),
+/* harmony export */   q3: () => (/* binding */ httpUrl),
+/* harmony export */   wI: () => (/* binding */ destinationProblem)
+/* harmony export */ });
+/* unused harmony export MAX_URL_LENGTH */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
+/** Facts about names and paths that options, answers and uploads all check against. */
+
+
+/** The service's file types, lower case with the dot (service spec 2.1). */
+const ACCEPTED_EXTENSIONS = ['.apk', '.aab', '.deb', '.ipa', '.zip', '.csv', '.pdf'];
+const MAX_PATH_LENGTH = 1024;
+// Ids reach outputs, logs, the summary and a request's path: letters, digits and a few separators only,
+// with a letter or digit among them (`.` and `..` would step out of the path they are put in).
+const SAFE_ID = /^(?=[\w.:-]*[A-Za-z0-9])[\w.:-]{1,200}$/;
+/** The accepted extension `name` ends with (lower case), or undefined. */
+function acceptedExtension(name) {
+    const lower = name.toLowerCase();
+    return ACCEPTED_EXTENSIONS.find(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+/** A path with a `..` segment or a backslash: never sent to the service, never taken from it. */
+function hasUnsafePath(path) {
+    return path.includes('\\') || path.split('/').includes('..');
+}
+/**
+ * Why `path` cannot be a destination in the workspace's storage, or undefined when it can.
+ * The reason is phrased to follow "is not a valid destination: ".
+ */
+function destinationProblem(path) {
+    if (path.length === 0)
+        return 'it is empty';
+    if (path.length > MAX_PATH_LENGTH)
+        return `it is longer than ${MAX_PATH_LENGTH} characters`;
+    if ((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacter */ .Fd)(path))
+        return 'it contains a control character';
+    if (path.includes('\\'))
+        return 'it contains a backslash; separate directories with /';
+    if (path.startsWith('/'))
+        return 'it starts with /; give a path relative to the storage root';
+    const segments = path.split('/');
+    if (segments.some(s => s === '..'))
+        return 'it contains a .. segment';
+    if (segments.some(s => s === '' || s === '.'))
+        return 'it contains an empty or . segment';
+    if (segments.some(s => s.trim() !== s))
+        return 'a segment starts or ends with white space';
+    if (!acceptedExtension(segments[segments.length - 1] ?? '')) {
+        return `it does not end with a file name and one of ${ACCEPTED_EXTENSIONS.join(' ')}`;
+    }
+    return undefined;
+}
+/**
+ * Why a path the service answered with cannot be used (it becomes an output
+ * and the value of the run variable), or undefined when it can.
+ */
+function answeredPathProblem(path) {
+    if (path.length > MAX_PATH_LENGTH)
+        return `is longer than ${MAX_PATH_LENGTH} characters`;
+    if ((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacter */ .Fd)(path))
+        return 'contains a control character';
+    if (hasUnsafePath(path))
+        return 'contains a .. segment or a backslash';
+    return undefined;
+}
+/** An id as a string (the service may send strings or numbers); anything else, or an id with odd characters, is no id. */
+function safeId(value) {
+    const candidate = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : undefined;
+}
+function isSafeId(value) {
+    return SAFE_ID.test(value);
+}
+/** The longest link from outside kept: one longer is no link a person follows, and cut it would lead elsewhere. */
+const MAX_URL_LENGTH = 2_048;
+/** An http(s) URL as it was given, or undefined: a value from outside that becomes a link. */
+function httpUrl(value) {
+    if (typeof value !== 'string' || value.length > MAX_URL_LENGTH || (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacter */ .Fd)(value))
+        return undefined;
+    const text = value.trim();
+    if (!text || /\s/.test(text))
+        return undefined;
+    try {
+        const url = new URL(text);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether a host is this machine: plain http is allowed only to it. */
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * A local file's own name, by the rules of the machine it is on (a Windows
+ * runner separates folders with \\ as well as /). `paths` is there for tests.
+ */
+function fileName(path, paths = (node_path__WEBPACK_IMPORTED_MODULE_0___default())) {
+    return paths.basename(path);
+}
+
+
+/***/ }),
+
 /***/ 579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14124,6 +14441,13 @@ const REPORT_OPTIONS = {
         actionDefault: '${{ github.token }}',
         description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
     },
+    gitlabToken: {
+        kind: 'secret',
+        commands: ['deploy', 'notify', 'wait'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
+        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
+    },
     githubRepository: {
         kind: 'text',
         commands: ['deploy', 'notify', 'collect', 'skip'],
@@ -14263,7 +14587,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 607:
+/***/ 358:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14363,16 +14687,25 @@ function utf16(secret, littleEndian) {
  * The spellings of a secret a server's encoder may print it in, besides
  * base64: hex of its UTF-8 and of its UTF-16 (read in any case), `%XX` of
  * every byte and form encoding (`+` for a space), numeric HTML entities with
- * and without their `;`, JSON's `\u` escapes, and the `\xNN` and `\u{…}`
+ * and without their `;` (hex padded to four digits too, decimal to five),
+ * JSON's `\u` escapes, JavaScript's old `%uXXXX`, and the `\xNN` and `\u{…}`
  * escapes of JavaScript, Python and Rust.
  */
 function escapedSpellings(secret) {
     // Each written from the hex and the numbers once: a deploy registers a key's spellings at its start.
     const decimal = [...secret].map(c => String(c.codePointAt(0)));
     const hex = [...secret].map(c => c.codePointAt(0).toString(16));
+    // Encoders that pad: four hex digits (`&#x0065;`, `\u{0065}`), five decimal ones (`&#00101;`).
+    const hex4 = hex.map(h => h.padStart(4, '0'));
+    const decimal5 = decimal.map(d => d.padStart(5, '0'));
     const utf8 = Buffer.from(secret, 'utf8').toString('hex');
     const big = utf16(secret, false).toString('hex');
     return [
+        `\\u{${hex4.join('}\\u{')}}`,
+        `&#x${hex4.join(';&#x')};`,
+        `&#x${hex4.join('&#x')}`,
+        `&#${decimal5.join(';&#')};`,
+        big.replace(/.{4}/g, '%u$&'),
         utf8,
         utf16(secret, true).toString('hex'),
         big,
@@ -14489,6 +14822,16 @@ function markRuns(read, length, { joined, sieve, hashes }, masked) {
         hash = rolled(hash, read.charCodeAt(at), read.charCodeAt(at + length), power);
     }
 }
+
+;// CONCATENATED MODULE: ./src/core/shared/pieces.ts
+/**
+ * Pure: a key's pieces at a text's edges, for a caller that redacts a key's
+ * pieces one by one (a stream cut mid-key, a key pasted across messages):
+ * what a text begins or ends with of a key's spelling, and what goes on with
+ * a key's start the texts before it ended with. A run inside a text is
+ * spellings.ts's `markRuns`.
+ */
+
 /**
  * Pure: marks in `masked` the longest stretch (of `MIN_EDGE` code units or
  * more, shorter than a run) at the start of `read` that ends a spelling, and
@@ -14509,6 +14852,28 @@ function markEdges(read, length, { joined, starts, ends }, masked) {
     }
     masked.fill(1, 0, head);
     masked.fill(1, read.length - tail, read.length);
+}
+/**
+ * Pure: marks in `masked` the start of `read` that goes on with a
+ * spelling's start the text before it (`before`, as read) ended with: a key
+ * whose first pieces, each shorter than `MIN_EDGE`, a caller redacts one by
+ * one. Once the pieces together reach `MIN_EDGE` characters of a key's
+ * start, the rest of them is masked; a first piece of five characters or
+ * fewer that stands alone can show.
+ */
+function markContinued(before, read, length, { joined, starts }, masked) {
+    let longest = 0;
+    for (let k = 1; k < length && k <= before.length; k++) {
+        const ended = before.slice(before.length - k);
+        if (!starts.has((ended + read).slice(0, MIN_EDGE)))
+            continue;
+        for (let m = Math.min(read.length, length - k); m > longest && k + m >= MIN_EDGE; m--)
+            if (joined.includes(`\n${ended}${read.slice(0, m)}`)) {
+                longest = m;
+                break;
+            }
+    }
+    masked.fill(1, 0, longest);
 }
 
 ;// CONCATENATED MODULE: ./src/core/shared/url-parts.ts
@@ -14626,10 +14991,11 @@ function withoutUserInfo(text, mask) {
  * any run of `MIN_RUN` consecutive characters of any of these spellings is
  * masked. A key whose pieces a caller redacts one by one (a stream cut
  * mid-key, each piece a line) shows none of them: a text's start that goes on
- * with a run the text redacted before it ended with is masked, and so are
+ * with a run the text redacted before it ended with is masked, so is one that
+ * goes on with a key's start the texts before it ended with, and so are
  * `MIN_EDGE` or more characters a text ends with that begin a key's spelling,
- * or that a text begins with that end one; a piece of five characters or
- * fewer that stands alone, with no piece of the key next to it, can show.
+ * or that a text begins with that end one; a key's first piece of five
+ * characters or fewer, with no piece of the key before it, can show.
  *
  * A key shorter than `MIN_SECRET_LENGTH` is masked too, but only where it
  * stands as a whole word and spelled exactly: masked inside words, a
@@ -14640,6 +15006,7 @@ function withoutUserInfo(text, mask) {
  * it. A short key is not handed to the runner's masker, which would mask it
  * inside every word of the job's log.
  */
+
 
 
 /** A key shorter than this is masked only as a whole word (see above); a URL or a query shorter than this is never masked. */
@@ -14865,6 +15232,7 @@ class Secrets {
         for (const [length, known] of this.runs) {
             markRuns(seen, length, known, both);
             markEdges(read, length, known, masked);
+            markContinued(before, read, length, known, masked);
         }
         this.tail = seen.slice(1 - MIN_RUN);
         let shown = '';
@@ -15161,7 +15529,7 @@ async function withRetry(policy, operation, onRetry, clock = _shared_clock_js__W
         catch (error) {
             if (policy.signal?.aborted)
                 throw (0,_shared_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .abortError */ .vt)(policy.signal);
-            if (!isTransient(error))
+            if (!isTransient(error) && !policy.alsoTransient?.(error))
                 throw error;
             if (number >= policy.maxAttempts)
                 throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RetriesExhaustedError */ .i5(error, number);
@@ -15195,7 +15563,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(607);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(358);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 
@@ -15406,6 +15774,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

@@ -1730,6 +1730,13 @@ const REPORT_OPTIONS = {
         actionDefault: '${{ github.token }}',
         description: `Token for GitHub's API, masked: the check run and pull-request comment (the action's; with {{reportLater}}, every front end's), the collect's and {{skip}}'s, and in a GitHub workflow the pull request of a fork's workflow_run.`
     },
+    gitlabToken: {
+        kind: 'secret',
+        commands: ['deploy', 'notify', 'wait'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
+        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
+    },
     githubRepository: {
         kind: 'text',
         commands: ['deploy', 'notify', 'collect', 'skip'],

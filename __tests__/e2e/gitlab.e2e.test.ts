@@ -19,6 +19,11 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { parse, stringify } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
+import {
+  JOB_TOKEN as GITLAB_JOB_TOKEN,
+  PROJECT_ID as GITLAB_PROJECT_ID,
+  WRITE_TOKEN as GITLAB_WRITE_TOKEN
+} from '../../emulator/gitlab-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import {
   createPipeline,
@@ -74,7 +79,14 @@ function pipelineFor(config: Record<string, unknown>, event: Event) {
 async function runPipeline(
   pipeline: Record<string, unknown>,
   event: Event,
-  options: { apiKey?: string; manual?: string[]; ios?: boolean; files?: string } = {}
+  options: {
+    apiKey?: string
+    manual?: string[]
+    ios?: boolean
+    files?: string
+    /** More CI/CD variables of the project, or predefined ones set as GitLab would. */
+    variables?: Record<string, string>
+  } = {}
 ): Promise<{ code: number | null; output: string; repo: string }> {
   const repo = join(await freshWorkspace(), 'project')
   await mkdir(repo)
@@ -118,7 +130,8 @@ async function runPipeline(
     // The project's CI/CD variables.
     SERVICE_API_KEY: options.apiKey ?? DEMO_API_KEY,
     SERVICE_BASE_URL: emulator.baseUrl,
-    MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1'
+    MOBILE_DEPLOY_POLL_INTERVAL_SECONDS: '1',
+    ...options.variables
   }
   const args = [
     join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js'),
@@ -293,6 +306,39 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     expect(junit.match(/<testsuite /g)).toHaveLength(2)
     for (const run of created) expect(junit).toContain(run.id)
   }, 300_000)
+
+  it.each([
+    ['a project access token', GITLAB_WRITE_TOKEN, 'success'],
+    ['the job token alone', GITLAB_JOB_TOKEN, undefined]
+  ] as const)(
+    'the second, with %s in GITLAB_TOKEN: the wait job writes a commit status per deployment in its own pipeline, or says which token to make',
+    async (_name, token, state) => {
+      const [, , { pipeline: config }] = await docsPipelines(cli)
+      emulator.gitlab.reset()
+      const { output } = await passes(pipelineFor(config!, ON_MAIN)!, ON_MAIN, {
+        ios: true,
+        variables: {
+          GITLAB_TOKEN: token,
+          CI_API_V4_URL: `${emulator.gitlab.url}/api/v4`,
+          CI_PROJECT_ID: String(GITLAB_PROJECT_ID),
+          CI_PIPELINE_ID: '777'
+        }
+      })
+      const statuses = emulator.gitlab.statuses
+      if (state) {
+        expect(statuses.map(s => [s.status, s.pipeline_id])).toEqual([
+          [state, 777],
+          [state, 777]
+        ])
+        expect(new Set(statuses.map(s => s.name)).size).toBe(2)
+      } else {
+        expect(statuses).toEqual([])
+        expect(output).toMatch(/access token with the api scope/)
+      }
+      expect(output).not.toContain(token)
+    },
+    300_000
+  )
 
   it('the third, on the default branch: the job without the components hands over the run', async () => {
     const [, , , { pipeline: config }] = await docsPipelines(cli)

@@ -62,8 +62,8 @@ const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
     'upload only': 'no component uploads alone: the CLI does (`mobile-build-deploy upload`)',
     'notify only': 'no component notifies alone: the CLI does (`mobile-build-deploy notify`)',
     'report-later':
-      'GitLab has no check run a collect could complete (docs/gitlab.md, "A verdict without a waiting job?")',
-    collect: 'GitLab has no check run a collect could complete (docs/gitlab.md)',
+      'report-later is not offered on GitLab yet: a job waits, and writes a commit status per deployment and the merge request’s note (docs/gitlab.md, "The verdict on the merge request")',
+    collect: 'GitLab has no report-later yet, so nothing for a collect to complete (docs/gitlab.md)',
     skip: 'a job its rules leave out blocks no merge request: GitLab needs no skip'
   },
   orb: {

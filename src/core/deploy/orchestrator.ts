@@ -15,6 +15,7 @@ import { deploymentName } from '../report/identity.js'
 import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
 import { adoptedNames, collectedReporter, githubReporters } from './github.js'
+import { gitlabReporters } from './gitlab.js'
 import { asksToCollect, collectPending, emptyCollect } from './collect.js'
 import { skipChecks, skippedDeployments } from './skip.js'
 import { reportContext } from './report-context.js'
@@ -208,6 +209,7 @@ async function runSteps(run: StepContext): Promise<void> {
     await adoptedNames(settings, deployments, output, hooks)
   )
   const github = await githubReporters(settings, deployments, output, hooks)
+  const gitlab = gitlabReporters(settings, output, hooks)
   for (const line of planLines(settings)) output.log.info(line)
   for (const [index, session] of sessions.entries()) {
     const { artifact, destination } = handoffs[index]!
@@ -218,6 +220,7 @@ async function runSteps(run: StepContext): Promise<void> {
     optionReporters(settings.values, reportContext(settings, run.limits, output, hooks))
   )
   reporting.add(github)
+  reporting.add(gitlab)
   await reporting.prepare()
   const rest = plan.steps.filter(step => !before.includes(step))
   // Deliveries (the reads of the upload, its socket, the notification) a few at a time: a step of

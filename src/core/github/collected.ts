@@ -23,7 +23,8 @@ import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
 import { BudgetSpent, type Budget } from './budget.js'
 import type { GitHubClient, Repo } from './client.js'
-import { OurComment, WORKFLOW_TOKEN_LOGIN } from './comment.js'
+import { OurComment } from '../host/our-comment.js'
+import { githubComments, WORKFLOW_TOKEN_LOGIN } from './comment.js'
 import { collectFailure } from './errors.js'
 import { rowsOfRuns } from './pending-checks.js'
 import { scrubbed } from './scrub.js'
@@ -139,7 +140,11 @@ export class CollectedChecks implements Reporter {
       rows.push(withTrustedLinks(found, this.plan.origins))
     }
     const body = this.plan.secrets.redactValue(commentBody(rows, this.plan.workflowRunUrl))
-    const ours = new OurComment(async () => client, repo, number, await this.identity())
+    const ours = new OurComment(
+      async () => githubComments(client, repo),
+      number,
+      await this.identity()
+    )
     await ours.write(
       body,
       rows.map(row => row.name),

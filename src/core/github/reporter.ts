@@ -13,11 +13,19 @@ import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
 import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
-import { OurComment } from './comment.js'
+import { OurComment } from '../host/our-comment.js'
+import { githubComments } from './comment.js'
 import { GitHubError, notShown, type Kind } from './errors.js'
 import { scrubbed } from './scrub.js'
 import { checkToContinue, continuedText, warnOfCollision } from './collision.js'
-import { FINISH_MS, finishMs, MIN_WRITE_INTERVAL_MS, Writer, type Wanted } from './writer.js'
+import {
+  FINISH_MS,
+  finishMs,
+  idleWithin,
+  MIN_WRITE_INTERVAL_MS,
+  Writer,
+  type Wanted
+} from './writer.js'
 import type { ReportingPlan } from './plan.js'
 
 export { MIN_WRITE_INTERVAL_MS }
@@ -117,20 +125,8 @@ export class GitHubReporter implements Reporter {
     if (this.plan.check && this.plan.sha)
       for (const index of facts.deployments.keys()) this.wantCheck(index, true)
     this.wantComment(true)
-    const done = Promise.all(
-      [this.comment, ...[...this.checks.values()].map(check => check.writer)].map(w => w.idle())
-    )
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<'late'>(resolve => (timer = setTimeout(resolve, allowed, 'late')))
-    try {
-      if ((await Promise.race([done, late])) === 'late') {
-        this.stop.abort(new Error(`GitHub did not answer within ${allowed / 1000} s`))
-        await done
-      }
-    } finally {
-      clearTimeout(timer)
-      this.stop.abort()
-    }
+    const writers = [this.comment, ...[...this.checks.values()].map(check => check.writer)]
+    await idleWithin(writers, allowed, this.stop, 'GitHub')
     if (this.required) this.unwritten(facts)
   }
 
@@ -245,7 +241,10 @@ export class GitHubReporter implements Reporter {
 
   /** Our comment on the pull request, for the names of this step's deployments. */
   private async writeComment(wanted: Wanted, signal: AbortSignal): Promise<void> {
-    this.ourComment ??= new OurComment(() => this.connect(), this.plan.repo, this.plan.pullRequest!)
+    this.ourComment ??= new OurComment(
+      async () => githubComments(await this.connect(), this.plan.repo),
+      this.plan.pullRequest!
+    )
     const names = this.deployments.map(deployment => deployment.name)
     await this.ourComment.write(String(wanted.fields.body), names, signal)
   }

@@ -95,3 +95,28 @@ export class Writer {
     }
   }
 }
+
+/**
+ * The end of a step's writes on a code host: every writer's last state,
+ * within `allowed` ms whatever the host does; then whatever is still under
+ * way is stopped (`stop` aborted with why), and the writes settle at once.
+ */
+export async function idleWithin(
+  writers: readonly Writer[],
+  allowed: number,
+  stop: AbortController,
+  host: string
+): Promise<void> {
+  const done = Promise.all(writers.map(writer => writer.idle()))
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>(resolve => (timer = setTimeout(resolve, allowed, 'late')))
+  try {
+    if ((await Promise.race([done, late])) === 'late') {
+      stop.abort(new Error(`${host} did not answer within ${allowed / 1000} s`))
+      await done
+    }
+  } finally {
+    clearTimeout(timer)
+    stop.abort()
+  }
+}

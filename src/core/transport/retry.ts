@@ -36,6 +36,8 @@ export interface RetryPolicy {
   deadline: number
   /** Stops the attempt under way, every later one and any wait between them, at once. */
   signal?: AbortSignal | undefined
+  /** A caller's own transient answers beside the rule's (GitLab's 409 for a status being updated at that moment). */
+  alsoTransient?: ((error: unknown) => boolean) | undefined
 }
 
 export const DEFAULT_BASE_DELAY_MS = 1000
@@ -106,7 +108,7 @@ export async function withRetry<T>(
       return await operation({ number, previous })
     } catch (error) {
       if (policy.signal?.aborted) throw abortError(policy.signal)
-      if (!isTransient(error)) throw error
+      if (!isTransient(error) && !policy.alsoTransient?.(error)) throw error
       if (number >= policy.maxAttempts) throw new RetriesExhaustedError(error, number)
       const wait = backoffDelay(number, policy, requestedDelay(error, policy))
       if (clock.now() + wait >= policy.deadline) throw new RetriesExhaustedError(error, number)

@@ -1,0 +1,94 @@
+/**
+ * Pure: what a step reports on GitLab, and where, from the settings and the
+ * pipeline's variables, decided before any request. A token given outside a
+ * pipeline that tells where it runs, or an API that is not https (http only
+ * to a loopback host), is refused then, naming the fix: a report target
+ * refused while it prepares never writes at the step's end.
+ */
+import type { Settings } from '../options/resolve.js'
+import { InputError } from '../shared/errors.js'
+import { isLoopback } from '../shared/name-rules.js'
+import { ref } from '../shared/option-refs.js'
+import type { Secrets } from '../shared/redact.js'
+import { withoutTrailingSlashes } from '../shared/text.js'
+import { linkOrigins, type LinkOrigins } from '../report/links.js'
+
+type Env = Record<string, string | undefined>
+
+/** What the GitLab reporter writes, and where. */
+export interface GitLabPlan {
+  token: string
+  /** GitLab's API (CI_API_V4_URL); the token goes nowhere else. */
+  apiUrl: string
+  /** The project (CI_PROJECT_ID). */
+  project: string
+  /** The pipeline's commit (CI_COMMIT_SHA): the statuses join its pipeline. */
+  sha: string
+  /** A commit status per deployment: for a step that waits for the verdict. */
+  statuses: boolean
+  /** The merge request (CI_MERGE_REQUEST_IID) whose one note the step writes; none on a branch. */
+  mergeRequest?: number | undefined
+  /** The pipeline's page (CI_PIPELINE_URL), linked where a run has no page. */
+  pipelineUrl?: string | undefined
+  pipelineId?: number | undefined
+  ref?: string | undefined
+  secrets: Secrets
+  /** Where a status or the note may link: the service's origin and GitLab's server. */
+  origins: LinkOrigins
+}
+
+/** Pure: the plan, or undefined when no GitLab token is given. */
+export function gitlabPlanOf(settings: Settings, secrets: Secrets, env: Env): GitLabPlan | undefined {
+  const token = settings.values.gitlabToken
+  if (!token) return undefined
+  const apiUrl = withoutTrailingSlashes(env.CI_API_V4_URL ?? '')
+  const project = env.CI_PROJECT_ID ?? ''
+  const sha = env.CI_COMMIT_SHA || settings.git.sha
+  if (!apiUrl || !project || !sha)
+    throw new InputError(
+      'gitlabToken',
+      'is given outside a GitLab pipeline: CI_API_V4_URL, CI_PROJECT_ID and CI_COMMIT_SHA say where the statuses go, and they are not all set',
+      `Use ${ref('gitlabToken')} in a GitLab CI/CD job, or leave it out`
+    )
+  refuseUnsafeApi(apiUrl)
+  const pipelineId = Number(env.CI_PIPELINE_ID)
+  return {
+    token,
+    apiUrl,
+    project,
+    sha,
+    statuses: settings.wait,
+    mergeRequest: settings.git.mergeRequestNumber,
+    pipelineUrl: env.CI_PIPELINE_URL || undefined,
+    ...(Number.isSafeInteger(pipelineId) && pipelineId > 0 ? { pipelineId } : {}),
+    ref: env.CI_COMMIT_REF_NAME || undefined,
+    secrets,
+    origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL || originOf(apiUrl))
+  }
+}
+
+/** The token is sent only over https, or to a loopback host over http (a stand-in on this machine). */
+function refuseUnsafeApi(apiUrl: string): void {
+  let url: URL | undefined
+  try {
+    url = new URL(apiUrl)
+  } catch {
+    url = undefined
+  }
+  const safe =
+    url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopback(url.hostname))
+  if (!safe)
+    throw new InputError(
+      'gitlabToken',
+      `would be sent to CI_API_V4_URL ${JSON.stringify(apiUrl)}, which is not https`,
+      'Run the job on a GitLab instance served over https (CI_API_V4_URL is GitLab’s own variable), or leave the token out'
+    )
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
