@@ -32,9 +32,20 @@ export class Reporting {
       this.output.guard(reporter.name, reporter.onEvent?.bind(reporter))(event, deployments, index)
   }
 
-  /** Every reporter checked, before the first request: one that could not write is bad usage, thrown. */
+  /**
+   * Every reporter checked, before the first request: one that could not
+   * write is bad usage, thrown, and is dropped first, so that the step's end
+   * never hands it the facts (a target refused for its address must never
+   * be sent anything there).
+   */
   async prepare(): Promise<void> {
-    for (const reporter of this.reporters) await reporter.prepare?.()
+    for (const reporter of [...this.reporters])
+      try {
+        await reporter.prepare?.()
+      } catch (error) {
+        this.reporters.splice(this.reporters.indexOf(reporter), 1)
+        throw error
+      }
   }
 
   /** The judged facts handed to every reporter: the required ones first, the rest beside each other. */
