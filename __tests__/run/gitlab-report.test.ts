@@ -213,3 +213,29 @@ describe('the library', () => {
     expect(statuses().map(s => s.status)).toEqual(['success'])
   })
 })
+
+describe('skip', () => {
+  it('writes skipped under the names a deploy gives, never over a status of that name', async () => {
+    const deployed = await deploy(['app.apk'])
+    expect(deployed.exitCode).toBe(0)
+    const name = statuses()[0]!.name
+    const sent = emulator.requests.length
+    const skip = (extra: string[] = []) =>
+      runCli(['skip', '--expected-app-id', 'android:com.example.inspect', ...extra], {
+        env: cliEnv(emulator, pipeline()),
+        cwd: workspace
+      })
+    const over = await skip()
+    expect(over.exitCode).toBe(0)
+    expect(over.stderr).toMatch(/already on commit .*success.*wrote nothing over it/)
+    expect(statuses().map(s => s.status)).toEqual(['success'])
+    emulator.gitlab.statuses.length = 0
+    const written = await skip(['--skip-reason', 'only the docs changed'])
+    expect(written.exitCode).toBe(0)
+    expect(statuses()).toEqual([
+      expect.objectContaining({ name, status: 'skipped', pipeline_id: 4242 })
+    ])
+    // Nothing of a skip goes to the service.
+    expect(emulator.requests).toHaveLength(sent)
+  })
+})

@@ -9,7 +9,12 @@ import type { GitLabClient } from '../gitlab/client.js'
 import { gitlabPlanOf, type GitLabPlan } from '../gitlab/plan.js'
 import { GitLabReporter } from '../gitlab/reporter.js'
 import type { Settings } from '../options/resolve.js'
+import type { Deployment } from '../report/facts.js'
 import type { Reporter } from '../report/reporter.js'
+import { clock } from '../shared/clock.js'
+import { quote } from '../shared/text.js'
+import { writeSkippedStatus } from '../gitlab/skipped.js'
+import { failureOf } from './messages.js'
 import type { OutputFilter } from './output-filter.js'
 import type { DeployHooks } from './session.js'
 
@@ -33,4 +38,45 @@ async function loadGitLab(plan: GitLabPlan, limits: ClientLimits): Promise<GitLa
     project: plan.project,
     limits
   })
+}
+
+/** How long a skip's reads and writes of GitLab may take, all of them. */
+const SKIP_MS = 60_000
+
+/**
+ * The skip's commit statuses on GitLab, each deployment's by itself: written
+ * `skipped`, or left where one of its name is there already (a notice says
+ * so); a write GitLab refuses fails that deployment, naming the token.
+ */
+export async function skipStatuses(
+  settings: Settings,
+  deployments: Deployment[],
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'env' | 'signal'>
+): Promise<void> {
+  const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {})!
+  const stop = AbortSignal.timeout(SKIP_MS)
+  const deadline = clock.now() + SKIP_MS
+  const client = await loadGitLab(plan, {
+    signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+    deadline: () => deadline
+  })
+  const commit = plan.sha.slice(0, 12)
+  for (const deployment of deployments) {
+    try {
+      await writeSkippedStatus(deployment, client, plan)
+    } catch (error) {
+      deployment.failure = failureOf(error, output, hooks.signal)
+      deployment.outcome = 'aborted'
+      continue
+    }
+    const name = quote(deployment.name, 200)
+    const standing = deployment.skipped?.standing
+    if (standing)
+      output.log.notice(
+        `A commit status named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`,
+        'Commit status left as it is'
+      )
+    else output.log.info(`Commit status ${name} written as skipped on commit ${commit}.`)
+  }
 }

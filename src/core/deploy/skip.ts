@@ -21,6 +21,7 @@ import type { Deployment } from '../report/facts.js'
 import { MAX_CHECK_NAME, nameOf, joinName, type NamedApp } from '../report/identity.js'
 import { linkOrigins } from '../report/links.js'
 import { forPlatform } from './destination.js'
+import { skipStatuses } from './gitlab.js'
 import { failureOf } from './messages.js'
 import type { OutputFilter } from './output-filter.js'
 import type { DeployHooks } from './session.js'
@@ -131,6 +132,7 @@ export async function skipChecks(
   output: OutputFilter,
   hooks: Pick<DeployHooks, 'env' | 'signal'>
 ): Promise<void> {
+  if (settings.values.gitlabToken) return skipStatuses(settings, deployments, output, hooks)
   const env = hooks.env ?? {}
   const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env))
   const apiUrl = apiUrlOf(env)
