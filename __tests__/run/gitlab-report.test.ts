@@ -156,6 +156,36 @@ describe('a merge request pipeline that waits', () => {
   })
 })
 
+describe('a wait in a job of its own', () => {
+  it('takes the names the deploy’s note gives its runs: the statuses bear them, and the note is the same one', async () => {
+    const deployed = await runCli(
+      ['deploy', '--file', 'app.apk', '--file', 'app.ipa', '--variables', run()],
+      { env: cliEnv(emulator, pipeline()), cwd: workspace }
+    )
+    expect(deployed.exitCode).toBe(0)
+    // The deploy did not wait: a note, no status (a status left running would hold the pipeline).
+    expect(statuses()).toEqual([])
+    expect(emulator.gitlab.notes).toHaveLength(1)
+    const note = emulator.gitlab.notes[0]!
+    const runIds = emulator.runs.map(r => r.id)
+    const waited = await runCli(['wait', ...runIds.flatMap(id => ['--run-id', id])], {
+      env: cliEnv(emulator, pipeline()),
+      cwd: workspace
+    })
+    expect(waited.exitCode).toBe(0)
+    const names = statuses()
+      .map(s => s.name)
+      .sort()
+    expect(names).toEqual([
+      'Mobile tests (Android: com.example.inspect)',
+      'Mobile tests (iOS: com.example.written)'
+    ])
+    expect(statuses().map(s => s.status)).toEqual(['success', 'success'])
+    expect(emulator.gitlab.notes).toEqual([note])
+    expect(note.body).toMatch(/✅ passed/)
+  })
+})
+
 describe('a token GitLab refuses', () => {
   it.each([
     ['the job token', JOB_TOKEN],

@@ -15,6 +15,9 @@ import { clock } from '../shared/clock.js'
 import { quote } from '../shared/text.js'
 import { writeSkippedStatus } from '../gitlab/skipped.js'
 import { failureOf } from './messages.js'
+import { ourCommentRuns } from '../host/our-comment.js'
+import { MAX_NAME_CHARACTERS } from '../report/pending.js'
+import { messageOf } from '../shared/errors.js'
 import type { OutputFilter } from './output-filter.js'
 import type { DeployHooks } from './session.js'
 
@@ -78,5 +81,48 @@ export async function skipStatuses(
         'Commit status left as it is'
       )
     else output.log.info(`Commit status ${name} written as skipped on commit ${commit}.`)
+  }
+}
+
+/** How long the read of the merge request's notes may take. */
+const READ_MS = 10_000
+
+/**
+ * The names a wait-only step without a check-name takes on GitLab, by
+ * deployment: the name our note on the merge request gives each run (the
+ * deploy that did not wait wrote it), so that the step's statuses bear the
+ * deploy's names and its note is the same one. Undefined where GitLab is not
+ * reported to or the step is no wait; a read that fails finds none, with a
+ * notice.
+ */
+export async function gitlabAdoptedNames(
+  settings: Settings,
+  deployments: readonly Deployment[],
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'env' | 'signal'>
+): Promise<(string | undefined)[] | undefined> {
+  if (settings.mode !== 'wait' || settings.values.checkName !== undefined) return undefined
+  const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {})
+  if (!plan || plan.mergeRequest === undefined) return undefined
+  const stop = AbortSignal.timeout(READ_MS)
+  const deadline = clock.now() + READ_MS
+  try {
+    const client = await loadGitLab(plan, {
+      signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+      deadline: () => deadline
+    })
+    const said = await ourCommentRuns(client, plan.mergeRequest)
+    return deployments.map(({ runId }) => {
+      const note = runId ? said.find(entry => entry.runs.includes(runId)) : undefined
+      const name = note?.names[note.runs.indexOf(runId!)]
+      return name && name.length <= MAX_NAME_CHARACTERS ? name : undefined
+    })
+  } catch (error) {
+    if (hooks.signal?.aborted) throw error
+    output.log.notice(
+      `The notes of merge request !${plan.mergeRequest} could not be read (${messageOf(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`,
+      'Status name'
+    )
+    return undefined
   }
 }

@@ -15,7 +15,7 @@ import { deploymentName } from '../report/identity.js'
 import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
 import { adoptedNames, collectedReporter, githubReporters } from './github.js'
-import { gitlabReporters } from './gitlab.js'
+import { gitlabAdoptedNames, gitlabReporters } from './gitlab.js'
 import { asksToCollect, collectPending, emptyCollect } from './collect.js'
 import { skipChecks, skippedDeployments } from './skip.js'
 import { reportContext } from './report-context.js'
@@ -206,7 +206,8 @@ async function runSteps(run: StepContext): Promise<void> {
     settings,
     deployments,
     handoffs,
-    await adoptedNames(settings, deployments, output, hooks)
+    (await adoptedNames(settings, deployments, output, hooks)) ??
+      (await gitlabAdoptedNames(settings, deployments, output, hooks))
   )
   const github = await githubReporters(settings, deployments, output, hooks)
   const gitlab = gitlabReporters(settings, output, hooks)

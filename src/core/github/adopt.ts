@@ -1,12 +1,12 @@
 import type { Deployment } from '../report/facts.js'
-import { commentRuns } from '../report/comment.js'
 import { parseExternalId } from '../report/identity.js'
 import { MAX_NAME_CHARACTERS } from '../report/pending.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
 import { quote } from '../shared/text.js'
 import type { ClientLimits, GitHubClient } from './client.js'
-import { WORKFLOW_TOKEN_LOGIN } from './comment.js'
+import { ourCommentRuns } from '../host/our-comment.js'
+import { githubComments } from './comment.js'
 import { briefly } from './load.js'
 import type { ReportingPlan } from './plan.js'
 
@@ -44,7 +44,7 @@ export async function adoptCheckNames(
         else if (deployment.runId) unnamed.push(index)
       }
       if (unnamed.length === 0 || plan.pullRequest === undefined) return
-      const said = await ourCommentRuns(client, plan, plan.pullRequest)
+      const said = await ourCommentRuns(githubComments(client, plan.repo), plan.pullRequest)
       for (const index of unnamed) {
         const runId = deployments[index]!.runId!
         const comment = said.find(entry => entry.runs.includes(runId))
@@ -68,19 +68,4 @@ export async function adoptCheckNames(
       `Run ${deployments[index]!.runId} is shown as ${quote(name)} by its ${where} on this commit: the verdict is shown under that name.`
     )
   }
-}
-
-/** The runs and names each of our comments on the pull request shows, the newest first: a later deploy's names win. */
-async function ourCommentRuns(
-  client: GitHubClient,
-  plan: ReportingPlan,
-  pullRequest: number
-): Promise<NonNullable<ReturnType<typeof commentRuns>>[]> {
-  const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase()
-  const ours = await client.findComments(
-    plan.repo,
-    pullRequest,
-    comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined
-  )
-  return ours.reverse().map(comment => commentRuns(comment.body)!)
 }

@@ -38,7 +38,11 @@ export interface GitLabPlan {
 }
 
 /** Pure: the plan, or undefined when no GitLab token is given. */
-export function gitlabPlanOf(settings: Settings, secrets: Secrets, env: Env): GitLabPlan | undefined {
+export function gitlabPlanOf(
+  settings: Settings,
+  secrets: Secrets,
+  env: Env
+): GitLabPlan | undefined {
   const token = settings.values.gitlabToken
   if (!token) return undefined
   const apiUrl = withoutTrailingSlashes(env.CI_API_V4_URL ?? '')
@@ -58,7 +62,8 @@ export function gitlabPlanOf(settings: Settings, secrets: Secrets, env: Env): Gi
     project,
     sha,
     statuses: settings.wait,
-    mergeRequest: settings.git.mergeRequestNumber,
+    // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
+    mergeRequest: settings.git.mergeRequestNumber ?? mergeRequestOf(env.CI_MERGE_REQUEST_IID),
     pipelineUrl: env.CI_PIPELINE_URL || undefined,
     ...(Number.isSafeInteger(pipelineId) && pipelineId > 0 ? { pipelineId } : {}),
     ref: env.CI_COMMIT_REF_NAME || undefined,
@@ -75,8 +80,7 @@ function refuseUnsafeApi(apiUrl: string): void {
   } catch {
     url = undefined
   }
-  const safe =
-    url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopback(url.hostname))
+  const safe = url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopback(url.hostname))
   if (!safe)
     throw new InputError(
       'gitlabToken',
@@ -91,4 +95,10 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Pure: a merge request's iid as the pipeline names it, when it is one. */
+function mergeRequestOf(iid: string | undefined): number | undefined {
+  const number = Number(iid)
+  return iid && Number.isSafeInteger(number) && number > 0 ? number : undefined
 }

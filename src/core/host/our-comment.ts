@@ -4,7 +4,7 @@
  * there is none, then edited in place. A comment anyone else wrote is never
  * edited and decides nothing, whatever marker it copies.
  */
-import { carriesMarker } from '../report/comment.js'
+import { carriesMarker, commentRuns } from '../report/comment.js'
 import type { CommentHost, HostComment } from './comment-host.js'
 
 export class OurComment {
@@ -67,4 +67,21 @@ export class OurComment {
     const me = this.identity.toLowerCase()
     return marked.find(comment => comment.author?.toLowerCase() === me)
   }
+}
+
+/**
+ * The runs and names each of our comments on a change request shows, the
+ * newest first (a later deploy's names win): only the token's own, so a
+ * stranger's copy of our marker names nothing.
+ */
+export async function ourCommentRuns(
+  host: CommentHost,
+  change: number
+): Promise<NonNullable<ReturnType<typeof commentRuns>>[]> {
+  const own = (await host.ownIdentity()).toLowerCase()
+  const ours = await host.findComments(
+    change,
+    comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined
+  )
+  return ours.reverse().map(comment => commentRuns(comment.body)!)
 }
