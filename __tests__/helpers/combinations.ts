@@ -63,7 +63,8 @@ const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
     'notify only': 'no component notifies alone: the CLI does (`mobile-build-deploy notify`)',
     'report-later':
       'report-later is not offered on GitLab yet: a job waits, and writes a commit status per deployment and the merge request’s note (docs/gitlab.md, "The verdict on the merge request")',
-    collect: 'GitLab has no report-later yet, so nothing for a collect to complete (docs/gitlab.md)',
+    collect:
+      'GitLab has no report-later yet, so nothing for a collect to complete (docs/gitlab.md)',
     skip: 'a job its rules leave out blocks no merge request: GitLab needs no skip'
   },
   orb: {
