@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(775);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(327);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 775:
+/***/ 327:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5235,169 +5235,6 @@ function parseExternalId(id) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/report/comment.ts
-/**
- * Pure: what the check run and the pull-request comment say, in GitHub's
- * markdown (markdown.ts's one escaper), within GitHub's limits: a check
- * run's summary and text in UTF-8 bytes, a comment in characters. A check
- * run is one deployment's; a comment is the step's, with a row per
- * deployment when it has several, found again by the marker of their names.
- */
-
-
-
-
-
-
-
-/** GitHub refuses a comment over 65,536 characters. */
-const MAX_COMMENT_CHARACTERS = 65_536;
-/** Bugs named in a comment before a link to all of them. */
-const COMMENT_BUGS = 10;
-/** Deployments a comment shows each one's bugs unfolded for; past that, folded under a line each. */
-const FOLDED_FROM = 5;
-/** The longest list of names a marker spells out; past it, the marker carries their digest. */
-const MARKER_NAMES_CHARACTERS = 4000;
-/**
- * The hidden marker that finds a step's comment again: the first line of the
- * comment, exactly, naming its deployments. Each name is percent-encoded, so
- * two sets of names never share a marker and no name can end the HTML
- * comment early. Names that would take more than MARKER_NAMES_CHARACTERS
- * (64 names of 200 CJK characters take 115,200) are carried as the SHA-256
- * of their list instead, `sha256:` first (a `:` is never left unencoded in
- * the spelled-out form), so that the marker always fits the comment.
- */
-function commentMarker(names) {
-    let spelled = names.map(encodeURIComponent).join(',');
-    if (spelled.length > MARKER_NAMES_CHARACTERS)
-        spelled = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(names)).digest('base64url')}`;
-    return `<!-- mobile-build-deploy check=${spelled} -->`;
-}
-const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/;
-/**
- * The second hidden line of a step's comment: the run each of its
- * deployments created, in the marker's order (`-` for none), so that a
- * wait-only step for those runs continues this comment under the same
- * names. Run ids are safe ids (letters, digits, `_.:-`).
- */
-function runsLine(deployments) {
-    return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`;
-}
-/**
- * Pure: the names and runs a comment of ours says, by its two hidden lines;
- * undefined for any other comment (and for one whose marker carries the
- * names' digest: it does not say them). The caller decides whether it is
- * ours by its author.
- */
-function commentRuns(body) {
-    const [first, second] = body.split('\n', 2);
-    const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1];
-    const runs = RUNS_LINE.exec(second ?? '')?.[1];
-    if (names === undefined || runs === undefined || names.startsWith('sha256:'))
-        return undefined;
-    try {
-        return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') };
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
-function carriesMarker(body, names) {
-    const marker = commentMarker(names);
-    return body === marker || body.startsWith(`${marker}\n`);
-}
-/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment, heading, folded = false) {
-    const blocking = deployment.verdict?.blockingBugs ?? [];
-    if (blocking.length === 0)
-        return [];
-    // Many deployments: each one's bugs folded under a line of their own, so that the rows stay in view.
-    if (folded)
-        return [
-            '',
-            '<details>',
-            `<summary>Blocking bugs (${blockingCount(deployment) ?? blocking.length})</summary>`,
-            ...blockingSection(deployment, heading),
-            '',
-            '</details>'
-        ];
-    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
-    const lines = [
-        '',
-        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
-        '',
-        ...bugTable(blocking, COMMENT_BUGS)
-    ];
-    if (blocking.length > COMMENT_BUGS || all)
-        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
-    return lines;
-}
-/**
- * The pull-request comment of a step: found again by its marker, edited in
- * place; within GitHub's limit in characters. One deployment is told in a
- * table of its facts; several in a table with a row each, then each one's
- * blocking bugs.
- */
-function commentBody(deployments, workflowRunUrl) {
-    const names = deployments.map(deployment => deployment.name);
-    const lines = [commentMarker(names), runsLine(deployments)];
-    if (deployments.length === 1) {
-        const [deployment] = deployments;
-        lines.push(`### ${code(deployment.name, { table: false })}: ${statusLine(deployment)}`, '', ...factsTable(deployment, REVIEW_ROWS), ...blockingSection(deployment, 'Blocking bugs'));
-        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
-            lines.push('', `The verdict is awaited for up to ${(0,format/* formatMinutes */.dp)(deployment.wait.minutes)}.`);
-        if (isPending(deployment))
-            lines.push('', PENDING_WORDS);
-    }
-    else
-        lines.push(...manyLines(deployments, lines, workflowRunUrl));
-    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
-    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
-    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
-}
-/**
- * The lines of a step of several deployments after `head`: their verdicts
- * counted, a row each and each one's blocking bugs, the failed and unjudged
- * first. Past GitHub's limit, passed rows are folded from the end into a
- * line that counts them: the cut never leaves out a failure while a passed
- * row is shown.
- */
-function manyLines(deployments, head, workflowRunUrl) {
-    const shown = attentionFirst(deployments);
-    const rows = shown.map(deployment => {
-        const values = outputValuesOf(deployment);
-        return [
-            code(deployment.name),
-            appText(values, value => code(value)) ?? '',
-            values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
-            deployWords(deployment),
-            verdictWords(deployment) ?? '',
-            bugCounts(deployment) ?? ''
-        ];
-    });
-    const sections = shown.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`, deployments.length > FOLDED_FROM));
-    const compose = (kept) => [
-        `### Mobile builds: ${tallyWords(stepJudgement(deployments), deployments)}`,
-        '',
-        ...table(['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'], rows.slice(0, kept)),
-        ...(kept < rows.length
-            ? [
-                '',
-                `…and ${rows.length - kept} more deployment(s), each ✅ passed${workflowRunUrl ? `: ${markdown_link('see the job summary', workflowRunUrl)}` : ''}.`
-            ]
-            : []),
-        ...sections
-    ];
-    // Room for the footer's line and the cut's own words.
-    const fits = (lines) => [...head, ...lines].join('\n').length <= MAX_COMMENT_CHARACTERS - 500;
-    const passed = shown.filter(d => d.verdict?.verdict === 'passed' && d.judgement?.conclusion !== 'failure').length;
-    let kept = rows.length;
-    while (kept > rows.length - passed && !fits(compose(kept)))
-        kept--;
-    return compose(kept);
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/schema.ts
 /**
  * Pure: a small schema for JSON that crosses from one job to another through
@@ -5604,6 +5441,240 @@ function rowKey(name) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(name, 'utf8').digest('base64url').slice(0, KEY_CHARACTERS);
 }
 
+;// CONCATENATED MODULE: ./src/core/report/comment.ts
+/**
+ * Pure: what the check run and the pull-request comment say, in GitHub's
+ * markdown (markdown.ts's one escaper), within GitHub's limits: a check
+ * run's summary and text in UTF-8 bytes, a comment in characters. A check
+ * run is one deployment's; a comment is the step's, with a row per
+ * deployment when it has several, found again by the marker of their names.
+ */
+
+
+
+
+
+
+
+/** GitHub refuses a comment over 65,536 characters. */
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** Bugs named in a comment before a link to all of them. */
+const COMMENT_BUGS = 10;
+/** Deployments a comment shows each one's bugs unfolded for; past that, folded under a line each. */
+const FOLDED_FROM = 5;
+/** The longest list of names a marker spells out; past it, the marker carries their digest. */
+const MARKER_NAMES_CHARACTERS = 4000;
+/**
+ * The hidden marker that finds a step's comment again: the first line of the
+ * comment, exactly, naming its deployments. Each name is percent-encoded, so
+ * two sets of names never share a marker and no name can end the HTML
+ * comment early. Names that would take more than MARKER_NAMES_CHARACTERS
+ * (64 names of 200 CJK characters take 115,200) are carried as the SHA-256
+ * of their list instead, `sha256:` first (a `:` is never left unencoded in
+ * the spelled-out form), so that the marker always fits the comment.
+ */
+function commentMarker(names) {
+    let spelled = names.map(encodeURIComponent).join(',');
+    if (spelled.length > MARKER_NAMES_CHARACTERS)
+        spelled = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(names)).digest('base64url')}`;
+    return `<!-- mobile-build-deploy check=${spelled} -->`;
+}
+const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/;
+/**
+ * The second hidden line of a step's comment: the run each of its
+ * deployments created, in the marker's order (`-` for none), so that a
+ * wait-only step for those runs continues this comment under the same
+ * names. Run ids are safe ids (letters, digits, `_.:-`).
+ */
+function runsLine(deployments) {
+    return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`;
+}
+/**
+ * Pure: the names and runs a comment of ours says, by its two hidden lines;
+ * undefined for any other comment (and for one whose marker carries the
+ * names' digest: it does not say them). The caller decides whether it is
+ * ours by its author.
+ */
+function commentRuns(body) {
+    const [first, second] = body.split('\n', 2);
+    const names = /^<!-- mobile-build-deploy check=([^ ]*) -->$/.exec(first ?? '')?.[1];
+    const runs = RUNS_LINE.exec(second ?? '')?.[1];
+    if (names === undefined || runs === undefined || names.startsWith('sha256:'))
+        return undefined;
+    try {
+        return { names: names.split(',').map(decodeURIComponent), runs: runs.split(',') };
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether a comment's body carries the marker of these names, as its first line and nowhere else. */
+function carriesMarker(body, names) {
+    const marker = commentMarker(names);
+    return body === marker || body.startsWith(`${marker}\n`);
+}
+/** The blocking bugs of a deployment, the first ten, and a link to all of them. */
+function blockingSection(deployment, heading, folded = false) {
+    const blocking = deployment.verdict?.blockingBugs ?? [];
+    if (blocking.length === 0)
+        return [];
+    // Many deployments: each one's bugs folded under a line of their own, so that the rows stay in view.
+    if (folded)
+        return [
+            '',
+            '<details>',
+            `<summary>Blocking bugs (${blockingCount(deployment) ?? blocking.length})</summary>`,
+            ...blockingSection(deployment, heading),
+            '',
+            '</details>'
+        ];
+    const all = deployment.verdict?.bugsUrl ?? deployment.verdict?.runUrl;
+    const lines = [
+        '',
+        `**${heading}** (${blockingCount(deployment) ?? blocking.length})`,
+        '',
+        ...bugTable(blocking, COMMENT_BUGS)
+    ];
+    if (blocking.length > COMMENT_BUGS || all)
+        lines.push('', `${markdown_link('All bugs of the run', all)}${blocking.length > COMMENT_BUGS ? ` (${blocking.length - COMMENT_BUGS} more blocking)` : ''}`);
+    return lines;
+}
+/**
+ * The pull-request comment of a step: found again by its marker, edited in
+ * place; within GitHub's limit in characters. One deployment is told in a
+ * table of its facts; several in a table with a row each, then each one's
+ * blocking bugs.
+ */
+function commentBody(deployments, workflowRunUrl) {
+    const names = deployments.map(deployment => deployment.name);
+    const lines = [commentMarker(names), runsLine(deployments)];
+    if (deployments.length === 1) {
+        const [deployment] = deployments;
+        lines.push(`### ${code(deployment.name, { table: false })}: ${statusLine(deployment)}`, '', ...factsTable(deployment, REVIEW_ROWS), ...blockingSection(deployment, 'Blocking bugs'));
+        if (deployment.wait && !deployment.verdict && !deployment.failure && deployment.runId)
+            lines.push('', `The verdict is awaited for up to ${(0,format/* formatMinutes */.dp)(deployment.wait.minutes)}.`);
+        if (isPending(deployment))
+            lines.push('', PENDING_WORDS);
+    }
+    else
+        lines.push(...manyLines(deployments, lines, workflowRunUrl));
+    lines.push('', `<sub>${markdown_link('Updated by mobile-build-deploy', workflowRunUrl)}</sub>`);
+    // Characters as GitHub counts them never outnumber UTF-16 units: a body within the limit in units is within it.
+    return cut(lines, text => text.length <= MAX_COMMENT_CHARACTERS, `…\n\n${elsewhere(deployments[0], workflowRunUrl)}`);
+}
+/**
+ * The lines of a step of several deployments after `head`: their verdicts
+ * counted, a row each and each one's blocking bugs, the failed and unjudged
+ * first. Past GitHub's limit, passed rows are folded from the end into a
+ * line that counts them: the cut never leaves out a failure while a passed
+ * row is shown.
+ */
+function manyLines(deployments, head, workflowRunUrl) {
+    const shown = attentionFirst(deployments);
+    const rows = shown.map(deployment => {
+        const values = outputValuesOf(deployment);
+        return [
+            code(deployment.name),
+            appText(values, value => code(value)) ?? '',
+            values.runId ? markdown_link(code(values.runId), values.runUrl) : '',
+            deployWords(deployment),
+            verdictWords(deployment) ?? '',
+            bugCounts(deployment) ?? ''
+        ];
+    });
+    const sections = shown.flatMap(deployment => blockingSection(deployment, `Blocking bugs of ${code(deployment.name, { table: false })}`, deployments.length > FOLDED_FROM));
+    const compose = (kept) => [
+        `### Mobile builds: ${tallyWords(stepJudgement(deployments), deployments)}`,
+        '',
+        ...table(['Deployment', 'App', 'Run', 'Deploy', 'Verdict', 'Bugs'], rows.slice(0, kept)),
+        ...(kept < rows.length
+            ? [
+                '',
+                `…and ${rows.length - kept} more deployment(s), each ✅ passed${workflowRunUrl ? `: ${markdown_link('see the job summary', workflowRunUrl)}` : ''}.`
+            ]
+            : []),
+        ...sections
+    ];
+    // Room for the footer's line and the cut's own words.
+    const fits = (lines) => [...head, ...lines].join('\n').length <= MAX_COMMENT_CHARACTERS - 500;
+    const passed = shown.filter(d => d.verdict?.verdict === 'passed' && d.judgement?.conclusion !== 'failure').length;
+    let kept = rows.length;
+    while (kept > rows.length - passed && !fits(compose(kept)))
+        kept--;
+    return compose(kept);
+}
+
+;// CONCATENATED MODULE: ./src/core/host/our-comment.ts
+/**
+ * Our one comment on a change request for a set of deployment names, on
+ * any code host (comment-host.ts): found once (ours only), created when
+ * there is none, then edited in place. A comment anyone else wrote is never
+ * edited and decides nothing, whatever marker it copies.
+ */
+
+class OurComment {
+    host;
+    change;
+    id;
+    /** The body it has, as last read or written: an equal one is not written again. */
+    body;
+    /** Whose comments are ours: learned from our own comment, else asked once of the host. */
+    identity;
+    constructor(host, change, 
+    /** The token's identity when the caller knows it already (a collect asks once for every change request). */
+    identity) {
+        this.host = host;
+        this.change = change;
+        this.identity = identity;
+    }
+    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
+    async write(body, names, signal, around = write => write()) {
+        const host = await this.host();
+        if (this.id === undefined) {
+            const ours = await this.find(host, names);
+            if (ours === undefined) {
+                const created = await around(() => host.createComment(this.change, body));
+                this.id = created.id;
+                this.body = body;
+                // What the host names as our comment's author is the token's identity, whatever the token.
+                if (created.author)
+                    this.identity = created.author;
+                return;
+            }
+            this.id = ours.id;
+            this.body = ours.body;
+        }
+        if (body === this.body)
+            return;
+        const id = this.id;
+        await around(() => host.updateComment(this.change, id, body, { signal }));
+        this.body = body;
+    }
+    /**
+     * The comment that is ours: its first line is our marker for these exact
+     * names, AND the token in use wrote it. A comment anyone else wrote is
+     * never edited; we then write our own.
+     */
+    async find(host, names) {
+        const marked = await host.findComments(this.change, comment => carriesMarker(comment.body, names));
+        if (marked.length === 0)
+            return undefined;
+        this.identity ??= await host.ownIdentity();
+        const me = this.identity.toLowerCase();
+        return marked.find(comment => comment.author?.toLowerCase() === me);
+    }
+}
+/**
+ * The runs and names each of our comments on a change request shows, the
+ * newest first (a later deploy's names win): only the token's own, so a
+ * stranger's copy of our marker names nothing.
+ */
+async function ourCommentRuns(host, change) {
+    const own = (await host.ownIdentity()).toLowerCase();
+    const ours = await host.findComments(change, comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined);
+    return ours.reverse().map(comment => commentRuns(comment.body));
+}
+
 ;// CONCATENATED MODULE: ./src/core/github/comment.ts
 /**
  * Whose comments the workflow token writes: GITHUB_TOKEN is an installation
@@ -5702,7 +5773,7 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
             }
             if (unnamed.length === 0 || plan.pullRequest === undefined)
                 return;
-            const said = await ourCommentRuns(client, plan, plan.pullRequest);
+            const said = await ourCommentRuns(githubComments(client, plan.repo), plan.pullRequest);
             for (const index of unnamed) {
                 const runId = deployments[index].runId;
                 const comment = said.find(entry => entry.runs.includes(runId));
@@ -5724,12 +5795,6 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
         names[index] = name;
         log.info(`Run ${deployments[index].runId} is shown as ${(0,shared_text/* quote */.hD)(name)} by its ${where} on this commit: the verdict is shown under that name.`);
     }
-}
-/** The runs and names each of our comments on the pull request shows, the newest first: a later deploy's names win. */
-async function ourCommentRuns(client, plan, pullRequest) {
-    const own = ((await client.ownLogin()) ?? WORKFLOW_TOKEN_LOGIN).toLowerCase();
-    const ours = await client.findComments(plan.repo, pullRequest, comment => comment.author?.toLowerCase() === own && commentRuns(comment.body) !== undefined);
-    return ours.reverse().map(comment => commentRuns(comment.body));
 }
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
@@ -6120,67 +6185,6 @@ function checkOutput(deployment, context) {
         : [];
     const text = cut([...bugTable(bugs, CHECK_BUGS), ...more], bytes, rest);
     return { title, summary, ...(text ? { text } : {}) };
-}
-
-;// CONCATENATED MODULE: ./src/core/host/our-comment.ts
-/**
- * Our one comment on a change request for a set of deployment names, on
- * any code host (comment-host.ts): found once (ours only), created when
- * there is none, then edited in place. A comment anyone else wrote is never
- * edited and decides nothing, whatever marker it copies.
- */
-
-class OurComment {
-    host;
-    change;
-    id;
-    /** The body it has, as last read or written: an equal one is not written again. */
-    body;
-    /** Whose comments are ours: learned from our own comment, else asked once of the host. */
-    identity;
-    constructor(host, change, 
-    /** The token's identity when the caller knows it already (a collect asks once for every change request). */
-    identity) {
-        this.host = host;
-        this.change = change;
-        this.identity = identity;
-    }
-    /** Writes `body` unless the comment already says it; `around` runs each write (a collect spaces them). */
-    async write(body, names, signal, around = write => write()) {
-        const host = await this.host();
-        if (this.id === undefined) {
-            const ours = await this.find(host, names);
-            if (ours === undefined) {
-                const created = await around(() => host.createComment(this.change, body));
-                this.id = created.id;
-                this.body = body;
-                // What the host names as our comment's author is the token's identity, whatever the token.
-                if (created.author)
-                    this.identity = created.author;
-                return;
-            }
-            this.id = ours.id;
-            this.body = ours.body;
-        }
-        if (body === this.body)
-            return;
-        const id = this.id;
-        await around(() => host.updateComment(this.change, id, body, { signal }));
-        this.body = body;
-    }
-    /**
-     * The comment that is ours: its first line is our marker for these exact
-     * names, AND the token in use wrote it. A comment anyone else wrote is
-     * never edited; we then write our own.
-     */
-    async find(host, names) {
-        const marked = await host.findComments(this.change, comment => carriesMarker(comment.body, names));
-        if (marked.length === 0)
-            return undefined;
-        this.identity ??= await host.ownIdentity();
-        const me = this.identity.toLowerCase();
-        return marked.find(comment => comment.author?.toLowerCase() === me);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/scrub.ts
@@ -7067,7 +7071,8 @@ function gitlabPlanOf(settings, secrets, env) {
         project,
         sha,
         statuses: settings.wait,
-        mergeRequest: settings.git.mergeRequestNumber,
+        // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
+        mergeRequest: settings.git.mergeRequestNumber ?? mergeRequestOf(env.CI_MERGE_REQUEST_IID),
         pipelineUrl: env.CI_PIPELINE_URL || undefined,
         ...(Number.isSafeInteger(pipelineId) && pipelineId > 0 ? { pipelineId } : {}),
         ref: env.CI_COMMIT_REF_NAME || undefined,
@@ -7095,6 +7100,11 @@ function plan_originOf(url) {
     catch {
         return undefined;
     }
+}
+/** Pure: a merge request's iid as the pipeline names it, when it is one. */
+function mergeRequestOf(iid) {
+    const number = Number(iid);
+    return iid && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/core/gitlab/status.ts
@@ -7274,7 +7284,81 @@ class GitLabReporter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/gitlab/skipped.ts
+
+/** Writes one deployment's skipped status, or learns the one of its name already there. */
+async function writeSkippedStatus(deployment, client, plan) {
+    const [newest] = await client.listStatuses(plan.sha, { name: deployment.name });
+    if (newest) {
+        // GitLab's own word for a status another job wrote, and only letters of it.
+        const standing = newest.status.replace(/[^a-z_]/g, '').slice(0, 20) || 'unknown';
+        deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing };
+        return;
+    }
+    const write = statusWrite(deployment, { ...plan, completed: true });
+    await client.postStatus(plan.sha, {
+        ...write,
+        state: 'skipped',
+        description: plan.secrets.redact(write.description ?? '')
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
+
+
+
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
+        return undefined;
+    return error.stack;
+}
+/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
+function stoppedWait({ runId, runUrl }, signal) {
+    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
+}
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+function failureOf(error, output, signal) {
+    const stack = unexpectedStack(error);
+    if (stack)
+        output.log.debug(stack);
+    // The caller's stop explains whatever it cut short, whatever error that left.
+    const interrupted = signal?.aborted === true;
+    return {
+        message: output.text(failureText(error)),
+        usage: error instanceof errors/* InputError */.dz,
+        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
+        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
+        interrupted,
+        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
+    };
+}
+/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
+function collectFailureOf(failure) {
+    return failure.usage || failure.interrupted
+        ? failure
+        : {
+            ...failure,
+            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
+        };
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/gitlab.ts
+
+
+
+
+
+
+
 
 
 /** The GitLab reporter the settings ask for, or none; a dry run writes nothing there. */
@@ -7293,6 +7377,76 @@ async function loadGitLab(plan, limits) {
         project: plan.project,
         limits
     });
+}
+/** How long a skip's reads and writes of GitLab may take, all of them. */
+const SKIP_MS = 60_000;
+/**
+ * The skip's commit statuses on GitLab, each deployment's by itself: written
+ * `skipped`, or left where one of its name is there already (a notice says
+ * so); a write GitLab refuses fails that deployment, naming the token.
+ */
+async function skipStatuses(settings, deployments, output, hooks) {
+    const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {});
+    const stop = AbortSignal.timeout(SKIP_MS);
+    const deadline = shared_clock/* clock */.pm.now() + SKIP_MS;
+    const client = await loadGitLab(plan, {
+        signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+        deadline: () => deadline
+    });
+    const commit = plan.sha.slice(0, 12);
+    for (const deployment of deployments) {
+        try {
+            await writeSkippedStatus(deployment, client, plan);
+        }
+        catch (error) {
+            deployment.failure = failureOf(error, output, hooks.signal);
+            deployment.outcome = 'aborted';
+            continue;
+        }
+        const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
+        const standing = deployment.skipped?.standing;
+        if (standing)
+            output.log.notice(`A commit status named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`, 'Commit status left as it is');
+        else
+            output.log.info(`Commit status ${name} written as skipped on commit ${commit}.`);
+    }
+}
+/** How long the read of the merge request's notes may take. */
+const gitlab_READ_MS = 10_000;
+/**
+ * The names a wait-only step without a check-name takes on GitLab, by
+ * deployment: the name our note on the merge request gives each run (the
+ * deploy that did not wait wrote it), so that the step's statuses bear the
+ * deploy's names and its note is the same one. Undefined where GitLab is not
+ * reported to or the step is no wait; a read that fails finds none, with a
+ * notice.
+ */
+async function gitlabAdoptedNames(settings, deployments, output, hooks) {
+    if (settings.mode !== 'wait' || settings.values.checkName !== undefined)
+        return undefined;
+    const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {});
+    if (!plan || plan.mergeRequest === undefined)
+        return undefined;
+    const stop = AbortSignal.timeout(gitlab_READ_MS);
+    const deadline = shared_clock/* clock */.pm.now() + gitlab_READ_MS;
+    try {
+        const client = await loadGitLab(plan, {
+            signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+            deadline: () => deadline
+        });
+        const said = await ourCommentRuns(client, plan.mergeRequest);
+        return deployments.map(({ runId }) => {
+            const note = runId ? said.find(entry => entry.runs.includes(runId)) : undefined;
+            const name = note?.names[note.runs.indexOf(runId)];
+            return name && name.length <= MAX_NAME_CHARACTERS ? name : undefined;
+        });
+    }
+    catch (error) {
+        if (hooks.signal?.aborted)
+            throw error;
+        output.log.notice(`The notes of merge request !${plan.mergeRequest} could not be read (${(0,errors/* messageOf */.bD)(error).replace(/\.$/, '')}); the verdicts are shown under the default names. Give check-name to name them.`, 'Status name');
+        return undefined;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/claim.ts
@@ -8810,54 +8964,6 @@ function deduplicationKeyOf(settings, destination) {
     return [settings.git.branch, destination].filter(Boolean).join('/');
 }
 
-;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
-
-
-
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof errors/* DeployError */.sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-/** The stack of an error the product did not expect, for a debug line of a bug report. */
-function unexpectedStack(error) {
-    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
-        return undefined;
-    return error.stack;
-}
-/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }, signal) {
-    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
-}
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error, output, signal) {
-    const stack = unexpectedStack(error);
-    if (stack)
-        output.log.debug(stack);
-    // The caller's stop explains whatever it cut short, whatever error that left.
-    const interrupted = signal?.aborted === true;
-    return {
-        message: output.text(failureText(error)),
-        usage: error instanceof errors/* InputError */.dz,
-        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
-        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
-        interrupted,
-        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
-    };
-}
-/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
-function collectFailureOf(failure) {
-    return failure.usage || failure.interrupted
-        ? failure
-        : {
-            ...failure,
-            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
-        };
-}
-
 ;// CONCATENATED MODULE: ./src/core/deploy/skip.ts
 /**
  * A skip: nothing is deployed, and a required check still resolves. Its
@@ -8881,8 +8987,9 @@ function collectFailureOf(failure) {
 
 
 
+
 /** How long a skip's reads and writes of GitHub may take, all of them. */
-const SKIP_MS = 60_000;
+const skip_SKIP_MS = 60_000;
 /**
  * Pure: the deployments one deploy step with these options would make: one
  * per platform `expectedAppId` names (only `platform`'s, when given), else
@@ -8946,10 +9053,12 @@ function skipTarget(settings, repo) {
  * refuses fails that deployment, naming the permission.
  */
 async function skipChecks(settings, deployments, output, hooks) {
+    if (settings.values.gitlabToken)
+        return skipStatuses(settings, deployments, output, hooks);
     const env = hooks.env ?? {};
     const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env));
     const apiUrl = apiUrlOf(env);
-    await briefly({ token, apiUrl }, loadClient, hooks.signal, SKIP_MS, async (client) => {
+    await briefly({ token, apiUrl }, loadClient, hooks.signal, skip_SKIP_MS, async (client) => {
         const write = {
             client,
             repo,
@@ -9404,10 +9513,21 @@ class Reporting {
         for (const reporter of this.reporters)
             this.output.guard(reporter.name, reporter.onEvent?.bind(reporter))(event, deployments, index);
     }
-    /** Every reporter checked, before the first request: one that could not write is bad usage, thrown. */
+    /**
+     * Every reporter checked, before the first request: one that could not
+     * write is bad usage, thrown, and is dropped first, so that the step's end
+     * never hands it the facts (a target refused for its address must never
+     * be sent anything there).
+     */
     async prepare() {
-        for (const reporter of this.reporters)
-            await reporter.prepare?.();
+        for (const reporter of [...this.reporters])
+            try {
+                await reporter.prepare?.();
+            }
+            catch (error) {
+                this.reporters.splice(this.reporters.indexOf(reporter), 1);
+                throw error;
+            }
     }
     /** The judged facts handed to every reporter: the required ones first, the rest beside each other. */
     async finish(facts) {
@@ -12882,7 +13002,8 @@ async function runSteps(run) {
     distinctBuilds(handoffs);
     distinctDestinations(handoffs);
     // A wait-only step's names may come from the check runs of its runs: decided once, unique in the step.
-    nameDeployments(settings, deployments, handoffs, await adoptedNames(settings, deployments, output, hooks));
+    nameDeployments(settings, deployments, handoffs, (await adoptedNames(settings, deployments, output, hooks)) ??
+        (await gitlabAdoptedNames(settings, deployments, output, hooks)));
     const github = await githubReporters(settings, deployments, output, hooks);
     const gitlab = gitlabReporters(settings, output, hooks);
     for (const line of planLines(settings))
@@ -14443,10 +14564,10 @@ const REPORT_OPTIONS = {
     },
     gitlabToken: {
         kind: 'secret',
-        commands: ['deploy', 'notify', 'wait'],
+        commands: ['deploy', 'notify', 'wait', 'skip'],
         frontEnds: ['cli', 'library'],
         env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
-        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
+        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
     },
     githubRepository: {
         kind: 'text',
