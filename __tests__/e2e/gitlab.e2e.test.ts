@@ -340,6 +340,46 @@ describe('the pipelines of docs/gitlab.md, as GitLab creates them (gitlab-ci-loc
     300_000
   )
 
+  it("the second, made a merge request's pipeline: two statuses and one note, which a rerun edits in place", async () => {
+    const [, , { pipeline: docs }] = await docsPipelines(cli)
+    // The docs' pipeline, its deploy and wait jobs run in merge-request pipelines instead of the default branch's.
+    const inMergeRequests = [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]
+    const config = structuredClone(docs!) as Record<string, Record<string, unknown>>
+    config.workflow = { rules: inMergeRequests }
+    config['mobile-build-deploy']!.rules = inMergeRequests
+    config['mobile-build-wait']!.rules = inMergeRequests
+    const pipeline = pipelineFor(config, MERGE_REQUEST)!
+    emulator.gitlab.reset()
+    emulator.gitlab.mergeRequests.push({
+      iid: 42,
+      state: 'opened',
+      source_branch: 'feature/login',
+      target_branch: 'main',
+      sha: '0'.repeat(40)
+    })
+    const variables = (pipelineId: string) => ({
+      GITLAB_TOKEN: GITLAB_WRITE_TOKEN,
+      CI_API_V4_URL: `${emulator.gitlab.url}/api/v4`,
+      CI_PROJECT_ID: String(GITLAB_PROJECT_ID),
+      CI_PIPELINE_ID: pipelineId
+    })
+    await passes(pipeline, MERGE_REQUEST, { ios: true, variables: variables('801') })
+    const first = emulator.gitlab.statuses.filter(s => s.pipeline_id === 801)
+    expect(first.map(s => s.status)).toEqual(['success', 'success'])
+    expect(emulator.gitlab.notes).toHaveLength(1)
+    const note = emulator.gitlab.notes[0]!
+    for (const { name } of first) expect(note.body).toContain(name)
+    const written = note.updated_at
+    // The pipeline run again: its own statuses, the same note.
+    await passes(pipeline, MERGE_REQUEST, { ios: true, variables: variables('802') })
+    const again = emulator.gitlab.statuses.filter(s => s.pipeline_id === 802)
+    expect(again.map(s => [s.name, s.status]).sort()).toEqual(
+      first.map(s => [s.name, 'success']).sort()
+    )
+    expect(emulator.gitlab.notes).toEqual([note])
+    expect(note.updated_at >= written).toBe(true)
+  }, 400_000)
+
   it('the third, on the default branch: the job without the components hands over the run', async () => {
     const [, , , { pipeline: config }] = await docsPipelines(cli)
     expect(pipelineFor(config!, MERGE_REQUEST)).toBeUndefined()
