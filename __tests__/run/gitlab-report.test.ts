@@ -21,12 +21,13 @@ import { waitForVerdict } from '../../src/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 
 const SHA = 'a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4'
 let emulator: Emulator
 let workspace: string
 beforeAll(async () => {
-  emulator = await startEmulator()
+  emulator = await startEmulator({ workspaces: testWorkspaces() })
   workspace = await freshWorkspace()
   await writeArtifact('app.apk', 8 * 1024, workspace)
   await writeArtifact('app.ipa', 8 * 1024, workspace)
@@ -114,12 +115,13 @@ describe('a merge request pipeline that waits', () => {
 
   it('a deployment that created no run never reads success', async () => {
     const result = await runCli(['deploy', '--file', 'app.apk', '--wait', '--variables', run()], {
-      env: cliEnv(emulator, { ...pipeline(), SERVICE_API_KEY: 'emulator-no-run-key' }),
+      env: cliEnv(emulator, { ...pipeline(), SERVICE_API_KEY: KEYS.noTriggers }),
       cwd: workspace
     })
     expect(result.exitCode).not.toBe(0)
+    expect(result.stderr).toMatch(/no run/i)
     expect(statuses()).toHaveLength(1)
-    expect(statuses()[0]!.status).not.toBe('success')
+    expect(statuses()[0]!.status).toBe('failed')
     expect(statuses()[0]!.history).not.toContain('running')
   })
 

@@ -55,7 +55,7 @@ export function gitlabPlanOf(
       `Use ${ref('gitlabToken')} in a GitLab CI/CD job, or leave it out`
     )
   refuseUnsafeApi(apiUrl)
-  const pipelineId = Number(env.CI_PIPELINE_ID)
+  const pipelineId = idOf(env.CI_PIPELINE_ID)
   return {
     token,
     apiUrl,
@@ -63,9 +63,9 @@ export function gitlabPlanOf(
     sha,
     statuses: settings.wait,
     // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
-    mergeRequest: settings.git.mergeRequestNumber ?? mergeRequestOf(env.CI_MERGE_REQUEST_IID),
+    mergeRequest: settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID),
     pipelineUrl: env.CI_PIPELINE_URL || undefined,
-    ...(Number.isSafeInteger(pipelineId) && pipelineId > 0 ? { pipelineId } : {}),
+    ...(pipelineId !== undefined ? { pipelineId } : {}),
     ref: env.CI_COMMIT_REF_NAME || undefined,
     secrets,
     origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL || originOf(apiUrl))
@@ -97,8 +97,8 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** Pure: a merge request's iid as the pipeline names it, when it is one. */
-function mergeRequestOf(iid: string | undefined): number | undefined {
-  const number = Number(iid)
-  return iid && Number.isSafeInteger(number) && number > 0 ? number : undefined
+/** Pure: an id the pipeline's variables give (a merge request's iid, the pipeline's), when it is one: digits only. */
+function idOf(value: string | undefined): number | undefined {
+  const number = Number(value)
+  return value && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(number) ? number : undefined
 }

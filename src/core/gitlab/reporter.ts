@@ -139,7 +139,7 @@ export class GitLabReporter implements Reporter {
     const what = kind === 'status' ? 'The commit status' : 'The merge-request note'
     this.log.warning(
       this.plan.secrets.redact(
-        `${what} could not be written on GitLab: ${messageOf(error)} The deploy and its verdict are as this step reports them.`
+        `${what} could not be written on GitLab: ${messageOf(error).replace(/[.\s]*$/, '.')}${kind === 'status' ? ' A status left running holds its pipeline until the job is run again.' : ''} The deploy and its verdict are as this step reports them.`
       ),
       'Not shown on GitLab'
     )

@@ -35,7 +35,8 @@ export function statusWrite(
   return {
     state: context.completed ? stateOf(deployment) : 'running',
     name: deployment.name,
-    description: oneLine(statusLine(shown), MAX_DESCRIPTION),
+    // oneLine's cut adds its ellipsis after `max` characters.
+    description: oneLine(statusLine(shown), MAX_DESCRIPTION - 1),
     ...(link ? { targetUrl: link } : {}),
     // The job's own pipeline by its id: a status GitLab matches to no pipeline starts a new one, which a
     // merge request would take for its latest and judge alone. The ref only where no id is known.
