@@ -12,9 +12,6 @@ import type { Settings } from '../options/resolve.js'
 import type { Deployment } from '../report/facts.js'
 import type { Reporter } from '../report/reporter.js'
 import { clock } from '../shared/clock.js'
-import { quote } from '../shared/text.js'
-import { writeSkippedStatus } from '../gitlab/skipped.js'
-import { failureOf } from './messages.js'
 import { ourCommentRuns } from '../host/our-comment.js'
 import { MAX_NAME_CHARACTERS } from '../report/pending.js'
 import { messageOf } from '../shared/errors.js'
@@ -33,7 +30,7 @@ export function gitlabReporters(
 }
 
 /** GitLab's client, loaded only when something is reported there. */
-async function loadGitLab(plan: GitLabPlan, limits: ClientLimits): Promise<GitLabClient> {
+export async function loadGitLab(plan: GitLabPlan, limits: ClientLimits): Promise<GitLabClient> {
   const { createGitLabClient } = await import('../gitlab/client.js')
   return createGitLabClient({
     token: plan.token,
@@ -41,47 +38,6 @@ async function loadGitLab(plan: GitLabPlan, limits: ClientLimits): Promise<GitLa
     project: plan.project,
     limits
   })
-}
-
-/** How long a skip's reads and writes of GitLab may take, all of them. */
-const SKIP_MS = 60_000
-
-/**
- * The skip's commit statuses on GitLab, each deployment's by itself: written
- * `skipped`, or left where one of its name is there already (a notice says
- * so); a write GitLab refuses fails that deployment, naming the token.
- */
-export async function skipStatuses(
-  settings: Settings,
-  deployments: Deployment[],
-  output: OutputFilter,
-  hooks: Pick<DeployHooks, 'env' | 'signal'>
-): Promise<void> {
-  const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {})!
-  const stop = AbortSignal.timeout(SKIP_MS)
-  const deadline = clock.now() + SKIP_MS
-  const client = await loadGitLab(plan, {
-    signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
-    deadline: () => deadline
-  })
-  const commit = plan.sha.slice(0, 12)
-  for (const deployment of deployments) {
-    try {
-      await writeSkippedStatus(deployment, client, plan)
-    } catch (error) {
-      deployment.failure = failureOf(error, output, hooks.signal)
-      deployment.outcome = 'aborted'
-      continue
-    }
-    const name = quote(deployment.name, 200)
-    const standing = deployment.skipped?.standing
-    if (standing)
-      output.log.notice(
-        `A commit status named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`,
-        'Commit status left as it is'
-      )
-    else output.log.info(`Commit status ${name} written as skipped on commit ${commit}.`)
-  }
 }
 
 /** How long the read of the merge request's notes may take. */

@@ -21,12 +21,15 @@ import type { Deployment } from '../report/facts.js'
 import { MAX_CHECK_NAME, nameOf, joinName, type NamedApp } from '../report/identity.js'
 import { linkOrigins } from '../report/links.js'
 import { forPlatform } from './destination.js'
-import { skipStatuses } from './gitlab.js'
+import { loadGitLab } from './gitlab.js'
+import { gitlabPlanOf } from '../gitlab/plan.js'
+import { writeSkippedStatus } from '../gitlab/skipped.js'
+import { clock } from '../shared/clock.js'
 import { failureOf } from './messages.js'
 import type { OutputFilter } from './output-filter.js'
 import type { DeployHooks } from './session.js'
 
-/** How long a skip's reads and writes of GitHub may take, all of them. */
+/** How long a skip's reads and writes of the code host may take, all of them. */
 const SKIP_MS = 60_000
 
 /**
@@ -149,22 +152,72 @@ export async function skipChecks(
       },
       workflowRunId: env.GITHUB_RUN_ID || undefined
     }
-    for (const deployment of deployments) {
-      try {
-        await writeSkipped(deployment, write)
-      } catch (error) {
-        deployment.failure = failureOf(error, output, hooks.signal)
-        deployment.outcome = 'aborted'
-        continue
-      }
-      const name = quote(deployment.name, 200)
-      const standing = deployment.skipped?.standing
-      if (standing)
-        output.log.notice(
-          `A check run named ${name} is already on commit ${sha.slice(0, 12)} (${standing}): the skip wrote nothing over it.`,
-          'Check run left as it is'
-        )
-      else output.log.info(`Check run ${name} completed as skipped on commit ${sha.slice(0, 12)}.`)
-    }
+    await skipEach(deployments, deployment => writeSkipped(deployment, write), output, hooks, {
+      what: 'check run',
+      sha
+    })
   })
+}
+
+/**
+ * Each of a skip's deployments written by `write` (a host's), by itself: a
+ * write refused fails that deployment alone; one of its name already there
+ * is told in a notice, the rest in a line each.
+ */
+export async function skipEach(
+  deployments: Deployment[],
+  write: (deployment: Deployment) => Promise<void>,
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'signal'>,
+  where: { what: 'check run' | 'commit status'; sha: string }
+): Promise<void> {
+  const commit = where.sha.slice(0, 12)
+  for (const deployment of deployments) {
+    try {
+      await write(deployment)
+    } catch (error) {
+      deployment.failure = failureOf(error, output, hooks.signal)
+      deployment.outcome = 'aborted'
+      continue
+    }
+    const name = quote(deployment.name, 200)
+    const standing = deployment.skipped?.standing
+    const What = where.what === 'check run' ? 'Check run' : 'Commit status'
+    if (standing)
+      output.log.notice(
+        `A ${where.what} named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`,
+        `${What} left as it is`
+      )
+    else
+      output.log.info(
+        `${What} ${name} ${where.what === 'check run' ? 'completed' : 'written'} as skipped on commit ${commit}.`
+      )
+  }
+}
+
+/**
+ * The skip's commit statuses on GitLab, each deployment's by itself: written
+ * `skipped`, or left where one of its name is there already (a notice says
+ * so); a write GitLab refuses fails that deployment, naming the token.
+ */
+export async function skipStatuses(
+  settings: Settings,
+  deployments: Deployment[],
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'env' | 'signal'>
+): Promise<void> {
+  const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {})!
+  const stop = AbortSignal.timeout(SKIP_MS)
+  const deadline = clock.now() + SKIP_MS
+  const client = await loadGitLab(plan, {
+    signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+    deadline: () => deadline
+  })
+  await skipEach(
+    deployments,
+    deployment => writeSkippedStatus(deployment, client, plan),
+    output,
+    hooks,
+    { what: 'commit status', sha: plan.sha }
+  )
 }

@@ -3,9 +3,10 @@
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
  * an address outside GitHub's API that the token is never sent to.
  */
+import { foreignWhat } from '../transport/foreign.js'
 import { HttpStatusError, NetworkError, messageOf } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
-import { bounded, quote, withoutTrailingSlashes } from '../shared/text.js'
+import { bounded, withoutTrailingSlashes } from '../shared/text.js'
 import { parseRetryAfter } from '../transport/retry.js'
 import { ForeignAnswerError, GitHubError, GitHubRateLimitError } from './errors.js'
 
@@ -92,9 +93,6 @@ export function classify(error: unknown): Error {
   return new GitHubError(githubMessage, status, permissions && bounded(permissions))
 }
 
-/** How much of an answer is looked at to say what it is. */
-const LOOKED_AT = 4096
-
 /**
  * An answer that is not JSON, where GitHub's API always answers JSON: told
  * as what it is (a page's title, the start of a text), with where to look.
@@ -107,15 +105,7 @@ export function foreignAnswer(
   body: string,
   baseUrl: string
 ): GitHubError | HttpStatusError {
-  const head = body.slice(0, LOOKED_AT)
-  const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim()
-  const what = title
-    ? `an HTML page titled ${quote(title, 80)}`
-    : /^\s*</.test(head)
-      ? 'an HTML or XML page'
-      : head.trim()
-        ? `${contentType ? `${quote(contentType, 40)} ` : ''}text beginning ${quote(head.trim(), 60)}`
-        : 'an empty answer'
+  const what = foreignWhat(body, contentType)
   const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`
   return status >= 500 ? new HttpStatusError(text, status) : new ForeignAnswerError(text, status)
 }

@@ -4,10 +4,11 @@
  * waiting for, a status being updated at that moment (409, worth another
  * attempt), a redirect never followed, and an answer that is not GitLab's.
  */
+import { foreignWhat } from '../transport/foreign.js'
 import { HttpStatusError } from '../shared/errors.js'
 import { DeployError } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
-import { bounded, quote } from '../shared/text.js'
+import { bounded } from '../shared/text.js'
 import { MAX_RETRY_DELAY_MS, parseRetryAfter } from '../transport/retry.js'
 
 /** A GitLab answer the client cannot use: its status and GitLab's words. */
@@ -89,9 +90,6 @@ export function redirected(status: number, location: unknown, apiUrl: string): G
   )
 }
 
-/** How much of an answer is looked at to say what it is. */
-const LOOKED_AT = 4096
-
 /**
  * An answer that is not JSON where GitLab's API answers JSON (its rate
  * limiter's plain-text 429 aside, read before this): someone else's page,
@@ -103,15 +101,7 @@ export function foreignAnswer(
   body: string,
   apiUrl: string
 ): GitLabError | HttpStatusError {
-  const head = body.slice(0, LOOKED_AT)
-  const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim()
-  const what = title
-    ? `an HTML page titled ${quote(title, 80)}`
-    : /^\s*</.test(head)
-      ? 'an HTML or XML page'
-      : head.trim()
-        ? `text beginning ${quote(head.trim(), 60)}`
-        : 'an empty answer'
+  const what = foreignWhat(body)
   const text = `GitLab's API at ${apiUrl} answered ${label} (${status}) with ${what}, where JSON was expected. CI_API_V4_URL must be GitLab's API (https://HOST/api/v4), and a proxy between the runner and GitLab must pass its answers through (https_proxy, no_proxy)`
   return status >= 500 ? new HttpStatusError(text, status) : new GitLabError(text, status)
 }
