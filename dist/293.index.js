@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   createGitLabClient: () => (/* binding */ createGitLabClient)
 });
 
+// EXTERNAL MODULE: ./src/core/transport/foreign.ts
+var foreign = __webpack_require__(653);
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
 var errors = __webpack_require__(287);
 // EXTERNAL MODULE: ./src/core/shared/format.ts
@@ -26,6 +28,7 @@ var retry = __webpack_require__(927);
  * waiting for, a status being updated at that moment (409, worth another
  * attempt), a redirect never followed, and an answer that is not GitLab's.
  */
+
 
 
 
@@ -88,23 +91,13 @@ function redirected(status, location, apiUrl) {
     const to = typeof location === 'string' && location ? ` to ${(0,shared_text/* bounded */.Mm)(location)}` : '';
     return new GitLabError(`GitLab's API at ${apiUrl} answered ${status}, a redirect${to}, which is not followed with the token. CI_API_V4_URL must be the API's own address (https://HOST/api/v4)`, status);
 }
-/** How much of an answer is looked at to say what it is. */
-const LOOKED_AT = 4096;
 /**
  * An answer that is not JSON where GitLab's API answers JSON (its rate
  * limiter's plain-text 429 aside, read before this): someone else's page,
  * told as what it is. A 5xx is transient, as any.
  */
 function foreignAnswer(status, label, body, apiUrl) {
-    const head = body.slice(0, LOOKED_AT);
-    const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim();
-    const what = title
-        ? `an HTML page titled ${(0,shared_text/* quote */.hD)(title, 80)}`
-        : /^\s*</.test(head)
-            ? 'an HTML or XML page'
-            : head.trim()
-                ? `text beginning ${(0,shared_text/* quote */.hD)(head.trim(), 60)}`
-                : 'an empty answer';
+    const what = (0,foreign/* foreignWhat */.n)(body);
     const text = `GitLab's API at ${apiUrl} answered ${label} (${status}) with ${what}, where JSON was expected. CI_API_V4_URL must be GitLab's API (https://HOST/api/v4), and a proxy between the runner and GitLab must pass its answers through (https_proxy, no_proxy)`;
     return status >= 500 ? new errors/* HttpStatusError */.F9(text, status) : new GitLabError(text, status);
 }

@@ -7064,7 +7064,7 @@ function gitlabPlanOf(settings, secrets, env) {
     if (!apiUrl || !project || !sha)
         throw new errors/* InputError */.dz('gitlabToken', 'is given outside a GitLab pipeline: CI_API_V4_URL, CI_PROJECT_ID and CI_COMMIT_SHA say where the statuses go, and they are not all set', `Use ${(0,option_refs/* ref */.KR)('gitlabToken')} in a GitLab CI/CD job, or leave it out`);
     refuseUnsafeApi(apiUrl);
-    const pipelineId = Number(env.CI_PIPELINE_ID);
+    const pipelineId = idOf(env.CI_PIPELINE_ID);
     return {
         token,
         apiUrl,
@@ -7072,9 +7072,9 @@ function gitlabPlanOf(settings, secrets, env) {
         sha,
         statuses: settings.wait,
         // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
-        mergeRequest: settings.git.mergeRequestNumber ?? mergeRequestOf(env.CI_MERGE_REQUEST_IID),
+        mergeRequest: settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID),
         pipelineUrl: env.CI_PIPELINE_URL || undefined,
-        ...(Number.isSafeInteger(pipelineId) && pipelineId > 0 ? { pipelineId } : {}),
+        ...(pipelineId !== undefined ? { pipelineId } : {}),
         ref: env.CI_COMMIT_REF_NAME || undefined,
         secrets,
         origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL || plan_originOf(apiUrl))
@@ -7101,10 +7101,10 @@ function plan_originOf(url) {
         return undefined;
     }
 }
-/** Pure: a merge request's iid as the pipeline names it, when it is one. */
-function mergeRequestOf(iid) {
-    const number = Number(iid);
-    return iid && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+/** Pure: an id the pipeline's variables give (a merge request's iid, the pipeline's), when it is one: digits only. */
+function idOf(value) {
+    const number = Number(value);
+    return value && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(number) ? number : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/core/gitlab/status.ts
@@ -7129,7 +7129,8 @@ function statusWrite(deployment, context) {
     return {
         state: context.completed ? stateOf(deployment) : 'running',
         name: deployment.name,
-        description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_DESCRIPTION),
+        // oneLine's cut adds its ellipsis after `max` characters.
+        description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_DESCRIPTION - 1),
         ...(link ? { targetUrl: link } : {}),
         // The job's own pipeline by its id: a status GitLab matches to no pipeline starts a new one, which a
         // merge request would take for its latest and judge alone. The ref only where no id is known.
@@ -7279,82 +7280,12 @@ class GitLabReporter {
             return refused;
         this.told.add(kind);
         const what = kind === 'status' ? 'The commit status' : 'The merge-request note';
-        this.log.warning(this.plan.secrets.redact(`${what} could not be written on GitLab: ${(0,errors/* messageOf */.bD)(error)} The deploy and its verdict are as this step reports them.`), 'Not shown on GitLab');
+        this.log.warning(this.plan.secrets.redact(`${what} could not be written on GitLab: ${(0,errors/* messageOf */.bD)(error).replace(/[.\s]*$/, '.')}${kind === 'status' ? ' A status left running holds its pipeline until the job is run again.' : ''} The deploy and its verdict are as this step reports them.`), 'Not shown on GitLab');
         return refused;
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/gitlab/skipped.ts
-
-/** Writes one deployment's skipped status, or learns the one of its name already there. */
-async function writeSkippedStatus(deployment, client, plan) {
-    const [newest] = await client.listStatuses(plan.sha, { name: deployment.name });
-    if (newest) {
-        // GitLab's own word for a status another job wrote, and only letters of it.
-        const standing = newest.status.replace(/[^a-z_]/g, '').slice(0, 20) || 'unknown';
-        deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing };
-        return;
-    }
-    const write = statusWrite(deployment, { ...plan, completed: true });
-    await client.postStatus(plan.sha, {
-        ...write,
-        state: 'skipped',
-        description: plan.secrets.redact(write.description ?? '')
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
-/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
-
-
-
-/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
-function failureText(error) {
-    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
-    if (error instanceof errors/* DeployError */.sH)
-        return text;
-    return `Unexpected error: ${text}. Please report it with this log.`;
-}
-/** The stack of an error the product did not expect, for a debug line of a bug report. */
-function unexpectedStack(error) {
-    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
-        return undefined;
-    return error.stack;
-}
-/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
-function stoppedWait({ runId, runUrl }, signal) {
-    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
-}
-/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
-function failureOf(error, output, signal) {
-    const stack = unexpectedStack(error);
-    if (stack)
-        output.log.debug(stack);
-    // The caller's stop explains whatever it cut short, whatever error that left.
-    const interrupted = signal?.aborted === true;
-    return {
-        message: output.text(failureText(error)),
-        usage: error instanceof errors/* InputError */.dz,
-        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
-        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
-        interrupted,
-        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
-    };
-}
-/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
-function collectFailureOf(failure) {
-    return failure.usage || failure.interrupted
-        ? failure
-        : {
-            ...failure,
-            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
-        };
-}
-
 ;// CONCATENATED MODULE: ./src/core/deploy/gitlab.ts
-
-
-
 
 
 
@@ -7377,39 +7308,6 @@ async function loadGitLab(plan, limits) {
         project: plan.project,
         limits
     });
-}
-/** How long a skip's reads and writes of GitLab may take, all of them. */
-const SKIP_MS = 60_000;
-/**
- * The skip's commit statuses on GitLab, each deployment's by itself: written
- * `skipped`, or left where one of its name is there already (a notice says
- * so); a write GitLab refuses fails that deployment, naming the token.
- */
-async function skipStatuses(settings, deployments, output, hooks) {
-    const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {});
-    const stop = AbortSignal.timeout(SKIP_MS);
-    const deadline = shared_clock/* clock */.pm.now() + SKIP_MS;
-    const client = await loadGitLab(plan, {
-        signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
-        deadline: () => deadline
-    });
-    const commit = plan.sha.slice(0, 12);
-    for (const deployment of deployments) {
-        try {
-            await writeSkippedStatus(deployment, client, plan);
-        }
-        catch (error) {
-            deployment.failure = failureOf(error, output, hooks.signal);
-            deployment.outcome = 'aborted';
-            continue;
-        }
-        const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
-        const standing = deployment.skipped?.standing;
-        if (standing)
-            output.log.notice(`A commit status named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`, 'Commit status left as it is');
-        else
-            output.log.info(`Commit status ${name} written as skipped on commit ${commit}.`);
-    }
 }
 /** How long the read of the merge request's notes may take. */
 const gitlab_READ_MS = 10_000;
@@ -8964,6 +8862,73 @@ function deduplicationKeyOf(settings, destination) {
     return [settings.git.branch, destination].filter(Boolean).join('/');
 }
 
+;// CONCATENATED MODULE: ./src/core/gitlab/skipped.ts
+
+/** Writes one deployment's skipped status, or learns the one of its name already there. */
+async function writeSkippedStatus(deployment, client, plan) {
+    const [newest] = await client.listStatuses(plan.sha, { name: deployment.name });
+    if (newest) {
+        // GitLab's own word for a status another job wrote, and only letters of it.
+        const standing = newest.status.replace(/[^a-z_]/g, '').slice(0, 20) || 'unknown';
+        deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing };
+        return;
+    }
+    const write = statusWrite(deployment, { ...plan, completed: true });
+    await client.postStatus(plan.sha, {
+        ...write,
+        state: 'skipped',
+        description: plan.secrets.redact(write.description ?? '')
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
+/** The sentences a deploy ends with when something stopped it, and the failure facts they are told in. */
+
+
+
+/** One line that says what went wrong: the error's own words when it was written for people, never a stack. */
+function failureText(error) {
+    const text = (0,errors/* messageOf */.bD)(error).replace(/\s*\n\s*/g, ' ');
+    if (error instanceof errors/* DeployError */.sH)
+        return text;
+    return `Unexpected error: ${text}. Please report it with this log.`;
+}
+/** The stack of an error the product did not expect, for a debug line of a bug report. */
+function unexpectedStack(error) {
+    if (error instanceof errors/* DeployError */.sH || !(0,errors/* isError */.bJ)(error))
+        return undefined;
+    return error.stack;
+}
+/** What a wait stopped after its run was created says: the run goes on, and how to wait for it again. */
+function stoppedWait({ runId, runUrl }, signal) {
+    return `The wait for the verdict of run ${runId} was stopped${(0,shared_clock/* stopReason */.PJ)(signal)}; the run goes on at the service${runUrl ? ` (${runUrl})` : ''}. Wait for its verdict again with ${(0,option_refs/* setting */.Pe)('runId', runId)}.`;
+}
+/** What stopped the deploy, ready to leave the process; an unexpected error's stack goes to the debug log. */
+function failureOf(error, output, signal) {
+    const stack = unexpectedStack(error);
+    if (stack)
+        output.log.debug(stack);
+    // The caller's stop explains whatever it cut short, whatever error that left.
+    const interrupted = signal?.aborted === true;
+    return {
+        message: output.text(failureText(error)),
+        usage: error instanceof errors/* InputError */.dz,
+        option: error instanceof errors/* InputError */.dz ? error.option : undefined,
+        aborted: interrupted || error instanceof errors/* AbortedError */.oM,
+        interrupted,
+        unexpected: stack === undefined ? undefined : { stack: output.text(stack) }
+    };
+}
+/** What stopped a collect once it looked: the next collect tries again, and nothing else was written. */
+function collectFailureOf(failure) {
+    return failure.usage || failure.interrupted
+        ? failure
+        : {
+            ...failure,
+            message: `Collecting stopped: ${failure.message} Nothing else was written; the next collect tries again.`
+        };
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/skip.ts
 /**
  * A skip: nothing is deployed, and a required check still resolves. Its
@@ -8988,8 +8953,11 @@ function deduplicationKeyOf(settings, destination) {
 
 
 
-/** How long a skip's reads and writes of GitHub may take, all of them. */
-const skip_SKIP_MS = 60_000;
+
+
+
+/** How long a skip's reads and writes of the code host may take, all of them. */
+const SKIP_MS = 60_000;
 /**
  * Pure: the deployments one deploy step with these options would make: one
  * per platform `expectedAppId` names (only `platform`'s, when given), else
@@ -9058,7 +9026,7 @@ async function skipChecks(settings, deployments, output, hooks) {
     const env = hooks.env ?? {};
     const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env));
     const apiUrl = apiUrlOf(env);
-    await briefly({ token, apiUrl }, loadClient, hooks.signal, skip_SKIP_MS, async (client) => {
+    await briefly({ token, apiUrl }, loadClient, hooks.signal, SKIP_MS, async (client) => {
         const write = {
             client,
             repo,
@@ -9071,23 +9039,51 @@ async function skipChecks(settings, deployments, output, hooks) {
             },
             workflowRunId: env.GITHUB_RUN_ID || undefined
         };
-        for (const deployment of deployments) {
-            try {
-                await writeSkipped(deployment, write);
-            }
-            catch (error) {
-                deployment.failure = failureOf(error, output, hooks.signal);
-                deployment.outcome = 'aborted';
-                continue;
-            }
-            const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
-            const standing = deployment.skipped?.standing;
-            if (standing)
-                output.log.notice(`A check run named ${name} is already on commit ${sha.slice(0, 12)} (${standing}): the skip wrote nothing over it.`, 'Check run left as it is');
-            else
-                output.log.info(`Check run ${name} completed as skipped on commit ${sha.slice(0, 12)}.`);
-        }
+        await skipEach(deployments, deployment => writeSkipped(deployment, write), output, hooks, {
+            what: 'check run',
+            sha
+        });
     });
+}
+/**
+ * Each of a skip's deployments written by `write` (a host's), by itself: a
+ * write refused fails that deployment alone; one of its name already there
+ * is told in a notice, the rest in a line each.
+ */
+async function skipEach(deployments, write, output, hooks, where) {
+    const commit = where.sha.slice(0, 12);
+    for (const deployment of deployments) {
+        try {
+            await write(deployment);
+        }
+        catch (error) {
+            deployment.failure = failureOf(error, output, hooks.signal);
+            deployment.outcome = 'aborted';
+            continue;
+        }
+        const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
+        const standing = deployment.skipped?.standing;
+        const What = where.what === 'check run' ? 'Check run' : 'Commit status';
+        if (standing)
+            output.log.notice(`A ${where.what} named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`, `${What} left as it is`);
+        else
+            output.log.info(`${What} ${name} ${where.what === 'check run' ? 'completed' : 'written'} as skipped on commit ${commit}.`);
+    }
+}
+/**
+ * The skip's commit statuses on GitLab, each deployment's by itself: written
+ * `skipped`, or left where one of its name is there already (a notice says
+ * so); a write GitLab refuses fails that deployment, naming the token.
+ */
+async function skipStatuses(settings, deployments, output, hooks) {
+    const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {});
+    const stop = AbortSignal.timeout(SKIP_MS);
+    const deadline = shared_clock/* clock */.pm.now() + SKIP_MS;
+    const client = await loadGitLab(plan, {
+        signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+        deadline: () => deadline
+    });
+    await skipEach(deployments, deployment => writeSkippedStatus(deployment, client, plan), output, hooks, { what: 'commit status', sha: plan.sha });
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
@@ -13349,6 +13345,7 @@ if (process.env.INPUT_FILE?.trim())
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
 /* harmony export */   vs: () => (/* binding */ isJsonType)
 /* harmony export */ });
+/* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(653);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
 /* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(846);
 /* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
@@ -13359,6 +13356,7 @@ if (process.env.INPUT_FILE?.trim())
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
  * an address outside GitHub's API that the token is never sent to.
  */
+
 
 
 
@@ -13426,23 +13424,13 @@ function classify(error) {
     const permissions = headers['x-accepted-github-permissions'];
     return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_(githubMessage, status, permissions && (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .bounded */ .Mm)(permissions));
 }
-/** How much of an answer is looked at to say what it is. */
-const LOOKED_AT = 4096;
 /**
  * An answer that is not JSON, where GitHub's API always answers JSON: told
  * as what it is (a page's title, the start of a text), with where to look.
  * A 5xx is transient, as any; anything else is permanent.
  */
 function foreignAnswer(status, label, contentType, body, baseUrl) {
-    const head = body.slice(0, LOOKED_AT);
-    const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim();
-    const what = title
-        ? `an HTML page titled ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(title, 80)}`
-        : /^\s*</.test(head)
-            ? 'an HTML or XML page'
-            : head.trim()
-                ? `${contentType ? `${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(contentType, 40)} ` : ''}text beginning ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(head.trim(), 60)}`
-                : 'an empty answer';
+    const what = (0,_transport_foreign_js__WEBPACK_IMPORTED_MODULE_5__/* .foreignWhat */ .n)(body, contentType);
     const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`;
     return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(text, status) : new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ForeignAnswerError */ .Zy(text, status);
 }
@@ -15563,6 +15551,38 @@ const PRODUCT_VERSION = '1.2.0';
 /** The User-Agent of one front end: `mobile-build-deploy/1.2.0 (action)`. */
 function userAgent(frontEnd) {
     return `${PRODUCT_NAME}/${PRODUCT_VERSION} (${frontEnd})`;
+}
+
+
+/***/ }),
+
+/***/ 653:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ foreignWhat)
+/* harmony export */ });
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
+
+/** How much of an answer is looked at to say what it is. */
+const LOOKED_AT = 4096;
+/**
+ * Pure: an answer that is not the JSON an API answers, told as what it is
+ * (a page's title, the start of a text, its content type when given): most
+ * often a proxy's or a sign-in page between the runner and the API. Only
+ * its first few KiB are read, and every pattern is bounded.
+ */
+function foreignWhat(body, contentType = '') {
+    const head = body.slice(0, LOOKED_AT);
+    const title = /<title[^>]{0,200}>([^<]{1,200})</i.exec(head)?.[1]?.trim();
+    if (title)
+        return `an HTML page titled ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(title, 80)}`;
+    if (/^\s*</.test(head))
+        return 'an HTML or XML page';
+    const text = head.trim();
+    if (!text)
+        return 'an empty answer';
+    return `${contentType ? `${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(contentType, 40)} ` : ''}text beginning ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(text, 60)}`;
 }
 
 

@@ -79,6 +79,7 @@ async function runSection(heading: string): Promise<{ code: number; output: stri
   const script = block!
     .replaceAll('127.0.0.1:4010', `127.0.0.1:${PORT}`)
     .replaceAll('127.0.0.1:4012', `127.0.0.1:${PORT + 2}`)
+    .replaceAll('127.0.0.1:4013', `127.0.0.1:${PORT + 3}`)
     .replaceAll('../my-app', app)
     .replaceAll('../local-action', join(folder, 'local-action'))
     .replace(/^npm ci\n/m, '')
@@ -152,5 +153,10 @@ describe('docs/try-locally.md', () => {
     if (code !== 0) console.log(output)
     expect(code).toBe(0)
     expect(output).toMatch(/mobile-build-deploy.*passed: green light/)
+    // The job's commit status, on GitLab's stand-in.
+    const gitlab = (await (await fetch(`http://127.0.0.1:${PORT + 3}/_emulator/state`)).json()) as {
+      statuses: { status: string; history: string[] }[]
+    }
+    expect(gitlab.statuses.map(status => status.history)).toEqual([['running', 'success']])
   }, 300_000)
 })
