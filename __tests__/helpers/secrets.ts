@@ -17,7 +17,7 @@ export function readableRun(text: string, key: string): string | undefined {
   // The text as a person reads it after undoing each encoding a server may print it in.
   const bytes = (pattern: RegExp, encoding: BufferEncoding, swap = false) =>
     text.replace(pattern, run => {
-      const read = Buffer.from(run.replace(/\\x/gi, ''), 'hex')
+      const read = Buffer.from(run.replace(/\\x|%/gi, ''), 'hex')
       return (swap && read.length % 2 === 0 ? read.swap16() : read).toString(encoding)
     })
   const decoded = [
@@ -39,7 +39,9 @@ export function readableRun(text: string, key: string): string | undefined {
     }),
     bytes(/(?:\\x[\da-f]{2})+/gi, 'utf8'),
     bytes(/(?:[\da-f]{4})+/gi, 'utf16le'),
-    bytes(/(?:[\da-f]{4})+/gi, 'utf16le', true)
+    bytes(/(?:[\da-f]{4})+/gi, 'utf16le', true),
+    bytes(/(?:(?:\\x|%)[\da-f]{2}){2,}/gi, 'utf16le'),
+    bytes(/(?:(?:\\x|%)[\da-f]{2}){2,}/gi, 'utf16le', true)
   ].map(plain)
   for (const spelling of [key, ...base64Spellings(key)]) {
     const read = plain(spelling)
@@ -123,6 +125,14 @@ export const ECHOED_SPELLINGS: [string, (key: string) => string][] = [
       [...Buffer.from(key, 'utf16le').swap16().toString('hex').matchAll(/.{4}/g)]
         .map(([u]) => `%u${u}`)
         .join('')
+  ],
+  [
+    'as %XX of every byte of its UTF-16LE',
+    key => [...Buffer.from(key, 'utf16le')].map(b => `%${hexOf(b, 2)}`).join('')
+  ],
+  [
+    'as \\x escapes of every byte of its UTF-16BE',
+    key => [...Buffer.from(key, 'utf16le').swap16()].map(b => `\\x${hexOf(b, 2)}`).join('')
   ],
   ['in base64 of its UTF-16LE', key => Buffer.from(key, 'utf16le').toString('base64')],
   [

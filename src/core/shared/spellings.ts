@@ -115,14 +115,20 @@ export function escapedSpellings(secret: string): string[] {
   const decimal5 = decimal.map(d => d.padStart(5, '0'))
   const utf8 = Buffer.from(secret, 'utf8').toString('hex')
   const big = utf16(secret, false).toString('hex')
+  const little = utf16(secret, true).toString('hex')
   return [
+    // The bytes of its UTF-16, escaped one by one as a dump or a URL shows bytes.
+    little.replace(/../g, '%$&'),
+    big.replace(/../g, '%$&'),
+    little.replace(/../g, '\\x$&'),
+    big.replace(/../g, '\\x$&'),
     `\\u{${hex4.join('}\\u{')}}`,
     `&#x${hex4.join(';&#x')};`,
     `&#x${hex4.join('&#x')}`,
     `&#${decimal5.join(';&#')};`,
     big.replace(/.{4}/g, '%u$&'),
     utf8,
-    utf16(secret, true).toString('hex'),
+    little,
     big,
     utf8.replace(/../g, '%$&'),
     new URLSearchParams([['', secret]]).toString().slice(1),
