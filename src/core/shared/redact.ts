@@ -13,7 +13,7 @@
  * every byte, base64-encoded (of its UTF-8 and of its UTF-16 in either byte
  * order; standard and URL-safe alphabets, at each of the three byte
  * alignments, so also inside `Basic base64(user:key)`), hex-encoded (UTF-8
- * and UTF-16, and its UTF-16's bytes as `%XX` or `\\xNN`), as numeric HTML entities (with or without their `;`), JSON's
+ * and UTF-16, and its UTF-16's bytes as `%XX` or `\xNN`), as numeric HTML entities (with or without their `;`), JSON's
  * `\u` escapes, `\xNN` or `\u{…}` escapes, in full-width letters, and cut:
  * any run of `MIN_RUN` consecutive characters of any of these spellings is
  * masked. A key whose pieces a caller redacts one by one (a stream cut
