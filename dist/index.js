@@ -14809,14 +14809,20 @@ function escapedSpellings(secret) {
     const decimal5 = decimal.map(d => d.padStart(5, '0'));
     const utf8 = Buffer.from(secret, 'utf8').toString('hex');
     const big = utf16(secret, false).toString('hex');
+    const little = utf16(secret, true).toString('hex');
     return [
+        // The bytes of its UTF-16, escaped one by one as a dump or a URL shows bytes.
+        little.replace(/../g, '%$&'),
+        big.replace(/../g, '%$&'),
+        little.replace(/../g, '\\x$&'),
+        big.replace(/../g, '\\x$&'),
         `\\u{${hex4.join('}\\u{')}}`,
         `&#x${hex4.join(';&#x')};`,
         `&#x${hex4.join('&#x')}`,
         `&#${decimal5.join(';&#')};`,
         big.replace(/.{4}/g, '%u$&'),
         utf8,
-        utf16(secret, true).toString('hex'),
+        little,
         big,
         utf8.replace(/../g, '%$&'),
         new URLSearchParams([['', secret]]).toString().slice(1),
@@ -15095,7 +15101,7 @@ function withoutUserInfo(text, mask) {
  * every byte, base64-encoded (of its UTF-8 and of its UTF-16 in either byte
  * order; standard and URL-safe alphabets, at each of the three byte
  * alignments, so also inside `Basic base64(user:key)`), hex-encoded (UTF-8
- * and UTF-16), as numeric HTML entities (with or without their `;`), JSON's
+ * and UTF-16, and its UTF-16's bytes as `%XX` or `\xNN`), as numeric HTML entities (with or without their `;`), JSON's
  * `\u` escapes, `\xNN` or `\u{…}` escapes, in full-width letters, and cut:
  * any run of `MIN_RUN` consecutive characters of any of these spellings is
  * masked. A key whose pieces a caller redacts one by one (a stream cut
