@@ -20,11 +20,14 @@ import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/ha
 import { junitCases, junitProblems } from '../helpers/junit.js'
 
 const HOUR = 60 * 60 * 1000
-/** Two builds whose runs fail, each with two blocking bugs and one that does not block. */
+/**
+ * Two builds whose runs fail, each with two blocking bugs and one that does
+ * not block, within seconds: a waiting step polls every second of them.
+ */
 const FAILING = JSON.stringify({
   EMULATOR_RUN: JSON.stringify({
-    initializingMs: HOUR / 4,
-    underReviewMs: HOUR / 4,
+    initializingMs: 3_000,
+    underReviewMs: 3_000,
     final: 'failed',
     bugs: SAMPLE_BUGS
   })
