@@ -174,45 +174,6 @@ describe('the collect', () => {
     })
   })
 
-  describe('a step of 64 builds with long names in Japanese', () => {
-    // The longest check-name, 100 characters: each build's name is some 140 (its app and file after it), 340 bytes of UTF-8.
-    const checkName = 'モバイル端末での受け入れテスト（決済と会員登録の流れ）'
-      .repeat(4)
-      .slice(0, 100)
-    const files = Array.from({ length: 64 }, (_, i) => `builds/app-${i}.apk`)
-
-    it('gets one comment, continued by the collect, with every row’s verdict', async () => {
-      const dir = await freshWorkspace()
-      for (const file of files) await writeArtifact(file, 4 * 1024, dir)
-      const event = pullRequest(HEAD)
-      const deployed = await step(
-        emulator,
-        {
-          file: files.join('\n'),
-          'check-name': checkName,
-          'report-later': 'true',
-          variables: hourLong()
-        },
-        { workspace: dir, env, ...event, ref: 'refs/pull/7/merge' }
-      )
-      expect(deployed.exitCode).toBe(0)
-      expect(emulator.github.checkRuns).toHaveLength(64)
-      ahead = 2 * HOUR
-      // A collect's budget may stop it early: the next one goes on, as a schedule's would.
-      for (let i = 0; i < 4 && emulator.github.checkRuns.some(c => c.status !== 'completed'); i++)
-        expect((await collect({}, String(i + 1))).exitCode).toBe(0)
-      expect(emulator.github.checkRuns.filter(c => c.status !== 'completed')).toEqual([])
-      const comments = emulator.github.comments.filter(c => c.issue === 7)
-      expect(comments).toHaveLength(1)
-      const body = comments[0]!.body
-      expect(body.length).toBeLessThanOrEqual(65_536)
-      const rows = body.split('\n').filter(line => line.startsWith('| `'))
-      expect(rows).toHaveLength(64)
-      for (const row of rows) expect(row).toMatch(/✅ passed/)
-      expect(body).not.toMatch(/pending/)
-    })
-  })
-
   describe('a collect that meets what is not GitHub', () => {
     it('stops at a proxy’s page or a long secondary rate limit, telling which, asking no report', async () => {
       emulator.github.faults.add({
