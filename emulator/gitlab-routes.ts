@@ -62,6 +62,22 @@ export const ROUTES: Record<string, Route> = {
     )
   },
 
+  getApiV4ProjectsIdMergeRequests: ({ state, url, address, answer }) => {
+    const wanted = url.searchParams.get('state')
+    const found = state.mergeRequests.filter(
+      m => wanted === null || wanted === 'all' || m.state === wanted
+    )
+    // Newest first by default (created_at desc); the stand-in's iids grow with time.
+    found.sort((a, b) => b.iid - a.iid)
+    if (url.searchParams.get('sort') === 'asc') found.reverse()
+    const { page, headers } = paged(found, url, address)
+    answer(
+      200,
+      page.map(m => mergeRequestJson(state, m)),
+      headers
+    )
+  },
+
   getApiV4ProjectsIdMergeRequestsMergeRequestIid: ({ state, operation, answer, notFound }) => {
     const found = state.mergeRequests.find(
       m => m.iid === Number(operation.params.merge_request_iid)

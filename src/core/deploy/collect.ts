@@ -37,6 +37,7 @@ import type { ServiceApi } from '../service/api.js'
 import type { OutputFilter } from './output-filter.js'
 import { serviceOf, type DeployHooks } from './session.js'
 import { Spacer } from '../github/spacer.js'
+import { collectGitLab, type GitLabCollection } from './collect-gitlab.js'
 
 /** What a collect works with: the step's settings and limits, its way out, its hooks. */
 export interface CollectRun {
@@ -52,8 +53,13 @@ export interface Collection {
   facts: CollectFacts
   /** The service answered this collect's key once (a check sealed under another key made it ask). */
   keyConfirmed?: boolean
-  github: { client: GitHubClient; repo: Repo; seal: Seal; spacer: Spacer; budget: Budget }
+  /** GitHub as the collect used it; a collect on GitLab used GitLab instead. */
+  github?: { client: GitHubClient; repo: Repo; seal: Seal; spacer: Spacer; budget: Budget }
+  gitlab?: GitLabCollection
 }
+
+/** A collect on GitHub. */
+type OnGitHub = Collection & { github: NonNullable<Collection['github']> }
 
 /**
  * One pass over the commits where deployments reported later may be. Each
@@ -64,6 +70,9 @@ export interface Collection {
  */
 export async function collectPending(run: CollectRun): Promise<Collection> {
   const { settings, hooks, output } = run
+  // A GitLab pipeline, or a GitLab token given: the verdicts were left on GitLab.
+  if (settings.values.gitlabToken || (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken))
+    return collectGitLab(run)
   const { repo, token } = whereToCollect(settings, hooks.env ?? {})
   const budget = new Budget(settings.values.collectMaxRequests ?? 300)
   const client: GitHubClient = await loadClient(token, apiUrlOf(hooks.env ?? {}), {
@@ -79,7 +88,7 @@ export async function collectPending(run: CollectRun): Promise<Collection> {
       return client.requestCount()
     }
   }
-  const collection: Collection = {
+  const collection: OnGitHub = {
     deployments: [],
     facts,
     github: {
@@ -126,7 +135,7 @@ export function inStepOrder(deployments: readonly Deployment[]): Deployment[] {
 }
 
 /** Every pending check run of one commit, each on its own. */
-async function collectHead(run: CollectRun, collection: Collection, head: Head): Promise<void> {
+async function collectHead(run: CollectRun, collection: OnGitHub, head: Head): Promise<void> {
   const { client, repo, seal } = collection.github
   const { pending, refused } = await pendingChecks(client, repo, head.sha, seal)
   for (const { run: check, problem, otherKey } of refused) {
@@ -151,7 +160,7 @@ async function collectHead(run: CollectRun, collection: Collection, head: Head):
 /** One check run: its run's verdict asked once; an ended run's deployment, once this collect has claimed its check. */
 async function collectCheck(
   run: CollectRun,
-  collection: Collection,
+  collection: OnGitHub,
   check: PendingCheck,
   head: Head
 ): Promise<Deployment | undefined> {

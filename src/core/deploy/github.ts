@@ -15,6 +15,7 @@ import { quote } from '../shared/text.js'
 import { reportingPlanOf } from '../github/plan.js'
 import { GitHubReporter } from '../github/reporter.js'
 import { CollectedChecks } from '../github/collected.js'
+import { CollectedStatuses } from '../gitlab/collected.js'
 import { workflowRunUrlOf } from '../github/plan.js'
 import { linkOrigins } from '../report/links.js'
 import type { Collection } from './collect.js'
@@ -103,7 +104,7 @@ async function refuseWhereNoCollectLooks(
 /** How long the read of the default branch may take. */
 const READ_MS = 10_000
 
-/** The GitHub reporter of a collect: completes the check runs it claimed and writes their steps' comments. */
+/** The code host's reporter of a collect: completes the check runs (GitHub) or statuses (GitLab) it collected and writes their steps' comments or notes. */
 export function collectedReporter(
   collection: Collection,
   settings: Settings,
@@ -111,8 +112,16 @@ export function collectedReporter(
   hooks: Pick<DeployHooks, 'env' | 'signal'>
 ): Reporter {
   const env = hooks.env ?? {}
+  if (collection.gitlab)
+    return new CollectedStatuses({
+      collection: collection.gitlab,
+      secrets: output.secrets,
+      origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL),
+      log: output.log,
+      signal: hooks.signal
+    })
   return new CollectedChecks({
-    ...collection.github,
+    ...collection.github!,
     secrets: output.secrets,
     origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
     workflowRunUrl: workflowRunUrlOf(env),

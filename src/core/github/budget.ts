@@ -1,4 +1,4 @@
-import type { GitHubClient } from './client.js'
+import type { RateLimit } from './resources.js'
 
 /** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
 const RATE_RESERVE = 50
@@ -24,12 +24,12 @@ export class Budget {
   constructor(readonly max: number) {}
 
   /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
-  check(client: GitHubClient): void {
+  check(client: { requestCount(): number; rateLimit?: () => RateLimit | undefined }): void {
     if (client.requestCount() + this.reserved >= this.max)
       throw new BudgetSpent(
         `It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`
       )
-    const rate = client.rateLimit()
+    const rate = client.rateLimit?.()
     if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
       throw new BudgetSpent(
         `The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`

@@ -11,7 +11,7 @@ import { readFactsLine, rowKey, type PendingFacts } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
 import { isSafeId } from '../shared/name-rules.js'
 import { quote } from '../shared/text.js'
-import type { CheckRun, GitHubClient, OpenPull, Repo } from './client.js'
+import type { CheckRun, GitHubClient, Repo } from './client.js'
 
 /**
  * The newest commits of the default branch a collect looks at: a deploy on
@@ -52,7 +52,7 @@ export async function headsToCollect(
 }
 
 /** Pure: the list started at `turn` (modulo its length), the rest after it in order. */
-export function rotated(pulls: readonly OpenPull[], turn: number): OpenPull[] {
+export function rotated<T>(pulls: readonly T[], turn: number): T[] {
   if (pulls.length === 0) return []
   const start = ((turn % pulls.length) + pulls.length) % pulls.length
   return [...pulls.slice(start), ...pulls.slice(0, start)]

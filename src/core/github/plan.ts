@@ -70,7 +70,8 @@ export function githubRepoOf(settings: Settings, env: Env): Repo | undefined {
  * report-later. Report-later leaves the verdict to a check run a scheduled
  * collect completes, so it is refused before any request, in every front
  * end, where that check run cannot be written: no check (`check: false`),
- * no token, no repository, no commit. Undefined when nothing is reported.
+ * no token, no repository, no commit (unless GitLab keeps it: a GitLab
+ * token given). Undefined when nothing is reported.
  */
 export function reportingPlanOf(
   frontEnd: FrontEnd,
@@ -80,7 +81,9 @@ export function reportingPlanOf(
 ): ReportingPlan | undefined {
   if (frontEnd !== 'action' && !settings.values.reportLater) return undefined
   const repo = githubRepoOf(settings, env)
-  if (settings.values.reportLater) refuseUnreportable(frontEnd, settings, repo)
+  // A GitLab step reported later keeps its verdict on GitLab (gitlab/plan.ts decides); GitHub's is then only beside it.
+  if (settings.values.reportLater && !settings.values.gitlabToken)
+    refuseUnreportable(frontEnd, settings, repo)
   if (!settings.values.githubToken || !repo) return undefined
   const reportLater = settings.values.reportLater === true
   const check = settings.check && (settings.wait || reportLater)

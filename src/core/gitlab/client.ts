@@ -7,6 +7,7 @@
 import type { CommentHost } from '../host/comment-host.js'
 import type { CallOptions, ClientLimits } from '../github/resources.js'
 import { noteOf, openIidOf, statusOf, usernameOfUser } from './answers.js'
+import { GitLabError } from './errors.js'
 import { apiAddress, pages, request, type Api } from './requests.js'
 
 /** A commit status's state as GitLab takes it (`state` in a request, `status` in an answer). */
@@ -44,6 +45,8 @@ export interface GitLabClient extends CommentHost {
   listStatuses(sha: string, filter?: { name?: string; all?: boolean }): Promise<GitLabStatus[]>
   /** The iids of the opened merge requests whose head is this commit. */
   openMergeRequestsOf(sha: string): Promise<number[]>
+  /** The project's opened merge requests, the most recently updated first: the first page of 100 (a collect's pass). */
+  openMergeRequests(): Promise<number[]>
   /** Requests sent so far, each attempt counted. */
   requestCount(): number
 }
@@ -97,6 +100,16 @@ export function createGitLabClient(connection: GitLabConnection): GitLabClient {
     async openMergeRequestsOf(sha) {
       const found = await pages(api, `${commit(sha)}/merge_requests?state=opened&per_page=100`)
       return found.map(openIidOf).filter((iid): iid is number => iid !== undefined)
+    },
+    async openMergeRequests() {
+      const answer = await request(
+        api,
+        'GET',
+        `${project}/merge_requests?state=opened&order_by=updated_at&sort=desc&per_page=100`
+      )
+      if (!Array.isArray(answer.json))
+        throw new GitLabError(`GitLab's API answered the merge requests without a list`, 0)
+      return answer.json.map(openIidOf).filter((iid): iid is number => iid !== undefined)
     },
     ...noteCalls(api, project),
     requestCount: () => api.requests

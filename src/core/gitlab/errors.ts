@@ -4,6 +4,8 @@
  * waiting for, a status being updated at that moment (409, worth another
  * attempt), a redirect never followed, and an answer that is not GitLab's.
  */
+import { collectFailure } from '../github/errors.js'
+import { messageOf } from '../shared/errors.js'
 import { foreignWhat } from '../transport/foreign.js'
 import { HttpStatusError } from '../shared/errors.js'
 import { DeployError } from '../shared/errors.js'
@@ -104,4 +106,25 @@ export function foreignAnswer(
   const what = foreignWhat(body)
   const text = `GitLab's API at ${apiUrl} answered ${label} (${status}) with ${what}, where JSON was expected. CI_API_V4_URL must be GitLab's API (https://HOST/api/v4), and a proxy between the runner and GitLab must pass its answers through (https_proxy, no_proxy)`
   return status >= 500 ? new HttpStatusError(text, status) : new GitLabError(text, status)
+}
+
+/**
+ * Pure: what a failed request of a collect on GitLab comes to, by the
+ * collect's one rule (github/errors.ts's collectFailure): the token refused,
+ * a rate limit longer than a call waits, or an answer that is not GitLab's
+ * ends the collect (every other note would meet it too); anything else
+ * GitLab refused about one status or note is a warning, and it is left as
+ * it is; GitLab or the service out of reach is a problem, tried again next
+ * time.
+ */
+export function gitlabFailure(
+  error: unknown,
+  what: string
+): { stop: Error } | { problem: string } | { warning: string } {
+  if (!(error instanceof GitLabError)) return collectFailure(error, what)
+  const { status } = error
+  if (status === 0 || status === 401 || status === 403 || status === 429 || status < 400)
+    return { stop: new DeployError(messageOf(error)) }
+  if (status >= 500) return { problem: `${what} could not be collected: ${messageOf(error)} It is collected again next time.` }
+  return { warning: `${what} could not be collected: ${messageOf(error)} It is left as it is.` }
 }

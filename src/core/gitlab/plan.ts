@@ -12,6 +12,8 @@ import { ref } from '../shared/option-refs.js'
 import type { Secrets } from '../shared/redact.js'
 import { withoutTrailingSlashes } from '../shared/text.js'
 import { linkOrigins, type LinkOrigins } from '../report/links.js'
+import { sealOf, type Seal } from '../report/seal.js'
+import { setting } from '../shared/option-refs.js'
 
 type Env = Record<string, string | undefined>
 
@@ -24,8 +26,10 @@ export interface GitLabPlan {
   project: string
   /** The pipeline's commit (CI_COMMIT_SHA): the statuses join its pipeline. */
   sha: string
-  /** A commit status per deployment: for a step that waits for the verdict. */
+  /** A commit status per deployment: for a step that waits for the verdict, or reports it later. */
   statuses: boolean
+  /** A step reported later: its note carries each deployment's facts, sealed under the API key, for the collect. */
+  seal?: Seal | undefined
   /** The merge request (CI_MERGE_REQUEST_IID) whose one note the step writes; none on a branch. */
   mergeRequest?: number | undefined
   /** The pipeline's page (CI_PIPELINE_URL), linked where a run has no page. */
@@ -45,31 +49,61 @@ export function gitlabPlanOf(
 ): GitLabPlan | undefined {
   const token = settings.values.gitlabToken
   if (!token) return undefined
-  const apiUrl = withoutTrailingSlashes(env.CI_API_V4_URL ?? '')
-  const project = env.CI_PROJECT_ID ?? ''
-  const sha = env.CI_COMMIT_SHA || settings.git.sha
-  if (!apiUrl || !project || !sha)
-    throw new InputError(
-      'gitlabToken',
-      'is given outside a GitLab pipeline: CI_API_V4_URL, CI_PROJECT_ID and CI_COMMIT_SHA say where the statuses go, and they are not all set',
-      `Use ${ref('gitlabToken')} in a GitLab CI/CD job, or leave it out`
-    )
-  refuseUnsafeApi(apiUrl)
+  const sha = env.CI_COMMIT_SHA || settings.git.sha || ''
+  const { apiUrl, project } = gitlabProjectOf(env, sha ? [] : ['CI_COMMIT_SHA'])
   const pipelineId = idOf(env.CI_PIPELINE_ID)
+  // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
+  const mergeRequest = settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID)
+  const reportLater = settings.values.reportLater === true
+  if (reportLater && mergeRequest === undefined) refuseReportLaterOnBranch(sha)
   return {
     token,
     apiUrl,
     project,
     sha,
-    statuses: settings.wait,
-    // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
-    mergeRequest: settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID),
+    statuses: settings.wait || reportLater,
+    ...(reportLater ? { seal: sealOf(settings.apiKey) } : {}),
+    mergeRequest,
     pipelineUrl: env.CI_PIPELINE_URL || undefined,
     ...(pipelineId !== undefined ? { pipelineId } : {}),
     ref: env.CI_COMMIT_REF_NAME || undefined,
     secrets,
     origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL || originOf(apiUrl))
   }
+}
+
+/**
+ * Pure: GitLab's API and the project a pipeline's variables name, checked
+ * before any request: all set (`also` names more that must be), the API
+ * https (http only to this machine).
+ */
+export function gitlabProjectOf(
+  env: Env,
+  also: readonly string[] = []
+): { apiUrl: string; project: string } {
+  const apiUrl = withoutTrailingSlashes(env.CI_API_V4_URL ?? '')
+  const project = env.CI_PROJECT_ID ?? ''
+  if (!apiUrl || !project || also.length > 0)
+    throw new InputError(
+      'gitlabToken',
+      `is given outside a GitLab pipeline: ${[['CI_API_V4_URL', 'CI_PROJECT_ID', ...also].slice(0, -1).join(', '), also[0] ?? 'CI_PROJECT_ID'].join(' and ')} say where it writes, and they are not all set`,
+      `Use ${ref('gitlabToken')} in a GitLab CI/CD job, or leave it out`
+    )
+  refuseUnsafeApi(apiUrl)
+  return { apiUrl, project }
+}
+
+/**
+ * A collect finds what a step left for it in the step's note on its merge
+ * request: a branch's pipeline has none, so its statuses would stay running
+ * and hold the pipeline for good.
+ */
+function refuseReportLaterOnBranch(sha: string): never {
+  throw new InputError(
+    'reportLater',
+    `is true with ${ref('gitlabToken')} in a pipeline of no merge request (commit ${sha.slice(0, 12)}): a collect on GitLab finds a deployment by the facts in its merge request's note, so this one's status would stay running and hold the pipeline for good`,
+    `Use ${ref('reportLater')} in merge-request pipelines (rules: if: $CI_PIPELINE_SOURCE == "merge_request_event"), or set ${setting('wait', 'true')} to hold the job for the verdict`
+  )
 }
 
 /** The token is sent only over https, or to a loopback host over http (a stand-in on this machine). */

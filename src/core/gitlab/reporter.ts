@@ -9,15 +9,16 @@
  * gives the last writes a bounded time. GitLab refuses a status moved to the
  * state it has, so a status is written only when its state changes. A
  * failure of GitLab's side is told once per kind and never changes the
- * step's result.
+ * step's result. A step reported later leaves each status of a created run
+ * `running` and its note carrying the facts a collect completes them from
+ * (note.ts).
  */
 import { setMaxListeners } from 'node:events'
 import { OurComment } from '../host/our-comment.js'
-import { commentBody } from '../report/comment.js'
 import type { DeployEvent } from '../report/events.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
-import { withTrustedLinks } from '../report/links.js'
 import type { Reporter } from '../report/reporter.js'
+import { isPending } from '../report/words.js'
 import { clock } from '../shared/clock.js'
 import { messageOf } from '../shared/errors.js'
 import type { Log } from '../shared/log.js'
@@ -25,6 +26,7 @@ import { MAX_STEP_BUILDS } from '../shared/option-table.js'
 import type { ClientLimits } from '../github/resources.js'
 import { finishMs, idleWithin, Writer, type Wanted } from '../github/writer.js'
 import type { GitLabClient } from './client.js'
+import { noteBody } from './note.js'
 import type { GitLabPlan } from './plan.js'
 import { statusWrite } from './status.js'
 
@@ -88,7 +90,9 @@ export class GitLabReporter implements Reporter {
     const deployment = this.deployments[index]!
     // Running only once its run exists; a deployment that created none is written only with its conclusion.
     if (!final && !deployment.runId) return
-    const fields = statusWrite(deployment, { ...this.plan, completed: final })
+    // A verdict a collect brings: its status stays running until the collect completes it.
+    const completed = final && !isPending(deployment)
+    const fields = statusWrite(deployment, { ...this.plan, completed })
     let writer = this.statuses.get(index)
     if (!writer) {
       writer = this.writer('status', wanted => this.writeStatus(wanted))
@@ -111,8 +115,10 @@ export class GitLabReporter implements Reporter {
 
   private wantNote(final = false): void {
     if (this.plan.mergeRequest === undefined) return
-    const shown = this.deployments.map(d => withTrustedLinks(d, this.plan.origins))
-    const body = this.plan.secrets.redactValue(commentBody(shown, this.plan.pipelineUrl))
+    const { sha, pipelineId, ref } = this.plan
+    const body = this.plan.secrets.redactValue(
+      noteBody(this.deployments, { ...this.plan, status: { sha, pipelineId, ref } })
+    )
     this.note.want({ fields: { body }, key: body, final })
   }
 

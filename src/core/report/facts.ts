@@ -82,6 +82,8 @@ export interface Deployment {
   judgement?: Judgement | undefined
   /** A verdict collected later: the check run the collect claimed for it, and where its step's comment is. */
   collected?: Collected | undefined
+  /** A verdict collected later on GitLab: which of the collect's notes carried its facts, and its row there. */
+  collectedNote?: { note: number; row: number } | undefined
   /** Nothing deployed (a skip): why, as the workflow says it, and, when a check run of its name was already on the commit, how that one stands (nothing was written over it). */
   skipped?: { reason: string; standing?: string | undefined } | undefined
 }

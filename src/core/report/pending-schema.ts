@@ -90,7 +90,9 @@ export const FACTS = object({
   // What a line written before the keys carried: the names themselves, read as their keys.
   names: list(text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
   runs: list(ID, MAX_STEP_DEPLOYMENTS),
-  workflowRunUrl: URL
+  workflowRunUrl: URL,
+  // Where a GitLab step wrote the deployment's status: the collect completes that one, in that pipeline.
+  status: object({ sha: text(64), pipelineId: integer(1), ref: text(255) })
 })
 
 /**

@@ -44,6 +44,15 @@ export interface PendingFacts {
   runs: string[]
   /** The deploying workflow run's page, where its job summary is. */
   workflowRunUrl?: string | undefined
+  /** On GitLab, where the deploy wrote the deployment's commit status (its commit, pipeline, ref). */
+  status?: StatusPlace | undefined
+}
+
+/** Where a GitLab step's commit status is: a collect completes it there, in the same pipeline. */
+export interface StatusPlace {
+  sha: string
+  pipelineId?: number | undefined
+  ref?: string | undefined
 }
 
 /**
@@ -156,8 +165,15 @@ export function readFactsLine(
     },
     rows,
     runs,
-    workflowRunUrl: facts.workflowRunUrl
+    workflowRunUrl: facts.workflowRunUrl,
+    ...(facts.status?.sha ? { status: facts.status as StatusPlace } : {})
   }
+}
+
+/** Pure: every facts line a text carries (a GitLab note carries one per deployment of its step), each read as readFactsLine reads one. */
+export function readFactsLines(text: string, seal: Seal): (PendingFacts | RefusedFacts)[] {
+  const every = new RegExp(MARKER.source, 'g')
+  return [...text.matchAll(every)].map(found => readFactsLine(found[0], seal)!)
 }
 
 /** Why a line's seal does not hold, in a warning's words; undefined when it holds. */
@@ -190,6 +206,7 @@ function factsOfLine(line: string):
       names?: string[]
       runs?: string[]
       workflowRunUrl?: string
+      status?: Partial<StatusPlace>
     }
   | RefusedFacts {
   if (!/^[A-Za-z0-9_-]+$/.test(line))

@@ -33,7 +33,7 @@ const CAUSE_WORDS: Record<Exclude<Cause, 'success'>, string> = {
 
 /** What a check run and a comment say of a verdict a scheduled collect will bring. */
 export const PENDING_WORDS =
-  'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.'
+  'The verdict is pending: the scheduled collect puts it here, and on its check run or commit status, once the run has ended.'
 
 /** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
 export function isPending(deployment: Deployment): boolean {

@@ -1,0 +1,208 @@
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+import '../helpers/virtual-time.js'
+/**
+ * report-later and the collect on GitLab: a merge request's deploy leaves
+ * its statuses running and its note carrying each deployment's sealed
+ * facts; a scheduled pipeline's collect completes each status in the
+ * deploy's own pipeline and rewrites that note in place; a run still going
+ * stays running; a stranger's note copying ours, a note whose facts were
+ * changed, a collect in a merge request's pipeline, report-later on a
+ * branch and a job token are each refused or left alone. Through the CLI
+ * and the library, against the GitLab stand-in.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import {
+  JOB_TOKEN,
+  PERSONAL_TOKEN,
+  PROJECT_ID,
+  WRITE_TOKEN
+} from '../../emulator/gitlab-api.js'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { collectVerdicts } from '../../src/index.js'
+import { clock } from '../../src/core/shared/clock.js'
+import { cliEnv, runCli } from '../helpers/front-ends.js'
+import { run } from '../helpers/github-events.js'
+import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import { testWorkspaces } from '../helpers/workspaces.js'
+
+const SHA = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'
+let emulator: Emulator
+let workspace: string
+beforeAll(async () => {
+  emulator = await startEmulator({ workspaces: testWorkspaces() })
+  workspace = await freshWorkspace()
+  await writeArtifact('app.apk', 8 * 1024, workspace)
+  await writeArtifact('app.ipa', 8 * 1024, workspace)
+})
+afterAll(() => emulator.close())
+beforeEach(() => {
+  emulator.reset()
+  emulator.gitlab.mergeRequests.push({
+    iid: 7,
+    state: 'opened',
+    source_branch: 'feature/login',
+    target_branch: 'main',
+    sha: SHA
+  })
+})
+
+/** GitLab's variables of a pipeline: the merge request's (its own pipeline 4242), or a schedule's on main (4300). */
+function pipeline(kind: 'merge-request' | 'branch' | 'schedule', token = WRITE_TOKEN) {
+  const id = kind === 'schedule' ? '4300' : '4242'
+  return {
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: `${emulator.gitlab.url}/api/v4`,
+    CI_SERVER_URL: emulator.gitlab.url,
+    CI_PROJECT_ID: String(PROJECT_ID),
+    CI_COMMIT_SHA: kind === 'schedule' ? 'feed0000feed0000feed0000feed0000feed0000' : SHA,
+    CI_COMMIT_REF_NAME: kind === 'schedule' ? 'main' : 'feature/login',
+    CI_PIPELINE_ID: id,
+    CI_PIPELINE_URL: `${emulator.gitlab.url}/group/project/-/pipelines/${id}`,
+    CI_PIPELINE_SOURCE: kind === 'merge-request' ? 'merge_request_event' : kind === 'branch' ? 'push' : 'schedule',
+    ...(kind === 'merge-request'
+      ? {
+          CI_MERGE_REQUEST_IID: '7',
+          CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
+          CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: SHA
+        }
+      : {}),
+    GITLAB_TOKEN: token
+  }
+}
+
+const deployLater = (files: string[], variables = run(), kind: 'merge-request' | 'branch' = 'merge-request') =>
+  runCli(
+    ['deploy', ...files.flatMap(file => ['--file', file]), '--report-later', '--variables', variables],
+    { env: cliEnv(emulator, pipeline(kind)), cwd: workspace }
+  )
+
+const collect = (env: Record<string, string> = pipeline('schedule')) =>
+  runCli(['collect'], { env: cliEnv(emulator, env), cwd: workspace })
+
+const statuses = () => emulator.gitlab.statuses.filter(status => status.sha === SHA)
+const notes = () => emulator.gitlab.notes.filter(note => note.mergeRequest === 7)
+
+describe('report-later in a merge request, then a scheduled collect', () => {
+  it('two builds: running statuses and one note with their facts; the collect completes both in the deploy’s pipeline and rewrites the note', async () => {
+    const deployed = await deployLater(['app.apk', 'app.ipa'])
+    expect(deployed.exitCode).toBe(0)
+    expect(statuses().map(s => s.status)).toEqual(['running', 'running'])
+    expect(notes()).toHaveLength(1)
+    expect(notes()[0]!.body.match(/mobile-build-deploy facts=/g)).toHaveLength(2)
+    expect(notes()[0]!.body).toMatch(/pending/)
+
+    await clock.sleep(60_000)
+    const collected = await collect()
+    expect(collected.exitCode).toBe(0)
+    expect(collected.stderr + collected.stdout).toMatch(/2 commit status\(es\) completed/)
+    for (const status of statuses()) {
+      expect(status).toMatchObject({ status: 'success', pipeline_id: 4242 })
+      expect(status.history).toEqual(['running', 'success'])
+    }
+    expect(new Set(statuses().map(s => s.name)).size).toBe(2)
+    // The same note, edited in place: no pending row left, each row passed.
+    expect(notes()).toHaveLength(1)
+    expect(notes()[0]!.body).not.toMatch(/The verdict is pending/)
+    expect(notes()[0]!.body.match(/✅/g)?.length).toBeGreaterThanOrEqual(2)
+    expect(collected.stderr + collected.stdout).not.toContain(WRITE_TOKEN)
+
+    // Nothing is left for the next collect.
+    const again = await collect()
+    expect(again.exitCode).toBe(0)
+    expect(again.stderr + again.stdout).toMatch(/0 commit status\(es\) completed/)
+    expect(statuses().every(s => s.history.length === 2)).toBe(true)
+  })
+
+  it('a failure: the status failed, never success; the note shows the bug; the collect itself worked', async () => {
+    const failing = run({ final: 'failed', bugs: [{ name: 'Login crashes', priority: 'urgent' }] })
+    expect((await deployLater(['app.apk'], failing)).exitCode).toBe(0)
+    await clock.sleep(60_000)
+    const collected = await collect()
+    // A collect is judged by whether collecting worked; the verdict fails where reviewers look.
+    expect(collected.exitCode).toBe(0)
+    expect(statuses().map(s => s.status)).toEqual(['failed'])
+    expect(statuses()[0]!.history).not.toContain('success')
+    expect(notes()[0]!.body).toContain('Login crashes')
+  })
+
+  it('a run still going stays running, and the next collect completes it', async () => {
+    expect((await deployLater(['app.apk'], run({ initializingMs: 600_000 }))).exitCode).toBe(0)
+    const early = await collect()
+    expect(early.exitCode).toBe(0)
+    expect(early.stderr + early.stdout).toMatch(/1 still waiting/)
+    expect(statuses().map(s => s.status)).toEqual(['running'])
+    await clock.sleep(20 * 60_000)
+    expect((await collect()).exitCode).toBe(0)
+    expect(statuses().map(s => s.status)).toEqual(['success'])
+  })
+
+  it('the library collects as the CLI does', async () => {
+    expect((await deployLater(['app.apk'])).exitCode).toBe(0)
+    await clock.sleep(60_000)
+    const saved = { ...process.env }
+    Object.assign(process.env, pipeline('schedule'))
+    try {
+      const result = await collectVerdicts({
+        apiKey: DEMO_API_KEY,
+        baseUrl: emulator.baseUrl,
+        gitlabToken: WRITE_TOKEN
+      })
+      expect(result.conclusion).toBe('success')
+      expect(result.completed.map(d => d.verdict)).toEqual(['passed'])
+    } finally {
+      process.env = saved
+    }
+    expect(statuses().map(s => s.status)).toEqual(['success'])
+  })
+})
+
+describe('what a collect never trusts, and where it refuses', () => {
+  it('a stranger’s note copying ours decides nothing, and a note of ours whose facts were changed is left as it is', async () => {
+    expect((await deployLater(['app.apk'])).exitCode).toBe(0)
+    const ours = notes()[0]!
+    // Someone else posts a copy of our note; then our note's facts are changed by hand.
+    const copy = await fetch(`${emulator.gitlab.url}/api/v4/projects/${PROJECT_ID}/merge_requests/7/notes`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': PERSONAL_TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: ours.body })
+    })
+    expect(copy.status).toBe(201)
+    const edits = () => emulator.gitlab.requests.filter(r => r.method === 'PUT').length
+    const before = edits()
+    ours.body = ours.body.replace(/facts=([A-Za-z0-9_-])/, (_all, c: string) => `facts=${c === 'A' ? 'B' : 'A'}`)
+    await clock.sleep(60_000)
+    const collected = await collect()
+    expect(collected.stderr).toMatch(/is not collected: its facts line does not carry the seal/)
+    expect(statuses().map(s => s.status)).toEqual(['running'])
+    // Neither note is edited, and the stranger's still says what it copied.
+    expect(edits()).toBe(before)
+    expect(notes().find(note => note.id !== ours.id)!.body).toMatch(/The verdict is pending/)
+  })
+
+  it.each([
+    ['report-later in a branch pipeline', () => deployLater(['app.apk'], run(), 'branch'), /--report-later.*no merge request/s],
+    ['a collect in a merge request’s pipeline', () => collect(pipeline('merge-request')), /--collect|collect.*merge request’s pipeline/s],
+    [
+      'a collect in GitLab without a token',
+      () => {
+        const env: Record<string, string> = pipeline('schedule')
+        delete env.GITLAB_TOKEN
+        return collect(env)
+      },
+      /GITLAB_TOKEN.*is empty/s
+    ]
+  ])('%s is refused before any request', async (_name, step, said) => {
+    const result = await step()
+    expect(result.exitCode).toBe(2)
+    expect(result.stderr).toMatch(said)
+    expect(emulator.gitlab.requests).toEqual([])
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('a job token: GitLab refuses it, and the collect says which token to make', async () => {
+    const result = await collect(pipeline('schedule', JOB_TOKEN))
+    expect(result.exitCode).not.toBe(0)
+    expect(result.stderr).toMatch(/project \(or group\) access token with the api scope/)
+    expect(result.stderr).not.toContain(JOB_TOKEN)
+  })
+})

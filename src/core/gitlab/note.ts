@@ -1,0 +1,61 @@
+/**
+ * Pure: a step's note on a GitLab merge request, by the GitHub comment's
+ * composition (report/comment.ts), and, when a deployment of the step is
+ * reported later, the facts its collect needs. GitLab's commit status has
+ * no room for them (a description of 255 characters), so the note carries
+ * them: one hidden, sealed line per deployment of the step (pending.ts), in
+ * the step's order, each with where its status is. The note is then the
+ * whole step: a collect rebuilds it from these lines alone, the rows it
+ * collected with their verdicts, the others as they were. The lines carry
+ * no rows of their own (the note's lines are the rows), which keeps 64
+ * deployments' lines well within GitLab's million characters of a note.
+ */
+import { commentBody } from '../report/comment.js'
+import type { Deployment } from '../report/facts.js'
+import { withTrustedLinks, type LinkOrigins } from '../report/links.js'
+import {
+  factsLine,
+  readFactsLines,
+  type PendingFacts,
+  type RefusedFacts,
+  type StatusPlace
+} from '../report/pending.js'
+import type { Seal } from '../report/seal.js'
+
+/** What a note is written in: where it may link, the pipeline's page, and, for a step reported later, the seal and where its statuses are. */
+export interface NoteContext {
+  origins: LinkOrigins
+  pipelineUrl?: string | undefined
+  seal?: Seal | undefined
+  status: StatusPlace
+}
+
+/** Pure: the note of a step's deployments; with a seal and a deployment reported later, every deployment's facts line after it. */
+export function noteBody(deployments: readonly Deployment[], context: NoteContext): string {
+  const shown = deployments.map(d => withTrustedLinks(d, context.origins))
+  const body = commentBody(shown, context.pipelineUrl)
+  const { seal } = context
+  if (!seal || !deployments.some(d => d.reportLater)) return body
+  const lines = deployments.map(deployment =>
+    factsLine(
+      { deployment, rows: [], runs: [], workflowRunUrl: context.pipelineUrl, status: context.status },
+      seal
+    )
+  )
+  return `${body}\n\n${lines.join('\n')}`
+}
+
+/** A step as its note carries it: each deployment's facts in the step's order, and the lines that cannot be used, each saying why. */
+export interface NoteStep {
+  deployments: PendingFacts[]
+  refused: RefusedFacts[]
+}
+
+/** Pure: the step a note of ours carries, or undefined for a note that carries no facts line. */
+export function noteStep(body: string, seal: Seal): NoteStep | undefined {
+  const read = readFactsLines(body, seal)
+  if (read.length === 0) return undefined
+  const deployments = read.filter((line): line is PendingFacts => 'deployment' in line)
+  const refused = read.filter((line): line is RefusedFacts => 'problem' in line)
+  return { deployments, refused }
+}
