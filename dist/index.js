@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(327);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(475);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 327:
+/***/ 475:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3743,7 +3743,7 @@ const CAUSE_WORDS = {
  * earlier one wrote.
  */
 /** What a check run and a comment say of a verdict a scheduled collect will bring. */
-const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on the check run, once the run has ended.';
+const PENDING_WORDS = 'The verdict is pending: the scheduled collect puts it here, and on its check run or commit status, once the run has ended.';
 /** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
 function isPending(deployment) {
     return Boolean(deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure);
@@ -5430,7 +5430,9 @@ const FACTS = object({
     // What a line written before the keys carried: the names themselves, read as their keys.
     names: list(schema_text(MAX_NAME_CHARACTERS), MAX_STEP_DEPLOYMENTS),
     runs: list(ID, MAX_STEP_DEPLOYMENTS),
-    workflowRunUrl: pending_schema_URL
+    workflowRunUrl: pending_schema_URL,
+    // Where a GitLab step wrote the deployment's status: the collect completes that one, in that pipeline.
+    status: object({ sha: schema_text(64), pipelineId: integer(1), ref: schema_text(255) })
 });
 /**
  * Pure: the key of a deployment's name in a step's rows, of the same length
@@ -5913,13 +5915,15 @@ function githubRepoOf(settings, env) {
  * report-later. Report-later leaves the verdict to a check run a scheduled
  * collect completes, so it is refused before any request, in every front
  * end, where that check run cannot be written: no check (`check: false`),
- * no token, no repository, no commit. Undefined when nothing is reported.
+ * no token, no repository, no commit (unless GitLab keeps it: a GitLab
+ * token given). Undefined when nothing is reported.
  */
 function reportingPlanOf(frontEnd, settings, secrets, env) {
     if (frontEnd !== 'action' && !settings.values.reportLater)
         return undefined;
     const repo = githubRepoOf(settings, env);
-    if (settings.values.reportLater)
+    // A GitLab step reported later keeps its verdict on GitLab (gitlab/plan.ts decides); GitHub's is then only beside it.
+    if (settings.values.reportLater && !settings.values.gitlabToken)
         refuseUnreportable(frontEnd, settings, repo);
     if (!settings.values.githubToken || !repo)
         return undefined;
@@ -6072,8 +6076,14 @@ function readFactsLine(summary, seal) {
         },
         rows,
         runs,
-        workflowRunUrl: facts.workflowRunUrl
+        workflowRunUrl: facts.workflowRunUrl,
+        ...(facts.status?.sha ? { status: facts.status } : {})
     };
+}
+/** Pure: every facts line a text carries (a GitLab note carries one per deployment of its step), each read as readFactsLine reads one. */
+function readFactsLines(text, seal) {
+    const every = new RegExp(MARKER.source, 'g');
+    return [...text.matchAll(every)].map(found => readFactsLine(found[0], seal));
 }
 /** Why a line's seal does not hold, in a warning's words; undefined when it holds. */
 function sealProblem(checked, sealText) {
@@ -6789,7 +6799,7 @@ class Budget {
     check(client) {
         if (client.requestCount() + this.reserved >= this.max)
             throw new BudgetSpent(`It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`);
-        const rate = client.rateLimit();
+        const rate = client.rateLimit?.();
         if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
             throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
     }
@@ -6958,6 +6968,196 @@ function bySteps(deployments) {
     return [...steps.values()];
 }
 
+// EXTERNAL MODULE: ./src/core/gitlab/errors.ts
+var gitlab_errors = __nccwpck_require__(515);
+;// CONCATENATED MODULE: ./src/core/gitlab/note.ts
+/**
+ * Pure: a step's note on a GitLab merge request, by the GitHub comment's
+ * composition (report/comment.ts), and, when a deployment of the step is
+ * reported later, the facts its collect needs. GitLab's commit status has
+ * no room for them (a description of 255 characters), so the note carries
+ * them: one hidden, sealed line per deployment of the step (pending.ts), in
+ * the step's order, each with where its status is. The note is then the
+ * whole step: a collect rebuilds it from these lines alone, the rows it
+ * collected with their verdicts, the others as they were. The lines carry
+ * no rows of their own (the note's lines are the rows), which keeps 64
+ * deployments' lines well within GitLab's million characters of a note.
+ */
+
+
+
+/** Pure: the note of a step's deployments; with a seal and a deployment reported later, every deployment's facts line after it. */
+function noteBody(deployments, context) {
+    const shown = deployments.map(d => withTrustedLinks(d, context.origins));
+    const body = commentBody(shown, context.pipelineUrl);
+    const { seal } = context;
+    if (!seal || !deployments.some(d => d.reportLater))
+        return body;
+    const lines = deployments.map(deployment => factsLine({
+        deployment,
+        rows: [],
+        runs: [],
+        workflowRunUrl: context.pipelineUrl,
+        status: context.status
+    }, seal));
+    return `${body}\n\n${lines.join('\n')}`;
+}
+/** Pure: the step a note of ours carries, or undefined for a note that carries no facts line. */
+function noteStep(body, seal) {
+    const read = readFactsLines(body, seal);
+    if (read.length === 0)
+        return undefined;
+    const deployments = read.filter((line) => 'deployment' in line);
+    const refused = read.filter((line) => 'problem' in line);
+    return { deployments, refused };
+}
+
+;// CONCATENATED MODULE: ./src/core/gitlab/status.ts
+/**
+ * Pure: a deployment's commit status on GitLab, by the same composition as
+ * its check run on GitHub (report/check-run.ts): the one judgement's
+ * conclusion in GitLab's states, the check run's title as its one-line
+ * description, and the run's page as its link. `success` only beside a
+ * passed verdict: a deployment that created no run, or a state that is no
+ * verdict, never reads success.
+ */
+
+
+
+
+/** GitLab keeps a status's description to 255 characters. */
+const MAX_DESCRIPTION = 255;
+/** Pure: what a deployment's status says now: `running` until it is judged, then its conclusion. */
+function statusWrite(deployment, context) {
+    const shown = withTrustedLinks(deployment, context.origins);
+    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl ?? context.pipelineUrl, context.origins);
+    return {
+        state: context.completed ? stateOf(deployment) : 'running',
+        name: deployment.name,
+        // oneLine's cut adds its ellipsis after `max` characters.
+        description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_DESCRIPTION - 1),
+        ...(link ? { targetUrl: link } : {}),
+        // The job's own pipeline by its id: a status GitLab matches to no pipeline starts a new one, which a
+        // merge request would take for its latest and judge alone. The ref only where no id is known.
+        ...(context.pipelineId !== undefined
+            ? { pipelineId: context.pipelineId }
+            : context.ref
+                ? { ref: context.ref }
+                : {})
+    };
+}
+/** Pure: the one judgement in GitLab's words; a success with nothing tested is `skipped`, never `success`. */
+function stateOf(deployment) {
+    switch (checkConclusion(deployment)) {
+        case 'success':
+            return deployment.verdict?.verdict === 'passed' ? 'success' : 'skipped';
+        case 'cancelled':
+            return 'canceled';
+        case 'skipped':
+            return 'skipped';
+        default:
+            return 'failed';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/gitlab/collected.ts
+
+
+
+
+
+class CollectedStatuses {
+    plan;
+    name = 'GitLab commit statuses of the collect';
+    /** A verdict that could not be put on its status fails the collect: the next one tries again. */
+    required = true;
+    problems = [];
+    constructor(plan) {
+        this.plan = plan;
+    }
+    async finish(facts) {
+        const { collection } = this.plan;
+        collection.budget.reserved = 0;
+        // By note, by row: the collected deployments as the orchestrator judged them.
+        const done = new Map();
+        let completed = 0;
+        try {
+            for (const deployment of facts.deployments) {
+                const at = deployment.collectedNote;
+                if (!at || this.plan.signal?.aborted)
+                    continue;
+                const what = `The status ${(0,shared_text/* quote */.hD)(deployment.name)}`;
+                if (!(await this.attempt(what, () => this.complete(deployment, at))))
+                    continue;
+                completed += 1;
+                done.set(at.note, (done.get(at.note) ?? new Map()).set(at.row, deployment));
+            }
+            for (const [index, rows] of done) {
+                const note = collection.notes[index];
+                await this.attempt(`The note on merge request !${note.mergeRequest}`, () => this.rewrite(note, rows));
+            }
+        }
+        catch (error) {
+            if (!(error instanceof BudgetSpent))
+                throw error;
+            this.plan.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+        }
+        this.plan.log.info(`Collected: ${completed} commit status(es) completed, ${facts.collect?.pending ?? 0} still waiting for their run, ${collection.client.requestCount()} request(s) to GitLab's API.`);
+        if (this.problems.length > 0)
+            throw new Error(this.problems.join(' '));
+    }
+    /** One deployment's status completed with its verdict, where its deploy wrote it. */
+    async complete(deployment, at) {
+        const note = this.plan.collection.notes[at.note];
+        const { status: place, workflowRunUrl } = note.step[at.row];
+        const fields = statusWrite(deployment, {
+            completed: true,
+            origins: this.plan.origins,
+            pipelineUrl: workflowRunUrl,
+            pipelineId: place?.pipelineId,
+            ref: place?.ref
+        });
+        const scrubbed = {
+            ...fields,
+            name: this.plan.secrets.redactValue(fields.name),
+            description: fields.description && this.plan.secrets.redactValue(fields.description)
+        };
+        await this.plan.collection.client.postStatus(place.sha, scrubbed);
+        this.plan.log.info(`Status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${note.mergeRequest}: run ${deployment.runId} ended, the status is ${fields.state}.`);
+    }
+    /** The note written again: every row of its step, the collected ones with their verdicts. */
+    async rewrite(note, rows) {
+        const first = note.step[0];
+        const deployments = note.step.map((facts, row) => rows.get(row) ?? facts.deployment);
+        const body = noteBody(deployments, {
+            origins: this.plan.origins,
+            pipelineUrl: first.workflowRunUrl,
+            seal: this.plan.collection.seal,
+            status: first.status
+        });
+        await this.plan.collection.client.updateComment(note.mergeRequest, note.noteId, this.plan.secrets.redactValue(body));
+    }
+    /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
+    async attempt(what, write) {
+        try {
+            await write();
+            return true;
+        }
+        catch (error) {
+            if (error instanceof BudgetSpent || this.plan.signal?.aborted)
+                throw error;
+            const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, what);
+            if ('stop' in comes)
+                throw comes.stop;
+            if ('warning' in comes)
+                this.plan.log.warning(this.plan.secrets.redact(comes.warning), 'Not collected');
+            else
+                this.problems.push(this.plan.secrets.redact(comes.problem));
+            return false;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/github.ts
 /**
  * GitHub's part of a deploy, decided once for every front end from the
@@ -6965,6 +7165,7 @@ function bySteps(deployments) {
  * dry run can learn of them, and the names a wait-only step takes from the
  * check runs of the runs it waits for. No front end wires GitHub itself.
  */
+
 
 
 
@@ -7034,9 +7235,17 @@ async function refuseWhereNoCollectLooks(plan, settings, ci, signal) {
 }
 /** How long the read of the default branch may take. */
 const github_READ_MS = 10_000;
-/** The GitHub reporter of a collect: completes the check runs it claimed and writes their steps' comments. */
+/** The code host's reporter of a collect: completes the check runs (GitHub) or statuses (GitLab) it collected and writes their steps' comments or notes. */
 function collectedReporter(collection, settings, output, hooks) {
     const env = hooks.env ?? {};
+    if (collection.gitlab)
+        return new CollectedStatuses({
+            collection: collection.gitlab,
+            secrets: output.secrets,
+            origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL),
+            log: output.log,
+            signal: hooks.signal
+        });
     return new CollectedChecks({
         ...collection.github,
         secrets: output.secrets,
@@ -7053,32 +7262,56 @@ function collectedReporter(collection, settings, output, hooks) {
 
 
 
+
+
 /** Pure: the plan, or undefined when no GitLab token is given. */
 function gitlabPlanOf(settings, secrets, env) {
     const token = settings.values.gitlabToken;
     if (!token)
         return undefined;
-    const apiUrl = (0,shared_text/* withoutTrailingSlashes */.A$)(env.CI_API_V4_URL ?? '');
-    const project = env.CI_PROJECT_ID ?? '';
-    const sha = env.CI_COMMIT_SHA || settings.git.sha;
-    if (!apiUrl || !project || !sha)
-        throw new errors/* InputError */.dz('gitlabToken', 'is given outside a GitLab pipeline: CI_API_V4_URL, CI_PROJECT_ID and CI_COMMIT_SHA say where the statuses go, and they are not all set', `Use ${(0,option_refs/* ref */.KR)('gitlabToken')} in a GitLab CI/CD job, or leave it out`);
-    refuseUnsafeApi(apiUrl);
+    const sha = env.CI_COMMIT_SHA || settings.git.sha || '';
+    const { apiUrl, project } = gitlabProjectOf(env, sha ? [] : ['CI_COMMIT_SHA']);
     const pipelineId = idOf(env.CI_PIPELINE_ID);
+    // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
+    const mergeRequest = settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID);
+    const reportLater = settings.values.reportLater === true;
+    if (reportLater && mergeRequest === undefined)
+        refuseReportLaterOnBranch(sha);
     return {
         token,
         apiUrl,
         project,
         sha,
-        statuses: settings.wait,
-        // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
-        mergeRequest: settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID),
+        statuses: settings.wait || reportLater,
+        ...(reportLater ? { seal: sealOf(settings.apiKey) } : {}),
+        mergeRequest,
         pipelineUrl: env.CI_PIPELINE_URL || undefined,
         ...(pipelineId !== undefined ? { pipelineId } : {}),
         ref: env.CI_COMMIT_REF_NAME || undefined,
         secrets,
         origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL || plan_originOf(apiUrl))
     };
+}
+/**
+ * Pure: GitLab's API and the project a pipeline's variables name, checked
+ * before any request: all set (`also` names more that must be), the API
+ * https (http only to this machine).
+ */
+function gitlabProjectOf(env, also = []) {
+    const apiUrl = (0,shared_text/* withoutTrailingSlashes */.A$)(env.CI_API_V4_URL ?? '');
+    const project = env.CI_PROJECT_ID ?? '';
+    if (!apiUrl || !project || also.length > 0)
+        throw new errors/* InputError */.dz('gitlabToken', `is given outside a GitLab pipeline: ${[['CI_API_V4_URL', 'CI_PROJECT_ID', ...also].slice(0, -1).join(', '), also[0] ?? 'CI_PROJECT_ID'].join(' and ')} say where it writes, and they are not all set`, `Use ${(0,option_refs/* ref */.KR)('gitlabToken')} in a GitLab CI/CD job, or leave it out`);
+    refuseUnsafeApi(apiUrl);
+    return { apiUrl, project };
+}
+/**
+ * A collect finds what a step left for it in the step's note on its merge
+ * request: a branch's pipeline has none, so its statuses would stay running
+ * and hold the pipeline for good.
+ */
+function refuseReportLaterOnBranch(sha) {
+    throw new errors/* InputError */.dz('reportLater', `is true with ${(0,option_refs/* ref */.KR)('gitlabToken')} in a pipeline of no merge request (commit ${sha.slice(0, 12)}): a collect on GitLab finds a deployment by the facts in its merge request's note, so this one's status would stay running and hold the pipeline for good`, `Use ${(0,option_refs/* ref */.KR)('reportLater')} in merge-request pipelines (rules: if: $CI_PIPELINE_SOURCE == "merge_request_event"), or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job for the verdict`);
 }
 /** The token is sent only over https, or to a loopback host over http (a stand-in on this machine). */
 function refuseUnsafeApi(apiUrl) {
@@ -7107,54 +7340,6 @@ function idOf(value) {
     return value && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(number) ? number : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/gitlab/status.ts
-/**
- * Pure: a deployment's commit status on GitLab, by the same composition as
- * its check run on GitHub (report/check-run.ts): the one judgement's
- * conclusion in GitLab's states, the check run's title as its one-line
- * description, and the run's page as its link. `success` only beside a
- * passed verdict: a deployment that created no run, or a state that is no
- * verdict, never reads success.
- */
-
-
-
-
-/** GitLab keeps a status's description to 255 characters. */
-const MAX_DESCRIPTION = 255;
-/** Pure: what a deployment's status says now: `running` until it is judged, then its conclusion. */
-function statusWrite(deployment, context) {
-    const shown = withTrustedLinks(deployment, context.origins);
-    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl ?? context.pipelineUrl, context.origins);
-    return {
-        state: context.completed ? stateOf(deployment) : 'running',
-        name: deployment.name,
-        // oneLine's cut adds its ellipsis after `max` characters.
-        description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_DESCRIPTION - 1),
-        ...(link ? { targetUrl: link } : {}),
-        // The job's own pipeline by its id: a status GitLab matches to no pipeline starts a new one, which a
-        // merge request would take for its latest and judge alone. The ref only where no id is known.
-        ...(context.pipelineId !== undefined
-            ? { pipelineId: context.pipelineId }
-            : context.ref
-                ? { ref: context.ref }
-                : {})
-    };
-}
-/** Pure: the one judgement in GitLab's words; a success with nothing tested is `skipped`, never `success`. */
-function stateOf(deployment) {
-    switch (checkConclusion(deployment)) {
-        case 'success':
-            return deployment.verdict?.verdict === 'passed' ? 'success' : 'skipped';
-        case 'cancelled':
-            return 'canceled';
-        case 'skipped':
-            return 'skipped';
-        default:
-            return 'failed';
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/gitlab/reporter.ts
 /**
  * Shows the deploy where GitLab's reviewers look: a commit status per
@@ -7167,7 +7352,9 @@ function stateOf(deployment) {
  * gives the last writes a bounded time. GitLab refuses a status moved to the
  * state it has, so a status is written only when its state changes. A
  * failure of GitLab's side is told once per kind and never changes the
- * step's result.
+ * step's result. A step reported later leaves each status of a created run
+ * `running` and its note carrying the facts a collect completes them from
+ * (note.ts).
  */
 
 
@@ -7236,7 +7423,9 @@ class GitLabReporter {
         // Running only once its run exists; a deployment that created none is written only with its conclusion.
         if (!final && !deployment.runId)
             return;
-        const fields = statusWrite(deployment, { ...this.plan, completed: final });
+        // A verdict a collect brings: its status stays running until the collect completes it.
+        const completed = final && !isPending(deployment);
+        const fields = statusWrite(deployment, { ...this.plan, completed });
         let writer = this.statuses.get(index);
         if (!writer) {
             writer = this.writer('status', wanted => this.writeStatus(wanted));
@@ -7256,8 +7445,8 @@ class GitLabReporter {
     wantNote(final = false) {
         if (this.plan.mergeRequest === undefined)
             return;
-        const shown = this.deployments.map(d => withTrustedLinks(d, this.plan.origins));
-        const body = this.plan.secrets.redactValue(commentBody(shown, this.plan.pipelineUrl));
+        const { sha, pipelineId, ref } = this.plan;
+        const body = this.plan.secrets.redactValue(noteBody(this.deployments, { ...this.plan, status: { sha, pipelineId, ref } }));
         this.note.want({ fields: { body }, key: body, final });
     }
     async writeNote(wanted, signal) {
@@ -7301,7 +7490,7 @@ function gitlabReporters(settings, output, hooks) {
 }
 /** GitLab's client, loaded only when something is reported there. */
 async function loadGitLab(plan, limits) {
-    const { createGitLabClient } = await __nccwpck_require__.e(/* import() */ 293).then(__nccwpck_require__.bind(__nccwpck_require__, 293));
+    const { createGitLabClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 678));
     return createGitLabClient({
         token: plan.token,
         apiUrl: plan.apiUrl,
@@ -8457,6 +8646,176 @@ class Spacer {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/gitlab/client.ts + 2 modules
+var gitlab_client = __nccwpck_require__(678);
+;// CONCATENATED MODULE: ./src/core/deploy/collect-gitlab.ts
+/**
+ * The collect on GitLab: the same mode and road as GitHub's (collect.ts),
+ * over what a GitLab step reported later leaves: a commit status `running`
+ * per deployment and, in its merge request's note, every deployment's facts
+ * sealed under the API key (gitlab/note.ts). It reads the notes of ours
+ * (the token's own user wrote them) on the project's open merge requests,
+ * asks the service once per pending run, and hands each run that ended to
+ * the orchestrator, which judges it by the one rule and gives it to every
+ * report target, the GitLab one among them (gitlab/collected.ts), which
+ * completes its status and rewrites its note. Two collects never run at
+ * once: the component's `resource_group` keeps them one at a time. Requests
+ * to GitLab are held to the collect's budget.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** One pass over the open merge requests' notes; the token refused ends it (thrown), the budget stops it early. */
+async function collectGitLab(run) {
+    const { settings, hooks, output } = run;
+    const env = hooks.env ?? {};
+    const { apiUrl, project, token } = whereToCollect(settings, env);
+    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
+    const client = (0,gitlab_client.createGitLabClient)({
+        token,
+        apiUrl,
+        project,
+        limits: {
+            signal: hooks.signal ?? new AbortController().signal,
+            deadline: () => undefined,
+            beforeRequest: () => budget.check(client)
+        }
+    });
+    const facts = {
+        pending: 0,
+        problems: [],
+        warnings: [],
+        get requests() {
+            return client.requestCount();
+        }
+    };
+    const collection = {
+        deployments: [],
+        facts,
+        gitlab: { client, budget, seal: sealOf(settings.apiKey), notes: [] }
+    };
+    // A different merge request first in each collect: none waits behind others a budget never gets past.
+    const turn = Number(env.CI_PIPELINE_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
+    try {
+        const own = (await client.ownIdentity()).toLowerCase();
+        const merges = await client.openMergeRequests();
+        for (const iid of rotated(merges, turn)) {
+            if (hooks.signal?.aborted)
+                break;
+            await collectMergeRequest(run, collection, iid, own);
+        }
+    }
+    catch (error) {
+        if (!(error instanceof BudgetSpent))
+            throw stopOf(error);
+        facts.stopped = error.message;
+        output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+    }
+    return collection;
+}
+/** The notes of ours on one merge request, each a step; a note with a line it cannot use is left as it is. */
+async function collectMergeRequest(run, collection, iid, own) {
+    const { client, seal, notes } = collection.gitlab;
+    const ours = await client.findComments(iid, note => note.author?.toLowerCase() === own && note.body.includes('mobile-build-deploy facts='));
+    for (const note of ours) {
+        const step = noteStep(note.body, seal);
+        if (!step)
+            continue;
+        if (step.refused.length > 0) {
+            const problems = [...new Set(step.refused.map(line => line.problem))].join('; ');
+            warn(run, collection, `The note ${note.id} on merge request !${iid} is not collected: ${problems}.`);
+            continue;
+        }
+        const at = notes.length;
+        const found = [];
+        for (const [row, facts] of step.deployments.entries()) {
+            if (run.hooks.signal?.aborted)
+                return;
+            if (!isPending(facts.deployment) || !facts.status)
+                continue;
+            const what = `The status ${(0,shared_text/* quote */.hD)(facts.deployment.name)} on merge request !${iid} (run ${facts.deployment.runId})`;
+            try {
+                const deployment = await collectRow(run, collection, facts);
+                if (deployment)
+                    found.push({ ...deployment, collectedNote: { note: at, row } });
+            }
+            catch (error) {
+                if (error instanceof BudgetSpent || run.hooks.signal?.aborted)
+                    throw error;
+                const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, what);
+                if ('stop' in comes)
+                    throw comes.stop;
+                if ('warning' in comes)
+                    warn(run, collection, comes.warning);
+                else
+                    problem(run, collection, comes.problem);
+            }
+        }
+        if (found.length === 0)
+            continue;
+        notes.push({ mergeRequest: iid, noteId: note.id, step: step.deployments });
+        collection.deployments.push(...found);
+    }
+}
+/** One pending deployment: its run's verdict asked once; the deployment with it once the run has ended. */
+async function collectRow(run, collection, { deployment }) {
+    const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
+    const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline);
+    const asked = await askVerdict(service, deployment.runId, deployment.startedAt ?? shared_clock/* clock */.pm.now(), { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) }, deadline);
+    if ('pending' in asked) {
+        collection.facts.pending += 1;
+        return undefined;
+    }
+    // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
+    collection.gitlab.budget.reserved += WRITES_PER_CLAIM;
+    return {
+        ...deployment,
+        verdict: asked.verdict,
+        wait: undefined,
+        stage: undefined,
+        judgement: undefined
+    };
+}
+/** A failure of the pass itself (the merge requests, the token's user): by the same rule, a stop. */
+function stopOf(error) {
+    const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, 'The collect');
+    return 'stop' in comes ? comes.stop : error;
+}
+/**
+ * The project and the token a collect on GitLab works with, checked before
+ * any request: a pipeline of the project's own (a schedule, a run by hand),
+ * never a merge request's, whose configuration the merge request can change.
+ */
+function whereToCollect(settings, env) {
+    if (env.CI_PIPELINE_SOURCE === 'merge_request_event')
+        throw new errors/* InputError */.dz('collect', 'is true in a merge request’s pipeline: a collect completes the statuses and notes of every open merge request, so it belongs to a pipeline of the default branch, never to one a merge request can change', 'Collect in a scheduled pipeline (Build > Pipeline schedules, every 10 minutes), with rules: if: $CI_PIPELINE_SOURCE == "schedule"');
+    const token = settings.values.gitlabToken;
+    if (!token)
+        throw new errors/* InputError */.dz('gitlabToken', 'is empty in a GitLab pipeline’s collect', `Give ${(0,option_refs/* ref */.KR)('gitlabToken')}: a project access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN`);
+    return { ...gitlabProjectOf(env), token };
+}
+function warn(run, collection, text) {
+    const warning = run.output.text(text);
+    collection.facts.warnings.push(warning);
+    run.output.log.warning(warning, 'Not collected');
+}
+function problem(run, collection, text) {
+    const said = run.output.text(text);
+    collection.facts.problems.push(said);
+    run.output.log.warning(said, 'Not collected');
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
 /**
  * The collect: a mode of the one orchestrator, whose deployments are the
@@ -8485,6 +8844,7 @@ class Spacer {
 
 
 
+
 /**
  * One pass over the commits where deployments reported later may be. Each
  * pending check run is collected on its own: one that cannot be (facts of
@@ -8494,7 +8854,10 @@ class Spacer {
  */
 async function collectPending(run) {
     const { settings, hooks, output } = run;
-    const { repo, token } = whereToCollect(settings, hooks.env ?? {});
+    // A GitLab pipeline, or a GitLab token given: the verdicts were left on GitLab.
+    if (settings.values.gitlabToken || (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken))
+        return collectGitLab(run);
+    const { repo, token } = collect_whereToCollect(settings, hooks.env ?? {});
     const budget = new Budget(settings.values.collectMaxRequests ?? 300);
     const client = await loadClient(token, apiUrlOf(hooks.env ?? {}), {
         signal: hooks.signal ?? new AbortController().signal,
@@ -8567,7 +8930,7 @@ async function collectHead(run, collection, head) {
             collection.keyConfirmed = true;
             await confirmKey(run, otherKey);
         }
-        warn(run, collection, `${collect_where(head, check)} is not collected: ${problem}.`);
+        collect_warn(run, collection, `${collect_where(head, check)} is not collected: ${problem}.`);
     }
     for (const check of pending) {
         if (run.hooks.signal?.aborted)
@@ -8645,7 +9008,7 @@ function asking(run) {
     return { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) };
 }
 /** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow, never a pull request's. */
-function whereToCollect(settings, env) {
+function collect_whereToCollect(settings, env) {
     const repo = githubRepoOf(settings, env);
     const token = settings.values.githubToken;
     // A pull request's workflow is the pull request's own file, with a fork's read-only token: no place for
@@ -8666,12 +9029,12 @@ function failed(run, collection, error, what) {
     if ('stop' in comes)
         throw comes.stop;
     if ('warning' in comes)
-        return warn(run, collection, comes.warning);
+        return collect_warn(run, collection, comes.warning);
     const problem = run.output.text(comes.problem);
     collection.facts.problems.push(problem);
     run.output.log.warning(problem, 'Not collected');
 }
-function warn(run, collection, text) {
+function collect_warn(run, collection, text) {
     const warning = run.output.text(text);
     collection.facts.warnings.push(warning);
     run.output.log.warning(warning, 'Not collected');
@@ -8864,6 +9227,7 @@ function deduplicationKeyOf(settings, destination) {
 
 ;// CONCATENATED MODULE: ./src/core/gitlab/skipped.ts
 
+
 /** Writes one deployment's skipped status, or learns the one of its name already there. */
 async function writeSkippedStatus(deployment, client, plan) {
     const [newest] = await client.listStatuses(plan.sha, { name: deployment.name });
@@ -8874,10 +9238,15 @@ async function writeSkippedStatus(deployment, client, plan) {
         return;
     }
     const write = statusWrite(deployment, { ...plan, completed: true });
+    // The reason is what a reviewer needs of a skip; a check run shows it in its summary, a status in its one line.
+    const reason = deployment.skipped?.reason;
+    const description = reason
+        ? (0,shared_text/* oneLine */.TN)(`${write.description ?? ''}: ${reason}`, MAX_DESCRIPTION - 1)
+        : write.description;
     await client.postStatus(plan.sha, {
         ...write,
         state: 'skipped',
-        description: plan.secrets.redact(write.description ?? '')
+        description: plan.secrets.redact(description ?? '')
     });
 }
 
@@ -13560,6 +13929,436 @@ function collectFailure(error, what) {
 
 /***/ }),
 
+/***/ 678:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  createGitLabClient: () => (/* binding */ createGitLabClient)
+});
+
+// EXTERNAL MODULE: ./src/core/gitlab/errors.ts
+var errors = __nccwpck_require__(515);
+;// CONCATENATED MODULE: ./src/core/gitlab/answers.ts
+
+/** An answer that should be a JSON object. */
+function object(value, what) {
+    if (value && typeof value === 'object' && !Array.isArray(value))
+        return value;
+    throw new errors/* GitLabError */.YZ(`GitLab's API answered without the ${what} it should name`, 0);
+}
+function answers_text(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+function usernameOf(value) {
+    return value && typeof value === 'object'
+        ? answers_text(value.username)
+        : undefined;
+}
+/** A commit status; GitLab calls its state `status`. */
+function statusOf(raw) {
+    const status = object(raw, 'commit status');
+    return {
+        id: Number(status.id),
+        name: answers_text(status.name) ?? '',
+        status: answers_text(status.status) ?? '',
+        sha: answers_text(status.sha) ?? '',
+        description: answers_text(status.description),
+        targetUrl: answers_text(status.target_url),
+        ref: answers_text(status.ref),
+        author: usernameOf(status.author)
+    };
+}
+/** A merge-request note as a comment of the host's; its author by username. */
+function noteOf(raw) {
+    const note = object(raw, 'note');
+    return {
+        id: Number(note.id),
+        body: answers_text(note.body) ?? '',
+        author: usernameOf(note.author),
+        system: note.system === true
+    };
+}
+/** The iid of a merge request if it is open (`opened`), else undefined. */
+function openIidOf(raw) {
+    const merge = object(raw, 'merge request');
+    return merge.state === 'opened' && Number.isSafeInteger(merge.iid) ? Number(merge.iid) : undefined;
+}
+/** The username of `GET /user`. */
+function usernameOfUser(raw) {
+    const username = answers_text(object(raw, 'user').username);
+    if (!username)
+        throw new errors/* GitLabError */.YZ(`GitLab's API answered without the token's username`, 0);
+    return username;
+}
+
+// EXTERNAL MODULE: ./src/core/github/answers.ts
+var answers = __nccwpck_require__(368);
+// EXTERNAL MODULE: ./src/core/shared/clock.ts
+var clock = __nccwpck_require__(763);
+// EXTERNAL MODULE: ./src/core/shared/name-rules.ts
+var name_rules = __nccwpck_require__(360);
+// EXTERNAL MODULE: ./src/core/shared/text.ts
+var shared_text = __nccwpck_require__(986);
+// EXTERNAL MODULE: ./src/core/shared/version.ts
+var version = __nccwpck_require__(113);
+// EXTERNAL MODULE: ./src/core/transport/retry.ts
+var retry = __nccwpck_require__(927);
+// EXTERNAL MODULE: ./src/core/transport/send.ts
+var send = __nccwpck_require__(163);
+;// CONCATENATED MODULE: ./src/core/gitlab/requests.ts
+
+
+
+
+
+
+
+
+/** Attempts per request; the longest a request may take, and a call with its retries. */
+const ATTEMPTS = 3;
+const REQUEST_MS = 10_000;
+const CALL_MS = 30_000;
+/** A page of 100 statuses or notes is far below this; a larger answer is no API's. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS };
+/** The most pages a list reads: 2,000 statuses or notes of one commit or merge request. */
+const MAX_PAGES = 20;
+/**
+ * Pure: CI_API_V4_URL as the client uses it, or a clear error before any
+ * request: https, or http only to this machine (a stand-in), as the token
+ * must never cross a network in the clear.
+ */
+function apiAddress(apiUrl) {
+    let url;
+    try {
+        url = new URL(apiUrl);
+    }
+    catch {
+        throw new Error(`GitLab's API address (CI_API_V4_URL) is not a URL: give the API's own address, https://HOST/api/v4`);
+    }
+    const local = url.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname);
+    if (url.protocol !== 'https:' && !local)
+        throw new Error(`GitLab's API address (CI_API_V4_URL) must be https:// (http:// only to this machine): ${url.protocol}//${url.host} would carry the token in the clear. Give https://HOST/api/v4`);
+    if (url.username || url.password || url.search || url.hash)
+        throw new Error(`GitLab's API address (CI_API_V4_URL) must be a plain address, with no credentials, query or fragment: https://HOST/api/v4`);
+    return (0,shared_text/* withoutTrailingSlashes */.A$)(`${url.origin}${url.pathname}`);
+}
+/** One call (a request and its retries) to `url` under the API: its answer, a success; anything else thrown. */
+function request(api, method, url, body, call) {
+    const { limits } = api;
+    const signal = call?.signal ? AbortSignal.any([limits.signal, call.signal]) : limits.signal;
+    return (0,retry/* withRetry */.bD)({
+        maxAttempts: ATTEMPTS,
+        baseDelayMs: 1000,
+        maxDelayMs: errors/* MAX_RATE_LIMIT_WAIT_MS */.r1,
+        deadline: Math.min(clock/* clock */.pm.now() + CALL_MS, limits.deadline() ?? Infinity),
+        signal,
+        alsoTransient: error => error instanceof errors/* StatusBusyError */.Y$
+    }, () => attempt(api, method, url, body, signal), () => undefined);
+}
+/** One attempt: asked of the budget, counted, sent, and its answer read. */
+async function attempt(api, method, url, body, signal) {
+    const label = (0,send/* labelOf */.Wy)(method, url);
+    // The token goes only where GitLab's API is: a next page named elsewhere is not asked.
+    if (!(0,answers/* withinApi */.ky)(url, api.url))
+        throw new errors/* GitLabError */.YZ(`GitLab's API named ${label.slice(method.length + 1)} as a next page, outside ${api.url}: it is not asked, and the token is not sent there`, 0);
+    api.limits.beforeRequest?.();
+    api.requests++;
+    const answer = await (0,send/* send */.tN)({
+        method,
+        url,
+        headers: {
+            'private-token': api.token,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        label
+    }, { timeouts: TIMEOUTS, userAgent: (0,version/* userAgent */.N1)('action') }, {
+        signal,
+        deadline: Math.min(clock/* clock */.pm.now() + REQUEST_MS, api.limits.deadline() ?? Infinity),
+        maxBytes: MAX_ANSWER_BYTES
+    });
+    return readAnswer(api, label, answer);
+}
+/** An answer as JSON when it is a success; every other answer thrown in the retry rule's terms. */
+function readAnswer(api, label, answer) {
+    const { status, headers, body } = answer;
+    if (status >= 300 && status < 400)
+        throw (0,errors/* redirected */.cP)(status, headers.location, api.url);
+    // GitLab's rate limiter answers in plain text: its Retry-After is what matters.
+    if (status === 429)
+        throw (0,errors/* refusal */.x5)(status, label, undefined, headers['retry-after']);
+    const contentType = String(headers['content-type'] ?? '');
+    let json;
+    if (body.length > 0) {
+        if (!(0,answers/* isJsonType */.vs)(contentType))
+            throw (0,errors/* foreignAnswer */.XL)(status, label, body, api.url);
+        try {
+            json = JSON.parse(body);
+        }
+        catch {
+            throw (0,errors/* foreignAnswer */.XL)(status, label, body, api.url);
+        }
+    }
+    if (status < 200 || status >= 300)
+        throw (0,errors/* refusal */.x5)(status, label, json, headers['retry-after']);
+    return { status, headers, json };
+}
+/**
+ * Every page of a list, `first` being the first page's address: the next
+ * one while GitLab's `X-Next-Page` names one (empty on the last), at the
+ * address its `Link: rel="next"` gives (checked to be within the API) or
+ * else this one with `page` moved on; never more than {@link MAX_PAGES}.
+ */
+async function pages(api, first) {
+    const items = [];
+    let url = first;
+    for (let read = 0; url !== undefined && read < MAX_PAGES; read++) {
+        const answer = await request(api, 'GET', url);
+        if (!Array.isArray(answer.json))
+            throw new errors/* GitLabError */.YZ(`GitLab's API answered ${(0,send/* labelOf */.Wy)('GET', url)} without a list`, 0);
+        items.push(...answer.json);
+        url = nextPage(url, answer.headers);
+    }
+    return items;
+}
+/** Pure: the address of the page after `url`, or undefined on the last. */
+function nextPage(url, headers) {
+    const next = String(headers['x-next-page'] ?? '').trim();
+    if (!next)
+        return undefined;
+    const linked = /<([^>]+)>\s*;\s*rel="next"/.exec(String(headers.link ?? ''))?.[1];
+    if (linked)
+        return linked;
+    if (!/^\d{1,6}$/.test(next))
+        throw new errors/* GitLabError */.YZ(`GitLab's API named ${JSON.stringify(next.slice(0, 40))} as the next page`, 0);
+    const page = new URL(url);
+    page.searchParams.set('page', next);
+    return page.toString();
+}
+
+;// CONCATENATED MODULE: ./src/core/gitlab/client.ts
+
+
+
+/**
+ * The client of one project: every request to `connection.apiUrl` (checked
+ * here, before any request: https, or http to this machine only), the
+ * project by its id or its path (URL-encoded: `group%2Fproject`).
+ */
+function createGitLabClient(connection) {
+    const api = {
+        url: apiAddress(connection.apiUrl),
+        token: connection.token,
+        limits: connection.limits,
+        requests: 0
+    };
+    if (!connection.project.trim())
+        throw new Error(`GitLab's project (CI_PROJECT_ID) is empty: give its id or its path (group/project)`);
+    const project = `${api.url}/projects/${encodeURIComponent(connection.project)}`;
+    const commit = (sha) => `${project}/repository/commits/${encodeURIComponent(sha)}`;
+    return {
+        async postStatus(sha, status, call) {
+            const answer = await request(api, 'POST', `${project}/statuses/${encodeURIComponent(sha)}`, statusBody(status), call);
+            return statusOf(answer.json);
+        },
+        async listStatuses(sha, filter = {}) {
+            const query = new URLSearchParams({
+                ...(filter.name !== undefined ? { name: filter.name } : {}),
+                ...(filter.all ? { all: 'true' } : {}),
+                per_page: '100'
+            });
+            const found = (await pages(api, `${commit(sha)}/statuses?${query}`)).map(statusOf);
+            return found.sort((a, b) => b.id - a.id);
+        },
+        async openMergeRequestsOf(sha) {
+            const found = await pages(api, `${commit(sha)}/merge_requests?state=opened&per_page=100`);
+            return found.map(openIidOf).filter((iid) => iid !== undefined);
+        },
+        async openMergeRequests() {
+            const answer = await request(api, 'GET', `${project}/merge_requests?state=opened&order_by=updated_at&sort=desc&per_page=100`);
+            if (!Array.isArray(answer.json))
+                throw new errors/* GitLabError */.YZ(`GitLab's API answered the merge requests without a list`, 0);
+            return answer.json.map(openIidOf).filter((iid) => iid !== undefined);
+        },
+        ...noteCalls(api, project),
+        requestCount: () => api.requests
+    };
+}
+/** The notes of a merge request and the token's user: the client as a comment host. */
+function noteCalls(api, project) {
+    const notes = (change) => `${project}/merge_requests/${change}/notes`;
+    let identity;
+    return {
+        host: 'GitLab',
+        async findComments(change, wanted) {
+            const found = await pages(api, `${notes(change)}?sort=asc&order_by=created_at&per_page=100`);
+            // GitLab's own notes (a push, a label) are the system's, never a comment of anyone's.
+            return found
+                .map(noteOf)
+                .filter(note => !note.system)
+                .map(({ id, body, author }) => ({ id, body, author }))
+                .filter(wanted);
+        },
+        async createComment(change, body) {
+            const { id, author, body: written } = noteOf((await request(api, 'POST', notes(change), { body })).json);
+            return { id, author, body: written };
+        },
+        async updateComment(change, id, body, call) {
+            await request(api, 'PUT', `${notes(change)}/${id}`, { body }, call);
+        },
+        ownIdentity() {
+            // Asked once; a failure is not kept, so a later call asks again.
+            identity ??= request(api, 'GET', `${api.url}/user`).then(answer => usernameOfUser(answer.json));
+            identity.catch(() => (identity = undefined));
+            return identity;
+        }
+    };
+}
+/** Pure: a status's request body, only the fields given, in GitLab's names. */
+function statusBody(status) {
+    const fields = {
+        state: status.state,
+        name: status.name,
+        target_url: status.targetUrl,
+        description: status.description,
+        ref: status.ref,
+        pipeline_id: status.pipelineId
+    };
+    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+
+/***/ }),
+
+/***/ 515:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AD: () => (/* binding */ gitlabFailure),
+/* harmony export */   XL: () => (/* binding */ foreignAnswer),
+/* harmony export */   Y$: () => (/* binding */ StatusBusyError),
+/* harmony export */   YZ: () => (/* binding */ GitLabError),
+/* harmony export */   cP: () => (/* binding */ redirected),
+/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
+/* harmony export */   x5: () => (/* binding */ refusal)
+/* harmony export */ });
+/* unused harmony exports TOKEN_WORDS, gitlabWords */
+/* harmony import */ var _github_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(872);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+/* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(653);
+/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(846);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
+/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(927);
+/**
+ * What GitLab's answers mean to the client, in the one retry rule's terms:
+ * a refusal of the token (told with the token to make), a rate limit worth
+ * waiting for, a status being updated at that moment (409, worth another
+ * attempt), a redirect never followed, and an answer that is not GitLab's.
+ */
+
+
+
+
+
+
+
+
+/** A GitLab answer the client cannot use: its status and GitLab's words. */
+class GitLabError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
+    status;
+    name = 'GitLabError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+/** Which token a GitLab step needs, and where it is kept: said wherever GitLab refuses one. */
+const TOKEN_WORDS = 'The step needs a project (or group) access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN; CI_JOB_TOKEN cannot write commit statuses or merge-request notes';
+/** GitLab's words for a status that another request is updating right now: it is free again in a moment. */
+const STATUS_BUSY = /another update to this commit status is in progress/i;
+/** The longest Retry-After a call waits for; a longer one is told, not waited for. */
+const MAX_RATE_LIMIT_WAIT_MS = _transport_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RETRY_DELAY_MS */ .pQ;
+/** Pure: GitLab's own words in an error answer (`message`, `error`, `error_description`), cut to what a report shows. */
+function gitlabWords(json) {
+    if (!json || typeof json !== 'object')
+        return undefined;
+    const { message, error, error_description } = json;
+    const said = message ?? error_description ?? error;
+    if (said === undefined || said === null)
+        return undefined;
+    // A validation refusal names its fields: {"message": {"name": ["is too long"]}}.
+    return (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .bounded */ .Mm)(typeof said === 'string' ? said : JSON.stringify(said));
+}
+/**
+ * Pure: an answer that is no success, as the retry rule takes it: a rate
+ * limit (429, Retry-After honoured when a call may wait that long) and a 5xx
+ * are transient; a 409 for a status being updated is a {@link StatusBusyError};
+ * 401 and 403 say which token to make; anything else is GitLab's refusal.
+ */
+function refusal(status, label, json, retryAfter) {
+    const words = gitlabWords(json) ?? `answered ${status}`;
+    if (status === 429) {
+        const waitMs = (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(retryAfter) ?? 1000;
+        if (waitMs <= MAX_RATE_LIMIT_WAIT_MS)
+            return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(`GitLab's rate limit: ${label} answered 429`, 429, waitMs);
+        return new GitLabError(`GitLab's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(waitMs / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}). Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, 429);
+    }
+    if (status >= 500)
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(`GitLab answered ${status}: ${words}`, status);
+    if (status === 409 && STATUS_BUSY.test(words))
+        return new StatusBusyError(`GitLab answered 409: ${words}`, status);
+    if (status === 401 || status === 403)
+        return new GitLabError(`GitLab refused the token (${status}: ${words.replace(/\.$/, '')}). ${TOKEN_WORDS}`, status);
+    return new GitLabError(`GitLab answered ${label} ${status}: ${words}`, status);
+}
+/** GitLab's 409 for a status another request is updating: another attempt after a short backoff goes through. */
+class StatusBusyError extends GitLabError {
+    name = 'StatusBusyError';
+}
+/** A redirect is never followed with the token: it is told, with where it leads. */
+function redirected(status, location, apiUrl) {
+    const to = typeof location === 'string' && location ? ` to ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .bounded */ .Mm)(location)}` : '';
+    return new GitLabError(`GitLab's API at ${apiUrl} answered ${status}, a redirect${to}, which is not followed with the token. CI_API_V4_URL must be the API's own address (https://HOST/api/v4)`, status);
+}
+/**
+ * An answer that is not JSON where GitLab's API answers JSON (its rate
+ * limiter's plain-text 429 aside, read before this): someone else's page,
+ * told as what it is. A 5xx is transient, as any.
+ */
+function foreignAnswer(status, label, body, apiUrl) {
+    const what = (0,_transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__/* .foreignWhat */ .n)(body);
+    const text = `GitLab's API at ${apiUrl} answered ${label} (${status}) with ${what}, where JSON was expected. CI_API_V4_URL must be GitLab's API (https://HOST/api/v4), and a proxy between the runner and GitLab must pass its answers through (https_proxy, no_proxy)`;
+    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(text, status) : new GitLabError(text, status);
+}
+/**
+ * Pure: what a failed request of a collect on GitLab comes to, by the
+ * collect's one rule (github/errors.ts's collectFailure): the token refused,
+ * a rate limit longer than a call waits, or an answer that is not GitLab's
+ * ends the collect (every other note would meet it too); anything else
+ * GitLab refused about one status or note is a warning, and it is left as
+ * it is; GitLab or the service out of reach is a problem, tried again next
+ * time.
+ */
+function gitlabFailure(error, what) {
+    if (!(error instanceof GitLabError))
+        return (0,_github_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .collectFailure */ .bv)(error, what);
+    const { status } = error;
+    if (status === 0 || status === 401 || status === 403 || status === 429 || status < 400)
+        return { stop: new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH((0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)) };
+    if (status >= 500)
+        return {
+            problem: `${what} could not be collected: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)} It is collected again next time.`
+        };
+    return { warning: `${what} could not be collected: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)} It is left as it is.` };
+}
+
+
+/***/ }),
+
 /***/ 639:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14552,10 +15351,10 @@ const REPORT_OPTIONS = {
     },
     gitlabToken: {
         kind: 'secret',
-        commands: ['deploy', 'notify', 'wait', 'skip'],
+        commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
         frontEnds: ['cli', 'library'],
         env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
-        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
+        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
     },
     githubRepository: {
         kind: 'text',

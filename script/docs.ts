@@ -114,8 +114,10 @@ function replaceBetween(text: string, name: string, body: string): string {
 
 /** The files that carry the CLI's one installer (wrappers/install-cli.sh) word for word, between its marker lines. */
 export const INSTALLER_CARRIERS = [
+  'templates/collect.yml',
   'templates/deploy.yml',
   'templates/preview.yml',
+  'templates/skip.yml',
   'templates/terminate.yml',
   'templates/wait.yml',
   'bitrise/step.sh',

@@ -511,4 +511,101 @@ describe('the components on their own', () => {
     )
     expect(result.output).not.toContain('--run-id')
   }, 300_000)
+
+  describe('on GitLab, where its reviewers look', () => {
+    const IN_MERGE_REQUESTS = { rules: [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }] }
+    const SCHEDULED: Event = { branch: 'main', scheduled: true }
+    const gitlabVariables = (pipelineId: string, token = GITLAB_WRITE_TOKEN) => ({
+      GITLAB_TOKEN: token,
+      CI_API_V4_URL: `${emulator.gitlab.url}/api/v4`,
+      CI_PROJECT_ID: String(GITLAB_PROJECT_ID),
+      CI_PIPELINE_ID: pipelineId
+    })
+    const openMergeRequest = () => {
+      emulator.gitlab.reset()
+      emulator.gitlab.mergeRequests.push({
+        iid: 42,
+        state: 'opened',
+        source_branch: 'feature/login',
+        target_branch: 'main',
+        sha: '0'.repeat(40)
+      })
+    }
+
+    it("report-later in a merge request's pipeline, then the collect component in a scheduled one: the status completed in the deploy's pipeline, the one note rewritten", async () => {
+      openMergeRequest()
+      const deploying = {
+        ...withComponents([
+          'deploy',
+          { file: 'app-release.apk', 'name-prefix': 'later', 'report-later': true }
+        ]),
+        workflow: IN_MERGE_REQUESTS
+      }
+      await passes(pipelineFor(deploying, MERGE_REQUEST)!, MERGE_REQUEST, {
+        variables: gitlabVariables('901')
+      })
+      expect(emulator.gitlab.statuses.map(s => [s.status, s.pipeline_id])).toEqual([
+        ['running', 901]
+      ])
+      expect(emulator.gitlab.notes).toHaveLength(1)
+      expect(emulator.gitlab.notes[0]!.body).toMatch(/mobile-build-deploy facts=/)
+
+      // The collect component runs in scheduled pipelines only; never in a merge request's.
+      const collecting = withComponents(['collect', {}])
+      expect(Object.keys(jobsOf(pipelineFor(collecting, MERGE_REQUEST) ?? {}))).not.toContain(
+        'mobile-build-collect'
+      )
+      const scheduled = pipelineFor(collecting, SCHEDULED)!
+      expect(Object.keys(jobsOf(scheduled))).toContain('mobile-build-collect')
+      // A job token alone: GitLab refuses it, and the job says which token to make.
+      const refused = await runPipeline(scheduled, SCHEDULED, {
+        variables: gitlabVariables('902', GITLAB_JOB_TOKEN)
+      })
+      expect(refused.code).not.toBe(0)
+      expect(refused.output).toMatch(/access token with the api scope/)
+      expect(refused.output).not.toContain(GITLAB_JOB_TOKEN)
+      expect(emulator.gitlab.statuses.map(s => s.status)).toEqual(['running'])
+
+      // The run ends within seconds here; a collect that finds it still going leaves it for the next.
+      for (let tries = 0; emulator.gitlab.statuses[0]!.status === 'running' && tries < 5; tries++) {
+        await new Promise(resolve => setTimeout(resolve, 2000))
+        const { repo } = await passes(scheduled, SCHEDULED, { variables: gitlabVariables('903') })
+        expect(
+          await junitProblems(
+            await jobFile(repo, 'mobile-build-collect', 'mobile-build-collect-junit.xml')
+          )
+        ).toEqual([])
+      }
+      expect(emulator.gitlab.statuses.map(s => [s.status, s.pipeline_id, s.history])).toEqual([
+        ['success', 901, ['running', 'success']]
+      ])
+      expect(emulator.gitlab.notes).toHaveLength(1)
+      expect(emulator.gitlab.notes[0]!.body).not.toMatch(/The verdict is pending/)
+    }, 400_000)
+
+    it('the skip component writes each status the deploy would, skipped, under its names', async () => {
+      openMergeRequest()
+      const config = {
+        ...withComponents([
+          'skip',
+          {
+            'expected-app-id': 'android:com.example.inspect ios:com.example.written',
+            'skip-reason': 'Only the docs changed.'
+          }
+        ]),
+        workflow: IN_MERGE_REQUESTS
+      }
+      const requests = emulator.requests.length
+      await passes(pipelineFor(config, MERGE_REQUEST)!, MERGE_REQUEST, {
+        variables: gitlabVariables('904')
+      })
+      expect(emulator.gitlab.statuses.map(s => [s.name, s.status, s.pipeline_id]).sort()).toEqual([
+        ['Mobile tests (Android: com.example.inspect)', 'skipped', 904],
+        ['Mobile tests (iOS: com.example.written)', 'skipped', 904]
+      ])
+      expect(emulator.gitlab.statuses[0]!.description).toContain('Only the docs changed.')
+      // Nothing of a skip goes to the service.
+      expect(emulator.requests.slice(requests)).toEqual([])
+    }, 300_000)
+  })
 })

@@ -564,6 +564,8 @@ export interface Event {
   /** A push to `branch`; `openMergeRequest` when a merge request from it is open (its reference, project!iid). */
   branch?: string
   openMergeRequest?: string
+  /** A pipeline of `branch` a schedule started (CI_PIPELINE_SOURCE schedule), not a push. */
+  scheduled?: boolean
   /** A merge request's pipeline: its IID, source and target branches. */
   mergeRequest?: { iid: number; source: string; target: string; reference: string }
 }
@@ -587,7 +589,7 @@ export function eventVariables(event: Event, defaultBranch = 'main'): Record<str
   if (!event.branch) throw new Error('an event is a branch push or a merge request')
   return {
     ...common,
-    CI_PIPELINE_SOURCE: 'push',
+    CI_PIPELINE_SOURCE: event.scheduled ? 'schedule' : 'push',
     CI_COMMIT_BRANCH: event.branch,
     CI_COMMIT_REF_NAME: event.branch,
     ...(event.openMergeRequest ? { CI_OPEN_MERGE_REQUESTS: event.openMergeRequest } : {})

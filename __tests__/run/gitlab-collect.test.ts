@@ -11,12 +11,7 @@ import '../helpers/virtual-time.js'
  * and the library, against the GitLab stand-in.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import {
-  JOB_TOKEN,
-  PERSONAL_TOKEN,
-  PROJECT_ID,
-  WRITE_TOKEN
-} from '../../emulator/gitlab-api.js'
+import { JOB_TOKEN, PERSONAL_TOKEN, PROJECT_ID, WRITE_TOKEN } from '../../emulator/gitlab-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { collectVerdicts } from '../../src/index.js'
 import { clock } from '../../src/core/shared/clock.js'
@@ -58,7 +53,8 @@ function pipeline(kind: 'merge-request' | 'branch' | 'schedule', token = WRITE_T
     CI_COMMIT_REF_NAME: kind === 'schedule' ? 'main' : 'feature/login',
     CI_PIPELINE_ID: id,
     CI_PIPELINE_URL: `${emulator.gitlab.url}/group/project/-/pipelines/${id}`,
-    CI_PIPELINE_SOURCE: kind === 'merge-request' ? 'merge_request_event' : kind === 'branch' ? 'push' : 'schedule',
+    CI_PIPELINE_SOURCE:
+      kind === 'merge-request' ? 'merge_request_event' : kind === 'branch' ? 'push' : 'schedule',
     ...(kind === 'merge-request'
       ? {
           CI_MERGE_REQUEST_IID: '7',
@@ -70,9 +66,19 @@ function pipeline(kind: 'merge-request' | 'branch' | 'schedule', token = WRITE_T
   }
 }
 
-const deployLater = (files: string[], variables = run(), kind: 'merge-request' | 'branch' = 'merge-request') =>
+const deployLater = (
+  files: string[],
+  variables = run(),
+  kind: 'merge-request' | 'branch' = 'merge-request'
+) =>
   runCli(
-    ['deploy', ...files.flatMap(file => ['--file', file]), '--report-later', '--variables', variables],
+    [
+      'deploy',
+      ...files.flatMap(file => ['--file', file]),
+      '--report-later',
+      '--variables',
+      variables
+    ],
     { env: cliEnv(emulator, pipeline(kind)), cwd: workspace }
   )
 
@@ -161,15 +167,21 @@ describe('what a collect never trusts, and where it refuses', () => {
     expect((await deployLater(['app.apk'])).exitCode).toBe(0)
     const ours = notes()[0]!
     // Someone else posts a copy of our note; then our note's facts are changed by hand.
-    const copy = await fetch(`${emulator.gitlab.url}/api/v4/projects/${PROJECT_ID}/merge_requests/7/notes`, {
-      method: 'POST',
-      headers: { 'PRIVATE-TOKEN': PERSONAL_TOKEN, 'content-type': 'application/json' },
-      body: JSON.stringify({ body: ours.body })
-    })
+    const copy = await fetch(
+      `${emulator.gitlab.url}/api/v4/projects/${PROJECT_ID}/merge_requests/7/notes`,
+      {
+        method: 'POST',
+        headers: { 'PRIVATE-TOKEN': PERSONAL_TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: ours.body })
+      }
+    )
     expect(copy.status).toBe(201)
     const edits = () => emulator.gitlab.requests.filter(r => r.method === 'PUT').length
     const before = edits()
-    ours.body = ours.body.replace(/facts=([A-Za-z0-9_-])/, (_all, c: string) => `facts=${c === 'A' ? 'B' : 'A'}`)
+    ours.body = ours.body.replace(
+      /facts=([A-Za-z0-9_-])/,
+      (_all, c: string) => `facts=${c === 'A' ? 'B' : 'A'}`
+    )
     await clock.sleep(60_000)
     const collected = await collect()
     expect(collected.stderr).toMatch(/is not collected: its facts line does not carry the seal/)
@@ -180,8 +192,16 @@ describe('what a collect never trusts, and where it refuses', () => {
   })
 
   it.each([
-    ['report-later in a branch pipeline', () => deployLater(['app.apk'], run(), 'branch'), /--report-later.*no merge request/s],
-    ['a collect in a merge request’s pipeline', () => collect(pipeline('merge-request')), /--collect|collect.*merge request’s pipeline/s],
+    [
+      'report-later in a branch pipeline',
+      () => deployLater(['app.apk'], run(), 'branch'),
+      /--report-later.*no merge request/s
+    ],
+    [
+      'a collect in a merge request’s pipeline',
+      () => collect(pipeline('merge-request')),
+      /--collect|collect.*merge request’s pipeline/s
+    ],
     [
       'a collect in GitLab without a token',
       () => {

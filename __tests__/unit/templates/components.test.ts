@@ -39,7 +39,7 @@ import {
 
 const run = promisify(execFile)
 const schema = gitlabSchema()
-const COMPONENTS = ['deploy', 'preview', 'wait', 'terminate'] as const
+const COMPONENTS = ['deploy', 'preview', 'wait', 'terminate', 'collect', 'skip'] as const
 type Name = (typeof COMPONENTS)[number]
 
 const component = (name: Name): Component =>
@@ -59,7 +59,9 @@ const REQUIRED: Record<Name, Inputs> = {
   deploy: { file: 'app-release.apk' },
   preview: { file: 'app-release.apk', 'name-prefix': 'myapp' },
   wait: {},
-  terminate: {}
+  terminate: {},
+  collect: {},
+  skip: {}
 }
 const TYPICAL: Record<Name, Inputs> = {
   deploy: {
@@ -83,7 +85,12 @@ const TYPICAL: Record<Name, Inputs> = {
     'auto-stop-in': '3 days'
   },
   wait: { 'deploy-job': 'deploy-android', stage: 'verify', 'wait-timeout-minutes': 90 },
-  terminate: { 'deploy-job': 'deploy-android', 'environment-id': 'env_42' }
+  terminate: { 'deploy-job': 'deploy-android', 'environment-id': 'env_42' },
+  collect: { stage: 'verify', 'wait-timeout-minutes': 120, 'collect-max-requests': 500 },
+  skip: {
+    'expected-app-id': 'android:com.example.shop ios:com.example.Shop',
+    'skip-reason': 'Only the docs changed.'
+  }
 }
 
 describe.each(COMPONENTS)('templates/%s.yml', name => {
@@ -124,7 +131,9 @@ describe.each(COMPONENTS)('templates/%s.yml', name => {
         `${CANONICAL_INSTALLER}mbd_install_cli "$MBD_CLI_PACKAGE" "$MBD_CLI_SHA256"\n`
       )
       // The CLI runs next: at once, or for each environment a terminate ends.
-      expect(script[install + 1]).toMatch(/(^|\n)\s*node "\$MBD_CLI_JS" (deploy|wait|terminate) /)
+      expect(script[install + 1]).toMatch(
+        /(^|\n)\s*node "\$MBD_CLI_JS" (deploy|wait|terminate|collect|skip) /
+      )
       expect(variables).toMatchObject({
         MBD_CLI_PACKAGE: 'file:///cli.tgz',
         MBD_CLI_SHA256: 'f'.repeat(64)

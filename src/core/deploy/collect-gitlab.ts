@@ -115,7 +115,11 @@ async function collectMergeRequest(
     if (!step) continue
     if (step.refused.length > 0) {
       const problems = [...new Set(step.refused.map(line => line.problem))].join('; ')
-      warn(run, collection, `The note ${note.id} on merge request !${iid} is not collected: ${problems}.`)
+      warn(
+        run,
+        collection,
+        `The note ${note.id} on merge request !${iid} is not collected: ${problems}.`
+      )
       continue
     }
     const at = notes.length
@@ -162,7 +166,13 @@ async function collectRow(
   }
   // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
   collection.gitlab.budget.reserved += WRITES_PER_CLAIM
-  return { ...deployment, verdict: asked.verdict, wait: undefined, stage: undefined, judgement: undefined }
+  return {
+    ...deployment,
+    verdict: asked.verdict,
+    wait: undefined,
+    stage: undefined,
+    judgement: undefined
+  }
 }
 
 /** A failure of the pass itself (the merge requests, the token's user): by the same rule, a stop. */

@@ -125,6 +125,9 @@ export function gitlabFailure(
   const { status } = error
   if (status === 0 || status === 401 || status === 403 || status === 429 || status < 400)
     return { stop: new DeployError(messageOf(error)) }
-  if (status >= 500) return { problem: `${what} could not be collected: ${messageOf(error)} It is collected again next time.` }
+  if (status >= 500)
+    return {
+      problem: `${what} could not be collected: ${messageOf(error)} It is collected again next time.`
+    }
   return { warning: `${what} could not be collected: ${messageOf(error)} It is left as it is.` }
 }

@@ -38,7 +38,13 @@ export function noteBody(deployments: readonly Deployment[], context: NoteContex
   if (!seal || !deployments.some(d => d.reportLater)) return body
   const lines = deployments.map(deployment =>
     factsLine(
-      { deployment, rows: [], runs: [], workflowRunUrl: context.pipelineUrl, status: context.status },
+      {
+        deployment,
+        rows: [],
+        runs: [],
+        workflowRunUrl: context.pipelineUrl,
+        status: context.status
+      },
       seal
     )
   )

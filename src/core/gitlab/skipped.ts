@@ -8,7 +8,8 @@
 import type { Deployment } from '../report/facts.js'
 import type { GitLabClient } from './client.js'
 import type { GitLabPlan } from './plan.js'
-import { statusWrite } from './status.js'
+import { oneLine } from '../shared/text.js'
+import { MAX_DESCRIPTION, statusWrite } from './status.js'
 
 /** Writes one deployment's skipped status, or learns the one of its name already there. */
 export async function writeSkippedStatus(
@@ -24,9 +25,14 @@ export async function writeSkippedStatus(
     return
   }
   const write = statusWrite(deployment, { ...plan, completed: true })
+  // The reason is what a reviewer needs of a skip; a check run shows it in its summary, a status in its one line.
+  const reason = deployment.skipped?.reason
+  const description = reason
+    ? oneLine(`${write.description ?? ''}: ${reason}`, MAX_DESCRIPTION - 1)
+    : write.description
   await client.postStatus(plan.sha, {
     ...write,
     state: 'skipped',
-    description: plan.secrets.redact(write.description ?? '')
+    description: plan.secrets.redact(description ?? '')
   })
 }
