@@ -532,16 +532,11 @@ describe('the components on their own', () => {
       })
     }
 
-    it("report-later in a merge request's pipeline, then the collect component in a scheduled one: the status completed in the deploy's pipeline, the one note rewritten", async () => {
+    it("docs/gitlab.md's report-later: the merge request's pipeline deploys, a scheduled one's collect completes the status in the deploy's pipeline and rewrites the one note", async () => {
       openMergeRequest()
-      const deploying = {
-        ...withComponents([
-          'deploy',
-          { file: 'app-release.apk', 'name-prefix': 'later', 'report-later': true }
-        ]),
-        workflow: IN_MERGE_REQUESTS
-      }
-      await passes(pipelineFor(deploying, MERGE_REQUEST)!, MERGE_REQUEST, {
+      const { pipeline: docs } = (await docsPipelines(cli))[5]!
+      const deploying = pipelineFor(docs, MERGE_REQUEST)!
+      await passes(deploying, MERGE_REQUEST, {
         variables: gitlabVariables('901')
       })
       expect(emulator.gitlab.statuses.map(s => [s.status, s.pipeline_id])).toEqual([
@@ -550,12 +545,9 @@ describe('the components on their own', () => {
       expect(emulator.gitlab.notes).toHaveLength(1)
       expect(emulator.gitlab.notes[0]!.body).toMatch(/mobile-build-deploy facts=/)
 
-      // The collect component runs in scheduled pipelines only; never in a merge request's.
-      const collecting = withComponents(['collect', {}])
-      expect(Object.keys(jobsOf(pipelineFor(collecting, MERGE_REQUEST) ?? {}))).not.toContain(
-        'mobile-build-collect'
-      )
-      const scheduled = pipelineFor(collecting, SCHEDULED)!
+      // The collect runs in scheduled pipelines only; never in a merge request's.
+      expect(Object.keys(jobsOf(deploying))).not.toContain('mobile-build-collect')
+      const scheduled = pipelineFor(docs, SCHEDULED)!
       expect(Object.keys(jobsOf(scheduled))).toContain('mobile-build-collect')
       // A job token alone: GitLab refuses it, and the job says which token to make.
       const refused = await runPipeline(scheduled, SCHEDULED, {

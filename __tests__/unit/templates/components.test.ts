@@ -227,7 +227,7 @@ describe('docs/gitlab.md', () => {
 
   it("includes this catalog's components at the release's version, with inputs their specs declare and require", async () => {
     const pipelines = await docsPipelines()
-    expect(pipelines.flatMap(p => p.versions)).toEqual(Array(5).fill(RELEASE.version))
+    expect(pipelines.flatMap(p => p.versions)).toEqual(Array(7).fill(RELEASE.version))
     // expandIncludes refuses an unknown input and a missing required one, as GitLab does.
     for (const { pipeline } of pipelines)
       expect(() => expandIncludes(pipeline, readProject)).not.toThrow()
@@ -267,7 +267,17 @@ describe('docs/gitlab.md', () => {
         ['build-android', 'build-ios', 'mobile-build-deploy'],
         undefined,
         ['build-android', 'build-ios']
-      ]
+      ],
+      // report-later: merge requests' pipelines deploy; a push makes none.
+      [undefined, ['build-app', 'mobile-build-deploy'], undefined]
+    ])
+  })
+
+  it("report-later's pipeline: a schedule's runs the collect alone", async () => {
+    const { pipeline } = (await docsPipelines())[5]!
+    const scheduled = eventVariables({ branch: 'main', scheduled: true })
+    expect(jobNames(createPipeline(expandIncludes(pipeline, readProject), scheduled))).toEqual([
+      'mobile-build-collect'
     ])
   })
 
