@@ -374,6 +374,9 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
       if ('dry-run' in deploy) modes.add('dry run')
       if ('run-id' in (await inputs('wait'))) modes.add('wait-only')
       if ('environment-id' in (await inputs('terminate'))) modes.add('terminate')
+      if ('report-later' in deploy) modes.add('report-later')
+      if ('collect-max-requests' in (await inputs('collect'))) modes.add('collect')
+      if ('skip-reason' in (await inputs('skip'))) modes.add('skip')
     }
     if (front === 'orb') {
       const command = async (name: string) =>

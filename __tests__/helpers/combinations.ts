@@ -60,12 +60,8 @@ const WRAPPERS: readonly FrontEnd[] = ['GitLab components', 'orb', 'Bitrise step
 const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
   'GitLab components': {
     'upload only': 'no component uploads alone: the CLI does (`mobile-build-deploy upload`)',
-    'notify only': 'no component notifies alone: the CLI does (`mobile-build-deploy notify`)',
-    'report-later':
-      'report-later is not offered on GitLab yet: a job waits, and writes a commit status per deployment and the merge request’s note (docs/gitlab.md, "The verdict on the merge request")',
-    collect:
-      'GitLab has no report-later yet, so nothing for a collect to complete (docs/gitlab.md)',
-    skip: 'a job its rules leave out blocks no merge request: GitLab needs no skip'
+    'notify only': 'no component notifies alone: the CLI does (`mobile-build-deploy notify`)'
+    // report-later, collect and skip write to GitLab (GITLAB_TOKEN), never GitHub: run in gitlab-ci-local (e2e/gitlab).
   },
   orb: {
     'upload only': 'the orb maps deploy, wait and terminate; the CLI uploads alone',
@@ -92,7 +88,8 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
   if (mode === 'terminate' && builds !== 'one build')
     return { kind: 'not offered', why: 'ending an environment takes no build' }
   if (mode === 'notify only' && builds !== 'one build') return { kind: 'refused', names: ['file'] }
-  if (mode === 'skip') return skipCell(builds, github)
+  if (mode === 'skip')
+    return front === 'GitLab components' ? gitlabSkipCell(builds) : skipCell(builds, github)
   // A wrapper, the CLI and the library report nothing to GitHub but with report-later and collect.
   const reports = front === 'action' || mode === 'report-later' || mode === 'collect'
   if (!reports || WRAPPERS.includes(front)) return { kind: 'works', github: 'untouched' }
@@ -116,6 +113,16 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
     return { kind: 'works', github: github === 'GitHub unreachable' ? 'notice' : 'reads' }
   if (mode === 'terminate') return { kind: 'works', github: 'untouched' }
   return { kind: 'works', github: github === 'token that writes' ? 'writes' : 'notice' }
+}
+
+/** The skip component's cell: a status per app id on GitLab, GitHub never used. */
+function gitlabSkipCell(builds: Builds): Expected {
+  return builds === 'several of one app'
+    ? {
+        kind: 'not offered',
+        why: "a deploy tells an APK and its AAB apart by their files' names, which a skip does not have"
+      }
+    : { kind: 'works', github: 'untouched' }
 }
 
 /** A skip's cell: one check run per app id, written with a token that may, else a failure naming why. */
