@@ -8855,7 +8855,8 @@ function problem(run, collection, text) {
 async function collectPending(run) {
     const { settings, hooks, output } = run;
     // A GitLab pipeline, or a GitLab token given: the verdicts were left on GitLab.
-    if (settings.values.gitlabToken || (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken))
+    if (settings.values.gitlabToken ||
+        (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken))
         return collectGitLab(run);
     const { repo, token } = collect_whereToCollect(settings, hooks.env ?? {});
     const budget = new Budget(settings.values.collectMaxRequests ?? 300);

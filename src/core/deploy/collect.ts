@@ -71,7 +71,10 @@ type OnGitHub = Collection & { github: NonNullable<Collection['github']> }
 export async function collectPending(run: CollectRun): Promise<Collection> {
   const { settings, hooks, output } = run
   // A GitLab pipeline, or a GitLab token given: the verdicts were left on GitLab.
-  if (settings.values.gitlabToken || (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken))
+  if (
+    settings.values.gitlabToken ||
+    (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken)
+  )
     return collectGitLab(run)
   const { repo, token } = whereToCollect(settings, hooks.env ?? {})
   const budget = new Budget(settings.values.collectMaxRequests ?? 300)
