@@ -200,7 +200,7 @@ const RULES: Rule[] = [
     'gitlab',
     String.raw`\$CI_SERVER_FQDN/`,
     String.raw`[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)+?`,
-    String.raw`/(?:deploy|preview|wait|terminate)@`
+    String.raw`/(?:deploy|preview|wait|terminate|collect|skip)@`
   ),
   // The orb, as a config imports it.
   rule('orb', 'mobile-build-deploy: ', '[a-z0-9-]+', '/mobile-build-deploy@'),

@@ -58,7 +58,14 @@ describe('npm run copy', () => {
     expect(await readFile(join(into, name))).toEqual(bytes)
     expect(await readFile(join(into, `${name}.sha256`), 'utf8')).toBe(`${sha256}  ${name}\n`)
     const components = (await readdir(into)).filter(file => file.endsWith('.yml')).sort()
-    expect(components).toEqual(['deploy.yml', 'preview.yml', 'terminate.yml', 'wait.yml'])
+    expect(components).toEqual([
+      'collect.yml',
+      'deploy.yml',
+      'preview.yml',
+      'skip.yml',
+      'terminate.yml',
+      'wait.yml'
+    ])
     for (const file of components) {
       const [spec] = (await readFile(join(into, file), 'utf8')).split('\n---\n')
       const inputs = (parse(spec!) as { spec: { inputs: Record<string, { default?: string }> } })
