@@ -5923,7 +5923,9 @@ function reportingPlanOf(frontEnd, settings, secrets, env) {
         return undefined;
     const repo = githubRepoOf(settings, env);
     // A GitLab step reported later keeps its verdict on GitLab (gitlab/plan.ts decides); GitHub's is then only beside it.
-    if (settings.values.reportLater && !settings.values.gitlabToken)
+    const onGitLab = Boolean(settings.values.gitlabToken) ||
+        (env.GITLAB_CI === 'true' && !settings.values.githubToken);
+    if (settings.values.reportLater && !onGitLab)
         refuseUnreportable(frontEnd, settings, repo);
     if (!settings.values.githubToken || !repo)
         return undefined;
@@ -7264,11 +7266,16 @@ function collectedReporter(collection, settings, output, hooks) {
 
 
 
+
 /** Pure: the plan, or undefined when no GitLab token is given. */
 function gitlabPlanOf(settings, secrets, env) {
     const token = settings.values.gitlabToken;
-    if (!token)
+    if (!token) {
+        // In a GitLab pipeline, report-later's verdict can only arrive on GitLab (github/plan.ts leaves it here).
+        if (settings.values.reportLater && env.GITLAB_CI === 'true' && !settings.values.githubToken)
+            throw new errors/* InputError */.dz('gitlabToken', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} in a GitLab pipeline leaves each deployment's status running for a collect to complete with it`, `${gitlab_errors/* TOKEN_WORDS */.Up}; or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job for the verdict`);
         return undefined;
+    }
     const sha = env.CI_COMMIT_SHA || settings.git.sha || '';
     const { apiUrl, project } = gitlabProjectOf(env, sha ? [] : ['CI_COMMIT_SHA']);
     const pipelineId = idOf(env.CI_PIPELINE_ID);
@@ -7481,11 +7488,19 @@ class GitLabReporter {
 
 
 
+
 /** The GitLab reporter the settings ask for, or none; a dry run writes nothing there. */
 function gitlabReporters(settings, output, hooks) {
-    const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {});
-    if (!plan || settings.values.dryRun)
+    const env = hooks.env ?? {};
+    const plan = gitlabPlanOf(settings, output.secrets, env);
+    if (settings.values.dryRun)
         return [];
+    if (!plan) {
+        // A GitLab job that waits, with only the job token GitLab gives every job: say what would show the verdict.
+        if (settings.wait && env.GITLAB_CI === 'true' && !settings.values.githubToken)
+            output.log.notice(`The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${gitlab_errors/* TOKEN_WORDS */.Up}.`, 'Not shown on GitLab');
+        return [];
+    }
     return [new GitLabReporter(plan, output.log, loadGitLab)];
 }
 /** GitLab's client, loaded only when something is reported there. */
@@ -14240,6 +14255,7 @@ function statusBody(status) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ gitlabFailure),
+/* harmony export */   Up: () => (/* binding */ TOKEN_WORDS),
 /* harmony export */   XL: () => (/* binding */ foreignAnswer),
 /* harmony export */   Y$: () => (/* binding */ StatusBusyError),
 /* harmony export */   YZ: () => (/* binding */ GitLabError),
@@ -14247,7 +14263,7 @@ function statusBody(status) {
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
 /* harmony export */   x5: () => (/* binding */ refusal)
 /* harmony export */ });
-/* unused harmony exports TOKEN_WORDS, gitlabWords */
+/* unused harmony export gitlabWords */
 /* harmony import */ var _github_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(872);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 /* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(653);

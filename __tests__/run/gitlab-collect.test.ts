@@ -203,6 +203,21 @@ describe('what a collect never trusts, and where it refuses', () => {
       /--collect|collect.*merge request’s pipeline/s
     ],
     [
+      'report-later in GitLab with only the job token',
+      () => {
+        const env: Record<string, string> = {
+          ...pipeline('merge-request'),
+          CI_JOB_TOKEN: JOB_TOKEN
+        }
+        delete env.GITLAB_TOKEN
+        return runCli(['deploy', '--file', 'app.apk', '--report-later', '--variables', run()], {
+          env: cliEnv(emulator, env),
+          cwd: workspace
+        })
+      },
+      /GITLAB_TOKEN\) is empty, and --report-later in a GitLab pipeline.*project \(or group\) access token with the api scope/s
+    ],
+    [
       'a collect in GitLab without a token',
       () => {
         const env: Record<string, string> = pipeline('schedule')
@@ -224,5 +239,20 @@ describe('what a collect never trusts, and where it refuses', () => {
     expect(result.exitCode).not.toBe(0)
     expect(result.stderr).toMatch(/project \(or group\) access token with the api scope/)
     expect(result.stderr).not.toContain(JOB_TOKEN)
+  })
+
+  it('a job that waits with only the job token deploys, and says in a notice which token would show the verdict', async () => {
+    const env: Record<string, string> = { ...pipeline('merge-request'), CI_JOB_TOKEN: JOB_TOKEN }
+    delete env.GITLAB_TOKEN
+    const result = await runCli(['deploy', '--file', 'app.apk', '--wait', '--variables', run()], {
+      env: cliEnv(emulator, env),
+      cwd: workspace
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.stderr + result.stdout).toMatch(
+      /not shown on the merge request or the commit: GITLAB_TOKEN is not set.*access token with the api scope/
+    )
+    expect(emulator.gitlab.requests).toEqual([])
+    expect(result.stderr + result.stdout).not.toContain(JOB_TOKEN)
   })
 })

@@ -7,6 +7,7 @@
 import type { ClientLimits } from '../github/resources.js'
 import type { GitLabClient } from '../gitlab/client.js'
 import { gitlabPlanOf, type GitLabPlan } from '../gitlab/plan.js'
+import { TOKEN_WORDS } from '../gitlab/errors.js'
 import { GitLabReporter } from '../gitlab/reporter.js'
 import type { Settings } from '../options/resolve.js'
 import type { Deployment } from '../report/facts.js'
@@ -24,8 +25,18 @@ export function gitlabReporters(
   output: OutputFilter,
   hooks: Pick<DeployHooks, 'env'>
 ): Reporter[] {
-  const plan = gitlabPlanOf(settings, output.secrets, hooks.env ?? {})
-  if (!plan || settings.values.dryRun) return []
+  const env = hooks.env ?? {}
+  const plan = gitlabPlanOf(settings, output.secrets, env)
+  if (settings.values.dryRun) return []
+  if (!plan) {
+    // A GitLab job that waits, with only the job token GitLab gives every job: say what would show the verdict.
+    if (settings.wait && env.GITLAB_CI === 'true' && !settings.values.githubToken)
+      output.log.notice(
+        `The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${TOKEN_WORDS}.`,
+        'Not shown on GitLab'
+      )
+    return []
+  }
   return [new GitLabReporter(plan, output.log, loadGitLab)]
 }
 

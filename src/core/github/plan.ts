@@ -82,8 +82,10 @@ export function reportingPlanOf(
   if (frontEnd !== 'action' && !settings.values.reportLater) return undefined
   const repo = githubRepoOf(settings, env)
   // A GitLab step reported later keeps its verdict on GitLab (gitlab/plan.ts decides); GitHub's is then only beside it.
-  if (settings.values.reportLater && !settings.values.gitlabToken)
-    refuseUnreportable(frontEnd, settings, repo)
+  const onGitLab =
+    Boolean(settings.values.gitlabToken) ||
+    (env.GITLAB_CI === 'true' && !settings.values.githubToken)
+  if (settings.values.reportLater && !onGitLab) refuseUnreportable(frontEnd, settings, repo)
   if (!settings.values.githubToken || !repo) return undefined
   const reportLater = settings.values.reportLater === true
   const check = settings.check && (settings.wait || reportLater)

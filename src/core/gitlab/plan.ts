@@ -7,6 +7,7 @@
  */
 import type { Settings } from '../options/resolve.js'
 import { InputError } from '../shared/errors.js'
+import { TOKEN_WORDS } from './errors.js'
 import { isLoopback } from '../shared/name-rules.js'
 import { ref } from '../shared/option-refs.js'
 import type { Secrets } from '../shared/redact.js'
@@ -48,7 +49,16 @@ export function gitlabPlanOf(
   env: Env
 ): GitLabPlan | undefined {
   const token = settings.values.gitlabToken
-  if (!token) return undefined
+  if (!token) {
+    // In a GitLab pipeline, report-later's verdict can only arrive on GitLab (github/plan.ts leaves it here).
+    if (settings.values.reportLater && env.GITLAB_CI === 'true' && !settings.values.githubToken)
+      throw new InputError(
+        'gitlabToken',
+        `is empty, and ${ref('reportLater')} in a GitLab pipeline leaves each deployment's status running for a collect to complete with it`,
+        `${TOKEN_WORDS}; or set ${setting('wait', 'true')} to hold the job for the verdict`
+      )
+    return undefined
+  }
   const sha = env.CI_COMMIT_SHA || settings.git.sha || ''
   const { apiUrl, project } = gitlabProjectOf(env, sha ? [] : ['CI_COMMIT_SHA'])
   const pipelineId = idOf(env.CI_PIPELINE_ID)
