@@ -421,7 +421,7 @@ describe('docs/gitlab.md, before the first release', () => {
 describe('docs/gitlab.md, two platforms from one commit', () => {
   it('the Android and the iOS build jobs, and one deploy job for both: a run and a JUnit suite each', async () => {
     const pipelines = await docsPipelines(cli)
-    const { pipeline: config } = pipelines.at(-1)!
+    const { pipeline: config } = pipelines[4]!
     // The example's app ids, as the emulator's builds have them; everything else as written.
     const include = config!.include as { inputs: Record<string, unknown> }[]
     include[0]!.inputs['expected-app-id'] = 'android:com.example.inspect ios:com.example.written'
