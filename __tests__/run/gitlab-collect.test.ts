@@ -15,6 +15,11 @@ import { JOB_TOKEN, PERSONAL_TOKEN, PROJECT_ID, WRITE_TOKEN } from '../../emulat
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { collectVerdicts } from '../../src/index.js'
 import { clock } from '../../src/core/shared/clock.js'
+import { startSlack } from '../../emulator/slack.js'
+import { inTotoProblems } from '../helpers/in-toto.js'
+import { junitProblems } from '../helpers/junit.js'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
@@ -140,6 +145,45 @@ describe('report-later in a merge request, then a scheduled collect', () => {
     await clock.sleep(20 * 60_000)
     expect((await collect()).exitCode).toBe(0)
     expect(statuses().map(s => s.status)).toEqual(['success'])
+  })
+
+  it('the collect reaches every report target as on GitHub: JUnit, Slack and the attestation', async () => {
+    const slack = await startSlack()
+    try {
+      const failing = run({
+        final: 'failed',
+        bugs: [{ name: 'Login crashes', priority: 'urgent' }]
+      })
+      expect((await deployLater(['app.apk'], failing)).exitCode).toBe(0)
+      await clock.sleep(60_000)
+      const argv = [
+        'collect',
+        '--junit',
+        'collected.xml',
+        '--slack-webhook',
+        slack.url,
+        '--test-attestation',
+        'attested'
+      ]
+      const collected = await runCli(argv, {
+        env: cliEnv(emulator, pipeline('schedule')),
+        cwd: workspace
+      })
+      expect(collected.exitCode).toBe(0)
+      const junit = await readFile(join(workspace, 'collected.xml'), 'utf8')
+      expect(await junitProblems(junit)).toEqual([])
+      expect(junit).toContain('Login crashes')
+      expect(JSON.stringify(slack.messages)).toContain('Login crashes')
+      const statement = JSON.parse(
+        await readFile(join(workspace, 'attested', 'statement.json'), 'utf8')
+      ) as {
+        predicate: { result: string }
+      }
+      expect(inTotoProblems(statement)).toEqual([])
+      expect(statement.predicate.result).toBe('FAILED')
+    } finally {
+      await slack.close()
+    }
   })
 
   it('the library collects as the CLI does', async () => {
