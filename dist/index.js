@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(475);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(121);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 475:
+/***/ 121:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6549,130 +6549,56 @@ async function idleWithin(writers, allowed, stop, host) {
 
 
 
-
-
-
-/**
- * Shows the deploy where reviewers look: a check run on the commit (in
- * progress with the run's link, its stage as it changes, then the verdict)
- * and one pull-request comment edited in place. The deploy never waits on
- * GitHub: events only say what GitHub should show, and each kind is written
- * beside the deploy, the newest state only, at most once per change and
- * never twice within MIN_WRITE_INTERVAL_MS. The end of the step gives the
- * last writes FINISH_MS. A failure of GitHub's side is told once, as a
- * notice or a warning, and never changes the step's result.
- */
-class GitHubReporter {
+class GitHubSide {
     plan;
     log;
     load;
+    limits;
     name = 'GitHub check run';
+    host = 'GitHub';
     /** With report-later, a check run that cannot be written fails the step: nothing else would bring the verdict. */
     required;
+    change;
     client;
-    ourComment;
-    deadline;
-    /** How long the step's end gives its last writes (finishMs). */
-    finishing;
-    deployments = [];
     checks = new Map();
-    told = new Set();
     /** Why a check run could not be written, in the words a notice would have used. */
     checkProblem;
-    stop = new AbortController();
-    comment;
-    constructor(plan, log, load) {
+    constructor(plan, log, load, limits) {
         this.plan = plan;
         this.log = log;
         this.load = load;
-        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
-        // Every deployment's writes listen to this stop: a step of many builds is no leak.
-        (0,external_node_events_namespaceObject.setMaxListeners)(option_spec/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
+        this.limits = limits;
         this.required = plan.reportLater && plan.check;
+        this.change = plan.pullRequest;
     }
-    writer(kind, write) {
-        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    async comments() {
+        return githubComments(await this.connect(), this.plan.repo);
     }
-    /** Told each event of a deployment; says what GitHub should show now. */
-    onEvent(event, deployments, index) {
-        this.deployments = deployments;
-        switch (event.type) {
-            case 'notified':
-                this.wantComment();
-                return;
-            case 'waiting':
-                this.wantCheck(index);
-                this.wantComment();
-                return;
-            case 'status': {
-                // The stage is the deployment's fact (the orchestrator writes it); a check is written when it changes.
-                const check = this.check(index);
-                const { stage } = deployments[index];
-                if (event.status.answer.runUrl)
-                    check.runUrl = event.status.answer.runUrl;
-                if (stage === check.stage)
-                    return;
-                check.stage = stage;
-                this.wantCheck(index);
-                this.wantComment();
-                return;
-            }
-            default:
-                return;
-        }
+    commentBody(deployments) {
+        const shown = deployments.map(deployment => withTrustedLinks(deployment, this.plan.origins));
+        return this.plan.secrets.redactValue(commentBody(shown, this.plan.workflowRunUrl));
     }
-    /**
-     * The last reports: each deployment's check completed with its verdict
-     * (never left in progress), the comment as the step ends; within FINISH_MS,
-     * after which whatever is still under way is given up.
-     */
-    async finish(facts) {
-        const allowed = finishMs(facts.deployments.length);
-        this.finishing = allowed;
-        this.deadline = shared_clock/* clock */.pm.now() + allowed;
-        this.deployments = facts.deployments;
-        if (this.plan.check && this.plan.sha)
-            for (const index of facts.deployments.keys())
-                this.wantCheck(index, true);
-        this.wantComment(true);
-        const writers = [this.comment, ...[...this.checks.values()].map(check => check.writer)];
-        await idleWithin(writers, allowed, this.stop, 'GitHub');
-        if (this.required)
-            this.unwritten(facts);
+    /** The stage is the deployment's fact (the orchestrator writes it); a check is written when it changes. */
+    staged(event, deployment, index) {
+        const check = this.check(index);
+        if (event.status.answer.runUrl)
+            check.runUrl = event.status.answer.runUrl;
+        if (deployment.stage === check.stage)
+            return false;
+        check.stage = deployment.stage;
+        return true;
     }
-    /**
-     * Report-later: a pending deployment whose check run was never created
-     * has no way to its verdict (the collect completes check runs it finds),
-     * so the step fails, saying why and that the verdict will not arrive.
-     */
-    unwritten(facts) {
-        const missing = facts.deployments.filter((deployment, i) => isPending(deployment) && this.checks.get(i)?.id === undefined);
-        if (missing.length === 0)
-            return;
-        const why = this.checkProblem ?? 'GitHub did not confirm it.';
-        throw new Error(`${missing.map(d => (0,shared_text/* quote */.hD)(d.name)).join(', ')} on commit ${this.plan.sha?.slice(0, 12)}: ${why} With report-later the verdict reaches the pull request only through this check run, which a scheduled collect completes: the verdict of run ${missing.map(d => d.runId).join(', ')} will not reach it. Deploy again once the job may write checks, or wait for the verdict in the job (wait: true).`);
-    }
-    check(index) {
-        let check = this.checks.get(index);
-        if (!check) {
-            const state = {
-                writer: this.writer('check', (wanted, signal) => this.writeCheck(state, index, wanted, signal))
-            };
-            this.checks.set(index, (check = state));
-        }
-        return check;
-    }
-    wantCheck(index, final = false) {
+    statusWanted(deployments, index, final) {
         if (!this.plan.check || !this.plan.sha)
-            return;
-        const deployment = this.deployments[index];
+            return undefined;
+        const deployment = deployments[index];
         const check = this.check(index);
         check.startedAt ??= new Date(shared_clock/* clock */.pm.now()).toISOString();
         // A deployment reported later ends its step with its check still in progress: a collect completes it.
         const completed = final && !isPending(deployment);
         const compared = checkFields(deployment, {
             workflowRunUrl: this.plan.workflowRunUrl,
-            step: stepOf(this.deployments),
+            step: stepOf(deployments),
             origins: this.plan.origins,
             seal: this.plan.seal
         }, {
@@ -6688,18 +6614,11 @@ class GitHubReporter {
             started_at: check.startedAt,
             ...(completed ? { completed_at: new Date(shared_clock/* clock */.pm.now()).toISOString() } : {})
         };
-        check.writer.want({
+        return {
             fields: this.scrubbed({ ...stamps, ...compared }),
             key: JSON.stringify(this.scrubbed(compared)),
             final
-        });
-    }
-    wantComment(final = false) {
-        if (this.plan.pullRequest === undefined)
-            return;
-        const shown = this.deployments.map(deployment => withTrustedLinks(deployment, this.plan.origins));
-        const body = this.plan.secrets.redactValue(commentBody(shown, this.plan.workflowRunUrl));
-        this.comment.want({ fields: { body }, key: body, final });
+        };
     }
     /**
      * A check run of this deployment's own: created the first time, updated
@@ -6708,11 +6627,12 @@ class GitHubReporter {
      * check run's status and conclusion are final, so one is never taken up
      * again.
      */
-    async writeCheck(check, index, wanted, signal) {
+    async writeStatus(deployments, index, wanted, signal) {
+        const check = this.check(index);
         const client = await this.connect();
         if (check.id !== undefined)
             return client.updateCheck(this.plan.repo, check.id, wanted.fields, { signal });
-        const deployment = this.deployments[index];
+        const deployment = deployments[index];
         const named = await client.listCheckRuns(this.plan.repo, this.plan.sha, {
             name: deployment.name
         });
@@ -6730,34 +6650,30 @@ class GitHubReporter {
         });
         check.id = created.id;
     }
-    /** Our comment on the pull request, for the names of this step's deployments. */
-    async writeComment(wanted, signal) {
-        this.ourComment ??= new OurComment(async () => githubComments(await this.connect(), this.plan.repo), this.plan.pullRequest);
-        const names = this.deployments.map(deployment => deployment.name);
-        await this.ourComment.write(String(wanted.fields.body), names, signal);
-    }
-    /** Every string of a write through the deploy's one redaction. */
-    scrubbed(value) {
-        return scrubbed(this.plan.secrets, value);
-    }
-    connect() {
-        this.client ??= this.load(this.plan.token, this.plan.apiUrl, {
-            signal: this.stop.signal,
-            deadline: () => this.deadline
-        });
-        return this.client;
+    /**
+     * Report-later: a pending deployment whose check run was never created
+     * has no way to its verdict (the collect completes check runs it finds),
+     * so the step fails, saying why and that the verdict will not arrive.
+     */
+    finished(facts) {
+        if (!this.required)
+            return;
+        const missing = facts.deployments.filter((deployment, i) => isPending(deployment) && this.checks.get(i)?.id === undefined);
+        if (missing.length === 0)
+            return;
+        const why = this.checkProblem ?? 'GitHub did not confirm it.';
+        throw new Error(`${missing.map(d => (0,shared_text/* quote */.hD)(d.name)).join(', ')} on commit ${this.plan.sha?.slice(0, 12)}: ${why} With report-later the verdict reaches the pull request only through this check run, which a scheduled collect completes: the verdict of run ${missing.map(d => d.runId).join(', ')} will not reach it. Deploy again once the job may write checks, or wait for the verdict in the job (wait: true).`);
     }
     /** Tells a failure once per kind; a refusal (a permission, a redirect) stops that kind, a passing failure does not. */
-    give(kind, error) {
-        const refused = error instanceof github_errors/* GitHubError */.y_ || this.stop.signal.aborted;
-        if (this.told.has(kind))
+    failed(write, { error, stopped, late, allowed }, tell) {
+        const refused = error instanceof github_errors/* GitHubError */.y_ || stopped;
+        if (!tell)
             return refused;
-        this.told.add(kind);
-        const late = this.stop.signal.aborted && this.deadline !== undefined;
+        const kind = write === 'status' ? 'check' : 'comment';
         const why = this.plan.secrets.redact(late
-            ? `GitHub's API did not answer within ${(this.finishing ?? FINISH_MS) / 1000} s of the step's end`
+            ? `GitHub's API did not answer within ${(allowed ?? FINISH_MS) / 1000} s of the step's end`
             : (0,errors/* messageOf */.bD)(error));
-        // With report-later a check run not written is the step's failure, told once by finish().
+        // With report-later a check run not written is the step's failure, told once by finished().
         if (kind === 'check' && this.required) {
             this.checkProblem = (0,github_errors/* notShown */.d5)(kind, error, { why, where: '' }).text.replace(/^The check run could not be written: /, '');
             return refused;
@@ -6771,6 +6687,125 @@ class GitHubReporter {
         });
         this.log[level](text, 'Not shown on GitHub');
         return refused;
+    }
+    check(index) {
+        let check = this.checks.get(index);
+        if (!check)
+            this.checks.set(index, (check = {}));
+        return check;
+    }
+    /** Every string of a write through the deploy's one redaction. */
+    scrubbed(value) {
+        return scrubbed(this.plan.secrets, value);
+    }
+    connect() {
+        this.client ??= this.load(this.plan.token, this.plan.apiUrl, this.limits);
+        return this.client;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/host/reporter.ts
+/**
+ * Shows a deploy where a code host's reviewers look, the same on every host:
+ * a status per deployment (GitHub's check run, GitLab's commit status) and
+ * one comment on the change request, edited in place (our-comment.ts). A
+ * host's side (HostSide: github/reporter.ts, gitlab/reporter.ts) says what a
+ * deployment's status is now and writes it; this says when. The deploy never
+ * waits on the host: events say what it should show, each kind written
+ * beside the deploy by a Writer (the newest state only, at most once per
+ * change, spaced), and the step's end gives the last writes finishMs. A
+ * failure is told by the side, once per kind, and never changes the step's
+ * result but where the side requires its statuses (report-later on GitHub).
+ */
+
+
+
+
+
+class HostReporter {
+    name;
+    required;
+    side;
+    deployments = [];
+    statuses = new Map();
+    told = new Set();
+    stop = new AbortController();
+    comment;
+    ourComment;
+    deadline;
+    allowed;
+    /** `sideOf` makes the host's side with the limits every request of the step's writes keeps. */
+    constructor(sideOf) {
+        this.side = sideOf({ signal: this.stop.signal, deadline: () => this.deadline });
+        this.name = this.side.name;
+        this.required = this.side.required;
+        this.comment = this.writer('comment', (wanted, signal) => this.writeComment(wanted, signal));
+        // Every deployment's writes listen to this stop: a step of many builds is no leak.
+        (0,external_node_events_namespaceObject.setMaxListeners)(option_spec/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
+    }
+    onEvent(event, deployments, index) {
+        this.deployments = deployments;
+        switch (event.type) {
+            case 'notified':
+                this.wantComment();
+                return;
+            case 'waiting':
+                this.wantStatus(index);
+                this.wantComment();
+                return;
+            case 'status':
+                if (this.side.staged(event, deployments[index], index))
+                    this.wantStatus(index);
+                this.wantComment();
+                return;
+            default:
+                return;
+        }
+    }
+    /** The last writes: each deployment's status (its conclusion, or left for a collect), the comment as the step ends, within finishMs. */
+    async finish(facts) {
+        const allowed = finishMs(facts.deployments.length);
+        this.allowed = allowed;
+        this.deadline = shared_clock/* clock */.pm.now() + allowed;
+        this.deployments = facts.deployments;
+        for (const index of facts.deployments.keys())
+            this.wantStatus(index, true);
+        this.wantComment(true);
+        await idleWithin([this.comment, ...this.statuses.values()], allowed, this.stop, this.side.host);
+        this.side.finished?.(facts);
+    }
+    writer(kind, write) {
+        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    }
+    wantStatus(index, final = false) {
+        const wanted = this.side.statusWanted(this.deployments, index, final);
+        if (!wanted)
+            return;
+        let writer = this.statuses.get(index);
+        if (!writer) {
+            writer = this.writer('status', (wanted, signal) => this.side.writeStatus(this.deployments, index, wanted, signal));
+            this.statuses.set(index, writer);
+        }
+        writer.want(wanted);
+    }
+    wantComment(final = false) {
+        if (this.side.change === undefined)
+            return;
+        const body = this.side.commentBody(this.deployments);
+        this.comment.want({ fields: { body }, key: body, final });
+    }
+    async writeComment(wanted, signal) {
+        this.ourComment ??= new OurComment(() => this.side.comments(), this.side.change);
+        const names = this.deployments.map(deployment => deployment.name);
+        await this.ourComment.write(String(wanted.fields.body), names, signal);
+    }
+    /** A failed write: told once per kind by the side; true stops that kind. */
+    give(kind, error) {
+        const first = !this.told.has(kind);
+        this.told.add(kind);
+        const stopped = this.stop.signal.aborted;
+        const late = stopped && this.deadline !== undefined;
+        return this.side.failed(kind, { error, stopped, late, allowed: this.allowed }, first);
     }
 }
 
@@ -7163,10 +7198,11 @@ class CollectedStatuses {
 ;// CONCATENATED MODULE: ./src/core/deploy/github.ts
 /**
  * GitHub's part of a deploy, decided once for every front end from the
- * reporting plan: the check runs and the comment (GitHubReporter), what a
+ * reporting plan: the check runs and the comment (host/reporter.ts with GitHub's side), what a
  * dry run can learn of them, and the names a wait-only step takes from the
  * check runs of the runs it waits for. No front end wires GitHub itself.
  */
+
 
 
 
@@ -7197,7 +7233,7 @@ async function githubReporters(settings, deployments, output, hooks) {
         return [];
     if (plan.reportLater)
         await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal);
-    return [new GitHubReporter(plan, output.log, loadClient)];
+    return [new HostReporter(limits => new GitHubSide(plan, output.log, loadClient, limits))];
 }
 /**
  * The names a wait-only step without a check-name takes from GitHub, by
@@ -7348,140 +7384,77 @@ function idOf(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/gitlab/reporter.ts
-/**
- * Shows the deploy where GitLab's reviewers look: a commit status per
- * deployment on the pipeline's commit (`running` once its run exists, then
- * its conclusion by the one judgement: status.ts) and one note on the merge
- * request, edited in place (host/our-comment.ts), the same composition as
- * GitHub's comment (report/comment.ts). As on GitHub, the deploy never
- * waits on GitLab: events say what GitLab should show, each written beside
- * the deploy by a Writer (the newest state only, spaced), and the step's end
- * gives the last writes a bounded time. GitLab refuses a status moved to the
- * state it has, so a status is written only when its state changes. A
- * failure of GitLab's side is told once per kind and never changes the
- * step's result. A step reported later leaves each status of a created run
- * `running` and its note carrying the facts a collect completes them from
- * (note.ts).
- */
 
 
 
 
-
-
-
-
-
-class GitLabReporter {
+class GitLabSide {
     plan;
     log;
     load;
+    limits;
     name = 'GitLab commit status';
+    host = 'GitLab';
+    required = false;
+    change;
     client;
-    deadline;
-    deployments = [];
-    statuses = new Map();
-    told = new Set();
-    stop = new AbortController();
-    note;
-    ourNote;
-    constructor(plan, log, load) {
+    constructor(plan, log, load, limits) {
         this.plan = plan;
         this.log = log;
         this.load = load;
-        this.note = this.writer('note', (wanted, signal) => this.writeNote(wanted, signal));
-        // Every deployment's writes listen to this stop: a step of many builds is no leak.
-        (0,external_node_events_namespaceObject.setMaxListeners)(option_spec/* MAX_STEP_BUILDS */.y4 * 4, this.stop.signal);
+        this.limits = limits;
+        this.change = plan.mergeRequest;
     }
-    onEvent(event, deployments, index) {
-        this.deployments = deployments;
-        switch (event.type) {
-            case 'notified':
-                this.wantNote();
-                return;
-            case 'waiting':
-                this.wantStatus(index);
-                this.wantNote();
-                return;
-            case 'status':
-                this.wantNote();
-                return;
-            default:
-                return;
-        }
+    comments() {
+        return this.connect();
     }
-    /** The last writes: each deployment's status with its conclusion, the note as the step ends, within finishMs. */
-    async finish(facts) {
-        const allowed = finishMs(facts.deployments.length);
-        this.deadline = shared_clock/* clock */.pm.now() + allowed;
-        this.deployments = facts.deployments;
-        for (const index of facts.deployments.keys())
-            this.wantStatus(index, true);
-        this.wantNote(true);
-        await idleWithin([this.note, ...this.statuses.values()], allowed, this.stop, 'GitLab');
+    commentBody(deployments) {
+        const { sha, pipelineId, ref } = this.plan;
+        return this.plan.secrets.redactValue(noteBody(deployments, { ...this.plan, status: { sha, pipelineId, ref } }));
     }
-    writer(kind, write) {
-        return new Writer(write, this.stop.signal, error => this.give(kind, error));
+    /** A status shows no stage: the run's events change only the note. */
+    staged() {
+        return false;
     }
-    wantStatus(index, final = false) {
+    statusWanted(deployments, index, final) {
         if (!this.plan.statuses)
-            return;
-        const deployment = this.deployments[index];
+            return undefined;
+        const deployment = deployments[index];
         // Running only once its run exists; a deployment that created none is written only with its conclusion.
         if (!final && !deployment.runId)
-            return;
+            return undefined;
         // A verdict a collect brings: its status stays running until the collect completes it.
         const completed = final && !isPending(deployment);
         const fields = statusWrite(deployment, { ...this.plan, completed });
-        let writer = this.statuses.get(index);
-        if (!writer) {
-            writer = this.writer('status', wanted => this.writeStatus(wanted));
-            this.statuses.set(index, writer);
-        }
-        // GitLab refuses a status moved to the state it has: one write per state.
         const scrubbed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [
             name,
             typeof value === 'string' ? this.plan.secrets.redactValue(value) : value
         ]));
-        writer.want({ fields: scrubbed, key: fields.state, final });
+        // GitLab refuses a status moved to the state it has: one write per state.
+        return { fields: scrubbed, key: fields.state, final };
     }
-    async writeStatus(wanted) {
+    async writeStatus(_deployments, _index, wanted) {
         const client = await this.connect();
         await client.postStatus(this.plan.sha, wanted.fields);
     }
-    wantNote(final = false) {
-        if (this.plan.mergeRequest === undefined)
-            return;
-        const { sha, pipelineId, ref } = this.plan;
-        const body = this.plan.secrets.redactValue(noteBody(this.deployments, { ...this.plan, status: { sha, pipelineId, ref } }));
-        this.note.want({ fields: { body }, key: body, final });
-    }
-    async writeNote(wanted, signal) {
-        this.ourNote ??= new OurComment(() => this.connect(), this.plan.mergeRequest);
-        const names = this.deployments.map(deployment => deployment.name);
-        await this.ourNote.write(String(wanted.fields.body), names, signal);
-    }
-    connect() {
-        this.client ??= this.load(this.plan, {
-            signal: this.stop.signal,
-            deadline: () => this.deadline
-        });
-        return this.client;
-    }
-    /** Tells a failure once per kind, as a warning naming what GitLab said; a refusal stops that kind. */
-    give(kind, error) {
+    /** Told once per kind, as a warning naming what GitLab said; a refusal stops that kind. */
+    failed(kind, { error, stopped }, tell) {
         const status = error.status;
-        const refused = status === 401 || status === 403 || status === 404 || this.stop.signal.aborted;
-        if (this.told.has(kind))
+        const refused = status === 401 || status === 403 || status === 404 || stopped;
+        if (!tell)
             return refused;
-        this.told.add(kind);
         const what = kind === 'status' ? 'The commit status' : 'The merge-request note';
         this.log.warning(this.plan.secrets.redact(`${what} could not be written on GitLab: ${(0,errors/* messageOf */.bD)(error).replace(/[.\s]*$/, '.')}${kind === 'status' ? ' A status left running holds its pipeline until the job is run again.' : ''} The deploy and its verdict are as this step reports them.`), 'Not shown on GitLab');
         return refused;
     }
+    connect() {
+        this.client ??= this.load(this.plan, this.limits);
+        return this.client;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/gitlab.ts
+
 
 
 
@@ -7501,7 +7474,7 @@ function gitlabReporters(settings, output, hooks) {
             output.log.notice(`The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${gitlab_errors/* TOKEN_WORDS */.Up}.`, 'Not shown on GitLab');
         return [];
     }
-    return [new GitLabReporter(plan, output.log, loadGitLab)];
+    return [new HostReporter(limits => new GitLabSide(plan, output.log, loadGitLab, limits))];
 }
 /** GitLab's client, loaded only when something is reported there. */
 async function loadGitLab(plan, limits) {

@@ -1,6 +1,6 @@
 /**
  * GitHub's part of a deploy, decided once for every front end from the
- * reporting plan: the check runs and the comment (GitHubReporter), what a
+ * reporting plan: the check runs and the comment (host/reporter.ts with GitHub's side), what a
  * dry run can learn of them, and the names a wait-only step takes from the
  * check runs of the runs it waits for. No front end wires GitHub itself.
  */
@@ -13,7 +13,8 @@ import { InputError } from '../shared/errors.js'
 import { ref, setting } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import { reportingPlanOf } from '../github/plan.js'
-import { GitHubReporter } from '../github/reporter.js'
+import { GitHubSide } from '../github/reporter.js'
+import { HostReporter } from '../host/reporter.js'
 import { CollectedChecks } from '../github/collected.js'
 import { CollectedStatuses } from '../gitlab/collected.js'
 import { workflowRunUrlOf } from '../github/plan.js'
@@ -46,7 +47,7 @@ export async function githubReporters(
   }
   if (!plan) return []
   if (plan.reportLater) await refuseWhereNoCollectLooks(plan, settings, hooks.ci, hooks.signal)
-  return [new GitHubReporter(plan, output.log, loadClient)]
+  return [new HostReporter(limits => new GitHubSide(plan, output.log, loadClient, limits))]
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * GitLab's part of a deploy, decided once for every front end from the
  * settings and the pipeline's variables: the commit statuses and the
- * merge-request note (GitLabReporter), or none. A token that cannot be used
+ * merge-request note (host/reporter.ts with GitLab's side), or none. A token that cannot be used
  * where the step runs is refused here, before any request.
  */
 import type { ClientLimits } from '../github/resources.js'
 import type { GitLabClient } from '../gitlab/client.js'
 import { gitlabPlanOf, type GitLabPlan } from '../gitlab/plan.js'
 import { TOKEN_WORDS } from '../gitlab/errors.js'
-import { GitLabReporter } from '../gitlab/reporter.js'
+import { GitLabSide } from '../gitlab/reporter.js'
+import { HostReporter } from '../host/reporter.js'
 import type { Settings } from '../options/resolve.js'
 import type { Deployment } from '../report/facts.js'
 import type { Reporter } from '../report/reporter.js'
@@ -37,7 +38,7 @@ export function gitlabReporters(
       )
     return []
   }
-  return [new GitLabReporter(plan, output.log, loadGitLab)]
+  return [new HostReporter(limits => new GitLabSide(plan, output.log, loadGitLab, limits))]
 }
 
 /** GitLab's client, loaded only when something is reported there. */
