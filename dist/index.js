@@ -9047,31 +9047,32 @@ function emptyCollect() {
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/skipped.ts
-/**
- * A skip's check runs: for each deployment, the commit's check runs of its
- * name are read first (every one, any app's); where there is one, nothing is
- * written and the deployment says how that one stands; else a completed
- * check run concluded skipped is written, by the one composition of a check
- * run (report/check-run.ts). Writes are spaced as GitHub asks.
- */
 
 
 
-/** Writes one deployment's skipped check run, or learns the one of its name already there; throws what GitHub refused, in words that name the fix. */
-async function writeSkipped(deployment, write) {
+/** A skip's check runs on GitHub. */
+function githubSkipSide(write) {
     const { client, repo, sha } = write;
+    return {
+        what: 'check run',
+        sha,
+        standing: name => refusedInWords(async () => {
+            const [newest] = await client.listCheckRuns(repo, sha, { name });
+            return newest && standing(newest);
+        }),
+        writeSkipped: deployment => refusedInWords(async () => {
+            const fields = checkFields(deployment, write.context, {
+                completed: true,
+                identity: { workflowRunId: write.workflowRunId, build: 'skip' }
+            });
+            await write.spacer.spaced(() => client.createCheck(repo, { name: deployment.name, head_sha: sha, ...fields }));
+        })
+    };
+}
+/** Runs a request of the skip's; GitHub's refusal of the token is told naming the permission to give. */
+async function refusedInWords(request) {
     try {
-        const there = await client.listCheckRuns(repo, sha, { name: deployment.name });
-        const newest = there[0];
-        if (newest) {
-            deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing: standing(newest) };
-            return;
-        }
-        const fields = checkFields(deployment, write.context, {
-            completed: true,
-            identity: { workflowRunId: write.workflowRunId, build: 'skip' }
-        });
-        await write.spacer.spaced(() => client.createCheck(repo, { name: deployment.name, head_sha: sha, ...fields }));
+        return await request();
     }
     catch (error) {
         const status = error instanceof github_errors/* GitHubError */.y_ ? error.status : 0;
@@ -9217,26 +9218,30 @@ function deduplicationKeyOf(settings, destination) {
 ;// CONCATENATED MODULE: ./src/core/gitlab/skipped.ts
 
 
-/** Writes one deployment's skipped status, or learns the one of its name already there. */
-async function writeSkippedStatus(deployment, client, plan) {
-    const [newest] = await client.listStatuses(plan.sha, { name: deployment.name });
-    if (newest) {
-        // GitLab's own word for a status another job wrote, and only letters of it.
-        const standing = newest.status.replace(/[^a-z_]/g, '').slice(0, 20) || 'unknown';
-        deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing };
-        return;
-    }
-    const write = statusWrite(deployment, { ...plan, completed: true });
-    // The reason is what a reviewer needs of a skip; a check run shows it in its summary, a status in its one line.
-    const reason = deployment.skipped?.reason;
-    const description = reason
-        ? (0,shared_text/* oneLine */.TN)(`${write.description ?? ''}: ${reason}`, MAX_DESCRIPTION - 1)
-        : write.description;
-    await client.postStatus(plan.sha, {
-        ...write,
-        state: 'skipped',
-        description: plan.secrets.redact(description ?? '')
-    });
+/** A skip's commit statuses on GitLab. */
+function gitlabSkipSide(client, plan) {
+    return {
+        what: 'commit status',
+        sha: plan.sha,
+        async standing(name) {
+            const [newest] = await client.listStatuses(plan.sha, { name });
+            // GitLab's own word for a status another job wrote, and only letters of it.
+            return newest && (newest.status.replace(/[^a-z_]/g, '').slice(0, 20) || 'unknown');
+        },
+        async writeSkipped(deployment) {
+            const write = statusWrite(deployment, { ...plan, completed: true });
+            // The reason is what a reviewer needs of a skip; a check run shows it in its summary, a status in its one line.
+            const reason = deployment.skipped?.reason;
+            const description = reason
+                ? (0,shared_text/* oneLine */.TN)(`${write.description ?? ''}: ${reason}`, MAX_DESCRIPTION - 1)
+                : write.description;
+            await client.postStatus(plan.sha, {
+                ...write,
+                state: 'skipped',
+                description: plan.secrets.redact(description ?? '')
+            });
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/messages.ts
@@ -9397,35 +9402,35 @@ async function skipChecks(settings, deployments, output, hooks) {
             },
             workflowRunId: env.GITHUB_RUN_ID || undefined
         };
-        await skipEach(deployments, deployment => writeSkipped(deployment, write), output, hooks, {
-            what: 'check run',
-            sha
-        });
+        await skipEach(deployments, githubSkipSide(write), output, hooks);
     });
 }
 /**
- * Each of a skip's deployments written by `write` (a host's), by itself: a
- * write refused fails that deployment alone; one of its name already there
- * is told in a notice, the rest in a line each.
+ * Each of a skip's deployments by itself, on any code host's side: where a
+ * status of its name is already on the commit, nothing is written and a
+ * notice says how that one stands; else its status is written skipped. A
+ * write refused fails that deployment alone.
  */
-async function skipEach(deployments, write, output, hooks, where) {
-    const commit = where.sha.slice(0, 12);
+async function skipEach(deployments, side, output, hooks) {
+    const commit = side.sha.slice(0, 12);
+    const What = side.what === 'check run' ? 'Check run' : 'Commit status';
     for (const deployment of deployments) {
+        const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
         try {
-            await write(deployment);
+            const standing = await side.standing(deployment.name);
+            if (standing) {
+                deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing };
+                output.log.notice(`A ${side.what} named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`, `${What} left as it is`);
+                continue;
+            }
+            await side.writeSkipped(deployment);
         }
         catch (error) {
             deployment.failure = failureOf(error, output, hooks.signal);
             deployment.outcome = 'aborted';
             continue;
         }
-        const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
-        const standing = deployment.skipped?.standing;
-        const What = where.what === 'check run' ? 'Check run' : 'Commit status';
-        if (standing)
-            output.log.notice(`A ${where.what} named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`, `${What} left as it is`);
-        else
-            output.log.info(`${What} ${name} ${where.what === 'check run' ? 'completed' : 'written'} as skipped on commit ${commit}.`);
+        output.log.info(`${What} ${name} ${side.what === 'check run' ? 'completed' : 'written'} as skipped on commit ${commit}.`);
     }
 }
 /**
@@ -9441,7 +9446,7 @@ async function skipStatuses(settings, deployments, output, hooks) {
         signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
         deadline: () => deadline
     });
-    await skipEach(deployments, deployment => writeSkippedStatus(deployment, client, plan), output, hooks, { what: 'commit status', sha: plan.sha });
+    await skipEach(deployments, gitlabSkipSide(client, plan), output, hooks);
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts

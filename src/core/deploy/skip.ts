@@ -9,7 +9,7 @@
  */
 import { briefly, loadClient } from '../github/load.js'
 import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from '../github/plan.js'
-import { writeSkipped } from '../github/skipped.js'
+import { githubSkipSide } from '../github/skipped.js'
 import { Spacer } from '../github/spacer.js'
 import { InputError } from '../shared/errors.js'
 import { ref, setting } from '../shared/option-refs.js'
@@ -23,7 +23,8 @@ import { linkOrigins } from '../report/links.js'
 import { forPlatform } from './destination.js'
 import { loadGitLab } from './gitlab.js'
 import { gitlabPlanOf } from '../gitlab/plan.js'
-import { writeSkippedStatus } from '../gitlab/skipped.js'
+import { gitlabSkipSide } from '../gitlab/skipped.js'
+import type { SkipSide } from '../host/skip-side.js'
 import { clock } from '../shared/clock.js'
 import { failureOf } from './messages.js'
 import type { OutputFilter } from './output-filter.js'
@@ -152,46 +153,45 @@ export async function skipChecks(
       },
       workflowRunId: env.GITHUB_RUN_ID || undefined
     }
-    await skipEach(deployments, deployment => writeSkipped(deployment, write), output, hooks, {
-      what: 'check run',
-      sha
-    })
+    await skipEach(deployments, githubSkipSide(write), output, hooks)
   })
 }
 
 /**
- * Each of a skip's deployments written by `write` (a host's), by itself: a
- * write refused fails that deployment alone; one of its name already there
- * is told in a notice, the rest in a line each.
+ * Each of a skip's deployments by itself, on any code host's side: where a
+ * status of its name is already on the commit, nothing is written and a
+ * notice says how that one stands; else its status is written skipped. A
+ * write refused fails that deployment alone.
  */
 export async function skipEach(
   deployments: Deployment[],
-  write: (deployment: Deployment) => Promise<void>,
+  side: SkipSide,
   output: OutputFilter,
-  hooks: Pick<DeployHooks, 'signal'>,
-  where: { what: 'check run' | 'commit status'; sha: string }
+  hooks: Pick<DeployHooks, 'signal'>
 ): Promise<void> {
-  const commit = where.sha.slice(0, 12)
+  const commit = side.sha.slice(0, 12)
+  const What = side.what === 'check run' ? 'Check run' : 'Commit status'
   for (const deployment of deployments) {
+    const name = quote(deployment.name, 200)
     try {
-      await write(deployment)
+      const standing = await side.standing(deployment.name)
+      if (standing) {
+        deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing }
+        output.log.notice(
+          `A ${side.what} named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`,
+          `${What} left as it is`
+        )
+        continue
+      }
+      await side.writeSkipped(deployment)
     } catch (error) {
       deployment.failure = failureOf(error, output, hooks.signal)
       deployment.outcome = 'aborted'
       continue
     }
-    const name = quote(deployment.name, 200)
-    const standing = deployment.skipped?.standing
-    const What = where.what === 'check run' ? 'Check run' : 'Commit status'
-    if (standing)
-      output.log.notice(
-        `A ${where.what} named ${name} is already on commit ${commit} (${standing}): the skip wrote nothing over it.`,
-        `${What} left as it is`
-      )
-    else
-      output.log.info(
-        `${What} ${name} ${where.what === 'check run' ? 'completed' : 'written'} as skipped on commit ${commit}.`
-      )
+    output.log.info(
+      `${What} ${name} ${side.what === 'check run' ? 'completed' : 'written'} as skipped on commit ${commit}.`
+    )
   }
 }
 
@@ -213,11 +213,5 @@ export async function skipStatuses(
     signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
     deadline: () => deadline
   })
-  await skipEach(
-    deployments,
-    deployment => writeSkippedStatus(deployment, client, plan),
-    output,
-    hooks,
-    { what: 'commit status', sha: plan.sha }
-  )
+  await skipEach(deployments, gitlabSkipSide(client, plan), output, hooks)
 }

@@ -1,12 +1,12 @@
 /**
- * A skip's check runs: for each deployment, the commit's check runs of its
- * name are read first (every one, any app's); where there is one, nothing is
- * written and the deployment says how that one stands; else a completed
- * check run concluded skipped is written, by the one composition of a check
- * run (report/check-run.ts). Writes are spaced as GitHub asks.
+ * GitHub's side of a skip (host/skip-side.ts): the commit's check runs of
+ * a name are read (every one, any app's) to tell how one already there
+ * stands; a skipped deployment's check run is written completed, concluded
+ * skipped, by the one composition of a check run (report/check-run.ts).
+ * Writes are spaced as GitHub asks.
  */
+import type { SkipSide } from '../host/skip-side.js'
 import { checkFields, type CheckContext } from '../report/check-run.js'
-import type { Deployment } from '../report/facts.js'
 import { DeployError, messageOf } from '../shared/errors.js'
 import type { GitHubClient, Repo } from './client.js'
 import { GitHubError, PERMISSION } from './errors.js'
@@ -23,23 +23,34 @@ export interface SkipWrite {
   workflowRunId?: string | undefined
 }
 
-/** Writes one deployment's skipped check run, or learns the one of its name already there; throws what GitHub refused, in words that name the fix. */
-export async function writeSkipped(deployment: Deployment, write: SkipWrite): Promise<void> {
+/** A skip's check runs on GitHub. */
+export function githubSkipSide(write: SkipWrite): SkipSide {
   const { client, repo, sha } = write
+  return {
+    what: 'check run',
+    sha,
+    standing: name =>
+      refusedInWords(async () => {
+        const [newest] = await client.listCheckRuns(repo, sha, { name })
+        return newest && standing(newest)
+      }),
+    writeSkipped: deployment =>
+      refusedInWords(async () => {
+        const fields = checkFields(deployment, write.context, {
+          completed: true,
+          identity: { workflowRunId: write.workflowRunId, build: 'skip' }
+        })
+        await write.spacer.spaced(() =>
+          client.createCheck(repo, { name: deployment.name, head_sha: sha, ...fields })
+        )
+      })
+  }
+}
+
+/** Runs a request of the skip's; GitHub's refusal of the token is told naming the permission to give. */
+async function refusedInWords<T>(request: () => Promise<T>): Promise<T> {
   try {
-    const there = await client.listCheckRuns(repo, sha, { name: deployment.name })
-    const newest = there[0]
-    if (newest) {
-      deployment.skipped = { reason: deployment.skipped?.reason ?? '', standing: standing(newest) }
-      return
-    }
-    const fields = checkFields(deployment, write.context, {
-      completed: true,
-      identity: { workflowRunId: write.workflowRunId, build: 'skip' }
-    })
-    await write.spacer.spaced(() =>
-      client.createCheck(repo, { name: deployment.name, head_sha: sha, ...fields })
-    )
+    return await request()
   } catch (error) {
     const status = error instanceof GitHubError ? error.status : 0
     if (status === 401 || status === 403 || status === 404)
