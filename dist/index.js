@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(121);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(843);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 121:
+/***/ 843:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6809,51 +6809,16 @@ class HostReporter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/github/budget.ts
-/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
-const RATE_RESERVE = 50;
-/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
-class BudgetSpent extends Error {
-}
-/** The requests a deployment a collect claimed still needs: its completion, and its share of its step's comment. */
-const WRITES_PER_CLAIM = 4;
-/**
- * A collect's request budget (collect-max-requests) and the rate-limit
- * reserve, checked before every request, each page and retry included, so
- * that a head with thousands of check runs cannot take the budget past its
- * end. While the collect looks, what the deployments it claimed still need
- * (their completions and comments) is held back: looking further never
- * leaves a claimed check run without the requests that complete it.
- */
-class Budget {
-    max;
-    /** Requests held back for what is claimed: released when the GitHub reporter writes. */
-    reserved = 0;
-    constructor(max) {
-        this.max = max;
-    }
-    /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
-    check(client) {
-        if (client.requestCount() + this.reserved >= this.max)
-            throw new BudgetSpent(`It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`);
-        const rate = client.rateLimit?.();
-        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
-            throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/github/collected.ts
 /**
- * The GitHub reporter of a collect: what a waiting step would have shown,
- * by the same composition (report/check-run.ts, report/comment.ts). Each
- * deployment the collect claimed has its check run completed with its
- * verdict; then each step that changed has its comment written once, on an
- * open pull request whose head is the commit, every row from a check whose
- * run the service answered for: the one just completed, or, for the step's
- * other deployments, the newest check of ours of that very run whose sealed
- * facts hold. Writes are spaced, within the collect's budget; a write GitHub
- * refuses is a warning, GitHub out of reach a problem that fails the collect
- * (the next one tries again), the token refused the collect's end.
+ * GitHub's side of a collect's reporter (host/collected.ts): what a waiting
+ * step would have shown, by the same composition (report/check-run.ts,
+ * report/comment.ts). Each deployment the collect claimed has its check run
+ * (and its copies) completed with its verdict; each step's comment is
+ * written on an open pull request whose head is the commit, every row from
+ * a check whose run the service answered for: the one just completed, or,
+ * for the step's other deployments, the newest check of ours of that very
+ * run whose sealed facts hold. Writes are spaced.
  */
 
 
@@ -6866,44 +6831,39 @@ class Budget {
 
 
 
-
+/** GitHub's side of a collect's reporter (host/collected.ts): the claimed check runs, the pull requests' comments. */
 class CollectedChecks {
     plan;
     name = 'GitHub check runs of the collect';
-    /** A verdict that could not be put on its check run fails the collect: the next one tries again. */
-    required = true;
-    problems = [];
+    completes = 'check run(s)';
+    host = 'GitHub';
+    budget;
     login;
     constructor(plan) {
         this.plan = plan;
+        this.budget = plan.budget;
     }
-    async finish(facts) {
-        const completed = [];
-        this.plan.budget.reserved = 0;
-        try {
-            for (const deployment of facts.deployments) {
-                if (this.plan.signal?.aborted)
-                    break;
-                const collected = deployment.collected;
-                if (collected &&
-                    (await this.attempt(deployment, () => this.complete(deployment, collected))))
-                    completed.push(deployment);
-            }
-            for (const step of bySteps(completed))
-                await this.attempt(step[0], () => this.comment(step));
-        }
-        catch (error) {
-            if (!(error instanceof BudgetSpent))
-                throw error;
-            this.plan.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
-        }
-        const waiting = facts.collect?.pending ?? 0;
-        this.plan.log.info(`Collected: ${completed.length} check run(s) completed, ${waiting} still waiting for their run, ${this.plan.client.requestCount()} request(s) to GitHub's API.`);
-        if (this.problems.length > 0)
-            throw new Error(this.problems.join(' '));
+    requestCount() {
+        return this.plan.client.requestCount();
+    }
+    owns(deployment) {
+        return deployment.collected !== undefined;
+    }
+    steps(completed) {
+        return bySteps(completed);
+    }
+    rewrite(step) {
+        return this.comment(step);
+    }
+    failure(error, what) {
+        return (0,github_errors/* collectFailure */.bv)(error, what);
+    }
+    where(deployment) {
+        return where(deployment);
     }
     /** One deployment's check run completed with its verdict, as a waiting step completes it. */
-    async complete(deployment, collected) {
+    async complete(deployment) {
+        const collected = deployment.collected;
         const { client, repo, spacer, origins, seal } = this.plan;
         const checks = [
             { checkRunId: collected.checkRunId, identity: collected.identity },
@@ -6955,25 +6915,6 @@ class CollectedChecks {
         const body = this.plan.secrets.redactValue(commentBody(rows, this.plan.workflowRunUrl));
         const ours = new OurComment(async () => githubComments(client, repo), number, await this.identity());
         await ours.write(body, rows.map(row => row.name), new AbortController().signal, write => spacer.spaced(write));
-    }
-    /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
-    async attempt(deployment, write) {
-        try {
-            await write();
-            return true;
-        }
-        catch (error) {
-            if (error instanceof BudgetSpent || this.plan.signal?.aborted)
-                throw error;
-            const comes = (0,github_errors/* collectFailure */.bv)(error, where(deployment));
-            if ('stop' in comes)
-                throw comes.stop;
-            if ('warning' in comes)
-                this.plan.log.warning(this.plan.secrets.redact(comes.warning), 'Not collected');
-            else
-                this.problems.push(this.plan.secrets.redact(comes.problem));
-            return false;
-        }
     }
     /** Whose comments are ours: the token's identity, asked once for every pull request of the collect. */
     identity() {
@@ -7102,57 +7043,32 @@ function stateOf(deployment) {
 
 
 
-
 class CollectedStatuses {
     plan;
     name = 'GitLab commit statuses of the collect';
-    /** A verdict that could not be put on its status fails the collect: the next one tries again. */
-    required = true;
-    problems = [];
+    completes = 'commit status(es)';
+    host = 'GitLab';
+    budget;
     constructor(plan) {
         this.plan = plan;
+        this.budget = plan.collection.budget;
     }
-    async finish(facts) {
-        const { collection } = this.plan;
-        collection.budget.reserved = 0;
-        // By note, by row: the collected deployments as the orchestrator judged them.
-        const done = new Map();
-        let completed = 0;
-        try {
-            for (const deployment of facts.deployments) {
-                const at = deployment.collectedNote;
-                if (!at || this.plan.signal?.aborted)
-                    continue;
-                const what = `The status ${(0,shared_text/* quote */.hD)(deployment.name)}`;
-                if (!(await this.attempt(what, () => this.complete(deployment, at))))
-                    continue;
-                completed += 1;
-                done.set(at.note, (done.get(at.note) ?? new Map()).set(at.row, deployment));
-            }
-            for (const [index, rows] of done) {
-                const note = collection.notes[index];
-                await this.attempt(`The note on merge request !${note.mergeRequest}`, () => this.rewrite(note, rows));
-            }
-        }
-        catch (error) {
-            if (!(error instanceof BudgetSpent))
-                throw error;
-            this.plan.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
-        }
-        this.plan.log.info(`Collected: ${completed} commit status(es) completed, ${facts.collect?.pending ?? 0} still waiting for their run, ${collection.client.requestCount()} request(s) to GitLab's API.`);
-        if (this.problems.length > 0)
-            throw new Error(this.problems.join(' '));
+    requestCount() {
+        return this.plan.collection.client.requestCount();
+    }
+    owns(deployment) {
+        return deployment.collectedNote !== undefined;
     }
     /** One deployment's status completed with its verdict, where its deploy wrote it. */
-    async complete(deployment, at) {
-        const note = this.plan.collection.notes[at.note];
-        const { status: place, workflowRunUrl } = note.step[at.row];
+    async complete(deployment) {
+        const { note, facts } = this.placeOf(deployment);
+        const place = facts.status;
         const fields = statusWrite(deployment, {
             completed: true,
             origins: this.plan.origins,
-            pipelineUrl: workflowRunUrl,
-            pipelineId: place?.pipelineId,
-            ref: place?.ref
+            pipelineUrl: facts.workflowRunUrl,
+            pipelineId: place.pipelineId,
+            ref: place.ref
         });
         const scrubbed = {
             ...fields,
@@ -7162,9 +7078,20 @@ class CollectedStatuses {
         await this.plan.collection.client.postStatus(place.sha, scrubbed);
         this.plan.log.info(`Status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${note.mergeRequest}: run ${deployment.runId} ended, the status is ${fields.state}.`);
     }
+    /** The completed deployments by the note that carried them. */
+    steps(completed) {
+        const notes = new Map();
+        for (const deployment of completed) {
+            const at = deployment.collectedNote.note;
+            notes.set(at, [...(notes.get(at) ?? []), deployment]);
+        }
+        return [...notes.values()];
+    }
     /** The note written again: every row of its step, the collected ones with their verdicts. */
-    async rewrite(note, rows) {
-        const first = note.step[0];
+    async rewrite(step) {
+        const { note } = this.placeOf(step[0]);
+        const rows = new Map(step.map(deployment => [deployment.collectedNote.row, deployment]));
+        const [first] = note.step;
         const deployments = note.step.map((facts, row) => rows.get(row) ?? facts.deployment);
         const body = noteBody(deployments, {
             origins: this.plan.origins,
@@ -7174,6 +7101,94 @@ class CollectedStatuses {
         });
         await this.plan.collection.client.updateComment(note.mergeRequest, note.noteId, this.plan.secrets.redactValue(body));
     }
+    failure(error, what) {
+        return (0,gitlab_errors/* gitlabFailure */.AD)(error, what);
+    }
+    where(deployment) {
+        const { note } = this.placeOf(deployment);
+        return `The status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${note.mergeRequest}`;
+    }
+    placeOf(deployment) {
+        const at = deployment.collectedNote;
+        const note = this.plan.collection.notes[at.note];
+        return { note, facts: note.step[at.row] };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/github/budget.ts
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50;
+/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
+class BudgetSpent extends Error {
+}
+/** The requests a deployment a collect claimed still needs: its completion, and its share of its step's comment. */
+const WRITES_PER_CLAIM = 4;
+/**
+ * A collect's request budget (collect-max-requests) and the rate-limit
+ * reserve, checked before every request, each page and retry included, so
+ * that a head with thousands of check runs cannot take the budget past its
+ * end. While the collect looks, what the deployments it claimed still need
+ * (their completions and comments) is held back: looking further never
+ * leaves a claimed check run without the requests that complete it.
+ */
+class Budget {
+    max;
+    /** Requests held back for what is claimed: released when the GitHub reporter writes. */
+    reserved = 0;
+    constructor(max) {
+        this.max = max;
+    }
+    /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
+    check(client) {
+        if (client.requestCount() + this.reserved >= this.max)
+            throw new BudgetSpent(`It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`);
+        const rate = client.rateLimit?.();
+        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
+            throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/host/collected.ts
+
+class CollectedReporter {
+    side;
+    context;
+    name;
+    /** A verdict that could not be put on its status fails the collect: the next one tries again. */
+    required = true;
+    problems = [];
+    constructor(side, context) {
+        this.side = side;
+        this.context = context;
+        this.name = side.name;
+    }
+    async finish(facts) {
+        const { side } = this;
+        const completed = [];
+        side.budget.reserved = 0;
+        try {
+            for (const deployment of facts.deployments) {
+                if (this.context.signal?.aborted)
+                    break;
+                if (!side.owns(deployment))
+                    continue;
+                const what = side.where(deployment);
+                if (await this.attempt(what, () => side.complete(deployment)))
+                    completed.push(deployment);
+            }
+            for (const step of side.steps(completed))
+                await this.attempt(side.where(step[0]), () => side.rewrite(step));
+        }
+        catch (error) {
+            if (!(error instanceof BudgetSpent))
+                throw error;
+            this.context.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+        }
+        const waiting = facts.collect?.pending ?? 0;
+        this.context.log.info(`Collected: ${completed.length} ${side.completes} completed, ${waiting} still waiting for their run, ${side.requestCount()} request(s) to ${side.host}'s API.`);
+        if (this.problems.length > 0)
+            throw new Error(this.problems.join(' '));
+    }
     /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
     async attempt(what, write) {
         try {
@@ -7181,15 +7196,16 @@ class CollectedStatuses {
             return true;
         }
         catch (error) {
-            if (error instanceof BudgetSpent || this.plan.signal?.aborted)
+            if (error instanceof BudgetSpent || this.context.signal?.aborted)
                 throw error;
-            const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, what);
+            const comes = this.side.failure(error, what);
             if ('stop' in comes)
                 throw comes.stop;
+            const { secrets, log } = this.context;
             if ('warning' in comes)
-                this.plan.log.warning(this.plan.secrets.redact(comes.warning), 'Not collected');
+                log.warning(secrets.redact(comes.warning), 'Not collected');
             else
-                this.problems.push(this.plan.secrets.redact(comes.problem));
+                this.problems.push(secrets.redact(comes.problem));
             return false;
         }
     }
@@ -7202,6 +7218,7 @@ class CollectedStatuses {
  * dry run can learn of them, and the names a wait-only step takes from the
  * check runs of the runs it waits for. No front end wires GitHub itself.
  */
+
 
 
 
@@ -7276,22 +7293,22 @@ const github_READ_MS = 10_000;
 /** The code host's reporter of a collect: completes the check runs (GitHub) or statuses (GitLab) it collected and writes their steps' comments or notes. */
 function collectedReporter(collection, settings, output, hooks) {
     const env = hooks.env ?? {};
+    const context = { secrets: output.secrets, log: output.log, signal: hooks.signal };
     if (collection.gitlab)
-        return new CollectedStatuses({
+        return new CollectedReporter(new CollectedStatuses({
             collection: collection.gitlab,
             secrets: output.secrets,
             origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL),
-            log: output.log,
-            signal: hooks.signal
-        });
-    return new CollectedChecks({
+            log: output.log
+        }), context);
+    return new CollectedReporter(new CollectedChecks({
         ...collection.github,
         secrets: output.secrets,
         origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
         workflowRunUrl: workflowRunUrlOf(env),
         log: output.log,
         signal: hooks.signal
-    });
+    }), context);
 }
 
 ;// CONCATENATED MODULE: ./src/core/gitlab/plan.ts

@@ -17,6 +17,7 @@ import { GitHubSide } from '../github/reporter.js'
 import { HostReporter } from '../host/reporter.js'
 import { CollectedChecks } from '../github/collected.js'
 import { CollectedStatuses } from '../gitlab/collected.js'
+import { CollectedReporter } from '../host/collected.js'
 import { workflowRunUrlOf } from '../github/plan.js'
 import { linkOrigins } from '../report/links.js'
 import type { Collection } from './collect.js'
@@ -113,20 +114,26 @@ export function collectedReporter(
   hooks: Pick<DeployHooks, 'env' | 'signal'>
 ): Reporter {
   const env = hooks.env ?? {}
+  const context = { secrets: output.secrets, log: output.log, signal: hooks.signal }
   if (collection.gitlab)
-    return new CollectedStatuses({
-      collection: collection.gitlab,
+    return new CollectedReporter(
+      new CollectedStatuses({
+        collection: collection.gitlab,
+        secrets: output.secrets,
+        origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL),
+        log: output.log
+      }),
+      context
+    )
+  return new CollectedReporter(
+    new CollectedChecks({
+      ...collection.github!,
       secrets: output.secrets,
-      origins: linkOrigins(settings.baseUrl, env.CI_SERVER_URL),
+      origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
+      workflowRunUrl: workflowRunUrlOf(env),
       log: output.log,
       signal: hooks.signal
-    })
-  return new CollectedChecks({
-    ...collection.github!,
-    secrets: output.secrets,
-    origins: linkOrigins(settings.baseUrl, env.GITHUB_SERVER_URL),
-    workflowRunUrl: workflowRunUrlOf(env),
-    log: output.log,
-    signal: hooks.signal
-  })
+    }),
+    context
+  )
 }

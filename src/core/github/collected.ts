@@ -1,27 +1,25 @@
 /**
- * The GitHub reporter of a collect: what a waiting step would have shown,
- * by the same composition (report/check-run.ts, report/comment.ts). Each
- * deployment the collect claimed has its check run completed with its
- * verdict; then each step that changed has its comment written once, on an
- * open pull request whose head is the commit, every row from a check whose
- * run the service answered for: the one just completed, or, for the step's
- * other deployments, the newest check of ours of that very run whose sealed
- * facts hold. Writes are spaced, within the collect's budget; a write GitHub
- * refuses is a warning, GitHub out of reach a problem that fails the collect
- * (the next one tries again), the token refused the collect's end.
+ * GitHub's side of a collect's reporter (host/collected.ts): what a waiting
+ * step would have shown, by the same composition (report/check-run.ts,
+ * report/comment.ts). Each deployment the collect claimed has its check run
+ * (and its copies) completed with its verdict; each step's comment is
+ * written on an open pull request whose head is the commit, every row from
+ * a check whose run the service answered for: the one just completed, or,
+ * for the step's other deployments, the newest check of ours of that very
+ * run whose sealed facts hold. Writes are spaced.
  */
 import { checkFields } from '../report/check-run.js'
 import { commentBody } from '../report/comment.js'
-import type { Collected, Deployment, StepFacts } from '../report/facts.js'
+import type { Deployment } from '../report/facts.js'
 import { withTrustedLinks, type LinkOrigins } from '../report/links.js'
 import { rowKey } from '../report/pending.js'
-import type { Reporter } from '../report/reporter.js'
+import type { CollectedSide, CollectFailure } from '../host/collected.js'
 import type { Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
 import type { Log } from '../shared/log.js'
 import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
-import { BudgetSpent, type Budget } from './budget.js'
+import type { Budget } from './budget.js'
 import type { GitHubClient, Repo } from './client.js'
 import { OurComment } from '../host/our-comment.js'
 import { githubComments, WORKFLOW_TOKEN_LOGIN } from './comment.js'
@@ -46,42 +44,45 @@ export interface CollectedPlan {
   signal?: AbortSignal | undefined
 }
 
-export class CollectedChecks implements Reporter {
+/** GitHub's side of a collect's reporter (host/collected.ts): the claimed check runs, the pull requests' comments. */
+export class CollectedChecks implements CollectedSide {
   readonly name = 'GitHub check runs of the collect'
-  /** A verdict that could not be put on its check run fails the collect: the next one tries again. */
-  readonly required = true
-  private readonly problems: string[] = []
+  readonly completes = 'check run(s)'
+  readonly host = 'GitHub'
+  readonly budget: Budget
   private login?: Promise<string>
 
-  constructor(private readonly plan: CollectedPlan) {}
+  constructor(private readonly plan: CollectedPlan) {
+    this.budget = plan.budget
+  }
 
-  async finish(facts: StepFacts): Promise<void> {
-    const completed: Deployment[] = []
-    this.plan.budget.reserved = 0
-    try {
-      for (const deployment of facts.deployments) {
-        if (this.plan.signal?.aborted) break
-        const collected = deployment.collected
-        if (
-          collected &&
-          (await this.attempt(deployment, () => this.complete(deployment, collected)))
-        )
-          completed.push(deployment)
-      }
-      for (const step of bySteps(completed)) await this.attempt(step[0]!, () => this.comment(step))
-    } catch (error) {
-      if (!(error instanceof BudgetSpent)) throw error
-      this.plan.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early')
-    }
-    const waiting = facts.collect?.pending ?? 0
-    this.plan.log.info(
-      `Collected: ${completed.length} check run(s) completed, ${waiting} still waiting for their run, ${this.plan.client.requestCount()} request(s) to GitHub's API.`
-    )
-    if (this.problems.length > 0) throw new Error(this.problems.join(' '))
+  requestCount(): number {
+    return this.plan.client.requestCount()
+  }
+
+  owns(deployment: Deployment): boolean {
+    return deployment.collected !== undefined
+  }
+
+  steps(completed: readonly Deployment[]): Deployment[][] {
+    return bySteps(completed)
+  }
+
+  rewrite(step: readonly Deployment[]): Promise<void> {
+    return this.comment(step)
+  }
+
+  failure(error: unknown, what: string): CollectFailure {
+    return collectFailure(error, what)
+  }
+
+  where(deployment: Deployment): string {
+    return where(deployment)
   }
 
   /** One deployment's check run completed with its verdict, as a waiting step completes it. */
-  private async complete(deployment: Deployment, collected: Collected): Promise<void> {
+  async complete(deployment: Deployment): Promise<void> {
+    const collected = deployment.collected!
     const { client, repo, spacer, origins, seal } = this.plan
     const checks = [
       { checkRunId: collected.checkRunId, identity: collected.identity },
@@ -151,22 +152,6 @@ export class CollectedChecks implements Reporter {
       new AbortController().signal,
       write => spacer.spaced(write)
     )
-  }
-
-  /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
-  private async attempt(deployment: Deployment, write: () => Promise<void>): Promise<boolean> {
-    try {
-      await write()
-      return true
-    } catch (error) {
-      if (error instanceof BudgetSpent || this.plan.signal?.aborted) throw error
-      const comes = collectFailure(error, where(deployment))
-      if ('stop' in comes) throw comes.stop
-      if ('warning' in comes)
-        this.plan.log.warning(this.plan.secrets.redact(comes.warning), 'Not collected')
-      else this.problems.push(this.plan.secrets.redact(comes.problem))
-      return false
-    }
   }
 
   /** Whose comments are ours: the token's identity, asked once for every pull request of the collect. */
