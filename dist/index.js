@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(843);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(574);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 843:
+/***/ 574:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6417,7 +6417,7 @@ function continuedText(deployment, sha) {
     return `Run ${deployment.runId} already existed for ${(0,shared_text/* quote */.hD)(deployment.name)} (the job was run again): its check run on commit ${sha.slice(0, 12)} is continued, not a second one. The run tested the bytes of the deploy that created it, so no attestation binds its verdict to these bytes.`;
 }
 
-;// CONCATENATED MODULE: ./src/core/github/writer.ts
+;// CONCATENATED MODULE: ./src/core/host/writer.ts
 
 /** The shortest time between two writes of one kind: a stage that keeps changing never floods GitHub. */
 const MIN_WRITE_INTERVAL_MS = 10_000;
@@ -7115,7 +7115,7 @@ class CollectedStatuses {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/github/budget.ts
+;// CONCATENATED MODULE: ./src/core/host/budget.ts
 /** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
 const RATE_RESERVE = 50;
 /** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
@@ -7149,6 +7149,18 @@ class Budget {
 }
 
 ;// CONCATENATED MODULE: ./src/core/host/collected.ts
+/**
+ * The code host's reporter of a collect, the same on every host: what a
+ * waiting step would have shown, by the same composition. Each deployment
+ * the collect found ended has its status completed by the host's side
+ * (GitHub's claimed check run and its copies: github/collected.ts; GitLab's
+ * commit status in the deploy's pipeline: gitlab/collected.ts); then each
+ * step that changed has its comment written again, once. Writes keep the
+ * collect's budget (what it held back for them is released here); a write
+ * the host refuses is a warning, the host out of reach a problem that fails
+ * the collect (the next one tries again), the token refused the collect's
+ * end, by the side's reading of the collect's one failure rule.
+ */
 
 class CollectedReporter {
     side;

@@ -12,7 +12,18 @@ import { HttpStatusError } from '../shared/errors.js'
 import { verdictNow, type VerdictNow } from '../verdict/poll.js'
 import type { Settings } from '../options/resolve.js'
 import type { ServiceApi } from '../service/api.js'
+import type { Limits } from '../options/time-limits.js'
+import type { OutputFilter } from './output-filter.js'
+import type { DeployHooks } from './session.js'
 import { scrubbedVerdict } from './waiting.js'
+
+/** What a collect works with: the step's settings and limits, its way out, its hooks. */
+export interface CollectRun {
+  settings: Settings
+  limits: Limits
+  output: OutputFilter
+  hooks: DeployHooks
+}
 
 /** The longest one ask for a run's verdict may take with its retries. */
 export const ASK_MS = 60_000

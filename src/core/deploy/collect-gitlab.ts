@@ -11,40 +11,24 @@
  * once: the component's `resource_group` keeps them one at a time. Requests
  * to GitLab are held to the collect's budget.
  */
-import { Budget, BudgetSpent, WRITES_PER_CLAIM } from '../github/budget.js'
+import { Budget, BudgetSpent, WRITES_PER_CLAIM } from '../host/budget.js'
 import { rotated } from '../github/pending-checks.js'
 import { createGitLabClient, type GitLabClient } from '../gitlab/client.js'
+import type { GitLabCollection } from '../gitlab/collected.js'
 import { gitlabFailure } from '../gitlab/errors.js'
 import { noteStep } from '../gitlab/note.js'
 import { gitlabProjectOf } from '../gitlab/plan.js'
 import type { Settings } from '../options/resolve.js'
 import type { CollectFacts, Deployment } from '../report/facts.js'
 import type { PendingFacts } from '../report/pending.js'
-import { sealOf, type Seal } from '../report/seal.js'
+import { sealOf } from '../report/seal.js'
 import { isPending } from '../report/words.js'
 import { clock } from '../shared/clock.js'
 import { InputError } from '../shared/errors.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
-import { ASK_MS, askVerdict } from './collect-ask.js'
-import type { CollectRun } from './collect.js'
+import { ASK_MS, askVerdict, type CollectRun } from './collect-ask.js'
 import { serviceOf } from './session.js'
-
-/** A note a collect read: where it is, and the step it carries, each deployment by its facts. */
-export interface CollectedNote {
-  mergeRequest: number
-  noteId: number
-  step: PendingFacts[]
-}
-
-/** GitLab as a collect used it: its reporter writes with the same client, budget and seal. */
-export interface GitLabCollection {
-  client: GitLabClient
-  budget: Budget
-  seal: Seal
-  /** The notes whose deployments it collected; a deployment's `collectedNote` points here. */
-  notes: CollectedNote[]
-}
 
 /** One pass over the open merge requests' notes; the token refused ends it (thrown), the budget stops it early. */
 export async function collectGitLab(run: CollectRun): Promise<{

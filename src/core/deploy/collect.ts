@@ -11,7 +11,7 @@
  * Requests to GitHub are held to a budget before each one (pages and
  * retries included) and to a reserve of the token's hourly rate limit.
  */
-import { Budget, BudgetSpent, WRITES_PER_CLAIM } from '../github/budget.js'
+import { Budget, BudgetSpent, WRITES_PER_CLAIM } from '../host/budget.js'
 import { claim } from '../github/claim.js'
 import type { CheckRun, GitHubClient, Repo } from '../github/client.js'
 import { collectFailure } from '../github/errors.js'
@@ -23,7 +23,6 @@ import {
   type PendingCheck
 } from '../github/pending-checks.js'
 import { apiUrlOf, githubRepoOf } from '../github/plan.js'
-import type { Limits } from '../options/time-limits.js'
 import type { Settings } from '../options/resolve.js'
 import type { CheckIdentity, CollectFacts, Deployment } from '../report/facts.js'
 import type { Command, OptionKey } from '../shared/option-table.js'
@@ -32,20 +31,14 @@ import { sealOf, type Seal } from '../report/seal.js'
 import { clock } from '../shared/clock.js'
 import { HttpStatusError, InputError } from '../shared/errors.js'
 import { quote } from '../shared/text.js'
-import { ASK_MS, askVerdict, type Asking } from './collect-ask.js'
+import { ASK_MS, askVerdict, type Asking, type CollectRun } from './collect-ask.js'
 import type { ServiceApi } from '../service/api.js'
-import type { OutputFilter } from './output-filter.js'
-import { serviceOf, type DeployHooks } from './session.js'
+import { serviceOf } from './session.js'
 import { Spacer } from '../github/spacer.js'
-import { collectGitLab, type GitLabCollection } from './collect-gitlab.js'
+import type { GitLabCollection } from '../gitlab/collected.js'
+import { collectGitLab } from './collect-gitlab.js'
 
-/** What a collect works with: the step's settings and limits, its way out, its hooks. */
-export interface CollectRun {
-  settings: Settings
-  limits: Limits
-  output: OutputFilter
-  hooks: DeployHooks
-}
+export type { CollectRun } from './collect-ask.js'
 
 /** What a collect found: the deployments it claimed (their verdicts in), its own facts, and GitHub as it used it. */
 export interface Collection {

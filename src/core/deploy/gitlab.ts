@@ -4,7 +4,7 @@
  * merge-request note (host/reporter.ts with GitLab's side), or none. A token that cannot be used
  * where the step runs is refused here, before any request.
  */
-import type { ClientLimits } from '../github/resources.js'
+import type { ClientLimits } from '../host/limits.js'
 import type { GitLabClient } from '../gitlab/client.js'
 import { gitlabPlanOf, type GitLabPlan } from '../gitlab/plan.js'
 import { TOKEN_WORDS } from '../gitlab/errors.js'

@@ -26,7 +26,7 @@ import { githubComments } from './comment.js'
 import { GitHubError, notShown } from './errors.js'
 import { scrubbed } from './scrub.js'
 import { checkToContinue, continuedText, warnOfCollision } from './collision.js'
-import { FINISH_MS, MIN_WRITE_INTERVAL_MS, type Wanted } from './writer.js'
+import { FINISH_MS, MIN_WRITE_INTERVAL_MS, type Wanted } from '../host/writer.js'
 import type { ReportingPlan } from './plan.js'
 
 export { MIN_WRITE_INTERVAL_MS }

@@ -5,8 +5,20 @@
  * API not giving what it should.
  */
 import type { HostComment } from '../host/comment-host.js'
-import type { GitLabStatus } from './client.js'
 import { GitLabError } from './errors.js'
+
+/** A commit status as GitLab answers it, read back as our own type. */
+export interface GitLabStatus {
+  id: number
+  name: string
+  status: string
+  sha: string
+  description?: string | undefined
+  targetUrl?: string | undefined
+  ref?: string | undefined
+  /** The username of the status's author. */
+  author?: string | undefined
+}
 
 /** An answer that should be a JSON object. */
 export function object(value: unknown, what: string): Record<string, unknown> {

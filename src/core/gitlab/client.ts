@@ -5,26 +5,15 @@
  * (CI_API_V4_URL); the token rides in `PRIVATE-TOKEN`.
  */
 import type { CommentHost } from '../host/comment-host.js'
-import type { CallOptions, ClientLimits } from '../github/resources.js'
-import { noteOf, openIidOf, statusOf, usernameOfUser } from './answers.js'
+import type { CallOptions, ClientLimits } from '../host/limits.js'
+import { noteOf, openIidOf, statusOf, usernameOfUser, type GitLabStatus } from './answers.js'
 import { GitLabError } from './errors.js'
 import { apiAddress, pages, request, type Api } from './requests.js'
 
 /** A commit status's state as GitLab takes it (`state` in a request, `status` in an answer). */
 export type GitLabState = 'pending' | 'running' | 'success' | 'failed' | 'canceled' | 'skipped'
 
-/** A commit status as GitLab answers it, read back as our own type. */
-export interface GitLabStatus {
-  id: number
-  name: string
-  status: string
-  sha: string
-  description?: string | undefined
-  targetUrl?: string | undefined
-  ref?: string | undefined
-  /** The username of the status's author. */
-  author?: string | undefined
-}
+export type { GitLabStatus } from './answers.js'
 
 /** One status to post: created, or the one of this name on the commit moved to `state`. */
 export interface StatusWrite {

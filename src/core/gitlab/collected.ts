@@ -7,8 +7,10 @@
  * as they were, and the facts lines sealed again (a collected row is no
  * longer pending, so no later collect asks for it).
  */
-import type { CollectedNote, GitLabCollection } from '../deploy/collect-gitlab.js'
-import type { Budget } from '../github/budget.js'
+import type { Budget } from '../host/budget.js'
+import type { PendingFacts } from '../report/pending.js'
+import type { Seal } from '../report/seal.js'
+import type { GitLabClient } from './client.js'
 import type { CollectedSide, CollectFailure } from '../host/collected.js'
 import type { Deployment } from '../report/facts.js'
 import type { LinkOrigins } from '../report/links.js'
@@ -18,6 +20,22 @@ import { quote } from '../shared/text.js'
 import { gitlabFailure } from './errors.js'
 import { noteBody } from './note.js'
 import { statusWrite } from './status.js'
+
+/** A note a collect read: where it is, and the step it carries, each deployment by its facts. */
+export interface CollectedNote {
+  mergeRequest: number
+  noteId: number
+  step: PendingFacts[]
+}
+
+/** GitLab as a collect used it: its reporter writes with the same client, budget and seal. */
+export interface GitLabCollection {
+  client: GitLabClient
+  budget: Budget
+  seal: Seal
+  /** The notes whose deployments it collected; a deployment's `collectedNote` points here. */
+  notes: CollectedNote[]
+}
 
 /** What the collect's GitLab side writes with. */
 export interface CollectedStatusesPlan {

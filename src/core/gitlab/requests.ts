@@ -9,7 +9,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { withinApi, isJsonType } from '../github/answers.js'
-import type { CallOptions, ClientLimits } from '../github/resources.js'
+import type { CallOptions, ClientLimits } from '../host/limits.js'
 import { clock } from '../shared/clock.js'
 import { isLoopback } from '../shared/name-rules.js'
 import { withoutTrailingSlashes } from '../shared/text.js'

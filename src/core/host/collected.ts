@@ -10,8 +10,7 @@
  * the collect (the next one tries again), the token refused the collect's
  * end, by the side's reading of the collect's one failure rule.
  */
-import type { Budget } from '../github/budget.js'
-import { BudgetSpent } from '../github/budget.js'
+import { BudgetSpent, type Budget } from './budget.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
 import type { Reporter } from '../report/reporter.js'
 import type { Log } from '../shared/log.js'

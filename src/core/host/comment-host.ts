@@ -5,7 +5,7 @@
  * is ours (our-comment.ts) are the same on every host; only these calls are
  * a host's own.
  */
-import type { CallOptions } from '../github/resources.js'
+import type { CallOptions } from './limits.js'
 
 /** A comment (GitHub) or a note (GitLab) on a change request. */
 export interface HostComment {

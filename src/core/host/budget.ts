@@ -1,5 +1,3 @@
-import type { RateLimit } from './resources.js'
-
 /** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
 const RATE_RESERVE = 50
 
@@ -24,7 +22,11 @@ export class Budget {
   constructor(readonly max: number) {}
 
   /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
-  check(client: { requestCount(): number; rateLimit?: () => RateLimit | undefined }): void {
+  check(client: {
+    requestCount(): number
+    /** The host's rate limit as its last answer told it (GitHub's), when it tells one. */
+    rateLimit?: () => { limit: number; remaining: number } | undefined
+  }): void {
     if (client.requestCount() + this.reserved >= this.max)
       throw new BudgetSpent(
         `It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`
