@@ -7345,7 +7345,7 @@ function gitlabPlanOf(settings, secrets, env) {
     const { apiUrl, project } = gitlabProjectOf(env, sha ? [] : ['CI_COMMIT_SHA']);
     const pipelineId = idOf(env.CI_PIPELINE_ID);
     // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
-    const mergeRequest = settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID);
+    const mergeRequest = settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID) ?? openMergeRequestOf(env);
     const reportLater = settings.values.reportLater === true;
     if (reportLater && mergeRequest === undefined)
         refuseReportLaterOnBranch(sha);
@@ -7379,8 +7379,8 @@ function gitlabProjectOf(env, also = []) {
 }
 /**
  * A collect finds what a step left for it in the step's note on its merge
- * request: a branch's pipeline has none, so its statuses would stay running
- * and hold the pipeline for good.
+ * request: a branch's pipeline with no open merge request has none, so its
+ * statuses would stay running and hold the pipeline for good.
  */
 function refuseReportLaterOnBranch(sha) {
     throw new errors/* InputError */.dz('reportLater', `is true with ${(0,option_refs/* ref */.KR)('gitlabToken')} in a pipeline of no merge request (commit ${sha.slice(0, 12)}): a collect on GitLab finds a deployment by the facts in its merge request's note, so this one's status would stay running and hold the pipeline for good`, `Use ${(0,option_refs/* ref */.KR)('reportLater')} in merge-request pipelines (rules: if: $CI_PIPELINE_SOURCE == "merge_request_event"), or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job for the verdict`);
@@ -7405,6 +7405,23 @@ function plan_originOf(url) {
     catch {
         return undefined;
     }
+}
+/**
+ * Pure: in a branch's pipeline, the merge request this branch is the source
+ * of, by GitLab's CI_OPEN_MERGE_REQUESTS (`group/project!iid`, up to four,
+ * comma-separated): the first of this very project (CI_PROJECT_PATH), so
+ * that a branch's pipeline shows its verdict on the merge request too.
+ */
+function openMergeRequestOf(env) {
+    const project = env.CI_PROJECT_PATH;
+    if (!project)
+        return undefined;
+    for (const reference of (env.CI_OPEN_MERGE_REQUESTS ?? '').split(',')) {
+        const bang = reference.lastIndexOf('!');
+        if (bang > 0 && reference.slice(0, bang).trim() === project)
+            return idOf(reference.slice(bang + 1).trim());
+    }
+    return undefined;
 }
 /** Pure: an id the pipeline's variables give (a merge request's iid, the pipeline's), when it is one: digits only. */
 function idOf(value) {

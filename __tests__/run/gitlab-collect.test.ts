@@ -186,6 +186,39 @@ describe('report-later in a merge request, then a scheduled collect', () => {
     }
   })
 
+  it.each([
+    ['this project', 'group/project!7', true],
+    ['another project only', 'other/fork!7', false]
+  ])(
+    "a branch's pipeline whose branch is the source of an open merge request of %s (CI_OPEN_MERGE_REQUESTS)",
+    async (_name, open, noted) => {
+      const branch = {
+        ...pipeline('branch'),
+        CI_PROJECT_PATH: 'group/project',
+        CI_OPEN_MERGE_REQUESTS: open
+      }
+      const deployed = await runCli(
+        ['deploy', '--file', 'app.apk', '--report-later', '--variables', run()],
+        {
+          env: cliEnv(emulator, branch),
+          cwd: workspace
+        }
+      )
+      if (!noted) {
+        // No merge request of this project: no note to keep the facts, refused before any request.
+        expect(deployed.exitCode).toBe(2)
+        expect(emulator.gitlab.requests).toEqual([])
+        return
+      }
+      expect(deployed.exitCode).toBe(0)
+      expect(notes()).toHaveLength(1)
+      await clock.sleep(60_000)
+      expect((await collect()).exitCode).toBe(0)
+      expect(statuses().map(s => [s.status, s.pipeline_id])).toEqual([['success', 4242]])
+      expect(notes()[0]!.body).not.toMatch(/The verdict is pending/)
+    }
+  )
+
   it('the library collects as the CLI does', async () => {
     expect((await deployLater(['app.apk'])).exitCode).toBe(0)
     await clock.sleep(60_000)

@@ -31,7 +31,7 @@ export interface GitLabPlan {
   statuses: boolean
   /** A step reported later: its note carries each deployment's facts, sealed under the API key, for the collect. */
   seal?: Seal | undefined
-  /** The merge request (CI_MERGE_REQUEST_IID) whose one note the step writes; none on a branch. */
+  /** The merge request (CI_MERGE_REQUEST_IID; on a branch, CI_OPEN_MERGE_REQUESTS's of this project) whose one note the step writes; none else. */
   mergeRequest?: number | undefined
   /** The pipeline's page (CI_PIPELINE_URL), linked where a run has no page. */
   pipelineUrl?: string | undefined
@@ -63,7 +63,8 @@ export function gitlabPlanOf(
   const { apiUrl, project } = gitlabProjectOf(env, sha ? [] : ['CI_COMMIT_SHA'])
   const pipelineId = idOf(env.CI_PIPELINE_ID)
   // A wait-only step's settings carry no Git context: the pipeline's own variable names its merge request.
-  const mergeRequest = settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID)
+  const mergeRequest =
+    settings.git.mergeRequestNumber ?? idOf(env.CI_MERGE_REQUEST_IID) ?? openMergeRequestOf(env)
   const reportLater = settings.values.reportLater === true
   if (reportLater && mergeRequest === undefined) refuseReportLaterOnBranch(sha)
   return {
@@ -105,8 +106,8 @@ export function gitlabProjectOf(
 
 /**
  * A collect finds what a step left for it in the step's note on its merge
- * request: a branch's pipeline has none, so its statuses would stay running
- * and hold the pipeline for good.
+ * request: a branch's pipeline with no open merge request has none, so its
+ * statuses would stay running and hold the pipeline for good.
  */
 function refuseReportLaterOnBranch(sha: string): never {
   throw new InputError(
@@ -139,6 +140,23 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Pure: in a branch's pipeline, the merge request this branch is the source
+ * of, by GitLab's CI_OPEN_MERGE_REQUESTS (`group/project!iid`, up to four,
+ * comma-separated): the first of this very project (CI_PROJECT_PATH), so
+ * that a branch's pipeline shows its verdict on the merge request too.
+ */
+export function openMergeRequestOf(env: Env): number | undefined {
+  const project = env.CI_PROJECT_PATH
+  if (!project) return undefined
+  for (const reference of (env.CI_OPEN_MERGE_REQUESTS ?? '').split(',')) {
+    const bang = reference.lastIndexOf('!')
+    if (bang > 0 && reference.slice(0, bang).trim() === project)
+      return idOf(reference.slice(bang + 1).trim())
+  }
+  return undefined
 }
 
 /** Pure: an id the pipeline's variables give (a merge request's iid, the pipeline's), when it is one: digits only. */
