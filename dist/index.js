@@ -6003,14 +6003,18 @@ const EXPENDABLE = [
     ['deployment', 'verdict', 'runUrl'],
     ['deployment', 'runUrl']
 ];
-/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS, sealed under the API key's seal. */
-function factsLine(pending, seal) {
+/**
+ * Pure: the hidden line a check run's summary ends with, within `max`
+ * characters (MAX_LINE_CHARACTERS, or a share of a GitLab note's), sealed
+ * under the API key's seal.
+ */
+function factsLine(pending, seal, max = MAX_LINE_CHARACTERS) {
     const fitted = fitShape(FACTS, {
         ...pending,
         deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
     });
     const encode = () => Buffer.from(JSON.stringify(fitted)).toString('base64url');
-    const fits = () => encode().length <= MAX_LINE_CHARACTERS;
+    const fits = () => encode().length <= Math.min(max, MAX_LINE_CHARACTERS);
     const bugs = fitted.deployment.verdict?.blockingBugs;
     while (!fits() && bugs && bugs.length > 0)
         bugs.pop();
@@ -6958,12 +6962,14 @@ var gitlab_errors = __nccwpck_require__(515);
  * the step's order, each with where its status is. The note is then the
  * whole step: a collect rebuilds it from these lines alone, the rows it
  * collected with their verdicts, the others as they were. The lines carry
- * no rows of their own (the note's lines are the rows), which keeps 64
- * deployments' lines well within GitLab's million characters of a note.
+ * no rows of their own (the note's lines are the rows), and each is fitted
+ * to its share of GitLab's million characters of a note.
  */
 
 
 
+/** GitLab keeps a note to 1,000,000 characters; what the comment leaves is the facts lines'. */
+const MAX_NOTE_CHARACTERS = 1_000_000;
 /** Pure: the note of a step's deployments; with a seal and a deployment reported later, every deployment's facts line after it. */
 function noteBody(deployments, context) {
     const shown = deployments.map(d => withTrustedLinks(d, context.origins));
@@ -6971,13 +6977,15 @@ function noteBody(deployments, context) {
     const { seal } = context;
     if (!seal || !deployments.some(d => d.reportLater))
         return body;
+    // Each line within its share of what a note holds beside the comment: bugs, then expendable facts, go first.
+    const share = Math.floor((MAX_NOTE_CHARACTERS - body.length - 2) / deployments.length) - 1;
     const lines = deployments.map(deployment => factsLine({
         deployment,
         rows: [],
         runs: [],
         workflowRunUrl: context.pipelineUrl,
         status: context.status
-    }, seal));
+    }, seal, share));
     return `${body}\n\n${lines.join('\n')}`;
 }
 /** Pure: the step a note of ours carries, or undefined for a note that carries no facts line. */

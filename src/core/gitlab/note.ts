@@ -7,8 +7,8 @@
  * the step's order, each with where its status is. The note is then the
  * whole step: a collect rebuilds it from these lines alone, the rows it
  * collected with their verdicts, the others as they were. The lines carry
- * no rows of their own (the note's lines are the rows), which keeps 64
- * deployments' lines well within GitLab's million characters of a note.
+ * no rows of their own (the note's lines are the rows), and each is fitted
+ * to its share of GitLab's million characters of a note.
  */
 import { commentBody } from '../report/comment.js'
 import type { Deployment } from '../report/facts.js'
@@ -21,6 +21,9 @@ import {
   type StatusPlace
 } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
+
+/** GitLab keeps a note to 1,000,000 characters; what the comment leaves is the facts lines'. */
+export const MAX_NOTE_CHARACTERS = 1_000_000
 
 /** What a note is written in: where it may link, the pipeline's page, and, for a step reported later, the seal and where its statuses are. */
 export interface NoteContext {
@@ -36,6 +39,8 @@ export function noteBody(deployments: readonly Deployment[], context: NoteContex
   const body = commentBody(shown, context.pipelineUrl)
   const { seal } = context
   if (!seal || !deployments.some(d => d.reportLater)) return body
+  // Each line within its share of what a note holds beside the comment: bugs, then expendable facts, go first.
+  const share = Math.floor((MAX_NOTE_CHARACTERS - body.length - 2) / deployments.length) - 1
   const lines = deployments.map(deployment =>
     factsLine(
       {
@@ -45,7 +50,8 @@ export function noteBody(deployments: readonly Deployment[], context: NoteContex
         workflowRunUrl: context.pipelineUrl,
         status: context.status
       },
-      seal
+      seal,
+      share
     )
   )
   return `${body}\n\n${lines.join('\n')}`

@@ -83,14 +83,18 @@ const EXPENDABLE: readonly (readonly string[])[] = [
   ['deployment', 'runUrl']
 ]
 
-/** Pure: the hidden line a check run's summary ends with, within MAX_LINE_CHARACTERS, sealed under the API key's seal. */
-export function factsLine(pending: PendingFacts, seal: Seal): string {
+/**
+ * Pure: the hidden line a check run's summary ends with, within `max`
+ * characters (MAX_LINE_CHARACTERS, or a share of a GitLab note's), sealed
+ * under the API key's seal.
+ */
+export function factsLine(pending: PendingFacts, seal: Seal, max = MAX_LINE_CHARACTERS): string {
   const fitted = fitShape(FACTS, {
     ...pending,
     deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
   }) as Record<string, unknown> & { deployment: { verdict?: { blockingBugs?: unknown[] } } }
   const encode = (): string => Buffer.from(JSON.stringify(fitted)).toString('base64url')
-  const fits = (): boolean => encode().length <= MAX_LINE_CHARACTERS
+  const fits = (): boolean => encode().length <= Math.min(max, MAX_LINE_CHARACTERS)
   const bugs = fitted.deployment.verdict?.blockingBugs
   while (!fits() && bugs && bugs.length > 0) bugs.pop()
   for (const path of EXPENDABLE) {
