@@ -25,6 +25,7 @@ import {
   WRITE_TOKEN as GITLAB_WRITE_TOKEN
 } from '../../emulator/gitlab-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { startSlack } from '../../emulator/slack.js'
 import {
   createPipeline,
   docsPipelines,
@@ -559,14 +560,29 @@ describe('the components on their own', () => {
       expect(emulator.gitlab.statuses.map(s => s.status)).toEqual(['running'])
 
       // The run ends within seconds here; a collect that finds it still going leaves it for the next.
-      for (let tries = 0; emulator.gitlab.statuses[0]!.status === 'running' && tries < 5; tries++) {
-        await new Promise(resolve => setTimeout(resolve, 2000))
-        const { repo } = await passes(scheduled, SCHEDULED, { variables: gitlabVariables('903') })
-        expect(
-          await junitProblems(
-            await jobFile(repo, 'mobile-build-collect', 'mobile-build-collect-junit.xml')
-          )
-        ).toEqual([])
+      // The project's masked variable SLACK_WEBHOOK_URL: the collect posts what it completed.
+      const slack = await startSlack()
+      try {
+        for (
+          let tries = 0;
+          emulator.gitlab.statuses[0]!.status === 'running' && tries < 5;
+          tries++
+        ) {
+          await new Promise(resolve => setTimeout(resolve, 2000))
+          const { repo, output } = await passes(scheduled, SCHEDULED, {
+            variables: { ...gitlabVariables('903'), SLACK_WEBHOOK_URL: slack.url }
+          })
+          expect(output).not.toContain(slack.url)
+          expect(
+            await junitProblems(
+              await jobFile(repo, 'mobile-build-collect', 'mobile-build-collect-junit.xml')
+            )
+          ).toEqual([])
+        }
+        expect(slack.messages).toHaveLength(1)
+        expect(JSON.stringify(slack.messages[0])).toMatch(/passed/)
+      } finally {
+        await slack.close()
       }
       expect(emulator.gitlab.statuses.map(s => [s.status, s.pipeline_id, s.history])).toEqual([
         ['success', 901, ['running', 'success']]
