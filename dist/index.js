@@ -14222,10 +14222,6 @@ function createGitLabClient(connection) {
             const found = (await pages(api, `${commit(sha)}/statuses?${query}`)).map(statusOf);
             return found.sort((a, b) => b.id - a.id);
         },
-        async openMergeRequestsOf(sha) {
-            const found = await pages(api, `${commit(sha)}/merge_requests?state=opened&per_page=100`);
-            return found.map(openIidOf).filter((iid) => iid !== undefined);
-        },
         async openMergeRequests() {
             const answer = await request(api, 'GET', `${project}/merge_requests?state=opened&order_by=updated_at&sort=desc&per_page=100`);
             if (!Array.isArray(answer.json))

@@ -161,7 +161,7 @@ describe('commit statuses', () => {
 })
 
 describe('merge requests and their notes', () => {
-  it('finds the open merge requests of a commit', async () => {
+  it("finds the project's open merge requests, as a collect reads them", async () => {
     openMergeRequest(7)
     openMergeRequest(9)
     emulator.gitlab.mergeRequests.push({
@@ -172,7 +172,8 @@ describe('merge requests and their notes', () => {
       sha: SHA
     })
     openMergeRequest(10, 'a'.repeat(40))
-    expect((await client().openMergeRequestsOf(SHA)).sort()).toEqual([7, 9])
+    // The project's open ones, whatever their head: the most recently made first here.
+    expect(await client().openMergeRequests()).toEqual([10, 9, 7])
   })
 
   it('finds, creates and edits notes, by author, and tells the token user', async () => {

@@ -32,8 +32,6 @@ export interface GitLabClient extends CommentHost {
   postStatus(sha: string, status: StatusWrite, call?: CallOptions): Promise<GitLabStatus>
   /** The commit's statuses, every page, newest first: only the latest of each name unless `all`. */
   listStatuses(sha: string, filter?: { name?: string; all?: boolean }): Promise<GitLabStatus[]>
-  /** The iids of the opened merge requests whose head is this commit. */
-  openMergeRequestsOf(sha: string): Promise<number[]>
   /** The project's opened merge requests, the most recently updated first: the first page of 100 (a collect's pass). */
   openMergeRequests(): Promise<number[]>
   /** Requests sent so far, each attempt counted. */
@@ -85,10 +83,6 @@ export function createGitLabClient(connection: GitLabConnection): GitLabClient {
       })
       const found = (await pages(api, `${commit(sha)}/statuses?${query}`)).map(statusOf)
       return found.sort((a, b) => b.id - a.id)
-    },
-    async openMergeRequestsOf(sha) {
-      const found = await pages(api, `${commit(sha)}/merge_requests?state=opened&per_page=100`)
-      return found.map(openIidOf).filter((iid): iid is number => iid !== undefined)
     },
     async openMergeRequests() {
       const answer = await request(
