@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(574);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 574:
+/***/ 33:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7578,31 +7578,6 @@ async function gitlabAdoptedNames(settings, deployments, output, hooks) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/github/claim.ts
-/**
- * How a collect makes a check run its own before it reports on it, when a
- * collect beside it may be collecting it too. GitHub has no conditional
- * write, so a collect claims the check run (a token of its own in
- * `external_id`), reads it back a write spacing later, and reports the
- * verdict (the GitHub reporter completes the check run, every other report
- * target shows it) only if the claim is still its own and the check still in
- * progress: of two collects at once, the later claim wins, and one that
- * claims after the other's look finds it completed. This is best effort: a
- * write GitHub applies late can still let both report it, and then both
- * write the same conclusion from the same verdict, and edit the one comment
- * to the same text.
- */
-
-
-/** Claims `run` for this collect; true when the claim stands and the check run is still in progress. */
-async function claim(client, repo, run, identity, spaced) {
-    const token = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
-    await spaced(() => client.updateCheck(repo, run.id, { external_id: externalId({ ...identity, claim: token }) }));
-    // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
-    const claimed = await spaced(() => client.getCheck(repo, run.id));
-    return claimed.status !== 'completed' && parseExternalId(claimed.externalId)?.claim === token;
-}
-
 ;// CONCATENATED MODULE: ./src/core/service/v0/paths.ts
 /** The verdict's path at the service: the client asks it, and the wait names it in its messages. */
 const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
@@ -7955,6 +7930,313 @@ function gone(runId, error, asking) {
         answered: false,
         gone: asking.value(words)
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/github/claim.ts
+/**
+ * How a collect makes a check run its own before it reports on it, when a
+ * collect beside it may be collecting it too. GitHub has no conditional
+ * write, so a collect claims the check run (a token of its own in
+ * `external_id`), reads it back a write spacing later, and reports the
+ * verdict (the GitHub reporter completes the check run, every other report
+ * target shows it) only if the claim is still its own and the check still in
+ * progress: of two collects at once, the later claim wins, and one that
+ * claims after the other's look finds it completed. This is best effort: a
+ * write GitHub applies late can still let both report it, and then both
+ * write the same conclusion from the same verdict, and edit the one comment
+ * to the same text.
+ */
+
+
+/** Claims `run` for this collect; true when the claim stands and the check run is still in progress. */
+async function claim(client, repo, run, identity, spaced) {
+    const token = (0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex');
+    await spaced(() => client.updateCheck(repo, run.id, { external_id: externalId({ ...identity, claim: token }) }));
+    // The claim stands a write spacing before it is read back: a collect beside this one has claimed by then.
+    const claimed = await spaced(() => client.getCheck(repo, run.id));
+    return claimed.status !== 'completed' && parseExternalId(claimed.externalId)?.claim === token;
+}
+
+;// CONCATENATED MODULE: ./src/core/github/spacer.ts
+
+/** GitHub asks for at least a second between two writes (its secondary rate limits): a collect's writes are spaced so. */
+const WRITE_SPACING_MS = 1000;
+/**
+ * The spacing of a collect's writes to GitHub, its claims and its
+ * reporter's completions alike: each write waits until WRITE_SPACING_MS
+ * after the last one; a stop ends the wait at once.
+ */
+class Spacer {
+    signal;
+    lastWrite = -Infinity;
+    constructor(signal) {
+        this.signal = signal;
+    }
+    async spaced(write) {
+        const wait = this.lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
+        if (wait > 0)
+            await shared_clock/* clock */.pm.sleep(wait, this.signal);
+        this.lastWrite = shared_clock/* clock */.pm.now();
+        return write();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/collect-github.ts
+/**
+ * GitHub's side of a collect (collect-source.ts): the check runs its deploys
+ * left in progress on open pull requests' heads and the default branch's
+ * newest commits, their facts sealed under the API key (github/
+ * pending-checks.ts); each one whose run ended is claimed (github/claim.ts),
+ * with the copies showing the same deployment, so that no collect beside it
+ * reports it too. Requests to GitHub are held to the collect's budget
+ * before each one (pages and retries included) and to a reserve of the
+ * token's hourly rate limit.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The collect's GitHub: refused before any request where it cannot look. */
+async function githubSource(run) {
+    const { settings, hooks } = run;
+    const { repo, token } = whereToCollect(settings, hooks.env ?? {});
+    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
+    const client = await loadClient(token, apiUrlOf(hooks.env ?? {}), {
+        signal: hooks.signal ?? new AbortController().signal,
+        deadline: () => undefined,
+        beforeRequest: () => budget.check(client)
+    });
+    const github = {
+        client,
+        repo,
+        seal: sealOf(settings.apiKey),
+        spacer: new Spacer(hooks.signal),
+        budget
+    };
+    const source = {
+        requestCount: () => client.requestCount(),
+        places: turn => headsToCollect(client, repo, turn),
+        async look(head) {
+            const { pending, refused } = await pendingChecks(client, repo, head.sha, github.seal);
+            return {
+                waiting: pending.map(check => waiting(github, check, head)),
+                refused: refused.map(({ run: check, problem, otherKey }) => ({
+                    what: collect_github_where(head, check),
+                    problem,
+                    otherKey
+                }))
+            };
+        },
+        failure: github_errors/* collectFailure */.bv
+    };
+    // A different pull request first in each collect: none waits behind others a budget never gets past.
+    const turn = Number(hooks.env?.GITHUB_RUN_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
+    return { source, github, turn };
+}
+/** One pending check run, as the pass asks about it; claimed (its copies too) once its run ended. */
+function waiting(github, check, head) {
+    const { runId } = check;
+    return {
+        runId,
+        since: Date.parse(check.run.startedAt ?? '') || shared_clock/* clock */.pm.now(),
+        count: 1 + check.copies.length,
+        what: `${collect_github_where(head, check.run)} (run ${runId})`,
+        collected: verdict => claimed(github, check, head, verdict)
+    };
+}
+async function claimed(github, check, head, verdict) {
+    const { client, repo, spacer, budget } = github;
+    const { facts, identity } = check;
+    const claimOne = async (check, identity) => {
+        if (!(await claim(client, repo, check, identity, write => spacer.spaced(write))))
+            return false;
+        // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
+        budget.reserved += WRITES_PER_CLAIM;
+        return true;
+    };
+    const own = { ...identity, claim: undefined };
+    if (!(await claimOne(check.run, own)))
+        return undefined;
+    const copies = [];
+    for (const copy of check.copies) {
+        const theirs = { ...copy.identity, claim: undefined };
+        if (await claimOne(copy.run, theirs))
+            copies.push({ checkRunId: copy.run.id, identity: theirs });
+    }
+    return {
+        ...facts.deployment,
+        verdict,
+        wait: undefined,
+        stage: undefined,
+        judgement: undefined,
+        collected: {
+            checkRunId: check.run.id,
+            copies,
+            identity: own,
+            sha: head.sha,
+            pulls: head.pulls,
+            rows: facts.rows,
+            runs: facts.runs,
+            workflowRunUrl: facts.workflowRunUrl
+        }
+    };
+}
+/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow, never a pull request's. */
+function whereToCollect(settings, env) {
+    const repo = githubRepoOf(settings, env);
+    const token = settings.values.githubToken;
+    // A pull request's workflow is the pull request's own file, with a fork's read-only token: no place for
+    // the one pass that completes every pull request's checks (and whose attestation is signed by that workflow).
+    if (env.GITHUB_EVENT_NAME === 'pull_request')
+        throw new errors/* InputError */.dz('collect', 'is true in a workflow run by a pull_request event: a collect completes the check runs of every open pull request and of the default branch, so it belongs to a workflow of the default branch, never to one a pull request can change (or a fork run with a read-only token)', 'Collect in a workflow of its own, on: schedule (every 10 minutes) and workflow_dispatch (to collect at once)');
+    if (!token)
+        throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
+    if (!repo)
+        throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
+    return { repo, token };
+}
+/** Pure: a check run named with where it is: the pull requests whose head the commit is, else the commit. */
+function collect_github_where(head, check) {
+    const on = head.pulls.length > 0
+        ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
+        : `commit ${head.sha.slice(0, 12)}`;
+    return `Check run ${(0,shared_text/* quote */.hD)(check.name ?? '')} on ${on}`;
+}
+
+// EXTERNAL MODULE: ./src/core/gitlab/client.ts + 2 modules
+var gitlab_client = __nccwpck_require__(678);
+;// CONCATENATED MODULE: ./src/core/deploy/collect-gitlab.ts
+/**
+ * GitLab's side of a collect (collect-source.ts), over what a GitLab step
+ * reported later leaves: a commit status `running` per deployment and, in
+ * its merge request's note, every deployment's facts sealed under the API
+ * key (gitlab/note.ts). It reads the notes of ours (the token's own user
+ * wrote them) on the project's open merge requests; each pending row whose
+ * run ended is collected, and its note goes to the GitLab reporter
+ * (gitlab/collected.ts), which completes its status and rewrites the note.
+ * Two collects never run at once: the component's `resource_group` keeps
+ * them one at a time. Requests to GitLab are held to the collect's budget.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** The collect's GitLab: refused before any request where it cannot look. */
+function gitlabSource(run) {
+    const { settings, hooks } = run;
+    const env = hooks.env ?? {};
+    const { apiUrl, project, token } = collect_gitlab_whereToCollect(settings, env);
+    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
+    const client = (0,gitlab_client.createGitLabClient)({
+        token,
+        apiUrl,
+        project,
+        limits: {
+            signal: hooks.signal ?? new AbortController().signal,
+            deadline: () => undefined,
+            beforeRequest: () => budget.check(client)
+        }
+    });
+    const gitlab = { client, budget, seal: sealOf(settings.apiKey), notes: [] };
+    let own;
+    const source = {
+        requestCount: () => client.requestCount(),
+        places: turn => stopping(async () => rotated(await client.openMergeRequests(), turn)),
+        look: iid => stopping(async () => {
+            own ??= client.ownIdentity().then(name => name.toLowerCase());
+            return lookAt(gitlab, iid, await own);
+        }),
+        failure: gitlab_errors/* gitlabFailure */.AD
+    };
+    // A different merge request first in each collect: none waits behind others a budget never gets past.
+    const turn = Number(env.CI_PIPELINE_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
+    return { source, gitlab, turn };
+}
+/** The notes of ours on one merge request, each a step; a note with a line it cannot use is left as it is. */
+async function lookAt(gitlab, iid, own) {
+    const ours = await gitlab.client.findComments(iid, note => note.author?.toLowerCase() === own && note.body.includes('mobile-build-deploy facts='));
+    const waiting = [];
+    const refused = [];
+    for (const note of ours) {
+        const step = noteStep(note.body, gitlab.seal);
+        if (!step)
+            continue;
+        if (step.refused.length > 0) {
+            const problems = [...new Set(step.refused.map(line => line.problem))].join('; ');
+            refused.push({ what: `The note ${note.id} on merge request !${iid}`, problem: problems });
+            continue;
+        }
+        const collected = { mergeRequest: iid, noteId: note.id, step: step.deployments };
+        for (const [row, facts] of step.deployments.entries()) {
+            if (!isPending(facts.deployment) || !facts.status)
+                continue;
+            waiting.push(waitingRow(gitlab, collected, row, iid));
+        }
+    }
+    return { waiting, refused };
+}
+/** One pending row of a note: its note joins the collect's the first time one of its rows is collected. */
+function waitingRow(gitlab, note, row, iid) {
+    const { deployment } = note.step[row];
+    return {
+        runId: deployment.runId,
+        since: deployment.startedAt ?? shared_clock/* clock */.pm.now(),
+        count: 1,
+        what: `The status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${iid} (run ${deployment.runId})`,
+        async collected(verdict) {
+            let at = gitlab.notes.indexOf(note);
+            if (at < 0)
+                at = gitlab.notes.push(note) - 1;
+            // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
+            gitlab.budget.reserved += WRITES_PER_CLAIM;
+            return {
+                ...deployment,
+                verdict,
+                wait: undefined,
+                stage: undefined,
+                judgement: undefined,
+                collectedNote: { note: at, row }
+            };
+        }
+    };
+}
+/** A request of the pass itself (the merge requests, the notes, the token's user): a refusal of GitLab's ends the collect. */
+async function stopping(request) {
+    try {
+        return await request();
+    }
+    catch (error) {
+        const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, 'The collect');
+        throw 'stop' in comes ? comes.stop : error;
+    }
+}
+/**
+ * The project and the token a collect on GitLab works with, checked before
+ * any request: a pipeline of the project's own (a schedule, a run by hand),
+ * never a merge request's, whose configuration the merge request can change.
+ */
+function collect_gitlab_whereToCollect(settings, env) {
+    if (env.CI_PIPELINE_SOURCE === 'merge_request_event')
+        throw new errors/* InputError */.dz('collect', 'is true in a merge request’s pipeline: a collect completes the statuses and notes of every open merge request, so it belongs to a pipeline of the default branch, never to one a merge request can change', 'Collect in a scheduled pipeline (Build > Pipeline schedules, every 10 minutes), with rules: if: $CI_PIPELINE_SOURCE == "schedule"');
+    const token = settings.values.gitlabToken;
+    if (!token)
+        throw new errors/* InputError */.dz('gitlabToken', 'is empty in a GitLab pipeline’s collect', `Give ${(0,option_refs/* ref */.KR)('gitlabToken')}: a project access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN`);
+    return { ...gitlabProjectOf(env), token };
 }
 
 // EXTERNAL MODULE: ./src/core/shared/version.ts
@@ -8664,221 +8946,19 @@ function serviceOf(step, signal, deadline) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/github/spacer.ts
-
-/** GitHub asks for at least a second between two writes (its secondary rate limits): a collect's writes are spaced so. */
-const WRITE_SPACING_MS = 1000;
-/**
- * The spacing of a collect's writes to GitHub, its claims and its
- * reporter's completions alike: each write waits until WRITE_SPACING_MS
- * after the last one; a stop ends the wait at once.
- */
-class Spacer {
-    signal;
-    lastWrite = -Infinity;
-    constructor(signal) {
-        this.signal = signal;
-    }
-    async spaced(write) {
-        const wait = this.lastWrite + WRITE_SPACING_MS - shared_clock/* clock */.pm.now();
-        if (wait > 0)
-            await shared_clock/* clock */.pm.sleep(wait, this.signal);
-        this.lastWrite = shared_clock/* clock */.pm.now();
-        return write();
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/gitlab/client.ts + 2 modules
-var gitlab_client = __nccwpck_require__(678);
-;// CONCATENATED MODULE: ./src/core/deploy/collect-gitlab.ts
-/**
- * The collect on GitLab: the same mode and road as GitHub's (collect.ts),
- * over what a GitLab step reported later leaves: a commit status `running`
- * per deployment and, in its merge request's note, every deployment's facts
- * sealed under the API key (gitlab/note.ts). It reads the notes of ours
- * (the token's own user wrote them) on the project's open merge requests,
- * asks the service once per pending run, and hands each run that ended to
- * the orchestrator, which judges it by the one rule and gives it to every
- * report target, the GitLab one among them (gitlab/collected.ts), which
- * completes its status and rewrites its note. Two collects never run at
- * once: the component's `resource_group` keeps them one at a time. Requests
- * to GitLab are held to the collect's budget.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** One pass over the open merge requests' notes; the token refused ends it (thrown), the budget stops it early. */
-async function collectGitLab(run) {
-    const { settings, hooks, output } = run;
-    const env = hooks.env ?? {};
-    const { apiUrl, project, token } = whereToCollect(settings, env);
-    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
-    const client = (0,gitlab_client.createGitLabClient)({
-        token,
-        apiUrl,
-        project,
-        limits: {
-            signal: hooks.signal ?? new AbortController().signal,
-            deadline: () => undefined,
-            beforeRequest: () => budget.check(client)
-        }
-    });
-    const facts = {
-        pending: 0,
-        problems: [],
-        warnings: [],
-        get requests() {
-            return client.requestCount();
-        }
-    };
-    const collection = {
-        deployments: [],
-        facts,
-        gitlab: { client, budget, seal: sealOf(settings.apiKey), notes: [] }
-    };
-    // A different merge request first in each collect: none waits behind others a budget never gets past.
-    const turn = Number(env.CI_PIPELINE_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
-    try {
-        const own = (await client.ownIdentity()).toLowerCase();
-        const merges = await client.openMergeRequests();
-        for (const iid of rotated(merges, turn)) {
-            if (hooks.signal?.aborted)
-                break;
-            await collectMergeRequest(run, collection, iid, own);
-        }
-    }
-    catch (error) {
-        if (!(error instanceof BudgetSpent))
-            throw stopOf(error);
-        facts.stopped = error.message;
-        output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
-    }
-    return collection;
-}
-/** The notes of ours on one merge request, each a step; a note with a line it cannot use is left as it is. */
-async function collectMergeRequest(run, collection, iid, own) {
-    const { client, seal, notes } = collection.gitlab;
-    const ours = await client.findComments(iid, note => note.author?.toLowerCase() === own && note.body.includes('mobile-build-deploy facts='));
-    for (const note of ours) {
-        const step = noteStep(note.body, seal);
-        if (!step)
-            continue;
-        if (step.refused.length > 0) {
-            const problems = [...new Set(step.refused.map(line => line.problem))].join('; ');
-            warn(run, collection, `The note ${note.id} on merge request !${iid} is not collected: ${problems}.`);
-            continue;
-        }
-        const at = notes.length;
-        const found = [];
-        for (const [row, facts] of step.deployments.entries()) {
-            if (run.hooks.signal?.aborted)
-                return;
-            if (!isPending(facts.deployment) || !facts.status)
-                continue;
-            const what = `The status ${(0,shared_text/* quote */.hD)(facts.deployment.name)} on merge request !${iid} (run ${facts.deployment.runId})`;
-            try {
-                const deployment = await collectRow(run, collection, facts);
-                if (deployment)
-                    found.push({ ...deployment, collectedNote: { note: at, row } });
-            }
-            catch (error) {
-                if (error instanceof BudgetSpent || run.hooks.signal?.aborted)
-                    throw error;
-                const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, what);
-                if ('stop' in comes)
-                    throw comes.stop;
-                if ('warning' in comes)
-                    warn(run, collection, comes.warning);
-                else
-                    problem(run, collection, comes.problem);
-            }
-        }
-        if (found.length === 0)
-            continue;
-        notes.push({ mergeRequest: iid, noteId: note.id, step: step.deployments });
-        collection.deployments.push(...found);
-    }
-}
-/** One pending deployment: its run's verdict asked once; the deployment with it once the run has ended. */
-async function collectRow(run, collection, { deployment }) {
-    const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
-    const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline);
-    const asked = await askVerdict(service, deployment.runId, deployment.startedAt ?? shared_clock/* clock */.pm.now(), { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) }, deadline);
-    if ('pending' in asked) {
-        collection.facts.pending += 1;
-        return undefined;
-    }
-    // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
-    collection.gitlab.budget.reserved += WRITES_PER_CLAIM;
-    return {
-        ...deployment,
-        verdict: asked.verdict,
-        wait: undefined,
-        stage: undefined,
-        judgement: undefined
-    };
-}
-/** A failure of the pass itself (the merge requests, the token's user): by the same rule, a stop. */
-function stopOf(error) {
-    const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, 'The collect');
-    return 'stop' in comes ? comes.stop : error;
-}
-/**
- * The project and the token a collect on GitLab works with, checked before
- * any request: a pipeline of the project's own (a schedule, a run by hand),
- * never a merge request's, whose configuration the merge request can change.
- */
-function whereToCollect(settings, env) {
-    if (env.CI_PIPELINE_SOURCE === 'merge_request_event')
-        throw new errors/* InputError */.dz('collect', 'is true in a merge request’s pipeline: a collect completes the statuses and notes of every open merge request, so it belongs to a pipeline of the default branch, never to one a merge request can change', 'Collect in a scheduled pipeline (Build > Pipeline schedules, every 10 minutes), with rules: if: $CI_PIPELINE_SOURCE == "schedule"');
-    const token = settings.values.gitlabToken;
-    if (!token)
-        throw new errors/* InputError */.dz('gitlabToken', 'is empty in a GitLab pipeline’s collect', `Give ${(0,option_refs/* ref */.KR)('gitlabToken')}: a project access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN`);
-    return { ...gitlabProjectOf(env), token };
-}
-function warn(run, collection, text) {
-    const warning = run.output.text(text);
-    collection.facts.warnings.push(warning);
-    run.output.log.warning(warning, 'Not collected');
-}
-function problem(run, collection, text) {
-    const said = run.output.text(text);
-    collection.facts.problems.push(said);
-    run.output.log.warning(said, 'Not collected');
-}
-
 ;// CONCATENATED MODULE: ./src/core/deploy/collect.ts
 /**
  * The collect: a mode of the one orchestrator, whose deployments are the
  * ones reported later that it finds ended. What is its own is finding them
- * (the check runs its deploys left in progress on open pull requests' heads
- * and the default branch's newest commits, their facts sealed under the API
- * key) and asking the service once per run; each it finds ended it claims,
- * so that no collect beside it reports it too. The rest is the deploy's
- * road: the orchestrator judges them by the one rule and hands them to every
- * report target, the GitHub reporter among them (github/collected.ts),
- * which completes each claimed check run as a waiting step would have.
- * Requests to GitHub are held to a budget before each one (pages and
- * retries included) and to a reserve of the token's hourly rate limit.
+ * on the code host (collect-source.ts: GitHub's check runs left in progress,
+ * GitLab's merge-request notes, their facts sealed under the API key) and
+ * asking the service once per run; each it finds ended it claims, so that
+ * no collect beside it reports it too. The rest is the deploy's road: the
+ * orchestrator judges them by the one rule and hands them to every report
+ * target, the host's collect reporter among them (host/collected.ts), which
+ * completes each status as a waiting step would have. Requests to the host
+ * are held to a budget before each one (pages and retries included).
  */
-
-
-
-
-
-
-
 
 
 
@@ -8888,61 +8968,96 @@ function problem(run, collection, text) {
 
 
 /**
- * One pass over the commits where deployments reported later may be. Each
- * pending check run is collected on its own: one that cannot be (facts of
- * another shape, a seal that does not hold, a run the service answers
- * nothing usable for) is a warning or a problem of its own, and the rest go
- * on; the token refused or the rate limit ends the pass (thrown).
+ * One pass over the places where deployments reported later may be, on
+ * the code host the step is given: a GitLab token (or a GitLab pipeline
+ * without a GitHub token) collects on GitLab, else on GitHub.
  */
 async function collectPending(run) {
-    const { settings, hooks, output } = run;
-    // A GitLab pipeline, or a GitLab token given: the verdicts were left on GitLab.
+    const { settings, hooks } = run;
     if (settings.values.gitlabToken ||
-        (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken))
-        return collectGitLab(run);
-    const { repo, token } = collect_whereToCollect(settings, hooks.env ?? {});
-    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
-    const client = await loadClient(token, apiUrlOf(hooks.env ?? {}), {
-        signal: hooks.signal ?? new AbortController().signal,
-        deadline: () => undefined,
-        beforeRequest: () => budget.check(client)
-    });
-    const facts = {
+        (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken)) {
+        const { source, gitlab, turn } = gitlabSource(run);
+        const facts = factsOf(source);
+        const deployments = await collectFrom(run, source, facts, turn);
+        return { deployments, facts, gitlab };
+    }
+    const { source, github, turn } = await githubSource(run);
+    const facts = factsOf(source);
+    const deployments = inStepOrder(await collectFrom(run, source, facts, turn));
+    return { deployments, facts, github };
+}
+function factsOf(source) {
+    return {
         pending: 0,
         problems: [],
         warnings: [],
         get requests() {
-            return client.requestCount();
+            return source.requestCount();
         }
     };
-    const collection = {
-        deployments: [],
-        facts,
-        github: {
-            client,
-            repo,
-            seal: sealOf(settings.apiKey),
-            spacer: new Spacer(hooks.signal),
-            budget
-        }
-    };
-    // A different pull request first in each collect: none waits behind others a budget never gets past.
-    const turn = Number(hooks.env?.GITHUB_RUN_ID) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
+}
+/**
+ * The pass, the same on every host: each waiting deployment is collected
+ * on its own; one that cannot be (facts of another shape, a seal that does
+ * not hold, a run the service answers nothing usable for) is a warning or
+ * a problem of its own, and the rest go on; the token refused or the rate
+ * limit ends the pass (thrown), the budget stops it early.
+ */
+async function collectFrom(run, source, facts, turn) {
+    const found = [];
+    let keyConfirmed = false;
     try {
-        for (const head of await headsToCollect(client, repo, turn)) {
-            if (hooks.signal?.aborted)
+        for (const place of await source.places(turn)) {
+            if (run.hooks.signal?.aborted)
                 break;
-            await collectHead(run, collection, head);
+            const { waiting, refused } = await source.look(place);
+            for (const { what, problem, otherKey } of refused) {
+                // Sealed under another key: the service tells whether this collect's key is the one rotated in, or a wrong one.
+                if (otherKey && !keyConfirmed) {
+                    keyConfirmed = true;
+                    await confirmKey(run, otherKey);
+                }
+                warn(run, facts, `${what} is not collected: ${problem}.`);
+            }
+            for (const one of waiting) {
+                if (run.hooks.signal?.aborted)
+                    break;
+                try {
+                    const deployment = await collectOne(run, facts, one);
+                    if (deployment)
+                        found.push(deployment);
+                }
+                catch (error) {
+                    if (error instanceof BudgetSpent || run.hooks.signal?.aborted)
+                        throw error;
+                    const comes = source.failure(error, one.what);
+                    if ('stop' in comes)
+                        throw comes.stop;
+                    if ('warning' in comes)
+                        warn(run, facts, comes.warning);
+                    else
+                        problem(run, facts, comes.problem);
+                }
+            }
         }
     }
     catch (error) {
         if (!(error instanceof BudgetSpent))
             throw error;
         facts.stopped = error.message;
-        output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+        run.output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
     }
-    collection.deployments = inStepOrder(collection.deployments);
-    return collection;
+    return found;
+}
+/** One waiting deployment: its run's verdict asked once; the deployment, once this collect has claimed it. */
+async function collectOne(run, facts, one) {
+    const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
+    const asked = await askVerdict(serviceFor(run, deadline), one.runId, one.since, asking(run), deadline);
+    if ('pending' in asked) {
+        facts.pending += one.count;
+        return undefined;
+    }
+    return one.collected(asked.verdict);
 }
 /**
  * Pure: the collected deployments in the order their steps gave them, so
@@ -8963,76 +9078,6 @@ function inStepOrder(deployments) {
     keyed.sort((a, b) => a.step - b.step || a.at - b.at || a.found - b.found);
     return keyed.map(({ deployment }) => deployment);
 }
-/** Every pending check run of one commit, each on its own. */
-async function collectHead(run, collection, head) {
-    const { client, repo, seal } = collection.github;
-    const { pending, refused } = await pendingChecks(client, repo, head.sha, seal);
-    for (const { run: check, problem, otherKey } of refused) {
-        // Sealed under another key: the service tells whether this collect's key is the one rotated in, or a wrong one.
-        if (otherKey && !collection.keyConfirmed) {
-            collection.keyConfirmed = true;
-            await confirmKey(run, otherKey);
-        }
-        collect_warn(run, collection, `${collect_where(head, check)} is not collected: ${problem}.`);
-    }
-    for (const check of pending) {
-        if (run.hooks.signal?.aborted)
-            return;
-        try {
-            const deployment = await collectCheck(run, collection, check, head);
-            if (deployment)
-                collection.deployments.push(deployment);
-        }
-        catch (error) {
-            failed(run, collection, error, `${collect_where(head, check.run)} (run ${check.runId})`);
-        }
-    }
-}
-/** One check run: its run's verdict asked once; an ended run's deployment, once this collect has claimed its check. */
-async function collectCheck(run, collection, check, head) {
-    const { facts, identity, runId } = check;
-    const since = Date.parse(check.run.startedAt ?? '') || shared_clock/* clock */.pm.now();
-    const deadline = shared_clock/* clock */.pm.now() + ASK_MS;
-    const asked = await askVerdict(serviceFor(run, deadline), runId, since, asking(run), deadline);
-    if ('pending' in asked) {
-        collection.facts.pending += 1 + check.copies.length;
-        return undefined;
-    }
-    const { client, repo, spacer, budget } = collection.github;
-    const claimed = async (check, identity) => {
-        if (!(await claim(client, repo, check, identity, write => spacer.spaced(write))))
-            return false;
-        // Its completion and comment come later, from the GitHub reporter: their requests are held for them.
-        budget.reserved += WRITES_PER_CLAIM;
-        return true;
-    };
-    const own = { ...identity, claim: undefined };
-    if (!(await claimed(check.run, own)))
-        return undefined;
-    const copies = [];
-    for (const copy of check.copies) {
-        const theirs = { ...copy.identity, claim: undefined };
-        if (await claimed(copy.run, theirs))
-            copies.push({ checkRunId: copy.run.id, identity: theirs });
-    }
-    return {
-        ...facts.deployment,
-        verdict: asked.verdict,
-        wait: undefined,
-        stage: undefined,
-        judgement: undefined,
-        collected: {
-            checkRunId: check.run.id,
-            copies,
-            identity: own,
-            sha: head.sha,
-            pulls: head.pulls,
-            rows: facts.rows,
-            runs: facts.runs,
-            workflowRunUrl: facts.workflowRunUrl
-        }
-    };
-}
 /** Asks the service about `runId` once, to tell a wrong key (its refusal, thrown) from a rotated one; nothing else it says is used. */
 async function confirmKey(run, runId) {
     try {
@@ -9050,44 +9095,15 @@ function serviceFor(run, deadline = shared_clock/* clock */.pm.now() + ASK_MS) {
 function asking(run) {
     return { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) };
 }
-/** The repository and the token a collect works with, checked before any request: GITHUB_REPOSITORY in a workflow, never a pull request's. */
-function collect_whereToCollect(settings, env) {
-    const repo = githubRepoOf(settings, env);
-    const token = settings.values.githubToken;
-    // A pull request's workflow is the pull request's own file, with a fork's read-only token: no place for
-    // the one pass that completes every pull request's checks (and whose attestation is signed by that workflow).
-    if (env.GITHUB_EVENT_NAME === 'pull_request')
-        throw new errors/* InputError */.dz('collect', 'is true in a workflow run by a pull_request event: a collect completes the check runs of every open pull request and of the default branch, so it belongs to a workflow of the default branch, never to one a pull request can change (or a fork run with a read-only token)', 'Collect in a workflow of its own, on: schedule (every 10 minutes) and workflow_dispatch (to collect at once)');
-    if (!token)
-        throw new errors/* InputError */.dz('githubToken', 'is empty', "Give a token that may write checks and pull requests: the workflow's GITHUB_TOKEN with permissions checks: write and pull-requests: write");
-    if (!repo)
-        throw new errors/* InputError */.dz('githubRepository', 'is empty, and no GITHUB_REPOSITORY says which repository to collect in', 'Run the collect in a GitHub workflow, or give the repository as owner/name');
-    return { repo, token };
-}
-/** A check that could not be collected: the budget and a stop end the pass, the rest by collectFailure's rule. */
-function failed(run, collection, error, what) {
-    if (error instanceof BudgetSpent || run.hooks.signal?.aborted)
-        throw error;
-    const comes = (0,github_errors/* collectFailure */.bv)(error, what);
-    if ('stop' in comes)
-        throw comes.stop;
-    if ('warning' in comes)
-        return collect_warn(run, collection, comes.warning);
-    const problem = run.output.text(comes.problem);
-    collection.facts.problems.push(problem);
-    run.output.log.warning(problem, 'Not collected');
-}
-function collect_warn(run, collection, text) {
+function warn(run, facts, text) {
     const warning = run.output.text(text);
-    collection.facts.warnings.push(warning);
+    facts.warnings.push(warning);
     run.output.log.warning(warning, 'Not collected');
 }
-/** Pure: a check run named with where it is: the pull requests whose head the commit is, else the commit. */
-function collect_where(head, check) {
-    const on = head.pulls.length > 0
-        ? `pull request ${head.pulls.map(n => `#${n}`).join(', ')}`
-        : `commit ${head.sha.slice(0, 12)}`;
-    return `Check run ${(0,shared_text/* quote */.hD)(check.name ?? '')} on ${on}`;
+function problem(run, facts, text) {
+    const said = run.output.text(text);
+    facts.problems.push(said);
+    run.output.log.warning(said, 'Not collected');
 }
 /** Whether a request asks for a collect, before its options are read: the command, or the action's input. */
 function asksToCollect(command, values) {
@@ -9974,7 +9990,7 @@ class Reporting {
 
 ;// CONCATENATED MODULE: ./src/core/deploy/given-facts.ts
 /** What the settings alone tell the deployment at `index` before any step; a value given (a run id) redacted like any other. */
-function factsOf(settings, index, value) {
+function given_facts_factsOf(settings, index, value) {
     const facts = { mode: settings.mode, failOnNoRun: settings.failOnNoRun };
     if (settings.mode === 'terminate')
         return facts;
@@ -13398,7 +13414,7 @@ async function runSteps(run) {
     // Each deployment's delivery, poll and request listens to the caller's stop: no warning past ten.
     if (hooks.signal)
         (0,external_node_events_namespaceObject.setMaxListeners)(Math.max(10, deployments.length * 4), hooks.signal);
-    deployments.forEach((deployment, i) => Object.assign(deployment, factsOf(settings, i, text => output.value(text))));
+    deployments.forEach((deployment, i) => Object.assign(deployment, given_facts_factsOf(settings, i, text => output.value(text))));
     const plan = planOf(settings, hooks.ci);
     if ('skip' in plan) {
         for (const deployment of deployments)

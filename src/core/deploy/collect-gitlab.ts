@@ -1,42 +1,38 @@
 /**
- * The collect on GitLab: the same mode and road as GitHub's (collect.ts),
- * over what a GitLab step reported later leaves: a commit status `running`
- * per deployment and, in its merge request's note, every deployment's facts
- * sealed under the API key (gitlab/note.ts). It reads the notes of ours
- * (the token's own user wrote them) on the project's open merge requests,
- * asks the service once per pending run, and hands each run that ended to
- * the orchestrator, which judges it by the one rule and gives it to every
- * report target, the GitLab one among them (gitlab/collected.ts), which
- * completes its status and rewrites its note. Two collects never run at
- * once: the component's `resource_group` keeps them one at a time. Requests
- * to GitLab are held to the collect's budget.
+ * GitLab's side of a collect (collect-source.ts), over what a GitLab step
+ * reported later leaves: a commit status `running` per deployment and, in
+ * its merge request's note, every deployment's facts sealed under the API
+ * key (gitlab/note.ts). It reads the notes of ours (the token's own user
+ * wrote them) on the project's open merge requests; each pending row whose
+ * run ended is collected, and its note goes to the GitLab reporter
+ * (gitlab/collected.ts), which completes its status and rewrites the note.
+ * Two collects never run at once: the component's `resource_group` keeps
+ * them one at a time. Requests to GitLab are held to the collect's budget.
  */
-import { Budget, BudgetSpent, WRITES_PER_CLAIM } from '../host/budget.js'
+import { Budget, WRITES_PER_CLAIM } from '../host/budget.js'
 import { rotated } from '../github/pending-checks.js'
 import { createGitLabClient, type GitLabClient } from '../gitlab/client.js'
-import type { GitLabCollection } from '../gitlab/collected.js'
+import type { CollectedNote, GitLabCollection } from '../gitlab/collected.js'
 import { gitlabFailure } from '../gitlab/errors.js'
 import { noteStep } from '../gitlab/note.js'
 import { gitlabProjectOf } from '../gitlab/plan.js'
 import type { Settings } from '../options/resolve.js'
-import type { CollectFacts, Deployment } from '../report/facts.js'
-import type { PendingFacts } from '../report/pending.js'
 import { sealOf } from '../report/seal.js'
 import { isPending } from '../report/words.js'
 import { clock } from '../shared/clock.js'
 import { InputError } from '../shared/errors.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
-import { ASK_MS, askVerdict, type CollectRun } from './collect-ask.js'
-import { serviceOf } from './session.js'
+import type { CollectRun } from './collect-ask.js'
+import type { CollectSource, Refused, Waiting } from './collect-source.js'
 
-/** One pass over the open merge requests' notes; the token refused ends it (thrown), the budget stops it early. */
-export async function collectGitLab(run: CollectRun): Promise<{
-  deployments: Deployment[]
-  facts: CollectFacts
+/** The collect's GitLab: refused before any request where it cannot look. */
+export function gitlabSource(run: CollectRun): {
+  source: CollectSource<number>
   gitlab: GitLabCollection
-}> {
-  const { settings, hooks, output } = run
+  turn: number
+} {
+  const { settings, hooks } = run
   const env = hooks.env ?? {}
   const { apiUrl, project, token } = whereToCollect(settings, env)
   const budget = new Budget(settings.values.collectMaxRequests ?? 300)
@@ -50,119 +46,90 @@ export async function collectGitLab(run: CollectRun): Promise<{
       beforeRequest: () => budget.check(client)
     }
   })
-  const facts: CollectFacts = {
-    pending: 0,
-    problems: [],
-    warnings: [],
-    get requests() {
-      return client.requestCount()
-    }
-  }
-  const collection = {
-    deployments: [] as Deployment[],
-    facts,
-    gitlab: { client, budget, seal: sealOf(settings.apiKey), notes: [] }
+  const gitlab: GitLabCollection = { client, budget, seal: sealOf(settings.apiKey), notes: [] }
+  let own: Promise<string> | undefined
+  const source: CollectSource<number> = {
+    requestCount: () => client.requestCount(),
+    places: turn => stopping(async () => rotated(await client.openMergeRequests(), turn)),
+    look: iid =>
+      stopping(async () => {
+        own ??= client.ownIdentity().then(name => name.toLowerCase())
+        return lookAt(gitlab, iid, await own)
+      }),
+    failure: gitlabFailure
   }
   // A different merge request first in each collect: none waits behind others a budget never gets past.
   const turn = Number(env.CI_PIPELINE_ID) || Math.floor(clock.now() / 60_000)
-  try {
-    const own = (await client.ownIdentity()).toLowerCase()
-    const merges = await client.openMergeRequests()
-    for (const iid of rotated(merges, turn)) {
-      if (hooks.signal?.aborted) break
-      await collectMergeRequest(run, collection, iid, own)
-    }
-  } catch (error) {
-    if (!(error instanceof BudgetSpent)) throw stopOf(error)
-    facts.stopped = error.message
-    output.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early')
-  }
-  return collection
+  return { source, gitlab, turn }
 }
 
-type Collecting = Awaited<ReturnType<typeof collectGitLab>>
-
 /** The notes of ours on one merge request, each a step; a note with a line it cannot use is left as it is. */
-async function collectMergeRequest(
-  run: CollectRun,
-  collection: Collecting,
+async function lookAt(
+  gitlab: GitLabCollection,
   iid: number,
   own: string
-): Promise<void> {
-  const { client, seal, notes } = collection.gitlab
-  const ours = await client.findComments(
+): Promise<{ waiting: Waiting[]; refused: Refused[] }> {
+  const ours = await gitlab.client.findComments(
     iid,
     note => note.author?.toLowerCase() === own && note.body.includes('mobile-build-deploy facts=')
   )
+  const waiting: Waiting[] = []
+  const refused: Refused[] = []
   for (const note of ours) {
-    const step = noteStep(note.body, seal)
+    const step = noteStep(note.body, gitlab.seal)
     if (!step) continue
     if (step.refused.length > 0) {
       const problems = [...new Set(step.refused.map(line => line.problem))].join('; ')
-      warn(
-        run,
-        collection,
-        `The note ${note.id} on merge request !${iid} is not collected: ${problems}.`
-      )
+      refused.push({ what: `The note ${note.id} on merge request !${iid}`, problem: problems })
       continue
     }
-    const at = notes.length
-    const found: Deployment[] = []
+    const collected: CollectedNote = { mergeRequest: iid, noteId: note.id, step: step.deployments }
     for (const [row, facts] of step.deployments.entries()) {
-      if (run.hooks.signal?.aborted) return
       if (!isPending(facts.deployment) || !facts.status) continue
-      const what = `The status ${quote(facts.deployment.name)} on merge request !${iid} (run ${facts.deployment.runId})`
-      try {
-        const deployment = await collectRow(run, collection, facts)
-        if (deployment) found.push({ ...deployment, collectedNote: { note: at, row } })
-      } catch (error) {
-        if (error instanceof BudgetSpent || run.hooks.signal?.aborted) throw error
-        const comes = gitlabFailure(error, what)
-        if ('stop' in comes) throw comes.stop
-        if ('warning' in comes) warn(run, collection, comes.warning)
-        else problem(run, collection, comes.problem)
+      waiting.push(waitingRow(gitlab, collected, row, iid))
+    }
+  }
+  return { waiting, refused }
+}
+
+/** One pending row of a note: its note joins the collect's the first time one of its rows is collected. */
+function waitingRow(
+  gitlab: GitLabCollection,
+  note: CollectedNote,
+  row: number,
+  iid: number
+): Waiting {
+  const { deployment } = note.step[row]!
+  return {
+    runId: deployment.runId!,
+    since: deployment.startedAt ?? clock.now(),
+    count: 1,
+    what: `The status ${quote(deployment.name)} on merge request !${iid} (run ${deployment.runId})`,
+    async collected(verdict) {
+      let at = gitlab.notes.indexOf(note)
+      if (at < 0) at = gitlab.notes.push(note) - 1
+      // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
+      gitlab.budget.reserved += WRITES_PER_CLAIM
+      return {
+        ...deployment,
+        verdict,
+        wait: undefined,
+        stage: undefined,
+        judgement: undefined,
+        collectedNote: { note: at, row }
       }
     }
-    if (found.length === 0) continue
-    notes.push({ mergeRequest: iid, noteId: note.id, step: step.deployments })
-    collection.deployments.push(...found)
   }
 }
 
-/** One pending deployment: its run's verdict asked once; the deployment with it once the run has ended. */
-async function collectRow(
-  run: CollectRun,
-  collection: Collecting,
-  { deployment }: PendingFacts
-): Promise<Deployment | undefined> {
-  const deadline = clock.now() + ASK_MS
-  const service = serviceOf({ ...run, log: run.output.log }, run.hooks.signal, deadline)
-  const asked = await askVerdict(
-    service,
-    deployment.runId!,
-    deployment.startedAt ?? clock.now(),
-    { settings: run.settings, signal: run.hooks.signal, value: text => run.output.value(text) },
-    deadline
-  )
-  if ('pending' in asked) {
-    collection.facts.pending += 1
-    return undefined
+/** A request of the pass itself (the merge requests, the notes, the token's user): a refusal of GitLab's ends the collect. */
+async function stopping<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request()
+  } catch (error) {
+    const comes = gitlabFailure(error, 'The collect')
+    throw 'stop' in comes ? comes.stop : error
   }
-  // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
-  collection.gitlab.budget.reserved += WRITES_PER_CLAIM
-  return {
-    ...deployment,
-    verdict: asked.verdict,
-    wait: undefined,
-    stage: undefined,
-    judgement: undefined
-  }
-}
-
-/** A failure of the pass itself (the merge requests, the token's user): by the same rule, a stop. */
-function stopOf(error: unknown): unknown {
-  const comes = gitlabFailure(error, 'The collect')
-  return 'stop' in comes ? comes.stop : error
 }
 
 /**
@@ -188,16 +155,4 @@ function whereToCollect(
       `Give ${ref('gitlabToken')}: a project access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN`
     )
   return { ...gitlabProjectOf(env), token }
-}
-
-function warn(run: CollectRun, collection: Collecting, text: string): void {
-  const warning = run.output.text(text)
-  collection.facts.warnings.push(warning)
-  run.output.log.warning(warning, 'Not collected')
-}
-
-function problem(run: CollectRun, collection: Collecting, text: string): void {
-  const said = run.output.text(text)
-  collection.facts.problems.push(said)
-  run.output.log.warning(said, 'Not collected')
 }
