@@ -7083,7 +7083,14 @@ class CollectedStatuses {
             name: this.plan.secrets.redactValue(fields.name),
             description: fields.description && this.plan.secrets.redactValue(fields.description)
         };
-        await this.plan.collection.client.postStatus(place.sha, scrubbed);
+        try {
+            await this.plan.collection.client.postStatus(place.sha, scrubbed);
+        }
+        catch (error) {
+            // A collect whose note write failed completed this status already: it says the verdict, and the note heals now.
+            if (!alreadyIn(error, fields.state))
+                throw error;
+        }
         this.plan.log.info(`Status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${note.mergeRequest}: run ${deployment.runId} ended, the status is ${fields.state}.`);
     }
     /** The completed deployments by the note that carried them. */
@@ -7095,9 +7102,18 @@ class CollectedStatuses {
         }
         return [...notes.values()];
     }
-    /** The note written again: every row of its step, the collected ones with their verdicts. */
+    /**
+     * The note written again: every row of its step, the collected ones with
+     * their verdicts; unless a deploy wrote it again since the collect read it
+     * (its facts are then newer than these): the next collect reads that one.
+     */
     async rewrite(step) {
         const { note } = this.placeOf(step[0]);
+        const now = await this.plan.collection.client.readNote(note.mergeRequest, note.noteId);
+        if (now.body !== note.body) {
+            this.plan.log.info(`The note on merge request !${note.mergeRequest} was written again since this collect read it: it is left for the next collect.`);
+            return;
+        }
         const rows = new Map(step.map(deployment => [deployment.collectedNote.row, deployment]));
         const [first] = note.step;
         const deployments = note.step.map((facts, row) => rows.get(row) ?? facts.deployment);
@@ -7122,6 +7138,12 @@ class CollectedStatuses {
         return { note, facts: note.step[at.row] };
     }
 }
+/** Whether GitLab refused a status because it already is in `state` (its words: `Cannot transition status via :x from :state`). */
+function alreadyIn(error, state) {
+    return (error instanceof gitlab_errors/* GitLabError */.YZ &&
+        error.status === 400 &&
+        new RegExp(`Cannot transition status via :\\w+ from :${state}\\b`).test(error.message));
+}
 
 ;// CONCATENATED MODULE: ./src/core/host/budget.ts
 /** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
@@ -7145,6 +7167,12 @@ class Budget {
     reserved = 0;
     constructor(max) {
         this.max = max;
+    }
+    /** Holds back `writes` requests for what was just claimed; throws BudgetSpent, holding nothing, when they would pass the budget. */
+    reserve(client, writes) {
+        if (client.requestCount() + this.reserved + writes > this.max)
+            throw new BudgetSpent(`What it found would need more than the ${this.max} requests collect-max-requests allows to write; the rest is collected next time.`);
+        this.reserved += writes;
     }
     /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
     check(client) {
@@ -7346,7 +7374,7 @@ function gitlabPlanOf(settings, secrets, env) {
     if (!token) {
         // In a GitLab pipeline, report-later's verdict can only arrive on GitLab (github/plan.ts leaves it here).
         if (settings.values.reportLater && env.GITLAB_CI === 'true' && !settings.values.githubToken)
-            throw new errors/* InputError */.dz('gitlabToken', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} in a GitLab pipeline leaves each deployment's status running for a collect to complete with it`, `${gitlab_errors/* TOKEN_WORDS */.Up}; or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job for the verdict`);
+            throw new errors/* InputError */.dz('gitlabToken', `is empty, and ${(0,option_refs/* ref */.KR)('reportLater')} in a GitLab pipeline leaves each deployment's status running for a collect to complete with it`, `${(0,gitlab_errors/* missingTokenWords */.jz)(env)}; or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the job for the verdict`);
         return undefined;
     }
     const sha = env.CI_COMMIT_SHA || settings.git.sha || '';
@@ -7525,7 +7553,7 @@ function gitlabReporters(settings, output, hooks) {
     if (!plan) {
         // A GitLab job that waits, with only the job token GitLab gives every job: say what would show the verdict.
         if (settings.wait && env.GITLAB_CI === 'true' && !settings.values.githubToken)
-            output.log.notice(`The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${gitlab_errors/* TOKEN_WORDS */.Up}.`, 'Not shown on GitLab');
+            output.log.notice(`The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${(0,gitlab_errors/* missingTokenWords */.jz)(env)}.`, 'Not shown on GitLab');
         return [];
     }
     return [new HostReporter(limits => new GitLabSide(plan, output.log, loadGitLab, limits))];
@@ -8181,7 +8209,12 @@ async function lookAt(gitlab, iid, own) {
             refused.push({ what: `The note ${note.id} on merge request !${iid}`, problem: problems });
             continue;
         }
-        const collected = { mergeRequest: iid, noteId: note.id, step: step.deployments };
+        const collected = {
+            mergeRequest: iid,
+            noteId: note.id,
+            body: note.body,
+            step: step.deployments
+        };
         for (const [row, facts] of step.deployments.entries()) {
             if (!isPending(facts.deployment) || !facts.status)
                 continue;
@@ -8199,11 +8232,12 @@ function waitingRow(gitlab, note, row, iid) {
         count: 1,
         what: `The status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${iid} (run ${deployment.runId})`,
         async collected(verdict) {
+            // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for
+            // them, or it is left for the next collect.
+            gitlab.budget.reserve(gitlab.client, WRITES_PER_CLAIM);
             let at = gitlab.notes.indexOf(note);
             if (at < 0)
                 at = gitlab.notes.push(note) - 1;
-            // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
-            gitlab.budget.reserved += WRITES_PER_CLAIM;
             return {
                 ...deployment,
                 verdict,
@@ -8235,7 +8269,7 @@ function collect_gitlab_whereToCollect(settings, env) {
         throw new errors/* InputError */.dz('collect', 'is true in a merge request’s pipeline: a collect completes the statuses and notes of every open merge request, so it belongs to a pipeline of the default branch, never to one a merge request can change', 'Collect in a scheduled pipeline (Build > Pipeline schedules, every 10 minutes), with rules: if: $CI_PIPELINE_SOURCE == "schedule"');
     const token = settings.values.gitlabToken;
     if (!token)
-        throw new errors/* InputError */.dz('gitlabToken', 'is empty in a GitLab pipeline’s collect', `Give ${(0,option_refs/* ref */.KR)('gitlabToken')}: a project access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN`);
+        throw new errors/* InputError */.dz('gitlabToken', 'is empty in a GitLab pipeline’s collect', `Give ${(0,option_refs/* ref */.KR)('gitlabToken')}: a project access token with the api scope, kept in a masked CI/CD variable GITLAB_TOKEN`);
     return { ...gitlabProjectOf(env), token };
 }
 
@@ -14238,6 +14272,10 @@ function createGitLabClient(connection) {
             const found = (await pages(api, `${commit(sha)}/statuses?${query}`)).map(statusOf);
             return found.sort((a, b) => b.id - a.id);
         },
+        async readNote(change, id) {
+            const { body, author } = noteOf((await request(api, 'GET', `${project}/merge_requests/${change}/notes/${id}`)).json);
+            return { id, body, author };
+        },
         async openMergeRequests() {
             const answer = await request(api, 'GET', `${project}/merge_requests?state=opened&order_by=updated_at&sort=desc&per_page=100`);
             if (!Array.isArray(answer.json))
@@ -14299,15 +14337,15 @@ function statusBody(status) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ gitlabFailure),
-/* harmony export */   Up: () => (/* binding */ TOKEN_WORDS),
 /* harmony export */   XL: () => (/* binding */ foreignAnswer),
 /* harmony export */   Y$: () => (/* binding */ StatusBusyError),
 /* harmony export */   YZ: () => (/* binding */ GitLabError),
 /* harmony export */   cP: () => (/* binding */ redirected),
+/* harmony export */   jz: () => (/* binding */ missingTokenWords),
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
 /* harmony export */   x5: () => (/* binding */ refusal)
 /* harmony export */ });
-/* unused harmony export gitlabWords */
+/* unused harmony exports TOKEN_WORDS, gitlabWords */
 /* harmony import */ var _github_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(872);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 /* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(653);
@@ -14338,7 +14376,13 @@ class GitLabError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .Depl
     }
 }
 /** Which token a GitLab step needs, and where it is kept: said wherever GitLab refuses one. */
-const TOKEN_WORDS = 'The step needs a project (or group) access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN; CI_JOB_TOKEN cannot write commit statuses or merge-request notes';
+const TOKEN_WORDS = 'The step needs a project (or group) access token with the api scope, kept in a masked CI/CD variable GITLAB_TOKEN (protected only where every branch whose pipelines report is protected: GitLab gives a protected variable to protected refs only); CI_JOB_TOKEN cannot write commit statuses or merge-request notes';
+/** Pure: why a pipeline has no GITLAB_TOKEN, where GitLab's variables tell: a protected variable withheld from an unprotected ref. */
+function missingTokenWords(env) {
+    return env.CI_COMMIT_REF_PROTECTED === 'false'
+        ? `${TOKEN_WORDS}. This ref is not protected, so GitLab withholds a protected GITLAB_TOKEN from its pipelines: clear "Protect variable" on it (Settings, CI/CD, Variables) or protect the branch`
+        : TOKEN_WORDS;
+}
 /** GitLab's words for a status that another request is updating right now: it is free again in a moment. */
 const STATUS_BUSY = /another update to this commit status is in progress/i;
 /** The longest Retry-After a call waits for; a longer one is told, not waited for. */
@@ -15415,7 +15459,7 @@ const REPORT_OPTIONS = {
         commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
         frontEnds: ['cli', 'library'],
         env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
-        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
+        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked CI/CD variable (protected only where every branch that reports is protected); CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
     },
     githubRepository: {
         kind: 'text',

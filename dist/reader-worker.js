@@ -1735,7 +1735,7 @@ const REPORT_OPTIONS = {
         commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
         frontEnds: ['cli', 'library'],
         env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
-        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked, protected CI/CD variable; CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
+        description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked CI/CD variable (protected only where every branch that reports is protected); CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
     },
     githubRepository: {
         kind: 'text',

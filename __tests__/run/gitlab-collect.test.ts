@@ -239,6 +239,106 @@ describe('report-later in a merge request, then a scheduled collect', () => {
   })
 })
 
+describe('a collect beside other writers, and when a write fails', () => {
+  const SHA2 = 'beef0000beef0000beef0000beef0000beef0000'
+  const deployAt = (sha: string, pipelineId: string, variables = run()) =>
+    runCli(['deploy', '--file', 'app.apk', '--report-later', '--variables', variables], {
+      env: cliEnv(emulator, {
+        ...pipeline('merge-request'),
+        CI_COMMIT_SHA: sha,
+        CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: sha,
+        CI_PIPELINE_ID: pipelineId
+      }),
+      cwd: workspace
+    })
+
+  it('a push deployed while a collect is under way: the collect leaves the newer note as it is, and the next collect completes the newer status', async () => {
+    expect((await deployAt(SHA, '4242')).exitCode).toBe(0)
+    await clock.sleep(60_000)
+    // The collect's status write is slow; meanwhile a new push deploys with report-later, its run still going.
+    emulator.gitlab.faults.add({ match: /^POST .*statuses/, delayMs: 1500, times: 1 })
+    const collecting = collect()
+    while (emulator.gitlab.armed[0]!.left > 0) await new Promise(resolve => setTimeout(resolve, 5))
+    emulator.gitlab.mergeRequests[0]!.sha = SHA2
+    expect((await deployAt(SHA2, '4243', run({ initializingMs: 600_000 }))).exitCode).toBe(0)
+    const newer = notes()[0]!.body
+    const first = await collecting
+    expect(first.exitCode).toBe(0)
+    expect(first.stderr + first.stdout).toMatch(/written again since this collect read it/)
+    expect(notes()[0]!.body).toBe(newer)
+    await clock.sleep(30 * 60_000)
+    expect((await collect()).exitCode).toBe(0)
+    expect(emulator.gitlab.statuses.filter(s => s.sha === SHA2).map(s => s.status)).toEqual([
+      'success'
+    ])
+    expect(notes()[0]!.body).not.toMatch(/pending/)
+  })
+
+  it('a note write that failed heals at the next collect: the status already says the verdict, the note is written', async () => {
+    expect((await deployAt(SHA, '4242')).exitCode).toBe(0)
+    await clock.sleep(60_000)
+    emulator.gitlab.faults.add({
+      match: /^PUT .*notes/,
+      status: 500,
+      body: { message: '500 Internal Server Error' },
+      times: 5
+    })
+    expect((await collect()).exitCode).not.toBe(0)
+    expect(statuses().map(s => s.status)).toEqual(['success'])
+    expect(notes()[0]!.body).toMatch(/pending/)
+    await clock.sleep(10 * 60_000)
+    const healed = await collect()
+    expect(healed.exitCode).toBe(0)
+    expect(notes()[0]!.body).not.toMatch(/pending/)
+    expect(statuses().map(s => s.history)).toEqual([['running', 'success']])
+  })
+
+  it('a budget too small for what was found leaves the rest for the next collect, never a status completed without its note', async () => {
+    for (const iid of [1, 2, 3, 4, 5, 6])
+      emulator.gitlab.mergeRequests.push({
+        iid,
+        state: 'opened',
+        source_branch: `b${iid}`,
+        target_branch: 'main',
+        sha: String(iid).repeat(40)
+      })
+    const argv = [
+      'deploy',
+      '--file',
+      'app.apk',
+      '--file',
+      'app.ipa',
+      '--report-later',
+      '--variables',
+      run()
+    ]
+    expect(
+      (await runCli(argv, { env: cliEnv(emulator, pipeline('merge-request')), cwd: workspace }))
+        .exitCode
+    ).toBe(0)
+    await clock.sleep(60_000)
+    const before = emulator.gitlab.requests.length
+    const small = await runCli(['collect', '--collect-max-requests', '10'], {
+      env: cliEnv(emulator, pipeline('schedule')),
+      cwd: workspace
+    })
+    expect(small.exitCode).toBe(0)
+    expect(emulator.gitlab.requests.length - before).toBeLessThanOrEqual(10)
+    // Whatever it completed, its note says; what it did not, stays running for the next.
+    const completed = statuses()
+      .filter(s => s.status === 'success')
+      .map(s => s.name)
+    for (const name of completed) expect(notes()[0]!.body).toContain(name)
+    expect(notes()[0]!.body.match(/pending/g)?.length ?? 0).toBeGreaterThanOrEqual(
+      statuses().filter(s => s.status === 'running').length > 0 ? 1 : 0
+    )
+    await clock.sleep(10 * 60_000)
+    expect((await collect()).exitCode).toBe(0)
+    expect(statuses().map(s => s.status)).toEqual(['success', 'success'])
+    expect(notes()[0]!.body).not.toMatch(/pending/)
+  })
+})
+
 describe('what a collect never trusts, and where it refuses', () => {
   it('a stranger’s note copying ours decides nothing, and a note of ours whose facts were changed is left as it is', async () => {
     expect((await deployLater(['app.apk'])).exitCode).toBe(0)
@@ -293,6 +393,21 @@ describe('what a collect never trusts, and where it refuses', () => {
         })
       },
       /GITLAB_TOKEN\) is empty, and --report-later in a GitLab pipeline.*project \(or group\) access token with the api scope/s
+    ],
+    [
+      'report-later where a protected GITLAB_TOKEN is withheld (an unprotected branch)',
+      () => {
+        const env: Record<string, string> = {
+          ...pipeline('merge-request'),
+          CI_COMMIT_REF_PROTECTED: 'false'
+        }
+        delete env.GITLAB_TOKEN
+        return runCli(['deploy', '--file', 'app.apk', '--report-later', '--variables', run()], {
+          env: cliEnv(emulator, env),
+          cwd: workspace
+        })
+      },
+      /withholds a protected GITLAB_TOKEN.*clear "Protect variable"/s
     ],
     [
       'a collect in GitLab without a token',

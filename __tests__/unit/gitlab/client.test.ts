@@ -153,7 +153,7 @@ describe('commit statuses', () => {
     expect(refused).toMatchObject({ status: 401 })
     expect((refused as Error).message).toContain('401 Unauthorized')
     expect((refused as Error).message).toContain(
-      'a project (or group) access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN; CI_JOB_TOKEN cannot write commit statuses or merge-request notes'
+      'a project (or group) access token with the api scope, kept in a masked CI/CD variable GITLAB_TOKEN (protected only where every branch whose pipelines report is protected: GitLab gives a protected variable to protected refs only); CI_JOB_TOKEN cannot write commit statuses or merge-request notes'
     )
     expect((refused as Error).message).not.toContain(JOB_TOKEN)
     expect(gitlab.requestCount()).toBe(1)

@@ -182,6 +182,20 @@ describe('the components as GitLab interpolates them', () => {
     })
   })
 
+  it("checks the project out in every job but the preview's stop job, so a copied CLI tarball is there (docs/gitlab.md)", () => {
+    const unchecked = COMPONENTS.flatMap(name =>
+      Object.entries(
+        jobsWith(name, REQUIRED[name]) as unknown as Record<
+          string,
+          { variables?: Record<string, unknown> }
+        >
+      )
+        .filter(([, job]) => job.variables?.GIT_STRATEGY === 'none')
+        .map(([job]) => job)
+    )
+    expect(unchecked).toEqual(['mobile-build-preview-stop'])
+  })
+
   it('the header GitLab refused before (spec: description) stays refused', () => {
     const { header } = component('deploy')
     const spec = header.spec as object

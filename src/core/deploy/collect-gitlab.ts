@@ -83,7 +83,12 @@ async function lookAt(
       refused.push({ what: `The note ${note.id} on merge request !${iid}`, problem: problems })
       continue
     }
-    const collected: CollectedNote = { mergeRequest: iid, noteId: note.id, step: step.deployments }
+    const collected: CollectedNote = {
+      mergeRequest: iid,
+      noteId: note.id,
+      body: note.body,
+      step: step.deployments
+    }
     for (const [row, facts] of step.deployments.entries()) {
       if (!isPending(facts.deployment) || !facts.status) continue
       waiting.push(waitingRow(gitlab, collected, row, iid))
@@ -106,10 +111,11 @@ function waitingRow(
     count: 1,
     what: `The status ${quote(deployment.name)} on merge request !${iid} (run ${deployment.runId})`,
     async collected(verdict) {
+      // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for
+      // them, or it is left for the next collect.
+      gitlab.budget.reserve(gitlab.client, WRITES_PER_CLAIM)
       let at = gitlab.notes.indexOf(note)
       if (at < 0) at = gitlab.notes.push(note) - 1
-      // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for them.
-      gitlab.budget.reserved += WRITES_PER_CLAIM
       return {
         ...deployment,
         verdict,
@@ -152,7 +158,7 @@ function whereToCollect(
     throw new InputError(
       'gitlabToken',
       'is empty in a GitLab pipeline’s collect',
-      `Give ${ref('gitlabToken')}: a project access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN`
+      `Give ${ref('gitlabToken')}: a project access token with the api scope, kept in a masked CI/CD variable GITLAB_TOKEN`
     )
   return { ...gitlabProjectOf(env), token }
 }

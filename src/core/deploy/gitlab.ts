@@ -7,7 +7,7 @@
 import type { ClientLimits } from '../host/limits.js'
 import type { GitLabClient } from '../gitlab/client.js'
 import { gitlabPlanOf, type GitLabPlan } from '../gitlab/plan.js'
-import { TOKEN_WORDS } from '../gitlab/errors.js'
+import { missingTokenWords } from '../gitlab/errors.js'
 import { GitLabSide } from '../gitlab/reporter.js'
 import { HostReporter } from '../host/reporter.js'
 import type { Settings } from '../options/resolve.js'
@@ -33,7 +33,7 @@ export function gitlabReporters(
     // A GitLab job that waits, with only the job token GitLab gives every job: say what would show the verdict.
     if (settings.wait && env.GITLAB_CI === 'true' && !settings.values.githubToken)
       output.log.notice(
-        `The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${TOKEN_WORDS}.`,
+        `The verdict is not shown on the merge request or the commit: GITLAB_TOKEN is not set. ${missingTokenWords(env)}.`,
         'Not shown on GitLab'
       )
     return []

@@ -32,6 +32,8 @@ export interface GitLabClient extends CommentHost {
   postStatus(sha: string, status: StatusWrite, call?: CallOptions): Promise<GitLabStatus>
   /** The commit's statuses, every page, newest first: only the latest of each name unless `all`. */
   listStatuses(sha: string, filter?: { name?: string; all?: boolean }): Promise<GitLabStatus[]>
+  /** One note of a merge request as it is now: a collect's read just before it writes the note again. */
+  readNote(change: number, id: number): Promise<{ id: number; body: string; author: string | undefined }>
   /** The project's opened merge requests, the most recently updated first: the first page of 100 (a collect's pass). */
   openMergeRequests(): Promise<number[]>
   /** Requests sent so far, each attempt counted. */
@@ -83,6 +85,12 @@ export function createGitLabClient(connection: GitLabConnection): GitLabClient {
       })
       const found = (await pages(api, `${commit(sha)}/statuses?${query}`)).map(statusOf)
       return found.sort((a, b) => b.id - a.id)
+    },
+    async readNote(change, id) {
+      const { body, author } = noteOf(
+        (await request(api, 'GET', `${project}/merge_requests/${change}/notes/${id}`)).json
+      )
+      return { id, body, author }
     },
     async openMergeRequests() {
       const answer = await request(

@@ -17,7 +17,7 @@ import type { LinkOrigins } from '../report/links.js'
 import type { Log } from '../shared/log.js'
 import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
-import { gitlabFailure } from './errors.js'
+import { GitLabError, gitlabFailure } from './errors.js'
 import { noteBody } from './note.js'
 import { statusWrite } from './status.js'
 
@@ -25,6 +25,8 @@ import { statusWrite } from './status.js'
 export interface CollectedNote {
   mergeRequest: number
   noteId: number
+  /** Its body as the collect read it: a note written again since is not written over. */
+  body: string
   step: PendingFacts[]
 }
 
@@ -79,7 +81,12 @@ export class CollectedStatuses implements CollectedSide {
       name: this.plan.secrets.redactValue(fields.name),
       description: fields.description && this.plan.secrets.redactValue(fields.description)
     }
-    await this.plan.collection.client.postStatus(place.sha, scrubbed)
+    try {
+      await this.plan.collection.client.postStatus(place.sha, scrubbed)
+    } catch (error) {
+      // A collect whose note write failed completed this status already: it says the verdict, and the note heals now.
+      if (!alreadyIn(error, fields.state)) throw error
+    }
     this.plan.log.info(
       `Status ${quote(deployment.name)} on merge request !${note.mergeRequest}: run ${deployment.runId} ended, the status is ${fields.state}.`
     )
@@ -95,9 +102,20 @@ export class CollectedStatuses implements CollectedSide {
     return [...notes.values()]
   }
 
-  /** The note written again: every row of its step, the collected ones with their verdicts. */
+  /**
+   * The note written again: every row of its step, the collected ones with
+   * their verdicts; unless a deploy wrote it again since the collect read it
+   * (its facts are then newer than these): the next collect reads that one.
+   */
   async rewrite(step: readonly Deployment[]): Promise<void> {
     const { note } = this.placeOf(step[0]!)
+    const now = await this.plan.collection.client.readNote(note.mergeRequest, note.noteId)
+    if (now.body !== note.body) {
+      this.plan.log.info(
+        `The note on merge request !${note.mergeRequest} was written again since this collect read it: it is left for the next collect.`
+      )
+      return
+    }
     const rows = new Map(step.map(deployment => [deployment.collectedNote!.row, deployment]))
     const [first] = note.step
     const deployments = note.step.map((facts, row) => rows.get(row) ?? facts.deployment)
@@ -131,4 +149,13 @@ export class CollectedStatuses implements CollectedSide {
     const note = this.plan.collection.notes[at.note]!
     return { note, facts: note.step[at.row]! }
   }
+}
+
+/** Whether GitLab refused a status because it already is in `state` (its words: `Cannot transition status via :x from :state`). */
+function alreadyIn(error: unknown, state: string): boolean {
+  return (
+    error instanceof GitLabError &&
+    error.status === 400 &&
+    new RegExp(`Cannot transition status via :\\w+ from :${state}\\b`).test(error.message)
+  )
 }

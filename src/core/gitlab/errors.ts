@@ -27,7 +27,14 @@ export class GitLabError extends DeployError {
 
 /** Which token a GitLab step needs, and where it is kept: said wherever GitLab refuses one. */
 export const TOKEN_WORDS =
-  'The step needs a project (or group) access token with the api scope, kept in a masked, protected CI/CD variable GITLAB_TOKEN; CI_JOB_TOKEN cannot write commit statuses or merge-request notes'
+  'The step needs a project (or group) access token with the api scope, kept in a masked CI/CD variable GITLAB_TOKEN (protected only where every branch whose pipelines report is protected: GitLab gives a protected variable to protected refs only); CI_JOB_TOKEN cannot write commit statuses or merge-request notes'
+
+/** Pure: why a pipeline has no GITLAB_TOKEN, where GitLab's variables tell: a protected variable withheld from an unprotected ref. */
+export function missingTokenWords(env: Record<string, string | undefined>): string {
+  return env.CI_COMMIT_REF_PROTECTED === 'false'
+    ? `${TOKEN_WORDS}. This ref is not protected, so GitLab withholds a protected GITLAB_TOKEN from its pipelines: clear "Protect variable" on it (Settings, CI/CD, Variables) or protect the branch`
+    : TOKEN_WORDS
+}
 
 /** GitLab's words for a status that another request is updating right now: it is free again in a moment. */
 const STATUS_BUSY = /another update to this commit status is in progress/i

@@ -7,7 +7,7 @@
  */
 import type { Settings } from '../options/resolve.js'
 import { InputError } from '../shared/errors.js'
-import { TOKEN_WORDS } from './errors.js'
+import { missingTokenWords } from './errors.js'
 import { isLoopback } from '../shared/name-rules.js'
 import { ref } from '../shared/option-refs.js'
 import type { Secrets } from '../shared/redact.js'
@@ -55,7 +55,7 @@ export function gitlabPlanOf(
       throw new InputError(
         'gitlabToken',
         `is empty, and ${ref('reportLater')} in a GitLab pipeline leaves each deployment's status running for a collect to complete with it`,
-        `${TOKEN_WORDS}; or set ${setting('wait', 'true')} to hold the job for the verdict`
+        `${missingTokenWords(env)}; or set ${setting('wait', 'true')} to hold the job for the verdict`
       )
     return undefined
   }

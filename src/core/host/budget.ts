@@ -21,6 +21,15 @@ export class Budget {
 
   constructor(readonly max: number) {}
 
+  /** Holds back `writes` requests for what was just claimed; throws BudgetSpent, holding nothing, when they would pass the budget. */
+  reserve(client: { requestCount(): number }, writes: number): void {
+    if (client.requestCount() + this.reserved + writes > this.max)
+      throw new BudgetSpent(
+        `What it found would need more than the ${this.max} requests collect-max-requests allows to write; the rest is collected next time.`
+      )
+    this.reserved += writes
+  }
+
   /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
   check(client: {
     requestCount(): number
