@@ -33,7 +33,10 @@ export interface GitLabClient extends CommentHost {
   /** The commit's statuses, every page, newest first: only the latest of each name unless `all`. */
   listStatuses(sha: string, filter?: { name?: string; all?: boolean }): Promise<GitLabStatus[]>
   /** One note of a merge request as it is now: a collect's read just before it writes the note again. */
-  readNote(change: number, id: number): Promise<{ id: number; body: string; author: string | undefined }>
+  readNote(
+    change: number,
+    id: number
+  ): Promise<{ id: number; body: string; author: string | undefined }>
   /** The project's opened merge requests, the most recently updated first: the first page of 100 (a collect's pass). */
   openMergeRequests(): Promise<number[]>
   /** Requests sent so far, each attempt counted. */
