@@ -18,14 +18,11 @@ import {
 import {
   EMULATED_OPERATIONS,
   EXTRACT_PATH,
+  GITHUB_DESCRIPTION,
   githubDescription,
   type DescriptionExtract
 } from '../../../emulator/github-openapi.js'
-import {
-  DESCRIPTION_SOURCE,
-  extractDescription,
-  type Description
-} from '../../../emulator/github-openapi-extract.js'
+import { extractDescription, type Description } from '../../../emulator/openapi-extract.js'
 
 let api: GitHubApi
 beforeAll(async () => {
@@ -69,7 +66,8 @@ describe("GitHub's description", () => {
     expect(githubDescription().loadMs).toBe(first.loadMs)
     const kept = JSON.parse(await readFile(EXTRACT_PATH, 'utf8')) as DescriptionExtract
     expect(kept.source).toEqual({
-      ...DESCRIPTION_SOURCE,
+      package: GITHUB_DESCRIPTION.package,
+      file: GITHUB_DESCRIPTION.file,
       version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/)
     })
@@ -104,7 +102,8 @@ describe("GitHub's description", () => {
         schemas: { x: { type: 'object', properties: { name: { type: 'string' } } } }
       }
     }
-    const extract = extractDescription(description, '1.2.3', 'a'.repeat(64))
+    const source = { package: 'p', version: '1.2.3', file: 'f.json', sha256: 'a'.repeat(64) }
+    const extract = extractDescription(description, source, EMULATED_OPERATIONS)
     expect(extract.routes).toEqual({
       '/repos/{owner}/{repo}/check-runs': { POST: 'checks/create' },
       '/elsewhere': { GET: 'other/thing' }

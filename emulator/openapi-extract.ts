@@ -1,13 +1,16 @@
 /**
- * Makes the extract of GitHub's OpenAPI description the GitHub stand-in
- * reads (github-openapi.ts): every operation's method and path, and the
- * parameters and body schemas of the operations it answers, each with the
- * components it reaches. `npm run github-openapi` runs it on the package.
+ * Makes the extract of a code host's OpenAPI description its stand-in reads
+ * (GitHub's: github-openapi.ts; Bitbucket's: bitbucket-openapi.ts): every
+ * operation's method and path, and the parameters and body schemas of the
+ * operations it answers, each with the components it reaches. An operation
+ * the description gives no id (Bitbucket's statuses) is known by its method
+ * and path, `POST /repositories/…`. `npm run github-openapi` and
+ * `npm run bitbucket-openapi` run it on the pinned package.
  */
-import { EMULATED_OPERATIONS, type DescriptionExtract, type Parameter } from './github-openapi.js'
+import type { DescriptionExtract, Parameter } from './openapi-judge.js'
 
 interface RawOperation {
-  operationId: string
+  operationId?: string
   parameters?: (Parameter | { $ref: string })[]
   requestBody?: { required?: boolean; content?: Record<string, { schema?: object }> }
 }
@@ -18,27 +21,25 @@ export interface Description {
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options'])
-const PACKAGE = '@octokit/openapi'
-const FILE = 'generated/api.github.com.json'
-
-/** The package and the file in it the extract is made from. */
-export const DESCRIPTION_SOURCE = { package: PACKAGE, file: FILE } as const
 
 /** The extract of a description: what the emulator needs of it, and nothing else. */
 export function extractDescription(
   description: Description,
-  version: string,
-  sha256: string
+  source: DescriptionExtract['source'],
+  emulatedOperations: readonly string[]
 ): DescriptionExtract {
   const routes: DescriptionExtract['routes'] = {}
   const operations: DescriptionExtract['operations'] = {}
-  const emulated = new Set<string>(EMULATED_OPERATIONS)
+  const emulated = new Set<string>(emulatedOperations)
   for (const [path, item] of Object.entries(description.paths)) {
     for (const [method, raw] of Object.entries(item)) {
       if (!METHODS.has(method)) continue
-      ;(routes[path] ??= {})[method.toUpperCase()] = raw.operationId
-      if (!emulated.has(raw.operationId)) continue
-      const parameters = (raw.parameters ?? [])
+      const id = raw.operationId ?? `${method.toUpperCase()} ${path}`
+      ;(routes[path] ??= {})[method.toUpperCase()] = id
+      if (!emulated.has(id)) continue
+      // Parameters given once for every method of a path (Bitbucket's), then the operation's own.
+      const shared = (item as { parameters?: RawOperation['parameters'] }).parameters ?? []
+      const parameters = [...shared, ...(raw.parameters ?? [])]
         .map(p => resolve<Parameter>(description, p))
         .filter(p => p.in === 'path' || p.in === 'query')
         .map(p => ({
@@ -48,7 +49,7 @@ export function extractDescription(
           schema: standalone(description, p.schema ?? {})
         }))
       const schema = raw.requestBody?.content?.['application/json']?.schema
-      operations[raw.operationId] = {
+      operations[id] = {
         parameters,
         ...(schema
           ? {
@@ -61,7 +62,7 @@ export function extractDescription(
       }
     }
   }
-  return { source: { package: PACKAGE, version, file: FILE, sha256 }, routes, operations }
+  return { source, routes, operations }
 }
 
 /** Follows a `#/components/...` reference. */
