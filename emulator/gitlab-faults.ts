@@ -4,7 +4,7 @@
  * body, headers), GitLab's rate limiter (429 with `Retry-After` and the
  * RateLimit-* headers GitLab sends, its body `Retry later`), or a delay
  * before the route answers (long enough for a second update of one status
- * to meet the first: 409).
+ * to meet the first: 409), or a hold until the test lets it go.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { GitLabFault, GitLabRequest, GitLabState } from './gitlab-state.js'
@@ -26,8 +26,9 @@ export async function faulted(
   const armed = state.armed.find(a => a.left > 0 && (!a.fault.match || a.fault.match.test(request)))
   if (!armed) return false
   armed.left--
-  const { delayMs, retryAfter, status, headers, body }: GitLabFault = armed.fault
+  const { delayMs, until, retryAfter, status, headers, body }: GitLabFault = armed.fault
   if (delayMs && !(await delay(req, delayMs))) return true
+  if (until) await until
   if (retryAfter !== undefined) {
     entry.status = 429
     res

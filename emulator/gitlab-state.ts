@@ -70,6 +70,8 @@ export interface GitLabFault {
   retryAfter?: number
   /** Wait this long (or until the client gives up) before the route answers. */
   delayMs?: number
+  /** Hold the request until this settles (a test lets it go once something else has happened). */
+  until?: Promise<unknown>
   /** Only requests whose method and path match, e.g. /^POST .*statuses/. */
   match?: RegExp
   times?: number

@@ -255,13 +255,16 @@ describe('a collect beside other writers, and when a write fails', () => {
   it('a push deployed while a collect is under way: the collect leaves the newer note as it is, and the next collect completes the newer status', async () => {
     expect((await deployAt(SHA, '4242')).exitCode).toBe(0)
     await clock.sleep(60_000)
-    // The collect's status write is slow; meanwhile a new push deploys with report-later, its run still going.
-    emulator.gitlab.faults.add({ match: /^POST .*statuses/, delayMs: 1500, times: 1 })
+    // The collect's status write is held; meanwhile a new push deploys with report-later, its run still going.
+    let release = (): void => {}
+    const until = new Promise<void>(resolve => (release = resolve))
+    emulator.gitlab.faults.add({ match: /^POST .*statuses/, until, times: 1 })
     const collecting = collect()
-    while (emulator.gitlab.armed[0]!.left > 0) await new Promise(resolve => setTimeout(resolve, 5))
+    while (emulator.gitlab.armed[0]!.left > 0) await new Promise(resolve => setImmediate(resolve))
     emulator.gitlab.mergeRequests[0]!.sha = SHA2
     expect((await deployAt(SHA2, '4243', run({ initializingMs: 600_000 }))).exitCode).toBe(0)
     const newer = notes()[0]!.body
+    release()
     const first = await collecting
     expect(first.exitCode).toBe(0)
     expect(first.stderr + first.stdout).toMatch(/written again since this collect read it/)
