@@ -1,9 +1,7 @@
-import { createServer } from 'node:http'
-import { json } from './answers.js'
 import { control, isControl } from './github-controls.js'
 import { answerRequest } from './github-requests.js'
 import { freshState, resetState, type GitHubFault, type GitHubState } from './github-state.js'
-import { close, listen, readBody } from './http.js'
+import { serveHost, type HostControls } from './host-api.js'
 
 /**
  * The part of GitHub's REST API the action reports through, held to GitHub's
@@ -30,14 +28,7 @@ import { close, listen, readBody } from './http.js'
 export * from './github-state.js'
 
 /** The stand-in as a test holds it: its state, its address and its controls. */
-export interface GitHubApi extends GitHubState {
-  url: string
-  /** The violations so far, forgotten by the emulator: for a test that breaks the rules on purpose. */
-  takeViolations(): string[]
-  faults: { add(...faults: GitHubFault[]): void }
-  reset(): void
-  close(): Promise<void>
-}
+export type GitHubApi = GitHubState & HostControls<GitHubFault>
 
 /** Every emulated API of this process that is open: the test harness asks each for its violations after every test. */
 const live = new Set<GitHubApi>()
@@ -45,32 +36,16 @@ export function liveGitHubApis(): GitHubApi[] {
   return [...live]
 }
 
-export async function startGitHubApi(host = '127.0.0.1', port = 0): Promise<GitHubApi> {
-  const state = freshState()
-  const server = createServer((req, res) => {
-    void (async () => {
-      const raw = await readBody(req)
+export function startGitHubApi(host = '127.0.0.1', port = 0): Promise<GitHubApi> {
+  return serveHost(freshState(), {
+    host,
+    port,
+    reset: resetState,
+    async answer(state, req, res, raw, url) {
       const { pathname } = new URL(req.url ?? '/', 'http://github')
       if (isControl(req)) return control(state, req.method ?? '', pathname, raw, res)
-      await answerRequest(state, api.url, req, res, raw)
-    })().catch(error => json(res, 500, { message: String(error) }))
-  })
-  const url = await listen(server, port, host)
-  // The API is the state itself, with the stand-in's address and controls: a test reads and sets it in place.
-  const api: GitHubApi = Object.assign(state, {
-    url,
-    takeViolations: () => state.violations.splice(0),
-    faults: {
-      add(...faults: GitHubFault[]) {
-        for (const fault of faults) state.armed.push({ fault, left: fault.times ?? 1 })
-      }
+      await answerRequest(state, url, req, res, raw)
     },
-    reset: () => resetState(state),
-    close() {
-      live.delete(api)
-      return close(server)
-    }
+    live
   })
-  live.add(api)
-  return api
 }

@@ -1,9 +1,7 @@
-import { createServer } from 'node:http'
-import { json } from './answers.js'
 import { control, isControl } from './gitlab-controls.js'
 import { answerRequest } from './gitlab-requests.js'
 import { freshState, resetState, type GitLabFault, type GitLabState } from './gitlab-state.js'
-import { close, listen, readBody } from './http.js'
+import { serveHost, type HostControls } from './host-api.js'
 
 /**
  * The part of GitLab's REST API (v4) the product reports through, held to
@@ -22,21 +20,14 @@ import { close, listen, readBody } from './http.js'
  * offset pagination with X-Next-Page (gitlab-pages.ts); tokens with their
  * scopes (`api`, `read_api`: 403 insufficient_scope on a write; a job token
  * is nobody's here: 401); and faults per request (a status, GitLab's 429
- * with Retry-After, a delay; gitlab-faults.ts). A person trying the product
+ * with Retry-After, a delay; host-faults.ts). A person trying the product
  * drives it over HTTP (gitlab-controls.ts).
  */
 
 export * from './gitlab-state.js'
 
 /** The stand-in as a test holds it: its state, its address and its controls. */
-export interface GitLabApi extends GitLabState {
-  url: string
-  /** The violations so far, forgotten by the emulator: for a test that breaks the rules on purpose. */
-  takeViolations(): string[]
-  faults: { add(...faults: GitLabFault[]): void }
-  reset(): void
-  close(): Promise<void>
-}
+export type GitLabApi = GitLabState & HostControls<GitLabFault>
 
 /** Every emulated GitLab API of this process that is open: the test harness asks each for its violations after every test. */
 const live = new Set<GitLabApi>()
@@ -44,32 +35,16 @@ export function liveGitLabApis(): GitLabApi[] {
   return [...live]
 }
 
-export async function startGitLabApi(host = '127.0.0.1', port = 0): Promise<GitLabApi> {
-  const state = freshState()
-  const server = createServer((req, res) => {
-    void (async () => {
-      const raw = await readBody(req)
+export function startGitLabApi(host = '127.0.0.1', port = 0): Promise<GitLabApi> {
+  return serveHost(freshState(), {
+    host,
+    port,
+    reset: resetState,
+    async answer(state, req, res, raw, url) {
       const { pathname } = new URL(req.url ?? '/', 'http://gitlab')
       if (isControl(req)) return control(state, req.method ?? '', pathname, raw, res)
-      await answerRequest(state, api.url, req, res, raw)
-    })().catch(error => json(res, 500, { message: String(error) }))
-  })
-  const url = await listen(server, port, host)
-  // The API is the state itself, with the stand-in's address and controls: a test reads and sets it in place.
-  const api: GitLabApi = Object.assign(state, {
-    url,
-    takeViolations: () => state.violations.splice(0),
-    faults: {
-      add(...faults: GitLabFault[]) {
-        for (const fault of faults) state.armed.push({ fault, left: fault.times ?? 1 })
-      }
+      await answerRequest(state, url, req, res, raw)
     },
-    reset: () => resetState(state),
-    close() {
-      live.delete(api)
-      return close(server)
-    }
+    live
   })
-  live.add(api)
-  return api
 }

@@ -16,7 +16,7 @@ import { answerProblem, checkRequest, type Operation } from './gitlab-openapi.js
 import { ROUTES } from './gitlab-routes.js'
 import { statusKey } from './gitlab-statuses.js'
 import type { GitLabRequest, GitLabState, GitLabToken } from './gitlab-state.js'
-import { faulted } from './gitlab-faults.js'
+import { faulted } from './host-faults.js'
 import { emulatorNow } from './clock.js'
 
 type Replies = Omit<Call, 'state' | 'operation' | 'body' | 'url' | 'token' | 'address'> & {

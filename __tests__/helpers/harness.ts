@@ -10,6 +10,7 @@ import {
 } from '../../emulator/github-runner.js'
 import { liveGitHubApis } from '../../emulator/github-api.js'
 import { liveGitLabApis } from '../../emulator/gitlab-api.js'
+import { liveBitbucketApis } from '../../emulator/bitbucket-api.js'
 import type { Emulator } from '../../emulator/server.js'
 import { writeBuild } from './builds.js'
 import { runStepInProcess } from './in-process.js'
@@ -30,9 +31,9 @@ afterAll(async () => {
   await Promise.all(workspaces.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
 })
 
-// Every request sent to the emulated GitHub or GitLab API is held to its own description and rules: a test whose requests broke one fails.
+// Every request sent to the emulated GitHub, GitLab or Bitbucket API is held to its own description and rules: a test whose requests broke one fails.
 afterEach(() => {
-  for (const api of [...liveGitHubApis(), ...liveGitLabApis()])
+  for (const api of [...liveGitHubApis(), ...liveGitLabApis(), ...liveBitbucketApis()])
     expect(api.takeViolations()).toEqual([])
 })
 

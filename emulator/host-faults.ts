@@ -1,27 +1,40 @@
 /**
- * The faults a test arms on the GitLab stand-in, each for the next requests
- * whose method and path match: an answer in the route's place (a status, a
- * body, headers), GitLab's rate limiter (429 with `Retry-After` and the
- * RateLimit-* headers GitLab sends, its body `Retry later`), or a delay
- * before the route answers (long enough for a second update of one status
- * to meet the first: 409), or a hold until the test lets it go.
+ * The faults a test arms on a code host's stand-in (GitLab's, Bitbucket's),
+ * each for the next requests whose method and path match: an answer in the
+ * route's place (a status, a body, headers), the host's rate limiter (429
+ * with `Retry-After`, in the host's own form), or a delay before the route
+ * answers (long enough for a second update of one status to meet the
+ * first: GitLab's 409), or a hold until the test lets it go.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { GitLabFault, GitLabRequest, GitLabState } from './gitlab-state.js'
+import type { GitLabFault } from './gitlab-state.js'
 import { emulatorNow } from './clock.js'
 
 type Answer = (status: number, body: unknown, headers?: Record<string, string>) => void
 
-/** GitLab's rate limiter answers in plain text. */
-const THROTTLED = 'Retry later\n'
+/** A host's faults as a test armed them, each with the requests it has left. */
+export interface Armed {
+  armed: { fault: GitLabFault; left: number }[]
+}
+
+/** How a host's rate limiter answers a throttled request. */
+export type Throttle = (
+  res: ServerResponse,
+  retryAfter: number,
+  headers?: Record<string, string>
+) => void
 
 /** Whether an armed fault answered the request (after its delay, if it has one). */
 export async function faulted(
-  state: GitLabState,
+  state: Armed,
   request: string,
   req: IncomingMessage,
   res: ServerResponse,
-  { answer, entry }: { answer: Answer; entry: GitLabRequest }
+  {
+    answer,
+    entry,
+    throttle = gitlabThrottle
+  }: { answer: Answer; entry: { status: number }; throttle?: Throttle }
 ): Promise<boolean> {
   const armed = state.armed.find(a => a.left > 0 && (!a.fault.match || a.fault.match.test(request)))
   if (!armed) return false
@@ -31,15 +44,19 @@ export async function faulted(
   if (until) await until
   if (retryAfter !== undefined) {
     entry.status = 429
-    res
-      .writeHead(429, { 'content-type': 'text/plain', ...rateLimitHeaders(retryAfter), ...headers })
-      .end(THROTTLED)
+    throttle(res, retryAfter, headers)
     return true
   }
   if (status === undefined) return false
   answer(status, body ?? {}, headers)
   return true
 }
+
+/** GitLab's rate limiter: plain text, `Retry later`, with its RateLimit-* headers. */
+export const gitlabThrottle: Throttle = (res, retryAfter, headers) =>
+  res
+    .writeHead(429, { 'content-type': 'text/plain', ...rateLimitHeaders(retryAfter), ...headers })
+    .end('Retry later\n')
 
 /** The headers GitLab's rate limiter answers a throttled request with. */
 function rateLimitHeaders(retryAfter: number): Record<string, string> {

@@ -1,0 +1,102 @@
+/**
+ * A request's way through the Bitbucket stand-in, as Bitbucket's would go:
+ * it is recorded; its body must be JSON; Bitbucket's OpenAPI description
+ * (bitbucket-openapi.ts, the pinned extract) must know its method and path
+ * (404) and allow its parameters and body (400), each recorded as a
+ * violation; its token must be one Bitbucket knows (401; `Bearer`, a
+ * repository access token); the repository one it can see (404); a fault a
+ * test armed answers in its place (Bitbucket's 429 with `Retry-After`, a
+ * status, a delay, a hold); then its route (bitbucket-routes.ts) answers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { json } from './answers.js'
+import { checkRequest } from './bitbucket-openapi.js'
+import { ROUTES, type BitbucketCall } from './bitbucket-routes.js'
+import {
+  REPO_SLUG,
+  WORKSPACE,
+  type BitbucketRequest,
+  type BitbucketState
+} from './bitbucket-state.js'
+import { emulatorNow } from './clock.js'
+import { faulted, type Throttle } from './host-faults.js'
+
+/** Bitbucket's error body: `{"type": "error", "error": {"message": …}}`. */
+function error(message: string): object {
+  return { type: 'error', error: { message } }
+}
+
+/** Bitbucket's rate limit: 429 in its error form, `Retry-After` in seconds. */
+const throttle: Throttle = (res, retryAfter, headers) =>
+  json(res, 429, error('Rate limit for this resource has been exceeded'), {
+    'retry-after': String(retryAfter),
+    ...headers
+  })
+
+/** Answers one request to Bitbucket's API (the controls aside), its body `raw`, by the steps above. */
+export async function answerRequest(
+  state: BitbucketState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  raw: string
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://bitbucket')
+  const method = req.method ?? ''
+  const entry: BitbucketRequest = {
+    method,
+    path: `${url.pathname}${url.search}`,
+    status: 0,
+    at: emulatorNow(),
+    ...(req.headers.authorization ? { credential: req.headers.authorization } : {})
+  }
+  state.requests.push(entry)
+  const violate = (message: string): void =>
+    void state.violations.push(`${method} ${url.pathname}: ${message}`)
+  const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
+    entry.status = status
+    json(res, status, body, headers)
+  }
+  let body: unknown
+  if (raw) {
+    try {
+      body = entry.body = JSON.parse(raw)
+    } catch {
+      violate('the body is not JSON')
+      return answer(400, error('The request body is not valid JSON.'))
+    }
+  }
+  // Bitbucket's API is served under /2.0.
+  const path = url.pathname.replace(/^\/2\.0(?=\/)/, '')
+  const operation = checkRequest(method, path, url.searchParams, body)
+  if ('status' in operation) {
+    violate(operation.message)
+    return answer(operation.status === 404 ? 404 : 400, error(operation.message))
+  }
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+  const token = bearer === undefined ? undefined : state.tokens.get(bearer)
+  if (!token) return answer(401, error('Unauthorized'))
+  const { workspace, repo_slug } = operation.params
+  if (workspace !== WORKSPACE || repo_slug !== REPO_SLUG)
+    return answer(404, error(`Repository ${workspace}/${repo_slug} not found`))
+  const route = ROUTES[operation.id]
+  const invalid = (message: string): void => {
+    violate(message)
+    answer(400, error(message))
+  }
+  if (!route)
+    return invalid(
+      `${operation.id} is an operation of Bitbucket's API the emulator does not answer`
+    )
+  if (await faulted(state, `${method} ${path}`, req, res, { answer, entry, throttle })) return
+  const call: BitbucketCall = {
+    state,
+    operation,
+    body,
+    url,
+    writes: token.scopes.includes('repository:write'),
+    answer,
+    invalid,
+    notFound: what => answer(404, error(`No such ${what}`))
+  }
+  route(call)
+}

@@ -1,0 +1,228 @@
+/**
+ * The Bitbucket stand-in's routes: one function per operation it answers,
+ * by the description's id (or method and path, where Bitbucket gives none),
+ * each reading and writing the stand-in's state (bitbucket-state.ts). A
+ * request reaches its route only once Bitbucket's description, the faults,
+ * the token and the repository have let it through (bitbucket-requests.ts).
+ * Beyond the schemas, what Bitbucket's documentation says: a status of an
+ * existing key is overwritten; a report takes at most 10 data fields; a
+ * request carries at most 100 annotations and a report at most 1,000;
+ * an annotation's summary is 1 to 450 characters (Bitbucket answers 400
+ * otherwise, though its description does not say so); an annotation of an
+ * existing external id is replaced.
+ */
+import { randomUUID } from 'node:crypto'
+import type { BitbucketReport, BitbucketState, BitbucketStatus } from './bitbucket-state.js'
+import { emulatorNow } from './clock.js'
+import type { Operation } from './openapi-judge.js'
+
+/** What a route is given: the state, the request as the description matched it, and its answers. */
+export interface BitbucketCall {
+  state: BitbucketState
+  operation: Operation
+  body: unknown
+  url: URL
+  /** Whether the token may write. */
+  writes: boolean
+  answer(status: number, body: unknown): void
+  /** 400 in Bitbucket's words, and a violation: a request Bitbucket's rules refuse. */
+  invalid(message: string): void
+  notFound(what: string): void
+}
+
+type Route = (call: BitbucketCall) => void
+
+const COMMIT = '/repositories/{workspace}/{repo_slug}/commit/{commit}'
+const MAX_DATA = 10
+const MAX_ANNOTATIONS_A_REPORT = 1000
+const MAX_SUMMARY = 450
+
+export const ROUTES: Record<string, Route> = {
+  [`POST ${COMMIT}/statuses/build`]: call => {
+    const { state, operation, body } = call
+    if (!writable(call)) return
+    const given = body as Record<string, unknown>
+    const now = new Date(emulatorNow()).toISOString()
+    const commit = operation.params.commit!
+    const key = String(given.key ?? '')
+    if (!key || !given.state) return call.invalid('key and state are required')
+    const kept = state.statuses.find(s => s.commit === commit && s.key === key)
+    const status: BitbucketStatus = kept ?? {
+      uuid: `{${randomUUID()}}`,
+      commit,
+      key,
+      state: '',
+      created_on: now,
+      updated_on: now,
+      history: []
+    }
+    Object.assign(status, {
+      state: String(given.state),
+      name: given.name as string | undefined,
+      url: given.url as string | undefined,
+      description: given.description as string | undefined,
+      refname: given.refname as string | undefined,
+      updated_on: now
+    })
+    status.history.push(status.state)
+    if (!kept) state.statuses.push(status)
+    call.answer(201, statusJson(status))
+  },
+
+  [`GET ${COMMIT}/statuses/build/{key}`]: call => {
+    const found = call.state.statuses.find(
+      s => s.commit === call.operation.params.commit && s.key === call.operation.params.key
+    )
+    if (!found) return call.notFound('status')
+    call.answer(200, statusJson(found))
+  },
+
+  [`GET ${COMMIT}/statuses`]: call => {
+    const found = call.state.statuses.filter(s => s.commit === call.operation.params.commit)
+    call.answer(200, page(found.map(statusJson)))
+  },
+
+  createOrUpdateReport: call => {
+    const { state, operation, body } = call
+    if (!writable(call)) return
+    const fields = body as Record<string, unknown>
+    if (Array.isArray(fields.data) && fields.data.length > MAX_DATA)
+      return call.invalid(`a report takes at most ${MAX_DATA} data fields`)
+    const now = new Date(emulatorNow()).toISOString()
+    const commit = operation.params.commit!
+    const reportId = operation.params.reportId!
+    const kept = reportOf(state, commit, reportId)
+    const report: BitbucketReport = kept ?? {
+      uuid: `{${randomUUID()}}`,
+      commit,
+      reportId,
+      fields: {},
+      annotations: new Map(),
+      created_on: now,
+      updated_on: now
+    }
+    report.fields = { ...fields }
+    report.updated_on = now
+    if (!kept) state.reports.push(report)
+    call.answer(200, reportJson(report))
+  },
+
+  getReport: call => {
+    const report = reportOf(
+      call.state,
+      call.operation.params.commit!,
+      call.operation.params.reportId!
+    )
+    if (!report) return call.notFound('report')
+    call.answer(200, reportJson(report))
+  },
+
+  getReportsForCommit: call => {
+    const found = call.state.reports.filter(r => r.commit === call.operation.params.commit)
+    call.answer(200, page(found.map(reportJson)))
+  },
+
+  bulkCreateOrUpdateAnnotations: call => {
+    const { state, operation, body } = call
+    if (!writable(call)) return
+    const report = reportOf(state, operation.params.commit!, operation.params.reportId!)
+    if (!report) return call.notFound('report')
+    const given = body as Record<string, unknown>[]
+    for (const annotation of given) {
+      const summary = typeof annotation.summary === 'string' ? annotation.summary : ''
+      if (!annotation.external_id) return call.invalid('an annotation needs its external_id')
+      if (summary.length < 1 || summary.length > MAX_SUMMARY)
+        return call.invalid(`an annotation's summary is 1 to ${MAX_SUMMARY} characters`)
+    }
+    const ids = new Set([...report.annotations.keys(), ...given.map(a => String(a.external_id))])
+    if (ids.size > MAX_ANNOTATIONS_A_REPORT)
+      return call.invalid(`a report takes at most ${MAX_ANNOTATIONS_A_REPORT} annotations`)
+    for (const annotation of given)
+      report.annotations.set(String(annotation.external_id), {
+        ...annotation,
+        type: 'report_annotation',
+        uuid: `{${randomUUID()}}`
+      })
+    call.answer(
+      200,
+      [...report.annotations.values()].filter(a => given.some(g => g.external_id === a.external_id))
+    )
+  },
+
+  getAnnotationsForReport: call => {
+    const report = reportOf(
+      call.state,
+      call.operation.params.commit!,
+      call.operation.params.reportId!
+    )
+    if (!report) return call.notFound('report')
+    call.answer(200, page([...report.annotations.values()]))
+  },
+
+  getPullrequestsForCommit: call => {
+    const commit = call.operation.params.commit!
+    const found = call.state.pullRequests.filter(pr =>
+      pr.source.commit.startsWith(commit.slice(0, 12))
+    )
+    call.answer(200, page(found.map(pullRequestJson)))
+  },
+
+  'GET /repositories/{workspace}/{repo_slug}/pullrequests': call => {
+    const wanted = call.url.searchParams.get('state') ?? 'OPEN'
+    call.answer(
+      200,
+      page(call.state.pullRequests.filter(pr => pr.state === wanted).map(pullRequestJson))
+    )
+  }
+}
+
+/** A write needs a token that may write: 403 in Bitbucket's words otherwise. */
+function writable(call: BitbucketCall): boolean {
+  if (call.writes) return true
+  call.answer(403, {
+    type: 'error',
+    error: {
+      message: 'Your credentials lack one or more required privilege scopes.',
+      detail: { required: ['repository:write'] }
+    }
+  })
+  return false
+}
+
+function reportOf(state: BitbucketState, commit: string, id: string): BitbucketReport | undefined {
+  return state.reports.find(
+    r => r.commit === commit && (r.reportId === id || r.uuid === id || r.fields.external_id === id)
+  )
+}
+
+/** A list as Bitbucket pages it: the values, their count and the page size (one page: these lists are short). */
+function page(values: unknown[]): object {
+  return { values, size: values.length, page: 1, pagelen: Math.max(10, values.length) }
+}
+
+function statusJson(status: BitbucketStatus): object {
+  const { history, commit, ...fields } = status
+  void history
+  return { type: 'commitstatus', ...fields, commit: { hash: commit, type: 'commit' } }
+}
+
+function reportJson(report: BitbucketReport): object {
+  return {
+    ...report.fields,
+    type: 'report',
+    uuid: report.uuid,
+    commit_hash: report.commit,
+    created_on: report.created_on,
+    updated_on: report.updated_on
+  }
+}
+
+function pullRequestJson(pr: BitbucketState['pullRequests'][number]): object {
+  return {
+    type: 'pullrequest',
+    id: pr.id,
+    state: pr.state,
+    source: { branch: { name: pr.source.branch }, commit: { hash: pr.source.commit.slice(0, 12) } },
+    destination: { branch: { name: pr.destination.branch } }
+  }
+}
