@@ -24,6 +24,7 @@ import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
+import { gitlabPipeline, type PipelineKind } from '../helpers/gitlab-pipeline.js'
 
 const SHA = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'
 let emulator: Emulator
@@ -46,30 +47,9 @@ beforeEach(() => {
   })
 })
 
-/** GitLab's variables of a pipeline: the merge request's (its own pipeline 4242), or a schedule's on main (4300). */
-function pipeline(kind: 'merge-request' | 'branch' | 'schedule', token = WRITE_TOKEN) {
-  const id = kind === 'schedule' ? '4300' : '4242'
-  return {
-    GITLAB_CI: 'true',
-    CI_API_V4_URL: `${emulator.gitlab.url}/api/v4`,
-    CI_SERVER_URL: emulator.gitlab.url,
-    CI_PROJECT_ID: String(PROJECT_ID),
-    CI_COMMIT_SHA: kind === 'schedule' ? 'feed0000feed0000feed0000feed0000feed0000' : SHA,
-    CI_COMMIT_REF_NAME: kind === 'schedule' ? 'main' : 'feature/login',
-    CI_PIPELINE_ID: id,
-    CI_PIPELINE_URL: `${emulator.gitlab.url}/group/project/-/pipelines/${id}`,
-    CI_PIPELINE_SOURCE:
-      kind === 'merge-request' ? 'merge_request_event' : kind === 'branch' ? 'push' : 'schedule',
-    ...(kind === 'merge-request'
-      ? {
-          CI_MERGE_REQUEST_IID: '7',
-          CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
-          CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: SHA
-        }
-      : {}),
-    GITLAB_TOKEN: token
-  }
-}
+/** GitLab's variables of a pipeline: the merge request's (its own pipeline 4242), a branch's, or a schedule's on main (4300). */
+const pipeline = (kind: PipelineKind, token = WRITE_TOKEN): Record<string, string> =>
+  gitlabPipeline(emulator.gitlab.url, { kind, sha: SHA, token })
 
 const deployLater = (
   files: string[],

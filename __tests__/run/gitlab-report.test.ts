@@ -12,7 +12,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import {
   JOB_TOKEN,
   PERSON,
-  PROJECT_ID,
   READ_ONLY_TOKEN,
   WRITE_TOKEN
 } from '../../emulator/gitlab-api.js'
@@ -22,6 +21,7 @@ import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+import { gitlabPipeline } from '../helpers/gitlab-pipeline.js'
 
 const SHA = 'a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4'
 let emulator: Emulator
@@ -44,29 +44,13 @@ beforeEach(() => {
   })
 })
 
-/** A merge request's pipeline, as GitLab's runner sets its variables. */
-function pipeline(token = WRITE_TOKEN, mergeRequest = true): Record<string, string> {
-  return {
-    GITLAB_CI: 'true',
-    CI_API_V4_URL: `${emulator.gitlab.url}/api/v4`,
-    CI_SERVER_URL: emulator.gitlab.url,
-    CI_PROJECT_ID: String(PROJECT_ID),
-    CI_PROJECT_URL: `${emulator.gitlab.url}/group/project`,
-    CI_COMMIT_SHA: SHA,
-    CI_COMMIT_REF_NAME: 'feature/login',
-    CI_COMMIT_BRANCH: 'feature/login',
-    CI_PIPELINE_ID: '4242',
-    CI_PIPELINE_URL: `${emulator.gitlab.url}/group/project/-/pipelines/4242`,
-    ...(mergeRequest
-      ? {
-          CI_MERGE_REQUEST_IID: '7',
-          CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
-          CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: SHA
-        }
-      : {}),
-    GITLAB_TOKEN: token
-  }
-}
+/** A merge request's pipeline (or, `mergeRequest` false, a branch's), as GitLab's runner sets its variables. */
+const pipeline = (token = WRITE_TOKEN, mergeRequest = true): Record<string, string> =>
+  gitlabPipeline(emulator.gitlab.url, {
+    kind: mergeRequest ? 'merge-request' : 'branch',
+    sha: SHA,
+    token
+  })
 
 const deploy = (files: string[], variables = run(), extra: Record<string, string> = {}) =>
   runCli(
