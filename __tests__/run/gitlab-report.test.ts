@@ -9,12 +9,7 @@ import '../helpers/virtual-time.js'
  * token is refused by GitLab and the step says which token to make.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import {
-  JOB_TOKEN,
-  PERSON,
-  READ_ONLY_TOKEN,
-  WRITE_TOKEN
-} from '../../emulator/gitlab-api.js'
+import { JOB_TOKEN, PERSON, READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/gitlab-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { waitForVerdict } from '../../src/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
