@@ -13,6 +13,7 @@ import { json } from './answers.js'
 import { checkRequest } from './bitbucket-openapi.js'
 import { ROUTES, type BitbucketCall } from './bitbucket-routes.js'
 import {
+  PROXIED_HOST,
   REPO_SLUG,
   WORKSPACE,
   type BitbucketRequest,
@@ -20,6 +21,9 @@ import {
 } from './bitbucket-state.js'
 import { emulatorNow } from './clock.js'
 import { faulted, type Throttle } from './host-faults.js'
+
+/** What the proxy signs with: the pipeline's own access to its repository. */
+const PROXY_TOKEN = { name: 'pipelines-proxy', scopes: ['repository', 'repository:write'] as const }
 
 /** Bitbucket's error body: `{"type": "error", "error": {"message": …}}`. */
 function error(message: string): object {
@@ -40,7 +44,10 @@ export async function answerRequest(
   res: ServerResponse,
   raw: string
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://bitbucket')
+  // A request in absolute form came through the proxy: it names Bitbucket's API itself.
+  const proxied = /^https?:\/\//i.test(req.url ?? '')
+  const target = new URL(req.url ?? '/', 'http://bitbucket')
+  const url = new URL(`${target.pathname}${target.search}`, 'http://bitbucket')
   const method = req.method ?? ''
   const entry: BitbucketRequest = {
     method,
@@ -72,8 +79,15 @@ export async function answerRequest(
     violate(operation.message)
     return answer(operation.status === 404 ? 404 : 400, error(operation.message))
   }
+  if (proxied && (target.protocol !== 'http:' || target.host !== PROXIED_HOST))
+    return answer(403, error(`The proxy forwards only to http://${PROXIED_HOST}`))
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-  const token = bearer === undefined ? undefined : state.tokens.get(bearer)
+  const token =
+    bearer === undefined
+      ? proxied && state.proxySigns.has(operation.id)
+        ? PROXY_TOKEN
+        : undefined
+      : state.tokens.get(bearer)
   if (!token) return answer(401, error('Unauthorized'))
   const { workspace, repo_slug } = operation.params
   if (workspace !== WORKSPACE || repo_slug !== REPO_SLUG)

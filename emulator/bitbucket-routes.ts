@@ -46,7 +46,7 @@ export const ROUTES: Record<string, Route> = {
     const commit = operation.params.commit!
     const key = String(given.key ?? '')
     if (!key || !given.state) return call.invalid('key and state are required')
-    const kept = state.statuses.find(s => s.commit === commit && s.key === key)
+    const kept = state.statuses.find(s => sameCommit(s.commit, commit) && s.key === key)
     const status: BitbucketStatus = kept ?? {
       uuid: `{${randomUUID()}}`,
       commit,
@@ -71,14 +71,17 @@ export const ROUTES: Record<string, Route> = {
 
   [`GET ${COMMIT}/statuses/build/{key}`]: call => {
     const found = call.state.statuses.find(
-      s => s.commit === call.operation.params.commit && s.key === call.operation.params.key
+      s =>
+        sameCommit(s.commit, call.operation.params.commit!) && s.key === call.operation.params.key
     )
     if (!found) return call.notFound('status')
     call.answer(200, statusJson(found))
   },
 
   [`GET ${COMMIT}/statuses`]: call => {
-    const found = call.state.statuses.filter(s => s.commit === call.operation.params.commit)
+    const found = call.state.statuses.filter(s =>
+      sameCommit(s.commit, call.operation.params.commit!)
+    )
     call.answer(200, page(found.map(statusJson)))
   },
 
@@ -118,7 +121,9 @@ export const ROUTES: Record<string, Route> = {
   },
 
   getReportsForCommit: call => {
-    const found = call.state.reports.filter(r => r.commit === call.operation.params.commit)
+    const found = call.state.reports.filter(r =>
+      sameCommit(r.commit, call.operation.params.commit!)
+    )
     call.answer(200, page(found.map(reportJson)))
   },
 
@@ -191,8 +196,16 @@ function writable(call: BitbucketCall): boolean {
 
 function reportOf(state: BitbucketState, commit: string, id: string): BitbucketReport | undefined {
   return state.reports.find(
-    r => r.commit === commit && (r.reportId === id || r.uuid === id || r.fields.external_id === id)
+    r =>
+      sameCommit(r.commit, commit) &&
+      (r.reportId === id || r.uuid === id || r.fields.external_id === id)
   )
+}
+
+/** Bitbucket takes a commit by its hash or a prefix of it (a pull request names its source by 12 characters). */
+export function sameCommit(kept: string, given: string): boolean {
+  if (given.length < 7 || kept.length < 7) return kept === given
+  return kept.startsWith(given) || given.startsWith(kept)
 }
 
 /** A list as Bitbucket pages it: the values, their count and the page size (one page: these lists are short). */
@@ -209,6 +222,8 @@ function statusJson(status: BitbucketStatus): object {
 function reportJson(report: BitbucketReport): object {
   return {
     ...report.fields,
+    // The id a report was written under is its external id, as Bitbucket answers it.
+    external_id: report.fields.external_id ?? report.reportId,
     type: 'report',
     uuid: report.uuid,
     commit_hash: report.commit,

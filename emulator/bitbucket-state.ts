@@ -68,6 +68,19 @@ export const WRITE_TOKEN = 'ATCTT3xFfGN0emulatedRepoToken0123456789'
 /** A repository access token that may only read. */
 export const READ_ONLY_TOKEN = 'ATCTT3xFfGN0emulatedReadToken0123456789'
 
+/** What the stand-in's proxy signs unless a test says otherwise: the statuses and the Code Insights reports. */
+export const PROXY_SIGNS = [
+  'POST /repositories/{workspace}/{repo_slug}/commit/{commit}/statuses/build',
+  'GET /repositories/{workspace}/{repo_slug}/commit/{commit}/statuses/build/{key}',
+  'createOrUpdateReport',
+  'getReport',
+  'bulkCreateOrUpdateAnnotations',
+  'getAnnotationsForReport'
+]
+
+/** The host a request through the proxy names. */
+export const PROXIED_HOST = 'api.bitbucket.org'
+
 export interface BitbucketState {
   statuses: BitbucketStatus[]
   reports: BitbucketReport[]
@@ -78,6 +91,12 @@ export interface BitbucketState {
   violations: string[]
   armed: { fault: GitLabFault; left: number }[]
   nextId: number
+  /**
+   * Pipelines' authentication proxy, as the stand-in plays it (a request in
+   * absolute form to api.bitbucket.org): the operations it signs, with the
+   * pipeline's own write access; any other it refuses (401).
+   */
+  proxySigns: Set<string>
 }
 
 export function freshState(): BitbucketState {
@@ -102,6 +121,7 @@ export function resetState(state: BitbucketState): void {
     requests: [],
     violations: [],
     armed: [],
-    nextId: 1
+    nextId: 1,
+    proxySigns: new Set(PROXY_SIGNS)
   })
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { FaultPlan, type Fault, type Route } from './faults.js'
 import { startGitHubApi, type GitHubApi } from './github-api.js'
 import { startGitLabApi, type GitLabApi } from './gitlab-api.js'
+import { startBitbucketApi, type BitbucketApi } from './bitbucket-api.js'
 import { json } from './answers.js'
 import { answerFault } from './fault-answers.js'
 import { close, listen, requestUrl } from './http.js'
@@ -28,6 +29,8 @@ export interface EmulatorOptions {
   githubPort?: number
   /** The GitLab API stand-in's port; 0 (the default) picks a free one. */
   gitlabPort?: number
+  /** The Bitbucket API stand-in's port (it is Pipelines' authentication proxy too); 0 (the default) picks a free one. */
+  bitbucketPort?: number
   host?: string
   /** Where the store keeps the bytes; a fresh temporary directory by default. */
   storeDirectory?: string
@@ -51,6 +54,8 @@ export interface Emulator {
   github: GitHubApi
   /** GitLab's REST API as far as the product reports through it: commit statuses, merge requests, notes. */
   gitlab: GitLabApi
+  /** Bitbucket Cloud's REST API as far as the product reports through it: build statuses, Code Insights reports, pull requests. */
+  bitbucket: BitbucketApi
   /** Forgets requests, runs, objects and faults, keeping the servers. */
   reset(): void
   close(): Promise<void>
@@ -74,6 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const apiServer = createServer()
   const github = await startGitHubApi(host, options.githubPort ?? 0)
   const gitlab = await startGitLabApi(host, options.gitlabPort ?? 0)
+  const bitbucket = await startBitbucketApi(host, options.bitbucketPort ?? 0)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)
   const signer = new UrlSigner(storeUrl, 'uploads', STORE_KEYS)
@@ -108,6 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     storeTraffic,
     github,
     gitlab,
+    bitbucket,
     idle: () => traffic.idle(),
     reset() {
       requests.length = 0
@@ -117,9 +124,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       faults.clear()
       github.reset()
       gitlab.reset()
+      bitbucket.reset()
     },
     async close() {
-      await Promise.all([close(apiServer), close(storeServer), github.close(), gitlab.close()])
+      await Promise.all([
+        close(apiServer),
+        close(storeServer),
+        github.close(),
+        gitlab.close(),
+        bitbucket.close()
+      ])
       await rm(directory, { recursive: true, force: true })
     }
   }

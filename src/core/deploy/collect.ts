@@ -21,6 +21,9 @@ import type { ServiceApi } from '../service/api.js'
 import { ASK_MS, askVerdict, type Asking, type CollectRun } from './collect-ask.js'
 import { githubSource, type GitHubCollection } from './collect-github.js'
 import { gitlabSource } from './collect-gitlab.js'
+import { bitbucketSource } from './collect-bitbucket.js'
+import type { BitbucketCollection } from '../bitbucket/collected.js'
+import { laterHostOf } from '../host/where.js'
 import type { CollectSource, Waiting } from './collect-source.js'
 import { serviceOf } from './session.js'
 
@@ -33,6 +36,7 @@ export interface Collection {
   /** GitHub as the collect used it; a collect on GitLab used GitLab instead. */
   github?: GitHubCollection
   gitlab?: GitLabCollection
+  bitbucket?: BitbucketCollection
 }
 
 /**
@@ -42,10 +46,14 @@ export interface Collection {
  */
 export async function collectPending(run: CollectRun): Promise<Collection> {
   const { settings, hooks } = run
-  if (
-    settings.values.gitlabToken ||
-    (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken)
-  ) {
+  const host = laterHostOf(settings.values, hooks.env ?? {})
+  if (host === 'bitbucket') {
+    const { source, bitbucket, turn } = bitbucketSource(run)
+    const facts = factsOf(source)
+    const deployments = await collectFrom(run, source, facts, turn)
+    return { deployments, facts, bitbucket }
+  }
+  if (host === 'gitlab') {
     const { source, gitlab, turn } = gitlabSource(run)
     const facts = factsOf(source)
     const deployments = await collectFrom(run, source, facts, turn)

@@ -17,6 +17,7 @@ import { GitHubSide } from '../github/reporter.js'
 import { HostReporter } from '../host/reporter.js'
 import { CollectedChecks } from '../github/collected.js'
 import { CollectedStatuses } from '../gitlab/collected.js'
+import { CollectedBuildStatuses } from '../bitbucket/collected.js'
 import { CollectedReporter } from '../host/collected.js'
 import { workflowRunUrlOf } from '../github/plan.js'
 import { linkOrigins } from '../report/links.js'
@@ -115,6 +116,16 @@ export function collectedReporter(
 ): Reporter {
   const env = hooks.env ?? {}
   const context = { secrets: output.secrets, log: output.log, signal: hooks.signal }
+  if (collection.bitbucket)
+    return new CollectedReporter(
+      new CollectedBuildStatuses({
+        collection: collection.bitbucket,
+        secrets: output.secrets,
+        origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org'),
+        log: output.log
+      }),
+      context
+    )
   if (collection.gitlab)
     return new CollectedReporter(
       new CollectedStatuses({

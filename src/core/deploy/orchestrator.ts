@@ -16,6 +16,7 @@ import { conclude, judgeStep } from '../report/judgement.js'
 import { stageWords } from '../report/words.js'
 import { adoptedNames, collectedReporter, githubReporters } from './github.js'
 import { gitlabAdoptedNames, gitlabReporters } from './gitlab.js'
+import { bitbucketReporters } from './bitbucket.js'
 import { asksToCollect, collectPending, emptyCollect } from './collect.js'
 import { skipChecks, skippedDeployments } from './skip.js'
 import { reportContext } from './report-context.js'
@@ -211,6 +212,7 @@ async function runSteps(run: StepContext): Promise<void> {
   )
   const github = await githubReporters(settings, deployments, output, hooks)
   const gitlab = gitlabReporters(settings, output, hooks)
+  const bitbucket = bitbucketReporters(settings, output, hooks)
   for (const line of planLines(settings)) output.log.info(line)
   for (const [index, session] of sessions.entries()) {
     const { artifact, destination } = handoffs[index]!
@@ -222,6 +224,7 @@ async function runSteps(run: StepContext): Promise<void> {
   )
   reporting.add(github)
   reporting.add(gitlab)
+  reporting.add(bitbucket)
   await reporting.prepare()
   const rest = plan.steps.filter(step => !before.includes(step))
   // Deliveries (the reads of the upload, its socket, the notification) a few at a time: a step of

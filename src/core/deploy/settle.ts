@@ -36,6 +36,7 @@ export async function settle(
   output.secrets.add(settings.apiKey)
   output.secrets.add(settings.values.githubToken)
   output.secrets.add(settings.values.gitlabToken)
+  output.secrets.add(settings.values.bitbucketToken)
   // A report that could never be written is bad usage, found before the first request (a fork's lookup below).
   await ensureReportPaths(settings.values, settings.workingDirectory)
   if (!NAMES_A_PULL_REQUEST.includes(settings.mode)) return settings

@@ -1,3 +1,4 @@
+import { laterHostOf } from '../host/where.js'
 import type { Settings } from '../options/resolve.js'
 import { repositoryOfSlug } from '../ci/github.js'
 import { InputError } from '../shared/errors.js'
@@ -81,11 +82,9 @@ export function reportingPlanOf(
 ): ReportingPlan | undefined {
   if (frontEnd !== 'action' && !settings.values.reportLater) return undefined
   const repo = githubRepoOf(settings, env)
-  // A GitLab step reported later keeps its verdict on GitLab (gitlab/plan.ts decides); GitHub's is then only beside it.
-  const onGitLab =
-    Boolean(settings.values.gitlabToken) ||
-    (env.GITLAB_CI === 'true' && !settings.values.githubToken)
-  if (settings.values.reportLater && !onGitLab) refuseUnreportable(frontEnd, settings, repo)
+  // A GitLab or Bitbucket step reported later keeps its verdict there (its plan decides); GitHub's is then only beside it.
+  if (settings.values.reportLater && laterHostOf(settings.values, env) === 'github')
+    refuseUnreportable(frontEnd, settings, repo)
   if (!settings.values.githubToken || !repo) return undefined
   const reportLater = settings.values.reportLater === true
   const check = settings.check && (settings.wait || reportLater)

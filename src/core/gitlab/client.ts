@@ -8,7 +8,7 @@ import type { CommentHost } from '../host/comment-host.js'
 import type { CallOptions, ClientLimits } from '../host/limits.js'
 import { noteOf, openIidOf, statusOf, usernameOfUser, type GitLabStatus } from './answers.js'
 import { GitLabError } from './errors.js'
-import { apiAddress, pages, request, type Api } from './requests.js'
+import { gitlabApi, pages, request, type Api } from './requests.js'
 
 /** A commit status's state as GitLab takes it (`state` in a request, `status` in an answer). */
 export type GitLabState = 'pending' | 'running' | 'success' | 'failed' | 'canceled' | 'skipped'
@@ -57,12 +57,7 @@ export interface GitLabConnection {
  * project by its id or its path (URL-encoded: `group%2Fproject`).
  */
 export function createGitLabClient(connection: GitLabConnection): GitLabClient {
-  const api: Api = {
-    url: apiAddress(connection.apiUrl),
-    token: connection.token,
-    limits: connection.limits,
-    requests: 0
-  }
+  const api: Api = gitlabApi(connection.apiUrl, connection.token, connection.limits)
   if (!connection.project.trim())
     throw new Error(
       `GitLab's project (CI_PROJECT_ID) is empty: give its id or its path (group/project)`

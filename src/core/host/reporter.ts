@@ -70,6 +70,13 @@ export interface HostSide {
   ): boolean
   /** Whether a failure of this kind stops its writes (a refusal), and, when `tell`, says it once. */
   failed(kind: HostWrite, failure: Failure, tell: boolean): boolean
+  /**
+   * The step's one write of the host's own kind in place of the comment
+   * (Bitbucket's Code Insights report): what it says now, and writing it.
+   * A side without it writes the comment on its change request.
+   */
+  stepWanted?(deployments: readonly Deployment[], final: boolean): Wanted | undefined
+  writeStep?(deployments: readonly Deployment[], wanted: Wanted, signal: AbortSignal): Promise<void>
   /** After the last writes: a side that requires its statuses throws for those never written. */
   finished?(facts: StepFacts): void
 }
@@ -146,12 +153,18 @@ export class HostReporter implements Reporter {
   }
 
   private wantComment(final = false): void {
+    if (this.side.stepWanted) {
+      const wanted = this.side.stepWanted(this.deployments, final)
+      if (wanted) this.comment.want(wanted)
+      return
+    }
     if (this.side.change === undefined) return
     const body = this.side.commentBody(this.deployments)
     this.comment.want({ fields: { body }, key: body, final })
   }
 
   private async writeComment(wanted: Wanted, signal: AbortSignal): Promise<void> {
+    if (this.side.writeStep) return this.side.writeStep(this.deployments, wanted, signal)
     this.ourComment ??= new OurComment(() => this.side.comments(), this.side.change!)
     const names = this.deployments.map(deployment => deployment.name)
     await this.ourComment.write(String(wanted.fields.body), names, signal)

@@ -20,6 +20,12 @@ export interface HttpRequest {
   body?: string | Readable
   /** How the request is named in messages: method, origin and path, never a query string. */
   label: string
+  /**
+   * A plain-http forward proxy on this machine the request goes through
+   * (Bitbucket Pipelines' authentication proxy, which signs what it
+   * forwards): the request is sent to it in absolute form.
+   */
+  proxy?: string | undefined
 }
 
 export interface HttpResponse {
@@ -90,7 +96,7 @@ export async function send(
   const cut = deadlineTimer(controller, request.label, deadline)
   const client = new HttpClient(
     userAgent,
-    [attemptControl(controller.signal, timeouts.connectMs)],
+    [attemptControl(controller.signal, timeouts.connectMs, request.proxy)],
     {
       socketTimeout: timeouts.idleMs,
       allowRedirects: false,
@@ -145,9 +151,14 @@ function failureOf(cause: unknown, request: HttpRequest, timeouts: Timeouts): Er
 }
 
 /** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
-function attemptControl(signal: AbortSignal, connectMs: number): RequestHandler {
+function attemptControl(
+  signal: AbortSignal,
+  connectMs: number,
+  proxy: string | undefined
+): RequestHandler {
   return {
     prepareRequest(options: RequestOptions): void {
+      if (proxy) throughProxy(options, proxy)
       options.signal = signal
       // `timeout` on http.request covers the connection phase; http-client's socketTimeout takes over after it.
       options.timeout = connectMs
@@ -158,6 +169,21 @@ function attemptControl(signal: AbortSignal, connectMs: number): RequestHandler 
     canHandleAuthentication: () => false,
     handleAuthentication: () => Promise.reject(new Error('not supported'))
   }
+}
+
+/**
+ * Sends the request to a plain-http forward proxy in absolute form (the
+ * request line names the whole URL, `Host` the target), as RFC 9112 has a
+ * proxy take it; only over http: the proxy reads what it signs.
+ */
+function throughProxy(options: RequestOptions, proxy: string): void {
+  const via = new URL(proxy)
+  const target = new URL(`http://${String(options.host)}:${String(options.port ?? 80)}`)
+  options.headers = { ...options.headers, host: target.host }
+  options.path = `${target.origin}${options.path ?? '/'}`
+  options.host = via.hostname.replace(/^\[(.*)\]$/, '$1')
+  options.port = via.port || 80
+  options.agent = undefined
 }
 
 /** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error that names the request. */

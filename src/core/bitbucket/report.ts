@@ -1,0 +1,282 @@
+/**
+ * Pure: a step as Bitbucket shows it, by the same composition as GitHub's
+ * check runs and comment (report/): a build status per deployment (its key
+ * stable for the deployment's name, `SUCCESSFUL` only beside a passed
+ * verdict), and one Code Insights report of the step (`TEST`, its result
+ * by the one judgement: `PASSED` only when every run passed, `PENDING`
+ * while a verdict is to come, none where there is no verdict), with an
+ * annotation per deployment (its result) and one per blocking bug (its
+ * severity from its priority). Bitbucket's limits are held here: 10 data
+ * fields, 1,000 annotations a report (the deployments' first, then the
+ * bugs of the failed ones first; what does not fit is counted in the
+ * report), a summary of 1 to 450 characters. A status's URL is a URI
+ * template Bitbucket expands, so braces in it are escaped.
+ */
+import { createHash } from 'node:crypto'
+import type { Bug } from '../model.js'
+import { checkConclusion } from '../report/check-run.js'
+import type { Deployment } from '../report/facts.js'
+import { attentionFirst, stepJudgement } from '../report/judgement.js'
+import { trustedUrl, withTrustedLinks, type LinkOrigins } from '../report/links.js'
+import { factsLine } from '../report/pending.js'
+import type { Seal } from '../report/seal.js'
+import { isPending, statusLine, tallyWords } from '../report/words.js'
+import { oneLine } from '../shared/text.js'
+import type {
+  AnnotationWrite,
+  BitbucketState,
+  ReportData,
+  ReportWrite,
+  StatusWrite
+} from './client.js'
+
+/** What the product's statuses and reports are known by. */
+export const KEY_PREFIX = 'mobile-build-deploy-'
+/** A status's name and description, as Bitbucket keeps them. */
+export const MAX_STATUS_TEXT = 255
+/** An annotation's summary: Bitbucket refuses an empty one or one over 450 characters. */
+export const MAX_SUMMARY = 450
+/** An annotation's and a report's details, within Bitbucket's. */
+export const MAX_DETAILS = 2_000
+/** Annotations a report holds, and data fields. */
+export const MAX_ANNOTATIONS = 1_000
+export const MAX_DATA = 10
+/** A data field's title and text, kept short as Bitbucket's cards show them. */
+const MAX_DATA_TITLE = 120
+
+/** Where a step's report and statuses are written, and what they may link to. */
+export interface ReportContext {
+  origins: LinkOrigins
+  /** The pipeline's page; linked where a run has none. */
+  pipelineUrl?: string | undefined
+  /** The repository's commit page, the link of last resort (a status needs one). */
+  commitUrl: string
+  refname?: string | undefined
+  /** A step reported later: each deployment's annotation carries its sealed facts. */
+  seal?: Seal | undefined
+  commit: string
+}
+
+/** Pure: a deployment's status key: the same for its name on every run of the step, so a rerun overwrites it. */
+export function statusKey(name: string): string {
+  return `${KEY_PREFIX}${createHash('sha256').update(name).digest('hex').slice(0, 20)}`
+}
+
+/** Pure: the step's report id: the same for the same deployments' names on the commit. */
+export function reportId(deployments: readonly Pick<Deployment, 'name'>[]): string {
+  const names = deployments.map(d => d.name).join('\n')
+  return `${KEY_PREFIX}${createHash('sha256').update(names).digest('hex').slice(0, 16)}`
+}
+
+/** Pure: the one judgement in Bitbucket's states; `SUCCESSFUL` only beside a passed verdict. */
+export function stateOf(deployment: Deployment): BitbucketState {
+  switch (checkConclusion(deployment)) {
+    case 'success':
+      return deployment.verdict?.verdict === 'passed' ? 'SUCCESSFUL' : 'STOPPED'
+    case 'failure':
+    case 'timed_out':
+      return 'FAILED'
+    default:
+      return 'STOPPED'
+  }
+}
+
+/** Pure: a deployment's build status now: `INPROGRESS` until it is judged (or while a collect is to bring it), then its state. */
+export function statusWrite(
+  deployment: Deployment,
+  context: ReportContext & { completed: boolean }
+): StatusWrite {
+  const shown = withTrustedLinks(deployment, context.origins)
+  const link =
+    trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins) ??
+    context.pipelineUrl ??
+    context.commitUrl
+  return {
+    key: statusKey(deployment.name),
+    state: context.completed ? stateOf(deployment) : 'INPROGRESS',
+    name: oneLine(deployment.name, MAX_STATUS_TEXT - 1),
+    url: literalUrl(link),
+    description: oneLine(statusLine(shown), MAX_STATUS_TEXT - 1),
+    ...(context.refname ? { refname: context.refname } : {})
+  }
+}
+
+/** Pure: the report's result: `PENDING` while a verdict is to come, `FAILED` by the one judgement, `PASSED` only when every run passed; else none. */
+export function reportResult(deployments: readonly Deployment[]): ReportWrite['result'] {
+  if (deployments.some(d => isPending(d) || (!d.judgement && d.runId && !d.verdict && !d.failure)))
+    return 'PENDING'
+  if (stepJudgement(deployments).conclusion === 'failure') return 'FAILED'
+  if (deployments.length > 0 && deployments.every(d => d.verdict?.verdict === 'passed'))
+    return 'PASSED'
+  return undefined
+}
+
+/** Pure: the step's report and its annotations, within Bitbucket's limits. */
+export function stepReport(
+  deployments: readonly Deployment[],
+  context: ReportContext
+): { report: ReportWrite; annotations: AnnotationWrite[] } {
+  const shown = deployments.map(d => withTrustedLinks(d, context.origins))
+  const { annotations, unshown } = annotationsOf(deployments, context)
+  const judgement = stepJudgement(deployments)
+  const tally = tallyWords(judgement, shown)
+  const unshownWords =
+    unshown > 0
+      ? ` ${unshown} blocking bug(s) are not annotated: a report holds ${MAX_ANNOTATIONS} annotations; the runs' pages list every bug.`
+      : ''
+  const runLink =
+    shown.length === 1
+      ? trustedUrl(shown[0]!.verdict?.runUrl ?? shown[0]!.runUrl, context.origins)
+      : undefined
+  const link = runLink ?? context.pipelineUrl
+  const result = reportResult(deployments)
+  return {
+    report: {
+      title: 'Mobile test runs',
+      details: oneLine(`${tally}.${unshownWords}`, MAX_DETAILS - 1),
+      report_type: 'TEST',
+      reporter: 'mobile-build-deploy',
+      ...(result ? { result } : {}),
+      ...(link ? { link: literalUrl(link) } : {}),
+      data: dataOf(deployments, context)
+    },
+    annotations
+  }
+}
+
+/**
+ * Pure: the report's data fields: a link per deployment, titled with its
+ * name, saying where it stands, to its run's page (the pipeline's where it
+ * has none); past ten, nine and one to the pipeline for the rest. Only
+ * LINK fields: Bitbucket's description types every field's value as an
+ * object, which a link's is ({text, href}), where its examples give a
+ * NUMBER or a TEXT a bare value; a link is taken by both.
+ */
+function dataOf(deployments: readonly Deployment[], context: ReportContext): ReportData[] {
+  const fallback = context.pipelineUrl ?? context.commitUrl
+  const ordered = attentionFirst([...deployments])
+  const shown = ordered.length > MAX_DATA ? ordered.slice(0, MAX_DATA - 1) : ordered
+  const fields: ReportData[] = shown.map(deployment => {
+    const trusted = withTrustedLinks(deployment, context.origins)
+    const href = trustedUrl(trusted.verdict?.runUrl ?? trusted.runUrl, context.origins) ?? fallback
+    return {
+      title: oneLine(deployment.name, MAX_DATA_TITLE - 1),
+      type: 'LINK',
+      value: { text: oneLine(statusLine(trusted), MAX_DATA_TITLE - 1), href: literalUrl(href) }
+    }
+  })
+  const rest = ordered.length - shown.length
+  if (rest > 0)
+    fields.push({
+      title: `${rest} more deployments`,
+      type: 'LINK',
+      value: { text: 'in the pipeline', href: literalUrl(fallback) }
+    })
+  return fields
+}
+
+function bugCount(deployment: Deployment): number {
+  const verdict = deployment.verdict
+  return verdict ? (verdict.blockingBugsCount ?? verdict.blockingBugs.length) : 0
+}
+
+/**
+ * Pure: an annotation per deployment, then one per blocking bug, the
+ * failed deployments' first, within a report's thousand; how many bugs did
+ * not fit.
+ */
+function annotationsOf(
+  deployments: readonly Deployment[],
+  context: ReportContext
+): { annotations: AnnotationWrite[]; unshown: number } {
+  const own = deployments.map(d => deploymentAnnotation(d, deployments, context))
+  const room = Math.max(0, MAX_ANNOTATIONS - own.length)
+  const bugs: AnnotationWrite[] = []
+  let unshown = 0
+  for (const deployment of attentionFirst([...deployments])) {
+    const listed = deployment.verdict?.blockingBugs ?? []
+    const fits = listed.slice(0, Math.max(0, room - bugs.length))
+    bugs.push(...fits.map((bug, index) => bugAnnotation(bug, index, deployment, context)))
+    unshown += bugCount(deployment) - fits.length
+  }
+  return { annotations: [...own, ...bugs], unshown }
+}
+
+/** Pure: a deployment's own annotation: its result, and, reported later, its facts sealed for the collect. */
+function deploymentAnnotation(
+  deployment: Deployment,
+  step: readonly Deployment[],
+  context: ReportContext
+): AnnotationWrite {
+  const shown = withTrustedLinks(deployment, context.origins)
+  const line = statusLine(shown)
+  const summary = oneLine(`${deployment.name}: ${line}`, MAX_SUMMARY - 1)
+  const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins)
+  const human = oneLine(`${line}${deployment.runId ? ` (run ${deployment.runId})` : ''}`, 400)
+  const facts =
+    context.seal && deployment.reportLater
+      ? `\n\n${factsLine(
+          {
+            deployment,
+            rows: [],
+            runs: [],
+            workflowRunUrl: context.pipelineUrl,
+            status: { sha: context.commit, ref: context.refname }
+          },
+          context.seal,
+          MAX_DETAILS - human.length - 120
+        )}`
+      : ''
+  void step
+  const state = stateOf(deployment)
+  return {
+    external_id: statusKey(deployment.name),
+    annotation_type: 'BUG',
+    summary: summary || deployment.runId || 'deployment',
+    details: `${human}${facts}`,
+    result:
+      isPending(deployment) || (!deployment.judgement && !deployment.verdict)
+        ? 'SKIPPED'
+        : state === 'SUCCESSFUL'
+          ? 'PASSED'
+          : state === 'FAILED'
+            ? 'FAILED'
+            : 'SKIPPED',
+    ...(link ? { link: literalUrl(link) } : {})
+  }
+}
+
+const SEVERITY: Record<Bug['priority'], NonNullable<AnnotationWrite['severity']>> = {
+  urgent: 'CRITICAL',
+  high: 'HIGH',
+  medium: 'MEDIUM',
+  low: 'LOW',
+  unprioritized: 'LOW'
+}
+
+function bugAnnotation(
+  bug: Bug,
+  index: number,
+  deployment: Deployment,
+  context: ReportContext
+): AnnotationWrite {
+  const link = trustedUrl(bug.url, context.origins)
+  const name = oneLine(bug.name, MAX_SUMMARY - 1)
+  return {
+    external_id: `${statusKey(deployment.name)}-bug-${index + 1}`,
+    annotation_type: 'BUG',
+    summary: name || `Blocking bug ${bug.number ?? index + 1}`,
+    details: oneLine(
+      `${deployment.name}: blocking bug${bug.number !== undefined ? ` #${bug.number}` : ''}, priority ${bug.priority}`,
+      MAX_DETAILS - 1
+    ),
+    result: 'FAILED',
+    severity: SEVERITY[bug.priority],
+    ...(link ? { link: literalUrl(link) } : {})
+  }
+}
+
+/** Pure: a URL Bitbucket takes as it is: its braces escaped, so that no part of it is read as a template's variable. */
+export function literalUrl(url: string): string {
+  return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D')
+}
