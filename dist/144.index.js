@@ -2,7 +2,7 @@ export const id = 144;
 export const ids = [144];
 export const modules = {
 
-/***/ 144:
+/***/ 2144:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,19 +12,19 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
-var errors = __webpack_require__(872);
+var errors = __webpack_require__(7872);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(413);
+var github = __webpack_require__(2413);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __webpack_require__(763);
 // EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __webpack_require__(113);
+var version = __webpack_require__(3113);
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __webpack_require__(927);
+var retry = __webpack_require__(2927);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __webpack_require__(163);
+var send = __webpack_require__(5163);
 // EXTERNAL MODULE: ./src/core/github/answers.ts
-var answers = __webpack_require__(368);
+var answers = __webpack_require__(2368);
 ;// CONCATENATED MODULE: ./src/core/github/octokit.ts
 /**
  * @actions/github's Octokit over the product's one transport: its requests

@@ -2,7 +2,7 @@ export const id = 413;
 export const ids = [413];
 export const modules = {
 
-/***/ 659:
+/***/ 9659:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -53,11 +53,11 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
 exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
-const http = __importStar(__webpack_require__(611));
-const https = __importStar(__webpack_require__(692));
-const pm = __importStar(__webpack_require__(335));
+const http = __importStar(__webpack_require__(8611));
+const https = __importStar(__webpack_require__(5692));
+const pm = __importStar(__webpack_require__(3335));
 const tunnel = __importStar(__webpack_require__(770));
-const undici_1 = __webpack_require__(472);
+const undici_1 = __webpack_require__(2472);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -745,7 +745,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 335:
+/***/ 3335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -845,7 +845,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 413:
+/***/ 2413:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -857,7 +857,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: context
 
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __webpack_require__(896);
+var external_fs_ = __webpack_require__(9896);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -914,9 +914,9 @@ class Context {
 }
 //# sourceMappingURL=context.js.map
 // EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __webpack_require__(659);
+var lib = __webpack_require__(9659);
 // EXTERNAL MODULE: external "./undici.cjs"
-var external_undici_cjs_ = __webpack_require__(641);
+var external_undici_cjs_ = __webpack_require__(5641);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }

@@ -2,13 +2,13 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 import * as __WEBPACK_EXTERNAL_MODULE__undici_cjs_819c67ae__ from "./undici.cjs";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6:
+/***/ 4006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(16);
-const utils = __nccwpck_require__(59);
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -26,7 +26,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 595:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -217,13 +217,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 265:
+/***/ 8265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(595);
-const utils = __nccwpck_require__(59);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
 
 /**
  * Constants
@@ -1649,15 +1649,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 16:
+/***/ 8016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(781);
-const parse = __nccwpck_require__(265);
-const utils = __nccwpck_require__(59);
-const constants = __nccwpck_require__(595);
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2017,12 +2017,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 781:
+/***/ 1781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(59);
+const utils = __nccwpck_require__(4059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2039,7 +2039,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(595);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2427,7 +2427,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 59:
+/***/ 4059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2438,7 +2438,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(595);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2509,23 +2509,23 @@ exports.basename = (path, { windows } = {}) => {
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(837);
+module.exports = __nccwpck_require__(7837);
 
 
 /***/ }),
 
-/***/ 837:
+/***/ 7837:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(278);
-var tls = __nccwpck_require__(756);
-var http = __nccwpck_require__(611);
-var https = __nccwpck_require__(692);
-var events = __nccwpck_require__(434);
-var assert = __nccwpck_require__(613);
-var util = __nccwpck_require__(23);
+var net = __nccwpck_require__(9278);
+var tls = __nccwpck_require__(4756);
+var http = __nccwpck_require__(8611);
+var https = __nccwpck_require__(5692);
+var events = __nccwpck_require__(4434);
+var assert = __nccwpck_require__(2613);
+var util = __nccwpck_require__(9023);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -2792,11 +2792,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _warm_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(841);
+/* harmony import */ var _warm_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1841);
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2287);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2872);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 33:
+/***/ 2872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2844,11 +2844,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
 // EXTERNAL MODULE: ./src/core/shared/redact.ts + 3 modules
-var redact = __nccwpck_require__(358);
+var redact = __nccwpck_require__(9358);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -2863,7 +2863,7 @@ function asText(value) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/name-rules.ts
-var name_rules = __nccwpck_require__(360);
+var name_rules = __nccwpck_require__(9360);
 // EXTERNAL MODULE: ./src/core/shared/text.ts
 var shared_text = __nccwpck_require__(986);
 ;// CONCATENATED MODULE: ./src/core/ci/github.ts
@@ -3030,7 +3030,7 @@ function positiveInteger(value) {
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(760);
+var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
 /*
@@ -3275,11 +3275,11 @@ function validateConcurrency(concurrency) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __nccwpck_require__(287);
+var errors = __nccwpck_require__(2287);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var shared_clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __nccwpck_require__(163);
+var send = __nccwpck_require__(5163);
 ;// CONCATENATED MODULE: ./src/core/options/time-limits.ts
 
 
@@ -3320,7 +3320,7 @@ function limitsFromEnv(env) {
 }
 
 // EXTERNAL MODULE: ./src/core/inspect/read.ts + 4 modules
-var read = __nccwpck_require__(639);
+var read = __nccwpck_require__(2639);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:os"
@@ -3464,7 +3464,7 @@ function refused(named, shown, kind, wanted = 'file') {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
+var option_refs = __nccwpck_require__(4579);
 ;// CONCATENATED MODULE: ./src/core/report/links.ts
 /** Pure: the origins of the service's base URL and of GitHub's server (GITHUB_SERVER_URL, else github.com). */
 function linkOrigins(baseUrl, serverUrl) {
@@ -3705,7 +3705,7 @@ function testAttestation(folder, context) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-spec.ts
-var option_spec = __nccwpck_require__(10);
+var option_spec = __nccwpck_require__(9010);
 ;// CONCATENATED MODULE: ./src/core/model.ts
 // ---------------------------------------------------------------- outcome
 /** `success`: a run was created (or a preview answered without one, or an environment ended); `failed`: the service created no run; `aborted`: the deploy could not be done; `skipped`: no notification was sent. */
@@ -3714,7 +3714,7 @@ const OUTCOMES = ['success', 'failed', 'aborted', 'skipped'];
 const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 
 // EXTERNAL MODULE: ./src/core/shared/format.ts
-var format = __nccwpck_require__(846);
+var format = __nccwpck_require__(4846);
 ;// CONCATENATED MODULE: ./src/core/report/words.ts
 /**
  * The words every report says a deployment's facts in: the judgement's, a
@@ -5713,7 +5713,7 @@ function githubComments(client, repo) {
  * that reports nothing to GitHub never needs it.
  */
 async function loadClient(token, baseUrl, limits) {
-    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(144)]).then(__nccwpck_require__.bind(__nccwpck_require__, 144));
+    const { createClient } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(144)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2144));
     return createClient(token, baseUrl, limits);
 }
 /**
@@ -5800,7 +5800,7 @@ async function adoptCheckNames(plan, deployments, log, loadClient, signal) {
 }
 
 // EXTERNAL MODULE: ./src/core/github/errors.ts
-var github_errors = __nccwpck_require__(872);
+var github_errors = __nccwpck_require__(7872);
 ;// CONCATENATED MODULE: ./src/core/github/dry-run.ts
 
 
@@ -5846,6 +5846,19 @@ async function checkReporting(plan, names, log, loadClient, signal) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/host/where.ts
+function laterHostOf(values, env) {
+    if (values.gitlabToken || (env.GITLAB_CI === 'true' && !values.githubToken))
+        return 'gitlab';
+    if (values.bitbucketToken || (inBitbucketPipelines(env) && !values.githubToken))
+        return 'bitbucket';
+    return 'github';
+}
+/** Whether the step runs in Bitbucket Pipelines, by its own variable. */
+function inBitbucketPipelines(env) {
+    return Boolean(env.BITBUCKET_BUILD_NUMBER);
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/seal.ts
 /**
  * Pure: the seal on the facts a check run carries for a collect. Any
@@ -5889,6 +5902,7 @@ function sealOf(apiKey) {
 
 
 
+
 /** GitHub's API: GITHUB_API_URL (GitHub Enterprise Server included), else api.github.com. */
 function apiUrlOf(env) {
     return (0,shared_text/* withoutTrailingSlashes */.A$)(env.GITHUB_API_URL || 'https://api.github.com');
@@ -5922,10 +5936,8 @@ function reportingPlanOf(frontEnd, settings, secrets, env) {
     if (frontEnd !== 'action' && !settings.values.reportLater)
         return undefined;
     const repo = githubRepoOf(settings, env);
-    // A GitLab step reported later keeps its verdict on GitLab (gitlab/plan.ts decides); GitHub's is then only beside it.
-    const onGitLab = Boolean(settings.values.gitlabToken) ||
-        (env.GITLAB_CI === 'true' && !settings.values.githubToken);
-    if (settings.values.reportLater && !onGitLab)
+    // A GitLab or Bitbucket step reported later keeps its verdict there (its plan decides); GitHub's is then only beside it.
+    if (settings.values.reportLater && laterHostOf(settings.values, env) === 'github')
         refuseUnreportable(frontEnd, settings, repo);
     if (!settings.values.githubToken || !repo)
         return undefined;
@@ -6793,12 +6805,20 @@ class HostReporter {
         writer.want(wanted);
     }
     wantComment(final = false) {
+        if (this.side.stepWanted) {
+            const wanted = this.side.stepWanted(this.deployments, final);
+            if (wanted)
+                this.comment.want(wanted);
+            return;
+        }
         if (this.side.change === undefined)
             return;
         const body = this.side.commentBody(this.deployments);
         this.comment.want({ fields: { body }, key: body, final });
     }
     async writeComment(wanted, signal) {
+        if (this.side.writeStep)
+            return this.side.writeStep(this.deployments, wanted, signal);
         this.ourComment ??= new OurComment(() => this.side.comments(), this.side.change);
         const names = this.deployments.map(deployment => deployment.name);
         await this.ourComment.write(String(wanted.fields.body), names, signal);
@@ -6951,7 +6971,7 @@ function bySteps(deployments) {
 }
 
 // EXTERNAL MODULE: ./src/core/gitlab/errors.ts
-var gitlab_errors = __nccwpck_require__(515);
+var gitlab_errors = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/core/gitlab/note.ts
 /**
  * Pure: a step's note on a GitLab merge request, by the GitHub comment's
@@ -7145,6 +7165,299 @@ function alreadyIn(error, state) {
         new RegExp(`Cannot transition status via :\\w+ from :${state}\\b`).test(error.message));
 }
 
+// EXTERNAL MODULE: ./src/core/host/api-errors.ts
+var api_errors = __nccwpck_require__(40);
+;// CONCATENATED MODULE: ./src/core/bitbucket/report.ts
+/**
+ * Pure: a step as Bitbucket shows it, by the same composition as GitHub's
+ * check runs and comment (report/): a build status per deployment (its key
+ * stable for the deployment's name, `SUCCESSFUL` only beside a passed
+ * verdict), and one Code Insights report of the step (`TEST`, its result
+ * by the one judgement: `PASSED` only when every run passed, `PENDING`
+ * while a verdict is to come, none where there is no verdict), with an
+ * annotation per deployment (its result) and one per blocking bug (its
+ * severity from its priority). Bitbucket's limits are held here: 10 data
+ * fields, 1,000 annotations a report (the deployments' first, then the
+ * bugs of the failed ones first; what does not fit is counted in the
+ * report), a summary of 1 to 450 characters. A status's URL is a URI
+ * template Bitbucket expands, so braces in it are escaped.
+ */
+
+
+
+
+
+
+
+/** What the product's statuses and reports are known by. */
+const KEY_PREFIX = 'mobile-build-deploy-';
+/** A status's name and description, as Bitbucket keeps them. */
+const MAX_STATUS_TEXT = 255;
+/** An annotation's summary: Bitbucket refuses an empty one or one over 450 characters. */
+const MAX_SUMMARY = 450;
+/** An annotation's and a report's details, within Bitbucket's. */
+const MAX_DETAILS = 2_000;
+/** Annotations a report holds, and data fields. */
+const MAX_ANNOTATIONS = 1_000;
+const MAX_DATA = 10;
+/** A data field's title and text, kept short as Bitbucket's cards show them. */
+const MAX_DATA_TITLE = 120;
+/** Pure: a deployment's status key: the same for its name on every run of the step, so a rerun overwrites it. */
+function statusKey(name) {
+    return `${KEY_PREFIX}${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(name).digest('hex').slice(0, 20)}`;
+}
+/** Pure: the step's report id: the same for the same deployments' names on the commit. */
+function reportId(deployments) {
+    const names = deployments.map(d => d.name).join('\n');
+    return `${KEY_PREFIX}${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(names).digest('hex').slice(0, 16)}`;
+}
+/** Pure: the one judgement in Bitbucket's states; `SUCCESSFUL` only beside a passed verdict. */
+function report_stateOf(deployment) {
+    switch (checkConclusion(deployment)) {
+        case 'success':
+            return deployment.verdict?.verdict === 'passed' ? 'SUCCESSFUL' : 'STOPPED';
+        case 'failure':
+        case 'timed_out':
+            return 'FAILED';
+        default:
+            return 'STOPPED';
+    }
+}
+/** Pure: a deployment's build status now: `INPROGRESS` until it is judged (or while a collect is to bring it), then its state. */
+function report_statusWrite(deployment, context) {
+    const shown = withTrustedLinks(deployment, context.origins);
+    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins) ??
+        context.pipelineUrl ??
+        context.commitUrl;
+    return {
+        key: statusKey(deployment.name),
+        state: context.completed ? report_stateOf(deployment) : 'INPROGRESS',
+        name: (0,shared_text/* oneLine */.TN)(deployment.name, MAX_STATUS_TEXT - 1),
+        url: literalUrl(link),
+        description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_STATUS_TEXT - 1),
+        ...(context.refname ? { refname: context.refname } : {})
+    };
+}
+/** Pure: the report's result: `PENDING` while a verdict is to come, `FAILED` by the one judgement, `PASSED` only when every run passed; else none. */
+function reportResult(deployments) {
+    if (deployments.some(d => isPending(d) || (!d.judgement && d.runId && !d.verdict && !d.failure)))
+        return 'PENDING';
+    if (stepJudgement(deployments).conclusion === 'failure')
+        return 'FAILED';
+    if (deployments.length > 0 && deployments.every(d => d.verdict?.verdict === 'passed'))
+        return 'PASSED';
+    return undefined;
+}
+/** Pure: the step's report and its annotations, within Bitbucket's limits. */
+function stepReport(deployments, context) {
+    const shown = deployments.map(d => withTrustedLinks(d, context.origins));
+    const { annotations, unshown } = annotationsOf(deployments, context);
+    const judgement = stepJudgement(deployments);
+    const tally = tallyWords(judgement, shown);
+    const unshownWords = unshown > 0
+        ? ` ${unshown} blocking bug(s) are not annotated: a report holds ${MAX_ANNOTATIONS} annotations; the runs' pages list every bug.`
+        : '';
+    const runLink = shown.length === 1
+        ? trustedUrl(shown[0].verdict?.runUrl ?? shown[0].runUrl, context.origins)
+        : undefined;
+    const link = runLink ?? context.pipelineUrl;
+    const result = reportResult(deployments);
+    return {
+        report: {
+            title: 'Mobile test runs',
+            details: (0,shared_text/* oneLine */.TN)(`${tally}.${unshownWords}`, MAX_DETAILS - 1),
+            report_type: 'TEST',
+            reporter: 'mobile-build-deploy',
+            ...(result ? { result } : {}),
+            ...(link ? { link: literalUrl(link) } : {}),
+            data: dataOf(deployments, context)
+        },
+        annotations
+    };
+}
+/**
+ * Pure: the report's data fields: a link per deployment, titled with its
+ * name, saying where it stands, to its run's page (the pipeline's where it
+ * has none); past ten, nine and one to the pipeline for the rest. Only
+ * LINK fields: Bitbucket's description types every field's value as an
+ * object, which a link's is ({text, href}), where its examples give a
+ * NUMBER or a TEXT a bare value; a link is taken by both.
+ */
+function dataOf(deployments, context) {
+    const fallback = context.pipelineUrl ?? context.commitUrl;
+    const ordered = attentionFirst([...deployments]);
+    const shown = ordered.length > MAX_DATA ? ordered.slice(0, MAX_DATA - 1) : ordered;
+    const fields = shown.map(deployment => {
+        const trusted = withTrustedLinks(deployment, context.origins);
+        const href = trustedUrl(trusted.verdict?.runUrl ?? trusted.runUrl, context.origins) ?? fallback;
+        return {
+            title: (0,shared_text/* oneLine */.TN)(deployment.name, MAX_DATA_TITLE - 1),
+            type: 'LINK',
+            value: { text: (0,shared_text/* oneLine */.TN)(statusLine(trusted), MAX_DATA_TITLE - 1), href: literalUrl(href) }
+        };
+    });
+    const rest = ordered.length - shown.length;
+    if (rest > 0)
+        fields.push({
+            title: `${rest} more deployments`,
+            type: 'LINK',
+            value: { text: 'in the pipeline', href: literalUrl(fallback) }
+        });
+    return fields;
+}
+function bugCount(deployment) {
+    const verdict = deployment.verdict;
+    return verdict ? (verdict.blockingBugsCount ?? verdict.blockingBugs.length) : 0;
+}
+/**
+ * Pure: an annotation per deployment, then one per blocking bug, the
+ * failed deployments' first, within a report's thousand; how many bugs did
+ * not fit.
+ */
+function annotationsOf(deployments, context) {
+    const own = deployments.map(d => deploymentAnnotation(d, deployments, context));
+    const room = Math.max(0, MAX_ANNOTATIONS - own.length);
+    const bugs = [];
+    let unshown = 0;
+    for (const deployment of attentionFirst([...deployments])) {
+        const listed = deployment.verdict?.blockingBugs ?? [];
+        const fits = listed.slice(0, Math.max(0, room - bugs.length));
+        bugs.push(...fits.map((bug, index) => bugAnnotation(bug, index, deployment, context)));
+        unshown += bugCount(deployment) - fits.length;
+    }
+    return { annotations: [...own, ...bugs], unshown };
+}
+/** Pure: a deployment's own annotation: its result, and, reported later, its facts sealed for the collect. */
+function deploymentAnnotation(deployment, step, context) {
+    const shown = withTrustedLinks(deployment, context.origins);
+    const line = statusLine(shown);
+    const summary = (0,shared_text/* oneLine */.TN)(`${deployment.name}: ${line}`, MAX_SUMMARY - 1);
+    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins);
+    const human = (0,shared_text/* oneLine */.TN)(`${line}${deployment.runId ? ` (run ${deployment.runId})` : ''}`, 400);
+    const facts = context.seal && deployment.reportLater
+        ? `\n\n${factsLine({
+            deployment,
+            rows: [],
+            runs: [],
+            workflowRunUrl: context.pipelineUrl,
+            status: { sha: context.commit, ref: context.refname }
+        }, context.seal, MAX_DETAILS - human.length - 120)}`
+        : '';
+    void step;
+    const state = report_stateOf(deployment);
+    return {
+        external_id: statusKey(deployment.name),
+        annotation_type: 'BUG',
+        summary: summary || deployment.runId || 'deployment',
+        details: `${human}${facts}`,
+        result: isPending(deployment) || (!deployment.judgement && !deployment.verdict)
+            ? 'SKIPPED'
+            : state === 'SUCCESSFUL'
+                ? 'PASSED'
+                : state === 'FAILED'
+                    ? 'FAILED'
+                    : 'SKIPPED',
+        ...(link ? { link: literalUrl(link) } : {})
+    };
+}
+const SEVERITY = {
+    urgent: 'CRITICAL',
+    high: 'HIGH',
+    medium: 'MEDIUM',
+    low: 'LOW',
+    unprioritized: 'LOW'
+};
+function bugAnnotation(bug, index, deployment, context) {
+    const link = trustedUrl(bug.url, context.origins);
+    const name = (0,shared_text/* oneLine */.TN)(bug.name, MAX_SUMMARY - 1);
+    return {
+        external_id: `${statusKey(deployment.name)}-bug-${index + 1}`,
+        annotation_type: 'BUG',
+        summary: name || `Blocking bug ${bug.number ?? index + 1}`,
+        details: (0,shared_text/* oneLine */.TN)(`${deployment.name}: blocking bug${bug.number !== undefined ? ` #${bug.number}` : ''}, priority ${bug.priority}`, MAX_DETAILS - 1),
+        result: 'FAILED',
+        severity: SEVERITY[bug.priority],
+        ...(link ? { link: literalUrl(link) } : {})
+    };
+}
+/** Pure: a URL Bitbucket takes as it is: its braces escaped, so that no part of it is read as a template's variable. */
+function literalUrl(url) {
+    return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D');
+}
+
+;// CONCATENATED MODULE: ./src/core/bitbucket/collected.ts
+
+
+
+class CollectedBuildStatuses {
+    plan;
+    name = 'Bitbucket build statuses of the collect';
+    completes = 'build status(es)';
+    host = 'Bitbucket';
+    budget;
+    constructor(plan) {
+        this.plan = plan;
+        this.budget = plan.collection.budget;
+    }
+    requestCount() {
+        return this.plan.collection.client.requestCount();
+    }
+    owns(deployment) {
+        return deployment.collectedNote !== undefined;
+    }
+    /** One deployment's status completed with its verdict, on the commit its deploy wrote it on. */
+    async complete(deployment) {
+        const { report, facts } = this.placeOf(deployment);
+        const fields = this.redacted(report_statusWrite(deployment, { ...this.contextOf(report, facts), completed: true }));
+        await this.plan.collection.client.postStatus(report.commit, fields);
+        this.plan.log.info(`Build status ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${report.commit.slice(0, 12)}: run ${deployment.runId} ended, the status is ${fields.state}.`);
+    }
+    /** The completed deployments by the report that carried them. */
+    steps(completed) {
+        const reports = new Map();
+        for (const deployment of completed) {
+            const at = deployment.collectedNote.note;
+            reports.set(at, [...(reports.get(at) ?? []), deployment]);
+        }
+        return [...reports.values()];
+    }
+    /** The report written again: every deployment of its step, the collected ones with their verdicts. */
+    async rewrite(step) {
+        const { report } = this.placeOf(step[0]);
+        const rows = new Map(step.map(deployment => [deployment.collectedNote.row, deployment]));
+        const deployments = report.step.map((facts, row) => rows.get(row) ?? facts.deployment);
+        const written = this.redacted(stepReport(deployments, this.contextOf(report, report.step[0])));
+        const { client } = this.plan.collection;
+        await client.putReport(report.commit, report.reportId, written.report);
+        await client.postAnnotations(report.commit, report.reportId, written.annotations);
+    }
+    failure(error, what) {
+        return (0,api_errors/* hostFailure */.tB)(error, what);
+    }
+    where(deployment) {
+        const { report } = this.placeOf(deployment);
+        return `The build status ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${report.commit.slice(0, 12)}`;
+    }
+    contextOf(report, facts) {
+        return {
+            origins: this.plan.origins,
+            pipelineUrl: facts.workflowRunUrl,
+            commitUrl: `${this.plan.collection.commits}${encodeURIComponent(report.commit)}`,
+            refname: facts.status?.ref,
+            seal: this.plan.collection.seal,
+            commit: report.commit
+        };
+    }
+    redacted(value) {
+        return JSON.parse(this.plan.secrets.redactValue(JSON.stringify(value)));
+    }
+    placeOf(deployment) {
+        const at = deployment.collectedNote;
+        const report = this.plan.collection.reports[at.note];
+        return { report, facts: report.step[at.row] };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/host/budget.ts
 /** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
 const RATE_RESERVE = 50;
@@ -7280,6 +7593,7 @@ class CollectedReporter {
 
 
 
+
 /**
  * The GitHub reporter the settings ask for, or none; report-later where its
  * check run could not be written is refused here, before any request (an
@@ -7342,6 +7656,13 @@ const github_READ_MS = 10_000;
 function collectedReporter(collection, settings, output, hooks) {
     const env = hooks.env ?? {};
     const context = { secrets: output.secrets, log: output.log, signal: hooks.signal };
+    if (collection.bitbucket)
+        return new CollectedReporter(new CollectedBuildStatuses({
+            collection: collection.bitbucket,
+            secrets: output.secrets,
+            origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org'),
+            log: output.log
+        }), context);
     if (collection.gitlab)
         return new CollectedReporter(new CollectedStatuses({
             collection: collection.gitlab,
@@ -7560,7 +7881,7 @@ function gitlabReporters(settings, output, hooks) {
 }
 /** GitLab's client, loaded only when something is reported there. */
 async function loadGitLab(plan, limits) {
-    const { createGitLabClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 678));
+    const { createGitLabClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5678));
     return createGitLabClient({
         token: plan.token,
         apiUrl: plan.apiUrl,
@@ -7606,12 +7927,363 @@ async function gitlabAdoptedNames(settings, deployments, output, hooks) {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/host/api.ts
+var host_api = __nccwpck_require__(3182);
+;// CONCATENATED MODULE: ./src/core/bitbucket/errors.ts
+/**
+ * How Bitbucket Cloud speaks, for the one host API (host/api.ts): its error
+ * form (`{"type": "error", "error": {"message", "detail"}}`), the token to
+ * make when it refuses one, and where its API is said to be.
+ */
+
+/** A Bitbucket answer the client cannot use (the one host error). */
+const BitbucketError = api_errors/* HostApiError */.NY;
+/** Which token a Bitbucket step needs, and where it is kept: said wherever Bitbucket refuses one. */
+const TOKEN_WORDS = 'The step needs a repository access token with the repository:write and pullrequest scopes (Repository settings, Security, Access tokens), kept in a secured repository variable BITBUCKET_ACCESS_TOKEN; Pipelines’ authentication proxy, used without one, signs Code Insights reports but may not sign every request';
+/** Pure: Bitbucket's own words in an error answer, cut to what a report shows. */
+function bitbucketWords(json) {
+    if (!json || typeof json !== 'object')
+        return undefined;
+    const error = json.error;
+    if (!error || typeof error !== 'object')
+        return (0,api_errors/* saidText */.Rz)(json.message);
+    const { message, detail } = error;
+    const said = (0,api_errors/* saidText */.Rz)(message);
+    const more = (0,api_errors/* saidText */.Rz)(detail);
+    return said && more ? `${said} (${more})` : (said ?? more);
+}
+const BITBUCKET = {
+    host: 'Bitbucket',
+    address: 'bitbucket-api-url',
+    addressShape: 'https://api.bitbucket.org/2.0',
+    tokenWords: TOKEN_WORDS,
+    words: bitbucketWords
+};
+
+;// CONCATENATED MODULE: ./src/core/bitbucket/client.ts
+/**
+ * The Bitbucket Cloud REST client (2.0) of the build statuses and the Code
+ * Insights report: what they need of Bitbucket, and nothing else, over the
+ * one host API (host/api.ts) and its retry rule. Requests go only to the
+ * API's address; the token rides as a bearer, or Pipelines' proxy signs
+ * them. Every body carries the base object's `type`, which Bitbucket's
+ * description requires.
+ */
+
+
+
+
+/** Bitbucket takes at most this many annotations a request. */
+const ANNOTATIONS_A_REQUEST = 100;
+/** The most pages a list reads. */
+const MAX_PAGES = 20;
+function createBitbucketClient(connection) {
+    const { auth } = connection;
+    const proxied = 'proxy' in auth;
+    const api = {
+        url: (0,host_api/* apiAddress */.z)(BITBUCKET, connection.apiUrl, proxied),
+        dialect: BITBUCKET,
+        headers: 'token' in auth ? { authorization: `Bearer ${auth.token}` } : {},
+        ...(proxied ? { proxy: auth.proxy } : {}),
+        limits: connection.limits,
+        requests: 0
+    };
+    const repository = `${api.url}/repositories/${encodeURIComponent(connection.workspace)}/${encodeURIComponent(connection.repoSlug)}`;
+    const commitOf = (commit) => `${repository}/commit/${encodeURIComponent(commit)}`;
+    const reportOf = (commit, id) => `${commitOf(commit)}/reports/${encodeURIComponent(id)}`;
+    return {
+        async postStatus(commit, status, call) {
+            const body = { type: 'commitstatus', ...withoutUndefined(status) };
+            await (0,host_api/* request */.E)(api, 'POST', `${commitOf(commit)}/statuses/build`, body, call);
+        },
+        async getStatus(commit, key) {
+            try {
+                const answer = await (0,host_api/* request */.E)(api, 'GET', `${commitOf(commit)}/statuses/build/${encodeURIComponent(key)}`);
+                const found = answer.json;
+                return { key, state: String(found?.state ?? ''), name: client_text(found?.name) };
+            }
+            catch (error) {
+                if (error instanceof BitbucketError && error.status === 404)
+                    return undefined;
+                throw error;
+            }
+        },
+        async putReport(commit, id, report, call) {
+            await (0,host_api/* request */.E)(api, 'PUT', reportOf(commit, id), { type: 'report', ...withoutUndefined(report) }, call);
+        },
+        async postAnnotations(commit, id, annotations, call) {
+            for (let start = 0; start < annotations.length; start += ANNOTATIONS_A_REQUEST) {
+                const chunk = annotations
+                    .slice(start, start + ANNOTATIONS_A_REQUEST)
+                    .map(annotation => ({ type: 'report_annotation', ...withoutUndefined(annotation) }));
+                await (0,host_api/* request */.E)(api, 'POST', `${reportOf(commit, id)}/annotations`, chunk, call);
+            }
+        },
+        async listReports(commit) {
+            return (await pages(api, `${commitOf(commit)}/reports`)).map(value => {
+                const report = value;
+                return {
+                    id: client_text(report.external_id) ?? client_text(report.uuid) ?? '',
+                    result: client_text(report.result),
+                    reporter: client_text(report.reporter),
+                    title: client_text(report.title)
+                };
+            });
+        },
+        async listAnnotations(commit, id) {
+            return (await pages(api, `${reportOf(commit, id)}/annotations`));
+        },
+        async openPullRequestCommits() {
+            const found = await pages(api, `${repository}/pullrequests?state=OPEN`);
+            return found
+                .map(value => client_text(value.source?.commit?.hash))
+                .filter((hash) => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash));
+        },
+        requestCount: () => api.requests
+    };
+}
+/** Every page of a list: Bitbucket's answer names the next page's address (`next`), checked to be within the API when asked. */
+async function pages(api, first) {
+    const items = [];
+    let url = first;
+    for (let read = 0; url !== undefined && read < MAX_PAGES; read++) {
+        const answer = await (0,host_api/* request */.E)(api, 'GET', url);
+        const page = answer.json;
+        if (!page || !Array.isArray(page.values))
+            throw new BitbucketError(`Bitbucket's API answered ${(0,send/* labelOf */.Wy)('GET', url)} without a list`, 0);
+        items.push(...page.values);
+        url = typeof page.next === 'string' && page.next ? page.next : undefined;
+    }
+    return items;
+}
+function client_text(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+function withoutUndefined(value) {
+    return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined));
+}
+
+;// CONCATENATED MODULE: ./src/core/bitbucket/plan.ts
+
+
+
+
+
+
+/** Pure: the plan, or undefined when nothing is reported on Bitbucket. */
+function bitbucketPlanOf(settings, secrets, env) {
+    const token = settings.values.bitbucketToken;
+    const reportLater = settings.values.reportLater === true;
+    if (!settings.wait && !reportLater)
+        return undefined;
+    if (!token && !inBitbucketPipelines(env))
+        return undefined;
+    const commit = env.BITBUCKET_COMMIT || settings.git.sha || '';
+    const { workspace, repoSlug } = repositoryOf(env, commit);
+    // A collect looks at open pull requests' commits: a branch's pipeline's statuses would stay in progress for good.
+    if (reportLater && !env.BITBUCKET_PR_ID)
+        plan_refuseReportLaterOnBranch(commit);
+    const auth = token ? { token } : { proxy: proxyOf(settings) };
+    return {
+        auth,
+        apiUrl: plan_apiUrlOf(settings, 'proxy' in auth),
+        workspace,
+        repoSlug,
+        commit,
+        statuses: true,
+        ...(reportLater ? { seal: sealOf(settings.apiKey) } : {}),
+        refname: env.BITBUCKET_BRANCH || undefined,
+        pipelineUrl: pipelineUrlOf(env),
+        secrets,
+        origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
+    };
+}
+/**
+ * Pure: the workspace and repository the pipeline's variables name, checked
+ * before any request: Bitbucket's own variables, all set, and the commit.
+ */
+function repositoryOf(env, commit) {
+    const [owner, slug] = (env.BITBUCKET_REPO_FULL_NAME ?? '').split('/');
+    const workspace = env.BITBUCKET_WORKSPACE || owner || '';
+    const repoSlug = env.BITBUCKET_REPO_SLUG || slug || '';
+    const missing = [
+        ...(workspace ? [] : ['BITBUCKET_WORKSPACE']),
+        ...(repoSlug ? [] : ['BITBUCKET_REPO_SLUG']),
+        ...(commit ? [] : ['BITBUCKET_COMMIT'])
+    ];
+    if (missing.length > 0)
+        throw new errors/* InputError */.dz('bitbucketToken', `is given, or the step runs in Bitbucket Pipelines, but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set: Bitbucket's own variables say where the statuses and the report are written`, `Run the step in Bitbucket Pipelines, which sets them, or set them (BITBUCKET_WORKSPACE, BITBUCKET_REPO_SLUG, BITBUCKET_COMMIT) where the CLI runs elsewhere; or leave ${(0,option_refs/* ref */.KR)('bitbucketToken')} out`);
+    return { workspace, repoSlug };
+}
+/** Pure: the API's address, https (http only to a loopback host); through the proxy, the same address over http. */
+function plan_apiUrlOf(settings, proxied) {
+    const given = String(settings.values.bitbucketApiUrl ?? 'https://api.bitbucket.org/2.0');
+    const url = parsed(given);
+    const local = url?.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname);
+    if (!url || (url.protocol !== 'https:' && !local) || url.username || url.search || url.hash)
+        throw new errors/* InputError */.dz('bitbucketApiUrl', `is ${JSON.stringify(given.slice(0, 200))}, not an https address of Bitbucket's API`, `Give https://api.bitbucket.org/2.0 (the default), or a stand-in's address on this machine over http`);
+    const address = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    // The proxy signs what it reads: it takes the API's address over plain http, and talks TLS to Bitbucket itself.
+    return proxied && url.protocol === 'https:' ? address.replace(/^https:/, 'http:') : address;
+}
+/** Pure: the proxy's address: a loopback host over http (the proxy is Pipelines' own, beside the step). */
+function proxyOf(settings) {
+    const given = String(settings.values.bitbucketProxy ?? 'http://localhost:29418');
+    const url = parsed(given);
+    if (!url || url.protocol !== 'http:' || !(0,name_rules/* isLoopback */.U9)(url.hostname) || url.username)
+        throw new errors/* InputError */.dz('bitbucketProxy', `is ${JSON.stringify(given.slice(0, 200))}, not an http address on this machine`, `Leave it out for Pipelines' own (http://localhost:29418), or give ${(0,option_refs/* ref */.KR)('bitbucketToken')}: ${(0,option_refs/* setting */.Pe)('bitbucketToken', '$BITBUCKET_ACCESS_TOKEN')}`);
+    return url.origin;
+}
+function plan_refuseReportLaterOnBranch(commit) {
+    throw new errors/* InputError */.dz('reportLater', `is true on Bitbucket in a pipeline of no pull request (commit ${commit.slice(0, 12)}, no BITBUCKET_PR_ID): a collect on Bitbucket finds a deployment on an open pull request's commit, so this one's status would stay in progress for good`, `Use ${(0,option_refs/* ref */.KR)('reportLater')} in the pull-requests pipelines of bitbucket-pipelines.yml, or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the step for the verdict`);
+}
+/** Pure: the pipeline's page, from Bitbucket's variables, or none. */
+function pipelineUrlOf(env) {
+    const origin = env.BITBUCKET_GIT_HTTP_ORIGIN;
+    const build = env.BITBUCKET_BUILD_NUMBER;
+    if (!origin || !build || !/^\d{1,12}$/.test(build))
+        return undefined;
+    const url = parsed(origin);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        return undefined;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}/pipelines/results/${build}`;
+}
+function parsed(text) {
+    try {
+        return new URL(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/bitbucket/reporter.ts
+
+
+
+class BitbucketSide {
+    plan;
+    log;
+    load;
+    limits;
+    name = 'Bitbucket build status';
+    host = 'Bitbucket';
+    required = false;
+    change = undefined;
+    client;
+    context;
+    constructor(plan, log, load, limits) {
+        this.plan = plan;
+        this.log = log;
+        this.load = load;
+        this.limits = limits;
+        this.context = reportContextOf(plan);
+    }
+    comments() {
+        return Promise.reject(new Error('Bitbucket shows a step as its report, not a comment'));
+    }
+    commentBody() {
+        return '';
+    }
+    /** A status shows no stage: the run's events change only the report. */
+    staged() {
+        return false;
+    }
+    statusWanted(deployments, index, final) {
+        const deployment = deployments[index];
+        if (!final && !deployment.runId)
+            return undefined;
+        const completed = final && !isPending(deployment);
+        const fields = this.redacted(report_statusWrite(deployment, { ...this.context, completed }));
+        return { fields: fields, key: fields.state, final };
+    }
+    async writeStatus(_deployments, _index, wanted) {
+        const client = await this.connect();
+        await client.postStatus(this.plan.commit, wanted.fields);
+    }
+    /** The step's report, once the first deployment's run exists (or at the end). */
+    stepWanted(deployments, final) {
+        if (!final && !deployments.some(d => d.runId))
+            return undefined;
+        const written = this.redacted(stepReport(deployments, this.context));
+        const id = reportId(deployments);
+        return { fields: { ...written, id }, key: JSON.stringify(written), final };
+    }
+    async writeStep(_deployments, wanted) {
+        const client = await this.connect();
+        const { id, report, annotations } = wanted.fields;
+        await client.putReport(this.plan.commit, id, report);
+        await client.postAnnotations(this.plan.commit, id, annotations);
+    }
+    /** Told once per kind, as a warning naming what Bitbucket said; a refusal stops that kind. */
+    failed(kind, { error, stopped }, tell) {
+        const status = error.status;
+        const refused = status === 401 || status === 403 || status === 404 || stopped;
+        if (!tell)
+            return refused;
+        const what = kind === 'status' ? 'The build status' : 'The Code Insights report';
+        const via = 'proxy' in this.plan.auth
+            ? ` (through Pipelines' authentication proxy, ${this.plan.auth.proxy})`
+            : '';
+        this.log.warning(this.plan.secrets.redact(`${what} could not be written on Bitbucket${via}: ${(0,errors/* messageOf */.bD)(error).replace(/[.\s]*$/, '.')} The deploy and its verdict are as this step reports them.`), 'Not shown on Bitbucket');
+        return refused;
+    }
+    /** Every text redacted as the step's output is: a secret never reaches Bitbucket. */
+    redacted(value) {
+        return JSON.parse(this.plan.secrets.redactValue(JSON.stringify(value)));
+    }
+    connect() {
+        this.client ??= this.load(this.plan, this.limits);
+        return this.client;
+    }
+}
+/** Pure: what the report and the statuses are written in, from the plan. */
+function reportContextOf(plan) {
+    return {
+        origins: plan.origins,
+        pipelineUrl: plan.pipelineUrl,
+        commitUrl: `https://bitbucket.org/${encodeURIComponent(plan.workspace)}/${encodeURIComponent(plan.repoSlug)}/commits/${encodeURIComponent(plan.commit)}`,
+        refname: plan.refname,
+        seal: plan.seal,
+        commit: plan.commit
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/deploy/bitbucket.ts
+/**
+ * Bitbucket's part of a deploy, decided once for every front end from the
+ * settings and the pipeline's variables: the build statuses and the Code
+ * Insights report (host/reporter.ts with Bitbucket's side), or none. What
+ * cannot be used where the step runs is refused here, before any request.
+ */
+
+
+
+
+/** The Bitbucket reporter the settings ask for, or none; a dry run writes nothing there. */
+function bitbucketReporters(settings, output, hooks) {
+    const plan = bitbucketPlanOf(settings, output.secrets, hooks.env ?? {});
+    if (settings.values.dryRun || !plan)
+        return [];
+    return [new HostReporter(limits => new BitbucketSide(plan, output.log, loadBitbucket, limits))];
+}
+/** Bitbucket's client of a plan. */
+function loadBitbucket(plan, limits) {
+    return Promise.resolve(createBitbucketClient({
+        auth: plan.auth,
+        apiUrl: plan.apiUrl,
+        workspace: plan.workspace,
+        repoSlug: plan.repoSlug,
+        limits
+    }));
+}
+
 ;// CONCATENATED MODULE: ./src/core/service/v0/paths.ts
 /** The verdict's path at the service: the client asks it, and the wait names it in its messages. */
 const GREENLIGHT_PATH = '/api/v0/ci-greenlight';
 
 // EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __nccwpck_require__(927);
+var retry = __nccwpck_require__(2927);
 ;// CONCATENATED MODULE: ./src/core/verdict/poll.ts
 
 
@@ -8139,7 +8811,7 @@ function collect_github_where(head, check) {
 }
 
 // EXTERNAL MODULE: ./src/core/gitlab/client.ts + 2 modules
-var gitlab_client = __nccwpck_require__(678);
+var gitlab_client = __nccwpck_require__(5678);
 ;// CONCATENATED MODULE: ./src/core/deploy/collect-gitlab.ts
 /**
  * GitLab's side of a collect (collect-source.ts), over what a GitLab step
@@ -8273,8 +8945,157 @@ function collect_gitlab_whereToCollect(settings, env) {
     return { ...gitlabProjectOf(env), token };
 }
 
+;// CONCATENATED MODULE: ./src/core/deploy/collect-bitbucket.ts
+/**
+ * Bitbucket's side of a collect (collect-source.ts), over what a Bitbucket
+ * step reported later leaves: a build status `INPROGRESS` per deployment
+ * and the step's Code Insights report `PENDING`, each deployment's
+ * annotation carrying its facts sealed under the API key (report.ts). It
+ * reads the reports of ours on the source commits of the repository's open
+ * pull requests; each pending deployment whose run ended is collected, and
+ * its report goes to the Bitbucket reporter (bitbucket/collected.ts), which
+ * completes its status and writes the report again. A report someone else
+ * wrote under our id carries no facts sealed under the key: it decides
+ * nothing and is never written over. Requests are held to the budget.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A deployment's own annotation: its external id is its status key. */
+const DEPLOYMENT_ANNOTATION = new RegExp(`^${KEY_PREFIX}[0-9a-f]{20}$`);
+/** The collect's Bitbucket: refused before any request where it cannot look. */
+function bitbucketSource(run) {
+    const { settings, hooks } = run;
+    const env = hooks.env ?? {};
+    const { token, workspace, repoSlug } = collect_bitbucket_whereToCollect(settings, env);
+    const budget = new Budget(settings.values.collectMaxRequests ?? 300);
+    const client = createBitbucketClient({
+        auth: { token },
+        apiUrl: plan_apiUrlOf(settings, false),
+        workspace,
+        repoSlug,
+        limits: {
+            signal: hooks.signal ?? new AbortController().signal,
+            deadline: () => undefined,
+            beforeRequest: () => budget.check(client)
+        }
+    });
+    const bitbucket = {
+        client,
+        budget,
+        seal: sealOf(settings.apiKey),
+        commits: `https://bitbucket.org/${encodeURIComponent(workspace)}/${encodeURIComponent(repoSlug)}/commits/`,
+        reports: []
+    };
+    const source = {
+        requestCount: () => client.requestCount(),
+        places: turn => collect_bitbucket_stopping(async () => rotated([...new Set(await client.openPullRequestCommits())], turn)),
+        look: commit => collect_bitbucket_stopping(() => collect_bitbucket_lookAt(bitbucket, commit)),
+        failure: api_errors/* hostFailure */.tB
+    };
+    // A different pull request first in each collect: none waits behind others a budget never gets past.
+    const turn = Number(env.BITBUCKET_BUILD_NUMBER) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
+    return { source, bitbucket, turn };
+}
+/** The pending reports of ours on one commit, each a step; a report with an annotation it cannot use is left as it is. */
+async function collect_bitbucket_lookAt(bitbucket, commit) {
+    const reports = await bitbucket.client.listReports(commit);
+    const waiting = [];
+    const refused = [];
+    for (const found of reports) {
+        if (!found.id.startsWith(KEY_PREFIX) || found.result !== 'PENDING')
+            continue;
+        const what = `The report ${(0,shared_text/* quote */.hD)(found.id)} on commit ${commit.slice(0, 12)}`;
+        const annotations = await bitbucket.client.listAnnotations(commit, found.id);
+        const read = annotations
+            .filter(a => DEPLOYMENT_ANNOTATION.test(String(a.external_id ?? '')))
+            .map(a => readFactsLine(typeof a.details === 'string' ? a.details : undefined, bitbucket.seal))
+            .filter(facts => facts !== undefined);
+        const problems = read.flatMap(facts => ('problem' in facts ? [facts.problem] : []));
+        if (problems.length > 0) {
+            refused.push({ what, problem: [...new Set(problems)].join('; ') });
+            continue;
+        }
+        const step = read;
+        // The commit the deploy wrote on, by its sealed facts: a report copied to another commit decides nothing there.
+        const sealed = step[0]?.status?.sha;
+        if (!sealed ||
+            !step.every(facts => facts.status?.sha === sealed) ||
+            !sealed.startsWith(commit)) {
+            if (step.length > 0)
+                refused.push({
+                    what,
+                    problem: 'its facts were sealed for another commit than the one it is on'
+                });
+            continue;
+        }
+        const report = { commit: sealed, reportId: found.id, step };
+        for (const [row, facts] of step.entries())
+            if (isPending(facts.deployment))
+                waiting.push(collect_bitbucket_waitingRow(bitbucket, report, row, what));
+    }
+    return { waiting, refused };
+}
+function collect_bitbucket_waitingRow(bitbucket, report, row, where) {
+    const { deployment } = report.step[row];
+    return {
+        runId: deployment.runId,
+        since: deployment.startedAt ?? shared_clock/* clock */.pm.now(),
+        count: 1,
+        what: `${where}: ${(0,shared_text/* quote */.hD)(deployment.name)} (run ${deployment.runId})`,
+        async collected(verdict) {
+            bitbucket.budget.reserve(bitbucket.client, WRITES_PER_CLAIM);
+            let at = bitbucket.reports.indexOf(report);
+            if (at < 0)
+                at = bitbucket.reports.push(report) - 1;
+            return {
+                ...deployment,
+                verdict,
+                wait: undefined,
+                stage: undefined,
+                judgement: undefined,
+                collectedNote: { note: at, row }
+            };
+        }
+    };
+}
+/** A request of the pass itself: a refusal of Bitbucket's ends the collect. */
+async function collect_bitbucket_stopping(request) {
+    try {
+        return await request();
+    }
+    catch (error) {
+        const comes = (0,api_errors/* hostFailure */.tB)(error, 'The collect');
+        throw 'stop' in comes ? comes.stop : error;
+    }
+}
+/**
+ * The repository and the token a collect on Bitbucket works with, checked
+ * before any request: a pipeline of the repository's own (a schedule, a
+ * custom pipeline), never a pull request's, whose configuration the pull
+ * request can change.
+ */
+function collect_bitbucket_whereToCollect(settings, env) {
+    if (env.BITBUCKET_PR_ID)
+        throw new errors/* InputError */.dz('collect', 'is true in a pull request’s pipeline: a collect completes the statuses and reports of every open pull request, so it belongs to a scheduled pipeline of the main branch, never to one a pull request can change', 'Collect in a scheduled pipeline (Repository settings, Pipelines, Schedules: a custom pipeline every hour)');
+    const token = settings.values.bitbucketToken;
+    if (!token)
+        throw new errors/* InputError */.dz('bitbucketToken', 'is empty in a Bitbucket collect: Pipelines’ authentication proxy does not list pull requests', `Give ${(0,option_refs/* ref */.KR)('bitbucketToken')}: a repository access token with the repository:write and pullrequest scopes, kept in a secured repository variable BITBUCKET_ACCESS_TOKEN`);
+    return { token, ...repositoryOf(env, 'collect') };
+}
+
 // EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(113);
+var version = __nccwpck_require__(3113);
 ;// CONCATENATED MODULE: ./src/core/service/v0/answers.ts
 /**
  * The one module that reads the service's answers: the signed upload, the
@@ -8579,7 +9400,7 @@ function parseTerminateAnswer(body) {
 }
 
 // EXTERNAL MODULE: ./src/core/shared/option-table.ts + 5 modules
-var option_table = __nccwpck_require__(870);
+var option_table = __nccwpck_require__(5870);
 ;// CONCATENATED MODULE: ./src/core/service/v0/body.ts
 
 /**
@@ -9001,6 +9822,8 @@ function serviceOf(step, signal, deadline) {
 
 
 
+
+
 /**
  * One pass over the places where deployments reported later may be, on
  * the code host the step is given: a GitLab token (or a GitLab pipeline
@@ -9008,8 +9831,14 @@ function serviceOf(step, signal, deadline) {
  */
 async function collectPending(run) {
     const { settings, hooks } = run;
-    if (settings.values.gitlabToken ||
-        (hooks.env?.GITLAB_CI === 'true' && !settings.values.githubToken)) {
+    const host = laterHostOf(settings.values, hooks.env ?? {});
+    if (host === 'bitbucket') {
+        const { source, bitbucket, turn } = bitbucketSource(run);
+        const facts = factsOf(source);
+        const deployments = await collectFrom(run, source, facts, turn);
+        return { deployments, facts, bitbucket };
+    }
+    if (host === 'gitlab') {
         const { source, gitlab, turn } = gitlabSource(run);
         const facts = factsOf(source);
         const deployments = await collectFrom(run, source, facts, turn);
@@ -9319,6 +10148,35 @@ function deduplicationKeyOf(settings, destination) {
     return [settings.git.branch, destination].filter(Boolean).join('/');
 }
 
+;// CONCATENATED MODULE: ./src/core/bitbucket/skipped.ts
+
+
+/** A skip's build statuses on Bitbucket. */
+function bitbucketSkipSide(client, context, secrets) {
+    return {
+        what: 'build status',
+        sha: context.commit,
+        async standing(name) {
+            const found = await client.getStatus(context.commit, statusKey(name));
+            // Bitbucket's own word for a status another step wrote, and only letters of it.
+            return found && (found.state.replace(/[^A-Z_]/g, '').slice(0, 20) || 'unknown');
+        },
+        async writeSkipped(deployment) {
+            const write = report_statusWrite(deployment, { ...context, completed: true });
+            const reason = deployment.skipped?.reason;
+            const description = reason
+                ? (0,shared_text/* oneLine */.TN)(`${write.description}: ${reason}`, MAX_STATUS_TEXT - 1)
+                : write.description;
+            await client.postStatus(context.commit, {
+                ...write,
+                state: 'STOPPED',
+                name: secrets.redactValue(write.name),
+                description: secrets.redact(description)
+            });
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/gitlab/skipped.ts
 
 
@@ -9423,6 +10281,10 @@ function collectFailureOf(failure) {
 
 
 
+
+
+
+
 /** How long a skip's reads and writes of the code host may take, all of them. */
 const SKIP_MS = 60_000;
 /**
@@ -9490,6 +10352,8 @@ function skipTarget(settings, repo) {
 async function skipChecks(settings, deployments, output, hooks) {
     if (settings.values.gitlabToken)
         return skipStatuses(settings, deployments, output, hooks);
+    if (settings.values.bitbucketToken)
+        return skipBuildStatuses(settings, deployments, output, hooks);
     const env = hooks.env ?? {};
     const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env));
     const apiUrl = apiUrlOf(env);
@@ -9517,7 +10381,7 @@ async function skipChecks(settings, deployments, output, hooks) {
  */
 async function skipEach(deployments, side, output, hooks) {
     const commit = side.sha.slice(0, 12);
-    const What = side.what === 'check run' ? 'Check run' : 'Commit status';
+    const What = `${side.what[0].toUpperCase()}${side.what.slice(1)}`;
     for (const deployment of deployments) {
         const name = (0,shared_text/* quote */.hD)(deployment.name, 200);
         try {
@@ -9551,6 +10415,42 @@ async function skipStatuses(settings, deployments, output, hooks) {
         deadline: () => deadline
     });
     await skipEach(deployments, gitlabSkipSide(client, plan), output, hooks);
+}
+/**
+ * The skip's build statuses on Bitbucket, each deployment's by itself:
+ * written `STOPPED` under the key a deploy would give it, or left where one
+ * of that key is there already (a notice says so); a write Bitbucket
+ * refuses fails that deployment, naming the token.
+ */
+async function skipBuildStatuses(settings, deployments, output, hooks) {
+    const env = hooks.env ?? {};
+    const commit = env.BITBUCKET_COMMIT || settings.git.sha || '';
+    const { workspace, repoSlug } = repositoryOf(env, commit);
+    const stop = AbortSignal.timeout(SKIP_MS);
+    const deadline = shared_clock/* clock */.pm.now() + SKIP_MS;
+    const apiUrl = plan_apiUrlOf(settings, false);
+    const client = createBitbucketClient({
+        auth: { token: settings.values.bitbucketToken },
+        apiUrl,
+        workspace,
+        repoSlug,
+        limits: {
+            signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+            deadline: () => deadline
+        }
+    });
+    const context = reportContextOf({
+        auth: { token: '' },
+        apiUrl,
+        workspace,
+        repoSlug,
+        commit,
+        statuses: true,
+        refname: env.BITBUCKET_BRANCH || undefined,
+        secrets: output.secrets,
+        origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
+    });
+    await skipEach(deployments, bitbucketSkipSide(client, context, output.secrets), output, hooks);
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/report-context.ts
@@ -10940,7 +11840,7 @@ const AZURE = {
 ;// CONCATENATED MODULE: ./src/core/ci/providers/bitbucket.ts
 
 
-const BITBUCKET = {
+const bitbucket_BITBUCKET = {
     name: 'Bitbucket Pipelines',
     signals: [{ variable: 'BITBUCKET_BUILD_NUMBER' }],
     reads: {
@@ -11195,7 +12095,7 @@ const PROVIDERS = [
     BUILDKITE,
     CODEMAGIC,
     XCODE_CLOUD,
-    BITBUCKET
+    bitbucket_BITBUCKET
 ];
 /** The CI this job runs on, by its variables; undefined outside a known CI. */
 function detectProvider(env) {
@@ -11360,7 +12260,7 @@ function environmentRef(read, git) {
 }
 
 // EXTERNAL MODULE: ./src/core/github/answers.ts
-var answers = __nccwpck_require__(368);
+var answers = __nccwpck_require__(2368);
 ;// CONCATENATED MODULE: ./src/core/deploy/pull-request.ts
 
 
@@ -11461,6 +12361,7 @@ async function settle(command, values, hooks, output, limits) {
     output.secrets.add(settings.apiKey);
     output.secrets.add(settings.values.githubToken);
     output.secrets.add(settings.values.gitlabToken);
+    output.secrets.add(settings.values.bitbucketToken);
     // A report that could never be written is bad usage, found before the first request (a fork's lookup below).
     await ensureReportPaths(settings.values, settings.workingDirectory);
     if (!NAMES_A_PULL_REQUEST.includes(settings.mode))
@@ -11470,10 +12371,10 @@ async function settle(command, values, hooks, output, limits) {
 }
 
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(896);
+var external_fs_ = __nccwpck_require__(9896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(928);
+var external_path_ = __nccwpck_require__(6928);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -12050,7 +12951,7 @@ var Builder = class {
 //#endregion
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(6);
+var picomatch = __nccwpck_require__(4006);
 ;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
@@ -13338,6 +14239,7 @@ async function terminate(session) {
 
 
 
+
 /** The steps that send nothing to the service: they run before the front end's last check before requests. */
 const BEFORE_REQUESTS = ['locateBuild', 'checkBuild'];
 /**
@@ -13469,6 +14371,7 @@ async function runSteps(run) {
         (await gitlabAdoptedNames(settings, deployments, output, hooks)));
     const github = await githubReporters(settings, deployments, output, hooks);
     const gitlab = gitlabReporters(settings, output, hooks);
+    const bitbucket = bitbucketReporters(settings, output, hooks);
     for (const line of planLines(settings))
         output.log.info(line);
     for (const [index, session] of sessions.entries()) {
@@ -13480,6 +14383,7 @@ async function runSteps(run) {
     reporting.add(optionReporters(settings.values, reportContext(settings, run.limits, output, hooks)));
     reporting.add(github);
     reporting.add(gitlab);
+    reporting.add(bitbucket);
     await reporting.prepare();
     const rest = plan.steps.filter(step => !before.includes(step));
     // Deliveries (the reads of the upload, its socket, the notification) a few at a time: a step of
@@ -13784,10 +14688,10 @@ function readEvent(env) {
 
 /***/ }),
 
-/***/ 841:
+/***/ 1841:
 /***/ ((__unused_webpack_module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
-/* harmony import */ var _core_warm_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(639);
+/* harmony import */ var _core_warm_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2639);
 /**
  * Imported first by the bundle's entry, before the step's code loads: a step
  * given a build boots the reader's worker while the rest of the bundle
@@ -13800,7 +14704,7 @@ if (process.env.INPUT_FILE?.trim())
 
 /***/ }),
 
-/***/ 368:
+/***/ 2368:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13812,12 +14716,12 @@ if (process.env.INPUT_FILE?.trim())
 /* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
 /* harmony export */   vs: () => (/* binding */ isJsonType)
 /* harmony export */ });
-/* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(653);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
-/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(846);
+/* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7653);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
+/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4846);
 /* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
-/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(927);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(872);
+/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2927);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7872);
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
@@ -13910,7 +14814,7 @@ function isJsonType(contentType) {
 
 /***/ }),
 
-/***/ 872:
+/***/ 7872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13921,7 +14825,7 @@ function isJsonType(contentType) {
 /* harmony export */   oC: () => (/* binding */ PERMISSION),
 /* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
 
 /**
  * A GitHub answer the action cannot use: its status, GitHub's message, and
@@ -14027,7 +14931,7 @@ function collectFailure(error, what) {
 
 /***/ }),
 
-/***/ 678:
+/***/ 5678:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14037,7 +14941,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/gitlab/errors.ts
-var errors = __nccwpck_require__(515);
+var errors = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/core/gitlab/answers.ts
 
 /** An answer that should be a JSON object. */
@@ -14091,119 +14995,30 @@ function usernameOfUser(raw) {
     return username;
 }
 
-// EXTERNAL MODULE: ./src/core/github/answers.ts
-var answers = __nccwpck_require__(368);
-// EXTERNAL MODULE: ./src/core/shared/clock.ts
-var clock = __nccwpck_require__(763);
-// EXTERNAL MODULE: ./src/core/shared/name-rules.ts
-var name_rules = __nccwpck_require__(360);
-// EXTERNAL MODULE: ./src/core/shared/text.ts
-var shared_text = __nccwpck_require__(986);
-// EXTERNAL MODULE: ./src/core/shared/version.ts
-var version = __nccwpck_require__(113);
-// EXTERNAL MODULE: ./src/core/transport/retry.ts
-var retry = __nccwpck_require__(927);
+// EXTERNAL MODULE: ./src/core/host/api.ts
+var host_api = __nccwpck_require__(3182);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
-var send = __nccwpck_require__(163);
+var send = __nccwpck_require__(5163);
 ;// CONCATENATED MODULE: ./src/core/gitlab/requests.ts
 
 
 
 
-
-
-
-
-/** Attempts per request; the longest a request may take, and a call with its retries. */
-const ATTEMPTS = 3;
-const REQUEST_MS = 10_000;
-const CALL_MS = 30_000;
-/** A page of 100 statuses or notes is far below this; a larger answer is no API's. */
-const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
-const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS };
 /** The most pages a list reads: 2,000 statuses or notes of one commit or merge request. */
 const MAX_PAGES = 20;
-/**
- * Pure: CI_API_V4_URL as the client uses it, or a clear error before any
- * request: https, or http only to this machine (a stand-in), as the token
- * must never cross a network in the clear.
- */
+/** Pure: CI_API_V4_URL as the client uses it, or a clear error before any request (https, or http to this machine). */
 function apiAddress(apiUrl) {
-    let url;
-    try {
-        url = new URL(apiUrl);
-    }
-    catch {
-        throw new Error(`GitLab's API address (CI_API_V4_URL) is not a URL: give the API's own address, https://HOST/api/v4`);
-    }
-    const local = url.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname);
-    if (url.protocol !== 'https:' && !local)
-        throw new Error(`GitLab's API address (CI_API_V4_URL) must be https:// (http:// only to this machine): ${url.protocol}//${url.host} would carry the token in the clear. Give https://HOST/api/v4`);
-    if (url.username || url.password || url.search || url.hash)
-        throw new Error(`GitLab's API address (CI_API_V4_URL) must be a plain address, with no credentials, query or fragment: https://HOST/api/v4`);
-    return (0,shared_text/* withoutTrailingSlashes */.A$)(`${url.origin}${url.pathname}`);
+    return (0,host_api/* apiAddress */.z)(errors/* GITLAB */.eF, apiUrl);
 }
-/** One call (a request and its retries) to `url` under the API: its answer, a success; anything else thrown. */
-function request(api, method, url, body, call) {
-    const { limits } = api;
-    const signal = call?.signal ? AbortSignal.any([limits.signal, call.signal]) : limits.signal;
-    return (0,retry/* withRetry */.bD)({
-        maxAttempts: ATTEMPTS,
-        baseDelayMs: 1000,
-        maxDelayMs: errors/* MAX_RATE_LIMIT_WAIT_MS */.r1,
-        deadline: Math.min(clock/* clock */.pm.now() + CALL_MS, limits.deadline() ?? Infinity),
-        signal,
-        alsoTransient: error => error instanceof errors/* StatusBusyError */.Y$
-    }, () => attempt(api, method, url, body, signal), () => undefined);
-}
-/** One attempt: asked of the budget, counted, sent, and its answer read. */
-async function attempt(api, method, url, body, signal) {
-    const label = (0,send/* labelOf */.Wy)(method, url);
-    // The token goes only where GitLab's API is: a next page named elsewhere is not asked.
-    if (!(0,answers/* withinApi */.ky)(url, api.url))
-        throw new errors/* GitLabError */.YZ(`GitLab's API named ${label.slice(method.length + 1)} as a next page, outside ${api.url}: it is not asked, and the token is not sent there`, 0);
-    api.limits.beforeRequest?.();
-    api.requests++;
-    const answer = await (0,send/* send */.tN)({
-        method,
-        url,
-        headers: {
-            'private-token': api.token,
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' })
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        label
-    }, { timeouts: TIMEOUTS, userAgent: (0,version/* userAgent */.N1)('action') }, {
-        signal,
-        deadline: Math.min(clock/* clock */.pm.now() + REQUEST_MS, api.limits.deadline() ?? Infinity),
-        maxBytes: MAX_ANSWER_BYTES
-    });
-    return readAnswer(api, label, answer);
-}
-/** An answer as JSON when it is a success; every other answer thrown in the retry rule's terms. */
-function readAnswer(api, label, answer) {
-    const { status, headers, body } = answer;
-    if (status >= 300 && status < 400)
-        throw (0,errors/* redirected */.cP)(status, headers.location, api.url);
-    // GitLab's rate limiter answers in plain text: its Retry-After is what matters.
-    if (status === 429)
-        throw (0,errors/* refusal */.x5)(status, label, undefined, headers['retry-after']);
-    const contentType = String(headers['content-type'] ?? '');
-    let json;
-    if (body.length > 0) {
-        if (!(0,answers/* isJsonType */.vs)(contentType))
-            throw (0,errors/* foreignAnswer */.XL)(status, label, body, api.url);
-        try {
-            json = JSON.parse(body);
-        }
-        catch {
-            throw (0,errors/* foreignAnswer */.XL)(status, label, body, api.url);
-        }
-    }
-    if (status < 200 || status >= 300)
-        throw (0,errors/* refusal */.x5)(status, label, json, headers['retry-after']);
-    return { status, headers, json };
+/** The API of one client: GitLab's address and the token. */
+function gitlabApi(apiUrl, token, limits) {
+    return {
+        url: apiAddress(apiUrl),
+        dialect: errors/* GITLAB */.eF,
+        headers: { 'private-token': token },
+        limits,
+        requests: 0
+    };
 }
 /**
  * Every page of a list, `first` being the first page's address: the next
@@ -14215,7 +15030,7 @@ async function pages(api, first) {
     const items = [];
     let url = first;
     for (let read = 0; url !== undefined && read < MAX_PAGES; read++) {
-        const answer = await request(api, 'GET', url);
+        const answer = await (0,host_api/* request */.E)(api, 'GET', url);
         if (!Array.isArray(answer.json))
             throw new errors/* GitLabError */.YZ(`GitLab's API answered ${(0,send/* labelOf */.Wy)('GET', url)} without a list`, 0);
         items.push(...answer.json);
@@ -14248,19 +15063,14 @@ function nextPage(url, headers) {
  * project by its id or its path (URL-encoded: `group%2Fproject`).
  */
 function createGitLabClient(connection) {
-    const api = {
-        url: apiAddress(connection.apiUrl),
-        token: connection.token,
-        limits: connection.limits,
-        requests: 0
-    };
+    const api = gitlabApi(connection.apiUrl, connection.token, connection.limits);
     if (!connection.project.trim())
         throw new Error(`GitLab's project (CI_PROJECT_ID) is empty: give its id or its path (group/project)`);
     const project = `${api.url}/projects/${encodeURIComponent(connection.project)}`;
     const commit = (sha) => `${project}/repository/commits/${encodeURIComponent(sha)}`;
     return {
         async postStatus(sha, status, call) {
-            const answer = await request(api, 'POST', `${project}/statuses/${encodeURIComponent(sha)}`, statusBody(status), call);
+            const answer = await (0,host_api/* request */.E)(api, 'POST', `${project}/statuses/${encodeURIComponent(sha)}`, statusBody(status), call);
             return statusOf(answer.json);
         },
         async listStatuses(sha, filter = {}) {
@@ -14273,11 +15083,11 @@ function createGitLabClient(connection) {
             return found.sort((a, b) => b.id - a.id);
         },
         async readNote(change, id) {
-            const { body, author } = noteOf((await request(api, 'GET', `${project}/merge_requests/${change}/notes/${id}`)).json);
+            const { body, author } = noteOf((await (0,host_api/* request */.E)(api, 'GET', `${project}/merge_requests/${change}/notes/${id}`)).json);
             return { id, body, author };
         },
         async openMergeRequests() {
-            const answer = await request(api, 'GET', `${project}/merge_requests?state=opened&order_by=updated_at&sort=desc&per_page=100`);
+            const answer = await (0,host_api/* request */.E)(api, 'GET', `${project}/merge_requests?state=opened&order_by=updated_at&sort=desc&per_page=100`);
             if (!Array.isArray(answer.json))
                 throw new errors/* GitLabError */.YZ(`GitLab's API answered the merge requests without a list`, 0);
             return answer.json.map(openIidOf).filter((iid) => iid !== undefined);
@@ -14302,15 +15112,15 @@ function noteCalls(api, project) {
                 .filter(wanted);
         },
         async createComment(change, body) {
-            const { id, author, body: written } = noteOf((await request(api, 'POST', notes(change), { body })).json);
+            const { id, author, body: written } = noteOf((await (0,host_api/* request */.E)(api, 'POST', notes(change), { body })).json);
             return { id, author, body: written };
         },
         async updateComment(change, id, body, call) {
-            await request(api, 'PUT', `${notes(change)}/${id}`, { body }, call);
+            await (0,host_api/* request */.E)(api, 'PUT', `${notes(change)}/${id}`, { body }, call);
         },
         ownIdentity() {
             // Asked once; a failure is not kept, so a later call asks again.
-            identity ??= request(api, 'GET', `${api.url}/user`).then(answer => usernameOfUser(answer.json));
+            identity ??= (0,host_api/* request */.E)(api, 'GET', `${api.url}/user`).then(answer => usernameOfUser(answer.json));
             identity.catch(() => (identity = undefined));
             return identity;
         }
@@ -14332,26 +15142,17 @@ function statusBody(status) {
 
 /***/ }),
 
-/***/ 515:
+/***/ 896:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ gitlabFailure),
-/* harmony export */   XL: () => (/* binding */ foreignAnswer),
-/* harmony export */   Y$: () => (/* binding */ StatusBusyError),
 /* harmony export */   YZ: () => (/* binding */ GitLabError),
-/* harmony export */   cP: () => (/* binding */ redirected),
-/* harmony export */   jz: () => (/* binding */ missingTokenWords),
-/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
-/* harmony export */   x5: () => (/* binding */ refusal)
+/* harmony export */   eF: () => (/* binding */ GITLAB),
+/* harmony export */   jz: () => (/* binding */ missingTokenWords)
 /* harmony export */ });
-/* unused harmony exports TOKEN_WORDS, gitlabWords */
-/* harmony import */ var _github_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(872);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
-/* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(653);
-/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(846);
-/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
-/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(927);
+/* unused harmony exports StatusBusyError, TOKEN_WORDS, gitlabWords, refusal */
+/* harmony import */ var _host_api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40);
 /**
  * What GitLab's answers mean to the client, in the one retry rule's terms:
  * a refusal of the token (told with the token to make), a rate limit worth
@@ -14359,22 +15160,10 @@ function statusBody(status) {
  * attempt), a redirect never followed, and an answer that is not GitLab's.
  */
 
-
-
-
-
-
-
-
-/** A GitLab answer the client cannot use: its status and GitLab's words. */
-class GitLabError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
-    status;
-    name = 'GitLabError';
-    constructor(message, status) {
-        super(message);
-        this.status = status;
-    }
-}
+/** A GitLab answer the client cannot use: its status and GitLab's words (the one host error). */
+const GitLabError = _host_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HostApiError */ .NY;
+/** GitLab's 409 for a status another request is updating. */
+const StatusBusyError = (/* unused pure expression or super */ null && (HostBusyError));
 /** Which token a GitLab step needs, and where it is kept: said wherever GitLab refuses one. */
 const TOKEN_WORDS = 'The step needs a project (or group) access token with the api scope, kept in a masked CI/CD variable GITLAB_TOKEN (protected only where every branch whose pipelines report is protected: GitLab gives a protected variable to protected refs only); CI_JOB_TOKEN cannot write commit statuses or merge-request notes';
 /** Pure: why a pipeline has no GITLAB_TOKEN, where GitLab's variables tell: a protected variable withheld from an unprotected ref. */
@@ -14383,61 +15172,30 @@ function missingTokenWords(env) {
         ? `${TOKEN_WORDS}. This ref is not protected, so GitLab withholds a protected GITLAB_TOKEN from its pipelines: clear "Protect variable" on it (Settings, CI/CD, Variables) or protect the branch`
         : TOKEN_WORDS;
 }
-/** GitLab's words for a status that another request is updating right now: it is free again in a moment. */
+/** GitLab's words for a status that another request is updating: it is free again in a moment. */
 const STATUS_BUSY = /another update to this commit status is in progress/i;
-/** The longest Retry-After a call waits for; a longer one is told, not waited for. */
-const MAX_RATE_LIMIT_WAIT_MS = _transport_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RETRY_DELAY_MS */ .pQ;
+
 /** Pure: GitLab's own words in an error answer (`message`, `error`, `error_description`), cut to what a report shows. */
 function gitlabWords(json) {
     if (!json || typeof json !== 'object')
         return undefined;
     const { message, error, error_description } = json;
-    const said = message ?? error_description ?? error;
-    if (said === undefined || said === null)
-        return undefined;
     // A validation refusal names its fields: {"message": {"name": ["is too long"]}}.
-    return (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .bounded */ .Mm)(typeof said === 'string' ? said : JSON.stringify(said));
+    return (0,_host_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .saidText */ .Rz)(message ?? error_description ?? error);
 }
-/**
- * Pure: an answer that is no success, as the retry rule takes it: a rate
- * limit (429, Retry-After honoured when a call may wait that long) and a 5xx
- * are transient; a 409 for a status being updated is a {@link StatusBusyError};
- * 401 and 403 say which token to make; anything else is GitLab's refusal.
- */
+/** How GitLab speaks, for the one host API (host/api.ts). */
+const GITLAB = {
+    host: 'GitLab',
+    address: 'CI_API_V4_URL',
+    addressShape: 'https://HOST/api/v4',
+    tokenWords: TOKEN_WORDS,
+    words: gitlabWords,
+    // GitLab's 409 for a status another request is updating: another attempt after a short backoff goes through.
+    busy: (status, words) => status === 409 && STATUS_BUSY.test(words)
+};
+/** Pure: an answer that is no success, in GitLab's words (host/api-errors.ts's refusal). */
 function refusal(status, label, json, retryAfter) {
-    const words = gitlabWords(json) ?? `answered ${status}`;
-    if (status === 429) {
-        const waitMs = (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(retryAfter) ?? 1000;
-        if (waitMs <= MAX_RATE_LIMIT_WAIT_MS)
-            return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(`GitLab's rate limit: ${label} answered 429`, 429, waitMs);
-        return new GitLabError(`GitLab's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(waitMs / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}). Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, 429);
-    }
-    if (status >= 500)
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(`GitLab answered ${status}: ${words}`, status);
-    if (status === 409 && STATUS_BUSY.test(words))
-        return new StatusBusyError(`GitLab answered 409: ${words}`, status);
-    if (status === 401 || status === 403)
-        return new GitLabError(`GitLab refused the token (${status}: ${words.replace(/\.$/, '')}). ${TOKEN_WORDS}`, status);
-    return new GitLabError(`GitLab answered ${label} ${status}: ${words}`, status);
-}
-/** GitLab's 409 for a status another request is updating: another attempt after a short backoff goes through. */
-class StatusBusyError extends GitLabError {
-    name = 'StatusBusyError';
-}
-/** A redirect is never followed with the token: it is told, with where it leads. */
-function redirected(status, location, apiUrl) {
-    const to = typeof location === 'string' && location ? ` to ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .bounded */ .Mm)(location)}` : '';
-    return new GitLabError(`GitLab's API at ${apiUrl} answered ${status}, a redirect${to}, which is not followed with the token. CI_API_V4_URL must be the API's own address (https://HOST/api/v4)`, status);
-}
-/**
- * An answer that is not JSON where GitLab's API answers JSON (its rate
- * limiter's plain-text 429 aside, read before this): someone else's page,
- * told as what it is. A 5xx is transient, as any.
- */
-function foreignAnswer(status, label, body, apiUrl) {
-    const what = (0,_transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__/* .foreignWhat */ .n)(body);
-    const text = `GitLab's API at ${apiUrl} answered ${label} (${status}) with ${what}, where JSON was expected. CI_API_V4_URL must be GitLab's API (https://HOST/api/v4), and a proxy between the runner and GitLab must pass its answers through (https_proxy, no_proxy)`;
-    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(text, status) : new GitLabError(text, status);
+    return hostRefusal(GITLAB, status, label, json, retryAfter);
 }
 /**
  * Pure: what a failed request of a collect on GitLab comes to, by the
@@ -14448,8 +15206,113 @@ function foreignAnswer(status, label, body, apiUrl) {
  * it is; GitLab or the service out of reach is a problem, tried again next
  * time.
  */
-function gitlabFailure(error, what) {
-    if (!(error instanceof GitLabError))
+const gitlabFailure = _host_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .hostFailure */ .tB;
+
+
+/***/ }),
+
+/***/ 40:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NY: () => (/* binding */ HostApiError),
+/* harmony export */   Rz: () => (/* binding */ saidText),
+/* harmony export */   XL: () => (/* binding */ foreignAnswer),
+/* harmony export */   cP: () => (/* binding */ redirected),
+/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
+/* harmony export */   sV: () => (/* binding */ HostBusyError),
+/* harmony export */   tB: () => (/* binding */ hostFailure),
+/* harmony export */   x5: () => (/* binding */ refusal)
+/* harmony export */ });
+/* harmony import */ var _github_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7872);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
+/* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4846);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
+/* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7653);
+/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2927);
+/**
+ * What a code host's answers mean to its client, in the one retry rule's
+ * terms, the same for GitLab and Bitbucket (each a Dialect): a refusal of
+ * the token (told with the token to make), a rate limit worth waiting for,
+ * a write the host is busy with (worth another attempt, where the host says
+ * so), a redirect never followed, and an answer that is not the host's.
+ */
+
+
+
+
+
+
+/** A code host's answer the client cannot use: its status and the host's words. */
+class HostApiError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH {
+    status;
+    name = 'HostApiError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+/** A write the host is busy with right now (GitLab's 409 of a status being updated): free again in a moment. */
+class HostBusyError extends HostApiError {
+    name = 'StatusBusyError';
+}
+/** The longest Retry-After a call waits for; a longer one is told, not waited for. */
+const MAX_RATE_LIMIT_WAIT_MS = _transport_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RETRY_DELAY_MS */ .pQ;
+/** Pure: a text or an object's JSON, cut to what a report shows. */
+function saidText(said) {
+    if (said === undefined || said === null)
+        return undefined;
+    return (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .bounded */ .Mm)(typeof said === 'string' ? said : JSON.stringify(said));
+}
+/**
+ * Pure: an answer that is no success, as the retry rule takes it: a rate
+ * limit (429, Retry-After honoured when a call may wait that long) and a 5xx
+ * are transient; the host's busy answer is a {@link HostBusyError};
+ * 401 and 403 say which token to make; anything else is the host's refusal.
+ */
+function refusal(dialect, status, label, json, retryAfter) {
+    const { host } = dialect;
+    const words = dialect.words(json) ?? `answered ${status}`;
+    if (status === 429) {
+        const waitMs = (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(retryAfter) ?? 1000;
+        if (waitMs <= MAX_RATE_LIMIT_WAIT_MS)
+            return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(`${host}'s rate limit: ${label} answered 429`, 429, waitMs);
+        return new HostApiError(`${host}'s rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(waitMs / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}). Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, 429);
+    }
+    if (status >= 500)
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(`${host} answered ${status}: ${words}`, status);
+    if (dialect.busy?.(status, words))
+        return new HostBusyError(`${host} answered ${status}: ${words}`, status);
+    if (status === 401 || status === 403)
+        return new HostApiError(`${host} refused the token (${status}: ${words.replace(/\.$/, '')}). ${dialect.tokenWords}`, status);
+    return new HostApiError(`${host} answered ${label} ${status}: ${words}`, status);
+}
+/** A redirect is never followed with the token: it is told, with where it leads. */
+function redirected(dialect, status, location, apiUrl) {
+    const to = typeof location === 'string' && location ? ` to ${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_2__/* .bounded */ .Mm)(location)}` : '';
+    return new HostApiError(`${dialect.host}'s API at ${apiUrl} answered ${status}, a redirect${to}, which is not followed with the token. ${dialect.address} must be the API's own address (${dialect.addressShape})`, status);
+}
+/**
+ * An answer that is not JSON where the host's API answers JSON (GitLab's
+ * rate limiter's plain-text 429 aside, read before this): someone else's
+ * page, told as what it is. A 5xx is transient, as any.
+ */
+function foreignAnswer(dialect, status, label, body, apiUrl) {
+    const what = (0,_transport_foreign_js__WEBPACK_IMPORTED_MODULE_4__/* .foreignWhat */ .n)(body);
+    const text = `${dialect.host}'s API at ${apiUrl} answered ${label} (${status}) with ${what}, where JSON was expected. ${dialect.address} must be ${dialect.host}'s API (${dialect.addressShape}), and a proxy between the runner and ${dialect.host} must pass its answers through (https_proxy, no_proxy)`;
+    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .HttpStatusError */ .F9(text, status) : new HostApiError(text, status);
+}
+/**
+ * Pure: what a failed request of a collect on a host comes to, by the
+ * collect's one rule (github/errors.ts's collectFailure): the token
+ * refused, a rate limit longer than a call waits, or an answer that is not
+ * the host's ends the collect (every other place would meet it too);
+ * anything else the host refused about one status or report is a warning,
+ * and it is left as it is; the host or the service out of reach is a
+ * problem, tried again next time.
+ */
+function hostFailure(error, what) {
+    if (!(error instanceof HostApiError))
         return (0,_github_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .collectFailure */ .bv)(error, what);
     const { status } = error;
     if (status === 0 || status === 401 || status === 403 || status === 429 || status < 400)
@@ -14464,7 +15327,127 @@ function gitlabFailure(error, what) {
 
 /***/ }),
 
-/***/ 639:
+/***/ 3182:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ request),
+/* harmony export */   z: () => (/* binding */ apiAddress)
+/* harmony export */ });
+/* harmony import */ var _github_answers_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2368);
+/* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(763);
+/* harmony import */ var _shared_name_rules_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9360);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
+/* harmony import */ var _shared_version_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3113);
+/* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2927);
+/* harmony import */ var _transport_send_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5163);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(40);
+
+
+
+
+
+
+
+
+/** Attempts per request; the longest a request may take, and a call with its retries. */
+const ATTEMPTS = 3;
+const REQUEST_MS = 10_000;
+const CALL_MS = 30_000;
+/** A page of 100 statuses or notes is far below this; a larger answer is no API's. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const TIMEOUTS = { connectMs: REQUEST_MS, idleMs: REQUEST_MS, requestMs: REQUEST_MS };
+/**
+ * Pure: the API's address as the client uses it, or a clear error before
+ * any request: https, or http only to this machine (a stand-in), as the
+ * token must never cross a network in the clear; `plainHttp` lets an
+ * address through that a local proxy is given (Bitbucket's, which signs it).
+ */
+function apiAddress(dialect, apiUrl, plainHttp = false) {
+    const { host, address, addressShape } = dialect;
+    let url;
+    try {
+        url = new URL(apiUrl);
+    }
+    catch {
+        throw new Error(`${host}'s API address (${address}) is not a URL: give the API's own address, ${addressShape}`);
+    }
+    const local = url.protocol === 'http:' && (plainHttp || (0,_shared_name_rules_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopback */ .U9)(url.hostname));
+    if (url.protocol !== 'https:' && !local)
+        throw new Error(`${host}'s API address (${address}) must be https:// (http:// only to this machine): ${url.protocol}//${url.host} would carry the token in the clear. Give ${addressShape}`);
+    if (url.username || url.password || url.search || url.hash)
+        throw new Error(`${host}'s API address (${address}) must be a plain address, with no credentials, query or fragment: ${addressShape}`);
+    return (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutTrailingSlashes */ .A$)(`${url.origin}${url.pathname}`);
+}
+/** One call (a request and its retries) to `url` under the API: its answer, a success; anything else thrown. */
+function request(api, method, url, body, call) {
+    const { limits } = api;
+    const signal = call?.signal ? AbortSignal.any([limits.signal, call.signal]) : limits.signal;
+    return (0,_transport_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetry */ .bD)({
+        maxAttempts: ATTEMPTS,
+        baseDelayMs: 1000,
+        maxDelayMs: _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1,
+        deadline: Math.min(_shared_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .clock */ .pm.now() + CALL_MS, limits.deadline() ?? Infinity),
+        signal,
+        alsoTransient: error => error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .HostBusyError */ .sV
+    }, () => attempt(api, method, url, body, signal), () => undefined);
+}
+/** One attempt: asked of the budget, counted, sent, and its answer read. */
+async function attempt(api, method, url, body, signal) {
+    const label = (0,_transport_send_js__WEBPACK_IMPORTED_MODULE_5__/* .labelOf */ .Wy)(method, url);
+    // The credential goes only where the host's API is: a next page named elsewhere is not asked.
+    if (!(0,_github_answers_js__WEBPACK_IMPORTED_MODULE_6__/* .withinApi */ .ky)(url, api.url))
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .HostApiError */ .NY(`${api.dialect.host}'s API named ${label.slice(method.length + 1)} as a next page, outside ${api.url}: it is not asked, and the token is not sent there`, 0);
+    api.limits.beforeRequest?.();
+    api.requests++;
+    const answer = await (0,_transport_send_js__WEBPACK_IMPORTED_MODULE_5__/* .send */ .tN)({
+        method,
+        url,
+        headers: {
+            ...api.headers,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(api.proxy ? { proxy: api.proxy } : {}),
+        label
+    }, { timeouts: TIMEOUTS, userAgent: (0,_shared_version_js__WEBPACK_IMPORTED_MODULE_7__/* .userAgent */ .N1)('action') }, {
+        signal,
+        deadline: Math.min(_shared_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .clock */ .pm.now() + REQUEST_MS, api.limits.deadline() ?? Infinity),
+        maxBytes: MAX_ANSWER_BYTES
+    });
+    return readAnswer(api, label, answer);
+}
+/** An answer as JSON when it is a success; every other answer thrown in the retry rule's terms. */
+function readAnswer(api, label, answer) {
+    const { status, headers, body } = answer;
+    const { dialect } = api;
+    if (status >= 300 && status < 400)
+        throw (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .redirected */ .cP)(dialect, status, headers.location, api.url);
+    // A rate limiter may answer in plain text: its Retry-After is what matters.
+    if (status === 429)
+        throw (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .refusal */ .x5)(dialect, status, label, undefined, headers['retry-after']);
+    const contentType = String(headers['content-type'] ?? '');
+    let json;
+    if (body.length > 0) {
+        if (!(0,_github_answers_js__WEBPACK_IMPORTED_MODULE_6__/* .isJsonType */ .vs)(contentType))
+            throw (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .foreignAnswer */ .XL)(dialect, status, label, body, api.url);
+        try {
+            json = JSON.parse(body);
+        }
+        catch {
+            throw (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .foreignAnswer */ .XL)(dialect, status, label, body, api.url);
+        }
+    }
+    if (status < 200 || status >= 300)
+        throw (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .refusal */ .x5)(dialect, status, label, json, headers['retry-after']);
+    return { status, headers, json };
+}
+
+
+/***/ }),
+
+/***/ 2639:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14478,11 +15461,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: WORKER_LIMITS
 
 // EXTERNAL MODULE: ./src/core/shared/format.ts
-var format = __nccwpck_require__(846);
+var format = __nccwpck_require__(4846);
 // EXTERNAL MODULE: ./src/core/shared/clock.ts
 var clock = __nccwpck_require__(763);
 // EXTERNAL MODULE: ./src/core/shared/errors.ts + 1 modules
-var errors = __nccwpck_require__(287);
+var errors = __nccwpck_require__(2287);
 // EXTERNAL MODULE: ./src/core/shared/text.ts
 var shared_text = __nccwpck_require__(986);
 ;// CONCATENATED MODULE: ./src/core/inspect/broken.ts
@@ -14514,7 +15497,7 @@ class BrokenBuildError extends errors/* InputError */.dz {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: external "node:worker_threads"
@@ -14728,7 +15711,7 @@ function settleWith(answer, resolve, reject) {
 /* harmony export */   vt: () => (/* binding */ abortError)
 /* harmony export */ });
 /* unused harmony exports sleep, systemClock, replaceClock */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
 
 /** Waits `ms`, or until `signal` aborts: then it rejects at once with the reason as an `AbortedError`. */
 function sleep(ms, signal) {
@@ -14787,7 +15770,7 @@ function stopReason(signal) {
 
 /***/ }),
 
-/***/ 287:
+/***/ 2287:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14809,7 +15792,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/core/shared/option-refs.ts
-var option_refs = __nccwpck_require__(579);
+var option_refs = __nccwpck_require__(4579);
 ;// CONCATENATED MODULE: ./src/core/shared/errors.ts
 
 
@@ -14904,7 +15887,7 @@ function messageOf(thrown) {
 
 /***/ }),
 
-/***/ 846:
+/***/ 4846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14952,7 +15935,7 @@ function formatMinutes(minutes) {
 
 /***/ }),
 
-/***/ 360:
+/***/ 9360:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14969,7 +15952,7 @@ function formatMinutes(minutes) {
 /* harmony export */   wI: () => (/* binding */ destinationProblem)
 /* harmony export */ });
 /* unused harmony export MAX_URL_LENGTH */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /** Facts about names and paths that options, answers and uploads all check against. */
@@ -15071,7 +16054,7 @@ function fileName(path, paths = (node_path__WEBPACK_IMPORTED_MODULE_0___default(
 
 /***/ }),
 
-/***/ 579:
+/***/ 4579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15081,7 +16064,7 @@ function fileName(path, paths = (node_path__WEBPACK_IMPORTED_MODULE_0___default(
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
-/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(870);
+/* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5870);
 /**
  * The options by their library names, and how the core's sentences refer to
  * them. A sentence never spells an option the way one front end does
@@ -15111,7 +16094,7 @@ const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
 
 /***/ }),
 
-/***/ 10:
+/***/ 9010:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15181,7 +16164,7 @@ const MAX_WAIT_TIMEOUT_MINUTES = 6 * 60;
 
 /***/ }),
 
-/***/ 870:
+/***/ 5870:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15194,7 +16177,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ANDROID_ABIS, COMMANDS, DEFAULT_MIN_UPLOAD_KIB_PER_SECOND, IOS_TARGETS, MAX_STEP_BUILDS, MAX_WAIT_TIMEOUT_MINUTES, PLATFORMS
 
 // EXTERNAL MODULE: ./src/core/shared/option-spec.ts
-var option_spec = __nccwpck_require__(10);
+var option_spec = __nccwpck_require__(9010);
 ;// CONCATENATED MODULE: ./src/core/shared/build-options.ts
 /** The option table's rows (option-table.ts): the builds: which, where each goes, what the service's devices need of it, and how fast it must travel. */
 
@@ -15461,6 +16444,29 @@ const REPORT_OPTIONS = {
         env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
         description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked CI/CD variable (protected only where every branch that reports is protected); CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
     },
+    bitbucketToken: {
+        kind: 'secret',
+        commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'BITBUCKET_ACCESS_TOKEN', frontEnds: ['cli', 'library'] },
+        description: "Token for Bitbucket Cloud's API, masked: in Bitbucket Pipelines a step that waits for the verdict, or reports it later, writes a build status per deployment on the pipeline's commit (BITBUCKET_COMMIT) and one Code Insights report of the step with an annotation per blocking bug; without it, a step in Pipelines writes them through Pipelines' authentication proxy ({{bitbucketProxy}}). A collect in a scheduled pipeline completes what was reported later, and a skip writes its statuses stopped there: both need it. A repository access token with the repository:write and pullrequest scopes, kept in a secured repository variable. Sent only to {{bitbucketApiUrl}}."
+    },
+    bitbucketApiUrl: {
+        kind: 'url',
+        default: 'https://api.bitbucket.org/2.0',
+        commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'BITBUCKET_API_URL', frontEnds: ['cli', 'library'] },
+        description: "Bitbucket Cloud's API, where {{bitbucketToken}} goes (a stand-in's or a gateway's address in its place). https, or http to a loopback host; through {{bitbucketProxy}} it is asked over http, as the proxy signs only what it reads."
+    },
+    bitbucketProxy: {
+        kind: 'url',
+        default: 'http://localhost:29418',
+        commands: ['deploy', 'notify', 'wait'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'BITBUCKET_PROXY', frontEnds: ['cli', 'library'] },
+        description: "Bitbucket Pipelines' authentication proxy, which signs a step's requests to the API for it: used in Pipelines (BITBUCKET_BUILD_NUMBER set) when {{bitbucketToken}} is not given. A loopback address, over http."
+    },
     githubRepository: {
         kind: 'text',
         commands: ['deploy', 'notify', 'collect', 'skip'],
@@ -15600,7 +16606,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 358:
+/***/ 9358:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16448,7 +17454,7 @@ function oneLine(value, max = 300) {
 
 /***/ }),
 
-/***/ 113:
+/***/ 3113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16466,7 +17472,7 @@ function userAgent(frontEnd) {
 
 /***/ }),
 
-/***/ 653:
+/***/ 7653:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16498,7 +17504,7 @@ function foreignWhat(body, contentType = '') {
 
 /***/ }),
 
-/***/ 927:
+/***/ 2927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16511,7 +17517,7 @@ function foreignWhat(body, contentType = '') {
 /* harmony export */   zD: () => (/* binding */ logRetry)
 /* harmony export */ });
 /* unused harmony exports TRANSIENT_STATUSES, backoffDelay */
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(763);
 
 
@@ -16601,7 +17607,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 
 /***/ }),
 
-/***/ 163:
+/***/ 5163:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16612,9 +17618,9 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* harmony export */   tN: () => (/* binding */ send)
 /* harmony export */ });
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(942);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(358);
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9358);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 
@@ -16646,7 +17652,7 @@ async function send(request, { timeouts, userAgent }, { signal, deadline, maxByt
     // Removed when the request ends, so a long-lived signal (the deploy's) gathers no listeners.
     signal?.addEventListener('abort', stop, { once: true });
     const cut = deadlineTimer(controller, request.label, deadline);
-    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs)], {
+    const client = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(userAgent, [attemptControl(controller.signal, timeouts.connectMs, request.proxy)], {
         socketTimeout: timeouts.idleMs,
         allowRedirects: false,
         allowRetries: false,
@@ -16688,9 +17694,11 @@ function failureOf(cause, request, timeouts) {
     return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr(`${request.label} failed: ${describeNetworkError(cause)}`);
 }
 /** Gives every request of the client the abort signal, a connect timeout, and an IPv6 literal host it can connect to. */
-function attemptControl(signal, connectMs) {
+function attemptControl(signal, connectMs, proxy) {
     return {
         prepareRequest(options) {
+            if (proxy)
+                throughProxy(options, proxy);
             options.signal = signal;
             // `timeout` on http.request covers the connection phase; http-client's socketTimeout takes over after it.
             options.timeout = connectMs;
@@ -16701,6 +17709,20 @@ function attemptControl(signal, connectMs) {
         canHandleAuthentication: () => false,
         handleAuthentication: () => Promise.reject(new Error('not supported'))
     };
+}
+/**
+ * Sends the request to a plain-http forward proxy in absolute form (the
+ * request line names the whole URL, `Host` the target), as RFC 9112 has a
+ * proxy take it; only over http: the proxy reads what it signs.
+ */
+function throughProxy(options, proxy) {
+    const via = new URL(proxy);
+    const target = new URL(`http://${String(options.host)}:${String(options.port ?? 80)}`);
+    options.headers = { ...options.headers, host: target.host };
+    options.path = `${target.origin}${options.path ?? '/'}`;
+    options.host = via.hostname.replace(/^\[(.*)\]$/, '$1');
+    options.port = via.port || 80;
+    options.agent = undefined;
 }
 /** Reads a response body up to `limit` bytes; a longer body, a stall or a reset is an error that names the request. */
 function readCapped(message, limit, idleMs, request) {
@@ -16761,7 +17783,7 @@ function labelOf(method, url) {
 
 /***/ }),
 
-/***/ 641:
+/***/ 5641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var x = (y) => {
@@ -16772,63 +17794,63 @@ module.exports = x({ ["ProxyAgent"]: () => (__WEBPACK_EXTERNAL_MODULE__undici_cj
 
 /***/ }),
 
-/***/ 472:
+/***/ 2472:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./undici.cjs");
 
 /***/ }),
 
-/***/ 613:
+/***/ 2613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 434:
+/***/ 4434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 896:
+/***/ 9896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 611:
+/***/ 8611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 692:
+/***/ 5692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 278:
+/***/ 9278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 24:
+/***/ 3024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 760:
+/***/ 6760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -16842,21 +17864,21 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 928:
+/***/ 6928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
-/***/ 756:
+/***/ 4756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 23:
+/***/ 9023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
@@ -17016,7 +18038,7 @@ function escapeProperty(s) {
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(896);
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -17053,9 +18075,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(928);
+var external_path_ = __nccwpck_require__(6928);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(942);
+var lib = __nccwpck_require__(4942);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -17524,11 +18546,11 @@ function toPlatformPath(pth) {
 ;// CONCATENATED MODULE: external "string_decoder"
 const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(434);
+var external_events_ = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(613);
+var external_assert_ = __nccwpck_require__(2613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -19037,7 +20059,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 942:
+/***/ 4942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19049,10 +20071,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
 
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(611);
+var external_http_ = __nccwpck_require__(8611);
 var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(692);
+var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -19148,7 +20170,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: external "./undici.cjs"
-var external_undici_cjs_ = __nccwpck_require__(641);
+var external_undici_cjs_ = __nccwpck_require__(5641);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {

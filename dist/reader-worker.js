@@ -1737,6 +1737,29 @@ const REPORT_OPTIONS = {
         env: { name: 'GITLAB_TOKEN', frontEnds: ['cli', 'library'] },
         description: "Token for GitLab's API, masked: in a GitLab pipeline, a step that waits for the verdict, or reports it later in a merge request's pipeline, writes a commit status per deployment on the pipeline's commit (CI_COMMIT_SHA) and one note on the merge request, edited in place; a collect in a scheduled pipeline completes what was reported later; a skip writes its statuses skipped there instead of GitHub's check runs. A project (or group) access token with the api scope, kept in a masked CI/CD variable (protected only where every branch that reports is protected); CI_JOB_TOKEN cannot write either. Sent only to CI_API_V4_URL."
     },
+    bitbucketToken: {
+        kind: 'secret',
+        commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'BITBUCKET_ACCESS_TOKEN', frontEnds: ['cli', 'library'] },
+        description: "Token for Bitbucket Cloud's API, masked: in Bitbucket Pipelines a step that waits for the verdict, or reports it later, writes a build status per deployment on the pipeline's commit (BITBUCKET_COMMIT) and one Code Insights report of the step with an annotation per blocking bug; without it, a step in Pipelines writes them through Pipelines' authentication proxy ({{bitbucketProxy}}). A collect in a scheduled pipeline completes what was reported later, and a skip writes its statuses stopped there: both need it. A repository access token with the repository:write and pullrequest scopes, kept in a secured repository variable. Sent only to {{bitbucketApiUrl}}."
+    },
+    bitbucketApiUrl: {
+        kind: 'url',
+        default: 'https://api.bitbucket.org/2.0',
+        commands: ['deploy', 'notify', 'wait', 'collect', 'skip'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'BITBUCKET_API_URL', frontEnds: ['cli', 'library'] },
+        description: "Bitbucket Cloud's API, where {{bitbucketToken}} goes (a stand-in's or a gateway's address in its place). https, or http to a loopback host; through {{bitbucketProxy}} it is asked over http, as the proxy signs only what it reads."
+    },
+    bitbucketProxy: {
+        kind: 'url',
+        default: 'http://localhost:29418',
+        commands: ['deploy', 'notify', 'wait'],
+        frontEnds: ['cli', 'library'],
+        env: { name: 'BITBUCKET_PROXY', frontEnds: ['cli', 'library'] },
+        description: "Bitbucket Pipelines' authentication proxy, which signs a step's requests to the API for it: used in Pipelines (BITBUCKET_BUILD_NUMBER set) when {{bitbucketToken}} is not given. A loopback address, over http."
+    },
     githubRepository: {
         kind: 'text',
         commands: ['deploy', 'notify', 'collect', 'skip'],

@@ -170,7 +170,7 @@ describe('what a collect leaves alone or refuses', () => {
     await clock.sleep(60_000)
     const collected = await collect()
     expect(collected.stdout + collected.stderr).toMatch(/does not carry the seal/)
-    expect(copied.fields.result).toBe('PENDING')
+    expect((copied.fields as Record<string, unknown>).result).toBe('PENDING')
     expect(ours.fields.result).toBe('FAILED')
     expect(statuses().map(s => s.state)).toEqual(['FAILED'])
   })

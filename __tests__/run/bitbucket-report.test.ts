@@ -203,6 +203,37 @@ describe('how requests reach Bitbucket', () => {
   })
 })
 
+describe('skip', () => {
+  it('writes a STOPPED status per app under the keys a deploy would give, its reason in it; never over one there', async () => {
+    const skip = () =>
+      runCli(
+        [
+          'skip',
+          '--expected-app-id',
+          'android:com.example.inspect ios:com.example.inspect',
+          '--skip-reason',
+          'docs only'
+        ],
+        { env: cliEnv(emulator, pipeline()), cwd: workspace }
+      )
+    const result = await skip()
+    expect(result.exitCode).toBe(0)
+    expect(statuses().map(s => s.state)).toEqual(['STOPPED', 'STOPPED'])
+    for (const status of statuses()) expect(status.description).toMatch(/docs only/)
+    expect(emulator.requests).toHaveLength(0)
+    // The deploy's name gives the same key: a deploy that waits writes over the skip, and a skip never over a deploy.
+    await deploy(['app.apk'])
+    const again = await skip()
+    expect(again.exitCode).toBe(0)
+    expect(again.stdout + again.stderr).toMatch(/already on commit/)
+    expect(
+      statuses()
+        .map(s => s.state)
+        .sort()
+    ).toEqual(['STOPPED', 'SUCCESSFUL'])
+  })
+})
+
 describe('the library', () => {
   it('reports with bitbucketToken, as the CLI does', async () => {
     const saved = { ...process.env }

@@ -22,6 +22,10 @@ import { MAX_CHECK_NAME, nameOf, joinName, type NamedApp } from '../report/ident
 import { linkOrigins } from '../report/links.js'
 import { forPlatform } from './destination.js'
 import { loadGitLab } from './gitlab.js'
+import { createBitbucketClient } from '../bitbucket/client.js'
+import { apiUrlOf as bitbucketApiUrlOf, repositoryOf } from '../bitbucket/plan.js'
+import { reportContextOf } from '../bitbucket/reporter.js'
+import { bitbucketSkipSide } from '../bitbucket/skipped.js'
 import { gitlabPlanOf } from '../gitlab/plan.js'
 import { gitlabSkipSide } from '../gitlab/skipped.js'
 import type { SkipSide } from '../host/skip-side.js'
@@ -137,6 +141,7 @@ export async function skipChecks(
   hooks: Pick<DeployHooks, 'env' | 'signal'>
 ): Promise<void> {
   if (settings.values.gitlabToken) return skipStatuses(settings, deployments, output, hooks)
+  if (settings.values.bitbucketToken) return skipBuildStatuses(settings, deployments, output, hooks)
   const env = hooks.env ?? {}
   const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env))
   const apiUrl = apiUrlOf(env)
@@ -170,7 +175,7 @@ export async function skipEach(
   hooks: Pick<DeployHooks, 'signal'>
 ): Promise<void> {
   const commit = side.sha.slice(0, 12)
-  const What = side.what === 'check run' ? 'Check run' : 'Commit status'
+  const What = `${side.what[0]!.toUpperCase()}${side.what.slice(1)}`
   for (const deployment of deployments) {
     const name = quote(deployment.name, 200)
     try {
@@ -214,4 +219,46 @@ export async function skipStatuses(
     deadline: () => deadline
   })
   await skipEach(deployments, gitlabSkipSide(client, plan), output, hooks)
+}
+
+/**
+ * The skip's build statuses on Bitbucket, each deployment's by itself:
+ * written `STOPPED` under the key a deploy would give it, or left where one
+ * of that key is there already (a notice says so); a write Bitbucket
+ * refuses fails that deployment, naming the token.
+ */
+export async function skipBuildStatuses(
+  settings: Settings,
+  deployments: Deployment[],
+  output: OutputFilter,
+  hooks: Pick<DeployHooks, 'env' | 'signal'>
+): Promise<void> {
+  const env = hooks.env ?? {}
+  const commit = env.BITBUCKET_COMMIT || settings.git.sha || ''
+  const { workspace, repoSlug } = repositoryOf(env, commit)
+  const stop = AbortSignal.timeout(SKIP_MS)
+  const deadline = clock.now() + SKIP_MS
+  const apiUrl = bitbucketApiUrlOf(settings, false)
+  const client = createBitbucketClient({
+    auth: { token: settings.values.bitbucketToken! },
+    apiUrl,
+    workspace,
+    repoSlug,
+    limits: {
+      signal: hooks.signal ? AbortSignal.any([hooks.signal, stop]) : stop,
+      deadline: () => deadline
+    }
+  })
+  const context = reportContextOf({
+    auth: { token: '' },
+    apiUrl,
+    workspace,
+    repoSlug,
+    commit,
+    statuses: true,
+    refname: env.BITBUCKET_BRANCH || undefined,
+    secrets: output.secrets,
+    origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
+  })
+  await skipEach(deployments, bitbucketSkipSide(client, context, output.secrets), output, hooks)
 }

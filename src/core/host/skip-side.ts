@@ -8,8 +8,8 @@
 import type { Deployment } from '../report/facts.js'
 
 export interface SkipSide {
-  /** What it writes, in messages: `check run`, `commit status`. */
-  readonly what: 'check run' | 'commit status'
+  /** What it writes, in messages: `check run`, `commit status`, `build status`. */
+  readonly what: 'check run' | 'commit status' | 'build status'
   /** The commit it writes on. */
   readonly sha: string
   /** How a status of this name on the commit stands, in a few of the host's words; undefined when there is none. */
