@@ -23,6 +23,8 @@ var version = __webpack_require__(3113);
 var retry = __webpack_require__(2927);
 // EXTERNAL MODULE: ./src/core/transport/send.ts
 var send = __webpack_require__(5163);
+// EXTERNAL MODULE: ./src/core/shared/url-parts.ts
+var url_parts = __webpack_require__(123);
 // EXTERNAL MODULE: ./src/core/github/answers.ts
 var answers = __webpack_require__(2368);
 ;// CONCATENATED MODULE: ./src/core/github/octokit.ts
@@ -55,7 +57,7 @@ function transportFetch(limits, baseUrl) {
     return async (url, init = {}) => {
         const target = String(url);
         // Octokit follows a page's `Link: rel="next"` as GitHub gives it: the token goes only where GitHub's API is.
-        if (!(0,answers/* withinApi */.ky)(target, baseUrl))
+        if (!(0,url_parts/* withinApi */.ky)(target, baseUrl))
             throw new errors/* GitHubError */.y_(`GitHub's API named ${(0,send/* labelOf */.Wy)('GET', target).slice(4)} as a next page, outside ${baseUrl}: it is not asked, and the token is not sent there`, 0);
         const method = (init.method ?? 'GET').toUpperCase();
         const headers = Object.fromEntries(new Headers(init.headers).entries());
@@ -74,7 +76,7 @@ function transportFetch(limits, baseUrl) {
         const empty = answer.status === 204 || answer.status === 304;
         // GitHub's API answers JSON, its errors too: anything else is someone else's page.
         const contentType = String(answer.headers['content-type'] ?? '');
-        if (!empty && answer.body.length > 0 && !(0,answers/* isJsonType */.vs)(contentType))
+        if (!empty && answer.body.length > 0 && !(0,url_parts/* isJsonType */.vs)(contentType))
             throw (0,answers/* foreignAnswer */.XL)(answer.status, (0,send/* labelOf */.Wy)(method, target), contentType, answer.body, baseUrl);
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(answer.headers))

@@ -2847,8 +2847,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 16 modules
 var core = __nccwpck_require__(357);
-// EXTERNAL MODULE: ./src/core/shared/redact.ts + 3 modules
-var redact = __nccwpck_require__(9358);
+// EXTERNAL MODULE: ./src/core/shared/redact.ts + 2 modules
+var redact = __nccwpck_require__(5886);
 ;// CONCATENATED MODULE: ./src/core/shared/json.ts
 /** Reading untrusted JSON (event payloads, service answers) without trusting its shape. */
 /** The value when it is a plain object, else an empty one, so that nested reads never throw. */
@@ -12261,6 +12261,8 @@ function environmentRef(read, git) {
 
 // EXTERNAL MODULE: ./src/core/github/answers.ts
 var answers = __nccwpck_require__(2368);
+// EXTERNAL MODULE: ./src/core/shared/url-parts.ts
+var url_parts = __nccwpck_require__(123);
 ;// CONCATENATED MODULE: ./src/core/deploy/pull-request.ts
 
 
@@ -12296,7 +12298,7 @@ async function findPullRequest(lookup, token, { frontEnd, timeouts, signal }) {
             'x-github-api-version': answers/* API_VERSION */.mG
         }
     }, { timeouts, userAgent: (0,version/* userAgent */.N1)(frontEnd) }, { signal, deadline: shared_clock/* clock */.pm.now() + LOOKUP_MS });
-    if (response.body && !(0,answers/* isJsonType */.vs)(String(response.headers['content-type'] ?? '')))
+    if (response.body && !(0,url_parts/* isJsonType */.vs)(String(response.headers['content-type'] ?? '')))
         throw (0,answers/* foreignAnswer */.XL)(response.status, `GET ${lookup.apiUrl}${path}`, String(response.headers['content-type'] ?? ''), response.body, lookup.apiUrl);
     if (response.status !== 200)
         throw new Error(`GitHub answered ${response.status}; the token needs pull-requests: read`);
@@ -14711,17 +14713,15 @@ if (process.env.INPUT_FILE?.trim())
 /* harmony export */   L8: () => (/* binding */ classify),
 /* harmony export */   XL: () => (/* binding */ foreignAnswer),
 /* harmony export */   cP: () => (/* binding */ redirected),
-/* harmony export */   ky: () => (/* binding */ withinApi),
 /* harmony export */   mG: () => (/* binding */ API_VERSION),
-/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
-/* harmony export */   vs: () => (/* binding */ isJsonType)
+/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS)
 /* harmony export */ });
 /* harmony import */ var _transport_foreign_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7653);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2287);
 /* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4846);
-/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
 /* harmony import */ var _transport_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2927);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7872);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7872);
 /**
  * What GitHub's answers mean to the client, in the one retry rule's terms:
  * a refusal, a rate limit worth waiting for, a redirect never followed, and
@@ -14733,27 +14733,15 @@ if (process.env.INPUT_FILE?.trim())
 
 
 
+
 /** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
 const API_VERSION = '2022-11-28';
 /** The longest wait a rate limit may ask for before the write is given up. */
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
-/** Whether `url` is GitHub's API at `baseUrl`: the same origin, under the same path. */
-function withinApi(url, baseUrl) {
-    try {
-        const target = new URL(url);
-        const base = new URL(baseUrl);
-        const path = (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutTrailingSlashes */ .A$)(base.pathname);
-        return (target.origin === base.origin &&
-            (target.pathname === path || target.pathname.startsWith(`${path}/`)));
-    }
-    catch {
-        return false;
-    }
-}
 /** A redirect is never followed with the token: it is told, with where it leads. */
 function redirected(status, location, baseUrl) {
     const to = typeof location === 'string' && location ? ` to ${location}` : '';
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(`GitHub's API at ${baseUrl} answered ${status}, a redirect${to}, which is not followed with the token. GITHUB_API_URL must be the API's own address (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server)`, status);
 }
 /**
  * An Octokit failure in the retry policy's terms: a 5xx or a failed
@@ -14766,15 +14754,15 @@ function classify(error) {
     const status = typeof failed.status === 'number' ? failed.status : 0;
     const headers = failed.response?.headers ?? {};
     // Cut where it comes in: a match, the redaction and the formatters read no more of it than a report shows.
-    const githubMessage = (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .bounded */ .Mm)(String(failed.response?.data?.message ?? failed.message ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)));
+    const githubMessage = (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_1__/* .bounded */ .Mm)(String(failed.response?.data?.message ?? failed.message ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)));
     if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr ||
         error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9 ||
-        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_)
+        error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_)
         return error;
     // What the fetch itself threw (an answer that is not GitHub's, a page outside the API):
     // Octokit wraps it as a failed request; it is told as it was thrown.
     const cause = error.cause;
-    if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ || cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9)
+    if (cause instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ || cause instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9)
         return cause;
     if (!failed.response)
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(`GitHub could not be reached: ${githubMessage}`);
@@ -14788,12 +14776,12 @@ function classify(error) {
                 : 60_000);
         if (retryAfter <= MAX_RATE_LIMIT_WAIT_MS)
             return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(`GitHub's rate limit: ${githubMessage}`, 429, retryAfter);
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubRateLimitError */ .Rr(`GitHub's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatMinutes */ .dp)(retryAfter / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}): ${githubMessage.replace(/\.$/, '')}. Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, status, retryAfter);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRateLimitError */ .Rr(`GitHub's rate limit asks to wait ${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatMinutes */ .dp)(retryAfter / 60_000)}, longer than a call waits (${(0,_shared_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatMinutes */ .dp)(MAX_RATE_LIMIT_WAIT_MS / 60_000)}): ${githubMessage.replace(/\.$/, '')}. Nothing is wrong with the token; fewer jobs writing at once, or a later run, gets through`, status, retryAfter);
     }
     if (status >= 500)
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(`GitHub answered ${status}: ${githubMessage}`, status);
     const permissions = headers['x-accepted-github-permissions'];
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_(githubMessage, status, permissions && (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_0__/* .bounded */ .Mm)(permissions));
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(githubMessage, status, permissions && (0,_shared_text_js__WEBPACK_IMPORTED_MODULE_1__/* .bounded */ .Mm)(permissions));
 }
 /**
  * An answer that is not JSON, where GitHub's API always answers JSON: told
@@ -14803,12 +14791,7 @@ function classify(error) {
 function foreignAnswer(status, label, contentType, body, baseUrl) {
     const what = (0,_transport_foreign_js__WEBPACK_IMPORTED_MODULE_5__/* .foreignWhat */ .n)(body, contentType);
     const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`;
-    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(text, status) : new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ForeignAnswerError */ .Zy(text, status);
-}
-/** Whether a content type is JSON's (`application/json`, or a `+json` type). */
-function isJsonType(contentType) {
-    const type = contentType.split(';')[0].trim().toLowerCase();
-    return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+    return status >= 500 ? new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .HttpStatusError */ .F9(text, status) : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ForeignAnswerError */ .Zy(text, status);
 }
 
 
@@ -15224,7 +15207,6 @@ const gitlabFailure = _host_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .hostFa
 /* harmony export */   tB: () => (/* binding */ hostFailure),
 /* harmony export */   x5: () => (/* binding */ refusal)
 /* harmony export */ });
-/* harmony import */ var _github_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7872);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2287);
 /* harmony import */ var _shared_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4846);
 /* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
@@ -15237,7 +15219,6 @@ const gitlabFailure = _host_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .hostFa
  * a write the host is busy with (worth another attempt, where the host says
  * so), a redirect never followed, and an answer that is not the host's.
  */
-
 
 
 
@@ -15304,7 +15285,7 @@ function foreignAnswer(dialect, status, label, body, apiUrl) {
 }
 /**
  * Pure: what a failed request of a collect on a host comes to, by the
- * collect's one rule (github/errors.ts's collectFailure): the token
+ * collect's one rule (as github/errors.ts's collectFailure for GitHub): the token
  * refused, a rate limit longer than a call waits, or an answer that is not
  * the host's ends the collect (every other place would meet it too);
  * anything else the host refused about one status or report is a warning,
@@ -15312,8 +15293,15 @@ function foreignAnswer(dialect, status, label, body, apiUrl) {
  * problem, tried again next time.
  */
 function hostFailure(error, what) {
-    if (!(error instanceof HostApiError))
-        return (0,_github_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .collectFailure */ .bv)(error, what);
+    if (!(error instanceof HostApiError)) {
+        // The service's refusal of the key: every other run would meet it too; anything else is tried again.
+        const status = error.status;
+        if (status === 401 || status === 403)
+            return { stop: error };
+        return {
+            problem: `${what} could not be collected: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)} It is collected again next time.`
+        };
+    }
     const { status } = error;
     if (status === 0 || status === 401 || status === 403 || status === 429 || status < 400)
         return { stop: new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .sH((0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error)) };
@@ -15334,7 +15322,7 @@ function hostFailure(error, what) {
 /* harmony export */   E: () => (/* binding */ request),
 /* harmony export */   z: () => (/* binding */ apiAddress)
 /* harmony export */ });
-/* harmony import */ var _github_answers_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2368);
+/* harmony import */ var _shared_url_parts_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(123);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(763);
 /* harmony import */ var _shared_name_rules_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9360);
 /* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(986);
@@ -15396,7 +15384,7 @@ function request(api, method, url, body, call) {
 async function attempt(api, method, url, body, signal) {
     const label = (0,_transport_send_js__WEBPACK_IMPORTED_MODULE_5__/* .labelOf */ .Wy)(method, url);
     // The credential goes only where the host's API is: a next page named elsewhere is not asked.
-    if (!(0,_github_answers_js__WEBPACK_IMPORTED_MODULE_6__/* .withinApi */ .ky)(url, api.url))
+    if (!(0,_shared_url_parts_js__WEBPACK_IMPORTED_MODULE_6__/* .withinApi */ .ky)(url, api.url))
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .HostApiError */ .NY(`${api.dialect.host}'s API named ${label.slice(method.length + 1)} as a next page, outside ${api.url}: it is not asked, and the token is not sent there`, 0);
     api.limits.beforeRequest?.();
     api.requests++;
@@ -15430,7 +15418,7 @@ function readAnswer(api, label, answer) {
     const contentType = String(headers['content-type'] ?? '');
     let json;
     if (body.length > 0) {
-        if (!(0,_github_answers_js__WEBPACK_IMPORTED_MODULE_6__/* .isJsonType */ .vs)(contentType))
+        if (!(0,_shared_url_parts_js__WEBPACK_IMPORTED_MODULE_6__/* .isJsonType */ .vs)(contentType))
             throw (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .foreignAnswer */ .XL)(dialect, status, label, body, api.url);
         try {
             json = JSON.parse(body);
@@ -16606,7 +16594,7 @@ const OPTION_KEYS = Object.keys(OPTIONS);
 
 /***/ }),
 
-/***/ 9358:
+/***/ 5886:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16901,100 +16889,8 @@ function markContinued(before, read, length, { joined, starts }, masked) {
     masked.fill(1, 0, longest);
 }
 
-;// CONCATENATED MODULE: ./src/core/shared/url-parts.ts
-/**
- * Pure: the parts of a URL in prose the redaction masks (its query, its user
- * info), found by one scan from each `://` rather than by a regular
- * expression. `\b[a-z][a-z\d+.-]*:\/\/` tried at every letter of a run such as
- * `a.a.a…` reads the rest of the run each time: a 160,000-character message
- * took a minute. Here the run before each `://` is read once, backwards, and
- * no farther than the previous match, and what follows is read once too.
- */
-/** A character of a URL's scheme (`[a-z\d+.-]`, any case). */
-function isSchemeCharacter(code) {
-    return (isLetter(code) ||
-        (code >= 0x30 && code <= 0x39) ||
-        code === 0x2b ||
-        code === 0x2d ||
-        code === 0x2e);
-}
-function isLetter(code) {
-    return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
-}
-/** A character of a word, as `\b` reads it (`[A-Za-z0-9_]`); NaN (before the text) is none. */
-function isWordCharacter(code) {
-    return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
-}
-/**
- * Whether a scheme (`\b[a-z][a-z\d+.-]*`) ends at `colon`, beginning no
- * earlier than `floor`: some letter of the run of scheme characters before
- * it stands after a word boundary.
- */
-function hasScheme(text, colon, floor) {
-    let start = colon;
-    while (start > floor && isSchemeCharacter(text.charCodeAt(start - 1)))
-        start--;
-    for (let at = start; at < colon; at++)
-        if (isLetter(text.charCodeAt(at)) && !isWordCharacter(text.charCodeAt(at - 1)))
-            return true;
-    return false;
-}
-/** The end of the run of characters `span` accepts from `from` (a sticky pattern of one class: linear). */
-function spanEnd(span, text, from) {
-    span.lastIndex = from;
-    return from + (span.exec(text)?.[0].length ?? 0);
-}
-const PATH = /[^\s'"<>?]*/y;
-const QUERY = /[^\s'"<>]*/y;
-const USER_INFO = /[^\s/@'"<>]*/y;
-/** The query after a URL's path (`?` and at least one character). */
-function queryPart(text, from) {
-    const question = spanEnd(PATH, text, from);
-    const end = text.charCodeAt(question) === 0x3f ? spanEnd(QUERY, text, question + 1) : question;
-    // Every `://` before where the path stopped stops there too: none of them has a query either.
-    return end > question + 1 ? { replace: [question, end], end } : { stop: question };
-}
-/**
- * The user info right after a URL's `://` (at least one character, then
- * `@`). The scan stops at a `/`, so at the next `://` at the latest: it is
- * looked for from there again, and no character is read twice.
- */
-function userInfoPart(text, from) {
-    const at = spanEnd(USER_INFO, text, from);
-    return at > from && text.charCodeAt(at) === 0x40
-        ? { replace: [from, at + 1], end: at + 1 }
-        : { stop: from };
-}
-/** Each URL's part that `part` finds replaced by `shown`, the rest of the text as it is. */
-function replaceParts(text, part, shown) {
-    let result = '';
-    let done = 0;
-    let floor = 0;
-    for (let colon = text.indexOf('://'); colon >= 0;) {
-        let next = colon + 1;
-        if (hasScheme(text, colon, floor)) {
-            const found = part(text, colon + 3);
-            if ('stop' in found)
-                next = Math.max(next, found.stop);
-            else {
-                result += `${text.slice(done, found.replace[0])}${shown}`;
-                done = found.replace[1];
-                floor = next = found.end;
-            }
-        }
-        colon = text.indexOf('://', next);
-    }
-    return done === 0 ? text : result + text.slice(done);
-}
-/** Pure: every URL's query string (a signature may be in it) written `?…`. */
-function withoutUrlQueries(text) {
-    return replaceParts(text, queryPart, '?…');
-}
-/** Pure: every URL's user and password written `***@`. */
-function withoutUserInfo(text, mask) {
-    return replaceParts(text, userInfoPart, `${mask}@`);
-}
-
+// EXTERNAL MODULE: ./src/core/shared/url-parts.ts
+var url_parts = __nccwpck_require__(123);
 ;// CONCATENATED MODULE: ./src/core/shared/redact.ts
 /**
  * The one redaction: every text that leaves the process (log lines, the final
@@ -17053,7 +16949,7 @@ const BEARER = /\b(bearer)(\s+)[\w.~+/=-]+/gi;
 const BASIC = /\b(Basic)(\s+)(?=[\w+/-]*[\d+/=_-]|[\w+/-]{16})[\w+/-]{8,}={0,2}/gi;
 /** Redacts what is named like a credential, knowing no secret: user info in a URL, signature and token parameters, bearer tokens, Basic authorizations. */
 function redactCredentials(text) {
-    return withoutUserInfo(text, MASK)
+    return (0,url_parts/* withoutUserInfo */.sl)(text, MASK)
         .replace(PARAMETER, `$1$2${MASK}`)
         .replace(JSON_FIELD, `$1${MASK}`)
         .replace(BEARER, `$1$2${MASK}`)
@@ -17061,7 +16957,7 @@ function redactCredentials(text) {
 }
 /** Redacts what is shaped like a credential in prose: every URL's query string too, as a signed URL's. */
 function redactShapes(text) {
-    return redactCredentials(withoutUrlQueries(text).replace(PATH_QUERY, '?…'));
+    return redactCredentials((0,url_parts/* withoutUrlQueries */.kl)(text).replace(PATH_QUERY, '?…'));
 }
 /**
  * Pure: whether a URL's path segment reads as a token (a webhook's secret,
@@ -17454,6 +17350,131 @@ function oneLine(value, max = 300) {
 
 /***/ }),
 
+/***/ 123:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kl: () => (/* binding */ withoutUrlQueries),
+/* harmony export */   ky: () => (/* binding */ withinApi),
+/* harmony export */   sl: () => (/* binding */ withoutUserInfo),
+/* harmony export */   vs: () => (/* binding */ isJsonType)
+/* harmony export */ });
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(986);
+/**
+ * Pure: the parts of a URL in prose the redaction masks (its query, its user
+ * info), found by one scan from each `://` rather than by a regular
+ * expression. `\b[a-z][a-z\d+.-]*:\/\/` tried at every letter of a run such as
+ * `a.a.a…` reads the rest of the run each time: a 160,000-character message
+ * took a minute. Here the run before each `://` is read once, backwards, and
+ * no farther than the previous match, and what follows is read once too.
+ */
+
+/** A character of a URL's scheme (`[a-z\d+.-]`, any case). */
+function isSchemeCharacter(code) {
+    return (isLetter(code) ||
+        (code >= 0x30 && code <= 0x39) ||
+        code === 0x2b ||
+        code === 0x2d ||
+        code === 0x2e);
+}
+function isLetter(code) {
+    return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}
+/** A character of a word, as `\b` reads it (`[A-Za-z0-9_]`); NaN (before the text) is none. */
+function isWordCharacter(code) {
+    return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+}
+/**
+ * Whether a scheme (`\b[a-z][a-z\d+.-]*`) ends at `colon`, beginning no
+ * earlier than `floor`: some letter of the run of scheme characters before
+ * it stands after a word boundary.
+ */
+function hasScheme(text, colon, floor) {
+    let start = colon;
+    while (start > floor && isSchemeCharacter(text.charCodeAt(start - 1)))
+        start--;
+    for (let at = start; at < colon; at++)
+        if (isLetter(text.charCodeAt(at)) && !isWordCharacter(text.charCodeAt(at - 1)))
+            return true;
+    return false;
+}
+/** The end of the run of characters `span` accepts from `from` (a sticky pattern of one class: linear). */
+function spanEnd(span, text, from) {
+    span.lastIndex = from;
+    return from + (span.exec(text)?.[0].length ?? 0);
+}
+const PATH = /[^\s'"<>?]*/y;
+const QUERY = /[^\s'"<>]*/y;
+const USER_INFO = /[^\s/@'"<>]*/y;
+/** The query after a URL's path (`?` and at least one character). */
+function queryPart(text, from) {
+    const question = spanEnd(PATH, text, from);
+    const end = text.charCodeAt(question) === 0x3f ? spanEnd(QUERY, text, question + 1) : question;
+    // Every `://` before where the path stopped stops there too: none of them has a query either.
+    return end > question + 1 ? { replace: [question, end], end } : { stop: question };
+}
+/**
+ * The user info right after a URL's `://` (at least one character, then
+ * `@`). The scan stops at a `/`, so at the next `://` at the latest: it is
+ * looked for from there again, and no character is read twice.
+ */
+function userInfoPart(text, from) {
+    const at = spanEnd(USER_INFO, text, from);
+    return at > from && text.charCodeAt(at) === 0x40
+        ? { replace: [from, at + 1], end: at + 1 }
+        : { stop: from };
+}
+/** Each URL's part that `part` finds replaced by `shown`, the rest of the text as it is. */
+function replaceParts(text, part, shown) {
+    let result = '';
+    let done = 0;
+    let floor = 0;
+    for (let colon = text.indexOf('://'); colon >= 0;) {
+        let next = colon + 1;
+        if (hasScheme(text, colon, floor)) {
+            const found = part(text, colon + 3);
+            if ('stop' in found)
+                next = Math.max(next, found.stop);
+            else {
+                result += `${text.slice(done, found.replace[0])}${shown}`;
+                done = found.replace[1];
+                floor = next = found.end;
+            }
+        }
+        colon = text.indexOf('://', next);
+    }
+    return done === 0 ? text : result + text.slice(done);
+}
+/** Pure: every URL's query string (a signature may be in it) written `?…`. */
+function withoutUrlQueries(text) {
+    return replaceParts(text, queryPart, '?…');
+}
+/** Pure: every URL's user and password written `***@`. */
+function withoutUserInfo(text, mask) {
+    return replaceParts(text, userInfoPart, `${mask}@`);
+}
+/** Whether `url` is an API's at `baseUrl` (GitHub's, GitLab's, Bitbucket's): the same origin, under the same path. */
+function withinApi(url, baseUrl) {
+    try {
+        const target = new URL(url);
+        const base = new URL(baseUrl);
+        const path = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutTrailingSlashes */ .A$)(base.pathname);
+        return (target.origin === base.origin &&
+            (target.pathname === path || target.pathname.startsWith(`${path}/`)));
+    }
+    catch {
+        return false;
+    }
+}
+/** Whether a content type is JSON's (`application/json`, or a `+json` type). */
+function isJsonType(contentType) {
+    const type = contentType.split(';')[0].trim().toLowerCase();
+    return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+
+/***/ }),
+
 /***/ 3113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17620,7 +17641,7 @@ function logRetry(log, error, attempt, maxAttempts, delayMs) {
 /* unused harmony exports MAX_RESPONSE_BYTES, readCapped */
 /* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2287);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9358);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5886);
 /* harmony import */ var _shared_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(763);
 
 

@@ -6,8 +6,9 @@
 import { foreignWhat } from '../transport/foreign.js'
 import { HttpStatusError, NetworkError, messageOf } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
-import { bounded, withoutTrailingSlashes } from '../shared/text.js'
+import { bounded } from '../shared/text.js'
 import { parseRetryAfter } from '../transport/retry.js'
+export { isJsonType, withinApi } from '../shared/url-parts.js'
 import { ForeignAnswerError, GitHubError, GitHubRateLimitError } from './errors.js'
 
 /** The REST API version the client is written for; GitHub answers each request by the version it asks for. */
@@ -15,21 +16,6 @@ export const API_VERSION = '2022-11-28'
 
 /** The longest wait a rate limit may ask for before the write is given up. */
 export const MAX_RATE_LIMIT_WAIT_MS = 60_000
-
-/** Whether `url` is GitHub's API at `baseUrl`: the same origin, under the same path. */
-export function withinApi(url: string, baseUrl: string): boolean {
-  try {
-    const target = new URL(url)
-    const base = new URL(baseUrl)
-    const path = withoutTrailingSlashes(base.pathname)
-    return (
-      target.origin === base.origin &&
-      (target.pathname === path || target.pathname.startsWith(`${path}/`))
-    )
-  } catch {
-    return false
-  }
-}
 
 /** A redirect is never followed with the token: it is told, with where it leads. */
 export function redirected(status: number, location: unknown, baseUrl: string): GitHubError {
@@ -108,10 +94,4 @@ export function foreignAnswer(
   const what = foreignWhat(body, contentType)
   const text = `GitHub's API at ${baseUrl} answered ${label} (${status}) with ${what}, where JSON was expected. GITHUB_API_URL must be GitHub's API (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and a proxy between the runner and GitHub must pass its answers through (https_proxy, no_proxy)`
   return status >= 500 ? new HttpStatusError(text, status) : new ForeignAnswerError(text, status)
-}
-
-/** Whether a content type is JSON's (`application/json`, or a `+json` type). */
-export function isJsonType(contentType: string): boolean {
-  const type = contentType.split(';')[0]!.trim().toLowerCase()
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }

@@ -5,7 +5,6 @@
  * a write the host is busy with (worth another attempt, where the host says
  * so), a redirect never followed, and an answer that is not the host's.
  */
-import { collectFailure } from '../github/errors.js'
 import { DeployError, HttpStatusError, messageOf } from '../shared/errors.js'
 import { formatMinutes } from '../shared/format.js'
 import { bounded } from '../shared/text.js'
@@ -122,7 +121,7 @@ export function foreignAnswer(
 
 /**
  * Pure: what a failed request of a collect on a host comes to, by the
- * collect's one rule (github/errors.ts's collectFailure): the token
+ * collect's one rule (as github/errors.ts's collectFailure for GitHub): the token
  * refused, a rate limit longer than a call waits, or an answer that is not
  * the host's ends the collect (every other place would meet it too);
  * anything else the host refused about one status or report is a warning,
@@ -133,7 +132,14 @@ export function hostFailure(
   error: unknown,
   what: string
 ): { stop: Error } | { problem: string } | { warning: string } {
-  if (!(error instanceof HostApiError)) return collectFailure(error, what)
+  if (!(error instanceof HostApiError)) {
+    // The service's refusal of the key: every other run would meet it too; anything else is tried again.
+    const status = (error as { status?: unknown }).status
+    if (status === 401 || status === 403) return { stop: error as Error }
+    return {
+      problem: `${what} could not be collected: ${messageOf(error)} It is collected again next time.`
+    }
+  }
   const { status } = error
   if (status === 0 || status === 401 || status === 403 || status === 429 || status < 400)
     return { stop: new DeployError(messageOf(error)) }

@@ -9,7 +9,7 @@
  * sent. Each host gives its Dialect (words, error form) and its headers.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import { withinApi, isJsonType } from '../github/answers.js'
+import { withinApi, isJsonType } from '../shared/url-parts.js'
 import type { CallOptions, ClientLimits } from './limits.js'
 import { clock } from '../shared/clock.js'
 import { isLoopback } from '../shared/name-rules.js'

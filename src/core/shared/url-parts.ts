@@ -6,6 +6,7 @@
  * took a minute. Here the run before each `://` is read once, backwards, and
  * no farther than the previous match, and what follows is read once too.
  */
+import { withoutTrailingSlashes } from './text.js'
 
 /** A character of a URL's scheme (`[a-z\d+.-]`, any case). */
 function isSchemeCharacter(code: number): boolean {
@@ -106,4 +107,25 @@ export function withoutUrlQueries(text: string): string {
 /** Pure: every URL's user and password written `***@`. */
 export function withoutUserInfo(text: string, mask: string): string {
   return replaceParts(text, userInfoPart, `${mask}@`)
+}
+
+/** Whether `url` is an API's at `baseUrl` (GitHub's, GitLab's, Bitbucket's): the same origin, under the same path. */
+export function withinApi(url: string, baseUrl: string): boolean {
+  try {
+    const target = new URL(url)
+    const base = new URL(baseUrl)
+    const path = withoutTrailingSlashes(base.pathname)
+    return (
+      target.origin === base.origin &&
+      (target.pathname === path || target.pathname.startsWith(`${path}/`))
+    )
+  } catch {
+    return false
+  }
+}
+
+/** Whether a content type is JSON's (`application/json`, or a `+json` type). */
+export function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
