@@ -32,7 +32,7 @@ export function startBitbucketApi(host = '127.0.0.1', port = 0): Promise<Bitbuck
     host,
     port,
     reset: resetState,
-    answer: (state, req, res, raw) => answerRequest(state, req, res, raw),
+    answer: (state, req, res, raw, url) => answerRequest(state, req, res, raw, url),
     live,
     urlOf: address => `${address}/2.0`
   })

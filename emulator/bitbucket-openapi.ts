@@ -44,7 +44,12 @@ export const BITBUCKET_DESCRIPTION = {
   emulated: EMULATED_OPERATIONS
 } as const
 
-const judge = descriptionJudge({ name: 'Bitbucket', extractPath: EXTRACT_PATH, key: 'bitbucket' })
+const judge = descriptionJudge({
+  name: 'Bitbucket',
+  extractPath: EXTRACT_PATH,
+  key: 'bitbucket',
+  pagination: ['page', 'pagelen']
+})
 
 /** Checks one request against Bitbucket's description: the operation it is, or why Bitbucket would refuse it. */
 export const checkRequest = judge.check

@@ -42,7 +42,8 @@ export async function answerRequest(
   state: BitbucketState,
   req: IncomingMessage,
   res: ServerResponse,
-  raw: string
+  raw: string,
+  apiUrl: string
 ): Promise<void> {
   // A request in absolute form came through the proxy: it names Bitbucket's API itself.
   const proxied = /^https?:\/\//i.test(req.url ?? '')
@@ -107,6 +108,7 @@ export async function answerRequest(
     operation,
     body,
     url,
+    apiUrl: proxied ? `http://${PROXIED_HOST}/2.0` : apiUrl,
     writes: token.scopes.includes('repository:write'),
     answer,
     invalid,

@@ -22,6 +22,8 @@ export interface BitbucketCall {
   operation: Operation
   body: unknown
   url: URL
+  /** The API's address as the client named it: Bitbucket's own through the proxy, the stand-in's otherwise. */
+  apiUrl: string
   /** Whether the token may write. */
   writes: boolean
   answer(status: number, body: unknown): void
@@ -82,7 +84,7 @@ export const ROUTES: Record<string, Route> = {
     const found = call.state.statuses.filter(s =>
       sameCommit(s.commit, call.operation.params.commit!)
     )
-    call.answer(200, page(found.map(statusJson)))
+    call.answer(200, page(call, found.map(statusJson)))
   },
 
   createOrUpdateReport: call => {
@@ -124,7 +126,7 @@ export const ROUTES: Record<string, Route> = {
     const found = call.state.reports.filter(r =>
       sameCommit(r.commit, call.operation.params.commit!)
     )
-    call.answer(200, page(found.map(reportJson)))
+    call.answer(200, page(call, found.map(reportJson)))
   },
 
   bulkCreateOrUpdateAnnotations: call => {
@@ -161,7 +163,7 @@ export const ROUTES: Record<string, Route> = {
       call.operation.params.reportId!
     )
     if (!report) return call.notFound('report')
-    call.answer(200, page([...report.annotations.values()]))
+    call.answer(200, page(call, [...report.annotations.values()]))
   },
 
   getPullrequestsForCommit: call => {
@@ -169,14 +171,14 @@ export const ROUTES: Record<string, Route> = {
     const found = call.state.pullRequests.filter(pr =>
       pr.source.commit.startsWith(commit.slice(0, 12))
     )
-    call.answer(200, page(found.map(pullRequestJson)))
+    call.answer(200, page(call, found.map(pullRequestJson)))
   },
 
   'GET /repositories/{workspace}/{repo_slug}/pullrequests': call => {
     const wanted = call.url.searchParams.get('state') ?? 'OPEN'
     call.answer(
       200,
-      page(call.state.pullRequests.filter(pr => pr.state === wanted).map(pullRequestJson))
+      page(call, call.state.pullRequests.filter(pr => pr.state === wanted).map(pullRequestJson))
     )
   }
 }
@@ -208,9 +210,30 @@ export function sameCommit(kept: string, given: string): boolean {
   return kept.startsWith(given) || given.startsWith(kept)
 }
 
-/** A list as Bitbucket pages it: the values, their count and the page size (one page: these lists are short). */
-function page(values: unknown[]): object {
-  return { values, size: values.length, page: 1, pagelen: Math.max(10, values.length) }
+/**
+ * A list as Bitbucket pages it: `pagelen` values a page (10 unless asked,
+ * at most 100), the page `page` (1 unless asked), the count of them all,
+ * and the next page's whole address while there is one.
+ */
+function page(call: BitbucketCall, values: unknown[]): object {
+  const asked = Number(call.url.searchParams.get('pagelen') ?? 10)
+  const pagelen = Math.min(100, Math.max(1, Number.isSafeInteger(asked) ? asked : 10))
+  const number = Math.max(1, Number(call.url.searchParams.get('page') ?? 1) || 1)
+  const start = (number - 1) * pagelen
+  const answer: Record<string, unknown> = {
+    values: values.slice(start, start + pagelen),
+    size: values.length,
+    page: number,
+    pagelen
+  }
+  if (start + pagelen < values.length) {
+    const next = new URL(`${call.apiUrl}${call.url.pathname.replace(/^\/2\.0/, '')}`)
+    for (const [name, value] of call.url.searchParams)
+      if (name !== 'page') next.searchParams.append(name, value)
+    next.searchParams.set('page', String(number + 1))
+    answer.next = next.toString()
+  }
+  return answer
 }
 
 function statusJson(status: BitbucketStatus): object {

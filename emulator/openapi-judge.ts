@@ -69,6 +69,13 @@ export interface JudgedApi {
   name: string
   extractPath: string
   key: string
+  /**
+   * Query parameters every list (a GET) takes beyond what its operation
+   * declares, each a positive integer: Bitbucket's `page` and `pagelen`,
+   * which its pagination documentation gives every list and its `next`
+   * links carry, where the description declares them on some lists only.
+   */
+  pagination?: readonly string[]
 }
 
 /** A description's judge: a request's operation, or why the host would refuse it; what was loaded. */
@@ -160,7 +167,7 @@ function checkRequest(
   if (!described) return operation
   const operationCompiled = compiled.get(route.operationId)!
   const problems = [
-    ...parameterProblems(operationCompiled, route.operationId, params, query),
+    ...parameterProblems(operationCompiled, route.operationId, params, pagedOf(api, method, query)),
     ...bodyProblems(operationCompiled, route.operationId, body)
   ]
   if (problems.length > 0)
@@ -169,6 +176,17 @@ function checkRequest(
       message: `${method} ${route.path} (${route.operationId}): ${problems.join('; ')}`
     }
   return operation
+}
+
+/** Pure: the query without the host's pagination of a list, once each is a positive integer; else as it is, to be refused. */
+function pagedOf(api: JudgedApi, method: string, query: URLSearchParams): URLSearchParams {
+  if (method !== 'GET' || !api.pagination) return query
+  const rest = new URLSearchParams(query)
+  for (const name of api.pagination) {
+    const given = query.getAll(name)
+    if (given.length === 1 && /^[1-9]\d{0,5}$/.test(given[0]!)) rest.delete(name)
+  }
+  return rest
 }
 
 /** The operation whose method and path template match, and the path's parameters. */

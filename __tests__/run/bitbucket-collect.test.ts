@@ -113,6 +113,22 @@ describe('report-later in a pull request, then a scheduled collect', () => {
     expect(bug).toMatchObject({ severity: 'CRITICAL', result: 'FAILED' })
   })
 
+  it('reads every page of open pull requests: ours behind 35 others is found', async () => {
+    expect((await deployLater(['app.apk'])).exitCode).toBe(0)
+    const others = Array.from({ length: 35 }, (_, i) => ({
+      id: 100 + i,
+      state: 'OPEN' as const,
+      source: { branch: `feature/${i}`, commit: `${String(i).padStart(2, '0')}${'ab'.repeat(19)}` },
+      destination: { branch: 'main' }
+    }))
+    emulator.bitbucket.pullRequests.unshift(...others)
+    await clock.sleep(60_000)
+    expect((await collect()).exitCode).toBe(0)
+    expect(statuses().map(s => s.state)).toEqual(['SUCCESSFUL'])
+    const listed = emulator.bitbucket.requests.filter(r => r.path.includes('/pullrequests'))
+    expect(listed.length).toBeGreaterThanOrEqual(4)
+  })
+
   it('a run still going stays in progress; the report PENDING', async () => {
     expect((await deployLater(['app.apk'], run({ initializingMs: 3_600_000 }))).exitCode).toBe(0)
     const collected = await collect()

@@ -180,6 +180,15 @@ describe('how requests reach Bitbucket', () => {
     expect(result.stdout + result.stderr).not.toContain(READ_ONLY_TOKEN)
   })
 
+  it('Bitbucket’s 429: waited for by its Retry-After, then written', async () => {
+    emulator.bitbucket.faults.add({ match: /^POST .*statuses/, retryAfter: 1, times: 1 })
+    const result = await deploy(['app.apk'])
+    expect(result.exitCode).toBe(0)
+    expect(statuses().map(s => s.state)).toEqual(['SUCCESSFUL'])
+    expect(emulator.bitbucket.requests.some(r => r.status === 429)).toBe(true)
+    expect(result.stdout + result.stderr).not.toMatch(/could not be written/)
+  })
+
   it('a step that does not wait writes nothing on Bitbucket', async () => {
     const result = await runCli(['deploy', '--file', 'app.apk', '--variables', run()], {
       env: cliEnv(emulator, pipeline()),

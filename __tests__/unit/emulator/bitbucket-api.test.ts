@@ -134,7 +134,14 @@ describe('Code Insights reports and annotations', () => {
     expect(
       (await call('POST', '/reports/mbd-1/annotations', [annotation(5, 'Bug five')])).status
     ).toBe(200)
-    expect((await call('GET', '/reports/mbd-1/annotations')).json.values).toHaveLength(1000)
+    // Listed in pages: 10 unless asked, 100 at most, the next page's address while there is one.
+    const first = (await call('GET', '/reports/mbd-1/annotations')).json
+    expect(first).toMatchObject({ size: 1000, page: 1, pagelen: 10 })
+    expect(first.values).toHaveLength(10)
+    const last = (await call('GET', '/reports/mbd-1/annotations?pagelen=100&page=10')).json
+    expect(last.values).toHaveLength(100)
+    expect(last.next).toBeUndefined()
+    expect(String(first.next)).toMatch(/\/reports\/mbd-1\/annotations\?page=2$/)
     expect(
       (
         await call(

@@ -83,11 +83,23 @@ describe("Bitbucket's description", () => {
       })
     ).toMatchObject({ status: 422 })
     expect(
-      checkRequest('GET', `${COMMIT}/statuses`, new URLSearchParams({ pagelen: '10' }), undefined)
+      checkRequest('GET', `${COMMIT}/statuses`, new URLSearchParams({ per_page: '10' }), undefined)
     ).toMatchObject({
       status: 422,
-      message: expect.stringContaining('pagelen')
+      message: expect.stringContaining('per_page')
     })
+    // Bitbucket's pagination (page, pagelen) is every list's, declared or not; a page that is no positive integer is refused.
+    expect(
+      checkRequest(
+        'GET',
+        `${COMMIT}/statuses`,
+        new URLSearchParams({ page: '2', pagelen: '50' }),
+        undefined
+      )
+    ).toMatchObject({ id: 'GET /repositories/{workspace}/{repo_slug}/commit/{commit}/statuses' })
+    expect(
+      checkRequest('GET', `${COMMIT}/statuses`, new URLSearchParams({ page: '0' }), undefined)
+    ).toMatchObject({ status: 422 })
     expect(checkRequest('POST', `${COMMIT}/checks`, none, {})).toMatchObject({ status: 404 })
   })
 })

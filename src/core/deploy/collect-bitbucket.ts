@@ -80,7 +80,8 @@ async function lookAt(
   const waiting: Waiting[] = []
   const refused: Refused[] = []
   for (const found of reports) {
-    if (!found.id.startsWith(KEY_PREFIX) || found.result !== 'PENDING') continue
+    // Every report of ours, whatever its result says: a result someone wrote over ours hides no pending deployment.
+    if (!found.id.startsWith(KEY_PREFIX)) continue
     const what = `The report ${quote(found.id)} on commit ${commit.slice(0, 12)}`
     const annotations = await bitbucket.client.listAnnotations(commit, found.id)
     const read = annotations
