@@ -8011,6 +8011,16 @@ function createBitbucketClient(connection) {
         async putReport(commit, id, report, call) {
             await (0,host_api/* request */.E)(api, 'PUT', reportOf(commit, id), { type: 'report', ...withoutUndefined(report) }, call);
         },
+        async deleteReport(commit, id, call) {
+            try {
+                await (0,host_api/* request */.E)(api, 'DELETE', reportOf(commit, id), undefined, call);
+            }
+            catch (error) {
+                // None there, or one this credential may not remove: the report's own write says what matters.
+                if (!(error instanceof BitbucketError && error.status >= 400 && error.status < 500))
+                    throw error;
+            }
+        },
         async postAnnotations(commit, id, annotations, call) {
             for (let start = 0; start < annotations.length; start += ANNOTATIONS_A_REQUEST) {
                 const chunk = annotations
@@ -8172,6 +8182,8 @@ class BitbucketSide {
     change = undefined;
     client;
     context;
+    /** Whether this step removed the report an earlier run of it left (its bugs' annotations would stay otherwise). */
+    cleared = false;
     constructor(plan, log, load, limits) {
         this.plan = plan;
         this.log = log;
@@ -8212,6 +8224,9 @@ class BitbucketSide {
     async writeStep(_deployments, wanted) {
         const client = await this.connect();
         const { id, report, annotations } = wanted.fields;
+        if (!this.cleared)
+            await client.deleteReport(this.plan.commit, id);
+        this.cleared = true;
         await client.putReport(this.plan.commit, id, report);
         await client.postAnnotations(this.plan.commit, id, annotations);
     }
@@ -9013,7 +9028,8 @@ async function collect_bitbucket_lookAt(bitbucket, commit) {
     const waiting = [];
     const refused = [];
     for (const found of reports) {
-        if (!found.id.startsWith(KEY_PREFIX) || found.result !== 'PENDING')
+        // Every report of ours, whatever its result says: a result someone wrote over ours hides no pending deployment.
+        if (!found.id.startsWith(KEY_PREFIX))
             continue;
         const what = `The report ${(0,shared_text/* quote */.hD)(found.id)} on commit ${commit.slice(0, 12)}`;
         const annotations = await bitbucket.client.listAnnotations(commit, found.id);

@@ -21,6 +21,7 @@ export const EMULATED_OPERATIONS = [
   `GET ${COMMIT}/statuses/build/{key}`,
   `GET ${COMMIT}/statuses`,
   'getReport',
+  'deleteReport',
   'createOrUpdateReport',
   'getReportsForCommit',
   'bulkCreateOrUpdateAnnotations',

@@ -112,6 +112,18 @@ export const ROUTES: Record<string, Route> = {
     call.answer(200, reportJson(report))
   },
 
+  deleteReport: call => {
+    if (!writable(call)) return
+    const report = reportOf(
+      call.state,
+      call.operation.params.commit!,
+      call.operation.params.reportId!
+    )
+    if (!report) return call.notFound('report')
+    call.state.reports.splice(call.state.reports.indexOf(report), 1)
+    call.answer(204, undefined)
+  },
+
   getReport: call => {
     const report = reportOf(
       call.state,

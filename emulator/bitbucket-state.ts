@@ -73,6 +73,7 @@ export const PROXY_SIGNS = [
   'POST /repositories/{workspace}/{repo_slug}/commit/{commit}/statuses/build',
   'GET /repositories/{workspace}/{repo_slug}/commit/{commit}/statuses/build/{key}',
   'createOrUpdateReport',
+  'deleteReport',
   'getReport',
   'bulkCreateOrUpdateAnnotations',
   'getAnnotationsForReport'

@@ -12,6 +12,7 @@
 import { CONTROLS } from './github-controls.js'
 import { READ_ONLY_TOKEN, WRITE_TOKEN } from './github-api.js'
 import { printGitLab } from './gitlab-cli.js'
+import { printBitbucket } from './bitbucket-cli.js'
 import { startEmulator } from './server.js'
 import { DEMO_API_KEY, standaloneWorkspaces } from './workspaces.js'
 
@@ -19,12 +20,14 @@ const port = Number(process.env.PORT ?? 4010)
 const storePort = Number(process.env.STORE_PORT ?? port + 1)
 const githubPort = Number(process.env.GITHUB_PORT ?? port + 2)
 const gitlabPort = Number(process.env.GITLAB_PORT ?? port + 3)
+const bitbucketPort = Number(process.env.BITBUCKET_PORT ?? port + 4)
 const served = standaloneWorkspaces()
 const emulator = await startEmulator({
   port,
   storePort,
   githubPort,
   gitlabPort,
+  bitbucketPort,
   storeDirectory: process.env.STORE_DIR,
   workspaces: served.map(s => s.workspace)
 })
@@ -47,6 +50,7 @@ console.log(`GitHub's API stand-in ready (any owner/name is a repository there).
   what was written there (check runs, comments, pull requests):
     curl ${github}${CONTROLS}state`)
 printGitLab(emulator.gitlab.url)
+printBitbucket(emulator.bitbucket.url)
 console.log('Press Ctrl-C to stop.')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -59,6 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 let shown = 0
 let shownGitHub = 0
 let shownGitLab = 0
+let shownBitbucket = 0
 setInterval(() => {
   for (; shown < emulator.requests.length; shown++) {
     const r = emulator.requests[shown]!
@@ -71,5 +76,9 @@ setInterval(() => {
   for (; shownGitLab < emulator.gitlab.requests.length; shownGitLab++) {
     const r = emulator.gitlab.requests[shownGitLab]!
     console.log(`${new Date().toISOString()} GitLab: ${r.method} ${r.path} -> ${r.status}`)
+  }
+  for (; shownBitbucket < emulator.bitbucket.requests.length; shownBitbucket++) {
+    const r = emulator.bitbucket.requests[shownBitbucket]!
+    console.log(`${new Date().toISOString()} Bitbucket: ${r.method} ${r.path} -> ${r.status}`)
   }
 }, 250)

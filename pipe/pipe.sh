@@ -1,5 +1,5 @@
 #!/bin/sh
-# The Bitbucket Pipe: runs `mobile-build-deploy <MODE>` with the Pipe's variables as its flags. POSIX sh
+# The Bitbucket Pipe (its image: pipe/Dockerfile): runs `mobile-build-deploy <MODE>` with the Pipe's variables as its flags. POSIX sh
 # (the image's busybox; dash too): thin by design, the CLI checks every value, names the problem, retries
 # and decides the exit code, and reads Bitbucket's own variables (BITBUCKET_COMMIT, BITBUCKET_PR_ID, …)
 # itself. Each value reaches the CLI as one argument, never split, globbed or run.

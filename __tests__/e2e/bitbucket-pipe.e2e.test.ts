@@ -9,38 +9,63 @@
  * arguments.
  */
 import { execFile } from 'node:child_process'
-import { chmod, mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
+import { DEMO_API_KEY, freshWorkspace, gradleScript, writeArtifact } from '../helpers/harness.js'
+import { codeBlocks } from '../helpers/docs.js'
+import { parse } from 'yaml'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
 import { packedTarball } from '../helpers/tools.js'
 import { junitProblems } from '../helpers/junit.js'
-import { readFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 
-const PIPE = join(process.cwd(), 'pipe', 'pipe.sh')
+const ROOT = process.cwd()
+/** The Pipe's script where the image keeps it. */
+const PIPE = () => join(workspace, 'image', 'opt', 'mobile-build-deploy', 'pipe.sh')
 const COMMIT = 'e1e2e3e4e1e2e3e4e1e2e3e4e1e2e3e4e1e2e3e4'
 let emulator: Emulator
 let workspace: string
 /** The CLI as the image has it on PATH: the packed package's, unpacked. */
 let bin: string
+let tarball: string
+
+/**
+ * The Pipe's image as its Dockerfile builds it, without Docker: its COPY and
+ * RUN lines run under busybox sh with /opt and /usr/local/bin moved into a
+ * folder of the test's, the packed tarball and its SHA-256 as the build's
+ * arguments. Returns the image's bin folder.
+ */
+async function imageOf(packed: string): Promise<string> {
+  const image = join(workspace, 'image')
+  const dockerfile = await readFile(join(ROOT, 'pipe', 'Dockerfile'), 'utf8')
+  expect(dockerfile).toMatch(/^FROM node:(2[2-9]|[3-9]\d)-alpine$/m)
+  const moved = (text: string): string =>
+    text.replaceAll('/opt/', `${image}/opt/`).replaceAll('/usr/local/bin', `${image}/bin`)
+  const copy = /^COPY (.+) (\S+\/)$/m.exec(dockerfile)!
+  await mkdir(moved(copy[2]!), { recursive: true })
+  await mkdir(join(image, 'bin'))
+  for (const source of copy[1]!.split(' '))
+    await copyFile(join(ROOT, source), join(moved(copy[2]!), basename(source)))
+  const runLine = /^RUN ((?:.*\\\n)*.*)$/m.exec(dockerfile)![1]!.replace(/\\\n/g, '\n')
+  const sha = createHash('sha256')
+    .update(await readFile(packed))
+    .digest('hex')
+  await promisify(execFile)('busybox', ['sh', '-c', moved(runLine)], {
+    env: { PATH: process.env.PATH, CLI_PACKAGE: packed, CLI_SHA256: sha, TMPDIR: workspace }
+  })
+  return join(image, 'bin')
+}
 
 beforeAll(async () => {
   emulator = await startEmulator()
   workspace = await freshWorkspace()
-  const tarball = await packedTarball(workspace)
-  const unpacked = join(workspace, 'cli')
-  await mkdir(unpacked)
-  await promisify(execFile)('tar', ['-xzf', tarball, '-C', unpacked])
-  bin = join(workspace, 'bin')
-  await mkdir(bin)
-  const cli = join(bin, 'mobile-build-deploy')
-  await writeFile(cli, `#!/bin/sh\nexec node "${unpacked}/package/build/cli/index.js" "$@"\n`)
-  await chmod(cli, 0o755)
+  tarball = await packedTarball(workspace)
+  bin = await imageOf(tarball)
 }, 300_000)
 afterAll(() => emulator.close())
 beforeEach(() => emulator.reset())
@@ -60,7 +85,7 @@ function pipe(
     ...bitbucketPipeline(emulator.bitbucket.url, { commit, token: WRITE_TOKEN, pullRequest }),
     ...variables
   }
-  const argv = shell === 'busybox' ? ['sh', PIPE] : [PIPE]
+  const argv = shell === 'busybox' ? ['sh', PIPE()] : [PIPE()]
   return new Promise(resolve => {
     execFile(shell, argv, { env, cwd: workspace, timeout: 120_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
@@ -155,4 +180,133 @@ describe.each(['dash', 'busybox'] as const)('the Pipe under %s', shell => {
     expect(emulator.requests).toHaveLength(0)
     expect(emulator.bitbucket.requests).toHaveLength(0)
   })
+})
+
+/**
+ * docs/bitbucket.md's pipelines as Bitbucket Pipelines runs them: each
+ * step's script, its anchors resolved, in one bash of its own in the app's
+ * checkout (the CLI's copy committed there, `./gradlew` a stand-in that
+ * leaves the APK), with Bitbucket's variables (a pull request's pipeline
+ * through the proxy; the scheduled collect with the token).
+ */
+describe('docs/bitbucket.md’s pipelines, as Pipelines runs their steps', () => {
+  let app: string
+  let unpackedAt: string
+
+  beforeAll(async () => {
+    app = join(workspace, 'app')
+    unpackedAt = join(workspace, 'unpacked')
+    await mkdir(app)
+    await mkdir(unpackedAt)
+    await promisify(execFile)(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        'script/copy.ts',
+        'cli',
+        app,
+        '--tarball',
+        tarball
+      ],
+      { cwd: ROOT }
+    )
+    await writeFile(join(app, 'gradlew'), await gradleScript(8 * 1024))
+    await chmod(join(app, 'gradlew'), 0o755)
+    const ipa = await writeArtifact('App.ipa', 8 * 1024, workspace)
+    await mkdir(join(app, 'build'))
+    await copyFile(ipa.path, join(app, 'build', 'App.ipa'))
+    await promisify(execFile)('git', ['init', '-q'], { cwd: app })
+  }, 300_000)
+
+  type Step = { script: string[] }
+  /** What a bitbucket-pipelines.yml of the page holds that is run here. */
+  type Pipelines = {
+    pipelines: { 'pull-requests': Record<string, unknown[]>; custom?: Record<string, unknown[]> }
+  }
+  const stepsOf = (items: unknown[]): Step[] =>
+    items.flatMap(item => {
+      const { step, parallel } = item as { step?: Step; parallel?: { step: Step }[] }
+      return step ? [step] : parallel!.map(p => p.step)
+    })
+
+  /** One step's script in a bash of its own, failing at its first failing command, as Pipelines runs it. */
+  async function runStep(
+    step: Step,
+    env: Record<string, string>
+  ): Promise<{ code: number; output: string }> {
+    const script = step.script
+      .join('\n')
+      .replaceAll('-C /tmp', `-C '${unpackedAt}'`)
+      .replaceAll('/tmp/package', `${unpackedAt}/package`)
+    return new Promise(resolve => {
+      execFile(
+        'bash',
+        ['-e', '-c', script],
+        {
+          cwd: app,
+          env: {
+            PATH: process.env.PATH,
+            HOME: workspace,
+            SERVICE_API_KEY: DEMO_API_KEY,
+            SERVICE_BASE_URL: emulator.baseUrl,
+            ...env
+          },
+          timeout: 180_000
+        },
+        (error, stdout, stderr) =>
+          resolve({
+            code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+            output: `${stdout}${stderr}`
+          })
+      )
+    })
+  }
+
+  it('build, deploy and wait; then report-later on two platforms and the scheduled collect', async () => {
+    const [whole, later] = (await codeBlocks('docs/bitbucket.md', 'yaml')).map(
+      block => parse(block) as Pipelines
+    )
+    const pullRequest = bitbucketPipeline(emulator.bitbucket.url, { commit: COMMIT })
+    for (const step of stepsOf(whole!.pipelines['pull-requests']['**'])) {
+      const ran = await runStep(step, pullRequest)
+      if (ran.code !== 0) console.log(ran.output)
+      expect(ran.code).toBe(0)
+    }
+    expect(statuses().map(s => s.state)).toEqual(['SUCCESSFUL'])
+    expect(emulator.bitbucket.reports.map(r => r.fields.result)).toEqual(['PASSED'])
+    expect(
+      await junitProblems(await readFile(join(app, 'test-results', 'mobile.xml'), 'utf8'))
+    ).toEqual([])
+
+    const LATER = 'abcdabcdabcdabcdabcdabcdabcdabcdabcdabcd'
+    const laterPipeline = bitbucketPipeline(emulator.bitbucket.url, { commit: LATER })
+    for (const step of stepsOf(later!.pipelines['pull-requests']['**'])) {
+      const ran = await runStep(step, laterPipeline)
+      if (ran.code !== 0) console.log(ran.output)
+      expect(ran.code).toBe(0)
+    }
+    expect(statuses(LATER).map(s => s.state)).toEqual(['INPROGRESS', 'INPROGRESS'])
+    emulator.bitbucket.pullRequests.push({
+      id: 12,
+      state: 'OPEN',
+      source: { branch: 'feature/login', commit: LATER },
+      destination: { branch: 'main' }
+    })
+    // The demo workspace's runs end within seconds.
+    await new Promise(resolve => setTimeout(resolve, 15_000))
+    const schedule = bitbucketPipeline(emulator.bitbucket.url, {
+      commit: 'f'.repeat(40),
+      token: WRITE_TOKEN,
+      pullRequest: false
+    })
+    for (const step of stepsOf(whole!.pipelines.custom!.collect!)) {
+      const ran = await runStep(step, schedule)
+      if (ran.code !== 0) console.log(ran.output)
+      expect(ran.code).toBe(0)
+    }
+    expect(statuses(LATER).map(s => s.state)).toEqual(['SUCCESSFUL', 'SUCCESSFUL'])
+    expect(
+      await junitProblems(await readFile(join(app, 'test-results', 'collected.xml'), 'utf8'))
+    ).toEqual([])
+  }, 300_000)
 })

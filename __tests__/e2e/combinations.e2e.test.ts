@@ -399,6 +399,19 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
       if (keys.includes('dry_run')) modes.add('dry run')
       if (keys.includes('run_id') && mode?.includes('wait')) modes.add('wait-only')
     }
+    if (front === 'Bitbucket Pipe') {
+      const script = await readFile('pipe/pipe.sh', 'utf8')
+      const modes_ = /deploy \| wait \| collect \| skip\)/.test(script)
+        ? ['deploy', 'wait', 'collect', 'skip']
+        : []
+      const takes = (variable: string) => script.includes(`\${${variable}:-}`)
+      if (modes_.includes('deploy') && takes('BUILD')) modes.add('deploy')
+      if (takes('DRY_RUN') || script.includes('flag DRY_RUN')) modes.add('dry run')
+      if (modes_.includes('wait') && takes('RUN_ID')) modes.add('wait-only')
+      if (script.includes('flag REPORT_LATER')) modes.add('report-later')
+      if (modes_.includes('collect')) modes.add('collect')
+      if (modes_.includes('skip') && takes('SKIP_REASON')) modes.add('skip')
+    }
     return modes
   }
 

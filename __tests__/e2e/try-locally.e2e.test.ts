@@ -21,8 +21,8 @@ import { node24Binary, packedTarball } from '../helpers/tools.js'
 
 const run = promisify(execFile)
 const PAGE = 'docs/try-locally.md'
-/** Ports of the test's own, away from the page's defaults (4010 to 4013). */
-const PORT = 24010 + (process.pid % 1000) * 4
+/** Ports of the test's own, away from the page's defaults (4010 to 4014). */
+const PORT = 24010 + (process.pid % 1000) * 5
 
 let emulator: ChildProcess
 let printed = ''
@@ -80,6 +80,7 @@ async function runSection(heading: string): Promise<{ code: number; output: stri
     .replaceAll('127.0.0.1:4010', `127.0.0.1:${PORT}`)
     .replaceAll('127.0.0.1:4012', `127.0.0.1:${PORT + 2}`)
     .replaceAll('127.0.0.1:4013', `127.0.0.1:${PORT + 3}`)
+    .replaceAll('127.0.0.1:4014', `127.0.0.1:${PORT + 4}`)
     .replaceAll('../my-app', app)
     .replaceAll('../local-action', join(folder, 'local-action'))
     .replace(/^npm ci\n/m, '')
@@ -158,5 +159,13 @@ describe('docs/try-locally.md', () => {
       statuses: { status: string; history: string[] }[]
     }
     expect(gitlab.statuses.map(status => status.history)).toEqual([['running', 'success']])
+  }, 300_000)
+
+  it('a Pipelines step through the proxy: a build status SUCCESSFUL and a report PASSED on Bitbucket’s stand-in', async () => {
+    const { code, output } = await runSection("Bitbucket's API stand-in")
+    if (code !== 0) console.log(output)
+    expect(code).toBe(0)
+    expect(output).toMatch(/"state": ?"SUCCESSFUL"/)
+    expect(output).toMatch(/"result": ?"PASSED"/)
   }, 300_000)
 })

@@ -32,7 +32,8 @@ export const FRONT_ENDS = [
   'library',
   'GitLab components',
   'orb',
-  'Bitrise step'
+  'Bitrise step',
+  'Bitbucket Pipe'
 ] as const
 export type FrontEnd = (typeof FRONT_ENDS)[number]
 
@@ -54,7 +55,7 @@ export type Expected =
   /** Not offered where it is, and why. */
   | { kind: 'not offered'; why: string }
 
-const WRAPPERS: readonly FrontEnd[] = ['GitLab components', 'orb', 'Bitrise step']
+const WRAPPERS: readonly FrontEnd[] = ['GitLab components', 'orb', 'Bitrise step', 'Bitbucket Pipe']
 
 /** What each wrapper does not offer, and why (a wrapper is thin: its modes are the CLI's it maps). */
 const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
@@ -69,6 +70,12 @@ const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
     'report-later': 'the collect completes GitHub check runs, which a CircleCI job does not write',
     collect: 'the collect completes GitHub check runs, which a CircleCI job does not write',
     skip: 'a skip stands for GitHub check runs, which a CircleCI job does not write'
+  },
+  'Bitbucket Pipe': {
+    'upload only': 'the Pipe deploys, waits, collects or skips; the CLI uploads alone',
+    'notify only': 'the Pipe deploys, waits, collects or skips; the CLI notifies alone',
+    terminate: 'the Pipe deploys, waits, collects or skips; the CLI ends an environment'
+    // report-later, collect and skip write to Bitbucket, never GitHub: run under dash and busybox (e2e/bitbucket-pipe).
   },
   'Bitrise step': {
     'upload only': 'the step deploys or waits; the CLI uploads alone',
@@ -89,7 +96,9 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
     return { kind: 'not offered', why: 'ending an environment takes no build' }
   if (mode === 'notify only' && builds !== 'one build') return { kind: 'refused', names: ['file'] }
   if (mode === 'skip')
-    return front === 'GitLab components' ? gitlabSkipCell(builds) : skipCell(builds, github)
+    return front === 'GitLab components' || front === 'Bitbucket Pipe'
+      ? hostSkipCell(builds)
+      : skipCell(builds, github)
   // A wrapper, the CLI and the library report nothing to GitHub but with report-later and collect.
   const reports = front === 'action' || mode === 'report-later' || mode === 'collect'
   if (!reports || WRAPPERS.includes(front)) return { kind: 'works', github: 'untouched' }
@@ -115,8 +124,8 @@ export function expected(mode: Mode, builds: Builds, front: FrontEnd, github: Gi
   return { kind: 'works', github: github === 'token that writes' ? 'writes' : 'notice' }
 }
 
-/** The skip component's cell: a status per app id on GitLab, GitHub never used. */
-function gitlabSkipCell(builds: Builds): Expected {
+/** The skip of the GitLab component or the Bitbucket Pipe: a status per app id on that host, GitHub never used. */
+function hostSkipCell(builds: Builds): Expected {
   return builds === 'several of one app'
     ? {
         kind: 'not offered',

@@ -36,6 +36,7 @@ export const PAGES = [
   'docs/cli.md',
   'docs/library.md',
   'docs/gitlab.md',
+  'docs/bitbucket.md',
   'docs/circleci.md',
   'docs/bitrise.md',
   'docs/jenkins.md',

@@ -130,18 +130,18 @@ describe('a pipeline that waits', () => {
     expect(reports()[0]!.fields.result).toBe('FAILED')
   })
 
-  it('a rerun overwrites its status and report: still one of each', async () => {
-    await deploy(['app.apk'])
-    // Other bytes of the same app: a run of their own, under the same name.
+  it('a rerun overwrites its status and its report, the bugs of the earlier run no longer annotated', async () => {
+    const bugs = [1, 2, 3].map(i => ({ name: `Crash ${i}`, priority: 'high' }))
+    await deploy(['app.apk'], run({ final: 'failed', bugs }))
+    expect(reports()[0]!.annotations.size).toBe(4)
+    // Other bytes of the same app: a run of their own, under the same name, which passes.
     await writeArtifact('again.apk', 9 * 1024, workspace)
-    await deploy(
-      ['again.apk'],
-      run({ final: 'failed', bugs: [{ name: 'Crash', priority: 'high' }] })
-    )
+    await deploy(['again.apk'])
     expect(statuses()).toHaveLength(1)
-    expect(statuses()[0]!.state).toBe('FAILED')
+    expect(statuses()[0]!.history).toEqual(['INPROGRESS', 'FAILED', 'INPROGRESS', 'SUCCESSFUL'])
     expect(reports()).toHaveLength(1)
-    expect(reports()[0]!.fields.result).toBe('FAILED')
+    expect(reports()[0]!.fields.result).toBe('PASSED')
+    expect([...reports()[0]!.annotations.values()].map(a => a.result)).toEqual(['PASSED'])
   })
 })
 

@@ -76,6 +76,8 @@ export interface BitbucketClient {
   /** The status of this key on the commit, or undefined where there is none. */
   getStatus(commit: string, key: string): Promise<BitbucketStatus | undefined>
   putReport(commit: string, id: string, report: ReportWrite, call?: CallOptions): Promise<void>
+  /** Removes a report and its annotations, where it may (none there, or a refusal, is no error): a step's first write starts clean. */
+  deleteReport(commit: string, id: string, call?: CallOptions): Promise<void>
   /** Writes annotations of a report: at most 100 a request, as Bitbucket takes them. */
   postAnnotations(
     commit: string,
@@ -148,6 +150,15 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
         { type: 'report', ...withoutUndefined(report) },
         call
       )
+    },
+    async deleteReport(commit, id, call) {
+      try {
+        await request(api, 'DELETE', reportOf(commit, id), undefined, call)
+      } catch (error) {
+        // None there, or one this credential may not remove: the report's own write says what matters.
+        if (!(error instanceof BitbucketError && error.status >= 400 && error.status < 500))
+          throw error
+      }
     },
     async postAnnotations(commit, id, annotations, call) {
       for (let start = 0; start < annotations.length; start += ANNOTATIONS_A_REQUEST) {

@@ -28,6 +28,8 @@ export class BitbucketSide implements HostSide {
   readonly change = undefined
   private client?: Promise<BitbucketClient>
   private readonly context: ReportContext
+  /** Whether this step removed the report an earlier run of it left (its bugs' annotations would stay otherwise). */
+  private cleared = false
 
   constructor(
     private readonly plan: BitbucketPlan,
@@ -87,6 +89,8 @@ export class BitbucketSide implements HostSide {
       report: ReportWrite
       annotations: AnnotationWrite[]
     }
+    if (!this.cleared) await client.deleteReport(this.plan.commit, id)
+    this.cleared = true
     await client.putReport(this.plan.commit, id, report)
     await client.postAnnotations(this.plan.commit, id, annotations)
   }

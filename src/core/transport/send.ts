@@ -13,7 +13,7 @@ import { abortError, clock } from '../shared/clock.js'
 
 /** One HTTP exchange as the service layer sees it. */
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   headers: OutgoingHttpHeaders
   /** A string, or a stream opened for this attempt only. */
