@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2872);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5581);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2872:
+/***/ 5581:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5432,7 +5432,17 @@ const FACTS = object({
     runs: list(ID, MAX_STEP_DEPLOYMENTS),
     workflowRunUrl: pending_schema_URL,
     // Where a GitLab step wrote the deployment's status: the collect completes that one, in that pipeline.
-    status: object({ sha: schema_text(64), pipelineId: integer(1), ref: schema_text(255) })
+    // A Bitbucket step's: the status's key, the report carrying it, the step's digest and the deployment's
+    // place in it (a report carries its whole step, or decides nothing).
+    status: object({
+        sha: schema_text(64),
+        pipelineId: integer(1),
+        ref: schema_text(255),
+        key: schema_text(64),
+        report: schema_text(64),
+        step: schema_text(64),
+        index: integer(0)
+    })
 });
 /**
  * Pure: the key of a deployment's name in a step's rows, of the same length
@@ -7167,52 +7177,88 @@ function alreadyIn(error, state) {
 
 // EXTERNAL MODULE: ./src/core/host/api-errors.ts
 var api_errors = __nccwpck_require__(40);
-;// CONCATENATED MODULE: ./src/core/bitbucket/report.ts
+;// CONCATENATED MODULE: ./src/core/bitbucket/errors.ts
 /**
- * Pure: a step as Bitbucket shows it, by the same composition as GitHub's
- * check runs and comment (report/): a build status per deployment (its key
- * stable for the deployment's name, `SUCCESSFUL` only beside a passed
- * verdict), and one Code Insights report of the step (`TEST`, its result
- * by the one judgement: `PASSED` only when every run passed, `PENDING`
- * while a verdict is to come, none where there is no verdict), with an
- * annotation per deployment (its result) and one per blocking bug (its
- * severity from its priority). Bitbucket's limits are held here: 10 data
- * fields, 1,000 annotations a report (the deployments' first, then the
- * bugs of the failed ones first; what does not fit is counted in the
- * report), a summary of 1 to 450 characters. A status's URL is a URI
- * template Bitbucket expands, so braces in it are escaped.
+ * How Bitbucket Cloud speaks, for the one host API (host/api.ts): its error
+ * form (`{"type": "error", "error": {"message", "detail"}}`), the token to
+ * make when it refuses one, and where its API is said to be.
  */
 
+/** A Bitbucket answer the client cannot use (the one host error). */
+const BitbucketError = api_errors/* HostApiError */.NY;
+/** Which token a Bitbucket step needs, and where it is kept: said wherever Bitbucket refuses one. */
+const TOKEN_WORDS = 'The step needs a repository access token with the repository:write and pullrequest scopes (Repository settings, Security, Access tokens), kept in a secured repository variable BITBUCKET_ACCESS_TOKEN; Pipelines’ authentication proxy, used without one, signs Code Insights reports but may not sign every request';
+/** Pure: Bitbucket's own words in an error answer, cut to what a report shows. */
+function bitbucketWords(json) {
+    if (!json || typeof json !== 'object')
+        return undefined;
+    const error = json.error;
+    if (!error || typeof error !== 'object')
+        return (0,api_errors/* saidText */.Rz)(json.message);
+    const { message, detail } = error;
+    const said = (0,api_errors/* saidText */.Rz)(message);
+    const more = (0,api_errors/* saidText */.Rz)(detail);
+    return said && more ? `${said} (${more})` : (said ?? more);
+}
+const BITBUCKET = {
+    host: 'Bitbucket',
+    address: 'bitbucket-api-url',
+    addressShape: 'https://api.bitbucket.org/2.0',
+    tokenWords: TOKEN_WORDS,
+    words: bitbucketWords
+};
 
-
-
-
-
+;// CONCATENATED MODULE: ./src/core/bitbucket/keys.ts
+/**
+ * Pure: what Bitbucket knows the product's statuses and reports by: a
+ * status's key (its deployment's name, and its step's place in a parallel
+ * group), a step's report id, the digest that binds a step reported later
+ * whole; and a URL as Bitbucket takes it literally.
+ */
 
 /** What the product's statuses and reports are known by. */
 const KEY_PREFIX = 'mobile-build-deploy-';
-/** A status's name and description, as Bitbucket keeps them. */
-const MAX_STATUS_TEXT = 255;
+/**
+ * Pure: a deployment's status key: the same for its name (and its step's
+ * place in a parallel group) on every run of the step, so a rerun
+ * overwrites it, and two parallel steps of one app never share it.
+ */
+function statusKey(name, lane) {
+    return `${KEY_PREFIX}${digest(lane === undefined ? name : `${name}\n${lane}`, 20)}`;
+}
+/** Pure: the step's report id: the same for the same deployments' names (and place) on the commit. */
+function reportId(deployments, lane) {
+    const names = deployments.map(d => d.name).join('\n');
+    return `${KEY_PREFIX}${digest(lane === undefined ? names : `${names}\n\n${lane}`, 16)}`;
+}
+/** Pure: the digest of a step reported later, its deployments' names and runs in order: its facts bind it whole. */
+function stepDigest(deployments) {
+    return digest(JSON.stringify(deployments.map(d => [d.name, d.runId ?? null])), 32);
+}
+function digest(text, length) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest('hex').slice(0, length);
+}
+/** Pure: a URL Bitbucket takes as it is: its braces escaped, so that no part of it is read as a template's variable. */
+function literalUrl(url) {
+    return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D');
+}
+
+;// CONCATENATED MODULE: ./src/core/bitbucket/annotations.ts
+
+
+
+
+
+
+
 /** An annotation's summary: Bitbucket refuses an empty one or one over 450 characters. */
 const MAX_SUMMARY = 450;
 /** An annotation's and a report's details, within Bitbucket's. */
 const MAX_DETAILS = 2_000;
-/** Annotations a report holds, and data fields. */
+/** Annotations a report holds. */
 const MAX_ANNOTATIONS = 1_000;
-const MAX_DATA = 10;
-/** A data field's title and text, kept short as Bitbucket's cards show them. */
-const MAX_DATA_TITLE = 120;
-/** Pure: a deployment's status key: the same for its name on every run of the step, so a rerun overwrites it. */
-function statusKey(name) {
-    return `${KEY_PREFIX}${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(name).digest('hex').slice(0, 20)}`;
-}
-/** Pure: the step's report id: the same for the same deployments' names on the commit. */
-function reportId(deployments) {
-    const names = deployments.map(d => d.name).join('\n');
-    return `${KEY_PREFIX}${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(names).digest('hex').slice(0, 16)}`;
-}
 /** Pure: the one judgement in Bitbucket's states; `SUCCESSFUL` only beside a passed verdict. */
-function report_stateOf(deployment) {
+function annotations_stateOf(deployment) {
     switch (checkConclusion(deployment)) {
         case 'success':
             return deployment.verdict?.verdict === 'passed' ? 'SUCCESSFUL' : 'STOPPED';
@@ -7223,6 +7269,110 @@ function report_stateOf(deployment) {
             return 'STOPPED';
     }
 }
+function bugCount(deployment) {
+    const verdict = deployment.verdict;
+    return verdict ? (verdict.blockingBugsCount ?? verdict.blockingBugs.length) : 0;
+}
+/**
+ * Pure: an annotation per deployment, then one per blocking bug, the
+ * failed deployments' first, within a report's thousand; how many bugs did
+ * not fit.
+ */
+function annotationsOf(deployments, context) {
+    const own = deployments.map((d, index) => deploymentAnnotation(d, index, deployments, context));
+    const room = Math.max(0, MAX_ANNOTATIONS - own.length);
+    const bugs = [];
+    let unshown = 0;
+    for (const deployment of attentionFirst([...deployments])) {
+        const listed = deployment.verdict?.blockingBugs ?? [];
+        const fits = listed.slice(0, Math.max(0, room - bugs.length));
+        bugs.push(...fits.map((bug, index) => bugAnnotation(bug, index, deployment, context)));
+        unshown += bugCount(deployment) - fits.length;
+    }
+    return { annotations: [...own, ...bugs], unshown };
+}
+/**
+ * Pure: a deployment's own annotation: its result, and, reported later,
+ * its facts sealed for the collect with where its status is (its key, the
+ * report, the step's digest and its place in it), within MAX_DETAILS: the
+ * facts first, the words in the room they leave.
+ */
+function deploymentAnnotation(deployment, index, step, context) {
+    const shown = withTrustedLinks(deployment, context.origins);
+    const line = statusLine(shown);
+    const summary = (0,shared_text/* oneLine */.TN)(`${deployment.name}: ${line}`, MAX_SUMMARY - 1);
+    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins);
+    const key = statusKey(deployment.name, context.lane);
+    const facts = context.seal && deployment.reportLater
+        ? factsLine({
+            deployment,
+            rows: [],
+            runs: [],
+            workflowRunUrl: context.pipelineUrl,
+            status: {
+                sha: context.commit,
+                ref: context.refname,
+                key,
+                report: reportId(step, context.lane),
+                step: stepDigest(step),
+                index
+            }
+        }, context.seal, MAX_DETAILS - 2)
+        : '';
+    const room = MAX_DETAILS - (facts ? facts.length + 2 : 0) - 1;
+    const human = (0,shared_text/* oneLine */.TN)(`${line}${deployment.runId ? ` (run ${deployment.runId})` : ''}`, Math.max(0, Math.min(400, room)));
+    return {
+        external_id: key,
+        annotation_type: 'BUG',
+        summary: summary || deployment.runId || 'deployment',
+        details: facts ? (human ? `${human}\n\n${facts}` : facts) : human || line.slice(0, 1),
+        result: annotationResult(deployment),
+        ...(link ? { link: literalUrl(link) } : {})
+    };
+}
+/** Pure: a deployment's result as an annotation shows it: PASSED and FAILED only by the one judgement; the rest SKIPPED. */
+function annotationResult(deployment) {
+    if (isPending(deployment) || (!deployment.judgement && !deployment.verdict))
+        return 'SKIPPED';
+    const state = annotations_stateOf(deployment);
+    return state === 'SUCCESSFUL' ? 'PASSED' : state === 'FAILED' ? 'FAILED' : 'SKIPPED';
+}
+const SEVERITY = {
+    urgent: 'CRITICAL',
+    high: 'HIGH',
+    medium: 'MEDIUM',
+    low: 'LOW',
+    unprioritized: 'LOW'
+};
+function bugAnnotation(bug, index, deployment, context) {
+    const link = trustedUrl(bug.url, context.origins);
+    const name = (0,shared_text/* oneLine */.TN)(bug.name, MAX_SUMMARY - 1);
+    return {
+        external_id: `${statusKey(deployment.name, context.lane)}-bug-${index + 1}`,
+        annotation_type: 'BUG',
+        summary: name || `Blocking bug ${bug.number ?? index + 1}`,
+        details: (0,shared_text/* oneLine */.TN)(`${deployment.name}: blocking bug${bug.number !== undefined ? ` #${bug.number}` : ''}, priority ${bug.priority}`, MAX_DETAILS - 1),
+        result: 'FAILED',
+        severity: SEVERITY[bug.priority],
+        ...(link ? { link: literalUrl(link) } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/bitbucket/report.ts
+
+
+
+
+
+
+
+
+/** A status's name and description, as Bitbucket keeps them. */
+const MAX_STATUS_TEXT = 255;
+/** Data fields a report holds. */
+const MAX_DATA = 10;
+/** A data field's title and text, kept short as Bitbucket's cards show them. */
+const MAX_DATA_TITLE = 120;
 /** Pure: a deployment's build status now: `INPROGRESS` until it is judged (or while a collect is to bring it), then its state. */
 function report_statusWrite(deployment, context) {
     const shown = withTrustedLinks(deployment, context.origins);
@@ -7230,8 +7380,8 @@ function report_statusWrite(deployment, context) {
         context.pipelineUrl ??
         context.commitUrl;
     return {
-        key: statusKey(deployment.name),
-        state: context.completed ? report_stateOf(deployment) : 'INPROGRESS',
+        key: statusKey(deployment.name, context.lane),
+        state: context.completed ? annotations_stateOf(deployment) : 'INPROGRESS',
         name: (0,shared_text/* oneLine */.TN)(deployment.name, MAX_STATUS_TEXT - 1),
         url: literalUrl(link),
         description: (0,shared_text/* oneLine */.TN)(statusLine(shown), MAX_STATUS_TEXT - 1),
@@ -7305,87 +7455,10 @@ function dataOf(deployments, context) {
         });
     return fields;
 }
-function bugCount(deployment) {
-    const verdict = deployment.verdict;
-    return verdict ? (verdict.blockingBugsCount ?? verdict.blockingBugs.length) : 0;
-}
-/**
- * Pure: an annotation per deployment, then one per blocking bug, the
- * failed deployments' first, within a report's thousand; how many bugs did
- * not fit.
- */
-function annotationsOf(deployments, context) {
-    const own = deployments.map(d => deploymentAnnotation(d, deployments, context));
-    const room = Math.max(0, MAX_ANNOTATIONS - own.length);
-    const bugs = [];
-    let unshown = 0;
-    for (const deployment of attentionFirst([...deployments])) {
-        const listed = deployment.verdict?.blockingBugs ?? [];
-        const fits = listed.slice(0, Math.max(0, room - bugs.length));
-        bugs.push(...fits.map((bug, index) => bugAnnotation(bug, index, deployment, context)));
-        unshown += bugCount(deployment) - fits.length;
-    }
-    return { annotations: [...own, ...bugs], unshown };
-}
-/** Pure: a deployment's own annotation: its result, and, reported later, its facts sealed for the collect. */
-function deploymentAnnotation(deployment, step, context) {
-    const shown = withTrustedLinks(deployment, context.origins);
-    const line = statusLine(shown);
-    const summary = (0,shared_text/* oneLine */.TN)(`${deployment.name}: ${line}`, MAX_SUMMARY - 1);
-    const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins);
-    const human = (0,shared_text/* oneLine */.TN)(`${line}${deployment.runId ? ` (run ${deployment.runId})` : ''}`, 400);
-    const facts = context.seal && deployment.reportLater
-        ? `\n\n${factsLine({
-            deployment,
-            rows: [],
-            runs: [],
-            workflowRunUrl: context.pipelineUrl,
-            status: { sha: context.commit, ref: context.refname }
-        }, context.seal, MAX_DETAILS - human.length - 120)}`
-        : '';
-    void step;
-    const state = report_stateOf(deployment);
-    return {
-        external_id: statusKey(deployment.name),
-        annotation_type: 'BUG',
-        summary: summary || deployment.runId || 'deployment',
-        details: `${human}${facts}`,
-        result: isPending(deployment) || (!deployment.judgement && !deployment.verdict)
-            ? 'SKIPPED'
-            : state === 'SUCCESSFUL'
-                ? 'PASSED'
-                : state === 'FAILED'
-                    ? 'FAILED'
-                    : 'SKIPPED',
-        ...(link ? { link: literalUrl(link) } : {})
-    };
-}
-const SEVERITY = {
-    urgent: 'CRITICAL',
-    high: 'HIGH',
-    medium: 'MEDIUM',
-    low: 'LOW',
-    unprioritized: 'LOW'
-};
-function bugAnnotation(bug, index, deployment, context) {
-    const link = trustedUrl(bug.url, context.origins);
-    const name = (0,shared_text/* oneLine */.TN)(bug.name, MAX_SUMMARY - 1);
-    return {
-        external_id: `${statusKey(deployment.name)}-bug-${index + 1}`,
-        annotation_type: 'BUG',
-        summary: name || `Blocking bug ${bug.number ?? index + 1}`,
-        details: (0,shared_text/* oneLine */.TN)(`${deployment.name}: blocking bug${bug.number !== undefined ? ` #${bug.number}` : ''}, priority ${bug.priority}`, MAX_DETAILS - 1),
-        result: 'FAILED',
-        severity: SEVERITY[bug.priority],
-        ...(link ? { link: literalUrl(link) } : {})
-    };
-}
-/** Pure: a URL Bitbucket takes as it is: its braces escaped, so that no part of it is read as a template's variable. */
-function literalUrl(url) {
-    return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D');
-}
 
 ;// CONCATENATED MODULE: ./src/core/bitbucket/collected.ts
+
+
 
 
 
@@ -7405,12 +7478,35 @@ class CollectedBuildStatuses {
     owns(deployment) {
         return deployment.collectedNote !== undefined;
     }
-    /** One deployment's status completed with its verdict, on the commit its deploy wrote it on. */
+    /**
+     * One deployment's status completed with its verdict, on the commit its
+     * deploy wrote it on: only while the status still shows the run the
+     * collect asked about; and where a deploy wrote the deployment's facts
+     * again meanwhile (a rerun), its status is put back in progress for the
+     * next collect.
+     */
     async complete(deployment) {
         const { report, facts } = this.placeOf(deployment);
+        const { client } = this.plan.collection;
+        const key = facts.status.key;
+        if (!(await showsRun(this.plan.collection, report.commit, key, facts, this.contextOf(report, facts))))
+            throw new BitbucketError(`Its build status shows another run now (a later deploy wrote it, or someone else): it is left as it is.`, 409);
         const fields = this.redacted(report_statusWrite(deployment, { ...this.contextOf(report, facts), completed: true }));
-        await this.plan.collection.client.postStatus(report.commit, fields);
+        await client.postStatus(report.commit, fields);
+        const now = await detailsOf(client, report);
+        if (now.get(key) !== report.read.get(key)) {
+            await this.restore(report, key, now.get(key));
+            throw new BitbucketError(`A deploy wrote its facts again while the collect completed its status: the status is in progress again, for the next collect.`, 409);
+        }
         this.plan.log.info(`Build status ${(0,shared_text/* quote */.hD)(deployment.name)} on commit ${report.commit.slice(0, 12)}: run ${deployment.runId} ended, the status is ${fields.state}.`);
+    }
+    /** The status of `key` put back in progress for the run a deploy's newer facts name (sealed, or nothing is written). */
+    async restore(report, key, details) {
+        const newer = readFactsLine(details, this.plan.collection.seal);
+        if (!newer || !('deployment' in newer) || newer.status?.key !== key)
+            return;
+        const fields = this.redacted(report_statusWrite(newer.deployment, { ...this.contextOf(report, newer), completed: false }));
+        await this.plan.collection.client.postStatus(report.commit, fields);
     }
     /** The completed deployments by the report that carried them. */
     steps(completed) {
@@ -7421,9 +7517,18 @@ class CollectedBuildStatuses {
         }
         return [...reports.values()];
     }
-    /** The report written again: every deployment of its step, the collected ones with their verdicts. */
+    /**
+     * The report written again: every deployment of its step, the collected
+     * ones with their verdicts; unless a deploy wrote it again since the
+     * collect read it (its facts are then newer): the next collect reads that.
+     */
     async rewrite(step) {
         const { report } = this.placeOf(step[0]);
+        const now = await detailsOf(this.plan.collection.client, report);
+        if ([...report.read].some(([key, details]) => now.get(key) !== details)) {
+            this.plan.log.info(`The report ${(0,shared_text/* quote */.hD)(report.reportId)} on commit ${report.commit.slice(0, 12)} was written again since this collect read it: it is left for the next collect.`);
+            return;
+        }
         const rows = new Map(step.map(deployment => [deployment.collectedNote.row, deployment]));
         const deployments = report.step.map((facts, row) => rows.get(row) ?? facts.deployment);
         const written = this.redacted(stepReport(deployments, this.contextOf(report, report.step[0])));
@@ -7445,7 +7550,8 @@ class CollectedBuildStatuses {
             commitUrl: `${this.plan.collection.commits}${encodeURIComponent(report.commit)}`,
             refname: facts.status?.ref,
             seal: this.plan.collection.seal,
-            commit: report.commit
+            commit: report.commit,
+            lane: undefined
         };
     }
     redacted(value) {
@@ -7456,6 +7562,24 @@ class CollectedBuildStatuses {
         const report = this.plan.collection.reports[at.note];
         return { report, facts: report.step[at.row] };
     }
+}
+/** The details of a report's deployments' annotations now, by their keys. */
+async function detailsOf(client, report) {
+    const annotations = await client.listAnnotations(report.commit, report.reportId);
+    return new Map(annotations
+        .filter(a => report.read.has(String(a.external_id)))
+        .map(a => [String(a.external_id), typeof a.details === 'string' ? a.details : '']));
+}
+/**
+ * Whether the status of `key` shows the run the facts name: its link is the
+ * one the deploy wrote for it (a completed one too: a collect whose report
+ * write failed completed it already). A status another run's deploy wrote,
+ * or anyone's, is not the collect's to complete.
+ */
+async function showsRun(collection, commit, key, facts, context) {
+    const standing = await collection.client.getStatus(commit, key);
+    const wrote = report_statusWrite(facts.deployment, { ...context, completed: false });
+    return standing !== undefined && standing.url === wrote.url;
 }
 
 ;// CONCATENATED MODULE: ./src/core/host/budget.ts
@@ -7929,37 +8053,6 @@ async function gitlabAdoptedNames(settings, deployments, output, hooks) {
 
 // EXTERNAL MODULE: ./src/core/host/api.ts
 var host_api = __nccwpck_require__(3182);
-;// CONCATENATED MODULE: ./src/core/bitbucket/errors.ts
-/**
- * How Bitbucket Cloud speaks, for the one host API (host/api.ts): its error
- * form (`{"type": "error", "error": {"message", "detail"}}`), the token to
- * make when it refuses one, and where its API is said to be.
- */
-
-/** A Bitbucket answer the client cannot use (the one host error). */
-const BitbucketError = api_errors/* HostApiError */.NY;
-/** Which token a Bitbucket step needs, and where it is kept: said wherever Bitbucket refuses one. */
-const TOKEN_WORDS = 'The step needs a repository access token with the repository:write and pullrequest scopes (Repository settings, Security, Access tokens), kept in a secured repository variable BITBUCKET_ACCESS_TOKEN; Pipelines’ authentication proxy, used without one, signs Code Insights reports but may not sign every request';
-/** Pure: Bitbucket's own words in an error answer, cut to what a report shows. */
-function bitbucketWords(json) {
-    if (!json || typeof json !== 'object')
-        return undefined;
-    const error = json.error;
-    if (!error || typeof error !== 'object')
-        return (0,api_errors/* saidText */.Rz)(json.message);
-    const { message, detail } = error;
-    const said = (0,api_errors/* saidText */.Rz)(message);
-    const more = (0,api_errors/* saidText */.Rz)(detail);
-    return said && more ? `${said} (${more})` : (said ?? more);
-}
-const BITBUCKET = {
-    host: 'Bitbucket',
-    address: 'bitbucket-api-url',
-    addressShape: 'https://api.bitbucket.org/2.0',
-    tokenWords: TOKEN_WORDS,
-    words: bitbucketWords
-};
-
 ;// CONCATENATED MODULE: ./src/core/bitbucket/client.ts
 /**
  * The Bitbucket Cloud REST client (2.0) of the build statuses and the Code
@@ -7975,8 +8068,10 @@ const BITBUCKET = {
 
 /** Bitbucket takes at most this many annotations a request. */
 const ANNOTATIONS_A_REQUEST = 100;
-/** The most pages a list reads. */
+/** The most pages a list reads, of PAGE_LENGTH each: 1,000 open pull requests, a report's 1,000 annotations. */
 const MAX_PAGES = 20;
+/** A page's length asked: Bitbucket's most for these lists is 50 (its default 10). */
+const PAGE_LENGTH = 50;
 function createBitbucketClient(connection) {
     const { auth } = connection;
     const proxied = 'proxy' in auth;
@@ -8000,7 +8095,12 @@ function createBitbucketClient(connection) {
             try {
                 const answer = await (0,host_api/* request */.E)(api, 'GET', `${commitOf(commit)}/statuses/build/${encodeURIComponent(key)}`);
                 const found = answer.json;
-                return { key, state: String(found?.state ?? ''), name: client_text(found?.name) };
+                return {
+                    key,
+                    state: String(found?.state ?? ''),
+                    name: client_text(found?.name),
+                    url: client_text(found?.url)
+                };
             }
             catch (error) {
                 if (error instanceof BitbucketError && error.status === 404)
@@ -8030,7 +8130,7 @@ function createBitbucketClient(connection) {
             }
         },
         async listReports(commit) {
-            return (await pages(api, `${commitOf(commit)}/reports`)).map(value => {
+            return (await pages(api, `${commitOf(commit)}/reports?pagelen=${PAGE_LENGTH}`)).map(value => {
                 const report = value;
                 return {
                     id: client_text(report.external_id) ?? client_text(report.uuid) ?? '',
@@ -8041,10 +8141,10 @@ function createBitbucketClient(connection) {
             });
         },
         async listAnnotations(commit, id) {
-            return (await pages(api, `${reportOf(commit, id)}/annotations`));
+            return (await pages(api, `${reportOf(commit, id)}/annotations?pagelen=${PAGE_LENGTH}`));
         },
         async openPullRequestCommits() {
-            const found = await pages(api, `${repository}/pullrequests?state=OPEN`);
+            const found = await pages(api, `${repository}/pullrequests?state=OPEN&pagelen=${PAGE_LENGTH}`);
             return found
                 .map(value => client_text(value.source?.commit?.hash))
                 .filter((hash) => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash));
@@ -8062,9 +8162,18 @@ async function pages(api, first) {
         if (!page || !Array.isArray(page.values))
             throw new BitbucketError(`Bitbucket's API answered ${(0,send/* labelOf */.Wy)('GET', url)} without a list`, 0);
         items.push(...page.values);
-        url = typeof page.next === 'string' && page.next ? page.next : undefined;
+        // A next page named relative to this one is resolved against it; where it leads is checked before it is asked.
+        url = typeof page.next === 'string' && page.next ? resolved(page.next, url) : undefined;
     }
     return items;
+}
+function resolved(next, from) {
+    try {
+        return new URL(next, from).toString();
+    }
+    catch {
+        throw new BitbucketError(`Bitbucket's API named a next page that is no address`, 0);
+    }
 }
 function client_text(value) {
     return typeof value === 'string' ? value : undefined;
@@ -8104,6 +8213,7 @@ function bitbucketPlanOf(settings, secrets, env) {
         ...(reportLater ? { seal: sealOf(settings.apiKey) } : {}),
         refname: env.BITBUCKET_BRANCH || undefined,
         pipelineUrl: pipelineUrlOf(env),
+        lane: laneOf(env),
         secrets,
         origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
     };
@@ -8146,6 +8256,11 @@ function proxyOf(settings) {
 }
 function plan_refuseReportLaterOnBranch(commit) {
     throw new errors/* InputError */.dz('reportLater', `is true on Bitbucket in a pipeline of no pull request (commit ${commit.slice(0, 12)}, no BITBUCKET_PR_ID): a collect on Bitbucket finds a deployment on an open pull request's commit, so this one's status would stay in progress for good`, `Use ${(0,option_refs/* ref */.KR)('reportLater')} in the pull-requests pipelines of bitbucket-pipelines.yml, or set ${(0,option_refs/* setting */.Pe)('wait', 'true')} to hold the step for the verdict`);
+}
+/** Pure: the step's place in a parallel group, by Bitbucket's own variable, or none. */
+function laneOf(env) {
+    const lane = env.BITBUCKET_PARALLEL_STEP;
+    return lane && /^\d{1,3}$/.test(lane) ? lane : undefined;
 }
 /** Pure: the pipeline's page, from Bitbucket's variables, or none. */
 function pipelineUrlOf(env) {
@@ -8218,7 +8333,7 @@ class BitbucketSide {
         if (!final && !deployments.some(d => d.runId))
             return undefined;
         const written = this.redacted(stepReport(deployments, this.context));
-        const id = reportId(deployments);
+        const id = reportId(deployments, this.context.lane);
         return { fields: { ...written, id }, key: JSON.stringify(written), final };
     }
     async writeStep(_deployments, wanted) {
@@ -8260,7 +8375,8 @@ function reportContextOf(plan) {
         commitUrl: `https://bitbucket.org/${encodeURIComponent(plan.workspace)}/${encodeURIComponent(plan.repoSlug)}/commits/${encodeURIComponent(plan.commit)}`,
         refname: plan.refname,
         seal: plan.seal,
-        commit: plan.commit
+        commit: plan.commit,
+        lane: plan.lane
     };
 }
 
@@ -8986,6 +9102,8 @@ function collect_gitlab_whereToCollect(settings, env) {
 
 
 
+
+
 /** A deployment's own annotation: its external id is its status key. */
 const DEPLOYMENT_ANNOTATION = new RegExp(`^${KEY_PREFIX}[0-9a-f]{20}$`);
 /** The collect's Bitbucket: refused before any request where it cannot look. */
@@ -9010,6 +9128,7 @@ function bitbucketSource(run) {
         budget,
         seal: sealOf(settings.apiKey),
         commits: `https://bitbucket.org/${encodeURIComponent(workspace)}/${encodeURIComponent(repoSlug)}/commits/`,
+        origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org'),
         reports: []
     };
     const source = {
@@ -9022,7 +9141,12 @@ function bitbucketSource(run) {
     const turn = Number(env.BITBUCKET_BUILD_NUMBER) || Math.floor(shared_clock/* clock */.pm.now() / 60_000);
     return { source, bitbucket, turn };
 }
-/** The pending reports of ours on one commit, each a step; a report with an annotation it cannot use is left as it is. */
+/**
+ * The reports of ours on one commit, each a step: one whose deployments'
+ * facts are not its whole step, sealed under the key for this very report,
+ * decides nothing; a pending deployment whose status shows another run now
+ * is left as it is.
+ */
 async function collect_bitbucket_lookAt(bitbucket, commit) {
     const reports = await bitbucket.client.listReports(commit);
     const waiting = [];
@@ -9032,35 +9156,71 @@ async function collect_bitbucket_lookAt(bitbucket, commit) {
         if (!found.id.startsWith(KEY_PREFIX))
             continue;
         const what = `The report ${(0,shared_text/* quote */.hD)(found.id)} on commit ${commit.slice(0, 12)}`;
-        const annotations = await bitbucket.client.listAnnotations(commit, found.id);
-        const read = annotations
-            .filter(a => DEPLOYMENT_ANNOTATION.test(String(a.external_id ?? '')))
-            .map(a => readFactsLine(typeof a.details === 'string' ? a.details : undefined, bitbucket.seal))
-            .filter(facts => facts !== undefined);
-        const problems = read.flatMap(facts => ('problem' in facts ? [facts.problem] : []));
-        if (problems.length > 0) {
-            refused.push({ what, problem: [...new Set(problems)].join('; ') });
+        const annotations = (await bitbucket.client.listAnnotations(commit, found.id)).filter(a => DEPLOYMENT_ANNOTATION.test(String(a.external_id ?? '')));
+        const read = new Map(annotations.map(a => [String(a.external_id), typeof a.details === 'string' ? a.details : '']));
+        const step = collect_bitbucket_stepOf(read, bitbucket, found.id, commit);
+        if (step === undefined)
+            continue;
+        if ('problem' in step) {
+            refused.push({ what, problem: step.problem });
             continue;
         }
-        const step = read;
-        // The commit the deploy wrote on, by its sealed facts: a report copied to another commit decides nothing there.
-        const sealed = step[0]?.status?.sha;
-        if (!sealed ||
-            !step.every(facts => facts.status?.sha === sealed) ||
-            !sealed.startsWith(commit)) {
-            if (step.length > 0)
-                refused.push({
-                    what,
-                    problem: 'its facts were sealed for another commit than the one it is on'
-                });
-            continue;
-        }
-        const report = { commit: sealed, reportId: found.id, step };
-        for (const [row, facts] of step.entries())
-            if (isPending(facts.deployment))
+        const report = { commit: step[0].status.sha, reportId: found.id, step, read };
+        for (const [row, facts] of step.entries()) {
+            if (!isPending(facts.deployment))
+                continue;
+            const context = {
+                origins: bitbucket.origins,
+                pipelineUrl: facts.workflowRunUrl,
+                commitUrl: `${bitbucket.commits}${encodeURIComponent(report.commit)}`,
+                commit: report.commit
+            };
+            if (await showsRun(bitbucket, report.commit, facts.status.key, facts, context))
                 waiting.push(collect_bitbucket_waitingRow(bitbucket, report, row, what));
+            else
+                refused.push({
+                    what: `${what}: ${(0,shared_text/* quote */.hD)(facts.deployment.name)}`,
+                    problem: 'its build status shows another run now (a later deploy wrote it, or someone else), so it is left as it is'
+                });
+        }
     }
     return { waiting, refused };
+}
+/**
+ * Pure: the step a report's deployments' annotations carry, in its order:
+ * each sealed under the key, for this report and commit, under its own
+ * status key, and all of them the whole step its digest names (a sibling
+ * removed, or one copied from elsewhere, and it decides nothing); undefined
+ * for a report that carries no facts.
+ */
+function collect_bitbucket_stepOf(read, bitbucket, id, commit) {
+    const facts = [...read].map(([key, details]) => ({
+        key,
+        facts: readFactsLine(details, bitbucket.seal)
+    }));
+    const carried = facts.filter(f => f.facts !== undefined);
+    if (carried.length === 0)
+        return undefined;
+    const problems = carried.flatMap(f => ('problem' in f.facts ? [f.facts.problem] : []));
+    if (problems.length > 0)
+        return { problem: [...new Set(problems)].join('; ') };
+    const step = carried.map(f => ({ key: f.key, facts: f.facts }));
+    const [first] = step;
+    const place = first.facts.status;
+    const sorted = [...step].sort((a, b) => (a.facts.status?.index ?? 0) - (b.facts.status?.index ?? 0));
+    const whole = place?.sha !== undefined &&
+        place.sha.startsWith(commit) &&
+        step.every(({ key, facts }) => facts.status?.key === key &&
+            facts.status.report === id &&
+            facts.status.sha === place.sha &&
+            facts.status.step === place.step) &&
+        sorted.every(({ facts }, index) => facts.status?.index === index) &&
+        stepDigest(sorted.map(({ facts }) => facts.deployment)) === place.step;
+    if (!whole)
+        return {
+            problem: 'its deployments’ facts are not the whole step sealed for this report and commit (one removed, or copied from another report, commit or step)'
+        };
+    return sorted.map(({ facts }) => facts);
 }
 function collect_bitbucket_waitingRow(bitbucket, report, row, where) {
     const { deployment } = report.step[row];
@@ -10173,7 +10333,7 @@ function bitbucketSkipSide(client, context, secrets) {
         what: 'build status',
         sha: context.commit,
         async standing(name) {
-            const found = await client.getStatus(context.commit, statusKey(name));
+            const found = await client.getStatus(context.commit, statusKey(name, context.lane));
             // Bitbucket's own word for a status another step wrote, and only letters of it.
             return found && (found.state.replace(/[^A-Z_]/g, '').slice(0, 20) || 'unknown');
         },
@@ -10301,6 +10461,7 @@ function collectFailureOf(failure) {
 
 
 
+
 /** How long a skip's reads and writes of the code host may take, all of them. */
 const SKIP_MS = 60_000;
 /**
@@ -10371,6 +10532,8 @@ async function skipChecks(settings, deployments, output, hooks) {
     if (settings.values.bitbucketToken)
         return skipBuildStatuses(settings, deployments, output, hooks);
     const env = hooks.env ?? {};
+    if (laterHostOf(settings.values, env) === 'bitbucket')
+        throw new errors/* InputError */.dz('bitbucketToken', 'is empty, and a skip in Bitbucket Pipelines writes its build statuses on Bitbucket, which Pipelines’ proxy may not sign', `Give ${(0,option_refs/* ref */.KR)('bitbucketToken')}: a repository access token with the repository:write and pullrequest scopes, kept in a secured repository variable BITBUCKET_ACCESS_TOKEN`);
     const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env));
     const apiUrl = apiUrlOf(env);
     await briefly({ token, apiUrl }, loadClient, hooks.signal, SKIP_MS, async (client) => {
@@ -10463,6 +10626,7 @@ async function skipBuildStatuses(settings, deployments, output, hooks) {
         commit,
         statuses: true,
         refname: env.BITBUCKET_BRANCH || undefined,
+        lane: laneOf(env),
         secrets: output.secrets,
         origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
     });
@@ -15281,7 +15445,7 @@ function refusal(dialect, status, label, json, retryAfter) {
     if (dialect.busy?.(status, words))
         return new HostBusyError(`${host} answered ${status}: ${words}`, status);
     if (status === 401 || status === 403)
-        return new HostApiError(`${host} refused the token (${status}: ${words.replace(/\.$/, '')}). ${dialect.tokenWords}`, status);
+        return new HostApiError(`${host} refused the token (${status}: ${words.replace(/\.$/, '')}). ${dialect.tokenWords}.`, status);
     return new HostApiError(`${host} answered ${label} ${status}: ${words}`, status);
 }
 /** A redirect is never followed with the token: it is told, with where it leads. */

@@ -36,7 +36,7 @@ if [ "$mode" = deploy ]; then
   while [ -n "$rest" ]; do
     line="${rest%%"$newline"*}"
     rest="${rest#*"$newline"}"
-    if [ -n "$line" ]; then set -- "$@" --file "$line"; fi
+    if [ -n "$line" ]; then set -- "$@" "--file=$line"; fi
   done
 fi
 
@@ -55,14 +55,14 @@ flag REPORT_LATER --report-later
 flag DRY_RUN --dry-run
 for switch in $switches; do set -- "$@" "$switch"; done
 
-# Each value passed as it is, one argument.
-if [ -n "${VARIABLES:-}" ]; then set -- "$@" --variables "$VARIABLES"; fi
-if [ -n "${RUN_ID:-}" ]; then set -- "$@" --run-id "$RUN_ID"; fi
-if [ -n "${NAME_PREFIX:-}" ]; then set -- "$@" --name-prefix "$NAME_PREFIX"; fi
-if [ -n "${JUNIT:-}" ]; then set -- "$@" --junit "$JUNIT"; fi
-if [ -n "${WAIT_TIMEOUT_MINUTES:-}" ]; then set -- "$@" --wait-timeout-minutes "$WAIT_TIMEOUT_MINUTES"; fi
-if [ -n "${EXPECTED_APP_ID:-}" ]; then set -- "$@" --expected-app-id "$EXPECTED_APP_ID"; fi
-if [ -n "${SKIP_REASON:-}" ]; then set -- "$@" --skip-reason "$SKIP_REASON"; fi
-if [ -n "${SLACK_WEBHOOK:-}" ]; then set -- "$@" --slack-webhook "$SLACK_WEBHOOK"; fi
+# Each value passed as it is, one argument, joined to its flag (`--flag=value`): a value that starts with - stays a value.
+if [ -n "${VARIABLES:-}" ]; then set -- "$@" "--variables=$VARIABLES"; fi
+if [ -n "${RUN_ID:-}" ]; then set -- "$@" "--run-id=$RUN_ID"; fi
+if [ -n "${NAME_PREFIX:-}" ]; then set -- "$@" "--name-prefix=$NAME_PREFIX"; fi
+if [ -n "${JUNIT:-}" ]; then set -- "$@" "--junit=$JUNIT"; fi
+if [ -n "${WAIT_TIMEOUT_MINUTES:-}" ]; then set -- "$@" "--wait-timeout-minutes=$WAIT_TIMEOUT_MINUTES"; fi
+if [ -n "${EXPECTED_APP_ID:-}" ]; then set -- "$@" "--expected-app-id=$EXPECTED_APP_ID"; fi
+if [ -n "${SKIP_REASON:-}" ]; then set -- "$@" "--skip-reason=$SKIP_REASON"; fi
+if [ -n "${SLACK_WEBHOOK:-}" ]; then set -- "$@" "--slack-webhook=$SLACK_WEBHOOK"; fi
 
 exec "$cli" "$@"

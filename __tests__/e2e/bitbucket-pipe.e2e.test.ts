@@ -163,10 +163,12 @@ describe.each(['dash', 'busybox'] as const)('the Pipe under %s', shell => {
     const skipped = await pipe(shell, {
       MODE: 'skip',
       EXPECTED_APP_ID: 'android:com.example.shop',
-      SKIP_REASON: 'docs only'
+      SKIP_REASON: '--wait=false: docs only'
     })
     expect(skipped.code).toBe(0)
     expect(statuses().map(s => s.state)).toEqual(['STOPPED'])
+    // A value that reads as a flag stays the value it is.
+    expect(statuses()[0]!.description).toMatch(/--wait=false: docs only/)
     expect(emulator.requests).toHaveLength(0)
   })
 

@@ -113,12 +113,15 @@ describe('report-later in a pull request, then a scheduled collect', () => {
     expect(bug).toMatchObject({ severity: 'CRITICAL', result: 'FAILED' })
   })
 
-  it('reads every page of open pull requests: ours behind 35 others is found', async () => {
+  it('reads every page of open pull requests, 50 a page: ours behind 120 others is found', async () => {
     expect((await deployLater(['app.apk'])).exitCode).toBe(0)
-    const others = Array.from({ length: 35 }, (_, i) => ({
+    const others = Array.from({ length: 120 }, (_, i) => ({
       id: 100 + i,
       state: 'OPEN' as const,
-      source: { branch: `feature/${i}`, commit: `${String(i).padStart(2, '0')}${'ab'.repeat(19)}` },
+      source: {
+        branch: `feature/${i}`,
+        commit: `${String(i).padStart(3, '0')}${'ab'.repeat(18)}b`
+      },
       destination: { branch: 'main' }
     }))
     emulator.bitbucket.pullRequests.unshift(...others)
@@ -126,7 +129,11 @@ describe('report-later in a pull request, then a scheduled collect', () => {
     expect((await collect()).exitCode).toBe(0)
     expect(statuses().map(s => s.state)).toEqual(['SUCCESSFUL'])
     const listed = emulator.bitbucket.requests.filter(r => r.path.includes('/pullrequests'))
-    expect(listed.length).toBeGreaterThanOrEqual(4)
+    expect(listed.map(r => new URL(r.path, 'http://x').searchParams.get('page') ?? '1')).toEqual([
+      '1',
+      '2',
+      '3'
+    ])
   })
 
   it('a run still going stays in progress; the report PENDING', async () => {

@@ -243,6 +243,19 @@ describe('skip', () => {
   })
 })
 
+describe('skip without a token', () => {
+  it('in Pipelines names the Bitbucket token, not GitHub’s, before any request', async () => {
+    const result = await runCli(['skip', '--expected-app-id', 'android:com.example.inspect'], {
+      env: cliEnv(emulator, pipeline(null)),
+      cwd: workspace
+    })
+    expect(result.exitCode).toBe(2)
+    expect(result.stderr).toMatch(/BITBUCKET_ACCESS_TOKEN/)
+    expect(result.stderr).not.toMatch(/GITHUB_TOKEN|checks: write/)
+    expect(emulator.bitbucket.requests).toHaveLength(0)
+  })
+})
+
 describe('the library', () => {
   it('reports with bitbucketToken, as the CLI does', async () => {
     const saved = { ...process.env }

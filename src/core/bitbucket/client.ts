@@ -31,6 +31,8 @@ export interface BitbucketStatus {
   key: string
   state: string
   name?: string | undefined
+  /** Its link as written (a URI template Bitbucket expands when it shows it). */
+  url?: string | undefined
 }
 
 /** A report's data field: a title, a type and its value. */
@@ -105,8 +107,10 @@ export interface BitbucketConnection {
 
 /** Bitbucket takes at most this many annotations a request. */
 export const ANNOTATIONS_A_REQUEST = 100
-/** The most pages a list reads. */
+/** The most pages a list reads, of PAGE_LENGTH each: 1,000 open pull requests, a report's 1,000 annotations. */
 export const MAX_PAGES = 20
+/** A page's length asked: Bitbucket's most for these lists is 50 (its default 10). */
+export const PAGE_LENGTH = 50
 
 export function createBitbucketClient(connection: BitbucketConnection): BitbucketClient {
   const { auth } = connection
@@ -136,7 +140,12 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
           `${commitOf(commit)}/statuses/build/${encodeURIComponent(key)}`
         )
         const found = answer.json as Record<string, unknown>
-        return { key, state: String(found?.state ?? ''), name: text(found?.name) }
+        return {
+          key,
+          state: String(found?.state ?? ''),
+          name: text(found?.name),
+          url: text(found?.url)
+        }
       } catch (error) {
         if (error instanceof BitbucketError && error.status === 404) return undefined
         throw error
@@ -169,7 +178,7 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
       }
     },
     async listReports(commit) {
-      return (await pages(api, `${commitOf(commit)}/reports`)).map(value => {
+      return (await pages(api, `${commitOf(commit)}/reports?pagelen=${PAGE_LENGTH}`)).map(value => {
         const report = value as Record<string, unknown>
         return {
           id: text(report.external_id) ?? text(report.uuid) ?? '',
@@ -180,10 +189,13 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
       })
     },
     async listAnnotations(commit, id) {
-      return (await pages(api, `${reportOf(commit, id)}/annotations`)) as Record<string, unknown>[]
+      return (await pages(
+        api,
+        `${reportOf(commit, id)}/annotations?pagelen=${PAGE_LENGTH}`
+      )) as Record<string, unknown>[]
     },
     async openPullRequestCommits() {
-      const found = await pages(api, `${repository}/pullrequests?state=OPEN`)
+      const found = await pages(api, `${repository}/pullrequests?state=OPEN&pagelen=${PAGE_LENGTH}`)
       return found
         .map(value =>
           text((value as { source?: { commit?: { hash?: unknown } } }).source?.commit?.hash)
@@ -204,9 +216,18 @@ async function pages(api: Api, first: string): Promise<unknown[]> {
     if (!page || !Array.isArray(page.values))
       throw new BitbucketError(`Bitbucket's API answered ${labelOf('GET', url)} without a list`, 0)
     items.push(...(page.values as unknown[]))
-    url = typeof page.next === 'string' && page.next ? page.next : undefined
+    // A next page named relative to this one is resolved against it; where it leads is checked before it is asked.
+    url = typeof page.next === 'string' && page.next ? resolved(page.next, url) : undefined
   }
   return items
+}
+
+function resolved(next: string, from: string): string | undefined {
+  try {
+    return new URL(next, from).toString()
+  } catch {
+    throw new BitbucketError(`Bitbucket's API named a next page that is no address`, 0)
+  }
 }
 
 function text(value: unknown): string | undefined {

@@ -18,13 +18,17 @@ import type { Log } from '../shared/log.js'
 import type { Secrets } from '../shared/redact.js'
 import { quote } from '../shared/text.js'
 import type { BitbucketClient } from './client.js'
+import { BitbucketError } from './errors.js'
 import { statusWrite, stepReport, type ReportContext } from './report.js'
+import { readFactsLine } from '../report/pending.js'
 
-/** A report a collect read: its commit, its id, and the step it carries, each deployment by its facts. */
+/** A report a collect read: its commit, its id, the step it carries (each deployment by its facts), and its deployments' annotations as read. */
 export interface CollectedReport {
   commit: string
   reportId: string
   step: PendingFacts[]
+  /** Each deployment's annotation's details by its key, as the collect read them: one written again since is not written over. */
+  read: Map<string, string>
 }
 
 /** Bitbucket as a collect used it: its reporter writes with the same client, budget and seal. */
@@ -34,6 +38,8 @@ export interface BitbucketCollection {
   seal: Seal
   /** The repository's commit pages: `https://bitbucket.org/<workspace>/<repo>/commits/`. */
   commits: string
+  /** Where a status may link: the service's origin and Bitbucket's. */
+  origins: LinkOrigins
   /** The reports whose deployments it collected; a deployment's `collectedNote` points here. */
   reports: CollectedReport[]
 }
@@ -63,16 +69,59 @@ export class CollectedBuildStatuses implements CollectedSide {
     return deployment.collectedNote !== undefined
   }
 
-  /** One deployment's status completed with its verdict, on the commit its deploy wrote it on. */
+  /**
+   * One deployment's status completed with its verdict, on the commit its
+   * deploy wrote it on: only while the status still shows the run the
+   * collect asked about; and where a deploy wrote the deployment's facts
+   * again meanwhile (a rerun), its status is put back in progress for the
+   * next collect.
+   */
   async complete(deployment: Deployment): Promise<void> {
     const { report, facts } = this.placeOf(deployment)
+    const { client } = this.plan.collection
+    const key = facts.status!.key!
+    if (
+      !(await showsRun(
+        this.plan.collection,
+        report.commit,
+        key,
+        facts,
+        this.contextOf(report, facts)
+      ))
+    )
+      throw new BitbucketError(
+        `Its build status shows another run now (a later deploy wrote it, or someone else): it is left as it is.`,
+        409
+      )
     const fields = this.redacted(
       statusWrite(deployment, { ...this.contextOf(report, facts), completed: true })
     )
-    await this.plan.collection.client.postStatus(report.commit, fields)
+    await client.postStatus(report.commit, fields)
+    const now = await detailsOf(client, report)
+    if (now.get(key) !== report.read.get(key)) {
+      await this.restore(report, key, now.get(key))
+      throw new BitbucketError(
+        `A deploy wrote its facts again while the collect completed its status: the status is in progress again, for the next collect.`,
+        409
+      )
+    }
     this.plan.log.info(
       `Build status ${quote(deployment.name)} on commit ${report.commit.slice(0, 12)}: run ${deployment.runId} ended, the status is ${fields.state}.`
     )
+  }
+
+  /** The status of `key` put back in progress for the run a deploy's newer facts name (sealed, or nothing is written). */
+  private async restore(
+    report: CollectedReport,
+    key: string,
+    details: string | undefined
+  ): Promise<void> {
+    const newer = readFactsLine(details, this.plan.collection.seal)
+    if (!newer || !('deployment' in newer) || newer.status?.key !== key) return
+    const fields = this.redacted(
+      statusWrite(newer.deployment, { ...this.contextOf(report, newer), completed: false })
+    )
+    await this.plan.collection.client.postStatus(report.commit, fields)
   }
 
   /** The completed deployments by the report that carried them. */
@@ -85,9 +134,20 @@ export class CollectedBuildStatuses implements CollectedSide {
     return [...reports.values()]
   }
 
-  /** The report written again: every deployment of its step, the collected ones with their verdicts. */
+  /**
+   * The report written again: every deployment of its step, the collected
+   * ones with their verdicts; unless a deploy wrote it again since the
+   * collect read it (its facts are then newer): the next collect reads that.
+   */
   async rewrite(step: readonly Deployment[]): Promise<void> {
     const { report } = this.placeOf(step[0]!)
+    const now = await detailsOf(this.plan.collection.client, report)
+    if ([...report.read].some(([key, details]) => now.get(key) !== details)) {
+      this.plan.log.info(
+        `The report ${quote(report.reportId)} on commit ${report.commit.slice(0, 12)} was written again since this collect read it: it is left for the next collect.`
+      )
+      return
+    }
     const rows = new Map(step.map(deployment => [deployment.collectedNote!.row, deployment]))
     const deployments = report.step.map((facts, row) => rows.get(row) ?? facts.deployment)
     const written = this.redacted(stepReport(deployments, this.contextOf(report, report.step[0]!)))
@@ -112,7 +172,8 @@ export class CollectedBuildStatuses implements CollectedSide {
       commitUrl: `${this.plan.collection.commits}${encodeURIComponent(report.commit)}`,
       refname: facts.status?.ref,
       seal: this.plan.collection.seal,
-      commit: report.commit
+      commit: report.commit,
+      lane: undefined
     }
   }
 
@@ -125,4 +186,35 @@ export class CollectedBuildStatuses implements CollectedSide {
     const report = this.plan.collection.reports[at.note]!
     return { report, facts: report.step[at.row]! }
   }
+}
+
+/** The details of a report's deployments' annotations now, by their keys. */
+export async function detailsOf(
+  client: BitbucketClient,
+  report: Pick<CollectedReport, 'commit' | 'reportId' | 'read'>
+): Promise<Map<string, string>> {
+  const annotations = await client.listAnnotations(report.commit, report.reportId)
+  return new Map(
+    annotations
+      .filter(a => report.read.has(String(a.external_id)))
+      .map(a => [String(a.external_id), typeof a.details === 'string' ? a.details : ''])
+  )
+}
+
+/**
+ * Whether the status of `key` shows the run the facts name: its link is the
+ * one the deploy wrote for it (a completed one too: a collect whose report
+ * write failed completed it already). A status another run's deploy wrote,
+ * or anyone's, is not the collect's to complete.
+ */
+export async function showsRun(
+  collection: Pick<BitbucketCollection, 'client'>,
+  commit: string,
+  key: string,
+  facts: PendingFacts,
+  context: ReportContext
+): Promise<boolean> {
+  const standing = await collection.client.getStatus(commit, key)
+  const wrote = statusWrite(facts.deployment, { ...context, completed: false })
+  return standing !== undefined && standing.url === wrote.url
 }

@@ -40,6 +40,8 @@ export interface BitbucketPlan {
   refname?: string | undefined
   /** The pipeline's page, linked where a run has no page. */
   pipelineUrl?: string | undefined
+  /** The step's place in a parallel group (BITBUCKET_PARALLEL_STEP), or none. */
+  lane?: string | undefined
   secrets: Secrets
   /** Where a status or the report may link: the service's origin and Bitbucket's. */
   origins: LinkOrigins
@@ -70,6 +72,7 @@ export function bitbucketPlanOf(
     ...(reportLater ? { seal: sealOf(settings.apiKey) } : {}),
     refname: env.BITBUCKET_BRANCH || undefined,
     pipelineUrl: pipelineUrlOf(env),
+    lane: laneOf(env),
     secrets,
     origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
   }
@@ -102,7 +105,14 @@ export function apiUrlOf(settings: Settings, proxied: boolean): string {
   const given = String(settings.values.bitbucketApiUrl ?? 'https://api.bitbucket.org/2.0')
   const url = parsed(given)
   const local = url?.protocol === 'http:' && isLoopback(url.hostname)
-  if (!url || (url.protocol !== 'https:' && !local) || url.username || url.search || url.hash)
+  if (
+    !url ||
+    (url.protocol !== 'https:' && !local) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  )
     throw new InputError(
       'bitbucketApiUrl',
       `is ${JSON.stringify(given.slice(0, 200))}, not an https address of Bitbucket's API`,
@@ -117,10 +127,18 @@ export function apiUrlOf(settings: Settings, proxied: boolean): string {
 function proxyOf(settings: Settings): string {
   const given = String(settings.values.bitbucketProxy ?? 'http://localhost:29418')
   const url = parsed(given)
-  if (!url || url.protocol !== 'http:' || !isLoopback(url.hostname) || url.username)
+  if (
+    !url ||
+    url.protocol !== 'http:' ||
+    !isLoopback(url.hostname) ||
+    url.username ||
+    url.password ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search
+  )
     throw new InputError(
       'bitbucketProxy',
-      `is ${JSON.stringify(given.slice(0, 200))}, not an http address on this machine`,
+      `is ${JSON.stringify(given.slice(0, 200))}, not the http address of a proxy on this machine (no path, no credentials)`,
       `Leave it out for Pipelines' own (http://localhost:29418), or give ${ref('bitbucketToken')}: ${setting('bitbucketToken', '$BITBUCKET_ACCESS_TOKEN')}`
     )
   return url.origin
@@ -132,6 +150,12 @@ function refuseReportLaterOnBranch(commit: string): never {
     `is true on Bitbucket in a pipeline of no pull request (commit ${commit.slice(0, 12)}, no BITBUCKET_PR_ID): a collect on Bitbucket finds a deployment on an open pull request's commit, so this one's status would stay in progress for good`,
     `Use ${ref('reportLater')} in the pull-requests pipelines of bitbucket-pipelines.yml, or set ${setting('wait', 'true')} to hold the step for the verdict`
   )
+}
+
+/** Pure: the step's place in a parallel group, by Bitbucket's own variable, or none. */
+export function laneOf(env: Env): string | undefined {
+  const lane = env.BITBUCKET_PARALLEL_STEP
+  return lane && /^\d{1,3}$/.test(lane) ? lane : undefined
 }
 
 /** Pure: the pipeline's page, from Bitbucket's variables, or none. */

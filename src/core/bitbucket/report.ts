@@ -12,34 +12,22 @@
  * report), a summary of 1 to 450 characters. A status's URL is a URI
  * template Bitbucket expands, so braces in it are escaped.
  */
-import { createHash } from 'node:crypto'
-import type { Bug } from '../model.js'
-import { checkConclusion } from '../report/check-run.js'
 import type { Deployment } from '../report/facts.js'
 import { attentionFirst, stepJudgement } from '../report/judgement.js'
 import { trustedUrl, withTrustedLinks, type LinkOrigins } from '../report/links.js'
-import { factsLine } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
 import { isPending, statusLine, tallyWords } from '../report/words.js'
 import { oneLine } from '../shared/text.js'
-import type {
-  AnnotationWrite,
-  BitbucketState,
-  ReportData,
-  ReportWrite,
-  StatusWrite
-} from './client.js'
+import type { AnnotationWrite, ReportData, ReportWrite, StatusWrite } from './client.js'
+import { annotationsOf, MAX_ANNOTATIONS, MAX_DETAILS, stateOf } from './annotations.js'
+import { literalUrl, statusKey } from './keys.js'
 
-/** What the product's statuses and reports are known by. */
-export const KEY_PREFIX = 'mobile-build-deploy-'
+export { KEY_PREFIX, literalUrl, reportId, statusKey, stepDigest } from './keys.js'
+export { MAX_ANNOTATIONS, MAX_DETAILS, MAX_SUMMARY, stateOf } from './annotations.js'
+
 /** A status's name and description, as Bitbucket keeps them. */
 export const MAX_STATUS_TEXT = 255
-/** An annotation's summary: Bitbucket refuses an empty one or one over 450 characters. */
-export const MAX_SUMMARY = 450
-/** An annotation's and a report's details, within Bitbucket's. */
-export const MAX_DETAILS = 2_000
-/** Annotations a report holds, and data fields. */
-export const MAX_ANNOTATIONS = 1_000
+/** Data fields a report holds. */
 export const MAX_DATA = 10
 /** A data field's title and text, kept short as Bitbucket's cards show them. */
 const MAX_DATA_TITLE = 120
@@ -55,30 +43,8 @@ export interface ReportContext {
   /** A step reported later: each deployment's annotation carries its sealed facts. */
   seal?: Seal | undefined
   commit: string
-}
-
-/** Pure: a deployment's status key: the same for its name on every run of the step, so a rerun overwrites it. */
-export function statusKey(name: string): string {
-  return `${KEY_PREFIX}${createHash('sha256').update(name).digest('hex').slice(0, 20)}`
-}
-
-/** Pure: the step's report id: the same for the same deployments' names on the commit. */
-export function reportId(deployments: readonly Pick<Deployment, 'name'>[]): string {
-  const names = deployments.map(d => d.name).join('\n')
-  return `${KEY_PREFIX}${createHash('sha256').update(names).digest('hex').slice(0, 16)}`
-}
-
-/** Pure: the one judgement in Bitbucket's states; `SUCCESSFUL` only beside a passed verdict. */
-export function stateOf(deployment: Deployment): BitbucketState {
-  switch (checkConclusion(deployment)) {
-    case 'success':
-      return deployment.verdict?.verdict === 'passed' ? 'SUCCESSFUL' : 'STOPPED'
-    case 'failure':
-    case 'timed_out':
-      return 'FAILED'
-    default:
-      return 'STOPPED'
-  }
+  /** The step's place in a parallel group (BITBUCKET_PARALLEL_STEP): parallel steps of one app never share a status or a report. */
+  lane?: string | undefined
 }
 
 /** Pure: a deployment's build status now: `INPROGRESS` until it is judged (or while a collect is to bring it), then its state. */
@@ -92,7 +58,7 @@ export function statusWrite(
     context.pipelineUrl ??
     context.commitUrl
   return {
-    key: statusKey(deployment.name),
+    key: statusKey(deployment.name, context.lane),
     state: context.completed ? stateOf(deployment) : 'INPROGRESS',
     name: oneLine(deployment.name, MAX_STATUS_TEXT - 1),
     url: literalUrl(link),
@@ -173,110 +139,4 @@ function dataOf(deployments: readonly Deployment[], context: ReportContext): Rep
       value: { text: 'in the pipeline', href: literalUrl(fallback) }
     })
   return fields
-}
-
-function bugCount(deployment: Deployment): number {
-  const verdict = deployment.verdict
-  return verdict ? (verdict.blockingBugsCount ?? verdict.blockingBugs.length) : 0
-}
-
-/**
- * Pure: an annotation per deployment, then one per blocking bug, the
- * failed deployments' first, within a report's thousand; how many bugs did
- * not fit.
- */
-function annotationsOf(
-  deployments: readonly Deployment[],
-  context: ReportContext
-): { annotations: AnnotationWrite[]; unshown: number } {
-  const own = deployments.map(d => deploymentAnnotation(d, deployments, context))
-  const room = Math.max(0, MAX_ANNOTATIONS - own.length)
-  const bugs: AnnotationWrite[] = []
-  let unshown = 0
-  for (const deployment of attentionFirst([...deployments])) {
-    const listed = deployment.verdict?.blockingBugs ?? []
-    const fits = listed.slice(0, Math.max(0, room - bugs.length))
-    bugs.push(...fits.map((bug, index) => bugAnnotation(bug, index, deployment, context)))
-    unshown += bugCount(deployment) - fits.length
-  }
-  return { annotations: [...own, ...bugs], unshown }
-}
-
-/** Pure: a deployment's own annotation: its result, and, reported later, its facts sealed for the collect. */
-function deploymentAnnotation(
-  deployment: Deployment,
-  step: readonly Deployment[],
-  context: ReportContext
-): AnnotationWrite {
-  const shown = withTrustedLinks(deployment, context.origins)
-  const line = statusLine(shown)
-  const summary = oneLine(`${deployment.name}: ${line}`, MAX_SUMMARY - 1)
-  const link = trustedUrl(shown.verdict?.runUrl ?? shown.runUrl, context.origins)
-  const human = oneLine(`${line}${deployment.runId ? ` (run ${deployment.runId})` : ''}`, 400)
-  const facts =
-    context.seal && deployment.reportLater
-      ? `\n\n${factsLine(
-          {
-            deployment,
-            rows: [],
-            runs: [],
-            workflowRunUrl: context.pipelineUrl,
-            status: { sha: context.commit, ref: context.refname }
-          },
-          context.seal,
-          MAX_DETAILS - human.length - 120
-        )}`
-      : ''
-  void step
-  const state = stateOf(deployment)
-  return {
-    external_id: statusKey(deployment.name),
-    annotation_type: 'BUG',
-    summary: summary || deployment.runId || 'deployment',
-    details: `${human}${facts}`,
-    result:
-      isPending(deployment) || (!deployment.judgement && !deployment.verdict)
-        ? 'SKIPPED'
-        : state === 'SUCCESSFUL'
-          ? 'PASSED'
-          : state === 'FAILED'
-            ? 'FAILED'
-            : 'SKIPPED',
-    ...(link ? { link: literalUrl(link) } : {})
-  }
-}
-
-const SEVERITY: Record<Bug['priority'], NonNullable<AnnotationWrite['severity']>> = {
-  urgent: 'CRITICAL',
-  high: 'HIGH',
-  medium: 'MEDIUM',
-  low: 'LOW',
-  unprioritized: 'LOW'
-}
-
-function bugAnnotation(
-  bug: Bug,
-  index: number,
-  deployment: Deployment,
-  context: ReportContext
-): AnnotationWrite {
-  const link = trustedUrl(bug.url, context.origins)
-  const name = oneLine(bug.name, MAX_SUMMARY - 1)
-  return {
-    external_id: `${statusKey(deployment.name)}-bug-${index + 1}`,
-    annotation_type: 'BUG',
-    summary: name || `Blocking bug ${bug.number ?? index + 1}`,
-    details: oneLine(
-      `${deployment.name}: blocking bug${bug.number !== undefined ? ` #${bug.number}` : ''}, priority ${bug.priority}`,
-      MAX_DETAILS - 1
-    ),
-    result: 'FAILED',
-    severity: SEVERITY[bug.priority],
-    ...(link ? { link: literalUrl(link) } : {})
-  }
-}
-
-/** Pure: a URL Bitbucket takes as it is: its braces escaped, so that no part of it is read as a template's variable. */
-export function literalUrl(url: string): string {
-  return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D')
 }

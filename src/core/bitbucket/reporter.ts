@@ -78,7 +78,7 @@ export class BitbucketSide implements HostSide {
   stepWanted(deployments: readonly Deployment[], final: boolean): Wanted | undefined {
     if (!final && !deployments.some(d => d.runId)) return undefined
     const written = this.redacted(stepReport(deployments, this.context))
-    const id = reportId(deployments)
+    const id = reportId(deployments, this.context.lane)
     return { fields: { ...written, id }, key: JSON.stringify(written), final }
   }
 
@@ -133,6 +133,7 @@ export function reportContextOf(plan: BitbucketPlan): ReportContext {
     commitUrl: `https://bitbucket.org/${encodeURIComponent(plan.workspace)}/${encodeURIComponent(plan.repoSlug)}/commits/${encodeURIComponent(plan.commit)}`,
     refname: plan.refname,
     seal: plan.seal,
-    commit: plan.commit
+    commit: plan.commit,
+    lane: plan.lane
   }
 }

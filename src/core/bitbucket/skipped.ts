@@ -21,7 +21,7 @@ export function bitbucketSkipSide(
     what: 'build status',
     sha: context.commit,
     async standing(name) {
-      const found = await client.getStatus(context.commit, statusKey(name))
+      const found = await client.getStatus(context.commit, statusKey(name, context.lane))
       // Bitbucket's own word for a status another step wrote, and only letters of it.
       return found && (found.state.replace(/[^A-Z_]/g, '').slice(0, 20) || 'unknown')
     },

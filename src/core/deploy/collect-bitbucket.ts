@@ -14,9 +14,10 @@ import { Budget, WRITES_PER_CLAIM } from '../host/budget.js'
 import { hostFailure } from '../host/api-errors.js'
 import { rotated } from '../github/pending-checks.js'
 import { createBitbucketClient, type BitbucketClient } from '../bitbucket/client.js'
-import type { BitbucketCollection, CollectedReport } from '../bitbucket/collected.js'
+import { showsRun, type BitbucketCollection, type CollectedReport } from '../bitbucket/collected.js'
+import { linkOrigins } from '../report/links.js'
 import { apiUrlOf, repositoryOf } from '../bitbucket/plan.js'
-import { KEY_PREFIX } from '../bitbucket/report.js'
+import { KEY_PREFIX, stepDigest } from '../bitbucket/report.js'
 import type { Settings } from '../options/resolve.js'
 import { readFactsLine, type PendingFacts } from '../report/pending.js'
 import { sealOf } from '../report/seal.js'
@@ -57,6 +58,7 @@ export function bitbucketSource(run: CollectRun): {
     budget,
     seal: sealOf(settings.apiKey),
     commits: `https://bitbucket.org/${encodeURIComponent(workspace)}/${encodeURIComponent(repoSlug)}/commits/`,
+    origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org'),
     reports: []
   }
   const source: CollectSource<string> = {
@@ -71,7 +73,12 @@ export function bitbucketSource(run: CollectRun): {
   return { source, bitbucket, turn }
 }
 
-/** The pending reports of ours on one commit, each a step; a report with an annotation it cannot use is left as it is. */
+/**
+ * The reports of ours on one commit, each a step: one whose deployments'
+ * facts are not its whole step, sealed under the key for this very report,
+ * decides nothing; a pending deployment whose status shows another run now
+ * is left as it is.
+ */
 async function lookAt(
   bitbucket: BitbucketCollection,
   commit: string
@@ -83,38 +90,85 @@ async function lookAt(
     // Every report of ours, whatever its result says: a result someone wrote over ours hides no pending deployment.
     if (!found.id.startsWith(KEY_PREFIX)) continue
     const what = `The report ${quote(found.id)} on commit ${commit.slice(0, 12)}`
-    const annotations = await bitbucket.client.listAnnotations(commit, found.id)
-    const read = annotations
-      .filter(a => DEPLOYMENT_ANNOTATION.test(String(a.external_id ?? '')))
-      .map(a =>
-        readFactsLine(typeof a.details === 'string' ? a.details : undefined, bitbucket.seal)
-      )
-      .filter(facts => facts !== undefined)
-    const problems = read.flatMap(facts => ('problem' in facts ? [facts.problem] : []))
-    if (problems.length > 0) {
-      refused.push({ what, problem: [...new Set(problems)].join('; ') })
+    const annotations = (await bitbucket.client.listAnnotations(commit, found.id)).filter(a =>
+      DEPLOYMENT_ANNOTATION.test(String(a.external_id ?? ''))
+    )
+    const read = new Map(
+      annotations.map(a => [String(a.external_id), typeof a.details === 'string' ? a.details : ''])
+    )
+    const step = stepOf(read, bitbucket, found.id, commit)
+    if (step === undefined) continue
+    if ('problem' in step) {
+      refused.push({ what, problem: step.problem })
       continue
     }
-    const step = read as PendingFacts[]
-    // The commit the deploy wrote on, by its sealed facts: a report copied to another commit decides nothing there.
-    const sealed = step[0]?.status?.sha
-    if (
-      !sealed ||
-      !step.every(facts => facts.status?.sha === sealed) ||
-      !sealed.startsWith(commit)
-    ) {
-      if (step.length > 0)
+    const report: CollectedReport = { commit: step[0]!.status!.sha, reportId: found.id, step, read }
+    for (const [row, facts] of step.entries()) {
+      if (!isPending(facts.deployment)) continue
+      const context = {
+        origins: bitbucket.origins,
+        pipelineUrl: facts.workflowRunUrl,
+        commitUrl: `${bitbucket.commits}${encodeURIComponent(report.commit)}`,
+        commit: report.commit
+      }
+      if (await showsRun(bitbucket, report.commit, facts.status!.key!, facts, context))
+        waiting.push(waitingRow(bitbucket, report, row, what))
+      else
         refused.push({
-          what,
-          problem: 'its facts were sealed for another commit than the one it is on'
+          what: `${what}: ${quote(facts.deployment.name)}`,
+          problem:
+            'its build status shows another run now (a later deploy wrote it, or someone else), so it is left as it is'
         })
-      continue
     }
-    const report: CollectedReport = { commit: sealed, reportId: found.id, step }
-    for (const [row, facts] of step.entries())
-      if (isPending(facts.deployment)) waiting.push(waitingRow(bitbucket, report, row, what))
   }
   return { waiting, refused }
+}
+
+/**
+ * Pure: the step a report's deployments' annotations carry, in its order:
+ * each sealed under the key, for this report and commit, under its own
+ * status key, and all of them the whole step its digest names (a sibling
+ * removed, or one copied from elsewhere, and it decides nothing); undefined
+ * for a report that carries no facts.
+ */
+function stepOf(
+  read: Map<string, string>,
+  bitbucket: Pick<BitbucketCollection, 'seal'>,
+  id: string,
+  commit: string
+): PendingFacts[] | { problem: string } | undefined {
+  const facts = [...read].map(([key, details]) => ({
+    key,
+    facts: readFactsLine(details, bitbucket.seal)
+  }))
+  const carried = facts.filter(f => f.facts !== undefined)
+  if (carried.length === 0) return undefined
+  const problems = carried.flatMap(f => ('problem' in f.facts! ? [f.facts.problem] : []))
+  if (problems.length > 0) return { problem: [...new Set(problems)].join('; ') }
+  const step = carried.map(f => ({ key: f.key, facts: f.facts as PendingFacts }))
+  const [first] = step
+  const place = first!.facts.status
+  const sorted = [...step].sort(
+    (a, b) => (a.facts.status?.index ?? 0) - (b.facts.status?.index ?? 0)
+  )
+  const whole =
+    place?.sha !== undefined &&
+    place.sha.startsWith(commit) &&
+    step.every(
+      ({ key, facts }) =>
+        facts.status?.key === key &&
+        facts.status.report === id &&
+        facts.status.sha === place.sha &&
+        facts.status.step === place.step
+    ) &&
+    sorted.every(({ facts }, index) => facts.status?.index === index) &&
+    stepDigest(sorted.map(({ facts }) => facts.deployment)) === place.step
+  if (!whole)
+    return {
+      problem:
+        'its deployments’ facts are not the whole step sealed for this report and commit (one removed, or copied from another report, commit or step)'
+    }
+  return sorted.map(({ facts }) => facts)
 }
 
 function waitingRow(

@@ -22,8 +22,9 @@ import { MAX_CHECK_NAME, nameOf, joinName, type NamedApp } from '../report/ident
 import { linkOrigins } from '../report/links.js'
 import { forPlatform } from './destination.js'
 import { loadGitLab } from './gitlab.js'
+import { laterHostOf } from '../host/where.js'
 import { createBitbucketClient } from '../bitbucket/client.js'
-import { apiUrlOf as bitbucketApiUrlOf, repositoryOf } from '../bitbucket/plan.js'
+import { apiUrlOf as bitbucketApiUrlOf, laneOf, repositoryOf } from '../bitbucket/plan.js'
 import { reportContextOf } from '../bitbucket/reporter.js'
 import { bitbucketSkipSide } from '../bitbucket/skipped.js'
 import { gitlabPlanOf } from '../gitlab/plan.js'
@@ -143,6 +144,12 @@ export async function skipChecks(
   if (settings.values.gitlabToken) return skipStatuses(settings, deployments, output, hooks)
   if (settings.values.bitbucketToken) return skipBuildStatuses(settings, deployments, output, hooks)
   const env = hooks.env ?? {}
+  if (laterHostOf(settings.values, env) === 'bitbucket')
+    throw new InputError(
+      'bitbucketToken',
+      'is empty, and a skip in Bitbucket Pipelines writes its build statuses on Bitbucket, which Pipelines’ proxy may not sign',
+      `Give ${ref('bitbucketToken')}: a repository access token with the repository:write and pullrequest scopes, kept in a secured repository variable BITBUCKET_ACCESS_TOKEN`
+    )
   const { token, repo, sha } = skipTarget(settings, githubRepoOf(settings, env))
   const apiUrl = apiUrlOf(env)
   await briefly({ token, apiUrl }, loadClient, hooks.signal, SKIP_MS, async client => {
@@ -257,6 +264,7 @@ export async function skipBuildStatuses(
     commit,
     statuses: true,
     refname: env.BITBUCKET_BRANCH || undefined,
+    lane: laneOf(env),
     secrets: output.secrets,
     origins: linkOrigins(settings.baseUrl, 'https://bitbucket.org')
   })

@@ -82,7 +82,7 @@ export function refusal(
     return new HostBusyError(`${host} answered ${status}: ${words}`, status)
   if (status === 401 || status === 403)
     return new HostApiError(
-      `${host} refused the token (${status}: ${words.replace(/\.$/, '')}). ${dialect.tokenWords}`,
+      `${host} refused the token (${status}: ${words.replace(/\.$/, '')}). ${dialect.tokenWords}.`,
       status
     )
   return new HostApiError(`${host} answered ${label} ${status}: ${words}`, status)

@@ -92,7 +92,17 @@ export const FACTS = object({
   runs: list(ID, MAX_STEP_DEPLOYMENTS),
   workflowRunUrl: URL,
   // Where a GitLab step wrote the deployment's status: the collect completes that one, in that pipeline.
-  status: object({ sha: text(64), pipelineId: integer(1), ref: text(255) })
+  // A Bitbucket step's: the status's key, the report carrying it, the step's digest and the deployment's
+  // place in it (a report carries its whole step, or decides nothing).
+  status: object({
+    sha: text(64),
+    pipelineId: integer(1),
+    ref: text(255),
+    key: text(64),
+    report: text(64),
+    step: text(64),
+    index: integer(0)
+  })
 })
 
 /**

@@ -53,6 +53,13 @@ export interface StatusPlace {
   sha: string
   pipelineId?: number | undefined
   ref?: string | undefined
+  /** On Bitbucket: the build status's key. */
+  key?: string | undefined
+  /** On Bitbucket: the id of the report that carries the step. */
+  report?: string | undefined
+  /** On Bitbucket: the digest of the step's deployments (their names and runs, in order), and this one's place. */
+  step?: string | undefined
+  index?: number | undefined
 }
 
 /**
