@@ -8240,7 +8240,12 @@ function plan_apiUrlOf(settings, proxied) {
     const given = String(settings.values.bitbucketApiUrl ?? 'https://api.bitbucket.org/2.0');
     const url = parsed(given);
     const local = url?.protocol === 'http:' && (0,name_rules/* isLoopback */.U9)(url.hostname);
-    if (!url || (url.protocol !== 'https:' && !local) || url.username || url.search || url.hash)
+    if (!url ||
+        (url.protocol !== 'https:' && !local) ||
+        url.username ||
+        url.password ||
+        url.search ||
+        url.hash)
         throw new errors/* InputError */.dz('bitbucketApiUrl', `is ${JSON.stringify(given.slice(0, 200))}, not an https address of Bitbucket's API`, `Give https://api.bitbucket.org/2.0 (the default), or a stand-in's address on this machine over http`);
     const address = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
     // The proxy signs what it reads: it takes the API's address over plain http, and talks TLS to Bitbucket itself.
@@ -8250,8 +8255,14 @@ function plan_apiUrlOf(settings, proxied) {
 function proxyOf(settings) {
     const given = String(settings.values.bitbucketProxy ?? 'http://localhost:29418');
     const url = parsed(given);
-    if (!url || url.protocol !== 'http:' || !(0,name_rules/* isLoopback */.U9)(url.hostname) || url.username)
-        throw new errors/* InputError */.dz('bitbucketProxy', `is ${JSON.stringify(given.slice(0, 200))}, not an http address on this machine`, `Leave it out for Pipelines' own (http://localhost:29418), or give ${(0,option_refs/* ref */.KR)('bitbucketToken')}: ${(0,option_refs/* setting */.Pe)('bitbucketToken', '$BITBUCKET_ACCESS_TOKEN')}`);
+    if (!url ||
+        url.protocol !== 'http:' ||
+        !(0,name_rules/* isLoopback */.U9)(url.hostname) ||
+        url.username ||
+        url.password ||
+        (url.pathname !== '/' && url.pathname !== '') ||
+        url.search)
+        throw new errors/* InputError */.dz('bitbucketProxy', `is ${JSON.stringify(given.slice(0, 200))}, not the http address of a proxy on this machine (no path, no credentials)`, `Leave it out for Pipelines' own (http://localhost:29418), or give ${(0,option_refs/* ref */.KR)('bitbucketToken')}: ${(0,option_refs/* setting */.Pe)('bitbucketToken', '$BITBUCKET_ACCESS_TOKEN')}`);
     return url.origin;
 }
 function plan_refuseReportLaterOnBranch(commit) {
