@@ -17,7 +17,7 @@ import { isPending, statusLine } from '../report/words.js'
 import { oneLine } from '../shared/text.js'
 import type { AnnotationWrite, BitbucketState } from './client.js'
 import { literalUrl, reportId, statusKey, stepDigest } from './keys.js'
-import type { ReportContext } from './report.js'
+import type { ReportContext } from './context.js'
 
 /** An annotation's summary: Bitbucket refuses an empty one or one over 450 characters. */
 export const MAX_SUMMARY = 450

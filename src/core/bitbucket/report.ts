@@ -14,13 +14,15 @@
  */
 import type { Deployment } from '../report/facts.js'
 import { attentionFirst, stepJudgement } from '../report/judgement.js'
-import { trustedUrl, withTrustedLinks, type LinkOrigins } from '../report/links.js'
-import type { Seal } from '../report/seal.js'
+import { trustedUrl, withTrustedLinks } from '../report/links.js'
 import { isPending, statusLine, tallyWords } from '../report/words.js'
 import { oneLine } from '../shared/text.js'
 import type { AnnotationWrite, ReportData, ReportWrite, StatusWrite } from './client.js'
 import { annotationsOf, MAX_ANNOTATIONS, MAX_DETAILS, stateOf } from './annotations.js'
 import { literalUrl, statusKey } from './keys.js'
+import type { ReportContext } from './context.js'
+
+export type { ReportContext } from './context.js'
 
 export { KEY_PREFIX, literalUrl, reportId, statusKey, stepDigest } from './keys.js'
 export { MAX_ANNOTATIONS, MAX_DETAILS, MAX_SUMMARY, stateOf } from './annotations.js'
@@ -31,21 +33,6 @@ export const MAX_STATUS_TEXT = 255
 export const MAX_DATA = 10
 /** A data field's title and text, kept short as Bitbucket's cards show them. */
 const MAX_DATA_TITLE = 120
-
-/** Where a step's report and statuses are written, and what they may link to. */
-export interface ReportContext {
-  origins: LinkOrigins
-  /** The pipeline's page; linked where a run has none. */
-  pipelineUrl?: string | undefined
-  /** The repository's commit page, the link of last resort (a status needs one). */
-  commitUrl: string
-  refname?: string | undefined
-  /** A step reported later: each deployment's annotation carries its sealed facts. */
-  seal?: Seal | undefined
-  commit: string
-  /** The step's place in a parallel group (BITBUCKET_PARALLEL_STEP): parallel steps of one app never share a status or a report. */
-  lane?: string | undefined
-}
 
 /** Pure: a deployment's build status now: `INPROGRESS` until it is judged (or while a collect is to bring it), then its state. */
 export function statusWrite(
