@@ -107,10 +107,13 @@ export interface BitbucketConnection {
 
 /** Bitbucket takes at most this many annotations a request. */
 export const ANNOTATIONS_A_REQUEST = 100
-/** The most pages a list reads, of PAGE_LENGTH each: 1,000 open pull requests, a report's 1,000 annotations. */
-export const MAX_PAGES = 20
-/** A page's length asked: Bitbucket's most for these lists is 50 (its default 10). */
-export const PAGE_LENGTH = 50
+/**
+ * The most pages a list reads: 1,000 open pull requests or a report's 1,000
+ * annotations at Bitbucket's 10 a page. No `pagelen` is asked: Bitbucket's
+ * description declares it on none of these lists, and a stand-in held to
+ * the description refuses it.
+ */
+export const MAX_PAGES = 100
 
 export function createBitbucketClient(connection: BitbucketConnection): BitbucketClient {
   const { auth } = connection
@@ -178,7 +181,7 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
       }
     },
     async listReports(commit) {
-      return (await pages(api, `${commitOf(commit)}/reports?pagelen=${PAGE_LENGTH}`)).map(value => {
+      return (await pages(api, `${commitOf(commit)}/reports`)).map(value => {
         const report = value as Record<string, unknown>
         return {
           id: text(report.external_id) ?? text(report.uuid) ?? '',
@@ -189,13 +192,10 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
       })
     },
     async listAnnotations(commit, id) {
-      return (await pages(
-        api,
-        `${reportOf(commit, id)}/annotations?pagelen=${PAGE_LENGTH}`
-      )) as Record<string, unknown>[]
+      return (await pages(api, `${reportOf(commit, id)}/annotations`)) as Record<string, unknown>[]
     },
     async openPullRequestCommits() {
-      const found = await pages(api, `${repository}/pullrequests?state=OPEN&pagelen=${PAGE_LENGTH}`)
+      const found = await pages(api, `${repository}/pullrequests?state=OPEN`)
       return found
         .map(value =>
           text((value as { source?: { commit?: { hash?: unknown } } }).source?.commit?.hash)

@@ -82,17 +82,30 @@ export class BitbucketSide implements HostSide {
     return { fields: { ...written, id }, key: JSON.stringify(written), final }
   }
 
-  async writeStep(_deployments: readonly Deployment[], wanted: Wanted): Promise<void> {
+  async writeStep(
+    _deployments: readonly Deployment[],
+    wanted: Wanted,
+    signal: AbortSignal
+  ): Promise<void> {
     const client = await this.connect()
     const { id, report, annotations } = wanted.fields as {
       id: string
       report: ReportWrite
       annotations: AnnotationWrite[]
     }
-    if (!this.cleared) await client.deleteReport(this.plan.commit, id)
+    if (!this.cleared) await this.clear(client, id, signal)
     this.cleared = true
     await client.putReport(this.plan.commit, id, report)
     await client.postAnnotations(this.plan.commit, id, annotations)
+  }
+
+  /** The report an earlier run left, removed where it may be: a cleanup that fails never keeps the report from being written. */
+  private async clear(client: BitbucketClient, id: string, signal: AbortSignal): Promise<void> {
+    try {
+      await client.deleteReport(this.plan.commit, id, { signal })
+    } catch (error) {
+      if (signal.aborted || this.limits.signal.aborted) throw error
+    }
   }
 
   /** Told once per kind, as a warning naming what Bitbucket said; a refusal stops that kind. */
