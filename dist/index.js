@@ -8068,10 +8068,13 @@ var host_api = __nccwpck_require__(3182);
 
 /** Bitbucket takes at most this many annotations a request. */
 const ANNOTATIONS_A_REQUEST = 100;
-/** The most pages a list reads, of PAGE_LENGTH each: 1,000 open pull requests, a report's 1,000 annotations. */
-const MAX_PAGES = 20;
-/** A page's length asked: Bitbucket's most for these lists is 50 (its default 10). */
-const PAGE_LENGTH = 50;
+/**
+ * The most pages a list reads: 1,000 open pull requests or a report's 1,000
+ * annotations at Bitbucket's 10 a page. No `pagelen` is asked: Bitbucket's
+ * description declares it on none of these lists, and a stand-in held to
+ * the description refuses it.
+ */
+const MAX_PAGES = 100;
 function createBitbucketClient(connection) {
     const { auth } = connection;
     const proxied = 'proxy' in auth;
@@ -8130,7 +8133,7 @@ function createBitbucketClient(connection) {
             }
         },
         async listReports(commit) {
-            return (await pages(api, `${commitOf(commit)}/reports?pagelen=${PAGE_LENGTH}`)).map(value => {
+            return (await pages(api, `${commitOf(commit)}/reports`)).map(value => {
                 const report = value;
                 return {
                     id: client_text(report.external_id) ?? client_text(report.uuid) ?? '',
@@ -8141,10 +8144,10 @@ function createBitbucketClient(connection) {
             });
         },
         async listAnnotations(commit, id) {
-            return (await pages(api, `${reportOf(commit, id)}/annotations?pagelen=${PAGE_LENGTH}`));
+            return (await pages(api, `${reportOf(commit, id)}/annotations`));
         },
         async openPullRequestCommits() {
-            const found = await pages(api, `${repository}/pullrequests?state=OPEN&pagelen=${PAGE_LENGTH}`);
+            const found = await pages(api, `${repository}/pullrequests?state=OPEN`);
             return found
                 .map(value => client_text(value.source?.commit?.hash))
                 .filter((hash) => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash));
@@ -8347,14 +8350,24 @@ class BitbucketSide {
         const id = reportId(deployments, this.context.lane);
         return { fields: { ...written, id }, key: JSON.stringify(written), final };
     }
-    async writeStep(_deployments, wanted) {
+    async writeStep(_deployments, wanted, signal) {
         const client = await this.connect();
         const { id, report, annotations } = wanted.fields;
         if (!this.cleared)
-            await client.deleteReport(this.plan.commit, id);
+            await this.clear(client, id, signal);
         this.cleared = true;
         await client.putReport(this.plan.commit, id, report);
         await client.postAnnotations(this.plan.commit, id, annotations);
+    }
+    /** The report an earlier run left, removed where it may be: a cleanup that fails never keeps the report from being written. */
+    async clear(client, id, signal) {
+        try {
+            await client.deleteReport(this.plan.commit, id, { signal });
+        }
+        catch (error) {
+            if (signal.aborted || this.limits.signal.aborted)
+                throw error;
+        }
     }
     /** Told once per kind, as a warning naming what Bitbucket said; a refusal stops that kind. */
     failed(kind, { error, stopped }, tell) {
