@@ -14,6 +14,10 @@ const CORE_LAYERS = {
   upload: ['shared', 'transport', 'service'],
   verdict: ['shared', 'transport', 'service'],
   report: ['shared', 'options', 'inspect'],
+  // What every code host shares (the reporter's seam, the host API): hosts build on it, never the reverse.
+  host: ['shared', 'transport', 'report'],
+  gitlab: ['shared', 'transport', 'options', 'report', 'host'],
+  bitbucket: ['shared', 'transport', 'options', 'report', 'host'],
   deploy: [
     'shared',
     'transport',
@@ -24,9 +28,12 @@ const CORE_LAYERS = {
     'inspect',
     'ci',
     'report',
-    'github'
+    'github',
+    'gitlab',
+    'bitbucket',
+    'host'
   ],
-  github: ['shared', 'transport', 'options', 'report', 'ci']
+  github: ['shared', 'transport', 'options', 'report', 'ci', 'host']
 }
 const FOLDERS = Object.keys(CORE_LAYERS)
 
