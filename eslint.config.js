@@ -141,6 +141,18 @@ export default tseslint.config(
       ]
     }
   },
+  // One count of a function's and a file's length, as they read (comments and blank lines count): at most
+  // 60 lines a function (two with their reason where they stand), 300 a file.
+  {
+    files: ['src/**/*.ts', 'emulator/**/*.ts', 'script/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 60, skipComments: false, skipBlankLines: false, IIFEs: true }
+      ],
+      'max-lines': ['error', { max: 300, skipComments: false, skipBlankLines: false }]
+    }
+  },
   // A build's text is a stranger's: no pattern over it may backtrack for long on a crafted input
   // (__tests__/unit/core/inspect/patterns.test.ts refuses nested quantifiers besides).
   {

@@ -11,19 +11,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { json } from './answers.js'
 import { checkRequest } from './bitbucket-openapi.js'
-import { ROUTES, type BitbucketCall } from './bitbucket-routes.js'
+import { ROUTES } from './bitbucket-routes.js'
 import {
   PROXIED_HOST,
   REPO_SLUG,
   WORKSPACE,
   type BitbucketRequest,
-  type BitbucketState
+  type BitbucketState,
+  type BitbucketToken
 } from './bitbucket-state.js'
 import { emulatorNow } from './clock.js'
 import { faulted, type Throttle } from './host-faults.js'
 
 /** What the proxy signs with: the pipeline's own access to its repository. */
-const PROXY_TOKEN = { name: 'pipelines-proxy', scopes: ['repository', 'repository:write'] as const }
+const PROXY_TOKEN: BitbucketToken = {
+  name: 'pipelines-proxy',
+  scopes: ['repository', 'repository:write']
+}
 
 /** Bitbucket's error body: `{"type": "error", "error": {"message": …}}`. */
 function error(message: string): object {
@@ -37,6 +41,17 @@ const throttle: Throttle = (res, retryAfter, headers) =>
     ...headers
   })
 
+/** A request as the stand-in holds it: where it came (through the proxy or not), its record, and how it is answered. */
+interface Exchange {
+  proxied: boolean
+  target: URL
+  url: URL
+  method: string
+  entry: BitbucketRequest
+  violate(message: string): void
+  answer(status: number, body: unknown, headers?: Record<string, string>): void
+}
+
 /** Answers one request to Bitbucket's API (the controls aside), its body `raw`, by the steps above. */
 export async function answerRequest(
   state: BitbucketState,
@@ -45,29 +60,12 @@ export async function answerRequest(
   raw: string,
   apiUrl: string
 ): Promise<void> {
-  // A request in absolute form came through the proxy: it names Bitbucket's API itself.
-  const proxied = /^https?:\/\//i.test(req.url ?? '')
-  const target = new URL(req.url ?? '/', 'http://bitbucket')
-  const url = new URL(`${target.pathname}${target.search}`, 'http://bitbucket')
-  const method = req.method ?? ''
-  const entry: BitbucketRequest = {
-    method,
-    path: `${url.pathname}${url.search}`,
-    status: 0,
-    at: emulatorNow(),
-    ...(req.headers.authorization ? { credential: req.headers.authorization } : {})
-  }
-  state.requests.push(entry)
-  const violate = (message: string): void =>
-    void state.violations.push(`${method} ${url.pathname}: ${message}`)
-  const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
-    entry.status = status
-    json(res, status, body, headers)
-  }
+  const exchange = recorded(state, req, res)
+  const { proxied, target, url, method, violate, answer } = exchange
   let body: unknown
   if (raw) {
     try {
-      body = entry.body = JSON.parse(raw)
+      body = exchange.entry.body = JSON.parse(raw)
     } catch {
       violate('the body is not JSON')
       return answer(400, error('The request body is not valid JSON.'))
@@ -82,13 +80,7 @@ export async function answerRequest(
   }
   if (proxied && (target.protocol !== 'http:' || target.host !== PROXIED_HOST))
     return answer(403, error(`The proxy forwards only to http://${PROXIED_HOST}`))
-  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-  const token =
-    bearer === undefined
-      ? proxied && state.proxySigns.has(operation.id)
-        ? PROXY_TOKEN
-        : undefined
-      : state.tokens.get(bearer)
+  const token = tokenOf(state, req, proxied, operation.id)
   if (!token) return answer(401, error('Unauthorized'))
   const { workspace, repo_slug } = operation.params
   if (workspace !== WORKSPACE || repo_slug !== REPO_SLUG)
@@ -102,8 +94,9 @@ export async function answerRequest(
     return invalid(
       `${operation.id} is an operation of Bitbucket's API the emulator does not answer`
     )
+  const { entry } = exchange
   if (await faulted(state, `${method} ${path}`, req, res, { answer, entry, throttle })) return
-  const call: BitbucketCall = {
+  route({
     state,
     operation,
     body,
@@ -113,6 +106,45 @@ export async function answerRequest(
     answer,
     invalid,
     notFound: what => answer(404, error(`No such ${what}`))
+  })
+}
+
+/** The request recorded as it came: a request in absolute form came through the proxy, naming Bitbucket's API itself. */
+function recorded(state: BitbucketState, req: IncomingMessage, res: ServerResponse): Exchange {
+  const proxied = /^https?:\/\//i.test(req.url ?? '')
+  const target = new URL(req.url ?? '/', 'http://bitbucket')
+  const url = new URL(`${target.pathname}${target.search}`, 'http://bitbucket')
+  const method = req.method ?? ''
+  const entry: BitbucketRequest = {
+    method,
+    path: `${url.pathname}${url.search}`,
+    status: 0,
+    at: emulatorNow(),
+    ...(req.headers.authorization ? { credential: req.headers.authorization } : {})
   }
-  route(call)
+  state.requests.push(entry)
+  return {
+    proxied,
+    target,
+    url,
+    method,
+    entry,
+    violate: message => void state.violations.push(`${method} ${url.pathname}: ${message}`),
+    answer(status, body, headers) {
+      entry.status = status
+      json(res, status, body, headers)
+    }
+  }
+}
+
+/** The token a request carries (a bearer Bitbucket knows), or the pipeline's own through the proxy where it signs. */
+function tokenOf(
+  state: BitbucketState,
+  req: IncomingMessage,
+  proxied: boolean,
+  operation: string
+): Pick<BitbucketToken, 'scopes'> | undefined {
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+  if (bearer !== undefined) return state.tokens.get(bearer)
+  return proxied && state.proxySigns.has(operation) ? PROXY_TOKEN : undefined
 }

