@@ -30,7 +30,7 @@ import { ROOT, runStep } from '../emulator/github-runner.js'
 import { onShapedLink, shapedLinkProblem } from './link.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
-import { writeZip } from '../__tests__/helpers/zip-writer.js'
+import { writeZip } from '../emulator/zip-writer.js'
 
 const MANIFEST = join(ROOT, '__tests__/fixtures/builds/axml/manifest.axml')
 

@@ -21,7 +21,7 @@ import { useEmulatorClock } from '../emulator/clock.js'
 import { ROOT, runStep, type StepResult } from '../emulator/github-runner.js'
 import { startEmulator } from '../emulator/server.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
-import { writeBuild } from '../__tests__/helpers/builds.js'
+import { writeBuild } from '../emulator/builds.js'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: string): string => {

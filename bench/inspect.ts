@@ -28,7 +28,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ncc from '@vercel/ncc'
 import yauzl from 'yauzl'
-import { signingBlock, writeZip, type ZipEntrySpec } from '../__tests__/helpers/zip-writer.js'
+import { signingBlock, writeZip, type ZipEntrySpec } from '../emulator/zip-writer.js'
 import { READER_FILE } from '../src/core/inspect/reader-thread.js'
 
 const ROOT = join(import.meta.dirname, '..')

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { ROOT, runStep } from '../emulator/github-runner.js'
 import { startEmulator } from '../emulator/server.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
-import { writeBuild } from '../__tests__/helpers/builds.js'
+import { writeBuild } from '../emulator/builds.js'
 import { PARALLEL_DELIVERIES } from '../src/core/deploy/orchestrator.js'
 
 const args = process.argv.slice(2)

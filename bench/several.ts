@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { ROOT, runStep } from '../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
-import { writeBuild } from '../__tests__/helpers/builds.js'
+import { writeBuild } from '../emulator/builds.js'
 import { onShapedLink, shapedLinkProblem } from './link.js'
 
 const MiB = 1024 * 1024

@@ -8088,7 +8088,20 @@ function createBitbucketClient(connection) {
     };
     const repository = `${api.url}/repositories/${encodeURIComponent(connection.workspace)}/${encodeURIComponent(connection.repoSlug)}`;
     const commitOf = (commit) => `${repository}/commit/${encodeURIComponent(commit)}`;
-    const reportOf = (commit, id) => `${commitOf(commit)}/reports/${encodeURIComponent(id)}`;
+    return {
+        ...statusCalls(api, commitOf),
+        ...reportCalls(api, commitOf),
+        async openPullRequestCommits() {
+            const found = await pages(api, `${repository}/pullrequests?state=OPEN`);
+            return found
+                .map(value => client_text(value.source?.commit?.hash))
+                .filter((hash) => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash));
+        },
+        requestCount: () => api.requests
+    };
+}
+/** A commit's build statuses: one written, one read by its key. */
+function statusCalls(api, commitOf) {
     return {
         async postStatus(commit, status, call) {
             const body = { type: 'commitstatus', ...withoutUndefined(status) };
@@ -8110,9 +8123,16 @@ function createBitbucketClient(connection) {
                     return undefined;
                 throw error;
             }
-        },
+        }
+    };
+}
+/** A commit's Code Insights reports and their annotations. */
+function reportCalls(api, commitOf) {
+    const reportOf = (commit, id) => `${commitOf(commit)}/reports/${encodeURIComponent(id)}`;
+    return {
         async putReport(commit, id, report, call) {
-            await (0,host_api/* request */.E)(api, 'PUT', reportOf(commit, id), { type: 'report', ...withoutUndefined(report) }, call);
+            const body = { type: 'report', ...withoutUndefined(report) };
+            await (0,host_api/* request */.E)(api, 'PUT', reportOf(commit, id), body, call);
         },
         async deleteReport(commit, id, call) {
             try {
@@ -8145,14 +8165,7 @@ function createBitbucketClient(connection) {
         },
         async listAnnotations(commit, id) {
             return (await pages(api, `${reportOf(commit, id)}/annotations`));
-        },
-        async openPullRequestCommits() {
-            const found = await pages(api, `${repository}/pullrequests?state=OPEN`);
-            return found
-                .map(value => client_text(value.source?.commit?.hash))
-                .filter((hash) => hash !== undefined && /^[0-9a-f]{7,40}$/.test(hash));
-        },
-        requestCount: () => api.requests
+        }
     };
 }
 /** Every page of a list: Bitbucket's answer names the next page's address (`next`), checked to be within the API when asked. */
@@ -13738,6 +13751,7 @@ class FileBody extends external_node_stream_namespaceObject.Readable {
      * socket's back-pressure and the hash are one hot path that a 4 GiB upload
      * runs a million times; split, its state would travel through closures.
      */
+    // eslint-disable-next-line max-lines-per-function -- one hot path on purpose: the reason is above.
     async send(destination) {
         const { path, size } = this.options;
         const name = (0,shared_text/* quote */.hD)((0,name_rules/* fileName */.Md)(path));
@@ -13947,6 +13961,7 @@ async function uploadArtifact(service, artifact, destination, options) {
  * life cycle on one socket (an abort or a limit must end all of them at
  * once), which split into functions would pass every handle around.
  */
+// eslint-disable-next-line max-lines-per-function -- one request's life cycle on purpose: the reason is above.
 async function putFile(config, signedUrl, artifact, attempt, { expectContinue, minBytesPerSecond, onProgress }) {
     const label = (0,send/* labelOf */.Wy)('PUT', signedUrl);
     config.log.info(`${label} (${(0,format/* formatBytes */.z3)(artifact.size)}, attempt ${attempt} of ${config.policy.maxAttempts})`);

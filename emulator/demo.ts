@@ -9,7 +9,7 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeBuild } from '../__tests__/helpers/builds.js'
+import { writeBuild } from './builds.js'
 import { runStep } from './github-runner.js'
 import { startEmulator } from './server.js'
 import { DEMO_API_KEY, SAMPLE_BUGS } from './workspaces.js'

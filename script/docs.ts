@@ -18,7 +18,8 @@ import { OPTIONS, optionsOf, render, spelling } from '../src/core/index.js'
 import { OUTPUTS } from '../src/core/report/outputs.js'
 import { providersTable } from '../src/core/ci/providers/index.js'
 import { homeFiles, homeText, readRelease } from './home.js'
-import { combinationsTable, pairingsTable } from '../__tests__/helpers/combinations.js'
+import { combinationsTable } from './combinations.js'
+import { pairingsTable } from './pairings.js'
 import { runsAsScript } from './entry.js'
 
 export interface Action {

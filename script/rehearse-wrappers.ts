@@ -25,8 +25,8 @@ import { missing, serveRelease } from './rehearse-tools.js'
 import { DEMO_API_KEY } from '../emulator/workspaces.js'
 import { runStep as runBitriseStep } from '../__tests__/helpers/bitrise.js'
 import { runWorkflow, type Orb } from '../__tests__/helpers/circleci.js'
-import { writeBuild } from '../__tests__/helpers/builds.js'
-import { sectionBlocks } from '../__tests__/helpers/docs.js'
+import { writeBuild } from '../emulator/builds.js'
+import { sectionBlocks } from './docs-pages.js'
 
 const run = promisify(execFile)
 

@@ -261,7 +261,7 @@ function usesNodes(contents: unknown): { node: Scalar; where: string }[] {
 }
 
 if (runsAsScript('workflow-check')) {
-  const { docsWorkflows } = await import('../__tests__/helpers/docs.js')
+  const { docsWorkflows } = await import('./docs-pages.js')
   const own = await repositoryWorkflows()
   const shown = await docsWorkflows()
   const problems = process.argv.includes('--shellcheck')

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { DEMO_API_KEY, freshWorkspace, gradleScript, writeArtifact } from '../helpers/harness.js'
-import { codeBlocks } from '../helpers/docs.js'
+import { codeBlocks } from '../../script/docs-pages.js'
 import { parse } from 'yaml'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
 import { packedTarball } from '../helpers/tools.js'

@@ -31,7 +31,7 @@ import {
 import { packedOrb, runJob, runWorkflow, type JobResult, type Orb } from '../helpers/circleci.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
-import { codeBlocks } from '../helpers/docs.js'
+import { codeBlocks } from '../../script/docs-pages.js'
 import { runCopyBlock } from '../helpers/copies.js'
 
 let emulator: Emulator

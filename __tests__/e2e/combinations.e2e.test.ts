@@ -2,7 +2,7 @@
 import '../helpers/virtual-time.js'
 /**
  * The table of combinations (docs/development.md, from
- * helpers/combinations.ts), cell by cell: every mode with one build, several
+ * script/combinations.ts), cell by cell: every mode with one build, several
  * builds and several of one app, in the action, the CLI and the library (run
  * in-process against the emulators, with the GitHub token or the unreachable
  * GitHub the column names), each either working as the table says or
@@ -27,16 +27,18 @@ import {
   FRONT_ENDS,
   GITHUB,
   MODES,
-  PAIRINGS,
-  pairingExpected,
-  RUN_FRONT_ENDS,
-  type Pairing,
-  type RunFrontEnd,
   type Builds,
   type FrontEnd,
   type GitHub,
   type Mode
-} from '../helpers/combinations.js'
+} from '../../script/combinations.js'
+import {
+  PAIRINGS,
+  pairingExpected,
+  RUN_FRONT_ENDS,
+  type Pairing,
+  type RunFrontEnd
+} from '../../script/pairings.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { env as eventEnv, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'

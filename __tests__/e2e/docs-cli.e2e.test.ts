@@ -20,7 +20,7 @@ import { ROOT } from '../../emulator/github-runner.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { conventionalDestination } from '../../src/core/deploy/destination.js'
 import { PRODUCT_VERSION } from '../../src/core/index.js'
-import { codeBlocks } from '../helpers/docs.js'
+import { codeBlocks } from '../../script/docs-pages.js'
 import { copyParagraphs, copySection, runCopyBlock } from '../helpers/copies.js'
 import {
   buildToolScript,

@@ -13,7 +13,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { fencedBlocks, PAGES, type Block } from '../helpers/docs.js'
+import { fencedBlocks, PAGES, type Block } from '../../script/docs-pages.js'
 import { SHELL_LANGUAGES } from '../helpers/paste.js'
 
 const STAND_INS = ['npm', 'npx', 'node', 'tar', 'curl', 'git', 'gitlab-ci-local']

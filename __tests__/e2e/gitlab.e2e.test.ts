@@ -36,7 +36,7 @@ import {
   type CliPin,
   type Event
 } from '../helpers/gitlab.js'
-import { WRITTEN_APPS } from '../helpers/builds.js'
+import { WRITTEN_APPS } from '../../emulator/builds.js'
 import { buildToolScript, DEMO_API_KEY, freshWorkspace, requestsOf } from '../helpers/harness.js'
 import { junitProblems } from '../helpers/junit.js'
 import { node24Binary, packedTarball } from '../helpers/tools.js'

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { inspectBuild } from '../../src/core/inspect/inspect.js'
 import { step } from '../helpers/harness.js'
-import { writeZip } from '../helpers/zip-writer.js'
+import { writeZip } from '../../emulator/zip-writer.js'
 
 // The debug APK's compiled manifest (fixtures/builds/axml/manifest.xmltree.txt is aapt2's reading of it).
 const MANIFEST = fileURLToPath(new URL('../fixtures/builds/axml/manifest.axml', import.meta.url))

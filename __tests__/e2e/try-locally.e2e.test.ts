@@ -15,7 +15,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../emulator/github-runner.js'
 import type { GitHubCheckRun, GitHubComment } from '../../emulator/github-api.js'
-import { sectionBlocks } from '../helpers/docs.js'
+import { sectionBlocks } from '../../script/docs-pages.js'
 import { DEMO_API_KEY, freshWorkspace } from '../helpers/harness.js'
 import { node24Binary, packedTarball } from '../helpers/tools.js'
 

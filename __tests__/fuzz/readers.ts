@@ -29,7 +29,7 @@ import { inspectBuild } from '../../src/core/inspect/inspect.js'
 import { parsePlistDictionary, profilePlist } from '../../src/core/inspect/plist.js'
 import { readProtoXml } from '../../src/core/inspect/proto-xml.js'
 import { bundledReader } from '../helpers/reader-thread.js'
-import { writeZip } from '../helpers/zip-writer.js'
+import { writeZip } from '../../emulator/zip-writer.js'
 import { longTokenBuild } from './long-tokens.js'
 import { runsAsScript } from '../../script/entry.js'
 

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../../emulator/github-runner.js'
 import { requiredEntries } from '../../script/tarball.js'
-import { sectionBlocks } from './docs.js'
+import { sectionBlocks } from '../../script/docs-pages.js'
 
 const run = promisify(execFile)
 

@@ -21,7 +21,7 @@ import { compiledValidators } from '../../emulator/validators.js'
 import { parseAllDocuments } from 'yaml'
 import { ROOT } from '../../emulator/github-runner.js'
 import { RELEASE } from './cli-release.js'
-import { codeBlocks } from './docs.js'
+import { codeBlocks } from '../../script/docs-pages.js'
 
 type Mapping = Record<string, unknown>
 

@@ -12,7 +12,7 @@ import { liveGitHubApis } from '../../emulator/github-api.js'
 import { liveGitLabApis } from '../../emulator/gitlab-api.js'
 import { liveBitbucketApis } from '../../emulator/bitbucket-api.js'
 import type { Emulator } from '../../emulator/server.js'
-import { writeBuild } from './builds.js'
+import { writeBuild } from '../../emulator/builds.js'
 import { runStepInProcess } from './in-process.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
 

@@ -24,7 +24,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeZip, type ZipEntrySpec } from './zip-writer.js'
+import { writeZip, type ZipEntrySpec } from '../../emulator/zip-writer.js'
 import { runsAsScript } from '../../script/entry.js'
 
 export interface HostileBuild {

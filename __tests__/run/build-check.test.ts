@@ -21,7 +21,7 @@ import { freshWorkspace, step, writeArtifact, type Built } from '../helpers/harn
 import { junitProblems } from '../helpers/junit.js'
 import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
-import { writeZip } from '../helpers/zip-writer.js'
+import { writeZip } from '../../emulator/zip-writer.js'
 
 /**
  * Every front end reads the build before its first request: a broken build,

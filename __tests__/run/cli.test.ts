@@ -18,7 +18,7 @@ import { PRODUCT_VERSION } from '../../src/core/index.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { gitlabDotenv } from '../helpers/gitlab-dotenv.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
-import { WRITTEN_APPS } from '../helpers/builds.js'
+import { WRITTEN_APPS } from '../../emulator/builds.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 

@@ -17,7 +17,7 @@ import {
 } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { PRODUCT_VERSION } from '../../src/core/shared/version.js'
-import { WRITTEN_APPS, writeBuild } from '../helpers/builds.js'
+import { WRITTEN_APPS, writeBuild } from '../../emulator/builds.js'
 import {
   expectFailure,
   requestsOf,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { EXIT } from '../../src/cli/args.js'
 import { inspectBuild } from '../../src/core/inspect/inspect.js'
-import { writeBuildWith } from '../helpers/builds.js'
+import { writeBuildWith } from '../../emulator/builds.js'
 import { viaAction, viaCli, viaLibrary } from '../helpers/front-ends.js'
 import { freshWorkspace } from '../helpers/harness.js'
 

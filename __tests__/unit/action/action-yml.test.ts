@@ -8,7 +8,7 @@ import { readInputs } from '../../../src/action/inputs.js'
 import { OUTPUT_NAMES } from '../../../src/core/report/outputs.js'
 import { PRODUCT_VERSION } from '../../../src/core/shared/version.js'
 import { EXIT } from '../../../src/cli/args.js'
-import { PAGES } from '../../helpers/docs.js'
+import { PAGES } from '../../../script/docs-pages.js'
 import { registryInstalls } from '../../helpers/installer.js'
 
 async function text(path: string): Promise<string> {

@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { ROOT } from '../../../emulator/github-runner.js'
-import { fencedBlocks, PAGES } from '../../helpers/docs.js'
+import { fencedBlocks, PAGES } from '../../../script/docs-pages.js'
 import { pasteProblems, SHELL_LANGUAGES } from '../../helpers/paste.js'
 const ALL_PAGES = [...PAGES, 'docs/try-locally.md', 'docs/requests.md']
 

@@ -20,7 +20,7 @@ import {
   fencedBlocks,
   PAGES,
   workflowShape
-} from '../../helpers/docs.js'
+} from '../../../script/docs-pages.js'
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows')
 const local = (uses: string): boolean => uses === './'

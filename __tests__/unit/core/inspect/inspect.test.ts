@@ -17,7 +17,7 @@ import { inspectBuild } from '../../../../src/core/inspect/inspect.js'
 import { MAX_DESCRIPTOR_BYTES } from '../../../../src/core/inspect/zip.js'
 import { render } from '../../../../src/core/options/vocabulary.js'
 import { AbortedError, InputError } from '../../../../src/core/shared/errors.js'
-import { signingBlock, writeZip, type ZipEntrySpec } from '../../../helpers/zip-writer.js'
+import { signingBlock, writeZip, type ZipEntrySpec } from '../../../../emulator/zip-writer.js'
 import { FIXTURES, fixture, readBadging, readVerifiedSchemes, readXmlTree } from './aapt-dump.js'
 
 let dir: string

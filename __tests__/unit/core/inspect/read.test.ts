@@ -19,7 +19,7 @@ import {
 } from '../../../../src/core/inspect/read.js'
 import { AbortedError } from '../../../../src/core/shared/errors.js'
 import { fakeProfile, xmlInfoPlist } from '../../../helpers/hostile-builds.js'
-import { writeZip } from '../../../helpers/zip-writer.js'
+import { writeZip } from '../../../../emulator/zip-writer.js'
 import { FIXTURES } from './aapt-dump.js'
 import {
   bundledReaderModule,

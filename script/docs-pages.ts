@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseAllDocuments } from 'yaml'
-import { ROOT } from '../../emulator/github-runner.js'
-import type { WorkflowSource } from '../../script/workflow-check.js'
+import { ROOT } from '../emulator/github-runner.js'
+import type { WorkflowSource } from './workflow-check.js'
 
 /** A fenced block of a page and the line of the page its first line is on. */
 export interface Block {

@@ -11,7 +11,7 @@ import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { writeZip, type ZipEntrySpec } from './zip-writer.js'
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/builds/', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../__tests__/fixtures/builds/', import.meta.url))
 
 /** What the written builds are, as their manifests (aapt2's dumps beside them) and Info.plist say. */
 export const WRITTEN_APPS = {
