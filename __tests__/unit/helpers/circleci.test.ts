@@ -19,7 +19,7 @@ import {
   runJob,
   type CompiledStep,
   type Orb
-} from '../../helpers/circleci.js'
+} from '../../../emulator/circleci.js'
 import { freshWorkspace } from '../../helpers/harness.js'
 
 let orb: Orb

@@ -22,7 +22,7 @@ import {
   schemaProblems,
   type Orb,
   type Parameter
-} from '../../helpers/circleci.js'
+} from '../../../emulator/circleci.js'
 import {
   CANONICAL_INSTALLER,
   installerBlock,

@@ -12,7 +12,7 @@ import { parse } from 'yaml'
 import { OPTIONS, type OptionKey } from '../../../src/core/index.js'
 import { kebab } from '../../../src/core/options/vocabulary.js'
 import { IOS_TARGETS, OPTION_KEYS, PLATFORMS } from '../../../src/core/shared/option-table.js'
-import { inputDefault, inputKey, stepYml } from '../../helpers/bitrise.js'
+import { inputDefault, inputKey, stepYml } from '../../../emulator/bitrise-step.js'
 import { parseComponent } from '../../helpers/gitlab.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')

@@ -16,8 +16,8 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { parse } from 'yaml'
-import { ROOT } from '../../emulator/github-runner.js'
-import { node24Binary, runLogged } from './tools.js'
+import { ROOT } from './github-runner.js'
+import { node24Binary, runLogged } from './processes.js'
 
 /** An input's or output's options (envman's EnvironmentItemOptionsModel). */
 export interface EnvOpts {
