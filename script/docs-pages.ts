@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseAllDocuments } from 'yaml'
 import { ROOT } from '../emulator/github-runner.js'
-import type { WorkflowSource } from './workflow-check.js'
 
 /** A fenced block of a page and the line of the page its first line is on. */
 export interface Block {
@@ -129,4 +128,14 @@ export async function sectionBlocks(
   const section = text.slice(from, to === -1 ? undefined : to)
   const fence = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm')
   return [...section.matchAll(fence)].map(m => m[1]!)
+}
+
+/** A workflow to lint: a file of .github/workflows, or one shown in a page of the docs. */
+export interface WorkflowSource {
+  /** The file, or the page that shows it, relative to the project. */
+  path: string
+  /** The workflow as actionlint reads a file. */
+  text: string
+  /** The line of `path` that line `line` of `text` is. */
+  lineOf: (line: number) => number
 }

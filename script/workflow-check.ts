@@ -26,6 +26,9 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar } from 'yaml
 import { ROOT } from '../emulator/github-runner.js'
 import { runsAsScript } from './entry.js'
 import { shellcheck } from './workflow-shellcheck.js'
+import type { WorkflowSource } from './docs-pages.js'
+
+export type { WorkflowSource } from './docs-pages.js'
 
 export { shellcheck } from './workflow-shellcheck.js'
 import { kebab } from '../src/core/options/vocabulary.js'
@@ -145,16 +148,6 @@ function expressions(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(expressions)
   if (value && typeof value === 'object') return Object.values(value).flatMap(expressions)
   return []
-}
-
-/** A workflow to lint: a file of .github/workflows, or one shown in a page of the docs. */
-export interface WorkflowSource {
-  /** The file, or the page that shows it, relative to the project. */
-  path: string
-  /** The workflow as actionlint reads a file. */
-  text: string
-  /** The line of `path` that line `line` of `text` is. */
-  lineOf: (line: number) => number
 }
 
 /** The project's own workflows. */
