@@ -19,34 +19,47 @@ export type { EnvironmentRef }
 import { whyTheKeyIsEmpty } from '../ci/providers/index.js'
 import type { EnvironmentRef } from '../model.js'
 
-/** The options, validated and complete: their values as read, and what is derived from them. */
-export interface Settings {
-  mode: Mode
+/** The options, validated and complete: their values as read, and what is derived from them. Read-only: a step never writes them (a write does not compile). */
+/** A value no code may write, however deep: arrays and objects read-only all the way down. */
+export type Frozen<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer U)[]
+    ? readonly Frozen<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: Frozen<T[K]> }
+      : T
+
+/** The fields of Settings, as the resolver builds them. */
+interface SettingsFields {
+  readonly mode: Mode
   /** Every option given (or defaulted), each of the type its kind reads to: where an option is read. */
-  values: OptionValues
+  readonly values: Readonly<OptionValues>
   /** The connection: required or defaulted for every command that speaks to the service, so never absent (which `values` cannot say); empty for a skip, which does not. */
-  apiKey: string
-  baseUrl: string
-  maxAttempts: number
+  readonly apiKey: string
+  readonly baseUrl: string
+  readonly maxAttempts: number
   /** The slowest upload still waited for: one PUT may take the build's size at this speed, plus the request time limit. */
-  minUploadBytesPerSecond: number
+  readonly minUploadBytesPerSecond: number
   /** Defaulted where a front end does not offer it (the CLI and the library have no check or comment switch). */
-  failOnNoRun: boolean
+  readonly failOnNoRun: boolean
   /** The Git facts, derived from the CI and overridden by the options. */
-  git: GitContext
+  readonly git: Readonly<GitContext>
   /** Wait for the verdict after the notification (always in wait mode). */
-  wait: boolean
-  waitTimeoutMs: number
-  pollIntervalMs: number
+  readonly wait: boolean
+  readonly waitTimeoutMs: number
+  readonly pollIntervalMs: number
   /** The runs to wait for, in wait mode. */
-  runIds: string[]
+  readonly runIds: readonly string[]
   /** The environment to end, in terminate mode. */
-  environmentRef?: EnvironmentRef | undefined
-  check: boolean
-  prComment: boolean
+  readonly environmentRef?: Readonly<EnvironmentRef> | undefined
+  readonly check: boolean
+  readonly prComment: boolean
   /** Where a relative `file` is found. */
-  workingDirectory: string
+  readonly workingDirectory: string
 }
+
+/** The options, validated and complete, read-only all the way down: a step never writes them (a write does not compile). */
+export type Settings = Frozen<SettingsFields>
 
 /** What a front end hands the resolver. */
 export interface OptionsRequest {
