@@ -28,7 +28,13 @@ import {
   requestsOf,
   writeArtifact
 } from '../helpers/harness.js'
-import { packedOrb, runJob, runWorkflow, type JobResult, type Orb } from '../../emulator/circleci.js'
+import {
+  packedOrb,
+  runJob,
+  runWorkflow,
+  type JobResult,
+  type Orb
+} from '../../emulator/circleci.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
 import { codeBlocks } from '../../script/docs-pages.js'
