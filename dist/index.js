@@ -2796,7 +2796,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(357);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(986);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2287);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5581);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1984);
 /**
  * The bundle's entry (dist/index.js): the step runs as the bundle loads, as
  * a runner starts it (`node dist/index.js`). A tool that loads the bundle
@@ -2833,7 +2833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5581:
+/***/ 1984:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8980,6 +8980,60 @@ function collect_github_where(head, check) {
 
 // EXTERNAL MODULE: ./src/core/gitlab/client.ts + 2 modules
 var gitlab_client = __nccwpck_require__(5678);
+;// CONCATENATED MODULE: ./src/core/deploy/collect-source.ts
+/**
+ * What a collect needs of a code host to find what deploys reported later
+ * left for it: the places to look (GitHub: open pull requests' heads and the
+ * default branch's newest commits; GitLab: open merge requests), what waits
+ * at each (a deployment whose run the service is asked about once), and how
+ * one is claimed once its run ended. The pass over them is one
+ * (collect.ts); GitHub's side is collect-github.ts, GitLab's
+ * collect-gitlab.ts.
+ */
+
+
+
+/**
+ * A deployment of a step a host keeps whole (a GitLab note, a Bitbucket
+ * report) waiting for its run: once claimed, its step joins `steps` (the
+ * first time one of its rows is), the writes it will need are reserved in
+ * the budget (or it is left for the next collect), and it points at its
+ * step and row for the host's collected reporter.
+ */
+function waitingInStep(held, step, row, what) {
+    const { deployment } = step.step[row];
+    return {
+        runId: deployment.runId,
+        since: deployment.startedAt ?? shared_clock/* clock */.pm.now(),
+        count: 1,
+        what: `${what} (run ${deployment.runId})`,
+        async collected(verdict) {
+            held.budget.reserve(held.client, WRITES_PER_CLAIM);
+            let at = held.steps.indexOf(step);
+            if (at < 0)
+                at = held.steps.push(step) - 1;
+            return {
+                ...deployment,
+                verdict,
+                wait: undefined,
+                stage: undefined,
+                judgement: undefined,
+                collectedNote: { note: at, row }
+            };
+        }
+    };
+}
+/** A request of the pass itself: a refusal the host's rule stops on ends the collect. */
+async function stopping(request) {
+    try {
+        return await request();
+    }
+    catch (error) {
+        const comes = (0,api_errors/* hostFailure */.tB)(error, 'The collect');
+        throw 'stop' in comes ? comes.stop : error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/deploy/collect-gitlab.ts
 /**
  * GitLab's side of a collect (collect-source.ts), over what a GitLab step
@@ -8992,6 +9046,7 @@ var gitlab_client = __nccwpck_require__(5678);
  * Two collects never run at once: the component's `resource_group` keeps
  * them one at a time. Requests to GitLab are held to the collect's budget.
  */
+
 
 
 
@@ -9058,46 +9113,10 @@ async function lookAt(gitlab, iid, own) {
         for (const [row, facts] of step.deployments.entries()) {
             if (!isPending(facts.deployment) || !facts.status)
                 continue;
-            waiting.push(waitingRow(gitlab, collected, row, iid));
+            waiting.push(waitingInStep({ ...gitlab, steps: gitlab.notes }, collected, row, `The status ${(0,shared_text/* quote */.hD)(facts.deployment.name)} on merge request !${iid}`));
         }
     }
     return { waiting, refused };
-}
-/** One pending row of a note: its note joins the collect's the first time one of its rows is collected. */
-function waitingRow(gitlab, note, row, iid) {
-    const { deployment } = note.step[row];
-    return {
-        runId: deployment.runId,
-        since: deployment.startedAt ?? shared_clock/* clock */.pm.now(),
-        count: 1,
-        what: `The status ${(0,shared_text/* quote */.hD)(deployment.name)} on merge request !${iid} (run ${deployment.runId})`,
-        async collected(verdict) {
-            // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for
-            // them, or it is left for the next collect.
-            gitlab.budget.reserve(gitlab.client, WRITES_PER_CLAIM);
-            let at = gitlab.notes.indexOf(note);
-            if (at < 0)
-                at = gitlab.notes.push(note) - 1;
-            return {
-                ...deployment,
-                verdict,
-                wait: undefined,
-                stage: undefined,
-                judgement: undefined,
-                collectedNote: { note: at, row }
-            };
-        }
-    };
-}
-/** A request of the pass itself (the merge requests, the notes, the token's user): a refusal of GitLab's ends the collect. */
-async function stopping(request) {
-    try {
-        return await request();
-    }
-    catch (error) {
-        const comes = (0,gitlab_errors/* gitlabFailure */.AD)(error, 'The collect');
-        throw 'stop' in comes ? comes.stop : error;
-    }
 }
 /**
  * The project and the token a collect on GitLab works with, checked before
@@ -9126,6 +9145,7 @@ function collect_gitlab_whereToCollect(settings, env) {
  * wrote under our id carries no facts sealed under the key: it decides
  * nothing and is never written over. Requests are held to the budget.
  */
+
 
 
 
@@ -9170,8 +9190,8 @@ function bitbucketSource(run) {
     };
     const source = {
         requestCount: () => client.requestCount(),
-        places: turn => collect_bitbucket_stopping(async () => rotated([...new Set(await client.openPullRequestCommits())], turn)),
-        look: commit => collect_bitbucket_stopping(() => collect_bitbucket_lookAt(bitbucket, commit)),
+        places: turn => stopping(async () => rotated([...new Set(await client.openPullRequestCommits())], turn)),
+        look: commit => stopping(() => collect_bitbucket_lookAt(bitbucket, commit)),
         failure: api_errors/* hostFailure */.tB
     };
     // A different pull request first in each collect: none waits behind others a budget never gets past.
@@ -9213,7 +9233,7 @@ async function collect_bitbucket_lookAt(bitbucket, commit) {
                 commit: report.commit
             };
             if (await showsRun(bitbucket, report.commit, facts.status.key, facts, context))
-                waiting.push(collect_bitbucket_waitingRow(bitbucket, report, row, what));
+                waiting.push(waitingInStep({ ...bitbucket, steps: bitbucket.reports }, report, row, `${what}: ${(0,shared_text/* quote */.hD)(facts.deployment.name)}`));
             else
                 refused.push({
                     what: `${what}: ${(0,shared_text/* quote */.hD)(facts.deployment.name)}`,
@@ -9258,39 +9278,6 @@ function collect_bitbucket_stepOf(read, bitbucket, id, commit) {
             problem: 'its deployments’ facts are not the whole step sealed for this report and commit (one removed, or copied from another report, commit or step)'
         };
     return sorted.map(({ facts }) => facts);
-}
-function collect_bitbucket_waitingRow(bitbucket, report, row, where) {
-    const { deployment } = report.step[row];
-    return {
-        runId: deployment.runId,
-        since: deployment.startedAt ?? shared_clock/* clock */.pm.now(),
-        count: 1,
-        what: `${where}: ${(0,shared_text/* quote */.hD)(deployment.name)} (run ${deployment.runId})`,
-        async collected(verdict) {
-            bitbucket.budget.reserve(bitbucket.client, WRITES_PER_CLAIM);
-            let at = bitbucket.reports.indexOf(report);
-            if (at < 0)
-                at = bitbucket.reports.push(report) - 1;
-            return {
-                ...deployment,
-                verdict,
-                wait: undefined,
-                stage: undefined,
-                judgement: undefined,
-                collectedNote: { note: at, row }
-            };
-        }
-    };
-}
-/** A request of the pass itself: a refusal of Bitbucket's ends the collect. */
-async function collect_bitbucket_stopping(request) {
-    try {
-        return await request();
-    }
-    catch (error) {
-        const comes = (0,api_errors/* hostFailure */.tB)(error, 'The collect');
-        throw 'stop' in comes ? comes.stop : error;
-    }
 }
 /**
  * The repository and the token a collect on Bitbucket works with, checked

@@ -10,7 +10,7 @@
  * wrote under our id carries no facts sealed under the key: it decides
  * nothing and is never written over. Requests are held to the budget.
  */
-import { Budget, WRITES_PER_CLAIM } from '../host/budget.js'
+import { Budget } from '../host/budget.js'
 import { hostFailure } from '../host/api-errors.js'
 import { rotated } from '../github/pending-checks.js'
 import { createBitbucketClient, type BitbucketClient } from '../bitbucket/client.js'
@@ -27,7 +27,13 @@ import { InputError } from '../shared/errors.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { CollectRun } from './collect-ask.js'
-import type { CollectSource, Refused, Waiting } from './collect-source.js'
+import {
+  stopping,
+  waitingInStep,
+  type CollectSource,
+  type Refused,
+  type Waiting
+} from './collect-source.js'
 
 /** A deployment's own annotation: its external id is its status key. */
 const DEPLOYMENT_ANNOTATION = new RegExp(`^${KEY_PREFIX}[0-9a-f]{20}$`)
@@ -112,7 +118,14 @@ async function lookAt(
         commit: report.commit
       }
       if (await showsRun(bitbucket, report.commit, facts.status!.key!, facts, context))
-        waiting.push(waitingRow(bitbucket, report, row, what))
+        waiting.push(
+          waitingInStep(
+            { ...bitbucket, steps: bitbucket.reports },
+            report,
+            row,
+            `${what}: ${quote(facts.deployment.name)}`
+          )
+        )
       else
         refused.push({
           what: `${what}: ${quote(facts.deployment.name)}`,
@@ -169,44 +182,6 @@ function stepOf(
         'its deployments’ facts are not the whole step sealed for this report and commit (one removed, or copied from another report, commit or step)'
     }
   return sorted.map(({ facts }) => facts)
-}
-
-function waitingRow(
-  bitbucket: BitbucketCollection,
-  report: CollectedReport,
-  row: number,
-  where: string
-): Waiting {
-  const { deployment } = report.step[row]!
-  return {
-    runId: deployment.runId!,
-    since: deployment.startedAt ?? clock.now(),
-    count: 1,
-    what: `${where}: ${quote(deployment.name)} (run ${deployment.runId})`,
-    async collected(verdict) {
-      bitbucket.budget.reserve(bitbucket.client, WRITES_PER_CLAIM)
-      let at = bitbucket.reports.indexOf(report)
-      if (at < 0) at = bitbucket.reports.push(report) - 1
-      return {
-        ...deployment,
-        verdict,
-        wait: undefined,
-        stage: undefined,
-        judgement: undefined,
-        collectedNote: { note: at, row }
-      }
-    }
-  }
-}
-
-/** A request of the pass itself: a refusal of Bitbucket's ends the collect. */
-async function stopping<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request()
-  } catch (error) {
-    const comes = hostFailure(error, 'The collect')
-    throw 'stop' in comes ? comes.stop : error
-  }
 }
 
 /**

@@ -9,7 +9,7 @@
  * Two collects never run at once: the component's `resource_group` keeps
  * them one at a time. Requests to GitLab are held to the collect's budget.
  */
-import { Budget, WRITES_PER_CLAIM } from '../host/budget.js'
+import { Budget } from '../host/budget.js'
 import { rotated } from '../github/pending-checks.js'
 import { createGitLabClient, type GitLabClient } from '../gitlab/client.js'
 import type { CollectedNote, GitLabCollection } from '../gitlab/collected.js'
@@ -24,7 +24,13 @@ import { InputError } from '../shared/errors.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
 import type { CollectRun } from './collect-ask.js'
-import type { CollectSource, Refused, Waiting } from './collect-source.js'
+import {
+  stopping,
+  waitingInStep,
+  type CollectSource,
+  type Refused,
+  type Waiting
+} from './collect-source.js'
 
 /** The collect's GitLab: refused before any request where it cannot look. */
 export function gitlabSource(run: CollectRun): {
@@ -91,51 +97,17 @@ async function lookAt(
     }
     for (const [row, facts] of step.deployments.entries()) {
       if (!isPending(facts.deployment) || !facts.status) continue
-      waiting.push(waitingRow(gitlab, collected, row, iid))
+      waiting.push(
+        waitingInStep(
+          { ...gitlab, steps: gitlab.notes },
+          collected,
+          row,
+          `The status ${quote(facts.deployment.name)} on merge request !${iid}`
+        )
+      )
     }
   }
   return { waiting, refused }
-}
-
-/** One pending row of a note: its note joins the collect's the first time one of its rows is collected. */
-function waitingRow(
-  gitlab: GitLabCollection,
-  note: CollectedNote,
-  row: number,
-  iid: number
-): Waiting {
-  const { deployment } = note.step[row]!
-  return {
-    runId: deployment.runId!,
-    since: deployment.startedAt ?? clock.now(),
-    count: 1,
-    what: `The status ${quote(deployment.name)} on merge request !${iid} (run ${deployment.runId})`,
-    async collected(verdict) {
-      // Its status and its share of the note are written later, by the GitLab reporter: their requests are held for
-      // them, or it is left for the next collect.
-      gitlab.budget.reserve(gitlab.client, WRITES_PER_CLAIM)
-      let at = gitlab.notes.indexOf(note)
-      if (at < 0) at = gitlab.notes.push(note) - 1
-      return {
-        ...deployment,
-        verdict,
-        wait: undefined,
-        stage: undefined,
-        judgement: undefined,
-        collectedNote: { note: at, row }
-      }
-    }
-  }
-}
-
-/** A request of the pass itself (the merge requests, the notes, the token's user): a refusal of GitLab's ends the collect. */
-async function stopping<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request()
-  } catch (error) {
-    const comes = gitlabFailure(error, 'The collect')
-    throw 'stop' in comes ? comes.stop : error
-  }
 }
 
 /**
