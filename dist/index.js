@@ -6980,6 +6980,129 @@ function bySteps(deployments) {
     return [...steps.values()];
 }
 
+;// CONCATENATED MODULE: ./src/core/host/budget.ts
+/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
+const RATE_RESERVE = 50;
+/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
+class BudgetSpent extends Error {
+}
+/** The requests a deployment a collect claimed still needs: its completion, and its share of its step's comment. */
+const WRITES_PER_CLAIM = 4;
+/**
+ * A collect's request budget (collect-max-requests) and the rate-limit
+ * reserve, checked before every request, each page and retry included, so
+ * that a head with thousands of check runs cannot take the budget past its
+ * end. While the collect looks, what the deployments it claimed still need
+ * (their completions and comments) is held back: looking further never
+ * leaves a claimed check run without the requests that complete it.
+ */
+class Budget {
+    max;
+    /** Requests held back for what is claimed: released when the GitHub reporter writes. */
+    reserved = 0;
+    constructor(max) {
+        this.max = max;
+    }
+    /** Holds back `writes` requests for what was just claimed; throws BudgetSpent, holding nothing, when they would pass the budget. */
+    reserve(client, writes) {
+        if (client.requestCount() + this.reserved + writes > this.max)
+            throw new BudgetSpent(`What it found would need more than the ${this.max} requests collect-max-requests allows to write; the rest is collected next time.`);
+        this.reserved += writes;
+    }
+    /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
+    check(client) {
+        if (client.requestCount() + this.reserved >= this.max)
+            throw new BudgetSpent(`It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`);
+        const rate = client.rateLimit?.();
+        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
+            throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/host/collected.ts
+/**
+ * The code host's reporter of a collect, the same on every host: what a
+ * waiting step would have shown, by the same composition. Each deployment
+ * the collect found ended has its status completed by the host's side
+ * (GitHub's claimed check run and its copies: github/collected.ts; GitLab's
+ * commit status in the deploy's pipeline: gitlab/collected.ts); then each
+ * step that changed has its comment written again, once. Writes keep the
+ * collect's budget (what it held back for them is released here); a write
+ * the host refuses is a warning, the host out of reach a problem that fails
+ * the collect (the next one tries again), the token refused the collect's
+ * end, by the side's reading of the collect's one failure rule.
+ */
+
+/** Pure: collected deployments by the step a host keeps whole (a GitLab note, a Bitbucket report) that carried them. */
+function stepsOfKept(completed) {
+    const steps = new Map();
+    for (const deployment of completed) {
+        const at = deployment.collectedNote.note;
+        steps.set(at, [...(steps.get(at) ?? []), deployment]);
+    }
+    return [...steps.values()];
+}
+class CollectedReporter {
+    side;
+    context;
+    name;
+    /** A verdict that could not be put on its status fails the collect: the next one tries again. */
+    required = true;
+    problems = [];
+    constructor(side, context) {
+        this.side = side;
+        this.context = context;
+        this.name = side.name;
+    }
+    async finish(facts) {
+        const { side } = this;
+        const completed = [];
+        side.budget.reserved = 0;
+        try {
+            for (const deployment of facts.deployments) {
+                if (this.context.signal?.aborted)
+                    break;
+                if (!side.owns(deployment))
+                    continue;
+                const what = side.where(deployment);
+                if (await this.attempt(what, () => side.complete(deployment)))
+                    completed.push(deployment);
+            }
+            for (const step of side.steps(completed))
+                await this.attempt(side.where(step[0]), () => side.rewrite(step));
+        }
+        catch (error) {
+            if (!(error instanceof BudgetSpent))
+                throw error;
+            this.context.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
+        }
+        const waiting = facts.collect?.pending ?? 0;
+        this.context.log.info(`Collected: ${completed.length} ${side.completes} completed, ${waiting} still waiting for their run, ${side.requestCount()} request(s) to ${side.host}'s API.`);
+        if (this.problems.length > 0)
+            throw new Error(this.problems.join(' '));
+    }
+    /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
+    async attempt(what, write) {
+        try {
+            await write();
+            return true;
+        }
+        catch (error) {
+            if (error instanceof BudgetSpent || this.context.signal?.aborted)
+                throw error;
+            const comes = this.side.failure(error, what);
+            if ('stop' in comes)
+                throw comes.stop;
+            const { secrets, log } = this.context;
+            if ('warning' in comes)
+                log.warning(secrets.redact(comes.warning), 'Not collected');
+            else
+                this.problems.push(secrets.redact(comes.problem));
+            return false;
+        }
+    }
+}
+
 // EXTERNAL MODULE: ./src/core/gitlab/errors.ts
 var gitlab_errors = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/core/gitlab/note.ts
@@ -7081,6 +7204,7 @@ function stateOf(deployment) {
 
 
 
+
 class CollectedStatuses {
     plan;
     name = 'GitLab commit statuses of the collect';
@@ -7125,12 +7249,7 @@ class CollectedStatuses {
     }
     /** The completed deployments by the note that carried them. */
     steps(completed) {
-        const notes = new Map();
-        for (const deployment of completed) {
-            const at = deployment.collectedNote.note;
-            notes.set(at, [...(notes.get(at) ?? []), deployment]);
-        }
-        return [...notes.values()];
+        return stepsOfKept(completed);
     }
     /**
      * The note written again: every row of its step, the collected ones with
@@ -7462,6 +7581,7 @@ function dataOf(deployments, context) {
 
 
 
+
 class CollectedBuildStatuses {
     plan;
     name = 'Bitbucket build statuses of the collect';
@@ -7510,12 +7630,7 @@ class CollectedBuildStatuses {
     }
     /** The completed deployments by the report that carried them. */
     steps(completed) {
-        const reports = new Map();
-        for (const deployment of completed) {
-            const at = deployment.collectedNote.note;
-            reports.set(at, [...(reports.get(at) ?? []), deployment]);
-        }
-        return [...reports.values()];
+        return stepsOfKept(completed);
     }
     /**
      * The report written again: every deployment of its step, the collected
@@ -7580,120 +7695,6 @@ async function showsRun(collection, commit, key, facts, context) {
     const standing = await collection.client.getStatus(commit, key);
     const wrote = report_statusWrite(facts.deployment, { ...context, completed: false });
     return standing !== undefined && standing.url === wrote.url;
-}
-
-;// CONCATENATED MODULE: ./src/core/host/budget.ts
-/** Requests kept back from the token's hourly limit: the deploys of the same hour need them more. */
-const RATE_RESERVE = 50;
-/** The budget or the rate-limit reserve is spent: the rest waits for the next collect. */
-class BudgetSpent extends Error {
-}
-/** The requests a deployment a collect claimed still needs: its completion, and its share of its step's comment. */
-const WRITES_PER_CLAIM = 4;
-/**
- * A collect's request budget (collect-max-requests) and the rate-limit
- * reserve, checked before every request, each page and retry included, so
- * that a head with thousands of check runs cannot take the budget past its
- * end. While the collect looks, what the deployments it claimed still need
- * (their completions and comments) is held back: looking further never
- * leaves a claimed check run without the requests that complete it.
- */
-class Budget {
-    max;
-    /** Requests held back for what is claimed: released when the GitHub reporter writes. */
-    reserved = 0;
-    constructor(max) {
-        this.max = max;
-    }
-    /** Holds back `writes` requests for what was just claimed; throws BudgetSpent, holding nothing, when they would pass the budget. */
-    reserve(client, writes) {
-        if (client.requestCount() + this.reserved + writes > this.max)
-            throw new BudgetSpent(`What it found would need more than the ${this.max} requests collect-max-requests allows to write; the rest is collected next time.`);
-        this.reserved += writes;
-    }
-    /** Throws BudgetSpent when the next request would pass the budget or eat into the rate-limit reserve. */
-    check(client) {
-        if (client.requestCount() + this.reserved >= this.max)
-            throw new BudgetSpent(`It sent the ${this.max} requests collect-max-requests allows; the rest is collected next time.`);
-        const rate = client.rateLimit?.();
-        if (rate && rate.remaining <= Math.min(RATE_RESERVE, rate.limit / 10) + this.reserved)
-            throw new BudgetSpent(`The token has ${rate.remaining} of its ${rate.limit} requests an hour left to GitHub's API, kept for the deploys; the rest is collected next time.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/host/collected.ts
-/**
- * The code host's reporter of a collect, the same on every host: what a
- * waiting step would have shown, by the same composition. Each deployment
- * the collect found ended has its status completed by the host's side
- * (GitHub's claimed check run and its copies: github/collected.ts; GitLab's
- * commit status in the deploy's pipeline: gitlab/collected.ts); then each
- * step that changed has its comment written again, once. Writes keep the
- * collect's budget (what it held back for them is released here); a write
- * the host refuses is a warning, the host out of reach a problem that fails
- * the collect (the next one tries again), the token refused the collect's
- * end, by the side's reading of the collect's one failure rule.
- */
-
-class CollectedReporter {
-    side;
-    context;
-    name;
-    /** A verdict that could not be put on its status fails the collect: the next one tries again. */
-    required = true;
-    problems = [];
-    constructor(side, context) {
-        this.side = side;
-        this.context = context;
-        this.name = side.name;
-    }
-    async finish(facts) {
-        const { side } = this;
-        const completed = [];
-        side.budget.reserved = 0;
-        try {
-            for (const deployment of facts.deployments) {
-                if (this.context.signal?.aborted)
-                    break;
-                if (!side.owns(deployment))
-                    continue;
-                const what = side.where(deployment);
-                if (await this.attempt(what, () => side.complete(deployment)))
-                    completed.push(deployment);
-            }
-            for (const step of side.steps(completed))
-                await this.attempt(side.where(step[0]), () => side.rewrite(step));
-        }
-        catch (error) {
-            if (!(error instanceof BudgetSpent))
-                throw error;
-            this.context.log.notice(`The collect stopped early: ${error.message}`, 'Collect stopped early');
-        }
-        const waiting = facts.collect?.pending ?? 0;
-        this.context.log.info(`Collected: ${completed.length} ${side.completes} completed, ${waiting} still waiting for their run, ${side.requestCount()} request(s) to ${side.host}'s API.`);
-        if (this.problems.length > 0)
-            throw new Error(this.problems.join(' '));
-    }
-    /** Runs one write; what a failure comes to by the collect's rule. True when it was written. */
-    async attempt(what, write) {
-        try {
-            await write();
-            return true;
-        }
-        catch (error) {
-            if (error instanceof BudgetSpent || this.context.signal?.aborted)
-                throw error;
-            const comes = this.side.failure(error, what);
-            if ('stop' in comes)
-                throw comes.stop;
-            const { secrets, log } = this.context;
-            if ('warning' in comes)
-                log.warning(secrets.redact(comes.warning), 'Not collected');
-            else
-                this.problems.push(secrets.redact(comes.problem));
-            return false;
-        }
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/deploy/github.ts

@@ -9,7 +9,7 @@
  */
 import type { Budget } from '../host/budget.js'
 import { hostFailure } from '../host/api-errors.js'
-import type { CollectedSide, CollectFailure } from '../host/collected.js'
+import { stepsOfKept, type CollectedSide, type CollectFailure } from '../host/collected.js'
 import type { Deployment } from '../report/facts.js'
 import type { LinkOrigins } from '../report/links.js'
 import type { PendingFacts } from '../report/pending.js'
@@ -126,12 +126,7 @@ export class CollectedBuildStatuses implements CollectedSide {
 
   /** The completed deployments by the report that carried them. */
   steps(completed: readonly Deployment[]): Deployment[][] {
-    const reports = new Map<number, Deployment[]>()
-    for (const deployment of completed) {
-      const at = deployment.collectedNote!.note
-      reports.set(at, [...(reports.get(at) ?? []), deployment])
-    }
-    return [...reports.values()]
+    return stepsOfKept(completed)
   }
 
   /**

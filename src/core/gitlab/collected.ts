@@ -11,7 +11,7 @@ import type { Budget } from '../host/budget.js'
 import type { PendingFacts } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
 import type { GitLabClient } from './client.js'
-import type { CollectedSide, CollectFailure } from '../host/collected.js'
+import { stepsOfKept, type CollectedSide, type CollectFailure } from '../host/collected.js'
 import type { Deployment } from '../report/facts.js'
 import type { LinkOrigins } from '../report/links.js'
 import type { Log } from '../shared/log.js'
@@ -94,12 +94,7 @@ export class CollectedStatuses implements CollectedSide {
 
   /** The completed deployments by the note that carried them. */
   steps(completed: readonly Deployment[]): Deployment[][] {
-    const notes = new Map<number, Deployment[]>()
-    for (const deployment of completed) {
-      const at = deployment.collectedNote!.note
-      notes.set(at, [...(notes.get(at) ?? []), deployment])
-    }
-    return [...notes.values()]
+    return stepsOfKept(completed)
   }
 
   /**

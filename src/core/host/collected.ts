@@ -42,6 +42,16 @@ export interface CollectedSide {
   where(deployment: Deployment): string
 }
 
+/** Pure: collected deployments by the step a host keeps whole (a GitLab note, a Bitbucket report) that carried them. */
+export function stepsOfKept(completed: readonly Deployment[]): Deployment[][] {
+  const steps = new Map<number, Deployment[]>()
+  for (const deployment of completed) {
+    const at = deployment.collectedNote!.note
+    steps.set(at, [...(steps.get(at) ?? []), deployment])
+  }
+  return [...steps.values()]
+}
+
 export class CollectedReporter implements Reporter {
   readonly name: string
   /** A verdict that could not be put on its status fails the collect: the next one tries again. */
