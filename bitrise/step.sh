@@ -90,37 +90,102 @@ if [ -n "${BITRISE_TEST_RESULT_DIR:-}" ]; then
   mkdir -p "$results"
 fi
 
+# The mode's flags, as the positional parameters.
+# mobile-build-deploy: flags (begin)
+case "${mode:-deploy}" in
+  deploy)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${base_url:-}" ] || set -- "$@" "--base-url=$base_url"
+    [ -z "${max_attempts:-}" ] || set -- "$@" "--max-attempts=$max_attempts"
+    [ -z "${destination:-}" ] || set -- "$@" "--destination=$destination"
+    [ -z "${name_prefix:-}" ] || set -- "$@" "--name-prefix=$name_prefix"
+    [ -z "${environment:-}" ] || set -- "$@" "--environment=$environment"
+    [ -z "${expected_app_id:-}" ] || set -- "$@" "--expected-app-id=$expected_app_id"
+    [ -z "${platform:-}" ] || set -- "$@" "--platform=$platform"
+    [ -z "${required_abis:-}" ] || set -- "$@" "--required-abis=$required_abis"
+    [ -z "${required_target:-}" ] || set -- "$@" "--required-target=$required_target"
+    [ -z "${min_upload_kib_per_second:-}" ] || set -- "$@" "--min-upload-kib-per-second=$min_upload_kib_per_second"
+    [ -z "${deployment_type:-}" ] || set -- "$@" "--deployment-type=$deployment_type"
+    [ -z "${variables:-}" ] || set -- "$@" "--variables=$variables"
+    [ -z "${run_input_path:-}" ] || set -- "$@" "--run-input-path=$run_input_path"
+    [ -z "${run_variable:-}" ] || set -- "$@" "--run-variable=$run_variable"
+    [ -z "${notify:-}" ] || set -- "$@" "--notify=$notify"
+    [ -z "${fail_on_no_run:-}" ] || set -- "$@" "--fail-on-no-run=$fail_on_no_run"
+    [ -z "${dry_run:-}" ] || set -- "$@" "--dry-run=$dry_run"
+    [ -z "${branch:-}" ] || set -- "$@" "--branch=$branch"
+    [ -z "${sha:-}" ] || set -- "$@" "--sha=$sha"
+    [ -z "${commit_url:-}" ] || set -- "$@" "--commit-url=$commit_url"
+    [ -z "${deployment_url:-}" ] || set -- "$@" "--deployment-url=$deployment_url"
+    [ -z "${pull_request:-}" ] || set -- "$@" "--pull-request-number=$pull_request"
+    [ -z "${hosting_service:-}" ] || set -- "$@" "--hosting-service=$hosting_service"
+    [ -z "${deduplication_key:-}" ] || set -- "$@" "--deduplication-key=$deduplication_key"
+    [ -z "${ephemeral_environment:-}" ] || set -- "$@" "--ephemeral-environment=$ephemeral_environment"
+    [ -z "${wait:-}" ] || set -- "$@" "--wait=$wait"
+    [ -z "${report_later:-}" ] || set -- "$@" "--report-later=$report_later"
+    [ -z "${wait_timeout_minutes:-}" ] || set -- "$@" "--wait-timeout-minutes=$wait_timeout_minutes"
+    [ -z "${poll_interval_seconds:-}" ] || set -- "$@" "--poll-interval-seconds=$poll_interval_seconds"
+    [ -z "${test_attestation:-}" ] || set -- "$@" "--test-attestation=$test_attestation"
+    [ -z "${bitbucket_api_url:-}" ] || set -- "$@" "--bitbucket-api-url=$bitbucket_api_url"
+    [ -z "${bitbucket_proxy:-}" ] || set -- "$@" "--bitbucket-proxy=$bitbucket_proxy"
+    [ -z "${github_repository:-}" ] || set -- "$@" "--github-repository=$github_repository"
+    ;;
+  wait)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${base_url:-}" ] || set -- "$@" "--base-url=$base_url"
+    [ -z "${max_attempts:-}" ] || set -- "$@" "--max-attempts=$max_attempts"
+    [ -z "${wait_timeout_minutes:-}" ] || set -- "$@" "--wait-timeout-minutes=$wait_timeout_minutes"
+    [ -z "${poll_interval_seconds:-}" ] || set -- "$@" "--poll-interval-seconds=$poll_interval_seconds"
+    [ -z "${run_id:-}" ] || set -- "$@" "--run-id=$run_id"
+    [ -z "${test_attestation:-}" ] || set -- "$@" "--test-attestation=$test_attestation"
+    [ -z "${bitbucket_api_url:-}" ] || set -- "$@" "--bitbucket-api-url=$bitbucket_api_url"
+    [ -z "${bitbucket_proxy:-}" ] || set -- "$@" "--bitbucket-proxy=$bitbucket_proxy"
+    ;;
+  skip)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${name_prefix:-}" ] || set -- "$@" "--name-prefix=$name_prefix"
+    [ -z "${environment:-}" ] || set -- "$@" "--environment=$environment"
+    [ -z "${expected_app_id:-}" ] || set -- "$@" "--expected-app-id=$expected_app_id"
+    [ -z "${platform:-}" ] || set -- "$@" "--platform=$platform"
+    [ -z "${deployment_type:-}" ] || set -- "$@" "--deployment-type=$deployment_type"
+    [ -z "${branch:-}" ] || set -- "$@" "--branch=$branch"
+    [ -z "${sha:-}" ] || set -- "$@" "--sha=$sha"
+    [ -z "${pull_request:-}" ] || set -- "$@" "--pull-request-number=$pull_request"
+    [ -z "${skip_reason:-}" ] || set -- "$@" "--skip-reason=$skip_reason"
+    [ -z "${bitbucket_api_url:-}" ] || set -- "$@" "--bitbucket-api-url=$bitbucket_api_url"
+    [ -z "${github_repository:-}" ] || set -- "$@" "--github-repository=$github_repository"
+    ;;
+esac
+# mobile-build-deploy: flags (end)
+
 status=0
-if [ "${mode:-deploy}" = "wait" ]; then
-  # Wait only: the runs an earlier deploy step handed over ($runIds by default), each judged.
-  if [ -z "${run_id:-}" ]; then
-    echo "Error: Mode is wait and Runs to wait for (run_id) is empty: no earlier deploy step of this workflow handed over runIds (it created no run, or ran in another workflow). Give the runs to wait for." >&2
-    exit 1
-  fi
-  SERVICE_API_KEY="$key" node "$MBD_CLI_JS" wait \
-    --run-id "$run_id" \
-    --wait-timeout-minutes "${wait_timeout_minutes:-60}" \
-    --base-url "${base_url:-}" \
-    ${results:+--junit "$results/mobile-build-deploy.xml"} \
-    --output-env "$handover" --output-env-format envman || status=$?
-elif [ "${mode:-deploy}" = "deploy" ]; then
-  SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy \
-    "${files[@]}" --destination "${destination:-}" \
-    --name-prefix "${name_prefix:-}" --environment "${environment:-}" \
-    --expected-app-id "${expected_app_id:-}" --platform "${platform:-}" \
-    --required-abis "${required_abis:-}" --required-target "${required_target:-}" \
-    --deployment-type "${deployment_type:-}" --variables "${variables:-}" \
-    --branch "${branch:-}" --pull-request-number "${pull_request:-}" \
-    --fail-on-no-run="${fail_on_no_run:-true}" --wait="${wait:-false}" \
-    --dry-run="${dry_run:-false}" \
-    --wait-timeout-minutes "${wait_timeout_minutes:-60}" \
-    --base-url "${base_url:-}" \
-    ${results:+--junit "$results/mobile-build-deploy.xml"} \
-    --output-env "$handover" --output-env-format envman || status=$?
-else
-  echo "Error: Mode (mode) is \"${mode}\": give deploy or wait." >&2
-  exit 2
-fi
+case "${mode:-deploy}" in
+  wait)
+    # Wait only: the runs an earlier deploy step handed over ($runIds by default), each judged.
+    if [ -z "${run_id:-}" ]; then
+      echo "Error: Mode is wait and Runs to wait for (run_id) is empty: no earlier deploy step of this workflow handed over runIds (it created no run, or ran in another workflow). Give the runs to wait for." >&2
+      exit 1
+    fi
+    SERVICE_API_KEY="$key" node "$MBD_CLI_JS" wait ${1+"$@"} \
+      ${results:+--junit "$results/mobile-build-deploy.xml"} \
+      --output-env "$handover" --output-env-format envman || status=$?
+    ;;
+  deploy)
+    SERVICE_API_KEY="$key" node "$MBD_CLI_JS" deploy "${files[@]}" ${1+"$@"} \
+      ${results:+--junit "$results/mobile-build-deploy.xml"} \
+      --output-env "$handover" --output-env-format envman || status=$?
+    ;;
+  skip)
+    SERVICE_API_KEY="$key" node "$MBD_CLI_JS" skip ${1+"$@"} \
+      --output-env "$handover" --output-env-format envman || status=$?
+    ;;
+  *)
+    echo "Error: Mode (mode) is \"${mode}\": give deploy, wait or skip." >&2
+    exit 2
+    ;;
+esac
 
 while IFS= read -r -d '' name && IFS= read -r -d '' value; do
   envman add --key "$name" --value "$value" --no-expand

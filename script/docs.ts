@@ -21,6 +21,7 @@ import { homeFiles, homeText, readRelease } from './home.js'
 import { combinationsTable } from './combinations.js'
 import { pairingsTable } from './pairings.js'
 import { runsAsScript } from './entry.js'
+import { WRAPPER_FILES, WRAPPER_TABLES } from './wrappers/index.js'
 
 export interface Action {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -180,10 +181,20 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
       )
     )
   )
+  for (const [relative, write] of Object.entries(WRAPPER_FILES)) {
+    const path = join(ROOT, relative)
+    const text = write(await current(path))
+    files.set(path, path.endsWith('.yml') ? await formatted(path, text) : text)
+  }
+  for (const { doc, marker, table } of WRAPPER_TABLES) {
+    const path = join(ROOT, doc)
+    const read = (relative: string) => current(join(ROOT, relative))
+    files.set(path, await formatted(path, replaceBetween(await current(path), marker, await table(read))))
+  }
   const installer = await readFile(join(ROOT, 'wrappers/install-cli.sh'), 'utf8')
   for (const relative of INSTALLER_CARRIERS) {
     const path = join(ROOT, relative)
-    files.set(path, withInstaller(await readFile(path, 'utf8'), installer))
+    files.set(path, withInstaller(await current(path), installer))
   }
   // Last: the home and the release's version, wherever they are referred to (script/home.ts).
   const release = await readRelease()

@@ -112,6 +112,7 @@ describe('npm run copy', () => {
       .orbs
     expect(Object.keys(orbs['mobile-build-deploy']!.commands).sort()).toEqual([
       'deploy_build',
+      'skip',
       'terminate',
       'wait'
     ])

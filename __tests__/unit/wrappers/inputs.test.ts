@@ -1,120 +1,111 @@
 /**
- * The wrappers' inputs are the option table's: every GitLab component input,
- * orb parameter and Bitrise step input named after an option (in the
- * wrapper's own spelling) has the option's type, default and choices, so a
- * change of the table fails here until each wrapper follows. Inputs of the
- * wrapper's own (a job's name, an image, the CLI's tarball) are not options.
+ * The wrappers offer what the option table offers them: every unit (a GitLab
+ * component, an orb command, a Bitrise mode, a Pipe mode) declares an input
+ * for each option its command takes in the CLI (script/wrappers/offer.ts),
+ * in the wrapper's spelling, typed and defaulted as the table says, and
+ * nothing named after an option it does not offer; every secret reaches it
+ * from the CI's variable the CLI reads. Counted here against the files as
+ * they stand, so that a file edited by hand, or a table changed without
+ * `npm run docs`, fails.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
-import { OPTIONS, type OptionKey } from '../../../src/core/index.js'
-import { kebab } from '../../../src/core/options/vocabulary.js'
-import { IOS_TARGETS, OPTION_KEYS, PLATFORMS } from '../../../src/core/shared/option-table.js'
-import { inputDefault, inputKey, stepYml } from '../../../emulator/bitrise-step.js'
+import { optionsOf, type OptionKey } from '../../../src/core/index.js'
+import { OPTION_KEYS } from '../../../src/core/shared/option-table.js'
+import { BITRISE_UNITS, bitriseInput } from '../../../script/wrappers/bitrise.js'
+import { flagOf, lowerSnake } from '../../../script/wrappers/blocks.js'
+import { GITLAB_UNITS, gitlabInputs } from '../../../script/wrappers/gitlab.js'
+import { isSecret, offered, secretsOf, WITHHELD } from '../../../script/wrappers/offer.js'
+import { ORB_UNITS, orbInputs } from '../../../script/wrappers/orb.js'
+import { PIPE_UNITS, pipeVariable } from '../../../script/wrappers/pipe.js'
 import { parseComponent } from '../../helpers/gitlab.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-
-/** The option a wrapper's input name stands for, in kebab-case or snake_case. */
-function optionNamed(name: string): OptionKey | undefined {
-  return OPTION_KEYS.find(key => kebab(key) === name.replace(/_/g, '-'))
-}
-
-/** What an option looks like as a wrapper's input: its type and default, as text or as its own value. */
-function expected(key: OptionKey) {
-  const spec = OPTIONS[key]
-  const kind =
-    spec.kind === 'boolean'
-      ? 'boolean'
-      : spec.kind === 'integer' || spec.kind === 'number'
-        ? 'number'
-        : 'string'
-  return {
-    kind,
-    default: spec.default,
-    choices:
-      spec.kind === 'platform'
-        ? ['', ...PLATFORMS]
-        : spec.kind === 'target'
-          ? ['', ...IOS_TARGETS]
-          : undefined
-  }
-}
+const read = (relative: string) => readFileSync(join(ROOT, relative), 'utf8')
 
 /**
- * A wrapper's default that is not the option's: a value the pipeline hands
- * on (`$runId`), an input it requires (no default), or a choice of the
- * wrapper's own, each with its reason.
+ * The names of a file's inputs that are an option's in that wrapper's
+ * spelling; the orb's and the step's `api_key` are their own (the name of the
+ * key's variable; a sensitive input Bitrise fills from a Secret).
  */
-const OWN_DEFAULTS: Record<string, Record<string, string>> = {
-  'preview.yml': {
-    wait: 'a preview job gates its merge request on the verdict'
-  }
+function optionNames(names: string[], spell: (key: OptionKey) => string): string[] {
+  const all = new Set(OPTION_KEYS.filter(key => key !== 'apiKey').map(spell))
+  return names.filter(name => all.has(name)).sort()
 }
 
-function ownDefault(file: string, name: string, value: unknown): boolean {
-  return (
-    value === undefined ||
-    (typeof value === 'string' && value.startsWith('$')) ||
-    OWN_DEFAULTS[file]?.[name] !== undefined
-  )
-}
-
-// The key is never a wrapper's value: the wrappers read it from a secret variable they name.
-const WRAPPED = (key: OptionKey | undefined): key is OptionKey =>
-  key !== undefined && OPTIONS[key].kind !== 'secret'
-
-describe("the GitLab components' inputs", () => {
-  const files = readdirSync(join(ROOT, 'templates')).filter(f => f.endsWith('.yml'))
-  const rows = files.flatMap(file => {
-    const { inputs } = parseComponent(readFileSync(join(ROOT, 'templates', file), 'utf8'), file)
-    return Object.entries(inputs).map(([name, spec]) => [file, name, spec ?? {}] as const)
-  })
-
-  it.each(rows.filter(([, name]) => WRAPPED(optionNamed(name))))('%s: %s', (file, name, spec) => {
-    const want = expected(optionNamed(name)!)
-    expect(spec.type ?? 'string').toBe(want.kind)
-    if (!ownDefault(file, name, spec.default)) expect(spec.default).toEqual(want.default ?? '')
-    if (want.choices) expect(spec.options).toEqual(want.choices)
-  })
-})
-
-describe("the orb's parameters", () => {
-  const dir = join(ROOT, 'orb', 'src', 'commands')
-  const rows = readdirSync(dir).flatMap(file => {
-    const command = parse(readFileSync(join(dir, file), 'utf8')) as {
-      parameters?: Record<string, { type: string; default?: unknown; enum?: string[] }>
+describe('every wrapper offers what the option table offers it', () => {
+  it.each(Object.entries(GITLAB_UNITS))('the GitLab component %s', (file, unit) => {
+    const { inputs } = parseComponent(read(file), file)
+    const names = optionNames(Object.keys(inputs), flagOf)
+    expect(names).toEqual(offered(unit).map(flagOf).sort())
+    for (const input of gitlabInputs(unit)) {
+      const declared = inputs[input.name]!
+      expect([input.name, declared.type ?? 'string', declared.default]).toEqual([
+        input.name,
+        input.type,
+        input.default
+      ])
     }
-    return Object.entries(command.parameters ?? {}).map(
-      ([name, spec]) => [file, name, spec] as const
+  })
+
+  it.each(Object.entries(ORB_UNITS))('the orb command %s', (file, unit) => {
+    const { parameters } = parse(read(file)) as { parameters: Record<string, { type: string }> }
+    expect(optionNames(Object.keys(parameters), lowerSnake)).toEqual(
+      offered(unit).map(lowerSnake).sort()
     )
+    for (const input of orbInputs(unit))
+      expect([input.name, parameters[input.name]!.type]).toEqual([
+        input.name,
+        input.type === 'number' ? 'integer' : input.type
+      ])
   })
 
-  it.each(rows.filter(([, name]) => WRAPPED(optionNamed(name))))('%s: %s', (file, name, spec) => {
-    const want = expected(optionNamed(name)!)
-    expect(spec.type === 'integer' ? 'number' : spec.type).toBe(want.kind)
-    if (!ownDefault(file, name, spec.default)) expect(spec.default).toEqual(want.default ?? '')
+  it("the Bitrise step, over its modes, and step.sh's flags for each", () => {
+    const step = parse(read('bitrise/step.yml')) as { inputs: Record<string, unknown>[] }
+    const names = step.inputs.map(entry => Object.keys(entry).find(key => key !== 'opts')!)
+    const wanted = [...new Set(BITRISE_UNITS.flatMap(offered))].map(bitriseInput).sort()
+    expect(optionNames(names, bitriseInput)).toEqual(wanted)
+    const script = read('bitrise/step.sh')
+    for (const unit of BITRISE_UNITS)
+      for (const key of offered(unit).filter(key => !unit.passes?.includes(key)))
+        expect(script).toContain(`"--${flagOf(key)}=$${bitriseInput(key)}"`)
   })
-})
 
-describe("the Bitrise step's inputs", () => {
-  it('are of the options they are named after, in their defaults and choices', async () => {
-    const step = await stepYml()
-    const problems: string[] = []
-    for (const item of step.inputs ?? []) {
-      const name = inputKey(item)
-      const key = optionNamed(name)
-      // An input whose default reads a Bitrise variable ($BITRISE_GIT_BRANCH) is the CI's value, not the option's default.
-      if (!WRAPPED(key) || inputDefault(item).startsWith('$')) continue
-      const want = expected(key)
-      if (inputDefault(item) !== String(want.default ?? ''))
-        problems.push(`${name}: default ${inputDefault(item)}, not ${String(want.default ?? '')}`)
-      const choices = (item.opts as { value_options?: string[] } | undefined)?.value_options
-      if (want.kind === 'boolean' && JSON.stringify(choices) !== JSON.stringify(['true', 'false']))
-        problems.push(`${name}: value_options ${JSON.stringify(choices)}, not true and false`)
+  it("the Pipe: each mode's flags in pipe.sh", () => {
+    const script = read('pipe/pipe.sh')
+    for (const unit of PIPE_UNITS)
+      for (const key of offered(unit).filter(key => !unit.passes?.includes(key)))
+        expect(script).toContain(`"--${flagOf(key)}=$${pipeVariable(key)}"`)
+  })
+
+  it('skip, Slack, the attestation and the result webhook reach every wrapper', () => {
+    const units = [
+      ...Object.values(GITLAB_UNITS),
+      ...Object.values(ORB_UNITS),
+      ...BITRISE_UNITS,
+      ...PIPE_UNITS
+    ]
+    const wrappers = [GITLAB_UNITS, ORB_UNITS, BITRISE_UNITS, PIPE_UNITS].map(set =>
+      Object.values(set)
+    )
+    for (const set of wrappers) expect(set.map(unit => unit.command)).toContain('skip')
+    const attested = units.filter(unit => offered(unit).includes('testAttestation'))
+    expect(attested.map(unit => unit.command)).toEqual(expect.arrayContaining(['deploy', 'wait']))
+    for (const unit of units) {
+      const secrets = secretsOf(unit).map(secret => secret.variable)
+      expect(secrets).toEqual(expect.arrayContaining(['RESULT_WEBHOOK_URL']))
+      if (optionsOf('cli', unit.command).includes('slackWebhook'))
+        expect(secrets).toContain('SLACK_WEBHOOK_URL')
     }
-    expect(problems).toEqual([])
+  })
+
+  it('no wrapper takes a secret as an input, and what none offers says why', () => {
+    const secrets = OPTION_KEYS.filter(isSecret)
+    expect(secrets).toEqual(expect.arrayContaining(['apiKey', 'slackWebhook', 'resultWebhook']))
+    const units = [...Object.values(GITLAB_UNITS), ...Object.values(ORB_UNITS), ...BITRISE_UNITS]
+    for (const unit of units) for (const key of secrets) expect(offered(unit)).not.toContain(key)
+    for (const reason of Object.values(WITHHELD)) expect(reason).toMatch(/\w{3,}/)
   })
 })

@@ -87,30 +87,98 @@ status=0
 cli() {
   handover="$(mktemp)"
   SERVICE_API_KEY="$api_key" node "$MBD_CLI_JS" "$@" \
-    --base-url "$PARAM_BASE_URL" \
     --output-env "$handover" --output-env-format shell || status=$?
   cat "$handover" >> "$BASH_ENV"
   rm -f "$handover"
 }
 
-# The command and its flags, as the positional parameters: POSIX sh has no arrays.
+# The command's flags, as the positional parameters: POSIX sh has no arrays.
+# mobile-build-deploy: flags (begin)
+case "$PARAM_COMMAND" in
+  deploy)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${PARAM_BASE_URL:-}" ] || set -- "$@" "--base-url=$PARAM_BASE_URL"
+    [ -z "${PARAM_MAX_ATTEMPTS:-}" ] || set -- "$@" "--max-attempts=$PARAM_MAX_ATTEMPTS"
+    [ -z "${PARAM_FILE:-}" ] || set -- "$@" "--file=$PARAM_FILE"
+    [ -z "${PARAM_DESTINATION:-}" ] || set -- "$@" "--destination=$PARAM_DESTINATION"
+    [ -z "${PARAM_NAME_PREFIX:-}" ] || set -- "$@" "--name-prefix=$PARAM_NAME_PREFIX"
+    [ -z "${PARAM_ENVIRONMENT:-}" ] || set -- "$@" "--environment=$PARAM_ENVIRONMENT"
+    [ -z "${PARAM_EXPECTED_APP_ID:-}" ] || set -- "$@" "--expected-app-id=$PARAM_EXPECTED_APP_ID"
+    [ -z "${PARAM_PLATFORM:-}" ] || set -- "$@" "--platform=$PARAM_PLATFORM"
+    [ -z "${PARAM_REQUIRED_ABIS:-}" ] || set -- "$@" "--required-abis=$PARAM_REQUIRED_ABIS"
+    [ -z "${PARAM_REQUIRED_TARGET:-}" ] || set -- "$@" "--required-target=$PARAM_REQUIRED_TARGET"
+    [ -z "${PARAM_MIN_UPLOAD_KIB_PER_SECOND:-}" ] || set -- "$@" "--min-upload-kib-per-second=$PARAM_MIN_UPLOAD_KIB_PER_SECOND"
+    [ -z "${PARAM_DEPLOYMENT_TYPE:-}" ] || set -- "$@" "--deployment-type=$PARAM_DEPLOYMENT_TYPE"
+    [ -z "${PARAM_VARIABLES:-}" ] || set -- "$@" "--variables=$PARAM_VARIABLES"
+    [ -z "${PARAM_RUN_INPUT_PATH:-}" ] || set -- "$@" "--run-input-path=$PARAM_RUN_INPUT_PATH"
+    [ -z "${PARAM_RUN_VARIABLE:-}" ] || set -- "$@" "--run-variable=$PARAM_RUN_VARIABLE"
+    [ -z "${PARAM_NOTIFY:-}" ] || set -- "$@" "--notify=$(flag "$PARAM_NOTIFY")"
+    [ -z "${PARAM_FAIL_ON_NO_RUN:-}" ] || set -- "$@" "--fail-on-no-run=$(flag "$PARAM_FAIL_ON_NO_RUN")"
+    [ -z "${PARAM_DRY_RUN:-}" ] || set -- "$@" "--dry-run=$(flag "$PARAM_DRY_RUN")"
+    [ -z "${PARAM_BRANCH:-}" ] || set -- "$@" "--branch=$PARAM_BRANCH"
+    [ -z "${PARAM_SHA:-}" ] || set -- "$@" "--sha=$PARAM_SHA"
+    [ -z "${PARAM_COMMIT_URL:-}" ] || set -- "$@" "--commit-url=$PARAM_COMMIT_URL"
+    [ -z "${PARAM_DEPLOYMENT_URL:-}" ] || set -- "$@" "--deployment-url=$PARAM_DEPLOYMENT_URL"
+    [ -z "${PARAM_PULL_REQUEST_NUMBER:-}" ] || set -- "$@" "--pull-request-number=$PARAM_PULL_REQUEST_NUMBER"
+    [ -z "${PARAM_HOSTING_SERVICE:-}" ] || set -- "$@" "--hosting-service=$PARAM_HOSTING_SERVICE"
+    [ -z "${PARAM_DEDUPLICATION_KEY:-}" ] || set -- "$@" "--deduplication-key=$PARAM_DEDUPLICATION_KEY"
+    [ -z "${PARAM_EPHEMERAL_ENVIRONMENT:-}" ] || set -- "$@" "--ephemeral-environment=$(flag "$PARAM_EPHEMERAL_ENVIRONMENT")"
+    [ -z "${PARAM_WAIT:-}" ] || set -- "$@" "--wait=$(flag "$PARAM_WAIT")"
+    [ -z "${PARAM_REPORT_LATER:-}" ] || set -- "$@" "--report-later=$(flag "$PARAM_REPORT_LATER")"
+    [ -z "${PARAM_WAIT_TIMEOUT_MINUTES:-}" ] || set -- "$@" "--wait-timeout-minutes=$PARAM_WAIT_TIMEOUT_MINUTES"
+    [ -z "${PARAM_POLL_INTERVAL_SECONDS:-}" ] || set -- "$@" "--poll-interval-seconds=$PARAM_POLL_INTERVAL_SECONDS"
+    [ -z "${PARAM_TEST_ATTESTATION:-}" ] || set -- "$@" "--test-attestation=$PARAM_TEST_ATTESTATION"
+    [ -z "${PARAM_BITBUCKET_API_URL:-}" ] || set -- "$@" "--bitbucket-api-url=$PARAM_BITBUCKET_API_URL"
+    [ -z "${PARAM_BITBUCKET_PROXY:-}" ] || set -- "$@" "--bitbucket-proxy=$PARAM_BITBUCKET_PROXY"
+    [ -z "${PARAM_GITHUB_REPOSITORY:-}" ] || set -- "$@" "--github-repository=$PARAM_GITHUB_REPOSITORY"
+    ;;
+  wait)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${PARAM_BASE_URL:-}" ] || set -- "$@" "--base-url=$PARAM_BASE_URL"
+    [ -z "${PARAM_MAX_ATTEMPTS:-}" ] || set -- "$@" "--max-attempts=$PARAM_MAX_ATTEMPTS"
+    [ -z "${PARAM_WAIT_TIMEOUT_MINUTES:-}" ] || set -- "$@" "--wait-timeout-minutes=$PARAM_WAIT_TIMEOUT_MINUTES"
+    [ -z "${PARAM_POLL_INTERVAL_SECONDS:-}" ] || set -- "$@" "--poll-interval-seconds=$PARAM_POLL_INTERVAL_SECONDS"
+    [ -z "${PARAM_TEST_ATTESTATION:-}" ] || set -- "$@" "--test-attestation=$PARAM_TEST_ATTESTATION"
+    [ -z "${PARAM_BITBUCKET_API_URL:-}" ] || set -- "$@" "--bitbucket-api-url=$PARAM_BITBUCKET_API_URL"
+    [ -z "${PARAM_BITBUCKET_PROXY:-}" ] || set -- "$@" "--bitbucket-proxy=$PARAM_BITBUCKET_PROXY"
+    ;;
+  terminate)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${PARAM_BASE_URL:-}" ] || set -- "$@" "--base-url=$PARAM_BASE_URL"
+    [ -z "${PARAM_MAX_ATTEMPTS:-}" ] || set -- "$@" "--max-attempts=$PARAM_MAX_ATTEMPTS"
+    [ -z "${PARAM_NAME_PREFIX:-}" ] || set -- "$@" "--name-prefix=$PARAM_NAME_PREFIX"
+    [ -z "${PARAM_DEPLOYMENT_URL:-}" ] || set -- "$@" "--deployment-url=$PARAM_DEPLOYMENT_URL"
+    [ -z "${PARAM_ENVIRONMENT_ALIAS:-}" ] || set -- "$@" "--environment-alias=$PARAM_ENVIRONMENT_ALIAS"
+    ;;
+  skip)
+    # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
+    set --
+    [ -z "${PARAM_NAME_PREFIX:-}" ] || set -- "$@" "--name-prefix=$PARAM_NAME_PREFIX"
+    [ -z "${PARAM_ENVIRONMENT:-}" ] || set -- "$@" "--environment=$PARAM_ENVIRONMENT"
+    [ -z "${PARAM_EXPECTED_APP_ID:-}" ] || set -- "$@" "--expected-app-id=$PARAM_EXPECTED_APP_ID"
+    [ -z "${PARAM_PLATFORM:-}" ] || set -- "$@" "--platform=$PARAM_PLATFORM"
+    [ -z "${PARAM_DEPLOYMENT_TYPE:-}" ] || set -- "$@" "--deployment-type=$PARAM_DEPLOYMENT_TYPE"
+    [ -z "${PARAM_BRANCH:-}" ] || set -- "$@" "--branch=$PARAM_BRANCH"
+    [ -z "${PARAM_SHA:-}" ] || set -- "$@" "--sha=$PARAM_SHA"
+    [ -z "${PARAM_PULL_REQUEST_NUMBER:-}" ] || set -- "$@" "--pull-request-number=$PARAM_PULL_REQUEST_NUMBER"
+    [ -z "${PARAM_SKIP_REASON:-}" ] || set -- "$@" "--skip-reason=$PARAM_SKIP_REASON"
+    [ -z "${PARAM_BITBUCKET_API_URL:-}" ] || set -- "$@" "--bitbucket-api-url=$PARAM_BITBUCKET_API_URL"
+    [ -z "${PARAM_GITHUB_REPOSITORY:-}" ] || set -- "$@" "--github-repository=$PARAM_GITHUB_REPOSITORY"
+    ;;
+esac
+# mobile-build-deploy: flags (end)
+
 case "$PARAM_COMMAND" in
   deploy)
     mkdir -p "$PARAM_RESULTS_DIR"
-    cli deploy \
-      --file "$PARAM_FILE" --destination "$PARAM_DESTINATION" \
-      --name-prefix "$PARAM_NAME_PREFIX" --environment "$PARAM_ENVIRONMENT" \
-      --expected-app-id "${PARAM_EXPECTED_APP_ID:-}" --platform "${PARAM_PLATFORM:-}" \
-      --required-abis "${PARAM_REQUIRED_ABIS:-}" --required-target "${PARAM_REQUIRED_TARGET:-}" \
-      --deployment-type "$PARAM_DEPLOYMENT_TYPE" --variables "$PARAM_VARIABLES" \
-      --fail-on-no-run="$(flag "$PARAM_FAIL_ON_NO_RUN")" --wait="$(flag "$PARAM_WAIT")" \
-      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" --dry-run="$(flag "${PARAM_DRY_RUN:-false}")" \
-      --junit "$PARAM_RESULTS_DIR/mobile-build-deploy.xml"
+    cli deploy "$@" --junit "$PARAM_RESULTS_DIR/mobile-build-deploy.xml"
     ;;
   wait)
     mkdir -p "$PARAM_RESULTS_DIR"
-    cli wait --run-id "${PARAM_RUN_ID:-$(handed runIds)}" \
-      --wait-timeout-minutes "$PARAM_WAIT_TIMEOUT_MINUTES" \
+    cli wait --run-id "${PARAM_RUN_ID:-$(handed runIds)}" "$@" \
       --junit "$PARAM_RESULTS_DIR/mobile-build-wait.xml"
     ;;
   terminate)
@@ -122,9 +190,12 @@ case "$PARAM_COMMAND" in
     fi
     set -f
     for environment in $environments; do
-      cli terminate --environment-id "$environment"
+      cli terminate --environment-id "$environment" "$@"
     done
     set +f
+    ;;
+  skip)
+    cli skip "$@"
     ;;
 esac
 
