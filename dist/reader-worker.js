@@ -1715,6 +1715,8 @@ const REPORT_OPTIONS = {
     resultWebhook: {
         kind: 'secretUrl',
         commands: ALL,
+        // Read from a variable in the CLI, so that a wrapper passes it from the CI's secrets, never from a file.
+        env: { name: 'RESULT_WEBHOOK_URL', frontEnds: ['cli'] },
         description: "POST the step's result as JSON (the object the CLI's --json prints) to this URL once the step is judged, through the step's retries and time limits; a webhook that cannot be reached is a warning. A dry run posts nothing. https, or http to a loopback host; the URL is masked as a secret where it stands whole, and so are its parts that can be secret (its query, a path segment that reads as a token)."
     },
     slackWebhook: {

@@ -65,11 +65,10 @@ const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
     // report-later, collect and skip write to GitLab (GITLAB_TOKEN), never GitHub: run in gitlab-ci-local (e2e/gitlab).
   },
   orb: {
-    'upload only': 'the orb maps deploy, wait and terminate; the CLI uploads alone',
-    'notify only': 'the orb maps deploy, wait and terminate; the CLI notifies alone',
+    'upload only': 'the orb maps deploy, wait, terminate and skip; the CLI uploads alone',
+    'notify only': 'the orb maps deploy, wait, terminate and skip; the CLI notifies alone',
     'report-later': 'the collect completes GitHub check runs, which a CircleCI job does not write',
-    collect: 'the collect completes GitHub check runs, which a CircleCI job does not write',
-    skip: 'a skip stands for GitHub check runs, which a CircleCI job does not write'
+    collect: 'the collect completes GitHub check runs, which a CircleCI job does not write'
   },
   'Bitbucket Pipe': {
     'upload only': 'the Pipe deploys, waits, collects or skips; the CLI uploads alone',
@@ -78,13 +77,12 @@ const NOT_OFFERED: Partial<Record<FrontEnd, Partial<Record<Mode, string>>>> = {
     // report-later, collect and skip write to Bitbucket, never GitHub: run under dash and busybox (e2e/bitbucket-pipe).
   },
   'Bitrise step': {
-    'upload only': 'the step deploys or waits; the CLI uploads alone',
-    'notify only': 'the step deploys or waits; the CLI notifies alone',
+    'upload only': 'the step deploys, waits or skips; the CLI uploads alone',
+    'notify only': 'the step deploys, waits or skips; the CLI notifies alone',
     'report-later': 'the collect completes GitHub check runs, which a Bitrise step does not write',
     collect: 'the collect completes GitHub check runs, which a Bitrise step does not write',
-    skip: 'a skip stands for GitHub check runs, which a Bitrise step does not write',
     terminate:
-      'the step deploys or waits; the CLI ends an environment (`mobile-build-deploy terminate`)'
+      'the step deploys, waits or skips; the CLI ends an environment (`mobile-build-deploy terminate`)'
   }
 }
 

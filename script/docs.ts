@@ -145,6 +145,26 @@ export function withInstaller(text: string, installer: string): string {
   return [...lines.slice(0, from), ...own, ...lines.slice(to + 1)].join('\n')
 }
 
+/** Each wrapper's generated blocks and the docs' tables of its inputs (script/wrappers/), into `files`. */
+async function writeWrappers(
+  files: Map<string, string>,
+  current: (path: string) => Promise<string>
+): Promise<void> {
+  for (const [relative, write] of Object.entries(WRAPPER_FILES)) {
+    const path = join(ROOT, relative)
+    const text = write(await current(path))
+    files.set(path, path.endsWith('.yml') ? await formatted(path, text) : text)
+  }
+  for (const { doc, marker, table } of WRAPPER_TABLES) {
+    const path = join(ROOT, doc)
+    const read = (relative: string) => current(join(ROOT, relative))
+    files.set(
+      path,
+      await formatted(path, replaceBetween(await current(path), marker, await table(read)))
+    )
+  }
+}
+
 /** Every generated file, as it should be: path and text. */
 export async function generated(): Promise<{ path: string; text: string }[]> {
   const files = new Map<string, string>()
@@ -181,16 +201,7 @@ export async function generated(): Promise<{ path: string; text: string }[]> {
       )
     )
   )
-  for (const [relative, write] of Object.entries(WRAPPER_FILES)) {
-    const path = join(ROOT, relative)
-    const text = write(await current(path))
-    files.set(path, path.endsWith('.yml') ? await formatted(path, text) : text)
-  }
-  for (const { doc, marker, table } of WRAPPER_TABLES) {
-    const path = join(ROOT, doc)
-    const read = (relative: string) => current(join(ROOT, relative))
-    files.set(path, await formatted(path, replaceBetween(await current(path), marker, await table(read))))
-  }
+  await writeWrappers(files, current)
   const installer = await readFile(join(ROOT, 'wrappers/install-cli.sh'), 'utf8')
   for (const relative of INSTALLER_CARRIERS) {
     const path = join(ROOT, relative)

@@ -23,6 +23,7 @@ import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
 import { packedTarball } from '../helpers/tools.js'
 import { junitProblems } from '../helpers/junit.js'
 import { existsSync } from 'node:fs'
+import { expectReported, startReportTargets } from '../helpers/report-targets.js'
 
 const ROOT = process.cwd()
 /** The Pipe's script where the image keeps it. */
@@ -181,6 +182,36 @@ describe.each(['dash', 'busybox'] as const)('the Pipe under %s', shell => {
     expect(mode.output).toMatch(/MODE is/)
     expect(emulator.requests).toHaveLength(0)
     expect(emulator.bitbucket.requests).toHaveLength(0)
+  })
+})
+
+describe('the Pipe offers every option the table offers it, the secrets by their variables', () => {
+  it('Slack, the result webhook and the attestation from a deploy that waits; Slack from a skip', async () => {
+    const targets = await startReportTargets()
+    try {
+      await writeArtifact('app.apk', 8 * 1024, workspace)
+      const waited = await pipe('dash', {
+        BUILD: 'app.apk',
+        WAIT: 'true',
+        TEST_ATTESTATION: 'attestation',
+        MIN_UPLOAD_KIB_PER_SECOND: '32',
+        VARIABLES: quick(),
+        ...targets.variables
+      })
+      expect(waited.code).toBe(0)
+      await expectReported(targets, waited.output, join(workspace, 'attestation'), 'passed')
+      const skipped = await pipe('dash', {
+        MODE: 'skip',
+        EXPECTED_APP_ID: 'com.example.shop',
+        PLATFORM: 'android',
+        ...targets.variables
+      })
+      expect([skipped.code, skipped.output]).toEqual([0, expect.any(String)])
+      expect(targets.slack.messages).toHaveLength(2)
+      expect(JSON.stringify(targets.slack.messages[1])).toMatch(/skipped/i)
+    } finally {
+      await targets.close()
+    }
   })
 })
 

@@ -24,6 +24,8 @@ import { codeBlocks } from '../../script/docs-pages.js'
 import { runCopyBlock } from '../helpers/copies.js'
 import { parse } from 'yaml'
 import { execFileSync } from 'node:child_process'
+import { expectReported, startReportTargets } from '../helpers/report-targets.js'
+import { WRITE_TOKEN as GITHUB_WRITE_TOKEN } from '../../emulator/github-api.js'
 
 let emulator: Emulator
 let tarballSha256: string
@@ -378,6 +380,44 @@ describe('the Bitrise step, run as Bitrise runs it', () => {
       'utf8'
     )
     expect(junitCases(xml)).toEqual([{ name: 'Verdict', skipped: true }])
+  }, 120_000)
+
+  it('every option the table offers: Slack, the result webhook and the attestation from Secrets; mode skip writes skipped check runs', async () => {
+    const targets = await startReportTargets()
+    try {
+      const built = await writeArtifact('app-release.apk')
+      const run = await runStep(
+        built.workspace,
+        bitriseEnv({ BITRISE_APK_PATH: built.path, ...targets.variables }),
+        { ...cli, wait: 'true', test_attestation: 'attestation', min_upload_kib_per_second: '32' }
+      )
+      expect([run.code, run.output]).toEqual([0, expect.any(String)])
+      await expectReported(targets, run.output, join(built.workspace, 'attestation'), 'passed')
+      const sha = 'c'.repeat(40)
+      const skipped = await runStep(
+        built.workspace,
+        bitriseEnv({
+          ...targets.variables,
+          BITRISE_GIT_COMMIT: sha,
+          GITHUB_API_URL: emulator.github.url,
+          GITHUB_TOKEN: GITHUB_WRITE_TOKEN
+        }),
+        {
+          ...cli,
+          mode: 'skip',
+          expected_app_id: 'com.example.shop',
+          platform: 'android',
+          github_repository: 'octo-org/octo-app',
+          skip_reason: 'Only the docs changed.'
+        }
+      )
+      expect([skipped.code, skipped.output]).toEqual([0, expect.any(String)])
+      const checks = emulator.github.checkRuns.filter(check => check.head_sha === sha)
+      expect(checks.map(check => check.conclusion)).toEqual(['skipped'])
+      expect(targets.slack.messages).toHaveLength(2)
+    } finally {
+      await targets.close()
+    }
   }, 120_000)
 
   it('dry_run: checks the key with the signed-URL request, uploads and notifies nothing, outcome skipped', async () => {

@@ -37,6 +37,8 @@ import {
 } from '../../emulator/circleci.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { packedTarball } from '../helpers/tools.js'
+import { expectReported, startReportTargets } from '../helpers/report-targets.js'
+import { WRITE_TOKEN as GITHUB_WRITE_TOKEN } from '../../emulator/github-api.js'
 import { codeBlocks } from '../../script/docs-pages.js'
 import { runCopyBlock } from '../helpers/copies.js'
 
@@ -472,6 +474,60 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
     ])
     expect(emulator.objects.size).toBe(objects)
     expect(job.steps[0]!.output).toContain(built.sha256)
+  }, 180_000)
+
+  it('every option the table offers: Slack, the result webhook and the attestation from project variables; skip writes skipped check runs', async () => {
+    const targets = await startReportTargets()
+    try {
+      const built = await writeArtifact('app-release.apk')
+      const job = await runJob(
+        orb,
+        [
+          {
+            'mobile-build-deploy/deploy_build': {
+              file: 'app-release.apk',
+              wait: true,
+              test_attestation: 'attestation',
+              min_upload_kib_per_second: 32,
+              ...install
+            }
+          }
+        ],
+        built.workspace,
+        circleEnv(targets.variables)
+      )
+      const output = job.steps.map(step => step.output).join('\n')
+      expect([job.code, output]).toEqual([0, expect.any(String)])
+      await expectReported(targets, output, join(built.workspace, 'attestation'), 'passed')
+      const sha = randomBytes(20).toString('hex')
+      const skipped = await runJob(
+        orb,
+        [
+          {
+            'mobile-build-deploy/skip': {
+              expected_app_id: 'com.example.shop',
+              platform: 'android',
+              github_repository: 'octo-org/octo-app',
+              skip_reason: 'Only the docs changed.',
+              ...install
+            }
+          }
+        ],
+        built.workspace,
+        circleEnv({
+          ...targets.variables,
+          CIRCLE_SHA1: sha,
+          GITHUB_API_URL: emulator.github.url,
+          GITHUB_TOKEN: GITHUB_WRITE_TOKEN
+        })
+      )
+      expect(skipped.code).toBe(0)
+      const checks = emulator.github.checkRuns.filter(check => check.head_sha === sha)
+      expect(checks.map(check => check.conclusion)).toEqual(['skipped'])
+      expect(targets.slack.messages).toHaveLength(2)
+    } finally {
+      await targets.close()
+    }
   }, 180_000)
 
   it('a tarball that is not the pinned one stops the job, naming both hashes, before anything in it runs', async () => {

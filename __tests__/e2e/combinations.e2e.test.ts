@@ -391,6 +391,7 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
       if ('dry_run' in deploy) modes.add('dry run')
       if ('run_id' in (await command('wait'))) modes.add('wait-only')
       if ('environment_id' in (await command('terminate'))) modes.add('terminate')
+      if ('skip_reason' in (await command('skip'))) modes.add('skip')
     }
     if (front === 'Bitrise step') {
       const step = await stepYml()
@@ -400,6 +401,7 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
       if (keys.includes('file') && mode?.includes('deploy')) modes.add('deploy')
       if (keys.includes('dry_run')) modes.add('dry run')
       if (keys.includes('run_id') && mode?.includes('wait')) modes.add('wait-only')
+      if (keys.includes('skip_reason') && mode?.includes('skip')) modes.add('skip')
     }
     if (front === 'Bitbucket Pipe') {
       const script = await readFile('pipe/pipe.sh', 'utf8')
@@ -408,9 +410,9 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
         : []
       const takes = (variable: string) => script.includes(`\${${variable}:-}`)
       if (modes_.includes('deploy') && takes('BUILD')) modes.add('deploy')
-      if (takes('DRY_RUN') || script.includes('flag DRY_RUN')) modes.add('dry run')
+      if (takes('DRY_RUN')) modes.add('dry run')
       if (modes_.includes('wait') && takes('RUN_ID')) modes.add('wait-only')
-      if (script.includes('flag REPORT_LATER')) modes.add('report-later')
+      if (takes('REPORT_LATER')) modes.add('report-later')
       if (modes_.includes('collect')) modes.add('collect')
       if (modes_.includes('skip') && takes('SKIP_REASON')) modes.add('skip')
     }
@@ -427,9 +429,14 @@ describe("the wrappers' cells, held to each wrapper's definition", () => {
           expect([mode, offered.has(mode)]).toEqual([mode, false])
           expect(cell.why.length).toBeGreaterThan(20)
         } else {
-          // The wrapper maps the mode to the CLI, whose cells run above; GitHub is never its business.
+          // The wrapper maps the mode to the CLI, whose cells run above; GitHub is its business only in a
+          // skip of the orb or the step, the CLI's skip, which writes the check runs (run in e2e/circleci, e2e/bitrise).
           expect([mode, offered.has(mode)]).toEqual([mode, true])
-          expect(cell).toEqual({ kind: 'works', github: 'untouched' })
+          expect(cell).toEqual(
+            mode === 'skip' && (front === 'orb' || front === 'Bitrise step')
+              ? expected('skip', 'one build', 'CLI', 'token that writes')
+              : { kind: 'works', github: 'untouched' }
+          )
         }
       }
     }

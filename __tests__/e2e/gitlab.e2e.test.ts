@@ -26,6 +26,7 @@ import {
 } from '../../emulator/gitlab-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { startSlack } from '../../emulator/slack.js'
+import { expectReported, startReportTargets } from '../helpers/report-targets.js'
 import {
   createPipeline,
   docsPipelines,
@@ -484,6 +485,30 @@ describe('the components on their own', () => {
     ])
     expect(emulator.objects.size).toBe(objects)
     expect(result.output).toContain('Dry run done')
+  }, 300_000)
+
+  it('every option the table offers: Slack, the result webhook and the attestation from masked variables and inputs', async () => {
+    const targets = await startReportTargets()
+    try {
+      const config = withComponents([
+        'deploy',
+        {
+          file: 'app-release.apk',
+          'name-prefix': 'reported',
+          environment: 'staging',
+          wait: true,
+          'test-attestation': 'attestation',
+          'min-upload-kib-per-second': 32
+        }
+      ])
+      const result = await passes(pipelineFor(config, ON_MAIN)!, ON_MAIN, {
+        variables: targets.variables
+      })
+      const folder = join(result.repo, '.gitlab-ci-local', 'builds', 'mobile-build-deploy')
+      await expectReported(targets, result.output, join(folder, 'attestation'), 'passed')
+    } finally {
+      await targets.close()
+    }
   }, 300_000)
 
   it('a wait after a deploy that created no run says so and fails as a deploy that created no run', async () => {

@@ -9,7 +9,8 @@ import type { OptionKey } from '../../src/core/index.js'
 import { cell, flagLines, flagOf, lowerSnake, withBlock } from './blocks.js'
 import { inputsOf, yamlVocabulary, type Input, type Unit } from './offer.js'
 
-const JUNIT = "the JUnit report in $BITRISE_TEST_RESULT_DIR, which Deploy to Bitrise.io shows in the build's Tests tab"
+const JUNIT =
+  "the JUnit report in $BITRISE_TEST_RESULT_DIR, which Deploy to Bitrise.io shows in the build's Tests tab"
 
 /** Bitrise's own values, as the step read them before the CLI knew Bitrise. */
 const DEFAULTS = {

@@ -70,13 +70,26 @@ export function inputsTable(
   code: (value: string) => string = value => `\`${value}\``,
   heading = 'input'
 ): string {
-  const rows = new Map<string, { units: string[]; defaults: Map<string, string[]>; text: string }>()
+  interface Row {
+    units: string[]
+    defaults: Map<string, string[]>
+    text: string
+  }
+  const rows = new Map<string, Row>()
   for (const { unit, inputs } of units)
     for (const input of inputs) {
-      const row = rows.get(input.name) ?? { units: [], defaults: new Map(), text: input.description }
+      const row: Row = rows.get(input.name) ?? {
+        units: [],
+        defaults: new Map(),
+        text: input.description
+      }
       row.units.push(unit.name)
       const shown =
-        input.default === undefined ? 'required' : input.default === '' ? '' : code(String(input.default))
+        input.default === undefined
+          ? 'required'
+          : input.default === ''
+            ? ''
+            : code(String(input.default))
       row.defaults.set(shown, [...(row.defaults.get(shown) ?? []), unit.name])
       rows.set(input.name, row)
     }

@@ -50,7 +50,11 @@ export const GITLAB_UNITS: Record<string, Unit> = {
     defaults: { environmentId: '$environmentIds' },
     passes: ['environmentId']
   },
-  'templates/collect.yml': { name: 'collect', command: 'collect', supplies: { ...NOT_HERE, junitReport: JUNIT } },
+  'templates/collect.yml': {
+    name: 'collect',
+    command: 'collect',
+    supplies: { ...NOT_HERE, junitReport: JUNIT }
+  },
   'templates/skip.yml': {
     name: 'skip',
     command: 'skip',

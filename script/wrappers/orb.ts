@@ -10,7 +10,8 @@ import type { OptionKey } from '../../src/core/index.js'
 import { flagLines, lowerSnake, withBlock } from './blocks.js'
 import { inputsOf, yamlVocabulary, type Input, type Unit } from './offer.js'
 
-const JUNIT = "the JUnit report in results_dir, which store_test_results gives CircleCI's test results"
+const JUNIT =
+  "the JUnit report in results_dir, which store_test_results gives CircleCI's test results"
 
 /** The orb's commands, by their file. */
 export const ORB_UNITS: Record<string, Unit> = {
@@ -99,4 +100,3 @@ export function orbScript(text: string): string {
   )
   return withBlock(text, 'flags', ['case "$PARAM_COMMAND" in', ...commands, 'esac'].join('\n'))
 }
-

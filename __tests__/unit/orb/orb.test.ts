@@ -265,8 +265,8 @@ describe("the CLI's installation", () => {
     const shared = ['api_key', 'base_url', 'cli_package', 'cli_sha256']
     // skip sends nothing to the service: it has no key or base URL to share.
     const speaking = Object.entries(orb.commands).filter(([name]) => name !== 'skip')
-    const declarations = [...speaking.map(([, entry]) => entry), ...Object.values(orb.jobs)].map(entry =>
-      shared.map(key => entry.parameters?.[key])
+    const declarations = [...speaking.map(([, entry]) => entry), ...Object.values(orb.jobs)].map(
+      entry => shared.map(key => entry.parameters?.[key])
     )
     for (const each of declarations) expect(each).toEqual(declarations[0])
   })
