@@ -195,9 +195,22 @@ export const MIN_EDGE = 6
 
 /** The base of the rolling hash below. */
 const BASE = 31
+/**
+ * Read once: the loops below run for every window of every spelling, and a
+ * global looked up there costs many times the arithmetic where the code runs
+ * in a sandboxed context (a vm context's global object answers each lookup
+ * through a callback: the test runner runs the sources so).
+ */
+const imul = Math.imul
 // Twice 65,536 bits in 16 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of each
 // half, so one window in about a thousand is looked for in vain; a set of the hashes cost more to fill.
 const SIEVE_BITS = 0xffff
+/**
+ * A hash as the set keeps it: 30 bits, a small integer V8 stores in place,
+ * where a full 32-bit one is a number allocated on the heap, each (the
+ * registration of a signed URL's key spent most of its time there).
+ */
+const SMALL = 0x3fffffff
 /** Where the bits of the hashes' high 16 bits begin in the sieve. */
 const HIGH = (SIEVE_BITS + 1) >> 3
 
@@ -217,15 +230,15 @@ function firstHash(read: string, length: number): { hash: number; power: number 
   let power = 1
   let hash = 0
   for (let k = 0; k < length; k++) {
-    if (k > 0) power = Math.imul(power, BASE)
-    hash = (Math.imul(hash, BASE) + read.charCodeAt(k)) | 0
+    if (k > 0) power = imul(power, BASE)
+    hash = (imul(hash, BASE) + read.charCodeAt(k)) | 0
   }
   return { hash, power }
 }
 
 /** The hash of the window one code unit on: `out` leaves it, `next` enters it. */
 function rolled(hash: number, out: number, next: number, power: number): number {
-  return (Math.imul((hash - Math.imul(out, power)) | 0, BASE) + next) | 0
+  return (imul((hash - imul(out, power)) | 0, BASE) + next) | 0
 }
 
 /** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
@@ -236,13 +249,14 @@ export function addRuns(runs: Runs, spelling: string, length: number): void {
     runs.ends.add(spelling.slice(-MIN_EDGE))
   }
   if (spelling.length < length) return
+  const { sieve, hashes } = runs
   const first = firstHash(spelling, length)
   const power = first.power
   let hash = first.hash
   for (let at = 0; ; at++) {
-    runs.sieve[(hash & SIEVE_BITS) >> 3]! |= 1 << (hash & 7)
-    runs.sieve[HIGH + (hash >>> 19)]! |= 1 << ((hash >>> 16) & 7)
-    runs.hashes.add(hash)
+    sieve[(hash & SIEVE_BITS) >> 3]! |= 1 << (hash & 7)
+    sieve[HIGH + (hash >>> 19)]! |= 1 << ((hash >>> 16) & 7)
+    hashes.add(hash & SMALL)
     if (at + length >= spelling.length) return
     hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power)
   }
@@ -269,7 +283,7 @@ export function markRuns(
     if (
       (sieve[(hash & SIEVE_BITS) >> 3]! & (1 << (hash & 7))) !== 0 &&
       (sieve[HIGH + (hash >>> 19)]! & (1 << ((hash >>> 16) & 7))) !== 0 &&
-      hashes.has(hash)
+      hashes.has(hash & SMALL)
     ) {
       const window = read.slice(at, at + length)
       if (joined.includes(window)) masked.fill(1, at, at + length)
