@@ -1,4 +1,4 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
+// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
 import '../helpers/virtual-time.js'
 /**
  * report-later and the collect on Bitbucket: a pull request's deploy leaves
@@ -9,44 +9,34 @@ import '../helpers/virtual-time.js'
  * collect in a pull request's pipeline or without a token, and report-later
  * on a branch are each left alone or refused before any request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
-import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { collectVerdicts } from '../../src/index.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { junitProblems } from '../helpers/junit.js'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
-import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
-import { testWorkspaces } from '../helpers/workspaces.js'
+import { DEMO_API_KEY } from '../helpers/harness.js'
+import { collectSuite } from '../helpers/collect-suite.js'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
 
 const COMMIT = 'd00dfeedd00dfeedd00dfeedd00dfeedd00dfeed'
-let emulator: Emulator
-let workspace: string
-beforeAll(async () => {
-  emulator = await startEmulator({ workspaces: testWorkspaces() })
-  workspace = await freshWorkspace()
-  await writeArtifact('app.apk', 8 * 1024, workspace)
-  await writeArtifact('app.ipa', 8 * 1024, workspace)
-})
-afterAll(() => emulator.close())
-beforeEach(() => {
-  emulator.reset()
-  emulator.bitbucket.pullRequests.push({
-    id: 12,
-    state: 'OPEN',
-    source: { branch: 'feature/login', commit: COMMIT },
-    destination: { branch: 'main' }
-  })
+const suite = collectSuite({
+  builds: { 'app.apk': 8, 'app.ipa': 8 },
+  review: emulator =>
+    emulator.bitbucket.pullRequests.push({
+      id: 12,
+      state: 'OPEN',
+      source: { branch: 'feature/login', commit: COMMIT },
+      destination: { branch: 'main' }
+    })
 })
 
 const pullRequestPipeline = (token: string | null = WRITE_TOKEN) =>
-  bitbucketPipeline(emulator.bitbucket.url, { commit: COMMIT, token: token ?? undefined })
+  bitbucketPipeline(suite.emulator.bitbucket.url, { commit: COMMIT, token: token ?? undefined })
 const schedule = (token: string | null = WRITE_TOKEN) =>
-  bitbucketPipeline(emulator.bitbucket.url, {
+  bitbucketPipeline(suite.emulator.bitbucket.url, {
     commit: 'aaaa0000aaaa0000aaaa0000aaaa0000aaaa0000',
     token: token ?? undefined,
     pullRequest: false,
@@ -54,21 +44,12 @@ const schedule = (token: string | null = WRITE_TOKEN) =>
   })
 
 const deployLater = (files: string[], variables = run(), env = pullRequestPipeline()) =>
-  runCli(
-    [
-      'deploy',
-      ...files.flatMap(file => ['--file', file]),
-      '--report-later',
-      '--variables',
-      variables
-    ],
-    { env: cliEnv(emulator, env), cwd: workspace }
-  )
+  suite.deployLater(files, env, variables)
 const collect = (env: Record<string, string> = schedule(), extra: string[] = []) =>
-  runCli(['collect', ...extra], { env: cliEnv(emulator, env), cwd: workspace })
+  suite.collect(env, extra)
 
-const statuses = () => emulator.bitbucket.statuses.filter(status => status.commit === COMMIT)
-const reports = () => emulator.bitbucket.reports.filter(report => report.commit === COMMIT)
+const statuses = () => suite.emulator.bitbucket.statuses.filter(status => status.commit === COMMIT)
+const reports = () => suite.emulator.bitbucket.reports.filter(report => report.commit === COMMIT)
 
 describe('report-later in a pull request, then a scheduled collect', () => {
   it('two builds: in progress and PENDING with sealed facts; the collect completes both and the report', async () => {
@@ -89,9 +70,9 @@ describe('report-later in a pull request, then a scheduled collect', () => {
     expect(reports()).toHaveLength(1)
     expect(reports()[0]!.fields.result).toBe('PASSED')
     expect([...reports()[0]!.annotations.values()].map(a => a.result)).toEqual(['PASSED', 'PASSED'])
-    expect(await junitProblems(await readFile(join(workspace, 'collected.xml'), 'utf8'))).toEqual(
-      []
-    )
+    expect(
+      await junitProblems(await readFile(join(suite.workspace, 'collected.xml'), 'utf8'))
+    ).toEqual([])
     // A second collect finds nothing pending.
     const again = await collect()
     expect(again.exitCode).toBe(0)
@@ -124,11 +105,11 @@ describe('report-later in a pull request, then a scheduled collect', () => {
       },
       destination: { branch: 'main' }
     }))
-    emulator.bitbucket.pullRequests.unshift(...others)
+    suite.emulator.bitbucket.pullRequests.unshift(...others)
     await clock.sleep(60_000)
     expect((await collect()).exitCode).toBe(0)
     expect(statuses().map(s => s.state)).toEqual(['SUCCESSFUL'])
-    const listed = emulator.bitbucket.requests.filter(r => r.path.includes('/pullrequests'))
+    const listed = suite.emulator.bitbucket.requests.filter(r => r.path.includes('/pullrequests'))
     // Bitbucket's 10 a page: no pagelen is asked where its description declares none.
     expect(listed.map(r => new URL(r.path, 'http://x').searchParams.get('page') ?? '1')).toEqual(
       Array.from({ length: 13 }, (_, i) => String(i + 1))
@@ -151,9 +132,9 @@ describe('report-later in a pull request, then a scheduled collect', () => {
     try {
       const result = await collectVerdicts({
         apiKey: DEMO_API_KEY,
-        baseUrl: emulator.baseUrl,
+        baseUrl: suite.emulator.baseUrl,
         bitbucketToken: WRITE_TOKEN,
-        bitbucketApiUrl: emulator.bitbucket.url
+        bitbucketApiUrl: suite.emulator.bitbucket.url
       })
       expect(result.conclusion).toBe('success')
       expect(result.completed.map(d => d.verdict)).toEqual(['passed'])
@@ -188,7 +169,7 @@ describe('what a collect leaves alone or refuses', () => {
         ])
       )
     }
-    emulator.bitbucket.reports.push(copied)
+    suite.emulator.bitbucket.reports.push(copied)
     await clock.sleep(60_000)
     const collected = await collect()
     expect(collected.stdout + collected.stderr).toMatch(/does not carry the seal/)
@@ -204,12 +185,12 @@ describe('what a collect leaves alone or refuses', () => {
     const noToken = await collect(schedule(null))
     expect(noToken.exitCode).toBe(2)
     expect(noToken.stderr).toMatch(/BITBUCKET_ACCESS_TOKEN/)
-    expect(emulator.bitbucket.requests).toHaveLength(0)
+    expect(suite.emulator.bitbucket.requests).toHaveLength(0)
   })
 
   it('report-later in a branch’s pipeline is refused before any request', async () => {
     const result = await deployLater(['app.apk'], run(), {
-      ...bitbucketPipeline(emulator.bitbucket.url, {
+      ...bitbucketPipeline(suite.emulator.bitbucket.url, {
         commit: COMMIT,
         token: WRITE_TOKEN,
         pullRequest: false
@@ -217,7 +198,7 @@ describe('what a collect leaves alone or refuses', () => {
     })
     expect(result.exitCode).toBe(2)
     expect(result.stderr).toMatch(/BITBUCKET_PR_ID/)
-    expect(emulator.requests).toHaveLength(0)
+    expect(suite.emulator.requests).toHaveLength(0)
   })
 
   it('report-later through the proxy; the collect with a token completes it', async () => {

@@ -1,4 +1,4 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
+// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
 import '../helpers/virtual-time.js'
 /**
  * What a Bitbucket collect never does, whoever wrote on the commit: take
@@ -8,43 +8,32 @@ import '../helpers/virtual-time.js'
  * run's pass when the rerun lands while it collects; and two parallel steps
  * of one app each keep a status and a report of their own.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
-import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
-import { freshWorkspace, writeArtifact } from '../helpers/harness.js'
-import { testWorkspaces } from '../helpers/workspaces.js'
+import { collectSuite } from '../helpers/collect-suite.js'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
 
 const COMMIT = 'faded000faded000faded000faded000faded000'
-let emulator: Emulator
-let workspace: string
-beforeAll(async () => {
-  emulator = await startEmulator({ workspaces: testWorkspaces() })
-  workspace = await freshWorkspace()
-  await writeArtifact('app.apk', 8 * 1024, workspace)
-  await writeArtifact('again.apk', 9 * 1024, workspace)
-  await writeArtifact('app.ipa', 8 * 1024, workspace)
-})
-afterAll(() => emulator.close())
-beforeEach(() => {
-  emulator.reset()
-  emulator.bitbucket.pullRequests.push({
-    id: 12,
-    state: 'OPEN',
-    source: { branch: 'feature/login', commit: COMMIT },
-    destination: { branch: 'main' }
-  })
+const suite = collectSuite({
+  builds: { 'app.apk': 8, 'again.apk': 9, 'app.ipa': 8 },
+  review: emulator =>
+    emulator.bitbucket.pullRequests.push({
+      id: 12,
+      state: 'OPEN',
+      source: { branch: 'feature/login', commit: COMMIT },
+      destination: { branch: 'main' }
+    })
 })
 
 const pullRequest = (extra: Record<string, string> = {}) => ({
-  ...bitbucketPipeline(emulator.bitbucket.url, { commit: COMMIT, token: WRITE_TOKEN }),
+  ...bitbucketPipeline(suite.emulator.bitbucket.url, { commit: COMMIT, token: WRITE_TOKEN }),
   ...extra
 })
 const schedule = () =>
-  bitbucketPipeline(emulator.bitbucket.url, {
+  bitbucketPipeline(suite.emulator.bitbucket.url, {
     commit: 'aaaa0000aaaa0000aaaa0000aaaa0000aaaa0000',
     token: WRITE_TOKEN,
     pullRequest: false,
@@ -52,13 +41,13 @@ const schedule = () =>
   })
 const deploy = (files: string[], how: string, variables = run(), extra = {}) =>
   runCli(['deploy', ...files.flatMap(f => ['--file', f]), how, '--variables', variables], {
-    env: cliEnv(emulator, pullRequest(extra)),
-    cwd: workspace
+    env: cliEnv(suite.emulator, pullRequest(extra)),
+    cwd: suite.workspace
   })
 const later = (files: string[], variables = run()) => deploy(files, '--report-later', variables)
-const collect = () => runCli(['collect'], { env: cliEnv(emulator, schedule()), cwd: workspace })
-const statuses = () => emulator.bitbucket.statuses.filter(s => s.commit === COMMIT)
-const reports = () => emulator.bitbucket.reports.filter(r => r.commit === COMMIT)
+const collect = () => suite.collect(schedule())
+const statuses = () => suite.emulator.bitbucket.statuses.filter(s => s.commit === COMMIT)
+const reports = () => suite.emulator.bitbucket.reports.filter(r => r.commit === COMMIT)
 const failing = run({ final: 'failed', bugs: [{ name: 'Crash on start', priority: 'urgent' }] })
 
 describe('facts a stranger moved or removed decide nothing', () => {
@@ -88,7 +77,7 @@ describe('facts a stranger moved or removed decide nothing', () => {
     expect((await collect()).exitCode).toBe(0)
     expect(statuses()[0]!.state).toBe('FAILED')
     // Under an id of ours that is not the step's, then over our own report.
-    emulator.bitbucket.reports.push({
+    suite.emulator.bitbucket.reports.push({
       uuid: '{stranger}',
       commit: COMMIT,
       reportId: 'mobile-build-deploy-ffffffffffffffff',
@@ -113,9 +102,9 @@ describe('a rerun while a collect writes', () => {
     await clock.sleep(60_000)
     let release!: () => void
     const held = new Promise<void>(resolve => (release = resolve))
-    emulator.bitbucket.faults.add({ match: /^POST .*statuses/, until: held, times: 1 })
+    suite.emulator.bitbucket.faults.add({ match: /^POST .*statuses/, until: held, times: 1 })
     const collecting = collect()
-    while (!emulator.bitbucket.requests.some(r => r.method === 'POST'))
+    while (!suite.emulator.bitbucket.requests.some(r => r.method === 'POST'))
       await new Promise(resolve => setTimeout(resolve, 5))
     expect((await later(['again.apk'], failing)).exitCode).toBe(0)
     release()

@@ -1,4 +1,4 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
+// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
 import '../helpers/virtual-time.js'
 /**
  * report-later and the collect on GitLab: a merge request's deploy leaves
@@ -10,9 +10,8 @@ import '../helpers/virtual-time.js'
  * branch and a job token are each refused or left alone. Through the CLI
  * and the library, against the GitLab stand-in.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { JOB_TOKEN, PERSONAL_TOKEN, PROJECT_ID, WRITE_TOKEN } from '../../emulator/gitlab-api.js'
-import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { collectVerdicts } from '../../src/index.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { startSlack } from '../../emulator/slack.js'
@@ -22,56 +21,37 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
-import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
-import { testWorkspaces } from '../helpers/workspaces.js'
+import { DEMO_API_KEY } from '../helpers/harness.js'
+import { collectSuite } from '../helpers/collect-suite.js'
 import { gitlabPipeline, type PipelineKind } from '../helpers/gitlab-pipeline.js'
 
 const SHA = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'
-let emulator: Emulator
-let workspace: string
-beforeAll(async () => {
-  emulator = await startEmulator({ workspaces: testWorkspaces() })
-  workspace = await freshWorkspace()
-  await writeArtifact('app.apk', 8 * 1024, workspace)
-  await writeArtifact('app.ipa', 8 * 1024, workspace)
-})
-afterAll(() => emulator.close())
-beforeEach(() => {
-  emulator.reset()
-  emulator.gitlab.mergeRequests.push({
-    iid: 7,
-    state: 'opened',
-    source_branch: 'feature/login',
-    target_branch: 'main',
-    sha: SHA
-  })
+const suite = collectSuite({
+  builds: { 'app.apk': 8, 'app.ipa': 8 },
+  review: emulator =>
+    emulator.gitlab.mergeRequests.push({
+      iid: 7,
+      state: 'opened',
+      source_branch: 'feature/login',
+      target_branch: 'main',
+      sha: SHA
+    })
 })
 
 /** GitLab's variables of a pipeline: the merge request's (its own pipeline 4242), a branch's, or a schedule's on main (4300). */
 const pipeline = (kind: PipelineKind, token = WRITE_TOKEN): Record<string, string> =>
-  gitlabPipeline(emulator.gitlab.url, { kind, sha: SHA, token })
+  gitlabPipeline(suite.emulator.gitlab.url, { kind, sha: SHA, token })
 
 const deployLater = (
   files: string[],
   variables = run(),
   kind: 'merge-request' | 'branch' = 'merge-request'
-) =>
-  runCli(
-    [
-      'deploy',
-      ...files.flatMap(file => ['--file', file]),
-      '--report-later',
-      '--variables',
-      variables
-    ],
-    { env: cliEnv(emulator, pipeline(kind)), cwd: workspace }
-  )
+) => suite.deployLater(files, pipeline(kind), variables)
 
-const collect = (env: Record<string, string> = pipeline('schedule')) =>
-  runCli(['collect'], { env: cliEnv(emulator, env), cwd: workspace })
+const collect = (env: Record<string, string> = pipeline('schedule')) => suite.collect(env)
 
-const statuses = () => emulator.gitlab.statuses.filter(status => status.sha === SHA)
-const notes = () => emulator.gitlab.notes.filter(note => note.mergeRequest === 7)
+const statuses = () => suite.emulator.gitlab.statuses.filter(status => status.sha === SHA)
+const notes = () => suite.emulator.gitlab.notes.filter(note => note.mergeRequest === 7)
 
 describe('report-later in a merge request, then a scheduled collect', () => {
   it('two builds: running statuses and one note with their facts; the collect completes both in the deploy’s pipeline and rewrites the note', async () => {
@@ -146,16 +126,16 @@ describe('report-later in a merge request, then a scheduled collect', () => {
         'attested'
       ]
       const collected = await runCli(argv, {
-        env: cliEnv(emulator, pipeline('schedule')),
-        cwd: workspace
+        env: cliEnv(suite.emulator, pipeline('schedule')),
+        cwd: suite.workspace
       })
       expect(collected.exitCode).toBe(0)
-      const junit = await readFile(join(workspace, 'collected.xml'), 'utf8')
+      const junit = await readFile(join(suite.workspace, 'collected.xml'), 'utf8')
       expect(await junitProblems(junit)).toEqual([])
       expect(junit).toContain('Login crashes')
       expect(JSON.stringify(slack.messages)).toContain('Login crashes')
       const statement = JSON.parse(
-        await readFile(join(workspace, 'attested', 'statement.json'), 'utf8')
+        await readFile(join(suite.workspace, 'attested', 'statement.json'), 'utf8')
       ) as {
         predicate: { result: string }
       }
@@ -180,14 +160,14 @@ describe('report-later in a merge request, then a scheduled collect', () => {
       const deployed = await runCli(
         ['deploy', '--file', 'app.apk', '--report-later', '--variables', run()],
         {
-          env: cliEnv(emulator, branch),
-          cwd: workspace
+          env: cliEnv(suite.emulator, branch),
+          cwd: suite.workspace
         }
       )
       if (!noted) {
         // No merge request of this project: no note to keep the facts, refused before any request.
         expect(deployed.exitCode).toBe(2)
-        expect(emulator.gitlab.requests).toEqual([])
+        expect(suite.emulator.gitlab.requests).toEqual([])
         return
       }
       expect(deployed.exitCode).toBe(0)
@@ -207,7 +187,7 @@ describe('report-later in a merge request, then a scheduled collect', () => {
     try {
       const result = await collectVerdicts({
         apiKey: DEMO_API_KEY,
-        baseUrl: emulator.baseUrl,
+        baseUrl: suite.emulator.baseUrl,
         gitlabToken: WRITE_TOKEN
       })
       expect(result.conclusion).toBe('success')
@@ -223,13 +203,13 @@ describe('a collect beside other writers, and when a write fails', () => {
   const SHA2 = 'beef0000beef0000beef0000beef0000beef0000'
   const deployAt = (sha: string, pipelineId: string, variables = run()) =>
     runCli(['deploy', '--file', 'app.apk', '--report-later', '--variables', variables], {
-      env: cliEnv(emulator, {
+      env: cliEnv(suite.emulator, {
         ...pipeline('merge-request'),
         CI_COMMIT_SHA: sha,
         CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: sha,
         CI_PIPELINE_ID: pipelineId
       }),
-      cwd: workspace
+      cwd: suite.workspace
     })
 
   it('a push deployed while a collect is under way: the collect leaves the newer note as it is, and the next collect completes the newer status', async () => {
@@ -238,10 +218,11 @@ describe('a collect beside other writers, and when a write fails', () => {
     // The collect's status write is held; meanwhile a new push deploys with report-later, its run still going.
     let release = (): void => {}
     const until = new Promise<void>(resolve => (release = resolve))
-    emulator.gitlab.faults.add({ match: /^POST .*statuses/, until, times: 1 })
+    suite.emulator.gitlab.faults.add({ match: /^POST .*statuses/, until, times: 1 })
     const collecting = collect()
-    while (emulator.gitlab.armed[0]!.left > 0) await new Promise(resolve => setImmediate(resolve))
-    emulator.gitlab.mergeRequests[0]!.sha = SHA2
+    while (suite.emulator.gitlab.armed[0]!.left > 0)
+      await new Promise(resolve => setImmediate(resolve))
+    suite.emulator.gitlab.mergeRequests[0]!.sha = SHA2
     expect((await deployAt(SHA2, '4243', run({ initializingMs: 600_000 }))).exitCode).toBe(0)
     const newer = notes()[0]!.body
     release()
@@ -251,7 +232,7 @@ describe('a collect beside other writers, and when a write fails', () => {
     expect(notes()[0]!.body).toBe(newer)
     await clock.sleep(30 * 60_000)
     expect((await collect()).exitCode).toBe(0)
-    expect(emulator.gitlab.statuses.filter(s => s.sha === SHA2).map(s => s.status)).toEqual([
+    expect(suite.emulator.gitlab.statuses.filter(s => s.sha === SHA2).map(s => s.status)).toEqual([
       'success'
     ])
     expect(notes()[0]!.body).not.toMatch(/pending/)
@@ -260,7 +241,7 @@ describe('a collect beside other writers, and when a write fails', () => {
   it('a note write that failed heals at the next collect: the status already says the verdict, the note is written', async () => {
     expect((await deployAt(SHA, '4242')).exitCode).toBe(0)
     await clock.sleep(60_000)
-    emulator.gitlab.faults.add({
+    suite.emulator.gitlab.faults.add({
       match: /^PUT .*notes/,
       status: 500,
       body: { message: '500 Internal Server Error' },
@@ -278,7 +259,7 @@ describe('a collect beside other writers, and when a write fails', () => {
 
   it('a budget too small for what was found leaves the rest for the next collect, never a status completed without its note', async () => {
     for (const iid of [1, 2, 3, 4, 5, 6])
-      emulator.gitlab.mergeRequests.push({
+      suite.emulator.gitlab.mergeRequests.push({
         iid,
         state: 'opened',
         source_branch: `b${iid}`,
@@ -296,17 +277,21 @@ describe('a collect beside other writers, and when a write fails', () => {
       run()
     ]
     expect(
-      (await runCli(argv, { env: cliEnv(emulator, pipeline('merge-request')), cwd: workspace }))
-        .exitCode
+      (
+        await runCli(argv, {
+          env: cliEnv(suite.emulator, pipeline('merge-request')),
+          cwd: suite.workspace
+        })
+      ).exitCode
     ).toBe(0)
     await clock.sleep(60_000)
-    const before = emulator.gitlab.requests.length
+    const before = suite.emulator.gitlab.requests.length
     const small = await runCli(['collect', '--collect-max-requests', '10'], {
-      env: cliEnv(emulator, pipeline('schedule')),
-      cwd: workspace
+      env: cliEnv(suite.emulator, pipeline('schedule')),
+      cwd: suite.workspace
     })
     expect(small.exitCode).toBe(0)
-    expect(emulator.gitlab.requests.length - before).toBeLessThanOrEqual(10)
+    expect(suite.emulator.gitlab.requests.length - before).toBeLessThanOrEqual(10)
     // Whatever it completed, its note says; what it did not, stays running for the next.
     const completed = statuses()
       .filter(s => s.status === 'success')
@@ -328,7 +313,7 @@ describe('what a collect never trusts, and where it refuses', () => {
     const ours = notes()[0]!
     // Someone else posts a copy of our note; then our note's facts are changed by hand.
     const copy = await fetch(
-      `${emulator.gitlab.url}/api/v4/projects/${PROJECT_ID}/merge_requests/7/notes`,
+      `${suite.emulator.gitlab.url}/api/v4/projects/${PROJECT_ID}/merge_requests/7/notes`,
       {
         method: 'POST',
         headers: { 'PRIVATE-TOKEN': PERSONAL_TOKEN, 'content-type': 'application/json' },
@@ -336,7 +321,7 @@ describe('what a collect never trusts, and where it refuses', () => {
       }
     )
     expect(copy.status).toBe(201)
-    const edits = () => emulator.gitlab.requests.filter(r => r.method === 'PUT').length
+    const edits = () => suite.emulator.gitlab.requests.filter(r => r.method === 'PUT').length
     const before = edits()
     ours.body = ours.body.replace(
       /facts=([A-Za-z0-9_-])/,
@@ -371,8 +356,8 @@ describe('what a collect never trusts, and where it refuses', () => {
         }
         delete env.GITLAB_TOKEN
         return runCli(['deploy', '--file', 'app.apk', '--report-later', '--variables', run()], {
-          env: cliEnv(emulator, env),
-          cwd: workspace
+          env: cliEnv(suite.emulator, env),
+          cwd: suite.workspace
         })
       },
       /GITLAB_TOKEN\) is empty, and --report-later in a GitLab pipeline.*project \(or group\) access token with the api scope/s
@@ -386,8 +371,8 @@ describe('what a collect never trusts, and where it refuses', () => {
         }
         delete env.GITLAB_TOKEN
         return runCli(['deploy', '--file', 'app.apk', '--report-later', '--variables', run()], {
-          env: cliEnv(emulator, env),
-          cwd: workspace
+          env: cliEnv(suite.emulator, env),
+          cwd: suite.workspace
         })
       },
       /withholds a protected GITLAB_TOKEN.*clear "Protect variable"/s
@@ -405,8 +390,8 @@ describe('what a collect never trusts, and where it refuses', () => {
     const result = await step()
     expect(result.exitCode).toBe(2)
     expect(result.stderr).toMatch(said)
-    expect(emulator.gitlab.requests).toEqual([])
-    expect(emulator.requests).toEqual([])
+    expect(suite.emulator.gitlab.requests).toEqual([])
+    expect(suite.emulator.requests).toEqual([])
   })
 
   it('a job token: GitLab refuses it, and the collect says which token to make', async () => {
@@ -420,14 +405,14 @@ describe('what a collect never trusts, and where it refuses', () => {
     const env: Record<string, string> = { ...pipeline('merge-request'), CI_JOB_TOKEN: JOB_TOKEN }
     delete env.GITLAB_TOKEN
     const result = await runCli(['deploy', '--file', 'app.apk', '--wait', '--variables', run()], {
-      env: cliEnv(emulator, env),
-      cwd: workspace
+      env: cliEnv(suite.emulator, env),
+      cwd: suite.workspace
     })
     expect(result.exitCode).toBe(0)
     expect(result.stderr + result.stdout).toMatch(
       /not shown on the merge request or the commit: GITLAB_TOKEN is not set.*access token with the api scope/
     )
-    expect(emulator.gitlab.requests).toEqual([])
+    expect(suite.emulator.gitlab.requests).toEqual([])
     expect(result.stderr + result.stdout).not.toContain(JOB_TOKEN)
   })
 })
