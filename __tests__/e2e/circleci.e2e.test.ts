@@ -112,6 +112,30 @@ async function junitIn(cwd: string, dir: string): Promise<string> {
   return readFile(join(cwd, dir, files[0]!), 'utf8')
 }
 
+/**
+ * An example of the orb's, run as CircleCI runs its workflow, in a
+ * repository with the build tools it calls (gradle's wrapper at the root,
+ * fastlane's `bundle` on PATH), each writing a 64 KiB build where the
+ * example's step takes it: the jobs' results, the runs the emulator created
+ * and the folder the jobs ran in.
+ */
+async function runExample(name: string, tools: { gradle?: boolean; fastlane?: boolean }) {
+  const root = await freshWorkspace()
+  const repository = tools.gradle
+    ? await repositoryWith('gradlew', 'app/build/outputs/apk/release/app-release.apk')
+    : await freshWorkspace()
+  const fastlane = tools.fastlane ? await repositoryWith('bundle', 'build/MyApp.ipa') : undefined
+  const before = emulator.runs.length
+  const results = await runWorkflow(
+    orb,
+    onPackedPackage(orb.examples[name]!.usage),
+    root,
+    repository,
+    circleEnv(fastlane ? { PATH: `${fastlane}:${process.env.PATH ?? ''}` } : {})
+  )
+  return { root, results, runs: emulator.runs.slice(before) }
+}
+
 /** The one run the emulator created since `before` runs. */
 function newRun(before: number) {
   const runs = emulator.runs.slice(before)
@@ -138,21 +162,10 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   })
 
   it('the Android example: deploys the APK gradle built, waits for the verdict, a later step reads the outputs', async () => {
-    const root = await freshWorkspace()
-    const repository = await repositoryWith(
-      'gradlew',
-      'app/build/outputs/apk/release/app-release.apk'
-    )
-    const before = emulator.runs.length
-    const results = await runWorkflow(
-      orb,
-      onPackedPackage(orb.examples.android_job!.usage),
-      root,
-      repository,
-      circleEnv()
-    )
+    const { root, results, runs } = await runExample('android_job', { gradle: true })
     const job = passed(results.android)
-    const run = newRun(before)
+    expect(runs).toHaveLength(1)
+    const run = runs[0]!
     expect(run).toMatchObject({
       runInputPath: 'myapp-staging.apk',
       branch: 'feature/login',
@@ -202,41 +215,22 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   }, 180_000)
 
   it('the iOS example: deploys the IPA fastlane built, without waiting', async () => {
-    const root = await freshWorkspace()
     // `bundle exec fastlane build_ipa` writes the IPA; bundle is on the macOS image's PATH.
-    const tools = await repositoryWith('bundle', 'build/MyApp.ipa')
-    const before = emulator.runs.length
-    const results = await runWorkflow(
-      orb,
-      onPackedPackage(orb.examples.ios_job!.usage),
-      root,
-      await freshWorkspace(),
-      circleEnv({ PATH: `${tools}:${process.env.PATH ?? ''}` })
-    )
+    const { root, results, runs } = await runExample('ios_job', { fastlane: true })
     passed(results.ios)
-    const run = newRun(before)
+    expect(runs).toHaveLength(1)
+    const run = runs[0]!
     expect(run).toMatchObject({ runInputPath: 'myapp-ios-staging.ipa', deploymentType: 'ios' })
     const bashEnv = await readFile(join(root, 'ios', '.circleci-bash-env'), 'utf8')
     expect(bashEnv).toContain(`export runId='${run.id}'`)
   }, 180_000)
 
   it("the orb's own deploy job: deploys the APK a build job left in the workspace, and waits", async () => {
-    const root = await freshWorkspace()
-    const repository = await repositoryWith(
-      'gradlew',
-      'app/build/outputs/apk/release/app-release.apk'
-    )
-    const before = emulator.runs.length
-    const results = await runWorkflow(
-      orb,
-      onPackedPackage(orb.examples.deploy_in_own_job!.usage),
-      root,
-      repository,
-      circleEnv()
-    )
+    const { root, results, runs } = await runExample('deploy_in_own_job', { gradle: true })
     passed(results.build)
     const deploy = passed(results['mobile-build-deploy/deploy'])
-    const run = newRun(before)
+    expect(runs).toHaveLength(1)
+    const run = runs[0]!
     // The APK the build job wrote came through the workspace.
     expect(run).toMatchObject({ runInputPath: 'myapp-staging.apk', artifact: { size: 65536 } })
     expect(deploy.steps.map(s => s.name)).toEqual([
@@ -252,25 +246,14 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   }, 180_000)
 
   it('two platforms: the Android and the iOS job leave their builds, the deploy job sends both, a run and a suite each', async () => {
-    const root = await freshWorkspace()
-    // One repository with both build tools' stand-ins: gradlew, and bundle (fastlane) on PATH.
-    const repository = await repositoryWith(
-      'gradlew',
-      'app/build/outputs/apk/release/app-release.apk'
-    )
-    const tools = await repositoryWith('bundle', 'build/MyApp.ipa')
-    const before = emulator.runs.length
-    const results = await runWorkflow(
-      orb,
-      onPackedPackage(orb.examples.two_platforms!.usage),
-      root,
-      repository,
-      circleEnv({ PATH: `${tools}:${process.env.PATH ?? ''}` })
-    )
+    // Both build tools' stand-ins: gradlew, and bundle (fastlane) on PATH.
+    const { root, results, runs } = await runExample('two_platforms', {
+      gradle: true,
+      fastlane: true
+    })
     passed(results['build-android'])
     passed(results['build-ios'])
     passed(results['mobile-build-deploy/deploy'])
-    const runs = emulator.runs.slice(before)
     expect(runs.map(r => r.runInputPath).sort()).toEqual(['myapp-staging.apk', 'myapp-staging.ipa'])
     const xml = await junitIn(
       join(root, 'mobile-build-deploy/deploy'),
@@ -281,23 +264,12 @@ describe('the CircleCI orb, run as CircleCI runs a workflow', () => {
   }, 240_000)
 
   it('a two-build deploy gated in a job of its own: the verdict job waits for every run the deploy job handed over', async () => {
-    const root = await freshWorkspace()
-    const repository = await repositoryWith(
-      'gradlew',
-      'app/build/outputs/apk/release/app-release.apk'
-    )
-    const tools = await repositoryWith('bundle', 'build/MyApp.ipa')
-    const before = emulator.runs.length
-    const results = await runWorkflow(
-      orb,
-      onPackedPackage(orb.examples.gate_in_own_job!.usage),
-      root,
-      repository,
-      circleEnv({ PATH: `${tools}:${process.env.PATH ?? ''}` })
-    )
+    const { root, results, runs } = await runExample('gate_in_own_job', {
+      gradle: true,
+      fastlane: true
+    })
     passed(results.deploy)
     const verdict = results.verdict as JobResult
-    const runs = emulator.runs.slice(before)
     expect(runs.map(r => r.runInputPath).sort()).toEqual(['myapp-staging.apk', 'myapp-staging.ipa'])
     expect(verdict.code).toBe(0)
     const xml = await junitIn(join(root, 'verdict'), 'mobile-build-deploy-results')
