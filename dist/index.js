@@ -3513,26 +3513,6 @@ function withTrustedLinks(deployment, origins) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/attestation.ts
-/**
- * The verdict bound to the build's bytes: the in-toto test-result predicate
- * (https://in-toto.io/attestation/test-result/v0.1) of the verdicts a step
- * knows, and its subjects, each build as its file's name and the SHA-256 of
- * the bytes uploaded, written into a folder as GitHub's `actions/attest`
- * takes them (`subject-checksums`, `predicate-path`), with the whole in-toto
- * Statement beside them for any other signer:
- *
- *   subjects.sha256   <sha256>  <name>, one line a build (sha256sum's form)
- *   predicate.json    the test result
- *   statement.json    the Statement v1: the subjects and the predicate
- *
- * One statement for all of a step's builds: each build is one test, named
- * `<name>@sha256:<digest>`, in `passedTests` when the run its deploy
- * created passed and in `failedTests` otherwise (a run answered as existing
- * already, or superseded by another's, tested other bytes) (a deployment whose build was never read is named
- * by its deployment), and `result` is PASSED only when every one passed. A
- * release job that verifies its own build's attestation looks for its own
- * test in `passedTests`, whatever the step's other builds came to.
- */
 
 
 
@@ -3716,13 +3696,6 @@ const VERDICT_NAMES = ['passed', 'failed', 'canceled', 'timed-out'];
 // EXTERNAL MODULE: ./src/core/shared/format.ts
 var format = __nccwpck_require__(4846);
 ;// CONCATENATED MODULE: ./src/core/report/words.ts
-/**
- * The words every report says a deployment's facts in: the judgement's, a
- * verdict's, a stage's, why no run was created, which app, how many bugs.
- * The markdown and plain-text renderers and the one judgement read them from
- * here, so that the summary, the check run, the comment, JUnit and the log
- * say the same thing the same way.
- */
 
 
 
@@ -3996,7 +3969,7 @@ function outputValuesOf(deployment) {
         blockingBugsCount: verdict && blockingCount(deployment),
         nonBlockingBugsCount: verdict?.nonBlockingBugsCount ??
             (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
-        bugs: verdict?.answered ? verdict.bugs : undefined
+        bugs: verdict?.answered ? [...verdict.bugs] : undefined
     };
     return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));
 }
@@ -4276,11 +4249,6 @@ function junitOfStep(facts, now = facts.endedAt ?? shared_clock/* clock */.pm.no
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/junit-file.ts
-/**
- * The JUnit report of a step's verdicts, to the file its option names:
- * checked for writing before the first request, and written whatever the
- * step came to; a file that cannot be written then is a warning.
- */
 
 
 
@@ -4394,12 +4362,6 @@ function cut(lines, fits, rest) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/rows.ts
-/**
- * A deployment's facts as the rows of a markdown table, each by its name:
- * the job summary and a summary file show them all, the check run and the
- * comment the few a reviewer reads. Every value goes through the one escaper
- * (markdown.ts); a row with nothing to say is left out.
- */
 
 
 
@@ -5015,7 +4977,7 @@ function collectResultOf(facts) {
         completed: facts.deployments.map(deploymentOutputs),
         pending: collect?.pending ?? 0,
         ...(collect?.stopped ? { stopped: collect.stopped } : {}),
-        problems: collect?.problems ?? [],
+        problems: [...(collect?.problems ?? [])],
         warnings: [...(collect?.warnings ?? []), ...facts.warnings],
         requests: collect?.requests ?? 0,
         startedAt: new Date(started).toISOString(),
@@ -5028,15 +4990,6 @@ function stepResultOf(facts) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/webhook.ts
-/**
- * The step's result posted as JSON to a URL the user gives (a chat's
- * incoming webhook, a dashboard's endpoint): the same object as the CLI's
- * `--json` and the library's result, once the step is judged. Written
- * through the step's one network seam (its retries, its deadline, its stop),
- * never required: a webhook that cannot be reached is a warning, and the
- * step's result stays its own. The URL is a secret: its path and query are
- * masked wherever they would appear.
- */
 
 
 function resultWebhook(url, context) {
@@ -5109,28 +5062,6 @@ function optionReporters(values, context) {
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/core/report/identity.ts
-/**
- * A deployment's name in every report: the check run's, the comment's
- * marker and row, the summary's heading, the JUnit suite, `--json`'s
- * `deployments`. One deployment is one build sent to one destination; two on
- * one commit must never share a check run or a comment (GitHub shows only
- * the newest check run of a name), so the default name says which it is:
- *
- *   Mobile tests (Android: com.example.shop, staging)
- *   Mobile tests (iOS: com.example.Shop)
- *   Mobile tests (staging)          a build that is no app, or no build at all
- *
- * the platform and the app id read from the build (two flavors of one
- * platform have two ids), then the static environment (else the deployment
- * type) when there is one. A `check-name` given wins; with several builds in
- * one step it is followed by each build's platform and app id. Within a
- * step, names that would still be alike (an APK beside its AAB, ABI splits,
- * two flavors keeping one app id) get what tells them apart, decided before
- * the first request, never by reading GitHub: the file's name, else where it
- * goes, else (for runs waited for) the run:
- *
- *   Mobile tests (Android: com.example.shop, staging, app-release.aab)
- */
 
 
 /** The longest detail in a name's parentheses: a name stays readable, and within a check run's. */
@@ -5454,13 +5385,6 @@ function rowKey(name) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/comment.ts
-/**
- * Pure: what the check run and the pull-request comment say, in GitHub's
- * markdown (markdown.ts's one escaper), within GitHub's limits: a check
- * run's summary and text in UTF-8 bytes, a comment in characters. A check
- * run is one deployment's; a comment is the step's, with a row per
- * deployment when it has several, found again by the marker of their names.
- */
 
 
 
@@ -6731,18 +6655,6 @@ class GitHubSide {
 }
 
 ;// CONCATENATED MODULE: ./src/core/host/reporter.ts
-/**
- * Shows a deploy where a code host's reviewers look, the same on every host:
- * a status per deployment (GitHub's check run, GitLab's commit status) and
- * one comment on the change request, edited in place (our-comment.ts). A
- * host's side (HostSide: github/reporter.ts, gitlab/reporter.ts) says what a
- * deployment's status is now and writes it; this says when. The deploy never
- * waits on the host: events say what it should show, each kind written
- * beside the deploy by a Writer (the newest state only, at most once per
- * change, spaced), and the step's end gives the last writes finishMs. A
- * failure is told by the side, once per kind, and never changes the step's
- * result but where the side requires its statuses (report-later on GitHub).
- */
 
 
 
@@ -6844,16 +6756,6 @@ class HostReporter {
 }
 
 ;// CONCATENATED MODULE: ./src/core/github/collected.ts
-/**
- * GitHub's side of a collect's reporter (host/collected.ts): what a waiting
- * step would have shown, by the same composition (report/check-run.ts,
- * report/comment.ts). Each deployment the collect claimed has its check run
- * (and its copies) completed with its verdict; each step's comment is
- * written on an open pull request whose head is the commit, every row from
- * a check whose run the service answered for: the one just completed, or,
- * for the step's other deployments, the newest check of ours of that very
- * run whose sealed facts hold. Writes are spaced.
- */
 
 
 
@@ -7020,18 +6922,6 @@ class Budget {
 }
 
 ;// CONCATENATED MODULE: ./src/core/host/collected.ts
-/**
- * The code host's reporter of a collect, the same on every host: what a
- * waiting step would have shown, by the same composition. Each deployment
- * the collect found ended has its status completed by the host's side
- * (GitHub's claimed check run and its copies: github/collected.ts; GitLab's
- * commit status in the deploy's pipeline: gitlab/collected.ts); then each
- * step that changed has its comment written again, once. Writes keep the
- * collect's budget (what it held back for them is released here); a write
- * the host refuses is a warning, the host out of reach a problem that fails
- * the collect (the next one tries again), the token refused the collect's
- * end, by the side's reading of the collect's one failure rule.
- */
 
 /** Pure: collected deployments by the step a host keeps whole (a GitLab note, a Bitbucket report) that carried them. */
 function stepsOfKept(completed) {
@@ -7106,18 +6996,6 @@ class CollectedReporter {
 // EXTERNAL MODULE: ./src/core/gitlab/errors.ts
 var gitlab_errors = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/core/gitlab/note.ts
-/**
- * Pure: a step's note on a GitLab merge request, by the GitHub comment's
- * composition (report/comment.ts), and, when a deployment of the step is
- * reported later, the facts its collect needs. GitLab's commit status has
- * no room for them (a description of 255 characters), so the note carries
- * them: one hidden, sealed line per deployment of the step (pending.ts), in
- * the step's order, each with where its status is. The note is then the
- * whole step: a collect rebuilds it from these lines alone, the rows it
- * collected with their verdicts, the others as they were. The lines carry
- * no rows of their own (the note's lines are the rows), and each is fitted
- * to its share of GitLab's million characters of a note.
- */
 
 
 
@@ -7152,14 +7030,6 @@ function noteStep(body, seal) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/gitlab/status.ts
-/**
- * Pure: a deployment's commit status on GitLab, by the same composition as
- * its check run on GitHub (report/check-run.ts): the one judgement's
- * conclusion in GitLab's states, the check run's title as its one-line
- * description, and the run's page as its link. `success` only beside a
- * passed verdict: a deployment that created no run, or a state that is no
- * verdict, never reads success.
- */
 
 
 
@@ -16967,9 +16837,22 @@ function base64Spellings(secret) {
 const MIN_EDGE = 6;
 /** The base of the rolling hash below. */
 const BASE = 31;
+/**
+ * Read once: the loops below run for every window of every spelling, and a
+ * global looked up there costs many times the arithmetic where the code runs
+ * in a sandboxed context (a vm context's global object answers each lookup
+ * through a callback: the test runner runs the sources so).
+ */
+const imul = Math.imul;
 // Twice 65,536 bits in 16 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of each
 // half, so one window in about a thousand is looked for in vain; a set of the hashes cost more to fill.
 const SIEVE_BITS = 0xffff;
+/**
+ * A hash as the set keeps it: 30 bits, a small integer V8 stores in place,
+ * where a full 32-bit one is a number allocated on the heap, each (the
+ * registration of a signed URL's key spent most of its time there).
+ */
+const SMALL = 0x3fffffff;
 /** Where the bits of the hashes' high 16 bits begin in the sieve. */
 const HIGH = (SIEVE_BITS + 1) >> 3;
 /** Runs of none yet. */
@@ -16988,14 +16871,14 @@ function firstHash(read, length) {
     let hash = 0;
     for (let k = 0; k < length; k++) {
         if (k > 0)
-            power = Math.imul(power, BASE);
-        hash = (Math.imul(hash, BASE) + read.charCodeAt(k)) | 0;
+            power = imul(power, BASE);
+        hash = (imul(hash, BASE) + read.charCodeAt(k)) | 0;
     }
     return { hash, power };
 }
 /** The hash of the window one code unit on: `out` leaves it, `next` enters it. */
 function rolled(hash, out, next, power) {
-    return (Math.imul((hash - Math.imul(out, power)) | 0, BASE) + next) | 0;
+    return (imul((hash - imul(out, power)) | 0, BASE) + next) | 0;
 }
 /** Pure: adds `spelling` (as read) and the hash of each of its windows of `length` code units to `runs`. */
 function addRuns(runs, spelling, length) {
@@ -17006,13 +16889,14 @@ function addRuns(runs, spelling, length) {
     }
     if (spelling.length < length)
         return;
+    const { sieve, hashes } = runs;
     const first = firstHash(spelling, length);
     const power = first.power;
     let hash = first.hash;
     for (let at = 0;; at++) {
-        runs.sieve[(hash & SIEVE_BITS) >> 3] |= 1 << (hash & 7);
-        runs.sieve[HIGH + (hash >>> 19)] |= 1 << ((hash >>> 16) & 7);
-        runs.hashes.add(hash);
+        sieve[(hash & SIEVE_BITS) >> 3] |= 1 << (hash & 7);
+        sieve[HIGH + (hash >>> 19)] |= 1 << ((hash >>> 16) & 7);
+        hashes.add(hash & SMALL);
         if (at + length >= spelling.length)
             return;
         hash = rolled(hash, spelling.charCodeAt(at), spelling.charCodeAt(at + length), power);
@@ -17034,7 +16918,7 @@ function markRuns(read, length, { joined, sieve, hashes }, masked) {
     for (let at = 0;; at++) {
         if ((sieve[(hash & SIEVE_BITS) >> 3] & (1 << (hash & 7))) !== 0 &&
             (sieve[HIGH + (hash >>> 19)] & (1 << ((hash >>> 16) & 7))) !== 0 &&
-            hashes.has(hash)) {
+            hashes.has(hash & SMALL)) {
             const window = read.slice(at, at + length);
             if (joined.includes(window))
                 masked.fill(1, at, at + length);

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises'
 import { EOL } from 'node:os'
-import { summaryMarkdown, type Reporter, type StepFacts } from '../core/index.js'
+import { summaryMarkdown, type Reporter, type StepFacts, type Frozen } from '../core/index.js'
 
 /**
  * The step's job summary: the step's facts in markdown, appended to the file
@@ -12,7 +12,7 @@ export class JobSummary implements Reporter {
 
   constructor(private readonly path: string | undefined) {}
 
-  async finish(facts: StepFacts): Promise<void> {
+  async finish(facts: Frozen<StepFacts>): Promise<void> {
     if (!this.path) return
     await appendFile(this.path, `${summaryMarkdown(facts)}${EOL}`)
   }

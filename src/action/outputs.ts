@@ -8,7 +8,8 @@ import {
   type Deployment,
   type OutputName,
   type Reporter,
-  type StepFacts
+  type StepFacts,
+  type Frozen
 } from '../core/index.js'
 
 /**
@@ -29,15 +30,15 @@ export class ActionOutputs implements Reporter {
     checkOutputFile(this.file)
   }
 
-  onEvent(_event: unknown, deployments: readonly Deployment[]): void {
+  onEvent(_event: unknown, deployments: readonly Frozen<Deployment>[]): void {
     this.set(deployments)
   }
 
-  finish(facts: StepFacts): void {
+  finish(facts: Frozen<StepFacts>): void {
     this.set(facts.deployments)
   }
 
-  private set(deployments: readonly Deployment[]): void {
+  private set(deployments: readonly Frozen<Deployment>[]): void {
     for (const [name, value] of Object.entries(outputsOf(deployments)) as [OutputName, string][]) {
       if (this.written.get(name) === value) continue
       core.setOutput(name, value)

@@ -8,7 +8,8 @@ import {
   type HandOverFormat,
   type Log,
   type Reporter,
-  type StepFacts
+  type StepFacts,
+  type Frozen
 } from '../core/index.js'
 
 /**
@@ -25,7 +26,7 @@ export class StdoutOutputs implements Reporter {
     private readonly format: HandOverFormat
   ) {}
 
-  finish(facts: StepFacts): void {
+  finish(facts: Frozen<StepFacts>): void {
     if (this.json) this.write(`${sanitizeJson(stepResultOf(facts), 2)}\n`)
     else if (this.format !== 'envman')
       this.write(handOver(outputsOf(facts.deployments), this.format).text)
@@ -54,7 +55,7 @@ export class HandOverFile implements Reporter {
     return ensureWritable(this.path, '--output-env', this.given)
   }
 
-  async finish(facts: StepFacts): Promise<void> {
+  async finish(facts: Frozen<StepFacts>): Promise<void> {
     const files = handOver(outputsOf(facts.deployments), this.format)
     for (const { name, why } of files.left)
       this.log.warning(

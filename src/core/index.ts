@@ -10,6 +10,7 @@ export { runDeploy, type CiContext } from './deploy/orchestrator.js'
 // The reports: one set of facts, one judgement, the surfaces they are shown on.
 export type { DeployEvent } from './report/events.js'
 export type { Deployment, StepFacts } from './report/facts.js'
+export type { Frozen } from './shared/frozen.js'
 export type { Reporter } from './report/reporter.js'
 export type { Outcome } from './model.js'
 export type { Conclusion, Cause } from './report/judgement.js'

@@ -9,7 +9,8 @@ import {
   spelling,
   type Command,
   type OptionKey,
-  type VerdictStatus
+  type VerdictStatus,
+  type Frozen
 } from '../core/index.js'
 import {
   type CollectOptions,
@@ -146,7 +147,7 @@ async function call(command: Command, options: unknown): Promise<ReturnType<type
 async function run(
   command: Command,
   options: unknown
-): Promise<{ facts: StepFacts } | { refused: string }> {
+): Promise<{ facts: Frozen<StepFacts> } | { refused: string }> {
   try {
     const name = FUNCTIONS[command]
     if (!isObject(options))

@@ -3,15 +3,16 @@ import {
   type DeployResult,
   type Reporter,
   type StepFacts,
-  type VerdictStatus
+  type VerdictStatus,
+  type Frozen
 } from '../core/index.js'
 
 /** What a call resolves with is made of: the step's facts, as the library returns them (the CLI's --json prints the same). */
 export class LibraryResult implements Reporter {
   readonly name = 'result'
-  facts?: StepFacts
+  facts?: Frozen<StepFacts>
 
-  finish(facts: StepFacts): void {
+  finish(facts: Frozen<StepFacts>): void {
     this.facts = facts
   }
 }

@@ -7,6 +7,7 @@
  * ones first; the rest counted), a summary of 1 to 450 characters, the
  * details within MAX_DETAILS.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Bug } from '../model.js'
 import { checkConclusion } from '../report/check-run.js'
 import type { Deployment } from '../report/facts.js'
@@ -27,7 +28,7 @@ export const MAX_DETAILS = 2_000
 export const MAX_ANNOTATIONS = 1_000
 
 /** Pure: the one judgement in Bitbucket's states; `SUCCESSFUL` only beside a passed verdict. */
-export function stateOf(deployment: Deployment): BitbucketState {
+export function stateOf(deployment: Frozen<Deployment>): BitbucketState {
   switch (checkConclusion(deployment)) {
     case 'success':
       return deployment.verdict?.verdict === 'passed' ? 'SUCCESSFUL' : 'STOPPED'
@@ -39,7 +40,7 @@ export function stateOf(deployment: Deployment): BitbucketState {
   }
 }
 
-export function bugCount(deployment: Deployment): number {
+export function bugCount(deployment: Frozen<Deployment>): number {
   const verdict = deployment.verdict
   return verdict ? (verdict.blockingBugsCount ?? verdict.blockingBugs.length) : 0
 }
@@ -50,7 +51,7 @@ export function bugCount(deployment: Deployment): number {
  * not fit.
  */
 export function annotationsOf(
-  deployments: readonly Deployment[],
+  deployments: readonly Frozen<Deployment>[],
   context: ReportContext
 ): { annotations: AnnotationWrite[]; unshown: number } {
   const own = deployments.map((d, index) => deploymentAnnotation(d, index, deployments, context))
@@ -73,9 +74,9 @@ export function annotationsOf(
  * facts first, the words in the room they leave.
  */
 function deploymentAnnotation(
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   index: number,
-  step: readonly Deployment[],
+  step: readonly Frozen<Deployment>[],
   context: ReportContext
 ): AnnotationWrite {
   const shown = withTrustedLinks(deployment, context.origins)
@@ -120,7 +121,7 @@ function deploymentAnnotation(
 }
 
 /** Pure: a deployment's result as an annotation shows it: PASSED and FAILED only by the one judgement; the rest SKIPPED. */
-function annotationResult(deployment: Deployment): AnnotationWrite['result'] {
+function annotationResult(deployment: Frozen<Deployment>): AnnotationWrite['result'] {
   if (isPending(deployment) || (!deployment.judgement && !deployment.verdict)) return 'SKIPPED'
   const state = stateOf(deployment)
   return state === 'SUCCESSFUL' ? 'PASSED' : state === 'FAILED' ? 'FAILED' : 'SKIPPED'
@@ -137,7 +138,7 @@ const SEVERITY: Record<Bug['priority'], NonNullable<AnnotationWrite['severity']>
 function bugAnnotation(
   bug: Bug,
   index: number,
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   context: ReportContext
 ): AnnotationWrite {
   const link = trustedUrl(bug.url, context.origins)

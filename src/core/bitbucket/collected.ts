@@ -7,6 +7,7 @@
  * others as they were, their facts sealed again (a collected deployment is
  * no longer pending, so no later collect asks for it).
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Budget } from '../host/budget.js'
 import { hostFailure } from '../host/api-errors.js'
 import { stepsOfKept, type CollectedSide, type CollectFailure } from '../host/collected.js'
@@ -65,7 +66,7 @@ export class CollectedBuildStatuses implements CollectedSide {
     return this.plan.collection.client.requestCount()
   }
 
-  owns(deployment: Deployment): boolean {
+  owns(deployment: Frozen<Deployment>): boolean {
     return deployment.collectedNote !== undefined
   }
 
@@ -76,7 +77,7 @@ export class CollectedBuildStatuses implements CollectedSide {
    * again meanwhile (a rerun), its status is put back in progress for the
    * next collect.
    */
-  async complete(deployment: Deployment): Promise<void> {
+  async complete(deployment: Frozen<Deployment>): Promise<void> {
     const { report, facts } = this.placeOf(deployment)
     const { client } = this.plan.collection
     const key = facts.status!.key!
@@ -125,7 +126,7 @@ export class CollectedBuildStatuses implements CollectedSide {
   }
 
   /** The completed deployments by the report that carried them. */
-  steps(completed: readonly Deployment[]): Deployment[][] {
+  steps(completed: readonly Frozen<Deployment>[]): Frozen<Deployment>[][] {
     return stepsOfKept(completed)
   }
 
@@ -134,7 +135,7 @@ export class CollectedBuildStatuses implements CollectedSide {
    * ones with their verdicts; unless a deploy wrote it again since the
    * collect read it (its facts are then newer): the next collect reads that.
    */
-  async rewrite(step: readonly Deployment[]): Promise<void> {
+  async rewrite(step: readonly Frozen<Deployment>[]): Promise<void> {
     const { report } = this.placeOf(step[0]!)
     const now = await detailsOf(this.plan.collection.client, report)
     if ([...report.read].some(([key, details]) => now.get(key) !== details)) {
@@ -155,7 +156,7 @@ export class CollectedBuildStatuses implements CollectedSide {
     return hostFailure(error, what)
   }
 
-  where(deployment: Deployment): string {
+  where(deployment: Frozen<Deployment>): string {
     const { report } = this.placeOf(deployment)
     return `The build status ${quote(deployment.name)} on commit ${report.commit.slice(0, 12)}`
   }
@@ -176,7 +177,10 @@ export class CollectedBuildStatuses implements CollectedSide {
     return JSON.parse(this.plan.secrets.redactValue(JSON.stringify(value))) as T
   }
 
-  private placeOf(deployment: Deployment): { report: CollectedReport; facts: PendingFacts } {
+  private placeOf(deployment: Frozen<Deployment>): {
+    report: CollectedReport
+    facts: PendingFacts
+  } {
     const at = deployment.collectedNote!
     const report = this.plan.collection.reports[at.note]!
     return { report, facts: report.step[at.row]! }

@@ -12,6 +12,7 @@
  * report), a summary of 1 to 450 characters. A status's URL is a URI
  * template Bitbucket expands, so braces in it are escaped.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Deployment } from '../report/facts.js'
 import { attentionFirst, stepJudgement } from '../report/judgement.js'
 import { trustedUrl, withTrustedLinks } from '../report/links.js'
@@ -36,7 +37,7 @@ const MAX_DATA_TITLE = 120
 
 /** Pure: a deployment's build status now: `INPROGRESS` until it is judged (or while a collect is to bring it), then its state. */
 export function statusWrite(
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   context: ReportContext & { completed: boolean }
 ): StatusWrite {
   const shown = withTrustedLinks(deployment, context.origins)
@@ -55,7 +56,7 @@ export function statusWrite(
 }
 
 /** Pure: the report's result: `PENDING` while a verdict is to come, `FAILED` by the one judgement, `PASSED` only when every run passed; else none. */
-export function reportResult(deployments: readonly Deployment[]): ReportWrite['result'] {
+export function reportResult(deployments: readonly Frozen<Deployment>[]): ReportWrite['result'] {
   if (deployments.some(d => isPending(d) || (!d.judgement && d.runId && !d.verdict && !d.failure)))
     return 'PENDING'
   if (stepJudgement(deployments).conclusion === 'failure') return 'FAILED'
@@ -66,7 +67,7 @@ export function reportResult(deployments: readonly Deployment[]): ReportWrite['r
 
 /** Pure: the step's report and its annotations, within Bitbucket's limits. */
 export function stepReport(
-  deployments: readonly Deployment[],
+  deployments: readonly Frozen<Deployment>[],
   context: ReportContext
 ): { report: ReportWrite; annotations: AnnotationWrite[] } {
   const shown = deployments.map(d => withTrustedLinks(d, context.origins))
@@ -105,7 +106,7 @@ export function stepReport(
  * object, which a link's is ({text, href}), where its examples give a
  * NUMBER or a TEXT a bare value; a link is taken by both.
  */
-function dataOf(deployments: readonly Deployment[], context: ReportContext): ReportData[] {
+function dataOf(deployments: readonly Frozen<Deployment>[], context: ReportContext): ReportData[] {
   const fallback = context.pipelineUrl ?? context.commitUrl
   const ordered = attentionFirst([...deployments])
   const shown = ordered.length > MAX_DATA ? ordered.slice(0, MAX_DATA - 1) : ordered

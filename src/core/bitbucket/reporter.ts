@@ -9,6 +9,7 @@
  * is told once per kind, as a warning naming what Bitbucket said and the
  * token to make, and never changes the step's result.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { CommentHost } from '../host/comment-host.js'
 import type { ClientLimits } from '../host/limits.js'
 import type { Failure, HostSide, HostWrite } from '../host/reporter.js'
@@ -54,7 +55,7 @@ export class BitbucketSide implements HostSide {
   }
 
   statusWanted(
-    deployments: readonly Deployment[],
+    deployments: readonly Frozen<Deployment>[],
     index: number,
     final: boolean
   ): Wanted | undefined {
@@ -66,7 +67,7 @@ export class BitbucketSide implements HostSide {
   }
 
   async writeStatus(
-    _deployments: readonly Deployment[],
+    _deployments: readonly Frozen<Deployment>[],
     _index: number,
     wanted: Wanted
   ): Promise<void> {
@@ -75,7 +76,7 @@ export class BitbucketSide implements HostSide {
   }
 
   /** The step's report, once the first deployment's run exists (or at the end). */
-  stepWanted(deployments: readonly Deployment[], final: boolean): Wanted | undefined {
+  stepWanted(deployments: readonly Frozen<Deployment>[], final: boolean): Wanted | undefined {
     if (!final && !deployments.some(d => d.runId)) return undefined
     const written = this.redacted(stepReport(deployments, this.context))
     const id = reportId(deployments, this.context.lane)
@@ -83,7 +84,7 @@ export class BitbucketSide implements HostSide {
   }
 
   async writeStep(
-    _deployments: readonly Deployment[],
+    _deployments: readonly Frozen<Deployment>[],
     wanted: Wanted,
     signal: AbortSignal
   ): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Frozen } from '../shared/frozen.js'
 import type { Deployment } from '../report/facts.js'
 import { parseExternalId } from '../report/identity.js'
 import { MAX_NAME_CHARACTERS } from '../report/pending.js'
@@ -25,7 +26,7 @@ const READ_MS = 10_000
  */
 export async function adoptCheckNames(
   plan: ReportingPlan,
-  deployments: readonly Deployment[],
+  deployments: readonly Frozen<Deployment>[],
   log: Pick<Log, 'info' | 'notice'>,
   loadClient: (token: string, baseUrl: string, limits: ClientLimits) => Promise<GitHubClient>,
   signal: AbortSignal | undefined

@@ -8,6 +8,7 @@
  * for the step's other deployments, the newest check of ours of that very
  * run whose sealed facts hold. Writes are spaced.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { checkFields } from '../report/check-run.js'
 import { commentBody } from '../report/comment.js'
 import type { Deployment } from '../report/facts.js'
@@ -60,15 +61,15 @@ export class CollectedChecks implements CollectedSide {
     return this.plan.client.requestCount()
   }
 
-  owns(deployment: Deployment): boolean {
+  owns(deployment: Frozen<Deployment>): boolean {
     return deployment.collected !== undefined
   }
 
-  steps(completed: readonly Deployment[]): Deployment[][] {
+  steps(completed: readonly Frozen<Deployment>[]): Frozen<Deployment>[][] {
     return bySteps(completed)
   }
 
-  rewrite(step: readonly Deployment[]): Promise<void> {
+  rewrite(step: readonly Frozen<Deployment>[]): Promise<void> {
     return this.comment(step)
   }
 
@@ -76,12 +77,12 @@ export class CollectedChecks implements CollectedSide {
     return collectFailure(error, what)
   }
 
-  where(deployment: Deployment): string {
+  where(deployment: Frozen<Deployment>): string {
     return where(deployment)
   }
 
   /** One deployment's check run completed with its verdict, as a waiting step completes it. */
-  async complete(deployment: Deployment): Promise<void> {
+  async complete(deployment: Frozen<Deployment>): Promise<void> {
     const collected = deployment.collected!
     const { client, repo, spacer, origins, seal } = this.plan
     const checks = [
@@ -122,7 +123,7 @@ export class CollectedChecks implements CollectedSide {
    * request is never enough to write on one. A deployment of the step no
    * check of its run shows any longer leaves the comment as it is.
    */
-  private async comment(step: readonly Deployment[]): Promise<void> {
+  private async comment(step: readonly Frozen<Deployment>[]): Promise<void> {
     const { collected, git } = step[0]!
     const number = git?.pullRequestNumber
     if (!collected || number === undefined || !collected.pulls.includes(number)) return
@@ -134,7 +135,7 @@ export class CollectedChecks implements CollectedSide {
     const missing = wanted.filter(row => !row.here)
     const read =
       missing.length > 0 ? await rowsOfRuns(client, repo, collected.sha, missing, seal) : []
-    const rows: Deployment[] = []
+    const rows: Frozen<Deployment>[] = []
     for (const row of wanted) {
       const found = row.here ?? read[missing.indexOf(row)]?.deployment
       if (!found) return
@@ -162,7 +163,7 @@ export class CollectedChecks implements CollectedSide {
 }
 
 /** Pure: a collected deployment named with where it is: the pull requests whose head its commit is, else the commit. */
-function where({ name, collected }: Deployment): string {
+function where({ name, collected }: Frozen<Deployment>): string {
   const pulls = collected?.pulls ?? []
   const on =
     pulls.length > 0
@@ -172,8 +173,8 @@ function where({ name, collected }: Deployment): string {
 }
 
 /** Pure: completed deployments grouped by the step they belong to (its workflow run, pull request and rows). */
-function bySteps(deployments: readonly Deployment[]): Deployment[][] {
-  const steps = new Map<string, Deployment[]>()
+function bySteps(deployments: readonly Frozen<Deployment>[]): Frozen<Deployment>[][] {
+  const steps = new Map<string, Frozen<Deployment>[]>()
   for (const deployment of deployments) {
     const { collected, git } = deployment
     const key = JSON.stringify([

@@ -9,6 +9,7 @@
  * ours already showing that run in progress, never a second one beside it:
  * two in-progress checks of one run would both wait for one collect.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Deployment } from '../report/facts.js'
 import { buildKey, parseExternalId } from '../report/identity.js'
 import { readFactsLine } from '../report/pending.js'
@@ -27,7 +28,7 @@ import type { ReportingPlan } from './plan.js'
 export function warnOfCollision(
   named: readonly CheckRun[],
   plan: ReportingPlan,
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   log: Pick<Log, 'warning'>
 ): void {
   if (!plan.sha || !plan.workflowRunId) return
@@ -59,7 +60,7 @@ export function warnOfCollision(
 export function checkToContinue(
   named: readonly CheckRun[],
   plan: Pick<ReportingPlan, 'sha' | 'seal'>,
-  deployment: Deployment
+  deployment: Frozen<Deployment>
 ): CheckRun | undefined {
   if (!deployment.duplicate || deployment.runId === undefined || !plan.sha) return undefined
   const showing = named.filter(run => {
@@ -81,6 +82,6 @@ export function checkToContinue(
 }
 
 /** Pure: what a deploy says when it continues the check run of a run that already existed. */
-export function continuedText(deployment: Deployment, sha: string): string {
+export function continuedText(deployment: Frozen<Deployment>, sha: string): string {
   return `Run ${deployment.runId} already existed for ${quote(deployment.name)} (the job was run again): its check run on commit ${sha.slice(0, 12)} is continued, not a second one. The run tested the bytes of the deploy that created it, so no attestation binds its verdict to these bytes.`
 }

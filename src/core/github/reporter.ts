@@ -8,6 +8,7 @@
  * GitHub's words say (errors.ts's notShown); with report-later a check run
  * never written fails the step, since nothing else would bring the verdict.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { DeployEvent } from '../report/events.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
 import { checkFields, stepOf } from '../report/check-run.js'
@@ -68,7 +69,7 @@ export class GitHubSide implements HostSide {
     return githubComments(await this.connect(), this.plan.repo)
   }
 
-  commentBody(deployments: readonly Deployment[]): string {
+  commentBody(deployments: readonly Frozen<Deployment>[]): string {
     const shown = deployments.map(deployment => withTrustedLinks(deployment, this.plan.origins))
     return this.plan.secrets.redactValue(commentBody(shown, this.plan.workflowRunUrl))
   }
@@ -76,7 +77,7 @@ export class GitHubSide implements HostSide {
   /** The stage is the deployment's fact (the orchestrator writes it); a check is written when it changes. */
   staged(
     event: Extract<DeployEvent, { type: 'status' }>,
-    deployment: Deployment,
+    deployment: Frozen<Deployment>,
     index: number
   ): boolean {
     const check = this.check(index)
@@ -87,7 +88,7 @@ export class GitHubSide implements HostSide {
   }
 
   statusWanted(
-    deployments: readonly Deployment[],
+    deployments: readonly Frozen<Deployment>[],
     index: number,
     final: boolean
   ): Wanted | undefined {
@@ -134,7 +135,7 @@ export class GitHubSide implements HostSide {
    * again.
    */
   async writeStatus(
-    deployments: readonly Deployment[],
+    deployments: readonly Frozen<Deployment>[],
     index: number,
     wanted: Wanted,
     signal: AbortSignal
@@ -167,7 +168,7 @@ export class GitHubSide implements HostSide {
    * has no way to its verdict (the collect completes check runs it finds),
    * so the step fails, saying why and that the verdict will not arrive.
    */
-  finished(facts: StepFacts): void {
+  finished(facts: Frozen<StepFacts>): void {
     if (!this.required) return
     const missing = facts.deployments.filter(
       (deployment, i) => isPending(deployment) && this.checks.get(i)?.id === undefined

@@ -7,6 +7,7 @@
  * as they were, and the facts lines sealed again (a collected row is no
  * longer pending, so no later collect asks for it).
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Budget } from '../host/budget.js'
 import type { PendingFacts } from '../report/pending.js'
 import type { Seal } from '../report/seal.js'
@@ -61,12 +62,12 @@ export class CollectedStatuses implements CollectedSide {
     return this.plan.collection.client.requestCount()
   }
 
-  owns(deployment: Deployment): boolean {
+  owns(deployment: Frozen<Deployment>): boolean {
     return deployment.collectedNote !== undefined
   }
 
   /** One deployment's status completed with its verdict, where its deploy wrote it. */
-  async complete(deployment: Deployment): Promise<void> {
+  async complete(deployment: Frozen<Deployment>): Promise<void> {
     const { note, facts } = this.placeOf(deployment)
     const place = facts.status!
     const fields = statusWrite(deployment, {
@@ -93,7 +94,7 @@ export class CollectedStatuses implements CollectedSide {
   }
 
   /** The completed deployments by the note that carried them. */
-  steps(completed: readonly Deployment[]): Deployment[][] {
+  steps(completed: readonly Frozen<Deployment>[]): Frozen<Deployment>[][] {
     return stepsOfKept(completed)
   }
 
@@ -102,7 +103,7 @@ export class CollectedStatuses implements CollectedSide {
    * their verdicts; unless a deploy wrote it again since the collect read it
    * (its facts are then newer than these): the next collect reads that one.
    */
-  async rewrite(step: readonly Deployment[]): Promise<void> {
+  async rewrite(step: readonly Frozen<Deployment>[]): Promise<void> {
     const { note } = this.placeOf(step[0]!)
     const now = await this.plan.collection.client.readNote(note.mergeRequest, note.noteId)
     if (now.body !== note.body) {
@@ -131,12 +132,12 @@ export class CollectedStatuses implements CollectedSide {
     return gitlabFailure(error, what)
   }
 
-  where(deployment: Deployment): string {
+  where(deployment: Frozen<Deployment>): string {
     const { note } = this.placeOf(deployment)
     return `The status ${quote(deployment.name)} on merge request !${note.mergeRequest}`
   }
 
-  private placeOf(deployment: Deployment): {
+  private placeOf(deployment: Frozen<Deployment>): {
     note: CollectedNote
     facts: CollectedNote['step'][number]
   } {

@@ -10,6 +10,7 @@
  * no rows of their own (the note's lines are the rows), and each is fitted
  * to its share of GitLab's million characters of a note.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { commentBody } from '../report/comment.js'
 import type { Deployment } from '../report/facts.js'
 import { withTrustedLinks, type LinkOrigins } from '../report/links.js'
@@ -34,7 +35,7 @@ export interface NoteContext {
 }
 
 /** Pure: the note of a step's deployments; with a seal and a deployment reported later, every deployment's facts line after it. */
-export function noteBody(deployments: readonly Deployment[], context: NoteContext): string {
+export function noteBody(deployments: readonly Frozen<Deployment>[], context: NoteContext): string {
   const shown = deployments.map(d => withTrustedLinks(d, context.origins))
   const body = commentBody(shown, context.pipelineUrl)
   const { seal } = context

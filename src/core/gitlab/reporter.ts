@@ -9,6 +9,7 @@
  * completes them from. A failure of GitLab's side is told once per kind, as
  * a warning naming what GitLab said, and never changes the step's result.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { CommentHost } from '../host/comment-host.js'
 import type { Failure, HostSide, HostWrite } from '../host/reporter.js'
 import type { Deployment } from '../report/facts.js'
@@ -42,7 +43,7 @@ export class GitLabSide implements HostSide {
     return this.connect()
   }
 
-  commentBody(deployments: readonly Deployment[]): string {
+  commentBody(deployments: readonly Frozen<Deployment>[]): string {
     const { sha, pipelineId, ref } = this.plan
     return this.plan.secrets.redactValue(
       noteBody(deployments, { ...this.plan, status: { sha, pipelineId, ref } })
@@ -55,7 +56,7 @@ export class GitLabSide implements HostSide {
   }
 
   statusWanted(
-    deployments: readonly Deployment[],
+    deployments: readonly Frozen<Deployment>[],
     index: number,
     final: boolean
   ): Wanted | undefined {
@@ -77,7 +78,7 @@ export class GitLabSide implements HostSide {
   }
 
   async writeStatus(
-    _deployments: readonly Deployment[],
+    _deployments: readonly Frozen<Deployment>[],
     _index: number,
     wanted: Wanted
   ): Promise<void> {

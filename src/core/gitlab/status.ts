@@ -6,6 +6,7 @@
  * passed verdict: a deployment that created no run, or a state that is no
  * verdict, never reads success.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { checkConclusion } from '../report/check-run.js'
 import type { Deployment } from '../report/facts.js'
 import { trustedUrl, withTrustedLinks, type LinkOrigins } from '../report/links.js'
@@ -18,7 +19,7 @@ export const MAX_DESCRIPTION = 255
 
 /** Pure: what a deployment's status says now: `running` until it is judged, then its conclusion. */
 export function statusWrite(
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   context: {
     completed: boolean
     origins: LinkOrigins
@@ -49,7 +50,7 @@ export function statusWrite(
 }
 
 /** Pure: the one judgement in GitLab's words; a success with nothing tested is `skipped`, never `success`. */
-export function stateOf(deployment: Deployment): GitLabState {
+export function stateOf(deployment: Frozen<Deployment>): GitLabState {
   switch (checkConclusion(deployment)) {
     case 'success':
       return deployment.verdict?.verdict === 'passed' ? 'success' : 'skipped'

@@ -10,6 +10,7 @@
  * the collect (the next one tries again), the token refused the collect's
  * end, by the side's reading of the collect's one failure rule.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { BudgetSpent, type Budget } from './budget.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
 import type { Reporter } from '../report/reporter.js'
@@ -29,22 +30,22 @@ export interface CollectedSide {
   readonly budget: Budget
   requestCount(): number
   /** Whether the collect found this deployment on this side. */
-  owns(deployment: Deployment): boolean
+  owns(deployment: Frozen<Deployment>): boolean
   /** Completes the deployment's status with its verdict (and tells it in the log). */
-  complete(deployment: Deployment): Promise<void>
+  complete(deployment: Frozen<Deployment>): Promise<void>
   /** The completed deployments by the step whose comment shows them; each step's comment is written once. */
-  steps(completed: readonly Deployment[]): Deployment[][]
+  steps(completed: readonly Frozen<Deployment>[]): Frozen<Deployment>[][]
   /** Writes one step's comment again (or leaves it, where the side cannot show every row). */
-  rewrite(step: readonly Deployment[]): Promise<void>
+  rewrite(step: readonly Frozen<Deployment>[]): Promise<void>
   /** What a failed write comes to, `what` naming it. */
   failure(error: unknown, what: string): CollectFailure
   /** A deployment named with where it is, for a failure's words. */
-  where(deployment: Deployment): string
+  where(deployment: Frozen<Deployment>): string
 }
 
 /** Pure: collected deployments by the step a host keeps whole (a GitLab note, a Bitbucket report) that carried them. */
-export function stepsOfKept(completed: readonly Deployment[]): Deployment[][] {
-  const steps = new Map<number, Deployment[]>()
+export function stepsOfKept(completed: readonly Frozen<Deployment>[]): Frozen<Deployment>[][] {
+  const steps = new Map<number, Frozen<Deployment>[]>()
   for (const deployment of completed) {
     const at = deployment.collectedNote!.note
     steps.set(at, [...(steps.get(at) ?? []), deployment])
@@ -69,9 +70,9 @@ export class CollectedReporter implements Reporter {
     this.name = side.name
   }
 
-  async finish(facts: StepFacts): Promise<void> {
+  async finish(facts: Frozen<StepFacts>): Promise<void> {
     const { side } = this
-    const completed: Deployment[] = []
+    const completed: Frozen<Deployment>[] = []
     side.budget.reserved = 0
     try {
       for (const deployment of facts.deployments) {

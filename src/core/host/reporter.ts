@@ -10,6 +10,7 @@
  * failure is told by the side, once per kind, and never changes the step's
  * result but where the side requires its statuses (report-later on GitHub).
  */
+import type { Frozen } from '../shared/frozen.js'
 import { setMaxListeners } from 'node:events'
 import type { DeployEvent } from '../report/events.js'
 import type { Deployment, StepFacts } from '../report/facts.js'
@@ -48,16 +49,16 @@ export interface HostSide {
   /** The comments of that change request, as the comment seam has them. */
   comments(): Promise<CommentHost>
   /** The comment's body now, redacted. */
-  commentBody(deployments: readonly Deployment[]): string
+  commentBody(deployments: readonly Frozen<Deployment>[]): string
   /** A deployment's status now (`final` at the step's end), or undefined when none is written yet. */
   statusWanted(
-    deployments: readonly Deployment[],
+    deployments: readonly Frozen<Deployment>[],
     index: number,
     final: boolean
   ): Wanted | undefined
   /** Writes it: created the first time, then updated. */
   writeStatus(
-    deployments: readonly Deployment[],
+    deployments: readonly Frozen<Deployment>[],
     index: number,
     wanted: Wanted,
     signal: AbortSignal
@@ -65,7 +66,7 @@ export interface HostSide {
   /** A run's status event: whether the deployment's status shows something new (GitHub's check shows its stage). */
   staged(
     event: Extract<DeployEvent, { type: 'status' }>,
-    deployment: Deployment,
+    deployment: Frozen<Deployment>,
     index: number
   ): boolean
   /** Whether a failure of this kind stops its writes (a refusal), and, when `tell`, says it once. */
@@ -75,17 +76,21 @@ export interface HostSide {
    * (Bitbucket's Code Insights report): what it says now, and writing it.
    * A side without it writes the comment on its change request.
    */
-  stepWanted?(deployments: readonly Deployment[], final: boolean): Wanted | undefined
-  writeStep?(deployments: readonly Deployment[], wanted: Wanted, signal: AbortSignal): Promise<void>
+  stepWanted?(deployments: readonly Frozen<Deployment>[], final: boolean): Wanted | undefined
+  writeStep?(
+    deployments: readonly Frozen<Deployment>[],
+    wanted: Wanted,
+    signal: AbortSignal
+  ): Promise<void>
   /** After the last writes: a side that requires its statuses throws for those never written. */
-  finished?(facts: StepFacts): void
+  finished?(facts: Frozen<StepFacts>): void
 }
 
 export class HostReporter implements Reporter {
   readonly name: string
   readonly required: boolean
   private readonly side: HostSide
-  private deployments: readonly Deployment[] = []
+  private deployments: readonly Frozen<Deployment>[] = []
   private readonly statuses = new Map<number, Writer>()
   private readonly told = new Set<HostWrite>()
   private readonly stop = new AbortController()
@@ -104,7 +109,7 @@ export class HostReporter implements Reporter {
     setMaxListeners(MAX_STEP_BUILDS * 4, this.stop.signal)
   }
 
-  onEvent(event: DeployEvent, deployments: readonly Deployment[], index: number): void {
+  onEvent(event: DeployEvent, deployments: readonly Frozen<Deployment>[], index: number): void {
     this.deployments = deployments
     switch (event.type) {
       case 'notified':
@@ -124,7 +129,7 @@ export class HostReporter implements Reporter {
   }
 
   /** The last writes: each deployment's status (its conclusion, or left for a collect), the comment as the step ends, within finishMs. */
-  async finish(facts: StepFacts): Promise<void> {
+  async finish(facts: Frozen<StepFacts>): Promise<void> {
     const allowed = finishMs(facts.deployments.length)
     this.allowed = allowed
     this.deadline = clock.now() + allowed

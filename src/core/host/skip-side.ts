@@ -5,6 +5,7 @@
  * (github/skipped.ts), GitLab's commit statuses (gitlab/skipped.ts); the
  * one loop over a skip's deployments is deploy/skip.ts's.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Deployment } from '../report/facts.js'
 
 export interface SkipSide {
@@ -15,5 +16,5 @@ export interface SkipSide {
   /** How a status of this name on the commit stands, in a few of the host's words; undefined when there is none. */
   standing(name: string): Promise<string | undefined>
   /** The deployment's status, written skipped; throws what the host refused, in words that name the fix. */
-  writeSkipped(deployment: Deployment): Promise<void>
+  writeSkipped(deployment: Frozen<Deployment>): Promise<void>
 }

@@ -19,15 +19,9 @@ export type { EnvironmentRef }
 import { whyTheKeyIsEmpty } from '../ci/providers/index.js'
 import type { EnvironmentRef } from '../model.js'
 
-/** The options, validated and complete: their values as read, and what is derived from them. Read-only: a step never writes them (a write does not compile). */
-/** A value no code may write, however deep: arrays and objects read-only all the way down. */
-export type Frozen<T> = T extends (...args: never[]) => unknown
-  ? T
-  : T extends readonly (infer U)[]
-    ? readonly Frozen<U>[]
-    : T extends object
-      ? { readonly [K in keyof T]: Frozen<T[K]> }
-      : T
+import type { Frozen } from '../shared/frozen.js'
+
+export type { Frozen }
 
 /** The fields of Settings, as the resolver builds them. */
 interface SettingsFields {

@@ -18,6 +18,7 @@
  * release job that verifies its own build's attestation looks for its own
  * test in `passedTests`, whatever the step's other builds came to.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { unlink } from 'node:fs/promises'
 import { EOL } from 'node:os'
 import { join } from 'node:path'
@@ -67,7 +68,7 @@ export interface Configuration {
 
 /** Pure: the subjects and the predicate of the step's verdicts; undefined when no build of it was read. */
 export function attestationOf(
-  facts: Pick<StepFacts, 'deployments'>,
+  facts: Frozen<Pick<StepFacts, 'deployments'>>,
   context: { origins: LinkOrigins; workflowRunUrl?: string | undefined }
 ): { subjects: Subject[]; predicate: TestResult } | undefined {
   const subjects: Subject[] = []
@@ -106,7 +107,7 @@ export function attestationOf(
  * them must be known: a collected deployment whose sealed facts do not say
  * so (a check written before they did) attests no pass.
  */
-function testedAndPassed(deployment: Deployment): boolean {
+function testedAndPassed(deployment: Frozen<Deployment>): boolean {
   const { verdict } = deployment
   return (
     verdict?.verdict === 'passed' &&
@@ -131,7 +132,7 @@ export function statementOf(subjects: readonly Subject[], predicate: TestResult)
 }
 
 /** A build as a subject: its file's name on one line (a checksums file's line is one subject), the digest of the bytes sent. */
-function subjectOf(deployment: Deployment): Subject | undefined {
+function subjectOf(deployment: Frozen<Deployment>): Subject | undefined {
   const { artifact } = deployment
   if (!artifact?.sha256 || !/^[0-9a-f]{64}$/.test(artifact.sha256)) return undefined
   // eslint-disable-next-line no-control-regex -- a control character would end or split the checksums line
@@ -149,7 +150,7 @@ function subjectOf(deployment: Deployment): Subject | undefined {
  * only; the service's words (the run's id) stay in `annotations`, where the
  * predicate's redaction reads them, never hidden in base64.
  */
-function configurationOf(deployment: Deployment, origins: LinkOrigins): Configuration {
+function configurationOf(deployment: Frozen<Deployment>, origins: LinkOrigins): Configuration {
   const runId = deployment.verdict?.runId ?? deployment.runId
   const verdict = deployment.verdict?.verdict ?? 'none'
   const uri = trustedUrl(deployment.verdict?.runUrl ?? deployment.runUrl, origins)
@@ -218,7 +219,7 @@ export function testAttestation(folder: string, context: ReportContext): Reporte
       for (const file of Object.keys(ATTESTATION_FILES) as (keyof typeof ATTESTATION_FILES)[])
         await ensureWritable(path(file), named)
     },
-    async finish(facts: StepFacts) {
+    async finish(facts: Frozen<StepFacts>) {
       const attestation = attestationOf(facts, context)
       if (!attestation) {
         await clearAttestation(folder)

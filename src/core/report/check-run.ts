@@ -7,6 +7,7 @@
  * collect's that completes it. A check reported later ends its summary with
  * its facts, sealed (pending.ts), for the collect.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { CheckIdentity, Deployment } from './facts.js'
 import { externalId } from './identity.js'
 import { trustedUrl, withTrustedLinks, type LinkOrigins } from './links.js'
@@ -38,7 +39,7 @@ export interface CheckContext {
 
 /** Pure: a step's deployments as a check context's `step`. */
 export function stepOf(
-  deployments: readonly Pick<Deployment, 'name' | 'runId'>[]
+  deployments: readonly Frozen<Pick<Deployment, 'name' | 'runId'>>[]
 ): CheckContext['step'] {
   return { rows: deployments.map(d => rowKey(d.name)), runs: deployments.map(d => d.runId || '-') }
 }
@@ -47,7 +48,7 @@ export function stepOf(
  * The check run's conclusion: the deployment's judgement in GitHub's words.
  * A success with nothing tested (no run waited for) is `skipped`.
  */
-export function checkConclusion(deployment: Deployment): CheckConclusion {
+export function checkConclusion(deployment: Frozen<Deployment>): CheckConclusion {
   const judgement = deployment.judgement ?? { conclusion: 'success', cause: 'success' }
   switch (judgement.cause) {
     case 'timed-out':
@@ -65,7 +66,7 @@ export function checkConclusion(deployment: Deployment): CheckConclusion {
  * the link it takes when its run has none of its own.
  */
 export function checkFields(
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   context: CheckContext,
   write: { completed: boolean; identity: CheckIdentity; details?: string | undefined }
 ): Record<string, unknown> {
@@ -87,7 +88,7 @@ export function checkFields(
 
 /** A check run's output: its title, a summary of the facts and, with a verdict, the bug table; each within GitHub's limit in UTF-8 bytes. */
 export function checkOutput(
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   context: CheckContext
 ): { title: string; summary: string; text?: string } {
   const { workflowRunUrl, step, seal } = context

@@ -5,6 +5,7 @@
  * run is one deployment's; a comment is the step's, with a row per
  * deployment when it has several, found again by the marker of their names.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { createHash } from 'node:crypto'
 import { formatMinutes } from '../shared/format.js'
 import type { Deployment } from './facts.js'
@@ -55,7 +56,7 @@ const RUNS_LINE = /^<!-- mobile-build-deploy runs=([\w.:,-]{0,4400}) -->$/
  * wait-only step for those runs continues this comment under the same
  * names. Run ids are safe ids (letters, digits, `_.:-`).
  */
-export function runsLine(deployments: readonly Pick<Deployment, 'runId'>[]): string {
+export function runsLine(deployments: readonly Frozen<Pick<Deployment, 'runId'>>[]): string {
   return `<!-- mobile-build-deploy runs=${deployments.map(d => d.runId || '-').join(',')} -->`
 }
 
@@ -84,7 +85,11 @@ export function carriesMarker(body: string, names: readonly string[]): boolean {
 }
 
 /** The blocking bugs of a deployment, the first ten, and a link to all of them. */
-function blockingSection(deployment: Deployment, heading: string, folded = false): string[] {
+function blockingSection(
+  deployment: Frozen<Deployment>,
+  heading: string,
+  folded = false
+): string[] {
   const blocking = deployment.verdict?.blockingBugs ?? []
   if (blocking.length === 0) return []
   // Many deployments: each one's bugs folded under a line of their own, so that the rows stay in view.
@@ -118,7 +123,10 @@ function blockingSection(deployment: Deployment, heading: string, folded = false
  * table of its facts; several in a table with a row each, then each one's
  * blocking bugs.
  */
-export function commentBody(deployments: readonly Deployment[], workflowRunUrl?: string): string {
+export function commentBody(
+  deployments: readonly Frozen<Deployment>[],
+  workflowRunUrl?: string
+): string {
   const names = deployments.map(deployment => deployment.name)
   const lines = [commentMarker(names), runsLine(deployments)]
   if (deployments.length === 1) {
@@ -150,7 +158,7 @@ export function commentBody(deployments: readonly Deployment[], workflowRunUrl?:
  * row is shown.
  */
 function manyLines(
-  deployments: readonly Deployment[],
+  deployments: readonly Frozen<Deployment>[],
   head: readonly string[],
   workflowRunUrl: string | undefined
 ): string[] {

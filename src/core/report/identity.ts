@@ -20,6 +20,7 @@
  *
  *   Mobile tests (Android: com.example.shop, staging, app-release.aab)
  */
+import type { Frozen } from '../shared/frozen.js'
 import { createHash } from 'node:crypto'
 import type { BuildFacts } from '../inspect/facts.js'
 import type { Platform } from '../shared/option-table.js'
@@ -122,7 +123,7 @@ function shorten(detail: string): string {
 const EXTERNAL_ID_PREFIX = 'mobile-build-deploy:'
 
 /** Pure: a short key of which build a deployment sent where, the same for every run of the same build. */
-export function buildKey(deployment: Pick<Deployment, 'build' | 'destination'>): string {
+export function buildKey(deployment: Frozen<Pick<Deployment, 'build' | 'destination'>>): string {
   const build = deployment.build
   const app = build?.platform ? `${build.platform}|${build.appId}` : (build?.format ?? '')
   return createHash('sha256')

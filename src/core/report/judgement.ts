@@ -1,3 +1,4 @@
+import type { Frozen } from '../shared/frozen.js'
 import { setting } from '../shared/option-refs.js'
 import type { Cause, CollectFacts, Conclusion, Deployment, Judgement } from './facts.js'
 
@@ -19,7 +20,7 @@ const CAUSES: Record<Cause, true> = {
  * failed deploy fails; no run created fails unless `failOnNoRun` is false
  * (then a warning); a verdict other than passed fails, each by its cause.
  */
-export function conclude(deployment: Deployment): Judgement {
+export function conclude(deployment: Frozen<Deployment>): Judgement {
   if (deployment.failure)
     return {
       conclusion: 'failure',
@@ -167,7 +168,7 @@ export function judgeStep(
  * the passed last, each group in the step's order; so that what a fold
  * leaves out ("and N more") is only ever passed.
  */
-export function attentionFirst<T extends Pick<Deployment, 'judgement' | 'verdict'>>(
+export function attentionFirst<T extends Frozen<Pick<Deployment, 'judgement' | 'verdict'>>>(
   deployments: readonly T[]
 ): T[] {
   const rank = ({ judgement, verdict }: T): number =>

@@ -3,6 +3,7 @@
  * checked for writing before the first request, and written whatever the
  * step came to; a file that cannot be written then is a warning.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { ensureWritable, writeOutputFile } from '../shared/files.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
@@ -15,6 +16,7 @@ export function junitFile(path: string): Reporter {
   return {
     name: `JUnit report ${quote(path)}`,
     prepare: () => ensureWritable(path, ref('junitReport')),
-    finish: (facts: StepFacts) => writeOutputFile(path, junitOfStep(facts), ref('junitReport'))
+    finish: (facts: Frozen<StepFacts>) =>
+      writeOutputFile(path, junitOfStep(facts), ref('junitReport'))
   }
 }

@@ -14,6 +14,7 @@
  * pull request, no time in them; the run and its link are properties and
  * system-out.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Bug, Outcome } from '../model.js'
 import type { Cause, Judgement } from './judgement.js'
 import { OUTPUT_NAMES, outputValuesOf, type OutputValues } from './outputs.js'
@@ -252,7 +253,7 @@ function seconds(value: number): string {
  * same name from one pipeline to the next for the same build and
  * environment), each rendering its own judgement.
  */
-export function junitOfStep(facts: StepFacts, now = facts.endedAt ?? clock.now()): string {
+export function junitOfStep(facts: Frozen<StepFacts>, now = facts.endedAt ?? clock.now()): string {
   return junitDocument(
     facts.deployments.map(deployment => {
       const started = deployment.startedAt ?? now

@@ -6,6 +6,7 @@
  * reviewer's page can send them to a host of a stranger's choosing. A link
  * elsewhere is left out; its text stays.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Bug } from '../model.js'
 import type { Deployment } from './facts.js'
 
@@ -37,9 +38,13 @@ export function trustedUrl(url: string | undefined, origins: LinkOrigins): strin
 }
 
 /** Pure: the deployment with every link that leads outside `origins` left out. */
-export function withTrustedLinks(deployment: Deployment, origins: LinkOrigins): Deployment {
+export function withTrustedLinks(
+  deployment: Frozen<Deployment>,
+  origins: LinkOrigins
+): Frozen<Deployment> {
   const url = (value: string | undefined): string | undefined => trustedUrl(value, origins)
-  const bugs = (list: readonly Bug[]): Bug[] => list.map(bug => ({ ...bug, url: url(bug.url) }))
+  const bugs = (list: readonly Frozen<Bug>[]): Bug[] =>
+    list.map(bug => ({ ...bug, url: url(bug.url) }))
   const { verdict, git } = deployment
   return {
     ...deployment,

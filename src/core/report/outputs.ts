@@ -1,3 +1,4 @@
+import type { Frozen } from '../shared/frozen.js'
 import { ref } from '../shared/option-refs.js'
 import { PLATFORMS, type Platform } from '../shared/option-table.js'
 import type { Bug, Outcome, VerdictName } from '../model.js'
@@ -93,7 +94,7 @@ export interface DeploymentOutputs extends Omit<
 }
 
 /** Pure: the outputs known from what was learned; nothing empty, nothing guessed. */
-export function outputValuesOf(deployment: Deployment): OutputValues {
+export function outputValuesOf(deployment: Frozen<Deployment>): OutputValues {
   const { verdict, build } = deployment
   // Like the build's size and SHA-256: the facts of what was sent, none when nothing was.
   const app = build?.platform && deployment.artifact?.sha256 !== undefined ? build : undefined
@@ -117,7 +118,7 @@ export function outputValuesOf(deployment: Deployment): OutputValues {
     nonBlockingBugsCount:
       verdict?.nonBlockingBugsCount ??
       (verdict?.answered ? verdict.bugs.filter(bug => !bug.blocking).length : undefined),
-    bugs: verdict?.answered ? verdict.bugs : undefined
+    bugs: verdict?.answered ? [...verdict.bugs] : undefined
   }
   return Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== undefined && value !== '')
@@ -125,14 +126,14 @@ export function outputValuesOf(deployment: Deployment): OutputValues {
 }
 
 /** The blocking bugs: the service's count, else the blocking bugs it listed; unknown when it never answered. */
-export function blockingCount(deployment: Deployment): number | undefined {
+export function blockingCount(deployment: Frozen<Deployment>): number | undefined {
   const { verdict } = deployment
   if (!verdict) return undefined
   return verdict.blockingBugsCount ?? (verdict.answered ? verdict.blockingBugs.length : undefined)
 }
 
 /** Pure: one build's entry of `deployments`. */
-export function deploymentOutputs(deployment: Deployment): DeploymentOutputs {
+export function deploymentOutputs(deployment: Frozen<Deployment>): DeploymentOutputs {
   const { bugs, ...values } = outputValuesOf(deployment)
   void bugs
   return {
@@ -159,7 +160,7 @@ const VERDICT_SEVERITY: readonly (VerdictName | 'pending')[] = [
  * builds, `deployments` and the most severe outcome and verdict of theirs,
  * and nothing that would be one build's value passed off as the step's.
  */
-export function stepOutputValues(deployments: readonly Deployment[]): OutputValues {
+export function stepOutputValues(deployments: readonly Frozen<Deployment>[]): OutputValues {
   const entries = deployments.map(deploymentOutputs)
   const runs = entries.flatMap(entry => (entry.runId ? [entry.runId] : []))
   const runIds = runs.length > 0 ? { runIds: runs.join(' ') } : {}
@@ -198,7 +199,9 @@ export function stepOutputValues(deployments: readonly Deployment[]): OutputValu
 }
 
 /** Pure: a step's outputs as the text a runner, a shell or a file carries; `bugs` and `deployments` as JSON. */
-export function outputsOf(deployments: readonly Deployment[]): Partial<Record<OutputName, string>> {
+export function outputsOf(
+  deployments: readonly Frozen<Deployment>[]
+): Partial<Record<OutputName, string>> {
   return Object.fromEntries(
     Object.entries(stepOutputValues(deployments)).map(([name, value]) => [
       name,

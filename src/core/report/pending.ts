@@ -21,6 +21,7 @@
  * would not fit, and a collect that lost them wrote a comment per check. Each
  * row's name is read from the check of its run, whose own facts carry it.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Deployment } from './facts.js'
 import { FACTS, KEPT_BUGS, rowKey } from './pending-schema.js'
 import type { Seal } from './seal.js'
@@ -95,7 +96,11 @@ const EXPENDABLE: readonly (readonly string[])[] = [
  * characters (MAX_LINE_CHARACTERS, or a share of a GitLab note's), sealed
  * under the API key's seal.
  */
-export function factsLine(pending: PendingFacts, seal: Seal, max = MAX_LINE_CHARACTERS): string {
+export function factsLine(
+  pending: Frozen<PendingFacts>,
+  seal: Seal,
+  max = MAX_LINE_CHARACTERS
+): string {
   const fitted = fitShape(FACTS, {
     ...pending,
     deployment: { ...pending.deployment, verdict: carriedVerdict(pending.deployment) }
@@ -119,7 +124,7 @@ export function factsLine(pending: PendingFacts, seal: Seal, max = MAX_LINE_CHAR
 }
 
 /** A verdict as a check carries it: its blocking bugs once (the first ten) and their count. */
-function carriedVerdict(deployment: Deployment): object | undefined {
+function carriedVerdict(deployment: Frozen<Deployment>): object | undefined {
   const { verdict } = deployment
   if (!verdict) return undefined
   const { bugs, ...rest } = verdict

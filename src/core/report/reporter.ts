@@ -4,6 +4,7 @@ import type { Secrets } from '../shared/redact.js'
 import type { FrontEnd } from '../shared/version.js'
 import type { DeployEvent } from './events.js'
 import type { Deployment, StepFacts } from './facts.js'
+import type { Frozen } from '../shared/frozen.js'
 import type { LinkOrigins } from './links.js'
 
 /**
@@ -31,9 +32,9 @@ export interface Reporter {
    * the step as it stands; quick and synchronous: a reporter that writes
    * elsewhere does so beside the deploy.
    */
-  onEvent?(event: DeployEvent, deployments: readonly Deployment[], index: number): void
+  onEvent?: (event: DeployEvent, deployments: readonly Frozen<Deployment>[], index: number) => void
   /** The step is judged: writes what it shows. */
-  finish(facts: StepFacts): void | Promise<void>
+  finish: (facts: Frozen<StepFacts>) => void | Promise<void>
 }
 
 /** One request a reporter sends, and what came back. */

@@ -1,3 +1,4 @@
+import type { Frozen } from '../shared/frozen.js'
 import type { Cause, Conclusion } from './judgement.js'
 import type { DryRunPlan, StepFacts } from './facts.js'
 import {
@@ -38,7 +39,7 @@ export function resultOf({
   judgement,
   warnings: own,
   endedAt
-}: StepFacts): DeployResult & {
+}: Frozen<StepFacts>): DeployResult & {
   /** Terminate mode: `already` when the service had ended the environment before. */
   state?: 'terminated' | 'already'
 } {
@@ -96,7 +97,7 @@ export interface CollectResult {
 }
 
 /** Pure: a collect's result, read from its facts and judgement and never judged again. */
-export function collectResultOf(facts: StepFacts): CollectResult {
+export function collectResultOf(facts: Frozen<StepFacts>): CollectResult {
   const { judgement, collect } = facts
   const ended = facts.endedAt ?? clock.now()
   const started = facts.startedAt ?? ended
@@ -107,7 +108,7 @@ export function collectResultOf(facts: StepFacts): CollectResult {
     completed: facts.deployments.map(deploymentOutputs),
     pending: collect?.pending ?? 0,
     ...(collect?.stopped ? { stopped: collect.stopped } : {}),
-    problems: collect?.problems ?? [],
+    problems: [...(collect?.problems ?? [])],
     warnings: [...(collect?.warnings ?? []), ...facts.warnings],
     requests: collect?.requests ?? 0,
     startedAt: new Date(started).toISOString(),
@@ -116,6 +117,6 @@ export function collectResultOf(facts: StepFacts): CollectResult {
 }
 
 /** Pure: a step's result as one object, whatever its mode: a collect's, else a deploy's. */
-export function stepResultOf(facts: StepFacts): DeployResult | CollectResult {
+export function stepResultOf(facts: Frozen<StepFacts>): DeployResult | CollectResult {
   return facts.collect ? collectResultOf(facts) : resultOf(facts)
 }

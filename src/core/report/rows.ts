@@ -4,6 +4,7 @@
  * comment the few a reviewer reads. Every value goes through the one escaper
  * (markdown.ts); a row with nothing to say is left out.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { formatBytes } from '../shared/format.js'
 import type { Bug } from '../model.js'
 import type { Deployment } from './facts.js'
@@ -17,7 +18,7 @@ export interface RowContext {
   problem?: string | undefined
 }
 
-type RowOf = (deployment: Deployment, context: RowContext) => string | undefined
+type RowOf = (deployment: Frozen<Deployment>, context: RowContext) => string | undefined
 
 /** Every row a report may show, by its label. */
 export const ROWS = {
@@ -85,7 +86,7 @@ export const REVIEW_ROWS: readonly RowName[] = [
 
 /** The table of the rows named, in that order, as markdown lines. */
 export function factsTable(
-  deployment: Deployment,
+  deployment: Frozen<Deployment>,
   names: readonly RowName[],
   context: RowContext = {}
 ): string[] {
@@ -97,7 +98,7 @@ export function factsTable(
 }
 
 /** `2 blocking, 1 non-blocking`, by the counts the outputs carry; unknown counts say so; undefined without a verdict. */
-export function bugCounts(deployment: Deployment): string | undefined {
+export function bugCounts(deployment: Frozen<Deployment>): string | undefined {
   if (!deployment.verdict) return undefined
   const count = (n: number | undefined): string => (n === undefined ? 'unknown' : String(n))
   return `${count(blockingCount(deployment))} blocking, ${count(outputValuesOf(deployment).nonBlockingBugsCount)} non-blocking`
@@ -135,7 +136,10 @@ export function appText(
 }
 
 /** Where the rest of what GitHub's limits cut is: the run's page and the workflow run's job summary. */
-export function elsewhere(deployment: Deployment, workflowRunUrl: string | undefined): string {
+export function elsewhere(
+  deployment: Frozen<Deployment>,
+  workflowRunUrl: string | undefined
+): string {
   const places = [
     link('the run’s page', deployment.verdict?.bugsUrl ?? outputValuesOf(deployment).runUrl),
     link('the job summary', workflowRunUrl)

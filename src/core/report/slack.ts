@@ -11,6 +11,7 @@
  * own applies; links lead only where every report's may (links.ts). Never
  * required: a Slack that cannot be reached is a warning.
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { ContextBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types'
 import { ref } from '../shared/option-refs.js'
 import type { Deployment, StepFacts } from './facts.js'
@@ -36,7 +37,7 @@ const VALUE_CHARACTERS = 120
 export function slackWebhook(url: string, context: ReportContext): Reporter {
   return {
     name: `Slack message (${ref('slackWebhook')})`,
-    async finish(facts: StepFacts): Promise<void> {
+    async finish(facts: Frozen<StepFacts>): Promise<void> {
       if (facts.deployments.some(deployment => deployment.dryRun)) {
         context.log.info(`A dry run posts nothing to ${ref('slackWebhook')}.`)
         return
@@ -56,7 +57,7 @@ export function slackWebhook(url: string, context: ReportContext): Reporter {
 
 /** Pure: the message: its blocks, and the text a notification shows. */
 export function slackMessage(
-  facts: StepFacts,
+  facts: Frozen<StepFacts>,
   context: Pick<ReportContext, 'origins' | 'workflowRunUrl'>
 ): { text: string; blocks: KnownBlock[] } {
   // The failed and unjudged first: past Slack's limits only passed deployments are counted instead of shown.
@@ -91,7 +92,7 @@ export function slackMessage(
  * at first; the room the passed ones leave over (a name and ✅ take little)
  * goes to the failed and unjudged, so that their bugs are shown.
  */
-function sectionsOf(shown: readonly Deployment[]): SectionBlock[] {
+function sectionsOf(shown: readonly Frozen<Deployment>[]): SectionBlock[] {
   const total = SLACK_LIMITS.message - 1000
   const each = Math.min(SLACK_LIMITS.section, Math.floor(total / Math.max(1, shown.length)))
   const passed = new Map(
@@ -107,7 +108,7 @@ function sectionsOf(shown: readonly Deployment[]): SectionBlock[] {
 }
 
 /** A deployment whose run did not pass, or that has no verdict: never folded while one that passed is shown. */
-function notPassed(deployment: Deployment): boolean {
+function notPassed(deployment: Frozen<Deployment>): boolean {
   return deployment.verdict?.verdict !== 'passed' || deployment.judgement?.conclusion === 'failure'
 }
 
@@ -116,14 +117,17 @@ function notPassed(deployment: Deployment): boolean {
  * (its own judgement only says whether collecting worked), several
  * deployments their verdicts counted, one its own (words.ts).
  */
-function headingWords(facts: StepFacts, deployments: readonly Deployment[]): string {
+function headingWords(
+  facts: Frozen<StepFacts>,
+  deployments: readonly Frozen<Deployment>[]
+): string {
   if (facts.collect && facts.judgement.conclusion !== 'failure' && deployments.length === 1)
     return statusLine(deployments[0]!)
   return tallyWords(facts.judgement, deployments)
 }
 
 /** What the deployments past Slack's limits are: passed ones only, unless more failed or went unjudged than a message shows. */
-function foldWords(folded: readonly Deployment[]): string {
+function foldWords(folded: readonly Frozen<Deployment>[]): string {
   const others = folded.filter(notPassed).length
   return others === 0 ? ', each ✅ passed' : ` (${others} of them not passed)`
 }
@@ -134,7 +138,7 @@ function foldWords(folded: readonly Deployment[]): string {
  * reason, and its bugs, each while it fits: a line is whole or left out,
  * never cut inside its markup.
  */
-function deploymentText(deployment: Deployment, room: number): string {
+function deploymentText(deployment: Frozen<Deployment>, room: number): string {
   const { verdict } = deployment
   const runId = verdict?.runId ?? deployment.runId
   const runUrl = verdict?.runUrl ?? deployment.runUrl
@@ -174,7 +178,7 @@ function deploymentText(deployment: Deployment, room: number): string {
 
 /** Where the step ran: the commit, its branch, the workflow run. */
 function contextBlock(
-  deployment: Deployment | undefined,
+  deployment: Frozen<Deployment> | undefined,
   context: Pick<ReportContext, 'workflowRunUrl'>
 ): ContextBlock | undefined {
   const git = deployment?.git

@@ -1,3 +1,4 @@
+import type { Frozen } from '../shared/frozen.js'
 import { ensureWritable, writeOutputFile } from '../shared/files.js'
 import { ref } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
@@ -10,6 +11,7 @@ export function summaryFile(path: string): Reporter {
   return {
     name: `summary file ${quote(path)}`,
     prepare: () => ensureWritable(path, ref('summaryFile')),
-    finish: (facts: StepFacts) => writeOutputFile(path, summaryMarkdown(facts), ref('summaryFile'))
+    finish: (facts: Frozen<StepFacts>) =>
+      writeOutputFile(path, summaryMarkdown(facts), ref('summaryFile'))
   }
 }

@@ -5,6 +5,7 @@
  * a budget GitHub keeps (it drops a step's summary over 1 MiB whole, the
  * verdict with it).
  */
+import type { Frozen } from '../shared/frozen.js'
 import type { Deployment, StepFacts } from './facts.js'
 import { code, link, table } from './markdown.js'
 import { outputValuesOf } from './outputs.js'
@@ -41,7 +42,7 @@ const SUMMARY_ROWS: readonly RowName[] = [
 ]
 
 /** Pure: the bug rows of a deployment that fit the budget, and a last row naming how many were left out. */
-export function bugRows(deployment: Deployment, budget = MAX_BUG_TABLE_BYTES): string[][] {
+export function bugRows(deployment: Frozen<Deployment>, budget = MAX_BUG_TABLE_BYTES): string[][] {
   const rows = (deployment.verdict?.bugs ?? []).map(bug => [
     link(code(`${bug.number !== undefined ? `#${bug.number} ` : ''}${bug.name}`), bug.url),
     bug.priority,
@@ -59,8 +60,8 @@ export function bugRows(deployment: Deployment, budget = MAX_BUG_TABLE_BYTES): s
 
 /** One deployment's section: its heading, its facts, its bugs. */
 function section(
-  deployment: Deployment,
-  facts: StepFacts,
+  deployment: Frozen<Deployment>,
+  facts: Frozen<StepFacts>,
   budget: number,
   heading: string
 ): string[] {
@@ -79,7 +80,7 @@ function section(
 }
 
 /** Pure: the summary of a step, as markdown: a deploy's, or a collect's (collectHeading). */
-export function summaryMarkdown(facts: StepFacts): string {
+export function summaryMarkdown(facts: Frozen<StepFacts>): string {
   // The failed and unjudged first, wherever a host caps the summary.
   const deployments = attentionFirst(facts.deployments)
   const budget = MAX_BUG_TABLE_BYTES / Math.max(1, deployments.length)
@@ -115,7 +116,7 @@ export function summaryMarkdown(facts: StepFacts): string {
  * each collected deployment shows its own below), what it left, why it
  * stopped early, what it could not collect.
  */
-function collectHeading({ judgement, collect, deployments }: StepFacts): string[] {
+function collectHeading({ judgement, collect, deployments }: Frozen<StepFacts>): string[] {
   const { pending = 0, stopped, problems = [] } = collect ?? {}
   const done = `${deployments.length} verdict(s) collected, ${pending} still pending`
   const failed = judgement.conclusion === 'failure'

@@ -7,6 +7,7 @@
  * step's result stays its own. The URL is a secret: its path and query are
  * masked wherever they would appear.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { ref } from '../shared/option-refs.js'
 import type { StepFacts } from './facts.js'
 import type { ReportContext, Reporter } from './reporter.js'
@@ -15,7 +16,7 @@ import { stepResultOf } from './result.js'
 export function resultWebhook(url: string, context: ReportContext): Reporter {
   return {
     name: `result webhook (${ref('resultWebhook')})`,
-    async finish(facts: StepFacts): Promise<void> {
+    async finish(facts: Frozen<StepFacts>): Promise<void> {
       // A dry run starts no run, and its notification's variables (test credentials among them) stay here.
       if (facts.deployments.some(deployment => deployment.dryRun)) {
         context.log.info(`A dry run posts nothing to ${ref('resultWebhook')}.`)

@@ -5,6 +5,7 @@
  * here, so that the summary, the check run, the comment, JUnit and the log
  * say the same thing the same way.
  */
+import type { Frozen } from '../shared/frozen.js'
 import { formatMinutes } from '../shared/format.js'
 import { ref, setting } from '../shared/option-refs.js'
 import { quote } from '../shared/text.js'
@@ -36,7 +37,7 @@ export const PENDING_WORDS =
   'The verdict is pending: the scheduled collect puts it here, and on its check run or commit status, once the run has ended.'
 
 /** A deployment whose verdict a scheduled collect will bring: its run was created, nothing ended it yet. */
-export function isPending(deployment: Deployment): boolean {
+export function isPending(deployment: Frozen<Deployment>): boolean {
   return Boolean(
     deployment.reportLater && deployment.runId && !deployment.verdict && !deployment.failure
   )
@@ -51,14 +52,14 @@ export const VERDICT_WORDS: Record<VerdictName, string> = {
 }
 
 /** A verdict in a few words; one that will never come (the service no longer reports on the run) says so. */
-export function verdictText(verdict: Verdict): string {
+export function verdictText(verdict: Frozen<Verdict>): string {
   return verdict.gone
     ? '⌛ no verdict (the service no longer reports on the run)'
     : VERDICT_WORDS[verdict.verdict]
 }
 
 /** What the step itself did with the deployment, in a few words: never a verdict's mark. */
-export function deployWords(deployment: Deployment): string {
+export function deployWords(deployment: Frozen<Deployment>): string {
   const { failure, mode } = deployment
   if (mode === 'terminate') {
     if (deployment.terminated)
@@ -97,7 +98,7 @@ function failureWords(failure: NonNullable<Deployment['failure']>): string {
  * pending (a collect brings it), not awaited by this step, or stopped before
  * it came; undefined where there is no run to judge.
  */
-export function verdictWords(deployment: Deployment): string | undefined {
+export function verdictWords(deployment: Frozen<Deployment>): string | undefined {
   const { verdict, failure, runId } = deployment
   if (verdict) return verdictText(verdict)
   if (!runId) return undefined
@@ -109,7 +110,7 @@ export function verdictWords(deployment: Deployment): string | undefined {
 }
 
 /** One status line for a deployment, as a check's title and a comment's heading say it: its verdict where it has one, else what the step did. */
-export function statusLine(deployment: Deployment): string {
+export function statusLine(deployment: Frozen<Deployment>): string {
   const verdict = verdictWords(deployment)
   const deploy = deployWords(deployment)
   if (deployment.verdict || !verdict) return verdict ?? deploy
@@ -120,7 +121,10 @@ export function statusLine(deployment: Deployment): string {
  * A step's headline, as a summary heads it: a failure with its cause; ✅
  * only when every deployment's run passed; else what the step did, neutral.
  */
-export function stepWords(judgement: Judgement, deployments: readonly Deployment[]): string {
+export function stepWords(
+  judgement: Judgement,
+  deployments: readonly Frozen<Deployment>[]
+): string {
   if (judgement.conclusion === 'failure')
     return `❌ failure: ${CAUSE_WORDS[judgement.cause as Exclude<Cause, 'success'>] ?? 'the step failed'}`
   if (judgement.conclusion === 'warning') return '⚠️ done, with a warning'
@@ -139,9 +143,12 @@ export function stepWords(judgement: Judgement, deployments: readonly Deployment
  * could not write, a collect that failed) says so first. One deployment is
  * said by stepWords.
  */
-export function tallyWords(judgement: Judgement, deployments: readonly Deployment[]): string {
+export function tallyWords(
+  judgement: Judgement,
+  deployments: readonly Frozen<Deployment>[]
+): string {
   if (deployments.length <= 1) return stepWords(judgement, deployments)
-  const count = (test: (deployment: Deployment) => boolean): number =>
+  const count = (test: (deployment: Frozen<Deployment>) => boolean): number =>
     deployments.filter(test).length
   const failed = count(d => d.judgement?.conclusion === 'failure')
   const passed = count(
@@ -185,7 +192,7 @@ export function stageWords(status: VerdictStatus): string {
 }
 
 /** One line that says why the verdict stops the pipeline, and what to do; undefined when it passed. */
-export function verdictMessage(verdict: Verdict): string | undefined {
+export function verdictMessage(verdict: Frozen<Verdict>): string | undefined {
   const link = verdict.runUrl ? ` See ${verdict.runUrl}` : ''
   switch (verdict.verdict) {
     case 'passed':
