@@ -127,7 +127,6 @@ case "${mode:-deploy}" in
     [ -z "${poll_interval_seconds:-}" ] || set -- "$@" "--poll-interval-seconds=$poll_interval_seconds"
     [ -z "${test_attestation:-}" ] || set -- "$@" "--test-attestation=$test_attestation"
     [ -z "${bitbucket_api_url:-}" ] || set -- "$@" "--bitbucket-api-url=$bitbucket_api_url"
-    [ -z "${bitbucket_proxy:-}" ] || set -- "$@" "--bitbucket-proxy=$bitbucket_proxy"
     [ -z "${github_repository:-}" ] || set -- "$@" "--github-repository=$github_repository"
     ;;
   wait)
@@ -140,7 +139,6 @@ case "${mode:-deploy}" in
     [ -z "${run_id:-}" ] || set -- "$@" "--run-id=$run_id"
     [ -z "${test_attestation:-}" ] || set -- "$@" "--test-attestation=$test_attestation"
     [ -z "${bitbucket_api_url:-}" ] || set -- "$@" "--bitbucket-api-url=$bitbucket_api_url"
-    [ -z "${bitbucket_proxy:-}" ] || set -- "$@" "--bitbucket-proxy=$bitbucket_proxy"
     ;;
   skip)
     # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.

@@ -1821,7 +1821,7 @@ const VERDICT_OPTIONS = {
         min: 10,
         max: 5000,
         commands: ['collect'],
-        description: "The most requests to GitHub's API one collect sends; it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
+        description: "The most requests to the code host's API (GitHub's, GitLab's or Bitbucket's) one collect sends; on GitHub it also stops, with a notice, before the token's hourly rate limit is spent. What is left waits for the next collect."
     },
     skip: {
         kind: 'boolean',
@@ -1834,7 +1834,7 @@ const VERDICT_OPTIONS = {
         kind: 'text',
         default: 'Nothing to deploy: the workflow skipped the deploy for this commit.',
         commands: ['skip'],
-        description: 'Why nothing was deployed, as each skipped check run says it.'
+        description: 'Why nothing was deployed, as each skipped check run or commit status says it.'
     },
     waitTimeoutMinutes: {
         kind: 'number',

@@ -25,14 +25,17 @@ if [ -n "${API_KEY:-}" ]; then SERVICE_API_KEY="$API_KEY"; fi
 unset API_KEY
 export SERVICE_API_KEY="${SERVICE_API_KEY:-}"
 
+# The secrets reach the CLI by the names it reads; a name of the Pipe's first draft is refused, not ignored.
+if [ -n "${SLACK_WEBHOOK:-}" ]; then fail "SLACK_WEBHOOK is no variable of the Pipe's: pass the webhook as SLACK_WEBHOOK_URL."; fi
+
 set -- "$mode"
 
 # BUILD: one path or glob per line (the CLI expands the globs).
 if [ "$mode" = deploy ]; then
-  [ -n "${BUILD:-}" ] || fail "BUILD is empty: give the build to deploy (a path or glob, e.g. app/build/outputs/apk/release/*.apk), or several, one per line."
+  [ -n "${BUILD:-}" ] || [ -n "${RUN_INPUT_PATH:-}" ] || fail "BUILD is empty: give the build to deploy (a path or glob, e.g. app/build/outputs/apk/release/*.apk), or several, one per line; or RUN_INPUT_PATH, an earlier upload's playgroundFileLocation."
   newline='
 '
-  rest="$BUILD$newline"
+  rest="${BUILD:-}$newline"
   while [ -n "$rest" ]; do
     line="${rest%%"$newline"*}"
     rest="${rest#*"$newline"}"

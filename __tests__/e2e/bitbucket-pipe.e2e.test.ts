@@ -180,12 +180,23 @@ describe.each(['dash', 'busybox'] as const)('the Pipe under %s', shell => {
     const mode = await pipe(shell, { MODE: 'upload; rm -rf /' })
     expect(mode.code).toBe(2)
     expect(mode.output).toMatch(/MODE is/)
+    // The Slack variable of the Pipe's first draft is named, never ignored.
+    const slack = await pipe(shell, { BUILD: 'app.apk', SLACK_WEBHOOK: 'https://hooks.example/x' })
+    expect([slack.code, slack.output]).toEqual([2, expect.stringMatching(/as SLACK_WEBHOOK_URL/)])
     expect(emulator.requests).toHaveLength(0)
     expect(emulator.bitbucket.requests).toHaveLength(0)
   })
 })
 
 describe('the Pipe offers every option the table offers it, the secrets by their variables', () => {
+  it('deploys an earlier upload by RUN_INPUT_PATH alone, without BUILD', async () => {
+    const before = emulator.runs.length
+    const notified = await pipe('dash', { RUN_INPUT_PATH: 'uploads/app.apk', VARIABLES: quick() })
+    expect([notified.code, notified.output]).toEqual([0, expect.any(String)])
+    expect(emulator.runs.slice(before).map(run => run.runInputPath)).toEqual(['uploads/app.apk'])
+    expect(emulator.requests.map(request => request.route)).not.toContain('upload')
+  })
+
   it('Slack, the result webhook and the attestation from a deploy that waits; Slack from a skip', async () => {
     const targets = await startReportTargets()
     try {

@@ -8,6 +8,7 @@ import { parse, stringify } from 'yaml'
 import type { OptionKey } from '../../src/core/index.js'
 import { cell, flagLines, flagOf, lowerSnake, withBlock } from './blocks.js'
 import { inputsOf, yamlVocabulary, type Input, type Unit } from './offer.js'
+import { SKIP_WORDS } from './words.js'
 
 const JUNIT =
   "the JUnit report in $BITRISE_TEST_RESULT_DIR, which Deploy to Bitrise.io shows in the build's Tests tab"
@@ -19,22 +20,25 @@ const DEFAULTS = {
   baseUrl: '$SERVICE_BASE_URL'
 }
 
+/** Pipelines' authentication proxy is Bitbucket's, in its own pipelines only. */
+const PROXY = { bitbucketProxy: "Bitbucket Pipelines' own, never in a Bitrise build" }
+
 /** The step's modes, in the order `mode` lists them. */
 export const BITRISE_UNITS: readonly Unit[] = [
   {
     name: 'deploy',
     command: 'deploy',
-    supplies: { junitReport: JUNIT },
+    supplies: { ...PROXY, junitReport: JUNIT },
     defaults: DEFAULTS,
     passes: ['file']
   },
   {
     name: 'wait',
     command: 'wait',
-    supplies: { junitReport: JUNIT },
+    supplies: { ...PROXY, junitReport: JUNIT },
     defaults: { ...DEFAULTS, runId: '$runIds' }
   },
-  { name: 'skip', command: 'skip', defaults: DEFAULTS }
+  { name: 'skip', command: 'skip', supplies: PROXY, defaults: DEFAULTS, descriptions: SKIP_WORDS }
 ]
 
 /** An input's key: the pull request is `pull_request`, as the step named it first. */

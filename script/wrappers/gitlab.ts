@@ -10,6 +10,7 @@ import { OPTIONS, type OptionKey } from '../../src/core/index.js'
 import type { Kind } from '../../src/core/shared/option-table.js'
 import { flagLines, flagOf, upperSnake, withBlock } from './blocks.js'
 import { inputsOf, yamlVocabulary, type Input, type Unit } from './offer.js'
+import { GITLAB_WORDS, SKIP_WORDS } from './words.js'
 
 const JUNIT = "the job's JUnit report, which GitLab shows on the merge request and the pipeline"
 /** Bitbucket's options: a GitLab pipeline never reports there. */
@@ -22,7 +23,8 @@ export const GITLAB_UNITS: Record<string, Unit> = {
     name: 'deploy',
     command: 'deploy',
     supplies: { ...NOT_HERE, junitReport: JUNIT },
-    required: ['file']
+    required: ['file'],
+    descriptions: GITLAB_WORDS
   },
   'templates/preview.yml': {
     name: 'preview',
@@ -35,7 +37,8 @@ export const GITLAB_UNITS: Record<string, Unit> = {
       environment: "a preview's environment is its merge request"
     },
     defaults: { wait: true },
-    required: ['file', 'namePrefix']
+    required: ['file', 'namePrefix'],
+    descriptions: GITLAB_WORDS
   },
   'templates/wait.yml': {
     name: 'wait',
@@ -59,7 +62,9 @@ export const GITLAB_UNITS: Record<string, Unit> = {
     name: 'skip',
     command: 'skip',
     supplies: NOT_HERE,
-    defaults: { skipReason: 'Nothing to deploy: the workflow skipped the deploy for this commit.' }
+    defaults: { skipReason: 'Nothing to deploy: the workflow skipped the deploy for this commit.' },
+    required: ['expectedAppId'],
+    descriptions: SKIP_WORDS
   }
 }
 
@@ -77,13 +82,26 @@ const REGEX: Partial<Record<Kind, string>> = {
   abis: '^[a-z0-9_, -]*$'
 }
 
+/** The same for a required input: GitLab takes an empty value for one, which would name nothing. */
+const REQUIRED_REGEX: Partial<Record<Kind, string>> = {
+  namePartEach: '^([A-Za-z0-9._-]+|[A-Za-z0-9._:, -]*(android|ios):[A-Za-z0-9._:, -]*)$',
+  appIds:
+    '^((android|ios):)?[A-Za-z0-9][A-Za-z0-9._-]*([ ,]+((android|ios):)?[A-Za-z0-9][A-Za-z0-9._-]*)*$'
+}
+
 /** A component's option inputs, as they stand in its `spec:`. */
 export function gitlabInputs(unit: Unit): Input[] {
   return inputsOf(unit, flagOf, VOCABULARY)
 }
 
 function specOf(input: Input): Record<string, unknown> {
-  const regex = input.type === 'string' ? REGEX[OPTIONS[input.key].kind] : undefined
+  const kind = OPTIONS[input.key].kind
+  const regex =
+    input.type !== 'string'
+      ? undefined
+      : input.default === undefined
+        ? (REQUIRED_REGEX[kind] ?? REGEX[kind])
+        : REGEX[kind]
   return {
     description: input.description,
     ...(input.type === 'string' ? {} : { type: input.type }),

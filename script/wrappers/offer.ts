@@ -37,6 +37,8 @@ export interface Unit {
   defaults?: Partial<Record<OptionKey, string | number | boolean>>
   /** Options the unit requires an input for. */
   required?: readonly OptionKey[]
+  /** The unit's own words for an option, where the table's are another front end's or another command's. */
+  descriptions?: Partial<Record<OptionKey, string>>
 }
 
 /** An option as a wrapper's input. */
@@ -120,15 +122,20 @@ export function inputsOf(
       type,
       default: required ? undefined : (own ?? (type === 'string' ? String(fallback) : fallback)),
       ...(choices ? { choices } : {}),
-      description: render(spec.description, vocabulary)
+      description: render(unit.descriptions?.[key] ?? spec.description, vocabulary)
     }
   })
+}
+
+/** A secret by the CI variable the CLI reads it from, any other option by the wrapper's spelling of its input. */
+export function inputOrVariable(spell: (key: OptionKey) => string): (key: OptionKey) => string {
+  return key => (isSecret(key) ? (OPTIONS[key].env?.name ?? spell(key)) : spell(key))
 }
 
 /** The words of a wrapper whose inputs are YAML keys: `name: value` sets one. */
 export function yamlVocabulary(spell: (key: OptionKey) => string): Vocabulary {
   return {
-    name: spell,
+    name: inputOrVariable(spell),
     subject: key => `Input ${spell(key)}`,
     setting: (key, value) => `${spell(key)}: ${value}`
   }

@@ -9,22 +9,25 @@ import { stringify } from 'yaml'
 import type { OptionKey } from '../../src/core/index.js'
 import { flagLines, lowerSnake, withBlock } from './blocks.js'
 import { inputsOf, yamlVocabulary, type Input, type Unit } from './offer.js'
+import { SKIP_WORDS } from './words.js'
 
 const JUNIT =
   "the JUnit report in results_dir, which store_test_results gives CircleCI's test results"
+/** Pipelines' authentication proxy is Bitbucket's, in its own pipelines only. */
+const PROXY = { bitbucketProxy: "Bitbucket Pipelines' own, never in a CircleCI job" }
 
 /** The orb's commands, by their file. */
 export const ORB_UNITS: Record<string, Unit> = {
   'orb/src/commands/deploy_build.yml': {
     name: 'deploy_build',
     command: 'deploy',
-    supplies: { junitReport: JUNIT },
+    supplies: { ...PROXY, junitReport: JUNIT },
     required: ['file']
   },
   'orb/src/commands/wait.yml': {
     name: 'wait',
     command: 'wait',
-    supplies: { junitReport: JUNIT },
+    supplies: { ...PROXY, junitReport: JUNIT },
     passes: ['runId']
   },
   'orb/src/commands/terminate.yml': {
@@ -32,7 +35,13 @@ export const ORB_UNITS: Record<string, Unit> = {
     command: 'terminate',
     passes: ['environmentId']
   },
-  'orb/src/commands/skip.yml': { name: 'skip', command: 'skip' }
+  'orb/src/commands/skip.yml': {
+    name: 'skip',
+    command: 'skip',
+    supplies: PROXY,
+    required: ['expectedAppId'],
+    descriptions: SKIP_WORDS
+  }
 }
 
 /** The deploy job runs deploy_build with its own parameters, the same. */
@@ -50,13 +59,14 @@ export function orbVariable(key: OptionKey): string {
   return `PARAM_${lowerSnake(key).toUpperCase()}`
 }
 
-// CircleCI's parameters know no fractions: a number is an integer there.
+// CircleCI's parameters know no fractions: a number is an integer there, and its description says none.
 function parameter(input: Input): Record<string, unknown> {
   const type = input.type === 'number' ? 'integer' : input.type
   return {
     type,
     ...(input.default === undefined ? {} : { default: input.default }),
-    description: input.description
+    description:
+      type === 'integer' ? input.description.replace(' (fractions allowed)', '') : input.description
   }
 }
 

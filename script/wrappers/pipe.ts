@@ -6,7 +6,8 @@
  */
 import type { OptionKey } from '../../src/core/index.js'
 import { flagLines, upperSnake, withBlock } from './blocks.js'
-import { inputsOf, offered, type Input, type Unit } from './offer.js'
+import { inputOrVariable, inputsOf, offered, type Input, type Unit } from './offer.js'
+import { BITBUCKET_WORDS, SKIP_WORDS } from './words.js'
 
 const NOT_HERE = {
   githubRepository: "GitHub's, where a Bitbucket pipeline never reports"
@@ -14,10 +15,16 @@ const NOT_HERE = {
 
 /** The Pipe's modes, in the order MODE lists them. */
 export const PIPE_UNITS: readonly Unit[] = [
-  { name: 'deploy', command: 'deploy', supplies: NOT_HERE, passes: ['file'] },
+  {
+    name: 'deploy',
+    command: 'deploy',
+    supplies: NOT_HERE,
+    passes: ['file'],
+    descriptions: BITBUCKET_WORDS
+  },
   { name: 'wait', command: 'wait', supplies: NOT_HERE },
   { name: 'collect', command: 'collect', supplies: NOT_HERE },
-  { name: 'skip', command: 'skip', supplies: NOT_HERE }
+  { name: 'skip', command: 'skip', supplies: NOT_HERE, descriptions: SKIP_WORDS }
 ]
 
 /** A Pipe variable's name: the build is BUILD. */
@@ -28,7 +35,7 @@ export function pipeVariable(key: OptionKey): string {
 /** The Pipe's variables, one row each in docs/bitbucket.md. */
 export function pipeInputs(unit: Unit): Input[] {
   return inputsOf(unit, pipeVariable, {
-    name: pipeVariable,
+    name: inputOrVariable(pipeVariable),
     subject: key => `Variable ${pipeVariable(key)}`,
     setting: (key, value) => `${pipeVariable(key)}: '${value}'`
   })

@@ -229,10 +229,16 @@ describe("orb-tools' review rules that run offline", () => {
 })
 
 describe("the CLI's installation", () => {
+  /** The parameters a command requires. */
+  const REQUIRED: Record<string, Record<string, string>> = {
+    deploy_build: { file: 'a.apk' },
+    skip: { expected_app_id: 'com.example.shop' }
+  }
+
   it('embeds wrappers/install-cli.sh byte for byte in every command, as CircleCI runs it', async () => {
     for (const command of Object.keys(orb.commands)) {
       const steps = await compileConfigSteps(orb, [
-        { [`mobile-build-deploy/${command}`]: command === 'deploy_build' ? { file: 'a.apk' } : {} }
+        { [`mobile-build-deploy/${command}`]: REQUIRED[command] ?? {} }
       ])
       const scripts = steps.flatMap(s => (s.kind === 'run' ? [`${s.command}\n`] : []))
       const carrying = scripts.filter(s => s.includes('install the CLI (begin)'))

@@ -61,7 +61,7 @@ const REQUIRED: Record<Name, Inputs> = {
   wait: {},
   terminate: {},
   collect: {},
-  skip: {}
+  skip: { 'expected-app-id': 'com.example.shop' }
 }
 const TYPICAL: Record<Name, Inputs> = {
   deploy: {
@@ -165,6 +165,12 @@ describe('the components as GitLab interpolates them', () => {
     expect(() => jobsWith('preview', { file: 'a.apk', 'name-prefix': 'my app' })).toThrow(
       'does not match'
     )
+    // A required name given empty would name nothing: every merge request's preview one destination.
+    expect(() => jobsWith('preview', { file: 'a.apk', 'name-prefix': '' })).toThrow(
+      'does not match'
+    )
+    expect(() => jobsWith('skip', { 'expected-app-id': '' })).toThrow('does not match')
+    expect(() => jobsWith('skip', {})).toThrow('`expected-app-id` input: required')
   })
 
   it("the preview's stop job checks nothing out and runs by hand; its environment links the run", () => {
@@ -224,6 +230,36 @@ describe('the wait job after a deploy that created no run', () => {
     await expect(
       run('sh', ['-c', guard], { env: { PATH: process.env.PATH, MBD_RUN_ID: 'run_1' } })
     ).resolves.toBeDefined()
+  })
+})
+
+describe('the terminate job', () => {
+  /** Its loop as the runner runs it, the CLI a function that prints each call's arguments. */
+  const endAll = (ids: string) => {
+    const [terminate] = Object.values(jobsWith('terminate', { 'environment-id': ids }))
+    const loop = terminate!.script.find(line => line.includes('for mbd_id'))!
+    return run('sh', ['-c', `node() { printf '[%s]' "$@"; echo; }\n${loop}`], {
+      env: {
+        ...Object.fromEntries(Object.entries(terminate!.variables).map(([k, v]) => [k, String(v)])),
+        PATH: process.env.PATH,
+        MBD_CLI_JS: 'cli.js'
+      }
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error
+    )
+  }
+
+  it('ends each environment handed over in turn, and fails naming the input when there is none', async () => {
+    const two = await endAll('env_1 env_2')
+    expect(two.stdout).toBe(
+      '[cli.js][terminate][--environment-id][env_1][--max-attempts=5]\n[cli.js][terminate][--environment-id][env_2][--max-attempts=5]\n'
+    )
+    for (const none of ['', '   ']) {
+      const ended = await endAll(none)
+      expect([ended.code, ended.stdout]).toEqual([2, ''])
+      expect(ended.stderr).toMatch(/^Error: no environment to end: environment-id is empty/)
+    }
   })
 })
 

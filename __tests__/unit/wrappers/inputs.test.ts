@@ -12,14 +12,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { parse } from 'yaml'
-import { optionsOf, type OptionKey } from '../../../src/core/index.js'
+import { OPTIONS, optionsOf, type OptionKey } from '../../../src/core/index.js'
 import { OPTION_KEYS } from '../../../src/core/shared/option-table.js'
 import { BITRISE_UNITS, bitriseInput } from '../../../script/wrappers/bitrise.js'
 import { flagOf, lowerSnake } from '../../../script/wrappers/blocks.js'
 import { GITLAB_UNITS, gitlabInputs } from '../../../script/wrappers/gitlab.js'
 import { isSecret, offered, secretsOf, WITHHELD } from '../../../script/wrappers/offer.js'
 import { ORB_UNITS, orbInputs } from '../../../script/wrappers/orb.js'
-import { PIPE_UNITS, pipeVariable } from '../../../script/wrappers/pipe.js'
+import { PIPE_UNITS, pipeInputs, pipeVariable } from '../../../script/wrappers/pipe.js'
 import { parseComponent } from '../../helpers/gitlab.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -99,6 +99,28 @@ describe('every wrapper offers what the option table offers it', () => {
       if (optionsOf('cli', unit.command).includes('slackWebhook'))
         expect(secrets).toContain('SLACK_WEBHOOK_URL')
     }
+  })
+
+  it('no description names a secret as an input: each is named by the variable the CLI reads', () => {
+    const secrets = OPTION_KEYS.filter(isSecret)
+    const described: [string, (key: OptionKey) => string, string[]][] = [
+      [
+        'GitLab',
+        flagOf,
+        Object.values(GITLAB_UNITS).flatMap(u => gitlabInputs(u).map(i => i.description))
+      ],
+      [
+        'orb',
+        lowerSnake,
+        Object.values(ORB_UNITS).flatMap(u => orbInputs(u).map(i => i.description))
+      ],
+      ['Pipe', pipeVariable, PIPE_UNITS.flatMap(u => pipeInputs(u).map(i => i.description))]
+    ]
+    for (const [wrapper, spell, descriptions] of described)
+      for (const key of secrets.filter(key => spell(key) !== OPTIONS[key].env?.name))
+        for (const text of descriptions)
+          expect([wrapper, key, text.includes(spell(key))]).toEqual([wrapper, key, false])
+    expect(described[2]![2].join(' ')).toContain('BITBUCKET_ACCESS_TOKEN')
   })
 
   it('no wrapper takes a secret as an input, and what none offers says why', () => {

@@ -130,7 +130,6 @@ case "$PARAM_COMMAND" in
     [ -z "${PARAM_POLL_INTERVAL_SECONDS:-}" ] || set -- "$@" "--poll-interval-seconds=$PARAM_POLL_INTERVAL_SECONDS"
     [ -z "${PARAM_TEST_ATTESTATION:-}" ] || set -- "$@" "--test-attestation=$PARAM_TEST_ATTESTATION"
     [ -z "${PARAM_BITBUCKET_API_URL:-}" ] || set -- "$@" "--bitbucket-api-url=$PARAM_BITBUCKET_API_URL"
-    [ -z "${PARAM_BITBUCKET_PROXY:-}" ] || set -- "$@" "--bitbucket-proxy=$PARAM_BITBUCKET_PROXY"
     [ -z "${PARAM_GITHUB_REPOSITORY:-}" ] || set -- "$@" "--github-repository=$PARAM_GITHUB_REPOSITORY"
     ;;
   wait)
@@ -142,7 +141,6 @@ case "$PARAM_COMMAND" in
     [ -z "${PARAM_POLL_INTERVAL_SECONDS:-}" ] || set -- "$@" "--poll-interval-seconds=$PARAM_POLL_INTERVAL_SECONDS"
     [ -z "${PARAM_TEST_ATTESTATION:-}" ] || set -- "$@" "--test-attestation=$PARAM_TEST_ATTESTATION"
     [ -z "${PARAM_BITBUCKET_API_URL:-}" ] || set -- "$@" "--bitbucket-api-url=$PARAM_BITBUCKET_API_URL"
-    [ -z "${PARAM_BITBUCKET_PROXY:-}" ] || set -- "$@" "--bitbucket-proxy=$PARAM_BITBUCKET_PROXY"
     ;;
   terminate)
     # Generated from the option table (npm run docs): each input that is not empty, as --flag=value.
