@@ -8,7 +8,7 @@ import { bitriseScript, bitriseStepYml, bitriseTable } from './bitrise.js'
 import { inputsTable } from './blocks.js'
 import { gitlabFile, gitlabInputs, GITLAB_UNITS } from './gitlab.js'
 import { ORB_JOB, ORB_UNITS, orbCommand, orbInputs, orbJob, orbScript } from './orb.js'
-import { PIPE_UNITS, pipeInputs, pipeScript } from './pipe.js'
+import { PIPE_UNITS, pipeInputs, pipeScript } from './bitbucket-pipe.js'
 
 /** Each wrapper file that has generated blocks, written from its current text. */
 export const WRAPPER_FILES: Record<string, (text: string) => string> = {

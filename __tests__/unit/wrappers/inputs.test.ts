@@ -19,7 +19,7 @@ import { flagOf, lowerSnake } from '../../../script/wrappers/blocks.js'
 import { GITLAB_UNITS, gitlabInputs } from '../../../script/wrappers/gitlab.js'
 import { isSecret, offered, secretsOf, WITHHELD } from '../../../script/wrappers/offer.js'
 import { ORB_UNITS, orbInputs } from '../../../script/wrappers/orb.js'
-import { PIPE_UNITS, pipeInputs, pipeVariable } from '../../../script/wrappers/pipe.js'
+import { PIPE_UNITS, pipeInputs, pipeVariable } from '../../../script/wrappers/bitbucket-pipe.js'
 import { parseComponent } from '../../helpers/gitlab.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
