@@ -64,7 +64,18 @@ export function flagLines(
   ].join('\n')
 }
 
-/** One row per input name over a wrapper's units: where it is, its default, what it is. */
+/** Values told apart by the units that have each: one alone, else each with its units. */
+function byUnits(values: Map<string, string[]>, none = ''): string {
+  const all = [...values]
+  return all.length === 1
+    ? all[0]![0]
+    : all.map(([value, of]) => `${value || none} (${of.join(', ')})`).join('; ')
+}
+
+/**
+ * One row per input name over a wrapper's units: where it is, its default,
+ * what it is (a unit's own words told apart: a skip's app ids name statuses).
+ */
 export function inputsTable(
   units: { unit: Unit; inputs: Input[] }[],
   code: (value: string) => string = value => `\`${value}\``,
@@ -73,16 +84,14 @@ export function inputsTable(
   interface Row {
     units: string[]
     defaults: Map<string, string[]>
-    text: string
+    texts: Map<string, string[]>
   }
   const rows = new Map<string, Row>()
+  const add = (values: Map<string, string[]>, value: string, unit: string) =>
+    values.set(value, [...(values.get(value) ?? []), unit])
   for (const { unit, inputs } of units)
     for (const input of inputs) {
-      const row: Row = rows.get(input.name) ?? {
-        units: [],
-        defaults: new Map(),
-        text: input.description
-      }
+      const row: Row = rows.get(input.name) ?? { units: [], defaults: new Map(), texts: new Map() }
       row.units.push(unit.name)
       const shown =
         input.default === undefined
@@ -90,18 +99,13 @@ export function inputsTable(
           : input.default === ''
             ? ''
             : code(String(input.default))
-      row.defaults.set(shown, [...(row.defaults.get(shown) ?? []), unit.name])
+      add(row.defaults, shown, unit.name)
+      add(row.texts, input.description, unit.name)
       rows.set(input.name, row)
     }
-  const everywhere = units.length
   const lines = [...rows].map(([name, row]) => {
-    const where = row.units.length === everywhere ? 'all' : row.units.join(', ')
-    const defaults = [...row.defaults]
-    const shown =
-      defaults.length === 1
-        ? defaults[0]![0]
-        : defaults.map(([value, of]) => `${value || 'none'} (${of.join(', ')})`).join('; ')
-    return `| \`${name}\` | ${where} | ${shown} | ${cell(row.text)} |`
+    const where = row.units.length === units.length ? 'all' : row.units.join(', ')
+    return `| \`${name}\` | ${where} | ${byUnits(row.defaults, 'none')} | ${cell(byUnits(row.texts))} |`
   })
   return [`| ${heading} | where | default | what it is |`, '|---|---|---|---|', ...lines].join('\n')
 }
