@@ -154,7 +154,8 @@ describe('eleven hostile builds', () => {
     expect(digits).toHaveLength(2)
     const codes: number[] = []
     for (const build of digits)
-      for (const after of [150, 300, 450, 600, 750]) {
+      // The CLI refuses these builds within about 150 ms of its start here: the earlier signals land while it runs.
+      for (const after of [60, 90, 120, 150, 300, 600]) {
         const ran = await dryRun(build, after)
         const at = `${build.name} SIGTERM at ${after} ms`
         expect([at, (ran.stoppedMs ?? 0) < MAX_STOP_MS]).toEqual([at, true])
