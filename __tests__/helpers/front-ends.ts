@@ -71,7 +71,8 @@ export interface Outcome {
   text: string
 }
 
-const LIBRARY_FUNCTIONS = {
+/** The library's function of each command. */
+export const LIBRARY_FUNCTIONS = {
   deploy: library.deployBuild,
   upload: library.uploadBuild,
   notify: library.notifyDeployment,

@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { OPTIONS, optionsOf, spelling, type OptionKey } from '../../src/core/index.js'
-import * as library from '../../src/index.js'
 import type { Command } from '../../src/core/shared/option-spec.js'
-import { cliEnv, runCli } from '../helpers/front-ends.js'
+import { cliEnv, LIBRARY_FUNCTIONS, runCli } from '../helpers/front-ends.js'
 import { DEMO_API_KEY, freshWorkspace } from '../helpers/harness.js'
 import { BY_KIND } from '../helpers/hostile-values.js'
 
@@ -24,15 +23,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close())
 beforeEach(() => emulator.reset())
 
-const LIBRARY: Record<Command, (options: never) => Promise<unknown>> = {
-  deploy: library.deployBuild,
-  upload: library.uploadBuild,
-  notify: library.notifyDeployment,
-  wait: library.waitForVerdict,
-  terminate: library.terminateEnvironment,
-  collect: library.collectVerdicts,
-  skip: library.skipDeployments
-}
+const LIBRARY: Record<Command, (options: never) => Promise<unknown>> = LIBRARY_FUNCTIONS
 
 /** The options a front end offers that the action does not, each with a command that takes it and its hostile value. */
 function casesOf(front: 'cli' | 'library'): [string, OptionKey, Command, string, string][] {
