@@ -1,5 +1,3 @@
-// The product and the emulators run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The table of combinations (docs/development.md, from
  * script/combinations.ts), cell by cell: every mode with one build, several
@@ -9,6 +7,7 @@ import '../helpers/virtual-time.js'
  * refused before any request naming the inputs; and each wrapper's cell
  * held to the wrapper's own definition.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -42,6 +41,9 @@ import {
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { env as eventEnv, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+
+// The product and the emulators run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 let workspace: string

@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The two shapes docs/action.md shows for two platforms from one commit, run
  * as written: each job's step of this action with its `with:` as the page
@@ -7,6 +5,7 @@ import '../helpers/virtual-time.js'
  * the build steps and download-artifact leave) and the example's app ids
  * filled in for the emulator's builds, on a pull request.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { execFileSync } from 'node:child_process'
 import { mkdir, copyFile, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -19,6 +18,9 @@ import { fencedBlocks } from '../../script/docs-pages.js'
 import { READ_ONLY_TOKEN } from '../../emulator/github-api.js'
 import { env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 interface Job {
   'runs-on': string

@@ -1,17 +1,19 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The most a step takes, reported later and collected: 64 builds whose
  * names are long and not Latin keep one pull-request comment, which the
  * collect continues with every row's verdict (in-process, the action's
  * steps; here rather than in the unit loop for its seconds of work).
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { useEmulatorClock } from '../../emulator/clock.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { clock } from '../../src/core/shared/clock.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const HOUR = 60 * 60 * 1000
 let emulator: Emulator

@@ -14,6 +14,7 @@ import { liveBitbucketApis } from '../../emulator/bitbucket-api.js'
 import type { Emulator } from '../../emulator/server.js'
 import { writeBuild } from '../../emulator/builds.js'
 import { runStepInProcess } from './in-process.js'
+import { eachFile } from './each-file.js'
 import { DEMO_API_KEY } from '../../emulator/workspaces.js'
 
 export { DEMO_API_KEY }
@@ -25,16 +26,18 @@ export interface Built {
   size: number
 }
 
-// Every workspace the harness makes is removed once the test file is done with it.
 const workspaces: string[] = []
-afterAll(async () => {
-  await Promise.all(workspaces.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
-})
+eachFile(() => {
+  // Every workspace the harness makes is removed once the test file is done with it.
+  afterAll(async () => {
+    await Promise.all(workspaces.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
+  })
 
-// Every request sent to the emulated GitHub, GitLab or Bitbucket API is held to its own description and rules: a test whose requests broke one fails.
-afterEach(() => {
-  for (const api of [...liveGitHubApis(), ...liveGitLabApis(), ...liveBitbucketApis()])
-    expect(api.takeViolations()).toEqual([])
+  // Every request sent to the emulated GitHub, GitLab or Bitbucket API is held to its own description and rules: a test whose requests broke one fails.
+  afterEach(() => {
+    for (const api of [...liveGitHubApis(), ...liveGitLabApis(), ...liveBitbucketApis()])
+      expect(api.takeViolations()).toEqual([])
+  })
 })
 
 /** A fresh, empty workspace, removed after the test file. */

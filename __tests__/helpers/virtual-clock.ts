@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals'
 import diagnostics from 'node:diagnostics_channel'
 import type { ClientRequest } from 'node:http'
 import { abortError, replaceClock, type Clock } from '../../src/core/shared/clock.js'
@@ -112,4 +113,13 @@ export function useVirtualClock(): () => void {
     restoreProduct()
     restoreEmulator()
   }
+}
+
+/** The test file's runs on the virtual clock: from before its first test to after its last. Called at the file's top level. */
+export function onVirtualClock(): void {
+  let restore: (() => void) | undefined
+  beforeAll(() => {
+    restore = useVirtualClock()
+  })
+  afterAll(() => restore?.())
 }

@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The verdict bound to the build's bytes: the test-result attestation a
  * step writes is a valid in-toto statement, exactly the one GitHub's
@@ -7,6 +5,7 @@ import '../helpers/virtual-time.js'
  * this machine, and tells each build's own result; it is refused before any
  * request where the step knows no verdict or no build's bytes.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { createHash } from 'node:crypto'
 import { readFile, writeFile, access } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -23,6 +22,9 @@ import { EOL } from 'node:os'
 import { inTotoProblems, statementAsAttestBuildsIt, TEST_RESULT_V01 } from '../helpers/in-toto.js'
 import { signAndVerify } from '../helpers/sigstore-process.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const sha256 = async (path: string) =>
   createHash('sha256')

@@ -1,5 +1,3 @@
-// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * report-later and the collect on Bitbucket: a pull request's deploy leaves
  * its build statuses INPROGRESS and its report PENDING, each deployment's
@@ -9,6 +7,7 @@ import '../helpers/virtual-time.js'
  * collect in a pull request's pipeline or without a token, and report-later
  * on a branch are each left alone or refused before any request.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { describe, expect, it } from '@jest/globals'
 import { WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
 import { collectVerdicts } from '../../src/index.js'
@@ -20,6 +19,9 @@ import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY } from '../helpers/harness.js'
 import { collectSuite } from '../helpers/collect-suite.js'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
+
+// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const COMMIT = 'd00dfeedd00dfeedd00dfeedd00dfeedd00dfeed'
 const suite = collectSuite({

@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The verdict where Bitbucket's reviewers look: in Pipelines, a step that
  * waits writes a build status per deployment on the pipeline's commit
@@ -9,6 +7,7 @@ import '../helpers/virtual-time.js'
  * Pipelines' authentication proxy; a refused token is a warning naming the
  * token to make.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -18,6 +17,9 @@ import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const COMMIT = 'b1c2d3e4b1c2d3e4b1c2d3e4b1c2d3e4b1c2d3e4'
 let emulator: Emulator

@@ -1,5 +1,3 @@
-// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * What a Bitbucket collect never does, whoever wrote on the commit: take
  * part of a step for the whole (a sibling's annotation removed), complete a
@@ -8,6 +6,7 @@ import '../helpers/virtual-time.js'
  * run's pass when the rerun lands while it collects; and two parallel steps
  * of one app each keep a status and a report of their own.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { describe, expect, it } from '@jest/globals'
 import { WRITE_TOKEN } from '../../emulator/bitbucket-api.js'
 import { clock } from '../../src/core/shared/clock.js'
@@ -15,6 +14,9 @@ import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { run } from '../helpers/github-events.js'
 import { collectSuite } from '../helpers/collect-suite.js'
 import { bitbucketPipeline } from '../helpers/bitbucket-pipeline.js'
+
+// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const COMMIT = 'faded000faded000faded000faded000faded000'
 const suite = collectSuite({

@@ -1,9 +1,8 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * Before anything is sent: the build read and checked by every front end, and the dry run that
  * checks everything else.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +21,9 @@ import { junitProblems } from '../helpers/junit.js'
 import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
 import { writeZip } from '../../emulator/zip-writer.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 /**
  * Every front end reads the build before its first request: a broken build,

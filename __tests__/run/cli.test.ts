@@ -1,10 +1,9 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The CLI as a CI engineer meets it, through main(io) against the emulator:
  * usage, --json for every exit, hand-over files that a shell and GitLab read
  * back exactly with nothing run, exit codes by cause, and stopping.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -21,6 +20,9 @@ import { junitCases, junitProblems } from '../helpers/junit.js'
 import { WRITTEN_APPS } from '../../emulator/builds.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 beforeAll(async () => {

@@ -1,11 +1,10 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * One road: the JUnit report a collect writes for the deployments it
  * completes is the one a step that waited for the same builds' verdicts
  * writes, suite for suite and property for property; and the library's
  * junitReport() renders a collect's result with the verdicts it collected.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -18,6 +17,9 @@ import { clock } from '../../src/core/shared/clock.js'
 import { env, HEAD, pullRequest } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const HOUR = 60 * 60 * 1000
 /**

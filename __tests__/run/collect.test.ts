@@ -1,11 +1,10 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The collect, a mode of the one orchestrator: what a step reported later
  * is completed on GitHub as a waiting step would have, by a check it can
  * verify, and every report the collect's options ask for receives the
  * collected verdicts.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -26,6 +25,9 @@ import { junitCases, junitProblems } from '../helpers/junit.js'
 import { env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
 import { useEmulatorClock } from '../../emulator/clock.js'
 import { clock } from '../../src/core/shared/clock.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 describe('the collect', () => {
   let emulator: Emulator

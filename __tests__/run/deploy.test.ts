@@ -1,10 +1,9 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The deploy through the action's run() in this process, against the emulator on loopback: the real
  * @actions/http-client on the wire, nothing mocked; and the emulator's own switches, as the CLI
  * meets them. The bundle's runs are in e2e/.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import {
   afterAll,
   beforeAll,
@@ -36,6 +35,9 @@ import { DEMO_API_KEY, standaloneWorkspaces } from '../../emulator/workspaces.js
 import { run } from '../../src/action/main.js'
 import { EXIT } from '../../src/cli/args.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 describe('the deploy', () => {
   let emulator: Emulator

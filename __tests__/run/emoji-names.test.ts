@@ -1,14 +1,16 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * A build's file name of emoji, cut to a name's detail: the cut falls
  * between code points wherever the emoji begin, so every deployment still
  * has its check run and its row in the one comment.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 beforeAll(async () => {

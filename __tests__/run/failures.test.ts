@@ -1,9 +1,8 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * What can go wrong on the way, told as what it is: the service's two shapes of the deploy
  * answer, every fault of each request, and the failures of the build and its answers.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { appendFile, truncate } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -22,6 +21,9 @@ import { KEYS, testWorkspaces, bothShapes, clientKey } from '../helpers/workspac
 import { errorLines } from '../../emulator/github-runner.js'
 import { render } from '../helpers/markdown.js'
 import type { Fault, Route } from '../../emulator/faults.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 describe('failures', () => {
   let emulator: Emulator

@@ -1,9 +1,8 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The verdict where reviewers look: the check runs and the comment a step keeps, and the collect
  * that completes what a step reported later.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -32,6 +31,9 @@ import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { INVISIBLE, markupProblems, render } from '../helpers/markdown.js'
 import { junitCases, junitProblems } from '../helpers/junit.js'
 import { deployer, env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 /**
  * The verdict where reviewers look, through the action's run() with the real

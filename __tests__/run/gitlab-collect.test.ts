@@ -1,5 +1,3 @@
-// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * report-later and the collect on GitLab: a merge request's deploy leaves
  * its statuses running and its note carrying each deployment's sealed
@@ -10,6 +8,7 @@ import '../helpers/virtual-time.js'
  * branch and a job token are each refused or left alone. Through the CLI
  * and the library, against the GitLab stand-in.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { describe, expect, it } from '@jest/globals'
 import { JOB_TOKEN, PERSONAL_TOKEN, PROJECT_ID, WRITE_TOKEN } from '../../emulator/gitlab-api.js'
 import { collectVerdicts } from '../../src/index.js'
@@ -24,6 +23,9 @@ import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY } from '../helpers/harness.js'
 import { collectSuite } from '../helpers/collect-suite.js'
 import { gitlabPipeline, type PipelineKind } from '../helpers/gitlab-pipeline.js'
+
+// The product and the suite.emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const SHA = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'
 const suite = collectSuite({

@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The verdict where GitLab's reviewers look: in a merge request's pipeline,
  * a step that waits writes a commit status per deployment on the pipeline's
@@ -8,6 +6,7 @@ import '../helpers/virtual-time.js'
  * later step; a stranger's note with our marker is never edited; a job
  * token is refused by GitLab and the step says which token to make.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { JOB_TOKEN, PERSON, READ_ONLY_TOKEN, WRITE_TOKEN } from '../../emulator/gitlab-api.js'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -17,6 +16,9 @@ import { run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, writeArtifact } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 import { gitlabPipeline } from '../helpers/gitlab-pipeline.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const SHA = 'a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4'
 let emulator: Emulator

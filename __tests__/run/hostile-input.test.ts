@@ -1,10 +1,9 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * Hostile input through the bundle: every case ends in one `::error::` that
  * names the input (or variable) and the fix, exit code 1, no stack trace, no
  * request to the service, and nothing injected into the outputs or the summary.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { execFileSync } from 'node:child_process'
 import { chmod, mkdir, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -24,6 +23,9 @@ import {
   writeArtifact,
   type Built
 } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 // Windows has no FIFOs or Unix sockets here, no mode-000 files, and refuses : and line breaks in names.
 const WINDOWS = process.platform === 'win32'

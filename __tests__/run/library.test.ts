@@ -1,5 +1,4 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { clock } from '../../src/core/shared/clock.js'
 /**
  * The library as a TypeScript or JavaScript caller meets it, from its entry
@@ -24,6 +23,9 @@ import {
 } from '../../src/index.js'
 import { viaAction, viaCli, viaLibrary, type Situation } from '../helpers/front-ends.js'
 import { DEMO_API_KEY, freshWorkspace, requestsOf, writeArtifact } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 let workspace: string

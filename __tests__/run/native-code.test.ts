@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * What counts as native code for an ABI, as Android's package manager
  * installs it: a `.so` directly in `lib/<abi>/` (in an App Bundle, a
@@ -9,6 +7,7 @@ import '../helpers/virtual-time.js'
  * this one, and `required-abis` refuses it before any request, in every
  * front end.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
@@ -17,6 +16,9 @@ import { inspectBuild } from '../../src/core/inspect/inspect.js'
 import { writeBuildWith } from '../../emulator/builds.js'
 import { viaAction, viaCli, viaLibrary } from '../helpers/front-ends.js'
 import { freshWorkspace } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const FRONT_ENDS = [
   [viaAction, 1],

@@ -1,5 +1,4 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { clock } from '../../src/core/shared/clock.js'
 /**
  * One product from three front ends: the same situation, asked of the action,
@@ -13,6 +12,9 @@ import { comparable, viaAction, viaCli, viaLibrary, type Situation } from '../he
 import { freshWorkspace, writeArtifact, scalarOutputs } from '../helpers/harness.js'
 import { KEYS, testWorkspaces } from '../helpers/workspaces.js'
 import { render } from '../helpers/markdown.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 let workspace: string

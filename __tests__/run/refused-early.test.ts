@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * What a step can never do well is refused before any request, to the
  * service or to GitHub, so that no check run, comment or report says
@@ -9,6 +7,7 @@ import '../helpers/virtual-time.js'
  * action exits 1 with one error, the CLI 2, the library's result is a usage
  * failure.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -25,6 +24,9 @@ import {
   step,
   writeArtifact
 } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 let workspace: string

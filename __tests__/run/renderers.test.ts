@@ -1,9 +1,8 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * One set of facts, rendered everywhere and handed over: every report a step writes, the CLI's
  * hand-over files as later steps read them, and the result posted to a webhook.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { readFile, mkdir, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -38,6 +37,9 @@ import { promisify } from 'node:util'
 import { HAND_OVER_LIMIT_BYTES } from '../../src/core/report/handover.js'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 /**
  * One set of facts, rendered everywhere: each situation a deploy can end in

@@ -1,5 +1,3 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * Two platforms from one commit, as a mobile team ships them: an Android job
  * and an iOS job on one pull-request head, each with its own check run and
@@ -13,6 +11,7 @@ import '../helpers/virtual-time.js'
  * `runIds` for a wait of its own; report-later goes only where its verdict
  * can arrive.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -35,6 +34,9 @@ import {
 } from '../helpers/harness.js'
 import { junitSuite } from '../helpers/junit.js'
 import { render } from '../helpers/markdown.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 let workspace: string

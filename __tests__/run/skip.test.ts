@@ -1,10 +1,9 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * A skip: the check runs a deploy would have written, completed as skipped
  * under exactly the deploy's names, never over a check run of that name
  * already on the commit, with no request to the service; in every front end.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +15,9 @@ import { EXIT } from '../../src/cli/args.js'
 import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { env, HEAD, HEAD2, pullRequest, run } from '../helpers/github-events.js'
 import { freshWorkspace, step } from '../helpers/harness.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/builds/', import.meta.url))
 const BOTH = 'android:com.example.inspect ios:com.example.inspect'

@@ -1,11 +1,10 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The verdict posted to Slack: one message a step, a section per
  * deployment, within what a Slack incoming webhook takes (the stand-in is
  * as strict as Slack), values from outside shown as code, the URL masked;
  * in every front end and in a collect.
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { slackRefusal, startSlack, type SlackStandIn } from '../../emulator/slack.js'
@@ -16,6 +15,9 @@ import { cliEnv, runCli } from '../helpers/front-ends.js'
 import { env, HEAD, pullRequest, run } from '../helpers/github-events.js'
 import { DEMO_API_KEY, freshWorkspace, step, writeArtifact } from '../helpers/harness.js'
 import { clock } from '../../src/core/shared/clock.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 /** A bug name that would mention everyone, link elsewhere and format, were it not shown as code. */
 const HOSTILE = '<!channel> *now* `x` & <https://evil.example/|click> _here_\nsecond line'

@@ -1,10 +1,9 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../helpers/virtual-time.js'
 /**
  * The run's verdict through the bundle: waiting after the notification, wait
  * only, and ending a preview environment, against runs whose lifecycle the
  * emulator plays out in about a second (the poll interval is 1 s here).
  */
+import { onVirtualClock } from '../helpers/virtual-clock.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { errorLines } from '../../emulator/github-runner.js'
 import type { Lifecycle } from '../../emulator/lifecycle.js'
@@ -12,6 +11,9 @@ import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { expectFailure, foreignCommands, requestsOf, step } from '../helpers/harness.js'
 import { testWorkspaces } from '../helpers/workspaces.js'
 import { render } from '../helpers/markdown.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 beforeAll(async () => {

@@ -1,5 +1,3 @@
-// The client and the stand-in run on one virtual clock here: a Retry-After or a backoff costs no real time.
-import '../../helpers/virtual-time.js'
 /**
  * The GitLab REST client against GitLab's stand-in (held to GitLab's OpenAPI
  * description: the harness fails a test whose requests broke it): commit
@@ -8,6 +6,7 @@ import '../../helpers/virtual-time.js'
  * job token refused with the token to make; a rate limit and a status being
  * updated retried; the token never sent outside the API.
  */
+import { onVirtualClock } from '../../helpers/virtual-clock.js'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -24,6 +23,9 @@ import { createGitLabClient, type GitLabClient } from '../../../src/core/gitlab/
 import { GitLabError } from '../../../src/core/gitlab/errors.js'
 import { RetriesExhaustedError } from '../../../src/core/shared/errors.js'
 import '../../helpers/harness.js'
+
+// The client and the stand-in run on one virtual clock here: a Retry-After or a backoff costs no real time.
+onVirtualClock()
 
 const SHA = 'feedfacecafebeef8c2d41e07a9b35f6d10e4c7b'
 

@@ -32,7 +32,8 @@ import { execFile } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 
 // The worker itself is what these tests prove: its limits, its stop, its answers.
-useWorkers(true)
+beforeAll(() => useWorkers(true))
+afterAll(() => useWorkers(false))
 
 let dir: string
 beforeAll(async () => {

@@ -1,11 +1,10 @@
-// The product and the emulator run on one virtual clock here: waits cost no real time.
-import '../../../helpers/virtual-time.js'
 /**
  * The summary file (`--summary-file`, `summaryFile`): the step's summary in
  * markdown for any CI, written by the one reporter from the same facts as
  * the action's job summary; refused before the first request when it cannot
  * be written.
  */
+import { onVirtualClock } from '../../../helpers/virtual-clock.js'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -14,6 +13,9 @@ import { EXIT } from '../../../../src/cli/args.js'
 import { cliEnv, runCli } from '../../../helpers/front-ends.js'
 import { freshWorkspace, writeArtifact } from '../../../helpers/harness.js'
 import { markupProblems, render } from '../../../helpers/markdown.js'
+
+// The product and the emulator run on one virtual clock here: waits cost no real time.
+onVirtualClock()
 
 let emulator: Emulator
 beforeAll(async () => {
