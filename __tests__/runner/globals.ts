@@ -30,10 +30,15 @@ function enterFile(): void {
   const file = JEST.expect.getState().testPath
   if (file === currentFile) return
   currentFile = file
-  for (const name of Object.keys(process.env)) if (!(name in startEnv)) delete process.env[name]
-  Object.assign(process.env, startEnv)
-  process.exitCode = undefined
+  startAgain(startEnv)
   for (const register of forEachFile) register()
+}
+
+/** Puts the process's environment back as `env` holds it, and its exit code back to none. */
+export function startAgain(env: Readonly<NodeJS.ProcessEnv>): void {
+  for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name]
+  Object.assign(process.env, env)
+  process.exitCode = undefined
 }
 
 /** Defines `register`'s hooks for the test file loading now and for every one after it in this worker. */
@@ -44,7 +49,7 @@ export function eachFile(register: () => void): void {
 }
 
 /** `body` as a test or hook that fails once `ms` pass; a body taking `done` is called with one. */
-function limited(body: Body, ms: number | undefined, what: string): () => Promise<unknown> {
+export function limited(body: Body, ms: number | undefined, what: string): () => Promise<unknown> {
   const limit = ms ?? TEST_TIMEOUT_MS
   return () => {
     let timer: NodeJS.Timeout | undefined
