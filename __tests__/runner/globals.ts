@@ -6,9 +6,10 @@
  * - A time limit: every test and hook ends at its timeout (shared.mjs's, or its own), failing, so that
  *   a wait that never ends fails its test instead of holding the loop.
  * - A clean start: the first time a test file defines anything, the process's environment and exit code
- *   are put back as they were when the worker started, and the hooks helpers asked for each file
- *   (`eachFile`) are defined again for it. A helper's module is loaded once per worker; its hooks belong
- *   to every file that uses it.
+ *   are put back as they were when the worker started, and the hooks helpers asked for (`eachFile`)
+ *   are defined again for it. A helper's module is loaded once per worker, by the first file that uses
+ *   it; its hooks are then defined for that file and every later one of the worker, where they have
+ *   nothing to do unless the file uses the helper.
  */
 import { bind } from 'jest-each'
 import type * as Globals from '@jest/globals'
