@@ -3,8 +3,11 @@
  * worker it forks (a fork takes its parent's Node flags).
  */
 import { register } from 'node:module'
+import { isMainThread } from 'node:worker_threads'
 
-register('./hooks.mjs', import.meta.url)
+// A worker thread takes its parent's flags too, and with them a hooks thread of its own. The threads the
+// loop starts (xmllint's, the build reader's bundle) load JavaScript, so they go without.
+if (isMainThread) register('./hooks.mjs', import.meta.url)
 
 /**
  * jest-light-runner 0.8's forked workers ask jest's process for their settings once they have loaded the

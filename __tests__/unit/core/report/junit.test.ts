@@ -224,7 +224,7 @@ describe('the characters of a report', () => {
     started,
     seconds: 0
   })
-  // The three reports checked in one run of xmllint per schema: a run costs about 160 ms of CPU whatever it checks.
+  // The three reports checked in one run of xmllint per schema.
   let problems: string[][] = []
   beforeAll(async () => {
     problems = await junitProblemsOfEach([emoji, hostile, invisible])
