@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../../emulator/github-runner.js'
@@ -63,16 +64,29 @@ export async function runCopyBlock(
   return stdout
 }
 
-/** A tarball as npm pack lays one out, holding `paths` (under package/), made by tar. */
+/** The bytes of each tarball made so far, by the paths it holds: a test file makes the same one for every test. */
+const made = new Map<string, Promise<Buffer>>()
+
+/** A tarball as npm pack lays one out, holding `paths` (under package/), made by tar once for this process. */
 export async function packedLike(dir: string, name: string, paths: string[]): Promise<string> {
-  const tree = await mkdtemp(join(dir, 'tree-'))
-  for (const path of ['package/package.json', ...paths]) {
-    await mkdir(join(tree, dirname(path)), { recursive: true })
-    await writeFile(join(tree, path), `// ${path}\n`)
-  }
-  await run('tar', ['-czf', join(dir, name), 'package'], { cwd: tree })
-  await rm(tree, { recursive: true })
+  const key = paths.join('\0')
+  if (!made.has(key)) made.set(key, tarred(paths))
+  await writeFile(join(dir, name), await made.get(key)!)
   return join(dir, name)
+}
+
+async function tarred(paths: string[]): Promise<Buffer> {
+  const tree = await mkdtemp(join(tmpdir(), 'tree-'))
+  try {
+    for (const path of ['package/package.json', ...paths]) {
+      await mkdir(join(tree, dirname(path)), { recursive: true })
+      await writeFile(join(tree, path), `// ${path}\n`)
+    }
+    await run('tar', ['-czf', join(tree, 'packed.tgz'), 'package'], { cwd: tree })
+    return await readFile(join(tree, 'packed.tgz'))
+  } finally {
+    await rm(tree, { recursive: true, force: true })
+  }
 }
 
 /** Every file package.json names (bin, exports, types), as the tarball holds them. */

@@ -5,6 +5,7 @@
  * encoder may print it in, and how the runs of those spellings are found in
  * a text as read.
  */
+import { IntSet } from './int-set.js'
 import { INVISIBLE_CHARACTER } from './text.js'
 
 /**
@@ -179,7 +180,7 @@ export interface Runs {
    * bits, and a window the sieve lets through is then looked for in all the
    * spellings only when its whole hash is a run's.
    */
-  hashes: Set<number>
+  hashes: IntSet
   /** The spellings' first and last `MIN_EDGE` code units: a text's end and start are looked up in them first. */
   starts: Set<string>
   ends: Set<string>
@@ -205,11 +206,7 @@ const imul = Math.imul
 // Twice 65,536 bits in 16 KiB: a key's couple of thousand runs (its many spellings) set a thirtieth of each
 // half, so one window in about a thousand is looked for in vain; a set of the hashes cost more to fill.
 const SIEVE_BITS = 0xffff
-/**
- * A hash as the set keeps it: 30 bits, a small integer V8 stores in place,
- * where a full 32-bit one is a number allocated on the heap, each (the
- * registration of a signed URL's key spent most of its time there).
- */
+/** A hash as the set keeps it: its low 30 bits, never negative (IntSet holds no negative value). */
 const SMALL = 0x3fffffff
 /** Where the bits of the hashes' high 16 bits begin in the sieve. */
 const HIGH = (SIEVE_BITS + 1) >> 3
@@ -221,7 +218,7 @@ export function noRuns(): Runs {
     starts: new Set(),
     ends: new Set(),
     sieve: new Uint8Array((SIEVE_BITS + 1) >> 2),
-    hashes: new Set()
+    hashes: new IntSet()
   }
 }
 
