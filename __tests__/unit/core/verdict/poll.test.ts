@@ -175,7 +175,8 @@ describe('pollVerdict against answers in sequence', () => {
       const next = script.shift() ?? { status: 500 }
       res
         .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
-        .end(JSON.stringify(next.body ?? {}))
+        // A string is sent as written: a large body is stringified once, not for every answer.
+        .end(typeof next.body === 'string' ? next.body : JSON.stringify(next.body ?? {}))
     })
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
@@ -299,7 +300,8 @@ describe('pollVerdict against answers in sequence', () => {
   })
 
   it('asks again after an answer too large to read, and gets the verdict', async () => {
-    const huge = { runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) }
+    // Written once: twelve answers of 9 MiB each.
+    const huge = JSON.stringify({ runStage: 'initializing', padding: 'x'.repeat(9 * 1024 * 1024) })
     // More oversize answers in a row than failures are allowed: the service is there, so none counts.
     const oversize = Array.from({ length: 12 }, () => ({ status: 200, body: huge }))
     const { verdict, lines, slept } = await against([
