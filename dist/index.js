@@ -10398,9 +10398,9 @@ function appsOf(settings) {
     if (expectedAppId?.all && platform)
         return [{ platform, appId: expectedAppId.all }];
     if (unnamed && expectedAppId?.all)
-        throw new errors/* InputError */.dz('expectedAppId', 'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have', `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${(0,option_refs/* ref */.KR)('platform')} too, or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+        throw new errors/* InputError */.dz('expectedAppId', 'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have', `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${(0,option_refs/* ref */.KR)('platform')} too${(0,option_refs/* whereOffered */.pn)('checkName', ", or the deploy's ")}`);
     if (unnamed)
-        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names each build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${(0,option_refs/* ref */.KR)('checkName')}`);
+        throw new errors/* InputError */.dz('expectedAppId', `is empty, and a deploy names each build's check run after the app id it reads from the build`, `Give ${(0,option_refs/* ref */.KR)('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both)${(0,option_refs/* whereOffered */.pn)('checkName', ", or the deploy's ")}`);
     return [{ platform: undefined }];
 }
 /** Where a skip writes, or the refusal, before any request, of what it cannot write without. */
@@ -10690,7 +10690,27 @@ function completeLog(partial = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/options/offers.ts
+
+/** Whether a front end offers an option. */
+function offers(frontEnd, key) {
+    const spec = option_table/* OPTIONS */.lw[key];
+    return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd);
+}
+/** The options a command takes in a front end, in table order. The action takes every one it offers. */
+function optionsOf(frontEnd, command) {
+    return option_table/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || option_table/* OPTIONS */.lw[key].commands.includes(command)));
+}
+/** The default as a person reads it: the value, the derivation, or nothing. */
+function defaultOf(key) {
+    const spec = OPTIONS[key];
+    if (spec.default !== undefined)
+        return String(spec.default);
+    return spec.defaultText;
+}
+
 ;// CONCATENATED MODULE: ./src/core/options/vocabulary.ts
+
 
 
 /** `deploymentType` as `deployment-type`. */
@@ -10703,9 +10723,11 @@ function spelling(frontEnd, option) {
 }
 /** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
 function render(text, vocabulary) {
-    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value) => {
+    return text.replace(option_refs/* REFERENCE */.gu, (whole, key, asSubject, value, clause) => {
         if (!(0,option_refs/* isOptionKey */.zi)(key))
             return whole;
+        if (clause !== undefined)
+            return offers(vocabulary.frontEnd, key) ? `${clause}${vocabulary.name(key)}` : '';
         if (asSubject)
             return vocabulary.subject(key);
         if (value !== undefined)
@@ -11012,25 +11034,6 @@ function given_facts_factsOf(settings, index, value) {
         ...(settings.wait ? { wait: { minutes: settings.waitTimeoutMs / 60_000 } } : {}),
         ...(settings.values.reportLater ? { reportLater: true } : {})
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/options/offers.ts
-
-/** Whether a front end offers an option. */
-function offers(frontEnd, key) {
-    const spec = option_table/* OPTIONS */.lw[key];
-    return spec.frontEnds === undefined || spec.frontEnds.includes(frontEnd);
-}
-/** The options a command takes in a front end, in table order. The action takes every one it offers. */
-function optionsOf(frontEnd, command) {
-    return option_table/* OPTION_KEYS */.XJ.filter(key => offers(frontEnd, key) && (command === undefined || option_table/* OPTIONS */.lw[key].commands.includes(command)));
-}
-/** The default as a person reads it: the value, the derivation, or nothing. */
-function defaultOf(key) {
-    const spec = OPTIONS[key];
-    if (spec.default !== undefined)
-        return String(spec.default);
-    return spec.defaultText;
 }
 
 ;// CONCATENATED MODULE: ./src/core/options/structured.ts
@@ -14657,6 +14660,7 @@ function checkOutputFile(path) {
 
 /** The action's words: its inputs by their names in action.yml. */
 const ACTION_VOCABULARY = {
+    frontEnd: 'action',
     name: option => spelling('action', option),
     subject: option => `Input '${spelling('action', option)}'`,
     setting: (option, value) => `${spelling('action', option)}: ${value}`
@@ -16127,6 +16131,7 @@ function fileName(path, paths = (node_path__WEBPACK_IMPORTED_MODULE_0___default(
 /* harmony export */   Pe: () => (/* binding */ setting),
 /* harmony export */   bc: () => (/* binding */ subject),
 /* harmony export */   gu: () => (/* binding */ REFERENCE),
+/* harmony export */   pn: () => (/* binding */ whereOffered),
 /* harmony export */   zi: () => (/* binding */ isOptionKey)
 /* harmony export */ });
 /* harmony import */ var _option_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5870);
@@ -16153,8 +16158,15 @@ function subject(key) {
 function setting(key, value) {
     return `{{${key}=${value}}}`;
 }
-/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
-const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
+/**
+ * A clause that names the option, kept only where the front end offers it: rendered `words` and the
+ * option's name (`, or the deploy's check-name`), or nothing where the front end has no such option.
+ */
+function whereOffered(key, words) {
+    return `{{${key}?${words}}}`;
+}
+/** A reference in a text: the key, and `!` (subject), `=value` (setting) or `?words` (a clause where offered). */
+const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200})|\?([^{}\n]{0,200}))?\}\}/g;
 
 
 /***/ }),

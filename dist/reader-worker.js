@@ -1922,8 +1922,15 @@ function subject(key) {
 function setting(key, value) {
     return `{{${key}=${value}}}`;
 }
-/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
-const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g;
+/**
+ * A clause that names the option, kept only where the front end offers it: rendered `words` and the
+ * option's name (`, or the deploy's check-name`), or nothing where the front end has no such option.
+ */
+function whereOffered(key, words) {
+    return `{{${key}?${words}}}`;
+}
+/** A reference in a text: the key, and `!` (subject), `=value` (setting) or `?words` (a clause where offered). */
+const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200})|\?([^{}\n]{0,200}))?\}\}/g;
 
 ;// CONCATENATED MODULE: ./src/core/shared/errors.ts
 

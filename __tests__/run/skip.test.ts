@@ -189,5 +189,23 @@ describe('skip', () => {
     expect(noToken.stderr).toMatch(
       /--github-token \(or GITHUB_TOKEN\) is empty, and the skip command writes/
     )
+
+    // The action's way out (its check-name) is no CLI flag, and the library has no such option: neither is told it.
+    const unnamed = await runCli(['skip', '--github-repository', 'o/r', '--sha', HEAD], {
+      env: cliEnv(emulator, { GITHUB_API_URL: emulator.github.url }),
+      cwd: workspace
+    })
+    expect(unnamed.exitCode).toBe(EXIT.usage)
+    expect(unnamed.stderr).toMatch(
+      /Flag --expected-app-id is empty, .*Give --expected-app-id as the deploy does \(android:<app id>, one per platform for a step of both\)$/m
+    )
+    const refused = await skipDeployments({ githubRepository: 'o/r', git: { sha: HEAD } }).then(
+      result => JSON.stringify(result),
+      (error: Error) => error.message
+    )
+    expect(refused).toMatch(
+      /Option 'expectedAppId' is empty, .*one per platform for a step of both\)/
+    )
+    expect(refused).not.toMatch(/check-?name/i)
   })
 })

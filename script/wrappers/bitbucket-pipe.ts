@@ -35,6 +35,8 @@ export function pipeVariable(key: OptionKey): string {
 /** The Pipe's variables, one row each in docs/bitbucket.md. */
 export function pipeInputs(unit: Unit): Input[] {
   return inputsOf(unit, pipeVariable, {
+    // The Pipe runs the CLI: it offers what the CLI offers.
+    frontEnd: 'cli',
     name: inputOrVariable(pipeVariable),
     subject: key => `Variable ${pipeVariable(key)}`,
     setting: (key, value) => `${pipeVariable(key)}: '${value}'`

@@ -135,6 +135,8 @@ export function inputOrVariable(spell: (key: OptionKey) => string): (key: Option
 /** The words of a wrapper whose inputs are YAML keys: `name: value` sets one. */
 export function yamlVocabulary(spell: (key: OptionKey) => string): Vocabulary {
   return {
+    // A wrapper runs the CLI: it offers what the CLI offers.
+    frontEnd: 'cli',
     name: inputOrVariable(spell),
     subject: key => `Input ${spell(key)}`,
     setting: (key, value) => `${spell(key)}: ${value}`

@@ -9,6 +9,7 @@ const COMMAND_WORDS: Partial<Record<OptionKey, string>> = {
 
 /** The CLI's words: its flags, with the variable that stands in for a flag where there is one. */
 export const CLI_VOCABULARY: Vocabulary = {
+  frontEnd: 'cli',
   name: option => {
     const command = COMMAND_WORDS[option]
     if (command) return command

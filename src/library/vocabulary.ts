@@ -9,6 +9,7 @@ const FUNCTION_WORDS: Partial<Record<OptionKey, string>> = {
 
 /** The library's words: its options by their own names (the Git fields under `git.`). */
 export const LIBRARY_VOCABULARY: Vocabulary = {
+  frontEnd: 'library',
   name: option => FUNCTION_WORDS[option] ?? spelling('library', option),
   subject: option => `Option '${spelling('library', option)}'`,
   setting: (option, value) => FUNCTION_WORDS[option] ?? `${spelling('library', option)}: ${value}`

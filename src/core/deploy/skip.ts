@@ -12,7 +12,7 @@ import { apiUrlOf, githubRepoOf, workflowRunUrlOf } from '../github/plan.js'
 import { githubSkipSide } from '../github/skipped.js'
 import { Spacer } from '../github/spacer.js'
 import { InputError } from '../shared/errors.js'
-import { ref, setting } from '../shared/option-refs.js'
+import { ref, setting, whereOffered } from '../shared/option-refs.js'
 import { PLATFORMS } from '../shared/option-table.js'
 import { quote } from '../shared/text.js'
 import type { Settings } from '../options/resolve.js'
@@ -94,13 +94,13 @@ function appsOf(settings: Settings): NamedApp[] {
     throw new InputError(
       'expectedAppId',
       'names one app id for every build, and a deploy names its check run after the platform it reads from the build, which a skip does not have',
-      `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${ref('platform')} too, or the deploy's ${ref('checkName')}`
+      `Give the id per platform (android:${expectedAppId.all} or ios:${expectedAppId.all}), or ${ref('platform')} too${whereOffered('checkName', ", or the deploy's ")}`
     )
   if (unnamed)
     throw new InputError(
       'expectedAppId',
       `is empty, and a deploy names each build's check run after the app id it reads from the build`,
-      `Give ${ref('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both), or the deploy's ${ref('checkName')}`
+      `Give ${ref('expectedAppId')} as the deploy does (${platform ?? 'android'}:<app id>, one per platform for a step of both)${whereOffered('checkName', ", or the deploy's ")}`
     )
   return [{ platform: undefined }]
 }

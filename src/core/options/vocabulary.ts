@@ -1,6 +1,7 @@
 import { isOptionKey, REFERENCE, type OptionKey } from '../shared/option-refs.js'
 import type { FrontEnd } from '../shared/version.js'
 import { OPTIONS } from '../shared/option-table.js'
+import { offers } from './offers.js'
 
 /**
  * How a front end names its options. Each front end supplies its own; the
@@ -8,6 +9,8 @@ import { OPTIONS } from '../shared/option-table.js'
  * `{{notify=false}}`), and `render` puts the front end's words in their place.
  */
 export interface Vocabulary {
+  /** The front end whose words these are: a clause about an option it does not offer is left out. */
+  frontEnd: FrontEnd
   /** The option as a person types it: `api-key`, `--api-key`, `apiKey`. */
   name(option: OptionKey): string
   /** The option as the subject of a problem: `Input 'file'`, `Flag --file`, `Option 'file'`. */
@@ -28,10 +31,15 @@ export function spelling(frontEnd: FrontEnd, option: OptionKey): string {
 
 /** Replaces every reference to an option in `text` with the vocabulary's words; anything else is left as it is. */
 export function render(text: string, vocabulary: Vocabulary): string {
-  return text.replace(REFERENCE, (whole, key: string, asSubject?: string, value?: string) => {
-    if (!isOptionKey(key)) return whole
-    if (asSubject) return vocabulary.subject(key)
-    if (value !== undefined) return vocabulary.setting(key, value)
-    return vocabulary.name(key)
-  })
+  return text.replace(
+    REFERENCE,
+    (whole, key: string, asSubject?: string, value?: string, clause?: string) => {
+      if (!isOptionKey(key)) return whole
+      if (clause !== undefined)
+        return offers(vocabulary.frontEnd, key) ? `${clause}${vocabulary.name(key)}` : ''
+      if (asSubject) return vocabulary.subject(key)
+      if (value !== undefined) return vocabulary.setting(key, value)
+      return vocabulary.name(key)
+    }
+  )
 }

@@ -29,5 +29,13 @@ export function setting(key: OptionKey, value: string): string {
   return `{{${key}=${value}}}`
 }
 
-/** A reference in a text: the key, and `!` (subject) or `=value` (setting). */
-export const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200}))?\}\}/g
+/**
+ * A clause that names the option, kept only where the front end offers it: rendered `words` and the
+ * option's name (`, or the deploy's check-name`), or nothing where the front end has no such option.
+ */
+export function whereOffered(key: OptionKey, words: string): string {
+  return `{{${key}?${words}}}`
+}
+
+/** A reference in a text: the key, and `!` (subject), `=value` (setting) or `?words` (a clause where offered). */
+export const REFERENCE = /\{\{([A-Za-z]+)(?:(!)|=([^{}\n]{0,200})|\?([^{}\n]{0,200}))?\}\}/g
