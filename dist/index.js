@@ -11737,7 +11737,10 @@ function missingBuildFix(given, command, frontEnd) {
         ? ', and check that the variable it is given from is set in this job'
         : '';
     const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command";
-    const without = command === 'deploy' ? `; to notify the service without a build, use ${notify}` : '';
+    // A wrapper's deploy (a GitLab component, the orb's job) has no notify: its way is run-input-path.
+    const without = command === 'deploy'
+        ? `; for a build uploaded earlier, give ${(0,option_refs/* ref */.KR)('runInputPath')} instead; to notify the service without a build, use ${notify}`
+        : '';
     return `Give the path or a glob of the build to ${command}${check}${without}`;
 }
 

@@ -23,7 +23,7 @@ export const GITLAB_UNITS: Record<string, Unit> = {
     name: 'deploy',
     command: 'deploy',
     supplies: { ...NOT_HERE, junitReport: JUNIT },
-    required: ['file'],
+    // Not required: a deploy notifies for an earlier upload with run-input-path and no file (the CLI refuses neither).
     descriptions: GITLAB_WORDS
   },
   'templates/preview.yml': {
@@ -37,7 +37,7 @@ export const GITLAB_UNITS: Record<string, Unit> = {
       environment: "a preview's environment is its merge request"
     },
     defaults: { wait: true },
-    required: ['file', 'namePrefix'],
+    required: ['namePrefix'],
     descriptions: GITLAB_WORDS
   },
   'templates/wait.yml': {

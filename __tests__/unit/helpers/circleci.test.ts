@@ -124,13 +124,18 @@ describe('an unknown key', () => {
 
 describe('a missing required parameter', () => {
   it("of a command or of the orb's job is refused", async () => {
-    expect(await refusal(compileConfigSteps(orb, deployStep({ name_prefix: 'shop' })))).toMatch(
-      'Parameter file is required for command deploy_build'
+    const skip = [{ 'mobile-build-deploy/skip': { skip_reason: 'docs only' } }]
+    expect(await refusal(compileConfigSteps(orb, skip))).toMatch(
+      'Parameter expected_app_id is required for command skip'
     )
-    expect(await refusal(compileWorkflow(orb, workflow({ wait: true })))).toMatch(
+    // The orb's job requires none (a deploy of an earlier upload gives no file): one made required.
+    const fileRequired = changed(copy => {
+      delete (copy.jobs.deploy!.parameters!.file as { default?: unknown }).default
+    })
+    expect(await refusal(compileWorkflow(fileRequired, workflow({ wait: true })))).toMatch(
       'Parameter file is required for job deploy'
     )
-    await expect(compileWorkflow(orb, workflow({ file: 'a.apk' }))).resolves.toHaveLength(1)
+    await expect(compileWorkflow(orb, workflow({ wait: true }))).resolves.toHaveLength(1)
   })
 })
 

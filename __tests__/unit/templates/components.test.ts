@@ -158,10 +158,12 @@ describe('the components as GitLab interpolates them', () => {
     })
   })
 
-  it('refuses what GitLab refuses: a wrong type, an unknown input, a missing file, a name prefix with a space', () => {
+  it('refuses what GitLab refuses: a wrong type, an unknown input, a missing name prefix, a name prefix with a space', () => {
     expect(() => jobsWith('deploy', { file: 'a.apk', wait: 'true' })).toThrow('not a boolean')
     expect(() => jobsWith('deploy', { file: 'a.apk', 'cli-version': '1' })).toThrow('unknown input')
-    expect(() => jobsWith('deploy', {})).toThrow('`file` input: required')
+    expect(() => jobsWith('preview', { file: 'a.apk' })).toThrow('`name-prefix` input: required')
+    // A deploy of an earlier upload gives no file: GitLab takes it, and the CLI refuses a deploy with neither.
+    expect(jobsWith('deploy', { 'run-input-path': 'builds/app.apk' })).toBeDefined()
     expect(() => jobsWith('preview', { file: 'a.apk', 'name-prefix': 'my app' })).toThrow(
       'does not match'
     )

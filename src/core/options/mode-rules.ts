@@ -129,7 +129,10 @@ function missingBuildFix(given: unknown, command: Command, frontEnd: FrontEnd): 
     ? ', and check that the variable it is given from is set in this job'
     : ''
   const notify = frontEnd === 'library' ? 'notifyDeployment' : "the 'notify' command"
+  // A wrapper's deploy (a GitLab component, the orb's job) has no notify: its way is run-input-path.
   const without =
-    command === 'deploy' ? `; to notify the service without a build, use ${notify}` : ''
+    command === 'deploy'
+      ? `; for a build uploaded earlier, give ${ref('runInputPath')} instead; to notify the service without a build, use ${notify}`
+      : ''
   return `Give the path or a glob of the build to ${command}${check}${without}`
 }

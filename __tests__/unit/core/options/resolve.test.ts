@@ -344,7 +344,9 @@ describe('resolveOptions', () => {
     )
 
     it('no --file at all is missing, and the library names notifyDeployment', () => {
-      expect(refusal('cli', 'deploy')).toMatch(/--file is missing\. Give the path or a glob/)
+      expect(refusal('cli', 'deploy')).toMatch(
+        /--file is missing\. Give the path or a glob .*; for a build uploaded earlier, give --run-input-path instead;/
+      )
       expect(refusal('library', 'deploy')).toMatch(/^Option 'file' is missing\..*notifyDeployment/)
       expect(refusal('library', 'deploy', '')).toContain(
         "Option 'file' is empty (an unset CI variable expands to nothing)"
