@@ -2,19 +2,23 @@
  * Node's module hooks for the loop (`npm test`): the tests run as Node runs modules, one module graph per
  * worker, with the aliases jest's runner maps (shared.mjs), `@jest/globals` answered by the loop's own
  * (globals.ts), a `.js` specifier finding the `.ts` source beside it, and TypeScript stripped by swc, each
- * file's JavaScript kept in node_modules/.cache (a tool's cache) under the hash of its source.
+ * file's JavaScript kept in node_modules/.cache (a tool's cache, cache.mjs) under the hash of its source.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import swc from '@swc/core'
 import { ALIASES, SWC_OPTIONS } from './shared.mjs'
+import { CACHE, used } from './cache.mjs'
 
 const ROOT = new URL('../../', import.meta.url)
-const CACHE = fileURLToPath(new URL('node_modules/.cache/mobile-build-deploy/loop/', ROOT))
 const GLOBALS = new URL('__tests__/runner/globals.ts', ROOT).href
+/** swc's version, a part of each entry's key, read from its package.json: its binary loads only on a miss. */
+const SWC_VERSION = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('@swc/core/package.json'), 'utf8')
+).version
 
 function alias(specifier, parentURL) {
   if (specifier === '@jest/globals') return GLOBALS
@@ -42,6 +46,7 @@ export async function load(url, context, next) {
   // A package's JSON imported without `with { type: 'json' }`, as bundlers and jest's own runner read it.
   if (
     url.startsWith('file:') &&
+    file.includes('/node_modules/') &&
     file.endsWith('.json') &&
     context.importAttributes?.type !== 'json'
   )
@@ -54,12 +59,14 @@ export async function load(url, context, next) {
   const path = fileURLToPath(file)
   const source = await readFile(path, 'utf8')
   const key = createHash('sha256')
-    .update(`${swc.version}\0${path}\0${source}`)
+    .update(`${SWC_VERSION}\0${path}\0${source}`)
     .digest('hex')
     .slice(0, 32)
   const cached = join(CACHE, `${key}.js`)
-  const kept = await readFile(cached, 'utf8').catch(() => undefined)
+  const kept = await used(cached)
   if (kept !== undefined) return { format: 'module', source: kept, shortCircuit: true }
+  // Loaded only when a source is new: a loop with every entry kept never loads swc's binary.
+  const { default: swc } = await import('@swc/core')
   const { code } = await swc.transform(source, { ...SWC_OPTIONS, filename: path })
   await keep(cached, code)
   return { format: 'module', source: code, shortCircuit: true }

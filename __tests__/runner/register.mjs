@@ -4,10 +4,14 @@
  */
 import { register } from 'node:module'
 import { isMainThread } from 'node:worker_threads'
+import { pruneCache } from './cache.mjs'
 
 // A worker thread takes its parent's flags too, and with them a hooks thread of its own. The threads the
 // loop starts (xmllint's, the build reader's bundle) load JavaScript, so they go without.
 if (isMainThread) register('./hooks.mjs', import.meta.url)
+
+// jest's own process (no worker's) removes the transform cache's entries no loop has used for a day.
+if (isMainThread && !process.env.TINYPOOL_WORKER_ID) void pruneCache()
 
 /**
  * jest-light-runner 0.8's forked workers ask jest's process for their settings once they have loaded the
