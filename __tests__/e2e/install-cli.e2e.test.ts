@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { ROOT } from '../../../emulator/github-runner.js'
+import { ROOT } from '../../emulator/github-runner.js'
 
 const run = promisify(execFile)
 let temp: string
